@@ -1,0 +1,87 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath, URL } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * Vite: the SPA (src/) and the Vitest configuration.
+ * - File-based routes in src/routes → src/routeTree.gen.ts (committed; also `npx tsr generate`).
+ * - Lingui: macros compiled by Babel; `.po` catalogs compiled on import (src/lib/i18n.ts).
+ * - Dev server on :5173 proxies /api and /uploads to the Fastify server on :3000 (`npm start`;
+ *   HALAQA_API_URL overrides the target).
+ * - Tests: tests/ui/** run in jsdom, everything else under tests/ in node. tests/e2e/** (real
+ *   Chromium against a built app) only when HALAQA_E2E=1.
+ */
+const e2e = process.env.HALAQA_E2E === '1';
+const isVitest = process.env.VITEST !== undefined;
+/** Where /api is proxied in dev and preview (the Fastify server, `npm start`). */
+const apiTarget = process.env.HALAQA_API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [
+    // The router plugin must come before react(). Under Vitest the route tree is not regenerated.
+    ...(isVitest
+      ? []
+      : [
+          tanstackRouter({
+            target: 'react',
+            autoCodeSplitting: true,
+            routesDirectory: './src/routes',
+            generatedRouteTree: './src/routeTree.gen.ts',
+            quoteStyle: 'single',
+          }),
+        ]),
+    react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+    lingui(),
+  ],
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)),
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      // Course pictures and other uploaded files are served by the server.
+      '/uploads': { target: apiTarget, changeOrigin: false },
+    },
+  },
+  preview: {
+    port: 4173,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      // Course pictures and other uploaded files are served by the server.
+      '/uploads': { target: apiTarget, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'ui',
+          environment: 'jsdom',
+          include: ['tests/ui/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['tests/**/*.test.{ts,tsx}'],
+          exclude: ['tests/ui/**', ...(e2e ? [] : ['tests/e2e/**']), '**/node_modules/**'],
+        },
+      },
+    ],
+  },
+});
