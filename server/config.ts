@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+
+/** Server configuration, read from environment variables (README "Configuration"). */
+export interface Config {
+  /** TCP port to listen on (PORT, default 3000). */
+  port: number;
+  /** Interface to bind (HOST, default 0.0.0.0). */
+  host: string;
+  /** Root of everything kept on disk: database, uploads, outbox, JWT secret (DATA_DIR, default ./data). */
+  dataDir: string;
+  /** PostgreSQL connection string (DATABASE_URL); null → embedded PGlite in `${dataDir}/pg`. */
+  databaseUrl: string | null;
+  /** HS256 secret for access tokens (JWT_SECRET, ≥ 32 characters); generated once into DATA_DIR when unset. */
+  jwtSecret: string;
+  /** Lifetime of an access token in seconds (JWT_TTL_SECONDS, default 43200 = 12 h). */
+  jwtTtlSeconds: number;
+  /** Origin the app is reached at, used in links and mails (PUBLIC_URL, default http://localhost:PORT). */
+  publicUrl: string;
+  /** Platform fee: percent of the price (FEE_PERCENT, default 5) plus fixed cents (FEE_FIXED_CENTS, default 50). */
+  fee: { percent: number; fixedCents: number };
+  /** Seed demo data into an empty database (SEED_DEMO_DATA, default true). */
+  seedDemoData: boolean;
+  /** Directory of the built SPA served at / (default ./dist); null disables static serving. */
+  webDir: string | null;
+  /** Log level for pino (LOG_LEVEL, default info). */
+  logLevel: string;
+  /** How long a seat is held for an unfinished card payment, minutes (PAYMENT_HOLD_MINUTES, default 15). */
+  paymentHoldMinutes: number;
+  /** Stripe (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET); null → the sandbox gateway. */
+  stripe: { secretKey: string; publishableKey: string | null; webhookSecret: string | null } | null;
+  /** SMTP server for outgoing mail (SMTP_URL, e.g. smtp://user:pass@host:587); null → .eml files in DATA_DIR/outbox. */
+  smtpUrl: string | null;
+}
+
+/** A configuration error: names the variable and what is wrong with it. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`Configuration error: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+function boolVar(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+}
+
+/**
+ * Reads and validates the configuration.
+ * @param env the environment (process.env by default)
+ * @param cwd directory relative paths are resolved from
+ * @throws ConfigError naming the first bad variable
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const port = intVar(env, 'PORT', 3000, 0, 65535);
+  const dataDir = resolve(cwd, env.DATA_DIR || './data');
+
+  let databaseUrl: string | null = env.DATABASE_URL || null;
+  if (databaseUrl) {
+    let u: URL;
+    try {
+      u = new URL(databaseUrl);
+    } catch {
+      throw new ConfigError('DATABASE_URL', 'is not a valid URL (expected postgres://user@host:5432/db)');
+    }
+    if (!/^postgres(ql)?:$/.test(u.protocol)) {
+      throw new ConfigError('DATABASE_URL', `must start with postgres:// or postgresql://, got "${u.protocol}//"`);
+    }
+  }
+
+  const publicUrl = env.PUBLIC_URL || `http://localhost:${port}`;
+  try {
+    const u = new URL(publicUrl);
+    if (!/^https?:$/.test(u.protocol)) throw new Error();
+  } catch {
+    throw new ConfigError('PUBLIC_URL', `must be an http(s) URL, got "${publicUrl}"`);
+  }
+
+  let jwtSecret = env.JWT_SECRET || '';
+  if (jwtSecret && jwtSecret.length < 32) {
+    throw new ConfigError('JWT_SECRET', 'must be at least 32 characters long');
+  }
+  if (!jwtSecret) jwtSecret = readOrCreateSecret(dataDir);
+
+  const webDirRaw = env.WEB_DIR ?? './dist';
+  const webDir = webDirRaw === '' ? null : isAbsolute(webDirRaw) ? webDirRaw : resolve(cwd, webDirRaw);
+
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    jwtSecret,
+    jwtTtlSeconds: intVar(env, 'JWT_TTL_SECONDS', 12 * 3600, 60, 30 * 24 * 3600),
+    publicUrl: publicUrl.replace(/\/$/, ''),
+    fee: {
+      percent: intVar(env, 'FEE_PERCENT', 5, 0, 50),
+      fixedCents: intVar(env, 'FEE_FIXED_CENTS', 50, 0, 10_000),
+    },
+    seedDemoData: boolVar(env, 'SEED_DEMO_DATA', true),
+    webDir,
+    logLevel: env.LOG_LEVEL || 'info',
+    smtpUrl: env.SMTP_URL || null,
+    stripe: stripeSettings(env),
+    paymentHoldMinutes: intVar(env, 'PAYMENT_HOLD_MINUTES', 15, 1, 24 * 60),
+  };
+}
+
+/** Keeps a generated JWT secret in DATA_DIR/jwt-secret so tokens survive restarts. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+/** Reads the Stripe settings; a key of the wrong kind stops the start. */
+function stripeSettings(env: NodeJS.ProcessEnv): Config['stripe'] {
+  const secretKey = env.STRIPE_SECRET_KEY || '';
+  if (!secretKey) return null;
+  if (!/^(sk|rk)_(test|live)_/.test(secretKey)) throw new ConfigError('STRIPE_SECRET_KEY', 'must be a Stripe secret key (sk_test_… or sk_live_…)');
+  const publishableKey = env.STRIPE_PUBLISHABLE_KEY || null;
+  if (publishableKey && !/^pk_(test|live)_/.test(publishableKey)) throw new ConfigError('STRIPE_PUBLISHABLE_KEY', 'must be a Stripe publishable key (pk_test_…)');
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET || null;
+  if (webhookSecret && !webhookSecret.startsWith('whsec_')) throw new ConfigError('STRIPE_WEBHOOK_SECRET', 'must be a webhook signing secret (whsec_…)');
+  return { secretKey, publishableKey, webhookSecret };
+}

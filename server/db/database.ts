@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './types.js';
+
+/** OIDs of the PostgreSQL types whose text form we keep as is. */
+const DATE_OID = 1082;
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/**
+ * Where the data lives.
+ * - `{ kind: 'pglite', dir }`: embedded PostgreSQL (PGlite) in `dir`, or in memory when `dir` is null.
+ * - `{ kind: 'postgres', url, schema? }`: a PostgreSQL server; `schema` (created when missing) isolates
+ *   a test file's tables in a shared database.
+ */
+export type DatabaseTarget =
+  | { kind: 'pglite'; dir: string | null }
+  | { kind: 'postgres'; url: string; schema?: string };
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  /** The PostgreSQL schema the tables live in ('public' unless a test schema was asked for). */
+  schema: string;
+  /** A human-readable description for logs, never containing credentials. */
+  describe: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database. Dates (`date`) are returned as 'YYYY-MM-DD' strings and `bigint`/`numeric`
+ * aggregates as JS numbers (all our sums are cents well below 2^53).
+ * @throws when the server cannot be reached or PGlite cannot open `dir`.
+ */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'pglite') {
+    if (target.dir) mkdirSync(target.dir, { recursive: true });
+    const client = await PGlite.create(target.dir ?? undefined, {
+      parsers: {
+        [DATE_OID]: (v: string) => v,
+        [INT8_OID]: (v: string) => Number(v),
+        [NUMERIC_OID]: (v: string) => Number(v),
+      },
+    });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+    return {
+      db,
+      schema: 'public',
+      describe: target.dir ? `PGlite in ${target.dir}` : 'PGlite in memory',
+      close: () => db.destroy(),
+    };
+  }
+
+  const types = {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === DATE_OID) return (v: string) => v;
+      if (oid === INT8_OID || oid === NUMERIC_OID) return (v: string) => Number(v);
+      return pg.types.getTypeParser(oid, format as 'text');
+    },
+  };
+  if (target.schema) {
+    const admin = new pg.Client({ connectionString: target.url });
+    await admin.connect();
+    try {
+      await admin.query(`create schema if not exists "${target.schema.replace(/"/g, '')}"`);
+    } finally {
+      await admin.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: 10,
+    types,
+    ...(target.schema ? { options: `-c search_path="${target.schema}"` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  await sql`select 1`.execute(db);
+  const u = new URL(target.url);
+  return {
+    db,
+    schema: target.schema ?? 'public',
+    describe: `PostgreSQL at ${u.hostname}:${u.port || 5432}${u.pathname}${target.schema ? ` (schema ${target.schema})` : ''}`,
+    close: () => db.destroy(),
+  };
+}

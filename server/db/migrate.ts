@@ -1,0 +1,28 @@
+import { type Kysely, type Migration, Migrator } from 'kysely';
+import * as m0001 from './migrations/0001_init.js';
+import * as m0002 from './migrations/0002_authoring_moderation.js';
+import * as m0003 from './migrations/0003_waitlist.js';
+import * as m0004 from './migrations/0004_card_payments.js';
+import type { Database } from './types.js';
+
+/** Versioned migrations, applied in name order; add new ones here (never edit an applied one). */
+const migrations: Record<string, Migration> = {
+  '0001_init': m0001,
+  '0002_authoring_moderation': m0002,
+  '0003_waitlist': m0003,
+  '0004_card_payments': m0004,
+};
+
+/**
+ * Brings the schema up to date.
+ * @param schema the PostgreSQL schema the tables live in (its own bookkeeping tables too, so that
+ *   several schemas in one database — the tests' — never mistake each other's for their own)
+ * @returns the names of the migrations applied by this call.
+ * @throws the first migration error (that migration's transaction is rolled back).
+ */
+export async function migrateToLatest(db: Kysely<Database>, schema = 'public'): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,391 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type Kysely, sql } from 'kysely';
+import type { CompanySettingsJson, Database, Role } from '../types.js';
+import { companyLogoSvg, courseCoverSvg } from './covers.js';
+import { DEMO_COURSES, type DemoCourse, type DemoSession } from './demo-courses.js';
+import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from './demo-users.js';
+import { CATEGORIES, LANGUAGES, LESSON_TYPES, SKILLS } from './reference-data.js';
+
+/** What `seedDemoData` did. `accounts` lists every demo account (all use `DEMO_PASSWORD`). */
+export type SeedSummary =
+  | { seeded: false }
+  | {
+      seeded: true;
+      users: number;
+      courses: number;
+      sessions: number;
+      accounts: { email: string; role: Role }[];
+    };
+
+export interface SeedOptions {
+  /** Directory served at `/uploads`; covers and logos are written to `<uploadsDir>/demo/`. Null: write no files. */
+  uploadsDir: string | null;
+  /** The seeding day 'YYYY-MM-DD' (UTC); session dates are relative to it. Default: today in UTC. */
+  today?: string;
+  /** Hashes a password (slow by design): called once, the hash is shared by every demo account. */
+  hashPassword: (plain: string) => Promise<string>;
+  /**
+   * The platform fee applied to the demo card payments: `percent` of the price rounded half up to
+   * the cent, plus `fixedCents`. Default 5 % + 50 ¢ (docs/decisions.md "Money").
+   */
+  fee?: { percent: number; fixedCents: number };
+}
+
+/** Key of the advisory lock that serialises concurrent first starts on one PostgreSQL. */
+const SEED_LOCK_KEY = 7_302_114_001;
+
+/** Public URL of a demo course cover. */
+export const demoCoverUrl = (courseId: number): string => `/uploads/demo/course-${courseId}.svg`;
+/** Public URL of a demo company logo. */
+export const demoLogoUrl = (acronym: string): string => `/uploads/demo/logo-${acronym.toLowerCase()}.svg`;
+
+function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  const t = Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + days);
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+/** An instant on `day + days` at `hour`:00 UTC, as an ISO string. */
+function at(day: string, days: number, hour = 12): string {
+  return `${addDays(day, days)}T${String(hour).padStart(2, '0')}:00:00.000Z`;
+}
+
+/** Platform fee in cents for a price in cents (0 for a free session). */
+function feeCents(priceCents: number, fee: { percent: number; fixedCents: number }): number {
+  if (priceCents === 0) return 0;
+  return Math.round((priceCents * fee.percent) / 100) + fee.fixedCents;
+}
+
+async function hasUsers(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+function need<T>(map: Map<string, T>, key: string, what: string): T {
+  const v = map.get(key);
+  if (v === undefined) throw new Error(`Demo data: unknown ${what} "${key}"`);
+  return v;
+}
+
+/**
+ * Loads the demo data on first start: reference data, the three demo companies, the demo accounts
+ * (password `DEMO_PASSWORD`), the course catalogue with syllabi, sessions dated relative to
+ * `opts.today`, demo enrollments (card-paid for paid sessions), reviews, and a welcome wallet
+ * credit for every learner (balanced TOP_UP ledger transactions).
+ *
+ * Runs in one transaction and does nothing when the `users` table already has rows (returns
+ * `{ seeded: false }`), so calling it on every start is safe. Cover and logo SVGs are written to
+ * `<uploadsDir>/demo/` after the transaction commits.
+ * @throws when `opts.today` is not 'YYYY-MM-DD', or on a database error (nothing is kept).
+ */
+export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Promise<SeedSummary> {
+  const today = opts.today ?? new Date().toISOString().slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(Date.parse(`${today}T00:00:00Z`))) {
+    throw new RangeError(`seedDemoData: today must be YYYY-MM-DD, got "${today}"`);
+  }
+  const feeRule = opts.fee ?? { percent: 5, fixedCents: 50 };
+  if (await hasUsers(db)) return { seeded: false };
+
+  const passwordHash = await opts.hashPassword(DEMO_PASSWORD);
+  const files: { name: string; content: string }[] = [];
+
+  const summary = await db.transaction().execute(async (trx): Promise<SeedSummary> => {
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY}::bigint)`.execute(trx);
+    if (await hasUsers(trx)) return { seeded: false };
+
+    // Reference data ---------------------------------------------------------------------
+    const categoryIds = new Map(
+      (
+        await trx
+          .insertInto('categories')
+          .values(CATEGORIES.map((c) => ({ name: c.name, name_ar: c.nameAr })))
+          .returning(['id', 'name'])
+          .execute()
+      ).map((r) => [r.name, r.id]),
+    );
+    const languageIds = new Map(
+      (await trx.insertInto('languages').values([...LANGUAGES]).returning(['id', 'code']).execute()).map((r) => [
+        r.code,
+        r.id,
+      ]),
+    );
+    const skillIds = new Map(
+      (
+        await trx
+          .insertInto('skills')
+          .values(SKILLS.map((name) => ({ name })))
+          .returning(['id', 'name'])
+          .execute()
+      ).map((r) => [r.name, r.id]),
+    );
+    const lessonTypeIds = new Map(
+      (await trx.insertInto('lesson_types').values([...LESSON_TYPES]).returning(['id', 'code']).execute()).map(
+        (r) => [r.code, r.id],
+      ),
+    );
+
+    // Companies ----------------------------------------------------------------------------
+    const companyIds = new Map<string, number>();
+    for (const c of DEMO_COMPANIES) {
+      const logo = demoLogoUrl(c.acronym);
+      const settings: CompanySettingsJson = { style: c.style, links: c.links, logo };
+      const row = await trx
+        .insertInto('companies')
+        .values({ name: c.name, acronym: c.acronym, settings: JSON.stringify(settings), created_at: at(today, -120) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      companyIds.set(c.acronym, row.id);
+      files.push({ name: logo.slice('/uploads/demo/'.length), content: companyLogoSvg(c) });
+    }
+
+    // Users --------------------------------------------------------------------------------
+    const userRows = await trx
+      .insertInto('users')
+      .values(
+        DEMO_USERS.map((u, i) => ({
+          email: u.email,
+          password_hash: passwordHash,
+          first_name: u.firstName,
+          last_name: u.lastName,
+          role: u.role,
+          status: 'APPROVED' as const,
+          company_id: u.company ? need(companyIds, u.company, 'company') : null,
+          created_at: at(today, -90 + i),
+        })),
+      )
+      .returning(['id', 'email'])
+      .execute();
+    const userIds = new Map(userRows.map((r) => [r.email, r.id]));
+
+    // Wallet welcome credit: one balanced TOP_UP transaction per learner. -------------------
+    for (const u of DEMO_USERS) {
+      if (u.walletCreditCents <= 0) continue;
+      const createdAt = at(today, -45, 9);
+      const tx = await trx
+        .insertInto('ledger_transactions')
+        .values({ kind: 'TOP_UP', payment_intent_id: null, created_at: createdAt })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const owner = need(userIds, u.email, 'user');
+      await trx
+        .insertInto('ledger_entries')
+        .values([
+          {
+            transaction_id: tx.id,
+            account: 'FUNDING',
+            owner_id: null,
+            amount_cents: -u.walletCreditCents,
+            reason: 'TOP_UP',
+            session_id: null,
+            description: 'Welcome credit',
+            created_at: createdAt,
+          },
+          {
+            transaction_id: tx.id,
+            account: 'WALLET',
+            owner_id: owner,
+            amount_cents: u.walletCreditCents,
+            reason: 'TOP_UP',
+            session_id: null,
+            description: 'Welcome credit',
+            created_at: createdAt,
+          },
+        ])
+        .execute();
+    }
+
+    // Courses --------------------------------------------------------------------------------
+    let sessionCount = 0;
+    for (const [index, course] of DEMO_COURSES.entries()) {
+      const courseId = await insertCourse(trx, course, index);
+      files.push({
+        name: `course-${courseId}.svg`,
+        content: courseCoverSvg({ title: course.title, category: course.category, difficulty: course.difficulty }),
+      });
+      for (const [si, session] of course.sessions.entries()) {
+        await insertSession(trx, course, courseId, session, si);
+        sessionCount++;
+      }
+      for (const review of course.reviews) {
+        await trx
+          .insertInto('reviews')
+          .values({
+            course_id: courseId,
+            user_id: need(userIds, review.by, 'reviewer'),
+            rating_value: review.rating,
+            content: review.content,
+            created_at: at(today, -review.daysAgo, 15),
+          })
+          .execute();
+      }
+    }
+
+    return {
+      seeded: true,
+      users: DEMO_USERS.length,
+      courses: DEMO_COURSES.length,
+      sessions: sessionCount,
+      accounts: DEMO_USERS.map((u) => ({ email: u.email, role: u.role })),
+    };
+
+    // -----------------------------------------------------------------------------------------
+
+    async function insertCourse(t: Kysely<Database>, course: DemoCourse, index: number): Promise<number> {
+      const createdAt = at(today, -100 + index * 2);
+      const { id: courseId } = await t
+        .insertInto('courses')
+        .values({
+          educator_id: need(userIds, course.educator, 'educator'),
+          title: course.title,
+          description: course.description,
+          about: course.about,
+          category_id: need(categoryIds, course.category, 'category'),
+          language_id: need(languageIds, course.language, 'language'),
+          price_cents: course.priceCents,
+          num_hours: course.numHours,
+          difficulty_level: course.difficulty,
+          has_multi_instructors: false,
+          is_private: course.privateTo !== null,
+          company_id: course.privateTo ? need(companyIds, course.privateTo, 'company') : null,
+          picture_url: null,
+          video_url: null,
+          status: 'PUBLISHED',
+          created_at: createdAt,
+          updated_at: createdAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.updateTable('courses').set({ picture_url: demoCoverUrl(courseId) }).where('id', '=', courseId).execute();
+
+      const skills = [
+        ...course.requiredSkills.map((s) => ({ course_id: courseId, skill_id: need(skillIds, s, 'skill'), type: 'REQUIRED' as const })),
+        ...course.gainedSkills.map((s) => ({ course_id: courseId, skill_id: need(skillIds, s, 'skill'), type: 'GAINED' as const })),
+      ];
+      if (skills.length > 0) await t.insertInto('course_skills').values(skills).execute();
+
+      const sectionRows = await t
+        .insertInto('sections')
+        .values(
+          course.weeks.flatMap((w) =>
+            w.sections.map((s, i) => ({ course_id: courseId, week: w.week, name: s.name, sort_order: i + 1 })),
+          ),
+        )
+        .returning(['id', 'week', 'sort_order'])
+        .execute();
+      const sectionIds = new Map(sectionRows.map((r) => [`${r.week}/${r.sort_order}`, r.id]));
+      const lessons = course.weeks.flatMap((w) =>
+        w.sections.flatMap((s, i) => {
+          const sectionId = need(sectionIds, `${w.week}/${i + 1}`, 'section');
+          return s.lessons.map((l, li) => ({
+            section_id: sectionId,
+            lesson_type_id: need(lessonTypeIds, l.type, 'lesson type'),
+            name: l.name,
+            sort_order: li + 1,
+            duration_minutes: l.durationMinutes,
+            link: l.link,
+            day: l.day,
+            start_time: l.startTime,
+          }));
+        }),
+      );
+      await t.insertInto('lessons').values(lessons).execute();
+      return courseId;
+    }
+
+    async function insertSession(
+      t: Kysely<Database>,
+      course: DemoCourse,
+      courseId: number,
+      s: DemoSession,
+      index: number,
+    ): Promise<void> {
+      const educatorId = need(userIds, course.educator, 'educator');
+      const createdDay = Math.min(s.startOffsetDays, 0) - 30 + index;
+      const { id: sessionId } = await t
+        .insertInto('sessions')
+        .values({
+          course_id: courseId,
+          educator_id: educatorId,
+          start_date: addDays(today, s.startOffsetDays),
+          end_date: addDays(today, s.endOffsetDays),
+          timezone: s.timezone,
+          schedule: JSON.stringify(s.schedule),
+          max_seats: s.maxSeats,
+          price_cents: s.priceCents,
+          status: s.status,
+          created_at: at(today, createdDay),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+
+      for (const [li, email] of s.learners.entries()) {
+        const userId = need(userIds, email, 'learner');
+        const enrolledAt = at(today, Math.min(s.startOffsetDays, 0) - 12 + li, 10 + (li % 8));
+        if (s.priceCents === 0) {
+          await t
+            .insertInto('enrollments')
+            .values({ session_id: sessionId, user_id: userId, status: 'ACTIVE', paid_amount_cents: 0, created_at: enrolledAt })
+            .execute();
+          continue;
+        }
+        // Paid session: a succeeded card payment, booked in the ledger (card funds in, educator
+        // earnings and platform fee out; the entries sum to zero).
+        const fee = feeCents(s.priceCents, feeRule);
+        const total = s.priceCents + fee;
+        const intentId = `pi_demo_${sessionId}_${userId}`;
+        await t
+          .insertInto('payment_intents')
+          .values({
+            id: intentId,
+            user_id: userId,
+            session_id: sessionId,
+            amount_cents: total,
+            fee_cents: fee,
+            currency: 'USD',
+            status: 'succeeded',
+            payment_method: 'card',
+            enrollment_id: null,
+            created_at: enrolledAt,
+          })
+          .execute();
+        const { id: enrollmentId } = await t
+          .insertInto('enrollments')
+          .values({
+            session_id: sessionId,
+            user_id: userId,
+            status: 'ACTIVE',
+            paid_amount_cents: total,
+            payment_intent_id: intentId,
+            created_at: enrolledAt,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await t.updateTable('payment_intents').set({ enrollment_id: enrollmentId }).where('id', '=', intentId).execute();
+        const { id: txId } = await t
+          .insertInto('ledger_transactions')
+          .values({ kind: 'CARD_PAYMENT', payment_intent_id: intentId, created_at: enrolledAt })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const entry = { transaction_id: txId, reason: 'PAYMENT', session_id: sessionId, created_at: enrolledAt };
+        await t
+          .insertInto('ledger_entries')
+          .values([
+            { ...entry, account: 'FUNDING', owner_id: null, amount_cents: -total, description: `Card payment: ${course.title}` },
+            { ...entry, account: 'EARNINGS', owner_id: educatorId, amount_cents: s.priceCents, description: `Enrollment: ${course.title}` },
+            ...(fee > 0
+              ? [{ ...entry, account: 'PLATFORM_FEES' as const, owner_id: null, amount_cents: fee, description: `Platform fee: ${course.title}` }]
+              : []),
+          ])
+          .execute();
+      }
+    }
+  });
+
+  if (summary.seeded && opts.uploadsDir) {
+    const dir = join(opts.uploadsDir, 'demo');
+    await mkdir(dir, { recursive: true });
+    await Promise.all(files.map((f) => writeFile(join(dir, f.name), f.content, 'utf8')));
+  }
+  return summary;
+}

@@ -1,0 +1,308 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** Kysely table types, matching server/db/migrations. Money columns are integer cents (USD). */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** `date` columns are read as 'YYYY-MM-DD' strings (see the type parsers in database.ts). */
+type DateOnly = ColumnType<string, string, string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export type Role = 'USER' | 'LEARNER' | 'EDUCATOR' | 'PARTNER' | 'ADMIN' | 'SUPER_ADMIN';
+export type UserStatus = 'PENDING' | 'APPROVED' | 'REJECTED' | 'DELETED';
+export type Difficulty = 'BEGINNER' | 'INTERMEDIATE' | 'ADVANCED';
+export type CourseStatus = 'DRAFT' | 'PENDING' | 'APPROVED' | 'REJECTED' | 'PUBLISHED' | 'UNPUBLISHED';
+export type SessionStatus = 'PENDING' | 'APPROVED' | 'REJECTED' | 'ACTIVE' | 'EXPIRED';
+export type Weekday = 'sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday';
+/** Start and end of a weekly slot as 'HH:mm' in the session's time zone. */
+export interface WeekSlot { start: string; end: string }
+/** Per weekday a slot or null (spec §3 "Weeks per weekday"). */
+export type Weeks = Record<Weekday, WeekSlot | null>;
+export type LedgerAccount = 'WALLET' | 'EARNINGS' | 'PLATFORM_FEES' | 'FUNDING' | 'PAYOUTS';
+
+export interface CompanySettingsJson {
+  style: { primaryColor: string; secondaryColor: string; tertiaryColor: string };
+  links: Record<string, string>;
+  logo: string | null;
+}
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  acronym: string;
+  settings: Json<CompanySettingsJson>;
+  created_at: Timestamp;
+}
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
+  company_id: number | null;
+  picture_url: string | null;
+  created_at: Timestamp;
+}
+export interface CategoriesTable { id: Generated<number>; name: string; name_ar: string }
+export interface LanguagesTable { id: Generated<number>; code: string; name: string }
+export interface SkillsTable { id: Generated<number>; name: string }
+export interface LessonTypesTable { id: Generated<number>; code: string; name: string }
+export interface CoursesTable {
+  id: Generated<number>;
+  educator_id: number;
+  title: string;
+  description: string;
+  about: string;
+  category_id: number;
+  language_id: number;
+  price_cents: number;
+  num_hours: number;
+  difficulty_level: Difficulty;
+  has_multi_instructors: ColumnType<boolean, boolean | undefined, boolean>;
+  is_private: ColumnType<boolean, boolean | undefined, boolean>;
+  company_id: number | null;
+  picture_url: string | null;
+  video_url: string | null;
+  picture_upload_id: ColumnType<number | null, number | null | undefined, number | null>;
+  video_upload_id: ColumnType<number | null, number | null | undefined, number | null>;
+  moderation_message: ColumnType<string | null, string | null | undefined, string | null>;
+  status: ColumnType<CourseStatus, CourseStatus | undefined, CourseStatus>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface CourseSkillsTable { course_id: number; skill_id: number; type: 'REQUIRED' | 'GAINED' }
+export interface SectionsTable { id: Generated<number>; course_id: number; week: number; name: string; sort_order: number }
+export interface LessonsTable {
+  id: Generated<number>;
+  section_id: number;
+  lesson_type_id: number;
+  name: string;
+  sort_order: number;
+  duration_minutes: number;
+  link: string | null;
+  day: Weekday | null;
+  start_time: string | null;
+}
+export interface SessionsTable {
+  id: Generated<number>;
+  course_id: number;
+  educator_id: number;
+  start_date: DateOnly;
+  end_date: DateOnly;
+  timezone: string;
+  schedule: Json<Weeks>;
+  max_seats: number;
+  price_cents: number;
+  status: ColumnType<SessionStatus, SessionStatus | undefined, SessionStatus>;
+  /** The session's own syllabus (SyllabusWeekInput[]), or null to use the course's. */
+  content: ColumnType<SessionContentJson | null, string | null | undefined, string | null>;
+  moderation_message: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Soft deletion (POST /sessions/{id}/delete): hidden everywhere, kept for the ledger. */
+  deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: Timestamp;
+}
+export interface PaymentIntentsTable {
+  id: string;
+  user_id: number;
+  session_id: number;
+  amount_cents: number;
+  fee_cents: number;
+  currency: ColumnType<string, string | undefined, string>;
+  status: string;
+  payment_method: 'card' | 'wallet';
+  enrollment_id: number | null;
+  /** the session price part of amount_cents (amount = price + fee) */
+  price_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  payment_method_id: ColumnType<string | null, string | null | undefined, string | null>;
+  gateway_ref: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the seat is held for this intent until then; null once settled */
+  hold_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  last_error_code: ColumnType<string | null, string | null | undefined, string | null>;
+  last_error_message: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  created_at: Timestamp;
+}
+export interface EnrollmentsTable {
+  id: Generated<number>;
+  session_id: number;
+  user_id: number;
+  status: ColumnType<'ACTIVE' | 'CANCELLED', 'ACTIVE' | 'CANCELLED' | undefined, 'ACTIVE' | 'CANCELLED'>;
+  paid_amount_cents: ColumnType<number, number | undefined, number>;
+  payment_intent_id: string | null;
+  created_at: Timestamp;
+}
+export interface LedgerTransactionsTable {
+  id: Generated<number>;
+  kind: string;
+  payment_intent_id: string | null;
+  created_at: Timestamp;
+}
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  transaction_id: number;
+  account: LedgerAccount;
+  owner_id: number | null;
+  amount_cents: number;
+  reason: string;
+  session_id: number | null;
+  description: string;
+  created_at: Timestamp;
+}
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  operation: string;
+  request_hash: string;
+  status_code: number;
+  response: Json<unknown>;
+  created_at: Timestamp;
+}
+export interface ReviewsTable {
+  id: Generated<number>;
+  course_id: number;
+  user_id: number;
+  rating_value: number;
+  content: string;
+  created_at: Timestamp;
+}
+
+export type UploadKind =
+  | 'COURSEPICTURE' | 'COURSEVIDEO' | 'PROFILEPICTURE' | 'RESUME' | 'SIGNATURE' | 'LESSON' | 'COMPANYLOGO' | 'QUESTIONPICTURE';
+
+/** A lesson of a session's own syllabus (the contract's LessonInput). Duration in minutes. */
+export interface LessonJson {
+  lessonTypeId: number;
+  name: string;
+  order?: number;
+  duration: number;
+  link?: string | null;
+  day?: Weekday | null;
+  startTime?: string | null;
+}
+export type SessionContentJson = { week: number; sections: { name: string; order?: number; lessons: LessonJson[] }[] }[];
+
+export interface UploadsTable {
+  id: Generated<number>;
+  owner_id: number;
+  kind: UploadKind;
+  storage_key: string;
+  url: string;
+  mime_type: string;
+  size_bytes: number;
+  original_name: string | null;
+  created_at: Timestamp;
+}
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number;
+  action: string;
+  entity_type: string;
+  entity_id: number;
+  message: string | null;
+  created_at: Timestamp;
+}
+export interface InvitationsTable {
+  id: Generated<number>;
+  email: string;
+  role: Role;
+  company_id: number | null;
+  invited_by: number;
+  status: ColumnType<string, string | undefined, string>;
+  token: string;
+  created_at: Timestamp;
+}
+export interface OutboxTable {
+  id: Generated<number>;
+  to_addresses: Json<string[]>;
+  subject: string;
+  body: string;
+  sent_by: number | null;
+  created_at: Timestamp;
+}
+
+export interface WaitlistTable {
+  course_id: number;
+  email: string;
+  user_id: number | null;
+  created_at: Timestamp;
+  notified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface PaymentMethodsTable {
+  id: string;
+  user_id: number;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  /** the gateway's reference (sandbox: the test token's behaviour key; Stripe: its pm id) */
+  gateway_ref: string;
+  is_default: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+  removed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+export interface ExternalAccountsTable {
+  id: string;
+  user_id: number;
+  bank_name: string;
+  last4: string;
+  country: string;
+  currency: string;
+  status: string;
+  created_at: Timestamp;
+}
+export interface PayoutsTable {
+  id: string;
+  educator_id: number;
+  amount_cents: number;
+  external_account_id: string;
+  status: string;
+  created_at: Timestamp;
+}
+export interface AddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string | null;
+  postal_code: string;
+  country: string;
+  is_default: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  payment_methods: PaymentMethodsTable;
+  external_accounts: ExternalAccountsTable;
+  payouts: PayoutsTable;
+  addresses: AddressesTable;
+  waitlist: WaitlistTable;
+  uploads: UploadsTable;
+  audit_log: AuditLogTable;
+  invitations: InvitationsTable;
+  outbox: OutboxTable;
+  companies: CompaniesTable;
+  users: UsersTable;
+  categories: CategoriesTable;
+  languages: LanguagesTable;
+  skills: SkillsTable;
+  lesson_types: LessonTypesTable;
+  courses: CoursesTable;
+  course_skills: CourseSkillsTable;
+  sections: SectionsTable;
+  lessons: LessonsTable;
+  sessions: SessionsTable;
+  payment_intents: PaymentIntentsTable;
+  enrollments: EnrollmentsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_entries: LedgerEntriesTable;
+  idempotency_keys: IdempotencyKeysTable;
+  reviews: ReviewsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type CourseRow = Selectable<CoursesTable>;
+export type NewLedgerEntry = Insertable<LedgerEntriesTable>;

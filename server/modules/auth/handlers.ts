@@ -1,0 +1,17 @@
+import type { Handlers } from '../../platform/context.js';
+import { signIn, signUp } from './service.js';
+
+/** Handlers of the Auth operations built so far (openapi/halaqa.yaml, tag Auth). */
+export const authHandlers: Handlers = {
+  signIn: async ({ app, body }) => ({ data: await signIn(app, body.email, body.password) }),
+  signUp: async ({ app, body }) => ({
+    status: 201,
+    data: await signUp(app, {
+      firstName: body.firstName,
+      lastName: body.lastName,
+      email: body.email,
+      password: body.password,
+      role: body.role,
+    }),
+  }),
+};

@@ -1,0 +1,290 @@
+import type { Transaction } from 'kysely';
+import { US_TIMEZONES } from '../../db/seed/reference-data.js';
+import type { Database, Weeks } from '../../db/types.js';
+import { audit } from '../../platform/audit.js';
+import type { AppContext, Caller } from '../../platform/context.js';
+import { badRequest, forbidden, notFound, type FieldError } from '../../platform/errors.js';
+import { centsToDollars } from '../catalog/money.js';
+import { courseInfo, courseSummaries, sessionSummaries, type CourseInfo, type SessionSummary } from '../catalog/read-model.js';
+import { likePattern, type Page } from '../courses/service.js';
+import { parseCourseForm, type ParsedCourseForm } from './course-form.js';
+
+/** IANA ids of GET /timezones/us: the zones sessions may use (spec §9). */
+export const US_ZONE_IDS = new Set(US_TIMEZONES.map((z) => z.id));
+
+const isStaff = (c: Caller) => c.role === 'ADMIN' || c.role === 'SUPER_ADMIN';
+
+/**
+ * Loads a course the caller may edit: its educator, or an admin.
+ * @throws 404 unknown course; 403 another educator's course.
+ */
+export async function editableCourse(db: AppContext['db'] | Transaction<Database>, caller: Caller, id: number) {
+  const course = await db.selectFrom('courses').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!course) throw notFound('Course');
+  if (!isStaff(caller) && course.educator_id !== caller.userId) throw forbidden("You can only edit your own courses");
+  return course;
+}
+
+/** Checks ids the form refers to exist (category, language, skills, lesson types, uploads). */
+async function checkReferences(trx: Transaction<Database>, caller: Caller, form: ParsedCourseForm, creating: boolean): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  if (!(await trx.selectFrom('categories').select('id').where('id', '=', form.courseCategoryId).executeTakeFirst())) {
+    errors.push({ path: 'courseCategoryId', message: 'is not a category' });
+  }
+  if (!(await trx.selectFrom('languages').select('id').where('id', '=', form.languageId).executeTakeFirst())) {
+    errors.push({ path: 'languageId', message: 'is not a language' });
+  }
+  const skillIds = [...new Set([...form.requiredSkillIds, ...form.gainedSkillIds])];
+  if (skillIds.length) {
+    const found = new Set((await trx.selectFrom('skills').select('id').where('id', 'in', skillIds).execute()).map((r) => r.id));
+    form.requiredSkillIds.forEach((id, i) => !found.has(id) && errors.push({ path: `requiredSkills[${i}]`, message: 'is not a skill' }));
+    form.gainedSkillIds.forEach((id, i) => !found.has(id) && errors.push({ path: `gainedSkills[${i}]`, message: 'is not a skill' }));
+  }
+  const typeIds = new Set((await trx.selectFrom('lesson_types').select('id').execute()).map((r) => r.id));
+  form.syllabus.forEach((w) =>
+    w.sections.forEach((s, si) =>
+      s.lessons.forEach((l, li) => {
+        if (!typeIds.has(l.lessonTypeId)) errors.push({ path: `lessons[${w.week}][${si}][${li}][lessonTypeId]`, message: 'is not a lesson type' });
+      }),
+    ),
+  );
+  const upload = async (id: number | null, kind: 'COURSEPICTURE' | 'COURSEVIDEO', path: string) => {
+    if (id === null) return null;
+    const u = await trx.selectFrom('uploads').select(['id', 'url', 'owner_id', 'kind']).where('id', '=', id).executeTakeFirst();
+    if (!u || u.kind !== kind || (!isStaff(caller) && u.owner_id !== caller.userId)) {
+      errors.push({ path, message: `is not one of your ${kind === 'COURSEPICTURE' ? 'course pictures' : 'course videos'}` });
+      return null;
+    }
+    return u;
+  };
+  if (creating && form.pictureId === null) errors.push({ path: 'pictureId', message: 'is required: upload a course picture' });
+  await upload(form.pictureId, 'COURSEPICTURE', 'pictureId');
+  await upload(form.videoId, 'COURSEVIDEO', 'videoId');
+  if (form.isPrivate && !isStaff(caller)) {
+    if (caller.companyId === null) errors.push({ path: 'isPrivate', message: 'only company courses can be private' });
+    else if (form.companyId !== null && form.companyId !== caller.companyId) errors.push({ path: 'companyId', message: 'must be your company' });
+  }
+  return errors;
+}
+
+/** Replaces a course's skills and syllabus (sections and lessons, in form order). */
+async function writeSkillsAndSyllabus(trx: Transaction<Database>, courseId: number, form: ParsedCourseForm) {
+  await trx.deleteFrom('course_skills').where('course_id', '=', courseId).execute();
+  const skills = [
+    ...form.requiredSkillIds.map((skill_id) => ({ course_id: courseId, skill_id, type: 'REQUIRED' as const })),
+    ...form.gainedSkillIds.map((skill_id) => ({ course_id: courseId, skill_id, type: 'GAINED' as const })),
+  ];
+  if (skills.length) await trx.insertInto('course_skills').values(skills).execute();
+  await trx.deleteFrom('sections').where('course_id', '=', courseId).execute();
+  for (const week of form.syllabus) {
+    for (const [si, section] of week.sections.entries()) {
+      const { id: sectionId } = await trx
+        .insertInto('sections')
+        .values({ course_id: courseId, week: week.week, name: section.name, sort_order: si })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (section.lessons.length) {
+        await trx
+          .insertInto('lessons')
+          .values(
+            section.lessons.map((l, li) => ({
+              section_id: sectionId, lesson_type_id: l.lessonTypeId, name: l.name, sort_order: li, duration_minutes: l.duration,
+              link: l.link, day: null, start_time: null,
+            })),
+          )
+          .execute();
+      }
+    }
+  }
+}
+
+/**
+ * POST /courses (create) and POST /courses?id= (update), multipart (spec §3). One transaction:
+ * course, skills, syllabus and its first session (created PENDING, or updated while still
+ * PENDING/REJECTED). `save` keeps a new course DRAFT; `submit` sends a DRAFT/REJECTED course for
+ * review (PENDING). Pending educators may save drafts but not submit (DESIGN.md §1).
+ * @throws 400 with field errors (nothing written); 403 another educator's course, or submitting
+ *   while PENDING; 404 unknown course.
+ */
+export async function saveCourse(
+  app: AppContext,
+  caller: Caller,
+  fields: Record<string, unknown>,
+  id: number | null,
+): Promise<{ created: boolean; course: CourseInfo; session: SessionSummary | null }> {
+  const { form, errors } = parseCourseForm(fields, US_ZONE_IDS);
+  if (errors.length) throw badRequest('Some fields are invalid', errors);
+  if (form.action === 'submit' && caller.status !== 'APPROVED') {
+    throw forbidden('Your educator account is waiting for approval: save the course as a draft for now');
+  }
+  const { courseId, sessionId } = await app.db.transaction().execute(async (trx) => {
+    const existing = id === null ? null : await editableCourse(trx, caller, id);
+    const refErrors = await checkReferences(trx, caller, form, existing === null);
+    if (refErrors.length) throw badRequest('Some fields are invalid', refErrors);
+    const picture = form.pictureId ? await trx.selectFrom('uploads').select('url').where('id', '=', form.pictureId).executeTakeFirst() : null;
+    const video = form.videoId ? await trx.selectFrom('uploads').select('url').where('id', '=', form.videoId).executeTakeFirst() : null;
+    const companyId = form.isPrivate ? (form.companyId ?? caller.companyId) : (form.companyId ?? existing?.company_id ?? caller.companyId);
+    const values = {
+      title: form.title,
+      description: form.description,
+      about: form.about,
+      category_id: form.courseCategoryId,
+      language_id: form.languageId,
+      price_cents: form.priceCents,
+      num_hours: form.numHours,
+      difficulty_level: form.difficultyLevel,
+      has_multi_instructors: form.hasMultiInstructors,
+      is_private: form.isPrivate,
+      company_id: companyId,
+      updated_at: new Date(),
+    };
+    let courseId: number;
+    if (existing) {
+      courseId = existing.id;
+      const status = form.action === 'submit' && (existing.status === 'DRAFT' || existing.status === 'REJECTED') ? 'PENDING' : existing.status;
+      await trx
+        .updateTable('courses')
+        .set({
+          ...values,
+          status,
+          ...(picture ? { picture_url: picture.url, picture_upload_id: form.pictureId } : {}),
+          ...(form.videoId !== null ? { video_url: video?.url ?? null, video_upload_id: form.videoId } : {}),
+        })
+        .where('id', '=', courseId)
+        .execute();
+    } else {
+      const row = await trx
+        .insertInto('courses')
+        .values({
+          ...values,
+          educator_id: caller.userId,
+          status: form.action === 'submit' ? 'PENDING' : 'DRAFT',
+          picture_url: picture?.url ?? null,
+          picture_upload_id: form.pictureId,
+          video_url: video?.url ?? null,
+          video_upload_id: form.videoId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      courseId = row.id;
+    }
+    await writeSkillsAndSyllabus(trx, courseId, form);
+
+    let sessionId: number | null = null;
+    if (form.session) {
+      const first = await trx
+        .selectFrom('sessions')
+        .select(['id', 'status'])
+        .where('course_id', '=', courseId)
+        .where('deleted_at', 'is', null)
+        .orderBy('created_at')
+        .orderBy('id')
+        .executeTakeFirst();
+      const sessionValues = {
+        start_date: form.session.startDate,
+        end_date: form.session.endDate,
+        timezone: form.session.timezone,
+        schedule: JSON.stringify(form.session.schedule),
+        max_seats: form.session.maxSeats,
+        price_cents: form.priceCents,
+      };
+      if (first && (first.status === 'PENDING' || first.status === 'REJECTED')) {
+        await trx.updateTable('sessions').set({ ...sessionValues, status: 'PENDING' }).where('id', '=', first.id).execute();
+        sessionId = first.id;
+      } else if (!first) {
+        const educatorId = existing?.educator_id ?? caller.userId;
+        sessionId = (await trx.insertInto('sessions').values({ ...sessionValues, course_id: courseId, educator_id: educatorId, status: 'PENDING' }).returning('id').executeTakeFirstOrThrow()).id;
+      } else {
+        sessionId = first.id; // approved or running: its dates are not changed by the editor
+      }
+    }
+    await audit(trx, { actorId: caller.userId, action: existing ? `course.${form.action === 'submit' ? 'submitted' : 'updated'}` : 'course.created', entityType: 'course', entityId: courseId });
+    return { courseId, sessionId };
+  });
+  const course = await courseInfo(app.db, courseId);
+  const [session] = sessionId ? await sessionSummaries(app.db, [sessionId]) : [];
+  return { created: id === null, course: course!, session: session ?? null };
+}
+
+/** GET /courses/{id}/edit: the editor's initial data (spec §3). @throws 404, 403 as {@link editableCourse}. */
+export async function getCourseEditorData(app: AppContext, caller: Caller, id: number) {
+  const c = await editableCourse(app.db, caller, id);
+  const skills = await app.db
+    .selectFrom('course_skills as cs')
+    .innerJoin('skills as s', 's.id', 'cs.skill_id')
+    .select(['cs.type', 's.id', 's.name'])
+    .where('cs.course_id', '=', id)
+    .orderBy('s.name')
+    .execute();
+  const session = await app.db
+    .selectFrom('sessions')
+    .select(['id', 'start_date', 'end_date', 'timezone', 'max_seats', 'status', 'schedule'])
+    .where('course_id', '=', id)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .executeTakeFirst();
+  const rows = await app.db
+    .selectFrom('sections as sec')
+    .leftJoin('lessons as l', 'l.section_id', 'sec.id')
+    .select(['sec.id as section_id', 'sec.week', 'sec.name as section_name', 'sec.sort_order as section_order', 'l.id as lesson_id', 'l.lesson_type_id', 'l.name', 'l.sort_order', 'l.duration_minutes', 'l.link'])
+    .where('sec.course_id', '=', id)
+    .orderBy('sec.week')
+    .orderBy('sec.sort_order')
+    .orderBy('sec.id')
+    .orderBy('l.sort_order')
+    .orderBy('l.id')
+    .execute();
+  const weeks = new Map<number, Map<number, { name: string; order: number; lessons: { lessonTypeId: number; name: string; order: number; duration: number; link: string | null }[] }>>();
+  for (const r of rows) {
+    const sections = weeks.get(r.week) ?? new Map();
+    weeks.set(r.week, sections);
+    const sec = sections.get(r.section_id) ?? { name: r.section_name, order: r.section_order, lessons: [] };
+    sections.set(r.section_id, sec);
+    if (r.lesson_id !== null) sec.lessons.push({ lessonTypeId: r.lesson_type_id!, name: r.name!, order: r.sort_order!, duration: r.duration_minutes!, link: r.link });
+  }
+  const required = skills.filter((s) => s.type === 'REQUIRED');
+  const gained = skills.filter((s) => s.type === 'GAINED');
+  return {
+    id: c.id,
+    status: c.status,
+    moderationMessage: c.moderation_message,
+    title: c.title,
+    courseCategoryId: c.category_id,
+    languageId: c.language_id,
+    description: c.description,
+    about: c.about,
+    price: centsToDollars(c.price_cents),
+    numHours: c.num_hours,
+    difficultyLevel: c.difficulty_level,
+    hasMultiInstructors: c.has_multi_instructors,
+    isPrivate: c.is_private,
+    companyId: c.company_id,
+    pictureId: c.picture_upload_id,
+    pictureUrl: c.picture_url,
+    videoId: c.video_upload_id,
+    videoUrl: c.video_url,
+    courseSkills: skills.map((s) => ({ type: s.type, skill: { id: s.id, name: s.name } })),
+    requiredSkills: required.map((s) => s.id).join('|'),
+    gainedSkills: gained.map((s) => s.id).join('|'),
+    session: session
+      ? { id: session.id, startDate: session.start_date, endDate: session.end_date, timezone: session.timezone, maxSeats: session.max_seats, status: session.status }
+      : null,
+    weeks: (session?.schedule as Weeks | undefined) ?? null,
+    syllabus: [...weeks.entries()].map(([week, sections]) => ({ week, sections: [...sections.values()] })),
+  };
+}
+
+/**
+ * GET /courses/to-teach?query: the courses an educator teaches (every status), or every course for
+ * admins; newest first. `query` matches the title.
+ */
+export async function listCoursesToTeach(app: AppContext, caller: Caller, q: { query?: string; page: number; pageSize: number }): Promise<Page<Awaited<ReturnType<typeof courseSummaries>>[number]>> {
+  let base = app.db.selectFrom('courses as c');
+  if (!isStaff(caller)) base = base.where('c.educator_id', '=', caller.userId);
+  if (q.query?.trim()) base = base.where('c.title', 'ilike', likePattern(q.query.trim()));
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const ids = await base.select('c.id').orderBy('c.updated_at', 'desc').orderBy('c.id', 'desc').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
+  return { items: await courseSummaries(app.db, ids.map((r) => r.id)), total: Number(total), page: q.page, pageSize: q.pageSize };
+}
+

@@ -1,0 +1,258 @@
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import type { Database, Difficulty, Role, SessionStatus, Weeks } from '../../db/types.js';
+import { centsToDollars } from './money.js';
+import { effectiveSessionStatus } from './session-status.js';
+
+/**
+ * Read model shared by the course and session operations: builds the contract's CourseSummary,
+ * CourseInfo and SessionSummary shapes (openapi/halaqa.yaml) in a fixed number of queries per page.
+ */
+
+/** Who is looking: decides which private (company) courses are visible. */
+export interface Viewer {
+  userId: number | null;
+  role: Role | null;
+  companyId: number | null;
+}
+
+export const ANONYMOUS: Viewer = { userId: null, role: null, companyId: null };
+
+/** The viewer for a possibly anonymous caller. */
+export const viewerOf = (caller: { userId: number; role: Role; companyId: number | null } | null): Viewer =>
+  caller ? { userId: caller.userId, role: caller.role, companyId: caller.companyId } : ANONYMOUS;
+
+export interface Person {
+  id: number;
+  name: string;
+  pictureUrl: string | null;
+}
+
+export interface SessionSummary {
+  id: number;
+  courseId: number;
+  startDate: string;
+  endDate: string;
+  timezone: string;
+  schedule: Weeks;
+  maxSeats: number;
+  seatsTaken: number;
+  seatsLeft: number;
+  /** decimal dollars */
+  price: number;
+  status: SessionStatus;
+  educator: Person;
+}
+
+export interface CourseSummary {
+  id: number;
+  title: string;
+  description: string;
+  pictureUrl: string | null;
+  price: number;
+  numHours: number;
+  difficultyLevel: Difficulty;
+  category: { id: number; name: string; nameAr: string };
+  language: { id: number; code: string; name: string };
+  educator: Person;
+  rating: { average: number; count: number };
+  gainedSkills: { id: number; name: string }[];
+  nextSession: SessionSummary | null;
+  status: string;
+  isPrivate: boolean;
+  companyId: number | null;
+}
+
+export interface CourseInfo extends CourseSummary {
+  about: string;
+  videoUrl: string | null;
+  requiredSkills: { id: number; name: string }[];
+  sessionsCount: number;
+}
+
+/** Payment intent statuses that still hold a seat (until `hold_expires_at`). */
+export const OPEN_INTENT_STATUSES = ['requires_payment_method', 'requires_confirmation', 'processing', 'requires_action'];
+
+/** Session statuses a learner can enroll into (before the date check). */
+export const OPEN_SESSION_STATUSES: SessionStatus[] = ['APPROVED', 'ACTIVE'];
+
+const isStaff = (v: Viewer) => v.role === 'ADMIN' || v.role === 'SUPER_ADMIN';
+
+/**
+ * The catalog visibility rule over `courses as c`: published, and either public or private to the
+ * viewer's company (DESIGN.md §1); admins see every published course.
+ */
+export function courseVisible(eb: ExpressionBuilder<any, any>, viewer: Viewer): Expression<SqlBool> {
+  const published = eb('c.status', '=', 'PUBLISHED');
+  if (isStaff(viewer)) return published;
+  const visibility = viewer.companyId
+    ? eb.or([eb('c.is_private', '=', false), eb('c.company_id', '=', viewer.companyId)])
+    : eb('c.is_private', '=', false);
+  return eb.and([published, visibility]);
+}
+
+const personName = (first: string, last: string) => `${first} ${last}`.trim();
+
+/**
+ * Builds SessionSummary objects for session rows, counting active enrollments in one query.
+ * @returns summaries in the order of `ids`, skipping unknown ids.
+ */
+export async function sessionSummaries(db: Kysely<Database>, ids: number[]): Promise<SessionSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.educator_id')
+    .select([
+      's.id', 's.course_id', 's.start_date', 's.end_date', 's.timezone', 's.schedule', 's.max_seats',
+      's.price_cents', 's.status', 'u.id as educator_id', 'u.first_name', 'u.last_name', 'u.picture_url',
+      (eb) =>
+        eb
+          .selectFrom('enrollments as e')
+          .whereRef('e.session_id', '=', 's.id')
+          .where('e.status', '=', 'ACTIVE')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .as('seats_taken'),
+      (eb) =>
+        eb
+          .selectFrom('payment_intents as pi')
+          .whereRef('pi.session_id', '=', 's.id')
+          .where('pi.status', 'in', OPEN_INTENT_STATUSES)
+          .where('pi.hold_expires_at', '>', sql<Date>`now()`)
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .as('seats_held'),
+    ])
+    .where('s.id', 'in', ids)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    // Seats held by unfinished card payments count as taken until their hold expires.
+    const taken = Number(r.seats_taken ?? 0) + Number(r.seats_held ?? 0);
+    return [
+      {
+        id: r.id,
+        courseId: r.course_id,
+        startDate: r.start_date,
+        endDate: r.end_date,
+        timezone: r.timezone,
+        schedule: r.schedule,
+        maxSeats: r.max_seats,
+        seatsTaken: taken,
+        seatsLeft: Math.max(0, r.max_seats - taken),
+        price: centsToDollars(r.price_cents),
+        status: effectiveSessionStatus(r.status, r.start_date, r.end_date, r.timezone),
+        educator: { id: r.educator_id, name: personName(r.first_name, r.last_name), pictureUrl: r.picture_url },
+      },
+    ];
+  });
+}
+
+/**
+ * Ids of a course's sessions that learners can still join (approved or running, not ended),
+ * earliest start first.
+ */
+export async function openSessionIds(db: Kysely<Database>, courseIds: number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (courseIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['id', 'course_id'])
+    .where('course_id', 'in', courseIds)
+    .where('deleted_at', 'is', null)
+    .where('status', 'in', OPEN_SESSION_STATUSES)
+    .where('end_date', '>=', sql<string>`current_date`)
+    .orderBy('start_date')
+    .orderBy('id')
+    .execute();
+  for (const r of rows) out.set(r.course_id, [...(out.get(r.course_id) ?? []), r.id]);
+  return out;
+}
+
+/**
+ * Builds CourseSummary objects (category, language, educator, rating, gained skills and the next
+ * open session) for the given course ids, in that order. Visibility is the caller's concern.
+ */
+export async function courseSummaries(db: Kysely<Database>, ids: number[]): Promise<CourseSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('courses as c')
+    .innerJoin('categories as cat', 'cat.id', 'c.category_id')
+    .innerJoin('languages as l', 'l.id', 'c.language_id')
+    .innerJoin('users as u', 'u.id', 'c.educator_id')
+    .select([
+      'c.id', 'c.title', 'c.description', 'c.picture_url', 'c.price_cents', 'c.num_hours', 'c.difficulty_level',
+      'c.status', 'c.is_private', 'c.company_id',
+      'cat.id as category_id', 'cat.name as category_name', 'cat.name_ar as category_name_ar',
+      'l.id as language_id', 'l.code as language_code', 'l.name as language_name',
+      'u.id as educator_id', 'u.first_name', 'u.last_name', 'u.picture_url as educator_picture',
+      (eb) =>
+        eb.selectFrom('reviews as r').whereRef('r.course_id', '=', 'c.id')
+          .select(sql<number>`coalesce(round(avg(r.rating_value)::numeric, 1), 0)`.as('a')).as('rating_average'),
+      (eb) =>
+        eb.selectFrom('reviews as r').whereRef('r.course_id', '=', 'c.id')
+          .select((r) => r.fn.countAll<number>().as('n')).as('rating_count'),
+    ])
+    .where('c.id', 'in', ids)
+    .execute();
+
+  const skills = await db
+    .selectFrom('course_skills as cs')
+    .innerJoin('skills as sk', 'sk.id', 'cs.skill_id')
+    .select(['cs.course_id', 'cs.type', 'sk.id', 'sk.name'])
+    .where('cs.course_id', 'in', ids)
+    .where('cs.type', '=', 'GAINED')
+    .orderBy('sk.name')
+    .execute();
+  const open = await openSessionIds(db, ids);
+  const nextIds = [...open.values()].map((list) => list[0]);
+  const sessions = new Map((await sessionSummaries(db, nextIds)).map((s) => [s.courseId, s]));
+
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [
+      {
+        id: r.id,
+        title: r.title,
+        description: r.description,
+        pictureUrl: r.picture_url,
+        price: centsToDollars(r.price_cents),
+        numHours: r.num_hours,
+        difficultyLevel: r.difficulty_level,
+        category: { id: r.category_id, name: r.category_name, nameAr: r.category_name_ar },
+        language: { id: r.language_id, code: r.language_code, name: r.language_name },
+        educator: { id: r.educator_id, name: personName(r.first_name, r.last_name), pictureUrl: r.educator_picture },
+        rating: { average: Number(r.rating_average ?? 0), count: Number(r.rating_count ?? 0) },
+        gainedSkills: skills.filter((s) => s.course_id === r.id).map((s) => ({ id: s.id, name: s.name })),
+        nextSession: sessions.get(r.id) ?? null,
+        status: r.status,
+        isPrivate: r.is_private,
+        companyId: r.company_id,
+      },
+    ];
+  });
+}
+
+/** Builds CourseInfo (CourseSummary + about, video, required skills, sessions count) for one course. */
+export async function courseInfo(db: Kysely<Database>, id: number): Promise<CourseInfo | null> {
+  const [summary] = await courseSummaries(db, [id]);
+  if (!summary) return null;
+  const row = await db.selectFrom('courses').select(['about', 'video_url']).where('id', '=', id).executeTakeFirstOrThrow();
+  const required = await db
+    .selectFrom('course_skills as cs')
+    .innerJoin('skills as sk', 'sk.id', 'cs.skill_id')
+    .select(['sk.id', 'sk.name'])
+    .where('cs.course_id', '=', id)
+    .where('cs.type', '=', 'REQUIRED')
+    .orderBy('sk.name')
+    .execute();
+  const open = await openSessionIds(db, [id]);
+  return {
+    ...summary,
+    about: row.about,
+    videoUrl: row.video_url,
+    requiredSkills: required,
+    sessionsCount: open.get(id)?.length ?? 0,
+  };
+}

@@ -1,0 +1,162 @@
+import { type Kysely, type Transaction, sql } from 'kysely';
+import type { Database } from '../../db/types.js';
+import type { AppContext, Caller } from '../../platform/context.js';
+import { HttpError, conflict, notFound, paymentRequired } from '../../platform/errors.js';
+import { courseVisible, OPEN_INTENT_STATUSES, sessionSummaries, type SessionSummary, viewerOf } from '../catalog/read-model.js';
+
+/** The contract's Enrollment. `paidAmount` is integer cents (what the learner paid, fee included). */
+export interface EnrollmentView {
+  id: number;
+  sessionId: number;
+  userId: number;
+  status: 'ACTIVE' | 'CANCELLED';
+  enrolledAt: Date;
+  paidAmount: number;
+  session: SessionSummary;
+  course: { id: number; title: string; pictureUrl: string | null };
+}
+
+/** Builds Enrollment views for ids, in order. */
+export async function enrollmentsByIds(app: AppContext, ids: number[]): Promise<EnrollmentView[]> {
+  if (ids.length === 0) return [];
+  const rows = await app.db
+    .selectFrom('enrollments as e')
+    .innerJoin('sessions as s', 's.id', 'e.session_id')
+    .innerJoin('courses as c', 'c.id', 's.course_id')
+    .select(['e.id', 'e.session_id', 'e.user_id', 'e.status', 'e.created_at', 'e.paid_amount_cents', 'c.id as course_id', 'c.title', 'c.picture_url'])
+    .where('e.id', 'in', ids)
+    .execute();
+  const sessions = new Map((await sessionSummaries(app.db, [...new Set(rows.map((r) => r.session_id))])).map((s) => [s.id, s]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    const session = r && sessions.get(r.session_id);
+    if (!r || !session) return [];
+    return [
+      {
+        id: r.id,
+        sessionId: r.session_id,
+        userId: r.user_id,
+        status: r.status,
+        enrolledAt: r.created_at,
+        paidAmount: r.paid_amount_cents,
+        session,
+        course: { id: r.course_id, title: r.title, pictureUrl: r.picture_url },
+      },
+    ];
+  });
+}
+
+/** GET /sessions/enrollments: the caller's enrollments, sessions starting soonest first. */
+export async function listMyEnrollments(app: AppContext, caller: Caller): Promise<EnrollmentView[]> {
+  const rows = await app.db
+    .selectFrom('enrollments as e')
+    .innerJoin('sessions as s', 's.id', 'e.session_id')
+    .select('e.id')
+    .where('e.user_id', '=', caller.userId)
+    .where('e.status', '=', 'ACTIVE')
+    .orderBy('s.end_date')
+    .orderBy('s.start_date')
+    .orderBy('e.id')
+    .execute();
+  return enrollmentsByIds(app, rows.map((r) => r.id));
+}
+
+/** A session locked for a seat check (`SELECT … FOR UPDATE`), with what enrollment needs. */
+export interface LockedSession {
+  id: number;
+  priceCents: number;
+  maxSeats: number;
+  seatsTaken: number;
+  educatorId: number;
+}
+
+/**
+ * Locks the session row for the rest of the transaction and checks it is open for enrollment and
+ * visible to the caller (DESIGN.md §1: the seat check and the insert are one transaction).
+ * @throws 404 unknown/invisible session; 422 session not open (pending, rejected or ended).
+ */
+export async function lockOpenSession(trx: Transaction<Database>, caller: Caller, sessionId: number): Promise<LockedSession> {
+  const s = await trx
+    .selectFrom('sessions as s')
+    .innerJoin('courses as c', 'c.id', 's.course_id')
+    .select(['s.id', 's.price_cents', 's.max_seats', 's.status', 's.end_date', 's.educator_id', sql<boolean>`s.end_date >= current_date`.as('not_ended')])
+    .where('s.id', '=', sessionId)
+    .where('s.deleted_at', 'is', null)
+    .where((eb) => courseVisible(eb, viewerOf(caller)))
+    .forUpdate('s')
+    .executeTakeFirst();
+  if (!s) throw notFound('Session');
+  if ((s.status !== 'APPROVED' && s.status !== 'ACTIVE') || !s.not_ended) {
+    throw new HttpError(422, 'This session is not open for enrollment');
+  }
+  const { n } = await trx
+    .selectFrom('enrollments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('session_id', '=', sessionId)
+    .where('status', '=', 'ACTIVE')
+    .executeTakeFirstOrThrow();
+  // Seats held for other people's unfinished card payments are taken too; the caller's own hold is theirs.
+  const { held } = await trx
+    .selectFrom('payment_intents')
+    .select((eb) => eb.fn.countAll<number>().as('held'))
+    .where('session_id', '=', sessionId)
+    .where('user_id', '!=', caller.userId)
+    .where('status', 'in', OPEN_INTENT_STATUSES)
+    .where('hold_expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirstOrThrow();
+  return { id: s.id, priceCents: s.price_cents, maxSeats: s.max_seats, seatsTaken: Number(n) + Number(held), educatorId: s.educator_id };
+}
+
+/** The caller's existing enrollment in a session, if any. */
+export async function findEnrollment(db: Kysely<Database>, userId: number, sessionId: number) {
+  return db.selectFrom('enrollments').selectAll().where('session_id', '=', sessionId).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/**
+ * Inserts the enrollment inside the caller's transaction, after {@link lockOpenSession}.
+ * A USER becomes a LEARNER with their first enrollment.
+ * @throws 409 'Session is full' when no seat is left.
+ */
+export async function insertEnrollment(
+  trx: Transaction<Database>,
+  caller: Caller,
+  session: LockedSession,
+  paid: { amountCents: number; paymentIntentId: string | null },
+): Promise<number> {
+  if (session.seatsTaken >= session.maxSeats) throw conflict('Session is full');
+  const row = await trx
+    .insertInto('enrollments')
+    .values({ session_id: session.id, user_id: caller.userId, paid_amount_cents: paid.amountCents, payment_intent_id: paid.paymentIntentId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (caller.role === 'USER') await trx.updateTable('users').set({ role: 'LEARNER' }).where('id', '=', caller.userId).execute();
+  return row.id;
+}
+
+/**
+ * POST /sessions/{id}/enroll (no body). Free session → enrolls (201). Already enrolled (for a paid
+ * session: by its payment) → 200 with the enrollment. Paid and not paid → 402.
+ * @throws 404, 422 as {@link lockOpenSession}; 409 'Session is full'; 402 'Payment required'.
+ */
+export async function enroll(app: AppContext, caller: Caller, sessionId: number): Promise<{ created: boolean; enrollment: EnrollmentView }> {
+  const existing = await findEnrollment(app.db, caller.userId, sessionId);
+  if (existing && existing.status === 'ACTIVE') {
+    const [view] = await enrollmentsByIds(app, [existing.id]);
+    return { created: false, enrollment: view };
+  }
+  const id = await app.db.transaction().execute(async (trx) => {
+    const session = await lockOpenSession(trx, caller, sessionId);
+    const again = await findEnrollment(trx, caller.userId, sessionId);
+    if (again && again.status === 'ACTIVE') return again.id;
+    if (session.priceCents > 0) throw paymentRequired('Payment required: pay for this session to enroll');
+    if (again) {
+      if (session.seatsTaken >= session.maxSeats) throw conflict('Session is full');
+      await trx.updateTable('enrollments').set({ status: 'ACTIVE', created_at: new Date() }).where('id', '=', again.id).execute();
+      return again.id;
+    }
+    return insertEnrollment(trx, caller, session, { amountCents: 0, paymentIntentId: null });
+  });
+  const [view] = await enrollmentsByIds(app, [id]);
+  return { created: !existing, enrollment: view };
+}

@@ -1,0 +1,321 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database, SessionContentJson, SessionStatus } from '../../db/types.js';
+import { audit } from '../../platform/audit.js';
+import type { AppContext, Caller } from '../../platform/context.js';
+import { HttpError, badRequest, forbidden, notFound, type FieldError } from '../../platform/errors.js';
+import { dollarsToCents } from '../catalog/money.js';
+import { sessionSummaries, type SessionSummary } from '../catalog/read-model.js';
+import type { Page } from '../courses/service.js';
+import { US_ZONE_IDS } from '../authoring/service.js';
+import { validateSessionDates, validateWeeks } from '../authoring/course-form.js';
+import { quoteCents } from '../payments/fees.js';
+import { postLedgerTransaction } from '../payments/ledger.js';
+import { getSyllabus } from '../sessions/service.js';
+
+const isStaff = (c: Caller) => c.role === 'ADMIN' || c.role === 'SUPER_ADMIN';
+
+/** The contract's SessionListItem: a session with its course, last moderation message and creation time. */
+export type SessionListItem = SessionSummary & {
+  course: { id: number; title: string; pictureUrl: string | null };
+  moderationMessage: string | null;
+  createdAt: Date;
+};
+
+async function listItems(app: AppContext, ids: number[]): Promise<SessionListItem[]> {
+  const rows = await app.db
+    .selectFrom('sessions as s')
+    .innerJoin('courses as c', 'c.id', 's.course_id')
+    .select(['s.id', 's.moderation_message', 's.created_at', 'c.id as course_id', 'c.title', 'c.picture_url'])
+    .where('s.id', 'in', ids.length ? ids : [-1])
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return (await sessionSummaries(app.db, ids)).map((s) => {
+    const r = byId.get(s.id)!;
+    return { ...s, course: { id: r.course_id, title: r.title, pictureUrl: r.picture_url }, moderationMessage: r.moderation_message, createdAt: r.created_at };
+  });
+}
+
+/**
+ * POST /sessions: an educator asks to run a new session of one of their courses, or an admin of any
+ * course for its educator (PENDING until an admin decides). Rules: dates ordered, US time zone, weekly end after start, seats ≥ 1, price ≥ 0.
+ * @throws 400 field errors; 403 another educator's course or a pending educator; 404 unknown course.
+ */
+export async function requestSession(
+  app: AppContext,
+  caller: Caller,
+  input: { courseId: number; startDate: string; endDate: string; timezone: string; schedule: unknown; maxSeats: number; price: number },
+): Promise<SessionSummary> {
+  if (caller.status !== 'APPROVED') throw forbidden('Your educator account is waiting for approval');
+  const course = await app.db.selectFrom('courses').select(['id', 'educator_id', 'has_multi_instructors', 'status']).where('id', '=', input.courseId).executeTakeFirst();
+  if (!course) throw notFound('Course');
+  const staff = isStaff(caller);
+  if (!staff && course.educator_id !== caller.userId && !course.has_multi_instructors) throw forbidden('You can only run sessions of your own courses');
+  // An admin requesting a session (e.g. duplicating one) requests it for the course's educator.
+  const educatorId = staff ? course.educator_id : caller.userId;
+  const errors: FieldError[] = [];
+  validateSessionDates(input, errors, US_ZONE_IDS);
+  const schedule = validateWeeks(input.schedule, 'schedule', errors);
+  let priceCents = 0;
+  try {
+    priceCents = dollarsToCents(input.price);
+  } catch {
+    errors.push({ path: 'price', message: 'must have at most two decimals' });
+  }
+  if (errors.length) throw badRequest('Some fields are invalid', errors);
+  const id = await app.db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('sessions')
+      .values({
+        course_id: course.id, educator_id: educatorId, start_date: input.startDate, end_date: input.endDate, timezone: input.timezone,
+        schedule: JSON.stringify(schedule), max_seats: input.maxSeats, price_cents: priceCents, status: 'PENDING',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await audit(trx, { actorId: caller.userId, action: 'session.requested', entityType: 'session', entityId: id });
+    return id;
+  });
+  const [summary] = await sessionSummaries(app.db, [id]);
+  return summary;
+}
+
+/**
+ * GET /sessions?status&courseId: educators see their sessions, partners their company's courses'
+ * sessions, admins every session; newest first. Deleted sessions are left out. The status filter
+ * applies to the stored moderation status (PENDING, APPROVED, REJECTED) or, for ACTIVE/EXPIRED, to
+ * the dates.
+ */
+export async function listSessions(
+  app: AppContext,
+  caller: Caller,
+  q: { status?: SessionStatus; courseId?: number; page: number; pageSize: number },
+): Promise<Page<SessionListItem>> {
+  let base = app.db.selectFrom('sessions as s').innerJoin('courses as c', 'c.id', 's.course_id').where('s.deleted_at', 'is', null);
+  if (caller.role === 'EDUCATOR') base = base.where((eb) => eb.or([eb('s.educator_id', '=', caller.userId), eb('c.educator_id', '=', caller.userId)]));
+  else if (caller.role === 'PARTNER') base = base.where('c.company_id', '=', caller.companyId ?? -1);
+  if (q.courseId) base = base.where('s.course_id', '=', q.courseId);
+  switch (q.status) {
+    case undefined:
+      break;
+    case 'ACTIVE':
+      base = base.where('s.status', 'in', ['APPROVED', 'ACTIVE']).where('s.start_date', '<=', sql<string>`current_date`).where('s.end_date', '>=', sql<string>`current_date`);
+      break;
+    case 'EXPIRED':
+      base = base.where('s.status', 'in', ['APPROVED', 'ACTIVE', 'EXPIRED']).where('s.end_date', '<', sql<string>`current_date`);
+      break;
+    case 'APPROVED':
+      base = base.where('s.status', 'in', ['APPROVED', 'ACTIVE']).where('s.start_date', '>', sql<string>`current_date`);
+      break;
+    default:
+      base = base.where('s.status', '=', q.status);
+  }
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const ids = await base.select('s.id').orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
+  return { items: await listItems(app, ids.map((r) => r.id)), total: Number(total), page: q.page, pageSize: q.pageSize };
+}
+
+/** Loads a session (not deleted) with its course's educator and company. @throws 404. */
+async function sessionRow(db: AppContext['db'] | Transaction<Database>, id: number, lock = false) {
+  let q = db
+    .selectFrom('sessions as s')
+    .innerJoin('courses as c', 'c.id', 's.course_id')
+    .innerJoin('users as u', 'u.id', 's.educator_id')
+    .select(['s.id', 's.status', 's.educator_id', 's.course_id', 's.price_cents', 'c.educator_id as course_educator_id', 'c.company_id', 'c.title', 'c.status as course_status', 'u.email as educator_email', 'u.first_name as educator_first_name'])
+    .where('s.id', '=', id)
+    .where('s.deleted_at', 'is', null);
+  if (lock) q = q.forUpdate('s');
+  const row = await q.executeTakeFirst();
+  if (!row) throw notFound('Session');
+  return row;
+}
+
+const ownsSession = (caller: Caller, row: { educator_id: number; course_educator_id: number }) =>
+  caller.userId === row.educator_id || caller.userId === row.course_educator_id;
+
+/**
+ * GET /sessions/{id}/learners: the session's educator, admins, and a partner (only their company's learners).
+ * @throws 404; 403 anyone else.
+ */
+export async function listSessionLearners(app: AppContext, caller: Caller, id: number, page: number, pageSize: number) {
+  const row = await sessionRow(app.db, id);
+  const partner = caller.role === 'PARTNER';
+  if (!isStaff(caller) && !partner && !ownsSession(caller, row)) throw forbidden("You cannot see this session's learners");
+  let base = app.db.selectFrom('enrollments as e').innerJoin('users as u', 'u.id', 'e.user_id').where('e.session_id', '=', id).where('e.status', '=', 'ACTIVE');
+  if (partner) base = base.where('u.company_id', '=', caller.companyId ?? -1);
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await base
+    .select(['e.id', 'e.created_at', 'e.status', 'u.id as user_id', 'u.first_name', 'u.last_name', 'u.email', 'u.picture_url'])
+    .orderBy('u.last_name')
+    .orderBy('u.first_name')
+    .orderBy('e.id')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return {
+    items: rows.map((r) => ({
+      enrollmentId: r.id, userId: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), email: r.email, pictureUrl: r.picture_url, enrolledAt: r.created_at, status: r.status,
+    })),
+    total: Number(total),
+    page,
+    pageSize,
+  };
+}
+
+/** Mails sent after a moderation decision commits (never inside the transaction). */
+type AfterCommit = Array<() => Promise<unknown>>;
+
+/**
+ * POST /sessions/{id}/approve {message?}: admins. The session becomes APPROVED (ACTIVE on its
+ * dates) and appears in explore; its course is PUBLISHED; the educator is mailed; the decision
+ * is audited. @throws 404; 422 unless the session is PENDING or REJECTED.
+ */
+export async function approveSession(app: AppContext, caller: Caller, id: number, message: string | null): Promise<SessionSummary> {
+  const after: AfterCommit = [];
+  await app.db.transaction().execute(async (trx) => {
+    const row = await sessionRow(trx, id, true);
+    if (row.status !== 'PENDING' && row.status !== 'REJECTED') throw new HttpError(422, `Only a pending or rejected session can be approved (this one is ${row.status})`);
+    await trx.updateTable('sessions').set({ status: 'APPROVED', moderation_message: message }).where('id', '=', id).execute();
+    await trx.updateTable('courses').set({ status: 'PUBLISHED', moderation_message: null }).where('id', '=', row.course_id).where('status', '!=', 'PUBLISHED').execute();
+    await audit(trx, { actorId: caller.userId, action: 'session.approved', entityType: 'session', entityId: id, message });
+    const waiting = await trx
+      .updateTable('waitlist')
+      .set({ notified_at: new Date() })
+      .where('course_id', '=', row.course_id)
+      .where('notified_at', 'is', null)
+      .returning('email')
+      .execute();
+    for (const w of waiting) {
+      after.push(() =>
+        app.mailer.send({
+          to: [w.email],
+          subject: `A new session of "${row.title}" is open`,
+          text: `Hello,\n\nYou asked to hear when "${row.title}" opens again: a new session is open for enrollment at ${app.config.publicUrl}/sessions/${id}\n\n— Halaqa`,
+        }),
+      );
+    }
+    after.push(() =>
+      app.mailer.send({
+        to: [row.educator_email],
+        subject: `Your session of "${row.title}" is approved`,
+        text: `Hello ${row.educator_first_name},\n\nYour session #${id} of "${row.title}" was approved and learners can now enroll.${message ? `\n\nMessage from the moderator:\n${message}` : ''}\n\n— Halaqa`,
+        sentBy: caller.userId,
+      }),
+    );
+  });
+  await Promise.all(after.map((f) => f().catch((err) => app.log.error({ err }, 'mail after approval failed'))));
+  const [s] = await sessionSummaries(app.db, [id]);
+  return s;
+}
+
+/**
+ * POST /sessions/{id}/reject {message}: admins. The session becomes REJECTED (never in explore),
+ * the educator is mailed the reason; audited. @throws 404; 422 unless PENDING.
+ */
+export async function rejectSession(app: AppContext, caller: Caller, id: number, message: string): Promise<SessionSummary> {
+  const after: AfterCommit = [];
+  await app.db.transaction().execute(async (trx) => {
+    const row = await sessionRow(trx, id, true);
+    if (row.status !== 'PENDING') throw new HttpError(422, `Only a pending session can be rejected (this one is ${row.status})`);
+    await trx.updateTable('sessions').set({ status: 'REJECTED', moderation_message: message }).where('id', '=', id).execute();
+    await audit(trx, { actorId: caller.userId, action: 'session.rejected', entityType: 'session', entityId: id, message });
+    after.push(() =>
+      app.mailer.send({
+        to: [row.educator_email],
+        subject: `Your session of "${row.title}" was not approved`,
+        text: `Hello ${row.educator_first_name},\n\nYour session #${id} of "${row.title}" was not approved.\n\nReason:\n${message}\n\n— Halaqa`,
+        sentBy: caller.userId,
+      }),
+    );
+  });
+  await Promise.all(after.map((f) => f().catch((err) => app.log.error({ err }, 'mail after rejection failed'))));
+  const [s] = await sessionSummaries(app.db, [id]);
+  return s;
+}
+
+/**
+ * POST /sessions/{id}/delete {message}: admins, or the session's educator while it is PENDING or
+ * REJECTED. In one transaction: enrolled learners are refunded what they paid to their wallet
+ * (a balanced ledger transaction reversing the payment), their enrollments cancelled, and the
+ * session hidden (soft delete, kept for the ledger). Learners and educator are mailed; audited.
+ * @throws 404; 403 an educator deleting an approved session or another's.
+ */
+export async function deleteSession(app: AppContext, caller: Caller, id: number, message: string): Promise<{ id: number }> {
+  const mails: Array<{ to: string; name: string }> = [];
+  let info: Awaited<ReturnType<typeof sessionRow>> | null = null;
+  await app.db.transaction().execute(async (trx) => {
+    const row = await sessionRow(trx, id, true);
+    info = row;
+    if (!isStaff(caller)) {
+      if (!ownsSession(caller, row)) throw forbidden('You can only delete your own sessions');
+      if (row.status !== 'PENDING' && row.status !== 'REJECTED') throw forbidden('An approved session can only be deleted by an admin');
+    }
+    const enrolled = await trx
+      .selectFrom('enrollments as e')
+      .innerJoin('users as u', 'u.id', 'e.user_id')
+      .select(['e.id', 'e.user_id', 'e.paid_amount_cents', 'e.payment_intent_id', 'u.email', 'u.first_name'])
+      .where('e.session_id', '=', id)
+      .where('e.status', '=', 'ACTIVE')
+      .execute();
+    for (const e of enrolled) {
+      if (e.paid_amount_cents > 0) {
+        const intent = e.payment_intent_id
+          ? await trx.selectFrom('payment_intents').select(['fee_cents']).where('id', '=', e.payment_intent_id).executeTakeFirst()
+          : null;
+        const feeCents = intent?.fee_cents ?? quoteCents(row.price_cents, app.config.fee).feeCents;
+        const priceCents = e.paid_amount_cents - feeCents;
+        await postLedgerTransaction(
+          trx,
+          'SESSION_REFUND',
+          [
+            { account: 'WALLET', ownerId: e.user_id, amountCents: e.paid_amount_cents, reason: 'REFUND', sessionId: id, description: `Refund: session #${id} was cancelled` },
+            { account: 'EARNINGS', ownerId: row.educator_id, amountCents: -priceCents, reason: 'REFUND', sessionId: id, description: `Refund to a learner of session #${id}` },
+            { account: 'PLATFORM_FEES', ownerId: null, amountCents: -feeCents, reason: 'REFUND', sessionId: id, description: `Fee refunded for session #${id}` },
+          ],
+          e.payment_intent_id,
+        );
+      }
+      mails.push({ to: e.email, name: e.first_name });
+    }
+    await trx.updateTable('enrollments').set({ status: 'CANCELLED' }).where('session_id', '=', id).where('status', '=', 'ACTIVE').execute();
+    await trx.updateTable('sessions').set({ deleted_at: new Date(), moderation_message: message }).where('id', '=', id).execute();
+    await audit(trx, { actorId: caller.userId, action: 'session.deleted', entityType: 'session', entityId: id, message });
+  });
+  const row = info as Awaited<ReturnType<typeof sessionRow>> | null;
+  if (row) {
+    const sends = [
+      ...mails.map((m) =>
+        app.mailer.send({
+          to: [m.to],
+          subject: `Session of "${row.title}" cancelled`,
+          text: `Hello ${m.name},\n\nThe session #${id} of "${row.title}" was cancelled. Anything you paid is back in your Halaqa wallet.\n\n${message}\n\n— Halaqa`,
+          sentBy: caller.userId,
+        }),
+      ),
+      app.mailer.send({ to: [row.educator_email], subject: `Session of "${row.title}" deleted`, text: `Session #${id} was deleted.\n\n${message}\n\n— Halaqa`, sentBy: caller.userId }),
+    ];
+    await Promise.all(sends.map((p) => p.catch((err) => app.log.error({ err }, 'mail after deletion failed'))));
+  }
+  return { id };
+}
+
+/**
+ * PUT /sessions/{id}/content [weeks…]: the session's educator or an admin replaces the session's own
+ * syllabus; an empty list resets it to the course's. @returns the session's syllabus as learners see it.
+ * @throws 404; 403; 400 unknown lesson types.
+ */
+export async function updateSessionContent(app: AppContext, caller: Caller, id: number, weeks: SessionContentJson) {
+  const row = await sessionRow(app.db, id);
+  if (!isStaff(caller) && !ownsSession(caller, row)) throw forbidden("You can only change your own sessions' content");
+  if (weeks.length) {
+    const typeIds = new Set((await app.db.selectFrom('lesson_types').select('id').execute()).map((r) => r.id));
+    const errors: FieldError[] = [];
+    weeks.forEach((w, wi) => w.sections.forEach((s, si) => s.lessons.forEach((l, li) => {
+      if (!typeIds.has(l.lessonTypeId)) errors.push({ path: `${wi}.sections.${si}.lessons.${li}.lessonTypeId`, message: 'is not a lesson type' });
+    })));
+    if (errors.length) throw badRequest('Some fields are invalid', errors);
+  }
+  await app.db.transaction().execute(async (trx) => {
+    await trx.updateTable('sessions').set({ content: weeks.length ? JSON.stringify(weeks) : null }).where('id', '=', id).execute();
+    await audit(trx, { actorId: caller.userId, action: weeks.length ? 'session.content.updated' : 'session.content.reset', entityType: 'session', entityId: id });
+  });
+  return getSyllabus(app, caller, id, true);
+}

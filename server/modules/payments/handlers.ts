@@ -1,0 +1,39 @@
+import { requireCaller, type Handlers } from '../../platform/context.js';
+import { addCard, listCards, paymentConfig, removeCard, setDefaultCard } from './cards.js';
+import { authenticateCardIntent, cancelCardIntent, confirmCardIntent, createCardIntent, unwrapAnswer } from './intents.js';
+import { createPayout, getEarnings, getExternalAccount, setExternalAccount } from './payouts.js';
+import { getMyWallet, payWithWallet, quoteFee } from './service.js';
+import { receiveStripeWebhook } from './webhooks.js';
+
+/** Handlers of the payment operations built so far. */
+export const paymentsHandlers: Handlers = {
+  quoteFee: async ({ app, body }) => ({ data: quoteFee(app, body.price) }),
+  payWithWallet: async ({ app, caller, body, headers }) => {
+    const { statusCode, intent } = await payWithWallet(app, requireCaller(caller), body, headers['idempotency-key']);
+    return { status: statusCode, data: intent };
+  },
+  getMyWallet: async ({ app, caller }) => ({ data: await getMyWallet(app, requireCaller(caller)) }),
+  getPaymentConfig: async ({ app }) => ({ data: paymentConfig(app) }),
+  receiveStripeWebhook: async ({ app, request, headers }) => ({ data: await receiveStripeWebhook(app, request.rawBody, headers['stripe-signature']) }),
+  listCards: async ({ app, caller }) => ({ data: await listCards(app, requireCaller(caller)) }),
+  addCard: async ({ app, caller, body }) => ({ status: 201, data: await addCard(app, requireCaller(caller), body.source) }),
+  removeCard: async ({ app, caller, params }) => ({ data: await removeCard(app, requireCaller(caller), params.id) }),
+  setDefaultCard: async ({ app, caller, params }) => ({ data: await setDefaultCard(app, requireCaller(caller), params.id) }),
+  createPaymentIntent: async ({ app, caller, body, headers }) => {
+    const { statusCode, intent } = unwrapAnswer(await createCardIntent(app, requireCaller(caller), body, headers['idempotency-key']));
+    return { status: statusCode, data: intent };
+  },
+  confirmPaymentIntent: async ({ app, caller, params, body, headers }) => {
+    const { statusCode, intent } = unwrapAnswer(await confirmCardIntent(app, requireCaller(caller), params.id, body.paymentMethod, headers['idempotency-key']));
+    return { status: statusCode, data: intent };
+  },
+  authenticatePaymentIntent: async ({ app, caller, params, body }) => {
+    const { statusCode, intent } = unwrapAnswer(await authenticateCardIntent(app, requireCaller(caller), params.id, body.result));
+    return { status: statusCode, data: intent };
+  },
+  cancelPaymentIntent: async ({ app, caller, params }) => ({ data: await cancelCardIntent(app, requireCaller(caller), params.id) }),
+  getExternalAccount: async ({ app, caller }) => ({ data: await getExternalAccount(app, requireCaller(caller)) }),
+  addExternalAccount: async ({ app, caller, body }) => ({ status: 201, data: await setExternalAccount(app, requireCaller(caller), body.external_account) }),
+  getMyEarnings: async ({ app, caller }) => ({ data: await getEarnings(app, requireCaller(caller)) }),
+  createPayout: async ({ app, caller, headers }) => ({ status: 201, data: await createPayout(app, requireCaller(caller), headers['idempotency-key']) }),
+};

@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import type { AppContext, Caller } from '../../platform/context.js';
+import { HttpError, badRequest, conflict, unprocessable } from '../../platform/errors.js';
+import { centsToDollars, dollarsToCents } from '../catalog/money.js';
+import { findEnrollment, insertEnrollment, lockOpenSession } from '../enrollments/service.js';
+import { quoteCents } from './fees.js';
+import { once } from './idempotency.js';
+import { postLedgerTransaction, walletBalanceCents } from './ledger.js';
+
+/** The contract's FeeQuote: dollars for price/fee/total, cents for amount (= total × 100, spec §9). */
+export interface FeeQuote {
+  price: number;
+  fee: number;
+  total: number;
+  amount: number;
+  currency: 'USD';
+}
+
+/**
+ * POST /payments/fee {price}: platform fee and total for a price in dollars.
+ * @throws 400 when the price has more than two decimals.
+ */
+export function quoteFee(app: AppContext, price: number): FeeQuote {
+  let cents: number;
+  try {
+    cents = dollarsToCents(price);
+  } catch (e) {
+    throw badRequest('Some fields are invalid', [{ path: 'price', message: (e as Error).message.replace(/^price /, '') }]);
+  }
+  const q = quoteCents(cents, app.config.fee);
+  return { price: centsToDollars(q.priceCents), fee: centsToDollars(q.feeCents), total: centsToDollars(q.totalCents), amount: q.totalCents, currency: 'USD' };
+}
+
+/** The contract's PaymentIntent (Stripe's model; `amount` in cents). */
+export interface PaymentIntentView {
+  id: string;
+  status: 'requires_payment_method' | 'requires_confirmation' | 'processing' | 'requires_action' | 'succeeded' | 'canceled';
+  amount: number;
+  currency: string;
+  sessionId: number;
+  paymentMethod: 'card' | 'wallet';
+  enrollmentId: number | null;
+  createdAt: string;
+  /** until when a seat is held for an unfinished card payment (ISO), else null */
+  expiresAt: string | null;
+  lastPaymentError: { code: string; message: string } | null;
+  nextAction: { type: 'three_d_secure'; url: string } | null;
+}
+
+/**
+ * POST /payments/intents/wallet {sessionId, amount} with an Idempotency-Key: pays a session from the
+ * caller's wallet and enrolls them, in ONE transaction with the session row locked: seat check,
+ * amount check (amount must equal price + fee in cents, recomputed here), balance check, payment
+ * intent (succeeded), enrollment and the balanced ledger transaction (learner wallet −total,
+ * educator earnings +price, platform fees +fee). A replay of the key returns the first result.
+ * @throws 404 unknown session; 409 already enrolled or session full; 422 session not open, free
+ *   session, amount mismatch, insufficient balance, or a key reused with another body.
+ */
+export async function payWithWallet(
+  app: AppContext,
+  caller: Caller,
+  input: { sessionId: number; amount: number },
+  idempotencyKey: string,
+): Promise<{ statusCode: number; intent: PaymentIntentView; replayed: boolean }> {
+  const result = await app.db.transaction().execute((trx) =>
+    once<PaymentIntentView>(trx, caller.userId, idempotencyKey, 'payWithWallet', input, async () => {
+      const session = await lockOpenSession(trx, caller, input.sessionId);
+      const existing = await findEnrollment(trx, caller.userId, session.id);
+      if (existing?.status === 'ACTIVE') throw conflict('You are already enrolled in this session');
+      const q = quoteCents(session.priceCents, app.config.fee);
+      if (q.totalCents === 0) throw unprocessable('This session is free: enroll without paying');
+      if (input.amount !== q.totalCents) {
+        throw unprocessable('The amount does not match the session price and fee', [
+          { path: 'amount', message: `must be ${q.totalCents} (price ${q.priceCents} + fee ${q.feeCents} cents)` },
+        ]);
+      }
+      if (session.seatsTaken >= session.maxSeats) throw conflict('Session is full');
+      // Serialise payments from one wallet: concurrent debits cannot both see the same balance.
+      await trx.selectFrom('users').select('id').where('id', '=', caller.userId).forUpdate().executeTakeFirstOrThrow();
+      const balance = await walletBalanceCents(trx, caller.userId);
+      if (balance < q.totalCents) {
+        throw new HttpError(422, `Insufficient wallet balance: ${(balance / 100).toFixed(2)} USD available, ${(q.totalCents / 100).toFixed(2)} USD needed`);
+      }
+      const intentId = 'pi_' + randomBytes(12).toString('hex');
+      const createdAt = new Date();
+      await trx
+        .insertInto('payment_intents')
+        .values({
+          id: intentId, user_id: caller.userId, session_id: session.id, amount_cents: q.totalCents, fee_cents: q.feeCents,
+          status: 'succeeded', payment_method: 'wallet', enrollment_id: null, created_at: createdAt,
+        })
+        .execute();
+      let enrollmentId: number;
+      if (existing) {
+        await trx.updateTable('enrollments').set({ status: 'ACTIVE', paid_amount_cents: q.totalCents, payment_intent_id: intentId, created_at: createdAt }).where('id', '=', existing.id).execute();
+        enrollmentId = existing.id;
+      } else {
+        enrollmentId = await insertEnrollment(trx, caller, session, { amountCents: q.totalCents, paymentIntentId: intentId });
+      }
+      await trx.updateTable('payment_intents').set({ enrollment_id: enrollmentId }).where('id', '=', intentId).execute();
+      await postLedgerTransaction(
+        trx,
+        'SESSION_PAYMENT',
+        [
+          { account: 'WALLET', ownerId: caller.userId, amountCents: -q.totalCents, reason: 'PAYMENT', sessionId: session.id, description: `Payment for session #${session.id}` },
+          { account: 'EARNINGS', ownerId: session.educatorId, amountCents: q.priceCents, reason: 'EARNING', sessionId: session.id, description: `Enrollment in session #${session.id}` },
+          { account: 'PLATFORM_FEES', ownerId: null, amountCents: q.feeCents, reason: 'FEE', sessionId: session.id, description: `Platform fee for session #${session.id}` },
+        ],
+        intentId,
+      );
+      return {
+        statusCode: 201,
+        body: {
+          id: intentId, status: 'succeeded', amount: q.totalCents, currency: 'USD', sessionId: session.id,
+          paymentMethod: 'wallet', enrollmentId, createdAt: createdAt.toISOString(), expiresAt: null, lastPaymentError: null, nextAction: null,
+        },
+      };
+    }),
+  );
+  return { statusCode: result.statusCode, intent: result.body, replayed: result.replayed };
+}
+
+/** GET /payments/wallets/me: balance (dollars) and the newest 50 movements (cents, signed). */
+export async function getMyWallet(app: AppContext, caller: Caller) {
+  const balance = await walletBalanceCents(app.db, caller.userId);
+  const entries = await app.db
+    .selectFrom('ledger_entries')
+    .select(['id', 'amount_cents', 'reason', 'session_id', 'description', 'created_at'])
+    .where('account', '=', 'WALLET')
+    .where('owner_id', '=', caller.userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
+  return {
+    balance: centsToDollars(balance),
+    currency: 'USD',
+    entries: entries.map((e) => ({
+      id: e.id, amount: e.amount_cents, reason: e.reason, sessionId: e.session_id, description: e.description, createdAt: e.created_at,
+    })),
+  };
+}

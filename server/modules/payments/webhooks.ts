@@ -1,0 +1,28 @@
+import type { AppContext } from '../../platform/context.js';
+import { HttpError, notFound } from '../../platform/errors.js';
+import { GatewayError } from '../../platform/payments/gateway.js';
+import { StripeGateway } from '../../platform/payments/stripe.js';
+import { applyGatewayEvent } from './intents.js';
+
+/**
+ * POST /payments/webhooks/stripe: verifies the signature over the raw body and applies
+ * payment_intent.succeeded / payment_intent.payment_failed to our intent (by its Stripe id).
+ * @throws 404 without the Stripe gateway; 400 for a bad signature.
+ */
+export async function receiveStripeWebhook(app: AppContext, rawBody: string | null, signature: string): Promise<{ received: true }> {
+  if (!(app.gateway instanceof StripeGateway)) throw notFound('Stripe webhook');
+  let event;
+  try {
+    event = app.gateway.verifyWebhook(rawBody ?? '', signature);
+  } catch (e) {
+    if (e instanceof GatewayError) throw new HttpError(400, `Webhook refused: ${e.message}`);
+    throw e;
+  }
+  if (event.type === 'payment_intent.succeeded') {
+    await applyGatewayEvent(app, event.data.object.id, { status: 'succeeded', gatewayRef: event.data.object.id });
+  } else if (event.type === 'payment_intent.payment_failed') {
+    const err = event.data.object.last_payment_error;
+    await applyGatewayEvent(app, event.data.object.id, { status: 'failed', code: err?.decline_code ?? err?.code ?? 'card_declined', message: err?.message ?? 'Your card was declined.' });
+  }
+  return { received: true };
+}

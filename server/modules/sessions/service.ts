@@ -1,0 +1,214 @@
+import { sql } from 'kysely';
+import type { SessionContentJson, Weekday } from '../../db/types.js';
+import type { AppContext, Caller } from '../../platform/context.js';
+import { notFound } from '../../platform/errors.js';
+import {
+  courseSummaries,
+  courseVisible,
+  OPEN_SESSION_STATUSES,
+  sessionSummaries,
+  type CourseSummary,
+  type SessionSummary,
+  type Viewer,
+  viewerOf,
+} from '../catalog/read-model.js';
+import { likePattern, type Page } from '../courses/service.js';
+import { enrollmentsByIds, type EnrollmentView } from '../enrollments/service.js';
+
+export type SessionWithCourse = SessionSummary & { course: CourseSummary };
+export type SessionInfo = SessionWithCourse & { enrollment: EnrollmentView | null };
+
+const isStaff = (v: Viewer) => v.role === 'ADMIN' || v.role === 'SUPER_ADMIN';
+
+/** Adds each session's course summary, in order. */
+async function withCourses(app: AppContext, sessions: SessionSummary[]): Promise<SessionWithCourse[]> {
+  const courses = new Map((await courseSummaries(app.db, [...new Set(sessions.map((s) => s.courseId))])).map((c) => [c.id, c]));
+  return sessions.flatMap((s) => {
+    const course = courses.get(s.courseId);
+    return course ? [{ ...s, course }] : [];
+  });
+}
+
+/**
+ * GET /sessions/explore: sessions learners can join (approved or running, not ended) of catalog
+ * courses the viewer may see; earliest start first. `query` matches the course title, category
+ * and skills.
+ */
+export async function exploreSessions(
+  app: AppContext,
+  viewer: Viewer,
+  q: { query?: string; categoryId?: number; page: number; pageSize: number },
+): Promise<Page<SessionWithCourse>> {
+  let base = app.db
+    .selectFrom('sessions as s')
+    .innerJoin('courses as c', 'c.id', 's.course_id')
+    .innerJoin('categories as cat', 'cat.id', 'c.category_id')
+    .where((eb) => courseVisible(eb, viewer))
+    .where('s.status', 'in', OPEN_SESSION_STATUSES)
+    .where('s.deleted_at', 'is', null)
+    .where('s.end_date', '>=', sql<string>`current_date`);
+  const text = q.query?.trim();
+  if (text) {
+    const pattern = likePattern(text);
+    base = base.where((eb) =>
+      eb.or([
+        eb('c.title', 'ilike', pattern),
+        eb('c.description', 'ilike', pattern),
+        eb('cat.name', 'ilike', pattern),
+        eb.exists(
+          eb.selectFrom('course_skills as cs').innerJoin('skills as sk', 'sk.id', 'cs.skill_id').whereRef('cs.course_id', '=', 'c.id').where('sk.name', 'ilike', pattern).select('cs.course_id'),
+        ),
+      ]),
+    );
+  }
+  if (q.categoryId) base = base.where('c.category_id', '=', q.categoryId);
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const ids = await base.select('s.id').orderBy('s.start_date').orderBy('s.id').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
+  return {
+    items: await withCourses(app, await sessionSummaries(app.db, ids.map((r) => r.id))),
+    total: Number(total),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/** Whether the caller may see a session's private parts (meeting links): enrolled learner, its educator, admins. */
+async function hasClassroomAccess(app: AppContext, viewer: Viewer, sessionId: number, educatorId: number): Promise<boolean> {
+  if (!viewer.userId) return false;
+  if (isStaff(viewer) || viewer.userId === educatorId) return true;
+  const e = await app.db
+    .selectFrom('enrollments')
+    .select('id')
+    .where('session_id', '=', sessionId)
+    .where('user_id', '=', viewer.userId)
+    .where('status', '=', 'ACTIVE')
+    .executeTakeFirst();
+  return Boolean(e);
+}
+
+/**
+ * Loads a session the viewer may see: its course must be visible to the viewer, and a pending or
+ * rejected session is seen only by its educator and admins.
+ * @throws 404 otherwise.
+ */
+async function visibleSession(app: AppContext, viewer: Viewer, id: number) {
+  const row = await app.db
+    .selectFrom('sessions as s')
+    .innerJoin('courses as c', 'c.id', 's.course_id')
+    .select(['s.id', 's.status', 's.educator_id', 's.course_id', 's.timezone', 's.content', 'c.educator_id as course_educator_id'])
+    .where('s.id', '=', id)
+    .where('s.deleted_at', 'is', null)
+    .where((eb) => courseVisible(eb, viewer))
+    .executeTakeFirst();
+  if (!row) throw notFound('Session');
+  const owner = viewer.userId !== null && (viewer.userId === row.educator_id || viewer.userId === row.course_educator_id);
+  if ((row.status === 'PENDING' || row.status === 'REJECTED') && !owner && !isStaff(viewer)) throw notFound('Session');
+  return row;
+}
+
+/**
+ * GET /sessions/{id}/info (public: `enrollment` is null) and /info/secured (the caller's enrollment).
+ * @throws 404 unknown or invisible session.
+ */
+export async function getSessionInfo(app: AppContext, caller: Caller | null, id: number, secured: boolean): Promise<SessionInfo> {
+  const viewer = viewerOf(caller);
+  await visibleSession(app, viewer, id);
+  const [session] = await withCourses(app, await sessionSummaries(app.db, [id]));
+  if (!session) throw notFound('Session');
+  let enrollment: EnrollmentView | null = null;
+  if (secured && caller) {
+    const e = await app.db.selectFrom('enrollments').select('id').where('session_id', '=', id).where('user_id', '=', caller.userId).executeTakeFirst();
+    if (e) [enrollment] = await enrollmentsByIds(app, [e.id]);
+  }
+  return { ...session, enrollment: enrollment ?? null };
+}
+
+const WEEKDAYS: Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+/**
+ * GET /sessions/{id}/syllabus and /syllabus/secured: weeks → sections → lessons in order. Lesson
+ * links are only given to those with classroom access (secured variant); otherwise null.
+ * @throws 404 unknown or invisible session.
+ */
+export async function getSyllabus(app: AppContext, caller: Caller | null, id: number, secured: boolean) {
+  const viewer = viewerOf(caller);
+  const session = await visibleSession(app, viewer, id);
+  const showLinks = secured && (await hasClassroomAccess(app, viewer, id, session.educator_id));
+  if (session.content) return sessionContentSyllabus(app, id, session.timezone, session.content, showLinks);
+  const rows = await app.db
+    .selectFrom('sections as sec')
+    .leftJoin('lessons as l', 'l.section_id', 'sec.id')
+    .leftJoin('lesson_types as t', 't.id', 'l.lesson_type_id')
+    .select([
+      'sec.id as section_id', 'sec.week', 'sec.name as section_name', 'sec.sort_order as section_order',
+      'l.id as lesson_id', 'l.name as lesson_name', 'l.sort_order as lesson_order', 'l.duration_minutes', 'l.link', 'l.day', 'l.start_time',
+      't.id as type_id', 't.code as type_code', 't.name as type_name',
+    ])
+    .where('sec.course_id', '=', session.course_id)
+    .orderBy('sec.week')
+    .orderBy('sec.sort_order')
+    .orderBy('sec.id')
+    .orderBy('l.sort_order')
+    .orderBy('l.id')
+    .execute();
+
+  type LessonView = {
+    id: number; name: string; order: number; type: { id: number; code: string; name: string };
+    duration: number; day: Weekday | null; startTime: string | null; link: string | null;
+  };
+  const weeks = new Map<number, Map<number, { id: number; name: string; order: number; lessons: LessonView[] }>>();
+  for (const r of rows) {
+    const sections = weeks.get(r.week) ?? new Map();
+    weeks.set(r.week, sections);
+    const section = sections.get(r.section_id) ?? { id: r.section_id, name: r.section_name, order: r.section_order, lessons: [] };
+    sections.set(r.section_id, section);
+    if (r.lesson_id !== null) {
+      section.lessons.push({
+        id: r.lesson_id,
+        name: r.lesson_name!,
+        order: r.lesson_order!,
+        type: { id: r.type_id!, code: r.type_code!, name: r.type_name! },
+        duration: r.duration_minutes!,
+        day: r.day && WEEKDAYS.includes(r.day) ? r.day : null,
+        startTime: r.start_time,
+        link: showLinks ? r.link : null,
+      });
+    }
+  }
+  return {
+    sessionId: id,
+    timezone: session.timezone,
+    weeks: [...weeks.entries()].map(([week, sections]) => ({ week, sections: [...sections.values()] })),
+  };
+}
+
+/**
+ * The syllabus of a session that has its own content (PUT /sessions/{id}/content). Its sections
+ * and lessons have no rows of their own: their ids are derived from their position
+ * (section: week×1000 + position + 1; lesson: week×100000 + section×1000 + position + 1).
+ */
+async function sessionContentSyllabus(app: AppContext, sessionId: number, timezone: string, content: SessionContentJson, showLinks: boolean) {
+  const types = new Map((await app.db.selectFrom('lesson_types').select(['id', 'code', 'name']).execute()).map((t) => [t.id, t]));
+  return {
+    sessionId,
+    timezone,
+    weeks: content.map((w) => ({
+      week: w.week,
+      sections: w.sections.map((s, si) => ({
+        id: w.week * 1000 + si + 1,
+        name: s.name,
+        order: s.order ?? si,
+        lessons: s.lessons.map((l, li) => ({
+          id: w.week * 100000 + si * 1000 + li + 1,
+          name: l.name,
+          order: l.order ?? li,
+          type: types.get(l.lessonTypeId) ?? { id: l.lessonTypeId, code: 'notes', name: 'Notes' },
+          duration: l.duration,
+          day: l.day ?? null,
+          startTime: l.startTime ?? null,
+          link: showLinks ? (l.link ?? null) : null,
+        })),
+      })),
+    })),
+  };
+}

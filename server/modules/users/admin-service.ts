@@ -1,0 +1,139 @@
+import type { Role, UserStatus } from '../../db/types.js';
+import { audit } from '../../platform/audit.js';
+import type { AppContext, Caller } from '../../platform/context.js';
+import { HttpError, badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { likePattern, type Page } from '../courses/service.js';
+import { toUserView, type UserView } from './service.js';
+
+const isStaff = (c: Caller) => c.role === 'ADMIN' || c.role === 'SUPER_ADMIN';
+
+/**
+ * GET /users/educators|learners|partners: users of one role, searchable by name or email, filtered
+ * by status, newest first. Partners see only their company's users (tenant-scoped); deleted users
+ * only when asked for by status.
+ */
+export async function listUsersByRole(
+  app: AppContext,
+  caller: Caller,
+  role: Role,
+  q: { query?: string; status?: UserStatus; page: number; pageSize: number },
+): Promise<Page<UserView>> {
+  let base = app.db.selectFrom('users').where('role', '=', role);
+  if (!isStaff(caller)) base = base.where('company_id', '=', caller.companyId ?? -1);
+  base = q.status ? base.where('status', '=', q.status) : base.where('status', '!=', 'DELETED');
+  const text = q.query?.trim();
+  if (text) {
+    const p = likePattern(text);
+    base = base.where((eb) => eb.or([eb('email', 'ilike', p), eb('first_name', 'ilike', p), eb('last_name', 'ilike', p), eb(eb.fn('concat_ws', [eb.val(' '), 'first_name', 'last_name']), 'ilike', p)]));
+  }
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
+  return {
+    items: rows.map(toUserView),
+    total: Number(total),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/** Invitations stay open for 14 days. */
+const INVITATION_TTL_MS = 14 * 24 * 3600 * 1000;
+
+/** GET /users/invitations?status: the company's invitations (partners) or all (admins), newest first. */
+export async function listInvitations(app: AppContext, caller: Caller, q: { status?: 'PENDING' | 'ACCEPTED' | 'EXPIRED'; page: number; pageSize: number }) {
+  let base = app.db.selectFrom('invitations as i').innerJoin('users as u', 'u.id', 'i.invited_by');
+  if (!isStaff(caller)) base = base.where('i.company_id', '=', caller.companyId ?? -1);
+  const cutoff = new Date(Date.now() - INVITATION_TTL_MS);
+  if (q.status === 'ACCEPTED') base = base.where('i.status', '=', 'ACCEPTED');
+  else if (q.status === 'PENDING') base = base.where('i.status', '=', 'PENDING').where('i.created_at', '>=', cutoff);
+  else if (q.status === 'EXPIRED') base = base.where('i.status', '=', 'PENDING').where('i.created_at', '<', cutoff);
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await base
+    .select(['i.id', 'i.email', 'i.role', 'i.company_id', 'i.status', 'i.created_at', 'u.id as by_id', 'u.first_name', 'u.last_name', 'u.picture_url'])
+    .orderBy('i.created_at', 'desc')
+    .orderBy('i.id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
+  return {
+    items: rows.map((r) => {
+      const expiresAt = new Date(r.created_at.getTime() + INVITATION_TTL_MS);
+      return {
+        id: r.id, email: r.email, role: r.role, companyId: r.company_id, createdAt: r.created_at, expiresAt,
+        status: r.status === 'PENDING' && expiresAt.getTime() < Date.now() ? 'EXPIRED' : r.status,
+        invitedBy: { id: r.by_id, name: `${r.first_name} ${r.last_name}`.trim(), pictureUrl: r.picture_url },
+      };
+    }),
+    total: Number(total),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+type Decision = 'approve' | 'reject' | 'delete';
+
+/**
+ * PUT /users/{id}/approve | reject {message} | delete {message}: admins decide on a user. Approve
+ * takes a PENDING user to APPROVED; reject a PENDING one to REJECTED; delete (soft) any user but
+ * oneself and super admins (for admins). The user is mailed; the decision audited.
+ * @throws 404 unknown; 409 not in a state for that decision; 403 deleting oneself or a super admin.
+ */
+export async function decideUser(app: AppContext, caller: Caller, id: number, decision: Decision, message: string | null): Promise<UserView> {
+  const user = await app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!user || user.status === 'DELETED') throw notFound('User');
+  if (decision === 'approve' && user.status !== 'PENDING') throw new HttpError(409, `Only a pending user can be approved (this one is ${user.status})`);
+  if (decision === 'reject' && user.status !== 'PENDING') throw new HttpError(409, `Only a pending user can be rejected (this one is ${user.status})`);
+  if (decision === 'delete') {
+    if (user.id === caller.userId) throw forbidden('You cannot delete your own account here');
+    if (user.role === 'SUPER_ADMIN' && caller.role !== 'SUPER_ADMIN') throw forbidden('Only a super admin can delete a super admin');
+  }
+  if ((decision === 'reject' || decision === 'delete') && !message) throw badRequest('Some fields are invalid', [{ path: 'message', message: 'is required' }]);
+  const status: UserStatus = decision === 'approve' ? 'APPROVED' : decision === 'reject' ? 'REJECTED' : 'DELETED';
+  await app.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ status }).where('id', '=', id).execute();
+    await audit(trx, { actorId: caller.userId, action: `user.${decision === 'approve' ? 'approved' : decision === 'reject' ? 'rejected' : 'deleted'}`, entityType: 'user', entityId: id, message });
+  });
+  const text = {
+    approve: `Hello ${user.first_name},\n\nYour Halaqa account is approved: you can now sign in and ${user.role === 'PARTNER' ? 'invite your people' : 'publish your courses'}.${message ? `\n\n${message}` : ''}\n\n— Halaqa`,
+    reject: `Hello ${user.first_name},\n\nYour Halaqa account request was not approved.\n\nReason:\n${message}\n\n— Halaqa`,
+    delete: `Hello ${user.first_name},\n\nYour Halaqa account was closed.\n\n${message}\n\n— Halaqa`,
+  }[decision];
+  await app.mailer
+    .send({ to: [user.email], subject: decision === 'approve' ? 'Your Halaqa account is approved' : 'About your Halaqa account', text, sentBy: caller.userId })
+    .catch((err) => app.log.error({ err }, 'mail after user decision failed'));
+  return toUserView({ ...user, status });
+}
+
+/**
+ * POST /mail/send {message, userIdsTo}: educators mail learners of their sessions, partners their
+ * company's users, admins anyone. @returns how many mails were queued.
+ * @throws 400 unknown recipients; 403 a recipient the caller may not mail.
+ */
+export async function sendMail(app: AppContext, caller: Caller, input: { message: string; userIdsTo: number[] }): Promise<{ recipients: number }> {
+  const users = await app.db.selectFrom('users').select(['id', 'email', 'company_id']).where('id', 'in', input.userIdsTo).where('status', '!=', 'DELETED').execute();
+  const found = new Set(users.map((u) => u.id));
+  const unknown = input.userIdsTo.filter((id) => !found.has(id));
+  if (unknown.length) throw badRequest('Some fields are invalid', [{ path: 'userIdsTo', message: `unknown users: ${unknown.join(', ')}` }]);
+  if (caller.role === 'EDUCATOR') {
+    const mine = new Set(
+      (
+        await app.db
+          .selectFrom('enrollments as e')
+          .innerJoin('sessions as s', 's.id', 'e.session_id')
+          .select('e.user_id')
+          .where('s.educator_id', '=', caller.userId)
+          .where('e.user_id', 'in', input.userIdsTo)
+          .execute()
+      ).map((r) => r.user_id),
+    );
+    if (users.some((u) => !mine.has(u.id))) throw forbidden('Educators can only write to learners of their sessions');
+  } else if (caller.role === 'PARTNER') {
+    if (users.some((u) => u.company_id !== caller.companyId)) throw forbidden('Partners can only write to users of their company');
+  }
+  const sender = await app.db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', caller.userId).executeTakeFirstOrThrow();
+  const name = `${sender.first_name} ${sender.last_name}`.trim();
+  for (const u of users) {
+    await app.mailer.send({ to: [u.email], subject: `Message from ${name} on Halaqa`, text: `${input.message}\n\n— ${name}, via Halaqa`, sentBy: caller.userId });
+  }
+  return { recipients: users.length };
+}

@@ -1,0 +1,141 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import $RefParser from '@apidevtools/json-schema-ref-parser';
+import { parse as parseYaml } from 'yaml';
+
+/** Location of the contract: the single source of truth for routes, validation and serialization. */
+export const OPENAPI_FILE = fileURLToPath(new URL('../../openapi/halaqa.yaml', import.meta.url));
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+type JsonSchema = Record<string, unknown>;
+
+interface ParameterObject {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  schema?: JsonSchema;
+  description?: string;
+}
+
+interface MediaTypes {
+  [mediaType: string]: { schema?: JsonSchema };
+}
+
+interface OperationObject {
+  operationId: string;
+  summary?: string;
+  parameters?: ParameterObject[];
+  requestBody?: { required?: boolean; content: MediaTypes };
+  responses: Record<string, { content?: MediaTypes }>;
+  security?: Array<Record<string, string[]>>;
+  'x-roles'?: string[];
+  'x-tenant-scoped'?: boolean;
+}
+
+/** One operation of the contract, ready to register with Fastify. */
+export interface OperationSpec {
+  operationId: string;
+  method: HttpMethod;
+  /** OpenAPI path without the /api prefix, e.g. `/sessions/{id}/enroll`. */
+  path: string;
+  /** Fastify URL, e.g. `/api/sessions/:id/enroll`. */
+  url: string;
+  summary: string;
+  /** false when the operation declares `security: []`. */
+  requiresAuth: boolean;
+  /** Roles allowed (`x-roles`); null = any signed-in caller (or anyone when public). */
+  roles: string[] | null;
+  tenantScoped: boolean;
+  /** Fastify route schema (params, querystring, headers, body, response). */
+  schema: {
+    params?: JsonSchema;
+    querystring?: JsonSchema;
+    headers?: JsonSchema;
+    body?: JsonSchema;
+    response: Record<string, JsonSchema>;
+  };
+  /** Schema of a multipart/form-data body (validated after parsing), or null. */
+  multipartSchema: JsonSchema | null;
+}
+
+/** Removes keys Ajv does not know and that carry no validation meaning. */
+function clean<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(clean) as T;
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (k === 'example' || k === 'xml' || k === 'externalDocs' || k === 'discriminator' || k.startsWith('x-')) continue;
+      out[k] = clean(v);
+    }
+    return out as T;
+  }
+  return value;
+}
+
+function objectOf(params: ParameterObject[]): JsonSchema | undefined {
+  if (params.length === 0) return undefined;
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const p of params) {
+    const name = p.in === 'header' ? p.name.toLowerCase() : p.name;
+    properties[name] = clean(p.schema ?? { type: 'string' });
+    if (p.required) required.push(name);
+  }
+  return { type: 'object', properties, ...(required.length ? { required } : {}) };
+}
+
+/** Drops undefined keys (Fastify warns about schema keys that are present but undefined). */
+function definedOnly<T extends Record<string, unknown>>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
+
+/**
+ * Reads the contract (YAML), resolves every `$ref` and lists its operations.
+ * @throws when the file is missing, is not valid YAML, or a `$ref` does not resolve.
+ */
+export async function loadOperations(file = OPENAPI_FILE): Promise<{ document: Record<string, unknown>; operations: OperationSpec[] }> {
+  const raw = parseYaml(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const document = structuredClone(raw);
+  const deref = (await $RefParser.dereference(structuredClone(raw) as never)) as unknown as {
+    paths: Record<string, Record<string, OperationObject> & { parameters?: ParameterObject[] }>;
+    security?: Array<Record<string, string[]>>;
+  };
+  const globalSecurity = deref.security ?? [];
+  const operations: OperationSpec[] = [];
+  for (const [path, item] of Object.entries(deref.paths ?? {})) {
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const params = [...(item.parameters ?? []), ...(op.parameters ?? [])];
+      const response: Record<string, JsonSchema> = {};
+      for (const [status, res] of Object.entries(op.responses ?? {})) {
+        const s = res.content?.['application/json']?.schema;
+        if (s) response[status] = clean(s);
+      }
+      const json = op.requestBody?.content?.['application/json']?.schema;
+      const multipart = op.requestBody?.content?.['multipart/form-data']?.schema;
+      const security = op.security ?? globalSecurity;
+      operations.push({
+        operationId: op.operationId,
+        method,
+        path,
+        url: '/api' + path.replace(/\{([^}]+)\}/g, ':$1'),
+        summary: op.summary ?? op.operationId,
+        requiresAuth: security.length > 0,
+        roles: op['x-roles'] ?? null,
+        tenantScoped: op['x-tenant-scoped'] ?? false,
+        schema: definedOnly({
+          params: objectOf(params.filter((p) => p.in === 'path')),
+          querystring: objectOf(params.filter((p) => p.in === 'query')),
+          headers: objectOf(params.filter((p) => p.in === 'header')),
+          body: json ? clean(json) : undefined,
+          response,
+        }),
+        multipartSchema: multipart ? clean(multipart) : null,
+      });
+    }
+  }
+  return { document, operations };
+}

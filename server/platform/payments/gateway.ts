@@ -1,0 +1,70 @@
+/**
+ * The payment gateway behind card payments and payouts (DESIGN.md §2): `sandbox` (embedded default,
+ * Stripe test-mode semantics) or `stripe` (when STRIPE_SECRET_KEY is set). Amounts are integer cents.
+ */
+
+/** A card as the gateway describes it. */
+export interface GatewayCard {
+  /** the gateway's reference kept with the saved card (sandbox: the test card's outcome key) */
+  gatewayRef: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** A bank account as the gateway describes it. */
+export interface GatewayBankAccount {
+  id: string;
+  bankName: string;
+  last4: string;
+  country: string;
+  currency: string;
+  status: 'new' | 'validated' | 'verified' | 'verification_failed' | 'errored';
+}
+
+/** The outcome of charging a card (Stripe's payment intent statuses and error codes). */
+export type ChargeOutcome =
+  | { status: 'succeeded'; gatewayRef: string }
+  | { status: 'requires_action'; gatewayRef: string }
+  | { status: 'failed'; code: string; message: string };
+
+/** What the gateway refused (an unknown token, …): answered 422 with its message. */
+export class GatewayError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+}
+
+/** One test card offered by the sandbox checkout (GET /payments/config). */
+export interface TestCard {
+  token: string;
+  brand: string;
+  last4: string;
+  outcome: 'succeeds' | 'declined' | 'insufficient_funds' | 'requires_authentication';
+}
+
+export interface PaymentGateway {
+  readonly name: 'sandbox' | 'stripe';
+  /** Stripe's publishable key for the browser, or null. */
+  readonly publishableKey: string | null;
+  /** Test cards the UI may offer (sandbox only; empty otherwise). */
+  readonly testCards: TestCard[];
+  /** Turns a card token or payment method id into a saved card. @throws GatewayError for an unknown or refused source. */
+  attachCard(source: string): Promise<GatewayCard>;
+  /**
+   * Charges a saved card. `idempotencyKey` is passed to the gateway so a retried charge never
+   * charges twice. @returns succeeded, requires_action (3-D Secure) or failed with Stripe's code.
+   */
+  charge(input: { card: GatewayCard; amountCents: number; currency: string; idempotencyKey: string; description: string }): Promise<ChargeOutcome>;
+  /** Completes a 3-D Secure step (sandbox simulates the bank's page). */
+  completeAuthentication(input: { gatewayRef: string; card: GatewayCard; result: 'succeed' | 'fail' }): Promise<ChargeOutcome>;
+  /** Turns a bank-account token into the account payouts go to. @throws GatewayError. */
+  attachBankAccount(token: string): Promise<GatewayBankAccount>;
+  /** Sends a payout to a bank account. @returns the gateway's payout reference. */
+  payout(input: { bankAccountId: string; amountCents: number; currency: string; idempotencyKey: string }): Promise<{ gatewayRef: string; status: 'paid' | 'pending' }>;
+}

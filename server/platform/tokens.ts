@@ -1,0 +1,61 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { Role } from '../db/types.js';
+
+/** Claims carried by an access token. */
+export interface AccessClaims {
+  /** user id */
+  sub: number;
+  role: Role;
+  /** company (tenant) id, or null */
+  cid: number | null;
+}
+
+const ISSUER = 'halaqa';
+const AUDIENCE = 'halaqa-api';
+
+/** Signs and verifies HS256 access tokens (RFC 7519) with `jose`. */
+export class TokenService {
+  private readonly key: Uint8Array;
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  /** @returns the token and its expiry instant. */
+  async issue(claims: AccessClaims): Promise<{ token: string; expiresAt: Date }> {
+    const now = Math.floor(Date.now() / 1000);
+    const exp = now + this.ttlSeconds;
+    const token = await new SignJWT({ role: claims.role, cid: claims.cid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(claims.sub))
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(now)
+      .setExpirationTime(exp)
+      .sign(this.key);
+    return { token, expiresAt: new Date(exp * 1000) };
+  }
+
+  /**
+   * Verifies signature, issuer, audience and expiry (5 s clock tolerance, spec §9).
+   * @returns the claims, or null for any invalid or expired token.
+   */
+  async verify(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ['HS256'],
+        clockTolerance: 5,
+      });
+      const sub = Number(payload.sub);
+      if (!Number.isInteger(sub)) return null;
+      return { sub, role: payload.role as Role, cid: (payload.cid as number | null) ?? null };
+    } catch (e) {
+      if (e instanceof joseErrors.JOSEError) return null;
+      throw e;
+    }
+  }
+}

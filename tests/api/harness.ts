@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../../server/app.js';
+import { loadConfig, type Config } from '../../server/config.js';
+import { openDatabase } from '../../server/db/database.js';
+import { migrateToLatest } from '../../server/db/migrate.js';
+import { seedDemoData } from '../../server/db/seed/seed.js';
+import type { Database } from '../../server/db/types.js';
+import { hashPassword } from '../../server/platform/passwords.js';
+import type { PaymentGateway } from '../../server/platform/payments/gateway.js';
+
+export const DEMO_PASSWORD = 'Halaqa-demo-1';
+
+/** A running app on a fresh database seeded with the demo data. */
+export interface TestApp {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  config: Config;
+  /** Signs in a demo account and returns its bearer token. */
+  tokenFor(email: string): Promise<string>;
+  /** Headers for an authenticated call. */
+  auth(token: string): Record<string, string>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the app for one test file: on in-memory PGlite, or, when HALAQA_TEST_DATABASE_URL is set,
+ * on that PostgreSQL server in a schema of its own (dropped by close()).
+ */
+export async function startTestApp(options: { seed?: boolean; gateway?: PaymentGateway } = {}): Promise<TestApp> {
+  const url = process.env.HALAQA_TEST_DATABASE_URL;
+  const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const handle = await openDatabase(url ? { kind: 'postgres', url, schema } : { kind: 'pglite', dir: null });
+  await migrateToLatest(handle.db, handle.schema);
+  const dataDir = mkdtempSync(join(tmpdir(), 'halaqa-test-'));
+  if (options.seed !== false) await seedDemoData(handle.db, { uploadsDir: null, hashPassword });
+  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', WEB_DIR: '' });
+  const app = await buildApp({ config, db: handle.db, logger: false, gateway: options.gateway });
+  await app.ready();
+  const tokens = new Map<string, string>();
+  return {
+    app,
+    db: handle.db,
+    config,
+    async tokenFor(email) {
+      const cached = tokens.get(email);
+      if (cached) return cached;
+      const res = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password: DEMO_PASSWORD } });
+      if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
+      const token = res.json().data.token as string;
+      tokens.set(email, token);
+      return token;
+    },
+    auth: (token) => ({ authorization: `Bearer ${token}`, 'x-auth-legacy': '1' }),
+    async close() {
+      await app.close();
+      await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      if (url) {
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop schema if exists "${schema}" cascade`);
+        await c.end();
+      }
+    },
+  };
+}
+
+/** Counts rows of a table (to show a refused call wrote nothing). */
+export async function countRows(db: Kysely<Database>, table: keyof Database): Promise<number> {
+  const r = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db);
+  return Number(r.rows[0].n);
+}
+
+/** A file part for {@link multipart}. */
+export interface FilePart {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** Builds a multipart/form-data body (RFC 7578) for app.inject from fields and files. */
+export function multipart(fields: Record<string, string>, files: Record<string, FilePart> = {}) {
+  const boundary = '----halaqa' + Math.random().toString(16).slice(2);
+  const chunks: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  for (const [k, f] of Object.entries(files)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType}\r\n\r\n`));
+    chunks.push(f.content, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A valid 1×1 PNG image. */
+export const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
