@@ -1,0 +1,167 @@
+import { deleteCookie, getCookie, setCookie } from 'cookies-next';
+import * as v from 'valibot';
+import { fromPromise } from 'xstate';
+import { type Api, ApiError, unwrap } from '../src/lib/api/client';
+import type { AuthUser, CompanyRef, LoginRecord, RestoredSession, SignInResult, Theme } from './auth.machine';
+
+/**
+ * Implementations of the auth machine's actors and side-effect actions:
+ * HTTP through the generated client, persistence through an `AuthStorage` (cookies in the app).
+ *
+ *   authMachine.provide({ actors: createAuthActors(api, storage), actions: createAuthActions(storage) })
+ */
+
+/** Login-record cookie (spec §3; DESIGN decisions). */
+export const AUTH_COOKIE = 'halaqa.auth';
+/** Company theme cookie `{primary, secondary, tertiary}`. */
+export const THEME_COOKIE = 'halaqa.theme';
+/** Cookie lifetime: 365 days (spec §9), in seconds. */
+export const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/** Where the login record and theme are persisted. Synchronous (cookies). */
+export interface AuthStorage {
+  /** The stored record and theme; invalid or missing values read as null. Never throws. */
+  read(): RestoredSession;
+  write(record: LoginRecord | null, theme: Theme | null): void;
+  clear(): void;
+}
+
+const roleSchema = v.picklist(['USER', 'LEARNER', 'EDUCATOR', 'PARTNER', 'ADMIN', 'SUPER_ADMIN']);
+const colour = v.pipe(v.string(), v.regex(/^#[0-9A-Fa-f]{6}$/));
+const themeSchema = v.object({ primary: colour, secondary: colour, tertiary: colour });
+const recordSchema = v.object({
+  token: v.pipe(v.string(), v.minLength(1)),
+  expiresAt: v.string(),
+  user: v.object({ id: v.number(), email: v.string(), name: v.string(), role: roleSchema }),
+  company: v.nullable(v.object({ id: v.number(), name: v.string(), acronym: v.string() })),
+  federationAuth: v.boolean(),
+});
+
+function parseJson<T>(raw: string | undefined | null, schema: v.GenericSchema<unknown, T>): T | null {
+  if (!raw) return null;
+  try {
+    const result = v.safeParse(schema, JSON.parse(raw));
+    return result.success ? result.output : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Cookie storage (cookies-next): `halaqa.auth` holds the login record, `halaqa.theme` the colours,
+ * both for 365 days, path `/`, SameSite=Lax, Secure on https. Values are JSON, validated on read
+ * (a tampered or outdated cookie reads as null).
+ */
+export function createCookieStorage(): AuthStorage {
+  const options = () => ({
+    path: '/',
+    maxAge: COOKIE_MAX_AGE_S,
+    sameSite: 'lax' as const,
+    secure: typeof location !== 'undefined' && location.protocol === 'https:',
+  });
+  return {
+    read() {
+      return {
+        record: parseJson(getCookie(AUTH_COOKIE), recordSchema),
+        theme: parseJson(getCookie(THEME_COOKIE), themeSchema),
+      };
+    },
+    write(record, theme) {
+      if (record) setCookie(AUTH_COOKIE, JSON.stringify(record), options());
+      else deleteCookie(AUTH_COOKIE, { path: '/' });
+      if (theme) setCookie(THEME_COOKIE, JSON.stringify(theme), options());
+      else deleteCookie(THEME_COOKIE, { path: '/' });
+    },
+    clear() {
+      deleteCookie(AUTH_COOKIE, { path: '/' });
+      deleteCookie(THEME_COOKIE, { path: '/' });
+    },
+  };
+}
+
+/** In-memory storage (tests, server-side rendering). */
+export function createMemoryStorage(initial: Partial<RestoredSession> = {}): AuthStorage & { current: RestoredSession } {
+  const storage = {
+    current: { record: initial.record ?? null, theme: initial.theme ?? null },
+    read: () => ({ ...storage.current }),
+    write(record: LoginRecord | null, theme: Theme | null) {
+      storage.current = { record, theme };
+    },
+    clear() {
+      storage.current = { record: null, theme: null };
+    },
+  };
+  return storage;
+}
+
+/** Headers of a call made with a token that is not (yet) the stored one. */
+function bearer(token: string) {
+  return { Authorization: `Bearer ${token}`, 'X-Auth-Legacy': '1' };
+}
+
+/**
+ * The auth machine's actors over the generated client. Each rejects with an `ApiError`
+ * (`status`, `serverMessage`, `fieldErrors`) when the call fails, or the network error.
+ */
+export function createAuthActors(api: Api, storage: AuthStorage) {
+  return {
+    restoreSession: fromPromise<RestoredSession, void>(async () => storage.read()),
+
+    signIn: fromPromise<SignInResult, { email: string; password: string }>(async ({ input }) => {
+      const result = unwrap(await api.POST('/auth/signin', { body: { email: input.email, password: input.password } }));
+      const { id, email, name, role } = result.user;
+      return { token: result.token, expiresAt: result.expiresAt, user: { id, email, name, role } };
+    }),
+
+    fetchCompany: fromPromise<CompanyRef | null, { token: string }>(async ({ input }) => {
+      const result = await api.GET('/users/me/company', { headers: bearer(input.token) });
+      if (result.response.status === 404) return null; // spec §7: 404 means none
+      const company = unwrap(result);
+      return { id: company.id, name: company.name, acronym: company.acronym };
+    }),
+
+    fetchUser: fromPromise<AuthUser, { token: string; userId: number }>(async ({ input }) => {
+      const user = unwrap(
+        await api.GET('/users/{id}', { params: { path: { id: input.userId } }, headers: bearer(input.token) }),
+      );
+      return { id: user.id, email: user.email, name: user.name, role: user.role };
+    }),
+
+    loadTheme: fromPromise<Theme, { token: string; companyId: number }>(async ({ input }) => {
+      const settings = unwrap(
+        await api.GET('/companies/{id}/settings', {
+          params: { path: { id: input.companyId } },
+          headers: bearer(input.token),
+        }),
+      );
+      return {
+        primary: settings.style.primaryColor,
+        secondary: settings.style.secondaryColor,
+        tertiary: settings.style.tertiaryColor,
+      };
+    }),
+
+    refreshToken: fromPromise<{ token: string; expiresAt: string }, { record: LoginRecord }>(async () => {
+      // Federated sign-in (OIDC through the server) comes with its own issue; the contract has no
+      // refresh operation yet, so a federated 401 ends the session (the machine logs out).
+      throw new ApiError(501, { message: 'Token refresh is not available' });
+    }),
+
+    signOut: fromPromise<void, { record: LoginRecord | null }>(async () => {
+      // Legacy tokens are stateless JWTs: nothing to call. Federated end-session comes later.
+    }),
+  };
+}
+
+/** The auth machine's side-effect actions: persistence and the theme-failure log (spec §8). */
+export function createAuthActions(
+  storage: AuthStorage,
+  log: (message: string, error: unknown) => void = (message, error) => console.error(message, error),
+) {
+  return {
+    persistSession: (_: unknown, params: { record: LoginRecord | null; theme: Theme | null }) =>
+      storage.write(params.record, params.theme),
+    clearPersisted: () => storage.clear(),
+    reportThemeFailure: (_: unknown, params: { error: unknown }) => log('Failed to Get Theme Settings !!!!', params.error),
+  };
+}

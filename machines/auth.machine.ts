@@ -1,0 +1,386 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+
+/**
+ * Authentication workflow (spec §3, §4, §8, §9). Pure: every effect (HTTP calls, cookies, logs) is
+ * a named actor or action implemented in `auth.actors.ts` and provided with `machine.provide`.
+ *
+ *   restoring ──(cookie record, not expired)──▶ loggedIn.active
+ *       │                                         │ after untilExpiry / auth.logout / 401 (legacy
+ *       ▼                                         ▼   user or 4th attempt) ─▶ loggingOut ─▶ loggedOut
+ *   loggedOut.idle ─auth.login─▶ loggingIn.signingIn ─▶ fetchingCompany ─▶ fetchingUser
+ *       ▲   ▲                                    ─▶ loadingTheme (company only) ─▶ loggedIn.active
+ *       │   └─ loggedOut.failed ◀── any failure before the theme (error code + server message)
+ *   loggedIn.active ─auth.unauthorized (federated, attempt ≤ 3)─▶ loggedIn.refreshing ─▶ active
+ *
+ * Errors are codes plus the server's message, never translated text: the login screen shows
+ * `error.message ?? t\`Invalid credentials\``.
+ */
+
+/** Roles of the product (spec §3). */
+export type Role = 'USER' | 'LEARNER' | 'EDUCATOR' | 'PARTNER' | 'ADMIN' | 'SUPER_ADMIN';
+
+/** The user part of the login record (spec §3). */
+export interface AuthUser {
+  id: number;
+  email: string;
+  name: string;
+  role: Role;
+}
+
+/** The company part of the login record: enough to route (acronym) and theme (id). */
+export interface CompanyRef {
+  id: number;
+  name: string;
+  acronym: string;
+}
+
+/** Company colours as held in the session (spec §3): CSS hex colours. */
+export interface Theme {
+  primary: string;
+  secondary: string;
+  tertiary: string;
+}
+
+/**
+ * The logged-in record kept in the `halaqa.auth` cookie (spec §3 + `expiresAt`, ISO-8601 UTC,
+ * the token's expiry).
+ */
+export interface LoginRecord {
+  token: string;
+  expiresAt: string;
+  user: AuthUser;
+  company: CompanyRef | null;
+  federationAuth: boolean;
+}
+
+/** What sign-in and sign-up answer (`AuthResult` of the API). */
+export interface SignInResult {
+  token: string;
+  expiresAt: string;
+  user: AuthUser;
+}
+
+/** What `restoreSession` reads from the cookies. */
+export interface RestoredSession {
+  record: LoginRecord | null;
+  theme: Theme | null;
+}
+
+/**
+ * A login failure: `code` for the UI, `message` the server's message when it sent one
+ * (spec §8: show it, otherwise 'Invalid credentials').
+ */
+export interface AuthFailure {
+  code: 'auth.signInFailed' | 'auth.companyFailed' | 'auth.userFailed';
+  message?: string;
+  status?: number;
+}
+
+export interface AuthContext {
+  /** The logged-in record; null unless logged in. */
+  record: LoginRecord | null;
+  /** Company colours; null = default theme. */
+  theme: Theme | null;
+  /** The record being built while logging in. */
+  pending: { token: string; expiresAt: string; user: AuthUser; company: CompanyRef | null; federationAuth: boolean } | null;
+  /** Why the last login failed (in `loggedOut.failed`). */
+  error: AuthFailure | null;
+}
+
+export type AuthEvent =
+  | { type: 'auth.login'; email: string; password: string }
+  /** Sign-up succeeded: the account exists and is signed in with `result`. */
+  | { type: 'auth.signedUp'; result: SignInResult }
+  | { type: 'auth.logout' }
+  /** The API client got a 401; `attempt` counts the retries of that call (1 = first 401). */
+  | { type: 'auth.unauthorized'; attempt: number };
+
+/** Retries on 401 for federated users (spec §9). */
+export const MAX_REFRESH_RETRIES = 3;
+/** Persisted store (cookie) rehydration time-out, ms (spec §4, §9). */
+export const REHYDRATION_TIMEOUT_MS = 5000;
+/** Longest delay setTimeout accepts (2^31 − 1 ms ≈ 24.8 days). */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** True when the record's token expiry (`expiresAt`) has passed, or cannot be read. */
+export function isExpired(record: Pick<LoginRecord, 'expiresAt'>, now: number = Date.now()): boolean {
+  const expiry = Date.parse(record.expiresAt);
+  return !Number.isFinite(expiry) || expiry <= now;
+}
+
+/** Reads an HTTP status and server message from whatever an actor threw. */
+export function describeFailure(error: unknown): { status?: number; message?: string } {
+  if (!error || typeof error !== 'object') return {};
+  const { status, serverMessage } = error as { status?: unknown; serverMessage?: unknown };
+  return {
+    ...(typeof status === 'number' ? { status } : {}),
+    ...(typeof serverMessage === 'string' && serverMessage ? { message: serverMessage } : {}),
+  };
+}
+
+/** Stand-in for an actor implemented in auth.actors.ts: fails loudly when not provided. */
+function notProvided<TOutput, TInput>(name: string) {
+  return fromPromise<TOutput, TInput>(async () => {
+    throw new Error(`auth.machine: actor "${name}" was not provided (use createAuthActors)`);
+  });
+}
+
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+    tags: {} as 'loading',
+  },
+  actors: {
+    /** Reads the login record and theme from the cookies. */
+    restoreSession: notProvided<RestoredSession, void>('restoreSession'),
+    /** POST /auth/signin. */
+    signIn: notProvided<SignInResult, { email: string; password: string }>('signIn'),
+    /** GET /users/me/company with the new token; null on 404 (no company). */
+    fetchCompany: notProvided<CompanyRef | null, { token: string }>('fetchCompany'),
+    /** GET /users/{id} with the new token. */
+    fetchUser: notProvided<AuthUser, { token: string; userId: number }>('fetchUser'),
+    /** GET /companies/{id}/settings → colours. */
+    loadTheme: notProvided<Theme, { token: string; companyId: number }>('loadTheme'),
+    /** Federated token refresh (identity service). */
+    refreshToken: notProvided<{ token: string; expiresAt: string }, { record: LoginRecord }>('refreshToken'),
+    /** Ends the session remotely when needed (federated end-session); cookies are cleared by `clearPersisted`. */
+    signOut: notProvided<void, { record: LoginRecord | null }>('signOut'),
+  },
+  actions: {
+    /** Writes record + theme to the cookies (provided by auth-service). */
+    persistSession: (_, _params: { record: LoginRecord | null; theme: Theme | null }) => {},
+    /** Deletes the login-record and theme cookies (provided by auth-service). */
+    clearPersisted: () => {},
+    /** Logs 'Failed to Get Theme Settings !!!!' (spec §8; provided by auth-service). */
+    reportThemeFailure: (_, _params: { error: unknown }) => {},
+    assignRestored: assign((_, params: RestoredSession) => ({ record: params.record, theme: params.theme, error: null })),
+    assignSignIn: assign((_, params: SignInResult) => ({
+      pending: {
+        token: params.token,
+        expiresAt: params.expiresAt,
+        user: params.user,
+        company: null,
+        federationAuth: false,
+      },
+      error: null,
+    })),
+    assignCompany: assign(({ context }, params: { company: CompanyRef | null }) => ({
+      pending: context.pending && { ...context.pending, company: params.company },
+    })),
+    assignUser: assign(({ context }, params: AuthUser) => ({
+      pending: context.pending && {
+        ...context.pending,
+        user: { id: params.id, email: params.email, name: params.name, role: params.role },
+      },
+    })),
+    assignTheme: assign((_, params: Theme) => ({ theme: params })),
+    resetTheme: assign({ theme: null }),
+    completeLogin: assign(({ context }) => ({ record: context.pending, pending: null, error: null })),
+    assignFailure: assign((_, params: { code: AuthFailure['code']; error: unknown }) => ({
+      pending: null,
+      error: { code: params.code, ...describeFailure(params.error) },
+    })),
+    assignRefreshedToken: assign(({ context }, params: { token: string; expiresAt: string }) => ({
+      record: context.record && { ...context.record, token: params.token, expiresAt: params.expiresAt },
+    })),
+    clearSession: assign({ record: null, theme: null, pending: null, error: null }),
+  },
+  guards: {
+    restoredNothing: (_, params: RestoredSession) => params.record === null,
+    restoredExpired: (_, params: RestoredSession) => params.record !== null && isExpired(params.record),
+    pendingHasCompany: ({ context }) => Boolean(context.pending?.company),
+    recordExpired: ({ context }) => !context.record || isExpired(context.record),
+    /** Federated users get a token refresh for each of the first 3 attempts of a call (spec §9). */
+    canRefresh: ({ context }, params: { attempt: number }) =>
+      Boolean(context.record?.federationAuth) && params.attempt <= MAX_REFRESH_RETRIES,
+  },
+  delays: {
+    rehydrationTimeout: REHYDRATION_TIMEOUT_MS,
+    /** ms until the token expires (capped at the longest timer; re-armed when that fires early). */
+    untilExpiry: ({ context }) => {
+      const expiry = context.record ? Date.parse(context.record.expiresAt) : Number.NaN;
+      if (!Number.isFinite(expiry)) return 0;
+      return Math.min(MAX_TIMER_MS, Math.max(0, expiry - Date.now()));
+    },
+  },
+}).createMachine({
+  id: 'auth',
+  initial: 'restoring',
+  context: { record: null, theme: null, pending: null, error: null },
+  states: {
+    restoring: {
+      tags: ['loading'],
+      invoke: {
+        id: 'restoreSession',
+        src: 'restoreSession',
+        onDone: [
+          { guard: { type: 'restoredNothing', params: ({ event }) => event.output }, target: 'loggedOut' },
+          {
+            guard: { type: 'restoredExpired', params: ({ event }) => event.output },
+            target: 'loggedOut',
+            actions: 'clearPersisted',
+          },
+          { target: 'loggedIn', actions: { type: 'assignRestored', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'loggedOut', actions: 'clearPersisted' },
+      },
+      after: { rehydrationTimeout: { target: 'loggedOut' } },
+    },
+    loggedOut: {
+      initial: 'idle',
+      states: {
+        idle: {},
+        failed: {},
+      },
+      on: {
+        'auth.login': { target: 'loggingIn' },
+        'auth.signedUp': {
+          target: 'loggingIn.fetchingCompany',
+          actions: { type: 'assignSignIn', params: ({ event }) => event.result },
+        },
+      },
+    },
+    loggingIn: {
+      tags: ['loading'],
+      initial: 'signingIn',
+      states: {
+        signingIn: {
+          invoke: {
+            id: 'signIn',
+            src: 'signIn',
+            input: ({ event }) => {
+              assertEvent(event, 'auth.login');
+              return { email: event.email, password: event.password };
+            },
+            onDone: { target: 'fetchingCompany', actions: { type: 'assignSignIn', params: ({ event }) => event.output } },
+            onError: {
+              target: '#auth.loggedOut.failed',
+              actions: { type: 'assignFailure', params: ({ event }) => ({ code: 'auth.signInFailed', error: event.error }) },
+            },
+          },
+        },
+        fetchingCompany: {
+          invoke: {
+            id: 'fetchCompany',
+            src: 'fetchCompany',
+            input: ({ context }) => ({ token: context.pending?.token ?? '' }),
+            onDone: {
+              target: 'fetchingUser',
+              actions: { type: 'assignCompany', params: ({ event }) => ({ company: event.output }) },
+            },
+            onError: {
+              target: '#auth.loggedOut.failed',
+              actions: { type: 'assignFailure', params: ({ event }) => ({ code: 'auth.companyFailed', error: event.error }) },
+            },
+          },
+        },
+        fetchingUser: {
+          invoke: {
+            id: 'fetchUser',
+            src: 'fetchUser',
+            input: ({ context }) => ({ token: context.pending?.token ?? '', userId: context.pending?.user.id ?? 0 }),
+            onDone: [
+              {
+                guard: 'pendingHasCompany',
+                target: 'loadingTheme',
+                actions: { type: 'assignUser', params: ({ event }) => event.output },
+              },
+              {
+                target: '#auth.loggedIn',
+                actions: [
+                  { type: 'assignUser', params: ({ event }) => event.output },
+                  'resetTheme',
+                  'completeLogin',
+                  { type: 'persistSession', params: ({ context }) => ({ record: context.record, theme: context.theme }) },
+                ],
+              },
+            ],
+            onError: {
+              target: '#auth.loggedOut.failed',
+              actions: { type: 'assignFailure', params: ({ event }) => ({ code: 'auth.userFailed', error: event.error }) },
+            },
+          },
+        },
+        loadingTheme: {
+          invoke: {
+            id: 'loadTheme',
+            src: 'loadTheme',
+            input: ({ context }) => ({ token: context.pending?.token ?? '', companyId: context.pending?.company?.id ?? 0 }),
+            onDone: {
+              target: '#auth.loggedIn',
+              actions: [
+                { type: 'assignTheme', params: ({ event }) => event.output },
+                'completeLogin',
+                { type: 'persistSession', params: ({ context }) => ({ record: context.record, theme: context.theme }) },
+              ],
+            },
+            // Spec §8: log 'Failed to Get Theme Settings !!!!' and keep the default theme.
+            onError: {
+              target: '#auth.loggedIn',
+              actions: [
+                { type: 'reportThemeFailure', params: ({ event }) => ({ error: event.error }) },
+                'resetTheme',
+                'completeLogin',
+                { type: 'persistSession', params: ({ context }) => ({ record: context.record, theme: context.theme }) },
+              ],
+            },
+          },
+        },
+      },
+    },
+    loggedIn: {
+      initial: 'active',
+      states: {
+        active: {
+          after: {
+            untilExpiry: [
+              { guard: 'recordExpired', target: '#auth.loggingOut' },
+              // The timer was capped below the real expiry: arm it again.
+              { target: 'active', reenter: true },
+            ],
+          },
+          on: {
+            'auth.unauthorized': [
+              { guard: { type: 'canRefresh', params: ({ event }) => ({ attempt: event.attempt }) }, target: 'refreshing' },
+              { target: '#auth.loggingOut' },
+            ],
+          },
+        },
+        refreshing: {
+          tags: ['loading'],
+          invoke: {
+            id: 'refreshToken',
+            src: 'refreshToken',
+            input: ({ context }) => ({ record: context.record! }),
+            onDone: {
+              target: 'active',
+              actions: [
+                { type: 'assignRefreshedToken', params: ({ event }) => event.output },
+                { type: 'persistSession', params: ({ context }) => ({ record: context.record, theme: context.theme }) },
+              ],
+            },
+            onError: { target: '#auth.loggingOut' },
+          },
+        },
+      },
+      on: {
+        'auth.logout': { target: 'loggingOut' },
+      },
+    },
+    loggingOut: {
+      tags: ['loading'],
+      // Spec §4: logout clears the cookie and the store.
+      entry: 'clearPersisted',
+      invoke: {
+        id: 'signOut',
+        src: 'signOut',
+        input: ({ context }) => ({ record: context.record }),
+        onDone: { target: 'loggedOut', actions: 'clearSession' },
+        onError: { target: 'loggedOut', actions: 'clearSession' },
+      },
+    },
+  },
+});
+
+export type AuthMachine = typeof authMachine;

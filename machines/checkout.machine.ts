@@ -1,0 +1,732 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+/**
+ * Paying for one session (spec §3 payment method kinds card | wallet; §4 "status 'succeeded' is
+ * success, anything else is failure", resets of payment intent and add payment method; §9 amounts
+ * × 100; DESIGN §1 Money). Invoked by the enrollment machine for paid sessions; its output tells
+ * the parent how it ended. Pure: the HTTP calls are the named actors of `checkout.actors.ts`.
+ *
+ *   preparing (fee quote + saved cards + wallet + gateway config) ─▶ choosing | loadFailed
+ *   choosing ─method.selected─▶ choosing            (saved card | wallet | new card)
+ *            ─card.submitted{token}─▶ addingCard ─▶ choosing (the new card selected | the refusal shown)
+ *            ─payment.submitted─▶ (card)   creatingIntent ─▶ confirming
+ *                                 (card, intent still open after a decline) confirming
+ *                                 (wallet) payingWithWallet   (an open card intent is released first)
+ *   confirming ─succeeded─▶ paid ; ─requires_action─▶ authenticating (3-D Secure) ; ─402 / other─▶ failed
+ *   authenticating ─authentication.submitted{succeed|fail}─▶ verifying ─succeeded─▶ paid ; else failed
+ *   failed ─checkout.retried─▶ retrying ─▶ the step whose outcome is unknown (SAME Idempotency-Key),
+ *                                          confirming again (declined card: a new attempt, new key),
+ *                                          or preparing (refused: a fresh quote)
+ *          ─method.changed─▶ choosing (only once the outcome is known)
+ *   choosing | failed | authenticating ─checkout.cancelled─▶ cancelling (releases the held seat) ─▶ canceled
+ *   final states: paid | full | canceled; the machine's output is `CheckoutOutput`.
+ *
+ * Double submits: `payment.submitted` is only accepted in `choosing`; while an intent is being
+ * created, confirmed or authenticated a second click changes nothing. Every press of "Pay" is one
+ * attempt with its own Idempotency-Key (`<keySeed>-<attempt>`; card calls add `-intent` /
+ * `-confirm` because the server binds a key to one operation); a retry of the same attempt resends
+ * the same key, so the server replays the first answer and never charges twice.
+ *
+ * Money: quote `price/fee/total` and wallet `balance` are decimal dollars; `amount` is integer
+ * cents (quote.amount = round(total × 100)).
+ */
+
+/** `POST /payments/fee` answer: dollars, plus `amount` in cents. */
+export interface FeeQuote {
+  price: number;
+  fee: number;
+  total: number;
+  /** Integer cents: what the client pays. */
+  amount: number;
+  currency: string;
+}
+
+export interface WalletSummary {
+  /** Decimal US dollars. */
+  balance: number;
+  currency: string;
+}
+
+/** A saved card (payment method `pm_…`). */
+export interface SavedCard {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  isDefault: boolean;
+}
+
+/** A sandbox test card offered by `GET /payments/config`. */
+export interface TestCard {
+  token: string;
+  brand: string;
+  last4: string;
+  outcome: 'succeeds' | 'declined' | 'insufficient_funds' | 'requires_authentication';
+}
+
+/** `GET /payments/config`: which gateway runs; in sandbox mode the test cards. */
+export interface GatewayConfig {
+  gateway: 'sandbox' | 'stripe';
+  publishableKey: string | null;
+  /** Minutes a seat is held for an unfinished card payment. */
+  holdMinutes: number;
+  testCards: TestCard[];
+}
+
+/** What the checkout loads before the learner chooses (actor `prepare`). */
+export interface CheckoutData {
+  quote: FeeQuote;
+  cards: SavedCard[];
+  wallet: WalletSummary;
+  config: GatewayConfig;
+}
+
+/**
+ * A payment intent as the checkout needs it. Wallet payments answer the first four fields; card
+ * intents also carry the seat hold, the 3-D Secure step and the last decline.
+ */
+export interface PaymentResult {
+  /** `pi_…` */
+  id: string;
+  /** Stripe-like status; only 'succeeded' is success (spec §4). */
+  status: string;
+  /** Integer cents. */
+  amount: number;
+  /** Set once paid and enrolled. */
+  enrollmentId: number | null;
+  /** ISO instant until which the seat is held for an unfinished card payment. */
+  expiresAt?: string | null;
+  nextAction?: { type: string; url: string } | null;
+  /** Why the last attempt failed (Stripe codes: card_declined, insufficient_funds, authentication_failed). */
+  lastPaymentError?: { code: string; message: string } | null;
+}
+
+/** The method the learner chose. `newCard`: a card is being entered (it must be added first). */
+export type CheckoutMethod = { kind: 'card'; cardId: string } | { kind: 'wallet' } | { kind: 'newCard' };
+
+/** Where a failure happened; decides what `checkout.retried` does. */
+export type CheckoutStep =
+  | 'load'
+  /** No answer / 5xx: the call is resent with the same key. */
+  | 'intentUnknown'
+  | 'confirmUnknown'
+  | 'authUnknown'
+  | 'walletUnknown'
+  /** Releasing the card intent before a wallet payment failed. */
+  | 'release'
+  /** The card was declined (402, or 3-D Secure failed): the intent stays open for another try. */
+  | 'declined'
+  /** The server refused (409/422/404…): start over with a fresh quote. */
+  | 'refused';
+
+export type CheckoutFailureCode =
+  | 'checkout.loadFailed'
+  | 'checkout.cardRefused'
+  | 'checkout.addCardFailed'
+  | 'checkout.intentFailed'
+  | 'checkout.cardDeclined'
+  | 'checkout.paymentFailed'
+  | 'checkout.authenticationFailed'
+  | 'checkout.walletFailed'
+  | 'checkout.releaseFailed';
+
+export interface CheckoutFailure {
+  code: CheckoutFailureCode;
+  step: CheckoutStep;
+  /** HTTP status (0 = no answer). */
+  status?: number;
+  /** The server's (or gateway's) message, when there is one. */
+  message?: string;
+  /** The gateway's decline code from `lastPaymentError` (card_declined, insufficient_funds…). */
+  declineCode?: string;
+}
+
+export interface CheckoutInput {
+  sessionId: number;
+  /** Decimal US dollars (> 0). */
+  price: number;
+  /** Prefix of the Idempotency-Keys (default a random UUID; tests pass a fixed one). */
+  keySeed?: string;
+}
+
+/** How the checkout ended (the machine's output). */
+export type CheckoutOutput =
+  | { outcome: 'paid'; payment: PaymentResult }
+  | { outcome: 'full' }
+  | {
+      outcome: 'canceled';
+      /** The open card intent could not be released: its seat stays held until `heldUntil`. */
+      releaseFailed: boolean;
+      heldUntil: string | null;
+    };
+
+export interface CheckoutContext {
+  sessionId: number;
+  price: number;
+  keySeed: string;
+  /** Presses of "Pay" (each a new attempt with a new key). */
+  attempt: number;
+  /** `<keySeed>-<attempt>` of the current attempt, null before the first. */
+  attemptKey: string | null;
+  quote: FeeQuote | null;
+  cards: SavedCard[];
+  wallet: WalletSummary | null;
+  config: GatewayConfig | null;
+  method: CheckoutMethod | null;
+  /** The card intent of this checkout (open while not succeeded/canceled), or the wallet payment. */
+  intent: PaymentResult | null;
+  /** The 3-D Secure answer being sent (kept to resend it after no answer). */
+  authResult: 'succeed' | 'fail' | null;
+  /** Adding a card failed (spec §4 "add payment method" state; reset when the learner acts again). */
+  cardError: CheckoutFailure | null;
+  error: CheckoutFailure | null;
+  releaseFailed: boolean;
+}
+
+export type CheckoutEvent =
+  | { type: 'method.selected'; method: CheckoutMethod }
+  | { type: 'card.submitted'; token: string }
+  | { type: 'payment.submitted' }
+  | { type: 'authentication.submitted'; result: 'succeed' | 'fail' }
+  | { type: 'checkout.retried' }
+  | { type: 'method.changed' }
+  | { type: 'checkout.cancelled' };
+
+export interface CreateIntentInput {
+  sessionId: number;
+  /** Integer cents. */
+  amount: number;
+  idempotencyKey: string;
+}
+export interface ConfirmIntentInput {
+  intentId: string;
+  /** Saved card id `pm_…`. */
+  paymentMethod: string;
+  idempotencyKey: string;
+}
+export interface AuthenticateInput {
+  intentId: string;
+  result: 'succeed' | 'fail';
+}
+export interface WalletPaymentInput {
+  sessionId: number;
+  /** Integer cents. */
+  amount: number;
+  idempotencyKey: string;
+}
+
+/** Payment amount in integer cents for an amount in dollars (spec §9: price × 100). */
+export function toCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+/** True while a card intent can still be confirmed or must be released. */
+export function isOpenIntent(intent: PaymentResult | null): intent is PaymentResult {
+  return Boolean(intent && intent.status !== 'succeeded' && intent.status !== 'canceled');
+}
+
+function randomSeed(): string {
+  const c = globalThis.crypto;
+  if (c && typeof c.randomUUID === 'function') return c.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const status = (error as { status?: unknown }).status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+function messageOf(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const message = (error as { serverMessage?: unknown }).serverMessage;
+  return typeof message === 'string' && message ? message : undefined;
+}
+
+/** A failure from whatever an actor threw (an `ApiError`: status, serverMessage) or an intent's last error. */
+export function checkoutFailureOf(
+  code: CheckoutFailureCode,
+  step: CheckoutStep,
+  error?: unknown,
+  intent?: PaymentResult | null,
+): CheckoutFailure {
+  const status = statusOf(error);
+  const message = messageOf(error) ?? intent?.lastPaymentError?.message ?? undefined;
+  const declineCode = intent?.lastPaymentError?.code;
+  return {
+    code,
+    step,
+    ...(status !== undefined ? { status } : {}),
+    ...(message ? { message } : {}),
+    ...(declineCode ? { declineCode } : {}),
+  };
+}
+
+/** The method to preselect: the current one if still available, else the default card, else the wallet if it covers the total, else a new card. */
+function initialMethod(data: CheckoutData, current: CheckoutMethod | null): CheckoutMethod {
+  if (current && (current.kind !== 'card' || data.cards.some((c) => c.id === current.cardId))) return current;
+  const card = data.cards.find((c) => c.isDefault) ?? data.cards[0];
+  if (card) return { kind: 'card', cardId: card.id };
+  if (toCents(data.wallet.balance) >= data.quote.amount) return { kind: 'wallet' };
+  return { kind: 'newCard' };
+}
+
+function notProvided<TOutput, TInput>(name: string) {
+  return fromPromise<TOutput, TInput>(async () => {
+    throw new Error(`checkout.machine: actor "${name}" was not provided (use createCheckoutActors)`);
+  });
+}
+
+const unknownOutcome = (error: unknown) => {
+  const status = statusOf(error);
+  return status === undefined || status === 0 || status >= 500;
+};
+
+export const checkoutMachine = setup({
+  types: {
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+    input: {} as CheckoutInput,
+    output: {} as CheckoutOutput,
+    tags: {} as 'loading' | 'choosing' | 'paying' | 'authenticating',
+  },
+  actors: {
+    /** POST /payments/fee {price} + GET /payments/cards + GET /payments/wallets/me + GET /payments/config. */
+    prepare: notProvided<CheckoutData, { price: number }>('prepare'),
+    /** POST /payments/cards {source: token}; 422 = the gateway refused the card. */
+    addCard: notProvided<SavedCard, { token: string }>('addCard'),
+    /** POST /payments/intents {sessionId, amount} + Idempotency-Key; 409 full, 422 amount mismatch. */
+    createIntent: notProvided<PaymentResult, CreateIntentInput>('createIntent'),
+    /** POST /payments/intents/{id}/confirm {paymentMethod} + Idempotency-Key; 402 declined. */
+    confirmIntent: notProvided<PaymentResult, ConfirmIntentInput>('confirmIntent'),
+    /** POST /payments/intents/{id}/authenticate {result} (sandbox 3-D Secure); 402 when it failed. */
+    authenticate: notProvided<PaymentResult, AuthenticateInput>('authenticate'),
+    /** POST /payments/intents/{id}/cancel: releases the held seat. */
+    cancelIntent: notProvided<PaymentResult, { intentId: string }>('cancelIntent'),
+    /** POST /payments/intents/wallet {sessionId, amount} + Idempotency-Key; 409 full, 422 balance. */
+    payWithWallet: notProvided<PaymentResult, WalletPaymentInput>('payWithWallet'),
+  },
+  actions: {
+    assignPrepared: assign(({ context }, params: CheckoutData) => ({
+      quote: params.quote,
+      cards: [...params.cards].sort((a, b) => Number(b.isDefault) - Number(a.isDefault)),
+      wallet: params.wallet,
+      config: params.config,
+      method: initialMethod(params, context.method),
+    })),
+    selectMethod: assign((_, params: CheckoutMethod) => ({ method: params, cardError: null })),
+    /** The added card joins the list (once) and becomes the chosen method. */
+    assignAddedCard: assign(({ context }, params: SavedCard) => ({
+      cards: [...context.cards.filter((c) => c.id !== params.id), params],
+      method: { kind: 'card', cardId: params.id } as CheckoutMethod,
+      cardError: null,
+    })),
+    assignCardError: assign((_, params: { error: unknown }) => ({
+      cardError: checkoutFailureOf(statusOf(params.error) === 422 ? 'checkout.cardRefused' : 'checkout.addCardFailed', 'refused', params.error),
+    })),
+    clearCardError: assign({ cardError: null }),
+    /** A new attempt: a fresh Idempotency-Key, kept while this attempt is retried. */
+    startAttempt: assign(({ context }) => ({
+      attempt: context.attempt + 1,
+      attemptKey: `${context.keySeed}-${context.attempt + 1}`,
+      error: null,
+      cardError: null,
+    })),
+    assignIntent: assign((_, params: PaymentResult) => ({ intent: params })),
+    /** Spec §4 payment intent reset: the intent is gone (released, refused or unknown to the server). */
+    forgetIntent: assign({ intent: null, authResult: null }),
+    assignAuthResult: assign((_, params: { result: 'succeed' | 'fail' }) => ({ authResult: params.result })),
+    assignFailure: assign(
+      (_, params: { code: CheckoutFailureCode; step: CheckoutStep; error?: unknown; intent?: PaymentResult | null }) => ({
+        error: checkoutFailureOf(params.code, params.step, params.error, params.intent),
+      }),
+    ),
+    clearError: assign({ error: null }),
+    /** Back to a fresh quote (a refused payment): a new attempt will get a new key. */
+    resetForQuote: assign({ error: null, quote: null, intent: null, authResult: null, cardError: null }),
+    markReleaseFailed: assign({ releaseFailed: true }),
+  },
+  guards: {
+    isAvailableMethod: ({ context }, params: CheckoutMethod) =>
+      params.kind !== 'card' || context.cards.some((c) => c.id === params.cardId),
+    hasToken: (_, params: { token: string }) => params.token.trim().length > 0,
+    walletCovers: ({ context }) =>
+      context.method?.kind === 'wallet' &&
+      Boolean(context.quote && context.wallet && toCents(context.wallet.balance) >= context.quote.amount),
+    walletCoversWithOpenIntent: ({ context }) =>
+      context.method?.kind === 'wallet' &&
+      isOpenIntent(context.intent) &&
+      Boolean(context.quote && context.wallet && toCents(context.wallet.balance) >= context.quote.amount),
+    cardChosen: ({ context }) => context.method?.kind === 'card' && context.quote !== null,
+    cardChosenWithOpenIntent: ({ context }) =>
+      context.method?.kind === 'card' && context.quote !== null && isOpenIntent(context.intent),
+    hasOpenIntent: ({ context }) => isOpenIntent(context.intent),
+    /** Spec §4: status 'succeeded' is success, anything else is failure. */
+    paymentSucceeded: (_, params: PaymentResult) => params.status === 'succeeded',
+    requiresAction: (_, params: PaymentResult) => params.status === 'requires_action',
+    /** 409: the session is full (or the learner is already in it). */
+    isConflict: (_, params: { error: unknown }) => statusOf(params.error) === 409,
+    /** 402: the card was declined; the intent stays open. */
+    isDeclined: (_, params: { error: unknown }) => statusOf(params.error) === 402,
+    /** No answer or a server error: the payment may or may not have happened. */
+    outcomeUnknown: (_, params: { error: unknown }) => unknownOutcome(params.error),
+    /** The learner may pick another method only once the last call's outcome is known. */
+    outcomeKnown: ({ context }) =>
+      context.error?.step === 'declined' || context.error?.step === 'refused' || context.error?.step === 'release',
+    failedAt: ({ context }, params: { step: CheckoutStep }) => context.error?.step === params.step,
+    canRetryDeclined: ({ context }) =>
+      context.error?.step === 'declined' && context.method?.kind === 'card' && isOpenIntent(context.intent),
+  },
+}).createMachine({
+  id: 'checkout',
+  initial: 'preparing',
+  context: ({ input }) => ({
+    sessionId: input.sessionId,
+    price: input.price,
+    keySeed: input.keySeed ?? randomSeed(),
+    attempt: 0,
+    attemptKey: null,
+    quote: null,
+    cards: [],
+    wallet: null,
+    config: null,
+    method: null,
+    intent: null,
+    authResult: null,
+    cardError: null,
+    error: null,
+    releaseFailed: false,
+  }),
+  output: ({ event }) => (event as unknown as { output: CheckoutOutput }).output,
+  states: {
+    preparing: {
+      tags: ['loading'],
+      invoke: {
+        id: 'prepare',
+        src: 'prepare',
+        input: ({ context }) => ({ price: context.price }),
+        onDone: { target: 'choosing', actions: { type: 'assignPrepared', params: ({ event }) => event.output } },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'assignFailure', params: ({ event }) => ({ code: 'checkout.loadFailed', step: 'load', error: event.error }) },
+        },
+      },
+    },
+    loadFailed: {
+      on: {
+        'checkout.retried': { target: 'preparing', actions: 'clearError' },
+        'checkout.cancelled': { target: 'canceled' },
+      },
+    },
+    choosing: {
+      tags: ['choosing'],
+      on: {
+        'method.selected': {
+          guard: { type: 'isAvailableMethod', params: ({ event }) => event.method },
+          actions: { type: 'selectMethod', params: ({ event }) => event.method },
+        },
+        'card.submitted': {
+          guard: { type: 'hasToken', params: ({ event }) => ({ token: event.token }) },
+          target: 'addingCard',
+          actions: 'clearCardError',
+        },
+        'payment.submitted': [
+          // A wallet payment after a declined card: the card intent's seat is released first.
+          { guard: 'walletCoversWithOpenIntent', target: 'releasingIntent', actions: 'startAttempt' },
+          { guard: 'walletCovers', target: 'payingWithWallet', actions: 'startAttempt' },
+          // The intent survived a decline: confirm it again with the chosen card.
+          { guard: 'cardChosenWithOpenIntent', target: 'confirming', actions: 'startAttempt' },
+          { guard: 'cardChosen', target: 'creatingIntent', actions: 'startAttempt' },
+        ],
+        'checkout.cancelled': [{ guard: 'hasOpenIntent', target: 'cancelling' }, { target: 'canceled' }],
+      },
+    },
+    addingCard: {
+      tags: ['choosing', 'loading'],
+      invoke: {
+        id: 'addCard',
+        src: 'addCard',
+        input: ({ event }) => ({ token: event.type === 'card.submitted' ? event.token.trim() : '' }),
+        onDone: { target: 'choosing', actions: { type: 'assignAddedCard', params: ({ event }) => event.output } },
+        onError: { target: 'choosing', actions: { type: 'assignCardError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    releasingIntent: {
+      tags: ['paying', 'loading'],
+      invoke: {
+        id: 'releaseIntent',
+        src: 'cancelIntent',
+        input: ({ context }) => ({ intentId: context.intent?.id ?? '' }),
+        onDone: { target: 'payingWithWallet', actions: 'forgetIntent' },
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'assignFailure',
+            params: ({ event }) => ({ code: 'checkout.releaseFailed', step: 'release', error: event.error }),
+          },
+        },
+      },
+    },
+    payingWithWallet: {
+      tags: ['paying', 'loading'],
+      invoke: {
+        id: 'payWithWallet',
+        src: 'payWithWallet',
+        input: ({ context }) => ({
+          sessionId: context.sessionId,
+          amount: context.quote ? context.quote.amount || toCents(context.quote.total) : 0,
+          idempotencyKey: context.attemptKey ?? `${context.keySeed}-${context.attempt}`,
+        }),
+        onDone: [
+          {
+            guard: { type: 'paymentSucceeded', params: ({ event }) => event.output },
+            target: 'paid',
+            actions: { type: 'assignIntent', params: ({ event }) => event.output },
+          },
+          {
+            // Not kept as `intent`: a wallet payment holds no seat and is never confirmed or cancelled.
+            target: 'failed',
+            actions: {
+              type: 'assignFailure',
+              params: ({ event }) => ({ code: 'checkout.walletFailed', step: 'refused', intent: event.output }),
+            },
+          },
+        ],
+        onError: [
+          { guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) }, target: 'full' },
+          {
+            guard: { type: 'outcomeUnknown', params: ({ event }) => ({ error: event.error }) },
+            target: 'failed',
+            actions: {
+              type: 'assignFailure',
+              params: ({ event }) => ({ code: 'checkout.walletFailed', step: 'walletUnknown', error: event.error }),
+            },
+          },
+          {
+            target: 'failed',
+            actions: {
+              type: 'assignFailure',
+              params: ({ event }) => ({ code: 'checkout.walletFailed', step: 'refused', error: event.error }),
+            },
+          },
+        ],
+      },
+    },
+    creatingIntent: {
+      tags: ['paying', 'loading'],
+      invoke: {
+        id: 'createIntent',
+        src: 'createIntent',
+        input: ({ context }) => ({
+          sessionId: context.sessionId,
+          amount: context.quote ? context.quote.amount || toCents(context.quote.total) : 0,
+          idempotencyKey: `${context.attemptKey ?? `${context.keySeed}-${context.attempt}`}-intent`,
+        }),
+        onDone: { target: 'confirming', actions: { type: 'assignIntent', params: ({ event }) => event.output } },
+        onError: [
+          { guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) }, target: 'full' },
+          {
+            guard: { type: 'outcomeUnknown', params: ({ event }) => ({ error: event.error }) },
+            target: 'failed',
+            actions: {
+              type: 'assignFailure',
+              params: ({ event }) => ({ code: 'checkout.intentFailed', step: 'intentUnknown', error: event.error }),
+            },
+          },
+          {
+            target: 'failed',
+            actions: {
+              type: 'assignFailure',
+              params: ({ event }) => ({ code: 'checkout.intentFailed', step: 'refused', error: event.error }),
+            },
+          },
+        ],
+      },
+    },
+    confirming: {
+      tags: ['paying', 'loading'],
+      invoke: {
+        id: 'confirmIntent',
+        src: 'confirmIntent',
+        input: ({ context }) => ({
+          intentId: context.intent?.id ?? '',
+          paymentMethod: context.method?.kind === 'card' ? context.method.cardId : '',
+          idempotencyKey: `${context.attemptKey ?? `${context.keySeed}-${context.attempt}`}-confirm`,
+        }),
+        onDone: [
+          {
+            guard: { type: 'paymentSucceeded', params: ({ event }) => event.output },
+            target: 'paid',
+            actions: { type: 'assignIntent', params: ({ event }) => event.output },
+          },
+          {
+            guard: { type: 'requiresAction', params: ({ event }) => event.output },
+            target: 'authenticating',
+            actions: { type: 'assignIntent', params: ({ event }) => event.output },
+          },
+          {
+            // Any other status is a failure (spec §4); the intent may be confirmed again.
+            target: 'failed',
+            actions: [
+              { type: 'assignIntent', params: ({ event }) => event.output },
+              {
+                type: 'assignFailure',
+                params: ({ event }) => ({ code: 'checkout.paymentFailed', step: 'declined', intent: event.output }),
+              },
+            ],
+          },
+        ],
+        onError: [
+          {
+            guard: { type: 'isDeclined', params: ({ event }) => ({ error: event.error }) },
+            target: 'failed',
+            actions: {
+              type: 'assignFailure',
+              params: ({ event }) => ({ code: 'checkout.cardDeclined', step: 'declined', error: event.error }),
+            },
+          },
+          {
+            guard: { type: 'outcomeUnknown', params: ({ event }) => ({ error: event.error }) },
+            target: 'failed',
+            actions: {
+              type: 'assignFailure',
+              params: ({ event }) => ({ code: 'checkout.paymentFailed', step: 'confirmUnknown', error: event.error }),
+            },
+          },
+          {
+            target: 'failed',
+            actions: [
+              'forgetIntent',
+              {
+                type: 'assignFailure',
+                params: ({ event }) => ({ code: 'checkout.paymentFailed', step: 'refused', error: event.error }),
+              },
+            ],
+          },
+        ],
+      },
+    },
+    /** The bank's 3-D Secure step (a dialog in sandbox mode). */
+    authenticating: {
+      tags: ['authenticating'],
+      on: {
+        'authentication.submitted': {
+          target: 'verifying',
+          actions: { type: 'assignAuthResult', params: ({ event }) => ({ result: event.result }) },
+        },
+        'checkout.cancelled': { target: 'cancelling' },
+      },
+    },
+    verifying: {
+      tags: ['authenticating', 'loading'],
+      invoke: {
+        id: 'authenticate',
+        src: 'authenticate',
+        input: ({ context }) => ({ intentId: context.intent?.id ?? '', result: context.authResult ?? 'fail' }),
+        onDone: [
+          {
+            guard: { type: 'paymentSucceeded', params: ({ event }) => event.output },
+            target: 'paid',
+            actions: { type: 'assignIntent', params: ({ event }) => event.output },
+          },
+          {
+            guard: { type: 'requiresAction', params: ({ event }) => event.output },
+            target: 'authenticating',
+            actions: { type: 'assignIntent', params: ({ event }) => event.output },
+          },
+          {
+            target: 'failed',
+            actions: [
+              { type: 'assignIntent', params: ({ event }) => event.output },
+              {
+                type: 'assignFailure',
+                params: ({ event }) => ({ code: 'checkout.authenticationFailed', step: 'declined', intent: event.output }),
+              },
+            ],
+          },
+        ],
+        onError: [
+          {
+            guard: { type: 'isDeclined', params: ({ event }) => ({ error: event.error }) },
+            target: 'failed',
+            actions: {
+              type: 'assignFailure',
+              params: ({ event }) => ({ code: 'checkout.authenticationFailed', step: 'declined', error: event.error }),
+            },
+          },
+          {
+            guard: { type: 'outcomeUnknown', params: ({ event }) => ({ error: event.error }) },
+            target: 'failed',
+            actions: {
+              type: 'assignFailure',
+              params: ({ event }) => ({ code: 'checkout.authenticationFailed', step: 'authUnknown', error: event.error }),
+            },
+          },
+          {
+            target: 'failed',
+            actions: [
+              'forgetIntent',
+              {
+                type: 'assignFailure',
+                params: ({ event }) => ({ code: 'checkout.authenticationFailed', step: 'refused', error: event.error }),
+              },
+            ],
+          },
+        ],
+      },
+    },
+    failed: {
+      on: {
+        'checkout.retried': { target: 'retrying' },
+        'method.changed': { guard: 'outcomeKnown', target: 'choosing', actions: 'clearError' },
+        'checkout.cancelled': [{ guard: 'hasOpenIntent', target: 'cancelling' }, { target: 'canceled' }],
+      },
+    },
+    /** Goes back to the step that failed. */
+    retrying: {
+      always: [
+        // Same attempt, same Idempotency-Key: the server replays the first answer.
+        { guard: { type: 'failedAt', params: { step: 'intentUnknown' } }, target: 'creatingIntent', actions: 'clearError' },
+        { guard: { type: 'failedAt', params: { step: 'confirmUnknown' } }, target: 'confirming', actions: 'clearError' },
+        { guard: { type: 'failedAt', params: { step: 'authUnknown' } }, target: 'verifying', actions: 'clearError' },
+        { guard: { type: 'failedAt', params: { step: 'walletUnknown' } }, target: 'payingWithWallet', actions: 'clearError' },
+        { guard: { type: 'failedAt', params: { step: 'release' } }, target: 'releasingIntent', actions: 'clearError' },
+        // A declined card: a new attempt (new key) on the same open intent.
+        { guard: 'canRetryDeclined', target: 'confirming', actions: 'startAttempt' },
+        // Refused: start over with a fresh quote, cards and balance.
+        { target: 'preparing', actions: 'resetForQuote' },
+      ],
+    },
+    /** Spec §4 payment intent reset: the open intent is cancelled so its seat is released at once. */
+    cancelling: {
+      tags: ['loading'],
+      invoke: {
+        id: 'cancelIntent',
+        src: 'cancelIntent',
+        input: ({ context }) => ({ intentId: context.intent?.id ?? '' }),
+        onDone: { target: 'canceled', actions: 'forgetIntent' },
+        // The hold expires by itself (config.holdMinutes); the parent tells the learner.
+        onError: { target: 'canceled', actions: 'markReleaseFailed' },
+      },
+    },
+    paid: {
+      type: 'final',
+      output: ({ context }) => ({ outcome: 'paid' as const, payment: context.intent! }),
+    },
+    full: {
+      type: 'final',
+      output: () => ({ outcome: 'full' as const }),
+    },
+    canceled: {
+      type: 'final',
+      output: ({ context }) => ({
+        outcome: 'canceled' as const,
+        releaseFailed: context.releaseFailed,
+        heldUntil: context.releaseFailed ? (context.intent?.expiresAt ?? null) : null,
+      }),
+    },
+  },
+});
+
+export type CheckoutMachine = typeof checkoutMachine;

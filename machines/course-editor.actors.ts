@@ -1,0 +1,111 @@
+import { type AnyEventObject, fromCallback, fromPromise } from 'xstate';
+import { type Api, type ApiAuth, unwrap } from '../src/lib/api/client';
+import { type UploadKind, UploadError, uploadFile } from '../src/lib/api/upload';
+import { defaultCourseValues, fromEditorData } from '../src/features/course-editor/course-form';
+import { toCourseFormData } from '../src/features/course-editor/course-form-data';
+import type { components } from '../src/lib/api/schema';
+import type {
+  CourseEditorEvent,
+  LoadedEditor,
+  SaveCourseInput,
+  SavedCourseResult,
+  UploadField,
+  UploadRequest,
+} from './course-editor.machine';
+
+/** Which upload endpoint each form field uses (spec §7). */
+const UPLOAD_KINDS: Record<UploadField, UploadKind> = { picture: 'coursePicture', video: 'courseVideo' };
+
+export interface CourseEditorActorOptions {
+  /** Credentials for the XHR upload (the API client adds them itself for the other calls). */
+  getAuth?: () => ApiAuth | null;
+  /** API base URL of the uploads, default `/api`. */
+  baseUrl?: string;
+  /** The upload function (tests). */
+  upload?: typeof uploadFile;
+}
+
+/**
+ * The course-editor machine's actors over the generated client:
+ *
+ *   useActorRef(courseEditorMachine.provide({ actors: createCourseEditorActors(api, { getAuth }) }), { input })
+ *
+ * - `loadEditorData`: `GET /courses/categories`, `/languages`, `/skills`, `/lessons/types`,
+ *   `/timezones/us` and, when editing, `GET /courses/{id}/edit`, in parallel; the form's values come
+ *   from the course (`fromEditorData`) or the new-course defaults. Rejects with an `ApiError`
+ *   (404: no such course, or not the caller's).
+ * - `uploadFile`: `POST /courses/picture` or `/courses/video` over XHR; sends back
+ *   `upload.progressed {loaded, total}` (bytes), then `upload.succeeded {upload}` or
+ *   `upload.failed {error: {code, limit?, accepted?, status?}}`; stopping it aborts the request.
+ * - `saveCourse`: `POST /courses` (`?id=` when updating) with the multipart payload of spec §3
+ *   (`toCourseFormData`); resolves with the course id and status; rejects with an `ApiError`
+ *   (400 field errors, normalised).
+ */
+export function createCourseEditorActors(api: Api, options: CourseEditorActorOptions = {}) {
+  const upload = options.upload ?? uploadFile;
+  return {
+    loadEditorData: fromPromise<LoadedEditor, { courseId: number | null }>(async ({ input }) => {
+      const [categories, languages, skills, lessonTypes, timezones, course] = await Promise.all([
+        api.GET('/courses/categories').then(unwrap),
+        api.GET('/languages').then(unwrap),
+        api.GET('/skills').then(unwrap),
+        api.GET('/lessons/types').then(unwrap),
+        api.GET('/timezones/us').then(unwrap),
+        input.courseId === null
+          ? Promise.resolve(null)
+          : api.GET('/courses/{id}/edit', { params: { path: { id: input.courseId } } }).then(unwrap),
+      ]);
+      return {
+        reference: {
+          categories: categories.map(({ id, name, nameAr }) => ({ id, name, nameAr })),
+          languages,
+          skills,
+          lessonTypes,
+          timezones,
+        },
+        course: course ? { id: course.id, status: course.status, moderationMessage: course.moderationMessage } : null,
+        values: course ? fromEditorData(course) : defaultCourseValues(),
+      };
+    }),
+
+    uploadFile: fromCallback<AnyEventObject, UploadRequest>(({ input, sendBack }) => {
+      const controller = new AbortController();
+      const send = (event: CourseEditorEvent) => {
+        if (!controller.signal.aborted) sendBack(event);
+      };
+      upload(UPLOAD_KINDS[input.field], input.file, {
+        auth: options.getAuth?.() ?? null,
+        signal: controller.signal,
+        ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+        onProgress: ({ loaded, total }) => send({ type: 'upload.progressed', loaded, total }),
+      }).then(
+        (result) => send({ type: 'upload.succeeded', upload: { id: result.id, url: result.url } }),
+        (error: unknown) => {
+          const e = error instanceof UploadError ? error : new UploadError('failed');
+          send({
+            type: 'upload.failed',
+            error: {
+              code: e.code === 'tooLarge' ? 'upload.tooLarge' : e.code === 'badType' ? 'upload.badType' : 'upload.failed',
+              ...(e.limit ? { limit: e.limit } : {}),
+              ...(e.accepted ? { accepted: e.accepted } : {}),
+              ...(e.status !== undefined ? { status: e.status } : {}),
+            },
+          });
+        },
+      );
+      return () => controller.abort();
+    }),
+
+    saveCourse: fromPromise<SavedCourseResult, SaveCourseInput>(async ({ input }) => {
+      const form = toCourseFormData(input.values, { action: input.action, companyId: input.companyId });
+      const result = await api.POST('/courses', {
+        params: { query: input.courseId === null ? {} : { id: input.courseId } },
+        // The typed body is the CourseForm object; the multipart FormData is what is sent.
+        body: form as unknown as components['schemas']['CourseForm'],
+        bodySerializer: () => form,
+      });
+      const saved = unwrap(result);
+      return { courseId: saved.course.id, status: saved.course.status, created: input.courseId === null };
+    }),
+  };
+}

@@ -1,0 +1,148 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+/**
+ * An educator requests a new session of a course (spec §7 `POST /sessions`, DESIGN §1 Session):
+ * dates, IANA time zone, weekly slots, seats and price. Pure: the call is the `requestSession`
+ * actor of `session-request.actors.ts`. The form validates on the client before it sends
+ * `request.submitted`; the server's answer decides:
+ *
+ *   editing ─request.submitted─▶ submitting ─▶ submitted (the new PENDING session)
+ *                                    └─ error ─▶ failed (code, server message, field errors)
+ *   failed ─request.submitted─▶ submitting ; submitted | failed ─request.reset─▶ editing
+ *
+ * The UI maps the outcome to the spec's toasts ('Request submitted successfully!' /
+ * 'Error while creating Session !').
+ */
+
+/** Weekday keys as the API spells them (spec §3: sunday to saturday). */
+export type WeekdayKey = 'sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday';
+
+/** A weekly time slot: `start`/`end` 'HH:mm' in the session's time zone. */
+export interface WeekSlotValue {
+  start: string;
+  end: string;
+}
+
+/** The body of `POST /sessions` (SessionRequest). */
+export interface SessionRequestBody {
+  courseId: number;
+  /** 'YYYY-MM-DD', calendar date in `timezone`. */
+  startDate: string;
+  /** 'YYYY-MM-DD', not before startDate (else the server answers 422). */
+  endDate: string;
+  /** IANA time zone, e.g. America/New_York. */
+  timezone: string;
+  /** Every weekday key present; null = no meeting that day. */
+  schedule: Record<WeekdayKey, WeekSlotValue | null>;
+  /** Seats offered (≥ 1). */
+  maxSeats: number;
+  /** Decimal US dollars (0 = free). */
+  price: number;
+}
+
+/** What `POST /sessions` answers that the UI uses. */
+export interface RequestedSession {
+  id: number;
+  courseId: number;
+  status: string;
+}
+
+export interface SessionRequestFailure {
+  code: 'sessionRequest.failed';
+  /** HTTP status (0 = no answer). */
+  status?: number;
+  /** The server's message, when it sent one. */
+  message?: string;
+}
+
+export interface SessionRequestContext {
+  /** Server field errors (normalised, spec §5): field → message. */
+  fieldErrors: Record<string, string>;
+  error: SessionRequestFailure | null;
+  /** The last body sent. */
+  request: SessionRequestBody | null;
+  result: RequestedSession | null;
+}
+
+export type SessionRequestEvent =
+  | { type: 'request.submitted'; request: SessionRequestBody }
+  | { type: 'request.reset' };
+
+function notProvided<TOutput, TInput>(name: string) {
+  return fromPromise<TOutput, TInput>(async () => {
+    throw new Error(`session-request.machine: actor "${name}" was not provided (use createSessionRequestActors)`);
+  });
+}
+
+/** `{status, serverMessage, fieldErrors}` of an `ApiError` (or anything thrown) as a failure. */
+export function requestFailureOf(error: unknown): { error: SessionRequestFailure; fieldErrors: Record<string, string> } {
+  const e = (error && typeof error === 'object' ? error : {}) as {
+    status?: unknown;
+    serverMessage?: unknown;
+    fieldErrors?: unknown;
+  };
+  return {
+    fieldErrors: e.fieldErrors && typeof e.fieldErrors === 'object' ? { ...(e.fieldErrors as Record<string, string>) } : {},
+    error: {
+      code: 'sessionRequest.failed',
+      ...(typeof e.status === 'number' ? { status: e.status } : {}),
+      ...(typeof e.serverMessage === 'string' && e.serverMessage ? { message: e.serverMessage } : {}),
+    },
+  };
+}
+
+export const sessionRequestMachine = setup({
+  types: {
+    context: {} as SessionRequestContext,
+    events: {} as SessionRequestEvent,
+    tags: {} as 'busy',
+  },
+  actors: {
+    /** POST /sessions. Rejects with an `ApiError` (400 field errors, 403, 404, 422…). */
+    requestSession: notProvided<RequestedSession, SessionRequestBody>('requestSession'),
+  },
+  actions: {
+    assignRequest: assign((_, params: SessionRequestBody) => ({ request: params, error: null, fieldErrors: {} })),
+    assignResult: assign((_, params: RequestedSession) => ({ result: params })),
+    assignFailure: assign((_, params: { error: unknown }) => requestFailureOf(params.error)),
+    clear: assign({ fieldErrors: {}, error: null, result: null, request: null }),
+  },
+}).createMachine({
+  id: 'sessionRequest',
+  initial: 'editing',
+  context: { fieldErrors: {}, error: null, request: null, result: null },
+  states: {
+    editing: {
+      on: {
+        'request.submitted': {
+          target: 'submitting',
+          actions: { type: 'assignRequest', params: ({ event }) => event.request },
+        },
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'requestSession',
+        src: 'requestSession',
+        input: ({ context }) => context.request!,
+        onDone: { target: 'submitted', actions: { type: 'assignResult', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    submitted: {
+      on: { 'request.reset': { target: 'editing', actions: 'clear' } },
+    },
+    failed: {
+      on: {
+        'request.submitted': {
+          target: 'submitting',
+          actions: { type: 'assignRequest', params: ({ event }) => event.request },
+        },
+        'request.reset': { target: 'editing', actions: 'clear' },
+      },
+    },
+  },
+});
+
+export type SessionRequestMachine = typeof sessionRequestMachine;

@@ -1,0 +1,213 @@
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  type AuthUser,
+  type CompanyRef,
+  type LoginRecord,
+  type SignInResult,
+  type Theme,
+  MAX_REFRESH_RETRIES,
+  authMachine,
+  isExpired,
+} from '../../machines/auth.machine';
+import { allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
+
+const FUTURE = '2999-01-01T00:00:00.000Z';
+const PAST = '2000-01-01T00:00:00.000Z';
+
+const learner: AuthUser = { id: 21, email: 'learner@halaqa.test', name: 'Lina Learner', role: 'LEARNER' };
+const qad: CompanyRef = { id: 3, name: 'QAD Academy', acronym: 'QAD' };
+const qadTheme: Theme = { primary: '#112233', secondary: '#445566', tertiary: '#778899' };
+
+const legacyRecord: LoginRecord = { token: 'tok-legacy', expiresAt: FUTURE, user: learner, company: null, federationAuth: false };
+const federatedRecord: LoginRecord = { token: 'tok-fed', expiresAt: FUTURE, user: learner, company: qad, federationAuth: true };
+const expiredRecord: LoginRecord = { ...legacyRecord, token: 'tok-old', expiresAt: PAST };
+const signInResult: SignInResult = { token: 'tok-new', expiresAt: FUTURE, user: { ...learner, name: 'from sign-in' } };
+/** Sign-up answers an already expired token, so the expiry timer's "expired" branch is reachable. */
+const signUpResult: SignInResult = { token: 'tok-signup', expiresAt: PAST, user: learner };
+
+/** Invoke results and user events the traversal may send (others are sent as `{ type }`). */
+const events: AnyEventObject[] = [
+  { type: 'xstate.done.actor.restoreSession', output: { record: null, theme: null } },
+  { type: 'xstate.done.actor.restoreSession', output: { record: expiredRecord, theme: null } },
+  { type: 'xstate.done.actor.restoreSession', output: { record: legacyRecord, theme: null } },
+  { type: 'xstate.done.actor.restoreSession', output: { record: federatedRecord, theme: qadTheme } },
+  { type: 'xstate.error.actor.restoreSession', error: { message: 'unreadable cookie' } },
+  { type: 'auth.login', email: 'learner@halaqa.test', password: 'Halaqa-demo-1' },
+  { type: 'auth.signedUp', result: signUpResult },
+  { type: 'xstate.done.actor.signIn', output: signInResult },
+  { type: 'xstate.error.actor.signIn', error: { status: 401, serverMessage: 'Invalid email or password' } },
+  { type: 'xstate.done.actor.fetchCompany', output: null },
+  { type: 'xstate.done.actor.fetchCompany', output: qad },
+  { type: 'xstate.error.actor.fetchCompany', error: { status: 500 } },
+  { type: 'xstate.done.actor.fetchUser', output: learner },
+  { type: 'xstate.error.actor.fetchUser', error: { status: 403, serverMessage: 'Forbidden' } },
+  { type: 'xstate.done.actor.loadTheme', output: qadTheme },
+  { type: 'xstate.error.actor.loadTheme', error: { status: 500 } },
+  { type: 'auth.unauthorized', attempt: 1 },
+  { type: 'auth.unauthorized', attempt: MAX_REFRESH_RETRIES + 1 },
+  { type: 'xstate.done.actor.refreshToken', output: { token: 'tok-fed-2', expiresAt: FUTURE } },
+  { type: 'xstate.error.actor.refreshToken', error: { status: 501 } },
+  { type: 'auth.logout' },
+];
+
+const ACTORS = ['restoreSession', 'signIn', 'fetchCompany', 'fetchUser', 'loadTheme', 'refreshToken', 'signOut'];
+
+/** Invariants of every state the paths reach: the state's meaning, checked on its context. */
+function checkState(s: AnyMachineSnapshot) {
+  const c = s.context as import('../../machines/auth.machine').AuthContext;
+  if (s.matches('restoring')) {
+    expect(s.hasTag('loading')).toBe(true);
+    expect(c.record).toBeNull();
+  } else if (s.matches('loggedOut')) {
+    expect(c.record).toBeNull();
+    expect(c.pending).toBeNull();
+    expect(s.hasTag('loading')).toBe(false);
+    if (s.matches({ loggedOut: 'failed' })) {
+      expect(c.error).not.toBeNull();
+      expect(c.error!.code).toMatch(/^auth\./);
+    } else {
+      expect(c.error).toBeNull();
+    }
+    expect(s.can({ type: 'auth.login', email: 'a@b.co', password: 'x' })).toBe(true);
+  } else if (s.matches('loggingIn')) {
+    expect(s.hasTag('loading')).toBe(true);
+    expect(c.record).toBeNull();
+    if (s.matches({ loggingIn: 'signingIn' })) expect(c.pending).toBeNull();
+    else expect(c.pending?.token).toBeTruthy();
+    if (s.matches({ loggingIn: 'loadingTheme' })) expect(c.pending?.company).not.toBeNull();
+  } else if (s.matches('loggedIn')) {
+    expect(c.record?.token).toBeTruthy();
+    expect(c.pending).toBeNull();
+    expect(c.error).toBeNull();
+    expect(s.can({ type: 'auth.logout' })).toBe(true);
+    if (s.matches({ loggedIn: 'refreshing' })) {
+      expect(c.record?.federationAuth).toBe(true);
+      expect(s.hasTag('loading')).toBe(true);
+    }
+  } else if (s.matches('loggingOut')) {
+    expect(s.hasTag('loading')).toBe(true);
+  } else {
+    throw new Error(`unexpected state ${JSON.stringify(s.value)}`);
+  }
+}
+
+const all = allTransitions(authMachine);
+const fired = new Set<string>();
+const paths = edgePaths(authMachine, { events });
+
+afterAll(() => {
+  const report = coverageReport('auth.machine', all, fired);
+  console.log(report.line);
+  if (report.missing.length) console.log(`not covered:\n  ${report.missing.join('\n  ')}`);
+});
+
+describe('auth.machine (model-based)', () => {
+  it('has paths', () => {
+    expect(paths.length).toBeGreaterThan(20);
+  });
+
+  it.each(paths.map((p, i) => [i, p.events.map((e) => e.type).join(' → ') || '(initial)', p] as const))(
+    'path %i: %s',
+    (_i, _label, path) => {
+      const persisted: Array<{ record: LoginRecord | null; theme: Theme | null }> = [];
+      let cleared = 0;
+      const themeFailures: unknown[] = [];
+      const { actors, starts } = pendingActors(ACTORS);
+      const machine = authMachine.provide({
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        actors: actors as any,
+        actions: {
+          persistSession: (_, params) => persisted.push(params),
+          clearPersisted: () => void cleared++,
+          reportThemeFailure: (_, params) => themeFailures.push(params.error),
+        },
+      });
+      let previous: AnyMachineSnapshot | undefined;
+      const result = replay(
+        machine,
+        path,
+        (actual, expected, where) => expect(actual, where).toEqual(expected),
+        (snap, event) => {
+          checkState(snap);
+          // Effects of the step, by meaning:
+          if (snap.matches('loggedIn') && previous?.matches('loggingIn')) {
+            // A completed login is persisted (cookie) with exactly the new record and theme.
+            expect(persisted.at(-1)).toEqual({ record: snap.context.record, theme: snap.context.theme });
+            if (event.type === 'xstate.error.actor.loadTheme') {
+              expect(themeFailures).toHaveLength(1);
+              expect(snap.context.theme).toBeNull();
+            }
+          }
+          if (snap.matches('loggingOut') && !previous?.matches('loggingOut')) {
+            expect(cleared).toBeGreaterThan(0);
+          }
+          if (previous?.matches('restoring') && event.type === 'xstate.done.actor.restoreSession') {
+            const restored = (event as unknown as { output: { record: LoginRecord | null } }).output.record;
+            if (restored && isExpired(restored)) {
+              expect(snap.matches('loggedOut')).toBe(true);
+              expect(cleared).toBe(1);
+            }
+            if (restored && !isExpired(restored)) expect(snap.context.record).toEqual(restored);
+          }
+          if (event.type === 'auth.unauthorized' && previous?.matches({ loggedIn: 'active' })) {
+            const attempt = (event as unknown as { attempt: number }).attempt;
+            const federated = Boolean(previous.context.record?.federationAuth);
+            expect(snap.matches({ loggedIn: 'refreshing' })).toBe(federated && attempt <= MAX_REFRESH_RETRIES);
+            expect(snap.matches('loggingOut')).toBe(!federated || attempt > MAX_REFRESH_RETRIES);
+          }
+          if (snap.matches({ loggedIn: 'active' }) && event.type === 'xstate.done.actor.refreshToken') {
+            expect(snap.context.record.token).toBe('tok-fed-2');
+            expect(persisted.at(-1)?.record?.token).toBe('tok-fed-2');
+          }
+          if (event.type.startsWith('xstate.after.untilExpiry')) {
+            expect(snap.matches('loggingOut')).toBe(isExpired(previous!.context.record));
+          }
+          previous = snap;
+        },
+      );
+      // Actors are started with the data of the record being built.
+      for (const [name, input] of starts) {
+        if (name === 'fetchCompany' || name === 'fetchUser' || name === 'loadTheme') {
+          expect((input as { token: string }).token).toMatch(/^tok-/);
+        }
+        if (name === 'signIn') expect(input).toEqual({ email: 'learner@halaqa.test', password: 'Halaqa-demo-1' });
+      }
+      result.fired.forEach((k) => fired.add(k));
+    },
+  );
+
+  it('covers every transition of the machine', () => {
+    const report = coverageReport('auth.machine', all, fired);
+    expect(report.missing, report.line).toEqual([]);
+    expect(report.covered).toBe(report.total);
+  });
+});
+
+describe('auth.machine (specific paths)', () => {
+  it('a full login lands in loggedIn with the user fetched from /users/{id} and the company theme', () => {
+    const path = paths.find(
+      (p) =>
+        p.states.at(-1)!.matches({ loggedIn: 'active' }) &&
+        p.events.some((e) => e.type === 'xstate.done.actor.loadTheme') &&
+        p.events.some((e) => e.type === 'auth.login'),
+    );
+    expect(path).toBeDefined();
+    const end = path!.states.at(-1)!;
+    expect(end.context.record).toEqual({
+      token: 'tok-new',
+      expiresAt: FUTURE,
+      user: learner, // from fetchUser, not the sign-in answer
+      company: qad,
+      federationAuth: false,
+    });
+    expect(end.context.theme).toEqual(qadTheme);
+  });
+
+  it('a failed sign-in carries the server message', () => {
+    const path = paths.find((p) => p.events.at(-1)?.type === 'xstate.error.actor.signIn');
+    const end = path!.states.at(-1)!;
+    expect(end.value).toEqual({ loggedOut: 'failed' });
+    expect(end.context.error).toEqual({ code: 'auth.signInFailed', status: 401, message: 'Invalid email or password' });
+  });
+});

@@ -1,0 +1,282 @@
+import { type AnyEventObject, type AnyMachineSnapshot, createActor, fromPromise } from 'xstate';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  type ModerationAction,
+  type ModerationContext,
+  type ModerationEmitted,
+  type ModerationInput,
+  type ModerationItem,
+  moderationMachine,
+} from '../../machines/moderation.machine';
+import type { SessionRequestBody } from '../../machines/session-request.machine';
+import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
+
+const pending: ModerationItem = { id: 41, status: 'PENDING' };
+const approved: ModerationItem = { id: 42, status: 'APPROVED' };
+const page = { items: [pending, approved], total: 2, page: 1, pageSize: 12 };
+
+const request: SessionRequestBody = {
+  courseId: 12,
+  startDate: '2031-05-05',
+  endDate: '2031-06-27',
+  timezone: 'America/New_York',
+  schedule: {
+    sunday: null,
+    monday: { start: '18:00', end: '20:00' },
+    tuesday: null,
+    wednesday: null,
+    thursday: null,
+    friday: null,
+    saturday: null,
+  },
+  maxSeats: 25,
+  price: 149,
+};
+
+const ACTIONS: ModerationAction[] = ['approve', 'reject', 'delete', 'duplicate'];
+
+/** Invoke results and user events the traversal may send (others are sent as `{ type }`). */
+const events: AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadQueue', output: page },
+  { type: 'xstate.error.actor.loadQueue', error: { status: 500, serverMessage: 'Boom' } },
+  { type: 'queue.filtered', filter: { status: 'APPROVED', page: 1 } },
+  { type: 'queue.reloaded' },
+  ...ACTIONS.flatMap((action) => [pending, approved].map((item) => ({ type: 'moderation.requested', action, item }))),
+  { type: 'moderation.confirmed', message: '  ' },
+  { type: 'moderation.confirmed', message: ' The schedule overlaps another session. ' },
+  { type: 'moderation.cancelled' },
+  { type: 'duplicate.submitted', request },
+  { type: 'xstate.done.actor.approveItem', output: { ...pending, status: 'APPROVED' } },
+  { type: 'xstate.error.actor.approveItem', error: { status: 400, serverMessage: 'The educator has no verified e-mail' } },
+  { type: 'xstate.done.actor.rejectItem', output: { ...pending, status: 'REJECTED' } },
+  { type: 'xstate.error.actor.rejectItem', error: { status: 409, serverMessage: 'Session is not pending' } },
+  { type: 'xstate.done.actor.deleteItem', output: { id: 41 } },
+  { type: 'xstate.error.actor.deleteItem', error: { status: 0 } },
+  { type: 'xstate.done.actor.duplicateItem', output: { id: 57 } },
+  {
+    type: 'xstate.error.actor.duplicateItem',
+    error: { status: 422, serverMessage: 'endDate is before startDate', fieldErrors: { endDate: 'Must not be before startDate' } },
+  },
+];
+
+const inputs: Array<[string, ModerationInput]> = [
+  ['admin session queue', { filter: { status: 'PENDING', page: 1 }, actions: ACTIONS }],
+  ['educator sessions', { filter: { page: 1 }, actions: ['duplicate', 'delete'] }],
+  ['admin user list', { filter: { list: 'educators', status: 'PENDING', page: 1 }, actions: ['approve', 'reject', 'delete'] }],
+];
+
+const ACTORS = ['loadQueue', 'approveItem', 'rejectItem', 'deleteItem', 'duplicateItem'];
+const BUSY = [
+  { confirming: 'approving' },
+  { confirming: 'rejecting' },
+  { confirming: 'deleting' },
+  { duplicating: 'submitting' },
+] as const;
+
+/** Invariants of every reachable state, by meaning. */
+function checkState(s: AnyMachineSnapshot) {
+  const c = s.context as ModerationContext;
+  expect(s.hasTag('loading')).toBe(s.matches('loading'));
+  expect(s.hasTag('busy')).toBe(BUSY.some((v) => s.matches(v)));
+  if (s.matches('ready')) {
+    expect(c.loaded).toBe(true);
+    expect(c.target).toBeNull();
+    expect(c.action).toBeNull();
+    expect(c.error).toBeNull();
+  }
+  if (s.matches('loadFailed')) expect(c.error?.code).toBe('moderation.loadFailed');
+  if (s.matches('confirming') || s.matches('duplicating')) {
+    expect(c.target).not.toBeNull();
+    expect(c.action).not.toBeNull();
+    expect(c.actions).toContain(c.action);
+    // Dialogs can be cancelled except while a call is in progress.
+    expect(s.can({ type: 'moderation.cancelled' })).toBe(!s.hasTag('busy'));
+  }
+  if (s.matches('confirming')) {
+    expect(c.action).not.toBe('duplicate');
+    if (c.action !== 'delete') expect(c.target!.status).toBe('PENDING');
+  }
+  if (s.matches('duplicating')) expect(c.action).toBe('duplicate');
+  if (s.matches({ confirming: 'rejecting' }) || s.matches({ confirming: 'deleting' })) {
+    expect(c.message.length).toBeGreaterThan(0);
+    expect(c.message).toBe(c.message.trim());
+  }
+  if (s.matches({ confirming: 'failed' }) || s.matches({ duplicating: 'failed' })) {
+    expect(c.error?.code).toBe(`moderation.${c.action}Failed`);
+  }
+  if (s.matches({ duplicating: 'submitting' })) expect(c.request).toEqual(request);
+}
+
+const all = allTransitions(moderationMachine);
+const fired = new Set<string>();
+const pathsByInput = inputs.map(([name, input]) => [name, edgePaths(moderationMachine, { input, events })] as const);
+
+afterAll(() => {
+  const report = coverageReport('moderation.machine', all, fired);
+  console.log(report.line);
+  if (report.missing.length) console.log(`not covered:\n  ${report.missing.join('\n  ')}`);
+});
+
+function runPath(path: ModelPath) {
+  const { actors, starts } = pendingActors(ACTORS);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const machine = moderationMachine.provide({ actors: actors as any });
+  let previous: AnyMachineSnapshot | undefined;
+  let startsSeen = 0;
+  const result = replay(
+    machine,
+    path,
+    (actual, expected, where) => expect(actual, where).toEqual(expected),
+    (snap, event) => {
+      checkState(snap);
+      const c = snap.context as ModerationContext;
+      // Actor inputs: the list gets the current filter; actions get the item and the trimmed message.
+      const fresh = starts.slice(startsSeen);
+      if (startsSeen === 0) {
+        // The first load starts with the actor, on the input's filter.
+        expect(fresh[0]).toEqual(['loadQueue', (path.input as ModerationInput).filter]);
+        fresh.shift();
+      }
+      for (const [name, input] of fresh) {
+        if (name === 'loadQueue') expect(input).toEqual(c.filter);
+        if (name === 'approveItem' || name === 'rejectItem' || name === 'deleteItem') {
+          expect(input).toEqual({ item: c.target, message: c.message });
+        }
+        if (name === 'duplicateItem') expect(input).toEqual({ item: c.target, request });
+      }
+      startsSeen = starts.length;
+      const prev = previous?.context as ModerationContext | undefined;
+      // Reject and delete are never sent without a message; approve may be.
+      if (event.type === 'moderation.confirmed' && previous && (previous.matches({ confirming: 'editing' }) || previous.matches({ confirming: 'failed' }))) {
+        const message = (event as unknown as { message: string }).message;
+        if (!message.trim() && prev!.action !== 'approve') {
+          expect(snap.matches({ confirming: 'editing' })).toBe(true);
+          expect(c.error?.code).toBe('moderation.messageRequired');
+        } else {
+          expect(snap.matches({ confirming: `${prev!.action}ing`.replace('eing', 'ing') as 'approving' })).toBe(true);
+        }
+      }
+      // A success reloads the list and closes the dialog; a failure keeps it open with the error.
+      if (/^xstate\.done\.actor\.(approve|reject|delete|duplicate)Item$/.test(event.type)) {
+        expect(snap.matches('loading')).toBe(true);
+        expect(c.target).toBeNull();
+      }
+      if (/^xstate\.error\.actor\.(approve|reject|delete|duplicate)Item$/.test(event.type)) {
+        const error = (event as unknown as { error: { status: number; serverMessage?: string } }).error;
+        expect(c.target).toEqual(prev!.target);
+        expect(c.error?.status).toBe(error.status);
+        expect(c.error?.message).toBe(error.serverMessage);
+      }
+      if (event.type === 'moderation.requested' && previous?.matches('ready')) {
+        const { action, item } = event as unknown as { action: ModerationAction; item: ModerationItem };
+        const allowed = c.actions.includes(action) && (action === 'delete' || action === 'duplicate' || item.status === 'PENDING');
+        expect(snap.matches('ready')).toBe(!allowed);
+      }
+      previous = snap;
+    },
+  );
+  result.fired.forEach((k) => fired.add(k));
+}
+
+describe('moderation.machine (model-based)', () => {
+  for (const [name, paths] of pathsByInput) {
+    describe(name, () => {
+      it.each(paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const))(
+        'path %i: %s',
+        (_i, _label, path) => runPath(path),
+      );
+    });
+  }
+
+  it('covers every transition of the machine', () => {
+    const report = coverageReport('moderation.machine', all, fired);
+    expect(report.missing, report.line).toEqual([]);
+    expect(report.covered).toBe(report.total);
+  });
+});
+
+describe('moderation.machine (emitted facts and real actors)', () => {
+  function start(input: ModerationInput, overrides: Record<string, unknown> = {}) {
+    const calls: Array<[string, unknown]> = [];
+    const ok = (name: string, output: unknown) =>
+      fromPromise(async ({ input }: { input: unknown }) => {
+        calls.push([name, input]);
+        return output;
+      });
+    const machine = moderationMachine.provide({
+      actors: {
+        loadQueue: ok('loadQueue', page),
+        approveItem: ok('approveItem', { ...pending, status: 'APPROVED' }),
+        rejectItem: ok('rejectItem', { ...pending, status: 'REJECTED' }),
+        deleteItem: ok('deleteItem', { id: pending.id }),
+        duplicateItem: ok('duplicateItem', { id: 57 }),
+        ...overrides,
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      } as any,
+    });
+    const actor = createActor(machine, { input });
+    const emitted: ModerationEmitted[] = [];
+    actor.on('*', (e) => emitted.push(e as ModerationEmitted));
+    actor.start();
+    return { actor, emitted, calls };
+  }
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+
+  it('approve: emits moderation.succeeded and reloads the queue', async () => {
+    const { actor, emitted, calls } = start(inputs[0]![1]);
+    await settle();
+    actor.send({ type: 'moderation.requested', action: 'approve', item: pending });
+    actor.send({ type: 'moderation.confirmed', message: '' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await settle();
+    await settle();
+    expect(emitted).toEqual([{ type: 'moderation.succeeded', action: 'approve', item: pending }]);
+    expect(calls.map(([n]) => n)).toEqual(['loadQueue', 'approveItem', 'loadQueue']);
+    expect(calls[1]![1]).toEqual({ item: pending, message: '' });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+  });
+
+  it('reject failure: emits moderation.failed with status and server message, dialog stays open', async () => {
+    const { actor, emitted } = start(inputs[2]![1], {
+      rejectItem: fromPromise(async () => {
+        throw { status: 400, serverMessage: 'Message too short' };
+      }),
+    });
+    await settle();
+    actor.send({ type: 'moderation.requested', action: 'reject', item: pending });
+    actor.send({ type: 'moderation.confirmed', message: 'No résumé' });
+    await settle();
+    expect(actor.getSnapshot().matches({ confirming: 'failed' })).toBe(true);
+    expect(emitted).toEqual([
+      {
+        type: 'moderation.failed',
+        action: 'reject',
+        item: pending,
+        error: { code: 'moderation.rejectFailed', status: 400, message: 'Message too short' },
+      },
+    ]);
+    expect(actor.getSnapshot().context.message).toBe('No résumé');
+  });
+
+  it('a failed load emits queue.failed', async () => {
+    const { actor, emitted } = start(inputs[1]![1], {
+      loadQueue: fromPromise(async () => {
+        throw { status: 500 };
+      }),
+    });
+    await settle();
+    expect(actor.getSnapshot().matches('loadFailed')).toBe(true);
+    expect(emitted).toEqual([{ type: 'queue.failed', error: { code: 'moderation.loadFailed', status: 500 } }]);
+  });
+
+  it('an educator cannot approve, and nobody approves a session that is not pending', async () => {
+    const educator = start(inputs[1]![1]);
+    await settle();
+    expect(educator.actor.getSnapshot().can({ type: 'moderation.requested', action: 'approve', item: pending })).toBe(false);
+    expect(educator.actor.getSnapshot().can({ type: 'moderation.requested', action: 'duplicate', item: approved })).toBe(true);
+    const admin = start(inputs[0]![1]);
+    await settle();
+    expect(admin.actor.getSnapshot().can({ type: 'moderation.requested', action: 'approve', item: approved })).toBe(false);
+    expect(admin.actor.getSnapshot().can({ type: 'moderation.requested', action: 'delete', item: approved })).toBe(true);
+  });
+});
