@@ -1,0 +1,53 @@
+import { waitFor } from 'xstate';
+import { type Api, type ApiAuth, createApi, type UnauthorizedReport } from '@/lib/api/client';
+import { type AuthActor, createAuthService } from '@/features/auth/auth-service';
+
+export type { AuthActor } from '@/features/auth/auth-service';
+export type { Api } from '@/lib/api/client';
+
+/** What the router context carries (created once at start-up). */
+export interface AppServices {
+  /** Typed /api client; adds the bearer token and reports 401s to `auth`. */
+  api: Api;
+  /** The auth actor (login record, theme, login/logout). */
+  auth: AuthActor;
+}
+
+/** Credentials for the client from the auth actor's snapshot (null unless logged in). */
+export function authFromActor(auth: AuthActor | undefined): ApiAuth | null {
+  const snapshot = auth?.getSnapshot();
+  const record = snapshot?.matches('loggedIn') ? snapshot.context.record : null;
+  return record ? { token: record.token, federated: record.federationAuth } : null;
+}
+
+/**
+ * Handles a 401 reported by the client: tells the auth machine (`auth.unauthorized` with the
+ * attempt number) unless the token has changed since the request was sent or a refresh is
+ * already running, waits for the outcome, and resolves `true` when the call should be retried
+ * with a new token (federated refresh, spec §8/§9), `false` otherwise (the machine logs out).
+ */
+export async function handleUnauthorized(auth: AuthActor, report: UnauthorizedReport): Promise<boolean> {
+  const settled = (s: ReturnType<AuthActor['getSnapshot']>) => !s.matches({ loggedIn: 'refreshing' });
+  let snapshot = auth.getSnapshot();
+  if (!snapshot.matches('loggedIn')) return false;
+  if (!snapshot.matches({ loggedIn: 'refreshing' }) && snapshot.context.record?.token === report.token) {
+    auth.send({ type: 'auth.unauthorized', attempt: report.attempt });
+  }
+  snapshot = await waitFor(auth, settled);
+  return snapshot.matches('loggedIn') && Boolean(snapshot.context.record) && snapshot.context.record!.token !== report.token;
+}
+
+/**
+ * Creates the API client and the auth actor, wired both ways: the client reads the token from
+ * the actor's snapshot, and reports 401s to it (`handleUnauthorized`).
+ */
+export function createAppServices(options: { baseUrl?: string } = {}): AppServices {
+  let auth: AuthActor | undefined;
+  const api = createApi({
+    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+    getAuth: () => authFromActor(auth),
+    onUnauthorized: (report) => (auth ? handleUnauthorized(auth, report) : false),
+  });
+  auth = createAuthService(api);
+  return { api, auth };
+}

@@ -1,0 +1,65 @@
+import type { HTMLAttributes, ReactNode } from 'react';
+import { css, cx } from 'styled-system/css';
+
+export const cardStyles = css({
+  bg: 'bg.surface',
+  borderRadius: 'xl',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  boxShadow: 'card',
+  overflow: 'hidden',
+});
+
+/** A white surface with a border and a soft shadow. `as` picks the element (article, section, li…). */
+export function Card({
+  as: Tag = 'div',
+  className,
+  children,
+  ...rest
+}: HTMLAttributes<HTMLElement> & { as?: 'div' | 'article' | 'section' | 'li' | 'aside'; children?: ReactNode }) {
+  return (
+    <Tag className={cx(cardStyles, className)} {...rest}>
+      {children}
+    </Tag>
+  );
+}
+
+export function CardBody({ className, children, ...rest }: HTMLAttributes<HTMLDivElement>) {
+  return (
+    <div className={cx(css({ padding: { base: '4', tablet: '6' } }), className)} {...rest}>
+      {children}
+    </div>
+  );
+}
+
+/** Card header: a heading (level chosen by the caller through `as`) and optional actions. */
+export function CardHeader({
+  title,
+  as: Heading = 'h2',
+  actions,
+  className,
+}: {
+  title: ReactNode;
+  as?: 'h2' | 'h3' | 'h4';
+  actions?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div
+      className={cx(
+        css({
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: '3',
+          paddingInline: { base: '4', tablet: '6' },
+          paddingBlockStart: { base: '4', tablet: '5' },
+        }),
+        className,
+      )}
+    >
+      <Heading className={css({ fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default' })}>{title}</Heading>
+      {actions}
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import { Field as ArkField } from '@ark-ui/react/field';
+import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { css, cx } from 'styled-system/css';
+
+/**
+ * Accessible form fields on Ark UI's Field: the label is bound to the control, the helper and
+ * error texts are referenced by aria-describedby, `error` sets aria-invalid and shows the message
+ * (role-free text under the control; forms should also move focus to the first invalid field).
+ *
+ *   <TextField label={t`Email`} name="email" type="email" required error={errors.email} />
+ *   <SelectField label={t`Category`} value={v} onChange={…}><option value="">…</option></SelectField>
+ *   <TextareaField label={t`Review`} rows={4} />
+ */
+export interface FieldBaseProps {
+  label: ReactNode;
+  /** Error text; a non-empty value marks the control invalid. */
+  error?: string | null | undefined;
+  helperText?: ReactNode;
+  required?: boolean;
+  disabled?: boolean;
+  readOnly?: boolean;
+  /** Hide the label visually (still read by screen readers), e.g. in a search bar. */
+  hideLabel?: boolean;
+  className?: string;
+}
+
+export const controlStyles = css({
+  width: 'full',
+  minHeight: '10',
+  paddingInline: '3',
+  paddingBlock: '2',
+  borderRadius: 'lg',
+  borderWidth: '1px',
+  borderColor: 'border.strong',
+  bg: 'bg.surface',
+  color: 'fg.default',
+  fontSize: 'sm',
+  transition: 'border-color 150ms, box-shadow 150ms',
+  _placeholder: { color: 'fg.subtle' },
+  _hover: { borderColor: 'fg.subtle' },
+  _focusVisible: {
+    outline: 'none',
+    borderColor: 'primary.strong',
+    boxShadow: '0 0 0 3px {colors.primary.muted}',
+  },
+  // Only when marked invalid (error text), not the native :invalid of an empty required field.
+  '&[aria-invalid=true], &[data-invalid]': {
+    borderColor: 'error.strong',
+    _focusVisible: { boxShadow: '0 0 0 3px {colors.error.muted}' },
+  },
+  _disabled: { bg: 'bg.subtle', cursor: 'not-allowed', opacity: 0.7 },
+});
+
+const rootStyles = css({ display: 'flex', flexDirection: 'column', gap: '1.5', minWidth: 0 });
+const labelStyles = css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.default' });
+const hiddenLabel = css({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+});
+const helperStyles = css({ fontSize: 'xs', color: 'fg.muted' });
+const errorStyles = css({ fontSize: 'xs', fontWeight: 'medium', color: 'error.strong' });
+
+function FieldShell({
+  label,
+  error,
+  helperText,
+  required,
+  disabled,
+  readOnly,
+  hideLabel,
+  className,
+  children,
+}: FieldBaseProps & { children: ReactNode }) {
+  return (
+    <ArkField.Root
+      invalid={Boolean(error)}
+      required={required}
+      disabled={disabled}
+      readOnly={readOnly}
+      className={cx(rootStyles, className)}
+    >
+      <ArkField.Label className={hideLabel ? hiddenLabel : labelStyles}>
+        {label}
+        {required ? (
+          <ArkField.RequiredIndicator className={css({ color: 'error.strong', marginInlineStart: '1' })}>
+            *
+          </ArkField.RequiredIndicator>
+        ) : null}
+      </ArkField.Label>
+      {children}
+      {helperText ? <ArkField.HelperText className={helperStyles}>{helperText}</ArkField.HelperText> : null}
+      <ArkField.ErrorText className={errorStyles}>{error}</ArkField.ErrorText>
+    </ArkField.Root>
+  );
+}
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'required' | 'disabled' | 'readOnly'> & {
+  ref?: Ref<HTMLInputElement>;
+};
+
+/** Label + `<input>` + helper/error text. */
+export function TextField({
+  label,
+  error,
+  helperText,
+  required,
+  disabled,
+  readOnly,
+  hideLabel,
+  className,
+  ref,
+  ...input
+}: FieldBaseProps & InputProps) {
+  return (
+    <FieldShell {...{ label, error, helperText, required, disabled, readOnly, hideLabel, className }}>
+      <ArkField.Input ref={ref} className={controlStyles} {...input} />
+    </FieldShell>
+  );
+}
+
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'required' | 'disabled'> & {
+  ref?: Ref<HTMLSelectElement>;
+  children: ReactNode;
+};
+
+/** Label + native `<select>` (pass `<option>`s as children). */
+export function SelectField({
+  label,
+  error,
+  helperText,
+  required,
+  disabled,
+  readOnly,
+  hideLabel,
+  className,
+  ref,
+  children,
+  ...select
+}: FieldBaseProps & SelectProps) {
+  return (
+    <FieldShell {...{ label, error, helperText, required, disabled, readOnly, hideLabel, className }}>
+      <ArkField.Select ref={ref} className={cx(controlStyles, css({ cursor: 'pointer' }))} {...select}>
+        {children}
+      </ArkField.Select>
+    </FieldShell>
+  );
+}
+
+type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'required' | 'disabled' | 'readOnly'> & {
+  ref?: Ref<HTMLTextAreaElement>;
+};
+
+/** Label + `<textarea>`. */
+export function TextareaField({
+  label,
+  error,
+  helperText,
+  required,
+  disabled,
+  readOnly,
+  hideLabel,
+  className,
+  ref,
+  ...textarea
+}: FieldBaseProps & TextareaProps) {
+  return (
+    <FieldShell {...{ label, error, helperText, required, disabled, readOnly, hideLabel, className }}>
+      <ArkField.Textarea ref={ref} className={cx(controlStyles, css({ minHeight: '24', resize: 'vertical' }))} {...textarea} />
+    </FieldShell>
+  );
+}

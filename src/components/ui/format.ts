@@ -1,0 +1,68 @@
+import { Temporal } from 'temporal-polyfill';
+import type { Locale } from '@/lib/i18n';
+import { intlLocaleOf } from '@/lib/i18n';
+
+/**
+ * An amount of US dollars (decimal, e.g. 49.99; may be 0 or negative) as currency in `locale`:
+ * 'en' → "$49.99"; 'ar' → "49.99 USD" (the ISO code, because "US$" is reordered to "$US" inside
+ * right-to-left text). Whole amounts show no cents ("$120").
+ */
+export function formatMoney(dollars: number, locale: Locale): string {
+  const whole = Math.round(dollars * 100) % 100 === 0;
+  return new Intl.NumberFormat(intlLocaleOf(locale), {
+    style: 'currency',
+    currency: 'USD',
+    currencyDisplay: locale === 'ar' ? 'code' : 'symbol',
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(dollars);
+}
+
+/**
+ * A price in US dollars formatted with `formatMoney`; null for 0 (or an invalid amount) so
+ * callers show their translated "Free".
+ */
+export function formatDollars(dollars: number, locale: Locale): string | null {
+  if (!Number.isFinite(dollars) || dollars <= 0) return null;
+  return formatMoney(dollars, locale);
+}
+
+const englishOrdinal = new Intl.PluralRules('en-US', { type: 'ordinal' });
+const ordinalSuffix: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
+
+/**
+ * A calendar date ('YYYY-MM-DD', e.g. a session's startDate) in the spec's default format
+ * 'MMMM, Do YYYY': English "March, 5th 2025"; Arabic uses Intl's long date ("5 مارس 2025").
+ * Returns the input unchanged if it is not a valid ISO date.
+ */
+export function formatLongDate(isoDate: string, locale: Locale): string {
+  let date: Temporal.PlainDate;
+  try {
+    date = Temporal.PlainDate.from(isoDate.slice(0, 10));
+  } catch {
+    return isoDate;
+  }
+  if (locale === 'en') {
+    const month = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(date.year, date.month - 1, date.day)),
+    );
+    const suffix = ordinalSuffix[englishOrdinal.select(date.day)] ?? 'th';
+    return `${month}, ${date.day}${suffix} ${date.year}`;
+  }
+  return new Intl.DateTimeFormat(intlLocaleOf(locale), {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(date.year, date.month - 1, date.day)));
+}
+
+/** An integer in the locale's digits ("1,234"). */
+export function formatCount(value: number, locale: Locale): string {
+  return new Intl.NumberFormat(intlLocaleOf(locale)).format(value);
+}
+
+/** A decimal with one fraction digit ("4.5"). */
+export function formatDecimal1(value: number, locale: Locale): string {
+  return new Intl.NumberFormat(intlLocaleOf(locale), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+}

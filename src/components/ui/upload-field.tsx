@@ -1,0 +1,349 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type ReactNode, type Ref, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { css, cx } from 'styled-system/css';
+import type { ApiAuth } from '@/lib/api/client';
+import {
+  acceptOf,
+  UPLOAD_ENDPOINTS,
+  type UploadErrorCode,
+  type UploadKind,
+  type UploadResult,
+  UploadError,
+  uploadFile,
+} from '@/lib/api/upload';
+import { Button } from './button';
+import { AlertIcon, BookIcon, CloseIcon } from './icons';
+import { visuallyHidden } from './spinner';
+
+/** Spec §5 / §8 upload texts (English source texts as the spec writes them). */
+const uploadMessages = {
+  tooLarge: (limit: string) => msg`File size must be less than ${limit}`,
+  badType: (accepted: string) => msg`File type must be ${accepted}`,
+  failed: () => msg`Failed to upload file !`,
+};
+
+/** What an upload failure says: 'File size must be less than 5 MB', 'File type must be png, jpeg', 'Failed to upload file !'. */
+export function uploadErrorText(
+  i18n: I18n,
+  error: { code: UploadErrorCode | 'upload.tooLarge' | 'upload.badType' | 'upload.failed'; limit?: string | undefined; accepted?: string | undefined },
+): string {
+  const code = error.code.replace(/^upload\./, '') as UploadErrorCode;
+  if (code === 'tooLarge') return i18n._(uploadMessages.tooLarge(ltr(error.limit ?? '', i18n.locale)));
+  if (code === 'badType') return i18n._(uploadMessages.badType(ltr(error.accepted ?? '', i18n.locale)));
+  return i18n._(uploadMessages.failed());
+}
+
+/** Bytes sent of `total` (what the progress bar shows). */
+export interface UploadFieldProgress {
+  loaded: number;
+  total: number;
+  fileName?: string;
+}
+
+export interface UploadFieldProps {
+  label: ReactNode;
+  /** Which upload (decides the accepted types and the hint). */
+  kind: UploadKind;
+  /** How the current file is previewed. */
+  preview?: 'image' | 'video' | 'file';
+  /** The current file (after an upload, or the saved one), or null. */
+  value: { url: string; name?: string | undefined } | null;
+  /** Set while uploading. */
+  progress?: UploadFieldProgress | null;
+  /** Translated error (upload failure or field error) shown under the control. */
+  error?: string | null | undefined;
+  helperText?: ReactNode;
+  required?: boolean;
+  disabled?: boolean;
+  /** A file was chosen (null when the choice was cancelled: nothing to do, spec §5). */
+  onFileSelected: (file: File | null) => void;
+  /** Offered while uploading. */
+  onCancel?: () => void;
+  /** Offered when there is a file and the field is optional. */
+  onRemove?: () => void;
+  inputRef?: Ref<HTMLInputElement>;
+  className?: string;
+}
+
+const frame = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '3',
+  padding: '4',
+  borderRadius: 'xl',
+  borderWidth: '1px',
+  borderStyle: 'dashed',
+  borderColor: 'border.strong',
+  bg: 'bg.subtle',
+  '&[data-invalid]': { borderColor: 'error.strong' },
+});
+
+const pickerRow = css({ position: 'relative', display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' });
+
+const fakeButton = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  height: '9',
+  paddingInline: '3',
+  borderRadius: 'lg',
+  borderWidth: '1px',
+  borderColor: 'border.strong',
+  bg: 'bg.surface',
+  color: 'primary.strong',
+  fontSize: 'sm',
+  fontWeight: 'semibold',
+  whiteSpace: 'nowrap',
+  cursor: 'pointer',
+  _hover: { bg: 'primary.subtle' },
+  'input:focus-visible + &': { outline: '3px solid {colors.primary.strong}', outlineOffset: '2px' },
+  '&[data-disabled]': { opacity: 0.6, cursor: 'not-allowed' },
+});
+
+/** Wraps text that must read left to right (file types, sizes) when it sits in Arabic text. */
+function ltr(text: string, locale: string): string {
+  return locale === 'ar' ? `\u2066${text}\u2069` : text;
+}
+
+/**
+ * A file upload control, reusable on any screen: a native file input (keyboard and screen-reader
+ * friendly) limited to the accepted types of `kind`, a hint with the types and size limit, a
+ * preview of the current file, a progress bar while uploading (`role=progressbar` with
+ * `aria-valuenow` in percent) with a cancel button, and the error text (`role=alert`).
+ *
+ * It does not upload by itself: the owner does (a machine, or {@link useUpload}) and passes
+ * `progress`, `value` and `error` back.
+ */
+export function UploadField({
+  label,
+  kind,
+  preview = 'file',
+  value,
+  progress,
+  error,
+  helperText,
+  required,
+  disabled,
+  onFileSelected,
+  onCancel,
+  onRemove,
+  inputRef,
+  className,
+}: UploadFieldProps) {
+  const { t, i18n } = useLingui();
+  const id = useId();
+  const ownInput = useRef<HTMLInputElement | null>(null);
+  const inputId = `${id}-input`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const { family } = UPLOAD_ENDPOINTS[kind];
+  const accepted = ltr(family.label, i18n.locale);
+  const limit = ltr(family.maxLabel, i18n.locale);
+  const uploading = Boolean(progress);
+  const percent = progress && progress.total > 0 ? Math.min(100, Math.floor((progress.loaded / progress.total) * 100)) : 0;
+  const uploadingName = progress?.fileName ?? '';
+  const fileName = value?.name ?? value?.url.split('/').pop() ?? '';
+
+  return (
+    <div className={cx(css({ display: 'flex', flexDirection: 'column', gap: '1.5', minWidth: 0 }), className)}>
+      <label htmlFor={inputId} className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.default' })}>
+        {label}
+        {required ? (
+          <span aria-hidden className={css({ color: 'error.strong', marginInlineStart: '1' })}>
+            *
+          </span>
+        ) : null}
+      </label>
+      <div className={frame} data-invalid={error ? '' : undefined}>
+        {value ? (
+          <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
+            {preview === 'image' ? (
+              <img
+                src={value.url}
+                alt={t`Preview of ${fileName}`}
+                className={css({ width: '40', maxWidth: 'full', aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: 'lg', bg: 'bg.muted' })}
+              />
+            ) : preview === 'video' ? (
+              <video
+                src={value.url}
+                controls
+                preload="metadata"
+                aria-label={t`Preview of ${fileName}`}
+                className={css({ width: '56', maxWidth: 'full', aspectRatio: '16 / 9', borderRadius: 'lg', bg: 'black' })}
+              />
+            ) : (
+              <a href={value.url} target="_blank" rel="noreferrer" className={css({ display: 'inline-flex', gap: '2', alignItems: 'center', color: 'primary.strong', textDecoration: 'underline' })}>
+                <BookIcon size={16} />
+                <bdi>{fileName}</bdi>
+              </a>
+            )}
+            <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: 0 })}>
+              {preview !== 'file' ? (
+                <span className={css({ fontSize: 'sm', color: 'fg.muted', wordBreak: 'break-all' })}>
+                  <bdi>{fileName}</bdi>
+                </span>
+              ) : null}
+              {onRemove && !uploading && !disabled ? (
+                <Button variant="ghost" size="sm" onClick={onRemove} startIcon={<CloseIcon size={14} />} className={css({ alignSelf: 'flex-start' })}>
+                  <Trans>Remove</Trans>
+                </Button>
+              ) : null}
+            </div>
+          </div>
+        ) : null}
+        <div className={pickerRow}>
+          <input
+            ref={(node) => {
+              ownInput.current = node;
+              if (typeof inputRef === 'function') inputRef(node);
+              else if (inputRef) (inputRef as { current: HTMLInputElement | null }).current = node;
+            }}
+            id={inputId}
+            type="file"
+            accept={acceptOf(kind)}
+            disabled={disabled || uploading}
+            aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+            aria-invalid={error ? true : undefined}
+            aria-required={required || undefined}
+            className={visuallyHidden}
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0] ?? null;
+              // Reset, so choosing the same file again (after an error) is a new choice.
+              event.currentTarget.value = '';
+              onFileSelected(file);
+            }}
+          />
+          {/* The visible, translated button: the real control is the (visually hidden) file input. */}
+          <span
+            aria-hidden
+            data-disabled={disabled || uploading ? '' : undefined}
+            className={fakeButton}
+            onClick={() => {
+              if (!disabled && !uploading) ownInput.current?.click();
+            }}
+          >
+            {value ? <Trans>Replace the file</Trans> : <Trans>Choose a file</Trans>}
+          </span>
+          <span aria-hidden className={css({ fontSize: 'sm', color: 'fg.muted', minWidth: 0, overflowWrap: 'anywhere' })}>
+            {uploading ? <bdi>{uploadingName}</bdi> : value ? null : <Trans>No file chosen</Trans>}
+          </span>
+        </div>
+        {progress ? (
+          <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+            <div
+              role="progressbar"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+              aria-valuetext={t`${percent}% uploaded`}
+              aria-label={t`Uploading ${uploadingName}`}
+              className={css({ flex: '1', height: '2.5', borderRadius: 'full', bg: 'bg.muted', overflow: 'hidden' })}
+            >
+              <div
+                className={css({ height: 'full', bg: 'primary.strong', borderRadius: 'full', transition: 'width 150ms linear' })}
+                style={{ width: `${percent}%` }}
+              />
+            </div>
+            <span aria-hidden className={css({ fontSize: 'sm', fontVariantNumeric: 'tabular-nums', minWidth: '10', textAlign: 'end' })}>
+              {percent}%
+            </span>
+            {onCancel ? (
+              <Button variant="ghost" size="sm" onClick={onCancel}>
+                <Trans>Cancel</Trans>
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+        <p id={hintId} className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+          {helperText ? <>{helperText} </> : null}
+          <Trans>
+            Accepted: {accepted}. Up to {limit}.
+          </Trans>
+        </p>
+      </div>
+      {error ? (
+        <p id={errorId} role="alert" className={css({ display: 'flex', gap: '1.5', alignItems: 'center', fontSize: 'xs', fontWeight: 'medium', color: 'error.strong' })}>
+          <AlertIcon size={14} />
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** State of {@link useUpload}. */
+export interface UploadHookState {
+  progress: UploadFieldProgress | null;
+  result: UploadResult | null;
+  error: UploadError | null;
+}
+
+/**
+ * Uploads through `uploadFile` for screens without a machine:
+ *
+ *   const upload = useUpload('profilePicture', { auth })
+ *   <UploadField kind="profilePicture" value={upload.result} progress={upload.progress}
+ *     error={upload.error && uploadErrorText(i18n, upload.error)} onFileSelected={upload.start} onCancel={upload.cancel} />
+ *
+ * `start(null)` does nothing (spec §5); a new `start` aborts the previous upload; unmounting aborts.
+ * `onUploaded` is called with each successful result.
+ */
+export function useUpload(
+  kind: UploadKind,
+  options: { auth?: ApiAuth | null; baseUrl?: string; companyId?: number; onUploaded?: (result: UploadResult) => void } = {},
+) {
+  const [state, setState] = useState<UploadHookState>({ progress: null, result: null, error: null });
+  const controller = useRef<AbortController | null>(null);
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const start = useCallback(
+    (file: File | null) => {
+      if (!file) return;
+      controller.current?.abort();
+      const current = new AbortController();
+      controller.current = current;
+      const { auth, baseUrl, companyId, onUploaded } = optionsRef.current;
+      setState((s) => ({ ...s, error: null, progress: { loaded: 0, total: file.size, fileName: file.name } }));
+      uploadFile(kind, file, {
+        auth: auth ?? null,
+        signal: current.signal,
+        ...(baseUrl ? { baseUrl } : {}),
+        ...(companyId !== undefined ? { companyId } : {}),
+        onProgress: ({ loaded, total }) => {
+          if (controller.current === current) setState((s) => ({ ...s, progress: { loaded, total, fileName: file.name } }));
+        },
+      }).then(
+        (result) => {
+          if (controller.current !== current) return;
+          setState({ progress: null, result, error: null });
+          onUploaded?.(result);
+        },
+        (error: unknown) => {
+          if (controller.current !== current) return;
+          const e = error instanceof UploadError ? error : new UploadError('failed');
+          setState((s) => ({ ...s, progress: null, error: e.aborted ? null : e }));
+        },
+      );
+    },
+    [kind],
+  );
+
+  const cancel = useCallback(() => {
+    const current = controller.current;
+    controller.current = null;
+    current?.abort();
+    setState((s) => ({ ...s, progress: null }));
+  }, []);
+
+  const reset = useCallback(() => {
+    controller.current?.abort();
+    controller.current = null;
+    setState({ progress: null, result: null, error: null });
+  }, []);
+
+  return { ...state, uploading: state.progress !== null, start, cancel, reset };
+}

@@ -1,0 +1,487 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { css, cx } from 'styled-system/css';
+import { Badge, type BadgeTone, StatusBadge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { SelectField, TextField } from '@/components/ui/field';
+import { formatLongDate } from '@/components/ui/format';
+import { SearchIcon, UsersIcon } from '@/components/ui/icons';
+import { PageContainer, PageHeader } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { toaster } from '@/components/ui/toast';
+import { BanIcon, CheckIcon, TrashIcon } from '@/features/dashboard/dashboard-icons';
+import {
+  DASHBOARD_PAGE_SIZE,
+  INVITATION_STATUSES,
+  USER_LISTS,
+  USER_STATUSES,
+  type UsersSearch,
+} from '@/features/dashboard/list-search';
+import { ModerationDialog } from '@/features/dashboard/moderation-dialog';
+import { Pager } from '@/features/dashboard/pager';
+import { usePageTitle } from '@/features/layout/document-head';
+import { roleLabels } from '@/features/layout/roles';
+import type { Api } from '@/lib/api/client';
+import type { components } from '@/lib/api/schema';
+import { isLocale, type Locale } from '@/lib/i18n';
+import { createUserModerationActors, type UserList } from '../../../machines/moderation.actors';
+import {
+  type ModerationAction,
+  type ModerationFilter,
+  type ModerationItem,
+  moderationMachine,
+} from '../../../machines/moderation.machine';
+import { listFailed, userFailed, userSucceeded, withServerDetail } from './user-messages';
+
+type User = components['schemas']['User'];
+type Invitation = components['schemas']['Invitation'];
+
+const listLabels: Record<UserList, MessageDescriptor> = {
+  educators: msg`Educators`,
+  learners: msg`Learners`,
+  partners: msg`Partners`,
+  invitations: msg`Invited users`,
+};
+
+const userStatusLabels: Record<(typeof USER_STATUSES)[number], MessageDescriptor> = {
+  PENDING: msg`Pending`,
+  APPROVED: msg`Approved`,
+  REJECTED: msg`Rejected`,
+  DELETED: msg`Deleted`,
+};
+
+const invitationStatusLabels: Record<(typeof INVITATION_STATUSES)[number], MessageDescriptor> = {
+  PENDING: msg`Pending`,
+  ACCEPTED: msg`Accepted`,
+  EXPIRED: msg`Expired`,
+};
+
+const invitationTone: Record<(typeof INVITATION_STATUSES)[number], BadgeTone> = {
+  PENDING: 'yellow',
+  ACCEPTED: 'green',
+  EXPIRED: 'red',
+};
+
+/** Actions an admin may take on a list (invitations are listed only). */
+export function userActionsFor(list: UserList): ModerationAction[] {
+  return list === 'invitations' ? [] : ['approve', 'reject', 'delete'];
+}
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
+}
+
+const rowClass = css({
+  display: 'grid',
+  gridTemplateColumns: { base: 'auto minmax(0, 1fr)', desktop: 'auto minmax(0, 1fr) auto' },
+  alignItems: 'center',
+  columnGap: '3',
+  rowGap: '3',
+  padding: { base: '4', tablet: '5' },
+  bg: 'bg.surface',
+  borderRadius: 'xl',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  boxShadow: 'card',
+});
+
+const avatarClass = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '10',
+  height: '10',
+  borderRadius: 'full',
+  bg: 'primary.subtle',
+  color: 'primary.stronger',
+  fontSize: 'sm',
+  fontWeight: 'bold',
+  alignSelf: 'start',
+});
+
+function UserRow({
+  user,
+  locale,
+  actions,
+  busy,
+  onAction,
+}: {
+  user: User;
+  locale: Locale;
+  actions: readonly ModerationAction[];
+  busy: boolean;
+  onAction: (action: ModerationAction, user: User) => void;
+}) {
+  const { t } = useLingui();
+  const joined = formatLongDate(user.createdAt.slice(0, 10), locale);
+  const pending = user.status === 'PENDING';
+  const name = user.name;
+  return (
+    <li className={rowClass} data-testid="user-row">
+      <span aria-hidden className={avatarClass}>
+        {initials(user.name)}
+      </span>
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: 0 })}>
+        <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' })}>
+          <h2 className={css({ fontSize: 'md', fontWeight: 'semibold' })}>{user.name}</h2>
+          <StatusBadge status={user.status} />
+        </div>
+        <span className={css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' })} dir="ltr">
+          {user.email}
+        </span>
+        <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+          {t(roleLabels[user.role])} · {t`Joined ${joined}`}
+        </span>
+      </div>
+      {actions.length > 0 && user.status !== 'DELETED' ? (
+        <div
+          role="group"
+          aria-label={t`Actions on ${name}`}
+          className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', gridColumn: { base: '1 / -1', desktop: 'auto' } })}
+        >
+          {pending && actions.includes('approve') ? (
+            <Button size="sm" variant="secondary" disabled={busy} startIcon={<CheckIcon />} onClick={() => onAction('approve', user)}>
+              <Trans>Approve</Trans>
+            </Button>
+          ) : null}
+          {pending && actions.includes('reject') ? (
+            <Button size="sm" variant="outline" disabled={busy} startIcon={<BanIcon />} onClick={() => onAction('reject', user)}>
+              <Trans>Reject</Trans>
+            </Button>
+          ) : null}
+          {actions.includes('delete') ? (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              startIcon={<TrashIcon />}
+              onClick={() => onAction('delete', user)}
+              className={css({ color: 'error.strong', _hover: { bg: 'error.subtle', borderColor: 'error.strong' } })}
+            >
+              <Trans>Delete</Trans>
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function InvitationRow({ invitation, locale }: { invitation: Invitation; locale: Locale }) {
+  const { t } = useLingui();
+  const sent = formatLongDate(invitation.createdAt.slice(0, 10), locale);
+  const expires = formatLongDate(invitation.expiresAt.slice(0, 10), locale);
+  const by = invitation.invitedBy.name;
+  return (
+    <li className={rowClass} data-testid="invitation-row">
+      <span aria-hidden className={avatarClass}>
+        @
+      </span>
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: 0 })}>
+        <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' })}>
+          <h2 className={css({ fontSize: 'md', fontWeight: 'semibold', overflowWrap: 'anywhere' })} dir="ltr">
+            {invitation.email}
+          </h2>
+          <Badge tone={invitationTone[invitation.status]}>{t(invitationStatusLabels[invitation.status])}</Badge>
+        </div>
+        <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+          {t(roleLabels[invitation.role])} · {t`Invited by ${by} on ${sent}`}
+        </span>
+        {invitation.status === 'PENDING' ? (
+          <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{t`Expires on ${expires}`}</span>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** One list (educators, learners, partners or invitations) with its moderation machine. */
+function UserBoard({ api, list, search, onSearch }: { api: Api; list: UserList; search: UsersSearch; onSearch: (s: UsersSearch) => void }) {
+  const { t, i18n } = useLingui();
+  const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
+  const actions = useMemo(() => userActionsFor(list), [list]);
+  const machine = useMemo(() => moderationMachine.provide({ actors: createUserModerationActors(api) }), [api]);
+  const filter = useMemo<ModerationFilter>(
+    () => ({
+      list,
+      query: list === 'invitations' ? undefined : search.query,
+      status: search.status,
+      page: search.page ?? 1,
+      pageSize: DASHBOARD_PAGE_SIZE,
+    }),
+    [list, search.query, search.status, search.page],
+  );
+  const [snapshot, send, actorRef] = useMachine(machine, { input: { filter, actions } });
+  const { items, total, pageSize, page, target, action, error, message, loaded } = snapshot.context;
+  const [query, setQuery] = useState(search.query ?? '');
+  useEffect(() => setQuery(search.query ?? ''), [search.query]);
+
+  useEffect(() => {
+    const current = actorRef.getSnapshot().context.filter;
+    const keys = new Set([...Object.keys(current), ...Object.keys(filter)]);
+    if ([...keys].some((k) => current[k] !== filter[k])) send({ type: 'queue.filtered', filter });
+  }, [filter, actorRef, send]);
+
+  // The spec's toasts (§8), including the 400 rule of 'Could not approve the user'.
+  useEffect(() => {
+    const subscriptions = [
+      actorRef.on('moderation.succeeded', (e) => {
+        const text = userSucceeded[e.action];
+        if (text) toaster.create({ title: t(text), type: 'success' });
+      }),
+      actorRef.on('moderation.failed', (e) => {
+        const text = userFailed[e.action];
+        if (!text) return;
+        if (e.action === 'approve') {
+          toaster.create({ title: withServerDetail(t(text), e.error), type: 'error' });
+        } else {
+          toaster.create({ title: t(text), ...(e.error.message ? { description: e.error.message } : {}), type: 'error' });
+        }
+      }),
+      actorRef.on('queue.failed', (e) =>
+        toaster.create({ title: t(listFailed[list]), ...(e.error.message ? { description: e.error.message } : {}), type: 'error' }),
+      ),
+    ];
+    return () => subscriptions.forEach((s) => s.unsubscribe());
+  }, [actorRef, t, list]);
+
+  const busy = snapshot.hasTag('busy');
+  const loading = snapshot.hasTag('loading');
+  const users = items as unknown as User[];
+  const invitations = items as unknown as Invitation[];
+  const targetUser = target ? ((users.find((u) => u.id === target.id) ?? target) as User) : null;
+  const statuses = list === 'invitations' ? INVITATION_STATUSES : USER_STATUSES;
+  const statusLabel = (s: string) =>
+    t(list === 'invitations' ? invitationStatusLabels[s as keyof typeof invitationStatusLabels] : userStatusLabels[s as keyof typeof userStatusLabels]);
+  const targetName = targetUser?.name ?? '';
+  const targetRole = targetUser ? t(roleLabels[targetUser.role]) : '';
+  const failureText =
+    error && action && snapshot.matches({ confirming: 'failed' })
+      ? action === 'approve'
+        ? withServerDetail(t(userFailed.approve!), error)
+        : t(userFailed[action]!)
+      : null;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const q = query.trim();
+    onSearch({ ...search, query: q || undefined, page: undefined });
+  }
+
+  const dialog =
+    snapshot.matches('confirming') && targetUser && action && action !== 'duplicate'
+      ? {
+          approve: {
+            title: t`Approve ${targetName}?`,
+            description: t`They can then use Halaqa as ${targetRole}.`,
+            label: null,
+            help: undefined,
+            confirm: t`Approve`,
+          },
+          reject: {
+            title: t`Reject ${targetName}?`,
+            description: t`Their account stays closed. The message is sent to them by e-mail.`,
+            label: t`Message to ${targetName}`,
+            help: t`Say why, and what they can do.`,
+            confirm: t`Reject`,
+          },
+          delete: {
+            title: t`Delete the account of ${targetName}?`,
+            description: t`They can no longer sign in. The message is sent to them by e-mail.`,
+            label: t`Message to ${targetName}`,
+            help: t`Say why the account is closed.`,
+            confirm: t`Delete`,
+          },
+        }[action]
+      : null;
+
+  return (
+    <div>
+      <form
+        role="search"
+        aria-label={t(listLabels[list])}
+        onSubmit={submit}
+        className={css({
+          display: 'grid',
+          gap: '3',
+          gridTemplateColumns: { base: '1fr', tablet: list === 'invitations' ? '16rem' : '1fr 14rem auto' },
+          alignItems: 'end',
+          marginBlockEnd: '5',
+        })}
+      >
+        {list !== 'invitations' ? (
+          <TextField
+            label={t`Search`}
+            type="search"
+            name="query"
+            value={query}
+            maxLength={200}
+            placeholder={t`Name or e-mail`}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        ) : null}
+        <SelectField
+          label={t`Status`}
+          value={search.status && (statuses as readonly string[]).includes(search.status) ? search.status : ''}
+          onChange={(e) => onSearch({ ...search, status: (e.target.value || undefined) as UsersSearch['status'], page: undefined })}
+        >
+          <option value="">{t`All statuses`}</option>
+          {statuses.map((s) => (
+            <option key={s} value={s}>
+              {statusLabel(s)}
+            </option>
+          ))}
+        </SelectField>
+        {list !== 'invitations' ? (
+          <Button type="submit" variant="outline" startIcon={<SearchIcon size={16} />}>
+            <Trans>Search</Trans>
+          </Button>
+        ) : null}
+      </form>
+
+      <p className={css({ fontSize: 'sm', color: 'fg.muted', display: 'flex', alignItems: 'center', gap: '2', marginBlockEnd: '3' })} aria-live="polite">
+        {loading ? (
+          <>
+            <Spinner size="sm" decorative />
+            <Trans>Loading…</Trans>
+          </>
+        ) : loaded ? (
+          list === 'invitations' ? (
+            <Plural value={total} one="# invitation" other="# invitations" />
+          ) : (
+            <Plural value={total} one="# user" other="# users" />
+          )
+        ) : null}
+      </p>
+
+      {snapshot.matches('loadFailed') ? (
+        <EmptyState
+          title={t(listFailed[list])}
+          description={error?.message ?? t`System error please try later !`}
+          action={<Button onClick={() => send({ type: 'queue.reloaded' })}>{t`Try again`}</Button>}
+        />
+      ) : !loaded ? (
+        <div className={css({ display: 'flex', justifyContent: 'center', paddingBlock: '16', color: 'primary.strong' })}>
+          <Spinner size="lg" />
+        </div>
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={<UsersIcon size={28} />}
+          title={<Trans>Nobody to show</Trans>}
+          description={search.query || search.status ? <Trans>Try another search or status.</Trans> : undefined}
+        />
+      ) : (
+        <ul
+          className={cx(css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none', padding: 0 }), loading ? css({ opacity: 0.6 }) : undefined)}
+          aria-busy={loading || undefined}
+        >
+          {list === 'invitations'
+            ? invitations.map((invitation) => <InvitationRow key={invitation.id} invitation={invitation} locale={locale} />)
+            : users.map((user) => (
+                <UserRow
+                  key={user.id}
+                  user={user}
+                  locale={locale}
+                  actions={actions}
+                  busy={busy || loading}
+                  onAction={(a, u) => send({ type: 'moderation.requested', action: a, item: u as ModerationItem })}
+                />
+              ))}
+        </ul>
+      )}
+      {loaded ? (
+        <Pager
+          page={page}
+          pageSize={pageSize}
+          total={total}
+          disabled={loading}
+          onChange={(p) => onSearch({ ...search, page: p === 1 ? undefined : p })}
+        />
+      ) : null}
+      {dialog && action && action !== 'duplicate' && targetUser ? (
+        <ModerationDialog
+          key={`${action}-${targetUser.id}`}
+          open
+          action={action}
+          title={dialog.title}
+          description={dialog.description}
+          messageLabel={dialog.label}
+          messageHelp={dialog.help}
+          initialMessage={message}
+          confirmLabel={dialog.confirm}
+          busy={busy}
+          error={error}
+          failureText={failureText}
+          onConfirm={(m) => send({ type: 'moderation.confirmed', message: m })}
+          onCancel={() => send({ type: 'moderation.cancelled' })}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * /dashboard/users (admins): the lists of educators, learners, partners and invited users
+ * (GET /users/<list>?query&status&page, all in the URL), with status badges, and approve /
+ * reject / delete behind a confirmation dialog (reject and delete need a message).
+ */
+export function UsersPage({ api, search, onSearch }: { api: Api; search: UsersSearch; onSearch: (s: UsersSearch) => void }) {
+  const { t } = useLingui();
+  usePageTitle(t`Users`);
+  const list: UserList = search.list ?? 'educators';
+  return (
+    <PageContainer>
+      <PageHeader
+        eyebrow={<Trans>Admin</Trans>}
+        title={<Trans>Users</Trans>}
+        lead={<Trans>Educators and partners who sign up wait for your approval.</Trans>}
+      />
+      <nav aria-label={t`User lists`} className={css({ marginBlockEnd: '5', overflowX: 'auto' })}>
+        <ul
+          className={css({
+            display: 'flex',
+            gap: '1',
+            listStyle: 'none',
+            padding: '1',
+            bg: 'bg.subtle',
+            borderRadius: 'lg',
+            width: 'max-content',
+            maxWidth: 'full',
+          })}
+        >
+          {USER_LISTS.map((l) => (
+            <li key={l}>
+              <Link
+                to="/dashboard/users"
+                search={l === 'educators' ? {} : { list: l }}
+                aria-current={l === list ? 'page' : undefined}
+                className={css({
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  height: '9',
+                  paddingInline: '3',
+                  borderRadius: 'md',
+                  fontSize: 'sm',
+                  fontWeight: 'semibold',
+                  whiteSpace: 'nowrap',
+                  color: 'fg.muted',
+                  _hover: { color: 'fg.default' },
+                  '&[aria-current=page]': { bg: 'bg.surface', color: 'primary.stronger', boxShadow: 'card' },
+                })}
+              >
+                {t(listLabels[l])}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <UserBoard key={list} api={api} list={list} search={search} onSearch={onSearch} />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,56 @@
+import type { SnapshotFrom } from 'xstate';
+import type { AuthFailure, LoginRecord, Role, Theme } from '../../../machines/auth.machine';
+import type { authMachine } from '../../../machines/auth.machine';
+
+/** A snapshot of the auth actor. */
+export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
+
+/** The login record (spec §3) while logged in, else null. */
+export const selectRecord = (s: AuthSnapshot): LoginRecord | null => (s.matches('loggedIn') ? s.context.record : null);
+
+/** True in `loggedIn` (also while a federated token is being refreshed). */
+export const selectIsLoggedIn = (s: AuthSnapshot): boolean => s.matches('loggedIn');
+
+/** True until the cookie has been read (`restoring`). */
+export const selectIsRestoring = (s: AuthSnapshot): boolean => s.matches('restoring');
+
+/** True while signing in (the login button shows a spinner). */
+export const selectIsLoggingIn = (s: AuthSnapshot): boolean => s.matches('loggingIn');
+
+/** The signed-in user's role, or null. */
+export const selectRole = (s: AuthSnapshot): Role | null => selectRecord(s)?.user.role ?? null;
+
+/** Company colours `{primary, secondary, tertiary}` while logged in, else null (default theme). */
+export const selectTheme = (s: AuthSnapshot): Theme | null => (s.matches('loggedIn') ? s.context.theme : null);
+
+/** Why the last login failed (code + server message), in `loggedOut.failed`; else null. */
+export const selectLoginError = (s: AuthSnapshot): AuthFailure | null =>
+  s.matches({ loggedOut: 'failed' }) ? s.context.error : null;
+
+/** Roles that enroll in sessions: learners, and generic users (promoted to learner on first enrollment). */
+export function isLearnerRole(role: Role): boolean {
+  return role === 'LEARNER' || role === 'USER';
+}
+
+/**
+ * Where a user lands after login (spec §2, §6): company acronym QAD → /dashboard/analytics/attendance;
+ * learners → /my-courses; every other role → /dashboard. No record → /login.
+ */
+export function landingFor(record: LoginRecord | null): string {
+  if (!record) return '/login';
+  if (record.company?.acronym.toUpperCase() === 'QAD') return '/dashboard/analytics/attendance';
+  return record.user.role === 'LEARNER' ? '/my-courses' : '/dashboard';
+}
+
+/** The landing page of the signed-in user (see `landingFor`). */
+export const selectLanding = (s: AuthSnapshot): string => landingFor(selectRecord(s));
+
+/**
+ * A `redirect` search value that is safe to follow: a same-origin path (`/…`, not `//…`, no
+ * scheme, not back to /login or /signup). Anything else → null.
+ */
+export function safeRedirect(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
+  if (/^\/(login|signup)(?:[/?#]|$)/.test(value)) return null;
+  return value;
+}

@@ -1,0 +1,95 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { type FormEvent, useRef, useState } from 'react';
+import { css } from 'styled-system/css';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { usePageTitle } from '@/features/layout/document-head';
+import type { AuthActor } from './auth-service';
+import { selectIsLoggingIn, selectLoginError } from './auth.selectors';
+import { AuthLayout, linkStyles } from './auth-layout';
+import { FormAlert } from './form-alert';
+import { loginErrorText, validationMessages } from './messages';
+import { useAfterLogin } from './use-after-login';
+import { loginSchema, type ValidationCode, validate } from './validation';
+
+/**
+ * The sign-in page (`/login?redirect=`): e-mail and password, sent to the auth actor
+ * (`auth.login`). While the actor logs in the button spins; a failure shows the server's message or
+ * 'Invalid credentials' (spec §8); once logged in the page leaves for `redirect` or the landing page.
+ */
+export function LoginScreen({ auth, redirect }: { auth: AuthActor; redirect?: string | undefined }) {
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Sign in`);
+  useAfterLogin(auth, redirect);
+  const loggingIn = useSelector(auth, selectIsLoggingIn);
+  const loginError = useSelector(auth, selectLoginError);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, ValidationCode>>({});
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validate(loginSchema, { email, password });
+    if (!result.ok) {
+      setErrors(result.errors);
+      (result.errors.email ? emailRef : passwordRef).current?.focus();
+      return;
+    }
+    setErrors({});
+    auth.send({ type: 'auth.login', email: result.value.email, password: result.value.password });
+  };
+
+  const fieldError = (name: 'email' | 'password') => {
+    const code = errors[name];
+    return code ? t(validationMessages[code]) : undefined;
+  };
+
+  return (
+    <AuthLayout
+      title={<Trans>Sign in</Trans>}
+      lead={<Trans>Welcome back! Sign in to continue learning.</Trans>}
+      footer={
+        <Trans>
+          New to Halaqa?{' '}
+          <Link to="/signup" search={redirect ? { redirect } : {}} className={linkStyles}>
+            Create an account
+          </Link>
+        </Trans>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        {loginError ? <FormAlert>{loginErrorText(i18n, loginError)}</FormAlert> : null}
+        <TextField
+          ref={emailRef}
+          label={t`E-mail`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={fieldError('email')}
+        />
+        <TextField
+          ref={passwordRef}
+          label={t`Password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={fieldError('password')}
+        />
+        <Button type="submit" size="lg" fullWidth loading={loggingIn}>
+          {loggingIn ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,164 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { css } from 'styled-system/css';
+import { Button, buttonStyles } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { SelectField, TextField } from '@/components/ui/field';
+import { SearchIcon } from '@/components/ui/icons';
+import { PageContainer, PageHeader } from '@/components/ui/page';
+import { usePageTitle } from '@/features/layout/document-head';
+import { isLocale } from '@/lib/i18n';
+import { CourseGrid } from './course-card';
+import type { ExploreSearch } from './explore-search';
+import { categoryName, DIFFICULTIES, difficultyLabels, type Category, type CourseSummary, type Difficulty } from './labels';
+import { ExplorePagination } from './pagination';
+
+export interface ExploreData {
+  items: CourseSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+  categories: Category[];
+}
+
+/**
+ * Course explore (/courses): a search box, category and difficulty filters and paging, all kept in
+ * the URL (`?query&categoryId&difficulty&page`), and the matching courses.
+ */
+export function ExplorePage({ data, search }: { data: ExploreData; search: ExploreSearch }) {
+  const { t, i18n } = useLingui();
+  const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
+  const navigate = useNavigate({ from: '/courses/' });
+  const [query, setQuery] = useState(search.query ?? '');
+  useEffect(() => setQuery(search.query ?? ''), [search.query]);
+  usePageTitle(t`Explore courses`);
+
+  const filtered = Boolean(search.query || search.categoryId || search.difficulty);
+  const total = data.total;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const q = query.trim();
+    void navigate({ search: (s) => ({ ...s, query: q || undefined, page: undefined }) });
+  }
+
+  return (
+    <PageContainer>
+      <PageHeader
+        title={<Trans>Explore courses</Trans>}
+        lead={<Trans>100% live, affordable, project-based courses taught by experts</Trans>}
+      />
+      <form
+        role="search"
+        aria-label={t`Courses`}
+        onSubmit={submit}
+        className={css({
+          display: 'grid',
+          gap: '4',
+          gridTemplateColumns: { base: '1fr', tablet: '1fr 1fr', desktop: '2fr 1fr 1fr auto' },
+          alignItems: 'end',
+          padding: { base: '4', tablet: '5' },
+          bg: 'bg.surface',
+          borderRadius: 'xl',
+          borderWidth: '1px',
+          borderColor: 'border.default',
+          boxShadow: 'card',
+          marginBlockEnd: '8',
+        })}
+      >
+        <TextField
+          label={t`Search`}
+          type="search"
+          name="query"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder={t`Course, skill or topic`}
+          maxLength={200}
+          className={css({ gridColumn: { tablet: '1 / -1', desktop: 'auto' } })}
+        />
+        <SelectField
+          label={t`Category`}
+          name="categoryId"
+          value={search.categoryId ? String(search.categoryId) : ''}
+          onChange={(e) => {
+            const id = Number(e.target.value);
+            void navigate({ search: (s) => ({ ...s, categoryId: id > 0 ? id : undefined, page: undefined }) });
+          }}
+        >
+          <option value="">{t`All categories`}</option>
+          {data.categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {categoryName(c, locale)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t`Level`}
+          name="difficulty"
+          value={search.difficulty ?? ''}
+          onChange={(e) => {
+            const value = e.target.value as Difficulty | '';
+            void navigate({ search: (s) => ({ ...s, difficulty: value || undefined, page: undefined }) });
+          }}
+        >
+          <option value="">{t`All levels`}</option>
+          {DIFFICULTIES.map((d) => (
+            <option key={d} value={d}>
+              {t(difficultyLabels[d])}
+            </option>
+          ))}
+        </SelectField>
+        <Button type="submit" size="md" startIcon={<SearchIcon size={16} />} className={css({ height: '10' })}>
+          <Trans>Search</Trans>
+        </Button>
+      </form>
+
+      <div
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: '3',
+          marginBlockEnd: '5',
+          flexWrap: 'wrap',
+        })}
+      >
+        <p role="status" className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+          <Plural value={total} _0="No courses" one="# course" other="# courses" />
+        </p>
+        {filtered ? (
+          <Link to="/courses" search={{}} className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'primary.strong', _hover: { textDecoration: 'underline' } })}>
+            <Trans>Clear filters</Trans>
+          </Link>
+        ) : null}
+      </div>
+
+      {data.items.length > 0 ? (
+        <>
+          <CourseGrid courses={data.items} headingLevel="h2" />
+          <ExplorePagination page={data.page} pageSize={data.pageSize} total={total} />
+        </>
+      ) : (
+        <EmptyState
+          icon={<SearchIcon size={28} />}
+          title={filtered ? <Trans>No course matches your search</Trans> : <Trans>No courses are open yet</Trans>}
+          description={
+            filtered ? (
+              <Trans>Try other words, or remove a filter.</Trans>
+            ) : (
+              <Trans>New live sessions are added every week. Come back soon.</Trans>
+            )
+          }
+          action={
+            filtered ? (
+              <Link to="/courses" search={{}} className={buttonStyles({ variant: 'outline' })}>
+                <Trans>Clear filters</Trans>
+              </Link>
+            ) : null
+          }
+        />
+      )}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,111 @@
+import type { ReactNode } from 'react';
+import { css, cx } from 'styled-system/css';
+
+/** A card-like group of the form with an h2 title and an optional lead. */
+export function FormSection({
+  id,
+  title,
+  lead,
+  children,
+  actions,
+}: {
+  id: string;
+  title: ReactNode;
+  lead?: ReactNode;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      id={id}
+      className={css({
+        bg: 'bg.surface',
+        borderRadius: 'xl',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        boxShadow: 'card',
+        padding: { base: '4', tablet: '6' },
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '5',
+        minWidth: 0,
+      })}
+    >
+      <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '3', flexWrap: 'wrap' })}>
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: 0 })}>
+          <h2 id={`${id}-title`} className={css({ fontSize: 'lg', fontWeight: 'bold', letterSpacing: 'tight' })}>
+            {title}
+          </h2>
+          {lead ? <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{lead}</p> : null}
+        </div>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** Two (or more) fields side by side from tablet width, stacked on phones. */
+export function FieldRow({ children, columns = 2 }: { children: ReactNode; columns?: 2 | 3 | 4 }) {
+  return (
+    <div
+      className={cx(
+        css({ display: 'grid', gap: '4', gridTemplateColumns: '1fr' }),
+        columns === 2
+          ? css({ tablet: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } })
+          : columns === 3
+            ? css({ tablet: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' } })
+            : css({ tablet: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }, desktop: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' } }),
+      )}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** A native checkbox with its label and an optional hint under it. */
+export function CheckboxField({
+  label,
+  hint,
+  checked,
+  onChange,
+  disabled,
+  name,
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+  name?: string;
+}) {
+  return (
+    <label
+      className={css({
+        display: 'flex',
+        gap: '3',
+        alignItems: 'flex-start',
+        cursor: disabled ? 'not-allowed' : 'pointer',
+        padding: '3',
+        borderRadius: 'lg',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        _hover: { bg: 'bg.subtle' },
+      })}
+    >
+      <input
+        type="checkbox"
+        name={name}
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+        className={css({ width: '4.5', height: '4.5', marginBlockStart: '0.5', accentColor: 'var(--colors-primary-strong)', flexShrink: 0 })}
+      />
+      <span className={css({ display: 'flex', flexDirection: 'column', gap: '0.5' })}>
+        <span className={css({ fontSize: 'sm', fontWeight: 'medium' })}>{label}</span>
+        {hint ? <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{hint}</span> : null}
+      </span>
+    </label>
+  );
+}

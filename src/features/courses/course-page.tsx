@@ -1,0 +1,361 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { Breadcrumb, breadcrumbLink } from '@/components/ui/breadcrumb';
+import { css, cx } from 'styled-system/css';
+import { Badge, StatusBadge } from '@/components/ui/badge';
+import { buttonStyles } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { formatLongDate } from '@/components/ui/format';
+import { CalendarIcon, ChevronEndIcon, ClockIcon, GlobeIcon, UsersIcon, VideoIcon } from '@/components/ui/icons';
+import { containerStyles } from '@/components/ui/page';
+import { Price } from '@/components/ui/price';
+import { Rating } from '@/components/ui/rating';
+import { CoursePicture } from '@/features/catalog/course-picture';
+import { categoryName, difficultyLabels } from '@/features/catalog/labels';
+import { usePageTitle } from '@/features/layout/document-head';
+import { WeeklySchedule } from '@/features/sessions/schedule';
+import type { components } from '@/lib/api/schema';
+import { intlLocaleOf, isLocale, type Locale } from '@/lib/i18n';
+
+type CourseInfo = components['schemas']['CourseInfo'];
+type SessionSummary = components['schemas']['SessionSummary'];
+type Review = components['schemas']['Review'];
+
+export interface CoursePageData {
+  course: CourseInfo;
+  sessions: SessionSummary[];
+  reviews: { items: Review[]; total: number };
+}
+
+const sectionTitle = css({ fontSize: 'xl', fontWeight: 'bold', marginBlockEnd: '4', letterSpacing: 'tight' });
+const skillChip = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  paddingInline: '3',
+  paddingBlock: '1',
+  borderRadius: 'full',
+  fontSize: 'sm',
+  fontWeight: 'medium',
+});
+
+function Avatar({ name, src, size = 48 }: { name: string; src: string | null; size?: number }) {
+  const letter = name.trim().charAt(0).toUpperCase() || '?';
+  if (src) {
+    return (
+      <img
+        src={src}
+        alt=""
+        width={size}
+        height={size}
+        className={css({ borderRadius: 'full', objectFit: 'cover', flexShrink: 0, bg: 'bg.muted' })}
+        style={{ width: size, height: size }}
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden
+      className={css({
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        borderRadius: 'full',
+        bg: 'secondary.strong',
+        color: 'white',
+        fontWeight: 'bold',
+        flexShrink: 0,
+      })}
+      style={{ width: size, height: size, fontSize: size / 2.4 }}
+    >
+      {letter}
+    </span>
+  );
+}
+
+function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <li className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted' })}>
+      <span aria-hidden className={css({ color: 'primary.strong', display: 'inline-flex' })}>
+        {icon}
+      </span>
+      {children}
+    </li>
+  );
+}
+
+function instantDate(iso: string, locale: Locale): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat(intlLocaleOf(locale), { dateStyle: 'medium' }).format(d);
+}
+
+/** One upcoming session of the course: dates, weekly schedule, seats, price, link to its page. */
+export function SessionOfferCard({ session, locale }: { session: SessionSummary; locale: Locale }) {
+  const start = formatLongDate(session.startDate, locale);
+  const end = formatLongDate(session.endDate, locale);
+  const educatorName = session.educator.name;
+  const seats = session.seatsLeft;
+  return (
+    <Card as="article" className={css({ padding: '5', display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '3' })}>
+        <div>
+          <h3 className={css({ fontWeight: 'bold', fontSize: 'md', display: 'flex', alignItems: 'center', gap: '2' })}>
+            <CalendarIcon size={16} className={css({ color: 'primary.strong' })} />
+            <Trans>
+              {start} to {end}
+            </Trans>
+          </h3>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted', marginBlockStart: '1' })}>
+            <Trans>with {educatorName}</Trans>
+          </p>
+        </div>
+        <Price value={session.price} />
+      </div>
+      <WeeklySchedule schedule={session.schedule} timezone={session.timezone} from={session.startDate} compact />
+      <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' })}>
+        <span
+          className={cx(
+            css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted' }),
+            session.seatsLeft <= 5 ? css({ color: 'tertiary.strong', fontWeight: 'semibold' }) : undefined,
+          )}
+        >
+          <UsersIcon size={16} />
+          {session.seatsLeft > 0 ? (
+            <Plural value={seats} one="# seat left" other="# seats left" />
+          ) : (
+            <Trans>Session full</Trans>
+          )}
+        </span>
+        <StatusBadge status={session.status} />
+      </div>
+      <Link
+        to="/sessions/$sessionId"
+        params={{ sessionId: session.id }}
+        className={buttonStyles({ fullWidth: true })}
+      >
+        <Trans>See the syllabus and enroll</Trans>
+        <ChevronEndIcon size={16} className={css({ _rtl: { transform: 'scaleX(-1)' } })} />
+      </Link>
+    </Card>
+  );
+}
+
+/**
+ * Course page (/courses/$courseId): header with picture, rating and key facts; about, skills
+ * gained and required, the educator, reviews; and the course's active sessions to choose from.
+ */
+export function CoursePage({ data }: { data: CoursePageData }) {
+  const { t, i18n } = useLingui();
+  const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
+  const { course, sessions, reviews } = data;
+  usePageTitle(course.title);
+  const title = course.title;
+  const category = categoryName(course.category, locale);
+  const hours = course.numHours;
+  const openSessions = sessions.length;
+
+  return (
+    <>
+      <div className={css({ bg: 'bg.surface', borderBlockEndWidth: '1px', borderColor: 'border.default' })}>
+        <div
+          className={cx(
+            containerStyles,
+            css({
+              display: 'grid',
+              gridTemplateColumns: { base: '1fr', miniDesktop: '3fr 2fr' },
+              gap: { base: '6', desktop: '12' },
+              paddingBlock: { base: '6', tablet: '10' },
+              alignItems: 'center',
+            }),
+          )}
+        >
+          <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', minWidth: 0 })}>
+            <Breadcrumb label={t`Breadcrumb`}>
+              <Link to="/courses" className={breadcrumbLink}>
+                <Trans>Explore</Trans>
+              </Link>
+              <Link
+                to="/courses"
+                search={{ categoryId: course.category.id }}
+                className={breadcrumbLink}
+              >
+                {category}
+              </Link>
+            </Breadcrumb>
+            <h1 className={css({ fontSize: { base: '2xl', tablet: '4xl' }, fontWeight: 'extrabold', letterSpacing: 'tight', lineHeight: '1.15' })}>
+              <bdi>{course.title}</bdi>
+            </h1>
+            <p className={css({ fontSize: { base: 'md', tablet: 'lg' }, color: 'fg.muted' })}>
+              <bdi>{course.description}</bdi>
+            </p>
+            <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
+              <Rating average={course.rating.average} count={course.rating.count} />
+              <Badge tone="blue">{t(difficultyLabels[course.difficultyLevel])}</Badge>
+            </div>
+            <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', listStyle: 'none', padding: 0 })}>
+              <Fact icon={<ClockIcon size={16} />}>
+                <Plural value={hours} one="# hour live" other="# hours live" />
+              </Fact>
+              <Fact icon={<GlobeIcon size={16} />}>{course.language.name}</Fact>
+              <Fact icon={<CalendarIcon size={16} />}>
+                <Plural value={openSessions} _0="No open session" one="# open session" other="# open sessions" />
+              </Fact>
+            </ul>
+            {sessions.length > 0 ? (
+              <a href="#sessions-title" className={cx(buttonStyles({ size: 'lg' }), css({ alignSelf: 'flex-start' }))}>
+                <CalendarIcon size={18} />
+                <Trans>Choose a session</Trans>
+              </a>
+            ) : null}
+            <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+              <Avatar name={course.educator.name} src={course.educator.pictureUrl} size={40} />
+              <div>
+                <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+                  <Trans>Educator</Trans>
+                </p>
+                <p className={css({ fontWeight: 'semibold' })}>{course.educator.name}</p>
+              </div>
+            </div>
+          </div>
+          <div className={css({ borderRadius: '2xl', overflow: 'hidden', boxShadow: 'raised', width: 'full', maxWidth: { tablet: '30rem', miniDesktop: 'none' } })}>
+            <CoursePicture src={course.pictureUrl} alt={t`Picture of the course ${title}`} eager />
+          </div>
+        </div>
+      </div>
+
+      <div
+        className={cx(
+          containerStyles,
+          css({
+            display: 'grid',
+            gridTemplateColumns: { base: '1fr', miniDesktop: 'minmax(0, 3fr) minmax(20rem, 2fr)' },
+            gap: { base: '8', desktop: '12' },
+            paddingBlock: { base: '8', tablet: '12' },
+            alignItems: 'start',
+          }),
+        )}
+      >
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '10', minWidth: 0 })}>
+          <section aria-labelledby="about-title">
+            <h2 id="about-title" className={sectionTitle}>
+              <Trans>About this course</Trans>
+            </h2>
+            <p className={css({ whiteSpace: 'pre-line', color: 'fg.default', lineHeight: '1.75' })}>
+              <bdi>{course.about || course.description}</bdi>
+            </p>
+            {course.videoUrl ? (
+              <a
+                href={course.videoUrl}
+                target="_blank"
+                rel="noreferrer"
+                className={cx(buttonStyles({ variant: 'outline', size: 'sm' }), css({ marginBlockStart: '4' }))}
+              >
+                <VideoIcon size={16} />
+                <Trans>Watch the introduction video</Trans>
+              </a>
+            ) : null}
+          </section>
+
+          <section aria-labelledby="skills-title" className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: '1fr', tablet: '1fr 1fr' } })}>
+            <h2 id="skills-title" className={cx(sectionTitle, css({ gridColumn: '1 / -1', marginBlockEnd: '0' }))}>
+              <Trans>Skills</Trans>
+            </h2>
+            <div>
+              <h3 className={css({ fontWeight: 'semibold', marginBlockEnd: '3' })}>
+                <Trans>What you will learn</Trans>
+              </h3>
+              {course.gainedSkills.length > 0 ? (
+                <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', listStyle: 'none', padding: 0 })}>
+                  {course.gainedSkills.map((s) => (
+                    <li key={s.id} className={cx(skillChip, css({ bg: 'secondary.subtle', color: 'secondary.stronger' }))}>
+                      {s.name}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+                  <Trans>Not listed yet.</Trans>
+                </p>
+              )}
+            </div>
+            <div>
+              <h3 className={css({ fontWeight: 'semibold', marginBlockEnd: '3' })}>
+                <Trans>Skills required</Trans>
+              </h3>
+              {course.requiredSkills.length > 0 ? (
+                <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', listStyle: 'none', padding: 0 })}>
+                  {course.requiredSkills.map((s) => (
+                    <li key={s.id} className={cx(skillChip, css({ bg: 'bg.subtle', color: 'fg.default', borderWidth: '1px', borderColor: 'border.default' }))}>
+                      {s.name}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+                  <Trans>No prerequisites: beginners welcome.</Trans>
+                </p>
+              )}
+            </div>
+          </section>
+
+          <section aria-labelledby="reviews-title">
+            <div className={css({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap', marginBlockEnd: '4' })}>
+              <h2 id="reviews-title" className={cx(sectionTitle, css({ marginBlockEnd: '0' }))}>
+                <Trans>Reviews</Trans>
+              </h2>
+              <Rating average={course.rating.average} count={course.rating.count} />
+            </div>
+            {reviews.items.length > 0 ? (
+              <ul className={css({ display: 'flex', flexDirection: 'column', gap: '4', listStyle: 'none', padding: 0 })}>
+                {reviews.items.map((review) => (
+                  <li key={review.id}>
+                    <Card as="article" className={css({ padding: '5', display: 'flex', flexDirection: 'column', gap: '3' })}>
+                      <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+                        <Avatar name={review.author.name} src={review.author.pictureUrl} size={36} />
+                        <div className={css({ flex: '1', minWidth: 0 })}>
+                          <h3 className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>{review.author.name}</h3>
+                          <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+                            <time dateTime={review.createdAt}>{instantDate(review.createdAt, locale)}</time>
+                          </p>
+                        </div>
+                        <Rating average={review.ratingValue} size={14} />
+                      </div>
+                      <p className={css({ whiteSpace: 'pre-line' })}>
+                        <bdi>{review.content}</bdi>
+                      </p>
+                    </Card>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <EmptyState title={<Trans>No reviews yet</Trans>} description={<Trans>Learners of this course can review it after their sessions.</Trans>} />
+            )}
+          </section>
+        </div>
+
+        <aside aria-labelledby="sessions-title" className={css({ position: { miniDesktop: 'sticky' }, insetBlockStart: '24', display: 'flex', flexDirection: 'column', gap: '4' })}>
+          <h2 id="sessions-title" tabIndex={-1} className={cx(sectionTitle, css({ marginBlockEnd: '0', scrollMarginBlockStart: '24', outline: 'none' }))}>
+            <Trans>Upcoming sessions</Trans>
+          </h2>
+          {sessions.length > 0 ? (
+            <ul className={css({ display: 'flex', flexDirection: 'column', gap: '4', listStyle: 'none', padding: 0 })}>
+              {sessions.map((session) => (
+                <li key={session.id}>
+                  <SessionOfferCard session={session} locale={locale} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState
+              icon={<CalendarIcon size={28} />}
+              title={<Trans>No open session right now</Trans>}
+              description={<Trans>A new session of this course will be announced soon.</Trans>}
+            />
+          )}
+        </aside>
+      </div>
+    </>
+  );
+}

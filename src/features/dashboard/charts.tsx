@@ -1,0 +1,178 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId } from 'react';
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { css } from 'styled-system/css';
+import { Card } from '@/components/ui/card';
+import { formatCount, formatMoney } from '@/components/ui/format';
+import { roleLabels, type Role } from '@/features/layout/roles';
+import type { components } from '@/lib/api/schema';
+import { intlLocaleOf, type Locale } from '@/lib/i18n';
+import { humanizeKey, MONEY_SERIES, seriesLabels, WEEKLY_SERIES } from './stat-labels';
+
+type DashboardPoint = components['schemas']['DashboardPoint'];
+
+const ROLES = new Set<string>(['USER', 'LEARNER', 'EDUCATOR', 'PARTNER', 'ADMIN', 'SUPER_ADMIN']);
+
+/** A week label ('YYYY-MM-DD', the Monday) as a short date in `locale` ("Mar 3" / "٣ مارس"). */
+export function formatWeek(label: string, locale: Locale, width: 'short' | 'long' = 'short'): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(label);
+  if (!match) return label;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Intl.DateTimeFormat(intlLocaleOf(locale), {
+    day: 'numeric',
+    month: width === 'short' ? 'short' : 'long',
+    ...(width === 'long' ? { year: 'numeric' } : {}),
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+/** A value of a series: dollars as currency for money series, else an integer. */
+export function formatSeriesValue(series: string, value: number, locale: Locale): string {
+  return MONEY_SERIES.has(series) ? formatMoney(value, locale) : formatCount(value, locale);
+}
+
+/**
+ * One chart of `GET /dashboard/stats` `series[name]` (points `{label, value}`): weekly series as
+ * bars (counts) or an area (dollars), `usersByRole` as bars by role. Accessible: a `figure` named
+ * by its heading, the SVG is one image with a title and a text summary (total, highest point), and
+ * the numbers are in a data table behind "Show the data". Right-to-left: the time axis runs from
+ * the right and the value axis sits on the right.
+ */
+export function SeriesChart({ name, points, locale }: { name: string; points: DashboardPoint[]; locale: Locale }) {
+  const { t } = useLingui();
+  const titleId = useId();
+  const summaryId = useId();
+  const rtl = locale === 'ar';
+  const weekly = WEEKLY_SERIES.has(name) || points.every((p) => /^\d{4}-\d{2}-\d{2}$/.test(p.label));
+  const money = MONEY_SERIES.has(name);
+  const descriptor = seriesLabels[name];
+  const title = descriptor ? t(descriptor) : humanizeKey(name);
+  const labelOf = (label: string, width: 'short' | 'long' = 'short') =>
+    weekly ? formatWeek(label, locale, width) : ROLES.has(label) ? t(roleLabels[label as Role]) : humanizeKey(label);
+  const data = points.map((p) => ({ key: p.label, label: labelOf(p.label), value: p.value }));
+  const valueText = (v: number) => formatSeriesValue(name, v, locale);
+  const total = valueText(points.reduce((sum, p) => sum + p.value, 0));
+  const top = points.reduce<DashboardPoint | null>((best, p) => (best === null || p.value > best.value ? p : best), null);
+  const topLabel = top ? labelOf(top.label, 'long') : '';
+  const topValue = top ? valueText(top.value) : '';
+  const weeks = points.length;
+  const summary =
+    points.length === 0
+      ? t`No data yet.`
+      : weekly
+        ? t`Last ${weeks} weeks. Total ${total}. Highest: ${topValue}, week of ${topLabel}.`
+        : t`Total ${total}. Highest: ${topLabel}, ${topValue}.`;
+  const color = money ? 'var(--colors-secondary-strong)' : 'var(--colors-primary-strong)';
+  const fill = money ? 'var(--colors-secondary-muted)' : 'var(--colors-primary-strong)';
+  const axisTick = { fontSize: 12, fill: '#4b5563' };
+  const compact = (v: number) =>
+    new Intl.NumberFormat(intlLocaleOf(locale), {
+      notation: 'compact',
+      maximumFractionDigits: 1,
+      // Arabic: the ISO code, as formatMoney does (a symbol gets reordered inside right-to-left text).
+      ...(money ? { style: 'currency', currency: 'USD', currencyDisplay: rtl ? 'code' : 'narrowSymbol' } : {}),
+    }).format(v);
+  const chartProps = {
+    data,
+    accessibilityLayer: false,
+    role: 'img',
+    title,
+    desc: summary,
+    margin: { top: 8, right: 8, bottom: 0, left: 8 },
+  };
+  const axes = (
+    <>
+      <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e5e8ef" />
+      <XAxis
+        dataKey="label"
+        reversed={rtl}
+        tick={axisTick}
+        tickLine={false}
+        axisLine={{ stroke: '#aeb6c3' }}
+        interval="preserveStartEnd"
+        minTickGap={12}
+      />
+      <YAxis
+        orientation={rtl ? 'right' : 'left'}
+        tick={axisTick}
+        tickLine={false}
+        axisLine={false}
+        allowDecimals={money}
+        width={money ? (rtl ? 64 : 56) : 40}
+        tickFormatter={compact}
+      />
+      <Tooltip
+        formatter={(value) => [valueText(Number(value)), title]}
+        labelFormatter={(label, payload) => {
+          const key = payload?.[0]?.payload?.key as string | undefined;
+          if (!key || !weekly) return String(label);
+          const week = formatWeek(key, locale, 'long');
+          return t`Week of ${week}`;
+        }}
+        contentStyle={{ borderRadius: 8, borderColor: '#dde1e8', direction: rtl ? 'rtl' : 'ltr', textAlign: 'start' }}
+        cursor={{ fill: 'rgba(100, 145, 210, 0.12)' }}
+      />
+    </>
+  );
+  return (
+    <Card as="section" className={css({ padding: { base: '4', tablet: '5' }, display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <figure aria-labelledby={titleId} aria-describedby={summaryId} className={css({ display: 'flex', flexDirection: 'column', gap: '3', margin: 0 })}>
+        <figcaption className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+          <h3 id={titleId} className={css({ fontSize: 'md', fontWeight: 'semibold' })}>
+            {title}
+          </h3>
+          <p id={summaryId} className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            {summary}
+          </p>
+        </figcaption>
+        {points.length > 0 ? (
+          <div className={css({ width: 'full', height: '220px' })} data-testid={`chart-${name}`}>
+            <ResponsiveContainer width="100%" height="100%">
+              {money ? (
+                <AreaChart {...chartProps}>
+                  {axes}
+                  <Area type="linear" dataKey="value" name={title} stroke={color} strokeWidth={2} fill={fill} fillOpacity={0.5} isAnimationActive={false} />
+                </AreaChart>
+              ) : (
+                <BarChart {...chartProps}>
+                  {axes}
+                  <Bar dataKey="value" name={title} fill={fill} radius={[4, 4, 0, 0]} maxBarSize={40} isAnimationActive={false} />
+                </BarChart>
+              )}
+            </ResponsiveContainer>
+          </div>
+        ) : null}
+      </figure>
+      {points.length > 0 ? (
+        <details className={css({ fontSize: 'sm' })}>
+          <summary className={css({ cursor: 'pointer', color: 'primary.strong', fontWeight: 'semibold', width: 'max-content' })}>
+            <Trans>Show the data</Trans>
+          </summary>
+          <div className={css({ overflowX: 'auto', marginBlockStart: '2' })}>
+            <table className={css({ width: 'full', borderCollapse: 'collapse', '& th, & td': { paddingBlock: '1.5', paddingInline: '2', textAlign: 'start', borderBlockEndWidth: '1px', borderColor: 'border.default' } })}>
+              <caption className={css({ srOnly: true })}>{title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{weekly ? <Trans>Week of</Trans> : <Trans>Role</Trans>}</th>
+                  <th scope="col" className={css({ textAlign: 'end!' })}>
+                    {title}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {points.map((p) => (
+                  <tr key={p.label}>
+                    <th scope="row" className={css({ fontWeight: 'normal' })}>
+                      {labelOf(p.label, 'long')}
+                    </th>
+                    <td className={css({ textAlign: 'end!', fontVariantNumeric: 'tabular-nums' })}>{valueText(p.value)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      ) : null}
+    </Card>
+  );
+}

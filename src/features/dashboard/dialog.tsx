@@ -1,0 +1,160 @@
+import { Dialog } from '@ark-ui/react/dialog';
+import { Portal } from '@ark-ui/react/portal';
+import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { css, cx } from 'styled-system/css';
+import { CloseIcon } from '@/components/ui/icons';
+
+const backdrop = css({
+  position: 'fixed',
+  inset: 0,
+  zIndex: 60,
+  bg: 'rgba(15, 23, 42, 0.55)',
+});
+
+const positioner = css({
+  position: 'fixed',
+  inset: 0,
+  zIndex: 61,
+  display: 'flex',
+  alignItems: { base: 'flex-end', tablet: 'center' },
+  justifyContent: 'center',
+  padding: { base: '0', tablet: '6' },
+  overflowY: 'auto',
+});
+
+const content = css({
+  position: 'relative',
+  display: 'flex',
+  flexDirection: 'column',
+  width: 'full',
+  maxHeight: { base: '92dvh', tablet: '88dvh' },
+  bg: 'bg.surface',
+  borderRadius: { base: '2xl 2xl 0 0', tablet: '2xl' },
+  boxShadow: 'raised',
+  outline: 'none',
+  overflow: 'hidden',
+});
+
+const pad = { paddingInline: { base: '5', tablet: '6' } } as const;
+
+const sizes = { sm: '28rem', md: '36rem', lg: '46rem' } as const;
+
+/**
+ * A modal dialog on Ark UI's Dialog: focus trapped inside and restored on close, Escape and a
+ * click outside close it (unless `busy`), title and description wired to `aria-labelledby` /
+ * `aria-describedby`. `role="alertdialog"` for confirmations of destructive actions. Rendered in
+ * a portal; the page direction (rtl in Arabic) applies. `initialFocus` picks the field focused
+ * first (default: the first focusable element).
+ */
+export function AppDialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  busy = false,
+  role = 'dialog',
+  size = 'md',
+  initialFocus,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+  /** While a call is in progress the dialog cannot be dismissed. */
+  busy?: boolean;
+  role?: 'dialog' | 'alertdialog';
+  size?: keyof typeof sizes;
+  initialFocus?: () => HTMLElement | null;
+}) {
+  const { t } = useLingui();
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open && !busy) onClose();
+      }}
+      role={role}
+      lazyMount
+      unmountOnExit
+      closeOnEscape={!busy}
+      closeOnInteractOutside={!busy}
+      {...(initialFocus ? { initialFocusEl: initialFocus } : {})}
+    >
+      <Portal>
+        <Dialog.Backdrop className={backdrop} />
+        <Dialog.Positioner className={positioner}>
+          <Dialog.Content className={content} style={{ maxWidth: sizes[size] }}>
+            <div
+              className={css({
+                ...pad,
+                display: 'flex',
+                flexDirection: 'column',
+                gap: '1.5',
+                paddingBlockStart: { base: '5', tablet: '6' },
+                paddingBlockEnd: '4',
+                paddingInlineEnd: '14',
+              })}
+            >
+              <Dialog.Title className={css({ fontSize: 'xl', fontWeight: 'bold', lineHeight: '1.3' })}>{title}</Dialog.Title>
+              {description ? (
+                <Dialog.Description className={css({ fontSize: 'sm', color: 'fg.muted' })}>{description}</Dialog.Description>
+              ) : null}
+            </div>
+            {children ? (
+              <div className={css({ ...pad, flex: '1', minHeight: 0, overflowY: 'auto', paddingBlockEnd: footer ? '4' : { base: '5', tablet: '6' } })}>
+                {children}
+              </div>
+            ) : null}
+            {footer ? (
+              <div
+                className={cx(
+                  css({
+                    ...pad,
+                    display: 'flex',
+                    flexWrap: 'wrap-reverse',
+                    justifyContent: 'flex-end',
+                    gap: '3',
+                    paddingBlock: '4',
+                    borderBlockStartWidth: '1px',
+                    borderColor: 'border.default',
+                    bg: 'bg.surface',
+                    '& > *': { flexGrow: { base: 1, tablet: 0 } },
+                  }),
+                )}
+              >
+                {footer}
+              </div>
+            ) : null}
+            <Dialog.CloseTrigger
+              aria-label={t`Close`}
+              disabled={busy}
+              className={css({
+                position: 'absolute',
+                insetBlockStart: '3',
+                insetInlineEnd: '3',
+                display: 'inline-flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                width: '9',
+                height: '9',
+                borderRadius: 'md',
+                color: 'fg.muted',
+                cursor: 'pointer',
+                _hover: { bg: 'bg.subtle', color: 'fg.default' },
+                _disabled: { opacity: 0.4, cursor: 'not-allowed' },
+                _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '1px' },
+              })}
+            >
+              <CloseIcon size={18} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

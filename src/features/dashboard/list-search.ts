@@ -1,0 +1,49 @@
+import * as v from 'valibot';
+import { lenient } from '@/features/layout/route-flags';
+
+/** Items per page of the dashboard lists. */
+export const DASHBOARD_PAGE_SIZE = 12;
+
+const positiveInt = v.pipe(
+  v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]),
+  v.integer(),
+  v.minValue(1),
+);
+
+const queryText = v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.trim(), v.minLength(1), v.maxLength(200));
+
+export const SESSION_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'ACTIVE', 'EXPIRED'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+export const USER_LISTS = ['educators', 'learners', 'partners', 'invitations'] as const;
+export const USER_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'DELETED'] as const;
+export const INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'EXPIRED'] as const;
+
+/** `/dashboard/courses?query&page` (courses to teach). Invalid values are dropped. */
+export const coursesToTeachSearchSchema = v.object({
+  query: lenient(queryText),
+  page: lenient(positiveInt),
+});
+export type CoursesToTeachSearch = v.InferOutput<typeof coursesToTeachSearchSchema>;
+
+/** `/dashboard/sessions?status&page` and `/dashboard/moderation?status&page`. */
+export const sessionsSearchSchema = v.object({
+  status: lenient(v.picklist(SESSION_STATUSES)),
+  page: lenient(positiveInt),
+});
+export type SessionsSearch = v.InferOutput<typeof sessionsSearchSchema>;
+
+/** `/dashboard/sessions/$sessionId?page` (learners). */
+export const learnersSearchSchema = v.object({ page: lenient(positiveInt) });
+
+/**
+ * `/dashboard/users?list&query&status&page`: `list` educators (default) | learners | partners |
+ * invitations; `status` a user status, or an invitation status on the invitations list.
+ */
+export const usersSearchSchema = v.object({
+  list: lenient(v.picklist(USER_LISTS)),
+  query: lenient(queryText),
+  status: lenient(v.picklist([...USER_STATUSES, 'ACCEPTED', 'EXPIRED'] as const)),
+  page: lenient(positiveInt),
+});
+export type UsersSearch = v.InferOutput<typeof usersSearchSchema>;

@@ -1,0 +1,251 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { css } from 'styled-system/css';
+import { StatusBadge } from '@/components/ui/badge';
+import { Button, buttonStyles } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { TextField } from '@/components/ui/field';
+import { formatLongDate } from '@/components/ui/format';
+import { ClockIcon, SearchIcon } from '@/components/ui/icons';
+import { PageContainer, PageHeader } from '@/components/ui/page';
+import { Price } from '@/components/ui/price';
+import { CoursePicture } from '@/features/catalog/course-picture';
+import { categoryName, difficultyLabels, type CourseSummary } from '@/features/catalog/labels';
+import { CalendarPlusIcon, PencilIcon, PlusIcon } from '@/features/dashboard/dashboard-icons';
+import { courseEditorHref, HrefLink } from '@/features/dashboard/href-link';
+import type { CoursesToTeachSearch } from '@/features/dashboard/list-search';
+import type { Loaded } from '@/features/dashboard/load';
+import { Pager } from '@/features/dashboard/pager';
+import { useErrorToast } from '@/features/dashboard/use-toast-once';
+import { usePageTitle } from '@/features/layout/document-head';
+import type { Api } from '@/lib/api/client';
+import type { components } from '@/lib/api/schema';
+import { isLocale, type Locale } from '@/lib/i18n';
+import { RequestSessionFlow } from './request-session';
+import { defaultSessionForm, todayIso } from './session-form';
+import { sessionToasts } from './session-messages';
+import type { Timezone } from './session-request-form';
+import { browserTimeZone } from '@/features/sessions/time-slots';
+
+type PagedCourses = components['schemas']['PagedCourseSummary'];
+
+export interface CoursesToTeachData {
+  courses: Loaded<PagedCourses>;
+  timezones: Timezone[];
+}
+
+/** Offered when the browser's time zone is not in the US list (the most common US zone). */
+export const FALLBACK_TIMEZONE = 'America/New_York';
+
+/**
+ * The time zone a new session form starts with: the browser's if the list offers it, else
+ * America/New_York if offered, else the first of the list (or the browser's when the list is empty).
+ */
+export function initialTimezone(timezones: readonly Timezone[], browser: string = browserTimeZone()): string {
+  if (timezones.some((z) => z.id === browser)) return browser;
+  if (timezones.some((z) => z.id === FALLBACK_TIMEZONE)) return FALLBACK_TIMEZONE;
+  return timezones[0]?.id ?? browser;
+}
+
+function TeachCard({
+  course,
+  locale,
+  onRequest,
+}: {
+  course: CourseSummary;
+  locale: Locale;
+  onRequest: (course: CourseSummary) => void;
+}) {
+  const { t } = useLingui();
+  const next = course.nextSession;
+  const startDate = next ? formatLongDate(next.startDate, locale) : '';
+  const hours = course.numHours;
+  return (
+    <li
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        bg: 'bg.surface',
+        borderRadius: 'xl',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        boxShadow: 'card',
+        overflow: 'hidden',
+      })}
+    >
+      <CoursePicture src={course.pictureUrl} alt="" />
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '2.5', padding: '4', flex: '1' })}>
+        <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
+          <span className={css({ fontSize: 'xs', fontWeight: 'bold', color: 'primary.strong', textTransform: 'uppercase', letterSpacing: 'wider', truncate: true })}>
+            {categoryName(course.category, locale)}
+          </span>
+          <StatusBadge status={course.status} />
+        </div>
+        <h2 className={css({ fontSize: 'md', fontWeight: 'bold', lineHeight: '1.35' })}>
+          <Link to="/courses/$courseId" params={{ courseId: course.id }} className={css({ _hover: { color: 'primary.strong', textDecoration: 'underline' } })}>
+            {course.title}
+          </Link>
+        </h2>
+        <p className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3', fontSize: 'sm', color: 'fg.muted' })}>
+          <span>{t(difficultyLabels[course.difficultyLevel])}</span>
+          <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
+            <ClockIcon size={14} />
+            <Plural value={hours} one="# hour" other="# hours" />
+          </span>
+          <Price value={course.price} size="sm" />
+        </p>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+          {next ? <Trans>Next session: {startDate}</Trans> : <Trans>No upcoming session</Trans>}
+        </p>
+        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', marginBlockStart: 'auto', paddingBlockStart: '2' })}>
+          <Button size="sm" onClick={() => onRequest(course)} startIcon={<CalendarPlusIcon size={16} />}>
+            <Trans>Request a session</Trans>
+          </Button>
+          <HrefLink href={courseEditorHref(course.id)} className={buttonStyles({ variant: 'outline', size: 'sm' })}>
+            <PencilIcon size={16} />
+            <Trans>Edit</Trans>
+            <span className={css({ srOnly: true })}>{course.title}</span>
+          </HrefLink>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Courses to teach (/dashboard/courses, educators and admins): the caller's courses and the
+ * published multi-instructor ones (GET /courses/to-teach?query), searchable and paged in the URL,
+ * each with "Request a session" (POST /sessions in a dialog) and "Edit" (the course editor), plus
+ * "New course". A failed load shows the spec's toast and a retry.
+ */
+export function CoursesToTeachPage({
+  data,
+  search,
+  api,
+  onSearch,
+  onRetry,
+  onRequested,
+}: {
+  data: CoursesToTeachData;
+  search: CoursesToTeachSearch;
+  api: Api;
+  onSearch: (next: CoursesToTeachSearch) => void;
+  onRetry: () => void;
+  onRequested?: (sessionId: number) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
+  usePageTitle(t`Courses to teach`);
+  const [query, setQuery] = useState(search.query ?? '');
+  useEffect(() => setQuery(search.query ?? ''), [search.query]);
+  const [requesting, setRequesting] = useState<CourseSummary | null>(null);
+  const failure = data.courses.ok ? null : data.courses.error;
+  useErrorToast(failure, t(sessionToasts.coursesToTeachFailed), failure?.serverMessage);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const q = query.trim();
+    onSearch({ ...search, query: q || undefined, page: undefined });
+  }
+
+  const page = data.courses.ok ? data.courses.data : null;
+  const total = page?.total ?? 0;
+  const searched = search.query;
+  return (
+    <PageContainer>
+      <PageHeader
+        title={<Trans>Courses to teach</Trans>}
+        lead={<Trans>Your courses and the published courses open to more instructors. Request a new session of any of them.</Trans>}
+        actions={
+          <>
+            <Link to="/dashboard/sessions" className={buttonStyles({ variant: 'outline' })}>
+              <Trans>My sessions</Trans>
+            </Link>
+            <HrefLink href={courseEditorHref()} className={buttonStyles()}>
+              <PlusIcon size={16} />
+              <Trans>New course</Trans>
+            </HrefLink>
+          </>
+        }
+      />
+      <form
+        role="search"
+        aria-label={t`Courses to teach`}
+        onSubmit={submit}
+        className={css({ display: 'flex', gap: '3', alignItems: 'flex-end', marginBlockEnd: '6', flexWrap: { base: 'wrap', tablet: 'nowrap' } })}
+      >
+        <TextField
+          label={t`Search`}
+          type="search"
+          name="query"
+          value={query}
+          maxLength={200}
+          placeholder={t`Course, skill or topic`}
+          onChange={(e) => setQuery(e.target.value)}
+          className={css({ flex: '1', minWidth: '12rem' })}
+        />
+        <Button type="submit" variant="outline" startIcon={<SearchIcon size={16} />}>
+          <Trans>Search</Trans>
+        </Button>
+      </form>
+      {failure ? (
+        <EmptyState
+          title={<Trans>Exploring courses to teach faild !</Trans>}
+          description={failure.serverMessage ?? t`System error please try later !`}
+          action={<Button onClick={onRetry}>{t`Try again`}</Button>}
+        />
+      ) : page && page.items.length > 0 ? (
+        <>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted', marginBlockEnd: '4' })} aria-live="polite">
+            <Plural value={total} one="# course" other="# courses" />
+          </p>
+          <ul
+            className={css({
+              display: 'grid',
+              gap: '5',
+              gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 17rem), 1fr))',
+              listStyle: 'none',
+              padding: 0,
+            })}
+          >
+            {page.items.map((course) => (
+              <TeachCard key={course.id} course={course} locale={locale} onRequest={setRequesting} />
+            ))}
+          </ul>
+          <Pager
+            page={page.page}
+            pageSize={page.pageSize}
+            total={page.total}
+            onChange={(p) => onSearch({ ...search, page: p === 1 ? undefined : p })}
+          />
+        </>
+      ) : (
+        <EmptyState
+          title={searched ? <Trans>No course matches “{searched}”</Trans> : <Trans>No course to teach yet</Trans>}
+          description={<Trans>Create a course, then request sessions of it.</Trans>}
+          action={
+            <HrefLink href={courseEditorHref()} className={buttonStyles()}>
+              <PlusIcon size={16} />
+              <Trans>New course</Trans>
+            </HrefLink>
+          }
+        />
+      )}
+      {requesting ? (
+        <RequestSessionFlow
+          api={api}
+          course={requesting}
+          timezones={data.timezones}
+          initialValues={defaultSessionForm({
+            price: requesting.price,
+            timezone: initialTimezone(data.timezones),
+            today: todayIso(),
+          })}
+          onClose={() => setRequesting(null)}
+          onRequested={onRequested}
+        />
+      ) : null}
+    </PageContainer>
+  );
+}

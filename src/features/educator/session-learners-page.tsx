@@ -1,0 +1,414 @@
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { css } from 'styled-system/css';
+import { Badge, StatusBadge } from '@/components/ui/badge';
+import { Breadcrumb, breadcrumbLink } from '@/components/ui/breadcrumb';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { TextareaField } from '@/components/ui/field';
+import { formatLongDate } from '@/components/ui/format';
+import { UsersIcon } from '@/components/ui/icons';
+import { PageContainer, PageHeader } from '@/components/ui/page';
+import { toaster } from '@/components/ui/toast';
+import { FormAlert } from '@/features/auth/form-alert';
+import { MailIcon, ResetIcon } from '@/features/dashboard/dashboard-icons';
+import { AppDialog } from '@/features/dashboard/dialog';
+import type { Loaded } from '@/features/dashboard/load';
+import { Pager } from '@/features/dashboard/pager';
+import { useErrorToast } from '@/features/dashboard/use-toast-once';
+import { usePageTitle } from '@/features/layout/document-head';
+import type { Api } from '@/lib/api/client';
+import type { components } from '@/lib/api/schema';
+import { isLocale, type Locale } from '@/lib/i18n';
+import { createSessionLearnersActors } from '../../../machines/session-learners.actors';
+import { sessionLearnersMachine } from '../../../machines/session-learners.machine';
+import { sessionToasts } from './session-messages';
+
+type SessionInfo = components['schemas']['SessionInfo'];
+type SessionLearner = components['schemas']['SessionLearner'];
+type PagedLearners = components['schemas']['PagedSessionLearner'];
+
+/** Most characters of a mail to learners. */
+export const MAIL_MAX = 5000;
+
+export interface SessionLearnersData {
+  session: SessionInfo;
+  learners: Loaded<PagedLearners>;
+}
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
+}
+
+/** The mail form (spec §3 Mail): recipients summary and a required message. */
+function MailDialog({
+  recipients,
+  busy,
+  sent,
+  sentCount,
+  failure,
+  invalid,
+  initialMessage,
+  onSend,
+  onClose,
+}: {
+  recipients: SessionLearner[];
+  busy: boolean;
+  sent: boolean;
+  sentCount: number | null;
+  failure: string | null;
+  invalid: boolean;
+  initialMessage: string;
+  onSend: (message: string) => void;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const formId = useId();
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const [message, setMessage] = useState(initialMessage);
+  const count = recipients.length;
+  const names = recipients.slice(0, 5).map((r) => r.name).join(', ');
+  const more = Math.max(0, count - 5);
+  const sentTo = sentCount ?? count;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSend(message);
+    if (!message.trim()) queueMicrotask(() => fieldRef.current?.focus());
+  }
+
+  return (
+    <AppDialog
+      open
+      onClose={onClose}
+      busy={busy}
+      title={<Trans>E-mail learners</Trans>}
+      description={
+        <>
+          <Plural value={count} one="To # learner:" other="To # learners:" /> {names}
+          {more > 0 ? <Plural value={more} one=" and # other" other=" and # others" /> : null}
+        </>
+      }
+      initialFocus={() => fieldRef.current}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            {sent ? <Trans>Close</Trans> : <Trans>Cancel</Trans>}
+          </Button>
+          <Button type="submit" form={formId} loading={busy} disabled={sent} startIcon={<MailIcon />}>
+            <Trans>Send</Trans>
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        {sent ? (
+          <FormAlert tone="success" title={<Plural value={sentTo} one="E-mail sent to # learner." other="E-mail sent to # learners." />} />
+        ) : null}
+        {failure ? <FormAlert title={<Trans>The e-mail was not sent.</Trans>}>{failure}</FormAlert> : null}
+        <TextareaField
+          ref={fieldRef}
+          label={t`Message`}
+          name="message"
+          rows={6}
+          required
+          maxLength={MAIL_MAX}
+          value={message}
+          disabled={busy || sent}
+          error={invalid ? t`Write a message.` : null}
+          helperText={<Trans>Sent by e-mail from Halaqa; learners see your name.</Trans>}
+          onChange={(e) => setMessage(e.target.value)}
+        />
+      </form>
+    </AppDialog>
+  );
+}
+
+/**
+ * A session's learners (/dashboard/sessions/$sessionId, educators and admins): the enrolled
+ * learners (GET /sessions/{id}/learners; a failure shows 'Could not get the session learners !'),
+ * a mail to the selected learners (POST /mail/send, reset 1 s after success; the server's message
+ * on failure) and "Reset syllabus" (PUT /sessions/{id}/content with [] after a confirmation).
+ */
+export function SessionLearnersPage({
+  data,
+  api,
+  onPage,
+  onRetry,
+}: {
+  data: SessionLearnersData;
+  api: Api;
+  onPage: (page: number) => void;
+  onRetry: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
+  const { session } = data;
+  const title = session.course.title;
+  usePageTitle(t`Learners of ${title}`);
+  const machine = useMemo(() => sessionLearnersMachine.provide({ actors: createSessionLearnersActors(api) }), [api]);
+  const [snapshot, send, actorRef] = useMachine(machine, { input: { sessionId: session.id } });
+  const learners = data.learners.ok ? data.learners.data.items : [];
+  const failure = data.learners.ok ? null : data.learners.error;
+  useErrorToast(failure, t(sessionToasts.learnersFailed), failure?.serverMessage);
+
+  const [selected, setSelected] = useState<Set<number>>(() => new Set());
+  useEffect(() => setSelected(new Set()), [data.learners]);
+  const allSelected = learners.length > 0 && learners.every((l) => selected.has(l.userId));
+  const selectAllId = useId();
+
+  useEffect(() => {
+    const subscriptions = [
+      actorRef.on('mail.sent', (e) => {
+        const recipients = e.recipients;
+        toaster.create({
+          title: plural(recipients, { one: 'E-mail sent to # learner.', other: 'E-mail sent to # learners.' }),
+          type: 'success',
+        });
+      }),
+      actorRef.on('mail.failed', (e) =>
+        // Spec §8: the server's message is shown for mail failures.
+        toaster.create({ title: e.error.message ?? t`The e-mail was not sent.`, type: 'error' }),
+      ),
+      actorRef.on('content.reset', () => {
+        toaster.create({ title: t`The session's syllabus is now a copy of the course's syllabus.`, type: 'success' });
+      }),
+      actorRef.on('content.failed', (e) =>
+        toaster.create({
+          title: t`Could not reset the syllabus !`,
+          ...(e.error.message ? { description: e.error.message } : {}),
+          type: 'error',
+        }),
+      ),
+    ];
+    return () => subscriptions.forEach((s) => s.unsubscribe());
+  }, [actorRef, t]);
+
+  const mailOpen = !snapshot.matches({ mail: 'closed' });
+  const recipients = learners.filter((l) => snapshot.context.recipients.includes(l.userId));
+  const mailTargets = selected.size > 0 ? learners.filter((l) => selected.has(l.userId)) : learners;
+  const start = formatLongDate(session.startDate, locale);
+  const end = formatLongDate(session.endDate, locale);
+  const contentBusy = snapshot.hasTag('resettingContent');
+  const total = data.learners.ok ? data.learners.data.total : 0;
+  const selectedCount = selected.size;
+  const mailLabel =
+    selectedCount > 0 ? t`E-mail selected learners (${selectedCount})` : t`E-mail all learners`;
+
+  function toggle(userId: number, on: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(userId);
+      else next.delete(userId);
+      return next;
+    });
+  }
+
+  return (
+    <PageContainer>
+      <div className={css({ marginBlockEnd: '4' })}>
+        <Breadcrumb label={t`Breadcrumb`}>
+          <Link to="/dashboard" className={breadcrumbLink}>
+            <Trans>Dashboard</Trans>
+          </Link>
+          <Link to="/dashboard/sessions" className={breadcrumbLink}>
+            <Trans>Sessions</Trans>
+          </Link>
+          <span aria-current="page">{title}</span>
+        </Breadcrumb>
+      </div>
+      <PageHeader
+        eyebrow={<Trans>Session learners</Trans>}
+        title={title}
+        lead={
+          <span className={css({ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })}>
+            <span>
+              {start} – {end}
+            </span>
+            <StatusBadge status={session.status} />
+          </span>
+        }
+        actions={
+          <>
+            <Button
+              variant="outline"
+              startIcon={<ResetIcon />}
+              loading={contentBusy}
+              onClick={() => send({ type: 'content.resetRequested' })}
+            >
+              <Trans>Reset syllabus</Trans>
+            </Button>
+            <Button
+              startIcon={<MailIcon />}
+              disabled={mailTargets.length === 0}
+              onClick={() => send({ type: 'mail.opened', userIds: mailTargets.map((l) => l.userId) })}
+            >
+              {mailLabel}
+            </Button>
+          </>
+        }
+      />
+
+      {failure ? (
+        <EmptyState
+          title={<Trans>Could not get the session learners !</Trans>}
+          description={failure.serverMessage ?? t`System error please try later !`}
+          action={<Button onClick={onRetry}>{t`Try again`}</Button>}
+        />
+      ) : learners.length === 0 ? (
+        <EmptyState
+          icon={<UsersIcon size={28} />}
+          title={<Trans>No learner has enrolled yet</Trans>}
+          description={<Trans>Learners appear here as soon as they enroll in this session.</Trans>}
+          action={
+            <Link to="/sessions/$sessionId" params={{ sessionId: session.id }} className={css({ color: 'primary.strong', fontWeight: 'semibold' })}>
+              <Trans>Open the session page</Trans>
+            </Link>
+          }
+        />
+      ) : (
+        <Card as="section" aria-labelledby="learners-title">
+          <div
+            className={css({
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              gap: '3',
+              paddingInline: { base: '4', tablet: '6' },
+              paddingBlock: '4',
+              borderBlockEndWidth: '1px',
+              borderColor: 'border.default',
+            })}
+          >
+            <h2 id="learners-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+              <Plural value={total} one="# learner" other="# learners" />
+            </h2>
+            <div className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm' })}>
+              <input
+                id={selectAllId}
+                type="checkbox"
+                checked={allSelected}
+                onChange={(e) => setSelected(e.target.checked ? new Set(learners.map((l) => l.userId)) : new Set())}
+                className={css({ width: '4.5', height: '4.5', accentColor: 'var(--colors-primary-strong)', cursor: 'pointer' })}
+              />
+              <label htmlFor={selectAllId} className={css({ cursor: 'pointer' })}>
+                <Trans>Select all</Trans>
+              </label>
+            </div>
+          </div>
+          <ul className={css({ listStyle: 'none', padding: 0 })}>
+            {learners.map((learner) => {
+              const enrolled = formatLongDate(learner.enrolledAt.slice(0, 10), locale);
+              const checkboxId = `learner-${learner.userId}`;
+              return (
+                <li
+                  key={learner.enrollmentId}
+                  className={css({
+                    display: 'grid',
+                    gridTemplateColumns: 'auto auto minmax(0, 1fr) auto',
+                    alignItems: 'center',
+                    gap: '3',
+                    paddingInline: { base: '4', tablet: '6' },
+                    paddingBlock: '3',
+                    borderBlockEndWidth: '1px',
+                    borderColor: 'border.default',
+                    _last: { borderBlockEndWidth: 0 },
+                  })}
+                >
+                  <input
+                    id={checkboxId}
+                    type="checkbox"
+                    checked={selected.has(learner.userId)}
+                    onChange={(e) => toggle(learner.userId, e.target.checked)}
+                    className={css({ width: '4.5', height: '4.5', accentColor: 'var(--colors-primary-strong)', cursor: 'pointer' })}
+                  />
+                  <span
+                    aria-hidden
+                    className={css({
+                      display: 'inline-flex',
+                      alignItems: 'center',
+                      justifyContent: 'center',
+                      width: '9',
+                      height: '9',
+                      borderRadius: 'full',
+                      bg: 'primary.subtle',
+                      color: 'primary.stronger',
+                      fontSize: 'xs',
+                      fontWeight: 'bold',
+                    })}
+                  >
+                    {initials(learner.name)}
+                  </span>
+                  <label htmlFor={checkboxId} className={css({ display: 'flex', flexDirection: 'column', minWidth: 0, cursor: 'pointer' })}>
+                    <span className={css({ fontWeight: 'semibold', fontSize: 'sm', truncate: true })}>{learner.name}</span>
+                    <span className={css({ fontSize: 'xs', color: 'fg.muted', truncate: true })} dir="ltr">
+                      {learner.email}
+                    </span>
+                    <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{t`Enrolled on ${enrolled}`}</span>
+                  </label>
+                  {learner.status === 'ACTIVE' ? (
+                    <StatusBadge status="ACTIVE" />
+                  ) : (
+                    <Badge tone="gray">{t`Cancelled`}</Badge>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </Card>
+      )}
+      {data.learners.ok ? (
+        <Pager page={data.learners.data.page} pageSize={data.learners.data.pageSize} total={total} onChange={onPage} />
+      ) : null}
+
+      {mailOpen ? (
+        <MailDialog
+          recipients={recipients}
+          busy={snapshot.hasTag('sendingMail')}
+          sent={snapshot.matches({ mail: 'sent' })}
+          sentCount={snapshot.context.sentCount}
+          failure={snapshot.matches({ mail: 'failed' }) ? (snapshot.context.mailError?.message ?? t`The e-mail was not sent.`) : null}
+          invalid={snapshot.context.mailError?.code === 'mail.messageRequired'}
+          initialMessage={snapshot.context.message}
+          onSend={(message) => send({ type: 'mail.submitted', message, userIds: snapshot.context.recipients })}
+          onClose={() => send({ type: 'mail.closed' })}
+        />
+      ) : null}
+      {snapshot.matches({ content: 'confirming' }) || snapshot.matches({ content: 'resetting' }) || snapshot.matches({ content: 'failed' }) ? (
+        <AppDialog
+          open
+          role="alertdialog"
+          busy={contentBusy}
+          onClose={() => send({ type: 'content.cancelled' })}
+          title={<Trans>Reset the syllabus?</Trans>}
+          description={
+            <Trans>
+              The weeks, sections and lessons of this session are replaced by a copy of the course's syllabus. Changes made
+              to this session's syllabus are lost.
+            </Trans>
+          }
+          footer={
+            <>
+              <Button variant="outline" disabled={contentBusy} onClick={() => send({ type: 'content.cancelled' })}>
+                <Trans>Cancel</Trans>
+              </Button>
+              <Button variant="danger" loading={contentBusy} onClick={() => send({ type: 'content.confirmed' })}>
+                <Trans>Reset syllabus</Trans>
+              </Button>
+            </>
+          }
+        >
+          {snapshot.matches({ content: 'failed' }) ? (
+            <FormAlert title={<Trans>Could not reset the syllabus !</Trans>}>{snapshot.context.contentError?.message ?? null}</FormAlert>
+          ) : null}
+        </AppDialog>
+      ) : null}
+    </PageContainer>
+  );
+}

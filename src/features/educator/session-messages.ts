@@ -1,0 +1,30 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { ModerationAction } from '../../../machines/moderation.machine';
+
+/** Spec §8 toasts of the session workflows (English source strings, as the spec spells them). */
+export const sessionToasts = {
+  requestSucceeded: msg`Request submitted successfully!`,
+  requestFailed: msg`Error while creating Session !`,
+  learnersFailed: msg`Could not get the session learners !`,
+  coursesToTeachFailed: msg`Exploring courses to teach faild !`,
+};
+
+/** Success toast of each moderation action on a session (spec §8; duplicate = a new request). */
+export const sessionSucceeded: Record<ModerationAction, MessageDescriptor> = {
+  approve: msg`Session Approved`,
+  reject: msg`Session Rejected`,
+  delete: msg`Session deleted successfully`,
+  duplicate: msg`Request submitted successfully!`,
+};
+
+/**
+ * Failure toast of each moderation action on a session (spec §8). The approve failure text is the
+ * spec's own ('Could not get the super admin courses !').
+ */
+export const sessionFailed: Record<ModerationAction, MessageDescriptor> = {
+  approve: msg`Could not get the super admin courses !`,
+  reject: msg`Could not reject the session !`,
+  delete: msg`Session deletion failed, try again !`,
+  duplicate: msg`Error while creating Session !`,
+};

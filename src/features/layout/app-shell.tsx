@@ -1,0 +1,201 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useLocation } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { css, cx } from 'styled-system/css';
+import { buttonStyles } from '@/components/ui/button';
+import { containerStyles } from '@/components/ui/page';
+import { Toaster } from '@/components/ui/toast';
+import { AccountMenu, roleLinks } from './account-menu';
+import type { AuthActor } from '@/features/auth/auth-service';
+import { isLearnerRole, selectRecord } from '@/features/auth/auth.selectors';
+import { DefaultHead, useHideHeaderFooter } from './document-head';
+import { LanguageSwitch } from './language-switch';
+import { SessionWatcher } from './session-watcher';
+import { ThemeApplier } from './theme-applier';
+
+/** The Halaqa wordmark: a ring ("halaqa" is a study circle) and the name. */
+export function Logo({ className }: { className?: string }) {
+  return (
+    <span className={cx(css({ display: 'inline-flex', alignItems: 'center', gap: '2' }), className)}>
+      <svg width="28" height="28" viewBox="0 0 64 64" aria-hidden focusable="false">
+        <rect width="64" height="64" rx="16" fill="var(--colors-primary-strong)" />
+        <circle cx="32" cy="33" r="15" fill="none" stroke="#fff" strokeWidth="6" />
+        <circle cx="32" cy="16" r="6" fill="var(--colors-tertiary)" stroke="#fff" strokeWidth="2" />
+      </svg>
+      <span className={css({ fontSize: { base: 'lg', tablet: 'xl' }, fontWeight: 'extrabold', letterSpacing: 'tight', color: 'fg.default' })}>
+        Halaqa
+      </span>
+    </span>
+  );
+}
+
+const navLink = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  height: '10',
+  paddingInline: { base: '2', tablet: '3' },
+  borderRadius: 'lg',
+  fontSize: 'sm',
+  fontWeight: 'semibold',
+  whiteSpace: 'nowrap',
+  color: 'fg.muted',
+  _hover: { color: 'fg.default', bg: 'bg.subtle' },
+  '&[data-status=active]': { color: 'primary.strong' },
+});
+
+function Header({ auth }: { auth: AuthActor }) {
+  const { t } = useLingui();
+  const record = useSelector(auth, selectRecord);
+  const href = useLocation({ select: (l) => l.href });
+  const onAuthPage = href.startsWith('/login') || href.startsWith('/signup');
+  return (
+    <header
+      className={css({
+        position: 'sticky',
+        insetBlockStart: 0,
+        zIndex: 40,
+        bg: 'rgba(255,255,255,0.92)',
+        backdropFilter: 'saturate(180%) blur(10px)',
+        borderBlockEndWidth: '1px',
+        borderColor: 'border.default',
+      })}
+    >
+      <div className={cx(containerStyles, css({ display: 'flex', alignItems: 'center', gap: { base: '1', tablet: '4' }, height: '16' }))}>
+        <Link to="/" className={css({ marginInlineEnd: { base: 'auto', tablet: '4' }, flexShrink: 0 })}>
+          <Logo />
+        </Link>
+        <nav aria-label={t`Main`} className={css({ display: 'flex', alignItems: 'center', gap: '1', marginInlineEnd: { tablet: 'auto' } })}>
+          <Link to="/courses" className={navLink}>
+            <Trans>Explore</Trans>
+          </Link>
+          {record ? (
+            <Link
+              to={isLearnerRole(record.user.role) ? '/my-courses' : '/dashboard'}
+              activeOptions={{ exact: true }}
+              className={cx(navLink, css({ display: { base: 'none', tablet: 'inline-flex' } }))}
+            >
+              {isLearnerRole(record.user.role) ? t`My courses` : t`Dashboard`}
+            </Link>
+          ) : null}
+          {record
+            ? roleLinks(record.user.role).map((link) => (
+                <Link key={link.to} to={link.to} className={cx(navLink, css({ display: { base: 'none', desktop: 'inline-flex' } }))}>
+                  {t(link.label)}
+                </Link>
+              ))
+            : null}
+        </nav>
+        <LanguageSwitch />
+        {record ? (
+          <AccountMenu record={record} auth={auth} />
+        ) : onAuthPage ? null : (
+          <div className={css({ display: 'flex', alignItems: 'center', gap: { base: '1', tablet: '2' } })}>
+            <Link to="/login" search={{ redirect: href }} className={navLink}>
+              {t({ message: 'Sign in', context: 'header link' })}
+            </Link>
+            <Link to="/signup" className={cx(buttonStyles({ size: 'sm' }), css({ display: { base: 'none', tablet: 'inline-flex' } }))}>
+              <Trans>Sign up</Trans>
+            </Link>
+          </div>
+        )}
+      </div>
+    </header>
+  );
+}
+
+function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className={css({ bg: '#0f172a', color: '#e2e8f0', marginBlockStart: 'auto' })}>
+      <div
+        className={cx(
+          containerStyles,
+          css({
+            display: 'grid',
+            gap: '8',
+            paddingBlock: '10',
+            gridTemplateColumns: { base: '1fr', tablet: '2fr 1fr 1fr' },
+          }),
+        )}
+      >
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', maxWidth: '26rem' })}>
+          <span className={css({ fontSize: 'xl', fontWeight: 'extrabold', color: 'white' })}>Halaqa</span>
+          <p className={css({ color: '#cbd5e1', fontSize: 'sm' })}>
+            <Trans>100% live, affordable, project-based courses taught by experts</Trans>
+          </p>
+        </div>
+        <nav aria-labelledby="footer-learn" className={css({ display: 'flex', flexDirection: 'column', gap: '2', fontSize: 'sm' })}>
+          <h2 id="footer-learn" className={css({ fontWeight: 'semibold', color: 'white', fontSize: 'sm' })}>
+            <Trans>Learn</Trans>
+          </h2>
+          <Link to="/courses" className={css({ color: '#cbd5e1', _hover: { color: 'white', textDecoration: 'underline' } })}>
+            <Trans>Explore courses</Trans>
+          </Link>
+          <Link to="/" className={css({ color: '#cbd5e1', _hover: { color: 'white', textDecoration: 'underline' } })}>
+            <Trans>Home</Trans>
+          </Link>
+        </nav>
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', fontSize: 'sm' })}>
+          <h2 className={css({ fontWeight: 'semibold', color: 'white', fontSize: 'sm' })}>
+            <Trans>Teach with us</Trans>
+          </h2>
+          <p className={css({ color: '#cbd5e1' })}>
+            <Trans>Experts run live sessions for learners and companies.</Trans>
+          </p>
+        </div>
+      </div>
+      <div className={css({ borderBlockStartWidth: '1px', borderColor: '#1e293b' })}>
+        <p className={cx(containerStyles, css({ paddingBlock: '4', fontSize: 'xs', color: '#94a3b8' }))}>
+          <Trans>© {year} Halaqa. All rights reserved.</Trans>
+        </p>
+      </div>
+    </footer>
+  );
+}
+
+function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className={css({
+        position: 'absolute',
+        insetInlineStart: '4',
+        insetBlockStart: '-20',
+        zIndex: 100,
+        bg: 'primary.strong',
+        color: 'white',
+        paddingInline: '4',
+        paddingBlock: '2',
+        borderRadius: 'md',
+        fontWeight: 'semibold',
+        _focus: { insetBlockStart: '4' },
+      })}
+    >
+      <Trans>Skip to main content</Trans>
+    </a>
+  );
+}
+
+/**
+ * The page wrapper (spec's "/_app" shell): skip link, header, main landmark, footer, toasts,
+ * default head and the company theme. Header and footer are hidden on pages flagged
+ * `staticData.hideHeaderFooter`.
+ */
+export function AppShell({ auth, children }: { auth: AuthActor; children: ReactNode }) {
+  const hide = useHideHeaderFooter();
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', minHeight: '100dvh' })}>
+      <DefaultHead />
+      <ThemeApplier auth={auth} />
+      <SessionWatcher auth={auth} />
+      <SkipLink />
+      {hide ? null : <Header auth={auth} />}
+      <main id="main" tabIndex={-1} className={css({ flex: '1', outline: 'none', display: 'flex', flexDirection: 'column' })}>
+        {children}
+      </main>
+      {hide ? null : <Footer />}
+      <Toaster />
+    </div>
+  );
+}

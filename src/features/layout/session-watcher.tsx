@@ -1,0 +1,23 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import type { AuthActor } from '@/features/auth/auth-service';
+import { selectIsLoggedIn } from '@/features/auth/auth.selectors';
+
+/**
+ * Spec §2: logout and session invalidation return to /login. Watches the auth actor and, when it
+ * leaves `loggedIn` (logout, expired token, 401 without refresh), navigates to /login. Restoring a
+ * signed-out session at start-up does not navigate. Renders nothing.
+ */
+export function SessionWatcher({ auth }: { auth: AuthActor }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    let wasLoggedIn = selectIsLoggedIn(auth.getSnapshot());
+    const subscription = auth.subscribe((snapshot) => {
+      const loggedIn = selectIsLoggedIn(snapshot);
+      if (wasLoggedIn && !loggedIn) void navigate({ to: '/login' });
+      wasLoggedIn = loggedIn;
+    });
+    return () => subscription.unsubscribe();
+  }, [auth, navigate]);
+  return null;
+}

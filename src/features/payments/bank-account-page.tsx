@@ -1,0 +1,399 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useRouter } from '@tanstack/react-router';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { css } from 'styled-system/css';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { TextField } from '@/components/ui/field';
+import { formatMoney } from '@/components/ui/format';
+import { toaster } from '@/components/ui/toast';
+import { FormAlert } from '@/features/auth/form-alert';
+import { type Api, ApiError, unwrap } from '@/lib/api/client';
+import type { components } from '@/lib/api/schema';
+import { currentLocale, isLocale } from '@/lib/i18n';
+import type { GatewayConfig } from '../../../machines/checkout.machine';
+import { AccountPage, SectionError, useErrorReason } from './account-shell';
+import { formatCents, formatInstant } from './format';
+import type { Settled } from './load';
+import { BankIcon, ReceiptIcon } from './payment-icons';
+import { newIdempotencyKey, useAction } from './use-action';
+
+type ExternalAccount = components['schemas']['ExternalAccount'];
+type Earnings = components['schemas']['Earnings'];
+type Payout = components['schemas']['Payout'];
+
+export interface BankAccountData {
+  /** null: no bank account yet (404). */
+  account: Settled<ExternalAccount | null>;
+  earnings: Settled<Earnings>;
+  config: Settled<GatewayConfig>;
+}
+
+/** The sandbox's verified US test bank account token. */
+export const SANDBOX_BANK_TOKEN = 'btok_us_verified';
+
+const accountStatusLabels: Record<ExternalAccount['status'], MessageDescriptor> = {
+  new: msg`New`,
+  validated: msg`Validated`,
+  verified: msg`Verified`,
+  verification_failed: msg`Verification failed`,
+  errored: msg`Errored`,
+};
+const accountStatusTones: Record<ExternalAccount['status'], BadgeTone> = {
+  new: 'yellow',
+  validated: 'blue',
+  verified: 'green',
+  verification_failed: 'red',
+  errored: 'red',
+};
+const payoutStatusLabels: Record<Payout['status'], MessageDescriptor> = {
+  pending: msg`Pending`,
+  paid: msg`Paid`,
+  failed: msg`Failed`,
+};
+const payoutStatusTones: Record<Payout['status'], BadgeTone> = { pending: 'yellow', paid: 'green', failed: 'red' };
+
+const sectionTitle = css({ fontSize: { base: 'lg', tablet: 'xl' }, fontWeight: 'bold' });
+const later = (fn: () => void) => setTimeout(fn, 0);
+
+/** The form adding (or replacing) the payout bank account from a gateway token (spec §4 add bank account). */
+function BankAccountForm({
+  api,
+  config,
+  replacing,
+  onSaved,
+  onCancel,
+}: {
+  api: Api;
+  config: GatewayConfig;
+  replacing: boolean;
+  onSaved: () => void;
+  onCancel?: () => void;
+}) {
+  const { t } = useLingui();
+  const reason = useErrorReason();
+  const [token, setToken] = useState(config.gateway === 'sandbox' ? SANDBOX_BANK_TOKEN : '');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const save = useAction(
+    useCallback(
+      async (value: string) => unwrap(await api.POST('/payments/accounts/external-account', { body: { external_account: value } })),
+      [api],
+    ),
+    {
+      onSuccess: useCallback(
+        (account: ExternalAccount) => {
+          const bank = account.bankName;
+          const last4 = account.last4;
+          const label = t`${bank} ending in ${last4}`;
+          later(() => toaster.create({ title: t`Bank account saved: ${label}`, type: 'success' }));
+          onSaved();
+        },
+        [onSaved, t],
+      ),
+    },
+  );
+  const error = save.errorOf();
+  const serverField = error instanceof ApiError ? error.fieldErrors.external_account : undefined;
+
+  if (config.gateway === 'stripe') {
+    return (
+      <FormAlert tone="info" title={<Trans>Bank account entry is not available</Trans>}>
+        <Trans>Bank accounts are entered with Stripe, which cannot be reached from this installation.</Trans>
+      </FormAlert>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label={replacing ? t`Replace the bank account` : t`Add a bank account`}
+      className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const value = token.trim();
+        if (!value) {
+          setFieldError(t`Enter the bank account token.`);
+          input.current?.focus();
+          return;
+        }
+        setFieldError(null);
+        void save.start(value, value);
+      }}
+    >
+      <TextField
+        ref={input}
+        label={<Trans>Bank account token</Trans>}
+        name="external_account"
+        value={token}
+        onChange={(e) => {
+          setToken(e.target.value);
+          if (save.state.status === 'failed') save.reset(); // spec §4: the add-bank-account state resets
+        }}
+        required
+        autoComplete="off"
+        spellCheck={false}
+        dir="ltr"
+        error={fieldError ?? serverField ?? null}
+        helperText={<Trans>Sandbox mode: {SANDBOX_BANK_TOKEN} is a verified US test account; no real bank is used.</Trans>}
+      />
+      {error && !serverField ? (
+        <FormAlert
+          title={
+            error instanceof ApiError && error.status === 422 ? (
+              <Trans>This bank account was refused</Trans>
+            ) : (
+              <Trans>The bank account could not be saved</Trans>
+            )
+          }
+        >
+          {reason(error)}
+        </FormAlert>
+      ) : null}
+      <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
+        <Button type="submit" loading={save.isPending()}>
+          {replacing ? <Trans>Replace bank account</Trans> : <Trans>Save bank account</Trans>}
+        </Button>
+        {onCancel ? (
+          <Button variant="ghost" onClick={onCancel} disabled={save.isPending()}>
+            <Trans>Cancel</Trans>
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function Amount({ label, value, hint }: { label: ReactNode; value: string; hint: ReactNode }) {
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', padding: '4', borderRadius: 'lg', bg: 'bg.subtle' })}>
+      <dt className={css({ fontSize: 'sm', color: 'fg.muted' })}>{label}</dt>
+      <dd className={css({ fontSize: '2xl', fontWeight: 'bold', fontVariantNumeric: 'tabular-nums' })}>{value}</dd>
+      <dd className={css({ fontSize: 'xs', color: 'fg.muted' })}>{hint}</dd>
+    </div>
+  );
+}
+
+/**
+ * `/account/bank-account` (educators): the payout bank account (`GET/POST
+ * /payments/accounts/external-account`, sandbox token `btok_us_verified`), the earnings (`GET
+ * /payments/earnings`: pending, payable, paid out) with "Pay out" (`POST /payments/payouts`, one
+ * Idempotency-Key per attempt, kept when the same attempt is retried after no answer) and the
+ * payouts. Each section shows its own loading failure with the reason and "Try again".
+ */
+export function BankAccountPage({ data, api, onChanged }: { data: BankAccountData; api: Api; onChanged: () => void }) {
+  const { t, i18n } = useLingui();
+  const locale = isLocale(i18n.locale) ? i18n.locale : currentLocale();
+  const router = useRouter();
+  const reason = useErrorReason();
+  const [replacing, setReplacing] = useState(false);
+  const payoutKey = useRef<string | null>(null);
+  const account = data.account.ok ? data.account.data : null;
+  const bank = account?.bankName ?? '';
+  const last4 = account?.last4 ?? '';
+  const bankLabel = t`${bank} ending in ${last4}`;
+  const payable = data.earnings.ok ? formatMoney(data.earnings.data.payable, locale) : '';
+
+  const saved = useCallback(() => {
+    setReplacing(false);
+    onChanged();
+  }, [onChanged]);
+
+  const payout = useAction(
+    useCallback(
+      async (key: string) => unwrap(await api.POST('/payments/payouts', { params: { header: { 'Idempotency-Key': key } } })),
+      [api],
+    ),
+    {
+      onSuccess: useCallback(
+        (result: Payout) => {
+          payoutKey.current = null;
+          const amount = formatCents(result.amount, locale);
+          later(() => toaster.create({ title: t`Payout sent: ${amount}`, type: 'success' }));
+          onChanged();
+        },
+        [onChanged, t, locale],
+      ),
+      onError: useCallback((error: unknown) => {
+        // A refused payout (4xx) is a finished attempt: the next one gets a new key. No answer or
+        // a 5xx: the next click resends the same key (never two payouts).
+        const status = error instanceof ApiError ? error.status : 0;
+        if (status >= 400 && status < 500) payoutKey.current = null;
+      }, []),
+    },
+  );
+  const payoutError = payout.errorOf();
+
+  return (
+    <AccountPage
+      title={t`Bank account and payouts`}
+      lead={<Trans>Where your earnings are paid after your sessions are delivered.</Trans>}
+    >
+      <section aria-labelledby="bank-account" className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxWidth: '40rem' })}>
+        <h2 id="bank-account" className={sectionTitle}>
+          <Trans>Payout bank account</Trans>
+        </h2>
+        <Card className={css({ padding: { base: '4', tablet: '6' }, display: 'flex', flexDirection: 'column', gap: '4' })}>
+          {!data.account.ok ? (
+            <SectionError
+              title={<Trans>Your bank account could not be loaded</Trans>}
+              error={data.account.error}
+              onRetry={() => void router.invalidate()}
+            />
+          ) : account ? (
+            <div className={css({ display: 'flex', alignItems: 'flex-start', gap: '3', flexWrap: 'wrap' })}>
+              <span aria-hidden className={css({ color: 'primary.strong', marginBlockStart: '0.5' })}>
+                <BankIcon size={24} />
+              </span>
+              <div className={css({ display: 'flex', flexDirection: 'column', gap: '0.5', flex: 1, minWidth: '12rem' })}>
+                <p className={css({ fontWeight: 'semibold' })}>{bankLabel}</p>
+                <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+                  {account.country} · {account.currency}
+                </p>
+              </div>
+              <Badge tone={accountStatusTones[account.status]}>{t(accountStatusLabels[account.status])}</Badge>
+            </div>
+          ) : (
+            <EmptyState
+              icon={<BankIcon size={28} />}
+              title={<Trans>No bank account yet</Trans>}
+              description={<Trans>Add the bank account your earnings are paid out to.</Trans>}
+            />
+          )}
+          {data.account.ok && data.config.ok && (!account || replacing) ? (
+            <BankAccountForm
+              api={api}
+              config={data.config.data}
+              replacing={Boolean(account)}
+              onSaved={saved}
+              {...(account ? { onCancel: () => setReplacing(false) } : {})}
+            />
+          ) : null}
+          {data.account.ok && !data.config.ok ? (
+            <SectionError
+              title={<Trans>The bank account form could not be loaded</Trans>}
+              error={data.config.error}
+              onRetry={() => void router.invalidate()}
+            />
+          ) : null}
+          {account && !replacing ? (
+            <div>
+              <Button variant="outline" onClick={() => setReplacing(true)}>
+                <Trans>Replace bank account</Trans>
+              </Button>
+            </div>
+          ) : null}
+        </Card>
+      </section>
+
+      <section aria-labelledby="earnings" className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <h2 id="earnings" className={sectionTitle}>
+          <Trans>Earnings</Trans>
+        </h2>
+        {!data.earnings.ok ? (
+          <SectionError
+            title={<Trans>Your earnings could not be loaded</Trans>}
+            error={data.earnings.error}
+            onRetry={() => void router.invalidate()}
+          />
+        ) : (
+          <>
+            <dl className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', tablet: 'repeat(3, minmax(0, 1fr))' } })}>
+              <Amount
+                label={<Trans>Pending</Trans>}
+                value={formatMoney(data.earnings.data.pending, locale)}
+                hint={<Trans>From sessions that have not ended yet.</Trans>}
+              />
+              <Amount
+                label={<Trans>Ready to pay out</Trans>}
+                value={formatMoney(data.earnings.data.payable, locale)}
+                hint={<Trans>From delivered sessions.</Trans>}
+              />
+              <Amount
+                label={<Trans>Paid out</Trans>}
+                value={formatMoney(data.earnings.data.paidOut, locale)}
+                hint={<Trans>In total, to your bank account.</Trans>}
+              />
+            </dl>
+            {payoutError ? <FormAlert title={<Trans>The payout did not go through</Trans>}>{reason(payoutError)}</FormAlert> : null}
+            <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
+              <Button
+                loading={payout.isPending()}
+                disabled={data.earnings.data.payable <= 0 || !account}
+                onClick={() => {
+                  payoutKey.current ??= newIdempotencyKey();
+                  void payout.start('payout', payoutKey.current);
+                }}
+              >
+                {data.earnings.data.payable > 0 ? <Trans>Pay out {payable}</Trans> : <Trans>Pay out</Trans>}
+              </Button>
+              {!account ? (
+                <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+                  <Trans>Add a bank account to receive payouts.</Trans>
+                </p>
+              ) : data.earnings.data.payable <= 0 ? (
+                <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+                  <Trans>Nothing is ready to pay out yet.</Trans>
+                </p>
+              ) : null}
+            </div>
+          </>
+        )}
+      </section>
+
+      {data.earnings.ok ? (
+        <section aria-labelledby="payouts" className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+          <h2 id="payouts" className={sectionTitle}>
+            <Trans>Payouts</Trans>
+          </h2>
+          {data.earnings.data.payouts.length === 0 ? (
+            <EmptyState
+              icon={<ReceiptIcon size={28} />}
+              title={<Trans>No payouts yet</Trans>}
+              description={<Trans>Payouts to your bank account will be listed here.</Trans>}
+            />
+          ) : (
+            <Card>
+              <ul className={css({ listStyle: 'none', padding: 0, margin: 0 })}>
+                {data.earnings.data.payouts.map((p) => (
+                  <li
+                    key={p.id}
+                    className={css({
+                      display: 'flex',
+                      alignItems: 'center',
+                      justifyContent: 'space-between',
+                      gap: '3',
+                      flexWrap: 'wrap',
+                      paddingInline: { base: '4', tablet: '6' },
+                      paddingBlock: '4',
+                      borderBlockEndWidth: '1px',
+                      borderColor: 'border.default',
+                      _last: { borderBlockEndWidth: 0 },
+                    })}
+                  >
+                    <div className={css({ display: 'flex', flexDirection: 'column', gap: '0.5' })}>
+                      <time dateTime={p.createdAt} className={css({ fontWeight: 'medium' })}>
+                        {formatInstant(p.createdAt, locale)}
+                      </time>
+                      <span className={css({ fontSize: 'xs', color: 'fg.muted' })} dir="ltr">
+                        {p.id}
+                      </span>
+                    </div>
+                    <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+                      <Badge tone={payoutStatusTones[p.status]}>{t(payoutStatusLabels[p.status])}</Badge>
+                      <span className={css({ fontWeight: 'bold', fontVariantNumeric: 'tabular-nums' })}>{formatCents(p.amount, locale)}</span>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          )}
+        </section>
+      ) : null}
+    </AccountPage>
+  );
+}

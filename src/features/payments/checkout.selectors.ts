@@ -1,0 +1,98 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import {
+  type CheckoutFailure,
+  type SavedCard,
+  type TestCard,
+  type checkoutMachine,
+  isOpenIntent,
+  toCents,
+} from '../../../machines/checkout.machine';
+
+export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
+export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
+
+/** The checkout's screen (one value per layout). */
+export type CheckoutView = 'preparing' | 'loadFailed' | 'choosing' | 'paying' | 'authenticating' | 'failed' | 'closing' | 'done';
+
+export function selectCheckoutView(s: CheckoutSnapshot): CheckoutView {
+  if (s.status === 'done') return 'done';
+  if (s.matches('preparing')) return 'preparing';
+  if (s.matches('loadFailed')) return 'loadFailed';
+  if (s.hasTag('authenticating')) return 'authenticating';
+  if (s.hasTag('choosing')) return 'choosing';
+  if (s.hasTag('paying')) return 'paying';
+  if (s.matches('failed')) return 'failed';
+  return 'closing'; // cancelling: the seat is being released
+}
+
+/** True while a call runs (buttons disabled, spinners shown). */
+export const selectBusy = (s: CheckoutSnapshot): boolean => s.hasTag('loading');
+
+/** True while a card is being added. */
+export const selectAddingCard = (s: CheckoutSnapshot): boolean => s.matches('addingCard');
+
+/** The Pay button is enabled exactly when the machine would accept `payment.submitted`. */
+export const selectCanPay = (s: CheckoutSnapshot): boolean => s.can({ type: 'payment.submitted' });
+
+/** "Use another payment method" is offered once the failed call's outcome is known. */
+export const selectCanChangeMethod = (s: CheckoutSnapshot): boolean => s.can({ type: 'method.changed' });
+
+export function selectChosenCard(s: CheckoutSnapshot): SavedCard | null {
+  const { method, cards } = s.context;
+  return method?.kind === 'card' ? (cards.find((c) => c.id === method.cardId) ?? null) : null;
+}
+
+/** Balance minus total in dollars (negative = missing), when both are known. */
+export function selectWalletShortfall(s: CheckoutSnapshot): number | null {
+  const { quote, wallet } = s.context;
+  if (!quote || !wallet) return null;
+  return (toCents(wallet.balance) - quote.amount) / 100;
+}
+
+/** Until when the seat is held for the open card intent (ISO instant), else null. */
+export function selectHeldUntil(s: CheckoutSnapshot): string | null {
+  const { intent } = s.context;
+  return isOpenIntent(intent) ? (intent.expiresAt ?? null) : null;
+}
+
+/** The test cards the sandbox offers (none with the Stripe gateway). */
+export function selectTestCards(s: CheckoutSnapshot): TestCard[] {
+  const config = s.context.config;
+  return config?.gateway === 'sandbox' ? config.testCards : [];
+}
+
+/** Spec §8: the toast of a failed payment or enrollment. */
+export const enrollmentFailed = msg`Enrollment failed. Please Contact US for more details`;
+/** Spec §8: the generic failure. */
+export const systemError = msg`System error please try later !`;
+
+/** The headline of a checkout failure (the reason, when the server gave one, is shown under it). */
+export function checkoutFailureTitle(error: CheckoutFailure): MessageDescriptor {
+  switch (error.code) {
+    case 'checkout.loadFailed':
+      return msg`We could not prepare your payment`;
+    case 'checkout.cardRefused':
+      return msg`This card was refused`;
+    case 'checkout.addCardFailed':
+      return msg`The card could not be added`;
+    case 'checkout.intentFailed':
+      return msg`The payment could not be started`;
+    case 'checkout.cardDeclined':
+      return msg`Your card was declined`;
+    case 'checkout.authenticationFailed':
+      return msg`Your bank did not confirm the payment`;
+    case 'checkout.walletFailed':
+      return msg`The wallet payment did not go through`;
+    case 'checkout.releaseFailed':
+      return msg`We could not release the card payment`;
+    default:
+      return error.declineCode === 'insufficient_funds' ? msg`Your card has insufficient funds` : msg`The payment did not go through`;
+  }
+}
+
+/** True when the failed call may or may not have happened (no answer / server error): retrying is safe. */
+export function isUnknownOutcome(error: CheckoutFailure): boolean {
+  return error.step.endsWith('Unknown');
+}

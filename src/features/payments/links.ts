@@ -1,0 +1,30 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { Role } from '@/features/layout/roles';
+
+/** The account pages of the payments area. */
+export type PaymentLinkPath = '/account/wallet' | '/account/payment-methods' | '/account/bank-account' | '/account/addresses';
+
+export interface PaymentLink {
+  to: PaymentLinkPath;
+  /** Translate with `t(label)` / `i18n._(label)`. */
+  label: MessageDescriptor;
+  /** Icon name; `PaymentLinkIcon` (payment-link-icon.tsx) draws it. */
+  icon: 'wallet' | 'card' | 'bank' | 'address';
+}
+
+const wallet: PaymentLink = { to: '/account/wallet', label: msg`Wallet`, icon: 'wallet' };
+const paymentMethods: PaymentLink = { to: '/account/payment-methods', label: msg`Payment methods`, icon: 'card' };
+const bankAccount: PaymentLink = { to: '/account/bank-account', label: msg`Bank account and payouts`, icon: 'bank' };
+const addresses: PaymentLink = { to: '/account/addresses', label: msg`Addresses`, icon: 'address' };
+
+/**
+ * The payment and address pages a role may open (for the account menu and the account pages'
+ * own navigation): learners and generic users → Wallet, Payment methods, Addresses; educators →
+ * Bank account and payouts, Addresses; every other signed-in role → Addresses.
+ */
+export function paymentLinks(role: Role): PaymentLink[] {
+  if (role === 'LEARNER' || role === 'USER') return [wallet, paymentMethods, addresses];
+  if (role === 'EDUCATOR') return [bankAccount, addresses];
+  return [addresses];
+}

@@ -1,0 +1,10 @@
+import type { PaymentLink } from './links';
+import { BankIcon, CardIcon, PinIcon, WalletIcon } from './payment-icons';
+
+/** The icon of a `paymentLinks(role)` entry (decorative). */
+export function PaymentLinkIcon({ icon, size = 16 }: { icon: PaymentLink['icon']; size?: number }) {
+  if (icon === 'wallet') return <WalletIcon size={size} />;
+  if (icon === 'card') return <CardIcon size={size} />;
+  if (icon === 'bank') return <BankIcon size={size} />;
+  return <PinIcon size={size} />;
+}

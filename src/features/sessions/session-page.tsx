@@ -1,0 +1,201 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { Breadcrumb, breadcrumbLink } from '@/components/ui/breadcrumb';
+import { css, cx } from 'styled-system/css';
+import { StatusBadge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { formatLongDate } from '@/components/ui/format';
+import { CalendarIcon, ClockIcon, GlobeIcon, UsersIcon } from '@/components/ui/icons';
+import { containerStyles } from '@/components/ui/page';
+import { Rating } from '@/components/ui/rating';
+import { CoursePicture } from '@/features/catalog/course-picture';
+import { categoryName, difficultyLabels } from '@/features/catalog/labels';
+import { usePageTitle } from '@/features/layout/document-head';
+import type { components } from '@/lib/api/schema';
+import { isLocale, type Locale } from '@/lib/i18n';
+import { EnrollPanel } from '@/features/enrollment/enroll-panel';
+import { WeeklySchedule, zoneLabel } from './schedule';
+import { SyllabusView } from './syllabus';
+
+type SessionInfo = components['schemas']['SessionInfo'];
+type Syllabus = components['schemas']['Syllabus'];
+
+export interface SessionPageData {
+  session: SessionInfo;
+  syllabus: Syllabus;
+}
+
+function Fact({ icon, label, children }: { icon: ReactNode; label: ReactNode; children: ReactNode }) {
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '0.5' })}>
+      <dt className={css({ display: 'flex', alignItems: 'center', gap: '1.5', fontSize: 'xs', color: 'fg.muted' })}>
+        <span aria-hidden className={css({ color: 'primary.strong', display: 'inline-flex' })}>
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className={css({ fontWeight: 'semibold', fontSize: 'sm', paddingInlineStart: '5.5' })}>{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * Session page (/sessions/$sessionId): the course and this session's dates, schedule and seats,
+ * the enrollment panel, and the syllabus by week with meeting times in both time zones.
+ */
+export function SessionPage({ data }: { data: SessionPageData }) {
+  const { t, i18n } = useLingui();
+  const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
+  const { session, syllabus } = data;
+  const course = session.course;
+  const courseTitle = course.title;
+  usePageTitle(courseTitle);
+  const start = formatLongDate(session.startDate, locale);
+  const end = formatLongDate(session.endDate, locale);
+  const zone = zoneLabel(session.timezone);
+  const seats = session.seatsLeft;
+  const hours = course.numHours;
+
+  return (
+    <>
+      <div className={css({ bg: 'bg.surface', borderBlockEndWidth: '1px', borderColor: 'border.default' })}>
+        <div
+          className={cx(
+            containerStyles,
+            css({
+              display: 'grid',
+              gridTemplateColumns: { base: '1fr', tablet: 'minmax(0, 1fr) 16rem', desktop: 'minmax(0, 1fr) 22rem' },
+              gap: { base: '5', tablet: '8' },
+              paddingBlock: { base: '6', tablet: '10' },
+              alignItems: 'center',
+            }),
+          )}
+        >
+          <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', minWidth: 0 })}>
+            <Breadcrumb label={t`Breadcrumb`}>
+              <Link to="/courses" className={breadcrumbLink}>
+                <Trans>Explore</Trans>
+              </Link>
+              <Link
+                to="/courses/$courseId"
+                params={{ courseId: course.id }}
+                className={breadcrumbLink}
+              >
+                <bdi>{course.title}</bdi>
+              </Link>
+            </Breadcrumb>
+            <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
+              <span className={css({ fontSize: 'xs', fontWeight: 'bold', color: 'primary.strong', textTransform: 'uppercase', letterSpacing: 'wider' })}>
+                {categoryName(course.category, locale)}
+              </span>
+              <StatusBadge status={session.status} />
+            </div>
+            <h1 className={css({ fontSize: { base: '2xl', tablet: '4xl' }, fontWeight: 'extrabold', letterSpacing: 'tight', lineHeight: '1.15' })}>
+              <bdi>{course.title}</bdi>
+            </h1>
+            <p className={css({ fontSize: { base: 'md', tablet: 'lg' }, color: 'fg.muted' })}>
+              <Trans>
+                Live session from {start} to {end}
+              </Trans>
+            </p>
+            <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
+              <Rating average={course.rating.average} count={course.rating.count} />
+              <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t(difficultyLabels[course.difficultyLevel])}</span>
+            </div>
+          </div>
+          <div className={css({ borderRadius: '2xl', overflow: 'hidden', boxShadow: 'raised', display: { base: 'none', tablet: 'block' } })}>
+            <CoursePicture src={course.pictureUrl} alt="" eager />
+          </div>
+        </div>
+      </div>
+
+      <div
+        className={cx(
+          containerStyles,
+          css({
+            display: 'grid',
+            gridTemplateColumns: { base: '1fr', miniDesktop: 'minmax(0, 1fr) 22rem' },
+            gap: { base: '8', desktop: '12' },
+            paddingBlock: { base: '6', tablet: '10' },
+            alignItems: 'start',
+          }),
+        )}
+      >
+        <aside
+          aria-label={t`Enrollment`}
+          className={css({
+            order: { base: 0, miniDesktop: 1 },
+            position: { miniDesktop: 'sticky' },
+            insetBlockStart: '24',
+            display: 'flex',
+            flexDirection: 'column',
+            gap: '4',
+          })}
+        >
+          <Card className={css({ padding: '5', display: 'flex', flexDirection: 'column', gap: '5' })}>
+            <EnrollPanel session={session} />
+            <dl className={css({ display: 'grid', gap: '4', gridTemplateColumns: '1fr 1fr' })}>
+              <Fact icon={<CalendarIcon size={16} />} label={<Trans>Starts</Trans>}>
+                {start}
+              </Fact>
+              <Fact icon={<CalendarIcon size={16} />} label={<Trans>Ends</Trans>}>
+                {end}
+              </Fact>
+              <Fact icon={<UsersIcon size={16} />} label={<Trans>Seats</Trans>}>
+                {session.seatsLeft > 0 ? (
+                  <Plural value={seats} one="# seat left" other="# seats left" />
+                ) : (
+                  <Trans>Session full</Trans>
+                )}
+              </Fact>
+              <Fact icon={<ClockIcon size={16} />} label={<Trans>Length</Trans>}>
+                <Plural value={hours} one="# hour live" other="# hours live" />
+              </Fact>
+              <Fact icon={<GlobeIcon size={16} />} label={<Trans>Time zone</Trans>}>
+                {zone}
+              </Fact>
+              <Fact icon={<UsersIcon size={16} />} label={<Trans>Educator</Trans>}>
+                {session.educator.name}
+              </Fact>
+            </dl>
+          </Card>
+        </aside>
+
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '10', minWidth: 0 })}>
+          <section aria-labelledby="schedule-title">
+            <h2 id="schedule-title" className={css({ fontSize: 'xl', fontWeight: 'bold', marginBlockEnd: '4' })}>
+              <Trans>Weekly schedule</Trans>
+            </h2>
+            <Card className={css({ padding: '5' })}>
+              <WeeklySchedule schedule={session.schedule} timezone={session.timezone} from={session.startDate} />
+            </Card>
+          </section>
+
+          <section aria-labelledby="syllabus-title">
+            <h2 id="syllabus-title" className={css({ fontSize: 'xl', fontWeight: 'bold', marginBlockEnd: '4' })}>
+              <Trans>Syllabus</Trans>
+            </h2>
+            <SyllabusView syllabus={syllabus} startDate={session.startDate} />
+          </section>
+
+          <section aria-labelledby="course-about-title">
+            <h2 id="course-about-title" className={css({ fontSize: 'xl', fontWeight: 'bold', marginBlockEnd: '3' })}>
+              <Trans>About the course</Trans>
+            </h2>
+            <p className={css({ color: 'fg.default', lineHeight: '1.75' })}>
+              <bdi>{course.description}</bdi>
+            </p>
+            <Link
+              to="/courses/$courseId"
+              params={{ courseId: course.id }}
+              className={css({ display: 'inline-block', marginBlockStart: '3', fontWeight: 'semibold', color: 'primary.strong', _hover: { textDecoration: 'underline' } })}
+            >
+              <Trans>Read more about {courseTitle}</Trans>
+            </Link>
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}

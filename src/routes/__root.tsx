@@ -1,0 +1,40 @@
+import { createRootRouteWithContext, Outlet, retainSearchParams } from '@tanstack/react-router';
+import { PagePending } from '@/components/ui/spinner';
+import { AppShell } from '@/features/layout/app-shell';
+import type { AuthActor } from '@/features/auth/auth-service';
+import { NotFoundPage, RouteError } from '@/features/layout/route-error';
+import { rootSearchSchema } from '@/features/layout/route-flags';
+import type { Api } from '@/lib/api/client';
+import { activateLocale, currentLocale, i18n, pickLocale } from '@/lib/i18n';
+
+/** What every route's loader and beforeLoad receive (created once in main.tsx). */
+export interface RouterContext {
+  /** Typed /api client (openapi-fetch). */
+  api: Api;
+  /** The auth actor (login record, theme, logout). */
+  auth: AuthActor;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  // lang | sign-in-with-redirect | redirect; invalid values are dropped (spec §2).
+  validateSearch: rootSearchSchema,
+  search: { middlewares: [retainSearchParams(['lang'])] },
+  beforeLoad: async ({ search }) => {
+    // `?lang=` wins, then the remembered language, then English (spec §1).
+    const locale = search.lang ?? pickLocale('');
+    if (!i18n.locale || currentLocale() !== locale) await activateLocale(locale);
+  },
+  component: RootLayout,
+  pendingComponent: PagePending,
+  errorComponent: RouteError,
+  notFoundComponent: NotFoundPage,
+});
+
+function RootLayout() {
+  const { auth } = Route.useRouteContext();
+  return (
+    <AppShell auth={auth}>
+      <Outlet />
+    </AppShell>
+  );
+}

@@ -1,0 +1,29 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { PagePending } from '@/components/ui/spinner';
+import { CoursePage } from '@/features/courses/course-page';
+import { NotFoundPage, RouteError } from '@/features/layout/route-error';
+import { loadData, parseId } from '@/features/layout/route-data';
+
+/** `/courses/$courseId`: course info, active sessions and reviews. */
+export const Route = createFileRoute('/courses/$courseId')({
+  params: {
+    parse: ({ courseId }) => ({ courseId: parseId(courseId) }),
+    stringify: ({ courseId }) => ({ courseId: String(courseId) }),
+  },
+  loader: async ({ context: { api }, params: { courseId } }) => {
+    if (Number.isNaN(courseId)) throw notFound();
+    const path = { id: courseId };
+    const [course, sessions, reviews] = await Promise.all([
+      loadData(api.GET('/courses/{id}/info', { params: { path } })),
+      loadData(api.GET('/courses/{id}/sessions/active', { params: { path } })),
+      loadData(api.GET('/courses/{id}/reviews', { params: { path, query: { page: 1, pageSize: 10 } } })),
+    ]);
+    return { course, sessions, reviews };
+  },
+  pendingComponent: PagePending,
+  errorComponent: RouteError,
+  notFoundComponent: NotFoundPage,
+  component: function CourseRoute() {
+    return <CoursePage data={Route.useLoaderData()} />;
+  },
+});

@@ -1,0 +1,41 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PageContainer } from '@/components/ui/page';
+import { CardGridSkeleton } from '@/components/ui/spinner';
+import { ExplorePage } from '@/features/catalog/explore-page';
+import { EXPLORE_PAGE_SIZE, exploreSearchSchema } from '@/features/catalog/explore-search';
+import { RouteError } from '@/features/layout/route-error';
+import { loadData } from '@/features/layout/route-data';
+
+/** `/courses`: course explore with search, category, difficulty and paging in the URL. */
+export const Route = createFileRoute('/courses/')({
+  validateSearch: exploreSearchSchema,
+  loaderDeps: ({ search: { query, categoryId, difficulty, page } }) => ({ query, categoryId, difficulty, page }),
+  loader: async ({ context: { api }, deps }) => {
+    const [result, categories] = await Promise.all([
+      loadData(
+        api.GET('/courses/explore', {
+          params: {
+            query: {
+              query: deps.query,
+              categoryId: deps.categoryId,
+              difficulty: deps.difficulty,
+              page: deps.page ?? 1,
+              pageSize: EXPLORE_PAGE_SIZE,
+            },
+          },
+        }),
+      ),
+      loadData(api.GET('/courses/categories')),
+    ]);
+    return { ...result, categories };
+  },
+  pendingComponent: () => (
+    <PageContainer>
+      <CardGridSkeleton count={6} />
+    </PageContainer>
+  ),
+  errorComponent: RouteError,
+  component: function ExploreRoute() {
+    return <ExplorePage data={Route.useLoaderData()} search={Route.useSearch()} />;
+  },
+});

@@ -1,0 +1,31 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PagePending } from '@/components/ui/spinner';
+import { ModerationPage } from '@/features/admin/moderation-page';
+import { requireAuth } from '@/features/auth/guards';
+import { sessionsSearchSchema } from '@/features/dashboard/list-search';
+import { settle, valueOr } from '@/features/dashboard/load';
+import { RouteError } from '@/features/layout/route-error';
+
+/**
+ * `/dashboard/moderation?status&page` (admins, super admins): the session moderation queue
+ * (PENDING by default) with approve / reject / delete / duplicate.
+ */
+export const Route = createFileRoute('/dashboard/moderation')({
+  validateSearch: sessionsSearchSchema,
+  beforeLoad: (opts) => requireAuth(opts, ['ADMIN', 'SUPER_ADMIN']),
+  loader: async ({ context: { api } }) => ({ timezones: valueOr(await settle(api.GET('/timezones/us')), []) }),
+  pendingComponent: PagePending,
+  errorComponent: RouteError,
+  component: function ModerationRoute() {
+    const { api } = Route.useRouteContext();
+    const navigate = Route.useNavigate();
+    return (
+      <ModerationPage
+        api={api}
+        search={Route.useSearch()}
+        timezones={Route.useLoaderData().timezones}
+        onSearch={(search) => void navigate({ search: (s) => ({ ...s, status: search.status, page: search.page }) })}
+      />
+    );
+  },
+});

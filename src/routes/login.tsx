@@ -1,0 +1,24 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { waitFor } from 'xstate';
+import { landingFor, safeRedirect } from '@/features/auth/auth.selectors';
+import { LoginScreen } from '@/features/auth/login-screen';
+import { lenient, parseSearch } from '@/features/layout/route-flags';
+
+const searchSchema = v.object({ redirect: lenient(v.pipe(v.string(), v.minLength(1))) });
+
+/** `/login?redirect=`: sign-in (spec §2). Signed-in visitors go straight to `redirect` or their landing page. */
+export const Route = createFileRoute('/login')({
+  validateSearch: (search) => parseSearch(searchSchema, search),
+  beforeLoad: async ({ context: { auth }, search }) => {
+    const snapshot = await waitFor(auth, (s) => !s.matches('restoring'));
+    if (snapshot.matches('loggedIn')) {
+      throw redirect({ href: safeRedirect(search.redirect) ?? landingFor(snapshot.context.record), replace: true });
+    }
+  },
+  component: function LoginRoute() {
+    const { auth } = Route.useRouteContext();
+    const { redirect: target } = Route.useSearch();
+    return <LoginScreen auth={auth} redirect={target} />;
+  },
+});

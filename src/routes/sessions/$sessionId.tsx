@@ -1,0 +1,38 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { PagePending } from '@/components/ui/spinner';
+import { waitFor } from 'xstate';
+import { selectIsLoggedIn, selectIsRestoring } from '@/features/auth/auth.selectors';
+import { NotFoundPage, RouteError } from '@/features/layout/route-error';
+import { loadData, parseId } from '@/features/layout/route-data';
+import { SessionPage } from '@/features/sessions/session-page';
+
+/**
+ * `/sessions/$sessionId`: session info and syllabus. Signed-in users get the secured variants
+ * (their enrollment, lesson links when enrolled); visitors the public ones.
+ */
+export const Route = createFileRoute('/sessions/$sessionId')({
+  params: {
+    parse: ({ sessionId }) => ({ sessionId: parseId(sessionId) }),
+    stringify: ({ sessionId }) => ({ sessionId: String(sessionId) }),
+  },
+  loader: async ({ context: { api, auth }, params: { sessionId } }) => {
+    if (Number.isNaN(sessionId)) throw notFound();
+    const params = { path: { id: sessionId } };
+    // Once the cookie has been read: signed-in users get the secured variants.
+    const snapshot = await waitFor(auth, (s) => !selectIsRestoring(s));
+    const secured = selectIsLoggedIn(snapshot);
+    const [session, syllabus] = await Promise.all([
+      loadData(secured ? api.GET('/sessions/{id}/info/secured', { params }) : api.GET('/sessions/{id}/info', { params })),
+      loadData(
+        secured ? api.GET('/sessions/{id}/syllabus/secured', { params }) : api.GET('/sessions/{id}/syllabus', { params }),
+      ),
+    ]);
+    return { session, syllabus };
+  },
+  pendingComponent: PagePending,
+  errorComponent: RouteError,
+  notFoundComponent: NotFoundPage,
+  component: function SessionRoute() {
+    return <SessionPage data={Route.useLoaderData()} />;
+  },
+});

@@ -1,0 +1,24 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { waitFor } from 'xstate';
+import { landingFor, safeRedirect } from '@/features/auth/auth.selectors';
+import { SignUpScreen } from '@/features/auth/signup-screen';
+import { lenient, parseSearch } from '@/features/layout/route-flags';
+
+const searchSchema = v.object({ redirect: lenient(v.pipe(v.string(), v.minLength(1))) });
+
+/** `/signup?redirect=`: learner sign-up. Signed-in visitors go to `redirect` or their landing page. */
+export const Route = createFileRoute('/signup')({
+  validateSearch: (search) => parseSearch(searchSchema, search),
+  beforeLoad: async ({ context: { auth }, search }) => {
+    const snapshot = await waitFor(auth, (s) => !s.matches('restoring'));
+    if (snapshot.matches('loggedIn')) {
+      throw redirect({ href: safeRedirect(search.redirect) ?? landingFor(snapshot.context.record), replace: true });
+    }
+  },
+  component: function SignUpRoute() {
+    const { api, auth } = Route.useRouteContext();
+    const { redirect: target } = Route.useSearch();
+    return <SignUpScreen api={api} auth={auth} redirect={target} />;
+  },
+});

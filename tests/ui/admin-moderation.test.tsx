@@ -1,0 +1,165 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Toaster, toaster } from '@/components/ui/toast';
+import { SessionBoard, type SessionListItem } from '@/features/educator/session-board';
+import { createApi } from '@/lib/api/client';
+import type { ModerationAction } from '../../machines/moderation.machine';
+import { json, mockFetch, type Handler } from '../machines/fetch-mock';
+import { renderWithRouter } from './render';
+
+afterEach(() => {
+  act(() => toaster.remove());
+  cleanup();
+});
+
+const session: SessionListItem = {
+  id: 41,
+  courseId: 12,
+  startDate: '2030-03-04',
+  endDate: '2030-04-26',
+  timezone: 'America/New_York',
+  schedule: { sunday: null, monday: { start: '18:00', end: '20:00' }, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null },
+  maxSeats: 25,
+  seatsTaken: 0,
+  seatsLeft: 25,
+  price: 149,
+  status: 'PENDING',
+  educator: { id: 7, name: 'Salma Idrissi', pictureUrl: null },
+  course: { id: 12, title: 'Modern web apps with React', pictureUrl: '/uploads/courses/12.jpg' },
+  moderationMessage: null,
+  createdAt: '2030-02-01T11:00:00Z',
+};
+
+const ADMIN: ModerationAction[] = ['approve', 'reject', 'delete', 'duplicate'];
+
+async function renderBoard(routes: Record<string, Handler>, actions: ModerationAction[] = ADMIN, mode: 'moderation' | 'sessions' = 'moderation') {
+  const mock = mockFetch({
+    'GET /api/sessions': () => json(200, { data: { items: [session], total: 1, page: 1, pageSize: 12 } }),
+    ...routes,
+  });
+  const api = createApi({ baseUrl: 'http://localhost/api', fetch: mock.fetch });
+  await renderWithRouter(
+    <>
+      <SessionBoard
+        api={api}
+        mode={mode}
+        actions={actions}
+        search={{}}
+        onSearch={() => {}}
+        timezones={[{ id: 'America/New_York', name: 'Eastern Time', offset: '-05:00' }]}
+        showEducator
+      />
+      <Toaster />
+    </>,
+  );
+  await screen.findByRole('link', { name: 'Modern web apps with React' });
+  return mock;
+}
+
+const toast = (text: string) => screen.findByText(text, { selector: '[data-part=title]' });
+
+describe('session moderation (spec §4, §8)', () => {
+  it('lists the pending queue by default with status badges', async () => {
+    const mock = await renderBoard({});
+    expect(new URL(mock.calls[0]!.request.url).search).toBe('?status=PENDING&page=1&pageSize=12');
+    const row = screen.getByTestId('session-row');
+    expect(within(row).getByText('Pending').closest('[data-status]')?.getAttribute('data-tone')).toBe('yellow');
+    expect(within(row).getByText('Educator: Salma Idrissi')).toBeTruthy();
+  });
+
+  it("approves with an optional note: 'Session Approved'", async () => {
+    const mock = await renderBoard({
+      'POST /api/sessions/41/approve': () => json(200, { data: { ...session, status: 'APPROVED' } }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve this session?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await toast('Session Approved')).toBeTruthy();
+    const post = mock.calls.find((c) => c.method === 'POST')!;
+    expect(JSON.parse(post.body!)).toEqual({});
+    await waitFor(() => expect(mock.calls.filter((c) => c.method === 'GET')).toHaveLength(2));
+  });
+
+  it("an approval failure shows the spec's text 'Could not get the super admin courses !'", async () => {
+    await renderBoard({ 'POST /api/sessions/41/approve': () => json(409, { message: 'Session is not pending' }) });
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Great course' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await toast('Could not get the super admin courses !')).toBeTruthy();
+    expect(within(dialog).getByRole('alert').textContent).toContain('Session is not pending');
+  });
+
+  it("rejects only with a message: 'Session Rejected' / 'Could not reject the session !'", async () => {
+    let attempt = 0;
+    const mock = await renderBoard({
+      'POST /api/sessions/41/reject': () =>
+        attempt++ === 0 ? json(500, { message: 'Mailer down' }) : json(200, { data: { ...session, status: 'REJECTED' } }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Reject this session?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await within(dialog).findByText('Write a message: it is sent to the person by e-mail.')).toBeTruthy();
+    expect(mock.calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Pick other days.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await toast('Could not reject the session !')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await toast('Session Rejected')).toBeTruthy();
+    expect(mock.calls.filter((c) => c.method === 'POST').map((c) => JSON.parse(c.body!))).toEqual([
+      { message: 'Pick other days.' },
+      { message: 'Pick other days.' },
+    ]);
+  });
+
+  it("deletes with a message: 'Session deleted successfully' / 'Session deletion failed, try again !'", async () => {
+    let attempt = 0;
+    await renderBoard({
+      'POST /api/sessions/41/delete': () => (attempt++ === 0 ? json(409, { message: 'Has enrollments' }) : json(200, { data: { id: 41 } })),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this session?' });
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Course retired.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await toast('Session deletion failed, try again !')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await toast('Session deleted successfully')).toBeTruthy();
+  });
+
+  it('duplicates through the request form prefilled from the session (POST /sessions)', async () => {
+    const mock = await renderBoard({
+      'POST /api/sessions': () => json(201, { data: { ...session, id: 57, status: 'PENDING' } }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Duplicate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Duplicate the session' });
+    expect((within(dialog).getByRole('spinbutton', { name: /Seats/ }) as HTMLInputElement).value).toBe('25');
+    expect((within(dialog).getByRole('combobox', { name: /Time zone/ }) as HTMLSelectElement).value).toBe('America/New_York');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit the request' }));
+    expect(await toast('Request submitted successfully!')).toBeTruthy();
+    const body = JSON.parse(mock.calls.find((c) => c.method === 'POST')!.body!);
+    expect(body).toMatchObject({ courseId: 12, timezone: 'America/New_York', maxSeats: 25, price: 149, schedule: session.schedule });
+    // Same weekday, moved ahead: the copy never starts in the past.
+    expect(new Date(`${body.startDate}T00:00:00Z`).getUTCDay()).toBe(1);
+    expect(body.startDate > new Date().toISOString().slice(0, 10)).toBe(true);
+  });
+
+  it("a failed duplicate shows 'Error while creating Session !' and the server's field errors", async () => {
+    await renderBoard({
+      'POST /api/sessions': () => json(400, { message: 'Invalid request', errors: [{ path: '/maxSeats', message: 'Too many seats for this course' }] }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Duplicate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Duplicate the session' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit the request' }));
+    expect(await toast('Error while creating Session !')).toBeTruthy();
+    expect(await within(dialog).findByText('Too many seats for this course')).toBeTruthy();
+  });
+
+  it('an educator sees duplicate and delete, never approve or reject', async () => {
+    await renderBoard({}, ['duplicate', 'delete'], 'sessions');
+    const row = screen.getByTestId('session-row');
+    expect(within(row).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(within(row).queryByRole('button', { name: 'Reject' })).toBeNull();
+    expect(within(row).getByRole('button', { name: 'Duplicate' })).toBeTruthy();
+    expect(within(row).getByRole('link', { name: 'Learners' }).getAttribute('href')).toBe('/dashboard/sessions/41');
+  });
+});

@@ -1,0 +1,292 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster, toaster } from '@/components/ui/toast';
+import { AddressesPage } from '@/features/payments/addresses-page';
+import { BankAccountPage, type BankAccountData } from '@/features/payments/bank-account-page';
+import { paymentLinks } from '@/features/payments/links';
+import { PaymentMethodsPage } from '@/features/payments/payment-methods-page';
+import { WalletPage } from '@/features/payments/wallet-page';
+import { ApiError, createApi } from '@/lib/api/client';
+import type { GatewayConfig } from '../../machines/checkout.machine';
+import { json, mockFetch, type Handler } from '../machines/fetch-mock';
+import { card, config } from './payments-fixtures';
+import { renderWithRouter } from './render';
+
+afterEach(() => {
+  act(() => toaster.remove());
+  cleanup();
+});
+
+function apiWith(routes: Record<string, Handler>) {
+  const mock = mockFetch(routes);
+  return { mock, api: createApi({ baseUrl: 'http://localhost/api', fetch: mock.fetch }) };
+}
+
+const sandbox = { ok: true as const, data: config as GatewayConfig };
+const bodies = (mock: ReturnType<typeof mockFetch>, method: string, path: string) =>
+  mock.calls.filter((c) => c.method === method && c.path === path).map((c) => ({ body: c.body ? JSON.parse(c.body) : null, key: c.headers.get('Idempotency-Key') }));
+
+describe('paymentLinks(role)', () => {
+  it('offers wallet and cards to learners, the bank account to educators, addresses to everyone', () => {
+    const paths = (role: Parameters<typeof paymentLinks>[0]) => paymentLinks(role).map((l) => l.to);
+    expect(paths('LEARNER')).toEqual(['/account/wallet', '/account/payment-methods', '/account/addresses']);
+    expect(paths('USER')).toEqual(['/account/wallet', '/account/payment-methods', '/account/addresses']);
+    expect(paths('EDUCATOR')).toEqual(['/account/bank-account', '/account/addresses']);
+    expect(paths('PARTNER')).toEqual(['/account/addresses']);
+    expect(paths('ADMIN')).toEqual(['/account/addresses']);
+  });
+});
+
+describe('wallet page', () => {
+  it('shows the balance and movements with dates, reasons and signed amounts', async () => {
+    await renderWithRouter(
+      <WalletPage
+        wallet={{
+          balance: 43.05,
+          currency: 'USD',
+          entries: [
+            { id: 2, amount: -15695, reason: 'PAYMENT', sessionId: 41, description: 'Modern web apps with React', createdAt: '2031-03-01T10:00:00Z' },
+            { id: 1, amount: 20000, reason: 'TOP_UP', sessionId: null, description: 'Welcome credit', createdAt: '2031-02-01T09:00:00Z' },
+          ],
+        }}
+      />,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Wallet' })).toBeTruthy();
+    expect(screen.getByTestId('wallet-balance').textContent).toBe('$43.05');
+    const region = screen.getByRole('region', { name: 'Movements' });
+    const items = within(within(region).getByRole('list')).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByText('Payment')).toBeTruthy();
+    expect(within(items[0]!).getByText('-$156.95')).toBeTruthy();
+    expect(within(items[0]!).getByRole('link', { name: 'View the session' }).getAttribute('href')).toBe('/sessions/41');
+    expect(within(items[1]!).getByText('Top-up')).toBeTruthy();
+    expect(within(items[1]!).getByText('+$200')).toBeTruthy();
+    expect(within(items[1]!).getByText(/2031/)).toBeTruthy();
+  });
+
+  it('an empty ledger shows the empty state', async () => {
+    await renderWithRouter(<WalletPage wallet={{ balance: 0, currency: 'USD', entries: [] }} />);
+    expect(screen.getByText('No movements yet')).toBeTruthy();
+    expect(screen.getByTestId('wallet-balance').textContent).toBe('$0');
+  });
+});
+
+describe('payment methods page', () => {
+  const cards = [card('pm_b', '0005'), card('pm_a', '4242', true)];
+
+  it('lists the cards default first, makes one the default and removes one after confirming', async () => {
+    const onChanged = vi.fn();
+    const { mock, api } = apiWith({
+      'PUT /api/payments/cards/pm_b/default': () => json(200, { data: { ...card('pm_b', '0005', true) } }),
+      'DELETE /api/payments/cards/pm_b': () => json(200, { data: { id: 'pm_b' } }),
+    });
+    await renderWithRouter(
+      <>
+        <PaymentMethodsPage data={{ cards, config: sandbox }} api={api} onChanged={onChanged} />
+        <Toaster />
+      </>,
+    );
+    const articles = screen.getAllByRole('article');
+    expect(articles.map((a) => a.getAttribute('aria-label'))).toEqual(['Visa ending in 4242', 'Visa ending in 0005']);
+    expect(within(articles[0]!).getByText('Default')).toBeTruthy();
+    expect(within(articles[0]!).getByText('Expires 12/34')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Make default: Visa ending in 0005' }));
+    await screen.findByText('Default card changed');
+    expect(onChanged).toHaveBeenCalledTimes(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove: Visa ending in 0005' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove this card?' });
+    expect(within(dialog).getByText('Visa ending in 0005 will no longer be offered at checkout.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove card' }));
+    await screen.findByText('Card removed');
+    expect(mock.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['PUT /api/payments/cards/pm_b/default', 'DELETE /api/payments/cards/pm_b']);
+    expect(onChanged).toHaveBeenCalledTimes(2);
+  });
+
+  it('adds a sandbox test card; a refused card shows the reason (spec §4 add payment method)', async () => {
+    const onChanged = vi.fn();
+    const { mock, api } = apiWith({
+      'POST /api/payments/cards': (_req, n) => (n === 1 ? json(422, { message: 'Your card was refused.' }) : json(201, { data: card('pm_new', '4242') })),
+    });
+    await renderWithRouter(
+      <>
+        <PaymentMethodsPage data={{ cards: [], config: sandbox }} api={api} onChanged={onChanged} />
+        <Toaster />
+      </>,
+    );
+    expect(screen.getByText('No saved cards yet')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: /Visa ending in 3220/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add card' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('This card was refused')).toBeTruthy();
+    expect(within(alert).getByText('Your card was refused.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add card' }));
+    await screen.findByText('Card added: Visa ending in 4242');
+    expect(bodies(mock, 'POST', '/api/payments/cards').map((c) => c.body)).toEqual([
+      { source: 'tok_threeDSecure2Required' },
+      { source: 'tok_threeDSecure2Required' },
+    ]);
+    expect(onChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('with the Stripe gateway the card entry is the Stripe Elements boundary', async () => {
+    const { api } = apiWith({});
+    await renderWithRouter(
+      <PaymentMethodsPage
+        data={{ cards: [], config: { ok: true, data: { gateway: 'stripe', publishableKey: 'pk_test', holdMinutes: 15, testCards: [] } } }}
+        api={api}
+        onChanged={() => {}}
+      />,
+    );
+    expect(screen.getByText('Card entry is not available')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add card' })).toBeNull();
+  });
+});
+
+describe('bank account page (educators)', () => {
+  const earnings = { currency: 'USD' as const, pending: 420, payable: 149, paidOut: 298, payouts: [] };
+  const account = { id: 'ba_1', bankName: 'STRIPE TEST BANK', last4: '6789', country: 'US', currency: 'USD' as const, status: 'verified' as const };
+
+  it('adds a bank account with the sandbox token', async () => {
+    const onChanged = vi.fn();
+    const { mock, api } = apiWith({
+      'POST /api/payments/accounts/external-account': () => json(201, { data: account }),
+    });
+    const data: BankAccountData = { account: { ok: true, data: null }, earnings: { ok: true, data: earnings }, config: sandbox };
+    await renderWithRouter(
+      <>
+        <BankAccountPage data={data} api={api} onChanged={onChanged} />
+        <Toaster />
+      </>,
+    );
+    expect(screen.getByText('No bank account yet')).toBeTruthy();
+    const field = screen.getByRole('textbox', { name: /Bank account token/ }) as HTMLInputElement;
+    expect(field.value).toBe('btok_us_verified');
+    expect((screen.getByRole('button', { name: 'Pay out $149' }) as HTMLButtonElement).disabled).toBe(true); // no bank account yet
+    expect(screen.getByText('Add a bank account to receive payouts.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save bank account' }));
+    await screen.findByText('Bank account saved: STRIPE TEST BANK ending in 6789');
+    expect(bodies(mock, 'POST', '/api/payments/accounts/external-account').map((c) => c.body)).toEqual([{ external_account: 'btok_us_verified' }]);
+    expect(onChanged).toHaveBeenCalled();
+  });
+
+  it('a refused token shows the reason on the field', async () => {
+    const { api } = apiWith({
+      'POST /api/payments/accounts/external-account': () =>
+        json(422, { message: 'The bank account was refused', errors: [{ path: 'external_account', message: 'is not a bank account token' }] }),
+    });
+    const data: BankAccountData = { account: { ok: true, data: null }, earnings: { ok: true, data: earnings }, config: sandbox };
+    await renderWithRouter(<BankAccountPage data={data} api={api} onChanged={() => {}} />);
+    const field = screen.getByRole('textbox', { name: /Bank account token/ });
+    fireEvent.change(field, { target: { value: 'tok_visa' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save bank account' }));
+    await screen.findByText('is not a bank account token');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('shows the account, the earnings and pays out with an Idempotency-Key', async () => {
+    const onChanged = vi.fn();
+    const { mock, api } = apiWith({
+      'POST /api/payments/payouts': () => json(201, { data: { id: 'po_1', amount: 14900, status: 'paid', externalAccountId: 'ba_1', createdAt: '2031-05-01T10:00:00Z' } }),
+    });
+    const data: BankAccountData = {
+      account: { ok: true, data: account },
+      earnings: { ok: true, data: { ...earnings, payouts: [{ id: 'po_0', amount: 29800, status: 'paid', externalAccountId: 'ba_1', createdAt: '2031-02-01T10:00:00Z' }] } },
+      config: sandbox,
+    };
+    await renderWithRouter(
+      <>
+        <BankAccountPage data={data} api={api} onChanged={onChanged} />
+        <Toaster />
+      </>,
+    );
+    expect(screen.getByText('STRIPE TEST BANK ending in 6789')).toBeTruthy();
+    expect(screen.getByText('Verified')).toBeTruthy();
+    expect(screen.getByText('$420')).toBeTruthy();
+    expect(screen.getAllByText('$298')).toHaveLength(2); // paid out in total, and the one payout
+    expect(screen.getByText('po_0')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay out $149' }));
+    await screen.findByText('Payout sent: $149');
+    const [call] = bodies(mock, 'POST', '/api/payments/payouts');
+    expect(call!.key).toMatch(/.{8,}/);
+  });
+
+  it('each section shows its own failure with the reason', async () => {
+    const { api } = apiWith({});
+    const data: BankAccountData = {
+      account: { ok: true, data: null },
+      earnings: { ok: false, error: new ApiError(500, { message: 'Ledger unavailable' }) },
+      config: sandbox,
+    };
+    await renderWithRouter(<BankAccountPage data={data} api={api} onChanged={() => {}} />);
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByText('Your earnings could not be loaded')).toBeTruthy();
+    expect(within(alert).getByText('Ledger unavailable')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save bank account' })).toBeTruthy();
+  });
+});
+
+describe('addresses page', () => {
+  const saved = [
+    { id: 6, line1: '1 Rue de Fès', line2: null, city: 'Rabat', state: null, postalCode: '10000', country: 'MA', isDefault: false },
+    { id: 5, line1: '120 Main Street', line2: 'Suite 4', city: 'Boston', state: 'MA', postalCode: '02110', country: 'US', isDefault: true },
+  ];
+
+  it('lists the addresses default first with the country name', async () => {
+    const { api } = apiWith({});
+    await renderWithRouter(<AddressesPage addresses={saved} api={api} onChanged={() => {}} />);
+    const articles = screen.getAllByRole('article');
+    expect(within(articles[0]!).getByText('120 Main Street')).toBeTruthy();
+    expect(within(articles[0]!).getByText('Default')).toBeTruthy();
+    expect(within(articles[0]!).getByText('United States')).toBeTruthy();
+    expect(within(articles[1]!).getByText('Morocco')).toBeTruthy();
+  });
+
+  it('checks the fields, adds the address and resets the form', async () => {
+    const onChanged = vi.fn();
+    const { mock, api } = apiWith({
+      'POST /api/users/me/addresses': () => json(201, { data: { ...saved[0], id: 7 } }),
+    });
+    await renderWithRouter(
+      <>
+        <AddressesPage addresses={[]} api={api} onChanged={onChanged} />
+        <Toaster />
+      </>,
+    );
+    expect(screen.getByText('No addresses yet')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add address' }));
+    expect(screen.getByText('Enter the street address.')).toBeTruthy();
+    expect(screen.getByText('Enter the two-letter country code, e.g. US or MA.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Street address/ }));
+    expect(mock.calls).toHaveLength(0);
+
+    fireEvent.change(screen.getByRole('textbox', { name: /Street address/ }), { target: { value: ' 1 Rue de Fès ' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^City/ }), { target: { value: 'Rabat' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Postal code/ }), { target: { value: '10000' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Country code/ }), { target: { value: 'ma' } });
+    expect(screen.getByText('Morocco')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Make this my default address' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add address' }));
+    await screen.findByText('Address added');
+    expect(bodies(mock, 'POST', '/api/users/me/addresses').map((c) => c.body)).toEqual([
+      { line1: '1 Rue de Fès', line2: null, city: 'Rabat', state: null, postalCode: '10000', country: 'MA', isDefault: true },
+    ]);
+    await waitFor(() => expect((screen.getByRole('textbox', { name: /Street address/ }) as HTMLInputElement).value).toBe(''));
+    expect(onChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the server field errors on their fields', async () => {
+    const { api } = apiWith({
+      'POST /api/users/me/addresses': () => json(400, { message: 'Validation failed', errors: [{ path: 'postalCode', message: 'is too long' }] }),
+    });
+    await renderWithRouter(<AddressesPage addresses={[]} api={api} onChanged={() => {}} />);
+    fireEvent.change(screen.getByRole('textbox', { name: /Street address/ }), { target: { value: '1 Main' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^City/ }), { target: { value: 'Doha' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Postal code/ }), { target: { value: '1234567890123' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Country code/ }), { target: { value: 'QA' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add address' }));
+    await screen.findByText('is too long');
+    expect(screen.getByRole('textbox', { name: /Postal code/ }).getAttribute('aria-invalid')).toBe('true');
+  });
+});

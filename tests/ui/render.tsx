@@ -1,0 +1,40 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { messages as arMessages } from '@/locales/ar/messages.po';
+
+/** Activates `locale` on the shared Lingui instance (Arabic: the real compiled catalog). */
+export function useLocale(locale: 'en' | 'ar') {
+  i18n.loadAndActivate({ locale, messages: locale === 'ar' ? arMessages : {} });
+}
+
+/**
+ * Renders `ui` inside Lingui and a memory router (so `<Link>`s resolve), at `/` by default.
+ * Resolves once the router has rendered the element.
+ */
+export async function renderWithRouter(ui: ReactNode, { locale = 'en' as 'en' | 'ar' } = {}) {
+  useLocale(locale);
+  const rootRoute = createRootRoute({ component: () => <Outlet /> });
+  const index = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <>{ui}</> });
+  const catchAll = createRoute({ getParentRoute: () => rootRoute, path: '$', component: () => null });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([index, catchAll]),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  await router.load();
+  const result = render(
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nProvider>,
+  );
+  return result;
+}

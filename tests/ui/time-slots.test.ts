@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { convertWeeklySlot, formatHhMmA } from '@/features/sessions/time-slots';
+
+describe('formatHhMmA (spec time slot format hh:mm A)', () => {
+  it('pads hours and uses a 12-hour clock', () => {
+    expect(formatHhMmA(9, 5)).toBe('09:05 AM');
+    expect(formatHhMmA(0, 30)).toBe('12:30 AM');
+    expect(formatHhMmA(12, 0)).toBe('12:00 PM');
+    expect(formatHhMmA(23, 59)).toBe('11:59 PM');
+    expect(formatHhMmA(13, 0, { am: 'ص', pm: 'م' })).toBe('01:00 م');
+  });
+});
+
+describe('convertWeeklySlot', () => {
+  const base = { day: 'monday' as const, startTime: '09:00', durationMinutes: 90, sessionTimeZone: 'America/New_York' };
+
+  it('picks the first matching weekday on or after the given date', () => {
+    // 2025-01-08 is a Wednesday → next Monday is 2025-01-13
+    const slot = convertWeeklySlot({ ...base, viewerTimeZone: 'America/New_York', from: '2025-01-08' });
+    expect(slot.session.start.date).toBe('2025-01-13');
+    expect(slot.session.start.time).toBe('09:00 AM');
+    expect(slot.session.end.time).toBe('10:30 AM');
+    expect(slot.sameTime).toBe(true);
+    expect(slot.dayShift).toBe(0);
+  });
+
+  it('converts New York to London in winter (5 h apart)', () => {
+    const slot = convertWeeklySlot({ ...base, viewerTimeZone: 'Europe/London', from: '2025-01-13' });
+    expect(slot.session.offset).toBe('-05:00');
+    expect(slot.viewer.start.time).toBe('02:00 PM');
+    expect(slot.viewer.end.time).toBe('03:30 PM');
+    expect(slot.viewer.start.weekday).toBe('monday');
+    expect(slot.sameTime).toBe(false);
+  });
+
+  it('honours the weeks when only the US has switched to summer time (4 h apart)', () => {
+    // US DST starts 2025-03-09, UK DST starts 2025-03-30
+    const slot = convertWeeklySlot({ ...base, viewerTimeZone: 'Europe/London', from: '2025-03-10' });
+    expect(slot.session.offset).toBe('-04:00');
+    expect(slot.viewer.offset).toBe('+00:00');
+    expect(slot.viewer.start.time).toBe('01:00 PM');
+    // one week later both are on summer time: 5 h apart again
+    const later = convertWeeklySlot({ ...base, viewerTimeZone: 'Europe/London', from: '2025-03-31' });
+    expect(later.viewer.start.time).toBe('02:00 PM');
+  });
+
+  it('moves to the next day when the viewer is far east', () => {
+    const slot = convertWeeklySlot({
+      day: 'monday',
+      startTime: '18:00',
+      durationMinutes: 60,
+      sessionTimeZone: 'America/Los_Angeles',
+      viewerTimeZone: 'Asia/Tokyo',
+      from: '2025-07-07',
+    });
+    expect(slot.viewer.start.weekday).toBe('tuesday');
+    expect(slot.viewer.start.time).toBe('10:00 AM');
+    expect(slot.dayShift).toBe(1);
+  });
+
+  it('moves to the previous day when the viewer is far west', () => {
+    const slot = convertWeeklySlot({
+      day: 'sunday',
+      startTime: '08:30',
+      durationMinutes: 45,
+      sessionTimeZone: 'Asia/Riyadh',
+      viewerTimeZone: 'America/Chicago',
+      from: '2025-02-02',
+    });
+    expect(slot.viewer.start.weekday).toBe('saturday');
+    expect(slot.viewer.start.time).toBe('11:30 PM');
+    expect(slot.viewer.end.weekday).toBe('sunday');
+    expect(slot.viewer.end.time).toBe('12:15 AM');
+    expect(slot.dayShift).toBe(-1);
+  });
+
+  it('moves a start inside a spring-forward gap to after the gap', () => {
+    // 2025-03-09 02:30 does not exist in New York
+    const slot = convertWeeklySlot({
+      day: 'sunday',
+      startTime: '02:30',
+      durationMinutes: 60,
+      sessionTimeZone: 'America/New_York',
+      viewerTimeZone: 'UTC',
+      from: '2025-03-09',
+    });
+    expect(slot.session.start.time).toBe('03:30 AM');
+    expect(slot.viewer.start.time).toBe('07:30 AM');
+  });
+
+  it('rejects malformed times', () => {
+    expect(() => convertWeeklySlot({ ...base, startTime: '9am' })).toThrow(RangeError);
+    expect(() => convertWeeklySlot({ ...base, startTime: '25:00' })).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,27 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Toaster, toaster } from '@/components/ui/toast';
+
+afterEach(() => {
+  toaster.remove();
+  cleanup();
+});
+beforeEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
+
+describe('toaster', () => {
+  it('shows a created toast with its title, description and a labelled close button', async () => {
+    render(
+      <I18nProvider i18n={i18n}>
+        <Toaster />
+      </I18nProvider>,
+    );
+    act(() => {
+      toaster.create({ title: 'Session Approved', description: 'Learners can enroll now.', type: 'success' });
+    });
+    expect(await screen.findByText('Session Approved')).toBeTruthy();
+    expect(screen.getByText('Learners can enroll now.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+  });
+});
