@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// Browser tests: builds the production SPA, starts the real server on a fresh data directory
+// (embedded PGlite, demo data) on a free port, runs tests/e2e with Vitest against it in Debian's
+// Chromium (playwright-core), then stops the server. Usage: npm run test:e2e [-- vitest args]
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+if (!process.env.E2E_SKIP_BUILD) {
+  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const port = await freePort();
+const dataDir = mkdtempSync(join(tmpdir(), 'halaqa-e2e-'));
+const baseUrl = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+let serverExited = false;
+server.on('exit', () => (serverExited = true));
+
+const stop = () => {
+  if (!serverExited) server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+};
+
+try {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (serverExited) throw new Error('the server exited before answering');
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error('the server did not answer within 90 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const run = spawnSync('npx', ['vitest', 'run', '--project', 'node', '--testTimeout=120000', '--hookTimeout=60000', '--no-file-parallelism', 'tests/e2e', ...process.argv.slice(2)], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, HALAQA_E2E: '1', E2E_BASE_URL: baseUrl },
+  });
+  stop();
+  process.exit(run.status ?? 1);
+} catch (err) {
+  console.error('e2e:', err.message);
+  stop();
+  process.exit(1);
+}
