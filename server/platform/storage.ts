@@ -3,8 +3,8 @@ import { dirname, join, normalize } from 'node:path';
 
 /**
  * Where uploaded files live (DESIGN.md §2). One interface; the embedded default keeps files on
- * disk under `DATA_DIR/uploads`, served at `/uploads/…`. An S3-compatible adapter implements the
- * same two methods when configured.
+ * disk under `DATA_DIR/uploads`, served at `/uploads/…`. An S3-compatible adapter (issue 3) is
+ * not built yet; it will implement the same two methods.
  */
 export interface FileStorage {
   /**
