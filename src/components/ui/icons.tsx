@@ -4,9 +4,11 @@ import { useId, type SVGProps } from 'react';
  * Small inline SVG icons (24×24 viewBox, stroke = currentColor). Decorative by default
  * (`aria-hidden`); pass `aria-hidden={false}` and `role="img"` + `aria-label` to make one meaningful.
  */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+/** Props of every icon: SVG attributes plus `size` in px (width = height). */
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 20, children, ...rest }: IconProps) {
+/** The shared 24×24 stroke icon frame (default 20 px); feature icon sets build on it. */
+export function Icon({ size = 20, children, ...rest }: IconProps) {
   return (
     <svg
       width={size}

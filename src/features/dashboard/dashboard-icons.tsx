@@ -1,27 +1,9 @@
-import type { SVGProps } from 'react';
+import { Icon as BaseIcon, type IconProps } from '@/components/ui/icons';
 
 /** More inline icons for the dashboard screens (24×24, stroke = currentColor, decorative). */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 16, children, ...rest }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+/** The shared icon frame at 16 px by default. */
+const Icon = ({ size = 16, ...rest }: IconProps) => <BaseIcon size={size} {...rest} />;
 
 export const CheckIcon = (p: IconProps) => (
   <Icon {...p}>
@@ -68,11 +50,6 @@ export const ResetIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
     <path d="M3 3v5h5" />
-  </Icon>
-);
-export const ShieldIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10" />
   </Icon>
 );
 export const CalendarPlusIcon = (p: IconProps) => (
