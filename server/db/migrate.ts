@@ -3,6 +3,7 @@ import * as m0001 from './migrations/0001_init.js';
 import * as m0002 from './migrations/0002_authoring_moderation.js';
 import * as m0003 from './migrations/0003_waitlist.js';
 import * as m0004 from './migrations/0004_card_payments.js';
+import * as m0005 from './migrations/0005_classroom.js';
 import type { Database } from './types.js';
 
 /** Versioned migrations, applied in name order; add new ones here (never edit an applied one). */
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002_authoring_moderation': m0002,
   '0003_waitlist': m0003,
   '0004_card_payments': m0004,
+  '0005_classroom': m0005,
 };
 
 /**

@@ -83,6 +83,94 @@ export interface LessonsTable {
   link: string | null;
   day: Weekday | null;
   start_time: string | null;
+  /** Reading/notes HTML, sanitised when saved (docs/classroom.md). */
+  content_html: ColumnType<string | null, string | null | undefined, string | null>;
+  video_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** WebVTT captions of the video. */
+  captions_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Maximum points of a graded lesson (default 100). */
+  points: ColumnType<number, number | undefined, number>;
+  /** Accept submissions and attempts after the deadline (marked late). */
+  allow_late: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Quiz time limit in minutes; null = none. */
+  time_limit_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Programming assignment: function under test, starter code and tests. */
+  programming: ColumnType<ProgrammingSpecJson | null, string | null | undefined, string | null>;
+}
+/** `lessons.programming`: the tests' `args` are passed to `functionName`, `expected` compared as JSON. */
+export interface ProgrammingSpecJson {
+  functionName: string;
+  starterCode: string;
+  tests: { name: string; args: unknown[]; expected: unknown }[];
+}
+export type QuizQuestionKind = 'SINGLE' | 'MULTIPLE' | 'TRUE_FALSE' | 'SHORT_ANSWER' | 'STEP';
+/** Option ids (SINGLE/MULTIPLE), a boolean (TRUE_FALSE), a text (a learner's SHORT_ANSWER), or null. */
+export type QuizAnswerJson = string[] | boolean | string | null;
+export interface QuizQuestionsTable {
+  id: Generated<number>;
+  lesson_id: number;
+  sort_order: number;
+  kind: QuizQuestionKind;
+  prompt: string;
+  picture_url: string | null;
+  points: ColumnType<number, number | undefined, number>;
+  explanation: string | null;
+  options: Json<{ id: string; text: string }[]>;
+  /** The answer key: option ids, a boolean, accepted short answers (string[]), or null (STEP). */
+  answer: ColumnType<QuizAnswerJson, string | null, string | null>;
+}
+export interface QuizAttemptsTable {
+  id: Generated<number>;
+  lesson_id: number;
+  session_id: number;
+  user_id: number;
+  status: ColumnType<'IN_PROGRESS' | 'AUTOGRADED' | 'DONE', 'IN_PROGRESS' | 'AUTOGRADED' | 'DONE' | undefined, 'IN_PROGRESS' | 'AUTOGRADED' | 'DONE'>;
+  /** Saved answers by question id. */
+  answers: ColumnType<Record<string, QuizAnswerJson>, string | undefined, string>;
+  current_index: ColumnType<number, number | undefined, number>;
+  started_at: Timestamp;
+  /** started_at + the lesson's time limit; null = no limit. */
+  deadline_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  submitted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  score: ColumnType<number | null, number | null | undefined, number | null>;
+  max_score: ColumnType<number, number | undefined, number>;
+  feedback: ColumnType<unknown[] | null, string | null | undefined, string | null>;
+}
+export interface SubmissionsTable {
+  id: Generated<number>;
+  lesson_id: number;
+  session_id: number;
+  user_id: number;
+  kind: 'DOCUMENT' | 'CODE';
+  document_url: string | null;
+  document_name: string | null;
+  code: string | null;
+  /** Per-test results of a CODE submission: `[{name, passed, output}]`. */
+  results: ColumnType<{ name: string; passed: boolean; output: string }[] | null, string | null | undefined, string | null>;
+  status: 'SUBMITTED' | 'AUTOGRADED' | 'DONE';
+  /** Points out of the lesson's `points`. */
+  grade: number | null;
+  comment: string | null;
+  late: ColumnType<boolean, boolean | undefined, boolean>;
+  submitted_at: Timestamp;
+  graded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  graded_by: number | null;
+}
+export interface AttendanceTable {
+  id: Generated<number>;
+  session_id: number;
+  lesson_id: number;
+  user_id: number;
+  /** Date of the meeting occurrence in the session's time zone. */
+  occurrence_date: DateOnly;
+  joined_at: Timestamp;
+}
+export interface LessonProgressTable {
+  session_id: number;
+  lesson_id: number;
+  user_id: number;
+  status: 'IN_PROGRESS' | 'DONE';
+  updated_at: Timestamp;
 }
 export interface SessionsTable {
   id: Generated<number>;
@@ -274,6 +362,11 @@ export interface AddressesTable {
 }
 
 export interface Database {
+  quiz_questions: QuizQuestionsTable;
+  quiz_attempts: QuizAttemptsTable;
+  submissions: SubmissionsTable;
+  attendance: AttendanceTable;
+  lesson_progress: LessonProgressTable;
   payment_methods: PaymentMethodsTable;
   external_accounts: ExternalAccountsTable;
   payouts: PayoutsTable;

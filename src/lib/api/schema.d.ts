@@ -1132,7 +1132,7 @@ export interface paths {
         };
         /**
          * List the submissions of an assignment
-         * @description Submissions for an assignment lesson, newest first, paged.
+         * @description Submissions for an assignment or programming-assignment lesson, newest first, paged; `sessionId` narrows to one session.
          *
          *     Roles: LEARNER, EDUCATOR, ADMIN, SUPER_ADMIN. Tenant-scoped: a LEARNER sees only their own submissions, an EDUCATOR those of their sessions. Spec: §7 Assignments.
          */
@@ -1140,7 +1140,7 @@ export interface paths {
         put?: never;
         /**
          * Submit an assignment
-         * @description Uploads the learner's document for an assignment lesson (multipart field `document`); the submission is SUBMITTED until graded. Only learners enrolled in the session (else 403); a new submission replaces an ungraded one, a graded one → 409.
+         * @description Uploads the learner's document for an assignment lesson (multipart field `document`, kinds of spec §5 checked by content) as a new SUBMITTED submission (earlier ones are kept as history) until graded. Only learners enrolled in a session of the course (else 403); after the deadline 409 unless the educator allows late work (then marked late).
          *
          *     Roles: LEARNER. Spec: §7 Assignments; DESIGN §1 Assignments and grading.
          */
@@ -1166,7 +1166,7 @@ export interface paths {
         head?: never;
         /**
          * Grade a submission
-         * @description Sets (or edits) the grade (0–100) and comment of a submission; it becomes DONE.
+         * @description Sets (or edits) the grade (0 … the assignment's points, 422 beyond) and comment of a submission; it becomes DONE.
          *
          *     Roles: EDUCATOR, ADMIN, SUPER_ADMIN. Tenant-scoped: an EDUCATOR only for their own sessions. Spec: §7 Assignments; §3 submission grade.
          */
@@ -1767,6 +1767,260 @@ export interface paths {
          *     Roles: EDUCATOR, ADMIN, SUPER_ADMIN. Spec: §7 Uploads; §3 upload response; §5 upload kinds.
          */
         post: operations["uploadQuestionPicture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{id}/classroom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a session's classroom
+         * @description The session's syllabus by week and section for the caller, each lesson with its type, duration, deadline, the caller's status and grade, and meeting occurrences; the next live meeting; the caller's progress.
+         *
+         *     Roles: enrolled LEARNER (ACTIVE enrollment), the session's EDUCATOR, ADMIN, SUPER_ADMIN; anyone else 403. Spec: §1 take lessons; §3 lesson types, statuses. docs/classroom.md.
+         */
+        get: operations["getClassroom"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{id}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a session's meetings as an iCalendar file
+         * @description RFC 5545 calendar of the session's meeting and liveSession lessons: one weekly event (RRULE) per meeting with the session's TZID and stable UIDs.
+         *
+         *     Roles: as getClassroom. docs/classroom.md.
+         */
+        get: operations["getSessionCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{id}/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a session's attendance
+         * @description Meeting occurrences held so far with their number of attendees, and per learner the occurrences attended out of those held.
+         *
+         *     Roles: the session's EDUCATOR, ADMIN, SUPER_ADMIN, and the PARTNER of the course's company. Spec: §2 /dashboard/analytics/attendance. DESIGN §1 Attendance.
+         */
+        get: operations["listSessionAttendance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{id}/lessons/{lessonId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a lesson of a session's classroom
+         * @description A lesson with what the caller needs to take it: sanitised content, video and captions, meeting occurrences, time limit, number of questions, programming starter code and test names. Never the answer key or expected values.
+         *
+         *     Roles: as getClassroom; 404 for a lesson not in the session's course. docs/classroom.md.
+         */
+        get: operations["getClassroomLesson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{id}/lessons/{lessonId}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a lesson as started or done
+         * @description Records the learner's progress on a video, reading, notes or learning-objective lesson (IN_PROGRESS when opened, DONE when finished). Graded lessons get their status from their submissions and attempts (409 here).
+         *
+         *     Roles: enrolled LEARNER. docs/classroom.md "Lesson status".
+         */
+        post: operations["markLessonProgress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{id}/lessons/{lessonId}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join a live meeting
+         * @description Inside a meeting occurrence's join window (10 minutes before its start until its end) answers the meeting link and records the learner's attendance for that occurrence (the first join is kept). Outside it, 409 with the opening time in the message.
+         *
+         *     Roles: enrolled LEARNER (attendance recorded), the session's EDUCATOR, ADMIN, SUPER_ADMIN (nothing recorded). Spec: §1 live meetings. docs/classroom.md "Join window".
+         */
+        post: operations["joinMeeting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{id}/lessons/{lessonId}/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the learner's attempts of a quiz or learning path
+         * @description The caller's attempts of the lesson in the session, newest first; submitted ones carry their score and feedback.
+         *
+         *     Roles: enrolled LEARNER (own attempts only). docs/classroom.md.
+         */
+        get: operations["listQuizAttempts"];
+        put?: never;
+        /**
+         * Start or resume a quiz or learning-path attempt
+         * @description Answers the learner's open attempt of a quiz or learningObjective lesson, or starts a new one (201). The questions come without their answer key. After the lesson's deadline, 409 unless the educator allows late work.
+         *
+         *     Roles: enrolled LEARNER. docs/classroom.md.
+         */
+        post: operations["startQuizAttempt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quiz-attempts/{id}/answers/{questionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save an answer and the current-question position
+         * @description Saves the answer to one question of an open attempt (omit `answer` to save only the position). 409 once the attempt is submitted or its time limit has passed; 400 for an answer of the wrong shape for the question.
+         *
+         *     Roles: the attempt's LEARNER. docs/classroom.md.
+         */
+        put: operations["saveQuizAnswer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quiz-attempts/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit an attempt for grading
+         * @description Grades the attempt on the server: a quiz becomes AUTOGRADED with its score and per-question feedback (correct answer, explanation); a learning path becomes DONE. An attempt whose time limit has passed is graded on the answers saved before it. 409 when already submitted.
+         *
+         *     Roles: the attempt's LEARNER. docs/classroom.md "Grading".
+         */
+        post: operations["submitQuizAttempt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lessons/{id}/authoring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a lesson's content, settings and question bank
+         * @description Everything an educator sets on a lesson beyond the syllabus: content, video, meeting link and time, points, late-work policy, time limit, programming tests and the question bank with its answer key.
+         *
+         *     Roles: the course's EDUCATOR, ADMIN, SUPER_ADMIN. docs/classroom.md "Data".
+         */
+        get: operations["getLessonAuthoring"];
+        /**
+         * Set a lesson's content, settings and question bank
+         * @description Saves the fields given (others keep their value) in one transaction. HTML is sanitised (no script, event handler or javascript: URL survives); a question bank is replaced whole and checked (a SINGLE question needs exactly one correct option among its options, MULTIPLE at least one, TRUE_FALSE a boolean, SHORT_ANSWER at least one accepted answer) with field errors (400) and nothing written on failure.
+         *
+         *     Roles: the course's EDUCATOR, ADMIN, SUPER_ADMIN. docs/classroom.md.
+         */
+        put: operations["updateLessonAuthoring"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assignments/{id}/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit code for a programming assignment
+         * @description Runs the learner's JavaScript against the lesson's tests in the server's sandbox (QuickJS in WebAssembly: no host access, time and memory limits per test) and stores an AUTOGRADED submission with per-test results; grade = points × passed / total. After the deadline 409 unless late work is allowed.
+         *
+         *     Roles: enrolled LEARNER. docs/classroom.md "Grading".
+         */
+        post: operations["submitProgrammingAssignment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2596,20 +2850,32 @@ export interface components {
         };
         /** @enum {string} */
         SubmissionStatus: "SUBMITTED" | "AUTOGRADED" | "DONE";
+        /** @description One submission of an assignment or programming assignment; every submission is kept (history), newest first in lists. */
         Submission: {
             id: number;
-            /** @description The assignment lesson. */
+            /** @description The assignment (or programmingAssignment) lesson. */
             assignmentId: number;
+            assignmentName?: string;
             sessionId: number;
+            /** @enum {string} */
+            kind: "DOCUMENT" | "CODE";
             learner: components["schemas"]["Person"];
-            /** @description The submitted file. */
+            /** @description The submitted file (DOCUMENT). */
             document: {
                 url: string;
                 fileName: string;
-            };
+            } | null;
+            /** @description The submitted JavaScript (CODE). */
+            code: string | null;
+            /** @description Per-test results (CODE). */
+            results: components["schemas"]["ProgrammingTestResult"][] | null;
             status: components["schemas"]["SubmissionStatus"];
-            /** @description Grade out of 100. */
+            /** @description Points out of `points`. */
             grade: number | null;
+            /** @description Maximum points of the assignment. */
+            points: number;
+            /** @description Submitted after the deadline (only when the educator allows late work). */
+            late: boolean;
             comment: string | null;
             /** Format: date-time */
             submittedAt: string;
@@ -2628,8 +2894,11 @@ export interface components {
         SubmissionForm: {
             /** @description pdf, doc, docx, xls, xlsx, ppt, pptx or zip. */
             document: string;
+            /** @description The session submitted for; needed only when the learner is enrolled in more than one session of the course. */
+            sessionId?: string;
         };
         GradeRequest: {
+            /** @description Points, at most the assignment's points (422 beyond). */
             grade: number;
             comment?: string | null;
         };
@@ -2684,6 +2953,284 @@ export interface components {
             id: number;
             url: string;
             type: components["schemas"]["UploadKind"];
+        };
+        /**
+         * @description A learner's status on a lesson (spec §3 statuses; docs/classroom.md "Lesson status"); null when not started.
+         * @enum {string}
+         */
+        LessonProgressStatus: "IN_PROGRESS" | "SUBMITTED" | "AUTOGRADED" | "DONE";
+        /** @description One occurrence of a meeting lesson (docs/classroom.md "Meeting slot"). Instants are UTC; `occurrenceDate` is the date in the session's time zone. */
+        MeetingOccurrence: {
+            /** Format: date */
+            occurrenceDate: string;
+            /** Format: date-time */
+            startsAt: string;
+            /** Format: date-time */
+            endsAt: string;
+            /**
+             * Format: date-time
+             * @description The join window opens 10 minutes before the start (JOIN_OPENS_MINUTES_BEFORE).
+             */
+            opensAt: string;
+            /** @description The caller joined this occurrence (always false for the educator). */
+            attended: boolean;
+        };
+        ClassroomLesson: {
+            id: number;
+            name: string;
+            order: number;
+            type: components["schemas"]["LessonType"];
+            /** @description Minutes. */
+            duration: number;
+            day: components["schemas"]["Weekday"] | null;
+            /** @description HH:mm in the session time zone (meeting lessons). */
+            startTime: string | null;
+            status: components["schemas"]["LessonProgressStatus"] | null;
+            /**
+             * Format: date-time
+             * @description Submissions and new attempts close then (end of the lesson's week), for assignments, quizzes and programming assignments.
+             */
+            deadline: string | null;
+            /** @description Maximum points of a graded lesson. */
+            points: number | null;
+            /** @description The caller's best grade (learners), null when none. */
+            grade: number | null;
+            /** @description Meeting and liveSession lessons, the current or next occurrence; null when none is left. */
+            nextOccurrence: components["schemas"]["MeetingOccurrence"] | null;
+        };
+        ClassroomSection: {
+            id: number;
+            name: string;
+            order: number;
+            lessons: components["schemas"]["ClassroomLesson"][];
+        };
+        ClassroomWeek: {
+            week: number;
+            /**
+             * Format: date
+             * @description First day of the week, in the session's time zone.
+             */
+            startsOn: string;
+            /** Format: date-time */
+            deadline: string;
+            sections: components["schemas"]["ClassroomSection"][];
+        };
+        NextMeeting: {
+            lessonId: number;
+            lessonName: string;
+            occurrence: components["schemas"]["MeetingOccurrence"];
+        };
+        /** @description A session's classroom for one viewer (docs/classroom.md). */
+        Classroom: {
+            sessionId: number;
+            courseId: number;
+            courseTitle: string;
+            educator: components["schemas"]["Person"];
+            /** Format: date */
+            startDate: string;
+            /** Format: date */
+            endDate: string;
+            /** @description IANA time zone of the session. */
+            timezone: string;
+            status: components["schemas"]["SessionStatus"];
+            /**
+             * @description How the caller reaches the classroom (enrolled learner, the session's educator, or an admin).
+             * @enum {string}
+             */
+            viewerRole: "LEARNER" | "EDUCATOR" | "ADMIN";
+            weeks: components["schemas"]["ClassroomWeek"][];
+            nextMeeting: components["schemas"]["NextMeeting"] | null;
+            progress: {
+                done: number;
+                total: number;
+            };
+        };
+        ProgrammingTestPublic: {
+            name: string;
+            /** @description The arguments the function is called with (the expected values stay on the server). */
+            args: unknown[];
+        };
+        ClassroomLessonDetail: {
+            sessionId: number;
+            lesson: components["schemas"]["ClassroomLesson"];
+            /** @description Reading, notes and learning-path introduction, sanitised HTML. */
+            contentHtml: string | null;
+            videoUrl: string | null;
+            /** @description WebVTT captions of the video. */
+            captionsUrl: string | null;
+            allowLate: boolean;
+            timeLimitMinutes: number | null;
+            questionCount: number;
+            programming: {
+                functionName: string;
+                starterCode: string;
+                tests: components["schemas"]["ProgrammingTestPublic"][];
+            } | null;
+            /** @description Meeting and liveSession lessons, every occurrence (empty for other types). */
+            occurrences: components["schemas"]["MeetingOccurrence"][];
+        };
+        LessonProgressRequest: {
+            /** @enum {string} */
+            status: "IN_PROGRESS" | "DONE";
+        };
+        LessonProgress: {
+            lessonId: number;
+            sessionId: number;
+            status: components["schemas"]["LessonProgressStatus"];
+        };
+        MeetingJoin: {
+            /** @description The meeting link to open. */
+            url: string;
+            occurrence: components["schemas"]["MeetingOccurrence"];
+            /** @description Attendance was recorded by this call (false for the educator, or when already recorded). */
+            recorded: boolean;
+        };
+        AttendanceMeeting: {
+            lessonId: number;
+            lessonName: string;
+            /** Format: date */
+            occurrenceDate: string;
+            /** Format: date-time */
+            startsAt: string;
+            attendees: number;
+        };
+        AttendanceLearner: {
+            learner: components["schemas"]["Person"];
+            attended: number;
+            /** @description Meeting occurrences that have started so far. */
+            held: number;
+            rate: number;
+        };
+        SessionAttendance: {
+            sessionId: number;
+            /** @description Occurrences that have started, oldest first. */
+            meetings: components["schemas"]["AttendanceMeeting"][];
+            learners: components["schemas"]["AttendanceLearner"][];
+        };
+        /**
+         * @description STEP is a learning-path step (text, no answer).
+         * @enum {string}
+         */
+        QuizQuestionKind: "SINGLE" | "MULTIPLE" | "TRUE_FALSE" | "SHORT_ANSWER" | "STEP";
+        QuizOption: {
+            id: string;
+            text: string;
+        };
+        /** @description Option ids (SINGLE, MULTIPLE), true/false (TRUE_FALSE), a short text (SHORT_ANSWER), or null. */
+        QuizAnswer: string[] | boolean | string | null;
+        QuizQuestion: {
+            id: number;
+            kind: components["schemas"]["QuizQuestionKind"];
+            prompt: string;
+            pictureUrl: string | null;
+            points: number;
+            options: components["schemas"]["QuizOption"][];
+        };
+        QuizFeedback: {
+            questionId: number;
+            correct: boolean;
+            pointsAwarded: number;
+            points: number;
+            correctAnswer: components["schemas"]["QuizAnswer"];
+            explanation: string | null;
+        };
+        /** @description A quiz or learning-path attempt. Before submission it carries no answer key and no explanation. */
+        QuizAttempt: {
+            id: number;
+            lessonId: number;
+            sessionId: number;
+            /** @enum {string} */
+            kind: "QUIZ" | "LEARNING_PATH";
+            /** @enum {string} */
+            status: "IN_PROGRESS" | "AUTOGRADED" | "DONE";
+            /** @description The server's copy of the current-question position (browser storage wins when present). */
+            currentIndex: number;
+            /** Format: date-time */
+            startedAt: string;
+            /**
+             * Format: date-time
+             * @description Start + the lesson's time limit; null without a limit.
+             */
+            deadlineAt: string | null;
+            /** Format: date-time */
+            submittedAt: string | null;
+            score: number | null;
+            maxScore: number;
+            questions: components["schemas"]["QuizQuestion"][];
+            /** @description The saved answers, by question id. */
+            answers: {
+                [key: string]: components["schemas"]["QuizAnswer"];
+            };
+            feedback: components["schemas"]["QuizFeedback"][] | null;
+        };
+        QuizAnswerRequest: {
+            answer?: components["schemas"]["QuizAnswer"];
+            currentIndex: number;
+        };
+        AuthoringQuestion: {
+            /** @description Absent for a new question. */
+            id?: number;
+            kind: components["schemas"]["QuizQuestionKind"];
+            prompt: string;
+            pictureUrl?: string | null;
+            points: number;
+            explanation?: string | null;
+            options: components["schemas"]["QuizOption"][];
+            /** @description The answer key. Option ids for SINGLE (one) and MULTIPLE, true/false, accepted short answers (any of them, compared trimmed and case-insensitively), null for STEP. */
+            answer: string[] | boolean | null;
+        };
+        ProgrammingTest: {
+            name: string;
+            args: unknown[];
+            /** @description The expected return value (compared as JSON). */
+            expected: unknown;
+        };
+        ProgrammingSpec: {
+            functionName: string;
+            starterCode: string;
+            tests: components["schemas"]["ProgrammingTest"][];
+        };
+        /** @description What an educator sets on a lesson beyond the syllabus (docs/classroom.md "Data"). Omitted fields keep their value; `questions` replaces the whole bank. */
+        LessonAuthoringInput: {
+            contentHtml?: string | null;
+            videoUrl?: string | null;
+            captionsUrl?: string | null;
+            /** @description Meeting link (https). */
+            link?: string | null;
+            day?: components["schemas"]["Weekday"] | null;
+            startTime?: string | null;
+            points?: number;
+            allowLate?: boolean;
+            timeLimitMinutes?: number | null;
+            programming?: components["schemas"]["ProgrammingSpec"] | null;
+            questions?: components["schemas"]["AuthoringQuestion"][];
+        };
+        LessonAuthoring: {
+            lessonId: number;
+            courseId: number;
+            type: components["schemas"]["LessonTypeCode"];
+            name: string;
+            contentHtml: string | null;
+            videoUrl: string | null;
+            captionsUrl: string | null;
+            link: string | null;
+            day: components["schemas"]["Weekday"] | null;
+            startTime: string | null;
+            points: number;
+            allowLate: boolean;
+            timeLimitMinutes: number | null;
+            programming: components["schemas"]["ProgrammingSpec"] | null;
+            questions: (components["schemas"]["AuthoringQuestion"] & Record<string, never>)[];
+        };
+        CodeSubmissionRequest: {
+            sessionId: number;
+            code: string;
+        };
+        ProgrammingTestResult: {
+            name: string;
+            passed: boolean;
+            /** @description What the test printed, or why it failed (wrong value, error, time or memory limit). */
+            output: string;
         };
     };
     responses: {
@@ -2849,6 +3396,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Lesson id (a lesson of the session's course). */
+        LessonId: number;
         /** @description Resource id. */
         Id: number;
         /** @description 1-based page number. */
@@ -5076,6 +5625,7 @@ export interface operations {
                      *             "id": 77,
                      *             "assignmentId": 503,
                      *             "sessionId": 41,
+                     *             "kind": "DOCUMENT",
                      *             "learner": {
                      *               "id": 21,
                      *               "name": "Omar Haddad",
@@ -5085,6 +5635,10 @@ export interface operations {
                      *               "url": "/uploads/submissions/77.pdf",
                      *               "fileName": "todo-app-report.pdf"
                      *             },
+                     *             "code": null,
+                     *             "results": null,
+                     *             "points": 100,
+                     *             "late": false,
                      *             "status": "DONE",
                      *             "grade": 92,
                      *             "comment": "Well structured; add tests next time.",
@@ -6682,6 +7236,8 @@ export interface operations {
     listAssignmentSubmissions: {
         parameters: {
             query?: {
+                /** @description Only this session's submissions. */
+                sessionId?: number;
                 /** @description 1-based page number. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
@@ -6710,6 +7266,7 @@ export interface operations {
                      *             "id": 77,
                      *             "assignmentId": 503,
                      *             "sessionId": 41,
+                     *             "kind": "DOCUMENT",
                      *             "learner": {
                      *               "id": 21,
                      *               "name": "Omar Haddad",
@@ -6719,6 +7276,10 @@ export interface operations {
                      *               "url": "/uploads/submissions/77.pdf",
                      *               "fileName": "todo-app-report.pdf"
                      *             },
+                     *             "code": null,
+                     *             "results": null,
+                     *             "points": 100,
+                     *             "late": false,
                      *             "status": "DONE",
                      *             "grade": 92,
                      *             "comment": "Well structured; add tests next time.",
@@ -6772,6 +7333,7 @@ export interface operations {
                      *         "id": 77,
                      *         "assignmentId": 503,
                      *         "sessionId": 41,
+                     *         "kind": "DOCUMENT",
                      *         "learner": {
                      *           "id": 21,
                      *           "name": "Omar Haddad",
@@ -6781,6 +7343,10 @@ export interface operations {
                      *           "url": "/uploads/submissions/77.pdf",
                      *           "fileName": "todo-app-report.pdf"
                      *         },
+                     *         "code": null,
+                     *         "results": null,
+                     *         "points": 100,
+                     *         "late": false,
                      *         "status": "SUBMITTED",
                      *         "grade": null,
                      *         "comment": null,
@@ -6838,6 +7404,7 @@ export interface operations {
                      *         "id": 77,
                      *         "assignmentId": 503,
                      *         "sessionId": 41,
+                     *         "kind": "DOCUMENT",
                      *         "learner": {
                      *           "id": 21,
                      *           "name": "Omar Haddad",
@@ -6847,6 +7414,10 @@ export interface operations {
                      *           "url": "/uploads/submissions/77.pdf",
                      *           "fileName": "todo-app-report.pdf"
                      *         },
+                     *         "code": null,
+                     *         "results": null,
+                     *         "points": 100,
+                     *         "late": false,
                      *         "status": "DONE",
                      *         "grade": 92,
                      *         "comment": "Well structured; add tests next time.",
@@ -8223,6 +8794,859 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getClassroom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The classroom. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "sessionId": 41,
+                     *         "courseId": 7,
+                     *         "courseTitle": "JavaScript from zero",
+                     *         "educator": {
+                     *           "id": 3,
+                     *           "name": "Sara Benali",
+                     *           "pictureUrl": null
+                     *         },
+                     *         "startDate": "2026-11-02",
+                     *         "endDate": "2026-12-20",
+                     *         "timezone": "America/New_York",
+                     *         "status": "ACTIVE",
+                     *         "viewerRole": "LEARNER",
+                     *         "weeks": [
+                     *           {
+                     *             "week": 1,
+                     *             "startsOn": "2026-11-02",
+                     *             "deadline": "2026-11-09T05:00:00Z",
+                     *             "sections": [
+                     *               {
+                     *                 "id": 12,
+                     *                 "name": "Practice",
+                     *                 "order": 0,
+                     *                 "lessons": [
+                     *                   {
+                     *                     "id": 503,
+                     *                     "name": "Types and coercion",
+                     *                     "order": 0,
+                     *                     "type": {
+                     *                       "id": 5,
+                     *                       "code": "quiz",
+                     *                       "name": "Quiz"
+                     *                     },
+                     *                     "duration": 10,
+                     *                     "day": null,
+                     *                     "startTime": null,
+                     *                     "status": "AUTOGRADED",
+                     *                     "deadline": "2026-11-09T05:00:00Z",
+                     *                     "points": 100,
+                     *                     "grade": 80,
+                     *                     "nextOccurrence": null
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "nextMeeting": null,
+                     *         "progress": {
+                     *           "done": 1,
+                     *           "total": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Classroom"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getSessionCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example BEGIN:VCALENDAR
+                     *     VERSION:2.0
+                     *     PRODID:-//Halaqa//Classroom//EN
+                     *     END:VCALENDAR
+                     */
+                    "text/calendar": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listSessionAttendance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attendance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "sessionId": 41,
+                     *         "meetings": [
+                     *           {
+                     *             "lessonId": 510,
+                     *             "lessonName": "Live class: code review",
+                     *             "occurrenceDate": "2026-11-03",
+                     *             "startsAt": "2026-11-04T00:00:00Z",
+                     *             "attendees": 14
+                     *           }
+                     *         ],
+                     *         "learners": [
+                     *           {
+                     *             "learner": {
+                     *               "id": 21,
+                     *               "name": "Omar Haddad",
+                     *               "pictureUrl": null
+                     *             },
+                     *             "attended": 1,
+                     *             "held": 1,
+                     *             "rate": 1
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SessionAttendance"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getClassroomLesson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+                /** @description Lesson id (a lesson of the session's course). */
+                lessonId: components["parameters"]["LessonId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lesson. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "sessionId": 41,
+                     *         "lesson": {
+                     *           "id": 505,
+                     *           "name": "Closures explained",
+                     *           "order": 1,
+                     *           "type": {
+                     *             "id": 3,
+                     *             "code": "reading",
+                     *             "name": "Reading"
+                     *           },
+                     *           "duration": 20,
+                     *           "day": null,
+                     *           "startTime": null,
+                     *           "status": null,
+                     *           "deadline": null,
+                     *           "points": null,
+                     *           "grade": null,
+                     *           "nextOccurrence": null
+                     *         },
+                     *         "contentHtml": "<p>A closure is a function together with its lexical environment.</p>",
+                     *         "videoUrl": null,
+                     *         "captionsUrl": null,
+                     *         "allowLate": false,
+                     *         "timeLimitMinutes": null,
+                     *         "questionCount": 0,
+                     *         "programming": null,
+                     *         "occurrences": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ClassroomLessonDetail"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    markLessonProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+                /** @description Lesson id (a lesson of the session's course). */
+                lessonId: components["parameters"]["LessonId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "DONE"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LessonProgressRequest"];
+            };
+        };
+        responses: {
+            /** @description The progress kept (DONE is never lowered to IN_PROGRESS). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "lessonId": 505,
+                     *         "sessionId": 41,
+                     *         "status": "DONE"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LessonProgress"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    joinMeeting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+                /** @description Lesson id (a lesson of the session's course). */
+                lessonId: components["parameters"]["LessonId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link to open. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "url": "https://meet.halaqa.test/js-zero-41",
+                     *         "occurrence": {
+                     *           "occurrenceDate": "2026-11-23",
+                     *           "startsAt": "2026-11-24T00:00:00Z",
+                     *           "endsAt": "2026-11-24T01:30:00Z",
+                     *           "opensAt": "2026-11-23T23:50:00Z",
+                     *           "attended": true
+                     *         },
+                     *         "recorded": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["MeetingJoin"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listQuizAttempts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+                /** @description Lesson id (a lesson of the session's course). */
+                lessonId: components["parameters"]["LessonId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": []
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["QuizAttempt"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    startQuizAttempt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+                /** @description Lesson id (a lesson of the session's course). */
+                lessonId: components["parameters"]["LessonId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open attempt, resumed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 9,
+                     *         "lessonId": 503,
+                     *         "sessionId": 41,
+                     *         "kind": "QUIZ",
+                     *         "status": "IN_PROGRESS",
+                     *         "currentIndex": 1,
+                     *         "startedAt": "2026-11-23T10:00:00Z",
+                     *         "deadlineAt": null,
+                     *         "submittedAt": null,
+                     *         "score": null,
+                     *         "maxScore": 2,
+                     *         "questions": [
+                     *           {
+                     *             "id": 31,
+                     *             "kind": "TRUE_FALSE",
+                     *             "prompt": "typeof null is 'object'.",
+                     *             "pictureUrl": null,
+                     *             "points": 1,
+                     *             "options": []
+                     *           },
+                     *           {
+                     *             "id": 32,
+                     *             "kind": "SINGLE",
+                     *             "prompt": "What does [] + [] evaluate to?",
+                     *             "pictureUrl": null,
+                     *             "points": 1,
+                     *             "options": [
+                     *               {
+                     *                 "id": "a",
+                     *                 "text": "''"
+                     *               },
+                     *               {
+                     *                 "id": "b",
+                     *                 "text": "0"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "answers": {
+                     *           "31": true
+                     *         },
+                     *         "feedback": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["QuizAttempt"];
+                    };
+                };
+            };
+            /** @description A new attempt. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 9,
+                     *         "lessonId": 503,
+                     *         "sessionId": 41,
+                     *         "kind": "QUIZ",
+                     *         "status": "IN_PROGRESS",
+                     *         "currentIndex": 0,
+                     *         "startedAt": "2026-11-23T10:00:00Z",
+                     *         "deadlineAt": "2026-11-23T10:10:00Z",
+                     *         "submittedAt": null,
+                     *         "score": null,
+                     *         "maxScore": 1,
+                     *         "questions": [
+                     *           {
+                     *             "id": 31,
+                     *             "kind": "TRUE_FALSE",
+                     *             "prompt": "typeof null is 'object'.",
+                     *             "pictureUrl": null,
+                     *             "points": 1,
+                     *             "options": []
+                     *           }
+                     *         ],
+                     *         "answers": {},
+                     *         "feedback": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["QuizAttempt"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    saveQuizAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+                /** @description Question id. */
+                questionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "answer": [
+                 *         "b"
+                 *       ],
+                 *       "currentIndex": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["QuizAnswerRequest"];
+            };
+        };
+        responses: {
+            /** @description The attempt with the answer saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 9,
+                     *         "lessonId": 503,
+                     *         "sessionId": 41,
+                     *         "kind": "QUIZ",
+                     *         "status": "IN_PROGRESS",
+                     *         "currentIndex": 1,
+                     *         "startedAt": "2026-11-23T10:00:00Z",
+                     *         "deadlineAt": null,
+                     *         "submittedAt": null,
+                     *         "score": null,
+                     *         "maxScore": 1,
+                     *         "questions": [],
+                     *         "answers": {
+                     *           "32": [
+                     *             "b"
+                     *           ]
+                     *         },
+                     *         "feedback": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["QuizAttempt"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    submitQuizAttempt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The graded attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 9,
+                     *         "lessonId": 503,
+                     *         "sessionId": 41,
+                     *         "kind": "QUIZ",
+                     *         "status": "AUTOGRADED",
+                     *         "currentIndex": 0,
+                     *         "startedAt": "2026-11-23T10:00:00Z",
+                     *         "deadlineAt": null,
+                     *         "submittedAt": "2026-11-23T10:04:00Z",
+                     *         "score": 1,
+                     *         "maxScore": 1,
+                     *         "questions": [
+                     *           {
+                     *             "id": 31,
+                     *             "kind": "TRUE_FALSE",
+                     *             "prompt": "typeof null is 'object'.",
+                     *             "pictureUrl": null,
+                     *             "points": 1,
+                     *             "options": []
+                     *           }
+                     *         ],
+                     *         "answers": {
+                     *           "31": true
+                     *         },
+                     *         "feedback": [
+                     *           {
+                     *             "questionId": 31,
+                     *             "correct": true,
+                     *             "pointsAwarded": 1,
+                     *             "points": 1,
+                     *             "correctAnswer": true,
+                     *             "explanation": "A historical quirk of the first JavaScript engine."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["QuizAttempt"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getLessonAuthoring: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lesson's authoring. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "lessonId": 503,
+                     *         "courseId": 7,
+                     *         "type": "quiz",
+                     *         "name": "Types and coercion",
+                     *         "contentHtml": null,
+                     *         "videoUrl": null,
+                     *         "captionsUrl": null,
+                     *         "link": null,
+                     *         "day": null,
+                     *         "startTime": null,
+                     *         "points": 100,
+                     *         "allowLate": false,
+                     *         "timeLimitMinutes": 10,
+                     *         "programming": null,
+                     *         "questions": [
+                     *           {
+                     *             "id": 31,
+                     *             "kind": "TRUE_FALSE",
+                     *             "prompt": "typeof null is 'object'.",
+                     *             "pictureUrl": null,
+                     *             "points": 1,
+                     *             "explanation": "A historical quirk of the first JavaScript engine.",
+                     *             "options": [],
+                     *             "answer": true
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LessonAuthoring"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updateLessonAuthoring: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "timeLimitMinutes": 10,
+                 *       "questions": [
+                 *         {
+                 *           "kind": "TRUE_FALSE",
+                 *           "prompt": "typeof null is 'object'.",
+                 *           "points": 1,
+                 *           "explanation": "A historical quirk of the first JavaScript engine.",
+                 *           "options": [],
+                 *           "answer": true
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["LessonAuthoringInput"];
+            };
+        };
+        responses: {
+            /** @description The lesson's authoring, saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "lessonId": 503,
+                     *         "courseId": 7,
+                     *         "type": "quiz",
+                     *         "name": "Types and coercion",
+                     *         "contentHtml": null,
+                     *         "videoUrl": null,
+                     *         "captionsUrl": null,
+                     *         "link": null,
+                     *         "day": null,
+                     *         "startTime": null,
+                     *         "points": 100,
+                     *         "allowLate": false,
+                     *         "timeLimitMinutes": 10,
+                     *         "programming": null,
+                     *         "questions": [
+                     *           {
+                     *             "id": 31,
+                     *             "kind": "TRUE_FALSE",
+                     *             "prompt": "typeof null is 'object'.",
+                     *             "pictureUrl": null,
+                     *             "points": 1,
+                     *             "explanation": "A historical quirk of the first JavaScript engine.",
+                     *             "options": [],
+                     *             "answer": true
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LessonAuthoring"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    submitProgrammingAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sessionId": 41,
+                 *       "code": "function fizzBuzz(n) { return n % 15 === 0 ? 'FizzBuzz' : n % 3 === 0 ? 'Fizz' : n % 5 === 0 ? 'Buzz' : String(n); }"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CodeSubmissionRequest"];
+            };
+        };
+        responses: {
+            /** @description The graded submission. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 78,
+                     *         "assignmentId": 504,
+                     *         "sessionId": 41,
+                     *         "kind": "CODE",
+                     *         "learner": {
+                     *           "id": 21,
+                     *           "name": "Omar Haddad",
+                     *           "pictureUrl": null
+                     *         },
+                     *         "document": null,
+                     *         "code": "function fizzBuzz(n) { return String(n); }",
+                     *         "results": [
+                     *           {
+                     *             "name": "fizzBuzz(1)",
+                     *             "passed": true,
+                     *             "output": ""
+                     *           },
+                     *           {
+                     *             "name": "fizzBuzz(3)",
+                     *             "passed": false,
+                     *             "output": "Expected \"Fizz\", got \"3\""
+                     *           }
+                     *         ],
+                     *         "status": "AUTOGRADED",
+                     *         "grade": 50,
+                     *         "points": 100,
+                     *         "late": false,
+                     *         "comment": null,
+                     *         "submittedAt": "2026-11-23T10:15:00Z",
+                     *         "gradedAt": "2026-11-23T10:15:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Submission"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             501: components["responses"]["NotImplemented"];
         };
     };
