@@ -48,6 +48,9 @@ export interface CategoriesTable { id: Generated<number>; name: string; name_ar:
 export interface LanguagesTable { id: Generated<number>; code: string; name: string }
 export interface SkillsTable { id: Generated<number>; name: string }
 export interface LessonTypesTable { id: Generated<number>; code: string; name: string }
+/** Lesson type codes (spec §3 "Lesson types"; `lesson_types.code`). */
+export type LessonTypeCode =
+  | 'meeting' | 'video' | 'reading' | 'assignment' | 'quiz' | 'learningObjective' | 'programmingAssignment' | 'notes' | 'liveSession';
 export interface CoursesTable {
   id: Generated<number>;
   educator_id: number;
