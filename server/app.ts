@@ -34,6 +34,8 @@ export interface BuildAppOptions {
   gateway?: PaymentGateway;
   /** Pino logger options; false silences logs (tests). */
   logger?: boolean | Record<string, unknown>;
+  /** The clock handed to handlers as `AppContext.now` (tests fix the time); defaults to the wall clock. */
+  now?: () => Date;
 }
 
 declare module 'fastify' {
@@ -89,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storage: new DiskStorage(uploadsDir),
     mailer: new Mailer(db, join(config.dataDir, 'outbox'), config.smtpUrl),
     gateway: options.gateway ?? (config.stripe ? new StripeGateway(config.stripe) : new SandboxGateway()),
+    now: options.now ?? (() => new Date()),
   };
 
   // JSON bodies keep their raw text too: Stripe signs the exact bytes of its webhooks.
@@ -221,6 +224,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           request,
           reply,
         });
+        // A raw result (e.g. text/calendar) is sent as is; a JSON one in the `{ data }` envelope.
+        if ('raw' in result) {
+          return reply
+            .code(result.status ?? 200)
+            .headers(result.headers ?? {})
+            .type(result.contentType)
+            .send(result.raw);
+        }
         return reply.code(result.status ?? 200).send({ data: result.data });
       },
     });

@@ -30,6 +30,11 @@ export interface AppContext {
   mailer: Mailer;
   /** Card payments and payouts (sandbox by default). */
   gateway: PaymentGateway;
+  /**
+   * The current instant, for rules that depend on the time (join windows, next meeting). The wall
+   * clock by default; tests pass a fixed clock through `buildApp({ now })`.
+   */
+  now(): Date;
 }
 
 /** What a handler receives: validated input (by the contract's schemas) and the caller. */
@@ -44,11 +49,26 @@ export interface HandlerInput {
   reply: FastifyReply;
 }
 
-/** A handler's answer: the `data` of the `{ data }` envelope and the status (default 200). */
-export interface HandlerResult {
+/** A handler's JSON answer: the `data` of the `{ data }` envelope and the status (default 200). */
+export interface JsonHandlerResult {
   status?: number;
   data: unknown;
 }
+
+/**
+ * A handler's non-JSON answer (e.g. `text/calendar`): `raw` is sent as the body unchanged (no
+ * envelope, no response-schema serialization) with `contentType` as Content-Type, the extra
+ * `headers` (e.g. Content-Disposition) and the status (default 200).
+ */
+export interface RawHandlerResult {
+  status?: number;
+  raw: string | Buffer;
+  contentType: string;
+  headers?: Record<string, string>;
+}
+
+/** What a handler answers: JSON in the `{ data }` envelope, or a raw body (see {@link RawHandlerResult}). */
+export type HandlerResult = JsonHandlerResult | RawHandlerResult;
 
 /** Implements one operationId of openapi/halaqa.yaml. */
 export type Handler = (input: HandlerInput) => Promise<HandlerResult>;

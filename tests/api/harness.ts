@@ -29,9 +29,10 @@ export interface TestApp {
 
 /**
  * Starts the app for one test file: on in-memory PGlite, or, when HALAQA_TEST_DATABASE_URL is set,
- * on that PostgreSQL server in a schema of its own (dropped by close()).
+ * on that PostgreSQL server in a schema of its own (dropped by close()). `now` fixes the app's clock
+ * (`AppContext.now`, e.g. to test join windows); the wall clock by default.
  */
-export async function startTestApp(options: { seed?: boolean; gateway?: PaymentGateway } = {}): Promise<TestApp> {
+export async function startTestApp(options: { seed?: boolean; gateway?: PaymentGateway; now?: () => Date } = {}): Promise<TestApp> {
   const url = process.env.HALAQA_TEST_DATABASE_URL;
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const handle = await openDatabase(url ? { kind: 'postgres', url, schema } : { kind: 'pglite', dir: null });
@@ -39,7 +40,7 @@ export async function startTestApp(options: { seed?: boolean; gateway?: PaymentG
   const dataDir = mkdtempSync(join(tmpdir(), 'halaqa-test-'));
   if (options.seed !== false) await seedDemoData(handle.db, { uploadsDir: null, hashPassword });
   const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', WEB_DIR: '' });
-  const app = await buildApp({ config, db: handle.db, logger: false, gateway: options.gateway });
+  const app = await buildApp({ config, db: handle.db, logger: false, gateway: options.gateway, now: options.now });
   await app.ready();
   const tokens = new Map<string, string>();
   return {

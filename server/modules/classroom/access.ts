@@ -115,12 +115,9 @@ export interface ClassroomLessonRow {
   programming: ProgrammingSpecJson | null;
 }
 
-/**
- * Loads a lesson of `courseId`'s syllabus.
- * @throws 404 'Lesson not found' when it does not exist or belongs to another course.
- */
-export async function loadCourseLesson(db: Db, courseId: number | null, lessonId: number): Promise<ClassroomLessonRow> {
-  let q = db
+/** The lessons of the classroom with their section and type, as {@link ClassroomLessonRow} (see {@link toLessonRow}). */
+function lessonQuery(db: Db) {
+  return db
     .selectFrom('lessons as l')
     .innerJoin('sections as sec', 'sec.id', 'l.section_id')
     .innerJoin('lesson_types as t', 't.id', 'l.lesson_type_id')
@@ -128,11 +125,12 @@ export async function loadCourseLesson(db: Db, courseId: number | null, lessonId
       'l.id', 'sec.course_id', 'l.section_id', 'sec.week', 'l.name', 'l.sort_order', 't.id as type_id', 't.code as type_code', 't.name as type_name',
       'l.duration_minutes', 'l.link', 'l.day', 'l.start_time', 'l.content_html', 'l.video_url', 'l.captions_url', 'l.points', 'l.allow_late',
       'l.time_limit_minutes', 'l.programming',
-    ])
-    .where('l.id', '=', lessonId);
-  if (courseId !== null) q = q.where('sec.course_id', '=', courseId);
-  const r = await q.executeTakeFirst();
-  if (!r) throw notFound('Lesson');
+    ]);
+}
+
+type LessonQueryRow = Awaited<ReturnType<ReturnType<typeof lessonQuery>['executeTakeFirstOrThrow']>>;
+
+function toLessonRow(r: LessonQueryRow): ClassroomLessonRow {
   return {
     id: r.id,
     courseId: r.course_id,
@@ -157,7 +155,46 @@ export async function loadCourseLesson(db: Db, courseId: number | null, lessonId
   };
 }
 
+/**
+ * Loads a lesson of `courseId`'s syllabus.
+ * @throws 404 'Lesson not found' when it does not exist or belongs to another course.
+ */
+export async function loadCourseLesson(db: Db, courseId: number | null, lessonId: number): Promise<ClassroomLessonRow> {
+  let q = lessonQuery(db).where('l.id', '=', lessonId);
+  if (courseId !== null) q = q.where('sec.course_id', '=', courseId);
+  const r = await q.executeTakeFirst();
+  if (!r) throw notFound('Lesson');
+  return toLessonRow(r);
+}
+
+/** Every lesson of `courseId`'s syllabus, ordered by week, section order, lesson order (then id). */
+export async function loadCourseLessons(db: Db, courseId: number): Promise<ClassroomLessonRow[]> {
+  const rows = await lessonQuery(db)
+    .where('sec.course_id', '=', courseId)
+    .orderBy('sec.week')
+    .orderBy('sec.sort_order')
+    .orderBy('sec.id')
+    .orderBy('l.sort_order')
+    .orderBy('l.id')
+    .execute();
+  return rows.map(toLessonRow);
+}
+
 /** Loads a lesson of the session's course. @throws 404 as {@link loadCourseLesson}. */
 export function loadSessionLesson(db: Db, session: Pick<ClassroomSession, 'courseId'>, lessonId: number): Promise<ClassroomLessonRow> {
   return loadCourseLesson(db, session.courseId, lessonId);
+}
+
+/**
+ * Who may read a session's attendance (listSessionAttendance; openapi x-roles): ADMIN/SUPER_ADMIN,
+ * the session's educator, and a PARTNER of the company that owns the session's course.
+ * @throws 404 unknown or deleted session; 403 anyone else (another educator, another company's
+ *   partner, a partner of a course without company).
+ */
+export async function attendanceAccess(db: Db, caller: Caller, sessionId: number): Promise<ClassroomSession> {
+  const session = await loadClassroomSession(db, sessionId);
+  if (caller.role === 'ADMIN' || caller.role === 'SUPER_ADMIN') return session;
+  if (caller.userId === session.educatorId) return session;
+  if (caller.role === 'PARTNER' && session.courseCompanyId !== null && caller.companyId === session.courseCompanyId) return session;
+  throw forbidden("Only the session's educator, its company's partners and admins can see its attendance");
 }

@@ -1,0 +1,416 @@
+import { Temporal } from 'temporal-polyfill';
+import type { LessonTypeCode, SessionStatus, Weekday } from '../../db/types.js';
+import type { AppContext, Caller } from '../../platform/context.js';
+import { conflict } from '../../platform/errors.js';
+import type { Person } from '../catalog/read-model.js';
+import {
+  attendanceAccess,
+  classroomAccess,
+  loadCourseLessons,
+  loadSessionLesson,
+  requireLearner,
+  type ClassroomLessonRow,
+  type ClassroomRole,
+  type ClassroomSession,
+} from './access.js';
+import { sessionCalendar } from './calendar.js';
+import {
+  activeLearners,
+  courseSections,
+  learnerActivity,
+  personById,
+  questionCount,
+  recordAttendance,
+  sessionAttendance,
+  upsertProgress,
+  type LearnerActivity,
+} from './queries.js';
+import { findJoinableSlot, joinWindow, lessonDeadline, meetingSlots, nextMeeting, weekStartsOn, type MeetingSlot } from './time-rules.js';
+
+/**
+ * The classroom calls (openapi/halaqa.yaml tag Classroom; docs/classroom.md): the classroom page,
+ * one lesson, progress marks, joining a meeting, the session calendar and its attendance.
+ * Instants in answers are ISO 8601 UTC strings; dates 'YYYY-MM-DD' in the session's time zone.
+ */
+
+/** A learner's status on a lesson (docs/classroom.md "Lesson status"); null = not started. */
+export type LessonStatus = 'IN_PROGRESS' | 'SUBMITTED' | 'AUTOGRADED' | 'DONE' | null;
+
+/** One meeting occurrence (`MeetingOccurrence`): `attended` is the caller's join (false for staff). */
+export interface MeetingOccurrence {
+  occurrenceDate: string;
+  startsAt: string;
+  endsAt: string;
+  opensAt: string;
+  attended: boolean;
+}
+
+/** A lesson of the classroom for the caller (`ClassroomLesson`); `duration` in minutes, `grade` out of `points`. */
+export interface ClassroomLesson {
+  id: number;
+  name: string;
+  order: number;
+  type: { id: number; code: LessonTypeCode; name: string };
+  duration: number;
+  day: Weekday | null;
+  startTime: string | null;
+  status: LessonStatus;
+  deadline: string | null;
+  points: number | null;
+  grade: number | null;
+  nextOccurrence: MeetingOccurrence | null;
+}
+
+/** The classroom page (`Classroom` schema). */
+export interface Classroom {
+  sessionId: number;
+  courseId: number;
+  courseTitle: string;
+  educator: Person;
+  startDate: string;
+  endDate: string;
+  timezone: string;
+  status: SessionStatus;
+  viewerRole: ClassroomRole;
+  weeks: { week: number; startsOn: string; deadline: string; sections: { id: number; name: string; order: number; lessons: ClassroomLesson[] }[] }[];
+  nextMeeting: { lessonId: number; lessonName: string; occurrence: MeetingOccurrence } | null;
+  progress: { done: number; total: number };
+}
+
+/** One lesson with what it takes to do it (`ClassroomLessonDetail`); never an answer key nor expected values. */
+export interface ClassroomLessonDetail {
+  sessionId: number;
+  lesson: ClassroomLesson;
+  contentHtml: string | null;
+  videoUrl: string | null;
+  captionsUrl: string | null;
+  allowLate: boolean;
+  timeLimitMinutes: number | null;
+  questionCount: number;
+  programming: { functionName: string; starterCode: string; tests: { name: string; args: unknown[] }[] } | null;
+  occurrences: MeetingOccurrence[];
+}
+
+/** Lesson types held as meetings (slots, join window, attendance). */
+const MEETING_TYPES: readonly LessonTypeCode[] = ['meeting', 'liveSession'];
+/** Lesson types graded out of `lessons.points` (ClassroomLesson.points). */
+const GRADED_TYPES: readonly LessonTypeCode[] = ['assignment', 'quiz', 'programmingAssignment'];
+/** Lesson types closed by the week's deadline (submissions and new attempts; docs/classroom.md "Deadline"). */
+const DEADLINE_TYPES: readonly LessonTypeCode[] = ['assignment', 'quiz', 'programmingAssignment', 'learningObjective'];
+/** Lesson types whose progress the learner marks (markLessonProgress). */
+const SELF_PACED_TYPES: readonly LessonTypeCode[] = ['video', 'reading', 'notes', 'learningObjective'];
+/** Statuses counted as done in `Classroom.progress` (the learner did their part). */
+const FINISHED: readonly LessonStatus[] = ['SUBMITTED', 'AUTOGRADED', 'DONE'];
+const RANK: Record<Exclude<LessonStatus, null>, number> = { IN_PROGRESS: 1, SUBMITTED: 2, AUTOGRADED: 3, DONE: 4 };
+
+const isMeeting = (l: ClassroomLessonRow) => MEETING_TYPES.includes(l.typeCode);
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The meeting slots of a lesson (empty for non-meeting lessons); see time-rules `meetingSlots`. */
+function slotsOf(session: ClassroomSession, lesson: ClassroomLessonRow): MeetingSlot[] {
+  return isMeeting(lesson) ? meetingSlots(session, lesson) : [];
+}
+
+function occurrenceOf(slot: MeetingSlot, attended: boolean): MeetingOccurrence {
+  return {
+    occurrenceDate: slot.occurrenceDate,
+    startsAt: slot.startsAt.toISOString(),
+    endsAt: slot.endsAt.toISOString(),
+    opensAt: joinWindow(slot).opensAt.toISOString(),
+    attended,
+  };
+}
+
+/**
+ * A learner's status and grade on one lesson (docs/classroom.md "Lesson status"), from their
+ * activity in the session:
+ * - an open (IN_PROGRESS) quiz/learning-path attempt → IN_PROGRESS, whatever came before;
+ * - otherwise the highest of: finished attempts (AUTOGRADED quiz, DONE learning path), the latest
+ *   submission's status (SUBMITTED until graded, AUTOGRADED code, DONE graded), attendance (DONE
+ *   once a joined occurrence has ended, IN_PROGRESS while it runs) and the learner's own progress
+ *   mark (IN_PROGRESS/DONE) — ranked IN_PROGRESS < SUBMITTED < AUTOGRADED < DONE; null when none.
+ * `grade` is the best of the graded submissions' grades and the finished attempts' scores scaled to
+ * the lesson's points (`points × score / maxScore`, 2 decimals); null when none.
+ */
+export function lessonStatus(
+  lesson: Pick<ClassroomLessonRow, 'id' | 'points'>,
+  activity: LearnerActivity,
+  slotEnds: ReadonlyMap<string, Date>,
+  now: Date,
+): { status: LessonStatus; grade: number | null } {
+  let status: LessonStatus = null;
+  const raise = (s: Exclude<LessonStatus, null>) => {
+    if (status === null || RANK[s] > RANK[status]) status = s;
+  };
+  let grade: number | null = null;
+  const best = (g: number) => {
+    if (grade === null || g > grade) grade = g;
+  };
+  let open = false;
+  for (const a of activity.attempts) {
+    if (a.lessonId !== lesson.id) continue;
+    if (a.status === 'IN_PROGRESS') {
+      open = true;
+      continue;
+    }
+    raise(a.status);
+    if (a.score !== null && a.maxScore > 0) best(round2((lesson.points * a.score) / a.maxScore));
+  }
+  const submissions = activity.submissions.filter((s) => s.lessonId === lesson.id);
+  const latest = submissions[submissions.length - 1];
+  if (latest) raise(latest.status);
+  for (const s of submissions) if (s.grade !== null && s.status !== 'SUBMITTED') best(s.grade);
+  for (const a of activity.attendance) {
+    if (a.lessonId !== lesson.id) continue;
+    const ends = slotEnds.get(a.occurrenceDate);
+    raise(ends && ends.getTime() > now.getTime() ? 'IN_PROGRESS' : 'DONE');
+  }
+  for (const p of activity.progress) if (p.lessonId === lesson.id) raise(p.status);
+  return { status: open ? 'IN_PROGRESS' : status, grade };
+}
+
+/** Builds a `ClassroomLesson` for the caller (`activity` null for staff: status, grade and attended stay empty). */
+function classroomLesson(session: ClassroomSession, lesson: ClassroomLessonRow, activity: LearnerActivity | null, now: Date): ClassroomLesson {
+  const slots = slotsOf(session, lesson);
+  const attended = new Set(activity?.attendance.filter((a) => a.lessonId === lesson.id).map((a) => a.occurrenceDate) ?? []);
+  const { status, grade } = activity
+    ? lessonStatus(lesson, activity, new Map(slots.map((s) => [s.occurrenceDate, s.endsAt])), now)
+    : { status: null, grade: null };
+  const next = slots.find((s) => s.endsAt.getTime() > now.getTime());
+  return {
+    id: lesson.id,
+    name: lesson.name,
+    order: lesson.sortOrder,
+    type: { id: lesson.typeId, code: lesson.typeCode, name: lesson.typeName },
+    duration: lesson.durationMinutes,
+    day: lesson.day,
+    startTime: lesson.startTime,
+    status,
+    deadline: DEADLINE_TYPES.includes(lesson.typeCode) ? lessonDeadline(session, lesson.week).toISOString() : null,
+    points: GRADED_TYPES.includes(lesson.typeCode) ? lesson.points : null,
+    grade,
+    nextOccurrence: next ? occurrenceOf(next, attended.has(next.occurrenceDate)) : null,
+  };
+}
+
+/**
+ * GET /sessions/{id}/classroom: the session's syllabus by week and section for the caller, each
+ * lesson with its status and grade (learners; null for staff), deadline and next occurrence; the
+ * next meeting of the session (time-rules `nextMeeting` at `app.now()`); the caller's progress
+ * (`done` = lessons SUBMITTED, AUTOGRADED or DONE, `total` = all lessons).
+ * @throws 404 unknown session; 403 not an enrolled learner, the educator or an admin.
+ */
+export async function getClassroom(app: AppContext, caller: Caller, sessionId: number): Promise<Classroom> {
+  const { session, role } = await classroomAccess(app.db, caller, sessionId);
+  const now = app.now();
+  const [educator, sections, lessons, activity] = await Promise.all([
+    personById(app.db, session.educatorId),
+    courseSections(app.db, session.courseId),
+    loadCourseLessons(app.db, session.courseId),
+    role === 'LEARNER' ? learnerActivity(app.db, session.id, caller.userId) : Promise.resolve(null),
+  ]);
+  const views = new Map(lessons.map((l) => [l.id, classroomLesson(session, l, activity, now)]));
+
+  const weeks: Classroom['weeks'] = [];
+  for (const section of sections) {
+    let week = weeks[weeks.length - 1];
+    if (!week || week.week !== section.week) {
+      week = { week: section.week, startsOn: weekStartsOn(session, section.week), deadline: lessonDeadline(session, section.week).toISOString(), sections: [] };
+      weeks.push(week);
+    }
+    week.sections.push({
+      id: section.id,
+      name: section.name,
+      order: section.sortOrder,
+      lessons: lessons.filter((l) => l.sectionId === section.id).map((l) => views.get(l.id)!),
+    });
+  }
+
+  const meetings = lessons.filter(isMeeting).map((lesson) => ({ lesson, slots: slotsOf(session, lesson) }));
+  const next = nextMeeting(meetings, now);
+  const attendedNext = next !== null && (activity?.attendance.some((a) => a.lessonId === next.lesson.id && a.occurrenceDate === next.slot.occurrenceDate) ?? false);
+
+  return {
+    sessionId: session.id,
+    courseId: session.courseId,
+    courseTitle: session.courseTitle,
+    educator: educator ?? { id: session.educatorId, name: '', pictureUrl: null },
+    startDate: session.startDate,
+    endDate: session.endDate,
+    timezone: session.timezone,
+    status: session.status,
+    viewerRole: role,
+    weeks,
+    nextMeeting: next ? { lessonId: next.lesson.id, lessonName: next.lesson.name, occurrence: occurrenceOf(next.slot, attendedNext) } : null,
+    progress: { done: [...views.values()].filter((l) => FINISHED.includes(l.status)).length, total: lessons.length },
+  };
+}
+
+/**
+ * GET /sessions/{id}/lessons/{lessonId}: a lesson with its sanitised content, video, captions,
+ * time limit, number of questions, programming starter code and test names/arguments (never the
+ * expected values) and, for meetings, every occurrence of its week.
+ * @throws 404 unknown session or a lesson not in the session's course; 403 as getClassroom.
+ */
+export async function getClassroomLesson(app: AppContext, caller: Caller, sessionId: number, lessonId: number): Promise<ClassroomLessonDetail> {
+  const { session, role } = await classroomAccess(app.db, caller, sessionId);
+  const lesson = await loadSessionLesson(app.db, session, lessonId);
+  const now = app.now();
+  const [activity, questions] = await Promise.all([
+    role === 'LEARNER' ? learnerActivity(app.db, session.id, caller.userId, lesson.id) : Promise.resolve(null),
+    questionCount(app.db, lesson.id),
+  ]);
+  const attended = new Set(activity?.attendance.map((a) => a.occurrenceDate) ?? []);
+  return {
+    sessionId: session.id,
+    lesson: classroomLesson(session, lesson, activity, now),
+    contentHtml: lesson.contentHtml,
+    videoUrl: lesson.videoUrl,
+    captionsUrl: lesson.captionsUrl,
+    allowLate: lesson.allowLate,
+    timeLimitMinutes: lesson.timeLimitMinutes,
+    questionCount: questions,
+    programming: lesson.programming
+      ? {
+          functionName: lesson.programming.functionName,
+          starterCode: lesson.programming.starterCode,
+          tests: lesson.programming.tests.map((t) => ({ name: t.name, args: t.args })),
+        }
+      : null,
+    occurrences: slotsOf(session, lesson).map((s) => occurrenceOf(s, attended.has(s.occurrenceDate))),
+  };
+}
+
+/**
+ * POST /sessions/{id}/lessons/{lessonId}/progress: the learner marks a video, reading, notes or
+ * learning-path lesson IN_PROGRESS (opened) or DONE (finished); DONE is never lowered.
+ * @returns the status kept.
+ * @throws 404 unknown session/lesson; 403 not an enrolled learner; 409 a graded or meeting lesson
+ *   (its status comes from submissions, attempts or attendance).
+ */
+export async function markLessonProgress(
+  app: AppContext,
+  caller: Caller,
+  sessionId: number,
+  lessonId: number,
+  status: 'IN_PROGRESS' | 'DONE',
+): Promise<{ lessonId: number; sessionId: number; status: 'IN_PROGRESS' | 'DONE' }> {
+  const access = await classroomAccess(app.db, caller, sessionId);
+  requireLearner(access);
+  const lesson = await loadSessionLesson(app.db, access.session, lessonId);
+  if (!SELF_PACED_TYPES.includes(lesson.typeCode)) {
+    throw conflict(
+      isMeeting(lesson)
+        ? 'A meeting is marked by joining it'
+        : 'This lesson gets its status from its submissions and attempts',
+    );
+  }
+  const kept = await upsertProgress(app.db, { sessionId: access.session.id, lessonId: lesson.id, userId: caller.userId, status, at: app.now() });
+  return { lessonId: lesson.id, sessionId: access.session.id, status: kept };
+}
+
+/** 'YYYY-MM-DD HH:mm' of an instant in `zone`. */
+function localTime(at: Date, zone: string): string {
+  const z = Temporal.Instant.fromEpochMilliseconds(at.getTime()).toZonedDateTimeISO(zone);
+  return `${z.toPlainDate().toString()} ${z.toPlainTime().toString({ smallestUnit: 'minute' })}`;
+}
+
+/**
+ * POST /sessions/{id}/lessons/{lessonId}/join (docs/classroom.md "Join window"): inside an
+ * occurrence's join window (10 minutes before its start until its end, at `app.now()`) answers the
+ * meeting link; for an enrolled learner it also records attendance for that occurrence (the first
+ * join is kept: `recorded` is false on later joins). Staff join without a record.
+ * @throws 404 unknown session/lesson; 403 not in the classroom; 409 not a meeting lesson, outside
+ *   the window (the message gives the opening time in the session's zone, or says it has ended), or
+ *   no meeting link set yet — nothing is recorded then.
+ */
+export async function joinMeeting(
+  app: AppContext,
+  caller: Caller,
+  sessionId: number,
+  lessonId: number,
+): Promise<{ url: string; occurrence: MeetingOccurrence; recorded: boolean }> {
+  const { session, role } = await classroomAccess(app.db, caller, sessionId);
+  const lesson = await loadSessionLesson(app.db, session, lessonId);
+  if (!isMeeting(lesson)) throw conflict('This lesson is not a meeting');
+  const now = app.now();
+  const slots = slotsOf(session, lesson);
+  const slot = findJoinableSlot(slots, now);
+  if (!slot) {
+    const upcoming = slots.find((s) => s.startsAt.getTime() > now.getTime());
+    if (upcoming) {
+      const opensAt = joinWindow(upcoming).opensAt;
+      throw conflict(`This meeting opens at ${localTime(opensAt, session.timezone)} (${session.timezone}), ${opensAt.toISOString()}`);
+    }
+    throw conflict(slots.length ? 'This meeting has ended' : 'This meeting has no scheduled time');
+  }
+  if (!lesson.link) throw conflict('The educator has not set the meeting link yet');
+  let recorded = false;
+  if (role === 'LEARNER') {
+    recorded = await recordAttendance(app.db, { sessionId: session.id, lessonId: lesson.id, userId: caller.userId, occurrenceDate: slot.occurrenceDate, joinedAt: now });
+  }
+  return { url: lesson.link, occurrence: occurrenceOf(slot, role === 'LEARNER'), recorded };
+}
+
+/**
+ * GET /sessions/{id}/calendar.ics: the session's meetings as RFC 5545 text (calendar.ts
+ * `sessionCalendar`): the weekly schedule as weekly RRULE events and each meeting/liveSession
+ * lesson with its own day and time, with the session's TZID and stable UIDs.
+ * @returns the file name (`session-<id>.ics`) and the text.
+ * @throws 404 unknown session; 403 as getClassroom.
+ */
+export async function getSessionCalendar(app: AppContext, caller: Caller, sessionId: number): Promise<{ fileName: string; text: string }> {
+  const { session } = await classroomAccess(app.db, caller, sessionId);
+  const lessons = (await loadCourseLessons(app.db, session.courseId)).filter(isMeeting);
+  const text = sessionCalendar({
+    session: { id: session.id, title: session.courseTitle, timezone: session.timezone, startDate: session.startDate, endDate: session.endDate, schedule: session.schedule },
+    lessons: lessons.map((l) => ({ id: l.id, name: l.name, week: l.week, day: l.day, startTime: l.startTime, durationMinutes: l.durationMinutes })),
+    publicUrl: app.config.publicUrl,
+  });
+  return { fileName: `session-${session.id}.ics`, text };
+}
+
+/** `SessionAttendance`: occurrences held so far (oldest first) and each enrolled learner's record. */
+export interface SessionAttendanceView {
+  sessionId: number;
+  meetings: { lessonId: number; lessonName: string; occurrenceDate: string; startsAt: string; attendees: number }[];
+  learners: { learner: Person; attended: number; held: number; rate: number }[];
+}
+
+/**
+ * GET /sessions/{id}/attendance: the meeting occurrences that have started by `app.now()` (oldest
+ * first) with their number of attendees, and per ACTIVE learner the occurrences attended out of
+ * those held (`rate` = attended / held, 0 when none held, 4 decimals).
+ * @throws 404 unknown session; 403 unless the session's educator, an admin, or a partner of the
+ *   course's company.
+ */
+export async function listSessionAttendance(app: AppContext, caller: Caller, sessionId: number): Promise<SessionAttendanceView> {
+  const session = await attendanceAccess(app.db, caller, sessionId);
+  const now = app.now();
+  const [lessons, rows, learners] = await Promise.all([
+    loadCourseLessons(app.db, session.courseId),
+    sessionAttendance(app.db, session.id),
+    activeLearners(app.db, session.id),
+  ]);
+  const held = lessons
+    .filter(isMeeting)
+    .flatMap((lesson) => slotsOf(session, lesson).filter((s) => s.startsAt.getTime() <= now.getTime()).map((slot) => ({ lesson, slot })))
+    .sort((a, b) => a.slot.startsAt.getTime() - b.slot.startsAt.getTime() || a.lesson.id - b.lesson.id);
+  const key = (lessonId: number, date: string) => `${lessonId}|${date}`;
+  const heldKeys = new Set(held.map((h) => key(h.lesson.id, h.slot.occurrenceDate)));
+  const counted = rows.filter((r) => heldKeys.has(key(r.lessonId, r.occurrenceDate)));
+  return {
+    sessionId: session.id,
+    meetings: held.map(({ lesson, slot }) => ({
+      lessonId: lesson.id,
+      lessonName: lesson.name,
+      occurrenceDate: slot.occurrenceDate,
+      startsAt: slot.startsAt.toISOString(),
+      attendees: counted.filter((r) => r.lessonId === lesson.id && r.occurrenceDate === slot.occurrenceDate).length,
+    })),
+    learners: learners.map((learner) => {
+      const attended = counted.filter((r) => r.userId === learner.id).length;
+      return { learner, attended, held: held.length, rate: held.length ? Math.round((attended / held.length) * 10_000) / 10_000 : 0 };
+    }),
+  };
+}
