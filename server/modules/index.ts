@@ -1,6 +1,8 @@
 import type { Handlers } from '../platform/context.js';
+import { assignmentsHandlers } from './assignments/handlers.js';
 import { authHandlers } from './auth/handlers.js';
 import { authoringHandlers } from './authoring/handlers.js';
+import { classroomHandlers } from './classroom/handlers.js';
 import { companiesHandlers } from './companies/handlers.js';
 import { coursesHandlers } from './courses/handlers.js';
 import { dashboardHandlers } from './dashboard/handlers.js';
@@ -25,6 +27,8 @@ export const allHandlers: Handlers = {
   ...dashboardHandlers,
   ...uploadsHandlers,
   ...authoringHandlers,
+  ...classroomHandlers,
+  ...assignmentsHandlers,
   ...moderationHandlers,
   ...usersAdminHandlers,
 };

@@ -1,0 +1,27 @@
+import { requireCaller, type Handlers } from '../../platform/context.js';
+import { gradeSubmission, listAssignmentSubmissions, listSessionSubmissions, submitAssignment, submitProgrammingAssignment } from './service.js';
+
+/**
+ * Handlers of the assignment operations (openapi/halaqa.yaml tag Assignments, and
+ * listSessionSubmissions; spec §7 Assignments; docs/classroom.md). Ids, queries and JSON bodies
+ * are validated by the contract's schemas before they get here; the multipart file by the service.
+ */
+export const assignmentsHandlers: Handlers = {
+  submitAssignment: async ({ app, caller, params, body }) => ({
+    status: 201,
+    data: await submitAssignment(app, requireCaller(caller), params.id, { document: body?.document, sessionId: body?.sessionId }),
+  }),
+  submitProgrammingAssignment: async ({ app, caller, params, body }) => ({
+    status: 201,
+    data: await submitProgrammingAssignment(app, requireCaller(caller), params.id, { sessionId: body.sessionId, code: body.code }),
+  }),
+  listAssignmentSubmissions: async ({ app, caller, params, query }) => ({
+    data: await listAssignmentSubmissions(app, requireCaller(caller), params.id, { sessionId: query.sessionId, page: query.page ?? 1, pageSize: query.pageSize ?? 12 }),
+  }),
+  listSessionSubmissions: async ({ app, caller, params, query }) => ({
+    data: await listSessionSubmissions(app, requireCaller(caller), params.id, query.page ?? 1, query.pageSize ?? 12),
+  }),
+  gradeSubmission: async ({ app, caller, params, body }) => ({
+    data: await gradeSubmission(app, requireCaller(caller), params.id, { grade: body.grade, comment: body.comment }),
+  }),
+};

@@ -1,0 +1,263 @@
+import { randomBytes } from 'node:crypto';
+import type { ProgrammingSpecJson } from '../../db/types.js';
+import { audit } from '../../platform/audit.js';
+import type { AppContext, Caller } from '../../platform/context.js';
+import { HttpError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors.js';
+import { runProgrammingTests } from '../../platform/sandbox/index.js';
+import {
+  classroomAccess,
+  loadCourseLesson,
+  loadSessionLesson,
+  requireLearner,
+  requireStaff,
+  type ClassroomAccess,
+  type ClassroomLessonRow,
+} from '../classroom/access.js';
+import { lessonDeadline } from '../classroom/time-rules.js';
+import { DOCUMENTS } from '../uploads/policy.js';
+import { detectType, isTempFile } from '../uploads/service.js';
+import {
+  activeSessionsOfLearner,
+  findSubmission,
+  insertSubmission,
+  listSubmissions,
+  recordGrade,
+  type SubmissionPage,
+  type SubmissionView,
+  type TestResultView,
+} from './queries.js';
+
+/**
+ * The assignment rules (spec §7 Assignments; docs/classroom.md "Rules" and "Grading"): who may
+ * submit, list and grade; deadlines and late work; running a programming assignment's tests.
+ */
+
+/**
+ * Total wall-clock budget of one programming submission, in milliseconds. Each test has its own
+ * sandbox limit (1000 ms); once the tests already run have used this budget, the remaining ones are
+ * reported as failed without running, so a submission of many looping tests still answers quickly.
+ */
+export const CODE_SUBMISSION_BUDGET_MS = 8000;
+
+const ADMIN_ROLES = new Set(['ADMIN', 'SUPER_ADMIN']);
+
+/** A lesson type code that takes submissions, or 404 'Assignment not found' for any other lesson. */
+function requireAssignmentType(lesson: ClassroomLessonRow, accepted: ReadonlyArray<ClassroomLessonRow['typeCode']>): void {
+  if (!accepted.includes(lesson.typeCode)) throw notFound('Assignment');
+}
+
+/**
+ * Whether a submission made `now` is late (docs/classroom.md "Deadline"): after the end of the
+ * lesson's week of the session. @returns false before the deadline, true after it when the lesson
+ * allows late work. @throws 409 'The deadline for this lesson has passed' otherwise.
+ */
+export function lateness(access: ClassroomAccess, lesson: ClassroomLessonRow, now: Date): boolean {
+  const deadline = lessonDeadline(access.session, lesson.week);
+  if (now.getTime() < deadline.getTime()) return false;
+  if (!lesson.allowLate) throw conflict('The deadline for this lesson has passed');
+  return true;
+}
+
+/**
+ * The session a learner submits an assignment for, and the lesson in it. With `sessionId`: that
+ * session (the caller must be one of its enrolled learners). Without: the only live session of the
+ * lesson's course the caller is actively enrolled in.
+ * @throws 404 unknown lesson or session, or a lesson not in the session's course; 403 not an
+ *   enrolled learner; 400 (field `sessionId`) enrolled in several sessions of the course.
+ */
+async function learnerSessionOf(app: AppContext, caller: Caller, lessonId: number, sessionId: number | null) {
+  if (sessionId === null) {
+    const lesson = await loadCourseLesson(app.db, null, lessonId);
+    const sessions = await activeSessionsOfLearner(app.db, caller.userId, lesson.courseId);
+    if (sessions.length === 0) throw forbidden("Only the session's enrolled learners can do this");
+    if (sessions.length > 1) {
+      throw badRequest('Some fields are invalid', [{ path: 'sessionId', message: 'is required: you are enrolled in several sessions of this course' }]);
+    }
+    sessionId = sessions[0]!;
+  }
+  const access = await classroomAccess(app.db, caller, sessionId);
+  requireLearner(access);
+  const lesson = await loadSessionLesson(app.db, access.session, lessonId);
+  return { access, lesson };
+}
+
+/** The multipart body of submitAssignment: the file (a TempFile from the parser) and an optional session id (digits). */
+export interface SubmitAssignmentForm {
+  document?: unknown;
+  sessionId?: string;
+}
+
+/**
+ * POST /assignments/{id}/submissions (multipart `document`, optional `sessionId`): an enrolled
+ * learner submits a document for an `assignment` lesson. The file is checked by content (spec §5
+ * documents: pdf, doc, docx, xls, xlsx, ppt, pptx, zip; at most 20 MB), stored under
+ * `submissions/…`, and recorded as a new SUBMITTED submission (earlier ones are kept).
+ * @returns the new submission.
+ * @throws 400 no file or an empty one, or `sessionId` missing while enrolled in several sessions;
+ *   403 not an enrolled learner; 404 unknown lesson/session or not an assignment; 409 after the
+ *   deadline unless the lesson allows late work (then `late: true`); 413 'File size must be less
+ *   than 20 MB'; 415 'File type must be pdf, …'. Nothing is stored when refused.
+ */
+export async function submitAssignment(app: AppContext, caller: Caller, lessonId: number, form: SubmitAssignmentForm): Promise<SubmissionView> {
+  const file = form.document;
+  if (!isTempFile(file)) throw badRequest('Some fields are invalid', [{ path: 'document', message: 'is required (a file)' }]);
+  if (file.sizeBytes === 0) throw badRequest('Some fields are invalid', [{ path: 'document', message: 'is an empty file' }]);
+  const { access, lesson } = await learnerSessionOf(app, caller, lessonId, form.sessionId ? Number(form.sessionId) : null);
+  requireAssignmentType(lesson, ['assignment']);
+  const now = app.now();
+  const late = lateness(access, lesson, now);
+  if (file.sizeBytes > DOCUMENTS.maxBytes) throw new HttpError(413, `File size must be less than ${DOCUMENTS.maxLabel}`);
+  const type = await detectType(file.tempPath);
+  if (!type || !DOCUMENTS.detected.includes(type.ext)) throw new HttpError(415, `File type must be ${DOCUMENTS.label}`);
+
+  const ext = type.ext === 'cfb' ? 'bin' : type.ext;
+  const key = `submissions/${lesson.id}-${caller.userId}-${now.getTime().toString(36)}-${randomBytes(8).toString('hex')}.${ext}`;
+  const { url } = await app.storage.putFile(key, file.tempPath, type.mime);
+  let id: number;
+  try {
+    id = await insertSubmission(app.db, {
+      kind: 'DOCUMENT', lessonId: lesson.id, sessionId: access.session.id, userId: caller.userId, late, submittedAt: now,
+      documentUrl: url, documentName: file.filename.slice(0, 255) || `submission.${ext}`,
+    });
+  } catch (err) {
+    await app.storage.remove(key); // no orphan file when the row could not be written
+    throw err;
+  }
+  return (await findSubmission(app.db, id))!.view;
+}
+
+/**
+ * Runs `code` against the lesson's tests in the sandbox, one test at a time, within `budgetMs`
+ * milliseconds in all (default {@link CODE_SUBMISSION_BUDGET_MS}): tests not started before the
+ * budget is used are failed with "Not run: …". Each result's `output` is what the test printed
+ * when it passed, or why it failed: the sandbox's error ("Time limit exceeded (1000 ms)", "Memory
+ * limit exceeded (32 MiB)", a thrown error…) or the expected value, followed by anything printed.
+ * @throws RangeError when the spec itself is invalid (function name, more than 50 tests).
+ */
+export async function runTests(code: string, spec: ProgrammingSpecJson, budgetMs = CODE_SUBMISSION_BUDGET_MS): Promise<TestResultView[]> {
+  const started = performance.now();
+  const results: TestResultView[] = [];
+  for (const test of spec.tests) {
+    if (performance.now() - started >= budgetMs) {
+      results.push({ name: test.name, passed: false, output: `Not run: the submission used up its time budget (${budgetMs / 1000} s)` });
+      continue;
+    }
+    const [r] = await runProgrammingTests({ code, functionName: spec.functionName, tests: [test] });
+    const printed = r!.output ?? '';
+    let output: string;
+    if (r!.error) output = printed ? `${r!.error}\n${printed}` : r!.error;
+    else if (r!.passed) output = printed;
+    else output = `Wrong value: expected ${JSON.stringify(test.expected)}` + (printed ? `\n${printed}` : '');
+    results.push({ name: test.name, passed: r!.passed, output });
+  }
+  return results;
+}
+
+/** grade = points × passed / total (docs/classroom.md "Grading"), rounded to 2 decimals; 0 when there are no tests. */
+export function codeGrade(points: number, results: readonly { passed: boolean }[]): number {
+  if (results.length === 0) return 0;
+  const passed = results.filter((r) => r.passed).length;
+  return Math.round(((points * passed) / results.length) * 100) / 100;
+}
+
+/**
+ * POST /assignments/{id}/code {sessionId, code}: an enrolled learner's JavaScript for a
+ * `programmingAssignment` lesson is run against the lesson's `programming` tests in the sandbox
+ * (QuickJS: no host access; per test 1000 ms, 32 MiB) and stored as a new AUTOGRADED CODE
+ * submission with per-test results; grade = points × passed / total. Loops and memory bombs are
+ * failed tests, never a hung request.
+ * @throws 403 not an enrolled learner; 404 unknown session/lesson or not a programming assignment;
+ *   409 the lesson has no tests yet, or after the deadline unless late work is allowed (then `late`).
+ */
+export async function submitProgrammingAssignment(
+  app: AppContext,
+  caller: Caller,
+  lessonId: number,
+  body: { sessionId: number; code: string },
+): Promise<SubmissionView> {
+  const { access, lesson } = await learnerSessionOf(app, caller, lessonId, body.sessionId);
+  requireAssignmentType(lesson, ['programmingAssignment']);
+  const spec = lesson.programming;
+  if (!spec || !Array.isArray(spec.tests) || spec.tests.length === 0) throw conflict('This programming assignment has no tests yet');
+  const late = lateness(access, lesson, app.now());
+  const results = await runTests(body.code, spec);
+  const id = await insertSubmission(app.db, {
+    kind: 'CODE', lessonId: lesson.id, sessionId: access.session.id, userId: caller.userId, late, submittedAt: app.now(),
+    code: body.code, results, grade: codeGrade(lesson.points, results),
+  });
+  return (await findSubmission(app.db, id))!.view;
+}
+
+/**
+ * GET /assignments/{id}/submissions?sessionId&page&pageSize: the submissions of an assignment or
+ * programming-assignment lesson, newest first. A learner sees only their own; the session's
+ * educator those of their sessions; an admin all. With `sessionId`, only that session's (the
+ * caller must reach its classroom).
+ * @throws 404 unknown lesson, not an assignment, unknown session or a lesson not in its course;
+ *   403 `sessionId` of a session the caller has no part in.
+ */
+export async function listAssignmentSubmissions(
+  app: AppContext,
+  caller: Caller,
+  lessonId: number,
+  q: { sessionId?: number; page: number; pageSize: number },
+): Promise<SubmissionPage> {
+  if (q.sessionId !== undefined) {
+    const access = await classroomAccess(app.db, caller, q.sessionId);
+    const lesson = await loadSessionLesson(app.db, access.session, lessonId);
+    requireAssignmentType(lesson, ['assignment', 'programmingAssignment']);
+    const own = access.role === 'LEARNER' ? { userId: caller.userId } : {};
+    return listSubmissions(app.db, { lessonId, sessionId: access.session.id, ...own }, q.page, q.pageSize);
+  }
+  const lesson = await loadCourseLesson(app.db, null, lessonId);
+  requireAssignmentType(lesson, ['assignment', 'programmingAssignment']);
+  const scope = ADMIN_ROLES.has(caller.role) ? {} : { visibleTo: caller.userId };
+  return listSubmissions(app.db, { lessonId, ...scope }, q.page, q.pageSize);
+}
+
+/**
+ * GET /sessions/{id}/submissions?page&pageSize: every submission of a session's learners, newest
+ * first; for the session's educator and admins.
+ * @throws 404 unknown session; 403 anyone else (learners included).
+ */
+export async function listSessionSubmissions(app: AppContext, caller: Caller, sessionId: number, page: number, pageSize: number): Promise<SubmissionPage> {
+  const access = await classroomAccess(app.db, caller, sessionId);
+  requireStaff(access);
+  return listSubmissions(app.db, { sessionId }, page, pageSize);
+}
+
+/**
+ * PATCH /submissions/{id} {grade, comment}: the session's educator or an admin sets (or edits) a
+ * submission's grade, 0 … the lesson's points, and comment (trimmed; empty = none). It becomes
+ * DONE with `graded_at`/`graded_by`, and the decision is written to the audit log
+ * ('submission.graded' on the session, in the same transaction).
+ * @throws 404 unknown submission; 403 not the session's educator nor an admin; 422 'The grade
+ *   cannot exceed the assignment's points (N)'. Nothing changes when refused.
+ */
+export async function gradeSubmission(
+  app: AppContext,
+  caller: Caller,
+  submissionId: number,
+  body: { grade: number; comment?: string | null },
+): Promise<SubmissionView> {
+  const found = await findSubmission(app.db, submissionId);
+  if (!found) throw notFound('Submission');
+  requireStaff(await classroomAccess(app.db, caller, found.sessionId));
+  const points = found.view.points;
+  if (!(body.grade >= 0)) throw unprocessable('The grade cannot be negative', [{ path: 'grade', message: 'must be at least 0' }]);
+  if (body.grade > points) {
+    throw unprocessable(`The grade cannot exceed the assignment's points (${points})`, [{ path: 'grade', message: `must be at most ${points}` }]);
+  }
+  const comment = body.comment?.trim() || null;
+  await app.db.transaction().execute(async (trx) => {
+    await recordGrade(trx, submissionId, { grade: body.grade, comment, gradedAt: app.now(), gradedBy: caller.userId });
+    await audit(trx, {
+      actorId: caller.userId,
+      action: 'submission.graded',
+      entityType: 'session',
+      entityId: found.sessionId,
+      message: `Submission ${submissionId} of user ${found.userId} for "${found.view.assignmentName}": ${body.grade}/${points}${comment ? ` (${comment})` : ''}`,
+    });
+  });
+  return (await findSubmission(app.db, submissionId))!.view;
+}
