@@ -22,7 +22,8 @@ import { loadOperations, type OperationSpec } from './platform/openapi.js';
 import type { PaymentGateway } from './platform/payments/gateway.js';
 import { SandboxGateway } from './platform/payments/sandbox.js';
 import { StripeGateway } from './platform/payments/stripe.js';
-import { DiskStorage } from './platform/storage.js';
+import { DiskStorage, type FileStorage } from './platform/storage.js';
+import { S3Storage, registerS3Uploads } from './platform/storage-s3.js';
 import { TokenService } from './platform/tokens.js';
 
 export interface BuildAppOptions {
@@ -83,12 +84,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const uploadsDir = join(config.dataDir, 'uploads');
   const tmpDir = join(config.dataDir, 'tmp');
   mkdirSync(tmpDir, { recursive: true });
+  // STORAGE_DRIVER (server/config.ts): an S3 bucket is checked now so a wrong setting stops the start.
+  const s3 = config.storage.driver === 's3' ? new S3Storage(config.storage) : null;
+  if (s3) {
+    try {
+      await s3.checkBucket();
+    } catch (err) {
+      s3.close();
+      throw err;
+    }
+  }
+  const storage: FileStorage = s3 ?? new DiskStorage(uploadsDir);
   const ctx: AppContext = {
     db,
     config,
     tokens,
     log: app.log,
-    storage: new DiskStorage(uploadsDir),
+    storage,
     mailer: new Mailer(db, join(config.dataDir, 'outbox'), config.smtpUrl),
     gateway: options.gateway ?? (config.stripe ? new StripeGateway(config.stripe) : new SandboxGateway()),
     now: options.now ?? (() => new Date()),
@@ -246,7 +258,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   app.get('/api/health', async () => ({ data: { status: 'ok' } }));
 
-  await app.register(fastifyStatic, { root: uploadsDir, prefix: '/uploads/', decorateReply: false, maxAge: '1d' });
+  // /uploads/<key>: from disk, or with the s3 driver streamed from the bucket (docs/storage.md).
+  if (s3) await registerS3Uploads(app, s3, uploadsDir);
+  else await app.register(fastifyStatic, { root: uploadsDir, prefix: '/uploads/', decorateReply: false, maxAge: '1d' });
   if (config.webDir) {
     await app.register(fastifyStatic, {
       root: config.webDir,

@@ -32,6 +32,31 @@ export interface Config {
   stripe: { secretKey: string; publishableKey: string | null; webhookSecret: string | null } | null;
   /** SMTP server for outgoing mail (SMTP_URL, e.g. smtp://user:pass@host:587); null → .eml files in DATA_DIR/outbox. */
   smtpUrl: string | null;
+  /** Where uploaded files are kept (STORAGE_DRIVER and S3_*; see {@link StorageConfig}). */
+  storage: StorageConfig;
+}
+
+/**
+ * Upload storage (README "Configuration", docs/storage.md). `STORAGE_DRIVER` is `disk` or `s3`;
+ * unset, it is `s3` when `S3_BUCKET` is set and `disk` otherwise.
+ */
+export type StorageConfig = { driver: 'disk' } | S3StorageConfig;
+
+/** An S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, s3rver…). */
+export interface S3StorageConfig {
+  driver: 's3';
+  /** Bucket name (S3_BUCKET, required); it must exist (the app checks it at start). */
+  bucket: string;
+  /** Region (S3_REGION); required for AWS, `us-east-1` by default when S3_ENDPOINT is set. */
+  region: string;
+  /** Endpoint of a non-AWS service, e.g. http://127.0.0.1:9000 (S3_ENDPOINT); null → AWS. */
+  endpoint: string | null;
+  /** Static credentials (S3_ACCESS_KEY_ID + S3_SECRET_ACCESS_KEY, both or neither); null → the AWS SDK's default chain (AWS_* variables, instance role…). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** Path-style URLs `endpoint/bucket/key` (S3_FORCE_PATH_STYLE); default true with S3_ENDPOINT, false on AWS. */
+  forcePathStyle: boolean;
+  /** Public origin of the bucket or its CDN (S3_PUBLIC_BASE_URL, no trailing slash); set → `/uploads/<key>` answers 302 to `<base>/<key>` instead of streaming. */
+  publicBaseUrl: string | null;
 }
 
 /** A configuration error: names the variable and what is wrong with it. */
@@ -121,6 +146,52 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     smtpUrl: env.SMTP_URL || null,
     stripe: stripeSettings(env),
     paymentHoldMinutes: intVar(env, 'PAYMENT_HOLD_MINUTES', 15, 1, 24 * 60),
+    storage: storageSettings(env),
+  };
+}
+
+/** An http(s) URL variable, or null when unset; the trailing slash is dropped. */
+function urlVar(env: NodeJS.ProcessEnv, name: string, example: string): string | null {
+  const raw = env[name];
+  if (!raw) return null;
+  try {
+    const u = new URL(raw);
+    if (!/^https?:$/.test(u.protocol)) throw new Error();
+  } catch {
+    throw new ConfigError(name, `must be an http(s) URL such as ${example}, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+/**
+ * Reads the upload storage settings.
+ * @throws ConfigError for an unknown STORAGE_DRIVER, a missing S3_BUCKET or S3_REGION with the s3
+ *   driver, only one of S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY, a bad bucket name or URL.
+ */
+function storageSettings(env: NodeJS.ProcessEnv): StorageConfig {
+  const driver = env.STORAGE_DRIVER || (env.S3_BUCKET ? 's3' : 'disk');
+  if (driver === 'disk') return { driver: 'disk' };
+  if (driver !== 's3') throw new ConfigError('STORAGE_DRIVER', `must be disk or s3, got "${driver}"`);
+  const bucket = env.S3_BUCKET || '';
+  if (!bucket) throw new ConfigError('S3_BUCKET', 'is required when STORAGE_DRIVER=s3 (the name of an existing bucket)');
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError('S3_BUCKET', `must be a bucket name (3–63 lower-case letters, digits, dots, hyphens), got "${bucket}"`);
+  }
+  const endpoint = urlVar(env, 'S3_ENDPOINT', 'http://127.0.0.1:9000');
+  const region = env.S3_REGION || (endpoint ? 'us-east-1' : '');
+  if (!region) throw new ConfigError('S3_REGION', 'is required when STORAGE_DRIVER=s3 without S3_ENDPOINT (e.g. eu-west-1)');
+  const accessKeyId = env.S3_ACCESS_KEY_ID || '';
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || '';
+  if (accessKeyId && !secretAccessKey) throw new ConfigError('S3_SECRET_ACCESS_KEY', 'is required when S3_ACCESS_KEY_ID is set');
+  if (secretAccessKey && !accessKeyId) throw new ConfigError('S3_ACCESS_KEY_ID', 'is required when S3_SECRET_ACCESS_KEY is set');
+  return {
+    driver: 's3',
+    bucket,
+    region,
+    endpoint,
+    credentials: accessKeyId ? { accessKeyId, secretAccessKey } : null,
+    forcePathStyle: boolVar(env, 'S3_FORCE_PATH_STYLE', endpoint !== null),
+    publicBaseUrl: urlVar(env, 'S3_PUBLIC_BASE_URL', 'https://cdn.example.com/uploads'),
   };
 }
 
