@@ -1,6 +1,6 @@
 import { type AnyEventObject, fromCallback, fromPromise } from 'xstate';
 import { type Api, type ApiAuth, unwrap } from '../src/lib/api/client';
-import { type UploadKind, UploadError, uploadFile } from '../src/lib/api/upload';
+import { type UploadKind, UploadError, uploadFile, type XhrCredentials } from '../src/lib/api/upload';
 import { defaultCourseValues, fromEditorData } from '../src/features/course-editor/course-form';
 import { toCourseFormData } from '../src/features/course-editor/course-form-data';
 import type { components } from '../src/lib/api/schema';
@@ -19,6 +19,8 @@ const UPLOAD_KINDS: Record<UploadField, UploadKind> = { picture: 'coursePicture'
 export interface CourseEditorActorOptions {
   /** Credentials for the XHR upload (the API client adds them itself for the other calls). */
   getAuth?: () => ApiAuth | null;
+  /** A 401 of an upload: resolve `true` to resend after a token refresh (see `XhrCredentials`). */
+  onUnauthorized?: XhrCredentials['onUnauthorized'];
   /** API base URL of the uploads, default `/api`. */
   baseUrl?: string;
   /** The upload function (tests). */
@@ -74,7 +76,8 @@ export function createCourseEditorActors(api: Api, options: CourseEditorActorOpt
         if (!controller.signal.aborted) sendBack(event);
       };
       upload(UPLOAD_KINDS[input.field], input.file, {
-        auth: options.getAuth?.() ?? null,
+        getAuth: () => options.getAuth?.() ?? null,
+        ...(options.onUnauthorized ? { onUnauthorized: options.onUnauthorized } : {}),
         signal: controller.signal,
         ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
         onProgress: ({ loaded, total }) => send({ type: 'upload.progressed', loaded, total }),

@@ -1,5 +1,6 @@
 import { waitFor } from 'xstate';
 import { type Api, type ApiAuth, createApi, type UnauthorizedReport } from '@/lib/api/client';
+import type { XhrCredentials } from '@/lib/api/upload';
 import { type AuthActor, createAuthService } from '@/features/auth/auth-service';
 
 export type { AuthActor } from '@/features/auth/auth-service';
@@ -35,6 +36,17 @@ export async function handleUnauthorized(auth: AuthActor, report: UnauthorizedRe
   }
   snapshot = await waitFor(auth, settled);
   return snapshot.matches('loggedIn') && Boolean(snapshot.context.record) && snapshot.context.record!.token !== report.token;
+}
+
+/**
+ * Credentials for the XHR uploads, wired like the API client: the token is read from the actor
+ * before each attempt and a 401 goes through `handleUnauthorized` (refresh, then resend).
+ */
+export function xhrCredentials(auth: AuthActor | undefined): Required<Pick<XhrCredentials, 'getAuth' | 'onUnauthorized'>> {
+  return {
+    getAuth: () => authFromActor(auth),
+    onUnauthorized: (report) => (auth ? handleUnauthorized(auth, report) : false),
+  };
 }
 
 /**

@@ -64,6 +64,41 @@ describe('uploadFile (XHR)', () => {
     FakeXhr.last!.respond(413, { message: 'File size must be less than 1 GB' });
     await expect(tooLarge).rejects.toMatchObject({ code: 'tooLarge', limit: '1 GB' });
   });
+
+  it('a 401 goes through the token refresh and the upload is sent again with the new token', async () => {
+    let token = 'old';
+    const reports: { attempt: number; token: string | null }[] = [];
+    const promise = uploadFile('coursePicture', png(), {
+      getAuth: () => ({ token, federated: true }),
+      onUnauthorized: async ({ attempt, token: sent }) => {
+        reports.push({ attempt, token: sent });
+        token = 'fresh';
+        return true;
+      },
+      logError: () => {},
+    });
+    const first = FakeXhr.last!;
+    expect(first.headers).toEqual({ Authorization: 'Bearer old', 'X-Auth-Legacy': '0' });
+    first.respond(401, { message: 'Unauthorized' });
+    await vi.waitFor(() => expect(FakeXhr.count).toBe(2));
+    const second = FakeXhr.last!;
+    expect(second.headers).toEqual({ Authorization: 'Bearer fresh', 'X-Auth-Legacy': '0' });
+    expect((second.body!.get('picture') as File).name).toBe('cover.png');
+    second.respond(201, { data: { id: 10, url: '/uploads/10.png', type: 'COURSEPICTURE' } });
+    await expect(promise).resolves.toMatchObject({ id: 10 });
+    expect(reports).toEqual([{ attempt: 1, token: 'old' }]);
+  });
+
+  it('a 401 the refresh cannot cure fails the upload without resending', async () => {
+    const promise = uploadFile('coursePicture', png(), {
+      getAuth: () => ({ token: 'old', federated: false }),
+      onUnauthorized: () => false,
+      logError: () => {},
+    });
+    FakeXhr.last!.respond(401, { message: 'Unauthorized' });
+    await expect(promise).rejects.toMatchObject({ code: 'failed', status: 401 });
+    expect(FakeXhr.count).toBe(1);
+  });
 });
 
 function Harness() {

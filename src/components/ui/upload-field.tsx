@@ -3,15 +3,16 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, type Ref, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { css, cx } from 'styled-system/css';
-import type { ApiAuth } from '@/lib/api/client';
 import {
   acceptOf,
+  credentialsOf,
   UPLOAD_ENDPOINTS,
   type UploadErrorCode,
   type UploadKind,
   type UploadResult,
   UploadError,
   uploadFile,
+  type XhrCredentials,
 } from '@/lib/api/upload';
 import { Button } from './button';
 import { AlertIcon, BookIcon, CloseIcon } from './icons';
@@ -291,7 +292,7 @@ export interface UploadHookState {
  */
 export function useUpload(
   kind: UploadKind,
-  options: { auth?: ApiAuth | null; baseUrl?: string; companyId?: number; onUploaded?: (result: UploadResult) => void } = {},
+  options: XhrCredentials & { baseUrl?: string; companyId?: number; onUploaded?: (result: UploadResult) => void } = {},
 ) {
   const [state, setState] = useState<UploadHookState>({ progress: null, result: null, error: null });
   const controller = useRef<AbortController | null>(null);
@@ -306,10 +307,10 @@ export function useUpload(
       controller.current?.abort();
       const current = new AbortController();
       controller.current = current;
-      const { auth, baseUrl, companyId, onUploaded } = optionsRef.current;
+      const { baseUrl, companyId, onUploaded } = optionsRef.current;
       setState((s) => ({ ...s, error: null, progress: { loaded: 0, total: file.size, fileName: file.name } }));
       uploadFile(kind, file, {
-        auth: auth ?? null,
+        ...credentialsOf(optionsRef.current),
         signal: current.signal,
         ...(baseUrl ? { baseUrl } : {}),
         ...(companyId !== undefined ? { companyId } : {}),

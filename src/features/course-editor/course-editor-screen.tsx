@@ -13,7 +13,7 @@ import { containerStyles, PageHeader } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { toaster } from '@/components/ui/toast';
 import { UploadField, uploadErrorText } from '@/components/ui/upload-field';
-import { authFromActor } from '@/app-services';
+import { xhrCredentials } from '@/app-services';
 import type { AuthActor } from '@/features/auth/auth-service';
 import { selectRecord } from '@/features/auth/auth.selectors';
 import { categoryName, DIFFICULTIES, difficultyLabels } from '@/features/catalog/labels';
@@ -103,7 +103,7 @@ export function CourseEditorScreen({ api, auth, courseId }: { api: Api; auth: Au
   const company = record && (record.user.role === 'PARTNER' || record.user.role === 'EDUCATOR') ? record.company : null;
   const destroyRef = useDestroyOnLeave(courseId);
   const machine = useMemo(
-    () => courseEditorMachine.provide({ actors: createCourseEditorActors(api, { getAuth: () => authFromActor(auth) }) }),
+    () => courseEditorMachine.provide({ actors: createCourseEditorActors(api, xhrCredentials(auth)) }),
     [api, auth],
   );
   const actor = useActorRef(machine, { input: { courseId: courseId ?? null, companyId: company?.id ?? null } });

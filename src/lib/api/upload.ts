@@ -1,4 +1,4 @@
-import type { ApiAuth } from './client';
+import { type ApiAuth, MAX_UNAUTHORIZED_RETRIES, type UnauthorizedReport } from './client';
 import type { components } from './schema';
 
 /**
@@ -172,9 +172,22 @@ export interface UploadProgress {
   percent: number;
 }
 
-export interface UploadOptions {
+/**
+ * Credentials of an XHR call, like the API client's: `getAuth` is read for every attempt, and a
+ * 401 is reported to `onUnauthorized` (attempt 1, 2, …); when it resolves `true` (the auth actor
+ * refreshed the token, spec §9) the request is sent again, at most `MAX_UNAUTHORIZED_RETRIES`
+ * times, else the 401 stands.
+ */
+export interface XhrCredentials {
   /** Credentials (bearer token, legacy/federated header); null = send none. */
   auth?: ApiAuth | null;
+  /** Current credentials, read before each attempt (wins over `auth`). */
+  getAuth?: () => ApiAuth | null;
+  /** Called on a 401; resolve `true` to resend with the credentials `getAuth()` returns then. */
+  onUnauthorized?: (report: UnauthorizedReport) => boolean | void | Promise<boolean | void>;
+}
+
+export interface UploadOptions extends XhrCredentials {
   /** Called on every XHR upload progress event (and with 100% when the body is sent). */
   onProgress?: (progress: UploadProgress) => void;
   /** Aborts the request; the promise rejects with an `UploadError` whose `aborted` is true. */
@@ -189,6 +202,85 @@ export interface UploadOptions {
   xhr?: new () => XMLHttpRequest;
 }
 
+/** What `sendMultipart` needs: where, what, and the options shared with `uploadFile`. */
+export interface MultipartRequest extends XhrCredentials {
+  url: string;
+  /** Builds the body (called again for a resend after a token refresh). */
+  form: () => FormData;
+  /** Size shown when the browser cannot compute the body's length (bytes). */
+  size: number;
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+  xhr?: new () => XMLHttpRequest;
+}
+
+/** The answer of a multipart POST: HTTP status and the JSON body (null when empty or not JSON). */
+export interface MultipartAnswer {
+  status: number;
+  body: unknown;
+}
+
+function sendOnce(request: MultipartRequest, auth: ApiAuth | null): Promise<MultipartAnswer> {
+  const Xhr = request.xhr ?? globalThis.XMLHttpRequest;
+  return new Promise<MultipartAnswer>((resolve, reject) => {
+    const xhr = new Xhr();
+    const onAbort = () => xhr.abort();
+    request.signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => request.signal?.removeEventListener('abort', onAbort);
+
+    xhr.open('POST', request.url);
+    xhr.responseType = 'text';
+    if (auth) {
+      xhr.setRequestHeader('Authorization', `Bearer ${auth.token}`);
+      xhr.setRequestHeader('X-Auth-Legacy', auth.federated ? '0' : '1');
+    }
+    xhr.upload.addEventListener('progress', (event) => {
+      const total = event.lengthComputable && event.total > 0 ? event.total : request.size;
+      const loaded = Math.min(event.loaded, total);
+      request.onProgress?.({ loaded, total, percent: total > 0 ? Math.floor((loaded / total) * 100) : 0 });
+    });
+    xhr.addEventListener('load', () => {
+      done();
+      let body: unknown = null;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        body = null;
+      }
+      resolve({ status: xhr.status, body });
+    });
+    xhr.addEventListener('error', (event) => {
+      done();
+      reject(Object.assign(new UploadError('failed', { status: 0 }), { cause: event }));
+    });
+    xhr.addEventListener('abort', () => {
+      done();
+      reject(new UploadError('failed', { status: 0, aborted: true }));
+    });
+    xhr.send(request.form());
+  });
+}
+
+/**
+ * POSTs a multipart body over XMLHttpRequest (fetch cannot report upload progress), with the
+ * bearer and `X-Auth-Legacy` headers of the API client, and the client's 401 handling (see
+ * `XhrCredentials`). Resolves with any answer (status and JSON body), the caller judges it.
+ * Rejects with an `UploadError` 'failed': status 0 on no answer, `aborted` true on abort.
+ */
+export async function sendMultipart(request: MultipartRequest): Promise<MultipartAnswer> {
+  const currentAuth = () => (request.getAuth ? request.getAuth() : (request.auth ?? null));
+  let auth = currentAuth();
+  let answer = await sendOnce(request, auth);
+  for (let attempt = 1; answer.status === 401 && request.onUnauthorized && attempt <= MAX_UNAUTHORIZED_RETRIES + 1; attempt++) {
+    const retry = await request.onUnauthorized({ attempt, url: request.url, method: 'POST', token: auth?.token ?? null });
+    if (retry !== true || attempt > MAX_UNAUTHORIZED_RETRIES) break;
+    if (request.signal?.aborted) throw new UploadError('failed', { status: 0, aborted: true });
+    auth = currentAuth();
+    answer = await sendOnce(request, auth);
+  }
+  return answer;
+}
+
 function readUpload(body: unknown): UploadResult | null {
   if (!body || typeof body !== 'object') return null;
   const data = (body as { data?: unknown }).data;
@@ -200,78 +292,61 @@ function readUpload(body: unknown): UploadResult | null {
 
 /**
  * Uploads `file` to the endpoint of `kind` as multipart (field per `UPLOAD_ENDPOINTS`), with
- * `Authorization: Bearer …` and `X-Auth-Legacy` like the API client. Resolves with the upload's
- * `{ id, url, type }`.
+ * `Authorization: Bearer …` and `X-Auth-Legacy` like the API client, and like it resent after a
+ * token refresh when a 401 comes back (`getAuth` + `onUnauthorized`, see `XhrCredentials`).
+ * Resolves with the upload's `{ id, url, type }`.
  *
  * Rejects with an `UploadError`: `badType` / `tooLarge` before anything is sent (or on a 415 /
  * 413 answer), `failed` ('Failed to upload file !') on any other failure: no answer, a status
  * outside 200–399, an unreadable body, or an abort (`aborted` true). Failures are logged.
  */
-export function uploadFile(kind: UploadKind, file: File, options: UploadOptions = {}): Promise<UploadResult> {
+export async function uploadFile(kind: UploadKind, file: File, options: UploadOptions = {}): Promise<UploadResult> {
   const endpoint = UPLOAD_ENDPOINTS[kind];
   const logError = options.logError ?? ((message, error) => console.error(message, error));
   const refused = checkFile(kind, file);
-  if (refused) return Promise.reject(refused);
-  if (options.signal?.aborted) return Promise.reject(new UploadError('failed', { aborted: true }));
+  if (refused) throw refused;
+  if (options.signal?.aborted) throw new UploadError('failed', { aborted: true });
 
   const path = endpoint.path.replace('{id}', String(options.companyId ?? ''));
-  const url = `${options.baseUrl ?? '/api'}${path}`;
-  const Xhr = options.xhr ?? globalThis.XMLHttpRequest;
+  const fail = (error: UploadError, cause?: unknown): never => {
+    if (!error.aborted) logError(`Failed to upload file ! (${kind}, ${file.name})`, cause ?? error);
+    throw error;
+  };
+  let answer: MultipartAnswer;
+  try {
+    answer = await sendMultipart({
+      url: `${options.baseUrl ?? '/api'}${path}`,
+      size: file.size,
+      form: () => {
+        const form = new FormData();
+        form.append(endpoint.field, file, file.name);
+        return form;
+      },
+      ...credentialsOf(options),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.xhr ? { xhr: options.xhr } : {}),
+    });
+  } catch (error) {
+    return fail(error instanceof UploadError ? error : new UploadError('failed', { status: 0 }), (error as { cause?: unknown }).cause ?? error);
+  }
+  const { status, body } = answer;
+  if (status >= 200 && status < 400) {
+    const result = readUpload(body);
+    if (!result) return fail(new UploadError('failed', { status }), body);
+    options.onProgress?.({ loaded: file.size, total: file.size, percent: 100 });
+    return result;
+  }
+  if (status === 413) return fail(new UploadError('tooLarge', { limit: endpoint.family.maxLabel, status }), body);
+  if (status === 415) return fail(new UploadError('badType', { accepted: endpoint.family.label, status }), body);
+  return fail(new UploadError('failed', { status }), body);
+}
 
-  return new Promise<UploadResult>((resolve, reject) => {
-    const xhr = new Xhr();
-    const fail = (error: UploadError, cause?: unknown) => {
-      if (!error.aborted) logError(`Failed to upload file ! (${kind}, ${file.name})`, cause ?? error);
-      reject(error);
-    };
-    const onAbort = () => xhr.abort();
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    const done = () => options.signal?.removeEventListener('abort', onAbort);
-
-    xhr.open('POST', url);
-    xhr.responseType = 'text';
-    if (options.auth) {
-      xhr.setRequestHeader('Authorization', `Bearer ${options.auth.token}`);
-      xhr.setRequestHeader('X-Auth-Legacy', options.auth.federated ? '0' : '1');
-    }
-    xhr.upload.addEventListener('progress', (event) => {
-      const total = event.lengthComputable && event.total > 0 ? event.total : file.size;
-      const loaded = Math.min(event.loaded, total);
-      options.onProgress?.({ loaded, total, percent: total > 0 ? Math.floor((loaded / total) * 100) : 0 });
-    });
-    xhr.addEventListener('load', () => {
-      done();
-      let body: unknown = null;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        body = null;
-      }
-      const status = xhr.status;
-      if (status >= 200 && status < 400) {
-        const result = readUpload(body);
-        if (result) {
-          options.onProgress?.({ loaded: file.size, total: file.size, percent: 100 });
-          resolve(result);
-        } else {
-          fail(new UploadError('failed', { status }), body);
-        }
-        return;
-      }
-      if (status === 413) return fail(new UploadError('tooLarge', { limit: endpoint.family.maxLabel, status }), body);
-      if (status === 415) return fail(new UploadError('badType', { accepted: endpoint.family.label, status }), body);
-      fail(new UploadError('failed', { status }), body);
-    });
-    xhr.addEventListener('error', (event) => {
-      done();
-      fail(new UploadError('failed', { status: 0 }), event);
-    });
-    xhr.addEventListener('abort', () => {
-      done();
-      fail(new UploadError('failed', { status: 0, aborted: true }));
-    });
-    const form = new FormData();
-    form.append(endpoint.field, file, file.name);
-    xhr.send(form);
-  });
+/** The credential options of `options` (only those given). */
+export function credentialsOf(options: XhrCredentials): XhrCredentials {
+  return {
+    ...(options.auth !== undefined ? { auth: options.auth } : {}),
+    ...(options.getAuth ? { getAuth: options.getAuth } : {}),
+    ...(options.onUnauthorized ? { onUnauthorized: options.onUnauthorized } : {}),
+  };
 }
