@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   );
   const applied = await migrateToLatest(handle.db, handle.schema);
   const seeded = config.seedDemoData
-    ? await seedDemoData(handle.db, { uploadsDir: join(config.dataDir, 'uploads'), hashPassword })
+    ? await seedDemoData(handle.db, { uploadsDir: join(config.dataDir, 'uploads'), hashPassword, liveMeetingAt: new Date() })
     : { seeded: false as const };
   const expired = await expireStaleIntents(handle.db);
   const app = await buildApp({ config, db: handle.db });

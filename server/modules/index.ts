@@ -7,8 +7,10 @@ import { companiesHandlers } from './companies/handlers.js';
 import { coursesHandlers } from './courses/handlers.js';
 import { dashboardHandlers } from './dashboard/handlers.js';
 import { enrollmentsHandlers } from './enrollments/handlers.js';
+import { lessonAuthoringHandlers } from './lesson-authoring/handlers.js';
 import { moderationHandlers } from './moderation/handlers.js';
 import { paymentsHandlers } from './payments/handlers.js';
+import { quizzesHandlers } from './quizzes/handlers.js';
 import { referenceHandlers } from './reference/handlers.js';
 import { sessionsHandlers } from './sessions/handlers.js';
 import { uploadsHandlers } from './uploads/handlers.js';
@@ -29,6 +31,8 @@ export const allHandlers: Handlers = {
   ...authoringHandlers,
   ...classroomHandlers,
   ...assignmentsHandlers,
+  ...quizzesHandlers,
+  ...lessonAuthoringHandlers,
   ...moderationHandlers,
   ...usersAdminHandlers,
 };

@@ -4,7 +4,7 @@ import { countRows, multipart, PNG_1PX, startTestApp, type TestApp } from './har
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
-});
+}, 60_000); // PGlite migrations and the demo seed take a while on a busy machine
 afterAll(() => t.close());
 
 async function uploadPicture(email: string): Promise<number> {
@@ -65,6 +65,8 @@ describe('POST /courses (the course editor payload of spec §3)', () => {
       [2, [['Async services', ['Tokio tour']]]],
     ]);
     expect(data.syllabus[0].sections[0].lessons[1].link).toBeNull();
+    // Each lesson carries its id (the course editor links to the lesson-authoring screen).
+    expect(data.syllabus.flatMap((w: any) => w.sections.flatMap((s: any) => s.lessons.map((l: any) => typeof l.id)))).toEqual(['number', 'number', 'number']);
     expect(data.session).toMatchObject({ id: session.id, status: 'PENDING' });
 
     // Not in the catalog until an admin approves its session.

@@ -421,12 +421,13 @@ describe('GET /sessions/{id}/attendance', () => {
     now = new Date('2031-05-09T12:00:00Z');
     const res = await call('GET', `/api/sessions/${sessionId}/attendance`, EDUCATOR);
     expect(res.status).toBe(200);
+    const [lina, maya] = [await idOf(LEARNER), await idOf(LEARNER1)];
     expect(res.body.data).toEqual({
       sessionId,
       meetings: [
-        { lessonId: L.live, lessonName: 'live', occurrenceDate: '2031-05-05', startsAt: '2031-05-06T00:00:00.000Z', attendees: 2 },
-        { lessonId: L.meeting, lessonName: 'meeting', occurrenceDate: '2031-05-07', startsAt: '2031-05-07T18:00:00.000Z', attendees: 1 },
-        { lessonId: L.live, lessonName: 'live', occurrenceDate: '2031-05-08', startsAt: '2031-05-09T00:00:00.000Z', attendees: 1 },
+        { lessonId: L.live, lessonName: 'live', occurrenceDate: '2031-05-05', startsAt: '2031-05-06T00:00:00.000Z', attendees: 2, attendeeIds: [lina, maya].sort((a, b) => a - b) },
+        { lessonId: L.meeting, lessonName: 'meeting', occurrenceDate: '2031-05-07', startsAt: '2031-05-07T18:00:00.000Z', attendees: 1, attendeeIds: [lina] },
+        { lessonId: L.live, lessonName: 'live', occurrenceDate: '2031-05-08', startsAt: '2031-05-09T00:00:00.000Z', attendees: 1, attendeeIds: [lina] },
       ],
       learners: [
         { learner: { id: await idOf(LEARNER), name: 'Lina Kassem', pictureUrl: null }, attended: 3, held: 3, rate: 1 },

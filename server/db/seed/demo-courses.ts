@@ -1,6 +1,16 @@
 import type { Difficulty, Weekday, Weeks } from '../types.js';
 import { type CompanyAcronym, type EducatorEmail, extraLearner } from './demo-users.js';
 import type { CategoryName, LessonTypeCode, SkillName } from './reference-data.js';
+import {
+  type DemoLessonContent,
+  HASHING_ASSIGNMENT,
+  HASHING_NOTES,
+  HASHING_PATH,
+  HASHING_PROGRAMMING,
+  HASHING_QUIZ,
+  HASHING_READING,
+  HASHING_VIDEO,
+} from './classroom-demo.js';
 
 /**
  * The demo course catalogue loaded on first start: published computer-science courses with their
@@ -22,6 +32,8 @@ export interface DemoLesson {
   day: Weekday | null;
   /** 'HH:mm' in the session's time zone. */
   startTime: string | null;
+  /** Classroom content authored on the lesson (classroom-demo.ts); null = the defaults. */
+  content: DemoLessonContent | null;
 }
 export interface DemoSection {
   name: string;
@@ -87,6 +99,7 @@ interface LessonDraft {
   name: string;
   minutes: number;
   link?: string | null;
+  content?: DemoLessonContent;
 }
 interface Slot {
   day: Weekday;
@@ -137,6 +150,8 @@ const lab = (name: string, minutes: number): LessonDraft => ({ type: 'programmin
 const notes = (name: string, minutes: number): LessonDraft => ({ type: 'notes', name, minutes });
 const live = (name: string, minutes: number): LessonDraft => ({ type: 'liveSession', name, minutes });
 const slot = (day: Weekday, start: string, end: string): Slot => ({ day, start, end });
+/** A lesson with classroom content authored on it. */
+const withContent = (lesson: LessonDraft, content: DemoLessonContent): LessonDraft => ({ ...lesson, content });
 /** Emails of extra demo learners by number. */
 const L = (...ns: number[]): string[] => ns.map(extraLearner);
 
@@ -181,6 +196,7 @@ function course(d: CourseDraft): DemoCourse {
               link: `https://meet.halaqa.test/${slug}-w${week}`,
               day: s.day,
               startTime: s.start,
+              content: l.content ?? null,
             };
           }
           totalMinutes += l.minutes;
@@ -192,7 +208,7 @@ function course(d: CourseDraft): DemoCourse {
                 : l.type === 'programmingAssignment'
                   ? `https://code.halaqa.test/${slug}/w${week}-${slugify(l.name)}`
                   : (l.link ?? null);
-          return { type: l.type, name: l.name, durationMinutes: l.minutes, link, day: null, startTime: null };
+          return { type: l.type, name: l.name, durationMinutes: l.minutes, link, day: null, startTime: null, content: l.content ?? null };
         }),
       })),
     };
@@ -259,6 +275,14 @@ function course(d: CourseDraft): DemoCourse {
 }
 
 const MDN = 'https://developer.mozilla.org/en-US/docs';
+
+/**
+ * The classroom demo (issue 5): learner@halaqa.test attends exactly one session, the running one
+ * of this course, whose current week carries the content of classroom-demo.ts.
+ */
+export const DEMO_CLASSROOM_LEARNER = 'learner@halaqa.test';
+/** Slug of the classroom demo course ("Data Structures and Algorithms"). */
+export const DEMO_CLASSROOM_COURSE = 'data-structures-and-algorithms';
 
 // ---------------------------------------------------------------------------------------------
 // The catalogue
@@ -1606,7 +1630,7 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
     about: [
       'Knowing which data structure to reach for, and why, is what separates code that works from code that scales. This course covers the classic toolkit rigorously but practically, with every structure implemented from scratch and analysed with big-O notation.',
       'Topics include arrays and dynamic arrays, linked lists, stacks and queues, hash tables, trees and binary search trees, heaps, graphs, sorting and searching, recursion, divide and conquer, greedy algorithms and dynamic programming. Weekly live problem-solving sessions work through interview-style problems together.',
-      'You should be comfortable programming in Python or Java; solutions are accepted in either.',
+      'You should be comfortable programming in Python, Java or JavaScript. Written solutions are accepted in any of them; the auto-graded programming labs run your JavaScript in the browser-based editor.',
     ],
     category: 'Programming Fundamentals',
     difficulty: 'INTERMEDIATE',
@@ -1633,12 +1657,20 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
         'Problem solving': [meet('Live problem solving: balanced brackets and more'), lab('Stack and queue problems', 75)],
       },
       {
+        // The classroom demo week (classroom-demo.ts): running on the seeding day.
         Hashing: [
-          video('Hash functions and collisions', 18),
+          withContent(video('Hash functions and collisions', 18), HASHING_VIDEO),
+          withContent(read('How hash maps work inside', 20), HASHING_READING),
           meet('Live class: building a hash map'),
-          quiz('Hashing quiz', 10),
+          withContent(quiz('Hashing quiz', 15), HASHING_QUIZ),
+          withContent(notes('Hashing cheat sheet', 5), HASHING_NOTES),
         ],
-        'Problem solving': [meet('Live problem solving: frequency counting'), lab('Hash table problems', 75)],
+        'Problem solving': [
+          meet('Live problem solving: frequency counting'),
+          withContent(path('Learning path: when to reach for a hash map', 20), HASHING_PATH),
+          withContent(lab('Two sum in one pass', 75), HASHING_PROGRAMMING),
+          withContent(assign('Design a URL shortener', 60), HASHING_ASSIGNMENT),
+        ],
       },
       {
         Trees: [
@@ -1646,7 +1678,7 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
           video('Binary search trees and balancing', 20),
           meet('Live class: tree recursion'),
         ],
-        'Problem solving': [meet('Live problem solving: tree problems'), lab('Tree problems set', 90)],
+        'Problem solving': [meet('Live problem solving: tree problems'), lab('Tree problems set', 90), live('Office hours: trees Q&A', 60)],
       },
       {
         'Heaps and graphs': [
@@ -1674,7 +1706,8 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
       },
     ],
     sessions: [
-      { start: -14, tz: 'America/New_York', seats: 30, learners: L(11, 15) },
+      // The classroom demo session: learner@halaqa.test attends it, in its third week on the seeding day.
+      { start: -14, tz: 'America/New_York', seats: 30, learners: [DEMO_CLASSROOM_LEARNER, ...L(11, 15)] },
       { start: 28, tz: 'America/Los_Angeles', seats: 30 },
     ],
   }),
@@ -1954,7 +1987,8 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
 {
   const nearlyFull = DEMO_COURSES.flatMap((c) => c.sessions).filter((s) => s.nearlyFull);
   if (nearlyFull.length !== 1) throw new Error('Demo data: exactly one session must be nearly full');
-  if (DEMO_COURSES.some((c) => c.sessions.some((s) => s.learners.includes('learner@halaqa.test')))) {
-    throw new Error('Demo data: learner@halaqa.test must start with no enrollment');
+  const classroom = DEMO_COURSES.flatMap((c) => c.sessions.map((s) => ({ c, s }))).filter(({ s }) => s.learners.includes(DEMO_CLASSROOM_LEARNER));
+  if (classroom.length !== 1 || classroom[0]!.c.slug !== DEMO_CLASSROOM_COURSE || classroom[0]!.s.status !== 'ACTIVE') {
+    throw new Error(`Demo data: ${DEMO_CLASSROOM_LEARNER} must attend exactly one session, the running one of "${DEMO_CLASSROOM_COURSE}"`);
   }
 }

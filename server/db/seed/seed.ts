@@ -1,9 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
+import { Temporal } from 'temporal-polyfill';
 import type { CompanySettingsJson, Database, Role } from '../types.js';
+import { sanitizeLessonHtml } from '../../modules/classroom/sanitize.js';
+import type { DemoLessonContent } from './classroom-demo.js';
 import { companyLogoSvg, courseCoverSvg } from './covers.js';
-import { DEMO_COURSES, type DemoCourse, type DemoSession } from './demo-courses.js';
+import { DEMO_CLASSROOM_COURSE, DEMO_COURSES, type DemoCourse, type DemoSession } from './demo-courses.js';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from './demo-users.js';
 import { CATEGORIES, LANGUAGES, LESSON_TYPES, SKILLS } from './reference-data.js';
 
@@ -30,6 +33,12 @@ export interface SeedOptions {
    * the cent, plus `fixedCents`. Default 5 % + 50 ¢ (docs/decisions.md "Money").
    */
   fee?: { percent: number; fixedCents: number };
+  /**
+   * When given, one meeting of the classroom demo session is live at this instant (see
+   * `scheduleLiveDemoMeeting`), so that a fresh `npm start` has a meeting to join. Default: none
+   * (the syllabus's weekly schedule only). The server passes its start time.
+   */
+  liveMeetingAt?: Date;
 }
 
 /** Key of the advisory lock that serialises concurrent first starts on one PostgreSQL. */
@@ -49,6 +58,21 @@ function addDays(day: string, days: number): string {
 /** An instant on `day + days` at `hour`:00 UTC, as an ISO string. */
 function at(day: string, days: number, hour = 12): string {
   return `${addDays(day, days)}T${String(hour).padStart(2, '0')}:00:00.000Z`;
+}
+
+/**
+ * The `lessons` columns of migration 0005 for authored demo content; the HTML goes through the
+ * classroom sanitiser, as an educator's save does (docs/classroom.md "Data").
+ */
+function lessonContentColumns(c: DemoLessonContent) {
+  return {
+    content_html: c.contentHtml === undefined ? null : sanitizeLessonHtml(c.contentHtml),
+    video_url: c.videoUrl ?? null,
+    ...(c.points !== undefined ? { points: c.points } : {}),
+    ...(c.allowLate !== undefined ? { allow_late: c.allowLate } : {}),
+    time_limit_minutes: c.timeLimitMinutes ?? null,
+    programming: c.programming ? JSON.stringify(c.programming) : null,
+  };
 }
 
 /** Platform fee in cents for a price in cents (0 for a free session). */
@@ -72,7 +96,10 @@ function need<T>(map: Map<string, T>, key: string, what: string): T {
  * Loads the demo data on first start: reference data, the three demo companies, the demo accounts
  * (password `DEMO_PASSWORD`), the course catalogue with syllabi, sessions dated relative to
  * `opts.today`, demo enrollments (card-paid for paid sessions), reviews, and a welcome wallet
- * credit for every learner (balanced TOP_UP ledger transactions).
+ * credit for every learner (balanced TOP_UP ledger transactions). The classroom demo: the lessons
+ * of classroom-demo.ts carry their content (sanitised HTML, video, points, time limit, programming
+ * tests) and question banks, and learner@halaqa.test attends the running session of their course
+ * (`DEMO_CLASSROOM_COURSE`), in its third week on the seeding day.
  *
  * Runs in one transaction and does nothing when the `users` table already has rows (returns
  * `{ seeded: false }`), so calling it on every start is safe. Cover and logo SVGs are written to
@@ -221,6 +248,8 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Pro
       }
     }
 
+    if (opts.liveMeetingAt) await scheduleLiveDemoMeeting(trx, opts.liveMeetingAt);
+
     return {
       seeded: true,
       users: DEMO_USERS.length,
@@ -286,10 +315,32 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Pro
             link: l.link,
             day: l.day,
             start_time: l.startTime,
+            ...(l.content ? lessonContentColumns(l.content) : {}),
           }));
         }),
       );
-      await t.insertInto('lessons').values(lessons).execute();
+      const lessonRows = await t.insertInto('lessons').values(lessons).returning(['id', 'section_id', 'sort_order']).execute();
+
+      // Question banks of the quizzes and learning paths that have content (classroom-demo.ts).
+      const lessonIds = new Map(lessonRows.map((r) => [`${r.section_id}/${r.sort_order}`, r.id]));
+      const questions = course.weeks.flatMap((w) =>
+        w.sections.flatMap((s, i) =>
+          s.lessons.flatMap((l, li) =>
+            (l.content?.questions ?? []).map((q, qi) => ({
+              lesson_id: need(lessonIds, `${need(sectionIds, `${w.week}/${i + 1}`, 'section')}/${li + 1}`, 'lesson'),
+              sort_order: qi,
+              kind: q.kind,
+              prompt: q.prompt,
+              picture_url: null,
+              points: q.points ?? 1,
+              explanation: q.explanation,
+              options: JSON.stringify(q.options ?? []),
+              answer: q.answer === null ? null : JSON.stringify(q.answer),
+            })),
+          ),
+        ),
+      );
+      if (questions.length > 0) await t.insertInto('quiz_questions').values(questions).execute();
       return courseId;
     }
 
@@ -388,4 +439,52 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Pro
     await Promise.all(files.map((f) => writeFile(join(dir, f.name), f.content, 'utf8')));
   }
   return summary;
+}
+
+/** Length of the live demo meeting, in minutes. */
+export const LIVE_DEMO_MEETING_MINUTES = 120;
+
+/**
+ * Makes one meeting of the classroom demo session (DEMO_CLASSROOM_COURSE, the session running at
+ * `at`) live at `at`: the first meeting lesson (sections and lessons in order) of the week `at`
+ * falls in, in the session's time zone, gets `at`'s weekday, `at`'s time floored to the minute
+ * ('HH:mm', session time zone) and LIVE_DEMO_MEETING_MINUTES, so its join window (docs/classroom.md
+ * "Join window") is open from `at` for two hours. Does nothing when no session of the course runs
+ * at `at` or its week has no meeting lesson.
+ */
+export async function scheduleLiveDemoMeeting(db: Kysely<Database>, at: Date): Promise<void> {
+  const sessions = await db
+    .selectFrom('sessions as s')
+    .innerJoin('courses as c', 'c.id', 's.course_id')
+    .select(['s.id', 's.course_id', 's.start_date', 's.end_date', 's.timezone'])
+    .where('c.title', '=', DEMO_COURSES.find((c) => c.slug === DEMO_CLASSROOM_COURSE)?.title ?? '')
+    .execute();
+  const instant = Temporal.Instant.fromEpochMilliseconds(at.getTime());
+  for (const session of sessions) {
+    const local = instant.toZonedDateTimeISO(session.timezone);
+    const date = local.toPlainDate();
+    const start = Temporal.PlainDate.from(session.start_date);
+    if (Temporal.PlainDate.compare(date, start) < 0 || Temporal.PlainDate.compare(date, Temporal.PlainDate.from(session.end_date)) > 0) continue;
+    const week = Math.floor(start.until(date, { largestUnit: 'days' }).days / 7) + 1;
+    const lesson = await db
+      .selectFrom('lessons as l')
+      .innerJoin('sections as sec', 'sec.id', 'l.section_id')
+      .innerJoin('lesson_types as lt', 'lt.id', 'l.lesson_type_id')
+      .select('l.id')
+      .where('sec.course_id', '=', session.course_id)
+      .where('sec.week', '=', week)
+      .where('lt.code', '=', 'meeting')
+      .orderBy('sec.sort_order')
+      .orderBy('l.sort_order')
+      .executeTakeFirst();
+    if (!lesson) return;
+    const weekday = (['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const)[local.dayOfWeek % 7]!;
+    const startTime = `${String(local.hour).padStart(2, '0')}:${String(local.minute).padStart(2, '0')}`;
+    await db
+      .updateTable('lessons')
+      .set({ day: weekday, start_time: startTime, duration_minutes: LIVE_DEMO_MEETING_MINUTES })
+      .where('id', '=', lesson.id)
+      .execute();
+    return;
+  }
 }

@@ -373,7 +373,8 @@ export async function getSessionCalendar(app: AppContext, caller: Caller, sessio
 /** `SessionAttendance`: occurrences held so far (oldest first) and each enrolled learner's record. */
 export interface SessionAttendanceView {
   sessionId: number;
-  meetings: { lessonId: number; lessonName: string; occurrenceDate: string; startsAt: string; attendees: number }[];
+  /** Per occurrence held: its attendees' count and user ids (ascending). */
+  meetings: { lessonId: number; lessonName: string; occurrenceDate: string; startsAt: string; attendees: number; attendeeIds: number[] }[];
   learners: { learner: Person; attended: number; held: number; rate: number }[];
 }
 
@@ -401,13 +402,20 @@ export async function listSessionAttendance(app: AppContext, caller: Caller, ses
   const counted = rows.filter((r) => heldKeys.has(key(r.lessonId, r.occurrenceDate)));
   return {
     sessionId: session.id,
-    meetings: held.map(({ lesson, slot }) => ({
-      lessonId: lesson.id,
-      lessonName: lesson.name,
-      occurrenceDate: slot.occurrenceDate,
-      startsAt: slot.startsAt.toISOString(),
-      attendees: counted.filter((r) => r.lessonId === lesson.id && r.occurrenceDate === slot.occurrenceDate).length,
-    })),
+    meetings: held.map(({ lesson, slot }) => {
+      const attendeeIds = counted
+        .filter((r) => r.lessonId === lesson.id && r.occurrenceDate === slot.occurrenceDate)
+        .map((r) => r.userId)
+        .sort((a, b) => a - b);
+      return {
+        lessonId: lesson.id,
+        lessonName: lesson.name,
+        occurrenceDate: slot.occurrenceDate,
+        startsAt: slot.startsAt.toISOString(),
+        attendees: attendeeIds.length,
+        attendeeIds,
+      };
+    }),
     learners: learners.map((learner) => {
       const attended = counted.filter((r) => r.userId === learner.id).length;
       return { learner, attended, held: held.length, rate: held.length ? Math.round((attended / held.length) * 10_000) / 10_000 : 0 };

@@ -2502,7 +2502,24 @@ export interface components {
             };
             /** @description Weekly slots of that session, or null. */
             weeks: null | components["schemas"]["Weeks"];
-            syllabus: components["schemas"]["SyllabusWeekInput"][];
+            syllabus: components["schemas"]["EditorSyllabusWeek"][];
+        };
+        /** @description A week of the course editor's syllabus; like SyllabusWeekInput, with each lesson's id (for the lesson-authoring screen, GET /lessons/{id}/authoring). */
+        EditorSyllabusWeek: {
+            week: number;
+            sections: {
+                name: string;
+                order: number;
+                lessons: {
+                    id: number;
+                    lessonTypeId: number;
+                    name: string;
+                    order: number;
+                    /** @description Minutes. */
+                    duration: number;
+                    link: string | null;
+                }[];
+            }[];
         };
         DashboardPoint: {
             /** @description Week start (YYYY-MM-DD) for time series, or a key such as a role. */
@@ -3093,6 +3110,8 @@ export interface components {
             /** Format: date-time */
             startsAt: string;
             attendees: number;
+            /** @description Ids of the learners (see `learners`) who joined this occurrence, ascending. */
+            attendeeIds: number[];
         };
         AttendanceLearner: {
             learner: components["schemas"]["Person"];
@@ -3116,7 +3135,7 @@ export interface components {
             id: string;
             text: string;
         };
-        /** @description Option ids (SINGLE, MULTIPLE), true/false (TRUE_FALSE), a short text (SHORT_ANSWER), or null. */
+        /** @description Option ids (SINGLE, MULTIPLE), true/false (TRUE_FALSE), a short text (SHORT_ANSWER), or null. A list of types rather than oneOf, so that the server's type coercion never turns true or a text into a list. */
         QuizAnswer: string[] | boolean | string | null;
         QuizQuestion: {
             id: number;
@@ -3176,7 +3195,7 @@ export interface components {
             points: number;
             explanation?: string | null;
             options: components["schemas"]["QuizOption"][];
-            /** @description The answer key. Option ids for SINGLE (one) and MULTIPLE, true/false, accepted short answers (any of them, compared trimmed and case-insensitively), null for STEP. */
+            /** @description The answer key. Option ids for SINGLE (one) and MULTIPLE, true/false, accepted short answers (any of them, compared trimmed and case-insensitively), null for STEP. A list of types rather than oneOf, so that the server's type coercion never turns true into a list. */
             answer: string[] | boolean | null;
         };
         ProgrammingTest: {
@@ -7158,6 +7177,7 @@ export interface operations {
                      *                 "order": 0,
                      *                 "lessons": [
                      *                   {
+                     *                     "id": 501,
                      *                     "lessonTypeId": 1,
                      *                     "name": "Kick-off meeting",
                      *                     "order": 0,
@@ -8945,7 +8965,10 @@ export interface operations {
                      *             "lessonName": "Live class: code review",
                      *             "occurrenceDate": "2026-11-03",
                      *             "startsAt": "2026-11-04T00:00:00Z",
-                     *             "attendees": 14
+                     *             "attendees": 1,
+                     *             "attendeeIds": [
+                     *               21
+                     *             ]
                      *           }
                      *         ],
                      *         "learners": [
