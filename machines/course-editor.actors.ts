@@ -40,8 +40,9 @@ export interface CourseEditorActorOptions {
  *   `upload.progressed {loaded, total}` (bytes), then `upload.succeeded {upload}` or
  *   `upload.failed {error: {code, limit?, accepted?, status?}}`; stopping it aborts the request.
  * - `saveCourse`: `POST /courses` (`?id=` when updating) with the multipart payload of spec §3
- *   (`toCourseFormData`); resolves with the course id and status; rejects with an `ApiError`
- *   (400 field errors, normalised).
+ *   (`toCourseFormData`), then `GET /courses/{id}/edit` for the lesson ids as saved (null when
+ *   that fails); resolves with the course id, status and saved syllabus; rejects with an
+ *   `ApiError` (400 field errors, normalised) when the save fails.
  */
 export function createCourseEditorActors(api: Api, options: CourseEditorActorOptions = {}) {
   const upload = options.upload ?? uploadFile;
@@ -108,7 +109,12 @@ export function createCourseEditorActors(api: Api, options: CourseEditorActorOpt
         bodySerializer: () => form,
       });
       const saved = unwrap(result);
-      return { courseId: saved.course.id, status: saved.course.status, created: input.courseId === null };
+      // The lesson ids as saved (for the "Edit content" links); the save stands if this fails.
+      const savedSyllabus = await api
+        .GET('/courses/{id}/edit', { params: { path: { id: saved.course.id } } })
+        .then((r) => fromEditorData(unwrap(r)).syllabus)
+        .catch(() => null);
+      return { courseId: saved.course.id, status: saved.course.status, created: input.courseId === null, savedSyllabus };
     }),
   };
 }

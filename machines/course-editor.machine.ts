@@ -5,6 +5,8 @@ import {
   defaultCourseValues,
   serverErrorsForForm,
   validateCourseForm,
+  type WeekDraft,
+  withSavedLessonIds,
 } from '../src/features/course-editor/course-form';
 import type { CourseAction } from '../src/features/course-editor/course-form-data';
 import type { components } from '../src/lib/api/schema';
@@ -93,6 +95,11 @@ export interface SavedCourseResult {
   status: CourseStatus;
   /** True when the course was created (no `courseId` before). */
   created: boolean;
+  /**
+   * The syllabus as saved (reloaded after the save), whose lesson ids replace the form's by
+   * position; null or absent when it could not be reloaded (the form's lessons then lose their ids).
+   */
+  savedSyllabus?: WeekDraft[] | null;
 }
 
 export interface SaveCourseInput {
@@ -285,6 +292,8 @@ export const courseEditorMachine = setup({
     startSaving: assign({ serverErrors: {}, error: null, saved: null }),
     assignSaved: assign(({ context }, params: SavedCourseResult) => ({
       courseId: params.courseId,
+      // The save may have replaced the lessons: keep the ids of the lessons as saved (edit links).
+      values: { ...context.values, syllabus: withSavedLessonIds(context.values.syllabus, params.savedSyllabus ?? null) },
       course: {
         id: params.courseId,
         status: params.status,

@@ -387,7 +387,7 @@ describe('course-editor actors (mocked fetch)', () => {
     gainedSkills: '',
     session: { id: 40, startDate: '2025-03-03', endDate: '2025-04-25', timezone: 'America/New_York', maxSeats: 20, status: 'PENDING' },
     weeks: { sunday: null, monday: { start: '18:00', end: '20:00' }, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null },
-    syllabus: [{ week: 2, sections: [{ name: 'B', order: 2, lessons: [] }, { name: 'A', order: 1, lessons: [{ lessonTypeId: 3, name: 'L', order: 1, duration: 30, link: null }] }] }],
+    syllabus: [{ week: 2, sections: [{ name: 'B', order: 2, lessons: [] }, { name: 'A', order: 1, lessons: [{ id: 501, lessonTypeId: 3, name: 'L', order: 1, duration: 30, link: null }] }] }],
   };
   const routes = {
     'GET /api/courses/categories': () => json(200, { data: [{ id: 3, name: 'Web', nameAr: 'ويب', courseCount: 4 }] }),
@@ -434,11 +434,29 @@ describe('course-editor actors (mocked fetch)', () => {
     });
     const actors = createCourseEditorActors(createApi({ baseUrl: BASE, fetch }));
     const out = await run(actors.saveCourse, { courseId: 12, values: validValues, action: 'save', companyId: null });
-    expect(out).toEqual({ courseId: 12, status: 'DRAFT', created: false });
+    // The course is reloaded for the lesson ids as saved; a failed reload leaves them unknown (null).
+    expect(out).toEqual({ courseId: 12, status: 'DRAFT', created: false, savedSyllabus: null });
     expect(calls[0]!.path).toBe('/api/courses?id=12');
+    expect(calls[1]!.path).toBe('/api/courses/12/edit');
     expect(calls[0]!.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
     expect(sent!.get('title')).toBe('Modern web apps with React');
     expect(sent!.get('lessons[1][0][0][name]')).toBe('Why React');
+  });
+
+  it('saveCourse answers the lesson ids as saved', async () => {
+    const { fetch } = mockFetch({
+      ...routes,
+      'POST /api/courses': () => json(200, { data: { course: { id: 12, status: 'DRAFT' }, session: null } }),
+    });
+    const actors = createCourseEditorActors(createApi({ baseUrl: BASE, fetch }));
+    const out = await run<{ savedSyllabus: Array<{ sections: Array<{ lessons: Array<{ id?: number }> }> }> }>(actors.saveCourse, {
+      courseId: 12,
+      values: validValues,
+      action: 'save',
+      companyId: null,
+    });
+    // Week 1 is empty; week 2's first section (order 1) holds lesson 501.
+    expect(out.savedSyllabus[1]!.sections[0]!.lessons[0]!.id).toBe(501);
   });
 
   it('uploadFile sends progress then the upload, or the failure code', async () => {

@@ -6,6 +6,7 @@ import {
   fromEditorData,
   serverErrorsForForm,
   validateCourseForm,
+  withSavedLessonIds,
 } from '@/features/course-editor/course-form';
 import { toCourseFormData, toCourseFormEntries } from '@/features/course-editor/course-form-data';
 import { addLesson, addSection, addWeek, moveLesson, moveSection, removeLesson, removeWeek } from '@/features/course-editor/syllabus-ops';
@@ -184,7 +185,7 @@ describe('fromEditorData (spec §3 initial data)', () => {
         week: 1,
         sections: [
           { name: 'Second', order: 2, lessons: [] },
-          { name: 'First', order: 1, lessons: [{ lessonTypeId: 1, name: 'b', order: 2, duration: 10, link: null }, { lessonTypeId: 2, name: 'a', order: 1, duration: 20, link: 'https://x.test' }] },
+          { name: 'First', order: 1, lessons: [{ id: 502, lessonTypeId: 1, name: 'b', order: 2, duration: 10, link: null }, { id: 501, lessonTypeId: 2, name: 'a', order: 1, duration: 20, link: 'https://x.test' }] },
         ],
       },
     ],
@@ -212,6 +213,34 @@ describe('fromEditorData (spec §3 initial data)', () => {
     ]);
     // A picture without an upload id is not sent again on update.
     expect(toCourseFormEntries(v, { action: 'save' }).map(([k]) => k)).not.toContain('pictureId');
+  });
+
+  it('keeps each lesson id for the edit links, without sending it (spec §3 payload unchanged)', () => {
+    const v = fromEditorData(data);
+    expect(v.syllabus[0]!.sections[0]!.lessons.map((l) => l.id)).toEqual([501, 502]);
+    const keys = toCourseFormEntries(v, { action: 'save' }).map(([k]) => k);
+    expect(keys.filter((k) => k.startsWith('lessons['))).toEqual([
+      'lessons[1][0][0][lessonTypeId]',
+      'lessons[1][0][0][name]',
+      'lessons[1][0][0][order]',
+      'lessons[1][0][0][duration]',
+      'lessons[1][0][0][link]',
+      'lessons[1][0][1][lessonTypeId]',
+      'lessons[1][0][1][name]',
+      'lessons[1][0][1][order]',
+      'lessons[1][0][1][duration]',
+    ]);
+  });
+
+  it('withSavedLessonIds takes the ids of the saved syllabus by position, and drops unknown ones', () => {
+    const v = fromEditorData(data);
+    const moved = [{ ...v.syllabus[0]!, sections: [{ ...v.syllabus[0]!.sections[0]!, lessons: [...v.syllabus[0]!.sections[0]!.lessons].reverse() }] }];
+    const saved = [{ key: 'x', sections: [{ key: 'y', name: 'First', lessons: [{ ...moved[0]!.sections[0]!.lessons[0]!, id: 601 }, { ...moved[0]!.sections[0]!.lessons[1]!, id: 602 }] }] }];
+    expect(withSavedLessonIds(moved, saved)[0]!.sections[0]!.lessons.map((l) => [l.name, l.id])).toEqual([
+      ['b', 601],
+      ['a', 602],
+    ]);
+    expect(withSavedLessonIds(moved, null)[0]!.sections[0]!.lessons.map((l) => 'id' in l)).toEqual([false, false]);
   });
 });
 

@@ -215,7 +215,7 @@ describe('CourseEditorScreen', () => {
       gainedSkills: '9',
       session: null,
       weeks: null,
-      syllabus: [{ week: 1, sections: [{ name: 'Basics', order: 1, lessons: [{ lessonTypeId: 3, name: 'Read', order: 1, duration: 20, link: null }] }] }],
+      syllabus: [{ week: 1, sections: [{ name: 'Basics', order: 1, lessons: [{ id: 501, lessonTypeId: 3, name: 'Read', order: 1, duration: 20, link: null }] }] }],
     };
     const { calls } = await renderEditor(
       {

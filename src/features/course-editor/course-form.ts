@@ -29,6 +29,12 @@ export interface DaySlot {
 export interface LessonDraft {
   /** Stable identity for lists and drag and drop (never sent). */
   key: string;
+  /**
+   * The saved lesson's id (from `GET /courses/{id}/edit`), for the "Edit content" link to the
+   * lesson-authoring screen; absent for a lesson added since. Never sent: the multipart payload
+   * of spec §3 is unchanged.
+   */
+  id?: number;
   lessonTypeId: string;
   name: string;
   duration: string;
@@ -178,6 +184,7 @@ export function fromEditorData(data: CourseEditorData): CourseFormValues {
           .sort((a, b) => (a.lesson.order ?? a.index) - (b.lesson.order ?? b.index) || a.index - b.index)
           .map(({ lesson }, l) => ({
             key: `w${week}-s${s}-l${l}`,
+            ...(lesson.id ? { id: lesson.id } : {}),
             lessonTypeId: String(lesson.lessonTypeId),
             name: lesson.name,
             duration: String(lesson.duration),
@@ -208,6 +215,26 @@ export function fromEditorData(data: CourseEditorData): CourseFormValues {
     schedule,
     syllabus,
   };
+}
+
+/**
+ * The syllabus with the lesson ids of `saved` (the same course as saved, from `GET /courses/{id}/edit`),
+ * matched by position (week, section, lesson: the server stores them in form order). A lesson
+ * without a counterpart (e.g. `saved` is null because reloading failed) loses its id: its id from
+ * before the save may no longer exist.
+ */
+export function withSavedLessonIds(syllabus: WeekDraft[], saved: WeekDraft[] | null): WeekDraft[] {
+  return syllabus.map((week, w) => ({
+    ...week,
+    sections: week.sections.map((section, s) => ({
+      ...section,
+      lessons: section.lessons.map((lesson, l) => {
+        const { id: _old, ...rest } = lesson;
+        const id = saved?.[w]?.sections[s]?.lessons[l]?.id;
+        return id ? { ...rest, id } : rest;
+      }),
+    })),
+  }));
 }
 
 // ─── Validation ─────────────────────────────────────────────────────────────
