@@ -24,10 +24,14 @@ import { Route as DashboardCoursesRouteImport } from './routes/dashboard/courses
 import { Route as DashboardModerationRouteImport } from './routes/dashboard/moderation'
 import { Route as DashboardUsersRouteImport } from './routes/dashboard/users'
 import { Route as SessionsSessionIdRouteImport } from './routes/sessions/$sessionId'
+import { Route as ClassroomSessionIdIndexRouteImport } from './routes/classroom/$sessionId/index'
 import { Route as CoursesLiveEditRouteImport } from './routes/courses/live/edit'
 import { Route as DashboardAnalyticsAttendanceRouteImport } from './routes/dashboard/analytics/attendance'
 import { Route as DashboardSessionsIndexRouteImport } from './routes/dashboard/sessions/index'
-import { Route as DashboardSessionsSessionIdRouteImport } from './routes/dashboard/sessions/$sessionId'
+import { Route as ClassroomSessionIdLessonsLessonIdRouteImport } from './routes/classroom/$sessionId/lessons/$lessonId'
+import { Route as DashboardSessionsSessionIdIndexRouteImport } from './routes/dashboard/sessions/$sessionId/index'
+import { Route as DashboardSessionsSessionIdAttendanceRouteImport } from './routes/dashboard/sessions/$sessionId/attendance'
+import { Route as DashboardSessionsSessionIdSubmissionsRouteImport } from './routes/dashboard/sessions/$sessionId/submissions'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -104,6 +108,11 @@ const SessionsSessionIdRoute = SessionsSessionIdRouteImport.update({
   path: '/sessions/$sessionId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ClassroomSessionIdIndexRoute = ClassroomSessionIdIndexRouteImport.update({
+  id: '/classroom/$sessionId/',
+  path: '/classroom/$sessionId/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CoursesLiveEditRoute = CoursesLiveEditRouteImport.update({
   id: '/courses/live/edit',
   path: '/courses/live/edit',
@@ -120,10 +129,28 @@ const DashboardSessionsIndexRoute = DashboardSessionsIndexRouteImport.update({
   path: '/dashboard/sessions/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const DashboardSessionsSessionIdRoute =
-  DashboardSessionsSessionIdRouteImport.update({
-    id: '/dashboard/sessions/$sessionId',
-    path: '/dashboard/sessions/$sessionId',
+const ClassroomSessionIdLessonsLessonIdRoute =
+  ClassroomSessionIdLessonsLessonIdRouteImport.update({
+    id: '/classroom/$sessionId/lessons/$lessonId',
+    path: '/classroom/$sessionId/lessons/$lessonId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const DashboardSessionsSessionIdIndexRoute =
+  DashboardSessionsSessionIdIndexRouteImport.update({
+    id: '/dashboard/sessions/$sessionId/',
+    path: '/dashboard/sessions/$sessionId/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const DashboardSessionsSessionIdAttendanceRoute =
+  DashboardSessionsSessionIdAttendanceRouteImport.update({
+    id: '/dashboard/sessions/$sessionId/attendance',
+    path: '/dashboard/sessions/$sessionId/attendance',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const DashboardSessionsSessionIdSubmissionsRoute =
+  DashboardSessionsSessionIdSubmissionsRouteImport.update({
+    id: '/dashboard/sessions/$sessionId/submissions',
+    path: '/dashboard/sessions/$sessionId/submissions',
     getParentRoute: () => rootRouteImport,
   } as any)
 
@@ -145,8 +172,12 @@ export interface FileRoutesByFullPath {
   '/dashboard/': typeof DashboardIndexRoute
   '/courses/live/edit': typeof CoursesLiveEditRoute
   '/dashboard/analytics/attendance': typeof DashboardAnalyticsAttendanceRoute
-  '/dashboard/sessions/$sessionId': typeof DashboardSessionsSessionIdRoute
+  '/classroom/$sessionId/': typeof ClassroomSessionIdIndexRoute
   '/dashboard/sessions/': typeof DashboardSessionsIndexRoute
+  '/classroom/$sessionId/lessons/$lessonId': typeof ClassroomSessionIdLessonsLessonIdRoute
+  '/dashboard/sessions/$sessionId/attendance': typeof DashboardSessionsSessionIdAttendanceRoute
+  '/dashboard/sessions/$sessionId/submissions': typeof DashboardSessionsSessionIdSubmissionsRoute
+  '/dashboard/sessions/$sessionId/': typeof DashboardSessionsSessionIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -166,8 +197,12 @@ export interface FileRoutesByTo {
   '/dashboard': typeof DashboardIndexRoute
   '/courses/live/edit': typeof CoursesLiveEditRoute
   '/dashboard/analytics/attendance': typeof DashboardAnalyticsAttendanceRoute
-  '/dashboard/sessions/$sessionId': typeof DashboardSessionsSessionIdRoute
+  '/classroom/$sessionId': typeof ClassroomSessionIdIndexRoute
   '/dashboard/sessions': typeof DashboardSessionsIndexRoute
+  '/classroom/$sessionId/lessons/$lessonId': typeof ClassroomSessionIdLessonsLessonIdRoute
+  '/dashboard/sessions/$sessionId/attendance': typeof DashboardSessionsSessionIdAttendanceRoute
+  '/dashboard/sessions/$sessionId/submissions': typeof DashboardSessionsSessionIdSubmissionsRoute
+  '/dashboard/sessions/$sessionId': typeof DashboardSessionsSessionIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -188,8 +223,12 @@ export interface FileRoutesById {
   '/dashboard/': typeof DashboardIndexRoute
   '/courses/live/edit': typeof CoursesLiveEditRoute
   '/dashboard/analytics/attendance': typeof DashboardAnalyticsAttendanceRoute
-  '/dashboard/sessions/$sessionId': typeof DashboardSessionsSessionIdRoute
+  '/classroom/$sessionId/': typeof ClassroomSessionIdIndexRoute
   '/dashboard/sessions/': typeof DashboardSessionsIndexRoute
+  '/classroom/$sessionId/lessons/$lessonId': typeof ClassroomSessionIdLessonsLessonIdRoute
+  '/dashboard/sessions/$sessionId/attendance': typeof DashboardSessionsSessionIdAttendanceRoute
+  '/dashboard/sessions/$sessionId/submissions': typeof DashboardSessionsSessionIdSubmissionsRoute
+  '/dashboard/sessions/$sessionId/': typeof DashboardSessionsSessionIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -211,8 +250,12 @@ export interface FileRouteTypes {
     | '/dashboard/'
     | '/courses/live/edit'
     | '/dashboard/analytics/attendance'
-    | '/dashboard/sessions/$sessionId'
+    | '/classroom/$sessionId/'
     | '/dashboard/sessions/'
+    | '/classroom/$sessionId/lessons/$lessonId'
+    | '/dashboard/sessions/$sessionId/attendance'
+    | '/dashboard/sessions/$sessionId/submissions'
+    | '/dashboard/sessions/$sessionId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -232,8 +275,12 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/courses/live/edit'
     | '/dashboard/analytics/attendance'
-    | '/dashboard/sessions/$sessionId'
+    | '/classroom/$sessionId'
     | '/dashboard/sessions'
+    | '/classroom/$sessionId/lessons/$lessonId'
+    | '/dashboard/sessions/$sessionId/attendance'
+    | '/dashboard/sessions/$sessionId/submissions'
+    | '/dashboard/sessions/$sessionId'
   id:
     | '__root__'
     | '/'
@@ -253,8 +300,12 @@ export interface FileRouteTypes {
     | '/dashboard/'
     | '/courses/live/edit'
     | '/dashboard/analytics/attendance'
-    | '/dashboard/sessions/$sessionId'
+    | '/classroom/$sessionId/'
     | '/dashboard/sessions/'
+    | '/classroom/$sessionId/lessons/$lessonId'
+    | '/dashboard/sessions/$sessionId/attendance'
+    | '/dashboard/sessions/$sessionId/submissions'
+    | '/dashboard/sessions/$sessionId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -275,8 +326,12 @@ export interface RootRouteChildren {
   DashboardIndexRoute: typeof DashboardIndexRoute
   CoursesLiveEditRoute: typeof CoursesLiveEditRoute
   DashboardAnalyticsAttendanceRoute: typeof DashboardAnalyticsAttendanceRoute
-  DashboardSessionsSessionIdRoute: typeof DashboardSessionsSessionIdRoute
+  ClassroomSessionIdIndexRoute: typeof ClassroomSessionIdIndexRoute
   DashboardSessionsIndexRoute: typeof DashboardSessionsIndexRoute
+  ClassroomSessionIdLessonsLessonIdRoute: typeof ClassroomSessionIdLessonsLessonIdRoute
+  DashboardSessionsSessionIdAttendanceRoute: typeof DashboardSessionsSessionIdAttendanceRoute
+  DashboardSessionsSessionIdSubmissionsRoute: typeof DashboardSessionsSessionIdSubmissionsRoute
+  DashboardSessionsSessionIdIndexRoute: typeof DashboardSessionsSessionIdIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -386,6 +441,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SessionsSessionIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/classroom/$sessionId/': {
+      id: '/classroom/$sessionId/'
+      path: '/classroom/$sessionId'
+      fullPath: '/classroom/$sessionId/'
+      preLoaderRoute: typeof ClassroomSessionIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/courses/live/edit': {
       id: '/courses/live/edit'
       path: '/courses/live/edit'
@@ -407,11 +469,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardSessionsIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/dashboard/sessions/$sessionId': {
-      id: '/dashboard/sessions/$sessionId'
+    '/classroom/$sessionId/lessons/$lessonId': {
+      id: '/classroom/$sessionId/lessons/$lessonId'
+      path: '/classroom/$sessionId/lessons/$lessonId'
+      fullPath: '/classroom/$sessionId/lessons/$lessonId'
+      preLoaderRoute: typeof ClassroomSessionIdLessonsLessonIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dashboard/sessions/$sessionId/': {
+      id: '/dashboard/sessions/$sessionId/'
       path: '/dashboard/sessions/$sessionId'
-      fullPath: '/dashboard/sessions/$sessionId'
-      preLoaderRoute: typeof DashboardSessionsSessionIdRouteImport
+      fullPath: '/dashboard/sessions/$sessionId/'
+      preLoaderRoute: typeof DashboardSessionsSessionIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dashboard/sessions/$sessionId/attendance': {
+      id: '/dashboard/sessions/$sessionId/attendance'
+      path: '/dashboard/sessions/$sessionId/attendance'
+      fullPath: '/dashboard/sessions/$sessionId/attendance'
+      preLoaderRoute: typeof DashboardSessionsSessionIdAttendanceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dashboard/sessions/$sessionId/submissions': {
+      id: '/dashboard/sessions/$sessionId/submissions'
+      path: '/dashboard/sessions/$sessionId/submissions'
+      fullPath: '/dashboard/sessions/$sessionId/submissions'
+      preLoaderRoute: typeof DashboardSessionsSessionIdSubmissionsRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -435,8 +518,15 @@ const rootRouteChildren: RootRouteChildren = {
   DashboardIndexRoute: DashboardIndexRoute,
   CoursesLiveEditRoute: CoursesLiveEditRoute,
   DashboardAnalyticsAttendanceRoute: DashboardAnalyticsAttendanceRoute,
-  DashboardSessionsSessionIdRoute: DashboardSessionsSessionIdRoute,
+  ClassroomSessionIdIndexRoute: ClassroomSessionIdIndexRoute,
   DashboardSessionsIndexRoute: DashboardSessionsIndexRoute,
+  ClassroomSessionIdLessonsLessonIdRoute:
+    ClassroomSessionIdLessonsLessonIdRoute,
+  DashboardSessionsSessionIdAttendanceRoute:
+    DashboardSessionsSessionIdAttendanceRoute,
+  DashboardSessionsSessionIdSubmissionsRoute:
+    DashboardSessionsSessionIdSubmissionsRoute,
+  DashboardSessionsSessionIdIndexRoute: DashboardSessionsSessionIdIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -8,7 +8,7 @@ import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField } from '@/components/ui/field';
 import { formatLongDate } from '@/components/ui/format';
-import { CalendarIcon, UsersIcon } from '@/components/ui/icons';
+import { CalendarIcon, UsersIcon, VideoIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
 import { Spinner } from '@/components/ui/spinner';
 import { toaster } from '@/components/ui/toast';
@@ -160,6 +160,12 @@ function SessionCard({
           <UsersIcon size={16} />
           <Trans>Learners</Trans>
         </Link>
+        {session.status !== 'PENDING' && session.status !== 'REJECTED' ? (
+          <Link to="/classroom/$sessionId" params={{ sessionId: session.id }} className={buttonStyles(actionButton)}>
+            <VideoIcon size={16} />
+            <Trans>Classroom</Trans>
+          </Link>
+        ) : null}
         {can('duplicate') ? (
           <Button {...actionButton} disabled={busy} startIcon={<CopyIcon />} onClick={() => onAction('duplicate', session)}>
             <Trans>Duplicate</Trans>

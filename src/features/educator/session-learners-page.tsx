@@ -5,14 +5,13 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { Badge, StatusBadge } from '@/components/ui/badge';
-import { Breadcrumb, breadcrumbLink } from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TextareaField } from '@/components/ui/field';
 import { formatLongDate } from '@/components/ui/format';
 import { UsersIcon } from '@/components/ui/icons';
-import { PageContainer, PageHeader } from '@/components/ui/page';
+import { PageContainer } from '@/components/ui/page';
 import { toaster } from '@/components/ui/toast';
 import { FormAlert } from '@/features/auth/form-alert';
 import { MailIcon, ResetIcon } from '@/features/dashboard/dashboard-icons';
@@ -27,6 +26,7 @@ import { isLocale, type Locale } from '@/lib/i18n';
 import { createSessionLearnersActors } from '../../../machines/session-learners.actors';
 import { sessionLearnersMachine } from '../../../machines/session-learners.machine';
 import { sessionToasts } from './session-messages';
+import { SessionPageHeader } from './session-tabs';
 
 type SessionInfo = components['schemas']['SessionInfo'];
 type SessionLearner = components['schemas']['SessionLearner'];
@@ -192,8 +192,6 @@ export function SessionLearnersPage({
   const mailOpen = !snapshot.matches({ mail: 'closed' });
   const recipients = learners.filter((l) => snapshot.context.recipients.includes(l.userId));
   const mailTargets = selected.size > 0 ? learners.filter((l) => selected.has(l.userId)) : learners;
-  const start = formatLongDate(session.startDate, locale);
-  const end = formatLongDate(session.endDate, locale);
   const contentBusy = snapshot.hasTag('resettingContent');
   const total = data.learners.ok ? data.learners.data.total : 0;
   const selectedCount = selected.size;
@@ -211,28 +209,10 @@ export function SessionLearnersPage({
 
   return (
     <PageContainer>
-      <div className={css({ marginBlockEnd: '4' })}>
-        <Breadcrumb label={t`Breadcrumb`}>
-          <Link to="/dashboard" className={breadcrumbLink}>
-            <Trans>Dashboard</Trans>
-          </Link>
-          <Link to="/dashboard/sessions" className={breadcrumbLink}>
-            <Trans>Sessions</Trans>
-          </Link>
-          <span aria-current="page">{title}</span>
-        </Breadcrumb>
-      </div>
-      <PageHeader
+      <SessionPageHeader
+        session={session}
         eyebrow={<Trans>Session learners</Trans>}
-        title={title}
-        lead={
-          <span className={css({ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })}>
-            <span>
-              {start} – {end}
-            </span>
-            <StatusBadge status={session.status} />
-          </span>
-        }
+        current="learners"
         actions={
           <>
             <Button

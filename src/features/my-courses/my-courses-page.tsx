@@ -132,15 +132,27 @@ function EnrollmentCard({ enrollment, locale, now }: { enrollment: Enrollment; l
             {enrollment.paidAmount > 0 ? <Trans>Paid</Trans> : null}
             <Price value={enrollment.paidAmount / 100} size="sm" />
           </span>
-          <Link
-            to="/sessions/$sessionId"
-            params={{ sessionId: session.id }}
-            className={buttonStyles({ variant: 'outline', size: 'sm' })}
-          >
-            <VideoIcon size={16} />
-            <Trans>Open session</Trans>
-            <span className={css({ srOnly: true })}>: {title}</span>
-          </Link>
+          {enrollment.status === 'CANCELLED' ? (
+            <Link
+              to="/sessions/$sessionId"
+              params={{ sessionId: session.id }}
+              className={buttonStyles({ variant: 'outline', size: 'sm' })}
+            >
+              <VideoIcon size={16} />
+              <Trans>Open session</Trans>
+              <span className={css({ srOnly: true })}>: {title}</span>
+            </Link>
+          ) : (
+            <Link
+              to="/classroom/$sessionId"
+              params={{ sessionId: session.id }}
+              className={buttonStyles({ variant: 'solid', size: 'sm' })}
+            >
+              <VideoIcon size={16} />
+              <Trans>Go to classroom</Trans>
+              <span className={css({ srOnly: true })}>: {title}</span>
+            </Link>
+          )}
         </div>
       </div>
     </Card>

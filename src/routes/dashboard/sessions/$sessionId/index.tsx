@@ -15,7 +15,7 @@ const LEARNERS_PAGE_SIZE = 100;
  * /sessions/{id}/info/secured; 404 → not found) and its learners (GET /sessions/{id}/learners;
  * a failure is shown on the page with the spec's toast).
  */
-export const Route = createFileRoute('/dashboard/sessions/$sessionId')({
+export const Route = createFileRoute('/dashboard/sessions/$sessionId/')({
   params: {
     parse: ({ sessionId }) => ({ sessionId: parseId(sessionId) }),
     stringify: ({ sessionId }) => ({ sessionId: String(sessionId) }),

@@ -1,0 +1,120 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useRef, useState } from 'react';
+import { css } from 'styled-system/css';
+import { UploadField, uploadErrorText, type UploadFieldProgress } from '@/components/ui/upload-field';
+import { toaster } from '@/components/ui/toast';
+import type { Api, ApiAuth } from '@/lib/api/client';
+import { UploadError, type XhrCredentials } from '@/lib/api/upload';
+import { richText, type ClassroomLessonDetail } from './content-lessons';
+import { SubmissionHistory, toastSubmitFailure, useSubmissions } from './submissions';
+import { submitDocument, type Submission } from './submit-document';
+
+const submitted = msg`Assignment submitted successfully`;
+
+/**
+ * An assignment lesson: the instructions, then for learners a document upload that submits the
+ * chosen file at once (`POST /assignments/{id}/submissions`, field `document` + `sessionId`) with
+ * a progress bar, and the history of their submissions with grades and comments. Toasts per spec
+ * §8: 'Assignment submitted successfully'; 'Cannot submit assignment!' or the first server field
+ * error with its message. A file refused on the client (type, size) is shown under the field.
+ * Educators and admins see the session's submissions instead of the upload.
+ */
+export function AssignmentLesson({
+  api,
+  detail,
+  learner,
+  getAuth,
+  onUnauthorized,
+  viewerZone,
+  baseUrl,
+  onSubmitted,
+}: {
+  api: Api;
+  detail: ClassroomLessonDetail;
+  learner: boolean;
+  getAuth: () => ApiAuth | null;
+  /** A 401 of the upload: resolve `true` to resend after a token refresh (`XhrCredentials`). */
+  onUnauthorized?: XhrCredentials['onUnauthorized'];
+  viewerZone: string;
+  /** API base URL for the upload (default `/api`). */
+  baseUrl?: string;
+  onSubmitted?: (submission: Submission) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const history = useSubmissions(api, detail.lesson.id, detail.sessionId);
+  const [progress, setProgress] = useState<UploadFieldProgress | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const controller = useRef<AbortController | null>(null);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const start = (file: File | null) => {
+    if (!file) return; // a cancelled choice: nothing to do (spec §5)
+    controller.current?.abort();
+    const current = new AbortController();
+    controller.current = current;
+    setFieldError(null);
+    setProgress({ loaded: 0, total: file.size, fileName: file.name });
+    submitDocument(detail.lesson.id, file, {
+      sessionId: detail.sessionId,
+      getAuth,
+      ...(onUnauthorized ? { onUnauthorized } : {}),
+      signal: current.signal,
+      ...(baseUrl ? { baseUrl } : {}),
+      onProgress: ({ loaded, total }) => {
+        if (controller.current === current) setProgress({ loaded, total, fileName: file.name });
+      },
+    }).then(
+      (submission) => {
+        if (controller.current !== current) return;
+        controller.current = null;
+        setProgress(null);
+        history.add(submission);
+        onSubmitted?.(submission);
+        toaster.create({ title: i18n._(submitted), type: 'success' });
+      },
+      (error: unknown) => {
+        if (controller.current !== current) return;
+        controller.current = null;
+        setProgress(null);
+        if (error instanceof UploadError) {
+          if (error.aborted) return;
+          // Refused before sending (type or size): explained at the field.
+          setFieldError(uploadErrorText(i18n, error));
+          toastSubmitFailure(i18n, error);
+          return;
+        }
+        setFieldError(toastSubmitFailure(i18n, error));
+      },
+    );
+  };
+
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '8' })}>
+      {detail.contentHtml ? <div dir="auto" className={richText} dangerouslySetInnerHTML={{ __html: detail.contentHtml }} /> : null}
+      {learner ? (
+        <section aria-labelledby="assignment-submit-title" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+          <h2 id="assignment-submit-title" className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
+            <Trans>Submit your work</Trans>
+          </h2>
+          <UploadField
+            label={t`Your document`}
+            kind="document"
+            value={null}
+            progress={progress}
+            error={fieldError}
+            helperText={<Trans>Choosing a file submits it; your earlier submissions are kept.</Trans>}
+            onFileSelected={start}
+            onCancel={() => {
+              controller.current?.abort();
+              controller.current = null;
+              setProgress(null);
+            }}
+          />
+        </section>
+      ) : null}
+      <SubmissionHistory history={history} viewerZone={viewerZone} showLearner={!learner} />
+    </div>
+  );
+}

@@ -1,0 +1,384 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState, type ReactNode } from 'react';
+import { css, cx } from 'styled-system/css';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { formatCount } from '@/components/ui/format';
+import { CalendarIcon, UsersIcon, VideoIcon } from '@/components/ui/icons';
+import { PageContainer } from '@/components/ui/page';
+import { visuallyHidden } from '@/components/ui/spinner';
+import { toaster } from '@/components/ui/toast';
+import { downloadCalendar } from '@/features/classroom/classroom-actions';
+import { formatInstant } from '@/features/classroom/classroom-time';
+import type { Loaded } from '@/features/dashboard/load';
+import { useErrorToast } from '@/features/dashboard/use-toast-once';
+import { usePageTitle } from '@/features/layout/document-head';
+import { useMeridiem, zoneLabel } from '@/features/sessions/schedule';
+import type { Api } from '@/lib/api/client';
+import type { components } from '@/lib/api/schema';
+import { intlLocaleOf, isLocale, type Locale } from '@/lib/i18n';
+import { SessionPageHeader } from './session-tabs';
+
+type SessionInfo = components['schemas']['SessionInfo'];
+type SessionAttendance = components['schemas']['SessionAttendance'];
+
+export interface SessionAttendanceData {
+  session: SessionInfo;
+  /** GET /sessions/{id}/attendance, settled (a failure is shown on the page). */
+  attendance: Loaded<SessionAttendance>;
+}
+
+/**
+ * The session's overall attendance rate (0…1): occurrences attended over occurrences held, summed
+ * over the learners; 0 when nothing was held.
+ */
+export function overallRate(attendance: SessionAttendance): number {
+  const attended = attendance.learners.reduce((sum, l) => sum + l.attended, 0);
+  const held = attendance.learners.reduce((sum, l) => sum + l.held, 0);
+  return held > 0 ? attended / held : 0;
+}
+
+/** A rate (0…1) as a whole percentage in the locale ("75%"). */
+function formatRate(rate: number, locale: Locale): string {
+  return new Intl.NumberFormat(intlLocaleOf(locale), { style: 'percent', maximumFractionDigits: 0 }).format(rate);
+}
+
+/** A thin progress bar for a rate (decorative: the number is always written next to it). */
+function RateBar({ rate }: { rate: number }) {
+  const width = Math.round(Math.min(1, Math.max(0, rate)) * 100);
+  return (
+    <span aria-hidden className={css({ display: 'block', flex: '1', minWidth: '4rem', height: '2', borderRadius: 'full', bg: 'bg.muted', overflow: 'hidden' })}>
+      <span className={css({ display: 'block', height: 'full', bg: 'secondary.strong', borderRadius: 'full' })} style={{ width: `${width}%` }} />
+    </span>
+  );
+}
+
+/** "Download calendar (.ics)": GET /sessions/{id}/calendar.ics with the bearer token, saved as a file. */
+function CalendarButton({ api, sessionId }: { api: Api; sessionId: number }) {
+  const { t } = useLingui();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="outline"
+      loading={busy}
+      startIcon={<CalendarIcon size={18} />}
+      onClick={() => {
+        setBusy(true);
+        downloadCalendar(api, sessionId)
+          .catch(() => toaster.create({ title: t`Could not download the calendar`, type: 'error' }))
+          .finally(() => setBusy(false));
+      }}
+    >
+      <Trans>Download calendar (.ics)</Trans>
+    </Button>
+  );
+}
+
+function Stat({ label, value }: { label: ReactNode; value: string }) {
+  return (
+    <Card as="li" className={css({ padding: '5' })}>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted', fontWeight: 'semibold' })}>{label}</p>
+      <p className={css({ fontSize: '3xl', fontWeight: 'extrabold', fontVariantNumeric: 'tabular-nums' })}>{value}</p>
+    </Card>
+  );
+}
+
+const th = css({
+  textAlign: 'start',
+  fontSize: 'xs',
+  fontWeight: 'semibold',
+  color: 'fg.muted',
+  textTransform: 'uppercase',
+  letterSpacing: 'wide',
+  paddingInline: { base: '3', tablet: '4' },
+  paddingBlock: '3',
+  whiteSpace: 'nowrap',
+  bg: 'bg.subtle',
+});
+const td = css({
+  paddingInline: { base: '3', tablet: '4' },
+  paddingBlock: '3',
+  fontSize: 'sm',
+  textAlign: 'start',
+  borderBlockStartWidth: '1px',
+  borderColor: 'border.default',
+  verticalAlign: 'middle',
+});
+
+/**
+ * A session's attendance (/dashboard/sessions/$sessionId/attendance, educators and admins; DESIGN
+ * §1 Attendance, docs/classroom.md): the meeting occurrences held so far (oldest first, in the
+ * session's time zone) with how many learners joined each, and per learner the occurrences
+ * attended out of those held with the rate; totals on top and the session's calendar (.ics) to
+ * download; a learners × meetings grid says who joined which occurrence (`attendeeIds`).
+ * Empty (no meeting held yet) and failed-with-retry states; the route shows the loading state.
+ */
+export function SessionAttendancePage({
+  data,
+  api,
+  onRetry,
+}: {
+  data: SessionAttendanceData;
+  api: Api;
+  /** Loads the attendance again (e.g. `router.invalidate()`); the button spins while it runs. */
+  onRetry: () => Promise<unknown> | void;
+}) {
+  const { t, i18n } = useLingui();
+  const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
+  const meridiem = useMeridiem();
+  const { session } = data;
+  const title = session.course.title;
+  usePageTitle(t`Attendance of ${title}`);
+  const failure = data.attendance.ok ? null : data.attendance.error;
+  useErrorToast(failure, t`Could not get the attendance !`, failure?.serverMessage);
+  const [retrying, setRetrying] = useState(false);
+  const zone = zoneLabel(session.timezone);
+
+  function retry() {
+    setRetrying(true);
+    void Promise.resolve(onRetry()).finally(() => setRetrying(false));
+  }
+
+  function when(iso: string): string {
+    try {
+      return formatInstant(iso, session.timezone, locale, meridiem);
+    } catch {
+      return iso;
+    }
+  }
+
+  const header = (
+    <SessionPageHeader
+      session={session}
+      eyebrow={<Trans>Attendance</Trans>}
+      current="attendance"
+      actions={<CalendarButton api={api} sessionId={session.id} />}
+    />
+  );
+
+  if (!data.attendance.ok) {
+    return (
+      <PageContainer>
+        {header}
+        <EmptyState
+          title={<Trans>Could not get the attendance !</Trans>}
+          description={data.attendance.error.serverMessage ?? t`System error please try later !`}
+          action={
+            <Button onClick={retry} loading={retrying}>
+              {t`Try again`}
+            </Button>
+          }
+        />
+      </PageContainer>
+    );
+  }
+
+  const { meetings, learners } = data.attendance.data;
+  const enrolled = learners.length;
+
+  return (
+    <PageContainer>
+      {header}
+      {meetings.length === 0 ? (
+        <EmptyState
+          icon={<VideoIcon size={28} />}
+          title={<Trans>No meeting has taken place yet</Trans>}
+          description={
+            <Trans>Attendance is recorded when learners join a live meeting from the classroom. It appears here once the first meeting has started.</Trans>
+          }
+        />
+      ) : (
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '8' })}>
+          <ul
+            aria-label={t`Totals`}
+            className={css({ display: 'grid', gap: '4', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 12rem), 1fr))', listStyle: 'none', padding: 0 })}
+          >
+            <Stat label={<Trans>Meetings held</Trans>} value={formatCount(meetings.length, locale)} />
+            <Stat label={<Trans>Learners</Trans>} value={formatCount(enrolled, locale)} />
+            <Stat label={<Trans>Overall attendance</Trans>} value={formatRate(overallRate(data.attendance.data), locale)} />
+          </ul>
+
+          <Card as="section" aria-labelledby="attendance-meetings-title">
+            <div className={css({ paddingInline: { base: '4', tablet: '6' }, paddingBlock: '4', borderBlockEndWidth: '1px', borderColor: 'border.default' })}>
+              <h2 id="attendance-meetings-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+                <Trans>Meetings</Trans>
+              </h2>
+              <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t`Times in ${zone} time.`}</p>
+            </div>
+            <ol className={css({ listStyle: 'none', padding: 0 })}>
+              {meetings.map((m) => {
+                const attendees = formatCount(m.attendees, locale);
+                const of = formatCount(enrolled, locale);
+                const rate = enrolled > 0 ? m.attendees / enrolled : 0;
+                return (
+                  <li
+                    key={`${m.lessonId}-${m.occurrenceDate}`}
+                    data-testid="attendance-meeting"
+                    className={css({
+                      display: 'grid',
+                      gridTemplateColumns: { base: '1fr', tablet: 'minmax(0, 1fr) minmax(14rem, auto)' },
+                      alignItems: 'center',
+                      gap: { base: '2', tablet: '6' },
+                      paddingInline: { base: '4', tablet: '6' },
+                      paddingBlock: '3',
+                      borderBlockEndWidth: '1px',
+                      borderColor: 'border.default',
+                      _last: { borderBlockEndWidth: 0 },
+                    })}
+                  >
+                    <div className={css({ minWidth: 0 })}>
+                      <p className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>
+                        <bdi>{m.lessonName}</bdi>
+                      </p>
+                      <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+                        <time dateTime={m.startsAt}>{when(m.startsAt)}</time>
+                      </p>
+                    </div>
+                    <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+                      <span className={css({ fontSize: 'sm', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' })}>
+                        {t`${attendees} of ${of} learners attended`}
+                      </span>
+                      <RateBar rate={rate} />
+                      <span className={css({ fontSize: 'sm', fontWeight: 'semibold', minWidth: '3rem', textAlign: 'end' })}>{formatRate(rate, locale)}</span>
+                    </div>
+                  </li>
+                );
+              })}
+            </ol>
+          </Card>
+
+          <Card as="section" aria-labelledby="attendance-learners-title">
+            <div className={css({ paddingInline: { base: '4', tablet: '6' }, paddingBlock: '4', borderBlockEndWidth: '1px', borderColor: 'border.default' })}>
+              <h2 id="attendance-learners-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+                <Trans>Attendance per learner</Trans>
+              </h2>
+            </div>
+            {learners.length === 0 ? (
+              <EmptyState
+                className={css({ margin: '4' })}
+                icon={<UsersIcon size={28} />}
+                title={<Trans>No learner has enrolled yet</Trans>}
+              />
+            ) : (
+              <div
+                role="region"
+                aria-labelledby="attendance-learners-title"
+                tabIndex={0}
+                className={css({ overflowX: 'auto', _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '-3px' } })}
+              >
+                <table className={css({ width: 'full', borderCollapse: 'collapse' })}>
+                  <caption className={visuallyHidden}>
+                    <Trans>Meetings attended by each learner out of those held</Trans>
+                  </caption>
+                  <thead>
+                    <tr>
+                      <th scope="col" className={th}>
+                        <Trans>Learner</Trans>
+                      </th>
+                      <th scope="col" className={th}>
+                        <Trans>Attended</Trans>
+                      </th>
+                      <th scope="col" className={th}>
+                        <Trans>Rate</Trans>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {learners.map((l) => {
+                      const attended = formatCount(l.attended, locale);
+                      return (
+                        <tr key={l.learner.id}>
+                          <th scope="row" className={cx(td, css({ fontWeight: 'semibold' }))}>
+                            <bdi>{l.learner.name}</bdi>
+                          </th>
+                          <td className={cx(td, css({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }))}>
+                            {plural(l.held, { one: `${attended} of # meeting`, other: `${attended} of # meetings` })}
+                          </td>
+                          <td className={td}>
+                            <span className={css({ display: 'flex', alignItems: 'center', gap: '2', minWidth: { base: '6rem', tablet: '12rem' } })}>
+                              <span className={css({ fontWeight: 'semibold', minWidth: '3rem', fontVariantNumeric: 'tabular-nums' })}>{formatRate(l.rate, locale)}</span>
+                              <RateBar rate={l.rate} />
+                            </span>
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </Card>
+
+          {learners.length > 0 && <AttendanceGrid attendance={data.attendance.data} timeZone={session.timezone} locale={locale} />}
+        </div>
+      )}
+    </PageContainer>
+  );
+}
+
+/**
+ * Who joined which meeting: one row per learner, one column per occurrence held (oldest first,
+ * dated in the session's time zone), a check mark or a dash with its text alternative
+ * ("Attended" / "Missed") for screen readers. Scrolls sideways inside a focusable region.
+ */
+export function AttendanceGrid({ attendance, timeZone, locale }: { attendance: SessionAttendance; timeZone: string; locale: Locale }) {
+  const { t } = useLingui();
+  const day = new Intl.DateTimeFormat(intlLocaleOf(locale), { month: 'short', day: 'numeric', timeZone });
+  const joined = attendance.meetings.map((m) => new Set(m.attendeeIds));
+  return (
+    <Card as="section" aria-labelledby="attendance-grid-title">
+      <div className={css({ paddingInline: { base: '4', tablet: '6' }, paddingBlock: '4', borderBlockEndWidth: '1px', borderColor: 'border.default' })}>
+        <h2 id="attendance-grid-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+          <Trans>Who attended each meeting</Trans>
+        </h2>
+      </div>
+      <div
+        role="region"
+        aria-labelledby="attendance-grid-title"
+        tabIndex={0}
+        className={css({ overflowX: 'auto', _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '-3px' } })}
+      >
+        <table className={css({ borderCollapse: 'collapse', minWidth: 'full' })}>
+          <caption className={visuallyHidden}>
+            <Trans>Learners in rows, meetings in columns</Trans>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" className={cx(th, css({ position: 'sticky', insetInlineStart: 0, zIndex: 1 }))}>
+                <Trans>Learner</Trans>
+              </th>
+              {attendance.meetings.map((m) => (
+                <th key={`${m.lessonId}-${m.occurrenceDate}`} scope="col" className={cx(th, css({ textAlign: 'center', textTransform: 'none' }))}>
+                  <time dateTime={m.startsAt}>{day.format(new Date(m.startsAt))}</time>
+                  <span className={css({ display: 'block', fontWeight: 'normal', maxWidth: '8rem', overflow: 'hidden', textOverflow: 'ellipsis' })} title={m.lessonName}>
+                    <bdi>{m.lessonName}</bdi>
+                  </span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {attendance.learners.map((l) => (
+              <tr key={l.learner.id}>
+                <th scope="row" className={cx(td, css({ fontWeight: 'semibold', whiteSpace: 'nowrap', position: 'sticky', insetInlineStart: 0, bg: 'bg.default' }))}>
+                  <bdi>{l.learner.name}</bdi>
+                </th>
+                {attendance.meetings.map((m, i) => {
+                  const came = joined[i]!.has(l.learner.id);
+                  return (
+                    <td key={`${m.lessonId}-${m.occurrenceDate}`} className={cx(td, css({ textAlign: 'center', color: came ? 'success.strong' : 'fg.muted' }))}>
+                      <span aria-hidden>{came ? '✓' : '–'}</span>
+                      <span className={visuallyHidden}>{came ? t`Attended` : t`Missed`}</span>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+}

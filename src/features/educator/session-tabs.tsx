@@ -1,0 +1,116 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { css, cx } from 'styled-system/css';
+import { StatusBadge } from '@/components/ui/badge';
+import { Breadcrumb, breadcrumbLink } from '@/components/ui/breadcrumb';
+import { formatLongDate } from '@/components/ui/format';
+import { PageHeader } from '@/components/ui/page';
+import type { components } from '@/lib/api/schema';
+import { isLocale, type Locale } from '@/lib/i18n';
+
+type SessionInfo = components['schemas']['SessionInfo'];
+
+/** The pages of one session on the educator's dashboard. */
+export type SessionTab = 'learners' | 'submissions' | 'attendance';
+
+const tabLink = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '10',
+  paddingInline: '3',
+  fontSize: 'sm',
+  fontWeight: 'semibold',
+  color: 'fg.muted',
+  borderBlockEndWidth: '3px',
+  borderColor: 'transparent',
+  whiteSpace: 'nowrap',
+  _hover: { color: 'fg.default' },
+  _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '-3px' },
+  '&[aria-current=page]': { color: 'primary.strong', borderColor: 'primary.strong' },
+});
+
+/**
+ * Navigation between a session's pages (learners, submissions, attendance): a labelled `nav`
+ * whose current link carries `aria-current="page"`. Scrolls sideways on narrow screens.
+ */
+export function SessionTabs({ sessionId, current }: { sessionId: number; current: SessionTab }) {
+  const { t } = useLingui();
+  const params = { sessionId };
+  const aria = (tab: SessionTab) => (tab === current ? ({ 'aria-current': 'page' } as const) : {});
+  return (
+    <nav
+      aria-label={t`Session pages`}
+      className={css({ marginBlockEnd: '6', borderBlockEndWidth: '1px', borderColor: 'border.default', overflowX: 'auto' })}
+    >
+      <ul className={css({ display: 'flex', gap: '2', listStyle: 'none', padding: 0, margin: 0 })}>
+        <li>
+          <Link to="/dashboard/sessions/$sessionId" params={params} className={tabLink} {...aria('learners')}>
+            <Trans>Learners</Trans>
+          </Link>
+        </li>
+        <li>
+          <Link to="/dashboard/sessions/$sessionId/submissions" params={params} className={tabLink} {...aria('submissions')}>
+            <Trans>Submissions</Trans>
+          </Link>
+        </li>
+        <li>
+          <Link to="/dashboard/sessions/$sessionId/attendance" params={params} className={tabLink} {...aria('attendance')}>
+            <Trans>Attendance</Trans>
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The top of a session's dashboard page: breadcrumb (Dashboard / Sessions / course), the course
+ * title with the session's dates and status, optional actions, and the {@link SessionTabs}.
+ */
+export function SessionPageHeader({
+  session,
+  eyebrow,
+  current,
+  actions,
+}: {
+  session: SessionInfo;
+  eyebrow: ReactNode;
+  current: SessionTab;
+  actions?: ReactNode;
+}) {
+  const { t, i18n } = useLingui();
+  const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
+  const title = session.course.title;
+  return (
+    <>
+      <div className={css({ marginBlockEnd: '4' })}>
+        <Breadcrumb label={t`Breadcrumb`}>
+          <Link to="/dashboard" className={breadcrumbLink}>
+            <Trans>Dashboard</Trans>
+          </Link>
+          <Link to="/dashboard/sessions" className={breadcrumbLink}>
+            <Trans>Sessions</Trans>
+          </Link>
+          <span aria-current="page">
+            <bdi>{title}</bdi>
+          </span>
+        </Breadcrumb>
+      </div>
+      <PageHeader
+        eyebrow={eyebrow}
+        title={<bdi>{title}</bdi>}
+        lead={
+          <span className={cx(css({ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' }))}>
+            <span>
+              {formatLongDate(session.startDate, locale)} – {formatLongDate(session.endDate, locale)}
+            </span>
+            <StatusBadge status={session.status} />
+          </span>
+        }
+        actions={actions}
+      />
+      <SessionTabs sessionId={session.id} current={current} />
+    </>
+  );
+}

@@ -1,0 +1,174 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster, toaster } from '@/components/ui/toast';
+import { ClassroomPage } from '@/features/classroom/classroom-page';
+import { canJoin, currentOccurrence, isPlayableVideo } from '@/features/classroom/classroom-time';
+import { createApi } from '@/lib/api/client';
+import { json, mockFetch, type Handler } from '../machines/fetch-mock';
+import { at, classroom, meetingOccurrence } from './classroom-fixtures';
+import { renderWithRouter } from './render';
+
+const VIEWER_ZONE = 'Asia/Riyadh';
+
+afterEach(() => {
+  act(() => toaster.remove());
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+async function renderPage(routes: Record<string, Handler>, { now = at('2031-03-01T12:00:00Z'), data = classroom, locale = 'en' as 'en' | 'ar' } = {}) {
+  const mock = mockFetch(routes);
+  const api = createApi({ baseUrl: 'http://localhost/api', fetch: mock.fetch, getAuth: () => ({ token: 'jwt-learner', federated: false }) });
+  await renderWithRouter(
+    <>
+      <ClassroomPage classroom={data} api={api} now={now} viewerTimeZone={VIEWER_ZONE} />
+      <Toaster />
+    </>,
+    { locale },
+  );
+  return mock;
+}
+
+describe('classroom page: header and syllabus', () => {
+  it('shows the course, the progress and the syllabus by week and section with each lesson status', async () => {
+    await renderPage({});
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('JavaScript from zero');
+    expect(screen.getByText(/With Sara Benali/)).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Your progress' }).getAttribute('aria-valuetext')).toBe('1 of 6 lessons done');
+
+    const week1 = screen.getByRole('region', { name: 'Week 1' });
+    const foundations = within(week1).getByRole('region', { name: 'Foundations' });
+    const rows = within(foundations).getAllByTestId('classroom-lesson');
+    expect(rows.map((r) => within(r).getByRole('link').textContent)).toEqual(['Welcome video', 'Closures explained', 'Live class: code review']);
+    expect(within(rows[0]!).getByText('Done')).toBeTruthy();
+    expect(within(rows[0]!).getByText('12 min')).toBeTruthy();
+    expect(within(rows[1]!).getByText('In progress')).toBeTruthy();
+    expect(within(rows[2]!).getByText('Not started')).toBeTruthy();
+    expect(within(rows[2]!).getByText('Live meeting')).toBeTruthy();
+    expect(within(rows[0]!).getByRole('link').getAttribute('href')).toBe('/classroom/41/lessons/501');
+
+    const practice = within(week1).getByRole('region', { name: 'Practice' });
+    const [quiz, assignment] = within(practice).getAllByTestId('classroom-lesson');
+    expect(within(quiz!).getByText('Autograded')).toBeTruthy();
+    expect(within(quiz!).getByText('80 / 100 points')).toBeTruthy();
+    expect(within(quiz!).getByText(/^Due Monday, March, 10th 2031/)).toBeTruthy();
+    expect(within(assignment!).getByText('Submitted')).toBeTruthy();
+
+    const week2 = screen.getByRole('region', { name: 'Week 2' });
+    expect(within(week2).getByRole('link', { name: 'FizzBuzz' }).getAttribute('href')).toBe('/classroom/41/lessons/505');
+    expect(within(week2).getByText('Programming assignment')).toBeTruthy();
+  });
+
+  it('shows an empty state when the syllabus has no week, and no meeting when none is left', async () => {
+    await renderPage({}, { data: { ...classroom, weeks: [], nextMeeting: null } });
+    expect(screen.getByText('The syllabus is being prepared')).toBeTruthy();
+    expect(screen.getByText('No live meetings left in this session.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Join meeting/ })).toBeNull();
+  });
+
+  it("the educator's view has no statuses or progress and goes back to the sessions dashboard", async () => {
+    await renderPage({}, { data: { ...classroom, viewerRole: 'EDUCATOR' } });
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByText('Not started')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sessions' }).getAttribute('href')).toBe('/dashboard/sessions');
+  });
+});
+
+describe('classroom page: next live meeting', () => {
+  it('highlights the next meeting with a countdown and its time in both zones; join is disabled before the window', async () => {
+    await renderPage({}, { now: at('2031-03-01T21:00:00Z') });
+    const card = screen.getByRole('region', { name: 'Next live meeting' });
+    expect(within(card).getByRole('link', { name: 'Live class: code review' }).getAttribute('href')).toBe('/classroom/41/lessons/510');
+    expect(within(card).getByText('Starts in 2 days, 3 hours')).toBeTruthy();
+    expect(within(card).getByText('Your time:').parentElement!.textContent).toBe('Your time: Tuesday, March, 4th 2031 · 03:00 AM – 04:30 AM');
+    expect(within(card).getByText('New York time:').parentElement!.textContent).toBe('New York time: Monday, March, 3rd 2031 · 07:00 PM – 08:30 PM');
+    const join = within(card).getByRole('button', { name: /Join meeting/ }) as HTMLButtonElement;
+    expect(join.disabled).toBe(true);
+    expect(within(card).getByText(/You can join from Tuesday, March, 4th 2031 · 02:50 AM/)).toBeTruthy();
+  });
+
+  it('enables join 10 minutes before the start and opens the answered link in a new tab', async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const mock = await renderPage(
+      {
+        'POST /api/sessions/41/lessons/510/join': () =>
+          json(200, { data: { url: 'https://meet.halaqa.test/js-zero-41', occurrence: { ...meetingOccurrence, attended: true }, recorded: true } }),
+      },
+      { now: at('2031-03-03T23:52:00Z') },
+    );
+    const card = screen.getByRole('region', { name: 'Next live meeting' });
+    expect(within(card).getByText('Starting in 8 minutes: you can join now')).toBeTruthy();
+    const join = within(card).getByRole('button', { name: /Join meeting/ }) as HTMLButtonElement;
+    expect(join.disabled).toBe(false);
+    fireEvent.click(join);
+    await waitFor(() => expect(open).toHaveBeenCalledWith('https://meet.halaqa.test/js-zero-41', '_blank', 'noopener,noreferrer'));
+    expect(mock.calls[0]!.headers.get('Authorization')).toBe('Bearer jwt-learner');
+    expect(within(card).getByRole('link', { name: 'Open the meeting in a new tab' }).getAttribute('href')).toBe('https://meet.halaqa.test/js-zero-41');
+  });
+
+  it('shows a running meeting as live, and an ended one as over with join disabled', async () => {
+    await renderPage({}, { now: at('2031-03-04T00:30:00Z') });
+    expect(screen.getByText('Live now')).toBeTruthy();
+    expect(screen.getByText('Ends in 1 hour')).toBeTruthy();
+    cleanup();
+    await renderPage({}, { now: at('2031-03-04T01:30:00Z') });
+    expect((screen.getByRole('button', { name: /Join meeting/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('This meeting has ended.')).toBeTruthy();
+  });
+});
+
+describe('join window and occurrences (docs/classroom.md "Join window")', () => {
+  it('opens exactly 10 minutes before the start and closes at the end', () => {
+    expect(canJoin(meetingOccurrence, at('2031-03-03T23:49:59Z'))).toBe(false);
+    expect(canJoin(meetingOccurrence, at('2031-03-03T23:50:00Z'))).toBe(true);
+    expect(canJoin(meetingOccurrence, at('2031-03-04T01:29:59Z'))).toBe(true);
+    expect(canJoin(meetingOccurrence, at('2031-03-04T01:30:00Z'))).toBe(false);
+  });
+
+  it('shows the first occurrence that has not ended, and plays only video files', () => {
+    const next = { ...meetingOccurrence, occurrenceDate: '2031-03-10', startsAt: '2031-03-10T23:00:00Z', endsAt: '2031-03-11T00:30:00Z' };
+    expect(currentOccurrence([next, meetingOccurrence], at('2031-03-04T01:00:00Z'))).toBe(meetingOccurrence);
+    expect(currentOccurrence([next, meetingOccurrence], at('2031-03-04T01:30:00Z'))).toBe(next);
+    expect(currentOccurrence([next, meetingOccurrence], at('2031-03-12T00:00:00Z'))).toBeNull();
+    expect(isPlayableVideo('/uploads/videos/1.mp4')).toBe(true);
+    expect(isPlayableVideo('https://cdn.example.org/intro.webm?sig=1')).toBe(true);
+    expect(isPlayableVideo('https://videos.example.org/watch?v=42')).toBe(false);
+  });
+});
+
+describe('classroom page: Arabic', () => {
+  it('renders in Arabic with localised dates and countdown', async () => {
+    await renderPage({}, { now: at('2031-03-01T21:00:00Z'), locale: 'ar' });
+    const card = screen.getByRole('region', { name: /Next live meeting|الاجتماع المباشر التالي/ });
+    expect(card.textContent).toContain('يومان');
+    expect(screen.getByText('المنهج')).toBeTruthy();
+  });
+});
+
+describe('classroom page: calendar download', () => {
+  beforeEach(() => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:calendar'), revokeObjectURL: vi.fn() });
+  });
+
+  it('downloads the .ics with the bearer token and saves it as a file', async () => {
+    const clicked: Array<{ href: string; download: string }> = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.href, download: this.download });
+    });
+    const mock = await renderPage({
+      'GET /api/sessions/41/calendar.ics': () =>
+        new Response('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', { status: 200, headers: { 'Content-Type': 'text/calendar' } }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Download calendar (.ics)' }));
+    await waitFor(() => expect(clicked).toEqual([{ href: 'blob:calendar', download: 'halaqa-session-41.ics' }]));
+    expect(mock.calls[0]!.headers.get('Authorization')).toBe('Bearer jwt-learner');
+    const blob = (URL.createObjectURL as unknown as { mock: { calls: [Blob][] } }).mock.calls[0]![0];
+    expect(await blob.text()).toContain('BEGIN:VCALENDAR');
+  });
+
+  it('says so when the calendar cannot be downloaded', async () => {
+    await renderPage({ 'GET /api/sessions/41/calendar.ics': () => json(403, { message: 'You are not allowed to do this' }) });
+    fireEvent.click(screen.getByRole('button', { name: 'Download calendar (.ics)' }));
+    expect(await screen.findByText('Could not download the calendar', { selector: '[data-part=title]' })).toBeTruthy();
+  });
+});
