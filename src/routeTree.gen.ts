@@ -32,6 +32,7 @@ import { Route as ClassroomSessionIdLessonsLessonIdRouteImport } from './routes/
 import { Route as DashboardSessionsSessionIdIndexRouteImport } from './routes/dashboard/sessions/$sessionId/index'
 import { Route as DashboardSessionsSessionIdAttendanceRouteImport } from './routes/dashboard/sessions/$sessionId/attendance'
 import { Route as DashboardSessionsSessionIdSubmissionsRouteImport } from './routes/dashboard/sessions/$sessionId/submissions'
+import { Route as CoursesLiveEditLessonsLessonIdRouteImport } from './routes/courses/live/edit_.lessons.$lessonId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -153,6 +154,12 @@ const DashboardSessionsSessionIdSubmissionsRoute =
     path: '/dashboard/sessions/$sessionId/submissions',
     getParentRoute: () => rootRouteImport,
   } as any)
+const CoursesLiveEditLessonsLessonIdRoute =
+  CoursesLiveEditLessonsLessonIdRouteImport.update({
+    id: '/courses/live/edit_/lessons/$lessonId',
+    path: '/courses/live/edit/lessons/$lessonId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -178,6 +185,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/sessions/$sessionId/attendance': typeof DashboardSessionsSessionIdAttendanceRoute
   '/dashboard/sessions/$sessionId/submissions': typeof DashboardSessionsSessionIdSubmissionsRoute
   '/dashboard/sessions/$sessionId/': typeof DashboardSessionsSessionIdIndexRoute
+  '/courses/live/edit/lessons/$lessonId': typeof CoursesLiveEditLessonsLessonIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -203,6 +211,7 @@ export interface FileRoutesByTo {
   '/dashboard/sessions/$sessionId/attendance': typeof DashboardSessionsSessionIdAttendanceRoute
   '/dashboard/sessions/$sessionId/submissions': typeof DashboardSessionsSessionIdSubmissionsRoute
   '/dashboard/sessions/$sessionId': typeof DashboardSessionsSessionIdIndexRoute
+  '/courses/live/edit/lessons/$lessonId': typeof CoursesLiveEditLessonsLessonIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -229,6 +238,7 @@ export interface FileRoutesById {
   '/dashboard/sessions/$sessionId/attendance': typeof DashboardSessionsSessionIdAttendanceRoute
   '/dashboard/sessions/$sessionId/submissions': typeof DashboardSessionsSessionIdSubmissionsRoute
   '/dashboard/sessions/$sessionId/': typeof DashboardSessionsSessionIdIndexRoute
+  '/courses/live/edit_/lessons/$lessonId': typeof CoursesLiveEditLessonsLessonIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -256,6 +266,7 @@ export interface FileRouteTypes {
     | '/dashboard/sessions/$sessionId/attendance'
     | '/dashboard/sessions/$sessionId/submissions'
     | '/dashboard/sessions/$sessionId/'
+    | '/courses/live/edit/lessons/$lessonId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -281,6 +292,7 @@ export interface FileRouteTypes {
     | '/dashboard/sessions/$sessionId/attendance'
     | '/dashboard/sessions/$sessionId/submissions'
     | '/dashboard/sessions/$sessionId'
+    | '/courses/live/edit/lessons/$lessonId'
   id:
     | '__root__'
     | '/'
@@ -306,6 +318,7 @@ export interface FileRouteTypes {
     | '/dashboard/sessions/$sessionId/attendance'
     | '/dashboard/sessions/$sessionId/submissions'
     | '/dashboard/sessions/$sessionId/'
+    | '/courses/live/edit_/lessons/$lessonId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -332,6 +345,7 @@ export interface RootRouteChildren {
   DashboardSessionsSessionIdAttendanceRoute: typeof DashboardSessionsSessionIdAttendanceRoute
   DashboardSessionsSessionIdSubmissionsRoute: typeof DashboardSessionsSessionIdSubmissionsRoute
   DashboardSessionsSessionIdIndexRoute: typeof DashboardSessionsSessionIdIndexRoute
+  CoursesLiveEditLessonsLessonIdRoute: typeof CoursesLiveEditLessonsLessonIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -497,6 +511,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardSessionsSessionIdSubmissionsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/courses/live/edit_/lessons/$lessonId': {
+      id: '/courses/live/edit_/lessons/$lessonId'
+      path: '/courses/live/edit/lessons/$lessonId'
+      fullPath: '/courses/live/edit/lessons/$lessonId'
+      preLoaderRoute: typeof CoursesLiveEditLessonsLessonIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -527,6 +548,7 @@ const rootRouteChildren: RootRouteChildren = {
   DashboardSessionsSessionIdSubmissionsRoute:
     DashboardSessionsSessionIdSubmissionsRoute,
   DashboardSessionsSessionIdIndexRoute: DashboardSessionsSessionIdIndexRoute,
+  CoursesLiveEditLessonsLessonIdRoute: CoursesLiveEditLessonsLessonIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -88,7 +88,7 @@ describe('GET /lessons/{id}/authoring', () => {
       const res = await get(L.quiz, email);
       expect(res.status, email).toBe(200);
       expect(res.body.data).toEqual({
-        lessonId: L.quiz, courseId, type: 'quiz', name: 'The quiz', contentHtml: null, videoUrl: null, captionsUrl: null, link: null, day: null, startTime: null,
+        lessonId: L.quiz, courseId, courseTitle: 'Lesson authoring course', type: 'quiz', name: 'The quiz', contentHtml: null, videoUrl: null, captionsUrl: null, link: null, day: null, startTime: null,
         points: 100, allowLate: false, timeLimitMinutes: null, programming: null, questions: [],
       });
     }
@@ -111,7 +111,7 @@ describe('PUT /lessons/{id}/authoring: lesson fields', () => {
   it('saves only the fields given; the others keep their value', async () => {
     let res = await put(L.quiz, { points: 40, allowLate: true, timeLimitMinutes: 15 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ points: 40, allowLate: true, timeLimitMinutes: 15, contentHtml: null });
+    expect(res.body.data).toMatchObject({ courseId, courseTitle: 'Lesson authoring course', points: 40, allowLate: true, timeLimitMinutes: 15, contentHtml: null });
     res = await put(L.quiz, { contentHtml: '<p>Read the chapter first.</p>' });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ points: 40, allowLate: true, timeLimitMinutes: 15, contentHtml: '<p>Read the chapter first.</p>' });

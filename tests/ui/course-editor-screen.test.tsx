@@ -242,5 +242,12 @@ describe('CourseEditorScreen', () => {
     expect(screen.getByText('Too long for one lesson')).toBeTruthy();
     expect(screen.getAllByText('Course update failed, try again !').length).toBeGreaterThanOrEqual(1);
     expect(calls.find((c) => c.method === 'POST')!.path).toBe('/api/courses?id=12');
+    // A saved lesson links to its content; a lesson added since waits for the course to be saved.
+    const edit = screen.getByRole('link', { name: 'Edit content of “Read”' });
+    expect(edit.getAttribute('href')).toBe('/courses/live/edit/lessons/501');
+    expect(screen.queryByText('Save the course to edit its content.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Add a lesson to Basics' }));
+    expect(screen.getByText('Save the course to edit its content.')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: /^Edit content/ })).toHaveLength(1);
   });
 });

@@ -9,10 +9,12 @@ import type { Database, LessonTypeCode, ProgrammingSpecJson, QuizAnswerJson, Qui
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** A lesson with what authoring needs: its course and the course's educator (the owner), its type and every authored column. */
+/** A lesson with what authoring needs: its course (id and title) and the course's educator (the owner), its type and every authored column. */
 export interface AuthoringLessonRow {
   id: number;
   courseId: number;
+  /** `courses.title`. */
+  courseTitle: string;
   /** `courses.educator_id`: the only educator who may author the lesson. */
   educatorId: number;
   typeCode: LessonTypeCode;
@@ -42,7 +44,7 @@ export async function findAuthoringLesson(db: Db, lessonId: number, options: { f
     .innerJoin('courses as c', 'c.id', 'sec.course_id')
     .innerJoin('lesson_types as t', 't.id', 'l.lesson_type_id')
     .select([
-      'l.id', 'sec.course_id', 'c.educator_id', 't.code as type_code', 'l.name', 'l.content_html', 'l.video_url', 'l.captions_url', 'l.link', 'l.day',
+      'l.id', 'sec.course_id', 'c.title as course_title', 'c.educator_id', 't.code as type_code', 'l.name', 'l.content_html', 'l.video_url', 'l.captions_url', 'l.link', 'l.day',
       'l.start_time', 'l.points', 'l.allow_late', 'l.time_limit_minutes', 'l.programming',
     ])
     .where('l.id', '=', lessonId);
@@ -52,6 +54,7 @@ export async function findAuthoringLesson(db: Db, lessonId: number, options: { f
   return {
     id: r.id,
     courseId: r.course_id,
+    courseTitle: r.course_title,
     educatorId: r.educator_id,
     typeCode: r.type_code as LessonTypeCode,
     name: r.name,

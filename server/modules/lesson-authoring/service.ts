@@ -99,6 +99,8 @@ export interface AuthoringQuestionView {
 export interface LessonAuthoringView {
   lessonId: number;
   courseId: number;
+  /** The course's title (the authoring screen's header). */
+  courseTitle: string;
   type: LessonTypeCode;
   name: string;
   contentHtml: string | null;
@@ -130,6 +132,7 @@ async function view(db: AppContext['db'], lesson: AuthoringLessonRow): Promise<L
   return {
     lessonId: lesson.id,
     courseId: lesson.courseId,
+    courseTitle: lesson.courseTitle,
     type: lesson.typeCode,
     name: lesson.name,
     contentHtml: lesson.contentHtml,

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import { type DragEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { css, cx } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
@@ -530,6 +531,28 @@ export function SyllabusBuilder({
                                       downLabel={t`Move lesson “${lessonLabel}” down`}
                                       removeLabel={t`Remove lesson “${lessonLabel}”`}
                                     />
+                                  </div>
+                                  <div className={css({ gridColumn: '1 / -1', order: { base: 3, desktop: 0 }, fontSize: 'sm' })}>
+                                    {lesson.id ? (
+                                      <Link
+                                        to="/courses/live/edit/lessons/$lessonId"
+                                        params={{ lessonId: lesson.id }}
+                                        aria-label={t`Edit content of “${lessonLabel}”`}
+                                        className={css({
+                                          fontWeight: 'semibold',
+                                          color: 'primary.strong',
+                                          borderRadius: 'sm',
+                                          _hover: { textDecoration: 'underline' },
+                                          _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '1px' },
+                                        })}
+                                      >
+                                        <Trans>Edit content</Trans>
+                                      </Link>
+                                    ) : (
+                                      <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>
+                                        <Trans>Save the course to edit its content.</Trans>
+                                      </span>
+                                    )}
                                   </div>
                                 </li>
                               );

@@ -3227,6 +3227,11 @@ export interface components {
         LessonAuthoring: {
             lessonId: number;
             courseId: number;
+            /**
+             * @description The title of the lesson's course (shown in the authoring screen's header).
+             * @example JavaScript from the ground up
+             */
+            courseTitle: string;
             type: components["schemas"]["LessonTypeCode"];
             name: string;
             contentHtml: string | null;
@@ -9477,6 +9482,7 @@ export interface operations {
                      *       "data": {
                      *         "lessonId": 503,
                      *         "courseId": 7,
+                     *         "courseTitle": "JavaScript from the ground up",
                      *         "type": "quiz",
                      *         "name": "Types and coercion",
                      *         "contentHtml": null,
@@ -9557,6 +9563,7 @@ export interface operations {
                      *       "data": {
                      *         "lessonId": 503,
                      *         "courseId": 7,
+                     *         "courseTitle": "JavaScript from the ground up",
                      *         "type": "quiz",
                      *         "name": "Types and coercion",
                      *         "contentHtml": null,

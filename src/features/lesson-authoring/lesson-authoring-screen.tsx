@@ -1,0 +1,409 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { css, cx } from 'styled-system/css';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { SelectField, TextareaField, TextField } from '@/components/ui/field';
+import { AlertIcon } from '@/components/ui/icons';
+import { containerStyles, PageHeader } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { toaster } from '@/components/ui/toast';
+import { UploadField, uploadErrorText, useUpload } from '@/components/ui/upload-field';
+import { xhrCredentials } from '@/app-services';
+import type { AuthActor } from '@/features/auth/auth-service';
+import { CheckboxField, FieldRow, FormSection } from '@/features/course-editor/form-controls';
+import { AppDialog } from '@/features/dashboard/dialog';
+import { usePageTitle } from '@/features/layout/document-head';
+import { lessonTypeLabels } from '@/features/sessions/lesson-labels';
+import type { Api } from '@/lib/api/client';
+import { createLessonAuthoringActors } from '../../../machines/lesson-authoring.actors';
+import { lessonAuthoringMachine } from '../../../machines/lesson-authoring.machine';
+import { AUTHORING_LIMITS, type AuthoringValues, partsOf, WEEKDAYS, type Weekday } from './lesson-authoring-form';
+import { authoringIssueText, authoringToasts, weekdayLabels } from './messages';
+import { QuestionEditor } from './question-editor';
+import { TestsEditor } from './tests-editor';
+
+/** Form paths the screen shows next to a field; other server errors go to the banner. */
+const FIELD_PATH =
+  /^(contentHtml|videoUrl|captionsUrl|link|day|startTime|points|timeLimitMinutes|programming\.(functionName|starterCode|tests(\[\d+\]\.(name|args|expected))?)|questions(\[\d+\]\.(prompt|points|explanation|pictureUrl|options(\[\d+\]\.text)?|answer(\[\d+\])?))?)$/;
+
+/** Focuses the first field marked invalid and scrolls it to the middle (clear of the sticky action bar). */
+function focusFirstInvalid(form: HTMLFormElement | null) {
+  const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (!field) return;
+  field.focus({ preventScroll: true });
+  field.scrollIntoView?.({ block: 'center' });
+}
+
+/**
+ * The lesson-authoring screen (`/courses/live/edit/lessons/{lessonId}`, issue #5,
+ * docs/classroom.md): an educator edits what a lesson holds beyond the syllabus — its content
+ * (HTML) for every type, and only the parts its type has (`partsOf`): video and captions; meeting
+ * link, day and time; points and late work; time limit; the question bank; the programming
+ * function and tests. The lesson-authoring machine holds the state (load, client rules, save,
+ * the unsaved-changes guard); this component renders it, sends the edits as `form.changed`,
+ * shows each client or server error next to its field, toasts the save, and asks before leaving
+ * with unsaved changes ("Back to {courseTitle}" → `/courses/live/edit?id={courseId}`). The
+ * questions' pictures upload with the auth actor's credentials (`xhrCredentials(auth)`).
+ */
+export function LessonAuthoringScreen({ api, auth, lessonId }: { api: Api; auth?: AuthActor | undefined; lessonId: number }) {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const machine = useMemo(() => lessonAuthoringMachine.provide({ actors: createLessonAuthoringActors(api) }), [api]);
+  const actor = useActorRef(machine, { input: { lessonId } });
+  const snapshot = useSelector(actor, (s) => s);
+  const { authoring, values, errors, serverErrors, loadError, saveError, dirty } = snapshot.context;
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const change = (patch: Partial<AuthoringValues>, fields: string[]) =>
+    actor.send({ type: 'form.changed', values: { ...actor.getSnapshot().context.values, ...patch }, fields });
+
+  const credentials = useMemo(() => xhrCredentials(auth), [auth]);
+  const video = useUpload('courseVideo', {
+    ...credentials,
+    onUploaded: (result) => change({ videoUrl: result.url }, ['videoUrl']),
+  });
+  // A question's picture is uploading (the question editor reports it): no save meanwhile.
+  const [picturesUploading, setPicturesUploading] = useState(false);
+
+  const lessonName = authoring?.name.trim() || t`Untitled lesson`;
+  usePageTitle(authoring ? t`Edit ${lessonName}` : t`Lesson content`);
+
+  // Toasts, and where "Back to {courseTitle}" goes once leaving is allowed.
+  const courseId = authoring?.courseId;
+  useEffect(() => {
+    const saved = actor.on('authoring.saved', () => {
+      toaster.create({ title: i18n._(authoringToasts.saved), type: 'success' });
+    });
+    const failed = actor.on('authoring.saveFailed', (event) => {
+      toaster.create({ title: i18n._(authoringToasts.saveFailed), ...(event.message ? { description: event.message } : {}), type: 'error' });
+    });
+    const leave = actor.on('leave.allowed', () => {
+      const id = actor.getSnapshot().context.authoring?.courseId;
+      if (id) void navigate({ to: '/courses/live/edit', search: { id } });
+    });
+    return () => {
+      saved.unsubscribe();
+      failed.unsubscribe();
+      leave.unsubscribe();
+    };
+  }, [actor, i18n, navigate]);
+
+  // Closing the tab or reloading with unsaved changes: the browser asks.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const failedNow = snapshot.matches({ form: 'failed' });
+  useEffect(() => {
+    if (failedNow) setTimeout(() => focusFirstInvalid(formRef.current), 0);
+  }, [failedNow]);
+
+  const errorOf = (path: string): string | undefined => {
+    const issue = errors[path];
+    if (issue) return authoringIssueText(i18n, issue);
+    return serverErrors[path];
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'form.submitted' });
+    const after = actor.getSnapshot();
+    if (after.matches({ form: 'editing' }) && Object.keys(after.context.errors).length > 0) {
+      setTimeout(() => focusFirstInvalid(formRef.current), 0);
+    }
+  };
+
+  if (snapshot.hasTag('loading')) {
+    return (
+      <div className={cx(containerStyles, css({ paddingBlock: '16', display: 'flex', justifyContent: 'center', color: 'primary.strong' }))}>
+        <Spinner size="lg" label={t`Loading the lesson…`} />
+      </div>
+    );
+  }
+
+  if (snapshot.matches({ form: 'loadFailed' }) || !authoring) {
+    const notFound = loadError?.status === 404 || loadError?.status === 403;
+    return (
+      <div className={cx(containerStyles, css({ paddingBlock: { base: '8', tablet: '12' } }))}>
+        <EmptyState
+          title={notFound ? <Trans>This lesson cannot be edited</Trans> : <Trans>The lesson could not be loaded</Trans>}
+          description={
+            notFound ? <Trans>It does not exist, or it is not in one of your courses.</Trans> : (loadError?.message ?? t`System error please try later !`)
+          }
+          action={
+            notFound ? (
+              <Link to="/dashboard/courses" className={css({ color: 'primary.strong', fontWeight: 'semibold' })}>
+                <Trans>My courses</Trans>
+              </Link>
+            ) : (
+              <Button onClick={() => actor.send({ type: 'authoring.retried' })}>
+                <Trans>Try again</Trans>
+              </Button>
+            )
+          }
+        />
+      </div>
+    );
+  }
+
+  const parts = partsOf(authoring.type);
+  const typeLabel = t(lessonTypeLabels[authoring.type]);
+  const saving = snapshot.hasTag('saving');
+  const uploading = video.progress !== null || picturesUploading;
+  const otherServerErrors = Object.entries(serverErrors).filter(([key]) => !FIELD_PATH.test(key));
+  const authoringCourseId = authoring.courseId;
+  const courseTitle = authoring.courseTitle.trim() || t`Untitled course`;
+
+  return (
+    <div className={cx(containerStyles, css({ paddingBlock: { base: '6', tablet: '10' } }))}>
+      <div className={css({ marginBlockEnd: '4' })}>
+        <Link
+          to="/courses/live/edit"
+          search={{ id: authoringCourseId }}
+          onClick={(event) => {
+            event.preventDefault();
+            actor.send({ type: 'leave.requested' });
+          }}
+          className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'primary.strong', _hover: { textDecoration: 'underline' } })}
+        >
+          <span aria-hidden className={css({ display: 'inline-block', _rtl: { transform: 'scaleX(-1)' } })}>
+            ←
+          </span>{' '}
+          <Trans>
+            Back to <bdi>{courseTitle}</bdi>
+          </Trans>
+        </Link>
+      </div>
+      <PageHeader
+        eyebrow={<Trans>Lesson content · {typeLabel}</Trans>}
+        title={<bdi>{lessonName}</bdi>}
+        lead={
+          <Trans>
+            Lesson of the course <bdi>{courseTitle}</bdi>. Changes are kept when you save the lesson.
+          </Trans>
+        }
+      />
+
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={onSubmit}
+        aria-busy={saving || undefined}
+        aria-label={t`Content of ${lessonName}`}
+        className={css({ display: 'flex', flexDirection: 'column', gap: '6', minWidth: 0, maxWidth: '64rem' })}
+      >
+        {failedNow && saveError ? (
+          <div role="alert" className={css({ display: 'flex', gap: '3', padding: '4', borderRadius: 'lg', bg: 'status.red.bg', color: 'status.red.fg', borderWidth: '1px', borderColor: 'status.red.border' })}>
+            <AlertIcon size={20} />
+            <div className={css({ minWidth: 0 })}>
+              <p className={css({ fontWeight: 'semibold' })}>{i18n._(authoringToasts.saveFailed)}</p>
+              {saveError.message ? <p className={css({ fontSize: 'sm' })}>{saveError.message}</p> : null}
+              {otherServerErrors.length ? (
+                <ul className={css({ fontSize: 'sm', paddingInlineStart: '4', listStyleType: 'disc', overflowWrap: 'anywhere' })}>
+                  {otherServerErrors.map(([key, message]) => (
+                    <li key={key}>{`${key}: ${message}`}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          </div>
+        ) : null}
+
+        <fieldset disabled={saving} className={css({ border: 'none', padding: 0, margin: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '6' })}>
+          <FormSection id="lesson-content" title={<Trans>Content</Trans>} lead={<Trans>The text learners read in the lesson (HTML; scripts are removed when saved).</Trans>}>
+            <TextareaField
+              label={authoring.type === 'reading' ? t`Reading text (HTML)` : t`Content (HTML)`}
+              dir="auto"
+              rows={10}
+              maxLength={AUTHORING_LIMITS.contentHtml}
+              value={values.contentHtml}
+              onChange={(e) => change({ contentHtml: e.currentTarget.value }, ['contentHtml'])}
+              error={errorOf('contentHtml')}
+            />
+          </FormSection>
+
+          {parts.video ? (
+            <FormSection id="lesson-video" title={<Trans>Video</Trans>}>
+              <UploadField
+                label={t`Upload a video`}
+                kind="courseVideo"
+                preview="video"
+                value={null}
+                progress={video.progress}
+                error={video.error ? uploadErrorText(i18n, video.error) : null}
+                onFileSelected={video.start}
+                onCancel={video.cancel}
+                disabled={saving}
+              />
+              <FieldRow>
+                <TextField
+                  label={t`Video link`}
+                  type="url"
+                  dir="ltr"
+                  placeholder="https://"
+                  helperText={t`An https link, or the file uploaded above.`}
+                  value={values.videoUrl}
+                  onChange={(e) => change({ videoUrl: e.currentTarget.value }, ['videoUrl'])}
+                  error={errorOf('videoUrl')}
+                />
+                <TextField
+                  label={t`Captions link (WebVTT)`}
+                  type="url"
+                  dir="ltr"
+                  placeholder="https://"
+                  value={values.captionsUrl}
+                  onChange={(e) => change({ captionsUrl: e.currentTarget.value }, ['captionsUrl'])}
+                  error={errorOf('captionsUrl')}
+                />
+              </FieldRow>
+            </FormSection>
+          ) : null}
+
+          {parts.meeting ? (
+            <FormSection id="lesson-meeting" title={<Trans>Meeting</Trans>}>
+              <TextField
+                label={t`Meeting link`}
+                type="url"
+                dir="ltr"
+                placeholder="https://"
+                value={values.link}
+                onChange={(e) => change({ link: e.currentTarget.value }, ['link'])}
+                error={errorOf('link')}
+              />
+              <FieldRow>
+                <SelectField
+                  label={t`Day`}
+                  value={values.day}
+                  onChange={(e) => change({ day: e.currentTarget.value as Weekday | '' }, ['day'])}
+                  error={errorOf('day')}
+                >
+                  <option value="">{t`No fixed day`}</option>
+                  {WEEKDAYS.map((d) => (
+                    <option key={d} value={d}>
+                      {t(weekdayLabels[d])}
+                    </option>
+                  ))}
+                </SelectField>
+                <TextField
+                  label={t`Start time`}
+                  type="time"
+                  dir="ltr"
+                  value={values.startTime}
+                  onChange={(e) => change({ startTime: e.currentTarget.value }, ['startTime'])}
+                  error={errorOf('startTime')}
+                />
+              </FieldRow>
+            </FormSection>
+          ) : null}
+
+          {parts.grading ? (
+            <FormSection id="lesson-grading" title={<Trans>Grading</Trans>}>
+              <FieldRow>
+                <TextField
+                  label={t`Points`}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={AUTHORING_LIMITS.lessonPoints}
+                  step={1}
+                  required
+                  value={values.points}
+                  onChange={(e) => change({ points: e.currentTarget.value }, ['points'])}
+                  error={errorOf('points')}
+                />
+                {parts.timeLimit ? (
+                  <TextField
+                    label={t`Time limit (minutes)`}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={AUTHORING_LIMITS.timeLimitMinutes}
+                    step={1}
+                    helperText={t`Leave empty for no limit.`}
+                    value={values.timeLimitMinutes}
+                    onChange={(e) => change({ timeLimitMinutes: e.currentTarget.value }, ['timeLimitMinutes'])}
+                    error={errorOf('timeLimitMinutes')}
+                  />
+                ) : null}
+              </FieldRow>
+              <CheckboxField
+                label={<Trans>Accept late work</Trans>}
+                hint={<Trans>Learners may still hand in after the deadline; the work is marked late.</Trans>}
+                checked={values.allowLate}
+                onChange={(checked) => change({ allowLate: checked }, ['allowLate'])}
+              />
+            </FormSection>
+          ) : null}
+
+          {parts.programming ? (
+            <TestsEditor programming={values.programming} errorOf={errorOf} disabled={saving} onChange={(programming, fields) => change({ programming }, fields)} />
+          ) : null}
+
+          {parts.questions ? (
+            <QuestionEditor
+              questions={values.questions}
+              errorOf={errorOf}
+              disabled={saving}
+              credentials={credentials}
+              onUploadingChange={setPicturesUploading}
+              onChange={(questions, fields) => change({ questions }, fields)}
+            />
+          ) : null}
+        </fieldset>
+
+        <div
+          className={css({
+            position: 'sticky',
+            insetBlockEnd: 0,
+            zIndex: 10,
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: '3',
+            justifyContent: 'flex-end',
+            alignItems: 'center',
+            paddingBlock: { base: '2', tablet: '3' },
+            paddingInline: { base: '2', tablet: '4' },
+            bg: 'rgba(255,255,255,0.94)',
+            backdropFilter: 'blur(8px)',
+            borderRadius: 'xl',
+            borderWidth: '1px',
+            borderColor: 'border.default',
+            boxShadow: 'raised',
+          })}
+        >
+          <p aria-live="polite" className={css({ fontSize: 'sm', color: 'fg.muted', marginInlineEnd: 'auto' })}>
+            {uploading ? <Trans>Wait for the upload to finish to save.</Trans> : dirty ? <Trans>Unsaved changes</Trans> : null}
+          </p>
+          <Button type="submit" disabled={saving || uploading} loading={saving}>
+            <Trans>Save the lesson</Trans>
+          </Button>
+        </div>
+      </form>
+
+      <AppDialog
+        open={snapshot.hasTag('confirmingLeave')}
+        onClose={() => actor.send({ type: 'leave.cancelled' })}
+        role="alertdialog"
+        size="sm"
+        title={<Trans>Leave without saving?</Trans>}
+        description={<Trans>Your changes to this lesson are not saved yet. They will be lost if you leave.</Trans>}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => actor.send({ type: 'leave.cancelled' })}>
+              <Trans>Stay on this page</Trans>
+            </Button>
+            <Button variant="danger" onClick={() => actor.send({ type: 'leave.confirmed' })}>
+              <Trans>Leave without saving</Trans>
+            </Button>
+          </>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { css } from 'styled-system/css';
+import { Button } from '@/components/ui/button';
+import { TextareaField, TextField } from '@/components/ui/field';
+import { CloseIcon } from '@/components/ui/icons';
+import { FormSection } from '@/features/course-editor/form-controls';
+import { ConfirmRemove } from './confirm-remove';
+import { AUTHORING_LIMITS, emptyTest, type ProgrammingDraft, removeAt, updateAt } from './lesson-authoring-form';
+import { GroupError, iconButton } from './question-editor';
+
+const mono = css({ fontFamily: 'mono', '& textarea, & input': { fontFamily: 'mono' } });
+
+/**
+ * The programming part of a programming assignment (issue #5): the JavaScript function learners
+ * write (its name and starter code) and the tests run against it (name, arguments as a JSON list,
+ * the expected value as JSON), at least one; tests are added and removed (after a confirmation).
+ * `errorOf(path)` gives the translated error of `programming.…`; `onChange(programming, fields)`.
+ */
+export function TestsEditor({
+  programming,
+  errorOf,
+  onChange,
+  disabled,
+}: {
+  programming: ProgrammingDraft;
+  errorOf: (path: string) => string | undefined;
+  onChange: (programming: ProgrammingDraft, fields: string[]) => void;
+  disabled?: boolean;
+}) {
+  const { t } = useLingui();
+  const [removing, setRemoving] = useState<number | null>(null);
+  const removingNo = (removing ?? 0) + 1;
+  const tests = programming.tests;
+
+  return (
+    <FormSection
+      id="lesson-programming"
+      title={<Trans>Programming</Trans>}
+      lead={<Trans>Learners write a JavaScript function; each test calls it with the arguments and compares the result with the expected value.</Trans>}
+    >
+      <p className={css({ fontSize: 'sm' })}>
+        <Trans>Language: JavaScript</Trans>
+      </p>
+      <TextField
+        className={mono}
+        label={t`Function name`}
+        dir="ltr"
+        required
+        maxLength={AUTHORING_LIMITS.functionName}
+        value={programming.functionName}
+        disabled={disabled}
+        onChange={(e) => onChange({ ...programming, functionName: e.currentTarget.value }, ['programming.functionName'])}
+        error={errorOf('programming.functionName')}
+      />
+      <TextareaField
+        className={mono}
+        label={t`Starter code`}
+        helperText={t`What learners start from.`}
+        dir="ltr"
+        rows={8}
+        spellCheck={false}
+        maxLength={AUTHORING_LIMITS.starterCode}
+        value={programming.starterCode}
+        disabled={disabled}
+        onChange={(e) => onChange({ ...programming, starterCode: e.currentTarget.value }, ['programming.starterCode'])}
+        error={errorOf('programming.starterCode')}
+      />
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+        <h3 className={css({ fontWeight: 'bold' })}>
+          <Trans>Tests</Trans>
+        </h3>
+        <GroupError id="programming-tests-error" error={errorOf('programming.tests')} />
+        <ol className={css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none', padding: 0 })}>
+          {tests.map((test, i) => {
+            const n = i + 1;
+            const base = `programming.tests[${i}]`;
+            return (
+              <li
+                key={test.key}
+                data-testid="authoring-test"
+                className={css({
+                  display: 'grid',
+                  gap: '2',
+                  alignItems: 'end',
+                  padding: '3',
+                  borderRadius: 'lg',
+                  bg: 'bg.subtle',
+                  gridTemplateColumns: { base: 'minmax(0, 1fr)', tablet: 'minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1fr) auto' },
+                })}
+              >
+                <TextField
+                  label={t`Name of test ${n}`}
+                  dir="auto"
+                  required
+                  maxLength={AUTHORING_LIMITS.testName}
+                  value={test.name}
+                  disabled={disabled}
+                  onChange={(e) => onChange({ ...programming, tests: updateAt(tests, i, { name: e.currentTarget.value }) }, [`${base}.name`])}
+                  error={errorOf(`${base}.name`)}
+                />
+                <TextField
+                  className={mono}
+                  label={t`Arguments of test ${n} (JSON list)`}
+                  dir="ltr"
+                  required
+                  spellCheck={false}
+                  value={test.args}
+                  disabled={disabled}
+                  onChange={(e) => onChange({ ...programming, tests: updateAt(tests, i, { args: e.currentTarget.value }) }, [`${base}.args`])}
+                  error={errorOf(`${base}.args`)}
+                />
+                <TextField
+                  className={mono}
+                  label={t`Expected result of test ${n} (JSON)`}
+                  dir="ltr"
+                  required
+                  spellCheck={false}
+                  value={test.expected}
+                  disabled={disabled}
+                  onChange={(e) => onChange({ ...programming, tests: updateAt(tests, i, { expected: e.currentTarget.value }) }, [`${base}.expected`])}
+                  error={errorOf(`${base}.expected`)}
+                />
+                <button
+                  type="button"
+                  className={iconButton}
+                  disabled={disabled}
+                  onClick={() => setRemoving(i)}
+                  aria-label={t`Remove test ${n}`}
+                  title={t`Remove test ${n}`}
+                >
+                  <CloseIcon size={16} />
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+        <div>
+          <Button
+            variant="outline"
+            disabled={disabled || tests.length >= AUTHORING_LIMITS.tests}
+            onClick={() => onChange({ ...programming, tests: [...tests, emptyTest()] }, ['programming.tests'])}
+          >
+            <Trans>Add a test</Trans>
+          </Button>
+        </div>
+      </div>
+      <ConfirmRemove
+        open={removing !== null}
+        title={t`Remove test ${removingNo}?`}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing === null) return;
+          setRemoving(null);
+          onChange({ ...programming, tests: removeAt(tests, removing) }, ['programming.tests']);
+        }}
+      />
+    </FormSection>
+  );
+}
