@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, DEMO_PASSWORD, launchChromium, seriousViolations, tr, trPattern } from './support.js';
+import { BASE_URL, byLabel, expectAccessible, launchChromium, openPage as openContext, signIn, tr, trPattern } from './support.js';
 
 /**
  * The authoring loop of issue 3, in a real browser against the production build: an educator
@@ -35,9 +35,6 @@ function weekdayName(locale: Locale, isoDayIndex: number): string {
  * A form control by its label text. Required fields' labels end with an aria-hidden '*' that
  * Playwright's label matching still reads, so the pattern allows it.
  */
-function byLabel(scope: Page | Locator, text: string): Locator {
-  return scope.getByLabel(new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`));
-}
 
 /** `YYYY-MM-DD`, `days` from today (UTC). */
 function isoDaysFromNow(days: number): string {
@@ -101,36 +98,12 @@ const journeys = [
   },
 ];
 
-/** No serious or critical axe violation, and nothing wider than the viewport (no sideways scrolling at 360 px). */
-async function expectAccessible(page: Page, where: string) {
-  const violations = await seriousViolations(page);
-  expect(violations, `axe on ${where}`).toEqual([]);
-  const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-  expect(scrollWidth, `page width on ${where}`).toBeLessThanOrEqual(clientWidth);
-}
 
 /** A new browser context in the journey's language, size and a fixed time zone; page errors are collected. */
-async function openPage(locale: Locale, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport, locale: locale === 'ar' ? 'ar' : 'en-US', timezoneId: 'Europe/Paris' });
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { context, page, errors };
+function openPage(locale: Locale, viewport: { width: number; height: number }) {
+  return openContext(browser, locale, viewport);
 }
 
-/** Signs in through /login in the journey's language and waits to leave the login page. */
-async function signIn(page: Page, locale: Locale, email: string) {
-  await page.goto(`${BASE_URL}/login?lang=${locale}`);
-  await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe(locale === 'ar' ? 'rtl' : 'ltr');
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(locale);
-  await byLabel(page, tr(locale, 'E-mail')).fill(email);
-  await byLabel(page, tr(locale, 'Password')).fill(DEMO_PASSWORD);
-  // Not exact: support.ts's catalog reader ignores msgctxt, so tr('ar', 'Sign in') currently answers the
-  // header link's 'دخول' ("header link" context) instead of the button's 'تسجيل الدخول', which contains it.
-  await page.getByRole('button', { name: tr(locale, 'Sign in') }).click();
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
-}
 
 describe.each(journeys)('educator journey ($locale, $viewport.width px)', ({ locale, viewport, learner, course }) => {
   const l = (source: string) => tr(locale, source);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, DEMO_PASSWORD, launchChromium, paidOpenSessions, seriousViolations, tr, trPattern } from './support.js';
+import { BASE_URL, DEMO_PASSWORD, launchChromium, openPage as openContext, paidOpenSessions, seriousViolations, signIn, tr, trPattern } from './support.js';
 
 /**
  * Money in a real browser (issue 4), against the production build and the sandbox gateway with
@@ -51,23 +51,10 @@ async function sessionToBuy(token: string, taken: Set<number>) {
   return target!;
 }
 
-async function openPage(locale: Locale, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport, locale: locale === 'ar' ? 'ar' : 'en-US', timezoneId: 'America/New_York' });
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { context, page, errors };
+function openPage(locale: Locale, viewport: { width: number; height: number }) {
+  return openContext(browser, locale, viewport, 'America/New_York');
 }
 
-async function signIn(page: Page, locale: Locale, email: string) {
-  await page.goto(`${BASE_URL}/login?lang=${locale}`);
-  await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe(locale === 'ar' ? 'rtl' : 'ltr');
-  await page.getByLabel(tr(locale, 'E-mail')).fill(email);
-  await page.getByLabel(tr(locale, 'Password')).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: tr(locale, 'Sign in') }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
 
 /**
  * Opens the session page, starts the checkout, adds the test card `token` as a new card and

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Origin of the server started by scripts/e2e.mjs. */
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
@@ -46,6 +47,51 @@ export function trPattern(locale: 'en' | 'ar', source: string): RegExp {
     .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
     .join('.+');
   return new RegExp(escaped);
+}
+
+/** `text` as a literal inside a regular expression. */
+export const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A form control by its whole label, with or without the required mark (`E-mail *`). */
+export function byLabel(scope: Page | Locator, text: string): Locator {
+  return scope.getByLabel(new RegExp(`^${escapeRe(text)}\\s*\\*?$`));
+}
+
+/**
+ * A new browser context in a language (`ar` or `en-US`), viewport and time zone (IANA, default
+ * Europe/Paris); uncaught page errors are collected in `errors` for the test to assert empty.
+ */
+export async function openPage(browser: Browser, locale: 'en' | 'ar', viewport: { width: number; height: number }, timezoneId = 'Europe/Paris') {
+  const context = await browser.newContext({ viewport, locale: locale === 'ar' ? 'ar' : 'en-US', timezoneId });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+/**
+ * Signs in through /login in `locale` with the demo password and waits to leave the login page;
+ * checks first that the page is in that language and direction (`dir` rtl for Arabic).
+ */
+export async function signIn(page: Page, locale: 'en' | 'ar', email: string) {
+  await page.goto(`${BASE_URL}/login?lang=${locale}`);
+  await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(locale);
+  await byLabel(page, tr(locale, 'E-mail')).fill(email);
+  await byLabel(page, tr(locale, 'Password')).fill(DEMO_PASSWORD);
+  // Not exact: the catalog reader above ignores msgctxt, so tr('ar', 'Sign in') answers the header
+  // link's 'دخول' ("header link" context) instead of the button's 'تسجيل الدخول', which contains it.
+  await page.getByRole('button', { name: tr(locale, 'Sign in') }).click();
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
+}
+
+/** No serious or critical axe violation, and nothing wider than the viewport (no sideways scrolling at 360 px). */
+export async function expectAccessible(page: Page, where: string) {
+  const violations = await seriousViolations(page);
+  expect(violations, `axe on ${where}`).toEqual([]);
+  const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  expect(scrollWidth, `page width on ${where}`).toBeLessThanOrEqual(clientWidth);
 }
 
 /** Runs axe on the page and returns the serious and critical violations (WCAG 2.1 AA rules). */

@@ -45,7 +45,7 @@ export function SessionTabs({ sessionId, current }: { sessionId: number; current
     >
       <ul className={css({ display: 'flex', gap: '2', listStyle: 'none', padding: 0, margin: 0 })}>
         <li>
-          <Link to="/dashboard/sessions/$sessionId" params={params} className={tabLink} {...aria('learners')}>
+          <Link to="/dashboard/sessions/$sessionId" params={params} activeOptions={{ exact: true }} className={tabLink} {...aria('learners')}>
             <Trans>Learners</Trans>
           </Link>
         </li>

@@ -194,6 +194,16 @@ function QuizPlayer({
     return () => subscription.unsubscribe();
   }, [actorRef]);
 
+  // An answer given less than a moment ago may not be on the server yet (saves are debounced,
+  // SAVE_DEBOUNCE_MS): reloading or closing the tab then makes the browser ask first.
+  const unsaved = snapshot.matches('answering') && snapshot.context.dirty.length > 0;
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+
   const c = snapshot.context;
   const quiz = (c.attempt?.kind ?? c.kind) === 'QUIZ';
 
