@@ -64,6 +64,10 @@ export default defineConfig({
     sourcemap: true,
   },
   test: {
+    // Room for a busy 2-core machine (CI runs test files in parallel; each API file starts its own
+    // PGlite): a hook or test that needs longer is stuck, not slow. Not a speed check (see bench/).
+    hookTimeout: 30_000,
+    testTimeout: 15_000,
     projects: [
       {
         extends: true,

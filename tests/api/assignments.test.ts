@@ -271,7 +271,9 @@ describe('POST /assignments/{id}/code (submitProgrammingAssignment)', () => {
 
   it('reports a memory bomb as a failed test, and a syntax error', async () => {
     now = WEEK1;
-    const bomb = await submitCode(L.code!, LEARNER, 'function add(a, b) { if (a !== 1) return a + b; const xs = []; for (;;) xs.push({ n: xs.length }); }');
+    // A bomb that doubles a string: over the memory limit in a few ms, so a busy machine cannot
+    // turn it into a time-limit failure (an array of small objects can take ~1 s to get there).
+    const bomb = await submitCode(L.code!, LEARNER, 'function add(a, b) { if (a !== 1) return a + b; let n = 1, s = ""; for (;;) { s = "x".repeat(n); n *= 2; } }');
     expect(bomb.status).toBe(201);
     expect(bomb.body.data.grade).toBe(20);
     expect(bomb.body.data.results[0]).toMatchObject({ passed: false, output: 'Memory limit exceeded (32 MiB)' });
