@@ -1,23 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { StatusBadge } from '@/components/ui/badge';
 import { Breadcrumb, breadcrumbLink } from '@/components/ui/breadcrumb';
-import { Button, buttonStyles } from '@/components/ui/button';
+import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatLongDate } from '@/components/ui/format';
 import { CalendarIcon, ClockIcon } from '@/components/ui/icons';
 import { PageContainer, PageHeader } from '@/components/ui/page';
-import { toaster } from '@/components/ui/toast';
 import { usePageTitle } from '@/features/layout/document-head';
 import { formatMinutes } from '@/features/sessions/lesson-labels';
 import { useMeridiem } from '@/features/sessions/schedule';
 import { browserTimeZone } from '@/features/sessions/time-slots';
 import type { Api } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
-import { downloadCalendar } from './classroom-actions';
+import { CalendarDownload } from './calendar-download';
 import { formatInstant } from './classroom-time';
 import { LessonStatusBadge, LessonTypeIcon, isMeetingType, useLessonTypeLabel } from './lesson-visuals';
 import { Countdown, JoinMeetingButton, OccurrenceTimes, useUiLocale } from './meeting';
@@ -30,27 +29,6 @@ type ClassroomWeek = components['schemas']['ClassroomWeek'];
 
 /** Graded lesson types (they have points, a deadline and a grade). */
 const GRADED = new Set(['assignment', 'quiz', 'programmingAssignment']);
-
-/** "Download calendar (.ics)": fetched with the bearer token, saved as a file. */
-function CalendarDownload({ api, sessionId }: { api: Api; sessionId: number }) {
-  const { t } = useLingui();
-  const [busy, setBusy] = useState(false);
-  return (
-    <Button
-      variant="outline"
-      loading={busy}
-      startIcon={<CalendarIcon size={18} />}
-      onClick={() => {
-        setBusy(true);
-        downloadCalendar(api, sessionId)
-          .catch(() => toaster.create({ title: t`Could not download the calendar`, type: 'error' }))
-          .finally(() => setBusy(false));
-      }}
-    >
-      <Trans>Download calendar (.ics)</Trans>
-    </Button>
-  );
-}
 
 /** The next live meeting, highlighted: name, countdown, time in both zones, join. */
 function NextMeetingCard({

@@ -25,7 +25,7 @@ import { courseEditorMachine, type UploadField as UploadFieldName } from '../../
 import type { CourseFormValues, Difficulty } from './course-form';
 import type { CourseAction } from './course-form-data';
 import { CoursePreview } from './course-preview';
-import { CheckboxField, FieldRow, FormSection } from './form-controls';
+import { CheckboxField, FieldRow, FormSection, stickyActionBar } from './form-controls';
 import { courseToasts, fieldIssueText } from './messages';
 import { ScheduleFields } from './schedule-fields';
 import { SkillPicker } from './skill-picker';
@@ -541,24 +541,7 @@ export function CourseEditorScreen({ api, auth, courseId }: { api: Api; auth: Au
           </fieldset>
 
           <div
-            className={css({
-              position: 'sticky',
-              insetBlockEnd: 0,
-              zIndex: 10,
-              display: 'flex',
-              flexWrap: 'wrap',
-              gap: '3',
-              justifyContent: 'flex-end',
-              alignItems: 'center',
-              paddingBlock: { base: '2', tablet: '3' },
-              paddingInline: { base: '2', tablet: '4' },
-              bg: 'rgba(255,255,255,0.94)',
-              backdropFilter: 'blur(8px)',
-              borderRadius: 'xl',
-              borderWidth: '1px',
-              borderColor: 'border.default',
-              boxShadow: 'raised',
-            })}
+            className={stickyActionBar}
           >
             {uploading ? (
               <p className={css({ fontSize: 'sm', color: 'fg.muted', marginInlineEnd: 'auto' })}>

@@ -109,3 +109,42 @@ export function CheckboxField({
     </label>
   );
 }
+
+/** Small square icon buttons (move up / down, remove) of the syllabus builder and the question bank. */
+export const iconButton = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '9',
+  height: '9',
+  borderRadius: 'md',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  bg: 'bg.surface',
+  color: 'fg.muted',
+  cursor: 'pointer',
+  flexShrink: 0,
+  _hover: { bg: 'bg.subtle', color: 'fg.default' },
+  _disabled: { opacity: 0.4, cursor: 'not-allowed' },
+  _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '1px' },
+});
+
+/** The sticky bar at the bottom of a long form holding its save actions (course editor, lesson authoring). */
+export const stickyActionBar = css({
+  position: 'sticky',
+  insetBlockEnd: 0,
+  zIndex: 10,
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '3',
+  justifyContent: 'flex-end',
+  alignItems: 'center',
+  paddingBlock: { base: '2', tablet: '3' },
+  paddingInline: { base: '2', tablet: '4' },
+  bg: 'rgba(255,255,255,0.94)',
+  backdropFilter: 'blur(8px)',
+  borderRadius: 'xl',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  boxShadow: 'raised',
+});

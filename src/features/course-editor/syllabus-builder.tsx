@@ -9,7 +9,7 @@ import { visuallyHidden } from '@/components/ui/spinner';
 import { lessonTypeLabels } from '@/features/sessions/lesson-labels';
 import type { EditorReference } from '../../../machines/course-editor.machine';
 import type { WeekDraft } from './course-form';
-import { FormSection } from './form-controls';
+import { FormSection, iconButton } from './form-controls';
 import {
   addLesson,
   addSection,
@@ -35,24 +35,6 @@ type DropTarget =
 function sectionOrder(syllabus: WeekDraft[]): SectionPosition[] {
   return syllabus.flatMap((w, week) => w.sections.map((_, index) => ({ week, index })));
 }
-
-const iconButton = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: '9',
-  height: '9',
-  borderRadius: 'md',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  bg: 'bg.surface',
-  color: 'fg.muted',
-  cursor: 'pointer',
-  flexShrink: 0,
-  _hover: { bg: 'bg.subtle', color: 'fg.default' },
-  _disabled: { opacity: 0.4, cursor: 'not-allowed' },
-  _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '1px' },
-});
 
 const handle = css({
   display: 'inline-flex',

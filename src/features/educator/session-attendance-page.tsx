@@ -6,11 +6,10 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatCount } from '@/components/ui/format';
-import { CalendarIcon, UsersIcon, VideoIcon } from '@/components/ui/icons';
+import { UsersIcon, VideoIcon } from '@/components/ui/icons';
 import { PageContainer } from '@/components/ui/page';
 import { visuallyHidden } from '@/components/ui/spinner';
-import { toaster } from '@/components/ui/toast';
-import { downloadCalendar } from '@/features/classroom/classroom-actions';
+import { CalendarDownload } from '@/features/classroom/calendar-download';
 import { formatInstant } from '@/features/classroom/classroom-time';
 import type { Loaded } from '@/features/dashboard/load';
 import { useErrorToast } from '@/features/dashboard/use-toast-once';
@@ -52,27 +51,6 @@ function RateBar({ rate }: { rate: number }) {
     <span aria-hidden className={css({ display: 'block', flex: '1', minWidth: '4rem', height: '2', borderRadius: 'full', bg: 'bg.muted', overflow: 'hidden' })}>
       <span className={css({ display: 'block', height: 'full', bg: 'secondary.strong', borderRadius: 'full' })} style={{ width: `${width}%` }} />
     </span>
-  );
-}
-
-/** "Download calendar (.ics)": GET /sessions/{id}/calendar.ics with the bearer token, saved as a file. */
-function CalendarButton({ api, sessionId }: { api: Api; sessionId: number }) {
-  const { t } = useLingui();
-  const [busy, setBusy] = useState(false);
-  return (
-    <Button
-      variant="outline"
-      loading={busy}
-      startIcon={<CalendarIcon size={18} />}
-      onClick={() => {
-        setBusy(true);
-        downloadCalendar(api, sessionId)
-          .catch(() => toaster.create({ title: t`Could not download the calendar`, type: 'error' }))
-          .finally(() => setBusy(false));
-      }}
-    >
-      <Trans>Download calendar (.ics)</Trans>
-    </Button>
   );
 }
 
@@ -154,7 +132,7 @@ export function SessionAttendancePage({
       session={session}
       eyebrow={<Trans>Attendance</Trans>}
       current="attendance"
-      actions={<CalendarButton api={api} sessionId={session.id} />}
+      actions={<CalendarDownload api={api} sessionId={session.id} />}
     />
   );
 

@@ -13,7 +13,7 @@ import { toaster } from '@/components/ui/toast';
 import { UploadField, uploadErrorText, useUpload } from '@/components/ui/upload-field';
 import { xhrCredentials } from '@/app-services';
 import type { AuthActor } from '@/features/auth/auth-service';
-import { CheckboxField, FieldRow, FormSection } from '@/features/course-editor/form-controls';
+import { CheckboxField, FieldRow, FormSection, stickyActionBar } from '@/features/course-editor/form-controls';
 import { AppDialog } from '@/features/dashboard/dialog';
 import { usePageTitle } from '@/features/layout/document-head';
 import { lessonTypeLabels } from '@/features/sessions/lesson-labels';
@@ -358,24 +358,7 @@ export function LessonAuthoringScreen({ api, auth, lessonId }: { api: Api; auth?
         </fieldset>
 
         <div
-          className={css({
-            position: 'sticky',
-            insetBlockEnd: 0,
-            zIndex: 10,
-            display: 'flex',
-            flexWrap: 'wrap',
-            gap: '3',
-            justifyContent: 'flex-end',
-            alignItems: 'center',
-            paddingBlock: { base: '2', tablet: '3' },
-            paddingInline: { base: '2', tablet: '4' },
-            bg: 'rgba(255,255,255,0.94)',
-            backdropFilter: 'blur(8px)',
-            borderRadius: 'xl',
-            borderWidth: '1px',
-            borderColor: 'border.default',
-            boxShadow: 'raised',
-          })}
+          className={stickyActionBar}
         >
           <p aria-live="polite" className={css({ fontSize: 'sm', color: 'fg.muted', marginInlineEnd: 'auto' })}>
             {uploading ? <Trans>Wait for the upload to finish to save.</Trans> : dirty ? <Trans>Unsaved changes</Trans> : null}

@@ -6,7 +6,7 @@ import { SelectField, TextareaField, TextField } from '@/components/ui/field';
 import { CloseIcon } from '@/components/ui/icons';
 import { visuallyHidden } from '@/components/ui/spinner';
 import { UploadField, uploadErrorText, useUpload } from '@/components/ui/upload-field';
-import { FormSection } from '@/features/course-editor/form-controls';
+import { FormSection, iconButton } from '@/features/course-editor/form-controls';
 import type { XhrCredentials } from '@/lib/api/upload';
 import { ConfirmRemove } from './confirm-remove';
 import {
@@ -24,25 +24,6 @@ import {
   withKind,
 } from './lesson-authoring-form';
 import { questionKindLabels } from './messages';
-
-/** Small square icon buttons (move up / down, remove), as in the syllabus builder. */
-export const iconButton = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: '9',
-  height: '9',
-  borderRadius: 'md',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  bg: 'bg.surface',
-  color: 'fg.muted',
-  cursor: 'pointer',
-  flexShrink: 0,
-  _hover: { bg: 'bg.subtle', color: 'fg.default' },
-  _disabled: { opacity: 0.4, cursor: 'not-allowed' },
-  _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '1px' },
-});
 
 /** An error text under a group of controls (the fields show their own). */
 export function GroupError({ id, error }: { id: string; error: string | undefined }) {

@@ -4,10 +4,10 @@ import { css } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { TextareaField, TextField } from '@/components/ui/field';
 import { CloseIcon } from '@/components/ui/icons';
-import { FormSection } from '@/features/course-editor/form-controls';
+import { FormSection, iconButton } from '@/features/course-editor/form-controls';
 import { ConfirmRemove } from './confirm-remove';
 import { AUTHORING_LIMITS, emptyTest, type ProgrammingDraft, removeAt, updateAt } from './lesson-authoring-form';
-import { GroupError, iconButton } from './question-editor';
+import { GroupError } from './question-editor';
 
 const mono = css({ fontFamily: 'mono', '& textarea, & input': { fontFamily: 'mono' } });
 
