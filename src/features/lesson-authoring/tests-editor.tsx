@@ -9,7 +9,8 @@ import { ConfirmRemove } from './confirm-remove';
 import { AUTHORING_LIMITS, emptyTest, type ProgrammingDraft, removeAt, updateAt } from './lesson-authoring-form';
 import { GroupError } from './question-editor';
 
-const mono = css({ fontFamily: 'mono', '& textarea, & input': { fontFamily: 'mono' } });
+/** Code-like inputs (function name, starter code, JSON arguments and results) in a monospace font; labels and hints keep the text font. */
+const mono = css({ '& textarea, & input': { fontFamily: 'mono' } });
 
 /**
  * The programming part of a programming assignment (issue #5): the JavaScript function learners
