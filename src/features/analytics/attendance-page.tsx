@@ -103,7 +103,7 @@ export function AttendancePage({ data }: { data: AttendanceData }) {
             role="region"
             aria-labelledby="attendance-table-caption"
             tabIndex={0}
-            className={css({ overflowX: 'auto', _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '-3px' } })}
+            className={css({ position: 'relative', overflowX: 'auto', _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '-3px' } })}
           >
             <table className={css({ width: 'full', borderCollapse: 'collapse', minWidth: '44rem' })}>
               <caption id="attendance-table-caption" className={visuallyHidden}>

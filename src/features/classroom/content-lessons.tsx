@@ -32,7 +32,7 @@ export const richText = css({
   '& code': { fontFamily: 'mono', fontSize: '0.9em' },
   '& blockquote': { borderInlineStartWidth: '3px', borderColor: 'border.strong', paddingInlineStart: '3', color: 'fg.muted' },
   '& img': { maxWidth: 'full', height: 'auto' },
-  '& table': { display: 'block', overflowX: 'auto', borderCollapse: 'collapse' },
+  '& table': { display: 'block', position: 'relative', overflowX: 'auto', borderCollapse: 'collapse' },
   '& th, & td': { borderWidth: '1px', borderColor: 'border.default', paddingInline: '2', paddingBlock: '1' },
 });
 

@@ -148,7 +148,7 @@ export function SeriesChart({ name, points, locale }: { name: string; points: Da
           <summary className={css({ cursor: 'pointer', color: 'primary.strong', fontWeight: 'semibold', width: 'max-content' })}>
             <Trans>Show the data</Trans>
           </summary>
-          <div className={css({ overflowX: 'auto', marginBlockStart: '2' })}>
+          <div className={css({ position: 'relative', overflowX: 'auto', marginBlockStart: '2' })}>
             <table className={css({ width: 'full', borderCollapse: 'collapse', '& th, & td': { paddingBlock: '1.5', paddingInline: '2', textAlign: 'start', borderBlockEndWidth: '1px', borderColor: 'border.default' } })}>
               <caption className={css({ srOnly: true })}>{title}</caption>
               <thead>

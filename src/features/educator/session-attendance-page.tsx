@@ -244,7 +244,7 @@ export function SessionAttendancePage({
                 role="region"
                 aria-labelledby="attendance-learners-title"
                 tabIndex={0}
-                className={css({ overflowX: 'auto', _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '-3px' } })}
+                className={css({ position: 'relative', overflowX: 'auto', _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '-3px' } })}
               >
                 <table className={css({ width: 'full', borderCollapse: 'collapse' })}>
                   <caption className={visuallyHidden}>
@@ -312,11 +312,14 @@ export function AttendanceGrid({ attendance, timeZone, locale }: { attendance: S
           <Trans>Who attended each meeting</Trans>
         </h2>
       </div>
+      {/* position: relative makes this scroller the containing block of the cells' visually
+          hidden (absolutely positioned) labels; otherwise they escape its clipping and, in
+          right-to-left at 360 px, widen the whole page. */}
       <div
         role="region"
         aria-labelledby="attendance-grid-title"
         tabIndex={0}
-        className={css({ overflowX: 'auto', _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '-3px' } })}
+        className={css({ position: 'relative', overflowX: 'auto', _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '-3px' } })}
       >
         <table className={css({ borderCollapse: 'collapse', minWidth: 'full' })}>
           <caption className={visuallyHidden}>
