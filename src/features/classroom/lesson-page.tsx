@@ -159,7 +159,15 @@ export function ClassroomLessonPage({
     case 'learningObjective':
       body = (
         <Suspense fallback={<Spinner label={t`Loading the quiz…`} />}>
-          <QuizLesson sessionId={detail.sessionId} lesson={detail} api={api} learner={learner} onSubmitted={(attempt) => setStatus(attempt.status)} />
+          <QuizLesson sessionId={detail.sessionId} lesson={detail} api={api} learner={learner} onSubmitted={(attempt) => {
+              setStatus(attempt.status);
+              // The lesson's grade is its best attempt: points × score / maxScore, 2 decimals (as the server's classroom rules).
+              if (attempt.score !== null && attempt.maxScore > 0 && points !== null) {
+                const attemptGrade = Math.round(((points * attempt.score) / attempt.maxScore) * 100) / 100;
+                setGrade((g) => (g === null || attemptGrade > g ? attemptGrade : g));
+              }
+            }}
+          />
         </Suspense>
       );
       break;
