@@ -22,6 +22,7 @@ import { loadOperations, type OperationSpec } from './platform/openapi.js';
 import type { PaymentGateway } from './platform/payments/gateway.js';
 import { SandboxGateway } from './platform/payments/sandbox.js';
 import { StripeGateway } from './platform/payments/stripe.js';
+import { closeSandboxPool } from './platform/sandbox/index.js';
 import { DiskStorage, type FileStorage } from './platform/storage.js';
 import { S3Storage, registerS3Uploads } from './platform/storage-s3.js';
 import { TokenService } from './platform/tokens.js';
@@ -105,6 +106,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     gateway: options.gateway ?? (config.stripe ? new StripeGateway(config.stripe) : new SandboxGateway()),
     now: options.now ?? (() => new Date()),
   };
+
+  // The grading sandbox's worker threads (server/platform/sandbox) end with the app, so the
+  // server and the test runs exit cleanly; the pool is per process and restarts on its next use.
+  app.addHook('onClose', async () => {
+    await closeSandboxPool();
+  });
 
   // JSON bodies keep their raw text too: Stripe signs the exact bytes of its webhooks.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

@@ -256,6 +256,26 @@ describe('POST /assignments/{id}/code (submitProgrammingAssignment)', () => {
     for (const r of res.body.data.results) expect(r).toMatchObject({ passed: false, output: expect.stringMatching(/Time limit exceeded/) });
   }, 20_000);
 
+  it('keeps answering other requests while a submission loops: /api/health answers before the submission does', async () => {
+    now = WEEK1;
+    const order: string[] = [];
+    const submission = submitCode(L.code!, LEARNER, 'function add(a, b) { while (true) {} }').then((res) => {
+      order.push('submission');
+      return res;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the first test is running in the sandbox
+    const started = Date.now();
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const healthMs = Date.now() - started;
+    order.push('health');
+    expect(health.statusCode).toBe(200);
+    const res = await submission;
+    console.log(`/api/health answered in ${healthMs} ms while a looping submission ran`);
+    expect(order).toEqual(['health', 'submission']);
+    expect(healthMs).toBeLessThan(500);
+    expect(res.body.data.results.every((r: { passed: boolean }) => !r.passed)).toBe(true);
+  }, 20_000);
+
   it('stops running tests once the submission has used its time budget: the rest fail as not run', async () => {
     const tests = Array.from({ length: 5 }, (_, i) => ({ name: `t${i}`, args: [i, i], expected: 2 * i }));
     const started = Date.now();

@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { DEFAULT_SANDBOX_LIMITS, runProgrammingTests, type SandboxTest } from '../../server/platform/sandbox/index.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_SANDBOX_LIMITS,
+  SANDBOX_HARD_KILL_MARGIN_MS,
+  closeSandboxPool,
+  runProgrammingTests,
+  type SandboxTest,
+} from '../../server/platform/sandbox/index.js';
 
 const SUM_TESTS: SandboxTest[] = [
   { name: 'small', args: [1, 2], expected: 3 },
@@ -13,6 +19,8 @@ async function runOnce(code: string, functionName = 'f', args: unknown[] = [], e
 }
 
 describe('runProgrammingTests (QuickJS sandbox)', () => {
+  afterAll(closeSandboxPool);
+
   it('passes every test for a correct solution (function declaration or const arrow)', async () => {
     for (const code of ['function sum(a, b) { return a + b; }', 'const sum = (a, b) => a + b;']) {
       const results = await runProgrammingTests({ code, functionName: 'sum', tests: SUM_TESTS });
@@ -38,6 +46,9 @@ describe('runProgrammingTests (QuickJS sandbox)', () => {
     expect(custom.error).toBe('RangeError: too big');
     const str = await runOnce('function f() { throw "oops"; }');
     expect(str.error).toBe('Uncaught "oops"');
+    // A bare null is also what QuickJS throws when out of memory: the message names both causes.
+    const bare = await runOnce('function f() { throw null; }');
+    expect(bare.error).toBe('Memory limit exceeded (32 MiB), or the code threw null');
   });
 
   it('reports a missing function', async () => {
@@ -59,6 +70,53 @@ describe('runProgrammingTests (QuickJS sandbox)', () => {
     // top-level code counts too
     const top = await runOnce('while (true) {}\nfunction f() {}', 'f', [], null, { timeoutMs: 200 });
     expect(top.error).toBe('Time limit exceeded (200 ms)');
+  });
+
+  it('runs off the main thread: a timer set while an infinite loop runs fires long before the loop is stopped', async () => {
+    await runOnce('function f() { return 1; }', 'f', [], 1); // a warm worker, so only the loop is timed
+    const order: string[] = [];
+    const started = performance.now();
+    let timerAt = 0;
+    const loop = runOnce('function f() { while (true) {} }').then((r) => {
+      order.push('sandbox');
+      return r;
+    });
+    await new Promise<void>((resolve) =>
+      setTimeout(() => {
+        timerAt = performance.now() - started;
+        order.push('timer');
+        resolve();
+      }, 50),
+    );
+    const r = await loop;
+    console.log(`50 ms timer fired after ${timerAt.toFixed(0)} ms while the loop ran (stopped after ${r.durationMs} ms)`);
+    expect(order).toEqual(['timer', 'sandbox']);
+    expect(r.error).toBe('Time limit exceeded (1000 ms)');
+  });
+
+  it('kills a worker stuck past the wall-clock deadline and carries on with a fresh one', async () => {
+    // One native built-in call over a billion holes: QuickJS's interrupt is never consulted.
+    const started = performance.now();
+    const r = await runOnce('function f() { return new Array(1e9).indexOf(1); }', 'f', [], null, { timeoutMs: 200 });
+    const elapsed = performance.now() - started;
+    console.log(`stuck native call killed after ${elapsed.toFixed(0)} ms (durationMs ${r.durationMs})`);
+    expect(r).toMatchObject({ passed: false, output: null, error: 'Time limit exceeded (200 ms)' });
+    expect(r.durationMs).toBeGreaterThanOrEqual(200 + SANDBOX_HARD_KILL_MARGIN_MS - 50);
+    expect(elapsed).toBeLessThan(200 + SANDBOX_HARD_KILL_MARGIN_MS + 1500);
+    const next = await runProgrammingTests({ code: 'function sum(a, b) { return a + b; }', functionName: 'sum', tests: SUM_TESTS });
+    expect(next.every((x) => x.passed && x.error === null)).toBe(true);
+  });
+
+  it('reports a GC-thrashing array-of-arrays bomb as failed within the wall-clock deadline', async () => {
+    const started = performance.now();
+    const r = await runOnce('function f() { const a = []; for (;;) a.push([a.length, [1, 2, 3]]); }');
+    const elapsed = performance.now() - started;
+    console.log(`array-of-arrays bomb stopped after ${elapsed.toFixed(0)} ms: ${r.error}`);
+    expect(r.passed).toBe(false);
+    // QuickJS runs out of memory (its error then is a bare null) or the hard kill stops it first.
+    expect(r.error).toMatch(/^(Memory limit exceeded \(32 MiB\)(, or the code threw null)?|Time limit exceeded \(1000 ms\))$/);
+    // the hard kill at timeoutMs + margin, plus a cold worker start should the previous one have been killed
+    expect(elapsed).toBeLessThan(DEFAULT_SANDBOX_LIMITS.timeoutMs + SANDBOX_HARD_KILL_MARGIN_MS + 1500);
   });
 
   it('stops a memory bomb at the memory limit', async () => {

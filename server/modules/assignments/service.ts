@@ -34,8 +34,12 @@ import {
 
 /**
  * Total wall-clock budget of one programming submission, in milliseconds. Each test has its own
- * sandbox limit (1000 ms); once the tests already run have used this budget, the remaining ones are
- * reported as failed without running, so a submission of many looping tests still answers quickly.
+ * sandbox limit (1000 ms, and a hard kill of the sandbox worker thread at 2500 ms); once the tests
+ * already run have used this budget, the remaining ones are reported as failed without running, so
+ * a submission of many looping tests still answers quickly. The budget is checked before each
+ * test, so the last one started may end past it: a submission answers within 8 s plus one test's
+ * hard kill (2.5 s) at most. The tests run in the sandbox's worker threads, so the server keeps
+ * answering other requests meanwhile.
  */
 export const CODE_SUBMISSION_BUDGET_MS = 8000;
 

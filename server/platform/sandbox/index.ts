@@ -5,9 +5,17 @@
  * only — no `require`, `process`, `fetch`, timers, file system or any other host object — plus a
  * `console` whose output is captured. Every test gets a fresh runtime and context with a memory
  * limit, a stack limit and an interrupt deadline, and everything is disposed afterwards.
+ *
+ * The interpreter never runs on the server's main thread: tests run in a small pool of
+ * `node:worker_threads` workers (`./worker.mjs` → `./runner.ts`), so the event loop keeps serving
+ * other requests while a submission runs, and the main thread enforces a hard wall-clock deadline
+ * per test (`timeoutMs` + {@link SANDBOX_HARD_KILL_MARGIN_MS}) by terminating a worker that has not
+ * answered — the case where the QuickJS interrupt cannot fire in time (a long native built-in call,
+ * the garbage collector thrashing under a memory bomb).
  */
-import { newQuickJSWASMModule, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime, type QuickJSWASMModule } from 'quickjs-emscripten';
-import { PRELUDE_SOURCE } from './prelude.js';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { SandboxReply, SandboxRequest } from './runner.js';
 
 /** One test case of a programming lesson: `functionName(...args)` must return `expected`. */
 export interface SandboxTest {
@@ -21,13 +29,17 @@ export interface SandboxTest {
 
 /** Resource limits applied to each single test run (evaluate the code, call the function, settle promises). */
 export interface SandboxLimits {
-  /** Wall-clock budget of one test run, in milliseconds (1 … 10 000). */
+  /**
+   * Wall-clock budget of one test run, in milliseconds (1 … 10 000), enforced by QuickJS's interrupt
+   * handler; the worker is killed outright at this + {@link SANDBOX_HARD_KILL_MARGIN_MS}.
+   */
   timeoutMs: number;
   /** Heap limit of the QuickJS runtime, in bytes (1 MiB … 256 MiB). */
   memoryBytes: number;
   /**
    * Stack limit of the QuickJS runtime, in bytes (16 KiB … 1 MiB). The interpreter's native frames
-   * run on the Node.js thread's own stack (about twice the QuickJS figure), hence the modest default.
+   * run on the sandbox worker thread's own stack (about twice the QuickJS figure), hence the modest
+   * default.
    */
   stackBytes: number;
   /** Maximum number of characters of console output kept per test. */
@@ -71,36 +83,18 @@ export interface SandboxTestResult {
    * "The returned promise never settled", "The returned value is not JSON-serializable (…)".
    */
   error: string | null;
-  /** Wall time of this test run, in milliseconds. */
+  /**
+   * Wall time of this test run, in milliseconds, as measured in the worker; for a test whose worker
+   * was killed, the time the main thread waited (`timeoutMs` + {@link SANDBOX_HARD_KILL_MARGIN_MS}).
+   */
   durationMs: number;
 }
 
-const TRUNCATION_MARK = '\n… (output truncated)';
-const POST_RUN_GRACE_MS = 100;
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const RESERVED = new Set(
   'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await arguments eval undefined NaN Infinity'.split(' '),
 );
 
-let modulePromise: Promise<QuickJSWASMModule> | null = null;
-
-/** Loads the QuickJS WASM module once (a module of our own, not the library's shared singleton). */
-function loadModule(): Promise<QuickJSWASMModule> {
-  if (!modulePromise) {
-    modulePromise = newQuickJSWASMModule();
-    modulePromise.catch(() => {
-      modulePromise = null;
-    });
-  }
-  return modulePromise;
-}
-
-function formatBytes(bytes: number): string {
-  const MiB = 1024 * 1024;
-  if (bytes % MiB === 0) return `${bytes / MiB} MiB`;
-  if (bytes % 1024 === 0) return `${bytes / 1024} KiB`;
-  return `${bytes} bytes`;
-}
 
 function resolveLimits(partial: Partial<SandboxLimits> | undefined): SandboxLimits {
   const limits: SandboxLimits = { ...DEFAULT_SANDBOX_LIMITS };
@@ -122,231 +116,203 @@ function resolveLimits(partial: Partial<SandboxLimits> | undefined): SandboxLimi
   return limits;
 }
 
-/** JSON text with object keys sorted, so that equality ignores key order. `undefined` stays distinct. */
-function canonical(value: unknown): string {
-  if (value === undefined) return 'undefined';
-  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonical(v))).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.keys(value as Record<string, unknown>)
-      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'undefined';
-}
-
-/** Canonical JSON form of a host value (through a JSON round trip, as the guest's value goes). */
-function canonicalOfHost(value: unknown): string {
-  const json = JSON.stringify(value);
-  return json === undefined ? 'undefined' : canonical(JSON.parse(json));
-}
-
-class SandboxCrash extends Error {}
 
 /**
- * Runs one test in a fresh runtime + context. Never throws for guest behaviour; a host-side
- * failure of the WASM module (e.g. the host thread's stack exhausted) throws {@link SandboxCrash}
- * after which the module is discarded.
+ * Number of sandbox worker threads: one per two cores (`os.availableParallelism()`), at least one.
+ * A small long-lived pool rather than a worker per submission: starting a worker costs the tsx
+ * loader, the runner's modules and the QuickJS WASM module (a few hundred ms, tens of MiB), which
+ * would add that to every submission; a pool pays it once per worker, while the other half of the
+ * cores stays for the HTTP server and the database. Concurrent submissions queue for a free worker
+ * (one test at a time per worker, tests of different submissions interleave); a worker that had to
+ * be killed is replaced by a fresh one.
  */
-function runOne(module: QuickJSWASMModule, code: string, functionName: string, test: SandboxTest, limits: SandboxLimits): Omit<SandboxTestResult, 'name' | 'durationMs'> {
-  let argsJson: string;
-  try {
-    argsJson = JSON.stringify(Array.isArray(test.args) ? test.args : []);
-  } catch {
-    return { passed: false, output: null, error: 'The test arguments are not JSON-serializable' };
+export const SANDBOX_POOL_SIZE = Math.max(1, Math.floor(availableParallelism() / 2));
+
+/**
+ * Margin of the hard wall-clock kill, in milliseconds: a test whose worker has not answered within
+ * `timeoutMs` + this margin (the QuickJS interrupt deadline did not fire in time, e.g. the garbage
+ * collector thrashing under an array-of-arrays memory bomb) has its worker terminated and is
+ * reported as "Time limit exceeded (… ms)".
+ */
+export const SANDBOX_HARD_KILL_MARGIN_MS = 1500;
+
+/** Time a new worker gets to load tsx, the runner and the WASM module before it counts as failed. */
+const WORKER_START_TIMEOUT_MS = 30_000;
+const WORKER_URL = new URL('./worker.mjs', import.meta.url);
+
+type WorkerOutcome = Omit<SandboxTestResult, 'name'>;
+
+/** One worker thread of the pool and the single request it may be running. */
+class SandboxWorker {
+  private readonly worker: Worker;
+  /** Resolves once the WASM module is loaded in the worker; rejects when the worker cannot start. */
+  readonly ready: Promise<void>;
+  /** False once the worker exited, failed or was terminated: it must not be reused. */
+  healthy = true;
+  private current: { id: number; settle: (outcome: WorkerOutcome) => void } | null = null;
+  private nextId = 1;
+
+  constructor() {
+    this.worker = new Worker(WORKER_URL);
+    this.worker.unref();
+    let started: () => void = () => {};
+    let startFailed: (err: Error) => void = () => {};
+    this.ready = new Promise<void>((resolve, reject) => {
+      started = resolve;
+      startFailed = reject;
+    });
+    this.ready.catch(() => {}); // observed by whoever awaits it; an idle spare must not warn
+    const startTimer = setTimeout(() => {
+      startFailed(new Error(`the worker did not start within ${WORKER_START_TIMEOUT_MS} ms`));
+      void this.terminate();
+    }, WORKER_START_TIMEOUT_MS);
+    startTimer.unref();
+    const fail = (reason: string) => {
+      clearTimeout(startTimer);
+      this.healthy = false;
+      startFailed(new Error(reason));
+      this.finish({ passed: false, output: null, error: `Sandbox failure: ${reason}`, durationMs: 0 });
+    };
+    this.worker.on('message', (reply: SandboxReply) => {
+      if (reply.type === 'ready') {
+        clearTimeout(startTimer);
+        if (reply.error === undefined) started();
+        else fail(reply.error);
+      } else if (this.current?.id === reply.id) {
+        this.finish(reply.result);
+      }
+    });
+    this.worker.on('error', (err) => fail(err instanceof Error ? err.message : String(err)));
+    this.worker.on('exit', (code) => fail(`the worker exited (code ${code})`));
   }
 
-  let output = '';
-  let outputCut = false;
-  const takeOutput = (): string | null => (output === '' && !outputCut ? null : outputCut ? output + TRUNCATION_MARK : output);
-  let printedLines = 0;
+  private finish(outcome: WorkerOutcome): void {
+    const current = this.current;
+    this.current = null;
+    if (current) {
+      this.worker.unref();
+      current.settle(outcome);
+    }
+  }
 
-  let deadline = Date.now() + limits.timeoutMs;
-  let interrupted = false;
-  const timeLimit = `Time limit exceeded (${limits.timeoutMs} ms)`;
-  const memoryLimit = `Memory limit exceeded (${formatBytes(limits.memoryBytes)})`;
-  const stackLimit = `Stack limit exceeded (${formatBytes(limits.stackBytes)}): infinite recursion?`;
-
-  const classify = (message: string): string => {
-    if (interrupted || /\binterrupted\b/.test(message)) return timeLimit;
-    if (/out of memory/i.test(message)) return memoryLimit;
-    if (/stack overflow/i.test(message)) return stackLimit;
-    return message;
-  };
-
-  let runtime: QuickJSRuntime | null = null;
-  let context: QuickJSContext | null = null;
-  const handles: QuickJSHandle[] = [];
-  const keep = (h: QuickJSHandle): QuickJSHandle => {
-    handles.push(h);
-    return h;
-  };
-  let crashed = false;
-
-  try {
-    runtime = module.newRuntime();
-    runtime.setMemoryLimit(limits.memoryBytes);
-    runtime.setMaxStackSize(limits.stackBytes);
-    runtime.setInterruptHandler(() => {
-      if (Date.now() > deadline) {
-        interrupted = true;
-        return true;
-      }
-      return false;
-    });
-    const ctx = runtime.newContext();
-    context = ctx;
-
-    // Host side of console.log: the guest formats and pre-cuts each line, the host keeps the budget.
-    const emit = keep(
-      ctx.newFunction('emit', (lineHandle) => {
-        if (outputCut) return;
-        const line = ctx.typeof(lineHandle) === 'string' ? ctx.getString(lineHandle) : '';
-        const piece = (printedLines++ === 0 ? '' : '\n') + line;
-        const room = limits.outputChars - output.length;
-        if (piece.length > room) {
-          output += piece.slice(0, Math.max(0, room));
-          outputCut = true;
-        } else {
-          output += piece;
-        }
-      }),
-    );
-
-    // Describes an error handle: through the guest's describe() while there is time, else a dump.
-    let describeFn: QuickJSHandle | null = null;
-    const describe = (errorHandle: QuickJSHandle): string => {
-      if (interrupted) return timeLimit;
-      if (describeFn) {
-        deadline = Math.max(deadline, Date.now() + POST_RUN_GRACE_MS);
-        const res = ctx.callFunction(describeFn, ctx.undefined, errorHandle);
-        if (!res.error) {
-          const text = ctx.typeof(res.value) === 'string' ? ctx.getString(res.value) : 'Uncaught exception';
-          res.value.dispose();
-          return classify(text);
-        }
-        res.error.dispose();
-      }
-      let dumped: unknown;
+  /**
+   * Runs one test (the worker must be ready and idle). Resolves with the worker's result, or —
+   * when no answer came within `limits.timeoutMs` + {@link SANDBOX_HARD_KILL_MARGIN_MS} — terminates
+   * the worker and resolves with a time-limit failure. Never rejects.
+   */
+  run(code: string, functionName: string, test: SandboxTest, limits: SandboxLimits): Promise<WorkerOutcome> {
+    const id = this.nextId++;
+    const request: SandboxRequest = { id, code, functionName, test, limits };
+    const posted = performance.now();
+    return new Promise<WorkerOutcome>((resolve) => {
+      const killTimer = setTimeout(() => {
+        if (this.current?.id !== id) return;
+        this.healthy = false;
+        this.finish({
+          passed: false,
+          output: null,
+          error: `Time limit exceeded (${limits.timeoutMs} ms)`,
+          durationMs: Math.round((performance.now() - posted) * 10) / 10,
+        });
+        void this.terminate();
+      }, limits.timeoutMs + SANDBOX_HARD_KILL_MARGIN_MS);
+      this.current = {
+        id,
+        settle: (outcome) => {
+          clearTimeout(killTimer);
+          resolve(outcome);
+        },
+      };
+      this.worker.ref(); // a pending test keeps the process alive; an idle worker does not
       try {
-        dumped = ctx.dump(errorHandle);
+        this.worker.postMessage(request);
       } catch {
-        dumped = undefined;
+        // DataCloneError: the arguments or the expected value are not plain data
+        this.finish({ passed: false, output: null, error: 'The test arguments are not JSON-serializable', durationMs: 0 });
       }
-      if (dumped && typeof dumped === 'object' && typeof (dumped as { message?: unknown }).message === 'string') {
-        const { name, message } = dumped as { name?: unknown; message: string };
-        return classify(`${typeof name === 'string' && name ? name : 'Error'}: ${message}`);
-      }
-      if (interrupted) return timeLimit;
-      // Allocation-free failures (null exception, undumpable value) happen when the heap is exhausted.
-      return dumped === undefined || dumped === null ? memoryLimit : classify(`Uncaught ${String(dumped)}`);
-    };
-
-    const fail = (error: string) => ({ passed: false, output: takeOutput(), error });
-
-    // 1. The prelude (trusted constant source): console + run/describe helpers.
-    const preludeResult = ctx.evalCode(PRELUDE_SOURCE, 'prelude.js');
-    if (preludeResult.error) {
-      const text = describe(preludeResult.error);
-      preludeResult.error.dispose();
-      return fail(`Sandbox setup failed: ${text}`);
-    }
-    const preludeFn = keep(preludeResult.value);
-    const limitHandle = keep(ctx.newNumber(limits.outputChars));
-    const helpersResult = ctx.callFunction(preludeFn, ctx.undefined, emit, limitHandle);
-    if (helpersResult.error) {
-      const text = describe(helpersResult.error);
-      helpersResult.error.dispose();
-      return fail(`Sandbox setup failed: ${text}`);
-    }
-    const helpers = keep(helpersResult.value);
-    const runFn = keep(ctx.getProp(helpers, 'run'));
-    describeFn = keep(ctx.getProp(helpers, 'describe'));
-
-    // 2. The learner's code, as a global script (its top-level declarations stay visible).
-    const codeResult = ctx.evalCode(code, 'solution.js');
-    if (codeResult.error) {
-      let text = describe(codeResult.error);
-      if (text.startsWith('SyntaxError')) {
-        let line: unknown;
-        try {
-          const lineHandle = ctx.getProp(codeResult.error, 'lineNumber');
-          line = ctx.dump(lineHandle);
-          lineHandle.dispose();
-        } catch {
-          line = undefined;
-        }
-        if (typeof line === 'number') text += ` (line ${line})`;
-      }
-      codeResult.error.dispose();
-      return fail(text);
-    }
-    codeResult.value.dispose();
-
-    // 3. The function, looked up by a validated identifier (no learner data in this source).
-    const lookup = ctx.evalCode(`(typeof ${functionName} === 'function' ? ${functionName} : undefined)`, 'lookup.js');
-    if (lookup.error) {
-      const text = describe(lookup.error);
-      lookup.error.dispose();
-      return fail(text);
-    }
-    const fn = keep(lookup.value);
-    if (ctx.typeof(fn) !== 'function') return fail(`${functionName} is not defined as a function`);
-
-    // 4. The call, then the promise jobs, all before the same deadline.
-    const argsHandle = keep(ctx.newString(argsJson));
-    const callResult = ctx.callFunction(runFn, ctx.undefined, fn, argsHandle);
-    if (callResult.error) {
-      const text = describe(callResult.error);
-      callResult.error.dispose();
-      return fail(text);
-    }
-    const box = keep(callResult.value);
-    const readString = (key: string): string | undefined => {
-      const h = ctx.getProp(box, key);
-      try {
-        return ctx.typeof(h) === 'string' ? ctx.getString(h) : undefined;
-      } finally {
-        h.dispose();
-      }
-    };
-    let state = readString('state');
-    while (state === 'pending' && runtime.hasPendingJob()) {
-      const jobs = runtime.executePendingJobs();
-      if (jobs.error) {
-        const text = describe(jobs.error);
-        jobs.error.dispose();
-        return fail(text);
-      }
-      state = readString('state');
-    }
-    if (state === 'pending') return fail(interrupted ? timeLimit : 'The returned promise never settled (the sandbox has no timers or I/O)');
-    if (state !== 'fulfilled') return fail(classify(readString('error') ?? 'Uncaught exception'));
-
-    const json = readString('json');
-    const actual = json === undefined ? 'undefined' : canonical(JSON.parse(json));
-    const passed = actual === canonicalOfHost(test.expected);
-    return { passed, output: takeOutput(), error: null };
-  } catch (err) {
-    // The WASM module itself failed (host stack exhausted inside the interpreter, abort, …):
-    // its state can no longer be trusted, so do not touch it again.
-    crashed = true;
-    const hostStack = err instanceof RangeError && /call stack/i.test(err.message);
-    throw new SandboxCrash(hostStack ? stackLimit : interrupted ? timeLimit : `Sandbox failure: ${err instanceof Error ? err.message : String(err)}`, {
-      cause: { output: takeOutput() },
     });
+  }
+
+  /** Stops the thread (idempotent); a test still running is reported as a sandbox failure. */
+  async terminate(): Promise<void> {
+    this.healthy = false;
+    await this.worker.terminate();
+  }
+}
+
+/** The pool: idle workers, every live worker, callers waiting for a free slot. */
+const idleWorkers: SandboxWorker[] = [];
+const liveWorkers = new Set<SandboxWorker>();
+const slotWaiters: (() => void)[] = [];
+let busySlots = 0;
+let poolGeneration = 0;
+
+async function takeSlot(): Promise<void> {
+  if (busySlots < SANDBOX_POOL_SIZE) {
+    busySlots++;
+    return;
+  }
+  await new Promise<void>((resolve) => slotWaiters.push(resolve));
+}
+
+function giveSlot(): void {
+  const next = slotWaiters.shift();
+  if (next) next(); // the slot passes on directly
+  else busySlots--;
+}
+
+function spawnWorker(): SandboxWorker {
+  const worker = new SandboxWorker();
+  liveWorkers.add(worker);
+  return worker;
+}
+
+/**
+ * Runs one test on a worker of the pool: waits for a free slot, takes an idle worker (or starts
+ * one), and afterwards returns the worker to the pool — or, when it was killed or failed, drops it
+ * and starts a fresh spare straight away so the next test does not wait for a cold start.
+ * @throws Error when a worker cannot start (tsx or the WASM module failed to load).
+ */
+async function runOnWorker(code: string, functionName: string, test: SandboxTest, limits: SandboxLimits): Promise<WorkerOutcome> {
+  await takeSlot();
+  const generation = poolGeneration;
+  let worker: SandboxWorker | undefined;
+  try {
+    worker = idleWorkers.pop() ?? spawnWorker();
+    try {
+      await worker.ready;
+    } catch (err) {
+      liveWorkers.delete(worker);
+      void worker.terminate();
+      worker = undefined;
+      throw new Error(`The grading sandbox could not start: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    return await worker.run(code, functionName, test, limits);
   } finally {
-    if (!crashed) {
-      try {
-        for (const h of handles.reverse()) if (h.alive) h.dispose();
-        context?.dispose();
-        runtime?.dispose();
-      } catch {
-        modulePromise = null; // a failed disposal means a module in doubt: replace it
+    if (worker) {
+      if (worker.healthy && generation === poolGeneration) {
+        idleWorkers.push(worker);
+      } else {
+        liveWorkers.delete(worker);
+        void worker.terminate();
+        if (generation === poolGeneration) idleWorkers.push(spawnWorker());
       }
     }
+    giveSlot();
   }
+}
+
+/**
+ * Terminates every sandbox worker (idle or busy; a test still running is reported as a sandbox
+ * failure). Called when the app closes (server/app.ts `onClose`) so that the server and the test
+ * runs exit cleanly; a later {@link runProgrammingTests} starts new workers.
+ */
+export async function closeSandboxPool(): Promise<void> {
+  poolGeneration++;
+  const workers = [...liveWorkers];
+  liveWorkers.clear();
+  idleWorkers.length = 0;
+  await Promise.all(workers.map((w) => w.terminate()));
 }
 
 /**
@@ -365,13 +331,18 @@ function runOne(module: QuickJSWASMModule, code: string, functionName: string, t
  * runtime's pending jobs within the same deadline; since the guest has no timers or I/O, a promise
  * still pending when no job is left is reported as never settled.
  *
- * Known limit: QuickJS checks the deadline between bytecode instructions, so a loop whose body is a
- * single heavy native built-in call (e.g. `Array.prototype.fill` on huge arrays) can overrun
- * `timeoutMs` by the time of a few thousand such calls; the memory limit usually ends those first.
+ * Hard kill: QuickJS checks the deadline between bytecode instructions, so a single long native
+ * built-in call (e.g. `new Array(1e9).indexOf(1)`) or a garbage collector thrashing near the memory
+ * limit can overrun `timeoutMs`. The main thread therefore waits at most `timeoutMs` +
+ * {@link SANDBOX_HARD_KILL_MARGIN_MS} (1500 ms) for each test; past that it terminates the worker
+ * (`worker.terminate()`), reports the test as "Time limit exceeded (timeoutMs ms)" (console output
+ * of that test is lost) and starts a fresh worker.
  *
- * Tests run one after the other, synchronously each (at most `timeoutMs` of CPU), yielding to the
- * event loop between tests; the WASM module is loaded once and reused (and replaced should it ever
- * crash). Handles, contexts and runtimes are always disposed.
+ * Threads: tests run one after the other, each on a worker of a pool of {@link SANDBOX_POOL_SIZE}
+ * threads, so the caller's event loop is never blocked (at most a structured clone of the test and
+ * its result). Each worker loads the WASM module once and reuses it (replacing it should it ever
+ * crash); a worker that crashes reports its test as "Sandbox failure: …" and is replaced. Idle
+ * workers do not keep the process alive; {@link closeSandboxPool} terminates them (app close).
  *
  * @param input.code the learner's source, at most {@link MAX_SANDBOX_CODE_CHARS} (20 000) characters.
  * @param input.functionName a plain JavaScript identifier (not a reserved word).
@@ -381,6 +352,8 @@ function runOne(module: QuickJSWASMModule, code: string, functionName: string, t
  * @throws RangeError when the code is longer than 20 000 characters, there are more than 50 tests,
  *   `functionName` is not an identifier, or a limit is out of bounds. Failures of the learner's code
  *   never throw: they are reported in the results.
+ * @throws Error "The grading sandbox could not start: …" when a worker thread cannot load (tsx, the
+ *   runner or the WASM module), as the WASM module's loading failure did before.
  */
 export async function runProgrammingTests(input: {
   code: string;
@@ -402,19 +375,8 @@ export async function runProgrammingTests(input: {
 
   const results: SandboxTestResult[] = [];
   for (const test of tests) {
-    if (results.length > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-    const module = await loadModule();
-    const started = performance.now();
-    let outcome: Omit<SandboxTestResult, 'name' | 'durationMs'>;
-    try {
-      outcome = runOne(module, code, functionName, test, limits);
-    } catch (err) {
-      if (!(err instanceof SandboxCrash)) throw err;
-      modulePromise = null; // a fresh module for the next test
-      const output = (err.cause as { output: string | null } | undefined)?.output ?? null;
-      outcome = { passed: false, output, error: err.message };
-    }
-    results.push({ name: test.name, ...outcome, durationMs: Math.round((performance.now() - started) * 10) / 10 });
+    const outcome = await runOnWorker(code, functionName, test, limits);
+    results.push({ name: test.name, ...outcome });
   }
   return results;
 }
