@@ -30,7 +30,8 @@ import type { components } from '../src/lib/api/schema';
  * `/courses/live/edit?id={courseId}`) or `course.saveFailed {created}` ('Course creation failed,
  * try again !' / 'Course update failed, try again !'). Client rule failures are codes
  * (`CourseFormErrors`), server field errors are the server's messages keyed by form field (spec §5
- * normalisation). No translated text here.
+ * normalisation). `savedValues` keeps the values as last loaded or saved, for the screen's
+ * unsaved-changes guard. No translated text here.
  */
 
 type Schemas = components['schemas'];
@@ -129,6 +130,11 @@ export interface CourseEditorContext {
   reference: EditorReference | null;
   course: CourseMeta | null;
   values: CourseFormValues;
+  /**
+   * The values as last loaded or saved (a new course: its defaults). The screen compares `values`
+   * with them (`isCourseFormDirty`) to ask before leaving with unsaved changes.
+   */
+  savedValues: CourseFormValues;
   /** Client rule failures (codes), by field path. Checked on submit, then on every change. */
   errors: CourseFormErrors;
   /** The server's field errors (normalised, spec §5), by form field. */
@@ -231,6 +237,7 @@ export const courseEditorMachine = setup({
       reference: params.reference,
       course: params.course,
       values: params.values,
+      savedValues: params.values,
       errors: {},
       serverErrors: {},
       error: null,
@@ -290,17 +297,21 @@ export const courseEditorMachine = setup({
     }),
     clearUpload: assign({ upload: null }),
     startSaving: assign({ serverErrors: {}, error: null, saved: null }),
-    assignSaved: assign(({ context }, params: SavedCourseResult) => ({
-      courseId: params.courseId,
+    assignSaved: assign(({ context }, params: SavedCourseResult) => {
       // The save may have replaced the lessons: keep the ids of the lessons as saved (edit links).
-      values: { ...context.values, syllabus: withSavedLessonIds(context.values.syllabus, params.savedSyllabus ?? null) },
-      course: {
-        id: params.courseId,
-        status: params.status,
-        moderationMessage: context.course?.id === params.courseId ? context.course.moderationMessage : null,
-      },
-      saved: params,
-    })),
+      const values = { ...context.values, syllabus: withSavedLessonIds(context.values.syllabus, params.savedSyllabus ?? null) };
+      return {
+        courseId: params.courseId,
+        values,
+        savedValues: values,
+        course: {
+          id: params.courseId,
+          status: params.status,
+          moderationMessage: context.course?.id === params.courseId ? context.course.moderationMessage : null,
+        },
+        saved: params,
+      };
+    }),
     assignSaveFailure: assign(({ context }, params: { error: unknown }) => {
       const status = statusOf(params.error);
       const message = messageOf(params.error);
@@ -329,6 +340,7 @@ export const courseEditorMachine = setup({
       reference: null,
       course: null,
       values: () => defaultCourseValues(),
+      savedValues: () => defaultCourseValues(),
       errors: {},
       serverErrors: {},
       submitAttempted: false,
@@ -347,6 +359,7 @@ export const courseEditorMachine = setup({
     reference: null,
     course: null,
     values: defaultCourseValues(),
+    savedValues: defaultCourseValues(),
     errors: {},
     serverErrors: {},
     submitAttempted: false,

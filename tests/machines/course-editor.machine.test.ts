@@ -292,7 +292,10 @@ describe('course-editor.machine (specific paths)', () => {
     const { actor, starts, emitted } = start({});
     expect(actor.getSnapshot().context.values).toMatchObject({ languageId: '1', difficultyLevel: 'BEGINNER', price: '0' });
     actor.send({ type: 'xstate.done.actor.loadEditorData', output: loadedNew } as never);
+    // The values as loaded are the saved ones (the unsaved-changes guard compares with them).
+    expect(actor.getSnapshot().context.savedValues).toEqual(loadedNew.values);
     actor.send({ type: 'form.changed', values: validValues });
+    expect(actor.getSnapshot().context.savedValues).toEqual(loadedNew.values);
     actor.send({ type: 'form.submitted', action: 'submit' });
     expect(actor.getSnapshot().matches({ form: 'saving' })).toBe(true);
     expect(starts.at(-1)).toEqual(['saveCourse', { courseId: null, values: validValues, action: 'submit', companyId: null }]);
@@ -302,6 +305,7 @@ describe('course-editor.machine (specific paths)', () => {
     expect(s.context.courseId).toBe(31);
     expect(s.context.course).toEqual({ id: 31, status: 'PENDING', moderationMessage: null });
     expect(emitted).toEqual([{ type: 'course.saved', courseId: 31, created: true }]);
+    expect(s.context.savedValues).toEqual(s.context.values);
   });
 
   it('a new course needs a picture; an update does not', () => {

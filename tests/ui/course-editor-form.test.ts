@@ -4,6 +4,7 @@ import {
   type CourseFormValues,
   defaultCourseValues,
   fromEditorData,
+  isCourseFormDirty,
   serverErrorsForForm,
   validateCourseForm,
   withSavedLessonIds,
@@ -311,5 +312,43 @@ describe('syllabus operations', () => {
     expect(three).toHaveLength(3);
     expect(removeWeek(three, 0).map((w) => w.key)).toEqual(['w2', three[2]!.key]);
     expect(removeLesson(values.syllabus, 0, 0, 0)[0]!.sections[0]!.lessons.map((l) => l.name)).toEqual(['Live kick-off']);
+  });
+});
+
+describe('isCourseFormDirty (unsaved-changes guard)', () => {
+  const copy = (): CourseFormValues => structuredClone(values);
+
+  it('is clean for the same values, an equal copy, and a new course left at its defaults', () => {
+    expect(isCourseFormDirty(values, values)).toBe(false);
+    expect(isCourseFormDirty(copy(), values)).toBe(false);
+    expect(isCourseFormDirty(defaultCourseValues(), defaultCourseValues())).toBe(false);
+  });
+
+  it('is dirty after any edit: a text, a flag, a weekly slot, a finished upload, the syllabus', () => {
+    expect(isCourseFormDirty({ ...copy(), title: 'Other' }, values)).toBe(true);
+    expect(isCourseFormDirty({ ...copy(), isPrivate: false }, values)).toBe(true);
+    const slot = copy();
+    slot.schedule.friday.enabled = true;
+    expect(isCourseFormDirty(slot, values)).toBe(true);
+    expect(isCourseFormDirty({ ...copy(), picture: { id: 80, url: '/uploads/courses/80.png', name: 'new.png' } }, values)).toBe(true);
+    expect(isCourseFormDirty({ ...copy(), video: null }, values)).toBe(true);
+    const renamed = copy();
+    renamed.syllabus[1]!.sections[0]!.lessons[0]!.duration = '60';
+    expect(isCourseFormDirty(renamed, values)).toBe(true);
+    expect(isCourseFormDirty({ ...copy(), syllabus: moveLesson(values.syllabus, { week: 0, section: 0, index: 0 }, { week: 0, section: 0, index: 1 }) }, values)).toBe(true);
+    expect(isCourseFormDirty({ ...copy(), syllabus: addWeek(values.syllabus) }, values)).toBe(true);
+  });
+
+  it('an edit undone is clean again; list keys and lesson ids (never sent) do not count', () => {
+    const undone = { ...copy(), title: 'Other' };
+    undone.title = values.title;
+    expect(isCourseFormDirty(undone, values)).toBe(false);
+    const rekeyed = copy();
+    rekeyed.syllabus[0]!.key = 'another';
+    rekeyed.syllabus[0]!.sections[0]!.lessons[0]!.key = 'moved';
+    rekeyed.syllabus[0]!.sections[0]!.lessons[0]!.id = 501;
+    expect(isCourseFormDirty(rekeyed, values)).toBe(false);
+    // A property set to undefined is the same as an absent one.
+    expect(isCourseFormDirty({ ...copy(), video: { ...values.video!, name: undefined } as CourseFormValues['video'] }, values)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Link } from '@tanstack/react-router';
 import { createActor, fromPromise, waitFor as waitForActor } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type LoginRecord, type RestoredSession, authMachine } from '../../machines/auth.machine';
@@ -36,13 +37,42 @@ const reference = {
   'GET /api/timezones/us': () => json(200, { data: [{ id: 'America/New_York', name: 'Eastern', offset: '-05:00' }] }),
 };
 
-async function renderEditor(routes: Parameters<typeof mockFetch>[0] = {}, courseId?: number) {
+/** Course 12 as `GET /courses/12/edit` answers: rejected, one saved lesson (id 501). */
+const existingCourse = {
+  id: 12,
+  status: 'REJECTED',
+  moderationMessage: 'Please add a syllabus.',
+  title: 'Old title',
+  courseCategoryId: 3,
+  languageId: 2,
+  description: 'Desc',
+  about: '',
+  price: 49,
+  numHours: 10,
+  difficultyLevel: 'ADVANCED',
+  hasMultiInstructors: false,
+  isPrivate: false,
+  companyId: null,
+  pictureId: 5,
+  pictureUrl: '/uploads/5.png',
+  videoId: null,
+  videoUrl: null,
+  courseSkills: [],
+  requiredSkills: '',
+  gainedSkills: '9',
+  session: null,
+  weeks: null,
+  syllabus: [{ week: 1, sections: [{ name: 'Basics', order: 1, lessons: [{ id: 501, lessonTypeId: 3, name: 'Read', order: 1, duration: 20, link: null }] }] }],
+};
+
+async function renderEditor(routes: Parameters<typeof mockFetch>[0] = {}, courseId?: number, { headerLink = false } = {}) {
   const { fetch, calls } = mockFetch({ ...reference, ...routes });
   const api = createApi({ baseUrl: 'http://halaqa.test/api', fetch });
   const auth = await signedIn(educator);
   await renderWithRouter(
     <>
       <Toaster />
+      {headerLink ? <Link to="/dashboard/courses">My courses</Link> : null}
       <CourseEditorScreen api={api} auth={auth} courseId={courseId} />
     </>,
   );
@@ -191,32 +221,7 @@ describe('CourseEditorScreen', () => {
   });
 
   it('an existing course: its data, and the server field errors next to the fields after a refused update', async () => {
-    const editorData = {
-      id: 12,
-      status: 'REJECTED',
-      moderationMessage: 'Please add a syllabus.',
-      title: 'Old title',
-      courseCategoryId: 3,
-      languageId: 2,
-      description: 'Desc',
-      about: '',
-      price: 49,
-      numHours: 10,
-      difficultyLevel: 'ADVANCED',
-      hasMultiInstructors: false,
-      isPrivate: false,
-      companyId: null,
-      pictureId: 5,
-      pictureUrl: '/uploads/5.png',
-      videoId: null,
-      videoUrl: null,
-      courseSkills: [],
-      requiredSkills: '',
-      gainedSkills: '9',
-      session: null,
-      weeks: null,
-      syllabus: [{ week: 1, sections: [{ name: 'Basics', order: 1, lessons: [{ id: 501, lessonTypeId: 3, name: 'Read', order: 1, duration: 20, link: null }] }] }],
-    };
+    const editorData = existingCourse;
     const { calls } = await renderEditor(
       {
         'GET /api/courses/12/edit': () => json(200, { data: editorData }),
@@ -249,5 +254,62 @@ describe('CourseEditorScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add a lesson to Basics' }));
     expect(screen.getByText('Save the course to edit its content.')).toBeTruthy();
     expect(screen.getAllByRole('link', { name: /^Edit content/ })).toHaveLength(1);
+  });
+  describe('unsaved changes', () => {
+    const editor = () => screen.queryByRole('heading', { name: 'Course details' });
+
+    it('following a link with unsaved edits asks first: staying keeps the edits, leaving goes', async () => {
+      await renderEditor({ 'GET /api/courses/12/edit': () => json(200, { data: existingCourse }) }, 12);
+      type('Title', 'New title');
+      fireEvent.click(screen.getByRole('link', { name: 'Edit content of “Read”' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+      expect(within(dialog).getByText('Your changes to this course are not saved yet. They will be lost if you leave.')).toBeTruthy();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(field('Title').value).toBe('New title');
+      expect(editor()).toBeTruthy();
+
+      fireEvent.click(screen.getByRole('link', { name: 'Edit content of “Read”' }));
+      fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave without saving' }));
+      // The router left the editor for the lesson's content.
+      await waitFor(() => expect(editor()).toBeNull());
+    });
+
+    it('an edit undone, or no edit at all, leaves without asking', async () => {
+      await renderEditor({}, undefined, { headerLink: true });
+      type('Title', 'Draft');
+      type('Title', '');
+      fireEvent.click(screen.getByRole('link', { name: 'My courses' }));
+      await waitFor(() => expect(editor()).toBeNull());
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+    });
+
+    it('a header link asks too while a new course has edits', async () => {
+      await renderEditor({}, undefined, { headerLink: true });
+      fireEvent.click(within(screen.getByRole('group', { name: 'Skills required' })).getByRole('checkbox', { name: 'React' }));
+      fireEvent.click(screen.getByRole('link', { name: 'My courses' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(
+        (within(screen.getByRole('group', { name: 'Skills required' })).getByRole('checkbox', { name: 'React' }) as HTMLInputElement).checked,
+      ).toBe(true);
+    });
+
+    it('after a successful save, the editor goes to the saved course without asking', async () => {
+      await renderEditor(
+        {
+          'GET /api/courses/12/edit': () => json(200, { data: existingCourse }),
+          'POST /api/courses': () => json(200, { data: { course: { id: 12, status: 'DRAFT' }, session: null } }),
+        },
+        12,
+      );
+      type('Title', 'New title');
+      fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+      expect(await screen.findByText('Course has been updated successfuly !')).toBeTruthy();
+      // Redirected to /courses/live/edit?id=12 (outside this test's page): no question asked.
+      await waitFor(() => expect(editor()).toBeNull());
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Link } from '@tanstack/react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster, toaster } from '@/components/ui/toast';
 import { LessonAuthoringScreen } from '@/features/lesson-authoring/lesson-authoring-screen';
@@ -58,12 +59,13 @@ afterEach(() => {
   cleanup();
 });
 
-async function renderScreen(authoring: LessonAuthoring, routes: Record<string, Handler> = {}) {
+async function renderScreen(authoring: LessonAuthoring, routes: Record<string, Handler> = {}, { headerLink = false } = {}) {
   const mock = mockFetch({ [`GET /api/lessons/${authoring.lessonId}/authoring`]: () => json(200, { data: authoring }), ...routes });
   const api = createApi({ baseUrl: 'http://halaqa.test/api', fetch: mock.fetch });
   await renderWithRouter(
     <>
       <Toaster />
+      {headerLink ? <Link to="/dashboard/courses">My courses</Link> : null}
       <LessonAuthoringScreen api={api} lessonId={authoring.lessonId} />
     </>,
   );
@@ -282,6 +284,25 @@ describe('LessonAuthoringScreen', () => {
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave without saving' }));
     // The router left the screen for the course editor.
     await waitFor(() => expect(screen.queryByRole('heading', { level: 1, name: 'Hooks quiz' })).toBeNull());
+  });
+
+  it('any other link (e.g. in the header) asks too with unsaved changes, and not at all without', async () => {
+    await renderScreen(quiz, {}, { headerLink: true });
+    type('Content (HTML)', '<p>Changed</p>');
+    fireEvent.click(screen.getByRole('link', { name: 'My courses' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(field('Content (HTML)').value).toBe('<p>Changed</p>');
+    fireEvent.click(screen.getByRole('link', { name: 'My courses' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave without saving' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 1, name: 'Hooks quiz' })).toBeNull());
+
+    cleanup();
+    await renderScreen(quiz, {}, { headerLink: true });
+    fireEvent.click(screen.getByRole('link', { name: 'My courses' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 1, name: 'Hooks quiz' })).toBeNull());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('a programming assignment shows only its parts, and edits its tests', async () => {

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, useEffect, useMemo, useRef } from 'react';
+import { type FormEvent, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { css, cx } from 'styled-system/css';
 import { StatusBadge } from '@/components/ui/badge';
@@ -17,12 +17,14 @@ import { xhrCredentials } from '@/app-services';
 import type { AuthActor } from '@/features/auth/auth-service';
 import { selectRecord } from '@/features/auth/auth.selectors';
 import { categoryName, DIFFICULTIES, difficultyLabels } from '@/features/catalog/labels';
+import { AppDialog } from '@/features/dashboard/dialog';
 import { usePageTitle } from '@/features/layout/document-head';
+import { useUnsavedChangesGuard } from '@/features/layout/unsaved-changes';
 import type { Api } from '@/lib/api/client';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { createCourseEditorActors } from '../../../machines/course-editor.actors';
 import { courseEditorMachine, type UploadField as UploadFieldName } from '../../../machines/course-editor.machine';
-import type { CourseFormValues, Difficulty } from './course-form';
+import { type CourseFormValues, type Difficulty, isCourseFormDirty } from './course-form';
 import type { CourseAction } from './course-form-data';
 import { CoursePreview } from './course-preview';
 import { CheckboxField, FieldRow, FormSection, stickyActionBar } from './form-controls';
@@ -92,7 +94,9 @@ function useDestroyOnLeave(courseId: number | undefined) {
  * The course editor (`/courses/live/edit?id={id}`, spec §2–§5, §8): the course form with its
  * uploads, skills, first session and syllabus builder, a preview as a learner or as the
  * instructor, and the save / submit actions. The course-editor machine holds the state; this
- * component renders it and sends the user's edits as `form.changed`.
+ * component renders it and sends the user's edits as `form.changed`. With unsaved changes
+ * (`isCourseFormDirty`), leaving for another page asks first ("Leave without saving?") and the
+ * browser asks before closing or reloading the tab; the redirect after a save is never held.
  */
 export function CourseEditorScreen({ api, auth, courseId }: { api: Api; auth: AuthActor; courseId?: number | undefined }) {
   const { t, i18n } = useLingui();
@@ -112,6 +116,13 @@ export function CourseEditorScreen({ api, auth, courseId }: { api: Api; auth: Au
   const { values, reference, course, errors, serverErrors, upload, uploadError, error, action } = snapshot.context;
   const formRef = useRef<HTMLFormElement>(null);
 
+  // Unsaved changes: asked at navigation time from the actor, so a just-saved form is never held.
+  const isDirty = useCallback(() => {
+    const { values: now, savedValues } = actor.getSnapshot().context;
+    return isCourseFormDirty(now, savedValues);
+  }, [actor]);
+  const guard = useUnsavedChangesGuard(isDirty);
+
   const pageTitle = course ? values.title.trim() || t`Untitled course` : t`New course`;
   usePageTitle(course ? t`Edit ${pageTitle}` : t`New course`);
 
@@ -119,7 +130,7 @@ export function CourseEditorScreen({ api, auth, courseId }: { api: Api; auth: Au
   useEffect(() => {
     const saved = actor.on('course.saved', (event) => {
       toaster.create({ title: i18n._(event.created ? courseToasts.created : courseToasts.updated), type: 'success' });
-      void navigate({ to: '/courses/live/edit', search: { id: event.courseId } });
+      void navigate({ to: '/courses/live/edit', search: { id: event.courseId }, ignoreBlocker: true });
     });
     const failed = actor.on('course.saveFailed', (event) => {
       toaster.create({
@@ -557,6 +568,25 @@ export function CourseEditorScreen({ api, auth, courseId }: { api: Api; auth: Au
           </div>
         </form>
       </div>
+
+      <AppDialog
+        open={guard.blocked}
+        onClose={guard.stay}
+        role="alertdialog"
+        size="sm"
+        title={<Trans>Leave without saving?</Trans>}
+        description={<Trans>Your changes to this course are not saved yet. They will be lost if you leave.</Trans>}
+        footer={
+          <>
+            <Button variant="outline" onClick={guard.stay}>
+              <Trans>Stay on this page</Trans>
+            </Button>
+            <Button variant="danger" onClick={guard.leave}>
+              <Trans>Leave without saving</Trans>
+            </Button>
+          </>
+        }
+      />
     </div>
   );
 }

@@ -237,6 +237,46 @@ export function withSavedLessonIds(syllabus: WeekDraft[], saved: WeekDraft[] | n
   }));
 }
 
+// ─── Unsaved changes ────────────────────────────────────────────────────────
+
+/** The syllabus without what only the UI uses (`key`: list identity, lesson `id`: edit link); neither is sent. */
+function comparableSyllabus(syllabus: readonly WeekDraft[]) {
+  return syllabus.map((week) => ({
+    sections: week.sections.map((section) => ({
+      name: section.name,
+      lessons: section.lessons.map(({ lessonTypeId, name, duration, link }) => ({ lessonTypeId, name, duration, link })),
+    })),
+  }));
+}
+
+/** Structural equality of plain data (objects, arrays, primitives); a property set to `undefined` counts as absent. */
+function sameData(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => sameData(item, b[i]));
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = new Set([...Object.keys(left), ...Object.keys(right)]);
+  for (const key of keys) if (!sameData(left[key], right[key])) return false;
+  return true;
+}
+
+/**
+ * Whether the course form has unsaved changes: `values` differ from `saved` (the values as last
+ * loaded from `GET /courses/{id}/edit` or saved; a new course's defaults), compared deeply, field
+ * by field, as typed (so `'49'` and `'49.0'` differ). Ignored: the syllabus items' `key` (list
+ * identity) and the lessons' `id` (the "Edit content" link), which are never sent (spec §3). An
+ * upload in progress is not part of the values (the course-editor machine keeps it apart), so
+ * only a finished upload (a new picture or video) counts as a change. Pure; never throws.
+ */
+export function isCourseFormDirty(values: CourseFormValues, saved: CourseFormValues): boolean {
+  if (values === saved) return false;
+  const { syllabus, ...rest } = values;
+  const { syllabus: savedSyllabus, ...savedRest } = saved;
+  return !sameData(rest, savedRest) || !sameData(comparableSyllabus(syllabus), comparableSyllabus(savedSyllabus));
+}
+
 // ─── Validation ─────────────────────────────────────────────────────────────
 
 /** Codes of the client-side rules; the UI has a text for each. */

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { css, cx } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -16,6 +16,7 @@ import type { AuthActor } from '@/features/auth/auth-service';
 import { CheckboxField, FieldRow, FormSection, stickyActionBar } from '@/features/course-editor/form-controls';
 import { AppDialog } from '@/features/dashboard/dialog';
 import { usePageTitle } from '@/features/layout/document-head';
+import { useUnsavedChangesGuard } from '@/features/layout/unsaved-changes';
 import { lessonTypeLabels } from '@/features/sessions/lesson-labels';
 import type { Api } from '@/lib/api/client';
 import { createLessonAuthoringActors } from '../../../machines/lesson-authoring.actors';
@@ -45,7 +46,8 @@ function focusFirstInvalid(form: HTMLFormElement | null) {
  * function and tests. The lesson-authoring machine holds the state (load, client rules, save,
  * the unsaved-changes guard); this component renders it, sends the edits as `form.changed`,
  * shows each client or server error next to its field, toasts the save, and asks before leaving
- * with unsaved changes ("Back to {courseTitle}" → `/courses/live/edit?id={courseId}`). The
+ * with unsaved changes ("Back to {courseTitle}" → `/courses/live/edit?id={courseId}`; any other
+ * in-app navigation is held by the router's blocker and asks in the same dialog). The
  * questions' pictures upload with the auth actor's credentials (`xhrCredentials(auth)`).
  */
 export function LessonAuthoringScreen({ api, auth, lessonId }: { api: Api; auth?: AuthActor | undefined; lessonId: number }) {
@@ -82,7 +84,8 @@ export function LessonAuthoringScreen({ api, auth, lessonId }: { api: Api; auth?
     });
     const leave = actor.on('leave.allowed', () => {
       const id = actor.getSnapshot().context.authoring?.courseId;
-      if (id) void navigate({ to: '/courses/live/edit', search: { id } });
+      // Already answered (or nothing unsaved): the router's blocker must not ask again.
+      if (id) void navigate({ to: '/courses/live/edit', search: { id }, ignoreBlocker: true });
     });
     return () => {
       saved.unsubscribe();
@@ -91,13 +94,10 @@ export function LessonAuthoringScreen({ api, auth, lessonId }: { api: Api; auth?
     };
   }, [actor, i18n, navigate]);
 
-  // Closing the tab or reloading with unsaved changes: the browser asks.
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  // Other in-app navigation (header links, breadcrumbs) with unsaved changes asks in the same
+  // dialog; closing the tab or reloading: the browser asks (the blocker's beforeunload).
+  const isDirty = useCallback(() => actor.getSnapshot().context.dirty, [actor]);
+  const guard = useUnsavedChangesGuard(isDirty);
 
   const failedNow = snapshot.matches({ form: 'failed' });
   useEffect(() => {
@@ -159,6 +159,9 @@ export function LessonAuthoringScreen({ api, auth, lessonId }: { api: Api; auth?
   const otherServerErrors = Object.entries(serverErrors).filter(([key]) => !FIELD_PATH.test(key));
   const authoringCourseId = authoring.courseId;
   const courseTitle = authoring.courseTitle.trim() || t`Untitled course`;
+  // The dialog answers the router's held navigation, or else the "Back to …" link's request.
+  const stay = () => (guard.blocked ? guard.stay() : actor.send({ type: 'leave.cancelled' }));
+  const leave = () => (guard.blocked ? guard.leave() : actor.send({ type: 'leave.confirmed' }));
 
   return (
     <div className={cx(containerStyles, css({ paddingBlock: { base: '6', tablet: '10' } }))}>
@@ -370,18 +373,18 @@ export function LessonAuthoringScreen({ api, auth, lessonId }: { api: Api; auth?
       </form>
 
       <AppDialog
-        open={snapshot.hasTag('confirmingLeave')}
-        onClose={() => actor.send({ type: 'leave.cancelled' })}
+        open={snapshot.hasTag('confirmingLeave') || guard.blocked}
+        onClose={stay}
         role="alertdialog"
         size="sm"
         title={<Trans>Leave without saving?</Trans>}
         description={<Trans>Your changes to this lesson are not saved yet. They will be lost if you leave.</Trans>}
         footer={
           <>
-            <Button variant="outline" onClick={() => actor.send({ type: 'leave.cancelled' })}>
+            <Button variant="outline" onClick={stay}>
               <Trans>Stay on this page</Trans>
             </Button>
-            <Button variant="danger" onClick={() => actor.send({ type: 'leave.confirmed' })}>
+            <Button variant="danger" onClick={leave}>
               <Trans>Leave without saving</Trans>
             </Button>
           </>
