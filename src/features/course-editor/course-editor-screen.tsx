@@ -17,7 +17,7 @@ import { xhrCredentials } from '@/app-services';
 import type { AuthActor } from '@/features/auth/auth-service';
 import { selectRecord } from '@/features/auth/auth.selectors';
 import { categoryName, DIFFICULTIES, difficultyLabels } from '@/features/catalog/labels';
-import { AppDialog } from '@/features/dashboard/dialog';
+import { LeaveWithoutSavingDialog } from '@/features/layout/leave-dialog';
 import { usePageTitle } from '@/features/layout/document-head';
 import { useUnsavedChangesGuard } from '@/features/layout/unsaved-changes';
 import type { Api } from '@/lib/api/client';
@@ -27,7 +27,7 @@ import { courseEditorMachine, type UploadField as UploadFieldName } from '../../
 import { type CourseFormValues, type Difficulty, isCourseFormDirty } from './course-form';
 import type { CourseAction } from './course-form-data';
 import { CoursePreview } from './course-preview';
-import { CheckboxField, FieldRow, FormSection, stickyActionBar } from './form-controls';
+import { CheckboxField, FieldRow, FormErrorBanner, FormSection, stickyActionBar } from './form-controls';
 import { courseToasts, fieldIssueText } from './messages';
 import { ScheduleFields } from './schedule-fields';
 import { SkillPicker } from './skill-picker';
@@ -356,20 +356,11 @@ export function CourseEditorScreen({ api, auth, courseId }: { api: Api; auth: Au
 
         <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={saving || undefined} className={css({ display: 'flex', flexDirection: 'column', gap: '6', minWidth: 0, maxWidth: previewMode === 'hidden' ? '64rem' : 'none' })}>
           {snapshot.matches({ form: 'failed' }) && error ? (
-            <div role="alert" className={css({ display: 'flex', gap: '3', padding: '4', borderRadius: 'lg', bg: 'status.red.bg', color: 'status.red.fg', borderWidth: '1px', borderColor: 'status.red.border' })}>
-              <AlertIcon size={20} />
-              <div>
-                <p className={css({ fontWeight: 'semibold' })}>{i18n._(error.code === 'editor.createFailed' ? courseToasts.createFailed : courseToasts.updateFailed)}</p>
-                {error.message ? <p className={css({ fontSize: 'sm' })}>{error.message}</p> : null}
-                {otherServerErrors.length ? (
-                  <ul className={css({ fontSize: 'sm', paddingInlineStart: '4', listStyleType: 'disc' })}>
-                    {otherServerErrors.map(([key, message]) => (
-                      <li key={key}>{`${key}: ${message}`}</li>
-                    ))}
-                  </ul>
-                ) : null}
-              </div>
-            </div>
+            <FormErrorBanner
+              title={i18n._(error.code === 'editor.createFailed' ? courseToasts.createFailed : courseToasts.updateFailed)}
+              message={error.message}
+              otherErrors={otherServerErrors}
+            />
           ) : null}
 
           <fieldset disabled={saving} className={css({ border: 'none', padding: 0, margin: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '6' })}>
@@ -569,23 +560,11 @@ export function CourseEditorScreen({ api, auth, courseId }: { api: Api; auth: Au
         </form>
       </div>
 
-      <AppDialog
+      <LeaveWithoutSavingDialog
         open={guard.blocked}
-        onClose={guard.stay}
-        role="alertdialog"
-        size="sm"
-        title={<Trans>Leave without saving?</Trans>}
         description={<Trans>Your changes to this course are not saved yet. They will be lost if you leave.</Trans>}
-        footer={
-          <>
-            <Button variant="outline" onClick={guard.stay}>
-              <Trans>Stay on this page</Trans>
-            </Button>
-            <Button variant="danger" onClick={guard.leave}>
-              <Trans>Leave without saving</Trans>
-            </Button>
-          </>
-        }
+        onStay={guard.stay}
+        onLeave={guard.leave}
       />
     </div>
   );

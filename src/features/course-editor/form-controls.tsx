@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { AlertIcon } from '@/components/ui/icons';
 import { css, cx } from 'styled-system/css';
 
 /** A card-like group of the form with an h2 title and an optional lead. */
@@ -148,3 +149,27 @@ export const stickyActionBar = css({
   borderColor: 'border.default',
   boxShadow: 'raised',
 });
+
+/**
+ * The banner at the top of a form whose save failed (course editor, lesson authoring): the
+ * failure's title (the spec's toast text), the server's message, and the server's field errors
+ * that match no field on the form as "field: message" lines. A `role="alert"` region.
+ */
+export function FormErrorBanner({ title, message, otherErrors }: { title: ReactNode; message?: string | null | undefined; otherErrors: readonly (readonly [string, string])[] }) {
+  return (
+    <div role="alert" className={css({ display: 'flex', gap: '3', padding: '4', borderRadius: 'lg', bg: 'status.red.bg', color: 'status.red.fg', borderWidth: '1px', borderColor: 'status.red.border' })}>
+      <AlertIcon size={20} />
+      <div className={css({ minWidth: 0 })}>
+        <p className={css({ fontWeight: 'semibold' })}>{title}</p>
+        {message ? <p className={css({ fontSize: 'sm' })}>{message}</p> : null}
+        {otherErrors.length ? (
+          <ul className={css({ fontSize: 'sm', paddingInlineStart: '4', listStyleType: 'disc', overflowWrap: 'anywhere' })}>
+            {otherErrors.map(([key, text]) => (
+              <li key={key}>{`${key}: ${text}`}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -6,15 +6,14 @@ import { css, cx } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextareaField, TextField } from '@/components/ui/field';
-import { AlertIcon } from '@/components/ui/icons';
 import { containerStyles, PageHeader } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { toaster } from '@/components/ui/toast';
 import { UploadField, uploadErrorText, useUpload } from '@/components/ui/upload-field';
 import { xhrCredentials } from '@/app-services';
 import type { AuthActor } from '@/features/auth/auth-service';
-import { CheckboxField, FieldRow, FormSection, stickyActionBar } from '@/features/course-editor/form-controls';
-import { AppDialog } from '@/features/dashboard/dialog';
+import { CheckboxField, FieldRow, FormErrorBanner, FormSection, stickyActionBar } from '@/features/course-editor/form-controls';
+import { LeaveWithoutSavingDialog } from '@/features/layout/leave-dialog';
 import { usePageTitle } from '@/features/layout/document-head';
 import { useUnsavedChangesGuard } from '@/features/layout/unsaved-changes';
 import { lessonTypeLabels } from '@/features/sessions/lesson-labels';
@@ -202,20 +201,7 @@ export function LessonAuthoringScreen({ api, auth, lessonId }: { api: Api; auth?
         className={css({ display: 'flex', flexDirection: 'column', gap: '6', minWidth: 0, maxWidth: '64rem' })}
       >
         {failedNow && saveError ? (
-          <div role="alert" className={css({ display: 'flex', gap: '3', padding: '4', borderRadius: 'lg', bg: 'status.red.bg', color: 'status.red.fg', borderWidth: '1px', borderColor: 'status.red.border' })}>
-            <AlertIcon size={20} />
-            <div className={css({ minWidth: 0 })}>
-              <p className={css({ fontWeight: 'semibold' })}>{i18n._(authoringToasts.saveFailed)}</p>
-              {saveError.message ? <p className={css({ fontSize: 'sm' })}>{saveError.message}</p> : null}
-              {otherServerErrors.length ? (
-                <ul className={css({ fontSize: 'sm', paddingInlineStart: '4', listStyleType: 'disc', overflowWrap: 'anywhere' })}>
-                  {otherServerErrors.map(([key, message]) => (
-                    <li key={key}>{`${key}: ${message}`}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </div>
-          </div>
+          <FormErrorBanner title={i18n._(authoringToasts.saveFailed)} message={saveError.message} otherErrors={otherServerErrors} />
         ) : null}
 
         <fieldset disabled={saving} className={css({ border: 'none', padding: 0, margin: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '6' })}>
@@ -372,23 +358,11 @@ export function LessonAuthoringScreen({ api, auth, lessonId }: { api: Api; auth?
         </div>
       </form>
 
-      <AppDialog
+      <LeaveWithoutSavingDialog
         open={snapshot.hasTag('confirmingLeave') || guard.blocked}
-        onClose={stay}
-        role="alertdialog"
-        size="sm"
-        title={<Trans>Leave without saving?</Trans>}
         description={<Trans>Your changes to this lesson are not saved yet. They will be lost if you leave.</Trans>}
-        footer={
-          <>
-            <Button variant="outline" onClick={stay}>
-              <Trans>Stay on this page</Trans>
-            </Button>
-            <Button variant="danger" onClick={leave}>
-              <Trans>Leave without saving</Trans>
-            </Button>
-          </>
-        }
+        onStay={stay}
+        onLeave={leave}
       />
     </div>
   );
