@@ -7,6 +7,7 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoData } from './db/seed/seed.js';
 import { expireStaleIntents } from './modules/payments/intents.js';
+import { gradeExpiredAttempts } from './modules/quizzes/service.js';
 import { hashPassword } from './platform/passwords.js';
 
 const started = performance.now();
@@ -34,10 +35,13 @@ async function main(): Promise<void> {
     ? await seedDemoData(handle.db, { uploadsDir: join(config.dataDir, 'uploads'), hashPassword, liveMeetingAt: new Date() })
     : { seeded: false as const };
   const expired = await expireStaleIntents(handle.db);
+  const gradedQuizzes = await gradeExpiredAttempts(handle.db, new Date());
   const app = await buildApp({ config, db: handle.db });
   // Seats held by abandoned (or crash-interrupted) card checkouts come back when their hold ends.
   const sweeper = setInterval(() => {
     expireStaleIntents(handle.db).catch((err) => app.log.error({ err }, 'expiring stale payment intents failed'));
+    // Quiz attempts whose time limit ran out while the learner was away are graded on their saved answers.
+    gradeExpiredAttempts(handle.db, new Date()).catch((err) => app.log.error({ err }, 'grading expired quiz attempts failed'));
   }, 60_000);
   sweeper.unref();
   const shutdown = async (signal: string) => {
@@ -55,6 +59,7 @@ async function main(): Promise<void> {
     `Halaqa is running at ${config.publicUrl}  (API reference: ${config.publicUrl}/api/docs)`,
     `Database: ${handle.describe}${applied.length ? ` — migrations applied: ${applied.join(', ')}` : ''}`,
     ...(expired ? [`Card checkouts whose seat hold ended while the server was down: ${expired} canceled.`] : []),
+    ...(gradedQuizzes ? [`Quiz attempts whose time limit ran out while the server was down: ${gradedQuizzes} graded.`] : []),
   ];
   if (seeded.seeded) {
     lines.push(`Demo data loaded: ${seeded.courses} courses, ${seeded.sessions} sessions, ${seeded.users} users.`);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gradeExpiredAttempts } from '../../server/modules/quizzes/service.js';
 import { countRows, startTestApp, type TestApp } from './harness.js';
 
 /**
@@ -11,7 +12,8 @@ import { countRows, startTestApp, type TestApp } from './harness.js';
  * Week 1 holds `quiz` (10-minute limit; SINGLE 2 points, MULTIPLE 3, TRUE_FALSE 1, SHORT_ANSWER 2 →
  * 8), `open` (no limit, one TRUE_FALSE), `late` (allows late work), `path` (a learning path: two
  * STEPs and a TRUE_FALSE check; a time limit that a learning path ignores), `empty` (a quiz without
- * questions) and a `reading`. The app's clock is `now`.
+ * questions), a `reading` and `timed` (15-minute limit; SINGLE 2 points, TRUE_FALSE 2 → 4; graded by
+ * the server once its time has run out). The app's clock is `now`.
  */
 
 const WEEK1 = new Date('2031-05-07T12:00:00Z');
@@ -76,6 +78,7 @@ async function fixture() {
   await lesson('path', 'learningObjective', { time_limit_minutes: 5 });
   await lesson('empty', 'quiz');
   await lesson('reading', 'reading', { content_html: '<p>Read</p>' });
+  await lesson('timed', 'quiz', { time_limit_minutes: 15 });
 
   const question = async (key: string, lessonKey: string, sort: number, q: { kind: string; points?: number; options?: unknown[]; answer: unknown; explanation?: string | null }) => {
     Q[key] = (
@@ -98,6 +101,8 @@ async function fixture() {
   await question('lateTf', 'late', 0, { kind: 'TRUE_FALSE', answer: true });
   await question('step1', 'path', 0, { kind: 'STEP', points: 5, answer: null, explanation: 'Read this first' });
   await question('step2', 'path', 1, { kind: 'STEP', points: 0, answer: null });
+  await question('timedSingle', 'timed', 0, { kind: 'SINGLE', points: 2, options: abcd.slice(0, 2), answer: ['a'] });
+  await question('timedTf', 'timed', 1, { kind: 'TRUE_FALSE', points: 2, answer: true });
   await question('pathTf', 'path', 2, { kind: 'TRUE_FALSE', points: 1, answer: true, explanation: 'Closures keep their scope' });
 
   sessionId = (
@@ -441,5 +446,103 @@ describe('the classroom lesson status', () => {
     expect((await submit(attempts[0].id, LEARNER)).body.data.score).toBe(8);
     expect(await statusOf(LEARNER)).toMatchObject({ quiz: ['AUTOGRADED', 100] }); // the best of 5/8 and 8/8 of 100 points
     expect(await statusOf(LEARNER2)).toMatchObject({ open: ['IN_PROGRESS', null], quiz: [null, null] });
+  });
+});
+
+describe('an attempt whose time ran out while the learner was away', () => {
+  const lessonStatusOf = async (email: string, lesson: string) => {
+    const c = (await call('GET', `/api/sessions/${sessionId}/classroom`, email)).body.data;
+    const lessons: { name: string; status: string | null; grade: number | null }[] = c.weeks.flatMap((w: { sections: { lessons: unknown[] }[] }) =>
+      w.sections.flatMap((s) => s.lessons),
+    );
+    const l = lessons.find((x) => x.name === lesson)!;
+    return [l.status, l.grade];
+  };
+  const openExpired = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('quiz_attempts')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('status', '=', 'IN_PROGRESS')
+          .where('deadline_at', '<', now)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('is graded on the answers saved before its deadline when the classroom is read; late saves and submits answer 409', async () => {
+    now = new Date('2031-05-10T09:00:00Z');
+    const started = await start('timed', LEARNER2);
+    expect(started.status).toBe(201);
+    const id = started.body.data.id;
+    expect(started.body.data.deadlineAt).toBe('2031-05-10T09:15:00.000Z');
+    await save(id, 'timedSingle', LEARNER2, { answer: ['a'], currentIndex: 0 });
+    await save(id, 'timedTf', LEARNER2, { answer: false, currentIndex: 1 });
+    expect(await lessonStatusOf(LEARNER2, 'timed')).toEqual(['IN_PROGRESS', null]);
+
+    now = new Date('2031-05-10T09:15:01Z'); // the learner was away: nothing called since the deadline
+    expect(await lessonStatusOf(LEARNER2, 'timed')).toEqual(['AUTOGRADED', 50]); // 2 of 4 points, of 100
+    expect(await attemptRow(id)).toMatchObject({ status: 'AUTOGRADED', score: 2, max_score: 4 });
+    const listed = (await list('timed', LEARNER2)).body.data;
+    expect(listed.map((a: { id: number; status: string; score: number | null }) => [a.id, a.status, a.score])).toEqual([[id, 'AUTOGRADED', 2]]);
+    expect(listed[0]).toMatchObject({ submittedAt: '2031-05-10T09:15:01.000Z', answers: { [Q.timedSingle]: ['a'], [Q.timedTf]: false } });
+    expect(listed[0].feedback.map((f: { correct: boolean }) => f.correct)).toEqual([true, false]);
+
+    now = new Date('2031-05-10T09:20:00Z');
+    const before = await attemptRow(id);
+    const late = await save(id, 'timedTf', LEARNER2, { answer: true, currentIndex: 1 });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('The time limit of this attempt has passed'); // as while it was open
+    // The screen's own time-up submit arriving after the server graded it: the result, not an error.
+    const again = await submit(id, LEARNER2);
+    expect(again.status).toBe(200);
+    expect(again.body.data).toMatchObject({ id, status: 'AUTOGRADED', score: 2, maxScore: 4, submittedAt: '2031-05-10T09:15:01.000Z' });
+    expect(await attemptRow(id)).toEqual(before);
+  });
+
+  it('is graded when the lesson or the attempts list is read, for the caller only', async () => {
+    now = new Date('2031-05-10T10:00:00Z');
+    const mine = (await start('timed', LEARNER3)).body.data.id;
+    await save(mine, 'timedTf', LEARNER3, { answer: true, currentIndex: 1 });
+    const theirs = (await start('timed', LEARNER)).body.data.id;
+    now = new Date('2031-05-10T10:15:01Z');
+    const detail = (await call('GET', `/api/sessions/${sessionId}/lessons/${L.timed}`, LEARNER3)).body.data;
+    expect(detail.lesson).toMatchObject({ status: 'AUTOGRADED', grade: 50 });
+    expect(await attemptRow(theirs)).toMatchObject({ status: 'IN_PROGRESS', score: null });
+    expect((await list('timed', LEARNER)).body.data[0]).toMatchObject({ id: theirs, status: 'AUTOGRADED', score: 0 });
+  });
+
+  it('is graded by the sweep: it returns how many it graded, then 0; no-limit attempts, learning paths and running ones stay open', async () => {
+    now = new Date('2031-05-11T09:00:00Z');
+    const a = (await start('timed', LEARNER1)).body.data.id;
+    const b = (await start('timed', LEARNER2)).body.data.id;
+    await save(b, 'timedSingle', LEARNER2, { answer: ['a'], currentIndex: 0 });
+    const path = (await start('path', LEARNER1)).body.data.id; // a learning path: no time limit
+    const noLimit = (await start('open', LEARNER1)).body.data.id;
+    now = new Date('2031-05-11T09:10:00Z');
+    const running = (await start('timed', LEARNER3)).body.data.id; // until 09:25
+    now = new Date('2031-05-11T09:16:00Z');
+    const expected = await openExpired(); // a and b, plus any attempt an earlier test left open past its limit
+    expect(expected).toBeGreaterThanOrEqual(2);
+    expect(await gradeExpiredAttempts(t.db, now)).toBe(expected);
+    expect(await gradeExpiredAttempts(t.db, now)).toBe(0);
+    expect(await attemptRow(a)).toMatchObject({ status: 'AUTOGRADED', score: 0 });
+    expect(await attemptRow(b)).toMatchObject({ status: 'AUTOGRADED', score: 2 });
+    for (const open of [path, noLimit, running]) expect((await attemptRow(open)).status).toBe('IN_PROGRESS');
+  });
+
+  it('grades once when the sweep races a submit', async () => {
+    now = new Date('2031-05-11T09:25:01Z'); // LEARNER3's running attempt is now over, and the only one
+    expect(await openExpired()).toBe(1);
+    const attempt = (await t.db.selectFrom('quiz_attempts').select('id').where('status', '=', 'IN_PROGRESS').where('deadline_at', '<', now).executeTakeFirstOrThrow()).id;
+    const [swept, submitted] = await Promise.all([gradeExpiredAttempts(t.db, now), submit(attempt, LEARNER3)]);
+    // Whoever locks the row first grades it; the submit answers the graded attempt either way.
+    expect(swept).toBeLessThanOrEqual(1);
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.data).toMatchObject({ id: attempt, status: 'AUTOGRADED', score: 0 });
+    const row = await attemptRow(attempt);
+    expect(row).toMatchObject({ status: 'AUTOGRADED', score: 0 });
+    expect(await gradeExpiredAttempts(t.db, now)).toBe(0);
+    expect(await attemptRow(attempt)).toEqual(row);
   });
 });

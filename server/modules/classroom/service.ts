@@ -3,6 +3,7 @@ import type { LessonTypeCode, SessionStatus, Weekday } from '../../db/types.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { conflict } from '../../platform/errors.js';
 import type { Person } from '../catalog/read-model.js';
+import { gradeExpiredAttempts } from '../quizzes/service.js';
 import {
   attendanceAccess,
   classroomAccess,
@@ -197,12 +198,15 @@ function classroomLesson(session: ClassroomSession, lesson: ClassroomLessonRow, 
  * GET /sessions/{id}/classroom: the session's syllabus by week and section for the caller, each
  * lesson with its status and grade (learners; null for staff), deadline and next occurrence; the
  * next meeting of the session (time-rules `nextMeeting` at `app.now()`); the caller's progress
- * (`done` = lessons SUBMITTED, AUTOGRADED or DONE, `total` = all lessons).
+ * (`done` = lessons SUBMITTED, AUTOGRADED or DONE, `total` = all lessons). A learner's open quiz
+ * attempts in the session whose time limit has passed are graded first (quizzes
+ * `gradeExpiredAttempts`), so they show AUTOGRADED with their grade, never IN_PROGRESS.
  * @throws 404 unknown session; 403 not an enrolled learner, the educator or an admin.
  */
 export async function getClassroom(app: AppContext, caller: Caller, sessionId: number): Promise<Classroom> {
   const { session, role } = await classroomAccess(app.db, caller, sessionId);
   const now = app.now();
+  if (role === 'LEARNER') await gradeExpiredAttempts(app.db, now, { sessionId: session.id, userId: caller.userId });
   const [educator, sections, lessons, activity] = await Promise.all([
     personById(app.db, session.educatorId),
     courseSections(app.db, session.courseId),
@@ -249,13 +253,15 @@ export async function getClassroom(app: AppContext, caller: Caller, sessionId: n
 /**
  * GET /sessions/{id}/lessons/{lessonId}: a lesson with its sanitised content, video, captions,
  * time limit, number of questions, programming starter code and test names/arguments (never the
- * expected values) and, for meetings, every occurrence of its week.
+ * expected values) and, for meetings, every occurrence of its week. As in getClassroom, a
+ * learner's expired open quiz attempts in the session are graded first.
  * @throws 404 unknown session or a lesson not in the session's course; 403 as getClassroom.
  */
 export async function getClassroomLesson(app: AppContext, caller: Caller, sessionId: number, lessonId: number): Promise<ClassroomLessonDetail> {
   const { session, role } = await classroomAccess(app.db, caller, sessionId);
   const lesson = await loadSessionLesson(app.db, session, lessonId);
   const now = app.now();
+  if (role === 'LEARNER') await gradeExpiredAttempts(app.db, now, { sessionId: session.id, userId: caller.userId });
   const [activity, questions] = await Promise.all([
     role === 'LEARNER' ? learnerActivity(app.db, session.id, caller.userId, lesson.id) : Promise.resolve(null),
     questionCount(app.db, lesson.id),

@@ -196,3 +196,34 @@ export async function recordGrading(
     .where('id', '=', id)
     .execute();
 }
+
+/** An open attempt whose time limit has passed, with the type code of its lesson. */
+export interface ExpiredAttemptRow {
+  id: number;
+  typeCode: 'quiz' | 'learningObjective';
+}
+
+/**
+ * The open (IN_PROGRESS) attempts whose `deadline_at` is strictly before `now`, of quiz and
+ * learning-path lessons only, oldest deadline first; optionally only one learner's in one session
+ * (then the `quiz_attempts_lookup_idx` (session_id, lesson_id, user_id) serves it). The global form
+ * reads the partial unique index `quiz_attempts_one_open_idx` (open attempts only), so it stays
+ * cheap however many graded attempts the table holds. No lock: the caller grades each under its
+ * own row lock.
+ */
+export async function findExpiredOpenAttempts(db: Db, now: Date, scope?: { sessionId: number; userId: number }): Promise<ExpiredAttemptRow[]> {
+  const rows = await db
+    .selectFrom('quiz_attempts as a')
+    .innerJoin('lessons as l', 'l.id', 'a.lesson_id')
+    .innerJoin('lesson_types as t', 't.id', 'l.lesson_type_id')
+    .select(['a.id', 't.code'])
+    .where('a.status', '=', 'IN_PROGRESS')
+    .where('a.deadline_at', 'is not', null)
+    .where('a.deadline_at', '<', now)
+    .where('t.code', 'in', ['quiz', 'learningObjective'])
+    .$if(scope !== undefined, (q) => q.where('a.session_id', '=', scope!.sessionId).where('a.user_id', '=', scope!.userId))
+    .orderBy('a.deadline_at')
+    .orderBy('a.id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, typeCode: r.code as ExpiredAttemptRow['typeCode'] }));
+}

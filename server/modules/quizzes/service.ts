@@ -1,10 +1,12 @@
-import type { QuizAnswerJson, QuizQuestionKind } from '../../db/types.js';
+import type { Kysely } from 'kysely';
+import type { Database, QuizAnswerJson, QuizQuestionKind } from '../../db/types.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { classroomAccess, loadCourseLesson, loadSessionLesson, requireLearner, type ClassroomLessonRow } from '../classroom/access.js';
 import { lessonDeadline } from '../classroom/time-rules.js';
 import {
   findAttempt,
+  findExpiredOpenAttempts,
   findOpenAttempt,
   insertAttempt,
   lessonQuestions,
@@ -27,8 +29,10 @@ import {
  *   educators and admins before the service runs; `requireLearner` (403 'Only the session's
  *   enrolled learners can do this') guards the service itself; learners not enrolled (or
  *   cancelled) get classroomAccess's 403, and other learners 403 for someone else's attempt;
- * - an open attempt whose time limit has passed is graded on its saved answers (as submit would)
- *   when the learner next starts the lesson, and a fresh attempt is created;
+ * - an open attempt whose time limit has passed is graded on its saved answers (as submit would):
+ *   by the server's sweep ({@link gradeExpiredAttempts}: every minute, at start-up, and for the
+ *   caller's attempts of a session when the classroom, a lesson or the attempts list is read), or
+ *   at the latest when the learner next starts the lesson (then a fresh attempt is created);
  * - a learning path is DONE with `score` null (it has no grade); STEP questions count 0 points and
  *   get no feedback entry;
  * - the answer key and explanations never appear in an attempt before it is submitted.
@@ -124,6 +128,11 @@ function attemptView(a: AttemptRow, kind: AttemptKind, questions: readonly Quest
   };
 }
 
+/** Whether an attempt was graded after its time limit had passed (`submitted_at` > `deadline_at`): closed by the limit, not by the learner in time. */
+function closedByTimeLimit(a: Pick<AttemptRow, 'deadlineAt' | 'submittedAt'>): boolean {
+  return a.deadlineAt !== null && a.submittedAt !== null && a.submittedAt.getTime() > a.deadlineAt.getTime();
+}
+
 /** Whether an open attempt's time limit has passed at `now` (strictly after `deadline_at`; never without a limit). */
 export function timeIsUp(a: Pick<AttemptRow, 'deadlineAt'>, now: Date): boolean {
   return a.deadlineAt !== null && now.getTime() > a.deadlineAt.getTime();
@@ -184,14 +193,16 @@ export function grade(questions: readonly QuestionRow[], answers: Readonly<Recor
 
 /**
  * Grades an open attempt in one transaction, the row locked (`select … for update`) so a double
- * submit cannot grade twice: a quiz becomes AUTOGRADED with its score, a learning path DONE with
- * score null; both keep per-question feedback; `submitted_at` = `now`.
- * @returns false (nothing written) when the attempt was no longer IN_PROGRESS.
+ * submit — or a submit racing the sweep — cannot grade twice: a quiz becomes AUTOGRADED with its
+ * score, a learning path DONE with score null; both keep per-question feedback; `submitted_at` =
+ * `now`. With `expiredOnly` it grades only when the attempt's time limit has passed at `now`.
+ * @returns false (nothing written) when the attempt was no longer IN_PROGRESS (or not expired).
  */
-async function gradeOpenAttempt(app: AppContext, attemptId: number, kind: AttemptKind, now: Date): Promise<boolean> {
-  return app.db.transaction().execute(async (trx) => {
+async function gradeOpenAttempt(db: Kysely<Database>, attemptId: number, kind: AttemptKind, now: Date, options: { expiredOnly?: boolean } = {}): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
     const locked = await findAttempt(trx, attemptId, { forUpdate: true });
     if (!locked || locked.status !== 'IN_PROGRESS') return false;
+    if (options.expiredOnly && !timeIsUp(locked, now)) return false;
     const questions = await lessonQuestions(trx, locked.lessonId);
     const g = grade(questions, locked.answers);
     await recordGrading(trx, attemptId, {
@@ -203,6 +214,29 @@ async function gradeOpenAttempt(app: AppContext, attemptId: number, kind: Attemp
     });
     return true;
   });
+}
+
+/**
+ * Grades every open attempt whose time limit has passed — `deadline_at` (start + the quiz's time
+ * limit in minutes) strictly before `now` — on the answers saved before it, exactly as the lazy
+ * path of {@link startQuizAttempt} and a late {@link submitQuizAttempt} do (docs/classroom.md
+ * "Quiz attempts"): a quiz becomes AUTOGRADED with its score (question points), `submitted_at` =
+ * `now`. Learning paths have no time limit (`deadline_at` null), so they are never graded here.
+ * Each attempt is graded in its own transaction under its row lock, so a concurrent submit or a
+ * second sweep grades it once (the loser writes nothing and is not counted).
+ * Called every minute and at start-up by server/main.ts, and with `scope` (the caller's attempts
+ * in that session only) by getClassroom, getClassroomLesson and {@link listQuizAttempts}, so a
+ * learner never sees an expired attempt open.
+ * @param now the instant to compare deadlines with (the app's clock).
+ * @returns how many attempts this call graded.
+ */
+export async function gradeExpiredAttempts(db: Kysely<Database>, now: Date, scope?: { sessionId: number; userId: number }): Promise<number> {
+  let graded = 0;
+  for (const a of await findExpiredOpenAttempts(db, now, scope)) {
+    const kind = ATTEMPT_KINDS[a.typeCode];
+    if (kind && (await gradeOpenAttempt(db, a.id, kind, now, { expiredOnly: true }))) graded++;
+  }
+  return graded;
 }
 
 /** The session, lesson and attempt kind of a learner's call on a lesson. @throws as {@link startQuizAttempt}. */
@@ -233,7 +267,7 @@ export async function startQuizAttempt(app: AppContext, caller: Caller, sessionI
 
   const open = await findOpenAttempt(app.db, key);
   if (open && !timeIsUp(open, now)) return { created: false, attempt: attemptView(open, kind, await lessonQuestions(app.db, lesson.id)) };
-  if (open) await gradeOpenAttempt(app, open.id, kind, now);
+  if (open) await gradeOpenAttempt(app.db, open.id, kind, now);
 
   if (now.getTime() >= lessonDeadline(access.session, lesson.week).getTime() && !lesson.allowLate) {
     throw conflict('The deadline for this lesson has passed');
@@ -258,11 +292,13 @@ export async function startQuizAttempt(app: AppContext, caller: Caller, sessionI
 
 /**
  * GET /sessions/{id}/lessons/{lessonId}/attempts: the caller's attempts of the lesson in the
- * session, newest first; submitted ones with score and feedback, open ones without any key.
+ * session, newest first; submitted ones with score and feedback, open ones without any key. The
+ * caller's expired open attempts in the session are graded first ({@link gradeExpiredAttempts}).
  * @throws as {@link startQuizAttempt} (404, 403, 409 not a quiz or learning path).
  */
 export async function listQuizAttempts(app: AppContext, caller: Caller, sessionId: number, lessonId: number): Promise<QuizAttemptView[]> {
   const { access, lesson, kind } = await learnerLesson(app, caller, sessionId, lessonId);
+  await gradeExpiredAttempts(app.db, app.now(), { sessionId: access.session.id, userId: caller.userId });
   const [rows, questions] = await Promise.all([
     listAttempts(app.db, { lessonId: lesson.id, sessionId: access.session.id, userId: caller.userId }),
     lessonQuestions(app.db, lesson.id),
@@ -317,8 +353,10 @@ export function answerShapeError(q: Pick<QuestionRow, 'kind' | 'options'>, answe
  * position only; `answer` null: clears the saved answer). Written under the attempt's row lock.
  * @throws 404 unknown attempt, or a question not in the attempt's lesson; 403 someone else's
  *   attempt; 400 (field `currentIndex`) outside 0 … questions − 1, (field `answer`) an answer of the
- *   wrong shape ({@link answerShapeError}); 409 'This attempt has already been submitted', 'The
- *   time limit of this attempt has passed'. Nothing changes when refused.
+ *   wrong shape ({@link answerShapeError}); 409 'The time limit of this attempt has passed' (still
+ *   open, or graded after its deadline — by the sweep, a start or a late submit), 'This attempt has
+ *   already been submitted' (submitted before its deadline, or without a limit). Nothing changes
+ *   when refused.
  */
 export async function saveQuizAnswer(
   app: AppContext,
@@ -342,8 +380,11 @@ export async function saveQuizAnswer(
   const now = app.now();
   await app.db.transaction().execute(async (trx) => {
     const locked = await findAttempt(trx, attemptId, { forUpdate: true });
-    if (!locked || locked.status !== 'IN_PROGRESS') throw conflict('This attempt has already been submitted');
-    if (timeIsUp(locked, now)) throw conflict('The time limit of this attempt has passed');
+    if (!locked) throw conflict('This attempt has already been submitted');
+    // An attempt closed by its time limit (graded after its deadline, e.g. by the sweep) keeps
+    // answering the time-limit message, as it did while it was still open.
+    if (timeIsUp(locked, now) && (locked.status === 'IN_PROGRESS' || closedByTimeLimit(locked))) throw conflict('The time limit of this attempt has passed');
+    if (locked.status !== 'IN_PROGRESS') throw conflict('This attempt has already been submitted');
     const answers = { ...locked.answers };
     if (hasAnswer) {
       if (body.answer === null || question.kind === 'STEP') delete answers[String(questionId)];
@@ -358,13 +399,19 @@ export async function saveQuizAnswer(
  * POST /quiz-attempts/{id}/submit: grades the learner's open attempt on the server (see
  * {@link grade}): a quiz becomes AUTOGRADED with its score, a learning path DONE (score null); the
  * answer becomes per-question feedback with the key and explanation. An attempt past its time
- * limit is graded on the answers saved before it (no 409). One transaction, the attempt row
- * locked, so a double submit grades once.
- * @throws 404 unknown attempt; 403 someone else's attempt; 409 'This attempt has already been submitted'.
+ * limit is graded on the answers saved before it (no 409). When its time ran out and it was
+ * already graded for that (by the server's sweep, {@link gradeExpiredAttempts}, or a lesson read),
+ * the submit answers 200 with that result: the quiz screen's own time-up submit may come after the
+ * sweep (a slow clock, a sleeping tab), and the learner should see the score, not an error. One
+ * transaction, the attempt row locked, so a double submit (or a submit racing the sweep) grades once.
+ * @throws 404 unknown attempt; 403 someone else's attempt; 409 'This attempt has already been
+ *   submitted' (graded before its time ran out, or it has no time limit).
  */
 export async function submitQuizAttempt(app: AppContext, caller: Caller, attemptId: number): Promise<QuizAttemptView> {
   const { kind } = await ownAttempt(app, caller, attemptId);
-  if (!(await gradeOpenAttempt(app, attemptId, kind, app.now()))) throw conflict('This attempt has already been submitted');
+  const graded = await gradeOpenAttempt(app.db, attemptId, kind, app.now());
   const attempt = (await findAttempt(app.db, attemptId))!;
+  const closedByTimeLimit = attempt.deadlineAt !== null && attempt.submittedAt !== null && attempt.submittedAt.getTime() > attempt.deadlineAt.getTime();
+  if (!graded && !closedByTimeLimit) throw conflict('This attempt has already been submitted');
   return attemptView(attempt, kind, await lessonQuestions(app.db, attempt.lessonId));
 }

@@ -1966,7 +1966,7 @@ export interface paths {
         put?: never;
         /**
          * Submit an attempt for grading
-         * @description Grades the attempt on the server: a quiz becomes AUTOGRADED with its score and per-question feedback (correct answer, explanation); a learning path becomes DONE. An attempt whose time limit has passed is graded on the answers saved before it. 409 when already submitted.
+         * @description Grades the attempt on the server: a quiz becomes AUTOGRADED with its score and per-question feedback (correct answer, explanation); a learning path becomes DONE. An attempt whose time limit has passed is graded on the answers saved before it; when the server already graded it for that (its sweep runs every minute), the graded attempt is answered (200). 409 when it was already submitted before its time ran out.
          *
          *     Roles: the attempt's LEARNER. docs/classroom.md "Grading".
          */
