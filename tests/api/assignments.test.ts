@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTests } from '../../server/modules/assignments/service.js';
 import { countRows, multipart, PNG_1PX, startTestApp, type FilePart, type TestApp } from './harness.js';
+import { enroll, insertCourse } from './course-fixtures.js';
+import type { LessonTypeCode } from '../../server/db/types.js';
 
 /**
  * The assignment calls (openapi tag Assignments; spec §7 Assignments; docs/classroom.md "Rules",
@@ -57,27 +59,12 @@ const submitCode = (lessonId: number, email: string | null, code: string, sessio
   call('POST', `/api/assignments/${lessonId}/code`, email, { sessionId: session, code });
 
 async function fixture() {
-  const typeIds = new Map((await t.db.selectFrom('lesson_types').select(['id', 'code']).execute()).map((r) => [r.code, r.id]));
   const ncai = (await t.db.selectFrom('users').select('company_id').where('email', '=', PARTNER).executeTakeFirstOrThrow()).company_id;
-  const educatorId = await idOf(EDUCATOR);
-  const { id: courseId } = await t.db
-    .insertInto('courses')
-    .values({
-      educator_id: educatorId, title: 'JavaScript, graded', description: 'd', about: 'a', category_id: 1, language_id: 1, price_cents: 0, num_hours: 10,
-      difficulty_level: 'BEGINNER', company_id: ncai, picture_url: null, video_url: null, status: 'PUBLISHED',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const { id: sectionId } = await t.db.insertInto('sections').values({ course_id: courseId, week: 1, name: 'Practice', sort_order: 0 }).returning('id').executeTakeFirstOrThrow();
+  const course = await insertCourse(t.db, { educatorId: await idOf(EDUCATOR), title: 'JavaScript, graded', companyId: ncai });
+  const sectionId = await course.section(1, 'Practice', 0);
   let order = 0;
-  const lesson = async (key: string, code: string, extra: Record<string, unknown> = {}) => {
-    L[key] = (
-      await t.db
-        .insertInto('lessons')
-        .values({ section_id: sectionId, lesson_type_id: typeIds.get(code)!, name: key, sort_order: order++, duration_minutes: 30, link: null, day: null, start_time: null, ...extra })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const lesson = async (key: string, code: LessonTypeCode, extra: Record<string, unknown> = {}) => {
+    L[key] = await course.lesson(sectionId, order++, key, code, extra);
   };
   await lesson('essay', 'assignment', { points: 20 });
   await lesson('lateOk', 'assignment', { points: 10, allow_late: true });
@@ -96,22 +83,10 @@ async function fixture() {
   await lesson('noTests', 'programmingAssignment', { programming: null });
   await lesson('reading', 'reading', { content_html: '<p>Read me</p>' });
 
-  const session = async () =>
-    (
-      await t.db
-        .insertInto('sessions')
-        .values({
-          course_id: courseId, educator_id: educatorId, start_date: '2031-05-05', end_date: '2031-06-01', timezone: 'America/Denver',
-          schedule: JSON.stringify({ sunday: null, monday: { start: '18:00', end: '19:30' }, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null }),
-          max_seats: 20, price_cents: 0, status: 'ACTIVE',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  sessionId = await session();
-  secondSessionId = await session();
+  sessionId = await course.session();
+  secondSessionId = await course.session();
   for (const [email, sid] of [[LEARNER, sessionId], [LEARNER1, sessionId], [TWO_SESSIONS, sessionId], [TWO_SESSIONS, secondSessionId]] as const) {
-    await t.db.insertInto('enrollments').values({ session_id: sid, user_id: await idOf(email), status: 'ACTIVE', payment_intent_id: null }).execute();
+    await enroll(t.db, sid, await idOf(email));
   }
 }
 

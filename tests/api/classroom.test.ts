@@ -1,6 +1,8 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, startTestApp, type TestApp } from './harness.js';
+import { enroll, insertCourse } from './course-fixtures.js';
+import type { LessonTypeCode } from '../../server/db/types.js';
 
 /**
  * The classroom calls (openapi tag Classroom; docs/classroom.md): getClassroom, getClassroomLesson,
@@ -39,30 +41,15 @@ async function call(method: 'GET' | 'POST', url: string, email: string | null, p
 }
 
 async function fixture() {
-  const typeIds = new Map((await t.db.selectFrom('lesson_types').select(['id', 'code']).execute()).map((r) => [r.code, r.id]));
   const ncai = (await t.db.selectFrom('users').select('company_id').where('email', '=', PARTNER).executeTakeFirstOrThrow()).company_id;
-  const educatorId = await idOf(EDUCATOR);
-  const { id: courseId } = await t.db
-    .insertInto('courses')
-    .values({
-      educator_id: educatorId, title: 'JavaScript, live', description: 'd', about: 'a', category_id: 1, language_id: 1, price_cents: 0, num_hours: 10,
-      difficulty_level: 'BEGINNER', company_id: ncai, picture_url: null, video_url: null, status: 'PUBLISHED',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const section = async (week: number, name: string, order: number) =>
-    (await t.db.insertInto('sections').values({ course_id: courseId, week, name, sort_order: order }).returning('id').executeTakeFirstOrThrow()).id;
+  const course = await insertCourse(t.db, { educatorId: await idOf(EDUCATOR), title: 'JavaScript, live', companyId: ncai });
+  const courseId = course.courseId;
+  const section = course.section;
   const learn = await section(1, 'Learn', 0);
   const practice = await section(1, 'Practice', 1);
   const week2 = await section(2, 'Review', 0);
-  const lesson = async (key: string, sectionId: number, order: number, code: string, extra: Record<string, unknown> = {}) => {
-    L[key] = (
-      await t.db
-        .insertInto('lessons')
-        .values({ section_id: sectionId, lesson_type_id: typeIds.get(code)!, name: key, sort_order: order, duration_minutes: 30, link: null, day: null, start_time: null, ...extra })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const lesson = async (key: string, sectionId: number, order: number, code: LessonTypeCode, extra: Record<string, unknown> = {}) => {
+    L[key] = await course.lesson(sectionId, order, key, code, extra);
   };
   await lesson('reading', learn, 0, 'reading', { content_html: '<p>Closures</p>' });
   await lesson('video', learn, 1, 'video', { video_url: 'https://videos.halaqa.test/a.mp4', captions_url: '/uploads/captions/a.vtt' });
@@ -83,18 +70,9 @@ async function fixture() {
     ])
     .execute();
 
-  sessionId = (
-    await t.db
-      .insertInto('sessions')
-      .values({
-        course_id: courseId, educator_id: educatorId, start_date: '2031-05-05', end_date: '2031-06-01', timezone: 'America/Denver',
-        schedule: JSON.stringify(schedule), max_seats: 20, price_cents: 0, status: 'ACTIVE',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  sessionId = await course.session(schedule);
   for (const [email, status] of [[LEARNER, 'ACTIVE'], [LEARNER1, 'ACTIVE'], [CANCELLED, 'CANCELLED']] as const) {
-    await t.db.insertInto('enrollments').values({ session_id: sessionId, user_id: await idOf(email), status, payment_intent_id: null }).execute();
+    await enroll(t.db, sessionId, await idOf(email), status);
   }
   // A lesson of another course (404 in this session).
   otherCourseLessonId = (await t.db.selectFrom('lessons as l').innerJoin('sections as s', 's.id', 'l.section_id').select('l.id').where('s.course_id', '<>', courseId).executeTakeFirstOrThrow()).id;

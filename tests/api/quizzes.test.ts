@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gradeExpiredAttempts } from '../../server/modules/quizzes/service.js';
 import { countRows, startTestApp, type TestApp } from './harness.js';
+import { enroll, insertCourse } from './course-fixtures.js';
+import type { LessonTypeCode } from '../../server/db/types.js';
 
 /**
  * The quiz and learning-path calls (openapi tag Quizzes; docs/classroom.md "Rules": Who, Deadline,
@@ -51,26 +53,12 @@ const submit = (attemptId: number, email: string | null) => call('POST', `/api/q
 const attemptRow = (id: number) => t.db.selectFrom('quiz_attempts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 async function fixture() {
-  const typeIds = new Map((await t.db.selectFrom('lesson_types').select(['id', 'code']).execute()).map((r) => [r.code, r.id]));
-  const educatorId = await idOf(EDUCATOR);
-  const { id: courseId } = await t.db
-    .insertInto('courses')
-    .values({
-      educator_id: educatorId, title: 'JavaScript, quizzed', description: 'd', about: 'a', category_id: 1, language_id: 1, price_cents: 0, num_hours: 10,
-      difficulty_level: 'BEGINNER', company_id: null, picture_url: null, video_url: null, status: 'PUBLISHED',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const { id: sectionId } = await t.db.insertInto('sections').values({ course_id: courseId, week: 1, name: 'Check', sort_order: 0 }).returning('id').executeTakeFirstOrThrow();
+  const course = await insertCourse(t.db, { educatorId: await idOf(EDUCATOR), title: 'JavaScript, quizzed' });
+  const courseId = course.courseId;
+  const sectionId = await course.section(1, 'Check', 0);
   let order = 0;
-  const lesson = async (key: string, code: string, extra: Record<string, unknown> = {}) => {
-    L[key] = (
-      await t.db
-        .insertInto('lessons')
-        .values({ section_id: sectionId, lesson_type_id: typeIds.get(code)!, name: key, sort_order: order++, duration_minutes: 30, link: null, day: null, start_time: null, ...extra })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const lesson = async (key: string, code: LessonTypeCode, extra: Record<string, unknown> = {}) => {
+    L[key] = await course.lesson(sectionId, order++, key, code, extra);
   };
   await lesson('quiz', 'quiz', { time_limit_minutes: 10 });
   await lesson('open', 'quiz');
@@ -105,19 +93,9 @@ async function fixture() {
   await question('timedTf', 'timed', 1, { kind: 'TRUE_FALSE', points: 2, answer: true });
   await question('pathTf', 'path', 2, { kind: 'TRUE_FALSE', points: 1, answer: true, explanation: 'Closures keep their scope' });
 
-  sessionId = (
-    await t.db
-      .insertInto('sessions')
-      .values({
-        course_id: courseId, educator_id: educatorId, start_date: '2031-05-05', end_date: '2031-06-01', timezone: 'America/Denver',
-        schedule: JSON.stringify({ sunday: null, monday: { start: '18:00', end: '19:30' }, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null }),
-        max_seats: 20, price_cents: 0, status: 'ACTIVE',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  sessionId = await course.session();
   for (const [email, status] of [[LEARNER, 'ACTIVE'], [LEARNER1, 'ACTIVE'], [LEARNER2, 'ACTIVE'], [LEARNER3, 'ACTIVE'], [CANCELLED, 'CANCELLED']] as const) {
-    await t.db.insertInto('enrollments').values({ session_id: sessionId, user_id: await idOf(email), status, payment_intent_id: null }).execute();
+    await enroll(t.db, sessionId, await idOf(email), status);
   }
   otherCourseLessonId = (await t.db.selectFrom('lessons as l').innerJoin('sections as s', 's.id', 'l.section_id').select('l.id').where('s.course_id', '<>', courseId).executeTakeFirstOrThrow()).id;
 }
