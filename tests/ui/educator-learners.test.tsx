@@ -4,6 +4,7 @@ import { Toaster, toaster } from '@/components/ui/toast';
 import { SessionLearnersPage, type SessionLearnersData } from '@/features/educator/session-learners-page';
 import { createApi } from '@/lib/api/client';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
+import { session41 } from './educator-fixtures';
 import { renderWithRouter } from './render';
 
 afterEach(() => {
@@ -11,42 +12,9 @@ afterEach(() => {
   cleanup();
 });
 
-const schedule = { sunday: null, monday: { start: '18:00', end: '20:00' }, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null };
-
 const data: SessionLearnersData = {
-  session: {
-    id: 41,
-    courseId: 12,
-    startDate: '2031-03-03',
-    endDate: '2031-04-25',
-    timezone: 'America/New_York',
-    schedule,
-    maxSeats: 25,
-    seatsTaken: 2,
-    seatsLeft: 23,
-    price: 149,
-    status: 'ACTIVE',
-    educator: { id: 7, name: 'Salma Idrissi', pictureUrl: null },
-    enrollment: null,
-    course: {
-      id: 12,
-      title: 'Modern web apps with React',
-      description: 'Build and ship a React app.',
-      pictureUrl: '/uploads/courses/12.jpg',
-      price: 149,
-      numHours: 32,
-      difficultyLevel: 'INTERMEDIATE',
-      category: { id: 3, name: 'Web development', nameAr: 'تطوير الويب' },
-      language: { id: 1, code: 'en', name: 'English' },
-      educator: { id: 7, name: 'Salma Idrissi', pictureUrl: null },
-      rating: { average: 4.6, count: 38 },
-      gainedSkills: [],
-      nextSession: null,
-      status: 'PUBLISHED',
-      isPrivate: false,
-      companyId: null,
-    },
-  },
+  // Two learners enrolled so far (tests/ui/educator-fixtures.ts's session counts three).
+  session: { ...session41, seatsTaken: 2, seatsLeft: 23 },
   learners: {
     ok: true,
     data: {
