@@ -8,6 +8,7 @@ import { formatCount, formatLongDate } from '@/components/ui/format';
 import { BarChartIcon } from '@/components/ui/icons';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { visuallyHidden } from '@/components/ui/spinner';
+import { tableHeaderCell } from '@/components/ui/table';
 import { usePageTitle } from '@/features/layout/document-head';
 import type { components } from '@/lib/api/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
@@ -28,18 +29,7 @@ export function orderSessions(sessions: SessionInfo[], companyId: number | null)
   return [...sessions].sort((a, b) => own(a) - own(b) || a.startDate.localeCompare(b.startDate));
 }
 
-const th = css({
-  textAlign: 'start',
-  fontSize: 'xs',
-  fontWeight: 'semibold',
-  color: 'fg.muted',
-  textTransform: 'uppercase',
-  letterSpacing: 'wide',
-  paddingInline: '4',
-  paddingBlock: '3',
-  whiteSpace: 'nowrap',
-  bg: 'bg.subtle',
-});
+const th = tableHeaderCell;
 const td = css({ paddingInline: '4', paddingBlock: '3', fontSize: 'sm', borderBlockStartWidth: '1px', borderColor: 'border.default', verticalAlign: 'middle' });
 
 function percent(taken: number, max: number): number {

@@ -13,6 +13,7 @@ import { BookIcon, CheckCircleIcon, CloseIcon, LayersIcon } from '@/components/u
 import { PageContainer } from '@/components/ui/page';
 import { Skeleton, Spinner, visuallyHidden } from '@/components/ui/spinner';
 import { toaster } from '@/components/ui/toast';
+import { tableHeaderCell } from '@/components/ui/table';
 import { FormAlert } from '@/features/auth/form-alert';
 import { formatInstant } from '@/features/classroom/classroom-time';
 import { ResetIcon } from '@/features/dashboard/dashboard-icons';
@@ -312,18 +313,7 @@ const tr = css({
   borderColor: 'border.default',
   '&[data-saved]': { bg: 'status.green.bg' },
 });
-const th = css({
-  textAlign: 'start',
-  fontSize: 'xs',
-  fontWeight: 'semibold',
-  color: 'fg.muted',
-  textTransform: 'uppercase',
-  letterSpacing: 'wide',
-  paddingInline: '4',
-  paddingBlock: '3',
-  whiteSpace: 'nowrap',
-  bg: 'bg.subtle',
-});
+const th = tableHeaderCell;
 const td = css({
   display: { base: 'block', tablet: 'table-cell' },
   paddingInline: { base: '0', tablet: '4' },
