@@ -39,6 +39,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
+      '@contract': fileURLToPath(new URL('./openapi', import.meta.url)),
       'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)),
     },
   },

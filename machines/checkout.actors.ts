@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { type Api, unwrap } from '../src/lib/api/client';
-import type { components } from '../src/lib/api/schema';
+import type { components } from '../openapi/schema';
 import type {
   AuthenticateInput,
   CheckoutData,

@@ -3,7 +3,7 @@ import { type Api, type ApiAuth, unwrap } from '../src/lib/api/client';
 import { type UploadKind, UploadError, uploadFile, type XhrCredentials } from '../src/lib/api/upload';
 import { defaultCourseValues, fromEditorData } from '../src/features/course-editor/course-form';
 import { toCourseFormData } from '../src/features/course-editor/course-form-data';
-import type { components } from '../src/lib/api/schema';
+import type { components } from '../openapi/schema';
 import type {
   CourseEditorEvent,
   LoadedEditor,

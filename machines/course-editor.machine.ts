@@ -9,7 +9,7 @@ import {
   withSavedLessonIds,
 } from '../src/features/course-editor/course-form';
 import type { CourseAction } from '../src/features/course-editor/course-form-data';
-import type { components } from '../src/lib/api/schema';
+import type { components } from '../openapi/schema';
 
 /**
  * The course editor (`/courses/live/edit?id={id}`, spec §2, §3, §4, §5, §8). Pure: the HTTP calls

@@ -6,7 +6,7 @@ import {
   toGradeRequest,
   validateGrade,
 } from '../src/features/educator/grade-form';
-import type { components } from '../src/lib/api/schema';
+import type { components } from '../openapi/schema';
 
 /**
  * Submissions and grading of one session (spec §2 "assignment submissions and grading", §4 every

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { type Api, unwrap } from '../src/lib/api/client';
-import type { components } from '../src/lib/api/schema';
+import type { components } from '../openapi/schema';
 import type { ModerationActionInput, ModerationFilter, ModerationItem, ModerationPage } from './moderation.machine';
 import type { SessionRequestBody } from './session-request.machine';
 import { postSessionRequest } from './session-request.actors';

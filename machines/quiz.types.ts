@@ -1,8 +1,8 @@
-import type { components } from '../src/lib/api/schema';
+import type { components } from '../openapi/schema';
 
 /**
  * The quiz and learning-path shapes of the API (openapi/halaqa.yaml, tag Quizzes), as generated in
- * src/lib/api/schema.d.ts. Re-exported here so machines and screens import one name.
+ * openapi/schema.d.ts. Re-exported here so machines and screens import one name.
  */
 type Schemas = components['schemas'];
 

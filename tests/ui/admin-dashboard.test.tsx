@@ -2,7 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DashboardPage, orderedSeries } from '@/features/dashboard/dashboard-page';
 import { formatWeek } from '@/features/dashboard/charts';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { renderWithRouter } from './render';
 
 afterEach(cleanup);

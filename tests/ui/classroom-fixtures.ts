@@ -1,5 +1,5 @@
 /** Test data of the classroom UI tests (shapes of openapi `Classroom` / `ClassroomLessonDetail`). */
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 
 type Classroom = components['schemas']['Classroom'];
 type ClassroomLesson = components['schemas']['ClassroomLesson'];

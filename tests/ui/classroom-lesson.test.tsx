@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster, toaster } from '@/components/ui/toast';
 import { ClassroomLessonPage } from '@/features/classroom/lesson-page';
 import { createApi } from '@/lib/api/client';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { FakeXhr } from './course-editor-fakes';
 import { at, classroom, detailOf, lessonOf, meetingOccurrence } from './classroom-fixtures';

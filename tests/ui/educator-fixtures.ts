@@ -1,4 +1,4 @@
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 
 type SessionInfo = components['schemas']['SessionInfo'];
 type Submission = components['schemas']['Submission'];

@@ -1,5 +1,5 @@
 /** Shared data of the payments UI tests (shapes of openapi/halaqa.yaml). */
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { json, type Handler } from '../machines/fetch-mock';
 
 type SessionInfo = components['schemas']['SessionInfo'];

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MyCoursesPage } from '@/features/my-courses/my-courses-page';
 import { receiptsOf } from '@/features/my-courses/receipts';
 import { ApiError } from '@/lib/api/client';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { enrollment } from './payments-fixtures';
 import { renderWithRouter } from './render';
 

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QuizLesson } from '@/features/classroom/quiz/quiz-lesson';
 import { createApi } from '@/lib/api/client';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { detailOf, lessonOf } from './classroom-fixtures';
 import { renderWithRouter } from './render';

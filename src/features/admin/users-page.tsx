@@ -27,7 +27,7 @@ import { Pager } from '@/features/dashboard/pager';
 import { usePageTitle } from '@/features/layout/document-head';
 import { roleLabels } from '@/features/layout/roles';
 import type { Api } from '@/lib/api/client';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { createUserModerationActors, type UserList } from '../../../machines/moderation.actors';
 import {

@@ -10,7 +10,7 @@ import { PageContainer, PageHeader } from '@/components/ui/page';
 import { visuallyHidden } from '@/components/ui/spinner';
 import { tableHeaderCell } from '@/components/ui/table';
 import { usePageTitle } from '@/features/layout/document-head';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
 
 type SessionInfo = components['schemas']['SessionInfo'];

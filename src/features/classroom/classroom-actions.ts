@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, type Api, unwrap } from '@/lib/api/client';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import type { LessonStatus } from './lesson-visuals';
 
 /** What joining a meeting answers: the link to open and the occurrence joined. */

@@ -15,7 +15,7 @@ import { formatMinutes } from '@/features/sessions/lesson-labels';
 import { useMeridiem } from '@/features/sessions/schedule';
 import { browserTimeZone } from '@/features/sessions/time-slots';
 import type { Api } from '@/lib/api/client';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { CalendarDownload } from './calendar-download';
 import { formatInstant } from './classroom-time';
 import { LessonStatusBadge, LessonTypeIcon, isMeetingType, useLessonTypeLabel } from './lesson-visuals';

@@ -2,7 +2,7 @@ import { Temporal } from 'temporal-polyfill';
 import { formatLongDate } from '@/components/ui/format';
 import { weekdayName } from '@/features/sessions/schedule';
 import { formatHhMmA, WEEKDAYS } from '@/features/sessions/time-slots';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { intlLocaleOf, type Locale } from '@/lib/i18n';
 
 /** One occurrence of a meeting lesson (instants are UTC ISO strings; docs/classroom.md "Meeting slot"). */

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, GlobeIcon } from '@/components/ui/icons';
 import { toaster } from '@/components/ui/toast';
 import { ApiError, type Api } from '@/lib/api/client';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { useLessonProgress } from './classroom-actions';
 import { isPlayableVideo } from './classroom-time';
 import { LessonStatusBadge } from './lesson-visuals';

@@ -4,7 +4,7 @@ import { css, cx } from 'styled-system/css';
 import { Badge, StatusBadge } from '@/components/ui/badge';
 import { BookIcon, CheckCircleIcon, InfoIcon, LayersIcon, VideoIcon } from '@/components/ui/icons';
 import { lessonTypeLabels, type LessonTypeCode } from '@/features/sessions/lesson-labels';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 
 /** A learner's status on a lesson, or null when not started (docs/classroom.md "Lesson status"). */
 export type LessonStatus = components['schemas']['LessonProgressStatus'] | null;

@@ -1,5 +1,5 @@
 import { ApiError } from '@/lib/api/client';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import {
   checkFile,
   credentialsOf,

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { components } from '../../lib/api/schema';
+import type { components } from '@contract/schema';
 
 /**
  * The course form (spec §3 "Course form", "Course form initial data"): its values, the defaults

@@ -10,7 +10,7 @@ import { categoryName, difficultyLabels } from '@/features/catalog/labels';
 import { WeeklySchedule } from '@/features/sessions/schedule';
 import { SyllabusView } from '@/features/sessions/syllabus';
 import { browserTimeZone } from '@/features/sessions/time-slots';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
 import type { EditorReference } from '../../../machines/course-editor.machine';
 import { type CourseFormValues, hasSession, splitSkills } from './course-form';

@@ -16,7 +16,7 @@ import { CoursePicture } from '@/features/catalog/course-picture';
 import { categoryName, difficultyLabels } from '@/features/catalog/labels';
 import { usePageTitle } from '@/features/layout/document-head';
 import { WeeklySchedule } from '@/features/sessions/schedule';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { intlLocaleOf, isLocale, type Locale } from '@/lib/i18n';
 
 type CourseInfo = components['schemas']['CourseInfo'];

@@ -5,7 +5,7 @@ import { css } from 'styled-system/css';
 import { Card } from '@/components/ui/card';
 import { formatCount, formatMoney } from '@/components/ui/format';
 import { roleLabels, type Role } from '@/features/layout/roles';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { intlLocaleOf, type Locale } from '@/lib/i18n';
 import { humanizeKey, MONEY_SERIES, seriesLabels, WEEKLY_SERIES } from './stat-labels';
 

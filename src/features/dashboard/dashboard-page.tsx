@@ -11,7 +11,7 @@ import { PageContainer, PageHeader, Section } from '@/components/ui/page';
 import type { LoginRecord } from '../../../machines/auth.machine';
 import { usePageTitle } from '@/features/layout/document-head';
 import { roleLabels } from '@/features/layout/roles';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { SeriesChart } from './charts';
 import { counterLabels, humanizeKey, MONEY_COUNTERS, SERIES_ORDER } from './stat-labels';

@@ -16,7 +16,7 @@ import { useErrorToast } from '@/features/dashboard/use-toast-once';
 import { usePageTitle } from '@/features/layout/document-head';
 import { useMeridiem, zoneLabel } from '@/features/sessions/schedule';
 import type { Api } from '@/lib/api/client';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { intlLocaleOf, isLocale, type Locale } from '@/lib/i18n';
 import { SessionPageHeader } from './session-tabs';
 

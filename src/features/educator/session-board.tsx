@@ -18,7 +18,7 @@ import { ModerationDialog } from '@/features/dashboard/moderation-dialog';
 import { Pager } from '@/features/dashboard/pager';
 import { WeeklySchedule } from '@/features/sessions/schedule';
 import type { Api } from '@/lib/api/client';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { createSessionModerationActors } from '../../../machines/moderation.actors';
 import {

@@ -21,7 +21,7 @@ import { Pager } from '@/features/dashboard/pager';
 import { useErrorToast } from '@/features/dashboard/use-toast-once';
 import { usePageTitle } from '@/features/layout/document-head';
 import type { Api } from '@/lib/api/client';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { createSessionLearnersActors } from '../../../machines/session-learners.actors';
 import { sessionLearnersMachine } from '../../../machines/session-learners.machine';

@@ -6,7 +6,7 @@ import { SelectField, TextField } from '@/components/ui/field';
 import { FormAlert } from '@/features/auth/form-alert';
 import { AppDialog } from '@/features/dashboard/dialog';
 import { weekdayName } from '@/features/sessions/schedule';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
 import type { SessionRequestBody, WeekdayKey } from '../../../machines/session-request.machine';
 import {

@@ -21,7 +21,7 @@ import { AppDialog } from '@/features/dashboard/dialog';
 import { usePageTitle } from '@/features/layout/document-head';
 import { useMeridiem, zoneLabel } from '@/features/sessions/schedule';
 import type { Api } from '@/lib/api/client';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { intlLocaleOf, isLocale, type Locale } from '@/lib/i18n';
 import { createGradingActors } from '../../../machines/grading.actors';
 import { gradingMachine, type GradingFailure, type Submission } from '../../../machines/grading.machine';

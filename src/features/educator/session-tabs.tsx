@@ -6,7 +6,7 @@ import { StatusBadge } from '@/components/ui/badge';
 import { Breadcrumb, breadcrumbLink } from '@/components/ui/breadcrumb';
 import { formatLongDate } from '@/components/ui/format';
 import { PageHeader } from '@/components/ui/page';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
 
 type SessionInfo = components['schemas']['SessionInfo'];

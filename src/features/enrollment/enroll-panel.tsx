@@ -11,7 +11,7 @@ import { selectIsLoggedIn, selectRole, isLearnerRole } from '@/features/auth/aut
 import { FormAlert } from '@/features/auth/form-alert';
 import type { Api } from '@/lib/api/client';
 import { currentLocale, isLocale } from '@/lib/i18n';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { createEnrollmentActors } from '../../../machines/enrollment.actors';
 import { enrollmentMachine } from '../../../machines/enrollment.machine';
 import { CheckoutPanel } from '@/features/payments/checkout-panel';

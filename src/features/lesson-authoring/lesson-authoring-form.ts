@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { components } from '../../lib/api/schema';
+import type { components } from '@contract/schema';
 
 /**
  * The lesson-authoring form (issue #5; docs/classroom.md "Data"; openapi `LessonAuthoring`,

@@ -14,7 +14,7 @@ import { CoursePicture } from '@/features/catalog/course-picture';
 import { usePageTitle } from '@/features/layout/document-head';
 import { useMeridiem, weekdayName } from '@/features/sessions/schedule';
 import { browserTimeZone, WEEKDAYS } from '@/features/sessions/time-slots';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { currentLocale, isLocale, type Locale } from '@/lib/i18n';
 import type { Settled } from '@/features/payments/load';
 import { nextMeeting } from './next-meeting';

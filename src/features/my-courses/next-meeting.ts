@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { WEEKDAYS } from '@/features/sessions/time-slots';
 
 type Weeks = components['schemas']['Weeks'];

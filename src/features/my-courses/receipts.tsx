@@ -10,7 +10,7 @@ import { useErrorReason } from '@/features/payments/account-shell';
 import { formatCents, formatInstant } from '@/features/payments/format';
 import type { Settled } from '@/features/payments/load';
 import { CardIcon, ReceiptIcon, WalletIcon } from '@/features/payments/payment-icons';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { currentLocale, isLocale } from '@/lib/i18n';
 
 type Enrollment = components['schemas']['Enrollment'];

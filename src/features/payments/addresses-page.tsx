@@ -11,7 +11,7 @@ import { TextField } from '@/components/ui/field';
 import { toaster } from '@/components/ui/toast';
 import { FormAlert } from '@/features/auth/form-alert';
 import { type Api, ApiError, unwrap } from '@/lib/api/client';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { currentLocale, intlLocaleOf, isLocale, type Locale } from '@/lib/i18n';
 import { AccountPage, useErrorReason } from './account-shell';
 import { PinIcon } from './payment-icons';

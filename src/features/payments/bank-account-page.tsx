@@ -13,7 +13,7 @@ import { formatMoney } from '@/components/ui/format';
 import { toaster } from '@/components/ui/toast';
 import { FormAlert } from '@/features/auth/form-alert';
 import { type Api, ApiError, unwrap } from '@/lib/api/client';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { currentLocale, isLocale } from '@/lib/i18n';
 import type { GatewayConfig } from '../../../machines/checkout.machine';
 import { AccountPage, SectionError, useErrorReason } from './account-shell';

@@ -9,7 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { toaster } from '@/components/ui/toast';
 import { FormAlert } from '@/features/auth/form-alert';
 import { type Api, ApiError, unwrap } from '@/lib/api/client';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import type { GatewayConfig } from '../../../machines/checkout.machine';
 import { AccountPage, SectionError, useErrorReason } from './account-shell';
 import { CardEntry } from './card-entry';

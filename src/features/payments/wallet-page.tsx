@@ -8,7 +8,7 @@ import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatMoney } from '@/components/ui/format';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { currentLocale, isLocale } from '@/lib/i18n';
 import { AccountPage } from './account-shell';
 import { formatCents, formatInstant } from './format';

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { intlLocaleOf, type Locale } from '@/lib/i18n';
 
 export type LessonTypeCode = components['schemas']['LessonTypeCode'];

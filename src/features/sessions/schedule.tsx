@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { css } from 'styled-system/css';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { intlLocaleOf, isLocale, type Locale } from '@/lib/i18n';
 import { browserTimeZone, convertWeeklySlot, WEEKDAYS, type SlotInstant, type Weekday } from './time-slots';
 

@@ -12,7 +12,7 @@ import { Rating } from '@/components/ui/rating';
 import { CoursePicture } from '@/features/catalog/course-picture';
 import { categoryName, difficultyLabels } from '@/features/catalog/labels';
 import { usePageTitle } from '@/features/layout/document-head';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { EnrollPanel } from '@/features/enrollment/enroll-panel';
 import { WeeklySchedule, zoneLabel } from './schedule';

@@ -12,7 +12,7 @@ import {
   LayersIcon,
   VideoIcon,
 } from '@/components/ui/icons';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { formatMinutes, lessonTypeLabels, type LessonTypeCode } from './lesson-labels';
 import { slotTime, useMeridiem, weekdayName, zoneLabel } from './schedule';

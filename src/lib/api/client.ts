@@ -1,5 +1,5 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import type { paths } from './schema';
+import type { paths } from '@contract/schema';
 
 /**
  * The typed `/api` client (openapi-fetch over the generated `paths` of openapi/halaqa.yaml).

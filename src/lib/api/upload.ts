@@ -1,5 +1,5 @@
 import { type ApiAuth, MAX_UNAUTHORIZED_RETRIES, type UnauthorizedReport } from './client';
-import type { components } from './schema';
+import type { components } from '@contract/schema';
 
 /**
  * File uploads of spec §7 ("Uploads": multipart, bearer header, progress reported; the answer is
