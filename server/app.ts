@@ -5,20 +5,19 @@ import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { Ajv } from 'ajv';
-import addFormats from 'ajv-formats';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Database } from './db/types.js';
 import { allHandlers } from './modules/index.js';
 import { MAX_UPLOAD_BYTES, UPLOAD_POLICIES } from './modules/uploads/policy.js';
-import type { TempFile } from './modules/uploads/service.js';
 import { REDOC_BUNDLE, apiDocsHtml } from './platform/api-docs.js';
-import type { AppContext, Caller, Handlers } from './platform/context.js';
-import { HttpError, type FieldError } from './platform/errors.js';
+import type { AppContext } from './platform/context.js';
+import { HttpError } from './platform/errors.js';
+import type { HandlerTable, OperationId, TempFile } from './platform/handlers.js';
 import { Mailer } from './platform/mailer.js';
 import { loadOperations, type OperationSpec } from './platform/openapi.js';
+import { fieldErrors, registerOperations } from './platform/routes.js';
 import type { PaymentGateway } from './platform/payments/gateway.js';
 import { SandboxGateway } from './platform/payments/sandbox.js';
 import { StripeGateway } from './platform/payments/stripe.js';
@@ -31,7 +30,7 @@ export interface BuildAppOptions {
   config: Config;
   db: Kysely<Database>;
   /** Replace or add handlers (tests); defaults to every module's handlers. */
-  handlers?: Handlers;
+  handlers?: HandlerTable;
   /** Payment gateway; defaults to the sandbox. */
   gateway?: PaymentGateway;
   /** Pino logger options; false silences logs (tests). */
@@ -42,7 +41,6 @@ export interface BuildAppOptions {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    caller: Caller | null;
     /** Temporary files of this request's multipart parts, removed when the response is sent. */
     tempFiles: string[] | null;
     /** The raw text of a JSON body (for webhook signatures). */
@@ -52,20 +50,6 @@ declare module 'fastify' {
 
 /** Largest file of a multipart operation that is not an upload (sign-up, course form, submissions, invites). */
 const DEFAULT_FILE_BYTES = 20 * 1024 * 1024;
-
-/** Turns Ajv errors of a failed validation into the contract's field errors (`path` = the field). */
-function fieldErrors(errors: Array<{ keyword: string; instancePath: string; params: object; message?: string }>, context = 'body'): FieldError[] {
-  return errors.map((v) => {
-    const params = v.params as Record<string, unknown>;
-    const base = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
-    const join = (key: unknown) => (base ? `${base}.${String(key)}` : String(key));
-    if (v.keyword === 'required' && params.missingProperty) return { path: join(params.missingProperty), message: 'is required' };
-    if (v.keyword === 'additionalProperties' && params.additionalProperty) {
-      return { path: join(params.additionalProperty), message: 'is not an accepted field' };
-    }
-    return { path: base || context, message: v.message ?? 'is invalid' };
-  });
-}
 
 /**
  * Builds the HTTP application: every operation of openapi/halaqa.yaml under /api (validated and
@@ -142,7 +126,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
 
-  app.decorateRequest('caller', null);
   app.decorateRequest('tempFiles', null);
   app.decorateRequest('rawBody', null);
   app.addHook('onResponse', async (request) => {
@@ -178,85 +161,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.code(404).send({ message: 'Not found' });
   });
 
-  /** Reads the caller from `Authorization: Bearer` (or `?token=`), checking the user still may sign in. */
-  async function authenticate(request: FastifyRequest): Promise<Caller | null> {
-    const header = request.headers.authorization;
-    const query = request.query as Record<string, unknown> | undefined;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : typeof query?.token === 'string' ? query.token : null;
-    if (!token) return null;
-    const claims = await tokens.verify(token);
-    if (!claims) return null;
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'role', 'status', 'company_id'])
-      .where('id', '=', claims.sub)
-      .executeTakeFirst();
-    if (!user || user.status === 'DELETED' || user.status === 'REJECTED') return null;
-    const legacy = request.headers['x-auth-legacy'] ?? query?.['auth-legacy'];
-    return { userId: user.id, role: user.role, status: user.status, companyId: user.company_id, federated: String(legacy) === '0' };
-  }
-
-  const multipartValidator = new Ajv({ strict: false, allErrors: true, coerceTypes: true });
-  addFormats.default(multipartValidator);
-
-  function register(op: OperationSpec) {
-    const handler = handlers[op.operationId];
-    const validateMultipart = op.multipartSchema ? multipartValidator.compile(withoutFiles(op.multipartSchema)) : null;
-    app.route({
-      method: op.method.toUpperCase() as 'GET',
-      url: op.url,
-      schema: op.schema,
-      config: {
-        operationId: op.operationId,
-        multipartOptions: { limits: { fileSize: UPLOAD_POLICIES[op.operationId]?.family.maxBytes ?? DEFAULT_FILE_BYTES } },
-      },
-      // Who may call is settled before any body is read (an upload by a refused caller is never stored).
-      onRequest: async (request) => {
-        request.caller = await authenticate(request);
-        if (op.requiresAuth && !request.caller) throw new HttpError(401, 'Authentication required');
-        if (op.roles && request.caller && !op.roles.includes(request.caller.role)) {
-          throw new HttpError(403, 'Your role does not allow this');
-        }
-      },
-      preValidation: async (request) => {
-        if (validateMultipart) {
-          if (!request.isMultipart()) throw new HttpError(415, 'Expected multipart/form-data');
-          const fields = Object.fromEntries(
-            Object.entries((request.body as Record<string, unknown>) ?? {}).filter(([, v]) => typeof v !== 'object' || v === null),
-          );
-          if (!validateMultipart(fields)) {
-            throw new HttpError(400, 'Some fields are invalid', fieldErrors(validateMultipart.errors ?? []));
-          }
-        }
-      },
-      handler: async (request, reply) => {
-        if (!handler) {
-          return reply.code(501).send({ message: `${op.operationId} (${op.method.toUpperCase()} ${op.path}) is not implemented yet` });
-        }
-        const result = await handler({
-          app: ctx,
-          caller: request.caller,
-          params: (request.params ?? {}) as Record<string, unknown>,
-          query: (request.query ?? {}) as Record<string, unknown>,
-          headers: request.headers as Record<string, unknown>,
-          body: request.body,
-          request,
-          reply,
-        });
-        // A raw result (e.g. text/calendar) is sent as is; a JSON one in the `{ data }` envelope.
-        if ('raw' in result) {
-          return reply
-            .code(result.status ?? 200)
-            .headers(result.headers ?? {})
-            .type(result.contentType)
-            .send(result.raw);
-        }
-        return reply.code(result.status ?? 200).send({ data: result.data });
-      },
-    });
-  }
-
-  for (const op of operations) register(op);
+  registerOperations(app, operations, {
+    ctx,
+    handlers,
+    fileLimitFor: (operationId) => UPLOAD_POLICIES[operationId]?.family.maxBytes ?? DEFAULT_FILE_BYTES,
+  });
 
   app.get('/api/openapi.json', { schema: { hide: true } as never }, async () => document);
   app.get('/api/docs', async (_req, reply) => reply.type('text/html').send(apiDocsHtml()));
@@ -282,20 +191,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   return app;
 }
 
-/** The multipart schema minus file fields, which are checked by the handler (type, size). */
-function withoutFiles(schema: Record<string, unknown>): Record<string, unknown> {
-  const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
-  // A file is binary content; `contentMediaType: application/json` marks JSON text (e.g. `weeks`), a plain field.
-  const isFile = (p: Record<string, unknown>) =>
-    p.format === 'binary' || (p.contentMediaType !== undefined && p.contentMediaType !== 'application/json') || p.contentEncoding !== undefined;
-  const fileKeys = Object.keys(props).filter((k) => isFile(props[k]));
-  const properties = Object.fromEntries(Object.entries(props).filter(([k]) => !fileKeys.includes(k)));
-  const required = ((schema.required ?? []) as string[]).filter((k) => !fileKeys.includes(k));
-  return { ...schema, properties, required };
-}
-
 /** Lists the operations of the contract that have no handler yet (they answer 501). */
-export async function unimplementedOperations(handlers: Handlers = allHandlers): Promise<OperationSpec[]> {
+export async function unimplementedOperations(handlers: HandlerTable = allHandlers): Promise<OperationSpec[]> {
   const { operations } = await loadOperations();
-  return operations.filter((op) => !handlers[op.operationId]);
+  return operations.filter((op) => !handlers[op.operationId as OperationId]);
 }

@@ -6,8 +6,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoData } from './db/seed/seed.js';
-import { expireStaleIntents } from './modules/payments/intents.js';
-import { gradeExpiredAttempts } from './modules/quizzes/service.js';
+import { runJobs, scheduleJobs } from './jobs/index.js';
 import { hashPassword } from './platform/passwords.js';
 
 const started = performance.now();
@@ -34,16 +33,10 @@ async function main(): Promise<void> {
   const seeded = config.seedDemoData
     ? await seedDemoData(handle.db, { uploadsDir: join(config.dataDir, 'uploads'), hashPassword, liveMeetingAt: new Date() })
     : { seeded: false as const };
-  const expired = await expireStaleIntents(handle.db);
-  const gradedQuizzes = await gradeExpiredAttempts(handle.db, new Date());
+  // Work left over while the server was down (expired seat holds, timed-out quizzes), then every minute.
+  const { expiredIntents: expired, gradedQuizAttempts: gradedQuizzes } = await runJobs(handle.db);
   const app = await buildApp({ config, db: handle.db });
-  // Seats held by abandoned (or crash-interrupted) card checkouts come back when their hold ends.
-  const sweeper = setInterval(() => {
-    expireStaleIntents(handle.db).catch((err) => app.log.error({ err }, 'expiring stale payment intents failed'));
-    // Quiz attempts whose time limit ran out while the learner was away are graded on their saved answers.
-    gradeExpiredAttempts(handle.db, new Date()).catch((err) => app.log.error({ err }, 'grading expired quiz attempts failed'));
-  }, 60_000);
-  sweeper.unref();
+  scheduleJobs(handle.db, app.log);
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: closing`);
     await app.close();

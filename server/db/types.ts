@@ -47,7 +47,7 @@ export interface UsersTable {
 export interface CategoriesTable { id: Generated<number>; name: string; name_ar: string }
 export interface LanguagesTable { id: Generated<number>; code: string; name: string }
 export interface SkillsTable { id: Generated<number>; name: string }
-export interface LessonTypesTable { id: Generated<number>; code: string; name: string }
+export interface LessonTypesTable { id: Generated<number>; code: LessonTypeCode; name: string }
 /** Lesson type codes (spec §3 "Lesson types"; `lesson_types.code`). */
 export type LessonTypeCode =
   | 'meeting' | 'video' | 'reading' | 'assignment' | 'quiz' | 'learningObjective' | 'programmingAssignment' | 'notes' | 'liveSession';
@@ -109,6 +109,8 @@ export interface ProgrammingSpecJson {
 export type QuizQuestionKind = 'SINGLE' | 'MULTIPLE' | 'TRUE_FALSE' | 'SHORT_ANSWER' | 'STEP';
 /** Option ids (SINGLE/MULTIPLE), a boolean (TRUE_FALSE), a text (a learner's SHORT_ANSWER), or null. */
 export type QuizAnswerJson = string[] | boolean | string | null;
+/** A question's answer key: option ids (SINGLE/MULTIPLE), a boolean (TRUE_FALSE), accepted answers (SHORT_ANSWER), null (STEP). */
+export type QuizAnswerKeyJson = string[] | boolean | null;
 export interface QuizQuestionsTable {
   id: Generated<number>;
   lesson_id: number;
@@ -120,7 +122,7 @@ export interface QuizQuestionsTable {
   explanation: string | null;
   options: Json<{ id: string; text: string }[]>;
   /** The answer key: option ids, a boolean, accepted short answers (string[]), or null (STEP). */
-  answer: ColumnType<QuizAnswerJson, string | null, string | null>;
+  answer: ColumnType<QuizAnswerKeyJson, string | null, string | null>;
 }
 export interface QuizAttemptsTable {
   id: Generated<number>;
@@ -193,14 +195,26 @@ export interface SessionsTable {
   deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Timestamp;
 }
+/** Every amount is in US dollars, stored in integer cents (DESIGN.md §1 Money). */
+export type Currency = 'USD';
+/** Stripe's payment intent lifecycle (DESIGN.md §1). */
+export type PaymentIntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'processing' | 'requires_action' | 'succeeded' | 'canceled';
+/** Why a wallet ledger entry exists. */
+export type LedgerReason = WalletReason | 'EARNING' | 'FEE' | 'PAYOUT';
+/** The reasons of entries on a learner's WALLET account (the wallet screen shows them). */
+export type WalletReason = 'TOP_UP' | 'PAYMENT' | 'REFUND' | 'CREDIT';
+/** Stripe's external (bank) account statuses. */
+export type ExternalAccountStatus = 'new' | 'validated' | 'verified' | 'verification_failed' | 'errored';
+/** A payout to an educator's bank account. */
+export type PayoutStatus = 'pending' | 'paid' | 'failed';
 export interface PaymentIntentsTable {
   id: string;
   user_id: number;
   session_id: number;
   amount_cents: number;
   fee_cents: number;
-  currency: ColumnType<string, string | undefined, string>;
-  status: string;
+  currency: ColumnType<Currency, Currency | undefined, Currency>;
+  status: PaymentIntentStatus;
   payment_method: 'card' | 'wallet';
   enrollment_id: number | null;
   /** the session price part of amount_cents (amount = price + fee) */
@@ -235,7 +249,7 @@ export interface LedgerEntriesTable {
   account: LedgerAccount;
   owner_id: number | null;
   amount_cents: number;
-  reason: string;
+  reason: LedgerReason;
   session_id: number | null;
   description: string;
   created_at: Timestamp;
@@ -296,10 +310,13 @@ export interface AuditLogTable {
 export interface InvitationsTable {
   id: Generated<number>;
   email: string;
-  role: Role;
-  company_id: number | null;
+  /** The role the invitee gets on joining (never an admin role). */
+  role: Exclude<Role, 'ADMIN' | 'SUPER_ADMIN'>;
+  /** Every invitation is into a company (DESIGN.md §1 Invitations). */
+  company_id: number;
   invited_by: number;
-  status: ColumnType<string, string | undefined, string>;
+  /** EXPIRED is derived from `created_at` (7 days), never stored. */
+  status: ColumnType<'PENDING' | 'ACCEPTED', 'PENDING' | 'ACCEPTED' | undefined, 'PENDING' | 'ACCEPTED'>;
   token: string;
   created_at: Timestamp;
 }
@@ -339,8 +356,8 @@ export interface ExternalAccountsTable {
   bank_name: string;
   last4: string;
   country: string;
-  currency: string;
-  status: string;
+  currency: Currency;
+  status: ExternalAccountStatus;
   created_at: Timestamp;
 }
 export interface PayoutsTable {
@@ -348,7 +365,7 @@ export interface PayoutsTable {
   educator_id: number;
   amount_cents: number;
   external_account_id: string;
-  status: string;
+  status: PayoutStatus;
   created_at: Timestamp;
 }
 export interface AddressesTable {

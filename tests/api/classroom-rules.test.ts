@@ -11,7 +11,7 @@ import {
   nextMeeting,
   weekStartsOn,
   type SessionTimes,
-} from '../../server/modules/classroom/time-rules.js';
+} from '../../server/modules/sessions/schedule.js';
 import type { Weeks } from '../../server/db/types.js';
 
 /** The pure classroom rules of docs/classroom.md ("Rules") and the session calendar (RFC 5545). */

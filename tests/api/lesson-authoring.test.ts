@@ -42,7 +42,7 @@ async function upload(url: string, email: string): Promise<{ id: number; url: st
 
 beforeAll(async () => {
   t = await startTestApp();
-  const typeIds = new Map((await t.db.selectFrom('lesson_types').select(['id', 'code']).execute()).map((r) => [r.code, r.id]));
+  const typeIds = new Map<string, number>((await t.db.selectFrom('lesson_types').select(['id', 'code']).execute()).map((r) => [r.code, r.id]));
   const cover = await upload('/api/courses/picture', EDUCATOR);
   coursePicture = cover.url;
   questionPicture = (await upload('/api/v2/questions/upload/picture', EDUCATOR)).url;

@@ -9,7 +9,7 @@ import { courseCoverSvg, wrapText } from '../../server/db/seed/covers.js';
 import { DEMO_CLASSROOM_COURSE, DEMO_CLASSROOM_LEARNER } from '../../server/db/seed/demo-courses.js';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo-users.js';
 import { sanitizeLessonHtml } from '../../server/modules/classroom/sanitize.js';
-import { LESSON_TYPES, US_TIMEZONES } from '../../server/db/seed/reference-data.js';
+import { LESSON_TYPES, US_TIMEZONES } from '../../server/modules/reference/data.js';
 import { LIVE_DEMO_MEETING_MINUTES, scheduleLiveDemoMeeting, type SeedSummary, seedDemoData } from '../../server/db/seed/seed.js';
 import type { Database, Weekday, Weeks } from '../../server/db/types.js';
 import { startTestApp, type TestApp } from './harness.js';

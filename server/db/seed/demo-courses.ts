@@ -1,6 +1,6 @@
 import type { Difficulty, Weekday, Weeks } from '../types.js';
 import { type CompanyAcronym, type EducatorEmail, extraLearner } from './demo-users.js';
-import type { CategoryName, LessonTypeCode, SkillName } from './reference-data.js';
+import type { CategoryName, LessonTypeCode, SkillName } from '../../modules/reference/data.js';
 import {
   type DemoLessonContent,
   HASHING_ASSIGNMENT,

@@ -8,7 +8,7 @@ import type { DemoLessonContent } from './classroom-demo.js';
 import { companyLogoSvg, courseCoverSvg } from './covers.js';
 import { DEMO_CLASSROOM_COURSE, DEMO_COURSES, type DemoCourse, type DemoSession } from './demo-courses.js';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from './demo-users.js';
-import { CATEGORIES, LANGUAGES, LESSON_TYPES, SKILLS } from './reference-data.js';
+import { CATEGORIES, LANGUAGES, LESSON_TYPES, SKILLS } from '../../modules/reference/data.js';
 
 /** What `seedDemoData` did. `accounts` lists every demo account (all use `DEMO_PASSWORD`). */
 export type SeedSummary =
@@ -418,7 +418,7 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Pro
           .values({ kind: 'CARD_PAYMENT', payment_intent_id: intentId, created_at: enrolledAt })
           .returning('id')
           .executeTakeFirstOrThrow();
-        const entry = { transaction_id: txId, reason: 'PAYMENT', session_id: sessionId, created_at: enrolledAt };
+        const entry = { transaction_id: txId, reason: 'PAYMENT' as const, session_id: sessionId, created_at: enrolledAt };
         await t
           .insertInto('ledger_entries')
           .values([

@@ -1,4 +1,4 @@
-import { requireCaller, type Handlers } from '../../platform/context.js';
+import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
 import { gradeSubmission, listAssignmentSubmissions, listSessionSubmissions, submitAssignment, submitProgrammingAssignment } from './service.js';
 
 /**
@@ -6,7 +6,7 @@ import { gradeSubmission, listAssignmentSubmissions, listSessionSubmissions, sub
  * listSessionSubmissions; spec §7 Assignments; docs/classroom.md). Ids, queries and JSON bodies
  * are validated by the contract's schemas before they get here; the multipart file by the service.
  */
-export const assignmentsHandlers: Handlers = {
+export const assignmentsHandlers = {
   submitAssignment: async ({ app, caller, params, body }) => ({
     status: 201,
     data: await submitAssignment(app, requireCaller(caller), params.id, { document: body?.document, sessionId: body?.sessionId }),
@@ -24,4 +24,4 @@ export const assignmentsHandlers: Handlers = {
   gradeSubmission: async ({ app, caller, params, body }) => ({
     data: await gradeSubmission(app, requireCaller(caller), params.id, { grade: body.grade, comment: body.comment }),
   }),
-};
+} satisfies HandlerTable;

@@ -1,6 +1,7 @@
+import type { Schema } from '../../platform/handlers.js';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
-import type { Person } from '../catalog/read-model.js';
+import type { Person } from '../courses/read-model.js';
 
 /**
  * Database reads and writes of the assignment calls (submitAssignment, submitProgrammingAssignment,
@@ -13,35 +14,13 @@ type Db = Kysely<Database> | Transaction<Database>;
 const personName = (first: string, last: string) => `${first} ${last}`.trim();
 
 /** One test outcome of a CODE submission, as stored in `submissions.results` (the contract's ProgrammingTestResult). */
-export interface TestResultView {
-  name: string;
-  passed: boolean;
-  /** What the test printed, or why it failed (wrong value, error, time or memory limit). */
-  output: string;
-}
+export type TestResultView = Schema<'ProgrammingTestResult'>;
 
 /**
  * The contract's Submission: one submission of an assignment (DOCUMENT) or programming assignment
  * (CODE). `grade` is in points out of `points` (the lesson's maximum); times are ISO 8601 instants.
  */
-export interface SubmissionView {
-  id: number;
-  assignmentId: number;
-  assignmentName: string;
-  sessionId: number;
-  kind: 'DOCUMENT' | 'CODE';
-  learner: Person;
-  document: { url: string; fileName: string } | null;
-  code: string | null;
-  results: TestResultView[] | null;
-  status: 'SUBMITTED' | 'AUTOGRADED' | 'DONE';
-  grade: number | null;
-  points: number;
-  late: boolean;
-  comment: string | null;
-  submittedAt: string;
-  gradedAt: string | null;
-}
+export type SubmissionView = Schema<'Submission'>;
 
 /** A page of submissions (the contract's PagedSubmission), newest first. */
 export interface SubmissionPage {

@@ -12,8 +12,8 @@ import {
   requireStaff,
   type ClassroomAccess,
   type ClassroomLessonRow,
-} from '../classroom/access.js';
-import { lessonDeadline } from '../classroom/time-rules.js';
+} from '../sessions/access.js';
+import { lessonDeadline } from '../sessions/schedule.js';
 import { DOCUMENTS } from '../uploads/policy.js';
 import { detectType, isTempFile } from '../uploads/service.js';
 import {

@@ -1,8 +1,8 @@
-import type { Handlers } from '../../platform/context.js';
+import type { HandlerTable } from '../../platform/handlers.js';
 import { signIn, signUp } from './service.js';
 
 /** Handlers of the Auth operations built so far (openapi/halaqa.yaml, tag Auth). */
-export const authHandlers: Handlers = {
+export const authHandlers = {
   signIn: async ({ app, body }) => ({ data: await signIn(app, body.email, body.password) }),
   signUp: async ({ app, body }) => ({
     status: 201,
@@ -14,4 +14,4 @@ export const authHandlers: Handlers = {
       role: body.role,
     }),
   }),
-};
+} satisfies HandlerTable;

@@ -1,3 +1,4 @@
+import type { Schema } from '../../platform/handlers.js';
 import { sql } from 'kysely';
 import type { Role } from '../../db/types.js';
 import type { AppContext } from '../../platform/context.js';
@@ -5,11 +6,7 @@ import { HttpError, badRequest, conflict } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 
 /** The contract's AuthResult: a bearer token, its expiry and the signed-in user. */
-export interface AuthResult {
-  token: string;
-  expiresAt: Date;
-  user: { id: number; email: string; name: string; role: Role };
-}
+export type AuthResult = Schema<'AuthResult'>;
 
 /** Spec §5: one @, a domain with a top-level part of 2 or more letters. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
@@ -29,7 +26,7 @@ export function passwordProblem(password: string): string | null {
 
 async function issue(app: AppContext, user: { id: number; email: string; first_name: string; last_name: string; role: Role; company_id: number | null }): Promise<AuthResult> {
   const { token, expiresAt } = await app.tokens.issue({ sub: user.id, role: user.role, cid: user.company_id });
-  return { token, expiresAt, user: { id: user.id, email: user.email, name: `${user.first_name} ${user.last_name}`.trim(), role: user.role } };
+  return { token, expiresAt: expiresAt.toISOString(), user: { id: user.id, email: user.email, name: `${user.first_name} ${user.last_name}`.trim(), role: user.role } };
 }
 
 /**

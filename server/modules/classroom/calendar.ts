@@ -1,7 +1,7 @@
 import ical, { ICalEventRepeatingFreq } from 'ical-generator';
 import { Temporal } from 'temporal-polyfill';
 import type { Weeks } from '../../db/types.js';
-import { meetingSlots, WEEKDAYS, type LessonTimes } from './time-rules.js';
+import { meetingSlots, WEEKDAYS, type LessonTimes } from '../sessions/schedule.js';
 
 /**
  * The session calendar (GET /sessions/{id}/calendar.ics, docs/classroom.md "Calls"), an RFC 5545

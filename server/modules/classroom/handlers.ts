@@ -1,11 +1,12 @@
-import { requireCaller, type Handlers } from '../../platform/context.js';
+import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
+import { getLessonAuthoring, updateLessonAuthoring } from './authoring.js';
 import { getClassroom, getClassroomLesson, getSessionCalendar, joinMeeting, listSessionAttendance, markLessonProgress } from './service.js';
 
 /**
- * Handlers of the classroom operations (openapi/halaqa.yaml tag Classroom; docs/classroom.md).
- * Ids and bodies are validated by the contract's schemas before they get here.
+ * Handlers of the Classroom operations (openapi/halaqa.yaml tag Classroom; docs/classroom.md):
+ * the learner's classroom (service.ts) and the educator's lesson authoring (authoring.ts).
  */
-export const classroomHandlers: Handlers = {
+export const classroomHandlers = {
   getClassroom: async ({ app, caller, params }) => ({ data: await getClassroom(app, requireCaller(caller), params.id) }),
   getClassroomLesson: async ({ app, caller, params }) => ({
     data: await getClassroomLesson(app, requireCaller(caller), params.id, params.lessonId),
@@ -24,4 +25,6 @@ export const classroomHandlers: Handlers = {
     };
   },
   listSessionAttendance: async ({ app, caller, params }) => ({ data: await listSessionAttendance(app, requireCaller(caller), params.id) }),
-};
+  getLessonAuthoring: async ({ app, caller, params }) => ({ data: await getLessonAuthoring(app, requireCaller(caller), params.id) }),
+  updateLessonAuthoring: async ({ app, caller, params, body }) => ({ data: await updateLessonAuthoring(app, requireCaller(caller), params.id, body) }),
+} satisfies HandlerTable;

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
-import type { Person } from '../catalog/read-model.js';
+import type { Person } from '../courses/read-model.js';
 
 /**
  * Database reads and writes of the classroom calls (getClassroom, getClassroomLesson,

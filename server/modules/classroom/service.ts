@@ -1,8 +1,9 @@
+import type { Schema } from '../../platform/handlers.js';
 import { Temporal } from 'temporal-polyfill';
 import type { LessonTypeCode, SessionStatus, Weekday } from '../../db/types.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { conflict } from '../../platform/errors.js';
-import type { Person } from '../catalog/read-model.js';
+import type { Person } from '../courses/read-model.js';
 import { gradeExpiredAttempts } from '../quizzes/service.js';
 import {
   attendanceAccess,
@@ -13,7 +14,7 @@ import {
   type ClassroomLessonRow,
   type ClassroomRole,
   type ClassroomSession,
-} from './access.js';
+} from '../sessions/access.js';
 import { sessionCalendar } from './calendar.js';
 import {
   activeLearners,
@@ -26,7 +27,7 @@ import {
   upsertProgress,
   type LearnerActivity,
 } from './queries.js';
-import { findJoinableSlot, joinWindow, lessonDeadline, meetingSlots, nextMeeting, weekStartsOn, type MeetingSlot } from './time-rules.js';
+import { findJoinableSlot, joinWindow, lessonDeadline, meetingSlots, nextMeeting, weekStartsOn, type MeetingSlot } from '../sessions/schedule.js';
 
 /**
  * The classroom calls (openapi/halaqa.yaml tag Classroom; docs/classroom.md): the classroom page,
@@ -377,12 +378,7 @@ export async function getSessionCalendar(app: AppContext, caller: Caller, sessio
 }
 
 /** `SessionAttendance`: occurrences held so far (oldest first) and each enrolled learner's record. */
-export interface SessionAttendanceView {
-  sessionId: number;
-  /** Per occurrence held: its attendees' count and user ids (ascending). */
-  meetings: { lessonId: number; lessonName: string; occurrenceDate: string; startsAt: string; attendees: number; attendeeIds: number[] }[];
-  learners: { learner: Person; attended: number; held: number; rate: number }[];
-}
+export type SessionAttendanceView = Schema<'SessionAttendance'>;
 
 /**
  * GET /sessions/{id}/attendance: the meeting occurrences that have started by `app.now()` (oldest

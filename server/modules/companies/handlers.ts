@@ -1,10 +1,14 @@
-import { requireCaller, type Handlers } from '../../platform/context.js';
-import { getCompanySettings, updateCompanySettings } from './service.js';
+import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
+import { getCompanySettings, setCompanyLogo, updateCompanySettings } from './service.js';
 
-/** Handlers of the Companies operations built so far (the theme call of spec §7). */
-export const companiesHandlers: Handlers = {
+/** Handlers of the Companies operations (openapi/halaqa.yaml tag Companies; the theme and logo of spec §3, §7). */
+export const companiesHandlers = {
   getCompanySettings: async ({ app, caller, params }) => ({ data: await getCompanySettings(app, requireCaller(caller), params.id) }),
   updateCompanySettings: async ({ app, caller, params, body }) => ({
     data: await updateCompanySettings(app, requireCaller(caller), params.id, body),
   }),
-};
+  uploadCompanyPicture: async ({ app, caller, params, body }) => ({
+    status: 201,
+    data: await setCompanyLogo(app, requireCaller(caller), params.id, body.picture),
+  }),
+} satisfies HandlerTable;

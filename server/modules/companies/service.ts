@@ -1,19 +1,15 @@
+import type { Schema } from '../../platform/handlers.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import type { CompanySettingsJson } from '../../db/types.js';
+import { UPLOAD_POLICIES } from '../uploads/policy.js';
+import { storeUpload, type UploadView } from '../uploads/service.js';
 
 /** The contract's CompanySettings (spec §3 company theme). */
-export interface CompanySettings extends CompanySettingsJson {
-  companyId: number;
-}
+export type CompanySettings = Schema<'CompanySettings'>;
 
 /** The contract's Company. */
-export interface Company {
-  id: number;
-  name: string;
-  acronym: string;
-  settings: CompanySettings;
-}
+export type Company = Schema<'Company'>;
 
 /** Loads a company, or null. */
 export async function companyById(app: AppContext, id: number): Promise<Company | null> {
@@ -57,4 +53,25 @@ export async function updateCompanySettings(
   };
   await app.db.updateTable('companies').set({ settings: JSON.stringify(settings) }).where('id', '=', id).execute();
   return { companyId: id, ...settings };
+}
+
+/**
+ * POST /companies/{id}/picture: the company's approved partner, or an admin, uploads the logo
+ * (COMPANYLOGO, images of spec §5), which becomes the company's `settings.logo`.
+ * @throws 404 unknown company; 403 another company's partner; 400/413/415 from the upload checks.
+ */
+export async function setCompanyLogo(app: AppContext, caller: Caller, companyId: number, file: unknown): Promise<UploadView> {
+  const company = await app.db.selectFrom('companies').select(['id', 'settings']).where('id', '=', companyId).executeTakeFirst();
+  if (!company) throw notFound('Company');
+  const staff = caller.role === 'ADMIN' || caller.role === 'SUPER_ADMIN';
+  if (!staff && !(caller.role === 'PARTNER' && caller.companyId === company.id && caller.status === 'APPROVED')) {
+    throw forbidden('Only the company partner can change its logo');
+  }
+  const upload = await storeUpload(app, caller, UPLOAD_POLICIES.uploadCompanyPicture, file);
+  await app.db
+    .updateTable('companies')
+    .set({ settings: JSON.stringify({ ...company.settings, logo: upload.url }) })
+    .where('id', '=', company.id)
+    .execute();
+  return upload;
 }

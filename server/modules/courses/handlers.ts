@@ -1,25 +1,25 @@
-import type { Handlers } from '../../platform/context.js';
-import { viewerOf } from '../catalog/read-model.js';
-import { exploreCourses, getActiveSessions, getCourseInfo, joinWaitlist, listReviews } from './service.js';
+import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
+import { getCourseEditorData, listCoursesToTeach, saveCourse } from './authoring.js';
+import { exploreCourses, getActiveSessions, getCourseInfo, joinWaitlist, listCategories, listReviews } from './catalog.js';
 
-/** Handlers of the course catalog operations built so far. */
-export const coursesHandlers: Handlers = {
-  exploreCourses: async ({ app, caller, query }) => ({
-    data: await exploreCourses(app, viewerOf(caller), {
-      query: query.query,
-      categoryId: query.categoryId,
-      difficulty: query.difficulty,
-      page: query.page,
-      pageSize: query.pageSize,
-    }),
-  }),
-  getCourseInfo: async ({ app, caller, params }) => ({ data: await getCourseInfo(app, viewerOf(caller), params.id) }),
-  listActiveCourseSessions: async ({ app, caller, params }) => ({ data: await getActiveSessions(app, viewerOf(caller), params.id) }),
-  joinWaitlist: async ({ app, caller, params, body }) => {
-    const { created, entry } = await joinWaitlist(app, viewerOf(caller), params.id, body.email);
-    return { status: created ? 201 : 200, data: entry };
+/**
+ * Handlers of the Courses operations (openapi/halaqa.yaml tag Courses; spec §7): the catalog
+ * (catalog.ts) and the course editor (authoring.ts, spec §2 /courses/live/edit, §3).
+ */
+export const coursesHandlers = {
+  exploreCourses: async ({ app, tenant, query }) => ({ data: await exploreCourses(app, tenant, query) }),
+  getCourseInfo: async ({ app, tenant, params }) => ({ data: await getCourseInfo(app, tenant, params.id) }),
+  listActiveCourseSessions: async ({ app, tenant, params }) => ({ data: await getActiveSessions(app, tenant, params.id) }),
+  joinWaitlist: async ({ app, tenant, params, body }) => {
+    const { created, entry } = await joinWaitlist(app, tenant, params.id, body.email);
+    return created ? { status: 201, data: entry } : { data: entry };
   },
-  listCourseReviews: async ({ app, caller, params, query }) => ({
-    data: await listReviews(app, viewerOf(caller), params.id, query.page, query.pageSize),
-  }),
-};
+  listCourseReviews: async ({ app, tenant, params, query }) => ({ data: await listReviews(app, tenant, params.id, query.page, query.pageSize) }),
+  listCategories: async ({ app, tenant, query }) => ({ data: await listCategories(app, tenant, query.partnerId) }),
+  saveCourse: async ({ app, caller, tenant, body, query }) => {
+    const { created, course, session } = await saveCourse(app, requireCaller(caller), tenant, body, query.id ?? null);
+    return created ? { status: 201, data: { course, session } } : { data: { course, session } };
+  },
+  getCourseEditorData: async ({ app, caller, params }) => ({ data: await getCourseEditorData(app, requireCaller(caller), params.id) }),
+  listCoursesToTeach: async ({ app, caller, query }) => ({ data: await listCoursesToTeach(app, requireCaller(caller), query) }),
+} satisfies HandlerTable;

@@ -1,7 +1,7 @@
-import { requireCaller, type Handlers } from '../../platform/context.js';
+import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
 import { getDashboardStats } from './service.js';
 
 /** Handlers of the dashboard operations. */
-export const dashboardHandlers: Handlers = {
+export const dashboardHandlers = {
   getDashboardStats: async ({ app, caller }) => ({ data: await getDashboardStats(app, requireCaller(caller)) }),
-};
+} satisfies HandlerTable;

@@ -1,8 +1,8 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { Database } from '../../db/types.js';
+import type { Database, Role } from '../../db/types.js';
 import type { AppContext, Caller } from '../../platform/context.js';
-import { centsToDollars } from '../catalog/money.js';
-import { walletBalanceCents } from '../payments/ledger.js';
+import { centsToDollars } from '../../platform/money/cents.js';
+import { walletBalanceCents } from '../../platform/money/ledger.js';
 
 /** A chart point: a week start (YYYY-MM-DD) or a key, and its value. */
 export interface DashboardPoint {
@@ -30,7 +30,7 @@ const inWeek = (column: RawBuilder<unknown>, w: RawBuilder<Date>) => sql`${colum
 export async function getDashboardStats(
   app: AppContext,
   caller: Caller,
-): Promise<{ role: string; counters: Record<string, number>; series: Record<string, DashboardPoint[]> }> {
+): Promise<{ role: Role; counters: Record<string, number>; series: Record<string, DashboardPoint[]> }> {
   const db = app.db;
   const count = async (q: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }) => Number((await q.executeTakeFirstOrThrow()).n);
   const counters: Record<string, number> = {};

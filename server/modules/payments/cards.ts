@@ -1,17 +1,11 @@
+import type { Schema } from '../../platform/handlers.js';
 import { randomBytes } from 'node:crypto';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { GatewayError } from '../../platform/payments/gateway.js';
 
 /** The contract's Card (a saved payment method). */
-export interface CardView {
-  id: string;
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  isDefault: boolean;
-}
+export type CardView = Schema<'Card'>;
 
 const toCard = (r: { id: string; brand: string; last4: string; exp_month: number; exp_year: number; is_default: boolean }): CardView => ({
   id: r.id, brand: r.brand, last4: r.last4, expMonth: r.exp_month, expYear: r.exp_year, isDefault: r.is_default,

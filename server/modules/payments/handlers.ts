@@ -1,4 +1,4 @@
-import { requireCaller, type Handlers } from '../../platform/context.js';
+import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
 import { addCard, listCards, paymentConfig, removeCard, setDefaultCard } from './cards.js';
 import { authenticateCardIntent, cancelCardIntent, confirmCardIntent, createCardIntent, unwrapAnswer } from './intents.js';
 import { createPayout, getEarnings, getExternalAccount, setExternalAccount } from './payouts.js';
@@ -6,11 +6,11 @@ import { getMyWallet, payWithWallet, quoteFee } from './service.js';
 import { receiveStripeWebhook } from './webhooks.js';
 
 /** Handlers of the payment operations built so far. */
-export const paymentsHandlers: Handlers = {
+export const paymentsHandlers = {
   quoteFee: async ({ app, body }) => ({ data: quoteFee(app, body.price) }),
   payWithWallet: async ({ app, caller, body, headers }) => {
-    const { statusCode, intent } = await payWithWallet(app, requireCaller(caller), body, headers['idempotency-key']);
-    return { status: statusCode, data: intent };
+    const { intent } = await payWithWallet(app, requireCaller(caller), body, headers['idempotency-key']);
+    return { status: 201, data: intent };
   },
   getMyWallet: async ({ app, caller }) => ({ data: await getMyWallet(app, requireCaller(caller)) }),
   getPaymentConfig: async ({ app }) => ({ data: paymentConfig(app) }),
@@ -20,20 +20,20 @@ export const paymentsHandlers: Handlers = {
   removeCard: async ({ app, caller, params }) => ({ data: await removeCard(app, requireCaller(caller), params.id) }),
   setDefaultCard: async ({ app, caller, params }) => ({ data: await setDefaultCard(app, requireCaller(caller), params.id) }),
   createPaymentIntent: async ({ app, caller, body, headers }) => {
-    const { statusCode, intent } = unwrapAnswer(await createCardIntent(app, requireCaller(caller), body, headers['idempotency-key']));
-    return { status: statusCode, data: intent };
+    const { intent } = unwrapAnswer(await createCardIntent(app, requireCaller(caller), body, headers['idempotency-key']));
+    return { status: 201, data: intent };
   },
   confirmPaymentIntent: async ({ app, caller, params, body, headers }) => {
-    const { statusCode, intent } = unwrapAnswer(await confirmCardIntent(app, requireCaller(caller), params.id, body.paymentMethod, headers['idempotency-key']));
-    return { status: statusCode, data: intent };
+    const { intent } = unwrapAnswer(await confirmCardIntent(app, requireCaller(caller), params.id, body.paymentMethod, headers['idempotency-key']));
+    return { data: intent };
   },
   authenticatePaymentIntent: async ({ app, caller, params, body }) => {
-    const { statusCode, intent } = unwrapAnswer(await authenticateCardIntent(app, requireCaller(caller), params.id, body.result));
-    return { status: statusCode, data: intent };
+    const { intent } = unwrapAnswer(await authenticateCardIntent(app, requireCaller(caller), params.id, body.result));
+    return { data: intent };
   },
   cancelPaymentIntent: async ({ app, caller, params }) => ({ data: await cancelCardIntent(app, requireCaller(caller), params.id) }),
   getExternalAccount: async ({ app, caller }) => ({ data: await getExternalAccount(app, requireCaller(caller)) }),
   addExternalAccount: async ({ app, caller, body }) => ({ status: 201, data: await setExternalAccount(app, requireCaller(caller), body.external_account) }),
   getMyEarnings: async ({ app, caller }) => ({ data: await getEarnings(app, requireCaller(caller)) }),
   createPayout: async ({ app, caller, headers }) => ({ status: 201, data: await createPayout(app, requireCaller(caller), headers['idempotency-key']) }),
-};
+} satisfies HandlerTable;

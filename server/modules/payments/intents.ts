@@ -4,11 +4,11 @@ import type { Database, PaymentIntentsTable } from '../../db/types.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError, conflict, notFound, unprocessable } from '../../platform/errors.js';
 import type { ChargeOutcome, GatewayCard } from '../../platform/payments/gateway.js';
-import { OPEN_INTENT_STATUSES } from '../catalog/read-model.js';
-import { findEnrollment, insertEnrollment, lockOpenSession } from '../enrollments/service.js';
-import { quoteCents } from './fees.js';
+import { OPEN_INTENT_STATUSES } from '../../platform/session-lifecycle.js';
+import { findEnrollment, insertEnrollment, lockOpenSession } from '../sessions/enrollments.js';
+import { quoteCents } from '../../platform/money/fees.js';
 import { once } from './idempotency.js';
-import { postLedgerTransaction } from './ledger.js';
+import { postLedgerTransaction } from '../../platform/money/ledger.js';
 import type { PaymentIntentView } from './service.js';
 
 /**

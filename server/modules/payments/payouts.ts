@@ -1,14 +1,17 @@
+import type { Selectable } from 'kysely';
+import type { ExternalAccountsTable, PayoutsTable } from '../../db/types.js';
+import type { Schema } from '../../platform/handlers.js';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError, notFound, unprocessable } from '../../platform/errors.js';
 import { GatewayError } from '../../platform/payments/gateway.js';
-import { centsToDollars } from '../catalog/money.js';
+import { centsToDollars } from '../../platform/money/cents.js';
 import { once } from './idempotency.js';
-import { postLedgerTransaction } from './ledger.js';
+import { postLedgerTransaction } from '../../platform/money/ledger.js';
 
 /** The contract's ExternalAccount. */
-const toAccount = (r: { id: string; bank_name: string; last4: string; country: string; currency: string; status: string }) => ({
+const toAccount = (r: Selectable<ExternalAccountsTable>): Schema<'ExternalAccount'> => ({
   id: r.id, bankName: r.bank_name, last4: r.last4, country: r.country, currency: r.currency, status: r.status,
 });
 
@@ -28,11 +31,14 @@ export async function setExternalAccount(app: AppContext, caller: Caller, token:
     if (e instanceof GatewayError) throw new HttpError(422, e.message, [{ path: 'external_account', message: e.message }]);
     throw e;
   }
+  // Halaqa pays out in US dollars only (DESIGN.md §1 Money).
+  const currency = account.currency;
+  if (currency !== 'USD') throw new HttpError(422, `Payouts are in USD; this bank account is in ${currency}`, [{ path: 'external_account', message: 'must be a USD account' }]);
   const row = await app.db
     .insertInto('external_accounts')
-    .values({ id: account.id, user_id: caller.userId, bank_name: account.bankName, last4: account.last4, country: account.country, currency: account.currency, status: account.status })
+    .values({ id: account.id, user_id: caller.userId, bank_name: account.bankName, last4: account.last4, country: account.country, currency, status: account.status })
     .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({ id: account.id, bank_name: account.bankName, last4: account.last4, country: account.country, currency: account.currency, status: account.status, created_at: new Date() }),
+      oc.column('user_id').doUpdateSet({ id: account.id, bank_name: account.bankName, last4: account.last4, country: account.country, currency, status: account.status, created_at: new Date() }),
     )
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -55,8 +61,8 @@ async function earningsCents(db: AppContext['db'], educatorId: number) {
   return { pending, payable: Number(r.total) - pending, paidOut: Number(r.paid_out) };
 }
 
-const toPayout = (p: { id: string; amount_cents: number; status: string; external_account_id: string; created_at: Date }) => ({
-  id: p.id, amount: p.amount_cents, status: p.status, externalAccountId: p.external_account_id, createdAt: p.created_at,
+const toPayout = (p: Selectable<PayoutsTable>): Schema<'Payout'> => ({
+  id: p.id, amount: p.amount_cents, status: p.status, externalAccountId: p.external_account_id, createdAt: p.created_at.toISOString(),
 });
 
 /** GET /payments/earnings: pending, payable and paid-out dollars and the payouts, newest first. */
@@ -90,7 +96,7 @@ export async function createPayout(app: AppContext, caller: Caller, key: string)
         { account: 'EARNINGS', ownerId: caller.userId, amountCents: -payable, reason: 'PAYOUT', description: `Payout ${id}` },
         { account: 'PAYOUTS', ownerId: caller.userId, amountCents: payable, reason: 'PAYOUT', description: `Payout ${id} to bank ••${account.last4}` },
       ]);
-      return { statusCode: 201, body: { ...toPayout(row), createdAt: row.created_at.toISOString() } };
+      return { statusCode: 201, body: toPayout(row) };
     }),
   );
   return result.body;

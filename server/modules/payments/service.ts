@@ -1,11 +1,13 @@
+import type { WalletReason } from '../../db/types.js';
+import type { Schema } from '../../platform/handlers.js';
 import { randomBytes } from 'node:crypto';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError, badRequest, conflict, unprocessable } from '../../platform/errors.js';
-import { centsToDollars, dollarsToCents } from '../catalog/money.js';
-import { findEnrollment, insertEnrollment, lockOpenSession } from '../enrollments/service.js';
-import { quoteCents } from './fees.js';
+import { centsToDollars, dollarsToCents } from '../../platform/money/cents.js';
+import { findEnrollment, insertEnrollment, lockOpenSession } from '../sessions/enrollments.js';
+import { quoteCents } from '../../platform/money/fees.js';
 import { once } from './idempotency.js';
-import { postLedgerTransaction, walletBalanceCents } from './ledger.js';
+import { postLedgerTransaction, walletBalanceCents } from '../../platform/money/ledger.js';
 
 /** The contract's FeeQuote: dollars for price/fee/total, cents for amount (= total × 100, spec §9). */
 export interface FeeQuote {
@@ -32,20 +34,7 @@ export function quoteFee(app: AppContext, price: number): FeeQuote {
 }
 
 /** The contract's PaymentIntent (Stripe's model; `amount` in cents). */
-export interface PaymentIntentView {
-  id: string;
-  status: 'requires_payment_method' | 'requires_confirmation' | 'processing' | 'requires_action' | 'succeeded' | 'canceled';
-  amount: number;
-  currency: string;
-  sessionId: number;
-  paymentMethod: 'card' | 'wallet';
-  enrollmentId: number | null;
-  createdAt: string;
-  /** until when a seat is held for an unfinished card payment (ISO), else null */
-  expiresAt: string | null;
-  lastPaymentError: { code: string; message: string } | null;
-  nextAction: { type: 'three_d_secure'; url: string } | null;
-}
+export type PaymentIntentView = Schema<'PaymentIntent'>;
 
 /**
  * POST /payments/intents/wallet {sessionId, amount} with an Idempotency-Key: pays a session from the
@@ -131,12 +120,14 @@ export async function getMyWallet(app: AppContext, caller: Caller) {
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(50)
+    // The wallet account only ever receives these reasons (server/platform/money/ledger.ts).
+    .$narrowType<{ reason: WalletReason }>()
     .execute();
   return {
     balance: centsToDollars(balance),
-    currency: 'USD',
+    currency: 'USD' as const,
     entries: entries.map((e) => ({
-      id: e.id, amount: e.amount_cents, reason: e.reason, sessionId: e.session_id, description: e.description, createdAt: e.created_at,
+      id: e.id, amount: e.amount_cents, reason: e.reason, sessionId: e.session_id, description: e.description, createdAt: e.created_at.toISOString(),
     })),
   };
 }

@@ -1,4 +1,4 @@
-import { requireCaller, type Handlers } from '../../platform/context.js';
+import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
 import { listQuizAttempts, saveQuizAnswer, startQuizAttempt, submitQuizAttempt } from './service.js';
 
 /**
@@ -6,7 +6,7 @@ import { listQuizAttempts, saveQuizAnswer, startQuizAttempt, submitQuizAttempt }
  * docs/classroom.md). Ids and JSON bodies are validated by the contract's schemas before they get
  * here; answer shapes per question kind by the service.
  */
-export const quizzesHandlers: Handlers = {
+export const quizzesHandlers = {
   startQuizAttempt: async ({ app, caller, params }) => {
     const { created, attempt } = await startQuizAttempt(app, requireCaller(caller), params.id, params.lessonId);
     return { status: created ? 201 : 200, data: attempt };
@@ -20,4 +20,4 @@ export const quizzesHandlers: Handlers = {
   submitQuizAttempt: async ({ app, caller, params }) => ({
     data: await submitQuizAttempt(app, requireCaller(caller), params.id),
   }),
-};
+} satisfies HandlerTable;

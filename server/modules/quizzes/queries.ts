@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, QuizAnswerJson, QuizQuestionKind } from '../../db/types.js';
+import type { Database, QuizAnswerJson, QuizAnswerKeyJson, QuizQuestionKind } from '../../db/types.js';
 
 /**
  * Database reads and writes of the quiz calls (startQuizAttempt, listQuizAttempts, saveQuizAnswer,
@@ -29,7 +29,7 @@ export interface QuestionRow {
   points: number;
   explanation: string | null;
   options: QuizOptionRow[];
-  answer: QuizAnswerJson;
+  answer: QuizAnswerKeyJson;
 }
 
 /** The questions of a lesson in their order (`sort_order`, then id), with their answer key. */
@@ -59,7 +59,7 @@ export interface FeedbackRow {
   correct: boolean;
   pointsAwarded: number;
   points: number;
-  correctAnswer: QuizAnswerJson;
+  correctAnswer: QuizAnswerKeyJson;
   explanation: string | null;
 }
 

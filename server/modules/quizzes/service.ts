@@ -1,9 +1,10 @@
+import type { Schema } from '../../platform/handlers.js';
 import type { Kysely } from 'kysely';
 import type { Database, QuizAnswerJson, QuizQuestionKind } from '../../db/types.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import { classroomAccess, loadCourseLesson, loadSessionLesson, requireLearner, type ClassroomLessonRow } from '../classroom/access.js';
-import { lessonDeadline } from '../classroom/time-rules.js';
+import { classroomAccess, loadCourseLesson, loadSessionLesson, requireLearner, type ClassroomLessonRow } from '../sessions/access.js';
+import { lessonDeadline } from '../sessions/schedule.js';
 import {
   findAttempt,
   findExpiredOpenAttempts,
@@ -48,38 +49,14 @@ export type AttemptKind = 'QUIZ' | 'LEARNING_PATH';
 export const SHORT_ANSWER_MAX_CHARS = 500;
 
 /** A question as a learner sees it (the contract's QuizQuestion): no answer key, no explanation. */
-export interface QuizQuestionView {
-  id: number;
-  kind: QuizQuestionKind;
-  prompt: string;
-  pictureUrl: string | null;
-  /** Points toward the score; 0 for a STEP. */
-  points: number;
-  /** The choices of a SINGLE or MULTIPLE question; empty for the other kinds. */
-  options: { id: string; text: string }[];
-}
+export type QuizQuestionView = Schema<'QuizQuestion'>;
 
 /**
  * The contract's QuizAttempt. Instants are ISO 8601; `score`/`maxScore` in question points
  * (`score` null until graded, and for a learning path); `answers` by question id; `feedback` null
  * until submitted, then one entry per non-STEP question in the questions' order.
  */
-export interface QuizAttemptView {
-  id: number;
-  lessonId: number;
-  sessionId: number;
-  kind: AttemptKind;
-  status: 'IN_PROGRESS' | 'AUTOGRADED' | 'DONE';
-  currentIndex: number;
-  startedAt: string;
-  deadlineAt: string | null;
-  submittedAt: string | null;
-  score: number | null;
-  maxScore: number;
-  questions: QuizQuestionView[];
-  answers: Record<string, QuizAnswerJson>;
-  feedback: FeedbackRow[] | null;
-}
+export type QuizAttemptView = Schema<'QuizAttempt'>;
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 

@@ -1,12 +1,10 @@
-import type { Handlers } from '../../platform/context.js';
-import { viewerOf } from '../catalog/read-model.js';
-import { listCategories, listLanguages, listLessonTypes, listSkills, listUsTimezones } from './service.js';
+import type { HandlerTable } from '../../platform/handlers.js';
+import { listLanguages, listLessonTypes, listSkills, listUsTimezones } from './service.js';
 
-/** Handlers of the reference-data operations. */
-export const referenceHandlers: Handlers = {
+/** Handlers of the Reference operations (openapi/halaqa.yaml tag Reference): the form's lookup lists. */
+export const referenceHandlers = {
   listUsTimezones: async () => ({ data: listUsTimezones() }),
   listLessonTypes: async ({ app }) => ({ data: await listLessonTypes(app) }),
   listLanguages: async ({ app }) => ({ data: await listLanguages(app) }),
   listSkills: async ({ app, query }) => ({ data: await listSkills(app, query.query) }),
-  listCategories: async ({ app, caller, query }) => ({ data: await listCategories(app, viewerOf(caller), query.partnerId) }),
-};
+} satisfies HandlerTable;

@@ -1,9 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
-import { sql } from 'kysely';
-import { US_TIMEZONES } from '../../db/seed/reference-data.js';
+import { US_TIMEZONES } from './data.js';
 import type { AppContext } from '../../platform/context.js';
-import { courseVisible, type Viewer } from '../catalog/read-model.js';
-import { likePattern } from '../courses/service.js';
+import { likePattern } from '../../platform/paging.js';
 
 /** GET /timezones/us: the US IANA time zones with their current UTC offset ('-05:00'), west to east. */
 export function listUsTimezones(now: Temporal.Instant = Temporal.Now.instant()) {
@@ -34,31 +32,4 @@ export async function listSkills(app: AppContext, query?: string) {
 /** GET /lessons/types: the lesson types of spec §3 with their codes. */
 export async function listLessonTypes(app: AppContext) {
   return app.db.selectFrom('lesson_types').select(['id', 'code', 'name']).orderBy('id').execute();
-}
-
-/**
- * GET /courses/categories?partnerId: every category with the number of catalog courses the viewer
- * can see in it; with `partnerId`, only courses of that partner's company are counted and empty
- * categories are left out.
- */
-export async function listCategories(app: AppContext, viewer: Viewer, partnerId?: number) {
-  let partnerCompany: number | null = null;
-  if (partnerId !== undefined) {
-    const p = await app.db.selectFrom('users').select('company_id').where('id', '=', partnerId).where('role', '=', 'PARTNER').executeTakeFirst();
-    partnerCompany = p?.company_id ?? -1;
-  }
-  const rows = await app.db
-    .selectFrom('categories as cat')
-    .leftJoin('courses as c', (join) => {
-      let j = join.onRef('c.category_id', '=', 'cat.id').on((eb) => courseVisible(eb, viewer));
-      if (partnerCompany !== null) j = j.on('c.company_id', '=', partnerCompany);
-      return j;
-    })
-    .select(['cat.id', 'cat.name', 'cat.name_ar', sql<number>`count(c.id)`.as('course_count')])
-    .groupBy(['cat.id', 'cat.name', 'cat.name_ar'])
-    .orderBy('cat.name')
-    .execute();
-  return rows
-    .map((r) => ({ id: r.id, name: r.name, nameAr: r.name_ar, courseCount: Number(r.course_count) }))
-    .filter((r) => partnerCompany === null || r.courseCount > 0);
 }

@@ -1,14 +1,40 @@
-import type { Handlers } from '../../platform/context.js';
-import { viewerOf } from '../catalog/read-model.js';
-import { exploreSessions, getSessionInfo, getSyllabus } from './service.js';
+import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
+import { enroll, listMyEnrollments } from './enrollments.js';
+import {
+  approveSession,
+  deleteSession,
+  listSessionLearners,
+  listSessions,
+  rejectSession,
+  requestSession,
+  updateSessionContent,
+} from './moderation.js';
+import { exploreSessions, getSessionInfo, getSyllabus } from './read.js';
 
-/** Handlers of the session operations built so far. */
-export const sessionsHandlers: Handlers = {
-  exploreSessions: async ({ app, caller, query }) => ({
-    data: await exploreSessions(app, viewerOf(caller), { query: query.query, categoryId: query.categoryId, page: query.page, pageSize: query.pageSize }),
-  }),
+/**
+ * Handlers of the Sessions operations (openapi/halaqa.yaml tag Sessions; spec §7): reads
+ * (read.ts), enrollment (enrollments.ts), requests and moderation (moderation.ts; spec §4).
+ */
+export const sessionsHandlers = {
+  exploreSessions: async ({ app, tenant, query }) => ({ data: await exploreSessions(app, tenant, query) }),
   getSessionInfo: async ({ app, params }) => ({ data: await getSessionInfo(app, null, params.id, false) }),
   getSessionInfoSecured: async ({ app, caller, params }) => ({ data: await getSessionInfo(app, caller, params.id, true) }),
   getSessionSyllabus: async ({ app, params }) => ({ data: await getSyllabus(app, null, params.id, false) }),
   getSessionSyllabusSecured: async ({ app, caller, params }) => ({ data: await getSyllabus(app, caller, params.id, true) }),
-};
+  listMyEnrollments: async ({ app, caller }) => ({ data: await listMyEnrollments(app, requireCaller(caller)) }),
+  enrollInSession: async ({ app, caller, params }) => {
+    const { created, enrollment } = await enroll(app, requireCaller(caller), params.id);
+    return created ? { status: 201, data: enrollment } : { data: enrollment };
+  },
+  requestSession: async ({ app, caller, body }) => ({ status: 201, data: await requestSession(app, requireCaller(caller), body) }),
+  listSessions: async ({ app, caller, query }) => ({ data: await listSessions(app, requireCaller(caller), query) }),
+  listSessionLearners: async ({ app, caller, params, query }) => ({
+    data: await listSessionLearners(app, requireCaller(caller), params.id, query.page, query.pageSize),
+  }),
+  approveSession: async ({ app, caller, params, body }) => ({
+    data: await approveSession(app, requireCaller(caller), params.id, body?.message?.trim() || null),
+  }),
+  rejectSession: async ({ app, caller, params, body }) => ({ data: await rejectSession(app, requireCaller(caller), params.id, body.message.trim()) }),
+  deleteSession: async ({ app, caller, params, body }) => ({ data: await deleteSession(app, requireCaller(caller), params.id, body.message.trim()) }),
+  updateSessionContent: async ({ app, caller, params, body }) => ({ data: await updateSessionContent(app, requireCaller(caller), params.id, body) }),
+} satisfies HandlerTable;

@@ -3,27 +3,16 @@ import { open } from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError, badRequest } from '../../platform/errors.js';
+import type { Schema, TempFile } from '../../platform/handlers.js';
 import type { UploadPolicy } from './policy.js';
 
-/** A file part of a multipart request, streamed to a temporary file by the parser (server/app.ts). */
-export interface TempFile {
-  tempPath: string;
-  filename: string;
-  /** what the browser claimed; never trusted */
-  mimetype: string;
-  sizeBytes: number;
-}
-
+/** Whether a multipart field is a file part. */
 export function isTempFile(v: unknown): v is TempFile {
   return Boolean(v && typeof v === 'object' && 'tempPath' in v && 'sizeBytes' in v);
 }
 
-/** The contract's Upload. */
-export interface UploadView {
-  id: number;
-  url: string;
-  type: string;
-}
+/** The contract's Upload (spec §3 upload response). */
+export type UploadView = Schema<'Upload'>;
 
 /** Detects a file's type from its bytes (`file-type`); HLS playlists (m3u8) are text starting with #EXTM3U. */
 export async function detectType(path: string): Promise<{ ext: string; mime: string } | null> {

@@ -2,7 +2,7 @@ import type { Role, UserStatus } from '../../db/types.js';
 import { audit } from '../../platform/audit.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError, badRequest, forbidden, notFound } from '../../platform/errors.js';
-import { likePattern, type Page } from '../courses/service.js';
+import { likePattern, type Page } from '../../platform/paging.js';
 import { toUserView, type UserView } from './service.js';
 
 const isStaff = (c: Caller) => c.role === 'ADMIN' || c.role === 'SUPER_ADMIN';
@@ -59,8 +59,8 @@ export async function listInvitations(app: AppContext, caller: Caller, q: { stat
     items: rows.map((r) => {
       const expiresAt = new Date(r.created_at.getTime() + INVITATION_TTL_MS);
       return {
-        id: r.id, email: r.email, role: r.role, companyId: r.company_id, createdAt: r.created_at, expiresAt,
-        status: r.status === 'PENDING' && expiresAt.getTime() < Date.now() ? 'EXPIRED' : r.status,
+        id: r.id, email: r.email, role: r.role, companyId: r.company_id, createdAt: r.created_at.toISOString(), expiresAt: expiresAt.toISOString(),
+        status: r.status === 'PENDING' && expiresAt.getTime() < Date.now() ? ('EXPIRED' as const) : r.status,
         invitedBy: { id: r.by_id, name: `${r.first_name} ${r.last_name}`.trim(), pictureUrl: r.picture_url },
       };
     }),
@@ -104,36 +104,3 @@ export async function decideUser(app: AppContext, caller: Caller, id: number, de
   return toUserView({ ...user, status });
 }
 
-/**
- * POST /mail/send {message, userIdsTo}: educators mail learners of their sessions, partners their
- * company's users, admins anyone. @returns how many mails were queued.
- * @throws 400 unknown recipients; 403 a recipient the caller may not mail.
- */
-export async function sendMail(app: AppContext, caller: Caller, input: { message: string; userIdsTo: number[] }): Promise<{ recipients: number }> {
-  const users = await app.db.selectFrom('users').select(['id', 'email', 'company_id']).where('id', 'in', input.userIdsTo).where('status', '!=', 'DELETED').execute();
-  const found = new Set(users.map((u) => u.id));
-  const unknown = input.userIdsTo.filter((id) => !found.has(id));
-  if (unknown.length) throw badRequest('Some fields are invalid', [{ path: 'userIdsTo', message: `unknown users: ${unknown.join(', ')}` }]);
-  if (caller.role === 'EDUCATOR') {
-    const mine = new Set(
-      (
-        await app.db
-          .selectFrom('enrollments as e')
-          .innerJoin('sessions as s', 's.id', 'e.session_id')
-          .select('e.user_id')
-          .where('s.educator_id', '=', caller.userId)
-          .where('e.user_id', 'in', input.userIdsTo)
-          .execute()
-      ).map((r) => r.user_id),
-    );
-    if (users.some((u) => !mine.has(u.id))) throw forbidden('Educators can only write to learners of their sessions');
-  } else if (caller.role === 'PARTNER') {
-    if (users.some((u) => u.company_id !== caller.companyId)) throw forbidden('Partners can only write to users of their company');
-  }
-  const sender = await app.db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', caller.userId).executeTakeFirstOrThrow();
-  const name = `${sender.first_name} ${sender.last_name}`.trim();
-  for (const u of users) {
-    await app.mailer.send({ to: [u.email], subject: `Message from ${name} on Halaqa`, text: `${input.message}\n\n— ${name}, via Halaqa`, sentBy: caller.userId });
-  }
-  return { recipients: users.length };
-}

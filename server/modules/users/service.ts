@@ -1,21 +1,11 @@
+import type { Schema } from '../../platform/handlers.js';
 import type { UserRow } from '../../db/types.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { companyById, type Company } from '../companies/service.js';
 
 /** The contract's User. */
-export interface UserView {
-  id: number;
-  email: string;
-  name: string;
-  firstName: string;
-  lastName: string;
-  role: string;
-  status: string;
-  companyId: number | null;
-  pictureUrl: string | null;
-  createdAt: Date;
-}
+export type UserView = Schema<'User'>;
 
 /**
  * GET /users/{id}: the user themself, admins, and partners for users of their own company.
@@ -45,7 +35,7 @@ export function toUserView(u: UserRow): UserView {
     status: u.status,
     companyId: u.company_id,
     pictureUrl: u.picture_url,
-    createdAt: u.created_at,
+    createdAt: u.created_at.toISOString(),
   };
 }
 

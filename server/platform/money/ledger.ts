@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, LedgerAccount } from '../../db/types.js';
+import type { Database, LedgerAccount, LedgerReason } from '../../db/types.js';
 
 /** One leg of a ledger transaction. `amountCents` is signed: credit to the account > 0, debit < 0. */
 export interface LedgerLeg {
@@ -7,7 +7,7 @@ export interface LedgerLeg {
   /** user owning the account (learner wallet, educator earnings); null for platform accounts */
   ownerId: number | null;
   amountCents: number;
-  reason: 'TOP_UP' | 'PAYMENT' | 'REFUND' | 'CREDIT' | 'EARNING' | 'FEE' | 'PAYOUT';
+  reason: LedgerReason;
   sessionId?: number | null;
   description: string;
 }

@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
-import type { SessionStatus } from '../../db/types.js';
+import type { PaymentIntentStatus, SessionStatus } from '../db/types.js';
 
 /** Today's calendar date ('YYYY-MM-DD') in an IANA time zone. */
 export function todayIn(timezone: string, now: Temporal.Instant = Temporal.Now.instant()): string {
@@ -23,3 +23,9 @@ export function effectiveSessionStatus(
   if (startDate <= today) return 'ACTIVE';
   return 'APPROVED';
 }
+
+/** Payment intent statuses that still hold a seat (until `hold_expires_at`). */
+export const OPEN_INTENT_STATUSES: PaymentIntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'processing', 'requires_action'];
+
+/** Session statuses a learner can enroll into (before the date check). */
+export const OPEN_SESSION_STATUSES: SessionStatus[] = ['APPROVED', 'ACTIVE'];

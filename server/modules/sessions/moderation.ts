@@ -3,23 +3,20 @@ import type { Database, SessionContentJson, SessionStatus } from '../../db/types
 import { audit } from '../../platform/audit.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError, badRequest, forbidden, notFound, type FieldError } from '../../platform/errors.js';
-import { dollarsToCents } from '../catalog/money.js';
-import { sessionSummaries, type SessionSummary } from '../catalog/read-model.js';
-import type { Page } from '../courses/service.js';
-import { US_ZONE_IDS } from '../authoring/service.js';
-import { validateSessionDates, validateWeeks } from '../authoring/course-form.js';
-import { quoteCents } from '../payments/fees.js';
-import { postLedgerTransaction } from '../payments/ledger.js';
-import { getSyllabus } from '../sessions/service.js';
+import { dollarsToCents } from '../../platform/money/cents.js';
+import { sessionSummaries, type SessionSummary } from '../courses/read-model.js';
+import type { Page } from '../../platform/paging.js';
+import type { Schema } from '../../platform/handlers.js';
+import { US_ZONE_IDS } from '../courses/authoring.js';
+import { validateSessionDates, validateWeeks } from '../courses/course-form.js';
+import { quoteCents } from '../../platform/money/fees.js';
+import { postLedgerTransaction } from '../../platform/money/ledger.js';
+import { getSyllabus } from './read.js';
 
 const isStaff = (c: Caller) => c.role === 'ADMIN' || c.role === 'SUPER_ADMIN';
 
 /** The contract's SessionListItem: a session with its course, last moderation message and creation time. */
-export type SessionListItem = SessionSummary & {
-  course: { id: number; title: string; pictureUrl: string | null };
-  moderationMessage: string | null;
-  createdAt: Date;
-};
+export type SessionListItem = Schema<'SessionListItem'>;
 
 async function listItems(app: AppContext, ids: number[]): Promise<SessionListItem[]> {
   const rows = await app.db
@@ -31,7 +28,7 @@ async function listItems(app: AppContext, ids: number[]): Promise<SessionListIte
   const byId = new Map(rows.map((r) => [r.id, r]));
   return (await sessionSummaries(app.db, ids)).map((s) => {
     const r = byId.get(s.id)!;
-    return { ...s, course: { id: r.course_id, title: r.title, pictureUrl: r.picture_url }, moderationMessage: r.moderation_message, createdAt: r.created_at };
+    return { ...s, course: { id: r.course_id, title: r.title, pictureUrl: r.picture_url ?? '' }, moderationMessage: r.moderation_message, createdAt: r.created_at.toISOString() };
   });
 }
 
@@ -152,7 +149,7 @@ export async function listSessionLearners(app: AppContext, caller: Caller, id: n
     .execute();
   return {
     items: rows.map((r) => ({
-      enrollmentId: r.id, userId: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), email: r.email, pictureUrl: r.picture_url, enrolledAt: r.created_at, status: r.status,
+      enrollmentId: r.id, userId: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), email: r.email, pictureUrl: r.picture_url, enrolledAt: r.created_at.toISOString(), status: r.status,
     })),
     total: Number(total),
     page,

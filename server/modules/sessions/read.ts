@@ -4,21 +4,20 @@ import type { AppContext, Caller } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
 import {
   courseSummaries,
-  courseVisible,
-  OPEN_SESSION_STATUSES,
   sessionSummaries,
   type CourseSummary,
   type SessionSummary,
-  type Viewer,
-  viewerOf,
-} from '../catalog/read-model.js';
-import { likePattern, type Page } from '../courses/service.js';
-import { enrollmentsByIds, type EnrollmentView } from '../enrollments/service.js';
+} from '../courses/read-model.js';
+import { likePattern, type Page } from '../../platform/paging.js';
+import { OPEN_SESSION_STATUSES } from '../../platform/session-lifecycle.js';
+import { courseVisible, tenantScopeOf, type TenantScope } from '../../platform/tenancy.js';
+import type { Schema } from '../../platform/handlers.js';
+import { enrollmentsByIds, type EnrollmentView } from './enrollments.js';
 
 export type SessionWithCourse = SessionSummary & { course: CourseSummary };
 export type SessionInfo = SessionWithCourse & { enrollment: EnrollmentView | null };
 
-const isStaff = (v: Viewer) => v.role === 'ADMIN' || v.role === 'SUPER_ADMIN';
+const isStaff = (v: TenantScope) => v.role === 'ADMIN' || v.role === 'SUPER_ADMIN';
 
 /** Adds each session's course summary, in order. */
 async function withCourses(app: AppContext, sessions: SessionSummary[]): Promise<SessionWithCourse[]> {
@@ -36,7 +35,7 @@ async function withCourses(app: AppContext, sessions: SessionSummary[]): Promise
  */
 export async function exploreSessions(
   app: AppContext,
-  viewer: Viewer,
+  viewer: TenantScope,
   q: { query?: string; categoryId?: number; page: number; pageSize: number },
 ): Promise<Page<SessionWithCourse>> {
   let base = app.db
@@ -73,7 +72,7 @@ export async function exploreSessions(
 }
 
 /** Whether the caller may see a session's private parts (meeting links): enrolled learner, its educator, admins. */
-async function hasClassroomAccess(app: AppContext, viewer: Viewer, sessionId: number, educatorId: number): Promise<boolean> {
+async function hasClassroomAccess(app: AppContext, viewer: TenantScope, sessionId: number, educatorId: number): Promise<boolean> {
   if (!viewer.userId) return false;
   if (isStaff(viewer) || viewer.userId === educatorId) return true;
   const e = await app.db
@@ -91,7 +90,7 @@ async function hasClassroomAccess(app: AppContext, viewer: Viewer, sessionId: nu
  * rejected session is seen only by its educator and admins.
  * @throws 404 otherwise.
  */
-async function visibleSession(app: AppContext, viewer: Viewer, id: number) {
+async function visibleSession(app: AppContext, viewer: TenantScope, id: number) {
   const row = await app.db
     .selectFrom('sessions as s')
     .innerJoin('courses as c', 'c.id', 's.course_id')
@@ -111,7 +110,7 @@ async function visibleSession(app: AppContext, viewer: Viewer, id: number) {
  * @throws 404 unknown or invisible session.
  */
 export async function getSessionInfo(app: AppContext, caller: Caller | null, id: number, secured: boolean): Promise<SessionInfo> {
-  const viewer = viewerOf(caller);
+  const viewer = tenantScopeOf(caller);
   await visibleSession(app, viewer, id);
   const [session] = await withCourses(app, await sessionSummaries(app.db, [id]));
   if (!session) throw notFound('Session');
@@ -131,7 +130,7 @@ const WEEKDAYS: Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursd
  * @throws 404 unknown or invisible session.
  */
 export async function getSyllabus(app: AppContext, caller: Caller | null, id: number, secured: boolean) {
-  const viewer = viewerOf(caller);
+  const viewer = tenantScopeOf(caller);
   const session = await visibleSession(app, viewer, id);
   const showLinks = secured && (await hasClassroomAccess(app, viewer, id, session.educator_id));
   if (session.content) return sessionContentSyllabus(app, id, session.timezone, session.content, showLinks);
@@ -152,10 +151,7 @@ export async function getSyllabus(app: AppContext, caller: Caller | null, id: nu
     .orderBy('l.id')
     .execute();
 
-  type LessonView = {
-    id: number; name: string; order: number; type: { id: number; code: string; name: string };
-    duration: number; day: Weekday | null; startTime: string | null; link: string | null;
-  };
+  type LessonView = Schema<'Lesson'>;
   const weeks = new Map<number, Map<number, { id: number; name: string; order: number; lessons: LessonView[] }>>();
   for (const r of rows) {
     const sections = weeks.get(r.week) ?? new Map();

@@ -1,94 +1,21 @@
+import type { Schema } from '../../platform/handlers.js';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database, Difficulty, Role, SessionStatus, Weeks } from '../../db/types.js';
-import { centsToDollars } from './money.js';
-import { effectiveSessionStatus } from './session-status.js';
+import { centsToDollars } from '../../platform/money/cents.js';
+import { OPEN_INTENT_STATUSES, OPEN_SESSION_STATUSES, effectiveSessionStatus } from '../../platform/session-lifecycle.js';
 
 /**
  * Read model shared by the course and session operations: builds the contract's CourseSummary,
  * CourseInfo and SessionSummary shapes (openapi/halaqa.yaml) in a fixed number of queries per page.
  */
 
-/** Who is looking: decides which private (company) courses are visible. */
-export interface Viewer {
-  userId: number | null;
-  role: Role | null;
-  companyId: number | null;
-}
+export type Person = Schema<'Person'>;
 
-export const ANONYMOUS: Viewer = { userId: null, role: null, companyId: null };
+export type SessionSummary = Schema<'SessionSummary'>;
 
-/** The viewer for a possibly anonymous caller. */
-export const viewerOf = (caller: { userId: number; role: Role; companyId: number | null } | null): Viewer =>
-  caller ? { userId: caller.userId, role: caller.role, companyId: caller.companyId } : ANONYMOUS;
+export type CourseSummary = Schema<'CourseSummary'>;
 
-export interface Person {
-  id: number;
-  name: string;
-  pictureUrl: string | null;
-}
-
-export interface SessionSummary {
-  id: number;
-  courseId: number;
-  startDate: string;
-  endDate: string;
-  timezone: string;
-  schedule: Weeks;
-  maxSeats: number;
-  seatsTaken: number;
-  seatsLeft: number;
-  /** decimal dollars */
-  price: number;
-  status: SessionStatus;
-  educator: Person;
-}
-
-export interface CourseSummary {
-  id: number;
-  title: string;
-  description: string;
-  pictureUrl: string | null;
-  price: number;
-  numHours: number;
-  difficultyLevel: Difficulty;
-  category: { id: number; name: string; nameAr: string };
-  language: { id: number; code: string; name: string };
-  educator: Person;
-  rating: { average: number; count: number };
-  gainedSkills: { id: number; name: string }[];
-  nextSession: SessionSummary | null;
-  status: string;
-  isPrivate: boolean;
-  companyId: number | null;
-}
-
-export interface CourseInfo extends CourseSummary {
-  about: string;
-  videoUrl: string | null;
-  requiredSkills: { id: number; name: string }[];
-  sessionsCount: number;
-}
-
-/** Payment intent statuses that still hold a seat (until `hold_expires_at`). */
-export const OPEN_INTENT_STATUSES = ['requires_payment_method', 'requires_confirmation', 'processing', 'requires_action'];
-
-/** Session statuses a learner can enroll into (before the date check). */
-export const OPEN_SESSION_STATUSES: SessionStatus[] = ['APPROVED', 'ACTIVE'];
-
-const isStaff = (v: Viewer) => v.role === 'ADMIN' || v.role === 'SUPER_ADMIN';
-
-/**
- * The catalog visibility rule over `courses as c`: published, and either public or private to the
- * viewer's company (DESIGN.md §1); admins see every published course.
- */
-export function courseVisible(eb: ExpressionBuilder<any, any>, viewer: Viewer): Expression<SqlBool> {
-  const published = eb('c.status', '=', 'PUBLISHED');
-  if (isStaff(viewer)) return published;
-  const visibility = viewer.companyId
-    ? eb.or([eb('c.is_private', '=', false), eb('c.company_id', '=', viewer.companyId)])
-    : eb('c.is_private', '=', false);
-  return eb.and([published, visibility]);
-}
+export type CourseInfo = Schema<'CourseInfo'>;
 
 const personName = (first: string, last: string) => `${first} ${last}`.trim();
 
@@ -216,7 +143,7 @@ export async function courseSummaries(db: Kysely<Database>, ids: number[]): Prom
         id: r.id,
         title: r.title,
         description: r.description,
-        pictureUrl: r.picture_url,
+        pictureUrl: r.picture_url ?? '', /* the contract's pictureUrl is a string: a course saved without a picture has none yet */
         price: centsToDollars(r.price_cents),
         numHours: r.num_hours,
         difficultyLevel: r.difficulty_level,

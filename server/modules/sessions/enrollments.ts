@@ -1,20 +1,14 @@
+import type { Schema } from '../../platform/handlers.js';
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError, conflict, notFound, paymentRequired } from '../../platform/errors.js';
-import { courseVisible, OPEN_INTENT_STATUSES, sessionSummaries, type SessionSummary, viewerOf } from '../catalog/read-model.js';
+import { sessionSummaries, type SessionSummary } from '../courses/read-model.js';
+import { OPEN_INTENT_STATUSES } from '../../platform/session-lifecycle.js';
+import { courseVisible, tenantScopeOf } from '../../platform/tenancy.js';
 
 /** The contract's Enrollment. `paidAmount` is integer cents (what the learner paid, fee included). */
-export interface EnrollmentView {
-  id: number;
-  sessionId: number;
-  userId: number;
-  status: 'ACTIVE' | 'CANCELLED';
-  enrolledAt: Date;
-  paidAmount: number;
-  session: SessionSummary;
-  course: { id: number; title: string; pictureUrl: string | null };
-}
+export type EnrollmentView = Schema<'Enrollment'>;
 
 /** Builds Enrollment views for ids, in order. */
 export async function enrollmentsByIds(app: AppContext, ids: number[]): Promise<EnrollmentView[]> {
@@ -38,10 +32,10 @@ export async function enrollmentsByIds(app: AppContext, ids: number[]): Promise<
         sessionId: r.session_id,
         userId: r.user_id,
         status: r.status,
-        enrolledAt: r.created_at,
+        enrolledAt: r.created_at.toISOString(),
         paidAmount: r.paid_amount_cents,
         session,
-        course: { id: r.course_id, title: r.title, pictureUrl: r.picture_url },
+        course: { id: r.course_id, title: r.title, pictureUrl: r.picture_url ?? '' },
       },
     ];
   });
@@ -83,7 +77,7 @@ export async function lockOpenSession(trx: Transaction<Database>, caller: Caller
     .select(['s.id', 's.price_cents', 's.max_seats', 's.status', 's.end_date', 's.educator_id', sql<boolean>`s.end_date >= current_date`.as('not_ended')])
     .where('s.id', '=', sessionId)
     .where('s.deleted_at', 'is', null)
-    .where((eb) => courseVisible(eb, viewerOf(caller)))
+    .where((eb) => courseVisible(eb, tenantScopeOf(caller)))
     .forUpdate('s')
     .executeTakeFirst();
   if (!s) throw notFound('Session');

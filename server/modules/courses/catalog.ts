@@ -5,22 +5,14 @@ import { notFound } from '../../platform/errors.js';
 import {
   courseInfo,
   courseSummaries,
-  courseVisible,
   openSessionIds,
   sessionSummaries,
   type CourseInfo,
   type CourseSummary,
   type SessionSummary,
-  type Viewer,
-} from '../catalog/read-model.js';
-
-/** A page of a list (docs/decisions.md "API conventions"). */
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+} from './read-model.js';
+import { courseVisible, type TenantScope } from '../../platform/tenancy.js';
+import { likePattern, type Page } from '../../platform/paging.js';
 
 export interface ExploreQuery {
   /** Free text matched against title, description, category and skills (case-insensitive). */
@@ -31,14 +23,11 @@ export interface ExploreQuery {
   pageSize: number;
 }
 
-/** Escapes LIKE wildcards in user text. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-
 /**
  * GET /courses/explore: the catalog the viewer may see, courses with an open session first, then
  * by title. Matching skills count as matches (a search for "react" finds courses teaching React).
  */
-export async function exploreCourses(app: AppContext, viewer: Viewer, q: ExploreQuery): Promise<Page<CourseSummary>> {
+export async function exploreCourses(app: AppContext, viewer: TenantScope, q: ExploreQuery): Promise<Page<CourseSummary>> {
   let base = app.db.selectFrom('courses as c').innerJoin('categories as cat', 'cat.id', 'c.category_id').where((eb) => courseVisible(eb, viewer));
   const text = q.query?.trim();
   if (text) {
@@ -88,13 +77,13 @@ export async function exploreCourses(app: AppContext, viewer: Viewer, q: Explore
 }
 
 /** Throws 404 unless the course exists and the viewer may see it. */
-async function assertVisible(app: AppContext, viewer: Viewer, id: number): Promise<void> {
+async function assertVisible(app: AppContext, viewer: TenantScope, id: number): Promise<void> {
   const found = await app.db.selectFrom('courses as c').select('c.id').where('c.id', '=', id).where((eb) => courseVisible(eb, viewer)).executeTakeFirst();
   if (!found) throw notFound('Course');
 }
 
 /** GET /courses/{id}/info. @throws 404 for an unknown, unpublished or another company's private course. */
-export async function getCourseInfo(app: AppContext, viewer: Viewer, id: number): Promise<CourseInfo> {
+export async function getCourseInfo(app: AppContext, viewer: TenantScope, id: number): Promise<CourseInfo> {
   await assertVisible(app, viewer, id);
   const info = await courseInfo(app.db, id);
   if (!info) throw notFound('Course');
@@ -102,14 +91,14 @@ export async function getCourseInfo(app: AppContext, viewer: Viewer, id: number)
 }
 
 /** GET /courses/{id}/sessions/active: sessions learners can still join, earliest first. @throws 404 as getCourseInfo. */
-export async function getActiveSessions(app: AppContext, viewer: Viewer, id: number): Promise<SessionSummary[]> {
+export async function getActiveSessions(app: AppContext, viewer: TenantScope, id: number): Promise<SessionSummary[]> {
   await assertVisible(app, viewer, id);
   const open = await openSessionIds(app.db, [id]);
   return sessionSummaries(app.db, open.get(id) ?? []);
 }
 
 /** GET /courses/{id}/reviews: newest first. @throws 404 as getCourseInfo. */
-export async function listReviews(app: AppContext, viewer: Viewer, id: number, page: number, pageSize: number) {
+export async function listReviews(app: AppContext, viewer: TenantScope, id: number, page: number, pageSize: number) {
   await assertVisible(app, viewer, id);
   const base = app.db.selectFrom('reviews as r').where('r.course_id', '=', id);
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
@@ -126,7 +115,7 @@ export async function listReviews(app: AppContext, viewer: Viewer, id: number, p
       id: r.id,
       ratingValue: r.rating_value,
       content: r.content,
-      createdAt: r.created_at,
+      createdAt: r.created_at.toISOString(),
       author: { id: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), pictureUrl: r.picture_url },
     })),
     total: Number(total),
@@ -140,7 +129,7 @@ export async function listReviews(app: AppContext, viewer: Viewer, id: number, p
  * new session is approved). @returns the entry and whether it was created (201) or already there (200).
  * @throws 404 as getCourseInfo.
  */
-export async function joinWaitlist(app: AppContext, viewer: Viewer, courseId: number, email: string) {
+export async function joinWaitlist(app: AppContext, viewer: TenantScope, courseId: number, email: string) {
   await assertVisible(app, viewer, courseId);
   const inserted = await app.db
     .insertInto('waitlist')
@@ -156,5 +145,32 @@ export async function joinWaitlist(app: AppContext, viewer: Viewer, courseId: nu
       .where('course_id', '=', courseId)
       .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
       .executeTakeFirstOrThrow());
-  return { created: Boolean(inserted), entry: { courseId: entry.course_id, email: entry.email, createdAt: entry.created_at } };
+  return { created: Boolean(inserted), entry: { courseId: entry.course_id, email: entry.email, createdAt: entry.created_at.toISOString() } };
+}
+
+/**
+ * GET /courses/categories?partnerId: every category with the number of catalog courses the viewer
+ * can see in it; with `partnerId`, only courses of that partner's company are counted and empty
+ * categories are left out.
+ */
+export async function listCategories(app: AppContext, viewer: TenantScope, partnerId?: number) {
+  let partnerCompany: number | null = null;
+  if (partnerId !== undefined) {
+    const p = await app.db.selectFrom('users').select('company_id').where('id', '=', partnerId).where('role', '=', 'PARTNER').executeTakeFirst();
+    partnerCompany = p?.company_id ?? -1;
+  }
+  const rows = await app.db
+    .selectFrom('categories as cat')
+    .leftJoin('courses as c', (join) => {
+      let j = join.onRef('c.category_id', '=', 'cat.id').on((eb) => courseVisible(eb, viewer));
+      if (partnerCompany !== null) j = j.on('c.company_id', '=', partnerCompany);
+      return j;
+    })
+    .select(['cat.id', 'cat.name', 'cat.name_ar', sql<number>`count(c.id)`.as('course_count')])
+    .groupBy(['cat.id', 'cat.name', 'cat.name_ar'])
+    .orderBy('cat.name')
+    .execute();
+  return rows
+    .map((r) => ({ id: r.id, name: r.name, nameAr: r.name_ar, courseCount: Number(r.course_count) }))
+    .filter((r) => partnerCompany === null || r.courseCount > 0);
 }

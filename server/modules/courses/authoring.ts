@@ -1,12 +1,13 @@
 import type { Transaction } from 'kysely';
-import { US_TIMEZONES } from '../../db/seed/reference-data.js';
+import { US_TIMEZONES } from '../reference/data.js';
 import type { Database, Weeks } from '../../db/types.js';
 import { audit } from '../../platform/audit.js';
+import { mayActForCompany, type TenantScope } from '../../platform/tenancy.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { badRequest, forbidden, notFound, type FieldError } from '../../platform/errors.js';
-import { centsToDollars } from '../catalog/money.js';
-import { courseInfo, courseSummaries, sessionSummaries, type CourseInfo, type SessionSummary } from '../catalog/read-model.js';
-import { likePattern, type Page } from '../courses/service.js';
+import { centsToDollars } from '../../platform/money/cents.js';
+import { courseInfo, courseSummaries, sessionSummaries, type CourseInfo, type SessionSummary } from './read-model.js';
+import { likePattern, type Page } from '../../platform/paging.js';
 import { parseCourseForm, type ParsedCourseForm, type ParsedWeek } from './course-form.js';
 
 /** IANA ids of GET /timezones/us: the zones sessions may use (spec §9). */
@@ -182,12 +183,16 @@ async function reconcileSyllabus(trx: Transaction<Database>, courseId: number, s
  * work survive an edit: see {@link writeSkillsAndSyllabus}) and its first session (created
  * PENDING, or updated while still PENDING/REJECTED). `save` keeps a new course DRAFT; `submit` sends a DRAFT/REJECTED course for
  * review (PENDING). Pending educators may save drafts but not submit (DESIGN.md §1).
- * @throws 400 with field errors (nothing written); 403 another educator's course, or submitting
- *   while PENDING; 404 unknown course.
+ * The course's company (`companyId`, public or private) decides which partner reads its sessions'
+ * attendance, so only admins and members of that company may attach a course to it; a course keeps
+ * the company it already has (tenancy, server/platform/tenancy.ts).
+ * @throws 400 with field errors (nothing written); 403 another educator's course, submitting
+ *   while PENDING, or a `companyId` the caller may not act for; 404 unknown course.
  */
 export async function saveCourse(
   app: AppContext,
   caller: Caller,
+  tenant: TenantScope,
   fields: Record<string, unknown>,
   id: number | null,
 ): Promise<{ created: boolean; course: CourseInfo; session: SessionSummary | null }> {
@@ -198,6 +203,9 @@ export async function saveCourse(
   }
   const { courseId, sessionId } = await app.db.transaction().execute(async (trx) => {
     const existing = id === null ? null : await editableCourse(trx, caller, id);
+    if (form.companyId !== null && form.companyId !== existing?.company_id && !mayActForCompany(tenant, form.companyId)) {
+      throw forbidden('Only admins or members of that company can attach a course to it');
+    }
     const refErrors = await checkReferences(trx, caller, form, existing === null);
     if (refErrors.length) throw badRequest('Some fields are invalid', refErrors);
     const picture = form.pictureId ? await trx.selectFrom('uploads').select('url').where('id', '=', form.pictureId).executeTakeFirst() : null;

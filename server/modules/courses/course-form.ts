@@ -1,6 +1,6 @@
 import type { Difficulty, Weekday, Weeks } from '../../db/types.js';
 import type { FieldError } from '../../platform/errors.js';
-import { dollarsToCents } from '../catalog/money.js';
+import { dollarsToCents } from '../../platform/money/cents.js';
 
 /**
  * Parsing of the course editor's multipart payload (spec §3 "Course create/update payload"):
@@ -60,7 +60,8 @@ export interface ParsedCourseForm {
   syllabus: ParsedWeek[];
 }
 
-const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+/** A multipart field as text: the validator has coerced numbers and booleans to the contract's types. */
+const str = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
 
 function int(fields: Record<string, unknown>, key: string, errors: FieldError[], opts: { min?: number; max?: number; required?: boolean } = {}): number | null {
   const raw = str(fields[key]);

@@ -1,8 +1,9 @@
-import type { LessonTypeCode, ProgrammingSpecJson, QuizAnswerJson, QuizQuestionKind, Weekday } from '../../db/types.js';
+import type { Schema } from '../../platform/handlers.js';
+import type { LessonTypeCode, ProgrammingSpecJson, QuizAnswerKeyJson, QuizQuestionKind, Weekday } from '../../db/types.js';
 import { audit } from '../../platform/audit.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { badRequest, forbidden, notFound, type FieldError } from '../../platform/errors.js';
-import { sanitizeLessonHtml } from '../classroom/sanitize.js';
+import { sanitizeLessonHtml } from './sanitize.js';
 import { lessonQuestions } from '../quizzes/queries.js';
 import {
   acceptedPictureUrls,
@@ -13,7 +14,7 @@ import {
   type AuthoringLessonRow,
   type LessonPatch,
   type QuestionWrite,
-} from './queries.js';
+} from './authoring-queries.js';
 
 /**
  * Lesson authoring (issue #5; docs/classroom.md "Data"; openapi getLessonAuthoring,
@@ -83,39 +84,10 @@ const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 const WEEKDAYS: readonly Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
 /** A question of the bank as the contract's AuthoringQuestion, with its id. */
-export interface AuthoringQuestionView {
-  id: number;
-  kind: QuizQuestionKind;
-  prompt: string;
-  pictureUrl: string | null;
-  points: number;
-  explanation: string | null;
-  options: { id: string; text: string }[];
-  /** Option ids (SINGLE: one, MULTIPLE), a boolean (TRUE_FALSE), accepted answers (SHORT_ANSWER), null (STEP). */
-  answer: QuizAnswerJson;
-}
+export type AuthoringQuestionView = Schema<'AuthoringQuestion'>;
 
 /** The contract's LessonAuthoring. `points` in lesson points, `timeLimitMinutes` in minutes, `startTime` 'HH:mm'. */
-export interface LessonAuthoringView {
-  lessonId: number;
-  courseId: number;
-  /** The course's title (the authoring screen's header). */
-  courseTitle: string;
-  type: LessonTypeCode;
-  name: string;
-  contentHtml: string | null;
-  videoUrl: string | null;
-  captionsUrl: string | null;
-  link: string | null;
-  day: Weekday | null;
-  startTime: string | null;
-  points: number;
-  allowLate: boolean;
-  timeLimitMinutes: number | null;
-  programming: ProgrammingSpecJson | null;
-  /** The bank in order (`sort_order`, then id), with the answer key and explanations. */
-  questions: AuthoringQuestionView[];
-}
+export type LessonAuthoringView = Schema<'LessonAuthoring'>;
 
 const isStaff = (c: Caller) => c.role === 'ADMIN' || c.role === 'SUPER_ADMIN';
 
@@ -345,7 +317,7 @@ function parseQuestion(errors: FieldError[], q: unknown, i: number, allowed: rea
   const rawOptions: unknown[] = Array.isArray(q.options) ? q.options : [];
   if (!Array.isArray(q.options)) errors.push({ path: `${at}.options`, message: 'must be a list' });
   const options: { id: string; text: string }[] = [];
-  let answer: QuizAnswerJson = null;
+  let answer: QuizAnswerKeyJson = null;
   const a = q.answer;
   if (kind === 'SINGLE' || kind === 'MULTIPLE') {
     if (rawOptions.length < L.minOptions || rawOptions.length > L.maxOptions) {

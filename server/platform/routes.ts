@@ -1,0 +1,125 @@
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance } from 'fastify';
+import { authenticate } from './authn.js';
+import type { AppContext, Caller } from './context.js';
+import { HttpError, type FieldError } from './errors.js';
+import type { HandlerInput, HandlerTable, OperationId, RawResult } from './handlers.js';
+import type { OperationSpec } from './openapi.js';
+import { tenantScopeOf } from './tenancy.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+/** What the registration needs besides the operations. */
+export interface RegisterOptions {
+  ctx: AppContext;
+  /** Built operations by operationId; the others answer 501. */
+  handlers: HandlerTable;
+  /** Largest file (bytes) a multipart operation accepts. */
+  fileLimitFor(operationId: string): number;
+}
+
+/**
+ * Turns Ajv errors of a failed validation into the contract's field errors (`path` = the field,
+ * dotted for nested fields; spec §5 "normalised into a map of field to message").
+ */
+export function fieldErrors(errors: Array<{ keyword: string; instancePath: string; params: object; message?: string }>, context = 'body'): FieldError[] {
+  return errors.map((v) => {
+    const params = v.params as Record<string, unknown>;
+    const base = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
+    const join = (key: unknown) => (base ? `${base}.${String(key)}` : String(key));
+    if (v.keyword === 'required' && params.missingProperty) return { path: join(params.missingProperty), message: 'is required' };
+    if (v.keyword === 'additionalProperties' && params.additionalProperty) {
+      return { path: join(params.additionalProperty), message: 'is not an accepted field' };
+    }
+    return { path: base || context, message: v.message ?? 'is invalid' };
+  });
+}
+
+/**
+ * Registers every operation of the contract on `app`, in this order for each request:
+ * 1. authentication (server/platform/authn.ts): 401 when the operation requires sign-in and the
+ *    caller has none;
+ * 2. roles: 403 when the caller's role is not in the operation's `x-roles` — before any body is
+ *    read, so a refused upload is never stored;
+ * 3. not built: 501 when no handler exists, before the input is validated (an unbuilt operation
+ *    never hides behind a 400);
+ * 4. validation of parameters and body by the contract's schemas (Fastify/Ajv; multipart fields
+ *    after parsing), 400 with field errors;
+ * 5. the handler, with the caller and its tenant scope (server/platform/tenancy.ts); its answer is
+ *    serialized by the contract's response schema inside the `{ data }` envelope, or sent raw.
+ */
+export function registerOperations(app: FastifyInstance, operations: OperationSpec[], options: RegisterOptions): void {
+  const { ctx, handlers } = options;
+  app.decorateRequest('caller', null);
+  const multipartValidator = new Ajv({ strict: false, allErrors: true, coerceTypes: true });
+  addFormats.default(multipartValidator);
+
+  for (const op of operations) {
+    // The table is keyed by operationId; this registration is the one place that erases the key's type.
+    const handler = handlers[op.operationId as OperationId] as ((input: HandlerInput<OperationId>) => Promise<unknown>) | undefined;
+    const validateMultipart = handler && op.multipartSchema ? multipartValidator.compile(withoutFiles(op.multipartSchema)) : null;
+    app.route({
+      method: op.method.toUpperCase() as 'GET',
+      url: op.url,
+      // An unbuilt operation answers 501 before validation, so it gets no input schemas.
+      schema: handler ? op.schema : { response: op.schema.response },
+      config: { operationId: op.operationId, multipartOptions: { limits: { fileSize: options.fileLimitFor(op.operationId) } } },
+      onRequest: async (request, reply) => {
+        request.caller = await authenticate(request, ctx.db, ctx.tokens);
+        if (op.requiresAuth && !request.caller) throw new HttpError(401, 'Authentication required');
+        if (op.roles && request.caller && !op.roles.includes(request.caller.role)) throw new HttpError(403, 'Your role does not allow this');
+        if (!handler) {
+          return reply.code(501).send({ message: `${op.operationId} (${op.method.toUpperCase()} ${op.path}) is not implemented yet` });
+        }
+      },
+      preValidation: async (request) => {
+        if (!validateMultipart) return;
+        if (!request.isMultipart()) throw new HttpError(415, 'Expected multipart/form-data');
+        const body = ((request.body as Record<string, unknown> | undefined) ??= {});
+        const fields = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v !== 'object' || v === null));
+        if (!validateMultipart(fields)) throw new HttpError(400, 'Some fields are invalid', fieldErrors(validateMultipart.errors ?? []));
+        // The validator coerced the text fields to the contract's types (numbers, booleans): keep them.
+        Object.assign(body, fields);
+      },
+      handler: async (request, reply) => {
+        const result = (await handler!({
+          app: ctx,
+          caller: request.caller,
+          tenant: tenantScopeOf(request.caller),
+          params: request.params as never,
+          query: request.query as never,
+          headers: request.headers as never,
+          body: request.body as never,
+          request,
+          reply,
+        })) as { status?: number; data: unknown } | RawResult;
+        // A raw result (e.g. text/calendar) is sent as is; a JSON one in the `{ data }` envelope.
+        if ('raw' in result) {
+          return reply
+            .code(result.status ?? 200)
+            .headers(result.headers ?? {})
+            .type(result.contentType)
+            .send(result.raw);
+        }
+        return reply.code(result.status ?? 200).send({ data: result.data });
+      },
+    });
+  }
+}
+
+/** The multipart schema minus file fields, which are checked by the handler (type, size). */
+function withoutFiles(schema: Record<string, unknown>): Record<string, unknown> {
+  const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  // A file is binary content; `contentMediaType: application/json` marks JSON text (e.g. `weeks`), a plain field.
+  const isFile = (p: Record<string, unknown>) =>
+    p.format === 'binary' || (p.contentMediaType !== undefined && p.contentMediaType !== 'application/json') || p.contentEncoding !== undefined;
+  const fileKeys = Object.keys(props).filter((k) => isFile(props[k]));
+  const properties = Object.fromEntries(Object.entries(props).filter(([k]) => !fileKeys.includes(k)));
+  const required = ((schema.required ?? []) as string[]).filter((k) => !fileKeys.includes(k));
+  return { ...schema, properties, required };
+}

@@ -1,0 +1,50 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { Role } from '../db/types.js';
+import type { Caller } from './context.js';
+
+/**
+ * Tenancy (DESIGN.md §1): a company is a tenant; a course may be private to one company, and only
+ * that company's users (and admins) see it. The route registration builds one TenantScope per
+ * request from the caller and hands it to every handler; services of the contract's
+ * `x-tenant-scoped` operations take it as a parameter, so no such service can run without it.
+ */
+export interface TenantScope {
+  /** The signed-in user, or null for an anonymous caller. */
+  readonly userId: number | null;
+  readonly role: Role | null;
+  /** The caller's company (tenant), or null (no company, or anonymous). */
+  readonly companyId: number | null;
+  /** ADMIN and SUPER_ADMIN act across every company. */
+  readonly isStaff: boolean;
+}
+
+/** The scope of an anonymous caller: public data only. */
+export const ANONYMOUS_SCOPE: TenantScope = Object.freeze({ userId: null, role: null, companyId: null, isStaff: false });
+
+/** The tenant scope of a (possibly anonymous) caller. */
+export function tenantScopeOf(caller: Pick<Caller, 'userId' | 'role' | 'companyId'> | null): TenantScope {
+  if (!caller) return ANONYMOUS_SCOPE;
+  const isStaff = caller.role === 'ADMIN' || caller.role === 'SUPER_ADMIN';
+  return Object.freeze({ userId: caller.userId, role: caller.role, companyId: caller.companyId, isStaff });
+}
+
+/**
+ * Whether the scope may act for `companyId`: admins for any company, everyone else only for their
+ * own. Used for writes that attach data to a company (a course's `companyId`, issue "One house").
+ */
+export function mayActForCompany(scope: TenantScope, companyId: number): boolean {
+  return scope.isStaff || (scope.companyId !== null && scope.companyId === companyId);
+}
+
+/**
+ * The catalog visibility rule over `courses as c`: published, and either public or private to the
+ * scope's company (DESIGN.md §1); admins see every published course.
+ */
+export function courseVisible(eb: ExpressionBuilder<any, any>, scope: TenantScope): Expression<SqlBool> {
+  const published = eb('c.status', '=', 'PUBLISHED');
+  if (scope.isStaff) return published;
+  const visibility = scope.companyId
+    ? eb.or([eb('c.is_private', '=', false), eb('c.company_id', '=', scope.companyId)])
+    : eb('c.is_private', '=', false);
+  return eb.and([published, visibility]);
+}
