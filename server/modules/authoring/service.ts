@@ -182,8 +182,8 @@ async function reconcileSyllabus(trx: Transaction<Database>, courseId: number, s
  * work survive an edit: see {@link writeSkillsAndSyllabus}) and its first session (created
  * PENDING, or updated while still PENDING/REJECTED). `save` keeps a new course DRAFT; `submit` sends a DRAFT/REJECTED course for
  * review (PENDING). Pending educators may save drafts but not submit (DESIGN.md §1).
- * @throws 400 with field errors (nothing written); 403 another educator's course, or submitting
- *   while PENDING; 404 unknown course.
+ * @throws 400 with field errors (nothing written); 403 another educator's course, submitting
+ *   while PENDING, or a `companyId` the caller is not a member of (admins excepted); 404 unknown course.
  */
 export async function saveCourse(
   app: AppContext,
@@ -198,6 +198,12 @@ export async function saveCourse(
   }
   const { courseId, sessionId } = await app.db.transaction().execute(async (trx) => {
     const existing = id === null ? null : await editableCourse(trx, caller, id);
+    // A course attached to a company is shown to that company and its partner reads the sessions'
+    // attendance: only admins and the company's own members may attach one (a course keeps the
+    // company it already has). Public or private alike.
+    if (form.companyId !== null && !isStaff(caller) && form.companyId !== caller.companyId && form.companyId !== existing?.company_id) {
+      throw forbidden('Only admins or members of that company can attach a course to it');
+    }
     const refErrors = await checkReferences(trx, caller, form, existing === null);
     if (refErrors.length) throw badRequest('Some fields are invalid', refErrors);
     const picture = form.pictureId ? await trx.selectFrom('uploads').select('url').where('id', '=', form.pictureId).executeTakeFirst() : null;
