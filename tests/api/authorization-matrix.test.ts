@@ -39,6 +39,8 @@ interface Outcome extends Case {
   afterSuccess: boolean;
   writes: { tbl: string; op: string }[];
   body: string;
+  /** Company B's secrets found in a 2xx answer to a caller other than an admin. */
+  leaked: string[];
 }
 
 let t: TestApp;
@@ -123,13 +125,19 @@ describe('authorization matrix (every operation × role × target, from the cont
 
     const outcomes: Outcome[] = [];
     const succeeded = new Set<Variant>();
+    let secretsSeenByAdmins = 0;
     let since = (await writesSince(t.db, 0)).at(-1)?.id ?? 0;
     for (const c of cases) {
       const res = await send(c.op, c.variant.build(world, c.caller), c.caller);
       const writes = await writesSince(t.db, since);
       if (writes.length) since = writes.at(-1)!.id;
       const ok = res.statusCode >= 200 && res.statusCode < 300;
-      outcomes.push({ ...c, status: res.statusCode, afterSuccess: succeeded.has(c.variant), writes: writes.map(({ tbl, op }) => ({ tbl, op })), body: res.body.slice(0, 200) });
+      const found = ok ? world.secretsOfB.filter((s) => res.body.includes(s)) : [];
+      if (c.caller === 'superAdmin' || c.caller === 'admin') secretsSeenByAdmins += found.length;
+      const leaked = c.caller === 'superAdmin' || c.caller === 'admin' ? [] : found;
+      outcomes.push({
+        ...c, status: res.statusCode, afterSuccess: succeeded.has(c.variant), writes: writes.map(({ tbl, op }) => ({ tbl, op })), body: res.body.slice(0, 200), leaked,
+      });
       if (ok) succeeded.add(c.variant);
       // A USER becomes a LEARNER by enrolling (enrollments/service.ts): the USER caller stays a USER.
       if (ok && c.caller === 'user') {
@@ -144,6 +152,11 @@ describe('authorization matrix (every operation × role × target, from the cont
     const refused = (o: Outcome) => o.expect !== 'allowed';
     const is2xx = (o: Outcome) => o.status >= 200 && o.status < 300;
     const unexpected2xx = outcomes.filter((o) => refused(o) && is2xx(o));
+    const leakedBodies = outcomes.filter((o) => o.leaked.length > 0);
+    expect(secretsSeenByAdmins, 'admins read company B\'s secrets somewhere (else the secrets check would prove nothing)').toBeGreaterThan(0);
+    // The write log works: owner calls that create things are seen writing (else "0 writes" would prove nothing).
+    const address = outcomes.find((o) => o.op.operationId === 'createMyAddress' && is2xx(o));
+    expect(address?.writes).toContainEqual({ tbl: 'addresses', op: 'INSERT' });
     const writesByRefused = outcomes.filter((o) => refused(o) && !is2xx(o) && o.writes.length > 0);
     const serverErrors = outcomes.filter((o) => o.status >= 500 && o.status !== 501);
     const roleWrong = outcomes.filter((o) => o.expect === 'role-refused' && !is2xx(o) && o.status !== (o.caller === 'anon' ? 401 : 403));
@@ -174,9 +187,11 @@ describe('authorization matrix (every operation × role × target, from the cont
     console.log(
       `authorization matrix: ${outcomes.length} cases, ${ops.size} operations (${notBuilt.size} not built: ${notBuiltCases.length} cases answered 501), ` +
         `${outcomes.filter(refused).length} refusals expected, ${allowedOk.length} owner calls succeeded, ` +
-        `${unexpected2xx.length} unexpected 2xx, ${writesByRefused.length} writes by refused calls, ${weak.length} weak, ${seconds} s`,
+        `${unexpected2xx.length} unexpected 2xx, ${writesByRefused.length} writes by refused calls, ${leakedBodies.length} answers with another company's secrets, ` +
+        `${weak.length} weak, ${seconds} s`,
     );
     if (unexpected2xx.length) console.log('UNEXPECTED 2xx (a caller got through who should not):\n' + unexpected2xx.map(line).join('\n'));
+    if (leakedBodies.length) console.log("COMPANY B'S SECRETS IN ANSWERS TO OTHERS:\n" + leakedBodies.map((o) => `${line(o)} — contains ${o.leaked.join(', ')}`).join('\n'));
     if (writesByRefused.length) console.log('WRITES BY REFUSED CALLS:\n' + writesByRefused.map(line).join('\n'));
     if (serverErrors.length) console.log('SERVER ERRORS:\n' + serverErrors.map(line).join('\n'));
     if (roleWrong.length) console.log('ROLE REFUSALS WITH ANOTHER STATUS THAN 401/403:\n' + roleWrong.map(line).join('\n'));
@@ -187,6 +202,7 @@ describe('authorization matrix (every operation × role × target, from the cont
 
     expect(unexpected2xx.map(line)).toEqual([]);
     expect(writesByRefused.map(line)).toEqual([]);
+    expect(leakedBodies.map((o) => `${line(o)} — contains ${o.leaked.join(', ')}`)).toEqual([]);
     expect(serverErrors.map(line)).toEqual([]);
     expect(roleWrong.map(line)).toEqual([]);
     expect(weak.map(line)).toEqual([]);

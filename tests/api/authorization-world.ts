@@ -111,6 +111,11 @@ export interface World {
   educatorPictureId: number;
   /** PENDING users for the admin decisions, and a user to delete. */
   pendingUsers: { approve: number; reject: number; remove: number };
+  /**
+   * Texts only admins (and company B, which has no caller) may ever read: company B's private
+   * course titles and its learner's e-mail. No 2xx answer to another caller may contain them.
+   */
+  secretsOfB: string[];
   /** Bearer tokens by caller key (anonymous: none). */
   tokens: Record<Exclude<CallerKey, 'anon'>, string>;
 }
@@ -242,6 +247,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
 
   const A = await courseWorld('educator', companyA, false, 'A', ['learner', 'learnerA2']);
   const B = await courseWorld('educatorB', companyB, true, 'B', ['learnerB']);
+  const secretsOfB = ['Matrix secret course of B', 'Matrix secret draft of B', EMAIL.learnerB];
+  await db.updateTable('courses').set({ title: secretsOfB[0]! }).where('id', '=', B.courseId).execute();
+  await db.updateTable('courses').set({ title: secretsOfB[1]! }).where('id', '=', B.draftCourseId).execute();
   const O = await courseWorld('educatorO', null, false, 'O', ['learnerO']);
   const priv = await insertCourse(db, { educatorId: ids.educator, title: 'A private', companyId: companyA });
   await db.updateTable('courses').set({ is_private: true, picture_url: '/uploads/demo/course-1.svg' }).where('id', '=', priv.courseId).execute();
@@ -258,7 +266,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     reject: await insertUser(db, 'pending.reject@matrix.test', 'PARTNER', companyB, 'PENDING'),
     remove: await insertUser(db, 'to.delete@matrix.test', 'LEARNER', companyB),
   };
-  return { ids, companyA, companyB, A, B, O, privA, cards, educatorPictureId, pendingUsers, tokens };
+  return { ids, companyA, companyB, A, B, O, privA, cards, educatorPictureId, pendingUsers, secretsOfB, tokens };
 }
 
 /**
