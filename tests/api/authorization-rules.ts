@@ -1,0 +1,347 @@
+import type { FilePart } from './harness.js';
+import { DEMO_PASSWORD } from './harness.js';
+import { EMAIL, PAID_TOTAL_CENTS, mp4Part, pdfPart, pngPart, type CallerKey, type Person, type World } from './authorization-world.js';
+
+/**
+ * The owner rules of the authorization matrix: for every operationId of openapi/halaqa.yaml, the
+ * targets it is called on and, per target, which callers own it (may succeed). `x-roles` says which
+ * roles may call at all; this table says, among those, who may act on which resource.
+ *
+ * Targets: `none` (no resource: public, or the caller's own account: /me, uploads, lists filtered
+ * to the caller), `own` (the caller's own resource, or one of the caller's company A),
+ * `otherCompany` (company B's), `otherEducator` (an educator without company's, public course),
+ * `otherLearner` (another learner of company A). Callers: see CALLERS in authorization-world.ts.
+ *
+ * `allow: 'roles'` means every caller whose role is in x-roles; a list names the owners. A caller
+ * allowed by x-roles but not listed must be refused with 403 or 404 (404 hides that the resource
+ * exists, which is accepted: e.g. another company's private course, someone else's payment intent).
+ */
+
+export type TargetKind = 'none' | 'own' | 'otherCompany' | 'otherEducator' | 'otherLearner';
+
+/** A request of the matrix: path parameters, query, JSON body or multipart fields/files, extra headers. */
+export interface MatrixRequest {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  multipart?: { fields: Record<string, string>; files?: Record<string, FilePart> };
+  headers?: Record<string, string>;
+}
+
+export interface Variant {
+  target: TargetKind;
+  /** What the target is, for the report. */
+  label: string;
+  allow: 'roles' | readonly CallerKey[];
+  /** Builds a valid request for caller `c` (called once per case: fresh keys, boundaries, e-mails). */
+  build: (w: World, c: CallerKey) => MatrixRequest;
+  /** Non-2xx statuses an allowed caller may get for business reasons that are not worth listing (with why). */
+  allowedStatuses?: { statuses: number[]; why: string };
+  /** The first owner's success uses the target up (deleted, decided): later owners may get 404/409/422. */
+  consumable?: boolean;
+}
+
+export interface OwnerRule {
+  variants: Variant[];
+  /** Why an operation with path parameters or x-tenant-scoped has no per-owner target. */
+  why?: string;
+}
+
+const STAFF = ['superAdmin', 'admin'] as const satisfies readonly CallerKey[];
+/** Members of company A among the callers, and admins. */
+const MEMBERS_A = [...STAFF, 'educator', 'learner', 'partner', 'user'] as const satisfies readonly CallerKey[];
+
+let seq = 0;
+const unique = () => `${Date.now().toString(36)}-${++seq}`;
+const idem = () => ({ 'idempotency-key': `matrix-${unique()}` });
+/** The person a caller is (anonymous borrows the learner's things: it is refused before they matter). */
+const me = (c: CallerKey): Person => (c === 'anon' ? 'learner' : c);
+const cardOf = (w: World, c: CallerKey) => w.cards[me(c)] ?? w.cards.learner!;
+
+const none = (build: Variant['build'], extra: Partial<Variant> = {}): OwnerRule => ({ variants: [{ target: 'none', label: 'no resource', allow: 'roles', build, ...extra }] });
+const nothing = () => ({});
+
+/** Variants over the three course worlds: A (own), B (other company, private), O (other educator, public). */
+function perCourse(
+  build: (w: World, k: 'A' | 'B' | 'O', c: CallerKey) => MatrixRequest,
+  allow: { A: Variant['allow']; B: Variant['allow']; O: Variant['allow'] },
+  what: string,
+  extra: Partial<Variant> = {},
+): Variant[] {
+  return [
+    { target: 'own', label: `${what} of educator A (company A)`, allow: allow.A, build: (w, c) => build(w, 'A', c), ...extra },
+    { target: 'otherCompany', label: `${what} of company B (private course)`, allow: allow.B, build: (w, c) => build(w, 'B', c), ...extra },
+    { target: 'otherEducator', label: `${what} of an educator without company (public course)`, allow: allow.O, build: (w, c) => build(w, 'O', c), ...extra },
+  ];
+}
+
+/**
+ * Catalog reads: public courses for everyone; A's private course for company A and admins; B's
+ * private course for admins only. `publicOnly`: the public variant of a call that also has a
+ * /secured one reads as anonymous whoever calls (sessions/handlers.ts), so private courses are
+ * hidden from everyone there.
+ */
+function catalog(build: (w: World, course: number, session: number) => MatrixRequest, what: string, publicOnly = false): OwnerRule {
+  return {
+    variants: [
+      { target: 'own', label: `${what} of company A's public course`, allow: 'roles', build: (w) => build(w, w.A.courseId, w.A.session) },
+      { target: 'own', label: `${what} of the course private to company A`, allow: publicOnly ? [] : MEMBERS_A, build: (w) => build(w, w.privA.courseId, w.privA.session) },
+      { target: 'otherCompany', label: `${what} of the course private to company B`, allow: publicOnly ? [] : STAFF, build: (w) => build(w, w.B.courseId, w.B.session) },
+      { target: 'otherEducator', label: `${what} of another educator's public course`, allow: 'roles', build: (w) => build(w, w.O.courseId, w.O.session) },
+    ],
+  };
+}
+
+/** Learner-owned things (attempts, intents, cards): the caller's own, another learner of A's, company B's learner's, another educator's learner's. */
+function perLearner(build: (w: World, owner: Person | 'self', c: CallerKey) => MatrixRequest, ownAllow: Variant['allow'], what: string, extra: Partial<Variant> = {}): Variant[] {
+  return [
+    { target: 'own', label: `the caller's own ${what}`, allow: ownAllow, build: (w, c) => build(w, 'self', c), ...extra },
+    { target: 'otherLearner', label: `${what} of another learner of company A`, allow: [], build: (w, c) => build(w, 'learnerA2', c), ...extra },
+    { target: 'otherCompany', label: `${what} of company B's learner`, allow: [], build: (w, c) => build(w, 'learnerB', c), ...extra },
+    { target: 'otherEducator', label: `${what} of another educator's learner`, allow: [], build: (w, c) => build(w, 'learnerO', c), ...extra },
+  ];
+}
+const courseOf = (w: World, owner: Person | 'self') => (owner === 'learnerB' ? w.B : owner === 'learnerO' ? w.O : w.A);
+
+const MONDAYS = { sunday: null, monday: { start: '18:00', end: '19:30' }, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null };
+const courseForm = (w: World, c: CallerKey, extra: Record<string, string> = {}) => ({
+  multipart: {
+    fields: {
+      action: 'save', title: `Matrix course ${unique()}`, description: 'A course of the matrix', courseCategoryId: '1', price: '0', numHours: '10',
+      difficultyLevel: 'BEGINNER', pictureId: String(w.educatorPictureId), isPrivate: 'false', ...extra,
+    },
+  },
+});
+const upload = (field: string, part: () => FilePart) => none(() => ({ multipart: { fields: {}, files: { [field]: part() } } }));
+const THEME = { style: { primaryColor: '#112233', secondaryColor: '#445566', tertiaryColor: '#778899' }, links: { website: 'https://a.halaqa.test' } };
+
+export const OWNER_RULES: Record<string, OwnerRule> = {
+  // ── Auth and account: public, or the caller's own account ──
+  signIn: none(() => ({ body: { email: EMAIL.learner, password: DEMO_PASSWORD } })),
+  signUp: none(() => ({ multipart: { fields: { firstName: 'New', lastName: 'Person', email: `new-${unique()}@matrix.test`, password: 'Str0ng!pass', role: 'LEARNER' } } })),
+  signUpCompany: none(() => ({
+    body: {
+      company: { name: 'New Co', acronym: `NC${seq++}`, address: { line1: '1 Main', city: 'Doha', postalCode: '00000', country: 'QA' } },
+      account: { firstName: 'New', lastName: 'Partner', email: `partner-${unique()}@matrix.test`, password: 'Str0ng!pass' },
+    },
+  })),
+  requestPasswordReset: none(() => ({ body: { email: EMAIL.learner } })),
+  resetPassword: none(() => ({ body: { email: EMAIL.learner, token: 'tok', password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' } })),
+  changePassword: none(() => ({ body: { oldPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD } })),
+  updateProfile: none(() => ({ body: { firstName: 'Same', lastName: 'Name' } })),
+  uploadProfilePicture: upload('profilePicture', pngPart),
+  uploadResume: upload('resume', pdfPart),
+  uploadSignature: upload('signature', pngPart),
+  sendContactMessage: none(() => ({ body: { name: 'N', email: 'n@matrix.test', subject: 'S', message: 'M' } })),
+
+  // ── Users ──
+  getUser: {
+    variants: [
+      { target: 'own', label: 'the caller themself', allow: 'roles', build: (w, c) => ({ params: { id: w.ids[me(c)] } }) },
+      { target: 'otherLearner', label: 'another learner of company A', allow: [...STAFF, 'partner'], build: (w) => ({ params: { id: w.ids.learnerA2 } }) },
+      { target: 'otherCompany', label: "company B's learner", allow: STAFF, build: (w) => ({ params: { id: w.ids.learnerB } }) },
+      { target: 'otherEducator', label: 'an educator without company', allow: STAFF, build: (w) => ({ params: { id: w.ids.educatorO } }) },
+    ],
+  },
+  getMyCompany: none(nothing, { allowedStatuses: { statuses: [404], why: 'admins belong to no company' } }),
+  listMyAddresses: none(nothing),
+  createMyAddress: none(() => ({ body: { line1: '1 Main', city: 'Doha', postalCode: '00000', country: 'QA' } })),
+  listEducators: none(nothing),
+  listLearners: none(nothing),
+  listPartners: none(nothing),
+  listInvitations: none(nothing),
+  inviteUser: none(() => ({ body: { email: `invitee-${unique()}@matrix.test`, role: 'LEARNER' } })),
+  bulkInviteUsers: none(() => ({ multipart: { fields: {}, files: { file: pdfPart() } } })),
+  deleteInvite: { why: 'not built (501); admins and partners: the target company rule comes with invitations', variants: [{ target: 'none', label: 'an invitation', allow: 'roles', build: () => ({ params: { id: 1 } }) }] },
+  approveUser: { why: 'admins decide on any user', variants: [{ target: 'otherCompany', label: 'a pending educator', allow: 'roles', consumable: true, build: (w) => ({ params: { id: w.pendingUsers.approve } }) }] },
+  rejectUser: { why: 'admins decide on any user', variants: [{ target: 'otherCompany', label: "company B's pending partner", allow: 'roles', consumable: true, build: (w) => ({ params: { id: w.pendingUsers.reject }, body: { message: 'No' } }) }] },
+  deleteUser: { why: 'admins decide on any user', variants: [{ target: 'otherCompany', label: "a learner of company B", allow: 'roles', consumable: true, build: (w) => ({ params: { id: w.pendingUsers.remove }, body: { message: 'Bye' } }) }] },
+  sendMail: {
+    variants: [
+      { target: 'own', label: 'a learner of company A in educator A\'s session', allow: [...STAFF, 'educator', 'partner'], build: (w) => ({ body: { message: 'Hello', userIdsTo: [w.ids.learner] } }) },
+      { target: 'otherCompany', label: "company B's learner", allow: STAFF, build: (w) => ({ body: { message: 'Hello', userIdsTo: [w.ids.learnerB] } }) },
+      { target: 'otherEducator', label: "another educator's learner (no company)", allow: STAFF, build: (w) => ({ body: { message: 'Hello', userIdsTo: [w.ids.learnerO] } }) },
+    ],
+  },
+
+  // ── Companies ──
+  getCompanySettings: {
+    variants: [
+      { target: 'own', label: 'company A', allow: MEMBERS_A, build: (w) => ({ params: { id: w.companyA } }) },
+      { target: 'otherCompany', label: 'company B', allow: STAFF, build: (w) => ({ params: { id: w.companyB } }) },
+    ],
+  },
+  updateCompanySettings: {
+    variants: [
+      { target: 'own', label: 'company A', allow: ['admin', 'partner'], build: (w) => ({ params: { id: w.companyA }, body: THEME }) },
+      { target: 'otherCompany', label: 'company B', allow: ['admin'], build: (w) => ({ params: { id: w.companyB }, body: THEME }) },
+    ],
+  },
+  uploadCompanyPicture: {
+    variants: [
+      { target: 'own', label: 'company A', allow: ['admin', 'partner'], build: (w) => ({ params: { id: w.companyA }, multipart: { fields: {}, files: { picture: pngPart() } } }) },
+      { target: 'otherCompany', label: 'company B', allow: ['admin'], build: (w) => ({ params: { id: w.companyB }, multipart: { fields: {}, files: { picture: pngPart() } } }) },
+    ],
+  },
+
+  // ── Reference data and catalog ──
+  listUsTimezones: none(nothing),
+  listLessonTypes: none(nothing),
+  listLanguages: none(nothing),
+  listSkills: none(nothing),
+  listCategories: none(nothing),
+  exploreCourses: none(nothing),
+  exploreSessions: none(nothing),
+  getCourseInfo: catalog((_w, course) => ({ params: { id: course } }), 'info'),
+  listCourseReviews: catalog((_w, course) => ({ params: { id: course } }), 'reviews'),
+  listActiveCourseSessions: catalog((_w, course) => ({ params: { id: course } }), 'active sessions'),
+  joinWaitlist: catalog((_w, course) => ({ params: { id: course }, body: { email: `wait-${unique()}@matrix.test` } }), 'waitlist'),
+  getSessionInfo: catalog((_w, _c, session) => ({ params: { id: session } }), 'session info', true),
+  getSessionInfoSecured: catalog((_w, _c, session) => ({ params: { id: session } }), 'session info'),
+  getSessionSyllabus: catalog((_w, _c, session) => ({ params: { id: session } }), 'syllabus', true),
+  getSessionSyllabusSecured: catalog((_w, _c, session) => ({ params: { id: session } }), 'syllabus'),
+  createCourseReview: {
+    variants: perCourse((w, k) => ({ params: { id: w[k].courseId }, body: { ratingValue: 5, content: 'Great' } }), { A: ['learner'], B: [], O: [] }, 'a course'),
+  },
+
+  // ── Course editor ──
+  saveCourse: {
+    variants: [
+      { target: 'none', label: 'a new course (no company given)', allow: 'roles', build: (w, c) => courseForm(w, c) },
+      { target: 'own', label: 'a new public course attached to the caller\'s company A', allow: [...STAFF, 'educator'], build: (w, c) => courseForm(w, c, { companyId: String(w.companyA) }) },
+      // The leak of issue "One house" item 3: a public course attached to a company the caller is not in.
+      { target: 'otherCompany', label: 'a new public course attached to company B', allow: STAFF, build: (w, c) => courseForm(w, c, { companyId: String(w.companyB) }) },
+      { target: 'otherCompany', label: 'a new private course of company B', allow: STAFF, build: (w, c) => courseForm(w, c, { companyId: String(w.companyB), isPrivate: 'true' }) },
+      { target: 'own', label: "an update of educator A's draft", allow: [...STAFF, 'educator'], build: (w, c) => ({ query: { id: w.A.draftCourseId }, ...courseForm(w, c, { companyId: String(w.companyA) }) }) },
+      { target: 'otherCompany', label: "an update of company B's educator's draft", allow: STAFF, build: (w, c) => ({ query: { id: w.B.draftCourseId }, ...courseForm(w, c, { companyId: String(w.companyB), isPrivate: 'true' }) }) },
+      { target: 'otherEducator', label: "an update of another educator's draft", allow: STAFF, build: (w, c) => ({ query: { id: w.O.draftCourseId }, ...courseForm(w, c) }) },
+    ],
+  },
+  getCourseEditorData: { variants: perCourse((w, k) => ({ params: { id: w[k].courseId } }), { A: [...STAFF, 'educator'], B: STAFF, O: STAFF }, 'the course') },
+  listCoursesToTeach: none(nothing),
+  uploadCoursePicture: upload('picture', pngPart),
+  uploadCourseVideo: upload('video', mp4Part),
+  uploadDocument: upload('document', pdfPart),
+  uploadQuestionPicture: upload('picture', pngPart),
+  getLessonAuthoring: { variants: perCourse((w, k) => ({ params: { id: w[k].lessons.reading } }), { A: [...STAFF, 'educator'], B: STAFF, O: STAFF }, 'a reading lesson') },
+  updateLessonAuthoring: {
+    variants: perCourse((w, k) => ({ params: { id: w[k].lessons.reading }, body: { contentHtml: '<p>Edited</p>' } }), { A: [...STAFF, 'educator'], B: STAFF, O: STAFF }, 'a reading lesson'),
+  },
+
+  // ── Sessions and moderation ──
+  listSessions: none(nothing),
+  requestSession: {
+    variants: perCourse(
+      (w, k) => ({ body: { courseId: w[k].courseId, startDate: '2031-07-07', endDate: '2031-08-01', timezone: 'America/Denver', schedule: MONDAYS, maxSeats: 10, price: 0 } }),
+      { A: [...STAFF, 'educator'], B: STAFF, O: STAFF },
+      'a session of the course',
+    ),
+  },
+  approveSession: { why: 'admins moderate every session', variants: [{ target: 'own', label: "a pending session of educator A", allow: 'roles', consumable: true, build: (w) => ({ params: { id: w.A.pending.approve }, body: {} }) }] },
+  rejectSession: { why: 'admins moderate every session', variants: [{ target: 'otherCompany', label: "a pending session of company B", allow: 'roles', consumable: true, build: (w) => ({ params: { id: w.B.pending.reject }, body: { message: 'Not now' } }) }] },
+  deleteSession: {
+    variants: perCourse((w, k) => ({ params: { id: w[k].pending.delete }, body: { message: 'Cancelled' } }), { A: [...STAFF, 'educator'], B: STAFF, O: STAFF }, 'a pending session', { consumable: true }),
+  },
+  updateSessionContent: {
+    variants: perCourse(
+      (w, k) => ({ params: { id: w[k].pending.content }, body: [{ week: 1, sections: [{ name: 'Only', lessons: [{ lessonTypeId: 2, name: 'Intro video', duration: 10 }] }] }] }),
+      { A: [...STAFF, 'educator'], B: STAFF, O: STAFF },
+      'a pending session',
+    ),
+  },
+  listSessionLearners: {
+    // Partners may list any session's learners: the list is filtered to their company's learners (moderation/session-service.ts).
+    variants: perCourse((w, k) => ({ params: { id: w[k].session } }), { A: [...STAFF, 'educator', 'partner'], B: [...STAFF, 'partner'], O: [...STAFF, 'partner'] }, 'the session'),
+  },
+  listSessionAttendance: { variants: perCourse((w, k) => ({ params: { id: w[k].session } }), { A: [...STAFF, 'educator', 'partner'], B: STAFF, O: STAFF }, 'the session') },
+  listSessionSubmissions: { variants: perCourse((w, k) => ({ params: { id: w[k].session } }), { A: [...STAFF, 'educator'], B: STAFF, O: STAFF }, 'the session') },
+  enrollInSession: { variants: perCourse((w, k) => ({ params: { id: w[k].openSession } }), { A: 'roles', B: [], O: 'roles' }, 'a free session') },
+  listMyEnrollments: none(nothing),
+
+  // ── Classroom ──
+  getClassroom: { variants: perCourse((w, k) => ({ params: { id: w[k].session } }), { A: [...STAFF, 'educator', 'learner'], B: STAFF, O: STAFF }, 'the session') },
+  getSessionCalendar: { variants: perCourse((w, k) => ({ params: { id: w[k].session } }), { A: [...STAFF, 'educator', 'learner'], B: STAFF, O: STAFF }, 'the session') },
+  getClassroomLesson: {
+    variants: perCourse((w, k) => ({ params: { id: w[k].session, lessonId: w[k].lessons.reading } }), { A: [...STAFF, 'educator', 'learner'], B: STAFF, O: STAFF }, 'a reading'),
+  },
+  markLessonProgress: {
+    variants: perCourse((w, k) => ({ params: { id: w[k].session, lessonId: w[k].lessons.reading }, body: { status: 'DONE' } }), { A: ['learner'], B: [], O: [] }, 'a reading'),
+  },
+  joinMeeting: {
+    variants: perCourse((w, k) => ({ params: { id: w[k].session, lessonId: w[k].lessons.meeting } }), { A: [...STAFF, 'educator', 'learner'], B: STAFF, O: STAFF }, 'the live meeting'),
+  },
+  listQuizAttempts: { variants: perCourse((w, k) => ({ params: { id: w[k].session, lessonId: w[k].lessons.quiz } }), { A: ['learner'], B: [], O: [] }, 'a quiz') },
+  startQuizAttempt: { variants: perCourse((w, k) => ({ params: { id: w[k].session, lessonId: w[k].lessons.quiz } }), { A: ['learner'], B: [], O: [] }, 'a quiz') },
+  saveQuizAnswer: {
+    variants: perLearner((w, o, c) => {
+      const course = courseOf(w, o);
+      return { params: { id: course.attempts[o === 'self' ? me(c) : o]?.quiz ?? course.attempts.learner!.quiz, questionId: course.questions.quiz }, body: { answer: true, currentIndex: 0 } };
+    }, ['learner'], 'quiz attempt'),
+  },
+  submitQuizAttempt: {
+    variants: perLearner((w, o, c) => {
+      const course = courseOf(w, o);
+      return { params: { id: course.attempts[o === 'self' ? me(c) : o]?.quiz2 ?? course.attempts.learner!.quiz2 } };
+    }, ['learner'], 'quiz attempt'),
+  },
+
+  // ── Assignments ──
+  listAssignmentSubmissions: {
+    variants: perCourse((w, k) => ({ params: { id: w[k].lessons.assignment }, query: { sessionId: w[k].session } }), { A: [...STAFF, 'educator', 'learner'], B: STAFF, O: STAFF }, 'an assignment'),
+  },
+  submitAssignment: {
+    variants: perCourse((w, k) => ({ params: { id: w[k].lessons.assignment }, multipart: { fields: { sessionId: String(w[k].session) }, files: { document: pdfPart() } } }), { A: ['learner'], B: [], O: [] }, 'an assignment'),
+  },
+  submitProgrammingAssignment: {
+    variants: perCourse((w, k) => ({ params: { id: w[k].lessons.code }, body: { sessionId: w[k].session, code: 'function add(a, b) { return a + b; }' } }), { A: ['learner'], B: [], O: [] }, 'a programming assignment'),
+  },
+  gradeSubmission: {
+    variants: [
+      { target: 'own', label: "a submission in educator A's session", allow: [...STAFF, 'educator'], build: (w) => ({ params: { id: w.A.submissions.learner! }, body: { grade: 15, comment: 'Good' } }) },
+      { target: 'otherCompany', label: "a submission in company B's session", allow: STAFF, build: (w) => ({ params: { id: w.B.submissions.learnerB! }, body: { grade: 15, comment: 'Good' } }) },
+      { target: 'otherEducator', label: "a submission in another educator's session", allow: STAFF, build: (w) => ({ params: { id: w.O.submissions.learnerO! }, body: { grade: 15, comment: 'Good' } }) },
+    ],
+  },
+
+  // ── Payments ──
+  quoteFee: none(() => ({ body: { price: 10 } })),
+  getPaymentConfig: none(nothing),
+  receiveStripeWebhook: none(() => ({ body: { id: 'evt_matrix', type: 'payment_intent.succeeded', data: { object: { id: 'pi_matrix' } } }, headers: { 'stripe-signature': 't=1,v1=bad' } }), {
+    allowedStatuses: { statuses: [400, 404], why: 'without Stripe configured the webhook is 404, and a signature cannot be made here: see stripe-gateway.test.ts' },
+  }),
+  getMyWallet: none(nothing),
+  listCards: none(nothing),
+  addCard: none(() => ({ body: { source: 'tok_visa' } })),
+  removeCard: { variants: perLearner((w, o, c) => ({ params: { id: o === 'self' ? cardOf(w, c).spare : w.cards[o]!.spare } }), 'roles', 'saved card') },
+  setDefaultCard: { variants: perLearner((w, o, c) => ({ params: { id: o === 'self' ? cardOf(w, c).main : w.cards[o]!.main } }), 'roles', 'saved card') },
+  createPaymentIntent: {
+    variants: perCourse((w, k) => ({ body: { sessionId: w[k].paid[2]!, amount: PAID_TOTAL_CENTS }, headers: idem() }), { A: 'roles', B: [], O: 'roles' }, 'a paid session'),
+  },
+  payWithWallet: {
+    variants: perCourse((w, k) => ({ body: { sessionId: w[k].paid[3]!, amount: PAID_TOTAL_CENTS }, headers: idem() }), { A: 'roles', B: [], O: 'roles' }, 'a paid session'),
+  },
+  confirmPaymentIntent: {
+    variants: perLearner((w, o, c) => ({
+      params: { id: courseOf(w, o).intents[o === 'self' ? me(c) : o]?.confirm ?? w.A.intents.learner!.confirm },
+      body: { paymentMethod: cardOf(w, c).main },
+      headers: idem(),
+    }), 'roles', 'payment intent'),
+  },
+  authenticatePaymentIntent: {
+    variants: perLearner((w, o, c) => ({ params: { id: courseOf(w, o).intents[o === 'self' ? me(c) : o]?.confirm ?? w.A.intents.learner!.confirm }, body: { result: 'succeed' } }), 'roles', 'payment intent', {
+      allowedStatuses: { statuses: [409], why: 'the card (tok_visa) needs no 3-D Secure step' },
+    }),
+  },
+  cancelPaymentIntent: {
+    variants: perLearner((w, o, c) => ({ params: { id: courseOf(w, o).intents[o === 'self' ? me(c) : o]?.cancel ?? w.A.intents.learner!.cancel } }), 'roles', 'payment intent'),
+  },
+  getExternalAccount: none(nothing),
+  addExternalAccount: none(() => ({ body: { external_account: 'btok_us_verified' } })),
+  getMyEarnings: none(nothing),
+  createPayout: none(() => ({ headers: idem() }), { allowedStatuses: { statuses: [422], why: 'nothing is payable yet (no delivered paid session)' } }),
+
+  // ── Dashboard and learning goals ──
+  getDashboardStats: none(nothing),
+  listLearningGoals: none(nothing),
+  deleteLearningGoal: { why: 'not built (501): a learner\'s own goals', variants: [{ target: 'own', label: 'a learning goal', allow: 'roles', build: () => ({ params: { id: 1 } }) }] },
+};
