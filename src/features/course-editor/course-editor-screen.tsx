@@ -21,11 +21,12 @@ import { LeaveWithoutSavingDialog } from '@/features/layout/leave-dialog';
 import { usePageTitle } from '@/features/layout/document-head';
 import { useUnsavedChangesGuard } from '@/features/layout/unsaved-changes';
 import type { Api } from '@/lib/api/client';
+import { uploadFile } from '@/lib/api/upload';
 import { isLocale, type Locale } from '@/lib/i18n';
-import { createCourseEditorActors } from '../../../machines/course-editor.actors';
+import { type CourseUpload, createCourseEditorActors } from '../../../machines/course-editor.actors';
 import { courseEditorMachine, type UploadField as UploadFieldName } from '../../../machines/course-editor.machine';
-import { type CourseFormValues, type Difficulty, isCourseFormDirty } from './course-form';
-import type { CourseAction } from './course-form-data';
+import { type CourseFormValues, type Difficulty, isCourseFormDirty } from '../../../machines/course-editor.form';
+import type { CourseAction } from '../../../machines/course-editor.form-data';
 import { CoursePreview } from './course-preview';
 import { CheckboxField, FieldRow, FormErrorBanner, FormSection, stickyActionBar } from './form-controls';
 import { courseToasts, fieldIssueText } from './messages';
@@ -107,7 +108,11 @@ export function CourseEditorScreen({ api, auth, courseId }: { api: Api; auth: Au
   const company = record && (record.user.role === 'PARTNER' || record.user.role === 'EDUCATOR') ? record.company : null;
   const destroyRef = useDestroyOnLeave(courseId);
   const machine = useMemo(
-    () => courseEditorMachine.provide({ actors: createCourseEditorActors(api, xhrCredentials(auth)) }),
+    () => {
+      const credentials = xhrCredentials(auth);
+      const upload: CourseUpload = (kind, file, options) => uploadFile(kind, file, { ...credentials, ...options });
+      return courseEditorMachine.provide({ actors: createCourseEditorActors(api, { upload }) });
+    },
     [api, auth],
   );
   const actor = useActorRef(machine, { input: { courseId: courseId ?? null, companyId: company?.id ?? null } });

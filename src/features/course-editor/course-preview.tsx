@@ -13,8 +13,8 @@ import { browserTimeZone } from '@/features/sessions/time-slots';
 import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
 import type { EditorReference } from '../../../machines/course-editor.machine';
-import { type CourseFormValues, hasSession, splitSkills } from './course-form';
-import { toWeeks } from './course-form-data';
+import { type CourseFormValues, hasSession, splitSkills } from '../../../machines/course-editor.form';
+import { toWeeks } from '../../../machines/course-editor.form-data';
 
 type Syllabus = components['schemas']['Syllabus'];
 

@@ -4,7 +4,7 @@ import { controlStyles, SelectField, TextField } from '@/components/ui/field';
 import { weekdayName } from '@/features/sessions/schedule';
 import { isLocale, type Locale } from '@/lib/i18n';
 import type { EditorReference } from '../../../machines/course-editor.machine';
-import { type CourseFormValues, type DaySlot, WEEKDAYS, type Weekday } from './course-form';
+import { type CourseFormValues, type DaySlot, WEEKDAYS, type Weekday } from '../../../machines/course-editor.form';
 import { FieldRow, FormSection } from './form-controls';
 
 /**

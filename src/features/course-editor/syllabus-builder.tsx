@@ -8,7 +8,7 @@ import { CloseIcon } from '@/components/ui/icons';
 import { visuallyHidden } from '@/components/ui/spinner';
 import { lessonTypeLabels } from '@/features/sessions/lesson-labels';
 import type { EditorReference } from '../../../machines/course-editor.machine';
-import type { WeekDraft } from './course-form';
+import type { WeekDraft } from '../../../machines/course-editor.form';
 import { FormSection, iconButton } from './form-controls';
 import {
   addLesson,

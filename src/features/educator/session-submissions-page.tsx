@@ -25,7 +25,7 @@ import type { components } from '@contract/schema';
 import { intlLocaleOf, isLocale, type Locale } from '@/lib/i18n';
 import { createGradingActors } from '../../../machines/grading.actors';
 import { gradingMachine, type GradingFailure, type Submission } from '../../../machines/grading.machine';
-import { COMMENT_MAX, type GradeDraft, type GradeIssue, type GradeIssues } from './grade-form';
+import { COMMENT_MAX, type GradeDraft, type GradeIssue, type GradeIssues } from '../../../machines/grading.form';
 import { SessionPageHeader } from './session-tabs';
 
 type SessionInfo = components['schemas']['SessionInfo'];

@@ -20,7 +20,7 @@ import { lessonTypeLabels } from '@/features/sessions/lesson-labels';
 import type { Api } from '@/lib/api/client';
 import { createLessonAuthoringActors } from '../../../machines/lesson-authoring.actors';
 import { lessonAuthoringMachine } from '../../../machines/lesson-authoring.machine';
-import { AUTHORING_LIMITS, type AuthoringValues, partsOf, WEEKDAYS, type Weekday } from './lesson-authoring-form';
+import { AUTHORING_LIMITS, type AuthoringValues, partsOf, WEEKDAYS, type Weekday } from '../../../machines/lesson-authoring.form';
 import { authoringIssueText, authoringToasts, weekdayLabels } from './messages';
 import { QuestionEditor } from './question-editor';
 import { TestsEditor } from './tests-editor';
