@@ -6,7 +6,7 @@ import { SelectField, TextareaField, TextField } from '@/components/ui/field';
 import { CloseIcon } from '@/components/ui/icons';
 import { visuallyHidden } from '@/components/ui/spinner';
 import { UploadField, uploadErrorText, useUpload } from '@/components/ui/upload-field';
-import { FormSection, iconButton } from '@/features/course-editor/form-controls';
+import { FormSection, iconButton } from '@/components/ui/form-controls';
 import type { XhrCredentials } from '@/lib/api/upload';
 import { ConfirmRemove } from './confirm-remove';
 import {
