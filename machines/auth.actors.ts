@@ -1,7 +1,7 @@
 import { deleteCookie, getCookie, setCookie } from 'cookies-next';
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
-import { type Api, ApiError, unwrap } from '../src/lib/api/client';
+import { type Api, ApiError, unwrap } from './support/api';
 import type { AuthUser, CompanyRef, LoginRecord, RestoredSession, SignInResult, Theme } from './auth.machine';
 
 /**

@@ -1,4 +1,5 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
+import { notProvided } from './support/actors';
 
 /**
  * Authentication workflow (spec §3, §4, §8, §9). Pure: every effect (HTTP calls, cookies, logs) is
@@ -119,12 +120,6 @@ export function describeFailure(error: unknown): { status?: number; message?: st
 }
 
 /** Stand-in for an actor implemented in auth.actors.ts: fails loudly when not provided. */
-function notProvided<TOutput, TInput>(name: string) {
-  return fromPromise<TOutput, TInput>(async () => {
-    throw new Error(`auth.machine: actor "${name}" was not provided (use createAuthActors)`);
-  });
-}
-
 export const authMachine = setup({
   types: {
     context: {} as AuthContext,
@@ -133,19 +128,19 @@ export const authMachine = setup({
   },
   actors: {
     /** Reads the login record and theme from the cookies. */
-    restoreSession: notProvided<RestoredSession, void>('restoreSession'),
+    restoreSession: notProvided<RestoredSession, void>('auth', 'restoreSession', 'createAuthActors'),
     /** POST /auth/signin. */
-    signIn: notProvided<SignInResult, { email: string; password: string }>('signIn'),
+    signIn: notProvided<SignInResult, { email: string; password: string }>('auth', 'signIn', 'createAuthActors'),
     /** GET /users/me/company with the new token; null on 404 (no company). */
-    fetchCompany: notProvided<CompanyRef | null, { token: string }>('fetchCompany'),
+    fetchCompany: notProvided<CompanyRef | null, { token: string }>('auth', 'fetchCompany', 'createAuthActors'),
     /** GET /users/{id} with the new token. */
-    fetchUser: notProvided<AuthUser, { token: string; userId: number }>('fetchUser'),
+    fetchUser: notProvided<AuthUser, { token: string; userId: number }>('auth', 'fetchUser', 'createAuthActors'),
     /** GET /companies/{id}/settings → colours. */
-    loadTheme: notProvided<Theme, { token: string; companyId: number }>('loadTheme'),
+    loadTheme: notProvided<Theme, { token: string; companyId: number }>('auth', 'loadTheme', 'createAuthActors'),
     /** Federated token refresh (identity service). */
-    refreshToken: notProvided<{ token: string; expiresAt: string }, { record: LoginRecord }>('refreshToken'),
+    refreshToken: notProvided<{ token: string; expiresAt: string }, { record: LoginRecord }>('auth', 'refreshToken', 'createAuthActors'),
     /** Ends the session remotely when needed (federated end-session); cookies are cleared by `clearPersisted`. */
-    signOut: notProvided<void, { record: LoginRecord | null }>('signOut'),
+    signOut: notProvided<void, { record: LoginRecord | null }>('auth', 'signOut', 'createAuthActors'),
   },
   actions: {
     /** Writes record + theme to the cookies (provided by auth-service). */

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { type Api, unwrap } from '../src/lib/api/client';
+import { type Api, unwrap } from './support/api';
 import type { components } from '../openapi/schema';
 import type {
   AuthenticateInput,

@@ -1,4 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { notProvided } from './support/actors';
+import { messageOf, statusOf } from './support/errors';
 
 /**
  * Paying for one session (spec §3 payment method kinds card | wallet; §4 "status 'succeeded' is
@@ -232,18 +234,6 @@ function randomSeed(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }
 
-function statusOf(error: unknown): number | undefined {
-  if (!error || typeof error !== 'object') return undefined;
-  const status = (error as { status?: unknown }).status;
-  return typeof status === 'number' ? status : undefined;
-}
-
-function messageOf(error: unknown): string | undefined {
-  if (!error || typeof error !== 'object') return undefined;
-  const message = (error as { serverMessage?: unknown }).serverMessage;
-  return typeof message === 'string' && message ? message : undefined;
-}
-
 /** A failure from whatever an actor threw (an `ApiError`: status, serverMessage) or an intent's last error. */
 export function checkoutFailureOf(
   code: CheckoutFailureCode,
@@ -272,12 +262,6 @@ function initialMethod(data: CheckoutData, current: CheckoutMethod | null): Chec
   return { kind: 'newCard' };
 }
 
-function notProvided<TOutput, TInput>(name: string) {
-  return fromPromise<TOutput, TInput>(async () => {
-    throw new Error(`checkout.machine: actor "${name}" was not provided (use createCheckoutActors)`);
-  });
-}
-
 const unknownOutcome = (error: unknown) => {
   const status = statusOf(error);
   return status === undefined || status === 0 || status >= 500;
@@ -293,19 +277,19 @@ export const checkoutMachine = setup({
   },
   actors: {
     /** POST /payments/fee {price} + GET /payments/cards + GET /payments/wallets/me + GET /payments/config. */
-    prepare: notProvided<CheckoutData, { price: number }>('prepare'),
+    prepare: notProvided<CheckoutData, { price: number }>('checkout', 'prepare', 'createCheckoutActors'),
     /** POST /payments/cards {source: token}; 422 = the gateway refused the card. */
-    addCard: notProvided<SavedCard, { token: string }>('addCard'),
+    addCard: notProvided<SavedCard, { token: string }>('checkout', 'addCard', 'createCheckoutActors'),
     /** POST /payments/intents {sessionId, amount} + Idempotency-Key; 409 full, 422 amount mismatch. */
-    createIntent: notProvided<PaymentResult, CreateIntentInput>('createIntent'),
+    createIntent: notProvided<PaymentResult, CreateIntentInput>('checkout', 'createIntent', 'createCheckoutActors'),
     /** POST /payments/intents/{id}/confirm {paymentMethod} + Idempotency-Key; 402 declined. */
-    confirmIntent: notProvided<PaymentResult, ConfirmIntentInput>('confirmIntent'),
+    confirmIntent: notProvided<PaymentResult, ConfirmIntentInput>('checkout', 'confirmIntent', 'createCheckoutActors'),
     /** POST /payments/intents/{id}/authenticate {result} (sandbox 3-D Secure); 402 when it failed. */
-    authenticate: notProvided<PaymentResult, AuthenticateInput>('authenticate'),
+    authenticate: notProvided<PaymentResult, AuthenticateInput>('checkout', 'authenticate', 'createCheckoutActors'),
     /** POST /payments/intents/{id}/cancel: releases the held seat. */
-    cancelIntent: notProvided<PaymentResult, { intentId: string }>('cancelIntent'),
+    cancelIntent: notProvided<PaymentResult, { intentId: string }>('checkout', 'cancelIntent', 'createCheckoutActors'),
     /** POST /payments/intents/wallet {sessionId, amount} + Idempotency-Key; 409 full, 422 balance. */
-    payWithWallet: notProvided<PaymentResult, WalletPaymentInput>('payWithWallet'),
+    payWithWallet: notProvided<PaymentResult, WalletPaymentInput>('checkout', 'payWithWallet', 'createCheckoutActors'),
   },
   actions: {
     assignPrepared: assign(({ context }, params: CheckoutData) => ({

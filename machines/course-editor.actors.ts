@@ -1,8 +1,7 @@
 import { type AnyEventObject, fromCallback, fromPromise } from 'xstate';
-import { type Api, type ApiAuth, unwrap } from '../src/lib/api/client';
-import { type UploadKind, UploadError, uploadFile, type XhrCredentials } from '../src/lib/api/upload';
-import { defaultCourseValues, fromEditorData } from '../src/features/course-editor/course-form';
-import { toCourseFormData } from '../src/features/course-editor/course-form-data';
+import { type Api, unwrap } from './support/api';
+import { defaultCourseValues, fromEditorData } from './course-editor.form';
+import { toCourseFormData } from './course-editor.form-data';
 import type { components } from '../openapi/schema';
 import type {
   CourseEditorEvent,
@@ -13,24 +12,46 @@ import type {
   UploadRequest,
 } from './course-editor.machine';
 
+/** The upload endpoints of the course form's files (spec §7), named as `src/lib/api/upload.ts` names them. */
+export type CourseUploadKind = 'coursePicture' | 'courseVideo';
+
 /** Which upload endpoint each form field uses (spec §7). */
-const UPLOAD_KINDS: Record<UploadField, UploadKind> = { picture: 'coursePicture', video: 'courseVideo' };
+const UPLOAD_KINDS: Record<UploadField, CourseUploadKind> = { picture: 'coursePicture', video: 'courseVideo' };
+
+/**
+ * Sends one file (XHR, with the caller's credentials) and resolves with the stored upload
+ * `{ id, url }`. Reports bytes sent through `onProgress`; `signal` aborts it. Rejects with an
+ * error carrying `code` ('tooLarge' | 'badType' | 'failed') and, when known, `limit` (e.g. '5 MB'),
+ * `accepted` (e.g. 'png, jpeg') and `status` (HTTP; 0 = no answer) — `uploadFile` of
+ * src/lib/api/upload.ts bound to the auth actor's credentials is the app's implementation.
+ */
+export type CourseUpload = (
+  kind: CourseUploadKind,
+  file: File,
+  options: { signal: AbortSignal; onProgress: (progress: { loaded: number; total: number }) => void },
+) => Promise<{ id: number; url: string }>;
 
 export interface CourseEditorActorOptions {
-  /** Credentials for the XHR upload (the API client adds them itself for the other calls). */
-  getAuth?: () => ApiAuth | null;
-  /** A 401 of an upload: resolve `true` to resend after a token refresh (see `XhrCredentials`). */
-  onUnauthorized?: XhrCredentials['onUnauthorized'];
-  /** API base URL of the uploads, default `/api`. */
-  baseUrl?: string;
-  /** The upload function (tests). */
-  upload?: typeof uploadFile;
+  /** The upload function (the app binds `uploadFile` to its credentials; tests fake it). */
+  upload: CourseUpload;
+}
+
+/** The `code`, `limit`, `accepted` and `status` of what an upload rejected with (anything else: 'failed'). */
+function uploadFailureOf(error: unknown): { code: 'tooLarge' | 'badType' | 'failed'; limit?: string; accepted?: string; status?: number } {
+  const e = (error && typeof error === 'object' ? error : {}) as { code?: unknown; limit?: unknown; accepted?: unknown; status?: unknown };
+  if (e.code !== 'tooLarge' && e.code !== 'badType' && e.code !== 'failed') return { code: 'failed' };
+  return {
+    code: e.code,
+    ...(typeof e.limit === 'string' && e.limit ? { limit: e.limit } : {}),
+    ...(typeof e.accepted === 'string' && e.accepted ? { accepted: e.accepted } : {}),
+    ...(typeof e.status === 'number' ? { status: e.status } : {}),
+  };
 }
 
 /**
  * The course-editor machine's actors over the generated client:
  *
- *   useActorRef(courseEditorMachine.provide({ actors: createCourseEditorActors(api, { getAuth }) }), { input })
+ *   useActorRef(courseEditorMachine.provide({ actors: createCourseEditorActors(api, { upload }) }), { input })
  *
  * - `loadEditorData`: `GET /courses/categories`, `/languages`, `/skills`, `/lessons/types`,
  *   `/timezones/us` and, when editing, `GET /courses/{id}/edit`, in parallel; the form's values come
@@ -44,8 +65,8 @@ export interface CourseEditorActorOptions {
  *   that fails); resolves with the course id, status and saved syllabus; rejects with an
  *   `ApiError` (400 field errors, normalised) when the save fails.
  */
-export function createCourseEditorActors(api: Api, options: CourseEditorActorOptions = {}) {
-  const upload = options.upload ?? uploadFile;
+export function createCourseEditorActors(api: Api, options: CourseEditorActorOptions) {
+  const { upload } = options;
   return {
     loadEditorData: fromPromise<LoadedEditor, { courseId: number | null }>(async ({ input }) => {
       const [categories, languages, skills, lessonTypes, timezones, course] = await Promise.all([
@@ -77,15 +98,12 @@ export function createCourseEditorActors(api: Api, options: CourseEditorActorOpt
         if (!controller.signal.aborted) sendBack(event);
       };
       upload(UPLOAD_KINDS[input.field], input.file, {
-        getAuth: () => options.getAuth?.() ?? null,
-        ...(options.onUnauthorized ? { onUnauthorized: options.onUnauthorized } : {}),
         signal: controller.signal,
-        ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
         onProgress: ({ loaded, total }) => send({ type: 'upload.progressed', loaded, total }),
       }).then(
         (result) => send({ type: 'upload.succeeded', upload: { id: result.id, url: result.url } }),
         (error: unknown) => {
-          const e = error instanceof UploadError ? error : new UploadError('failed');
+          const e = uploadFailureOf(error);
           send({
             type: 'upload.failed',
             error: {

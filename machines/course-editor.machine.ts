@@ -1,4 +1,6 @@
-import { type AnyEventObject, assertEvent, assign, emit, fromCallback, fromPromise, setup } from 'xstate';
+import { type AnyEventObject, assertEvent, assign, emit, fromCallback, setup } from 'xstate';
+import { notProvided } from './support/actors';
+import { fieldErrorsOf, messageOf, statusOf } from './support/errors';
 import {
   type CourseFormErrors,
   type CourseFormValues,
@@ -7,8 +9,8 @@ import {
   validateCourseForm,
   type WeekDraft,
   withSavedLessonIds,
-} from '../src/features/course-editor/course-form';
-import type { CourseAction } from '../src/features/course-editor/course-form-data';
+} from './course-editor.form';
+import type { CourseAction } from './course-editor.form-data';
 import type { components } from '../openapi/schema';
 
 /**
@@ -168,31 +170,6 @@ export type CourseEditorEmitted =
   | { type: 'course.saved'; courseId: number; created: boolean }
   | { type: 'course.saveFailed'; created: boolean; status?: number; message?: string };
 
-function notProvided<TOutput, TInput>(name: string) {
-  return fromPromise<TOutput, TInput>(async () => {
-    throw new Error(`course-editor.machine: actor "${name}" was not provided (use createCourseEditorActors)`);
-  });
-}
-
-function statusOf(error: unknown): number | undefined {
-  const status = error && typeof error === 'object' ? (error as { status?: unknown }).status : undefined;
-  return typeof status === 'number' ? status : undefined;
-}
-
-function messageOf(error: unknown): string | undefined {
-  const message = error && typeof error === 'object' ? (error as { serverMessage?: unknown }).serverMessage : undefined;
-  return typeof message === 'string' && message ? message : undefined;
-}
-
-function fieldErrorsOf(error: unknown): Record<string, string> {
-  const fields = error && typeof error === 'object' ? (error as { fieldErrors?: unknown }).fieldErrors : undefined;
-  if (!fields || typeof fields !== 'object') return {};
-  return Object.fromEntries(Object.entries(fields as Record<string, unknown>).filter(([, m]) => typeof m === 'string')) as Record<
-    string,
-    string
-  >;
-}
-
 /** Server errors minus those of `fields` (a key, or a prefix followed by `[` or `.`). */
 function withoutStale(serverErrors: Record<string, string>, fields: readonly string[] | undefined): Record<string, string> {
   if (!fields?.length) return serverErrors;
@@ -216,7 +193,7 @@ export const courseEditorMachine = setup({
   },
   actors: {
     /** Reference data (+ `GET /courses/{id}/edit` when editing) → the form's initial values. */
-    loadEditorData: notProvided<LoadedEditor, { courseId: number | null }>('loadEditorData'),
+    loadEditorData: notProvided<LoadedEditor, { courseId: number | null }>('course-editor', 'loadEditorData', 'createCourseEditorActors'),
     /**
      * Uploads the file (XHR, spec §7) and sends back `upload.progressed`, then `upload.succeeded`
      * or `upload.failed`. Stopping it (leaving `uploading`) aborts the request.
@@ -225,7 +202,7 @@ export const courseEditorMachine = setup({
       throw new Error('course-editor.machine: actor "uploadFile" was not provided (use createCourseEditorActors)');
     }),
     /** `POST /courses` (multipart, spec §3), `?id=` when updating. */
-    saveCourse: notProvided<SavedCourseResult, SaveCourseInput>('saveCourse'),
+    saveCourse: notProvided<SavedCourseResult, SaveCourseInput>('course-editor', 'saveCourse', 'createCourseEditorActors'),
   },
   guards: {
     /** Spec §5: nothing happens when no file is given. */

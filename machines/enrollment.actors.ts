@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { type Api, unwrap } from '../src/lib/api/client';
+import { type Api, unwrap } from './support/api';
 import { createCheckoutActors, fetchQuote, fetchWallet, postWalletPayment } from './checkout.actors';
 import { type FeeQuote, type PaymentResult, type WalletPaymentInput, type WalletSummary, checkoutMachine } from './checkout.machine';
 import type { EnrollmentResult } from './enrollment.machine';

@@ -1,4 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { notProvided } from './support/actors';
+import { messageOf, statusOf } from './support/errors';
 import { type CheckoutInput, type CheckoutOutput, type PaymentResult, checkoutMachine } from './checkout.machine';
 
 export { toCents } from './checkout.machine';
@@ -94,25 +96,6 @@ function randomSeed(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }
 
-function statusOf(error: unknown): number | undefined {
-  if (!error || typeof error !== 'object') return undefined;
-  const status = (error as { status?: unknown }).status;
-  return typeof status === 'number' ? status : undefined;
-}
-
-function messageOf(error: unknown): string | undefined {
-  if (!error || typeof error !== 'object') return undefined;
-  const message = (error as { serverMessage?: unknown }).serverMessage;
-  if (typeof message === 'string' && message) return message;
-  return undefined;
-}
-
-function notProvided<TOutput, TInput>(name: string) {
-  return fromPromise<TOutput, TInput>(async () => {
-    throw new Error(`enrollment.machine: actor "${name}" was not provided (use createEnrollmentActors)`);
-  });
-}
-
 export const enrollmentMachine = setup({
   types: {
     context: {} as EnrollmentContext,
@@ -125,7 +108,7 @@ export const enrollmentMachine = setup({
     /** The checkout (provide it with its actors: `createEnrollmentActors`). */
     checkout: checkoutMachine,
     /** POST /sessions/{id}/enroll. */
-    enroll: notProvided<EnrollmentResult, { sessionId: number }>('enroll'),
+    enroll: notProvided<EnrollmentResult, { sessionId: number }>('enrollment', 'enroll', 'createEnrollmentActors'),
   },
   actions: {
     startCheckout: assign(({ context }) => ({ checkoutRun: context.checkoutRun + 1, error: null, notice: null })),

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { type Api, unwrap } from '../src/lib/api/client';
+import { type Api, unwrap } from './support/api';
 import type { GradeSubmissionInput, Submission } from './grading.machine';
 
 /** Submissions asked per page (the API's maximum). */

@@ -1,11 +1,13 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
+import { notProvided } from './support/actors';
+import { failureOf, fieldErrorsOf } from './support/errors';
 import {
   type GradeDraft,
   type GradeIssues,
   type GradeRequestBody,
   toGradeRequest,
   validateGrade,
-} from '../src/features/educator/grade-form';
+} from './grading.form';
 import type { components } from '../openapi/schema';
 
 /**
@@ -79,21 +81,9 @@ export interface GradeSubmissionInput extends GradeRequestBody {
   submissionId: number;
 }
 
-function notProvided<TOutput, TInput>(name: string) {
-  return fromPromise<TOutput, TInput>(async () => {
-    throw new Error(`grading.machine: actor "${name}" was not provided (use createGradingActors)`);
-  });
-}
-
-function failureOf(code: GradingFailureCode, error: unknown): GradingFailure {
-  const e = (error && typeof error === 'object' ? error : {}) as { status?: unknown; serverMessage?: unknown; fieldErrors?: unknown };
-  const fields = e.fieldErrors && typeof e.fieldErrors === 'object' ? (e.fieldErrors as Record<string, string>) : {};
-  return {
-    code,
-    ...(typeof e.status === 'number' ? { status: e.status } : {}),
-    ...(typeof e.serverMessage === 'string' && e.serverMessage ? { message: e.serverMessage } : {}),
-    ...(Object.keys(fields).length ? { fieldErrors: fields } : {}),
-  };
+function gradingFailureOf(code: GradingFailureCode, error: unknown): GradingFailure {
+  const fields = fieldErrorsOf(error);
+  return { ...failureOf(code, error), ...(Object.keys(fields).length ? { fieldErrors: fields } : {}) };
 }
 
 const emptyDraft: GradeDraft = { grade: '', comment: '' };
@@ -112,13 +102,13 @@ export const gradingMachine = setup({
   },
   actors: {
     /** GET /sessions/{id}/submissions (every page) → the submissions, newest first. */
-    loadSubmissions: notProvided<Submission[], { sessionId: number }>('loadSubmissions'),
+    loadSubmissions: notProvided<Submission[], { sessionId: number }>('grading', 'loadSubmissions', 'createGradingActors'),
     /** PATCH /submissions/{id} {grade, comment} → the graded submission (DONE). */
-    gradeSubmission: notProvided<Submission, GradeSubmissionInput>('gradeSubmission'),
+    gradeSubmission: notProvided<Submission, GradeSubmissionInput>('grading', 'gradeSubmission', 'createGradingActors'),
   },
   actions: {
     assignSubmissions: assign((_, params: { submissions: Submission[] }) => ({ submissions: params.submissions, loadError: null })),
-    assignLoadFailure: assign((_, params: { error: unknown }) => ({ loadError: failureOf('submissions.failed', params.error) })),
+    assignLoadFailure: assign((_, params: { error: unknown }) => ({ loadError: gradingFailureOf('submissions.failed', params.error) })),
     emitLoadFailed: emit(({ context }) => ({
       type: 'submissions.failed' as const,
       error: context.loadError ?? { code: 'submissions.failed' as const },
@@ -147,7 +137,7 @@ export const gradingMachine = setup({
       saveError: null,
     })),
     emitSaved: emit((_, params: { submission: Submission }) => ({ type: 'grade.saved' as const, submission: params.submission })),
-    assignSaveFailure: assign((_, params: { error: unknown }) => ({ saveError: failureOf('grade.failed', params.error) })),
+    assignSaveFailure: assign((_, params: { error: unknown }) => ({ saveError: gradingFailureOf('grade.failed', params.error) })),
     emitSaveFailed: emit(({ context }) => ({ type: 'grade.failed' as const, error: context.saveError ?? { code: 'grade.failed' as const } })),
     closeDialog: assign({ target: null, draft: emptyDraft, issues: {}, saveError: null }),
   },

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import { type Api, unwrap } from '../src/lib/api/client';
-import type { LessonAuthoring } from '../src/features/lesson-authoring/lesson-authoring-form';
+import { type Api, unwrap } from './support/api';
+import type { LessonAuthoring } from './lesson-authoring.form';
 import type { SaveAuthoringInput } from './lesson-authoring.machine';
 
 /**

@@ -1,4 +1,6 @@
-import { assertEvent, assign, emit, fromPromise, not, setup } from 'xstate';
+import { assertEvent, assign, emit, not, setup } from 'xstate';
+import { notProvided } from './support/actors';
+import { failureOf, fieldErrorsOf } from './support/errors';
 import {
   type AuthoringErrors,
   type AuthoringValues,
@@ -9,7 +11,7 @@ import {
   serverErrorsForAuthoring,
   toAuthoringInput,
   validateAuthoring,
-} from '../src/features/lesson-authoring/lesson-authoring-form';
+} from './lesson-authoring.form';
 
 /**
  * The lesson-authoring screen (issue #5; docs/classroom.md "Data"; `GET /lessons/{id}/authoring`,
@@ -87,27 +89,6 @@ export type LessonAuthoringEmitted =
   | { type: 'leave.allowed' }
   | { type: 'leave.cancelled' };
 
-function notProvided<TOutput, TInput>(name: string) {
-  return fromPromise<TOutput, TInput>(async () => {
-    throw new Error(`lesson-authoring.machine: actor "${name}" was not provided (use createLessonAuthoringActors)`);
-  });
-}
-
-function failureOf(code: AuthoringFailure['code'], error: unknown): AuthoringFailure {
-  const e = (error && typeof error === 'object' ? error : {}) as { status?: unknown; serverMessage?: unknown };
-  return {
-    code,
-    ...(typeof e.status === 'number' ? { status: e.status } : {}),
-    ...(typeof e.serverMessage === 'string' && e.serverMessage ? { message: e.serverMessage } : {}),
-  };
-}
-
-function fieldErrorsOf(error: unknown): Record<string, string> {
-  const fields = error && typeof error === 'object' ? (error as { fieldErrors?: unknown }).fieldErrors : undefined;
-  if (!fields || typeof fields !== 'object') return {};
-  return Object.fromEntries(Object.entries(fields as Record<string, unknown>).filter(([, m]) => typeof m === 'string')) as Record<string, string>;
-}
-
 /** Server errors minus those of `fields` (a path, or a prefix followed by `[` or `.`). */
 function withoutStale(serverErrors: Record<string, string>, fields: readonly string[] | undefined): Record<string, string> {
   if (!fields?.length) return serverErrors;
@@ -142,9 +123,9 @@ export const lessonAuthoringMachine = setup({
   },
   actors: {
     /** GET /lessons/{id}/authoring → the lesson's authoring. */
-    loadAuthoring: notProvided<LessonAuthoring, { lessonId: number }>('loadAuthoring'),
+    loadAuthoring: notProvided<LessonAuthoring, { lessonId: number }>('lesson-authoring', 'loadAuthoring', 'createLessonAuthoringActors'),
     /** PUT /lessons/{id}/authoring → the lesson's authoring as saved. */
-    saveAuthoring: notProvided<LessonAuthoring, SaveAuthoringInput>('saveAuthoring'),
+    saveAuthoring: notProvided<LessonAuthoring, SaveAuthoringInput>('lesson-authoring', 'saveAuthoring', 'createLessonAuthoringActors'),
   },
   guards: {
     formIsValid: ({ context }) => Object.keys(context.errors).length === 0,

@@ -1,4 +1,5 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
+import { notProvided } from './support/actors';
 import type { SessionRequestBody } from './session-request.machine';
 
 /**
@@ -130,12 +131,6 @@ export function moderationFailureOf(code: ModerationFailureCode, error: unknown)
   };
 }
 
-function notProvided<TOutput, TInput>(name: string) {
-  return fromPromise<TOutput, TInput>(async () => {
-    throw new Error(`moderation.machine: actor "${name}" was not provided (use moderation.actors.ts)`);
-  });
-}
-
 export const moderationMachine = setup({
   types: {
     context: {} as ModerationContext,
@@ -146,15 +141,15 @@ export const moderationMachine = setup({
   },
   actors: {
     /** The list (e.g. GET /sessions?status, GET /users/educators?query&status). */
-    loadQueue: notProvided<ModerationPage, ModerationFilter>('loadQueue'),
+    loadQueue: notProvided<ModerationPage, ModerationFilter>('moderation', 'loadQueue', 'moderation.actors.ts'),
     /** e.g. POST /sessions/{id}/approve {message?}, PUT /users/{id}/approve. */
-    approveItem: notProvided<unknown, ModerationActionInput>('approveItem'),
+    approveItem: notProvided<unknown, ModerationActionInput>('moderation', 'approveItem', 'moderation.actors.ts'),
     /** e.g. POST /sessions/{id}/reject {message}, PUT /users/{id}/reject {message}. */
-    rejectItem: notProvided<unknown, ModerationActionInput>('rejectItem'),
+    rejectItem: notProvided<unknown, ModerationActionInput>('moderation', 'rejectItem', 'moderation.actors.ts'),
     /** e.g. POST /sessions/{id}/delete {message}, PUT /users/{id}/delete {message}. */
-    deleteItem: notProvided<unknown, ModerationActionInput>('deleteItem'),
+    deleteItem: notProvided<unknown, ModerationActionInput>('moderation', 'deleteItem', 'moderation.actors.ts'),
     /** POST /sessions with the (edited) copy of a session. */
-    duplicateItem: notProvided<unknown, { item: ModerationItem; request: SessionRequestBody }>('duplicateItem'),
+    duplicateItem: notProvided<unknown, { item: ModerationItem; request: SessionRequestBody }>('moderation', 'duplicateItem', 'moderation.actors.ts'),
   },
   actions: {
     assignFilter: assign((_, params: { filter: ModerationFilter }) => ({ filter: params.filter })),

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { type Api, ApiError, unwrap } from '../src/lib/api/client';
+import { type Api, ApiError, unwrap } from './support/api';
 import { browserStorage, forgetPosition, type PositionStorage, readPosition, writePosition } from './question-position';
 import type { PositionParams, QuizInput, SaveAnswerInput, StartedAttempt, SubmitAttemptInput } from './quiz.machine';
 import type { QuizAttempt } from './quiz.types';

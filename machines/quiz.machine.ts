@@ -1,4 +1,6 @@
-import { assign, emit, fromPromise, raise, setup } from 'xstate';
+import { assign, emit, raise, setup } from 'xstate';
+import { notProvided } from './support/actors';
+import { failureOf, statusOf } from './support/errors';
 import type { QuizAnswer, QuizAttempt, QuizKind, QuizQuestion } from './quiz.types';
 
 /**
@@ -143,27 +145,6 @@ export interface PositionParams {
   index: number;
 }
 
-function notProvided<TOutput, TInput>(name: string) {
-  return fromPromise<TOutput, TInput>(async () => {
-    throw new Error(`quiz.machine: actor "${name}" was not provided (use createQuizActors)`);
-  });
-}
-
-/** A failure from an actor's error (`ApiError`: status, serverMessage; or a network error). */
-export function failureOf(code: QuizFailureCode, error: unknown): QuizFailure {
-  const e = (error && typeof error === 'object' ? error : {}) as { status?: unknown; serverMessage?: unknown };
-  return {
-    code,
-    ...(typeof e.status === 'number' ? { status: e.status } : {}),
-    ...(typeof e.serverMessage === 'string' && e.serverMessage ? { message: e.serverMessage } : {}),
-  };
-}
-
-const statusOf = (error: unknown): number | undefined => {
-  const s = (error && typeof error === 'object' ? (error as { status?: unknown }).status : undefined) as unknown;
-  return typeof s === 'number' ? s : undefined;
-};
-
 /**
  * The answer as stored: a blank short answer and an empty choice list become `null` (not
  * answered); short answers are cut to {@link SHORT_ANSWER_MAX_CHARS}.
@@ -242,13 +223,13 @@ export const quizMachine = setup({
   },
   actors: {
     /** GET /sessions/{id}/lessons/{lessonId}/attempts → the learner's attempts, newest first. */
-    listAttempts: notProvided<QuizAttempt[], { sessionId: number; lessonId: number }>('listAttempts'),
+    listAttempts: notProvided<QuizAttempt[], { sessionId: number; lessonId: number }>('quiz', 'listAttempts', 'createQuizActors'),
     /** POST /sessions/{id}/lessons/{lessonId}/attempts (start or resume) + the stored position. */
-    startAttempt: notProvided<StartedAttempt, QuizInput>('startAttempt'),
+    startAttempt: notProvided<StartedAttempt, QuizInput>('quiz', 'startAttempt', 'createQuizActors'),
     /** PUT /quiz-attempts/{id}/answers/{questionId} {answer?, currentIndex} → the attempt. */
-    saveAnswer: notProvided<QuizAttempt, SaveAnswerInput>('saveAnswer'),
+    saveAnswer: notProvided<QuizAttempt, SaveAnswerInput>('quiz', 'saveAnswer', 'createQuizActors'),
     /** The unsaved answers, then POST /quiz-attempts/{id}/submit → the graded (or DONE) attempt. */
-    submitAttempt: notProvided<QuizAttempt, SubmitAttemptInput>('submitAttempt'),
+    submitAttempt: notProvided<QuizAttempt, SubmitAttemptInput>('quiz', 'submitAttempt', 'createQuizActors'),
   },
   actions: {
     /** Writes the position to browser storage (provided by `createQuizActions`). */

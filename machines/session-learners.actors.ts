@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { type Api, unwrap } from '../src/lib/api/client';
+import { type Api, unwrap } from './support/api';
 
 /**
  * The session-learners machine's actors over the generated client:

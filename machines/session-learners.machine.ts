@@ -1,4 +1,6 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
+import { notProvided } from './support/actors';
+import { failureOf } from './support/errors';
 
 /**
  * The workflows of a session's learners screen (educator, admin), two independent regions:
@@ -60,21 +62,6 @@ export type SessionLearnersEmitted =
   | { type: 'content.reset' }
   | { type: 'content.failed'; error: WorkflowFailure };
 
-function notProvided<TOutput, TInput>(name: string) {
-  return fromPromise<TOutput, TInput>(async () => {
-    throw new Error(`session-learners.machine: actor "${name}" was not provided (use createSessionLearnersActors)`);
-  });
-}
-
-function failureOf(code: WorkflowFailure['code'], error: unknown): WorkflowFailure {
-  const e = (error && typeof error === 'object' ? error : {}) as { status?: unknown; serverMessage?: unknown };
-  return {
-    code,
-    ...(typeof e.status === 'number' ? { status: e.status } : {}),
-    ...(typeof e.serverMessage === 'string' && e.serverMessage ? { message: e.serverMessage } : {}),
-  };
-}
-
 export const sessionLearnersMachine = setup({
   types: {
     context: {} as SessionLearnersContext,
@@ -85,9 +72,9 @@ export const sessionLearnersMachine = setup({
   },
   actors: {
     /** POST /mail/send {message, userIdsTo} → number of e-mails queued. */
-    sendMail: notProvided<{ recipients: number }, { message: string; userIdsTo: number[] }>('sendMail'),
+    sendMail: notProvided<{ recipients: number }, { message: string; userIdsTo: number[] }>('session-learners', 'sendMail', 'createSessionLearnersActors'),
     /** PUT /sessions/{id}/content with [] (reset to the course's syllabus). */
-    resetContent: notProvided<unknown, { sessionId: number }>('resetContent'),
+    resetContent: notProvided<unknown, { sessionId: number }>('session-learners', 'resetContent', 'createSessionLearnersActors'),
   },
   delays: {
     mailResetDelay: MAIL_RESET_DELAY_MS,

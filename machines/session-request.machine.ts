@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { notProvided } from './support/actors';
 
 /**
  * An educator requests a new session of a course (spec §7 `POST /sessions`, DESIGN §1 Session):
@@ -68,12 +69,6 @@ export type SessionRequestEvent =
   | { type: 'request.submitted'; request: SessionRequestBody }
   | { type: 'request.reset' };
 
-function notProvided<TOutput, TInput>(name: string) {
-  return fromPromise<TOutput, TInput>(async () => {
-    throw new Error(`session-request.machine: actor "${name}" was not provided (use createSessionRequestActors)`);
-  });
-}
-
 /** `{status, serverMessage, fieldErrors}` of an `ApiError` (or anything thrown) as a failure. */
 export function requestFailureOf(error: unknown): { error: SessionRequestFailure; fieldErrors: Record<string, string> } {
   const e = (error && typeof error === 'object' ? error : {}) as {
@@ -99,7 +94,7 @@ export const sessionRequestMachine = setup({
   },
   actors: {
     /** POST /sessions. Rejects with an `ApiError` (400 field errors, 403, 404, 422…). */
-    requestSession: notProvided<RequestedSession, SessionRequestBody>('requestSession'),
+    requestSession: notProvided<RequestedSession, SessionRequestBody>('session-request', 'requestSession', 'createSessionRequestActors'),
   },
   actions: {
     assignRequest: assign((_, params: SessionRequestBody) => ({ request: params, error: null, fieldErrors: {} })),

@@ -1,4 +1,5 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
+import { notProvided } from './support/actors';
 import type { SignInResult } from './auth.machine';
 
 /**
@@ -36,12 +37,6 @@ export interface SignUpContext {
 
 export type SignUpEvent = { type: 'signup.submitted'; form: SignUpFields };
 
-function notProvided<TOutput, TInput>(name: string) {
-  return fromPromise<TOutput, TInput>(async () => {
-    throw new Error(`signup.machine: actor "${name}" was not provided (use createSignUpActors)`);
-  });
-}
-
 export const signUpMachine = setup({
   types: {
     context: {} as SignUpContext,
@@ -51,7 +46,7 @@ export const signUpMachine = setup({
   },
   actors: {
     /** POST /auth/signup (multipart). Rejects with `{ status, serverMessage, fieldErrors }`. */
-    signUp: notProvided<SignInResult, SignUpFields>('signUp'),
+    signUp: notProvided<SignInResult, SignUpFields>('signup', 'signUp', 'createSignUpActors'),
   },
   actions: {
     assignResult: assign((_, params: SignInResult) => ({ result: params, error: null, fieldErrors: {} })),

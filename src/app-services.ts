@@ -1,9 +1,9 @@
 import { waitFor } from 'xstate';
 import { type Api, type ApiAuth, createApi, type UnauthorizedReport } from '@/lib/api/client';
 import type { XhrCredentials } from '@/lib/api/upload';
-import { type AuthActor, createAuthService } from '@/features/auth/auth-service';
+import { type AuthActor, createAuthService } from '@/lib/auth/auth-service';
 
-export type { AuthActor } from '@/features/auth/auth-service';
+export type { AuthActor } from '@/lib/auth/auth-service';
 export type { Api } from '@/lib/api/client';
 
 /** What the router context carries (created once at start-up). */

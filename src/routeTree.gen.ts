@@ -10,6 +10,8 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AccountRouteRouteImport } from './routes/account/route'
+import { Route as DashboardRouteRouteImport } from './routes/dashboard/route'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as MyCoursesRouteImport } from './routes/my-courses'
 import { Route as SignupRouteImport } from './routes/signup'
@@ -28,6 +30,7 @@ import { Route as ClassroomSessionIdIndexRouteImport } from './routes/classroom/
 import { Route as CoursesLiveEditRouteImport } from './routes/courses/live/edit'
 import { Route as DashboardAnalyticsAttendanceRouteImport } from './routes/dashboard/analytics/attendance'
 import { Route as DashboardSessionsIndexRouteImport } from './routes/dashboard/sessions/index'
+import { Route as DashboardSessionsSessionIdRouteRouteImport } from './routes/dashboard/sessions/$sessionId/route'
 import { Route as ClassroomSessionIdLessonsLessonIdRouteImport } from './routes/classroom/$sessionId/lessons/$lessonId'
 import { Route as DashboardSessionsSessionIdIndexRouteImport } from './routes/dashboard/sessions/$sessionId/index'
 import { Route as DashboardSessionsSessionIdAttendanceRouteImport } from './routes/dashboard/sessions/$sessionId/attendance'
@@ -37,6 +40,16 @@ import { Route as CoursesLiveEditLessonsLessonIdRouteImport } from './routes/cou
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountRouteRoute = AccountRouteRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DashboardRouteRoute = DashboardRouteRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -55,24 +68,24 @@ const SignupRoute = SignupRouteImport.update({
   getParentRoute: () => rootRouteImport,
 } as any)
 const AccountAddressesRoute = AccountAddressesRouteImport.update({
-  id: '/account/addresses',
-  path: '/account/addresses',
-  getParentRoute: () => rootRouteImport,
+  id: '/addresses',
+  path: '/addresses',
+  getParentRoute: () => AccountRouteRoute,
 } as any)
 const AccountBankAccountRoute = AccountBankAccountRouteImport.update({
-  id: '/account/bank-account',
-  path: '/account/bank-account',
-  getParentRoute: () => rootRouteImport,
+  id: '/bank-account',
+  path: '/bank-account',
+  getParentRoute: () => AccountRouteRoute,
 } as any)
 const AccountPaymentMethodsRoute = AccountPaymentMethodsRouteImport.update({
-  id: '/account/payment-methods',
-  path: '/account/payment-methods',
-  getParentRoute: () => rootRouteImport,
+  id: '/payment-methods',
+  path: '/payment-methods',
+  getParentRoute: () => AccountRouteRoute,
 } as any)
 const AccountWalletRoute = AccountWalletRouteImport.update({
-  id: '/account/wallet',
-  path: '/account/wallet',
-  getParentRoute: () => rootRouteImport,
+  id: '/wallet',
+  path: '/wallet',
+  getParentRoute: () => AccountRouteRoute,
 } as any)
 const CoursesIndexRoute = CoursesIndexRouteImport.update({
   id: '/courses/',
@@ -85,24 +98,24 @@ const CoursesCourseIdRoute = CoursesCourseIdRouteImport.update({
   getParentRoute: () => rootRouteImport,
 } as any)
 const DashboardIndexRoute = DashboardIndexRouteImport.update({
-  id: '/dashboard/',
-  path: '/dashboard/',
-  getParentRoute: () => rootRouteImport,
+  id: '/',
+  path: '/',
+  getParentRoute: () => DashboardRouteRoute,
 } as any)
 const DashboardCoursesRoute = DashboardCoursesRouteImport.update({
-  id: '/dashboard/courses',
-  path: '/dashboard/courses',
-  getParentRoute: () => rootRouteImport,
+  id: '/courses',
+  path: '/courses',
+  getParentRoute: () => DashboardRouteRoute,
 } as any)
 const DashboardModerationRoute = DashboardModerationRouteImport.update({
-  id: '/dashboard/moderation',
-  path: '/dashboard/moderation',
-  getParentRoute: () => rootRouteImport,
+  id: '/moderation',
+  path: '/moderation',
+  getParentRoute: () => DashboardRouteRoute,
 } as any)
 const DashboardUsersRoute = DashboardUsersRouteImport.update({
-  id: '/dashboard/users',
-  path: '/dashboard/users',
-  getParentRoute: () => rootRouteImport,
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => DashboardRouteRoute,
 } as any)
 const SessionsSessionIdRoute = SessionsSessionIdRouteImport.update({
   id: '/sessions/$sessionId',
@@ -121,15 +134,21 @@ const CoursesLiveEditRoute = CoursesLiveEditRouteImport.update({
 } as any)
 const DashboardAnalyticsAttendanceRoute =
   DashboardAnalyticsAttendanceRouteImport.update({
-    id: '/dashboard/analytics/attendance',
-    path: '/dashboard/analytics/attendance',
-    getParentRoute: () => rootRouteImport,
+    id: '/analytics/attendance',
+    path: '/analytics/attendance',
+    getParentRoute: () => DashboardRouteRoute,
   } as any)
 const DashboardSessionsIndexRoute = DashboardSessionsIndexRouteImport.update({
-  id: '/dashboard/sessions/',
-  path: '/dashboard/sessions/',
-  getParentRoute: () => rootRouteImport,
+  id: '/sessions/',
+  path: '/sessions/',
+  getParentRoute: () => DashboardRouteRoute,
 } as any)
+const DashboardSessionsSessionIdRouteRoute =
+  DashboardSessionsSessionIdRouteRouteImport.update({
+    id: '/sessions/$sessionId',
+    path: '/sessions/$sessionId',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
 const ClassroomSessionIdLessonsLessonIdRoute =
   ClassroomSessionIdLessonsLessonIdRouteImport.update({
     id: '/classroom/$sessionId/lessons/$lessonId',
@@ -138,21 +157,21 @@ const ClassroomSessionIdLessonsLessonIdRoute =
   } as any)
 const DashboardSessionsSessionIdIndexRoute =
   DashboardSessionsSessionIdIndexRouteImport.update({
-    id: '/dashboard/sessions/$sessionId/',
-    path: '/dashboard/sessions/$sessionId/',
-    getParentRoute: () => rootRouteImport,
+    id: '/',
+    path: '/',
+    getParentRoute: () => DashboardSessionsSessionIdRouteRoute,
   } as any)
 const DashboardSessionsSessionIdAttendanceRoute =
   DashboardSessionsSessionIdAttendanceRouteImport.update({
-    id: '/dashboard/sessions/$sessionId/attendance',
-    path: '/dashboard/sessions/$sessionId/attendance',
-    getParentRoute: () => rootRouteImport,
+    id: '/attendance',
+    path: '/attendance',
+    getParentRoute: () => DashboardSessionsSessionIdRouteRoute,
   } as any)
 const DashboardSessionsSessionIdSubmissionsRoute =
   DashboardSessionsSessionIdSubmissionsRouteImport.update({
-    id: '/dashboard/sessions/$sessionId/submissions',
-    path: '/dashboard/sessions/$sessionId/submissions',
-    getParentRoute: () => rootRouteImport,
+    id: '/submissions',
+    path: '/submissions',
+    getParentRoute: () => DashboardSessionsSessionIdRouteRoute,
   } as any)
 const CoursesLiveEditLessonsLessonIdRoute =
   CoursesLiveEditLessonsLessonIdRouteImport.update({
@@ -163,6 +182,8 @@ const CoursesLiveEditLessonsLessonIdRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/account': typeof AccountRouteRouteWithChildren
+  '/dashboard': typeof DashboardRouteRouteWithChildren
   '/login': typeof LoginRoute
   '/my-courses': typeof MyCoursesRoute
   '/signup': typeof SignupRoute
@@ -177,6 +198,7 @@ export interface FileRoutesByFullPath {
   '/sessions/$sessionId': typeof SessionsSessionIdRoute
   '/courses/': typeof CoursesIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/dashboard/sessions/$sessionId': typeof DashboardSessionsSessionIdRouteRouteWithChildren
   '/courses/live/edit': typeof CoursesLiveEditRoute
   '/dashboard/analytics/attendance': typeof DashboardAnalyticsAttendanceRoute
   '/classroom/$sessionId/': typeof ClassroomSessionIdIndexRoute
@@ -189,6 +211,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/account': typeof AccountRouteRouteWithChildren
   '/login': typeof LoginRoute
   '/my-courses': typeof MyCoursesRoute
   '/signup': typeof SignupRoute
@@ -216,6 +239,8 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/account': typeof AccountRouteRouteWithChildren
+  '/dashboard': typeof DashboardRouteRouteWithChildren
   '/login': typeof LoginRoute
   '/my-courses': typeof MyCoursesRoute
   '/signup': typeof SignupRoute
@@ -230,6 +255,7 @@ export interface FileRoutesById {
   '/sessions/$sessionId': typeof SessionsSessionIdRoute
   '/courses/': typeof CoursesIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/dashboard/sessions/$sessionId': typeof DashboardSessionsSessionIdRouteRouteWithChildren
   '/courses/live/edit': typeof CoursesLiveEditRoute
   '/dashboard/analytics/attendance': typeof DashboardAnalyticsAttendanceRoute
   '/classroom/$sessionId/': typeof ClassroomSessionIdIndexRoute
@@ -244,6 +270,8 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/account'
+    | '/dashboard'
     | '/login'
     | '/my-courses'
     | '/signup'
@@ -258,6 +286,7 @@ export interface FileRouteTypes {
     | '/sessions/$sessionId'
     | '/courses/'
     | '/dashboard/'
+    | '/dashboard/sessions/$sessionId'
     | '/courses/live/edit'
     | '/dashboard/analytics/attendance'
     | '/classroom/$sessionId/'
@@ -270,6 +299,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/account'
     | '/login'
     | '/my-courses'
     | '/signup'
@@ -296,6 +326,8 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/account'
+    | '/dashboard'
     | '/login'
     | '/my-courses'
     | '/signup'
@@ -310,6 +342,7 @@ export interface FileRouteTypes {
     | '/sessions/$sessionId'
     | '/courses/'
     | '/dashboard/'
+    | '/dashboard/sessions/$sessionId'
     | '/courses/live/edit'
     | '/dashboard/analytics/attendance'
     | '/classroom/$sessionId/'
@@ -323,28 +356,17 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AccountRouteRoute: typeof AccountRouteRouteWithChildren
+  DashboardRouteRoute: typeof DashboardRouteRouteWithChildren
   LoginRoute: typeof LoginRoute
   MyCoursesRoute: typeof MyCoursesRoute
   SignupRoute: typeof SignupRoute
-  AccountAddressesRoute: typeof AccountAddressesRoute
-  AccountBankAccountRoute: typeof AccountBankAccountRoute
-  AccountPaymentMethodsRoute: typeof AccountPaymentMethodsRoute
-  AccountWalletRoute: typeof AccountWalletRoute
   CoursesCourseIdRoute: typeof CoursesCourseIdRoute
-  DashboardCoursesRoute: typeof DashboardCoursesRoute
-  DashboardModerationRoute: typeof DashboardModerationRoute
-  DashboardUsersRoute: typeof DashboardUsersRoute
   SessionsSessionIdRoute: typeof SessionsSessionIdRoute
   CoursesIndexRoute: typeof CoursesIndexRoute
-  DashboardIndexRoute: typeof DashboardIndexRoute
   CoursesLiveEditRoute: typeof CoursesLiveEditRoute
-  DashboardAnalyticsAttendanceRoute: typeof DashboardAnalyticsAttendanceRoute
   ClassroomSessionIdIndexRoute: typeof ClassroomSessionIdIndexRoute
-  DashboardSessionsIndexRoute: typeof DashboardSessionsIndexRoute
   ClassroomSessionIdLessonsLessonIdRoute: typeof ClassroomSessionIdLessonsLessonIdRoute
-  DashboardSessionsSessionIdAttendanceRoute: typeof DashboardSessionsSessionIdAttendanceRoute
-  DashboardSessionsSessionIdSubmissionsRoute: typeof DashboardSessionsSessionIdSubmissionsRoute
-  DashboardSessionsSessionIdIndexRoute: typeof DashboardSessionsSessionIdIndexRoute
   CoursesLiveEditLessonsLessonIdRoute: typeof CoursesLiveEditLessonsLessonIdRoute
 }
 
@@ -355,6 +377,20 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account': {
+      id: '/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AccountRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dashboard': {
+      id: '/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof DashboardRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -380,31 +416,31 @@ declare module '@tanstack/react-router' {
     }
     '/account/addresses': {
       id: '/account/addresses'
-      path: '/account/addresses'
+      path: '/addresses'
       fullPath: '/account/addresses'
       preLoaderRoute: typeof AccountAddressesRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AccountRouteRoute
     }
     '/account/bank-account': {
       id: '/account/bank-account'
-      path: '/account/bank-account'
+      path: '/bank-account'
       fullPath: '/account/bank-account'
       preLoaderRoute: typeof AccountBankAccountRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AccountRouteRoute
     }
     '/account/payment-methods': {
       id: '/account/payment-methods'
-      path: '/account/payment-methods'
+      path: '/payment-methods'
       fullPath: '/account/payment-methods'
       preLoaderRoute: typeof AccountPaymentMethodsRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AccountRouteRoute
     }
     '/account/wallet': {
       id: '/account/wallet'
-      path: '/account/wallet'
+      path: '/wallet'
       fullPath: '/account/wallet'
       preLoaderRoute: typeof AccountWalletRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AccountRouteRoute
     }
     '/courses/': {
       id: '/courses/'
@@ -422,31 +458,31 @@ declare module '@tanstack/react-router' {
     }
     '/dashboard/': {
       id: '/dashboard/'
-      path: '/dashboard'
+      path: '/'
       fullPath: '/dashboard/'
       preLoaderRoute: typeof DashboardIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof DashboardRouteRoute
     }
     '/dashboard/courses': {
       id: '/dashboard/courses'
-      path: '/dashboard/courses'
+      path: '/courses'
       fullPath: '/dashboard/courses'
       preLoaderRoute: typeof DashboardCoursesRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof DashboardRouteRoute
     }
     '/dashboard/moderation': {
       id: '/dashboard/moderation'
-      path: '/dashboard/moderation'
+      path: '/moderation'
       fullPath: '/dashboard/moderation'
       preLoaderRoute: typeof DashboardModerationRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof DashboardRouteRoute
     }
     '/dashboard/users': {
       id: '/dashboard/users'
-      path: '/dashboard/users'
+      path: '/users'
       fullPath: '/dashboard/users'
       preLoaderRoute: typeof DashboardUsersRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof DashboardRouteRoute
     }
     '/sessions/$sessionId': {
       id: '/sessions/$sessionId'
@@ -471,17 +507,24 @@ declare module '@tanstack/react-router' {
     }
     '/dashboard/analytics/attendance': {
       id: '/dashboard/analytics/attendance'
-      path: '/dashboard/analytics/attendance'
+      path: '/analytics/attendance'
       fullPath: '/dashboard/analytics/attendance'
       preLoaderRoute: typeof DashboardAnalyticsAttendanceRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof DashboardRouteRoute
     }
     '/dashboard/sessions/': {
       id: '/dashboard/sessions/'
-      path: '/dashboard/sessions'
+      path: '/sessions'
       fullPath: '/dashboard/sessions/'
       preLoaderRoute: typeof DashboardSessionsIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/sessions/$sessionId': {
+      id: '/dashboard/sessions/$sessionId'
+      path: '/sessions/$sessionId'
+      fullPath: '/dashboard/sessions/$sessionId'
+      preLoaderRoute: typeof DashboardSessionsSessionIdRouteRouteImport
+      parentRoute: typeof DashboardRouteRoute
     }
     '/classroom/$sessionId/lessons/$lessonId': {
       id: '/classroom/$sessionId/lessons/$lessonId'
@@ -492,24 +535,24 @@ declare module '@tanstack/react-router' {
     }
     '/dashboard/sessions/$sessionId/': {
       id: '/dashboard/sessions/$sessionId/'
-      path: '/dashboard/sessions/$sessionId'
+      path: '/'
       fullPath: '/dashboard/sessions/$sessionId/'
       preLoaderRoute: typeof DashboardSessionsSessionIdIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof DashboardSessionsSessionIdRouteRoute
     }
     '/dashboard/sessions/$sessionId/attendance': {
       id: '/dashboard/sessions/$sessionId/attendance'
-      path: '/dashboard/sessions/$sessionId/attendance'
+      path: '/attendance'
       fullPath: '/dashboard/sessions/$sessionId/attendance'
       preLoaderRoute: typeof DashboardSessionsSessionIdAttendanceRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof DashboardSessionsSessionIdRouteRoute
     }
     '/dashboard/sessions/$sessionId/submissions': {
       id: '/dashboard/sessions/$sessionId/submissions'
-      path: '/dashboard/sessions/$sessionId/submissions'
+      path: '/submissions'
       fullPath: '/dashboard/sessions/$sessionId/submissions'
       preLoaderRoute: typeof DashboardSessionsSessionIdSubmissionsRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof DashboardSessionsSessionIdRouteRoute
     }
     '/courses/live/edit_/lessons/$lessonId': {
       id: '/courses/live/edit_/lessons/$lessonId'
@@ -521,33 +564,83 @@ declare module '@tanstack/react-router' {
   }
 }
 
-const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
-  LoginRoute: LoginRoute,
-  MyCoursesRoute: MyCoursesRoute,
-  SignupRoute: SignupRoute,
+interface AccountRouteRouteChildren {
+  AccountAddressesRoute: typeof AccountAddressesRoute
+  AccountBankAccountRoute: typeof AccountBankAccountRoute
+  AccountPaymentMethodsRoute: typeof AccountPaymentMethodsRoute
+  AccountWalletRoute: typeof AccountWalletRoute
+}
+
+const AccountRouteRouteChildren: AccountRouteRouteChildren = {
   AccountAddressesRoute: AccountAddressesRoute,
   AccountBankAccountRoute: AccountBankAccountRoute,
   AccountPaymentMethodsRoute: AccountPaymentMethodsRoute,
   AccountWalletRoute: AccountWalletRoute,
-  CoursesCourseIdRoute: CoursesCourseIdRoute,
+}
+
+const AccountRouteRouteWithChildren = AccountRouteRoute._addFileChildren(
+  AccountRouteRouteChildren,
+)
+
+interface DashboardSessionsSessionIdRouteRouteChildren {
+  DashboardSessionsSessionIdAttendanceRoute: typeof DashboardSessionsSessionIdAttendanceRoute
+  DashboardSessionsSessionIdSubmissionsRoute: typeof DashboardSessionsSessionIdSubmissionsRoute
+  DashboardSessionsSessionIdIndexRoute: typeof DashboardSessionsSessionIdIndexRoute
+}
+
+const DashboardSessionsSessionIdRouteRouteChildren: DashboardSessionsSessionIdRouteRouteChildren =
+  {
+    DashboardSessionsSessionIdAttendanceRoute:
+      DashboardSessionsSessionIdAttendanceRoute,
+    DashboardSessionsSessionIdSubmissionsRoute:
+      DashboardSessionsSessionIdSubmissionsRoute,
+    DashboardSessionsSessionIdIndexRoute: DashboardSessionsSessionIdIndexRoute,
+  }
+
+const DashboardSessionsSessionIdRouteRouteWithChildren =
+  DashboardSessionsSessionIdRouteRoute._addFileChildren(
+    DashboardSessionsSessionIdRouteRouteChildren,
+  )
+
+interface DashboardRouteRouteChildren {
+  DashboardCoursesRoute: typeof DashboardCoursesRoute
+  DashboardModerationRoute: typeof DashboardModerationRoute
+  DashboardUsersRoute: typeof DashboardUsersRoute
+  DashboardIndexRoute: typeof DashboardIndexRoute
+  DashboardSessionsSessionIdRouteRoute: typeof DashboardSessionsSessionIdRouteRouteWithChildren
+  DashboardAnalyticsAttendanceRoute: typeof DashboardAnalyticsAttendanceRoute
+  DashboardSessionsIndexRoute: typeof DashboardSessionsIndexRoute
+}
+
+const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardCoursesRoute: DashboardCoursesRoute,
   DashboardModerationRoute: DashboardModerationRoute,
   DashboardUsersRoute: DashboardUsersRoute,
+  DashboardIndexRoute: DashboardIndexRoute,
+  DashboardSessionsSessionIdRouteRoute:
+    DashboardSessionsSessionIdRouteRouteWithChildren,
+  DashboardAnalyticsAttendanceRoute: DashboardAnalyticsAttendanceRoute,
+  DashboardSessionsIndexRoute: DashboardSessionsIndexRoute,
+}
+
+const DashboardRouteRouteWithChildren = DashboardRouteRoute._addFileChildren(
+  DashboardRouteRouteChildren,
+)
+
+const rootRouteChildren: RootRouteChildren = {
+  IndexRoute: IndexRoute,
+  AccountRouteRoute: AccountRouteRouteWithChildren,
+  DashboardRouteRoute: DashboardRouteRouteWithChildren,
+  LoginRoute: LoginRoute,
+  MyCoursesRoute: MyCoursesRoute,
+  SignupRoute: SignupRoute,
+  CoursesCourseIdRoute: CoursesCourseIdRoute,
   SessionsSessionIdRoute: SessionsSessionIdRoute,
   CoursesIndexRoute: CoursesIndexRoute,
-  DashboardIndexRoute: DashboardIndexRoute,
   CoursesLiveEditRoute: CoursesLiveEditRoute,
-  DashboardAnalyticsAttendanceRoute: DashboardAnalyticsAttendanceRoute,
   ClassroomSessionIdIndexRoute: ClassroomSessionIdIndexRoute,
-  DashboardSessionsIndexRoute: DashboardSessionsIndexRoute,
   ClassroomSessionIdLessonsLessonIdRoute:
     ClassroomSessionIdLessonsLessonIdRoute,
-  DashboardSessionsSessionIdAttendanceRoute:
-    DashboardSessionsSessionIdAttendanceRoute,
-  DashboardSessionsSessionIdSubmissionsRoute:
-    DashboardSessionsSessionIdSubmissionsRoute,
-  DashboardSessionsSessionIdIndexRoute: DashboardSessionsSessionIdIndexRoute,
   CoursesLiveEditLessonsLessonIdRoute: CoursesLiveEditLessonsLessonIdRoute,
 }
 export const routeTree = rootRouteImport

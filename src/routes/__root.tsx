@@ -1,9 +1,9 @@
 import { createRootRouteWithContext, Outlet, retainSearchParams } from '@tanstack/react-router';
 import { PagePending } from '@/components/ui/spinner';
 import { AppShell } from '@/features/layout/app-shell';
-import type { AuthActor } from '@/features/auth/auth-service';
+import type { AuthActor } from '@/lib/auth/auth-service';
 import { NotFoundPage, RouteError } from '@/features/layout/route-error';
-import { rootSearchSchema } from '@/features/layout/route-flags';
+import { rootSearchSchema } from '@/lib/route-flags';
 import type { Api } from '@/lib/api/client';
 import { activateLocale, currentLocale, i18n, pickLocale } from '@/lib/i18n';
 

@@ -3,7 +3,7 @@ import { CardGridSkeleton } from '@/components/ui/spinner';
 import { containerStyles } from '@/components/ui/page';
 import { LandingPage } from '@/features/catalog/landing-page';
 import { RouteError } from '@/features/layout/route-error';
-import { loadData } from '@/features/layout/route-data';
+import { loadData } from '@/lib/load';
 
 /** `/`: public landing (hero, categories, upcoming courses). */
 export const Route = createFileRoute('/')({

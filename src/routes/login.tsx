@@ -1,9 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { waitFor } from 'xstate';
-import { landingFor, safeRedirect } from '@/features/auth/auth.selectors';
+import { landingFor, safeRedirect } from '@/lib/auth/auth.selectors';
 import { LoginScreen } from '@/features/auth/login-screen';
-import { lenient, parseSearch } from '@/features/layout/route-flags';
+import { lenient, parseSearch } from '@/lib/route-flags';
 
 const searchSchema = v.object({ redirect: lenient(v.pipe(v.string(), v.minLength(1))) });
 

@@ -1,18 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CardGridSkeleton } from '@/components/ui/spinner';
 import { containerStyles } from '@/components/ui/page';
-import { requireAuth } from '@/features/auth/guards';
+import { requireAuth } from '@/lib/auth/guards';
+import { ROLES } from '@/lib/auth/roles';
 import { RouteError } from '@/features/layout/route-error';
 import { MyCoursesPage } from '@/features/my-courses/my-courses-page';
-import { settle } from '@/features/payments/load';
-import { loadSignedIn } from '@/features/payments/route-load';
+import { loadSignedIn, settle } from '@/lib/load';
 
 /**
  * `/my-courses`: the learner's enrollments and receipts (learners and generic users, spec §2/§6).
  * The wallet (how each session was paid) is loaded beside them; its failure only affects receipts.
  */
 export const Route = createFileRoute('/my-courses')({
-  beforeLoad: (opts) => requireAuth(opts, ['LEARNER', 'USER']),
+  beforeLoad: (opts) => requireAuth(opts, ROLES.learners),
   loader: async ({ context: { api }, location }) => {
     const [enrollments, wallet] = await Promise.all([
       // A refused token (the auth actor has logged out): sign in again, then come back.

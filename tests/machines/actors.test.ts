@@ -154,7 +154,6 @@ describe('auth service over the client (mocked fetch, memory storage)', () => {
     const { handleUnauthorized, authFromActor } = await import('../../src/app-services');
     const user = { id: 21, email: 'learner@halaqa.test', name: 'Lina Learner', role: 'LEARNER' };
     const storage = createMemoryStorage();
-    // eslint-disable-next-line prefer-const
     let auth: ReturnType<typeof createActor<typeof authMachine>> | undefined;
     const { fetch } = mockFetch({
       'POST /api/auth/signin': () => json(200, { data: { token: 'jwt-1', expiresAt: FUTURE, user } }),

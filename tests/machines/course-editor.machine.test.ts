@@ -8,8 +8,8 @@ import {
   type LoadedEditor,
   courseEditorMachine,
 } from '../../machines/course-editor.machine';
-import { createCourseEditorActors } from '../../machines/course-editor.actors';
-import { type CourseFormValues, defaultCourseValues } from '../../src/features/course-editor/course-form';
+import { type CourseUpload, createCourseEditorActors } from '../../machines/course-editor.actors';
+import { type CourseFormValues, defaultCourseValues } from '../../machines/course-editor.form';
 import { createApi } from '../../src/lib/api/client';
 import { UploadError } from '../../src/lib/api/upload';
 import { json, mockFetch } from './fetch-mock';
@@ -402,6 +402,9 @@ describe('course-editor actors (mocked fetch)', () => {
     'GET /api/courses/12/edit': () => json(200, { data: editorData }),
   };
 
+  /** These tests upload nothing: an upload would fail loudly. */
+  const noUpload: CourseUpload = () => Promise.reject(new Error('no upload in this test'));
+
   async function run<T>(logic: unknown, input: unknown): Promise<T> {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     return toPromise(createActor(logic as any, { input }).start()) as Promise<T>;
@@ -409,7 +412,7 @@ describe('course-editor actors (mocked fetch)', () => {
 
   it('loadEditorData loads reference data and the course into form values', async () => {
     const { fetch } = mockFetch(routes);
-    const actors = createCourseEditorActors(createApi({ baseUrl: BASE, fetch }));
+    const actors = createCourseEditorActors(createApi({ baseUrl: BASE, fetch }), { upload: noUpload });
     const out = await run<LoadedEditor>(actors.loadEditorData, { courseId: 12 });
     expect(out.course).toEqual({ id: 12, status: 'DRAFT', moderationMessage: null });
     expect(out.reference.categories).toEqual([{ id: 3, name: 'Web', nameAr: 'ويب' }]);
@@ -424,7 +427,7 @@ describe('course-editor actors (mocked fetch)', () => {
 
   it('loadEditorData rejects with the status when the course is not found', async () => {
     const { fetch } = mockFetch({ ...routes, 'GET /api/courses/12/edit': () => json(404, { message: 'Course not found' }) });
-    const actors = createCourseEditorActors(createApi({ baseUrl: BASE, fetch }));
+    const actors = createCourseEditorActors(createApi({ baseUrl: BASE, fetch }), { upload: noUpload });
     await expect(run(actors.loadEditorData, { courseId: 12 })).rejects.toMatchObject({ status: 404, serverMessage: 'Course not found' });
   });
 
@@ -436,7 +439,7 @@ describe('course-editor actors (mocked fetch)', () => {
         return json(200, { data: { course: { id: 12, status: 'DRAFT' }, session: null } });
       },
     });
-    const actors = createCourseEditorActors(createApi({ baseUrl: BASE, fetch }));
+    const actors = createCourseEditorActors(createApi({ baseUrl: BASE, fetch }), { upload: noUpload });
     const out = await run(actors.saveCourse, { courseId: 12, values: validValues, action: 'save', companyId: null });
     // The course is reloaded for the lesson ids as saved; a failed reload leaves them unknown (null).
     expect(out).toEqual({ courseId: 12, status: 'DRAFT', created: false, savedSyllabus: null });
@@ -452,7 +455,7 @@ describe('course-editor actors (mocked fetch)', () => {
       ...routes,
       'POST /api/courses': () => json(200, { data: { course: { id: 12, status: 'DRAFT' }, session: null } }),
     });
-    const actors = createCourseEditorActors(createApi({ baseUrl: BASE, fetch }));
+    const actors = createCourseEditorActors(createApi({ baseUrl: BASE, fetch }), { upload: noUpload });
     const out = await run<{ savedSyllabus: Array<{ sections: Array<{ lessons: Array<{ id?: number }> }> }> }>(actors.saveCourse, {
       courseId: 12,
       values: validValues,

@@ -8,7 +8,7 @@ import {
   type Submission,
 } from '../../machines/grading.machine';
 import { createGradingActors } from '../../machines/grading.actors';
-import { validateGrade } from '../../src/features/educator/grade-form';
+import { validateGrade } from '../../machines/grading.form';
 import { createApi } from '../../src/lib/api/client';
 import { json, mockFetch } from './fetch-mock';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';

@@ -19,7 +19,7 @@ import {
   toAuthoringInput,
   validateAuthoring,
   withKind,
-} from '../../src/features/lesson-authoring/lesson-authoring-form';
+} from '../../machines/lesson-authoring.form';
 import { createApi } from '../../src/lib/api/client';
 import { json, mockFetch } from './fetch-mock';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Toaster, toaster } from '@/components/ui/toast';
 import { UsersPage } from '@/features/admin/users-page';
 import { withServerDetail } from '@/features/admin/user-messages';
-import type { UsersSearch } from '@/features/dashboard/list-search';
+import type { UsersSearch } from '../../src/lib/list-search';
 import { createApi } from '@/lib/api/client';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { renderWithRouter } from './render';

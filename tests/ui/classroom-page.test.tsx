@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster, toaster } from '@/components/ui/toast';
 import { ClassroomPage } from '@/features/classroom/classroom-page';
-import { canJoin, currentOccurrence, isPlayableVideo } from '@/features/classroom/classroom-time';
+import { canJoin, currentOccurrence, isPlayableVideo } from '../../src/lib/classroom-time';
 import { createApi } from '@/lib/api/client';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { at, classroom, meetingOccurrence } from './classroom-fixtures';

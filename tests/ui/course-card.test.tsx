@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CourseCard } from '@/features/catalog/course-card';
-import type { CourseSummary } from '@/features/catalog/labels';
+import type { CourseSummary } from '../../src/lib/course-labels';
 import { renderWithRouter } from './render';
 
 afterEach(cleanup);

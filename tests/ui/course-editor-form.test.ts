@@ -8,8 +8,8 @@ import {
   serverErrorsForForm,
   validateCourseForm,
   withSavedLessonIds,
-} from '@/features/course-editor/course-form';
-import { toCourseFormData, toCourseFormEntries } from '@/features/course-editor/course-form-data';
+} from '../../machines/course-editor.form';
+import { toCourseFormData, toCourseFormEntries } from '../../machines/course-editor.form-data';
 import { addLesson, addSection, addWeek, moveLesson, moveSection, removeLesson, removeWeek } from '@/features/course-editor/syllabus-ops';
 
 const lesson = (key: string, name: string, lessonTypeId = '3', duration = '30', link = '') => ({ key, lessonTypeId, name, duration, link });

@@ -4,7 +4,7 @@ import { createActor, fromPromise, waitFor as waitForActor } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type LoginRecord, type RestoredSession, authMachine } from '../../machines/auth.machine';
 import { Toaster, toaster } from '@/components/ui/toast';
-import type { AuthActor } from '@/features/auth/auth-service';
+import type { AuthActor } from '../../src/lib/auth/auth-service';
 import { CourseEditorScreen } from '@/features/course-editor/course-editor-screen';
 import { createApi } from '@/lib/api/client';
 import { json, mockFetch } from '../machines/fetch-mock';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UploadField, uploadErrorText, useUpload } from '@/components/ui/upload-field';
 import { checkFile, UploadError, uploadFile } from '@/lib/api/upload';
 import { FakeXhr } from './course-editor-fakes';
-import { useLocale } from './render';
+import { activateLocale } from './render';
 
 const MB = 1024 * 1024;
 const png = (size = 2048, name = 'cover.png') => new File([new Uint8Array(size)], name, { type: 'image/png' });
@@ -14,7 +14,7 @@ beforeEach(() => {
   FakeXhr.last = null;
   FakeXhr.count = 0;
   (globalThis as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeXhr;
-  useLocale('en');
+  activateLocale('en');
 });
 afterEach(cleanup);
 
@@ -177,7 +177,7 @@ describe('UploadField', () => {
   });
 
   it('speaks Arabic', () => {
-    useLocale('ar');
+    activateLocale('ar');
     const text = uploadErrorText(i18n, new UploadError('tooLarge', { limit: '5 MB' }));
     expect(text).toContain('5 MB');
     expect(text).not.toContain('File size');

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Toaster, toaster } from '@/components/ui/toast';
-import type { CourseSummary } from '@/features/catalog/labels';
+import type { CourseSummary } from '../../src/lib/course-labels';
 import { type CoursesToTeachData, CoursesToTeachPage, initialTimezone } from '@/features/educator/courses-to-teach-page';
 import { ApiError, createApi } from '@/lib/api/client';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster, toaster } from '@/components/ui/toast';
 import { AddressesPage } from '@/features/payments/addresses-page';
 import { BankAccountPage, type BankAccountData } from '@/features/payments/bank-account-page';
-import { paymentLinks } from '@/features/payments/links';
+import { paymentLinks } from '../../src/lib/payment-links';
 import { PaymentMethodsPage } from '@/features/payments/payment-methods-page';
 import { WalletPage } from '@/features/payments/wallet-page';
 import { ApiError, createApi } from '@/lib/api/client';

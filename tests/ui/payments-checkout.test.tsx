@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Toaster, toaster } from '@/components/ui/toast';
-import { EnrollFlow } from '@/features/enrollment/enroll-panel';
+import { EnrollFlow } from '../../src/features/payments/enroll-panel';
 import { createApi } from '@/lib/api/client';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { card, sandboxRoutes, session } from './payments-fixtures';

@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MyCoursesPage } from '@/features/my-courses/my-courses-page';
-import { receiptsOf } from '@/features/my-courses/receipts';
+import { receiptsOf } from '../../src/features/my-courses/receipts';
 import { ApiError } from '@/lib/api/client';
 import type { components } from '@contract/schema';
 import { enrollment } from './payments-fixtures';

@@ -8,12 +8,12 @@ import {
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router';
-import { render, screen } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { messages as arMessages } from '@/locales/ar/messages.po';
 
 /** Activates `locale` on the shared Lingui instance (Arabic: the real compiled catalog). */
-export function useLocale(locale: 'en' | 'ar') {
+export function activateLocale(locale: 'en' | 'ar') {
   i18n.loadAndActivate({ locale, messages: locale === 'ar' ? arMessages : {} });
 }
 
@@ -22,7 +22,7 @@ export function useLocale(locale: 'en' | 'ar') {
  * Resolves once the router has rendered the element.
  */
 export async function renderWithRouter(ui: ReactNode, { locale = 'en' as 'en' | 'ar' } = {}) {
-  useLocale(locale);
+  activateLocale(locale);
   const rootRoute = createRootRoute({ component: () => <Outlet /> });
   const index = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <>{ui}</> });
   const catchAll = createRoute({ getParentRoute: () => rootRoute, path: '$', component: () => null });

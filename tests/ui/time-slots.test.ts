@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertWeeklySlot, formatHhMmA } from '@/features/sessions/time-slots';
+import { convertWeeklySlot, formatHhMmA } from '../../src/lib/time-slots';
 
 describe('formatHhMmA (spec time slot format hh:mm A)', () => {
   it('pads hours and uses a 12-hour clock', () => {

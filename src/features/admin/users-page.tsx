@@ -14,18 +14,18 @@ import { SearchIcon, UsersIcon } from '@/components/ui/icons';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { toaster } from '@/components/ui/toast';
-import { BanIcon, CheckIcon, TrashIcon } from '@/features/dashboard/dashboard-icons';
+import { BanIcon, CheckIcon, TrashIcon } from '@/components/ui/action-icons';
 import {
   DASHBOARD_PAGE_SIZE,
   INVITATION_STATUSES,
   USER_LISTS,
   USER_STATUSES,
   type UsersSearch,
-} from '@/features/dashboard/list-search';
-import { ModerationDialog } from '@/features/dashboard/moderation-dialog';
-import { Pager } from '@/features/dashboard/pager';
-import { usePageTitle } from '@/features/layout/document-head';
-import { roleLabels } from '@/features/layout/roles';
+} from '@/lib/list-search';
+import { ModerationDialog } from '@/components/ui/moderation-dialog';
+import { Pager } from '@/components/ui/pager';
+import { usePageTitle } from '@/lib/document-head';
+import { roleLabels } from '@/lib/auth/roles';
 import type { Api } from '@/lib/api/client';
 import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';

@@ -9,7 +9,7 @@ import { BarChartIcon } from '@/components/ui/icons';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { visuallyHidden } from '@/components/ui/spinner';
 import { tableHeaderCell } from '@/components/ui/table';
-import { usePageTitle } from '@/features/layout/document-head';
+import { usePageTitle } from '@/lib/document-head';
 import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
 

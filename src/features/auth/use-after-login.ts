@@ -1,8 +1,8 @@
 import { useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import type { AuthActor } from './auth-service';
-import { safeRedirect, selectIsLoggedIn, selectLanding } from './auth.selectors';
+import type { AuthActor } from '@/lib/auth/auth-service';
+import { safeRedirect, selectIsLoggedIn, selectLanding } from '@/lib/auth/auth.selectors';
 
 /**
  * Once the auth actor is logged in, leaves the login/sign-up page for `redirect` (when it is a

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { formatCount } from '@/components/ui/format';
 import { isLocale } from '@/lib/i18n';
-import { categoryName, type Category } from './labels';
+import { categoryName, type Category } from '@/lib/course-labels';
 
 const chip = css({
   display: 'inline-flex',

@@ -7,8 +7,8 @@ import { CalendarIcon, ClockIcon, UsersIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
 import { Rating } from '@/components/ui/rating';
 import { isLocale } from '@/lib/i18n';
-import { CoursePicture } from './course-picture';
-import { categoryName, difficultyLabels, type CourseSummary } from './labels';
+import { CoursePicture } from '@/components/ui/course-picture';
+import { categoryName, difficultyLabels, type CourseSummary } from '@/lib/course-labels';
 
 const cardClass = css({
   position: 'relative',

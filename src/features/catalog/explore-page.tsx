@@ -7,11 +7,11 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextField } from '@/components/ui/field';
 import { SearchIcon } from '@/components/ui/icons';
 import { PageContainer, PageHeader } from '@/components/ui/page';
-import { usePageTitle } from '@/features/layout/document-head';
+import { usePageTitle } from '@/lib/document-head';
 import { isLocale } from '@/lib/i18n';
 import { CourseGrid } from './course-card';
 import type { ExploreSearch } from './explore-search';
-import { categoryName, DIFFICULTIES, difficultyLabels, type Category, type CourseSummary, type Difficulty } from './labels';
+import { categoryName, DIFFICULTIES, difficultyLabels, type Category, type CourseSummary, type Difficulty } from '@/lib/course-labels';
 import { ExplorePagination } from './pagination';
 
 export interface ExploreData {

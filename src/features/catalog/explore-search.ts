@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { lenient } from '@/features/layout/route-flags';
+import { lenient } from '@/lib/route-flags';
 
 /** Page size of the explore grid (the API's default is 12). */
 export const EXPLORE_PAGE_SIZE = 12;

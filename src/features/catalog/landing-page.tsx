@@ -5,11 +5,11 @@ import { buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CalendarIcon, LayersIcon, UsersIcon, VideoIcon } from '@/components/ui/icons';
 import { containerStyles, Section } from '@/components/ui/page';
-import { usePageTitle } from '@/features/layout/document-head';
+import { usePageTitle } from '@/lib/document-head';
 import { CategoryChips } from './category-chips';
 import { CourseGrid } from './course-card';
-import { CoursePicture } from './course-picture';
-import type { Category, CourseSummary } from './labels';
+import { CoursePicture } from '@/components/ui/course-picture';
+import type { Category, CourseSummary } from '@/lib/course-labels';
 
 export interface LandingData {
   courses: CourseSummary[];

@@ -6,7 +6,7 @@ import { toaster } from '@/components/ui/toast';
 import { ApiError, type Api } from '@/lib/api/client';
 import type { components } from '@contract/schema';
 import { useLessonProgress } from './classroom-actions';
-import { isPlayableVideo } from './classroom-time';
+import { isPlayableVideo } from '@/lib/classroom-time';
 import { LessonStatusBadge } from './lesson-visuals';
 
 /** A lesson of a session's classroom with what is needed to take it (openapi `ClassroomLessonDetail`). */

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { Badge, StatusBadge } from '@/components/ui/badge';
 import { BookIcon, CheckCircleIcon, InfoIcon, LayersIcon, VideoIcon } from '@/components/ui/icons';
-import { lessonTypeLabels, type LessonTypeCode } from '@/features/sessions/lesson-labels';
+import { lessonTypeLabels, type LessonTypeCode } from '@/lib/lesson-labels';
 import type { components } from '@contract/schema';
 
 /** A learner's status on a lesson, or null when not started (docs/classroom.md "Lesson status"). */

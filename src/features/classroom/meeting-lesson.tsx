@@ -2,9 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { Badge } from '@/components/ui/badge';
-import { useMeridiem } from '@/features/sessions/schedule';
+import { useMeridiem } from '@/components/ui/schedule';
 import type { Api } from '@/lib/api/client';
-import { currentOccurrence, epochOf, formatInstant } from './classroom-time';
+import { currentOccurrence, epochOf, formatInstant } from '@/lib/classroom-time';
 import { richText, type ClassroomLessonDetail } from './content-lessons';
 import { Countdown, JoinMeetingButton, OccurrenceTimes, useUiLocale } from './meeting';
 

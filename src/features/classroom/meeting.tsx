@@ -5,11 +5,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, ClockIcon, GlobeIcon, VideoIcon } from '@/components/ui/icons';
 import { toaster } from '@/components/ui/toast';
-import { useMeridiem, zoneLabel } from '@/features/sessions/schedule';
+import { useMeridiem, zoneLabel } from '@/components/ui/schedule';
 import { ApiError, type Api } from '@/lib/api/client';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { joinMeeting } from './classroom-actions';
-import { canJoin, epochOf, formatCountdown, formatInstant, joinWindow, spanInZones, type MeetingOccurrence } from './classroom-time';
+import { canJoin, epochOf, formatCountdown, formatInstant, joinWindow, spanInZones, type MeetingOccurrence } from '@/lib/classroom-time';
 
 /** The UI locale of Lingui ('en' when unknown). */
 export function useUiLocale(): Locale {

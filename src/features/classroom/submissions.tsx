@@ -8,9 +8,9 @@ import { Button } from '@/components/ui/button';
 import { BookIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { toaster } from '@/components/ui/toast';
-import { useMeridiem } from '@/features/sessions/schedule';
+import { useMeridiem } from '@/components/ui/schedule';
 import { ApiError, type Api, unwrap } from '@/lib/api/client';
-import { formatInstant } from './classroom-time';
+import { formatInstant } from '@/lib/classroom-time';
 import { useUiLocale } from './meeting';
 import { firstFieldError, type Submission } from './submit-document';
 
@@ -73,6 +73,8 @@ export function useSubmissions(api: Api, assignmentId: number, sessionId: number
   useEffect(() => {
     void reload();
     return () => {
+      // A generation counter, not a DOM node: the cleanup bumps its value at unmount on purpose.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
       request.current++;
     };
   }, [reload]);

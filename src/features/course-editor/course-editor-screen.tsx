@@ -14,20 +14,21 @@ import { Spinner } from '@/components/ui/spinner';
 import { toaster } from '@/components/ui/toast';
 import { UploadField, uploadErrorText } from '@/components/ui/upload-field';
 import { xhrCredentials } from '@/app-services';
-import type { AuthActor } from '@/features/auth/auth-service';
-import { selectRecord } from '@/features/auth/auth.selectors';
-import { categoryName, DIFFICULTIES, difficultyLabels } from '@/features/catalog/labels';
-import { LeaveWithoutSavingDialog } from '@/features/layout/leave-dialog';
-import { usePageTitle } from '@/features/layout/document-head';
-import { useUnsavedChangesGuard } from '@/features/layout/unsaved-changes';
+import type { AuthActor } from '@/lib/auth/auth-service';
+import { selectRecord } from '@/lib/auth/auth.selectors';
+import { categoryName, DIFFICULTIES, difficultyLabels } from '@/lib/course-labels';
+import { LeaveWithoutSavingDialog } from '@/components/ui/leave-dialog';
+import { usePageTitle } from '@/lib/document-head';
+import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import type { Api } from '@/lib/api/client';
+import { uploadFile } from '@/lib/api/upload';
 import { isLocale, type Locale } from '@/lib/i18n';
-import { createCourseEditorActors } from '../../../machines/course-editor.actors';
+import { type CourseUpload, createCourseEditorActors } from '../../../machines/course-editor.actors';
 import { courseEditorMachine, type UploadField as UploadFieldName } from '../../../machines/course-editor.machine';
-import { type CourseFormValues, type Difficulty, isCourseFormDirty } from './course-form';
-import type { CourseAction } from './course-form-data';
+import { type CourseFormValues, type Difficulty, isCourseFormDirty } from '../../../machines/course-editor.form';
+import type { CourseAction } from '../../../machines/course-editor.form-data';
 import { CoursePreview } from './course-preview';
-import { CheckboxField, FieldRow, FormErrorBanner, FormSection, stickyActionBar } from './form-controls';
+import { CheckboxField, FieldRow, FormErrorBanner, FormSection, stickyActionBar } from '@/components/ui/form-controls';
 import { courseToasts, fieldIssueText } from './messages';
 import { ScheduleFields } from './schedule-fields';
 import { SkillPicker } from './skill-picker';
@@ -84,6 +85,8 @@ function useDestroyOnLeave(courseId: number | undefined) {
     return () => {
       const params = new URLSearchParams(window.location.search);
       const left = window.location.pathname !== path || (params.get('id') ?? '') !== String(courseId ?? '');
+      // The editor actor as it is at unmount (set after this effect ran), not a DOM node.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
       if (left) ref.current?.send({ type: 'editor.destroyed' });
     };
   }, [courseId]);
@@ -107,7 +110,11 @@ export function CourseEditorScreen({ api, auth, courseId }: { api: Api; auth: Au
   const company = record && (record.user.role === 'PARTNER' || record.user.role === 'EDUCATOR') ? record.company : null;
   const destroyRef = useDestroyOnLeave(courseId);
   const machine = useMemo(
-    () => courseEditorMachine.provide({ actors: createCourseEditorActors(api, xhrCredentials(auth)) }),
+    () => {
+      const credentials = xhrCredentials(auth);
+      const upload: CourseUpload = (kind, file, options) => uploadFile(kind, file, { ...credentials, ...options });
+      return courseEditorMachine.provide({ actors: createCourseEditorActors(api, { upload }) });
+    },
     [api, auth],
   );
   const actor = useActorRef(machine, { input: { courseId: courseId ?? null, companyId: company?.id ?? null } });

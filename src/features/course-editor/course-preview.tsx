@@ -5,16 +5,16 @@ import { Badge } from '@/components/ui/badge';
 import { formatLongDate } from '@/components/ui/format';
 import { CalendarIcon, ClockIcon, GlobeIcon, UsersIcon, VideoIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
-import { CoursePicture } from '@/features/catalog/course-picture';
-import { categoryName, difficultyLabels } from '@/features/catalog/labels';
-import { WeeklySchedule } from '@/features/sessions/schedule';
-import { SyllabusView } from '@/features/sessions/syllabus';
-import { browserTimeZone } from '@/features/sessions/time-slots';
+import { CoursePicture } from '@/components/ui/course-picture';
+import { categoryName, difficultyLabels } from '@/lib/course-labels';
+import { WeeklySchedule } from '@/components/ui/schedule';
+import { SyllabusView } from '@/components/ui/syllabus';
+import { browserTimeZone } from '@/lib/time-slots';
 import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
 import type { EditorReference } from '../../../machines/course-editor.machine';
-import { type CourseFormValues, hasSession, splitSkills } from './course-form';
-import { toWeeks } from './course-form-data';
+import { type CourseFormValues, hasSession, splitSkills } from '../../../machines/course-editor.form';
+import { toWeeks } from '../../../machines/course-editor.form-data';
 
 type Syllabus = components['schemas']['Syllabus'];
 

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { css } from 'styled-system/css';
 import { controlStyles, SelectField, TextField } from '@/components/ui/field';
-import { weekdayName } from '@/features/sessions/schedule';
+import { weekdayName } from '@/components/ui/schedule';
 import { isLocale, type Locale } from '@/lib/i18n';
 import type { EditorReference } from '../../../machines/course-editor.machine';
-import { type CourseFormValues, type DaySlot, WEEKDAYS, type Weekday } from './course-form';
-import { FieldRow, FormSection } from './form-controls';
+import { type CourseFormValues, type DaySlot, WEEKDAYS, type Weekday } from '../../../machines/course-editor.form';
+import { FieldRow, FormSection } from '@/components/ui/form-controls';
 
 /**
  * The first session of the course (spec §3 payload): start and end dates, US time zone, seats, and

@@ -6,10 +6,10 @@ import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { CloseIcon } from '@/components/ui/icons';
 import { visuallyHidden } from '@/components/ui/spinner';
-import { lessonTypeLabels } from '@/features/sessions/lesson-labels';
+import { lessonTypeLabels } from '@/lib/lesson-labels';
 import type { EditorReference } from '../../../machines/course-editor.machine';
-import type { WeekDraft } from './course-form';
-import { FormSection, iconButton } from './form-controls';
+import type { WeekDraft } from '../../../machines/course-editor.form';
+import { FormSection, iconButton } from '@/components/ui/form-controls';
 import {
   addLesson,
   addSection,

@@ -12,10 +12,10 @@ import { CalendarIcon, ChevronEndIcon, ClockIcon, GlobeIcon, UsersIcon, VideoIco
 import { containerStyles } from '@/components/ui/page';
 import { Price } from '@/components/ui/price';
 import { Rating } from '@/components/ui/rating';
-import { CoursePicture } from '@/features/catalog/course-picture';
-import { categoryName, difficultyLabels } from '@/features/catalog/labels';
-import { usePageTitle } from '@/features/layout/document-head';
-import { WeeklySchedule } from '@/features/sessions/schedule';
+import { CoursePicture } from '@/components/ui/course-picture';
+import { categoryName, difficultyLabels } from '@/lib/course-labels';
+import { usePageTitle } from '@/lib/document-head';
+import { WeeklySchedule } from '@/components/ui/schedule';
 import type { components } from '@contract/schema';
 import { intlLocaleOf, isLocale, type Locale } from '@/lib/i18n';
 

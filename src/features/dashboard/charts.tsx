@@ -4,7 +4,7 @@ import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Too
 import { css } from 'styled-system/css';
 import { Card } from '@/components/ui/card';
 import { formatCount, formatMoney } from '@/components/ui/format';
-import { roleLabels, type Role } from '@/features/layout/roles';
+import { roleLabels, type Role } from '@/lib/auth/roles';
 import type { components } from '@contract/schema';
 import { intlLocaleOf, type Locale } from '@/lib/i18n';
 import { humanizeKey, MONEY_SERIES, seriesLabels, WEEKLY_SERIES } from './stat-labels';

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { SessionStatus } from '@/features/dashboard/list-search';
+import type { SessionStatus } from '@/lib/list-search';
 
 /** Names of the session statuses in filters (same words as the status badges). */
 export const sessionStatusLabels: Record<SessionStatus, MessageDescriptor> = {

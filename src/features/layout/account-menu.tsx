@@ -5,12 +5,12 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { BarChartIcon, BookIcon, CalendarIcon, ChevronDownIcon, LayersIcon, LogOutIcon, UsersIcon } from '@/components/ui/icons';
-import type { AuthActor } from '@/features/auth/auth-service';
-import { isLearnerRole } from '@/features/auth/auth.selectors';
-import { paymentLinks } from '@/features/payments/links';
-import { PaymentLinkIcon } from '@/features/payments/payment-link-icon';
+import type { AuthActor } from '@/lib/auth/auth-service';
+import { isLearnerRole } from '@/lib/auth/auth.selectors';
+import { paymentLinks } from '@/lib/payment-links';
+import { PaymentLinkIcon } from '@/components/ui/payment-link-icon';
 import type { LoginRecord } from '../../../machines/auth.machine';
-import { type Role, roleLabels } from './roles';
+import { type Role, roleLabels } from '@/lib/auth/roles';
 
 /** A dashboard area of a role (header navigation and account menu). */
 export interface RoleLink {

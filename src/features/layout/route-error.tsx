@@ -4,7 +4,7 @@ import { css } from 'styled-system/css';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { AlertIcon } from '@/components/ui/icons';
 import { ApiError } from '@/lib/api/client';
-import { usePageTitle } from './document-head';
+import { usePageTitle } from '@/lib/document-head';
 
 const wrap = css({
   display: 'flex',

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { AppDialog } from '@/features/dashboard/dialog';
+import { AppDialog } from '@/components/ui/dialog';
 
 /**
  * "Remove …?" confirmation of the lesson-authoring screen (an alert dialog on Ark UI): `open`

@@ -11,16 +11,16 @@ import { Spinner } from '@/components/ui/spinner';
 import { toaster } from '@/components/ui/toast';
 import { UploadField, uploadErrorText, useUpload } from '@/components/ui/upload-field';
 import { xhrCredentials } from '@/app-services';
-import type { AuthActor } from '@/features/auth/auth-service';
-import { CheckboxField, FieldRow, FormErrorBanner, FormSection, stickyActionBar } from '@/features/course-editor/form-controls';
-import { LeaveWithoutSavingDialog } from '@/features/layout/leave-dialog';
-import { usePageTitle } from '@/features/layout/document-head';
-import { useUnsavedChangesGuard } from '@/features/layout/unsaved-changes';
-import { lessonTypeLabels } from '@/features/sessions/lesson-labels';
+import type { AuthActor } from '@/lib/auth/auth-service';
+import { CheckboxField, FieldRow, FormErrorBanner, FormSection, stickyActionBar } from '@/components/ui/form-controls';
+import { LeaveWithoutSavingDialog } from '@/components/ui/leave-dialog';
+import { usePageTitle } from '@/lib/document-head';
+import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
+import { lessonTypeLabels } from '@/lib/lesson-labels';
 import type { Api } from '@/lib/api/client';
 import { createLessonAuthoringActors } from '../../../machines/lesson-authoring.actors';
 import { lessonAuthoringMachine } from '../../../machines/lesson-authoring.machine';
-import { AUTHORING_LIMITS, type AuthoringValues, partsOf, WEEKDAYS, type Weekday } from './lesson-authoring-form';
+import { AUTHORING_LIMITS, type AuthoringValues, partsOf, WEEKDAYS, type Weekday } from '../../../machines/lesson-authoring.form';
 import { authoringIssueText, authoringToasts, weekdayLabels } from './messages';
 import { QuestionEditor } from './question-editor';
 import { TestsEditor } from './tests-editor';
@@ -73,7 +73,6 @@ export function LessonAuthoringScreen({ api, auth, lessonId }: { api: Api; auth?
   usePageTitle(authoring ? t`Edit ${lessonName}` : t`Lesson content`);
 
   // Toasts, and where "Back to {courseTitle}" goes once leaving is allowed.
-  const courseId = authoring?.courseId;
   useEffect(() => {
     const saved = actor.on('authoring.saved', () => {
       toaster.create({ title: i18n._(authoringToasts.saved), type: 'success' });

@@ -6,7 +6,7 @@ import { SelectField, TextareaField, TextField } from '@/components/ui/field';
 import { CloseIcon } from '@/components/ui/icons';
 import { visuallyHidden } from '@/components/ui/spinner';
 import { UploadField, uploadErrorText, useUpload } from '@/components/ui/upload-field';
-import { FormSection, iconButton } from '@/features/course-editor/form-controls';
+import { FormSection, iconButton } from '@/components/ui/form-controls';
 import type { XhrCredentials } from '@/lib/api/upload';
 import { ConfirmRemove } from './confirm-remove';
 import {
@@ -22,7 +22,7 @@ import {
   removeOption,
   updateAt,
   withKind,
-} from './lesson-authoring-form';
+} from '../../../machines/lesson-authoring.form';
 import { questionKindLabels } from './messages';
 
 /** An error text under a group of controls (the fields show their own). */

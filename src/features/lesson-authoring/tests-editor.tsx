@@ -4,9 +4,9 @@ import { css } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { TextareaField, TextField } from '@/components/ui/field';
 import { CloseIcon } from '@/components/ui/icons';
-import { FormSection, iconButton } from '@/features/course-editor/form-controls';
+import { FormSection, iconButton } from '@/components/ui/form-controls';
 import { ConfirmRemove } from './confirm-remove';
-import { AUTHORING_LIMITS, emptyTest, type ProgrammingDraft, removeAt, updateAt } from './lesson-authoring-form';
+import { AUTHORING_LIMITS, emptyTest, type ProgrammingDraft, removeAt, updateAt } from '../../../machines/lesson-authoring.form';
 import { GroupError } from './question-editor';
 
 /** Code-like inputs (function name, starter code, JSON arguments and results) in a monospace font; labels and hints keep the text font. */

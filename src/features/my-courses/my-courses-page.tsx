@@ -10,13 +10,13 @@ import { formatLongDate } from '@/components/ui/format';
 import { CalendarIcon, ClockIcon, VideoIcon } from '@/components/ui/icons';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { Price } from '@/components/ui/price';
-import { CoursePicture } from '@/features/catalog/course-picture';
-import { usePageTitle } from '@/features/layout/document-head';
-import { useMeridiem, weekdayName } from '@/features/sessions/schedule';
-import { browserTimeZone, WEEKDAYS } from '@/features/sessions/time-slots';
+import { CoursePicture } from '@/components/ui/course-picture';
+import { usePageTitle } from '@/lib/document-head';
+import { useMeridiem, weekdayName } from '@/components/ui/schedule';
+import { browserTimeZone, WEEKDAYS } from '@/lib/time-slots';
 import type { components } from '@contract/schema';
 import { currentLocale, isLocale, type Locale } from '@/lib/i18n';
-import type { Settled } from '@/features/payments/load';
+import type { Settled } from '@/lib/load';
 import { nextMeeting } from './next-meeting';
 import { Receipts } from './receipts';
 
@@ -53,7 +53,6 @@ function useMeetingText(epochMs: number | null, locale: Locale): string | null {
 const metaRow = css({ display: 'flex', alignItems: 'flex-start', gap: '2', fontSize: 'sm', color: 'fg.muted' });
 
 function EnrollmentCard({ enrollment, locale, now }: { enrollment: Enrollment; locale: Locale; now: number }) {
-  const { t } = useLingui();
   const { session, course } = enrollment;
   const next = useMemo(() => {
     try {

@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import type { components } from '@contract/schema';
-import { WEEKDAYS } from '@/features/sessions/time-slots';
+import { WEEKDAYS } from '@/lib/time-slots';
 
 type Weeks = components['schemas']['Weeks'];
 

@@ -5,11 +5,10 @@ import { css } from 'styled-system/css';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { formatLongDate } from '@/components/ui/format';
-import { FormAlert } from '@/features/auth/form-alert';
-import { useErrorReason } from '@/features/payments/account-shell';
-import { formatCents, formatInstant } from '@/features/payments/format';
-import type { Settled } from '@/features/payments/load';
-import { CardIcon, ReceiptIcon, WalletIcon } from '@/features/payments/payment-icons';
+import { FormAlert, useErrorReason } from '@/components/ui/alert';
+import { formatCents, formatInstant } from '@/lib/payment-format';
+import type { Settled } from '@/lib/load';
+import { CardIcon, ReceiptIcon, WalletIcon } from '@/components/ui/payment-icons';
 import type { components } from '@contract/schema';
 import { currentLocale, isLocale } from '@/lib/i18n';
 

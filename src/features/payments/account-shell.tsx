@@ -1,16 +1,14 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { PageContainer, PageHeader } from '@/components/ui/page';
-import type { AuthActor } from '@/features/auth/auth-service';
-import { selectRole } from '@/features/auth/auth.selectors';
-import { FormAlert } from '@/features/auth/form-alert';
-import { usePageTitle } from '@/features/layout/document-head';
-import { ApiError } from '@/lib/api/client';
-import { paymentLinks } from './links';
-import { PaymentLinkIcon } from './payment-link-icon';
+import type { AuthActor } from '@/lib/auth/auth-service';
+import { selectRole } from '@/lib/auth/auth.selectors';
+import { usePageTitle } from '@/lib/document-head';
+import { paymentLinks } from '@/lib/payment-links';
+import { PaymentLinkIcon } from '@/components/ui/payment-link-icon';
 
 /** The account pages' own navigation (the links of `paymentLinks(role)`), current page marked. */
 export function AccountNav() {
@@ -80,38 +78,5 @@ export function AccountPage({
       <AccountNav />
       <div className={css({ display: 'flex', flexDirection: 'column', gap: { base: '6', tablet: '8' } })}>{children}</div>
     </PageContainer>
-  );
-}
-
-/** Why a call failed, in words: the server's message, or what a network error means. */
-export function useErrorReason() {
-  const { t } = useLingui();
-  return (error: unknown): string => {
-    if (error instanceof ApiError) {
-      if (error.serverMessage) return error.serverMessage;
-      if (error.status === 0) return t`We could not reach the server. Check your connection and try again.`;
-      if (error.status === 403) return t`You do not have access to this page`;
-      return t`System error please try later !`;
-    }
-    return t`We could not reach the server. Check your connection and try again.`;
-  };
-}
-
-/** A section's failure: the headline, the reason and a "Try again" that re-runs the loader. */
-export function SectionError({ title, error, onRetry }: { title: ReactNode; error: unknown; onRetry: () => void }) {
-  const reason = useErrorReason();
-  return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', alignItems: 'flex-start' })}>
-      <FormAlert title={title} className={css({ width: 'full' })}>
-        {reason(error)}
-      </FormAlert>
-      <button
-        type="button"
-        onClick={onRetry}
-        className={css({ color: 'primary.strong', fontWeight: 'semibold', fontSize: 'sm', cursor: 'pointer', _hover: { textDecoration: 'underline' } })}
-      >
-        <Trans>Try again</Trans>
-      </button>
-    </div>
   );
 }

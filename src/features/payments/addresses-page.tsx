@@ -9,12 +9,12 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TextField } from '@/components/ui/field';
 import { toaster } from '@/components/ui/toast';
-import { FormAlert } from '@/features/auth/form-alert';
+import { FormAlert, useErrorReason } from '@/components/ui/alert';
 import { type Api, ApiError, unwrap } from '@/lib/api/client';
 import type { components } from '@contract/schema';
 import { currentLocale, intlLocaleOf, isLocale, type Locale } from '@/lib/i18n';
-import { AccountPage, useErrorReason } from './account-shell';
-import { PinIcon } from './payment-icons';
+import { AccountPage } from './account-shell';
+import { PinIcon } from '@/components/ui/payment-icons';
 import { useAction } from './use-action';
 
 type Address = components['schemas']['Address'];

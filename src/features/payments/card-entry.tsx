@@ -2,9 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useId, useState } from 'react';
 import { css, cx } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/features/auth/form-alert';
+import { FormAlert } from '@/components/ui/alert';
 import type { GatewayConfig, TestCard } from '../../../machines/checkout.machine';
-import { brandName } from './format';
+import { brandName } from '@/lib/payment-format';
 
 const muted = css({ fontSize: 'xs', color: 'fg.muted' });
 

@@ -7,7 +7,7 @@ import { formatDollars, formatMoney } from '@/components/ui/format';
 import { Price } from '@/components/ui/price';
 import { Spinner } from '@/components/ui/spinner';
 import { toaster } from '@/components/ui/toast';
-import { FormAlert } from '@/features/auth/form-alert';
+import { FormAlert } from '@/components/ui/alert';
 import { currentLocale, isLocale, type Locale } from '@/lib/i18n';
 import type { CheckoutFailure, CheckoutMethod, SavedCard } from '../../../machines/checkout.machine';
 import { CardEntry } from './card-entry';
@@ -27,8 +27,8 @@ import {
   selectWalletShortfall,
   systemError,
 } from './checkout.selectors';
-import { cardExpiry, formatClock } from './format';
-import { CardIcon, WalletIcon } from './payment-icons';
+import { cardExpiry, formatClock } from '@/lib/payment-format';
+import { CardIcon, WalletIcon } from '@/components/ui/payment-icons';
 import { ThreeDSecureDialog } from './three-d-secure-dialog';
 import { useCardLabel } from './use-card-label';
 

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { css } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
-import { ShieldIcon } from './payment-icons';
+import { ShieldIcon } from '@/components/ui/payment-icons';
 import { PaymentDialog } from './payment-dialog';
 
 /**

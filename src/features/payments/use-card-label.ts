@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { brandName } from './format';
+import { brandName } from '@/lib/payment-format';
 
 /** Returns a function naming a card: "Visa ending in 4242" (translated; the brand is not). */
 export function useCardLabel() {

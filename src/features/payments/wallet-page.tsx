@@ -11,8 +11,8 @@ import { formatMoney } from '@/components/ui/format';
 import type { components } from '@contract/schema';
 import { currentLocale, isLocale } from '@/lib/i18n';
 import { AccountPage } from './account-shell';
-import { formatCents, formatInstant } from './format';
-import { WalletIcon } from './payment-icons';
+import { formatCents, formatInstant } from '@/lib/payment-format';
+import { WalletIcon } from '@/components/ui/payment-icons';
 
 type Wallet = components['schemas']['Wallet'];
 type WalletEntry = components['schemas']['WalletEntry'];

@@ -9,14 +9,13 @@ import { formatLongDate } from '@/components/ui/format';
 import { CalendarIcon, ClockIcon, GlobeIcon, UsersIcon } from '@/components/ui/icons';
 import { containerStyles } from '@/components/ui/page';
 import { Rating } from '@/components/ui/rating';
-import { CoursePicture } from '@/features/catalog/course-picture';
-import { categoryName, difficultyLabels } from '@/features/catalog/labels';
-import { usePageTitle } from '@/features/layout/document-head';
+import { CoursePicture } from '@/components/ui/course-picture';
+import { categoryName, difficultyLabels } from '@/lib/course-labels';
+import { usePageTitle } from '@/lib/document-head';
 import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
-import { EnrollPanel } from '@/features/enrollment/enroll-panel';
-import { WeeklySchedule, zoneLabel } from './schedule';
-import { SyllabusView } from './syllabus';
+import { WeeklySchedule, zoneLabel } from '@/components/ui/schedule';
+import { SyllabusView } from '@/components/ui/syllabus';
 
 type SessionInfo = components['schemas']['SessionInfo'];
 type Syllabus = components['schemas']['Syllabus'];
@@ -44,7 +43,14 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: ReactNode; ch
  * Session page (/sessions/$sessionId): the course and this session's dates, schedule and seats,
  * the enrollment panel, and the syllabus by week with meeting times in both time zones.
  */
-export function SessionPage({ data }: { data: SessionPageData }) {
+export function SessionPage({
+  data,
+  enrollPanel,
+}: {
+  data: SessionPageData;
+  /** The enrollment panel (the payments feature's `EnrollPanel`), composed by the route. */
+  enrollPanel: (session: SessionPageData['session']) => ReactNode;
+}) {
   const { t, i18n } = useLingui();
   const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const { session, syllabus } = data;
@@ -134,7 +140,7 @@ export function SessionPage({ data }: { data: SessionPageData }) {
           })}
         >
           <Card className={css({ padding: '5', display: 'flex', flexDirection: 'column', gap: '5' })}>
-            <EnrollPanel session={session} />
+            {enrollPanel(session)}
             <dl className={css({ display: 'grid', gap: '4', gridTemplateColumns: '1fr 1fr' })}>
               <Fact icon={<CalendarIcon size={16} />} label={<Trans>Starts</Trans>}>
                 {start}

@@ -1,13 +1,11 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { PagePending } from '@/components/ui/spinner';
-import { requireAuth } from '@/features/auth/guards';
 import { RouteError } from '@/features/layout/route-error';
 import { AddressesPage } from '@/features/payments/addresses-page';
-import { loadSignedIn } from '@/features/payments/route-load';
+import { loadSignedIn } from '@/lib/load';
 
 /** `/account/addresses` (any signed-in role): saved addresses and "Add an address". */
 export const Route = createFileRoute('/account/addresses')({
-  beforeLoad: (opts) => requireAuth(opts),
   loader: ({ context: { api }, location }) => loadSignedIn(api.GET('/users/me/addresses'), location.href),
   pendingComponent: PagePending,
   errorComponent: RouteError,

@@ -1,14 +1,15 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { PagePending } from '@/components/ui/spinner';
-import { requireAuth } from '@/features/auth/guards';
+import { requireRole } from '@/lib/auth/guards';
+import { ROLES } from '@/lib/auth/roles';
 import { RouteError } from '@/features/layout/route-error';
 import { BankAccountPage } from '@/features/payments/bank-account-page';
-import { settle } from '@/features/payments/load';
-import { signInOn401, toGatewayConfig } from '@/features/payments/route-load';
+import { toGatewayConfig } from '@/features/payments/route-load';
+import { settle, signInOn401 } from '@/lib/load';
 
 /** `/account/bank-account` (educators): payout bank account, earnings, payouts. */
 export const Route = createFileRoute('/account/bank-account')({
-  beforeLoad: (opts) => requireAuth(opts, ['EDUCATOR']),
+  beforeLoad: (opts) => requireRole(opts, ROLES.educators),
   loader: async ({ context: { api }, location }) => {
     const [account, earnings, config] = await Promise.all([
       settle(api.GET('/payments/accounts/external-account'), { notFoundAs: null }),

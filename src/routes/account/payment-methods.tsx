@@ -1,14 +1,15 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { PagePending } from '@/components/ui/spinner';
-import { requireAuth } from '@/features/auth/guards';
+import { requireRole } from '@/lib/auth/guards';
+import { ROLES } from '@/lib/auth/roles';
 import { RouteError } from '@/features/layout/route-error';
-import { settle } from '@/features/payments/load';
 import { PaymentMethodsPage } from '@/features/payments/payment-methods-page';
-import { loadSignedIn, signInOn401, toGatewayConfig } from '@/features/payments/route-load';
+import { toGatewayConfig } from '@/features/payments/route-load';
+import { loadSignedIn, settle, signInOn401 } from '@/lib/load';
 
 /** `/account/payment-methods` (learners and generic users): saved cards, default, remove, add a card. */
 export const Route = createFileRoute('/account/payment-methods')({
-  beforeLoad: (opts) => requireAuth(opts, ['LEARNER', 'USER']),
+  beforeLoad: (opts) => requireRole(opts, ROLES.learners),
   loader: async ({ context: { api }, location }) => {
     const [cards, config] = await Promise.all([
       loadSignedIn(api.GET('/payments/cards'), location.href),

@@ -2,7 +2,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { PagePending } from '@/components/ui/spinner';
 import { CoursePage } from '@/features/courses/course-page';
 import { NotFoundPage, RouteError } from '@/features/layout/route-error';
-import { loadData, parseId } from '@/features/layout/route-data';
+import { loadData, parseId } from '@/lib/load';
 
 /** `/courses/$courseId`: course info, active sessions and reviews. */
 export const Route = createFileRoute('/courses/$courseId')({

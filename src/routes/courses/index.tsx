@@ -4,7 +4,7 @@ import { CardGridSkeleton } from '@/components/ui/spinner';
 import { ExplorePage } from '@/features/catalog/explore-page';
 import { EXPLORE_PAGE_SIZE, exploreSearchSchema } from '@/features/catalog/explore-search';
 import { RouteError } from '@/features/layout/route-error';
-import { loadData } from '@/features/layout/route-data';
+import { loadData } from '@/lib/load';
 
 /** `/courses`: course explore with search, category, difficulty and paging in the URL. */
 export const Route = createFileRoute('/courses/')({

@@ -1,11 +1,12 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { PageContainer } from '@/components/ui/page';
 import { CardGridSkeleton } from '@/components/ui/spinner';
-import { requireAuth } from '@/features/auth/guards';
-import { coursesToTeachSearchSchema, DASHBOARD_PAGE_SIZE } from '@/features/dashboard/list-search';
-import { settle, valueOr } from '@/features/dashboard/load';
+import { requireRole } from '@/lib/auth/guards';
+import { ROLES } from '@/lib/auth/roles';
+import { coursesToTeachSearchSchema, DASHBOARD_PAGE_SIZE } from '@/lib/list-search';
 import { CoursesToTeachPage } from '@/features/educator/courses-to-teach-page';
 import { RouteError } from '@/features/layout/route-error';
+import { settle, valueOr } from '@/lib/load';
 
 /**
  * `/dashboard/courses?query&page` (educators, admins): courses to teach (GET /courses/to-teach)
@@ -13,7 +14,7 @@ import { RouteError } from '@/features/layout/route-error';
  */
 export const Route = createFileRoute('/dashboard/courses')({
   validateSearch: coursesToTeachSearchSchema,
-  beforeLoad: (opts) => requireAuth(opts, ['EDUCATOR', 'ADMIN', 'SUPER_ADMIN']),
+  beforeLoad: (opts) => requireRole(opts, ROLES.staff),
   loaderDeps: ({ search: { query, page } }) => ({ query, page }),
   loader: async ({ context: { api }, deps }) => {
     const [courses, timezones] = await Promise.all([

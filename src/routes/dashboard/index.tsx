@@ -2,14 +2,12 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { PagePending } from '@/components/ui/spinner';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
-import { selectRecord } from '@/features/auth/auth.selectors';
-import { requireAuth } from '@/features/auth/guards';
+import { selectRecord } from '@/lib/auth/auth.selectors';
 import { RouteError } from '@/features/layout/route-error';
-import { loadData } from '@/features/layout/route-data';
+import { loadData } from '@/lib/load';
 
 /** `/dashboard`: counters of the signed-in user's role (any role). */
 export const Route = createFileRoute('/dashboard/')({
-  beforeLoad: (opts) => requireAuth(opts),
   loader: ({ context: { api } }) => loadData(api.GET('/dashboard/stats')),
   pendingComponent: PagePending,
   errorComponent: RouteError,

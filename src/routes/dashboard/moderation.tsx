@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PagePending } from '@/components/ui/spinner';
-import { ModerationPage } from '@/features/admin/moderation-page';
-import { requireAuth } from '@/features/auth/guards';
-import { sessionsSearchSchema } from '@/features/dashboard/list-search';
-import { settle, valueOr } from '@/features/dashboard/load';
+import { ModerationPage } from '@/features/educator/session-moderation-page';
+import { requireRole } from '@/lib/auth/guards';
+import { ROLES } from '@/lib/auth/roles';
+import { sessionsSearchSchema } from '@/lib/list-search';
 import { RouteError } from '@/features/layout/route-error';
+import { settle, valueOr } from '@/lib/load';
 
 /**
  * `/dashboard/moderation?status&page` (admins, super admins): the session moderation queue
@@ -12,7 +13,7 @@ import { RouteError } from '@/features/layout/route-error';
  */
 export const Route = createFileRoute('/dashboard/moderation')({
   validateSearch: sessionsSearchSchema,
-  beforeLoad: (opts) => requireAuth(opts, ['ADMIN', 'SUPER_ADMIN']),
+  beforeLoad: (opts) => requireRole(opts, ROLES.admins),
   loader: async ({ context: { api } }) => ({ timezones: valueOr(await settle(api.GET('/timezones/us')), []) }),
   pendingComponent: PagePending,
   errorComponent: RouteError,

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { UsersPage } from '@/features/admin/users-page';
-import { requireAuth } from '@/features/auth/guards';
-import { usersSearchSchema } from '@/features/dashboard/list-search';
+import { requireRole } from '@/lib/auth/guards';
+import { ROLES } from '@/lib/auth/roles';
+import { usersSearchSchema } from '@/lib/list-search';
 import { RouteError } from '@/features/layout/route-error';
 
 /**
@@ -10,7 +11,7 @@ import { RouteError } from '@/features/layout/route-error';
  */
 export const Route = createFileRoute('/dashboard/users')({
   validateSearch: usersSearchSchema,
-  beforeLoad: (opts) => requireAuth(opts, ['ADMIN', 'SUPER_ADMIN']),
+  beforeLoad: (opts) => requireRole(opts, ROLES.admins),
   errorComponent: RouteError,
   component: function UsersRoute() {
     const { api } = Route.useRouteContext();

@@ -1,9 +1,10 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { PagePending } from '@/components/ui/spinner';
 import { waitFor } from 'xstate';
-import { selectIsLoggedIn, selectIsRestoring } from '@/features/auth/auth.selectors';
+import { selectIsLoggedIn, selectIsRestoring } from '@/lib/auth/auth.selectors';
 import { NotFoundPage, RouteError } from '@/features/layout/route-error';
-import { loadData, parseId } from '@/features/layout/route-data';
+import { loadData, parseId } from '@/lib/load';
+import { EnrollPanel } from '@/features/payments/enroll-panel';
 import { SessionPage } from '@/features/sessions/session-page';
 
 /**
@@ -33,6 +34,6 @@ export const Route = createFileRoute('/sessions/$sessionId')({
   errorComponent: RouteError,
   notFoundComponent: NotFoundPage,
   component: function SessionRoute() {
-    return <SessionPage data={Route.useLoaderData()} />;
+    return <SessionPage data={Route.useLoaderData()} enrollPanel={(session) => <EnrollPanel session={session} />} />;
   },
 });

@@ -1,9 +1,10 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { PagePending } from '@/components/ui/spinner';
-import { requireAuth } from '@/features/auth/guards';
+import { requireAuth } from '@/lib/auth/guards';
+import { ROLES } from '@/lib/auth/roles';
 import { ClassroomPage } from '@/features/classroom/classroom-page';
 import { NotFoundPage, RouteError } from '@/features/layout/route-error';
-import { loadData, parseId } from '@/features/layout/route-data';
+import { loadData, parseId } from '@/lib/load';
 
 /**
  * `/classroom/$sessionId`: a session's classroom (GET /sessions/{id}/classroom) for its enrolled
@@ -14,7 +15,7 @@ export const Route = createFileRoute('/classroom/$sessionId/')({
     parse: ({ sessionId }) => ({ sessionId: parseId(sessionId) }),
     stringify: ({ sessionId }) => ({ sessionId: String(sessionId) }),
   },
-  beforeLoad: (opts) => requireAuth(opts, ['LEARNER', 'USER', 'EDUCATOR', 'ADMIN', 'SUPER_ADMIN']),
+  beforeLoad: (opts) => requireAuth(opts, ROLES.classroom),
   loader: async ({ context: { api }, params: { sessionId } }) => {
     if (Number.isNaN(sessionId)) throw notFound();
     return loadData(api.GET('/sessions/{id}/classroom', { params: { path: { id: sessionId } } }));

@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { requireAuth } from '@/features/auth/guards';
+import { requireAuth } from '@/lib/auth/guards';
+import { ROLES } from '@/lib/auth/roles';
 import { CourseEditorScreen } from '@/features/course-editor/course-editor-screen';
 import { RouteError } from '@/features/layout/route-error';
-import { lenient, parseSearch } from '@/features/layout/route-flags';
+import { lenient, parseSearch } from '@/lib/route-flags';
 
 /** `id`: the course to edit (a positive integer, from `?id=12`); absent or invalid = a new course. */
 const searchSchema = v.object({
@@ -23,7 +24,7 @@ const searchSchema = v.object({
  */
 export const Route = createFileRoute('/courses/live/edit')({
   validateSearch: (search) => parseSearch(searchSchema, search),
-  beforeLoad: (opts) => requireAuth(opts, ['EDUCATOR', 'ADMIN', 'SUPER_ADMIN']),
+  beforeLoad: (opts) => requireAuth(opts, ROLES.staff),
   errorComponent: RouteError,
   component: function CourseEditorRoute() {
     const { api, auth } = Route.useRouteContext();

@@ -1,7 +1,8 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { requireAuth } from '@/features/auth/guards';
+import { requireAuth } from '@/lib/auth/guards';
+import { ROLES } from '@/lib/auth/roles';
 import { NotFoundPage, RouteError } from '@/features/layout/route-error';
-import { parseId } from '@/features/layout/route-data';
+import { parseId } from '@/lib/load';
 import { LessonAuthoringScreen } from '@/features/lesson-authoring/lesson-authoring-screen';
 
 /**
@@ -17,7 +18,7 @@ export const Route = createFileRoute('/courses/live/edit_/lessons/$lessonId')({
     stringify: ({ lessonId }) => ({ lessonId: String(lessonId) }),
   },
   beforeLoad: async (opts) => {
-    const record = await requireAuth(opts, ['EDUCATOR', 'ADMIN', 'SUPER_ADMIN']);
+    const record = await requireAuth(opts, ROLES.staff);
     if (Number.isNaN(opts.params.lessonId)) throw notFound();
     return record;
   },

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PagePending } from '@/components/ui/spinner';
 import { AttendancePage } from '@/features/analytics/attendance-page';
-import { selectRecord } from '@/features/auth/auth.selectors';
-import { requireAuth } from '@/features/auth/guards';
+import { selectRecord } from '@/lib/auth/auth.selectors';
 import { RouteError } from '@/features/layout/route-error';
-import { loadData, mapLimit } from '@/features/layout/route-data';
+import { loadData, mapLimit } from '@/lib/load';
 
 /**
  * `/dashboard/analytics/attendance` (any signed-in user; the landing of QAD company users): the
@@ -13,7 +12,6 @@ import { loadData, mapLimit } from '@/features/layout/route-data';
  * company's own sessions come first.
  */
 export const Route = createFileRoute('/dashboard/analytics/attendance')({
-  beforeLoad: (opts) => requireAuth(opts),
   loader: async ({ context: { api, auth } }) => {
     const record = selectRecord(auth.getSnapshot());
     const page = await loadData(api.GET('/sessions/explore', { params: { query: { page: 1, pageSize: 50 } } }));

@@ -1,12 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { selectRole } from '@/features/auth/auth.selectors';
-import { requireAuth } from '@/features/auth/guards';
-import { sessionsSearchSchema } from '@/features/dashboard/list-search';
-import { settle, valueOr } from '@/features/dashboard/load';
+import { selectRole } from '@/lib/auth/auth.selectors';
+import { requireRole } from '@/lib/auth/guards';
+import { ROLES } from '@/lib/auth/roles';
+import { sessionsSearchSchema } from '@/lib/list-search';
 import { SessionsPage } from '@/features/educator/sessions-page';
 import { RouteError } from '@/features/layout/route-error';
 import { PagePending } from '@/components/ui/spinner';
+import { settle, valueOr } from '@/lib/load';
 
 /**
  * `/dashboard/sessions?status&page` (educators: their sessions; admins: every session): sessions
@@ -15,7 +16,7 @@ import { PagePending } from '@/components/ui/spinner';
  */
 export const Route = createFileRoute('/dashboard/sessions/')({
   validateSearch: sessionsSearchSchema,
-  beforeLoad: (opts) => requireAuth(opts, ['EDUCATOR', 'ADMIN', 'SUPER_ADMIN']),
+  beforeLoad: (opts) => requireRole(opts, ROLES.staff),
   loader: async ({ context: { api } }) => ({ timezones: valueOr(await settle(api.GET('/timezones/us')), []) }),
   pendingComponent: PagePending,
   errorComponent: RouteError,

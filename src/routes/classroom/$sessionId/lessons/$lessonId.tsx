@@ -1,10 +1,11 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { xhrCredentials } from '@/app-services';
 import { PagePending } from '@/components/ui/spinner';
-import { requireAuth } from '@/features/auth/guards';
+import { requireAuth } from '@/lib/auth/guards';
+import { ROLES } from '@/lib/auth/roles';
 import { ClassroomLessonPage } from '@/features/classroom/lesson-page';
 import { NotFoundPage, RouteError } from '@/features/layout/route-error';
-import { loadData, parseId } from '@/features/layout/route-data';
+import { loadData, parseId } from '@/lib/load';
 
 /**
  * `/classroom/$sessionId/lessons/$lessonId`: one lesson of a session's classroom (GET
@@ -17,7 +18,7 @@ export const Route = createFileRoute('/classroom/$sessionId/lessons/$lessonId')(
     parse: ({ sessionId, lessonId }) => ({ sessionId: parseId(sessionId), lessonId: parseId(lessonId) }),
     stringify: ({ sessionId, lessonId }) => ({ sessionId: String(sessionId), lessonId: String(lessonId) }),
   },
-  beforeLoad: (opts) => requireAuth(opts, ['LEARNER', 'USER', 'EDUCATOR', 'ADMIN', 'SUPER_ADMIN']),
+  beforeLoad: (opts) => requireAuth(opts, ROLES.classroom),
   loader: async ({ context: { api }, params: { sessionId, lessonId } }) => {
     if (Number.isNaN(sessionId) || Number.isNaN(lessonId)) throw notFound();
     const [classroom, detail] = await Promise.all([

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { components } from '@contract/schema';
+import type { components } from '../openapi/schema';
 
 /**
  * The course form (spec §3 "Course form", "Course form initial data"): its values, the defaults
@@ -7,7 +7,7 @@ import type { components } from '@contract/schema';
  * mirror the server's (openapi `CourseForm`). Pure and free of UI and language: the course-editor
  * machine imports it (under plain tsx too), rules answer codes that the UI translates.
  *
- * Relative imports only (no `@/`): machines/ loads this file outside Vite.
+ * Lives beside its machine (machines never import src/); imports are relative (plain tsx loads it).
  */
 
 export type Difficulty = components['schemas']['Difficulty'];

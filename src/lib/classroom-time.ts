@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { formatLongDate } from '@/components/ui/format';
-import { weekdayName } from '@/features/sessions/schedule';
-import { formatHhMmA, WEEKDAYS } from '@/features/sessions/time-slots';
+import { weekdayName } from '@/components/ui/schedule';
+import { formatHhMmA, WEEKDAYS } from '@/lib/time-slots';
 import type { components } from '@contract/schema';
 import { intlLocaleOf, type Locale } from '@/lib/i18n';
 
@@ -65,8 +65,6 @@ export function spanInZones(
 }
 
 const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 /**
  * A positive duration (ms) as a short countdown in `locale`: "2 days, 3 hours" (days and hours),

@@ -14,9 +14,9 @@ import {
 } from '@/components/ui/icons';
 import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
-import { formatMinutes, lessonTypeLabels, type LessonTypeCode } from './lesson-labels';
-import { slotTime, useMeridiem, weekdayName, zoneLabel } from './schedule';
-import { browserTimeZone, convertWeeklySlot } from './time-slots';
+import { formatMinutes, lessonTypeLabels, type LessonTypeCode } from '@/lib/lesson-labels';
+import { slotTime, useMeridiem, weekdayName, zoneLabel } from '@/components/ui/schedule';
+import { browserTimeZone, convertWeeklySlot } from '@/lib/time-slots';
 
 type Syllabus = components['schemas']['Syllabus'];
 type Lesson = components['schemas']['Lesson'];

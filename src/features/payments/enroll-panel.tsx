@@ -7,16 +7,16 @@ import { Button, buttonStyles } from '@/components/ui/button';
 import { Price } from '@/components/ui/price';
 import { Spinner } from '@/components/ui/spinner';
 import { toaster } from '@/components/ui/toast';
-import { selectIsLoggedIn, selectRole, isLearnerRole } from '@/features/auth/auth.selectors';
-import { FormAlert } from '@/features/auth/form-alert';
+import { selectIsLoggedIn, selectRole, isLearnerRole } from '@/lib/auth/auth.selectors';
+import { FormAlert } from '@/components/ui/alert';
 import type { Api } from '@/lib/api/client';
 import { currentLocale, isLocale } from '@/lib/i18n';
 import type { components } from '@contract/schema';
 import { createEnrollmentActors } from '../../../machines/enrollment.actors';
 import { enrollmentMachine } from '../../../machines/enrollment.machine';
 import { CheckoutPanel } from '@/features/payments/checkout-panel';
-import { formatClock } from '@/features/payments/format';
-import { failureMessage, selectCheckout, selectView } from './enrollment.selectors';
+import { formatClock } from '@/lib/payment-format';
+import { failureMessage, selectCheckout, selectView } from '@/features/payments/enrollment.selectors';
 
 type SessionInfo = components['schemas']['SessionInfo'];
 

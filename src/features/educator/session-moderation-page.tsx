@@ -2,10 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { PageContainer, PageHeader } from '@/components/ui/page';
-import type { SessionsSearch } from '@/features/dashboard/list-search';
+import type { SessionsSearch } from '@/lib/list-search';
 import { SessionBoard } from '@/features/educator/session-board';
 import type { Timezone } from '@/features/educator/session-request-form';
-import { usePageTitle } from '@/features/layout/document-head';
+import { usePageTitle } from '@/lib/document-head';
 import type { Api } from '@/lib/api/client';
 
 const ADMIN_ACTIONS = ['approve', 'reject', 'delete', 'duplicate'] as const;

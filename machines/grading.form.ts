@@ -7,7 +7,7 @@ import * as v from 'valibot';
  * 5000 characters. Pure and free of UI and language (rules answer codes the UI translates):
  * machines/grading.machine.ts uses it under plain tsx.
  *
- * Relative imports only (no `@/`).
+ * Lives beside its machine (machines never import src/); relative imports only.
  */
 
 /** Most characters of a grading comment (openapi `GradeRequest.comment`). */

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import type { components } from '@contract/schema';
 import { intlLocaleOf, isLocale, type Locale } from '@/lib/i18n';
-import { browserTimeZone, convertWeeklySlot, WEEKDAYS, type SlotInstant, type Weekday } from './time-slots';
+import { browserTimeZone, convertWeeklySlot, WEEKDAYS, type SlotInstant, type Weekday } from '@/lib/time-slots';
 
 type Weeks = components['schemas']['Weeks'];
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { lenient } from '@/features/layout/route-flags';
+import { lenient } from '@/lib/route-flags';
 
 /** Items per page of the dashboard lists. */
 export const DASHBOARD_PAGE_SIZE = 12;

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { CalendarIcon } from '@/components/ui/icons';
 import { toaster } from '@/components/ui/toast';
 import type { Api } from '@/lib/api/client';
-import { downloadCalendar } from './classroom-actions';
+import { downloadCalendar } from '@/lib/calendar-download';
 
 /**
  * "Download calendar (.ics)" of a session, on the classroom and the educator's attendance page:

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { Role } from '@/features/layout/roles';
+import type { Role } from '@/lib/auth/roles';
 
 /** The account pages of the payments area. */
 export type PaymentLinkPath = '/account/wallet' | '/account/payment-methods' | '/account/bank-account' | '/account/addresses';

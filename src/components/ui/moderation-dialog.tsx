@@ -3,9 +3,9 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { TextareaField } from '@/components/ui/field';
-import { FormAlert } from '@/features/auth/form-alert';
+import { FormAlert } from '@/components/ui/alert';
 import type { ModerationAction, ModerationFailure } from '../../../machines/moderation.machine';
-import { AppDialog } from './dialog';
+import { AppDialog } from '@/components/ui/dialog';
 
 /** Most characters of a moderation message (it is mailed). */
 export const MODERATION_MESSAGE_MAX = 2000;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { components } from '@contract/schema';
+import type { components } from '../openapi/schema';
 
 /**
  * The lesson-authoring form (issue #5; docs/classroom.md "Data"; openapi `LessonAuthoring`,
@@ -10,7 +10,7 @@ import type { components } from '@contract/schema';
  * mirror the server's (valibot). Pure and free of UI and language: machines/lesson-authoring.machine.ts
  * imports it under plain tsx; rules answer codes that the UI translates.
  *
- * Relative imports only (no `@/`).
+ * Lives beside its machine (machines never import src/); relative imports only.
  */
 
 type Schemas = components['schemas'];

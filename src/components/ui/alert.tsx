@@ -1,6 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { AlertIcon, CheckCircleIcon, InfoIcon } from '@/components/ui/icons';
+import { ApiError } from '@/lib/api/client';
 
 const tones = {
   error: css({ bg: 'error.subtle', borderColor: 'error.muted', color: 'error.stronger' }),
@@ -48,6 +50,39 @@ export function FormAlert({
         {title ? <p className={css({ fontWeight: 'semibold' })}>{title}</p> : null}
         {children ? <div>{children}</div> : null}
       </div>
+    </div>
+  );
+}
+
+/** Why a call failed, in words: the server's message, or what a network error means. */
+export function useErrorReason() {
+  const { t } = useLingui();
+  return (error: unknown): string => {
+    if (error instanceof ApiError) {
+      if (error.serverMessage) return error.serverMessage;
+      if (error.status === 0) return t`We could not reach the server. Check your connection and try again.`;
+      if (error.status === 403) return t`You do not have access to this page`;
+      return t`System error please try later !`;
+    }
+    return t`We could not reach the server. Check your connection and try again.`;
+  };
+}
+
+/** A section's failure: the headline, the reason and a "Try again" that re-runs the loader. */
+export function SectionError({ title, error, onRetry }: { title: ReactNode; error: unknown; onRetry: () => void }) {
+  const reason = useErrorReason();
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', alignItems: 'flex-start' })}>
+      <FormAlert title={title} className={css({ width: 'full' })}>
+        {reason(error)}
+      </FormAlert>
+      <button
+        type="button"
+        onClick={onRetry}
+        className={css({ color: 'primary.strong', fontWeight: 'semibold', fontSize: 'sm', cursor: 'pointer', _hover: { textDecoration: 'underline' } })}
+      >
+        <Trans>Try again</Trans>
+      </button>
     </div>
   );
 }

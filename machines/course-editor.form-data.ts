@@ -1,9 +1,9 @@
-import { type CourseFormValues, hasSession, splitSkills, type Weeks, WEEKDAYS } from './course-form';
+import { type CourseFormValues, hasSession, splitSkills, type Weeks, WEEKDAYS } from './course-editor.form';
 
 /**
  * The course create/update payload (spec §3), as multipart entries. Pure.
  *
- * Relative imports only (no `@/`): machines/course-editor.actors.ts uses it outside Vite.
+ * Lives beside the course-editor machine; imports are relative (plain tsx loads it).
  */
 
 /** `save` keeps the course a DRAFT; `submit` sends it for review (PENDING). */

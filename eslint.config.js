@@ -1,0 +1,129 @@
+// The house rules that keep the layers apart (DESIGN.md §2), checked by `npm run lint` in `npm test`:
+// - machines/ never import src/ (routes provide machines; machines stay pure);
+// - a feature folder never imports another feature folder, except the shared kits below;
+// - src/components and src/lib never import features (nor routes);
+// - server modules never import the demo data (server/db/seed*); nothing under src/ or machines/
+//   imports server/;
+// - no import cycles (import-x/no-cycle);
+// plus a few typescript-eslint rules worth having everywhere. The lint rules are the house rules:
+// fix the code, not the rule.
+import boundaries from 'eslint-plugin-boundaries';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Feature folders that other features may import: none today. Shared pieces live in
+ * src/components/ui (presentational) and src/lib (non-visual); a folder named here would be a
+ * kit of features, imported by features, importing none.
+ */
+const SHARED_KITS = [];
+
+const featureElements = [
+  ...SHARED_KITS.map((name) => ({ type: 'kit', pattern: `src/features/${name}/**`, partialMatch: false })),
+  { type: 'feature', pattern: 'src/features/*/**', partialMatch: false, capture: ['feature'] },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'data/**',
+      'coverage/**',
+      'styled-system/**',
+      'node_modules/**',
+      'test-results/**',
+      'public/**',
+      'src/routeTree.gen.ts',
+      'src/locales/**',
+      'openapi/schema.d.ts',
+    ],
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: {
+      parser: tseslint.parser,
+      ecmaVersion: 'latest',
+      sourceType: 'module',
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: {
+      '@typescript-eslint': tseslint.plugin,
+      boundaries,
+      'import-x': importX,
+      'react-hooks': reactHooks,
+    },
+    settings: {
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      'import/resolver': { typescript: { project: './tsconfig.json' } },
+      'boundaries/include': ['src/**', 'machines/**', 'server/**', 'tests/**', 'scripts/**', 'bench/**'],
+      'boundaries/elements': [
+        // Paths from the repository root ('full'), so that tests/machines is not taken for machines/.
+        { type: 'machines', pattern: 'machines/**', partialMatch: false },
+        { type: 'routes', pattern: 'src/routes/**', partialMatch: false },
+        ...featureElements,
+        { type: 'ui', pattern: 'src/components/**', partialMatch: false },
+        { type: 'lib', pattern: 'src/lib/**', partialMatch: false },
+        { type: 'locales', pattern: 'src/locales/**', partialMatch: false },
+        { type: 'app', pattern: 'src/*', partialMatch: false },
+        { type: 'seed', pattern: 'server/db/seed/**', partialMatch: false },
+        { type: 'server-module', pattern: 'server/modules/**', partialMatch: false },
+        { type: 'server', pattern: 'server/**', partialMatch: false },
+        { type: 'tests', pattern: 'tests/**', partialMatch: false },
+        { type: 'tools', pattern: '{scripts,bench}/**', partialMatch: false },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'machines' } },
+              disallow: { to: { element: { types: { anyOf: ['routes', 'feature', 'kit', 'ui', 'lib', 'app', 'locales', 'server', 'server-module', 'seed'] } } } },
+              message: 'machines/ never import src/ (or server/): move what they need beside the machine or to machines/support, or inject it',
+            },
+            {
+              from: { element: { type: 'feature' } },
+              disallow: { to: { element: { type: 'feature', captured: { feature: '!{{ from.element.captured.feature }}' } } } },
+              message: 'A feature never imports another feature: move the shared piece to src/components/ui or src/lib, or compose the two in the route',
+            },
+            {
+              from: { element: { types: { anyOf: ['ui', 'lib', 'kit'] } } },
+              disallow: { to: { element: { types: { anyOf: ['feature', 'routes', 'app'] } } } },
+              message: 'src/components and src/lib are below the features: they never import a feature or a route',
+            },
+            {
+              from: { element: { types: { anyOf: ['routes', 'feature', 'kit', 'ui', 'lib', 'app', 'machines'] } } },
+              disallow: { to: { element: { types: { anyOf: ['server', 'server-module', 'seed'] } } } },
+              message: 'The SPA never imports server code: share through the contract (openapi/)',
+            },
+            {
+              from: { element: { type: 'server-module' } },
+              disallow: { to: { element: { type: 'seed' } } },
+              message: 'Server modules never import the demo data (server/db/seed): the start-up (server/main.ts) loads it',
+            },
+          ],
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'no-control-regex': 'error',
+      '@typescript-eslint/ban-ts-comment': ['error', { 'ts-expect-error': 'allow-with-description' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // The SPA, its machines and their tests: no `any` (the edges are typed from the contract), and
+    // hooks by the rules.
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'tests/ui/**/*.{ts,tsx}', 'tests/machines/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+);

@@ -1,0 +1,33 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { components } from '@contract/schema';
+
+export type Role = components['schemas']['Role'];
+
+/** Translatable names of the roles (spec §3). */
+export const roleLabels: Record<Role, MessageDescriptor> = {
+  USER: msg`User`,
+  LEARNER: msg`Learner`,
+  EDUCATOR: msg`Educator`,
+  PARTNER: msg`Partner`,
+  ADMIN: msg`Admin`,
+  SUPER_ADMIN: msg`Super admin`,
+};
+
+/**
+ * Who may open which protected pages (spec §6), named once: routes pass these to `requireAuth` /
+ * `requireRole` instead of role lists of their own. A signed-in user whose role is not listed is
+ * sent to their landing page.
+ */
+export const ROLES = {
+  /** Wallet, saved cards, my courses: learners (and plain users, who may enroll). */
+  learners: ['LEARNER', 'USER'],
+  /** Payouts (bank account): educators. */
+  educators: ['EDUCATOR'],
+  /** Course editing and the session dashboards: educators and admins. */
+  staff: ['EDUCATOR', 'ADMIN', 'SUPER_ADMIN'],
+  /** Moderation and users: admins. */
+  admins: ['ADMIN', 'SUPER_ADMIN'],
+  /** The classroom: learners and those who teach or oversee sessions (not partners). */
+  classroom: ['LEARNER', 'USER', 'EDUCATOR', 'ADMIN', 'SUPER_ADMIN'],
+} as const satisfies Record<string, readonly Role[]>;
