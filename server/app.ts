@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Database } from './db/types.js';

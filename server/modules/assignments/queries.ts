@@ -1,7 +1,6 @@
 import type { Schema } from '../../platform/handlers.js';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
-import type { Person } from '../courses/read-model.js';
 
 /**
  * Database reads and writes of the assignment calls (submitAssignment, submitProgrammingAssignment,

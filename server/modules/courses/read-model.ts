@@ -1,6 +1,6 @@
 import type { Schema } from '../../platform/handlers.js';
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
-import type { Database, Difficulty, Role, SessionStatus, Weeks } from '../../db/types.js';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/types.js';
 import { centsToDollars } from '../../platform/money/cents.js';
 import { OPEN_INTENT_STATUSES, OPEN_SESSION_STATUSES, effectiveSessionStatus } from '../../platform/session-lifecycle.js';
 

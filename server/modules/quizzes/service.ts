@@ -1,6 +1,6 @@
 import type { Schema } from '../../platform/handlers.js';
 import type { Kysely } from 'kysely';
-import type { Database, QuizAnswerJson, QuizQuestionKind } from '../../db/types.js';
+import type { Database, QuizAnswerJson } from '../../db/types.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { classroomAccess, loadCourseLesson, loadSessionLesson, requireLearner, type ClassroomLessonRow } from '../sessions/access.js';

@@ -3,7 +3,7 @@ import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError, conflict, notFound, paymentRequired } from '../../platform/errors.js';
-import { sessionSummaries, type SessionSummary } from '../courses/read-model.js';
+import { sessionSummaries } from '../courses/read-model.js';
 import { OPEN_INTENT_STATUSES } from '../../platform/session-lifecycle.js';
 import { courseVisible, tenantScopeOf } from '../../platform/tenancy.js';
 
