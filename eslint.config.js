@@ -71,6 +71,7 @@ export default tseslint.config(
         { type: 'app', pattern: 'src/*', partialMatch: false },
         { type: 'seed', pattern: 'server/db/seed/**', partialMatch: false },
         { type: 'server-module', pattern: 'server/modules/**', partialMatch: false },
+        { type: 'server-platform', pattern: 'server/{platform,db}/**', partialMatch: false },
         { type: 'server', pattern: 'server/**', partialMatch: false },
         { type: 'tests', pattern: 'tests/**', partialMatch: false },
         { type: 'tools', pattern: '{scripts,bench}/**', partialMatch: false },
@@ -84,7 +85,7 @@ export default tseslint.config(
           policies: [
             {
               from: { element: { type: 'machines' } },
-              disallow: { to: { element: { types: { anyOf: ['routes', 'feature', 'kit', 'ui', 'lib', 'app', 'locales', 'server', 'server-module', 'seed'] } } } },
+              disallow: { to: { element: { types: { anyOf: ['routes', 'feature', 'kit', 'ui', 'lib', 'app', 'locales', 'server', 'server-module', 'server-platform', 'seed'] } } } },
               message: 'machines/ never import src/ (or server/): move what they need beside the machine or to machines/support, or inject it',
             },
             {
@@ -99,13 +100,18 @@ export default tseslint.config(
             },
             {
               from: { element: { types: { anyOf: ['routes', 'feature', 'kit', 'ui', 'lib', 'app', 'machines'] } } },
-              disallow: { to: { element: { types: { anyOf: ['server', 'server-module', 'seed'] } } } },
+              disallow: { to: { element: { types: { anyOf: ['server', 'server-module', 'server-platform', 'seed'] } } } },
               message: 'The SPA never imports server code: share through the contract (openapi/)',
             },
             {
               from: { element: { type: 'server-module' } },
               disallow: { to: { element: { type: 'seed' } } },
               message: 'Server modules never import the demo data (server/db/seed): the start-up (server/main.ts) loads it',
+            },
+            {
+              from: { element: { type: 'server-platform' } },
+              disallow: { to: { element: { type: 'server-module' } } },
+              message: 'server/platform and server/db are below the modules: shared rules never import a module (app.ts and main.ts compose them)',
             },
           ],
         },

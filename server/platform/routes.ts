@@ -6,7 +6,7 @@ import type { AppContext, Caller } from './context.js';
 import { HttpError, type FieldError } from './errors.js';
 import type { HandlerInput, HandlerTable, OperationId, RawResult } from './handlers.js';
 import type { OperationSpec } from './openapi.js';
-import { tenantScopeOf } from './tenancy.js';
+import { mayActForCompany, tenantScopeOf } from './tenancy.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,8 +44,9 @@ export function fieldErrors(errors: Array<{ keyword: string; instancePath: strin
  * Registers every operation of the contract on `app`, in this order for each request:
  * 1. authentication (server/platform/authn.ts): 401 when the operation requires sign-in and the
  *    caller has none;
- * 2. roles: 403 when the caller's role is not in the operation's `x-roles` — before any body is
- *    read, so a refused upload is never stored;
+ * 2. roles and tenancy: 403 when the caller's role is not in the operation's `x-roles`, or when an
+ *    `x-tenant-scoped` operation on `/companies/{id}…` is called by someone who is neither a member
+ *    of that company nor an admin — before any body is read, so a refused upload is never stored;
  * 3. not built: 501 when no handler exists, before the input is validated (an unbuilt operation
  *    never hides behind a 400);
  * 4. validation of parameters and body by the contract's schemas (Fastify/Ajv; multipart fields
@@ -73,6 +74,11 @@ export function registerOperations(app: FastifyInstance, operations: OperationSp
         request.caller = await authenticate(request, ctx.db, ctx.tokens);
         if (op.requiresAuth && !request.caller) throw new HttpError(401, 'Authentication required');
         if (op.roles && request.caller && !op.roles.includes(request.caller.role)) throw new HttpError(403, 'Your role does not allow this');
+        // A tenant-scoped operation on a company's own resource (`/companies/{id}/…`) is refused here
+        // for anyone but that company's members and admins, whatever its handler does.
+        if (tenantOfPath(op) && !mayActForCompany(tenantScopeOf(request.caller), Number((request.params as Record<string, string>).id))) {
+          throw new HttpError(403, 'Only members of this company can do this');
+        }
         if (!handler) {
           return reply.code(501).send({ message: `${op.operationId} (${op.method.toUpperCase()} ${op.path}) is not implemented yet` });
         }
@@ -110,6 +116,11 @@ export function registerOperations(app: FastifyInstance, operations: OperationSp
       },
     });
   }
+}
+
+/** Whether the operation is `x-tenant-scoped` and its path names the tenant (`/companies/{id}…`). */
+function tenantOfPath(op: OperationSpec): boolean {
+  return op.tenantScoped && op.path.startsWith('/companies/{id}');
 }
 
 /** The multipart schema minus file fields, which are checked by the handler (type, size). */

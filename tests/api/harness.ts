@@ -12,6 +12,7 @@ import { seedDemoData } from '../../server/db/seed/seed.js';
 import type { Database } from '../../server/db/types.js';
 import { hashPassword } from '../../server/platform/passwords.js';
 import type { PaymentGateway } from '../../server/platform/payments/gateway.js';
+import type { HandlerTable } from '../../server/platform/handlers.js';
 
 export const DEMO_PASSWORD = 'Halaqa-demo-1';
 
@@ -32,7 +33,7 @@ export interface TestApp {
  * on that PostgreSQL server in a schema of its own (dropped by close()). `now` fixes the app's clock
  * (`AppContext.now`, e.g. to test join windows); the wall clock by default.
  */
-export async function startTestApp(options: { seed?: boolean; gateway?: PaymentGateway; now?: () => Date } = {}): Promise<TestApp> {
+export async function startTestApp(options: { seed?: boolean; gateway?: PaymentGateway; now?: () => Date; handlers?: HandlerTable } = {}): Promise<TestApp> {
   const url = process.env.HALAQA_TEST_DATABASE_URL;
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const handle = await openDatabase(url ? { kind: 'postgres', url, schema } : { kind: 'pglite', dir: null });
@@ -40,7 +41,7 @@ export async function startTestApp(options: { seed?: boolean; gateway?: PaymentG
   const dataDir = mkdtempSync(join(tmpdir(), 'halaqa-test-'));
   if (options.seed !== false) await seedDemoData(handle.db, { uploadsDir: null, hashPassword });
   const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', WEB_DIR: '' });
-  const app = await buildApp({ config, db: handle.db, logger: false, gateway: options.gateway, now: options.now });
+  const app = await buildApp({ config, db: handle.db, logger: false, gateway: options.gateway, now: options.now, handlers: options.handlers });
   await app.ready();
   const tokens = new Map<string, string>();
   return {
