@@ -3193,6 +3193,7 @@ export interface components {
             pictureUrl?: string | null;
             points: number;
             explanation?: string | null;
+            /** @description SINGLE and MULTIPLE take 2 to 10 options with distinct ids; the other kinds none. */
             options: components["schemas"]["QuizOption"][];
             /** @description The answer key. Option ids for SINGLE (one) and MULTIPLE, true/false, accepted short answers (any of them, compared trimmed and case-insensitively), null for STEP. A list of types rather than oneOf, so that the server's type coercion never turns true into a list. */
             answer: string[] | boolean | null;

@@ -271,7 +271,7 @@ describe('PUT /lessons/{id}/authoring: the question bank', () => {
     const cases: [unknown, string][] = [
       // SINGLE: 2 … 10 options with distinct ids and texts; exactly one correct among them.
       [single({ options: [{ id: 'a', text: 'only' }], answer: ['a'] }), 'questions[1].options'],
-      [single({ options: Array.from({ length: 11 }, (_, i) => ({ id: `o${i}`, text: `option ${i}` })), answer: ['o1'] }), 'questions[1].options'],
+      [single({ options: Array.from({ length: 11 }, (_, i) => ({ id: `o${i}`, text: `option ${i}` })), answer: ['o1'] }), 'questions.1.options'], // the contract's maxItems
       [single({ options: [{ id: 'a', text: 'x' }, { id: 'a', text: 'y' }], answer: ['a'] }), 'questions[1].options[1].id'],
       [single({ options: [{ id: 'a', text: 'x' }, { id: 'b', text: '   ' }] }), 'questions[1].options[1].text'],
       [single({ answer: ['a', 'b'] }), 'questions[1].answer'],
@@ -314,6 +314,18 @@ describe('PUT /lessons/{id}/authoring: the question bank', () => {
     }
     expect((await get(L.quiz)).body.data).toEqual(before);
     expect(await countRows(t.db, 'quiz_questions')).toBe(count);
+  });
+
+  it('refuses more than 10 options by the contract (AuthoringQuestion.options maxItems), whatever the kind, and writes nothing', async () => {
+    const before = (await get(L.quiz)).body.data;
+    const eleven = Array.from({ length: 11 }, (_, i) => ({ id: `o${i}`, text: `option ${i}` }));
+    for (const q of [multiple({ options: eleven, answer: ['o1', 'o2'] }), tf('x', true, { options: eleven })]) {
+      const res = await put(L.quiz, { points: 77, questions: [tf('fine'), q] });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: 'Some fields are invalid', errors: [{ path: 'questions.1.options', message: 'must NOT have more than 10 items' }] });
+    }
+    expect((await get(L.quiz)).body.data).toEqual(before);
+    expect((await put(L.quiz, { questions: [tf('fine'), multiple({ options: eleven.slice(0, 10), answer: ['o1'] })] })).status).toBe(200);
   });
 
   it('reports every broken question of a bank at once', async () => {
