@@ -48,7 +48,7 @@ describe('POST /courses (the course editor payload of spec §3)', () => {
   it('creates a course with its syllabus, skills and a pending first session, and loads it back into the editor', async () => {
     const pictureId = await uploadPicture('educator@halaqa.test');
     const res = await saveCourse('educator@halaqa.test', courseFields(pictureId));
-    expect(res.status).toBe(201);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
     const { course, session } = res.body.data;
     expect(course).toMatchObject({ title: 'Rust for Backend Engineers', price: 79.5, status: 'PENDING', difficultyLevel: 'INTERMEDIATE' });
     expect(course.pictureUrl).toMatch(/^\/uploads\/coursepicture\//);
@@ -117,6 +117,37 @@ describe('POST /courses (the course editor payload of spec §3)', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors[0].path).toBe('pictureId');
     expect({ courses: await countRows(t.db, 'courses'), sessions: await countRows(t.db, 'sessions'), sections: await countRows(t.db, 'sections') }).toEqual(before);
+  });
+
+  it("refuses lesson fields against the contract's types (CourseForm patternProperties): type id, name length, duration; nothing written", async () => {
+    const pictureId = await uploadPicture('educator@halaqa.test');
+    const before = { courses: await countRows(t.db, 'courses'), sections: await countRows(t.db, 'sections'), lessons: await countRows(t.db, 'lessons') };
+    const cases: Array<[Record<string, string>, string, string]> = [
+      [{ 'lessons[1][0][0][lessonTypeId]': 'video' }, 'lessons[1][0][0][lessonTypeId]', 'must be integer'],
+      [{ 'lessons[1][0][0][lessonTypeId]': '0' }, 'lessons[1][0][0][lessonTypeId]', 'must be >= 1'],
+      [{ 'lessons[1][0][1][name]': 'x'.repeat(201) }, 'lessons[1][0][1][name]', 'must NOT have more than 200 characters'],
+      [{ 'lessons[2][0][0][duration]': '1441' }, 'lessons[2][0][0][duration]', 'must be <= 1440'],
+      [{ 'lessons[2][0][0][duration]': '1.5' }, 'lessons[2][0][0][duration]', 'must be integer'],
+      [{ 'lessons[2][0][0][duration]': '-1' }, 'lessons[2][0][0][duration]', 'must be >= 0'],
+    ];
+    for (const [extra, path, message] of cases) {
+      const res = await saveCourse('educator@halaqa.test', courseFields(pictureId, extra));
+      expect(res.status, JSON.stringify(extra)).toBe(400);
+      expect(res.body, JSON.stringify(extra)).toEqual({ message: 'Some fields are invalid', errors: [{ path, message }] });
+    }
+    expect({ courses: await countRows(t.db, 'courses'), sections: await countRows(t.db, 'sections'), lessons: await countRows(t.db, 'lessons') }).toEqual(before);
+    // Within the bounds the form is saved, the duration as minutes.
+    const ok = await saveCourse('educator@halaqa.test', courseFields(pictureId, { action: 'save', 'lessons[1][0][1][name]': 'x'.repeat(200), 'lessons[2][0][0][duration]': '1440' }));
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    const rows = await t.db
+      .selectFrom('lessons')
+      .innerJoin('sections', 'sections.id', 'lessons.section_id')
+      .select(['lessons.name', 'lessons.duration_minutes'])
+      .where('sections.course_id', '=', ok.body.data.course.id)
+      .orderBy('sections.week')
+      .orderBy('lessons.sort_order')
+      .execute();
+    expect(rows.map((r) => [r.name.length, r.duration_minutes])).toEqual([[8, 90], [200, 30], [10, 1440]]);
   });
 
   it("refuses another educator's course (403), learners (403), unknown courses (404) and someone else's picture", async () => {

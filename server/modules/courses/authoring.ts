@@ -8,7 +8,7 @@ import { badRequest, forbidden, notFound, type FieldError } from '../../platform
 import { centsToDollars } from '../../platform/money/cents.js';
 import { courseInfo, courseSummaries, sessionSummaries, type CourseInfo, type SessionSummary } from './read-model.js';
 import { likePattern, type Page } from '../../platform/paging.js';
-import { parseCourseForm, type ParsedCourseForm, type ParsedWeek } from './course-form.js';
+import { parseCourseForm, type CourseFormFields, type ParsedCourseForm, type ParsedWeek } from './course-form.js';
 
 /** IANA ids of GET /timezones/us: the zones sessions may use (spec §9). */
 export const US_ZONE_IDS = new Set(US_TIMEZONES.map((z) => z.id));
@@ -193,7 +193,7 @@ export async function saveCourse(
   app: AppContext,
   caller: Caller,
   tenant: TenantScope,
-  fields: Record<string, unknown>,
+  fields: CourseFormFields,
   id: number | null,
 ): Promise<{ created: boolean; course: CourseInfo; session: SessionSummary | null }> {
   const { form, errors } = parseCourseForm(fields, US_ZONE_IDS);

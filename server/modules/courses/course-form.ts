@@ -1,18 +1,34 @@
 import type { Difficulty, Weekday, Weeks } from '../../db/types.js';
 import type { FieldError } from '../../platform/errors.js';
+import type { Schema } from '../../platform/handlers.js';
 import { dollarsToCents } from '../../platform/money/cents.js';
 
 /**
- * Parsing of the course editor's multipart payload (spec §3 "Course create/update payload"):
- * scalar fields, `weeks` as JSON text, `requiredSkills[i]`/`gainedSkills[i]`,
- * `sections[week][i][name|order]` and `lessons[week][section][lesson][lessonTypeId|name|order|duration|link]`.
- * Order of sections and lessons comes from their position (index), weeks are renumbered 1…n.
- * Pure: every problem becomes a field error; nothing here touches the database.
+ * The course editor's multipart payload (spec §3 "Course create/update payload", openapi
+ * CourseForm) into a course, its first session and its syllabus. The request validator has checked
+ * every field against CourseForm and coerced it to the contract's type (numbers, booleans), the
+ * bracketed keys included (its `patternProperties`; any other key is refused). What is left here:
+ * - the bracket structure: `requiredSkills[i]`/`gainedSkills[i]` into id lists (in index order,
+ *   duplicates dropped), `sections[week][i][name|order]` and
+ *   `lessons[week][section][lesson][lessonTypeId|name|order|duration|link]` into weeks → sections →
+ *   lessons; order comes from the index (the `order` fields are not read), weeks are renumbered 1…n;
+ * - `weeks`, JSON text the validator cannot look into (see {@link parseWeeks});
+ * - the rules across fields: session fields all or none, dates in order, a US time zone; a lesson
+ *   belongs to a section of the form and has a type and a name; texts stored trimmed and not blank;
+ *   price in whole cents; lesson links http(s).
+ * Pure: every problem becomes a field error (path = the form's key); nothing here touches the
+ * database (ids that must exist are checked by courses/authoring.ts).
  */
 
-export const WEEKDAYS: Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+/** The form's fields as the validator leaves them (file parts aside: the form has none). */
+export type CourseFormFields = Schema<'CourseForm'>;
+
+const WEEKDAYS: Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const SESSION_KEYS = ['startDate', 'endDate', 'timezone', 'maxSeats'] as const;
+const SKILL_KEY = /^(requiredSkills|gainedSkills)\[(\d+)\]$/;
+const SECTION_KEY = /^sections\[(\d+)\]\[(\d+)\]\[(name|order)\]$/;
+const LESSON_KEY = /^lessons\[(\d+)\]\[(\d+)\]\[(\d+)\]\[(lessonTypeId|name|order|duration|link)\]$/;
 
 export interface ParsedLesson {
   lessonTypeId: number;
@@ -60,40 +76,11 @@ export interface ParsedCourseForm {
   syllabus: ParsedWeek[];
 }
 
-/** A multipart field as text: the validator has coerced numbers and booleans to the contract's types. */
-const str = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
-
-function int(fields: Record<string, unknown>, key: string, errors: FieldError[], opts: { min?: number; max?: number; required?: boolean } = {}): number | null {
-  const raw = str(fields[key]);
-  if (raw === '') {
-    if (opts.required) errors.push({ path: key, message: 'is required' });
-    return null;
-  }
-  const n = Number(raw);
-  if (!Number.isInteger(n)) {
-    errors.push({ path: key, message: 'must be a whole number' });
-    return null;
-  }
-  if (opts.min !== undefined && n < opts.min) errors.push({ path: key, message: `must be at least ${opts.min}` });
-  else if (opts.max !== undefined && n > opts.max) errors.push({ path: key, message: `must be at most ${opts.max}` });
-  return n;
-}
-
-function bool(fields: Record<string, unknown>, key: string): boolean {
-  return /^(true|1|on)$/i.test(str(fields[key]));
-}
-
-/** Collects `prefix[a][b]…[field]` keys into nested maps by index. */
-function indexed(fields: Record<string, unknown>, prefix: string): Array<{ idx: number[]; field: string; value: string; key: string }> {
-  const out: Array<{ idx: number[]; field: string; value: string; key: string }> = [];
-  const re = new RegExp(`^${prefix}((?:\\[\\d+\\])+)(?:\\[(\\w+)\\])?$`);
-  for (const [key, value] of Object.entries(fields)) {
-    const m = re.exec(key);
-    if (!m) continue;
-    const idx = [...m[1].matchAll(/\[(\d+)\]/g)].map((x) => Number(x[1]));
-    out.push({ idx, field: m[2] ?? '', value: str(value), key });
-  }
-  return out;
+/** `s` trimmed (texts are stored so); a text that is blank once trimmed is recorded as missing. */
+function filled(errors: FieldError[], path: string, s: string | undefined): string {
+  const t = (s ?? '').trim();
+  if (!t) errors.push({ path, message: 'is required' });
+  return t;
 }
 
 /** Parses `weeks` (JSON text): a Weeks object, or an empty list / empty text for no weekly slots. */
@@ -112,6 +99,8 @@ export function parseWeeks(raw: string, errors: FieldError[]): Weeks | null {
 
 /**
  * Checks a Weeks object: every weekday key, each null or `{start, end}` as HH:mm with end after start.
+ * (The course form's `weeks` is JSON text the validator does not look into; POST /sessions' schedule
+ * is validated as openapi Weeks, and its end-after-start rule is this one.)
  * @returns the normalised object, or null (with errors) when invalid.
  */
 export function validateWeeks(value: unknown, path: string, errors: FieldError[]): Weeks | null {
@@ -136,149 +125,111 @@ export function validateWeeks(value: unknown, path: string, errors: FieldError[]
   return errors.length > before ? null : out;
 }
 
-/** Checks a session's dates, time zone and seats (shared with POST /sessions). */
+/**
+ * Checks a session's dates and time zone (shared with POST /sessions); both callers' schemas
+ * already make the dates `YYYY-MM-DD` calendar dates (`format: date`).
+ * Errors: `endDate` before `startDate`; `timezone` not in `zones`.
+ */
 export function validateSessionDates(input: { startDate: string; endDate: string; timezone: string }, errors: FieldError[], zones: Set<string>) {
-  if (!DATE.test(input.startDate)) errors.push({ path: 'startDate', message: 'must be a date YYYY-MM-DD' });
-  if (!DATE.test(input.endDate)) errors.push({ path: 'endDate', message: 'must be a date YYYY-MM-DD' });
-  else if (DATE.test(input.startDate) && input.endDate < input.startDate) errors.push({ path: 'endDate', message: 'must be on or after the start date' });
+  if (input.endDate < input.startDate) errors.push({ path: 'endDate', message: 'must be on or after the start date' });
   if (!zones.has(input.timezone)) errors.push({ path: 'timezone', message: 'must be one of the US time zones' });
 }
 
-/**
- * Parses and checks the course form.
- * @param zones accepted IANA time zones (the US list of GET /timezones/us)
- * @returns the parsed form, or the field errors (paths as the form's keys).
- */
-export function parseCourseForm(fields: Record<string, unknown>, zones: Set<string>): { form: ParsedCourseForm; errors: FieldError[] } {
-  const errors: FieldError[] = [];
-  const action = str(fields.action);
-  if (action !== 'save' && action !== 'submit') errors.push({ path: 'action', message: 'must be save or submit' });
-  const title = str(fields.title);
-  if (!title) errors.push({ path: 'title', message: 'is required' });
-  else if (title.length > 200) errors.push({ path: 'title', message: 'must be at most 200 characters' });
-  const description = str(fields.description);
-  if (!description) errors.push({ path: 'description', message: 'is required' });
-  else if (description.length > 2000) errors.push({ path: 'description', message: 'must be at most 2000 characters' });
-  const about = str(fields.about);
-  if (about.length > 20000) errors.push({ path: 'about', message: 'must be at most 20000 characters' });
-
-  let priceCents = 0;
-  const rawPrice = str(fields.price);
-  if (rawPrice !== '') {
-    const n = Number(rawPrice);
-    if (!Number.isFinite(n) || n < 0) errors.push({ path: 'price', message: 'must be a number of dollars, 0 or more' });
-    else if (n > 100000) errors.push({ path: 'price', message: 'must be at most 100000' });
-    else {
-      try {
-        priceCents = dollarsToCents(n);
-      } catch {
-        errors.push({ path: 'price', message: 'must have at most two decimals' });
-      }
-    }
+/** The syllabus of the form's `sections[…]` and `lessons[…]` keys (see the module's comment). */
+function parseSyllabus(fields: CourseFormFields, errors: FieldError[]): ParsedWeek[] {
+  type RawLesson = { lessonTypeId?: number; name?: string; duration?: number; link?: string };
+  const weekMap = new Map<number, Map<number, { name?: string; lessons: Map<number, RawLesson> }>>();
+  const matches = (re: RegExp) => Object.keys(fields).map((k) => re.exec(k)).filter((m) => m !== null);
+  for (const [key, w, s, field] of matches(SECTION_KEY)) {
+    const sections = weekMap.get(Number(w)) ?? new Map();
+    weekMap.set(Number(w), sections);
+    const sec = sections.get(Number(s)) ?? { lessons: new Map() };
+    sections.set(Number(s), sec);
+    if (field === 'name') sec.name = String(fields[key]);
   }
-  const difficulty = str(fields.difficultyLevel) || 'BEGINNER';
-  if (!['BEGINNER', 'INTERMEDIATE', 'ADVANCED'].includes(difficulty)) errors.push({ path: 'difficultyLevel', message: 'must be BEGINNER, INTERMEDIATE or ADVANCED' });
-
-  const skills = (name: 'requiredSkills' | 'gainedSkills') => {
-    const ids: number[] = [];
-    for (const e of indexed(fields, name).sort((a, b) => a.idx[0] - b.idx[0])) {
-      const n = Number(e.value);
-      if (!Number.isInteger(n) || n < 1) errors.push({ path: e.key, message: 'must be a skill id' });
-      else if (!ids.includes(n)) ids.push(n);
+  // The contract types each lesson field: lessonTypeId and duration integers, name and link texts.
+  for (const [key, w, s, l, field] of matches(LESSON_KEY)) {
+    const sec = weekMap.get(Number(w))?.get(Number(s));
+    if (!sec) {
+      errors.push({ path: key, message: `belongs to a section that is not in the form (sections[${w}][${s}])` });
+      continue;
     }
-    return ids;
-  };
+    const lesson = sec.lessons.get(Number(l)) ?? {};
+    sec.lessons.set(Number(l), lesson);
+    if (field === 'lessonTypeId' || field === 'duration') lesson[field] = Number(fields[key]);
+    else if (field === 'name' || field === 'link') lesson[field] = String(fields[key]);
+  }
+  const byIndex = <T>(map: Map<number, T>) => [...map.entries()].sort(([a], [b]) => a - b);
+  return byIndex(weekMap).map(([w, sections], weekIndex) => ({
+    week: weekIndex + 1,
+    sections: byIndex(sections).map(([s, sec]) => ({
+      name: filled(errors, `sections[${w}][${s}][name]`, sec.name),
+      lessons: byIndex(sec.lessons).map(([l, raw]) => {
+        const at = (f: string) => `lessons[${w}][${s}][${l}][${f}]`;
+        if (raw.lessonTypeId === undefined) errors.push({ path: at('lessonTypeId'), message: 'is required' });
+        const link = raw.link?.trim() || null;
+        if (link && !/^https?:\/\/\S+$/i.test(link)) errors.push({ path: at('link'), message: 'must be an http(s) link' });
+        return { lessonTypeId: raw.lessonTypeId ?? 0, name: filled(errors, at('name'), raw.name), duration: raw.duration ?? 0, link };
+      }),
+    })),
+  }));
+}
+
+/**
+ * Turns the validated course form into a course, session and syllabus, with the rules the contract
+ * cannot state (see the module's comment).
+ * @param zones accepted IANA time zones (the US list of GET /timezones/us)
+ * @returns the parsed form, and the field errors (paths as the form's keys): nothing may be written
+ *   when there is any.
+ */
+export function parseCourseForm(fields: CourseFormFields, zones: Set<string>): { form: ParsedCourseForm; errors: FieldError[] } {
+  const errors: FieldError[] = [];
+  let priceCents = 0;
+  try {
+    priceCents = dollarsToCents(fields.price);
+  } catch {
+    errors.push({ path: 'price', message: 'must have at most two decimals' });
+  }
+
+  const skills: Record<'requiredSkills' | 'gainedSkills', number[]> = { requiredSkills: [], gainedSkills: [] };
+  const skillKeys = Object.keys(fields).flatMap((key) => {
+    const m = SKILL_KEY.exec(key);
+    return m ? [{ list: m[1] as keyof typeof skills, index: Number(m[2]), id: Number(fields[key]) }] : [];
+  });
+  for (const e of skillKeys.sort((a, b) => a.index - b.index)) if (!skills[e.list].includes(e.id)) skills[e.list].push(e.id);
 
   // Session fields: all or none.
-  const sessionKeys = ['startDate', 'endDate', 'timezone', 'maxSeats'] as const;
-  const given = sessionKeys.filter((k) => str(fields[k]) !== '');
+  const weeks = parseWeeks(fields.weeks?.trim() ?? '', errors);
   let session: ParsedSessionFields | null = null;
-  const weeks = parseWeeks(str(fields.weeks), errors);
-  if (given.length > 0) {
-    for (const k of sessionKeys) if (str(fields[k]) === '') errors.push({ path: k, message: 'is required to schedule the session' });
-    const maxSeats = int(fields, 'maxSeats', errors, { min: 1, max: 1000 });
-    const dates = { startDate: str(fields.startDate), endDate: str(fields.endDate), timezone: str(fields.timezone) };
-    if (given.length === sessionKeys.length) validateSessionDates(dates, errors, zones);
-    if (maxSeats !== null) session = { ...dates, maxSeats, schedule: weeks ?? Object.fromEntries(WEEKDAYS.map((d) => [d, null])) as Weeks };
-  }
-
-  // Syllabus: sections[week][i][name|order], lessons[week][section][lesson][…].
-  const weekMap = new Map<number, Map<number, { name: string; lessons: Map<number, Record<string, string>> }>>();
-  for (const e of indexed(fields, 'sections')) {
-    if (e.idx.length !== 2 || !['name', 'order'].includes(e.field)) {
-      errors.push({ path: e.key, message: 'is not a field of the form' });
-      continue;
+  const missing = SESSION_KEYS.filter((k) => fields[k] === undefined);
+  if (missing.length < SESSION_KEYS.length) {
+    for (const k of missing) errors.push({ path: k, message: 'is required to schedule the session' });
+    const { startDate, endDate, timezone, maxSeats } = fields;
+    if (startDate !== undefined && endDate !== undefined && timezone !== undefined && maxSeats !== undefined) {
+      validateSessionDates({ startDate, endDate, timezone }, errors, zones);
+      session = { startDate, endDate, timezone, maxSeats, schedule: weeks ?? (Object.fromEntries(WEEKDAYS.map((d) => [d, null])) as Weeks) };
     }
-    const [w, s] = e.idx;
-    const sections = weekMap.get(w) ?? new Map();
-    weekMap.set(w, sections);
-    const sec = sections.get(s) ?? { name: '', lessons: new Map() };
-    sections.set(s, sec);
-    if (e.field === 'name') sec.name = e.value;
-  }
-  for (const e of indexed(fields, 'lessons')) {
-    if (e.idx.length !== 3 || !['lessonTypeId', 'name', 'order', 'duration', 'link'].includes(e.field)) {
-      errors.push({ path: e.key, message: 'is not a field of the form' });
-      continue;
-    }
-    const [w, s, l] = e.idx;
-    const sec = weekMap.get(w)?.get(s);
-    if (!sec) {
-      errors.push({ path: e.key, message: `belongs to a section that is not in the form (sections[${w}][${s}])` });
-      continue;
-    }
-    const lesson = sec.lessons.get(l) ?? {};
-    sec.lessons.set(l, lesson);
-    lesson[e.field] = e.value;
-  }
-  const syllabus: ParsedWeek[] = [];
-  let weekNo = 0;
-  for (const w of [...weekMap.keys()].sort((a, b) => a - b)) {
-    weekNo += 1;
-    const sections: ParsedSection[] = [];
-    for (const s of [...weekMap.get(w)!.keys()].sort((a, b) => a - b)) {
-      const sec = weekMap.get(w)!.get(s)!;
-      if (!sec.name) errors.push({ path: `sections[${w}][${s}][name]`, message: 'is required' });
-      else if (sec.name.length > 200) errors.push({ path: `sections[${w}][${s}][name]`, message: 'must be at most 200 characters' });
-      const lessons: ParsedLesson[] = [];
-      for (const l of [...sec.lessons.keys()].sort((a, b) => a - b)) {
-        const raw = sec.lessons.get(l)!;
-        const at = (f: string) => `lessons[${w}][${s}][${l}][${f}]`;
-        const typeId = Number(raw.lessonTypeId);
-        if (!Number.isInteger(typeId) || typeId < 1) errors.push({ path: at('lessonTypeId'), message: 'must be a lesson type id' });
-        const name = raw.name ?? '';
-        if (!name) errors.push({ path: at('name'), message: 'is required' });
-        else if (name.length > 200) errors.push({ path: at('name'), message: 'must be at most 200 characters' });
-        const duration = Number(raw.duration ?? '0');
-        if (!Number.isInteger(duration) || duration < 0 || duration > 1440) errors.push({ path: at('duration'), message: 'must be minutes from 0 to 1440' });
-        const link = raw.link ? raw.link : null;
-        if (link && !/^https?:\/\/\S+$/i.test(link)) errors.push({ path: at('link'), message: 'must be an http(s) link' });
-        lessons.push({ lessonTypeId: typeId, name, duration, link });
-      }
-      sections.push({ name: sec.name, lessons });
-    }
-    syllabus.push({ week: weekNo, sections });
   }
 
   const form: ParsedCourseForm = {
-    action: action === 'submit' ? 'submit' : 'save',
-    title,
-    description,
-    about,
-    courseCategoryId: int(fields, 'courseCategoryId', errors, { min: 1, required: true }) ?? 0,
-    languageId: int(fields, 'languageId', errors, { min: 1 }) ?? 1,
-    pictureId: int(fields, 'pictureId', errors, { min: 1 }),
-    videoId: int(fields, 'videoId', errors, { min: 1 }),
-    companyId: int(fields, 'companyId', errors, { min: 1 }),
-    hasMultiInstructors: bool(fields, 'hasMultiInstructors'),
-    isPrivate: bool(fields, 'isPrivate'),
+    action: fields.action,
+    title: filled(errors, 'title', fields.title),
+    description: filled(errors, 'description', fields.description),
+    about: fields.about?.trim() ?? '',
+    courseCategoryId: fields.courseCategoryId,
+    languageId: fields.languageId ?? 1,
+    pictureId: fields.pictureId ?? null,
+    videoId: fields.videoId ?? null,
+    companyId: fields.companyId ?? null,
+    hasMultiInstructors: fields.hasMultiInstructors === true,
+    isPrivate: fields.isPrivate === true,
     priceCents,
-    numHours: int(fields, 'numHours', errors, { min: 0, max: 1000, required: true }) ?? 0,
-    difficultyLevel: difficulty as Difficulty,
-    requiredSkillIds: skills('requiredSkills'),
-    gainedSkillIds: skills('gainedSkills'),
+    numHours: fields.numHours,
+    difficultyLevel: fields.difficultyLevel,
+    requiredSkillIds: skills.requiredSkills,
+    gainedSkillIds: skills.gainedSkills,
     session,
-    syllabus,
+    syllabus: parseSyllabus(fields, errors),
   };
   return { form, errors };
 }
