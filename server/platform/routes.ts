@@ -87,7 +87,10 @@ export function registerOperations(app: FastifyInstance, operations: OperationSp
         if (!validateMultipart) return;
         if (!request.isMultipart()) throw new HttpError(415, 'Expected multipart/form-data');
         const body = ((request.body as Record<string, unknown> | undefined) ??= {});
-        const fields = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v !== 'object' || v === null));
+        // Every part but a file is a field, including a field sent twice (an array of texts): the
+        // validator refuses it rather than letting it reach the handler unchecked.
+        const isFile = (v: unknown) => typeof v === 'object' && v !== null && !(Array.isArray(v) && v.every((x) => typeof x !== 'object' || x === null));
+        const fields = Object.fromEntries(Object.entries(body).filter(([, v]) => !isFile(v)));
         if (!validateMultipart(fields)) throw new HttpError(400, 'Some fields are invalid', fieldErrors(validateMultipart.errors ?? []));
         // The validator coerced the text fields to the contract's types (numbers, booleans): keep them.
         Object.assign(body, fields);

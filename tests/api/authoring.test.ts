@@ -150,6 +150,25 @@ describe('POST /courses (the course editor payload of spec §3)', () => {
     expect(rows.map((r) => [r.name.length, r.duration_minutes])).toEqual([[8, 90], [200, 30], [10, 1440]]);
   });
 
+  it('refuses a field sent twice by the validator (never reaches the service as a list), and writes nothing', async () => {
+    const pictureId = await uploadPicture('educator@halaqa.test');
+    const token = await t.tokenFor('educator@halaqa.test');
+    const before = { courses: await countRows(t.db, 'courses'), lessons: await countRows(t.db, 'lessons') };
+    const cases: Array<[string, string]> = [['about', 'must be string'], ['weeks', 'must be string'], ['pictureId', 'must be integer'], ['lessons[1][0][0][name]', 'must be string'], ['title', 'must be string']];
+    for (const [key, message] of cases) {
+      const form = multipart(courseFields(pictureId));
+      // The same part once more, before the closing boundary.
+      const boundary = form.headers['content-type'].split('boundary=')[1];
+      const end = `--${boundary}--\r\n`;
+      const again = `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n7\r\n`;
+      const payload = Buffer.concat([form.payload.subarray(0, form.payload.length - end.length), Buffer.from(again + end)]);
+      const res = await t.app.inject({ method: 'POST', url: '/api/courses', payload, headers: { ...form.headers, ...t.auth(token) } });
+      expect(res.statusCode, key).toBe(400);
+      expect(res.json(), key).toEqual({ message: 'Some fields are invalid', errors: [{ path: key, message }] });
+    }
+    expect({ courses: await countRows(t.db, 'courses'), lessons: await countRows(t.db, 'lessons') }).toEqual(before);
+  });
+
   it("refuses another educator's course (403), learners (403), unknown courses (404) and someone else's picture", async () => {
     const pictureId = await uploadPicture('educator@halaqa.test');
     const mine = (await saveCourse('educator@halaqa.test', courseFields(pictureId, { action: 'save' }))).body.data.course.id;
