@@ -23,6 +23,7 @@ import { useMeridiem, zoneLabel } from '@/components/ui/schedule';
 import type { Api } from '@/lib/api/client';
 import type { components } from '@contract/schema';
 import { intlLocaleOf, isLocale, type Locale } from '@/lib/i18n';
+import { canReload, gradeFailure, gradingTarget, isLoading, isSavingGrade, loadFailed } from '../../../machines/grading.selectors';
 import { createGradingActors } from '../../../machines/grading.actors';
 import { gradingMachine, type GradingFailure, type Submission } from '../../../machines/grading.machine';
 import { COMMENT_MAX, type GradeDraft, type GradeIssue, type GradeIssues } from '../../../machines/grading.form';
@@ -367,15 +368,15 @@ export function SessionSubmissionsPage({ session, api }: { session: SessionInfo;
     return () => subscriptions.forEach((s) => s.unsubscribe());
   }, [actorRef, t]);
 
-  const { submissions, target, lastSaved } = snapshot.context;
-  const loading = snapshot.hasTag('loading');
-  const failed = snapshot.matches('failed');
+  const { submissions, lastSaved } = snapshot.context;
+  const loading = isLoading(snapshot);
+  const failed = loadFailed(snapshot);
   const lessons = useMemo(() => lessonsOf(submissions), [submissions]);
   const visible = useMemo(() => visibleSubmissions(submissions, filters), [submissions, filters]);
   const ungraded = submissions.filter(isUngraded).length;
-  const editing = snapshot.hasTag('dialogOpen') ? submissions.find((s) => s.id === target) : undefined;
+  const editing = gradingTarget(snapshot);
   const zone = zoneLabel(session.timezone);
-  const canReload = snapshot.matches({ loaded: 'idle' }) || snapshot.matches({ loaded: 'saved' });
+  const reloadable = canReload(snapshot);
 
   function when(iso: string): string {
     try {
@@ -392,7 +393,7 @@ export function SessionSubmissionsPage({ session, api }: { session: SessionInfo;
         eyebrow={<Trans>Submissions and grading</Trans>}
         current="submissions"
         actions={
-          <Button variant="outline" startIcon={<ResetIcon />} loading={loading} disabled={!canReload} onClick={() => send({ type: 'submissions.reloaded' })}>
+          <Button variant="outline" startIcon={<ResetIcon />} loading={loading} disabled={!reloadable} onClick={() => send({ type: 'submissions.reloaded' })}>
             <Trans>Refresh</Trans>
           </Button>
         }
@@ -584,8 +585,8 @@ export function SessionSubmissionsPage({ session, api }: { session: SessionInfo;
           lessonName={lessonName(editing)}
           draft={snapshot.context.draft}
           issues={snapshot.context.issues}
-          saveError={snapshot.matches({ loaded: 'failed' }) ? snapshot.context.saveError : null}
-          busy={snapshot.hasTag('saving')}
+          saveError={gradeFailure(snapshot)}
+          busy={isSavingGrade(snapshot)}
           onSubmit={(draft) => send({ type: 'grading.submitted', grade: draft.grade, comment: draft.comment })}
           onClose={() => send({ type: 'grading.closed' })}
         />
