@@ -10,11 +10,10 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextField } from '@/components/ui/field';
 import { formatLongDate } from '@/components/ui/format';
-import { SearchIcon, UsersIcon } from '@/components/ui/icons';
+import { BanIcon, CheckIcon, SearchIcon, TrashIcon, UsersIcon } from '@/components/ui/icons';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { toaster } from '@/components/ui/toast';
-import { BanIcon, CheckIcon, TrashIcon } from '@/components/ui/action-icons';
 import {
   DASHBOARD_PAGE_SIZE,
   INVITATION_STATUSES,

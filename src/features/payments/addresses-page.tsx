@@ -14,7 +14,7 @@ import { type Api, ApiError, unwrap } from '@/lib/api/client';
 import type { components } from '@contract/schema';
 import { currentLocale, intlLocaleOf, isLocale, type Locale } from '@/lib/i18n';
 import { AccountPage } from './account-shell';
-import { PinIcon } from '@/components/ui/payment-icons';
+import { PinIcon } from '@/components/ui/icons';
 import { useAction } from './use-action';
 
 type Address = components['schemas']['Address'];

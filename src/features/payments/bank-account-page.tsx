@@ -23,7 +23,7 @@ import { isPayingOut, payoutFailure } from '../../../machines/payout.selectors';
 import { AccountPage } from './account-shell';
 import { formatCents, formatInstant } from '@/lib/payment-format';
 import type { Settled } from '@/lib/load';
-import { BankIcon, ReceiptIcon } from '@/components/ui/payment-icons';
+import { BankIcon, ReceiptIcon } from '@/components/ui/icons';
 import { newIdempotencyKey, useAction } from './use-action';
 
 type ExternalAccount = components['schemas']['ExternalAccount'];

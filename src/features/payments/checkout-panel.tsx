@@ -28,7 +28,7 @@ import {
 } from '../../../machines/checkout.selectors';
 import { checkoutFailureTitle, enrollmentFailed, systemError } from './payment-messages';
 import { cardExpiry, formatClock } from '@/lib/payment-format';
-import { CardIcon, WalletIcon } from '@/components/ui/payment-icons';
+import { CardIcon, WalletIcon } from '@/components/ui/icons';
 import { ThreeDSecureDialog } from './three-d-secure-dialog';
 import { useCardLabel } from './use-card-label';
 
