@@ -15,7 +15,7 @@ import type { components } from '@contract/schema';
 import { currentLocale, intlLocaleOf, isLocale, type Locale } from '@/lib/i18n';
 import { AccountPage } from './account-shell';
 import { PinIcon } from '@/components/ui/icons';
-import { useAction } from './use-action';
+import { useAction } from '@/lib/use-action';
 
 type Address = components['schemas']['Address'];
 type AddressInput = components['schemas']['AddressInput'];

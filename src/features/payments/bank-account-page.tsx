@@ -24,7 +24,7 @@ import { AccountPage } from './account-shell';
 import { formatCents, formatInstant } from '@/lib/payment-format';
 import type { Settled } from '@/lib/load';
 import { BankIcon, ReceiptIcon } from '@/components/ui/icons';
-import { newIdempotencyKey, useAction } from './use-action';
+import { newIdempotencyKey, useAction } from '@/lib/use-action';
 
 type ExternalAccount = components['schemas']['ExternalAccount'];
 type Earnings = components['schemas']['Earnings'];

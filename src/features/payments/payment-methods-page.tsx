@@ -17,7 +17,7 @@ import { cardExpiry } from '@/lib/payment-format';
 import type { Settled } from '@/lib/load';
 import { CardIcon } from '@/components/ui/icons';
 import { AppDialog } from '@/components/ui/dialog';
-import { useAction } from './use-action';
+import { useAction } from '@/lib/use-action';
 import { useCardLabel } from './use-card-label';
 
 type ApiCard = components['schemas']['Card'];
