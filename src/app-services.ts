@@ -2,6 +2,7 @@ import { waitFor } from 'xstate';
 import { type Api, type ApiAuth, createApi, type UnauthorizedReport } from '@/lib/api/client';
 import type { XhrCredentials } from '@/lib/api/upload';
 import { type AuthActor, createAuthService } from '@/lib/auth/auth-service';
+import { selectIsLoggedIn, selectIsRefreshing, selectRecord } from '../machines/auth.selectors';
 
 export type { AuthActor } from '@/lib/auth/auth-service';
 export type { Api } from '@/lib/api/client';
@@ -17,7 +18,7 @@ export interface AppServices {
 /** Credentials for the client from the auth actor's snapshot (null unless logged in). */
 export function authFromActor(auth: AuthActor | undefined): ApiAuth | null {
   const snapshot = auth?.getSnapshot();
-  const record = snapshot?.matches('loggedIn') ? snapshot.context.record : null;
+  const record = snapshot ? selectRecord(snapshot) : null;
   return record ? { token: record.token, federated: record.federationAuth } : null;
 }
 
@@ -28,14 +29,14 @@ export function authFromActor(auth: AuthActor | undefined): ApiAuth | null {
  * with a new token (federated refresh, spec §8/§9), `false` otherwise (the machine logs out).
  */
 export async function handleUnauthorized(auth: AuthActor, report: UnauthorizedReport): Promise<boolean> {
-  const settled = (s: ReturnType<AuthActor['getSnapshot']>) => !s.matches({ loggedIn: 'refreshing' });
   let snapshot = auth.getSnapshot();
-  if (!snapshot.matches('loggedIn')) return false;
-  if (!snapshot.matches({ loggedIn: 'refreshing' }) && snapshot.context.record?.token === report.token) {
+  if (!selectIsLoggedIn(snapshot)) return false;
+  if (!selectIsRefreshing(snapshot) && selectRecord(snapshot)?.token === report.token) {
     auth.send({ type: 'auth.unauthorized', attempt: report.attempt });
   }
-  snapshot = await waitFor(auth, settled);
-  return snapshot.matches('loggedIn') && Boolean(snapshot.context.record) && snapshot.context.record!.token !== report.token;
+  snapshot = await waitFor(auth, (s) => !selectIsRefreshing(s));
+  const record = selectRecord(snapshot);
+  return Boolean(record) && record!.token !== report.token;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { waitFor } from 'xstate';
-import { landingFor, safeRedirect } from '@/lib/auth/auth.selectors';
+import { safeRedirect, selectIsLoggedIn, selectIsRestoring, selectLanding } from '../../machines/auth.selectors';
 import { SignUpScreen } from '@/features/auth/signup-screen';
 import { lenient, parseSearch } from '@/lib/route-flags';
 
@@ -11,9 +11,9 @@ const searchSchema = v.object({ redirect: lenient(v.pipe(v.string(), v.minLength
 export const Route = createFileRoute('/signup')({
   validateSearch: (search) => parseSearch(searchSchema, search),
   beforeLoad: async ({ context: { auth }, search }) => {
-    const snapshot = await waitFor(auth, (s) => !s.matches('restoring'));
-    if (snapshot.matches('loggedIn')) {
-      throw redirect({ href: safeRedirect(search.redirect) ?? landingFor(snapshot.context.record), replace: true });
+    const snapshot = await waitFor(auth, (s) => !selectIsRestoring(s));
+    if (selectIsLoggedIn(snapshot)) {
+      throw redirect({ href: safeRedirect(search.redirect) ?? selectLanding(snapshot), replace: true });
     }
   },
   component: function SignUpRoute() {

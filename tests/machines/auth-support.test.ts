@@ -4,7 +4,7 @@ import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { AUTH_COOKIE, THEME_COOKIE, createAuthActions, createCookieStorage } from '../../machines/auth.actors';
 import { type LoginRecord, authMachine } from '../../machines/auth.machine';
-import { landingFor, safeRedirect, selectIsLoggedIn, selectLanding, selectRole, selectTheme } from '../../src/lib/auth/auth.selectors';
+import { landingFor, safeRedirect, selectIsLoggedIn, selectLanding, selectRole, selectTheme } from '../../machines/auth.selectors';
 import { requireAuth } from '../../src/lib/auth/guards';
 import type { AuthActor } from '../../src/lib/auth/auth-service';
 import { fromPromise } from 'xstate';

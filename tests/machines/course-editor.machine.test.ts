@@ -9,6 +9,7 @@ import {
   courseEditorMachine,
 } from '../../machines/course-editor.machine';
 import { type CourseUpload, createCourseEditorActors } from '../../machines/course-editor.actors';
+import { type CourseEditorSnapshot, canSubmit, hasClientErrors, isPreparing, isSaving, isUploading, loadFailed, previewMode, saveFailed } from '../../machines/course-editor.selectors';
 import { type CourseFormValues, defaultCourseValues } from '../../machines/course-editor.form';
 import { createApi } from '../../src/lib/api/client';
 import { UploadError } from '../../src/lib/api/upload';
@@ -171,6 +172,16 @@ function checkState(s: AnyMachineSnapshot) {
   // Saving is offered when the form is ready, never while loading, uploading or saving.
   expect(s.can({ type: 'form.submitted', action: 'save' })).toBe(ready);
   expect(s.can({ type: 'upload.requested', field: 'picture', file: png })).toBe(ready);
+  // Selectors (machines/course-editor.selectors.ts) read the same states.
+  const snap = s as CourseEditorSnapshot;
+  expect(canSubmit(snap)).toBe(ready);
+  expect(isPreparing(snap)).toBe(state === 'loading' || state === 'destroyed');
+  expect(loadFailed(snap)).toBe(state === 'loadFailed');
+  expect(saveFailed(snap)).toBe(state === 'failed');
+  expect(isSaving(snap)).toBe(state === 'saving');
+  expect(isUploading(snap)).toBe(state === 'uploading');
+  expect(hasClientErrors(snap)).toBe(state === 'editing' && Object.keys(c.errors).length > 0);
+  expect(['hidden', 'learner', 'instructor']).toContain(previewMode(snap));
   if (ready || state === 'uploading' || state === 'saving') expect(c.reference).not.toBeNull();
   if (state === 'uploading') {
     expect(c.upload).not.toBeNull();

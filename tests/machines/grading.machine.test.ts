@@ -8,6 +8,7 @@ import {
   type Submission,
 } from '../../machines/grading.machine';
 import { createGradingActors } from '../../machines/grading.actors';
+import { type GradingSnapshot, canReload, gradeFailure, gradingTarget, isLoading, isSavingGrade, loadFailed } from '../../machines/grading.selectors';
 import { validateGrade } from '../../machines/grading.form';
 import { createApi } from '../../src/lib/api/client';
 import { json, mockFetch } from './fetch-mock';
@@ -58,6 +59,16 @@ const events: AnyEventObject[] = [
 ];
 
 function checkState(s: AnyMachineSnapshot) {
+  // Selectors (machines/grading.selectors.ts): reload only on a loaded list without a dialog; the
+  // dialog's target and failure only while it is open.
+  const snap = s as GradingSnapshot;
+  expect(canReload(snap)).toBe(s.matches({ loaded: 'idle' }) || s.matches({ loaded: 'saved' }));
+  expect(loadFailed(snap)).toBe(s.matches('failed'));
+  expect(isLoading(snap)).toBe(s.matches('loading'));
+  expect(isSavingGrade(snap)).toBe(s.matches({ loaded: 'saving' }));
+  if (!s.hasTag('dialogOpen')) expect(gradingTarget(snap)).toBeUndefined();
+  else expect(gradingTarget(snap)?.id).toBe(s.context.target);
+  expect(gradeFailure(snap)).toBe(s.matches({ loaded: 'failed' }) ? s.context.saveError : null);
   const c = s.context as GradingContext;
   expect(s.hasTag('loading')).toBe(s.matches('loading'));
   expect(s.hasTag('saving')).toBe(s.matches({ loaded: 'saving' }));

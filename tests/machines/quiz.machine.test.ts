@@ -10,6 +10,20 @@ import {
 } from '../../machines/question-position';
 import { createQuizActions, createQuizActors } from '../../machines/quiz.actors';
 import {
+  type QuizSnapshot,
+  attemptsFailed,
+  hasUnsavedAnswers,
+  isConfirmingSubmit,
+  isLoading,
+  isLoadingAttempts,
+  isSaving,
+  isStarting,
+  isSubmitting,
+  saveFailed,
+  selectQuizView,
+  startFailed,
+} from '../../machines/quiz.selectors';
+import {
   MAX_AUTO_RETRIES,
   type PositionParams,
   type QuizContext,
@@ -143,6 +157,18 @@ function serializeState(s: AnyMachineSnapshot) {
 }
 
 function checkState(s: AnyMachineSnapshot, input: QuizInput) {
+  // Selectors (machines/quiz.selectors.ts): one screen per state; "saving" also while the debounce runs.
+  const snap = s as QuizSnapshot;
+  const view = s.matches('answering') || s.matches('submitting') ? 'answering' : s.matches('result') ? 'result' : s.matches('submitFailed') ? 'submitFailed' : 'overview';
+  expect(selectQuizView(snap)).toBe(view);
+  expect(isSaving(snap)).toBe(s.matches({ answering: { sync: 'saving' } }) || s.matches({ answering: { sync: 'pending' } }));
+  expect(saveFailed(snap)).toBe(s.matches({ answering: { sync: 'failed' } }));
+  expect(hasUnsavedAnswers(snap)).toBe(s.matches('answering') && (s.context as QuizContext).dirty.length > 0);
+  expect(isConfirmingSubmit(snap)).toBe(s.matches({ answering: { view: 'confirming' } }));
+  expect(isLoading(snap)).toBe(isLoadingAttempts(snap) || isStarting(snap));
+  expect(attemptsFailed(snap)).toBe(s.matches('attemptsFailed'));
+  expect(startFailed(snap)).toBe(s.matches('startFailed'));
+  expect(isSubmitting(snap)).toBe(s.matches('submitting'));
   const c = s.context as QuizContext;
   expect(s.hasTag('loading')).toBe(s.matches('loadingAttempts') || s.matches('starting'));
   expect(s.hasTag('submitting')).toBe(s.matches('submitting'));

@@ -6,6 +6,16 @@ import {
   type SessionLearnersEmitted,
   sessionLearnersMachine,
 } from '../../machines/session-learners.machine';
+import {
+  type SessionLearnersSnapshot,
+  contentFailed,
+  isContentDialogOpen,
+  isMailOpen,
+  isMailSent,
+  isResettingContent,
+  isSendingMail,
+  mailFailed,
+} from '../../machines/session-learners.selectors';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
 
 const input = { sessionId: 41 };
@@ -24,6 +34,15 @@ function checkState(s: AnyMachineSnapshot) {
   const c = s.context as SessionLearnersContext;
   expect(s.hasTag('sendingMail')).toBe(s.matches({ mail: 'sending' }));
   expect(s.hasTag('resettingContent')).toBe(s.matches({ content: 'resetting' }));
+  // Selectors (machines/session-learners.selectors.ts): the dialogs are open outside their idle states.
+  const snap = s as SessionLearnersSnapshot;
+  expect(isMailOpen(snap)).toBe(!s.matches({ mail: 'closed' }));
+  expect(isSendingMail(snap)).toBe(s.matches({ mail: 'sending' }));
+  expect(isMailSent(snap)).toBe(s.matches({ mail: 'sent' }));
+  expect(mailFailed(snap)).toBe(s.matches({ mail: 'failed' }));
+  expect(isContentDialogOpen(snap)).toBe(['confirming', 'resetting', 'failed'].some((k) => s.matches({ content: k })));
+  expect(isResettingContent(snap)).toBe(s.matches({ content: 'resetting' }));
+  expect(contentFailed(snap)).toBe(s.matches({ content: 'failed' }));
   if (s.matches({ mail: 'closed' })) {
     expect(c.recipients).toEqual([]);
     expect(c.message).toBe('');

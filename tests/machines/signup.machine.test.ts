@@ -1,6 +1,7 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type SignUpContext, signUpMachine } from '../../machines/signup.machine';
+import { type SignUpSnapshot, hasFailed, hasSucceeded, isSubmitting, serverFieldErrors } from '../../machines/signup.selectors';
 import { allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
 
 const form = { firstName: 'Lina', lastName: 'Learner', email: 'lina@halaqa.test', password: 'Str0ng!pass' };
@@ -14,6 +15,16 @@ const events: AnyEventObject[] = [
 ];
 
 function checkState(s: AnyMachineSnapshot) {
+  // Selectors (machines/signup.selectors.ts): the flags follow the states, and a 409 without field
+  // errors (the e-mail is taken) becomes the e-mail field's error.
+  const snap = s as SignUpSnapshot;
+  expect(isSubmitting(snap)).toBe(s.matches('submitting'));
+  expect(hasFailed(snap)).toBe(s.matches('failed'));
+  expect(hasSucceeded(snap)).toBe(s.matches('succeeded'));
+  const ctx = s.context as SignUpContext;
+  expect(serverFieldErrors(snap)).toEqual(
+    ctx.error?.status === 409 && Object.keys(ctx.fieldErrors).length === 0 ? { email: 'Email already registered' } : ctx.fieldErrors,
+  );
   const c = s.context as SignUpContext;
   expect(s.hasTag('loading')).toBe(s.matches('submitting'));
   if (s.matches('submitting')) {

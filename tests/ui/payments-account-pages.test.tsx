@@ -212,6 +212,38 @@ describe('bank account page (educators)', () => {
     expect(call!.key).toMatch(/.{8,}/);
   });
 
+  it('a payout with no answer is retried with the same Idempotency-Key; a refused one is not', async () => {
+    const onChanged = vi.fn();
+    const answers = [
+      () => json(503, { message: 'Gateway unavailable' }),
+      () => json(201, { data: { id: 'po_1', amount: 14900, status: 'paid', externalAccountId: 'ba_1', createdAt: '2031-05-01T10:00:00Z' } }),
+      () => json(422, { message: 'Nothing is ready to pay out' }),
+      () => json(201, { data: { id: 'po_2', amount: 14900, status: 'paid', externalAccountId: 'ba_1', createdAt: '2031-05-02T10:00:00Z' } }),
+    ];
+    const { mock, api } = apiWith({ 'POST /api/payments/payouts': () => answers.shift()!() });
+    const data: BankAccountData = { account: { ok: true, data: account }, earnings: { ok: true, data: earnings }, config: sandbox };
+    await renderWithRouter(
+      <>
+        <BankAccountPage data={data} api={api} onChanged={onChanged} />
+        <Toaster />
+      </>,
+    );
+    const payOut = () => fireEvent.click(screen.getByRole('button', { name: 'Pay out $149' }));
+    payOut();
+    expect(within(await screen.findByRole('alert')).getByText('Gateway unavailable')).toBeTruthy();
+    payOut();
+    await screen.findByText('Payout sent: $149');
+    payOut();
+    expect(within(await screen.findByRole('alert')).getByText('Nothing is ready to pay out')).toBeTruthy();
+    payOut();
+    await waitFor(() => expect(bodies(mock, 'POST', '/api/payments/payouts')).toHaveLength(4));
+    const keys = bodies(mock, 'POST', '/api/payments/payouts').map((c) => c.key);
+    expect(keys[1]).toBe(keys[0]); // the unknown outcome is resent with its key
+    expect(keys[2]).not.toBe(keys[1]); // a new payout, a new key
+    expect(keys[3]).not.toBe(keys[2]); // after a refusal, a new key
+    await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(2));
+  });
+
   it('each section shows its own failure with the reason', async () => {
     const { api } = apiWith({});
     const data: BankAccountData = {

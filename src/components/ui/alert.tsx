@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { AlertIcon, CheckCircleIcon, InfoIcon } from '@/components/ui/icons';
 import { ApiError } from '@/lib/api/client';
+import type { Failure } from '../../../machines/support/errors';
 
 const tones = {
   error: css({ bg: 'error.subtle', borderColor: 'error.muted', color: 'error.stronger' }),
@@ -54,16 +55,25 @@ export function FormAlert({
   );
 }
 
-/** Why a call failed, in words: the server's message, or what a network error means. */
+/** A failure a machine keeps (`machines/support/errors.ts` `Failure`): code, HTTP status when answered, server message. */
+function isMachineFailure(error: unknown): error is Failure<string> {
+  return Boolean(error && typeof error === 'object' && !(error instanceof Error) && typeof (error as { code?: unknown }).code === 'string');
+}
+
+/**
+ * Why a call failed, in words: the server's message, or what a network error means. Takes what
+ * the call threw (an `ApiError`, a network error) or a machine's `Failure` kept from it.
+ */
 export function useErrorReason() {
   const { t } = useLingui();
   return (error: unknown): string => {
-    if (error instanceof ApiError) {
-      if (error.serverMessage) return error.serverMessage;
-      if (error.status === 0) return t`We could not reach the server. Check your connection and try again.`;
-      if (error.status === 403) return t`You do not have access to this page`;
+    const answer = error instanceof ApiError ? { status: error.status, message: error.serverMessage } : isMachineFailure(error) ? error : null;
+    if (answer?.status) {
+      if (answer.message) return answer.message;
+      if (answer.status === 403) return t`You do not have access to this page`;
       return t`System error please try later !`;
     }
+    if (answer?.message) return answer.message;
     return t`We could not reach the server. Check your connection and try again.`;
   };
 }

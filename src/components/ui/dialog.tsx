@@ -33,19 +33,40 @@ const content = css({
   borderRadius: { base: '2xl 2xl 0 0', tablet: '2xl' },
   boxShadow: 'raised',
   outline: 'none',
-  overflow: 'hidden',
 });
 
 const pad = { paddingInline: { base: '5', tablet: '6' } } as const;
 
+/**
+ * How the dialog lays out its parts:
+ * - `sections` (default): header, a body that scrolls on its own, and a footer bar under a rule,
+ *   each padded (long forms);
+ * - `compact`: one padded column that scrolls as a whole, the footer under the body without a
+ *   rule (short confirmations, the payment steps).
+ */
+const layouts = {
+  sections: {
+    content: css({ overflow: 'hidden' }),
+    header: css({ ...pad, paddingBlockStart: { base: '5', tablet: '6' }, paddingBlockEnd: '4' }),
+    footer: css({ ...pad, paddingBlock: '4', borderBlockStartWidth: '1px', borderColor: 'border.default', bg: 'bg.surface' }),
+  },
+  compact: {
+    content: css({ gap: '4', overflowY: 'auto', padding: { base: '5', tablet: '6' } }),
+    header: undefined,
+    footer: css({ paddingBlockStart: '2' }),
+  },
+} as const;
+
 const sizes = { sm: '28rem', md: '36rem', lg: '46rem' } as const;
 
 /**
- * A modal dialog on Ark UI's Dialog: focus trapped inside and restored on close, Escape and a
- * click outside close it (unless `busy`), title and description wired to `aria-labelledby` /
+ * The one modal dialog of the SPA, on Ark UI's Dialog: focus trapped inside and restored on close,
+ * Escape closes it (unless `busy`), title and description wired to `aria-labelledby` /
  * `aria-describedby`. `role="alertdialog"` for confirmations of destructive actions. Rendered in
  * a portal; the page direction (rtl in Arabic) applies. `initialFocus` picks the field focused
- * first (default: the first focusable element).
+ * first (default: the first focusable element). Variants: `layout` (see `layouts`),
+ * `closeButton` (the × in the corner, default shown) and `closeOnOutsideClick` (default true;
+ * payment steps keep it false so a stray click never abandons them).
  */
 export function AppDialog({
   open,
@@ -58,8 +79,12 @@ export function AppDialog({
   role = 'dialog',
   size = 'md',
   initialFocus,
+  layout = 'sections',
+  closeButton = true,
+  closeOnOutsideClick = true,
 }: {
   open: boolean;
+  /** Escape, the close button, a click outside (when allowed): never while `busy`. */
   onClose: () => void;
   title: ReactNode;
   description?: ReactNode;
@@ -70,8 +95,12 @@ export function AppDialog({
   role?: 'dialog' | 'alertdialog';
   size?: keyof typeof sizes;
   initialFocus?: () => HTMLElement | null;
+  layout?: keyof typeof layouts;
+  closeButton?: boolean;
+  closeOnOutsideClick?: boolean;
 }) {
   const { t } = useLingui();
+  const parts = layouts[layout];
   return (
     <Dialog.Root
       open={open}
@@ -82,30 +111,28 @@ export function AppDialog({
       lazyMount
       unmountOnExit
       closeOnEscape={!busy}
-      closeOnInteractOutside={!busy}
+      closeOnInteractOutside={closeOnOutsideClick && !busy}
       {...(initialFocus ? { initialFocusEl: initialFocus } : {})}
     >
       <Portal>
         <Dialog.Backdrop className={backdrop} />
         <Dialog.Positioner className={positioner}>
-          <Dialog.Content className={content} style={{ maxWidth: sizes[size] }}>
+          <Dialog.Content className={cx(content, parts.content)} style={{ maxWidth: sizes[size] }}>
             <div
-              className={css({
-                ...pad,
-                display: 'flex',
-                flexDirection: 'column',
-                gap: '1.5',
-                paddingBlockStart: { base: '5', tablet: '6' },
-                paddingBlockEnd: '4',
-                paddingInlineEnd: '14',
-              })}
+              className={cx(
+                css({ display: 'flex', flexDirection: 'column', gap: '1.5' }),
+                parts.header,
+                closeButton && layout === 'sections' ? css({ paddingInlineEnd: '14' }) : undefined,
+              )}
             >
               <Dialog.Title className={css({ fontSize: 'xl', fontWeight: 'bold', lineHeight: '1.3' })}>{title}</Dialog.Title>
               {description ? (
                 <Dialog.Description className={css({ fontSize: 'sm', color: 'fg.muted' })}>{description}</Dialog.Description>
               ) : null}
             </div>
-            {children ? (
+            {layout === 'compact' ? (
+              children
+            ) : children ? (
               <div className={css({ ...pad, flex: '1', minHeight: 0, overflowY: 'auto', paddingBlockEnd: footer ? '4' : { base: '5', tablet: '6' } })}>
                 {children}
               </div>
@@ -114,44 +141,42 @@ export function AppDialog({
               <div
                 className={cx(
                   css({
-                    ...pad,
                     display: 'flex',
                     flexWrap: 'wrap-reverse',
                     justifyContent: 'flex-end',
                     gap: '3',
-                    paddingBlock: '4',
-                    borderBlockStartWidth: '1px',
-                    borderColor: 'border.default',
-                    bg: 'bg.surface',
                     '& > *': { flexGrow: { base: 1, tablet: 0 } },
                   }),
+                  parts.footer,
                 )}
               >
                 {footer}
               </div>
             ) : null}
-            <Dialog.CloseTrigger
-              aria-label={t`Close`}
-              disabled={busy}
-              className={css({
-                position: 'absolute',
-                insetBlockStart: '3',
-                insetInlineEnd: '3',
-                display: 'inline-flex',
-                alignItems: 'center',
-                justifyContent: 'center',
-                width: '9',
-                height: '9',
-                borderRadius: 'md',
-                color: 'fg.muted',
-                cursor: 'pointer',
-                _hover: { bg: 'bg.subtle', color: 'fg.default' },
-                _disabled: { opacity: 0.4, cursor: 'not-allowed' },
-                _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '1px' },
-              })}
-            >
-              <CloseIcon size={18} />
-            </Dialog.CloseTrigger>
+            {closeButton ? (
+              <Dialog.CloseTrigger
+                aria-label={t`Close`}
+                disabled={busy}
+                className={css({
+                  position: 'absolute',
+                  insetBlockStart: '3',
+                  insetInlineEnd: '3',
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                  width: '9',
+                  height: '9',
+                  borderRadius: 'md',
+                  color: 'fg.muted',
+                  cursor: 'pointer',
+                  _hover: { bg: 'bg.subtle', color: 'fg.default' },
+                  _disabled: { opacity: 0.4, cursor: 'not-allowed' },
+                  _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '1px' },
+                })}
+              >
+                <CloseIcon size={18} />
+              </Dialog.CloseTrigger>
+            ) : null}
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

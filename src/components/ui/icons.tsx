@@ -140,3 +140,100 @@ export function StarIcon({ filled, ...p }: IconProps & { filled?: 'full' | 'half
     </Icon>
   );
 }
+
+// Actions of the dashboard screens (approve, reject, delete, duplicate, mail…): 16 px by default.
+
+/** The icon frame at 16 px by default (buttons and table rows). */
+const ActionIcon = ({ size = 16, ...rest }: IconProps) => <Icon size={size} {...rest} />;
+
+export const CheckIcon = (p: IconProps) => (
+  <ActionIcon {...p}>
+    <path d="M20 6 9 17l-5-5" />
+  </ActionIcon>
+);
+export const BanIcon = (p: IconProps) => (
+  <ActionIcon {...p}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="m4.9 4.9 14.2 14.2" />
+  </ActionIcon>
+);
+export const TrashIcon = (p: IconProps) => (
+  <ActionIcon {...p}>
+    <path d="M3 6h18" />
+    <path d="M19 6v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6" />
+    <path d="M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2" />
+  </ActionIcon>
+);
+export const CopyIcon = (p: IconProps) => (
+  <ActionIcon {...p}>
+    <rect x="9" y="9" width="13" height="13" rx="2" />
+    <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
+  </ActionIcon>
+);
+export const MailIcon = (p: IconProps) => (
+  <ActionIcon {...p}>
+    <rect x="2" y="4" width="20" height="16" rx="2" />
+    <path d="m22 7-10 6L2 7" />
+  </ActionIcon>
+);
+export const PlusIcon = (p: IconProps) => (
+  <ActionIcon {...p}>
+    <path d="M12 5v14" />
+    <path d="M5 12h14" />
+  </ActionIcon>
+);
+export const PencilIcon = (p: IconProps) => (
+  <ActionIcon {...p}>
+    <path d="M17 3a2.85 2.85 0 1 1 4 4L7.5 20.5 2 22l1.5-5.5Z" />
+  </ActionIcon>
+);
+export const ResetIcon = (p: IconProps) => (
+  <ActionIcon {...p}>
+    <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+    <path d="M3 3v5h5" />
+  </ActionIcon>
+);
+export const CalendarPlusIcon = (p: IconProps) => (
+  <ActionIcon {...p}>
+    <rect x="3" y="4" width="18" height="18" rx="2" />
+    <path d="M16 2v4M8 2v4M3 10h18M12 14v5M9.5 16.5h5" />
+  </ActionIcon>
+);
+
+// Payments (wallet, cards, bank account, addresses, receipts).
+
+export const WalletIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M19 7V5a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2v-3" />
+    <path d="M21 11h-5a2 2 0 0 0 0 4h5z" />
+  </Icon>
+);
+export const CardIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="2" y="5" width="20" height="14" rx="2" />
+    <path d="M2 10h20M6 15h4" />
+  </Icon>
+);
+export const BankIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m3 10 9-6 9 6M5 10v8M9.5 10v8M14.5 10v8M19 10v8M3 21h18" />
+  </Icon>
+);
+export const PinIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M20 10c0 6-8 12-8 12S4 16 4 10a8 8 0 0 1 16 0z" />
+    <circle cx="12" cy="10" r="3" />
+  </Icon>
+);
+export const ReceiptIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 2v20l3-2 3 2 2-2 2 2 3-2 3 2V2l-3 2-3-2-2 2-2-2-3 2z" />
+    <path d="M8 8h8M8 12h8M8 16h5" />
+  </Icon>
+);
+export const ShieldIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />
+    <path d="m9 12 2 2 4-4" />
+  </Icon>
+);

@@ -1,5 +1,5 @@
 import type { PaymentLink } from '@/lib/payment-links';
-import { BankIcon, CardIcon, PinIcon, WalletIcon } from '@/components/ui/payment-icons';
+import { BankIcon, CardIcon, PinIcon, WalletIcon } from '@/components/ui/icons';
 
 /** The icon of a `paymentLinks(role)` entry (decorative). */
 export function PaymentLinkIcon({ icon, size = 16 }: { icon: PaymentLink['icon']; size?: number }) {

@@ -10,11 +10,10 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextField } from '@/components/ui/field';
 import { formatLongDate } from '@/components/ui/format';
-import { SearchIcon, UsersIcon } from '@/components/ui/icons';
+import { BanIcon, CheckIcon, SearchIcon, TrashIcon, UsersIcon } from '@/components/ui/icons';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { toaster } from '@/components/ui/toast';
-import { BanIcon, CheckIcon, TrashIcon } from '@/components/ui/action-icons';
 import {
   DASHBOARD_PAGE_SIZE,
   INVITATION_STATUSES,
@@ -29,6 +28,7 @@ import { roleLabels } from '@/lib/auth/roles';
 import type { Api } from '@/lib/api/client';
 import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
+import { confirmFailed, isBusy, isConfirming, isLoading, loadFailed } from '../../../machines/moderation.selectors';
 import { createUserModerationActors, type UserList } from '../../../machines/moderation.actors';
 import {
   type ModerationAction,
@@ -251,8 +251,8 @@ function UserBoard({ api, list, search, onSearch }: { api: Api; list: UserList; 
     return () => subscriptions.forEach((s) => s.unsubscribe());
   }, [actorRef, t, list]);
 
-  const busy = snapshot.hasTag('busy');
-  const loading = snapshot.hasTag('loading');
+  const busy = isBusy(snapshot);
+  const loading = isLoading(snapshot);
   const users = items as unknown as User[];
   const invitations = items as unknown as Invitation[];
   const targetUser = target ? ((users.find((u) => u.id === target.id) ?? target) as User) : null;
@@ -262,7 +262,7 @@ function UserBoard({ api, list, search, onSearch }: { api: Api; list: UserList; 
   const targetName = targetUser?.name ?? '';
   const targetRole = targetUser ? t(roleLabels[targetUser.role]) : '';
   const failureText =
-    error && action && snapshot.matches({ confirming: 'failed' })
+    error && action && confirmFailed(snapshot)
       ? action === 'approve'
         ? withServerDetail(t(userFailed.approve!), error)
         : t(userFailed[action]!)
@@ -275,7 +275,7 @@ function UserBoard({ api, list, search, onSearch }: { api: Api; list: UserList; 
   }
 
   const dialog =
-    snapshot.matches('confirming') && targetUser && action && action !== 'duplicate'
+    isConfirming(snapshot) && targetUser && action && action !== 'duplicate'
       ? {
           approve: {
             title: t`Approve ${targetName}?`,
@@ -360,7 +360,7 @@ function UserBoard({ api, list, search, onSearch }: { api: Api; list: UserList; 
         ) : null}
       </p>
 
-      {snapshot.matches('loadFailed') ? (
+      {loadFailed(snapshot) ? (
         <EmptyState
           title={t(listFailed[list])}
           description={error?.message ?? t`System error please try later !`}

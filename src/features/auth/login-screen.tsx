@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { usePageTitle } from '@/lib/document-head';
 import type { AuthActor } from '@/lib/auth/auth-service';
-import { selectIsLoggingIn, selectLoginError } from '@/lib/auth/auth.selectors';
+import { selectIsLoggingIn, selectLoginError } from '../../../machines/auth.selectors';
 import { AuthLayout, linkStyles } from './auth-layout';
 import { FormAlert } from '@/components/ui/alert';
 import { loginErrorText, validationMessages } from './messages';

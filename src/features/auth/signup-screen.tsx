@@ -11,7 +11,8 @@ import type { Api } from '@/lib/api/client';
 import { createSignUpActors } from '../../../machines/signup.actors';
 import { signUpMachine } from '../../../machines/signup.machine';
 import type { AuthActor } from '@/lib/auth/auth-service';
-import { selectLoginError } from '@/lib/auth/auth.selectors';
+import { selectLoginError } from '../../../machines/auth.selectors';
+import { hasFailed, hasSucceeded, isSubmitting, serverFieldErrors } from '../../../machines/signup.selectors';
 import { AuthLayout, linkStyles } from './auth-layout';
 import { FormAlert } from '@/components/ui/alert';
 import { systemError, validationMessages } from './messages';
@@ -44,17 +45,16 @@ export function SignUpScreen({ api, auth, redirect }: { api: Api; auth: AuthActo
   };
 
   const loginError = useSelector(auth, selectLoginError);
-  const submitting = snapshot.hasTag('loading');
+  const submitting = isSubmitting(snapshot);
   const { error, result } = snapshot.context;
-  // A 409 without field errors is the e-mail already being registered: show it at the e-mail field.
-  const serverErrors: Record<string, string> =
-    error?.status === 409 && error.message && Object.keys(snapshot.context.fieldErrors).length === 0
-      ? { email: error.message }
-      : snapshot.context.fieldErrors;
+  // A 409 without field errors is the e-mail already being registered: shown at the e-mail field.
+  const serverErrors = serverFieldErrors(snapshot);
+  const failed = hasFailed(snapshot);
+  const succeeded = hasSucceeded(snapshot);
 
   // Hand the new account to the auth actor once (it fetches company and user, then logs in).
   useEffect(() => {
-    if (snapshot.matches('succeeded') && result) {
+    if (succeeded && result) {
       auth.send({ type: 'auth.signedUp', result });
       const title = t`Welcome to Halaqa!`;
       setTimeout(() => toaster.create({ title, type: 'success' }), 0); // not while React commits
@@ -64,7 +64,7 @@ export function SignUpScreen({ api, auth, redirect }: { api: Api; auth: AuthActo
 
   // Server field errors: move focus to the first one.
   useEffect(() => {
-    if (!snapshot.matches('failed')) return;
+    if (!failed) return;
     const first = FIELDS.find((f) => serverErrors[f]);
     if (first) refs[first].current?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -99,14 +99,14 @@ export function SignUpScreen({ api, auth, redirect }: { api: Api; auth: AuthActo
   const errorOf = (name: FieldName): string | undefined => {
     const code = clientErrors[name];
     if (code) return t(validationMessages[code]);
-    return snapshot.matches('failed') ? serverErrors[name] : undefined;
+    return failed ? serverErrors[name] : undefined;
   };
 
   // Server errors on fields this form does not have go to the general message.
   const otherServerErrors = Object.entries(serverErrors)
     .filter(([k]) => !FIELDS.includes(k as FieldName))
     .map(([, m]) => m);
-  const showGeneral = snapshot.matches('failed') && error && !(error.status === 409 && serverErrors.email === error.message);
+  const showGeneral = failed && error && !(error.status === 409 && serverErrors.email === error.message);
   const generalText = error?.message ?? t(systemError);
 
   return (
@@ -123,7 +123,7 @@ export function SignUpScreen({ api, auth, redirect }: { api: Api; auth: AuthActo
       }
     >
       <form noValidate onSubmit={onSubmit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        {snapshot.matches('succeeded') && loginError ? (
+        {succeeded && loginError ? (
           <FormAlert tone="info" title={<Trans>Your account was created.</Trans>}>
             <Trans>
               We could not sign you in automatically.{' '}

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { css } from 'styled-system/css';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, AlertIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { type Api, unwrap } from '@/lib/api/client';
+import { useAction } from '@/lib/use-action';
 import { richText, type ClassroomLessonDetail } from './content-lessons';
 import { SubmissionHistory, toastSubmitFailure, useSubmissions } from './submissions';
 import type { Submission } from './submit-document';
@@ -105,38 +106,52 @@ export function ProgrammingLesson({
   const { t, i18n } = useLingui();
   const spec = detail.programming;
   const [code, setCode] = useState(spec?.starterCode ?? '');
-  const [running, setRunning] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  /** The client's check of the code (empty, too long), shown until the next run. */
+  const [invalid, setInvalid] = useState<string | null>(null);
+  /** The headline of the last failed run (toasted once when it failed). */
+  const [failure, setFailure] = useState<string | null>(null);
+  /** The last graded run: its results stay shown while the next run goes and if it fails. */
   const [result, setResult] = useState<Submission | null>(null);
   const history = useSubmissions(api, detail.lesson.id, detail.sessionId);
   const functionName = spec?.functionName ?? '';
+  const lessonId = detail.lesson.id;
+  const sessionId = detail.sessionId;
+  const { add } = history;
 
-  const run = async () => {
+  // One request (POST /assignments/{id}/code), its outcome shown in place: a plain hook
+  // (docs/decisions.md, "Plain hook or statechart").
+  const submit = useAction(
+    useCallback(
+      async (source: string) =>
+        unwrap(await api.POST('/assignments/{id}/code', { params: { path: { id: lessonId } }, body: { sessionId, code: source } })),
+      [api, lessonId, sessionId],
+    ),
+    {
+      onSuccess: useCallback(
+        (submission: Submission) => {
+          setResult(submission);
+          add(submission);
+          onSubmitted?.(submission);
+        },
+        [add, onSubmitted],
+      ),
+      onError: useCallback((e: unknown) => setFailure(toastSubmitFailure(i18n, e)), [i18n]),
+    },
+  );
+  const running = submit.isPending();
+  const error = invalid ?? (submit.state.status === 'failed' ? failure : null);
+
+  const run = () => {
     if (!code.trim()) {
-      setError(t`Write your code before running the tests.`);
+      setInvalid(t`Write your code before running the tests.`);
       return;
     }
     if (code.length > MAX_CODE_LENGTH) {
-      setError(t`Your code is too long (at most 20,000 characters).`);
+      setInvalid(t`Your code is too long (at most 20,000 characters).`);
       return;
     }
-    setError(null);
-    setRunning(true);
-    try {
-      const submission = unwrap(
-        await api.POST('/assignments/{id}/code', {
-          params: { path: { id: detail.lesson.id } },
-          body: { sessionId: detail.sessionId, code },
-        }),
-      );
-      setResult(submission);
-      history.add(submission);
-      onSubmitted?.(submission);
-    } catch (e) {
-      setError(toastSubmitFailure(i18n, e));
-    } finally {
-      setRunning(false);
-    }
+    setInvalid(null);
+    void submit.start('run', code);
   };
 
   return (
@@ -171,7 +186,7 @@ export function ProgrammingLesson({
                 <CodeEditor initialValue={spec.starterCode} onChange={setCode} label={t`Your code`} readOnly={running} />
               </Suspense>
               <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })}>
-                <Button loading={running} onClick={() => void run()}>
+                <Button loading={running} onClick={run}>
                   <Trans>Run tests & submit</Trans>
                 </Button>
                 {running ? (

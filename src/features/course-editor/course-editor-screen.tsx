@@ -15,7 +15,18 @@ import { toaster } from '@/components/ui/toast';
 import { UploadField, uploadErrorText } from '@/components/ui/upload-field';
 import { xhrCredentials } from '@/app-services';
 import type { AuthActor } from '@/lib/auth/auth-service';
-import { selectRecord } from '@/lib/auth/auth.selectors';
+import { selectRecord } from '../../../machines/auth.selectors';
+import {
+  canSubmit as canSubmitNow,
+  hasClientErrors,
+  isLoading,
+  isPreparing,
+  isSaving,
+  isUploading,
+  loadFailed,
+  previewMode as previewModeOf,
+  saveFailed,
+} from '../../../machines/course-editor.selectors';
 import { categoryName, DIFFICULTIES, difficultyLabels } from '@/lib/course-labels';
 import { LeaveWithoutSavingDialog } from '@/components/ui/leave-dialog';
 import { usePageTitle } from '@/lib/document-head';
@@ -35,7 +46,6 @@ import { SkillPicker } from './skill-picker';
 import { SyllabusBuilder } from './syllabus-builder';
 
 type EditorActor = ActorRefFrom<typeof courseEditorMachine>;
-type PreviewMode = 'hidden' | 'learner' | 'instructor';
 
 /** Error keys the form shows next to a field; other server errors go to the banner. */
 function isFormKey(key: string): boolean {
@@ -163,8 +173,7 @@ export function CourseEditorScreen({ api, auth, courseId }: { api: Api; auth: Au
 
   const submit = (chosen: CourseAction) => {
     actor.send({ type: 'form.submitted', action: chosen });
-    const after = actor.getSnapshot();
-    if (after.matches({ form: 'editing' }) && Object.keys(after.context.errors).length > 0) {
+    if (hasClientErrors(actor.getSnapshot())) {
       // The client rules failed: move to the first field that needs attention.
       setTimeout(() => focusFirstInvalid(formRef.current), 0);
     }
@@ -176,18 +185,18 @@ export function CourseEditorScreen({ api, auth, courseId }: { api: Api; auth: Au
   };
 
   // Server errors: focus the first field that has one.
-  const failedNow = snapshot.matches({ form: 'failed' });
+  const failedNow = saveFailed(snapshot);
   useEffect(() => {
     if (failedNow) setTimeout(() => focusFirstInvalid(formRef.current), 0);
   }, [failedNow]);
 
-  const previewMode = (snapshot.value as { preview: PreviewMode }).preview;
-  const loading = snapshot.hasTag('loading');
-  const saving = snapshot.hasTag('saving');
-  const uploading = snapshot.hasTag('uploading');
-  const canSubmit = snapshot.can({ type: 'form.submitted', action: 'save' });
+  const previewMode = previewModeOf(snapshot);
+  const loading = isLoading(snapshot);
+  const saving = isSaving(snapshot);
+  const uploading = isUploading(snapshot);
+  const canSubmit = canSubmitNow(snapshot);
 
-  if (snapshot.matches({ form: 'loading' }) || snapshot.matches({ form: 'destroyed' })) {
+  if (isPreparing(snapshot)) {
     return (
       <div className={cx(containerStyles, css({ paddingBlock: '16', display: 'flex', justifyContent: 'center', color: 'primary.strong' }))}>
         {loading ? <Spinner size="lg" label={t`Loading the course editor…`} /> : null}
@@ -195,7 +204,7 @@ export function CourseEditorScreen({ api, auth, courseId }: { api: Api; auth: Au
     );
   }
 
-  if (snapshot.matches({ form: 'loadFailed' }) || !reference) {
+  if (loadFailed(snapshot) || !reference) {
     const notFound = error?.status === 404 || error?.status === 403;
     return (
       <div className={cx(containerStyles, css({ paddingBlock: { base: '8', tablet: '12' } }))}>
@@ -362,7 +371,7 @@ export function CourseEditorScreen({ api, auth, courseId }: { api: Api; auth: Au
         ) : null}
 
         <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={saving || undefined} className={css({ display: 'flex', flexDirection: 'column', gap: '6', minWidth: 0, maxWidth: previewMode === 'hidden' ? '64rem' : 'none' })}>
-          {snapshot.matches({ form: 'failed' }) && error ? (
+          {failedNow && error ? (
             <FormErrorBanner
               title={i18n._(error.code === 'editor.createFailed' ? courseToasts.createFailed : courseToasts.updateFailed)}
               message={error.message}

@@ -5,6 +5,7 @@ import { toaster } from '@/components/ui/toast';
 import type { Api } from '@/lib/api/client';
 import { createSessionRequestActors } from '../../../machines/session-request.actors';
 import { sessionRequestMachine } from '../../../machines/session-request.machine';
+import { hasFailed, isSubmitting } from '../../../machines/session-request.selectors';
 import { sessionToasts } from './session-messages';
 import type { SessionFormValues } from './session-form';
 import { SessionRequestDialog, type Timezone } from './session-request-form';
@@ -35,7 +36,7 @@ export function RequestSessionFlow({
   const machine = useMemo(() => sessionRequestMachine.provide({ actors: createSessionRequestActors(api) }), [api]);
   const [snapshot, send] = useMachine(machine);
   const { error, fieldErrors, result } = snapshot.context;
-  const failed = snapshot.matches('failed');
+  const failed = hasFailed(snapshot);
 
   // Toasts on outcomes (spec §8), on entering `submitted` / `failed`; queued after React commits.
   const state = String(snapshot.value);
@@ -64,7 +65,7 @@ export function RequestSessionFlow({
       courseId={course.id}
       initialValues={initialValues}
       timezones={timezones}
-      busy={snapshot.hasTag('busy')}
+      busy={isSubmitting(snapshot)}
       failure={failed ? (error?.message ?? t`Please check the form and try again.`) : null}
       serverErrors={fieldErrors}
       onSubmit={(request) => send({ type: 'request.submitted', request })}

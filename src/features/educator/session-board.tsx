@@ -8,11 +8,10 @@ import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField } from '@/components/ui/field';
 import { formatLongDate } from '@/components/ui/format';
-import { CalendarIcon, UsersIcon, VideoIcon } from '@/components/ui/icons';
+import { BanIcon, CalendarIcon, CheckIcon, CopyIcon, TrashIcon, UsersIcon, VideoIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
 import { Spinner } from '@/components/ui/spinner';
 import { toaster } from '@/components/ui/toast';
-import { BanIcon, CheckIcon, CopyIcon, TrashIcon } from '@/components/ui/action-icons';
 import { DASHBOARD_PAGE_SIZE, SESSION_STATUSES, type SessionsSearch, type SessionStatus } from '@/lib/list-search';
 import { ModerationDialog } from '@/components/ui/moderation-dialog';
 import { Pager } from '@/components/ui/pager';
@@ -20,6 +19,7 @@ import { WeeklySchedule } from '@/components/ui/schedule';
 import type { Api } from '@/lib/api/client';
 import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
+import { confirmFailed, duplicateFailed, isBusy, isConfirming, isDuplicating, isLoading, loadFailed } from '../../../machines/moderation.selectors';
 import { createSessionModerationActors } from '../../../machines/moderation.actors';
 import {
   type ModerationAction,
@@ -249,10 +249,11 @@ export function SessionBoard({
     return () => subscriptions.forEach((s) => s.unsubscribe());
   }, [actorRef, t]);
 
-  const busy = snapshot.hasTag('busy');
+  const busy = isBusy(snapshot);
+  const loading = isLoading(snapshot);
   const targetSession = target ? (sessions.find((s) => s.id === target.id) ?? (target as SessionListItem)) : null;
-  const confirming = snapshot.matches('confirming') && targetSession && action && action !== 'duplicate';
-  const duplicating = snapshot.matches('duplicating') && targetSession;
+  const confirming = isConfirming(snapshot) && targetSession && action && action !== 'duplicate';
+  const duplicating = isDuplicating(snapshot) && targetSession;
   const failureText = error && action ? t(sessionFailed[action]) : null;
   const courseTitle = targetSession?.course.title ?? '';
 
@@ -309,7 +310,7 @@ export function SessionBoard({
           ))}
         </SelectField>
         <p className={css({ fontSize: 'sm', color: 'fg.muted', display: 'flex', alignItems: 'center', gap: '2' })} aria-live="polite">
-          {snapshot.hasTag('loading') ? (
+          {loading ? (
             <>
               <Spinner size="sm" decorative />
               <Trans>Loading sessions…</Trans>
@@ -320,7 +321,7 @@ export function SessionBoard({
         </p>
       </div>
 
-      {snapshot.matches('loadFailed') ? (
+      {loadFailed(snapshot) ? (
         <EmptyState
           title={<Trans>Could not get the sessions</Trans>}
           description={error?.message ?? t`System error please try later !`}
@@ -355,9 +356,9 @@ export function SessionBoard({
         <ul
           className={cx(
             css({ display: 'flex', flexDirection: 'column', gap: '4', listStyle: 'none', padding: 0 }),
-            snapshot.hasTag('loading') ? css({ opacity: 0.6 }) : undefined,
+            loading ? css({ opacity: 0.6 }) : undefined,
           )}
-          aria-busy={snapshot.hasTag('loading') || undefined}
+          aria-busy={loading || undefined}
         >
           {sessions.map((session) => (
             <SessionCard
@@ -366,7 +367,7 @@ export function SessionBoard({
               locale={locale}
               showEducator={showEducator}
               actions={actions}
-              busy={busy || snapshot.hasTag('loading')}
+              busy={busy || loading}
               onAction={(a, item) => send({ type: 'moderation.requested', action: a, item: item as ModerationItem })}
             />
           ))}
@@ -377,7 +378,7 @@ export function SessionBoard({
           page={snapshot.context.page}
           pageSize={pageSize}
           total={total}
-          disabled={snapshot.hasTag('loading')}
+          disabled={loading}
           onChange={(p) => onSearch({ ...search, page: p === 1 ? undefined : p })}
         />
       ) : null}
@@ -399,7 +400,7 @@ export function SessionBoard({
           confirmLabel={dialogCopy[action].confirm}
           busy={busy}
           error={error}
-          failureText={snapshot.matches({ confirming: 'failed' }) ? failureText : null}
+          failureText={confirmFailed(snapshot) ? failureText : null}
           onConfirm={(m) => send({ type: 'moderation.confirmed', message: m })}
           onCancel={() => send({ type: 'moderation.cancelled' })}
         />
@@ -415,7 +416,7 @@ export function SessionBoard({
           initialValues={sessionFormFrom(targetSession, todayIso())}
           timezones={timezones}
           busy={busy}
-          failure={snapshot.matches({ duplicating: 'failed' }) ? (error?.message ?? t`Please check the form and try again.`) : null}
+          failure={duplicateFailed(snapshot) ? (error?.message ?? t`Please check the form and try again.`) : null}
           serverErrors={error?.fieldErrors}
           onSubmit={(request) => send({ type: 'duplicate.submitted', request })}
         />

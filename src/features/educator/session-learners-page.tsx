@@ -10,11 +10,10 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TextareaField } from '@/components/ui/field';
 import { formatLongDate } from '@/components/ui/format';
-import { UsersIcon } from '@/components/ui/icons';
+import { MailIcon, ResetIcon, UsersIcon } from '@/components/ui/icons';
 import { PageContainer } from '@/components/ui/page';
 import { toaster } from '@/components/ui/toast';
 import { FormAlert } from '@/components/ui/alert';
-import { MailIcon, ResetIcon } from '@/components/ui/action-icons';
 import { AppDialog } from '@/components/ui/dialog';
 import type { Settled as Loaded } from '@/lib/load';
 import { Pager } from '@/components/ui/pager';
@@ -23,6 +22,15 @@ import { usePageTitle } from '@/lib/document-head';
 import type { Api } from '@/lib/api/client';
 import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
+import {
+  contentFailed,
+  isContentDialogOpen,
+  isMailOpen,
+  isMailSent,
+  isResettingContent,
+  isSendingMail,
+  mailFailed,
+} from '../../../machines/session-learners.selectors';
 import { createSessionLearnersActors } from '../../../machines/session-learners.actors';
 import { sessionLearnersMachine } from '../../../machines/session-learners.machine';
 import { sessionToasts } from './session-messages';
@@ -189,10 +197,10 @@ export function SessionLearnersPage({
     return () => subscriptions.forEach((s) => s.unsubscribe());
   }, [actorRef, t]);
 
-  const mailOpen = !snapshot.matches({ mail: 'closed' });
+  const mailOpen = isMailOpen(snapshot);
   const recipients = learners.filter((l) => snapshot.context.recipients.includes(l.userId));
   const mailTargets = selected.size > 0 ? learners.filter((l) => selected.has(l.userId)) : learners;
-  const contentBusy = snapshot.hasTag('resettingContent');
+  const contentBusy = isResettingContent(snapshot);
   const total = data.learners.ok ? data.learners.data.total : 0;
   const selectedCount = selected.size;
   const mailLabel =
@@ -350,17 +358,17 @@ export function SessionLearnersPage({
       {mailOpen ? (
         <MailDialog
           recipients={recipients}
-          busy={snapshot.hasTag('sendingMail')}
-          sent={snapshot.matches({ mail: 'sent' })}
+          busy={isSendingMail(snapshot)}
+          sent={isMailSent(snapshot)}
           sentCount={snapshot.context.sentCount}
-          failure={snapshot.matches({ mail: 'failed' }) ? (snapshot.context.mailError?.message ?? t`The e-mail was not sent.`) : null}
+          failure={mailFailed(snapshot) ? (snapshot.context.mailError?.message ?? t`The e-mail was not sent.`) : null}
           invalid={snapshot.context.mailError?.code === 'mail.messageRequired'}
           initialMessage={snapshot.context.message}
           onSend={(message) => send({ type: 'mail.submitted', message, userIds: snapshot.context.recipients })}
           onClose={() => send({ type: 'mail.closed' })}
         />
       ) : null}
-      {snapshot.matches({ content: 'confirming' }) || snapshot.matches({ content: 'resetting' }) || snapshot.matches({ content: 'failed' }) ? (
+      {isContentDialogOpen(snapshot) ? (
         <AppDialog
           open
           role="alertdialog"
@@ -384,7 +392,7 @@ export function SessionLearnersPage({
             </>
           }
         >
-          {snapshot.matches({ content: 'failed' }) ? (
+          {contentFailed(snapshot) ? (
             <FormAlert title={<Trans>Could not reset the syllabus !</Trans>}>{snapshot.context.contentError?.message ?? null}</FormAlert>
           ) : null}
         </AppDialog>

@@ -9,20 +9,20 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextareaField, TextField } from '@/components/ui/field';
-import { BookIcon, CheckCircleIcon, CloseIcon, LayersIcon } from '@/components/ui/icons';
+import { BookIcon, CheckCircleIcon, CloseIcon, LayersIcon, ResetIcon } from '@/components/ui/icons';
 import { PageContainer } from '@/components/ui/page';
 import { Skeleton, Spinner, visuallyHidden } from '@/components/ui/spinner';
 import { toaster } from '@/components/ui/toast';
 import { tableHeaderCell } from '@/components/ui/table';
 import { FormAlert } from '@/components/ui/alert';
 import { formatInstant } from '@/lib/classroom-time';
-import { ResetIcon } from '@/components/ui/action-icons';
 import { AppDialog } from '@/components/ui/dialog';
 import { usePageTitle } from '@/lib/document-head';
 import { useMeridiem, zoneLabel } from '@/components/ui/schedule';
 import type { Api } from '@/lib/api/client';
 import type { components } from '@contract/schema';
 import { intlLocaleOf, isLocale, type Locale } from '@/lib/i18n';
+import { canReload, gradeFailure, gradingTarget, isLoading, isSavingGrade, loadFailed } from '../../../machines/grading.selectors';
 import { createGradingActors } from '../../../machines/grading.actors';
 import { gradingMachine, type GradingFailure, type Submission } from '../../../machines/grading.machine';
 import { COMMENT_MAX, type GradeDraft, type GradeIssue, type GradeIssues } from '../../../machines/grading.form';
@@ -367,15 +367,15 @@ export function SessionSubmissionsPage({ session, api }: { session: SessionInfo;
     return () => subscriptions.forEach((s) => s.unsubscribe());
   }, [actorRef, t]);
 
-  const { submissions, target, lastSaved } = snapshot.context;
-  const loading = snapshot.hasTag('loading');
-  const failed = snapshot.matches('failed');
+  const { submissions, lastSaved } = snapshot.context;
+  const loading = isLoading(snapshot);
+  const failed = loadFailed(snapshot);
   const lessons = useMemo(() => lessonsOf(submissions), [submissions]);
   const visible = useMemo(() => visibleSubmissions(submissions, filters), [submissions, filters]);
   const ungraded = submissions.filter(isUngraded).length;
-  const editing = snapshot.hasTag('dialogOpen') ? submissions.find((s) => s.id === target) : undefined;
+  const editing = gradingTarget(snapshot);
   const zone = zoneLabel(session.timezone);
-  const canReload = snapshot.matches({ loaded: 'idle' }) || snapshot.matches({ loaded: 'saved' });
+  const reloadable = canReload(snapshot);
 
   function when(iso: string): string {
     try {
@@ -392,7 +392,7 @@ export function SessionSubmissionsPage({ session, api }: { session: SessionInfo;
         eyebrow={<Trans>Submissions and grading</Trans>}
         current="submissions"
         actions={
-          <Button variant="outline" startIcon={<ResetIcon />} loading={loading} disabled={!canReload} onClick={() => send({ type: 'submissions.reloaded' })}>
+          <Button variant="outline" startIcon={<ResetIcon />} loading={loading} disabled={!reloadable} onClick={() => send({ type: 'submissions.reloaded' })}>
             <Trans>Refresh</Trans>
           </Button>
         }
@@ -584,8 +584,8 @@ export function SessionSubmissionsPage({ session, api }: { session: SessionInfo;
           lessonName={lessonName(editing)}
           draft={snapshot.context.draft}
           issues={snapshot.context.issues}
-          saveError={snapshot.matches({ loaded: 'failed' }) ? snapshot.context.saveError : null}
-          busy={snapshot.hasTag('saving')}
+          saveError={gradeFailure(snapshot)}
+          busy={isSavingGrade(snapshot)}
           onSubmit={(draft) => send({ type: 'grading.submitted', grade: draft.grade, comment: draft.comment })}
           onClose={() => send({ type: 'grading.closed' })}
         />

@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { BarChartIcon, BookIcon, CalendarIcon, ChevronDownIcon, LayersIcon, LogOutIcon, UsersIcon } from '@/components/ui/icons';
 import type { AuthActor } from '@/lib/auth/auth-service';
-import { isLearnerRole } from '@/lib/auth/auth.selectors';
+import { isLearnerRole } from '../../../machines/auth.selectors';
 import { paymentLinks } from '@/lib/payment-links';
 import { PaymentLinkIcon } from '@/components/ui/payment-link-icon';
 import type { LoginRecord } from '../../../machines/auth.machine';

@@ -8,7 +8,7 @@ import { containerStyles } from '@/components/ui/page';
 import { Toaster } from '@/components/ui/toast';
 import { AccountMenu, roleLinks } from './account-menu';
 import type { AuthActor } from '@/lib/auth/auth-service';
-import { isLearnerRole, selectRecord } from '@/lib/auth/auth.selectors';
+import { isLearnerRole, selectRecord } from '../../../machines/auth.selectors';
 import { DefaultHead, useHideHeaderFooter } from '@/lib/document-head';
 import { LanguageSwitch } from './language-switch';
 import { SessionWatcher } from './session-watcher';

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
+import { hasClientErrors, isConfirmingLeave, isLoading, isSaving, loadFailed, saveFailed } from '../../../machines/lesson-authoring.selectors';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { css, cx } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
@@ -97,7 +98,7 @@ export function LessonAuthoringScreen({ api, auth, lessonId }: { api: Api; auth?
   const isDirty = useCallback(() => actor.getSnapshot().context.dirty, [actor]);
   const guard = useUnsavedChangesGuard(isDirty);
 
-  const failedNow = snapshot.matches({ form: 'failed' });
+  const failedNow = saveFailed(snapshot);
   useEffect(() => {
     if (failedNow) setTimeout(() => focusFirstInvalid(formRef.current), 0);
   }, [failedNow]);
@@ -111,13 +112,12 @@ export function LessonAuthoringScreen({ api, auth, lessonId }: { api: Api; auth?
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'form.submitted' });
-    const after = actor.getSnapshot();
-    if (after.matches({ form: 'editing' }) && Object.keys(after.context.errors).length > 0) {
+    if (hasClientErrors(actor.getSnapshot())) {
       setTimeout(() => focusFirstInvalid(formRef.current), 0);
     }
   };
 
-  if (snapshot.hasTag('loading')) {
+  if (isLoading(snapshot)) {
     return (
       <div className={cx(containerStyles, css({ paddingBlock: '16', display: 'flex', justifyContent: 'center', color: 'primary.strong' }))}>
         <Spinner size="lg" label={t`Loading the lesson…`} />
@@ -125,7 +125,7 @@ export function LessonAuthoringScreen({ api, auth, lessonId }: { api: Api; auth?
     );
   }
 
-  if (snapshot.matches({ form: 'loadFailed' }) || !authoring) {
+  if (loadFailed(snapshot) || !authoring) {
     const notFound = loadError?.status === 404 || loadError?.status === 403;
     return (
       <div className={cx(containerStyles, css({ paddingBlock: { base: '8', tablet: '12' } }))}>
@@ -152,7 +152,7 @@ export function LessonAuthoringScreen({ api, auth, lessonId }: { api: Api; auth?
 
   const parts = partsOf(authoring.type);
   const typeLabel = t(lessonTypeLabels[authoring.type]);
-  const saving = snapshot.hasTag('saving');
+  const saving = isSaving(snapshot);
   const uploading = video.progress !== null || picturesUploading;
   const otherServerErrors = Object.entries(serverErrors).filter(([key]) => !FIELD_PATH.test(key));
   const authoringCourseId = authoring.courseId;
@@ -358,7 +358,7 @@ export function LessonAuthoringScreen({ api, auth, lessonId }: { api: Api; auth?
       </form>
 
       <LeaveWithoutSavingDialog
-        open={snapshot.hasTag('confirmingLeave') || guard.blocked}
+        open={isConfirmingLeave(snapshot) || guard.blocked}
         description={<Trans>Your changes to this lesson are not saved yet. They will be lost if you leave.</Trans>}
         onStay={stay}
         onLeave={leave}

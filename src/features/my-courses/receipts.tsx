@@ -8,7 +8,7 @@ import { formatLongDate } from '@/components/ui/format';
 import { FormAlert, useErrorReason } from '@/components/ui/alert';
 import { formatCents, formatInstant } from '@/lib/payment-format';
 import type { Settled } from '@/lib/load';
-import { CardIcon, ReceiptIcon, WalletIcon } from '@/components/ui/payment-icons';
+import { CardIcon, ReceiptIcon, WalletIcon } from '@/components/ui/icons';
 import type { components } from '@contract/schema';
 import { currentLocale, isLocale } from '@/lib/i18n';
 

@@ -14,8 +14,8 @@ import { type Api, ApiError, unwrap } from '@/lib/api/client';
 import type { components } from '@contract/schema';
 import { currentLocale, intlLocaleOf, isLocale, type Locale } from '@/lib/i18n';
 import { AccountPage } from './account-shell';
-import { PinIcon } from '@/components/ui/payment-icons';
-import { useAction } from './use-action';
+import { PinIcon } from '@/components/ui/icons';
+import { useAction } from '@/lib/use-action';
 
 type Address = components['schemas']['Address'];
 type AddressInput = components['schemas']['AddressInput'];

@@ -2,7 +2,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
-import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -16,11 +17,14 @@ import { type Api, ApiError, unwrap } from '@/lib/api/client';
 import type { components } from '@contract/schema';
 import { currentLocale, isLocale } from '@/lib/i18n';
 import type { GatewayConfig } from '../../../machines/checkout.machine';
+import { createPayoutActors } from '../../../machines/payout.actors';
+import { type PayoutResult, payoutMachine } from '../../../machines/payout.machine';
+import { isPayingOut, payoutFailure } from '../../../machines/payout.selectors';
 import { AccountPage } from './account-shell';
 import { formatCents, formatInstant } from '@/lib/payment-format';
 import type { Settled } from '@/lib/load';
-import { BankIcon, ReceiptIcon } from '@/components/ui/payment-icons';
-import { newIdempotencyKey, useAction } from './use-action';
+import { BankIcon, ReceiptIcon } from '@/components/ui/icons';
+import { newIdempotencyKey, useAction } from '@/lib/use-action';
 
 type ExternalAccount = components['schemas']['ExternalAccount'];
 type Earnings = components['schemas']['Earnings'];
@@ -181,9 +185,9 @@ function Amount({ label, value, hint }: { label: ReactNode; value: string; hint:
 /**
  * `/account/bank-account` (educators): the payout bank account (`GET/POST
  * /payments/accounts/external-account`, sandbox token `btok_us_verified`), the earnings (`GET
- * /payments/earnings`: pending, payable, paid out) with "Pay out" (`POST /payments/payouts`, one
- * Idempotency-Key per attempt, kept when the same attempt is retried after no answer) and the
- * payouts. Each section shows its own loading failure with the reason and "Try again".
+ * /payments/earnings`: pending, payable, paid out) with "Pay out" (the payout machine: `POST
+ * /payments/payouts`, one Idempotency-Key per attempt, resent when an attempt whose outcome is
+ * unknown is retried) and the payouts. Each section shows its own loading failure with the reason and "Try again".
  */
 export function BankAccountPage({ data, api, onChanged }: { data: BankAccountData; api: Api; onChanged: () => void }) {
   const { t, i18n } = useLingui();
@@ -191,7 +195,6 @@ export function BankAccountPage({ data, api, onChanged }: { data: BankAccountDat
   const router = useRouter();
   const reason = useErrorReason();
   const [replacing, setReplacing] = useState(false);
-  const payoutKey = useRef<string | null>(null);
   const account = data.account.ok ? data.account.data : null;
   const bank = account?.bankName ?? '';
   const last4 = account?.last4 ?? '';
@@ -203,30 +206,22 @@ export function BankAccountPage({ data, api, onChanged }: { data: BankAccountDat
     onChanged();
   }, [onChanged]);
 
-  const payout = useAction(
-    useCallback(
-      async (key: string) => unwrap(await api.POST('/payments/payouts', { params: { header: { 'Idempotency-Key': key } } })),
-      [api],
-    ),
-    {
-      onSuccess: useCallback(
-        (result: Payout) => {
-          payoutKey.current = null;
-          const amount = formatCents(result.amount, locale);
-          later(() => toaster.create({ title: t`Payout sent: ${amount}`, type: 'success' }));
-          onChanged();
+  const machine = useMemo(
+    () =>
+      payoutMachine.provide({
+        actors: createPayoutActors(api),
+        actions: {
+          payoutSent: (_, result: PayoutResult) => {
+            const amount = formatCents(result.amount, locale);
+            later(() => toaster.create({ title: t`Payout sent: ${amount}`, type: 'success' }));
+            later(onChanged);
+          },
         },
-        [onChanged, t, locale],
-      ),
-      onError: useCallback((error: unknown) => {
-        // A refused payout (4xx) is a finished attempt: the next one gets a new key. No answer or
-        // a 5xx: the next click resends the same key (never two payouts).
-        const status = error instanceof ApiError ? error.status : 0;
-        if (status >= 400 && status < 500) payoutKey.current = null;
-      }, []),
-    },
+      }),
+    [api, locale, t, onChanged],
   );
-  const payoutError = payout.errorOf();
+  const [payout, sendPayout] = useMachine(machine);
+  const payoutError = payoutFailure(payout);
 
   return (
     <AccountPage
@@ -322,12 +317,9 @@ export function BankAccountPage({ data, api, onChanged }: { data: BankAccountDat
             {payoutError ? <FormAlert title={<Trans>The payout did not go through</Trans>}>{reason(payoutError)}</FormAlert> : null}
             <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
               <Button
-                loading={payout.isPending()}
+                loading={isPayingOut(payout)}
                 disabled={data.earnings.data.payable <= 0 || !account}
-                onClick={() => {
-                  payoutKey.current ??= newIdempotencyKey();
-                  void payout.start('payout', payoutKey.current);
-                }}
+                onClick={() => sendPayout({ type: 'payout.requested', key: newIdempotencyKey() })}
               >
                 {data.earnings.data.payable > 0 ? <Trans>Pay out {payable}</Trans> : <Trans>Pay out</Trans>}
               </Button>

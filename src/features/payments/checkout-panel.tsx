@@ -14,8 +14,6 @@ import { CardEntry } from './card-entry';
 import {
   type CheckoutActor,
   type CheckoutSnapshot,
-  checkoutFailureTitle,
-  enrollmentFailed,
   isUnknownOutcome,
   selectAddingCard,
   selectBusy,
@@ -24,11 +22,13 @@ import {
   selectCheckoutView,
   selectChosenCard,
   selectHeldUntil,
+  selectPaying,
+  selectVerifying,
   selectWalletShortfall,
-  systemError,
-} from './checkout.selectors';
+} from '../../../machines/checkout.selectors';
+import { checkoutFailureTitle, enrollmentFailed, systemError } from './payment-messages';
 import { cardExpiry, formatClock } from '@/lib/payment-format';
-import { CardIcon, WalletIcon } from '@/components/ui/payment-icons';
+import { CardIcon, WalletIcon } from '@/components/ui/icons';
 import { ThreeDSecureDialog } from './three-d-secure-dialog';
 import { useCardLabel } from './use-card-label';
 
@@ -147,7 +147,7 @@ function Choosing({ snapshot, actor, locale }: { snapshot: CheckoutSnapshot; act
   const { quote, cards, wallet, config, method, cardError } = snapshot.context;
   const name = useId();
   const busy = selectBusy(snapshot);
-  const paying = snapshot.hasTag('paying');
+  const paying = selectPaying(snapshot);
   const adding = selectAddingCard(snapshot);
   const canPay = selectCanPay(snapshot);
   const shortfall = selectWalletShortfall(snapshot);
@@ -348,7 +348,7 @@ export function CheckoutPanel({ actor, price }: { actor: CheckoutActor; price: n
   }
 
   const authenticating = view === 'authenticating';
-  const verifying = snapshot.matches('verifying');
+  const verifying = selectVerifying(snapshot);
   const total = quote ? (formatDollars(quote.total, locale) ?? '') : (formatDollars(price, locale) ?? '');
   return (
     <>

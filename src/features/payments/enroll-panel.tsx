@@ -7,7 +7,7 @@ import { Button, buttonStyles } from '@/components/ui/button';
 import { Price } from '@/components/ui/price';
 import { Spinner } from '@/components/ui/spinner';
 import { toaster } from '@/components/ui/toast';
-import { selectIsLoggedIn, selectRole, isLearnerRole } from '@/lib/auth/auth.selectors';
+import { selectIsLoggedIn, selectRole, isLearnerRole } from '../../../machines/auth.selectors';
 import { FormAlert } from '@/components/ui/alert';
 import type { Api } from '@/lib/api/client';
 import { currentLocale, isLocale } from '@/lib/i18n';
@@ -16,7 +16,8 @@ import { createEnrollmentActors } from '../../../machines/enrollment.actors';
 import { enrollmentMachine } from '../../../machines/enrollment.machine';
 import { CheckoutPanel } from '@/features/payments/checkout-panel';
 import { formatClock } from '@/lib/payment-format';
-import { failureMessage, selectCheckout, selectView } from '@/features/payments/enrollment.selectors';
+import { selectCheckout, selectView } from '../../../machines/enrollment.selectors';
+import { enrollmentFailureMessage } from './payment-messages';
 
 type SessionInfo = components['schemas']['SessionInfo'];
 
@@ -65,7 +66,7 @@ export function EnrollFlow({ session, api, keySeed }: { session: SessionInfo; ap
       later(() => toaster.create({ title: t`You are enrolled in this session.`, type: 'success' }));
       later(() => void router.invalidate()); // seats and enrollment on this page, My courses
     } else if (view === 'failed' && error) {
-      const title = t(failureMessage(error));
+      const title = t(enrollmentFailureMessage(error));
       later(() => toaster.create({ title, ...(error.message ? { description: error.message } : {}), type: 'error' }));
     } else if (view === 'full') {
       later(() => toaster.create({ title: t`This session is full.`, type: 'error' }));
@@ -124,7 +125,7 @@ export function EnrollFlow({ session, api, keySeed }: { session: SessionInfo; ap
     return (
       <div className={column}>
         <Price value={session.price} size="lg" />
-        <FormAlert title={t(failureMessage(error))}>
+        <FormAlert title={t(enrollmentFailureMessage(error))}>
           {error.message ??
             (error.status === undefined || error.status === 0
               ? t`We could not reach the server. Check your connection and try again.`

@@ -15,9 +15,9 @@ import { AccountPage } from './account-shell';
 import { CardEntry } from './card-entry';
 import { cardExpiry } from '@/lib/payment-format';
 import type { Settled } from '@/lib/load';
-import { CardIcon } from '@/components/ui/payment-icons';
-import { PaymentDialog } from './payment-dialog';
-import { useAction } from './use-action';
+import { CardIcon } from '@/components/ui/icons';
+import { AppDialog } from '@/components/ui/dialog';
+import { useAction } from '@/lib/use-action';
 import { useCardLabel } from './use-card-label';
 
 type ApiCard = components['schemas']['Card'];
@@ -195,9 +195,13 @@ export function PaymentMethodsPage({ data, api, onChanged }: { data: PaymentMeth
         </Card>
       </section>
 
-      <PaymentDialog
+      <AppDialog
+      layout="compact"
+      size="sm"
+      closeButton={false}
+      closeOnOutsideClick={false}
         open={removing !== null}
-        onDismiss={() => setRemoving(null)}
+        onClose={() => setRemoving(null)}
         busy={remove.isPending()}
         role="alertdialog"
         title={<Trans>Remove this card?</Trans>}
@@ -216,7 +220,7 @@ export function PaymentMethodsPage({ data, api, onChanged }: { data: PaymentMeth
         }
       >
         {remove.errorOf() ? <FormAlert title={<Trans>The card could not be removed</Trans>}>{reason(remove.errorOf())}</FormAlert> : null}
-      </PaymentDialog>
+      </AppDialog>
     </AccountPage>
   );
 }

@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { css } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
-import { ShieldIcon } from '@/components/ui/payment-icons';
-import { PaymentDialog } from './payment-dialog';
+import { ShieldIcon } from '@/components/ui/icons';
+import { AppDialog } from '@/components/ui/dialog';
 
 /**
  * The sandbox's 3-D Secure step (the intent answered `requires_action`, nextAction
@@ -31,9 +31,13 @@ export function ThreeDSecureDialog({
   onCancel: () => void;
 }) {
   return (
-    <PaymentDialog
+    <AppDialog
+      layout="compact"
+      size="sm"
+      closeButton={false}
+      closeOnOutsideClick={false}
       open={open}
-      onDismiss={onCancel}
+      onClose={onCancel}
       busy={busy}
       role="alertdialog"
       title={<Trans>Confirm the payment with your bank</Trans>}
@@ -86,6 +90,6 @@ export function ThreeDSecureDialog({
           <Trans>Waiting for your bank…</Trans>
         </p>
       ) : null}
-    </PaymentDialog>
+    </AppDialog>
   );
 }

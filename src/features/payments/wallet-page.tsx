@@ -12,7 +12,7 @@ import type { components } from '@contract/schema';
 import { currentLocale, isLocale } from '@/lib/i18n';
 import { AccountPage } from './account-shell';
 import { formatCents, formatInstant } from '@/lib/payment-format';
-import { WalletIcon } from '@/components/ui/payment-icons';
+import { WalletIcon } from '@/components/ui/icons';
 
 type Wallet = components['schemas']['Wallet'];
 type WalletEntry = components['schemas']['WalletEntry'];

@@ -2,7 +2,7 @@ import { redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import type { LoginRecord, Role } from '../../../machines/auth.machine';
 import type { AuthActor } from '@/lib/auth/auth-service';
-import { landingFor } from '@/lib/auth/auth.selectors';
+import { landingFor, selectIsSettled, selectRecord } from '../../../machines/auth.selectors';
 
 /** `/login?redirect=<href>` (href = the page to come back to after signing in). */
 export function loginHref(href: string): string {
@@ -24,11 +24,8 @@ export async function requireAuth(
   { context, location }: { context: { auth: AuthActor }; location: { href: string; pathname?: string } },
   roles?: readonly Role[],
 ): Promise<LoginRecord> {
-  const snapshot = await waitFor(
-    context.auth,
-    (s) => !s.matches('restoring') && !s.matches('loggingIn') && !s.matches({ loggedIn: 'refreshing' }),
-  );
-  const record = snapshot.matches('loggedIn') ? snapshot.context.record : null;
+  const snapshot = await waitFor(context.auth, selectIsSettled);
+  const record = selectRecord(snapshot);
   if (!record) {
     throw redirect({ href: loginHref(location.href) });
   }

@@ -13,6 +13,20 @@ import { AppDialog } from '@/components/ui/dialog';
 import { useMeridiem } from '@/components/ui/schedule';
 import { browserTimeZone } from '@/lib/time-slots';
 import type { Api } from '@/lib/api/client';
+import {
+  type QuizSnapshot,
+  attemptsFailed,
+  hasUnsavedAnswers,
+  isConfirmingSubmit,
+  isLoading,
+  isLoadingAttempts,
+  isSaving,
+  isStarting,
+  isSubmitting,
+  saveFailed,
+  selectQuizView,
+  startFailed,
+} from '../../../../machines/quiz.selectors';
 import { createQuizActions, createQuizActors } from '../../../../machines/quiz.actors';
 import { type QuizFailure, isAnswered, quizMachine, unansweredCount } from '../../../../machines/quiz.machine';
 import type { QuizAnswer, QuizAttempt, QuizFeedback, QuizKind, QuizQuestion } from '../../../../machines/quiz.types';
@@ -196,7 +210,7 @@ function QuizPlayer({
 
   // An answer given less than a moment ago may not be on the server yet (saves are debounced,
   // SAVE_DEBOUNCE_MS): reloading or closing the tab then makes the browser ask first.
-  const unsaved = snapshot.matches('answering') && snapshot.context.dirty.length > 0;
+  const unsaved = hasUnsavedAnswers(snapshot);
   useEffect(() => {
     if (!unsaved) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -207,13 +221,14 @@ function QuizPlayer({
   const c = snapshot.context;
   const quiz = (c.attempt?.kind ?? c.kind) === 'QUIZ';
 
-  if (snapshot.matches('answering') || snapshot.matches('submitting')) {
+  const view = selectQuizView(snapshot);
+  if (view === 'answering') {
     return <AnsweringView snapshot={snapshot} send={send} now={now} />;
   }
-  if (snapshot.matches('result')) {
+  if (view === 'result') {
     return <ResultView attempt={c.attempt!} timeUp={c.timeUp} onBack={() => send({ type: 'quiz.back' })} />;
   }
-  if (snapshot.matches('submitFailed')) {
+  if (view === 'submitFailed') {
     return (
       <div className={panel}>
         <FormAlert title={quiz ? <Trans>Cannot submit the quiz</Trans> : <Trans>Cannot finish the learning path</Trans>}>{failureText(c.error)}</FormAlert>
@@ -256,30 +271,30 @@ function QuizPlayer({
             <Trans>The timer starts when you begin and keeps running if you leave. When the time is up, your answers are submitted.</Trans>
           </p>
         ) : null}
-        {snapshot.matches('startFailed') ? (
+        {startFailed(snapshot) ? (
           <FormAlert title={quiz ? <Trans>Cannot start the quiz</Trans> : <Trans>Cannot start the learning path</Trans>}>{failureText(c.error)}</FormAlert>
         ) : null}
-        {snapshot.matches('attemptsFailed') ? (
+        {attemptsFailed(snapshot) ? (
           <FormAlert title={<Trans>Cannot load your attempts</Trans>}>{failureText(c.error)}</FormAlert>
         ) : null}
         <div className={row}>
-          {snapshot.matches('attemptsFailed') ? (
+          {attemptsFailed(snapshot) ? (
             <Button onClick={() => send({ type: 'quiz.retried' })}>
               <Trans>Try again</Trans>
             </Button>
           ) : (
-            <Button size="lg" loading={snapshot.hasTag('loading')} onClick={() => send({ type: 'quiz.started' })}>
+            <Button size="lg" loading={isLoading(snapshot)} onClick={() => send({ type: 'quiz.started' })}>
               {startLabel}
             </Button>
           )}
-          {snapshot.matches('starting') ? (
+          {isStarting(snapshot) ? (
             <span aria-live="polite" className={css({ fontSize: 'sm', color: 'fg.muted' })}>
               {quiz ? <Trans>Preparing your quiz…</Trans> : <Trans>Preparing your learning path…</Trans>}
             </span>
           ) : null}
         </div>
       </section>
-      <AttemptHistory attempts={attempts} loading={snapshot.matches('loadingAttempts')} quiz={quiz} />
+      <AttemptHistory attempts={attempts} loading={isLoadingAttempts(snapshot)} quiz={quiz} />
     </div>
   );
 }
@@ -346,13 +361,12 @@ function AttemptHistory({ attempts, loading, quiz }: { attempts: QuizAttempt[]; 
   );
 }
 
-type QuizSnapshot = ReturnType<ReturnType<typeof useMachine<typeof quizMachine>>[2]['getSnapshot']>;
 type QuizSend = ReturnType<typeof useMachine<typeof quizMachine>>[1];
 
 /** The save indicator: saving, saved, or not saved with "Retry" (a polite live region). */
 function SaveStatus({ snapshot, send }: { snapshot: QuizSnapshot; send: QuizSend }) {
-  const failed = snapshot.hasTag('saveFailed');
-  const busy = snapshot.hasTag('saving') || snapshot.matches({ answering: { sync: 'pending' } });
+  const failed = saveFailed(snapshot);
+  const busy = isSaving(snapshot);
   const dirty = snapshot.context.dirty.length > 0;
   return (
     <div role="status" className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: failed ? 'error.strong' : 'fg.muted' })}>
@@ -395,7 +409,7 @@ function AnsweringView({ snapshot, send, now }: { snapshot: QuizSnapshot; send: 
   const question = questions[index]!;
   const number = index + 1;
   const quiz = attempt.kind === 'QUIZ';
-  const submitting = snapshot.matches('submitting');
+  const submitting = isSubmitting(snapshot);
   const last = index === total - 1;
   const unanswered = unansweredCount(c);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -515,7 +529,7 @@ function AnsweringView({ snapshot, send, now }: { snapshot: QuizSnapshot; send: 
         ) : null}
       </div>
       <AppDialog
-        open={snapshot.matches({ answering: { view: 'confirming' } })}
+        open={isConfirmingSubmit(snapshot)}
         onClose={() => send({ type: 'quiz.submitCancelled' })}
         role="alertdialog"
         size="sm"

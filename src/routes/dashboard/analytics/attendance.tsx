@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PagePending } from '@/components/ui/spinner';
 import { AttendancePage } from '@/features/analytics/attendance-page';
-import { selectRecord } from '@/lib/auth/auth.selectors';
+import { selectRecord } from '../../../../machines/auth.selectors';
 import { RouteError } from '@/features/layout/route-error';
 import { loadData, mapLimit } from '@/lib/load';
 

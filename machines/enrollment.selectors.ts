@@ -1,7 +1,5 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import type { SnapshotFrom } from 'xstate';
-import type { EnrollmentFailure, enrollmentMachine } from '../../../machines/enrollment.machine';
+import type { enrollmentMachine } from './enrollment.machine';
 
 export type EnrollmentSnapshot = SnapshotFrom<typeof enrollmentMachine>;
 
@@ -19,11 +17,3 @@ export function selectView(s: EnrollmentSnapshot): EnrollmentView {
 
 /** The running checkout (child actor `checkout`) while paying, else undefined. */
 export const selectCheckout = (s: EnrollmentSnapshot) => (s.matches('checkout') ? s.children.checkout : undefined);
-
-/** Spec §8 texts of the failures: payment and enrollment failures share the contact-us message. */
-export const enrollmentFailed = msg`Enrollment failed. Please Contact US for more details`;
-export const checkoutFailed = msg`System error please try later !`;
-
-export function failureMessage(error: EnrollmentFailure): MessageDescriptor {
-  return error.code === 'enrollment.checkoutFailed' ? checkoutFailed : enrollmentFailed;
-}

@@ -1,5 +1,3 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import {
   type CheckoutFailure,
@@ -8,7 +6,7 @@ import {
   type checkoutMachine,
   isOpenIntent,
   toCents,
-} from '../../../machines/checkout.machine';
+} from './checkout.machine';
 
 export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
 export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
@@ -29,6 +27,12 @@ export function selectCheckoutView(s: CheckoutSnapshot): CheckoutView {
 
 /** True while a call runs (buttons disabled, spinners shown). */
 export const selectBusy = (s: CheckoutSnapshot): boolean => s.hasTag('loading');
+
+/** True while a card payment's result is being verified with the server (after 3-D Secure). */
+export const selectVerifying = (s: CheckoutSnapshot): boolean => s.matches('verifying');
+
+/** True while a payment runs (wallet or card, before any 3-D Secure step). */
+export const selectPaying = (s: CheckoutSnapshot): boolean => s.hasTag('paying');
 
 /** True while a card is being added. */
 export const selectAddingCard = (s: CheckoutSnapshot): boolean => s.matches('addingCard');
@@ -61,35 +65,6 @@ export function selectHeldUntil(s: CheckoutSnapshot): string | null {
 export function selectTestCards(s: CheckoutSnapshot): TestCard[] {
   const config = s.context.config;
   return config?.gateway === 'sandbox' ? config.testCards : [];
-}
-
-/** Spec §8: the toast of a failed payment or enrollment. */
-export const enrollmentFailed = msg`Enrollment failed. Please Contact US for more details`;
-/** Spec §8: the generic failure. */
-export const systemError = msg`System error please try later !`;
-
-/** The headline of a checkout failure (the reason, when the server gave one, is shown under it). */
-export function checkoutFailureTitle(error: CheckoutFailure): MessageDescriptor {
-  switch (error.code) {
-    case 'checkout.loadFailed':
-      return msg`We could not prepare your payment`;
-    case 'checkout.cardRefused':
-      return msg`This card was refused`;
-    case 'checkout.addCardFailed':
-      return msg`The card could not be added`;
-    case 'checkout.intentFailed':
-      return msg`The payment could not be started`;
-    case 'checkout.cardDeclined':
-      return msg`Your card was declined`;
-    case 'checkout.authenticationFailed':
-      return msg`Your bank did not confirm the payment`;
-    case 'checkout.walletFailed':
-      return msg`The wallet payment did not go through`;
-    case 'checkout.releaseFailed':
-      return msg`We could not release the card payment`;
-    default:
-      return error.declineCode === 'insufficient_funds' ? msg`Your card has insufficient funds` : msg`The payment did not go through`;
-  }
 }
 
 /** True when the failed call may or may not have happened (no answer / server error): retrying is safe. */

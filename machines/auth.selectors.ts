@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import type { AuthFailure, LoginRecord, Role, Theme } from '../../../machines/auth.machine';
-import type { authMachine } from '../../../machines/auth.machine';
+import type { AuthFailure, LoginRecord, Role, Theme } from './auth.machine';
+import type { authMachine } from './auth.machine';
 
 /** A snapshot of the auth actor. */
 export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
@@ -13,6 +13,15 @@ export const selectIsLoggedIn = (s: AuthSnapshot): boolean => s.matches('loggedI
 
 /** True until the cookie has been read (`restoring`). */
 export const selectIsRestoring = (s: AuthSnapshot): boolean => s.matches('restoring');
+
+/** True while a federated token is being refreshed (still `loggedIn`). */
+export const selectIsRefreshing = (s: AuthSnapshot): boolean => s.matches({ loggedIn: 'refreshing' });
+
+/**
+ * True once the auth actor knows who is signed in: not restoring the cookie, not signing in, not
+ * refreshing a token. Guards wait for it before reading the record.
+ */
+export const selectIsSettled = (s: AuthSnapshot): boolean => !s.matches('restoring') && !s.matches('loggingIn') && !selectIsRefreshing(s);
 
 /** True while signing in (the login button shows a spinner). */
 export const selectIsLoggingIn = (s: AuthSnapshot): boolean => s.matches('loggingIn');

@@ -1,0 +1,44 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { CheckoutFailure } from '../../../machines/checkout.machine';
+import type { EnrollmentFailure } from '../../../machines/enrollment.machine';
+
+/**
+ * The words of the payment and enrollment failures (spec §8 toasts, checkout headlines). The
+ * machines keep codes; what they mean to the user is said here.
+ */
+
+/** Spec §8: the toast of a failed payment or enrollment. */
+export const enrollmentFailed = msg`Enrollment failed. Please Contact US for more details`;
+/** Spec §8: the generic failure. */
+export const systemError = msg`System error please try later !`;
+
+/** The headline of a checkout failure (the reason, when the server gave one, is shown under it). */
+export function checkoutFailureTitle(error: CheckoutFailure): MessageDescriptor {
+  switch (error.code) {
+    case 'checkout.loadFailed':
+      return msg`We could not prepare your payment`;
+    case 'checkout.cardRefused':
+      return msg`This card was refused`;
+    case 'checkout.addCardFailed':
+      return msg`The card could not be added`;
+    case 'checkout.intentFailed':
+      return msg`The payment could not be started`;
+    case 'checkout.cardDeclined':
+      return msg`Your card was declined`;
+    case 'checkout.authenticationFailed':
+      return msg`Your bank did not confirm the payment`;
+    case 'checkout.walletFailed':
+      return msg`The wallet payment did not go through`;
+    case 'checkout.releaseFailed':
+      return msg`We could not release the card payment`;
+    default:
+      return error.declineCode === 'insufficient_funds' ? msg`Your card has insufficient funds` : msg`The payment did not go through`;
+  }
+}
+
+
+/** The toast and headline of a failed enrollment: a failed checkout says the generic failure, the rest the contact-us text. */
+export function enrollmentFailureMessage(error: EnrollmentFailure): MessageDescriptor {
+  return error.code === 'enrollment.checkoutFailed' ? systemError : enrollmentFailed;
+}
