@@ -162,12 +162,16 @@ describe('lesson page: video and reading', () => {
   });
 });
 
+/** How long a lazily loaded lesson player may take to appear (ms). */
+const LAZY_CHUNK_MS = 10_000;
+
 describe('lesson page: quiz', () => {
   it('mounts the quiz player (tests/ui/quiz-lesson.test.tsx) for quiz and learning-path lessons', async () => {
     const mock = await renderLesson(detailOf(lessonOf(503, 'Types and coercion', 'quiz', { points: 100 }), { questionCount: 5 }), {
       'GET /api/sessions/41/lessons/503/attempts': () => json(200, { data: [] }),
     });
-    const intro = await screen.findByRole('region', { name: 'About this quiz' });
+    // The quiz player is a lazily loaded chunk: its first import (a module transform under Vitest) may take seconds on a busy machine.
+    const intro = await screen.findByRole('region', { name: 'About this quiz' }, { timeout: LAZY_CHUNK_MS });
     expect(within(intro).getByText('Questions').nextSibling!.textContent).toBe('5');
     expect(await screen.findByRole('button', { name: 'Start the quiz' })).toBeTruthy();
     expect(mock.calls.map((c) => c.path)).toEqual(['/api/sessions/41/lessons/503/attempts']);
@@ -177,7 +181,7 @@ describe('lesson page: quiz', () => {
     const mock = await renderLesson(detailOf(lessonOf(506, 'Closures step by step', 'learningObjective'), { questionCount: 3 }), {}, {
       data: { ...classroom, viewerRole: 'EDUCATOR' },
     });
-    expect(await screen.findByText('Learners follow this learning path here.')).toBeTruthy();
+    expect(await screen.findByText('Learners follow this learning path here.', undefined, { timeout: LAZY_CHUNK_MS })).toBeTruthy();
     expect(mock.calls).toEqual([]);
   });
 });
