@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, mkdirSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -14,6 +15,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_POLICIES } from './modules/uploads/policy.js';
 import { REDOC_BUNDLE, apiDocsHtml } from './platform/api-docs.js';
 import type { AppContext } from './platform/context.js';
 import { HttpError } from './platform/errors.js';
+import { appCspDirectives, pageCsp, serializeRequest } from './platform/http-security.js';
 import type { HandlerTable, OperationId, TempFile } from './platform/handlers.js';
 import { Mailer } from './platform/mailer.js';
 import { loadOperations, type OperationSpec } from './platform/openapi.js';
@@ -59,8 +61,10 @@ const DEFAULT_FILE_BYTES = 20 * 1024 * 1024;
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
+  // Request logs never carry a `?token=` value (server/platform/http-security.ts).
+  const logger = options.logger === false ? false : { level: config.logLevel, ...(typeof options.logger === 'object' ? options.logger : {}), serializers: { req: serializeRequest } };
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger,
     ajv: { customOptions: { removeAdditional: false, strict: false, coerceTypes: 'array', useDefaults: true } },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
@@ -69,6 +73,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const uploadsDir = join(config.dataDir, 'uploads');
   const tmpDir = join(config.dataDir, 'tmp');
   mkdirSync(tmpDir, { recursive: true });
+  mkdirSync(uploadsDir, { recursive: true });
+  await removeLeftoverTempFiles(tmpDir, config.databaseUrl === null);
   // STORAGE_DRIVER (server/config.ts): an S3 bucket is checked now so a wrong setting stops the start.
   const s3 = config.storage.driver === 's3' ? new S3Storage(config.storage) : null;
   if (s3) {
@@ -120,7 +126,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (this.tempFiles ??= []).push(tempPath);
       let sizeBytes = 0;
       part.file.on('data', (chunk: Buffer) => (sizeBytes += chunk.length));
-      await pipeline(part.file, createWriteStream(tempPath));
+      try {
+        await pipeline(part.file, createWriteStream(tempPath));
+      } catch (err) {
+        // Cut off (client gone, too large): the partial file goes now, whatever happens to the reply.
+        await rm(tempPath, { force: true });
+        throw err;
+      }
       const value: TempFile = { tempPath, filename: part.filename, mimetype: part.mimetype, sizeBytes };
       (part as unknown as { value: TempFile }).value = value;
     },
@@ -128,8 +140,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorateRequest('tempFiles', null);
   app.decorateRequest('rawBody', null);
-  app.addHook('onResponse', async (request) => {
+  const removeTempFiles = async (request: { tempFiles: string[] | null }) => {
     if (request.tempFiles) await Promise.all(request.tempFiles.map((f) => rm(f, { force: true })));
+  };
+  app.addHook('onResponse', removeTempFiles);
+  // An aborted request never reaches onResponse: its partial files go when the client leaves.
+  app.addHook('onRequestAbort', removeTempFiles);
+
+  // Security headers on every answer: CSP without inline script, nosniff, no framing, no referrer;
+  // HSTS only when the app is reached over https (PUBLIC_URL).
+  const https = config.publicUrl.startsWith('https:');
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: appCspDirectives(https) },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    hsts: https ? { maxAge: 365 * 24 * 3600, includeSubDomains: false } : false,
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -155,6 +180,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (request.url.startsWith('/api/') || request.url === '/api') {
       return reply.code(404).send({ message: `No operation at ${request.method} ${request.url.split('?')[0]}` });
     }
+    // A missing upload is a 404, never the SPA's page.
+    if (request.url.startsWith('/uploads/') || request.url.split('?')[0] === '/uploads') {
+      return reply.code(404).send({ message: 'No such file' });
+    }
     if (request.method === 'GET' && config.webDir && existsSync(join(config.webDir, 'index.html'))) {
       return reply.type('text/html').sendFile('index.html', config.webDir);
     }
@@ -168,7 +197,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.get('/api/openapi.json', { schema: { hide: true } as never }, async () => document);
-  app.get('/api/docs', async (_req, reply) => reply.type('text/html').send(apiDocsHtml()));
+  // Redoc starts from an inline script: the reference page allows that one script by its hash.
+  const docsHtml = apiDocsHtml();
+  const docsCsp = pageCsp(docsHtml, https);
+  app.get('/api/docs', async (_req, reply) => reply.type('text/html').header('content-security-policy', docsCsp).send(docsHtml));
   app.get('/api/docs/redoc.standalone.js', async (_req, reply) =>
     reply.type('application/javascript').header('cache-control', 'public, max-age=86400').send(createReadStream(REDOC_BUNDLE)),
   );
@@ -189,6 +221,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   return app;
+}
+
+/**
+ * Removes the partial files of uploads cut off before this start (DATA_DIR/tmp). With the embedded
+ * database the directory is this server's alone (main.ts holds DATA_DIR's lock): all go. With
+ * DATABASE_URL several instances may share a DATA_DIR, so only files untouched for an hour go
+ * (a file being received is written to continuously).
+ */
+async function removeLeftoverTempFiles(tmpDir: string, exclusive: boolean): Promise<void> {
+  const cutoff = Date.now() - 3600_000;
+  for (const name of await readdir(tmpDir)) {
+    const path = join(tmpDir, name);
+    if (!exclusive) {
+      const info = await stat(path).catch(() => null);
+      if (info && info.mtimeMs > cutoff) continue;
+    }
+    await rm(path, { recursive: true, force: true });
+  }
 }
 
 /** Lists the operations of the contract that have no handler yet (they answer 501). */
