@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import { Ajv, type Options as AjvOptions } from 'ajv';
+import addFormats from 'ajv-formats';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
@@ -65,10 +67,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const logger = options.logger === false ? false : { level: config.logLevel, ...(typeof options.logger === 'object' ? options.logger : {}), serializers: { req: serializeRequest } };
   const app = Fastify({
     logger,
-    ajv: { customOptions: { removeAdditional: false, strict: false, coerceTypes: 'array', useDefaults: true } },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
+  // Path, query and header values are text: coerced to the contract's types. JSON bodies are
+  // already typed: never coerced (coercion turned `{price: null}` into 0, `""` into 0, `true` into 1).
+  // multipleOfPrecision: `multipleOf: 0.01` holds for 0.29 despite binary floating point.
+  const ajvOptions: AjvOptions = { removeAdditional: false, strict: false, useDefaults: true, multipleOfPrecision: 9, addUsedSchema: false };
+  const textAjv = new Ajv({ ...ajvOptions, coerceTypes: 'array' });
+  const bodyAjv = new Ajv({ ...ajvOptions, coerceTypes: false });
+  addFormats.default(textAjv);
+  addFormats.default(bodyAjv);
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
   const tokens = new TokenService(config.jwtSecret, config.jwtTtlSeconds);
   const uploadsDir = join(config.dataDir, 'uploads');
   const tmpDir = join(config.dataDir, 'tmp');
