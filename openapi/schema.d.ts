@@ -912,7 +912,7 @@ export interface paths {
         put?: never;
         /**
          * Join the waitlist of a course
-         * @description Puts an e-mail on the waitlist of a course; it is mailed when a new session of the course is approved. Already on it → 200 with the existing entry.
+         * @description Puts the caller's own e-mail on the waitlist of a course; it is mailed when a new session of the course is approved. Already on it → 200 with the existing entry. `email` must be the caller's account address (422 otherwise): nobody can sign someone else up for mails.
          *
          *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Tenant-scoped: private courses only for users of their company. Spec: §7 Courses; §3 Waitlist; DESIGN §1 Waitlist.
          */
@@ -2103,7 +2103,7 @@ export interface components {
             secondaryColor: string;
             tertiaryColor: string;
         };
-        /** @description Named links; `website` and `support` are known, others are allowed. */
+        /** @description Named links, http(s) or mailto only; `website` and `support` are known, others are allowed. */
         CompanyLinks: {
             website?: string;
             support?: string;
@@ -2780,6 +2780,7 @@ export interface components {
             order?: number;
             /** @description Minutes. */
             duration: number;
+            /** @description An http(s) link or an uploaded file (`/uploads/…`); no other scheme (`javascript:`, `data:`…). */
             link?: string | null;
             day?: components["schemas"]["Weekday"] | null;
             /** @description HH:mm in the session time zone. */
@@ -2914,7 +2915,7 @@ export interface components {
             sessionId?: string;
         };
         GradeRequest: {
-            /** @description Points, at most the assignment's points (422 beyond). */
+            /** @description Points with at most two decimals, at most the assignment's points (422 beyond). */
             grade: number;
             comment?: string | null;
         };

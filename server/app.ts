@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, mkdirSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import { Ajv, type Options as AjvOptions } from 'ajv';
+import addFormats from 'ajv-formats';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
@@ -14,6 +17,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_POLICIES } from './modules/uploads/policy.js';
 import { REDOC_BUNDLE, apiDocsHtml } from './platform/api-docs.js';
 import type { AppContext } from './platform/context.js';
 import { HttpError } from './platform/errors.js';
+import { appCspDirectives, pageCsp, serializeRequest } from './platform/http-security.js';
 import type { HandlerTable, OperationId, TempFile } from './platform/handlers.js';
 import { Mailer } from './platform/mailer.js';
 import { loadOperations, type OperationSpec } from './platform/openapi.js';
@@ -59,16 +63,28 @@ const DEFAULT_FILE_BYTES = 20 * 1024 * 1024;
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
+  // Request logs never carry a `?token=` value (server/platform/http-security.ts).
+  const logger = options.logger === false ? false : { level: config.logLevel, ...(typeof options.logger === 'object' ? options.logger : {}), serializers: { req: serializeRequest } };
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
-    ajv: { customOptions: { removeAdditional: false, strict: false, coerceTypes: 'array', useDefaults: true } },
+    logger,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
+  // Path, query and header values are text: coerced to the contract's types. JSON bodies are
+  // already typed: never coerced (coercion turned `{price: null}` into 0, `""` into 0, `true` into 1).
+  // multipleOfPrecision: `multipleOf: 0.01` holds for 0.29 despite binary floating point.
+  const ajvOptions: AjvOptions = { removeAdditional: false, strict: false, useDefaults: true, multipleOfPrecision: 9, addUsedSchema: false };
+  const textAjv = new Ajv({ ...ajvOptions, coerceTypes: 'array' });
+  const bodyAjv = new Ajv({ ...ajvOptions, coerceTypes: false });
+  addFormats.default(textAjv);
+  addFormats.default(bodyAjv);
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
   const tokens = new TokenService(config.jwtSecret, config.jwtTtlSeconds);
   const uploadsDir = join(config.dataDir, 'uploads');
   const tmpDir = join(config.dataDir, 'tmp');
   mkdirSync(tmpDir, { recursive: true });
+  mkdirSync(uploadsDir, { recursive: true });
+  await removeLeftoverTempFiles(tmpDir, config.databaseUrl === null);
   // STORAGE_DRIVER (server/config.ts): an S3 bucket is checked now so a wrong setting stops the start.
   const s3 = config.storage.driver === 's3' ? new S3Storage(config.storage) : null;
   if (s3) {
@@ -120,7 +136,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (this.tempFiles ??= []).push(tempPath);
       let sizeBytes = 0;
       part.file.on('data', (chunk: Buffer) => (sizeBytes += chunk.length));
-      await pipeline(part.file, createWriteStream(tempPath));
+      try {
+        await pipeline(part.file, createWriteStream(tempPath));
+      } catch (err) {
+        // Cut off (client gone, too large): the partial file goes now, whatever happens to the reply.
+        await rm(tempPath, { force: true });
+        throw err;
+      }
       const value: TempFile = { tempPath, filename: part.filename, mimetype: part.mimetype, sizeBytes };
       (part as unknown as { value: TempFile }).value = value;
     },
@@ -128,8 +150,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorateRequest('tempFiles', null);
   app.decorateRequest('rawBody', null);
-  app.addHook('onResponse', async (request) => {
+  const removeTempFiles = async (request: { tempFiles: string[] | null }) => {
     if (request.tempFiles) await Promise.all(request.tempFiles.map((f) => rm(f, { force: true })));
+  };
+  app.addHook('onResponse', removeTempFiles);
+  // An aborted request never reaches onResponse: its partial files go when the client leaves.
+  app.addHook('onRequestAbort', removeTempFiles);
+
+  // Security headers on every answer: CSP without inline script, nosniff, no framing, no referrer;
+  // HSTS only when the app is reached over https (PUBLIC_URL).
+  const https = config.publicUrl.startsWith('https:');
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: appCspDirectives(https) },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    hsts: https ? { maxAge: 365 * 24 * 3600, includeSubDomains: false } : false,
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -155,6 +190,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (request.url.startsWith('/api/') || request.url === '/api') {
       return reply.code(404).send({ message: `No operation at ${request.method} ${request.url.split('?')[0]}` });
     }
+    // A missing upload is a 404, never the SPA's page.
+    if (request.url.startsWith('/uploads/') || request.url.split('?')[0] === '/uploads') {
+      return reply.code(404).send({ message: 'No such file' });
+    }
     if (request.method === 'GET' && config.webDir && existsSync(join(config.webDir, 'index.html'))) {
       return reply.type('text/html').sendFile('index.html', config.webDir);
     }
@@ -168,7 +207,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.get('/api/openapi.json', { schema: { hide: true } as never }, async () => document);
-  app.get('/api/docs', async (_req, reply) => reply.type('text/html').send(apiDocsHtml()));
+  // Redoc starts from an inline script: the reference page allows that one script by its hash.
+  const docsHtml = apiDocsHtml();
+  const docsCsp = pageCsp(docsHtml, https);
+  app.get('/api/docs', async (_req, reply) => reply.type('text/html').header('content-security-policy', docsCsp).send(docsHtml));
   app.get('/api/docs/redoc.standalone.js', async (_req, reply) =>
     reply.type('application/javascript').header('cache-control', 'public, max-age=86400').send(createReadStream(REDOC_BUNDLE)),
   );
@@ -189,6 +231,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   return app;
+}
+
+/**
+ * Removes the partial files of uploads cut off before this start (DATA_DIR/tmp). With the embedded
+ * database the directory is this server's alone (main.ts holds DATA_DIR's lock): all go. With
+ * DATABASE_URL several instances may share a DATA_DIR, so only files untouched for an hour go
+ * (a file being received is written to continuously).
+ */
+async function removeLeftoverTempFiles(tmpDir: string, exclusive: boolean): Promise<void> {
+  const cutoff = Date.now() - 3600_000;
+  for (const name of await readdir(tmpDir)) {
+    const path = join(tmpDir, name);
+    if (!exclusive) {
+      const info = await stat(path).catch(() => null);
+      if (info && info.mtimeMs > cutoff) continue;
+    }
+    await rm(path, { recursive: true, force: true });
+  }
 }
 
 /** Lists the operations of the contract that have no handler yet (they answer 501). */

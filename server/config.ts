@@ -34,6 +34,8 @@ export interface Config {
   smtpUrl: string | null;
   /** Where uploaded files are kept (STORAGE_DRIVER and S3_*; see {@link StorageConfig}). */
   storage: StorageConfig;
+  /** Most bytes of uploaded files one user may keep (UPLOAD_QUOTA_MB, default 2048 MB; 413 beyond). */
+  uploadQuotaBytes: number;
 }
 
 /**
@@ -147,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     stripe: stripeSettings(env),
     paymentHoldMinutes: intVar(env, 'PAYMENT_HOLD_MINUTES', 15, 1, 24 * 60),
     storage: storageSettings(env),
+    uploadQuotaBytes: intVar(env, 'UPLOAD_QUOTA_MB', 2048, 1, 1024 * 1024) * 1024 * 1024,
   };
 }
 

@@ -1,15 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
-import { seedDemoData } from './db/seed/seed.js';
-import { runJobs, scheduleJobs } from './jobs/index.js';
-import { hashPassword } from './platform/passwords.js';
+import { DirectoryLockedError, lockDirectory, type DirectoryLock } from './platform/dir-lock.js';
 
 const started = performance.now();
+
+/** A start refused for a reason the message explains whole (printed as is). */
+class StartError extends Error {}
 
 /**
  * Builds the SPA into dist/ when it has not been built yet (npm start on a fresh clone).
@@ -25,10 +23,33 @@ function buildSpaIfNeeded(webDir: string): void {
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The embedded database's files are held by one process only: a second server on the same
+  // DATA_DIR would open its own copy and corrupt it (PostgreSQL itself arbitrates DATABASE_URL).
+  const pgDir = join(config.dataDir, 'pg');
+  let lock: DirectoryLock | null = null;
+  if (!config.databaseUrl) {
+    try {
+      lock = lockDirectory(pgDir);
+    } catch (err) {
+      if (!(err instanceof DirectoryLockedError)) throw err;
+      throw new StartError(
+        `DATA_DIR ${config.dataDir} is already used by another Halaqa server (process ${err.owner.pid} on ${err.owner.host}, since ${err.owner.since}).\n` +
+          'Stop that server, or give this one another DATA_DIR (or a DATABASE_URL).',
+      );
+    }
+  }
+  // The rest of the server is loaded once the data directory is ours (seconds with tsx), so a
+  // refused start says so at once.
+  const [{ buildApp }, { openDatabase }, { migrateToLatest }, { seedDemoData }, { runJobs, scheduleJobs }, { hashPassword }] = await Promise.all([
+    import('./app.js'),
+    import('./db/database.js'),
+    import('./db/migrate.js'),
+    import('./db/seed/seed.js'),
+    import('./jobs/index.js'),
+    import('./platform/passwords.js'),
+  ]);
   if (config.webDir) buildSpaIfNeeded(config.webDir);
-  const handle = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: join(config.dataDir, 'pg') },
-  );
+  const handle = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: pgDir });
   const applied = await migrateToLatest(handle.db, handle.schema);
   const seeded = config.seedDemoData
     ? await seedDemoData(handle.db, { uploadsDir: join(config.dataDir, 'uploads'), hashPassword, liveMeetingAt: new Date() })
@@ -41,6 +62,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal}: closing`);
     await app.close();
     await handle.close();
+    lock?.release();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
@@ -67,7 +89,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof StartError) {
     console.error(err.message);
   } else {
     console.error('Halaqa could not start:', err instanceof Error ? err.message : err);

@@ -390,8 +390,25 @@ describe('PATCH /submissions/{id} (gradeSubmission)', () => {
     expect(over.body.message).toBe("The grade cannot exceed the assignment's points (20)");
     expect((await call('PATCH', `/api/submissions/${submissionId}`, EDUCATOR, { grade: -1 })).status).toBe(400);
     expect((await call('PATCH', `/api/submissions/${submissionId}`, EDUCATOR, { comment: 'no grade' })).status).toBe(400);
+    // Two decimals at most ("Nothing lost, nobody in" §4): 50.555 and 1e-7 are not grades.
+    for (const grade of [10.555, 1e-7, 0.001]) {
+      const res = await call('PATCH', `/api/submissions/${submissionId}`, EDUCATOR, { grade });
+      expect(res.status, String(grade)).toBe(400);
+      expect(res.body.errors, String(grade)).toEqual([{ path: 'grade', message: 'must be multiple of 0.01' }]);
+    }
+    // No coercion of a JSON body: a string or null is not a number.
+    expect((await call('PATCH', `/api/submissions/${submissionId}`, EDUCATOR, { grade: '10' })).status).toBe(400);
+    expect((await call('PATCH', `/api/submissions/${submissionId}`, EDUCATOR, { grade: null })).status).toBe(400);
     expect(await t.db.selectFrom('submissions').selectAll().where('id', '=', submissionId).executeTakeFirstOrThrow()).toEqual(before);
     expect(await countRows(t.db, 'audit_log')).toBe(audits);
+  });
+
+  it('accepts any grade with two decimals, however binary floating point writes it (0.29, 19.99)', async () => {
+    for (const grade of [0.29, 19.99, 20]) {
+      const res = await call('PATCH', `/api/submissions/${submissionId}`, EDUCATOR, { grade });
+      expect(res.status, String(grade)).toBe(200);
+      expect(res.body.data.grade).toBe(grade);
+    }
   });
 
   it('refuses anyone but the session educator or an admin: learners, another educator, another company; 404 unknown', async () => {

@@ -81,13 +81,13 @@ function perCourse(
  * /secured one reads as anonymous whoever calls (sessions/handlers.ts), so private courses are
  * hidden from everyone there.
  */
-function catalog(build: (w: World, course: number, session: number) => MatrixRequest, what: string, publicOnly = false): OwnerRule {
+function catalog(build: (w: World, course: number, session: number, c: CallerKey) => MatrixRequest, what: string, publicOnly = false): OwnerRule {
   return {
     variants: [
-      { target: 'own', label: `${what} of company A's public course`, allow: 'roles', build: (w) => build(w, w.A.courseId, w.A.session) },
-      { target: 'own', label: `${what} of the course private to company A`, allow: publicOnly ? [] : MEMBERS_A, build: (w) => build(w, w.privA.courseId, w.privA.session) },
-      { target: 'otherCompany', label: `${what} of the course private to company B`, allow: publicOnly ? [] : STAFF, build: (w) => build(w, w.B.courseId, w.B.session) },
-      { target: 'otherEducator', label: `${what} of another educator's public course`, allow: 'roles', build: (w) => build(w, w.O.courseId, w.O.session) },
+      { target: 'own', label: `${what} of company A's public course`, allow: 'roles', build: (w, c) => build(w, w.A.courseId, w.A.session, c) },
+      { target: 'own', label: `${what} of the course private to company A`, allow: publicOnly ? [] : MEMBERS_A, build: (w, c) => build(w, w.privA.courseId, w.privA.session, c) },
+      { target: 'otherCompany', label: `${what} of the course private to company B`, allow: publicOnly ? [] : STAFF, build: (w, c) => build(w, w.B.courseId, w.B.session, c) },
+      { target: 'otherEducator', label: `${what} of another educator's public course`, allow: 'roles', build: (w, c) => build(w, w.O.courseId, w.O.session, c) },
     ],
   };
 }
@@ -195,7 +195,8 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
   getCourseInfo: catalog((_w, course) => ({ params: { id: course } }), 'info'),
   listCourseReviews: catalog((_w, course) => ({ params: { id: course } }), 'reviews'),
   listActiveCourseSessions: catalog((_w, course) => ({ params: { id: course } }), 'active sessions'),
-  joinWaitlist: catalog((_w, course) => ({ params: { id: course }, body: { email: `wait-${unique()}@matrix.test` } }), 'waitlist'),
+  // Only the caller's own address is accepted (anonymous callers are refused before it matters).
+  joinWaitlist: catalog((_w, course, _s, c) => ({ params: { id: course }, body: { email: EMAIL[me(c)] } }), 'waitlist'),
   getSessionInfo: catalog((_w, _c, session) => ({ params: { id: session } }), 'session info', true),
   getSessionInfoSecured: catalog((_w, _c, session) => ({ params: { id: session } }), 'session info'),
   getSessionSyllabus: catalog((_w, _c, session) => ({ params: { id: session } }), 'syllabus', true),

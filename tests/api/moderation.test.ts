@@ -91,16 +91,22 @@ describe('moderation of sessions (admins)', () => {
 
   it("mails the course's waitlist when a new session is approved, once", async () => {
     const courseId = await courseOf('educator@halaqa.test');
-    const join = await call('POST', `/api/courses/${courseId}/waitlist`, 'learner@halaqa.test', { email: 'waiting@example.org' });
+    const join = await call('POST', `/api/courses/${courseId}/waitlist`, 'learner@halaqa.test', { email: 'learner@halaqa.test' });
     expect(join.status).toBe(201);
-    expect(join.body.data).toMatchObject({ courseId, email: 'waiting@example.org' });
-    expect((await call('POST', `/api/courses/${courseId}/waitlist`, 'learner@halaqa.test', { email: 'WAITING@example.org' })).status).toBe(200);
+    expect(join.body.data).toMatchObject({ courseId, email: 'learner@halaqa.test' });
+    expect((await call('POST', `/api/courses/${courseId}/waitlist`, 'learner@halaqa.test', { email: 'LEARNER@halaqa.test' })).status).toBe(200);
+    // Nobody can sign someone else up for mails ("Nothing lost, nobody in" §4).
+    const other = await call('POST', `/api/courses/${courseId}/waitlist`, 'learner@halaqa.test', { email: 'waiting@example.org' });
+    expect(other.status).toBe(422);
+    expect(other.body.message).toBe('You can only put your own e-mail address (learner@halaqa.test) on a waitlist');
     expect((await call('POST', `/api/courses/${courseId}/waitlist`, 'learner@halaqa.test', { email: 'not-an-email' })).status).toBe(400);
     expect((await call('POST', `/api/courses/${courseId}/waitlist`, null, { email: 'a@example.org' })).status).toBe(401);
     const first = (await call('POST', '/api/sessions', 'educator@halaqa.test', request(courseId))).body.data.id;
     await call('POST', `/api/sessions/${first}/approve`, 'admin@halaqa.test', {});
     const mailed = async () =>
-      (await t.db.selectFrom('outbox').select('to_addresses').execute()).filter((m) => (m.to_addresses as string[]).includes('waiting@example.org')).length;
+      (await t.db.selectFrom('outbox').select(['to_addresses', 'subject']).execute()).filter(
+        (m) => (m.to_addresses as string[]).includes('learner@halaqa.test') && m.subject.startsWith('A new session of'),
+      ).length;
     expect(await mailed()).toBe(1);
     const second = (await call('POST', '/api/sessions', 'educator@halaqa.test', request(courseId))).body.data.id;
     await call('POST', `/api/sessions/${second}/approve`, 'admin@halaqa.test', {});

@@ -236,7 +236,7 @@ export async function listSessionSubmissions(app: AppContext, caller: Caller, se
  * DONE with `graded_at`/`graded_by`, and the decision is written to the audit log
  * ('submission.graded' on the session, in the same transaction).
  * @throws 404 unknown submission; 403 not the session's educator nor an admin; 422 'The grade
- *   cannot exceed the assignment's points (N)'. Nothing changes when refused.
+ *   cannot exceed the assignment's points (N)' or more than two decimals. Nothing changes when refused.
  */
 export async function gradeSubmission(
   app: AppContext,
@@ -249,6 +249,10 @@ export async function gradeSubmission(
   requireStaff(await classroomAccess(app.db, caller, found.sessionId));
   const points = found.view.points;
   if (!(body.grade >= 0)) throw unprocessable('The grade cannot be negative', [{ path: 'grade', message: 'must be at least 0' }]);
+  // The contract says `multipleOf: 0.01`; kept here too, since grades are summed and shown as points.
+  if (Math.abs(Math.round(body.grade * 100) - body.grade * 100) > 1e-6) {
+    throw unprocessable('The grade can have at most two decimals', [{ path: 'grade', message: 'must have at most two decimals' }]);
+  }
   if (body.grade > points) {
     throw unprocessable(`The grade cannot exceed the assignment's points (${points})`, [{ path: 'grade', message: `must be at most ${points}` }]);
   }

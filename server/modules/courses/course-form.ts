@@ -125,13 +125,26 @@ export function validateWeeks(value: unknown, path: string, errors: FieldError[]
   return errors.length > before ? null : out;
 }
 
+/** How far ahead a session may be planned, in years from today. */
+export const SESSION_HORIZON_YEARS = 5;
+
 /**
  * Checks a session's dates and time zone (shared with POST /sessions); both callers' schemas
  * already make the dates `YYYY-MM-DD` calendar dates (`format: date`).
- * Errors: `endDate` before `startDate`; `timezone` not in `zones`.
+ * Errors: `endDate` before `startDate`; a date more than {@link SESSION_HORIZON_YEARS} years after
+ * `today` (a 'YYYY-MM-DD', default today in UTC); `timezone` not in `zones`.
  */
-export function validateSessionDates(input: { startDate: string; endDate: string; timezone: string }, errors: FieldError[], zones: Set<string>) {
+export function validateSessionDates(
+  input: { startDate: string; endDate: string; timezone: string },
+  errors: FieldError[],
+  zones: Set<string>,
+  today: string = new Date().toISOString().slice(0, 10),
+) {
+  const latest = `${Number(today.slice(0, 4)) + SESSION_HORIZON_YEARS}${today.slice(4)}`;
+  const tooFar = { message: `must be at most ${SESSION_HORIZON_YEARS} years ahead (${latest})` };
+  if (input.startDate > latest) errors.push({ path: 'startDate', ...tooFar });
   if (input.endDate < input.startDate) errors.push({ path: 'endDate', message: 'must be on or after the start date' });
+  else if (input.endDate > latest) errors.push({ path: 'endDate', ...tooFar });
   if (!zones.has(input.timezone)) errors.push({ path: 'timezone', message: 'must be one of the US time zones' });
 }
 

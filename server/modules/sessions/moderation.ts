@@ -34,7 +34,7 @@ async function listItems(app: AppContext, ids: number[]): Promise<SessionListIte
 
 /**
  * POST /sessions: an educator asks to run a new session of one of their courses, or an admin of any
- * course for its educator (PENDING until an admin decides). Rules: dates ordered, US time zone, weekly end after start, seats ≥ 1, price ≥ 0.
+ * course for its educator (PENDING until an admin decides). Rules: dates ordered and at most five years ahead, US time zone, weekly end after start, seats ≥ 1, price ≥ 0.
  * @throws 400 field errors; 403 another educator's course or a pending educator; 404 unknown course.
  */
 export async function requestSession(
@@ -50,7 +50,7 @@ export async function requestSession(
   // An admin requesting a session (e.g. duplicating one) requests it for the course's educator.
   const educatorId = staff ? course.educator_id : caller.userId;
   const errors: FieldError[] = [];
-  validateSessionDates(input, errors, US_ZONE_IDS);
+  validateSessionDates(input, errors, US_ZONE_IDS, app.now().toISOString().slice(0, 10));
   const schedule = validateWeeks(input.schedule, 'schedule', errors);
   let priceCents = 0;
   try {

@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * Security headers and log hygiene of the HTTP server (README "Security headers",
+ * docs/decisions.md "Nothing lost, nobody in").
+ */
+
+/** Query parameters whose values are secrets (bearer tokens in `?token=…`, spec §6). */
+const SECRET_QUERY_PARAMS = ['token'];
+
+/**
+ * A URL with the values of secret query parameters replaced by `[REDACTED]`
+ * (`/api/x?token=abc&a=1` → `/api/x?token=[REDACTED]&a=1`); other characters are kept as sent.
+ */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq < 0 ? pair : pair.slice(0, eq);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        // keep the raw name
+      }
+      return SECRET_QUERY_PARAMS.includes(decoded.toLowerCase()) ? `${name}=[REDACTED]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, q)}?${query}`;
+}
+
+/** Pino serializer of requests: Fastify's default fields, with secrets taken out of the URL. */
+export function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/** The Content-Security-Policy directives of the SPA and the API (no inline script anywhere). */
+export function appCspDirectives(https: boolean): Record<string, string[] | null> {
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    scriptSrc: ["'self'"],
+    scriptSrcAttr: ["'none'"],
+    // Ark UI and React set inline style attributes; Panda's CSS is a file.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    // Lesson pages show https images and videos (sanitised HTML, video links), uploads may be on a CDN.
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    mediaSrc: ["'self'", 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    frameSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+    // Only behind https: on a plain-http install it would send every asset to a port that does not answer.
+    upgradeInsecureRequests: https ? [] : null,
+  };
+}
+
+/**
+ * The CSP of an HTML page that needs inline scripts of its own (the Redoc API reference): the
+ * app's policy, with those exact scripts allowed by hash, Redoc's search worker (blob:) and its
+ * generated styles.
+ */
+export function pageCsp(html: string, https: boolean): string {
+  const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`);
+  const d = appCspDirectives(https);
+  d.scriptSrc = ["'self'", ...hashes];
+  d.workerSrc = ["'self'", 'blob:'];
+  return Object.entries(d)
+    .filter(([, v]) => v !== null)
+    .map(([k, v]) => `${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}${v!.length ? ' ' + v!.join(' ') : ''}`)
+    .join(';');
+}
