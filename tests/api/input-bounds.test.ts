@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { unimplementedOperations } from '../../server/app.js';
 import { loadOperations, type OperationSpec } from '../../server/platform/openapi.js';
@@ -161,12 +162,6 @@ describe('out-of-range input answers 400, never 500, and writes nothing', () => 
   it('a NUL character (U+0000) in a text field, a query or a multipart field', async () => {
     const admin = t.auth(await t.tokenFor(EMAIL_OF_ROLE.ADMIN!));
     const nul = 'Ali\u0000ce';
-    await expectRefused('POST /contact name with NUL', () =>
-      t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: nul, email: 'ali@example.com', subject: 'Hi', message: 'Hello' } }),
-    );
-    await expectRefused('PUT /account/profile firstName with NUL', () =>
-      t.app.inject({ method: 'PUT', url: '/api/account/profile', headers: admin, payload: { firstName: nul, lastName: 'Admin' } }),
-    );
     await expectRefused('POST /users/me/addresses city with NUL', () =>
       t.app.inject({ method: 'POST', url: '/api/users/me/addresses', headers: admin, payload: { line1: '1 Main St', city: nul, postalCode: '12345', country: 'US' } }),
     );
@@ -174,8 +169,17 @@ describe('out-of-range input answers 400, never 500, and writes nothing', () => 
     await expectRefused('GET /sessions/explore?query= with NUL', () => t.app.inject({ method: 'GET', url: '/api/sessions/explore?query=a%00b' }));
     const form = multipart({ firstName: nul, lastName: 'Doe', email: 'nul.signup@example.com', password: 'Halaqa-demo-1' });
     await expectRefused('POST /auth/signup (multipart) firstName with NUL', () => t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: form.headers, payload: form.payload }));
-    const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: nul, email: 'ali@example.com', subject: 'Hi', message: 'Hello' } });
-    expect(res.json().errors).toEqual([{ path: 'name', message: 'must not contain the NUL character (U+0000)' }]);
+    await expectRefused('POST /mail/send message with NUL', () =>
+      t.app.inject({ method: 'POST', url: '/api/mail/send', headers: admin, payload: { message: nul, userIdsTo: [1] } }),
+    );
+    await expectRefused('PUT /companies/{id}/settings with a NUL in a free-form links key', async () => {
+      const companyId = (await t.db.selectFrom('companies').select('id').where('acronym', '=', 'NCAI').executeTakeFirstOrThrow()).id;
+      const style = { primaryColor: '#112233', secondaryColor: '#223344', tertiaryColor: '#334455' };
+      return t.app.inject({ method: 'PUT', url: `/api/companies/${companyId}/settings`, headers: admin, payload: { style, links: { ['home\u0000']: 'https://example.com' } } });
+    });
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/me/addresses', headers: admin, payload: { line1: '1 Main St', city: nul, postalCode: '12345', country: 'US' } });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual([{ path: 'city', message: 'must not contain the NUL character (U+0000)' }]);
     expect(failures).toEqual([]);
   });
 });
@@ -207,5 +211,43 @@ describe('the contract bounds every number a request may carry', () => {
       }
     }
     expect(unbounded).toEqual([]);
+  });
+});
+
+describe('the error handler answers 400 to a value the database refuses (the safety net behind the edge)', () => {
+  let s: TestApp;
+  /** `?case=` → a query PostgreSQL refuses with that SQLSTATE. */
+  const queries: Record<string, () => RawBuilder<unknown>> = {
+    '22003': () => sql`select ${'2147483648'}::integer`,
+    '22P02': () => sql`select ${'Infinity'}::integer`,
+    '22021': () => sql`select ${'a\u0000b'}::text`,
+    '22P05': () => sql`select ${'{"a": "\\u0000"}'}::jsonb`,
+    '22012': () => sql`select 1 / ${0}::integer`,
+  };
+  beforeAll(async () => {
+    s = await startTestApp({
+      seed: false,
+      handlers: {
+        listLanguages: async ({ request }) => {
+          const which = (request.query as { case?: string }).case ?? '';
+          await queries[which]!().execute(s.db);
+          throw new Error('the query was expected to fail');
+        },
+      },
+    });
+  }, 60_000);
+  afterAll(() => s?.close());
+
+  it.each(['22003', '22P02', '22021', '22P05'])('SQLSTATE %s answers 400 "Some fields are invalid"', async (code) => {
+    const err = await queries[code]!().execute(s.db).then(() => null, (e: unknown) => e as { code?: string });
+    expect(err?.code).toBe(code);
+    const res = await s.app.inject({ method: 'GET', url: `/api/languages?case=${code}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Some fields are invalid' });
+  });
+
+  it('a data error that is the server’s own mistake (division by zero) still answers 500', async () => {
+    const res = await s.app.inject({ method: 'GET', url: '/api/languages?case=22012' });
+    expect(res.statusCode).toBe(500);
   });
 });
