@@ -103,10 +103,15 @@ function caseArb(op: OperationSpec): fc.Arbitrary<Case> {
   const parts = { params, query, headers, body: bodySchema };
   const valid = (s: Schema | null) => (s ? validArb(s) : fc.constant(undefined));
   const filesArb = fc.record(Object.fromEntries(fileKeys.map((k) => [k, fc.option(fc.constantFrom(...FILES), { freq: 6 })]))) as fc.Arbitrary<Record<string, FilePart | null>>;
+  const allowed = (Object.keys(CALLERS) as Caller[]).filter((k) => (k === 'anonymous' ? !op.requiresAuth : !op.roles || op.roles.includes(k)));
   const broken = (Object.keys(parts) as Array<keyof typeof parts>).filter((k) => parts[k]);
   return fc
     .record({
-      caller: fc.constantFrom(...(Object.keys(CALLERS) as Caller[])),
+      // Mostly a caller the operation allows (so calls get past 401/403 to the handler), else anyone.
+      caller: fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(...allowed) },
+        { weight: 1, arbitrary: fc.constantFrom(...(Object.keys(CALLERS) as Caller[])) },
+      ),
       // Which part is broken: none (a valid request) half of the time.
       brokenPart: broken.length ? fc.oneof(fc.constant(null), fc.constantFrom(...broken)) : fc.constant(null),
     })
