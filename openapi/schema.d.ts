@@ -2030,6 +2030,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * Format: int32
+         * @description A resource id (a PostgreSQL `integer`, 1 to 2147483647); anything beyond answers 400.
+         */
+        Id: number;
         /** @description Body of every 4xx/5xx answer. */
         Error: {
             /** @description Human-readable message, shown by the SPA as a toast. */
@@ -2334,7 +2339,7 @@ export interface components {
             currency: components["schemas"]["Currency"];
         };
         WalletPaymentRequest: {
-            sessionId: number;
+            sessionId: components["schemas"]["Id"];
             /** @description Integer cents; must equal the fee quote of the session (else 422). */
             amount: number;
         };
@@ -2708,7 +2713,7 @@ export interface components {
         MailRequest: {
             message: string;
             /** @description Recipient user ids. */
-            userIdsTo: number[];
+            userIdsTo: components["schemas"]["Id"][];
         };
         MailReceipt: {
             /** @description Number of e-mails queued. */
@@ -2722,7 +2727,7 @@ export interface components {
         };
         /** @description A request for a new session of an existing course (moderated by an admin). */
         SessionRequest: {
-            courseId: number;
+            courseId: components["schemas"]["Id"];
             /**
              * Format: date
              * @description First day, calendar date in `timezone`.
@@ -2774,7 +2779,7 @@ export interface components {
             pageSize: number;
         };
         LessonInput: {
-            lessonTypeId: number;
+            lessonTypeId: components["schemas"]["Id"];
             name: string;
             /** @description Defaults to the position in the list. */
             order?: number;
@@ -2808,15 +2813,15 @@ export interface components {
             title: string;
             about?: string;
             description: string;
-            courseCategoryId: number;
+            courseCategoryId: components["schemas"]["Id"];
             /** @description Default 1 (English). */
-            languageId?: number;
+            languageId?: components["schemas"]["Id"];
             /** @description Upload id from POST /courses/picture; required when creating a course. */
-            pictureId?: number;
+            pictureId?: components["schemas"]["Id"];
             /** @description Company of a private course. */
-            companyId?: number;
+            companyId?: components["schemas"]["Id"];
             /** @description Upload id from POST /courses/video. */
-            videoId?: number;
+            videoId?: components["schemas"]["Id"];
             /** @description Default false. */
             hasMultiInstructors?: boolean;
             /** @description Visible only to users of `companyId`. Default false. */
@@ -2912,7 +2917,7 @@ export interface components {
             /** @description pdf, doc, docx, xls, xlsx, ppt, pptx or zip. */
             document: Blob;
             /** @description The session submitted for; needed only when the learner is enrolled in more than one session of the course. */
-            sessionId?: string;
+            sessionId?: components["schemas"]["Id"];
         };
         GradeRequest: {
             /** @description Points with at most two decimals, at most the assignment's points (422 beyond). */
@@ -2934,7 +2939,7 @@ export interface components {
             source: string;
         };
         CardPaymentIntentRequest: {
-            sessionId: number;
+            sessionId: components["schemas"]["Id"];
             /** @description Integer cents; must equal the session's fee-quote amount (else 422). */
             amount: number;
         };
@@ -3188,7 +3193,7 @@ export interface components {
         };
         AuthoringQuestion: {
             /** @description Absent for a new question. */
-            id?: number;
+            id?: components["schemas"]["Id"];
             kind: components["schemas"]["QuizQuestionKind"];
             prompt: string;
             pictureUrl?: string | null;
@@ -3250,7 +3255,7 @@ export interface components {
             })[];
         };
         CodeSubmissionRequest: {
-            sessionId: number;
+            sessionId: components["schemas"]["Id"];
             code: string;
         };
         ProgrammingTestResult: {
@@ -3424,9 +3429,9 @@ export interface components {
     };
     parameters: {
         /** @description Lesson id (a lesson of the session's course). */
-        LessonId: number;
+        LessonId: components["schemas"]["Id"];
         /** @description Resource id. */
-        Id: number;
+        Id: components["schemas"]["Id"];
         /** @description 1-based page number. */
         Page: number;
         /** @description Items per page. */
@@ -3434,11 +3439,11 @@ export interface components {
         /** @description Free-text search. */
         Query: string;
         /** @description Only this category. */
-        CategoryId: number;
+        CategoryId: components["schemas"]["Id"];
         /** @description Only this difficulty level. */
         Difficulty: components["schemas"]["Difficulty"];
         /** @description Company (partner) id: count only the courses of this company. */
-        PartnerId: number;
+        PartnerId: components["schemas"]["Id"];
         /** @description Captcha response token (required when the server has a captcha configured). */
         Recaptcha: string;
         /**
@@ -3457,9 +3462,9 @@ export interface components {
         /** @description Only invitations in this status. */
         InvitationStatusFilter: components["schemas"]["InvitationStatus"];
         /** @description Only this course. */
-        CourseIdFilter: number;
+        CourseIdFilter: components["schemas"]["Id"];
         /** @description Id of the course to update; absent = create a new course. */
-        CourseIdToUpdate: number;
+        CourseIdToUpdate: components["schemas"]["Id"];
     };
     requestBodies: never;
     headers: never;
@@ -7265,7 +7270,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only this session's submissions. */
-                sessionId?: number;
+                sessionId?: components["schemas"]["Id"];
                 /** @description 1-based page number. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
@@ -9331,7 +9336,7 @@ export interface operations {
                 /** @description Resource id. */
                 id: components["parameters"]["Id"];
                 /** @description Question id. */
-                questionId: number;
+                questionId: components["schemas"]["Id"];
             };
             cookie?: never;
         };

@@ -16,7 +16,7 @@ import { allHandlers } from './modules/index.js';
 import { MAX_UPLOAD_BYTES, UPLOAD_POLICIES } from './modules/uploads/policy.js';
 import { REDOC_BUNDLE, apiDocsHtml } from './platform/api-docs.js';
 import type { AppContext } from './platform/context.js';
-import { HttpError } from './platform/errors.js';
+import { HttpError, isClientDataError } from './platform/errors.js';
 import { appCspDirectives, pageCsp, serializeRequest } from './platform/http-security.js';
 import type { HandlerTable, OperationId, TempFile } from './platform/handlers.js';
 import { Mailer } from './platform/mailer.js';
@@ -177,6 +177,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    // Safety net behind the edge's bounds: a value PostgreSQL cannot store or cast (out of range,
+    // not a number, NUL) is the caller's mistake, never a 500 (server/platform/errors.ts).
+    if (isClientDataError(error)) {
+      request.log.warn({ err: error, operationId: (request.routeOptions.config as { operationId?: string } | undefined)?.operationId }, 'database refused a value');
+      return reply.code(400).send({ message: 'Some fields are invalid' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -50,7 +50,8 @@ export function fieldErrors(errors: Array<{ keyword: string; instancePath: strin
  * 3. not built: 501 when no handler exists, before the input is validated (an unbuilt operation
  *    never hides behind a 400);
  * 4. validation of parameters and body by the contract's schemas (Fastify/Ajv; multipart fields
- *    after parsing), 400 with field errors;
+ *    after parsing), 400 with field errors; then, whatever the schemas say, 400 for any string that
+ *    holds U+0000 or any number that is not finite ({@link unsafeInputErrors});
  * 5. the handler, with the caller and its tenant scope (server/platform/tenancy.ts); its answer is
  *    serialized by the contract's response schema inside the `{ data }` envelope, or sent raw.
  */
@@ -64,6 +65,7 @@ export function registerOperations(app: FastifyInstance, operations: OperationSp
     // The table is keyed by operationId; this registration is the one place that erases the key's type.
     const handler = handlers[op.operationId as OperationId] as ((input: HandlerInput<OperationId>) => Promise<unknown>) | undefined;
     const validateMultipart = handler && op.multipartSchema ? multipartValidator.compile(withoutFiles(op.multipartSchema)) : null;
+    const declaredHeaders = Object.keys((op.schema.headers?.properties ?? {}) as Record<string, unknown>);
     app.route({
       method: op.method.toUpperCase() as 'GET',
       url: op.url,
@@ -94,6 +96,12 @@ export function registerOperations(app: FastifyInstance, operations: OperationSp
         if (!validateMultipart(fields)) throw new HttpError(400, 'Some fields are invalid', fieldErrors(validateMultipart.errors ?? []));
         // The validator coerced the text fields to the contract's types (numbers, booleans): keep them.
         Object.assign(body, fields);
+      },
+      // After validation (and Ajv's coercion): no string holding U+0000 and no number that is not
+      // finite reaches a handler, whatever its schema says (see {@link unsafeInputErrors}).
+      preHandler: async (request) => {
+        const errors = unsafeInputErrors(request, declaredHeaders);
+        if (errors.length) throw new HttpError(400, 'Some fields are invalid', errors);
       },
       handler: async (request, reply) => {
         const result = (await handler!({
@@ -136,4 +144,48 @@ function withoutFiles(schema: Record<string, unknown>): Record<string, unknown> 
   const properties = Object.fromEntries(Object.entries(props).filter(([k]) => !fileKeys.includes(k)));
   const required = ((schema.required ?? []) as string[]).filter((k) => !fileKeys.includes(k));
   return { ...schema, properties, required };
+}
+
+const NUL = '\u0000';
+
+/**
+ * What PostgreSQL could never store, found anywhere in a request's path and query parameters, its
+ * declared headers and its body (JSON, or multipart fields and file names): strings (values and
+ * object keys) holding U+0000 — `text` refuses it (22021) and `jsonb` too (22P05) — and numbers that
+ * are not finite (`1e400` in JSON parses to Infinity). Each becomes a field error whose `path` is the
+ * field, dotted as in {@link fieldErrors} (e.g. `name`, `userIdsTo.0`, `picture.filename`).
+ *
+ * Why a walk of the input rather than a rule in every schema: the contract has hundreds of strings
+ * (and free-form objects such as company `links`), one forgotten `pattern` would reopen the fault,
+ * and an Ajv `pattern` on strings that already carry one needs an `allOf`. Walking the parsed input
+ * once is linear in its size (bodies are at most 1 MB) and covers every operation, present and future.
+ * It runs after validation, so Ajv's coercions (a query's "Infinity") are seen as the handler sees them.
+ */
+export function unsafeInputErrors(
+  request: { params: unknown; query: unknown; body: unknown; headers: Record<string, unknown> },
+  declaredHeaders: readonly string[] = [],
+): FieldError[] {
+  const errors: FieldError[] = [];
+  const visit = (value: unknown, path: string, depth: number): void => {
+    if (errors.length >= 20) return;
+    if (depth > 64) errors.push({ path: path || 'body', message: 'is nested too deeply' });
+    else if (typeof value === 'string') {
+      if (value.includes(NUL)) errors.push({ path: path || 'body', message: 'must not contain the NUL character (U+0000)' });
+    } else if (typeof value === 'number') {
+      if (!Number.isFinite(value)) errors.push({ path: path || 'body', message: 'must be a finite number' });
+    } else if (Array.isArray(value)) {
+      value.forEach((v, i) => visit(v, `${path}.${i}`, depth + 1));
+    } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
+      for (const [k, v] of Object.entries(value)) {
+        const at = path ? `${path}.${k}` : k;
+        if (k.includes(NUL)) errors.push({ path: at.replaceAll(NUL, '\\0'), message: 'must not contain the NUL character (U+0000)' });
+        else visit(v, at, depth + 1);
+      }
+    }
+  };
+  visit(request.params, '', 0);
+  visit(request.query, '', 0);
+  for (const name of declaredHeaders) visit(request.headers[name], name, 0);
+  visit(request.body, '', 0);
+  return errors;
 }

@@ -85,10 +85,10 @@ async function learnerSessionOf(app: AppContext, caller: Caller, lessonId: numbe
   return { access, lesson };
 }
 
-/** The multipart body of submitAssignment: the file (a TempFile from the parser) and an optional session id (digits). */
+/** The multipart body of submitAssignment: the file (a TempFile from the parser) and an optional session id (coerced to an integer by the route). */
 export interface SubmitAssignmentForm {
   document?: unknown;
-  sessionId?: string;
+  sessionId?: number;
 }
 
 /**
@@ -106,7 +106,7 @@ export async function submitAssignment(app: AppContext, caller: Caller, lessonId
   const file = form.document;
   if (!isTempFile(file)) throw badRequest('Some fields are invalid', [{ path: 'document', message: 'is required (a file)' }]);
   if (file.sizeBytes === 0) throw badRequest('Some fields are invalid', [{ path: 'document', message: 'is an empty file' }]);
-  const { access, lesson } = await learnerSessionOf(app, caller, lessonId, form.sessionId ? Number(form.sessionId) : null);
+  const { access, lesson } = await learnerSessionOf(app, caller, lessonId, form.sessionId ?? null);
   requireAssignmentType(lesson, ['assignment']);
   const now = app.now();
   const late = lateness(access, lesson, now);
