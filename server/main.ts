@@ -7,6 +7,7 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoData } from './db/seed/seed.js';
 import { runJobs, scheduleJobs } from './jobs/index.js';
+import { gatewayFor } from './platform/payments/select.js';
 import { hashPassword } from './platform/passwords.js';
 
 const started = performance.now();
@@ -34,9 +35,10 @@ async function main(): Promise<void> {
     ? await seedDemoData(handle.db, { uploadsDir: join(config.dataDir, 'uploads'), hashPassword, liveMeetingAt: new Date() })
     : { seeded: false as const };
   // Work left over while the server was down (expired seat holds, timed-out quizzes), then every minute.
-  const { expiredIntents: expired, gradedQuizAttempts: gradedQuizzes } = await runJobs(handle.db);
-  const app = await buildApp({ config, db: handle.db });
-  scheduleJobs(handle.db, app.log);
+  const gateway = gatewayFor(config);
+  const { expiredIntents: expired, gradedQuizAttempts: gradedQuizzes } = await runJobs(handle.db, { gateway });
+  const app = await buildApp({ config, db: handle.db, gateway });
+  scheduleJobs(handle.db, app.log, { gateway });
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: closing`);
     await app.close();

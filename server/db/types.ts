@@ -225,6 +225,10 @@ export interface PaymentIntentsTable {
   hold_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   last_error_code: ColumnType<string | null, string | null | undefined, string | null>;
   last_error_message: ColumnType<string | null, string | null | undefined, string | null>;
+  /** card authorization attempts started (the gateway key of attempt n > 1 ends with `:<n>`) */
+  attempts: ColumnType<number, number | undefined, number>;
+  /** when the card payment was captured; null while only authorized (the jobs capture it) */
+  captured_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
   created_at: Timestamp;
 }
