@@ -13,6 +13,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: FieldError[],
+    /** For 429 (and 503): seconds after which a retry may succeed, sent as `Retry-After`. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -26,3 +28,4 @@ export const notFound = (what = 'Resource') => new HttpError(404, `${what} not f
 export const conflict = (message: string) => new HttpError(409, message);
 export const unprocessable = (message: string, errors?: FieldError[]) => new HttpError(422, message, errors);
 export const paymentRequired = (message: string) => new HttpError(402, message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) => new HttpError(429, message, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));

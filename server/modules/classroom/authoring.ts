@@ -254,7 +254,8 @@ function parseProgramming(errors: FieldError[], value: unknown): ProgrammingSpec
       if (expectedJson === null) errors.push({ path: `${at}.expected`, message: 'must be a JSON value' });
       else if (expectedJson.length > L.testJsonChars) errors.push({ path: `${at}.expected`, message: `must be at most ${L.testJsonChars} characters of JSON` });
       else if (jsonDepth(t.expected) > L.jsonDepth) errors.push({ path: `${at}.expected`, message: `must be nested at most ${L.jsonDepth} levels deep` });
-      parsed.push({ name, args: t.args as unknown[], expected: t.expected });
+      if ('hidden' in t && typeof t.hidden !== 'boolean') errors.push({ path: `${at}.hidden`, message: 'must be true or false' });
+      parsed.push({ name, args: t.args as unknown[], expected: t.expected, ...(t.hidden === true ? { hidden: true } : {}) });
     });
   }
   if (errors.length > before) return null;
