@@ -27,19 +27,21 @@ export interface JobsContext {
 
 /**
  * Runs `job` once across every server instance on one PostgreSQL database: under a session-level
- * advisory lock (`pg_try_advisory_lock`, keyed by the job's name) on a connection of its own; an
+ * advisory lock (`pg_try_advisory_lock`, keyed by the schema and the job's name) on a connection of its own; an
  * instance that finds the lock taken skips this pass (the other one is doing it). On PGlite — one
  * process owns the database — the lock is taken too and never contended.
  * @returns the job's result, or null when another instance holds the lock.
  */
 export async function runExclusive<T>(db: Kysely<Database>, name: string, job: (db: Kysely<Database>) => Promise<T>): Promise<T | null> {
   return db.connection().execute(async (conn) => {
-    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(hashtext(${`halaqa-job:${name}`})) as locked`.execute(conn);
+    // Keyed by schema too: several schemas of one database (the API tests') never skip each other's jobs.
+    const key = sql`hashtext(current_schema() || ${`:halaqa-job:${name}`})`;
+    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}) as locked`.execute(conn);
     if (!rows[0]?.locked) return null;
     try {
       return await job(conn);
     } finally {
-      await sql`select pg_advisory_unlock(hashtext(${`halaqa-job:${name}`}))`.execute(conn);
+      await sql`select pg_advisory_unlock(${key})`.execute(conn);
     }
   });
 }
