@@ -2015,7 +2015,7 @@ export interface paths {
         put?: never;
         /**
          * Submit code for a programming assignment
-         * @description Runs the learner's JavaScript against the lesson's tests in the server's sandbox (QuickJS in WebAssembly: no host access, time and memory limits per test) and stores an AUTOGRADED submission with per-test results; grade = points × passed / total. After the deadline 409 unless late work is allowed.
+         * @description Runs the learner's JavaScript against the lesson's tests in the server's sandbox (QuickJS in WebAssembly: no host access, time and memory limits per test) and stores an AUTOGRADED submission with per-test results; grade = points × passed / total. After the deadline 409 unless late work is allowed. A learner has at most one code submission being graded at a time and 20 a minute: beyond, 429 with `Retry-After` (seconds).
          *
          *     Roles: enrolled LEARNER. docs/classroom.md "Grading".
          */
@@ -3209,6 +3209,8 @@ export interface components {
             args: unknown[];
             /** @description The expected return value (compared as JSON). */
             expected: unknown;
+            /** @description A hidden test shows its learner only whether it passed, never its expected value, output or error, so answers cannot be collected from the results. Absent or false: visible. */
+            hidden?: boolean;
         };
         ProgrammingSpec: {
             functionName: string;
@@ -3261,8 +3263,10 @@ export interface components {
         ProgrammingTestResult: {
             name: string;
             passed: boolean;
-            /** @description What the test printed, or why it failed (wrong value, error, time or memory limit). */
+            /** @description What the test printed, or why it failed (wrong value, error, time or memory limit). For a hidden test seen by its learner, only "Hidden test: passed" or "Hidden test: failed". */
             output: string;
+            /** @description The test is hidden (ProgrammingTest.hidden); absent on results stored before hidden tests existed. */
+            hidden?: boolean;
         };
     };
     responses: {
@@ -9685,6 +9689,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
         };
     };

@@ -23,8 +23,7 @@ import { Mailer } from './platform/mailer.js';
 import { loadOperations, type OperationSpec } from './platform/openapi.js';
 import { fieldErrors, registerOperations } from './platform/routes.js';
 import type { PaymentGateway } from './platform/payments/gateway.js';
-import { SandboxGateway } from './platform/payments/sandbox.js';
-import { StripeGateway } from './platform/payments/stripe.js';
+import { gatewayFor } from './platform/payments/select.js';
 import { closeSandboxPool } from './platform/sandbox/index.js';
 import { DiskStorage, type FileStorage } from './platform/storage.js';
 import { S3Storage, registerS3Uploads } from './platform/storage-s3.js';
@@ -103,7 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     storage,
     mailer: new Mailer(db, join(config.dataDir, 'outbox'), config.smtpUrl),
-    gateway: options.gateway ?? (config.stripe ? new StripeGateway(config.stripe) : new SandboxGateway()),
+    gateway: options.gateway ?? gatewayFor(config),
     now: options.now ?? (() => new Date()),
   };
 
@@ -176,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return reply.code(413).send({ message: `File size must be less than ${policy ? policy.family.maxLabel : '20 MB'}` });
     }
     if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
     // Safety net behind the edge's bounds: a value PostgreSQL cannot store or cast (out of range,

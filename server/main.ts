@@ -40,13 +40,14 @@ async function main(): Promise<void> {
   }
   // The rest of the server is loaded once the data directory is ours (seconds with tsx), so a
   // refused start says so at once.
-  const [{ buildApp }, { openDatabase }, { migrateToLatest }, { seedDemoData }, { runJobs, scheduleJobs }, { hashPassword }] = await Promise.all([
+  const [{ buildApp }, { openDatabase }, { migrateToLatest }, { seedDemoData }, { runJobs, scheduleJobs }, { hashPassword }, { gatewayFor }] = await Promise.all([
     import('./app.js'),
     import('./db/database.js'),
     import('./db/migrate.js'),
     import('./db/seed/seed.js'),
     import('./jobs/index.js'),
     import('./platform/passwords.js'),
+    import('./platform/payments/select.js'),
   ]);
   if (config.webDir) buildSpaIfNeeded(config.webDir);
   const handle = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: pgDir });
@@ -55,9 +56,10 @@ async function main(): Promise<void> {
     ? await seedDemoData(handle.db, { uploadsDir: join(config.dataDir, 'uploads'), hashPassword, liveMeetingAt: new Date() })
     : { seeded: false as const };
   // Work left over while the server was down (expired seat holds, timed-out quizzes), then every minute.
-  const { expiredIntents: expired, gradedQuizAttempts: gradedQuizzes } = await runJobs(handle.db);
-  const app = await buildApp({ config, db: handle.db });
-  scheduleJobs(handle.db, app.log);
+  const gateway = gatewayFor(config);
+  const { expiredIntents: expired, gradedQuizAttempts: gradedQuizzes } = await runJobs(handle.db, { gateway });
+  const app = await buildApp({ config, db: handle.db, gateway });
+  scheduleJobs(handle.db, app.log, { gateway });
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: closing`);
     await app.close();

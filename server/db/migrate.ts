@@ -4,6 +4,7 @@ import * as m0002 from './migrations/0002_authoring_moderation.js';
 import * as m0003 from './migrations/0003_waitlist.js';
 import * as m0004 from './migrations/0004_card_payments.js';
 import * as m0005 from './migrations/0005_classroom.js';
+import * as m0006 from './migrations/0006_capture_and_grading.js';
 import type { Database } from './types.js';
 
 /** Versioned migrations, applied in name order; add new ones here (never edit an applied one). */
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003_waitlist': m0003,
   '0004_card_payments': m0004,
   '0005_classroom': m0005,
+  '0006_capture_and_grading': m0006,
 };
 
 /**

@@ -104,7 +104,8 @@ export interface LessonsTable {
 export interface ProgrammingSpecJson {
   functionName: string;
   starterCode: string;
-  tests: { name: string; args: unknown[]; expected: unknown }[];
+  /** `hidden`: the learner sees only whether the test passed (absent = visible). */
+  tests: { name: string; args: unknown[]; expected: unknown; hidden?: boolean }[];
 }
 export type QuizQuestionKind = 'SINGLE' | 'MULTIPLE' | 'TRUE_FALSE' | 'SHORT_ANSWER' | 'STEP';
 /** Option ids (SINGLE/MULTIPLE), a boolean (TRUE_FALSE), a text (a learner's SHORT_ANSWER), or null. */
@@ -150,8 +151,8 @@ export interface SubmissionsTable {
   document_url: string | null;
   document_name: string | null;
   code: string | null;
-  /** Per-test results of a CODE submission: `[{name, passed, output}]`. */
-  results: ColumnType<{ name: string; passed: boolean; output: string }[] | null, string | null | undefined, string | null>;
+  /** Per-test results of a CODE submission: `[{name, passed, output, hidden?}]` (output in full; hidden ones are cut for learners when read). */
+  results: ColumnType<{ name: string; passed: boolean; output: string; hidden?: boolean }[] | null, string | null | undefined, string | null>;
   status: 'SUBMITTED' | 'AUTOGRADED' | 'DONE';
   /** Points out of the lesson's `points`. */
   grade: number | null;
@@ -160,6 +161,8 @@ export interface SubmissionsTable {
   submitted_at: Timestamp;
   graded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   graded_by: number | null;
+  /** when the row was written, by the database clock (the per-minute limit of code submissions) */
+  created_at: ColumnType<Date, Date | undefined, never>;
 }
 export interface AttendanceTable {
   id: Generated<number>;
@@ -225,6 +228,10 @@ export interface PaymentIntentsTable {
   hold_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   last_error_code: ColumnType<string | null, string | null | undefined, string | null>;
   last_error_message: ColumnType<string | null, string | null | undefined, string | null>;
+  /** card authorization attempts started (the gateway key of attempt n > 1 ends with `:<n>`) */
+  attempts: ColumnType<number, number | undefined, number>;
+  /** when the card payment was captured; null while only authorized (the jobs capture it) */
+  captured_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
   created_at: Timestamp;
 }

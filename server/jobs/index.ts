@@ -1,40 +1,74 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
-import { expireStaleIntents } from '../modules/payments/intents.js';
+import { captureUncaptured, expireStaleIntents } from '../modules/payments/intents.js';
 import { gradeExpiredAttempts } from '../modules/quizzes/service.js';
+import type { PaymentGateway } from '../platform/payments/gateway.js';
 
 /** How often the periodic jobs run (ms). */
 export const JOB_INTERVAL_MS = 60_000;
 
-/** What one pass of the periodic jobs did. */
+/** What one pass of the periodic jobs did (null: another instance was running that job). */
 export interface JobsReport {
   /** Card payment intents whose seat hold ended, now canceled (their seats free again). */
-  expiredIntents: number;
+  expiredIntents: number | null;
+  /** Card payments committed but not captured (the gateway was unreachable), now captured. */
+  capturedPayments: number | null;
   /** Quiz attempts whose time limit ran out while the learner was away, now graded on their saved answers. */
-  gradedQuizAttempts: number;
+  gradedQuizAttempts: number | null;
+}
+
+/** What the jobs need besides the database. */
+export interface JobsContext {
+  /** Cancels authorizations of expired intents and retries captures; without it those steps are skipped. */
+  gateway?: PaymentGateway;
+  now?: Date;
+}
+
+/**
+ * Runs `job` once across every server instance on one PostgreSQL database: under a session-level
+ * advisory lock (`pg_try_advisory_lock`, keyed by the schema and the job's name) on a connection of its own; an
+ * instance that finds the lock taken skips this pass (the other one is doing it). On PGlite — one
+ * process owns the database — the lock is taken too and never contended.
+ * @returns the job's result, or null when another instance holds the lock.
+ */
+export async function runExclusive<T>(db: Kysely<Database>, name: string, job: (db: Kysely<Database>) => Promise<T>): Promise<T | null> {
+  return db.connection().execute(async (conn) => {
+    // Keyed by schema too: several schemas of one database (the API tests') never skip each other's jobs.
+    const key = sql`hashtext(current_schema() || ${`:halaqa-job:${name}`})`;
+    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}) as locked`.execute(conn);
+    if (!rows[0]?.locked) return null;
+    try {
+      return await job(conn);
+    } finally {
+      await sql`select pg_advisory_unlock(${key})`.execute(conn);
+    }
+  });
 }
 
 /**
  * The periodic work of the server, in one place: it calls the modules that own each rule.
  * - payments: seats held by abandoned (or crash-interrupted) card checkouts come back when their
- *   hold ends (`PAYMENT_HOLD_MINUTES`);
+ *   hold ends (`PAYMENT_HOLD_MINUTES`), their authorizations canceled; committed payments whose
+ *   capture failed are captured;
  * - quizzes: attempts whose time limit ran out are graded (docs/classroom.md).
- * Each job is idempotent, so a pass that runs twice (two instances) changes nothing the second time.
+ * Each job runs once across instances ({@link runExclusive}), and is idempotent besides.
  */
-export async function runJobs(db: Kysely<Database>, now: Date = new Date()): Promise<JobsReport> {
-  const expiredIntents = await expireStaleIntents(db);
-  const gradedQuizAttempts = await gradeExpiredAttempts(db, now);
-  return { expiredIntents, gradedQuizAttempts };
+export async function runJobs(db: Kysely<Database>, ctx: JobsContext = {}): Promise<JobsReport> {
+  const now = ctx.now ?? new Date();
+  const expiredIntents = await runExclusive(db, 'expire-intents', (c) => expireStaleIntents(c, ctx.gateway));
+  const capturedPayments = ctx.gateway ? await runExclusive(db, 'capture-payments', (c) => captureUncaptured(c, ctx.gateway!)) : 0;
+  const gradedQuizAttempts = await runExclusive(db, 'grade-quiz-attempts', (c) => gradeExpiredAttempts(c, now));
+  return { expiredIntents, capturedPayments, gradedQuizAttempts };
 }
 
 /**
  * Runs {@link runJobs} every {@link JOB_INTERVAL_MS}; a failed pass is logged and the next one runs.
  * @returns a function that stops the timer. The timer does not keep the process alive.
  */
-export function scheduleJobs(db: Kysely<Database>, log: FastifyBaseLogger): () => void {
+export function scheduleJobs(db: Kysely<Database>, log: FastifyBaseLogger, ctx: Omit<JobsContext, 'now'> = {}): () => void {
   const timer = setInterval(() => {
-    runJobs(db).catch((err) => log.error({ err }, 'periodic jobs failed'));
+    runJobs(db, ctx).catch((err) => log.error({ err }, 'periodic jobs failed'));
   }, JOB_INTERVAL_MS);
   timer.unref();
   return () => clearInterval(timer);

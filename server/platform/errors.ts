@@ -13,6 +13,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: FieldError[],
+    /** For 429 (and 503): seconds after which a retry may succeed, sent as `Retry-After`. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -47,3 +49,5 @@ export function isClientDataError(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' && CLIENT_DATA_SQLSTATES.has(code);
 }
+
+export const tooManyRequests = (message: string, retryAfterSeconds: number) => new HttpError(429, message, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));

@@ -44,12 +44,29 @@ function selectView(q: ReturnType<typeof submissionQuery>) {
   return q.select([
     's.id', 's.lesson_id', 's.session_id', 's.user_id', 's.kind', 's.document_url', 's.document_name', 's.code', 's.results', 's.status', 's.grade',
     's.comment', 's.late', 's.submitted_at', 's.graded_at', 'u.first_name', 'u.last_name', 'u.picture_url', 'l.name as lesson_name', 'l.points',
+    'sess.educator_id',
   ]);
 }
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof selectView>['executeTakeFirstOrThrow']>>;
 
-function toView(r: ViewRow): SubmissionView {
+/**
+ * Who reads a submission: the results of hidden tests show their full output (expected value,
+ * error, what was printed) only to staff — an admin or the session's educator; anyone else (the
+ * learner) sees whether each passed.
+ */
+export interface SubmissionViewer {
+  userId: number;
+  admin: boolean;
+}
+
+/** What a learner sees of a hidden test's result. */
+export function hiddenResult(r: TestResultView): TestResultView {
+  return { name: r.name, passed: r.passed, output: r.passed ? 'Hidden test: passed' : 'Hidden test: failed', hidden: true };
+}
+
+function toView(r: ViewRow, viewer: SubmissionViewer): SubmissionView {
+  const staff = viewer.admin || viewer.userId === r.educator_id;
   return {
     id: r.id,
     assignmentId: r.lesson_id,
@@ -59,7 +76,7 @@ function toView(r: ViewRow): SubmissionView {
     learner: { id: r.user_id, name: personName(r.first_name, r.last_name), pictureUrl: r.picture_url },
     document: r.document_url ? { url: r.document_url, fileName: r.document_name ?? '' } : null,
     code: r.code,
-    results: r.results,
+    results: r.results && !staff ? r.results.map((t) => (t.hidden ? hiddenResult(t) : t)) : r.results,
     status: r.status,
     grade: r.grade === null ? null : Number(r.grade),
     points: r.points,
@@ -78,10 +95,10 @@ export interface SubmissionRecord {
   userId: number;
 }
 
-/** Loads one submission, or null when there is none with this id. */
-export async function findSubmission(db: Db, id: number): Promise<SubmissionRecord | null> {
+/** Loads one submission as `viewer` sees it, or null when there is none with this id. */
+export async function findSubmission(db: Db, id: number, viewer: SubmissionViewer): Promise<SubmissionRecord | null> {
   const r = await selectView(submissionQuery(db)).where('s.id', '=', id).executeTakeFirst();
-  return r ? { view: toView(r), sessionId: r.session_id, lessonId: r.lesson_id, userId: r.user_id } : null;
+  return r ? { view: toView(r, viewer), sessionId: r.session_id, lessonId: r.lesson_id, userId: r.user_id } : null;
 }
 
 /**
@@ -97,9 +114,9 @@ export interface SubmissionFilter {
 
 /**
  * A page of submissions matching `filter`, newest first (submission time, then id).
- * `page` is 1-based; `pageSize` items per page (the contract caps it at 100).
+ * `page` is 1-based; `pageSize` items per page (the contract caps it at 100); as `viewer` sees them.
  */
-export async function listSubmissions(db: Db, filter: SubmissionFilter, page: number, pageSize: number): Promise<SubmissionPage> {
+export async function listSubmissions(db: Db, filter: SubmissionFilter, page: number, pageSize: number, viewer: SubmissionViewer): Promise<SubmissionPage> {
   let base = submissionQuery(db);
   if (filter.lessonId !== undefined) base = base.where('s.lesson_id', '=', filter.lessonId);
   if (filter.sessionId !== undefined) base = base.where('s.session_id', '=', filter.sessionId);
@@ -115,7 +132,7 @@ export async function listSubmissions(db: Db, filter: SubmissionFilter, page: nu
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute();
-  return { items: rows.map(toView), total: Number(total), page, pageSize };
+  return { items: rows.map((r) => toView(r, viewer)), total: Number(total), page, pageSize };
 }
 
 /**

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { ProgrammingSpecJson } from '../../db/types.js';
 import { audit } from '../../platform/audit.js';
 import type { AppContext, Caller } from '../../platform/context.js';
-import { HttpError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors.js';
+import { HttpError, badRequest, conflict, forbidden, notFound, tooManyRequests, unprocessable } from '../../platform/errors.js';
 import { runProgrammingTests } from '../../platform/sandbox/index.js';
 import {
   classroomAccess,
@@ -23,6 +24,7 @@ import {
   listSubmissions,
   recordGrade,
   type SubmissionPage,
+  type SubmissionViewer,
   type SubmissionView,
   type TestResultView,
 } from './queries.js';
@@ -33,17 +35,32 @@ import {
  */
 
 /**
- * Total wall-clock budget of one programming submission, in milliseconds. Each test has its own
+ * Running-time budget of one programming submission, in milliseconds. Each test has its own
  * sandbox limit (1000 ms, and a hard kill of the sandbox worker thread at 2500 ms); once the tests
  * already run have used this budget, the remaining ones are reported as failed without running, so
- * a submission of many looping tests still answers quickly. The budget is checked before each
- * test, so the last one started may end past it: a submission answers within 8 s plus one test's
- * hard kill (2.5 s) at most. The tests run in the sandbox's worker threads, so the server keeps
- * answering other requests meanwhile.
+ * a submission of many looping tests still ends quickly. Only the time the tests ran counts (each
+ * test's `durationMs`, measured from the moment a worker took it): time spent waiting in the
+ * sandbox's queue behind other learners' submissions does not, so a busy pool never costs a
+ * correct solution its points. The budget is checked before each test, so the last one started may
+ * end past it (by one test's hard kill, 2.5 s, at most). The tests run in the sandbox's worker
+ * threads, so the server keeps answering other requests meanwhile.
  */
 export const CODE_SUBMISSION_BUDGET_MS = 8000;
 
+/**
+ * Per-learner limits of code submissions (docs/classroom.md "Grading"): at most
+ * {@link CODE_SUBMISSIONS_IN_FLIGHT} being graded at a time (per server instance: the set below),
+ * and at most {@link CODE_SUBMISSIONS_PER_MINUTE} stored in any 60 s (counted in the database by
+ * `submissions.created_at`, so across instances). Beyond either: 429 with `Retry-After`.
+ */
+export const CODE_SUBMISSIONS_IN_FLIGHT = 1;
+export const CODE_SUBMISSIONS_PER_MINUTE = 20;
+const gradingNow = new Map<number, number>();
+
 const ADMIN_ROLES = new Set(['ADMIN', 'SUPER_ADMIN']);
+
+/** The caller as a reader of submissions (hidden test results in full for staff only). */
+const viewerOf = (caller: Caller): SubmissionViewer => ({ userId: caller.userId, admin: ADMIN_ROLES.has(caller.role) });
 
 /** A lesson type code that takes submissions, or 404 'Assignment not found' for any other lesson. */
 function requireAssignmentType(lesson: ClassroomLessonRow, accepted: ReadonlyArray<ClassroomLessonRow['typeCode']>): void {
@@ -127,32 +144,36 @@ export async function submitAssignment(app: AppContext, caller: Caller, lessonId
     await app.storage.remove(key); // no orphan file when the row could not be written
     throw err;
   }
-  return (await findSubmission(app.db, id))!.view;
+  return (await findSubmission(app.db, id, viewerOf(caller)))!.view;
 }
 
 /**
  * Runs `code` against the lesson's tests in the sandbox, one test at a time, within `budgetMs`
- * milliseconds in all (default {@link CODE_SUBMISSION_BUDGET_MS}): tests not started before the
- * budget is used are failed with "Not run: …". Each result's `output` is what the test printed
- * when it passed, or why it failed: the sandbox's error ("Time limit exceeded (1000 ms)", "Memory
- * limit exceeded (32 MiB)", a thrown error…) or the expected value, followed by anything printed.
+ * milliseconds of running time in all (default {@link CODE_SUBMISSION_BUDGET_MS}; queue time does
+ * not count): tests not started before the budget is used are failed with "Not run: …". Each
+ * result's `output` is what the test printed when it passed, or why it failed: the sandbox's error
+ * ("Time limit exceeded (1000 ms)", "Memory limit exceeded (32 MiB)", a thrown error…) or the
+ * expected value, followed by anything printed; a hidden test's result is marked `hidden` (what its
+ * learner sees of it: queries.ts `hiddenResult`).
  * @throws RangeError when the spec itself is invalid (function name, more than 50 tests).
  */
 export async function runTests(code: string, spec: ProgrammingSpecJson, budgetMs = CODE_SUBMISSION_BUDGET_MS): Promise<TestResultView[]> {
-  const started = performance.now();
+  let usedMs = 0;
   const results: TestResultView[] = [];
   for (const test of spec.tests) {
-    if (performance.now() - started >= budgetMs) {
-      results.push({ name: test.name, passed: false, output: `Not run: the submission used up its time budget (${budgetMs / 1000} s)` });
+    const hidden = test.hidden === true ? { hidden: true } : {};
+    if (usedMs >= budgetMs) {
+      results.push({ name: test.name, passed: false, output: `Not run: the submission used up its time budget (${budgetMs / 1000} s)`, ...hidden });
       continue;
     }
-    const [r] = await runProgrammingTests({ code, functionName: spec.functionName, tests: [test] });
+    const [r] = await runProgrammingTests({ code, functionName: spec.functionName, tests: [{ name: test.name, args: test.args, expected: test.expected }] });
+    usedMs += r!.durationMs;
     const printed = r!.output ?? '';
     let output: string;
     if (r!.error) output = printed ? `${r!.error}\n${printed}` : r!.error;
     else if (r!.passed) output = printed;
     else output = `Wrong value: expected ${JSON.stringify(test.expected)}` + (printed ? `\n${printed}` : '');
-    results.push({ name: test.name, passed: r!.passed, output });
+    results.push({ name: test.name, passed: r!.passed, output, ...hidden });
   }
   return results;
 }
@@ -184,12 +205,53 @@ export async function submitProgrammingAssignment(
   const spec = lesson.programming;
   if (!spec || !Array.isArray(spec.tests) || spec.tests.length === 0) throw conflict('This programming assignment has no tests yet');
   const late = lateness(access, lesson, app.now());
-  const results = await runTests(body.code, spec);
-  const id = await insertSubmission(app.db, {
-    kind: 'CODE', lessonId: lesson.id, sessionId: access.session.id, userId: caller.userId, late, submittedAt: app.now(),
-    code: body.code, results, grade: codeGrade(lesson.points, results),
-  });
-  return (await findSubmission(app.db, id))!.view;
+  const release = await admitCodeSubmission(app, caller.userId);
+  try {
+    const results = await runTests(body.code, spec);
+    const id = await insertSubmission(app.db, {
+      kind: 'CODE', lessonId: lesson.id, sessionId: access.session.id, userId: caller.userId, late, submittedAt: app.now(),
+      code: body.code, results, grade: codeGrade(lesson.points, results),
+    });
+    return (await findSubmission(app.db, id, viewerOf(caller)))!.view;
+  } finally {
+    release();
+  }
+}
+
+/**
+ * Admits one code submission of a learner under the per-learner limits, or refuses it with 429
+ * and `Retry-After`: one being graded already (retry after 2 s), or
+ * {@link CODE_SUBMISSIONS_PER_MINUTE} stored in the last 60 s (retry when the oldest of them is a
+ * minute old). @returns the function that ends the admission (call it when grading is over).
+ */
+async function admitCodeSubmission(app: AppContext, userId: number): Promise<() => void> {
+  const running = gradingNow.get(userId) ?? 0;
+  if (running >= CODE_SUBMISSIONS_IN_FLIGHT) throw tooManyRequests('Your previous submission is still being graded: wait for its result', 2);
+  gradingNow.set(userId, running + 1);
+  const release = () => {
+    const n = (gradingNow.get(userId) ?? 1) - 1;
+    if (n <= 0) gradingNow.delete(userId);
+    else gradingNow.set(userId, n);
+  };
+  try {
+    // The database's clock (`created_at`), so the count holds across instances and whatever `app.now()` says.
+    const recent = await app.db
+      .selectFrom('submissions')
+      .select(sql<number>`extract(epoch from (created_at + interval '1 minute' - now()))`.as('wait'))
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'CODE')
+      .where('created_at', '>', sql<Date>`now() - interval '1 minute'`)
+      .orderBy('created_at', 'desc')
+      .limit(CODE_SUBMISSIONS_PER_MINUTE)
+      .execute();
+    if (recent.length >= CODE_SUBMISSIONS_PER_MINUTE) {
+      throw tooManyRequests(`At most ${CODE_SUBMISSIONS_PER_MINUTE} code submissions a minute: try again shortly`, Number(recent.at(-1)!.wait));
+    }
+  } catch (err) {
+    release();
+    throw err;
+  }
+  return release;
 }
 
 /**
@@ -211,12 +273,12 @@ export async function listAssignmentSubmissions(
     const lesson = await loadSessionLesson(app.db, access.session, lessonId);
     requireAssignmentType(lesson, ['assignment', 'programmingAssignment']);
     const own = access.role === 'LEARNER' ? { userId: caller.userId } : {};
-    return listSubmissions(app.db, { lessonId, sessionId: access.session.id, ...own }, q.page, q.pageSize);
+    return listSubmissions(app.db, { lessonId, sessionId: access.session.id, ...own }, q.page, q.pageSize, viewerOf(caller));
   }
   const lesson = await loadCourseLesson(app.db, null, lessonId);
   requireAssignmentType(lesson, ['assignment', 'programmingAssignment']);
   const scope = ADMIN_ROLES.has(caller.role) ? {} : { visibleTo: caller.userId };
-  return listSubmissions(app.db, { lessonId, ...scope }, q.page, q.pageSize);
+  return listSubmissions(app.db, { lessonId, ...scope }, q.page, q.pageSize, viewerOf(caller));
 }
 
 /**
@@ -227,7 +289,7 @@ export async function listAssignmentSubmissions(
 export async function listSessionSubmissions(app: AppContext, caller: Caller, sessionId: number, page: number, pageSize: number): Promise<SubmissionPage> {
   const access = await classroomAccess(app.db, caller, sessionId);
   requireStaff(access);
-  return listSubmissions(app.db, { sessionId }, page, pageSize);
+  return listSubmissions(app.db, { sessionId }, page, pageSize, viewerOf(caller));
 }
 
 /**
@@ -244,7 +306,7 @@ export async function gradeSubmission(
   submissionId: number,
   body: { grade: number; comment?: string | null },
 ): Promise<SubmissionView> {
-  const found = await findSubmission(app.db, submissionId);
+  const found = await findSubmission(app.db, submissionId, viewerOf(caller));
   if (!found) throw notFound('Submission');
   requireStaff(await classroomAccess(app.db, caller, found.sessionId));
   const points = found.view.points;
@@ -267,5 +329,5 @@ export async function gradeSubmission(
       message: `Submission ${submissionId} of user ${found.userId} for "${found.view.assignmentName}": ${body.grade}/${points}${comment ? ` (${comment})` : ''}`,
     });
   });
-  return (await findSubmission(app.db, submissionId))!.view;
+  return (await findSubmission(app.db, submissionId, viewerOf(caller)))!.view;
 }

@@ -193,7 +193,7 @@ function checkProgramming(errors: FieldError[], spec: Schema<'ProgrammingSpec'>)
     const name = filled(errors, `${at}.name`, t.name);
     checkJsonValue(errors, `${at}.args`, t.args);
     checkJsonValue(errors, `${at}.expected`, t.expected);
-    return { name, args: t.args, expected: t.expected };
+    return { name, args: t.args, expected: t.expected, ...(t.hidden === true ? { hidden: true } : {}) };
   });
   if (errors.length > before) return null;
   const stored: ProgrammingSpecJson = { functionName: spec.functionName, starterCode: spec.starterCode, tests };

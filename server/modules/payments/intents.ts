@@ -3,11 +3,11 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, PaymentIntentsTable } from '../../db/types.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError, conflict, notFound, unprocessable } from '../../platform/errors.js';
-import type { ChargeOutcome, GatewayCard } from '../../platform/payments/gateway.js';
+import type { AuthorizationOutcome, GatewayCard, GatewayEvent, PaymentGateway } from '../../platform/payments/gateway.js';
 import { OPEN_INTENT_STATUSES } from '../../platform/session-lifecycle.js';
-import { findEnrollment, insertEnrollment, lockOpenSession } from '../sessions/enrollments.js';
+import { findEnrollment, insertEnrollment, lockOpenSession, type LockedSession } from '../sessions/enrollments.js';
 import { quoteCents } from '../../platform/money/fees.js';
-import { once } from './idempotency.js';
+import { PENDING_STATUS, answerKey, claimKey, once, releaseKey, reserveKey } from './idempotency.js';
 import { postLedgerTransaction } from '../../platform/money/ledger.js';
 import type { PaymentIntentView } from './service.js';
 
@@ -15,8 +15,14 @@ import type { PaymentIntentView } from './service.js';
  * Card payments, Stripe's model (DESIGN.md §1): an intent is created for a session's price + fee
  * (`requires_payment_method`, holding a seat for PAYMENT_HOLD_MINUTES), confirmed with a saved card
  * (→ `succeeded` and enrolled | `requires_action` for 3-D Secure | declined, 402, and still
- * `requires_payment_method`), or canceled (seat released). Each step is one database transaction
- * with the intent row locked; the charge carries an idempotency key so a retry never charges twice.
+ * `requires_payment_method`), or canceled (seat released).
+ *
+ * Nothing lost, nobody in (README "Payments"): every rule of the enrollment is checked before the
+ * gateway is called; the card is only authorized, the enrollment and the ledger committed in one
+ * transaction, then the money captured — or, when the commit is refused or fails, the authorization
+ * canceled (a captured payment refunded). No database lock is held while the gateway works: the
+ * intent is `processing` meanwhile. The gateway's idempotency keys belong to the intent
+ * (`intent:<id>:authorize` per attempt, `:capture`, `:cancel`), never to a request's key.
  */
 
 type IntentRow = Selectable<PaymentIntentsTable>;
@@ -106,34 +112,48 @@ async function expireIfStale(trx: Transaction<Database>, row: IntentRow): Promis
   return true;
 }
 
-/** Applies a charge outcome to a locked intent: settles it, asks for 3-D Secure, or records the decline. */
-async function applyOutcome(app: AppContext, trx: Transaction<Database>, caller: Caller, row: IntentRow, outcome: ChargeOutcome, paymentMethodId: string | null): Promise<Answer> {
-  const now = new Date();
-  if (outcome.status === 'failed') {
-    const updated = await trx
-      .updateTable('payment_intents')
-      .set({ status: 'requires_payment_method', last_error_code: outcome.code, last_error_message: outcome.message, payment_method_id: paymentMethodId, updated_at: now })
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return { statusCode: 402, body: { message: outcome.message, code: outcome.code, intent: toIntentView(updated) } };
-  }
-  if (outcome.status === 'requires_action') {
-    const updated = await trx
-      .updateTable('payment_intents')
-      .set({ status: 'requires_action', gateway_ref: outcome.gatewayRef, payment_method_id: paymentMethodId, last_error_code: null, last_error_message: null, updated_at: now })
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return { statusCode: 200, body: toIntentView(updated) };
-  }
-  // Succeeded: the seat held for this intent becomes the enrollment, and the money is booked.
+/**
+ * Every rule a paid enrollment must pass, checked with the session row locked: the session is open
+ * and visible to the learner (a private course of another company is 404), the learner is not
+ * enrolled already, a seat is free (the intent's own hold counts as the learner's), and the
+ * intent's amount is still the session's price + fee. Run before the gateway is called, and again
+ * in the transaction that commits the enrollment.
+ * @throws 404 session not visible; 422 not open; 409 already enrolled, full, or the price changed.
+ */
+async function checkEnrollable(app: AppContext, trx: Transaction<Database>, caller: Caller, row: IntentRow): Promise<LockedSession> {
   const session = await lockOpenSession(trx, caller, row.session_id);
+  const existing = await findEnrollment(trx, caller.userId, row.session_id);
+  if (existing?.status === 'ACTIVE') throw conflict('You are already enrolled in this session');
   if (session.seatsTaken >= session.maxSeats) throw conflict('Session is full');
+  if (quoteCents(session.priceCents, app.config.fee).totalCents !== row.amount_cents) throw conflict('The price of this session changed: start again');
+  return session;
+}
+
+/** The gateway idempotency keys of an intent: one per authorization attempt, one capture, one cancel. */
+export const gatewayKeys = {
+  authorize: (intentId: string, attempt: number) => (attempt <= 1 ? `intent:${intentId}:authorize` : `intent:${intentId}:authorize:${attempt}`),
+  capture: (intentId: string) => `intent:${intentId}:capture`,
+  cancel: (intentId: string) => `intent:${intentId}:cancel`,
+};
+
+/**
+ * Commits a paid enrollment for an authorized (or captured) intent, in the caller's transaction:
+ * the checks of {@link checkEnrollable} again, the enrollment (a new row or the learner's old one
+ * reactivated), the balanced ledger transaction (funding −total, educator earnings +price, platform
+ * fees +fee) and the intent `succeeded`. @throws as {@link checkEnrollable}; nothing is written then.
+ */
+async function commitEnrollment(
+  app: AppContext,
+  trx: Transaction<Database>,
+  caller: Caller,
+  row: IntentRow,
+  settled: { gatewayRef: string; paymentMethodId: string | null; capturedAt: Date | null },
+): Promise<IntentRow> {
+  const now = new Date();
+  const session = await checkEnrollable(app, trx, caller, row);
   const existing = await findEnrollment(trx, caller.userId, row.session_id);
   let enrollmentId: number;
   if (existing) {
-    if (existing.status === 'ACTIVE') throw conflict('You are already enrolled in this session');
     await trx.updateTable('enrollments').set({ status: 'ACTIVE', paid_amount_cents: row.amount_cents, payment_intent_id: row.id, created_at: now }).where('id', '=', existing.id).execute();
     enrollmentId = existing.id;
   } else {
@@ -150,109 +170,365 @@ async function applyOutcome(app: AppContext, trx: Transaction<Database>, caller:
     ],
     row.id,
   );
-  const updated = await trx
+  return trx
     .updateTable('payment_intents')
     .set({
-      status: 'succeeded', enrollment_id: enrollmentId, hold_expires_at: null, gateway_ref: outcome.gatewayRef, payment_method_id: paymentMethodId ?? row.payment_method_id,
-      last_error_code: null, last_error_message: null, updated_at: now,
+      status: 'succeeded', enrollment_id: enrollmentId, hold_expires_at: null, gateway_ref: settled.gatewayRef, payment_method_id: settled.paymentMethodId ?? row.payment_method_id,
+      captured_at: settled.capturedAt, last_error_code: null, last_error_message: null, updated_at: now,
     })
     .where('id', '=', row.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return { statusCode: 200, body: toIntentView(updated) };
+}
+
+/**
+ * Captures a committed payment (`intent:<id>:capture`) and records it. A gateway that cannot be
+ * reached leaves `captured_at` null: {@link captureUncaptured} (the periodic jobs) tries again.
+ */
+async function captureCommitted(app: AppContext, row: IntentRow): Promise<void> {
+  if (!row.gateway_ref || row.captured_at) return;
+  try {
+    await app.gateway.capture({ gatewayRef: row.gateway_ref, amountCents: row.amount_cents, idempotencyKey: gatewayKeys.capture(row.id) });
+    await app.db.updateTable('payment_intents').set({ captured_at: new Date() }).where('id', '=', row.id).execute();
+  } catch (err) {
+    app.log.error({ err, intent: row.id }, 'capturing a card payment failed; the jobs will retry');
+  }
+}
+
+/** Gives an authorization back (`intent:<id>:cancel`: canceled, or refunded if it was captured); a failure is logged. */
+async function releaseAuthorization(app: AppContext, intentId: string, gatewayRef: string): Promise<void> {
+  try {
+    await app.gateway.cancel({ gatewayRef, idempotencyKey: gatewayKeys.cancel(intentId) });
+  } catch (err) {
+    app.log.error({ err, intent: intentId, gatewayRef }, 'canceling a card authorization failed: release it in the gateway dashboard');
+  }
 }
 
 function gatewayCard(pm: { gateway_ref: string; brand: string; last4: string; exp_month: number; exp_year: number }): GatewayCard {
   return { gatewayRef: pm.gateway_ref, brand: pm.brand, last4: pm.last4, expMonth: pm.exp_month, expYear: pm.exp_year };
 }
 
+/** What the first, short transaction of a confirmation or authentication decided. */
+type Prepared =
+  | { kind: 'answer'; answer: Answer }
+  | { kind: 'refuse'; error: HttpError; release: string | null }
+  | { kind: 'wait' }
+  | { kind: 'gateway'; row: IntentRow; card: GatewayCard; paymentMethodId: string };
+
 /**
- * POST /payments/intents/{id}/confirm {paymentMethod} + Idempotency-Key: charges one of the
- * caller's saved cards. @returns 200 with the intent (succeeded → enrolled; requires_action → 3-D
- * Secure), or a 402 answer for a declined card (the intent stays open for another card).
- * @throws 404 unknown intent; 409 canceled, expired or already being authenticated; 422 unknown card.
+ * Runs the checks of a paid enrollment (see {@link checkEnrollable}) for a locked intent. A learner
+ * who is enrolled already (paid from the wallet meanwhile) has their intent canceled, so its seat
+ * hold and any 3-D Secure authorization go back. @returns the refusal, or null when all pass.
+ */
+async function refusal(app: AppContext, trx: Transaction<Database>, caller: Caller, row: IntentRow): Promise<Prepared | null> {
+  try {
+    await checkEnrollable(app, trx, caller, row);
+    return null;
+  } catch (e) {
+    if (!(e instanceof HttpError)) throw e;
+    if (OPEN_INTENT_STATUSES.includes(row.status) && e.statusCode === 409) {
+      await trx
+        .updateTable('payment_intents')
+        .set({ status: 'canceled', hold_expires_at: null, last_error_code: 'not_enrollable', last_error_message: e.message, updated_at: new Date() })
+        .where('id', '=', row.id)
+        .execute();
+      return { kind: 'refuse', error: e, release: row.status === 'requires_action' ? row.gateway_ref : null };
+    }
+    throw e;
+  }
+}
+
+/** Marks a locked intent as being processed by the gateway (a concurrent confirmation gets 409). */
+async function markProcessing(trx: Transaction<Database>, row: IntentRow, attempts: number, paymentMethodId: string): Promise<IntentRow> {
+  return trx
+    .updateTable('payment_intents')
+    .set({ status: 'processing', attempts, payment_method_id: paymentMethodId, updated_at: new Date() })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * The last transaction of a confirmation or authentication, after the gateway answered: a decline
+ * records its error (402, the intent open for another card), a 3-D Secure step is recorded, an
+ * authorization commits the enrollment and the ledger. The claimed Idempotency-Key, if any, gets
+ * its answer in the same transaction. After it: an authorization is captured; if the commit was
+ * refused (enrolled meanwhile, hold expired, session closed…) or failed, it is canceled instead and
+ * the intent canceled, then the refusal thrown.
+ */
+async function settle(app: AppContext, caller: Caller, prepared: IntentRow, outcome: AuthorizationOutcome, paymentMethodId: string, claimed: { key: string } | null): Promise<Answer> {
+  let settled: { result: Answer; committed: IntentRow | null };
+  try {
+    settled = await app.db.transaction().execute(async (trx) => {
+      const row = await lockIntent(trx, caller, prepared.id);
+      const now = new Date();
+      let result: Answer;
+      let committed: IntentRow | null = null;
+      if (row.status !== 'processing') {
+        // The hold ran out (the expiry job canceled it) while the gateway was answering.
+        throw conflict('The seat hold expired: start again');
+      } else if (outcome.status === 'failed') {
+        const updated = await trx
+          .updateTable('payment_intents')
+          .set({ status: 'requires_payment_method', last_error_code: outcome.code, last_error_message: outcome.message, payment_method_id: paymentMethodId, updated_at: now })
+          .where('id', '=', row.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        result = { statusCode: 402, body: { message: outcome.message, code: outcome.code, intent: toIntentView(updated) } };
+      } else if (outcome.status === 'requires_action') {
+        const updated = await trx
+          .updateTable('payment_intents')
+          .set({ status: 'requires_action', gateway_ref: outcome.gatewayRef, payment_method_id: paymentMethodId, last_error_code: null, last_error_message: null, updated_at: now })
+          .where('id', '=', row.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        result = { statusCode: 200, body: toIntentView(updated) };
+      } else {
+        committed = await commitEnrollment(app, trx, caller, row, { gatewayRef: outcome.gatewayRef, paymentMethodId, capturedAt: null });
+        result = { statusCode: 200, body: toIntentView(committed) };
+      }
+      if (claimed) await answerKey(trx, caller.userId, claimed.key, result);
+      return { result, committed };
+    });
+  } catch (e) {
+    if (outcome.status !== 'failed') await releaseAuthorization(app, prepared.id, outcome.gatewayRef);
+    const message = e instanceof HttpError ? e.message : 'The payment could not be completed: start again';
+    await app.db
+      .updateTable('payment_intents')
+      .set({ status: 'canceled', hold_expires_at: null, last_error_code: 'enrollment_failed', last_error_message: message, updated_at: new Date() })
+      .where('id', '=', prepared.id)
+      .where('status', '=', 'processing')
+      .execute();
+    if (claimed) await releaseKey(app.db, caller.userId, claimed.key);
+    throw e;
+  }
+  if (settled.committed) await captureCommitted(app, settled.committed);
+  return settled.result;
+}
+
+/** Puts an intent back to where it was when the gateway could not be reached (the same attempt key is reused next time). */
+async function undoProcessing(app: AppContext, caller: Caller, row: IntentRow, claimed: { key: string } | null): Promise<void> {
+  await app.db
+    .updateTable('payment_intents')
+    .set({ status: row.status, attempts: row.attempts, payment_method_id: row.payment_method_id, updated_at: new Date() })
+    .where('id', '=', row.id)
+    .where('status', '=', 'processing')
+    .execute();
+  if (claimed) await releaseKey(app.db, caller.userId, claimed.key);
+}
+
+/** How long a request waits for another one running with the same Idempotency-Key (ms). */
+const KEY_WAIT_MS = 20_000;
+
+/**
+ * POST /payments/intents/{id}/confirm {paymentMethod} + Idempotency-Key: pays with one of the
+ * caller's saved cards, in three steps with no database lock held while the gateway works:
+ * 1. a short transaction checks everything (intent open, card known, already enrolled, session
+ *    open and visible, seat, price + fee) and marks the intent `processing`, claiming the key;
+ * 2. the gateway authorizes the card (`intent:<id>:authorize`, one key per intent and attempt);
+ * 3. one transaction commits the enrollment and the ledger, then the payment is captured
+ *    (`intent:<id>:capture`) — or, when the commit is refused, the authorization is canceled.
+ * A replay of the key answers the first answer (waiting for it while the first request runs).
+ * @returns 200 with the intent (succeeded → enrolled; requires_action → 3-D Secure), or a 402
+ *   answer for a declined card (the intent stays open for another card).
+ * @throws 404 unknown intent or session no longer visible; 409 already enrolled, full, price
+ *   changed, canceled, expired, being processed or waiting for 3-D Secure; 422 unknown card.
  */
 export async function confirmCardIntent(app: AppContext, caller: Caller, id: string, paymentMethod: string, key: string): Promise<Answer> {
-  return app.db.transaction().execute((trx) =>
-    once<Answer['body']>(trx, caller.userId, key, `confirmPaymentIntent:${id}`, { paymentMethod }, async () => {
+  const operation = `confirmPaymentIntent:${id}`;
+  const body = { paymentMethod };
+  const deadline = Date.now() + KEY_WAIT_MS;
+  for (;;) {
+    const prepared = await app.db.transaction().execute(async (trx): Promise<Prepared> => {
+      const reservation = await reserveKey<Answer['body']>(trx, caller.userId, key, operation, body);
+      if (reservation.kind === 'replay') return { kind: 'answer', answer: reservation.answer as Answer };
+      if (reservation.kind === 'pending') return { kind: 'wait' };
       const row = await lockIntent(trx, caller, id);
-      if (row.status === 'succeeded') return { statusCode: 200, body: toIntentView(row) };
+      if (row.status === 'succeeded') return { kind: 'answer', answer: { statusCode: 200, body: toIntentView(row) } };
+      const refused = await refusal(app, trx, caller, row);
+      if (refused) return refused;
       if (row.status === 'canceled') throw conflict('This payment was canceled: start again');
       if (row.status === 'requires_action') throw conflict('This payment waits for its 3-D Secure step');
-      if (await expireIfStale(trx, row)) throw conflict('The seat hold expired: start again');
+      if (row.status === 'processing') throw conflict('This payment is being processed');
+      if (await expireIfStale(trx, row)) return { kind: 'refuse', error: conflict('The seat hold expired: start again'), release: null };
       const pm = await trx.selectFrom('payment_methods').selectAll().where('id', '=', paymentMethod).where('user_id', '=', caller.userId).where('removed_at', 'is', null).executeTakeFirst();
       if (!pm) throw unprocessable('Unknown card', [{ path: 'paymentMethod', message: 'is not one of your saved cards' }]);
-      const outcome = await app.gateway.charge({
-        card: gatewayCard(pm), amountCents: row.amount_cents, currency: row.currency, idempotencyKey: `${row.id}:${key}`, description: `Halaqa session #${row.session_id}`,
+      await claimKey(trx, caller.userId, key, operation, body);
+      await markProcessing(trx, row, row.attempts + 1, pm.id);
+      return { kind: 'gateway', row, card: gatewayCard(pm), paymentMethodId: pm.id };
+    });
+    if (prepared.kind === 'answer') return prepared.answer;
+    if (prepared.kind === 'refuse') {
+      if (prepared.release) await releaseAuthorization(app, id, prepared.release);
+      throw prepared.error;
+    }
+    if (prepared.kind === 'wait') {
+      if (Date.now() > deadline) throw conflict('A request with this Idempotency-Key is still being processed: retry later');
+      await new Promise((r) => setTimeout(r, 100));
+      continue;
+    }
+    const { row } = prepared;
+    const claimed = { key };
+    let outcome: AuthorizationOutcome;
+    try {
+      outcome = await app.gateway.authorize({
+        card: prepared.card, amountCents: row.amount_cents, currency: row.currency, idempotencyKey: gatewayKeys.authorize(row.id, row.attempts + 1), description: `Halaqa session #${row.session_id}`,
       });
-      return applyOutcome(app, trx, caller, row, outcome, pm.id);
-    }),
-  ) as Promise<Answer>;
+    } catch (e) {
+      await undoProcessing(app, caller, row, claimed);
+      throw e;
+    }
+    return settle(app, caller, row, outcome, prepared.paymentMethodId, claimed);
+  }
 }
 
 /**
- * POST /payments/intents/{id}/authenticate {result}: the (sandbox) 3-D Secure step. An intent that
- * already succeeded answers itself. @throws 404; 409 unless the intent waits for authentication.
+ * POST /payments/intents/{id}/authenticate {result}: the (sandbox) 3-D Secure step, in the same
+ * three steps as {@link confirmCardIntent}: checks, the gateway (no lock held), then the commit and
+ * the capture — or the authorization canceled. An intent that already succeeded answers itself.
+ * @throws 404; 409 unless the intent waits for authentication, or when a check refuses.
  */
 export async function authenticateCardIntent(app: AppContext, caller: Caller, id: string, result: 'succeed' | 'fail'): Promise<Answer> {
-  return app.db.transaction().execute(async (trx) => {
+  const prepared = await app.db.transaction().execute(async (trx): Promise<Prepared> => {
     const row = await lockIntent(trx, caller, id);
-    if (row.status === 'succeeded') return { statusCode: 200, body: toIntentView(row) } as Answer;
+    if (row.status === 'succeeded') return { kind: 'answer', answer: { statusCode: 200, body: toIntentView(row) } };
     if (row.status !== 'requires_action') throw conflict('This payment does not wait for authentication');
-    if (await expireIfStale(trx, row)) throw conflict('The seat hold expired: start again');
+    const refused = await refusal(app, trx, caller, row);
+    if (refused) return refused;
+    if (await expireIfStale(trx, row)) return { kind: 'refuse', error: conflict('The seat hold expired: start again'), release: row.gateway_ref };
     const pm = row.payment_method_id ? await trx.selectFrom('payment_methods').selectAll().where('id', '=', row.payment_method_id).executeTakeFirst() : null;
     if (!pm) throw conflict('The card of this payment is gone: choose another card');
-    const outcome = await app.gateway.completeAuthentication({ gatewayRef: row.gateway_ref ?? '', card: gatewayCard(pm), result });
-    return applyOutcome(app, trx, caller, row, outcome, pm.id);
+    await markProcessing(trx, row, row.attempts, pm.id);
+    return { kind: 'gateway', row, card: gatewayCard(pm), paymentMethodId: pm.id };
   });
+  if (prepared.kind === 'answer') return prepared.answer;
+  if (prepared.kind === 'refuse') {
+    if (prepared.release) await releaseAuthorization(app, id, prepared.release);
+    throw prepared.error;
+  }
+  if (prepared.kind === 'wait') throw conflict('This payment is being processed');
+  const { row } = prepared;
+  let outcome: AuthorizationOutcome;
+  try {
+    outcome = await app.gateway.completeAuthentication({ gatewayRef: row.gateway_ref ?? '', card: prepared.card, result });
+  } catch (e) {
+    await undoProcessing(app, caller, row, null);
+    throw e;
+  }
+  return settle(app, caller, row, outcome, prepared.paymentMethodId, null);
 }
 
-/** POST /payments/intents/{id}/cancel: releases the seat. @throws 404; 409 for a succeeded intent. */
+/**
+ * POST /payments/intents/{id}/cancel: releases the seat (and a 3-D Secure authorization at the
+ * gateway). @throws 404; 409 for a succeeded intent or one being processed.
+ */
 export async function cancelCardIntent(app: AppContext, caller: Caller, id: string): Promise<PaymentIntentView> {
-  return app.db.transaction().execute(async (trx) => {
+  const { view, release } = await app.db.transaction().execute(async (trx) => {
     const row = await lockIntent(trx, caller, id);
     if (row.status === 'succeeded') throw conflict('This payment succeeded and cannot be canceled');
-    if (row.status === 'canceled') return toIntentView(row);
+    if (row.status === 'processing') throw conflict('This payment is being processed');
+    if (row.status === 'canceled') return { view: toIntentView(row), release: null };
     const updated = await trx
       .updateTable('payment_intents')
       .set({ status: 'canceled', hold_expires_at: null, updated_at: new Date() })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return toIntentView(updated);
+    return { view: toIntentView(updated), release: row.status === 'requires_action' ? row.gateway_ref : null };
   });
+  if (release) await releaseAuthorization(app, id, release);
+  return view;
 }
 
 /**
  * Cancels unfinished card intents whose seat hold ran out (run at start-up and every minute), so a
- * seat held by a checkout that was abandoned, or interrupted by a crash, comes back.
+ * seat held by a checkout that was abandoned, or interrupted by a crash, comes back; a 3-D Secure
+ * authorization left waiting is canceled at the gateway. Intents being processed by a request are
+ * left to it unless they have been so for 10 minutes (a crash between the gateway and the commit).
  * @returns how many intents were canceled.
  */
-export async function expireStaleIntents(db: Kysely<Database>): Promise<number> {
+export async function expireStaleIntents(db: Kysely<Database>, gateway?: PaymentGateway): Promise<number> {
   const rows = await db
     .updateTable('payment_intents')
     .set({ status: 'canceled', hold_expires_at: null, last_error_code: 'expired', last_error_message: 'The seat hold expired', updated_at: new Date() })
     .where('payment_method', '=', 'card')
     .where('status', 'in', OPEN_INTENT_STATUSES)
     .where('hold_expires_at', '<=', sql<Date>`now()`)
-    .returning('id')
+    .where((eb) => eb.or([eb('status', '!=', 'processing'), eb('updated_at', '<=', sql<Date>`now() - interval '10 minutes'`)]))
+    .returning(['id', 'gateway_ref', 'status'])
     .execute();
+  // Keys claimed by requests that never finished (a crash) are freed with their intents.
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('status_code', '=', PENDING_STATUS)
+    .where('created_at', '<=', sql<Date>`now() - interval '10 minutes'`)
+    .execute();
+  if (gateway) {
+    for (const r of rows) {
+      if (r.gateway_ref) await gateway.cancel({ gatewayRef: r.gateway_ref, idempotencyKey: gatewayKeys.cancel(r.id) }).catch(() => undefined);
+    }
+  }
   return rows.length;
 }
 
 /**
- * Applies what the gateway reports about a charge outside a request of the learner (a Stripe
- * webhook): `succeeded` settles the intent (enrollment + ledger) unless it already is; a failure
- * records the error. Unknown references and settled intents are left alone.
+ * Captures card payments whose enrollment was committed but whose capture did not go through (the
+ * gateway could not be reached), a minute or more ago. @returns how many were captured.
+ */
+export async function captureUncaptured(db: Kysely<Database>, gateway: PaymentGateway): Promise<number> {
+  const rows = await db
+    .selectFrom('payment_intents')
+    .select(['id', 'gateway_ref', 'amount_cents'])
+    .where('payment_method', '=', 'card')
+    .where('status', '=', 'succeeded')
+    .where('captured_at', 'is', null)
+    .where('gateway_ref', 'is not', null)
+    .where('updated_at', '<=', sql<Date>`now() - interval '1 minute'`)
+    .limit(100)
+    .execute();
+  let n = 0;
+  for (const r of rows) {
+    try {
+      await gateway.capture({ gatewayRef: r.gateway_ref!, amountCents: r.amount_cents, idempotencyKey: gatewayKeys.capture(r.id) });
+      await db.updateTable('payment_intents').set({ captured_at: new Date() }).where('id', '=', r.id).execute();
+      n++;
+    } catch {
+      // The gateway is still unreachable: the next pass tries again.
+    }
+  }
+  return n;
+}
+
+/**
+ * Applies what the gateway reports about a payment outside a request of the learner (a Stripe
+ * webhook): an authorization or a capture of an intent waiting for 3-D Secure commits the
+ * enrollment and the ledger (checks first), then captures it; if the checks refuse, the money is
+ * given back. A failure records the error. Intents being processed by a request are left to it;
+ * money held for a canceled intent is given back; settled intents and unknown references are left alone.
  * @returns whether an intent changed.
  */
-export async function applyGatewayEvent(app: AppContext, gatewayRef: string, outcome: ChargeOutcome): Promise<boolean> {
-  return app.db.transaction().execute(async (trx) => {
+export async function applyGatewayEvent(app: AppContext, gatewayRef: string, event: GatewayEvent): Promise<boolean> {
+  const done = await app.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('payment_intents').selectAll().where('gateway_ref', '=', gatewayRef).forUpdate().executeTakeFirst();
-    if (!row || row.status === 'succeeded' || row.status === 'canceled') return false;
+    if (!row || row.status === 'succeeded' || row.status === 'processing') return { changed: false as const };
+    if (row.status === 'canceled') return { changed: false as const, giveBack: event.status !== 'failed' ? row.id : null };
     const user = await trx.selectFrom('users').select(['id', 'role', 'status', 'company_id']).where('id', '=', row.user_id).executeTakeFirstOrThrow();
     const caller: Caller = { userId: user.id, role: user.role, status: user.status, companyId: user.company_id, federated: false };
-    await applyOutcome(app, trx, caller, row, outcome, row.payment_method_id);
-    return true;
+    if (event.status === 'failed') {
+      await trx
+        .updateTable('payment_intents')
+        .set({ status: 'requires_payment_method', last_error_code: event.code, last_error_message: event.message, updated_at: new Date() })
+        .where('id', '=', row.id)
+        .execute();
+      return { changed: true as const };
+    }
+    if (event.status === 'requires_action') return { changed: false as const };
+    const refused = await refusal(app, trx, caller, row);
+    if (refused) return { changed: true as const, giveBack: row.id };
+    const committed = await commitEnrollment(app, trx, caller, row, { gatewayRef, paymentMethodId: row.payment_method_id, capturedAt: event.status === 'captured' ? new Date() : null });
+    return { changed: true as const, committed };
   });
+  if ('giveBack' in done && done.giveBack) await releaseAuthorization(app, done.giveBack, gatewayRef);
+  if ('committed' in done && done.committed) await captureCommitted(app, done.committed);
+  return done.changed;
 }

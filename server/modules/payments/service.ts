@@ -87,6 +87,16 @@ export async function payWithWallet(
         enrollmentId = await insertEnrollment(trx, caller, session, { amountCents: q.totalCents, paymentIntentId: intentId });
       }
       await trx.updateTable('payment_intents').set({ enrollment_id: enrollmentId }).where('id', '=', intentId).execute();
+      // The learner's unconfirmed card checkouts of this session give their seat holds back (one
+      // waiting for 3-D Secure keeps its hold until its step is refused or the hold ends).
+      await trx
+        .updateTable('payment_intents')
+        .set({ status: 'canceled', hold_expires_at: null, last_error_code: 'not_enrollable', last_error_message: 'Paid from the wallet', updated_at: createdAt })
+        .where('user_id', '=', caller.userId)
+        .where('session_id', '=', session.id)
+        .where('payment_method', '=', 'card')
+        .where('status', 'in', ['requires_payment_method', 'requires_confirmation'])
+        .execute();
       await postLedgerTransaction(
         trx,
         'SESSION_PAYMENT',

@@ -6,7 +6,7 @@ import { applyGatewayEvent } from './intents.js';
 
 /**
  * POST /payments/webhooks/stripe: verifies the signature over the raw body and applies
- * payment_intent.succeeded / payment_intent.payment_failed to our intent (by its Stripe id).
+ * payment_intent.amount_capturable_updated / succeeded / payment_failed to our intent (by its Stripe id).
  * @throws 404 without the Stripe gateway; 400 for a bad signature.
  */
 export async function receiveStripeWebhook(app: AppContext, rawBody: string | null, signature: string): Promise<{ received: true }> {
@@ -18,8 +18,12 @@ export async function receiveStripeWebhook(app: AppContext, rawBody: string | nu
     if (e instanceof GatewayError) throw new HttpError(400, `Webhook refused: ${e.message}`);
     throw e;
   }
-  if (event.type === 'payment_intent.succeeded') {
-    await applyGatewayEvent(app, event.data.object.id, { status: 'succeeded', gatewayRef: event.data.object.id });
+  // Cards are authorized, then captured (intents.ts): `amount_capturable_updated` says a 3-D Secure
+  // payment is authorized (the learner may have closed the page), `succeeded` that it was captured.
+  if (event.type === 'payment_intent.amount_capturable_updated') {
+    await applyGatewayEvent(app, event.data.object.id, { status: 'authorized', gatewayRef: event.data.object.id });
+  } else if (event.type === 'payment_intent.succeeded') {
+    await applyGatewayEvent(app, event.data.object.id, { status: 'captured', gatewayRef: event.data.object.id });
   } else if (event.type === 'payment_intent.payment_failed') {
     const err = event.data.object.last_payment_error;
     await applyGatewayEvent(app, event.data.object.id, { status: 'failed', code: err?.decline_code ?? err?.code ?? 'card_declined', message: err?.message ?? 'Your card was declined.' });

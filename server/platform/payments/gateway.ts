@@ -23,11 +23,18 @@ export interface GatewayBankAccount {
   status: 'new' | 'validated' | 'verified' | 'verification_failed' | 'errored';
 }
 
-/** The outcome of charging a card (Stripe's payment intent statuses and error codes). */
-export type ChargeOutcome =
-  | { status: 'succeeded'; gatewayRef: string }
+/**
+ * The outcome of authorizing a card (Stripe's payment intent statuses and error codes):
+ * `authorized` — the amount is held on the card, to be captured or canceled (Stripe
+ * `requires_capture`); `requires_action` — a 3-D Secure step first; `failed` — declined, nothing held.
+ */
+export type AuthorizationOutcome =
+  | { status: 'authorized'; gatewayRef: string }
   | { status: 'requires_action'; gatewayRef: string }
   | { status: 'failed'; code: string; message: string };
+
+/** What the gateway reports about a payment outside a request (webhooks): authorized, captured or failed. */
+export type GatewayEvent = AuthorizationOutcome | { status: 'captured'; gatewayRef: string };
 
 /** What the gateway refused (an unknown token, …): answered 422 with its message. */
 export class GatewayError extends Error {
@@ -57,12 +64,23 @@ export interface PaymentGateway {
   /** Turns a card token or payment method id into a saved card. @throws GatewayError for an unknown or refused source. */
   attachCard(source: string): Promise<GatewayCard>;
   /**
-   * Charges a saved card. `idempotencyKey` is passed to the gateway so a retried charge never
-   * charges twice. @returns succeeded, requires_action (3-D Secure) or failed with Stripe's code.
+   * Authorizes (holds) an amount on a saved card; nothing is captured yet. `idempotencyKey` is one
+   * key per payment intent and attempt (`intent:<id>:authorize`), so a retried call never holds twice.
+   * @returns authorized, requires_action (3-D Secure) or failed with Stripe's code.
    */
-  charge(input: { card: GatewayCard; amountCents: number; currency: string; idempotencyKey: string; description: string }): Promise<ChargeOutcome>;
-  /** Completes a 3-D Secure step (sandbox simulates the bank's page). */
-  completeAuthentication(input: { gatewayRef: string; card: GatewayCard; result: 'succeed' | 'fail' }): Promise<ChargeOutcome>;
+  authorize(input: { card: GatewayCard; amountCents: number; currency: string; idempotencyKey: string; description: string }): Promise<AuthorizationOutcome>;
+  /** Completes a 3-D Secure step (sandbox simulates the bank's page): authorized when it passed. */
+  completeAuthentication(input: { gatewayRef: string; card: GatewayCard; result: 'succeed' | 'fail' }): Promise<AuthorizationOutcome>;
+  /**
+   * Captures an authorization in full (`intent:<id>:capture`); capturing twice is harmless.
+   * @throws when the gateway cannot be reached or refuses (the capture is retried by the jobs).
+   */
+  capture(input: { gatewayRef: string; amountCents: number; idempotencyKey: string }): Promise<void>;
+  /**
+   * Gives the money back: cancels an authorization, or refunds a payment that was already captured
+   * (`intent:<id>:cancel`); canceling twice is harmless.
+   */
+  cancel(input: { gatewayRef: string; idempotencyKey: string }): Promise<void>;
   /** Turns a bank-account token into the account payouts go to. @throws GatewayError. */
   attachBankAccount(token: string): Promise<GatewayBankAccount>;
   /** Sends a payout to a bank account. @returns the gateway's payout reference. */

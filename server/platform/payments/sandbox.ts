@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { GatewayError, type ChargeOutcome, type GatewayCard, type PaymentGateway, type TestCard } from './gateway.js';
+import { GatewayError, type AuthorizationOutcome, type GatewayCard, type PaymentGateway, type TestCard } from './gateway.js';
 
 type Outcome = TestCard['outcome'];
 
@@ -33,10 +33,21 @@ const FAILURES: Record<'declined' | 'insufficient_funds' | 'authentication_faile
   },
 };
 
+const MAX_REMEMBERED = 50_000;
+
+/** What the sandbox remembers of one payment (in memory: a restart forgets, nothing real moved). */
+export interface SandboxPayment {
+  amountCents: number;
+  state: 'requires_action' | 'authorized' | 'captured' | 'canceled' | 'refunded';
+}
+
 /**
- * The embedded default gateway: behaves like Stripe in test mode with its test cards, keeping no
- * state of its own (the card's outcome travels in `gatewayRef`), so charges are deterministic and a
- * restart loses nothing. Bank-account tokens: `btok_us_verified` (verified) or any other `btok_…` (new).
+ * The embedded default gateway: behaves like Stripe in test mode with its test cards (the card's
+ * outcome travels in `gatewayRef`, so outcomes are deterministic). Like Stripe it answers a repeated
+ * idempotency key with its first answer, and keeps each payment's state (authorized → captured, or
+ * canceled / refunded) in memory — `payments` — so tests can see that no money was held or taken
+ * without a reason; a restart forgets them, and capturing or canceling an unknown reference is
+ * accepted. Bank-account tokens: `btok_us_verified` (verified) or any other `btok_…` (new).
  */
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox' as const;
@@ -44,6 +55,9 @@ export class SandboxGateway implements PaymentGateway {
   readonly testCards: TestCard[] = ['tok_visa', 'tok_mastercard', 'tok_chargeDeclined', 'tok_chargeDeclinedInsufficientFunds', 'tok_threeDSecure2Required'].map(
     (token) => ({ token, ...TEST_SOURCES[token] }),
   );
+  /** Payments by reference (`pi_sandbox_…`). */
+  readonly payments = new Map<string, SandboxPayment>();
+  private readonly answers = new Map<string, AuthorizationOutcome>();
 
   async attachCard(source: string): Promise<GatewayCard> {
     const card = TEST_SOURCES[source];
@@ -51,18 +65,51 @@ export class SandboxGateway implements PaymentGateway {
     return { gatewayRef: `sandbox:${card.outcome}`, brand: card.brand, last4: card.last4, expMonth: 12, expYear: new Date().getUTCFullYear() + 3 };
   }
 
-  async charge(input: { card: GatewayCard; idempotencyKey: string }): Promise<ChargeOutcome> {
+  async authorize(input: { card: GatewayCard; amountCents: number; idempotencyKey: string }): Promise<AuthorizationOutcome> {
+    const replay = this.answers.get(input.idempotencyKey);
+    if (replay) return replay;
     const outcome = input.card.gatewayRef.replace(/^sandbox:/, '') as Outcome;
-    const ref = `ch_sandbox_${randomBytes(8).toString('hex')}`;
-    if (outcome === 'succeeds') return { status: 'succeeded', gatewayRef: ref };
-    if (outcome === 'requires_authentication') return { status: 'requires_action', gatewayRef: ref };
-    const failure = outcome === 'insufficient_funds' ? FAILURES.insufficient_funds : FAILURES.declined;
-    return { status: 'failed', ...failure };
+    const ref = `pi_sandbox_${randomBytes(8).toString('hex')}`;
+    let answer: AuthorizationOutcome;
+    if (outcome === 'succeeds') {
+      this.payments.set(ref, { amountCents: input.amountCents, state: 'authorized' });
+      answer = { status: 'authorized', gatewayRef: ref };
+    } else if (outcome === 'requires_authentication') {
+      this.payments.set(ref, { amountCents: input.amountCents, state: 'requires_action' });
+      answer = { status: 'requires_action', gatewayRef: ref };
+    } else {
+      answer = { status: 'failed', ...(outcome === 'insufficient_funds' ? FAILURES.insufficient_funds : FAILURES.declined) };
+    }
+    this.answers.set(input.idempotencyKey, answer);
+    // Bounded memory for a long-running sandbox server: the oldest entries go first.
+    for (const map of [this.answers, this.payments] as Map<string, unknown>[]) {
+      if (map.size > MAX_REMEMBERED) map.delete(map.keys().next().value as string);
+    }
+    return answer;
   }
 
-  async completeAuthentication(input: { gatewayRef: string; result: 'succeed' | 'fail' }): Promise<ChargeOutcome> {
-    if (input.result === 'succeed') return { status: 'succeeded', gatewayRef: input.gatewayRef };
+  async completeAuthentication(input: { gatewayRef: string; result: 'succeed' | 'fail' }): Promise<AuthorizationOutcome> {
+    const payment = this.payments.get(input.gatewayRef);
+    if (input.result === 'succeed') {
+      if (payment?.state === 'requires_action') payment.state = 'authorized';
+      return { status: 'authorized', gatewayRef: input.gatewayRef };
+    }
+    if (payment?.state === 'requires_action') payment.state = 'canceled';
     return { status: 'failed', ...FAILURES.authentication_failed };
+  }
+
+  async capture(input: { gatewayRef: string }): Promise<void> {
+    const payment = this.payments.get(input.gatewayRef);
+    if (!payment || payment.state === 'captured') return;
+    if (payment.state !== 'authorized') throw new GatewayError('payment_intent_unexpected_state', `This PaymentIntent could not be captured because it has a status of ${payment.state}.`);
+    payment.state = 'captured';
+  }
+
+  async cancel(input: { gatewayRef: string }): Promise<void> {
+    const payment = this.payments.get(input.gatewayRef);
+    if (!payment) return;
+    if (payment.state === 'captured') payment.state = 'refunded';
+    else if (payment.state === 'authorized' || payment.state === 'requires_action') payment.state = 'canceled';
   }
 
   async attachBankAccount(token: string) {

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { GatewayError, type ChargeOutcome, type GatewayBankAccount, type GatewayCard, type PaymentGateway } from './gateway.js';
+import { GatewayError, type AuthorizationOutcome, type GatewayBankAccount, type GatewayCard, type PaymentGateway } from './gateway.js';
 
 /** Settings of the Stripe gateway (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET). */
 export interface StripeSettings {
@@ -12,9 +12,12 @@ export interface StripeSettings {
 
 /**
  * The Stripe gateway, with the official SDK. A saved card is a Stripe PaymentMethod attached to a
- * Customer of its own (`gatewayRef` = `cus_…/pm_…`); a charge is a PaymentIntent created and
- * confirmed at once with our idempotency key, so a retried charge is never a second charge; the
- * 3-D Secure step runs in Stripe.js in the browser, after which the intent is read back. Bank
+ * Customer of its own (`gatewayRef` = `cus_…/pm_…`). A payment is a Stripe PaymentIntent with
+ * `capture_method: 'manual'`, created and confirmed at once with our idempotency key
+ * (`intent:<id>:authorize`): the card is only authorized; it is captured (`intent:<id>:capture`)
+ * once the enrollment is committed, or the authorization canceled — a captured payment refunded —
+ * when the commit fails (`intent:<id>:cancel`). The 3-D Secure step runs in Stripe.js in the
+ * browser, after which the intent is read back (`requires_capture` = authorized). Bank
  * accounts are retrieved from their `btok_…` tokens; payouts are Stripe payouts to that account
  * (with Stripe Connect, replace them by transfers to the educator's connected account).
  */
@@ -45,7 +48,7 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 
-  async charge(input: { card: GatewayCard; amountCents: number; currency: string; idempotencyKey: string; description: string }): Promise<ChargeOutcome> {
+  async authorize(input: { card: GatewayCard; amountCents: number; currency: string; idempotencyKey: string; description: string }): Promise<AuthorizationOutcome> {
     const [customer, paymentMethod] = input.card.gatewayRef.split('/');
     try {
       const pi = await this.stripe.paymentIntents.create(
@@ -55,6 +58,7 @@ export class StripeGateway implements PaymentGateway {
           customer,
           payment_method: paymentMethod,
           confirm: true,
+          capture_method: 'manual',
           description: input.description,
           automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
         },
@@ -69,9 +73,31 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 
-  async completeAuthentication(input: { gatewayRef: string }): Promise<ChargeOutcome> {
+  async completeAuthentication(input: { gatewayRef: string }): Promise<AuthorizationOutcome> {
     const pi = await this.stripe.paymentIntents.retrieve(input.gatewayRef);
     return fromIntent(pi);
+  }
+
+  async capture(input: { gatewayRef: string; amountCents: number; idempotencyKey: string }): Promise<void> {
+    try {
+      await this.stripe.paymentIntents.capture(input.gatewayRef, { amount_to_capture: input.amountCents }, { idempotencyKey: input.idempotencyKey });
+    } catch (e) {
+      // Captured already (a retry after Stripe's 24 h key memory): nothing to do.
+      if (!unexpectedState(e) || (await this.stripe.paymentIntents.retrieve(input.gatewayRef)).status !== 'succeeded') throw e;
+    }
+  }
+
+  async cancel(input: { gatewayRef: string; idempotencyKey: string }): Promise<void> {
+    try {
+      await this.stripe.paymentIntents.cancel(input.gatewayRef, { cancellation_reason: 'abandoned' }, { idempotencyKey: input.idempotencyKey });
+    } catch (e) {
+      if (!unexpectedState(e)) throw e;
+      const pi = await this.stripe.paymentIntents.retrieve(input.gatewayRef);
+      if (pi.status === 'canceled') return;
+      if (pi.status !== 'succeeded') throw e;
+      // Captured: the money goes back as a refund.
+      await this.stripe.refunds.create({ payment_intent: pi.id, reason: 'requested_by_customer' }, { idempotencyKey: `${input.idempotencyKey}:refund` });
+    }
   }
 
   async attachBankAccount(token: string): Promise<GatewayBankAccount> {
@@ -107,8 +133,9 @@ export class StripeGateway implements PaymentGateway {
   }
 }
 
-function fromIntent(pi: Stripe.PaymentIntent): ChargeOutcome {
-  if (pi.status === 'succeeded') return { status: 'succeeded', gatewayRef: pi.id };
+/** Our reading of a Stripe PaymentIntent: `requires_capture` (or an already captured one) is authorized. */
+function fromIntent(pi: Stripe.PaymentIntent): AuthorizationOutcome {
+  if (pi.status === 'requires_capture' || pi.status === 'succeeded') return { status: 'authorized', gatewayRef: pi.id };
   if (pi.status === 'requires_action') return { status: 'requires_action', gatewayRef: pi.id };
   const err = pi.last_payment_error;
   return {
@@ -116,6 +143,10 @@ function fromIntent(pi: Stripe.PaymentIntent): ChargeOutcome {
     code: err?.decline_code ?? err?.code ?? 'authentication_failed',
     message: err?.message ?? 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
   };
+}
+
+function unexpectedState(e: unknown): boolean {
+  return e instanceof Stripe.errors.StripeInvalidRequestError && e.code === 'payment_intent_unexpected_state';
 }
 
 function toGatewayError(e: unknown): Error {

@@ -118,7 +118,8 @@ function resolveLimits(partial: Partial<SandboxLimits> | undefined): SandboxLimi
 
 
 /**
- * Number of sandbox worker threads: one per two cores (`os.availableParallelism()`), at least one.
+ * Number of sandbox worker threads: one per two cores (`os.availableParallelism()`), at least two
+ * (so that on a 2-core machine one looping submission never holds the only worker).
  * A small long-lived pool rather than a worker per submission: starting a worker costs the tsx
  * loader, the runner's modules and the QuickJS WASM module (a few hundred ms, tens of MiB), which
  * would add that to every submission; a pool pays it once per worker, while the other half of the
@@ -126,7 +127,7 @@ function resolveLimits(partial: Partial<SandboxLimits> | undefined): SandboxLimi
  * (one test at a time per worker, tests of different submissions interleave); a worker that had to
  * be killed is replaced by a fresh one.
  */
-export const SANDBOX_POOL_SIZE = Math.max(1, Math.floor(availableParallelism() / 2));
+export const SANDBOX_POOL_SIZE = Math.max(2, Math.floor(availableParallelism() / 2));
 
 /**
  * Margin of the hard wall-clock kill, in milliseconds: a test whose worker has not answered within

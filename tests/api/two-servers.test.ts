@@ -1,0 +1,146 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../server/db/database.js';
+import { seedDemoData } from '../../server/db/seed/seed.js';
+import { hashPassword } from '../../server/platform/passwords.js';
+import { TokenService } from '../../server/platform/tokens.js';
+
+/**
+ * Issue "Nothing lost, nobody in", "More than one server": two real server processes
+ * (`tsx server/main.ts`) on one PostgreSQL database, started at once on an empty database (one of
+ * them migrates it), then 200 card checkouts for 20 seats with every learner's requests alternating
+ * between the two (the intent created on one, confirmed on the other): exactly 20 enrolled, 180
+ * refused, the ledger balanced. PostgreSQL only (HALAQA_TEST_DATABASE_URL): a database of its own,
+ * dropped afterwards.
+ */
+const PG_URL = process.env.HALAQA_TEST_DATABASE_URL;
+const JWT_SECRET = 'two-servers-secret-that-is-long-enough-0123456789';
+const dbName = `halaqa_two_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+const servers: { proc: ChildProcess; port: number; out: string; dataDir: string }[] = [];
+let handle: DatabaseHandle;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+async function startServer(databaseUrl: string) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'halaqa-two-'));
+  const proc = spawn(join(process.cwd(), 'node_modules/.bin/tsx'), ['server/main.ts'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET, PORT: String(port), HOST: '127.0.0.1', WEB_DIR: '', SEED_DEMO_DATA: 'false', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const server = { proc, port, out: '', dataDir };
+  proc.stdout!.on('data', (d) => (server.out += String(d)));
+  proc.stderr!.on('data', (d) => (server.out += String(d)));
+  servers.push(server);
+  return server;
+}
+
+async function waitReady(server: (typeof servers)[number]) {
+  for (let i = 0; i < 1200 && !/Ready in/.test(server.out); i++) {
+    if (server.proc.exitCode !== null) throw new Error(`server exited: ${server.out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!/Ready in/.test(server.out)) throw new Error(`server not ready: ${server.out}`);
+}
+
+const call = async (port: number, method: string, path: string, token: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const res = await fetch(`http://127.0.0.1:${port}/api${path}`, {
+    method, headers: { authorization: `Bearer ${token}`, 'x-auth-legacy': '1', ...(body ? { 'content-type': 'application/json' } : {}), ...headers }, body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: (await res.json()) as { data?: { id: string; status: string }; message?: string } };
+};
+
+describe.runIf(PG_URL)('two server processes on one PostgreSQL database', () => {
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create database "${dbName}"`);
+    await admin.end();
+    const url = new URL(PG_URL!);
+    url.pathname = `/${dbName}`;
+    const a = await startServer(url.toString());
+    const b = await startServer(url.toString());
+    await Promise.all([waitReady(a), waitReady(b)]);
+    handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+    await seedDemoData(handle.db, { uploadsDir: null, hashPassword });
+  }, 300_000);
+
+  afterAll(async () => {
+    for (const s of servers) {
+      s.proc.kill('SIGTERM');
+      rmSync(s.dataDir, { recursive: true, force: true });
+    }
+    await handle?.close();
+    await new Promise((r) => setTimeout(r, 1000));
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists "${dbName}" with (force)`);
+    await admin.end();
+  });
+
+  it('both starting at once on an empty database: one migrates it, the other finds it done', () => {
+    const migrated = servers.map((s) => /migrations applied: ([\w, ]+)/.exec(s.out)?.[1] ?? null);
+    expect(migrated.filter((m) => m !== null)).toHaveLength(1);
+    expect(migrated.find((m) => m !== null)!.split(', ').length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('200 card checkouts for 20 seats alternating between the two servers: exactly 20 enrolled, the ledger balanced', async () => {
+    const db = handle.db;
+    const tokens = new TokenService(JWT_SECRET, 3600);
+    const course = await db.selectFrom('courses').select(['id', 'educator_id']).where('status', '=', 'PUBLISHED').where('is_private', '=', false).executeTakeFirstOrThrow();
+    const { id: sessionId } = await db
+      .insertInto('sessions')
+      .values({
+        course_id: course.id, educator_id: course.educator_id, start_date: sql<string>`current_date` as never, end_date: sql<string>`current_date + 20` as never, timezone: 'UTC',
+        schedule: JSON.stringify({ sunday: null, monday: null, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null }), max_seats: 20, price_cents: 1200, status: 'APPROVED',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const users = await db
+      .insertInto('users')
+      .values(Array.from({ length: 200 }, (_, i) => ({ email: `two-${i}@servers.halaqa.test`, password_hash: 'x', first_name: 'Two', last_name: String(i), role: 'LEARNER' as const, company_id: null, picture_url: null })))
+      .returning('id')
+      .execute();
+    const [a, b] = servers.map((s) => s.port) as [number, number];
+    const learners = [];
+    for (const [i, u] of users.entries()) {
+      const token = (await tokens.issue({ sub: u.id, role: 'LEARNER', cid: null })).token;
+      const card = await call(i % 2 ? a : b, 'POST', '/payments/cards', token, { source: 'tok_visa' });
+      expect(card.status).toBe(201);
+      learners.push({ token, card: card.body.data!.id, first: i % 2 ? a : b, second: i % 2 ? b : a });
+    }
+    const amount = 1200 + 60 + 50;
+    const ledgerBefore = Number((await sql<{ n: number }>`select count(*)::int as n from ledger_transactions`.execute(db)).rows[0]!.n);
+    const outcomes = await Promise.all(
+      learners.map(async (l, i) => {
+        const intent = await call(l.first, 'POST', '/payments/intents', l.token, { sessionId, amount }, { 'idempotency-key': `two-intent-${i}` });
+        if (intent.status !== 201) return intent.status;
+        const paid = await call(l.second, 'POST', `/payments/intents/${intent.body.data!.id}/confirm`, l.token, { paymentMethod: l.card }, { 'idempotency-key': `two-confirm-${i}` });
+        return paid.body.data?.status === 'succeeded' ? 'charged' : paid.status;
+      }),
+    );
+    const charged = outcomes.filter((o) => o === 'charged').length;
+    console.log(`two servers, 200 checkouts for 20 seats: ${charged} charged, ${outcomes.filter((o) => o === 409).length} refused (409), others: ${JSON.stringify(outcomes.filter((o) => o !== 'charged' && o !== 409))}`);
+    expect(charged).toBe(20);
+    expect(outcomes.filter((o) => o === 409)).toHaveLength(180);
+    const enrolled = await db.selectFrom('enrollments').select('id').where('session_id', '=', sessionId).where('status', '=', 'ACTIVE').execute();
+    expect(enrolled).toHaveLength(20);
+    expect(Number((await sql<{ n: number }>`select count(*)::int as n from ledger_transactions`.execute(db)).rows[0]!.n)).toBe(ledgerBefore + 20);
+    const unbalanced = await sql<{ n: number }>`select count(*)::int as n from (select transaction_id from ledger_entries group by transaction_id having sum(amount_cents) <> 0) x`.execute(db);
+    expect(Number(unbalanced.rows[0]!.n)).toBe(0);
+    const uncaptured = await db.selectFrom('payment_intents').select('id').where('session_id', '=', sessionId).where('status', '=', 'succeeded').where('captured_at', 'is', null).execute();
+    expect(uncaptured).toEqual([]);
+  }, 300_000);
+});
