@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.js';
 import { DEMO_PASSWORD } from './harness.js';
 
@@ -12,15 +13,40 @@ import { DEMO_PASSWORD } from './harness.js';
  * intents and confirming them, then restarted on the same data directory. An intent whose seat hold
  * is still running completes; one whose hold ran out while the server was down is canceled at
  * start-up; no money is lost or invented (one balanced ledger transaction for the completed one).
+ * On the embedded database by default; on PostgreSQL (a database of its own, dropped afterwards)
+ * when HALAQA_TEST_DATABASE_URL is set (npm run test:pg).
  */
 const root = new URL('../..', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'halaqa-crash-'));
 let server: ChildProcess | null = null;
 let output = '';
-afterAll(() => {
+const PG_URL = process.env.HALAQA_TEST_DATABASE_URL;
+const dbName = `halaqa_crash_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+/** The server's DATABASE_URL: empty for the embedded database in DATA_DIR/pg. */
+let databaseUrl = '';
+const adminQuery = async (text: string) => {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+};
+beforeAll(async () => {
+  if (!PG_URL) return;
+  await adminQuery(`create database "${dbName}"`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${dbName}`;
+  databaseUrl = url.toString();
+});
+afterAll(async () => {
   server?.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  if (PG_URL) await adminQuery(`drop database if exists "${dbName}" with (force)`);
 });
+/** Opens the server's database directly (while the server is down, for PGlite). */
+const openServerDatabase = () => openDatabase(databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dir: join(dataDir, 'pg') });
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -35,7 +61,7 @@ async function start(port: number) {
   output = '';
   server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIR: '', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIR: '', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, JWT_SECRET: 'crash-test-secret-that-is-long-enough-0123456789' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout!.on('data', (d) => (output += d));
@@ -86,7 +112,7 @@ describe('a server crash between creating and confirming card payments', () => {
 
     await killHard();
     // While the server is down, the second checkout's hold runs out.
-    const db = await openDatabase({ kind: 'pglite', dir: join(dataDir, 'pg') });
+    const db = await openServerDatabase();
     await db.db.updateTable('payment_intents').set({ hold_expires_at: new Date(Date.now() - 60_000) }).where('id', '=', intents[1]).execute();
     await db.close();
 
@@ -103,7 +129,7 @@ describe('a server crash between creating and confirming card payments', () => {
     expect(mine).not.toContain(sessions[1].id);
     await killHard();
 
-    const check = await openDatabase({ kind: 'pglite', dir: join(dataDir, 'pg') });
+    const check = await openServerDatabase();
     const txs = await check.db.selectFrom('ledger_transactions').select('payment_intent_id').where('payment_intent_id', 'in', intents).execute();
     expect(txs.map((x) => x.payment_intent_id)).toEqual([intents[0]]);
     const unbalanced = await check.db
@@ -114,6 +140,6 @@ describe('a server crash between creating and confirming card payments', () => {
       .execute();
     expect(unbalanced).toEqual([]);
     await check.close();
-    console.log('crash test: after SIGKILL and restart, 1 intent completed, 1 canceled at start-up, ledger balanced');
+    console.log(`crash test (${databaseUrl ? 'PostgreSQL' : 'PGlite'}): after SIGKILL and restart, 1 intent completed, 1 canceled at start-up, ledger balanced`);
   }, 120_000);
 });
