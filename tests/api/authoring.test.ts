@@ -184,11 +184,25 @@ describe('POST /courses (the course editor payload of spec §3)', () => {
     expect(admin.statusCode).toBe(200);
   });
 
-  it('lets a pending educator save a draft but not submit it', async () => {
+  it('lets a pending educator save a draft (without a picture: pending accounts cannot upload) but not submit it', async () => {
     await t.db.updateTable('users').set({ status: 'PENDING' }).where('email', '=', 'educator3@halaqa.test').execute();
-    const pictureId = await uploadPicture('educator3@halaqa.test');
-    expect((await saveCourse('educator3@halaqa.test', courseFields(pictureId, { action: 'submit' }))).status).toBe(403);
-    expect((await saveCourse('educator3@halaqa.test', courseFields(pictureId, { action: 'save' }))).status).toBe(201);
+    const form = multipart({}, { picture: { filename: 'cover.png', contentType: 'image/png', content: PNG_1PX } });
+    const upload = await t.app.inject({ method: 'POST', url: '/api/courses/picture', payload: form.payload, headers: { ...form.headers, ...t.auth(await t.tokenFor('educator3@halaqa.test')) } });
+    expect(upload.statusCode).toBe(403);
+    const { pictureId: _none, ...withoutPicture } = courseFields(1);
+    expect((await saveCourse('educator3@halaqa.test', { ...withoutPicture, action: 'submit' })).status).toBe(403);
+    expect((await saveCourse('educator3@halaqa.test', { ...withoutPicture, action: 'save' })).status).toBe(201);
+  });
+
+  it('sends a course for review only with a picture; a draft may wait for it', async () => {
+    const { pictureId: _none, ...withoutPicture } = courseFields(1);
+    const refused = await saveCourse('educator@halaqa.test', { ...withoutPicture, action: 'submit' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toContainEqual({ path: 'pictureId', message: 'is required: upload a course picture' });
+    const draft = await saveCourse('educator@halaqa.test', { ...withoutPicture, action: 'save' });
+    expect(draft.status).toBe(201);
+    const pictureId = await uploadPicture('educator@halaqa.test');
+    expect((await saveCourse('educator@halaqa.test', courseFields(pictureId, { action: 'submit' }), draft.body.data.course.id)).status).toBe(200);
   });
 });
 

@@ -325,7 +325,7 @@ describe('uploads through the app with STORAGE_DRIVER=s3', () => {
     }
   });
 
-  it('with the SPA served, a missing upload gets the SPA page under either driver, and the app routes still work', async () => {
+  it('with the SPA served, a missing upload answers 404 under either driver (never the SPA page), and the app routes still work', async () => {
     const web = mkdtempSync(join(tmpdir(), 'halaqa-web-'));
     writeFileSync(join(web, 'index.html'), '<!doctype html><title>Halaqa</title>');
     const dirs = [mkdtempSync(join(tmpdir(), 'halaqa-spa-disk-')), mkdtempSync(join(tmpdir(), 'halaqa-spa-s3-'))];
@@ -333,8 +333,11 @@ describe('uploads through the app with STORAGE_DRIVER=s3', () => {
     try {
       for (const { app: a } of apps) {
         const missing = await a.inject({ method: 'GET', url: '/uploads/coursepicture/missing.png' });
-        expect(missing.statusCode).toBe(200);
-        expect(missing.body).toBe('<!doctype html><title>Halaqa</title>');
+        expect(missing.statusCode).toBe(404);
+        expect(missing.body).not.toContain('<title>Halaqa</title>');
+        const page = await a.inject({ method: 'GET', url: '/courses' });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toBe('<!doctype html><title>Halaqa</title>');
         expect((await a.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
       }
     } finally {

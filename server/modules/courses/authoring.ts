@@ -26,8 +26,12 @@ export async function editableCourse(db: AppContext['db'] | Transaction<Database
   return course;
 }
 
-/** Checks ids the form refers to exist (category, language, skills, lesson types, uploads). */
-async function checkReferences(trx: Transaction<Database>, caller: Caller, form: ParsedCourseForm, creating: boolean): Promise<FieldError[]> {
+/**
+ * Checks ids the form refers to exist (category, language, skills, lesson types, uploads), and that
+ * a course sent for review has a picture (`hasPicture`: the course being edited already has one).
+ * A draft may wait for its picture: a PENDING educator saves drafts but cannot upload yet.
+ */
+async function checkReferences(trx: Transaction<Database>, caller: Caller, form: ParsedCourseForm, hasPicture: boolean): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   if (!(await trx.selectFrom('categories').select('id').where('id', '=', form.courseCategoryId).executeTakeFirst())) {
     errors.push({ path: 'courseCategoryId', message: 'is not a category' });
@@ -58,7 +62,7 @@ async function checkReferences(trx: Transaction<Database>, caller: Caller, form:
     }
     return u;
   };
-  if (creating && form.pictureId === null) errors.push({ path: 'pictureId', message: 'is required: upload a course picture' });
+  if (form.action === 'submit' && form.pictureId === null && !hasPicture) errors.push({ path: 'pictureId', message: 'is required: upload a course picture' });
   await upload(form.pictureId, 'COURSEPICTURE', 'pictureId');
   await upload(form.videoId, 'COURSEVIDEO', 'videoId');
   if (form.isPrivate && !isStaff(caller)) {
@@ -206,7 +210,7 @@ export async function saveCourse(
     if (form.companyId !== null && form.companyId !== existing?.company_id && !mayActForCompany(tenant, form.companyId)) {
       throw forbidden('Only admins or members of that company can attach a course to it');
     }
-    const refErrors = await checkReferences(trx, caller, form, existing === null);
+    const refErrors = await checkReferences(trx, caller, form, Boolean(existing?.picture_url));
     if (refErrors.length) throw badRequest('Some fields are invalid', refErrors);
     const picture = form.pictureId ? await trx.selectFrom('uploads').select('url').where('id', '=', form.pictureId).executeTakeFirst() : null;
     const video = form.videoId ? await trx.selectFrom('uploads').select('url').where('id', '=', form.videoId).executeTakeFirst() : null;
