@@ -83,6 +83,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          globalSetup: ['tests/api/template-setup.ts'],
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: ['tests/ui/**', ...(e2e ? [] : ['tests/e2e/**']), '**/node_modules/**'],
         },

@@ -12,12 +12,14 @@ const NUMERIC_OID = 1700;
 
 /**
  * Where the data lives.
- * - `{ kind: 'pglite', dir }`: embedded PostgreSQL (PGlite) in `dir`, or in memory when `dir` is null.
+ * - `{ kind: 'pglite', dir, image? }`: embedded PostgreSQL (PGlite) in `dir`, or in memory when `dir`
+ *   is null; `image` (a `dumpDataDir()` archive, see {@link dumpDatabaseImage}) starts it as a copy
+ *   of another database instead of empty.
  * - `{ kind: 'postgres', url, schema? }`: a PostgreSQL server; `schema` (created when missing) isolates
  *   a test file's tables in a shared database.
  */
 export type DatabaseTarget =
-  | { kind: 'pglite'; dir: string | null }
+  | { kind: 'pglite'; dir: string | null; image?: Blob }
   | { kind: 'postgres'; url: string; schema?: string };
 
 export interface DatabaseHandle {
@@ -29,6 +31,20 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+const pgliteClients = new WeakMap<Kysely<Database>, PGlite>();
+
+/**
+ * A gzipped archive of a PGlite database's files (PGlite `dumpDataDir`), which
+ * `openDatabase({ kind: 'pglite', dir, image })` opens as a copy: tests migrate and seed one
+ * database and start every test file from its image instead of repeating that work.
+ * @throws when `db` was not opened on PGlite by {@link openDatabase}.
+ */
+export async function dumpDatabaseImage(db: Kysely<Database>): Promise<Blob> {
+  const client = pgliteClients.get(db);
+  if (!client) throw new Error('dumpDatabaseImage needs a PGlite database opened by openDatabase');
+  return client.dumpDataDir('gzip');
+}
+
 /**
  * Opens the database. Dates (`date`) are returned as 'YYYY-MM-DD' strings and `bigint`/`numeric`
  * aggregates as JS numbers (all our sums are cents well below 2^53).
@@ -38,6 +54,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   if (target.kind === 'pglite') {
     if (target.dir) mkdirSync(target.dir, { recursive: true });
     const client = await PGlite.create(target.dir ?? undefined, {
+      ...(target.image ? { loadDataDir: target.image } : {}),
       parsers: {
         [DATE_OID]: (v: string) => v,
         [INT8_OID]: (v: string) => Number(v),
@@ -45,6 +62,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       },
     });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+    pgliteClients.set(db, client);
     return {
       db,
       schema: 'public',

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import { openDatabase } from '../../server/db/database.js';
@@ -36,10 +37,14 @@ export interface TestApp {
 export async function startTestApp(options: { seed?: boolean; gateway?: PaymentGateway; now?: () => Date; handlers?: HandlerTable } = {}): Promise<TestApp> {
   const url = process.env.HALAQA_TEST_DATABASE_URL;
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const handle = await openDatabase(url ? { kind: 'postgres', url, schema } : { kind: 'pglite', dir: null });
+  const seed = options.seed !== false;
+  // A seeded PGlite database starts as a copy of the image tests/api/template-setup.ts made once.
+  const imagePath = !url && seed ? inject('pgliteImage') : '';
+  const image = imagePath ? new Blob([readFileSync(imagePath)]) : undefined;
+  const handle = await openDatabase(url ? { kind: 'postgres', url, schema } : { kind: 'pglite', dir: null, image });
   await migrateToLatest(handle.db, handle.schema);
   const dataDir = mkdtempSync(join(tmpdir(), 'halaqa-test-'));
-  if (options.seed !== false) await seedDemoData(handle.db, { uploadsDir: null, hashPassword });
+  if (seed && !image) await seedDemoData(handle.db, { uploadsDir: null, hashPassword });
   const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', WEB_DIR: '' });
   const app = await buildApp({ config, db: handle.db, logger: false, gateway: options.gateway, now: options.now, handlers: options.handlers });
   await app.ready();
