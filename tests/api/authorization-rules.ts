@@ -173,14 +173,14 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
   },
   updateCompanySettings: {
     variants: [
-      { target: 'own', label: 'company A', allow: ['admin', 'partner'], build: (w) => ({ params: { id: w.companyA }, body: THEME }) },
-      { target: 'otherCompany', label: 'company B', allow: ['admin'], build: (w) => ({ params: { id: w.companyB }, body: THEME }) },
+      { target: 'own', label: 'company A', allow: [...STAFF, 'partner'], build: (w) => ({ params: { id: w.companyA }, body: THEME }) },
+      { target: 'otherCompany', label: 'company B', allow: STAFF, build: (w) => ({ params: { id: w.companyB }, body: THEME }) },
     ],
   },
   uploadCompanyPicture: {
     variants: [
-      { target: 'own', label: 'company A', allow: ['admin', 'partner'], build: (w) => ({ params: { id: w.companyA }, multipart: { fields: {}, files: { picture: pngPart() } } }) },
-      { target: 'otherCompany', label: 'company B', allow: ['admin'], build: (w) => ({ params: { id: w.companyB }, multipart: { fields: {}, files: { picture: pngPart() } } }) },
+      { target: 'own', label: 'company A', allow: [...STAFF, 'partner'], build: (w) => ({ params: { id: w.companyA }, multipart: { fields: {}, files: { picture: pngPart() } } }) },
+      { target: 'otherCompany', label: 'company B', allow: STAFF, build: (w) => ({ params: { id: w.companyB }, multipart: { fields: {}, files: { picture: pngPart() } } }) },
     ],
   },
 
