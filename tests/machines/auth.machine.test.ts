@@ -211,7 +211,7 @@ describe('auth.machine (specific paths)', () => {
       paths.find(
         (p) =>
           p.events.at(-1)?.type === 'auth.themeChanged' &&
-          (p.events.at(-1) as { companyId: number }).companyId === companyId &&
+          (p.events.at(-1) as unknown as { companyId: number }).companyId === companyId &&
           p.states.at(-2)?.matches('loggedIn') &&
           p.states.at(-2)?.context.record?.company?.id === qad.id,
       );

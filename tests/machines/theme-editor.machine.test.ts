@@ -117,7 +117,7 @@ function runPath(path: ModelPath) {
         }
       }
       seen = starts.length;
-      if (event.type === 'logo.selected' && !(event as { file: File | null }).file) expect(snap.matches({ ready: { logo: 'uploading' } })).toBe(false);
+      if (event.type === 'logo.selected' && !(event as unknown as { file: File | null }).file) expect(snap.matches({ ready: { logo: 'uploading' } })).toBe(false);
     },
   );
   for (const input of uploads) expect(input).toEqual({ companyId: 3, file: logoFile });
