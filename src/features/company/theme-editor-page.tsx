@@ -82,7 +82,7 @@ function ColourField({
         ? t`Text on this colour is hard to read: contrast ${ratio(check.ratio ?? 0)}, at least ${minimum} is needed (WCAG 2.1 AA).`
         : (serverError ?? null);
   return (
-    <div className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '3', alignItems: 'start' })} data-testid={`colour-${colourKey}`}>
+    <div className={css({ display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', gap: '3', alignItems: 'start' })} data-testid={`colour-${colourKey}`}>
       <input
         type="color"
         aria-label={t`${label}: colour picker`}
@@ -192,7 +192,7 @@ export function ThemeEditorPage({ api, auth, companyId, companyName }: { api: Ap
         className={css({
           display: 'grid',
           gap: '6',
-          gridTemplateColumns: { base: '1fr', desktop: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          gridTemplateColumns: { base: 'minmax(0, 1fr)', desktop: 'minmax(0, 3fr) minmax(0, 2fr)' },
           alignItems: 'start',
         })}
       >
@@ -282,7 +282,7 @@ export function ThemeEditorPage({ api, auth, companyId, companyName }: { api: Ap
                       className={css({
                         display: 'grid',
                         gap: '3',
-                        gridTemplateColumns: { base: '1fr', tablet: 'minmax(0, 1fr) minmax(0, 2fr) auto' },
+                        gridTemplateColumns: { base: 'minmax(0, 1fr)', tablet: 'minmax(0, 1fr) minmax(0, 2fr) auto' },
                         alignItems: 'start',
                       })}
                     >

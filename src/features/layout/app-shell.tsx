@@ -17,8 +17,11 @@ import { LanguageSwitch } from './language-switch';
 import { SessionWatcher } from './session-watcher';
 import { ThemeApplier } from './theme-applier';
 
-/** The Halaqa wordmark: a ring ("halaqa" is a study circle) and the name. */
-export function Logo({ className }: { className?: string }) {
+/**
+ * The Halaqa wordmark: a ring ("halaqa" is a study circle) and the name. `compact`: the name is
+ * only read by screen readers below tablet width (room for a company logo beside it).
+ */
+export function Logo({ className, compact = false }: { className?: string; compact?: boolean }) {
   return (
     <span className={cx(css({ display: 'inline-flex', alignItems: 'center', gap: '2' }), className)}>
       <svg width="28" height="28" viewBox="0 0 64 64" aria-hidden focusable="false">
@@ -26,7 +29,21 @@ export function Logo({ className }: { className?: string }) {
         <circle cx="32" cy="33" r="15" fill="none" stroke="#fff" strokeWidth="6" />
         <circle cx="32" cy="16" r="6" fill="var(--colors-tertiary)" stroke="#fff" strokeWidth="2" />
       </svg>
-      <span className={css({ fontSize: { base: 'lg', tablet: 'xl' }, fontWeight: 'extrabold', letterSpacing: 'tight', color: 'fg.default' })}>
+      <span
+        className={cx(
+          css({ fontSize: { base: 'lg', tablet: 'xl' }, fontWeight: 'extrabold', letterSpacing: 'tight', color: 'fg.default' }),
+          compact
+            ? css({
+                position: { base: 'absolute', tablet: 'static' },
+                width: { base: '1px', tablet: 'auto' },
+                height: { base: '1px', tablet: 'auto' },
+                overflow: { base: 'hidden', tablet: 'visible' },
+                clip: { base: 'rect(0, 0, 0, 0)', tablet: 'auto' },
+                whiteSpace: 'nowrap',
+              })
+            : undefined,
+        )}
+      >
         Halaqa
       </span>
     </span>
@@ -65,7 +82,7 @@ function CompanyLogo({ record, theme }: { record: LoginRecord | null; theme: The
       className={css({
         height: '8',
         width: 'auto',
-        maxWidth: { base: '16', tablet: '32' },
+        maxWidth: { base: '20', tablet: '32' },
         objectFit: 'contain',
         paddingInlineStart: { base: '2', tablet: '3' },
         borderInlineStartWidth: '1px',
@@ -98,7 +115,7 @@ function Header({ auth }: { auth: AuthActor }) {
           to="/"
           className={css({ display: 'inline-flex', alignItems: 'center', gap: { base: '2', tablet: '3' }, marginInlineEnd: { base: 'auto', tablet: '4' }, flexShrink: 0 })}
         >
-          <Logo />
+          <Logo compact={Boolean(record?.company && theme?.logo)} />
           <CompanyLogo record={record} theme={theme} />
         </Link>
         <nav aria-label={t`Main`} className={css({ display: 'flex', alignItems: 'center', gap: '1', marginInlineEnd: { tablet: 'auto' } })}>
