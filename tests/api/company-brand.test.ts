@@ -181,3 +181,40 @@ describe('private company courses', () => {
     expect(res.status).toBeLessThan(300);
   });
 });
+
+describe('creating a private company course (POST /courses isPrivate)', () => {
+  const QAD_EDUCATOR = 'educator@qad.halaqa.test';
+
+  async function saveCourse(email: string, extra: Record<string, string>) {
+    const picture = multipart({}, { picture: { filename: 'c.png', contentType: 'image/png', content: PNG_1PX } });
+    const token = await t.tokenFor(email);
+    const uploaded = await t.app.inject({ method: 'POST', url: '/api/courses/picture', payload: picture.payload, headers: { ...picture.headers, ...t.auth(token) } });
+    const form = multipart({
+      action: 'save', title: 'Private onboarding', description: 'd', courseCategoryId: '1', price: '0', numHours: '4', difficultyLevel: 'BEGINNER',
+      pictureId: String(uploaded.json().data.id), startDate: '2031-05-05', endDate: '2031-06-01', timezone: 'America/Denver', maxSeats: '10',
+      ...extra,
+    });
+    const res = await t.app.inject({ method: 'POST', url: '/api/courses', payload: form.payload, headers: { ...form.headers, ...t.auth(token) } });
+    return { status: res.statusCode, body: res.json() };
+  }
+
+  beforeAll(async () => {
+    const hash = (await t.db.selectFrom('users').select('password_hash').where('email', '=', 'admin@halaqa.test').executeTakeFirstOrThrow()).password_hash;
+    await t.db.insertInto('users').values({ email: QAD_EDUCATOR, password_hash: hash, first_name: 'Q', last_name: 'E', role: 'EDUCATOR', company_id: qad, picture_url: null }).execute();
+  });
+
+  it("lets a company's educator make a course private to their company", async () => {
+    const res = await saveCourse(QAD_EDUCATOR, { isPrivate: 'true', companyId: String(qad) });
+    expect(res.status).toBe(201);
+    const row = await t.db.selectFrom('courses').select(['is_private', 'company_id']).where('id', '=', res.body.data.course.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ is_private: true, company_id: qad });
+  });
+
+  it('refuses an educator without a company (400 on isPrivate, nothing written)', async () => {
+    const before = await countRows(t.db, 'courses');
+    const res = await saveCourse('educator@halaqa.test', { isPrivate: 'true' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toContainEqual({ path: 'isPrivate', message: 'only company courses can be private' });
+    expect(await countRows(t.db, 'courses')).toBe(before);
+  });
+});
