@@ -2826,7 +2826,7 @@ export interface components {
             videoId?: components["schemas"]["Id"];
             /** @description Default false. */
             hasMultiInstructors?: boolean;
-            /** @description Visible only to users of `companyId`. Default false. */
+            /** @description Visible only to users of `companyId` (and admins). Only a member of a company (educator or partner) or an admin may make a course private; without `companyId` it is the caller's company (an edited course keeps its own), and a private course of no company → 400 on `companyId`. Default false. */
             isPrivate?: boolean;
             /** @description Decimal US dollars. Default 0. */
             price: number;

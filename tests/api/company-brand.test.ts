@@ -210,6 +210,15 @@ describe('creating a private company course (POST /courses isPrivate)', () => {
     expect(row).toEqual({ is_private: true, company_id: qad });
   });
 
+  it('refuses a private course of no company, even from an admin (400 on companyId, nothing written)', async () => {
+    const before = await countRows(t.db, 'courses');
+    const res = await saveCourse('admin@halaqa.test', { isPrivate: 'true' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toContainEqual({ path: 'companyId', message: 'is required for a private course' });
+    expect(await countRows(t.db, 'courses')).toBe(before);
+    expect((await saveCourse('admin@halaqa.test', { isPrivate: 'true', companyId: String(qad) })).status).toBe(201);
+  });
+
   it('refuses an educator without a company (400 on isPrivate, nothing written)', async () => {
     const before = await countRows(t.db, 'courses');
     const res = await saveCourse('educator@halaqa.test', { isPrivate: 'true' });
