@@ -28,7 +28,29 @@ export interface AuthStorage {
 
 const roleSchema = v.picklist(['USER', 'LEARNER', 'EDUCATOR', 'PARTNER', 'ADMIN', 'SUPER_ADMIN']);
 const colour = v.pipe(v.string(), v.regex(/^#[0-9A-Fa-f]{6}$/));
-const themeSchema = v.object({ primary: colour, secondary: colour, tertiary: colour });
+/** Links as the contract allows them (http(s) or mailto); a logo is a same-site path or an http(s) URL. */
+const linkUrl = v.pipe(v.string(), v.regex(/^(https?:\/\/|mailto:)[^\s]+$/));
+const logoUrl = v.pipe(v.string(), v.regex(/^(\/(?!\/)|https?:\/\/)[^\s]*$/));
+const themeSchema = v.object({
+  primary: colour,
+  secondary: colour,
+  tertiary: colour,
+  logo: v.optional(v.nullable(logoUrl)),
+  links: v.optional(v.record(v.string(), linkUrl)),
+});
+/**
+ * Browsers drop a cookie over 4096 bytes: a theme whose links would not fit is kept without them
+ * (colours and logo still persist; the links come back with the next sign-in).
+ */
+export const MAX_THEME_COOKIE_CHARS = 3000;
+
+/** The theme as it is written to the cookie (see `MAX_THEME_COOKIE_CHARS`). */
+export function themeForCookie(theme: Theme): Theme {
+  const full = JSON.stringify(theme);
+  if (encodeURIComponent(full).length <= MAX_THEME_COOKIE_CHARS) return theme;
+  const { links: _links, ...rest } = theme;
+  return rest;
+}
 const recordSchema = v.object({
   token: v.pipe(v.string(), v.minLength(1)),
   expiresAt: v.string(),
@@ -69,7 +91,7 @@ export function createCookieStorage(): AuthStorage {
     write(record, theme) {
       if (record) setCookie(AUTH_COOKIE, JSON.stringify(record), options());
       else deleteCookie(AUTH_COOKIE, { path: '/' });
-      if (theme) setCookie(THEME_COOKIE, JSON.stringify(theme), options());
+      if (theme) setCookie(THEME_COOKIE, JSON.stringify(themeForCookie(theme)), options());
       else deleteCookie(THEME_COOKIE, { path: '/' });
     },
     clear() {
@@ -138,6 +160,8 @@ export function createAuthActors(api: Api, storage: AuthStorage) {
         primary: settings.style.primaryColor,
         secondary: settings.style.secondaryColor,
         tertiary: settings.style.tertiaryColor,
+        logo: settings.logo,
+        links: settings.links,
       };
     }),
 

@@ -12,6 +12,7 @@ import { notProvided } from './support/actors';
  *       ▲   ▲                                    ─▶ loadingTheme (company only) ─▶ loggedIn.active
  *       │   └─ loggedOut.failed ◀── any failure before the theme (error code + server message)
  *   loggedIn.active ─auth.unauthorized (federated, attempt ≤ 3)─▶ loggedIn.refreshing ─▶ active
+ *   loggedIn ─auth.themeChanged (the user's own company)─▶ loggedIn (new theme, persisted)
  *
  * Errors are codes plus the server's message, never translated text: the login screen shows
  * `error.message ?? t\`Invalid credentials\``.
@@ -35,11 +36,16 @@ export interface CompanyRef {
   acronym: string;
 }
 
-/** Company colours as held in the session (spec §3): CSS hex colours. */
+/**
+ * Company theme as held in the session (spec §3): CSS hex colours, plus the company's logo URL and
+ * named links (issue 12: shown in the header and footer to the company's members) when known.
+ */
 export interface Theme {
   primary: string;
   secondary: string;
   tertiary: string;
+  logo?: string | null;
+  links?: Record<string, string>;
 }
 
 /**
@@ -94,7 +100,9 @@ export type AuthEvent =
   | { type: 'auth.signedUp'; result: SignInResult }
   | { type: 'auth.logout' }
   /** The API client got a 401; `attempt` counts the retries of that call (1 = first 401). */
-  | { type: 'auth.unauthorized'; attempt: number };
+  | { type: 'auth.unauthorized'; attempt: number }
+  /** Company `companyId`'s theme was saved (theme editor): applies when it is the user's company. */
+  | { type: 'auth.themeChanged'; companyId: number; theme: Theme };
 
 /** Retries on 401 for federated users (spec §9). */
 export const MAX_REFRESH_RETRIES = 3;
@@ -135,7 +143,7 @@ export const authMachine = setup({
     fetchCompany: notProvided<CompanyRef | null, { token: string }>('auth', 'fetchCompany', 'createAuthActors'),
     /** GET /users/{id} with the new token. */
     fetchUser: notProvided<AuthUser, { token: string; userId: number }>('auth', 'fetchUser', 'createAuthActors'),
-    /** GET /companies/{id}/settings → colours. */
+    /** GET /companies/{id}/settings → colours, logo and links. */
     loadTheme: notProvided<Theme, { token: string; companyId: number }>('auth', 'loadTheme', 'createAuthActors'),
     /** Federated token refresh (identity service). */
     refreshToken: notProvided<{ token: string; expiresAt: string }, { record: LoginRecord }>('auth', 'refreshToken', 'createAuthActors'),
@@ -186,6 +194,7 @@ export const authMachine = setup({
     restoredExpired: (_, params: RestoredSession) => params.record !== null && isExpired(params.record),
     pendingHasCompany: ({ context }) => Boolean(context.pending?.company),
     recordExpired: ({ context }) => !context.record || isExpired(context.record),
+    isOwnCompany: ({ context }, params: { companyId: number }) => context.record?.company?.id === params.companyId,
     /** Federated users get a token refresh for each of the first 3 attempts of a call (spec §9). */
     canRefresh: ({ context }, params: { attempt: number }) =>
       Boolean(context.record?.federationAuth) && params.attempt <= MAX_REFRESH_RETRIES,
@@ -361,6 +370,13 @@ export const authMachine = setup({
       },
       on: {
         'auth.logout': { target: 'loggingOut' },
+        'auth.themeChanged': {
+          guard: { type: 'isOwnCompany', params: ({ event }) => ({ companyId: event.companyId }) },
+          actions: [
+            { type: 'assignTheme', params: ({ event }) => event.theme },
+            { type: 'persistSession', params: ({ context }) => ({ record: context.record, theme: context.theme }) },
+          ],
+        },
       },
     },
     loggingOut: {

@@ -664,7 +664,7 @@ export interface paths {
          * Get session details (public)
          * @description A session with its course. `enrollment` is always null here; use `/info/secured` when signed in.
          *
-         *     Roles: public (no sign-in needed). Spec: §7 Sessions.
+         *     Roles: public (no sign-in needed). A bearer token, when sent, is honoured (signed-in company users also see the sessions of their company's private courses; anyone else gets 404). Tenant-scoped: private courses only for users of their company. Spec: §7 Sessions.
          */
         get: operations["getSessionInfo"];
         put?: never;
@@ -774,7 +774,7 @@ export interface paths {
          * Get session syllabus (public)
          * @description Weeks → sections → lessons of a session. Lesson links are always null here.
          *
-         *     Roles: public (no sign-in needed). Spec: §7 Sessions; §3 Syllabus.
+         *     Roles: public (no sign-in needed). A bearer token, when sent, is honoured (signed-in company users also see the sessions of their company's private courses; anyone else gets 404). Tenant-scoped: private courses only for users of their company. Spec: §7 Sessions; §3 Syllabus.
          */
         get: operations["getSessionSyllabus"];
         put?: never;
@@ -1623,9 +1623,9 @@ export interface paths {
         put?: never;
         /**
          * Upload the company logo
-         * @description Uploads the company logo (multipart field `picture`, png or jpeg); it becomes `settings.logo`. Too large → 413; wrong type → 415.
+         * @description Uploads the company logo (multipart field `picture`, png or jpeg); it becomes `settings.logo`, shown in the app header to the company's members. Too large → 413; wrong type → 415.
          *
-         *     Roles: PARTNER, ADMIN. Tenant-scoped: a PARTNER only for their own company. Spec: §7 Companies; §3 company theme (logo).
+         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: a PARTNER only for their own company (an approved partner). Spec: §7 Companies; §3 company theme (logo).
          */
         post: operations["uploadCompanyPicture"];
         delete?: never;
@@ -1650,9 +1650,11 @@ export interface paths {
         get: operations["getCompanySettings"];
         /**
          * Replace company theme settings
-         * @description Replaces the style colours and links of a company (the logo is set by `POST /companies/{id}/picture`). Allowed for the PARTNER of the company and ADMIN.
+         * @description Replaces the style colours and links of a company (the logo is set by `POST /companies/{id}/picture`). Allowed for the PARTNER of the company, ADMIN and SUPER_ADMIN.
          *
-         *     Roles: PARTNER, ADMIN. Tenant-scoped: a PARTNER only for their own company. Spec: §7 Companies; §6 partner theme settings.
+         *     Readable themes only (WCAG 2.1 AA, at least 4.5:1 for normal text): for each colour, white text on its button shade and its badge text on its badge tint (the shades the SPA derives, panda.config.ts). An unreadable colour → 400 with the message "The theme is not readable" and one field error per colour (`style.primaryColor` …) naming the colour, its value and the contrast found; nothing is changed.
+         *
+         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: a PARTNER only for their own company. Spec: §7 Companies; §6 partner theme settings; §9 default colours.
          */
         put: operations["updateCompanySettings"];
         post?: never;
@@ -2897,7 +2899,7 @@ export interface components {
             videoId?: components["schemas"]["Id"];
             /** @description Default false. */
             hasMultiInstructors?: boolean;
-            /** @description Visible only to users of `companyId`. Default false. */
+            /** @description Visible only to users of `companyId` (and admins). Only a member of a company (educator or partner) or an admin may make a course private; without `companyId` it is the caller's company (an edited course keeps its own), and a private course of no company → 400 on `companyId`. Default false. */
             isPrivate?: boolean;
             /** @description Decimal US dollars. Default 0. */
             price: number;
@@ -5473,6 +5475,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
@@ -5937,6 +5940,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];

@@ -29,6 +29,7 @@ import { Route as SessionsSessionIdRouteImport } from './routes/sessions/$sessio
 import { Route as ClassroomSessionIdIndexRouteImport } from './routes/classroom/$sessionId/index'
 import { Route as CoursesLiveEditRouteImport } from './routes/courses/live/edit'
 import { Route as DashboardAnalyticsAttendanceRouteImport } from './routes/dashboard/analytics/attendance'
+import { Route as DashboardCompanySettingsRouteImport } from './routes/dashboard/company/settings'
 import { Route as DashboardSessionsIndexRouteImport } from './routes/dashboard/sessions/index'
 import { Route as DashboardSessionsSessionIdRouteRouteImport } from './routes/dashboard/sessions/$sessionId/route'
 import { Route as ClassroomSessionIdLessonsLessonIdRouteImport } from './routes/classroom/$sessionId/lessons/$lessonId'
@@ -138,6 +139,12 @@ const DashboardAnalyticsAttendanceRoute =
     path: '/analytics/attendance',
     getParentRoute: () => DashboardRouteRoute,
   } as any)
+const DashboardCompanySettingsRoute =
+  DashboardCompanySettingsRouteImport.update({
+    id: '/company/settings',
+    path: '/company/settings',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
 const DashboardSessionsIndexRoute = DashboardSessionsIndexRouteImport.update({
   id: '/sessions/',
   path: '/sessions/',
@@ -201,6 +208,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/sessions/$sessionId': typeof DashboardSessionsSessionIdRouteRouteWithChildren
   '/courses/live/edit': typeof CoursesLiveEditRoute
   '/dashboard/analytics/attendance': typeof DashboardAnalyticsAttendanceRoute
+  '/dashboard/company/settings': typeof DashboardCompanySettingsRoute
   '/classroom/$sessionId/': typeof ClassroomSessionIdIndexRoute
   '/dashboard/sessions/': typeof DashboardSessionsIndexRoute
   '/classroom/$sessionId/lessons/$lessonId': typeof ClassroomSessionIdLessonsLessonIdRoute
@@ -228,6 +236,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof DashboardIndexRoute
   '/courses/live/edit': typeof CoursesLiveEditRoute
   '/dashboard/analytics/attendance': typeof DashboardAnalyticsAttendanceRoute
+  '/dashboard/company/settings': typeof DashboardCompanySettingsRoute
   '/classroom/$sessionId': typeof ClassroomSessionIdIndexRoute
   '/dashboard/sessions': typeof DashboardSessionsIndexRoute
   '/classroom/$sessionId/lessons/$lessonId': typeof ClassroomSessionIdLessonsLessonIdRoute
@@ -258,6 +267,7 @@ export interface FileRoutesById {
   '/dashboard/sessions/$sessionId': typeof DashboardSessionsSessionIdRouteRouteWithChildren
   '/courses/live/edit': typeof CoursesLiveEditRoute
   '/dashboard/analytics/attendance': typeof DashboardAnalyticsAttendanceRoute
+  '/dashboard/company/settings': typeof DashboardCompanySettingsRoute
   '/classroom/$sessionId/': typeof ClassroomSessionIdIndexRoute
   '/dashboard/sessions/': typeof DashboardSessionsIndexRoute
   '/classroom/$sessionId/lessons/$lessonId': typeof ClassroomSessionIdLessonsLessonIdRoute
@@ -289,6 +299,7 @@ export interface FileRouteTypes {
     | '/dashboard/sessions/$sessionId'
     | '/courses/live/edit'
     | '/dashboard/analytics/attendance'
+    | '/dashboard/company/settings'
     | '/classroom/$sessionId/'
     | '/dashboard/sessions/'
     | '/classroom/$sessionId/lessons/$lessonId'
@@ -316,6 +327,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/courses/live/edit'
     | '/dashboard/analytics/attendance'
+    | '/dashboard/company/settings'
     | '/classroom/$sessionId'
     | '/dashboard/sessions'
     | '/classroom/$sessionId/lessons/$lessonId'
@@ -345,6 +357,7 @@ export interface FileRouteTypes {
     | '/dashboard/sessions/$sessionId'
     | '/courses/live/edit'
     | '/dashboard/analytics/attendance'
+    | '/dashboard/company/settings'
     | '/classroom/$sessionId/'
     | '/dashboard/sessions/'
     | '/classroom/$sessionId/lessons/$lessonId'
@@ -512,6 +525,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardAnalyticsAttendanceRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
+    '/dashboard/company/settings': {
+      id: '/dashboard/company/settings'
+      path: '/company/settings'
+      fullPath: '/dashboard/company/settings'
+      preLoaderRoute: typeof DashboardCompanySettingsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     '/dashboard/sessions/': {
       id: '/dashboard/sessions/'
       path: '/sessions'
@@ -609,6 +629,7 @@ interface DashboardRouteRouteChildren {
   DashboardIndexRoute: typeof DashboardIndexRoute
   DashboardSessionsSessionIdRouteRoute: typeof DashboardSessionsSessionIdRouteRouteWithChildren
   DashboardAnalyticsAttendanceRoute: typeof DashboardAnalyticsAttendanceRoute
+  DashboardCompanySettingsRoute: typeof DashboardCompanySettingsRoute
   DashboardSessionsIndexRoute: typeof DashboardSessionsIndexRoute
 }
 
@@ -620,6 +641,7 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardSessionsSessionIdRouteRoute:
     DashboardSessionsSessionIdRouteRouteWithChildren,
   DashboardAnalyticsAttendanceRoute: DashboardAnalyticsAttendanceRoute,
+  DashboardCompanySettingsRoute: DashboardCompanySettingsRoute,
   DashboardSessionsIndexRoute: DashboardSessionsIndexRoute,
 }
 

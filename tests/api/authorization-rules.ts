@@ -77,16 +77,15 @@ function perCourse(
 
 /**
  * Catalog reads: public courses for everyone; A's private course for company A and admins; B's
- * private course for admins only. `publicOnly`: the public variant of a call that also has a
- * /secured one reads as anonymous whoever calls (sessions/handlers.ts), so private courses are
- * hidden from everyone there.
+ * private course for admins only. The public session info and syllabus honour a token when one is
+ * sent (issue 12: members read their company's private sessions there too).
  */
-function catalog(build: (w: World, course: number, session: number, c: CallerKey) => MatrixRequest, what: string, publicOnly = false): OwnerRule {
+function catalog(build: (w: World, course: number, session: number, c: CallerKey) => MatrixRequest, what: string): OwnerRule {
   return {
     variants: [
       { target: 'own', label: `${what} of company A's public course`, allow: 'roles', build: (w, c) => build(w, w.A.courseId, w.A.session, c) },
-      { target: 'own', label: `${what} of the course private to company A`, allow: publicOnly ? [] : MEMBERS_A, build: (w, c) => build(w, w.privA.courseId, w.privA.session, c) },
-      { target: 'otherCompany', label: `${what} of the course private to company B`, allow: publicOnly ? [] : STAFF, build: (w, c) => build(w, w.B.courseId, w.B.session, c) },
+      { target: 'own', label: `${what} of the course private to company A`, allow: MEMBERS_A, build: (w, c) => build(w, w.privA.courseId, w.privA.session, c) },
+      { target: 'otherCompany', label: `${what} of the course private to company B`, allow: STAFF, build: (w, c) => build(w, w.B.courseId, w.B.session, c) },
       { target: 'otherEducator', label: `${what} of another educator's public course`, allow: 'roles', build: (w, c) => build(w, w.O.courseId, w.O.session, c) },
     ],
   };
@@ -175,14 +174,14 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
   },
   updateCompanySettings: {
     variants: [
-      { target: 'own', label: 'company A', allow: ['admin', 'partner'], build: (w) => ({ params: { id: w.companyA }, body: THEME }) },
-      { target: 'otherCompany', label: 'company B', allow: ['admin'], build: (w) => ({ params: { id: w.companyB }, body: THEME }) },
+      { target: 'own', label: 'company A', allow: [...STAFF, 'partner'], build: (w) => ({ params: { id: w.companyA }, body: THEME }) },
+      { target: 'otherCompany', label: 'company B', allow: STAFF, build: (w) => ({ params: { id: w.companyB }, body: THEME }) },
     ],
   },
   uploadCompanyPicture: {
     variants: [
-      { target: 'own', label: 'company A', allow: ['admin', 'partner'], build: (w) => ({ params: { id: w.companyA }, multipart: { fields: {}, files: { picture: pngPart() } } }) },
-      { target: 'otherCompany', label: 'company B', allow: ['admin'], build: (w) => ({ params: { id: w.companyB }, multipart: { fields: {}, files: { picture: pngPart() } } }) },
+      { target: 'own', label: 'company A', allow: [...STAFF, 'partner'], build: (w) => ({ params: { id: w.companyA }, multipart: { fields: {}, files: { picture: pngPart() } } }) },
+      { target: 'otherCompany', label: 'company B', allow: STAFF, build: (w) => ({ params: { id: w.companyB }, multipart: { fields: {}, files: { picture: pngPart() } } }) },
     ],
   },
 
@@ -199,9 +198,9 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
   listActiveCourseSessions: catalog((_w, course) => ({ params: { id: course } }), 'active sessions'),
   // Only the caller's own address is accepted (anonymous callers are refused before it matters).
   joinWaitlist: catalog((_w, course, _s, c) => ({ params: { id: course }, body: { email: EMAIL[me(c)] } }), 'waitlist'),
-  getSessionInfo: catalog((_w, _c, session) => ({ params: { id: session } }), 'session info', true),
+  getSessionInfo: catalog((_w, _c, session) => ({ params: { id: session } }), 'session info'),
   getSessionInfoSecured: catalog((_w, _c, session) => ({ params: { id: session } }), 'session info'),
-  getSessionSyllabus: catalog((_w, _c, session) => ({ params: { id: session } }), 'syllabus', true),
+  getSessionSyllabus: catalog((_w, _c, session) => ({ params: { id: session } }), 'syllabus'),
   getSessionSyllabusSecured: catalog((_w, _c, session) => ({ params: { id: session } }), 'syllabus'),
   createCourseReview: {
     variants: perCourse((w, k) => ({ params: { id: w[k].courseId }, body: { ratingValue: 5, content: 'Great' } }), { A: ['learner'], B: [], O: [] }, 'a course'),

@@ -75,13 +75,18 @@ describe('auth actors (mocked fetch)', () => {
     expect(calls[0]!.headers.get('Authorization')).toBe('Bearer jwt');
   });
 
-  it('loadTheme maps the company style to {primary, secondary, tertiary}', async () => {
+  it('loadTheme maps the company style to {primary, secondary, tertiary}, with the logo and links', async () => {
     const { actors } = setup({ 'GET /api/companies/3/settings': () => json(200, { data: company.settings }) });
     expect(await run(actors.loadTheme, { token: 'jwt', companyId: 3 })).toEqual({
       primary: '#112233',
       secondary: '#445566',
       tertiary: '#778899',
+      logo: null,
+      links: {},
     });
+    const branded = { ...company.settings, logo: '/uploads/company/3/logo.png', links: { website: 'https://qad.example.org' } };
+    const { actors: again } = setup({ 'GET /api/companies/3/settings': () => json(200, { data: branded }) });
+    expect(await run(again.loadTheme, { token: 'jwt', companyId: 3 })).toMatchObject({ logo: branded.logo, links: branded.links });
   });
 
   it('restoreSession reads the storage', async () => {

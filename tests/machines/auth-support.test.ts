@@ -39,6 +39,17 @@ describe('cookie storage (cookies-next)', () => {
     expect(storage.read()).toEqual({ record: null, theme: null });
   });
 
+  it('keeps the logo and links in the theme cookie, and drops links that would not fit a cookie', () => {
+    const storage = createCookieStorage();
+    const theme = { primary: '#112233', secondary: '#445566', tertiary: '#778899', logo: '/uploads/company/3/logo.png', links: { website: 'https://qad.example.org' } };
+    storage.write(learnerRecord, theme);
+    expect(storage.read().theme).toEqual(theme);
+    const long = Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`link${i}`, `https://qad.example.org/${'x'.repeat(900)}`]));
+    storage.write(learnerRecord, { ...theme, links: long });
+    expect(storage.read().theme).toEqual({ primary: '#112233', secondary: '#445566', tertiary: '#778899', logo: '/uploads/company/3/logo.png' });
+    storage.clear();
+  });
+
   it('ignores a tampered cookie', () => {
     document.cookie = `${AUTH_COOKIE}=${encodeURIComponent(JSON.stringify({ token: 1 }))}; path=/`;
     document.cookie = `${THEME_COOKIE}=not-json; path=/`;

@@ -49,6 +49,8 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.refreshToken', output: { token: 'tok-fed-2', expiresAt: FUTURE } },
   { type: 'xstate.error.actor.refreshToken', error: { status: 501 } },
   { type: 'auth.logout' },
+  { type: 'auth.themeChanged', companyId: qad.id, theme: { primary: '#8A1538', secondary: '#1B365D', tertiary: '#C9A227', logo: '/uploads/qad.png', links: { website: 'https://qad.example.org' } } },
+  { type: 'auth.themeChanged', companyId: 99, theme: { primary: '#000000', secondary: '#000000', tertiary: '#000000' } },
 ];
 
 const ACTORS = ['restoreSession', 'signIn', 'fetchCompany', 'fetchUser', 'loadTheme', 'refreshToken', 'signOut'];
@@ -202,6 +204,23 @@ describe('auth.machine (specific paths)', () => {
       federationAuth: false,
     });
     expect(end.context.theme).toEqual(qadTheme);
+  });
+
+  it("a saved theme of the user's own company replaces the session theme; another company's is ignored", () => {
+    const changed = (companyId: number) =>
+      paths.find(
+        (p) =>
+          p.events.at(-1)?.type === 'auth.themeChanged' &&
+          (p.events.at(-1) as unknown as { companyId: number }).companyId === companyId &&
+          p.states.at(-2)?.matches('loggedIn') &&
+          p.states.at(-2)?.context.record?.company?.id === qad.id,
+      );
+    const own = changed(qad.id);
+    expect(own).toBeDefined();
+    expect(own!.states.at(-1)!.context.theme).toEqual({ primary: '#8A1538', secondary: '#1B365D', tertiary: '#C9A227', logo: '/uploads/qad.png', links: { website: 'https://qad.example.org' } });
+    const other = changed(99);
+    expect(other).toBeDefined();
+    expect(other!.states.at(-1)!.context.theme).toEqual(other!.states.at(-2)!.context.theme);
   });
 
   it('a failed sign-in carries the server message', () => {

@@ -23,7 +23,7 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
   {
     acronym: 'NCAI',
     name: 'National Center for AI',
-    style: { primaryColor: '#0F4C81', secondaryColor: '#00A39B', tertiaryColor: '#F2A900' },
+    style: { primaryColor: '#0F4C81', secondaryColor: '#00A39B', tertiaryColor: '#E8A300' },
     links: { website: 'https://ncai.halaqa.test', support: 'https://ncai.halaqa.test/support' },
   },
   {

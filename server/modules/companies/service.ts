@@ -1,6 +1,7 @@
 import type { Schema } from '../../platform/handlers.js';
 import type { AppContext, Caller } from '../../platform/context.js';
-import { forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { themeContrastErrors } from '../../platform/theme-contrast.js';
 import type { CompanySettingsJson } from '../../db/types.js';
 import { UPLOAD_POLICIES } from '../uploads/policy.js';
 import { storeUpload, type UploadView } from '../uploads/service.js';
@@ -32,9 +33,11 @@ export async function getCompanySettings(app: AppContext, caller: Caller, id: nu
 }
 
 /**
- * PUT /companies/{id}/settings {style, links}: the company's partner or an admin. The logo is set
- * by POST /companies/{id}/picture and kept here.
- * @throws 404 unknown company; 403 anyone else.
+ * PUT /companies/{id}/settings {style, links}: the company's approved partner, an admin or a super
+ * admin. The logo is set by POST /companies/{id}/picture and kept here. Only readable themes are
+ * stored (issue 12 "Brand the platform": WCAG 2.1 AA, see `themeContrastErrors`).
+ * @throws 404 unknown company; 403 anyone else; 400 "The theme is not readable" with one field
+ *   error per unreadable colour (`style.primaryColor` …), nothing written.
  */
 export async function updateCompanySettings(
   app: AppContext,
@@ -46,6 +49,8 @@ export async function updateCompanySettings(
   if (!company) throw notFound('Company');
   const isPartner = caller.role === 'PARTNER' && caller.companyId === id && caller.status === 'APPROVED';
   if (!isStaff(caller) && !isPartner) throw forbidden('Only the company partner can change its settings');
+  const unreadable = themeContrastErrors(input.style);
+  if (unreadable.length > 0) throw badRequest('The theme is not readable', unreadable);
   const settings: CompanySettingsJson = {
     style: input.style,
     links: input.links ?? company.settings.links,

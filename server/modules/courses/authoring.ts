@@ -214,7 +214,13 @@ export async function saveCourse(
     if (refErrors.length) throw badRequest('Some fields are invalid', refErrors);
     const picture = form.pictureId ? await trx.selectFrom('uploads').select('url').where('id', '=', form.pictureId).executeTakeFirst() : null;
     const video = form.videoId ? await trx.selectFrom('uploads').select('url').where('id', '=', form.videoId).executeTakeFirst() : null;
-    const companyId = form.isPrivate ? (form.companyId ?? caller.companyId) : (form.companyId ?? existing?.company_id ?? caller.companyId);
+    // A private course belongs to a company (DESIGN.md §1): an admin editing one keeps its company.
+    const companyId = form.isPrivate
+      ? (form.companyId ?? caller.companyId ?? existing?.company_id ?? null)
+      : (form.companyId ?? existing?.company_id ?? caller.companyId);
+    if (form.isPrivate && companyId === null) {
+      throw badRequest('Some fields are invalid', [{ path: 'companyId', message: 'is required for a private course' }]);
+    }
     const values = {
       title: form.title,
       description: form.description,

@@ -17,9 +17,9 @@ import { exploreSessions, getSessionInfo, getSyllabus } from './read.js';
  */
 export const sessionsHandlers = {
   exploreSessions: async ({ app, tenant, query }) => ({ data: await exploreSessions(app, tenant, query) }),
-  getSessionInfo: async ({ app, params }) => ({ data: await getSessionInfo(app, null, params.id, false) }),
+  getSessionInfo: async ({ app, caller, params }) => ({ data: await getSessionInfo(app, caller, params.id, false) }),
   getSessionInfoSecured: async ({ app, caller, params }) => ({ data: await getSessionInfo(app, caller, params.id, true) }),
-  getSessionSyllabus: async ({ app, params }) => ({ data: await getSyllabus(app, null, params.id, false) }),
+  getSessionSyllabus: async ({ app, caller, params }) => ({ data: await getSyllabus(app, caller, params.id, false) }),
   getSessionSyllabusSecured: async ({ app, caller, params }) => ({ data: await getSyllabus(app, caller, params.id, true) }),
   listMyEnrollments: async ({ app, caller }) => ({ data: await listMyEnrollments(app, requireCaller(caller)) }),
   enrollInSession: async ({ app, caller, params }) => {

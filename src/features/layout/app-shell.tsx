@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -8,14 +10,18 @@ import { containerStyles } from '@/components/ui/page';
 import { Toaster } from '@/components/ui/toast';
 import { AccountMenu, roleLinks } from './account-menu';
 import type { AuthActor } from '@/lib/auth/auth-service';
-import { isLearnerRole, selectRecord } from '../../../machines/auth.selectors';
+import { isLearnerRole, selectRecord, selectTheme } from '../../../machines/auth.selectors';
+import type { LoginRecord, Theme } from '../../../machines/auth.machine';
 import { DefaultHead, useHideHeaderFooter } from '@/lib/document-head';
 import { LanguageSwitch } from './language-switch';
 import { SessionWatcher } from './session-watcher';
 import { ThemeApplier } from './theme-applier';
 
-/** The Halaqa wordmark: a ring ("halaqa" is a study circle) and the name. */
-export function Logo({ className }: { className?: string }) {
+/**
+ * The Halaqa wordmark: a ring ("halaqa" is a study circle) and the name. `compact`: the name is
+ * only read by screen readers below tablet width (room for a company logo beside it).
+ */
+export function Logo({ className, compact = false }: { className?: string; compact?: boolean }) {
   return (
     <span className={cx(css({ display: 'inline-flex', alignItems: 'center', gap: '2' }), className)}>
       <svg width="28" height="28" viewBox="0 0 64 64" aria-hidden focusable="false">
@@ -23,7 +29,21 @@ export function Logo({ className }: { className?: string }) {
         <circle cx="32" cy="33" r="15" fill="none" stroke="#fff" strokeWidth="6" />
         <circle cx="32" cy="16" r="6" fill="var(--colors-tertiary)" stroke="#fff" strokeWidth="2" />
       </svg>
-      <span className={css({ fontSize: { base: 'lg', tablet: 'xl' }, fontWeight: 'extrabold', letterSpacing: 'tight', color: 'fg.default' })}>
+      <span
+        className={cx(
+          css({ fontSize: { base: 'lg', tablet: 'xl' }, fontWeight: 'extrabold', letterSpacing: 'tight', color: 'fg.default' }),
+          compact
+            ? css({
+                position: { base: 'absolute', tablet: 'static' },
+                width: { base: '1px', tablet: 'auto' },
+                height: { base: '1px', tablet: 'auto' },
+                overflow: { base: 'hidden', tablet: 'visible' },
+                clip: { base: 'rect(0, 0, 0, 0)', tablet: 'auto' },
+                whiteSpace: 'nowrap',
+              })
+            : undefined,
+        )}
+      >
         Halaqa
       </span>
     </span>
@@ -44,9 +64,38 @@ const navLink = css({
   '&[data-status=active]': { color: 'primary.strong' },
 });
 
+/** Safe company logo URL: a same-site path or http(s) (the cookie's check, again at use). */
+const LOGO_URL = /^(\/(?!\/)|https?:\/\/)[^\s]*$/;
+
+/**
+ * The company's logo beside the Halaqa mark, for its members (issue 12 "Brand the platform"):
+ * from the session theme (GET /companies/{id}/settings at sign-in, or the theme editor's save).
+ */
+function CompanyLogo({ record, theme }: { record: LoginRecord | null; theme: Theme | null }) {
+  const logo = theme?.logo;
+  if (!record?.company || !logo || !LOGO_URL.test(logo)) return null;
+  return (
+    <img
+      src={logo}
+      alt={record.company.name}
+      data-testid="company-logo"
+      className={css({
+        height: '8',
+        width: 'auto',
+        maxWidth: { base: '20', tablet: '32' },
+        objectFit: 'contain',
+        paddingInlineStart: { base: '2', tablet: '3' },
+        borderInlineStartWidth: '1px',
+        borderColor: 'border.default',
+      })}
+    />
+  );
+}
+
 function Header({ auth }: { auth: AuthActor }) {
   const { t } = useLingui();
   const record = useSelector(auth, selectRecord);
+  const theme = useSelector(auth, selectTheme);
   const href = useLocation({ select: (l) => l.href });
   const onAuthPage = href.startsWith('/login') || href.startsWith('/signup');
   return (
@@ -62,8 +111,12 @@ function Header({ auth }: { auth: AuthActor }) {
       })}
     >
       <div className={cx(containerStyles, css({ display: 'flex', alignItems: 'center', gap: { base: '1', tablet: '4' }, height: '16' }))}>
-        <Link to="/" className={css({ marginInlineEnd: { base: 'auto', tablet: '4' }, flexShrink: 0 })}>
-          <Logo />
+        <Link
+          to="/"
+          className={css({ display: 'inline-flex', alignItems: 'center', gap: { base: '2', tablet: '3' }, marginInlineEnd: { base: 'auto', tablet: '4' }, flexShrink: 0 })}
+        >
+          <Logo compact={Boolean(record?.company && theme?.logo)} />
+          <CompanyLogo record={record} theme={theme} />
         </Link>
         <nav aria-label={t`Main`} className={css({ display: 'flex', alignItems: 'center', gap: '1', marginInlineEnd: { tablet: 'auto' } })}>
           <Link to="/courses" className={navLink}>
@@ -104,8 +157,36 @@ function Header({ auth }: { auth: AuthActor }) {
   );
 }
 
-function Footer() {
+const footerLink = css({ color: '#cbd5e1', _hover: { color: 'white', textDecoration: 'underline' } });
+
+/** Footer names of the links a company may set (others are shown as named by the partner). */
+const companyLinkLabels: Record<string, MessageDescriptor> = { website: msg`Website`, support: msg`Support` };
+const LINK_URL = /^(https?:\/\/|mailto:)[^\s]+$/;
+
+/** The company's links in the footer, for its members (issue 12; set on the brand settings page). */
+function CompanyLinks({ record, theme }: { record: LoginRecord | null; theme: Theme | null }) {
+  const { i18n } = useLingui();
+  const links = Object.entries(theme?.links ?? {}).filter(([, url]) => LINK_URL.test(url));
+  if (!record?.company || links.length === 0) return null;
+  return (
+    <nav aria-labelledby="footer-company" data-testid="company-links" className={css({ display: 'flex', flexDirection: 'column', gap: '2', fontSize: 'sm' })}>
+      <h2 id="footer-company" className={css({ fontWeight: 'semibold', color: 'white', fontSize: 'sm' })}>
+        {record.company.name}
+      </h2>
+      {links.map(([name, url]) => (
+        <a key={name} href={url} rel="noopener noreferrer" target={url.startsWith('mailto:') ? undefined : '_blank'} className={footerLink}>
+          {companyLinkLabels[name] ? i18n._(companyLinkLabels[name]) : name}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+function Footer({ auth }: { auth: AuthActor }) {
   const year = new Date().getFullYear();
+  const record = useSelector(auth, selectRecord);
+  const theme = useSelector(auth, selectTheme);
+  const hasCompanyLinks = Boolean(record?.company && theme?.links && Object.keys(theme.links).length > 0);
   return (
     <footer className={css({ bg: '#0f172a', color: '#e2e8f0', marginBlockStart: 'auto' })}>
       <div
@@ -115,7 +196,7 @@ function Footer() {
             display: 'grid',
             gap: '8',
             paddingBlock: '10',
-            gridTemplateColumns: { base: '1fr', tablet: '2fr 1fr 1fr' },
+            gridTemplateColumns: { base: '1fr', tablet: hasCompanyLinks ? '2fr 1fr 1fr 1fr' : '2fr 1fr 1fr' },
           }),
         )}
       >
@@ -144,6 +225,7 @@ function Footer() {
             <Trans>Experts run live sessions for learners and companies.</Trans>
           </p>
         </div>
+        <CompanyLinks record={record} theme={theme} />
       </div>
       <div className={css({ borderBlockStartWidth: '1px', borderColor: '#1e293b' })}>
         <p className={cx(containerStyles, css({ paddingBlock: '4', fontSize: 'xs', color: '#94a3b8' }))}>
@@ -194,7 +276,7 @@ export function AppShell({ auth, children }: { auth: AuthActor; children: ReactN
       <main id="main" tabIndex={-1} className={css({ flex: '1', outline: 'none', display: 'flex', flexDirection: 'column' })}>
         {children}
       </main>
-      {hide ? null : <Footer />}
+      {hide ? null : <Footer auth={auth} />}
       <Toaster />
     </div>
   );

@@ -28,6 +28,8 @@ export const ROLES = {
   staff: ['EDUCATOR', 'ADMIN', 'SUPER_ADMIN'],
   /** Moderation and users: admins. */
   admins: ['ADMIN', 'SUPER_ADMIN'],
+  /** Company brand settings (theme, logo, links): the company's partner, and admins. */
+  brand: ['PARTNER', 'ADMIN', 'SUPER_ADMIN'],
   /** The classroom: learners and those who teach or oversee sessions (not partners). */
   classroom: ['LEARNER', 'USER', 'EDUCATOR', 'ADMIN', 'SUPER_ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
