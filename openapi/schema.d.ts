@@ -1849,7 +1849,7 @@ export interface paths {
          * Get a session's attendance
          * @description Meeting occurrences held so far with their number of attendees, and per learner the occurrences attended out of those held.
          *
-         *     Roles: the session's EDUCATOR, ADMIN, SUPER_ADMIN, and the PARTNER of the course's company. Spec: §2 /dashboard/analytics/attendance. DESIGN §1 Attendance.
+         *     Roles: the session's EDUCATOR, ADMIN, SUPER_ADMIN, and a PARTNER of the course's company or of a company with learners enrolled in the session. Tenant-scoped: a PARTNER sees only their own company's learners (in `learners` and in each meeting's `attendees`/`attendeeIds`). Spec: §2 /dashboard/analytics/attendance. DESIGN §1 Attendance.
          */
         get: operations["listSessionAttendance"];
         put?: never;
