@@ -2201,6 +2201,14 @@ export interface components {
                 id: number;
                 title: string;
             }[];
+            /** @description Sessions in which the company's learners are enrolled (the session filter's choices), by start date; not narrowed by the filters. */
+            sessionChoices: {
+                id: number;
+                courseId: number;
+                courseTitle: string;
+                /** Format: date */
+                startDate: string;
+            }[];
             /** @description Sessions with the company's learners, by start date then id. */
             sessions: components["schemas"]["CompanyAttendanceSession"][];
             /** @description The company's learners in those sessions, by name. */
@@ -8660,6 +8668,14 @@ export interface operations {
                      *           {
                      *             "id": 12,
                      *             "title": "SQL for analysts"
+                     *           }
+                     *         ],
+                     *         "sessionChoices": [
+                     *           {
+                     *             "id": 41,
+                     *             "courseId": 12,
+                     *             "courseTitle": "SQL for analysts",
+                     *             "startDate": "2026-10-05"
                      *           }
                      *         ],
                      *         "sessions": [

@@ -114,6 +114,10 @@ describe('GET /companies/{id}/analytics/attendance', () => {
       { id: course1, title: 'Analytics course one' },
       { id: course2, title: 'Analytics course two' },
     ]);
+    expect(d.sessionChoices).toEqual([
+      { id: s1, courseId: course1, courseTitle: 'Analytics course one', startDate: '2031-05-05' },
+      { id: s2, courseId: course2, courseTitle: 'Analytics course two', startDate: '2031-05-05' },
+    ]);
     // s1: x1 and x2 (x3 cancelled, y1 of company Y not counted); 3 meetings held; x1 3 + x2 2 = 5 of 6.
     expect(d.sessions).toEqual([
       { sessionId: s1, courseId: course1, courseTitle: 'Analytics course one', startDate: '2031-05-05', endDate: '2031-06-01', timezone: 'America/Denver', learners: 2, meetingsHeld: 3, attended: 5, expected: 6, rate: 0.8333 },
@@ -145,6 +149,7 @@ describe('GET /companies/{id}/analytics/attendance', () => {
     expect(byCourse.sessions.map((s: { sessionId: number }) => s.sessionId)).toEqual([s2]);
     expect(byCourse.totals).toEqual({ learners: 1, sessions: 1, meetingsHeld: 2, attended: 1, expected: 2, rate: 0.5 });
     expect(byCourse.courses).toHaveLength(2); // the choices stay
+    expect(byCourse.sessionChoices).toHaveLength(2);
 
     const bySession = (await call(url(ids.X!, `?sessionId=${s1}`), 'partnerX@analytics.test')).body.data;
     expect(bySession.totals).toEqual({ learners: 2, sessions: 1, meetingsHeld: 3, attended: 5, expected: 6, rate: 0.8333 });

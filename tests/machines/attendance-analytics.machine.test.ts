@@ -32,6 +32,7 @@ const figures: CompanyAttendanceAnalytics = {
   from: null,
   to: null,
   courses: [{ id: 12, title: 'SQL for analysts' }],
+  sessionChoices: [{ id: 41, courseId: 12, courseTitle: 'SQL for analysts', startDate: '2026-10-05' }],
   sessions: [
     { sessionId: 41, courseId: 12, courseTitle: 'SQL for analysts', startDate: '2026-10-05', endDate: '2026-12-13', timezone: 'America/New_York', learners: 2, meetingsHeld: 3, attended: 5, expected: 6, rate: 0.8333 },
   ],

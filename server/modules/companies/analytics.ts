@@ -80,21 +80,25 @@ async function companyEnrollments(db: Db, companyId: number, filters: Attendance
   }));
 }
 
-/** The courses in which the company's learners have an ACTIVE enrollment (the course filter's choices). */
-async function companyCourses(db: Db, companyId: number): Promise<{ id: number; title: string }[]> {
-  return db
+/**
+ * The sessions in which the company's learners have an ACTIVE enrollment, with their course (the
+ * filters' choices; one query), by start date then id.
+ */
+async function companySessionChoices(db: Db, companyId: number): Promise<{ id: number; courseId: number; courseTitle: string; startDate: string }[]> {
+  const rows = await db
     .selectFrom('enrollments as e')
     .innerJoin('users as u', 'u.id', 'e.user_id')
     .innerJoin('sessions as s', 's.id', 'e.session_id')
     .innerJoin('courses as c', 'c.id', 's.course_id')
-    .select(['c.id', 'c.title'])
+    .select(['s.id', 'c.id as course_id', 'c.title', 's.start_date'])
     .distinct()
     .where('u.company_id', '=', companyId)
     .where('e.status', '=', 'ACTIVE')
     .where('s.deleted_at', 'is', null)
-    .orderBy('c.title')
-    .orderBy('c.id')
+    .orderBy('s.start_date')
+    .orderBy('s.id')
     .execute();
+  return rows.map((r) => ({ id: r.id, courseId: r.course_id, courseTitle: r.title, startDate: String(r.start_date) }));
 }
 
 interface MeetingLesson {
@@ -151,8 +155,8 @@ async function companyAttendance(db: Db, companyId: number, sessionIds: number[]
  *   learners, rate = attended ÷ expected (4 decimals);
  * - learners[]: per learner over the sessions of the filter, attended ÷ held;
  * - weeks[]: per week (Monday of the occurrence date), attended ÷ expected;
- * - totals and the course choices (courses with the company's learners, unfiltered).
- * Queries: four, whatever the number of sessions and learners (enrollments, courses, meeting
+ * - totals and the filters' choices (courses and sessions with the company's learners, unfiltered).
+ * Queries: four, whatever the number of sessions and learners (enrollments, session choices, meeting
  * lessons, attendance rows); slots are computed in memory.
  * @throws 404 unknown company; 403 a partner of another company, or a partner not yet approved
  *   (the route registration refuses other companies' members first); 400 when `from` is after `to`.
@@ -173,7 +177,10 @@ export async function companyAttendanceAnalytics(
     throw forbidden("Only the company's partners and admins can see its attendance");
   }
 
-  const [enrollments, courses] = await Promise.all([companyEnrollments(app.db, companyId, filters), companyCourses(app.db, companyId)]);
+  const [enrollments, sessionChoices] = await Promise.all([companyEnrollments(app.db, companyId, filters), companySessionChoices(app.db, companyId)]);
+  const courses = [...new Map(sessionChoices.map((s) => [s.courseId, { id: s.courseId, title: s.courseTitle }])).values()].sort(
+    (a, b) => a.title.localeCompare(b.title, 'en') || a.id - b.id,
+  );
   const sessionIds = [...new Set(enrollments.map((e) => e.sessionId))];
   const courseIds = [...new Set(enrollments.map((e) => e.courseId))];
   const [lessons, attendance] = await Promise.all([meetingLessons(app.db, courseIds), companyAttendance(app.db, companyId, sessionIds, filters)]);
@@ -284,6 +291,7 @@ export async function companyAttendanceAnalytics(
     from: filters.from ?? null,
     to: filters.to ?? null,
     courses,
+    sessionChoices,
     sessions: sessionList,
     learners,
     weeks,
