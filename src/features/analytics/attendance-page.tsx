@@ -46,7 +46,7 @@ export function formatRate(rate: number, locale: Locale): string {
   return new Intl.NumberFormat(intlLocaleOf(locale), { style: 'percent', maximumFractionDigits: 0 }).format(rate);
 }
 
-/** A week's Monday ('YYYY-MM-DD') as a short or long date in the locale. */
+/** A date ('YYYY-MM-DD', e.g. a week's Monday) as a short ("Nov 3") or long date in the locale. */
 function formatWeek(date: string, locale: Locale, width: 'short' | 'long'): string {
   const [y, m, d] = date.split('-').map(Number);
   return new Intl.DateTimeFormat(intlLocaleOf(locale), {
@@ -118,9 +118,9 @@ function Rate({ rate, locale }: { rate: number; locale: Locale }) {
 
 function Stat({ label, value }: { label: ReactNode; value: string }) {
   return (
-    <Card as="li" className={css({ padding: '5' })}>
+    <Card as="li" className={css({ padding: { base: '4', tablet: '5' } })}>
       <p className={css({ fontSize: 'sm', color: 'fg.muted', fontWeight: 'semibold' })}>{label}</p>
-      <p className={css({ fontSize: '3xl', fontWeight: 'extrabold', fontVariantNumeric: 'tabular-nums' })}>{value}</p>
+      <p className={css({ fontSize: { base: '2xl', tablet: '3xl' }, fontWeight: 'extrabold', fontVariantNumeric: 'tabular-nums' })}>{value}</p>
     </Card>
   );
 }
@@ -158,7 +158,8 @@ function WeeklyChart({ weeks, locale }: { weeks: CompanyAttendanceAnalytics['wee
           </p>
         </figcaption>
         {weeks.length > 0 ? (
-          <div className={css({ width: 'full', height: '220px' })} data-testid="attendance-weekly-chart">
+          // The SVG is laid out left to right (its text anchors would flip under dir=rtl); in Arabic the time axis is reversed instead.
+          <div dir="ltr" className={css({ width: 'full', height: '220px' })} data-testid="attendance-weekly-chart">
             <ResponsiveContainer width="100%" height="100%">
               <BarChart data={data} accessibilityLayer={false} role="img" title={title} desc={summary} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e5e8ef" />
@@ -256,7 +257,9 @@ function AttendanceGrid({ grid, title, locale, onClose }: { grid: SessionAttenda
                 </th>
                 {grid.meetings.map((m) => (
                   <th key={`${m.lessonId}-${m.occurrenceDate}`} scope="col" className={th}>
-                    <span title={m.lessonName}>{formatLongDate(m.occurrenceDate, locale)}</span>
+                    <time dateTime={m.occurrenceDate} title={`${m.lessonName} · ${formatLongDate(m.occurrenceDate, locale)}`}>
+                      {formatWeek(m.occurrenceDate, locale, 'short')}
+                    </time>
                   </th>
                 ))}
                 <th scope="col" className={th}>
@@ -500,7 +503,7 @@ function CompanyAttendance({
     const totals = data.totals;
     body = (
       <div aria-busy={loading} className={css({ display: 'flex', flexDirection: 'column', gap: '8', opacity: loading ? 0.6 : 1, transition: 'opacity 150ms' })}>
-        <ul aria-label={t`Totals`} className={css({ display: 'grid', gap: '4', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 12rem), 1fr))', listStyle: 'none', padding: 0 })}>
+        <ul aria-label={t`Totals`} className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', tablet: 'repeat(4, minmax(0, 1fr))' }, listStyle: 'none', padding: 0 })}>
           <Stat label={<Trans>Learners</Trans>} value={formatCount(totals.learners, locale)} />
           <Stat label={<Trans>Sessions</Trans>} value={formatCount(totals.sessions, locale)} />
           <Stat label={<Trans>Meetings held</Trans>} value={formatCount(totals.meetingsHeld, locale)} />
@@ -555,8 +558,16 @@ function CompanyAttendance({
                       <td className={cx(td, num)}>{formatCount(s.learners, locale)}</td>
                       <td className={cx(td, num)}>{formatCount(s.meetingsHeld, locale)}</td>
                       <td className={td}>
-                        <Rate rate={s.rate} locale={locale} />
-                        <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{t`${attended} of ${expected} attendances`}</span>
+                        {s.meetingsHeld === 0 ? (
+                          <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+                            <Trans>No meeting held yet</Trans>
+                          </span>
+                        ) : (
+                          <>
+                            <Rate rate={s.rate} locale={locale} />
+                            <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{t`${attended} of ${expected} attendances`}</span>
+                          </>
+                        )}
                       </td>
                       <td className={td}>
                         <Button
@@ -606,7 +617,7 @@ function CompanyAttendance({
             <Trans>Learners</Trans>
           </h2>
           <div role="region" aria-labelledby="analytics-learners-title" tabIndex={0} className={scroller}>
-            <table className={css({ width: 'full', borderCollapse: 'collapse', minWidth: '40rem' })}>
+            <table className={css({ width: 'full', borderCollapse: 'collapse', minWidth: '32rem' })}>
               <caption className={visuallyHidden}>{t`Meetings attended by each of your company's learners`}</caption>
               <thead>
                 <tr>
