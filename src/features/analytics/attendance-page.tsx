@@ -233,7 +233,7 @@ function AttendanceGrid({ grid, title, locale, onClose }: { grid: SessionAttenda
   const { t } = useLingui();
   const headingId = useId();
   return (
-    <Card as="section" aria-labelledby={headingId} data-testid="attendance-grid">
+    <Card as="section" data-testid="attendance-grid">
       <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', paddingInline: { base: '4', tablet: '6' }, paddingBlock: '4', borderBlockEndWidth: '1px', borderColor: 'border.default' })}>
         <h2 id={headingId} className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
           {t`Attendance grid: ${title}`}
@@ -512,7 +512,7 @@ function CompanyAttendance({
 
         <WeeklyChart weeks={data.weeks} locale={locale} />
 
-        <Card as="section" aria-labelledby="analytics-sessions-title">
+        <Card as="section">
           <h2 id="analytics-sessions-title" className={css({ fontSize: 'lg', fontWeight: 'semibold', paddingInline: { base: '4', tablet: '6' }, paddingBlock: '4' })}>
             <Trans>Sessions</Trans>
           </h2>
@@ -612,7 +612,7 @@ function CompanyAttendance({
           ) : null
         ) : null}
 
-        <Card as="section" aria-labelledby="analytics-learners-title">
+        <Card as="section">
           <h2 id="analytics-learners-title" className={css({ fontSize: 'lg', fontWeight: 'semibold', paddingInline: { base: '4', tablet: '6' }, paddingBlock: '4' })}>
             <Trans>Learners</Trans>
           </h2>
