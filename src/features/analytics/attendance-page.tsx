@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
@@ -141,10 +142,15 @@ function WeeklyChart({ weeks, locale }: { weeks: CompanyAttendanceAnalytics['wee
   const expected = weeks.reduce((s, w) => s + w.expected, 0);
   const average = formatRate(expected > 0 ? attended / expected : 0, locale);
   const low = weeks.reduce<CompanyAttendanceAnalytics['weeks'][number] | null>((best, w) => (best === null || w.rate < best.rate ? w : best), null);
-  const count = formatCount(weeks.length, locale);
   const lowWeek = low ? formatWeek(low.weekStart, locale, 'long') : '';
   const lowRate = low ? formatRate(low.rate, locale) : '';
-  const summary = weeks.length === 0 ? t`No meeting held in this period.` : t`${count} weeks, ${average} attendance overall. Lowest: ${lowRate}, week of ${lowWeek}.`;
+  const summary =
+    weeks.length === 0
+      ? t`No meeting held in this period.`
+      : plural(weeks.length, {
+          one: `# week, ${average} attendance overall. Lowest: ${lowRate}, week of ${lowWeek}.`,
+          other: `# weeks, ${average} attendance overall. Lowest: ${lowRate}, week of ${lowWeek}.`,
+        });
   const pct = (v: number) => new Intl.NumberFormat(intlLocaleOf(locale), { style: 'percent', maximumFractionDigits: 0 }).format(v / 100);
   return (
     <Card as="section" className={css({ padding: { base: '4', tablet: '5' }, display: 'flex', flexDirection: 'column', gap: '3' })}>
@@ -507,7 +513,7 @@ function CompanyAttendance({
           <Stat label={<Trans>Learners</Trans>} value={formatCount(totals.learners, locale)} />
           <Stat label={<Trans>Sessions</Trans>} value={formatCount(totals.sessions, locale)} />
           <Stat label={<Trans>Meetings held</Trans>} value={formatCount(totals.meetingsHeld, locale)} />
-          <Stat label={<Trans>Attendance rate</Trans>} value={formatRate(totals.rate, locale)} />
+          <Stat label={<Trans>Attendance rate</Trans>} value={totals.expected > 0 ? formatRate(totals.rate, locale) : '—'} />
         </ul>
 
         <WeeklyChart weeks={data.weeks} locale={locale} />
