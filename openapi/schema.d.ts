@@ -355,6 +355,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an invitation from its link
+         * @description What the invitation link says, before signing up or in: the invited e-mail, the role, the company and whether the link can still be used. The token is signed; a token that does not verify answers 404. An invitation accepted or withdrawn, or older than 7 days, answers 200 with status ACCEPTED or EXPIRED so the screen can say so.
+         *
+         *     Roles: public (no sign-in needed). Spec: §6 partner invites; DESIGN §1 Invitations.
+         */
+        get: operations["getInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation with the signed-in account
+         * @description The signed-in user whose e-mail is the invited one joins the invitation's company with the invited role; the invitation becomes ACCEPTED (single use). A used link answers 409, an expired one 410, another account's invitation 403, a token that does not verify 404. A new person accepts by signing up with `invitationToken` instead.
+         *
+         *     Roles: any signed-in user. Spec: §6 partner invites; DESIGN §1 Invitations.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/learners": {
         parameters: {
             query?: never;
@@ -2124,6 +2168,13 @@ export interface components {
              * @enum {string}
              */
             role?: "LEARNER" | "EDUCATOR";
+            /**
+             * @description Language of the account's mails (the interface language at sign-up). Default en.
+             * @enum {string}
+             */
+            language?: "en" | "ar";
+            /** @description The token of the invitation being accepted (from the invitation link). The e-mail must be the invited one; the account joins the invitation's company with the invited role, and the invitation becomes ACCEPTED. */
+            invitationToken?: string;
         };
         CompanyStyle: {
             primaryColor: string;
@@ -2692,6 +2743,11 @@ export interface components {
             email: components["schemas"]["Email"];
             /** @description At least 8 characters (spec §9). */
             password: string;
+            /**
+             * @description Language of the account's mails (the interface language at sign-up). Default en.
+             * @enum {string}
+             */
+            language?: "en" | "ar";
         };
         Address: {
             id: number;
@@ -2725,6 +2781,11 @@ export interface components {
                 website?: string;
                 phone?: string;
                 address: components["schemas"]["AddressInput"];
+                /**
+                 * @description The company's language, used for mails to people who have no account yet (invitations). Default en.
+                 * @enum {string}
+                 */
+                language?: "en" | "ar";
             };
             account: components["schemas"]["AccountFields"];
         };
@@ -2788,6 +2849,18 @@ export interface components {
             total: number;
             page: number;
             pageSize: number;
+        };
+        /** @description What an invitation link shows before the invitee signs up or in. */
+        InvitationPreview: {
+            email: components["schemas"]["Email"];
+            role: components["schemas"]["InviteRole"];
+            companyName: string;
+            companyAcronym: string;
+            status: components["schemas"]["InvitationStatus"];
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description Whether an account with the invited e-mail exists (then the invitee signs in and accepts; otherwise signs up). */
+            hasAccount: boolean;
         };
         InviteRequest: {
             email: components["schemas"]["Email"];
@@ -3458,6 +3531,20 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The link or token has expired. */
+        Gone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "This invitation has expired"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The uploaded file is too large. */
         PayloadTooLarge: {
             headers: {
@@ -3548,6 +3635,8 @@ export interface components {
         PartnerId: components["schemas"]["Id"];
         /** @description Captcha response token (required when the server has a captcha configured). */
         Recaptcha: string;
+        /** @description The signed token of an invitation link (valid 7 days, single use). */
+        InvitationToken: string;
         /**
          * @description Client-chosen unique key (e.g. a UUID). A replay with the same key returns the first result and never charges twice; the same key with a different body answers 422.
          * @example 6f1c2a9e-4b7d-4e57-9a43-1f0d3c8b2e11
@@ -4394,6 +4483,80 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed token of an invitation link (valid 7 days, single use). */
+                token: components["parameters"]["InvitationToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "email": "new.hire@ncai.example.org",
+                     *         "role": "LEARNER",
+                     *         "companyName": "National Center for AI",
+                     *         "companyAcronym": "NCAI",
+                     *         "status": "PENDING",
+                     *         "expiresAt": "2025-02-17T08:00:00Z",
+                     *         "hasAccount": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["InvitationPreview"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed token of an invitation link (valid 7 days, single use). */
+                token: components["parameters"]["InvitationToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Joined; the user as they now are (company and role). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
             501: components["responses"]["NotImplemented"];
         };
     };

@@ -9,6 +9,9 @@ type Json<T> = ColumnType<T, string, string>;
 
 export type Role = 'USER' | 'LEARNER' | 'EDUCATOR' | 'PARTNER' | 'ADMIN' | 'SUPER_ADMIN';
 export type UserStatus = 'PENDING' | 'APPROVED' | 'REJECTED' | 'DELETED';
+export type CompanyStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
+/** The product's languages (spec §1); also the mail languages. */
+export type Language = 'en' | 'ar';
 export type Difficulty = 'BEGINNER' | 'INTERMEDIATE' | 'ADVANCED';
 export type CourseStatus = 'DRAFT' | 'PENDING' | 'APPROVED' | 'REJECTED' | 'PUBLISHED' | 'UNPUBLISHED';
 export type SessionStatus = 'PENDING' | 'APPROVED' | 'REJECTED' | 'ACTIVE' | 'EXPIRED';
@@ -30,6 +33,10 @@ export interface CompaniesTable {
   name: string;
   acronym: string;
   settings: Json<CompanySettingsJson>;
+  /** A company that signed up waits for an admin (migration 0007). */
+  status: ColumnType<CompanyStatus, CompanyStatus | undefined, CompanyStatus>;
+  /** Language of mails to people with no account yet, e.g. invitees. */
+  language: ColumnType<Language, Language | undefined, Language>;
   created_at: Timestamp;
 }
 export interface UsersTable {
@@ -42,6 +49,8 @@ export interface UsersTable {
   status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
   company_id: number | null;
   picture_url: string | null;
+  /** Language of the mails the user receives (migration 0007). */
+  language: ColumnType<Language, Language | undefined, Language>;
   created_at: Timestamp;
 }
 export interface CategoriesTable { id: Generated<number>; name: string; name_ar: string }

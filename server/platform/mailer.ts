@@ -3,12 +3,21 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
+import { renderMail, type MailData, type MailLocale, type MailTemplate } from './mail/templates.js';
+
+/** Who a templated mail goes to, and in which language (`users.language`, spec §1). */
+export interface MailRecipient {
+  email: string;
+  language: MailLocale;
+}
 
 /** An e-mail to send. `text` is plain text; recipients are addresses. */
 export interface MailMessage {
   to: string[];
   subject: string;
   text: string;
+  /** HTML alternative of `text` (a whole document), when the mail comes from a template */
+  html?: string;
   /** user who caused the mail, for the outbox record */
   sentBy?: number | null;
 }
@@ -32,7 +41,13 @@ export class Mailer {
 
   /** Sends one message; @returns the outbox id. @throws when the transport fails. */
   async send(message: MailMessage): Promise<number> {
-    const info = await this.transport.sendMail({ from: this.from, to: message.to.join(', '), subject: message.subject, text: message.text });
+    const info = await this.transport.sendMail({
+      from: this.from,
+      to: message.to.join(', '),
+      subject: message.subject,
+      text: message.text,
+      ...(message.html ? { html: message.html } : {}),
+    });
     const { id } = await this.db
       .insertInto('outbox')
       .values({ to_addresses: JSON.stringify(message.to), subject: message.subject, body: message.text, sent_by: message.sentBy ?? null })
@@ -41,5 +56,16 @@ export class Mailer {
     const raw = (info as { message?: Buffer }).message;
     if (this.outboxDir && Buffer.isBuffer(raw)) writeFileSync(join(this.outboxDir, `${String(id).padStart(6, '0')}.eml`), raw);
     return id;
+  }
+
+  /**
+   * Renders `template` in the recipient's language (server/platform/mail/templates.ts) and sends it
+   * as text with an HTML alternative. Every mail the product sends goes through here (issue 12:
+   * mails in the recipient's language from templates, never string concatenation).
+   * @returns the outbox id. @throws when the template lacks data or the transport fails.
+   */
+  async sendTemplate<D extends MailData>(template: MailTemplate<D>, data: D, to: MailRecipient, sentBy: number | null = null): Promise<number> {
+    const mail = renderMail(template, data, to.language);
+    return this.send({ to: [to.email], subject: mail.subject, text: mail.text, html: mail.html, sentBy });
   }
 }

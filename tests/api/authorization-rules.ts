@@ -152,6 +152,8 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
   listInvitations: none(nothing),
   inviteUser: none(() => ({ body: { email: `invitee-${unique()}@matrix.test`, role: 'LEARNER' } })),
   bulkInviteUsers: none(() => ({ multipart: { fields: {}, files: { file: pdfPart() } } })),
+  getInvitation: { why: 'not built (501); public: the signed token is the key', variants: [{ target: 'none', label: 'an invitation link', allow: 'roles', build: () => ({ params: { token: 'not-built-yet' } }) }] },
+  acceptInvitation: { why: 'not built (501); the invitee accepts their own invitation', variants: [{ target: 'none', label: 'an invitation link', allow: 'roles', build: () => ({ params: { token: 'not-built-yet' } }) }] },
   deleteInvite: { why: 'not built (501); admins and partners: the target company rule comes with invitations', variants: [{ target: 'none', label: 'an invitation', allow: 'roles', build: () => ({ params: { id: 1 } }) }] },
   approveUser: { why: 'admins decide on any user', variants: [{ target: 'otherCompany', label: 'a pending educator', allow: 'roles', consumable: true, build: (w) => ({ params: { id: w.pendingUsers.approve } }) }] },
   rejectUser: { why: 'admins decide on any user', variants: [{ target: 'otherCompany', label: "company B's pending partner", allow: 'roles', consumable: true, build: (w) => ({ params: { id: w.pendingUsers.reject }, body: { message: 'No' } }) }] },

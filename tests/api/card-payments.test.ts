@@ -99,6 +99,9 @@ describe('card checkout', () => {
     expect(Object.fromEntries(legs.map((l) => [l.account, l.amount_cents]))).toEqual({ FUNDING: -5195, EARNINGS: 4900, PLATFORM_FEES: 295 });
     const mine = (await req('GET', '/api/sessions/enrollments', token)).body.data;
     expect(mine).toEqual([expect.objectContaining({ sessionId: session, paidAmount: 5195 })]);
+    const receipt = await t.db.selectFrom('outbox').select(['subject', 'body']).where('body', 'like', `%${intent.body.data.id}%`).execute();
+    expect(receipt).toHaveLength(1);
+    expect(receipt[0].body).toContain('Total paid by card: 51.95 USD');
   });
 
   it('shows a declined card as 402 with its reason, enrolls nobody, and lets another card finish the same intent', async () => {

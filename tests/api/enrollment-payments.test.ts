@@ -150,6 +150,25 @@ describe('POST /payments/intents/wallet', () => {
     expect(Object.fromEntries(legs.map((l) => [l.account, l.amount_cents]))).toEqual({ WALLET: -5299, EARNINGS: 4999, PLATFORM_FEES: 300 });
     const wallet = (await t.app.inject({ method: 'GET', url: '/api/payments/wallets/me', headers: t.auth(learner.token) })).json().data;
     expect(wallet.entries[0]).toMatchObject({ amount: -5299, reason: 'PAYMENT', sessionId: session });
+    const receipts = await t.db.selectFrom('outbox').select(['subject', 'body']).where(sql<boolean>`to_addresses::text like ${'%payer0@load.halaqa.test%'}`).execute();
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0].subject).toMatch(/^Your receipt for "/);
+    expect(receipts[0].body).toContain('Total paid by wallet: 52.99 USD');
+    expect(receipts[0].body).toContain(intent.id);
+  });
+
+  it('mails the receipt in the learner\'s language, once however often the payment is replayed', async () => {
+    const session = await createSession({ priceCents: 1000, maxSeats: 5 });
+    const [learner] = await createLearners(1, 5000, 'arabic');
+    await t.db.updateTable('users').set({ language: 'ar' }).where('id', '=', learner.id).execute();
+    for (let i = 0; i < 2; i++) {
+      const res = await post('/api/payments/intents/wallet', learner.token, { sessionId: session, amount: 1100 }, { 'idempotency-key': 'receipt-ar-0001' });
+      expect(res.statusCode).toBe(201);
+    }
+    const receipts = await t.db.selectFrom('outbox').select(['subject', 'body']).where(sql<boolean>`to_addresses::text like ${'%arabic0@load.halaqa.test%'}`).execute();
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0].subject).toMatch(/^إيصال الدفع/);
+    expect(receipts[0].body).toContain('المجموع المدفوع من المحفظة: 11.00 دولار أمريكي');
   });
 
   it('debits once when the same payment is sent twice with one Idempotency-Key', async () => {

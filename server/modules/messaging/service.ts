@@ -1,5 +1,6 @@
 import type { AppContext, Caller } from '../../platform/context.js';
 import { badRequest, forbidden } from '../../platform/errors.js';
+import { userMessage } from './mails.js';
 
 /**
  * POST /mail/send {message, userIdsTo}: educators mail learners of their sessions, partners their
@@ -7,7 +8,7 @@ import { badRequest, forbidden } from '../../platform/errors.js';
  * @throws 400 unknown recipients; 403 a recipient the caller may not mail.
  */
 export async function sendMail(app: AppContext, caller: Caller, input: { message: string; userIdsTo: number[] }): Promise<{ recipients: number }> {
-  const users = await app.db.selectFrom('users').select(['id', 'email', 'company_id']).where('id', 'in', input.userIdsTo).where('status', '!=', 'DELETED').execute();
+  const users = await app.db.selectFrom('users').select(['id', 'email', 'company_id', 'language']).where('id', 'in', input.userIdsTo).where('status', '!=', 'DELETED').execute();
   const found = new Set(users.map((u) => u.id));
   const unknown = input.userIdsTo.filter((id) => !found.has(id));
   if (unknown.length) throw badRequest('Some fields are invalid', [{ path: 'userIdsTo', message: `unknown users: ${unknown.join(', ')}` }]);
@@ -30,7 +31,7 @@ export async function sendMail(app: AppContext, caller: Caller, input: { message
   const sender = await app.db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', caller.userId).executeTakeFirstOrThrow();
   const name = `${sender.first_name} ${sender.last_name}`.trim();
   for (const u of users) {
-    await app.mailer.send({ to: [u.email], subject: `Message from ${name} on Halaqa`, text: `${input.message}\n\n— ${name}, via Halaqa`, sentBy: caller.userId });
+    await app.mailer.sendTemplate(userMessage, { senderName: name, message: input.message }, { email: u.email, language: u.language }, caller.userId);
   }
   return { recipients: users.length };
 }

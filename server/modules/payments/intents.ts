@@ -10,6 +10,7 @@ import { quoteCents } from '../../platform/money/fees.js';
 import { PENDING_STATUS, answerKey, claimKey, once, releaseKey, reserveKey } from './idempotency.js';
 import { postLedgerTransaction } from '../../platform/money/ledger.js';
 import type { PaymentIntentView } from './service.js';
+import { mailPaymentReceipt } from './mails.js';
 
 /**
  * Card payments, Stripe's model (DESIGN.md §1): an intent is created for a session's price + fee
@@ -302,7 +303,10 @@ async function settle(app: AppContext, caller: Caller, prepared: IntentRow, outc
     if (claimed) await releaseKey(app.db, caller.userId, claimed.key);
     throw e;
   }
-  if (settled.committed) await captureCommitted(app, settled.committed);
+  if (settled.committed) {
+    await captureCommitted(app, settled.committed);
+    await mailPaymentReceipt(app, settled.committed.id);
+  }
   return settled.result;
 }
 
@@ -529,6 +533,9 @@ export async function applyGatewayEvent(app: AppContext, gatewayRef: string, eve
     return { changed: true as const, committed };
   });
   if ('giveBack' in done && done.giveBack) await releaseAuthorization(app, done.giveBack, gatewayRef);
-  if ('committed' in done && done.committed) await captureCommitted(app, done.committed);
+  if ('committed' in done && done.committed) {
+    await captureCommitted(app, done.committed);
+    await mailPaymentReceipt(app, done.committed.id);
+  }
   return done.changed;
 }

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
-import type { Database, SessionContentJson, SessionStatus } from '../../db/types.js';
+import type { Database, Language, SessionContentJson, SessionStatus } from '../../db/types.js';
+import { mailLanguages } from '../../platform/mail/recipients.js';
 import { audit } from '../../platform/audit.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError, badRequest, forbidden, notFound, type FieldError } from '../../platform/errors.js';
@@ -12,6 +13,7 @@ import { validateSessionDates, validateWeeks } from '../courses/course-form.js';
 import { quoteCents } from '../../platform/money/fees.js';
 import { postLedgerTransaction } from '../../platform/money/ledger.js';
 import { getSyllabus } from './read.js';
+import { sessionApproved, sessionCancelledForLearner, sessionDeletedForEducator, sessionRejected, waitlistSessionOpen } from './mails.js';
 
 const isStaff = (c: Caller) => c.role === 'ADMIN' || c.role === 'SUPER_ADMIN';
 
@@ -116,7 +118,7 @@ async function sessionRow(db: AppContext['db'] | Transaction<Database>, id: numb
     .selectFrom('sessions as s')
     .innerJoin('courses as c', 'c.id', 's.course_id')
     .innerJoin('users as u', 'u.id', 's.educator_id')
-    .select(['s.id', 's.status', 's.educator_id', 's.course_id', 's.price_cents', 'c.educator_id as course_educator_id', 'c.company_id', 'c.title', 'c.status as course_status', 'u.email as educator_email', 'u.first_name as educator_first_name'])
+    .select(['s.id', 's.status', 's.educator_id', 's.course_id', 's.price_cents', 'c.educator_id as course_educator_id', 'c.company_id', 'c.title', 'c.status as course_status', 'u.email as educator_email', 'u.first_name as educator_first_name', 'u.language as educator_language'])
     .where('s.id', '=', id)
     .where('s.deleted_at', 'is', null);
   if (lock) q = q.forUpdate('s');
@@ -180,22 +182,19 @@ export async function approveSession(app: AppContext, caller: Caller, id: number
       .where('notified_at', 'is', null)
       .returning('email')
       .execute();
+    const languages = await mailLanguages(trx, waiting.map((w) => w.email));
     for (const w of waiting) {
       after.push(() =>
-        app.mailer.send({
-          to: [w.email],
-          subject: `A new session of "${row.title}" is open`,
-          text: `Hello,\n\nYou asked to hear when "${row.title}" opens again: a new session is open for enrollment at ${app.config.publicUrl}/sessions/${id}\n\n— Halaqa`,
-        }),
+        app.mailer.sendTemplate(waitlistSessionOpen, { title: row.title, url: `${app.config.publicUrl}/sessions/${id}` }, { email: w.email, language: languages.get(w.email) ?? 'en' }),
       );
     }
     after.push(() =>
-      app.mailer.send({
-        to: [row.educator_email],
-        subject: `Your session of "${row.title}" is approved`,
-        text: `Hello ${row.educator_first_name},\n\nYour session #${id} of "${row.title}" was approved and learners can now enroll.${message ? `\n\nMessage from the moderator:\n${message}` : ''}\n\n— Halaqa`,
-        sentBy: caller.userId,
-      }),
+      app.mailer.sendTemplate(
+        sessionApproved,
+        { firstName: row.educator_first_name, sessionId: id, title: row.title, message },
+        { email: row.educator_email, language: row.educator_language },
+        caller.userId,
+      ),
     );
   });
   await Promise.all(after.map((f) => f().catch((err) => app.log.error({ err }, 'mail after approval failed'))));
@@ -215,12 +214,12 @@ export async function rejectSession(app: AppContext, caller: Caller, id: number,
     await trx.updateTable('sessions').set({ status: 'REJECTED', moderation_message: message }).where('id', '=', id).execute();
     await audit(trx, { actorId: caller.userId, action: 'session.rejected', entityType: 'session', entityId: id, message });
     after.push(() =>
-      app.mailer.send({
-        to: [row.educator_email],
-        subject: `Your session of "${row.title}" was not approved`,
-        text: `Hello ${row.educator_first_name},\n\nYour session #${id} of "${row.title}" was not approved.\n\nReason:\n${message}\n\n— Halaqa`,
-        sentBy: caller.userId,
-      }),
+      app.mailer.sendTemplate(
+        sessionRejected,
+        { firstName: row.educator_first_name, sessionId: id, title: row.title, message },
+        { email: row.educator_email, language: row.educator_language },
+        caller.userId,
+      ),
     );
   });
   await Promise.all(after.map((f) => f().catch((err) => app.log.error({ err }, 'mail after rejection failed'))));
@@ -236,7 +235,7 @@ export async function rejectSession(app: AppContext, caller: Caller, id: number,
  * @throws 404; 403 an educator deleting an approved session or another's.
  */
 export async function deleteSession(app: AppContext, caller: Caller, id: number, message: string): Promise<{ id: number }> {
-  const mails: Array<{ to: string; name: string }> = [];
+  const mails: Array<{ to: string; name: string; language: Language }> = [];
   let info: Awaited<ReturnType<typeof sessionRow>> | null = null;
   await app.db.transaction().execute(async (trx) => {
     const row = await sessionRow(trx, id, true);
@@ -248,7 +247,7 @@ export async function deleteSession(app: AppContext, caller: Caller, id: number,
     const enrolled = await trx
       .selectFrom('enrollments as e')
       .innerJoin('users as u', 'u.id', 'e.user_id')
-      .select(['e.id', 'e.user_id', 'e.paid_amount_cents', 'e.payment_intent_id', 'u.email', 'u.first_name'])
+      .select(['e.id', 'e.user_id', 'e.paid_amount_cents', 'e.payment_intent_id', 'u.email', 'u.first_name', 'u.language'])
       .where('e.session_id', '=', id)
       .where('e.status', '=', 'ACTIVE')
       .execute();
@@ -270,7 +269,7 @@ export async function deleteSession(app: AppContext, caller: Caller, id: number,
           e.payment_intent_id,
         );
       }
-      mails.push({ to: e.email, name: e.first_name });
+      mails.push({ to: e.email, name: e.first_name, language: e.language });
     }
     await trx.updateTable('enrollments').set({ status: 'CANCELLED' }).where('session_id', '=', id).where('status', '=', 'ACTIVE').execute();
     await trx.updateTable('sessions').set({ deleted_at: new Date(), moderation_message: message }).where('id', '=', id).execute();
@@ -280,14 +279,19 @@ export async function deleteSession(app: AppContext, caller: Caller, id: number,
   if (row) {
     const sends = [
       ...mails.map((m) =>
-        app.mailer.send({
-          to: [m.to],
-          subject: `Session of "${row.title}" cancelled`,
-          text: `Hello ${m.name},\n\nThe session #${id} of "${row.title}" was cancelled. Anything you paid is back in your Halaqa wallet.\n\n${message}\n\n— Halaqa`,
-          sentBy: caller.userId,
-        }),
+        app.mailer.sendTemplate(
+          sessionCancelledForLearner,
+          { firstName: m.name, sessionId: id, title: row.title, message },
+          { email: m.to, language: m.language },
+          caller.userId,
+        ),
       ),
-      app.mailer.send({ to: [row.educator_email], subject: `Session of "${row.title}" deleted`, text: `Session #${id} was deleted.\n\n${message}\n\n— Halaqa`, sentBy: caller.userId }),
+      app.mailer.sendTemplate(
+        sessionDeletedForEducator,
+        { sessionId: id, title: row.title, message },
+        { email: row.educator_email, language: row.educator_language },
+        caller.userId,
+      ),
     ];
     await Promise.all(sends.map((p) => p.catch((err) => app.log.error({ err }, 'mail after deletion failed'))));
   }

@@ -4,6 +4,7 @@ import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { likePattern, type Page } from '../../platform/paging.js';
 import { toUserView, type UserView } from './service.js';
+import { accountApproved, accountDeleted, accountRejected } from './mails.js';
 
 const isStaff = (c: Caller) => c.role === 'ADMIN' || c.role === 'SUPER_ADMIN';
 
@@ -93,14 +94,12 @@ export async function decideUser(app: AppContext, caller: Caller, id: number, de
     await trx.updateTable('users').set({ status }).where('id', '=', id).execute();
     await audit(trx, { actorId: caller.userId, action: `user.${decision === 'approve' ? 'approved' : decision === 'reject' ? 'rejected' : 'deleted'}`, entityType: 'user', entityId: id, message });
   });
-  const text = {
-    approve: `Hello ${user.first_name},\n\nYour Halaqa account is approved: you can now sign in and ${user.role === 'PARTNER' ? 'invite your people' : 'publish your courses'}.${message ? `\n\n${message}` : ''}\n\n— Halaqa`,
-    reject: `Hello ${user.first_name},\n\nYour Halaqa account request was not approved.\n\nReason:\n${message}\n\n— Halaqa`,
-    delete: `Hello ${user.first_name},\n\nYour Halaqa account was closed.\n\n${message}\n\n— Halaqa`,
-  }[decision];
-  await app.mailer
-    .send({ to: [user.email], subject: decision === 'approve' ? 'Your Halaqa account is approved' : 'About your Halaqa account', text, sentBy: caller.userId })
-    .catch((err) => app.log.error({ err }, 'mail after user decision failed'));
+  const to = { email: user.email, language: user.language };
+  const mail =
+    decision === 'approve'
+      ? app.mailer.sendTemplate(accountApproved, { firstName: user.first_name, forPartner: user.role === 'PARTNER', message, url: `${app.config.publicUrl}/login` }, to, caller.userId)
+      : app.mailer.sendTemplate(decision === 'reject' ? accountRejected : accountDeleted, { firstName: user.first_name, message: message ?? '' }, to, caller.userId);
+  await mail.catch((err) => app.log.error({ err }, 'mail after user decision failed'));
   return toUserView({ ...user, status });
 }
 

@@ -1,0 +1,68 @@
+import type { AppContext } from '../../platform/context.js';
+import { defineMailTemplate } from '../../platform/mail/templates.js';
+import { centsToDollars } from '../../platform/money/cents.js';
+
+/**
+ * The receipt a learner gets when a payment enrolled them (wallet or card, spec §7 Payments), in
+ * their language. Amounts are US dollars with two decimals (the ledger keeps cents).
+ */
+export const paymentReceipt = defineMailTemplate({
+  name: 'payment-receipt',
+  example: {
+    firstName: 'Sara', title: 'Intro to Algorithms', sessionId: 7, startDate: '2025-03-03', timezone: 'America/New_York',
+    price: '49.99', fee: '3.00', total: '52.99', byWallet: false, intentId: 'pi_123', url: 'http://localhost:3000/sessions/7',
+  },
+  en: {
+    subject: 'Your receipt for "{{title}}"',
+    text:
+      'Hello {{firstName}},\n\nYou are enrolled in session #{{sessionId}} of "{{title}}", starting {{startDate}} ({{timezone}}).\n\n' +
+      'Price: {{price}} USD\nPlatform fee: {{fee}} USD\nTotal paid by {{#if byWallet}}wallet{{else}}card{{/if}}: {{total}} USD\nPayment: {{intentId}}\n\nSee the session: {{url}}',
+    html:
+      '<p>Hello {{firstName}},</p><p>You are enrolled in session #{{sessionId}} of “{{title}}”, starting {{startDate}} ({{timezone}}).</p>' +
+      '<table role="presentation" style="border-collapse:collapse"><tr><td>Price</td><td style="padding-inline-start:16px">{{price}} USD</td></tr>' +
+      '<tr><td>Platform fee</td><td style="padding-inline-start:16px">{{fee}} USD</td></tr>' +
+      '<tr><td><strong>Total paid by {{#if byWallet}}wallet{{else}}card{{/if}}</strong></td><td style="padding-inline-start:16px"><strong>{{total}} USD</strong></td></tr></table>' +
+      '<p style="color:#616e7c">Payment {{intentId}}</p><p><a href="{{url}}">See the session</a></p>',
+  },
+  ar: {
+    subject: 'إيصال الدفع لـ«{{title}}»',
+    text:
+      'مرحبًا {{firstName}}،\n\nأنت مسجل في الجلسة رقم {{sessionId}} من «{{title}}»، التي تبدأ في {{startDate}} ({{timezone}}).\n\n' +
+      'السعر: {{price}} دولار أمريكي\nرسوم المنصة: {{fee}} دولار أمريكي\nالمجموع المدفوع {{#if byWallet}}من المحفظة{{else}}بالبطاقة{{/if}}: {{total}} دولار أمريكي\nالدفعة: {{intentId}}\n\nاعرض الجلسة: {{url}}',
+    html:
+      '<p>مرحبًا {{firstName}}،</p><p>أنت مسجل في الجلسة رقم {{sessionId}} من «{{title}}»، التي تبدأ في {{startDate}} ({{timezone}}).</p>' +
+      '<table role="presentation" style="border-collapse:collapse"><tr><td>السعر</td><td style="padding-inline-start:16px">{{price}} دولار أمريكي</td></tr>' +
+      '<tr><td>رسوم المنصة</td><td style="padding-inline-start:16px">{{fee}} دولار أمريكي</td></tr>' +
+      '<tr><td><strong>المجموع المدفوع {{#if byWallet}}من المحفظة{{else}}بالبطاقة{{/if}}</strong></td><td style="padding-inline-start:16px"><strong>{{total}} دولار أمريكي</strong></td></tr></table>' +
+      '<p style="color:#616e7c">الدفعة {{intentId}}</p><p><a href="{{url}}">اعرض الجلسة</a></p>',
+  },
+});
+
+/**
+ * Mails the receipt of a succeeded payment intent to its learner, after the enrollment committed.
+ * A failure is logged, never thrown: the learner is enrolled whatever the mail does.
+ */
+export async function mailPaymentReceipt(app: AppContext, intentId: string): Promise<void> {
+  try {
+    const row = await app.db
+      .selectFrom('payment_intents as pi')
+      .innerJoin('users as u', 'u.id', 'pi.user_id')
+      .innerJoin('sessions as s', 's.id', 'pi.session_id')
+      .innerJoin('courses as c', 'c.id', 's.course_id')
+      .select(['pi.id', 'pi.amount_cents', 'pi.fee_cents', 'pi.payment_method', 'pi.status', 'u.email', 'u.first_name', 'u.language', 's.id as session_id', 's.start_date', 's.timezone', 'c.title'])
+      .where('pi.id', '=', intentId)
+      .executeTakeFirst();
+    if (!row || row.status !== 'succeeded') return;
+    await app.mailer.sendTemplate(
+      paymentReceipt,
+      {
+        firstName: row.first_name, title: row.title, sessionId: row.session_id, startDate: String(row.start_date), timezone: row.timezone,
+        price: centsToDollars(row.amount_cents - row.fee_cents).toFixed(2), fee: centsToDollars(row.fee_cents).toFixed(2), total: centsToDollars(row.amount_cents).toFixed(2),
+        byWallet: row.payment_method === 'wallet', intentId: row.id, url: `${app.config.publicUrl}/sessions/${row.session_id}`,
+      },
+      { email: row.email, language: row.language },
+    );
+  } catch (err) {
+    app.log.error({ err, intent: intentId }, 'mailing a payment receipt failed');
+  }
+}

@@ -1,0 +1,103 @@
+import Handlebars from 'handlebars';
+
+/** The languages a mail is written in (spec §1: English and Arabic, right-to-left). */
+export type MailLocale = 'en' | 'ar';
+
+/** Whether a value is one of the mail languages. */
+export function isMailLocale(value: unknown): value is MailLocale {
+  return value === 'en' || value === 'ar';
+}
+
+/**
+ * One language of a mail template, as Handlebars sources. `subject` and `text` are plain text
+ * (rendered without HTML escaping); `html` is the body of the HTML part (escaped by Handlebars;
+ * it is wrapped in the shared layout, which sets `lang` and `dir`). Paragraphs in `text` are
+ * separated by a blank line.
+ */
+export interface MailTemplateSource {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * A mail the product sends, in both languages. `D` is the data its sources refer to; every field
+ * of `D` is a string, number, boolean or null (no nested objects, so a template can not reach
+ * into a database row by accident).
+ */
+export interface MailTemplate<D extends MailData> {
+  /** Stable name, recorded nowhere but useful in logs and tests (e.g. `invitation`). */
+  readonly name: string;
+  readonly en: MailTemplateSource;
+  readonly ar: MailTemplateSource;
+  /** Data that renders the template fully; used by tests and the template preview. */
+  readonly example: D;
+}
+
+/** The data of a template: flat values only. */
+export type MailData = Record<string, string | number | boolean | null>;
+
+/** A rendered mail: subject, plain-text part and a complete HTML document. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+  locale: MailLocale;
+}
+
+/**
+ * Declares a mail template. Both languages must be given; the sources are compiled on first use
+ * (Handlebars `strict` mode: a missing field throws instead of rendering an empty string).
+ */
+export function defineMailTemplate<D extends MailData>(template: MailTemplate<D>): MailTemplate<D> {
+  return Object.freeze(template);
+}
+
+const hbs = Handlebars.create();
+const compiled = new WeakMap<MailTemplateSource, { subject: HandlebarsTemplateDelegate; text: HandlebarsTemplateDelegate; html: HandlebarsTemplateDelegate }>();
+
+const LAYOUT = hbs.compile(
+  `<!doctype html>
+<html lang="{{locale}}" dir="{{dir}}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>{{subject}}</title></head>
+<body style="margin:0;padding:24px;background:#f5f7fa;font-family:Arial,'Segoe UI',Tahoma,sans-serif;color:#1f2933;line-height:1.6">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;text-align:{{align}}">
+{{{body}}}
+<p style="margin-top:32px;color:#616e7c;font-size:13px">{{signature}}</p>
+</div>
+</body>
+</html>`,
+  { strict: true },
+);
+
+const SIGNATURE: Record<MailLocale, string> = { en: '— Halaqa', ar: '— حلقة' };
+
+function compile(source: MailTemplateSource) {
+  let c = compiled.get(source);
+  if (!c) {
+    c = {
+      subject: hbs.compile(source.subject, { strict: true, noEscape: true }),
+      text: hbs.compile(source.text, { strict: true, noEscape: true }),
+      html: hbs.compile(source.html, { strict: true }),
+    };
+    compiled.set(source, c);
+  }
+  return c;
+}
+
+/**
+ * Renders a template in one language.
+ * @param locale the recipient's language (`users.language`, or the company's for an invitee)
+ * @returns subject and text (the signature appended), and a whole HTML document whose `<html>`
+ *   carries `lang` and `dir="rtl"` for Arabic.
+ * @throws when `data` lacks a field the template uses (Handlebars strict mode).
+ */
+export function renderMail<D extends MailData>(template: MailTemplate<D>, data: D, locale: MailLocale): RenderedMail {
+  const c = compile(template[locale]);
+  const subject = c.subject(data).replace(/\s+/g, ' ').trim();
+  const text = `${c.text(data).trim()}\n\n${SIGNATURE[locale]}\n`;
+  const body = c.html(data);
+  const rtl = locale === 'ar';
+  const html = LAYOUT({ locale, dir: rtl ? 'rtl' : 'ltr', align: rtl ? 'right' : 'left', subject, body, signature: SIGNATURE[locale] });
+  return { subject, text, html, locale };
+}
