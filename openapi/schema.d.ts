@@ -1664,6 +1664,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/companies/{id}/analytics/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Attendance of the company's learners
+         * @description Attendance analytics of the company's own learners (users of the company with an ACTIVE enrollment), computed from the attendance records of live meetings. A **meeting held** is an occurrence of a `meeting` or `liveSession` lesson of the session's course (its slot, docs/classroom.md "Meeting slot") whose start time is at or before now. Per session: the meetings held so far, the company's learners and their attendance rate (attended ÷ (meetings held × learners)); per learner: meetings attended ÷ held over the sessions in the filter; per week (weeks start on Monday, the date of the occurrence in the session's time zone): attended ÷ expected. Learners of other companies are never counted. Filters: `courseId`, `sessionId`, and `from`/`to` (calendar dates, inclusive, applied to the occurrence date); `from` after `to` answers 400.
+         *
+         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: a PARTNER only for their own company. Spec: §2 /dashboard/analytics/attendance. DESIGN §1 Attendance.
+         */
+        get: operations["getCompanyAttendanceAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/picture": {
         parameters: {
             query?: never;
@@ -1873,7 +1895,7 @@ export interface paths {
          * Get a session's attendance
          * @description Meeting occurrences held so far with their number of attendees, and per learner the occurrences attended out of those held.
          *
-         *     Roles: the session's EDUCATOR, ADMIN, SUPER_ADMIN, and the PARTNER of the course's company. Spec: §2 /dashboard/analytics/attendance. DESIGN §1 Attendance.
+         *     Roles: the session's EDUCATOR, ADMIN, SUPER_ADMIN, and a PARTNER of the course's company or of a company with learners enrolled in the session. Tenant-scoped: a PARTNER sees only their own company's learners (in `learners` and in each meeting's `attendees`/`attendeeIds`). Spec: §2 /dashboard/analytics/attendance. DESIGN §1 Attendance.
          */
         get: operations["listSessionAttendance"];
         put?: never;
@@ -2178,6 +2200,82 @@ export interface components {
         CompanySettingsUpdate: {
             style: components["schemas"]["CompanyStyle"];
             links: components["schemas"]["CompanyLinks"];
+        };
+        /** @description Attended ÷ expected, 4 decimals; 0 when nothing was expected. */
+        AttendanceRate: number;
+        CompanyAttendanceSession: {
+            sessionId: number;
+            courseId: number;
+            courseTitle: string;
+            /** Format: date */
+            startDate: string;
+            /** Format: date */
+            endDate: string;
+            timezone: string;
+            /** @description The company's learners with an ACTIVE enrollment in the session. */
+            learners: number;
+            /** @description Meeting occurrences whose start is at or before now (within the date filter). */
+            meetingsHeld: number;
+            /** @description Meetings held that the company's learners joined (one per learner and occurrence). */
+            attended: number;
+            /** @description meetingsHeld × learners. */
+            expected: number;
+            rate: components["schemas"]["AttendanceRate"];
+        };
+        CompanyAttendanceLearner: {
+            learner: components["schemas"]["Person"];
+            email: string;
+            /** @description Sessions of the filter the learner is enrolled in. */
+            sessions: number;
+            attended: number;
+            /** @description Meetings held in those sessions. */
+            held: number;
+            rate: components["schemas"]["AttendanceRate"];
+        };
+        CompanyAttendanceWeek: {
+            /**
+             * Format: date
+             * @description The Monday of the week (occurrence dates in the session's time zone).
+             */
+            weekStart: string;
+            attended: number;
+            /** @description Meetings held that week × the company's learners of each session. */
+            expected: number;
+            rate: components["schemas"]["AttendanceRate"];
+        };
+        CompanyAttendanceAnalytics: {
+            companyId: number;
+            /** Format: date */
+            from: string | null;
+            /** Format: date */
+            to: string | null;
+            /** @description Courses in which the company's learners are enrolled (the course filter's choices), by title; not narrowed by the filters. */
+            courses: {
+                id: number;
+                title: string;
+            }[];
+            /** @description Sessions in which the company's learners are enrolled (the session filter's choices), by start date; not narrowed by the filters. */
+            sessionChoices: {
+                id: number;
+                courseId: number;
+                courseTitle: string;
+                /** Format: date */
+                startDate: string;
+            }[];
+            /** @description Sessions with the company's learners, by start date then id. */
+            sessions: components["schemas"]["CompanyAttendanceSession"][];
+            /** @description The company's learners in those sessions, by name. */
+            learners: components["schemas"]["CompanyAttendanceLearner"][];
+            /** @description Weeks with at least one meeting held, oldest first. */
+            weeks: components["schemas"]["CompanyAttendanceWeek"][];
+            totals: {
+                learners: number;
+                sessions: number;
+                meetingsHeld: number;
+                attended: number;
+                expected: number;
+                rate: components["schemas"]["AttendanceRate"];
+            };
         };
         Company: {
             id: number;
@@ -8690,6 +8788,113 @@ export interface operations {
                      */
                     "application/json": {
                         data: components["schemas"]["CompanySettings"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getCompanyAttendanceAnalytics: {
+        parameters: {
+            query?: {
+                /** @description Only sessions of this course. */
+                courseId?: components["schemas"]["Id"];
+                /** @description Only this session. */
+                sessionId?: components["schemas"]["Id"];
+                /** @description First occurrence date counted (YYYY-MM-DD, inclusive). */
+                from?: string;
+                /** @description Last occurrence date counted (YYYY-MM-DD, inclusive). */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's attendance figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "companyId": 3,
+                     *         "from": null,
+                     *         "to": null,
+                     *         "courses": [
+                     *           {
+                     *             "id": 12,
+                     *             "title": "SQL for analysts"
+                     *           }
+                     *         ],
+                     *         "sessionChoices": [
+                     *           {
+                     *             "id": 41,
+                     *             "courseId": 12,
+                     *             "courseTitle": "SQL for analysts",
+                     *             "startDate": "2026-10-05"
+                     *           }
+                     *         ],
+                     *         "sessions": [
+                     *           {
+                     *             "sessionId": 41,
+                     *             "courseId": 12,
+                     *             "courseTitle": "SQL for analysts",
+                     *             "startDate": "2026-10-05",
+                     *             "endDate": "2026-12-13",
+                     *             "timezone": "Asia/Qatar",
+                     *             "learners": 2,
+                     *             "meetingsHeld": 3,
+                     *             "attended": 5,
+                     *             "expected": 6,
+                     *             "rate": 0.8333
+                     *           }
+                     *         ],
+                     *         "learners": [
+                     *           {
+                     *             "learner": {
+                     *               "id": 21,
+                     *               "name": "Aisha Al-Sulaiti",
+                     *               "pictureUrl": null
+                     *             },
+                     *             "email": "learner@qad.halaqa.test",
+                     *             "sessions": 1,
+                     *             "attended": 3,
+                     *             "held": 3,
+                     *             "rate": 1
+                     *           }
+                     *         ],
+                     *         "weeks": [
+                     *           {
+                     *             "weekStart": "2026-10-05",
+                     *             "attended": 2,
+                     *             "expected": 2,
+                     *             "rate": 1
+                     *           }
+                     *         ],
+                     *         "totals": {
+                     *           "learners": 2,
+                     *           "sessions": 1,
+                     *           "meetingsHeld": 3,
+                     *           "attended": 5,
+                     *           "expected": 6,
+                     *           "rate": 0.8333
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CompanyAttendanceAnalytics"];
                     };
                 };
             };

@@ -178,6 +178,12 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
       { target: 'otherCompany', label: 'company B', allow: STAFF, build: (w) => ({ params: { id: w.companyB }, body: THEME }) },
     ],
   },
+  getCompanyAttendanceAnalytics: {
+    variants: [
+      { target: 'own', label: 'company A', allow: [...STAFF, 'partner'], build: (w) => ({ params: { id: w.companyA } }) },
+      { target: 'otherCompany', label: 'company B', allow: STAFF, build: (w) => ({ params: { id: w.companyB } }) },
+    ],
+  },
   uploadCompanyPicture: {
     variants: [
       { target: 'own', label: 'company A', allow: [...STAFF, 'partner'], build: (w) => ({ params: { id: w.companyA }, multipart: { fields: {}, files: { picture: pngPart() } } }) },

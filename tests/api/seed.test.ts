@@ -66,6 +66,9 @@ const EXPECTED_ACCOUNTS: Record<string, [string, string | null]> = {
   'learner@morocco.halaqa.test': ['LEARNER', 'MOROCCO'],
   'partner@qad.halaqa.test': ['PARTNER', 'QAD'],
   'learner@qad.halaqa.test': ['LEARNER', 'QAD'],
+  'learner2@qad.halaqa.test': ['LEARNER', 'QAD'],
+  'learner3@qad.halaqa.test': ['LEARNER', 'QAD'],
+  'learner4@qad.halaqa.test': ['LEARNER', 'QAD'],
   ...Object.fromEntries(Array.from({ length: 15 }, (_, i) => [`learner${i + 1}@halaqa.test`, ['LEARNER', null]])),
 };
 
@@ -387,6 +390,26 @@ describe('seedDemoData', () => {
     expect(priv.every((c) => c.is_private)).toBe(true);
     const stray = await db.selectFrom('courses').select('id').where('is_private', '=', true).where('company_id', 'is', null).execute();
     expect(stray).toEqual([]);
+  });
+
+  it('gives QAD learners an attendance history in two sessions, one of them QAD’s private course, only in meetings held before the seeding day', async () => {
+    const rows = await db
+      .selectFrom('attendance as a')
+      .innerJoin('users as u', 'u.id', 'a.user_id')
+      .innerJoin('companies as co', 'co.id', 'u.company_id')
+      .innerJoin('sessions as s', 's.id', 'a.session_id')
+      .innerJoin('courses as c', 'c.id', 's.course_id')
+      .select(['a.session_id', 'a.user_id', 'a.occurrence_date', 'a.joined_at', 'co.acronym', 'c.is_private', 'c.company_id', 'u.company_id as user_company'])
+      .where('co.acronym', '=', 'QAD')
+      .execute();
+    const sessions = new Set(rows.map((r) => r.session_id));
+    expect(sessions.size).toBeGreaterThanOrEqual(2);
+    expect(rows.some((r) => r.is_private && r.company_id === r.user_company)).toBe(true);
+    expect(new Set(rows.map((r) => r.user_id)).size).toBeGreaterThanOrEqual(3);
+    for (const r of rows) expect(new Date(r.joined_at).getTime()).toBeLessThan(Date.parse(`${TODAY}T00:00:00Z`));
+    // Attendance only by QAD learners: nobody else's history is invented.
+    const others = await db.selectFrom('attendance as a').innerJoin('users as u', 'u.id', 'a.user_id').select('u.email').execute();
+    expect(others.every((o) => o.email.endsWith('@qad.halaqa.test'))).toBe(true);
   });
 
   it('gives the classroom demo course’s running week authored content of every kind (classroom-demo.ts)', async () => {

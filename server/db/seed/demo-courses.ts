@@ -1,5 +1,5 @@
 import type { Difficulty, Weekday, Weeks } from '../types.js';
-import { type CompanyAcronym, type EducatorEmail, extraLearner } from './demo-users.js';
+import { type CompanyAcronym, type EducatorEmail, extraLearner, QAD_LEARNERS } from './demo-users.js';
 import type { CategoryName, LessonTypeCode, SkillName } from '../../modules/reference/data.js';
 import {
   type DemoLessonContent,
@@ -1150,7 +1150,7 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
       },
     ],
     sessions: [
-      { start: -8, tz: 'America/Chicago', seats: 50, learners: L(11, 15).concat('learner@qad.halaqa.test') },
+      { start: -8, tz: 'America/Chicago', seats: 50, learners: L(11, 15).concat('learner@qad.halaqa.test', ...QAD_LEARNERS.map(([email]) => email)) },
       { start: 20, tz: 'America/New_York', seats: 50 },
       { start: 48, tz: 'America/Los_Angeles', seats: 50 },
     ],
@@ -1169,6 +1169,41 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
         daysAgo: 3,
       },
     ],
+  }),
+  course({
+    slug: 'data-driven-decisions-qad',
+    title: 'Data-Driven Decisions for QAD Teams',
+    description: 'A private programme for QAD staff: from questions to dashboards with SQL and clear charts.',
+    about: [
+      'This private programme, offered to the staff of QAD Academy, teaches teams to turn everyday questions into queries, numbers and decisions. Two live workshops a week keep the group moving together.',
+      'Participants learn to query a relational database with SQL, clean and summarise data, choose the right chart and present a finding to decision makers. Every week ends with a short exercise on data from their own department.',
+      'The programme closes with a short presentation of a dashboard each participant built for their team.',
+    ],
+    category: 'Databases',
+    difficulty: 'BEGINNER',
+    price: 0,
+    required: [],
+    gained: ['SQL', 'Data Visualization', 'Statistics'],
+    educator: 'educator4@halaqa.test',
+    privateTo: 'QAD',
+    slots: [slot('sunday', '09:00', '10:30'), slot('wednesday', '09:00', '10:30')],
+    weeks: [
+      {
+        'Asking good questions': [video('From a question to a metric', 12), meet('Live workshop: our questions'), meet('Live workshop: tables and keys')],
+        Practice: [quiz('Metrics check', 10), assign('Three questions for your team', 30)],
+      },
+      {
+        'SQL basics': [video('SELECT, WHERE and ORDER BY', 15), meet('Live workshop: first queries'), meet('Live workshop: filtering')],
+      },
+      {
+        'Summaries': [video('GROUP BY and aggregates', 16), meet('Live workshop: counting what matters'), meet('Live workshop: joins')],
+      },
+      {
+        'Charts': [video('Choosing a chart', 14), meet('Live workshop: from numbers to charts'), meet('Live workshop: dashboard review')],
+        'Final project': [assign('A dashboard for your team', 90), notes('Programme summary', 10)],
+      },
+    ],
+    sessions: [{ start: -24, tz: 'America/New_York', seats: 20, learners: ['learner@qad.halaqa.test', ...QAD_LEARNERS.map(([email]) => email)] }],
   }),
   course({
     title: 'Web Application Security and the OWASP Top 10',

@@ -80,6 +80,16 @@ const EXTRA_LEARNER_NAMES: readonly [string, string][] = [
   ['Rania', 'Khalil'],
 ];
 
+/**
+ * QAD's other learners (issue 12 item 10): with learner@qad.halaqa.test they attend QAD's private
+ * course and Cybersecurity Essentials, so the attendance analytics page has figures on a fresh start.
+ */
+export const QAD_LEARNERS: readonly [email: string, first: string, last: string][] = [
+  ['learner2@qad.halaqa.test', 'Khalid', 'Al-Marri'],
+  ['learner3@qad.halaqa.test', 'Maryam', 'Al-Thani'],
+  ['learner4@qad.halaqa.test', 'Yousef', 'Al-Emadi'],
+];
+
 /** Email of the n-th extra demo learner (1..15). */
 export const extraLearner = (n: number): string => `learner${n}@halaqa.test`;
 
@@ -100,6 +110,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
   user('learner@morocco.halaqa.test', 'Mehdi', 'Tazi', 'LEARNER', 'MOROCCO'),
   user('partner@qad.halaqa.test', 'Hamad', 'Al-Kuwari', 'PARTNER', 'QAD'),
   user('learner@qad.halaqa.test', 'Aisha', 'Al-Sulaiti', 'LEARNER', 'QAD'),
+  ...QAD_LEARNERS.map(([email, first, last]) => user(email, first, last, 'LEARNER', 'QAD')),
   ...EXTRA_LEARNER_NAMES.map(([first, last], i) => user(extraLearner(i + 1), first, last, 'LEARNER')),
 ];
 

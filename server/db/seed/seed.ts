@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import type { CompanySettingsJson, Database, Role } from '../types.js';
 import { sanitizeLessonHtml } from '../../modules/classroom/sanitize.js';
+import { seedQadAttendance } from './attendance-demo.js';
 import type { DemoLessonContent } from './classroom-demo.js';
 import { companyLogoSvg, courseCoverSvg } from './covers.js';
 import { DEMO_CLASSROOM_COURSE, DEMO_COURSES, type DemoCourse, type DemoSession } from './demo-courses.js';
@@ -36,7 +37,9 @@ export interface SeedOptions {
   /**
    * When given, one meeting of the classroom demo session is live at this instant (see
    * `scheduleLiveDemoMeeting`), so that a fresh `npm start` has a meeting to join. Default: none
-   * (the syllabus's weekly schedule only). The server passes its start time.
+   * (the syllabus's weekly schedule only). The server passes its start time. It is also the
+   * instant before which QAD's demo meetings have an attendance history (`seedQadAttendance`);
+   * default for that: the seeding day at 00:00 UTC.
    */
   liveMeetingAt?: Date;
 }
@@ -248,6 +251,7 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Pro
       }
     }
 
+    await seedQadAttendance(trx, opts.liveMeetingAt ?? new Date(`${today}T00:00:00Z`));
     if (opts.liveMeetingAt) await scheduleLiveDemoMeeting(trx, opts.liveMeetingAt);
 
     return {

@@ -38,14 +38,16 @@ export async function personById(db: Db, userId: number): Promise<Person | null>
   return r ? { id: r.id, name: personName(r.first_name, r.last_name), pictureUrl: r.picture_url } : null;
 }
 
-/** The learners with an ACTIVE enrollment in the session, ordered by name then id. */
-export async function activeLearners(db: Db, sessionId: number): Promise<Person[]> {
-  const rows = await db
+/** The learners with an ACTIVE enrollment in the session (only those of `companyId` when given), ordered by name then id. */
+export async function activeLearners(db: Db, sessionId: number, companyId: number | null = null): Promise<Person[]> {
+  let q = db
     .selectFrom('enrollments as e')
     .innerJoin('users as u', 'u.id', 'e.user_id')
     .select(['u.id', 'u.first_name', 'u.last_name', 'u.picture_url'])
     .where('e.session_id', '=', sessionId)
-    .where('e.status', '=', 'ACTIVE')
+    .where('e.status', '=', 'ACTIVE');
+  if (companyId !== null) q = q.where('u.company_id', '=', companyId);
+  const rows = await q
     .orderBy('u.first_name')
     .orderBy('u.last_name')
     .orderBy('u.id')

@@ -383,18 +383,22 @@ export type SessionAttendanceView = Schema<'SessionAttendance'>;
 /**
  * GET /sessions/{id}/attendance: the meeting occurrences that have started by `app.now()` (oldest
  * first) with their number of attendees, and per ACTIVE learner the occurrences attended out of
- * those held (`rate` = attended / held, 0 when none held, 4 decimals).
- * @throws 404 unknown session; 403 unless the session's educator, an admin, or a partner of the
- *   course's company.
+ * those held (`rate` = attended / held, 0 when none held, 4 decimals). A partner sees only their
+ * own company's learners, in `learners` and in each meeting's attendees (tenant scope, filtered
+ * here on the server).
+ * @throws 404 unknown session; 403 unless the session's educator, an admin, or an approved partner
+ *   of the course's company or of a company with learners in the session.
  */
 export async function listSessionAttendance(app: AppContext, caller: Caller, sessionId: number): Promise<SessionAttendanceView> {
-  const session = await attendanceAccess(app.db, caller, sessionId);
+  const { session, learnersOfCompany } = await attendanceAccess(app.db, caller, sessionId);
   const now = app.now();
-  const [lessons, rows, learners] = await Promise.all([
+  const [lessons, allRows, learners] = await Promise.all([
     loadCourseLessons(app.db, session.courseId),
     sessionAttendance(app.db, session.id),
-    activeLearners(app.db, session.id),
+    activeLearners(app.db, session.id, learnersOfCompany),
   ]);
+  const visible = new Set(learners.map((l) => l.id));
+  const rows = learnersOfCompany === null ? allRows : allRows.filter((r) => visible.has(r.userId));
   const held = lessons
     .filter(isMeeting)
     .flatMap((lesson) => slotsOf(session, lesson).filter((s) => s.startsAt.getTime() <= now.getTime()).map((slot) => ({ lesson, slot })))

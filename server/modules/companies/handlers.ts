@@ -1,4 +1,5 @@
 import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
+import { companyAttendanceAnalytics } from './analytics.js';
 import { getCompanySettings, setCompanyLogo, updateCompanySettings } from './service.js';
 
 /** Handlers of the Companies operations (openapi/halaqa.yaml tag Companies; the theme and logo of spec §3, §7). */
@@ -10,5 +11,13 @@ export const companiesHandlers = {
   uploadCompanyPicture: async ({ app, caller, params, body }) => ({
     status: 201,
     data: await setCompanyLogo(app, requireCaller(caller), params.id, body.picture),
+  }),
+  getCompanyAttendanceAnalytics: async ({ app, caller, tenant, params, query }) => ({
+    data: await companyAttendanceAnalytics(app, tenant, requireCaller(caller).status === 'APPROVED', params.id, {
+      courseId: query.courseId,
+      sessionId: query.sessionId,
+      from: query.from,
+      to: query.to,
+    }),
   }),
 } satisfies HandlerTable;

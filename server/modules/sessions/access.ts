@@ -185,16 +185,40 @@ export function loadSessionLesson(db: Db, session: Pick<ClassroomSession, 'cours
   return loadCourseLesson(db, session.courseId, lessonId);
 }
 
+/** The session whose attendance is read, and whose learners the caller may see. */
+export interface AttendanceAccess {
+  session: ClassroomSession;
+  /**
+   * null: every learner of the session (its educator, admins); a company id: only that company's
+   * learners (a PARTNER, tenant scope; issue 12 item 8).
+   */
+  learnersOfCompany: number | null;
+}
+
 /**
- * Who may read a session's attendance (listSessionAttendance; openapi x-roles): ADMIN/SUPER_ADMIN,
- * the session's educator, and a PARTNER of the company that owns the session's course.
- * @throws 404 unknown or deleted session; 403 anyone else (another educator, another company's
- *   partner, a partner of a course without company).
+ * Who may read a session's attendance (listSessionAttendance; openapi x-roles): ADMIN/SUPER_ADMIN
+ * and the session's educator (every learner); an APPROVED PARTNER of the course's company, or of a
+ * company with at least one ACTIVE learner in the session (only that company's learners).
+ * @throws 404 unknown or deleted session; 403 anyone else (another educator, a partner whose
+ *   company neither owns the course nor has learners in the session, a partner without company).
  */
-export async function attendanceAccess(db: Db, caller: Caller, sessionId: number): Promise<ClassroomSession> {
+export async function attendanceAccess(db: Db, caller: Caller, sessionId: number): Promise<AttendanceAccess> {
   const session = await loadClassroomSession(db, sessionId);
-  if (caller.role === 'ADMIN' || caller.role === 'SUPER_ADMIN') return session;
-  if (caller.userId === session.educatorId) return session;
-  if (caller.role === 'PARTNER' && session.courseCompanyId !== null && caller.companyId === session.courseCompanyId) return session;
+  if (caller.role === 'ADMIN' || caller.role === 'SUPER_ADMIN') return { session, learnersOfCompany: null };
+  if (caller.userId === session.educatorId) return { session, learnersOfCompany: null };
+  const companyId = caller.companyId;
+  if (caller.role === 'PARTNER' && caller.status === 'APPROVED' && companyId !== null) {
+    if (session.courseCompanyId === companyId) return { session, learnersOfCompany: companyId };
+    const ownLearner = await db
+      .selectFrom('enrollments as e')
+      .innerJoin('users as u', 'u.id', 'e.user_id')
+      .select('e.id')
+      .where('e.session_id', '=', session.id)
+      .where('e.status', '=', 'ACTIVE')
+      .where('u.company_id', '=', companyId)
+      .limit(1)
+      .executeTakeFirst();
+    if (ownLearner) return { session, learnersOfCompany: companyId };
+  }
   throw forbidden("Only the session's educator, its company's partners and admins can see its attendance");
 }

@@ -1,28 +1,41 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePending } from '@/components/ui/spinner';
+import * as v from 'valibot';
 import { AttendancePage } from '@/features/analytics/attendance-page';
-import { selectRecord } from '../../../../machines/auth.selectors';
 import { RouteError } from '@/features/layout/route-error';
-import { loadData, mapLimit } from '@/lib/load';
+import { lenient } from '@/lib/route-flags';
+
+const positiveInt = v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]), v.integer(), v.minValue(1), v.maxValue(2147483647));
+const isoDate = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
+
+/** `?courseId&sessionId&from&to`: the page's filters (invalid values are dropped). */
+const attendanceSearchSchema = v.object({
+  courseId: lenient(positiveInt),
+  sessionId: lenient(positiveInt),
+  from: lenient(isoDate),
+  to: lenient(isoDate),
+});
 
 /**
- * `/dashboard/analytics/attendance` (any signed-in user; the landing of QAD company users): the
- * sessions the user's company can see (GET /sessions/explore: public ones plus the company's
- * private ones), each with its secured info (course company, seats taken = learners). The
- * company's own sessions come first.
+ * `/dashboard/analytics/attendance?courseId&sessionId&from&to` (spec §2: the landing of QAD
+ * users): attendance of the signed-in partner's company's own learners (GET
+ * /companies/{id}/analytics/attendance), driven by `machines/attendance-analytics.machine.ts`. The
+ * filters live in the URL (a reload or a shared link keeps them). Users who are not a partner or
+ * an admin of a company are told whom the page is for.
  */
 export const Route = createFileRoute('/dashboard/analytics/attendance')({
-  loader: async ({ context: { api, auth } }) => {
-    const record = selectRecord(auth.getSnapshot());
-    const page = await loadData(api.GET('/sessions/explore', { params: { query: { page: 1, pageSize: 50 } } }));
-    const sessions = await mapLimit(page.items, 6, (item) =>
-      loadData(api.GET('/sessions/{id}/info/secured', { params: { path: { id: item.id } } })),
-    );
-    return { sessions, companyId: record?.company?.id ?? null, companyName: record?.company?.name ?? null };
-  },
-  pendingComponent: PagePending,
+  validateSearch: attendanceSearchSchema,
   errorComponent: RouteError,
   component: function AttendanceRoute() {
-    return <AttendancePage data={Route.useLoaderData()} />;
+    const { api, record } = Route.useRouteContext();
+    const search = Route.useSearch();
+    const navigate = Route.useNavigate();
+    return (
+      <AttendancePage
+        api={api}
+        record={record}
+        initialFilters={search}
+        onFiltersChange={(filters) => void navigate({ search: filters, replace: true })}
+      />
+    );
   },
 });

@@ -1,0 +1,40 @@
+import Papa from 'papaparse';
+import type { CompanyAttendanceAnalytics } from './attendance-analytics.machine';
+
+/** The column titles and row kinds of the CSV, in the reader's language (the UI passes Lingui texts). */
+export interface AttendanceCsvLabels {
+  kind: string;
+  name: string;
+  email: string;
+  course: string;
+  startDate: string;
+  learners: string;
+  held: string;
+  attended: string;
+  expected: string;
+  rate: string;
+  /** The kind of a session row ("Session") and of a learner row ("Learner"). */
+  sessionRow: string;
+  learnerRow: string;
+}
+
+/** UTF-8 byte-order mark: Excel reads the file as UTF-8 (Arabic names) only when it starts with it. */
+export const UTF8_BOM = '\uFEFF';
+
+/**
+ * The CSV of the attendance analytics (issue 12 item 8): a header row, then one row per session
+ * (course, start date, the company's learners, meetings held, attended, expected, rate) and one
+ * per learner (name, e-mail, meetings held in their sessions, attended, rate). Rates are whole
+ * percentages (0–100). Quoting and escaping are papaparse's (`unparse`, CRLF line ends), never
+ * string concatenation; the text starts with the UTF-8 byte-order mark.
+ */
+export function buildAttendanceCsv(data: CompanyAttendanceAnalytics, labels: AttendanceCsvLabels): { text: string; rows: number } {
+  const pct = (rate: number) => Math.round(rate * 100);
+  const rows: (string | number)[][] = [
+    ...data.sessions.map((s) => [labels.sessionRow, s.courseTitle, '', s.courseTitle, s.startDate, s.learners, s.meetingsHeld, s.attended, s.expected, pct(s.rate)]),
+    ...data.learners.map((l) => [labels.learnerRow, l.learner.name, l.email, '', '', '', l.held, l.attended, l.held, pct(l.rate)]),
+  ];
+  const fields = [labels.kind, labels.name, labels.email, labels.course, labels.startDate, labels.learners, labels.held, labels.attended, labels.expected, labels.rate];
+  const text = UTF8_BOM + Papa.unparse({ fields, data: rows }, { newline: '\r\n', quotes: false });
+  return { text, rows: rows.length };
+}
