@@ -49,6 +49,7 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.refreshToken', output: { token: 'tok-fed-2', expiresAt: FUTURE } },
   { type: 'xstate.error.actor.refreshToken', error: { status: 501 } },
   { type: 'auth.logout' },
+  { type: 'auth.tokenReplaced', token: 'tok-changed', expiresAt: FUTURE },
 ];
 
 const ACTORS = ['restoreSession', 'signIn', 'fetchCompany', 'fetchUser', 'loadTheme', 'refreshToken', 'signOut'];
