@@ -184,7 +184,7 @@ describe('changePassword machine (model-based)', () => {
         expect(c).toEqual({ fieldErrors: {}, error: null });
       }
       if (snap.matches('failed')) {
-        const error = (event as { error: typeof wrong }).error;
+        const error = (event as unknown as { error: typeof wrong }).error;
         expect(changeFailure(snap as never)).toEqual({
           code: 'change.failed', status: error.status, message: error.serverMessage, ...('retryAfter' in error ? { retryAfter: error.retryAfter } : {}),
         });
