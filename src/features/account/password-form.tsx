@@ -72,7 +72,10 @@ export function PasswordForm({ api, auth }: { api: Api; auth: AuthActor }) {
 
   const fieldError = (name: Field) => {
     const code = clientErrors[name];
-    return code ? t(newPasswordMessages[code]) : serverErrors[name];
+    if (code) return t(newPasswordMessages[code]);
+    // The server's one refusal of the current password, said in the reader's language.
+    if (name === 'oldPassword' && serverErrors.oldPassword) return t`Your current password is not correct.`;
+    return serverErrors[name];
   };
   const set = (name: Field) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
 
@@ -85,7 +88,7 @@ export function PasswordForm({ api, auth }: { api: Api; auth: AuthActor }) {
               <Trans>password changed !</Trans> <Trans>Your other devices are signed out; this one stays signed in.</Trans>
             </FormAlert>
           ) : null}
-          {failure ? <FormAlert>{tooManyAttemptsText(failure) ?? failure.message ?? t`System error please try later !`}</FormAlert> : null}
+          {failure && !Object.keys(serverErrors).length ? <FormAlert>{tooManyAttemptsText(failure) ?? failure.message ?? t`System error please try later !`}</FormAlert> : null}
           <TextField
             ref={refs.oldPassword}
             label={t`Current password`}
