@@ -50,9 +50,10 @@ export interface Config {
  */
 export interface RateLimits {
   windowSeconds: number;
-  /** sign-in attempts per IP and e-mail (10) and per IP whatever the e-mail (30) */
+  /** sign-in attempts per IP and e-mail (10), per IP whatever the e-mail (30), and per e-mail whatever the IP (20: many addresses, or a forged X-Forwarded-For, still meet this one) */
   signInPerIpEmail: number;
   signInPerIp: number;
+  signInPerEmail: number;
   /** sign-ups (learner, educator, company) per IP (10) and per e-mail (5) */
   signUpPerIp: number;
   signUpPerEmail: number;
@@ -73,6 +74,7 @@ function rateLimitSettings(env: NodeJS.ProcessEnv): RateLimits {
     windowSeconds: intVar(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 24 * 3600),
     signInPerIpEmail: limit('SIGN_IN_PER_IP_EMAIL', 10),
     signInPerIp: limit('SIGN_IN_PER_IP', 30),
+    signInPerEmail: limit('SIGN_IN_PER_EMAIL', 20),
     signUpPerIp: limit('SIGN_UP_PER_IP', 10),
     signUpPerEmail: limit('SIGN_UP_PER_EMAIL', 5),
     resetRequestPerIp: limit('RESET_REQUEST_PER_IP', 10),

@@ -36,6 +36,8 @@ export function limitsByOperation(l: RateLimits): Record<string, Limit[]> {
     signIn: [
       { name: 'sign-in/ip+email', max: l.signInPerIpEmail, keyOf: byIpEmail },
       { name: 'sign-in/ip', max: l.signInPerIp, keyOf: byIp },
+      // Per account whatever the address: rotating IPs (or a forged X-Forwarded-For) does not help a guesser.
+      { name: 'sign-in/email', max: l.signInPerEmail, keyOf: byEmail },
     ],
     signUp,
     signUpCompany: signUp,
