@@ -81,6 +81,8 @@ export interface AuthFailure {
   code: 'auth.signInFailed' | 'auth.companyFailed' | 'auth.userFailed';
   message?: string;
   status?: number;
+  /** Seconds to wait after a 429 (Retry-After), for the "try again in …" message. */
+  retryAfter?: number;
 }
 
 export interface AuthContext {
@@ -102,7 +104,9 @@ export type AuthEvent =
   /** The API client got a 401; `attempt` counts the retries of that call (1 = first 401). */
   | { type: 'auth.unauthorized'; attempt: number }
   /** Company `companyId`'s theme was saved (theme editor): applies when it is the user's company. */
-  | { type: 'auth.themeChanged'; companyId: number; theme: Theme };
+  | { type: 'auth.themeChanged'; companyId: number; theme: Theme }
+  /** The password was changed: the server ended the other tokens and answered this one (issue 13). */
+  | { type: 'auth.tokenReplaced'; token: string; expiresAt: string };
 
 /** Retries on 401 for federated users (spec §9). */
 export const MAX_REFRESH_RETRIES = 3;
@@ -118,12 +122,13 @@ export function isExpired(record: Pick<LoginRecord, 'expiresAt'>, now: number = 
 }
 
 /** Reads an HTTP status and server message from whatever an actor threw. */
-export function describeFailure(error: unknown): { status?: number; message?: string } {
+export function describeFailure(error: unknown): { status?: number; message?: string; retryAfter?: number } {
   if (!error || typeof error !== 'object') return {};
-  const { status, serverMessage } = error as { status?: unknown; serverMessage?: unknown };
+  const { status, serverMessage, retryAfter } = error as { status?: unknown; serverMessage?: unknown; retryAfter?: unknown };
   return {
     ...(typeof status === 'number' ? { status } : {}),
     ...(typeof serverMessage === 'string' && serverMessage ? { message: serverMessage } : {}),
+    ...(typeof retryAfter === 'number' ? { retryAfter } : {}),
   };
 }
 
@@ -349,6 +354,13 @@ export const authMachine = setup({
               { guard: { type: 'canRefresh', params: ({ event }) => ({ attempt: event.attempt }) }, target: 'refreshing' },
               { target: '#auth.loggingOut' },
             ],
+            // After a password change the old token no longer works: keep (and persist) the new one.
+            'auth.tokenReplaced': {
+              actions: [
+                { type: 'assignRefreshedToken', params: ({ event }) => ({ token: event.token, expiresAt: event.expiresAt }) },
+                { type: 'persistSession', params: ({ context }) => ({ record: context.record, theme: context.theme }) },
+              ],
+            },
           },
         },
         refreshing: {

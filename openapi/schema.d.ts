@@ -13,7 +13,10 @@ export interface paths {
         get?: never;
         /**
          * Change the password
-         * @description Changes the caller's password (product sign-in only; federated users answer 403). A wrong `oldPassword` answers 422.
+         * @description Changes the caller's password (product sign-in only; federated users answer 403). A wrong `oldPassword` answers 400
+         *     with a message (on `oldPassword`); `newPassword` follows the §5 policy (8+ characters with a lower-case letter, an
+         *     upper-case letter, a digit and a special character). The account's other sign-ins end: every token issued before
+         *     stops working (401). The answer carries a fresh token for the caller, who stays signed in.
          *
          *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Spec: §7 Authentication and account.
          */
@@ -35,7 +38,8 @@ export interface paths {
         get?: never;
         /**
          * Update the caller's account info
-         * @description Replaces the caller's first and last name (the picture is set by `POST /account/picture`). Answers the updated user.
+         * @description Replaces the caller's first and last name and, when sent, the language of their mails (the picture is set by
+         *     `POST /account/picture`). Names are trimmed and may not be blank (400). Answers the updated user.
          *
          *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Spec: §7 Authentication and account (account info).
          */
@@ -58,7 +62,9 @@ export interface paths {
         put?: never;
         /**
          * Reset the password with an e-mailed token
-         * @description Sets a new password. `confirmPassword` must equal `password` (400); an unknown, used or expired token answers 422.
+         * @description Sets a new password (§5 policy, else 400 on `password`). `confirmPassword` must equal `password` (400 on
+         *     `confirmPassword`). A token that is unknown, already used or older than one hour answers 422 with one field error on
+         *     `token` whose message is `invalid`, `used` or `expired`. A reset ends every sign-in of the account.
          *
          *     Roles: public (no sign-in needed). Spec: §7 Authentication and account; §5 reset password.
          */
@@ -80,7 +86,9 @@ export interface paths {
         put?: never;
         /**
          * Request a password-reset e-mail
-         * @description Mails a reset link (token valid 1 hour) when the e-mail belongs to an account. Always answers 202 so it cannot be used to probe for accounts.
+         * @description Mails a reset link (single use, valid 1 hour) when the e-mail belongs to an account, in the account's language; an
+         *     address with no account gets a mail saying so (in `language`), so both cases do the same work. Always answers 202
+         *     with the same message so it cannot be used to probe for accounts. Rate-limited per IP and per e-mail (429).
          *
          *     Roles: public (no sign-in needed). Spec: §7 Authentication and account.
          */
@@ -2135,6 +2143,11 @@ export interface components {
             /** @description Company the user belongs to, if any. */
             companyId: number | null;
             pictureUrl: string | null;
+            /**
+             * @description Language of the mails the user receives (answered to the user themself and to staff).
+             * @enum {string}
+             */
+            language?: "en" | "ar";
             /** Format: date-time */
             createdAt: string;
         };
@@ -2793,6 +2806,11 @@ export interface components {
         };
         PasswordResetRequest: {
             email: components["schemas"]["Email"];
+            /**
+             * @description Interface language, for the mail to an address that has no account. Default en.
+             * @enum {string}
+             */
+            language?: "en" | "ar";
         };
         PasswordReset: {
             email: components["schemas"]["Email"];
@@ -2805,12 +2823,25 @@ export interface components {
         };
         PasswordChange: {
             oldPassword: string;
-            /** @description At least 8 characters (spec §9). */
+            /** @description The §5 policy (8+ characters, lower case, upper case, digit, special character). */
             newPassword: string;
+        };
+        /** @description A changed password, and a fresh token for the caller (the tokens issued before stop working). */
+        PasswordChanged: {
+            message: string;
+            /** @description Bearer JWT replacing the caller's. */
+            token: string;
+            /** Format: date-time */
+            expiresAt: string;
         };
         ProfileUpdate: {
             firstName: string;
             lastName: string;
+            /**
+             * @description Language of the mails the user receives. Unchanged when absent.
+             * @enum {string}
+             */
+            language?: "en" | "ar";
         };
         /** @description A page of users. */
         PagedUser: {
@@ -3693,19 +3724,21 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "message": "password changed !"
+                     *         "message": "password changed !",
+                     *         "token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIyMSIsInJvbGUiOiJMRUFSTkVSIiwiY2lkIjoyLCJ0diI6MX0.c2lnbmF0dXJl",
+                     *         "expiresAt": "2025-03-01T21:30:00Z"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["Acknowledgement"];
+                        data: components["schemas"]["PasswordChanged"];
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3721,7 +3754,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "firstName": "Omar",
-                 *       "lastName": "Haddad"
+                 *       "lastName": "Haddad",
+                 *       "language": "ar"
                  *     }
                  */
                 "application/json": components["schemas"]["ProfileUpdate"];

@@ -31,7 +31,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'halaqa-e2e-'));
 const baseUrl = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  // RATE_LIMIT_FACTOR: every journey signs in from 127.0.0.1 within a few minutes; the real limits are tested in tests/api/sign-in-protection.test.ts.
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', DATABASE_URL: '', RATE_LIMIT_FACTOR: '10' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 let serverExited = false;
@@ -56,7 +57,7 @@ try {
   const run = spawnSync('npx', ['vitest', 'run', '--project', 'node', '--testTimeout=120000', '--hookTimeout=60000', '--no-file-parallelism', 'tests/e2e', ...process.argv.slice(2)], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, HALAQA_E2E: '1', E2E_BASE_URL: baseUrl },
+    env: { ...process.env, HALAQA_E2E: '1', E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir },
   });
   stop();
   process.exit(run.status ?? 1);

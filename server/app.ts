@@ -22,6 +22,7 @@ import type { HandlerTable, OperationId, TempFile } from './platform/handlers.js
 import { Mailer } from './platform/mailer.js';
 import { loadOperations, type OperationSpec } from './platform/openapi.js';
 import { fieldErrors, registerOperations } from './platform/routes.js';
+import { registerRateLimits } from './platform/rate-limits.js';
 import type { PaymentGateway } from './platform/payments/gateway.js';
 import { gatewayFor } from './platform/payments/select.js';
 import { closeSandboxPool } from './platform/sandbox/index.js';
@@ -206,6 +207,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.code(404).send({ message: 'Not found' });
   });
 
+  // Sign-in protection (issue 13): limits per IP and per account on the public account operations.
+  await registerRateLimits(app, config.rateLimits);
   registerOperations(app, operations, {
     ctx,
     handlers,

@@ -36,6 +36,53 @@ export interface Config {
   storage: StorageConfig;
   /** Most bytes of uploaded files one user may keep (UPLOAD_QUOTA_MB, default 2048 MB; 413 beyond). */
   uploadQuotaBytes: number;
+  /** scrypt cost of new password hashes as log2(N) (SCRYPT_LOG_N, default 17: OWASP's N = 2^17; 14 to 20). Weaker stored hashes are upgraded at sign-in. */
+  scryptLogN: number;
+  /** Sign-in protection (issue 13): requests per window, per IP and per account e-mail; see {@link RateLimits}. */
+  rateLimits: RateLimits;
+}
+
+/**
+ * Rate limits of the public account operations (docs/decisions.md "Sign-in protection"): each is
+ * the most requests one key may make per `windowSeconds`; beyond, 429 with `Retry-After`.
+ * Variables RATE_LIMIT_<NAME> (e.g. RATE_LIMIT_SIGN_IN_PER_IP_EMAIL), RATE_LIMIT_WINDOW_SECONDS (60),
+ * and RATE_LIMIT_FACTOR (default 1), a multiplier of every limit for test and demo installs.
+ */
+export interface RateLimits {
+  windowSeconds: number;
+  /** sign-in attempts per IP and e-mail (10), per IP whatever the e-mail (30), and per e-mail whatever the IP (20: many addresses, or a forged X-Forwarded-For, still meet this one) */
+  signInPerIpEmail: number;
+  signInPerIp: number;
+  signInPerEmail: number;
+  /** sign-ups (learner, educator, company) per IP (10) and per e-mail (5) */
+  signUpPerIp: number;
+  signUpPerEmail: number;
+  /** password-reset requests per IP (10) and per e-mail (3) */
+  resetRequestPerIp: number;
+  resetRequestPerEmail: number;
+  /** password resets with a token, per IP (10) */
+  resetPerIp: number;
+  /** contact-form messages per IP (5) and per e-mail (3) */
+  contactPerIp: number;
+  contactPerEmail: number;
+}
+
+function rateLimitSettings(env: NodeJS.ProcessEnv): RateLimits {
+  const factor = intVar(env, 'RATE_LIMIT_FACTOR', 1, 1, 1_000_000);
+  const limit = (name: string, fallback: number) => intVar(env, `RATE_LIMIT_${name}`, fallback, 1, 1_000_000) * factor;
+  return {
+    windowSeconds: intVar(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 24 * 3600),
+    signInPerIpEmail: limit('SIGN_IN_PER_IP_EMAIL', 10),
+    signInPerIp: limit('SIGN_IN_PER_IP', 30),
+    signInPerEmail: limit('SIGN_IN_PER_EMAIL', 20),
+    signUpPerIp: limit('SIGN_UP_PER_IP', 10),
+    signUpPerEmail: limit('SIGN_UP_PER_EMAIL', 5),
+    resetRequestPerIp: limit('RESET_REQUEST_PER_IP', 10),
+    resetRequestPerEmail: limit('RESET_REQUEST_PER_EMAIL', 3),
+    resetPerIp: limit('RESET_PER_IP', 10),
+    contactPerIp: limit('CONTACT_PER_IP', 5),
+    contactPerEmail: limit('CONTACT_PER_EMAIL', 3),
+  };
 }
 
 /**
@@ -150,6 +197,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     paymentHoldMinutes: intVar(env, 'PAYMENT_HOLD_MINUTES', 15, 1, 24 * 60),
     storage: storageSettings(env),
     uploadQuotaBytes: intVar(env, 'UPLOAD_QUOTA_MB', 2048, 1, 1024 * 1024) * 1024 * 1024,
+    scryptLogN: intVar(env, 'SCRYPT_LOG_N', 17, 14, 20),
+    rateLimits: rateLimitSettings(env),
   };
 }
 

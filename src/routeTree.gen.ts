@@ -12,12 +12,16 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AccountRouteRouteImport } from './routes/account/route'
 import { Route as DashboardRouteRouteImport } from './routes/dashboard/route'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as MyCoursesRouteImport } from './routes/my-courses'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as AccountAddressesRouteImport } from './routes/account/addresses'
 import { Route as AccountBankAccountRouteImport } from './routes/account/bank-account'
+import { Route as AccountPasswordRouteImport } from './routes/account/password'
 import { Route as AccountPaymentMethodsRouteImport } from './routes/account/payment-methods'
+import { Route as AccountProfileRouteImport } from './routes/account/profile'
 import { Route as AccountWalletRouteImport } from './routes/account/wallet'
 import { Route as CoursesIndexRouteImport } from './routes/courses/index'
 import { Route as CoursesCourseIdRouteImport } from './routes/courses/$courseId'
@@ -53,6 +57,11 @@ const DashboardRouteRoute = DashboardRouteRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -61,6 +70,11 @@ const LoginRoute = LoginRouteImport.update({
 const MyCoursesRoute = MyCoursesRouteImport.update({
   id: '/my-courses',
   path: '/my-courses',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SignupRoute = SignupRouteImport.update({
@@ -78,9 +92,19 @@ const AccountBankAccountRoute = AccountBankAccountRouteImport.update({
   path: '/bank-account',
   getParentRoute: () => AccountRouteRoute,
 } as any)
+const AccountPasswordRoute = AccountPasswordRouteImport.update({
+  id: '/password',
+  path: '/password',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
 const AccountPaymentMethodsRoute = AccountPaymentMethodsRouteImport.update({
   id: '/payment-methods',
   path: '/payment-methods',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
+const AccountProfileRoute = AccountProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
   getParentRoute: () => AccountRouteRoute,
 } as any)
 const AccountWalletRoute = AccountWalletRouteImport.update({
@@ -191,12 +215,16 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/account': typeof AccountRouteRouteWithChildren
   '/dashboard': typeof DashboardRouteRouteWithChildren
+  '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/my-courses': typeof MyCoursesRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
   '/account/addresses': typeof AccountAddressesRoute
   '/account/bank-account': typeof AccountBankAccountRoute
+  '/account/password': typeof AccountPasswordRoute
   '/account/payment-methods': typeof AccountPaymentMethodsRoute
+  '/account/profile': typeof AccountProfileRoute
   '/account/wallet': typeof AccountWalletRoute
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/dashboard/courses': typeof DashboardCoursesRoute
@@ -220,12 +248,16 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/account': typeof AccountRouteRouteWithChildren
+  '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/my-courses': typeof MyCoursesRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
   '/account/addresses': typeof AccountAddressesRoute
   '/account/bank-account': typeof AccountBankAccountRoute
+  '/account/password': typeof AccountPasswordRoute
   '/account/payment-methods': typeof AccountPaymentMethodsRoute
+  '/account/profile': typeof AccountProfileRoute
   '/account/wallet': typeof AccountWalletRoute
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/dashboard/courses': typeof DashboardCoursesRoute
@@ -250,12 +282,16 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/account': typeof AccountRouteRouteWithChildren
   '/dashboard': typeof DashboardRouteRouteWithChildren
+  '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/my-courses': typeof MyCoursesRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
   '/account/addresses': typeof AccountAddressesRoute
   '/account/bank-account': typeof AccountBankAccountRoute
+  '/account/password': typeof AccountPasswordRoute
   '/account/payment-methods': typeof AccountPaymentMethodsRoute
+  '/account/profile': typeof AccountProfileRoute
   '/account/wallet': typeof AccountWalletRoute
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/dashboard/courses': typeof DashboardCoursesRoute
@@ -282,12 +318,16 @@ export interface FileRouteTypes {
     | '/'
     | '/account'
     | '/dashboard'
+    | '/forgot-password'
     | '/login'
     | '/my-courses'
+    | '/reset-password'
     | '/signup'
     | '/account/addresses'
     | '/account/bank-account'
+    | '/account/password'
     | '/account/payment-methods'
+    | '/account/profile'
     | '/account/wallet'
     | '/courses/$courseId'
     | '/dashboard/courses'
@@ -311,12 +351,16 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/account'
+    | '/forgot-password'
     | '/login'
     | '/my-courses'
+    | '/reset-password'
     | '/signup'
     | '/account/addresses'
     | '/account/bank-account'
+    | '/account/password'
     | '/account/payment-methods'
+    | '/account/profile'
     | '/account/wallet'
     | '/courses/$courseId'
     | '/dashboard/courses'
@@ -340,12 +384,16 @@ export interface FileRouteTypes {
     | '/'
     | '/account'
     | '/dashboard'
+    | '/forgot-password'
     | '/login'
     | '/my-courses'
+    | '/reset-password'
     | '/signup'
     | '/account/addresses'
     | '/account/bank-account'
+    | '/account/password'
     | '/account/payment-methods'
+    | '/account/profile'
     | '/account/wallet'
     | '/courses/$courseId'
     | '/dashboard/courses'
@@ -371,8 +419,10 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AccountRouteRoute: typeof AccountRouteRouteWithChildren
   DashboardRouteRoute: typeof DashboardRouteRouteWithChildren
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
   MyCoursesRoute: typeof MyCoursesRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   SignupRoute: typeof SignupRoute
   CoursesCourseIdRoute: typeof CoursesCourseIdRoute
   SessionsSessionIdRoute: typeof SessionsSessionIdRoute
@@ -406,6 +456,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
@@ -418,6 +475,13 @@ declare module '@tanstack/react-router' {
       path: '/my-courses'
       fullPath: '/my-courses'
       preLoaderRoute: typeof MyCoursesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/signup': {
@@ -441,11 +505,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountBankAccountRouteImport
       parentRoute: typeof AccountRouteRoute
     }
+    '/account/password': {
+      id: '/account/password'
+      path: '/password'
+      fullPath: '/account/password'
+      preLoaderRoute: typeof AccountPasswordRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
     '/account/payment-methods': {
       id: '/account/payment-methods'
       path: '/payment-methods'
       fullPath: '/account/payment-methods'
       preLoaderRoute: typeof AccountPaymentMethodsRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
+    '/account/profile': {
+      id: '/account/profile'
+      path: '/profile'
+      fullPath: '/account/profile'
+      preLoaderRoute: typeof AccountProfileRouteImport
       parentRoute: typeof AccountRouteRoute
     }
     '/account/wallet': {
@@ -587,14 +665,18 @@ declare module '@tanstack/react-router' {
 interface AccountRouteRouteChildren {
   AccountAddressesRoute: typeof AccountAddressesRoute
   AccountBankAccountRoute: typeof AccountBankAccountRoute
+  AccountPasswordRoute: typeof AccountPasswordRoute
   AccountPaymentMethodsRoute: typeof AccountPaymentMethodsRoute
+  AccountProfileRoute: typeof AccountProfileRoute
   AccountWalletRoute: typeof AccountWalletRoute
 }
 
 const AccountRouteRouteChildren: AccountRouteRouteChildren = {
   AccountAddressesRoute: AccountAddressesRoute,
   AccountBankAccountRoute: AccountBankAccountRoute,
+  AccountPasswordRoute: AccountPasswordRoute,
   AccountPaymentMethodsRoute: AccountPaymentMethodsRoute,
+  AccountProfileRoute: AccountProfileRoute,
   AccountWalletRoute: AccountWalletRoute,
 }
 
@@ -653,8 +735,10 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AccountRouteRoute: AccountRouteRouteWithChildren,
   DashboardRouteRoute: DashboardRouteRouteWithChildren,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
   MyCoursesRoute: MyCoursesRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   SignupRoute: SignupRoute,
   CoursesCourseIdRoute: CoursesCourseIdRoute,
   SessionsSessionIdRoute: SessionsSessionIdRoute,

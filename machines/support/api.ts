@@ -100,7 +100,10 @@ export class ApiError extends Error {
   /** The server's message, if it sent one (also `message`). */
   readonly serverMessage: string | undefined;
 
-  constructor(status: number, body: unknown) {
+  /** Seconds to wait before retrying, from a 429's `Retry-After` header (issue 13), else undefined. */
+  readonly retryAfter: number | undefined;
+
+  constructor(status: number, body: unknown, retryAfter?: number) {
     const normalized = normalizeErrors(body);
     const { message, ...fields } = normalized;
     super(message ?? `HTTP ${status}`);
@@ -108,6 +111,7 @@ export class ApiError extends Error {
     this.status = status;
     this.serverMessage = message;
     this.fieldErrors = fields;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -117,5 +121,12 @@ export class ApiError extends Error {
  */
 export function unwrap<T>(result: { data?: { data: T }; error?: unknown; response: Response }): T {
   if (result.data !== undefined && result.response.status < 400) return result.data.data;
-  throw new ApiError(result.response.status, result.error);
+  throw new ApiError(result.response.status, result.error, retryAfterSeconds(result.response.headers?.get('retry-after')));
+}
+
+/** Whole seconds of a `Retry-After` header (delta-seconds or an HTTP date), else undefined. */
+export function retryAfterSeconds(header: string | null | undefined, now: number = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const seconds = /^\s*\d+\s*$/.test(header) ? Number(header) : Math.ceil((Date.parse(header) - now) / 1000);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
 }

@@ -28,16 +28,31 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
   >;
 }
 
-/** A failure a machine keeps in context: its code, plus the status and server message when known. */
+/** Seconds a 429's `Retry-After` asks to wait (an `ApiError`'s `retryAfter`), else undefined. */
+export function retryAfterOf(error: unknown): number | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const seconds = (error as { retryAfter?: unknown }).retryAfter;
+  return typeof seconds === 'number' && Number.isFinite(seconds) ? seconds : undefined;
+}
+
+/** A failure a machine keeps in context: its code, plus the status, server message and wait (429) when known. */
 export interface Failure<Code extends string> {
   code: Code;
   status?: number;
   message?: string;
+  /** Seconds to wait before trying again (429 `Retry-After`). */
+  retryAfter?: number;
 }
 
-/** `{ code, status?, message? }` from whatever an actor threw (see `statusOf`, `messageOf`). */
+/** `{ code, status?, message?, retryAfter? }` from whatever an actor threw (see `statusOf`, `messageOf`, `retryAfterOf`). */
 export function failureOf<Code extends string>(code: Code, error: unknown): Failure<Code> {
   const status = statusOf(error);
   const message = messageOf(error);
-  return { code, ...(status !== undefined ? { status } : {}), ...(message !== undefined ? { message } : {}) };
+  const retryAfter = retryAfterOf(error);
+  return {
+    code,
+    ...(status !== undefined ? { status } : {}),
+    ...(message !== undefined ? { message } : {}),
+    ...(retryAfter !== undefined ? { retryAfter } : {}),
+  };
 }

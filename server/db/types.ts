@@ -39,6 +39,17 @@ export interface CompaniesTable {
   language: ColumnType<Language, Language | undefined, Language>;
   created_at: Timestamp;
 }
+/** A password-reset request (migration 0012): only the token's SHA-256 is stored; 1 hour, single use. */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  /** null when the address had no account (recorded so both cases do the same work; never usable) */
+  user_id: number | null;
+  email: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Date;
+  used_at: Date | null;
+}
 export interface UsersTable {
   id: Generated<number>;
   email: string;
@@ -51,6 +62,8 @@ export interface UsersTable {
   picture_url: string | null;
   /** Language of the mails the user receives (migration 0007). */
   language: ColumnType<Language, Language | undefined, Language>;
+  /** Carried by access tokens (claim `tv`); a password change or reset increments it (migration 0012). */
+  token_version: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
 }
 export interface CategoriesTable { id: Generated<number>; name: string; name_ar: string }
@@ -414,6 +427,7 @@ export interface Database {
   outbox: OutboxTable;
   companies: CompaniesTable;
   users: UsersTable;
+  password_resets: PasswordResetsTable;
   categories: CategoriesTable;
   languages: LanguagesTable;
   skills: SkillsTable;

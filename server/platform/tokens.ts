@@ -8,6 +8,11 @@ export interface AccessClaims {
   role: Role;
   /** company (tenant) id, or null */
   cid: number | null;
+  /**
+   * The user's `token_version` when the token was issued (claim `tv`, 0 when absent): a password
+   * change or reset increments the stored one, which ends every token issued before it.
+   */
+  tv?: number;
 }
 
 const ISSUER = 'halaqa';
@@ -27,7 +32,7 @@ export class TokenService {
   async issue(claims: AccessClaims): Promise<{ token: string; expiresAt: Date }> {
     const now = Math.floor(Date.now() / 1000);
     const exp = now + this.ttlSeconds;
-    const token = await new SignJWT({ role: claims.role, cid: claims.cid })
+    const token = await new SignJWT({ role: claims.role, cid: claims.cid, tv: claims.tv ?? 0 })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(claims.sub))
       .setIssuer(ISSUER)
@@ -52,7 +57,8 @@ export class TokenService {
       });
       const sub = Number(payload.sub);
       if (!Number.isInteger(sub)) return null;
-      return { sub, role: payload.role as Role, cid: (payload.cid as number | null) ?? null };
+      const tv = typeof payload.tv === 'number' && Number.isInteger(payload.tv) ? payload.tv : 0;
+      return { sub, role: payload.role as Role, cid: (payload.cid as number | null) ?? null, tv };
     } catch (e) {
       if (e instanceof joseErrors.JOSEError) return null;
       throw e;

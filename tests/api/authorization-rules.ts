@@ -125,8 +125,23 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
     },
   })),
   requestPasswordReset: none(() => ({ body: { email: EMAIL.learner } })),
-  resetPassword: none(() => ({ body: { email: EMAIL.learner, token: 'tok', password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' } })),
-  changePassword: none(() => ({ body: { oldPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD } })),
+  resetPassword: {
+    variants: [{
+      target: 'none', label: 'a token nobody was mailed', allow: 'roles',
+      build: () => ({ body: { email: EMAIL.learner, token: 'tok', password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' } }),
+      allowedStatuses: { statuses: [422], why: 'public: anyone may try a token; an unknown one is refused (tests/api/account.test.ts resets with a mailed one)' },
+    }],
+  },
+  changePassword: {
+    variants: [{
+      target: 'none', label: 'the caller\'s own password, old one wrong', allow: 'roles',
+      build: () => ({ body: { oldPassword: `not-${DEMO_PASSWORD}`, newPassword: 'Str0ng!pass' } }),
+      allowedStatuses: {
+        statuses: [400],
+        why: 'a real change ends the caller\'s other sign-ins, the matrix\'s token among them: the wrong old password proves the caller got past authorization (tests/api/account.test.ts changes it for real)',
+      },
+    }],
+  },
   updateProfile: none(() => ({ body: { firstName: 'Same', lastName: 'Name' } })),
   uploadProfilePicture: upload('profilePicture', pngPart),
   uploadResume: upload('resume', pdfPart),

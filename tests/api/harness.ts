@@ -17,6 +17,21 @@ import type { HandlerTable } from '../../server/platform/handlers.js';
 
 export const DEMO_PASSWORD = 'Halaqa-demo-1';
 
+/**
+ * The API tests' scrypt cost (log2 N): 2^14 instead of production's 2^17, so that their thousands
+ * of sign-ins stay fast; the demo image is hashed at this cost too (template-setup.ts).
+ */
+export const TEST_SCRYPT_LOG_N = 14;
+/** Test hashing at {@link TEST_SCRYPT_LOG_N}, for seeding. */
+export const testHashPassword = (plain: string) => hashPassword(plain, TEST_SCRYPT_LOG_N);
+
+/**
+ * The configuration variables every test app gets: a fixed JWT secret, the test scrypt cost, and
+ * rate limits raised 1000-fold (tests sign in far more often than people do; the rate-limit tests
+ * pass `env: { RATE_LIMIT_FACTOR: '1' }` for the real limits).
+ */
+const TEST_ENV = { JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', WEB_DIR: '', SCRYPT_LOG_N: String(TEST_SCRYPT_LOG_N), RATE_LIMIT_FACTOR: '1000' };
+
 /** A running app on a fresh database seeded with the demo data. */
 export interface TestApp {
   app: FastifyInstance;
@@ -32,9 +47,12 @@ export interface TestApp {
 /**
  * Starts the app for one test file: on in-memory PGlite, or, when HALAQA_TEST_DATABASE_URL is set,
  * on that PostgreSQL server in a schema of its own (dropped by close()). `now` fixes the app's clock
- * (`AppContext.now`, e.g. to test join windows); the wall clock by default.
+ * (`AppContext.now`, e.g. to test join windows); the wall clock by default. `env` adds or overrides
+ * configuration variables (e.g. `RATE_LIMIT_FACTOR: '1'` for the real limits, `SCRYPT_LOG_N`).
  */
-export async function startTestApp(options: { seed?: boolean; gateway?: PaymentGateway; now?: () => Date; handlers?: HandlerTable } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { seed?: boolean; gateway?: PaymentGateway; now?: () => Date; handlers?: HandlerTable; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const url = process.env.HALAQA_TEST_DATABASE_URL;
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const seed = options.seed !== false;
@@ -44,8 +62,8 @@ export async function startTestApp(options: { seed?: boolean; gateway?: PaymentG
   const handle = await openDatabase(url ? { kind: 'postgres', url, schema } : { kind: 'pglite', dir: null, image });
   await migrateToLatest(handle.db, handle.schema);
   const dataDir = mkdtempSync(join(tmpdir(), 'halaqa-test-'));
-  if (seed && !image) await seedDemoData(handle.db, { uploadsDir: null, hashPassword });
-  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', WEB_DIR: '' });
+  if (seed && !image) await seedDemoData(handle.db, { uploadsDir: null, hashPassword: testHashPassword });
+  const config = loadConfig({ ...TEST_ENV, ...options.env, DATA_DIR: dataDir });
   const app = await buildApp({ config, db: handle.db, logger: false, gateway: options.gateway, now: options.now, handlers: options.handlers });
   await app.ready();
   const tokens = new Map<string, string>();

@@ -29,7 +29,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const file = join(dir, 'seeded.tar.gz');
   const handle = await openDatabase({ kind: 'pglite', dir: null });
   await migrateToLatest(handle.db, handle.schema);
-  await seedDemoData(handle.db, { uploadsDir: null, hashPassword });
+  // The tests' scrypt cost, 2^14 (TEST_SCRYPT_LOG_N of harness.ts; production hashes at 2^17).
+  await seedDemoData(handle.db, { uploadsDir: null, hashPassword: (plain) => hashPassword(plain, 14) });
   writeFileSync(file, Buffer.from(await (await dumpDatabaseImage(handle.db)).arrayBuffer()));
   await handle.close();
   project.provide('pgliteImage', file);

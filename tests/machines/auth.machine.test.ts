@@ -51,6 +51,7 @@ const events: AnyEventObject[] = [
   { type: 'auth.logout' },
   { type: 'auth.themeChanged', companyId: qad.id, theme: { primary: '#8A1538', secondary: '#1B365D', tertiary: '#C9A227', logo: '/uploads/qad.png', links: { website: 'https://qad.example.org' } } },
   { type: 'auth.themeChanged', companyId: 99, theme: { primary: '#000000', secondary: '#000000', tertiary: '#000000' } },
+  { type: 'auth.tokenReplaced', token: 'tok-changed', expiresAt: FUTURE },
 ];
 
 const ACTORS = ['restoreSession', 'signIn', 'fetchCompany', 'fetchUser', 'loadTheme', 'refreshToken', 'signOut'];

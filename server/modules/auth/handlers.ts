@@ -1,4 +1,5 @@
-import type { HandlerTable } from '../../platform/handlers.js';
+import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
+import { changePassword, requestPasswordReset, resetPassword, updateProfile } from './account.js';
 import { signIn, signUp } from './service.js';
 
 /** Handlers of the Auth operations built so far (openapi/halaqa.yaml, tag Auth). */
@@ -14,4 +15,8 @@ export const authHandlers = {
       role: body.role,
     }),
   }),
+  requestPasswordReset: async ({ app, body }) => ({ status: 202, data: await requestPasswordReset(app, body.email, body.language) }),
+  resetPassword: async ({ app, body }) => ({ data: await resetPassword(app, body) }),
+  changePassword: async ({ app, caller, body }) => ({ data: await changePassword(app, requireCaller(caller), body.oldPassword, body.newPassword) }),
+  updateProfile: async ({ app, caller, body }) => ({ data: await updateProfile(app, requireCaller(caller), body) }),
 } satisfies HandlerTable;

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Role } from '../../db/types.js';
 import type { AppContext } from '../../platform/context.js';
 import { HttpError, badRequest, conflict } from '../../platform/errors.js';
-import { hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { passwords } from '../../platform/passwords.js';
 
 /** The contract's AuthResult: a bearer token, its expiry and the signed-in user. */
 export type AuthResult = Schema<'AuthResult'>;
@@ -24,13 +24,29 @@ export function passwordProblem(password: string): string | null {
   return null;
 }
 
-async function issue(app: AppContext, user: { id: number; email: string; first_name: string; last_name: string; role: Role; company_id: number | null }): Promise<AuthResult> {
-  const { token, expiresAt } = await app.tokens.issue({ sub: user.id, role: user.role, cid: user.company_id });
+/** The users-row fields a token and the AuthResult need. */
+export interface TokenUser {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  company_id: number | null;
+  /** carried as the `tv` claim (a password change ends older tokens) */
+  token_version: number;
+}
+
+/** Issues a bearer token for a user (claims sub, role, cid, tv) and answers the contract's AuthResult. */
+export async function issue(app: AppContext, user: TokenUser): Promise<AuthResult> {
+  const { token, expiresAt } = await app.tokens.issue({ sub: user.id, role: user.role, cid: user.company_id, tv: user.token_version });
   return { token, expiresAt: expiresAt.toISOString(), user: { id: user.id, email: user.email, name: `${user.first_name} ${user.last_name}`.trim(), role: user.role } };
 }
 
 /**
- * Product sign-in (spec §7 POST /auth/signin).
+ * Product sign-in (spec §7 POST /auth/signin). An unknown e-mail is verified against a dummy hash
+ * of the configured cost, so it takes the same scrypt work as a known one (issue 13). A hash weaker
+ * than `SCRYPT_LOG_N` (e.g. N = 2^14 from before) is stored again at that cost once the password
+ * is proven right. Rate-limited per IP and e-mail (server/platform/rate-limits.ts).
  * @throws HttpError 401 'Invalid credentials' for an unknown email or a wrong password (same
  *   answer for both, so emails cannot be probed); 403 for a rejected or deleted account.
  */
@@ -40,8 +56,13 @@ export async function signIn(app: AppContext, email: string, password: string): 
     .selectAll()
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
     .executeTakeFirst();
-  const ok = user ? await verifyPassword(password, user.password_hash) : false;
+  const ok = await passwords.verify(password, user ? user.password_hash : await passwords.dummyHash(app.config.scryptLogN));
   if (!user || !ok) throw new HttpError(401, 'Invalid credentials');
+  if (passwords.needsRehash(user.password_hash, app.config.scryptLogN)) {
+    const upgraded = await passwords.hash(password, app.config.scryptLogN);
+    // Only if nobody changed the password meanwhile (a reset between the read and this write wins).
+    await app.db.updateTable('users').set({ password_hash: upgraded }).where('id', '=', user.id).where('password_hash', '=', user.password_hash).execute();
+  }
   if (user.status === 'REJECTED' || user.status === 'DELETED') {
     throw new HttpError(403, 'This account is not active. Please contact us.');
   }
@@ -74,7 +95,7 @@ export async function signUp(app: AppContext, input: SignUpInput): Promise<AuthR
   if (errors.length) throw badRequest('Some fields are invalid', errors);
 
   const role: Role = input.role === 'EDUCATOR' ? 'EDUCATOR' : 'LEARNER';
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await passwords.hash(input.password, app.config.scryptLogN);
   const user = await app.db
     .insertInto('users')
     .values({

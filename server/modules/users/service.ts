@@ -35,6 +35,7 @@ export function toUserView(u: UserRow): UserView {
     status: u.status,
     companyId: u.company_id,
     pictureUrl: u.picture_url,
+    language: u.language,
     createdAt: u.created_at.toISOString(),
   };
 }

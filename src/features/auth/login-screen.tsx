@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useRef, useState } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { usePageTitle } from '@/lib/document-head';
@@ -86,6 +86,9 @@ export function LoginScreen({ auth, redirect }: { auth: AuthActor; redirect?: st
           onChange={(e) => setPassword(e.target.value)}
           error={fieldError('password')}
         />
+        <Link to="/forgot-password" search={email.trim() ? { email: email.trim() } : {}} className={cx(linkStyles, css({ alignSelf: 'flex-end', fontSize: 'sm' }))}>
+          <Trans>Forgot password?</Trans>
+        </Link>
         <Button type="submit" size="lg" fullWidth loading={loggingIn}>
           {loggingIn ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
         </Button>

@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { AuthFailure } from '../../../machines/auth.machine';
+import { tooManyAttemptsText } from '@/lib/too-many-attempts';
 import type { ValidationCode } from './validation';
 
 /** Texts of the client-side validation codes. */
@@ -22,6 +23,9 @@ export const systemError = msg`System error please try later !`;
  * The server's own 'Invalid credentials' is shown translated.
  */
 export function loginErrorText(i18n: I18n, error: AuthFailure): string {
+  // 429 (issue 13): how long to wait, in the reader's language.
+  const wait = tooManyAttemptsText(error);
+  if (wait) return wait;
   if (error.message && error.message !== 'Invalid credentials') return error.message;
   return i18n._(error.code === 'auth.signInFailed' ? invalidCredentials : systemError);
 }

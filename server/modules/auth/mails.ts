@@ -1,0 +1,38 @@
+import { defineMailTemplate } from '../../platform/mail/templates.js';
+
+/**
+ * The password mails (issue 13, spec §7 POST /account/reset-password/request), in English and
+ * Arabic. `url` is the single-use reset link (valid `minutes` minutes).
+ */
+
+/** To an account whose owner (or someone) asked to reset its password. */
+export const passwordResetLink = defineMailTemplate({
+  name: 'password-reset',
+  example: { firstName: 'Omar', url: 'http://localhost:3000/reset-password?email=omar%40example.org&token=abc', minutes: 60 },
+  en: {
+    subject: 'Reset your Halaqa password',
+    text: 'Hello {{firstName}},\n\nTo choose a new password for your Halaqa account, open this link within {{minutes}} minutes:\n\n{{url}}\n\nThe link works once. If you did not ask for it, ignore this mail: your password stays as it is.',
+    html: '<p>Hello {{firstName}},</p><p>To choose a new password for your Halaqa account, open this link within {{minutes}} minutes:</p><p><a href="{{url}}">Reset my password</a></p><p>The link works once. If you did not ask for it, ignore this mail: your password stays as it is.</p>',
+  },
+  ar: {
+    subject: 'إعادة تعيين كلمة المرور في حلقة',
+    text: 'مرحبًا {{firstName}}،\n\nلاختيار كلمة مرور جديدة لحسابك في حلقة، افتح هذا الرابط خلال {{minutes}} دقيقة:\n\n{{url}}\n\nيعمل الرابط مرة واحدة. إن لم تطلبه فتجاهل هذه الرسالة: تبقى كلمة مرورك كما هي.',
+    html: '<p>مرحبًا {{firstName}}،</p><p>لاختيار كلمة مرور جديدة لحسابك في حلقة، افتح هذا الرابط خلال {{minutes}} دقيقة:</p><p><a href="{{url}}">إعادة تعيين كلمة المرور</a></p><p>يعمل الرابط مرة واحدة. إن لم تطلبه فتجاهل هذه الرسالة: تبقى كلمة مرورك كما هي.</p>',
+  },
+});
+
+/** To an address with no account, so that a request for it does the same work as for an account. */
+export const passwordResetNoAccount = defineMailTemplate({
+  name: 'password-reset-no-account',
+  example: { url: 'http://localhost:3000/signup' },
+  en: {
+    subject: 'Reset your Halaqa password',
+    text: 'Hello,\n\nSomeone asked to reset the Halaqa password of this address, but no Halaqa account uses it. If it was you, you may have signed up with another address, or you can create an account: {{url}}\n\nIf you did not ask for it, ignore this mail.',
+    html: '<p>Hello,</p><p>Someone asked to reset the Halaqa password of this address, but no Halaqa account uses it. If it was you, you may have signed up with another address, or you can <a href="{{url}}">create an account</a>.</p><p>If you did not ask for it, ignore this mail.</p>',
+  },
+  ar: {
+    subject: 'إعادة تعيين كلمة المرور في حلقة',
+    text: 'مرحبًا،\n\nطلب أحدهم إعادة تعيين كلمة مرور حلقة لهذا العنوان، لكن لا يوجد حساب في حلقة بهذا العنوان. إن كنت أنت فربما سجلت بعنوان آخر، أو يمكنك إنشاء حساب: {{url}}\n\nإن لم تطلب ذلك فتجاهل هذه الرسالة.',
+    html: '<p>مرحبًا،</p><p>طلب أحدهم إعادة تعيين كلمة مرور حلقة لهذا العنوان، لكن لا يوجد حساب في حلقة بهذا العنوان. إن كنت أنت فربما سجلت بعنوان آخر، أو يمكنك <a href="{{url}}">إنشاء حساب</a>.</p><p>إن لم تطلب ذلك فتجاهل هذه الرسالة.</p>',
+  },
+});

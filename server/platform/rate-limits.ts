@@ -1,0 +1,94 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { RateLimits } from '../config.js';
+import { tooManyRequests } from './errors.js';
+
+/** One limit: at most `max` requests per window for each key `keyOf(request)` (null: not counted). */
+interface Limit {
+  name: string;
+  max: number;
+  keyOf: (request: FastifyRequest) => string | null;
+}
+
+/** The account e-mail a request names (JSON body `email`, company sign-up `account.email`, multipart `email`), lower-cased. */
+export function emailOf(request: FastifyRequest): string | null {
+  const body = request.body as Record<string, unknown> | undefined;
+  const raw = body?.email ?? (body?.account as Record<string, unknown> | undefined)?.email;
+  return typeof raw === 'string' && raw.trim() ? raw.trim().toLowerCase() : null;
+}
+
+const byIp = (r: FastifyRequest) => r.ip;
+const byEmail = (r: FastifyRequest) => emailOf(r);
+const byIpEmail = (r: FastifyRequest) => `${r.ip}|${emailOf(r) ?? ''}`;
+const byCaller = (r: FastifyRequest) => (r.caller ? String(r.caller.userId) : null);
+
+/**
+ * The limits per operationId (issue 13 "sign-in protection"; defaults in server/config.ts and
+ * docs/decisions.md). Per IP and per account: a guesser cannot try many passwords on one account
+ * from one address, nor many accounts from one address, and one account is not mailed in a loop.
+ */
+export function limitsByOperation(l: RateLimits): Record<string, Limit[]> {
+  const signUp = [
+    { name: 'sign-up/ip', max: l.signUpPerIp, keyOf: byIp },
+    { name: 'sign-up/email', max: l.signUpPerEmail, keyOf: byEmail },
+  ];
+  return {
+    signIn: [
+      { name: 'sign-in/ip+email', max: l.signInPerIpEmail, keyOf: byIpEmail },
+      { name: 'sign-in/ip', max: l.signInPerIp, keyOf: byIp },
+      // Per account whatever the address: rotating IPs (or a forged X-Forwarded-For) does not help a guesser.
+      { name: 'sign-in/email', max: l.signInPerEmail, keyOf: byEmail },
+    ],
+    signUp,
+    signUpCompany: signUp,
+    requestPasswordReset: [
+      { name: 'reset-request/ip', max: l.resetRequestPerIp, keyOf: byIp },
+      { name: 'reset-request/email', max: l.resetRequestPerEmail, keyOf: byEmail },
+    ],
+    resetPassword: [{ name: 'reset/ip', max: l.resetPerIp, keyOf: byIp }],
+    // A stolen token must not become an oracle for the old password either.
+    changePassword: [{ name: 'change-password/user', max: l.signInPerIpEmail, keyOf: byCaller }],
+    sendContactMessage: [
+      { name: 'contact/ip', max: l.contactPerIp, keyOf: byIp },
+      { name: 'contact/email', max: l.contactPerEmail, keyOf: byEmail },
+    ],
+  };
+}
+
+/**
+ * Registers `@fastify/rate-limit` (not global) and, through an `onRoute` hook, puts the limits of
+ * {@link limitsByOperation} in front of those operations' handlers: they run as the first
+ * preHandler, after authentication and validation (the e-mail is read from the validated body).
+ * A request over any of its limits answers 429 `{message}` with `Retry-After` (seconds until the
+ * window of the exhausted key ends); every limit of the request is counted.
+ * The counters live in this process (the plugin's LocalStore): with several server instances each
+ * counts alone (docs/deploy.md). Call before the operations are registered.
+ */
+export async function registerRateLimits(app: FastifyInstance, limits: RateLimits): Promise<void> {
+  await app.register(fastifyRateLimit, { global: false });
+  const table = limitsByOperation(limits);
+  const timeWindow = limits.windowSeconds * 1000;
+  const checks = new Map<string, preHandlerAsyncHookHandler>();
+  for (const [operationId, list] of Object.entries(table)) {
+    const limiters = list.map((limit) => ({
+      limit,
+      check: app.createRateLimit({ max: limit.max, timeWindow, keyGenerator: (r) => `${limit.name}:${limit.keyOf(r)}` }),
+    }));
+    checks.set(operationId, async (request) => {
+      let waitSeconds = 0;
+      for (const { limit, check } of limiters) {
+        if (limit.keyOf(request) === null) continue;
+        const result = await check(request);
+        if (!result.isAllowed && result.isExceeded) waitSeconds = Math.max(waitSeconds, result.ttlInSeconds);
+      }
+      if (waitSeconds > 0) throw tooManyRequests(`Too many attempts. Please try again in ${waitSeconds} seconds.`, waitSeconds);
+    });
+  }
+  app.addHook('onRoute', (route) => {
+    const operationId = (route.config as { operationId?: string } | undefined)?.operationId;
+    const check = operationId ? checks.get(operationId) : undefined;
+    if (!check) return;
+    const existing = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
+    route.preHandler = [check, ...existing] as typeof route.preHandler;
+  });
+}
