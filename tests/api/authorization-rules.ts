@@ -125,6 +125,7 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
       account: { firstName: 'New', lastName: 'Partner', email: `partner-${unique()}@matrix.test`, password: 'Str0ng!pass' },
     },
   })),
+  getCaptchaChallenge: none(() => ({})),
   requestPasswordReset: none(() => ({ body: { email: EMAIL.learner } })),
   resetPassword: none(() => ({ body: { email: EMAIL.learner, token: 'tok', password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' } })),
   changePassword: none(() => ({ body: { oldPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD } })),

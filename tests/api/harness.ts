@@ -34,7 +34,9 @@ export interface TestApp {
  * on that PostgreSQL server in a schema of its own (dropped by close()). `now` fixes the app's clock
  * (`AppContext.now`, e.g. to test join windows); the wall clock by default.
  */
-export async function startTestApp(options: { seed?: boolean; gateway?: PaymentGateway; now?: () => Date; handlers?: HandlerTable } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { seed?: boolean; gateway?: PaymentGateway; now?: () => Date; handlers?: HandlerTable; /** Keep the captcha on (default off: tests/api/captcha.test.ts turns it on). */ captcha?: boolean } = {},
+): Promise<TestApp> {
   const url = process.env.HALAQA_TEST_DATABASE_URL;
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const seed = options.seed !== false;
@@ -45,7 +47,8 @@ export async function startTestApp(options: { seed?: boolean; gateway?: PaymentG
   await migrateToLatest(handle.db, handle.schema);
   const dataDir = mkdtempSync(join(tmpdir(), 'halaqa-test-'));
   if (seed && !image) await seedDemoData(handle.db, { uploadsDir: null, hashPassword });
-  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', WEB_DIR: '' });
+  // The captcha is off for the API tests (CAPTCHA=off exists for them only), except where asked for.
+  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', WEB_DIR: '', CAPTCHA: options.captcha ? 'on' : 'off' });
   const app = await buildApp({ config, db: handle.db, logger: false, gateway: options.gateway, now: options.now, handlers: options.handlers });
   await app.ready();
   const tokens = new Map<string, string>();

@@ -1,5 +1,6 @@
 import type { HandlerTable } from '../../platform/handlers.js';
-import { signIn, signUp } from './service.js';
+import { newCaptchaChallenge } from '../../platform/captcha.js';
+import { signIn, signUp, signUpCompany } from './service.js';
 
 /** Handlers of the Auth operations built so far (openapi/halaqa.yaml, tag Auth). */
 export const authHandlers = {
@@ -12,6 +13,13 @@ export const authHandlers = {
       email: body.email,
       password: body.password,
       role: body.role,
+      language: body.language,
+      invitationToken: body.invitationToken,
     }),
   }),
+  signUpCompany: async ({ app, body }) => ({ status: 201, data: await signUpCompany(app, body) }),
+  getCaptchaChallenge: async ({ app, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return { data: await newCaptchaChallenge(app.config.captcha, app.now()) };
+  },
 } satisfies HandlerTable;
