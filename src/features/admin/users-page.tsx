@@ -105,6 +105,21 @@ const avatarClass = css({
   alignSelf: 'start',
 });
 
+/** A partner's company in the partners list: name, acronym and its status (PENDING until the partner is approved). */
+function CompanyLine({ company }: { company: NonNullable<User['company']> }) {
+  const { name, acronym } = company;
+  return (
+    <span data-testid="user-company" className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2', fontSize: 'sm' })}>
+      <span>
+        <Trans>
+          Company: {name} (<bdi>{acronym}</bdi>)
+        </Trans>
+      </span>
+      <StatusBadge status={company.status} />
+    </span>
+  );
+}
+
 function UserRow({
   user,
   locale,
@@ -138,6 +153,7 @@ function UserRow({
         <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
           {t(roleLabels[user.role])} · {t`Joined ${joined}`}
         </span>
+        {user.company ? <CompanyLine company={user.company} /> : null}
       </div>
       {actions.length > 0 && user.status !== 'DELETED' ? (
         <div
