@@ -62,7 +62,11 @@ export const companySignUpMachine = setup({
     captchaSolved: ({ context }) => context.captcha !== null,
   },
   actions: {
-    assignCaptcha: assign((_, params: { payload: string }) => ({ captcha: params.payload, error: null })),
+    // A solved captcha answers a captcha problem; a server refusal stays shown until the next try.
+    assignCaptcha: assign(({ context }, params: { payload: string }) => ({
+      captcha: params.payload,
+      error: context.error?.code === 'captcha.required' || context.error?.code === 'captcha.refused' ? null : context.error,
+    })),
     clearCaptcha: assign({ captcha: null }),
     flagCaptchaMissing: assign({ error: { code: 'captcha.required' as const }, fieldErrors: {} }),
     assignResult: assign((_, params: SignInResult) => ({ result: params, error: null, fieldErrors: {} })),
