@@ -1,6 +1,6 @@
 import 'altcha/external';
 import 'altcha/altcha.css';
-import workerUrl from 'altcha/worker?url';
+import workerUrl from 'altcha/worker?url&no-inline';
 import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
 
