@@ -57,7 +57,7 @@ export interface SignUpFailure {
    * `invitation.expired` (410) / `invitation.used` (409) / `invitation.invalid` (404) the
    * invitation link cannot be used.
    */
-  code: 'signup.failed' | 'captcha.required' | 'captcha.refused' | 'invitation.expired' | 'invitation.used' | 'invitation.invalid';
+  code: 'signup.failed' | 'captcha.required' | 'captcha.refused' | 'invitation.expired' | 'invitation.used' | 'invitation.invalid' | 'invitation.unavailable';
   /** The server's message, when it sent one. */
   message?: string;
   /** HTTP status (0 = no answer). */
@@ -132,7 +132,13 @@ export const signUpMachine = setup({
     assignInvitationProblem: assign((_, params: { invitation: InvitationPreview | null; error: unknown }) => {
       const status = params.invitation ? undefined : statusOf(params.error);
       const code: SignUpFailure['code'] =
-        params.invitation?.status === 'ACCEPTED' ? 'invitation.used' : params.invitation?.status === 'EXPIRED' ? 'invitation.expired' : 'invitation.invalid';
+        params.invitation?.status === 'ACCEPTED'
+          ? 'invitation.used'
+          : params.invitation?.status === 'EXPIRED'
+            ? 'invitation.expired'
+            : params.invitation || status === 404 || status === 400
+              ? 'invitation.invalid'
+              : 'invitation.unavailable';
       return { invitation: null, error: { code, ...(status !== undefined ? { status } : {}) } };
     }),
     dropInvitation: assign({ invitationToken: null, invitation: null, error: null }),

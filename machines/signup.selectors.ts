@@ -24,7 +24,7 @@ export const selectInvitation = (s: SignUpSnapshot): InvitationPreview | null =>
 
 /**
  * Why the invitation link cannot be used (`invitation.used`, `invitation.expired`,
- * `invitation.invalid`), while the screen says so; else null.
+ * `invitation.invalid`, `invitation.unavailable`), while the screen says so; else null.
  */
 export const invitationProblem = (s: SignUpSnapshot): SignUpFailure['code'] | null =>
   s.matches('invitationUnusable') ? (s.context.error?.code ?? 'invitation.invalid') : null;

@@ -39,6 +39,7 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.getInvitation', output: { ...invitation, status: 'ACCEPTED' } },
   { type: 'xstate.done.actor.getInvitation', output: { ...invitation, status: 'EXPIRED' } },
   { type: 'xstate.error.actor.getInvitation', error: { status: 404, serverMessage: 'Invitation not found' } },
+  { type: 'xstate.error.actor.getInvitation', error: { status: 503, serverMessage: 'Service unavailable' } },
   { type: 'xstate.done.actor.signUp', output: result },
   { type: 'xstate.error.actor.signUp', error: { status: 400, serverMessage: 'Some fields are invalid', fieldErrors: { email: 'must be a valid email address' } } },
   { type: 'xstate.error.actor.signUp', error: { status: 409, serverMessage: 'An account with this email already exists', fieldErrors: {} } },
@@ -71,7 +72,7 @@ function checkState(s: AnyMachineSnapshot) {
   // An invitation fixes the role: an invited educator is an educator.
   if (c.invitation) expect(c.role).toBe(c.invitation.role === 'EDUCATOR' ? 'EDUCATOR' : 'LEARNER');
   expect(invitationProblem(snap)).toBe(s.matches('invitationUnusable') ? c.error!.code : null);
-  if (s.matches('invitationUnusable')) expect(['invitation.used', 'invitation.expired', 'invitation.invalid']).toContain(c.error?.code);
+  if (s.matches('invitationUnusable')) expect(['invitation.used', 'invitation.expired', 'invitation.invalid', 'invitation.unavailable']).toContain(c.error?.code);
   expect(captchaProblem(snap)).toBe(
     s.matches('form') && (c.error?.code === 'captcha.required' || c.error?.code === 'captcha.refused') ? c.error.code : null,
   );
@@ -130,6 +131,11 @@ function runPath(path: ModelPath) {
     if (event.type === 'signup.submitted' && previous && (previous.context as SignUpContext).captcha === null) {
       expect(snap.matches({ form: 'editing' })).toBe(true);
       expect(c.error?.code).toBe('captcha.required');
+    }
+    // A link that does not verify is invalid; one that could not be read (5xx) is not called invalid.
+    if (event.type === 'xstate.error.actor.getInvitation') {
+      const status = (event as unknown as { error: { status: number } }).error.status;
+      expect(c.error?.code).toBe(status === 404 ? 'invitation.invalid' : 'invitation.unavailable');
     }
     if (event.type === 'xstate.error.actor.signUp') {
       const error = (event as unknown as { error: { status: number; serverMessage: string; fieldErrors: Record<string, string> } }).error;

@@ -53,4 +53,5 @@ export const invitationProblemMessages = {
   'invitation.used': msg`This invitation was already used. Sign in with the account that accepted it.`,
   'invitation.expired': msg`This invitation has expired. Ask the person who invited you for a new one.`,
   'invitation.invalid': msg`This invitation link is not valid. Check the link in your e-mail.`,
+  'invitation.unavailable': msg`We could not read this invitation. Try again in a moment.`,
 } as const;
