@@ -142,3 +142,19 @@ describe('captcha on company sign-up and the contact form', () => {
     expect(marked).toEqual(['sendContactMessage', 'signUp', 'signUpCompany']);
   });
 });
+
+describe('captcha off (the API tests’ setting)', () => {
+  it('still hands out challenges, and sign-up needs none', async () => {
+    const off = await startTestApp({ seed: false });
+    try {
+      expect(off.config.captcha.enabled).toBe(false);
+      const res = await off.app.inject({ method: 'GET', url: '/api/auth/captcha/challenge' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.algorithm).toBe('SHA-256');
+      const form = multipart({ firstName: 'No', lastName: 'Captcha', email: 'no.captcha@example.org', password: 'Str0ng!pass' });
+      expect((await off.app.inject({ method: 'POST', url: '/api/auth/signup', ...form })).statusCode).toBe(201);
+    } finally {
+      await off.close();
+    }
+  });
+});
