@@ -110,7 +110,7 @@ describe('sign-up screen', () => {
     fireEvent.change(document.querySelector('input[name=password]')!, { target: { value: 'Str0ng!pass' } });
     fireEvent.click(screen.getByRole('button', { name: 'solve captcha' }));
     fireEvent.click(document.querySelector('button[type=submit]')!);
-    await screen.findByText('An account with this email already exists');
+    await screen.findByText('يوجد حساب بهذا البريد الإلكتروني بالفعل'); // the server's message, in the interface language
     expect(form!.get('role')).toBe('EDUCATOR');
     expect(form!.get('language')).toBe('ar');
   });

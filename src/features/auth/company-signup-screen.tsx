@@ -24,7 +24,7 @@ import {
   serverFieldErrors,
 } from '../../../machines/company-signup.selectors';
 import { AuthLayout, linkStyles } from './auth-layout';
-import { captchaMessages, captchaStrings, systemError, validationMessages } from './messages';
+import { captchaMessages, captchaStrings, serverText, systemError, validationMessages } from './messages';
 import { useAfterLogin } from './use-after-login';
 import { companySignUpSchema, type CompanySignUpForm, type ValidationCode, validate } from './validation';
 
@@ -141,7 +141,8 @@ export function CompanySignUpScreen({ api, auth }: { api: Api; auth: AuthActor }
   const errorOf = (name: FieldName): string | undefined => {
     const code = clientErrors[name];
     if (code) return t(validationMessages[code]);
-    return failure ? serverErrors[name] : undefined;
+    const server = failure ? serverErrors[name] : undefined;
+    return server ? serverText(i18n, server) : undefined;
   };
   const field = (name: FieldName) => ({ name, value: values[name], onChange: set(name), error: errorOf(name) });
   const countryNames = useMemo(() => new Intl.DisplayNames([language], { type: 'region' }), [language]);
@@ -183,11 +184,11 @@ export function CompanySignUpScreen({ api, auth }: { api: Api; auth: AuthActor }
         ) : null}
         {failure && !shownAtField ? (
           <FormAlert>
-            {failure.message ?? t(systemError)}
+            {failure.message ? serverText(i18n, failure.message) : t(systemError)}
             {otherServerErrors.length ? (
               <ul className={css({ marginBlockStart: '1', paddingInlineStart: '4', listStyleType: 'disc' })}>
                 {otherServerErrors.map((m) => (
-                  <li key={m}>{m}</li>
+                  <li key={m}>{serverText(i18n, m)}</li>
                 ))}
               </ul>
             ) : null}

@@ -55,3 +55,18 @@ export const invitationProblemMessages = {
   'invitation.invalid': msg`This invitation link is not valid. Check the link in your e-mail.`,
   'invitation.unavailable': msg`We could not read this invitation. Try again in a moment.`,
 } as const;
+
+/** The server's sign-up messages the screens know, shown in the interface language. */
+const knownServerMessages: Record<string, MessageDescriptor> = {
+  'An account with this email already exists': msg`An account with this email already exists`,
+  'A company with this acronym already exists': msg`A company with this acronym already exists`,
+  'This invitation is for another e-mail': msg`This invitation is for another e-mail`,
+  'is required': msg`This field is required.`,
+  'must be a valid email address': msg`Enter a valid e-mail address, like name@example.com.`,
+};
+
+/** A server message in the interface language when it is one the sign-up screens know; else as sent. */
+export function serverText(i18n: I18n, text: string): string {
+  const known = knownServerMessages[text];
+  return known ? i18n._(known) : text;
+}

@@ -32,7 +32,7 @@ import {
 } from '../../../machines/signup.selectors';
 import { AuthLayout, linkStyles } from './auth-layout';
 import { FormAlert } from '@/components/ui/alert';
-import { captchaMessages, captchaStrings, invitationProblemMessages, systemError, validationMessages } from './messages';
+import { captchaMessages, captchaStrings, invitationProblemMessages, serverText, systemError, validationMessages } from './messages';
 import { RoleChoice } from './role-choice';
 import { useAfterLogin } from './use-after-login';
 import { signUpSchema, type ValidationCode, validate } from './validation';
@@ -153,7 +153,8 @@ export function SignUpScreen({
   const errorOf = (name: FieldName): string | undefined => {
     const code = clientErrors[name];
     if (code) return t(validationMessages[code]);
-    return failed ? serverErrors[name] : undefined;
+    const server = failed ? serverErrors[name] : undefined;
+    return server ? serverText(i18n, server) : undefined;
   };
 
   // Server errors on fields this form does not have go to the general message.
@@ -164,7 +165,9 @@ export function SignUpScreen({
   const generalText =
     failure && failure.code !== 'signup.failed' && failure.code in invitationProblemMessages
       ? t(invitationProblemMessages[failure.code as keyof typeof invitationProblemMessages])
-      : (failure?.message ?? t(systemError));
+      : failure?.message
+        ? serverText(i18n, failure.message)
+        : t(systemError);
 
   if (isLoadingInvitation(snapshot)) return <PagePending />;
   if (problem) {
@@ -236,7 +239,7 @@ export function SignUpScreen({
             {otherServerErrors.length ? (
               <ul className={css({ marginBlockStart: '1', paddingInlineStart: '4', listStyleType: 'disc' })}>
                 {otherServerErrors.map((m) => (
-                  <li key={m}>{m}</li>
+                  <li key={m}>{serverText(i18n, m)}</li>
                 ))}
               </ul>
             ) : null}
