@@ -186,7 +186,7 @@ describe('POST /auth/signup with an invitation token', () => {
     // Single use: the link cannot create a second account.
     const again = await signUp({ firstName: 'Hind', lastName: 'Again', email: 'invited.educator@ncai.example.org', password: 'Str0ng!pass', invitationToken: token });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('This invitation was already used');
+    expect(again.json().message).toBe('This invitation has already been used');
   });
 
   it('refuses another e-mail (400), an expired invitation (410) and an unknown token (404), writing nothing', async () => {

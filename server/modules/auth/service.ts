@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Language, Role } from '../../db/types.js';
 import type { AppContext } from '../../platform/context.js';
-import { HttpError, badRequest, conflict, type FieldError } from '../../platform/errors.js';
+import { HttpError, badRequest, conflict, notFound, type FieldError } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 
 /** The contract's AuthResult: a bearer token, its expiry and the signed-in user. */
@@ -76,11 +76,15 @@ function accountErrors(input: { firstName?: string; lastName?: string; email?: s
   return errors;
 }
 
-/** The invitation an invitation token opens, locked for the sign-up's transaction. */
+/**
+ * The invitation an invitation token opens, locked for the sign-up's transaction. The same answers
+ * as the invitation module's `verifyInvitationToken` (404 / 409 / 410), which replaces this lookup
+ * when both land (it stores the token's hash and knows withdrawn invitations); the e-mail check stays here.
+ */
 async function openInvitation(trx: Transaction<Database>, token: string, email: string, now: Date) {
   const invitation = await trx.selectFrom('invitations').selectAll().where('token', '=', token).forUpdate().executeTakeFirst();
-  if (!invitation) throw new HttpError(404, 'This invitation link is not valid');
-  if (invitation.status === 'ACCEPTED') throw conflict('This invitation was already used');
+  if (!invitation) throw notFound('Invitation');
+  if (invitation.status === 'ACCEPTED') throw conflict('This invitation has already been used');
   if (invitation.created_at.getTime() + INVITATION_VALID_MS <= now.getTime()) throw new HttpError(410, 'This invitation has expired');
   if (invitation.email.toLowerCase() !== email.toLowerCase()) {
     throw badRequest('This invitation is for another e-mail', [{ path: 'email', message: 'This invitation is for another e-mail' }]);

@@ -277,6 +277,8 @@ function UserBoard({ api, list, search, onSearch }: { api: Api; list: UserList; 
     t(list === 'invitations' ? invitationStatusLabels[s as keyof typeof invitationStatusLabels] : userStatusLabels[s as keyof typeof userStatusLabels]);
   const targetName = targetUser?.name ?? '';
   const targetRole = targetUser ? t(roleLabels[targetUser.role]) : '';
+  // A partner's PENDING company is decided with them (server: decideUser).
+  const targetCompany = targetUser?.company?.status === 'PENDING' ? targetUser.company.name : null;
   const failureText =
     error && action && confirmFailed(snapshot)
       ? action === 'approve'
@@ -295,14 +297,18 @@ function UserBoard({ api, list, search, onSearch }: { api: Api; list: UserList; 
       ? {
           approve: {
             title: t`Approve ${targetName}?`,
-            description: t`They can then use Halaqa as ${targetRole}.`,
+            description: targetCompany
+              ? t`They can then use Halaqa as ${targetRole}. Their company, ${targetCompany}, is approved with them.`
+              : t`They can then use Halaqa as ${targetRole}.`,
             label: null,
             help: undefined,
             confirm: t`Approve`,
           },
           reject: {
             title: t`Reject ${targetName}?`,
-            description: t`Their account stays closed. The message is sent to them by e-mail.`,
+            description: targetCompany
+              ? t`Their account stays closed, and their company, ${targetCompany}, is rejected with them. The message is sent to them by e-mail.`
+              : t`Their account stays closed. The message is sent to them by e-mail.`,
             label: t`Message to ${targetName}`,
             help: t`Say why, and what they can do.`,
             confirm: t`Reject`,
