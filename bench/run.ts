@@ -29,7 +29,7 @@ async function startServer(dataDir: string, port: number): Promise<{ child: Chil
   const t0 = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', WEB_DIR: existsSync(join(root, 'dist/index.html')) ? './dist' : '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', CAPTCHA: 'off', WEB_DIR: existsSync(join(root, 'dist/index.html')) ? './dist' : '' },
     stdio: 'ignore',
   });
   let healthMs = 0;

@@ -121,6 +121,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/captcha/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a proof-of-work captcha challenge
+         * @description A fresh ALTCHA challenge (SHA-256 proof of work, signed by the server, valid 10 minutes). The browser widget finds the secret number and sends the solved payload (base64 JSON `{algorithm, challenge, number, salt, signature}`) as the `g-recaptcha-response` query parameter of sign-up, company sign-up and the contact form; each payload is accepted once.
+         *
+         *     Roles: public (no sign-in needed). Spec: §5 "sign-up sends a captcha response"; §7 Authentication and account.
+         */
+        get: operations["getCaptchaChallenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/signup": {
         parameters: {
             query?: never;
@@ -132,7 +154,7 @@ export interface paths {
         put?: never;
         /**
          * Sign up (learner or educator)
-         * @description Creates a LEARNER, or a PENDING EDUCATOR when `role=EDUCATOR`, and answers like sign-in. Multipart form of the non-empty fields; the captcha response travels as a query parameter. An e-mail already in use answers 409.
+         * @description Creates a LEARNER, or a PENDING EDUCATOR when `role=EDUCATOR`, and answers like sign-in. Multipart form of the non-empty fields; the solved captcha travels as the `g-recaptcha-response` query parameter (`x-captcha`: missing, invalid, expired or already used answers 400). With `invitationToken` the account joins the invitation's company with the invited role (the e-mail must be the invited one, else 400; an expired or used invitation answers 410). An e-mail already in use answers 409.
          *
          *     Roles: public (no sign-in needed). Spec: §7 Authentication and account; §5 validation.
          */
@@ -154,7 +176,7 @@ export interface paths {
         put?: never;
         /**
          * Sign up a company and its partner account
-         * @description Creates a company (with its address) and its PARTNER account, which starts PENDING until an admin approves it, and answers like sign-in. An e-mail or acronym already in use answers 409.
+         * @description Creates, in one transaction, a PENDING company (with its address and language) and its PARTNER account, which starts PENDING until an admin approves it (approving or rejecting the partner decides the company too), and answers like sign-in. Needs a solved captcha (`x-captcha`, 400 otherwise). An e-mail or acronym already in use answers 409 and nothing is written.
          *
          *     Roles: public (no sign-in needed). Spec: §7 Authentication and account; §5 partner sign-up.
          */
@@ -512,7 +534,7 @@ export interface paths {
         put?: never;
         /**
          * Send the contact form
-         * @description Mails the contact form to the platform team.
+         * @description Mails the contact form to the platform team. Needs a solved captcha (`x-captcha`, see getCaptchaChallenge).
          *
          *     Roles: public (no sign-in needed). Spec: §7 Messaging; §2 contact us.
          */
@@ -2150,6 +2172,18 @@ export interface components {
             language?: "en" | "ar";
             /** Format: date-time */
             createdAt: string;
+            /** @description The user's company (name, acronym, status), in the admin list of partners; absent elsewhere. */
+            company?: components["schemas"]["UserCompany"] | null;
+        };
+        UserCompany: {
+            id: number;
+            name: string;
+            acronym: string;
+            /**
+             * @description A company that signed up is PENDING until an admin approves its partner.
+             * @enum {string}
+             */
+            status: "PENDING" | "APPROVED" | "REJECTED";
         };
         AuthUser: {
             id: number;
@@ -2170,6 +2204,19 @@ export interface components {
              */
             expiresAt: string;
             user: components["schemas"]["AuthUser"];
+        };
+        /** @description An ALTCHA (v1) proof-of-work challenge; the SPA hands `data` to the widget. */
+        CaptchaChallenge: {
+            /** @enum {string} */
+            algorithm: "SHA-256";
+            /** @description SHA-256 (hex) of the salt followed by the secret number. */
+            challenge: string;
+            /** @description The secret number is at most this. */
+            maxnumber: number;
+            /** @description Random salt; carries `?expires=<unix seconds>`. */
+            salt: string;
+            /** @description HMAC-SHA-256 (hex) of `challenge` with the server's key. */
+            signature: string;
         };
         /** @description Sign-up form (multipart/form-data; empty fields are omitted). */
         SignUpForm: {
@@ -3666,7 +3713,7 @@ export interface components {
         Difficulty: components["schemas"]["Difficulty"];
         /** @description Company (partner) id: count only the courses of this company. */
         PartnerId: components["schemas"]["Id"];
-        /** @description Captcha response token (required when the server has a captcha configured). */
+        /** @description The solved captcha (base64 ALTCHA payload of a challenge from getCaptchaChallenge). Required by operations marked `x-captcha` (400 "Please complete the captcha" when missing); single use. */
         Recaptcha: string;
         /** @description The signed token of an invitation link (valid 7 days, single use). */
         InvitationToken: string;
@@ -3931,10 +3978,47 @@ export interface operations {
             501: components["responses"]["NotImplemented"];
         };
     };
+    getCaptchaChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A challenge to solve. */
+            200: {
+                headers: {
+                    /** @description `no-store`: every form gets its own challenge. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "algorithm": "SHA-256",
+                     *         "challenge": "4d0f8a6c2b2f2f9d8b0a61a3b8c1e7f0e8f6c3d2a1b0c9d8e7f6a5b4c3d2e1f0",
+                     *         "maxnumber": 50000,
+                     *         "salt": "9f2c1e0d4b7a6c5e8d3f1a2b?expires=1767225600",
+                     *         "signature": "2b7e151628aed2a6abf7158809cf4f3c762e7160f38b4da56a784d9045190cfe"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CaptchaChallenge"];
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
     signUp: {
         parameters: {
             query?: {
-                /** @description Captcha response token (required when the server has a captcha configured). */
+                /** @description The solved captcha (base64 ALTCHA payload of a challenge from getCaptchaChallenge). Required by operations marked `x-captcha` (400 "Please complete the captcha" when missing); single use. */
                 "g-recaptcha-response"?: components["parameters"]["Recaptcha"];
             };
             header?: never;
@@ -3974,6 +4058,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
         };
@@ -3981,7 +4066,7 @@ export interface operations {
     signUpCompany: {
         parameters: {
             query?: {
-                /** @description Captcha response token (required when the server has a captcha configured). */
+                /** @description The solved captcha (base64 ALTCHA payload of a challenge from getCaptchaChallenge). Required by operations marked `x-captcha` (400 "Please complete the captcha" when missing); single use. */
                 "g-recaptcha-response"?: components["parameters"]["Recaptcha"];
             };
             header?: never;

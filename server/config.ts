@@ -40,6 +40,24 @@ export interface Config {
   scryptLogN: number;
   /** Sign-in protection (issue 13): requests per window, per IP and per account e-mail; see {@link RateLimits}. */
   rateLimits: RateLimits;
+  /** Proof-of-work captcha on sign-up and the contact form (see {@link CaptchaConfig}). */
+  captcha: CaptchaConfig;
+}
+
+/**
+ * The self-hosted ALTCHA proof-of-work captcha (docs/decisions.md "Captcha"). `CAPTCHA=off` turns
+ * it off (meant for the API tests only; default on); `CAPTCHA_HMAC_KEY` (≥ 32 characters) signs the
+ * challenges, else a random key is generated once into `DATA_DIR/captcha-key`, so every instance
+ * sharing the data directory (or the variable) verifies the others' challenges.
+ */
+export interface CaptchaConfig {
+  enabled: boolean;
+  /** HMAC-SHA-256 key of the challenges. */
+  hmacKey: string;
+  /** Largest secret number of a challenge (CAPTCHA_MAX_NUMBER, default 50,000: well under 1 s in a browser). */
+  maxNumber: number;
+  /** How long a challenge may be solved and used, seconds (CAPTCHA_TTL_SECONDS, default 600). */
+  ttlSeconds: number;
 }
 
 /**
@@ -199,6 +217,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     uploadQuotaBytes: intVar(env, 'UPLOAD_QUOTA_MB', 2048, 1, 1024 * 1024) * 1024 * 1024,
     scryptLogN: intVar(env, 'SCRYPT_LOG_N', 17, 14, 20),
     rateLimits: rateLimitSettings(env),
+    captcha: captchaSettings(env, dataDir),
+  };
+}
+
+/**
+ * Reads the captcha settings (CAPTCHA, CAPTCHA_HMAC_KEY, CAPTCHA_MAX_NUMBER, CAPTCHA_TTL_SECONDS).
+ * @throws ConfigError for a CAPTCHA that is not on/off or a key shorter than 32 characters.
+ */
+function captchaSettings(env: NodeJS.ProcessEnv, dataDir: string): CaptchaConfig {
+  const enabled = boolVar(env, 'CAPTCHA', true);
+  let hmacKey = env.CAPTCHA_HMAC_KEY || '';
+  if (hmacKey && hmacKey.length < 32) throw new ConfigError('CAPTCHA_HMAC_KEY', 'must be at least 32 characters long');
+  // Off (API tests only), challenges are still handed out, signed with a key of this process.
+  if (!hmacKey) hmacKey = enabled ? readOrCreateSecret(dataDir, 'captcha-key') : randomBytes(32).toString('base64url');
+  return {
+    enabled,
+    hmacKey,
+    maxNumber: intVar(env, 'CAPTCHA_MAX_NUMBER', 50_000, 1_000, 10_000_000),
+    ttlSeconds: intVar(env, 'CAPTCHA_TTL_SECONDS', 600, 30, 24 * 3600),
   };
 }
 
@@ -247,9 +284,9 @@ function storageSettings(env: NodeJS.ProcessEnv): StorageConfig {
   };
 }
 
-/** Keeps a generated JWT secret in DATA_DIR/jwt-secret so tokens survive restarts. */
-function readOrCreateSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
+/** Keeps a generated secret in DATA_DIR/<name> (JWT: `jwt-secret`) so it survives restarts. */
+function readOrCreateSecret(dataDir: string, name = 'jwt-secret'): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');

@@ -30,6 +30,7 @@ import { Route as DashboardCoursesRouteImport } from './routes/dashboard/courses
 import { Route as DashboardModerationRouteImport } from './routes/dashboard/moderation'
 import { Route as DashboardUsersRouteImport } from './routes/dashboard/users'
 import { Route as SessionsSessionIdRouteImport } from './routes/sessions/$sessionId'
+import { Route as SignupCompanyRouteImport } from './routes/signup_.company'
 import { Route as ClassroomSessionIdIndexRouteImport } from './routes/classroom/$sessionId/index'
 import { Route as CoursesLiveEditRouteImport } from './routes/courses/live/edit'
 import { Route as DashboardAnalyticsAttendanceRouteImport } from './routes/dashboard/analytics/attendance'
@@ -147,6 +148,11 @@ const SessionsSessionIdRoute = SessionsSessionIdRouteImport.update({
   path: '/sessions/$sessionId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SignupCompanyRoute = SignupCompanyRouteImport.update({
+  id: '/signup_/company',
+  path: '/signup/company',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ClassroomSessionIdIndexRoute = ClassroomSessionIdIndexRouteImport.update({
   id: '/classroom/$sessionId/',
   path: '/classroom/$sessionId/',
@@ -231,6 +237,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/moderation': typeof DashboardModerationRoute
   '/dashboard/users': typeof DashboardUsersRoute
   '/sessions/$sessionId': typeof SessionsSessionIdRoute
+  '/signup/company': typeof SignupCompanyRoute
   '/courses/': typeof CoursesIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/dashboard/sessions/$sessionId': typeof DashboardSessionsSessionIdRouteRouteWithChildren
@@ -264,6 +271,7 @@ export interface FileRoutesByTo {
   '/dashboard/moderation': typeof DashboardModerationRoute
   '/dashboard/users': typeof DashboardUsersRoute
   '/sessions/$sessionId': typeof SessionsSessionIdRoute
+  '/signup/company': typeof SignupCompanyRoute
   '/courses': typeof CoursesIndexRoute
   '/dashboard': typeof DashboardIndexRoute
   '/courses/live/edit': typeof CoursesLiveEditRoute
@@ -298,6 +306,7 @@ export interface FileRoutesById {
   '/dashboard/moderation': typeof DashboardModerationRoute
   '/dashboard/users': typeof DashboardUsersRoute
   '/sessions/$sessionId': typeof SessionsSessionIdRoute
+  '/signup_/company': typeof SignupCompanyRoute
   '/courses/': typeof CoursesIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/dashboard/sessions/$sessionId': typeof DashboardSessionsSessionIdRouteRouteWithChildren
@@ -334,6 +343,7 @@ export interface FileRouteTypes {
     | '/dashboard/moderation'
     | '/dashboard/users'
     | '/sessions/$sessionId'
+    | '/signup/company'
     | '/courses/'
     | '/dashboard/'
     | '/dashboard/sessions/$sessionId'
@@ -367,6 +377,7 @@ export interface FileRouteTypes {
     | '/dashboard/moderation'
     | '/dashboard/users'
     | '/sessions/$sessionId'
+    | '/signup/company'
     | '/courses'
     | '/dashboard'
     | '/courses/live/edit'
@@ -400,6 +411,7 @@ export interface FileRouteTypes {
     | '/dashboard/moderation'
     | '/dashboard/users'
     | '/sessions/$sessionId'
+    | '/signup_/company'
     | '/courses/'
     | '/dashboard/'
     | '/dashboard/sessions/$sessionId'
@@ -426,6 +438,7 @@ export interface RootRouteChildren {
   SignupRoute: typeof SignupRoute
   CoursesCourseIdRoute: typeof CoursesCourseIdRoute
   SessionsSessionIdRoute: typeof SessionsSessionIdRoute
+  SignupCompanyRoute: typeof SignupCompanyRoute
   CoursesIndexRoute: typeof CoursesIndexRoute
   CoursesLiveEditRoute: typeof CoursesLiveEditRoute
   ClassroomSessionIdIndexRoute: typeof ClassroomSessionIdIndexRoute
@@ -580,6 +593,13 @@ declare module '@tanstack/react-router' {
       path: '/sessions/$sessionId'
       fullPath: '/sessions/$sessionId'
       preLoaderRoute: typeof SessionsSessionIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/signup_/company': {
+      id: '/signup_/company'
+      path: '/signup/company'
+      fullPath: '/signup/company'
+      preLoaderRoute: typeof SignupCompanyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/classroom/$sessionId/': {
@@ -742,6 +762,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignupRoute: SignupRoute,
   CoursesCourseIdRoute: CoursesCourseIdRoute,
   SessionsSessionIdRoute: SessionsSessionIdRoute,
+  SignupCompanyRoute: SignupCompanyRoute,
   CoursesIndexRoute: CoursesIndexRoute,
   CoursesLiveEditRoute: CoursesLiveEditRoute,
   ClassroomSessionIdIndexRoute: ClassroomSessionIdIndexRoute,

@@ -6,6 +6,7 @@ import * as m0004 from './migrations/0004_card_payments.js';
 import * as m0005 from './migrations/0005_classroom.js';
 import * as m0006 from './migrations/0006_capture_and_grading.js';
 import * as m0007 from './migrations/0007_languages_and_company_status.js';
+import * as m0008 from './migrations/0008_company_signup_captcha.js';
 import * as m0012 from './migrations/0012_account_security.js';
 import type { Database } from './types.js';
 
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0005_classroom': m0005,
   '0006_capture_and_grading': m0006,
   '0007_languages_and_company_status': m0007,
+  '0008_company_signup_captcha': m0008,
   '0012_account_security': m0012,
 };
 

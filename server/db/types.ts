@@ -37,6 +37,8 @@ export interface CompaniesTable {
   status: ColumnType<CompanyStatus, CompanyStatus | undefined, CompanyStatus>;
   /** Language of mails to people with no account yet, e.g. invitees. */
   language: ColumnType<Language, Language | undefined, Language>;
+  /** The phone number given at company sign-up (migration 0008), or null. */
+  phone: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 /** A password-reset request (migration 0012): only the token's SHA-256 is stored; 1 hour, single use. */
@@ -399,7 +401,10 @@ export interface PayoutsTable {
 }
 export interface AddressesTable {
   id: Generated<number>;
-  user_id: number;
+  /** The person the address belongs to, or null for a company's address (migration 0008). */
+  user_id: number | null;
+  /** The company the address belongs to (its postal address from the sign-up), or null. */
+  company_id: ColumnType<number | null, number | null | undefined, number | null>;
   line1: string;
   line2: string | null;
   city: string;
@@ -410,7 +415,15 @@ export interface AddressesTable {
   created_at: Timestamp;
 }
 
+/** A solved captcha challenge already used, kept until it expires (migration 0008). */
+export interface CaptchaUsesTable {
+  /** The challenge's HMAC signature (hex). */
+  signature: string;
+  expires_at: Date;
+}
+
 export interface Database {
+  captcha_uses: CaptchaUsesTable;
   quiz_questions: QuizQuestionsTable;
   quiz_attempts: QuizAttemptsTable;
   submissions: SubmissionsTable;

@@ -32,6 +32,7 @@ interface OperationObject {
   security?: Array<Record<string, string[]>>;
   'x-roles'?: string[];
   'x-tenant-scoped'?: boolean;
+  'x-captcha'?: boolean;
 }
 
 /** One operation of the contract, ready to register with Fastify. */
@@ -48,6 +49,8 @@ export interface OperationSpec {
   /** Roles allowed (`x-roles`); null = any signed-in caller (or anyone when public). */
   roles: string[] | null;
   tenantScoped: boolean;
+  /** `x-captcha`: the call needs a solved, unused captcha in `g-recaptcha-response` (server/platform/captcha.ts). */
+  captcha: boolean;
   /** Fastify route schema (params, querystring, headers, body, response). */
   schema: {
     params?: JsonSchema;
@@ -126,6 +129,7 @@ export async function loadOperations(file = OPENAPI_FILE): Promise<{ document: R
         requiresAuth: security.length > 0,
         roles: op['x-roles'] ?? null,
         tenantScoped: op['x-tenant-scoped'] ?? false,
+        captcha: op['x-captcha'] ?? false,
         schema: definedOnly({
           params: objectOf(params.filter((p) => p.in === 'path')),
           querystring: objectOf(params.filter((p) => p.in === 'query')),

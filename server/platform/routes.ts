@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from './authn.js';
 import type { AppContext, Caller } from './context.js';
+import { CAPTCHA_PARAM, spendCaptcha } from './captcha.js';
 import { HttpError, type FieldError } from './errors.js';
 import type { HandlerInput, HandlerTable, OperationId, RawResult } from './handlers.js';
 import type { OperationSpec } from './openapi.js';
@@ -52,7 +53,10 @@ export function fieldErrors(errors: Array<{ keyword: string; instancePath: strin
  * 4. validation of parameters and body by the contract's schemas (Fastify/Ajv; multipart fields
  *    after parsing), 400 with field errors; then, whatever the schemas say, 400 for any string that
  *    holds U+0000 or any number that is not finite ({@link unsafeInputErrors});
- * 5. the handler, with the caller and its tenant scope (server/platform/tenancy.ts); its answer is
+ * 5. for `x-captcha` operations (unless the captcha is configured off), a solved and unused captcha
+ *    in `g-recaptcha-response`, spent now (server/platform/captcha.ts): 400 otherwise, after the
+ *    input is known valid so a mistyped form does not burn the captcha;
+ * 6. the handler, with the caller and its tenant scope (server/platform/tenancy.ts); its answer is
  *    serialized by the contract's response schema inside the `{ data }` envelope, or sent raw.
  */
 export function registerOperations(app: FastifyInstance, operations: OperationSpec[], options: RegisterOptions): void {
@@ -102,6 +106,10 @@ export function registerOperations(app: FastifyInstance, operations: OperationSp
       preHandler: async (request) => {
         const errors = unsafeInputErrors(request, declaredHeaders);
         if (errors.length) throw new HttpError(400, 'Some fields are invalid', errors);
+        // The captcha is checked here, at the edge, so no handler can forget it.
+        if (op.captcha && ctx.config.captcha.enabled) {
+          await spendCaptcha(ctx.db, ctx.config.captcha, (request.query as Record<string, string | undefined>)[CAPTCHA_PARAM], ctx.now());
+        }
       },
       handler: async (request, reply) => {
         const result = (await handler!({

@@ -5,9 +5,16 @@ import { safeRedirect, selectIsLoggedIn, selectIsRestoring, selectLanding } from
 import { SignUpScreen } from '@/features/auth/signup-screen';
 import { lenient, parseSearch } from '@/lib/route-flags';
 
-const searchSchema = v.object({ redirect: lenient(v.pipe(v.string(), v.minLength(1))) });
+const searchSchema = v.object({
+  redirect: lenient(v.pipe(v.string(), v.minLength(1))),
+  invitation: lenient(v.pipe(v.string(), v.minLength(1), v.maxLength(2048))),
+});
 
-/** `/signup?redirect=`: learner sign-up. Signed-in visitors go to `redirect` or their landing page. */
+/**
+ * `/signup?redirect=&invitation=`: sign-up of a learner or an educator, or of an invited person
+ * (`invitation` is the token of the invitation link). Signed-in visitors go to `redirect` or their
+ * landing page.
+ */
 export const Route = createFileRoute('/signup')({
   validateSearch: (search) => parseSearch(searchSchema, search),
   beforeLoad: async ({ context: { auth }, search }) => {
@@ -18,7 +25,7 @@ export const Route = createFileRoute('/signup')({
   },
   component: function SignUpRoute() {
     const { api, auth } = Route.useRouteContext();
-    const { redirect: target } = Route.useSearch();
-    return <SignUpScreen api={api} auth={auth} redirect={target} />;
+    const { redirect: target, invitation } = Route.useSearch();
+    return <SignUpScreen key={invitation ?? ''} api={api} auth={auth} redirect={target} invitationToken={invitation} />;
   },
 });

@@ -124,6 +124,7 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
       account: { firstName: 'New', lastName: 'Partner', email: `partner-${unique()}@matrix.test`, password: 'Str0ng!pass' },
     },
   })),
+  getCaptchaChallenge: none(() => ({})),
   requestPasswordReset: none(() => ({ body: { email: EMAIL.learner } })),
   resetPassword: {
     variants: [{

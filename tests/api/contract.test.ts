@@ -46,7 +46,7 @@ describe('the contract (openapi/halaqa.yaml)', () => {
     // The remaining gap, named: building one of these means removing it here.
     expect(missing.map((o) => o.operationId).sort()).toEqual([
       'acceptInvitation', 'bulkInviteUsers', 'createCourseReview', 'deleteInvite', 'deleteLearningGoal',
-      'getInvitation', 'inviteUser', 'listLearningGoals', 'sendContactMessage', 'signUpCompany',
+      'getInvitation', 'inviteUser', 'listLearningGoals', 'sendContactMessage',
     ]);
     const emailFor: Record<string, string> = {
       SUPER_ADMIN: 'superadmin@halaqa.test', ADMIN: 'admin@halaqa.test', EDUCATOR: 'educator@halaqa.test',

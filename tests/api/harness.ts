@@ -51,7 +51,10 @@ export interface TestApp {
  * configuration variables (e.g. `RATE_LIMIT_FACTOR: '1'` for the real limits, `SCRYPT_LOG_N`).
  */
 export async function startTestApp(
-  options: { seed?: boolean; gateway?: PaymentGateway; now?: () => Date; handlers?: HandlerTable; env?: Record<string, string> } = {},
+  options: {
+    seed?: boolean; gateway?: PaymentGateway; now?: () => Date; handlers?: HandlerTable; env?: Record<string, string>;
+    /** Keep the captcha on (default off: tests/api/captcha.test.ts turns it on). */ captcha?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const url = process.env.HALAQA_TEST_DATABASE_URL;
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
@@ -63,7 +66,8 @@ export async function startTestApp(
   await migrateToLatest(handle.db, handle.schema);
   const dataDir = mkdtempSync(join(tmpdir(), 'halaqa-test-'));
   if (seed && !image) await seedDemoData(handle.db, { uploadsDir: null, hashPassword: testHashPassword });
-  const config = loadConfig({ ...TEST_ENV, ...options.env, DATA_DIR: dataDir });
+  // The captcha is off for the API tests (CAPTCHA=off exists for them only), except where asked for.
+  const config = loadConfig({ ...TEST_ENV, CAPTCHA: options.captcha ? 'on' : 'off', ...options.env, DATA_DIR: dataDir });
   const app = await buildApp({ config, db: handle.db, logger: false, gateway: options.gateway, now: options.now, handlers: options.handlers });
   await app.ready();
   const tokens = new Map<string, string>();

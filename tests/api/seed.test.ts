@@ -90,6 +90,7 @@ describe('seedDemoData', () => {
       .selectFrom('users')
       .leftJoin('companies', 'companies.id', 'users.company_id')
       .select(['users.email', 'users.role', 'users.status', 'users.password_hash', 'users.first_name', 'users.last_name', 'companies.acronym'])
+      .where('users.status', '=', 'APPROVED')
       .execute();
     expect(Object.fromEntries(users.map((u) => [u.email, [u.role, u.acronym]]))).toEqual(EXPECTED_ACCOUNTS);
     for (const u of users) {
@@ -100,8 +101,29 @@ describe('seedDemoData', () => {
     }
   });
 
+  it('adds the sign-ups waiting for an admin: a PENDING company with its address and PENDING partner, and a PENDING educator', async () => {
+    const pending = await db
+      .selectFrom('users')
+      .leftJoin('companies', 'companies.id', 'users.company_id')
+      .select(['users.email', 'users.role', 'users.language', 'companies.acronym', 'companies.status as companyStatus'])
+      .where('users.status', '=', 'PENDING')
+      .orderBy('users.email')
+      .execute();
+    expect(pending).toEqual([
+      { email: 'partner@gda.halaqa.test', role: 'PARTNER', language: 'ar', acronym: 'GDA', companyStatus: 'PENDING' },
+      { email: 'pending.educator@halaqa.test', role: 'EDUCATOR', language: 'en', acronym: null, companyStatus: null },
+    ]);
+    const address = await db
+      .selectFrom('addresses')
+      .innerJoin('companies', 'companies.id', 'addresses.company_id')
+      .select(['addresses.city', 'addresses.country', 'addresses.user_id'])
+      .where('companies.acronym', '=', 'GDA')
+      .executeTakeFirstOrThrow();
+    expect(address).toEqual({ city: 'Doha', country: 'QA', user_id: null });
+  });
+
   it('creates the three companies with distinct themes, links and logos written to the uploads folder', async () => {
-    const companies = await db.selectFrom('companies').select(['name', 'acronym', 'settings']).orderBy('id').execute();
+    const companies = await db.selectFrom('companies').select(['name', 'acronym', 'settings']).where('status', '=', 'APPROVED').orderBy('id').execute();
     expect(companies.map((c) => [c.acronym, c.name])).toEqual([
       ['NCAI', 'National Center for AI'],
       ['MOROCCO', 'Morocco Digital Academy'],
@@ -504,7 +526,7 @@ describe('seedDemoData', () => {
     const after = await db.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     const users = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    expect(Number(users.n)).toBe(Object.keys(EXPECTED_ACCOUNTS).length);
+    expect(Number(users.n)).toBe(Object.keys(EXPECTED_ACCOUNTS).length + 2); // + the two sign-ups waiting for an admin
     expect(readdirSync(join(uploadsDir, 'demo')).length).toBe(Number(after.n) + 3);
   });
 

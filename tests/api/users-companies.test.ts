@@ -94,7 +94,7 @@ describe('GET /dashboard/stats', () => {
     expect(admin.body.data.counters.courses).toBeGreaterThanOrEqual(24);
     const byRole = Object.fromEntries(admin.body.data.series.usersByRole.map((p: { label: string; value: number }) => [p.label, p.value]));
     expect(byRole.SUPER_ADMIN).toBe(1);
-    expect(byRole.PARTNER).toBe(3);
+    expect(byRole.PARTNER).toBe(4); // the three demo companies' partners and GDA's, waiting for approval
     const weeks = admin.body.data.series.enrollmentsByWeek as { label: string; value: number }[];
     expect(weeks).toHaveLength(12);
     expect(weeks.map((p) => p.label)).toEqual([...weeks.map((p) => p.label)].sort());

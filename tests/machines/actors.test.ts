@@ -193,7 +193,16 @@ describe('auth service over the client (mocked fetch, memory storage)', () => {
 });
 
 describe('sign-up actor (mocked fetch)', () => {
-  it('posts multipart/form-data of the non-empty fields, role LEARNER', async () => {
+  const request = (form: { firstName: string; lastName: string; email: string; password: string }, extra: Record<string, unknown> = {}) => ({
+    form,
+    role: 'LEARNER' as const,
+    captcha: 'c2lnbmVkLXBheWxvYWQ=',
+    language: 'ar' as const,
+    invitationToken: null,
+    ...extra,
+  });
+
+  it('posts multipart/form-data of the non-empty fields with role and language, the captcha as g-recaptcha-response', async () => {
     const { createSignUpActors } = await import('../../machines/signup.actors');
     const user = { id: 30, email: 'lina@halaqa.test', name: 'Lina Learner', role: 'LEARNER' };
     let received: FormData | undefined;
@@ -204,15 +213,32 @@ describe('sign-up actor (mocked fetch)', () => {
       },
     });
     const actors = createSignUpActors(createApi({ baseUrl: BASE, fetch }));
-    const out = await run(actors.signUp, { firstName: 'Lina', lastName: '', email: 'lina@halaqa.test', password: 'Str0ng!pass' });
+    const out = await run(actors.signUp, request({ firstName: 'Lina', lastName: '', email: 'lina@halaqa.test', password: 'Str0ng!pass' }));
     expect(out).toEqual({ token: 'jwt', expiresAt: FUTURE, user });
     expect(calls[0]!.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
+    expect(new URLSearchParams(calls[0]!.path.split('?')[1]).get('g-recaptcha-response')).toBe('c2lnbmVkLXBheWxvYWQ=');
     expect(Object.fromEntries(received!.entries())).toEqual({
       firstName: 'Lina',
       email: 'lina@halaqa.test',
       password: 'Str0ng!pass',
       role: 'LEARNER',
+      language: 'ar',
     });
+  });
+
+  it('sends the invitation token when there is one', async () => {
+    const { createSignUpActors } = await import('../../machines/signup.actors');
+    let received: FormData | undefined;
+    const { fetch } = mockFetch({
+      'POST /api/auth/signup': async (req) => {
+        received = await req.formData();
+        return json(201, { data: { token: 'jwt', expiresAt: FUTURE, user: { id: 31, email: 'i@h.io', name: 'I N', role: 'EDUCATOR' } } });
+      },
+    });
+    const actors = createSignUpActors(createApi({ baseUrl: BASE, fetch }));
+    await run(actors.signUp, request({ firstName: 'I', lastName: 'N', email: 'i@h.io', password: 'Str0ng!pass' }, { invitationToken: 'tok-1', role: 'EDUCATOR' }));
+    expect(received!.get('invitationToken')).toBe('tok-1');
+    expect(received!.get('role')).toBe('EDUCATOR');
   });
 
   it('rejects with the normalised field errors', async () => {
@@ -222,7 +248,7 @@ describe('sign-up actor (mocked fetch)', () => {
         json(400, { message: 'Validation failed', errors: [{ path: 'password', message: 'must NOT have fewer than 8 characters' }] }),
     });
     const actors = createSignUpActors(createApi({ baseUrl: BASE, fetch }));
-    await expect(run(actors.signUp, { firstName: 'L', lastName: 'L', email: 'l@h.io', password: 'x' })).rejects.toMatchObject({
+    await expect(run(actors.signUp, request({ firstName: 'L', lastName: 'L', email: 'l@h.io', password: 'x' }))).rejects.toMatchObject({
       status: 400,
       serverMessage: 'Validation failed',
       fieldErrors: { password: 'must NOT have fewer than 8 characters' },

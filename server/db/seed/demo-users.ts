@@ -121,3 +121,20 @@ export type EducatorEmail =
   | 'educator3@halaqa.test'
   | 'educator4@halaqa.test'
   | 'educator5@halaqa.test';
+
+/**
+ * Sign-ups waiting for an admin (issue 12, 13), so the admin's lists have something to decide on:
+ * a company that signed up (PENDING, with its address) with its PENDING partner, and a PENDING
+ * educator. Both sign in with `DEMO_PASSWORD`; they are not in {@link DEMO_USERS} (which are all
+ * APPROVED).
+ */
+export const DEMO_PENDING_SIGNUPS = {
+  company: {
+    name: 'Gulf Data Academy',
+    acronym: 'GDA',
+    language: 'ar' as const,
+    address: { line1: '12 Corniche Road', line2: null, city: 'Doha', state: null, postalCode: '00974', country: 'QA' },
+  },
+  partner: { email: 'partner@gda.halaqa.test', firstName: 'Mariam', lastName: 'Al-Saleh', language: 'ar' as const },
+  educator: { email: 'pending.educator@halaqa.test', firstName: 'Karim', lastName: 'Nasser', language: 'en' as const },
+};

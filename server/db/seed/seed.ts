@@ -8,7 +8,7 @@ import { seedQadAttendance } from './attendance-demo.js';
 import type { DemoLessonContent } from './classroom-demo.js';
 import { companyLogoSvg, courseCoverSvg } from './covers.js';
 import { DEMO_CLASSROOM_COURSE, DEMO_COURSES, type DemoCourse, type DemoSession } from './demo-courses.js';
-import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from './demo-users.js';
+import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_PENDING_SIGNUPS, DEMO_USERS } from './demo-users.js';
 import { CATEGORIES, LANGUAGES, LESSON_TYPES, SKILLS } from '../../modules/reference/data.js';
 
 /** What `seedDemoData` did. `accounts` lists every demo account (all use `DEMO_PASSWORD`). */
@@ -97,7 +97,8 @@ function need<T>(map: Map<string, T>, key: string, what: string): T {
 
 /**
  * Loads the demo data on first start: reference data, the three demo companies, the demo accounts
- * (password `DEMO_PASSWORD`), the course catalogue with syllabi, sessions dated relative to
+ * (password `DEMO_PASSWORD`), the sign-ups waiting for an admin (`DEMO_PENDING_SIGNUPS`: a PENDING
+ * company with its PENDING partner, a PENDING educator), the course catalogue with syllabi, sessions dated relative to
  * `opts.today`, demo enrollments (card-paid for paid sessions), reviews, and a welcome wallet
  * credit for every learner (balanced TOP_UP ledger transactions). The classroom demo: the lessons
  * of classroom-demo.ts carry their content (sanitised HTML, video, points, time limit, programming
@@ -187,6 +188,35 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Pro
       .returning(['id', 'email'])
       .execute();
     const userIds = new Map(userRows.map((r) => [r.email, r.id]));
+
+    // Sign-ups waiting for an admin: a company with its partner, and an educator. ------------
+    {
+      const p = DEMO_PENDING_SIGNUPS;
+      const { id: companyId } = await trx
+        .insertInto('companies')
+        .values({
+          name: p.company.name,
+          acronym: p.company.acronym,
+          settings: JSON.stringify({ style: { primaryColor: '#6491D2', secondaryColor: '#428D77', tertiaryColor: '#DB5E3E' }, links: {}, logo: null }),
+          status: 'PENDING',
+          language: p.company.language,
+          created_at: at(today, -2),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const a = p.company.address;
+      await trx
+        .insertInto('addresses')
+        .values({ user_id: null, company_id: companyId, line1: a.line1, line2: a.line2, city: a.city, state: a.state, postal_code: a.postalCode, country: a.country, is_default: true })
+        .execute();
+      await trx
+        .insertInto('users')
+        .values([
+          { email: p.partner.email, password_hash: passwordHash, first_name: p.partner.firstName, last_name: p.partner.lastName, role: 'PARTNER', status: 'PENDING', company_id: companyId, language: p.partner.language, created_at: at(today, -2) },
+          { email: p.educator.email, password_hash: passwordHash, first_name: p.educator.firstName, last_name: p.educator.lastName, role: 'EDUCATOR', status: 'PENDING', company_id: null, language: p.educator.language, created_at: at(today, -1) },
+        ])
+        .execute();
+    }
 
     // Wallet welcome credit: one balanced TOP_UP transaction per learner. -------------------
     for (const u of DEMO_USERS) {

@@ -1,6 +1,7 @@
 import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
+import { newCaptchaChallenge } from '../../platform/captcha.js';
 import { changePassword, requestPasswordReset, resetPassword, updateProfile } from './account.js';
-import { signIn, signUp } from './service.js';
+import { signIn, signUp, signUpCompany } from './service.js';
 
 /** Handlers of the Auth operations built so far (openapi/halaqa.yaml, tag Auth). */
 export const authHandlers = {
@@ -13,10 +14,17 @@ export const authHandlers = {
       email: body.email,
       password: body.password,
       role: body.role,
+      language: body.language,
+      invitationToken: body.invitationToken,
     }),
   }),
   requestPasswordReset: async ({ app, body }) => ({ status: 202, data: await requestPasswordReset(app, body.email, body.language) }),
   resetPassword: async ({ app, body }) => ({ data: await resetPassword(app, body) }),
   changePassword: async ({ app, caller, body }) => ({ data: await changePassword(app, requireCaller(caller), body.oldPassword, body.newPassword) }),
   updateProfile: async ({ app, caller, body }) => ({ data: await updateProfile(app, requireCaller(caller), body) }),
+  signUpCompany: async ({ app, body }) => ({ status: 201, data: await signUpCompany(app, body) }),
+  getCaptchaChallenge: async ({ app, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return { data: await newCaptchaChallenge(app.config.captcha, app.now()) };
+  },
 } satisfies HandlerTable;

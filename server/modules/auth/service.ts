@@ -1,8 +1,9 @@
 import type { Schema } from '../../platform/handlers.js';
 import { sql } from 'kysely';
-import type { Role } from '../../db/types.js';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, Language, Role } from '../../db/types.js';
 import type { AppContext } from '../../platform/context.js';
-import { HttpError, badRequest, conflict } from '../../platform/errors.js';
+import { HttpError, badRequest, conflict, notFound, type FieldError } from '../../platform/errors.js';
 import { passwords } from '../../platform/passwords.js';
 
 /** The contract's AuthResult: a bearer token, its expiry and the signed-in user. */
@@ -76,41 +77,169 @@ export interface SignUpInput {
   password: string;
   /** LEARNER (default) or EDUCATOR; educators start PENDING until an admin approves them. */
   role?: 'LEARNER' | 'EDUCATOR';
+  /** Language of the account's mails (the interface language at sign-up); default 'en'. */
+  language?: Language;
+  /** The token of an invitation link being accepted (see {@link signUp}). */
+  invitationToken?: string;
+}
+
+/** How long an invitation link stays valid: 7 days from its creation (DESIGN §1 Invitations). */
+export const INVITATION_VALID_MS = 7 * 24 * 3600 * 1000;
+
+/** Checks the account fields of a sign-up (spec §5); `prefix` names nested fields (`account.`). */
+function accountErrors(input: { firstName?: string; lastName?: string; email?: string; password?: string }, prefix = ''): FieldError[] {
+  const errors: FieldError[] = [];
+  if (!input.firstName?.trim()) errors.push({ path: `${prefix}firstName`, message: 'is required' });
+  if (!input.lastName?.trim()) errors.push({ path: `${prefix}lastName`, message: 'is required' });
+  if (!EMAIL_PATTERN.test(input.email?.trim() ?? '')) errors.push({ path: `${prefix}email`, message: 'must be a valid email address' });
+  const pw = passwordProblem(input.password ?? '');
+  if (pw) errors.push({ path: `${prefix}password`, message: pw });
+  return errors;
 }
 
 /**
- * Learner (or educator) sign-up (spec §7 POST /auth/signup). Empty fields were omitted by the client.
- * @throws HttpError 400 with field errors (email format, password policy, names); 409 when the email is taken.
+ * The invitation an invitation token opens, locked for the sign-up's transaction. The same answers
+ * as the invitation module's `verifyInvitationToken` (404 / 409 / 410), which replaces this lookup
+ * when both land (it stores the token's hash and knows withdrawn invitations); the e-mail check stays here.
+ */
+async function openInvitation(trx: Transaction<Database>, token: string, email: string, now: Date) {
+  const invitation = await trx.selectFrom('invitations').selectAll().where('token', '=', token).forUpdate().executeTakeFirst();
+  if (!invitation) throw notFound('Invitation');
+  if (invitation.status === 'ACCEPTED') throw conflict('This invitation has already been used');
+  if (invitation.created_at.getTime() + INVITATION_VALID_MS <= now.getTime()) throw new HttpError(410, 'This invitation has expired');
+  if (invitation.email.toLowerCase() !== email.toLowerCase()) {
+    throw badRequest('This invitation is for another e-mail', [{ path: 'email', message: 'This invitation is for another e-mail' }]);
+  }
+  return invitation;
+}
+
+/**
+ * Learner or educator sign-up (spec §7 POST /auth/signup; the captcha was spent at the edge).
+ * Empty fields were omitted by the client. With `invitationToken`, in one transaction: the PENDING
+ * invitation is found by its token, must be younger than 7 days and for this e-mail; the account
+ * joins its company with the invited role (APPROVED: the partner vouched for it) and the invitation
+ * becomes ACCEPTED.
+ * @throws HttpError 400 with field errors (email format, password policy, names; an invitation for
+ *   another e-mail); 404 an unknown invitation token; 409 the e-mail is taken or the invitation was
+ *   used; 410 the invitation expired. Nothing is written on any of them.
  */
 export async function signUp(app: AppContext, input: SignUpInput): Promise<AuthResult> {
-  const errors = [];
-  const firstName = input.firstName?.trim() ?? '';
-  const lastName = input.lastName?.trim() ?? '';
-  const email = input.email?.trim() ?? '';
-  if (!firstName) errors.push({ path: 'firstName', message: 'is required' });
-  if (!lastName) errors.push({ path: 'lastName', message: 'is required' });
-  if (!EMAIL_PATTERN.test(email)) errors.push({ path: 'email', message: 'must be a valid email address' });
-  const pw = passwordProblem(input.password ?? '');
-  if (pw) errors.push({ path: 'password', message: pw });
+  const errors = accountErrors(input);
   if (errors.length) throw badRequest('Some fields are invalid', errors);
-
-  const role: Role = input.role === 'EDUCATOR' ? 'EDUCATOR' : 'LEARNER';
+  const firstName = input.firstName.trim();
+  const lastName = input.lastName.trim();
+  const email = input.email.trim();
   const passwordHash = await passwords.hash(input.password, app.config.scryptLogN);
-  const user = await app.db
+  const language: Language = input.language === 'ar' ? 'ar' : 'en';
+
+  const user = await app.db.transaction().execute(async (trx) => {
+    const invitation = input.invitationToken ? await openInvitation(trx, input.invitationToken, email, app.now()) : null;
+    const role: Role = invitation ? invitation.role : input.role === 'EDUCATOR' ? 'EDUCATOR' : 'LEARNER';
+    const pending = !invitation && role === 'EDUCATOR';
+    const created = await insertAccount(trx, { email, passwordHash, firstName, lastName, role, status: pending ? 'PENDING' : 'APPROVED', companyId: invitation?.company_id ?? null, language });
+    if (invitation) await trx.updateTable('invitations').set({ status: 'ACCEPTED' }).where('id', '=', invitation.id).execute();
+    return created;
+  });
+  return issue(app, user);
+}
+
+/** Inserts an account; null e-mail conflicts become 409 (the caller's transaction rolls back). */
+async function insertAccount(
+  db: Kysely<Database> | Transaction<Database>,
+  a: { email: string; passwordHash: string; firstName: string; lastName: string; role: Role; status: 'PENDING' | 'APPROVED'; companyId: number | null; language: Language },
+) {
+  const user = await db
     .insertInto('users')
     .values({
-      email,
-      password_hash: passwordHash,
-      first_name: firstName,
-      last_name: lastName,
-      role,
-      status: role === 'EDUCATOR' ? 'PENDING' : 'APPROVED',
-      company_id: null,
+      email: a.email,
+      password_hash: a.passwordHash,
+      first_name: a.firstName,
+      last_name: a.lastName,
+      role: a.role,
+      status: a.status,
+      company_id: a.companyId,
       picture_url: null,
+      language: a.language,
     })
     .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
     .returningAll()
     .executeTakeFirst();
   if (!user) throw conflict('An account with this email already exists');
+  return user;
+}
+
+/** The contract's CompanySignUpRequest. */
+export type CompanySignUpInput = Schema<'CompanySignUpRequest'>;
+
+/** Theme of a new company: the spec's default colours (§9). */
+const DEFAULT_COMPANY_STYLE = { primaryColor: '#6491D2', secondaryColor: '#428D77', tertiaryColor: '#DB5E3E' };
+
+/**
+ * Company sign-up (spec §5 "partner sign-up", §7 POST /auth/signup/company; the captcha was spent
+ * at the edge). In ONE transaction: the company (status PENDING, its language, the default theme,
+ * `website` as its link, `phone`), its postal address (an `addresses` row owned by the company,
+ * docs/decisions.md "Company sign-up") and its PARTNER account (status PENDING, language = the
+ * interface language). Answers like sign-in; no mail until an admin decides.
+ * @throws HttpError 400 with field errors (`account.email`, `company.name`…); 409 'An account with
+ *   this email already exists' or 'A company with this acronym already exists'. Nothing is written.
+ */
+export async function signUpCompany(app: AppContext, input: CompanySignUpInput): Promise<AuthResult> {
+  const { company, account } = input;
+  const errors = accountErrors(account, 'account.');
+  const name = company.name.trim();
+  const acronym = company.acronym.trim().toUpperCase();
+  if (!name) errors.push({ path: 'company.name', message: 'is required' });
+  const a = company.address;
+  if (!a.line1.trim()) errors.push({ path: 'company.address.line1', message: 'is required' });
+  if (!a.city.trim()) errors.push({ path: 'company.address.city', message: 'is required' });
+  if (!a.postalCode.trim()) errors.push({ path: 'company.address.postalCode', message: 'is required' });
+  if (errors.length) throw badRequest('Some fields are invalid', errors);
+  const passwordHash = await passwords.hash(account.password, app.config.scryptLogN);
+  const links: Record<string, string> = {};
+  if (company.website?.trim()) {
+    if (!/^https?:\/\/\S+$/.test(company.website.trim())) throw badRequest('Some fields are invalid', [{ path: 'company.website', message: 'must be an http(s) address' }]);
+    links.website = company.website.trim();
+  }
+
+  const user = await app.db.transaction().execute(async (trx) => {
+    const created = await trx
+      .insertInto('companies')
+      .values({
+        name,
+        acronym,
+        settings: JSON.stringify({ style: DEFAULT_COMPANY_STYLE, links, logo: null }),
+        status: 'PENDING',
+        language: company.language === 'ar' ? 'ar' : 'en',
+        phone: company.phone?.trim() || null,
+      })
+      .onConflict((oc) => oc.column('acronym').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!created) throw conflict('A company with this acronym already exists');
+    await trx
+      .insertInto('addresses')
+      .values({
+        user_id: null,
+        company_id: created.id,
+        line1: a.line1.trim(),
+        line2: a.line2?.trim() || null,
+        city: a.city.trim(),
+        state: a.state?.trim() || null,
+        postal_code: a.postalCode.trim(),
+        country: a.country,
+        is_default: true,
+      })
+      .execute();
+    return insertAccount(trx, {
+      email: account.email.trim(),
+      passwordHash,
+      firstName: account.firstName.trim(),
+      lastName: account.lastName.trim(),
+      role: 'PARTNER',
+      status: 'PENDING',
+      companyId: created.id,
+      language: account.language === 'ar' ? 'ar' : 'en',
+    });
+  });
   return issue(app, user);
 }

@@ -11,7 +11,8 @@ const isStaff = (c: Caller) => c.role === 'ADMIN' || c.role === 'SUPER_ADMIN';
 /**
  * GET /users/educators|learners|partners: users of one role, searchable by name or email, filtered
  * by status, newest first. Partners see only their company's users (tenant-scoped); deleted users
- * only when asked for by status.
+ * only when asked for by status. Partners (the admin list) carry their `company` {id, name,
+ * acronym, status}.
  */
 export async function listUsersByRole(
   app: AppContext,
@@ -29,8 +30,13 @@ export async function listUsersByRole(
   }
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
+  // The partners list shows each partner's company (name, acronym, status).
+  const companyIds = role === 'PARTNER' ? [...new Set(rows.map((r) => r.company_id).filter((c): c is number => c !== null))] : [];
+  const companies = companyIds.length
+    ? new Map((await app.db.selectFrom('companies').select(['id', 'name', 'acronym', 'status']).where('id', 'in', companyIds).execute()).map((c) => [c.id, c]))
+    : new Map<number, { id: number; name: string; acronym: string; status: 'PENDING' | 'APPROVED' | 'REJECTED' }>();
   return {
-    items: rows.map(toUserView),
+    items: rows.map((r) => (role === 'PARTNER' ? { ...toUserView(r), company: (r.company_id !== null && companies.get(r.company_id)) || null } : toUserView(r))),
     total: Number(total),
     page: q.page,
     pageSize: q.pageSize,
@@ -76,7 +82,9 @@ type Decision = 'approve' | 'reject' | 'delete';
 /**
  * PUT /users/{id}/approve | reject {message} | delete {message}: admins decide on a user. Approve
  * takes a PENDING user to APPROVED; reject a PENDING one to REJECTED; delete (soft) any user but
- * oneself and super admins (for admins). The user is mailed; the decision audited.
+ * oneself and super admins (for admins). Approving or rejecting a PARTNER also approves or
+ * rejects their PENDING company, in the same transaction (issue 12: a company that signed up waits
+ * with its partner). The user is mailed in their language; the decision audited.
  * @throws 404 unknown; 409 not in a state for that decision; 403 deleting oneself or a super admin.
  */
 export async function decideUser(app: AppContext, caller: Caller, id: number, decision: Decision, message: string | null): Promise<UserView> {
@@ -92,6 +100,15 @@ export async function decideUser(app: AppContext, caller: Caller, id: number, de
   const status: UserStatus = decision === 'approve' ? 'APPROVED' : decision === 'reject' ? 'REJECTED' : 'DELETED';
   await app.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ status }).where('id', '=', id).execute();
+    // A partner who signed up with a company: the decision on the partner is the company's too.
+    if (user.role === 'PARTNER' && user.company_id !== null && decision !== 'delete') {
+      await trx
+        .updateTable('companies')
+        .set({ status: decision === 'approve' ? 'APPROVED' : 'REJECTED' })
+        .where('id', '=', user.company_id)
+        .where('status', '=', 'PENDING')
+        .execute();
+    }
     await audit(trx, { actorId: caller.userId, action: `user.${decision === 'approve' ? 'approved' : decision === 'reject' ? 'rejected' : 'deleted'}`, entityType: 'user', entityId: id, message });
   });
   const to = { email: user.email, language: user.language };

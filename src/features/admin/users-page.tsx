@@ -105,6 +105,21 @@ const avatarClass = css({
   alignSelf: 'start',
 });
 
+/** A partner's company in the partners list: name, acronym and its status (PENDING until the partner is approved). */
+function CompanyLine({ company }: { company: NonNullable<User['company']> }) {
+  const { name, acronym } = company;
+  return (
+    <span data-testid="user-company" className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2', fontSize: 'sm' })}>
+      <span>
+        <Trans>
+          Company: {name} (<bdi>{acronym}</bdi>)
+        </Trans>
+      </span>
+      <StatusBadge status={company.status} />
+    </span>
+  );
+}
+
 function UserRow({
   user,
   locale,
@@ -138,6 +153,7 @@ function UserRow({
         <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
           {t(roleLabels[user.role])} · {t`Joined ${joined}`}
         </span>
+        {user.company ? <CompanyLine company={user.company} /> : null}
       </div>
       {actions.length > 0 && user.status !== 'DELETED' ? (
         <div
@@ -261,6 +277,8 @@ function UserBoard({ api, list, search, onSearch }: { api: Api; list: UserList; 
     t(list === 'invitations' ? invitationStatusLabels[s as keyof typeof invitationStatusLabels] : userStatusLabels[s as keyof typeof userStatusLabels]);
   const targetName = targetUser?.name ?? '';
   const targetRole = targetUser ? t(roleLabels[targetUser.role]) : '';
+  // A partner's PENDING company is decided with them (server: decideUser).
+  const targetCompany = targetUser?.company?.status === 'PENDING' ? targetUser.company.name : null;
   const failureText =
     error && action && confirmFailed(snapshot)
       ? action === 'approve'
@@ -279,14 +297,18 @@ function UserBoard({ api, list, search, onSearch }: { api: Api; list: UserList; 
       ? {
           approve: {
             title: t`Approve ${targetName}?`,
-            description: t`They can then use Halaqa as ${targetRole}.`,
+            description: targetCompany
+              ? t`They can then use Halaqa as ${targetRole}. Their company, ${targetCompany}, is approved with them.`
+              : t`They can then use Halaqa as ${targetRole}.`,
             label: null,
             help: undefined,
             confirm: t`Approve`,
           },
           reject: {
             title: t`Reject ${targetName}?`,
-            description: t`Their account stays closed. The message is sent to them by e-mail.`,
+            description: targetCompany
+              ? t`Their account stays closed, and their company, ${targetCompany}, is rejected with them. The message is sent to them by e-mail.`
+              : t`Their account stays closed. The message is sent to them by e-mail.`,
             label: t`Message to ${targetName}`,
             help: t`Say why, and what they can do.`,
             confirm: t`Reject`,

@@ -13,6 +13,8 @@ export const validationMessages: Record<ValidationCode, MessageDescriptor> = {
   'password.upper': msg`Add an upper-case letter.`,
   'password.digit': msg`Add a digit.`,
   'password.special': msg`Add a special character, like ! or #.`,
+  'acronym.invalid': msg`Use 2 to 20 capital letters or digits, like NCAI.`,
+  tooLong: msg`This is too long.`,
 };
 
 export const invalidCredentials = msg`Invalid credentials`;
@@ -28,4 +30,47 @@ export function loginErrorText(i18n: I18n, error: AuthFailure): string {
   if (wait) return wait;
   if (error.message && error.message !== 'Invalid credentials') return error.message;
   return i18n._(error.code === 'auth.signInFailed' ? invalidCredentials : systemError);
+}
+
+/** What the sign-up screens say about the captcha (server messages are replaced by these). */
+export const captchaMessages = {
+  'captcha.required': msg`Please complete the captcha`,
+  'captcha.refused': msg`The captcha was not accepted, please try again`,
+} as const;
+
+/** The ALTCHA widget's texts in the interface language. */
+export function captchaStrings(i18n: I18n) {
+  return {
+    label: i18n._(msg`I'm not a robot`),
+    verifying: i18n._(msg`Verifying…`),
+    verified: i18n._(msg`Verified`),
+    error: i18n._(msg`Verification failed. Try again later.`),
+    expired: i18n._(msg`Verification expired. Try again.`),
+    waitAlert: i18n._(msg`Verifying… please wait.`),
+    ariaLinkLabel: i18n._(msg`Visit altcha.org`),
+    footer: i18n._(msg`Protected by ALTCHA`),
+  };
+}
+
+/** Why an invitation link cannot be used. */
+export const invitationProblemMessages = {
+  'invitation.used': msg`This invitation was already used. Sign in with the account that accepted it.`,
+  'invitation.expired': msg`This invitation has expired. Ask the person who invited you for a new one.`,
+  'invitation.invalid': msg`This invitation link is not valid. Check the link in your e-mail.`,
+  'invitation.unavailable': msg`We could not read this invitation. Try again in a moment.`,
+} as const;
+
+/** The server's sign-up messages the screens know, shown in the interface language. */
+const knownServerMessages: Record<string, MessageDescriptor> = {
+  'An account with this email already exists': msg`An account with this email already exists`,
+  'A company with this acronym already exists': msg`A company with this acronym already exists`,
+  'This invitation is for another e-mail': msg`This invitation is for another e-mail`,
+  'is required': msg`This field is required.`,
+  'must be a valid email address': msg`Enter a valid e-mail address, like name@example.com.`,
+};
+
+/** A server message in the interface language when it is one the sign-up screens know; else as sent. */
+export function serverText(i18n: I18n, text: string): string {
+  const known = knownServerMessages[text];
+  return known ? i18n._(known) : text;
 }

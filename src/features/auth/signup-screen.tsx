@@ -6,16 +6,34 @@ import { css } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { toaster } from '@/components/ui/toast';
+import { CaptchaField } from '@/components/ui/captcha';
+import { PagePending } from '@/components/ui/spinner';
 import { usePageTitle } from '@/lib/document-head';
-import type { Api } from '@/lib/api/client';
+import { type Api, unwrap } from '@/lib/api/client';
+import { roleLabels } from '@/lib/auth/roles';
+import { isLocale } from '@/lib/i18n';
 import { createSignUpActors } from '../../../machines/signup.actors';
 import { signUpMachine } from '../../../machines/signup.machine';
 import type { AuthActor } from '@/lib/auth/auth-service';
 import { selectLoginError } from '../../../machines/auth.selectors';
-import { hasFailed, hasSucceeded, isSubmitting, serverFieldErrors } from '../../../machines/signup.selectors';
+import {
+  canChooseRole,
+  captchaProblem,
+  captchaRound,
+  formFailure,
+  hasFailed,
+  hasSucceeded,
+  invitationProblem,
+  isLoadingInvitation,
+  isSubmitting,
+  selectInvitation,
+  selectRole,
+  serverFieldErrors,
+} from '../../../machines/signup.selectors';
 import { AuthLayout, linkStyles } from './auth-layout';
 import { FormAlert } from '@/components/ui/alert';
-import { systemError, validationMessages } from './messages';
+import { captchaMessages, captchaStrings, invitationProblemMessages, serverText, systemError, validationMessages } from './messages';
+import { RoleChoice } from './role-choice';
 import { useAfterLogin } from './use-after-login';
 import { signUpSchema, type ValidationCode, validate } from './validation';
 
@@ -23,17 +41,36 @@ type FieldName = 'firstName' | 'lastName' | 'email' | 'password';
 const FIELDS: FieldName[] = ['firstName', 'lastName', 'email', 'password'];
 
 /**
- * Learner sign-up (`/signup`): first and last name, e-mail and password, checked on the client
- * (spec §5 e-mail rule and password policy), then sent by the sign-up machine as multipart
- * (`POST /auth/signup`). Server field errors (normalised) show next to their fields; on success the
- * account is signed in (`auth.signedUp`) and the page leaves for `redirect` or the landing page.
+ * Sign-up (`/signup`, `/signup?invitation=<token>`): the role (Learner or Educator, issue 13), first
+ * and last name, e-mail and password, checked on the client (spec §5 e-mail rule and password
+ * policy), and the proof-of-work captcha; then sent by the sign-up machine as multipart
+ * (`POST /auth/signup?g-recaptcha-response=…`). With an invitation link the machine reads the
+ * invitation first: "You are invited to join <company> as <role>", the e-mail is the invited one
+ * (read-only) and the role the invited one. Server field errors (normalised) show next to their
+ * fields; on success the account is signed in (`auth.signedUp`) and the page leaves for `redirect`
+ * or the landing page; an educator is told their account waits for an administrator.
  */
-export function SignUpScreen({ api, auth, redirect }: { api: Api; auth: AuthActor; redirect?: string | undefined }) {
-  const { t } = useLingui();
+export function SignUpScreen({
+  api,
+  auth,
+  redirect,
+  invitationToken,
+}: {
+  api: Api;
+  auth: AuthActor;
+  redirect?: string | undefined;
+  invitationToken?: string | undefined;
+}) {
+  const { t, i18n } = useLingui();
   usePageTitle(t`Create your account`);
   useAfterLogin(auth, redirect);
   const machine = useMemo(() => signUpMachine.provide({ actors: createSignUpActors(api) }), [api]);
-  const [snapshot, send] = useMachine(machine);
+  const [snapshot, send] = useMachine(machine, { input: { invitationToken: invitationToken ?? null } });
+  const language = isLocale(i18n.locale) ? i18n.locale : 'en';
+  const fetchChallenge = useMemo(() => async () => unwrap(await api.GET('/auth/captcha/challenge')), [api]);
+  const invitation = selectInvitation(snapshot);
+  const problem = invitationProblem(snapshot);
+  const role = selectRole(snapshot);
   const [values, setValues] = useState<Record<FieldName, string>>({ firstName: '', lastName: '', email: '', password: '' });
   const [clientErrors, setClientErrors] = useState<Partial<Record<FieldName, ValidationCode>>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -46,18 +83,35 @@ export function SignUpScreen({ api, auth, redirect }: { api: Api; auth: AuthActo
 
   const loginError = useSelector(auth, selectLoginError);
   const submitting = isSubmitting(snapshot);
-  const { error, result } = snapshot.context;
+  const { result } = snapshot.context;
   // A 409 without field errors is the e-mail already being registered: shown at the e-mail field.
   const serverErrors = serverFieldErrors(snapshot);
   const failed = hasFailed(snapshot);
+  const failure = formFailure(snapshot);
   const succeeded = hasSucceeded(snapshot);
+  const captchaCode = captchaProblem(snapshot);
+
+  // The invited e-mail is the form's, and cannot be changed.
+  useEffect(() => {
+    if (invitation) setValues((v) => ({ ...v, email: invitation.email }));
+  }, [invitation]);
 
   // Hand the new account to the auth actor once (it fetches company and user, then logs in).
   useEffect(() => {
     if (succeeded && result) {
       auth.send({ type: 'auth.signedUp', result });
-      const title = t`Welcome to Halaqa!`;
-      setTimeout(() => toaster.create({ title, type: 'success' }), 0); // not while React commits
+      const company = invitation?.companyName ?? '';
+      const title =
+        invitation !== null
+          ? t`Welcome to ${company}!`
+          : role === 'EDUCATOR'
+            ? t`Your educator account was created`
+            : t`Welcome to Halaqa!`;
+      const description =
+        invitation === null && role === 'EDUCATOR'
+          ? t`It is waiting for an administrator's approval. You will get an e-mail when it is decided.`
+          : undefined;
+      setTimeout(() => toaster.create({ title, ...(description ? { description } : {}), type: 'success', ...(description ? { duration: 10000 } : {}) }), 0); // not while React commits
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [snapshot.value]);
@@ -93,36 +147,81 @@ export function SignUpScreen({ api, auth, redirect }: { api: Api; auth: AuthActo
       return;
     }
     setClientErrors({});
-    send({ type: 'signup.submitted', form: r.value });
+    send({ type: 'signup.submitted', form: r.value, language });
   };
 
   const errorOf = (name: FieldName): string | undefined => {
     const code = clientErrors[name];
     if (code) return t(validationMessages[code]);
-    return failed ? serverErrors[name] : undefined;
+    const server = failed ? serverErrors[name] : undefined;
+    return server ? serverText(i18n, server) : undefined;
   };
 
   // Server errors on fields this form does not have go to the general message.
   const otherServerErrors = Object.entries(serverErrors)
     .filter(([k]) => !FIELDS.includes(k as FieldName))
     .map(([, m]) => m);
-  const showGeneral = failed && error && !(error.status === 409 && serverErrors.email === error.message);
-  const generalText = error?.message ?? t(systemError);
+  const showGeneral = failure !== null && !(failure.status === 409 && serverErrors.email === failure.message);
+  const generalText =
+    failure && failure.code !== 'signup.failed' && failure.code in invitationProblemMessages
+      ? t(invitationProblemMessages[failure.code as keyof typeof invitationProblemMessages])
+      : failure?.message
+        ? serverText(i18n, failure.message)
+        : t(systemError);
+
+  if (isLoadingInvitation(snapshot)) return <PagePending />;
+  if (problem) {
+    return (
+      <AuthLayout title={<Trans>Your invitation</Trans>}>
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+          <FormAlert title={<Trans>This invitation cannot be used</Trans>}>
+            {t(invitationProblemMessages[problem as keyof typeof invitationProblemMessages] ?? invitationProblemMessages['invitation.invalid'])}
+          </FormAlert>
+          <Button variant="outline" onClick={() => send({ type: 'invitation.dismissed' })}>
+            <Trans>Create an account without the invitation</Trans>
+          </Button>
+          <Link to="/login" className={linkStyles}>
+            <Trans>Sign in</Trans>
+          </Link>
+        </div>
+      </AuthLayout>
+    );
+  }
+  const invitedCompany = invitation?.companyName ?? '';
+  const invitedRole = invitation ? t(roleLabels[invitation.role]) : '';
 
   return (
     <AuthLayout
       title={<Trans>Create your account</Trans>}
       lead={<Trans>Join live, project-based computer-science courses taught by experts.</Trans>}
       footer={
-        <Trans>
-          Already have an account?{' '}
-          <Link to="/login" search={redirect ? { redirect } : {}} className={linkStyles}>
-            Sign in
-          </Link>
-        </Trans>
+        <span className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+          <span>
+            <Trans>
+              Already have an account?{' '}
+              <Link to="/login" search={redirect ? { redirect } : {}} className={linkStyles}>
+                Sign in
+              </Link>
+            </Trans>
+          </span>
+          <span>
+            <Trans>
+              Signing up a company?{' '}
+              <Link to="/signup/company" className={linkStyles}>
+                Register your company
+              </Link>
+            </Trans>
+          </span>
+        </span>
       }
     >
       <form noValidate onSubmit={onSubmit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        {invitation ? (
+          <FormAlert tone="info" title={<Trans>You are invited to join {invitedCompany} as {invitedRole}</Trans>}>
+            <Trans>Create your account with the invited e-mail address to join.</Trans>
+          </FormAlert>
+        ) : null}
+        {canChooseRole(snapshot) ? <RoleChoice value={role} onChange={(r) => send({ type: 'signup.roleChosen', role: r })} /> : null}
         {succeeded && loginError ? (
           <FormAlert tone="info" title={<Trans>Your account was created.</Trans>}>
             <Trans>
@@ -140,7 +239,7 @@ export function SignUpScreen({ api, auth, redirect }: { api: Api; auth: AuthActo
             {otherServerErrors.length ? (
               <ul className={css({ marginBlockStart: '1', paddingInlineStart: '4', listStyleType: 'disc' })}>
                 {otherServerErrors.map((m) => (
-                  <li key={m}>{m}</li>
+                  <li key={m}>{serverText(i18n, m)}</li>
                 ))}
               </ul>
             ) : null}
@@ -178,7 +277,9 @@ export function SignUpScreen({ api, auth, redirect }: { api: Api; auth: AuthActo
           required
           value={values.email}
           onChange={onChange('email')}
+          readOnly={invitation !== null}
           error={errorOf('email')}
+          helperText={invitation ? t`The invitation is for this address.` : undefined}
         />
         <TextField
           ref={refs.password}
@@ -191,6 +292,15 @@ export function SignUpScreen({ api, auth, redirect }: { api: Api; auth: AuthActo
           onChange={onChange('password')}
           error={errorOf('password')}
           helperText={t`At least 8 characters, with a lower-case letter, an upper-case letter, a digit and a special character.`}
+        />
+        <CaptchaField
+          key={captchaRound(snapshot)}
+          fetchChallenge={fetchChallenge}
+          strings={captchaStrings(i18n)}
+          language={language}
+          onSolved={(payload) => send({ type: 'captcha.solved', payload })}
+          onReset={() => send({ type: 'captcha.reset' })}
+          error={captchaCode ? t(captchaMessages[captchaCode]) : null}
         />
         <Button type="submit" size="lg" fullWidth loading={submitting}>
           {submitting ? <Trans>Creating your account…</Trans> : <Trans>Create account</Trans>}

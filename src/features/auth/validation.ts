@@ -18,7 +18,9 @@ export type ValidationCode =
   | 'password.lower'
   | 'password.upper'
   | 'password.digit'
-  | 'password.special';
+  | 'password.special'
+  | 'acronym.invalid'
+  | 'tooLong';
 
 const email = v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.regex(EMAIL_PATTERN, 'email.invalid'));
 
@@ -37,6 +39,33 @@ const name = v.pipe(v.string(), v.trim(), v.nonEmpty('required'));
 export const loginSchema = v.object({ email, password: v.pipe(v.string(), v.nonEmpty('required')) });
 export const signUpSchema = v.object({ firstName: name, lastName: name, email, password: strongPassword });
 
+/** A company code: 2 to 20 upper-case letters, digits, `_` or `-` (e.g. NCAI; the contract's pattern). */
+export const ACRONYM_PATTERN = /^[A-Z0-9_-]{2,20}$/;
+
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(max, 'tooLong'));
+const optionalText = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, 'tooLong'));
+
+/**
+ * The company sign-up form (spec §5 "partner sign-up needs firstName, lastName, email, password,
+ * plus company and address"): flat fields, as the screen holds them.
+ */
+export const companySignUpSchema = v.object({
+  companyName: text(200),
+  acronym: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.nonEmpty('required'), v.regex(ACRONYM_PATTERN, 'acronym.invalid')),
+  companyLanguage: v.picklist(['en', 'ar'], 'required'),
+  line1: text(200),
+  line2: optionalText(200),
+  city: text(100),
+  state: optionalText(100),
+  postalCode: text(20),
+  country: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'required')),
+  firstName: v.pipe(name, v.maxLength(100, 'tooLong')),
+  lastName: v.pipe(name, v.maxLength(100, 'tooLong')),
+  email,
+  password: strongPassword,
+});
+
+export type CompanySignUpForm = v.InferOutput<typeof companySignUpSchema>;
 export type LoginForm = v.InferOutput<typeof loginSchema>;
 export type SignUpForm = v.InferOutput<typeof signUpSchema>;
 

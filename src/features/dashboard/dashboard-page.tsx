@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { FormAlert } from '@/components/ui/alert';
 import { buttonStyles } from '@/components/ui/button';
 import { Card, cardStyles } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -184,6 +185,26 @@ function RoleShortcuts({ stats, locale }: { stats: DashboardStats; locale: Local
   return null;
 }
 
+/**
+ * The "waiting for approval" notice of a PENDING account (issue 12/13): a partner's company and an
+ * educator's teaching wait for an administrator; they get an e-mail when it is decided.
+ */
+function AwaitingApproval({ role, company }: { role: DashboardStats['role']; company: string | undefined }) {
+  return (
+    <div className={css({ marginBlockEnd: { base: '8', tablet: '10' } })} data-testid="awaiting-approval">
+      <FormAlert tone="warning" title={<Trans>Your account is waiting for approval</Trans>}>
+        {role === 'PARTNER' && company ? (
+          <Trans>An administrator is reviewing your company, {company}. You will get an e-mail when it is decided.</Trans>
+        ) : role === 'EDUCATOR' ? (
+          <Trans>An administrator is reviewing your educator account. You will get an e-mail when it is decided.</Trans>
+        ) : (
+          <Trans>An administrator is reviewing your account. You will get an e-mail when it is decided.</Trans>
+        )}
+      </FormAlert>
+    </div>
+  );
+}
+
 /** The series of the stats in display order (known ones first). */
 export function orderedSeries(series: DashboardStats['series']): Array<[string, DashboardStats['series'][string]]> {
   const rank = (name: string) => {
@@ -199,7 +220,16 @@ export function orderedSeries(series: DashboardStats['series']): Array<[string, 
  * enrollments and revenue per week; educators enrollments and earnings per week; learners and
  * partners enrollments per week), and the role's shortcuts (teaching, moderation).
  */
-export function DashboardPage({ stats, record }: { stats: DashboardStats; record: LoginRecord | null }) {
+export function DashboardPage({
+  stats,
+  record,
+  awaitingApproval = false,
+}: {
+  stats: DashboardStats;
+  record: LoginRecord | null;
+  /** The account (an educator or a partner who signed up) waits for an administrator: PENDING. */
+  awaitingApproval?: boolean;
+}) {
   const { t, i18n } = useLingui();
   const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   usePageTitle(t`Dashboard`);
@@ -232,6 +262,7 @@ export function DashboardPage({ stats, record }: { stats: DashboardStats; record
           </>
         }
       />
+      {awaitingApproval ? <AwaitingApproval role={stats.role} company={company} /> : null}
       {entries.length > 0 ? (
         <section aria-label={t`Counters`} className={css({ marginBlockEnd: { base: '10', tablet: '12' } })}>
           <ul

@@ -1,0 +1,123 @@
+import { assertEvent, assign, setup } from 'xstate';
+import { fieldErrorsOf, messageOf, statusOf } from './support/errors';
+import { notProvided } from './support/actors';
+import type { SignInResult } from './auth.machine';
+
+/**
+ * Company sign-up (spec §5 "partner sign-up", §7 `POST /auth/signup/company?g-recaptcha-response`):
+ * the company (name, acronym, language, address) and its partner's account in one call. Pure: the
+ * call is the `signUpCompany` actor of `company-signup.actors.ts`. The account starts PENDING
+ * until an admin approves it (the company with it).
+ *
+ *   form.editing ⇄ (captcha.solved, captcha.reset)
+ *     ─company.submitted [captcha solved]─▶ submitting ─▶ succeeded (final: the UI signs the partner in)
+ *     ─company.submitted (no captcha)─▶ form.editing with `captcha.required`
+ *   submitting ─error─▶ form.failed (field errors by form path, message; a new captcha is needed)
+ */
+
+/** The company sign-up form, trimmed; empty optional fields are left out. */
+export interface CompanySignUpFields {
+  company: {
+    name: string;
+    acronym: string;
+    language: 'en' | 'ar';
+    address: { line1: string; line2?: string; city: string; state?: string; postalCode: string; country: string };
+  };
+  account: { firstName: string; lastName: string; email: string; password: string; language: 'en' | 'ar' };
+}
+
+export interface CompanySignUpFailure {
+  /** `signup.failed` the server refused; `captcha.required` sent unsolved; `captcha.refused` the server refused the captcha. */
+  code: 'signup.failed' | 'captcha.required' | 'captcha.refused';
+  message?: string;
+  status?: number;
+}
+
+export interface CompanySignUpContext {
+  captcha: string | null;
+  captchaRound: number;
+  /** Server field errors by the contract's paths (`account.email`, `company.acronym`…). */
+  fieldErrors: Record<string, string>;
+  error: CompanySignUpFailure | null;
+  result: SignInResult | null;
+}
+
+export type CompanySignUpEvent =
+  | { type: 'company.submitted'; form: CompanySignUpFields }
+  | { type: 'captcha.solved'; payload: string }
+  | { type: 'captcha.reset' };
+
+export const companySignUpMachine = setup({
+  types: {
+    context: {} as CompanySignUpContext,
+    events: {} as CompanySignUpEvent,
+    tags: {} as 'loading',
+    output: {} as SignInResult | null,
+  },
+  actors: {
+    /** POST /auth/signup/company. Rejects with `{ status, serverMessage, fieldErrors }`. */
+    signUpCompany: notProvided<SignInResult, { form: CompanySignUpFields; captcha: string }>('company-signup', 'signUpCompany', 'createCompanySignUpActors'),
+  },
+  guards: {
+    captchaSolved: ({ context }) => context.captcha !== null,
+  },
+  actions: {
+    // A solved captcha answers a captcha problem; a server refusal stays shown until the next try.
+    assignCaptcha: assign(({ context }, params: { payload: string }) => ({
+      captcha: params.payload,
+      error: context.error?.code === 'captcha.required' || context.error?.code === 'captcha.refused' ? null : context.error,
+    })),
+    clearCaptcha: assign({ captcha: null }),
+    flagCaptchaMissing: assign({ error: { code: 'captcha.required' as const }, fieldErrors: {} }),
+    assignResult: assign((_, params: SignInResult) => ({ result: params, error: null, fieldErrors: {} })),
+    assignFailure: assign(({ context }, params: { error: unknown }) => {
+      const fieldErrors = fieldErrorsOf(params.error);
+      const status = statusOf(params.error);
+      const message = messageOf(params.error);
+      return {
+        fieldErrors,
+        captcha: null,
+        captchaRound: context.captchaRound + 1,
+        error: {
+          code: fieldErrors['g-recaptcha-response'] ? ('captcha.refused' as const) : ('signup.failed' as const),
+          ...(status !== undefined ? { status } : {}),
+          ...(message ? { message } : {}),
+        },
+      };
+    }),
+    clearFailure: assign({ fieldErrors: {}, error: null }),
+  },
+}).createMachine({
+  id: 'companySignup',
+  initial: 'form',
+  context: { captcha: null, captchaRound: 0, fieldErrors: {}, error: null, result: null },
+  output: ({ context }) => context.result,
+  states: {
+    form: {
+      initial: 'editing',
+      on: {
+        'captcha.solved': { actions: { type: 'assignCaptcha', params: ({ event }) => ({ payload: event.payload }) } },
+        'captcha.reset': { actions: 'clearCaptcha' },
+        'company.submitted': [{ guard: 'captchaSolved', target: 'submitting' }, { target: '.editing', actions: 'flagCaptchaMissing' }],
+      },
+      states: { editing: {}, failed: {} },
+    },
+    submitting: {
+      tags: ['loading'],
+      entry: 'clearFailure',
+      invoke: {
+        id: 'signUpCompany',
+        src: 'signUpCompany',
+        input: ({ context, event }) => {
+          assertEvent(event, 'company.submitted');
+          return { form: event.form, captcha: context.captcha! };
+        },
+        onDone: { target: 'succeeded', actions: { type: 'assignResult', params: ({ event }) => event.output } },
+        onError: { target: 'form.failed', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    succeeded: { type: 'final' },
+  },
+});
+
+export type CompanySignUpMachine = typeof companySignUpMachine;

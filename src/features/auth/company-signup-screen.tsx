@@ -1,0 +1,264 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useMachine, useSelector } from '@xstate/react';
+import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { css } from 'styled-system/css';
+import { FormAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { CaptchaField } from '@/components/ui/captcha';
+import { SelectField, TextField } from '@/components/ui/field';
+import { toaster } from '@/components/ui/toast';
+import { type Api, unwrap } from '@/lib/api/client';
+import type { AuthActor } from '@/lib/auth/auth-service';
+import { usePageTitle } from '@/lib/document-head';
+import { isLocale } from '@/lib/i18n';
+import { selectLoginError } from '../../../machines/auth.selectors';
+import { createCompanySignUpActors } from '../../../machines/company-signup.actors';
+import { companySignUpMachine, type CompanySignUpFields } from '../../../machines/company-signup.machine';
+import {
+  captchaProblem,
+  captchaRound,
+  formFailure,
+  hasSucceeded,
+  isSubmitting,
+  serverFieldErrors,
+} from '../../../machines/company-signup.selectors';
+import { AuthLayout, linkStyles } from './auth-layout';
+import { captchaMessages, captchaStrings, serverText, systemError, validationMessages } from './messages';
+import { useAfterLogin } from './use-after-login';
+import { companySignUpSchema, type CompanySignUpForm, type ValidationCode, validate } from './validation';
+
+type FieldName = keyof CompanySignUpForm;
+const FIELDS: FieldName[] = [
+  'companyName', 'acronym', 'companyLanguage', 'line1', 'line2', 'city', 'state', 'postalCode', 'country', 'firstName', 'lastName', 'email', 'password',
+];
+
+/** Countries offered for the address (ISO 3166-1 alpha-2), named in the interface language. */
+const COUNTRIES = ['QA', 'SA', 'AE', 'KW', 'BH', 'OM', 'JO', 'EG', 'MA', 'TN', 'DZ', 'LB', 'IQ', 'TR', 'PK', 'IN', 'GB', 'FR', 'DE', 'NL', 'ES', 'US', 'CA'];
+
+/** The form's fields → the contract's request (trimmed; empty optional fields left out). */
+function toRequest(f: CompanySignUpForm, language: 'en' | 'ar'): CompanySignUpFields {
+  return {
+    company: {
+      name: f.companyName,
+      acronym: f.acronym,
+      language: f.companyLanguage,
+      address: {
+        line1: f.line1,
+        ...(f.line2 ? { line2: f.line2 } : {}),
+        city: f.city,
+        ...(f.state ? { state: f.state } : {}),
+        postalCode: f.postalCode,
+        country: f.country,
+      },
+    },
+    account: { firstName: f.firstName, lastName: f.lastName, email: f.email, password: f.password, language },
+  };
+}
+
+function Group({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: '4', border: 'none', padding: 0, margin: 0 })}>
+      <legend className={css({ fontSize: 'md', fontWeight: 'semibold', marginBlockEnd: '3' })}>{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+const pair = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', tablet: '1fr 1fr' } });
+
+/**
+ * Company sign-up (`/signup/company`, spec §5 "partner sign-up", §7): the company (name, acronym,
+ * language), its address, the partner's account (names, e-mail, password) and the captcha,
+ * checked on the client with the valibot schema of validation.ts, then sent by the company sign-up
+ * machine (`POST /auth/signup/company?g-recaptcha-response=…`). Server field errors show at their
+ * fields (a taken e-mail or acronym too). On success the partner is signed in, PENDING: the
+ * dashboard says the company waits for an administrator's approval.
+ */
+export function CompanySignUpScreen({ api, auth }: { api: Api; auth: AuthActor }) {
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Sign up your company`);
+  useAfterLogin(auth, undefined);
+  const language = isLocale(i18n.locale) ? i18n.locale : 'en';
+  const machine = useMemo(() => companySignUpMachine.provide({ actors: createCompanySignUpActors(api) }), [api]);
+  const [snapshot, send] = useMachine(machine);
+  const fetchChallenge = useMemo(() => async () => unwrap(await api.GET('/auth/captcha/challenge')), [api]);
+  const [values, setValues] = useState<Record<FieldName, string>>({
+    companyName: '', acronym: '', companyLanguage: language, line1: '', line2: '', city: '', state: '', postalCode: '', country: 'QA',
+    firstName: '', lastName: '', email: '', password: '',
+  });
+  const [clientErrors, setClientErrors] = useState<Partial<Record<FieldName, ValidationCode>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const loginError = useSelector(auth, selectLoginError);
+  const serverErrors = serverFieldErrors(snapshot);
+  const failure = formFailure(snapshot);
+  const succeeded = hasSucceeded(snapshot);
+  const captchaCode = captchaProblem(snapshot);
+  const { result } = snapshot.context;
+
+  useEffect(() => {
+    if (succeeded && result) {
+      auth.send({ type: 'auth.signedUp', result });
+      const title = t`Your company is registered`;
+      const description = t`An administrator will review it. You will get an e-mail when it is decided.`;
+      setTimeout(() => toaster.create({ title, description, type: 'success', duration: 10000 }), 0);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [snapshot.value]);
+
+  // Server field errors: move focus to the first one.
+  useEffect(() => {
+    if (!failure) return;
+    const first = FIELDS.find((f) => serverErrors[f]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [snapshot.value]);
+
+  const set = (name: FieldName) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    const next = { ...values, [name]: name === 'acronym' ? e.target.value.toUpperCase() : e.target.value };
+    setValues(next);
+    if (submitted) {
+      const r = validate(companySignUpSchema, next);
+      setClientErrors(r.ok ? {} : r.errors);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const r = validate(companySignUpSchema, values);
+    if (!r.ok) {
+      setClientErrors(r.errors);
+      const first = FIELDS.find((f) => r.errors[f]);
+      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setClientErrors({});
+    send({ type: 'company.submitted', form: toRequest(r.value, language) });
+  };
+
+  const errorOf = (name: FieldName): string | undefined => {
+    const code = clientErrors[name];
+    if (code) return t(validationMessages[code]);
+    const server = failure ? serverErrors[name] : undefined;
+    return server ? serverText(i18n, server) : undefined;
+  };
+  const field = (name: FieldName) => ({ name, value: values[name], onChange: set(name), error: errorOf(name) });
+  const countryNames = useMemo(() => new Intl.DisplayNames([language], { type: 'region' }), [language]);
+  const countries = useMemo(
+    () => COUNTRIES.map((code) => ({ code, name: countryNames.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, language)),
+    [countryNames, language],
+  );
+  const otherServerErrors = Object.entries(serverErrors).filter(([k]) => !FIELDS.includes(k as FieldName)).map(([, m]) => m);
+  const shownAtField = failure?.status === 409 && Object.values(serverErrors).includes(failure.message ?? '');
+
+  return (
+    <AuthLayout
+      title={<Trans>Sign up your company</Trans>}
+      lead={<Trans>Run your own academy on Halaqa: invite your people and give them private courses. An administrator approves new companies.</Trans>}
+      footer={
+        <Trans>
+          Signing up for yourself?{' '}
+          <Link to="/signup" className={linkStyles}>
+            Create a personal account
+          </Link>{' '}
+          ·{' '}
+          <Link to="/login" className={linkStyles}>
+            Sign in
+          </Link>
+        </Trans>
+      }
+    >
+      <form ref={formRef} noValidate onSubmit={onSubmit} className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+        {succeeded && loginError ? (
+          <FormAlert tone="info" title={<Trans>Your company was registered.</Trans>}>
+            <Trans>
+              We could not sign you in automatically.{' '}
+              <Link to="/login" className={linkStyles}>
+                Sign in
+              </Link>{' '}
+              to continue.
+            </Trans>
+          </FormAlert>
+        ) : null}
+        {failure && !shownAtField ? (
+          <FormAlert>
+            {failure.message ? serverText(i18n, failure.message) : t(systemError)}
+            {otherServerErrors.length ? (
+              <ul className={css({ marginBlockStart: '1', paddingInlineStart: '4', listStyleType: 'disc' })}>
+                {otherServerErrors.map((m) => (
+                  <li key={m}>{serverText(i18n, m)}</li>
+                ))}
+              </ul>
+            ) : null}
+          </FormAlert>
+        ) : null}
+        <Group title={<Trans>Company</Trans>}>
+          <TextField label={t`Company name`} autoComplete="organization" required maxLength={200} {...field('companyName')} />
+          <div className={pair}>
+            <TextField
+              label={t`Acronym`}
+              required
+              maxLength={20}
+              dir="ltr"
+              helperText={t`A short code, like NCAI.`}
+              {...field('acronym')}
+            />
+            <SelectField label={t`Language of the company`} required {...field('companyLanguage')}>
+              <option value="en">English</option>
+              <option value="ar" lang="ar">
+                العربية
+              </option>
+            </SelectField>
+          </div>
+        </Group>
+        <Group title={<Trans>Address</Trans>}>
+          <TextField label={t`Address`} autoComplete="address-line1" required maxLength={200} {...field('line1')} />
+          <TextField label={t`Address (line 2)`} autoComplete="address-line2" maxLength={200} {...field('line2')} />
+          <div className={pair}>
+            <TextField label={t`City`} autoComplete="address-level2" required maxLength={100} {...field('city')} />
+            <TextField label={t`State or region`} autoComplete="address-level1" maxLength={100} {...field('state')} />
+          </div>
+          <div className={pair}>
+            <TextField label={t`Postal code`} autoComplete="postal-code" required maxLength={20} dir="ltr" {...field('postalCode')} />
+            <SelectField label={t`Country`} autoComplete="country" required {...field('country')}>
+              {countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        </Group>
+        <Group title={<Trans>Your account</Trans>}>
+          <div className={pair}>
+            <TextField label={t`First name`} autoComplete="given-name" required maxLength={100} {...field('firstName')} />
+            <TextField label={t`Last name`} autoComplete="family-name" required maxLength={100} {...field('lastName')} />
+          </div>
+          <TextField label={t`E-mail`} type="email" inputMode="email" autoComplete="email" required {...field('email')} />
+          <TextField
+            label={t`Password`}
+            type="password"
+            autoComplete="new-password"
+            required
+            {...field('password')}
+            helperText={t`At least 8 characters, with a lower-case letter, an upper-case letter, a digit and a special character.`}
+          />
+        </Group>
+        <CaptchaField
+          key={captchaRound(snapshot)}
+          fetchChallenge={fetchChallenge}
+          strings={captchaStrings(i18n)}
+          language={language}
+          onSolved={(payload) => send({ type: 'captcha.solved', payload })}
+          onReset={() => send({ type: 'captcha.reset' })}
+          error={captchaCode ? t(captchaMessages[captchaCode]) : null}
+        />
+        <Button type="submit" size="lg" fullWidth loading={isSubmitting(snapshot)}>
+          {isSubmitting(snapshot) ? <Trans>Registering your company…</Trans> : <Trans>Sign up the company</Trans>}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}
