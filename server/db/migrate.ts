@@ -6,6 +6,7 @@ import * as m0004 from './migrations/0004_card_payments.js';
 import * as m0005 from './migrations/0005_classroom.js';
 import * as m0006 from './migrations/0006_capture_and_grading.js';
 import * as m0007 from './migrations/0007_languages_and_company_status.js';
+import * as m0009 from './migrations/0009_invitation_links.js';
 import type { Database } from './types.js';
 
 /** Versioned migrations, applied in name order; add new ones here (never edit an applied one). */
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005_classroom': m0005,
   '0006_capture_and_grading': m0006,
   '0007_languages_and_company_status': m0007,
+  '0009_invitation_links': m0009,
 };
 
 /**

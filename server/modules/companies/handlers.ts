@@ -1,4 +1,5 @@
 import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
+import { listMembers, removeMember } from './members.js';
 import { getCompanySettings, setCompanyLogo, updateCompanySettings } from './service.js';
 
 /** Handlers of the Companies operations (openapi/halaqa.yaml tag Companies; the theme and logo of spec §3, §7). */
@@ -11,4 +12,6 @@ export const companiesHandlers = {
     status: 201,
     data: await setCompanyLogo(app, requireCaller(caller), params.id, body.picture),
   }),
+  listCompanyMembers: async ({ app, tenant, params, query }) => ({ data: await listMembers(app, tenant, params.id, query) }),
+  removeCompanyMember: async ({ app, tenant, params }) => ({ data: await removeMember(app, tenant, params.id, params.userId) }),
 } satisfies HandlerTable;
