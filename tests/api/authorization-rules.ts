@@ -154,7 +154,7 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
   bulkInviteUsers: none(() => ({ multipart: { fields: {}, files: { file: { filename: 'people.csv', contentType: 'text/csv', content: Buffer.from(`email,role\nbulk-${unique()}@matrix.test,LEARNER\n`) } } } }), {
     allowedStatuses: { statuses: [400], why: 'admins belong to no company to invite into' },
   }),
-  getInvitation: none((w) => ({ params: { token: w.invitations.tokenUser } })),
+  getInvitation: { why: 'public: the random link token is the key (it names no company resource a caller could own)', variants: [{ target: 'none', label: 'an invitation link', allow: 'roles', build: (w) => ({ params: { token: w.invitations.tokenUser } }) }] },
   acceptInvitation: {
     why: 'the invitee accepts their own invitation; everyone else is another e-mail (403)',
     variants: [{ target: 'own', label: "an invitation to the USER caller's e-mail", allow: ['user'], consumable: true, build: (w) => ({ params: { token: w.invitations.tokenUser } }) }],
