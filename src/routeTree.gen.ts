@@ -25,10 +25,13 @@ import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardCoursesRouteImport } from './routes/dashboard/courses'
 import { Route as DashboardModerationRouteImport } from './routes/dashboard/moderation'
 import { Route as DashboardUsersRouteImport } from './routes/dashboard/users'
+import { Route as InvitationsTokenRouteImport } from './routes/invitations/$token'
 import { Route as SessionsSessionIdRouteImport } from './routes/sessions/$sessionId'
 import { Route as ClassroomSessionIdIndexRouteImport } from './routes/classroom/$sessionId/index'
 import { Route as CoursesLiveEditRouteImport } from './routes/courses/live/edit'
 import { Route as DashboardAnalyticsAttendanceRouteImport } from './routes/dashboard/analytics/attendance'
+import { Route as DashboardCompanyInvitationsRouteImport } from './routes/dashboard/company/invitations'
+import { Route as DashboardCompanyMembersRouteImport } from './routes/dashboard/company/members'
 import { Route as DashboardSessionsIndexRouteImport } from './routes/dashboard/sessions/index'
 import { Route as DashboardSessionsSessionIdRouteRouteImport } from './routes/dashboard/sessions/$sessionId/route'
 import { Route as ClassroomSessionIdLessonsLessonIdRouteImport } from './routes/classroom/$sessionId/lessons/$lessonId'
@@ -117,6 +120,11 @@ const DashboardUsersRoute = DashboardUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => DashboardRouteRoute,
 } as any)
+const InvitationsTokenRoute = InvitationsTokenRouteImport.update({
+  id: '/invitations/$token',
+  path: '/invitations/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SessionsSessionIdRoute = SessionsSessionIdRouteImport.update({
   id: '/sessions/$sessionId',
   path: '/sessions/$sessionId',
@@ -138,6 +146,17 @@ const DashboardAnalyticsAttendanceRoute =
     path: '/analytics/attendance',
     getParentRoute: () => DashboardRouteRoute,
   } as any)
+const DashboardCompanyInvitationsRoute =
+  DashboardCompanyInvitationsRouteImport.update({
+    id: '/company/invitations',
+    path: '/company/invitations',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardCompanyMembersRoute = DashboardCompanyMembersRouteImport.update({
+  id: '/company/members',
+  path: '/company/members',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
 const DashboardSessionsIndexRoute = DashboardSessionsIndexRouteImport.update({
   id: '/sessions/',
   path: '/sessions/',
@@ -195,12 +214,15 @@ export interface FileRoutesByFullPath {
   '/dashboard/courses': typeof DashboardCoursesRoute
   '/dashboard/moderation': typeof DashboardModerationRoute
   '/dashboard/users': typeof DashboardUsersRoute
+  '/invitations/$token': typeof InvitationsTokenRoute
   '/sessions/$sessionId': typeof SessionsSessionIdRoute
   '/courses/': typeof CoursesIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/dashboard/sessions/$sessionId': typeof DashboardSessionsSessionIdRouteRouteWithChildren
   '/courses/live/edit': typeof CoursesLiveEditRoute
   '/dashboard/analytics/attendance': typeof DashboardAnalyticsAttendanceRoute
+  '/dashboard/company/invitations': typeof DashboardCompanyInvitationsRoute
+  '/dashboard/company/members': typeof DashboardCompanyMembersRoute
   '/classroom/$sessionId/': typeof ClassroomSessionIdIndexRoute
   '/dashboard/sessions/': typeof DashboardSessionsIndexRoute
   '/classroom/$sessionId/lessons/$lessonId': typeof ClassroomSessionIdLessonsLessonIdRoute
@@ -223,11 +245,14 @@ export interface FileRoutesByTo {
   '/dashboard/courses': typeof DashboardCoursesRoute
   '/dashboard/moderation': typeof DashboardModerationRoute
   '/dashboard/users': typeof DashboardUsersRoute
+  '/invitations/$token': typeof InvitationsTokenRoute
   '/sessions/$sessionId': typeof SessionsSessionIdRoute
   '/courses': typeof CoursesIndexRoute
   '/dashboard': typeof DashboardIndexRoute
   '/courses/live/edit': typeof CoursesLiveEditRoute
   '/dashboard/analytics/attendance': typeof DashboardAnalyticsAttendanceRoute
+  '/dashboard/company/invitations': typeof DashboardCompanyInvitationsRoute
+  '/dashboard/company/members': typeof DashboardCompanyMembersRoute
   '/classroom/$sessionId': typeof ClassroomSessionIdIndexRoute
   '/dashboard/sessions': typeof DashboardSessionsIndexRoute
   '/classroom/$sessionId/lessons/$lessonId': typeof ClassroomSessionIdLessonsLessonIdRoute
@@ -252,12 +277,15 @@ export interface FileRoutesById {
   '/dashboard/courses': typeof DashboardCoursesRoute
   '/dashboard/moderation': typeof DashboardModerationRoute
   '/dashboard/users': typeof DashboardUsersRoute
+  '/invitations/$token': typeof InvitationsTokenRoute
   '/sessions/$sessionId': typeof SessionsSessionIdRoute
   '/courses/': typeof CoursesIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/dashboard/sessions/$sessionId': typeof DashboardSessionsSessionIdRouteRouteWithChildren
   '/courses/live/edit': typeof CoursesLiveEditRoute
   '/dashboard/analytics/attendance': typeof DashboardAnalyticsAttendanceRoute
+  '/dashboard/company/invitations': typeof DashboardCompanyInvitationsRoute
+  '/dashboard/company/members': typeof DashboardCompanyMembersRoute
   '/classroom/$sessionId/': typeof ClassroomSessionIdIndexRoute
   '/dashboard/sessions/': typeof DashboardSessionsIndexRoute
   '/classroom/$sessionId/lessons/$lessonId': typeof ClassroomSessionIdLessonsLessonIdRoute
@@ -283,12 +311,15 @@ export interface FileRouteTypes {
     | '/dashboard/courses'
     | '/dashboard/moderation'
     | '/dashboard/users'
+    | '/invitations/$token'
     | '/sessions/$sessionId'
     | '/courses/'
     | '/dashboard/'
     | '/dashboard/sessions/$sessionId'
     | '/courses/live/edit'
     | '/dashboard/analytics/attendance'
+    | '/dashboard/company/invitations'
+    | '/dashboard/company/members'
     | '/classroom/$sessionId/'
     | '/dashboard/sessions/'
     | '/classroom/$sessionId/lessons/$lessonId'
@@ -311,11 +342,14 @@ export interface FileRouteTypes {
     | '/dashboard/courses'
     | '/dashboard/moderation'
     | '/dashboard/users'
+    | '/invitations/$token'
     | '/sessions/$sessionId'
     | '/courses'
     | '/dashboard'
     | '/courses/live/edit'
     | '/dashboard/analytics/attendance'
+    | '/dashboard/company/invitations'
+    | '/dashboard/company/members'
     | '/classroom/$sessionId'
     | '/dashboard/sessions'
     | '/classroom/$sessionId/lessons/$lessonId'
@@ -339,12 +373,15 @@ export interface FileRouteTypes {
     | '/dashboard/courses'
     | '/dashboard/moderation'
     | '/dashboard/users'
+    | '/invitations/$token'
     | '/sessions/$sessionId'
     | '/courses/'
     | '/dashboard/'
     | '/dashboard/sessions/$sessionId'
     | '/courses/live/edit'
     | '/dashboard/analytics/attendance'
+    | '/dashboard/company/invitations'
+    | '/dashboard/company/members'
     | '/classroom/$sessionId/'
     | '/dashboard/sessions/'
     | '/classroom/$sessionId/lessons/$lessonId'
@@ -362,6 +399,7 @@ export interface RootRouteChildren {
   MyCoursesRoute: typeof MyCoursesRoute
   SignupRoute: typeof SignupRoute
   CoursesCourseIdRoute: typeof CoursesCourseIdRoute
+  InvitationsTokenRoute: typeof InvitationsTokenRoute
   SessionsSessionIdRoute: typeof SessionsSessionIdRoute
   CoursesIndexRoute: typeof CoursesIndexRoute
   CoursesLiveEditRoute: typeof CoursesLiveEditRoute
@@ -484,6 +522,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardUsersRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
+    '/invitations/$token': {
+      id: '/invitations/$token'
+      path: '/invitations/$token'
+      fullPath: '/invitations/$token'
+      preLoaderRoute: typeof InvitationsTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/sessions/$sessionId': {
       id: '/sessions/$sessionId'
       path: '/sessions/$sessionId'
@@ -510,6 +555,20 @@ declare module '@tanstack/react-router' {
       path: '/analytics/attendance'
       fullPath: '/dashboard/analytics/attendance'
       preLoaderRoute: typeof DashboardAnalyticsAttendanceRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/company/invitations': {
+      id: '/dashboard/company/invitations'
+      path: '/company/invitations'
+      fullPath: '/dashboard/company/invitations'
+      preLoaderRoute: typeof DashboardCompanyInvitationsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/company/members': {
+      id: '/dashboard/company/members'
+      path: '/company/members'
+      fullPath: '/dashboard/company/members'
+      preLoaderRoute: typeof DashboardCompanyMembersRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
     '/dashboard/sessions/': {
@@ -609,6 +668,8 @@ interface DashboardRouteRouteChildren {
   DashboardIndexRoute: typeof DashboardIndexRoute
   DashboardSessionsSessionIdRouteRoute: typeof DashboardSessionsSessionIdRouteRouteWithChildren
   DashboardAnalyticsAttendanceRoute: typeof DashboardAnalyticsAttendanceRoute
+  DashboardCompanyInvitationsRoute: typeof DashboardCompanyInvitationsRoute
+  DashboardCompanyMembersRoute: typeof DashboardCompanyMembersRoute
   DashboardSessionsIndexRoute: typeof DashboardSessionsIndexRoute
 }
 
@@ -620,6 +681,8 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardSessionsSessionIdRouteRoute:
     DashboardSessionsSessionIdRouteRouteWithChildren,
   DashboardAnalyticsAttendanceRoute: DashboardAnalyticsAttendanceRoute,
+  DashboardCompanyInvitationsRoute: DashboardCompanyInvitationsRoute,
+  DashboardCompanyMembersRoute: DashboardCompanyMembersRoute,
   DashboardSessionsIndexRoute: DashboardSessionsIndexRoute,
 }
 
@@ -635,6 +698,7 @@ const rootRouteChildren: RootRouteChildren = {
   MyCoursesRoute: MyCoursesRoute,
   SignupRoute: SignupRoute,
   CoursesCourseIdRoute: CoursesCourseIdRoute,
+  InvitationsTokenRoute: InvitationsTokenRoute,
   SessionsSessionIdRoute: SessionsSessionIdRoute,
   CoursesIndexRoute: CoursesIndexRoute,
   CoursesLiveEditRoute: CoursesLiveEditRoute,

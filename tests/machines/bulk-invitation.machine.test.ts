@@ -1,7 +1,7 @@
 import { type AnyEventObject, type AnyMachineSnapshot, createActor, fromCallback, waitFor } from 'xstate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBulkInvitationActors, readBulkReport } from '../../machines/bulk-invitation.actors';
-import { type BulkInvitationContext, type BulkInviteReport, bulkInvitationMachine } from '../../machines/bulk-invitation.machine';
+import { type BulkFile, type BulkInvitationContext, type BulkInvitationEvent, type BulkInviteReport, bulkInvitationMachine } from '../../machines/bulk-invitation.machine';
 import { isProcessing, reportOf, uploadPercent } from '../../machines/bulk-invitation.selectors';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, replay } from './model';
 
@@ -62,7 +62,7 @@ afterAll(() => console.log(coverageReport('bulk-invitation.machine', all, fired)
 
 function runPath(path: ModelPath) {
   const starts: unknown[] = [];
-  const uploadFile = fromCallback(({ input }) => {
+  const uploadFile = fromCallback<BulkInvitationEvent, { file: BulkFile }>(({ input }) => {
     starts.push(input);
   });
   const machine = bulkInvitationMachine.provide({ actors: { uploadFile } });

@@ -4,7 +4,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
-import { BarChartIcon, BookIcon, CalendarIcon, ChevronDownIcon, LayersIcon, LogOutIcon, UsersIcon } from '@/components/ui/icons';
+import { BarChartIcon, BookIcon, CalendarIcon, ChevronDownIcon, LayersIcon, LogOutIcon, MailIcon, UsersIcon } from '@/components/ui/icons';
 import type { AuthActor } from '@/lib/auth/auth-service';
 import { isLearnerRole } from '../../../machines/auth.selectors';
 import { paymentLinks } from '@/lib/payment-links';
@@ -14,14 +14,14 @@ import { type Role, roleLabels } from '@/lib/auth/roles';
 
 /** A dashboard area of a role (header navigation and account menu). */
 export interface RoleLink {
-  to: '/dashboard/courses' | '/dashboard/sessions' | '/dashboard/moderation' | '/dashboard/users';
+  to: '/dashboard/courses' | '/dashboard/sessions' | '/dashboard/moderation' | '/dashboard/users' | '/dashboard/company/invitations' | '/dashboard/company/members';
   label: MessageDescriptor;
-  icon: 'book' | 'calendar' | 'shield' | 'users';
+  icon: 'book' | 'calendar' | 'shield' | 'users' | 'mail';
 }
 
 /**
  * The work areas of a role: educators → Courses to teach, My sessions; admins and super admins →
- * Moderation, Users. Others: none.
+ * Moderation, Users; partners → Invitations, Members (issue 12). Others: none.
  */
 export function roleLinks(role: Role): RoleLink[] {
   if (role === 'EDUCATOR') {
@@ -36,6 +36,12 @@ export function roleLinks(role: Role): RoleLink[] {
       { to: '/dashboard/users', label: msg`Users`, icon: 'users' },
     ];
   }
+  if (role === 'PARTNER') {
+    return [
+      { to: '/dashboard/company/invitations', label: msg`Invitations`, icon: 'mail' },
+      { to: '/dashboard/company/members', label: msg`Members`, icon: 'users' },
+    ];
+  }
   return [];
 }
 
@@ -43,6 +49,7 @@ function RoleLinkIcon({ icon }: { icon: RoleLink['icon'] }) {
   if (icon === 'book') return <BookIcon size={16} />;
   if (icon === 'calendar') return <CalendarIcon size={16} />;
   if (icon === 'users') return <UsersIcon size={16} />;
+  if (icon === 'mail') return <MailIcon size={16} />;
   return <LayersIcon size={16} />;
 }
 
