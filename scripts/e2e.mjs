@@ -56,7 +56,7 @@ try {
   const run = spawnSync('npx', ['vitest', 'run', '--project', 'node', '--testTimeout=120000', '--hookTimeout=60000', '--no-file-parallelism', 'tests/e2e', ...process.argv.slice(2)], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, HALAQA_E2E: '1', E2E_BASE_URL: baseUrl },
+    env: { ...process.env, HALAQA_E2E: '1', E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir },
   });
   stop();
   process.exit(run.status ?? 1);

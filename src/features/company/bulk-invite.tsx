@@ -101,6 +101,8 @@ export function BulkInvite({ credentials, onInvited }: { credentials: XhrCredent
           type="file"
           accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           className={css({ srOnly: true })}
+          tabIndex={-1}
+          aria-label={t`Choose a file`}
           disabled={busy}
           onChange={(e) => choose(e.currentTarget.files?.[0])}
           data-testid="bulk-file"
@@ -172,7 +174,7 @@ export function BulkInvite({ credentials, onInvited }: { credentials: XhrCredent
               </Button>
             </div>
           </div>
-          <div className={css({ overflowX: 'auto', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg' })}>
+          <div tabIndex={0} role="region" aria-labelledby={`${inputId}-report`} className={css({ position: 'relative', overflowX: 'auto', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg' })}>
             <table className={css({ width: 'full', borderCollapse: 'collapse', fontSize: 'sm' })} data-testid="bulk-report">
               <thead>
                 <tr>
@@ -186,7 +188,7 @@ export function BulkInvite({ credentials, onInvited }: { credentials: XhrCredent
                 {report.rows.map((r) => (
                   <tr key={r.row} className={css({ borderBlockStartWidth: '1px', borderColor: 'border.default' })}>
                     <td className={css({ paddingInline: '4', paddingBlock: '2', fontVariantNumeric: 'tabular-nums' })}>{formatCount(r.row, locale)}</td>
-                    <td className={css({ paddingInline: '4', paddingBlock: '2', overflowWrap: 'anywhere' })} dir="ltr">
+                    <td className={css({ paddingInline: '4', paddingBlock: '2', whiteSpace: 'nowrap' })} dir="ltr">
                       {r.email ?? '—'}
                     </td>
                     <td className={css({ paddingInline: '4', paddingBlock: '2' })} dir="ltr">

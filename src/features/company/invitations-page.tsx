@@ -92,7 +92,7 @@ export function InvitationsPage({
           </Link>
         }
       />
-      <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: '1fr', desktop: '1fr 1fr' }, alignItems: 'start', marginBlockEnd: '8' })}>
+      <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', desktop: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start', marginBlockEnd: '8' })}>
         <Card className={css({ padding: { base: '4', tablet: '6' }, display: 'flex', flexDirection: 'column', gap: '4' })}>
           <h2 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
             <Trans>Invite a person</Trans>
@@ -132,7 +132,7 @@ export function InvitationsPage({
           <EmptyState icon={<UsersIcon />} title={<Trans>No invitations yet</Trans>} description={<Trans>People you invite appear here.</Trans>} />
         ) : (
           <>
-            <div className={css({ overflowX: 'auto', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', bg: 'bg.surface' })}>
+            <div tabIndex={0} role="region" aria-labelledby="invitations-list" className={css({ position: 'relative', overflowX: 'auto', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', bg: 'bg.surface' })}>
               <table className={css({ width: 'full', borderCollapse: 'collapse', fontSize: 'sm' })} data-testid="invitations-table">
                 <thead>
                   <tr>
@@ -150,7 +150,7 @@ export function InvitationsPage({
                   {invitations.data.items.map((inv) => (
                     <tr key={inv.id} className={css({ borderBlockStartWidth: '1px', borderColor: 'border.default' })}>
                       <td className={cell} dir="ltr">
-                        <span className={css({ overflowWrap: 'anywhere' })}>{inv.email}</span>
+                        <span className={css({ whiteSpace: 'nowrap' })}>{inv.email}</span>
                       </td>
                       <td className={cell}>{i18n._(roleLabels[inv.role])}</td>
                       <td className={cell}>

@@ -54,7 +54,7 @@ export function InviteForm({ api, onInvited }: { api: Api; onInvited: () => void
 
   const serverEmailError = snapshot.context.fieldErrors.email;
   return (
-    <form onSubmit={submit} noValidate className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', tablet: 'minmax(0, 2fr) minmax(0, 1fr) auto' }, alignItems: 'end' })}>
+    <form onSubmit={submit} noValidate className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: 'minmax(0, 1fr)', tablet: 'minmax(0, 2fr) minmax(0, 1fr) auto' }, alignItems: 'end' })}>
       <TextField
         label={t`E-mail`}
         type="email"

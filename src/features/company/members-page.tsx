@@ -103,7 +103,7 @@ export function MembersPage({
         <EmptyState icon={<UsersIcon />} title={<Trans>No members found</Trans>} description={<Trans>Invite people from the Invitations page.</Trans>} />
       ) : (
         <>
-          <div className={css({ overflowX: 'auto', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', bg: 'bg.surface' })}>
+          <div tabIndex={0} role="region" aria-label={t`Members`} className={css({ position: 'relative', overflowX: 'auto', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', bg: 'bg.surface' })}>
             <table className={css({ width: 'full', borderCollapse: 'collapse', fontSize: 'sm' })} data-testid="members-table">
               <thead>
                 <tr>
@@ -128,7 +128,7 @@ export function MembersPage({
                     <tr key={m.id} className={css({ borderBlockStartWidth: '1px', borderColor: 'border.default' })}>
                       <td className={cx(cell, css({ fontWeight: 'semibold' }))}>{m.name}</td>
                       <td className={cell} dir="ltr">
-                        <span className={css({ overflowWrap: 'anywhere' })}>{m.email}</span>
+                        <span className={css({ whiteSpace: 'nowrap' })}>{m.email}</span>
                       </td>
                       <td className={cell}>{role ? i18n._(role) : m.role}</td>
                       <td className={cell}>{formatLongDate(m.joinedAt.slice(0, 10), locale)}</td>
