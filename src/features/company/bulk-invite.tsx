@@ -179,23 +179,23 @@ export function BulkInvite({ credentials, onInvited }: { credentials: XhrCredent
               <thead>
                 <tr>
                   <th scope="col" className={tableHeaderCell}>{t`Row`}</th>
+                  <th scope="col" className={tableHeaderCell}>{t`Result`}</th>
                   <th scope="col" className={tableHeaderCell}>{t`E-mail`}</th>
                   <th scope="col" className={tableHeaderCell}>{t`Role`}</th>
-                  <th scope="col" className={tableHeaderCell}>{t`Result`}</th>
                 </tr>
               </thead>
               <tbody>
                 {report.rows.map((r) => (
                   <tr key={r.row} className={css({ borderBlockStartWidth: '1px', borderColor: 'border.default' })}>
                     <td className={css({ paddingInline: '4', paddingBlock: '2', fontVariantNumeric: 'tabular-nums' })}>{formatCount(r.row, locale)}</td>
+                    <td className={css({ paddingInline: '4', paddingBlock: '2', whiteSpace: 'nowrap' })}>
+                      <Badge tone={outcomeTone[r.outcome]}>{i18n._(outcomeLabels[r.outcome])}</Badge>
+                    </td>
                     <td className={css({ paddingInline: '4', paddingBlock: '2', whiteSpace: 'nowrap' })} dir="ltr">
                       {r.email ?? '—'}
                     </td>
                     <td className={css({ paddingInline: '4', paddingBlock: '2' })} dir="ltr">
                       {r.role ?? '—'}
-                    </td>
-                    <td className={css({ paddingInline: '4', paddingBlock: '2' })}>
-                      <Badge tone={outcomeTone[r.outcome]}>{i18n._(outcomeLabels[r.outcome])}</Badge>
                     </td>
                   </tr>
                 ))}

@@ -137,8 +137,8 @@ export function InvitationsPage({
                 <thead>
                   <tr>
                     <th scope="col" className={tableHeaderCell}>{t`E-mail`}</th>
-                    <th scope="col" className={tableHeaderCell}>{t`Role`}</th>
                     <th scope="col" className={tableHeaderCell}>{t`Status`}</th>
+                    <th scope="col" className={tableHeaderCell}>{t`Role`}</th>
                     <th scope="col" className={tableHeaderCell}>{t`Invited on`}</th>
                     <th scope="col" className={tableHeaderCell}>{t`Link valid until`}</th>
                     <th scope="col" className={tableHeaderCell}>
@@ -152,10 +152,10 @@ export function InvitationsPage({
                       <td className={cell} dir="ltr">
                         <span className={css({ whiteSpace: 'nowrap' })}>{inv.email}</span>
                       </td>
-                      <td className={cell}>{i18n._(roleLabels[inv.role])}</td>
                       <td className={cell}>
                         <Badge tone={statusTone[inv.status]}>{i18n._(statusLabels[inv.status])}</Badge>
                       </td>
+                      <td className={cell}>{i18n._(roleLabels[inv.role])}</td>
                       <td className={cell}>{formatLongDate(inv.createdAt.slice(0, 10), locale)}</td>
                       <td className={cell}>{inv.status === 'ACCEPTED' ? '—' : formatLongDate(inv.expiresAt.slice(0, 10), locale)}</td>
                       <td className={cell}>

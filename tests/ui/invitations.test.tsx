@@ -1,0 +1,126 @@
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { waitFor as waitForActor } from 'xstate';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Toaster, toaster } from '@/components/ui/toast';
+import { reportCsv } from '@/features/company/company-messages';
+import { InvitationPage, signupHref } from '@/features/invitation/invitation-page';
+import { createApi } from '@/lib/api/client';
+import { createAuthService } from '@/lib/auth/auth-service';
+import type { Settled } from '@/lib/load';
+import type { LoginRecord, Theme } from '../../machines/auth.machine';
+import { selectIsSettled } from '../../machines/auth.selectors';
+import { json, mockFetch, type Handler } from '../machines/fetch-mock';
+import { renderWithRouter } from './render';
+
+afterEach(() => {
+  act(() => toaster.remove());
+  cleanup();
+});
+
+const TOKEN = 'AbC_d-123';
+const preview = (over: Record<string, unknown> = {}) => ({
+  ok: true as const,
+  data: {
+    email: 'lina@example.org',
+    role: 'LEARNER' as const,
+    companyName: 'National Center for AI',
+    companyAcronym: 'NCAI',
+    status: 'PENDING' as const,
+    expiresAt: '2031-05-12T08:00:00Z',
+    hasAccount: true,
+    ...over,
+  },
+});
+
+const lina: LoginRecord = {
+  token: 'jwt-lina',
+  expiresAt: '2099-01-01T00:00:00Z',
+  user: { id: 4, email: 'lina@example.org', name: 'Lina Kassem', role: 'LEARNER' },
+  company: null,
+  federationAuth: false,
+};
+
+async function renderPage(p: Settled<ReturnType<typeof preview>['data']>, routes: Record<string, Handler> = {}, record: LoginRecord | null = null, locale: 'en' | 'ar' = 'en') {
+  const mock = mockFetch(routes);
+  const api = createApi({ baseUrl: 'http://localhost/api', fetch: mock.fetch });
+  let stored: { record: LoginRecord | null; theme: Theme | null } = { record, theme: null };
+  const auth = createAuthService(api, { read: () => stored, write: (r, t) => (stored = { record: r, theme: t }), clear: () => (stored = { record: null, theme: null }) });
+  await waitForActor(auth, selectIsSettled);
+  await renderWithRouter(
+    <>
+      <InvitationPage api={api} auth={auth} token={TOKEN} preview={p} />
+      <Toaster />
+    </>,
+    { locale },
+  );
+  return { mock, auth };
+}
+
+describe('the invitation link page (issue 12 item 5)', () => {
+  it('sends a person without an account to sign up with the token', async () => {
+    await renderPage(preview({ hasAccount: false }));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Join National Center for AI on Halaqa');
+    const link = screen.getByRole('link', { name: 'Create your account to join' });
+    expect(link.getAttribute('href')).toBe(signupHref(TOKEN));
+    expect(link.getAttribute('href')).toBe('/signup?invitation=AbC_d-123');
+  });
+
+  it('asks someone with an account to sign in and come back', async () => {
+    await renderPage(preview());
+    const link = screen.getByRole('link', { name: 'Sign in to accept' });
+    expect(decodeURIComponent(link.getAttribute('href')!)).toBe(`/login?redirect=/invitations/${TOKEN}`);
+  });
+
+  it('says plainly when the link expired or was used, and what to do', async () => {
+    await renderPage(preview({ status: 'EXPIRED' }));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This invitation has expired');
+    expect(screen.getByText(/Ask National Center for AI's partner to send you a new invitation/)).toBeTruthy();
+    cleanup();
+    await renderPage(preview({ status: 'ACCEPTED' }));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This invitation has already been used');
+    cleanup();
+    await renderPage({ ok: false, error: Object.assign(new Error('nf'), { status: 404, serverMessage: 'Invitation not found', fieldErrors: {} }) as never });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This invitation link is not valid');
+  });
+
+  it('accepts for the invited account, then reloads the company (membership changed)', async () => {
+    const company = { id: 2, name: 'National Center for AI', acronym: 'NCAI', settings: { companyId: 2, style: { primaryColor: '#112233', secondaryColor: '#445566', tertiaryColor: '#778899' }, links: {}, logo: null } };
+    const { mock, auth } = await renderPage(
+      preview(),
+      {
+        [`POST /api/invitations/${TOKEN}/accept`]: () => json(200, { data: { id: 4, email: 'lina@example.org', name: 'Lina Kassem', firstName: 'Lina', lastName: 'Kassem', role: 'LEARNER', status: 'APPROVED', companyId: 2, pictureUrl: null, createdAt: '2025-01-01T00:00:00Z' } }),
+        'GET /api/users/me/company': () => json(200, { data: company }),
+        'GET /api/users/4': () => json(200, { data: { id: 4, email: 'lina@example.org', name: 'Lina Kassem', firstName: 'Lina', lastName: 'Kassem', role: 'LEARNER', status: 'APPROVED', companyId: 2, pictureUrl: null, createdAt: '2025-01-01T00:00:00Z' } }),
+        'GET /api/companies/2/settings': () => json(200, { data: company.settings }),
+      },
+      lina,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Accept and join National Center for AI' }));
+    await waitFor(() => expect(auth.getSnapshot().context.record?.company?.acronym).toBe('NCAI'));
+    expect(auth.getSnapshot().context.theme?.primary).toBe('#112233');
+    expect(mock.calls.map((c) => `${c.method} ${c.path}`)).toContain(`POST /api/invitations/${TOKEN}/accept`);
+    // Then on to the landing page (the memory router's catch-all renders nothing).
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 1 })).toBeNull());
+  });
+
+  it('tells someone signed in with another e-mail, in Arabic too', async () => {
+    await renderPage(preview({ email: 'other@example.org' }), {}, lina, 'ar');
+    expect(screen.queryByRole('button', { name: /اقبل وانضم/ })).toBeNull();
+    expect(screen.getByText(/لكن هذه الدعوة موجّهة إلى/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'تسجيل الخروج' })).toBeTruthy();
+  });
+});
+
+describe('the bulk report as CSV', () => {
+  it('has a BOM, a header, one line per row, quotes what needs it and defuses formulas', () => {
+    const csv = reportCsv(
+      [
+        { row: 2, email: 'a@example.org', role: 'LEARNER', outcome: 'INVITED', message: 'Invited' },
+        { row: 3, email: '=cmd()', role: 'BOSS, big', outcome: 'UNKNOWN_ROLE', message: 'Unknown role' },
+      ],
+      (r) => (r.outcome === 'INVITED' ? 'تمت الدعوة' : 'دور غير معروف'),
+    );
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv.slice(1).split('\r\n')).toEqual(['row,email,role,outcome,message', '2,a@example.org,LEARNER,INVITED,تمت الدعوة', "3,'=cmd(),\"BOSS, big\",UNKNOWN_ROLE,دور غير معروف", '']);
+  });
+});
