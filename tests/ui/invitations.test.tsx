@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { waitFor as waitForActor } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Toaster, toaster } from '@/components/ui/toast';
@@ -122,5 +122,69 @@ describe('the bulk report as CSV', () => {
     );
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual(['row,email,role,outcome,message', '2,a@example.org,LEARNER,INVITED,تمت الدعوة', "3,'=cmd(),\"BOSS, big\",UNKNOWN_ROLE,دور غير معروف", '']);
+  });
+});
+
+describe('the invitations screen (issue 12 item 4, spec §8 toasts)', () => {
+  const invitation = { id: 14, email: 'new.hire@example.org', role: 'LEARNER', companyId: 2, status: 'PENDING', invitedBy: { id: 3, name: 'Faisal', pictureUrl: null }, createdAt: '2031-05-05T08:00:00Z', expiresAt: '2031-05-12T08:00:00Z' };
+  const pageOf = (items: unknown[]) => ({ ok: true as const, data: { items, total: items.length, page: 1, pageSize: 12 } as never });
+
+  async function renderInvitations(routes: Record<string, Handler>, list = pageOf([invitation])) {
+    const { InvitationsPage } = await import('@/features/company/invitations-page');
+    const mock = mockFetch(routes);
+    const api = createApi({ baseUrl: 'http://localhost/api', fetch: mock.fetch });
+    const reloads: number[] = [];
+    await renderWithRouter(
+      <>
+        <InvitationsPage api={api} credentials={{}} invitations={list} search={{}} onSearch={() => {}} reload={() => reloads.push(1)} />
+        <Toaster />
+      </>,
+    );
+    return { mock, reloads };
+  }
+
+  it("invites one person: 'User Invited !', and on a 400 'Could not invite the user: <server message>'", async () => {
+    let n = 0;
+    const { mock, reloads } = await renderInvitations({
+      'POST /api/users/invite': () => (++n === 1 ? json(201, { data: invitation }) : json(400, { message: 'Some fields are invalid', errors: [{ path: 'email', message: 'is not a valid e-mail' }] })),
+    });
+    fireEvent.change(screen.getByLabelText(/^E-mail/), { target: { value: 'new.hire@example.org' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await screen.findByText('User Invited !');
+    expect(JSON.parse(mock.calls[0].body!)).toEqual({ email: 'new.hire@example.org', role: 'LEARNER' });
+    expect(reloads).toHaveLength(1);
+    fireEvent.change(screen.getByLabelText(/^E-mail/), { target: { value: 'x@example.org' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await screen.findByText('Could not invite the user: Some fields are invalid');
+  });
+
+  it("checks the e-mail before sending anything", async () => {
+    const { mock } = await renderInvitations({});
+    fireEvent.change(screen.getByLabelText(/^E-mail/), { target: { value: 'not-an-email' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await screen.findByText('Enter a valid e-mail address');
+    expect(mock.calls).toHaveLength(0);
+  });
+
+  it("withdraws after a confirmation: 'user invite deleted !'; a failure says 'Could not delete invite to the user!'", async () => {
+    let n = 0;
+    const { mock, reloads } = await renderInvitations({
+      'DELETE /api/users/14/deleteInvite': () => (++n === 1 ? json(200, { data: { id: 14 } }) : json(409, { message: 'An accepted invitation cannot be withdrawn' })),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw the invitation of new.hire@example.org' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('new.hire@example.org');
+    expect(mock.calls).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    await screen.findByText('user invite deleted !');
+    expect(reloads).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw the invitation of new.hire@example.org' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Withdraw' }));
+    await screen.findByText('Could not delete invite to the user!');
+  });
+
+  it("says 'Could not get the invited users !' when the list fails", async () => {
+    await renderInvitations({}, { ok: false, error: Object.assign(new Error('x'), { status: 500, serverMessage: undefined, fieldErrors: {} }) } as never);
+    expect((await screen.findAllByText('Could not get the invited users !')).length).toBeGreaterThan(0);
   });
 });

@@ -21,6 +21,7 @@ import type { components } from '@contract/schema';
 import { type Api, unwrap } from '@/lib/api/client';
 import type { XhrCredentials } from '@/lib/api/upload';
 import { usePageTitle } from '@/lib/document-head';
+import { useErrorToast } from '@/lib/use-toast-once';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { INVITATION_STATUSES, type InvitationsSearch } from '@/lib/list-search';
 import type { Settled } from '@/lib/load';
@@ -63,6 +64,8 @@ export function InvitationsPage({
   usePageTitle(t`Invitations`);
   const [withdrawing, setWithdrawing] = useState<Invitation | null>(null);
   const [busy, setBusy] = useState(false);
+  // Spec §8: 'Could not get the invited users !' when the list cannot be loaded.
+  useErrorToast(invitations.ok ? null : invitations.error, i18n._(inviteToasts.listFailed));
 
   const withdraw = async () => {
     if (!withdrawing) return;
