@@ -188,3 +188,37 @@ describe('the invitations screen (issue 12 item 4, spec §8 toasts)', () => {
     expect((await screen.findAllByText('Could not get the invited users !')).length).toBeGreaterThan(0);
   });
 });
+
+describe('the members screen (issue 12 item 6)', () => {
+  const noura = { id: 21, name: 'Noura Al-Harbi', email: 'learner@ncai.halaqa.test', role: 'LEARNER', pictureUrl: null, joinedAt: '2031-05-01T08:00:00Z', enrollments: 2, completedLessons: 3, totalLessons: 12 };
+
+  it('shows enrollments and progress, and removes a member only after a confirmation', async () => {
+    const { MembersPage } = await import('@/features/company/members-page');
+    const mock = mockFetch({ 'DELETE /api/companies/2/members/21': () => json(200, { data: { id: 21 } }) });
+    const api = createApi({ baseUrl: 'http://localhost/api', fetch: mock.fetch });
+    const reloads: number[] = [];
+    await renderWithRouter(
+      <>
+        <MembersPage
+          api={api}
+          companyId={2}
+          companyName="National Center for AI"
+          members={{ ok: true, data: { items: [noura], total: 1, page: 1, pageSize: 12 } as never }}
+          search={{}}
+          onSearch={() => {}}
+          reload={() => reloads.push(1)}
+        />
+        <Toaster />
+      </>,
+    );
+    expect(screen.getByText('3 of 12 lessons')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Progress of Noura Al-Harbi' }).getAttribute('aria-valuenow')).toBe('25');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Noura Al-Harbi from the company' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(mock.calls).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await screen.findByText('Member removed from the company');
+    expect(mock.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['DELETE /api/companies/2/members/21']);
+    expect(reloads).toHaveLength(1);
+  });
+});
