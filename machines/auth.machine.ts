@@ -13,6 +13,7 @@ import { notProvided } from './support/actors';
  *       │   └─ loggedOut.failed ◀── any failure before the theme (error code + server message)
  *   loggedIn.active ─auth.unauthorized (federated, attempt ≤ 3)─▶ loggedIn.refreshing ─▶ active
  *   loggedIn ─auth.themeChanged (the user's own company)─▶ loggedIn (new theme, persisted)
+ *   loggedIn ─auth.membershipChanged (an accepted invitation)─▶ loggingIn.fetchingCompany ─▶ … ─▶ loggedIn.active
  *
  * Errors are codes plus the server's message, never translated text: the login screen shows
  * `error.message ?? t\`Invalid credentials\``.
@@ -101,6 +102,8 @@ export type AuthEvent =
   /** Sign-up succeeded: the account exists and is signed in with `result`. */
   | { type: 'auth.signedUp'; result: SignInResult }
   | { type: 'auth.logout' }
+  /** The user joined or left a company (an accepted invitation): reload company, user and theme. */
+  | { type: 'auth.membershipChanged' }
   /** The API client got a 401; `attempt` counts the retries of that call (1 = first 401). */
   | { type: 'auth.unauthorized'; attempt: number }
   /** Company `companyId`'s theme was saved (theme editor): applies when it is the user's company. */
@@ -173,6 +176,8 @@ export const authMachine = setup({
       },
       error: null,
     })),
+    /** Reloads the signed-in session through fetchingCompany → fetchingUser → loadingTheme. */
+    assignPendingFromRecord: assign(({ context }) => ({ pending: context.record && { ...context.record, company: null }, error: null })),
     assignCompany: assign(({ context }, params: { company: CompanyRef | null }) => ({
       pending: context.pending && { ...context.pending, company: params.company },
     })),
@@ -186,6 +191,8 @@ export const authMachine = setup({
     resetTheme: assign({ theme: null }),
     completeLogin: assign(({ context }) => ({ record: context.pending, pending: null, error: null })),
     assignFailure: assign((_, params: { code: AuthFailure['code']; error: unknown }) => ({
+      // A failed reload (auth.membershipChanged) ends the session like a failed sign-in.
+      record: null,
       pending: null,
       error: { code: params.code, ...describeFailure(params.error) },
     })),
@@ -389,6 +396,8 @@ export const authMachine = setup({
             { type: 'persistSession', params: ({ context }) => ({ record: context.record, theme: context.theme }) },
           ],
         },
+        // Issue 12: after accepting an invitation the company (and its theme) and the role change.
+        'auth.membershipChanged': { target: 'loggingIn.fetchingCompany', actions: 'assignPendingFromRecord' },
       },
     },
     loggingOut: {

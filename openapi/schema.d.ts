@@ -265,7 +265,7 @@ export interface paths {
         post?: never;
         /**
          * Withdraw an invitation
-         * @description Withdraws a PENDING invitation. `id` is the invitation id (an invitee has no user yet). An accepted invitation answers 409.
+         * @description Withdraws a PENDING invitation: its link stops working (it reads as EXPIRED) and it leaves the list. `id` is the invitation id (an invitee has no user yet). An accepted invitation answers 409; another company's invitation 404.
          *
          *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: limited to the caller's company (ADMIN and SUPER_ADMIN see every company). Spec: §7 Users; DESIGN §1 Invitations.
          */
@@ -308,7 +308,7 @@ export interface paths {
         put?: never;
         /**
          * Invite many users from a file
-         * @description Invites every row of a CSV or XLSX file (columns `email`, `role`) into the caller's company. Rows already members, already invited or invalid are skipped with a reason.
+         * @description Invites every row of a CSV or XLSX file (columns `email`, `role`; a header row first; at most 1,000 data rows) into the caller's company, in one transaction, and mails each invitee a link valid 7 days. CSV: UTF-8 with or without BOM, comma or semicolon separated. The file type is checked by content. Rows already members, already invited, with an invalid e-mail, an unknown role (LEARNER or EDUCATOR) or repeating an earlier row are skipped with a reason; `report` lists every row. A file that cannot be read, has no `email`/`role` header or more than 1,000 rows → 400 and nothing is written. An admin without a company → 400.
          *
          *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: into the caller's company. Spec: §7 Users; §6 partner bulk invites.
          */
@@ -374,7 +374,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a user into the company
-         * @description Invites an e-mail with a role into the caller's company; the invitee gets a sign-up link. Already a member or a pending invitation → 409.
+         * @description Invites an e-mail with a role (LEARNER or EDUCATOR) into the caller's company; the invitee is mailed, in their language (or the company's when they have no account), a single-use link valid 7 days. Already a member or a pending invitation → 409. A caller without a company → 400.
          *
          *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: into the caller's company (an ADMIN invites into the company of the partner they act for: the caller's company). Spec: §7 Users; §3 Invite; DESIGN §1 Invitations.
          */
@@ -1694,6 +1694,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/companies/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the members of a company
+         * @description The company's learners, educators and users (not its partner), searchable by name or e-mail, newest member first, paged. Each member carries the date they joined (the invitation they accepted, else their sign-up), their active enrollments and their progress over those sessions (lessons DONE in lesson progress / lessons of the enrolled sessions' courses).
+         *
+         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: a PARTNER only for their own company. Spec: §6 partner company; DESIGN §1 Invitations.
+         */
+        get: operations["listCompanyMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member from a company
+         * @description Removes a learner, educator or user from the company: they keep their account and their enrollments, but lose `companyId` and with it the company's private courses. A user who is not a member of this company answers 404; the partner cannot be removed (403).
+         *
+         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: a PARTNER only for their own company. Spec: §6 partner company; DESIGN §1 Invitations.
+         */
+        delete: operations["removeCompanyMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/companies/{id}/analytics/attendance": {
         parameters: {
             query?: never;
@@ -2260,6 +2304,33 @@ export interface components {
         CompanySettingsUpdate: {
             style: components["schemas"]["CompanyStyle"];
             links: components["schemas"]["CompanyLinks"];
+        };
+        /** @description A member of a company as its partner sees them. */
+        CompanyMember: {
+            id: number;
+            name: string;
+            email: components["schemas"]["Email"];
+            role: components["schemas"]["Role"];
+            pictureUrl: string | null;
+            /**
+             * Format: date-time
+             * @description When they accepted the company's invitation, else when they signed up.
+             */
+            joinedAt: string;
+            /** @description Active enrollments. */
+            enrollments: number;
+            /** @description Lessons marked DONE over the enrolled sessions. */
+            completedLessons: number;
+            /** @description Lessons of the enrolled sessions' courses. */
+            totalLessons: number;
+        };
+        /** @description A page of company members, newest member first. */
+        PagedCompanyMember: {
+            items: components["schemas"]["CompanyMember"][];
+            /** @description Number of items over all pages. */
+            total: number;
+            page: number;
+            pageSize: number;
         };
         /** @description Attended ÷ expected, 4 decimals; 0 when nothing was expected. */
         AttendanceRate: number;
@@ -2906,8 +2977,11 @@ export interface components {
             /** @description Optional note to the educator. */
             message?: string;
         };
-        /** @enum {string} */
-        InviteRole: "USER" | "LEARNER" | "EDUCATOR" | "PARTNER";
+        /**
+         * @description The role an invitee gets in the company (a partner invites learners and educators).
+         * @enum {string}
+         */
+        InviteRole: "LEARNER" | "EDUCATOR";
         /** @enum {string} */
         InvitationStatus: "PENDING" | "ACCEPTED" | "EXPIRED";
         Invitation: {
@@ -2954,13 +3028,26 @@ export interface components {
         BulkInviteResult: {
             invited: components["schemas"]["Invitation"][];
             /** @description Rows not invited, with the reason. */
-            skipped: {
-                /** @description 1-based row in the file (header = row 1). */
-                row: number;
-                email: string | null;
-                message: string;
-            }[];
+            skipped: components["schemas"]["BulkInviteRow"][];
+            /** @description Every data row of the file in order, with what happened to it (the screen's table and its CSV download). */
+            report: components["schemas"]["BulkInviteRow"][];
         };
+        /** @description One data row of a bulk invitation file and its outcome. */
+        BulkInviteRow: {
+            /** @description 1-based row in the file (header = row 1). */
+            row: number;
+            email: string | null;
+            /** @description The role as written in the file. */
+            role: string | null;
+            outcome: components["schemas"]["BulkInviteOutcome"];
+            /** @description The outcome in English words (e.g. "Already a member of the company"). */
+            message: string;
+        };
+        /**
+         * @description INVITED (an invitation was made and mailed), or why the row was skipped.
+         * @enum {string}
+         */
+        BulkInviteOutcome: "INVITED" | "ALREADY_MEMBER" | "ALREADY_INVITED" | "INVALID_EMAIL" | "UNKNOWN_ROLE" | "DUPLICATE_IN_FILE";
         MailRequest: {
             message: string;
             /** @description Recipient user ids. */
@@ -3701,6 +3788,8 @@ export interface components {
         LessonId: components["schemas"]["Id"];
         /** @description Resource id. */
         Id: components["schemas"]["Id"];
+        /** @description The id of a user who is a member of the company. */
+        MemberId: components["schemas"]["Id"];
         /** @description 1-based page number. */
         Page: number;
         /** @description Items per page. */
@@ -4410,13 +4499,31 @@ export interface operations {
                      *               "pictureUrl": null
                      *             },
                      *             "createdAt": "2025-02-10T08:00:00Z",
-                     *             "expiresAt": "2025-02-24T08:00:00Z"
+                     *             "expiresAt": "2025-02-17T08:00:00Z"
                      *           }
                      *         ],
                      *         "skipped": [
                      *           {
                      *             "row": 3,
                      *             "email": "not-an-email",
+                     *             "role": "LEARNER",
+                     *             "outcome": "INVALID_EMAIL",
+                     *             "message": "Invalid e-mail"
+                     *           }
+                     *         ],
+                     *         "report": [
+                     *           {
+                     *             "row": 2,
+                     *             "email": "new.hire@ncai.example.org",
+                     *             "role": "LEARNER",
+                     *             "outcome": "INVITED",
+                     *             "message": "Invited"
+                     *           },
+                     *           {
+                     *             "row": 3,
+                     *             "email": "not-an-email",
+                     *             "role": "LEARNER",
+                     *             "outcome": "INVALID_EMAIL",
                      *             "message": "Invalid e-mail"
                      *           }
                      *         ]
@@ -4532,7 +4639,7 @@ export interface operations {
                      *               "pictureUrl": null
                      *             },
                      *             "createdAt": "2025-02-10T08:00:00Z",
-                     *             "expiresAt": "2025-02-24T08:00:00Z"
+                     *             "expiresAt": "2025-02-17T08:00:00Z"
                      *           }
                      *         ],
                      *         "total": 1,
@@ -4591,7 +4698,7 @@ export interface operations {
                      *           "pictureUrl": null
                      *         },
                      *         "createdAt": "2025-02-10T08:00:00Z",
-                     *         "expiresAt": "2025-02-24T08:00:00Z"
+                     *         "expiresAt": "2025-02-17T08:00:00Z"
                      *       }
                      *     }
                      */
@@ -8907,6 +9014,104 @@ export interface operations {
                      */
                     "application/json": {
                         data: components["schemas"]["CompanySettings"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listCompanyMembers: {
+        parameters: {
+            query?: {
+                /** @description Free-text search. */
+                query?: components["parameters"]["Query"];
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": 21,
+                     *             "name": "Layla Haddad",
+                     *             "email": "learner@ncai.halaqa.test",
+                     *             "role": "LEARNER",
+                     *             "pictureUrl": null,
+                     *             "joinedAt": "2025-02-10T08:00:00Z",
+                     *             "enrollments": 2,
+                     *             "completedLessons": 3,
+                     *             "totalLessons": 12
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "page": 1,
+                     *         "pageSize": 12
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PagedCompanyMember"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    removeCompanyMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+                /** @description The id of a user who is a member of the company. */
+                userId: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; the id of the user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 21
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DeletedRef"];
                     };
                 };
             };

@@ -29,11 +29,14 @@ import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardCoursesRouteImport } from './routes/dashboard/courses'
 import { Route as DashboardModerationRouteImport } from './routes/dashboard/moderation'
 import { Route as DashboardUsersRouteImport } from './routes/dashboard/users'
+import { Route as InvitationsTokenRouteImport } from './routes/invitations/$token'
 import { Route as SessionsSessionIdRouteImport } from './routes/sessions/$sessionId'
 import { Route as SignupCompanyRouteImport } from './routes/signup_.company'
 import { Route as ClassroomSessionIdIndexRouteImport } from './routes/classroom/$sessionId/index'
 import { Route as CoursesLiveEditRouteImport } from './routes/courses/live/edit'
 import { Route as DashboardAnalyticsAttendanceRouteImport } from './routes/dashboard/analytics/attendance'
+import { Route as DashboardCompanyInvitationsRouteImport } from './routes/dashboard/company/invitations'
+import { Route as DashboardCompanyMembersRouteImport } from './routes/dashboard/company/members'
 import { Route as DashboardCompanySettingsRouteImport } from './routes/dashboard/company/settings'
 import { Route as DashboardSessionsIndexRouteImport } from './routes/dashboard/sessions/index'
 import { Route as DashboardSessionsSessionIdRouteRouteImport } from './routes/dashboard/sessions/$sessionId/route'
@@ -143,6 +146,11 @@ const DashboardUsersRoute = DashboardUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => DashboardRouteRoute,
 } as any)
+const InvitationsTokenRoute = InvitationsTokenRouteImport.update({
+  id: '/invitations/$token',
+  path: '/invitations/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SessionsSessionIdRoute = SessionsSessionIdRouteImport.update({
   id: '/sessions/$sessionId',
   path: '/sessions/$sessionId',
@@ -169,6 +177,17 @@ const DashboardAnalyticsAttendanceRoute =
     path: '/analytics/attendance',
     getParentRoute: () => DashboardRouteRoute,
   } as any)
+const DashboardCompanyInvitationsRoute =
+  DashboardCompanyInvitationsRouteImport.update({
+    id: '/company/invitations',
+    path: '/company/invitations',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardCompanyMembersRoute = DashboardCompanyMembersRouteImport.update({
+  id: '/company/members',
+  path: '/company/members',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
 const DashboardCompanySettingsRoute =
   DashboardCompanySettingsRouteImport.update({
     id: '/company/settings',
@@ -236,6 +255,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/courses': typeof DashboardCoursesRoute
   '/dashboard/moderation': typeof DashboardModerationRoute
   '/dashboard/users': typeof DashboardUsersRoute
+  '/invitations/$token': typeof InvitationsTokenRoute
   '/sessions/$sessionId': typeof SessionsSessionIdRoute
   '/signup/company': typeof SignupCompanyRoute
   '/courses/': typeof CoursesIndexRoute
@@ -243,6 +263,8 @@ export interface FileRoutesByFullPath {
   '/dashboard/sessions/$sessionId': typeof DashboardSessionsSessionIdRouteRouteWithChildren
   '/courses/live/edit': typeof CoursesLiveEditRoute
   '/dashboard/analytics/attendance': typeof DashboardAnalyticsAttendanceRoute
+  '/dashboard/company/invitations': typeof DashboardCompanyInvitationsRoute
+  '/dashboard/company/members': typeof DashboardCompanyMembersRoute
   '/dashboard/company/settings': typeof DashboardCompanySettingsRoute
   '/classroom/$sessionId/': typeof ClassroomSessionIdIndexRoute
   '/dashboard/sessions/': typeof DashboardSessionsIndexRoute
@@ -270,12 +292,15 @@ export interface FileRoutesByTo {
   '/dashboard/courses': typeof DashboardCoursesRoute
   '/dashboard/moderation': typeof DashboardModerationRoute
   '/dashboard/users': typeof DashboardUsersRoute
+  '/invitations/$token': typeof InvitationsTokenRoute
   '/sessions/$sessionId': typeof SessionsSessionIdRoute
   '/signup/company': typeof SignupCompanyRoute
   '/courses': typeof CoursesIndexRoute
   '/dashboard': typeof DashboardIndexRoute
   '/courses/live/edit': typeof CoursesLiveEditRoute
   '/dashboard/analytics/attendance': typeof DashboardAnalyticsAttendanceRoute
+  '/dashboard/company/invitations': typeof DashboardCompanyInvitationsRoute
+  '/dashboard/company/members': typeof DashboardCompanyMembersRoute
   '/dashboard/company/settings': typeof DashboardCompanySettingsRoute
   '/classroom/$sessionId': typeof ClassroomSessionIdIndexRoute
   '/dashboard/sessions': typeof DashboardSessionsIndexRoute
@@ -305,6 +330,7 @@ export interface FileRoutesById {
   '/dashboard/courses': typeof DashboardCoursesRoute
   '/dashboard/moderation': typeof DashboardModerationRoute
   '/dashboard/users': typeof DashboardUsersRoute
+  '/invitations/$token': typeof InvitationsTokenRoute
   '/sessions/$sessionId': typeof SessionsSessionIdRoute
   '/signup_/company': typeof SignupCompanyRoute
   '/courses/': typeof CoursesIndexRoute
@@ -312,6 +338,8 @@ export interface FileRoutesById {
   '/dashboard/sessions/$sessionId': typeof DashboardSessionsSessionIdRouteRouteWithChildren
   '/courses/live/edit': typeof CoursesLiveEditRoute
   '/dashboard/analytics/attendance': typeof DashboardAnalyticsAttendanceRoute
+  '/dashboard/company/invitations': typeof DashboardCompanyInvitationsRoute
+  '/dashboard/company/members': typeof DashboardCompanyMembersRoute
   '/dashboard/company/settings': typeof DashboardCompanySettingsRoute
   '/classroom/$sessionId/': typeof ClassroomSessionIdIndexRoute
   '/dashboard/sessions/': typeof DashboardSessionsIndexRoute
@@ -342,6 +370,7 @@ export interface FileRouteTypes {
     | '/dashboard/courses'
     | '/dashboard/moderation'
     | '/dashboard/users'
+    | '/invitations/$token'
     | '/sessions/$sessionId'
     | '/signup/company'
     | '/courses/'
@@ -349,6 +378,8 @@ export interface FileRouteTypes {
     | '/dashboard/sessions/$sessionId'
     | '/courses/live/edit'
     | '/dashboard/analytics/attendance'
+    | '/dashboard/company/invitations'
+    | '/dashboard/company/members'
     | '/dashboard/company/settings'
     | '/classroom/$sessionId/'
     | '/dashboard/sessions/'
@@ -376,12 +407,15 @@ export interface FileRouteTypes {
     | '/dashboard/courses'
     | '/dashboard/moderation'
     | '/dashboard/users'
+    | '/invitations/$token'
     | '/sessions/$sessionId'
     | '/signup/company'
     | '/courses'
     | '/dashboard'
     | '/courses/live/edit'
     | '/dashboard/analytics/attendance'
+    | '/dashboard/company/invitations'
+    | '/dashboard/company/members'
     | '/dashboard/company/settings'
     | '/classroom/$sessionId'
     | '/dashboard/sessions'
@@ -410,6 +444,7 @@ export interface FileRouteTypes {
     | '/dashboard/courses'
     | '/dashboard/moderation'
     | '/dashboard/users'
+    | '/invitations/$token'
     | '/sessions/$sessionId'
     | '/signup_/company'
     | '/courses/'
@@ -417,6 +452,8 @@ export interface FileRouteTypes {
     | '/dashboard/sessions/$sessionId'
     | '/courses/live/edit'
     | '/dashboard/analytics/attendance'
+    | '/dashboard/company/invitations'
+    | '/dashboard/company/members'
     | '/dashboard/company/settings'
     | '/classroom/$sessionId/'
     | '/dashboard/sessions/'
@@ -437,6 +474,7 @@ export interface RootRouteChildren {
   ResetPasswordRoute: typeof ResetPasswordRoute
   SignupRoute: typeof SignupRoute
   CoursesCourseIdRoute: typeof CoursesCourseIdRoute
+  InvitationsTokenRoute: typeof InvitationsTokenRoute
   SessionsSessionIdRoute: typeof SessionsSessionIdRoute
   SignupCompanyRoute: typeof SignupCompanyRoute
   CoursesIndexRoute: typeof CoursesIndexRoute
@@ -588,6 +626,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardUsersRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
+    '/invitations/$token': {
+      id: '/invitations/$token'
+      path: '/invitations/$token'
+      fullPath: '/invitations/$token'
+      preLoaderRoute: typeof InvitationsTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/sessions/$sessionId': {
       id: '/sessions/$sessionId'
       path: '/sessions/$sessionId'
@@ -621,6 +666,20 @@ declare module '@tanstack/react-router' {
       path: '/analytics/attendance'
       fullPath: '/dashboard/analytics/attendance'
       preLoaderRoute: typeof DashboardAnalyticsAttendanceRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/company/invitations': {
+      id: '/dashboard/company/invitations'
+      path: '/company/invitations'
+      fullPath: '/dashboard/company/invitations'
+      preLoaderRoute: typeof DashboardCompanyInvitationsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/company/members': {
+      id: '/dashboard/company/members'
+      path: '/company/members'
+      fullPath: '/dashboard/company/members'
+      preLoaderRoute: typeof DashboardCompanyMembersRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
     '/dashboard/company/settings': {
@@ -731,6 +790,8 @@ interface DashboardRouteRouteChildren {
   DashboardIndexRoute: typeof DashboardIndexRoute
   DashboardSessionsSessionIdRouteRoute: typeof DashboardSessionsSessionIdRouteRouteWithChildren
   DashboardAnalyticsAttendanceRoute: typeof DashboardAnalyticsAttendanceRoute
+  DashboardCompanyInvitationsRoute: typeof DashboardCompanyInvitationsRoute
+  DashboardCompanyMembersRoute: typeof DashboardCompanyMembersRoute
   DashboardCompanySettingsRoute: typeof DashboardCompanySettingsRoute
   DashboardSessionsIndexRoute: typeof DashboardSessionsIndexRoute
 }
@@ -743,6 +804,8 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardSessionsSessionIdRouteRoute:
     DashboardSessionsSessionIdRouteRouteWithChildren,
   DashboardAnalyticsAttendanceRoute: DashboardAnalyticsAttendanceRoute,
+  DashboardCompanyInvitationsRoute: DashboardCompanyInvitationsRoute,
+  DashboardCompanyMembersRoute: DashboardCompanyMembersRoute,
   DashboardCompanySettingsRoute: DashboardCompanySettingsRoute,
   DashboardSessionsIndexRoute: DashboardSessionsIndexRoute,
 }
@@ -761,6 +824,7 @@ const rootRouteChildren: RootRouteChildren = {
   ResetPasswordRoute: ResetPasswordRoute,
   SignupRoute: SignupRoute,
   CoursesCourseIdRoute: CoursesCourseIdRoute,
+  InvitationsTokenRoute: InvitationsTokenRoute,
   SessionsSessionIdRoute: SessionsSessionIdRoute,
   SignupCompanyRoute: SignupCompanyRoute,
   CoursesIndexRoute: CoursesIndexRoute,

@@ -7,6 +7,7 @@ import * as m0005 from './migrations/0005_classroom.js';
 import * as m0006 from './migrations/0006_capture_and_grading.js';
 import * as m0007 from './migrations/0007_languages_and_company_status.js';
 import * as m0008 from './migrations/0008_company_signup_captcha.js';
+import * as m0009 from './migrations/0009_invitation_links.js';
 import * as m0012 from './migrations/0012_account_security.js';
 import type { Database } from './types.js';
 
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0006_capture_and_grading': m0006,
   '0007_languages_and_company_status': m0007,
   '0008_company_signup_captcha': m0008,
+  '0009_invitation_links': m0009,
   '0012_account_security': m0012,
 };
 

@@ -341,15 +341,20 @@ export interface AuditLogTable {
 export interface InvitationsTable {
   id: Generated<number>;
   email: string;
-  /** The role the invitee gets on joining (never an admin role). */
-  role: Exclude<Role, 'ADMIN' | 'SUPER_ADMIN'>;
+  /** The role the invitee gets on joining: a partner invites learners and educators (issue 12). */
+  role: 'LEARNER' | 'EDUCATOR';
   /** Every invitation is into a company (DESIGN.md §1 Invitations). */
   company_id: number;
   invited_by: number;
   /** EXPIRED is derived from `created_at` (7 days), never stored. */
   status: ColumnType<'PENDING' | 'ACCEPTED', 'PENDING' | 'ACCEPTED' | undefined, 'PENDING' | 'ACCEPTED'>;
+  /** SHA-256 (hex) of the link's random token (migration 0009; docs/decisions.md "Invitations"). */
   token: string;
   created_at: Timestamp;
+  /** When the invitee joined (migration 0009). */
+  accepted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When a partner withdrew it; the link then reads EXPIRED (migration 0009). */
+  withdrawn_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 export interface OutboxTable {
   id: Generated<number>;

@@ -47,3 +47,17 @@ export const usersSearchSchema = v.object({
   page: lenient(positiveInt),
 });
 export type UsersSearch = v.InferOutput<typeof usersSearchSchema>;
+
+/** `/dashboard/company/invitations?status&page` (partners: the company's invitations). */
+export const invitationsSearchSchema = v.object({
+  status: lenient(v.picklist(INVITATION_STATUSES)),
+  page: lenient(positiveInt),
+});
+export type InvitationsSearch = v.InferOutput<typeof invitationsSearchSchema>;
+
+/** `/dashboard/company/members?query&page` (partners: the company's members). */
+export const membersSearchSchema = v.object({
+  query: lenient(queryText),
+  page: lenient(positiveInt),
+});
+export type MembersSearch = v.InferOutput<typeof membersSearchSchema>;

@@ -165,11 +165,21 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
   listLearners: none(nothing),
   listPartners: none(nothing),
   listInvitations: none(nothing),
-  inviteUser: none(() => ({ body: { email: `invitee-${unique()}@matrix.test`, role: 'LEARNER' } })),
-  bulkInviteUsers: none(() => ({ multipart: { fields: {}, files: { file: pdfPart() } } })),
-  getInvitation: { why: 'not built (501); public: the signed token is the key', variants: [{ target: 'none', label: 'an invitation link', allow: 'roles', build: () => ({ params: { token: 'not-built-yet' } }) }] },
-  acceptInvitation: { why: 'not built (501); the invitee accepts their own invitation', variants: [{ target: 'none', label: 'an invitation link', allow: 'roles', build: () => ({ params: { token: 'not-built-yet' } }) }] },
-  deleteInvite: { why: 'not built (501); admins and partners: the target company rule comes with invitations', variants: [{ target: 'none', label: 'an invitation', allow: 'roles', build: () => ({ params: { id: 1 } }) }] },
+  inviteUser: none(() => ({ body: { email: `invitee-${unique()}@matrix.test`, role: 'LEARNER' } }), { allowedStatuses: { statuses: [400], why: 'admins belong to no company to invite into' } }),
+  bulkInviteUsers: none(() => ({ multipart: { fields: {}, files: { file: { filename: 'people.csv', contentType: 'text/csv', content: Buffer.from(`email,role\nbulk-${unique()}@matrix.test,LEARNER\n`) } } } }), {
+    allowedStatuses: { statuses: [400], why: 'admins belong to no company to invite into' },
+  }),
+  getInvitation: { why: 'public: the random link token is the key (it names no company resource a caller could own)', variants: [{ target: 'none', label: 'an invitation link', allow: 'roles', build: (w) => ({ params: { token: w.invitations.tokenUser } }) }] },
+  acceptInvitation: {
+    why: 'the invitee accepts their own invitation; everyone else is another e-mail (403)',
+    variants: [{ target: 'own', label: "an invitation to the USER caller's e-mail", allow: ['user'], consumable: true, build: (w) => ({ params: { token: w.invitations.tokenUser } }) }],
+  },
+  deleteInvite: {
+    variants: [
+      { target: 'own', label: "a pending invitation of company A", allow: [...STAFF, 'partner'], consumable: true, build: (w) => ({ params: { id: w.invitations.withdrawA } }) },
+      { target: 'otherCompany', label: "a pending invitation of company B", allow: STAFF, consumable: true, build: (w) => ({ params: { id: w.invitations.withdrawB } }) },
+    ],
+  },
   approveUser: { why: 'admins decide on any user', variants: [{ target: 'otherCompany', label: 'a pending educator', allow: 'roles', consumable: true, build: (w) => ({ params: { id: w.pendingUsers.approve } }) }] },
   rejectUser: { why: 'admins decide on any user', variants: [{ target: 'otherCompany', label: "company B's pending partner", allow: 'roles', consumable: true, build: (w) => ({ params: { id: w.pendingUsers.reject }, body: { message: 'No' } }) }] },
   deleteUser: { why: 'admins decide on any user', variants: [{ target: 'otherCompany', label: "a learner of company B", allow: 'roles', consumable: true, build: (w) => ({ params: { id: w.pendingUsers.remove }, body: { message: 'Bye' } }) }] },
@@ -198,6 +208,18 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
     variants: [
       { target: 'own', label: 'company A', allow: [...STAFF, 'partner'], build: (w) => ({ params: { id: w.companyA } }) },
       { target: 'otherCompany', label: 'company B', allow: STAFF, build: (w) => ({ params: { id: w.companyB } }) },
+    ],
+  },
+  listCompanyMembers: {
+    variants: [
+      { target: 'own', label: 'company A', allow: [...STAFF, 'partner'], build: (w) => ({ params: { id: w.companyA } }) },
+      { target: 'otherCompany', label: 'company B', allow: STAFF, build: (w) => ({ params: { id: w.companyB } }) },
+    ],
+  },
+  removeCompanyMember: {
+    variants: [
+      { target: 'own', label: 'a learner of company A', allow: [...STAFF, 'partner'], consumable: true, build: (w) => ({ params: { id: w.companyA, userId: w.invitations.memberA } }) },
+      { target: 'otherCompany', label: 'a learner of company B', allow: STAFF, consumable: true, build: (w) => ({ params: { id: w.companyB, userId: w.invitations.memberB } }) },
     ],
   },
   uploadCompanyPicture: {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, LessonTypeCode } from '../../server/db/types.js';
+import { hashInvitationToken } from '../../server/modules/users/invitations.js';
 import { enroll, insertCourse } from './course-fixtures.js';
 import { multipart, PNG_1PX, type FilePart, type TestApp } from './harness.js';
 
@@ -111,6 +112,11 @@ export interface World {
   educatorPictureId: number;
   /** PENDING users for the admin decisions, and a user to delete. */
   pendingUsers: { approve: number; reject: number; remove: number };
+  /**
+   * Invitations (issue 12): `tokenUser` a PENDING link to the USER caller's own e-mail (into company A);
+   * `withdrawA`/`withdrawB` pending invitations of companies A and B; `memberA`/`memberB` learners to remove.
+   */
+  invitations: { tokenUser: string; withdrawA: number; withdrawB: number; memberA: number; memberB: number };
   /**
    * Texts only admins (and company B, which has no caller) may ever read: company B's private
    * course titles and its learner's e-mail. No 2xx answer to another caller may contain them.
@@ -266,7 +272,18 @@ export async function buildWorld(t: TestApp): Promise<World> {
     reject: await insertUser(db, 'pending.reject@matrix.test', 'PARTNER', companyB, 'PENDING'),
     remove: await insertUser(db, 'to.delete@matrix.test', 'LEARNER', companyB),
   };
-  return { ids, companyA, companyB, A, B, O, privA, cards, educatorPictureId, pendingUsers, secretsOfB, tokens };
+  const invite = async (email: string, companyId: number, by: number, token: string) =>
+    (await db.insertInto('invitations').values({ email, role: 'LEARNER', company_id: companyId, invited_by: by, token: hashInvitationToken(token), created_at: MATRIX_NOW }).returning('id').executeTakeFirstOrThrow()).id;
+  const partnerB = (await db.selectFrom('users').select('id').where('email', '=', EMAIL.partnerB).executeTakeFirstOrThrow()).id;
+  const invitations = {
+    tokenUser: 'matrix-invitation-of-the-user-caller',
+    withdrawA: await invite('withdraw.a@matrix.test', companyA, ids.partner, 'matrix-withdraw-a'),
+    withdrawB: await invite('withdraw.b@matrix.test', companyB, partnerB, 'matrix-withdraw-b'),
+    memberA: await insertUser(db, 'member.remove.a@matrix.test', 'LEARNER', companyA),
+    memberB: await insertUser(db, 'member.remove.b@matrix.test', 'LEARNER', companyB),
+  };
+  await invite(EMAIL.user, companyA, ids.partner, invitations.tokenUser);
+  return { ids, companyA, companyB, A, B, O, privA, cards, educatorPictureId, pendingUsers, invitations, secretsOfB, tokens };
 }
 
 /**

@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defineMailTemplate, renderMail } from '../../server/platform/mail/templates.js';
-import { accountApproved, accountDeleted, accountRejected } from '../../server/modules/users/mails.js';
+import { accountApproved, accountDeleted, accountRejected, invitationMail } from '../../server/modules/users/mails.js';
 import { paymentReceipt } from '../../server/modules/payments/mails.js';
 import { sessionApproved, sessionCancelledForLearner, sessionDeletedForEducator, sessionRejected, waitlistSessionOpen } from '../../server/modules/sessions/mails.js';
 import { userMessage } from '../../server/modules/messaging/mails.js';
 import { Mailer } from '../../server/platform/mailer.js';
 import { startTestApp } from './harness.js';
 
-const ALL = [paymentReceipt, accountApproved, accountRejected, accountDeleted, sessionApproved, sessionRejected, sessionCancelledForLearner, sessionDeletedForEducator, waitlistSessionOpen, userMessage];
+const ALL = [paymentReceipt, accountApproved, accountRejected, accountDeleted, invitationMail, sessionApproved, sessionRejected, sessionCancelledForLearner, sessionDeletedForEducator, waitlistSessionOpen, userMessage];
 
 describe('mail templates (issue 12: mails in the recipient language)', () => {
   it.each(ALL.map((t) => [t.name, t] as const))('%s renders fully in English and in Arabic (right-to-left)', (_name, template) => {

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
@@ -217,6 +218,27 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Pro
         ])
         .execute();
     }
+    // Invitations into NCAI (issue 12): three pending, one expired. Their links were never mailed:
+    // the tokens are random and only their SHA-256 is stored, as for real invitations.
+    const ncaiPartner = need(userIds, 'partner@ncai.halaqa.test', 'user');
+    await trx
+      .insertInto('invitations')
+      .values(
+        [
+          { email: 'amal.alharbi@ncai.halaqa.test', role: 'LEARNER' as const, days: -1 },
+          { email: 'yousef.alotaibi@ncai.halaqa.test', role: 'LEARNER' as const, days: -2 },
+          { email: 'dr.huda.alsaud@ncai.halaqa.test', role: 'EDUCATOR' as const, days: -3 },
+          { email: 'khalid.alzahrani@ncai.halaqa.test', role: 'LEARNER' as const, days: -10 },
+        ].map((i) => ({
+          email: i.email,
+          role: i.role,
+          company_id: need(companyIds, 'NCAI', 'company'),
+          invited_by: ncaiPartner,
+          token: createHash('sha256').update(randomBytes(32).toString('base64url')).digest('hex'),
+          created_at: at(today, i.days, 10),
+        })),
+      )
+      .execute();
 
     // Wallet welcome credit: one balanced TOP_UP transaction per learner. -------------------
     for (const u of DEMO_USERS) {

@@ -1,5 +1,6 @@
 import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
 import { companyAttendanceAnalytics } from './analytics.js';
+import { listMembers, removeMember } from './members.js';
 import { getCompanySettings, setCompanyLogo, updateCompanySettings } from './service.js';
 
 /** Handlers of the Companies operations (openapi/halaqa.yaml tag Companies; the theme and logo of spec §3, §7). */
@@ -20,4 +21,6 @@ export const companiesHandlers = {
       to: query.to,
     }),
   }),
+  listCompanyMembers: async ({ app, tenant, params, query }) => ({ data: await listMembers(app, tenant, params.id, query) }),
+  removeCompanyMember: async ({ app, tenant, params }) => ({ data: await removeMember(app, tenant, params.id, params.userId) }),
 } satisfies HandlerTable;

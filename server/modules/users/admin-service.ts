@@ -43,40 +43,6 @@ export async function listUsersByRole(
   };
 }
 
-/** Invitations stay open for 14 days. */
-const INVITATION_TTL_MS = 14 * 24 * 3600 * 1000;
-
-/** GET /users/invitations?status: the company's invitations (partners) or all (admins), newest first. */
-export async function listInvitations(app: AppContext, caller: Caller, q: { status?: 'PENDING' | 'ACCEPTED' | 'EXPIRED'; page: number; pageSize: number }) {
-  let base = app.db.selectFrom('invitations as i').innerJoin('users as u', 'u.id', 'i.invited_by');
-  if (!isStaff(caller)) base = base.where('i.company_id', '=', caller.companyId ?? -1);
-  const cutoff = new Date(Date.now() - INVITATION_TTL_MS);
-  if (q.status === 'ACCEPTED') base = base.where('i.status', '=', 'ACCEPTED');
-  else if (q.status === 'PENDING') base = base.where('i.status', '=', 'PENDING').where('i.created_at', '>=', cutoff);
-  else if (q.status === 'EXPIRED') base = base.where('i.status', '=', 'PENDING').where('i.created_at', '<', cutoff);
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select(['i.id', 'i.email', 'i.role', 'i.company_id', 'i.status', 'i.created_at', 'u.id as by_id', 'u.first_name', 'u.last_name', 'u.picture_url'])
-    .orderBy('i.created_at', 'desc')
-    .orderBy('i.id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
-  return {
-    items: rows.map((r) => {
-      const expiresAt = new Date(r.created_at.getTime() + INVITATION_TTL_MS);
-      return {
-        id: r.id, email: r.email, role: r.role, companyId: r.company_id, createdAt: r.created_at.toISOString(), expiresAt: expiresAt.toISOString(),
-        status: r.status === 'PENDING' && expiresAt.getTime() < Date.now() ? ('EXPIRED' as const) : r.status,
-        invitedBy: { id: r.by_id, name: `${r.first_name} ${r.last_name}`.trim(), pictureUrl: r.picture_url },
-      };
-    }),
-    total: Number(total),
-    page: q.page,
-    pageSize: q.pageSize,
-  };
-}
-
 type Decision = 'approve' | 'reject' | 'delete';
 
 /**

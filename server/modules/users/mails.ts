@@ -53,3 +53,24 @@ export const accountDeleted = defineMailTemplate({
     html: '<p>مرحبًا {{firstName}}،</p><p>أُغلق حسابك في حلقة.</p><blockquote>{{message}}</blockquote>',
   },
 });
+
+/**
+ * To an invitee (issue 12 item 4; DESIGN §1 Invitations): a partner invited this e-mail into the
+ * company as a learner or an educator. `url` is the single-use link (`${publicUrl}/invitations/<token>`),
+ * `expiresOn` the last day it works (YYYY-MM-DD, UTC). Sent in the invitee's language, or the
+ * company's when they have no account.
+ */
+export const invitationMail = defineMailTemplate({
+  name: 'invitation',
+  example: { companyName: 'National Center for AI', inviterName: 'Nadia Benali', asEducator: false, url: 'http://localhost:3000/invitations/abc', expiresOn: '2025-02-17' },
+  en: {
+    subject: '{{inviterName}} invites you to {{companyName}} on Halaqa',
+    text: 'Hello,\n\n{{inviterName}} invites you to join {{companyName}} on Halaqa as {{#if asEducator}}an educator{{else}}a learner{{/if}}.\n\nOpen this link to accept (it works once, until {{expiresOn}}):\n{{url}}\n\nIf you did not expect this invitation, you can ignore this mail.',
+    html: '<p>Hello,</p><p>{{inviterName}} invites you to join <strong>{{companyName}}</strong> on Halaqa as {{#if asEducator}}an educator{{else}}a learner{{/if}}.</p><p><a href="{{url}}">Accept the invitation</a> (the link works once, until {{expiresOn}}).</p><p>If you did not expect this invitation, you can ignore this mail.</p>',
+  },
+  ar: {
+    subject: 'يدعوك {{inviterName}} للانضمام إلى {{companyName}} في حلقة',
+    text: 'مرحبًا،\n\nيدعوك {{inviterName}} للانضمام إلى {{companyName}} في حلقة {{#if asEducator}}بصفة مُعلّم{{else}}بصفة متعلّم{{/if}}.\n\nافتح هذا الرابط لقبول الدعوة (يعمل مرة واحدة، حتى {{expiresOn}}):\n{{url}}\n\nإن لم تكن تتوقع هذه الدعوة فيمكنك تجاهل هذه الرسالة.',
+    html: '<p>مرحبًا،</p><p>يدعوك {{inviterName}} للانضمام إلى <strong>{{companyName}}</strong> في حلقة {{#if asEducator}}بصفة مُعلّم{{else}}بصفة متعلّم{{/if}}.</p><p><a href="{{url}}">اقبل الدعوة</a> (يعمل الرابط مرة واحدة، حتى {{expiresOn}}).</p><p>إن لم تكن تتوقع هذه الدعوة فيمكنك تجاهل هذه الرسالة.</p>',
+  },
+});

@@ -4,7 +4,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
-import { BarChartIcon, BookIcon, CalendarIcon, ChevronDownIcon, LayersIcon, LogOutIcon, PencilIcon, UsersIcon } from '@/components/ui/icons';
+import { BarChartIcon, BookIcon, CalendarIcon, ChevronDownIcon, LayersIcon, LogOutIcon, MailIcon, PencilIcon, UsersIcon } from '@/components/ui/icons';
 import type { AuthActor } from '@/lib/auth/auth-service';
 import { isLearnerRole } from '../../../machines/auth.selectors';
 import { paymentLinks } from '@/lib/payment-links';
@@ -14,14 +14,14 @@ import { type Role, roleLabels } from '@/lib/auth/roles';
 
 /** A dashboard area of a role (header navigation and account menu). */
 export interface RoleLink {
-  to: '/dashboard/courses' | '/dashboard/sessions' | '/dashboard/moderation' | '/dashboard/users' | '/dashboard/company/settings';
+  to: '/dashboard/courses' | '/dashboard/sessions' | '/dashboard/moderation' | '/dashboard/users' | '/dashboard/company/settings' | '/dashboard/company/invitations' | '/dashboard/company/members';
   label: MessageDescriptor;
-  icon: 'book' | 'calendar' | 'shield' | 'users' | 'brand';
+  icon: 'book' | 'calendar' | 'shield' | 'users' | 'brand' | 'mail';
 }
 
 /**
  * The work areas of a role: educators → Courses to teach, My sessions; admins and super admins →
- * Moderation, Users, Brand; partners → Brand (their company's theme, logo and links). Others: none.
+ * Moderation, Users, Brand; partners → Invitations, Members, Brand (issue 12). Others: none.
  */
 export function roleLinks(role: Role): RoleLink[] {
   if (role === 'EDUCATOR') {
@@ -37,7 +37,13 @@ export function roleLinks(role: Role): RoleLink[] {
       { to: '/dashboard/company/settings', label: msg`Brand`, icon: 'brand' },
     ];
   }
-  if (role === 'PARTNER') return [{ to: '/dashboard/company/settings', label: msg`Brand`, icon: 'brand' }];
+  if (role === 'PARTNER') {
+    return [
+      { to: '/dashboard/company/invitations', label: msg`Invitations`, icon: 'mail' },
+      { to: '/dashboard/company/members', label: msg`Members`, icon: 'users' },
+      { to: '/dashboard/company/settings', label: msg`Brand`, icon: 'brand' },
+    ];
+  }
   return [];
 }
 
@@ -46,6 +52,7 @@ function RoleLinkIcon({ icon }: { icon: RoleLink['icon'] }) {
   if (icon === 'calendar') return <CalendarIcon size={16} />;
   if (icon === 'users') return <UsersIcon size={16} />;
   if (icon === 'brand') return <PencilIcon size={16} />;
+  if (icon === 'mail') return <MailIcon size={16} />;
   return <LayersIcon size={16} />;
 }
 

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { AuthActor } from '@/lib/auth/auth-service';
-import { selectIsLoggedIn } from '../../../machines/auth.selectors';
+import { selectIsLoggedIn, selectIsLoggingIn } from '../../../machines/auth.selectors';
 
 /**
  * Spec §2: logout and session invalidation return to /login. Watches the auth actor and, when it
@@ -14,8 +14,11 @@ export function SessionWatcher({ auth }: { auth: AuthActor }) {
     let wasLoggedIn = selectIsLoggedIn(auth.getSnapshot());
     const subscription = auth.subscribe((snapshot) => {
       const loggedIn = selectIsLoggedIn(snapshot);
-      if (wasLoggedIn && !loggedIn) void navigate({ to: '/login' });
-      wasLoggedIn = loggedIn;
+      // A signed-in session reloading its company (auth.membershipChanged, issue 12) passes through
+      // loggingIn: that is not leaving; a failure there ends in loggedOut and navigates then.
+      const reloading = wasLoggedIn && selectIsLoggingIn(snapshot);
+      if (wasLoggedIn && !loggedIn && !reloading) void navigate({ to: '/login' });
+      wasLoggedIn = loggedIn || reloading;
     });
     return () => subscription.unsubscribe();
   }, [auth, navigate]);

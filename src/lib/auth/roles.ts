@@ -26,6 +26,8 @@ export const ROLES = {
   educators: ['EDUCATOR'],
   /** Course editing and the session dashboards: educators and admins. */
   staff: ['EDUCATOR', 'ADMIN', 'SUPER_ADMIN'],
+  /** The company's invitations and members: its partner (issue 12). */
+  partners: ['PARTNER'],
   /** Moderation and users: admins. */
   admins: ['ADMIN', 'SUPER_ADMIN'],
   /** Company brand settings (theme, logo, links): the company's partner, and admins. */

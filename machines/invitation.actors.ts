@@ -1,0 +1,18 @@
+import { fromPromise } from 'xstate';
+import { type Api, unwrap } from './support/api';
+import type { InviteRequest, SentInvitation } from './invitation.machine';
+
+/**
+ * The invitation machine's actor over the generated client: `POST /users/invite {email, role}`.
+ * Rejects with an `ApiError` (`status`, `serverMessage`, `fieldErrors`) or the network error.
+ *
+ *   useMachine(invitationMachine.provide({ actors: createInvitationActors(api) }))
+ */
+export function createInvitationActors(api: Api) {
+  return {
+    sendInvitation: fromPromise<SentInvitation, InviteRequest>(async ({ input }) => {
+      const inv = unwrap(await api.POST('/users/invite', { body: { email: input.email.trim(), role: input.role } }));
+      return { id: inv.id, email: inv.email, role: inv.role, status: inv.status, expiresAt: inv.expiresAt };
+    }),
+  };
+}

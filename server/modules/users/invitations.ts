@@ -1,0 +1,397 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, InvitationsTable, Language } from '../../db/types.js';
+import { audit } from '../../platform/audit.js';
+import type { AppContext, Caller } from '../../platform/context.js';
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import type { Schema } from '../../platform/handlers.js';
+import { mailLanguages } from '../../platform/mail/recipients.js';
+import type { TenantScope } from '../../platform/tenancy.js';
+import { invitationMail } from './mails.js';
+import { toUserView, type UserView } from './service.js';
+
+/**
+ * Invitations into a company (issue 12 items 4 and 5; spec §6 partner invites, §7 Users; DESIGN §1).
+ *
+ * The link is `${publicUrl}/invitations/<token>` where the token is 32 random bytes (base64url,
+ * 43 characters). `invitations.token` holds its SHA-256 in hex, never the token: a database leak
+ * gives no working link, and a token that was changed by even one character matches no row (404).
+ * The link works once (the row becomes ACCEPTED) and for {@link INVITATION_TTL_MS} (7 days) after
+ * the invitation was made; a withdrawn invitation reads as EXPIRED (docs/decisions.md "Invitations").
+ */
+
+/** An invitation link works for 7 days after it was made. */
+export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
+
+/** The roles a partner may invite (the contract's InviteRole). */
+export const INVITE_ROLES = ['LEARNER', 'EDUCATOR'] as const;
+export type InviteRole = (typeof INVITE_ROLES)[number];
+
+/** A stored invitation row. */
+export type InvitationRow = { [K in keyof InvitationsTable]: InvitationsTable[K] extends import('kysely').ColumnType<infer S, unknown, unknown> ? S : InvitationsTable[K] };
+
+/** The contract's Invitation. */
+export type InvitationView = Schema<'Invitation'>;
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** SHA-256 (hex) of a link token: what `invitations.token` stores. */
+export function hashInvitationToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** A new link token (32 random bytes, base64url) and the hash to store. */
+export function newInvitationToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashInvitationToken(token) };
+}
+
+/** The link of a token: `${publicUrl}/invitations/<token>`. */
+export const invitationUrl = (app: AppContext, token: string) => `${app.config.publicUrl.replace(/\/$/, '')}/invitations/${token}`;
+
+/** When an invitation made at `createdAt` stops working. */
+export const invitationExpiresAt = (createdAt: Date) => new Date(createdAt.getTime() + INVITATION_TTL_MS);
+
+/** The status an invitation row reads as at `now`: ACCEPTED; EXPIRED (withdrawn or older than 7 days); else PENDING. */
+export function invitationStatus(row: Pick<InvitationRow, 'status' | 'created_at' | 'withdrawn_at'>, now: Date): 'PENDING' | 'ACCEPTED' | 'EXPIRED' {
+  if (row.status === 'ACCEPTED') return 'ACCEPTED';
+  if (row.withdrawn_at || invitationExpiresAt(row.created_at).getTime() <= now.getTime()) return 'EXPIRED';
+  return 'PENDING';
+}
+
+/** Whether `email` is one the contract accepts (spec §5: one @, a domain with a 2+ letter top-level part). */
+export function isValidEmail(email: string): boolean {
+  return email.length <= 254 && /^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$/.test(email);
+}
+
+/**
+ * Reads the invitation of a link token and checks that it can still be used: the one function
+ * sign-up with `invitationToken` (the onboard work) and POST /invitations/{token}/accept share.
+ * @param token the token as it appears in the link (not its hash)
+ * @param db a transaction to read in (then the row is locked `FOR UPDATE` on PostgreSQL), or the app's db
+ * @returns the PENDING, unexpired, unwithdrawn invitation row (`token` holds the hash)
+ * @throws 404 'Invitation not found' when no invitation has this token (tampered or made up);
+ *   409 'This invitation has already been used' when ACCEPTED; 410 'This invitation has expired'
+ *   when older than 7 days or withdrawn.
+ */
+export async function verifyInvitationToken(app: AppContext, token: string, db: Db = app.db): Promise<InvitationRow> {
+  let q = db.selectFrom('invitations').selectAll().where('token', '=', hashInvitationToken(token));
+  if (db !== app.db) q = q.forUpdate();
+  const row = (await q.executeTakeFirst()) as InvitationRow | undefined;
+  if (!row) throw notFound('Invitation');
+  const status = invitationStatus(row, app.now());
+  if (status === 'ACCEPTED') throw conflict('This invitation has already been used');
+  if (status === 'EXPIRED') throw new HttpError(410, 'This invitation has expired');
+  return row;
+}
+
+/**
+ * Marks a verified invitation ACCEPTED (single use), in the caller's transaction.
+ * @param invitationId the row {@link verifyInvitationToken} returned
+ */
+export async function markInvitationAccepted(app: AppContext, trx: Transaction<Database>, invitationId: number): Promise<void> {
+  await trx.updateTable('invitations').set({ status: 'ACCEPTED', accepted_at: app.now() }).where('id', '=', invitationId).execute();
+}
+
+/** The caller's company to invite into. @throws 400 when the caller belongs to no company. */
+function targetCompany(scope: TenantScope): number {
+  if (scope.companyId === null) throw badRequest('You belong to no company to invite people into');
+  return scope.companyId;
+}
+
+/** E-mails (lower-cased) of the company's members among `emails`. */
+async function membersAmong(db: Db, companyId: number, emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users')
+    .select('email')
+    .where('company_id', '=', companyId)
+    .where('status', '!=', 'DELETED')
+    .where((eb) => eb(eb.fn('lower', ['email']), 'in', emails))
+    .execute();
+  return new Set(rows.map((r) => r.email.toLowerCase()));
+}
+
+/** E-mails (lower-cased) among `emails` with an invitation into the company that still works at `now`. */
+async function pendingAmong(db: Db, companyId: number, emails: string[], now: Date): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('invitations')
+    .select('email')
+    .where('company_id', '=', companyId)
+    .where('status', '=', 'PENDING')
+    .where('withdrawn_at', 'is', null)
+    .where('created_at', '>', new Date(now.getTime() - INVITATION_TTL_MS))
+    .where((eb) => eb(eb.fn('lower', ['email']), 'in', emails))
+    .execute();
+  return new Set(rows.map((r) => r.email.toLowerCase()));
+}
+
+/** The contract's Invitation from a row and its inviter. */
+function toInvitationView(row: InvitationRow, by: { id: number; name: string; pictureUrl: string | null }, now: Date): InvitationView {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    companyId: row.company_id,
+    status: invitationStatus(row, now),
+    invitedBy: by,
+    createdAt: row.created_at.toISOString(),
+    expiresAt: invitationExpiresAt(row.created_at).toISOString(),
+  };
+}
+
+async function inviterOf(db: Db, userId: number) {
+  const u = await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'picture_url']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return { id: u.id, name: `${u.first_name} ${u.last_name}`.trim(), pictureUrl: u.picture_url };
+}
+
+/** One invitation to write and mail. */
+interface NewInvite {
+  email: string;
+  role: InviteRole;
+}
+
+/**
+ * Writes invitations in one transaction (all or none) and returns the rows with their link tokens.
+ * The "already member / already invited" checks run inside the same transaction, after locking the
+ * company's row, so two partners inviting the same e-mail at once make one invitation.
+ */
+async function writeInvitations(
+  app: AppContext,
+  companyId: number,
+  invitedBy: number,
+  rows: NewInvite[],
+  check: (members: Set<string>, pending: Set<string>) => NewInvite[],
+): Promise<{ written: { row: InvitationRow; token: string }[]; members: Set<string>; pending: Set<string> }> {
+  return app.db.transaction().execute(async (trx) => {
+    await trx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().executeTakeFirstOrThrow();
+    const lower = [...new Set(rows.map((r) => r.email.toLowerCase()))];
+    const now = app.now();
+    const members = await membersAmong(trx, companyId, lower);
+    const pending = await pendingAmong(trx, companyId, lower, now);
+    const toWrite = check(members, pending);
+    const written: { row: InvitationRow; token: string }[] = [];
+    // Insert in chunks (1,000 rows × 6 values stay far below PostgreSQL's 65,535 parameters).
+    for (let i = 0; i < toWrite.length; i += 500) {
+      const chunk = toWrite.slice(i, i + 500).map((r) => ({ ...r, ...newInvitationToken() }));
+      const inserted = (await trx
+        .insertInto('invitations')
+        .values(chunk.map((r) => ({ email: r.email, role: r.role, company_id: companyId, invited_by: invitedBy, token: r.hash, created_at: now })))
+        .returningAll()
+        .execute()) as InvitationRow[];
+      const tokenByHash = new Map(chunk.map((r) => [r.hash, r.token]));
+      for (const row of inserted) written.push({ row, token: tokenByHash.get(row.token)! });
+      await audit(trx, { actorId: invitedBy, action: 'invitation.created', entityType: 'company', entityId: companyId, message: `${inserted.length} invitation(s)` });
+    }
+    return { written, members, pending };
+  });
+}
+
+/**
+ * Mails each new invitation in the invitee's language (their account's, else the company's).
+ * Sent after the transaction commits; a mail that fails is logged, the invitation stays.
+ */
+async function mailInvitations(app: AppContext, companyId: number, inviterName: string, sentBy: number, written: { row: InvitationRow; token: string }[]) {
+  if (written.length === 0) return;
+  const company = await app.db.selectFrom('companies').select(['name', 'language']).where('id', '=', companyId).executeTakeFirstOrThrow();
+  const languages = await mailLanguages(app.db, written.map((w) => w.row.email));
+  for (const { row, token } of written) {
+    const language: Language = languages.get(row.email) ?? company.language;
+    await app.mailer
+      .sendTemplate(
+        invitationMail,
+        { companyName: company.name, inviterName, asEducator: row.role === 'EDUCATOR', url: invitationUrl(app, token), expiresOn: invitationExpiresAt(row.created_at).toISOString().slice(0, 10) },
+        { email: row.email, language },
+        sentBy,
+      )
+      .catch((err) => app.log.error({ err, invitationId: row.id }, 'invitation mail failed'));
+  }
+}
+
+/**
+ * POST /users/invite {email, role}: invites one e-mail into the caller's company and mails the link
+ * (spec §7; toasts 'User Invited !' / 'Could not invite the user' of §8 are the SPA's).
+ * @returns the Invitation (201)
+ * @throws 400 an e-mail the contract refuses or a caller with no company; 409 'This person is already
+ *   a member of the company' / 'This e-mail already has a pending invitation'.
+ */
+export async function inviteOne(app: AppContext, scope: TenantScope, input: { email: string; role: InviteRole }): Promise<InvitationView> {
+  const companyId = targetCompany(scope);
+  const email = input.email.trim();
+  if (!isValidEmail(email)) throw badRequest('Some fields are invalid', [{ path: 'email', message: 'is not a valid e-mail' }]);
+  const { written, members, pending } = await writeInvitations(app, companyId, scope.userId!, [{ email, role: input.role }], (m, p) =>
+    m.has(email.toLowerCase()) || p.has(email.toLowerCase()) ? [] : [{ email, role: input.role }],
+  );
+  if (members.has(email.toLowerCase())) throw conflict('This person is already a member of the company');
+  if (pending.has(email.toLowerCase())) throw conflict('This e-mail already has a pending invitation');
+  const by = await inviterOf(app.db, scope.userId!);
+  await mailInvitations(app, companyId, by.name, by.id, written);
+  return toInvitationView(written[0].row, by, app.now());
+}
+
+/** One data row read from a bulk file (1-based `row`, header = 1). */
+export interface BulkFileRow {
+  row: number;
+  email: string;
+  role: string;
+}
+
+/** The contract's BulkInviteRow and BulkInviteResult. */
+export type BulkInviteRowView = Schema<'BulkInviteRow'>;
+export type BulkInviteResult = Schema<'BulkInviteResult'>;
+
+const OUTCOME_MESSAGE: Record<BulkInviteRowView['outcome'], string> = {
+  INVITED: 'Invited',
+  ALREADY_MEMBER: 'Already a member of the company',
+  ALREADY_INVITED: 'Already invited (the invitation is pending)',
+  INVALID_EMAIL: 'Invalid e-mail',
+  UNKNOWN_ROLE: 'Unknown role (LEARNER or EDUCATOR)',
+  DUPLICATE_IN_FILE: 'Duplicate of an earlier row of the file',
+};
+
+/**
+ * POST /users/bulk/invite: invites the rows of a parsed file (see ./invitation-file.ts) into the
+ * caller's company in one transaction (every invitation or none), then mails them. Row-level
+ * refusals are reported, never errors.
+ * @returns `invited` (Invitations), `skipped` and `report` (every row with its outcome, in file order)
+ * @throws 400 a caller with no company.
+ */
+export async function inviteMany(app: AppContext, scope: TenantScope, rows: BulkFileRow[]): Promise<BulkInviteResult> {
+  const companyId = targetCompany(scope);
+  const report: BulkInviteRowView[] = [];
+  const seen = new Set<string>();
+  const candidates: { row: BulkFileRow; invite: NewInvite }[] = [];
+  const outcome = (r: BulkFileRow, o: BulkInviteRowView['outcome']): BulkInviteRowView => ({ row: r.row, email: r.email || null, role: r.role || null, outcome: o, message: OUTCOME_MESSAGE[o] });
+  for (const r of rows) {
+    const email = r.email.trim();
+    const role = r.role.trim().toUpperCase();
+    if (!isValidEmail(email)) report.push(outcome(r, 'INVALID_EMAIL'));
+    else if (!(INVITE_ROLES as readonly string[]).includes(role)) report.push(outcome(r, 'UNKNOWN_ROLE'));
+    else if (seen.has(email.toLowerCase())) report.push(outcome(r, 'DUPLICATE_IN_FILE'));
+    else {
+      seen.add(email.toLowerCase());
+      candidates.push({ row: r, invite: { email, role: role as InviteRole } });
+      report.push(outcome(r, 'INVITED'));
+    }
+  }
+  const { written, members, pending } = await writeInvitations(
+    app,
+    companyId,
+    scope.userId!,
+    candidates.map((c) => c.invite),
+    (m, p) => candidates.filter((c) => !m.has(c.invite.email.toLowerCase()) && !p.has(c.invite.email.toLowerCase())).map((c) => c.invite),
+  );
+  for (const c of candidates) {
+    const i = report.findIndex((x) => x.row === c.row.row);
+    if (members.has(c.invite.email.toLowerCase())) report[i] = outcome(c.row, 'ALREADY_MEMBER');
+    else if (pending.has(c.invite.email.toLowerCase())) report[i] = outcome(c.row, 'ALREADY_INVITED');
+  }
+  const by = await inviterOf(app.db, scope.userId!);
+  await mailInvitations(app, companyId, by.name, by.id, written);
+  const now = app.now();
+  return {
+    invited: written.map((w) => toInvitationView(w.row, by, now)),
+    skipped: report.filter((r) => r.outcome !== 'INVITED'),
+    report,
+  };
+}
+
+/**
+ * GET /users/invitations?status: the company's invitations (partners) or every company's (admins),
+ * newest first; withdrawn ones are left out. PENDING/EXPIRED are derived from the 7-day window.
+ */
+export async function listInvitations(app: AppContext, scope: TenantScope, q: { status?: 'PENDING' | 'ACCEPTED' | 'EXPIRED'; page: number; pageSize: number }) {
+  const now = app.now();
+  let base = app.db.selectFrom('invitations as i').innerJoin('users as u', 'u.id', 'i.invited_by').where('i.withdrawn_at', 'is', null);
+  if (!scope.isStaff) base = base.where('i.company_id', '=', scope.companyId ?? -1);
+  const cutoff = new Date(now.getTime() - INVITATION_TTL_MS);
+  if (q.status === 'ACCEPTED') base = base.where('i.status', '=', 'ACCEPTED');
+  else if (q.status === 'PENDING') base = base.where('i.status', '=', 'PENDING').where('i.created_at', '>', cutoff);
+  else if (q.status === 'EXPIRED') base = base.where('i.status', '=', 'PENDING').where('i.created_at', '<=', cutoff);
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll('i')
+    .select(['u.id as by_id', 'u.first_name', 'u.last_name', 'u.picture_url'])
+    .orderBy('i.created_at', 'desc')
+    .orderBy('i.id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
+  return {
+    items: rows.map((r) => toInvitationView(r as unknown as InvitationRow, { id: r.by_id, name: `${r.first_name} ${r.last_name}`.trim(), pictureUrl: r.picture_url }, now)),
+    total: Number(total),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/**
+ * DELETE /users/{id}/deleteInvite: withdraws an invitation (its link then reads EXPIRED).
+ * @throws 404 unknown, already withdrawn, or another company's (for a partner); 409 an accepted one.
+ */
+export async function withdrawInvitation(app: AppContext, scope: TenantScope, id: number): Promise<{ id: number }> {
+  return app.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('invitations').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!row || row.withdrawn_at || (!scope.isStaff && row.company_id !== scope.companyId)) throw notFound('Invitation');
+    if (row.status === 'ACCEPTED') throw conflict('An accepted invitation cannot be withdrawn');
+    await trx.updateTable('invitations').set({ withdrawn_at: app.now() }).where('id', '=', id).execute();
+    await audit(trx, { actorId: scope.userId!, action: 'invitation.withdrawn', entityType: 'invitation', entityId: id, message: null });
+    return { id };
+  });
+}
+
+/**
+ * GET /invitations/{token} (public): what the link says. ACCEPTED and EXPIRED (incl. withdrawn)
+ * answer 200 so the screen can say so.
+ * @throws 404 a token that matches no invitation.
+ */
+export async function previewInvitation(app: AppContext, token: string): Promise<Schema<'InvitationPreview'>> {
+  const row = await app.db
+    .selectFrom('invitations as i')
+    .innerJoin('companies as c', 'c.id', 'i.company_id')
+    .selectAll('i')
+    .select(['c.name as company_name', 'c.acronym as company_acronym'])
+    .where('i.token', '=', hashInvitationToken(token))
+    .executeTakeFirst();
+  if (!row) throw notFound('Invitation');
+  const account = await app.db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', row.email.toLowerCase()))
+    .where('status', '!=', 'DELETED')
+    .executeTakeFirst();
+  return {
+    email: row.email,
+    role: row.role,
+    companyName: row.company_name,
+    companyAcronym: row.company_acronym,
+    status: invitationStatus(row as unknown as InvitationRow, app.now()),
+    expiresAt: invitationExpiresAt(row.created_at).toISOString(),
+    hasAccount: Boolean(account),
+  };
+}
+
+/**
+ * POST /invitations/{token}/accept: the signed-in invitee joins the company. A USER or LEARNER takes
+ * the invited role; an EDUCATOR stays an educator (invited as a learner, they keep teaching); an
+ * invited educator is APPROVED (the partner vouches for them). In one transaction with the
+ * invitation row locked: the user's company and role, the invitation ACCEPTED, an audit entry.
+ * @returns the User as they now are
+ * @throws 404 unknown token; 409 used; 410 expired or withdrawn; 403 another e-mail's invitation,
+ *   or a partner or admin account (they cannot join a company as a member).
+ */
+export async function acceptInvitation(app: AppContext, caller: Caller, token: string): Promise<UserView> {
+  return app.db.transaction().execute(async (trx) => {
+    const inv = await verifyInvitationToken(app, token, trx);
+    const user = await trx.selectFrom('users').selectAll().where('id', '=', caller.userId).forUpdate().executeTakeFirstOrThrow();
+    if (user.email.toLowerCase() !== inv.email.toLowerCase()) throw forbidden('This invitation is for another e-mail address: sign in with the invited account');
+    if (user.role === 'PARTNER' || user.role === 'ADMIN' || user.role === 'SUPER_ADMIN') throw forbidden('A partner or admin account cannot join a company by invitation');
+    const role = user.role === 'EDUCATOR' ? 'EDUCATOR' : inv.role;
+    const status = role === 'EDUCATOR' && user.status === 'PENDING' ? 'APPROVED' : user.status;
+    const updated = await trx.updateTable('users').set({ company_id: inv.company_id, role, status }).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+    await markInvitationAccepted(app, trx, inv.id);
+    await audit(trx, { actorId: user.id, action: 'invitation.accepted', entityType: 'invitation', entityId: inv.id, message: null });
+    return toUserView(updated);
+  });
+}

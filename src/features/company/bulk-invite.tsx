@@ -1,0 +1,209 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMachine } from '@xstate/react';
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { css } from 'styled-system/css';
+import { FormAlert } from '@/components/ui/alert';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { formatCount } from '@/components/ui/format';
+import { ResetIcon } from '@/components/ui/icons';
+import { tableHeaderCell } from '@/components/ui/table';
+import { toaster } from '@/components/ui/toast';
+import { sendMultipart, type XhrCredentials } from '@/lib/api/upload';
+import { isLocale, type Locale } from '@/lib/i18n';
+import { type BulkUploadSender, createBulkInvitationActors } from '../../../machines/bulk-invitation.actors';
+import { type BulkFile, type BulkInviteRow, bulkInvitationMachine } from '../../../machines/bulk-invitation.machine';
+import { hasFailed, isProcessing, isSending, reportOf, uploadPercent } from '../../../machines/bulk-invitation.selectors';
+import { outcomeLabels, reportCsv } from './company-messages';
+
+const outcomeTone: Record<BulkInviteRow['outcome'], BadgeTone> = {
+  INVITED: 'green',
+  ALREADY_MEMBER: 'gray',
+  ALREADY_INVITED: 'yellow',
+  INVALID_EMAIL: 'red',
+  UNKNOWN_ROLE: 'red',
+  DUPLICATE_IN_FILE: 'yellow',
+};
+
+/** `POST /users/bulk/invite` multipart {file} over XHR (upload progress), with the client's credentials. */
+function bulkSender(credentials: XhrCredentials, baseUrl = '/api'): BulkUploadSender {
+  return (file, { onProgress, signal }) =>
+    sendMultipart({
+      url: `${baseUrl}/users/bulk/invite`,
+      size: file.size,
+      form: () => {
+        const form = new FormData();
+        form.append('file', file as File, file.name);
+        return form;
+      },
+      ...credentials,
+      signal,
+      onProgress: ({ loaded, total }) => onProgress(loaded, total),
+    });
+}
+
+/**
+ * Invite many people from a CSV or XLSX file (issue 12 item 4): choose a file → progress bar while
+ * it is sent, then while the server reads it and mails → a table of every row and what happened
+ * to it, downloadable as CSV. A refused file shows the server's message with Retry (spec §8).
+ */
+export function BulkInvite({ credentials, onInvited }: { credentials: XhrCredentials; onInvited: () => void }) {
+  const { t, i18n } = useLingui();
+  const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
+  const machine = useMemo(() => bulkInvitationMachine.provide({ actors: createBulkInvitationActors(bulkSender(credentials)) }), [credentials]);
+  const [snapshot, send] = useMachine(machine);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const busy = isSending(snapshot);
+  const percent = uploadPercent(snapshot);
+  const report = reportOf(snapshot);
+  const announced = useRef<unknown>(null);
+
+  useEffect(() => {
+    if (report && announced.current !== report) {
+      announced.current = report;
+      const count = formatCount(report.invitedCount, locale);
+      toaster.create({ title: t`Invitations sent: ${count}`, type: report.invitedCount > 0 ? 'success' : 'info' });
+      onInvited();
+    }
+  }, [report, locale, t, onInvited]);
+
+  const choose = (file: File | undefined) => {
+    if (!file) return;
+    send({ type: 'file.chosen', file: file as BulkFile });
+    if (inputRef.current) inputRef.current.value = '';
+  };
+
+  const download = () => {
+    if (!report) return;
+    const csv = reportCsv(report.rows, (r) => i18n._(outcomeLabels[r.outcome]));
+    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = 'invitation-report.csv';
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
+  const fileName = snapshot.context.file?.name ?? '';
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+        <Trans>
+          A CSV or XLSX file with a header row naming the columns <code dir="ltr">email</code> and <code dir="ltr">role</code> (LEARNER or EDUCATOR), up to
+          1,000 rows. CSV files are UTF-8, separated by commas or semicolons.
+        </Trans>
+      </p>
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })}>
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="file"
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          className={css({ srOnly: true })}
+          tabIndex={-1}
+          aria-label={t`Choose a file`}
+          disabled={busy}
+          onChange={(e) => choose(e.currentTarget.files?.[0])}
+          data-testid="bulk-file"
+        />
+        <Button variant="outline" disabled={busy} onClick={() => inputRef.current?.click()}>
+          <Trans>Choose a file</Trans>
+        </Button>
+        {busy ? (
+          <Button variant="ghost" onClick={() => send({ type: 'upload.cancel' })}>
+            <Trans>Cancel</Trans>
+          </Button>
+        ) : null}
+        {fileName ? (
+          <span className={css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' })} dir="auto">
+            {fileName}
+          </span>
+        ) : null}
+      </div>
+
+      {percent !== null ? (
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
+          <div
+            role="progressbar"
+            aria-label={isProcessing(snapshot) ? t`Reading the file and sending the invitations` : t`Uploading the file`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className={css({ height: '2', borderRadius: 'full', bg: 'bg.subtle', overflow: 'hidden' })}
+          >
+            <div className={css({ height: 'full', bg: 'primary.strong', transition: 'width 0.2s' })} style={{ width: `${percent}%` }} />
+          </div>
+          <span className={css({ fontSize: 'sm', color: 'fg.muted' })} aria-live="polite">
+            {isProcessing(snapshot) ? <Trans>Reading the file and sending the invitations…</Trans> : <Trans>Uploading… {percent}%</Trans>}
+          </span>
+        </div>
+      ) : null}
+
+      {hasFailed(snapshot) ? (
+        <FormAlert>
+          <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', alignItems: 'flex-start' })}>
+            <span>
+              {snapshot.context.error?.message ? (
+                <Trans>The file was not accepted: {snapshot.context.error.message}</Trans>
+              ) : (
+                <Trans>The file could not be sent. Check your connection and try again.</Trans>
+              )}
+            </span>
+            <Button size="sm" variant="outline" startIcon={<ResetIcon size={16} />} onClick={() => send({ type: 'bulk.retry' })}>
+              <Trans>Retry</Trans>
+            </Button>
+          </div>
+        </FormAlert>
+      ) : null}
+
+      {report ? (
+        <section aria-labelledby={`${inputId}-report`} className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+          <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center', justifyContent: 'space-between' })}>
+            <h3 id={`${inputId}-report`} className={css({ fontWeight: 'semibold' })}>
+              <Trans>
+                Report: {formatCount(report.invitedCount, locale)} invited of {formatCount(report.rows.length, locale)} rows
+              </Trans>
+            </h3>
+            <div className={css({ display: 'flex', gap: '2' })}>
+              <Button size="sm" variant="outline" onClick={download}>
+                <Trans>Download the report (CSV)</Trans>
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => send({ type: 'bulk.reset' })}>
+                <Trans>Close the report</Trans>
+              </Button>
+            </div>
+          </div>
+          <div tabIndex={0} role="region" aria-labelledby={`${inputId}-report`} className={css({ position: 'relative', overflowX: 'auto', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg' })}>
+            <table className={css({ width: 'full', borderCollapse: 'collapse', fontSize: 'sm' })} data-testid="bulk-report">
+              <thead>
+                <tr>
+                  <th scope="col" className={tableHeaderCell}>{t`Row`}</th>
+                  <th scope="col" className={tableHeaderCell}>{t`Result`}</th>
+                  <th scope="col" className={tableHeaderCell}>{t`E-mail`}</th>
+                  <th scope="col" className={tableHeaderCell}>{t`Role`}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.rows.map((r) => (
+                  <tr key={r.row} className={css({ borderBlockStartWidth: '1px', borderColor: 'border.default' })}>
+                    <td className={css({ paddingInline: '4', paddingBlock: '2', fontVariantNumeric: 'tabular-nums' })}>{formatCount(r.row, locale)}</td>
+                    <td className={css({ paddingInline: '4', paddingBlock: '2', whiteSpace: 'nowrap' })}>
+                      <Badge tone={outcomeTone[r.outcome]}>{i18n._(outcomeLabels[r.outcome])}</Badge>
+                    </td>
+                    <td className={css({ paddingInline: '4', paddingBlock: '2', whiteSpace: 'nowrap' })} dir="ltr">
+                      {r.email ?? '—'}
+                    </td>
+                    <td className={css({ paddingInline: '4', paddingBlock: '2' })} dir="ltr">
+                      {r.role ?? '—'}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,208 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { css } from 'styled-system/css';
+import { FormAlert } from '@/components/ui/alert';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { AppDialog } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { SelectField } from '@/components/ui/field';
+import { formatLongDate } from '@/components/ui/format';
+import { MailIcon, TrashIcon, UsersIcon } from '@/components/ui/icons';
+import { PageContainer, PageHeader } from '@/components/ui/page';
+import { Pager } from '@/components/ui/pager';
+import { tableHeaderCell } from '@/components/ui/table';
+import { toaster } from '@/components/ui/toast';
+import type { components } from '@contract/schema';
+import { type Api, unwrap } from '@/lib/api/client';
+import type { XhrCredentials } from '@/lib/api/upload';
+import { usePageTitle } from '@/lib/document-head';
+import { useErrorToast } from '@/lib/use-toast-once';
+import { isLocale, type Locale } from '@/lib/i18n';
+import { INVITATION_STATUSES, type InvitationsSearch } from '@/lib/list-search';
+import type { Settled } from '@/lib/load';
+import { BulkInvite } from './bulk-invite';
+import { inviteToasts } from './company-messages';
+import { InviteForm } from './invite-form';
+
+type Invitation = components['schemas']['Invitation'];
+type PagedInvitation = components['schemas']['PagedInvitation'];
+
+const statusLabels: Record<Invitation['status'], MessageDescriptor> = { PENDING: msg`Pending`, ACCEPTED: msg`Accepted`, EXPIRED: msg`Expired` };
+const statusTone: Record<Invitation['status'], BadgeTone> = { PENDING: 'yellow', ACCEPTED: 'green', EXPIRED: 'red' };
+const roleLabels: Record<Invitation['role'], MessageDescriptor> = { LEARNER: msg`Learner`, EDUCATOR: msg`Educator` };
+
+const cell = css({ paddingInline: '4', paddingBlock: '3', verticalAlign: 'middle' });
+
+/**
+ * The partner's invitations screen (`/dashboard/company/invitations`, issue 12 item 4): invite one
+ * person, invite from a file, and the company's invitations (status pending, accepted, expired;
+ * filter and pages) with Withdraw behind a confirmation (`DELETE /users/{id}/deleteInvite`; toasts
+ * 'user invite deleted !' / 'Could not delete invite to the user!'). `reload` re-runs the route's loader.
+ */
+export function InvitationsPage({
+  api,
+  credentials,
+  invitations,
+  search,
+  onSearch,
+  reload,
+}: {
+  api: Api;
+  credentials: XhrCredentials;
+  invitations: Settled<PagedInvitation>;
+  search: InvitationsSearch;
+  onSearch: (search: InvitationsSearch) => void;
+  reload: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
+  usePageTitle(t`Invitations`);
+  const [withdrawing, setWithdrawing] = useState<Invitation | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Spec §8: 'Could not get the invited users !' when the list cannot be loaded.
+  useErrorToast(invitations.ok ? null : invitations.error, i18n._(inviteToasts.listFailed));
+
+  const withdraw = async () => {
+    if (!withdrawing) return;
+    setBusy(true);
+    try {
+      unwrap(await api.DELETE('/users/{id}/deleteInvite', { params: { path: { id: withdrawing.id } } }));
+      toaster.create({ title: i18n._(inviteToasts.withdrawn), type: 'success' });
+      setWithdrawing(null);
+      reload();
+    } catch {
+      toaster.create({ title: i18n._(inviteToasts.withdrawFailed), type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const withdrawnEmail = withdrawing?.email ?? '';
+  return (
+    <PageContainer>
+      <PageHeader
+        eyebrow={<Trans>Your company</Trans>}
+        title={<Trans>Invitations</Trans>}
+        lead={<Trans>Invite learners and educators into your company. Each invitation is mailed with a link that works once, for 7 days.</Trans>}
+        actions={
+          <Link to="/dashboard/company/members" className={css({ color: 'primary.strong', fontWeight: 'semibold', textDecoration: 'underline' })}>
+            <Trans>Members</Trans>
+          </Link>
+        }
+      />
+      <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', desktop: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start', marginBlockEnd: '8' })}>
+        <Card className={css({ padding: { base: '4', tablet: '6' }, display: 'flex', flexDirection: 'column', gap: '4' })}>
+          <h2 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
+            <Trans>Invite a person</Trans>
+          </h2>
+          <InviteForm api={api} onInvited={reload} />
+        </Card>
+        <Card className={css({ padding: { base: '4', tablet: '6' }, display: 'flex', flexDirection: 'column', gap: '4' })}>
+          <h2 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
+            <Trans>Invite from a file</Trans>
+          </h2>
+          <BulkInvite credentials={credentials} onInvited={reload} />
+        </Card>
+      </div>
+
+      <section aria-labelledby="invitations-list" className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'end', justifyContent: 'space-between' })}>
+          <h2 id="invitations-list" className={css({ fontSize: 'xl', fontWeight: 'bold' })}>
+            <Trans>Invited people</Trans>
+          </h2>
+          <SelectField
+            label={t`Status`}
+            value={search.status ?? ''}
+            onChange={(e) => onSearch({ ...search, status: (e.currentTarget.value || undefined) as InvitationsSearch['status'], page: undefined })}
+            className={css({ minWidth: '12rem' })}
+          >
+            <option value="">{t`All`}</option>
+            {INVITATION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {i18n._(statusLabels[s])}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        {!invitations.ok ? (
+          <FormAlert title={i18n._(inviteToasts.listFailed)}>{invitations.error.serverMessage ?? null}</FormAlert>
+        ) : invitations.data.items.length === 0 ? (
+          <EmptyState icon={<UsersIcon />} title={<Trans>No invitations yet</Trans>} description={<Trans>People you invite appear here.</Trans>} />
+        ) : (
+          <>
+            <div tabIndex={0} role="region" aria-labelledby="invitations-list" className={css({ position: 'relative', overflowX: 'auto', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', bg: 'bg.surface' })}>
+              <table className={css({ width: 'full', borderCollapse: 'collapse', fontSize: 'sm' })} data-testid="invitations-table">
+                <thead>
+                  <tr>
+                    <th scope="col" className={tableHeaderCell}>{t`E-mail`}</th>
+                    <th scope="col" className={tableHeaderCell}>{t`Status`}</th>
+                    <th scope="col" className={tableHeaderCell}>{t`Role`}</th>
+                    <th scope="col" className={tableHeaderCell}>{t`Invited on`}</th>
+                    <th scope="col" className={tableHeaderCell}>{t`Link valid until`}</th>
+                    <th scope="col" className={tableHeaderCell}>
+                      <span className={css({ srOnly: true })}>{t`Actions`}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {invitations.data.items.map((inv) => (
+                    <tr key={inv.id} className={css({ borderBlockStartWidth: '1px', borderColor: 'border.default' })}>
+                      <td className={cell} dir="ltr">
+                        <span className={css({ whiteSpace: 'nowrap' })}>{inv.email}</span>
+                      </td>
+                      <td className={cell}>
+                        <Badge tone={statusTone[inv.status]}>{i18n._(statusLabels[inv.status])}</Badge>
+                      </td>
+                      <td className={cell}>{i18n._(roleLabels[inv.role])}</td>
+                      <td className={cell}>{formatLongDate(inv.createdAt.slice(0, 10), locale)}</td>
+                      <td className={cell}>{inv.status === 'ACCEPTED' ? '—' : formatLongDate(inv.expiresAt.slice(0, 10), locale)}</td>
+                      <td className={cell}>
+                        {inv.status !== 'ACCEPTED' ? (
+                          <Button size="sm" variant="outline" startIcon={<TrashIcon size={16} />} onClick={() => setWithdrawing(inv)} aria-label={t`Withdraw the invitation of ${inv.email}`}>
+                            <Trans>Withdraw</Trans>
+                          </Button>
+                        ) : null}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pager
+              page={invitations.data.page}
+              pageSize={invitations.data.pageSize}
+              total={invitations.data.total}
+              onChange={(page) => onSearch({ ...search, page })}
+            />
+          </>
+        )}
+      </section>
+
+      <AppDialog
+        open={withdrawing !== null}
+        onClose={() => setWithdrawing(null)}
+        busy={busy}
+        role="alertdialog"
+        size="sm"
+        layout="compact"
+        title={<Trans>Withdraw this invitation?</Trans>}
+        description={<Trans>The link mailed to {withdrawnEmail} will stop working. You can invite them again later.</Trans>}
+        footer={
+          <div className={css({ display: 'flex', gap: '3', justifyContent: 'flex-end', flexWrap: 'wrap' })}>
+            <Button variant="ghost" disabled={busy} onClick={() => setWithdrawing(null)}>
+              <Trans>Keep it</Trans>
+            </Button>
+            <Button variant="danger" loading={busy} startIcon={<MailIcon size={16} />} onClick={() => void withdraw()}>
+              <Trans>Withdraw</Trans>
+            </Button>
+          </div>
+        }
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,191 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { css, cx } from 'styled-system/css';
+import { FormAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { AppDialog } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { TextField } from '@/components/ui/field';
+import { formatCount, formatLongDate } from '@/components/ui/format';
+import { SearchIcon, TrashIcon, UsersIcon } from '@/components/ui/icons';
+import { PageContainer, PageHeader } from '@/components/ui/page';
+import { Pager } from '@/components/ui/pager';
+import { tableHeaderCell } from '@/components/ui/table';
+import { toaster } from '@/components/ui/toast';
+import type { components } from '@contract/schema';
+import { type Api, unwrap } from '@/lib/api/client';
+import { usePageTitle } from '@/lib/document-head';
+import { isLocale, type Locale } from '@/lib/i18n';
+import type { MembersSearch } from '@/lib/list-search';
+import type { Settled } from '@/lib/load';
+
+type Member = components['schemas']['CompanyMember'];
+type PagedMember = components['schemas']['PagedCompanyMember'];
+
+const roleLabels: Partial<Record<Member['role'], MessageDescriptor>> = { USER: msg`User`, LEARNER: msg`Learner`, EDUCATOR: msg`Educator` };
+const cell = css({ paddingInline: '4', paddingBlock: '3', verticalAlign: 'middle' });
+
+/**
+ * The partner's members screen (`/dashboard/company/members`, issue 12 item 6): the company's
+ * learners and educators with e-mail, role, date joined, enrollments and progress (lessons done /
+ * lessons of their sessions), searchable and paged; Remove (behind a confirmation) takes them out
+ * of the company: they keep their account but no longer see its private courses.
+ */
+export function MembersPage({
+  api,
+  companyId,
+  companyName,
+  members,
+  search,
+  onSearch,
+  reload,
+}: {
+  api: Api;
+  companyId: number;
+  companyName: string;
+  members: Settled<PagedMember>;
+  search: MembersSearch;
+  onSearch: (search: MembersSearch) => void;
+  reload: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
+  usePageTitle(t`Members`);
+  const [query, setQuery] = useState(search.query ?? '');
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSearch({ query: query.trim() || undefined, page: undefined });
+  };
+
+  const remove = async () => {
+    if (!removing) return;
+    setBusy(true);
+    try {
+      unwrap(await api.DELETE('/companies/{id}/members/{userId}', { params: { path: { id: companyId, userId: removing.id } } }));
+      toaster.create({ title: t`Member removed from the company`, type: 'success' });
+      setRemoving(null);
+      reload();
+    } catch {
+      toaster.create({ title: t`Could not remove the member`, type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const removingName = removing?.name ?? '';
+  return (
+    <PageContainer>
+      <PageHeader
+        eyebrow={companyName}
+        title={<Trans>Members</Trans>}
+        lead={<Trans>The learners and educators of your company, their enrollments and progress.</Trans>}
+        actions={
+          <Link to="/dashboard/company/invitations" className={css({ color: 'primary.strong', fontWeight: 'semibold', textDecoration: 'underline' })}>
+            <Trans>Invitations</Trans>
+          </Link>
+        }
+      />
+      <form role="search" onSubmit={submit} className={css({ display: 'flex', gap: '3', alignItems: 'end', flexWrap: 'wrap', marginBlockEnd: '6' })}>
+        <TextField label={t`Search by name or e-mail`} value={query} onChange={(e) => setQuery(e.currentTarget.value)} className={css({ flex: '1', minWidth: '14rem' })} />
+        <Button type="submit" variant="outline" startIcon={<SearchIcon size={16} />}>
+          <Trans>Search</Trans>
+        </Button>
+      </form>
+      {!members.ok ? (
+        <FormAlert title={t`Could not get the members`}>{members.error.serverMessage ?? null}</FormAlert>
+      ) : members.data.items.length === 0 ? (
+        <EmptyState icon={<UsersIcon />} title={<Trans>No members found</Trans>} description={<Trans>Invite people from the Invitations page.</Trans>} />
+      ) : (
+        <>
+          <div tabIndex={0} role="region" aria-label={t`Members`} className={css({ position: 'relative', overflowX: 'auto', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', bg: 'bg.surface' })}>
+            <table className={css({ width: 'full', borderCollapse: 'collapse', fontSize: 'sm' })} data-testid="members-table">
+              <thead>
+                <tr>
+                  <th scope="col" className={tableHeaderCell}>{t`Name`}</th>
+                  <th scope="col" className={tableHeaderCell}>{t`E-mail`}</th>
+                  <th scope="col" className={tableHeaderCell}>{t`Role`}</th>
+                  <th scope="col" className={tableHeaderCell}>{t`Joined`}</th>
+                  <th scope="col" className={tableHeaderCell}>{t`Enrollments`}</th>
+                  <th scope="col" className={tableHeaderCell}>{t`Progress`}</th>
+                  <th scope="col" className={tableHeaderCell}>
+                    <span className={css({ srOnly: true })}>{t`Actions`}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {members.data.items.map((m) => {
+                  const percent = m.totalLessons > 0 ? Math.round((m.completedLessons / m.totalLessons) * 100) : 0;
+                  const done = formatCount(m.completedLessons, locale);
+                  const total = formatCount(m.totalLessons, locale);
+                  const role = roleLabels[m.role];
+                  return (
+                    <tr key={m.id} className={css({ borderBlockStartWidth: '1px', borderColor: 'border.default' })}>
+                      <td className={cx(cell, css({ fontWeight: 'semibold' }))}>{m.name}</td>
+                      <td className={cell} dir="ltr">
+                        <span className={css({ whiteSpace: 'nowrap' })}>{m.email}</span>
+                      </td>
+                      <td className={cell}>{role ? i18n._(role) : m.role}</td>
+                      <td className={cell}>{formatLongDate(m.joinedAt.slice(0, 10), locale)}</td>
+                      <td className={cell}>{formatCount(m.enrollments, locale)}</td>
+                      <td className={cell}>
+                        <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: '8rem' })}>
+                          <span>
+                            <Trans>
+                              {done} of {total} lessons
+                            </Trans>
+                          </span>
+                          <div
+                            role="progressbar"
+                            aria-label={t`Progress of ${m.name}`}
+                            aria-valuemin={0}
+                            aria-valuemax={100}
+                            aria-valuenow={percent}
+                            className={css({ height: '1.5', borderRadius: 'full', bg: 'bg.subtle', overflow: 'hidden' })}
+                          >
+                            <div className={css({ height: 'full', bg: 'secondary.strong' })} style={{ width: `${percent}%` }} />
+                          </div>
+                        </div>
+                      </td>
+                      <td className={cell}>
+                        <Button size="sm" variant="outline" startIcon={<TrashIcon size={16} />} onClick={() => setRemoving(m)} aria-label={t`Remove ${m.name} from the company`}>
+                          <Trans>Remove</Trans>
+                        </Button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <Pager page={members.data.page} pageSize={members.data.pageSize} total={members.data.total} onChange={(page) => onSearch({ ...search, page })} />
+        </>
+      )}
+      <AppDialog
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        busy={busy}
+        role="alertdialog"
+        size="sm"
+        layout="compact"
+        title={<Trans>Remove {removingName} from the company?</Trans>}
+        description={<Trans>They keep their account and enrollments but lose access to the company's private courses.</Trans>}
+        footer={
+          <div className={css({ display: 'flex', gap: '3', justifyContent: 'flex-end', flexWrap: 'wrap' })}>
+            <Button variant="ghost" disabled={busy} onClick={() => setRemoving(null)}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button variant="danger" loading={busy} onClick={() => void remove()}>
+              <Trans>Remove</Trans>
+            </Button>
+          </div>
+        }
+      />
+    </PageContainer>
+  );
+}
