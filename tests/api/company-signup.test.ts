@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashInvitationToken } from '../../server/modules/users/invitations.js';
 import { countRows, multipart, startTestApp, type TestApp } from './harness.js';
 
 /**
@@ -169,7 +170,7 @@ describe('POST /auth/signup with an invitation token', () => {
     const token = `tok-${Math.random().toString(36).slice(2)}`;
     await t.db
       .insertInto('invitations')
-      .values({ email, role, company_id: company.id, invited_by: partner.id, status, token, created_at: new Date(Date.now() - ageDays * 24 * 3600 * 1000) })
+      .values({ email, role, company_id: company.id, invited_by: partner.id, status, token: hashInvitationToken(token), created_at: new Date(Date.now() - ageDays * 24 * 3600 * 1000) })
       .execute();
     return { token, companyId: company.id };
   }
@@ -182,7 +183,7 @@ describe('POST /auth/signup with an invitation token', () => {
     expect(res.json().data.user).toMatchObject({ role: 'EDUCATOR' });
     const user = await t.db.selectFrom('users').selectAll().where('id', '=', res.json().data.user.id).executeTakeFirstOrThrow();
     expect(user).toMatchObject({ company_id: companyId, role: 'EDUCATOR', status: 'APPROVED' });
-    expect((await t.db.selectFrom('invitations').select('status').where('token', '=', token).executeTakeFirstOrThrow()).status).toBe('ACCEPTED');
+    expect((await t.db.selectFrom('invitations').select('status').where('token', '=', hashInvitationToken(token)).executeTakeFirstOrThrow()).status).toBe('ACCEPTED');
     // Single use: the link cannot create a second account.
     const again = await signUp({ firstName: 'Hind', lastName: 'Again', email: 'invited.educator@ncai.example.org', password: 'Str0ng!pass', invitationToken: token });
     expect(again.statusCode).toBe(409);
@@ -202,7 +203,7 @@ describe('POST /auth/signup with an invitation token', () => {
     const unknown = await signUp({ firstName: 'No', lastName: 'Body', email: 'nobody@example.org', password: 'Str0ng!pass', invitationToken: 'no-such-token' });
     expect(unknown.statusCode).toBe(404);
     expect(await countRows(t.db, 'users')).toBe(before);
-    expect((await t.db.selectFrom('invitations').select('status').where('token', '=', token).executeTakeFirstOrThrow()).status).toBe('PENDING');
+    expect((await t.db.selectFrom('invitations').select('status').where('token', '=', hashInvitationToken(token)).executeTakeFirstOrThrow()).status).toBe('PENDING');
   });
 
   it('keeps the interface language of a plain sign-up for the mails', async () => {

@@ -5,6 +5,7 @@ import type { Database, Language, Role } from '../../db/types.js';
 import type { AppContext } from '../../platform/context.js';
 import { HttpError, badRequest, conflict, notFound, type FieldError } from '../../platform/errors.js';
 import { passwords } from '../../platform/passwords.js';
+import { markInvitationAccepted, verifyInvitationToken } from '../users/invitations.js';
 
 /** The contract's AuthResult: a bearer token, its expiry and the signed-in user. */
 export type AuthResult = Schema<'AuthResult'>;
@@ -83,9 +84,6 @@ export interface SignUpInput {
   invitationToken?: string;
 }
 
-/** How long an invitation link stays valid: 7 days from its creation (DESIGN §1 Invitations). */
-export const INVITATION_VALID_MS = 7 * 24 * 3600 * 1000;
-
 /** Checks the account fields of a sign-up (spec §5); `prefix` names nested fields (`account.`). */
 function accountErrors(input: { firstName?: string; lastName?: string; email?: string; password?: string }, prefix = ''): FieldError[] {
   const errors: FieldError[] = [];
@@ -98,15 +96,12 @@ function accountErrors(input: { firstName?: string; lastName?: string; email?: s
 }
 
 /**
- * The invitation an invitation token opens, locked for the sign-up's transaction. The same answers
- * as the invitation module's `verifyInvitationToken` (404 / 409 / 410), which replaces this lookup
- * when both land (it stores the token's hash and knows withdrawn invitations); the e-mail check stays here.
+ * The invitation an invitation link's token opens, locked for the sign-up's transaction
+ * (`verifyInvitationToken`: 404 unknown, 409 used, 410 expired or withdrawn), for this e-mail only.
+ * @throws 400 'This invitation is for another e-mail'.
  */
-async function openInvitation(trx: Transaction<Database>, token: string, email: string, now: Date) {
-  const invitation = await trx.selectFrom('invitations').selectAll().where('token', '=', token).forUpdate().executeTakeFirst();
-  if (!invitation) throw notFound('Invitation');
-  if (invitation.status === 'ACCEPTED') throw conflict('This invitation has already been used');
-  if (invitation.created_at.getTime() + INVITATION_VALID_MS <= now.getTime()) throw new HttpError(410, 'This invitation has expired');
+async function openInvitation(app: AppContext, trx: Transaction<Database>, token: string, email: string) {
+  const invitation = await verifyInvitationToken(app, token, trx);
   if (invitation.email.toLowerCase() !== email.toLowerCase()) {
     throw badRequest('This invitation is for another e-mail', [{ path: 'email', message: 'This invitation is for another e-mail' }]);
   }
@@ -133,11 +128,11 @@ export async function signUp(app: AppContext, input: SignUpInput): Promise<AuthR
   const language: Language = input.language === 'ar' ? 'ar' : 'en';
 
   const user = await app.db.transaction().execute(async (trx) => {
-    const invitation = input.invitationToken ? await openInvitation(trx, input.invitationToken, email, app.now()) : null;
+    const invitation = input.invitationToken ? await openInvitation(app, trx, input.invitationToken, email) : null;
     const role: Role = invitation ? invitation.role : input.role === 'EDUCATOR' ? 'EDUCATOR' : 'LEARNER';
     const pending = !invitation && role === 'EDUCATOR';
     const created = await insertAccount(trx, { email, passwordHash, firstName, lastName, role, status: pending ? 'PENDING' : 'APPROVED', companyId: invitation?.company_id ?? null, language });
-    if (invitation) await trx.updateTable('invitations').set({ status: 'ACCEPTED' }).where('id', '=', invitation.id).execute();
+    if (invitation) await markInvitationAccepted(app, trx, invitation.id);
     return created;
   });
   return issue(app, user);
