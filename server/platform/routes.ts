@@ -48,6 +48,7 @@ export function fieldErrors(errors: Array<{ keyword: string; instancePath: strin
  * 2. roles and tenancy: 403 when the caller's role is not in the operation's `x-roles`, or when an
  *    `x-tenant-scoped` operation on `/companies/{id}…` is called by someone who is neither a member
  *    of that company nor an admin — before any body is read, so a refused upload is never stored;
+ *    and when a PARTNER not yet APPROVED calls an `x-tenant-scoped` operation that writes;
  * 3. not built: 501 when no handler exists, before the input is validated (an unbuilt operation
  *    never hides behind a 400);
  * 4. validation of parameters and body by the contract's schemas (Fastify/Ajv; multipart fields
@@ -84,6 +85,11 @@ export function registerOperations(app: FastifyInstance, operations: OperationSp
         // for anyone but that company's members and admins, whatever its handler does.
         if (tenantOfPath(op) && !mayActForCompany(tenantScopeOf(request.caller), Number((request.params as Record<string, string>).id))) {
           throw new HttpError(403, 'Only members of this company can do this');
+        }
+        // A partner acts for their company (invites, withdraws, removes, brands) only once an admin
+        // approved them and it (spec §6): a PENDING or REJECTED partner may read, never change.
+        if (op.tenantScoped && op.method !== 'get' && request.caller?.role === 'PARTNER' && request.caller.status !== 'APPROVED') {
+          throw new HttpError(403, 'Your account is waiting for approval');
         }
         if (!handler) {
           return reply.code(501).send({ message: `${op.operationId} (${op.method.toUpperCase()} ${op.path}) is not implemented yet` });

@@ -286,3 +286,18 @@ describe('company members', () => {
     expect((await call('DELETE', `/api/companies/${ncai}/members/${learner.id}`, NCAI_PARTNER)).status).toBe(404);
   });
 });
+
+describe('a partner waiting for approval', () => {
+  it('reads but cannot invite, withdraw, remove members or brand the company: 403, nothing written', async () => {
+    const pending = 'partner@gda.halaqa.test';
+    const gda = (await t.db.selectFrom('companies').select('id').where('acronym', '=', 'GDA').executeTakeFirstOrThrow()).id;
+    const before = await countRows(t.db, 'invitations');
+    const invite = await call('POST', '/api/users/invite', pending, { email: 'first.hire@gda.example.org', role: 'LEARNER' });
+    expect(invite.status).toBe(403);
+    expect(invite.body.message).toBe('Your account is waiting for approval');
+    const brand = await call('PUT', `/api/companies/${gda}/settings`, pending, { style: { primaryColor: '#6491D2', secondaryColor: '#428D77', tertiaryColor: '#DB5E3E' } });
+    expect(brand.status).toBe(403);
+    expect(await countRows(t.db, 'invitations')).toBe(before);
+    expect((await call('GET', '/api/users/invitations', pending)).status).toBe(200);
+  });
+});
