@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 
@@ -36,6 +36,42 @@ export interface Config {
   storage: StorageConfig;
   /** Most bytes of uploaded files one user may keep (UPLOAD_QUOTA_MB, default 2048 MB; 413 beyond). */
   uploadQuotaBytes: number;
+  /** MA and QA single sign-on over OpenID Connect (spec §1, §2, §9; docs/deploy.md "Single sign-on"). */
+  federation: FederationConfig;
+}
+
+/** The enterprise directories of spec §9 ("Federated providers: MA and QA"), by partner code. */
+export type FederatedProviderCode = 'MA' | 'QA';
+export const FEDERATED_PROVIDERS: readonly FederatedProviderCode[] = ['MA', 'QA'];
+
+/**
+ * One directory's OpenID Provider. `builtIn` marks the development identity provider this server
+ * hosts itself under `/idp/<code lower>` (server/platform/identity/dev-idp.ts).
+ */
+export interface FederatedProviderConfig {
+  code: FederatedProviderCode;
+  /** Issuer identifier, e.g. https://login.ma.example/realms/ma (OIDC_<CODE>_ISSUER). */
+  issuer: string;
+  /** OIDC_<CODE>_CLIENT_ID. */
+  clientId: string;
+  /** OIDC_<CODE>_CLIENT_SECRET (client_secret_basic). */
+  clientSecret: string;
+  /** The claim that carries the user's groups (OIDC_<CODE>_GROUPS_CLAIM, default `groups`). */
+  groupsClaim: string;
+  /** Acronym of the Halaqa company its users are provisioned into (MA → MOROCCO, QA → QAD; OIDC_<CODE>_COMPANY). */
+  companyAcronym: string;
+  builtIn: boolean;
+}
+
+/**
+ * Single sign-on settings. A directory with OIDC_<CODE>_ISSUER set uses that provider; the others
+ * are served by the built-in development identity provider unless OIDC_BUILTIN_IDP=false (then
+ * their sign-in answers "not configured").
+ */
+export interface FederationConfig {
+  providers: FederatedProviderConfig[];
+  /** Lifetime of a federated user's Halaqa access token, seconds (OIDC_ACCESS_TTL_SECONDS, default 3600). */
+  accessTtlSeconds: number;
 }
 
 /**
@@ -150,7 +186,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     paymentHoldMinutes: intVar(env, 'PAYMENT_HOLD_MINUTES', 15, 1, 24 * 60),
     storage: storageSettings(env),
     uploadQuotaBytes: intVar(env, 'UPLOAD_QUOTA_MB', 2048, 1, 1024 * 1024) * 1024 * 1024,
+    federation: federationSettings(env, publicUrl.replace(/\/$/, ''), jwtSecret),
   };
+}
+
+const DEFAULT_COMPANY: Record<FederatedProviderCode, string> = { MA: 'MOROCCO', QA: 'QAD' };
+
+/**
+ * Reads OIDC_<CODE>_ISSUER, _CLIENT_ID, _CLIENT_SECRET, _GROUPS_CLAIM, _COMPANY for MA and QA, and
+ * OIDC_BUILTIN_IDP (default true). The built-in provider's client secret is derived from the JWT
+ * secret (it never leaves the server).
+ * @throws ConfigError for a bad issuer URL, or an issuer without client id and secret.
+ */
+function federationSettings(env: NodeJS.ProcessEnv, publicUrl: string, jwtSecret: string): FederationConfig {
+  const builtInAllowed = boolVar(env, 'OIDC_BUILTIN_IDP', true);
+  const providers: FederatedProviderConfig[] = [];
+  for (const code of FEDERATED_PROVIDERS) {
+    const prefix = `OIDC_${code}_`;
+    const issuer = urlVar(env, `${prefix}ISSUER`, `https://login.${code.toLowerCase()}.example/realms/${code.toLowerCase()}`);
+    const groupsClaim = env[`${prefix}GROUPS_CLAIM`] || 'groups';
+    const companyAcronym = env[`${prefix}COMPANY`] || DEFAULT_COMPANY[code];
+    if (issuer) {
+      const clientId = env[`${prefix}CLIENT_ID`] || '';
+      const clientSecret = env[`${prefix}CLIENT_SECRET`] || '';
+      if (!clientId) throw new ConfigError(`${prefix}CLIENT_ID`, `is required when ${prefix}ISSUER is set`);
+      if (!clientSecret) throw new ConfigError(`${prefix}CLIENT_SECRET`, `is required when ${prefix}ISSUER is set`);
+      providers.push({ code, issuer, clientId, clientSecret, groupsClaim, companyAcronym, builtIn: false });
+    } else if (builtInAllowed) {
+      const clientSecret = createHmac('sha256', jwtSecret).update(`builtin-idp-client:${code}`).digest('base64url');
+      providers.push({ code, issuer: `${publicUrl}/idp/${code.toLowerCase()}`, clientId: 'halaqa', clientSecret, groupsClaim, companyAcronym, builtIn: true });
+    }
+  }
+  return { providers, accessTtlSeconds: intVar(env, 'OIDC_ACCESS_TTL_SECONDS', 3600, 60, 24 * 3600) };
 }
 
 /** An http(s) URL variable, or null when unset; the trailing slash is dropped. */

@@ -5,6 +5,7 @@ import * as m0003 from './migrations/0003_waitlist.js';
 import * as m0004 from './migrations/0004_card_payments.js';
 import * as m0005 from './migrations/0005_classroom.js';
 import * as m0006 from './migrations/0006_capture_and_grading.js';
+import * as m0013 from './migrations/0013_federated_sign_in.js';
 import type { Database } from './types.js';
 
 /** Versioned migrations, applied in name order; add new ones here (never edit an applied one). */
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004_card_payments': m0004,
   '0005_classroom': m0005,
   '0006_capture_and_grading': m0006,
+  '0013_federated_sign_in': m0013,
 };
 
 /**

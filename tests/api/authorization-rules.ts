@@ -118,6 +118,12 @@ const THEME = { style: { primaryColor: '#112233', secondaryColor: '#445566', ter
 export const OWNER_RULES: Record<string, OwnerRule> = {
   // ── Auth and account: public, or the caller's own account ──
   signIn: none(() => ({ body: { email: EMAIL.learner, password: DEMO_PASSWORD } })),
+  startFederatedSignIn: none(() => ({ params: { provider: 'QA' }, body: { redirect: '/my-courses' } })),
+  completeFederatedSignIn: none(() => ({ params: { provider: 'QA' }, body: { state: `matrix-${unique()}`, code: 'matrix' } }), {
+    allowedStatuses: { statuses: [400], why: 'no sign-in was started in this browser: the state is unknown (tests/api/federated-sign-in.test.ts runs the whole flow)' },
+  }),
+  refreshFederatedToken: none(nothing, { allowedStatuses: { statuses: [401], why: 'the matrix has no federated sign-in: no refresh cookie (tests/api/federated-sign-in.test.ts refreshes)' } }),
+  signOut: none(nothing),
   signUp: none(() => ({ multipart: { fields: { firstName: 'New', lastName: 'Person', email: `new-${unique()}@matrix.test`, password: 'Str0ng!pass', role: 'LEARNER' } } })),
   signUpCompany: none(() => ({
     body: {

@@ -1,4 +1,5 @@
 import type { HandlerTable } from '../../platform/handlers.js';
+import { completeFederatedSignIn, refreshFederatedToken, signOut, startFederatedSignIn } from './federation.js';
 import { signIn, signUp } from './service.js';
 
 /** Handlers of the Auth operations built so far (openapi/halaqa.yaml, tag Auth). */
@@ -14,4 +15,8 @@ export const authHandlers = {
       role: body.role,
     }),
   }),
+  startFederatedSignIn: async ({ app, params, body, reply }) => ({ data: await startFederatedSignIn(app, params.provider, body?.redirect, reply) }),
+  completeFederatedSignIn: async ({ app, params, body, request, reply }) => ({ data: await completeFederatedSignIn(app, params.provider, body, request, reply) }),
+  refreshFederatedToken: async ({ app, request }) => ({ data: await refreshFederatedToken(app, request) }),
+  signOut: async ({ app, request, reply }) => ({ data: await signOut(app, request, reply) }),
 } satisfies HandlerTable;
