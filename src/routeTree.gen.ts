@@ -26,6 +26,7 @@ import { Route as DashboardCoursesRouteImport } from './routes/dashboard/courses
 import { Route as DashboardModerationRouteImport } from './routes/dashboard/moderation'
 import { Route as DashboardUsersRouteImport } from './routes/dashboard/users'
 import { Route as SessionsSessionIdRouteImport } from './routes/sessions/$sessionId'
+import { Route as SsoProviderRouteImport } from './routes/sso.$provider'
 import { Route as ClassroomSessionIdIndexRouteImport } from './routes/classroom/$sessionId/index'
 import { Route as CoursesLiveEditRouteImport } from './routes/courses/live/edit'
 import { Route as DashboardAnalyticsAttendanceRouteImport } from './routes/dashboard/analytics/attendance'
@@ -122,6 +123,11 @@ const SessionsSessionIdRoute = SessionsSessionIdRouteImport.update({
   path: '/sessions/$sessionId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SsoProviderRoute = SsoProviderRouteImport.update({
+  id: '/sso/$provider',
+  path: '/sso/$provider',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ClassroomSessionIdIndexRoute = ClassroomSessionIdIndexRouteImport.update({
   id: '/classroom/$sessionId/',
   path: '/classroom/$sessionId/',
@@ -196,6 +202,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/moderation': typeof DashboardModerationRoute
   '/dashboard/users': typeof DashboardUsersRoute
   '/sessions/$sessionId': typeof SessionsSessionIdRoute
+  '/sso/$provider': typeof SsoProviderRoute
   '/courses/': typeof CoursesIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/dashboard/sessions/$sessionId': typeof DashboardSessionsSessionIdRouteRouteWithChildren
@@ -224,6 +231,7 @@ export interface FileRoutesByTo {
   '/dashboard/moderation': typeof DashboardModerationRoute
   '/dashboard/users': typeof DashboardUsersRoute
   '/sessions/$sessionId': typeof SessionsSessionIdRoute
+  '/sso/$provider': typeof SsoProviderRoute
   '/courses': typeof CoursesIndexRoute
   '/dashboard': typeof DashboardIndexRoute
   '/courses/live/edit': typeof CoursesLiveEditRoute
@@ -253,6 +261,7 @@ export interface FileRoutesById {
   '/dashboard/moderation': typeof DashboardModerationRoute
   '/dashboard/users': typeof DashboardUsersRoute
   '/sessions/$sessionId': typeof SessionsSessionIdRoute
+  '/sso/$provider': typeof SsoProviderRoute
   '/courses/': typeof CoursesIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/dashboard/sessions/$sessionId': typeof DashboardSessionsSessionIdRouteRouteWithChildren
@@ -284,6 +293,7 @@ export interface FileRouteTypes {
     | '/dashboard/moderation'
     | '/dashboard/users'
     | '/sessions/$sessionId'
+    | '/sso/$provider'
     | '/courses/'
     | '/dashboard/'
     | '/dashboard/sessions/$sessionId'
@@ -312,6 +322,7 @@ export interface FileRouteTypes {
     | '/dashboard/moderation'
     | '/dashboard/users'
     | '/sessions/$sessionId'
+    | '/sso/$provider'
     | '/courses'
     | '/dashboard'
     | '/courses/live/edit'
@@ -340,6 +351,7 @@ export interface FileRouteTypes {
     | '/dashboard/moderation'
     | '/dashboard/users'
     | '/sessions/$sessionId'
+    | '/sso/$provider'
     | '/courses/'
     | '/dashboard/'
     | '/dashboard/sessions/$sessionId'
@@ -363,6 +375,7 @@ export interface RootRouteChildren {
   SignupRoute: typeof SignupRoute
   CoursesCourseIdRoute: typeof CoursesCourseIdRoute
   SessionsSessionIdRoute: typeof SessionsSessionIdRoute
+  SsoProviderRoute: typeof SsoProviderRoute
   CoursesIndexRoute: typeof CoursesIndexRoute
   CoursesLiveEditRoute: typeof CoursesLiveEditRoute
   ClassroomSessionIdIndexRoute: typeof ClassroomSessionIdIndexRoute
@@ -489,6 +502,13 @@ declare module '@tanstack/react-router' {
       path: '/sessions/$sessionId'
       fullPath: '/sessions/$sessionId'
       preLoaderRoute: typeof SessionsSessionIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sso/$provider': {
+      id: '/sso/$provider'
+      path: '/sso/$provider'
+      fullPath: '/sso/$provider'
+      preLoaderRoute: typeof SsoProviderRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/classroom/$sessionId/': {
@@ -636,6 +656,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignupRoute: SignupRoute,
   CoursesCourseIdRoute: CoursesCourseIdRoute,
   SessionsSessionIdRoute: SessionsSessionIdRoute,
+  SsoProviderRoute: SsoProviderRoute,
   CoursesIndexRoute: CoursesIndexRoute,
   CoursesLiveEditRoute: CoursesLiveEditRoute,
   ClassroomSessionIdIndexRoute: ClassroomSessionIdIndexRoute,
