@@ -227,6 +227,7 @@ function page(title: string, body: string): string {
   h1{margin:.25rem 0 .5rem;font-size:1.5rem}
   .lead{margin:0 0 1.25rem;color:#374151}
   label{display:block;font-weight:600;margin:.75rem 0 .25rem}
+  button,input{font:inherit}
   input{display:block;width:100%;padding:.65rem .75rem;font-size:1rem;border:1px solid #6b7280;border-radius:8px}
   input:focus,button:focus{outline:3px solid #93c5fd;outline-offset:2px}
   button{display:block;width:100%;margin-top:1.25rem;padding:.7rem;font-size:1rem;font-weight:600;border:0;border-radius:8px;background:#1f4e8c;color:#fff;cursor:pointer}
