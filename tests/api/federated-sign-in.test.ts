@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.js';
+import { TokenService } from '../../server/platform/tokens.js';
 import { roleFromGroups } from '../../server/modules/auth/federation.js';
 import { startTestApp, type TestApp } from './harness.js';
 
@@ -253,3 +255,50 @@ describe('federated sign-in (OpenID Connect, built-in provider)', () => {
     expect((await b.send('POST', '/api/auth/oidc/XX/start', {})).statusCode).toBe(400);
   });
 });
+
+describe('federated sign-in: cancelling, configuration, token tolerance', () => {
+  it('a sign-in cancelled on the provider page comes back as an error, and nothing is created', async () => {
+    const b = new Browser(t.app);
+    const start = await b.send('POST', '/api/auth/oidc/MA/start', {});
+    const page = await b.follow(start.json().data.authorizationUrl);
+    const abort = /action="([^"]+\/abort)"/.exec(page.body)![1]!;
+    const cancelled = await b.send('POST', abort, undefined, {});
+    const back = new URL((await b.follow(new URL(String(cancelled.headers.location), 'http://localhost:3000').href)).url);
+    expect(back.pathname).toBe('/sso/ma');
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    const before = await t.db.selectFrom('federated_sessions').select('id').execute();
+    const res = await b.send('POST', '/api/auth/oidc/MA/callback', { state: back.searchParams.get('state')!, error: 'access_denied' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('The sign-in was cancelled.');
+    expect(await t.db.selectFrom('federated_sessions').select('id').execute()).toEqual(before);
+  });
+
+  it('reads each directory from OIDC_<CODE>_* and falls back to the built-in provider unless OIDC_BUILTIN_IDP=false', () => {
+    const base = { DATA_DIR: t.config.dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', PUBLIC_URL: 'https://halaqa.example.org' };
+    const mixed = loadConfig({ ...base, OIDC_MA_ISSUER: 'https://login.ma.example/realms/ma/', OIDC_MA_CLIENT_ID: 'halaqa', OIDC_MA_CLIENT_SECRET: 's3cret', OIDC_MA_GROUPS_CLAIM: 'roles' });
+    expect(mixed.federation.providers).toEqual([
+      { code: 'MA', issuer: 'https://login.ma.example/realms/ma', clientId: 'halaqa', clientSecret: 's3cret', groupsClaim: 'roles', companyAcronym: 'MOROCCO', builtIn: false },
+      expect.objectContaining({ code: 'QA', issuer: 'https://halaqa.example.org/idp/qa', builtIn: true, companyAcronym: 'QAD', groupsClaim: 'groups' }),
+    ]);
+    expect(loadConfig({ ...base, OIDC_BUILTIN_IDP: 'false' }).federation.providers).toEqual([]);
+    expect(() => loadConfig({ ...base, OIDC_QA_ISSUER: 'https://login.qa.example' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, OIDC_QA_ISSUER: 'login.qa.example', OIDC_QA_CLIENT_ID: 'x', OIDC_QA_CLIENT_SECRET: 'y' })).toThrow(/OIDC_QA_ISSUER/);
+  });
+
+  it('accepts an access token up to 5 s after its expiry, not later (spec §9 token tolerance)', async () => {
+    const tokens = new TokenService('test-secret-that-is-long-enough-0123456789', 60);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const start = new Date('2030-01-01T00:00:00Z');
+      vi.setSystemTime(start);
+      const { token } = await tokens.issue({ sub: 1, role: 'LEARNER', cid: null });
+      vi.setSystemTime(new Date(start.getTime() + 64_000));
+      expect(await tokens.verify(token)).toMatchObject({ sub: 1 });
+      vi.setSystemTime(new Date(start.getTime() + 66_000));
+      expect(await tokens.verify(token)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+

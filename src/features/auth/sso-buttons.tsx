@@ -2,31 +2,35 @@ import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
-import { Button } from '@/components/ui/button';
+import { Link } from '@tanstack/react-router';
+import { buttonStyles } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import type { AuthActor } from '@/lib/auth/auth-service';
 import type { FederatedProvider } from '../../../machines/auth.machine';
-import { selectIsLoggedIn, selectIsStartingFederated, selectLoginError } from '../../../machines/auth.selectors';
+import { selectIsLoggedIn, selectIsStartingFederated } from '../../../machines/auth.selectors';
 
 /**
- * "Sign in with MA" and "Sign in with QA" (spec §1, §9 federated providers): each sends
- * `auth.federatedStart`, after which the browser goes to the directory's sign-in page. With
+ * "Sign in with MA" and "Sign in with QA" (spec §1, §9 federated providers): links to
+ * `/login?sign-in-with-redirect=MA|QA` (so they work like the spec's query parameter, and stay
+ * links for assistive technology); the page then sends `auth.federatedStart`, after which the
+ * browser goes to the directory's sign-in page. With
  * `startWith` (`/login?sign-in-with-redirect=MA|QA`, spec §2) the sign-in starts at once, once
- * per page (not again after it failed, so the error stays readable).
+ * per provider and page (not again after it failed, so the error stays readable).
  */
 export function SsoButtons({ auth, redirect, startWith }: { auth: AuthActor; redirect?: string | undefined; startWith?: FederatedProvider | undefined }) {
   const starting = useSelector(auth, selectIsStartingFederated);
-  const failed = useSelector(auth, (s) => selectLoginError(s) !== null);
   const loggedIn = useSelector(auth, selectIsLoggedIn);
-  const started = useRef(false);
+  /** The provider this page already started (never twice for one `startWith`). */
+  const startedFor = useRef<FederatedProvider | null>(null);
 
   const start = (provider: FederatedProvider) =>
     auth.send({ type: 'auth.federatedStart', provider, ...(redirect ? { redirect } : {}) });
 
   useEffect(() => {
-    if (!startWith || started.current || failed || loggedIn) return;
-    started.current = true;
+    if (!startWith || startedFor.current === startWith || loggedIn) return;
+    startedFor.current = startWith;
     auth.send({ type: 'auth.federatedStart', provider: startWith, ...(redirect ? { redirect } : {}) });
-  }, [auth, startWith, redirect, failed, loggedIn]);
+  }, [auth, startWith, redirect, loggedIn]);
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', marginBlockStart: '5' })}>
@@ -44,12 +48,25 @@ export function SsoButtons({ auth, redirect, startWith }: { auth: AuthActor; red
         <Trans>or use your organisation's account</Trans>
       </p>
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', tablet: '1fr 1fr' }, gap: '3' })}>
-        <Button type="button" variant="outline" fullWidth loading={starting} onClick={() => start('MA')}>
-          <Trans>Sign in with MA</Trans>
-        </Button>
-        <Button type="button" variant="outline" fullWidth loading={starting} onClick={() => start('QA')}>
-          <Trans>Sign in with QA</Trans>
-        </Button>
+        {(['MA', 'QA'] as const).map((provider) => (
+          <Link
+            key={provider}
+            to="/login"
+            search={{ 'sign-in-with-redirect': provider, ...(redirect ? { redirect } : {}) }}
+            className={buttonStyles({ variant: 'outline', fullWidth: true })}
+            aria-busy={starting || undefined}
+            onClick={(event) => {
+              // Already on this link's URL (e.g. after a failure): start again without navigating.
+              if (startWith === provider) {
+                event.preventDefault();
+                start(provider);
+              }
+            }}
+          >
+            {starting && startWith === provider ? <Spinner size="sm" decorative /> : null}
+            {provider === 'MA' ? <Trans>Sign in with MA</Trans> : <Trans>Sign in with QA</Trans>}
+          </Link>
+        ))}
       </div>
     </div>
   );

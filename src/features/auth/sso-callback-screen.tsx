@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { usePageTitle } from '@/lib/document-head';
 import type { AuthActor } from '@/lib/auth/auth-service';
 import type { FederatedProvider } from '../../../machines/auth.machine';
-import { selectIsLoggedIn, selectLoginError, selectReturnTo } from '../../../machines/auth.selectors';
+import { selectIsLoggedIn, selectIsRestoring, selectLoginError, selectReturnTo } from '../../../machines/auth.selectors';
 import { AuthLayout, linkStyles } from './auth-layout';
 import { loginErrorText } from './messages';
 import { useAfterLogin } from './use-after-login';
@@ -35,10 +35,12 @@ export function SsoCallbackScreen({ auth, provider, answer }: { auth: AuthActor;
   useAfterLogin(auth, returnTo ?? undefined);
   const error = useSelector(auth, selectLoginError);
   const loggedIn = useSelector(auth, selectIsLoggedIn);
+  // The answer is sent once the cookie has been read (the actor takes it only when logged out).
+  const restoring = useSelector(auth, selectIsRestoring);
   const sent = useRef(false);
 
   useEffect(() => {
-    if (sent.current || loggedIn) return;
+    if (sent.current || loggedIn || restoring) return;
     sent.current = true;
     const { state, code, iss, error: refused, error_description } = answer;
     auth.send({
@@ -46,7 +48,7 @@ export function SsoCallbackScreen({ auth, provider, answer }: { auth: AuthActor;
       provider,
       params: { state: state ?? '', ...(code ? { code } : {}), ...(iss ? { iss } : {}), ...(refused ? { error: refused } : {}), ...(error_description ? { error_description } : {}) },
     });
-  }, [auth, provider, answer, loggedIn]);
+  }, [auth, provider, answer, loggedIn, restoring]);
 
   return (
     <AuthLayout
