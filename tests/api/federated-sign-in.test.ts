@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.js';
+import { redactUrl } from '../../server/platform/http-security.js';
 import { TokenService } from '../../server/platform/tokens.js';
 import { roleFromGroups } from '../../server/modules/auth/federation.js';
 import { startTestApp, type TestApp } from './harness.js';
@@ -283,6 +284,11 @@ describe('federated sign-in: cancelling, configuration, token tolerance', () => 
     expect(loadConfig({ ...base, OIDC_BUILTIN_IDP: 'false' }).federation.providers).toEqual([]);
     expect(() => loadConfig({ ...base, OIDC_QA_ISSUER: 'https://login.qa.example' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, OIDC_QA_ISSUER: 'login.qa.example', OIDC_QA_CLIENT_ID: 'x', OIDC_QA_CLIENT_SECRET: 'y' })).toThrow(/OIDC_QA_ISSUER/);
+  });
+
+  it('keeps authorization codes and ID tokens out of the request logs', () => {
+    expect(redactUrl('/idp/qa/session/end?id_token_hint=eyJ&client_id=halaqa')).toBe('/idp/qa/session/end?id_token_hint=[REDACTED]&client_id=halaqa');
+    expect(redactUrl('/sso/qa?code=abc&state=s')).toBe('/sso/qa?code=[REDACTED]&state=s');
   });
 
   it('accepts an access token up to 5 s after its expiry, not later (spec §9 token tolerance)', async () => {
