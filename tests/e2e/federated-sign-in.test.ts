@@ -84,6 +84,19 @@ describe.each([
       expect(legacyFlags.length).toBeGreaterThan(0);
       expect(new Set(legacyFlags)).toEqual(new Set(['0']));
 
+      // A login record whose token has expired (the tab slept): on the next load it is refreshed,
+      // not thrown away.
+      const stale = { ...after, expiresAt: new Date(Date.now() - 60_000).toISOString() };
+      await context.addCookies([{ name: 'halaqa.auth', value: encodeURIComponent(JSON.stringify(stale)), url: BASE_URL }]);
+      const refreshedAgain = page.waitForResponse((r) => r.url().endsWith('/api/auth/refresh') && r.status() === 200);
+      await page.reload();
+      await refreshedAgain;
+      await account.waitFor();
+      expect(new URL(page.url()).pathname).toBe(landing);
+      await expect
+        .poll(async () => Date.parse(JSON.parse(decodeURIComponent((await context.cookies()).find((c) => c.name === 'halaqa.auth')!.value)).expiresAt))
+        .toBeGreaterThan(Date.now() + 30 * 60_000);
+
       // Sign out: through the directory's end-session page, back to the partner login (spec §2).
       await account.click();
       const passed: string[] = [];
