@@ -52,7 +52,15 @@ export function SsoCallbackScreen({ auth, provider, answer }: { auth: AuthActor;
 
   return (
     <AuthLayout
-      title={provider === 'MA' ? <Trans>Signing in with MA</Trans> : <Trans>Signing in with QA</Trans>}
+      title={
+        error ? (
+          provider === 'MA' ? <Trans>Sign in with MA</Trans> : <Trans>Sign in with QA</Trans>
+        ) : provider === 'MA' ? (
+          <Trans>Signing in with MA</Trans>
+        ) : (
+          <Trans>Signing in with QA</Trans>
+        )
+      }
       footer={
         <Link to="/login" className={linkStyles}>
           <Trans>Back to sign in</Trans>
@@ -60,7 +68,10 @@ export function SsoCallbackScreen({ auth, provider, answer }: { auth: AuthActor;
       }
     >
       {error ? (
-        <FormAlert>{loginErrorText(i18n, error)}</FormAlert>
+        // The server's message may be in English inside an Arabic page: its own direction.
+        <FormAlert>
+          <span dir="auto">{loginErrorText(i18n, error)}</span>
+        </FormAlert>
       ) : (
         <div role="status" className={css({ display: 'flex', alignItems: 'center', gap: '3', color: 'fg.muted' })}>
           <Spinner size="md" decorative />
