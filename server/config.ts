@@ -58,6 +58,8 @@ export interface FederatedProviderConfig {
   clientSecret: string;
   /** The claim that carries the user's groups (OIDC_<CODE>_GROUPS_CLAIM, default `groups`). */
   groupsClaim: string;
+  /** Scopes asked for (OIDC_<CODE>_SCOPE, default `openid email profile groups`; add `offline_access` where the provider wants it for refresh tokens). */
+  scope: string;
   /** Acronym of the Halaqa company its users are provisioned into (MA → MOROCCO, QA → QAD; OIDC_<CODE>_COMPANY). */
   companyAcronym: string;
   builtIn: boolean;
@@ -193,10 +195,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 const DEFAULT_COMPANY: Record<FederatedProviderCode, string> = { MA: 'MOROCCO', QA: 'QAD' };
 
 /**
- * Reads OIDC_<CODE>_ISSUER, _CLIENT_ID, _CLIENT_SECRET, _GROUPS_CLAIM, _COMPANY for MA and QA, and
+ * Reads OIDC_<CODE>_ISSUER, _CLIENT_ID, _CLIENT_SECRET, _GROUPS_CLAIM, _SCOPE, _COMPANY for MA and QA, and
  * OIDC_BUILTIN_IDP (default true). The built-in provider's client secret is derived from the JWT
  * secret (it never leaves the server).
- * @throws ConfigError for a bad issuer URL, or an issuer without client id and secret.
+ * @throws ConfigError for a bad issuer URL, an issuer without client id and secret, a scope without openid.
  */
 function federationSettings(env: NodeJS.ProcessEnv, publicUrl: string, jwtSecret: string): FederationConfig {
   const builtInAllowed = boolVar(env, 'OIDC_BUILTIN_IDP', true);
@@ -206,15 +208,17 @@ function federationSettings(env: NodeJS.ProcessEnv, publicUrl: string, jwtSecret
     const issuer = urlVar(env, `${prefix}ISSUER`, `https://login.${code.toLowerCase()}.example/realms/${code.toLowerCase()}`);
     const groupsClaim = env[`${prefix}GROUPS_CLAIM`] || 'groups';
     const companyAcronym = env[`${prefix}COMPANY`] || DEFAULT_COMPANY[code];
+    const scope = (env[`${prefix}SCOPE`] || 'openid email profile groups').trim().replace(/\s+/g, ' ');
+    if (!scope.split(' ').includes('openid')) throw new ConfigError(`${prefix}SCOPE`, `must include openid, got "${scope}"`);
     if (issuer) {
       const clientId = env[`${prefix}CLIENT_ID`] || '';
       const clientSecret = env[`${prefix}CLIENT_SECRET`] || '';
       if (!clientId) throw new ConfigError(`${prefix}CLIENT_ID`, `is required when ${prefix}ISSUER is set`);
       if (!clientSecret) throw new ConfigError(`${prefix}CLIENT_SECRET`, `is required when ${prefix}ISSUER is set`);
-      providers.push({ code, issuer, clientId, clientSecret, groupsClaim, companyAcronym, builtIn: false });
+      providers.push({ code, issuer, clientId, clientSecret, groupsClaim, scope, companyAcronym, builtIn: false });
     } else if (builtInAllowed) {
       const clientSecret = createHmac('sha256', jwtSecret).update(`builtin-idp-client:${code}`).digest('base64url');
-      providers.push({ code, issuer: `${publicUrl}/idp/${code.toLowerCase()}`, clientId: 'halaqa', clientSecret, groupsClaim, companyAcronym, builtIn: true });
+      providers.push({ code, issuer: `${publicUrl}/idp/${code.toLowerCase()}`, clientId: 'halaqa', clientSecret, groupsClaim, scope, companyAcronym, builtIn: true });
     }
   }
   return { providers, accessTtlSeconds: intVar(env, 'OIDC_ACCESS_TTL_SECONDS', 3600, 60, 24 * 3600) };

@@ -278,11 +278,13 @@ describe('federated sign-in: cancelling, configuration, token tolerance', () => 
     const base = { DATA_DIR: t.config.dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', PUBLIC_URL: 'https://halaqa.example.org' };
     const mixed = loadConfig({ ...base, OIDC_MA_ISSUER: 'https://login.ma.example/realms/ma/', OIDC_MA_CLIENT_ID: 'halaqa', OIDC_MA_CLIENT_SECRET: 's3cret', OIDC_MA_GROUPS_CLAIM: 'roles' });
     expect(mixed.federation.providers).toEqual([
-      { code: 'MA', issuer: 'https://login.ma.example/realms/ma', clientId: 'halaqa', clientSecret: 's3cret', groupsClaim: 'roles', companyAcronym: 'MOROCCO', builtIn: false },
+      { code: 'MA', issuer: 'https://login.ma.example/realms/ma', clientId: 'halaqa', clientSecret: 's3cret', groupsClaim: 'roles', scope: 'openid email profile groups', companyAcronym: 'MOROCCO', builtIn: false },
       expect.objectContaining({ code: 'QA', issuer: 'https://halaqa.example.org/idp/qa', builtIn: true, companyAcronym: 'QAD', groupsClaim: 'groups' }),
     ]);
     expect(loadConfig({ ...base, OIDC_BUILTIN_IDP: 'false' }).federation.providers).toEqual([]);
     expect(() => loadConfig({ ...base, OIDC_QA_ISSUER: 'https://login.qa.example' })).toThrow(ConfigError);
+    expect(loadConfig({ ...base, OIDC_QA_SCOPE: 'openid  email offline_access' }).federation.providers[1]!.scope).toBe('openid email offline_access');
+    expect(() => loadConfig({ ...base, OIDC_QA_SCOPE: 'email' })).toThrow(/OIDC_QA_SCOPE/);
     expect(() => loadConfig({ ...base, OIDC_QA_ISSUER: 'login.qa.example', OIDC_QA_CLIENT_ID: 'x', OIDC_QA_CLIENT_SECRET: 'y' })).toThrow(/OIDC_QA_ISSUER/);
   });
 

@@ -77,7 +77,7 @@ export class FederatedDirectories {
     return found;
   }
 
-  /** Builds the authorization URL with fresh state, nonce and PKCE verifier (scopes openid email profile groups). */
+  /** Builds the authorization URL with fresh state, nonce and PKCE verifier (the provider's configured scopes). */
   async authorizationRequest(p: FederatedProviderConfig, redirectUri: string): Promise<AuthorizationRequest> {
     const config = await this.configuration(p);
     const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -85,7 +85,7 @@ export class FederatedDirectories {
     const nonce = oidc.randomNonce();
     const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: redirectUri,
-      scope: 'openid email profile groups',
+      scope: p.scope,
       response_type: 'code',
       code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
       code_challenge_method: 'S256',
