@@ -288,6 +288,18 @@ describe('federated sign-in: cancelling, configuration, token tolerance', () => 
     expect(() => loadConfig({ ...base, OIDC_QA_ISSUER: 'login.qa.example', OIDC_QA_CLIENT_ID: 'x', OIDC_QA_CLIENT_SECRET: 'y' })).toThrow(/OIDC_QA_ISSUER/);
   });
 
+  it('the provider answers an unknown or expired sign-in with a page, never a hang', async () => {
+    const b = new Browser(t.app);
+    const page = await b.send('GET', '/idp/qa/interaction/not-a-real-one');
+    expect(page.statusCode).toBe(400);
+    expect(page.body).toContain('This sign-in has expired');
+    for (const path of ['/idp/qa/interaction/not-a-real-one/abort', '/idp/qa/interaction/not-a-real-one/login']) {
+      const res = await b.send('POST', path, undefined, { email: 'qa.learner@qa.halaqa.test', password: 'Halaqa-demo-1' });
+      expect(res.statusCode, path).toBe(400);
+      expect(res.body).toContain('This sign-in has expired');
+    }
+  });
+
   it('keeps authorization codes and ID tokens out of the request logs', () => {
     expect(redactUrl('/idp/qa/session/end?id_token_hint=eyJ&client_id=halaqa')).toBe('/idp/qa/session/end?id_token_hint=[REDACTED]&client_id=halaqa');
     expect(redactUrl('/sso/qa?code=abc&state=s')).toBe('/sso/qa?code=[REDACTED]&state=s');

@@ -39,12 +39,11 @@ export async function mountBuiltInIdentityProviders(app: FastifyInstance, config
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-      scope.get(`${mount}/interaction/:uid`, async (request, reply) => interactionPage(provider, p, mount, request, reply));
-      scope.post(`${mount}/interaction/:uid/login`, async (request, reply) => interactionLogin(provider, p, mount, request, reply));
-      scope.post(`${mount}/interaction/:uid/abort`, async (request, reply) => {
-        reply.hijack();
-        await provider.interactionFinished(request.raw, reply.raw, { error: 'access_denied', error_description: 'The user cancelled the sign-in' }, { mergeWithLastSubmission: false });
-      });
+      scope.get(`${mount}/interaction/:uid`, async (request, reply) => interactionPage(provider, config, p, mount, request, reply));
+      scope.post(`${mount}/interaction/:uid/login`, async (request, reply) => interactionLogin(provider, config, p, mount, request, reply));
+      scope.post(`${mount}/interaction/:uid/abort`, async (request, reply) =>
+        finishInteraction(provider, config, request, reply, { error: 'access_denied', error_description: 'The user cancelled the sign-in' }),
+      );
       scope.get(`${mount}/assets/submit.js`, async (_request, reply) =>
         reply.type('application/javascript').header('cache-control', 'no-cache').send(AUTO_SUBMIT_JS),
       );
@@ -146,9 +145,13 @@ function claimsOf(account: DirectoryAccount) {
 }
 
 /** The sign-in page of a pending interaction (GET /idp/<code>/interaction/:uid). */
-async function interactionPage(provider: Provider, p: FederatedProviderConfig, mount: string, request: FastifyRequest, reply: FastifyReply, problem?: string, email = '') {
-  const details = await provider.interactionDetails(request.raw, reply.raw);
-  const uid = details.uid;
+async function interactionPage(provider: Provider, config: Config, p: FederatedProviderConfig, mount: string, request: FastifyRequest, reply: FastifyReply, problem?: string, email = '') {
+  let uid: string;
+  try {
+    uid = (await provider.interactionDetails(request.raw, reply.raw)).uid;
+  } catch {
+    return reply.code(400).type('text/html').send(expiredPage(config));
+  }
   const directory = p.code === 'MA' ? 'MA directory' : 'QA directory';
   const body = `
     <main>
@@ -172,13 +175,35 @@ async function interactionPage(provider: Provider, p: FederatedProviderConfig, m
 }
 
 /** POST /idp/<code>/interaction/:uid/login: checks the demo account and finishes the interaction. */
-async function interactionLogin(provider: Provider, p: FederatedProviderConfig, mount: string, request: FastifyRequest, reply: FastifyReply) {
+async function interactionLogin(provider: Provider, config: Config, p: FederatedProviderConfig, mount: string, request: FastifyRequest, reply: FastifyReply) {
   const form = await readForm(request);
   const email = form.get('email') ?? '';
   const account = checkDirectoryPassword(p.code, email, form.get('password') ?? '');
-  if (!account) return interactionPage(provider, p, mount, request, reply, 'Wrong e-mail or password.', email);
+  if (!account) return interactionPage(provider, config, p, mount, request, reply, 'Wrong e-mail or password.', email);
+  await finishInteraction(provider, config, request, reply, { login: { accountId: account.email } });
+}
+
+/**
+ * Ends an interaction (oidc-provider answers 303 to the authorization endpoint's resume URL). An
+ * interaction that has expired or is unknown gets the provider's error page instead of a hang.
+ */
+async function finishInteraction(provider: Provider, config: Config, request: FastifyRequest, reply: FastifyReply, result: Record<string, unknown>) {
   reply.hijack();
-  await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: account.email } }, { mergeWithLastSubmission: false });
+  try {
+    await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
+  } catch {
+    reply.raw.statusCode = 400;
+    reply.raw.setHeader('content-type', 'text/html; charset=utf-8');
+    reply.raw.end(expiredPage(config));
+  }
+}
+
+/** The page of an interaction that has expired (10 minutes) or does not exist. */
+function expiredPage(config: Config): string {
+  return page(
+    'Sign-in expired',
+    `<main><h1>This sign-in has expired</h1><p class="lead" role="alert">Please start again from Halaqa.</p><p><a href="${escapeHtml(config.publicUrl)}/login">Back to Halaqa</a></p></main>`,
+  );
 }
 
 async function readForm(request: FastifyRequest): Promise<URLSearchParams> {
