@@ -116,11 +116,11 @@ export function createAuthActors(api: Api, storage: AuthStorage) {
       return { token: result.token, expiresAt: result.expiresAt, user: { id, email, name, role } };
     }),
 
-    startFederated: fromPromise<{ authorizationUrl: string }, { provider: FederatedProvider; redirect?: string }>(async ({ input }) =>
+    startFederated: fromPromise<{ authorizationUrl: string }, { provider: FederatedProvider; redirect?: string; locale?: 'en' | 'ar' }>(async ({ input }) =>
       unwrap(
         await api.POST('/auth/oidc/{provider}/start', {
           params: { path: { provider: input.provider } },
-          body: input.redirect ? { redirect: input.redirect } : {},
+          body: { ...(input.redirect ? { redirect: input.redirect } : {}), ...(input.locale ? { locale: input.locale } : {}) },
         }),
       ),
     ),

@@ -125,7 +125,7 @@ export type AuthEvent =
   | { type: 'auth.signedUp'; result: SignInResult }
   | { type: 'auth.logout' }
   /** Start a federated sign-in (login buttons, `?sign-in-with-redirect=MA|QA`, spec §2). */
-  | { type: 'auth.federatedStart'; provider: FederatedProvider; redirect?: string }
+  | { type: 'auth.federatedStart'; provider: FederatedProvider; redirect?: string; locale?: 'en' | 'ar' }
   /** The directory sent the browser back to `/sso/{p}` with these parameters. */
   | { type: 'auth.federatedReturn'; provider: FederatedProvider; params: FederatedReturnParams }
   /** The API client got a 401; `attempt` counts the retries of that call (1 = first 401). */
@@ -172,7 +172,11 @@ export const authMachine = setup({
     /** POST /auth/signin. */
     signIn: notProvided<SignInResult, { email: string; password: string }>('auth', 'signIn', 'createAuthActors'),
     /** POST /auth/oidc/{provider}/start → the directory's authorization URL. */
-    startFederated: notProvided<{ authorizationUrl: string }, { provider: FederatedProvider; redirect?: string }>('auth', 'startFederated', 'createAuthActors'),
+    startFederated: notProvided<{ authorizationUrl: string }, { provider: FederatedProvider; redirect?: string; locale?: 'en' | 'ar' }>(
+      'auth',
+      'startFederated',
+      'createAuthActors',
+    ),
     /** POST /auth/oidc/{provider}/callback with the directory's answer → a federated sign-in. */
     completeFederated: notProvided<FederatedSignInResult, { provider: FederatedProvider; params: FederatedReturnParams }>('auth', 'completeFederated', 'createAuthActors'),
     /** GET /users/me/company with the new token; null on 404 (no company). */
@@ -331,7 +335,7 @@ export const authMachine = setup({
             src: 'startFederated',
             input: ({ event }) => {
               assertEvent(event, 'auth.federatedStart');
-              return { provider: event.provider, ...(event.redirect ? { redirect: event.redirect } : {}) };
+              return { provider: event.provider, ...(event.redirect ? { redirect: event.redirect } : {}), ...(event.locale ? { locale: event.locale } : {}) };
             },
             onDone: { target: 'leavingForProvider', actions: { type: 'openProvider', params: ({ event }) => ({ url: event.output.authorizationUrl }) } },
             onError: {

@@ -2188,6 +2188,11 @@ export interface components {
         FederatedStartRequest: {
             /** @description Same-origin path to open after signing in (else the landing page). */
             redirect?: string;
+            /**
+             * @description Language of the page the user is on; sent to the directory as `ui_locales`.
+             * @enum {string}
+             */
+            locale?: "en" | "ar";
         };
         FederatedStart: {
             /**
@@ -3857,7 +3862,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "redirect": "/my-courses"
+                 *       "redirect": "/my-courses",
+                 *       "locale": "ar"
                  *     }
                  */
                 "application/json": components["schemas"]["FederatedStartRequest"];

@@ -248,6 +248,18 @@ describe('federated sign-in (OpenID Connect, built-in provider)', () => {
     expect(legacy.json().data).toEqual({ logoutUrl: null });
   });
 
+  it('shows the provider page in Arabic, right to left, when the sign-in starts from an Arabic page (ui_locales)', async () => {
+    const b = new Browser(t.app);
+    const start = await b.send('POST', '/api/auth/oidc/QA/start', { locale: 'ar' });
+    const url = new URL(start.json().data.authorizationUrl as string);
+    expect(url.searchParams.get('ui_locales')).toBe('ar');
+    const page = await b.follow(url.href);
+    expect(page.body).toContain('<html lang="ar" dir="rtl">');
+    expect(page.body).toContain('<label for="email">البريد الإلكتروني</label>');
+    const english = await b.follow((await b.send('POST', '/api/auth/oidc/QA/start', {})).json().data.authorizationUrl);
+    expect(english.body).toContain('<html lang="en" dir="ltr">');
+  });
+
   it('refuses an unsafe redirect and a provider code other than MA and QA (400)', async () => {
     const b = new Browser(t.app);
     const bad = await b.send('POST', '/api/auth/oidc/QA/start', { redirect: '//evil.example' });

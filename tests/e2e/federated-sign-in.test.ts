@@ -47,9 +47,12 @@ describe.each([
       await page.waitForURL(/\/idp\/qa\/interaction\//);
       expect(await seriousViolations(page), 'axe on the provider page').toEqual([]);
       await shot(page, `${locale}-2-provider`);
-      await page.getByLabel('E-mail').fill('qa.learner@qa.halaqa.test');
-      await page.getByLabel('Password').fill(DEMO_PASSWORD);
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      // The directory's page speaks the language of the page the user came from (ui_locales).
+      const idp = locale === 'ar' ? { email: 'البريد الإلكتروني', password: 'كلمة المرور', submit: 'تسجيل الدخول' } : { email: 'E-mail', password: 'Password', submit: 'Sign in' };
+      await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+      await page.getByLabel(idp.email).fill('qa.learner@qa.halaqa.test');
+      await page.getByLabel(idp.password).fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: idp.submit, exact: true }).click();
 
       // Back in Halaqa, signed in, in the QAD theme, with a federated login record.
       await page.waitForURL((url) => !url.pathname.startsWith('/sso/') && !url.pathname.startsWith('/idp/') && url.pathname !== '/login', { timeout: 30_000 });

@@ -42,13 +42,19 @@ describe('single sign-on on the login page', () => {
     const { auth, started, opened } = signedOutAuth();
     await renderWithRouter(<SsoButtons auth={auth} redirect="/sessions/7" startWith="QA" />);
     await waitFor(() => expect(opened).toEqual(['http://idp.test/qa/auth']));
-    expect(started).toEqual([{ provider: 'QA', redirect: '/sessions/7' }]);
+    expect(started).toEqual([{ provider: 'QA', redirect: '/sessions/7', locale: 'en' }]);
   });
 
   it('shows them in Arabic too', async () => {
     const { auth } = signedOutAuth();
     await renderWithRouter(<SsoButtons auth={auth} />, { locale: 'ar' });
     expect(await screen.findByRole('link', { name: 'تسجيل الدخول عبر QA' })).toBeTruthy();
+  });
+
+  it('asks the directory for its pages in Arabic from an Arabic page', async () => {
+    const { auth, started } = signedOutAuth();
+    await renderWithRouter(<SsoButtons auth={auth} startWith="MA" />, { locale: 'ar' });
+    await waitFor(() => expect(started).toEqual([{ provider: 'MA', locale: 'ar' }]));
   });
 });
 

@@ -86,14 +86,21 @@ function safePath(value: string | undefined): string | null {
 
 /**
  * Starts the code flow: fresh state, nonce and PKCE verifier kept server-side for 10 minutes,
- * bound to this browser by the `halaqa.oidc` cookie (so a stolen callback URL signs nobody in).
+ * bound to this browser by the `halaqa.oidc` cookie (so a stolen callback URL signs nobody in);
+ * `locale` asks the directory for its pages in that language (`ui_locales`).
  * @throws 404 when the directory is not configured; 400 when `redirect` is not a same-origin path.
  */
-export async function startFederatedSignIn(app: AppContext, code: FederatedProviderCode, redirect: string | undefined, reply: FastifyReply): Promise<{ authorizationUrl: string }> {
+export async function startFederatedSignIn(
+  app: AppContext,
+  code: FederatedProviderCode,
+  body: { redirect?: string; locale?: 'en' | 'ar' } | undefined,
+  reply: FastifyReply,
+): Promise<{ authorizationUrl: string }> {
+  const redirect = body?.redirect;
   const provider = providerOrNotFound(app, code);
   const target = safePath(redirect);
   if (redirect && !target) throw badRequest('Some fields are invalid', [{ path: 'redirect', message: 'must be a path of this site, such as /my-courses' }]);
-  const request = await app.federation.authorizationRequest(provider, federatedRedirectUri(app.config.publicUrl, code));
+  const request = await app.federation.authorizationRequest(provider, federatedRedirectUri(app.config.publicUrl, code), body?.locale);
   const binding = randomBytes(32).toString('base64url');
   const now = app.now();
   await app.db.deleteFrom('federated_logins').where('created_at', '<', new Date(now.getTime() - LOGIN_REQUEST_TTL_S * 1000)).execute();

@@ -15,7 +15,7 @@ export const authHandlers = {
       role: body.role,
     }),
   }),
-  startFederatedSignIn: async ({ app, params, body, reply }) => ({ data: await startFederatedSignIn(app, params.provider, body?.redirect, reply) }),
+  startFederatedSignIn: async ({ app, params, body, reply }) => ({ data: await startFederatedSignIn(app, params.provider, body, reply) }),
   completeFederatedSignIn: async ({ app, params, body, request, reply }) => ({ data: await completeFederatedSignIn(app, params.provider, body, request, reply) }),
   refreshFederatedToken: async ({ app, request }) => ({ data: await refreshFederatedToken(app, request) }),
   signOut: async ({ app, request, reply }) => ({ data: await signOut(app, request, reply) }),

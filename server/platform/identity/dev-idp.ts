@@ -23,7 +23,8 @@ import { checkDirectoryPassword, DIRECTORY_ACCOUNTS, type DirectoryAccount } fro
  * - Sessions, grants and tokens live in memory (oidc-provider's MemoryAdapter): a restart signs
  *   every federated user out at their next refresh. Signing keys persist in DATA_DIR/idp-keys.json.
  * - Its own pages (sign-in, sign-out, errors) are plain HTML forms without scripts, under the
- *   app's CSP; the sign-out page submits itself through a same-origin script.
+ *   app's CSP; the sign-out page submits itself through a same-origin script. The sign-in page is
+ *   in Arabic (right to left) when the request's `ui_locales` asks for it, else in English.
  */
 export async function mountBuiltInIdentityProviders(app: FastifyInstance, config: Config): Promise<void> {
   const builtIn = config.federation.providers.filter((p) => p.builtIn);
@@ -145,33 +146,66 @@ function claimsOf(account: DirectoryAccount) {
 }
 
 /** The sign-in page of a pending interaction (GET /idp/<code>/interaction/:uid). */
-async function interactionPage(provider: Provider, config: Config, p: FederatedProviderConfig, mount: string, request: FastifyRequest, reply: FastifyReply, problem?: string, email = '') {
+/** The sign-in page's texts, in English and Arabic (the authorization request's `ui_locales`). */
+const TEXTS = {
+  en: {
+    directory: (code: string) => `${code} directory`,
+    title: 'Sign in',
+    lead: (code: string) => `Sign in with your ${code} directory account to continue to Halaqa.`,
+    email: 'E-mail',
+    password: 'Password',
+    submit: 'Sign in',
+    cancel: 'Cancel and go back to Halaqa',
+    wrong: 'Wrong e-mail or password.',
+    demo: (list: string, password: string) => `Demo accounts: ${list} (password ${password}).`,
+  },
+  ar: {
+    directory: (code: string) => `دليل ${code}`,
+    title: 'تسجيل الدخول',
+    lead: (code: string) => `سجّل الدخول بحسابك في دليل ${code} للمتابعة إلى حلقة.`,
+    email: 'البريد الإلكتروني',
+    password: 'كلمة المرور',
+    submit: 'تسجيل الدخول',
+    cancel: 'الإلغاء والعودة إلى حلقة',
+    wrong: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
+    demo: (list: string, password: string) => `حسابات تجريبية: ${list} (كلمة المرور ${password}).`,
+  },
+} as const;
+
+/** The sign-in page of a pending interaction (GET /idp/<code>/interaction/:uid), in the language asked for. */
+async function interactionPage(provider: Provider, config: Config, p: FederatedProviderConfig, mount: string, request: FastifyRequest, reply: FastifyReply, wrongPassword = false, email = '') {
   let uid: string;
+  let uiLocales: unknown;
   try {
-    uid = (await provider.interactionDetails(request.raw, reply.raw)).uid;
+    const details = await provider.interactionDetails(request.raw, reply.raw);
+    uid = details.uid;
+    uiLocales = details.params.ui_locales;
   } catch {
     return reply.code(400).type('text/html').send(expiredPage(config));
   }
-  const directory = p.code === 'MA' ? 'MA directory' : 'QA directory';
+  const lang = typeof uiLocales === 'string' && uiLocales.trim().toLowerCase().startsWith('ar') ? 'ar' : 'en';
+  const t = TEXTS[lang];
+  const directory = t.directory(p.code);
+  const accounts = DIRECTORY_ACCOUNTS.filter((a) => a.directory === p.code).map((a) => `<code dir="ltr">${a.email}</code>`).join(', ');
   const body = `
     <main>
       <p class="brand">${directory}</p>
-      <h1>Sign in</h1>
-      <p class="lead">Sign in with your ${directory} account to continue to Halaqa.</p>
-      ${problem ? `<p class="error" role="alert" id="problem">${escapeHtml(problem)}</p>` : ''}
+      <h1>${t.title}</h1>
+      <p class="lead">${t.lead(p.code)}</p>
+      ${wrongPassword ? `<p class="error" role="alert" id="problem">${t.wrong}</p>` : ''}
       <form method="post" action="${mount}/interaction/${uid}/login" novalidate>
-        <label for="email">E-mail</label>
-        <input id="email" name="email" type="email" autocomplete="username" inputmode="email" required value="${escapeHtml(email)}" ${problem ? 'aria-describedby="problem"' : ''} autofocus>
-        <label for="password">Password</label>
-        <input id="password" name="password" type="password" autocomplete="current-password" required>
-        <button type="submit">Sign in</button>
+        <label for="email">${t.email}</label>
+        <input id="email" name="email" type="email" dir="ltr" autocomplete="username" inputmode="email" required value="${escapeHtml(email)}" ${wrongPassword ? 'aria-describedby="problem"' : ''} autofocus>
+        <label for="password">${t.password}</label>
+        <input id="password" name="password" type="password" dir="ltr" autocomplete="current-password" required>
+        <button type="submit">${t.submit}</button>
       </form>
       <form method="post" action="${mount}/interaction/${uid}/abort">
-        <button type="submit" class="secondary">Cancel and go back to Halaqa</button>
+        <button type="submit" class="secondary">${t.cancel}</button>
       </form>
-      <p class="hint">Demo accounts: ${DIRECTORY_ACCOUNTS.filter((a) => a.directory === p.code).map((a) => `<code>${a.email}</code>`).join(', ')} (password <code>Halaqa-demo-1</code>).</p>
+      <p class="hint">${t.demo(accounts, '<code dir="ltr">Halaqa-demo-1</code>')}</p>
     </main>`;
-  return reply.code(problem ? 401 : 200).type('text/html').header('cache-control', 'no-store').send(page(`Sign in · ${directory}`, body));
+  return reply.code(wrongPassword ? 401 : 200).type('text/html').header('cache-control', 'no-store').send(page(`${t.title} · ${directory}`, body, lang));
 }
 
 /** POST /idp/<code>/interaction/:uid/login: checks the demo account and finishes the interaction. */
@@ -179,7 +213,7 @@ async function interactionLogin(provider: Provider, config: Config, p: Federated
   const form = await readForm(request);
   const email = form.get('email') ?? '';
   const account = checkDirectoryPassword(p.code, email, form.get('password') ?? '');
-  if (!account) return interactionPage(provider, config, p, mount, request, reply, 'Wrong e-mail or password.', email);
+  if (!account) return interactionPage(provider, config, p, mount, request, reply, true, email);
   await finishInteraction(provider, config, request, reply, { login: { accountId: account.email } });
 }
 
@@ -236,10 +270,10 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** A simple accessible page (English; the provider's own page, not Halaqa's). */
-function page(title: string, body: string): string {
+/** A simple accessible page (the provider's own page, not Halaqa's): English, or Arabic right to left. */
+function page(title: string, body: string, lang: 'en' | 'ar' = 'en'): string {
   return `<!doctype html>
-<html lang="en" dir="ltr">
+<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -77,8 +77,11 @@ export class FederatedDirectories {
     return found;
   }
 
-  /** Builds the authorization URL with fresh state, nonce and PKCE verifier (the provider's configured scopes). */
-  async authorizationRequest(p: FederatedProviderConfig, redirectUri: string): Promise<AuthorizationRequest> {
+  /**
+   * Builds the authorization URL with fresh state, nonce and PKCE verifier (the provider's
+   * configured scopes); `locale` (en, ar) becomes `ui_locales`, the language of its pages.
+   */
+  async authorizationRequest(p: FederatedProviderConfig, redirectUri: string, locale?: string): Promise<AuthorizationRequest> {
     const config = await this.configuration(p);
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
@@ -91,6 +94,7 @@ export class FederatedDirectories {
       code_challenge_method: 'S256',
       state,
       nonce,
+      ...(locale ? { ui_locales: locale } : {}),
     });
     return { url: url.href, state, nonce, codeVerifier };
   }

@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
@@ -18,19 +18,22 @@ import { selectIsLoggedIn, selectIsStartingFederated } from '../../../machines/a
  * per provider and page (not again after it failed, so the error stays readable).
  */
 export function SsoButtons({ auth, redirect, startWith }: { auth: AuthActor; redirect?: string | undefined; startWith?: FederatedProvider | undefined }) {
+  const { i18n } = useLingui();
+  // The directory's pages in the language of this one (ui_locales).
+  const locale = i18n.locale === 'ar' ? 'ar' : 'en';
   const starting = useSelector(auth, selectIsStartingFederated);
   const loggedIn = useSelector(auth, selectIsLoggedIn);
   /** The provider this page already started (never twice for one `startWith`). */
   const startedFor = useRef<FederatedProvider | null>(null);
 
   const start = (provider: FederatedProvider) =>
-    auth.send({ type: 'auth.federatedStart', provider, ...(redirect ? { redirect } : {}) });
+    auth.send({ type: 'auth.federatedStart', provider, locale, ...(redirect ? { redirect } : {}) });
 
   useEffect(() => {
     if (!startWith || startedFor.current === startWith || loggedIn) return;
     startedFor.current = startWith;
-    auth.send({ type: 'auth.federatedStart', provider: startWith, ...(redirect ? { redirect } : {}) });
-  }, [auth, startWith, redirect, loggedIn]);
+    auth.send({ type: 'auth.federatedStart', provider: startWith, locale, ...(redirect ? { redirect } : {}) });
+  }, [auth, startWith, redirect, loggedIn, locale]);
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', marginBlockStart: '5' })}>
