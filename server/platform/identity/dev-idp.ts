@@ -293,7 +293,7 @@ function page(title: string, body: string, lang: 'en' | 'ar' = 'en'): string {
   button.secondary{background:#fff;color:#1f4e8c;border:1px solid #1f4e8c;margin-top:.75rem}
   .error{background:#fef2f2;color:#991b1b;border:1px solid #fecaca;border-radius:8px;padding:.6rem .75rem}
   .hint{margin-top:1.5rem;font-size:.85rem;color:#4b5563;overflow-wrap:anywhere}
-  code{font-size:.85em}
+  code{font-size:.85em;white-space:nowrap}
   @media (max-width:420px){main{margin:0;border-radius:0;min-height:100vh;padding:1.25rem}}
 </style>
 </head>
