@@ -2,7 +2,7 @@ import { deleteCookie, getCookie, setCookie } from 'cookies-next';
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import { type Api, ApiError, unwrap } from './support/api';
-import type { AuthUser, CompanyRef, LoginRecord, RestoredSession, SignInResult, Theme } from './auth.machine';
+import type { AuthUser, CompanyRef, FederatedProvider, FederatedReturnParams, FederatedSignInResult, LoginRecord, RestoredSession, SignInResult, Theme } from './auth.machine';
 
 /**
  * Implementations of the auth machine's actors and side-effect actions:
@@ -116,9 +116,12 @@ export function createMemoryStorage(initial: Partial<RestoredSession> = {}): Aut
   return storage;
 }
 
-/** Headers of a call made with a token that is not (yet) the stored one. */
-function bearer(token: string) {
-  return { Authorization: `Bearer ${token}`, 'X-Auth-Legacy': '1' };
+/**
+ * Headers of a call made with a token that is not (yet) the stored one: the bearer token and the
+ * legacy flag, 1 for product sign-in and 0 for federated sign-in (spec §6).
+ */
+function bearer(token: string, federated: boolean) {
+  return { Authorization: `Bearer ${token}`, 'X-Auth-Legacy': federated ? '0' : '1' };
 }
 
 /**
@@ -135,25 +138,46 @@ export function createAuthActors(api: Api, storage: AuthStorage) {
       return { token: result.token, expiresAt: result.expiresAt, user: { id, email, name, role } };
     }),
 
-    fetchCompany: fromPromise<CompanyRef | null, { token: string }>(async ({ input }) => {
-      const result = await api.GET('/users/me/company', { headers: bearer(input.token) });
+    startFederated: fromPromise<{ authorizationUrl: string }, { provider: FederatedProvider; redirect?: string; locale?: 'en' | 'ar' }>(async ({ input }) =>
+      unwrap(
+        await api.POST('/auth/oidc/{provider}/start', {
+          params: { path: { provider: input.provider } },
+          body: { ...(input.redirect ? { redirect: input.redirect } : {}), ...(input.locale ? { locale: input.locale } : {}) },
+        }),
+      ),
+    ),
+
+    completeFederated: fromPromise<FederatedSignInResult, { provider: FederatedProvider; params: FederatedReturnParams }>(async ({ input }) => {
+      const { state, code, iss, error, error_description } = input.params;
+      const result = unwrap(
+        await api.POST('/auth/oidc/{provider}/callback', {
+          params: { path: { provider: input.provider } },
+          body: { state, ...(code ? { code } : {}), ...(iss ? { iss } : {}), ...(error ? { error } : {}), ...(error_description ? { error_description } : {}) },
+        }),
+      );
+      const { id, email, name, role } = result.user;
+      return { token: result.token, expiresAt: result.expiresAt, user: { id, email, name, role }, redirect: result.redirect ?? null };
+    }),
+
+    fetchCompany: fromPromise<CompanyRef | null, { token: string; federated: boolean }>(async ({ input }) => {
+      const result = await api.GET('/users/me/company', { headers: bearer(input.token, input.federated) });
       if (result.response.status === 404) return null; // spec §7: 404 means none
       const company = unwrap(result);
       return { id: company.id, name: company.name, acronym: company.acronym };
     }),
 
-    fetchUser: fromPromise<AuthUser, { token: string; userId: number }>(async ({ input }) => {
+    fetchUser: fromPromise<AuthUser, { token: string; federated: boolean; userId: number }>(async ({ input }) => {
       const user = unwrap(
-        await api.GET('/users/{id}', { params: { path: { id: input.userId } }, headers: bearer(input.token) }),
+        await api.GET('/users/{id}', { params: { path: { id: input.userId } }, headers: bearer(input.token, input.federated) }),
       );
       return { id: user.id, email: user.email, name: user.name, role: user.role };
     }),
 
-    loadTheme: fromPromise<Theme, { token: string; companyId: number }>(async ({ input }) => {
+    loadTheme: fromPromise<Theme, { token: string; federated: boolean; companyId: number }>(async ({ input }) => {
       const settings = unwrap(
         await api.GET('/companies/{id}/settings', {
           params: { path: { id: input.companyId } },
-          headers: bearer(input.token),
+          headers: bearer(input.token, input.federated),
         }),
       );
       return {
@@ -165,24 +189,36 @@ export function createAuthActors(api: Api, storage: AuthStorage) {
       };
     }),
 
-    refreshToken: fromPromise<{ token: string; expiresAt: string }, { record: LoginRecord }>(async () => {
-      // Federated sign-in (OIDC through the server) comes with its own issue; the contract has no
-      // refresh operation yet, so a federated 401 ends the session (the machine logs out).
-      throw new ApiError(501, { message: 'Token refresh is not available' });
+    // Spec §4, §9: the server refreshes at the directory with the HttpOnly refresh cookie of this
+    // browser and answers a new access token; a refusal (401) makes the machine sign out.
+    refreshToken: fromPromise<{ token: string; expiresAt: string }, { record: LoginRecord }>(async ({ input }) => {
+      if (!input.record.federationAuth) throw new ApiError(401, { message: 'Only federated sign-ins are refreshed' });
+      const result = unwrap(await api.POST('/auth/refresh', {}));
+      return { token: result.token, expiresAt: result.expiresAt };
     }),
 
-    signOut: fromPromise<void, { record: LoginRecord | null }>(async () => {
-      // Legacy tokens are stateless JWTs: nothing to call. Federated end-session comes later.
+    // Product sign-in tokens are stateless JWTs: nothing to call. A federated sign-in is ended on the
+    // server, which answers the directory's end-session URL (spec §2).
+    signOut: fromPromise<{ logoutUrl: string | null }, { record: LoginRecord | null }>(async ({ input }) => {
+      if (!input.record?.federationAuth) return { logoutUrl: null };
+      return unwrap(await api.POST('/auth/signout', {}));
     }),
   };
 }
 
-/** The auth machine's side-effect actions: persistence and the theme-failure log (spec §8). */
+/**
+ * The auth machine's side-effect actions: persistence, the theme-failure log (spec §8) and the
+ * browser's trips to the directory (`navigate`, default `location.assign`): its sign-in page and
+ * its end-session URL.
+ */
 export function createAuthActions(
   storage: AuthStorage,
   log: (message: string, error: unknown) => void = (message, error) => console.error(message, error),
+  navigate: (url: string) => void = (url) => globalThis.location?.assign(url),
 ) {
   return {
+    openProvider: (_: unknown, params: { url: string }) => navigate(params.url),
+    followLogout: (_: unknown, params: { url: string }) => navigate(params.url),
     persistSession: (_: unknown, params: { record: LoginRecord | null; theme: Theme | null }) =>
       storage.write(params.record, params.theme),
     clearPersisted: () => storage.clear(),

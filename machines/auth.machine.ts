@@ -15,6 +15,14 @@ import { notProvided } from './support/actors';
  *   loggedIn ─auth.themeChanged (the user's own company)─▶ loggedIn (new theme, persisted)
  *   loggedIn ─auth.membershipChanged (an accepted invitation)─▶ loggingIn.fetchingCompany ─▶ … ─▶ loggedIn.active
  *
+ * Federated sign-in (MA / QA directories over OpenID Connect, spec §1–§4, §9):
+ *   loggedOut ─auth.federatedStart─▶ loggingIn.startingFederated ─▶ leavingForProvider (the browser
+ *       goes to the directory's sign-in page)
+ *   loggedOut ─auth.federatedReturn (the /sso/{p} page)─▶ loggingIn.completingFederated ─▶ fetchingCompany …
+ *   loggedIn.active (federated) ─every 50 min (guest credentials window) or at expiry─▶ refreshing
+ *   restoring ─federated record whose token expired─▶ loggedIn.refreshing
+ *   loggingOut ─signOut answers the directory's logout URL─▶ loggedOut + followLogout (RP-initiated logout)
+ *
  * Errors are codes plus the server's message, never translated text: the login screen shows
  * `error.message ?? t\`Invalid credentials\``.
  */
@@ -61,6 +69,27 @@ export interface LoginRecord {
   federationAuth: boolean;
 }
 
+/** Enterprise directories (spec §9 "Federated providers"). */
+export type FederatedProvider = 'MA' | 'QA';
+
+/** The authorization response a directory sent to the `/sso/{p}` page (its query parameters). */
+export interface FederatedReturnParams {
+  state: string;
+  code?: string;
+  iss?: string;
+  error?: string;
+  error_description?: string;
+}
+
+/** What the federated callback answers: a sign-in plus where the user wanted to go. */
+export interface FederatedSignInResult {
+  token: string;
+  expiresAt: string;
+  user: AuthUser;
+  /** Same-origin path given when the sign-in started, or null. */
+  redirect: string | null;
+}
+
 /** What sign-in and sign-up answer (`AuthResult` of the API). */
 export interface SignInResult {
   token: string;
@@ -79,7 +108,7 @@ export interface RestoredSession {
  * (spec §8: show it, otherwise 'Invalid credentials').
  */
 export interface AuthFailure {
-  code: 'auth.signInFailed' | 'auth.companyFailed' | 'auth.userFailed';
+  code: 'auth.signInFailed' | 'auth.companyFailed' | 'auth.userFailed' | 'auth.federatedFailed';
   message?: string;
   status?: number;
   /** Seconds to wait after a 429 (Retry-After), for the "try again in …" message. */
@@ -95,6 +124,8 @@ export interface AuthContext {
   pending: { token: string; expiresAt: string; user: AuthUser; company: CompanyRef | null; federationAuth: boolean } | null;
   /** Why the last login failed (in `loggedOut.failed`). */
   error: AuthFailure | null;
+  /** Where a federated sign-in asked to go once logged in (its `redirect`), else null. */
+  returnTo: string | null;
 }
 
 export type AuthEvent =
@@ -104,6 +135,10 @@ export type AuthEvent =
   | { type: 'auth.logout' }
   /** The user joined or left a company (an accepted invitation): reload company, user and theme. */
   | { type: 'auth.membershipChanged' }
+  /** Start a federated sign-in (login buttons, `?sign-in-with-redirect=MA|QA`, spec §2). */
+  | { type: 'auth.federatedStart'; provider: FederatedProvider; redirect?: string; locale?: 'en' | 'ar' }
+  /** The directory sent the browser back to `/sso/{p}` with these parameters. */
+  | { type: 'auth.federatedReturn'; provider: FederatedProvider; params: FederatedReturnParams }
   /** The API client got a 401; `attempt` counts the retries of that call (1 = first 401). */
   | { type: 'auth.unauthorized'; attempt: number }
   /** Company `companyId`'s theme was saved (theme editor): applies when it is the user's company. */
@@ -113,6 +148,11 @@ export type AuthEvent =
 
 /** Retries on 401 for federated users (spec §9). */
 export const MAX_REFRESH_RETRIES = 3;
+/**
+ * Guest credentials refresh window (spec §9: 3,000,000 ms): a federated user's access token is
+ * refreshed every 50 minutes while signed in, before its one-hour lifetime ends.
+ */
+export const GUEST_REFRESH_WINDOW_MS = 3_000_000;
 /** Persisted store (cookie) rehydration time-out, ms (spec §4, §9). */
 export const REHYDRATION_TIMEOUT_MS = 5000;
 /** Longest delay setTimeout accepts (2^31 − 1 ms ≈ 24.8 days). */
@@ -147,16 +187,27 @@ export const authMachine = setup({
     restoreSession: notProvided<RestoredSession, void>('auth', 'restoreSession', 'createAuthActors'),
     /** POST /auth/signin. */
     signIn: notProvided<SignInResult, { email: string; password: string }>('auth', 'signIn', 'createAuthActors'),
+    /** POST /auth/oidc/{provider}/start → the directory's authorization URL. */
+    startFederated: notProvided<{ authorizationUrl: string }, { provider: FederatedProvider; redirect?: string; locale?: 'en' | 'ar' }>(
+      'auth',
+      'startFederated',
+      'createAuthActors',
+    ),
+    /** POST /auth/oidc/{provider}/callback with the directory's answer → a federated sign-in. */
+    completeFederated: notProvided<FederatedSignInResult, { provider: FederatedProvider; params: FederatedReturnParams }>('auth', 'completeFederated', 'createAuthActors'),
     /** GET /users/me/company with the new token; null on 404 (no company). */
-    fetchCompany: notProvided<CompanyRef | null, { token: string }>('auth', 'fetchCompany', 'createAuthActors'),
+    fetchCompany: notProvided<CompanyRef | null, { token: string; federated: boolean }>('auth', 'fetchCompany', 'createAuthActors'),
     /** GET /users/{id} with the new token. */
-    fetchUser: notProvided<AuthUser, { token: string; userId: number }>('auth', 'fetchUser', 'createAuthActors'),
+    fetchUser: notProvided<AuthUser, { token: string; federated: boolean; userId: number }>('auth', 'fetchUser', 'createAuthActors'),
     /** GET /companies/{id}/settings → colours, logo and links. */
-    loadTheme: notProvided<Theme, { token: string; companyId: number }>('auth', 'loadTheme', 'createAuthActors'),
-    /** Federated token refresh (identity service). */
+    loadTheme: notProvided<Theme, { token: string; federated: boolean; companyId: number }>('auth', 'loadTheme', 'createAuthActors'),
+    /** Federated token refresh: POST /auth/refresh (the directory refreshes; spec §4, §9). */
     refreshToken: notProvided<{ token: string; expiresAt: string }, { record: LoginRecord }>('auth', 'refreshToken', 'createAuthActors'),
-    /** Ends the session remotely when needed (federated end-session); cookies are cleared by `clearPersisted`. */
-    signOut: notProvided<void, { record: LoginRecord | null }>('auth', 'signOut', 'createAuthActors'),
+    /**
+     * Ends the session remotely when needed: POST /auth/signout for a federated user, answering the
+     * directory's end-session URL (null for product sign-in). Cookies are cleared by `clearPersisted`.
+     */
+    signOut: notProvided<{ logoutUrl: string | null }, { record: LoginRecord | null }>('auth', 'signOut', 'createAuthActors'),
   },
   actions: {
     /** Writes record + theme to the cookies (provided by auth-service). */
@@ -165,6 +216,15 @@ export const authMachine = setup({
     clearPersisted: () => {},
     /** Logs 'Failed to Get Theme Settings !!!!' (spec §8; provided by auth-service). */
     reportThemeFailure: (_, _params: { error: unknown }) => {},
+    /** Sends the browser to the directory's sign-in page (provided by auth-service: location.assign). */
+    openProvider: (_, _params: { url: string }) => {},
+    /** Sends the browser to the directory's end-session URL (RP-initiated logout; location.assign). */
+    followLogout: (_, _params: { url: string }) => {},
+    assignFederatedSignIn: assign((_, params: FederatedSignInResult) => ({
+      pending: { token: params.token, expiresAt: params.expiresAt, user: params.user, company: null, federationAuth: true },
+      returnTo: params.redirect,
+      error: null,
+    })),
     assignRestored: assign((_, params: RestoredSession) => ({ record: params.record, theme: params.theme, error: null })),
     assignSignIn: assign((_, params: SignInResult) => ({
       pending: {
@@ -175,6 +235,7 @@ export const authMachine = setup({
         federationAuth: false,
       },
       error: null,
+      returnTo: null,
     })),
     /** Reloads the signed-in session through fetchingCompany → fetchingUser → loadingTheme. */
     assignPendingFromRecord: assign(({ context }) => ({ pending: context.record && { ...context.record, company: null }, error: null })),
@@ -199,11 +260,16 @@ export const authMachine = setup({
     assignRefreshedToken: assign(({ context }, params: { token: string; expiresAt: string }) => ({
       record: context.record && { ...context.record, token: params.token, expiresAt: params.expiresAt },
     })),
-    clearSession: assign({ record: null, theme: null, pending: null, error: null }),
+    clearSession: assign({ record: null, theme: null, pending: null, error: null, returnTo: null }),
   },
   guards: {
     restoredNothing: (_, params: RestoredSession) => params.record === null,
     restoredExpired: (_, params: RestoredSession) => params.record !== null && isExpired(params.record),
+    /** A federated record whose token expired is refreshed rather than dropped (spec §4, §9). */
+    restoredExpiredFederated: (_, params: RestoredSession) => params.record !== null && params.record.federationAuth && isExpired(params.record),
+    isFederated: ({ context }) => Boolean(context.record?.federationAuth),
+    recordExpiredFederated: ({ context }) => Boolean(context.record?.federationAuth) && isExpired(context.record!),
+    hasLogoutUrl: (_, params: { logoutUrl: string | null } | undefined) => Boolean(params?.logoutUrl),
     pendingHasCompany: ({ context }) => Boolean(context.pending?.company),
     recordExpired: ({ context }) => !context.record || isExpired(context.record),
     isOwnCompany: ({ context }, params: { companyId: number }) => context.record?.company?.id === params.companyId,
@@ -213,6 +279,7 @@ export const authMachine = setup({
   },
   delays: {
     rehydrationTimeout: REHYDRATION_TIMEOUT_MS,
+    guestRefreshWindow: GUEST_REFRESH_WINDOW_MS,
     /** ms until the token expires (capped at the longest timer; re-armed when that fires early). */
     untilExpiry: ({ context }) => {
       const expiry = context.record ? Date.parse(context.record.expiresAt) : Number.NaN;
@@ -223,7 +290,7 @@ export const authMachine = setup({
 }).createMachine({
   id: 'auth',
   initial: 'restoring',
-  context: { record: null, theme: null, pending: null, error: null },
+  context: { record: null, theme: null, pending: null, error: null, returnTo: null },
   states: {
     restoring: {
       tags: ['loading'],
@@ -232,6 +299,11 @@ export const authMachine = setup({
         src: 'restoreSession',
         onDone: [
           { guard: { type: 'restoredNothing', params: ({ event }) => event.output }, target: 'loggedOut' },
+          {
+            guard: { type: 'restoredExpiredFederated', params: ({ event }) => event.output },
+            target: '#auth.loggedIn.refreshing',
+            actions: { type: 'assignRestored', params: ({ event }) => event.output },
+          },
           {
             guard: { type: 'restoredExpired', params: ({ event }) => event.output },
             target: 'loggedOut',
@@ -255,6 +327,8 @@ export const authMachine = setup({
           target: 'loggingIn.fetchingCompany',
           actions: { type: 'assignSignIn', params: ({ event }) => event.result },
         },
+        'auth.federatedStart': { target: 'loggingIn.startingFederated' },
+        'auth.federatedReturn': { target: 'loggingIn.completingFederated' },
       },
     },
     loggingIn: {
@@ -276,11 +350,43 @@ export const authMachine = setup({
             },
           },
         },
+        startingFederated: {
+          invoke: {
+            id: 'startFederated',
+            src: 'startFederated',
+            input: ({ event }) => {
+              assertEvent(event, 'auth.federatedStart');
+              return { provider: event.provider, ...(event.redirect ? { redirect: event.redirect } : {}), ...(event.locale ? { locale: event.locale } : {}) };
+            },
+            onDone: { target: 'leavingForProvider', actions: { type: 'openProvider', params: ({ event }) => ({ url: event.output.authorizationUrl }) } },
+            onError: {
+              target: '#auth.loggedOut.failed',
+              actions: { type: 'assignFailure', params: ({ event }) => ({ code: 'auth.federatedFailed', error: event.error }) },
+            },
+          },
+        },
+        /** The browser is on its way to the directory's sign-in page (the app unloads). */
+        leavingForProvider: {},
+        completingFederated: {
+          invoke: {
+            id: 'completeFederated',
+            src: 'completeFederated',
+            input: ({ event }) => {
+              assertEvent(event, 'auth.federatedReturn');
+              return { provider: event.provider, params: event.params };
+            },
+            onDone: { target: 'fetchingCompany', actions: { type: 'assignFederatedSignIn', params: ({ event }) => event.output } },
+            onError: {
+              target: '#auth.loggedOut.failed',
+              actions: { type: 'assignFailure', params: ({ event }) => ({ code: 'auth.federatedFailed', error: event.error }) },
+            },
+          },
+        },
         fetchingCompany: {
           invoke: {
             id: 'fetchCompany',
             src: 'fetchCompany',
-            input: ({ context }) => ({ token: context.pending?.token ?? '' }),
+            input: ({ context }) => ({ token: context.pending?.token ?? '', federated: Boolean(context.pending?.federationAuth) }),
             onDone: {
               target: 'fetchingUser',
               actions: { type: 'assignCompany', params: ({ event }) => ({ company: event.output }) },
@@ -295,7 +401,7 @@ export const authMachine = setup({
           invoke: {
             id: 'fetchUser',
             src: 'fetchUser',
-            input: ({ context }) => ({ token: context.pending?.token ?? '', userId: context.pending?.user.id ?? 0 }),
+            input: ({ context }) => ({ token: context.pending?.token ?? '', federated: Boolean(context.pending?.federationAuth), userId: context.pending?.user.id ?? 0 }),
             onDone: [
               {
                 guard: 'pendingHasCompany',
@@ -322,7 +428,11 @@ export const authMachine = setup({
           invoke: {
             id: 'loadTheme',
             src: 'loadTheme',
-            input: ({ context }) => ({ token: context.pending?.token ?? '', companyId: context.pending?.company?.id ?? 0 }),
+            input: ({ context }) => ({
+              token: context.pending?.token ?? '',
+              federated: Boolean(context.pending?.federationAuth),
+              companyId: context.pending?.company?.id ?? 0,
+            }),
             onDone: {
               target: '#auth.loggedIn',
               actions: [
@@ -351,10 +461,14 @@ export const authMachine = setup({
         active: {
           after: {
             untilExpiry: [
+              // A federated token that expired (the tab slept through its refresh) is refreshed.
+              { guard: 'recordExpiredFederated', target: 'refreshing' },
               { guard: 'recordExpired', target: '#auth.loggingOut' },
               // The timer was capped below the real expiry: arm it again.
               { target: 'active', reenter: true },
             ],
+            // Spec §9 guest credentials window: a federated token is refreshed every 50 minutes.
+            guestRefreshWindow: { guard: 'isFederated', target: 'refreshing' },
           },
           on: {
             'auth.unauthorized': [
@@ -408,7 +522,16 @@ export const authMachine = setup({
         id: 'signOut',
         src: 'signOut',
         input: ({ context }) => ({ record: context.record }),
-        onDone: { target: 'loggedOut', actions: 'clearSession' },
+        onDone: [
+          {
+            // Spec §2: a federated user leaves through the directory (RP-initiated logout), which
+            // returns to the partner login.
+            guard: { type: 'hasLogoutUrl', params: ({ event }) => event.output },
+            target: 'loggedOut',
+            actions: ['clearSession', { type: 'followLogout', params: ({ event }) => ({ url: event.output.logoutUrl! }) }],
+          },
+          { target: 'loggedOut', actions: 'clearSession' },
+        ],
         onError: { target: 'loggedOut', actions: 'clearSession' },
       },
     },

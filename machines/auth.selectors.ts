@@ -26,6 +26,20 @@ export const selectIsSettled = (s: AuthSnapshot): boolean => !s.matches('restori
 /** True while signing in (the login button shows a spinner). */
 export const selectIsLoggingIn = (s: AuthSnapshot): boolean => s.matches('loggingIn');
 
+/** True from a click on "Sign in with MA/QA" until the browser has left for the directory. */
+export const selectIsStartingFederated = (s: AuthSnapshot): boolean =>
+  s.matches({ loggingIn: 'startingFederated' }) || s.matches({ loggingIn: 'leavingForProvider' });
+
+/** True while the answer of a directory is being checked (the `/sso/{p}` page). */
+export const selectIsCompletingFederated = (s: AuthSnapshot): boolean =>
+  s.matches('loggingIn') && !s.matches({ loggingIn: 'signingIn' }) && !selectIsStartingFederated(s);
+
+/** Where a federated sign-in asked to go (its `redirect`), once logged in; else null. */
+export const selectReturnTo = (s: AuthSnapshot): string | null => (s.matches('loggedIn') ? s.context.returnTo : null);
+
+/** True when the signed-in user came through MA or QA single sign-on (spec §3 `federationAuth`). */
+export const selectIsFederated = (s: AuthSnapshot): boolean => Boolean(selectRecord(s)?.federationAuth);
+
 /** The signed-in user's role, or null. */
 export const selectRole = (s: AuthSnapshot): Role | null => selectRecord(s)?.user.role ?? null;
 

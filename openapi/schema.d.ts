@@ -121,6 +121,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/oidc/{provider}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a federated sign-in with the MA or QA directory
+         * @description Starts the OpenID Connect authorization code flow with PKCE (spec §1, §2 `sign-in-with-redirect`): answers the directory's authorization URL, which the SPA opens. The server keeps the state, nonce and PKCE verifier (10 minutes, single use) and binds them to this browser with the HttpOnly cookie `halaqa.oidc` (path `/api/auth/oidc`). `redirect` is where the SPA goes after signing in (a same-origin path). A directory that is not configured answers 404.
+         *
+         *     Roles: public (no sign-in needed). Spec: §2 routes; §7 "The identity service is also called for sign-in".
+         */
+        post: operations["startFederatedSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oidc/{provider}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish a federated sign-in with the directory's answer
+         * @description The SPA's callback page (`/sso/{provider lower case}`, the redirect URI registered at the directory) posts the authorization response here. The server checks the state against the `halaqa.oidc` cookie of the browser that started, exchanges the code with the PKCE verifier, verifies the ID token (signature, issuer, audience, nonce, times with 5 s tolerance, spec §9), maps the directory groups to a role (the second group if present, otherwise the first, spec §3: USER, LEARNER, EDUCATOR or PARTNER), provisions the user in the directory's company on first sign-in (MA → MOROCCO, QA → QAD) and answers like sign-in, plus `redirect`. It sets the HttpOnly refresh cookie `halaqa.refresh` (path `/api/auth`). Requests of a federated user carry `X-Auth-Legacy: 0` (spec §6).
+         *
+         *     A state that is unknown, used, expired or not this browser's answers 400; a refused code, nonce or PKCE check, or a cancelled sign-in, 401; groups that give no Halaqa role 403; an e-mail that belongs to a password account 409.
+         *
+         *     Roles: public (no sign-in needed). Spec: §1, §3 logged-in record, §7.
+         */
+        post: operations["completeFederatedSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh a federated user's access token
+         * @description Spec §4, §8, §9: a federated user whose call got 401 is refreshed and the call retried (up to 3 times). Reads the HttpOnly cookie `halaqa.refresh`, refreshes at the directory with its refresh token (so a user the directory has signed out or revoked cannot go on) and answers a new access token. No cookie, an unknown or ended sign-in, or a refusal by the directory answers 401 (the SPA then signs the user out).
+         *
+         *     Roles: public (the access token may have expired; the refresh cookie is the credential). Spec: §4 token refresh; §9.
+         */
+        post: operations["refreshFederatedToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/signout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out (ends a federated sign-in at the directory)
+         * @description Ends the federated sign-in of this browser's `halaqa.refresh` cookie (revokes the directory's refresh token, clears the cookie) and answers the directory's end-session URL (RP-initiated logout) whose post-logout redirect is the partner login `/login?sign-in-with-redirect={MA|QA}` (spec §2: logout goes to the central accounts login with the partner code and a way back to the app). Without a federated sign-in it answers `logoutUrl: null` (product sign-in tokens are stateless).
+         *
+         *     Roles: public (no sign-in needed). Spec: §2, §4.
+         */
+        post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/captcha/challenge": {
         parameters: {
             query?: never;
@@ -2249,6 +2339,54 @@ export interface components {
             expiresAt: string;
             user: components["schemas"]["AuthUser"];
         };
+        /**
+         * @description Enterprise directory (spec §9 "Federated providers").
+         * @enum {string}
+         */
+        FederatedProviderCode: "MA" | "QA";
+        FederatedStartRequest: {
+            /** @description Same-origin path to open after signing in (else the landing page). */
+            redirect?: string;
+            /**
+             * @description Language of the page the user is on; sent to the directory as `ui_locales`.
+             * @enum {string}
+             */
+            locale?: "en" | "ar";
+        };
+        FederatedStart: {
+            /**
+             * Format: uri
+             * @description The directory's authorization endpoint with client, PKCE challenge, state and nonce.
+             */
+            authorizationUrl: string;
+        };
+        /** @description The authorization response the directory sent to the redirect URI (its query parameters). */
+        FederatedCallbackRequest: {
+            state: string;
+            code?: string;
+            iss?: string;
+            /** @description Set instead of `code` when the directory refused or the user cancelled. */
+            error?: string;
+            error_description?: string;
+        };
+        FederatedSignInResult: {
+            /** @description Bearer JWT (HS256), sent with the header X-Auth-Legacy 0. */
+            token: string;
+            /** Format: date-time */
+            expiresAt: string;
+            user: components["schemas"]["AuthUser"];
+            /** @description The `redirect` given at the start, or null. */
+            redirect: string | null;
+        };
+        RefreshedToken: {
+            token: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        SignOutResult: {
+            /** @description The directory's end-session URL to open, or null when there is nothing to end there. */
+            logoutUrl: string | null;
+        };
         /** @description An ALTCHA (v1) proof-of-work challenge; the SPA hands `data` to the widget. */
         CaptchaChallenge: {
             /** @enum {string} */
@@ -3788,6 +3926,8 @@ export interface components {
         LessonId: components["schemas"]["Id"];
         /** @description Resource id. */
         Id: components["schemas"]["Id"];
+        /** @description Enterprise directory, MA or QA. */
+        FederatedProvider: components["schemas"]["FederatedProviderCode"];
         /** @description The id of a user who is a member of the company. */
         MemberId: components["schemas"]["Id"];
         /** @description 1-based page number. */
@@ -4063,6 +4203,175 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    startFederatedSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Enterprise directory, MA or QA. */
+                provider: components["parameters"]["FederatedProvider"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "redirect": "/my-courses",
+                 *       "locale": "ar"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FederatedStartRequest"];
+            };
+        };
+        responses: {
+            /** @description Where to send the browser. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "authorizationUrl": "https://halaqa.example.org/idp/qa/auth?client_id=halaqa&response_type=code&scope=openid%20email%20profile%20groups&state=s&nonce=n&code_challenge=c&code_challenge_method=S256"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["FederatedStart"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    completeFederatedSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Enterprise directory, MA or QA. */
+                provider: components["parameters"]["FederatedProvider"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "state": "3fJxQ0m1",
+                 *       "code": "Xk2mY7",
+                 *       "iss": "https://halaqa.example.org/idp/qa"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FederatedCallbackRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0MSIsInJvbGUiOiJMRUFSTkVSIiwiY2lkIjozfQ.c2lnbmF0dXJl",
+                     *         "expiresAt": "2025-03-01T10:30:00Z",
+                     *         "user": {
+                     *           "id": 41,
+                     *           "email": "qa.learner@qa.halaqa.test",
+                     *           "name": "Mariam Al-Mannai",
+                     *           "role": "LEARNER"
+                     *         },
+                     *         "redirect": "/my-courses"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["FederatedSignInResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    refreshFederatedToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new access token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0MSIsInJvbGUiOiJMRUFSTkVSIiwiY2lkIjozfQ.c2lnbmF0dXJl",
+                     *         "expiresAt": "2025-03-01T11:30:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["RefreshedToken"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out here; where to end the directory session, if anywhere. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "logoutUrl": "https://halaqa.example.org/idp/qa/session/end?client_id=halaqa&id_token_hint=eyJ&post_logout_redirect_uri=https%3A%2F%2Fhalaqa.example.org%2Flogin%3Fsign-in-with-redirect%3DQA"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SignOutResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
         };

@@ -29,6 +29,8 @@ import { closeSandboxPool } from './platform/sandbox/index.js';
 import { DiskStorage, type FileStorage } from './platform/storage.js';
 import { S3Storage, registerS3Uploads } from './platform/storage-s3.js';
 import { TokenService } from './platform/tokens.js';
+import { mountBuiltInIdentityProviders } from './platform/identity/dev-idp.js';
+import { FederatedDirectories, type InProcessFetch } from './platform/identity/oidc-client.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -104,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storage,
     mailer: new Mailer(db, join(config.dataDir, 'outbox'), config.smtpUrl),
     gateway: options.gateway ?? gatewayFor(config),
+    federation: new FederatedDirectories(config.federation, injectFetch(app)),
     now: options.now ?? (() => new Date()),
   };
 
@@ -209,6 +212,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Sign-in protection (issue 13): limits per IP and per account on the public account operations.
   await registerRateLimits(app, config.rateLimits);
+  // The built-in development identity provider (/idp/ma, /idp/qa) when a directory has no issuer configured.
+  await mountBuiltInIdentityProviders(app, config);
+
   registerOperations(app, operations, {
     ctx,
     handlers,
@@ -258,6 +264,31 @@ async function removeLeftoverTempFiles(tmpDir: string, exclusive: boolean): Prom
     }
     await rm(path, { recursive: true, force: true });
   }
+}
+
+/**
+ * A fetch answered by this app itself (`app.inject`): how the relying party reaches the built-in
+ * identity provider without a socket or the network (its issuer is under PUBLIC_URL).
+ */
+function injectFetch(app: FastifyInstance): InProcessFetch {
+  return async (url, init) => {
+    const target = new URL(url);
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((value, key) => (headers[key] = value));
+    const res = await app.inject({
+      method: (init.method ?? 'GET').toUpperCase() as 'GET',
+      url: target.pathname + target.search,
+      headers: { ...headers, host: target.host, 'x-forwarded-proto': target.protocol.replace(':', '') },
+      ...(init.body !== undefined && init.body !== null ? { payload: String(init.body) } : {}),
+    });
+    const out = new Headers();
+    for (const [key, value] of Object.entries(res.headers)) {
+      if (value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) out.append(key, String(v));
+    }
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: out });
+  };
 }
 
 /** Lists the operations of the contract that have no handler yet (they answer 501). */

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 
@@ -42,6 +42,44 @@ export interface Config {
   rateLimits: RateLimits;
   /** Proof-of-work captcha on sign-up and the contact form (see {@link CaptchaConfig}). */
   captcha: CaptchaConfig;
+  /** MA and QA single sign-on over OpenID Connect (spec §1, §2, §9; docs/deploy.md "Single sign-on"). */
+  federation: FederationConfig;
+}
+
+/** The enterprise directories of spec §9 ("Federated providers: MA and QA"), by partner code. */
+export type FederatedProviderCode = 'MA' | 'QA';
+export const FEDERATED_PROVIDERS: readonly FederatedProviderCode[] = ['MA', 'QA'];
+
+/**
+ * One directory's OpenID Provider. `builtIn` marks the development identity provider this server
+ * hosts itself under `/idp/<code lower>` (server/platform/identity/dev-idp.ts).
+ */
+export interface FederatedProviderConfig {
+  code: FederatedProviderCode;
+  /** Issuer identifier, e.g. https://login.ma.example/realms/ma (OIDC_<CODE>_ISSUER). */
+  issuer: string;
+  /** OIDC_<CODE>_CLIENT_ID. */
+  clientId: string;
+  /** OIDC_<CODE>_CLIENT_SECRET (client_secret_basic). */
+  clientSecret: string;
+  /** The claim that carries the user's groups (OIDC_<CODE>_GROUPS_CLAIM, default `groups`). */
+  groupsClaim: string;
+  /** Scopes asked for (OIDC_<CODE>_SCOPE, default `openid email profile groups`; add `offline_access` where the provider wants it for refresh tokens). */
+  scope: string;
+  /** Acronym of the Halaqa company its users are provisioned into (MA → MOROCCO, QA → QAD; OIDC_<CODE>_COMPANY). */
+  companyAcronym: string;
+  builtIn: boolean;
+}
+
+/**
+ * Single sign-on settings. A directory with OIDC_<CODE>_ISSUER set uses that provider; the others
+ * are served by the built-in development identity provider unless OIDC_BUILTIN_IDP=false (then
+ * their sign-in answers "not configured").
+ */
+export interface FederationConfig {
+  providers: FederatedProviderConfig[];
+  /** Lifetime of a federated user's Halaqa access token, seconds (OIDC_ACCESS_TTL_SECONDS, default 3600). */
+  accessTtlSeconds: number;
 }
 
 /**
@@ -218,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     scryptLogN: intVar(env, 'SCRYPT_LOG_N', 17, 14, 20),
     rateLimits: rateLimitSettings(env),
     captcha: captchaSettings(env, dataDir),
+    federation: federationSettings(env, publicUrl.replace(/\/$/, ''), jwtSecret),
   };
 }
 
@@ -237,6 +276,38 @@ function captchaSettings(env: NodeJS.ProcessEnv, dataDir: string): CaptchaConfig
     maxNumber: intVar(env, 'CAPTCHA_MAX_NUMBER', 50_000, 1_000, 10_000_000),
     ttlSeconds: intVar(env, 'CAPTCHA_TTL_SECONDS', 600, 30, 24 * 3600),
   };
+}
+
+const DEFAULT_COMPANY: Record<FederatedProviderCode, string> = { MA: 'MOROCCO', QA: 'QAD' };
+
+/**
+ * Reads OIDC_<CODE>_ISSUER, _CLIENT_ID, _CLIENT_SECRET, _GROUPS_CLAIM, _SCOPE, _COMPANY for MA and QA, and
+ * OIDC_BUILTIN_IDP (default true). The built-in provider's client secret is derived from the JWT
+ * secret (it never leaves the server).
+ * @throws ConfigError for a bad issuer URL, an issuer without client id and secret, a scope without openid.
+ */
+function federationSettings(env: NodeJS.ProcessEnv, publicUrl: string, jwtSecret: string): FederationConfig {
+  const builtInAllowed = boolVar(env, 'OIDC_BUILTIN_IDP', true);
+  const providers: FederatedProviderConfig[] = [];
+  for (const code of FEDERATED_PROVIDERS) {
+    const prefix = `OIDC_${code}_`;
+    const issuer = urlVar(env, `${prefix}ISSUER`, `https://login.${code.toLowerCase()}.example/realms/${code.toLowerCase()}`);
+    const groupsClaim = env[`${prefix}GROUPS_CLAIM`] || 'groups';
+    const companyAcronym = env[`${prefix}COMPANY`] || DEFAULT_COMPANY[code];
+    const scope = (env[`${prefix}SCOPE`] || 'openid email profile groups').trim().replace(/\s+/g, ' ');
+    if (!scope.split(' ').includes('openid')) throw new ConfigError(`${prefix}SCOPE`, `must include openid, got "${scope}"`);
+    if (issuer) {
+      const clientId = env[`${prefix}CLIENT_ID`] || '';
+      const clientSecret = env[`${prefix}CLIENT_SECRET`] || '';
+      if (!clientId) throw new ConfigError(`${prefix}CLIENT_ID`, `is required when ${prefix}ISSUER is set`);
+      if (!clientSecret) throw new ConfigError(`${prefix}CLIENT_SECRET`, `is required when ${prefix}ISSUER is set`);
+      providers.push({ code, issuer, clientId, clientSecret, groupsClaim, scope, companyAcronym, builtIn: false });
+    } else if (builtInAllowed) {
+      const clientSecret = createHmac('sha256', jwtSecret).update(`builtin-idp-client:${code}`).digest('base64url');
+      providers.push({ code, issuer: `${publicUrl}/idp/${code.toLowerCase()}`, clientId: 'halaqa', clientSecret, groupsClaim, scope, companyAcronym, builtIn: true });
+    }
+  }
+  return { providers, accessTtlSeconds: intVar(env, 'OIDC_ACCESS_TTL_SECONDS', 3600, 60, 24 * 3600) };
 }
 
 /** An http(s) URL variable, or null when unset; the trailing slash is dropped. */

@@ -84,6 +84,11 @@ async function main(): Promise<void> {
   lines.push(
     'Demo accounts (password Halaqa-demo-1): superadmin@halaqa.test, admin@halaqa.test, educator@halaqa.test,',
     '  learner@halaqa.test, user@halaqa.test, partner@<ncai|morocco|qad>.halaqa.test, learner@<ncai|morocco|qad>.halaqa.test',
+    ...config.federation.providers.map((p) =>
+      p.builtIn
+        ? `Sign in with ${p.code}: built-in development directory at ${p.issuer} (accounts ${p.code.toLowerCase()}.*@${p.code.toLowerCase()}.halaqa.test, password Halaqa-demo-1; see README)`
+        : `Sign in with ${p.code}: ${p.issuer}`,
+    ),
     `Ready in ${Math.round(performance.now() - started)} ms.`,
     '',
   );

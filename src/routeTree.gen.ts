@@ -32,6 +32,7 @@ import { Route as DashboardUsersRouteImport } from './routes/dashboard/users'
 import { Route as InvitationsTokenRouteImport } from './routes/invitations/$token'
 import { Route as SessionsSessionIdRouteImport } from './routes/sessions/$sessionId'
 import { Route as SignupCompanyRouteImport } from './routes/signup_.company'
+import { Route as SsoProviderRouteImport } from './routes/sso.$provider'
 import { Route as ClassroomSessionIdIndexRouteImport } from './routes/classroom/$sessionId/index'
 import { Route as CoursesLiveEditRouteImport } from './routes/courses/live/edit'
 import { Route as DashboardAnalyticsAttendanceRouteImport } from './routes/dashboard/analytics/attendance'
@@ -161,6 +162,11 @@ const SignupCompanyRoute = SignupCompanyRouteImport.update({
   path: '/signup/company',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SsoProviderRoute = SsoProviderRouteImport.update({
+  id: '/sso/$provider',
+  path: '/sso/$provider',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ClassroomSessionIdIndexRoute = ClassroomSessionIdIndexRouteImport.update({
   id: '/classroom/$sessionId/',
   path: '/classroom/$sessionId/',
@@ -258,6 +264,7 @@ export interface FileRoutesByFullPath {
   '/invitations/$token': typeof InvitationsTokenRoute
   '/sessions/$sessionId': typeof SessionsSessionIdRoute
   '/signup/company': typeof SignupCompanyRoute
+  '/sso/$provider': typeof SsoProviderRoute
   '/courses/': typeof CoursesIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/dashboard/sessions/$sessionId': typeof DashboardSessionsSessionIdRouteRouteWithChildren
@@ -295,6 +302,7 @@ export interface FileRoutesByTo {
   '/invitations/$token': typeof InvitationsTokenRoute
   '/sessions/$sessionId': typeof SessionsSessionIdRoute
   '/signup/company': typeof SignupCompanyRoute
+  '/sso/$provider': typeof SsoProviderRoute
   '/courses': typeof CoursesIndexRoute
   '/dashboard': typeof DashboardIndexRoute
   '/courses/live/edit': typeof CoursesLiveEditRoute
@@ -333,6 +341,7 @@ export interface FileRoutesById {
   '/invitations/$token': typeof InvitationsTokenRoute
   '/sessions/$sessionId': typeof SessionsSessionIdRoute
   '/signup_/company': typeof SignupCompanyRoute
+  '/sso/$provider': typeof SsoProviderRoute
   '/courses/': typeof CoursesIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/dashboard/sessions/$sessionId': typeof DashboardSessionsSessionIdRouteRouteWithChildren
@@ -373,6 +382,7 @@ export interface FileRouteTypes {
     | '/invitations/$token'
     | '/sessions/$sessionId'
     | '/signup/company'
+    | '/sso/$provider'
     | '/courses/'
     | '/dashboard/'
     | '/dashboard/sessions/$sessionId'
@@ -410,6 +420,7 @@ export interface FileRouteTypes {
     | '/invitations/$token'
     | '/sessions/$sessionId'
     | '/signup/company'
+    | '/sso/$provider'
     | '/courses'
     | '/dashboard'
     | '/courses/live/edit'
@@ -447,6 +458,7 @@ export interface FileRouteTypes {
     | '/invitations/$token'
     | '/sessions/$sessionId'
     | '/signup_/company'
+    | '/sso/$provider'
     | '/courses/'
     | '/dashboard/'
     | '/dashboard/sessions/$sessionId'
@@ -477,6 +489,7 @@ export interface RootRouteChildren {
   InvitationsTokenRoute: typeof InvitationsTokenRoute
   SessionsSessionIdRoute: typeof SessionsSessionIdRoute
   SignupCompanyRoute: typeof SignupCompanyRoute
+  SsoProviderRoute: typeof SsoProviderRoute
   CoursesIndexRoute: typeof CoursesIndexRoute
   CoursesLiveEditRoute: typeof CoursesLiveEditRoute
   ClassroomSessionIdIndexRoute: typeof ClassroomSessionIdIndexRoute
@@ -645,6 +658,13 @@ declare module '@tanstack/react-router' {
       path: '/signup/company'
       fullPath: '/signup/company'
       preLoaderRoute: typeof SignupCompanyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sso/$provider': {
+      id: '/sso/$provider'
+      path: '/sso/$provider'
+      fullPath: '/sso/$provider'
+      preLoaderRoute: typeof SsoProviderRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/classroom/$sessionId/': {
@@ -827,6 +847,7 @@ const rootRouteChildren: RootRouteChildren = {
   InvitationsTokenRoute: InvitationsTokenRoute,
   SessionsSessionIdRoute: SessionsSessionIdRoute,
   SignupCompanyRoute: SignupCompanyRoute,
+  SsoProviderRoute: SsoProviderRoute,
   CoursesIndexRoute: CoursesIndexRoute,
   CoursesLiveEditRoute: CoursesLiveEditRoute,
   ClassroomSessionIdIndexRoute: ClassroomSessionIdIndexRoute,

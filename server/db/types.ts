@@ -68,6 +68,24 @@ export interface UsersTable {
   token_version: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
 }
+/** A federated authorization request under way (migration 0013): single use, 10 minutes. */
+export interface FederatedLoginsTable { state: string; provider: string; code_verifier: string; nonce: string; browser_hash: string; redirect: string | null; created_at: Timestamp }
+/** A directory subject provisioned as a Halaqa user (migration 0013). */
+export interface FederatedIdentitiesTable { provider: string; subject: string; user_id: number; created_at: Timestamp }
+/** One federated sign-in: hashed hand-off code and refresh token, the provider's tokens (migration 0013). */
+export interface FederatedSessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  provider: string;
+  refresh_hash: string;
+  handoff_hash: string | null;
+  handoff_expires_at: Date | null;
+  provider_refresh_token: string | null;
+  id_token: string | null;
+  created_at: Timestamp;
+  refreshed_at: Date | null;
+  ended_at: Date | null;
+}
 export interface CategoriesTable { id: Generated<number>; name: string; name_ar: string }
 export interface LanguagesTable { id: Generated<number>; code: string; name: string }
 export interface SkillsTable { id: Generated<number>; name: string }
@@ -446,6 +464,9 @@ export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
   password_resets: PasswordResetsTable;
+  federated_logins: FederatedLoginsTable;
+  federated_identities: FederatedIdentitiesTable;
+  federated_sessions: FederatedSessionsTable;
   categories: CategoriesTable;
   languages: LanguagesTable;
   skills: SkillsTable;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database, Role, UserStatus } from '../db/types.js';
+import type { FederatedDirectories } from './identity/oidc-client.js';
 import type { Mailer } from './mailer.js';
 import type { PaymentGateway } from './payments/gateway.js';
 import type { FileStorage } from './storage.js';
@@ -30,6 +31,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Card payments and payouts (sandbox by default). */
   gateway: PaymentGateway;
+  /** MA and QA single sign-on: the OpenID Connect relying party (server/platform/identity). */
+  federation: FederatedDirectories;
   /**
    * The current instant, for rules that depend on the time (join windows, next meeting). The wall
    * clock by default; tests pass a fixed clock through `buildApp({ now })`.

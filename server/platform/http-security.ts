@@ -6,8 +6,11 @@ import type { FastifyRequest } from 'fastify';
  * docs/decisions.md "Nothing lost, nobody in").
  */
 
-/** Query parameters whose values are secrets (bearer tokens in `?token=…`, spec §6). */
-const SECRET_QUERY_PARAMS = ['token'];
+/**
+ * Query parameters whose values are secrets: bearer tokens in `?token=…` (spec §6), and on the
+ * built-in identity provider's URLs the authorization code and the ID token of a sign-out.
+ */
+const SECRET_QUERY_PARAMS = ['token', 'code', 'id_token_hint'];
 
 /**
  * A URL with the values of secret query parameters replaced by `[REDACTED]`

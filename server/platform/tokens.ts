@@ -28,10 +28,13 @@ export class TokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  /** @returns the token and its expiry instant. */
-  async issue(claims: AccessClaims): Promise<{ token: string; expiresAt: Date }> {
+  /**
+   * @param ttlSeconds lifetime, default the configured one (federated sign-ins use a shorter one).
+   * @returns the token and its expiry instant.
+   */
+  async issue(claims: AccessClaims, ttlSeconds: number = this.ttlSeconds): Promise<{ token: string; expiresAt: Date }> {
     const now = Math.floor(Date.now() / 1000);
-    const exp = now + this.ttlSeconds;
+    const exp = now + ttlSeconds;
     const token = await new SignJWT({ role: claims.role, cid: claims.cid, tv: claims.tv ?? 0 })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(claims.sub))

@@ -5,9 +5,15 @@ import { safeRedirect, selectIsLoggedIn, selectIsRestoring, selectLanding } from
 import { LoginScreen } from '@/features/auth/login-screen';
 import { lenient, parseSearch } from '@/lib/route-flags';
 
-const searchSchema = v.object({ redirect: lenient(v.pipe(v.string(), v.minLength(1))) });
+const searchSchema = v.object({
+  redirect: lenient(v.pipe(v.string(), v.minLength(1))),
+  'sign-in-with-redirect': lenient(v.picklist(['MA', 'QA'])),
+});
 
-/** `/login?redirect=`: sign-in (spec §2). Signed-in visitors go straight to `redirect` or their landing page. */
+/**
+ * `/login?redirect=`: sign-in (spec §2). Signed-in visitors go straight to `redirect` or their
+ * landing page. `?sign-in-with-redirect=MA|QA` starts that directory's sign-in at once.
+ */
 export const Route = createFileRoute('/login')({
   validateSearch: (search) => parseSearch(searchSchema, search),
   beforeLoad: async ({ context: { auth }, search }) => {
@@ -18,7 +24,7 @@ export const Route = createFileRoute('/login')({
   },
   component: function LoginRoute() {
     const { auth } = Route.useRouteContext();
-    const { redirect: target } = Route.useSearch();
-    return <LoginScreen auth={auth} redirect={target} />;
+    const { redirect: target, 'sign-in-with-redirect': signInWith } = Route.useSearch();
+    return <LoginScreen auth={auth} redirect={target} signInWith={signInWith} />;
   },
 });

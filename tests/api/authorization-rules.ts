@@ -60,6 +60,8 @@ const cardOf = (w: World, c: CallerKey) => w.cards[me(c)] ?? w.cards.learner!;
 
 const none = (build: Variant['build'], extra: Partial<Variant> = {}): OwnerRule => ({ variants: [{ target: 'none', label: 'no resource', allow: 'roles', build, ...extra }] });
 const nothing = () => ({});
+/** Why the federated sign-in operations have no per-owner target. */
+const FEDERATED_PROVIDER_PARAM = 'the path names a directory (MA or QA), not a resource anyone owns';
 
 /** Variants over the three course worlds: A (own), B (other company, private), O (other educator, public). */
 function perCourse(
@@ -117,6 +119,15 @@ const THEME = { style: { primaryColor: '#112233', secondaryColor: '#445566', ter
 export const OWNER_RULES: Record<string, OwnerRule> = {
   // ── Auth and account: public, or the caller's own account ──
   signIn: none(() => ({ body: { email: EMAIL.learner, password: DEMO_PASSWORD } })),
+  startFederatedSignIn: { ...none(() => ({ params: { provider: 'QA' }, body: { redirect: '/my-courses' } })), why: FEDERATED_PROVIDER_PARAM },
+  completeFederatedSignIn: {
+    ...none(() => ({ params: { provider: 'QA' }, body: { state: `matrix-${unique()}`, code: 'matrix' } }), {
+      allowedStatuses: { statuses: [400], why: 'no sign-in was started in this browser: the state is unknown (tests/api/federated-sign-in.test.ts runs the whole flow)' },
+    }),
+    why: FEDERATED_PROVIDER_PARAM,
+  },
+  refreshFederatedToken: none(nothing, { allowedStatuses: { statuses: [401], why: 'the matrix has no federated sign-in: no refresh cookie (tests/api/federated-sign-in.test.ts refreshes)' } }),
+  signOut: none(nothing),
   signUp: none(() => ({ multipart: { fields: { firstName: 'New', lastName: 'Person', email: `new-${unique()}@matrix.test`, password: 'Str0ng!pass', role: 'LEARNER' } } })),
   signUpCompany: none(() => ({
     body: {

@@ -17,7 +17,7 @@ afterAll(() => t.close());
 const NCAI_PARTNER = 'partner@ncai.halaqa.test';
 const MOROCCO_PARTNER = 'partner@morocco.halaqa.test';
 
-async function call(method: 'GET' | 'POST' | 'DELETE', url: string, email?: string, payload?: unknown, headers: Record<string, string> = {}) {
+async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, email?: string, payload?: unknown, headers: Record<string, string> = {}) {
   const auth = email ? t.auth(await t.tokenFor(email)) : {};
   const res = await t.app.inject({ method, url, headers: { ...auth, ...headers }, payload: payload as string });
   return { status: res.statusCode, body: res.json() };

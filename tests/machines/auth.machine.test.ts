@@ -22,6 +22,8 @@ const qadTheme: Theme = { primary: '#112233', secondary: '#445566', tertiary: '#
 const legacyRecord: LoginRecord = { token: 'tok-legacy', expiresAt: FUTURE, user: learner, company: null, federationAuth: false };
 const federatedRecord: LoginRecord = { token: 'tok-fed', expiresAt: FUTURE, user: learner, company: qad, federationAuth: true };
 const expiredRecord: LoginRecord = { ...legacyRecord, token: 'tok-old', expiresAt: PAST };
+const expiredFederatedRecord: LoginRecord = { ...federatedRecord, token: 'tok-fed-old', expiresAt: PAST };
+const federatedResult = { token: 'tok-sso', expiresAt: FUTURE, user: { ...learner, name: 'from the directory' }, redirect: '/my-courses' };
 const signInResult: SignInResult = { token: 'tok-new', expiresAt: FUTURE, user: { ...learner, name: 'from sign-in' } };
 /** Sign-up answers an already expired token, so the expiry timer's "expired" branch is reachable. */
 const signUpResult: SignInResult = { token: 'tok-signup', expiresAt: PAST, user: learner };
@@ -32,7 +34,14 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.restoreSession', output: { record: expiredRecord, theme: null } },
   { type: 'xstate.done.actor.restoreSession', output: { record: legacyRecord, theme: null } },
   { type: 'xstate.done.actor.restoreSession', output: { record: federatedRecord, theme: qadTheme } },
+  { type: 'xstate.done.actor.restoreSession', output: { record: expiredFederatedRecord, theme: qadTheme } },
   { type: 'xstate.error.actor.restoreSession', error: { message: 'unreadable cookie' } },
+  { type: 'auth.federatedStart', provider: 'QA', redirect: '/my-courses' },
+  { type: 'xstate.done.actor.startFederated', output: { authorizationUrl: 'http://127.0.0.1/idp/qa/auth?state=s' } },
+  { type: 'xstate.error.actor.startFederated', error: { status: 404, serverMessage: 'Sign-in with QA is not configured on this server' } },
+  { type: 'auth.federatedReturn', provider: 'QA', params: { state: 's', code: 'c', iss: 'http://127.0.0.1/idp/qa' } },
+  { type: 'xstate.done.actor.completeFederated', output: federatedResult },
+  { type: 'xstate.error.actor.completeFederated', error: { status: 400, serverMessage: 'This sign-in is not valid any more. Please start again.' } },
   { type: 'auth.login', email: 'learner@halaqa.test', password: 'Halaqa-demo-1' },
   { type: 'auth.signedUp', result: signUpResult },
   { type: 'xstate.done.actor.signIn', output: signInResult },
@@ -47,15 +56,21 @@ const events: AnyEventObject[] = [
   { type: 'auth.unauthorized', attempt: 1 },
   { type: 'auth.unauthorized', attempt: MAX_REFRESH_RETRIES + 1 },
   { type: 'xstate.done.actor.refreshToken', output: { token: 'tok-fed-2', expiresAt: FUTURE } },
-  { type: 'xstate.error.actor.refreshToken', error: { status: 501 } },
+  /** A refresh answering a token that is already expired, so the expiry timer's federated branch is reachable. */
+  { type: 'xstate.done.actor.refreshToken', output: { token: 'tok-fed-3', expiresAt: PAST } },
+  { type: 'xstate.error.actor.refreshToken', error: { status: 401, serverMessage: 'Your sign-in has ended. Please sign in again.' } },
   { type: 'auth.logout' },
   { type: 'auth.themeChanged', companyId: qad.id, theme: { primary: '#8A1538', secondary: '#1B365D', tertiary: '#C9A227', logo: '/uploads/qad.png', links: { website: 'https://qad.example.org' } } },
   { type: 'auth.themeChanged', companyId: 99, theme: { primary: '#000000', secondary: '#000000', tertiary: '#000000' } },
   { type: 'auth.tokenReplaced', token: 'tok-changed', expiresAt: FUTURE },
   { type: 'auth.membershipChanged' },
+  { type: 'xstate.done.actor.signOut', output: { logoutUrl: null } },
+  { type: 'xstate.done.actor.signOut', output: { logoutUrl: 'http://127.0.0.1/idp/qa/session/end?id_token_hint=x' } },
 ];
 
-const ACTORS = ['restoreSession', 'signIn', 'fetchCompany', 'fetchUser', 'loadTheme', 'refreshToken', 'signOut'];
+const ACTORS = ['restoreSession', 'signIn', 'startFederated', 'completeFederated', 'fetchCompany', 'fetchUser', 'loadTheme', 'refreshToken', 'signOut'];
+/** loggingIn states before any token exists. */
+const BEFORE_TOKEN = ['signingIn', 'startingFederated', 'leavingForProvider', 'completingFederated'];
 
 /** Invariants of every state the paths reach: the state's meaning, checked on its context. */
 function checkState(s: AnyMachineSnapshot) {
@@ -78,7 +93,7 @@ function checkState(s: AnyMachineSnapshot) {
     expect(s.hasTag('loading')).toBe(true);
     // Null, except while a signed-in session reloads its company (auth.membershipChanged): then the same user.
     if (c.record) expect(c.record.user.id).toBe(c.pending?.user.id);
-    if (s.matches({ loggingIn: 'signingIn' })) expect(c.pending).toBeNull();
+    if (BEFORE_TOKEN.some((state) => s.matches({ loggingIn: state }))) expect(c.pending).toBeNull();
     else expect(c.pending?.token).toBeTruthy();
     if (s.matches({ loggingIn: 'loadingTheme' })) expect(c.pending?.company).not.toBeNull();
   } else if (s.matches('loggedIn')) {
@@ -118,6 +133,8 @@ describe('auth.machine (model-based)', () => {
       const persisted: Array<{ record: LoginRecord | null; theme: Theme | null }> = [];
       let cleared = 0;
       const themeFailures: unknown[] = [];
+      const opened: string[] = [];
+      const loggedOutAt: string[] = [];
       const { actors, starts } = pendingActors(ACTORS);
       const machine = authMachine.provide({
         // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -126,6 +143,8 @@ describe('auth.machine (model-based)', () => {
           persistSession: (_, params) => persisted.push(params),
           clearPersisted: () => void cleared++,
           reportThemeFailure: (_, params) => themeFailures.push(params.error),
+          openProvider: (_, params) => void opened.push(params.url),
+          followLogout: (_, params) => void loggedOutAt.push(params.url),
         },
       });
       let previous: AnyMachineSnapshot | undefined;
@@ -163,11 +182,45 @@ describe('auth.machine (model-based)', () => {
             expect(snap.matches('loggingOut')).toBe(!federated || attempt > MAX_REFRESH_RETRIES);
           }
           if (snap.matches({ loggedIn: 'active' }) && event.type === 'xstate.done.actor.refreshToken') {
-            expect(snap.context.record.token).toBe('tok-fed-2');
-            expect(persisted.at(-1)?.record?.token).toBe('tok-fed-2');
+            const refreshed = (event as unknown as { output: { token: string } }).output.token;
+            expect(snap.context.record.token).toBe(refreshed);
+            expect(persisted.at(-1)?.record?.token).toBe(refreshed);
+            expect(snap.context.record.federationAuth).toBe(true);
           }
           if (event.type.startsWith('xstate.after.untilExpiry')) {
-            expect(snap.matches('loggingOut')).toBe(isExpired(previous!.context.record));
+            const record = previous!.context.record as LoginRecord;
+            expect(snap.matches('loggingOut')).toBe(isExpired(record) && !record.federationAuth);
+            expect(snap.matches({ loggedIn: 'refreshing' })).toBe(isExpired(record) && record.federationAuth);
+          }
+          if (event.type.startsWith('xstate.after.guestRefreshWindow')) {
+            // Spec §9: only federated sign-ins are refreshed every 50 minutes.
+            expect(snap.matches({ loggedIn: 'refreshing' })).toBe(Boolean(previous!.context.record?.federationAuth));
+          }
+          if (previous?.matches('restoring') && event.type === 'xstate.done.actor.restoreSession') {
+            const restored = (event as unknown as { output: { record: LoginRecord | null } }).output.record;
+            if (restored?.federationAuth && isExpired(restored)) expect(snap.matches({ loggedIn: 'refreshing' })).toBe(true);
+          }
+          if (event.type === 'xstate.done.actor.startFederated') {
+            // The browser is sent to the directory's sign-in page, once.
+            expect(snap.matches({ loggingIn: 'leavingForProvider' })).toBe(true);
+            expect(opened).toEqual(['http://127.0.0.1/idp/qa/auth?state=s']);
+          }
+          if (event.type === 'xstate.done.actor.completeFederated') {
+            expect(snap.context.pending).toMatchObject({ token: 'tok-sso', federationAuth: true });
+            expect(snap.context.returnTo).toBe('/my-courses');
+          }
+          if (event.type === 'xstate.error.actor.completeFederated' || event.type === 'xstate.error.actor.startFederated') {
+            expect(snap.context.error?.code).toBe('auth.federatedFailed');
+            expect(snap.context.error?.message).toBeTruthy();
+          }
+          if (event.type === 'xstate.done.actor.signOut') {
+            const url = (event as unknown as { output: { logoutUrl: string | null } }).output.logoutUrl;
+            // Spec §2: a federated sign-out goes through the directory; a product sign-out does not.
+            expect(loggedOutAt).toEqual(url ? [url] : []);
+            expect(snap.matches('loggedOut')).toBe(true);
+          }
+          if (snap.matches('loggedIn') && previous?.matches('loggingIn')) {
+            expect(snap.context.record.federationAuth).toBe(previous.context.pending?.federationAuth);
           }
           previous = snap;
         },
@@ -175,8 +228,13 @@ describe('auth.machine (model-based)', () => {
       // Actors are started with the data of the record being built.
       for (const [name, input] of starts) {
         if (name === 'fetchCompany' || name === 'fetchUser' || name === 'loadTheme') {
-          expect((input as { token: string }).token).toMatch(/^tok-/);
+          const { token, federated } = input as { token: string; federated: boolean };
+          expect(token).toMatch(/^tok-/);
+          // The legacy flag of these calls is 0 exactly for the federated sign-in's token (spec §6).
+          expect(federated).toBe(token === 'tok-sso');
         }
+        if (name === 'startFederated') expect(input).toEqual({ provider: 'QA', redirect: '/my-courses' });
+        if (name === 'completeFederated') expect(input).toEqual({ provider: 'QA', params: { state: 's', code: 'c', iss: 'http://127.0.0.1/idp/qa' } });
         if (name === 'signIn') expect(input).toEqual({ email: 'learner@halaqa.test', password: 'Halaqa-demo-1' });
       }
       result.fired.forEach((k) => fired.add(k));
@@ -232,5 +290,26 @@ describe('auth.machine (specific paths)', () => {
     const end = path!.states.at(-1)!;
     expect(end.value).toEqual({ loggedOut: 'failed' });
     expect(end.context.error).toEqual({ code: 'auth.signInFailed', status: 401, message: 'Invalid email or password' });
+  });
+});
+
+describe('auth.machine (federated paths)', () => {
+  it('a directory sign-in lands in loggedIn with federationAuth, the company theme and the return path', () => {
+    const path = paths.find(
+      (p) =>
+        p.states.at(-1)!.matches({ loggedIn: 'active' }) &&
+        p.events.some((e) => e.type === 'xstate.done.actor.completeFederated') &&
+        p.events.some((e) => e.type === 'xstate.done.actor.loadTheme'),
+    );
+    expect(path).toBeDefined();
+    const end = path!.states.at(-1)!;
+    expect(end.context.record).toEqual({ token: 'tok-sso', expiresAt: FUTURE, user: learner, company: qad, federationAuth: true });
+    expect(end.context.theme).toEqual(qadTheme);
+    expect(end.context.returnTo).toBe('/my-courses');
+  });
+
+  it('a refused refresh signs the federated user out', () => {
+    const path = paths.find((p) => p.events.at(-1)?.type === 'xstate.error.actor.refreshToken');
+    expect(path!.states.at(-1)!.matches('loggingOut')).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
 import { newCaptchaChallenge } from '../../platform/captcha.js';
 import { changePassword, requestPasswordReset, resetPassword, updateProfile } from './account.js';
+import { completeFederatedSignIn, refreshFederatedToken, signOut, startFederatedSignIn } from './federation.js';
 import { signIn, signUp, signUpCompany } from './service.js';
 
 /** Handlers of the Auth operations built so far (openapi/halaqa.yaml, tag Auth). */
@@ -27,4 +28,8 @@ export const authHandlers = {
     reply.header('cache-control', 'no-store');
     return { data: await newCaptchaChallenge(app.config.captcha, app.now()) };
   },
+  startFederatedSignIn: async ({ app, params, body, reply }) => ({ data: await startFederatedSignIn(app, params.provider, body, reply) }),
+  completeFederatedSignIn: async ({ app, params, body, request, reply }) => ({ data: await completeFederatedSignIn(app, params.provider, body, request, reply) }),
+  refreshFederatedToken: async ({ app, request }) => ({ data: await refreshFederatedToken(app, request) }),
+  signOut: async ({ app, request, reply }) => ({ data: await signOut(app, request, reply) }),
 } satisfies HandlerTable;

@@ -7,10 +7,12 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { usePageTitle } from '@/lib/document-head';
 import type { AuthActor } from '@/lib/auth/auth-service';
+import type { FederatedProvider } from '../../../machines/auth.machine';
 import { selectIsLoggingIn, selectLoginError } from '../../../machines/auth.selectors';
 import { AuthLayout, linkStyles } from './auth-layout';
 import { FormAlert } from '@/components/ui/alert';
 import { loginErrorText, validationMessages } from './messages';
+import { SsoButtons } from './sso-buttons';
 import { useAfterLogin } from './use-after-login';
 import { loginSchema, type ValidationCode, validate } from './validation';
 
@@ -18,8 +20,10 @@ import { loginSchema, type ValidationCode, validate } from './validation';
  * The sign-in page (`/login?redirect=`): e-mail and password, sent to the auth actor
  * (`auth.login`). While the actor logs in the button spins; a failure shows the server's message or
  * 'Invalid credentials' (spec §8); once logged in the page leaves for `redirect` or the landing page.
+ * Below the form, "Sign in with MA / QA" (federated sign-in); `signInWith` starts one at once
+ * (`?sign-in-with-redirect=`, spec §2).
  */
-export function LoginScreen({ auth, redirect }: { auth: AuthActor; redirect?: string | undefined }) {
+export function LoginScreen({ auth, redirect, signInWith }: { auth: AuthActor; redirect?: string | undefined; signInWith?: FederatedProvider | undefined }) {
   const { t, i18n } = useLingui();
   usePageTitle(t`Sign in`);
   useAfterLogin(auth, redirect);
@@ -93,6 +97,7 @@ export function LoginScreen({ auth, redirect }: { auth: AuthActor; redirect?: st
           {loggingIn ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
         </Button>
       </form>
+      <SsoButtons auth={auth} redirect={redirect} startWith={signInWith} />
     </AuthLayout>
   );
 }

@@ -19,6 +19,7 @@ export const validationMessages: Record<ValidationCode, MessageDescriptor> = {
 
 export const invalidCredentials = msg`Invalid credentials`;
 export const systemError = msg`System error please try later !`;
+export const federatedFailed = msg`Single sign-on did not work. Please try again.`;
 
 /**
  * Spec §8: the server's message, otherwise 'Invalid credentials' (sign-in) or the system error.
@@ -29,6 +30,7 @@ export function loginErrorText(i18n: I18n, error: AuthFailure): string {
   const wait = tooManyAttemptsText(error);
   if (wait) return wait;
   if (error.message && error.message !== 'Invalid credentials') return error.message;
+  if (error.code === 'auth.federatedFailed') return i18n._(federatedFailed);
   return i18n._(error.code === 'auth.signInFailed' ? invalidCredentials : systemError);
 }
 

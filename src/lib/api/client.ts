@@ -38,8 +38,11 @@ export interface CreateApiOptions {
 /** Most retries of one call after a 401 (spec §9: 3 for federated users). */
 export const MAX_UNAUTHORIZED_RETRIES = 3;
 
-/** Paths whose 401 is an answer of their own, not an expired session (spec §8). */
-const UNAUTHORIZED_EXEMPT: RegExp[] = [/^\/auth\/signin$/, /^\/companies\/[^/]+\/settings$/];
+/**
+ * Paths whose 401 is an answer of their own, not an expired session (spec §8), and the federated
+ * sign-in calls, which carry no session (a refused refresh must not ask for another refresh).
+ */
+const UNAUTHORIZED_EXEMPT: RegExp[] = [/^\/auth\/signin$/, /^\/companies\/[^/]+\/settings$/, /^\/auth\/(refresh|signout|oidc\/)/];
 
 function isExempt(schemaPath: string): boolean {
   return UNAUTHORIZED_EXEMPT.some((re) => re.test(schemaPath));

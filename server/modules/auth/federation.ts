@@ -1,0 +1,258 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { FederatedProviderCode, FederatedProviderConfig } from '../../config.js';
+import type { Role } from '../../db/types.js';
+import type { AppContext } from '../../platform/context.js';
+import { HttpError, badRequest, conflict, forbidden, unauthorized } from '../../platform/errors.js';
+import type { Schema } from '../../platform/handlers.js';
+import { federatedRedirectUri, partnerLoginUri } from '../../platform/identity/oidc-client.js';
+
+/**
+ * MA and QA single sign-on (issue 13 item 5; spec §1–§4, §8, §9; docs/decisions.md "Federated
+ * sign-in"). The browser-facing steps:
+ *
+ *   POST /auth/oidc/{P}/start     → authorization URL (+ cookie halaqa.oidc binding this browser)
+ *   directory sign-in page        → redirect to the SPA's /sso/{p}?code&state&iss
+ *   POST /auth/oidc/{P}/callback  → Halaqa access token (+ HttpOnly cookie halaqa.refresh)
+ *   POST /auth/refresh            → a new access token after a refresh at the directory
+ *   POST /auth/signout            → the directory's end-session URL (RP-initiated logout)
+ */
+
+/** Browser-binding cookie of a sign-in under way (path /api/auth/oidc, 10 minutes). */
+export const OIDC_BINDING_COOKIE = 'halaqa.oidc';
+/** HttpOnly cookie carrying a federated sign-in's refresh token (path /api/auth). */
+export const REFRESH_COOKIE = 'halaqa.refresh';
+/** How long an authorization request may take, seconds. */
+export const LOGIN_REQUEST_TTL_S = 600;
+/** Lifetime of the refresh cookie, seconds (14 days, like the built-in provider's refresh tokens). */
+export const REFRESH_COOKIE_TTL_S = 14 * 24 * 3600;
+/** Roles a directory may give (spec §3 roles; staff roles are never granted by a partner's directory). */
+export const FEDERATED_ROLES: readonly Role[] = ['USER', 'LEARNER', 'EDUCATOR', 'PARTNER'];
+
+type FederatedSignInResult = Schema<'FederatedSignInResult'>;
+type CallbackBody = Schema<'FederatedCallbackRequest'>;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+/**
+ * Spec §3: "the role is taken from the second identity group if present, otherwise the first".
+ * @param groups the groups claim: a list of names (a single name is read as a list of one)
+ * @returns the Halaqa role, or null when that group is not one of {@link FEDERATED_ROLES}.
+ */
+export function roleFromGroups(groups: unknown): Role | null {
+  const list = Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : typeof groups === 'string' ? [groups] : [];
+  const chosen = (list.length >= 2 ? list[1] : list[0])?.trim().toUpperCase();
+  return chosen && (FEDERATED_ROLES as readonly string[]).includes(chosen) ? (chosen as Role) : null;
+}
+
+/** Reads one cookie of a request (no cookie plugin: two cookies are all this module needs). */
+export function readCookie(request: FastifyRequest, name: string): string | null {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+function cookie(app: AppContext, name: string, value: string, path: string, maxAgeS: number, sameSite: 'Lax' | 'Strict'): string {
+  const secure = app.config.publicUrl.startsWith('https:') ? '; Secure' : '';
+  return `${name}=${encodeURIComponent(value)}; Path=${path}; Max-Age=${maxAgeS}; HttpOnly; SameSite=${sameSite}${secure}`;
+}
+
+function addCookie(reply: FastifyReply, value: string) {
+  const current = reply.getHeader('set-cookie');
+  const list = current === undefined ? [] : Array.isArray(current) ? current.map(String) : [String(current)];
+  reply.header('set-cookie', [...list, value]);
+}
+
+function providerOrNotFound(app: AppContext, code: FederatedProviderCode): FederatedProviderConfig {
+  const provider = app.federation.provider(code);
+  if (!provider) throw new HttpError(404, `Sign-in with ${code} is not configured on this server`);
+  return provider;
+}
+
+/** A same-origin path (`/…`, not `//…`, no backslash), else null. */
+function safePath(value: string | undefined): string | null {
+  if (!value) return null;
+  return value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') ? value : null;
+}
+
+/**
+ * Starts the code flow: fresh state, nonce and PKCE verifier kept server-side for 10 minutes,
+ * bound to this browser by the `halaqa.oidc` cookie (so a stolen callback URL signs nobody in);
+ * `locale` asks the directory for its pages in that language (`ui_locales`).
+ * @throws 404 when the directory is not configured; 400 when `redirect` is not a same-origin path.
+ */
+export async function startFederatedSignIn(
+  app: AppContext,
+  code: FederatedProviderCode,
+  body: { redirect?: string; locale?: 'en' | 'ar' } | undefined,
+  reply: FastifyReply,
+): Promise<{ authorizationUrl: string }> {
+  const redirect = body?.redirect;
+  const provider = providerOrNotFound(app, code);
+  const target = safePath(redirect);
+  if (redirect && !target) throw badRequest('Some fields are invalid', [{ path: 'redirect', message: 'must be a path of this site, such as /my-courses' }]);
+  const request = await app.federation.authorizationRequest(provider, federatedRedirectUri(app.config.publicUrl, code), body?.locale);
+  const binding = randomBytes(32).toString('base64url');
+  const now = app.now();
+  await app.db.deleteFrom('federated_logins').where('created_at', '<', new Date(now.getTime() - LOGIN_REQUEST_TTL_S * 1000)).execute();
+  await app.db
+    .insertInto('federated_logins')
+    .values({ state: request.state, provider: code, code_verifier: request.codeVerifier, nonce: request.nonce, browser_hash: sha256(binding), redirect: target, created_at: now })
+    .execute();
+  addCookie(reply, cookie(app, OIDC_BINDING_COOKIE, binding, '/api/auth/oidc', LOGIN_REQUEST_TTL_S, 'Lax'));
+  return { authorizationUrl: request.url };
+}
+
+/**
+ * Finishes the code flow (see the contract's completeFederatedSignIn): single-use state bound to
+ * this browser, code exchange with PKCE, ID token with nonce; groups → role (spec §3); provisions
+ * or updates the user in the directory's company in one transaction; opens a federated session.
+ * @throws 400 state unknown/used/expired/not this browser's; 401 cancelled or not verified;
+ *   403 no role, no e-mail or an inactive account; 409 e-mail of a password account.
+ */
+export async function completeFederatedSignIn(app: AppContext, code: FederatedProviderCode, body: CallbackBody, request: FastifyRequest, reply: FastifyReply): Promise<FederatedSignInResult> {
+  const provider = providerOrNotFound(app, code);
+  const binding = readCookie(request, OIDC_BINDING_COOKIE);
+  // Single use: the row goes whatever happens next.
+  const pending = await app.db.deleteFrom('federated_logins').where('state', '=', body.state).where('provider', '=', code).returningAll().executeTakeFirst();
+  const fresh = pending && new Date(pending.created_at).getTime() > app.now().getTime() - LOGIN_REQUEST_TTL_S * 1000;
+  if (!pending || !fresh || !binding || sha256(binding) !== pending.browser_hash) {
+    throw badRequest('This sign-in is not valid any more. Please start again.', [{ path: 'state', message: 'is unknown, already used, expired or not from this browser' }]);
+  }
+  addCookie(reply, cookie(app, OIDC_BINDING_COOKIE, '', '/api/auth/oidc', 0, 'Lax'));
+  if (body.error) {
+    throw unauthorized(body.error === 'access_denied' ? 'The sign-in was cancelled.' : `The ${code} directory refused the sign-in.`);
+  }
+  if (!body.code) throw badRequest('Some fields are invalid', [{ path: 'code', message: 'is required' }]);
+
+  const callbackUrl = new URL(federatedRedirectUri(app.config.publicUrl, code));
+  callbackUrl.searchParams.set('code', body.code);
+  callbackUrl.searchParams.set('state', body.state);
+  if (body.iss) callbackUrl.searchParams.set('iss', body.iss);
+  let tokens;
+  try {
+    tokens = await app.federation.finishCodeFlow(provider, callbackUrl, { state: pending.state, nonce: pending.nonce, codeVerifier: pending.code_verifier });
+  } catch (err) {
+    app.log.warn({ err, provider: code }, 'federated sign-in refused');
+    throw unauthorized(`The ${code} directory's answer could not be verified. Please try again.`);
+  }
+  const claims = tokens.claims;
+  const subject = typeof claims.sub === 'string' ? claims.sub : '';
+  const email = typeof claims.email === 'string' ? claims.email.trim() : '';
+  if (!subject || !email) throw forbidden(`Your ${code} directory account has no e-mail address.`);
+  const role = roleFromGroups(claims[provider.groupsClaim]);
+  if (!role) throw forbidden(`Your ${code} directory groups give no Halaqa role.`);
+  const { firstName, lastName } = namesOf(claims, email);
+
+  const refresh = randomBytes(32).toString('base64url');
+  const user = await app.db.transaction().execute(async (trx) => {
+    const company = await trx.selectFrom('companies').select('id').where('acronym', '=', provider.companyAcronym).executeTakeFirst();
+    const companyId = company?.id ?? null;
+    const link = await trx.selectFrom('federated_identities').select('user_id').where('provider', '=', code).where('subject', '=', subject).executeTakeFirst();
+    let row;
+    if (link) {
+      row = await trx.updateTable('users').set({ role, first_name: firstName, last_name: lastName, company_id: companyId }).where('id', '=', link.user_id).returningAll().executeTakeFirstOrThrow();
+      if (row.status === 'DELETED' || row.status === 'REJECTED') throw forbidden('This account is not active. Please contact us.');
+    } else {
+      row = await trx
+        .insertInto('users')
+        .values({ email, password_hash: 'federated', first_name: firstName, last_name: lastName, role, status: 'APPROVED', company_id: companyId, picture_url: null })
+        .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) throw conflict('An account with this e-mail already exists. Sign in with your password.');
+      await trx.insertInto('federated_identities').values({ provider: code, subject, user_id: row.id }).execute();
+    }
+    await trx
+      .insertInto('federated_sessions')
+      .values({ user_id: row.id, provider: code, refresh_hash: sha256(refresh), provider_refresh_token: tokens.refreshToken, id_token: tokens.idToken })
+      .execute();
+    return row;
+  });
+  const issued = await app.tokens.issue({ sub: user.id, role: user.role, cid: user.company_id }, app.config.federation.accessTtlSeconds);
+  addCookie(reply, cookie(app, REFRESH_COOKIE, refresh, '/api/auth', REFRESH_COOKIE_TTL_S, 'Strict'));
+  return {
+    token: issued.token,
+    expiresAt: issued.expiresAt.toISOString(),
+    user: { id: user.id, email: user.email, name: `${user.first_name} ${user.last_name}`.trim(), role: user.role },
+    redirect: pending.redirect,
+  };
+}
+
+function namesOf(claims: Record<string, unknown>, email: string): { firstName: string; lastName: string } {
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 100) : '');
+  let firstName = text(claims.given_name);
+  let lastName = text(claims.family_name);
+  if (!firstName) {
+    const [first, ...rest] = text(claims.name).split(/\s+/);
+    firstName = first || email.split('@')[0]!.slice(0, 100);
+    lastName ||= rest.join(' ');
+  }
+  return { firstName, lastName };
+}
+
+/** The open federated session of this browser's refresh cookie, or null. */
+async function currentSession(app: AppContext, request: FastifyRequest) {
+  const refresh = readCookie(request, REFRESH_COOKIE);
+  if (!refresh) return null;
+  return (await app.db.selectFrom('federated_sessions').selectAll().where('refresh_hash', '=', sha256(refresh)).where('ended_at', 'is', null).executeTakeFirst()) ?? null;
+}
+
+/**
+ * Spec §4, §9: refreshes at the directory with its refresh token (rotated when it sends a new
+ * one) and answers a new access token. @throws 401 with no open sign-in, an inactive account, or
+ * when the directory refuses (the sign-in is then ended).
+ */
+export async function refreshFederatedToken(app: AppContext, request: FastifyRequest): Promise<{ token: string; expiresAt: string }> {
+  const ended = 'Your sign-in has ended. Please sign in again.';
+  const session = await currentSession(app, request);
+  const provider = session ? app.federation.provider(session.provider as FederatedProviderCode) : null;
+  if (!session || !provider || !session.provider_refresh_token) throw unauthorized(ended);
+  const end = () => app.db.updateTable('federated_sessions').set({ ended_at: app.now() }).where('id', '=', session.id).execute();
+  const user = await app.db.selectFrom('users').selectAll().where('id', '=', session.user_id).executeTakeFirst();
+  if (!user || user.status === 'DELETED' || user.status === 'REJECTED') {
+    await end();
+    throw unauthorized(ended);
+  }
+  let tokens;
+  try {
+    tokens = await app.federation.refresh(provider, session.provider_refresh_token);
+  } catch (err) {
+    app.log.info({ err, provider: provider.code, userId: user.id }, 'federated refresh refused');
+    await end();
+    throw unauthorized(ended);
+  }
+  await app.db
+    .updateTable('federated_sessions')
+    .set({ provider_refresh_token: tokens.refreshToken ?? session.provider_refresh_token, id_token: tokens.idToken ?? session.id_token, refreshed_at: app.now() })
+    .where('id', '=', session.id)
+    .execute();
+  const issued = await app.tokens.issue({ sub: user.id, role: user.role, cid: user.company_id }, app.config.federation.accessTtlSeconds);
+  return { token: issued.token, expiresAt: issued.expiresAt.toISOString() };
+}
+
+/**
+ * Ends this browser's federated sign-in (revokes the directory's refresh token, clears the
+ * cookie) and answers the directory's end-session URL returning to the partner login (spec §2);
+ * `logoutUrl: null` when there was no federated sign-in.
+ */
+export async function signOut(app: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<{ logoutUrl: string | null }> {
+  const session = await currentSession(app, request);
+  addCookie(reply, cookie(app, REFRESH_COOKIE, '', '/api/auth', 0, 'Strict'));
+  if (!session) return { logoutUrl: null };
+  await app.db.updateTable('federated_sessions').set({ ended_at: app.now() }).where('id', '=', session.id).execute();
+  const provider = app.federation.provider(session.provider as FederatedProviderCode);
+  if (!provider) return { logoutUrl: null };
+  if (session.provider_refresh_token) await app.federation.revoke(provider, session.provider_refresh_token);
+  const logoutUrl = await app.federation.endSessionUrl(provider, session.id_token, partnerLoginUri(app.config.publicUrl, provider.code)).catch(() => null);
+  return { logoutUrl };
+}

@@ -1,0 +1,76 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { css } from 'styled-system/css';
+import { Link } from '@tanstack/react-router';
+import { buttonStyles } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import type { AuthActor } from '@/lib/auth/auth-service';
+import type { FederatedProvider } from '../../../machines/auth.machine';
+import { selectIsLoggedIn, selectIsStartingFederated } from '../../../machines/auth.selectors';
+
+/**
+ * "Sign in with MA" and "Sign in with QA" (spec §1, §9 federated providers): links to
+ * `/login?sign-in-with-redirect=MA|QA` (so they work like the spec's query parameter, and stay
+ * links for assistive technology); the page then sends `auth.federatedStart`, after which the
+ * browser goes to the directory's sign-in page. With
+ * `startWith` (`/login?sign-in-with-redirect=MA|QA`, spec §2) the sign-in starts at once, once
+ * per provider and page (not again after it failed, so the error stays readable).
+ */
+export function SsoButtons({ auth, redirect, startWith }: { auth: AuthActor; redirect?: string | undefined; startWith?: FederatedProvider | undefined }) {
+  const { i18n } = useLingui();
+  // The directory's pages in the language of this one (ui_locales).
+  const locale = i18n.locale === 'ar' ? 'ar' : 'en';
+  const starting = useSelector(auth, selectIsStartingFederated);
+  const loggedIn = useSelector(auth, selectIsLoggedIn);
+  /** The provider this page already started (never twice for one `startWith`). */
+  const startedFor = useRef<FederatedProvider | null>(null);
+
+  const start = (provider: FederatedProvider) =>
+    auth.send({ type: 'auth.federatedStart', provider, locale, ...(redirect ? { redirect } : {}) });
+
+  useEffect(() => {
+    if (!startWith || startedFor.current === startWith || loggedIn) return;
+    startedFor.current = startWith;
+    auth.send({ type: 'auth.federatedStart', provider: startWith, locale, ...(redirect ? { redirect } : {}) });
+  }, [auth, startWith, redirect, loggedIn, locale]);
+
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', marginBlockStart: '5' })}>
+      <p
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          gap: '3',
+          color: 'fg.muted',
+          fontSize: 'sm',
+          _before: { content: '""', flex: '1', borderBlockStartWidth: '1px', borderColor: 'border.default' },
+          _after: { content: '""', flex: '1', borderBlockStartWidth: '1px', borderColor: 'border.default' },
+        })}
+      >
+        <Trans>or use your organisation's account</Trans>
+      </p>
+      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', tablet: '1fr 1fr' }, gap: '3' })}>
+        {(['MA', 'QA'] as const).map((provider) => (
+          <Link
+            key={provider}
+            to="/login"
+            search={{ 'sign-in-with-redirect': provider, ...(redirect ? { redirect } : {}) }}
+            className={buttonStyles({ variant: 'outline', fullWidth: true })}
+            aria-busy={starting || undefined}
+            onClick={(event) => {
+              // Already on this link's URL (e.g. after a failure): start again without navigating.
+              if (startWith === provider) {
+                event.preventDefault();
+                start(provider);
+              }
+            }}
+          >
+            {starting && startWith === provider ? <Spinner size="sm" decorative /> : null}
+            {provider === 'MA' ? <Trans>Sign in with MA</Trans> : <Trans>Sign in with QA</Trans>}
+          </Link>
+        ))}
+      </div>
+    </div>
+  );
+}
