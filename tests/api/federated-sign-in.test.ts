@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.js';
@@ -132,6 +133,19 @@ describe('federated sign-in (OpenID Connect, built-in provider)', () => {
     const b = await signInAtProvider(second, 'QA', 'qa.learner@qa.halaqa.test');
     const idB = (await complete(second, 'QA', b.callback!)).json().data.user.id;
     expect(idB).toBe(idA);
+  });
+
+  it('gives a directory account no Halaqa password: a reset request mails "sign in with QA" and no link can set one', async () => {
+    const b = new Browser(t.app);
+    const a = await signInAtProvider(b, 'QA', 'qa.learner@qa.halaqa.test');
+    expect((await complete(b, 'QA', a.callback!)).statusCode).toBe(200);
+    const req = await t.app.inject({ method: 'POST', url: '/api/account/reset-password/request', payload: { email: 'qa.learner@qa.halaqa.test' } });
+    expect(req.statusCode).toBe(202);
+    const mail = await t.db.selectFrom('outbox').select(['subject', 'body']).where(sql<boolean>`to_addresses::text like '%qa.learner@qa.halaqa.test%'`).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(mail.body).toContain('sign in with QA at http://localhost:3000/login?sign-in-with-redirect=QA');
+    const resets = await t.db.selectFrom('password_resets').select('user_id').where('email', '=', 'qa.learner@qa.halaqa.test').execute();
+    expect(resets.length).toBeGreaterThan(0);
+    expect(resets.every((r) => r.user_id === null)).toBe(true);
   });
 
   it('maps groups to the role: the second group if present, else the first (["USER","PARTNER"] → PARTNER into MOROCCO)', async () => {

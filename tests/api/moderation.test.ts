@@ -245,7 +245,10 @@ describe('users (admins)', () => {
     expect([...companyLearners].sort()).toEqual(qadLearners.map((u) => u.email).sort());
     expect(companyLearners).toContain('learner@qad.halaqa.test');
     expect((await call('GET', '/api/users/educators', 'learner@halaqa.test')).status).toBe(403);
-    expect((await call('GET', '/api/users/invitations', 'admin@halaqa.test')).body.data).toMatchObject({ total: 0, items: [] });
+    // The demo's pending invitations into NCAI (three pending, one expired), newest first.
+    const invitations = (await call('GET', '/api/users/invitations', 'admin@halaqa.test')).body.data;
+    expect(invitations.total).toBe(4);
+    expect(invitations.items.map((i: { status: string }) => i.status).sort()).toEqual(['EXPIRED', 'PENDING', 'PENDING', 'PENDING']);
   });
 
   it('approves a pending educator (then 409 on a second approval), rejects with a reason, deletes with a message', async () => {

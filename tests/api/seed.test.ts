@@ -286,16 +286,20 @@ describe('seedDemoData', () => {
     }
   });
 
-  it('dates sessions around the seeding day: running ones ACTIVE, upcoming ones APPROVED, free and paid', async () => {
+  it('dates sessions around the seeding day: running ones ACTIVE, upcoming ones APPROVED, one upcoming PENDING for the moderation queue, free and paid', async () => {
     const sessions = await db.selectFrom('sessions').innerJoin('courses', 'courses.id', 'sessions.course_id').select([
       'sessions.start_date', 'sessions.end_date', 'sessions.status', 'sessions.price_cents', 'sessions.educator_id',
-      'courses.educator_id as course_educator', 'sessions.max_seats',
+      'courses.educator_id as course_educator', 'sessions.max_seats', 'sessions.id',
     ]).execute();
+    const pending = sessions.filter((s) => s.status === 'PENDING');
+    expect(pending).toHaveLength(1);
+    expect(pending[0].start_date > TODAY).toBe(true);
+    expect(await db.selectFrom('enrollments').select('id').where('session_id', '=', pending[0].id).execute()).toEqual([]);
     for (const s of sessions) {
       expect(s.educator_id).toBe(s.course_educator);
       expect(s.end_date >= s.start_date).toBe(true);
       expect(s.end_date >= TODAY).toBe(true);
-      expect(s.status).toBe(s.start_date <= TODAY ? 'ACTIVE' : 'APPROVED');
+      if (s.status !== 'PENDING') expect(s.status).toBe(s.start_date <= TODAY ? 'ACTIVE' : 'APPROVED');
     }
     expect(sessions.some((s) => s.status === 'ACTIVE')).toBe(true);
     expect(sessions.some((s) => s.status === 'APPROVED')).toBe(true);

@@ -148,12 +148,15 @@ describe('auth.machine (model-based)', () => {
         },
       });
       let previous: AnyMachineSnapshot | undefined;
+      // Tokens of federated records and sign-ins seen along the path (their calls carry legacy flag 0).
+      const federatedTokens = new Set<string>();
       const result = replay(
         machine,
         path,
         (actual, expected, where) => expect(actual, where).toEqual(expected),
         (snap, event, step) => {
           checkState(snap);
+          for (const r of [snap.context.record, snap.context.pending]) if (r?.federationAuth) federatedTokens.add(r.token);
           // Effects of the step, by meaning:
           if (snap.matches('loggedIn') && previous?.matches('loggingIn')) {
             // A completed login is persisted (cookie) with exactly the new record and theme.
@@ -230,8 +233,9 @@ describe('auth.machine (model-based)', () => {
         if (name === 'fetchCompany' || name === 'fetchUser' || name === 'loadTheme') {
           const { token, federated } = input as { token: string; federated: boolean };
           expect(token).toMatch(/^tok-/);
-          // The legacy flag of these calls is 0 exactly for the federated sign-in's token (spec §6).
-          expect(federated).toBe(token === 'tok-sso');
+          // The legacy flag of these calls is 0 exactly for a federated user's token (spec §6): the
+          // sign-in's, or a federated record's when its company is reloaded (an accepted invitation).
+          expect(federated).toBe(federatedTokens.has(token));
         }
         if (name === 'startFederated') expect(input).toEqual({ provider: 'QA', redirect: '/my-courses' });
         if (name === 'completeFederated') expect(input).toEqual({ provider: 'QA', params: { state: 's', code: 'c', iss: 'http://127.0.0.1/idp/qa' } });

@@ -55,8 +55,8 @@ export interface DemoSession {
   schedule: Weeks;
   maxSeats: number;
   priceCents: number;
-  /** ACTIVE when running on the seeding day, APPROVED when upcoming. */
-  status: 'ACTIVE' | 'APPROVED';
+  /** ACTIVE when running on the seeding day, APPROVED when upcoming, PENDING when it waits for an admin (issue 12: the moderation queue is not empty after `npm start`). */
+  status: 'ACTIVE' | 'APPROVED' | 'PENDING';
   /** Emails of the demo learners enrolled. */
   learners: string[];
   /** The one session with exactly one seat left. */
@@ -114,6 +114,8 @@ interface SessionDraft {
   price?: number;
   learners?: string[];
   nearlyFull?: true;
+  /** Requested by the educator, waiting for an admin (upcoming, nobody enrolled). */
+  pending?: true;
 }
 interface CourseDraft {
   slug?: string;
@@ -226,7 +228,7 @@ function course(d: CourseDraft): DemoCourse {
       schedule: { ...schedule },
       maxSeats: s.nearlyFull ? 12 : s.seats,
       priceCents: s.price ?? d.price,
-      status: s.start <= 0 ? 'ACTIVE' : 'APPROVED',
+      status: s.pending ? 'PENDING' : s.start <= 0 ? 'ACTIVE' : 'APPROVED',
       learners: s.learners ?? [],
       nearlyFull: s.nearlyFull === true,
     };
@@ -247,6 +249,7 @@ function course(d: CourseDraft): DemoCourse {
   if (sessions.length < 1 || sessions.length > 3) fail('needs 1 to 3 sessions');
   for (const s of sessions) {
     if (s.endOffsetDays < 0) fail('a session has already ended');
+    if (s.status === 'PENDING' && (s.startOffsetDays <= 0 || s.learners.length > 0)) fail('a pending session is upcoming and has nobody enrolled');
     if (s.nearlyFull ? s.learners.length !== s.maxSeats - 1 : s.learners.length >= s.maxSeats - 1) {
       fail('only the nearly full session may have one seat left');
     }
@@ -411,6 +414,7 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
     sessions: [
       { start: -10, tz: 'America/New_York', seats: 30, learners: L(1, 2, 3) },
       { start: 18, tz: 'America/Los_Angeles', seats: 30 },
+      { start: 32, tz: 'America/Chicago', seats: 24, pending: true },
     ],
     reviews: [
       {

@@ -6,7 +6,7 @@ import { badRequest, forbidden, notFound, unprocessable } from '../../platform/e
 import type { MailLocale } from '../../platform/mail/templates.js';
 import { passwords } from '../../platform/passwords.js';
 import { toUserView } from '../users/service.js';
-import { passwordResetLink, passwordResetNoAccount } from './mails.js';
+import { passwordResetFederated, passwordResetLink, passwordResetNoAccount } from './mails.js';
 import { issue, passwordProblem } from './service.js';
 
 /** How long a reset link works (issue 13: one hour). */
@@ -27,7 +27,9 @@ export function hashResetToken(token: string): string {
  * answer nor its timing tells whether `email` has an account: a 32-byte random token is made and
  * its SHA-256 recorded in `password_resets` (user_id null for no account), a scrypt verification
  * runs (against the account's hash or the dummy hash), and one mail is sent: the reset link in
- * the account's language, or "no account uses this address" in `language`.
+ * the account's language, or "no account uses this address" in `language`. An account of a
+ * directory (MA or QA single sign-on) has no Halaqa password: its mail says to sign in with the
+ * directory, and its recorded request has no user, so no link can ever set a password on it.
  * @returns the same acknowledgement in every case.
  */
 export async function requestPasswordReset(app: AppContext, email: string, language: MailLocale = 'en'): Promise<{ message: string }> {
@@ -37,7 +39,12 @@ export async function requestPasswordReset(app: AppContext, email: string, langu
     .select(['id', 'email', 'first_name', 'language', 'status', 'password_hash'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', address.toLowerCase()))
     .executeTakeFirst();
-  const active = user && user.status !== 'DELETED' && user.status !== 'REJECTED' ? user : null;
+  const found = user && user.status !== 'DELETED' && user.status !== 'REJECTED' ? user : null;
+  // An account of a directory (single sign-on) has no Halaqa password: no usable token for it.
+  const directory = found
+    ? ((await app.db.selectFrom('federated_identities').select('provider').where('user_id', '=', found.id).executeTakeFirst())?.provider ?? null)
+    : null;
+  const active = directory ? null : found;
   // The same scrypt work as a sign-in, known address or not (its result is not needed).
   await passwords.verify(randomBytes(12).toString('base64url'), active ? active.password_hash : await passwords.dummyHash(app.config.scryptLogN));
   const token = randomBytes(32).toString('base64url');
@@ -46,7 +53,7 @@ export async function requestPasswordReset(app: AppContext, email: string, langu
     .insertInto('password_resets')
     .values({
       user_id: active?.id ?? null,
-      email: active?.email ?? address,
+      email: found?.email ?? address,
       token_hash: hashResetToken(token),
       created_at: now,
       expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
@@ -55,6 +62,9 @@ export async function requestPasswordReset(app: AppContext, email: string, langu
   if (active) {
     const url = `${app.config.publicUrl}/reset-password?${new URLSearchParams({ email: active.email, token }).toString()}`;
     await app.mailer.sendTemplate(passwordResetLink, { firstName: active.first_name, url, minutes: RESET_TOKEN_TTL_MINUTES }, { email: active.email, language: active.language }, active.id);
+  } else if (found && directory) {
+    const url = `${app.config.publicUrl}/login?${new URLSearchParams({ 'sign-in-with-redirect': directory }).toString()}`;
+    await app.mailer.sendTemplate(passwordResetFederated, { firstName: found.first_name, provider: directory, url }, { email: found.email, language: found.language }, found.id);
   } else {
     await app.mailer.sendTemplate(passwordResetNoAccount, { url: `${app.config.publicUrl}/signup` }, { email: address, language });
   }

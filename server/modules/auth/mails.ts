@@ -36,3 +36,22 @@ export const passwordResetNoAccount = defineMailTemplate({
     html: '<p>مرحبًا،</p><p>طلب أحدهم إعادة تعيين كلمة مرور حلقة لهذا العنوان، لكن لا يوجد حساب في حلقة بهذا العنوان. إن كنت أنت فربما سجلت بعنوان آخر، أو يمكنك <a href="{{url}}">إنشاء حساب</a>.</p><p>إن لم تطلب ذلك فتجاهل هذه الرسالة.</p>',
   },
 });
+
+/**
+ * To an account that signs in through its organisation's directory (MA or QA single sign-on): it
+ * has no Halaqa password to reset, so the mail says where to sign in instead (issue 13).
+ */
+export const passwordResetFederated = defineMailTemplate({
+  name: 'password-reset-federated',
+  example: { firstName: 'Salma', provider: 'QA', url: 'http://localhost:3000/login?sign-in-with-redirect=QA' },
+  en: {
+    subject: 'Reset your Halaqa password',
+    text: 'Hello {{firstName}},\n\nSomeone asked to reset the Halaqa password of this address. This account signs in with your organisation\'s {{provider}} directory and has no Halaqa password: sign in with {{provider}} at {{url}}. Your password is managed by your organisation.\n\nIf you did not ask for it, ignore this mail.',
+    html: '<p>Hello {{firstName}},</p><p>Someone asked to reset the Halaqa password of this address. This account signs in with your organisation’s {{provider}} directory and has no Halaqa password: <a href="{{url}}">sign in with {{provider}}</a>. Your password is managed by your organisation.</p><p>If you did not ask for it, ignore this mail.</p>',
+  },
+  ar: {
+    subject: 'إعادة تعيين كلمة المرور في حلقة',
+    text: 'مرحبًا {{firstName}}،\n\nطلب أحدهم إعادة تعيين كلمة مرور حلقة لهذا العنوان. يسجّل هذا الحساب الدخول عبر دليل {{provider}} الخاص بمؤسستك وليس له كلمة مرور في حلقة: سجّل الدخول عبر {{provider}} على {{url}}. تدير مؤسستك كلمة مرورك.\n\nإن لم تطلب ذلك فتجاهل هذه الرسالة.',
+    html: '<p>مرحبًا {{firstName}}،</p><p>طلب أحدهم إعادة تعيين كلمة مرور حلقة لهذا العنوان. يسجّل هذا الحساب الدخول عبر دليل {{provider}} الخاص بمؤسستك وليس له كلمة مرور في حلقة: <a href="{{url}}">سجّل الدخول عبر {{provider}}</a>. تدير مؤسستك كلمة مرورك.</p><p>إن لم تطلب ذلك فتجاهل هذه الرسالة.</p>',
+  },
+});

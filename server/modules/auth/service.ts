@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Language, Role } from '../../db/types.js';
 import type { AppContext } from '../../platform/context.js';
-import { HttpError, badRequest, conflict, notFound, type FieldError } from '../../platform/errors.js';
+import { HttpError, badRequest, conflict, type FieldError } from '../../platform/errors.js';
 import { passwords } from '../../platform/passwords.js';
 import { markInvitationAccepted, verifyInvitationToken } from '../users/invitations.js';
 
