@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { default as Provider, Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { Config, FederatedProviderConfig } from '../../config.js';
 import { federatedRedirectUri, partnerLoginUri } from './oidc-client.js';
 import { checkDirectoryPassword, DIRECTORY_ACCOUNTS, type DirectoryAccount } from './demo-directory.js';
@@ -29,26 +29,35 @@ import { checkDirectoryPassword, DIRECTORY_ACCOUNTS, type DirectoryAccount } fro
 export async function mountBuiltInIdentityProviders(app: FastifyInstance, config: Config): Promise<void> {
   const builtIn = config.federation.providers.filter((p) => p.builtIn);
   if (!builtIn.length) return;
-  const jwks = await signingKeys(config.dataDir);
+  // Keys and providers are made on the first request to /idp/… (most processes — API tests, an
+  // install with real directories — never reach it: no key generation, no in-memory adapter).
+  let keys: Promise<{ keys: JWK[] }> | null = null;
   for (const p of builtIn) {
     const mount = new URL(p.issuer).pathname.replace(/\/$/, '');
-    const provider = new Provider(p.issuer, providerConfiguration(config, p, mount, jwks));
-    provider.proxy = true;
-    const handle = provider.callback();
+    let made: Promise<{ provider: Provider; handle: ReturnType<Provider['callback']> }> | null = null;
+    const lazy = () =>
+      (made ??= (async () => {
+        const jwks = await (keys ??= signingKeys(config.dataDir));
+        const { default: OidcProvider } = await import('oidc-provider');
+        const provider = new OidcProvider(p.issuer, providerConfiguration(config, p, mount, jwks));
+        provider.proxy = true;
+        return { provider, handle: provider.callback() };
+      })());
     await app.register(async (scope) => {
       // oidc-provider reads its own request bodies: nothing here parses them.
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-      scope.get(`${mount}/interaction/:uid`, async (request, reply) => interactionPage(provider, config, p, mount, request, reply));
-      scope.post(`${mount}/interaction/:uid/login`, async (request, reply) => interactionLogin(provider, config, p, mount, request, reply));
+      scope.get(`${mount}/interaction/:uid`, async (request, reply) => interactionPage((await lazy()).provider, config, p, mount, request, reply));
+      scope.post(`${mount}/interaction/:uid/login`, async (request, reply) => interactionLogin((await lazy()).provider, config, p, mount, request, reply));
       scope.post(`${mount}/interaction/:uid/abort`, async (request, reply) =>
-        finishInteraction(provider, config, request, reply, { error: 'access_denied', error_description: 'The user cancelled the sign-in' }),
+        finishInteraction((await lazy()).provider, config, request, reply, { error: 'access_denied', error_description: 'The user cancelled the sign-in' }),
       );
       scope.get(`${mount}/assets/submit.js`, async (_request, reply) =>
         reply.type('application/javascript').header('cache-control', 'no-cache').send(AUTO_SUBMIT_JS),
       );
       const delegate = async (request: FastifyRequest, reply: FastifyReply) => {
+        const { handle } = await lazy();
         reply.hijack();
         const raw = request.raw as typeof request.raw & { originalUrl?: string };
         raw.originalUrl = raw.url;
