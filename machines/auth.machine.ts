@@ -14,6 +14,7 @@ import { notProvided } from './support/actors';
  *   loggedIn.active ─auth.unauthorized (federated, attempt ≤ 3)─▶ loggedIn.refreshing ─▶ active
  *   loggedIn ─auth.themeChanged (the user's own company)─▶ loggedIn (new theme, persisted)
  *   loggedIn ─auth.membershipChanged (an accepted invitation)─▶ loggingIn.fetchingCompany ─▶ … ─▶ loggedIn.active
+ *   loggedIn ─auth.profileChanged (a saved profile)─▶ loggedIn (new name, persisted)
  *
  * Federated sign-in (MA / QA directories over OpenID Connect, spec §1–§4, §9):
  *   loggedOut ─auth.federatedStart─▶ loggingIn.startingFederated ─▶ leavingForProvider (the browser
@@ -135,6 +136,8 @@ export type AuthEvent =
   | { type: 'auth.logout' }
   /** The user joined or left a company (an accepted invitation): reload company, user and theme. */
   | { type: 'auth.membershipChanged' }
+  /** The user saved their profile (PUT /account/profile): the header shows the new name at once. */
+  | { type: 'auth.profileChanged'; name: string }
   /** Start a federated sign-in (login buttons, `?sign-in-with-redirect=MA|QA`, spec §2). */
   | { type: 'auth.federatedStart'; provider: FederatedProvider; redirect?: string; locale?: 'en' | 'ar' }
   /** The directory sent the browser back to `/sso/{p}` with these parameters. */
@@ -249,6 +252,9 @@ export const authMachine = setup({
       },
     })),
     assignTheme: assign((_, params: Theme) => ({ theme: params })),
+    assignUserName: assign(({ context }, params: { name: string }) => ({
+      record: context.record && { ...context.record, user: { ...context.record.user, name: params.name } },
+    })),
     resetTheme: assign({ theme: null }),
     completeLogin: assign(({ context }) => ({ record: context.pending, pending: null, error: null })),
     assignFailure: assign((_, params: { code: AuthFailure['code']; error: unknown }) => ({
@@ -512,6 +518,13 @@ export const authMachine = setup({
         },
         // Issue 12: after accepting an invitation the company (and its theme) and the role change.
         'auth.membershipChanged': { target: 'loggingIn.fetchingCompany', actions: 'assignPendingFromRecord' },
+        // Issue 13: a renamed user sees the new name in the header without signing in again.
+        'auth.profileChanged': {
+          actions: [
+            { type: 'assignUserName', params: ({ event }) => ({ name: event.name }) },
+            { type: 'persistSession', params: ({ context }) => ({ record: context.record, theme: context.theme }) },
+          ],
+        },
       },
     },
     loggingOut: {

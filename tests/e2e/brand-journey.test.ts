@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, byLabel, expectAccessible, launchChromium, openPage, signIn, tr } from './support.js';
+import { BASE_URL, DEMO_PASSWORD, byLabel, expectAccessible, launchChromium, openPage, signIn, tr } from './support.js';
 
 /**
  * Issue 12 "Brand the platform", in a real browser against the production build: the QAD partner
@@ -10,10 +10,26 @@ import { BASE_URL, byLabel, expectAccessible, launchChromium, openPage, signIn, 
  * in Arabic (right-to-left) at 360 px; axe checks the settings page and the member's page.
  */
 let browser: Browser;
+/** QAD's settings before the journey: put back afterwards, so later journeys see the demo theme. */
+let restore: (() => Promise<void>) | null = null;
 beforeAll(async () => {
   browser = await launchChromium();
+  const signin = await fetch(`${BASE_URL}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'partner@qad.halaqa.test', password: DEMO_PASSWORD }),
+  });
+  const { token } = (await signin.json()).data as { token: string };
+  const headers = { authorization: `Bearer ${token}`, 'x-auth-legacy': '1', 'content-type': 'application/json' };
+  const company = (await (await fetch(`${BASE_URL}/api/users/me/company`, { headers })).json()).data as { id: number };
+  const before = (await (await fetch(`${BASE_URL}/api/companies/${company.id}/settings`, { headers })).json()).data as { style: unknown; links: unknown };
+  restore = async () => {
+    const res = await fetch(`${BASE_URL}/api/companies/${company.id}/settings`, { method: 'PUT', headers, body: JSON.stringify({ style: before.style, links: before.links }) });
+    expect(res.status).toBe(200);
+  };
 });
 afterAll(async () => {
+  await restore?.();
   await browser?.close();
 });
 

@@ -39,7 +39,7 @@ function invitationLinkTo(email: string): string | null {
 
 const RUNS = [
   { locale: 'en' as const, viewport: { width: 1280, height: 900 }, invitee: 'learner5@halaqa.test' },
-  { locale: 'ar' as const, viewport: { width: 360, height: 780 }, invitee: 'learner6@halaqa.test' },
+  { locale: 'ar' as const, viewport: { width: 360, height: 780 }, invitee: 'learner7@halaqa.test' },
 ];
 
 describe.each(RUNS)('invitations ($locale)', ({ locale, viewport, invitee }) => {

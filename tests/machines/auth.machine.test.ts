@@ -64,6 +64,7 @@ const events: AnyEventObject[] = [
   { type: 'auth.themeChanged', companyId: 99, theme: { primary: '#000000', secondary: '#000000', tertiary: '#000000' } },
   { type: 'auth.tokenReplaced', token: 'tok-changed', expiresAt: FUTURE },
   { type: 'auth.membershipChanged' },
+  { type: 'auth.profileChanged', name: 'Renamed Learner' },
   { type: 'xstate.done.actor.signOut', output: { logoutUrl: null } },
   { type: 'xstate.done.actor.signOut', output: { logoutUrl: 'http://127.0.0.1/idp/qa/session/end?id_token_hint=x' } },
 ];
@@ -166,6 +167,11 @@ describe('auth.machine (model-based)', () => {
               expect(themeFailures).toHaveLength(path.events.slice(0, step + 1).filter((e) => e.type === 'xstate.error.actor.loadTheme').length);
               expect(snap.context.theme).toBeNull();
             }
+          }
+          if (event.type === 'auth.profileChanged' && previous?.matches('loggedIn')) {
+            // The new name is shown and persisted at once; nothing else of the record changes.
+            expect(snap.context.record).toEqual({ ...previous.context.record, user: { ...previous.context.record.user, name: 'Renamed Learner' } });
+            expect(persisted.at(-1)).toEqual({ record: snap.context.record, theme: snap.context.theme });
           }
           if (snap.matches('loggingOut') && !previous?.matches('loggingOut')) {
             expect(cleared).toBeGreaterThan(0);

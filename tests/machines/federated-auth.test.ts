@@ -71,7 +71,7 @@ describe('federated auth over the client (mocked server)', () => {
     const s = await signInWithQa(world);
     expect(s.value).toEqual({ loggedIn: 'active' });
     expect(world.storage.current.record).toMatchObject({ token: 'fed-1', federationAuth: true, company: qad, user });
-    expect(world.storage.current.theme).toEqual({ primary: '#8A1538', secondary: '#1B365D', tertiary: '#C9A227' });
+    expect(world.storage.current.theme).toEqual({ primary: '#8A1538', secondary: '#1B365D', tertiary: '#C9A227', logo: null, links: {} });
     expect(selectIsFederated(s)).toBe(true);
     expect(selectReturnTo(s)).toBe('/sessions/7');
     const start = world.calls.find((c) => c.path === '/api/auth/oidc/QA/start');

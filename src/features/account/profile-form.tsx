@@ -35,7 +35,8 @@ export function ProfileForm({ api, auth, user }: { api: Api; auth: AuthActor; us
   const save = useAction(
     async (body: { firstName: string; lastName: string; language: 'en' | 'ar' }) => unwrap(await api.PUT('/account/profile', { body })),
     {
-      onSuccess: () => {
+      onSuccess: (saved) => {
+        auth.send({ type: 'auth.profileChanged', name: saved.name });
         toaster.create({ title: t`Your profile is saved`, type: 'success' });
         void router.invalidate();
       },
