@@ -56,12 +56,13 @@ export function isLearnerRole(role: Role): boolean {
 }
 
 /**
- * Where a user lands after login (spec §2, §6): company acronym QAD → /dashboard/analytics/attendance;
- * learners → /my-courses; every other role → /dashboard. No record → /login.
+ * Where a user lands after login (spec §2, §6): the partner of the company with acronym QAD →
+ * /dashboard/analytics/attendance (issue 12: the page shows the company's attendance, which only
+ * its partner may read); learners → /my-courses; every other role → /dashboard. No record → /login.
  */
 export function landingFor(record: LoginRecord | null): string {
   if (!record) return '/login';
-  if (record.company?.acronym.toUpperCase() === 'QAD') return '/dashboard/analytics/attendance';
+  if (record.company?.acronym.toUpperCase() === 'QAD' && record.user.role === 'PARTNER') return '/dashboard/analytics/attendance';
   return record.user.role === 'LEARNER' ? '/my-courses' : '/dashboard';
 }
 

@@ -65,12 +65,16 @@ describe('cookie storage (cookies-next)', () => {
 });
 
 describe('landing (spec §2, §6)', () => {
-  it('learners → /my-courses, other roles → /dashboard, QAD → attendance', () => {
+  it('learners → /my-courses, other roles → /dashboard, the QAD partner → attendance', () => {
     expect(landingFor(learnerRecord)).toBe('/my-courses');
     expect(landingFor({ ...learnerRecord, user: { ...learnerRecord.user, role: 'EDUCATOR' } })).toBe('/dashboard');
     expect(landingFor({ ...learnerRecord, user: { ...learnerRecord.user, role: 'USER' } })).toBe('/dashboard');
     expect(landingFor({ ...learnerRecord, user: { ...learnerRecord.user, role: 'ADMIN' } })).toBe('/dashboard');
-    expect(landingFor({ ...learnerRecord, company: { id: 3, name: 'QAD', acronym: 'QAD' } })).toBe('/dashboard/analytics/attendance');
+    const qad = { id: 3, name: 'QAD', acronym: 'QAD' };
+    expect(landingFor({ ...learnerRecord, company: qad, user: { ...learnerRecord.user, role: 'PARTNER' } })).toBe('/dashboard/analytics/attendance');
+    // QAD's learners and educators land where everyone else does: the page is the partner's.
+    expect(landingFor({ ...learnerRecord, company: qad })).toBe('/my-courses');
+    expect(landingFor({ ...learnerRecord, company: qad, user: { ...learnerRecord.user, role: 'EDUCATOR' } })).toBe('/dashboard');
     expect(landingFor({ ...learnerRecord, company: { id: 1, name: 'NCAI', acronym: 'NCAI' } })).toBe('/my-courses');
     expect(landingFor(null)).toBe('/login');
   });
