@@ -1,4 +1,5 @@
 import { ApiError, type Api } from '@/lib/api/client';
+import { saveFile } from '@/lib/save-file';
 
 /**
  * Downloads a session's meetings as an iCalendar file (`GET /sessions/{id}/calendar.ics`, which
@@ -11,17 +12,5 @@ export async function downloadCalendar(api: Api, sessionId: number, fileName = `
   // openapi-fetch's `parseAs: 'blob'` answers the body as a Blob (typed as the schema's string).
   const blob = result.data as unknown as Blob | undefined;
   if (result.error !== undefined || !blob || typeof blob.size !== 'number') throw new ApiError(result.response.status, result.error);
-  const url = URL.createObjectURL(blob);
-  try {
-    const anchor = document.createElement('a');
-    anchor.href = url;
-    anchor.download = fileName;
-    anchor.rel = 'noopener';
-    document.body.append(anchor);
-    anchor.click();
-    anchor.remove();
-  } finally {
-    // Let the browser start the download before the URL goes away.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
+  saveFile(blob, fileName);
 }

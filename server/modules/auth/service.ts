@@ -4,14 +4,12 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, Language, Role } from '../../db/types.js';
 import type { AppContext } from '../../platform/context.js';
 import { HttpError, badRequest, conflict, type FieldError } from '../../platform/errors.js';
+import { isValidEmail } from '../../platform/email.js';
 import { passwords } from '../../platform/passwords.js';
 import { markInvitationAccepted, verifyInvitationToken } from '../users/invitations.js';
 
 /** The contract's AuthResult: a bearer token, its expiry and the signed-in user. */
 export type AuthResult = Schema<'AuthResult'>;
-
-/** Spec §5: one @, a domain with a top-level part of 2 or more letters. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
 
 /**
  * Spec §5 password policy: at least 8 characters with a lower-case letter, an upper-case letter,
@@ -89,7 +87,7 @@ function accountErrors(input: { firstName?: string; lastName?: string; email?: s
   const errors: FieldError[] = [];
   if (!input.firstName?.trim()) errors.push({ path: `${prefix}firstName`, message: 'is required' });
   if (!input.lastName?.trim()) errors.push({ path: `${prefix}lastName`, message: 'is required' });
-  if (!EMAIL_PATTERN.test(input.email?.trim() ?? '')) errors.push({ path: `${prefix}email`, message: 'must be a valid email address' });
+  if (!isValidEmail(input.email?.trim() ?? '')) errors.push({ path: `${prefix}email`, message: 'must be a valid email address' });
   const pw = passwordProblem(input.password ?? '');
   if (pw) errors.push({ path: `${prefix}password`, message: pw });
   return errors;

@@ -5,6 +5,7 @@ import { audit } from '../../platform/audit.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { Schema } from '../../platform/handlers.js';
+import { isValidEmail } from '../../platform/email.js';
 import { mailLanguages } from '../../platform/mail/recipients.js';
 import type { TenantScope } from '../../platform/tenancy.js';
 import { invitationMail } from './mails.js';
@@ -57,11 +58,6 @@ export function invitationStatus(row: Pick<InvitationRow, 'status' | 'created_at
   if (row.status === 'ACCEPTED') return 'ACCEPTED';
   if (row.withdrawn_at || invitationExpiresAt(row.created_at).getTime() <= now.getTime()) return 'EXPIRED';
   return 'PENDING';
-}
-
-/** Whether `email` is one the contract accepts (spec §5: one @, a domain with a 2+ letter top-level part). */
-export function isValidEmail(email: string): boolean {
-  return email.length <= 254 && /^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$/.test(email);
 }
 
 /**

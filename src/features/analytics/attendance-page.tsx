@@ -5,6 +5,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useId, useMemo, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { css, cx } from 'styled-system/css';
+import { denseTableCell, denseTableHeaderCell } from '@/components/ui/table';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -14,6 +15,7 @@ import { AlertIcon, BarChartIcon, CloseIcon, UsersIcon } from '@/components/ui/i
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { Spinner, visuallyHidden } from '@/components/ui/spinner';
 import { toaster } from '@/components/ui/toast';
+import { saveCsv } from '@/lib/save-file';
 import type { Api } from '@/lib/api/client';
 import { usePageTitle } from '@/lib/document-head';
 import { intlLocaleOf, isLocale, type Locale } from '@/lib/i18n';
@@ -58,39 +60,8 @@ function formatWeek(date: string, locale: Locale, width: 'short' | 'long'): stri
   }).format(new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)));
 }
 
-/** Saves `text` as a UTF-8 file named `fileName` through a temporary object URL. */
-function download(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-const th = css({
-  textAlign: 'start',
-  fontSize: 'xs',
-  fontWeight: 'semibold',
-  color: 'fg.muted',
-  textTransform: 'uppercase',
-  letterSpacing: 'wide',
-  paddingInline: { base: '3', tablet: '4' },
-  paddingBlock: '3',
-  whiteSpace: 'nowrap',
-  bg: 'bg.subtle',
-});
-const td = css({
-  paddingInline: { base: '3', tablet: '4' },
-  paddingBlock: '3',
-  fontSize: 'sm',
-  textAlign: 'start',
-  borderBlockStartWidth: '1px',
-  borderColor: 'border.default',
-  verticalAlign: 'middle',
-});
+const th = denseTableHeaderCell;
+const td = denseTableCell;
 const num = css({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
 const scroller = css({
   position: 'relative',
@@ -387,7 +358,7 @@ function CompanyAttendance({
         actors: createAttendanceAnalyticsActors(api, {
           exportCsv: async (data) => {
             const { text, rows } = buildAttendanceCsv(data, labels);
-            download(text, fileName);
+            saveCsv(text, fileName);
             return { rows };
           },
         }),

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { formatCount } from '@/components/ui/format';
 import { ResetIcon } from '@/components/ui/icons';
 import { tableHeaderCell } from '@/components/ui/table';
+import { saveCsv } from '@/lib/save-file';
 import { toaster } from '@/components/ui/toast';
 import { sendMultipart, type XhrCredentials } from '@/lib/api/upload';
 import { isLocale, type Locale } from '@/lib/i18n';
@@ -77,12 +78,7 @@ export function BulkInvite({ credentials, onInvited }: { credentials: XhrCredent
   const download = () => {
     if (!report) return;
     const csv = reportCsv(report.rows, (r) => i18n._(outcomeLabels[r.outcome]));
-    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'invitation-report.csv';
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveCsv(csv, 'invitation-report.csv');
   };
 
   const fileName = snapshot.context.file?.name ?? '';

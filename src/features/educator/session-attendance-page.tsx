@@ -2,6 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { denseTableCell, denseTableHeaderCell } from '@/components/ui/table';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -63,27 +64,8 @@ function Stat({ label, value }: { label: ReactNode; value: string }) {
   );
 }
 
-const th = css({
-  textAlign: 'start',
-  fontSize: 'xs',
-  fontWeight: 'semibold',
-  color: 'fg.muted',
-  textTransform: 'uppercase',
-  letterSpacing: 'wide',
-  paddingInline: { base: '3', tablet: '4' },
-  paddingBlock: '3',
-  whiteSpace: 'nowrap',
-  bg: 'bg.subtle',
-});
-const td = css({
-  paddingInline: { base: '3', tablet: '4' },
-  paddingBlock: '3',
-  fontSize: 'sm',
-  textAlign: 'start',
-  borderBlockStartWidth: '1px',
-  borderColor: 'border.default',
-  verticalAlign: 'middle',
-});
+const th = denseTableHeaderCell;
+const td = denseTableCell;
 
 /**
  * A session's attendance (/dashboard/sessions/$sessionId/attendance, educators and admins; DESIGN
