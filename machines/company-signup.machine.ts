@@ -2,6 +2,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import { fieldErrorsOf, messageOf, statusOf } from './support/errors';
 import { notProvided } from './support/actors';
 import type { SignInResult } from './auth.machine';
+import { captchaRefused, failureAfterCaptchaSolved } from './support/captcha';
 
 /**
  * Company sign-up (spec §5 "partner sign-up", §7 `POST /auth/signup/company?g-recaptcha-response`):
@@ -65,7 +66,7 @@ export const companySignUpMachine = setup({
     // A solved captcha answers a captcha problem; a server refusal stays shown until the next try.
     assignCaptcha: assign(({ context }, params: { payload: string }) => ({
       captcha: params.payload,
-      error: context.error?.code === 'captcha.required' || context.error?.code === 'captcha.refused' ? null : context.error,
+      error: failureAfterCaptchaSolved(context.error),
     })),
     clearCaptcha: assign({ captcha: null }),
     flagCaptchaMissing: assign({ error: { code: 'captcha.required' as const }, fieldErrors: {} }),
@@ -79,7 +80,7 @@ export const companySignUpMachine = setup({
         captcha: null,
         captchaRound: context.captchaRound + 1,
         error: {
-          code: fieldErrors['g-recaptcha-response'] ? ('captcha.refused' as const) : ('signup.failed' as const),
+          code: captchaRefused(fieldErrors) ? ('captcha.refused' as const) : ('signup.failed' as const),
           ...(status !== undefined ? { status } : {}),
           ...(message ? { message } : {}),
         },

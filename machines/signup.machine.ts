@@ -2,6 +2,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import { fieldErrorsOf, messageOf, statusOf } from './support/errors';
 import { notProvided } from './support/actors';
 import type { SignInResult } from './auth.machine';
+import { captchaRefused, failureAfterCaptchaSolved } from './support/captcha';
 
 /**
  * Sign-up of a person (spec §5, §7: `POST /auth/signup?g-recaptcha-response=…`, multipart of the
@@ -93,11 +94,9 @@ export interface SignUpOutput {
   pending: boolean;
 }
 
-const CAPTCHA_PARAM = 'g-recaptcha-response';
-
 /** The failure code of a refused sign-up, from the HTTP status and the field errors. */
 function failureCode(status: number | undefined, fieldErrors: Record<string, string>, invited: boolean): SignUpFailure['code'] {
-  if (fieldErrors[CAPTCHA_PARAM]) return 'captcha.refused';
+  if (captchaRefused(fieldErrors)) return 'captcha.refused';
   if (invited && status === 410) return 'invitation.expired';
   if (invited && status === 404) return 'invitation.invalid';
   if (invited && status === 409 && Object.keys(fieldErrors).length === 0) return 'invitation.used';
@@ -146,7 +145,7 @@ export const signUpMachine = setup({
     // A solved captcha answers a captcha problem; a server refusal stays shown until the next try.
     assignCaptcha: assign(({ context }, params: { payload: string }) => ({
       captcha: params.payload,
-      error: context.error?.code === 'captcha.required' || context.error?.code === 'captcha.refused' ? null : context.error,
+      error: failureAfterCaptchaSolved(context.error),
     })),
     clearCaptcha: assign({ captcha: null }),
     flagCaptchaMissing: assign({ error: { code: 'captcha.required' as const }, fieldErrors: {} }),

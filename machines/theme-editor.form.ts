@@ -1,15 +1,13 @@
-import { colord, extend } from 'colord';
-import a11yPlugin from 'colord/plugins/a11y';
+import { brandContrasts, MIN_TEXT_CONTRAST } from '../openapi/theme-contrast';
 
-extend([a11yPlugin]);
+export { brandContrasts, MIN_TEXT_CONTRAST };
 
 /**
  * The theme editor's form model (issue 12 "Brand the platform"): a company's three brand colours
  * and its named links, the WCAG 2.1 AA readability rule, and the conversions to and from the
  * contract's `CompanySettings`. Pure: no I/O.
  *
- * The readability rule is the server's (server/platform/theme-contrast.ts; a test checks that both
- * agree): the SPA never draws text on a raw brand colour but on shades derived from it
+ * The readability rule is the contract's (openapi/theme-contrast.ts, which the server runs too): the SPA never draws text on a raw brand colour but on shades derived from it
  * (panda.config.ts `palette`): white text on its `strong` shade (buttons, header bar; the same ratio
  * as `strong` text on white) and its `stronger` shade on its `subtle` tint (badges). Each ratio
  * must reach 4.5:1 (normal text, success criterion 1.4.3). Ratios come from colord's a11y plugin.
@@ -21,9 +19,6 @@ export const COLOUR_KEYS: readonly ColourKey[] = ['primary', 'secondary', 'terti
 
 /** Spec §9 default colours: primary #6491D2, secondary #428D77, tertiary #DB5E3E. */
 export const DEFAULT_COLOURS: Readonly<Record<ColourKey, string>> = { primary: '#6491D2', secondary: '#428D77', tertiary: '#DB5E3E' };
-
-/** WCAG 2.1 AA, normal text: at least 4.5:1. */
-export const MIN_TEXT_CONTRAST = 4.5;
 
 /** One named link of the company (`website`, `support`, or a name of the partner's choosing). */
 export interface LinkRow {
@@ -65,27 +60,6 @@ const LINK_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,39}$/;
 
 /** Whether `value` is a `#RRGGBB` colour. */
 export const isHexColour = (value: string): boolean => HEX.test(value);
-
-const DARK = { r: 0x0b, g: 0x12, b: 0x20 };
-const WHITE = { r: 255, g: 255, b: 255 };
-
-/** CSS `color-mix(in srgb, hex p, other)` with p in 0–1; channels rounded to 0–255. */
-function mix(hex: string, p: number, other: { r: number; g: number; b: number }) {
-  const c = colord(hex).toRgb();
-  const ch = (a: number, b: number) => Math.round(a * p + b * (1 - p));
-  return colord({ r: ch(c.r, other.r), g: ch(c.g, other.g), b: ch(c.b, other.b) });
-}
-
-/**
- * The contrast ratios (e.g. 6.3 for 6.3:1, 2 decimals) of the text the SPA draws with brand colour
- * `hex` (`#RRGGBB`): `onButton` white on its strong shade, `onBadge` its stronger shade on its tint.
- */
-export function brandContrasts(hex: string): { onButton: number; onBadge: number } {
-  const strong = mix(hex, 0.62, DARK);
-  const stronger = mix(hex, 0.5, DARK);
-  const subtle = mix(hex, 0.14, WHITE);
-  return { onButton: colord(WHITE).contrast(strong), onBadge: stronger.contrast(subtle) };
-}
 
 /** Checks one colour: invalid (not `#RRGGBB`), unreadable (a ratio below 4.5:1) or fine. */
 export function checkColour(value: string): ColourCheck {
