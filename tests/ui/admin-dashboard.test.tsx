@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DashboardPage, orderedSeries } from '@/features/dashboard/dashboard-page';
-import { formatWeek } from '@/features/dashboard/charts';
+import { formatWeek } from '@/components/ui/format';
 import type { components } from '@contract/schema';
 import { renderWithRouter } from './render';
 

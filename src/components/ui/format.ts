@@ -66,3 +66,21 @@ export function formatCount(value: number, locale: Locale): string {
 export function formatDecimal1(value: number, locale: Locale): string {
   return new Intl.NumberFormat(intlLocaleOf(locale), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
 }
+
+/**
+ * A calendar date ('YYYY-MM-DD', e.g. a week's Monday) as a short ("Mar 3" / "٣ مارس") or long
+ * ("March 3, 2025") date in `locale`, read as that day whatever the viewer's time zone. A label
+ * that is not such a date is answered as it is.
+ */
+export function formatWeek(label: string, locale: Locale, width: 'short' | 'long' = 'short'): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(label);
+  if (!match) return label;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Intl.DateTimeFormat(intlLocaleOf(locale), {
+    day: 'numeric',
+    month: width === 'short' ? 'short' : 'long',
+    ...(width === 'long' ? { year: 'numeric' } : {}),
+    timeZone: 'UTC',
+  }).format(date);
+}
+

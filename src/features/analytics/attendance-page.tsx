@@ -5,12 +5,13 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useId, useMemo, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { css, cx } from 'styled-system/css';
+import { ChartFigure, chartDataTable } from '@/components/ui/chart-figure';
 import { denseTableCell, denseTableHeaderCell } from '@/components/ui/table';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextField } from '@/components/ui/field';
-import { formatCount, formatLongDate } from '@/components/ui/format';
+import { formatCount, formatLongDate, formatWeek } from '@/components/ui/format';
 import { AlertIcon, BarChartIcon, CloseIcon, UsersIcon } from '@/components/ui/icons';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { Spinner, visuallyHidden } from '@/components/ui/spinner';
@@ -47,17 +48,6 @@ const VIEWERS = new Set(['PARTNER', 'ADMIN', 'SUPER_ADMIN']);
 /** A rate (0…1) as a whole percentage in the locale ("83%" / "٨٣٪"). */
 export function formatRate(rate: number, locale: Locale): string {
   return new Intl.NumberFormat(intlLocaleOf(locale), { style: 'percent', maximumFractionDigits: 0 }).format(rate);
-}
-
-/** A date ('YYYY-MM-DD', e.g. a week's Monday) as a short ("Nov 3") or long date in the locale. */
-function formatWeek(date: string, locale: Locale, width: 'short' | 'long'): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat(intlLocaleOf(locale), {
-    day: 'numeric',
-    month: width === 'short' ? 'short' : 'long',
-    ...(width === 'long' ? { year: 'numeric' } : {}),
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)));
 }
 
 const th = denseTableHeaderCell;
@@ -104,8 +94,6 @@ function Stat({ label, value }: { label: ReactNode; value: string }) {
  */
 function WeeklyChart({ weeks, locale }: { weeks: CompanyAttendanceAnalytics['weeks']; locale: Locale }) {
   const { t } = useLingui();
-  const titleId = useId();
-  const summaryId = useId();
   const rtl = locale === 'ar';
   const title = t`Attendance per week`;
   const data = weeks.map((w) => ({ key: w.weekStart, label: formatWeek(w.weekStart, locale, 'short'), value: Math.round(w.rate * 100) }));
@@ -124,17 +112,12 @@ function WeeklyChart({ weeks, locale }: { weeks: CompanyAttendanceAnalytics['wee
         });
   const pct = (v: number) => new Intl.NumberFormat(intlLocaleOf(locale), { style: 'percent', maximumFractionDigits: 0 }).format(v / 100);
   return (
-    <Card as="section" className={css({ padding: { base: '4', tablet: '5' }, display: 'flex', flexDirection: 'column', gap: '3' })}>
-      <figure aria-labelledby={titleId} aria-describedby={summaryId} className={css({ display: 'flex', flexDirection: 'column', gap: '3', margin: 0 })}>
-        <figcaption className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-          <h2 id={titleId} className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
-            {title}
-          </h2>
-          <p id={summaryId} className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            {summary}
-          </p>
-        </figcaption>
-        {weeks.length > 0 ? (
+    <ChartFigure
+      title={title}
+      summary={summary}
+      heading="h2"
+      chart={
+        weeks.length > 0 ? (
           // The SVG is laid out left to right (its text anchors would flip under dir=rtl); in Arabic the time axis is reversed instead.
           <div dir="ltr" className={css({ width: 'full', height: '220px' })} data-testid="attendance-weekly-chart">
             <ResponsiveContainer width="100%" height="100%">
@@ -156,49 +139,42 @@ function WeeklyChart({ weeks, locale }: { weeks: CompanyAttendanceAnalytics['wee
               </BarChart>
             </ResponsiveContainer>
           </div>
-        ) : null}
-      </figure>
-      {weeks.length > 0 ? (
-        <details className={css({ fontSize: 'sm' })}>
-          <summary className={css({ cursor: 'pointer', color: 'primary.strong', fontWeight: 'semibold', width: 'max-content' })}>
-            <Trans>Show the data</Trans>
-          </summary>
-          <div className={cx(scroller, css({ marginBlockStart: '2' }))}>
-            <table className={css({ width: 'full', borderCollapse: 'collapse', '& th, & td': { paddingBlock: '1.5', paddingInline: '2', textAlign: 'start', borderBlockEndWidth: '1px', borderColor: 'border.default' } })}>
-              <caption className={visuallyHidden}>{title}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>Week of</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Attended</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Expected</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Attendance</Trans>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {weeks.map((w) => (
-                  <tr key={w.weekStart}>
-                    <th scope="row" className={css({ fontWeight: 'normal' })}>
-                      {formatWeek(w.weekStart, locale, 'long')}
-                    </th>
-                    <td className={num}>{formatCount(w.attended, locale)}</td>
-                    <td className={num}>{formatCount(w.expected, locale)}</td>
-                    <td className={num}>{formatRate(w.rate, locale)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </details>
-      ) : null}
-    </Card>
+        ) : null
+      }
+      table={
+        <table className={chartDataTable}>
+          <caption className={visuallyHidden}>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Week of</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Attended</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Expected</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Attendance</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((w) => (
+              <tr key={w.weekStart}>
+                <th scope="row" className={css({ fontWeight: 'normal' })}>
+                  {formatWeek(w.weekStart, locale, 'long')}
+                </th>
+                <td className={num}>{formatCount(w.attended, locale)}</td>
+                <td className={num}>{formatCount(w.expected, locale)}</td>
+                <td className={num}>{formatRate(w.rate, locale)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    />
   );
 }
 

@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId } from 'react';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { css } from 'styled-system/css';
-import { Card } from '@/components/ui/card';
-import { formatCount, formatMoney } from '@/components/ui/format';
+import { ChartFigure, chartDataTable } from '@/components/ui/chart-figure';
+import { formatCount, formatMoney, formatWeek } from '@/components/ui/format';
 import { roleLabels, type Role } from '@/lib/auth/roles';
 import type { components } from '@contract/schema';
 import { intlLocaleOf, type Locale } from '@/lib/i18n';
@@ -12,19 +11,6 @@ import { humanizeKey, MONEY_SERIES, seriesLabels, WEEKLY_SERIES } from './stat-l
 type DashboardPoint = components['schemas']['DashboardPoint'];
 
 const ROLES = new Set<string>(['USER', 'LEARNER', 'EDUCATOR', 'PARTNER', 'ADMIN', 'SUPER_ADMIN']);
-
-/** A week label ('YYYY-MM-DD', the Monday) as a short date in `locale` ("Mar 3" / "٣ مارس"). */
-export function formatWeek(label: string, locale: Locale, width: 'short' | 'long' = 'short'): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(label);
-  if (!match) return label;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(intlLocaleOf(locale), {
-    day: 'numeric',
-    month: width === 'short' ? 'short' : 'long',
-    ...(width === 'long' ? { year: 'numeric' } : {}),
-    timeZone: 'UTC',
-  }).format(date);
-}
 
 /** A value of a series: dollars as currency for money series, else an integer. */
 export function formatSeriesValue(series: string, value: number, locale: Locale): string {
@@ -40,8 +26,6 @@ export function formatSeriesValue(series: string, value: number, locale: Locale)
  */
 export function SeriesChart({ name, points, locale }: { name: string; points: DashboardPoint[]; locale: Locale }) {
   const { t } = useLingui();
-  const titleId = useId();
-  const summaryId = useId();
   const rtl = locale === 'ar';
   const weekly = WEEKLY_SERIES.has(name) || points.every((p) => /^\d{4}-\d{2}-\d{2}$/.test(p.label));
   const money = MONEY_SERIES.has(name);
@@ -115,17 +99,12 @@ export function SeriesChart({ name, points, locale }: { name: string; points: Da
     </>
   );
   return (
-    <Card as="section" className={css({ padding: { base: '4', tablet: '5' }, display: 'flex', flexDirection: 'column', gap: '3' })}>
-      <figure aria-labelledby={titleId} aria-describedby={summaryId} className={css({ display: 'flex', flexDirection: 'column', gap: '3', margin: 0 })}>
-        <figcaption className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-          <h3 id={titleId} className={css({ fontSize: 'md', fontWeight: 'semibold' })}>
-            {title}
-          </h3>
-          <p id={summaryId} className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            {summary}
-          </p>
-        </figcaption>
-        {points.length > 0 ? (
+    <ChartFigure
+      title={title}
+      summary={summary}
+      heading="h3"
+      chart={
+        points.length > 0 ? (
           <div className={css({ width: 'full', height: '220px' })} data-testid={`chart-${name}`}>
             <ResponsiveContainer width="100%" height="100%">
               {money ? (
@@ -141,38 +120,31 @@ export function SeriesChart({ name, points, locale }: { name: string; points: Da
               )}
             </ResponsiveContainer>
           </div>
-        ) : null}
-      </figure>
-      {points.length > 0 ? (
-        <details className={css({ fontSize: 'sm' })}>
-          <summary className={css({ cursor: 'pointer', color: 'primary.strong', fontWeight: 'semibold', width: 'max-content' })}>
-            <Trans>Show the data</Trans>
-          </summary>
-          <div className={css({ position: 'relative', overflowX: 'auto', marginBlockStart: '2' })}>
-            <table className={css({ width: 'full', borderCollapse: 'collapse', '& th, & td': { paddingBlock: '1.5', paddingInline: '2', textAlign: 'start', borderBlockEndWidth: '1px', borderColor: 'border.default' } })}>
-              <caption className={css({ srOnly: true })}>{title}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{weekly ? <Trans>Week of</Trans> : <Trans>Role</Trans>}</th>
-                  <th scope="col" className={css({ textAlign: 'end!' })}>
-                    {title}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {points.map((p) => (
-                  <tr key={p.label}>
-                    <th scope="row" className={css({ fontWeight: 'normal' })}>
-                      {labelOf(p.label, 'long')}
-                    </th>
-                    <td className={css({ textAlign: 'end!', fontVariantNumeric: 'tabular-nums' })}>{valueText(p.value)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </details>
-      ) : null}
-    </Card>
+        ) : null
+      }
+      table={
+        <table className={chartDataTable}>
+          <caption className={css({ srOnly: true })}>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{weekly ? <Trans>Week of</Trans> : <Trans>Role</Trans>}</th>
+              <th scope="col" className={css({ textAlign: 'end!' })}>
+                {title}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((p) => (
+              <tr key={p.label}>
+                <th scope="row" className={css({ fontWeight: 'normal' })}>
+                  {labelOf(p.label, 'long')}
+                </th>
+                <td className={css({ textAlign: 'end!', fontVariantNumeric: 'tabular-nums' })}>{valueText(p.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    />
   );
 }
