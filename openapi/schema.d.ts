@@ -1140,13 +1140,123 @@ export interface paths {
         };
         /**
          * List the courses the caller can teach
-         * @description For an EDUCATOR: their own courses (any status) and PUBLISHED courses with multiple instructors; for admins every course. Filtered by text, paged.
+         * @description For an EDUCATOR: their own courses (any status, with the message of the last moderation decision) and PUBLISHED courses with multiple instructors; for admins every course. Filtered by text, paged.
          *
          *     Roles: EDUCATOR, ADMIN, SUPER_ADMIN. Spec: §7 Courses; §2 courses to teach.
          */
         get: operations["listCoursesToTeach"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/courses/moderation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List courses for moderation
+         * @description The admins' course moderation queue: courses in one status (PENDING by default: sent for review, with or without a session), oldest submission first for PENDING, else most recently changed first; `query` matches the title. `pendingSessions` counts the course's sessions also waiting for review (approving one of them publishes the course, docs/decisions.md "Course moderation").
+         *
+         *     Roles: ADMIN, SUPER_ADMIN. Spec: §3 course statuses; §6 admin actions.
+         */
+        get: operations["listCoursesForReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/courses/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a course sent for review
+         * @description PENDING → APPROVED: the course passed review; it enters the catalog when its educator or an admin publishes it (publishCourse) or when a session of it is approved. The optional message is mailed to the educator in their language; audited. Not PENDING → 409.
+         *
+         *     Roles: ADMIN, SUPER_ADMIN. Spec: §3 course statuses; §4 moderation in progress, success, failure.
+         */
+        post: operations["approveCourse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/courses/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a course sent for review
+         * @description PENDING → REJECTED with a message (required, mailed to the educator in their language, shown on their courses page); the educator edits and sends it again. Audited. Not PENDING → 409; an empty message → 400 (nothing written).
+         *
+         *     Roles: ADMIN, SUPER_ADMIN. Spec: §3 course statuses (REJECTED with a message).
+         */
+        post: operations["rejectCourse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/courses/{id}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a published course out of the catalog
+         * @description PUBLISHED → UNPUBLISHED with a message (required, mailed to the educator): the course and its sessions leave explore and course info for everyone but admins and its educator, and nobody new can enroll; sessions already running go on for their enrolled learners (classroom, syllabus). Audited. Not PUBLISHED → 409; an empty message → 400.
+         *
+         *     Roles: ADMIN, SUPER_ADMIN. Spec: §3 course statuses (UNPUBLISHED).
+         */
+        post: operations["unpublishCourse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/courses/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put an approved or unpublished course in the catalog
+         * @description APPROVED → PUBLISHED by its educator or an admin; UNPUBLISHED → PUBLISHED by an admin only (an educator sends an unpublished course for review again from the editor). The course and its open sessions appear in explore again. The optional message is mailed to the educator when an admin publishes; audited. Another educator's course → 403; another status → 409.
+         *
+         *     Roles: EDUCATOR (own course), ADMIN, SUPER_ADMIN. Spec: §3 course statuses (PUBLISHED).
+         */
+        post: operations["publishCourse"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2984,6 +3094,26 @@ export interface components {
             page: number;
             pageSize: number;
         };
+        /** @description A course with its moderation state (spec §3 statuses), as admins and its educator see it. */
+        ModeratedCourse: components["schemas"]["CourseSummary"] & {
+            /** @description The message of the last decision (rejection or unpublication reason, approval note), or null. */
+            moderationMessage: string | null;
+            /**
+             * Format: date-time
+             * @description When the course was last sent for review (null for a course never sent).
+             */
+            submittedAt: string | null;
+            /** @description Sessions of the course waiting for review (approving one publishes the course). */
+            pendingSessions: number;
+        };
+        /** @description A page of courses with their moderation state. */
+        PagedModeratedCourse: {
+            items: components["schemas"]["ModeratedCourse"][];
+            /** @description Number of items over all pages. */
+            total: number;
+            page: number;
+            pageSize: number;
+        };
         /** @description A page of sessions with their course. */
         PagedSessionExploreItem: {
             items: components["schemas"]["SessionExploreItem"][];
@@ -3959,6 +4089,8 @@ export interface components {
         UserStatusFilter: components["schemas"]["UserStatus"];
         /** @description Only sessions in this status. */
         SessionStatusFilter: components["schemas"]["SessionStatus"];
+        /** @description Only courses in this status (default PENDING). */
+        CourseStatusFilter: components["schemas"]["CourseStatus"];
         /** @description Only invitations in this status. */
         InvitationStatusFilter: components["schemas"]["InvitationStatus"];
         /** @description Only this course. */
@@ -7682,7 +7814,10 @@ export interface operations {
                      *             },
                      *             "status": "PUBLISHED",
                      *             "isPrivate": false,
-                     *             "companyId": null
+                     *             "companyId": null,
+                     *             "moderationMessage": null,
+                     *             "submittedAt": "2025-01-20T10:00:00Z",
+                     *             "pendingSessions": 0
                      *           }
                      *         ],
                      *         "total": 1,
@@ -7692,13 +7827,411 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["PagedCourseSummary"];
+                        data: components["schemas"]["PagedModeratedCourse"];
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listCoursesForReview: {
+        parameters: {
+            query?: {
+                /** @description Only courses in this status (default PENDING). */
+                status?: components["parameters"]["CourseStatusFilter"];
+                /** @description Free-text search. */
+                query?: components["parameters"]["Query"];
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of courses with their moderation state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": 31,
+                     *             "title": "Compilers from scratch",
+                     *             "description": "Write a small compiler live with an instructor.",
+                     *             "pictureUrl": "/uploads/courses/31.jpg",
+                     *             "price": 120,
+                     *             "numHours": 24,
+                     *             "difficultyLevel": "ADVANCED",
+                     *             "category": {
+                     *               "id": 2,
+                     *               "name": "Computer science",
+                     *               "nameAr": "علوم الحاسوب"
+                     *             },
+                     *             "language": {
+                     *               "id": 1,
+                     *               "code": "en",
+                     *               "name": "English"
+                     *             },
+                     *             "educator": {
+                     *               "id": 7,
+                     *               "name": "Salma Idrissi",
+                     *               "pictureUrl": "/uploads/profile/7.png"
+                     *             },
+                     *             "rating": {
+                     *               "average": 0,
+                     *               "count": 0
+                     *             },
+                     *             "gainedSkills": [],
+                     *             "nextSession": null,
+                     *             "status": "PENDING",
+                     *             "isPrivate": false,
+                     *             "companyId": null,
+                     *             "moderationMessage": null,
+                     *             "submittedAt": "2025-02-10T09:30:00Z",
+                     *             "pendingSessions": 0
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "page": 1,
+                     *         "pageSize": 12
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PagedModeratedCourse"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    approveCourse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Clear syllabus, approved."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApprovalRequest"];
+            };
+        };
+        responses: {
+            /** @description The approved course. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 31,
+                     *         "title": "Compilers from scratch",
+                     *         "description": "Write a small compiler live with an instructor.",
+                     *         "pictureUrl": "/uploads/courses/31.jpg",
+                     *         "price": 120,
+                     *         "numHours": 24,
+                     *         "difficultyLevel": "ADVANCED",
+                     *         "category": {
+                     *           "id": 2,
+                     *           "name": "Computer science",
+                     *           "nameAr": "علوم الحاسوب"
+                     *         },
+                     *         "language": {
+                     *           "id": 1,
+                     *           "code": "en",
+                     *           "name": "English"
+                     *         },
+                     *         "educator": {
+                     *           "id": 7,
+                     *           "name": "Salma Idrissi",
+                     *           "pictureUrl": "/uploads/profile/7.png"
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "gainedSkills": [],
+                     *         "nextSession": null,
+                     *         "status": "APPROVED",
+                     *         "isPrivate": false,
+                     *         "companyId": null,
+                     *         "moderationMessage": "Clear syllabus, approved.",
+                     *         "submittedAt": "2025-02-10T09:30:00Z",
+                     *         "pendingSessions": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ModeratedCourse"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    rejectCourse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Week 3 has no lessons yet; please complete the syllabus."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ModerationRequest"];
+            };
+        };
+        responses: {
+            /** @description The rejected course. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 31,
+                     *         "title": "Compilers from scratch",
+                     *         "description": "Write a small compiler live with an instructor.",
+                     *         "pictureUrl": "/uploads/courses/31.jpg",
+                     *         "price": 120,
+                     *         "numHours": 24,
+                     *         "difficultyLevel": "ADVANCED",
+                     *         "category": {
+                     *           "id": 2,
+                     *           "name": "Computer science",
+                     *           "nameAr": "علوم الحاسوب"
+                     *         },
+                     *         "language": {
+                     *           "id": 1,
+                     *           "code": "en",
+                     *           "name": "English"
+                     *         },
+                     *         "educator": {
+                     *           "id": 7,
+                     *           "name": "Salma Idrissi",
+                     *           "pictureUrl": "/uploads/profile/7.png"
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "gainedSkills": [],
+                     *         "nextSession": null,
+                     *         "status": "REJECTED",
+                     *         "isPrivate": false,
+                     *         "companyId": null,
+                     *         "moderationMessage": "Week 3 has no lessons yet; please complete the syllabus.",
+                     *         "submittedAt": "2025-02-10T09:30:00Z",
+                     *         "pendingSessions": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ModeratedCourse"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    unpublishCourse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Several learners reported outdated material; please update it."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ModerationRequest"];
+            };
+        };
+        responses: {
+            /** @description The unpublished course. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 31,
+                     *         "title": "Compilers from scratch",
+                     *         "description": "Write a small compiler live with an instructor.",
+                     *         "pictureUrl": "/uploads/courses/31.jpg",
+                     *         "price": 120,
+                     *         "numHours": 24,
+                     *         "difficultyLevel": "ADVANCED",
+                     *         "category": {
+                     *           "id": 2,
+                     *           "name": "Computer science",
+                     *           "nameAr": "علوم الحاسوب"
+                     *         },
+                     *         "language": {
+                     *           "id": 1,
+                     *           "code": "en",
+                     *           "name": "English"
+                     *         },
+                     *         "educator": {
+                     *           "id": 7,
+                     *           "name": "Salma Idrissi",
+                     *           "pictureUrl": "/uploads/profile/7.png"
+                     *         },
+                     *         "rating": {
+                     *           "average": 4.5,
+                     *           "count": 12
+                     *         },
+                     *         "gainedSkills": [],
+                     *         "nextSession": null,
+                     *         "status": "UNPUBLISHED",
+                     *         "isPrivate": false,
+                     *         "companyId": null,
+                     *         "moderationMessage": "Several learners reported outdated material; please update it.",
+                     *         "submittedAt": "2025-02-10T09:30:00Z",
+                     *         "pendingSessions": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ModeratedCourse"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    publishCourse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["ApprovalRequest"];
+            };
+        };
+        responses: {
+            /** @description The published course. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 31,
+                     *         "title": "Compilers from scratch",
+                     *         "description": "Write a small compiler live with an instructor.",
+                     *         "pictureUrl": "/uploads/courses/31.jpg",
+                     *         "price": 120,
+                     *         "numHours": 24,
+                     *         "difficultyLevel": "ADVANCED",
+                     *         "category": {
+                     *           "id": 2,
+                     *           "name": "Computer science",
+                     *           "nameAr": "علوم الحاسوب"
+                     *         },
+                     *         "language": {
+                     *           "id": 1,
+                     *           "code": "en",
+                     *           "name": "English"
+                     *         },
+                     *         "educator": {
+                     *           "id": 7,
+                     *           "name": "Salma Idrissi",
+                     *           "pictureUrl": "/uploads/profile/7.png"
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "gainedSkills": [],
+                     *         "nextSession": null,
+                     *         "status": "PUBLISHED",
+                     *         "isPrivate": false,
+                     *         "companyId": null,
+                     *         "moderationMessage": null,
+                     *         "submittedAt": "2025-02-10T09:30:00Z",
+                     *         "pendingSessions": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ModeratedCourse"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             501: components["responses"]["NotImplemented"];
         };
     };

@@ -113,6 +113,8 @@ export interface CoursesTable {
   video_upload_id: ColumnType<number | null, number | null | undefined, number | null>;
   moderation_message: ColumnType<string | null, string | null | undefined, string | null>;
   status: ColumnType<CourseStatus, CourseStatus | undefined, CourseStatus>;
+  /** When the course was last sent for review (migration 0015); null if never. */
+  submitted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

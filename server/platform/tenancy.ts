@@ -1,4 +1,4 @@
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Role } from '../db/types.js';
 import type { Caller } from './context.js';
 
@@ -47,4 +47,43 @@ export function courseVisible(eb: ExpressionBuilder<any, any>, scope: TenantScop
     ? eb.or([eb('c.is_private', '=', false), eb('c.company_id', '=', scope.companyId)])
     : eb('c.is_private', '=', false);
   return eb.and([published, visibility]);
+}
+
+const TRUE = sql<SqlBool>`true`;
+const FALSE = sql<SqlBool>`false`;
+
+/**
+ * Over `courses as c`: the scope manages the course whatever its status (spec §3: DRAFT, PENDING,
+ * APPROVED, REJECTED, UNPUBLISHED are out of the catalog): admins, and the course's educator. Course
+ * info (GET /courses/{id}/info) is `courseVisible` or this (issue 16 part 6: an unpublished course
+ * disappears for everyone else).
+ */
+export function courseManaged(eb: ExpressionBuilder<any, any>, scope: TenantScope): Expression<SqlBool> {
+  if (scope.isStaff) return TRUE;
+  if (scope.userId === null) return FALSE;
+  return eb('c.educator_id', '=', scope.userId);
+}
+
+/**
+ * Over `sessions as s` joined with `courses as c`: the scope follows the session whatever its
+ * course's status: admins, the session's or the course's educator, and its learners with an ACTIVE
+ * enrollment. A session of an unpublished course goes on for them (issue 16 part 6) while it is
+ * gone from explore for everyone else.
+ */
+export function sessionFollowed(eb: ExpressionBuilder<any, any>, scope: TenantScope): Expression<SqlBool> {
+  if (scope.isStaff) return TRUE;
+  if (scope.userId === null) return FALSE;
+  const userId = scope.userId;
+  return eb.or([
+    eb('s.educator_id', '=', userId),
+    eb('c.educator_id', '=', userId),
+    eb.exists(
+      eb
+        .selectFrom('enrollments as e')
+        .select('e.id')
+        .whereRef('e.session_id', '=', 's.id')
+        .where('e.user_id', '=', userId)
+        .where('e.status', '=', 'ACTIVE'),
+    ),
+  ]);
 }

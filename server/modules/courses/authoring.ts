@@ -6,8 +6,9 @@ import { mayActForCompany, type TenantScope } from '../../platform/tenancy.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { badRequest, forbidden, notFound, type FieldError } from '../../platform/errors.js';
 import { centsToDollars } from '../../platform/money/cents.js';
-import { courseInfo, courseSummaries, sessionSummaries, type CourseInfo, type SessionSummary } from './read-model.js';
+import { courseInfo, sessionSummaries, type CourseInfo, type SessionSummary } from './read-model.js';
 import { likePattern, type Page } from '../../platform/paging.js';
+import { moderatedCourses, type ModeratedCourse } from './moderation.js';
 import { parseCourseForm, type CourseFormFields, type ParsedCourseForm, type ParsedWeek } from './course-form.js';
 
 /** IANA ids of GET /timezones/us: the zones sessions may use (spec §9). */
@@ -185,8 +186,8 @@ async function reconcileSyllabus(trx: Transaction<Database>, courseId: number, s
  * POST /courses (create) and POST /courses?id= (update), multipart (spec §3). One transaction:
  * course, skills, syllabus (reconciled by position on update, so lesson ids, content and learners'
  * work survive an edit: see {@link writeSkillsAndSyllabus}) and its first session (created
- * PENDING, or updated while still PENDING/REJECTED). `save` keeps a new course DRAFT; `submit` sends a DRAFT/REJECTED course for
- * review (PENDING). Pending educators may save drafts but not submit (DESIGN.md §1).
+ * PENDING, or updated while still PENDING/REJECTED). `save` keeps a new course DRAFT; `submit` sends a DRAFT, REJECTED or
+ * UNPUBLISHED course for review (PENDING, `submitted_at` = now; see moderation.ts). Pending educators may save drafts but not submit (DESIGN.md §1).
  * The course's company (`companyId`, public or private) decides which partner reads its sessions'
  * attendance, so only admins and members of that company may attach a course to it; a course keeps
  * the company it already has (tenancy, server/platform/tenancy.ts).
@@ -238,12 +239,14 @@ export async function saveCourse(
     let courseId: number;
     if (existing) {
       courseId = existing.id;
-      const status = form.action === 'submit' && (existing.status === 'DRAFT' || existing.status === 'REJECTED') ? 'PENDING' : existing.status;
+      // Sent (again) for review: a draft, a rejected course, or one an admin unpublished (docs/decisions.md "Course moderation").
+      const resent = form.action === 'submit' && (existing.status === 'DRAFT' || existing.status === 'REJECTED' || existing.status === 'UNPUBLISHED');
       await trx
         .updateTable('courses')
         .set({
           ...values,
-          status,
+          status: resent ? 'PENDING' : existing.status,
+          ...(resent ? { submitted_at: new Date() } : {}),
           ...(picture ? { picture_url: picture.url, picture_upload_id: form.pictureId } : {}),
           ...(form.videoId !== null ? { video_url: video?.url ?? null, video_upload_id: form.videoId } : {}),
         })
@@ -256,6 +259,7 @@ export async function saveCourse(
           ...values,
           educator_id: caller.userId,
           status: form.action === 'submit' ? 'PENDING' : 'DRAFT',
+          submitted_at: form.action === 'submit' ? new Date() : null,
           picture_url: picture?.url ?? null,
           picture_upload_id: form.pictureId,
           video_url: video?.url ?? null,
@@ -373,15 +377,16 @@ export async function getCourseEditorData(app: AppContext, caller: Caller, id: n
 }
 
 /**
- * GET /courses/to-teach?query: the courses an educator teaches (every status), or every course for
- * admins; newest first. `query` matches the title.
+ * GET /courses/to-teach?query: the courses an educator teaches (every status, with the last
+ * moderation message: why it was rejected or unpublished), or every course for admins; newest
+ * first. `query` matches the title.
  */
-export async function listCoursesToTeach(app: AppContext, caller: Caller, q: { query?: string; page: number; pageSize: number }): Promise<Page<Awaited<ReturnType<typeof courseSummaries>>[number]>> {
+export async function listCoursesToTeach(app: AppContext, caller: Caller, q: { query?: string; page: number; pageSize: number }): Promise<Page<ModeratedCourse>> {
   let base = app.db.selectFrom('courses as c');
   if (!isStaff(caller)) base = base.where('c.educator_id', '=', caller.userId);
   if (q.query?.trim()) base = base.where('c.title', 'ilike', likePattern(q.query.trim()));
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const ids = await base.select('c.id').orderBy('c.updated_at', 'desc').orderBy('c.id', 'desc').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
-  return { items: await courseSummaries(app.db, ids.map((r) => r.id)), total: Number(total), page: q.page, pageSize: q.pageSize };
+  return { items: await moderatedCourses(app.db, ids.map((r) => r.id)), total: Number(total), page: q.page, pageSize: q.pageSize };
 }
 

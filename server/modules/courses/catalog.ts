@@ -11,7 +11,7 @@ import {
   type CourseSummary,
   type SessionSummary,
 } from './read-model.js';
-import { courseVisible, type TenantScope } from '../../platform/tenancy.js';
+import { courseManaged, courseVisible, type TenantScope } from '../../platform/tenancy.js';
 import { likePattern, type Page } from '../../platform/paging.js';
 
 export interface ExploreQuery {
@@ -76,13 +76,13 @@ export async function exploreCourses(app: AppContext, viewer: TenantScope, q: Ex
   return { items: await courseSummaries(app.db, ids.map((r) => r.id)), total: Number(total), page: q.page, pageSize: q.pageSize };
 }
 
-/** Throws 404 unless the course exists and the viewer may see it. */
+/** Throws 404 unless the course exists and the viewer may see it (in the catalog, or managed by the viewer: admins, its educator). */
 async function assertVisible(app: AppContext, viewer: TenantScope, id: number): Promise<void> {
-  const found = await app.db.selectFrom('courses as c').select('c.id').where('c.id', '=', id).where((eb) => courseVisible(eb, viewer)).executeTakeFirst();
+  const found = await app.db.selectFrom('courses as c').select('c.id').where('c.id', '=', id).where((eb) => eb.or([courseVisible(eb, viewer), courseManaged(eb, viewer)])).executeTakeFirst();
   if (!found) throw notFound('Course');
 }
 
-/** GET /courses/{id}/info. @throws 404 for an unknown, unpublished or another company's private course. */
+/** GET /courses/{id}/info. @throws 404 for an unknown, unpublished (except for admins and its educator) or another company's private course. */
 export async function getCourseInfo(app: AppContext, viewer: TenantScope, id: number): Promise<CourseInfo> {
   await assertVisible(app, viewer, id);
   const info = await courseInfo(app.db, id);

@@ -1,10 +1,12 @@
 import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
 import { getCourseEditorData, listCoursesToTeach, saveCourse } from './authoring.js';
 import { exploreCourses, getActiveSessions, getCourseInfo, joinWaitlist, listCategories, listReviews } from './catalog.js';
+import { approveCourse, listCoursesForReview, publishCourse, rejectCourse, unpublishCourse } from './moderation.js';
 
 /**
  * Handlers of the Courses operations (openapi/halaqa.yaml tag Courses; spec §7): the catalog
- * (catalog.ts) and the course editor (authoring.ts, spec §2 /courses/live/edit, §3).
+ * (catalog.ts), the course editor (authoring.ts, spec §2 /courses/live/edit, §3) and course
+ * moderation (moderation.ts, spec §3 course statuses).
  */
 export const coursesHandlers = {
   exploreCourses: async ({ app, tenant, query }) => ({ data: await exploreCourses(app, tenant, query) }),
@@ -22,4 +24,9 @@ export const coursesHandlers = {
   },
   getCourseEditorData: async ({ app, caller, params }) => ({ data: await getCourseEditorData(app, requireCaller(caller), params.id) }),
   listCoursesToTeach: async ({ app, caller, query }) => ({ data: await listCoursesToTeach(app, requireCaller(caller), query) }),
+  listCoursesForReview: async ({ app, query }) => ({ data: await listCoursesForReview(app, query) }),
+  approveCourse: async ({ app, caller, params, body }) => ({ data: await approveCourse(app, requireCaller(caller), params.id, body.message) }),
+  rejectCourse: async ({ app, caller, params, body }) => ({ data: await rejectCourse(app, requireCaller(caller), params.id, body.message) }),
+  unpublishCourse: async ({ app, caller, params, body }) => ({ data: await unpublishCourse(app, requireCaller(caller), params.id, body.message) }),
+  publishCourse: async ({ app, caller, params, body }) => ({ data: await publishCourse(app, requireCaller(caller), params.id, body.message) }),
 } satisfies HandlerTable;

@@ -164,8 +164,8 @@ type AfterCommit = Array<() => Promise<unknown>>;
 
 /**
  * POST /sessions/{id}/approve {message?}: admins. The session becomes APPROVED (ACTIVE on its
- * dates) and appears in explore; its course is PUBLISHED; the educator is mailed; the decision
- * is audited. @throws 404; 422 unless the session is PENDING or REJECTED.
+ * dates) and appears in explore; its course is PUBLISHED unless an admin unpublished it; the
+ * educator is mailed; the decision is audited. @throws 404; 422 unless the session is PENDING or REJECTED.
  */
 export async function approveSession(app: AppContext, caller: Caller, id: number, message: string | null): Promise<SessionSummary> {
   const after: AfterCommit = [];
@@ -173,7 +173,17 @@ export async function approveSession(app: AppContext, caller: Caller, id: number
     const row = await sessionRow(trx, id, true);
     if (row.status !== 'PENDING' && row.status !== 'REJECTED') throw new HttpError(422, `Only a pending or rejected session can be approved (this one is ${row.status})`);
     await trx.updateTable('sessions').set({ status: 'APPROVED', moderation_message: message }).where('id', '=', id).execute();
-    await trx.updateTable('courses').set({ status: 'PUBLISHED', moderation_message: null }).where('id', '=', row.course_id).where('status', '!=', 'PUBLISHED').execute();
+    // Approving a session approves its course's content too: a course not yet published (draft, pending, approved,
+    // rejected) is published with it; one an admin unpublished stays out of the catalog (docs/decisions.md "Course moderation").
+    const published = await trx
+      .updateTable('courses')
+      .set({ status: 'PUBLISHED', moderation_message: null, updated_at: new Date() })
+      .where('id', '=', row.course_id)
+      .where('status', 'not in', ['PUBLISHED', 'UNPUBLISHED'])
+      .executeTakeFirst();
+    if (Number(published.numUpdatedRows) > 0) {
+      await audit(trx, { actorId: caller.userId, action: 'course.published', entityType: 'course', entityId: row.course_id, message: `with session #${id}` });
+    }
     await audit(trx, { actorId: caller.userId, action: 'session.approved', entityType: 'session', entityId: id, message });
     const waiting = await trx
       .updateTable('waitlist')

@@ -10,7 +10,7 @@ import {
 } from '../courses/read-model.js';
 import { likePattern, type Page } from '../../platform/paging.js';
 import { OPEN_SESSION_STATUSES } from '../../platform/session-lifecycle.js';
-import { courseVisible, tenantScopeOf, type TenantScope } from '../../platform/tenancy.js';
+import { courseVisible, sessionFollowed, tenantScopeOf, type TenantScope } from '../../platform/tenancy.js';
 import type { Schema } from '../../platform/handlers.js';
 import { enrollmentsByIds, type EnrollmentView } from './enrollments.js';
 
@@ -86,8 +86,9 @@ async function hasClassroomAccess(app: AppContext, viewer: TenantScope, sessionI
 }
 
 /**
- * Loads a session the viewer may see: its course must be visible to the viewer, and a pending or
- * rejected session is seen only by its educator and admins.
+ * Loads a session the viewer may see: its course must be visible to the viewer (or the viewer
+ * follows the session: admins, its educators, its enrolled learners, whatever the course's status),
+ * and a pending or rejected session is seen only by its educator and admins.
  * @throws 404 otherwise.
  */
 async function visibleSession(app: AppContext, viewer: TenantScope, id: number) {
@@ -97,7 +98,7 @@ async function visibleSession(app: AppContext, viewer: TenantScope, id: number) 
     .select(['s.id', 's.status', 's.educator_id', 's.course_id', 's.timezone', 's.content', 'c.educator_id as course_educator_id'])
     .where('s.id', '=', id)
     .where('s.deleted_at', 'is', null)
-    .where((eb) => courseVisible(eb, viewer))
+    .where((eb) => eb.or([courseVisible(eb, viewer), sessionFollowed(eb, viewer)]))
     .executeTakeFirst();
   if (!row) throw notFound('Session');
   const owner = viewer.userId !== null && (viewer.userId === row.educator_id || viewer.userId === row.course_educator_id);
