@@ -7,10 +7,11 @@ import { accountApproved, accountDeleted, accountRejected, invitationMail } from
 import { paymentReceipt } from '../../server/modules/payments/mails.js';
 import { sessionApproved, sessionCancelledForLearner, sessionDeletedForEducator, sessionRejected, waitlistSessionOpen } from '../../server/modules/sessions/mails.js';
 import { userMessage } from '../../server/modules/messaging/mails.js';
+import { courseApproved, coursePublished, courseRejected, courseUnpublished } from '../../server/modules/courses/mails.js';
 import { Mailer } from '../../server/platform/mailer.js';
 import { startTestApp } from './harness.js';
 
-const ALL = [paymentReceipt, accountApproved, accountRejected, accountDeleted, invitationMail, sessionApproved, sessionRejected, sessionCancelledForLearner, sessionDeletedForEducator, waitlistSessionOpen, userMessage];
+const ALL = [paymentReceipt, accountApproved, accountRejected, accountDeleted, invitationMail, sessionApproved, sessionRejected, sessionCancelledForLearner, sessionDeletedForEducator, waitlistSessionOpen, userMessage, courseApproved, courseRejected, courseUnpublished, coursePublished];
 
 describe('mail templates (issue 12: mails in the recipient language)', () => {
   it.each(ALL.map((t) => [t.name, t] as const))('%s renders fully in English and in Arabic (right-to-left)', (_name, template) => {
