@@ -276,6 +276,12 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
   },
   getCourseEditorData: { variants: perCourse((w, k) => ({ params: { id: w[k].courseId } }), { A: [...STAFF, 'educator'], B: STAFF, O: STAFF }, 'the course') },
   listCoursesToTeach: none(nothing),
+  // Course moderation (issue 16 part 6): admins decide on every course; an educator publishes only their own APPROVED course.
+  listCoursesForReview: none(nothing),
+  approveCourse: { variants: perCourse((w, k) => ({ params: { id: w[k].review.approve }, body: {} }), { A: STAFF, B: STAFF, O: STAFF }, 'a pending course', { consumable: true }) },
+  rejectCourse: { variants: perCourse((w, k) => ({ params: { id: w[k].review.reject }, body: { message: 'Not now' } }), { A: STAFF, B: STAFF, O: STAFF }, 'a pending course', { consumable: true }) },
+  unpublishCourse: { variants: perCourse((w, k) => ({ params: { id: w[k].review.unpublish }, body: { message: 'Outdated' } }), { A: STAFF, B: STAFF, O: STAFF }, 'a published course', { consumable: true }) },
+  publishCourse: { variants: perCourse((w, k) => ({ params: { id: w[k].review.publish }, body: {} }), { A: [...STAFF, 'educator'], B: STAFF, O: STAFF }, 'an approved course', { consumable: true }) },
   uploadCoursePicture: upload('picture', pngPart),
   uploadCourseVideo: upload('video', mp4Part),
   uploadDocument: upload('document', pdfPart),

@@ -94,6 +94,11 @@ export interface CourseWorld {
   intents: Partial<Record<Person, { confirm: string; cancel: string }>>;
   /** A DRAFT course of the same educator and company, edited by saveCourse?id= (so `courseId` stays untouched). */
   draftCourseId: number;
+  /**
+   * Courses of the same educator for course moderation (issue 16 part 6), each used up by its first
+   * success: PENDING (`approve`, `reject`), PUBLISHED (`unpublish`), APPROVED (`publish`).
+   */
+  review: Record<'approve' | 'reject' | 'unpublish' | 'publish', number>;
 }
 
 /** The world: people, companies, courses and the callers' own things. */
@@ -248,7 +253,18 @@ export async function buildWorld(t: TestApp): Promise<World> {
     }
     const draft = await insertCourse(db, { educatorId: ids[educator], title: `${title} draft`, companyId });
     await db.updateTable('courses').set({ status: 'DRAFT', is_private: isPrivate }).where('id', '=', draft.courseId).execute();
-    return { courseId: c.courseId, educator, lessons, questions, session, learners, openSession, paid, pending, attempts, submissions, intents, draftCourseId: draft.courseId };
+    const reviewCourse = async (kind: string, status: 'PENDING' | 'PUBLISHED' | 'APPROVED') => {
+      const r = await insertCourse(db, { educatorId: ids[educator], title: `${title} ${kind}`, companyId });
+      await db.updateTable('courses').set({ status, is_private: isPrivate, picture_url: '/uploads/demo/course-1.svg' }).where('id', '=', r.courseId).execute();
+      return r.courseId;
+    };
+    const review = {
+      approve: await reviewCourse('to approve', 'PENDING'),
+      reject: await reviewCourse('to reject', 'PENDING'),
+      unpublish: await reviewCourse('to unpublish', 'PUBLISHED'),
+      publish: await reviewCourse('to publish', 'APPROVED'),
+    };
+    return { courseId: c.courseId, educator, lessons, questions, session, learners, openSession, paid, pending, attempts, submissions, intents, draftCourseId: draft.courseId, review };
   }
 
   const A = await courseWorld('educator', companyA, false, 'A', ['learner', 'learnerA2']);

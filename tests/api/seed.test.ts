@@ -178,9 +178,11 @@ describe('seedDemoData', () => {
   });
 
   it('publishes at least 24 courses across at least 6 categories, each with a cover, skills, a syllabus and 1–3 sessions', async () => {
-    const courses = await db.selectFrom('courses').selectAll().execute();
+    const all = await db.selectFrom('courses').selectAll().execute();
+    // Every course is published but the one waiting in the admins' course queue (issue 16 part 6).
+    expect(all.filter((c) => c.status !== 'PUBLISHED').map((c) => [c.title, c.status])).toEqual([['Compilers from Scratch', 'PENDING']]);
+    const courses = all.filter((c) => c.status === 'PUBLISHED');
     expect(courses.length).toBeGreaterThanOrEqual(24);
-    expect(courses.every((c) => c.status === 'PUBLISHED')).toBe(true);
     expect(new Set(courses.map((c) => c.category_id)).size).toBeGreaterThanOrEqual(6);
     expect(new Set(courses.map((c) => c.difficulty_level))).toEqual(new Set(['BEGINNER', 'INTERMEDIATE', 'ADVANCED']));
     expect(courses.some((c) => c.price_cents === 0)).toBe(true);
@@ -242,6 +244,14 @@ describe('seedDemoData', () => {
       expect(sessions.length).toBeGreaterThanOrEqual(1);
       expect(sessions.length).toBeLessThanOrEqual(3);
     }
+  });
+
+  it('has a course sent for review without a session, waiting for an admin, with a full syllabus and cover', async () => {
+    const c = await db.selectFrom('courses as c').innerJoin('users as u', 'u.id', 'c.educator_id').select(['c.id', 'c.status', 'c.submitted_at', 'c.picture_url', 'u.email']).where('c.title', '=', 'Compilers from Scratch').executeTakeFirstOrThrow();
+    expect(c).toMatchObject({ status: 'PENDING', email: 'educator@halaqa.test', picture_url: `/uploads/demo/course-${c.id}.svg` });
+    expect(c.submitted_at).toBeInstanceOf(Date);
+    expect(await db.selectFrom('sessions').select('id').where('course_id', '=', c.id).execute()).toEqual([]);
+    expect((await db.selectFrom('sections').select('id').where('course_id', '=', c.id).execute()).length).toBeGreaterThanOrEqual(4);
   });
 
   it('uses several lesson types, including meetings, videos and assignments', async () => {

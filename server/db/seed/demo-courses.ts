@@ -89,6 +89,11 @@ export interface DemoCourse {
   weeks: DemoWeek[];
   sessions: DemoSession[];
   reviews: DemoReview[];
+  /**
+   * PUBLISHED (in the catalog), or PENDING: sent for review without a session, waiting in the
+   * admins' course moderation queue (issue 16 part 6).
+   */
+  status: 'PUBLISHED' | 'PENDING';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -135,6 +140,8 @@ interface CourseDraft {
   weeks: Record<string, LessonDraft[]>[];
   sessions: SessionDraft[];
   reviews?: DemoReview[];
+  /** Sent for review without a session, waiting for an admin (no sessions, no reviews). */
+  pendingReview?: true;
 }
 
 const meet = (name: string): LessonDraft => ({ type: 'meeting', name, minutes: 0 });
@@ -246,7 +253,9 @@ function course(d: CourseDraft): DemoCourse {
   }
   const meetingDays = new Set(weeks.flatMap((w) => w.sections.flatMap((s) => s.lessons.map((l) => l.day))));
   for (const s of d.slots) if (!meetingDays.has(s.day)) fail(`no meeting lesson on ${s.day}`);
-  if (sessions.length < 1 || sessions.length > 3) fail('needs 1 to 3 sessions');
+  if (d.pendingReview ? sessions.length !== 0 || (d.reviews ?? []).length !== 0 : sessions.length < 1 || sessions.length > 3) {
+    fail(d.pendingReview ? 'a course waiting for review has no session and no review' : 'needs 1 to 3 sessions');
+  }
   for (const s of sessions) {
     if (s.endOffsetDays < 0) fail('a session has already ended');
     if (s.status === 'PENDING' && (s.startOffsetDays <= 0 || s.learners.length > 0)) fail('a pending session is upcoming and has nobody enrolled');
@@ -274,6 +283,7 @@ function course(d: CourseDraft): DemoCourse {
     weeks,
     sessions,
     reviews: d.reviews ?? [],
+    status: d.pendingReview ? 'PENDING' : 'PUBLISHED',
   };
 }
 
@@ -2020,6 +2030,42 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
       { start: -1, tz: 'America/Boise', seats: 25, learners: L(8) },
       { start: 34, tz: 'America/New_York', seats: 25 },
     ],
+  }),
+  // Issue 16 part 6: sent for review without a session, so the admins' course queue is not empty after `npm start`.
+  course({
+    title: 'Compilers from Scratch',
+    description: 'Write a small compiler for a teaching language, from the lexer to running machine code, live with an instructor.',
+    about: [
+      'Compilers look like magic until you write one. Over four weeks you build a compiler for a small expression language: a hand-written lexer and recursive-descent parser, a type checker, and a code generator targeting a stack machine.',
+      'Each week ends with a live code review of your compiler, and the last week adds optimisations such as constant folding and dead-code elimination, so you leave with a working project and a clear picture of what your everyday tools do.',
+    ],
+    category: 'Programming Fundamentals',
+    difficulty: 'ADVANCED',
+    price: 12900,
+    required: ['Python', 'Data Structures'],
+    gained: ['Algorithms'],
+    educator: 'educator@halaqa.test',
+    slots: [slot('tuesday', '18:00', '19:30')],
+    weeks: [
+      {
+        'Lexing': [video('Tokens, lexemes and regular languages', 18), meet('Live class: a hand-written lexer')],
+        Practice: [lab('Lex arithmetic expressions', 60), quiz('Lexing quiz', 10)],
+      },
+      {
+        'Parsing': [video('Grammars and recursive descent', 22), meet('Live class: precedence climbing')],
+        Practice: [lab('Parse to an abstract syntax tree', 75), quiz('Parsing quiz', 10)],
+      },
+      {
+        'Types and code': [video('Type checking an expression language', 20), meet('Live class: a stack-machine back end')],
+        Practice: [assign('Compile and run the sample programs', 90), notes('Code generation summary', 10)],
+      },
+      {
+        'Optimisation': [video('Constant folding and dead code', 18), meet('Live class: code review of your compiler')],
+        'Final project': [assign('Your compiler, documented', 120), quiz('Final assessment', 15)],
+      },
+    ],
+    sessions: [],
+    pendingReview: true,
   }),
 ];
 

@@ -335,7 +335,8 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Pro
           company_id: course.privateTo ? need(companyIds, course.privateTo, 'company') : null,
           picture_url: null,
           video_url: null,
-          status: 'PUBLISHED',
+          status: course.status,
+          submitted_at: course.status === 'PENDING' ? new Date(at(today, -1, 9)) : null,
           created_at: createdAt,
           updated_at: createdAt,
         })
