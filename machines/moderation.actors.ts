@@ -8,6 +8,7 @@ import { postSessionRequest } from './session-request.actors';
 type SessionStatus = components['schemas']['SessionStatus'];
 type UserStatus = components['schemas']['UserStatus'];
 type InvitationStatus = components['schemas']['InvitationStatus'];
+type CourseStatus = components['schemas']['CourseStatus'];
 
 /** The user lists of the admin screen (spec §2): `GET /users/<list>`. */
 export type UserList = 'educators' | 'learners' | 'partners' | 'invitations';
@@ -15,6 +16,7 @@ export type UserList = 'educators' | 'learners' | 'partners' | 'invitations';
 const SESSION_STATUSES: readonly SessionStatus[] = ['PENDING', 'APPROVED', 'REJECTED', 'ACTIVE', 'EXPIRED'];
 const USER_STATUSES: readonly UserStatus[] = ['PENDING', 'APPROVED', 'REJECTED', 'DELETED'];
 const INVITATION_STATUSES: readonly InvitationStatus[] = ['PENDING', 'ACCEPTED', 'EXPIRED'];
+const COURSE_STATUSES: readonly CourseStatus[] = ['DRAFT', 'PENDING', 'APPROVED', 'REJECTED', 'PUBLISHED', 'UNPUBLISHED'];
 
 function pick<T extends string>(allowed: readonly T[], value: unknown): T | undefined {
   return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
@@ -108,6 +110,50 @@ export function createUserModerationActors(api: Api) {
     ),
     duplicateItem: fromPromise<unknown, { item: ModerationItem; request: SessionRequestBody }>(async () => {
       throw new Error('moderation.actors: users cannot be duplicated');
+    }),
+  };
+}
+
+/** The request body of a decision with an optional note: `{}` without one. */
+const note = (message: string) => (message ? { message } : {});
+
+/**
+ * Actors of the moderation machine for the admin course queue (spec §3 course statuses, issue 16
+ * part 6):
+ * - loadQueue: `GET /courses/moderation?status&query&page&pageSize` (status PENDING by default);
+ * - approveItem / publishItem: `POST /courses/{id}/approve|publish {message?}`;
+ * - rejectItem / unpublishItem: `POST /courses/{id}/reject|unpublish {message}`;
+ * - deleteItem, duplicateItem: not offered for courses (reject).
+ * Each rejects with an `ApiError` (`status`, `serverMessage`, `fieldErrors`) or the network error.
+ */
+export function createCourseModerationActors(api: Api) {
+  return {
+    loadQueue: fromPromise<ModerationPage, ModerationFilter>(async ({ input }) => {
+      const query = defined({
+        status: pick(COURSE_STATUSES, input.status),
+        query: text(input.query),
+        page: positive(input.page) ?? 1,
+        pageSize: positive(input.pageSize),
+      });
+      return unwrap(await api.GET('/courses/moderation', { params: { query } }));
+    }),
+    approveItem: fromPromise<unknown, ModerationActionInput>(async ({ input }) =>
+      unwrap(await api.POST('/courses/{id}/approve', { params: { path: { id: input.item.id } }, body: note(input.message) })),
+    ),
+    rejectItem: fromPromise<unknown, ModerationActionInput>(async ({ input }) =>
+      unwrap(await api.POST('/courses/{id}/reject', { params: { path: { id: input.item.id } }, body: { message: input.message } })),
+    ),
+    unpublishItem: fromPromise<unknown, ModerationActionInput>(async ({ input }) =>
+      unwrap(await api.POST('/courses/{id}/unpublish', { params: { path: { id: input.item.id } }, body: { message: input.message } })),
+    ),
+    publishItem: fromPromise<unknown, ModerationActionInput>(async ({ input }) =>
+      unwrap(await api.POST('/courses/{id}/publish', { params: { path: { id: input.item.id } }, body: note(input.message) })),
+    ),
+    deleteItem: fromPromise<unknown, ModerationActionInput>(async () => {
+      throw new Error('moderation.actors: courses are not deleted from the moderation queue');
+    }),
+    duplicateItem: fromPromise<unknown, { item: ModerationItem; request: SessionRequestBody }>(async () => {
+      throw new Error('moderation.actors: courses cannot be duplicated');
     }),
   };
 }

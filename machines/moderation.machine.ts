@@ -5,16 +5,17 @@ import type { SessionRequestBody } from './session-request.machine';
 /**
  * Moderation of a list of items (spec §4: session moderation, session deletion and duplication,
  * user approve/reject/delete each go in progress → success | failure; DESIGN §1: a session is
- * PENDING → APPROVED | REJECTED). One machine serves the admin session queue, the educator's
- * sessions and the admin user lists: the route provides the actors (`moderation.actors.ts`) and
- * the actions it allows. Pure: no fetch, router or toast.
+ * PENDING → APPROVED | REJECTED; spec §3: a course is PENDING → APPROVED | REJECTED → PUBLISHED ⇄
+ * UNPUBLISHED). One machine serves the admin session queue, the educator's sessions, the admin
+ * course queue and the admin user lists: the route provides the actors (`moderation.actors.ts`)
+ * and the actions it allows. Pure: no fetch, router or toast.
  *
  *   loading ─▶ ready | loadFailed            (queue.filtered / queue.reloaded ─▶ loading)
- *   ready ─moderation.requested{approve|reject|delete}─▶ confirming.editing   (a dialog)
+ *   ready ─moderation.requested{approve|reject|delete|unpublish|publish}─▶ confirming.editing   (a dialog)
  *         ─moderation.requested{duplicate}──────────────▶ duplicating.editing  (the request form)
- *   confirming.editing ─moderation.confirmed{message}─▶ approving | rejecting | deleting
- *                       (reject and delete need a non-empty message, else messageRequired)
- *   approving | rejecting | deleting ─done─▶ loading (the list is reloaded) ; ─error─▶ confirming.failed
+ *   confirming.editing ─moderation.confirmed{message}─▶ approving | rejecting | deleting | unpublishing | publishing
+ *                       (reject, delete and unpublish need a non-empty message, else messageRequired)
+ *   approving | … | publishing ─done─▶ loading (the list is reloaded) ; ─error─▶ confirming.failed
  *   duplicating.editing ─duplicate.submitted{request}─▶ submitting ─done─▶ loading ; ─error─▶ failed
  *   editing | failed ─moderation.cancelled─▶ ready   (nothing can be cancelled while in progress)
  *
@@ -22,12 +23,12 @@ import type { SessionRequestBody } from './session-request.machine';
  * `moderation.failed` (with the failure: code, HTTP status, server message), `queue.failed`.
  */
 
-export type ModerationAction = 'approve' | 'reject' | 'delete' | 'duplicate';
+export type ModerationAction = 'approve' | 'reject' | 'delete' | 'duplicate' | 'unpublish' | 'publish';
 
 /** What the machine needs of an item (a session or a user); the UI keeps the full record. */
 export interface ModerationItem {
   id: number;
-  /** PENDING items can be approved or rejected. */
+  /** PENDING items can be approved or rejected; PUBLISHED ones unpublished; APPROVED or UNPUBLISHED ones published. */
   status: string;
 }
 
@@ -54,6 +55,8 @@ export type ModerationFailureCode =
   | 'moderation.rejectFailed'
   | 'moderation.deleteFailed'
   | 'moderation.duplicateFailed'
+  | 'moderation.unpublishFailed'
+  | 'moderation.publishFailed'
   | 'moderation.messageRequired';
 
 export interface ModerationFailure {
@@ -78,7 +81,7 @@ export interface ModerationContext {
   /** The item the open dialog is about. */
   target: ModerationItem | null;
   action: ModerationAction | null;
-  /** The message sent with approve (optional), reject and delete (required). */
+  /** The message sent with approve and publish (optional), reject, delete and unpublish (required). */
   message: string;
   /** The duplicate request last sent. */
   request: SessionRequestBody | null;
@@ -110,6 +113,16 @@ const FAILURE_CODES: Record<ModerationAction, ModerationFailureCode> = {
   reject: 'moderation.rejectFailed',
   delete: 'moderation.deleteFailed',
   duplicate: 'moderation.duplicateFailed',
+  unpublish: 'moderation.unpublishFailed',
+  publish: 'moderation.publishFailed',
+};
+
+/** The statuses an item must be in for each confirmed action (delete: any). */
+const ACTION_STATUSES: Partial<Record<ModerationAction, readonly string[]>> = {
+  approve: ['PENDING'],
+  reject: ['PENDING'],
+  unpublish: ['PUBLISHED'],
+  publish: ['APPROVED', 'UNPUBLISHED'],
 };
 
 /** A failure from whatever an actor threw (an `ApiError`: status, serverMessage, fieldErrors). */
@@ -150,6 +163,10 @@ export const moderationMachine = setup({
     deleteItem: notProvided<unknown, ModerationActionInput>('moderation', 'deleteItem', 'moderation.actors.ts'),
     /** POST /sessions with the (edited) copy of a session. */
     duplicateItem: notProvided<unknown, { item: ModerationItem; request: SessionRequestBody }>('moderation', 'duplicateItem', 'moderation.actors.ts'),
+    /** POST /courses/{id}/unpublish {message}. */
+    unpublishItem: notProvided<unknown, ModerationActionInput>('moderation', 'unpublishItem', 'moderation.actors.ts'),
+    /** POST /courses/{id}/publish {message?}. */
+    publishItem: notProvided<unknown, ModerationActionInput>('moderation', 'publishItem', 'moderation.actors.ts'),
   },
   actions: {
     assignFilter: assign((_, params: { filter: ModerationFilter }) => ({ filter: params.filter })),
@@ -198,11 +215,14 @@ export const moderationMachine = setup({
     closeDialog: assign({ action: null, target: null, message: '', request: null, error: null }),
   },
   guards: {
-    /** The screen offers the action, and approve/reject only apply to PENDING items. */
+    /**
+     * The screen offers the action, and the item is in a status it applies to: approve/reject
+     * PENDING, unpublish PUBLISHED, publish APPROVED or UNPUBLISHED, delete any.
+     */
     canConfirm: ({ context }, params: { action: ModerationAction; item: ModerationItem }) =>
       params.action !== 'duplicate' &&
       context.actions.includes(params.action) &&
-      (params.action === 'delete' || params.item.status === 'PENDING'),
+      (ACTION_STATUSES[params.action]?.includes(params.item.status) ?? true),
     canDuplicate: ({ context }, params: { action: ModerationAction }) =>
       params.action === 'duplicate' && context.actions.includes('duplicate'),
     isApproving: ({ context }) => context.action === 'approve',
@@ -211,6 +231,10 @@ export const moderationMachine = setup({
       context.action === 'reject' && params.message.trim().length > 0,
     isDeletingWithMessage: ({ context }, params: { message: string }) =>
       context.action === 'delete' && params.message.trim().length > 0,
+    /** Unpublishing a course needs a reason (mailed to its educator). */
+    isUnpublishingWithMessage: ({ context }, params: { message: string }) =>
+      context.action === 'unpublish' && params.message.trim().length > 0,
+    isPublishing: ({ context }) => context.action === 'publish',
   },
 }).createMachine({
   id: 'moderation',
@@ -303,6 +327,16 @@ export const moderationMachine = setup({
                 target: 'deleting',
                 actions: { type: 'assignMessage', params: ({ event }) => ({ message: event.message }) },
               },
+              {
+                guard: { type: 'isUnpublishingWithMessage', params: ({ event }) => ({ message: event.message }) },
+                target: 'unpublishing',
+                actions: { type: 'assignMessage', params: ({ event }) => ({ message: event.message }) },
+              },
+              {
+                guard: 'isPublishing',
+                target: 'publishing',
+                actions: { type: 'assignMessage', params: ({ event }) => ({ message: event.message }) },
+              },
               { actions: { type: 'flagMessageRequired', params: ({ event }) => ({ message: event.message }) } },
             ],
             'moderation.cancelled': { target: '#moderation.ready', actions: 'closeDialog' },
@@ -347,6 +381,32 @@ export const moderationMachine = setup({
             },
           },
         },
+        unpublishing: {
+          tags: ['busy'],
+          invoke: {
+            id: 'unpublishItem',
+            src: 'unpublishItem',
+            input: ({ context }) => ({ item: context.target!, message: context.message }),
+            onDone: { target: '#moderation.loading', actions: ['emitSucceeded', 'closeDialog'] },
+            onError: {
+              target: 'failed',
+              actions: [{ type: 'assignActionFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'],
+            },
+          },
+        },
+        publishing: {
+          tags: ['busy'],
+          invoke: {
+            id: 'publishItem',
+            src: 'publishItem',
+            input: ({ context }) => ({ item: context.target!, message: context.message }),
+            onDone: { target: '#moderation.loading', actions: ['emitSucceeded', 'closeDialog'] },
+            onError: {
+              target: 'failed',
+              actions: [{ type: 'assignActionFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'],
+            },
+          },
+        },
         /** The dialog stays open with the message: confirm again to retry, or cancel. */
         failed: {
           on: {
@@ -364,6 +424,16 @@ export const moderationMachine = setup({
               {
                 guard: { type: 'isDeletingWithMessage', params: ({ event }) => ({ message: event.message }) },
                 target: 'deleting',
+                actions: { type: 'assignMessage', params: ({ event }) => ({ message: event.message }) },
+              },
+              {
+                guard: { type: 'isUnpublishingWithMessage', params: ({ event }) => ({ message: event.message }) },
+                target: 'unpublishing',
+                actions: { type: 'assignMessage', params: ({ event }) => ({ message: event.message }) },
+              },
+              {
+                guard: 'isPublishing',
+                target: 'publishing',
                 actions: { type: 'assignMessage', params: ({ event }) => ({ message: event.message }) },
               },
               {

@@ -19,6 +19,14 @@ export const USER_LISTS = ['educators', 'learners', 'partners', 'invitations'] a
 export const USER_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'DELETED'] as const;
 export const INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'EXPIRED'] as const;
 
+/** Course statuses (spec §3) as the admins' course queue filters them. */
+export const COURSE_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'PUBLISHED', 'UNPUBLISHED', 'DRAFT'] as const;
+export type CourseStatus = (typeof COURSE_STATUSES)[number];
+
+/** The two queues of `/dashboard/moderation`: session requests (default) and courses sent for review. */
+export const MODERATION_QUEUES = ['sessions', 'courses'] as const;
+export type ModerationQueue = (typeof MODERATION_QUEUES)[number];
+
 /** `/dashboard/courses?query&page` (courses to teach). Invalid values are dropped. */
 export const coursesToTeachSearchSchema = v.object({
   query: lenient(queryText),
@@ -32,6 +40,19 @@ export const sessionsSearchSchema = v.object({
   page: lenient(positiveInt),
 });
 export type SessionsSearch = v.InferOutput<typeof sessionsSearchSchema>;
+
+/**
+ * `/dashboard/moderation?queue&status&courseStatus&query&page`: `queue` sessions (default) or
+ * courses; `status` filters sessions, `courseStatus` and `query` (title) filter courses.
+ */
+export const moderationSearchSchema = v.object({
+  queue: lenient(v.picklist(MODERATION_QUEUES)),
+  status: lenient(v.picklist(SESSION_STATUSES)),
+  courseStatus: lenient(v.picklist(COURSE_STATUSES)),
+  query: lenient(queryText),
+  page: lenient(positiveInt),
+});
+export type ModerationSearch = v.InferOutput<typeof moderationSearchSchema>;
 
 /** `/dashboard/sessions/$sessionId?page` (learners). */
 export const learnersSearchSchema = v.object({ page: lenient(positiveInt) });

@@ -13,7 +13,13 @@ import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActor
 
 const pending: ModerationItem = { id: 41, status: 'PENDING' };
 const approved: ModerationItem = { id: 42, status: 'APPROVED' };
-const page = { items: [pending, approved], total: 2, page: 1, pageSize: 12 };
+/** A published course (issue 16 part 6: admins unpublish it). */
+const published: ModerationItem = { id: 43, status: 'PUBLISHED' };
+const page = { items: [pending, approved, published], total: 3, page: 1, pageSize: 12 };
+
+/** The statuses each confirmed action applies to (delete: any), as the machine's `canConfirm` says. */
+const APPLIES_TO: Partial<Record<ModerationAction, string[]>> = { approve: ['PENDING'], reject: ['PENDING'], unpublish: ['PUBLISHED'], publish: ['APPROVED', 'UNPUBLISHED'] };
+const appliesTo = (action: ModerationAction, status: string) => APPLIES_TO[action]?.includes(status) ?? true;
 
 const request: SessionRequestBody = {
   courseId: 12,
@@ -34,6 +40,7 @@ const request: SessionRequestBody = {
 };
 
 const ACTIONS: ModerationAction[] = ['approve', 'reject', 'delete', 'duplicate'];
+const COURSE_ACTIONS: ModerationAction[] = ['approve', 'reject', 'unpublish', 'publish'];
 
 /** Invoke results and user events the traversal may send (others are sent as `{ type }`). */
 const events: AnyEventObject[] = [
@@ -41,7 +48,7 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.loadQueue', error: { status: 500, serverMessage: 'Boom' } },
   { type: 'queue.filtered', filter: { status: 'APPROVED', page: 1 } },
   { type: 'queue.reloaded' },
-  ...ACTIONS.flatMap((action) => [pending, approved].map((item) => ({ type: 'moderation.requested', action, item }))),
+  ...[...ACTIONS, 'unpublish', 'publish'].flatMap((action) => [pending, approved, published].map((item) => ({ type: 'moderation.requested', action, item }))),
   { type: 'moderation.confirmed', message: '  ' },
   { type: 'moderation.confirmed', message: ' The schedule overlaps another session. ' },
   { type: 'moderation.cancelled' },
@@ -52,6 +59,10 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.rejectItem', error: { status: 409, serverMessage: 'Session is not pending' } },
   { type: 'xstate.done.actor.deleteItem', output: { id: 41 } },
   { type: 'xstate.error.actor.deleteItem', error: { status: 0 } },
+  { type: 'xstate.done.actor.unpublishItem', output: { ...published, status: 'UNPUBLISHED' } },
+  { type: 'xstate.error.actor.unpublishItem', error: { status: 409, serverMessage: 'Only a course that is PUBLISHED can be unpublished' } },
+  { type: 'xstate.done.actor.publishItem', output: { ...approved, status: 'PUBLISHED' } },
+  { type: 'xstate.error.actor.publishItem', error: { status: 403, serverMessage: 'You can only publish your own courses' } },
   { type: 'xstate.done.actor.duplicateItem', output: { id: 57 } },
   {
     type: 'xstate.error.actor.duplicateItem',
@@ -63,13 +74,16 @@ const inputs: Array<[string, ModerationInput]> = [
   ['admin session queue', { filter: { status: 'PENDING', page: 1 }, actions: ACTIONS }],
   ['educator sessions', { filter: { page: 1 }, actions: ['duplicate', 'delete'] }],
   ['admin user list', { filter: { list: 'educators', status: 'PENDING', page: 1 }, actions: ['approve', 'reject', 'delete'] }],
+  ['admin course queue', { filter: { status: 'PENDING', page: 1 }, actions: COURSE_ACTIONS }],
 ];
 
-const ACTORS = ['loadQueue', 'approveItem', 'rejectItem', 'deleteItem', 'duplicateItem'];
+const ACTORS = ['loadQueue', 'approveItem', 'rejectItem', 'deleteItem', 'duplicateItem', 'unpublishItem', 'publishItem'];
 const BUSY = [
   { confirming: 'approving' },
   { confirming: 'rejecting' },
   { confirming: 'deleting' },
+  { confirming: 'unpublishing' },
+  { confirming: 'publishing' },
   { duplicating: 'submitting' },
 ] as const;
 
@@ -94,10 +108,10 @@ function checkState(s: AnyMachineSnapshot) {
   }
   if (s.matches('confirming')) {
     expect(c.action).not.toBe('duplicate');
-    if (c.action !== 'delete') expect(c.target!.status).toBe('PENDING');
+    expect(appliesTo(c.action!, c.target!.status)).toBe(true);
   }
   if (s.matches('duplicating')) expect(c.action).toBe('duplicate');
-  if (s.matches({ confirming: 'rejecting' }) || s.matches({ confirming: 'deleting' })) {
+  if (s.matches({ confirming: 'rejecting' }) || s.matches({ confirming: 'deleting' }) || s.matches({ confirming: 'unpublishing' })) {
     expect(c.message.length).toBeGreaterThan(0);
     expect(c.message).toBe(c.message.trim());
   }
@@ -139,17 +153,17 @@ function runPath(path: ModelPath) {
       }
       for (const [name, input] of fresh) {
         if (name === 'loadQueue') expect(input).toEqual(c.filter);
-        if (name === 'approveItem' || name === 'rejectItem' || name === 'deleteItem') {
+        if (['approveItem', 'rejectItem', 'deleteItem', 'unpublishItem', 'publishItem'].includes(name)) {
           expect(input).toEqual({ item: c.target, message: c.message });
         }
         if (name === 'duplicateItem') expect(input).toEqual({ item: c.target, request });
       }
       startsSeen = starts.length;
       const prev = previous?.context as ModerationContext | undefined;
-      // Reject and delete are never sent without a message; approve may be.
+      // Reject, delete and unpublish are never sent without a message; approve and publish may be.
       if (event.type === 'moderation.confirmed' && previous && (previous.matches({ confirming: 'editing' }) || previous.matches({ confirming: 'failed' }))) {
         const message = (event as unknown as { message: string }).message;
-        if (!message.trim() && prev!.action !== 'approve') {
+        if (!message.trim() && prev!.action !== 'approve' && prev!.action !== 'publish') {
           expect(snap.matches({ confirming: 'editing' })).toBe(true);
           expect(c.error?.code).toBe('moderation.messageRequired');
         } else {
@@ -157,11 +171,11 @@ function runPath(path: ModelPath) {
         }
       }
       // A success reloads the list and closes the dialog; a failure keeps it open with the error.
-      if (/^xstate\.done\.actor\.(approve|reject|delete|duplicate)Item$/.test(event.type)) {
+      if (/^xstate\.done\.actor\.(approve|reject|delete|duplicate|unpublish|publish)Item$/.test(event.type)) {
         expect(snap.matches('loading')).toBe(true);
         expect(c.target).toBeNull();
       }
-      if (/^xstate\.error\.actor\.(approve|reject|delete|duplicate)Item$/.test(event.type)) {
+      if (/^xstate\.error\.actor\.(approve|reject|delete|duplicate|unpublish|publish)Item$/.test(event.type)) {
         const error = (event as unknown as { error: { status: number; serverMessage?: string } }).error;
         expect(c.target).toEqual(prev!.target);
         expect(c.error?.status).toBe(error.status);
@@ -169,7 +183,7 @@ function runPath(path: ModelPath) {
       }
       if (event.type === 'moderation.requested' && previous?.matches('ready')) {
         const { action, item } = event as unknown as { action: ModerationAction; item: ModerationItem };
-        const allowed = c.actions.includes(action) && (action === 'delete' || action === 'duplicate' || item.status === 'PENDING');
+        const allowed = c.actions.includes(action) && appliesTo(action, item.status);
         expect(snap.matches('ready')).toBe(!allowed);
       }
       previous = snap;
@@ -234,6 +248,38 @@ describe('moderation.machine (emitted facts and real actors)', () => {
     expect(calls.map(([n]) => n)).toEqual(['loadQueue', 'approveItem', 'loadQueue']);
     expect(calls[1]![1]).toEqual({ item: pending, message: '' });
     expect(actor.getSnapshot().matches('ready')).toBe(true);
+  });
+
+  it('course queue: unpublish needs a message, then calls unpublishItem; publish goes without one', async () => {
+    const { actor, emitted, calls } = start(inputs[3]![1], {
+      unpublishItem: fromPromise(async ({ input }: { input: unknown }) => {
+        calls.push(['unpublishItem', input]);
+        return { ...published, status: 'UNPUBLISHED' };
+      }),
+      publishItem: fromPromise(async ({ input }: { input: unknown }) => {
+        calls.push(['publishItem', input]);
+        return { ...approved, status: 'PUBLISHED' };
+      }),
+    });
+    await settle();
+    // Unpublish applies to a published course only.
+    actor.send({ type: 'moderation.requested', action: 'unpublish', item: pending });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    actor.send({ type: 'moderation.requested', action: 'unpublish', item: published });
+    actor.send({ type: 'moderation.confirmed', message: '   ' });
+    expect(actor.getSnapshot().context.error).toEqual({ code: 'moderation.messageRequired' });
+    actor.send({ type: 'moderation.confirmed', message: ' Outdated material ' });
+    await settle();
+    await settle();
+    actor.send({ type: 'moderation.requested', action: 'publish', item: approved });
+    actor.send({ type: 'moderation.confirmed', message: '' });
+    await settle();
+    await settle();
+    expect(calls.filter(([n]) => n !== 'loadQueue')).toEqual([
+      ['unpublishItem', { item: published, message: 'Outdated material' }],
+      ['publishItem', { item: approved, message: '' }],
+    ]);
+    expect(emitted.map((e) => e.type === 'moderation.succeeded' && e.action)).toEqual(['unpublish', 'publish']);
   });
 
   it('reject failure: emits moderation.failed with status and server message, dialog stays open', async () => {

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Toaster, toaster } from '@/components/ui/toast';
-import type { CourseSummary } from '../../src/lib/course-labels';
+import type { CourseSummary } from '@/features/educator/courses-to-teach-page';
 import { type CoursesToTeachData, CoursesToTeachPage, initialTimezone } from '@/features/educator/courses-to-teach-page';
 import { ApiError, createApi } from '@/lib/api/client';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
@@ -29,6 +29,9 @@ const course: CourseSummary = {
   status: 'DRAFT',
   isPrivate: false,
   companyId: null,
+  moderationMessage: null,
+  submittedAt: null,
+  pendingSessions: 0,
 };
 const timezones = [
   { id: 'America/Chicago', name: 'Central Time', offset: '-06:00' },

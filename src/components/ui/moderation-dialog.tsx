@@ -52,7 +52,7 @@ export function ModerationDialog({
   const formId = useId();
   const [message, setMessage] = useState(initialMessage);
   const fieldRef = useRef<HTMLTextAreaElement>(null);
-  const required = action === 'reject' || action === 'delete';
+  const required = action === 'reject' || action === 'delete' || action === 'unpublish';
   const destructive = required;
   const messageError = error?.code === 'moderation.messageRequired' ? t`Write a message: it is sent to the person by e-mail.` : null;
 

@@ -293,7 +293,7 @@ function UserBoard({ api, list, search, onSearch }: { api: Api; list: UserList; 
   }
 
   const dialog =
-    isConfirming(snapshot) && targetUser && action && action !== 'duplicate'
+    isConfirming(snapshot) && targetUser && (action === 'approve' || action === 'reject' || action === 'delete')
       ? {
           approve: {
             title: t`Approve ${targetName}?`,

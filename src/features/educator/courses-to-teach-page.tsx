@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { StatusBadge } from '@/components/ui/badge';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -11,14 +11,17 @@ import { CalendarPlusIcon, ClockIcon, PencilIcon, PlusIcon, SearchIcon } from '@
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { Price } from '@/components/ui/price';
 import { CoursePicture } from '@/components/ui/course-picture';
-import { categoryName, difficultyLabels, type CourseSummary } from '@/lib/course-labels';
+import { categoryName, difficultyLabels } from '@/lib/course-labels';
 import { courseEditorHref, HrefLink } from '@/components/ui/href-link';
 import type { CoursesToTeachSearch } from '@/lib/list-search';
 import type { Settled as Loaded } from '@/lib/load';
 import { Pager } from '@/components/ui/pager';
 import { useErrorToast } from '@/lib/use-toast-once';
 import { usePageTitle } from '@/lib/document-head';
-import type { Api } from '@/lib/api/client';
+import { type Api, unwrap } from '@/lib/api/client';
+import { toaster } from '@/components/ui/toast';
+import { CheckIcon } from '@/components/ui/icons';
+import { courseFailed, courseSucceeded } from './course-messages';
 import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { RequestSessionFlow } from './request-session';
@@ -27,7 +30,9 @@ import { sessionToasts } from './session-messages';
 import type { Timezone } from './session-request-form';
 import { browserTimeZone } from '@/lib/time-slots';
 
-type PagedCourses = components['schemas']['PagedCourseSummary'];
+type PagedCourses = components['schemas']['PagedModeratedCourse'];
+/** A course of the educator with its moderation state (status, last decision's message). */
+export type CourseSummary = components['schemas']['ModeratedCourse'];
 
 export interface CoursesToTeachData {
   courses: Loaded<PagedCourses>;
@@ -47,14 +52,83 @@ export function initialTimezone(timezones: readonly Timezone[], browser: string 
   return timezones[0]?.id ?? browser;
 }
 
+/**
+ * What the educator reads under a course about its review (spec §3 statuses): waiting, approved
+ * (publish it), rejected or unpublished with the admin's message (edit it and send it again).
+ */
+function ModerationNote({ course }: { course: CourseSummary }) {
+  const message = course.moderationMessage;
+  const box = css({ fontSize: 'sm', paddingInlineStart: '3', borderInlineStartWidth: '3px', color: 'fg.muted', display: 'flex', flexDirection: 'column', gap: '1' });
+  switch (course.status) {
+    case 'PENDING':
+      return (
+        <p className={cx(box, css({ borderColor: 'warning.muted' }))}>
+          <Trans>Waiting for an admin's review.</Trans>
+        </p>
+      );
+    case 'APPROVED':
+      return (
+        <div className={cx(box, css({ borderColor: 'success.muted' }))}>
+          <p>
+            <Trans>Approved: publish it to open it to learners.</Trans>
+          </p>
+          {message ? <p dir="auto">{message}</p> : null}
+        </div>
+      );
+    case 'REJECTED':
+    case 'UNPUBLISHED':
+      return (
+        <div className={cx(box, css({ borderColor: 'error.muted' }))}>
+          <p className={css({ fontWeight: 'semibold', color: 'fg.default' })}>
+            {course.status === 'REJECTED' ? <Trans>Not approved. The admin's message:</Trans> : <Trans>Unpublished by an admin. The message:</Trans>}
+          </p>
+          {message ? <p dir="auto">{message}</p> : null}
+          <p>
+            <Trans>Edit the course and send it for review again.</Trans>
+          </p>
+        </div>
+      );
+    default:
+      return null;
+  }
+}
+
+/**
+ * Publishing one's own APPROVED course (POST /courses/{id}/publish): one request, so a plain hook
+ * (docs/decisions.md "plain hook or statechart"): the pending course id, and the outcome as a toast
+ * ('Course published', or the failure with the server's message); `onDone` reloads the list.
+ */
+function usePublishCourse(api: Api, onDone: () => void) {
+  const { t } = useLingui();
+  const [publishing, setPublishing] = useState<number | null>(null);
+  async function publish(course: CourseSummary) {
+    setPublishing(course.id);
+    try {
+      unwrap(await api.POST('/courses/{id}/publish', { params: { path: { id: course.id } }, body: {} }));
+      toaster.create({ title: t(courseSucceeded.publish!), type: 'success' });
+      onDone();
+    } catch (error) {
+      const detail = (error as { serverMessage?: unknown }).serverMessage;
+      toaster.create({ title: t(courseFailed.publish!), ...(typeof detail === 'string' && detail ? { description: detail } : {}), type: 'error' });
+    } finally {
+      setPublishing(null);
+    }
+  }
+  return { publishing, publish };
+}
+
 function TeachCard({
   course,
   locale,
   onRequest,
+  onPublish,
+  publishing,
 }: {
   course: CourseSummary;
   locale: Locale;
   onRequest: (course: CourseSummary) => void;
+  onPublish: (course: CourseSummary) => void;
+  publishing: boolean;
 }) {
   const { t } = useLingui();
   const next = course.nextSession;
@@ -97,7 +171,14 @@ function TeachCard({
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
           {next ? <Trans>Next session: {startDate}</Trans> : <Trans>No upcoming session</Trans>}
         </p>
+        <ModerationNote course={course} />
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', marginBlockStart: 'auto', paddingBlockStart: '2' })}>
+          {course.status === 'APPROVED' ? (
+            <Button size="sm" variant="secondary" loading={publishing} onClick={() => onPublish(course)} startIcon={<CheckIcon size={16} />}>
+              <Trans>Publish</Trans>
+              <span className={css({ srOnly: true })}>{course.title}</span>
+            </Button>
+          ) : null}
           <Button size="sm" onClick={() => onRequest(course)} startIcon={<CalendarPlusIcon size={16} />}>
             <Trans>Request a session</Trans>
           </Button>
@@ -115,7 +196,9 @@ function TeachCard({
 /**
  * Courses to teach (/dashboard/courses, educators and admins): the caller's courses and the
  * published multi-instructor ones (GET /courses/to-teach?query), searchable and paged in the URL,
- * each with "Request a session" (POST /sessions in a dialog) and "Edit" (the course editor), plus
+ * each with its review state (waiting, approved, or the admin's message when rejected or
+ * unpublished: issue 16 part 6), "Publish" on an approved course, "Request a session" (POST
+ * /sessions in a dialog) and "Edit" (the course editor, where it is sent for review again), plus
  * "New course". A failed load shows the spec's toast and a retry.
  */
 export function CoursesToTeachPage({
@@ -139,6 +222,7 @@ export function CoursesToTeachPage({
   const [query, setQuery] = useState(search.query ?? '');
   useEffect(() => setQuery(search.query ?? ''), [search.query]);
   const [requesting, setRequesting] = useState<CourseSummary | null>(null);
+  const { publishing, publish } = usePublishCourse(api, onRetry);
   const failure = data.courses.ok ? null : data.courses.error;
   useErrorToast(failure, t(sessionToasts.coursesToTeachFailed), failure?.serverMessage);
 
@@ -209,7 +293,14 @@ export function CoursesToTeachPage({
             })}
           >
             {page.items.map((course) => (
-              <TeachCard key={course.id} course={course} locale={locale} onRequest={setRequesting} />
+              <TeachCard
+                key={course.id}
+                course={course}
+                locale={locale}
+                onRequest={setRequesting}
+                onPublish={(c) => void publish(c)}
+                publishing={publishing === course.id}
+              />
             ))}
           </ul>
           <Pager

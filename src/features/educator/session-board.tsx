@@ -230,10 +230,13 @@ export function SessionBoard({
   // The spec's toasts (§8) for the machine's emitted outcomes.
   useEffect(() => {
     const subscriptions = [
-      actorRef.on('moderation.succeeded', (e) => toaster.create({ title: t(sessionSucceeded[e.action]), type: 'success' })),
+      actorRef.on('moderation.succeeded', (e) => {
+        const text = sessionSucceeded[e.action];
+        if (text) toaster.create({ title: t(text), type: 'success' });
+      }),
       actorRef.on('moderation.failed', (e) =>
         toaster.create({
-          title: t(sessionFailed[e.action]),
+          title: failedText(e.action),
           ...(e.error.message ? { description: e.error.message } : {}),
           type: 'error',
         }),
@@ -251,13 +254,16 @@ export function SessionBoard({
 
   const busy = isBusy(snapshot);
   const loading = isLoading(snapshot);
+  function failedText(a: ModerationAction): string {
+    const text = sessionFailed[a];
+    return text ? t(text) : t`System error please try later !`;
+  }
   const targetSession = target ? (sessions.find((s) => s.id === target.id) ?? (target as SessionListItem)) : null;
-  const confirming = isConfirming(snapshot) && targetSession && action && action !== 'duplicate';
   const duplicating = isDuplicating(snapshot) && targetSession;
-  const failureText = error && action ? t(sessionFailed[action]) : null;
+  const failureText = error && action ? failedText(action) : null;
   const courseTitle = targetSession?.course.title ?? '';
 
-  const dialogCopy: Record<Exclude<ModerationAction, 'duplicate'>, { title: string; confirm: string; label: string | null; help?: string }> = {
+  const dialogCopy: Partial<Record<ModerationAction, { title: string; confirm: string; label: string | null; help?: string }>> = {
     approve: {
       title: t`Approve this session?`,
       confirm: t`Approve`,
@@ -277,6 +283,8 @@ export function SessionBoard({
       help: t`This cannot be undone. Paid enrollments are refunded to the learners' wallets.`,
     },
   };
+  const copy = action ? dialogCopy[action] : undefined;
+  const confirming = isConfirming(snapshot) && targetSession && action && copy;
 
   const dateRange = targetSession
     ? `${formatLongDate(targetSession.startDate, locale)} – ${formatLongDate(targetSession.endDate, locale)}`
@@ -388,16 +396,16 @@ export function SessionBoard({
           key={`${action}-${targetSession.id}`}
           open
           action={action}
-          title={dialogCopy[action].title}
+          title={copy.title}
           description={
             <Trans>
               {courseTitle}, {dateRange}
             </Trans>
           }
-          messageLabel={dialogCopy[action].label}
-          messageHelp={dialogCopy[action].help}
+          messageLabel={copy.label}
+          messageHelp={copy.help}
           initialMessage={message}
-          confirmLabel={dialogCopy[action].confirm}
+          confirmLabel={copy.confirm}
           busy={busy}
           error={error}
           failureText={confirmFailed(snapshot) ? failureText : null}

@@ -10,8 +10,8 @@ export const sessionToasts = {
   coursesToTeachFailed: msg`Exploring courses to teach faild !`,
 };
 
-/** Success toast of each moderation action on a session (spec §8; duplicate = a new request). */
-export const sessionSucceeded: Record<ModerationAction, MessageDescriptor> = {
+/** Success toast of each moderation action on a session (spec §8; duplicate = a new request; courses only are unpublished or published). */
+export const sessionSucceeded: Partial<Record<ModerationAction, MessageDescriptor>> = {
   approve: msg`Session Approved`,
   reject: msg`Session Rejected`,
   delete: msg`Session deleted successfully`,
@@ -22,7 +22,7 @@ export const sessionSucceeded: Record<ModerationAction, MessageDescriptor> = {
  * Failure toast of each moderation action on a session (spec §8). The approve failure text is the
  * spec's own ('Could not get the super admin courses !').
  */
-export const sessionFailed: Record<ModerationAction, MessageDescriptor> = {
+export const sessionFailed: Partial<Record<ModerationAction, MessageDescriptor>> = {
   approve: msg`Could not get the super admin courses !`,
   reject: msg`Could not reject the session !`,
   delete: msg`Session deletion failed, try again !`,

@@ -1,20 +1,41 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { css } from 'styled-system/css';
 import { buttonStyles } from '@/components/ui/button';
 import { PageContainer, PageHeader } from '@/components/ui/page';
-import type { SessionsSearch } from '@/lib/list-search';
+import type { ModerationQueue, ModerationSearch } from '@/lib/list-search';
 import { SessionBoard } from '@/features/educator/session-board';
 import type { Timezone } from '@/features/educator/session-request-form';
 import { usePageTitle } from '@/lib/document-head';
 import type { Api } from '@/lib/api/client';
+import { CourseModerationBoard } from './course-moderation-board';
 
 const ADMIN_ACTIONS = ['approve', 'reject', 'delete', 'duplicate'] as const;
 
+const tabLink = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '10',
+  paddingInline: '3',
+  fontSize: 'sm',
+  fontWeight: 'semibold',
+  color: 'fg.muted',
+  borderBlockEndWidth: '3px',
+  borderColor: 'transparent',
+  whiteSpace: 'nowrap',
+  _hover: { color: 'fg.default' },
+  _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '-3px' },
+  '&[aria-current=page]': { color: 'primary.strong', borderColor: 'primary.strong' },
+});
+
 /**
- * /dashboard/moderation (admins): the queue of sessions waiting for approval (spec §4 session
- * moderation: PENDING → APPROVED | REJECTED), with approve (optional note), reject and delete
- * (a message is required, mailed to the educator) and duplicate. Approval publishes the session
- * in explore and mails the educator (server side).
+ * /dashboard/moderation (admins): two queues, as links in a labelled `nav` (the current one with
+ * `aria-current="page"`, kept in the URL as `queue`):
+ * - Sessions (default): session requests (spec §4 session moderation: PENDING → APPROVED |
+ *   REJECTED), with approve (optional note), reject and delete (a message is required, mailed to the
+ *   educator) and duplicate. Approval publishes the session in explore and mails the educator;
+ * - Courses (`queue=courses`, issue 16 part 6): courses sent for review, with or without a session
+ *   (spec §3: PENDING → APPROVED | REJECTED → PUBLISHED ⇄ UNPUBLISHED), see {@link CourseModerationBoard}.
  */
 export function ModerationPage({
   api,
@@ -23,33 +44,59 @@ export function ModerationPage({
   onSearch,
 }: {
   api: Api;
-  search: SessionsSearch;
+  search: ModerationSearch;
   timezones: readonly Timezone[];
-  onSearch: (search: SessionsSearch) => void;
+  onSearch: (search: ModerationSearch) => void;
 }) {
   const { t } = useLingui();
   usePageTitle(t`Moderation`);
+  const queue: ModerationQueue = search.queue ?? 'sessions';
+  const aria = (q: ModerationQueue) => (q === queue ? ({ 'aria-current': 'page' } as const) : {});
   return (
     <PageContainer>
       <PageHeader
         eyebrow={<Trans>Admin</Trans>}
-        title={<Trans>Session moderation</Trans>}
-        lead={<Trans>Approve the session requests of educators, or reject them with a message.</Trans>}
+        title={<Trans>Moderation</Trans>}
+        lead={
+          queue === 'courses' ? (
+            <Trans>Review the courses educators send, approve or reject them with a message, and unpublish or publish courses.</Trans>
+          ) : (
+            <Trans>Approve the session requests of educators, or reject them with a message.</Trans>
+          )
+        }
         actions={
           <Link to="/dashboard/users" className={buttonStyles({ variant: 'outline' })}>
             <Trans>Users</Trans>
           </Link>
         }
       />
-      <SessionBoard
-        api={api}
-        mode="moderation"
-        actions={ADMIN_ACTIONS}
-        search={search}
-        onSearch={onSearch}
-        timezones={timezones}
-        showEducator
-      />
+      <nav aria-label={t`Moderation queues`} className={css({ marginBlockEnd: '6', borderBlockEndWidth: '1px', borderColor: 'border.default', overflowX: 'auto' })}>
+        <ul className={css({ display: 'flex', gap: '2', listStyle: 'none', padding: 0, margin: 0 })}>
+          <li>
+            <Link to="/dashboard/moderation" search={{}} className={tabLink} {...aria('sessions')}>
+              <Trans>Sessions</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link to="/dashboard/moderation" search={{ queue: 'courses' }} className={tabLink} {...aria('courses')}>
+              <Trans>Courses</Trans>
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      {queue === 'courses' ? (
+        <CourseModerationBoard api={api} search={search} onSearch={onSearch} />
+      ) : (
+        <SessionBoard
+          api={api}
+          mode="moderation"
+          actions={ADMIN_ACTIONS}
+          search={{ status: search.status, page: search.page }}
+          onSearch={(s) => onSearch({ ...search, status: s.status, page: s.page })}
+          timezones={timezones}
+          showEducator
+        />
+      )}
     </PageContainer>
   );
 }
