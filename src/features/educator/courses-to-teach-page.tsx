@@ -175,8 +175,7 @@ function TeachCard({
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', marginBlockStart: 'auto', paddingBlockStart: '2' })}>
           {course.status === 'APPROVED' ? (
             <Button size="sm" variant="secondary" loading={publishing} onClick={() => onPublish(course)} startIcon={<CheckIcon size={16} />}>
-              <Trans>Publish</Trans>
-              <span className={css({ srOnly: true })}>{course.title}</span>
+              <Trans>Publish</Trans> <span className={css({ srOnly: true })}>{course.title}</span>
             </Button>
           ) : null}
           <Button size="sm" onClick={() => onRequest(course)} startIcon={<CalendarPlusIcon size={16} />}>

@@ -1,0 +1,167 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Toaster, toaster } from '@/components/ui/toast';
+import { CourseModerationBoard, type ModeratedCourse } from '@/features/educator/course-moderation-board';
+import { type CoursesToTeachData, CoursesToTeachPage } from '@/features/educator/courses-to-teach-page';
+import { createApi, ApiError } from '@/lib/api/client';
+import type { ModerationSearch } from '@/lib/list-search';
+import { json, mockFetch, type Handler } from '../machines/fetch-mock';
+import { renderWithRouter } from './render';
+
+/** Course moderation (issue 16 part 6): the admins' course queue and the educator's view of a decision. */
+afterEach(() => {
+  act(() => toaster.remove());
+  cleanup();
+});
+
+const course: ModeratedCourse = {
+  id: 31,
+  title: 'Compilers from Scratch',
+  description: 'Write a small compiler.',
+  pictureUrl: '/uploads/demo/course-31.svg',
+  price: 129,
+  numHours: 9,
+  difficultyLevel: 'ADVANCED',
+  category: { id: 6, name: 'Programming Fundamentals', nameAr: 'أساسيات البرمجة' },
+  language: { id: 1, code: 'en', name: 'English' },
+  educator: { id: 7, name: 'Salma Idrissi', pictureUrl: null },
+  rating: { average: 0, count: 0 },
+  gainedSkills: [],
+  nextSession: null,
+  status: 'PENDING',
+  isPrivate: false,
+  companyId: null,
+  moderationMessage: null,
+  submittedAt: '2030-02-01T09:00:00Z',
+  pendingSessions: 0,
+};
+
+const toast = (text: string) => screen.findByText(text, { selector: '[data-part=title]' });
+
+async function renderQueue(routes: Record<string, Handler>, search: ModerationSearch = {}, items: ModeratedCourse[] = [course]) {
+  const mock = mockFetch({
+    'GET /api/courses/moderation': () => json(200, { data: { items, total: items.length, page: 1, pageSize: 12 } }),
+    ...routes,
+  });
+  const api = createApi({ baseUrl: 'http://localhost/api', fetch: mock.fetch });
+  await renderWithRouter(
+    <>
+      <CourseModerationBoard api={api} search={search} onSearch={() => {}} />
+      <Toaster />
+    </>,
+  );
+  await screen.findByRole('link', { name: course.title });
+  return mock;
+}
+
+describe('the admins\' course queue', () => {
+  it('lists the courses sent for review (PENDING by default), sent without a session', async () => {
+    const mock = await renderQueue({});
+    expect(new URL(mock.calls[0]!.request.url).search).toBe('?status=PENDING&page=1&pageSize=12');
+    const row = screen.getByTestId('course-row');
+    expect(within(row).getByText('Pending').closest('[data-status]')?.getAttribute('data-tone')).toBe('yellow');
+    expect(within(row).getByText('Sent without a session.')).toBeTruthy();
+    expect(within(row).getByText('Educator: Salma Idrissi')).toBeTruthy();
+    const actions = within(row).getByRole('group', { name: 'Actions on the course Compilers from Scratch' });
+    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Approve', 'Reject']);
+  });
+
+  it("approves with an optional note: 'Course Approved', and reloads the queue", async () => {
+    const mock = await renderQueue({ 'POST /api/courses/31/approve': () => json(200, { data: { ...course, status: 'APPROVED' } }) });
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve this course?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await toast('Course Approved')).toBeTruthy();
+    expect(JSON.parse(mock.calls.find((c) => c.method === 'POST')!.body!)).toEqual({});
+    await waitFor(() => expect(mock.calls.filter((c) => c.method === 'GET')).toHaveLength(2));
+  });
+
+  it('rejects only with a message, sent to the server; a failure keeps the dialog open with the server message', async () => {
+    let answer = 409;
+    const mock = await renderQueue({
+      'POST /api/courses/31/reject': () => (answer === 409 ? json(409, { message: 'Only a course that is PENDING can be rejected' }) : json(200, { data: { ...course, status: 'REJECTED' } })),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Reject this course?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await within(dialog).findByText('Write a message: it is sent to the person by e-mail.')).toBeTruthy();
+    expect(mock.calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Message to the educator/ }), { target: { value: 'Week 3 has no lessons.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await toast('Could not reject the course !')).toBeTruthy();
+    expect(screen.getByRole('alertdialog', { name: 'Reject this course?' })).toBeTruthy();
+    answer = 200;
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Reject' }));
+    expect(await toast('Course Rejected')).toBeTruthy();
+    const posts = mock.calls.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => JSON.parse(c.body!))).toEqual([{ message: 'Week 3 has no lessons.' }, { message: 'Week 3 has no lessons.' }]);
+  });
+
+  it("unpublishes a published course with a message: 'Course unpublished'", async () => {
+    const published = { ...course, status: 'PUBLISHED' as const, submittedAt: null, pendingSessions: 1 };
+    const mock = await renderQueue({ 'POST /api/courses/31/unpublish': () => json(200, { data: { ...published, status: 'UNPUBLISHED' } }) }, { courseStatus: 'PUBLISHED' }, [published]);
+    expect(new URL(mock.calls[0]!.request.url).searchParams.get('status')).toBe('PUBLISHED');
+    expect(screen.getByText('1 session of this course also waits for approval: approving it publishes the course.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Unpublish' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Unpublish this course?' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Message to the educator/ }), { target: { value: 'Outdated material' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unpublish' }));
+    expect(await toast('Course unpublished')).toBeTruthy();
+    expect(JSON.parse(mock.calls.find((c) => c.method === 'POST')!.body!)).toEqual({ message: 'Outdated material' });
+  });
+});
+
+describe("the educator's courses page", () => {
+  async function renderPage(items: CoursesToTeachData['courses'], routes: Record<string, Handler> = {}) {
+    const mock = mockFetch(routes);
+    const api = createApi({ baseUrl: 'http://localhost/api', fetch: mock.fetch });
+    let reloads = 0;
+    await renderWithRouter(
+      <>
+        <CoursesToTeachPage data={{ courses: items, timezones: [] }} search={{}} api={api} onSearch={() => {}} onRetry={() => reloads++} />
+        <Toaster />
+      </>,
+    );
+    return { mock, reloads: () => reloads };
+  }
+  const page = (...list: ModeratedCourse[]) => ({ ok: true as const, data: { items: list, total: list.length, page: 1, pageSize: 12 } });
+
+  it("shows the admin's message on a rejected or unpublished course, and asks to send it again", async () => {
+    await renderPage(
+      page(
+        { ...course, status: 'REJECTED', moderationMessage: 'Week 3 has no lessons.' },
+        { ...course, id: 32, title: 'Old course', status: 'UNPUBLISHED', moderationMessage: 'Outdated material.' },
+        { ...course, id: 33, title: 'Waiting course' },
+      ),
+    );
+    expect(await screen.findByText('Week 3 has no lessons.')).toBeTruthy();
+    expect(screen.getByText('Not approved. The admin\'s message:')).toBeTruthy();
+    expect(screen.getByText('Outdated material.')).toBeTruthy();
+    expect(screen.getByText('Unpublished by an admin. The message:')).toBeTruthy();
+    expect(screen.getAllByText('Edit the course and send it for review again.')).toHaveLength(2);
+    expect(screen.getByText("Waiting for an admin's review.")).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Publish/ })).toBeNull();
+  });
+
+  it("publishes an approved course: 'Course published' and the list reloads; a refusal shows the server's message", async () => {
+    let status = 403;
+    const { mock, reloads } = await renderPage(page({ ...course, status: 'APPROVED' }), {
+      'POST /api/courses/31/publish': () => (status === 403 ? json(403, { message: 'You can only publish your own courses' }) : json(200, { data: { ...course, status: 'PUBLISHED' } })),
+    });
+    expect(screen.getByText('Approved: publish it to open it to learners.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Publish Compilers from Scratch' }));
+    expect(await toast('Could not publish the course !')).toBeTruthy();
+    expect(await screen.findByText('You can only publish your own courses')).toBeTruthy();
+    expect(reloads()).toBe(0);
+    status = 200;
+    fireEvent.click(screen.getByRole('button', { name: 'Publish Compilers from Scratch' }));
+    expect(await toast('Course published')).toBeTruthy();
+    expect(reloads()).toBe(1);
+    expect(mock.calls.filter((c) => c.method === 'POST').map((c) => c.body && JSON.parse(c.body))).toEqual([{}, {}]);
+  });
+
+  it('keeps the failure state of a failed load', async () => {
+    await renderPage({ ok: false, error: new ApiError(500, { message: 'Boom' }) });
+    expect(await screen.findByText('Boom')).toBeTruthy();
+  });
+});
