@@ -236,7 +236,7 @@ export function SessionBoard({
       }),
       actorRef.on('moderation.failed', (e) =>
         toaster.create({
-          title: failedText(e.action),
+          title: ((text) => (text ? t(text) : t`System error please try later !`))(sessionFailed[e.action]),
           ...(e.error.message ? { description: e.error.message } : {}),
           type: 'error',
         }),
