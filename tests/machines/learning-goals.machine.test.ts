@@ -85,7 +85,7 @@ function runPath(path: ModelPath) {
   const result = replay(machine, path, (a, e, where) => expect(a, where).toEqual(e), (snap, event) => {
     checkState(snap, before, event);
     // Each call carries what the learner chose: the new skill, or the goal the dialog is about.
-    if (snap.matches('adding') && !before.matches('adding')) expect(starts.at(-1)).toEqual(['createGoal', { skillId: (event as { skillId: number }).skillId }]);
+    if (snap.matches('adding') && !before.matches('adding')) expect(starts.at(-1)).toEqual(['createGoal', { skillId: (event as unknown as { skillId: number }).skillId }]);
     if (snap.matches('removing') && !before.matches('removing')) expect(starts.at(-1)).toEqual(['removeGoal', { goalId: (snap.context as LearningGoalsContext).target!.id }]);
     if (snap.matches('loading') && !before.matches('loading')) expect(starts.at(-1)?.[0]).toBe('loadGoals');
     before = snap;
