@@ -3512,7 +3512,7 @@ export interface components {
             difficultyLevel: components["schemas"]["Difficulty"];
             /**
              * Format: date
-             * @description Start date of the course's next open session (approved, not started, not full), or null when none is open.
+             * @description Start date of the course's earliest session a learner can still join (approved or running, not ended), or null when none.
              */
             nextSessionStartDate: string | null;
         };

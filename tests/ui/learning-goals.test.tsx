@@ -74,7 +74,7 @@ describe('the learning goals screen', () => {
     expect(within(card).getByText('In progress')).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'Data Structures and Algorithms' }).getAttribute('href')).toBe('/sessions/301');
     expect(within(card).getByText('42% of the session, ends on June, 1st 2031')).toBeTruthy();
-    expect(within(card).getByRole('link', { name: /Algorithms in Practice/ }).textContent).toContain('Intermediate · next session June, 10th 2031');
+    expect(within(card).getByRole('link', { name: /Algorithms in Practice/ }).textContent).toContain('Intermediate · open session from June, 10th 2031');
 
     fireEvent.click(within(card).getByRole('button', { name: 'Remove: Algorithms' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove this goal?' });

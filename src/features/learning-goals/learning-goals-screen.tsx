@@ -276,7 +276,7 @@ function GoalCard({ goal, locale, busy, onRemove }: { goal: LearningGoal; locale
                       <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
                         {t(difficultyLabels[s.difficultyLevel])}
                         {' · '}
-                        {next ? <Trans>next session {next}</Trans> : <Trans>no open session yet</Trans>}
+                        {next ? <Trans>open session from {next}</Trans> : <Trans>no open session yet</Trans>}
                       </span>
                     </Link>
                   </li>
