@@ -1829,13 +1829,44 @@ export interface paths {
         };
         /**
          * List the caller's learning goals
-         * @description The caller's target skills with progress derived from the gained skills of their enrolled sessions.
+         * @description The caller's target skills (oldest first, at most 20), each with its progress, the caller's courses that teach it and
+         *     up to 3 suggested courses. A skill is gained when the caller completed a course that lists it among its gained skills:
+         *     an ACTIVE enrollment in a session of the course whose end date has passed in the session's time zone (progress 100).
+         *     Otherwise progress is how far the caller's best running or upcoming session of such a course has gone (elapsed days
+         *     over the session's days, at most 99), or 0. Suggestions are published courses the caller may see (public, or private
+         *     to the caller's company) that teach the skill and in which the caller has no enrollment; courses with an open session
+         *     first (docs/decisions.md "Learning goals").
          *
          *     Roles: LEARNER, USER. Spec: §7 Learning goals; DESIGN §1 Learning goals.
          */
         get: operations["listLearningGoals"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/learningGoal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a learning goal
+         * @description Adds a skill (from `GET /skills`) to the caller's learning goals and answers the goal with its progress, courses and
+         *     suggestions, as `listLearningGoals` does. An unknown skill → 400 (field `skillId`); a skill already among the
+         *     caller's goals → 409; a 21st goal → 422. Nothing is written on a refusal.
+         *
+         *     Roles: LEARNER, USER. Spec: §7 Learning goals (the spec names no create call; same style as
+         *     `DELETE /v2/learningGoal/{id}`); DESIGN §1 Learning goals.
+         */
+        post: operations["createLearningGoal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3567,13 +3598,56 @@ export interface components {
             /** @description Bank account token from the gateway ("btok_…"). */
             external_account: string;
         };
+        /** @description A learner's target skill with its progress (docs/decisions.md "Learning goals"). */
         LearningGoal: {
             id: number;
             skill: components["schemas"]["Skill"];
-            /** @description Percent, derived from the gained skills of the learner's enrolled sessions. */
+            /** @description Percent. 100 when a completed course gained the skill; else the best of `courses[].progress` (at most 99); 0 without any. */
             progress: number;
+            /** @description The skill is gained (a course that teaches it is completed). */
+            achieved: boolean;
+            /** @description The caller's ACTIVE enrollments in sessions of courses that teach the skill, completed first. */
+            courses: components["schemas"]["LearningGoalCourse"][];
+            /** @description Published courses the caller may see that teach the skill and that the caller is not enrolled in (empty once achieved). */
+            suggestions: components["schemas"]["LearningGoalSuggestion"][];
             /** Format: date-time */
             createdAt: string;
+        };
+        /** @description A course the caller is enrolled in that teaches a goal's skill, through one session. */
+        LearningGoalCourse: {
+            id: number;
+            title: string;
+            pictureUrl: string;
+            sessionId: number;
+            /**
+             * Format: date
+             * @description The session's first day, in its time zone.
+             */
+            startDate: string;
+            /**
+             * Format: date
+             * @description The session's last day, in its time zone.
+             */
+            endDate: string;
+            /** @description The session's end date has passed in its time zone. */
+            completed: boolean;
+            /** @description Percent of the session's days elapsed (100 when completed). */
+            progress: number;
+        };
+        /** @description A course that teaches a goal's missing skill. */
+        LearningGoalSuggestion: {
+            id: number;
+            title: string;
+            pictureUrl: string;
+            difficultyLevel: components["schemas"]["Difficulty"];
+            /**
+             * Format: date
+             * @description Start date of the course's earliest session a learner can still join (approved or running, not ended), or null when none.
+             */
+            nextSessionStartDate: string | null;
+        };
+        LearningGoalRequest: {
+            skillId: components["schemas"]["Id"];
         };
         /** @enum {string} */
         UploadKind: "COURSEPICTURE" | "COURSEVIDEO" | "PROFILEPICTURE" | "RESUME" | "SIGNATURE" | "LESSON" | "COMPANYLOGO" | "QUESTIONPICTURE";
@@ -9693,6 +9767,28 @@ export interface operations {
                      *             "name": "React"
                      *           },
                      *           "progress": 50,
+                     *           "achieved": false,
+                     *           "courses": [
+                     *             {
+                     *               "id": 12,
+                     *               "title": "Modern web apps with React",
+                     *               "pictureUrl": "/uploads/demo/course-2.svg",
+                     *               "sessionId": 41,
+                     *               "startDate": "2025-01-06",
+                     *               "endDate": "2025-02-28",
+                     *               "completed": false,
+                     *               "progress": 50
+                     *             }
+                     *           ],
+                     *           "suggestions": [
+                     *             {
+                     *               "id": 15,
+                     *               "title": "React for teams",
+                     *               "pictureUrl": "/uploads/demo/course-5.svg",
+                     *               "difficultyLevel": "INTERMEDIATE",
+                     *               "nextSessionStartDate": "2025-03-03"
+                     *             }
+                     *           ],
                      *           "createdAt": "2025-01-20T10:00:00Z"
                      *         }
                      *       ]
@@ -9705,6 +9801,78 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    createLearningGoal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "skillId": 4
+                 *     }
+                 */
+                "application/json": components["schemas"]["LearningGoalRequest"];
+            };
+        };
+        responses: {
+            /** @description Added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 3,
+                     *         "skill": {
+                     *           "id": 4,
+                     *           "name": "React"
+                     *         },
+                     *         "progress": 50,
+                     *         "achieved": false,
+                     *         "courses": [
+                     *           {
+                     *             "id": 12,
+                     *             "title": "Modern web apps with React",
+                     *             "pictureUrl": "/uploads/demo/course-2.svg",
+                     *             "sessionId": 41,
+                     *             "startDate": "2025-01-06",
+                     *             "endDate": "2025-02-28",
+                     *             "completed": false,
+                     *             "progress": 50
+                     *           }
+                     *         ],
+                     *         "suggestions": [
+                     *           {
+                     *             "id": 15,
+                     *             "title": "React for teams",
+                     *             "pictureUrl": "/uploads/demo/course-5.svg",
+                     *             "difficultyLevel": "INTERMEDIATE",
+                     *             "nextSessionStartDate": "2025-03-03"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2025-01-20T10:00:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LearningGoal"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
             501: components["responses"]["NotImplemented"];
         };
     };

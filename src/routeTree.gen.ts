@@ -19,6 +19,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as AccountAddressesRouteImport } from './routes/account/addresses'
 import { Route as AccountBankAccountRouteImport } from './routes/account/bank-account'
+import { Route as AccountLearningGoalsRouteImport } from './routes/account/learning-goals'
 import { Route as AccountPasswordRouteImport } from './routes/account/password'
 import { Route as AccountPaymentMethodsRouteImport } from './routes/account/payment-methods'
 import { Route as AccountProfileRouteImport } from './routes/account/profile'
@@ -95,6 +96,11 @@ const AccountAddressesRoute = AccountAddressesRouteImport.update({
 const AccountBankAccountRoute = AccountBankAccountRouteImport.update({
   id: '/bank-account',
   path: '/bank-account',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
+const AccountLearningGoalsRoute = AccountLearningGoalsRouteImport.update({
+  id: '/learning-goals',
+  path: '/learning-goals',
   getParentRoute: () => AccountRouteRoute,
 } as any)
 const AccountPasswordRoute = AccountPasswordRouteImport.update({
@@ -253,6 +259,7 @@ export interface FileRoutesByFullPath {
   '/signup': typeof SignupRoute
   '/account/addresses': typeof AccountAddressesRoute
   '/account/bank-account': typeof AccountBankAccountRoute
+  '/account/learning-goals': typeof AccountLearningGoalsRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/payment-methods': typeof AccountPaymentMethodsRoute
   '/account/profile': typeof AccountProfileRoute
@@ -291,6 +298,7 @@ export interface FileRoutesByTo {
   '/signup': typeof SignupRoute
   '/account/addresses': typeof AccountAddressesRoute
   '/account/bank-account': typeof AccountBankAccountRoute
+  '/account/learning-goals': typeof AccountLearningGoalsRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/payment-methods': typeof AccountPaymentMethodsRoute
   '/account/profile': typeof AccountProfileRoute
@@ -330,6 +338,7 @@ export interface FileRoutesById {
   '/signup': typeof SignupRoute
   '/account/addresses': typeof AccountAddressesRoute
   '/account/bank-account': typeof AccountBankAccountRoute
+  '/account/learning-goals': typeof AccountLearningGoalsRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/payment-methods': typeof AccountPaymentMethodsRoute
   '/account/profile': typeof AccountProfileRoute
@@ -371,6 +380,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/account/addresses'
     | '/account/bank-account'
+    | '/account/learning-goals'
     | '/account/password'
     | '/account/payment-methods'
     | '/account/profile'
@@ -409,6 +419,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/account/addresses'
     | '/account/bank-account'
+    | '/account/learning-goals'
     | '/account/password'
     | '/account/payment-methods'
     | '/account/profile'
@@ -447,6 +458,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/account/addresses'
     | '/account/bank-account'
+    | '/account/learning-goals'
     | '/account/password'
     | '/account/payment-methods'
     | '/account/profile'
@@ -567,6 +579,13 @@ declare module '@tanstack/react-router' {
       path: '/bank-account'
       fullPath: '/account/bank-account'
       preLoaderRoute: typeof AccountBankAccountRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
+    '/account/learning-goals': {
+      id: '/account/learning-goals'
+      path: '/learning-goals'
+      fullPath: '/account/learning-goals'
+      preLoaderRoute: typeof AccountLearningGoalsRouteImport
       parentRoute: typeof AccountRouteRoute
     }
     '/account/password': {
@@ -764,6 +783,7 @@ declare module '@tanstack/react-router' {
 interface AccountRouteRouteChildren {
   AccountAddressesRoute: typeof AccountAddressesRoute
   AccountBankAccountRoute: typeof AccountBankAccountRoute
+  AccountLearningGoalsRoute: typeof AccountLearningGoalsRoute
   AccountPasswordRoute: typeof AccountPasswordRoute
   AccountPaymentMethodsRoute: typeof AccountPaymentMethodsRoute
   AccountProfileRoute: typeof AccountProfileRoute
@@ -773,6 +793,7 @@ interface AccountRouteRouteChildren {
 const AccountRouteRouteChildren: AccountRouteRouteChildren = {
   AccountAddressesRoute: AccountAddressesRoute,
   AccountBankAccountRoute: AccountBankAccountRoute,
+  AccountLearningGoalsRoute: AccountLearningGoalsRoute,
   AccountPasswordRoute: AccountPasswordRoute,
   AccountPaymentMethodsRoute: AccountPaymentMethodsRoute,
   AccountProfileRoute: AccountProfileRoute,

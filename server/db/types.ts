@@ -392,6 +392,13 @@ export interface WaitlistTable {
   created_at: Timestamp;
   notified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
+/** A learner's target skill (migration 0017); unique per (user, skill). Progress is derived, never stored. */
+export interface LearningGoalsTable {
+  id: Generated<number>;
+  user_id: number;
+  skill_id: number;
+  created_at: Timestamp;
+}
 
 export interface PaymentMethodsTable {
   id: string;
@@ -459,6 +466,7 @@ export interface Database {
   payouts: PayoutsTable;
   addresses: AddressesTable;
   waitlist: WaitlistTable;
+  learning_goals: LearningGoalsTable;
   uploads: UploadsTable;
   audit_log: AuditLogTable;
   invitations: InvitationsTable;

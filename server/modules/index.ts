@@ -5,6 +5,7 @@ import { classroomHandlers } from './classroom/handlers.js';
 import { companiesHandlers } from './companies/handlers.js';
 import { coursesHandlers } from './courses/handlers.js';
 import { dashboardHandlers } from './dashboard/handlers.js';
+import { learningGoalsHandlers } from './learning-goals/handlers.js';
 import { messagingHandlers } from './messaging/handlers.js';
 import { paymentsHandlers } from './payments/handlers.js';
 import { quizzesHandlers } from './quizzes/handlers.js';
@@ -32,4 +33,5 @@ export const allHandlers: HandlerTable = {
   ...paymentsHandlers,
   ...companiesHandlers,
   ...uploadsHandlers,
+  ...learningGoalsHandlers,
 };

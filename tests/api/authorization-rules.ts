@@ -406,5 +406,6 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
   // ── Dashboard and learning goals ──
   getDashboardStats: none(nothing),
   listLearningGoals: none(nothing),
-  deleteLearningGoal: { why: 'not built (501): a learner\'s own goals', variants: [{ target: 'own', label: 'a learning goal', allow: 'roles', build: () => ({ params: { id: 1 } }) }] },
+  createLearningGoal: none((w) => ({ body: { skillId: w.freshGoalSkill } })),
+  deleteLearningGoal: { variants: perLearner((w, o, c) => ({ params: { id: (o === 'self' ? w.learningGoals[me(c)] : w.learningGoals[o]) ?? w.learningGoals.learner! } }), 'roles', 'learning goal', { consumable: true }) },
 };

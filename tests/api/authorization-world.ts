@@ -22,7 +22,8 @@ import { multipart, PNG_1PX, type FilePart, type TestApp } from './harness.js';
  *   programming assignment), an ACTIVE session with its learners, their quiz attempts and
  *   submissions, paid sessions with their learners' payment intents, a free session nobody is in
  *   and PENDING sessions for moderation; plus `privA` (private to company A), draft courses to edit,
- *   cards, an external account and a course picture upload.
+ *   cards, an external account and a course picture upload; a learning goal (skill Git) of each
+ *   learner and of the USER, and the skill Docker, which nobody has as a goal yet.
  *
  * Sessions run 2031-05-05 (a Monday) to 2031-06-01 in America/Denver; the app's clock is
  * {@link MATRIX_NOW} (Wednesday of week 1, during the weekly meeting), so that each owner's call can
@@ -127,6 +128,10 @@ export interface World {
    * course titles and its learner's e-mail. No 2xx answer to another caller may contain them.
    */
   secretsOfB: string[];
+  /** Learning goals (issue 16 item 4) by person: the skill Git, for each learner and the USER. */
+  learningGoals: Partial<Record<Person, number>>;
+  /** A skill nobody in the world has as a learning goal (createLearningGoal). */
+  freshGoalSkill: number;
   /** Bearer tokens by caller key (anonymous: none). */
   tokens: Record<Exclude<CallerKey, 'anon'>, string>;
 }
@@ -299,7 +304,14 @@ export async function buildWorld(t: TestApp): Promise<World> {
     memberB: await insertUser(db, 'member.remove.b@matrix.test', 'LEARNER', companyB),
   };
   await invite(EMAIL.user, companyA, ids.partner, invitations.tokenUser);
-  return { ids, companyA, companyB, A, B, O, privA, cards, educatorPictureId, pendingUsers, invitations, secretsOfB, tokens };
+  const skillId = async (name: string) => (await db.selectFrom('skills').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  const git = await skillId('Git');
+  const learningGoals: World['learningGoals'] = {};
+  for (const p of ['learner', 'user', 'learnerA2', 'learnerB', 'learnerO'] as Person[]) {
+    learningGoals[p] = (await db.insertInto('learning_goals').values({ user_id: ids[p], skill_id: git }).returning('id').executeTakeFirstOrThrow()).id;
+  }
+  const freshGoalSkill = await skillId('Docker');
+  return { ids, companyA, companyB, A, B, O, privA, cards, educatorPictureId, pendingUsers, invitations, secretsOfB, learningGoals, freshGoalSkill, tokens };
 }
 
 /**

@@ -6,6 +6,7 @@ import { Temporal } from 'temporal-polyfill';
 import type { CompanySettingsJson, Database, Role } from '../types.js';
 import { sanitizeLessonHtml } from '../../modules/classroom/sanitize.js';
 import { seedQadAttendance } from './attendance-demo.js';
+import { seedLearningGoals } from './learning-goals-demo.js';
 import type { DemoLessonContent } from './classroom-demo.js';
 import { companyLogoSvg, courseCoverSvg } from './covers.js';
 import { DEMO_CLASSROOM_COURSE, DEMO_COURSES, type DemoCourse, type DemoSession } from './demo-courses.js';
@@ -304,6 +305,7 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Pro
     }
 
     await seedQadAttendance(trx, opts.liveMeetingAt ?? new Date(`${today}T00:00:00Z`));
+    await seedLearningGoals(trx, today);
     if (opts.liveMeetingAt) await scheduleLiveDemoMeeting(trx, opts.liveMeetingAt);
 
     return {

@@ -1,5 +1,5 @@
 import type { PaymentLink } from '@/lib/payment-links';
-import { BankIcon, CardIcon, PinIcon, ShieldIcon, UsersIcon, WalletIcon } from '@/components/ui/icons';
+import { BankIcon, BookIcon, CardIcon, PinIcon, ShieldIcon, UsersIcon, WalletIcon } from '@/components/ui/icons';
 
 /** The icon of a `paymentLinks(role)` entry (decorative). */
 export function PaymentLinkIcon({ icon, size = 16 }: { icon: PaymentLink['icon']; size?: number }) {
@@ -8,5 +8,6 @@ export function PaymentLinkIcon({ icon, size = 16 }: { icon: PaymentLink['icon']
   if (icon === 'wallet') return <WalletIcon size={size} />;
   if (icon === 'card') return <CardIcon size={size} />;
   if (icon === 'bank') return <BankIcon size={size} />;
+  if (icon === 'goal') return <BookIcon size={size} />;
   return <PinIcon size={size} />;
 }

@@ -1,0 +1,291 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { type FormEvent, useMemo, useState } from 'react';
+import { css } from 'styled-system/css';
+import { FormAlert, SectionError, useErrorReason } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { AppDialog } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { SelectField } from '@/components/ui/field';
+import { formatLongDate } from '@/components/ui/format';
+import { BookIcon, CheckCircleIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
+import { Skeleton } from '@/components/ui/spinner';
+import type { Api } from '@/lib/api/client';
+import { difficultyLabels } from '@/lib/course-labels';
+import { isLocale, type Locale } from '@/lib/i18n';
+import { createLearningGoalsActors } from '../../../machines/learning-goals.actors';
+import { type LearningGoal, learningGoalsMachine } from '../../../machines/learning-goals.machine';
+import {
+  MAX_LEARNING_GOALS, addGoalFailure, atGoalLimit, canAddGoal, goalsLoadFailure, goalsNotice, goalsOf, hasNoGoals, isAddingGoal,
+  isLoadingGoals, isRemovingGoal, removalTarget, removeGoalFailure, skillChoices,
+} from '../../../machines/learning-goals.selectors';
+
+const sectionTitle = css({ fontSize: { base: 'lg', tablet: 'xl' }, fontWeight: 'bold' });
+
+/**
+ * The learner's learning goals (issue 16 item 4; spec §7 "Learning goals"; rules in
+ * docs/decisions.md "Learning goals"), driven by `learningGoalsMachine`: "Add a goal" (a skill
+ * picker of the skills not yet chosen), the goals with their progress bars (percent of the
+ * learner's best session of a course teaching the skill; 100 once a course is completed), the
+ * courses counted and up to three suggested courses (links to their pages), and "Remove" behind a
+ * confirmation dialog. Loading shows skeletons; no goal shows the empty state; changes are
+ * announced politely.
+ */
+export function LearningGoalsScreen({ api }: { api: Api }) {
+  const { t, i18n } = useLingui();
+  const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
+  const machine = useMemo(() => learningGoalsMachine.provide({ actors: createLearningGoalsActors(api) }), [api]);
+  const [snapshot, send] = useMachine(machine);
+  const reason = useErrorReason();
+  const [skillId, setSkillId] = useState('');
+  const choices = skillChoices(snapshot);
+  const chosen = choices.some((s) => String(s.id) === skillId) ? skillId : '';
+  const notice = goalsNotice(snapshot);
+  const target = removalTarget(snapshot);
+  const loadFailure = goalsLoadFailure(snapshot);
+  const addFailure = addGoalFailure(snapshot);
+  const removeFailure = removeGoalFailure(snapshot);
+  const targetSkill = target?.skill.name ?? '';
+
+  const onAdd = (e: FormEvent) => {
+    e.preventDefault();
+    if (!chosen) return;
+    send({ type: 'goal.add', skillId: Number(chosen) });
+    setSkillId('');
+  };
+
+  if (isLoadingGoals(snapshot)) {
+    return (
+      <div aria-busy="true" className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <p className={css({ srOnly: true })} role="status">
+          <Trans>Loading your learning goals…</Trans>
+        </p>
+        <Skeleton height="5.5rem" />
+        <Skeleton height="9rem" />
+        <Skeleton height="9rem" />
+      </div>
+    );
+  }
+  if (loadFailure) {
+    return <SectionError title={<Trans>Could not get your learning goals</Trans>} error={loadFailure} onRetry={() => send({ type: 'goals.retry' })} />;
+  }
+
+  return (
+    <>
+      <p role="status" className={css({ srOnly: true })}>
+        {notice ? (notice.kind === 'added' ? t`Goal added: ${notice.skill}` : t`Goal removed: ${notice.skill}`) : ''}
+      </p>
+
+      <section aria-labelledby="add-goal" className={css({ display: 'flex', flexDirection: 'column', gap: '3', maxWidth: '40rem' })}>
+        <h2 id="add-goal" className={sectionTitle}>
+          <Trans>Add a goal</Trans>
+        </h2>
+        <Card className={css({ padding: { base: '4', tablet: '5' } })}>
+          {atGoalLimit(snapshot) ? (
+            <FormAlert tone="info">
+              <Trans>You have {MAX_LEARNING_GOALS} goals, the most allowed. Remove one to add another.</Trans>
+            </FormAlert>
+          ) : (
+            <form onSubmit={onAdd} className={css({ display: 'flex', flexDirection: { base: 'column', tablet: 'row' }, gap: '3', alignItems: { base: 'stretch', tablet: 'flex-end' } })}>
+              <SelectField
+                label={t`Skill to acquire`}
+                helperText={t`Choose a skill; we show how far your courses have taken you and suggest courses that teach it.`}
+                value={chosen}
+                onChange={(e) => setSkillId(e.target.value)}
+                disabled={choices.length === 0}
+                className={css({ flex: '1' })}
+              >
+                <option value="">{t`Choose a skill`}</option>
+                {choices.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
+              </SelectField>
+              <Button type="submit" loading={isAddingGoal(snapshot)} disabled={!canAddGoal(snapshot) || !chosen}>
+                <PlusIcon size={16} aria-hidden />
+                <Trans>Add goal</Trans>
+              </Button>
+            </form>
+          )}
+          {addFailure ? (
+            <FormAlert title={<Trans>The goal could not be added</Trans>} className={css({ marginBlockStart: '3' })}>
+              {reason(addFailure)}
+            </FormAlert>
+          ) : null}
+        </Card>
+      </section>
+
+      <section aria-labelledby="my-goals" className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <h2 id="my-goals" className={sectionTitle}>
+          <Trans>My goals</Trans>
+        </h2>
+        {hasNoGoals(snapshot) ? (
+          <EmptyState
+            icon={<BookIcon size={28} />}
+            title={<Trans>No learning goals yet</Trans>}
+            description={<Trans>Add a skill you want to acquire: your progress and the courses that teach it will show here.</Trans>}
+          />
+        ) : (
+          <ul className={css({ listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: '4' })}>
+            {goalsOf(snapshot).map((goal) => (
+              <li key={goal.id}>
+                <GoalCard goal={goal} locale={locale} busy={!canAddGoal(snapshot)} onRemove={() => send({ type: 'goal.removeRequested', goalId: goal.id })} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <AppDialog
+        layout="compact"
+        size="sm"
+        closeButton={false}
+        closeOnOutsideClick={false}
+        open={target !== null}
+        onClose={() => send({ type: 'goal.removeCancelled' })}
+        busy={isRemovingGoal(snapshot)}
+        role="alertdialog"
+        title={<Trans>Remove this goal?</Trans>}
+        description={<Trans>{targetSkill} will no longer be one of your learning goals. Your courses stay as they are.</Trans>}
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => send({ type: 'goal.removeCancelled' })} disabled={isRemovingGoal(snapshot)}>
+              <Trans>Keep goal</Trans>
+            </Button>
+            <Button variant="danger" loading={isRemovingGoal(snapshot)} onClick={() => send({ type: 'goal.removeConfirmed' })}>
+              <Trans>Remove goal</Trans>
+            </Button>
+          </>
+        }
+      >
+        {removeFailure ? <FormAlert title={<Trans>The goal could not be removed</Trans>}>{reason(removeFailure)}</FormAlert> : null}
+      </AppDialog>
+    </>
+  );
+}
+
+/** One goal: skill, progress bar, the learner's courses that count, suggestions, "Remove". */
+function GoalCard({ goal, locale, busy, onRemove }: { goal: LearningGoal; locale: Locale; busy: boolean; onRemove: () => void }) {
+  const { t } = useLingui();
+  const skill = goal.skill.name;
+  const headingId = `goal-${goal.id}`;
+  const percent = goal.progress;
+  return (
+    <Card as="article" aria-labelledby={headingId} className={css({ padding: { base: '4', tablet: '5' }, display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <div className={css({ display: 'flex', alignItems: 'flex-start', gap: '3', flexWrap: 'wrap' })}>
+        <h3 id={headingId} className={css({ fontSize: 'lg', fontWeight: 'semibold', flex: '1', minWidth: '10rem' })}>
+          {skill}
+        </h3>
+        {goal.achieved ? (
+          <Badge tone="green">
+            <Trans>Achieved</Trans>
+          </Badge>
+        ) : goal.courses.length > 0 ? (
+          <Badge tone="yellow">
+            <Trans>In progress</Trans>
+          </Badge>
+        ) : (
+          <Badge tone="gray">
+            <Trans>Not started</Trans>
+          </Badge>
+        )}
+        <Button size="sm" variant="ghost" disabled={busy} onClick={onRemove}>
+          <TrashIcon size={16} aria-hidden />
+          <Trans>Remove</Trans>
+          <span className={css({ srOnly: true })}>: {skill}</span>
+        </Button>
+      </div>
+
+      <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+        <div
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-label={t`Progress toward ${skill}`}
+          aria-valuetext={t`${percent}%`}
+          className={css({ flex: '1', height: '2.5', borderRadius: 'full', bg: 'bg.muted', overflow: 'hidden' })}
+        >
+          <div className={css({ height: 'full', bg: goal.achieved ? 'success.strong' : 'secondary.strong', borderRadius: 'full' })} style={{ width: `${percent}%` }} />
+        </div>
+        <span aria-hidden className={css({ fontSize: 'sm', fontWeight: 'semibold', minWidth: '3rem', textAlign: 'end' })}>
+          {t`${percent}%`}
+        </span>
+      </div>
+
+      {goal.courses.length > 0 ? (
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+          <h4 className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted' })}>
+            <Trans>Your courses that teach it</Trans>
+          </h4>
+          <ul className={css({ listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: '1.5' })}>
+            {goal.courses.map((c) => {
+              const end = formatLongDate(c.endDate, locale);
+              const start = formatLongDate(c.startDate, locale);
+              const progress = c.progress;
+              return (
+                <li key={c.sessionId} className={css({ display: 'flex', gap: '2', alignItems: 'baseline', flexWrap: 'wrap', fontSize: 'sm' })}>
+                  {c.completed ? <CheckCircleIcon size={14} aria-hidden className={css({ color: 'success.strong', alignSelf: 'center' })} /> : null}
+                  <Link to="/sessions/$sessionId" params={{ sessionId: c.sessionId }} className={css({ color: 'primary.strong', fontWeight: 'medium', _hover: { textDecoration: 'underline' } })}>
+                    {c.title}
+                  </Link>
+                  <span className={css({ color: 'fg.muted' })}>
+                    {c.completed ? (
+                      <Trans>completed on {end}</Trans>
+                    ) : progress > 0 ? (
+                      <Trans>{progress}% of the session, ends on {end}</Trans>
+                    ) : (
+                      <Trans>starts on {start}</Trans>
+                    )}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ) : null}
+
+      {!goal.achieved ? (
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+          <h4 className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted' })}>
+            <Trans>Courses that teach {skill}</Trans>
+          </h4>
+          {goal.suggestions.length === 0 ? (
+            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+              <Trans>No other course teaches this skill yet.</Trans>
+            </p>
+          ) : (
+            <ul className={css({ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', tablet: 'repeat(3, minmax(0, 1fr))' } })}>
+              {goal.suggestions.map((s) => {
+                const next = s.nextSessionStartDate ? formatLongDate(s.nextSessionStartDate, locale) : null;
+                return (
+                  <li key={s.id}>
+                    <Link
+                      to="/courses/$courseId"
+                      params={{ courseId: s.id }}
+                      className={css({
+                        display: 'flex', flexDirection: 'column', gap: '1', height: 'full', padding: '3', borderRadius: 'lg', borderWidth: '1px',
+                        borderColor: 'border.default', bg: 'bg.surface', _hover: { borderColor: 'primary.strong' }, _focusVisible: { outline: '2px solid', outlineColor: 'primary.strong' },
+                      })}
+                    >
+                      <span className={css({ fontWeight: 'semibold', color: 'primary.strong' })}>{s.title}</span>
+                      <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+                        {t(difficultyLabels[s.difficultyLevel])}
+                        {' · '}
+                        {next ? <Trans>open session from {next}</Trans> : <Trans>no open session yet</Trans>}
+                      </span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+      ) : null}
+    </Card>
+  );
+}
