@@ -8,9 +8,10 @@ import { countRows, multipart, PNG_1PX, startTestApp, type TestApp } from './har
  * unpublished course while its running session goes on, and how session approval publishes.
  */
 let t: TestApp;
+// Cloning the seeded template (PGlite or a PostgreSQL schema) may take long on a busy machine.
 beforeAll(async () => {
   t = await startTestApp();
-});
+}, 300_000);
 afterAll(() => t.close());
 
 async function call(method: 'GET' | 'POST', url: string, email: string | null, payload?: unknown) {
