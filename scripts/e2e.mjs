@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spaIsFresh } from './spa-fresh.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -21,7 +22,8 @@ function freePort() {
   });
 }
 
-if (!process.env.E2E_SKIP_BUILD) {
+// dist/ built from the current sources (e.g. by npm ci's install step, scripts/prepare.ts) is used as is.
+if (!process.env.E2E_SKIP_BUILD && !spaIsFresh(root)) {
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

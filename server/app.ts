@@ -27,7 +27,6 @@ import type { PaymentGateway } from './platform/payments/gateway.js';
 import { gatewayFor } from './platform/payments/select.js';
 import { closeSandboxPool } from './platform/sandbox/index.js';
 import { DiskStorage, type FileStorage } from './platform/storage.js';
-import { S3Storage, registerS3Uploads } from './platform/storage-s3.js';
 import { TokenService } from './platform/tokens.js';
 import { mountBuiltInIdentityProviders } from './platform/identity/dev-idp.js';
 import { FederatedDirectories, type InProcessFetch } from './platform/identity/oidc-client.js';
@@ -88,7 +87,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   mkdirSync(uploadsDir, { recursive: true });
   await removeLeftoverTempFiles(tmpDir, config.databaseUrl === null);
   // STORAGE_DRIVER (server/config.ts): an S3 bucket is checked now so a wrong setting stops the start.
-  const s3 = config.storage.driver === 's3' ? new S3Storage(config.storage) : null;
+  // The AWS SDK (over a second to load) is only loaded for the s3 driver.
+  const s3Module = config.storage.driver === 's3' ? await import('./platform/storage-s3.js') : null;
+  const s3 = s3Module && config.storage.driver === 's3' ? new s3Module.S3Storage(config.storage) : null;
   if (s3) {
     try {
       await s3.checkBucket();
@@ -105,7 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     storage,
     mailer: new Mailer(db, join(config.dataDir, 'outbox'), config.smtpUrl),
-    gateway: options.gateway ?? gatewayFor(config),
+    gateway: options.gateway ?? (await gatewayFor(config)),
     federation: new FederatedDirectories(config.federation, injectFetch(app)),
     now: options.now ?? (() => new Date()),
   };
@@ -232,7 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/api/health', async () => ({ data: { status: 'ok' } }));
 
   // /uploads/<key>: from disk, or with the s3 driver streamed from the bucket (docs/storage.md).
-  if (s3) await registerS3Uploads(app, s3, uploadsDir);
+  if (s3Module && s3) await s3Module.registerS3Uploads(app, s3, uploadsDir);
   else await app.register(fastifyStatic, { root: uploadsDir, prefix: '/uploads/', decorateReply: false, maxAge: '1d' });
   if (config.webDir) {
     await app.register(fastifyStatic, {

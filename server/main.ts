@@ -2,7 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
+import { DEMO_PASSWORD } from './db/seed/demo-users.js';
 import { DirectoryLockedError, lockDirectory, type DirectoryLock } from './platform/dir-lock.js';
+import { hashPassword } from './platform/passwords.js';
 
 const started = performance.now();
 
@@ -38,25 +40,46 @@ async function main(): Promise<void> {
       );
     }
   }
+  // A fresh embedded database gets the demo data: its one password hash (scrypt, ~0.3–1 s) is
+  // computed on libuv's thread pool while this thread loads the server and opens the database.
+  const freshPglite = !config.databaseUrl && !existsSync(join(pgDir, 'PG_VERSION'));
+  const demoHash = config.seedDemoData && freshPglite ? hashPassword(DEMO_PASSWORD) : null;
+  demoHash?.catch(() => {});
   // The rest of the server is loaded once the data directory is ours (seconds with tsx), so a
   // refused start says so at once.
-  const [{ buildApp }, { openDatabase }, { migrateToLatest }, { seedDemoData }, { runJobs, scheduleJobs }, { hashPassword }, { gatewayFor }] = await Promise.all([
+  const [{ buildApp }, { openDatabase }, { migrateToLatest }, { seedDemoData }, { runJobs, scheduleJobs }, { gatewayFor }, template] = await Promise.all([
     import('./app.js'),
     import('./db/database.js'),
     import('./db/migrate.js'),
     import('./db/seed/seed.js'),
     import('./jobs/index.js'),
-    import('./platform/passwords.js'),
     import('./platform/payments/select.js'),
+    import('./db/template.js'),
   ]);
   if (config.webDir) buildSpaIfNeeded(config.webDir);
+  // A fresh PGlite directory starts as a copy of the migrated template (server/db/template.ts: made
+  // at npm install; made here, once, when missing) instead of running initdb and the migrations.
+  let fromTemplate = false;
+  // HALAQA_DB_TEMPLATE=off creates it in place, as before the template (bench/startup.ts compares).
+  if (freshPglite && process.env.HALAQA_DB_TEMPLATE !== 'off') {
+    try {
+      await template.prepareDatabaseTemplate();
+      fromTemplate = template.restoreDatabaseTemplate(pgDir);
+    } catch (err) {
+      console.warn(`No database template (${err instanceof Error ? err.message : String(err)}); creating the database in place.`);
+    }
+  }
   const handle = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: pgDir });
   const applied = await migrateToLatest(handle.db, handle.schema);
   const seeded = config.seedDemoData
-    ? await seedDemoData(handle.db, { uploadsDir: join(config.dataDir, 'uploads'), hashPassword, liveMeetingAt: new Date() })
+    ? await seedDemoData(handle.db, {
+        uploadsDir: join(config.dataDir, 'uploads'),
+        hashPassword: (plain) => (demoHash && plain === DEMO_PASSWORD ? demoHash : hashPassword(plain)),
+        liveMeetingAt: new Date(),
+      })
     : { seeded: false as const };
   // Work left over while the server was down (expired seat holds, timed-out quizzes), then every minute.
-  const gateway = gatewayFor(config);
+  const gateway = await gatewayFor(config);
   const { expiredIntents: expired, gradedQuizAttempts: gradedQuizzes } = await runJobs(handle.db, { gateway });
   const app = await buildApp({ config, db: handle.db, gateway });
   scheduleJobs(handle.db, app.log, { gateway });
@@ -74,7 +97,7 @@ async function main(): Promise<void> {
   const lines = [
     '',
     `Halaqa is running at ${config.publicUrl}  (API reference: ${config.publicUrl}/api/docs)`,
-    `Database: ${handle.describe}${applied.length ? ` — migrations applied: ${applied.join(', ')}` : ''}`,
+    `Database: ${handle.describe}${fromTemplate ? ' (new, from the migrated template)' : ''}${applied.length ? ` — migrations applied: ${applied.join(', ')}` : ''}`,
     ...(expired ? [`Card checkouts whose seat hold ended while the server was down: ${expired} canceled.`] : []),
     ...(gradedQuizzes ? [`Quiz attempts whose time limit ran out while the server was down: ${gradedQuizzes} graded.`] : []),
   ];
@@ -92,7 +115,7 @@ async function main(): Promise<void> {
     `Ready in ${Math.round(performance.now() - started)} ms.`,
     '',
   );
-  console.log(lines.join('\n'));
+  console.log(lines.join("\n"));
 }
 
 main().catch((err) => {

@@ -14,6 +14,7 @@ import type { Database } from '../../server/db/types.js';
 import { hashPassword } from '../../server/platform/passwords.js';
 import type { PaymentGateway } from '../../server/platform/payments/gateway.js';
 import type { HandlerTable } from '../../server/platform/handlers.js';
+import { adminQuery, databaseUrl } from './template-setup.js';
 
 export const DEMO_PASSWORD = 'Halaqa-demo-1';
 
@@ -62,10 +63,16 @@ export async function startTestApp(
   // A seeded PGlite database starts as a copy of the image tests/api/template-setup.ts made once.
   const imagePath = !url && seed ? inject('pgliteImage') : '';
   const image = imagePath ? new Blob([readFileSync(imagePath)]) : undefined;
-  const handle = await openDatabase(url ? { kind: 'postgres', url, schema } : { kind: 'pglite', dir: null, image });
+  // A seeded PostgreSQL test database is a copy of the template database template-setup.ts made
+  // (dropped by close()); an unseeded one is a schema of its own in the shared database.
+  const pgTemplate = url && seed ? inject('pgTemplateDatabase') : '';
+  if (url && pgTemplate) await adminQuery(url, `create database "${schema}" template "${pgTemplate}"`);
+  const handle = await openDatabase(
+    url ? (pgTemplate ? { kind: 'postgres', url: databaseUrl(url, schema) } : { kind: 'postgres', url, schema }) : { kind: 'pglite', dir: null, image },
+  );
   await migrateToLatest(handle.db, handle.schema);
   const dataDir = mkdtempSync(join(tmpdir(), 'halaqa-test-'));
-  if (seed && !image) await seedDemoData(handle.db, { uploadsDir: null, hashPassword: testHashPassword });
+  if (seed && !image && !pgTemplate) await seedDemoData(handle.db, { uploadsDir: null, hashPassword: testHashPassword });
   // The captcha is off for the API tests (CAPTCHA=off exists for them only), except where asked for.
   const config = loadConfig({ ...TEST_ENV, CAPTCHA: options.captcha ? 'on' : 'off', ...options.env, DATA_DIR: dataDir });
   const app = await buildApp({ config, db: handle.db, logger: false, gateway: options.gateway, now: options.now, handlers: options.handlers });
@@ -89,7 +96,8 @@ export async function startTestApp(
       await app.close();
       await handle.close();
       rmSync(dataDir, { recursive: true, force: true });
-      if (url) {
+      if (url && pgTemplate) await adminQuery(url, `drop database if exists "${schema}" with (force)`);
+      else if (url) {
         const c = new pg.Client({ connectionString: url });
         await c.connect();
         await c.query(`drop schema if exists "${schema}" cascade`);

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { dumpDatabaseImage, openDatabase } from '../../server/db/database.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
@@ -11,6 +12,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Path of the migrated and seeded PGlite image test files start from ('' on PostgreSQL). */
     pgliteImage: string;
+    /** On PostgreSQL, the migrated and seeded database test files are created from (CREATE DATABASE … TEMPLATE); '' on PGlite. */
+    pgTemplateDatabase: string;
   }
 }
 
@@ -18,13 +21,28 @@ declare module 'vitest' {
  * Vitest global setup of the node tests: migrates and seeds one in-memory PGlite database once per
  * run and writes its image (tests/api/harness.ts opens every seeded test database as a copy of it,
  * instead of migrating and seeding, with its scrypt password hashes, in each file). On PostgreSQL
- * (HALAQA_TEST_DATABASE_URL) each file still migrates and seeds its own schema.
+ * (HALAQA_TEST_DATABASE_URL) it migrates and seeds one template database, which each seeded test
+ * file copies into a database of its own (`CREATE DATABASE … TEMPLATE`, a file copy inside the
+ * server) instead of migrating and seeding a schema (issue 15, goal 7).
  */
-export default async function setup(project: TestProject): Promise<() => void> {
-  if (process.env.HALAQA_TEST_DATABASE_URL) {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const url = process.env.HALAQA_TEST_DATABASE_URL;
+  if (url) {
     project.provide('pgliteImage', '');
-    return () => {};
+    const name = `halaqa_tpl_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    await adminQuery(url, `create database "${name}"`);
+    const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(url, name) });
+    try {
+      await migrateToLatest(handle.db, handle.schema);
+      await seedDemoData(handle.db, { uploadsDir: null, hashPassword: (plain) => hashPassword(plain, 14) });
+    } finally {
+      // A template database must have no connection when it is copied.
+      await handle.close();
+    }
+    project.provide('pgTemplateDatabase', name);
+    return () => adminQuery(url, `drop database if exists "${name}" with (force)`);
   }
+  project.provide('pgTemplateDatabase', '');
   const dir = mkdtempSync(join(tmpdir(), 'halaqa-image-'));
   const file = join(dir, 'seeded.tar.gz');
   const handle = await openDatabase({ kind: 'pglite', dir: null });
@@ -34,5 +52,23 @@ export default async function setup(project: TestProject): Promise<() => void> {
   writeFileSync(file, Buffer.from(await (await dumpDatabaseImage(handle.db)).arrayBuffer()));
   await handle.close();
   project.provide('pgliteImage', file);
-  return () => rmSync(dir, { recursive: true, force: true });
+  return async () => rmSync(dir, { recursive: true, force: true });
+}
+
+/** `url` with its database name replaced by `name`. */
+export function databaseUrl(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** Runs one statement on the server of `url` (in its own database) and disconnects. */
+export async function adminQuery(url: string, statement: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(statement);
+  } finally {
+    await c.end();
+  }
 }

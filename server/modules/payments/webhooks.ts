@@ -1,7 +1,7 @@
 import type { AppContext } from '../../platform/context.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { GatewayError } from '../../platform/payments/gateway.js';
-import { StripeGateway } from '../../platform/payments/stripe.js';
+import type { StripeGateway } from '../../platform/payments/stripe.js';
 import { applyGatewayEvent } from './intents.js';
 
 /**
@@ -10,10 +10,12 @@ import { applyGatewayEvent } from './intents.js';
  * @throws 404 without the Stripe gateway; 400 for a bad signature.
  */
 export async function receiveStripeWebhook(app: AppContext, rawBody: string | null, signature: string): Promise<{ received: true }> {
-  if (!(app.gateway instanceof StripeGateway)) throw notFound('Stripe webhook');
+  // By name: the Stripe module (and its SDK) is only loaded when Stripe is configured (select.ts).
+  if (app.gateway.name !== 'stripe') throw notFound('Stripe webhook');
+  const gateway = app.gateway as StripeGateway;
   let event;
   try {
-    event = app.gateway.verifyWebhook(rawBody ?? '', signature);
+    event = gateway.verifyWebhook(rawBody ?? '', signature);
   } catch (e) {
     if (e instanceof GatewayError) throw new HttpError(400, `Webhook refused: ${e.message}`);
     throw e;

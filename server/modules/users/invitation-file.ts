@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import ExcelJS from 'exceljs';
+import type { CellValue } from 'exceljs';
 import Papa from 'papaparse';
 import { HttpError, badRequest } from '../../platform/errors.js';
 import type { TempFile } from '../../platform/handlers.js';
@@ -53,6 +53,8 @@ async function readCsv(path: string): Promise<string[][]> {
 }
 
 async function readXlsx(path: string): Promise<string[][]> {
+  // exceljs takes seconds to load: loaded on the first XLSX file, not at start.
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   try {
     await book.xlsx.readFile(path);
@@ -73,13 +75,13 @@ async function readXlsx(path: string): Promise<string[][]> {
 }
 
 /** The text of an XLSX cell: strings, numbers, hyperlinks (mailto e-mails), rich text, formulas' results. */
-function cellText(v: ExcelJS.CellValue): string {
+function cellText(v: CellValue): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (v instanceof Date) return v.toISOString();
   if ('text' in v && typeof v.text === 'string') return v.text;
   if ('richText' in v) return v.richText.map((t) => t.text).join('');
-  if ('result' in v) return v.result === undefined ? '' : cellText(v.result as ExcelJS.CellValue);
+  if ('result' in v) return v.result === undefined ? '' : cellText(v.result as CellValue);
   return '';
 }
 
