@@ -13,7 +13,7 @@ import {
 } from './read-model.js';
 import { courseVisible, type TenantScope } from '../../platform/tenancy.js';
 import type { Page } from '../../platform/paging.js';
-import { courseTextMatch, hasOpenSession } from './search.js';
+import { hasOpenSession, idIn, matchingCourseIds } from './search.js';
 
 export interface ExploreQuery {
   /** Free text matched against title, description, category and skills (case-insensitive). */
@@ -27,7 +27,7 @@ export interface ExploreQuery {
 /**
  * GET /courses/explore: the catalog the viewer may see, courses with an open session first, then
  * by title (then id). Matching skills count as matches (a search for "react" finds courses
- * teaching React); see {@link courseTextMatch} for the search rule.
+ * teaching React); see {@link matchingCourseIds} for the search rule.
  *
  * At 10,000 courses (issue 15) a page is read in order from the index of published courses by
  * title, courses with an open session first (a semi-join on sessions by course, stopping at the
@@ -37,7 +37,11 @@ export interface ExploreQuery {
 export async function exploreCourses(app: AppContext, viewer: TenantScope, q: ExploreQuery): Promise<Page<CourseSummary>> {
   let base = app.db.selectFrom('courses as c').where((eb) => courseVisible(eb, viewer));
   const text = q.query?.trim();
-  if (text) base = base.where((eb) => courseTextMatch(eb, text));
+  if (text) {
+    const ids = await matchingCourseIds(app.db, text);
+    if (ids.length === 0) return { items: [], total: 0, page: q.page, pageSize: q.pageSize };
+    base = base.where((eb) => idIn(eb, 'c.id', ids));
+  }
   if (q.categoryId) base = base.where('c.category_id', '=', q.categoryId);
   if (q.difficulty) base = base.where('c.difficulty_level', '=', q.difficulty);
 

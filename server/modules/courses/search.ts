@@ -1,5 +1,4 @@
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import { sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { likePattern } from '../../platform/paging.js';
 import { OPEN_SESSION_STATUSES } from '../../platform/session-lifecycle.js';
@@ -12,21 +11,28 @@ import { OPEN_SESSION_STATUSES } from '../../platform/session-lifecycle.js';
  * (a search for "react" finds courses teaching React; "البيانات" finds Arabic titles and the
  * "Data Science & AI" category, whose Arabic name contains it).
  *
- * Written as `c.id in (… union …)` over the course alias `c` so that each branch reads an index
- * (migration 0019: trigram GIN indexes on title and description, courses by category, course
- * skills by skill) instead of testing every course row by row.
+ * @returns the ids of every matching course (visible or not: the caller applies visibility), read
+ * by one union whose branches use indexes of migration 0019 (trigram GIN indexes on title and
+ * description, courses by category, course skills by skill) rather than testing each course.
  */
-export function courseTextMatch(eb: ExpressionBuilder<any, any>, text: string): Expression<SqlBool> {
+export async function matchingCourseIds(db: Kysely<Database>, text: string): Promise<number[]> {
   const pattern = likePattern(text);
-  const e = eb as ExpressionBuilder<Database, keyof Database>;
-  const byText = e.selectFrom('courses as m').select('m.id').where((w) => w.or([w('m.title', 'ilike', pattern), w('m.description', 'ilike', pattern)]));
-  const byCategory = e
+  const byText = db.selectFrom('courses as m').select('m.id').where((w) => w.or([w('m.title', 'ilike', pattern), w('m.description', 'ilike', pattern)]));
+  const byCategory = db
     .selectFrom('courses as m')
     .innerJoin('categories as k', 'k.id', 'm.category_id')
     .select('m.id')
     .where((w) => w.or([w('k.name', 'ilike', pattern), w('k.name_ar', 'ilike', pattern)]));
-  const bySkill = e.selectFrom('course_skills as cs').innerJoin('skills as sk', 'sk.id', 'cs.skill_id').select('cs.course_id as id').where('sk.name', 'ilike', pattern);
-  return eb('c.id', 'in', byText.union(byCategory).union(bySkill));
+  const bySkill = db.selectFrom('course_skills as cs').innerJoin('skills as sk', 'sk.id', 'cs.skill_id').select('cs.course_id as id').where('sk.name', 'ilike', pattern);
+  return (await byText.union(byCategory).union(bySkill).execute()).map((r) => r.id);
+}
+
+/**
+ * `<column> = any('{…}'::int[])` for a list of ids, passed as one array parameter: the database
+ * hashes the constant array, so filtering thousands of rows by thousands of ids stays linear.
+ */
+export function idIn(eb: ExpressionBuilder<any, any>, column: string, ids: number[]): Expression<SqlBool> {
+  return eb(eb.ref(column), '=', sql<number>`any(${`{${ids.join(',')}}`}::int[])`);
 }
 
 /**

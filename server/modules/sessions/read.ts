@@ -9,7 +9,7 @@ import {
   type SessionSummary,
 } from '../courses/read-model.js';
 import type { Page } from '../../platform/paging.js';
-import { courseTextMatch } from '../courses/search.js';
+import { idIn, matchingCourseIds } from '../courses/search.js';
 import { OPEN_SESSION_STATUSES } from '../../platform/session-lifecycle.js';
 import { courseVisible, tenantScopeOf, type TenantScope } from '../../platform/tenancy.js';
 import type { Schema } from '../../platform/handlers.js';
@@ -32,7 +32,7 @@ async function withCourses(app: AppContext, sessions: SessionSummary[]): Promise
 /**
  * GET /sessions/explore: sessions learners can join (approved or running, not ended) of catalog
  * courses the viewer may see; earliest start first. `query` matches courses by the catalog's one
- * search rule ({@link courseTextMatch}: title, description, category in English or Arabic, skills).
+ * search rule ({@link matchingCourseIds}: title, description, category in English or Arabic, skills).
  */
 export async function exploreSessions(
   app: AppContext,
@@ -47,7 +47,11 @@ export async function exploreSessions(
     .where('s.deleted_at', 'is', null)
     .where('s.end_date', '>=', sql<string>`current_date`);
   const text = q.query?.trim();
-  if (text) base = base.where((eb) => courseTextMatch(eb, text));
+  if (text) {
+    const courseIds = await matchingCourseIds(app.db, text);
+    if (courseIds.length === 0) return { items: [], total: 0, page: q.page, pageSize: q.pageSize };
+    base = base.where((eb) => idIn(eb, 'c.id', courseIds));
+  }
   if (q.categoryId) base = base.where('c.category_id', '=', q.categoryId);
   const [{ total }, ids] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
