@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -65,6 +66,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const client = await PGlite.create(target.dir ?? undefined, {
       ...(target.image ? { loadDataDir: target.image } : {}),
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
+      // Trigram indexes of the catalog search (migration 0019_catalog_indexes).
+      extensions: { pg_trgm },
       parsers: {
         [DATE_OID]: (v: string) => v,
         [INT8_OID]: (v: string) => Number(v),

@@ -12,6 +12,7 @@ import * as m0012 from './migrations/0012_account_security.js';
 import * as m0013 from './migrations/0013_federated_sign_in.js';
 import * as m0015 from './migrations/0015_course_moderation.js';
 import * as m0017 from './migrations/0017_learning_goals.js';
+import * as m0019 from './migrations/0019_catalog_indexes.js';
 import type { Database } from './types.js';
 
 /** Versioned migrations, applied in name order; add new ones here (never edit an applied one). */
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0013_federated_sign_in': m0013,
   '0015_course_moderation': m0015,
   '0017_learning_goals': m0017,
+  '0019_catalog_indexes': m0019,
 };
 
 /**

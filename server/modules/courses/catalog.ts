@@ -12,7 +12,8 @@ import {
   type SessionSummary,
 } from './read-model.js';
 import { courseManaged, courseVisible, type TenantScope } from '../../platform/tenancy.js';
-import { likePattern, type Page } from '../../platform/paging.js';
+import type { Page } from '../../platform/paging.js';
+import { hasOpenSession, idIn, matchingCourseIds } from './search.js';
 
 export interface ExploreQuery {
   /** Free text matched against title, description, category and skills (case-insensitive). */
@@ -25,55 +26,50 @@ export interface ExploreQuery {
 
 /**
  * GET /courses/explore: the catalog the viewer may see, courses with an open session first, then
- * by title. Matching skills count as matches (a search for "react" finds courses teaching React).
+ * by title (then id). Matching skills count as matches (a search for "react" finds courses
+ * teaching React); see {@link matchingCourseIds} for the search rule.
+ *
+ * At 10,000 courses (issue 15) a page is read in order from the index of published courses by
+ * title, courses with an open session first (a semi-join on sessions by course, stopping at the
+ * page's end), then — only when the page reaches past them — the courses without one, after their
+ * number is counted. The total is a count of the matching courses alone.
  */
 export async function exploreCourses(app: AppContext, viewer: TenantScope, q: ExploreQuery): Promise<Page<CourseSummary>> {
-  let base = app.db.selectFrom('courses as c').innerJoin('categories as cat', 'cat.id', 'c.category_id').where((eb) => courseVisible(eb, viewer));
+  let base = app.db.selectFrom('courses as c').where((eb) => courseVisible(eb, viewer));
   const text = q.query?.trim();
   if (text) {
-    const pattern = likePattern(text);
-    base = base.where((eb) =>
-      eb.or([
-        eb('c.title', 'ilike', pattern),
-        eb('c.description', 'ilike', pattern),
-        eb('cat.name', 'ilike', pattern),
-        eb('cat.name_ar', 'ilike', pattern),
-        eb.exists(
-          eb
-            .selectFrom('course_skills as cs')
-            .innerJoin('skills as sk', 'sk.id', 'cs.skill_id')
-            .whereRef('cs.course_id', '=', 'c.id')
-            .where('sk.name', 'ilike', pattern)
-            .select('cs.course_id'),
-        ),
-      ]),
-    );
+    const ids = await matchingCourseIds(app.db, text);
+    if (ids.length === 0) return { items: [], total: 0, page: q.page, pageSize: q.pageSize };
+    base = base.where((eb) => idIn(eb, 'c.id', ids));
   }
   if (q.categoryId) base = base.where('c.category_id', '=', q.categoryId);
   if (q.difficulty) base = base.where('c.difficulty_level', '=', q.difficulty);
 
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const ids = await base
-    .select('c.id')
-    .orderBy(
-      (eb) =>
-        eb.exists(
-          eb
-            .selectFrom('sessions as s')
-            .whereRef('s.course_id', '=', 'c.id')
-            .where('s.status', 'in', ['APPROVED', 'ACTIVE'])
-            .where('s.deleted_at', 'is', null)
-            .where('s.end_date', '>=', sql<string>`current_date`)
-            .select('s.id'),
-        ),
-      'desc',
-    )
-    .orderBy('c.title')
-    .orderBy('c.id')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
-  return { items: await courseSummaries(app.db, ids.map((r) => r.id)), total: Number(total), page: q.page, pageSize: q.pageSize };
+  const offset = (q.page - 1) * q.pageSize;
+  const ordered = (open: boolean) =>
+    base
+      .select('c.id')
+      .where((eb) => (open ? hasOpenSession(eb) : eb.not(hasOpenSession(eb))))
+      .orderBy('c.title')
+      .orderBy('c.id');
+  const [{ total }, openPage] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ordered(true).limit(q.pageSize).offset(offset).execute(),
+  ]);
+  let ids = openPage.map((r) => r.id);
+  if (ids.length < q.pageSize && offset + ids.length < Number(total)) {
+    // The page reaches past the courses with an open session: the rest comes from those without.
+    const openCount =
+      ids.length > 0
+        ? offset + ids.length
+        : Number((await base.where((eb) => hasOpenSession(eb)).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const rest = await ordered(false)
+      .limit(q.pageSize - ids.length)
+      .offset(Math.max(0, offset - openCount))
+      .execute();
+    ids = [...ids, ...rest.map((r) => r.id)];
+  }
+  return { items: await courseSummaries(app.db, ids), total: Number(total), page: q.page, pageSize: q.pageSize };
 }
 
 /** Throws 404 unless the course exists and the viewer may see it (in the catalog, or managed by the viewer: admins, its educator). */

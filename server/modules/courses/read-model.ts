@@ -25,27 +25,38 @@ const personName = (first: string, last: string) => `${first} ${last}`.trim();
  */
 export async function sessionSummaries(db: Kysely<Database>, ids: number[]): Promise<SessionSummary[]> {
   if (ids.length === 0) return [];
+  // Seats taken and held are counted per session by grouped joins (one pass over these sessions'
+  // enrollments and intents, read by their session indexes), not by a subquery per row.
   const rows = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.educator_id')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('enrollments')
+          .select(['session_id', (e) => e.fn.countAll<number>().as('n')])
+          .where('session_id', 'in', ids)
+          .where('status', '=', 'ACTIVE')
+          .groupBy('session_id')
+          .as('taken'),
+      (join) => join.onRef('taken.session_id', '=', 's.id'),
+    )
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('payment_intents')
+          .select(['session_id', (e) => e.fn.countAll<number>().as('n')])
+          .where('session_id', 'in', ids)
+          .where('status', 'in', OPEN_INTENT_STATUSES)
+          .where('hold_expires_at', '>', sql<Date>`now()`)
+          .groupBy('session_id')
+          .as('held'),
+      (join) => join.onRef('held.session_id', '=', 's.id'),
+    )
     .select([
       's.id', 's.course_id', 's.start_date', 's.end_date', 's.timezone', 's.schedule', 's.max_seats',
       's.price_cents', 's.status', 'u.id as educator_id', 'u.first_name', 'u.last_name', 'u.picture_url',
-      (eb) =>
-        eb
-          .selectFrom('enrollments as e')
-          .whereRef('e.session_id', '=', 's.id')
-          .where('e.status', '=', 'ACTIVE')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .as('seats_taken'),
-      (eb) =>
-        eb
-          .selectFrom('payment_intents as pi')
-          .whereRef('pi.session_id', '=', 's.id')
-          .where('pi.status', 'in', OPEN_INTENT_STATUSES)
-          .where('pi.hold_expires_at', '>', sql<Date>`now()`)
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .as('seats_held'),
+      'taken.n as seats_taken', 'held.n as seats_held',
     ])
     .where('s.id', 'in', ids)
     .execute();
@@ -106,18 +117,24 @@ export async function courseSummaries(db: Kysely<Database>, ids: number[]): Prom
     .innerJoin('categories as cat', 'cat.id', 'c.category_id')
     .innerJoin('languages as l', 'l.id', 'c.language_id')
     .innerJoin('users as u', 'u.id', 'c.educator_id')
+    // Ratings of these courses in one grouped pass over their reviews, not a subquery per row.
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('reviews as r')
+          .select(['r.course_id', sql<number>`round(avg(r.rating_value)::numeric, 1)`.as('average'), (r) => r.fn.countAll<number>().as('n')])
+          .where('r.course_id', 'in', ids)
+          .groupBy('r.course_id')
+          .as('rating'),
+      (join) => join.onRef('rating.course_id', '=', 'c.id'),
+    )
     .select([
       'c.id', 'c.title', 'c.description', 'c.picture_url', 'c.price_cents', 'c.num_hours', 'c.difficulty_level',
       'c.status', 'c.is_private', 'c.company_id',
       'cat.id as category_id', 'cat.name as category_name', 'cat.name_ar as category_name_ar',
       'l.id as language_id', 'l.code as language_code', 'l.name as language_name',
       'u.id as educator_id', 'u.first_name', 'u.last_name', 'u.picture_url as educator_picture',
-      (eb) =>
-        eb.selectFrom('reviews as r').whereRef('r.course_id', '=', 'c.id')
-          .select(sql<number>`coalesce(round(avg(r.rating_value)::numeric, 1), 0)`.as('a')).as('rating_average'),
-      (eb) =>
-        eb.selectFrom('reviews as r').whereRef('r.course_id', '=', 'c.id')
-          .select((r) => r.fn.countAll<number>().as('n')).as('rating_count'),
+      'rating.average as rating_average', 'rating.n as rating_count',
     ])
     .where('c.id', 'in', ids)
     .execute();

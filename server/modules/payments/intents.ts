@@ -63,16 +63,25 @@ export function unwrapAnswer(answer: Answer): { statusCode: number; intent: Paym
 export async function createCardIntent(app: AppContext, caller: Caller, input: { sessionId: number; amount: number }, key: string): Promise<Answer> {
   return app.db.transaction().execute((trx) =>
     once<Answer['body']>(trx, caller.userId, key, 'createPaymentIntent', input, async () => {
-      const session = await lockOpenSession(trx, caller, input.sessionId);
-      const existing = await findEnrollment(trx, caller.userId, session.id);
+      // Every check first without the session's lock (a full session is refused without waiting
+      // for it), then the seat check again with it, right before the seat is held.
+      const seen = await lockOpenSession(trx, caller, input.sessionId, { lock: false });
+      const existing = await findEnrollment(trx, caller.userId, seen.id);
       if (existing?.status === 'ACTIVE') throw conflict('You are already enrolled in this session');
-      const q = quoteCents(session.priceCents, app.config.fee);
-      if (q.totalCents === 0) throw unprocessable('This session is free: enroll without paying');
-      if (input.amount !== q.totalCents) {
-        throw unprocessable('The amount does not match the session price and fee', [
-          { path: 'amount', message: `must be ${q.totalCents} (price ${q.priceCents} + fee ${q.feeCents} cents)` },
-        ]);
-      }
+      const quote = (priceCents: number) => {
+        const q = quoteCents(priceCents, app.config.fee);
+        if (q.totalCents === 0) throw unprocessable('This session is free: enroll without paying');
+        if (input.amount !== q.totalCents) {
+          throw unprocessable('The amount does not match the session price and fee', [
+            { path: 'amount', message: `must be ${q.totalCents} (price ${q.priceCents} + fee ${q.feeCents} cents)` },
+          ]);
+        }
+        return q;
+      };
+      quote(seen.priceCents);
+      if (seen.seatsTaken >= seen.maxSeats) throw conflict('Session is full');
+      const session = await lockOpenSession(trx, caller, input.sessionId);
+      const q = quote(session.priceCents);
       await trx
         .updateTable('payment_intents')
         .set({ status: 'canceled', hold_expires_at: null, updated_at: new Date() })
@@ -117,12 +126,13 @@ async function expireIfStale(trx: Transaction<Database>, row: IntentRow): Promis
  * Every rule a paid enrollment must pass, checked with the session row locked: the session is open
  * and visible to the learner (a private course of another company is 404), the learner is not
  * enrolled already, a seat is free (the intent's own hold counts as the learner's), and the
- * intent's amount is still the session's price + fee. Run before the gateway is called, and again
- * in the transaction that commits the enrollment.
+ * intent's amount is still the session's price + fee. Run before the gateway is called (without
+ * the session's lock: the intent's own hold keeps its seat, and nothing is written on its word),
+ * and again, with the lock, in the transaction that commits the enrollment.
  * @throws 404 session not visible; 422 not open; 409 already enrolled, full, or the price changed.
  */
-async function checkEnrollable(app: AppContext, trx: Transaction<Database>, caller: Caller, row: IntentRow): Promise<LockedSession> {
-  const session = await lockOpenSession(trx, caller, row.session_id);
+async function checkEnrollable(app: AppContext, trx: Transaction<Database>, caller: Caller, row: IntentRow, opts: { lock: boolean } = { lock: true }): Promise<LockedSession> {
+  const session = await lockOpenSession(trx, caller, row.session_id, opts);
   const existing = await findEnrollment(trx, caller.userId, row.session_id);
   if (existing?.status === 'ACTIVE') throw conflict('You are already enrolled in this session');
   if (session.seatsTaken >= session.maxSeats) throw conflict('Session is full');
@@ -223,7 +233,7 @@ type Prepared =
  */
 async function refusal(app: AppContext, trx: Transaction<Database>, caller: Caller, row: IntentRow): Promise<Prepared | null> {
   try {
-    await checkEnrollable(app, trx, caller, row);
+    await checkEnrollable(app, trx, caller, row, { lock: false });
     return null;
   } catch (e) {
     if (!(e instanceof HttpError)) throw e;

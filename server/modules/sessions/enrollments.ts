@@ -68,18 +68,21 @@ export interface LockedSession {
 /**
  * Locks the session row for the rest of the transaction and checks it is open for enrollment and
  * visible to the caller (DESIGN.md §1: the seat check and the insert are one transaction).
+ * With `{ lock: false }` the same checks read the last committed state without the lock: a
+ * pre-check that refuses a full session (or any other refusal) without queueing behind every
+ * checkout of that session, never a substitute for the locked check before a write (issue 15,
+ * the enrollment storm).
  * @throws 404 unknown/invisible session; 422 session not open (pending, rejected or ended).
  */
-export async function lockOpenSession(trx: Transaction<Database>, caller: Caller, sessionId: number): Promise<LockedSession> {
-  const s = await trx
+export async function lockOpenSession(trx: Transaction<Database>, caller: Caller, sessionId: number, opts: { lock: boolean } = { lock: true }): Promise<LockedSession> {
+  const query = trx
     .selectFrom('sessions as s')
     .innerJoin('courses as c', 'c.id', 's.course_id')
     .select(['s.id', 's.price_cents', 's.max_seats', 's.status', 's.end_date', 's.educator_id', sql<boolean>`s.end_date >= current_date`.as('not_ended')])
     .where('s.id', '=', sessionId)
     .where('s.deleted_at', 'is', null)
-    .where((eb) => courseVisible(eb, tenantScopeOf(caller)))
-    .forUpdate('s')
-    .executeTakeFirst();
+    .where((eb) => courseVisible(eb, tenantScopeOf(caller)));
+  const s = await (opts.lock ? query.forUpdate('s') : query).executeTakeFirst();
   if (!s) throw notFound('Session');
   if ((s.status !== 'APPROVED' && s.status !== 'ACTIVE') || !s.not_ended) {
     throw new HttpError(422, 'This session is not open for enrollment');

@@ -8,7 +8,8 @@ import {
   type CourseSummary,
   type SessionSummary,
 } from '../courses/read-model.js';
-import { likePattern, type Page } from '../../platform/paging.js';
+import type { Page } from '../../platform/paging.js';
+import { idIn, matchingCourseIds } from '../courses/search.js';
 import { OPEN_SESSION_STATUSES } from '../../platform/session-lifecycle.js';
 import { courseVisible, sessionFollowed, tenantScopeOf, type TenantScope } from '../../platform/tenancy.js';
 import type { Schema } from '../../platform/handlers.js';
@@ -30,8 +31,8 @@ async function withCourses(app: AppContext, sessions: SessionSummary[]): Promise
 
 /**
  * GET /sessions/explore: sessions learners can join (approved or running, not ended) of catalog
- * courses the viewer may see; earliest start first. `query` matches the course title, category
- * and skills.
+ * courses the viewer may see; earliest start first. `query` matches courses by the catalog's one
+ * search rule ({@link matchingCourseIds}: title, description, category in English or Arabic, skills).
  */
 export async function exploreSessions(
   app: AppContext,
@@ -41,28 +42,21 @@ export async function exploreSessions(
   let base = app.db
     .selectFrom('sessions as s')
     .innerJoin('courses as c', 'c.id', 's.course_id')
-    .innerJoin('categories as cat', 'cat.id', 'c.category_id')
     .where((eb) => courseVisible(eb, viewer))
     .where('s.status', 'in', OPEN_SESSION_STATUSES)
     .where('s.deleted_at', 'is', null)
     .where('s.end_date', '>=', sql<string>`current_date`);
   const text = q.query?.trim();
   if (text) {
-    const pattern = likePattern(text);
-    base = base.where((eb) =>
-      eb.or([
-        eb('c.title', 'ilike', pattern),
-        eb('c.description', 'ilike', pattern),
-        eb('cat.name', 'ilike', pattern),
-        eb.exists(
-          eb.selectFrom('course_skills as cs').innerJoin('skills as sk', 'sk.id', 'cs.skill_id').whereRef('cs.course_id', '=', 'c.id').where('sk.name', 'ilike', pattern).select('cs.course_id'),
-        ),
-      ]),
-    );
+    const courseIds = await matchingCourseIds(app.db, text);
+    if (courseIds.length === 0) return { items: [], total: 0, page: q.page, pageSize: q.pageSize };
+    base = base.where((eb) => idIn(eb, 'c.id', courseIds));
   }
   if (q.categoryId) base = base.where('c.category_id', '=', q.categoryId);
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const ids = await base.select('s.id').orderBy('s.start_date').orderBy('s.id').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
+  const [{ total }, ids] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    base.select('s.id').orderBy('s.start_date').orderBy('s.id').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute(),
+  ]);
   return {
     items: await withCourses(app, await sessionSummaries(app.db, ids.map((r) => r.id))),
     total: Number(total),

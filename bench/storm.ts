@@ -1,0 +1,183 @@
+/**
+ * The enrollment storm (issue 15, goals 2 and 6): `--learners` (3,000) new learners each try to buy
+ * a seat of one `--seats` (1,000)-seat paid session by test card — POST /payments/intents, then
+ * POST /payments/intents/{id}/confirm with a saved tok_visa card — `--in-flight` (100) at a time,
+ * against the real server on PGlite and on PostgreSQL (a new database of 127.0.0.1:5432).
+ * Prints the total time, p50/p99 per checkout, the count of 2xx/409/other 4xx/5xx checkouts, the
+ * seats sold (active enrollments, read from the database afterwards) and the server's RSS at rest
+ * and at the end. Goal: PostgreSQL ≤ 30 s, p99 ≤ 1 s, 0 × 5xx, exactly the seats sold; PGlite p99 ≤ 3 s.
+ *
+ * Not counted in the figures: the learners are inserted by SQL with one precomputed password hash,
+ * their access tokens minted with the server's JWT secret (signing in 3,000 times is 3,000 scrypt
+ * hashes), and their cards saved through the API before the storm.
+ *
+ * `npx tsx bench/storm.ts [--db pglite|postgres|both] [--learners 3000] [--seats 1000] [--in-flight 100]`
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { openDatabase, type DatabaseTarget } from '../server/db/database.js';
+import { migrateToLatest } from '../server/db/migrate.js';
+import { seedDemoData } from '../server/db/seed/seed.js';
+import { hashPassword } from '../server/platform/passwords.js';
+import { TokenService } from '../server/platform/tokens.js';
+import { freshPostgresDatabase, machine, quantile, startServer } from './support.js';
+
+const args = process.argv.slice(2);
+const opt = (name: string, dflt: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? (args[i + 1] ?? dflt) : dflt;
+};
+const which = opt('--db', 'both');
+const LEARNERS = Number(opt('--learners', '3000'));
+const SEATS = Number(opt('--seats', '1000'));
+const IN_FLIGHT = Number(opt('--in-flight', '100'));
+
+/**
+ * Migrates and seeds the database, then adds the storm's session (a copy of the first open paid
+ * session of a public course, with `SEATS` seats and nobody enrolled) and `LEARNERS` learners.
+ * @returns the session id and the learners' ids.
+ */
+async function prepare(target: DatabaseTarget, uploadsDir: string): Promise<{ sessionId: number; learnerIds: number[] }> {
+  const handle = await openDatabase(target);
+  try {
+    const db = handle.db;
+    await migrateToLatest(db, handle.schema);
+    await seedDemoData(db, { uploadsDir, hashPassword });
+    const template = await db
+      .selectFrom('sessions as s')
+      .innerJoin('courses as c', 'c.id', 's.course_id')
+      .select(['s.course_id', 's.educator_id', 's.timezone', 's.schedule', 's.price_cents'])
+      .where('c.status', '=', 'PUBLISHED')
+      .where('c.is_private', '=', false)
+      .where('s.status', '=', 'APPROVED')
+      .where('s.price_cents', '>', 0)
+      .where('s.deleted_at', 'is', null)
+      .orderBy('s.id')
+      .executeTakeFirstOrThrow();
+    const session = await db
+      .insertInto('sessions')
+      .values({
+        course_id: template.course_id, educator_id: template.educator_id, timezone: template.timezone, schedule: JSON.stringify(template.schedule) as never,
+        price_cents: template.price_cents, max_seats: SEATS, status: 'APPROVED',
+        start_date: sql<string>`current_date + 30` as never, end_date: sql<string>`current_date + 86` as never,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const hash = await hashPassword('Bench-pass-1');
+    const run = randomBytes(4).toString('hex');
+    const { rows } = await sql<{ id: number }>`
+      insert into users (email, password_hash, first_name, last_name, role)
+      select 'storm-' || ${run} || '-' || i || '@example.org', ${hash}, 'Storm', 'Learner ' || i, 'USER'
+      from generate_series(1, ${LEARNERS}) i
+      returning id`.execute(db);
+    return { sessionId: session.id, learnerIds: rows.map((r) => Number(r.id)) };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Active enrollments of the session and the server-side intents by status (read after the server stopped). */
+async function outcome(target: DatabaseTarget, sessionId: number) {
+  const handle = await openDatabase(target);
+  try {
+    const { n } = await handle.db.selectFrom('enrollments').select((eb) => eb.fn.countAll<number>().as('n')).where('session_id', '=', sessionId).where('status', '=', 'ACTIVE').executeTakeFirstOrThrow();
+    const intents = await handle.db.selectFrom('payment_intents').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).where('session_id', '=', sessionId).groupBy('status').execute();
+    return { sold: Number(n), intents: intents.map((r) => `${r.status} ${r.n}`).join(', ') };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function call(base: string, method: string, path: string, token: string, body: unknown, key?: string): Promise<{ status: number; data: Record<string, unknown> }> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json().catch(() => ({}))) as { data?: Record<string, unknown> };
+  return { status: res.status, data: json.data ?? {} };
+}
+
+/** Runs `work` over `n` items with `width` in flight. */
+async function pool(n: number, width: number, work: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(width, n) }, async () => {
+    for (let i = next++; i < n; i = next++) await work(i);
+  }));
+}
+
+async function benchOne(kind: 'pglite' | 'postgres'): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'halaqa-storm-'));
+  const pgdb = kind === 'postgres' ? await freshPostgresDatabase('halaqa_bench_storm') : null;
+  const target: DatabaseTarget = pgdb ? { kind: 'postgres', url: pgdb.url } : { kind: 'pglite', dir: join(dataDir, 'pg') };
+  try {
+    const { sessionId, learnerIds } = await prepare(target, join(dataDir, 'uploads'));
+    const secret = randomBytes(32).toString('hex');
+    const server = await startServer({ dataDir, databaseUrl: pgdb?.url }, { JWT_SECRET: secret });
+    const tokens = new TokenService(secret, 3600);
+    let end: { total: number; latencies: number[]; counts: Record<string, number>; rssRest: number; rssEnd: number };
+    try {
+      const base = server.base;
+      const learners = await Promise.all(learnerIds.map(async (id) => ({ id, token: (await tokens.issue({ sub: id, role: 'USER', cid: null })).token, card: '' })));
+      await pool(learners.length, 16, async (i) => {
+        const r = await call(base, 'POST', '/payments/cards', learners[i]!.token, { source: 'tok_visa' });
+        if (r.status !== 201 && r.status !== 200) throw new Error(`saving a card: ${r.status} ${JSON.stringify(r.data)}`);
+        learners[i]!.card = String(r.data.id);
+      });
+      const info = await fetch(`${base}/sessions/${sessionId}/info`).then((r) => r.json() as Promise<{ data: { price: number } }>);
+      const fee = await call(base, 'POST', '/payments/fee', learners[0]!.token, { price: info.data.price });
+      const amount = Number(fee.data.amount);
+      const rssRest = server.rssMb();
+      const latencies: number[] = [];
+      const counts: Record<string, number> = { '2xx': 0, '409': 0, 'other 4xx': 0, '5xx': 0 };
+      const t0 = performance.now();
+      await pool(learners.length, IN_FLIGHT, async (i) => {
+        const l = learners[i]!;
+        const t = performance.now();
+        let status = 0;
+        try {
+          const intent = await call(base, 'POST', '/payments/intents', l.token, { sessionId, amount }, `storm-${i}-intent`);
+          status = intent.status;
+          if (status < 300) {
+            const done = await call(base, 'POST', `/payments/intents/${String(intent.data.id)}/confirm`, l.token, { paymentMethod: l.card }, `storm-${i}-confirm`);
+            status = done.status;
+            if (status < 300 && done.data.status !== 'succeeded') status = 0;
+          }
+        } catch {
+          status = 0;
+        }
+        latencies.push(performance.now() - t);
+        const bucket = status >= 200 && status < 300 ? '2xx' : status === 409 ? '409' : status >= 400 && status < 500 ? 'other 4xx' : '5xx';
+        counts[bucket] = (counts[bucket] ?? 0) + 1;
+      });
+      end = { total: (performance.now() - t0) / 1000, latencies: latencies.sort((a, b) => a - b), counts, rssRest, rssEnd: server.rssMb() };
+    } finally {
+      await server.stop();
+    }
+    const { sold, intents } = await outcome(target, sessionId);
+    console.log(
+      `\n## ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${LEARNERS} learners, ${SEATS} seats, ${IN_FLIGHT} in flight\n` +
+        `total ${end.total.toFixed(1)} s; per checkout p50 ${quantile(end.latencies, 0.5).toFixed(0)} ms, p99 ${quantile(end.latencies, 0.99).toFixed(0)} ms, max ${end.latencies[end.latencies.length - 1]!.toFixed(0)} ms\n` +
+        `answers: ${Object.entries(end.counts).map(([k, v]) => `${k} ${v}`).join(', ')} (5xx includes network errors and confirmations not succeeded)\n` +
+        `seats sold: ${sold} of ${SEATS}; intents: ${intents}\n` +
+        `server RSS: ${end.rssRest.toFixed(0)} MB at rest, ${end.rssEnd.toFixed(0)} MB at the end; ${machine()}`,
+    );
+  } finally {
+    await pgdb?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  console.log(`# Enrollment storm — ${machine()}`);
+  if (which === 'pglite' || which === 'both') await benchOne('pglite');
+  if (which === 'postgres' || which === 'both') await benchOne('postgres');
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,102 @@
+/**
+ * What the catalog and storm benches share: a real server process on a free port, its resident
+ * memory, a fresh PostgreSQL database, percentiles, and the machine's load.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import pg from 'pg';
+
+export const root = new URL('..', import.meta.url).pathname;
+
+/** The PostgreSQL server the benches create their databases on (BENCH_POSTGRES_URL, default the local one, trust auth). */
+export const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+/** A server started by {@link startServer}. */
+export interface RunningServer {
+  child: ChildProcess;
+  /** http://127.0.0.1:<port>/api */
+  base: string;
+  /** Resident memory of the server process now, MB (VmRSS of /proc/<pid>/status). */
+  rssMb(): number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `server/main.ts` (node + tsx, no SPA, logs at warn) on a PGlite DATA_DIR or a PostgreSQL
+ * URL, and waits for /api/health. `env` adds variables. @throws when it does not answer in 180 s.
+ */
+export async function startServer(db: { dataDir: string; databaseUrl?: string }, env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl ?? '',
+      LOG_LEVEL: 'warn', WEB_DIR: '', CAPTCHA: 'off', ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}/api`;
+  const t0 = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/health`)).ok) break;
+    } catch {}
+    if (performance.now() - t0 > 180_000) throw new Error('the server did not start in 180 s');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    child,
+    base,
+    rssMb: () => {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      return m ? Number(m[1]) / 1024 : NaN;
+    },
+    stop: () =>
+      new Promise<void>((r) => {
+        if (child.exitCode !== null) return r();
+        child.once('exit', () => r());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/**
+ * Creates an empty database on {@link POSTGRES_URL} and returns its URL and a function that drops it
+ * (the server uses the `public` schema of the database it is given, so each run gets its own database).
+ */
+export async function freshPostgresDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const u = new URL(POSTGRES_URL);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: POSTGRES_URL });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Percentile `p` (0–1) of sorted samples, nearest rank. */
+export const quantile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? NaN;
+
+/** The machine: cores and load averages (the benches run on a shared machine: figures are noisy). */
+export const machine = () => `${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`;
