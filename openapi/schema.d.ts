@@ -1032,12 +1032,62 @@ export interface paths {
         put?: never;
         /**
          * Review a course
-         * @description One review per learner per course, only from learners enrolled in a session of it (else 403). A second review → 409.
+         * @description One review per learner per course (rating 1–5 and a text of 1–2000 characters, trimmed), only from a learner with an ACTIVE enrollment in a session of the course that has started (its start date, in the session's time zone, is today or before). Refusals, nothing written: never enrolled → 403 'Only learners enrolled in a session of this course can review it'; enrolled but no session started yet → 422 'You can review this course once your session has started (on YYYY-MM-DD)'; a second review of the same course → 409 'You have already reviewed this course: edit your review instead' (edit it with `updateCourseReview`); a course the caller cannot see → 404. The course's rating (average and count, in CourseSummary and CourseInfo) is computed from the reviews, so it shows the new review at once.
          *
-         *     Roles: LEARNER. Spec: §7 Courses; §3 Review; DESIGN §1 Reviews.
+         *     Roles: LEARNER. Spec: §7 Courses; §3 Review; §8 'New Review Created Successfully' / 'Error while posting review !'; DESIGN §1 Reviews; docs/decisions.md "Reviews".
          */
         post: operations["createCourseReview"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/courses/{id}/reviews/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's review of a course and whether they may write one
+         * @description The signed-in learner's own review of the course (null when none) and whether they may review it: `ELIGIBLE` (an ACTIVE enrollment in a session of the course that has started), `NOT_STARTED` (enrolled, but every such session starts later: `startDate` is the earliest, a calendar date in the session's time zone) or `NOT_ENROLLED`. The course page shows the review form from it. A course the caller cannot see → 404.
+         *
+         *     Roles: LEARNER. Spec: §7 Courses; §3 Review; DESIGN §1 Reviews; docs/decisions.md "Reviews".
+         */
+        get: operations["getMyCourseReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/courses/{id}/reviews/{reviewId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit one's own review of a course
+         * @description The author of a review changes its rating and text (same rules as `createCourseReview`); `updatedAt` is set, `createdAt` kept. Another learner's review → 403 'You can only edit your own review'; a review that is not of this course, or a course the caller cannot see → 404. Bad rating or text → 400, nothing written.
+         *
+         *     Roles: LEARNER (the review's author only). Spec: §7 Courses; §3 Review; DESIGN §1 Reviews; docs/decisions.md "Reviews".
+         */
+        put: operations["updateCourseReview"];
+        post?: never;
+        /**
+         * Remove an abusive review (admins)
+         * @description An admin removes a review of a course (abusive, off-topic); the course's rating is recomputed at once. Recorded in the audit log (`review.removed`, entity `review`, with the course, author, rating and text removed) in the same transaction. A review that is not of this course → 404.
+         *
+         *     Roles: ADMIN, SUPER_ADMIN. Spec: §3 Review; DESIGN §1 Reviews; docs/decisions.md "Reviews".
+         */
+        delete: operations["deleteCourseReview"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3115,7 +3165,26 @@ export interface components {
             content: string;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When its author last edited it; null when never edited.
+             */
+            updatedAt: string | null;
             author: components["schemas"]["Person"];
+        };
+        /** @description The signed-in learner's review of a course and whether they may write one (docs/decisions.md "Reviews"). */
+        MyCourseReview: {
+            review: components["schemas"]["Review"] | null;
+            /**
+             * @description `ELIGIBLE`: enrolled in a session of the course that has started; `NOT_STARTED`: enrolled, no such session started yet; `NOT_ENROLLED`: no ACTIVE enrollment in a session of the course.
+             * @enum {string}
+             */
+            eligibility: "ELIGIBLE" | "NOT_STARTED" | "NOT_ENROLLED";
+            /**
+             * Format: date
+             * @description With `NOT_STARTED`, the earliest start date of the caller's sessions of the course (in the session's time zone); else null.
+             */
+            startDate: string | null;
         };
         /** @description A page of courses. */
         PagedCourseSummary: {
@@ -4134,6 +4203,8 @@ export interface components {
         FederatedProvider: components["schemas"]["FederatedProviderCode"];
         /** @description The id of a user who is a member of the company. */
         MemberId: components["schemas"]["Id"];
+        /** @description The id of a review of the course. */
+        ReviewId: components["schemas"]["Id"];
         /** @description 1-based page number. */
         Page: number;
         /** @description Items per page. */
@@ -7413,6 +7484,7 @@ export interface operations {
                      *             "ratingValue": 5,
                      *             "content": "Clear explanations and a great final project.",
                      *             "createdAt": "2025-02-02T18:20:00Z",
+                     *             "updatedAt": null,
                      *             "author": {
                      *               "id": 21,
                      *               "name": "Omar Haddad",
@@ -7473,6 +7545,7 @@ export interface operations {
                      *         "ratingValue": 5,
                      *         "content": "Clear explanations and a great final project.",
                      *         "createdAt": "2025-02-02T18:20:00Z",
+                     *         "updatedAt": null,
                      *         "author": {
                      *           "id": 21,
                      *           "name": "Omar Haddad",
@@ -7491,6 +7564,143 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getMyCourseReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's review (or null) and eligibility. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "review": null,
+                     *         "eligibility": "ELIGIBLE",
+                     *         "startDate": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["MyCourseReview"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updateCourseReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+                /** @description The id of a review of the course. */
+                reviewId: components["parameters"]["ReviewId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ratingValue": 4,
+                 *       "content": "Clear explanations; the last week felt rushed."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The review as edited. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 55,
+                     *         "ratingValue": 4,
+                     *         "content": "Clear explanations; the last week felt rushed.",
+                     *         "createdAt": "2025-02-02T18:20:00Z",
+                     *         "updatedAt": "2025-02-09T10:05:00Z",
+                     *         "author": {
+                     *           "id": 21,
+                     *           "name": "Omar Haddad",
+                     *           "pictureUrl": null
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Review"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    deleteCourseReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+                /** @description The id of a review of the course. */
+                reviewId: components["parameters"]["ReviewId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; the id of the review. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 55
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DeletedRef"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
         };
     };

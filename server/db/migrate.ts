@@ -10,6 +10,7 @@ import * as m0008 from './migrations/0008_company_signup_captcha.js';
 import * as m0009 from './migrations/0009_invitation_links.js';
 import * as m0012 from './migrations/0012_account_security.js';
 import * as m0013 from './migrations/0013_federated_sign_in.js';
+import * as m0014 from './migrations/0014_review_edits.js';
 import * as m0015 from './migrations/0015_course_moderation.js';
 import * as m0017 from './migrations/0017_learning_goals.js';
 import * as m0019 from './migrations/0019_catalog_indexes.js';
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0009_invitation_links': m0009,
   '0012_account_security': m0012,
   '0013_federated_sign_in': m0013,
+  '0014_review_edits': m0014,
   '0015_course_moderation': m0015,
   '0017_learning_goals': m0017,
   '0019_catalog_indexes': m0019,

@@ -321,6 +321,8 @@ export interface ReviewsTable {
   rating_value: number;
   content: string;
   created_at: Timestamp;
+  /** When the author last edited it (0014); null when never edited. */
+  updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export type UploadKind =

@@ -257,8 +257,34 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
   getSessionInfoSecured: catalog((_w, _c, session) => ({ params: { id: session } }), 'session info'),
   getSessionSyllabus: catalog((_w, _c, session) => ({ params: { id: session } }), 'syllabus'),
   getSessionSyllabusSecured: catalog((_w, _c, session) => ({ params: { id: session } }), 'syllabus'),
+  // Enrolled learners of a started session review (issue 16). The caller learner attends A's session;
+  // enrollInSession (earlier in the contract) enrolls it in O's open, started session too, after
+  // which it may review O; before, O answers 403 'Only learners enrolled…' (tests/api/reviews.test.ts).
   createCourseReview: {
-    variants: perCourse((w, k) => ({ params: { id: w[k].courseId }, body: { ratingValue: 5, content: 'Great' } }), { A: ['learner'], B: [], O: [] }, 'a course'),
+    variants: [
+      ...perCourse((w, k) => ({ params: { id: w[k].courseId }, body: { ratingValue: 5, content: 'Great' } }), { A: ['learner'], B: [], O: ['learner'] }, 'a course').map((v) =>
+        v.target === 'otherEducator' ? { ...v, allowedStatuses: { statuses: [403], why: 'the learner is enrolled in O only once enrollInSession has run' } } : v,
+      ),
+    ],
+  },
+  // Issue 16: the caller's own review and eligibility, on any course the caller may see.
+  getMyCourseReview: catalog((_w, course) => ({ params: { id: course } }), "the caller's review"),
+  updateCourseReview: {
+    variants: [
+      { target: 'own', label: "the caller learner's review of A's private course", allow: ['learner'], build: (w) => ({ params: { id: w.privA.courseId, reviewId: w.reviews.own }, body: { ratingValue: 3, content: 'Edited' } }) },
+      { target: 'otherLearner', label: "another learner of company A's review of course A", allow: [], build: (w) => ({ params: { id: w.A.courseId, reviewId: w.reviews.A2 }, body: { ratingValue: 1, content: 'Edited' } }) },
+      { target: 'otherCompany', label: "company B's learner's review of B's private course", allow: [], build: (w) => ({ params: { id: w.B.courseId, reviewId: w.reviews.B }, body: { ratingValue: 1, content: 'Edited' } }) },
+      { target: 'otherEducator', label: "another educator's learner's review of a public course", allow: [], build: (w) => ({ params: { id: w.O.courseId, reviewId: w.reviews.O }, body: { ratingValue: 1, content: 'Edited' } }) },
+    ],
+  },
+  // Admins remove any review (audited); x-roles refuses everyone else.
+  deleteCourseReview: {
+    variants: perCourse(
+      (w, k) => ({ params: { id: w[k].courseId, reviewId: k === 'A' ? w.reviews.A2 : k === 'B' ? w.reviews.B : w.reviews.O } }),
+      { A: STAFF, B: STAFF, O: STAFF },
+      'a review',
+      { consumable: true },
+    ),
   },
 
   // ── Course editor ──

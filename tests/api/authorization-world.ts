@@ -134,6 +134,12 @@ export interface World {
   freshGoalSkill: number;
   /** Bearer tokens by caller key (anonymous: none). */
   tokens: Record<Exclude<CallerKey, 'anon'>, string>;
+  /**
+   * Reviews (issue 16): `own` the caller learner's review of the private course of A (enrolled in
+   * its session; the learner's review of course A is left to createCourseReview); `A2` learnerA2's
+   * of course A, `B` learnerB's of course B, `O` learnerO's of course O.
+   */
+  reviews: { own: number; A2: number; B: number; O: number };
 }
 
 const MONDAY_WEDNESDAY = {
@@ -311,7 +317,16 @@ export async function buildWorld(t: TestApp): Promise<World> {
     learningGoals[p] = (await db.insertInto('learning_goals').values({ user_id: ids[p], skill_id: git }).returning('id').executeTakeFirstOrThrow()).id;
   }
   const freshGoalSkill = await skillId('Docker');
-  return { ids, companyA, companyB, A, B, O, privA, cards, educatorPictureId, pendingUsers, invitations, secretsOfB, learningGoals, freshGoalSkill, tokens };
+  await enroll(db, privA.session, ids.learner);
+  const review = async (courseId: number, userId: number) =>
+    (await db.insertInto('reviews').values({ course_id: courseId, user_id: userId, rating_value: 4, content: 'A matrix review' }).returning('id').executeTakeFirstOrThrow()).id;
+  const reviews = {
+    own: await review(privA.courseId, ids.learner),
+    A2: await review(A.courseId, ids.learnerA2),
+    B: await review(B.courseId, ids.learnerB),
+    O: await review(O.courseId, ids.learnerO),
+  };
+  return { ids, companyA, companyB, A, B, O, privA, cards, educatorPictureId, pendingUsers, invitations, secretsOfB, learningGoals, freshGoalSkill, tokens, reviews };
 }
 
 /**

@@ -72,8 +72,11 @@ export async function exploreCourses(app: AppContext, viewer: TenantScope, q: Ex
   return { items: await courseSummaries(app.db, ids), total: Number(total), page: q.page, pageSize: q.pageSize };
 }
 
-/** Throws 404 unless the course exists and the viewer may see it (in the catalog, or managed by the viewer: admins, its educator). */
-async function assertVisible(app: AppContext, viewer: TenantScope, id: number): Promise<void> {
+/**
+ * Throws 404 unless the course exists and the viewer may see it (in the catalog, or managed by the
+ * viewer: admins, its educator). Also used by reviews.ts.
+ */
+export async function assertVisible(app: AppContext, viewer: TenantScope, id: number): Promise<void> {
   const found = await app.db.selectFrom('courses as c').select('c.id').where('c.id', '=', id).where((eb) => eb.or([courseVisible(eb, viewer), courseManaged(eb, viewer)])).executeTakeFirst();
   if (!found) throw notFound('Course');
 }
@@ -100,7 +103,7 @@ export async function listReviews(app: AppContext, viewer: TenantScope, id: numb
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await base
     .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select(['r.id', 'r.rating_value', 'r.content', 'r.created_at', 'u.id as user_id', 'u.first_name', 'u.last_name', 'u.picture_url'])
+    .select(['r.id', 'r.rating_value', 'r.content', 'r.created_at', 'r.updated_at', 'u.id as user_id', 'u.first_name', 'u.last_name', 'u.picture_url'])
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
     .limit(pageSize)
@@ -112,6 +115,7 @@ export async function listReviews(app: AppContext, viewer: TenantScope, id: numb
       ratingValue: r.rating_value,
       content: r.content,
       createdAt: r.created_at.toISOString(),
+      updatedAt: r.updated_at ? r.updated_at.toISOString() : null,
       author: { id: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), pictureUrl: r.picture_url },
     })),
     total: Number(total),

@@ -2,11 +2,12 @@ import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
 import { getCourseEditorData, listCoursesToTeach, saveCourse } from './authoring.js';
 import { exploreCourses, getActiveSessions, getCourseInfo, joinWaitlist, listCategories, listReviews } from './catalog.js';
 import { approveCourse, listCoursesForReview, publishCourse, rejectCourse, unpublishCourse } from './moderation.js';
+import { createReview, getMyReview, removeReview, updateReview } from './reviews.js';
 
 /**
  * Handlers of the Courses operations (openapi/halaqa.yaml tag Courses; spec §7): the catalog
- * (catalog.ts), the course editor (authoring.ts, spec §2 /courses/live/edit, §3) and course
- * moderation (moderation.ts, spec §3 course statuses).
+ * (catalog.ts), reviews (reviews.ts, issue 16), the course editor (authoring.ts, spec §2
+ * /courses/live/edit, §3) and course moderation (moderation.ts, spec §3 course statuses).
  */
 export const coursesHandlers = {
   exploreCourses: async ({ app, tenant, query }) => ({ data: await exploreCourses(app, tenant, query) }),
@@ -17,6 +18,10 @@ export const coursesHandlers = {
     return created ? { status: 201, data: entry } : { data: entry };
   },
   listCourseReviews: async ({ app, tenant, params, query }) => ({ data: await listReviews(app, tenant, params.id, query.page, query.pageSize) }),
+  createCourseReview: async ({ app, tenant, params, body }) => ({ status: 201, data: await createReview(app, tenant, params.id, body) }),
+  getMyCourseReview: async ({ app, tenant, params }) => ({ data: await getMyReview(app, tenant, params.id) }),
+  updateCourseReview: async ({ app, tenant, params, body }) => ({ data: await updateReview(app, tenant, params.id, params.reviewId, body) }),
+  deleteCourseReview: async ({ app, caller, params }) => ({ data: await removeReview(app, requireCaller(caller), params.id, params.reviewId) }),
   listCategories: async ({ app, tenant, query }) => ({ data: await listCategories(app, tenant, query.partnerId) }),
   saveCourse: async ({ app, caller, tenant, body, query }) => {
     const { created, course, session } = await saveCourse(app, requireCaller(caller), tenant, body, query.id ?? null);

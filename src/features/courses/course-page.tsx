@@ -18,6 +18,7 @@ import { usePageTitle } from '@/lib/document-head';
 import { WeeklySchedule } from '@/components/ui/schedule';
 import type { components } from '@contract/schema';
 import { intlLocaleOf, isLocale, type Locale } from '@/lib/i18n';
+import { RemoveReviewButton, ReviewPanel } from './review-panel';
 
 type CourseInfo = components['schemas']['CourseInfo'];
 type SessionSummary = components['schemas']['SessionSummary'];
@@ -307,6 +308,7 @@ export function CoursePage({ data }: { data: CoursePageData }) {
               </h2>
               <Rating average={course.rating.average} count={course.rating.count} />
             </div>
+            <ReviewPanel courseId={course.id} />
             {reviews.items.length > 0 ? (
               <ul className={css({ display: 'flex', flexDirection: 'column', gap: '4', listStyle: 'none', padding: 0 })}>
                 {reviews.items.map((review) => (
@@ -318,6 +320,12 @@ export function CoursePage({ data }: { data: CoursePageData }) {
                           <h3 className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>{review.author.name}</h3>
                           <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
                             <time dateTime={review.createdAt}>{instantDate(review.createdAt, locale)}</time>
+                            {review.updatedAt ? (
+                              <>
+                                {' · '}
+                                <Trans>edited</Trans>
+                              </>
+                            ) : null}
                           </p>
                         </div>
                         <Rating average={review.ratingValue} size={14} />
@@ -325,12 +333,15 @@ export function CoursePage({ data }: { data: CoursePageData }) {
                       <p className={css({ whiteSpace: 'pre-line' })}>
                         <bdi>{review.content}</bdi>
                       </p>
+                      <div className={css({ display: 'flex', justifyContent: 'flex-end', marginBlockStart: '-2', _empty: { display: 'none' } })}>
+                        <RemoveReviewButton courseId={course.id} review={review} />
+                      </div>
                     </Card>
                   </li>
                 ))}
               </ul>
             ) : (
-              <EmptyState title={<Trans>No reviews yet</Trans>} description={<Trans>Learners of this course can review it after their sessions.</Trans>} />
+              <EmptyState title={<Trans>No reviews yet</Trans>} description={<Trans>Learners of this course can review it once their session has started.</Trans>} />
             )}
           </section>
         </div>
