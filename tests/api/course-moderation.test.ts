@@ -47,13 +47,13 @@ const exploreCourses = async (email: string | null) => ids((await call('GET', '/
 
 describe('a course sent for review without a session', () => {
   it('waits in the admins\' queue, out of the catalog, seen only by admins and its educator', async () => {
-    const id = await submitCourse('educator@halaqa.test', 'Compilers from scratch');
+    const id = await submitCourse('educator@halaqa.test', 'Interpreters from scratch, test edition');
     const queue = await call('GET', '/api/courses/moderation?pageSize=100', 'admin@halaqa.test');
     expect(queue.status).toBe(200);
     const item = queue.body.data.items.find((c: { id: number }) => c.id === id);
-    expect(item).toMatchObject({ status: 'PENDING', title: 'Compilers from scratch', moderationMessage: null, pendingSessions: 0 });
+    expect(item).toMatchObject({ status: 'PENDING', title: 'Interpreters from scratch, test edition', moderationMessage: null, pendingSessions: 0 });
     expect(Date.parse(item.submittedAt)).not.toBeNaN();
-    expect(ids((await call('GET', '/api/courses/moderation?status=PENDING&query=compilers', 'superadmin@halaqa.test')).body.data)).toEqual([id]);
+    expect(ids((await call('GET', '/api/courses/moderation?status=PENDING&query=interpreters%20from', 'superadmin@halaqa.test')).body.data)).toEqual([id]);
     expect(await exploreCourses(null)).not.toContain(id);
     expect((await call('GET', `/api/courses/${id}/info`, null)).status).toBe(404);
     expect((await call('GET', `/api/courses/${id}/info`, 'learner@halaqa.test')).status).toBe(404);
