@@ -94,6 +94,8 @@ export interface CourseWorld {
   intents: Partial<Record<Person, { confirm: string; cancel: string }>>;
   /** A DRAFT course of the same educator and company, edited by saveCourse?id= (so `courseId` stays untouched). */
   draftCourseId: number;
+  /** A session chat message of `session` by its last learner (deleteChatMessage: the educator's to delete, not another learner's). */
+  chatMessage: number;
 }
 
 /** The world: people, companies, courses and the callers' own things. */
@@ -248,7 +250,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
     }
     const draft = await insertCourse(db, { educatorId: ids[educator], title: `${title} draft`, companyId });
     await db.updateTable('courses').set({ status: 'DRAFT', is_private: isPrivate }).where('id', '=', draft.courseId).execute();
-    return { courseId: c.courseId, educator, lessons, questions, session, learners, openSession, paid, pending, attempts, submissions, intents, draftCourseId: draft.courseId };
+    const chatMessage = (await db.insertInto('chat_messages').values({ session_id: session, user_id: ids[learners.at(-1)!], body: `Matrix chat of ${title}` }).returning('id').executeTakeFirstOrThrow()).id;
+    return { courseId: c.courseId, educator, lessons, questions, session, learners, openSession, paid, pending, attempts, submissions, intents, draftCourseId: draft.courseId, chatMessage };
   }
 
   const A = await courseWorld('educator', companyA, false, 'A', ['learner', 'learnerA2']);

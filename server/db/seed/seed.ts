@@ -7,6 +7,7 @@ import type { CompanySettingsJson, Database, Role } from '../types.js';
 import { sanitizeLessonHtml } from '../../modules/classroom/sanitize.js';
 import { seedQadAttendance } from './attendance-demo.js';
 import type { DemoLessonContent } from './classroom-demo.js';
+import { seedChatHistory } from './chat-demo.js';
 import { companyLogoSvg, courseCoverSvg } from './covers.js';
 import { DEMO_CLASSROOM_COURSE, DEMO_COURSES, type DemoCourse, type DemoSession } from './demo-courses.js';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_PENDING_SIGNUPS, DEMO_USERS } from './demo-users.js';
@@ -305,6 +306,8 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Pro
 
     await seedQadAttendance(trx, opts.liveMeetingAt ?? new Date(`${today}T00:00:00Z`));
     if (opts.liveMeetingAt) await scheduleLiveDemoMeeting(trx, opts.liveMeetingAt);
+    // Chat history up to now (never in the future: it would count against the chat's rate limit).
+    await seedChatHistory(trx, opts.liveMeetingAt ?? new Date(Math.min(Date.now(), Date.parse(`${today}T23:59:00Z`))));
 
     return {
       seeded: true,
