@@ -55,6 +55,7 @@ export async function chatRights(db: Kysely<Database>, caller: Caller, sessionId
 export function cleanChatText(raw: string): string {
   return raw
     .replace(/\r\n?/g, '\n')
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
     .replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, '')
     .normalize('NFC')
     .trim();
