@@ -39,7 +39,7 @@ const OPEN = 1;
 export function createChatActors(api: Api, options: ChatActorOptions) {
   const openSocket = options.openSocket ?? ((url: string) => new WebSocket(url) as unknown as ChatSocket);
   return {
-    connection: fromCallback<ConnectionCommand, { sessionId: number }, SocketEvent>(({ input, sendBack, receive }) => {
+    connection: fromCallback<ConnectionCommand, { sessionId: number }>(({ input, sendBack, receive }) => {
       let stopped = false;
       const report = (event: SocketEvent) => {
         if (!stopped) sendBack(event);

@@ -155,7 +155,7 @@ export const chatMachine = setup({
   },
   actors: {
     /** The WebSocket (`{sessionId}`): sends back SocketEvents, receives ConnectionCommands. */
-    connection: fromCallback<ConnectionCommand, { sessionId: number }, SocketEvent>(() => {
+    connection: fromCallback<ConnectionCommand, { sessionId: number }>(() => {
       throw new Error('chat.machine: actor "connection" was not provided (use createChatActors)');
     }),
     /** GET /sessions/{id}/chat/messages?before&limit → a page. */

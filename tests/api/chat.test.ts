@@ -1,3 +1,4 @@
+import type WS from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, startTestApp, type TestApp } from './harness.js';
 import { frameReader } from './chat-frames.js';
@@ -155,7 +156,7 @@ describe('session chat over WebSocket', () => {
   const open = async (url: string) => {
     let reader: ReturnType<typeof frameReader> | null = null;
     const ws = await t.app.injectWS(url, {}, { onInit: (socket) => (reader = frameReader(socket as never)) });
-    return { ws, frames: reader! as ReturnType<typeof frameReader> };
+    return { ws: ws as unknown as WS, frames: reader! as ReturnType<typeof frameReader> };
   };
   const socketUrl = async (email: string | null, id = sessionId) => `/api/sessions/${id}/chat/socket${email ? `?token=${await t.tokenFor(email)}` : ''}`;
 

@@ -1,6 +1,6 @@
 import { type AnyEventObject, type AnyMachineSnapshot, createActor, fromCallback, fromPromise } from 'xstate';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { CHAT_MAX_LENGTH, type ChatContext, type ChatMessage, type ConnectionCommand, chatMachine, reconnectDelayMs } from '../../machines/chat.machine';
+import { CHAT_MAX_LENGTH, type ChatContext, type ChatHistory, type ChatMessage, type ConnectionCommand, chatMachine, reconnectDelayMs } from '../../machines/chat.machine';
 import { parseFrame } from '../../machines/chat.actors';
 import * as sel from '../../machines/chat.selectors';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
@@ -109,6 +109,10 @@ describe('chat.machine (model-based)', () => {
   });
 });
 
+type HistoryInput = { sessionId: number; before: number | null };
+type DeleteInput = { sessionId: number; messageId: number };
+const never = <T, I>() => fromPromise<T, I>(() => new Promise(() => {}));
+
 describe('chat.machine (reconnection, rights, frames)', () => {
   it('reconnects with exponential backoff (1 s, 2 s, 4 s … 30 s), and from 1 s again once connected', async () => {
     expect([1, 2, 3, 4, 5, 6, 7].map(reconnectDelayMs)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
@@ -122,7 +126,11 @@ describe('chat.machine (reconnection, rights, frames)', () => {
         else queueMicrotask(() => sendBack({ type: 'socket.ready', canPost: true, canDelete: false }));
       });
       const machine = chatMachine.provide({
-        actors: { connection, loadHistory: fromPromise(async () => ({ items: [LATEST], nextBefore: null })), deleteMessage: fromPromise(async () => ({ id: 1 })) },
+        actors: {
+          connection,
+          loadHistory: fromPromise<ChatHistory, HistoryInput>(async () => ({ items: [LATEST], nextBefore: null })),
+          deleteMessage: fromPromise<{ id: number }, DeleteInput>(async () => ({ id: 1 })),
+        },
       });
       const actor = createActor(machine, { input }).start();
       await vi.advanceTimersByTimeAsync(0);
@@ -150,7 +158,7 @@ describe('chat.machine (reconnection, rights, frames)', () => {
   });
 
   it('the educator deletes anyone’s message, a learner only their own, an admin none', () => {
-    const stub = { connection: fromCallback(() => {}), loadHistory: fromPromise<never>(() => new Promise(() => {})), deleteMessage: fromPromise<never>(() => new Promise(() => {})) };
+    const stub = { connection: fromCallback<ConnectionCommand, { sessionId: number }>(() => {}), loadHistory: never<ChatHistory, HistoryInput>(), deleteMessage: never<{ id: number }, DeleteInput>() };
     for (const [rights, own, other] of [[{ canPost: true, canDelete: true }, true, true], [{ canPost: true, canDelete: false }, true, false], [{ canPost: false, canDelete: false }, false, false]] as const) {
       const actor = createActor(chatMachine.provide({ actors: stub }), { input }).start();
       actor.send({ type: 'socket.ready', ...rights });
@@ -170,7 +178,7 @@ describe('chat.machine (reconnection, rights, frames)', () => {
   it('a refused post gives the text back to the draft with the notice', () => {
     const posts: ConnectionCommand[] = [];
     const connection = fromCallback<ConnectionCommand, { sessionId: number }>(({ receive }) => receive((c) => posts.push(c)));
-    const actor = createActor(chatMachine.provide({ actors: { connection, loadHistory: fromPromise<never>(() => new Promise(() => {})), deleteMessage: fromPromise<never>(() => new Promise(() => {})) } }), { input }).start();
+    const actor = createActor(chatMachine.provide({ actors: { connection, loadHistory: never<ChatHistory, HistoryInput>(), deleteMessage: never<{ id: number }, DeleteInput>() } }), { input }).start();
     actor.send({ type: 'socket.ready', canPost: true, canDelete: false });
     actor.send({ type: 'chat.draftChanged', text: '  Quick one  ' });
     actor.send({ type: 'chat.sent' });
