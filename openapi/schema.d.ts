@@ -2217,6 +2217,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sessions/{id}/chat/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a page of the session chat's history
+         * @description The session chat's messages, newest page first: at most `limit` messages older than the message `before` (all the latest when absent), returned oldest first within the page, with `nextBefore` to ask for the page before (null at the beginning). Deleted messages are not returned.
+         *
+         *     Live delivery is a WebSocket at `GET /api/sessions/{id}/chat/socket?token=<bearer token>` (the same token rules as every call, `auth-legacy=0` for federated users; 401, 403, 404 before the upgrade as here). Frames are JSON text. The server sends `{"type":"ready","canPost":bool,"canDelete":bool}` once, then `{"type":"message","message":ChatMessage}` for every message posted (on any server instance: PostgreSQL LISTEN/NOTIFY) and `{"type":"deleted","messageId":int}` for every deletion; `{"type":"error","code":"RATE_LIMITED"|"INVALID"|"FORBIDDEN","message":string,"retryAfterSeconds"?:int}` answers a refused frame. The client sends `{"type":"post","text":string}` (same rules as postChatMessage). The socket closes with code 4401 when the caller's token no longer holds, 4403 when they are no longer in the session. docs/classroom.md "Session chat".
+         *
+         *     Roles: enrolled LEARNER (ACTIVE enrollment), the session's EDUCATOR, ADMIN, SUPER_ADMIN (read only); anyone else 403. Spec: §4 session chat state (reset on sign-out); issue 16 part 5.
+         */
+        get: operations["listChatMessages"];
+        put?: never;
+        /**
+         * Post a message to the session chat
+         * @description Posts a text message (the fallback of the WebSocket's `post` frame): plain text, never HTML (shown as text, so markup is harmless); trimmed, control characters other than line breaks and tabs removed, 1 to 1000 characters after that (400 otherwise). Each user may post at most 5 messages in 10 seconds per session chat, across every server instance (429 with `Retry-After`). The message is delivered live to everyone connected to the session's chat.
+         *
+         *     Roles: enrolled LEARNER (ACTIVE enrollment) and the session's EDUCATOR; ADMIN and SUPER_ADMIN read only (403); anyone else 403. Spec: issue 16 part 5.
+         */
+        post: operations["postChatMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{id}/chat/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a message of the session chat
+         * @description Removes a message from the chat (kept in the database as deleted, by whom and when); everyone connected sees it disappear. The session's EDUCATOR deletes any message of their session; a LEARNER only their own. A message of another session answers 404.
+         *
+         *     Roles: enrolled LEARNER (their own messages), the session's EDUCATOR; ADMIN and SUPER_ADMIN read only (403); anyone else 403. Spec: issue 16 part 5.
+         */
+        delete: operations["deleteChatMessage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sessions/{id}/calendar.ics": {
         parameters: {
             query?: never;
@@ -3815,6 +3867,30 @@ export interface components {
                 done: number;
                 total: number;
             };
+        };
+        ChatMessageInput: {
+            /** @description Plain text (never HTML), 1 to 1000 characters once trimmed. */
+            text: string;
+        };
+        /** @description A message of a session chat (plain text; clients show it as text, never as HTML). */
+        ChatMessage: {
+            id: number;
+            sessionId: number;
+            author: components["schemas"]["Person"];
+            /**
+             * @description The author's part in the session (the educator's messages are marked as such).
+             * @enum {string}
+             */
+            authorRole: "LEARNER" | "EDUCATOR";
+            text: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description A page of a session chat's history, oldest first. */
+        ChatHistory: {
+            items: components["schemas"]["ChatMessage"][];
+            /** @description The `before` of the previous (older) page, or null when this page reaches the first message. */
+            nextBefore: number | null;
         };
         ProgrammingTestPublic: {
             name: string;
@@ -10831,6 +10907,157 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listChatMessages: {
+        parameters: {
+            query?: {
+                /** @description Only messages older than this message id (the `nextBefore` of the previous page). */
+                before?: components["schemas"]["Id"];
+                /** @description Most messages in the page. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the chat's history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": 88,
+                     *             "sessionId": 41,
+                     *             "author": {
+                     *               "id": 21,
+                     *               "name": "Omar Haddad",
+                     *               "pictureUrl": null
+                     *             },
+                     *             "authorRole": "LEARNER",
+                     *             "text": "Is the quiz due on Sunday?",
+                     *             "createdAt": "2026-11-05T18:02:11Z"
+                     *           }
+                     *         ],
+                     *         "nextBefore": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ChatHistory"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    postChatMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "Is the quiz due on Sunday?"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChatMessageInput"];
+            };
+        };
+        responses: {
+            /** @description Posted. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 88,
+                     *         "sessionId": 41,
+                     *         "author": {
+                     *           "id": 21,
+                     *           "name": "Omar Haddad",
+                     *           "pictureUrl": null
+                     *         },
+                     *         "authorRole": "LEARNER",
+                     *         "text": "Is the quiz due on Sunday?",
+                     *         "createdAt": "2026-11-05T18:02:11Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ChatMessage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    deleteChatMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+                /** @description Id of a message of the session's chat. */
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 88
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DeletedRef"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

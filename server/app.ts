@@ -6,12 +6,15 @@ import { join } from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
 import { Ajv, type Options as AjvOptions } from 'ajv';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
+import { openNotifications } from './db/notifications.js';
 import type { Database } from './db/types.js';
+import { registerChatSocket } from './modules/classroom/chat-socket.js';
 import { allHandlers } from './modules/index.js';
 import { MAX_UPLOAD_BYTES, UPLOAD_POLICIES } from './modules/uploads/policy.js';
 import { REDOC_BUNDLE, apiDocsHtml } from './platform/api-docs.js';
@@ -108,6 +111,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer: new Mailer(db, join(config.dataDir, 'outbox'), config.smtpUrl),
     gateway: options.gateway ?? (await gatewayFor(config)),
     federation: new FederatedDirectories(config.federation, injectFetch(app)),
+    // LISTEN/NOTIFY on a dedicated connection (PostgreSQL) or in process (PGlite); nothing opens until the chat's first socket.
+    notifications: openNotifications(db, (err) => app.log.warn({ err }, 'notification connection lost; reconnecting')),
     now: options.now ?? (() => new Date()),
   };
 
@@ -115,6 +120,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // server and the test runs exit cleanly; the pool is per process and restarts on its next use.
   app.addHook('onClose', async () => {
     await closeSandboxPool();
+  });
+  // The dedicated LISTEN connection closes with the app (whichever of this and the chat's own hook runs first).
+  app.addHook('onClose', async () => {
+    await ctx.notifications.close();
   });
 
   // JSON bodies keep their raw text too: Stripe signs the exact bytes of its webhooks.
@@ -221,6 +230,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     handlers,
     fileLimitFor: (operationId) => UPLOAD_POLICIES[operationId]?.family.maxBytes ?? DEFAULT_FILE_BYTES,
   });
+
+  // The session chat's WebSocket (docs/classroom.md "Session chat"); ws frames of at most 64 KiB.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  registerChatSocket(app, ctx);
 
   app.get('/api/openapi.json', { schema: { hide: true } as never }, async () => document);
   // Redoc starts from an inline script: the reference page allows that one script by its hash.

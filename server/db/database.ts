@@ -33,6 +33,20 @@ export interface DatabaseHandle {
 }
 
 const pgliteClients = new WeakMap<Kysely<Database>, PGlite>();
+/** Where each PostgreSQL database opened by {@link openDatabase} lives (for a dedicated LISTEN client). */
+const postgresTargets = new WeakMap<Kysely<Database>, { url: string; schema: string }>();
+
+/**
+ * How a database opened by {@link openDatabase} is reached for notifications (server/db/notifications.ts):
+ * the PGlite instance itself (in-process), or the PostgreSQL server's URL and the schema whose
+ * channels are meant. null for a Kysely instance this module did not open.
+ */
+export function notificationSourceOf(db: Kysely<Database>): { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string; schema: string } | null {
+  const client = pgliteClients.get(db);
+  if (client) return { kind: 'pglite', client };
+  const target = postgresTargets.get(db);
+  return target ? { kind: 'postgres', ...target } : null;
+}
 
 /**
  * PostgreSQL settings of the embedded database, on top of PGlite's own start parameters.
@@ -108,6 +122,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await sql`select 1`.execute(db);
+  postgresTargets.set(db, { url: target.url, schema: target.schema ?? 'public' });
   const u = new URL(target.url);
   return {
     db,

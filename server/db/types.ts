@@ -217,6 +217,16 @@ export interface AttendanceTable {
   occurrence_date: DateOnly;
   joined_at: Timestamp;
 }
+/** A message of a session chat (migration 0018): plain text, 1 to 1000 characters; deleted messages keep their row. */
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  session_id: number;
+  user_id: number;
+  body: string;
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+  deleted_by: number | null;
+}
 export interface LessonProgressTable {
   session_id: number;
   lesson_id: number;
@@ -462,6 +472,7 @@ export interface Database {
   quiz_attempts: QuizAttemptsTable;
   submissions: SubmissionsTable;
   attendance: AttendanceTable;
+  chat_messages: ChatMessagesTable;
   lesson_progress: LessonProgressTable;
   payment_methods: PaymentMethodsTable;
   external_accounts: ExternalAccountsTable;

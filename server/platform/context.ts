@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
+import type { Notifications } from '../db/notifications.js';
 import type { Database, Role, UserStatus } from '../db/types.js';
 import type { FederatedDirectories } from './identity/oidc-client.js';
 import type { Mailer } from './mailer.js';
@@ -33,6 +34,8 @@ export interface AppContext {
   gateway: PaymentGateway;
   /** MA and QA single sign-on: the OpenID Connect relying party (server/platform/identity). */
   federation: FederatedDirectories;
+  /** PostgreSQL LISTEN/NOTIFY between the instances on one database (in-process on PGlite): the session chat. */
+  notifications: Notifications;
   /**
    * The current instant, for rules that depend on the time (join windows, next meeting). The wall
    * clock by default; tests pass a fixed clock through `buildApp({ now })`.

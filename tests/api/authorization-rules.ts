@@ -349,6 +349,13 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
 
   // ── Classroom ──
   getClassroom: { variants: perCourse((w, k) => ({ params: { id: w[k].session } }), { A: [...STAFF, 'educator', 'learner'], B: STAFF, O: STAFF }, 'the session') },
+  listChatMessages: { variants: perCourse((w, k) => ({ params: { id: w[k].session } }), { A: [...STAFF, 'educator', 'learner'], B: STAFF, O: STAFF }, 'the session chat') },
+  // Admins read the chat, never write in it.
+  postChatMessage: { variants: perCourse((w, k) => ({ params: { id: w[k].session }, body: { text: 'Matrix hello' } }), { A: ['educator', 'learner'], B: [], O: [] }, 'the session chat') },
+  // The message is another learner's (learnerA2's in A): only the session's educator deletes it.
+  deleteChatMessage: {
+    variants: perCourse((w, k) => ({ params: { id: w[k].session, messageId: w[k].chatMessage } }), { A: ['educator'], B: [], O: [] }, "another learner's chat message", { consumable: true }),
+  },
   getSessionCalendar: { variants: perCourse((w, k) => ({ params: { id: w[k].session } }), { A: [...STAFF, 'educator', 'learner'], B: STAFF, O: STAFF }, 'the session') },
   getClassroomLesson: {
     variants: perCourse((w, k) => ({ params: { id: w[k].session, lessonId: w[k].lessons.reading } }), { A: [...STAFF, 'educator', 'learner'], B: STAFF, O: STAFF }, 'a reading'),

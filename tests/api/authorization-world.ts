@@ -100,6 +100,8 @@ export interface CourseWorld {
    * success: PENDING (`approve`, `reject`), PUBLISHED (`unpublish`), APPROVED (`publish`).
    */
   review: Record<'approve' | 'reject' | 'unpublish' | 'publish', number>;
+  /** A session chat message of `session` by its last learner (deleteChatMessage: the educator's to delete, not another learner's). */
+  chatMessage: number;
 }
 
 /** The world: people, companies, courses and the callers' own things. */
@@ -275,7 +277,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
       unpublish: await reviewCourse('to unpublish', 'PUBLISHED'),
       publish: await reviewCourse('to publish', 'APPROVED'),
     };
-    return { courseId: c.courseId, educator, lessons, questions, session, learners, openSession, paid, pending, attempts, submissions, intents, draftCourseId: draft.courseId, review };
+    const chatMessage = (await db.insertInto('chat_messages').values({ session_id: session, user_id: ids[learners.at(-1)!], body: `Matrix chat of ${title}` }).returning('id').executeTakeFirstOrThrow()).id;
+    return { courseId: c.courseId, educator, lessons, questions, session, learners, openSession, paid, pending, attempts, submissions, intents, draftCourseId: draft.courseId, review, chatMessage };
   }
 
   const A = await courseWorld('educator', companyA, false, 'A', ['learner', 'learnerA2']);

@@ -8,6 +8,7 @@ import { sanitizeLessonHtml } from '../../modules/classroom/sanitize.js';
 import { seedQadAttendance } from './attendance-demo.js';
 import { seedLearningGoals } from './learning-goals-demo.js';
 import type { DemoLessonContent } from './classroom-demo.js';
+import { seedChatHistory } from './chat-demo.js';
 import { companyLogoSvg, courseCoverSvg } from './covers.js';
 import { DEMO_CLASSROOM_COURSE, DEMO_COURSES, type DemoCourse, type DemoSession } from './demo-courses.js';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_PENDING_SIGNUPS, DEMO_USERS } from './demo-users.js';
@@ -307,6 +308,8 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Pro
     await seedQadAttendance(trx, opts.liveMeetingAt ?? new Date(`${today}T00:00:00Z`));
     await seedLearningGoals(trx, today);
     if (opts.liveMeetingAt) await scheduleLiveDemoMeeting(trx, opts.liveMeetingAt);
+    // Chat history up to now (never in the future: it would count against the chat's rate limit).
+    await seedChatHistory(trx, opts.liveMeetingAt ?? new Date(Math.min(Date.now(), Date.parse(`${today}T23:59:00Z`))));
 
     return {
       seeded: true,

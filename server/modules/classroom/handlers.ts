@@ -1,13 +1,20 @@
 import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
 import { getLessonAuthoring, updateLessonAuthoring } from './authoring.js';
+import { deleteChatMessage, listChatMessages, postChatMessage } from './chat.js';
 import { getClassroom, getClassroomLesson, getSessionCalendar, joinMeeting, listSessionAttendance, markLessonProgress } from './service.js';
 
 /**
  * Handlers of the Classroom operations (openapi/halaqa.yaml tag Classroom; docs/classroom.md):
- * the learner's classroom (service.ts) and the educator's lesson authoring (authoring.ts).
+ * the learner's classroom (service.ts), the session chat (chat.ts; its WebSocket in chat-socket.ts)
+ * and the educator's lesson authoring (authoring.ts).
  */
 export const classroomHandlers = {
   getClassroom: async ({ app, caller, params }) => ({ data: await getClassroom(app, requireCaller(caller), params.id) }),
+  listChatMessages: async ({ app, caller, params, query }) => ({
+    data: await listChatMessages(app, requireCaller(caller), params.id, { before: query.before, limit: query.limit }),
+  }),
+  postChatMessage: async ({ app, caller, params, body }) => ({ status: 201, data: await postChatMessage(app, requireCaller(caller), params.id, body.text) }),
+  deleteChatMessage: async ({ app, caller, params }) => ({ data: await deleteChatMessage(app, requireCaller(caller), params.id, params.messageId) }),
   getClassroomLesson: async ({ app, caller, params }) => ({
     data: await getClassroomLesson(app, requireCaller(caller), params.id, params.lessonId),
   }),

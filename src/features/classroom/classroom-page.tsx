@@ -15,12 +15,14 @@ import { formatMinutes } from '@/lib/lesson-labels';
 import { useMeridiem } from '@/components/ui/schedule';
 import { browserTimeZone } from '@/lib/time-slots';
 import type { Api } from '@/lib/api/client';
+import type { AuthActor } from '@/lib/auth/auth-service';
 import type { components } from '@contract/schema';
 import { CalendarDownload } from '@/components/ui/calendar-download';
 import { formatInstant } from '@/lib/classroom-time';
 import { LessonStatusBadge, LessonTypeIcon, isMeetingType, useLessonTypeLabel } from './lesson-visuals';
 import { Countdown, JoinMeetingButton, OccurrenceTimes, useUiLocale } from './meeting';
 import { useNow } from './use-now';
+import { ChatPanel } from './chat-panel';
 
 /** A session's classroom for one viewer (openapi `Classroom`). */
 export type Classroom = components['schemas']['Classroom'];
@@ -266,11 +268,14 @@ function WeekBlock({
 export function ClassroomPage({
   classroom,
   api,
+  auth,
   now: fixedNow,
   viewerTimeZone,
 }: {
   classroom: Classroom;
   api: Api;
+  /** The auth actor: the chat's token and its reset on sign-out; no chat without it (UI tests). */
+  auth?: AuthActor;
   now?: number;
   viewerTimeZone?: string;
 }) {
@@ -344,6 +349,8 @@ export function ClassroomPage({
       </div>
 
       <NextMeetingCard classroom={classroom} api={api} now={now} viewerZone={viewerZone} />
+
+      {auth ? <ChatPanel api={api} auth={auth} sessionId={classroom.sessionId} /> : null}
 
       <h2 className={css({ fontSize: { base: 'xl', tablet: '2xl' }, fontWeight: 'bold', marginBlockEnd: '4' })}>
         <Trans>Syllabus</Trans>

@@ -24,7 +24,7 @@ export const Route = createFileRoute('/classroom/$sessionId/')({
   errorComponent: RouteError,
   notFoundComponent: NotFoundPage,
   component: function ClassroomRoute() {
-    const { api } = Route.useRouteContext();
-    return <ClassroomPage classroom={Route.useLoaderData()} api={api} />;
+    const { api, auth } = Route.useRouteContext();
+    return <ClassroomPage classroom={Route.useLoaderData()} api={api} auth={auth} />;
   },
 });

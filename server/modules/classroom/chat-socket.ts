@@ -1,0 +1,180 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authenticate } from '../../platform/authn.js';
+import type { AppContext, Caller } from '../../platform/context.js';
+import { HttpError } from '../../platform/errors.js';
+import { CHAT_CHANNEL, chatMessageById, chatRights, postChatMessage, type ChatEvent, type ChatMessageView, type ChatRights } from './chat.js';
+
+/**
+ * The session chat's live delivery (issue 16 part 5; docs/classroom.md "Session chat"):
+ * `GET /api/sessions/{id}/chat/socket?token=…` upgraded to a WebSocket (@fastify/websocket).
+ *
+ * Before the upgrade, as every API call: the bearer token (`Authorization` or `?token=`, checked
+ * against the users table, server/platform/authn.ts) → 401; the session's chat rights (chat.ts
+ * `chatRights`) → 404 unknown session, 403 not in it. After it, JSON text frames:
+ * - server → client: {@link ServerFrame}: `ready` once live delivery is on (the client then loads
+ *   the history, so nothing falls between), `message` for every message posted in the session on
+ *   any instance (PostgreSQL LISTEN/NOTIFY through `AppContext.notifications`), `deleted`, `error`;
+ * - client → server: `{ type: 'post', text }`, the same rules as `postChatMessage` (sanitised,
+ *   1–1000 characters, rate-limited: an `error` frame instead of 400/429).
+ * Each post re-checks the token and the caller's place in the session: a token that no longer holds
+ * closes the socket with 4401, a caller no longer in the session with 4403. Sockets that miss a ping
+ * (every 30 s) are dropped; the app's close ends every socket and the notification subscription.
+ */
+
+/** A frame the server sends. `retryAfterSeconds` comes with RATE_LIMITED. */
+export type ServerFrame =
+  | { type: 'ready'; canPost: boolean; canDelete: boolean }
+  | { type: 'message'; message: ChatMessageView }
+  | { type: 'deleted'; messageId: number }
+  | { type: 'error'; code: 'RATE_LIMITED' | 'INVALID' | 'FORBIDDEN' | 'SERVER'; message: string; retryAfterSeconds?: number };
+
+/** Close codes of the chat socket (4000–4999 are the application's). */
+export const CHAT_CLOSE = { unauthorized: 4401, forbidden: 4403 } as const;
+
+const HEARTBEAT_MS = 30_000;
+const MAX_FRAME_BYTES = 16 * 1024;
+
+/** The part of a `ws` WebSocket this module uses (the package ships no types). */
+interface Socket {
+  readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  terminate(): void;
+  ping(): void;
+  on(event: 'message', listener: (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => void): void;
+  on(event: 'close' | 'pong', listener: () => void): void;
+}
+
+interface Member {
+  socket: Socket;
+  alive: boolean;
+}
+
+const OPEN = 1;
+const send = (socket: Socket, frame: ServerFrame) => {
+  if (socket.readyState === OPEN) socket.send(JSON.stringify(frame));
+};
+
+/**
+ * Registers the chat socket route on `app` (after @fastify/websocket) and its fan-out: one
+ * subscription per instance to the `chat` notifications, opened with the first socket.
+ */
+export function registerChatSocket(app: FastifyInstance, ctx: AppContext): void {
+  const rooms = new Map<number, Set<Member>>();
+  const granted = new WeakMap<FastifyRequest, { caller: Caller; rights: ChatRights; sessionId: number }>();
+  let subscription: Promise<() => Promise<void>> | null = null;
+
+  const onEvent = async (payload: string) => {
+    let event: ChatEvent;
+    try {
+      event = JSON.parse(payload) as ChatEvent;
+    } catch {
+      return;
+    }
+    const members = rooms.get(event.sessionId);
+    if (!members?.size) return;
+    if (event.kind === 'deleted') {
+      for (const m of members) send(m.socket, { type: 'deleted', messageId: event.messageId });
+      return;
+    }
+    const message = await chatMessageById(ctx.db, event.messageId);
+    // Deleted in the meantime: its own notification follows.
+    if (!message) return;
+    for (const m of members) send(m.socket, { type: 'message', message });
+  };
+  const subscribe = () =>
+    (subscription ??= ctx.notifications.subscribe(CHAT_CHANNEL, (payload) => {
+      onEvent(payload).catch((err) => app.log.error({ err }, 'chat delivery failed'));
+    }).catch((err) => {
+      subscription = null;
+      throw err;
+    }));
+
+  const heartbeat = setInterval(() => {
+    for (const members of rooms.values()) {
+      for (const m of members) {
+        if (!m.alive) m.socket.terminate();
+        else {
+          m.alive = false;
+          m.socket.ping();
+        }
+      }
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    const stop = await subscription?.catch(() => null);
+    await stop?.();
+  });
+
+  app.get<{ Params: { id: string } }>(
+    '/api/sessions/:id/chat/socket',
+    {
+      websocket: true,
+      preValidation: async (request) => {
+        const sessionId = Number(request.params.id);
+        if (!Number.isInteger(sessionId) || sessionId < 1 || sessionId > 2147483647) {
+          throw new HttpError(400, 'Some fields are invalid', [{ path: 'id', message: 'must be a session id' }]);
+        }
+        const caller = await authenticate(request, ctx.db, ctx.tokens);
+        if (!caller) throw new HttpError(401, 'Authentication required');
+        granted.set(request, { caller, rights: await chatRights(ctx.db, caller, sessionId), sessionId });
+      },
+    },
+    (socket: Socket, request) => {
+      const { caller, rights, sessionId } = granted.get(request)!;
+      const member: Member = { socket, alive: true };
+      let members = rooms.get(sessionId);
+      if (!members) rooms.set(sessionId, (members = new Set()));
+      members.add(member);
+      socket.on('pong', () => (member.alive = true));
+      socket.on('close', () => {
+        members.delete(member);
+        if (!members.size && rooms.get(sessionId) === members) rooms.delete(sessionId);
+      });
+
+      // Frames of one socket are handled in order.
+      let queue = Promise.resolve();
+      socket.on('message', (data, isBinary) => {
+        member.alive = true;
+        queue = queue.then(() => onFrame(data, isBinary)).catch((err) => app.log.error({ err }, 'chat frame failed'));
+      });
+      const onFrame = async (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
+        const raw = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+        let frame: unknown = null;
+        try {
+          frame = isBinary || raw.length > MAX_FRAME_BYTES ? null : JSON.parse(raw.toString('utf8'));
+        } catch {
+          frame = null;
+        }
+        const post = frame as { type?: unknown; text?: unknown } | null;
+        if (!post || post.type !== 'post' || typeof post.text !== 'string') {
+          return send(socket, { type: 'error', code: 'INVALID', message: 'Send {"type":"post","text":"…"}' });
+        }
+        const current = await authenticate(request, ctx.db, ctx.tokens);
+        if (!current || current.userId !== caller.userId) return socket.close(CHAT_CLOSE.unauthorized, 'Sign in again');
+        try {
+          await postChatMessage(ctx, current, sessionId, post.text);
+        } catch (err) {
+          if (!(err instanceof HttpError)) {
+            app.log.error({ err }, 'chat post failed');
+            return send(socket, { type: 'error', code: 'SERVER', message: 'System error please try later !' });
+          }
+          if (err.statusCode === 429) return send(socket, { type: 'error', code: 'RATE_LIMITED', message: err.message, retryAfterSeconds: err.retryAfterSeconds ?? 1 });
+          if (err.statusCode === 400) return send(socket, { type: 'error', code: 'INVALID', message: err.errors?.[0] ? `text ${err.errors[0].message}` : err.message });
+          if (err.statusCode === 403 && rights.role !== 'ADMIN') return socket.close(CHAT_CLOSE.forbidden, 'No longer in this session');
+          return send(socket, { type: 'error', code: 'FORBIDDEN', message: err.message });
+        }
+      };
+
+      subscribe().then(
+        () => send(socket, { type: 'ready', canPost: rights.canPost, canDelete: rights.canDelete }),
+        (err) => {
+          app.log.error({ err }, 'chat notifications unavailable');
+          socket.close(1011, 'Chat unavailable');
+        },
+      );
+    },
+  );
+}

@@ -1,0 +1,163 @@
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { notify } from '../../db/notifications.js';
+import type { AppContext, Caller } from '../../platform/context.js';
+import { badRequest, forbidden, notFound, tooManyRequests } from '../../platform/errors.js';
+import type { Schema } from '../../platform/handlers.js';
+import { classroomAccess } from '../sessions/access.js';
+
+/**
+ * The session chat (issue 16 part 5; docs/classroom.md "Session chat"): the enrolled learners and
+ * the educator of a session talk in its classroom; admins read. Messages are plain text, stored in
+ * `chat_messages`, paged by id, and announced to every server instance on the `chat` notification
+ * channel (server/db/notifications.ts) once committed; chat-socket.ts delivers them over WebSocket.
+ */
+
+/** A message as the contract shows it (`ChatMessage`); `createdAt` ISO 8601 UTC. */
+export type ChatMessageView = Schema<'ChatMessage'>;
+/** A page of history (`ChatHistory`): oldest first, `nextBefore` the id to page further back. */
+export type ChatHistory = Schema<'ChatHistory'>;
+
+/** Longest message, in characters (code points) after {@link cleanChatText}. */
+export const CHAT_MAX_LENGTH = 1000;
+/** Per-user flood limit, over every session chat and server instance: `messages` in `windowSeconds`. */
+export const CHAT_RATE_LIMIT = { messages: 5, windowSeconds: 10 } as const;
+/** The logical notification channel of the chat. */
+export const CHAT_CHANNEL = 'chat';
+
+/** What a notification on {@link CHAT_CHANNEL} says (ids only: the 8000-byte payload limit). */
+export type ChatEvent = { kind: 'posted'; sessionId: number; messageId: number } | { kind: 'deleted'; sessionId: number; messageId: number };
+
+/** What a caller may do in a session's chat: everyone in it reads; learners and the educator post. */
+export interface ChatRights {
+  role: 'LEARNER' | 'EDUCATOR' | 'ADMIN';
+  canPost: boolean;
+  /** Delete any message (the educator); learners delete only their own. */
+  canDelete: boolean;
+}
+
+/**
+ * Who may use a session's chat: as the classroom (sessions/access.ts `classroomAccess`): enrolled
+ * learners (ACTIVE) and the session's educator read and post; ADMIN/SUPER_ADMIN read only.
+ * @throws 404 unknown session; 403 anyone else.
+ */
+export async function chatRights(db: Kysely<Database>, caller: Caller, sessionId: number): Promise<ChatRights> {
+  const { role } = await classroomAccess(db, caller, sessionId);
+  return { role, canPost: role !== 'ADMIN', canDelete: role === 'EDUCATOR' };
+}
+
+/**
+ * Plain text as stored: line breaks made `\n`, control characters other than `\n` and `\t` removed
+ * (they could hide text or break a terminal reading the logs), Unicode NFC, trimmed. Markup stays
+ * as typed: the SPA shows text, never HTML, so nothing in it runs.
+ */
+export function cleanChatText(raw: string): string {
+  return raw
+    .replace(/\r\n?/g, '\n')
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, '')
+    .normalize('NFC')
+    .trim();
+}
+
+const messageQuery = (db: Kysely<Database>) =>
+  db
+    .selectFrom('chat_messages as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .innerJoin('sessions as s', 's.id', 'm.session_id')
+    .select(['m.id', 'm.session_id', 'm.user_id', 'm.body', 'm.created_at', 's.educator_id', 'u.first_name', 'u.last_name', 'u.picture_url'])
+    .where('m.deleted_at', 'is', null);
+
+type MessageRow = Awaited<ReturnType<ReturnType<typeof messageQuery>['executeTakeFirstOrThrow']>>;
+
+function view(r: MessageRow): ChatMessageView {
+  return {
+    id: r.id,
+    sessionId: r.session_id,
+    author: { id: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), pictureUrl: r.picture_url },
+    authorRole: r.user_id === r.educator_id ? 'EDUCATOR' : 'LEARNER',
+    text: r.body,
+    createdAt: new Date(r.created_at).toISOString(),
+  };
+}
+
+/** One message that is not deleted, or null. */
+export async function chatMessageById(db: Kysely<Database>, messageId: number): Promise<ChatMessageView | null> {
+  const r = await messageQuery(db).where('m.id', '=', messageId).executeTakeFirst();
+  return r ? view(r) : null;
+}
+
+/**
+ * GET /sessions/{id}/chat/messages: at most `limit` messages older than `before` (the latest when
+ * null), oldest first; `nextBefore` is the oldest id of the page when older messages exist.
+ * @throws 404 unknown session; 403 as {@link chatRights}.
+ */
+export async function listChatMessages(app: AppContext, caller: Caller, sessionId: number, page: { before?: number; limit?: number }): Promise<ChatHistory> {
+  await chatRights(app.db, caller, sessionId);
+  const limit = page.limit ?? 30;
+  let q = messageQuery(app.db).where('m.session_id', '=', sessionId);
+  if (page.before !== undefined) q = q.where('m.id', '<', page.before);
+  const rows = await q.orderBy('m.id', 'desc').limit(limit + 1).execute();
+  const more = rows.length > limit;
+  const items = rows.slice(0, limit).reverse().map(view);
+  return { items, nextBefore: more && items.length ? items[0]!.id : null };
+}
+
+/**
+ * POST /sessions/{id}/chat/messages (and the WebSocket's `post` frame): stores the cleaned text and
+ * notifies every instance in the same transaction (delivered once committed). The caller's row is
+ * locked while their recent messages are counted, so concurrent posts cannot pass the limit
+ * together, on one instance or several.
+ * @throws 404 unknown session; 403 not a learner or the educator of the session (admins read only);
+ *   400 empty or longer than {@link CHAT_MAX_LENGTH} once cleaned; 429 more than
+ *   {@link CHAT_RATE_LIMIT} (Retry-After: seconds until the oldest of the window leaves it).
+ */
+export async function postChatMessage(app: AppContext, caller: Caller, sessionId: number, rawText: string): Promise<ChatMessageView> {
+  const rights = await chatRights(app.db, caller, sessionId);
+  if (!rights.canPost) throw forbidden('Admins read the session chat; only its learners and educator post');
+  const text = cleanChatText(rawText);
+  if (text.length === 0) throw badRequest('Some fields are invalid', [{ path: 'text', message: 'must not be empty' }]);
+  if ([...text].length > CHAT_MAX_LENGTH) throw badRequest('Some fields are invalid', [{ path: 'text', message: `must be at most ${CHAT_MAX_LENGTH} characters` }]);
+  const id = await app.db.transaction().execute(async (trx) => {
+    await trx.selectFrom('users').select('id').where('id', '=', caller.userId).forUpdate().executeTakeFirst();
+    const recent = await sql<{ n: number; oldest: Date | null; now: Date }>`
+      select count(*)::int as n, min(created_at) as oldest, now() as now from chat_messages
+      where user_id = ${caller.userId} and created_at > now() - make_interval(secs => ${CHAT_RATE_LIMIT.windowSeconds})`.execute(trx);
+    const { n, oldest, now } = recent.rows[0]!;
+    if (Number(n) >= CHAT_RATE_LIMIT.messages) {
+      const waitMs = new Date(oldest ?? now).getTime() + CHAT_RATE_LIMIT.windowSeconds * 1000 - new Date(now).getTime();
+      throw tooManyRequests(`You can send ${CHAT_RATE_LIMIT.messages} messages every ${CHAT_RATE_LIMIT.windowSeconds} seconds; wait a moment`, waitMs / 1000);
+    }
+    const row = await trx.insertInto('chat_messages').values({ session_id: sessionId, user_id: caller.userId, body: text }).returning('id').executeTakeFirstOrThrow();
+    await notify(trx, app.notifications, CHAT_CHANNEL, JSON.stringify({ kind: 'posted', sessionId, messageId: row.id } satisfies ChatEvent));
+    return row.id;
+  });
+  return (await chatMessageById(app.db, id))!;
+}
+
+/**
+ * DELETE /sessions/{id}/chat/messages/{messageId}: marks the message deleted (by whom, when) and
+ * notifies every instance. The educator deletes any message of their session, a learner their own.
+ * @throws 404 unknown session, or a message not in it or already deleted; 403 a learner's message
+ *   deleted by another learner, admins (read only), anyone not in the session.
+ */
+export async function deleteChatMessage(app: AppContext, caller: Caller, sessionId: number, messageId: number): Promise<{ id: number }> {
+  const rights = await chatRights(app.db, caller, sessionId);
+  if (rights.role === 'ADMIN') throw forbidden('Admins read the session chat; only its educator deletes messages');
+  return app.db.transaction().execute(async (trx) => {
+    const message = await trx
+      .selectFrom('chat_messages')
+      .select(['id', 'user_id'])
+      .where('id', '=', messageId)
+      .where('session_id', '=', sessionId)
+      .where('deleted_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!message) throw notFound('Message');
+    if (!rights.canDelete && message.user_id !== caller.userId) throw forbidden("Only the session's educator can delete other people's messages");
+    await trx.updateTable('chat_messages').set({ deleted_at: sql`now()`, deleted_by: caller.userId }).where('id', '=', messageId).execute();
+    await notify(trx, app.notifications, CHAT_CHANNEL, JSON.stringify({ kind: 'deleted', sessionId, messageId } satisfies ChatEvent));
+    return { id: messageId };
+  });
+}
