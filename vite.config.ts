@@ -4,6 +4,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/vite-precompress';
 
 /**
  * Vite: the SPA (src/) and the Vitest configuration.
@@ -11,6 +12,7 @@ import { defineConfig } from 'vite';
  * - Lingui: macros compiled by Babel; `.po` catalogs compiled on import (src/lib/i18n.ts).
  * - Dev server on :5173 proxies /api and /uploads to the Fastify server on :3000 (`npm start`;
  *   HALAQA_API_URL overrides the target).
+ * - Build: every text file of dist/ also as .br and .gz (scripts/vite-precompress.ts).
  * - Tests: tests/ui/** run in jsdom, everything else under tests/ in node. tests/e2e/** (real
  *   Chromium against a built app) only when HALAQA_E2E=1.
  */
@@ -35,6 +37,8 @@ export default defineConfig({
         ]),
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
+    // Build output: a .br and a .gz beside each text file, served by the server as they are.
+    precompress(),
   ],
   resolve: {
     alias: {
