@@ -24,4 +24,9 @@ export function Toaster() {
 /** Whether a toast was ever created: once loaded, the view stays (closing toasts animate out). */
 let hadToast = false;
 const hasHadToast = () => (hadToast ||= toaster.getVisibleToasts().length > 0);
-const subscribe = (onChange: () => void) => toaster.subscribe(onChange);
+// The store tells its subscribers before it lists the new toast: the call itself is the news.
+const subscribe = (onChange: () => void) =>
+  toaster.subscribe(() => {
+    hadToast = true;
+    onChange();
+  });
