@@ -4,8 +4,8 @@ import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { linguiInlineSource } from './scripts/babel-lingui-inline-source';
-import { precompress } from './scripts/vite-precompress';
+import { linguiInlineSource } from './scripts/babel-lingui-inline-source.ts';
+import { precompress } from './scripts/vite-precompress.ts';
 
 /**
  * Vite: the SPA (src/) and the Vitest configuration.
