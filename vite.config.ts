@@ -4,13 +4,17 @@ import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { linguiInlineSource } from './scripts/babel-lingui-inline-source.ts';
+import { precompress } from './scripts/vite-precompress.ts';
 
 /**
  * Vite: the SPA (src/) and the Vitest configuration.
  * - File-based routes in src/routes → src/routeTree.gen.ts (committed; also `npx tsr generate`).
- * - Lingui: macros compiled by Babel; `.po` catalogs compiled on import (src/lib/i18n.ts).
+ * - Lingui: macros compiled by Babel, English source messages kept compiled in the code; the Arabic
+ *   `.po` catalog compiled on import (src/lib/i18n.ts).
  * - Dev server on :5173 proxies /api and /uploads to the Fastify server on :3000 (`npm start`;
  *   HALAQA_API_URL overrides the target).
+ * - Build: every text file of dist/ also as .br and .gz (scripts/vite-precompress.ts).
  * - Tests: tests/ui/** run in jsdom, everything else under tests/ in node. tests/e2e/** (real
  *   Chromium against a built app) only when HALAQA_E2E=1.
  */
@@ -33,8 +37,18 @@ export default defineConfig({
             quoteStyle: 'single',
           }),
         ]),
-    react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+    // Outside Vitest, the English source messages stay in the code, compiled (no English catalog
+    // to load: scripts/babel-lingui-inline-source.ts).
+    react({
+      babel: {
+        plugins: isVitest
+          ? ['@lingui/babel-plugin-lingui-macro']
+          : [['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }], linguiInlineSource],
+      },
+    }),
     lingui(),
+    // Build output: a .br and a .gz beside each text file, served by the server as they are.
+    precompress(),
   ],
   resolve: {
     alias: {

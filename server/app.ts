@@ -3,6 +3,7 @@ import { createReadStream, createWriteStream, existsSync, mkdirSync } from 'node
 import { readdir, rm, stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -20,6 +21,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_POLICIES } from './modules/uploads/policy.js';
 import { REDOC_BUNDLE, apiDocsHtml } from './platform/api-docs.js';
 import type { AppContext } from './platform/context.js';
 import { HttpError, isClientDataError } from './platform/errors.js';
+import { COMPRESSIBLE_TYPES, COMPRESS_THRESHOLD_BYTES, staticCacheControl } from './platform/http-compression.js';
 import { appCspDirectives, pageCsp, serializeRequest } from './platform/http-security.js';
 import type { HandlerTable, OperationId, TempFile } from './platform/handlers.js';
 import { Mailer } from './platform/mailer.js';
@@ -180,6 +182,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hsts: https ? { maxAge: 365 * 24 * 3600, includeSubDomains: false } : false,
   });
 
+  // Compression (issue 15): JSON, HTML, JS, CSS and other text answers of 1 kB or more in Brotli or
+  // gzip, as the client accepts; never event streams, binary files or partial content (Range).
+  // The SPA's files are compressed at build time instead (preCompressed below). Request bodies are
+  // not decompressed (bodies arrive as sent: JSON, multipart uploads, signed webhooks).
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    customTypes: COMPRESSIBLE_TYPES,
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) {
       return reply.code(400).send({ message: 'Some fields are invalid', errors: fieldErrors(error.validation, error.validationContext) });
@@ -249,13 +263,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (s3Module && s3) await s3Module.registerS3Uploads(app, s3, uploadsDir);
   else await app.register(fastifyStatic, { root: uploadsDir, prefix: '/uploads/', decorateReply: false, maxAge: '1d' });
   if (config.webDir) {
+    // Each file of the build has .br and .gz twins (scripts/vite-precompress.ts): sent as such
+    // to clients that accept them (Content-Encoding, Vary: Accept-Encoding).
     await app.register(fastifyStatic, {
       root: config.webDir,
       prefix: '/',
       wildcard: false,
       index: false,
+      preCompressed: true,
+      cacheControl: false,
       setHeaders(res, path) {
-        if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+        res.header('cache-control', staticCacheControl(path));
       },
     });
   }
@@ -289,6 +307,8 @@ function injectFetch(app: FastifyInstance): InProcessFetch {
     const target = new URL(url);
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, key) => (headers[key] = value));
+    // The body is handed over as bytes without decoding: ask for it uncompressed.
+    delete headers['accept-encoding'];
     const res = await app.inject({
       method: (init.method ?? 'GET').toUpperCase() as 'GET',
       url: target.pathname + target.search,

@@ -14,6 +14,11 @@ describe('formatLongDate (spec MMMM, Do YYYY)', () => {
     expect(formatLongDate(iso, 'en')).toBe(expected);
   });
 
+  it('answers what is not a calendar date as it is', () => {
+    for (const text of ['2025-02-30', '2025-13-01', 'soon', '']) expect(formatLongDate(text, 'en')).toBe(text);
+    expect(formatLongDate('2024-02-29T10:00:00Z', 'en')).toBe('February, 29th 2024');
+  });
+
   it('uses Arabic month names in Arabic', () => {
     expect(formatLongDate('2025-03-05', 'ar')).toContain('مارس');
   });

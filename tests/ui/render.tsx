@@ -11,6 +11,9 @@ import {
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { messages as arMessages } from '@/locales/ar/messages.po';
+// The toasts' view is loaded with the first toast in the app (src/components/ui/toast.tsx): loaded
+// here beforehand, so a toast appears at once in the screens' tests.
+import '@/components/ui/toaster-view';
 
 /** Activates `locale` on the shared Lingui instance (Arabic: the real compiled catalog). */
 export function activateLocale(locale: 'en' | 'ar') {

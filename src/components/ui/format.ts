@@ -1,4 +1,3 @@
-import { Temporal } from 'temporal-polyfill';
 import type { Locale } from '@/lib/i18n';
 import { intlLocaleOf } from '@/lib/i18n';
 
@@ -31,30 +30,31 @@ const englishOrdinal = new Intl.PluralRules('en-US', { type: 'ordinal' });
 const ordinalSuffix: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
 
 /**
- * A calendar date ('YYYY-MM-DD', e.g. a session's startDate) in the spec's default format
- * 'MMMM, Do YYYY': English "March, 5th 2025"; Arabic uses Intl's long date ("5 مارس 2025").
- * Returns the input unchanged if it is not a valid ISO date.
+ * A calendar date ('YYYY-MM-DD', e.g. a session's startDate; anything after the 10th character is
+ * ignored) in the spec's default format 'MMMM, Do YYYY': English "March, 5th 2025"; Arabic uses
+ * Intl's long date ("5 مارس 2025"). Returns the input unchanged if it is not a valid ISO date
+ * (e.g. '2025-02-30'). Plain Date arithmetic in UTC, no Temporal: this runs on the catalog's
+ * first page, whose script size counts (issue 15).
  */
 export function formatLongDate(isoDate: string, locale: Locale): string {
-  let date: Temporal.PlainDate;
-  try {
-    date = Temporal.PlainDate.from(isoDate.slice(0, 10));
-  } catch {
-    return isoDate;
-  }
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate.slice(0, 10));
+  if (!match) return isoDate;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const utc = new Date(0);
+  utc.setUTCFullYear(year, month - 1, day); // (Date.UTC would read years 0–99 as 1900–1999)
+  // An impossible day rolls over (Feb 30 → Mar 2): not a date.
+  if (utc.getUTCFullYear() !== year || utc.getUTCMonth() !== month - 1 || utc.getUTCDate() !== day) return isoDate;
   if (locale === 'en') {
-    const month = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(
-      new Date(Date.UTC(date.year, date.month - 1, date.day)),
-    );
-    const suffix = ordinalSuffix[englishOrdinal.select(date.day)] ?? 'th';
-    return `${month}, ${date.day}${suffix} ${date.year}`;
+    const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(utc);
+    const suffix = ordinalSuffix[englishOrdinal.select(day)] ?? 'th';
+    return `${monthName}, ${day}${suffix} ${year}`;
   }
   return new Intl.DateTimeFormat(intlLocaleOf(locale), {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
-  }).format(new Date(Date.UTC(date.year, date.month - 1, date.day)));
+  }).format(utc);
 }
 
 /** An integer in the locale's digits ("1,234"). */

@@ -1,116 +1,32 @@
-import { Toast, Toaster as ArkToaster, createToaster } from '@ark-ui/react/toast';
-import { useLingui } from '@lingui/react/macro';
-import { css } from 'styled-system/css';
-import { AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from './icons';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { toaster } from './toast-store';
+
+export { toaster };
+
+/** The toasts' view (Ark UI's toaster and zag's toast machines), loaded with the first toast. */
+const ToasterView = lazy(() => import('./toaster-view'));
 
 /**
- * The app-wide toast store (Ark UI / zag toast).
- *
- * Usage anywhere (components, route loaders, actor glue):
- *   toaster.create({ title: t`Session Approved`, type: 'success' })   // 'success' | 'error' | 'info' | 'warning'
- *   toaster.create({ title, description, type: 'error', duration: 8000 })
- * `title` / `description` should already be translated text (Lingui `t` macro or `i18n._(msg)`).
- * Durations are in ms (default 5000). Placement: top-end, so it
- * follows the page direction (top-right in English, top-left in Arabic).
+ * Renders the toasts of `toaster`. Mount once, in the root layout. Nothing is rendered, and the
+ * view's code (~17 kB gzip) is not loaded, until the first toast is created: most pages never
+ * show one, and the explore page's first load counts every byte (issue 15). The view then shows
+ * the toasts already in the store.
  */
-export const toaster = createToaster({
-  placement: 'top-end',
-  overlap: false,
-  max: 5,
-  gap: 12,
-  duration: 5000,
-  removeDelay: 250,
-  offsets: '16px',
-});
-
-const rootClass = css({
-  position: 'relative',
-  display: 'flex',
-  alignItems: 'flex-start',
-  gap: '3',
-  width: 'min(24rem, calc(100vw - 2rem))',
-  paddingBlock: '3',
-  paddingInlineStart: '4',
-  paddingInlineEnd: '10',
-  borderRadius: 'lg',
-  bg: 'bg.surface',
-  color: 'fg.default',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderInlineStartWidth: '4px',
-  boxShadow: 'raised',
-  translate: 'var(--x) var(--y)',
-  scale: 'var(--scale)',
-  zIndex: 'var(--z-index)',
-  height: 'var(--height)',
-  opacity: 'var(--opacity)',
-  willChange: 'translate, opacity, scale',
-  transition: 'translate 400ms, scale 400ms, opacity 400ms, height 400ms',
-  transitionTimingFunction: 'cubic-bezier(0.21, 1.02, 0.73, 1)',
-  '&[data-state=closed]': {
-    transition: 'translate 400ms, scale 400ms, opacity 200ms',
-    transitionTimingFunction: 'cubic-bezier(0.06, 0.71, 0.55, 1)',
-  },
-  '&[data-type=success]': { borderInlineStartColor: 'success.strong' },
-  '&[data-type=error]': { borderInlineStartColor: 'error.strong' },
-  '&[data-type=warning]': { borderInlineStartColor: 'warning.strong' },
-  '&[data-type=info]': { borderInlineStartColor: 'info.strong' },
-  '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
-});
-
-const iconClass = css({
-  flexShrink: 0,
-  marginBlockStart: '0.5',
-  '&[data-type=success]': { color: 'success.strong' },
-  '&[data-type=error]': { color: 'error.strong' },
-  '&[data-type=warning]': { color: 'warning.strong' },
-  '&[data-type=info]': { color: 'info.strong' },
-});
-
-const closeClass = css({
-  position: 'absolute',
-  insetBlockStart: '2',
-  insetInlineEnd: '2',
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: '8',
-  height: '8',
-  borderRadius: 'md',
-  color: 'fg.muted',
-  cursor: 'pointer',
-  _hover: { bg: 'bg.subtle', color: 'fg.default' },
-});
-
-function TypeIcon({ type }: { type: string | undefined }) {
-  if (type === 'success') return <CheckCircleIcon data-type={type} className={iconClass} />;
-  if (type === 'error' || type === 'warning') return <AlertIcon data-type={type} className={iconClass} />;
-  return <InfoIcon data-type={type ?? 'info'} className={iconClass} />;
-}
-
-/** Renders the toasts of `toaster`. Mount once, in the root layout. */
 export function Toaster() {
-  const { t, i18n } = useLingui();
-  return (
-    <ArkToaster toaster={toaster} dir={i18n.locale === 'ar' ? 'rtl' : 'ltr'}>
-      {(toast) => (
-        <Toast.Root key={toast.id} className={rootClass}>
-          <TypeIcon type={toast.type} />
-          <div className={css({ display: 'flex', flexDirection: 'column', gap: '0.5', minWidth: 0 })}>
-            {toast.title ? (
-              <Toast.Title className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>{toast.title}</Toast.Title>
-            ) : null}
-            {toast.description ? (
-              <Toast.Description className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-                {toast.description}
-              </Toast.Description>
-            ) : null}
-          </div>
-          <Toast.CloseTrigger className={closeClass} aria-label={t`Close`}>
-            <CloseIcon size={16} />
-          </Toast.CloseTrigger>
-        </Toast.Root>
-      )}
-    </ArkToaster>
-  );
+  const needed = useSyncExternalStore(subscribe, hasHadToast, () => false);
+  return needed ? (
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
+  ) : null;
 }
+
+/** Whether a toast was ever created: once loaded, the view stays (closing toasts animate out). */
+let hadToast = false;
+const hasHadToast = () => (hadToast ||= toaster.getVisibleToasts().length > 0);
+// The store tells its subscribers before it lists the new toast: the call itself is the news.
+const subscribe = (onChange: () => void) =>
+  toaster.subscribe(() => {
+    hadToast = true;
+    onChange();
+  });

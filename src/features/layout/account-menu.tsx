@@ -1,6 +1,4 @@
 import { Menu } from '@ark-ui/react/menu';
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
@@ -10,42 +8,8 @@ import { isLearnerRole } from '../../../machines/auth.selectors';
 import { paymentLinks } from '@/lib/payment-links';
 import { PaymentLinkIcon } from '@/components/ui/payment-link-icon';
 import type { LoginRecord } from '../../../machines/auth.machine';
-import { type Role, roleLabels } from '@/lib/auth/roles';
-
-/** A dashboard area of a role (header navigation and account menu). */
-export interface RoleLink {
-  to: '/dashboard/courses' | '/dashboard/sessions' | '/dashboard/moderation' | '/dashboard/users' | '/dashboard/company/settings' | '/dashboard/company/invitations' | '/dashboard/company/members';
-  label: MessageDescriptor;
-  icon: 'book' | 'calendar' | 'shield' | 'users' | 'brand' | 'mail';
-}
-
-/**
- * The work areas of a role: educators → Courses to teach, My sessions; admins and super admins →
- * Moderation, Users, Brand; partners → Invitations, Members, Brand (issue 12). Others: none.
- */
-export function roleLinks(role: Role): RoleLink[] {
-  if (role === 'EDUCATOR') {
-    return [
-      { to: '/dashboard/courses', label: msg`Courses to teach`, icon: 'book' },
-      { to: '/dashboard/sessions', label: msg`My sessions`, icon: 'calendar' },
-    ];
-  }
-  if (role === 'ADMIN' || role === 'SUPER_ADMIN') {
-    return [
-      { to: '/dashboard/moderation', label: msg`Moderation`, icon: 'shield' },
-      { to: '/dashboard/users', label: msg`Users`, icon: 'users' },
-      { to: '/dashboard/company/settings', label: msg`Brand`, icon: 'brand' },
-    ];
-  }
-  if (role === 'PARTNER') {
-    return [
-      { to: '/dashboard/company/invitations', label: msg`Invitations`, icon: 'mail' },
-      { to: '/dashboard/company/members', label: msg`Members`, icon: 'users' },
-      { to: '/dashboard/company/settings', label: msg`Brand`, icon: 'brand' },
-    ];
-  }
-  return [];
-}
+import { roleLabels } from '@/lib/auth/roles';
+import { roleLinks, type RoleLink } from './role-links';
 
 function RoleLinkIcon({ icon }: { icon: RoleLink['icon'] }) {
   if (icon === 'book') return <BookIcon size={16} />;

@@ -3,12 +3,12 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { buttonStyles } from '@/components/ui/button';
 import { containerStyles } from '@/components/ui/page';
 import { Toaster } from '@/components/ui/toast';
-import { AccountMenu, roleLinks } from './account-menu';
+import { roleLinks } from './role-links';
 import type { AuthActor } from '@/lib/auth/auth-service';
 import { isLearnerRole, selectRecord, selectTheme } from '../../../machines/auth.selectors';
 import type { LoginRecord, Theme } from '../../../machines/auth.machine';
@@ -16,6 +16,22 @@ import { DefaultHead, useHideHeaderFooter } from '@/lib/document-head';
 import { LanguageSwitch } from './language-switch';
 import { SessionWatcher } from './session-watcher';
 import { ThemeApplier } from './theme-applier';
+
+/**
+ * The account menu (Ark UI menu, floating-ui: ~18 kB gzip) is loaded only for a signed-in visitor,
+ * not on a visitor's first page (issue 15).
+ */
+const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
+
+/** Holds the account menu's place (same size) while its code loads: the header does not shift. */
+function AccountMenuPlaceholder() {
+  return (
+    <span
+      aria-hidden
+      className={css({ display: 'inline-block', height: '10', width: '16', borderRadius: 'full', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.surface' })}
+    />
+  );
+}
 
 /**
  * The Halaqa wordmark: a ring ("halaqa" is a study circle) and the name. `compact`: the name is
@@ -141,7 +157,9 @@ function Header({ auth }: { auth: AuthActor }) {
         </nav>
         <LanguageSwitch />
         {record ? (
-          <AccountMenu record={record} auth={auth} />
+          <Suspense fallback={<AccountMenuPlaceholder />}>
+            <AccountMenu record={record} auth={auth} />
+          </Suspense>
         ) : onAuthPage ? null : (
           <div className={css({ display: 'flex', alignItems: 'center', gap: { base: '1', tablet: '2' } })}>
             <Link to="/login" search={{ redirect: href }} className={navLink}>
