@@ -10,6 +10,7 @@ import * as m0008 from './migrations/0008_company_signup_captcha.js';
 import * as m0009 from './migrations/0009_invitation_links.js';
 import * as m0012 from './migrations/0012_account_security.js';
 import * as m0013 from './migrations/0013_federated_sign_in.js';
+import * as m0016 from './migrations/0016_waitlist_confirmation_contact.js';
 import type { Database } from './types.js';
 
 /** Versioned migrations, applied in name order; add new ones here (never edit an applied one). */
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009_invitation_links': m0009,
   '0012_account_security': m0012,
   '0013_federated_sign_in': m0013,
+  '0016_waitlist_confirmation_contact': m0016,
 };
 
 /**

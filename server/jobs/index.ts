@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
 import { captureUncaptured, expireStaleIntents } from '../modules/payments/intents.js';
+import { notifyWaitlist } from '../modules/courses/waitlist.js';
+import type { AppContext } from '../platform/context.js';
 import { gradeExpiredAttempts } from '../modules/quizzes/service.js';
 import type { PaymentGateway } from '../platform/payments/gateway.js';
 
@@ -23,6 +25,8 @@ export interface JobsContext {
   /** Cancels authorizations of expired intents and retries captures; without it those steps are skipped. */
   gateway?: PaymentGateway;
   now?: Date;
+  /** Mailer, public URL and log: with it, a seat freed by an expired hold mails the course's waitlist (issue 16 part 2). */
+  mail?: Pick<AppContext, 'db' | 'mailer' | 'config' | 'log'>;
 }
 
 /**
@@ -56,7 +60,12 @@ export async function runExclusive<T>(db: Kysely<Database>, name: string, job: (
  */
 export async function runJobs(db: Kysely<Database>, ctx: JobsContext = {}): Promise<JobsReport> {
   const now = ctx.now ?? new Date();
-  const expiredIntents = await runExclusive(db, 'expire-intents', (c) => expireStaleIntents(c, ctx.gateway));
+  const mail = ctx.mail;
+  const onSeatFreed = mail
+    ? (sessionId: number, intentId: string) =>
+        notifyWaitlist(mail, { kind: 'seat-freed', sessionId, cause: `intent:${intentId}` }).catch((err) => mail.log.error({ err }, 'waitlist notification failed'))
+    : undefined;
+  const expiredIntents = await runExclusive(db, 'expire-intents', (c) => expireStaleIntents(c, ctx.gateway, onSeatFreed));
   const capturedPayments = ctx.gateway ? await runExclusive(db, 'capture-payments', (c) => captureUncaptured(c, ctx.gateway!)) : 0;
   const gradedQuizAttempts = await runExclusive(db, 'grade-quiz-attempts', (c) => gradeExpiredAttempts(c, now));
   return { expiredIntents, capturedPayments, gradedQuizAttempts };
