@@ -60,12 +60,16 @@ export async function runExclusive<T>(db: Kysely<Database>, name: string, job: (
  */
 export async function runJobs(db: Kysely<Database>, ctx: JobsContext = {}): Promise<JobsReport> {
   const now = ctx.now ?? new Date();
+  // Seats freed by expired holds are collected, then mailed to the waitlists once the job's
+  // connection is released (on PGlite there is only one).
+  const freed: Array<{ sessionId: number; intentId: string }> = [];
+  const expiredIntents = await runExclusive(db, 'expire-intents', (c) => expireStaleIntents(c, ctx.gateway, async (sessionId, intentId) => void freed.push({ sessionId, intentId })));
   const mail = ctx.mail;
-  const onSeatFreed = mail
-    ? (sessionId: number, intentId: string) =>
-        notifyWaitlist(mail, { kind: 'seat-freed', sessionId, cause: `intent:${intentId}` }).catch((err) => mail.log.error({ err }, 'waitlist notification failed'))
-    : undefined;
-  const expiredIntents = await runExclusive(db, 'expire-intents', (c) => expireStaleIntents(c, ctx.gateway, onSeatFreed));
+  if (mail) {
+    for (const f of freed) {
+      await notifyWaitlist(mail, { kind: 'seat-freed', sessionId: f.sessionId, cause: `intent:${f.intentId}` }).catch((err) => mail.log.error({ err }, 'waitlist notification failed'));
+    }
+  }
   const capturedPayments = ctx.gateway ? await runExclusive(db, 'capture-payments', (c) => captureUncaptured(c, ctx.gateway!)) : 0;
   const gradedQuizAttempts = await runExclusive(db, 'grade-quiz-attempts', (c) => gradeExpiredAttempts(c, now));
   return { expiredIntents, capturedPayments, gradedQuizAttempts };
