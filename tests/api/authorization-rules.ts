@@ -194,7 +194,6 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
   approveUser: { why: 'admins decide on any user', variants: [{ target: 'otherCompany', label: 'a pending educator', allow: 'roles', consumable: true, build: (w) => ({ params: { id: w.pendingUsers.approve } }) }] },
   rejectUser: { why: 'admins decide on any user', variants: [{ target: 'otherCompany', label: "company B's pending partner", allow: 'roles', consumable: true, build: (w) => ({ params: { id: w.pendingUsers.reject }, body: { message: 'No' } }) }] },
   deleteUser: { why: 'admins decide on any user', variants: [{ target: 'otherCompany', label: "a learner of company B", allow: 'roles', consumable: true, build: (w) => ({ params: { id: w.pendingUsers.remove }, body: { message: 'Bye' } }) }] },
-  sendContactMessage: none(() => ({ body: { name: 'Matrix Guest', email: `contact-${unique()}@matrix.test`, subject: 'Hello', message: 'A question' } })),
   listContactMessages: none(nothing),
   markContactMessageRead: { why: "admins read any message of the platform's inbox", variants: [{ target: 'none', label: 'a contact message', allow: 'roles', build: (w) => ({ params: { id: w.contactMessageId } }) }] },
   sendMail: {
