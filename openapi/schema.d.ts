@@ -5467,7 +5467,10 @@ export interface operations {
     };
     sendContactMessage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The solved captcha (base64 ALTCHA payload of a challenge from getCaptchaChallenge). Required by operations marked `x-captcha` (400 "Please complete the captcha" when missing); single use. */
+                "g-recaptcha-response"?: components["parameters"]["Recaptcha"];
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AccountRouteRouteImport } from './routes/account/route'
+import { Route as ContactRouteImport } from './routes/contact'
 import { Route as DashboardRouteRouteImport } from './routes/dashboard/route'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
@@ -27,6 +28,7 @@ import { Route as CoursesIndexRouteImport } from './routes/courses/index'
 import { Route as CoursesCourseIdRouteImport } from './routes/courses/$courseId'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardCoursesRouteImport } from './routes/dashboard/courses'
+import { Route as DashboardInboxRouteImport } from './routes/dashboard/inbox'
 import { Route as DashboardModerationRouteImport } from './routes/dashboard/moderation'
 import { Route as DashboardUsersRouteImport } from './routes/dashboard/users'
 import { Route as InvitationsTokenRouteImport } from './routes/invitations/$token'
@@ -41,6 +43,7 @@ import { Route as DashboardCompanyMembersRouteImport } from './routes/dashboard/
 import { Route as DashboardCompanySettingsRouteImport } from './routes/dashboard/company/settings'
 import { Route as DashboardSessionsIndexRouteImport } from './routes/dashboard/sessions/index'
 import { Route as DashboardSessionsSessionIdRouteRouteImport } from './routes/dashboard/sessions/$sessionId/route'
+import { Route as WaitlistConfirmTokenRouteImport } from './routes/waitlist/confirm/$token'
 import { Route as ClassroomSessionIdLessonsLessonIdRouteImport } from './routes/classroom/$sessionId/lessons/$lessonId'
 import { Route as DashboardSessionsSessionIdIndexRouteImport } from './routes/dashboard/sessions/$sessionId/index'
 import { Route as DashboardSessionsSessionIdAttendanceRouteImport } from './routes/dashboard/sessions/$sessionId/attendance'
@@ -55,6 +58,11 @@ const IndexRoute = IndexRouteImport.update({
 const AccountRouteRoute = AccountRouteRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactRoute = ContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DashboardRouteRoute = DashboardRouteRouteImport.update({
@@ -137,6 +145,11 @@ const DashboardCoursesRoute = DashboardCoursesRouteImport.update({
   path: '/courses',
   getParentRoute: () => DashboardRouteRoute,
 } as any)
+const DashboardInboxRoute = DashboardInboxRouteImport.update({
+  id: '/inbox',
+  path: '/inbox',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
 const DashboardModerationRoute = DashboardModerationRouteImport.update({
   id: '/moderation',
   path: '/moderation',
@@ -211,6 +224,11 @@ const DashboardSessionsSessionIdRouteRoute =
     path: '/sessions/$sessionId',
     getParentRoute: () => DashboardRouteRoute,
   } as any)
+const WaitlistConfirmTokenRoute = WaitlistConfirmTokenRouteImport.update({
+  id: '/waitlist/confirm/$token',
+  path: '/waitlist/confirm/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ClassroomSessionIdLessonsLessonIdRoute =
   ClassroomSessionIdLessonsLessonIdRouteImport.update({
     id: '/classroom/$sessionId/lessons/$lessonId',
@@ -246,6 +264,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/account': typeof AccountRouteRouteWithChildren
   '/dashboard': typeof DashboardRouteRouteWithChildren
+  '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/my-courses': typeof MyCoursesRoute
@@ -259,6 +278,7 @@ export interface FileRoutesByFullPath {
   '/account/wallet': typeof AccountWalletRoute
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/dashboard/courses': typeof DashboardCoursesRoute
+  '/dashboard/inbox': typeof DashboardInboxRoute
   '/dashboard/moderation': typeof DashboardModerationRoute
   '/dashboard/users': typeof DashboardUsersRoute
   '/invitations/$token': typeof InvitationsTokenRoute
@@ -273,6 +293,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/company/invitations': typeof DashboardCompanyInvitationsRoute
   '/dashboard/company/members': typeof DashboardCompanyMembersRoute
   '/dashboard/company/settings': typeof DashboardCompanySettingsRoute
+  '/waitlist/confirm/$token': typeof WaitlistConfirmTokenRoute
   '/classroom/$sessionId/': typeof ClassroomSessionIdIndexRoute
   '/dashboard/sessions/': typeof DashboardSessionsIndexRoute
   '/classroom/$sessionId/lessons/$lessonId': typeof ClassroomSessionIdLessonsLessonIdRoute
@@ -284,6 +305,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/account': typeof AccountRouteRouteWithChildren
+  '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/my-courses': typeof MyCoursesRoute
@@ -297,6 +319,7 @@ export interface FileRoutesByTo {
   '/account/wallet': typeof AccountWalletRoute
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/dashboard/courses': typeof DashboardCoursesRoute
+  '/dashboard/inbox': typeof DashboardInboxRoute
   '/dashboard/moderation': typeof DashboardModerationRoute
   '/dashboard/users': typeof DashboardUsersRoute
   '/invitations/$token': typeof InvitationsTokenRoute
@@ -310,6 +333,7 @@ export interface FileRoutesByTo {
   '/dashboard/company/invitations': typeof DashboardCompanyInvitationsRoute
   '/dashboard/company/members': typeof DashboardCompanyMembersRoute
   '/dashboard/company/settings': typeof DashboardCompanySettingsRoute
+  '/waitlist/confirm/$token': typeof WaitlistConfirmTokenRoute
   '/classroom/$sessionId': typeof ClassroomSessionIdIndexRoute
   '/dashboard/sessions': typeof DashboardSessionsIndexRoute
   '/classroom/$sessionId/lessons/$lessonId': typeof ClassroomSessionIdLessonsLessonIdRoute
@@ -323,6 +347,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/account': typeof AccountRouteRouteWithChildren
   '/dashboard': typeof DashboardRouteRouteWithChildren
+  '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/my-courses': typeof MyCoursesRoute
@@ -336,6 +361,7 @@ export interface FileRoutesById {
   '/account/wallet': typeof AccountWalletRoute
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/dashboard/courses': typeof DashboardCoursesRoute
+  '/dashboard/inbox': typeof DashboardInboxRoute
   '/dashboard/moderation': typeof DashboardModerationRoute
   '/dashboard/users': typeof DashboardUsersRoute
   '/invitations/$token': typeof InvitationsTokenRoute
@@ -350,6 +376,7 @@ export interface FileRoutesById {
   '/dashboard/company/invitations': typeof DashboardCompanyInvitationsRoute
   '/dashboard/company/members': typeof DashboardCompanyMembersRoute
   '/dashboard/company/settings': typeof DashboardCompanySettingsRoute
+  '/waitlist/confirm/$token': typeof WaitlistConfirmTokenRoute
   '/classroom/$sessionId/': typeof ClassroomSessionIdIndexRoute
   '/dashboard/sessions/': typeof DashboardSessionsIndexRoute
   '/classroom/$sessionId/lessons/$lessonId': typeof ClassroomSessionIdLessonsLessonIdRoute
@@ -364,6 +391,7 @@ export interface FileRouteTypes {
     | '/'
     | '/account'
     | '/dashboard'
+    | '/contact'
     | '/forgot-password'
     | '/login'
     | '/my-courses'
@@ -377,6 +405,7 @@ export interface FileRouteTypes {
     | '/account/wallet'
     | '/courses/$courseId'
     | '/dashboard/courses'
+    | '/dashboard/inbox'
     | '/dashboard/moderation'
     | '/dashboard/users'
     | '/invitations/$token'
@@ -391,6 +420,7 @@ export interface FileRouteTypes {
     | '/dashboard/company/invitations'
     | '/dashboard/company/members'
     | '/dashboard/company/settings'
+    | '/waitlist/confirm/$token'
     | '/classroom/$sessionId/'
     | '/dashboard/sessions/'
     | '/classroom/$sessionId/lessons/$lessonId'
@@ -402,6 +432,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/account'
+    | '/contact'
     | '/forgot-password'
     | '/login'
     | '/my-courses'
@@ -415,6 +446,7 @@ export interface FileRouteTypes {
     | '/account/wallet'
     | '/courses/$courseId'
     | '/dashboard/courses'
+    | '/dashboard/inbox'
     | '/dashboard/moderation'
     | '/dashboard/users'
     | '/invitations/$token'
@@ -428,6 +460,7 @@ export interface FileRouteTypes {
     | '/dashboard/company/invitations'
     | '/dashboard/company/members'
     | '/dashboard/company/settings'
+    | '/waitlist/confirm/$token'
     | '/classroom/$sessionId'
     | '/dashboard/sessions'
     | '/classroom/$sessionId/lessons/$lessonId'
@@ -440,6 +473,7 @@ export interface FileRouteTypes {
     | '/'
     | '/account'
     | '/dashboard'
+    | '/contact'
     | '/forgot-password'
     | '/login'
     | '/my-courses'
@@ -453,6 +487,7 @@ export interface FileRouteTypes {
     | '/account/wallet'
     | '/courses/$courseId'
     | '/dashboard/courses'
+    | '/dashboard/inbox'
     | '/dashboard/moderation'
     | '/dashboard/users'
     | '/invitations/$token'
@@ -467,6 +502,7 @@ export interface FileRouteTypes {
     | '/dashboard/company/invitations'
     | '/dashboard/company/members'
     | '/dashboard/company/settings'
+    | '/waitlist/confirm/$token'
     | '/classroom/$sessionId/'
     | '/dashboard/sessions/'
     | '/classroom/$sessionId/lessons/$lessonId'
@@ -480,6 +516,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AccountRouteRoute: typeof AccountRouteRouteWithChildren
   DashboardRouteRoute: typeof DashboardRouteRouteWithChildren
+  ContactRoute: typeof ContactRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
   MyCoursesRoute: typeof MyCoursesRoute
@@ -492,6 +529,7 @@ export interface RootRouteChildren {
   SsoProviderRoute: typeof SsoProviderRoute
   CoursesIndexRoute: typeof CoursesIndexRoute
   CoursesLiveEditRoute: typeof CoursesLiveEditRoute
+  WaitlistConfirmTokenRoute: typeof WaitlistConfirmTokenRoute
   ClassroomSessionIdIndexRoute: typeof ClassroomSessionIdIndexRoute
   ClassroomSessionIdLessonsLessonIdRoute: typeof ClassroomSessionIdLessonsLessonIdRoute
   CoursesLiveEditLessonsLessonIdRoute: typeof CoursesLiveEditLessonsLessonIdRoute
@@ -511,6 +549,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/account'
       preLoaderRoute: typeof AccountRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contact': {
+      id: '/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof ContactRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/dashboard': {
@@ -625,6 +670,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardCoursesRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
+    '/dashboard/inbox': {
+      id: '/dashboard/inbox'
+      path: '/inbox'
+      fullPath: '/dashboard/inbox'
+      preLoaderRoute: typeof DashboardInboxRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     '/dashboard/moderation': {
       id: '/dashboard/moderation'
       path: '/moderation'
@@ -723,6 +775,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardSessionsSessionIdRouteRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
+    '/waitlist/confirm/$token': {
+      id: '/waitlist/confirm/$token'
+      path: '/waitlist/confirm/$token'
+      fullPath: '/waitlist/confirm/$token'
+      preLoaderRoute: typeof WaitlistConfirmTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/classroom/$sessionId/lessons/$lessonId': {
       id: '/classroom/$sessionId/lessons/$lessonId'
       path: '/classroom/$sessionId/lessons/$lessonId'
@@ -805,6 +864,7 @@ const DashboardSessionsSessionIdRouteRouteWithChildren =
 
 interface DashboardRouteRouteChildren {
   DashboardCoursesRoute: typeof DashboardCoursesRoute
+  DashboardInboxRoute: typeof DashboardInboxRoute
   DashboardModerationRoute: typeof DashboardModerationRoute
   DashboardUsersRoute: typeof DashboardUsersRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
@@ -818,6 +878,7 @@ interface DashboardRouteRouteChildren {
 
 const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardCoursesRoute: DashboardCoursesRoute,
+  DashboardInboxRoute: DashboardInboxRoute,
   DashboardModerationRoute: DashboardModerationRoute,
   DashboardUsersRoute: DashboardUsersRoute,
   DashboardIndexRoute: DashboardIndexRoute,
@@ -838,6 +899,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AccountRouteRoute: AccountRouteRouteWithChildren,
   DashboardRouteRoute: DashboardRouteRouteWithChildren,
+  ContactRoute: ContactRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
   MyCoursesRoute: MyCoursesRoute,
@@ -850,6 +912,7 @@ const rootRouteChildren: RootRouteChildren = {
   SsoProviderRoute: SsoProviderRoute,
   CoursesIndexRoute: CoursesIndexRoute,
   CoursesLiveEditRoute: CoursesLiveEditRoute,
+  WaitlistConfirmTokenRoute: WaitlistConfirmTokenRoute,
   ClassroomSessionIdIndexRoute: ClassroomSessionIdIndexRoute,
   ClassroomSessionIdLessonsLessonIdRoute:
     ClassroomSessionIdLessonsLessonIdRoute,

@@ -33,6 +33,10 @@ export const sessionsSearchSchema = v.object({
 });
 export type SessionsSearch = v.InferOutput<typeof sessionsSearchSchema>;
 
+/** `/dashboard/inbox?unread&page` (the admins' contact inbox, issue 16). */
+export const inboxSearchSchema = v.object({ unread: lenient(v.boolean()), page: lenient(positiveInt) });
+export type InboxSearch = v.InferOutput<typeof inboxSearchSchema>;
+
 /** `/dashboard/sessions/$sessionId?page` (learners). */
 export const learnersSearchSchema = v.object({ page: lenient(positiveInt) });
 
