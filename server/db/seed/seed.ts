@@ -303,7 +303,7 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Pro
       }
     }
 
-    await seedWaitlists(trx, at(today, -3, 10));
+    await seedWaitlists(trx, new Date(at(today, -3, 10)));
     await seedQadAttendance(trx, opts.liveMeetingAt ?? new Date(`${today}T00:00:00Z`));
     if (opts.liveMeetingAt) await scheduleLiveDemoMeeting(trx, opts.liveMeetingAt);
 
