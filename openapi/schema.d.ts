@@ -635,6 +635,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contact/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the contact messages (admins' inbox)
+         * @description The messages sent with the contact form (sendContactMessage), newest first, paged, with the number still unread. `unread=true` lists only the unread ones.
+         *
+         *     Roles: ADMIN, SUPER_ADMIN. Spec: §2 contact us; issue 16 part 3.
+         */
+        get: operations["listContactMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contact/messages/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark a contact message as read
+         * @description Marks one message of the admins' inbox as read (idempotent: the first reading time is kept).
+         *
+         *     Roles: ADMIN, SUPER_ADMIN. Spec: §2 contact us; issue 16 part 3.
+         */
+        put: operations["markContactMessageRead"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mail/send": {
         parameters: {
             query?: never;
@@ -1126,11 +1170,37 @@ export interface paths {
         put?: never;
         /**
          * Join the waitlist of a course
-         * @description Puts the caller's own e-mail on the waitlist of a course; it is mailed when a new session of the course is approved. Already on it → 200 with the existing entry. `email` must be the caller's account address (422 otherwise): nobody can sign someone else up for mails.
+         * @description Puts an e-mail on the waitlist of a course. Confirmed entries are mailed, in their language, when a session of the course opens (is approved) or a seat of an open session frees (a card checkout canceled or whose hold expired), once per event.
          *
-         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Tenant-scoped: private courses only for users of their company. Spec: §7 Courses; §3 Waitlist; DESIGN §1 Waitlist.
+         *     A signed-in caller joins with their own account address (422 otherwise: nobody can sign someone else up for mails); the entry is confirmed at once: 201 added, 200 already on it. A guest (no bearer token) gives an address, which is mailed a confirmation link (`/waitlist/confirm/<token>`, valid 72 hours, see confirmWaitlist): 202, whatever the address's state, so the answer tells nothing about who is on the list; an address already confirmed is not mailed again. Unconfirmed addresses are never mailed about sessions. `language` (guests) chooses the language of the mails (default en). Guest calls are rate-limited per IP and per e-mail (429).
+         *
+         *     Roles: public (no sign-in needed). A bearer token, when sent, is honoured (the caller's own address, confirmed at once). Tenant-scoped: private courses only for users of their company. Spec: §7 Courses; §3 Waitlist; §8 'You are now on the waitlist!'; DESIGN §1 Waitlist; issue 16 part 2.
          */
         post: operations["joinWaitlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/waitlist/confirm/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a guest's place on a waitlist
+         * @description The link mailed to a guest who joined a waitlist (joinWaitlist) lands on `/waitlist/confirm/<token>`, whose page calls this. The token is 32 random bytes (base64url); only its SHA-256 is stored. Confirming twice answers the confirmed entry again.
+         *
+         *     Errors: 404 no entry has this token (mistyped or made up); 410 the link is older than 72 hours and was not used (join again for a new one).
+         *
+         *     Roles: public (no sign-in needed). Spec: §3 Waitlist; issue 16 part 2.
+         */
+        post: operations["confirmWaitlist"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3483,6 +3553,31 @@ export interface components {
             subject: string;
             message: string;
         };
+        /** @description A message sent with the contact form, as stored for the admins' inbox. */
+        ContactMessage: {
+            id: number;
+            name: string;
+            email: components["schemas"]["Email"];
+            subject: string;
+            message: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When an admin first marked it as read; null while unread.
+             */
+            readAt: string | null;
+        };
+        /** @description A page of contact messages, newest first. */
+        PagedContactMessage: {
+            items: components["schemas"]["ContactMessage"][];
+            /** @description Number of items over all pages. */
+            total: number;
+            /** @description Number of unread messages (whatever the filter). */
+            unread: number;
+            page: number;
+            pageSize: number;
+        };
         /** @description A request for a new session of an existing course (moderated by an admin). */
         SessionRequest: {
             courseId: components["schemas"]["Id"];
@@ -3617,12 +3712,23 @@ export interface components {
         };
         WaitlistRequest: {
             email: components["schemas"]["Email"];
+            /**
+             * @description A guest's language for the confirmation and session mails (default en); a signed-in user's account language is used instead.
+             * @enum {string}
+             */
+            language?: "en" | "ar";
         };
         WaitlistEntry: {
             courseId: number;
             email: components["schemas"]["Email"];
+            /** @description Whether the address is confirmed (a signed-in user's at once, a guest's by the mailed link); only confirmed entries are mailed. */
+            confirmed: boolean;
             /** Format: date-time */
             createdAt: string;
+        };
+        /** @description A confirmed waitlist entry with the title of its course. */
+        WaitlistConfirmation: components["schemas"]["WaitlistEntry"] & {
+            courseTitle: string;
         };
         ReviewRequest: {
             ratingValue: number;
@@ -4297,6 +4403,8 @@ export interface components {
         Recaptcha: string;
         /** @description The signed token of an invitation link (valid 7 days, single use). */
         InvitationToken: string;
+        /** @description The token of a waitlist confirmation link (32 random bytes, base64url; valid 72 hours). */
+        WaitlistToken: string;
         /**
          * @description Client-chosen unique key (e.g. a UUID). A replay with the same key returns the first result and never charges twice; the same key with a different body answers 422.
          * @example 6f1c2a9e-4b7d-4e57-9a43-1f0d3c8b2e11
@@ -5712,7 +5820,10 @@ export interface operations {
     };
     sendContactMessage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The solved captcha (base64 ALTCHA payload of a challenge from getCaptchaChallenge). Required by operations marked `x-captcha` (400 "Please complete the captcha" when missing); single use. */
+                "g-recaptcha-response"?: components["parameters"]["Recaptcha"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5751,6 +5862,103 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listContactMessages: {
+        parameters: {
+            query?: {
+                /** @description Only the messages nobody has marked as read. */
+                unread?: boolean;
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of contact messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": 3,
+                     *             "name": "Leila Amrani",
+                     *             "email": "leila@example.org",
+                     *             "subject": "Company accounts",
+                     *             "message": "We would like accounts for 40 employees.",
+                     *             "createdAt": "2025-02-21T10:00:00Z",
+                     *             "readAt": null
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "unread": 1,
+                     *         "page": 1,
+                     *         "pageSize": 12
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PagedContactMessage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    markContactMessageRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message, read. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 3,
+                     *         "name": "Leila Amrani",
+                     *         "email": "leila@example.org",
+                     *         "subject": "Company accounts",
+                     *         "message": "We would like accounts for 40 employees.",
+                     *         "createdAt": "2025-02-21T10:00:00Z",
+                     *         "readAt": "2025-02-21T11:00:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ContactMessage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -7880,6 +8088,7 @@ export interface operations {
                      *       "data": {
                      *         "courseId": 12,
                      *         "email": "omar.haddad@example.org",
+                     *         "confirmed": true,
                      *         "createdAt": "2025-02-01T10:00:00Z"
                      *       }
                      *     }
@@ -7900,6 +8109,7 @@ export interface operations {
                      *       "data": {
                      *         "courseId": 12,
                      *         "email": "omar.haddad@example.org",
+                     *         "confirmed": true,
                      *         "createdAt": "2025-02-21T10:00:00Z"
                      *       }
                      *     }
@@ -7909,10 +8119,70 @@ export interface operations {
                     };
                 };
             };
+            /** @description A guest's address; a confirmation link was mailed unless it is already confirmed. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "message": "Check your mailbox to confirm your place on the waitlist."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Acknowledgement"];
+                    };
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    confirmWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of a waitlist confirmation link (32 random bytes, base64url; valid 72 hours). */
+                token: components["parameters"]["WaitlistToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Confirmed; the entry and its course. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "courseId": 12,
+                     *         "courseTitle": "Intro to Algorithms",
+                     *         "email": "omar.haddad@example.org",
+                     *         "confirmed": true,
+                     *         "createdAt": "2025-02-21T10:00:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WaitlistConfirmation"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
             501: components["responses"]["NotImplemented"];
         };
     };

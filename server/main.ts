@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   demoHash?.catch(() => {});
   // The rest of the server is loaded once the data directory is ours (seconds with tsx), so a
   // refused start says so at once.
-  const [{ buildApp }, { openDatabase }, { migrateToLatest }, { seedDemoData }, { runJobs, scheduleJobs }, { gatewayFor }, template] = await Promise.all([
+  const [{ buildApp }, { openDatabase }, { migrateToLatest }, { seedDemoData }, { runJobs, scheduleJobs }, { gatewayFor }, template, { Mailer }] = await Promise.all([
     import('./app.js'),
     import('./db/database.js'),
     import('./db/migrate.js'),
@@ -55,6 +55,7 @@ async function main(): Promise<void> {
     import('./jobs/index.js'),
     import('./platform/payments/select.js'),
     import('./db/template.js'),
+    import('./platform/mailer.js'),
   ]);
   if (config.webDir) buildSpaIfNeeded(config.webDir);
   // A fresh PGlite directory starts as a copy of the migrated template (server/db/template.ts: made
@@ -80,9 +81,11 @@ async function main(): Promise<void> {
     : { seeded: false as const };
   // Work left over while the server was down (expired seat holds, timed-out quizzes), then every minute.
   const gateway = await gatewayFor(config);
-  const { expiredIntents: expired, gradedQuizAttempts: gradedQuizzes } = await runJobs(handle.db, { gateway });
   const app = await buildApp({ config, db: handle.db, gateway });
-  scheduleJobs(handle.db, app.log, { gateway });
+  // Seats freed by expired holds mail the courses' waitlists (issue 16 part 2): the jobs get a mailer.
+  const mail = { db: handle.db, mailer: new Mailer(handle.db, join(config.dataDir, 'outbox'), config.smtpUrl), config, log: app.log };
+  const { expiredIntents: expired, gradedQuizAttempts: gradedQuizzes } = await runJobs(handle.db, { gateway, mail });
+  scheduleJobs(handle.db, app.log, { gateway, mail });
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: closing`);
     await app.close();

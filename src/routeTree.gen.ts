@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AccountRouteRouteImport } from './routes/account/route'
+import { Route as ContactRouteImport } from './routes/contact'
 import { Route as DashboardRouteRouteImport } from './routes/dashboard/route'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
@@ -28,6 +29,7 @@ import { Route as CoursesIndexRouteImport } from './routes/courses/index'
 import { Route as CoursesCourseIdRouteImport } from './routes/courses/$courseId'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardCoursesRouteImport } from './routes/dashboard/courses'
+import { Route as DashboardInboxRouteImport } from './routes/dashboard/inbox'
 import { Route as DashboardModerationRouteImport } from './routes/dashboard/moderation'
 import { Route as DashboardUsersRouteImport } from './routes/dashboard/users'
 import { Route as InvitationsTokenRouteImport } from './routes/invitations/$token'
@@ -42,6 +44,7 @@ import { Route as DashboardCompanyMembersRouteImport } from './routes/dashboard/
 import { Route as DashboardCompanySettingsRouteImport } from './routes/dashboard/company/settings'
 import { Route as DashboardSessionsIndexRouteImport } from './routes/dashboard/sessions/index'
 import { Route as DashboardSessionsSessionIdRouteRouteImport } from './routes/dashboard/sessions/$sessionId/route'
+import { Route as WaitlistConfirmTokenRouteImport } from './routes/waitlist/confirm/$token'
 import { Route as ClassroomSessionIdLessonsLessonIdRouteImport } from './routes/classroom/$sessionId/lessons/$lessonId'
 import { Route as DashboardSessionsSessionIdIndexRouteImport } from './routes/dashboard/sessions/$sessionId/index'
 import { Route as DashboardSessionsSessionIdAttendanceRouteImport } from './routes/dashboard/sessions/$sessionId/attendance'
@@ -56,6 +59,11 @@ const IndexRoute = IndexRouteImport.update({
 const AccountRouteRoute = AccountRouteRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactRoute = ContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DashboardRouteRoute = DashboardRouteRouteImport.update({
@@ -143,6 +151,11 @@ const DashboardCoursesRoute = DashboardCoursesRouteImport.update({
   path: '/courses',
   getParentRoute: () => DashboardRouteRoute,
 } as any)
+const DashboardInboxRoute = DashboardInboxRouteImport.update({
+  id: '/inbox',
+  path: '/inbox',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
 const DashboardModerationRoute = DashboardModerationRouteImport.update({
   id: '/moderation',
   path: '/moderation',
@@ -217,6 +230,11 @@ const DashboardSessionsSessionIdRouteRoute =
     path: '/sessions/$sessionId',
     getParentRoute: () => DashboardRouteRoute,
   } as any)
+const WaitlistConfirmTokenRoute = WaitlistConfirmTokenRouteImport.update({
+  id: '/waitlist/confirm/$token',
+  path: '/waitlist/confirm/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ClassroomSessionIdLessonsLessonIdRoute =
   ClassroomSessionIdLessonsLessonIdRouteImport.update({
     id: '/classroom/$sessionId/lessons/$lessonId',
@@ -252,6 +270,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/account': typeof AccountRouteRouteWithChildren
   '/dashboard': typeof DashboardRouteRouteWithChildren
+  '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/my-courses': typeof MyCoursesRoute
@@ -266,6 +285,7 @@ export interface FileRoutesByFullPath {
   '/account/wallet': typeof AccountWalletRoute
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/dashboard/courses': typeof DashboardCoursesRoute
+  '/dashboard/inbox': typeof DashboardInboxRoute
   '/dashboard/moderation': typeof DashboardModerationRoute
   '/dashboard/users': typeof DashboardUsersRoute
   '/invitations/$token': typeof InvitationsTokenRoute
@@ -280,6 +300,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/company/invitations': typeof DashboardCompanyInvitationsRoute
   '/dashboard/company/members': typeof DashboardCompanyMembersRoute
   '/dashboard/company/settings': typeof DashboardCompanySettingsRoute
+  '/waitlist/confirm/$token': typeof WaitlistConfirmTokenRoute
   '/classroom/$sessionId/': typeof ClassroomSessionIdIndexRoute
   '/dashboard/sessions/': typeof DashboardSessionsIndexRoute
   '/classroom/$sessionId/lessons/$lessonId': typeof ClassroomSessionIdLessonsLessonIdRoute
@@ -291,6 +312,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/account': typeof AccountRouteRouteWithChildren
+  '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/my-courses': typeof MyCoursesRoute
@@ -305,6 +327,7 @@ export interface FileRoutesByTo {
   '/account/wallet': typeof AccountWalletRoute
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/dashboard/courses': typeof DashboardCoursesRoute
+  '/dashboard/inbox': typeof DashboardInboxRoute
   '/dashboard/moderation': typeof DashboardModerationRoute
   '/dashboard/users': typeof DashboardUsersRoute
   '/invitations/$token': typeof InvitationsTokenRoute
@@ -318,6 +341,7 @@ export interface FileRoutesByTo {
   '/dashboard/company/invitations': typeof DashboardCompanyInvitationsRoute
   '/dashboard/company/members': typeof DashboardCompanyMembersRoute
   '/dashboard/company/settings': typeof DashboardCompanySettingsRoute
+  '/waitlist/confirm/$token': typeof WaitlistConfirmTokenRoute
   '/classroom/$sessionId': typeof ClassroomSessionIdIndexRoute
   '/dashboard/sessions': typeof DashboardSessionsIndexRoute
   '/classroom/$sessionId/lessons/$lessonId': typeof ClassroomSessionIdLessonsLessonIdRoute
@@ -331,6 +355,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/account': typeof AccountRouteRouteWithChildren
   '/dashboard': typeof DashboardRouteRouteWithChildren
+  '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/my-courses': typeof MyCoursesRoute
@@ -345,6 +370,7 @@ export interface FileRoutesById {
   '/account/wallet': typeof AccountWalletRoute
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/dashboard/courses': typeof DashboardCoursesRoute
+  '/dashboard/inbox': typeof DashboardInboxRoute
   '/dashboard/moderation': typeof DashboardModerationRoute
   '/dashboard/users': typeof DashboardUsersRoute
   '/invitations/$token': typeof InvitationsTokenRoute
@@ -359,6 +385,7 @@ export interface FileRoutesById {
   '/dashboard/company/invitations': typeof DashboardCompanyInvitationsRoute
   '/dashboard/company/members': typeof DashboardCompanyMembersRoute
   '/dashboard/company/settings': typeof DashboardCompanySettingsRoute
+  '/waitlist/confirm/$token': typeof WaitlistConfirmTokenRoute
   '/classroom/$sessionId/': typeof ClassroomSessionIdIndexRoute
   '/dashboard/sessions/': typeof DashboardSessionsIndexRoute
   '/classroom/$sessionId/lessons/$lessonId': typeof ClassroomSessionIdLessonsLessonIdRoute
@@ -373,6 +400,7 @@ export interface FileRouteTypes {
     | '/'
     | '/account'
     | '/dashboard'
+    | '/contact'
     | '/forgot-password'
     | '/login'
     | '/my-courses'
@@ -387,6 +415,7 @@ export interface FileRouteTypes {
     | '/account/wallet'
     | '/courses/$courseId'
     | '/dashboard/courses'
+    | '/dashboard/inbox'
     | '/dashboard/moderation'
     | '/dashboard/users'
     | '/invitations/$token'
@@ -401,6 +430,7 @@ export interface FileRouteTypes {
     | '/dashboard/company/invitations'
     | '/dashboard/company/members'
     | '/dashboard/company/settings'
+    | '/waitlist/confirm/$token'
     | '/classroom/$sessionId/'
     | '/dashboard/sessions/'
     | '/classroom/$sessionId/lessons/$lessonId'
@@ -412,6 +442,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/account'
+    | '/contact'
     | '/forgot-password'
     | '/login'
     | '/my-courses'
@@ -426,6 +457,7 @@ export interface FileRouteTypes {
     | '/account/wallet'
     | '/courses/$courseId'
     | '/dashboard/courses'
+    | '/dashboard/inbox'
     | '/dashboard/moderation'
     | '/dashboard/users'
     | '/invitations/$token'
@@ -439,6 +471,7 @@ export interface FileRouteTypes {
     | '/dashboard/company/invitations'
     | '/dashboard/company/members'
     | '/dashboard/company/settings'
+    | '/waitlist/confirm/$token'
     | '/classroom/$sessionId'
     | '/dashboard/sessions'
     | '/classroom/$sessionId/lessons/$lessonId'
@@ -451,6 +484,7 @@ export interface FileRouteTypes {
     | '/'
     | '/account'
     | '/dashboard'
+    | '/contact'
     | '/forgot-password'
     | '/login'
     | '/my-courses'
@@ -465,6 +499,7 @@ export interface FileRouteTypes {
     | '/account/wallet'
     | '/courses/$courseId'
     | '/dashboard/courses'
+    | '/dashboard/inbox'
     | '/dashboard/moderation'
     | '/dashboard/users'
     | '/invitations/$token'
@@ -479,6 +514,7 @@ export interface FileRouteTypes {
     | '/dashboard/company/invitations'
     | '/dashboard/company/members'
     | '/dashboard/company/settings'
+    | '/waitlist/confirm/$token'
     | '/classroom/$sessionId/'
     | '/dashboard/sessions/'
     | '/classroom/$sessionId/lessons/$lessonId'
@@ -492,6 +528,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AccountRouteRoute: typeof AccountRouteRouteWithChildren
   DashboardRouteRoute: typeof DashboardRouteRouteWithChildren
+  ContactRoute: typeof ContactRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
   MyCoursesRoute: typeof MyCoursesRoute
@@ -504,6 +541,7 @@ export interface RootRouteChildren {
   SsoProviderRoute: typeof SsoProviderRoute
   CoursesIndexRoute: typeof CoursesIndexRoute
   CoursesLiveEditRoute: typeof CoursesLiveEditRoute
+  WaitlistConfirmTokenRoute: typeof WaitlistConfirmTokenRoute
   ClassroomSessionIdIndexRoute: typeof ClassroomSessionIdIndexRoute
   ClassroomSessionIdLessonsLessonIdRoute: typeof ClassroomSessionIdLessonsLessonIdRoute
   CoursesLiveEditLessonsLessonIdRoute: typeof CoursesLiveEditLessonsLessonIdRoute
@@ -523,6 +561,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/account'
       preLoaderRoute: typeof AccountRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contact': {
+      id: '/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof ContactRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/dashboard': {
@@ -644,6 +689,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardCoursesRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
+    '/dashboard/inbox': {
+      id: '/dashboard/inbox'
+      path: '/inbox'
+      fullPath: '/dashboard/inbox'
+      preLoaderRoute: typeof DashboardInboxRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     '/dashboard/moderation': {
       id: '/dashboard/moderation'
       path: '/moderation'
@@ -742,6 +794,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardSessionsSessionIdRouteRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
+    '/waitlist/confirm/$token': {
+      id: '/waitlist/confirm/$token'
+      path: '/waitlist/confirm/$token'
+      fullPath: '/waitlist/confirm/$token'
+      preLoaderRoute: typeof WaitlistConfirmTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/classroom/$sessionId/lessons/$lessonId': {
       id: '/classroom/$sessionId/lessons/$lessonId'
       path: '/classroom/$sessionId/lessons/$lessonId'
@@ -826,6 +885,7 @@ const DashboardSessionsSessionIdRouteRouteWithChildren =
 
 interface DashboardRouteRouteChildren {
   DashboardCoursesRoute: typeof DashboardCoursesRoute
+  DashboardInboxRoute: typeof DashboardInboxRoute
   DashboardModerationRoute: typeof DashboardModerationRoute
   DashboardUsersRoute: typeof DashboardUsersRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
@@ -839,6 +899,7 @@ interface DashboardRouteRouteChildren {
 
 const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardCoursesRoute: DashboardCoursesRoute,
+  DashboardInboxRoute: DashboardInboxRoute,
   DashboardModerationRoute: DashboardModerationRoute,
   DashboardUsersRoute: DashboardUsersRoute,
   DashboardIndexRoute: DashboardIndexRoute,
@@ -859,6 +920,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AccountRouteRoute: AccountRouteRouteWithChildren,
   DashboardRouteRoute: DashboardRouteRouteWithChildren,
+  ContactRoute: ContactRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
   MyCoursesRoute: MyCoursesRoute,
@@ -871,6 +933,7 @@ const rootRouteChildren: RootRouteChildren = {
   SsoProviderRoute: SsoProviderRoute,
   CoursesIndexRoute: CoursesIndexRoute,
   CoursesLiveEditRoute: CoursesLiveEditRoute,
+  WaitlistConfirmTokenRoute: WaitlistConfirmTokenRoute,
   ClassroomSessionIdIndexRoute: ClassroomSessionIdIndexRoute,
   ClassroomSessionIdLessonsLessonIdRoute:
     ClassroomSessionIdLessonsLessonIdRoute,

@@ -12,6 +12,7 @@ import * as m0012 from './migrations/0012_account_security.js';
 import * as m0013 from './migrations/0013_federated_sign_in.js';
 import * as m0014 from './migrations/0014_review_edits.js';
 import * as m0015 from './migrations/0015_course_moderation.js';
+import * as m0016 from './migrations/0016_waitlist_confirmation_contact.js';
 import * as m0017 from './migrations/0017_learning_goals.js';
 import * as m0018 from './migrations/0018_session_chat.js';
 import * as m0019 from './migrations/0019_catalog_indexes.js';
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0013_federated_sign_in': m0013,
   '0014_review_edits': m0014,
   '0015_course_moderation': m0015,
+  '0016_waitlist_confirmation_contact': m0016,
   '0017_learning_goals': m0017,
   '0018_session_chat': m0018,
   '0019_catalog_indexes': m0019,

@@ -403,6 +403,37 @@ export interface WaitlistTable {
   user_id: number | null;
   created_at: Timestamp;
   notified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** when the address was confirmed (a signed-in user's at once, a guest's by the mailed link); null: never mailed (0016) */
+  confirmed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** SHA-256 (hex) of a guest's confirmation-link token, never the token (0016) */
+  token_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** when that link was mailed; it works for 72 hours (0016) */
+  token_sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** language of a guest's mails (an account's own language wins) (0016) */
+  language: ColumnType<Language, Language | undefined, Language>;
+}
+
+/** One (event, address) the waitlist mailed: each event mails each address once (0016). */
+export interface WaitlistNotificationsTable {
+  /** `session-open:<sessionId>` or `seat-freed:<intentId>` */
+  event: string;
+  /** the address, lower-cased */
+  email: string;
+  course_id: number;
+  session_id: number | null;
+  created_at: Timestamp;
+}
+
+/** A message of the contact form, for the admins' inbox (0016). */
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  created_at: Timestamp;
+  read_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  read_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 /** A learner's target skill (migration 0017); unique per (user, skill). Progress is derived, never stored. */
 export interface LearningGoalsTable {
@@ -480,6 +511,8 @@ export interface Database {
   addresses: AddressesTable;
   waitlist: WaitlistTable;
   learning_goals: LearningGoalsTable;
+  waitlist_notifications: WaitlistNotificationsTable;
+  contact_messages: ContactMessagesTable;
   uploads: UploadsTable;
   audit_log: AuditLogTable;
   invitations: InvitationsTable;

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
 import { captureUncaptured, expireStaleIntents } from '../modules/payments/intents.js';
+import { notifyWaitlist } from '../modules/courses/waitlist.js';
+import type { AppContext } from '../platform/context.js';
 import { gradeExpiredAttempts } from '../modules/quizzes/service.js';
 import type { PaymentGateway } from '../platform/payments/gateway.js';
 
@@ -23,6 +25,8 @@ export interface JobsContext {
   /** Cancels authorizations of expired intents and retries captures; without it those steps are skipped. */
   gateway?: PaymentGateway;
   now?: Date;
+  /** Mailer, public URL and log: with it, a seat freed by an expired hold mails the course's waitlist (issue 16 part 2). */
+  mail?: Pick<AppContext, 'db' | 'mailer' | 'config' | 'log'>;
 }
 
 /**
@@ -56,7 +60,16 @@ export async function runExclusive<T>(db: Kysely<Database>, name: string, job: (
  */
 export async function runJobs(db: Kysely<Database>, ctx: JobsContext = {}): Promise<JobsReport> {
   const now = ctx.now ?? new Date();
-  const expiredIntents = await runExclusive(db, 'expire-intents', (c) => expireStaleIntents(c, ctx.gateway));
+  // Seats freed by expired holds are collected, then mailed to the waitlists once the job's
+  // connection is released (on PGlite there is only one).
+  const freed: Array<{ sessionId: number; intentId: string }> = [];
+  const expiredIntents = await runExclusive(db, 'expire-intents', (c) => expireStaleIntents(c, ctx.gateway, async (sessionId, intentId) => void freed.push({ sessionId, intentId })));
+  const mail = ctx.mail;
+  if (mail) {
+    for (const f of freed) {
+      await notifyWaitlist(mail, { kind: 'seat-freed', sessionId: f.sessionId, cause: `intent:${f.intentId}` }).catch((err) => mail.log.error({ err }, 'waitlist notification failed'));
+    }
+  }
   const capturedPayments = ctx.gateway ? await runExclusive(db, 'capture-payments', (c) => captureUncaptured(c, ctx.gateway!)) : 0;
   const gradedQuizAttempts = await runExclusive(db, 'grade-quiz-attempts', (c) => gradeExpiredAttempts(c, now));
   return { expiredIntents, capturedPayments, gradedQuizAttempts };

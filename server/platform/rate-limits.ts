@@ -52,6 +52,11 @@ export function limitsByOperation(l: RateLimits): Record<string, Limit[]> {
       { name: 'contact/ip', max: l.contactPerIp, keyOf: byIp },
       { name: 'contact/email', max: l.contactPerEmail, keyOf: byEmail },
     ],
+    // A guest's join mails a confirmation link: the same limits as the contact form, guests only.
+    joinWaitlist: [
+      { name: 'waitlist/ip', max: l.contactPerIp, keyOf: (r) => (r.caller ? null : byIp(r)) },
+      { name: 'waitlist/email', max: l.contactPerEmail, keyOf: (r) => (r.caller ? null : byEmail(r)) },
+    ],
   };
 }
 

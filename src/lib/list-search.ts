@@ -54,6 +54,10 @@ export const moderationSearchSchema = v.object({
 });
 export type ModerationSearch = v.InferOutput<typeof moderationSearchSchema>;
 
+/** `/dashboard/inbox?unread&page` (the admins' contact inbox, issue 16). */
+export const inboxSearchSchema = v.object({ unread: lenient(v.boolean()), page: lenient(positiveInt) });
+export type InboxSearch = v.InferOutput<typeof inboxSearchSchema>;
+
 /** `/dashboard/sessions/$sessionId?page` (learners). */
 export const learnersSearchSchema = v.object({ page: lenient(positiveInt) });
 

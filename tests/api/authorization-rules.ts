@@ -194,6 +194,8 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
   approveUser: { why: 'admins decide on any user', variants: [{ target: 'otherCompany', label: 'a pending educator', allow: 'roles', consumable: true, build: (w) => ({ params: { id: w.pendingUsers.approve } }) }] },
   rejectUser: { why: 'admins decide on any user', variants: [{ target: 'otherCompany', label: "company B's pending partner", allow: 'roles', consumable: true, build: (w) => ({ params: { id: w.pendingUsers.reject }, body: { message: 'No' } }) }] },
   deleteUser: { why: 'admins decide on any user', variants: [{ target: 'otherCompany', label: "a learner of company B", allow: 'roles', consumable: true, build: (w) => ({ params: { id: w.pendingUsers.remove }, body: { message: 'Bye' } }) }] },
+  listContactMessages: none(nothing),
+  markContactMessageRead: { why: "admins read any message of the platform's inbox", variants: [{ target: 'none', label: 'a contact message', allow: 'roles', build: (w) => ({ params: { id: w.contactMessageId } }) }] },
   sendMail: {
     variants: [
       { target: 'own', label: 'a learner of company A in educator A\'s session', allow: [...STAFF, 'educator', 'partner'], build: (w) => ({ body: { message: 'Hello', userIdsTo: [w.ids.learner] } }) },
@@ -251,8 +253,12 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
   getCourseInfo: catalog((_w, course) => ({ params: { id: course } }), 'info'),
   listCourseReviews: catalog((_w, course) => ({ params: { id: course } }), 'reviews'),
   listActiveCourseSessions: catalog((_w, course) => ({ params: { id: course } }), 'active sessions'),
-  // Only the caller's own address is accepted (anonymous callers are refused before it matters).
+  // A signed-in caller joins with their own address; a guest (anonymous) is mailed a confirmation link (202).
   joinWaitlist: catalog((_w, course, _s, c) => ({ params: { id: course }, body: { email: EMAIL[me(c)] } }), 'waitlist'),
+  confirmWaitlist: {
+    why: 'public: the random link token is the key (it names no company resource a caller could own)',
+    variants: [{ target: 'none', label: "a guest's waitlist confirmation link", allow: 'roles', build: (w) => ({ params: { token: w.waitlistToken } }) }],
+  },
   getSessionInfo: catalog((_w, _c, session) => ({ params: { id: session } }), 'session info'),
   getSessionInfoSecured: catalog((_w, _c, session) => ({ params: { id: session } }), 'session info'),
   getSessionSyllabus: catalog((_w, _c, session) => ({ params: { id: session } }), 'syllabus'),

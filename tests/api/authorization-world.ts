@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, LessonTypeCode } from '../../server/db/types.js';
 import { hashInvitationToken } from '../../server/modules/users/invitations.js';
+import { hashWaitlistToken } from '../../server/modules/courses/waitlist.js';
 import { enroll, insertCourse } from './course-fixtures.js';
 import { multipart, PNG_1PX, type FilePart, type TestApp } from './harness.js';
 
@@ -125,6 +126,9 @@ export interface World {
    * `withdrawA`/`withdrawB` pending invitations of companies A and B; `memberA`/`memberB` learners to remove.
    */
   invitations: { tokenUser: string; withdrawA: number; withdrawB: number; memberA: number; memberB: number };
+  /** Issue 16: a guest's waitlist confirmation link (course O) and a message of the admins' contact inbox. */
+  waitlistToken: string;
+  contactMessageId: number;
   /**
    * Texts only admins (and company B, which has no caller) may ever read: company B's private
    * course titles and its learner's e-mail. No 2xx answer to another caller may contain them.
@@ -329,7 +333,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
     B: await review(B.courseId, ids.learnerB),
     O: await review(O.courseId, ids.learnerO),
   };
-  return { ids, companyA, companyB, A, B, O, privA, cards, educatorPictureId, pendingUsers, invitations, secretsOfB, learningGoals, freshGoalSkill, tokens, reviews };
+  const waitlistToken = 'matrix-waitlist-confirmation-link';
+  await db.insertInto('waitlist').values({ course_id: O.courseId, email: 'guest.waiting@matrix.test', user_id: null, token_hash: hashWaitlistToken(waitlistToken), token_sent_at: MATRIX_NOW }).execute();
+  const contactMessageId = (
+    await db.insertInto('contact_messages').values({ name: 'Matrix Guest', email: 'guest@matrix.test', subject: 'Hello', message: 'A question' }).returning('id').executeTakeFirstOrThrow()
+  ).id;
+  return { ids, companyA, companyB, A, B, O, privA, cards, educatorPictureId, pendingUsers, invitations, waitlistToken, contactMessageId, secretsOfB, learningGoals, freshGoalSkill, tokens, reviews };
 }
 
 /**

@@ -6,12 +6,13 @@ import { defineMailTemplate, renderMail } from '../../server/platform/mail/templ
 import { accountApproved, accountDeleted, accountRejected, invitationMail } from '../../server/modules/users/mails.js';
 import { paymentReceipt } from '../../server/modules/payments/mails.js';
 import { sessionApproved, sessionCancelledForLearner, sessionDeletedForEducator, sessionRejected, waitlistSessionOpen } from '../../server/modules/sessions/mails.js';
-import { userMessage } from '../../server/modules/messaging/mails.js';
+import { contactReceived, userMessage } from '../../server/modules/messaging/mails.js';
 import { courseApproved, coursePublished, courseRejected, courseUnpublished } from '../../server/modules/courses/mails.js';
+import { waitlistConfirm, waitlistSeatFreed } from '../../server/modules/courses/waitlist-mails.js';
 import { Mailer } from '../../server/platform/mailer.js';
 import { startTestApp } from './harness.js';
 
-const ALL = [paymentReceipt, accountApproved, accountRejected, accountDeleted, invitationMail, sessionApproved, sessionRejected, sessionCancelledForLearner, sessionDeletedForEducator, waitlistSessionOpen, userMessage, courseApproved, courseRejected, courseUnpublished, coursePublished];
+const ALL = [paymentReceipt, accountApproved, accountRejected, accountDeleted, invitationMail, sessionApproved, sessionRejected, sessionCancelledForLearner, sessionDeletedForEducator, waitlistSessionOpen, waitlistConfirm, waitlistSeatFreed, userMessage, contactReceived, courseApproved, courseRejected, courseUnpublished, coursePublished];
 
 describe('mail templates (issue 12: mails in the recipient language)', () => {
   it.each(ALL.map((t) => [t.name, t] as const))('%s renders fully in English and in Arabic (right-to-left)', (_name, template) => {

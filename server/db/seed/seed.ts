@@ -305,6 +305,7 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Pro
       }
     }
 
+    await seedWaitlists(trx, new Date(at(today, -3, 10)));
     await seedQadAttendance(trx, opts.liveMeetingAt ?? new Date(`${today}T00:00:00Z`));
     await seedLearningGoals(trx, today);
     if (opts.liveMeetingAt) await scheduleLiveDemoMeeting(trx, opts.liveMeetingAt);
@@ -548,5 +549,19 @@ export async function scheduleLiveDemoMeeting(db: Kysely<Database>, at: Date): P
       .where('id', '=', lesson.id)
       .execute();
     return;
+  }
+}
+
+/**
+ * Demo waitlist entries (issue 16 part 2): on the first two demo courses by title, the demo learner
+ * (confirmed, as a signed-in join is) and a guest who never opened the confirmation link (never
+ * mailed). No token is stored: the guest's link was "mailed" before the demo started.
+ */
+async function seedWaitlists(trx: Kysely<Database>, when: Date): Promise<void> {
+  const courses = await trx.selectFrom('courses').select('id').where('is_private', '=', false).where('status', '=', 'PUBLISHED').orderBy('title').limit(2).execute();
+  const learner = await trx.selectFrom('users').select(['id', 'email', 'language']).where('email', '=', 'learner@halaqa.test').executeTakeFirst();
+  for (const c of courses) {
+    if (learner) await trx.insertInto('waitlist').values({ course_id: c.id, email: learner.email, user_id: learner.id, created_at: when, confirmed_at: when, language: learner.language }).execute();
+    await trx.insertInto('waitlist').values({ course_id: c.id, email: 'curious.guest@example.org', user_id: null, created_at: when, confirmed_at: null, language: 'ar' }).execute();
   }
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Difficulty } from '../../db/types.js';
 import type { AppContext } from '../../platform/context.js';
-import { notFound, unauthorized, unprocessable } from '../../platform/errors.js';
+import { notFound } from '../../platform/errors.js';
 import {
   courseInfo,
   courseSummaries,
@@ -122,38 +122,6 @@ export async function listReviews(app: AppContext, viewer: TenantScope, id: numb
     page,
     pageSize,
   };
-}
-
-/**
- * POST /courses/{id}/waitlist {email}: puts the signed-in caller's own e-mail on a visible course's
- * waitlist (mailed when a new session is approved). Another address is refused: the waitlist must
- * not mail whoever a caller types in (the operation requires sign-in, so no guest address needs a
- * confirmation mail). @returns the entry and whether it was created (201) or already there (200).
- * @throws 401 anonymous; 404 as getCourseInfo; 422 'You can only put your own e-mail address…'.
- */
-export async function joinWaitlist(app: AppContext, viewer: TenantScope, courseId: number, email: string) {
-  await assertVisible(app, viewer, courseId);
-  if (viewer.userId === null) throw unauthorized();
-  const own = (await app.db.selectFrom('users').select('email').where('id', '=', viewer.userId).executeTakeFirstOrThrow()).email;
-  if (email.trim().toLowerCase() !== own.toLowerCase()) {
-    throw unprocessable(`You can only put your own e-mail address (${own}) on a waitlist`, [{ path: 'email', message: 'must be the address of your account' }]);
-  }
-  email = own;
-  const inserted = await app.db
-    .insertInto('waitlist')
-    .values({ course_id: courseId, email, user_id: viewer.userId })
-    .onConflict((oc) => oc.expression(sql`course_id, lower(email)`).doNothing())
-    .returning(['course_id', 'email', 'created_at'])
-    .executeTakeFirst();
-  const entry =
-    inserted ??
-    (await app.db
-      .selectFrom('waitlist')
-      .select(['course_id', 'email', 'created_at'])
-      .where('course_id', '=', courseId)
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
-      .executeTakeFirstOrThrow());
-  return { created: Boolean(inserted), entry: { courseId: entry.course_id, email: entry.email, createdAt: entry.created_at.toISOString() } };
 }
 
 /**

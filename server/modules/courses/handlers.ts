@@ -1,8 +1,9 @@
 import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
 import { getCourseEditorData, listCoursesToTeach, saveCourse } from './authoring.js';
-import { exploreCourses, getActiveSessions, getCourseInfo, joinWaitlist, listCategories, listReviews } from './catalog.js';
+import { exploreCourses, getActiveSessions, getCourseInfo, listCategories, listReviews } from './catalog.js';
 import { approveCourse, listCoursesForReview, publishCourse, rejectCourse, unpublishCourse } from './moderation.js';
 import { createReview, getMyReview, removeReview, updateReview } from './reviews.js';
+import { confirmWaitlist, joinWaitlist } from './waitlist.js';
 
 /**
  * Handlers of the Courses operations (openapi/halaqa.yaml tag Courses; spec §7): the catalog
@@ -14,9 +15,11 @@ export const coursesHandlers = {
   getCourseInfo: async ({ app, tenant, params }) => ({ data: await getCourseInfo(app, tenant, params.id) }),
   listActiveCourseSessions: async ({ app, tenant, params }) => ({ data: await getActiveSessions(app, tenant, params.id) }),
   joinWaitlist: async ({ app, tenant, params, body }) => {
-    const { created, entry } = await joinWaitlist(app, tenant, params.id, body.email);
-    return created ? { status: 201, data: entry } : { data: entry };
+    const outcome = await joinWaitlist(app, tenant, params.id, body);
+    if (outcome.kind === 'pending') return { status: 202, data: { message: 'Check your mailbox to confirm your place on the waitlist.' } };
+    return outcome.created ? { status: 201, data: outcome.entry } : { data: outcome.entry };
   },
+  confirmWaitlist: async ({ app, params }) => ({ data: await confirmWaitlist(app, params.token) }),
   listCourseReviews: async ({ app, tenant, params, query }) => ({ data: await listReviews(app, tenant, params.id, query.page, query.pageSize) }),
   createCourseReview: async ({ app, tenant, params, body }) => ({ status: 201, data: await createReview(app, tenant, params.id, body) }),
   getMyCourseReview: async ({ app, tenant, params }) => ({ data: await getMyReview(app, tenant, params.id) }),

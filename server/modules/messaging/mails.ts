@@ -18,3 +18,22 @@ export const userMessage = defineMailTemplate({
     html: '<p style="white-space:pre-wrap">{{message}}</p><p>{{senderName}}، عبر حلقة</p>',
   },
 });
+
+/**
+ * A contact-form message (POST /contact, spec §2 contact us), mailed to each admin in their
+ * language; the sender's words and address as typed (Handlebars escapes them in the HTML part).
+ */
+export const contactReceived = defineMailTemplate({
+  name: 'contact-received',
+  example: { name: 'Leila Amrani', email: 'leila@example.org', subject: 'Company accounts', message: 'We would like accounts for 40 employees.', url: 'http://localhost:3000/dashboard/inbox' },
+  en: {
+    subject: 'Contact form: {{subject}}',
+    text: '{{name}} <{{email}}> wrote through the contact form:\n\n{{message}}\n\nRead and answer it from the inbox: {{url}}',
+    html: '<p>{{name}} &lt;{{email}}&gt; wrote through the contact form:</p><blockquote style="white-space:pre-wrap">{{message}}</blockquote><p><a href="{{url}}">Open the inbox</a></p>',
+  },
+  ar: {
+    subject: 'نموذج الاتصال: {{subject}}',
+    text: 'كتب {{name}} <{{email}}> عبر نموذج الاتصال:\n\n{{message}}\n\nاقرأها وأجب عنها من صندوق الوارد: {{url}}',
+    html: '<p>كتب {{name}} &lt;{{email}}&gt; عبر نموذج الاتصال:</p><blockquote style="white-space:pre-wrap">{{message}}</blockquote><p><a href="{{url}}">افتح صندوق الوارد</a></p>',
+  },
+});

@@ -11,6 +11,7 @@ import { PENDING_STATUS, answerKey, claimKey, once, releaseKey, reserveKey } fro
 import { postLedgerTransaction } from '../../platform/money/ledger.js';
 import type { PaymentIntentView } from './service.js';
 import { mailPaymentReceipt } from './mails.js';
+import { notifyWaitlist } from '../courses/waitlist.js';
 
 /**
  * Card payments, Stripe's model (DESIGN.md §1): an intent is created for a session's price + fee
@@ -437,20 +438,23 @@ export async function authenticateCardIntent(app: AppContext, caller: Caller, id
  * gateway). @throws 404; 409 for a succeeded intent or one being processed.
  */
 export async function cancelCardIntent(app: AppContext, caller: Caller, id: string): Promise<PaymentIntentView> {
-  const { view, release } = await app.db.transaction().execute(async (trx) => {
+  const { view, release, freed } = await app.db.transaction().execute(async (trx) => {
     const row = await lockIntent(trx, caller, id);
     if (row.status === 'succeeded') throw conflict('This payment succeeded and cannot be canceled');
     if (row.status === 'processing') throw conflict('This payment is being processed');
-    if (row.status === 'canceled') return { view: toIntentView(row), release: null };
+    if (row.status === 'canceled') return { view: toIntentView(row), release: null, freed: null };
     const updated = await trx
       .updateTable('payment_intents')
       .set({ status: 'canceled', hold_expires_at: null, updated_at: new Date() })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return { view: toIntentView(updated), release: row.status === 'requires_action' ? row.gateway_ref : null };
+    const held = (OPEN_INTENT_STATUSES as readonly string[]).includes(row.status);
+    return { view: toIntentView(updated), release: row.status === 'requires_action' ? row.gateway_ref : null, freed: held ? row.session_id : null };
   });
   if (release) await releaseAuthorization(app, id, release);
+  // The seat it held is free again: the course's waitlist hears of it (issue 16 part 2).
+  if (freed !== null) await notifyWaitlist(app, { kind: 'seat-freed', sessionId: freed, cause: `intent:${id}` }).catch((err) => app.log.error({ err }, 'waitlist notification failed'));
   return view;
 }
 
@@ -459,9 +463,11 @@ export async function cancelCardIntent(app: AppContext, caller: Caller, id: stri
  * seat held by a checkout that was abandoned, or interrupted by a crash, comes back; a 3-D Secure
  * authorization left waiting is canceled at the gateway. Intents being processed by a request are
  * left to it unless they have been so for 10 minutes (a crash between the gateway and the commit).
+ * @param onSeatFreed called after the update for each canceled intent (its session and id), e.g. to
+ *   mail the course's waitlist; its failures are ignored here (log them inside).
  * @returns how many intents were canceled.
  */
-export async function expireStaleIntents(db: Kysely<Database>, gateway?: PaymentGateway): Promise<number> {
+export async function expireStaleIntents(db: Kysely<Database>, gateway?: PaymentGateway, onSeatFreed?: (sessionId: number, intentId: string) => Promise<unknown>): Promise<number> {
   const rows = await db
     .updateTable('payment_intents')
     .set({ status: 'canceled', hold_expires_at: null, last_error_code: 'expired', last_error_message: 'The seat hold expired', updated_at: new Date() })
@@ -469,7 +475,7 @@ export async function expireStaleIntents(db: Kysely<Database>, gateway?: Payment
     .where('status', 'in', OPEN_INTENT_STATUSES)
     .where('hold_expires_at', '<=', sql<Date>`now()`)
     .where((eb) => eb.or([eb('status', '!=', 'processing'), eb('updated_at', '<=', sql<Date>`now() - interval '10 minutes'`)]))
-    .returning(['id', 'gateway_ref', 'status'])
+    .returning(['id', 'gateway_ref', 'status', 'session_id'])
     .execute();
   // Keys claimed by requests that never finished (a crash) are freed with their intents.
   await db
@@ -482,6 +488,8 @@ export async function expireStaleIntents(db: Kysely<Database>, gateway?: Payment
       if (r.gateway_ref) await gateway.cancel({ gatewayRef: r.gateway_ref, idempotencyKey: gatewayKeys.cancel(r.id) }).catch(() => undefined);
     }
   }
+  // Each freed seat is an event for the course's waitlist (issue 16 part 2); a failure is the caller's to log.
+  if (onSeatFreed) for (const r of rows) await onSeatFreed(r.session_id, r.id).catch(() => undefined);
   return rows.length;
 }
 

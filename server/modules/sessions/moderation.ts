@@ -1,6 +1,5 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, Language, SessionContentJson, SessionStatus } from '../../db/types.js';
-import { mailLanguages } from '../../platform/mail/recipients.js';
 import { audit } from '../../platform/audit.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError, badRequest, forbidden, notFound, type FieldError } from '../../platform/errors.js';
@@ -13,7 +12,8 @@ import { validateSessionDates, validateWeeks } from '../courses/course-form.js';
 import { quoteCents } from '../../platform/money/fees.js';
 import { postLedgerTransaction } from '../../platform/money/ledger.js';
 import { getSyllabus } from './read.js';
-import { sessionApproved, sessionCancelledForLearner, sessionDeletedForEducator, sessionRejected, waitlistSessionOpen } from './mails.js';
+import { sessionApproved, sessionCancelledForLearner, sessionDeletedForEducator, sessionRejected } from './mails.js';
+import { notifyWaitlist } from '../courses/waitlist.js';
 
 const isStaff = (c: Caller) => c.role === 'ADMIN' || c.role === 'SUPER_ADMIN';
 
@@ -185,19 +185,8 @@ export async function approveSession(app: AppContext, caller: Caller, id: number
       await audit(trx, { actorId: caller.userId, action: 'course.published', entityType: 'course', entityId: row.course_id, message: `with session #${id}` });
     }
     await audit(trx, { actorId: caller.userId, action: 'session.approved', entityType: 'session', entityId: id, message });
-    const waiting = await trx
-      .updateTable('waitlist')
-      .set({ notified_at: new Date() })
-      .where('course_id', '=', row.course_id)
-      .where('notified_at', 'is', null)
-      .returning('email')
-      .execute();
-    const languages = await mailLanguages(trx, waiting.map((w) => w.email));
-    for (const w of waiting) {
-      after.push(() =>
-        app.mailer.sendTemplate(waitlistSessionOpen, { title: row.title, url: `${app.config.publicUrl}/sessions/${id}` }, { email: w.email, language: languages.get(w.email) ?? 'en' }),
-      );
-    }
+    // The course's confirmed waitlist hears of the new session once the approval is committed.
+    after.push(() => notifyWaitlist(app, { kind: 'session-open', sessionId: id }));
     after.push(() =>
       app.mailer.sendTemplate(
         sessionApproved,

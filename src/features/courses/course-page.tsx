@@ -146,8 +146,10 @@ export function SessionOfferCard({ session, locale }: { session: SessionSummary;
 /**
  * Course page (/courses/$courseId): header with picture, rating and key facts; about, skills
  * gained and required, the educator, reviews; and the course's active sessions to choose from.
+ * `waitlist` (the route's "Join the waitlist" box, issue 16) is offered when no session is open
+ * or every open session is full.
  */
-export function CoursePage({ data }: { data: CoursePageData }) {
+export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?: ReactNode }) {
   const { t, i18n } = useLingui();
   const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const { course, sessions, reviews } = data;
@@ -365,6 +367,14 @@ export function CoursePage({ data }: { data: CoursePageData }) {
               description={<Trans>A new session of this course will be announced soon.</Trans>}
             />
           )}
+          {waitlist && sessions.every((s) => s.seatsLeft <= 0) ? (
+            <section aria-labelledby="waitlist-title" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+              <h3 id="waitlist-title" className={css({ fontSize: 'md', fontWeight: 'bold' })}>
+                <Trans>Waitlist</Trans>
+              </h3>
+              {waitlist}
+            </section>
+          ) : null}
         </aside>
       </div>
     </>

@@ -234,6 +234,9 @@ function Footer({ auth }: { auth: AuthActor }) {
           <Link to="/" className={css({ color: '#cbd5e1', _hover: { color: 'white', textDecoration: 'underline' } })}>
             <Trans>Home</Trans>
           </Link>
+          <Link to="/contact" className={footerLink}>
+            <Trans>Contact us</Trans>
+          </Link>
         </nav>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', fontSize: 'sm' })}>
           <h2 className={css({ fontWeight: 'semibold', color: 'white', fontSize: 'sm' })}>

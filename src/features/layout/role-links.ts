@@ -4,14 +4,14 @@ import type { Role } from '@/lib/auth/roles';
 
 /** A dashboard area of a role (header navigation and account menu). */
 export interface RoleLink {
-  to: '/dashboard/courses' | '/dashboard/sessions' | '/dashboard/moderation' | '/dashboard/users' | '/dashboard/company/settings' | '/dashboard/company/invitations' | '/dashboard/company/members';
+  to: '/dashboard/courses' | '/dashboard/sessions' | '/dashboard/moderation' | '/dashboard/users' | '/dashboard/inbox' | '/dashboard/company/settings' | '/dashboard/company/invitations' | '/dashboard/company/members';
   label: MessageDescriptor;
   icon: 'book' | 'calendar' | 'shield' | 'users' | 'brand' | 'mail';
 }
 
 /**
  * The work areas of a role: educators → Courses to teach, My sessions; admins and super admins →
- * Moderation, Users, Brand; partners → Invitations, Members, Brand (issue 12). Others: none.
+ * Moderation, Users, Inbox (contact messages), Brand; partners → Invitations, Members, Brand (issue 12). Others: none.
  */
 export function roleLinks(role: Role): RoleLink[] {
   if (role === 'EDUCATOR') {
@@ -24,6 +24,7 @@ export function roleLinks(role: Role): RoleLink[] {
     return [
       { to: '/dashboard/moderation', label: msg`Moderation`, icon: 'shield' },
       { to: '/dashboard/users', label: msg`Users`, icon: 'users' },
+      { to: '/dashboard/inbox', label: msg`Inbox`, icon: 'mail' },
       { to: '/dashboard/company/settings', label: msg`Brand`, icon: 'brand' },
     ];
   }

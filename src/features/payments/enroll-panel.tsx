@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useRouteContext, useRouter } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { css, cx } from 'styled-system/css';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Price } from '@/components/ui/price';
@@ -37,7 +37,7 @@ function SeatsLeft({ seatsLeft }: { seatsLeft: number }) {
  * child). Exported for tests; pages use `EnrollPanel`. `keySeed` fixes the Idempotency-Key prefix
  * (tests).
  */
-export function EnrollFlow({ session, api, keySeed }: { session: SessionInfo; api: Api; keySeed?: string }) {
+export function EnrollFlow({ session, api, keySeed, waitlist }: { session: SessionInfo; api: Api; keySeed?: string; waitlist?: ReactNode }) {
   const { t, i18n } = useLingui();
   const locale = isLocale(i18n.locale) ? i18n.locale : currentLocale();
   const router = useRouter();
@@ -94,6 +94,7 @@ export function EnrollFlow({ session, api, keySeed }: { session: SessionInfo; ap
         <FormAlert tone="warning" title={<Trans>This session is full.</Trans>}>
           <Trans>Check the other sessions of this course.</Trans>
         </FormAlert>
+        {waitlist}
       </div>
     );
   }
@@ -171,9 +172,10 @@ export function EnrollFlow({ session, api, keySeed }: { session: SessionInfo; ap
  * The enrollment box of a session page. Visitors get a sign-in link back to this page; signed-in
  * learners run the enrollment machine: free sessions enroll at once, paid ones open the checkout
  * (fee breakdown; saved card, new card or wallet; 3-D Secure; spec §4). Shows seats left, the full
- * state, progress, failure with retry, and success with a link to My courses.
+ * state, progress, failure with retry, and success with a link to My courses. `waitlist` (the
+ * route's "Join the waitlist" box, issue 16) is shown under a full session.
  */
-export function EnrollPanel({ session }: { session: SessionInfo }) {
+export function EnrollPanel({ session, waitlist }: { session: SessionInfo; waitlist?: ReactNode }) {
   const { api, auth } = useRouteContext({ from: '__root__' });
   const loggedIn = useSelector(auth, selectIsLoggedIn);
   const role = useSelector(auth, selectRole);
@@ -189,7 +191,10 @@ export function EnrollPanel({ session }: { session: SessionInfo }) {
             <Trans>Sign in to enroll</Trans>
           </Link>
         ) : (
-          <FormAlert tone="warning" title={<Trans>This session is full.</Trans>} />
+          <>
+            <FormAlert tone="warning" title={<Trans>This session is full.</Trans>} />
+            {waitlist}
+          </>
         )}
       </div>
     );
@@ -207,5 +212,5 @@ export function EnrollPanel({ session }: { session: SessionInfo }) {
     );
   }
 
-  return <EnrollFlow key={session.id} session={session} api={api} />;
+  return <EnrollFlow key={session.id} session={session} api={api} waitlist={waitlist} />;
 }

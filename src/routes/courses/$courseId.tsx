@@ -2,6 +2,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { PagePending } from '@/components/ui/spinner';
 import { CoursePage } from '@/features/courses/course-page';
 import { NotFoundPage, RouteError } from '@/features/layout/route-error';
+import { WaitlistPanel } from '@/features/waitlist/waitlist-panel';
 import { loadData, parseId } from '@/lib/load';
 
 /** `/courses/$courseId`: course info, active sessions and reviews. */
@@ -24,6 +25,7 @@ export const Route = createFileRoute('/courses/$courseId')({
   errorComponent: RouteError,
   notFoundComponent: NotFoundPage,
   component: function CourseRoute() {
-    return <CoursePage data={Route.useLoaderData()} />;
+    const data = Route.useLoaderData();
+    return <CoursePage data={data} waitlist={<WaitlistPanel courseId={data.course.id} />} />;
   },
 });

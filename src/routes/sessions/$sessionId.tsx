@@ -6,6 +6,7 @@ import { NotFoundPage, RouteError } from '@/features/layout/route-error';
 import { loadData, parseId } from '@/lib/load';
 import { EnrollPanel } from '@/features/payments/enroll-panel';
 import { SessionPage } from '@/features/sessions/session-page';
+import { WaitlistPanel } from '@/features/waitlist/waitlist-panel';
 
 /**
  * `/sessions/$sessionId`: session info and syllabus. Signed-in users get the secured variants
@@ -34,6 +35,6 @@ export const Route = createFileRoute('/sessions/$sessionId')({
   errorComponent: RouteError,
   notFoundComponent: NotFoundPage,
   component: function SessionRoute() {
-    return <SessionPage data={Route.useLoaderData()} enrollPanel={(session) => <EnrollPanel session={session} />} />;
+    return <SessionPage data={Route.useLoaderData()} enrollPanel={(session) => <EnrollPanel session={session} waitlist={<WaitlistPanel courseId={session.course.id} />} />} />;
   },
 });
