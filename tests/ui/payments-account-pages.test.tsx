@@ -27,11 +27,11 @@ const bodies = (mock: ReturnType<typeof mockFetch>, method: string, path: string
   mock.calls.filter((c) => c.method === method && c.path === path).map((c) => ({ body: c.body ? JSON.parse(c.body) : null, key: c.headers.get('Idempotency-Key') }));
 
 describe('paymentLinks(role)', () => {
-  it('offers profile and password to everyone, wallet and cards to learners, the bank account to educators, addresses to everyone', () => {
+  it('offers profile and password to everyone, wallet and cards to learners, the bank account to educators, addresses to everyone, learning goals to learners', () => {
     const paths = (role: Parameters<typeof paymentLinks>[0]) => paymentLinks(role).map((l) => l.to);
     const own = ['/account/profile', '/account/password'];
-    expect(paths('LEARNER')).toEqual([...own, '/account/wallet', '/account/payment-methods', '/account/addresses']);
-    expect(paths('USER')).toEqual([...own, '/account/wallet', '/account/payment-methods', '/account/addresses']);
+    expect(paths('LEARNER')).toEqual([...own, '/account/wallet', '/account/payment-methods', '/account/addresses', '/account/learning-goals']);
+    expect(paths('USER')).toEqual([...own, '/account/wallet', '/account/payment-methods', '/account/addresses', '/account/learning-goals']);
     expect(paths('EDUCATOR')).toEqual([...own, '/account/bank-account', '/account/addresses']);
     expect(paths('PARTNER')).toEqual([...own, '/account/addresses']);
     expect(paths('ADMIN')).toEqual([...own, '/account/addresses']);
