@@ -56,7 +56,7 @@ try {
     if (Date.now() > deadline) throw new Error('the server did not answer within 90 s');
     await new Promise((r) => setTimeout(r, 250));
   }
-  const run = spawnSync('npx', ['vitest', 'run', '--project', 'node', '--testTimeout=120000', '--hookTimeout=60000', '--no-file-parallelism', 'tests/e2e', ...process.argv.slice(2)], {
+  const run = spawnSync('npx', ['vitest', 'run', '--project', 'node', '--testTimeout=120000', '--hookTimeout=60000', '--no-file-parallelism', ...(process.argv.length > 2 ? process.argv.slice(2) : ['tests/e2e'])], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, HALAQA_E2E: '1', E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir },

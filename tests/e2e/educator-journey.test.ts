@@ -201,7 +201,7 @@ describe.each(journeys)('educator journey ($locale, $viewport.width px)', ({ loc
       await signIn(page, locale, 'admin@halaqa.test');
       await page.goto(`${BASE_URL}/dashboard/moderation?lang=${locale}`);
       await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe(locale === 'ar' ? 'rtl' : 'ltr');
-      await page.getByRole('heading', { name: l('Session moderation'), exact: true }).waitFor();
+      await page.getByRole('heading', { name: l('Moderation'), exact: true }).waitFor();
       const actions = page.getByRole('group', { name: trf(locale, 'Actions on the session of {title}', { title: course.title }), exact: true });
       await actions.waitFor();
       await expectAccessible(page, `moderation queue (${locale})`);
