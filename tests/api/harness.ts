@@ -33,6 +33,16 @@ export const testHashPassword = (plain: string) => hashPassword(plain, TEST_SCRY
  */
 const TEST_ENV = { JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', WEB_DIR: '', SCRYPT_LOG_N: String(TEST_SCRYPT_LOG_N), RATE_LIMIT_FACTOR: '1000' };
 
+/**
+ * The seeded image as a Blob, read from disk once per worker: test files share their worker's
+ * modules (`isolate: false` in vite.config.ts), and PGlite copies the Blob into a database of its own.
+ */
+let imageCache: { path: string; blob: Blob } | undefined;
+function imageBlob(path: string): Blob {
+  if (imageCache?.path !== path) imageCache = { path, blob: new Blob([readFileSync(path)]) };
+  return imageCache.blob;
+}
+
 /** A running app on a fresh database seeded with the demo data. */
 export interface TestApp {
   app: FastifyInstance;
@@ -62,7 +72,7 @@ export async function startTestApp(
   const seed = options.seed !== false;
   // A seeded PGlite database starts as a copy of the image tests/api/template-setup.ts made once.
   const imagePath = !url && seed ? inject('pgliteImage') : '';
-  const image = imagePath ? new Blob([readFileSync(imagePath)]) : undefined;
+  const image = imagePath ? imageBlob(imagePath) : undefined;
   // A seeded PostgreSQL test database is a copy of the template database template-setup.ts made
   // (dropped by close()); an unseeded one is a schema of its own in the shared database.
   const pgTemplate = url && seed ? inject('pgTemplateDatabase') : '';

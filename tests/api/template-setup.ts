@@ -44,7 +44,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   project.provide('pgTemplateDatabase', '');
   const dir = mkdtempSync(join(tmpdir(), 'halaqa-image-'));
-  const file = join(dir, 'seeded.tar.gz');
+  const file = join(dir, 'seeded.tar');
   const handle = await openDatabase({ kind: 'pglite', dir: null });
   await migrateToLatest(handle.db, handle.schema);
   // The tests' scrypt cost, 2^14 (TEST_SCRYPT_LOG_N of harness.ts; production hashes at 2^17).
