@@ -27,6 +27,12 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.HALAQA_TEST_DATABASE_URL;
+  if (process.env.HALAQA_E2E === '1') {
+    // The browser tests (scripts/e2e.mjs) run against a real server of their own: no test database.
+    project.provide('pgliteImage', '');
+    project.provide('pgTemplateDatabase', '');
+    return async () => {};
+  }
   if (url) {
     project.provide('pgliteImage', '');
     const name = `halaqa_tpl_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
