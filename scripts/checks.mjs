@@ -2,7 +2,10 @@
 // The static checks of `npm test` (contract lint, ESLint, type-check), run at the same time: each is
 // one single-threaded process, so on a 2-core machine two run for the price of one (issue 15, goal 7).
 // Each one's output is printed whole when it ends; the exit code is 1 when any failed.
-// ESLint and tsc keep caches in .cache/ (git-ignored), so an unchanged file is not checked twice.
+// ESLint keeps a cache in .cache/ (git-ignored), so an unchanged file is not linted twice. The
+// type-check is TypeScript 7's native compiler (tsgo, 10 s instead of tsc 5.9's 50 s on a fresh
+// clone here; DESIGN.md allows it for --noEmit); `npm run typecheck:tsc` runs tsc 5.9 on the same
+// configuration.
 import { spawn } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
