@@ -54,12 +54,16 @@ function descendants(pid: number): number[] {
   return out;
 }
 
-/** VmRSS in MB of the process (below `rootPid`) whose command line runs server/main.ts. */
+/**
+ * VmRSS in MB of the server: the node process (below `rootPid`) that runs server/main.ts under
+ * tsx's loader. Its ancestors also name server/main.ts on their command lines (npm's `sh -c`, the
+ * tsx CLI), so the one that imports tsx's loader is taken.
+ */
 function serverRssMb(rootPid: number): number | null {
   for (const pid of descendants(rootPid)) {
     try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmd.includes('server/main.ts') || cmd.includes('/tsx/dist/cli')) continue;
+      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (!argv.some((a) => a.endsWith('server/main.ts')) || !argv.some((a) => a.includes('--import') || a.includes('loader'))) continue;
       const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
       if (kb) return Number(kb) / 1024;
     } catch {
@@ -117,13 +121,19 @@ async function npmStart(env: Record<string, string>): Promise<Started> {
   return { child, pageMs, healthMs, exploreMs: performance.now() - t0, log };
 }
 
-/** Stops the process group of `npm start` (npm, tsx and the server). */
+/**
+ * Stops the process group of `npm start` (npm, tsx and the server) and waits until every one of
+ * them is gone: npm exits at once, the server only after its graceful shutdown has released the
+ * data directory, which the next start may reuse.
+ */
 async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.pid === undefined) return;
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const pids = [child.pid, ...descendants(child.pid)];
+  const alive = () => pids.filter((p) => existsSync(`/proc/${p}`) && !readFileSync(`/proc/${p}/stat`, 'utf8').includes(') Z '));
   process.kill(-child.pid, 'SIGTERM');
-  await Promise.race([exited, sleep(10_000)]);
-  if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+  const deadline = performance.now() + 10_000;
+  while (alive().length > 0 && performance.now() < deadline) await sleep(50);
+  for (const p of alive()) process.kill(p, 'SIGKILL');
 }
 
 const fmt = (s: Started) =>

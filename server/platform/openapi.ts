@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { parse as parseYaml } from 'yaml';
@@ -94,11 +94,29 @@ function definedOnly<T extends Record<string, unknown>>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }
 
+/** The contract read by {@link loadOperations}, by file, with the file's size and modification time. */
+const loaded = new Map<string, { stamp: string; result: Promise<{ document: Record<string, unknown>; operations: OperationSpec[] }> }>();
+
 /**
- * Reads the contract (YAML), resolves every `$ref` and lists its operations.
+ * Reads the contract (YAML), resolves every `$ref` and lists its operations. The work (about
+ * 300 ms) is done once per process for an unchanged file (same size and modification time):
+ * `buildApp` asks twice, and every API test file builds an app. Each call gets its own deep copy,
+ * which it may change freely.
  * @throws when the file is missing, is not valid YAML, or a `$ref` does not resolve.
  */
 export async function loadOperations(file = OPENAPI_FILE): Promise<{ document: Record<string, unknown>; operations: OperationSpec[] }> {
+  const { size, mtimeMs } = statSync(file);
+  const stamp = `${size}:${mtimeMs}`;
+  let entry = loaded.get(file);
+  if (entry?.stamp !== stamp) {
+    entry = { stamp, result: readOperations(file) };
+    loaded.set(file, entry);
+    entry.result.catch(() => loaded.delete(file));
+  }
+  return structuredClone(await entry.result);
+}
+
+async function readOperations(file: string): Promise<{ document: Record<string, unknown>; operations: OperationSpec[] }> {
   const raw = parseYaml(readFileSync(file, 'utf8')) as Record<string, unknown>;
   const document = structuredClone(raw);
   const deref = (await $RefParser.dereference(structuredClone(raw) as never)) as unknown as {
