@@ -45,31 +45,35 @@ async function main(): Promise<void> {
   const freshPglite = !config.databaseUrl && !existsSync(join(pgDir, 'PG_VERSION'));
   const demoHash = config.seedDemoData && freshPglite ? hashPassword(DEMO_PASSWORD) : null;
   demoHash?.catch(() => {});
+  // A fresh PGlite directory starts as a copy of the migrated template (server/db/template.ts: made
+  // at npm install; made here, once, when missing) instead of running initdb and the migrations.
+  // The copy runs while the modules below load. HALAQA_DB_TEMPLATE=off creates it in place, as
+  // before the template (bench/startup.ts compares).
+  const restored: Promise<boolean> =
+    freshPglite && process.env.HALAQA_DB_TEMPLATE !== 'off'
+      ? import('./db/template.js')
+          .then(async (template) => {
+            await template.prepareDatabaseTemplate();
+            return template.restoreDatabaseTemplate(pgDir);
+          })
+          .catch((err: unknown) => {
+            console.warn(`No database template (${err instanceof Error ? err.message : String(err)}); creating the database in place.`);
+            return false;
+          })
+      : Promise.resolve(false);
   // The rest of the server is loaded once the data directory is ours (seconds with tsx), so a
   // refused start says so at once.
-  const [{ buildApp }, { openDatabase }, { migrateToLatest }, { seedDemoData }, { runJobs, scheduleJobs }, { gatewayFor }, template, { Mailer }] = await Promise.all([
+  const [{ buildApp }, { openDatabase }, { migrateToLatest }, { seedDemoData }, { runJobs, scheduleJobs }, { gatewayFor }, { Mailer }] = await Promise.all([
     import('./app.js'),
     import('./db/database.js'),
     import('./db/migrate.js'),
     import('./db/seed/seed.js'),
     import('./jobs/index.js'),
     import('./platform/payments/select.js'),
-    import('./db/template.js'),
     import('./platform/mailer.js'),
   ]);
   if (config.webDir) buildSpaIfNeeded(config.webDir);
-  // A fresh PGlite directory starts as a copy of the migrated template (server/db/template.ts: made
-  // at npm install; made here, once, when missing) instead of running initdb and the migrations.
-  let fromTemplate = false;
-  // HALAQA_DB_TEMPLATE=off creates it in place, as before the template (bench/startup.ts compares).
-  if (freshPglite && process.env.HALAQA_DB_TEMPLATE !== 'off') {
-    try {
-      await template.prepareDatabaseTemplate();
-      fromTemplate = template.restoreDatabaseTemplate(pgDir);
-    } catch (err) {
-      console.warn(`No database template (${err instanceof Error ? err.message : String(err)}); creating the database in place.`);
-    }
-  }
+  const fromTemplate = await restored;
   const handle = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: pgDir });
   const applied = await migrateToLatest(handle.db, handle.schema);
   const seeded = config.seedDemoData

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { openDatabase } from './database.js';
-import { migrateToLatest } from './migrate.js';
 
 /**
  * A prepared PGlite data directory: an empty database with every migration applied, made once
@@ -61,6 +60,8 @@ export async function prepareDatabaseTemplate(cacheDir: string = DEFAULT_TEMPLAT
   mkdirSync(cacheDir, { recursive: true });
   const work = mkdtempSync(join(cacheDir, 'making-'));
   try {
+    // Loaded only to make a template: a start that finds one copies it while the server loads.
+    const [{ openDatabase }, { migrateToLatest }] = await Promise.all([import('./database.js'), import('./migrate.js')]);
     const handle = await openDatabase({ kind: 'pglite', dir: work });
     try {
       await migrateToLatest(handle.db, handle.schema);
@@ -93,15 +94,16 @@ function pruneTemplates(cacheDir: string, current: string): void {
  * Does nothing (returns false) when `pgDir` already is a database or no template of the current
  * key exists; the caller then opens `pgDir` as before (PGlite runs initdb on an empty directory).
  */
-export function restoreDatabaseTemplate(pgDir: string, cacheDir: string = DEFAULT_TEMPLATE_CACHE): boolean {
+export async function restoreDatabaseTemplate(pgDir: string, cacheDir: string = DEFAULT_TEMPLATE_CACHE): Promise<boolean> {
   if (isDataDirectory(pgDir)) return false;
   if (existsSync(pgDir) && readdirSync(pgDir).length > 0) return false;
   const template = templateDirIn(cacheDir);
   if (!isDataDirectory(template)) return false;
   // Copied beside it, then renamed: a start stopped half-way leaves no half database in pgDir.
+  // Asynchronous, so that the server's modules load meanwhile (server/main.ts; issue 15, goal 5).
   const work = `${pgDir.replace(/[\\/]+$/, '')}.restoring-${process.pid}`;
   try {
-    cpSync(template, work, { recursive: true });
+    await cp(template, work, { recursive: true });
     renameSync(work, pgDir);
   } finally {
     rmSync(work, { recursive: true, force: true });

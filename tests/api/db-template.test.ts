@@ -27,7 +27,7 @@ describe('database template', () => {
     expect(readdirSync(cache)).toEqual([`pglite-${templateKey()}`]);
 
     const pgDir = join(work, 'data', 'pg');
-    expect(restoreDatabaseTemplate(pgDir, cache)).toBe(true);
+    expect(await restoreDatabaseTemplate(pgDir, cache)).toBe(true);
     const handle = await openDatabase({ kind: 'pglite', dir: pgDir });
     try {
       expect(await migrateToLatest(handle.db, handle.schema)).toEqual([]);
@@ -37,13 +37,13 @@ describe('database template', () => {
       await handle.close();
     }
     // A database already there is never overwritten.
-    expect(restoreDatabaseTemplate(pgDir, cache)).toBe(false);
+    expect(await restoreDatabaseTemplate(pgDir, cache)).toBe(false);
   }, 120_000); // initdb of a real PGlite data directory: seconds, minutes on a crowded 2-core machine
 
-  it('is not restored over files, nor when no template of the current key exists', () => {
+  it('is not restored over files, nor when no template of the current key exists', async () => {
     const cache = join(work, 'empty-cache');
     mkdirSync(cache, { recursive: true });
-    expect(restoreDatabaseTemplate(join(work, 'data2', 'pg'), cache)).toBe(false);
+    expect(await restoreDatabaseTemplate(join(work, 'data2', 'pg'), cache)).toBe(false);
     expect(readdirSync(work)).not.toContain('data2');
 
     const fakeCache = join(work, 'fake-cache');
@@ -52,7 +52,7 @@ describe('database template', () => {
     const busy = join(work, 'busy', 'pg');
     mkdirSync(busy, { recursive: true });
     writeFileSync(join(busy, 'notes.txt'), 'mine');
-    expect(restoreDatabaseTemplate(busy, fakeCache)).toBe(false);
+    expect(await restoreDatabaseTemplate(busy, fakeCache)).toBe(false);
     expect(readdirSync(busy)).toEqual(['notes.txt']);
   });
 });
