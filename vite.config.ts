@@ -41,6 +41,9 @@ export default defineConfig({
     // Outside Vitest, the English source messages stay in the code, compiled (no English catalog
     // to load: scripts/babel-lingui-inline-source.ts).
     react({
+      // Babel (the Lingui macros, which only src/ uses) runs on src/ alone: under Vitest it would
+      // otherwise also transform the server and the tests (issue 15, goal 7).
+      include: /\/src\/.*\.[jt]sx?$/,
       babel: {
         plugins: isVitest
           ? ['@lingui/babel-plugin-lingui-macro']
