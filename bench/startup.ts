@@ -56,14 +56,14 @@ function descendants(pid: number): number[] {
 
 /**
  * VmRSS in MB of the server: the node process (below `rootPid`) that runs server/main.ts under
- * tsx's loader. Its ancestors also name server/main.ts on their command lines (npm's `sh -c`, the
- * tsx CLI), so the one that imports tsx's loader is taken.
+ * tsx's loader. Its ancestors also name server/main.ts on their command lines (npm's `sh -c`), so
+ * the node process given `--import tsx` is taken.
  */
 function serverRssMb(rootPid: number): number | null {
   for (const pid of descendants(rootPid)) {
     try {
       const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      if (!argv.some((a) => a.endsWith('server/main.ts')) || !argv.some((a) => a.includes('--import') || a.includes('loader'))) continue;
+      if (!/(^|\/)node$/.test(argv[0] ?? '') || !argv.includes('server/main.ts') || !argv.some((a) => a === '--import' || a.includes('loader'))) continue;
       const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
       if (kb) return Number(kb) / 1024;
     } catch {

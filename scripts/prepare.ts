@@ -3,7 +3,9 @@
  * that the first `npm start` answers within seconds (issue 15, goal 5):
  * 1. builds the SPA into dist/ unless dist/ is fresh (scripts/spa-fresh.mjs);
  * 2. makes the migrated PGlite database template that a fresh DATA_DIR starts from
- *    (server/db/template.ts).
+ *    (server/db/template.ts);
+ * 3. loads the server's modules once, so that tsx's cache of compiled modules ($TMPDIR/tsx-<uid>)
+ *    holds them and the first start does not compile them (about 0.8 s of a fresh start).
  * A failure is reported and does not fail the install: `npm start` then does the same work itself
  * (it builds a missing dist/ and makes a missing template), only slower. HALAQA_SKIP_PREPARE=1 skips it.
  */
@@ -32,6 +34,22 @@ async function main(): Promise<void> {
   } catch (err) {
     console.warn(`halaqa: no database template (${err instanceof Error ? err.message : String(err)}); npm start will make it`);
   }
+  t = performance.now();
+  try {
+    // The modules server/main.ts loads; nothing runs but their top-level declarations.
+    await Promise.all([
+      import('../server/app.js'),
+      import('../server/db/seed/seed.js'),
+      import('../server/jobs/index.js'),
+      import('../server/platform/payments/select.js'),
+      import('../server/platform/mailer.js'),
+    ]);
+    console.log(`halaqa: server modules compiled in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  } catch (err) {
+    console.warn(`halaqa: the server's modules did not load (${err instanceof Error ? err.message : String(err)}); npm start will say why`);
+  }
 }
 
 await main();
+// A loaded module may keep a handle open (a pool, a timer); the install step must end.
+process.exit(0);
