@@ -308,7 +308,8 @@ export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?
               <h2 id="reviews-title" className={cx(sectionTitle, css({ marginBlockEnd: '0' }))}>
                 <Trans>Reviews</Trans>
               </h2>
-              <Rating average={course.rating.average} count={course.rating.count} />
+              {/* With no review yet the empty state below says so; the summary would say it twice. */}
+              {course.rating.count > 0 ? <Rating average={course.rating.average} count={course.rating.count} /> : null}
             </div>
             <ReviewPanel courseId={course.id} />
             {reviews.items.length > 0 ? (
