@@ -86,7 +86,11 @@ describe('moderation of sessions (admins)', () => {
     expect(mail.body).toContain('Looks great.');
     const log = await t.db.selectFrom('audit_log').selectAll().where('entity_type', '=', 'session').where('entity_id', '=', id).where('action', '=', 'session.approved').executeTakeFirstOrThrow();
     expect(log).toMatchObject({ actor_id: await idOf('admin@halaqa.test'), message: 'Looks great.' });
-    expect((await call('POST', `/api/sessions/${id}/approve`, 'admin@halaqa.test', {})).status).toBe(422);
+    // The contract: a session no longer PENDING (nor REJECTED) → 409, and nothing changes.
+    const again = await call('POST', `/api/sessions/${id}/approve`, 'admin@halaqa.test', { message: 'Twice' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Only a pending or rejected session can be approved (this one is APPROVED)');
+    expect(await t.db.selectFrom('audit_log').select('id').where('entity_type', '=', 'session').where('entity_id', '=', id).where('action', '=', 'session.approved').execute()).toHaveLength(1);
   });
 
   it("mails the course's confirmed waitlist when a new session is approved, once per session", async () => {
@@ -121,6 +125,10 @@ describe('moderation of sessions (admins)', () => {
     expect((await call('POST', `/api/sessions/${id}/reject`, 'admin@halaqa.test', { message: '' })).status).toBe(400);
     const res = await call('POST', `/api/sessions/${id}/reject`, 'admin@halaqa.test', { message: 'Dates clash with the holidays.' });
     expect(res.body.data.status).toBe('REJECTED');
+    // The contract: rejecting a session that is not PENDING → 409, its first reason stays.
+    const again = await call('POST', `/api/sessions/${id}/reject`, 'admin@halaqa.test', { message: 'Another reason.' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Only a pending session can be rejected (this one is REJECTED)');
     const explore = (await call('GET', '/api/sessions/explore?pageSize=100', null)).body.data.items.map((s: { id: number }) => s.id);
     expect(explore).not.toContain(id);
     expect((await call('GET', `/api/sessions/${id}/info`, null)).status).toBe(404);

@@ -165,13 +165,13 @@ type AfterCommit = Array<() => Promise<unknown>>;
 /**
  * POST /sessions/{id}/approve {message?}: admins. The session becomes APPROVED (ACTIVE on its
  * dates) and appears in explore; its course is PUBLISHED unless an admin unpublished it; the
- * educator is mailed; the decision is audited. @throws 404; 422 unless the session is PENDING or REJECTED.
+ * educator is mailed; the decision is audited. @throws 404; 409 unless the session is PENDING or REJECTED (the contract's "Not PENDING → 409").
  */
 export async function approveSession(app: AppContext, caller: Caller, id: number, message: string | null): Promise<SessionSummary> {
   const after: AfterCommit = [];
   await app.db.transaction().execute(async (trx) => {
     const row = await sessionRow(trx, id, true);
-    if (row.status !== 'PENDING' && row.status !== 'REJECTED') throw new HttpError(422, `Only a pending or rejected session can be approved (this one is ${row.status})`);
+    if (row.status !== 'PENDING' && row.status !== 'REJECTED') throw new HttpError(409, `Only a pending or rejected session can be approved (this one is ${row.status})`);
     await trx.updateTable('sessions').set({ status: 'APPROVED', moderation_message: message }).where('id', '=', id).execute();
     // Approving a session approves its course's content too: a course not yet published (draft, pending, approved,
     // rejected) is published with it; one an admin unpublished stays out of the catalog (docs/decisions.md "Course moderation").
@@ -203,13 +203,13 @@ export async function approveSession(app: AppContext, caller: Caller, id: number
 
 /**
  * POST /sessions/{id}/reject {message}: admins. The session becomes REJECTED (never in explore),
- * the educator is mailed the reason; audited. @throws 404; 422 unless PENDING.
+ * the educator is mailed the reason; audited. @throws 404; 409 unless PENDING (the contract's "Not PENDING → 409").
  */
 export async function rejectSession(app: AppContext, caller: Caller, id: number, message: string): Promise<SessionSummary> {
   const after: AfterCommit = [];
   await app.db.transaction().execute(async (trx) => {
     const row = await sessionRow(trx, id, true);
-    if (row.status !== 'PENDING') throw new HttpError(422, `Only a pending session can be rejected (this one is ${row.status})`);
+    if (row.status !== 'PENDING') throw new HttpError(409, `Only a pending session can be rejected (this one is ${row.status})`);
     await trx.updateTable('sessions').set({ status: 'REJECTED', moderation_message: message }).where('id', '=', id).execute();
     await audit(trx, { actorId: caller.userId, action: 'session.rejected', entityType: 'session', entityId: id, message });
     after.push(() =>
