@@ -14,7 +14,7 @@ import type { Database } from '../../server/db/types.js';
 import { hashPassword } from '../../server/platform/passwords.js';
 import type { PaymentGateway } from '../../server/platform/payments/gateway.js';
 import type { HandlerTable } from '../../server/platform/handlers.js';
-import { adminQuery, databaseUrl } from './template-setup.js';
+import { adminQuery, databaseUrl, dropDatabaseWhenIdle } from './template-setup.js';
 
 export const DEMO_PASSWORD = 'Halaqa-demo-1';
 
@@ -106,7 +106,7 @@ export async function startTestApp(
       await app.close();
       await handle.close();
       rmSync(dataDir, { recursive: true, force: true });
-      if (url && pgTemplate) await adminQuery(url, `drop database if exists "${schema}" with (force)`);
+      if (url && pgTemplate) await dropDatabaseWhenIdle(url, schema);
       else if (url) {
         const c = new pg.Client({ connectionString: url });
         await c.connect();

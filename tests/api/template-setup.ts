@@ -78,3 +78,24 @@ export async function adminQuery(url: string, statement: string): Promise<void> 
     await c.end();
   }
 }
+
+/**
+ * Drops database `name` of the server of `url` once its connections have gone. A closed pool has
+ * asked its connections to end, but they may still be closing: dropping `with (force)` at once would
+ * terminate them (57P01), an error the closed pool no longer listens for, which then lands in
+ * whichever test file the worker runs next. Waits up to 5 s for them, then forces.
+ */
+export async function dropDatabaseWhenIdle(url: string, name: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await c.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+      if (rows[0]!.n === 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await c.query(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await c.end();
+  }
+}
