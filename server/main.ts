@@ -47,8 +47,9 @@ async function main(): Promise<void> {
   demoHash?.catch(() => {});
   // A fresh PGlite directory starts as a copy of the migrated template (server/db/template.ts: made
   // at npm install; made here, once, when missing) instead of running initdb and the migrations.
-  // The copy runs while the modules below load. HALAQA_DB_TEMPLATE=off creates it in place, as
-  // before the template (bench/startup.ts compares).
+  // Started before the modules below are loaded (the template module is small; the copy itself
+  // runs on this thread). HALAQA_DB_TEMPLATE=off creates it in place, as before the template
+  // (bench/startup.ts compares).
   const restored: Promise<boolean> =
     freshPglite && process.env.HALAQA_DB_TEMPLATE !== 'off'
       ? import('./db/template.js')
