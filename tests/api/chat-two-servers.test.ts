@@ -1,8 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +7,7 @@ import { seedDemoData } from '../../server/db/seed/seed.js';
 import { TokenService } from '../../server/platform/tokens.js';
 import { frameReader } from './chat-frames.js';
 import { testHashPassword } from './harness.js';
+import { type ServerProcess, startServerProcess, waitReady } from './server-process.js';
 
 /**
  * Issue 16 part 5, "the chat across two server processes on one PostgreSQL": two real servers
@@ -23,39 +20,16 @@ import { testHashPassword } from './harness.js';
 const PG_URL = process.env.HALAQA_TEST_DATABASE_URL;
 const JWT_SECRET = 'chat-two-servers-secret-that-is-long-enough-0123';
 const dbName = `halaqa_chat_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-const servers: { proc: ChildProcess; port: number; out: string; dataDir: string }[] = [];
+const servers: ServerProcess[] = [];
 const sockets: WebSocket[] = [];
 let handle: DatabaseHandle;
 let admin: pg.Client;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-
+/** Starts a server of this test on `databaseUrl` (tests/api/server-process.ts); stopped in afterAll. */
 async function startServer(databaseUrl: string) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'halaqa-chat-two-'));
-  const proc = spawn(join(process.cwd(), 'node_modules/.bin/tsx'), ['server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET, PORT: String(port), HOST: '127.0.0.1', WEB_DIR: '', SEED_DEMO_DATA: 'false', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const server = { proc, port, out: '', dataDir };
-  proc.stdout!.on('data', (d) => (server.out += String(d)));
-  proc.stderr!.on('data', (d) => (server.out += String(d)));
+  const server = await startServerProcess(databaseUrl, JWT_SECRET, 'chat-two');
   servers.push(server);
   return server;
-}
-
-async function waitReady(server: (typeof servers)[number]) {
-  for (let i = 0; i < 1200 && !/Ready in/.test(server.out); i++) {
-    if (server.proc.exitCode !== null) throw new Error(`server exited: ${server.out}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  if (!/Ready in/.test(server.out)) throw new Error(`server not ready: ${server.out}`);
 }
 
 /** Opens a chat socket on a server (token in the query, as the browser does); frames recorded from the first. */
