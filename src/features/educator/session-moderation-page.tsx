@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { buttonStyles } from '@/components/ui/button';
 import { PageContainer, PageHeader } from '@/components/ui/page';
+import { tabLink } from '@/components/ui/tab-link';
 import type { ModerationQueue, ModerationSearch } from '@/lib/list-search';
 import { SessionBoard } from '@/features/educator/session-board';
 import type { Timezone } from '@/features/educator/session-request-form';
@@ -11,22 +12,6 @@ import type { Api } from '@/lib/api/client';
 import { CourseModerationBoard } from './course-moderation-board';
 
 const ADMIN_ACTIONS = ['approve', 'reject', 'delete', 'duplicate'] as const;
-
-const tabLink = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  minHeight: '10',
-  paddingInline: '3',
-  fontSize: 'sm',
-  fontWeight: 'semibold',
-  color: 'fg.muted',
-  borderBlockEndWidth: '3px',
-  borderColor: 'transparent',
-  whiteSpace: 'nowrap',
-  _hover: { color: 'fg.default' },
-  _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '-3px' },
-  '&[aria-current=page]': { color: 'primary.strong', borderColor: 'primary.strong' },
-});
 
 /**
  * /dashboard/moderation (admins): two queues, as links in a labelled `nav` (the current one with

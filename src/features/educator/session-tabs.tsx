@@ -6,6 +6,7 @@ import { StatusBadge } from '@/components/ui/badge';
 import { Breadcrumb, breadcrumbLink } from '@/components/ui/breadcrumb';
 import { formatLongDate } from '@/components/ui/format';
 import { PageHeader } from '@/components/ui/page';
+import { tabLink } from '@/components/ui/tab-link';
 import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
 
@@ -13,22 +14,6 @@ type SessionInfo = components['schemas']['SessionInfo'];
 
 /** The pages of one session on the educator's dashboard. */
 export type SessionTab = 'learners' | 'submissions' | 'attendance';
-
-const tabLink = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  minHeight: '10',
-  paddingInline: '3',
-  fontSize: 'sm',
-  fontWeight: 'semibold',
-  color: 'fg.muted',
-  borderBlockEndWidth: '3px',
-  borderColor: 'transparent',
-  whiteSpace: 'nowrap',
-  _hover: { color: 'fg.default' },
-  _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '-3px' },
-  '&[aria-current=page]': { color: 'primary.strong', borderColor: 'primary.strong' },
-});
 
 /**
  * Navigation between a session's pages (learners, submissions, attendance): a labelled `nav`
