@@ -24,9 +24,10 @@ import {
   serverFieldErrors,
 } from '../../../machines/company-signup.selectors';
 import { AuthLayout, linkStyles } from './auth-layout';
-import { captchaMessages, captchaStrings, serverText, systemError, validationMessages } from './messages';
+import { captchaMessages, serverText, systemError, validationMessages } from './messages';
 import { useAfterLogin } from './use-after-login';
 import { companySignUpSchema, type CompanySignUpForm, type ValidationCode, validate } from './validation';
+import { captchaStrings } from '@/components/ui/captcha-strings';
 
 type FieldName = keyof CompanySignUpForm;
 const FIELDS: FieldName[] = [

@@ -40,20 +40,6 @@ export const captchaMessages = {
   'captcha.refused': msg`The captcha was not accepted, please try again`,
 } as const;
 
-/** The ALTCHA widget's texts in the interface language. */
-export function captchaStrings(i18n: I18n) {
-  return {
-    label: i18n._(msg`I'm not a robot`),
-    verifying: i18n._(msg`Verifying…`),
-    verified: i18n._(msg`Verified`),
-    error: i18n._(msg`Verification failed. Try again later.`),
-    expired: i18n._(msg`Verification expired. Try again.`),
-    waitAlert: i18n._(msg`Verifying… please wait.`),
-    ariaLinkLabel: i18n._(msg`Visit altcha.org`),
-    footer: i18n._(msg`Protected by ALTCHA`),
-  };
-}
-
 /** Why an invitation link cannot be used. */
 export const invitationProblemMessages = {
   'invitation.used': msg`This invitation was already used. Sign in with the account that accepted it.`,

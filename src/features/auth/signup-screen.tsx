@@ -32,10 +32,11 @@ import {
 } from '../../../machines/signup.selectors';
 import { AuthLayout, linkStyles } from './auth-layout';
 import { FormAlert } from '@/components/ui/alert';
-import { captchaMessages, captchaStrings, invitationProblemMessages, serverText, systemError, validationMessages } from './messages';
+import { captchaMessages, invitationProblemMessages, serverText, systemError, validationMessages } from './messages';
 import { RoleChoice } from './role-choice';
 import { useAfterLogin } from './use-after-login';
 import { signUpSchema, type ValidationCode, validate } from './validation';
+import { captchaStrings } from '@/components/ui/captcha-strings';
 
 type FieldName = 'firstName' | 'lastName' | 'email' | 'password';
 const FIELDS: FieldName[] = ['firstName', 'lastName', 'email', 'password'];

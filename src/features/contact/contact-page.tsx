@@ -1,11 +1,10 @@
-import type { I18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { FormAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CaptchaField } from '@/components/ui/captcha';
+import { captchaStrings } from '@/components/ui/captcha-strings';
 import { TextField, TextareaField } from '@/components/ui/field';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { toaster } from '@/components/ui/toast';
@@ -19,20 +18,6 @@ import { fieldErrorsOf, messageOf, statusOf } from '../../../machines/support/er
 type Fields = { name: string; email: string; subject: string; message: string };
 const EMPTY: Fields = { name: '', email: '', subject: '', message: '' };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The ALTCHA widget's texts in the interface language (the same messages as sign-up's). */
-function captchaStrings(i18n: I18n) {
-  return {
-    label: i18n._(msg`I'm not a robot`),
-    verifying: i18n._(msg`Verifying…`),
-    verified: i18n._(msg`Verified`),
-    error: i18n._(msg`Verification failed. Try again later.`),
-    expired: i18n._(msg`Verification expired. Try again.`),
-    waitAlert: i18n._(msg`Verifying… please wait.`),
-    ariaLinkLabel: i18n._(msg`Visit altcha.org`),
-    footer: i18n._(msg`Protected by ALTCHA`),
-  };
-}
 
 /**
  * "Contact us" (issue 16 part 3; spec §2 contact us, §7 `POST /contact {fields}`, §8 'Contact us
