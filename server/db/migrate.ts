@@ -16,6 +16,8 @@ import * as m0016 from './migrations/0016_waitlist_confirmation_contact.js';
 import * as m0017 from './migrations/0017_learning_goals.js';
 import * as m0018 from './migrations/0018_session_chat.js';
 import * as m0019 from './migrations/0019_catalog_indexes.js';
+import * as m0020 from './migrations/0020_catalog_counts.js';
+import * as m0021 from './migrations/0021_catalog_generation.js';
 import type { Database } from './types.js';
 
 /** Versioned migrations, applied in name order; add new ones here (never edit an applied one). */
@@ -37,6 +39,8 @@ const migrations: Record<string, Migration> = {
   '0017_learning_goals': m0017,
   '0018_session_chat': m0018,
   '0019_catalog_indexes': m0019,
+  '0020_catalog_counts': m0020,
+  '0021_catalog_generation': m0021,
 };
 
 /**

@@ -2,6 +2,8 @@ import type { Schema } from '../../platform/handlers.js';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { centsToDollars } from '../../platform/money/cents.js';
+import { reusableQuery } from '../../db/reusable-query.js';
+import { idIn } from './search.js';
 import { OPEN_INTENT_STATUSES, OPEN_SESSION_STATUSES, effectiveSessionStatus } from '../../platform/session-lifecycle.js';
 
 /**
@@ -20,14 +22,12 @@ export type CourseInfo = Schema<'CourseInfo'>;
 const personName = (first: string, last: string) => `${first} ${last}`.trim();
 
 /**
- * Builds SessionSummary objects for session rows, counting active enrollments in one query.
- * @returns summaries in the order of `ids`, skipping unknown ids.
+ * The rows behind {@link sessionSummaries}. Seats taken and held are counted per session by grouped
+ * joins (one pass over these sessions' enrollments and intents, read by their session indexes), not
+ * by a subquery per row.
  */
-export async function sessionSummaries(db: Kysely<Database>, ids: number[]): Promise<SessionSummary[]> {
-  if (ids.length === 0) return [];
-  // Seats taken and held are counted per session by grouped joins (one pass over these sessions'
-  // enrollments and intents, read by their session indexes), not by a subquery per row.
-  const rows = await db
+const sessionRows = reusableQuery((db, ids) =>
+  db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.educator_id')
     .leftJoin(
@@ -35,7 +35,7 @@ export async function sessionSummaries(db: Kysely<Database>, ids: number[]): Pro
         eb
           .selectFrom('enrollments')
           .select(['session_id', (e) => e.fn.countAll<number>().as('n')])
-          .where('session_id', 'in', ids)
+          .where((w) => idIn(w, 'session_id', ids))
           .where('status', '=', 'ACTIVE')
           .groupBy('session_id')
           .as('taken'),
@@ -46,7 +46,7 @@ export async function sessionSummaries(db: Kysely<Database>, ids: number[]): Pro
         eb
           .selectFrom('payment_intents')
           .select(['session_id', (e) => e.fn.countAll<number>().as('n')])
-          .where('session_id', 'in', ids)
+          .where((w) => idIn(w, 'session_id', ids))
           .where('status', 'in', OPEN_INTENT_STATUSES)
           .where('hold_expires_at', '>', sql<Date>`now()`)
           .groupBy('session_id')
@@ -58,8 +58,16 @@ export async function sessionSummaries(db: Kysely<Database>, ids: number[]): Pro
       's.price_cents', 's.status', 'u.id as educator_id', 'u.first_name', 'u.last_name', 'u.picture_url',
       'taken.n as seats_taken', 'held.n as seats_held',
     ])
-    .where('s.id', 'in', ids)
-    .execute();
+    .where((w) => idIn(w, 's.id', ids)),
+);
+
+/**
+ * Builds SessionSummary objects for session rows, counting active enrollments in one query.
+ * @returns summaries in the order of `ids`, skipping unknown ids.
+ */
+export async function sessionSummaries(db: Kysely<Database>, ids: number[]): Promise<SessionSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await sessionRows(db, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
@@ -107,50 +115,74 @@ export async function openSessionIds(db: Kysely<Database>, courseIds: number[]):
 }
 
 /**
+ * The rows behind {@link courseSummaries}: the courses with their rating (one grouped pass over
+ * their reviews), gained skills (aggregated as JSON, by name) and the id of their next open
+ * session (one `distinct on` pass over their sessions, by the index of sessions by course).
+ */
+const courseRows = reusableQuery((db, ids) =>
+  db
+  .with('rating', (qb) =>
+    qb
+      .selectFrom('reviews as r')
+      .select(['r.course_id', sql<number>`round(avg(r.rating_value)::numeric, 1)`.as('average'), (r) => r.fn.countAll<number>().as('n')])
+      .where((eb) => idIn(eb, 'r.course_id', ids))
+      .groupBy('r.course_id'),
+  )
+  .with('gained', (qb) =>
+    qb
+      .selectFrom('course_skills as cs')
+      .innerJoin('skills as sk', 'sk.id', 'cs.skill_id')
+      .select(['cs.course_id', sql<{ id: number; name: string }[]>`json_agg(json_build_object('id', sk.id, 'name', sk.name) order by sk.name)`.as('skills')])
+      .where((eb) => idIn(eb, 'cs.course_id', ids))
+      .where('cs.type', '=', 'GAINED')
+      .groupBy('cs.course_id'),
+  )
+  .with('next', (qb) =>
+    qb
+      .selectFrom('sessions as s')
+      .distinctOn('s.course_id')
+      .select(['s.course_id', 's.id'])
+      .where((eb) => idIn(eb, 's.course_id', ids))
+      .where('s.deleted_at', 'is', null)
+      .where('s.status', 'in', OPEN_SESSION_STATUSES)
+      .where('s.end_date', '>=', sql<string>`current_date`)
+      .orderBy('s.course_id')
+      .orderBy('s.start_date')
+      .orderBy('s.id'),
+  )
+  .selectFrom('courses as c')
+  .innerJoin('categories as cat', 'cat.id', 'c.category_id')
+  .innerJoin('languages as l', 'l.id', 'c.language_id')
+  .innerJoin('users as u', 'u.id', 'c.educator_id')
+  .leftJoin('rating', 'rating.course_id', 'c.id')
+  .leftJoin('gained', 'gained.course_id', 'c.id')
+  .leftJoin('next', 'next.course_id', 'c.id')
+  .select([
+    'c.id', 'c.title', 'c.description', 'c.picture_url', 'c.price_cents', 'c.num_hours', 'c.difficulty_level',
+    'c.status', 'c.is_private', 'c.company_id',
+    'cat.id as category_id', 'cat.name as category_name', 'cat.name_ar as category_name_ar',
+    'l.id as language_id', 'l.code as language_code', 'l.name as language_name',
+    'u.id as educator_id', 'u.first_name', 'u.last_name', 'u.picture_url as educator_picture',
+    'rating.average as rating_average', 'rating.n as rating_count', 'gained.skills as gained_skills', 'next.id as next_session_id',
+  ])
+  .where((eb) => idIn(eb, 'c.id', ids)),
+);
+
+/**
  * Builds CourseSummary objects (category, language, educator, rating, gained skills and the next
  * open session) for the given course ids, in that order. Visibility is the caller's concern.
+ *
+ * Two statements whatever the number of ids (issue 15: a catalog page is mostly round trips): the
+ * courses with their rating (one grouped pass over their reviews), gained skills (aggregated as
+ * JSON, by name) and the id of their next open session (one `distinct on` pass over their sessions,
+ * by the index of sessions by course), then {@link sessionSummaries} of those sessions.
  */
 export async function courseSummaries(db: Kysely<Database>, ids: number[]): Promise<CourseSummary[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('courses as c')
-    .innerJoin('categories as cat', 'cat.id', 'c.category_id')
-    .innerJoin('languages as l', 'l.id', 'c.language_id')
-    .innerJoin('users as u', 'u.id', 'c.educator_id')
-    // Ratings of these courses in one grouped pass over their reviews, not a subquery per row.
-    .leftJoin(
-      (eb) =>
-        eb
-          .selectFrom('reviews as r')
-          .select(['r.course_id', sql<number>`round(avg(r.rating_value)::numeric, 1)`.as('average'), (r) => r.fn.countAll<number>().as('n')])
-          .where('r.course_id', 'in', ids)
-          .groupBy('r.course_id')
-          .as('rating'),
-      (join) => join.onRef('rating.course_id', '=', 'c.id'),
-    )
-    .select([
-      'c.id', 'c.title', 'c.description', 'c.picture_url', 'c.price_cents', 'c.num_hours', 'c.difficulty_level',
-      'c.status', 'c.is_private', 'c.company_id',
-      'cat.id as category_id', 'cat.name as category_name', 'cat.name_ar as category_name_ar',
-      'l.id as language_id', 'l.code as language_code', 'l.name as language_name',
-      'u.id as educator_id', 'u.first_name', 'u.last_name', 'u.picture_url as educator_picture',
-      'rating.average as rating_average', 'rating.n as rating_count',
-    ])
-    .where('c.id', 'in', ids)
-    .execute();
+  const rows = await courseRows(db, ids);
 
-  const skills = await db
-    .selectFrom('course_skills as cs')
-    .innerJoin('skills as sk', 'sk.id', 'cs.skill_id')
-    .select(['cs.course_id', 'cs.type', 'sk.id', 'sk.name'])
-    .where('cs.course_id', 'in', ids)
-    .where('cs.type', '=', 'GAINED')
-    .orderBy('sk.name')
-    .execute();
-  const open = await openSessionIds(db, ids);
-  const nextIds = [...open.values()].map((list) => list[0]);
+  const nextIds = rows.flatMap((r) => (r.next_session_id === null ? [] : [r.next_session_id]));
   const sessions = new Map((await sessionSummaries(db, nextIds)).map((s) => [s.courseId, s]));
-
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
@@ -168,7 +200,7 @@ export async function courseSummaries(db: Kysely<Database>, ids: number[]): Prom
         language: { id: r.language_id, code: r.language_code, name: r.language_name },
         educator: { id: r.educator_id, name: personName(r.first_name, r.last_name), pictureUrl: r.educator_picture },
         rating: { average: Number(r.rating_average ?? 0), count: Number(r.rating_count ?? 0) },
-        gainedSkills: skills.filter((s) => s.course_id === r.id).map((s) => ({ id: s.id, name: s.name })),
+        gainedSkills: r.gained_skills ?? [],
         nextSession: sessions.get(r.id) ?? null,
         status: r.status,
         isPrivate: r.is_private,
