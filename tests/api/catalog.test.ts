@@ -74,6 +74,52 @@ describe('GET /courses/explore', () => {
   });
 });
 
+describe('catalog listings kept per catalog generation (issue 15)', () => {
+  type Item = { id: number; title: string; nextSession: { id: number; seatsTaken: number } | null };
+  const explore = async (url: string) => (await get(url)).body.data as { items: Item[]; total: number };
+
+  it('shows a write made behind the API (another instance, a job) on the very next call', async () => {
+    const before = await explore('/api/courses/explore?pageSize=100');
+    const course = before.items[before.items.length - 1];
+    await t.db.updateTable('courses').set({ title: '0000 First by title now' }).where('id', '=', course.id).execute();
+    const after = await explore('/api/courses/explore?pageSize=100');
+    expect(after.items.find((c) => c.id === course.id)?.title).toBe('0000 First by title now');
+    // The order moved with it: among the courses with an open session, it now comes first.
+    if (course.nextSession) expect(after.items[0].id).toBe(course.id);
+
+    await t.db.updateTable('courses').set({ status: 'UNPUBLISHED' }).where('id', '=', course.id).execute();
+    const hidden = await explore('/api/courses/explore?pageSize=100');
+    expect(hidden.total).toBe(before.total - 1);
+    expect(hidden.items.map((c) => c.id)).not.toContain(course.id);
+    const sessions = (await get('/api/sessions/explore?pageSize=100')).body.data as { items: { course: { id: number } }[] };
+    expect(sessions.items.map((s) => s.course.id)).not.toContain(course.id);
+    await t.db.updateTable('courses').set({ status: 'PUBLISHED', title: course.title }).where('id', '=', course.id).execute();
+    expect((await explore('/api/courses/explore?pageSize=100')).total).toBe(before.total);
+  });
+
+  it('counts a write only once its transaction commits, and never a rolled-back one', async () => {
+    const before = await explore('/api/courses/explore?pageSize=100');
+    const id = before.items[0].id;
+    await t.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('courses').set({ status: 'UNPUBLISHED' }).where('id', '=', id).execute();
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect((await explore('/api/courses/explore?pageSize=100')).items.map((c) => c.id)).toEqual(before.items.map((c) => c.id));
+  });
+
+  it('reads seats taken afresh on every call, whatever the listing', async () => {
+    const before = await explore('/api/courses/explore?pageSize=100');
+    const course = before.items.find((c) => c.nextSession)!;
+    const learner = await t.db.selectFrom('users').select('id').where('role', '=', 'LEARNER').executeTakeFirstOrThrow();
+    await t.db.insertInto('enrollments').values({ session_id: course.nextSession!.id, user_id: learner.id, status: 'ACTIVE' }).execute();
+    const after = await explore('/api/courses/explore?pageSize=100');
+    expect(after.items.find((c) => c.id === course.id)?.nextSession?.seatsTaken).toBe(course.nextSession!.seatsTaken + 1);
+  });
+});
+
 describe('course details', () => {
   it('answers info with skills, its open sessions and reviews', async () => {
     const course = (await get('/api/courses/explore?pageSize=1')).body.data.items[0];

@@ -14,6 +14,7 @@ import {
 import { courseManaged, courseVisible, type TenantScope } from '../../platform/tenancy.js';
 import type { Page } from '../../platform/paging.js';
 import { hasOpenSession, idIn, matchingCourseIds } from './search.js';
+import { cachedListing, visibilityKey } from './listings.js';
 
 export interface ExploreQuery {
   /** Free text matched against title, description, category and skills (case-insensitive). */
@@ -27,19 +28,31 @@ export interface ExploreQuery {
 /**
  * GET /courses/explore: the catalog the viewer may see, courses with an open session first, then
  * by title (then id). Matching skills count as matches (a search for "react" finds courses
- * teaching React); see {@link matchingCourseIds} for the search rule.
+ * teaching React); see {@link matchingCourseIds} for the search rule. Which courses are on the page
+ * and the total are kept per catalog generation ({@link cachedListing}); the courses' summaries
+ * (seats left, ratings) are read on every call.
+ */
+export async function exploreCourses(app: AppContext, viewer: TenantScope, q: ExploreQuery): Promise<Page<CourseSummary>> {
+  const text = q.query?.trim() || undefined;
+  const key = `courses ${visibilityKey(viewer)} ${JSON.stringify([text ?? null, q.categoryId ?? null, q.difficulty ?? null, q.page, q.pageSize])}`;
+  const { ids, total } = await cachedListing(app.db, key, () => courseListing(app, viewer, { ...q, query: text }));
+  return { items: await courseSummaries(app.db, ids), total, page: q.page, pageSize: q.pageSize };
+}
+
+/**
+ * The ids on one page of GET /courses/explore, in order, and the number of matching courses.
  *
  * At 10,000 courses (issue 15) a page is read in order from the index of published courses by
  * title, courses with an open session first (a semi-join on sessions by course, stopping at the
  * page's end), then — only when the page reaches past them — the courses without one, after their
- * number is counted. The total is a count of the matching courses alone.
+ * number is counted. The total is a count of the matching courses alone (an index-only scan of the
+ * index of migration 0020).
  */
-export async function exploreCourses(app: AppContext, viewer: TenantScope, q: ExploreQuery): Promise<Page<CourseSummary>> {
+async function courseListing(app: AppContext, viewer: TenantScope, q: ExploreQuery): Promise<{ ids: number[]; total: number }> {
   let base = app.db.selectFrom('courses as c').where((eb) => courseVisible(eb, viewer));
-  const text = q.query?.trim();
-  if (text) {
-    const ids = await matchingCourseIds(app.db, text);
-    if (ids.length === 0) return { items: [], total: 0, page: q.page, pageSize: q.pageSize };
+  if (q.query) {
+    const ids = await matchingCourseIds(app.db, q.query);
+    if (ids.length === 0) return { ids: [], total: 0 };
     base = base.where((eb) => idIn(eb, 'c.id', ids));
   }
   if (q.categoryId) base = base.where('c.category_id', '=', q.categoryId);
@@ -69,7 +82,7 @@ export async function exploreCourses(app: AppContext, viewer: TenantScope, q: Ex
       .execute();
     ids = [...ids, ...rest.map((r) => r.id)];
   }
-  return { items: await courseSummaries(app.db, ids), total: Number(total), page: q.page, pageSize: q.pageSize };
+  return { ids, total: Number(total) };
 }
 
 /**

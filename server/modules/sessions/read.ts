@@ -10,6 +10,7 @@ import {
 } from '../courses/read-model.js';
 import type { Page } from '../../platform/paging.js';
 import { idIn, matchingCourseIds } from '../courses/search.js';
+import { cachedListing, visibilityKey } from '../courses/listings.js';
 import { OPEN_SESSION_STATUSES } from '../../platform/session-lifecycle.js';
 import { courseVisible, sessionFollowed, tenantScopeOf, type TenantScope } from '../../platform/tenancy.js';
 import type { Schema } from '../../platform/handlers.js';
@@ -33,12 +34,39 @@ async function withCourses(app: AppContext, sessions: SessionSummary[]): Promise
  * GET /sessions/explore: sessions learners can join (approved or running, not ended) of catalog
  * courses the viewer may see; earliest start first. `query` matches courses by the catalog's one
  * search rule ({@link matchingCourseIds}: title, description, category in English or Arabic, skills).
+ * Which sessions are on the page and the total are kept per catalog generation
+ * ({@link cachedListing}); their summaries (seats left) and their courses' are read on every call.
  */
 export async function exploreSessions(
   app: AppContext,
   viewer: TenantScope,
   q: { query?: string; categoryId?: number; page: number; pageSize: number },
 ): Promise<Page<SessionWithCourse>> {
+  const text = q.query?.trim() || undefined;
+  const key = `sessions ${visibilityKey(viewer)} ${JSON.stringify([text ?? null, q.categoryId ?? null, q.page, q.pageSize])}`;
+  const { rows, total } = await cachedListing(app.db, key, () => sessionListing(app, viewer, { ...q, query: text }));
+  const [sessions, courses] = await Promise.all([
+    sessionSummaries(app.db, rows.map((r) => r.id)),
+    courseSummaries(app.db, [...new Set(rows.map((r) => r.courseId))]),
+  ]);
+  const byId = new Map(courses.map((c) => [c.id, c]));
+  return {
+    items: sessions.flatMap((s) => {
+      const course = byId.get(s.courseId);
+      return course ? [{ ...s, course }] : [];
+    }),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/** The sessions (and their courses) on one page of GET /sessions/explore, in order, and the number of matching sessions. */
+async function sessionListing(
+  app: AppContext,
+  viewer: TenantScope,
+  q: { query?: string; categoryId?: number; page: number; pageSize: number },
+): Promise<{ rows: { id: number; courseId: number }[]; total: number }> {
   let base = app.db
     .selectFrom('sessions as s')
     .innerJoin('courses as c', 'c.id', 's.course_id')
@@ -46,23 +74,17 @@ export async function exploreSessions(
     .where('s.status', 'in', OPEN_SESSION_STATUSES)
     .where('s.deleted_at', 'is', null)
     .where('s.end_date', '>=', sql<string>`current_date`);
-  const text = q.query?.trim();
-  if (text) {
-    const courseIds = await matchingCourseIds(app.db, text);
-    if (courseIds.length === 0) return { items: [], total: 0, page: q.page, pageSize: q.pageSize };
+  if (q.query) {
+    const courseIds = await matchingCourseIds(app.db, q.query);
+    if (courseIds.length === 0) return { rows: [], total: 0 };
     base = base.where((eb) => idIn(eb, 'c.id', courseIds));
   }
   if (q.categoryId) base = base.where('c.category_id', '=', q.categoryId);
-  const [{ total }, ids] = await Promise.all([
+  const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base.select('s.id').orderBy('s.start_date').orderBy('s.id').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute(),
+    base.select(['s.id', 's.course_id']).orderBy('s.start_date').orderBy('s.id').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute(),
   ]);
-  return {
-    items: await withCourses(app, await sessionSummaries(app.db, ids.map((r) => r.id))),
-    total: Number(total),
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+  return { rows: rows.map((r) => ({ id: r.id, courseId: r.course_id })), total: Number(total) };
 }
 
 /** Whether the caller may see a session's private parts (meeting links): enrolled learner, its educator, admins. */
