@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './types.js';
@@ -71,6 +72,55 @@ export async function dumpDatabaseImage(db: Kysely<Database>): Promise<Blob> {
   return client.dumpDataDir('none');
 }
 
+/** The most statements one PostgreSQL connection keeps prepared (each costs the server some memory). */
+const MAX_PREPARED_PER_CONNECTION = 200;
+
+/** The statements worth preparing: queries and writes (not `begin`, `commit`, DDL, `set`…). */
+const PREPARABLE = /^\s*(select|with|insert|update|delete)\b/i;
+
+/** Names of prepared statements by their SQL text (a statement's name is a hash of its text). */
+const statementNames = new Map<string, string>();
+
+/**
+ * A pool whose connections run each statement as a named prepared statement, once per connection
+ * (up to {@link MAX_PREPARED_PER_CONNECTION}; later ones run unnamed as before). PostgreSQL then
+ * parses and plans a statement once per connection, not on every call: at 10,000 courses the
+ * planning of a catalog page's summaries took 1.2–2.5 ms against 0.3 ms to run it (issue 15).
+ * Kysely builds the same SQL text for the same query shape, so a handful of texts serve all calls.
+ * Results are those of unnamed statements; PostgreSQL itself replans a statement when a table it
+ * reads changes.
+ */
+function preparingPool(pool: pg.Pool): PostgresPool {
+  const prepared = new WeakMap<pg.PoolClient, Set<string>>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let names = prepared.get(client);
+      if (!names) prepared.set(client, (names = new Set()));
+      const known = names;
+      return {
+        query(text: string, values: unknown[]) {
+          // Cursors (Kysely's stream()) and transaction control run as they are.
+          if (typeof text !== 'string' || !PREPARABLE.test(text)) return client.query(text as never, values);
+          let name = statementNames.get(text);
+          if (!name) {
+            name = `h${createHash('sha1').update(text).digest('base64url')}`;
+            if (statementNames.size >= 10_000) statementNames.clear();
+            statementNames.set(text, name);
+          }
+          if (!known.has(name)) {
+            if (known.size >= MAX_PREPARED_PER_CONNECTION) return client.query(text, values);
+            known.add(name);
+          }
+          return client.query({ name, text, values });
+        },
+        release: () => client.release(),
+      } as unknown as ReturnType<PostgresPool['connect']> extends Promise<infer C> ? C : never;
+    },
+    end: () => pool.end(),
+  };
+}
+
 /**
  * Opens the database. Dates (`date`) are returned as 'YYYY-MM-DD' strings and `bigint`/`numeric`
  * aggregates as JS numbers (all our sums are cents well below 2^53).
@@ -122,7 +172,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     types,
     ...(target.schema ? { options: `-c search_path="${target.schema}"` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   await sql`select 1`.execute(db);
   postgresTargets.set(db, { url: target.url, schema: target.schema ?? 'public' });
   const u = new URL(target.url);
