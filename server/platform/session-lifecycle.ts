@@ -2,9 +2,22 @@ import { Temporal } from 'temporal-polyfill';
 import type { PaymentIntentStatus, SessionStatus } from '../db/types.js';
 
 /** Today's calendar date ('YYYY-MM-DD') in an IANA time zone. */
-export function todayIn(timezone: string, now: Temporal.Instant = Temporal.Now.instant()): string {
-  return now.toZonedDateTimeISO(timezone).toPlainDate().toString();
+export function todayIn(timezone: string, now?: Temporal.Instant): string {
+  if (now) return now.toZonedDateTimeISO(timezone).toPlainDate().toString();
+  // On the wall clock, each zone's date is kept until its next midnight: a catalog page shows a
+  // dozen sessions, and working the date out in their zone was a twentieth of its time (issue 15).
+  const kept = todayByZone.get(timezone);
+  const nowMs = Date.now();
+  if (kept && nowMs >= kept.fromMs && nowMs < kept.untilMs) return kept.date;
+  const date = Temporal.Instant.fromEpochMilliseconds(nowMs).toZonedDateTimeISO(timezone).toPlainDate();
+  const fromMs = date.toZonedDateTime(timezone).epochMilliseconds;
+  const untilMs = date.add({ days: 1 }).toZonedDateTime(timezone).epochMilliseconds;
+  todayByZone.set(timezone, { date: date.toString(), fromMs, untilMs });
+  return date.toString();
 }
+
+/** The date of each time zone on the wall clock, and the instants it starts and ends (epoch ms): see {@link todayIn}. */
+const todayByZone = new Map<string, { date: string; fromMs: number; untilMs: number }>();
 
 /**
  * The status a session shows (DESIGN.md §1): an approved session is ACTIVE from its startDate until
