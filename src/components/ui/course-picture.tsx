@@ -5,6 +5,7 @@ import { BookIcon } from '@/components/ui/icons';
 /**
  * A course picture (served by the server as `pictureUrl`) in a 16:9 frame; if it is missing or
  * fails to load, a tinted placeholder with a book icon takes its place. `alt` "" = decorative.
+ * `eager`: loaded at once and with high priority (a picture of the first screen), else lazily.
  */
 export function CoursePicture({
   src,
@@ -49,6 +50,7 @@ export function CoursePicture({
         src={src}
         alt={alt}
         loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : 'auto'}
         decoding="async"
         onError={() => setFailed(true)}
         className={css({ position: 'absolute', inset: 0, width: 'full', height: 'full', objectFit: 'cover' })}

@@ -31,9 +31,10 @@ const metaRow = css({ display: 'flex', alignItems: 'center', gap: '1.5', fontSiz
 /**
  * A course in a grid: picture, category, title (the link to the course page covers the whole
  * card), educator, difficulty, rating, next session date ('MMMM, Do YYYY') and seats left, and the
- * price ("Free" for 0). `headingLevel` keeps the page outline right (h2 or h3).
+ * price ("Free" for 0). `headingLevel` keeps the page outline right (h2 or h3). `eager`: the
+ * picture is fetched at once and first (a card at the top of the page), not when scrolled near.
  */
-export function CourseCard({ course, headingLevel = 'h3' }: { course: CourseSummary; headingLevel?: 'h2' | 'h3' }) {
+export function CourseCard({ course, headingLevel = 'h3', eager = false }: { course: CourseSummary; headingLevel?: 'h2' | 'h3'; eager?: boolean }) {
   const { t, i18n } = useLingui();
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const Heading = headingLevel;
@@ -46,7 +47,7 @@ export function CourseCard({ course, headingLevel = 'h3' }: { course: CourseSumm
 
   return (
     <article className={cardClass} data-testid="course-card">
-      <CoursePicture src={course.pictureUrl} alt="" />
+      <CoursePicture src={course.pictureUrl} alt="" eager={eager} />
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2.5', padding: '4', flex: '1' })}>
         <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
           <span
@@ -126,7 +127,11 @@ export function CourseCard({ course, headingLevel = 'h3' }: { course: CourseSumm
   );
 }
 
-/** Responsive grid of course cards (1 column at 360 px up to 4–5 on wide screens). */
+/**
+ * Responsive grid of course cards (1 column at 360 px up to 4–5 on wide screens). The first
+ * card's picture loads eagerly: on a phone it is the largest thing of the explore page's first
+ * screen, and a lazy image starts only after layout (Lighthouse's LCP, issue 15 goal 4).
+ */
 export function CourseGrid({ courses, headingLevel }: { courses: CourseSummary[]; headingLevel?: 'h2' | 'h3' }) {
   return (
     <ul
@@ -139,9 +144,9 @@ export function CourseGrid({ courses, headingLevel }: { courses: CourseSummary[]
         margin: 0,
       })}
     >
-      {courses.map((course) => (
+      {courses.map((course, index) => (
         <li key={course.id} className={css({ display: 'flex', '& > article': { flex: '1' } })}>
-          <CourseCard course={course} headingLevel={headingLevel} />
+          <CourseCard course={course} headingLevel={headingLevel} eager={index === 0} />
         </li>
       ))}
     </ul>
