@@ -1,4 +1,6 @@
-import { readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { parse as parseYaml } from 'yaml';
@@ -116,8 +118,45 @@ export async function loadOperations(file = OPENAPI_FILE): Promise<{ document: R
   return structuredClone(await entry.result);
 }
 
+/**
+ * Where the resolved contract is kept between processes (JSON; made by the install step,
+ * scripts/prepare.ts, or by the first process that needs it).
+ */
+const CONTRACT_CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/halaqa', import.meta.url));
+
+/**
+ * The contract's operations, read from the JSON kept in {@link CONTRACT_CACHE_DIR} for this
+ * contract text and this module's code, or worked out by {@link parseOperations} and kept there:
+ * parsing the YAML and resolving its references took 0.3–0.9 s of each server start (issue 15,
+ * goal 5), reading the JSON 20 ms. A cache that cannot be read or written is skipped.
+ */
 async function readOperations(file: string): Promise<{ document: Record<string, unknown>; operations: OperationSpec[] }> {
-  const raw = parseYaml(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const text = readFileSync(file, 'utf8');
+  const key = createHash('sha256').update(text).update(readFileSync(fileURLToPath(import.meta.url))).digest('hex').slice(0, 16);
+  const cached = join(CONTRACT_CACHE_DIR, `contract-${key}.json`);
+  try {
+    return JSON.parse(readFileSync(cached, 'utf8')) as { document: Record<string, unknown>; operations: OperationSpec[] };
+  } catch {
+    // Not made yet (or unreadable): worked out below.
+  }
+  const result = await parseOperations(text);
+  try {
+    mkdirSync(CONTRACT_CACHE_DIR, { recursive: true });
+    const partial = `${cached}.${process.pid}`;
+    writeFileSync(partial, JSON.stringify(result));
+    renameSync(partial, cached);
+    for (const name of readdirSync(CONTRACT_CACHE_DIR)) {
+      if (/^contract-[0-9a-f]{16}\.json$/.test(name) && join(CONTRACT_CACHE_DIR, name) !== cached) rmSync(join(CONTRACT_CACHE_DIR, name), { force: true });
+    }
+  } catch {
+    // A read-only checkout: every process parses the contract itself.
+  }
+  return result;
+}
+
+/** Parses the contract's YAML text, resolves every `$ref` and lists its operations. */
+async function parseOperations(text: string): Promise<{ document: Record<string, unknown>; operations: OperationSpec[] }> {
+  const raw = parseYaml(text) as Record<string, unknown>;
   const document = structuredClone(raw);
   const deref = (await $RefParser.dereference(structuredClone(raw) as never)) as unknown as {
     paths: Record<string, Record<string, OperationObject> & { parameters?: ParameterObject[] }>;
