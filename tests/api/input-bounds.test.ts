@@ -226,7 +226,6 @@ describe('the error handler answers 400 to a value the database refuses (the saf
   };
   beforeAll(async () => {
     s = await startTestApp({
-      seed: false,
       handlers: {
         listLanguages: async ({ request }) => {
           const which = (request.query as { case?: string }).case ?? '';

@@ -236,7 +236,7 @@ describe('the Stripe gateway (recorded responses)', () => {
 
 describe('the sandbox has no Stripe webhook', () => {
   it('answers 404', async () => {
-    const sandbox = await startTestApp({ seed: false });
+    const sandbox = await startTestApp();
     try {
       const res = await sandbox.app.inject({ method: 'POST', url: '/api/payments/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' }, payload: { id: 'evt', type: 'x', data: { object: {} } } });
       expect(res.statusCode).toBe(404);
