@@ -130,15 +130,22 @@ async function expireIfStale(trx: Transaction<Database>, row: IntentRow): Promis
  * intent's amount is still the session's price + fee. Run before the gateway is called (without
  * the session's lock: the intent's own hold keeps its seat, and nothing is written on its word),
  * and again, with the lock, in the transaction that commits the enrollment.
+ * @returns the session and the learner's enrollment in it, if any (then not active: canceled, refunded).
  * @throws 404 session not visible; 422 not open; 409 already enrolled, full, or the price changed.
  */
-async function checkEnrollable(app: AppContext, trx: Transaction<Database>, caller: Caller, row: IntentRow, opts: { lock: boolean } = { lock: true }): Promise<LockedSession> {
+async function checkEnrollable(
+  app: AppContext,
+  trx: Transaction<Database>,
+  caller: Caller,
+  row: IntentRow,
+  opts: { lock: boolean } = { lock: true },
+): Promise<{ session: LockedSession; existing: Awaited<ReturnType<typeof findEnrollment>> }> {
   const session = await lockOpenSession(trx, caller, row.session_id, opts);
   const existing = await findEnrollment(trx, caller.userId, row.session_id);
   if (existing?.status === 'ACTIVE') throw conflict('You are already enrolled in this session');
   if (session.seatsTaken >= session.maxSeats) throw conflict('Session is full');
   if (quoteCents(session.priceCents, app.config.fee).totalCents !== row.amount_cents) throw conflict('The price of this session changed: start again');
-  return session;
+  return { session, existing };
 }
 
 /** The gateway idempotency keys of an intent: one per authorization attempt, one capture, one cancel. */
@@ -162,8 +169,8 @@ async function commitEnrollment(
   settled: { gatewayRef: string; paymentMethodId: string | null; capturedAt: Date | null },
 ): Promise<IntentRow> {
   const now = new Date();
-  const session = await checkEnrollable(app, trx, caller, row);
-  const existing = await findEnrollment(trx, caller.userId, row.session_id);
+  // The learner's former enrollment (canceled, refunded) as read under the session's lock.
+  const { session, existing } = await checkEnrollable(app, trx, caller, row);
   let enrollmentId: number;
   if (existing) {
     await trx.updateTable('enrollments').set({ status: 'ACTIVE', paid_amount_cents: row.amount_cents, payment_intent_id: row.id, created_at: now }).where('id', '=', existing.id).execute();

@@ -87,20 +87,22 @@ export async function lockOpenSession(trx: Transaction<Database>, caller: Caller
   if ((s.status !== 'APPROVED' && s.status !== 'ACTIVE') || !s.not_ended) {
     throw new HttpError(422, 'This session is not open for enrollment');
   }
-  const { n } = await trx
-    .selectFrom('enrollments')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('session_id', '=', sessionId)
-    .where('status', '=', 'ACTIVE')
-    .executeTakeFirstOrThrow();
+  // Counted by a statement after the lock (in READ COMMITTED, one that started before the lock was
+  // granted would count from before the previous holder's commit), both counts in one round trip:
+  // the lock is held until commit, so every round trip under it lengthens the checkout queue.
   // Seats held for other people's unfinished card payments are taken too; the caller's own hold is theirs.
-  const { held } = await trx
-    .selectFrom('payment_intents')
-    .select((eb) => eb.fn.countAll<number>().as('held'))
-    .where('session_id', '=', sessionId)
-    .where('user_id', '!=', caller.userId)
-    .where('status', 'in', OPEN_INTENT_STATUSES)
-    .where('hold_expires_at', '>', sql<Date>`now()`)
+  const { n, held } = await trx
+    .selectNoFrom((eb) => [
+      eb.selectFrom('enrollments').select((c) => c.fn.countAll<number>().as('n')).where('session_id', '=', sessionId).where('status', '=', 'ACTIVE').as('n'),
+      eb
+        .selectFrom('payment_intents')
+        .select((c) => c.fn.countAll<number>().as('held'))
+        .where('session_id', '=', sessionId)
+        .where('user_id', '!=', caller.userId)
+        .where('status', 'in', OPEN_INTENT_STATUSES)
+        .where('hold_expires_at', '>', sql<Date>`now()`)
+        .as('held'),
+    ])
     .executeTakeFirstOrThrow();
   return { id: s.id, priceCents: s.price_cents, maxSeats: s.max_seats, seatsTaken: Number(n) + Number(held), educatorId: s.educator_id };
 }
