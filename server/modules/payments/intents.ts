@@ -81,15 +81,17 @@ export async function createCardIntent(app: AppContext, caller: Caller, input: {
       };
       quote(seen.priceCents);
       if (seen.seatsTaken >= seen.maxSeats) throw conflict('Session is full');
-      const session = await lockOpenSession(trx, caller, input.sessionId);
-      const q = quote(session.priceCents);
+      // Before the session's lock (the seat count leaves the caller's own holds out anyway), so the
+      // lock is held for the count and the insert only; a refusal below rolls this back too.
       await trx
         .updateTable('payment_intents')
         .set({ status: 'canceled', hold_expires_at: null, updated_at: new Date() })
         .where('user_id', '=', caller.userId)
-        .where('session_id', '=', session.id)
+        .where('session_id', '=', seen.id)
         .where('status', 'in', OPEN_INTENT_STATUSES)
         .execute();
+      const session = await lockOpenSession(trx, caller, input.sessionId);
+      const q = quote(session.priceCents);
       if (session.seatsTaken >= session.maxSeats) throw conflict('Session is full');
       const row = await trx
         .insertInto('payment_intents')
