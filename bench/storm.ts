@@ -118,7 +118,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<void> {
     const secret = randomBytes(32).toString('hex');
     const server = await startServer({ dataDir, databaseUrl: pgdb?.url }, { JWT_SECRET: secret });
     const tokens = new TokenService(secret, 3600);
-    let end: { total: number; latencies: number[]; counts: Record<string, number>; rssRest: number; rssEnd: number };
+    let end: { total: number; latencies: number[]; counts: Record<string, number>; split: string; rssRest: number; rssEnd: number };
     try {
       const base = server.base;
       const learners = await Promise.all(learnerIds.map(async (id) => ({ id, token: (await tokens.issue({ sub: id, role: 'USER', cid: null })).token, card: '' })));
@@ -132,6 +132,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<void> {
       const amount = Number(fee.data.amount);
       const rssRest = server.rssMb();
       const latencies: number[] = [];
+      const byBucket: Record<string, number[]> = {};
       const counts: Record<string, number> = { '2xx': 0, '409': 0, 'other 4xx': 0, '5xx': 0 };
       const t0 = performance.now();
       await pool(learners.length, IN_FLIGHT, async (i) => {
@@ -152,15 +153,19 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<void> {
         latencies.push(performance.now() - t);
         const bucket = status >= 200 && status < 300 ? '2xx' : status === 409 ? '409' : status >= 400 && status < 500 ? 'other 4xx' : '5xx';
         counts[bucket] = (counts[bucket] ?? 0) + 1;
+        (byBucket[bucket] ??= []).push(performance.now() - t);
       });
-      end = { total: (performance.now() - t0) / 1000, latencies: latencies.sort((a, b) => a - b), counts, rssRest, rssEnd: server.rssMb() };
+      const split = Object.entries(byBucket)
+        .map(([k, v]) => `${k} p50 ${quantile(v.sort((a, b) => a - b), 0.5).toFixed(0)} / p99 ${quantile(v, 0.99).toFixed(0)} ms`)
+        .join('; ');
+      end = { total: (performance.now() - t0) / 1000, latencies: latencies.sort((a, b) => a - b), counts, split, rssRest, rssEnd: server.rssMb() };
     } finally {
       await server.stop();
     }
     const { sold, intents } = await outcome(target, sessionId);
     console.log(
       `\n## ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${LEARNERS} learners, ${SEATS} seats, ${IN_FLIGHT} in flight\n` +
-        `total ${end.total.toFixed(1)} s; per checkout p50 ${quantile(end.latencies, 0.5).toFixed(0)} ms, p99 ${quantile(end.latencies, 0.99).toFixed(0)} ms, max ${end.latencies[end.latencies.length - 1]!.toFixed(0)} ms\n` +
+        `total ${end.total.toFixed(1)} s; per checkout p50 ${quantile(end.latencies, 0.5).toFixed(0)} ms, p99 ${quantile(end.latencies, 0.99).toFixed(0)} ms, max ${end.latencies[end.latencies.length - 1]!.toFixed(0)} ms (${end.split})\n` +
         `answers: ${Object.entries(end.counts).map(([k, v]) => `${k} ${v}`).join(', ')} (5xx includes network errors and confirmations not succeeded)\n` +
         `seats sold: ${sold} of ${SEATS}; intents: ${intents}\n` +
         `server RSS: ${end.rssRest.toFixed(0)} MB at rest, ${end.rssEnd.toFixed(0)} MB at the end; ${machine()}`,
