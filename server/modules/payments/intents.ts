@@ -81,8 +81,9 @@ export async function createCardIntent(app: AppContext, caller: Caller, input: {
       };
       quote(seen.priceCents);
       if (seen.seatsTaken >= seen.maxSeats) throw conflict('Session is full');
-      // Before the session's lock (the seat count leaves the caller's own holds out anyway), so the
-      // lock is held for the count and the insert only; a refusal below rolls this back too.
+      // The earlier holds canceled and the new one written before the session's lock is taken (the
+      // seat count leaves the caller's own holds out), so the lock is held for the count and the
+      // commit only (issue 15, goal 2); a refusal under it rolls all of this back.
       await trx
         .updateTable('payment_intents')
         .set({ status: 'canceled', hold_expires_at: null, updated_at: new Date() })
@@ -90,18 +91,19 @@ export async function createCardIntent(app: AppContext, caller: Caller, input: {
         .where('session_id', '=', seen.id)
         .where('status', 'in', OPEN_INTENT_STATUSES)
         .execute();
-      const session = await lockOpenSession(trx, caller, input.sessionId);
-      const q = quote(session.priceCents);
-      if (session.seatsTaken >= session.maxSeats) throw conflict('Session is full');
+      const q = quote(seen.priceCents);
       const row = await trx
         .insertInto('payment_intents')
         .values({
-          id: `pi_${randomBytes(12).toString('hex')}`, user_id: caller.userId, session_id: session.id, amount_cents: q.totalCents, fee_cents: q.feeCents,
+          id: `pi_${randomBytes(12).toString('hex')}`, user_id: caller.userId, session_id: seen.id, amount_cents: q.totalCents, fee_cents: q.feeCents,
           price_cents: q.priceCents, status: 'requires_payment_method', payment_method: 'card', enrollment_id: null,
           hold_expires_at: sql<Date>`now() + make_interval(mins => ${app.config.paymentHoldMinutes})` as never,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      const session = await lockOpenSession(trx, caller, input.sessionId);
+      if (quote(session.priceCents).totalCents !== q.totalCents) throw conflict('The price of this session changed: start again');
+      if (session.seatsTaken >= session.maxSeats) throw conflict('Session is full');
       return { statusCode: 201, body: toIntentView(row) };
     }),
   ) as Promise<Answer>;
@@ -162,6 +164,11 @@ export const gatewayKeys = {
  * the checks of {@link checkEnrollable} again, the enrollment (a new row or the learner's old one
  * reactivated), the balanced ledger transaction (funding −total, educator earnings +price, platform
  * fees +fee) and the intent `succeeded`. @throws as {@link checkEnrollable}; nothing is written then.
+ *
+ * The checks and writes run first without the session's lock, then {@link confirmSeat} takes it
+ * and checks again, seats included: the lock is held until commit, and the enrollment storm
+ * (issue 15, goal 2) queues on it, so it is held for the seat count and the commit, not for the
+ * ten statements of the writes. A refusal under the lock rolls the writes back.
  */
 async function commitEnrollment(
   app: AppContext,
@@ -171,8 +178,8 @@ async function commitEnrollment(
   settled: { gatewayRef: string; paymentMethodId: string | null; capturedAt: Date | null },
 ): Promise<IntentRow> {
   const now = new Date();
-  // The learner's former enrollment (canceled, refunded) as read under the session's lock.
-  const { session, existing } = await checkEnrollable(app, trx, caller, row);
+  // The learner's former enrollment (canceled, refunded), if any, is reactivated.
+  const { session, existing } = await checkEnrollable(app, trx, caller, row, { lock: false });
   let enrollmentId: number;
   if (existing) {
     await trx.updateTable('enrollments').set({ status: 'ACTIVE', paid_amount_cents: row.amount_cents, payment_intent_id: row.id, created_at: now }).where('id', '=', existing.id).execute();
@@ -191,7 +198,7 @@ async function commitEnrollment(
     ],
     row.id,
   );
-  return trx
+  const succeeded = await trx
     .updateTable('payment_intents')
     .set({
       status: 'succeeded', enrollment_id: enrollmentId, hold_expires_at: null, gateway_ref: settled.gatewayRef, payment_method_id: settled.paymentMethodId ?? row.payment_method_id,
@@ -200,6 +207,21 @@ async function commitEnrollment(
     .where('id', '=', row.id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  await confirmSeat(app, trx, caller, row, session);
+  return succeeded;
+}
+
+/**
+ * The last check of {@link commitEnrollment}, with the session's row locked (until commit): the
+ * session is still open and visible, has not changed price or educator since `checked`, and the
+ * learner's new enrollment, now among the seats taken, does not take it over its seats.
+ * @throws 404 session not visible; 422 not open; 409 full or changed.
+ */
+async function confirmSeat(app: AppContext, trx: Transaction<Database>, caller: Caller, row: IntentRow, checked: LockedSession): Promise<void> {
+  const session = await lockOpenSession(trx, caller, row.session_id);
+  if (session.seatsTaken > session.maxSeats) throw conflict('Session is full');
+  if (quoteCents(session.priceCents, app.config.fee).totalCents !== row.amount_cents) throw conflict('The price of this session changed: start again');
+  if (session.educatorId !== checked.educatorId) throw conflict('This session changed: start again');
 }
 
 /**

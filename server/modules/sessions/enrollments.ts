@@ -66,7 +66,7 @@ export interface LockedSession {
 }
 
 /**
- * Locks the session row for the rest of the transaction and checks it is open for enrollment and
+ * Locks the session row (FOR NO KEY UPDATE) for the rest of the transaction and checks it is open for enrollment and
  * visible to the caller (DESIGN.md §1: the seat check and the insert are one transaction).
  * With `{ lock: false }` the same checks read the last committed state without the lock: a
  * pre-check that refuses a full session (or any other refusal) without queueing behind every
@@ -82,7 +82,11 @@ export async function lockOpenSession(trx: Transaction<Database>, caller: Caller
     .where('s.id', '=', sessionId)
     .where('s.deleted_at', 'is', null)
     .where((eb) => courseVisible(eb, tenantScopeOf(caller)));
-  const s = await (opts.lock ? query.forUpdate('s') : query).executeTakeFirst();
+  // FOR NO KEY UPDATE, not FOR UPDATE: it still serialises the checkouts of one session and waits
+  // for any change to the session's row, but not for the key-share locks that inserting an
+  // enrollment or a payment intent takes on it (their foreign key). A checkout that writes those
+  // first and locks the session last (payments/intents.ts) would otherwise deadlock with another.
+  const s = await (opts.lock ? query.forNoKeyUpdate('s') : query).executeTakeFirst();
   if (!s) throw notFound('Session');
   if ((s.status !== 'APPROVED' && s.status !== 'ACTIVE') || !s.not_ended) {
     throw new HttpError(422, 'This session is not open for enrollment');
@@ -115,7 +119,8 @@ export async function findEnrollment(db: Kysely<Database>, userId: number, sessi
 /**
  * Inserts the enrollment inside the caller's transaction, after {@link lockOpenSession}.
  * A USER becomes a LEARNER with their first enrollment.
- * @throws 409 'Session is full' when no seat is left.
+ * @throws 409 'Session is full' when no seat is left; 409 'You are already enrolled in this session' when
+ *   another transaction enrolled the learner meanwhile (the unique key of enrollments).
  */
 export async function insertEnrollment(
   trx: Transaction<Database>,
@@ -128,7 +133,12 @@ export async function insertEnrollment(
     .insertInto('enrollments')
     .values({ session_id: session.id, user_id: caller.userId, paid_amount_cents: paid.amountCents, payment_intent_id: paid.paymentIntentId })
     .returning('id')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .catch((err: unknown) => {
+      // Another transaction enrolled this learner in this session meanwhile (enrollments_session_user_key).
+      if ((err as { code?: string }).code === '23505') throw conflict('You are already enrolled in this session');
+      throw err;
+    });
   if (caller.role === 'USER') await trx.updateTable('users').set({ role: 'LEARNER' }).where('id', '=', caller.userId).execute();
   return row.id;
 }
