@@ -75,8 +75,13 @@ export async function dumpDatabaseImage(db: Kysely<Database>): Promise<Blob> {
 /** The most statements one PostgreSQL connection keeps prepared (each costs the server some memory). */
 const MAX_PREPARED_PER_CONNECTION = 200;
 
-/** The statements worth preparing: queries and writes (not `begin`, `commit`, DDL, `set`…). */
-const PREPARABLE = /^\s*(select|with|insert|update|delete)\b/i;
+/**
+ * Whether a statement runs prepared: queries and writes (not `begin`, `commit`, DDL, `set`…), except
+ * `insert … on conflict`: PostgreSQL infers the unique index of `on conflict (…) where status = $1`
+ * (a partial index) from the parameter's value only in an unnamed statement, and a prepared one
+ * fails with "no unique or exclusion constraint matching the ON CONFLICT specification".
+ */
+const preparable = (text: string) => /^\s*(select|with|insert|update|delete)\b/i.test(text) && !/\bon\s+conflict\b/i.test(text);
 
 /** Names of prepared statements by their SQL text (a statement's name is a hash of its text). */
 const statementNames = new Map<string, string>();
@@ -101,7 +106,7 @@ function preparingPool(pool: pg.Pool): PostgresPool {
       return {
         query(text: string, values: unknown[]) {
           // Cursors (Kysely's stream()) and transaction control run as they are.
-          if (typeof text !== 'string' || !PREPARABLE.test(text)) return client.query(text as never, values);
+          if (typeof text !== 'string' || !preparable(text)) return client.query(text as never, values);
           let name = statementNames.get(text);
           if (!name) {
             name = `h${createHash('sha1').update(text).digest('base64url')}`;
