@@ -2,11 +2,11 @@ import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import type { Database } from './types.js';
 
 /**
- * The value a {@link reusableQuery} builds its query with in place of the list of ids: every
+ * The value a {@link reusableQuery} builds its query with standing in for the list of ids: every
  * parameter equal to it is replaced, at each run, by the ids in PostgreSQL's array form (`{1,2,3}`,
  * as `idIn` of server/modules/courses/search.ts passes them). Never a real value.
  */
-export const IDS_PLACEHOLDER = '{halaqa:reusable-query:ids}';
+export const IDS_STAND_IN = '{halaqa:reusable-query:ids}';
 
 /**
  * A query over a list of ids that Kysely builds and compiles once per database handle, then runs
@@ -14,7 +14,7 @@ export const IDS_PLACEHOLDER = '{halaqa:reusable-query:ids}';
  * the read model's hot queries (a catalog page's summaries), where building the query with
  * Kysely's builder cost more of the server's time than PostgreSQL took to run it (issue 15).
  *
- * @param build builds the query; it must pass `ids` (which is {@link IDS_PLACEHOLDER}) wherever
+ * @param build builds the query; it must pass `ids` (which is {@link IDS_STAND_IN}) wherever
  *   the ids go, as one parameter, and must not depend on anything else that changes between calls.
  * @returns a function running the query for `ids` (integers) and returning its rows.
  */
@@ -22,9 +22,9 @@ export function reusableQuery<R>(build: (db: Kysely<Database>, ids: string) => C
   const compiled = new WeakMap<Kysely<Database>, CompiledQuery<R>>();
   return async (db, ids) => {
     let query = compiled.get(db);
-    if (!query) compiled.set(db, (query = build(db, IDS_PLACEHOLDER).compile()));
+    if (!query) compiled.set(db, (query = build(db, IDS_STAND_IN).compile()));
     const list = `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
-    const { rows } = await db.executeQuery<R>({ ...query, parameters: query.parameters.map((p) => (p === IDS_PLACEHOLDER ? list : p)) });
+    const { rows } = await db.executeQuery<R>({ ...query, parameters: query.parameters.map((p) => (p === IDS_STAND_IN ? list : p)) });
     return rows;
   };
 }

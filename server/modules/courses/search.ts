@@ -30,7 +30,7 @@ export async function matchingCourseIds(db: Kysely<Database>, text: string): Pro
 /**
  * `<column> = any('{…}'::int[])` for a list of ids, passed as one array parameter: the database
  * hashes the constant array, so filtering thousands of rows by thousands of ids stays linear.
- * `ids` may also be the list already in that form (`{1,2,3}`), or the placeholder of a
+ * `ids` may also be the list already in that form (`{1,2,3}`), or the stand-in of a
  * `reusableQuery` (server/db/reusable-query.ts).
  */
 export function idIn(eb: ExpressionBuilder<any, any>, column: string, ids: number[] | string): Expression<SqlBool> {
