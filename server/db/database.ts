@@ -51,12 +51,13 @@ export function notificationSourceOf(db: Kysely<Database>): { kind: 'pglite'; cl
 
 /**
  * PostgreSQL settings of the embedded database, on top of PGlite's own start parameters.
- * shared_buffers: 32 MB instead of initdb's 128 MB. PGlite allocates the whole buffer pool in its
+ * shared_buffers: 16 MB instead of initdb's 128 MB. PGlite allocates the whole buffer pool in its
  * WebAssembly memory at start (zeroed, so resident): 128 MB of it made the server's resident memory
- * at rest about 450 MB (issue 15, goal 6: ≤ 300 MB). 32 MB holds the demo database (~10 MB of
- * tables and indexes) several times over; the operating system's file cache serves the rest.
+ * at rest about 450 MB (issue 15, goal 6: ≤ 300 MB), 32 MB about 293 MB, 16 MB 277 MB. 16 MB holds
+ * the demo database (~10 MB of tables and indexes); the operating system's file cache serves the
+ * rest, and the catalog at 10,000 courses answered as fast with 16 MB as with 32 (bench/catalog.ts).
  */
-const PGLITE_SETTINGS = ['shared_buffers=32MB'];
+const PGLITE_SETTINGS = ['shared_buffers=16MB'];
 
 /**
  * A tar archive of a PGlite database's files (PGlite `dumpDataDir`, uncompressed), which
