@@ -128,12 +128,12 @@ async function expireIfStale(trx: Transaction<Database>, row: IntentRow): Promis
 }
 
 /**
- * Every rule a paid enrollment must pass, checked with the session row locked: the session is open
+ * Every rule a paid enrollment must pass, read without the session's lock: the session is open
  * and visible to the learner (a private course of another company is 404), the learner is not
  * enrolled already, a seat is free (the intent's own hold counts as the learner's), and the
- * intent's amount is still the session's price + fee. Run before the gateway is called (without
- * the session's lock: the intent's own hold keeps its seat, and nothing is written on its word),
- * and again, with the lock, in the transaction that commits the enrollment.
+ * intent's amount is still the session's price + fee. Run before the gateway is called (the
+ * intent's own hold keeps its seat, and nothing is written on its word) and at the start of the
+ * transaction that commits the enrollment, whose {@link confirmSeat} checks again under the lock.
  * @returns the session and the learner's enrollment in it, if any (then not active: canceled, refunded).
  * @throws 404 session not visible; 422 not open; 409 already enrolled, full, or the price changed.
  */
@@ -142,9 +142,8 @@ async function checkEnrollable(
   trx: Transaction<Database>,
   caller: Caller,
   row: IntentRow,
-  opts: { lock: boolean } = { lock: true },
 ): Promise<{ session: LockedSession; existing: Awaited<ReturnType<typeof findEnrollment>> }> {
-  const session = await lockOpenSession(trx, caller, row.session_id, opts);
+  const session = await lockOpenSession(trx, caller, row.session_id, { lock: false });
   const existing = await findEnrollment(trx, caller.userId, row.session_id);
   if (existing?.status === 'ACTIVE') throw conflict('You are already enrolled in this session');
   if (session.seatsTaken >= session.maxSeats) throw conflict('Session is full');
@@ -179,7 +178,7 @@ async function commitEnrollment(
 ): Promise<IntentRow> {
   const now = new Date();
   // The learner's former enrollment (canceled, refunded), if any, is reactivated.
-  const { session, existing } = await checkEnrollable(app, trx, caller, row, { lock: false });
+  const { session, existing } = await checkEnrollable(app, trx, caller, row);
   let enrollmentId: number;
   if (existing) {
     await trx.updateTable('enrollments').set({ status: 'ACTIVE', paid_amount_cents: row.amount_cents, payment_intent_id: row.id, created_at: now }).where('id', '=', existing.id).execute();
@@ -265,7 +264,7 @@ type Prepared =
  */
 async function refusal(app: AppContext, trx: Transaction<Database>, caller: Caller, row: IntentRow): Promise<Prepared | null> {
   try {
-    await checkEnrollable(app, trx, caller, row, { lock: false });
+    await checkEnrollable(app, trx, caller, row);
     return null;
   } catch (e) {
     if (!(e instanceof HttpError)) throw e;
