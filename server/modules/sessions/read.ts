@@ -23,9 +23,14 @@ const isStaff = (v: TenantScope) => v.role === 'ADMIN' || v.role === 'SUPER_ADMI
 
 /** Adds each session's course summary, in order. */
 async function withCourses(app: AppContext, sessions: SessionSummary[]): Promise<SessionWithCourse[]> {
-  const courses = new Map((await courseSummaries(app.db, [...new Set(sessions.map((s) => s.courseId))])).map((c) => [c.id, c]));
+  return attachCourses(sessions, await courseSummaries(app.db, [...new Set(sessions.map((s) => s.courseId))]));
+}
+
+/** Each session with its course among `courses`, in order; a session whose course is missing is left out. */
+function attachCourses(sessions: SessionSummary[], courses: CourseSummary[]): SessionWithCourse[] {
+  const byId = new Map(courses.map((c) => [c.id, c]));
   return sessions.flatMap((s) => {
-    const course = courses.get(s.courseId);
+    const course = byId.get(s.courseId);
     return course ? [{ ...s, course }] : [];
   });
 }
@@ -49,12 +54,8 @@ export async function exploreSessions(
     sessionSummaries(app.db, rows.map((r) => r.id)),
     courseSummaries(app.db, [...new Set(rows.map((r) => r.courseId))]),
   ]);
-  const byId = new Map(courses.map((c) => [c.id, c]));
   return {
-    items: sessions.flatMap((s) => {
-      const course = byId.get(s.courseId);
-      return course ? [{ ...s, course }] : [];
-    }),
+    items: attachCourses(sessions, courses),
     total,
     page: q.page,
     pageSize: q.pageSize,
