@@ -4,7 +4,7 @@
  * POST /payments/intents/{id}/confirm with a saved tok_visa card — `--in-flight` (100) at a time,
  * against the real server on PGlite and on PostgreSQL (a new database of 127.0.0.1:5432).
  * Prints the total time, p50/p99 per checkout, the count of 2xx/409/other 4xx/5xx checkouts, the
- * seats sold (active enrollments, read from the database afterwards) and the server's RSS at rest
+ * seats sold (active enrollments, read from the database afterwards), the server's CPU time during the storm and its RSS at rest
  * and at the end. Goal: PostgreSQL ≤ 30 s, p99 ≤ 1 s, 0 × 5xx, exactly the seats sold; PGlite p99 ≤ 3 s.
  *
  * Not counted in the figures: the learners are inserted by SQL with one precomputed password hash,
@@ -118,7 +118,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<void> {
     const secret = randomBytes(32).toString('hex');
     const server = await startServer({ dataDir, databaseUrl: pgdb?.url }, { JWT_SECRET: secret });
     const tokens = new TokenService(secret, 3600);
-    let end: { total: number; latencies: number[]; counts: Record<string, number>; split: string; rssRest: number; rssEnd: number };
+    let end: { total: number; latencies: number[]; counts: Record<string, number>; split: string; rssRest: number; rssEnd: number; cpu: number };
     try {
       const base = server.base;
       const learners = await Promise.all(learnerIds.map(async (id) => ({ id, token: (await tokens.issue({ sub: id, role: 'USER', cid: null })).token, card: '' })));
@@ -131,6 +131,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<void> {
       const fee = await call(base, 'POST', '/payments/fee', learners[0]!.token, { price: info.data.price });
       const amount = Number(fee.data.amount);
       const rssRest = server.rssMb();
+      const cpuBefore = server.cpuSeconds();
       const latencies: number[] = [];
       const byBucket: Record<string, number[]> = {};
       const counts: Record<string, number> = { '2xx': 0, '409': 0, 'other 4xx': 0, '5xx': 0 };
@@ -158,7 +159,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<void> {
       const split = Object.entries(byBucket)
         .map(([k, v]) => `${k} p50 ${quantile(v.sort((a, b) => a - b), 0.5).toFixed(0)} / p99 ${quantile(v, 0.99).toFixed(0)} ms`)
         .join('; ');
-      end = { total: (performance.now() - t0) / 1000, latencies: latencies.sort((a, b) => a - b), counts, split, rssRest, rssEnd: server.rssMb() };
+      end = { total: (performance.now() - t0) / 1000, latencies: latencies.sort((a, b) => a - b), counts, split, rssRest, rssEnd: server.rssMb(), cpu: server.cpuSeconds() - cpuBefore };
     } finally {
       await server.stop();
     }
@@ -168,6 +169,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<void> {
         `total ${end.total.toFixed(1)} s; per checkout p50 ${quantile(end.latencies, 0.5).toFixed(0)} ms, p99 ${quantile(end.latencies, 0.99).toFixed(0)} ms, max ${end.latencies[end.latencies.length - 1]!.toFixed(0)} ms (${end.split})\n` +
         `answers: ${Object.entries(end.counts).map(([k, v]) => `${k} ${v}`).join(', ')} (5xx includes network errors and confirmations not succeeded)\n` +
         `seats sold: ${sold} of ${SEATS}; intents: ${intents}\n` +
+        `server CPU during the storm: ${end.cpu.toFixed(1)} s (user + system; on a busy machine the wall times grow, this much less)\n` +
         `server RSS: ${end.rssRest.toFixed(0)} MB at rest, ${end.rssEnd.toFixed(0)} MB at the end; ${machine()}`,
     );
   } finally {

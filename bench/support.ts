@@ -29,6 +29,8 @@ export interface RunningServer {
   base: string;
   /** Resident memory of the server process now, MB (VmRSS of /proc/<pid>/status). */
   rssMb(): number;
+  /** CPU time the server process has used so far (user + system), seconds (/proc/<pid>/stat, ticks of 10 ms). */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -62,6 +64,12 @@ export async function startServer(db: { dataDir: string; databaseUrl?: string },
     rssMb: () => {
       const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
       return m ? Number(m[1]) / 1024 : NaN;
+    },
+    cpuSeconds: () => {
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      // utime and stime are fields 14 and 15 of proc(5): 11 and 12 after the command name.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
     },
     stop: () =>
       new Promise<void>((r) => {
