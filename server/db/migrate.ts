@@ -18,6 +18,7 @@ import * as m0018 from './migrations/0018_session_chat.js';
 import * as m0019 from './migrations/0019_catalog_indexes.js';
 import * as m0020 from './migrations/0020_catalog_counts.js';
 import * as m0021 from './migrations/0021_catalog_generation.js';
+import * as m0022 from './migrations/0022_session_seats.js';
 import type { Database } from './types.js';
 
 /** Versioned migrations, applied in name order; add new ones here (never edit an applied one). */
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0019_catalog_indexes': m0019,
   '0020_catalog_counts': m0020,
   '0021_catalog_generation': m0021,
+  '0022_session_seats': m0022,
 };
 
 /**

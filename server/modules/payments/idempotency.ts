@@ -18,10 +18,24 @@ export function requestHash(operation: string, body: unknown): string {
 }
 
 /**
+ * What the `work` of {@link once} gives back: the answer to store and, optionally, the
+ * transaction's last step.
+ */
+export type OnceResult<T> = StoredResponse<T> & {
+  /**
+   * Runs after the answer is stored, as the last statements before commit: a check under a lock,
+   * which is then held for the check and the commit only (issue 15, goal 2: the checkout queue
+   * waits on the session's lock). Throwing rolls everything back, the stored answer included.
+   */
+  last?: () => Promise<void>;
+};
+
+/**
  * Runs `work` at most once per (user, Idempotency-Key), inside the caller's transaction. Concurrent
  * requests with one key are serialised with a transaction-scoped advisory lock; a replay returns the
  * stored first result; a failed attempt stores nothing (its transaction rolls back), so it may be retried.
- * @throws HttpError 422 when the key was used with a different operation or body.
+ * @throws HttpError 422 when the key was used with a different operation or body; whatever `work`
+ *   or its `last` step throws.
  */
 export async function once<T>(
   trx: Transaction<Database>,
@@ -29,7 +43,7 @@ export async function once<T>(
   key: string,
   operation: string,
   body: unknown,
-  work: () => Promise<StoredResponse<T>>,
+  work: () => Promise<OnceResult<T>>,
 ): Promise<StoredResponse<T> & { replayed: boolean }> {
   await sql`select pg_advisory_xact_lock(hashtext(${`${userId}:${key}`}))`.execute(trx);
   const hash = requestHash(operation, body);
@@ -47,11 +61,12 @@ export async function once<T>(
     }
     return { statusCode: stored.status_code, body: stored.response as T, replayed: true };
   }
-  const result = await work();
+  const { last, ...result } = await work();
   await trx
     .insertInto('idempotency_keys')
     .values({ user_id: userId, key, operation, request_hash: hash, status_code: result.statusCode, response: JSON.stringify(result.body) })
     .execute();
+  await last?.();
   return { ...result, replayed: false };
 }
 

@@ -5,7 +5,7 @@ import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError, conflict, notFound, unprocessable } from '../../platform/errors.js';
 import type { AuthorizationOutcome, GatewayCard, GatewayEvent, PaymentGateway } from '../../platform/payments/gateway.js';
 import { OPEN_INTENT_STATUSES } from '../../platform/session-lifecycle.js';
-import { findEnrollment, insertEnrollment, lockOpenSession, type LockedSession } from '../sessions/enrollments.js';
+import { insertEnrollment, lockOpenSession, type LockedSession } from '../sessions/enrollments.js';
 import { quoteCents } from '../../platform/money/fees.js';
 import { PENDING_STATUS, answerKey, claimKey, once, releaseKey, reserveKey } from './idempotency.js';
 import { postLedgerTransaction } from '../../platform/money/ledger.js';
@@ -67,8 +67,7 @@ export async function createCardIntent(app: AppContext, caller: Caller, input: {
       // Every check first without the session's lock (a full session is refused without waiting
       // for it), then the seat check again with it, right before the seat is held.
       const seen = await lockOpenSession(trx, caller, input.sessionId, { lock: false });
-      const existing = await findEnrollment(trx, caller.userId, seen.id);
-      if (existing?.status === 'ACTIVE') throw conflict('You are already enrolled in this session');
+      if (seen.enrollment?.status === 'ACTIVE') throw conflict('You are already enrolled in this session');
       const quote = (priceCents: number) => {
         const q = quoteCents(priceCents, app.config.fee);
         if (q.totalCents === 0) throw unprocessable('This session is free: enroll without paying');
@@ -101,10 +100,16 @@ export async function createCardIntent(app: AppContext, caller: Caller, input: {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      const session = await lockOpenSession(trx, caller, input.sessionId);
-      if (quote(session.priceCents).totalCents !== q.totalCents) throw conflict('The price of this session changed: start again');
-      if (session.seatsTaken >= session.maxSeats) throw conflict('Session is full');
-      return { statusCode: 201, body: toIntentView(row) };
+      return {
+        statusCode: 201,
+        body: toIntentView(row),
+        // Last, after the answer is stored: the session's lock, held for the seat count and the commit.
+        last: async () => {
+          const session = await lockOpenSession(trx, caller, input.sessionId);
+          if (quote(session.priceCents).totalCents !== q.totalCents) throw conflict('The price of this session changed: start again');
+          if (session.seatsTaken >= session.maxSeats) throw conflict('Session is full');
+        },
+      };
     }),
   ) as Promise<Answer>;
 }
@@ -134,7 +139,7 @@ async function expireIfStale(trx: Transaction<Database>, row: IntentRow): Promis
  * intent's amount is still the session's price + fee. Run before the gateway is called (the
  * intent's own hold keeps its seat, and nothing is written on its word) and at the start of the
  * transaction that commits the enrollment, whose {@link confirmSeat} checks again under the lock.
- * @returns the session and the learner's enrollment in it, if any (then not active: canceled, refunded).
+ * @returns the session, with the learner's enrollment in it if any (then not active: canceled).
  * @throws 404 session not visible; 422 not open; 409 already enrolled, full, or the price changed.
  */
 async function checkEnrollable(
@@ -142,13 +147,12 @@ async function checkEnrollable(
   trx: Transaction<Database>,
   caller: Caller,
   row: IntentRow,
-): Promise<{ session: LockedSession; existing: Awaited<ReturnType<typeof findEnrollment>> }> {
+): Promise<LockedSession> {
   const session = await lockOpenSession(trx, caller, row.session_id, { lock: false });
-  const existing = await findEnrollment(trx, caller.userId, row.session_id);
-  if (existing?.status === 'ACTIVE') throw conflict('You are already enrolled in this session');
+  if (session.enrollment?.status === 'ACTIVE') throw conflict('You are already enrolled in this session');
   if (session.seatsTaken >= session.maxSeats) throw conflict('Session is full');
   if (quoteCents(session.priceCents, app.config.fee).totalCents !== row.amount_cents) throw conflict('The price of this session changed: start again');
-  return { session, existing };
+  return session;
 }
 
 /** The gateway idempotency keys of an intent: one per authorization attempt, one capture, one cancel. */
@@ -168,6 +172,8 @@ export const gatewayKeys = {
  * and checks again, seats included: the lock is held until commit, and the enrollment storm
  * (issue 15, goal 2) queues on it, so it is held for the seat count and the commit, not for the
  * ten statements of the writes. A refusal under the lock rolls the writes back.
+ * @param beforeLock the caller's own writes of this commit (an Idempotency-Key's answer), run
+ *   after the enrollment's and before the lock is taken, given the succeeded intent.
  */
 async function commitEnrollment(
   app: AppContext,
@@ -175,10 +181,12 @@ async function commitEnrollment(
   caller: Caller,
   row: IntentRow,
   settled: { gatewayRef: string; paymentMethodId: string | null; capturedAt: Date | null },
+  beforeLock?: (succeeded: IntentRow) => Promise<void>,
 ): Promise<IntentRow> {
   const now = new Date();
   // The learner's former enrollment (canceled, refunded), if any, is reactivated.
-  const { session, existing } = await checkEnrollable(app, trx, caller, row);
+  const session = await checkEnrollable(app, trx, caller, row);
+  const existing = session.enrollment;
   let enrollmentId: number;
   if (existing) {
     await trx.updateTable('enrollments').set({ status: 'ACTIVE', paid_amount_cents: row.amount_cents, payment_intent_id: row.id, created_at: now }).where('id', '=', existing.id).execute();
@@ -206,6 +214,7 @@ async function commitEnrollment(
     .where('id', '=', row.id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  await beforeLock?.(succeeded);
   await confirmSeat(app, trx, caller, row, session);
   return succeeded;
 }
@@ -326,8 +335,12 @@ async function settle(app: AppContext, caller: Caller, prepared: IntentRow, outc
           .executeTakeFirstOrThrow();
         result = { statusCode: 200, body: toIntentView(updated) };
       } else {
-        committed = await commitEnrollment(app, trx, caller, row, { gatewayRef: outcome.gatewayRef, paymentMethodId, capturedAt: null });
-        result = { statusCode: 200, body: toIntentView(committed) };
+        // The key's answer is written before the session's lock is taken (the lock's holder runs
+        // no statement but its seat count before commit).
+        committed = await commitEnrollment(app, trx, caller, row, { gatewayRef: outcome.gatewayRef, paymentMethodId, capturedAt: null }, async (succeeded) => {
+          if (claimed) await answerKey(trx, caller.userId, claimed.key, { statusCode: 200, body: toIntentView(succeeded) });
+        });
+        return { result: { statusCode: 200, body: toIntentView(committed) } satisfies Answer, committed };
       }
       if (claimed) await answerKey(trx, caller.userId, claimed.key, result);
       return { result, committed };

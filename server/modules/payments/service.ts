@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError, badRequest, conflict, unprocessable } from '../../platform/errors.js';
 import { centsToDollars, dollarsToCents } from '../../platform/money/cents.js';
-import { findEnrollment, insertEnrollment, lockOpenSession } from '../sessions/enrollments.js';
+import { insertEnrollment, lockOpenSession } from '../sessions/enrollments.js';
 import { quoteCents } from '../../platform/money/fees.js';
 import { once } from './idempotency.js';
 import { mailPaymentReceipt } from './mails.js';
@@ -55,7 +55,7 @@ export async function payWithWallet(
   const result = await app.db.transaction().execute((trx) =>
     once<PaymentIntentView>(trx, caller.userId, idempotencyKey, 'payWithWallet', input, async () => {
       const session = await lockOpenSession(trx, caller, input.sessionId);
-      const existing = await findEnrollment(trx, caller.userId, session.id);
+      const existing = session.enrollment;
       if (existing?.status === 'ACTIVE') throw conflict('You are already enrolled in this session');
       const q = quoteCents(session.priceCents, app.config.fee);
       if (q.totalCents === 0) throw unprocessable('This session is free: enroll without paying');

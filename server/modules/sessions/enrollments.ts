@@ -1,6 +1,6 @@
 import type { Schema } from '../../platform/handlers.js';
-import { type Kysely, type Transaction, sql } from 'kysely';
-import type { Database } from '../../db/types.js';
+import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
+import type { Database, EnrollmentsTable } from '../../db/types.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError, conflict, notFound, paymentRequired } from '../../platform/errors.js';
 import { sessionSummaries } from '../courses/read-model.js';
@@ -63,6 +63,8 @@ export interface LockedSession {
   maxSeats: number;
   seatsTaken: number;
   educatorId: number;
+  /** The caller's enrollment in the session, if any (ACTIVE, or CANCELED/REFUNDED to reactivate), read with the seats. */
+  enrollment: { id: number; status: Selectable<EnrollmentsTable>['status'] } | null;
 }
 
 /**
@@ -75,40 +77,49 @@ export interface LockedSession {
  * @throws 404 unknown/invisible session; 422 session not open (pending, rejected or ended).
  */
 export async function lockOpenSession(trx: Transaction<Database>, caller: Caller, sessionId: number, opts: { lock: boolean } = { lock: true }): Promise<LockedSession> {
-  const query = trx
-    .selectFrom('sessions as s')
-    .innerJoin('courses as c', 'c.id', 's.course_id')
-    .select(['s.id', 's.price_cents', 's.max_seats', 's.status', 's.end_date', 's.educator_id', sql<boolean>`s.end_date >= current_date`.as('not_ended')])
-    .where('s.id', '=', sessionId)
-    .where('s.deleted_at', 'is', null)
-    .where((eb) => courseVisible(eb, tenantScopeOf(caller)));
+  // One round trip (migration 0022, session_seats): the row locked FOR NO KEY UPDATE, then the
+  // seats counted by a statement that starts after the lock is granted. The lock is held until
+  // commit, so every round trip under it lengthens the checkout queue (issue 15, goal 2).
   // FOR NO KEY UPDATE, not FOR UPDATE: it still serialises the checkouts of one session and waits
   // for any change to the session's row, but not for the key-share locks that inserting an
   // enrollment or a payment intent takes on it (their foreign key). A checkout that writes those
   // first and locks the session last (payments/intents.ts) would otherwise deadlock with another.
-  const s = await (opts.lock ? query.forNoKeyUpdate('s') : query).executeTakeFirst();
+  // Seats held for other people's unfinished card payments are taken too; the caller's own hold is theirs.
+  const s = await trx
+    .selectFrom(sql<SessionSeats>`session_seats(${sessionId}, ${caller.userId}, ${[...OPEN_INTENT_STATUSES]}::text[], ${opts.lock})`.as('seats'))
+    .selectAll('seats')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('courses as c')
+          .innerJoin('sessions as s', 's.course_id', 'c.id')
+          .select('c.id')
+          .where('s.id', '=', sessionId)
+          .where((eb) => courseVisible(eb, tenantScopeOf(caller))),
+      ),
+    )
+    .executeTakeFirst();
   if (!s) throw notFound('Session');
   if ((s.status !== 'APPROVED' && s.status !== 'ACTIVE') || !s.not_ended) {
     throw new HttpError(422, 'This session is not open for enrollment');
   }
-  // Counted by a statement after the lock (in READ COMMITTED, one that started before the lock was
-  // granted would count from before the previous holder's commit), both counts in one round trip:
-  // the lock is held until commit, so every round trip under it lengthens the checkout queue.
-  // Seats held for other people's unfinished card payments are taken too; the caller's own hold is theirs.
-  const { n, held } = await trx
-    .selectNoFrom((eb) => [
-      eb.selectFrom('enrollments').select((c) => c.fn.countAll<number>().as('n')).where('session_id', '=', sessionId).where('status', '=', 'ACTIVE').as('n'),
-      eb
-        .selectFrom('payment_intents')
-        .select((c) => c.fn.countAll<number>().as('held'))
-        .where('session_id', '=', sessionId)
-        .where('user_id', '!=', caller.userId)
-        .where('status', 'in', OPEN_INTENT_STATUSES)
-        .where('hold_expires_at', '>', sql<Date>`now()`)
-        .as('held'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { id: s.id, priceCents: s.price_cents, maxSeats: s.max_seats, seatsTaken: Number(n) + Number(held), educatorId: s.educator_id };
+  return {
+    id: sessionId, priceCents: s.price_cents, maxSeats: s.max_seats, seatsTaken: s.seats_taken, educatorId: s.educator_id,
+    enrollment: s.enrollment_id === null ? null : { id: s.enrollment_id, status: s.enrollment_status as Selectable<EnrollmentsTable>['status'] },
+  };
+}
+
+/** A row of the database function session_seats (migration 0022): a session and its seats taken. */
+interface SessionSeats {
+  price_cents: number;
+  max_seats: number;
+  status: string;
+  not_ended: boolean;
+  educator_id: number;
+  /** ACTIVE enrollments + unexpired holds of other people's unfinished card payments (a bigint, read as a number). */
+  seats_taken: number;
+  /** The caller's enrollment in the session (the unique key of enrollments), if any. */
+  enrollment_id: number | null;
+  enrollment_status: string | null;
 }
 
 /** The caller's existing enrollment in a session, if any. */
@@ -156,7 +167,7 @@ export async function enroll(app: AppContext, caller: Caller, sessionId: number)
   }
   const id = await app.db.transaction().execute(async (trx) => {
     const session = await lockOpenSession(trx, caller, sessionId);
-    const again = await findEnrollment(trx, caller.userId, sessionId);
+    const again = session.enrollment;
     if (again && again.status === 'ACTIVE') return again.id;
     if (session.priceCents > 0) throw paymentRequired('Payment required: pay for this session to enroll');
     if (again) {
