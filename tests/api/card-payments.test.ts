@@ -190,6 +190,39 @@ describe('card checkout', () => {
     expect(await t.db.selectFrom('ledger_transactions').select('id').where('payment_intent_id', '=', intent.id).execute()).toHaveLength(1);
   });
 
+  it('keeps no key for a confirmation answered without the gateway: a retry with the key answers again at once', async () => {
+    const session = await createSession(2500, 5);
+    const a = await learnerWithCard('answered');
+    const intent = (await req('POST', '/api/payments/intents', a.token, { sessionId: session, amount: amountFor(2500) }, { 'idempotency-key': key() })).body.data;
+    expect((await req('POST', `/api/payments/intents/${intent.id}/confirm`, a.token, { paymentMethod: a.card }, { 'idempotency-key': key() })).body.data.status).toBe('succeeded');
+    // A new key on the succeeded intent: answered from the intent, twice, and not left claimed.
+    const k = key();
+    for (let i = 0; i < 2; i++) {
+      const started = Date.now();
+      const again = await req('POST', `/api/payments/intents/${intent.id}/confirm`, a.token, { paymentMethod: a.card }, { 'idempotency-key': k });
+      expect(again.status).toBe(200);
+      expect(again.body.data).toMatchObject({ id: intent.id, status: 'succeeded' });
+      // A key left pending would make the retry wait for its answer (up to 20 s), then 409.
+      expect(Date.now() - started).toBeLessThan(5_000);
+    }
+    expect(await t.db.selectFrom('idempotency_keys').select('key').where('key', '=', k).execute()).toEqual([]);
+    // A refusal that cancels the intent (its session filled up meanwhile) is not kept either: the
+    // retry is refused at once, not told that a request with the key is still running.
+    const b = await learnerWithCard('refused');
+    const mine = (await req('POST', '/api/payments/intents', b.token, { sessionId: session, amount: amountFor(2500) }, { 'idempotency-key': key() })).body.data;
+    await t.db.updateTable('sessions').set({ max_seats: 1 }).where('id', '=', session).execute();
+    const k2 = key();
+    for (let i = 0; i < 2; i++) {
+      const started = Date.now();
+      const refused = await req('POST', `/api/payments/intents/${mine.id}/confirm`, b.token, { paymentMethod: b.card }, { 'idempotency-key': k2 });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe('Session is full');
+      expect(Date.now() - started).toBeLessThan(5_000);
+    }
+    expect((await t.db.selectFrom('payment_intents').select('status').where('id', '=', mine.id).executeTakeFirstOrThrow()).status).toBe('canceled');
+    expect(await t.db.selectFrom('idempotency_keys').select('key').where('key', '=', k2).execute()).toEqual([]);
+  });
+
   it("refuses educators (403) and someone else's intent (404)", async () => {
     const session = await createSession(2500, 5);
     const a = await learnerWithCard('owner');

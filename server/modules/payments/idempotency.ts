@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/types.js';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, IdempotencyKeysTable } from '../../db/types.js';
 import { HttpError } from '../../platform/errors.js';
 
 /** A stored first answer to an idempotent request. */
@@ -31,9 +31,10 @@ export type OnceResult<T> = StoredResponse<T> & {
 };
 
 /**
- * Runs `work` at most once per (user, Idempotency-Key), inside the caller's transaction. Concurrent
- * requests with one key are serialised with a transaction-scoped advisory lock; a replay returns the
- * stored first result; a failed attempt stores nothing (its transaction rolls back), so it may be retried.
+ * Runs `work` at most once per (user, Idempotency-Key), inside the caller's transaction. The key is
+ * claimed first (see {@link claimOrFind}): a concurrent request with the same key waits for this
+ * transaction; a replay returns the stored first result; a failed attempt stores nothing (its
+ * transaction rolls back, the claim with it), so it may be retried.
  * @throws HttpError 422 when the key was used with a different operation or body; whatever `work`
  *   or its `last` step throws.
  */
@@ -45,27 +46,14 @@ export async function once<T>(
   body: unknown,
   work: () => Promise<OnceResult<T>>,
 ): Promise<StoredResponse<T> & { replayed: boolean }> {
-  await sql`select pg_advisory_xact_lock(hashtext(${`${userId}:${key}`}))`.execute(trx);
   const hash = requestHash(operation, body);
-  const stored = await trx
-    .selectFrom('idempotency_keys')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
-    .executeTakeFirst();
+  const stored = await claimOrFind(trx, userId, key, operation, hash);
   if (stored) {
-    if (stored.request_hash !== hash || stored.operation !== operation) {
-      throw new HttpError(422, 'This Idempotency-Key was already used with a different request', [
-        { path: 'Idempotency-Key', message: 'was already used with a different request' },
-      ]);
-    }
+    refuseOtherRequest(stored, operation, hash);
     return { statusCode: stored.status_code, body: stored.response as T, replayed: true };
   }
   const { last, ...result } = await work();
-  await trx
-    .insertInto('idempotency_keys')
-    .values({ user_id: userId, key, operation, request_hash: hash, status_code: result.statusCode, response: JSON.stringify(result.body) })
-    .execute();
+  await answerKey(trx, userId, key, result);
   await last?.();
   return { ...result, replayed: false };
 }
@@ -73,35 +61,57 @@ export async function once<T>(
 /** `status_code` of a key whose request is still running (HTTP 102 Processing): no answer yet. */
 export const PENDING_STATUS = 102;
 
-/** What {@link reserveKey} found for an Idempotency-Key. */
-export type Reservation<T> = { kind: 'replay'; answer: StoredResponse<T> } | { kind: 'pending' } | { kind: 'free' };
-
 /**
- * For requests that call a gateway between two transactions (card confirmation): looks the key up
- * under a transaction-scoped advisory lock. `replay` — the stored first answer; `pending` — a
- * request with this key is still running (the caller waits for its answer); `free` — the caller may
- * run, and claims the key with {@link claimKey} in the same transaction.
- * @throws HttpError 422 when the key was used with a different operation or body.
+ * Claims (user, key) for the caller's transaction, in one statement: the key is inserted as
+ * pending ({@link PENDING_STATUS}), unless it is there already. Its primary key serialises
+ * concurrent requests with one key: a second claim waits for the first transaction, then finds
+ * its row (committed) or claims the key itself (rolled back). The claim is the caller's until its
+ * transaction ends; the answer is stored with {@link answerKey}.
+ * @returns null when claimed, else the stored row.
  */
-export async function reserveKey<T>(trx: Transaction<Database>, userId: number, key: string, operation: string, body: unknown): Promise<Reservation<T>> {
-  await sql`select pg_advisory_xact_lock(hashtext(${`${userId}:${key}`}))`.execute(trx);
-  const stored = await trx.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
-  if (!stored) return { kind: 'free' };
-  if (stored.request_hash !== requestHash(operation, body) || stored.operation !== operation) {
+async function claimOrFind(trx: Transaction<Database>, userId: number, key: string, operation: string, hash: string): Promise<Selectable<IdempotencyKeysTable> | null> {
+  // A row found taken may be freed before it is read (a failed request's claim, releaseKey): claim again then.
+  for (;;) {
+    const claimed = await trx
+      .insertInto('idempotency_keys')
+      .values({ user_id: userId, key, operation, request_hash: hash, status_code: PENDING_STATUS, response: JSON.stringify({}) })
+      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+      .returning('user_id')
+      .executeTakeFirst();
+    if (claimed) return null;
+    const stored = await trx.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
+    if (stored) return stored;
+  }
+}
+
+/** @throws HttpError 422 when a stored key belongs to another operation or body. */
+function refuseOtherRequest(stored: Selectable<IdempotencyKeysTable>, operation: string, hash: string): void {
+  if (stored.request_hash !== hash || stored.operation !== operation) {
     throw new HttpError(422, 'This Idempotency-Key was already used with a different request', [
       { path: 'Idempotency-Key', message: 'was already used with a different request' },
     ]);
   }
-  if (stored.status_code === PENDING_STATUS) return { kind: 'pending' };
-  return { kind: 'replay', answer: { statusCode: stored.status_code, body: stored.response as T } };
 }
 
-/** Marks a free key as taken by a running request (after {@link reserveKey} answered `free`). */
-export async function claimKey(trx: Transaction<Database>, userId: number, key: string, operation: string, body: unknown): Promise<void> {
-  await trx
-    .insertInto('idempotency_keys')
-    .values({ user_id: userId, key, operation, request_hash: requestHash(operation, body), status_code: PENDING_STATUS, response: JSON.stringify({}) })
-    .execute();
+/** What {@link reserveKey} found for an Idempotency-Key. */
+export type Reservation<T> = { kind: 'replay'; answer: StoredResponse<T> } | { kind: 'pending' } | { kind: 'claimed' };
+
+/**
+ * For requests that call a gateway between two transactions (card confirmation): claims the key
+ * in the caller's (first) transaction, as {@link once} does. `claimed` — the caller runs, and the
+ * claim commits with that transaction (a concurrent request with the key then finds it `pending`
+ * until {@link answerKey} or {@link releaseKey}); a caller that answers without running must
+ * {@link releaseKey} in the same transaction. `replay` — the stored first answer; `pending` — a
+ * request with this key is still running (the caller waits for its answer).
+ * @throws HttpError 422 when the key was used with a different operation or body.
+ */
+export async function reserveKey<T>(trx: Transaction<Database>, userId: number, key: string, operation: string, body: unknown): Promise<Reservation<T>> {
+  const hash = requestHash(operation, body);
+  const stored = await claimOrFind(trx, userId, key, operation, hash);
+  if (!stored) return { kind: 'claimed' };
+  refuseOtherRequest(stored, operation, hash);
+  if (stored.status_code === PENDING_STATUS) return { kind: 'pending' };
+  return { kind: 'replay', answer: { statusCode: stored.status_code, body: stored.response as T } };
 }
 
 /** Stores the answer of a claimed key (in the transaction that commits what the answer says). */
@@ -114,7 +124,7 @@ export async function answerKey(trx: Transaction<Database>, userId: number, key:
     .execute();
 }
 
-/** Frees a claimed key whose request failed (a retry with it runs again, as with {@link once}). */
+/** Frees a claimed key whose request failed or did not run (a retry with it runs again, as with {@link once}). */
 export async function releaseKey(db: Kysely<Database>, userId: number, key: string): Promise<void> {
   await db.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('key', '=', key).where('status_code', '=', PENDING_STATUS).execute();
 }

@@ -7,7 +7,7 @@ import type { AuthorizationOutcome, GatewayCard, GatewayEvent, PaymentGateway } 
 import { OPEN_INTENT_STATUSES } from '../../platform/session-lifecycle.js';
 import { insertEnrollment, lockOpenSession, type LockedSession } from '../sessions/enrollments.js';
 import { quoteCents } from '../../platform/money/fees.js';
-import { PENDING_STATUS, answerKey, claimKey, once, releaseKey, reserveKey } from './idempotency.js';
+import { PENDING_STATUS, answerKey, once, releaseKey, reserveKey } from './idempotency.js';
 import { postLedgerTransaction } from '../../platform/money/ledger.js';
 import type { PaymentIntentView } from './service.js';
 import { mailPaymentReceipt } from './mails.js';
@@ -401,19 +401,24 @@ export async function confirmCardIntent(app: AppContext, caller: Caller, id: str
       const reservation = await reserveKey<Answer['body']>(trx, caller.userId, key, operation, body);
       if (reservation.kind === 'replay') return { kind: 'answer', answer: reservation.answer as Answer };
       if (reservation.kind === 'pending') return { kind: 'wait' };
-      const row = await lockIntent(trx, caller, id);
-      if (row.status === 'succeeded') return { kind: 'answer', answer: { statusCode: 200, body: toIntentView(row) } };
-      const refused = await refusal(app, trx, caller, row);
-      if (refused) return refused;
-      if (row.status === 'canceled') throw conflict('This payment was canceled: start again');
-      if (row.status === 'requires_action') throw conflict('This payment waits for its 3-D Secure step');
-      if (row.status === 'processing') throw conflict('This payment is being processed');
-      if (await expireIfStale(trx, row)) return { kind: 'refuse', error: conflict('The seat hold expired: start again'), release: null };
-      const pm = await trx.selectFrom('payment_methods').selectAll().where('id', '=', paymentMethod).where('user_id', '=', caller.userId).where('removed_at', 'is', null).executeTakeFirst();
-      if (!pm) throw unprocessable('Unknown card', [{ path: 'paymentMethod', message: 'is not one of your saved cards' }]);
-      await claimKey(trx, caller.userId, key, operation, body);
-      await markProcessing(trx, row, row.attempts + 1, pm.id);
-      return { kind: 'gateway', row, card: gatewayCard(pm), paymentMethodId: pm.id };
+      const decided = await (async (): Promise<Prepared> => {
+        const row = await lockIntent(trx, caller, id);
+        if (row.status === 'succeeded') return { kind: 'answer', answer: { statusCode: 200, body: toIntentView(row) } };
+        const refused = await refusal(app, trx, caller, row);
+        if (refused) return refused;
+        if (row.status === 'canceled') throw conflict('This payment was canceled: start again');
+        if (row.status === 'requires_action') throw conflict('This payment waits for its 3-D Secure step');
+        if (row.status === 'processing') throw conflict('This payment is being processed');
+        if (await expireIfStale(trx, row)) return { kind: 'refuse', error: conflict('The seat hold expired: start again'), release: null };
+        const pm = await trx.selectFrom('payment_methods').selectAll().where('id', '=', paymentMethod).where('user_id', '=', caller.userId).where('removed_at', 'is', null).executeTakeFirst();
+        if (!pm) throw unprocessable('Unknown card', [{ path: 'paymentMethod', message: 'is not one of your saved cards' }]);
+        await markProcessing(trx, row, row.attempts + 1, pm.id);
+        return { kind: 'gateway', row, card: gatewayCard(pm), paymentMethodId: pm.id };
+      })();
+      // The key stays claimed (committed as pending) only for a request that goes on to the
+      // gateway; an answer or a refusal given here is not stored, as a thrown error is not.
+      if (decided.kind !== 'gateway') await releaseKey(trx, caller.userId, key);
+      return decided;
     });
     if (prepared.kind === 'answer') return prepared.answer;
     if (prepared.kind === 'refuse') {
