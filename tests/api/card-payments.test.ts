@@ -157,6 +157,19 @@ describe('card checkout', () => {
     expect((await req('POST', '/api/payments/intents', a.token, { sessionId: session, amount: amountFor(1000) }, { 'idempotency-key': key() })).status).toBe(409);
   });
 
+  it('holds one seat per learner: a new checkout of the same session cancels the unfinished one', async () => {
+    const session = await createSession(1500, 2);
+    const a = await learnerWithCard('twice');
+    const first = (await req('POST', '/api/payments/intents', a.token, { sessionId: session, amount: amountFor(1500) }, { 'idempotency-key': key() })).body.data;
+    expect(await seatsLeft(session)).toBe(1);
+    const second = (await req('POST', '/api/payments/intents', a.token, { sessionId: session, amount: amountFor(1500) }, { 'idempotency-key': key() })).body.data;
+    expect(second.id).not.toBe(first.id);
+    expect(await seatsLeft(session)).toBe(1);
+    expect((await t.db.selectFrom('payment_intents').select('status').where('id', '=', first.id).executeTakeFirstOrThrow()).status).toBe('canceled');
+    expect((await req('POST', `/api/payments/intents/${first.id}/confirm`, a.token, { paymentMethod: a.card }, { 'idempotency-key': key() })).status).toBe(409);
+    expect((await req('POST', `/api/payments/intents/${second.id}/confirm`, a.token, { paymentMethod: a.card }, { 'idempotency-key': key() })).body.data.status).toBe('succeeded');
+  });
+
   it('releases the seat when the learner cancels, and when the hold expires', async () => {
     const session = await createSession(1500, 1);
     const a = await learnerWithCard('canceler');

@@ -12,8 +12,9 @@ import { type Kysely, sql } from 'kysely';
  * `session_seats(session, user, open_statuses, lock)` returns, for a session that is not deleted:
  * its price (cents), seats, status, whether it has not ended (its end date ≥ today), its educator,
  * the seats taken: ACTIVE enrollments plus unexpired holds of unfinished card payments
- * (`open_statuses`, server/platform/session-lifecycle.ts) of anyone but `user`, and `user`'s own
- * enrollment in it (id and status; null when none), which every checkout looks at too. With `lock`
+ * (`open_statuses`, server/platform/session-lifecycle.ts) of anyone but `user`, `user`'s own
+ * unfinished card payments for it (a new one cancels them), and `user`'s enrollment in it (id and
+ * status; null when none), which every checkout looks at too. With `lock`
  * false nothing is locked (a pre-check that reads the last committed state). No row: no such session.
  */
 export async function up(db: Kysely<any>): Promise<void> {
@@ -21,7 +22,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     create function session_seats(p_session integer, p_user integer, p_open text[], p_lock boolean)
     returns table (
       price_cents integer, max_seats integer, status text, not_ended boolean, educator_id integer, seats_taken bigint,
-      enrollment_id integer, enrollment_status text
+      own_holds bigint, enrollment_id integer, enrollment_status text
     )
     language plpgsql volatile as $$
     #variable_conflict use_column
@@ -34,6 +35,7 @@ export async function up(db: Kysely<any>): Promise<void> {
           (select count(*) from enrollments e where e.session_id = p_session and e.status = 'ACTIVE')
             + (select count(*) from payment_intents i
                where i.session_id = p_session and i.user_id <> p_user and i.status = any (p_open) and i.hold_expires_at > now()),
+          (select count(*) from payment_intents i where i.user_id = p_user and i.session_id = p_session and i.status = any (p_open)),
           e.id, e.status
         from sessions s
         left join enrollments e on e.session_id = s.id and e.user_id = p_user

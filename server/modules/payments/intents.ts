@@ -83,13 +83,15 @@ export async function createCardIntent(app: AppContext, caller: Caller, input: {
       // The earlier holds canceled and the new one written before the session's lock is taken (the
       // seat count leaves the caller's own holds out), so the lock is held for the count and the
       // commit only (issue 15, goal 2); a refusal under it rolls all of this back.
-      await trx
-        .updateTable('payment_intents')
-        .set({ status: 'canceled', hold_expires_at: null, updated_at: new Date() })
-        .where('user_id', '=', caller.userId)
-        .where('session_id', '=', seen.id)
-        .where('status', 'in', OPEN_INTENT_STATUSES)
-        .execute();
+      if (seen.ownHolds > 0) {
+        await trx
+          .updateTable('payment_intents')
+          .set({ status: 'canceled', hold_expires_at: null, updated_at: new Date() })
+          .where('user_id', '=', caller.userId)
+          .where('session_id', '=', seen.id)
+          .where('status', 'in', OPEN_INTENT_STATUSES)
+          .execute();
+      }
       const q = quote(seen.priceCents);
       const row = await trx
         .insertInto('payment_intents')

@@ -63,6 +63,8 @@ export interface LockedSession {
   maxSeats: number;
   seatsTaken: number;
   educatorId: number;
+  /** How many unfinished card payments (open intents, expired or not) the caller has for the session. */
+  ownHolds: number;
   /** The caller's enrollment in the session, if any (ACTIVE, or CANCELED/REFUNDED to reactivate), read with the seats. */
   enrollment: { id: number; status: Selectable<EnrollmentsTable>['status'] } | null;
 }
@@ -103,7 +105,7 @@ export async function lockOpenSession(trx: Transaction<Database>, caller: Caller
     throw new HttpError(422, 'This session is not open for enrollment');
   }
   return {
-    id: sessionId, priceCents: s.price_cents, maxSeats: s.max_seats, seatsTaken: s.seats_taken, educatorId: s.educator_id,
+    id: sessionId, priceCents: s.price_cents, maxSeats: s.max_seats, seatsTaken: s.seats_taken, educatorId: s.educator_id, ownHolds: s.own_holds,
     enrollment: s.enrollment_id === null ? null : { id: s.enrollment_id, status: s.enrollment_status as Selectable<EnrollmentsTable>['status'] },
   };
 }
@@ -117,6 +119,8 @@ interface SessionSeats {
   educator_id: number;
   /** ACTIVE enrollments + unexpired holds of other people's unfinished card payments (a bigint, read as a number). */
   seats_taken: number;
+  /** The caller's own unfinished card payments for the session (a bigint, read as a number). */
+  own_holds: number;
   /** The caller's enrollment in the session (the unique key of enrollments), if any. */
   enrollment_id: number | null;
   enrollment_status: string | null;
