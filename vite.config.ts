@@ -16,6 +16,8 @@ import { precompress } from './scripts/vite-precompress.ts';
  * - Dev server on :5173 proxies /api and /uploads to the Fastify server on :3000 (`npm start`;
  *   HALAQA_API_URL overrides the target).
  * - Build: every text file of dist/ also as .br and .gz (scripts/vite-precompress.ts).
+ * - Build: React's API is served by Preact (preact/compat, see `preactAliases`); the dev server
+ *   and the tests keep React DOM.
  * - Tests: tests/ui/** run in jsdom, everything else under tests/ in node. tests/e2e/** (real
  *   Chromium against a built app) only when HALAQA_E2E=1.
  */
@@ -24,7 +26,22 @@ const isVitest = process.env.VITEST !== undefined;
 /** Where /api is proxied in dev and preview (the Fastify server, `npm start`). */
 const apiTarget = process.env.HALAQA_API_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
+/**
+ * React's API served by Preact (preact/compat) in what ships: the production build (issue 15,
+ * goal 4: React DOM was ~65 of the explore page's 163 kB gzip; Preact with its compat layer is
+ * ~9). The dev server keeps React DOM, for React Fast Refresh.
+ * Exact matches only (`^…$`): `react-dom/server` and the like stay unaliased unless listed.
+ * Preact runs effects as React does after an event (src/lib/preact-effects.ts).
+ */
+const preactAliases = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [
     // The router plugin must come before react(). Under Vitest the route tree is not regenerated.
     ...(isVitest
@@ -55,11 +72,12 @@ export default defineConfig({
     precompress(),
   ],
   resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-      '@contract': fileURLToPath(new URL('./openapi', import.meta.url)),
-      'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)),
-    },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      { find: '@contract', replacement: fileURLToPath(new URL('./openapi', import.meta.url)) },
+      { find: 'styled-system', replacement: fileURLToPath(new URL('./styled-system', import.meta.url)) },
+      ...(command === 'build' ? preactAliases : []),
+    ],
   },
   server: {
     port: 5173,
@@ -136,4 +154,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));
