@@ -2,7 +2,8 @@ import { options } from 'preact';
 
 /**
  * When Preact runs `useEffect` callbacks: in a microtask right after each render, instead of its
- * default (after the next animation frame, then a timeout). Imported once, by src/main.tsx.
+ * default (after the next animation frame, then a timeout). Imported once by src/main.tsx, and by
+ * the UI tests (vite.config.ts) so that they run what ships.
  *
  * Why: the app renders with Preact (preact/compat, vite.config.ts) and its Ark UI parts run
  * zag-js machines written for React, which flushes the effects of an update made in an event

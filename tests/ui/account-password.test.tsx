@@ -35,7 +35,7 @@ describe('forgot password screen', () => {
   it('checks the address before sending anything', async () => {
     const { mock, api } = apiWith({});
     await renderWithRouter(<ForgotPasswordScreen api={api} />);
-    fireEvent.change(screen.getByLabelText(/E-mail/), { target: { value: 'not-an-address' } });
+    fireEvent.input(screen.getByLabelText(/E-mail/), { target: { value: 'not-an-address' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send the reset link' }));
     await screen.findByText('Enter a valid e-mail address, like name@example.com.');
     expect(mock.calls).toHaveLength(0);
@@ -59,8 +59,8 @@ describe('reset password screen', () => {
   it('refuses a weak or unconfirmed password on the page, without a call', async () => {
     const { mock, api } = apiWith({});
     await renderWithRouter(<ResetPasswordScreen api={api} email="omar@example.org" token="tok" />);
-    fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: 'alllowercase1!' } });
-    fireEvent.change(screen.getByLabelText(/^Confirm the new password/), { target: { value: 'other' } });
+    fireEvent.input(screen.getByLabelText(/^New password/), { target: { value: 'alllowercase1!' } });
+    fireEvent.input(screen.getByLabelText(/^Confirm the new password/), { target: { value: 'other' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reset my password' }));
     await screen.findByText('Add an upper-case letter.');
     expect(screen.getByText('The two passwords are not the same.')).toBeTruthy();
@@ -74,8 +74,8 @@ describe('reset password screen', () => {
   ])('says the link is %s and offers a new one', async (problem, text) => {
     const { mock, api } = apiWith({ 'POST /api/account/reset-password': () => json(422, { message: 'x', errors: [{ path: 'token', message: problem }] }) });
     await renderWithRouter(<ResetPasswordScreen api={api} email="omar@example.org" token="tok-1" />);
-    fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: 'N3w!passw0rd' } });
-    fireEvent.change(screen.getByLabelText(/^Confirm the new password/), { target: { value: 'N3w!passw0rd' } });
+    fireEvent.input(screen.getByLabelText(/^New password/), { target: { value: 'N3w!passw0rd' } });
+    fireEvent.input(screen.getByLabelText(/^Confirm the new password/), { target: { value: 'N3w!passw0rd' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reset my password' }));
     await screen.findByText(text);
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toBeTruthy();
@@ -91,9 +91,9 @@ describe('reset password screen', () => {
 
 describe('change password form', () => {
   const fill = (oldPassword: string, newPassword: string) => {
-    fireEvent.change(screen.getByLabelText(/^Current password/), { target: { value: oldPassword } });
-    fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: newPassword } });
-    fireEvent.change(screen.getByLabelText(/^Confirm the new password/), { target: { value: newPassword } });
+    fireEvent.input(screen.getByLabelText(/^Current password/), { target: { value: oldPassword } });
+    fireEvent.input(screen.getByLabelText(/^New password/), { target: { value: newPassword } });
+    fireEvent.input(screen.getByLabelText(/^Confirm the new password/), { target: { value: newPassword } });
     fireEvent.click(screen.getByRole('button', { name: 'Change the password' }));
   };
 
@@ -142,7 +142,7 @@ describe('profile section', () => {
     };
     const { mock, api } = apiWith({ 'PUT /api/account/profile': () => json(200, { data: { ...user, firstName: 'Layla', name: 'Layla Haddad', language: 'ar' } }) });
     await renderWithRouter(<ProfileSection api={api} auth={{ send: vi.fn() } as unknown as AuthActor} user={user} error={null} onRetry={() => {}} />);
-    fireEvent.change(screen.getByLabelText(/^First name/), { target: { value: '  Layla ' } });
+    fireEvent.input(screen.getByLabelText(/^First name/), { target: { value: '  Layla ' } });
     fireEvent.change(screen.getByLabelText(/^Language of your e-mails/), { target: { value: 'ar' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save the profile' }));
     await waitFor(() => expect(bodiesOf(mock, 'PUT /api/account/profile')).toEqual([{ firstName: 'Layla', lastName: 'Haddad', language: 'ar' }]));

@@ -86,7 +86,7 @@ describe('the admins\' course queue', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await within(dialog).findByText('Write a message: it is sent to the person by e-mail.')).toBeTruthy();
     expect(mock.calls.some((c) => c.method === 'POST')).toBe(false);
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /Message to the educator/ }), { target: { value: 'Week 3 has no lessons.' } });
+    fireEvent.input(within(dialog).getByRole('textbox', { name: /Message to the educator/ }), { target: { value: 'Week 3 has no lessons.' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await toast('Could not reject the course !')).toBeTruthy();
     expect(screen.getByRole('alertdialog', { name: 'Reject this course?' })).toBeTruthy();
@@ -104,7 +104,7 @@ describe('the admins\' course queue', () => {
     expect(screen.getByText('1 session of this course also waits for approval: approving it publishes the course.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Unpublish' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Unpublish this course?' });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /Message to the educator/ }), { target: { value: 'Outdated material' } });
+    fireEvent.input(within(dialog).getByRole('textbox', { name: /Message to the educator/ }), { target: { value: 'Outdated material' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Unpublish' }));
     expect(await toast('Course unpublished')).toBeTruthy();
     expect(JSON.parse(mock.calls.find((c) => c.method === 'POST')!.body!)).toEqual({ message: 'Outdated material' });

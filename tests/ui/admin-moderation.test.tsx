@@ -84,7 +84,7 @@ describe('session moderation (spec §4, §8)', () => {
     await renderBoard({ 'POST /api/sessions/41/approve': () => json(409, { message: 'Session is not pending' }) });
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Great course' } });
+    fireEvent.input(within(dialog).getByRole('textbox'), { target: { value: 'Great course' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await toast('Could not get the super admin courses !')).toBeTruthy();
     expect(within(dialog).getByRole('alert').textContent).toContain('Session is not pending');
@@ -101,7 +101,7 @@ describe('session moderation (spec §4, §8)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await within(dialog).findByText('Write a message: it is sent to the person by e-mail.')).toBeTruthy();
     expect(mock.calls.some((c) => c.method === 'POST')).toBe(false);
-    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Pick other days.' } });
+    fireEvent.input(within(dialog).getByRole('textbox'), { target: { value: 'Pick other days.' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await toast('Could not reject the session !')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
@@ -119,7 +119,7 @@ describe('session moderation (spec §4, §8)', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete this session?' });
-    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Course retired.' } });
+    fireEvent.input(within(dialog).getByRole('textbox'), { target: { value: 'Course retired.' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await toast('Session deletion failed, try again !')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));

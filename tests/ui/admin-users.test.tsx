@@ -97,13 +97,13 @@ describe('admin users: reject and delete need a message', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Reject Salma Idrissi?' });
     const message = within(dialog).getByRole('textbox', { name: /Message to Salma Idrissi/ });
     expect(message.hasAttribute('required')).toBe(true);
-    fireEvent.change(message, { target: { value: '   ' } });
+    fireEvent.input(message, { target: { value: '   ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await within(dialog).findByText('Write a message: it is sent to the person by e-mail.')).toBeTruthy();
     expect(message.getAttribute('aria-invalid')).toBe('true');
     expect(mock.calls.some((c) => c.method === 'PUT')).toBe(false);
 
-    fireEvent.change(message, { target: { value: 'Please add a résumé.' } });
+    fireEvent.input(message, { target: { value: 'Please add a résumé.' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('user rejected !')).toBeTruthy();
     const put = mock.calls.find((c) => c.method === 'PUT')!;
@@ -119,7 +119,7 @@ describe('admin users: reject and delete need a message', () => {
     });
     fireEvent.click(within(row()).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete the account of Salma Idrissi?' });
-    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Duplicate account.' } });
+    fireEvent.input(within(dialog).getByRole('textbox'), { target: { value: 'Duplicate account.' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Could not delete the user!', { selector: '[data-part=title]' })).toBeTruthy();
     expect((within(dialog).getByRole('textbox') as HTMLTextAreaElement).value).toBe('Duplicate account.');

@@ -88,12 +88,12 @@ describe('attendance analytics page', () => {
     // The session choices follow the course.
     const session = screen.getByLabelText('Session') as HTMLSelectElement;
     expect([...session.options].map((o) => o.textContent)).toEqual(['All sessions', 'SQL for analysts, from October, 5th 2026']);
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-10-10' } });
+    fireEvent.input(screen.getByLabelText('From'), { target: { value: '2026-10-10' } });
     await act(async () => {});
     expect(mock.calls.at(-1)!.path).toBe('/api/companies/3/analytics/attendance?courseId=12&from=2026-10-10');
     expect(urls.at(-1)).toEqual({ courseId: 12, from: '2026-10-10' });
     const before = mock.calls.length;
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-10-01' } });
+    fireEvent.input(screen.getByLabelText('To'), { target: { value: '2026-10-01' } });
     expect(await screen.findByText('The end date must be on or after the start date')).toBeTruthy();
     expect(mock.calls.length).toBe(before);
   });

@@ -37,7 +37,7 @@ async function renderScreen(routes: Parameters<typeof mockFetch>[0], locale: 'en
   return { calls };
 }
 
-const set = (name: string, value: string) => fireEvent.change(document.querySelector(`[name=${name}]`)!, { target: { value } });
+const set = (name: string, value: string) => fireEvent.input(document.querySelector(`[name=${name}]`)!, { target: { value } });
 function fillValid() {
   set('companyName', 'Gulf Data Academy');
   set('acronym', 'gda');

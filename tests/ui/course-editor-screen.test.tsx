@@ -81,7 +81,7 @@ async function renderEditor(routes: Parameters<typeof mockFetch>[0] = {}, course
 }
 
 const field = (name: string) => screen.getByLabelText(name, { exact: false, selector: 'input, select, textarea' }) as HTMLInputElement;
-const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
+const type = (name: string, value: string) => fireEvent.input(field(name), { target: { value } });
 
 beforeEach(() => {
   FakeXhr.last = null;
@@ -128,7 +128,7 @@ describe('CourseEditorScreen', () => {
     for (const name of ['Intro', 'Hooks']) {
       fireEvent.click(screen.getByRole('button', { name: 'Add a lesson to Basics' }));
       const lessons = screen.getAllByTestId('syllabus-lesson');
-      fireEvent.change(within(lessons.at(-1)!).getByLabelText(/Name of lesson/), { target: { value: name } });
+      fireEvent.input(within(lessons.at(-1)!).getByLabelText(/Name of lesson/), { target: { value: name } });
     }
     const names = () => screen.getAllByTestId('syllabus-lesson').map((li) => (within(li).getByLabelText(/Name of lesson/) as HTMLInputElement).value);
     expect(names()).toEqual(['Intro', 'Hooks']);
@@ -150,7 +150,7 @@ describe('CourseEditorScreen', () => {
     for (const name of ['One', 'Two']) {
       fireEvent.click(screen.getByRole('button', { name: 'Add a section to week 1' }));
       const sections = screen.getAllByTestId('syllabus-section');
-      fireEvent.change(within(sections.at(-1)!).getByLabelText(/Section \d name/), { target: { value: name } });
+      fireEvent.input(within(sections.at(-1)!).getByLabelText(/Section \d name/), { target: { value: name } });
     }
     const handles = screen.getAllByTestId('section-handle');
     const sections = screen.getAllByTestId('syllabus-section');
@@ -169,8 +169,8 @@ describe('CourseEditorScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add a section to week 1' }));
     type('Section 1 name (week 1)', 'Basics');
     fireEvent.click(screen.getByRole('button', { name: 'Add a lesson to Basics' }));
-    fireEvent.change(screen.getByLabelText(/Name of lesson 1/), { target: { value: 'Docs' } });
-    fireEvent.change(screen.getByLabelText('Link'), { target: { value: 'https://react.dev' } });
+    fireEvent.input(screen.getByLabelText(/Name of lesson 1/), { target: { value: 'Docs' } });
+    fireEvent.input(screen.getByLabelText('Link'), { target: { value: 'https://react.dev' } });
     fireEvent.click(screen.getByRole('radio', { name: 'As a learner' }));
     const learner = screen.getByTestId('learner-preview');
     expect(within(learner).getByRole('heading', { name: 'Modern React' })).toBeTruthy();
@@ -206,7 +206,7 @@ describe('CourseEditorScreen', () => {
     act(() => FakeXhr.last!.progress(50, 100));
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
     await act(async () => FakeXhr.last!.respond(201, { data: { id: 77, url: '/uploads/77.png', type: 'COURSEPICTURE' } }));
-    expect(screen.getByRole('img', { name: 'Preview of cover.png' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Preview of cover.png' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
     // The editor goes to the new course as it toasts, so this test's page (and its Toaster) is gone;

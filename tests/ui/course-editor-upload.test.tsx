@@ -140,8 +140,8 @@ describe('UploadField', () => {
     expect(screen.getByRole('progressbar').getAttribute('aria-valuetext')).toBe('25% uploaded');
     expect((screen.getByLabelText('Course picture') as HTMLInputElement).disabled).toBe(true);
     await act(async () => FakeXhr.last!.respond(201, { data: { id: 9, url: '/uploads/9.png', type: 'COURSEPICTURE' } }));
+    expect((await screen.findByRole('img', { name: 'Preview of cover.png' })).getAttribute('src')).toBe('/uploads/9.png');
     expect(screen.queryByRole('progressbar')).toBeNull();
-    expect(screen.getByRole('img', { name: 'Preview of cover.png' }).getAttribute('src')).toBe('/uploads/9.png');
   });
 
   it('shows the size and type errors and sends nothing', async () => {
@@ -163,7 +163,7 @@ describe('UploadField', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
     fireEvent.change(screen.getByLabelText('Course picture'), { target: { files: [png()] } });
     await act(async () => FakeXhr.last!.respond(500, { message: 'Boom' }));
-    expect(screen.getByRole('alert').textContent).toBe('Failed to upload file !');
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to upload file !');
     expect(logged).toHaveBeenCalledTimes(1); // spec §8: also logged
     logged.mockRestore();
   });

@@ -66,7 +66,7 @@ describe('courses to teach', () => {
     const mock = await renderPage({ 'POST /api/sessions': () => json(201, { data: { id: 57, courseId: 12, status: 'PENDING' } }) });
     fireEvent.click(screen.getByRole('button', { name: 'Request a session' }));
     const dialog = await screen.findByRole('dialog', { name: 'Request a session' });
-    fireEvent.change(within(dialog).getByRole('spinbutton', { name: /Seats/ }), { target: { value: '12' } });
+    fireEvent.input(within(dialog).getByRole('spinbutton', { name: /Seats/ }), { target: { value: '12' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit the request' }));
     expect(await screen.findByText('Request submitted successfully!', { selector: '[data-part=title]' })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -55,7 +55,7 @@ describe('session learners: mail (spec §3, §4, §8)', () => {
     expect(await within(dialog).findByText('Write a message.')).toBeTruthy();
     expect(mock.calls).toHaveLength(0);
 
-    fireEvent.change(message, { target: { value: 'The meeting moves to 19:00.' } });
+    fireEvent.input(message, { target: { value: 'The meeting moves to 19:00.' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('E-mail sent to 1 learner.', { selector: '[data-part=title]' })).toBeTruthy();
     expect(JSON.parse(mock.calls[0]!.body!)).toEqual({ message: 'The meeting moves to 19:00.', userIdsTo: [22] });
@@ -68,7 +68,7 @@ describe('session learners: mail (spec §3, §4, §8)', () => {
     await renderPage({ 'POST /api/mail/send': () => json(403, { message: 'You may only mail your own learners' }) });
     fireEvent.click(screen.getByRole('button', { name: 'E-mail all learners' }));
     const dialog = await screen.findByRole('dialog', { name: 'E-mail learners' });
-    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Hello' } });
+    fireEvent.input(within(dialog).getByRole('textbox'), { target: { value: 'Hello' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('You may only mail your own learners', { selector: '[data-part=title]' })).toBeTruthy();
     expect(within(dialog).getByRole('alert').textContent).toContain('You may only mail your own learners');

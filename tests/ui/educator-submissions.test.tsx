@@ -116,17 +116,17 @@ describe('session submissions: grading', () => {
     const comment = within(dialog).getByRole('textbox', { name: /Comment/ });
 
     // Above the assignment's points: refused on the client, nothing sent.
-    fireEvent.change(grade, { target: { value: '150' } });
+    fireEvent.input(grade, { target: { value: '150' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save grade' }));
     expect(await within(dialog).findByText('The grade cannot exceed 100 points.')).toBeTruthy();
     expect(grade.getAttribute('aria-invalid')).toBe('true');
-    fireEvent.change(grade, { target: { value: '' } });
+    fireEvent.input(grade, { target: { value: '' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save grade' }));
     expect(await within(dialog).findByText('Enter a grade.')).toBeTruthy();
     expect(mock.calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
 
-    fireEvent.change(grade, { target: { value: '85.5' } });
-    fireEvent.change(comment, { target: { value: 'Clear and complete.' } });
+    fireEvent.input(grade, { target: { value: '85.5' } });
+    fireEvent.input(comment, { target: { value: 'Clear and complete.' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save grade' }));
     expect(await toast('Grade edited!')).toBeTruthy();
     const patch = mock.calls.find((c) => c.method === 'PATCH')!;
@@ -155,7 +155,7 @@ describe('session submissions: grading', () => {
     // Opened with the current grade and comment.
     expect(grade.value).toBe('92');
     expect((within(dialog).getByRole('textbox', { name: /Comment/ }) as HTMLTextAreaElement).value).toBe('Well structured.');
-    fireEvent.change(grade, { target: { value: '95' } });
+    fireEvent.input(grade, { target: { value: '95' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save grade' }));
 
     expect(await toast('Cannot edit grade!')).toBeTruthy();

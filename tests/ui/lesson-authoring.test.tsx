@@ -74,7 +74,7 @@ async function renderScreen(authoring: LessonAuthoring, routes: Record<string, H
 }
 
 const field = (label: string | RegExp) => screen.getByLabelText(label, { selector: 'input, select, textarea' }) as HTMLInputElement;
-const type = (label: string | RegExp, value: string) => fireEvent.change(field(label), { target: { value } });
+const type = (label: string | RegExp, value: string) => fireEvent.input(field(label), { target: { value } });
 const puts = (calls: ReturnType<typeof mockFetch>['calls']) => calls.filter((c) => c.method === 'PUT');
 
 describe('LessonAuthoringScreen', () => {

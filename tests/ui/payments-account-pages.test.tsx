@@ -180,7 +180,7 @@ describe('bank account page (educators)', () => {
     const data: BankAccountData = { account: { ok: true, data: null }, earnings: { ok: true, data: earnings }, config: sandbox };
     await renderWithRouter(<BankAccountPage data={data} api={api} onChanged={() => {}} />);
     const field = screen.getByRole('textbox', { name: /Bank account token/ });
-    fireEvent.change(field, { target: { value: 'tok_visa' } });
+    fireEvent.input(field, { target: { value: 'tok_visa' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save bank account' }));
     await screen.findByText('is not a bank account token');
     expect(field.getAttribute('aria-invalid')).toBe('true');
@@ -294,10 +294,10 @@ describe('addresses page', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Street address/ }));
     expect(mock.calls).toHaveLength(0);
 
-    fireEvent.change(screen.getByRole('textbox', { name: /Street address/ }), { target: { value: ' 1 Rue de Fès ' } });
-    fireEvent.change(screen.getByRole('textbox', { name: /^City/ }), { target: { value: 'Rabat' } });
-    fireEvent.change(screen.getByRole('textbox', { name: /Postal code/ }), { target: { value: '10000' } });
-    fireEvent.change(screen.getByRole('textbox', { name: /Country code/ }), { target: { value: 'ma' } });
+    fireEvent.input(screen.getByRole('textbox', { name: /Street address/ }), { target: { value: ' 1 Rue de Fès ' } });
+    fireEvent.input(screen.getByRole('textbox', { name: /^City/ }), { target: { value: 'Rabat' } });
+    fireEvent.input(screen.getByRole('textbox', { name: /Postal code/ }), { target: { value: '10000' } });
+    fireEvent.input(screen.getByRole('textbox', { name: /Country code/ }), { target: { value: 'ma' } });
     expect(screen.getByText('Morocco')).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Make this my default address' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add address' }));
@@ -314,10 +314,10 @@ describe('addresses page', () => {
       'POST /api/users/me/addresses': () => json(400, { message: 'Validation failed', errors: [{ path: 'postalCode', message: 'is too long' }] }),
     });
     await renderWithRouter(<AddressesPage addresses={[]} api={api} onChanged={() => {}} />);
-    fireEvent.change(screen.getByRole('textbox', { name: /Street address/ }), { target: { value: '1 Main' } });
-    fireEvent.change(screen.getByRole('textbox', { name: /^City/ }), { target: { value: 'Doha' } });
-    fireEvent.change(screen.getByRole('textbox', { name: /Postal code/ }), { target: { value: '1234567890123' } });
-    fireEvent.change(screen.getByRole('textbox', { name: /Country code/ }), { target: { value: 'QA' } });
+    fireEvent.input(screen.getByRole('textbox', { name: /Street address/ }), { target: { value: '1 Main' } });
+    fireEvent.input(screen.getByRole('textbox', { name: /^City/ }), { target: { value: 'Doha' } });
+    fireEvent.input(screen.getByRole('textbox', { name: /Postal code/ }), { target: { value: '1234567890123' } });
+    fireEvent.input(screen.getByRole('textbox', { name: /Country code/ }), { target: { value: 'QA' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add address' }));
     await screen.findByText('is too long');
     expect(screen.getByRole('textbox', { name: /Postal code/ }).getAttribute('aria-invalid')).toBe('true');

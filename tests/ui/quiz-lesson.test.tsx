@@ -182,7 +182,7 @@ describe('quiz lesson: answering', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'NaN' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    fireEvent.change(screen.getByRole('textbox', { name: 'Your answer' }), { target: { value: 'const' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Your answer' }), { target: { value: 'const' } });
     fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
     expect(heading().textContent).toBe('Question 3 of 4');
     expect(JSON.parse(localStorage.getItem('halaqa.quiz.position')!)).toEqual({ '9': 2 });

@@ -42,7 +42,7 @@ async function renderScreen(routes: Parameters<typeof mockFetch>[0], invitationT
   return { calls };
 }
 
-const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const fill = (label: RegExp, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
 
 afterEach(cleanup);
 
@@ -105,9 +105,9 @@ describe('sign-up screen', () => {
     expect(radios[0]!.checked).toBe(true);
     fireEvent.click(radios[1]!);
     await waitFor(() => expect((screen.getAllByRole('radio')[1] as HTMLInputElement).checked).toBe(true));
-    for (const input of ['firstName', 'lastName']) fireEvent.change(document.querySelector(`input[name=${input}]`)!, { target: { value: 'كريم' } });
-    fireEvent.change(document.querySelector('input[name=email]')!, { target: { value: 'karim@example.org' } });
-    fireEvent.change(document.querySelector('input[name=password]')!, { target: { value: 'Str0ng!pass' } });
+    for (const input of ['firstName', 'lastName']) fireEvent.input(document.querySelector(`input[name=${input}]`)!, { target: { value: 'كريم' } });
+    fireEvent.input(document.querySelector('input[name=email]')!, { target: { value: 'karim@example.org' } });
+    fireEvent.input(document.querySelector('input[name=password]')!, { target: { value: 'Str0ng!pass' } });
     fireEvent.click(screen.getByRole('button', { name: 'solve captcha' }));
     fireEvent.click(document.querySelector('button[type=submit]')!);
     await screen.findByText('يوجد حساب بهذا البريد الإلكتروني بالفعل'); // the server's message, in the interface language

@@ -57,7 +57,7 @@ describe('theme editor (issue 12 "Brand the platform")', () => {
     const preview = screen.getByTestId('theme-preview');
     expect(preview.style.getPropertyValue('--colors-primary')).toBe('#8A1538');
 
-    fireEvent.change(primaryInput(), { target: { value: '#FFFF00' } });
+    fireEvent.input(primaryInput(), { target: { value: '#FFFF00' } });
     expect(preview.style.getPropertyValue('--colors-primary')).toBe('#FFFF00');
     expect(preview.style.getPropertyValue('--colors-primary-strong')).toBe('color-mix(in srgb, #FFFF00 62%, #0b1220)');
     expect(screen.getByRole('status', { name: '' }).textContent).toContain('This theme is not readable');
@@ -72,10 +72,10 @@ describe('theme editor (issue 12 "Brand the platform")', () => {
   it('saves a readable theme with its links and applies it to the partner at once', async () => {
     const saved = { ...settings, style: { ...settings.style, primaryColor: '#0F4C81' }, links: { website: 'https://qad.halaqa.test', support: 'mailto:help@qad.halaqa.test' } };
     const { calls, auth } = await renderPage({ 'PUT /api/companies/3/settings': () => json(200, { data: saved }) });
-    fireEvent.change(primaryInput(), { target: { value: '#0F4C81' } });
+    fireEvent.input(primaryInput(), { target: { value: '#0F4C81' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add a link' }));
-    fireEvent.change(screen.getByRole('textbox', { name: 'Name of link 2' }), { target: { value: 'support' } });
-    fireEvent.change(screen.getByLabelText('Address of link 2'), { target: { value: 'mailto:help@qad.halaqa.test' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Name of link 2' }), { target: { value: 'support' } });
+    fireEvent.input(screen.getByLabelText('Address of link 2'), { target: { value: 'mailto:help@qad.halaqa.test' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save theme' }));
     expect(await screen.findByText('Brand settings saved')).toBeTruthy();
     const put = calls.find((c) => c.method === 'PUT')!;
@@ -109,7 +109,7 @@ describe('theme editor (issue 12 "Brand the platform")', () => {
   it('speaks Arabic', async () => {
     await renderPage({}, 'ar');
     expect(screen.getByRole('heading', { name: 'إعدادات الهوية' })).toBeTruthy();
-    fireEvent.change(screen.getByRole('textbox', { name: 'اللون الأساسي' }), { target: { value: '#FFFF00' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'اللون الأساسي' }), { target: { value: '#FFFF00' } });
     expect(screen.getByText('هذا المظهر غير مقروء')).toBeTruthy();
   });
 });
