@@ -56,7 +56,7 @@ export async function listMyEnrollments(app: AppContext, caller: Caller): Promis
   return enrollmentsByIds(app, rows.map((r) => r.id));
 }
 
-/** A session locked for a seat check (`SELECT … FOR UPDATE`), with what enrollment needs. */
+/** A session read for a seat check (locked FOR NO KEY UPDATE unless asked not to), with what enrollment needs. */
 export interface LockedSession {
   id: number;
   priceCents: number;
@@ -65,7 +65,7 @@ export interface LockedSession {
   educatorId: number;
   /** How many unfinished card payments (open intents, expired or not) the caller has for the session. */
   ownHolds: number;
-  /** The caller's enrollment in the session, if any (ACTIVE, or CANCELED/REFUNDED to reactivate), read with the seats. */
+  /** The caller's enrollment in the session, if any (ACTIVE, or CANCELLED to reactivate), read with the seats. */
   enrollment: { id: number; status: Selectable<EnrollmentsTable>['status'] } | null;
 }
 
