@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect, type PostgresPool, sql } from 'kysely';
+import { Kysely, PostgresDialect, type DatabaseConnection, type Dialect, type PostgresPool, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { LoopBudget } from './loop-budget.js';
 import type { Database } from './types.js';
 
 /** OIDs of the PostgreSQL types whose text form we keep as is. */
@@ -128,6 +129,40 @@ function preparingPool(pool: pg.Pool): PostgresPool {
 }
 
 /**
+ * `dialect` whose connections are taken in turn through `budget` ({@link LoopBudget}): each query
+ * outside a transaction, and each transaction, is one unit of work. For PGlite, whose SQL runs on the
+ * event loop's thread: its work then leaves the loop a turn every few milliseconds.
+ */
+function budgetedDialect(dialect: Dialect, budget: LoopBudget): Dialect {
+  const createDriver = dialect.createDriver.bind(dialect);
+  return Object.assign(Object.create(dialect) as Dialect, {
+    createDriver() {
+      const driver = createDriver();
+      const acquire = driver.acquireConnection.bind(driver);
+      const release = driver.releaseConnection.bind(driver);
+      return Object.assign(driver, {
+        async acquireConnection(): Promise<DatabaseConnection> {
+          await budget.enter();
+          try {
+            return await acquire();
+          } catch (err) {
+            budget.leave();
+            throw err;
+          }
+        },
+        async releaseConnection(connection: DatabaseConnection): Promise<void> {
+          try {
+            await release(connection);
+          } finally {
+            budget.leave();
+          }
+        },
+      });
+    },
+  });
+}
+
+/**
  * Opens the database. Dates (`date`) are returned as 'YYYY-MM-DD' strings and `bigint`/`numeric`
  * aggregates as JS numbers (all our sums are cents well below 2^53).
  * @throws when the server cannot be reached or PGlite cannot open `dir`.
@@ -146,7 +181,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         [NUMERIC_OID]: (v: string) => Number(v),
       },
     });
-    const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+    const db = new Kysely<Database>({ dialect: budgetedDialect(new PGliteDialect(client), new LoopBudget()) });
     pgliteClients.set(db, client);
     return {
       db,
