@@ -167,6 +167,10 @@ export default defineConfig(({ command }) => ({
           globalSetup: ['tests/api/template-setup.ts'],
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: ['tests/ui/**', ...(e2e ? [] : ['tests/e2e/**']), '**/node_modules/**'],
+          // A journey's expect.poll waits for a real browser and server: 10 s, not Vitest's 1 s. On a
+          // loaded CI machine (load average 7 with two shards), the partner's attendance page
+          // showed its learners a little over 1 s after the sign-in's redirect.
+          ...(e2e ? { expect: { poll: { timeout: 10_000 } } } : {}),
         },
       },
     ],
