@@ -41,9 +41,10 @@ async function main(): Promise<void> {
     }
   }
   // A fresh embedded database gets the demo data: its one password hash (scrypt, ~0.3–1 s) is
-  // computed on libuv's thread pool while this thread loads the server and opens the database.
+  // computed on libuv's thread pool while this thread loads the server and opens the database, at
+  // the cost new hashes get (SCRYPT_LOG_N), as every hash the seed makes.
   const freshPglite = !config.databaseUrl && !existsSync(join(pgDir, 'PG_VERSION'));
-  const demoHash = config.seedDemoData && freshPglite ? hashPassword(DEMO_PASSWORD) : null;
+  const demoHash = config.seedDemoData && freshPglite ? hashPassword(DEMO_PASSWORD, config.scryptLogN) : null;
   demoHash?.catch(() => {});
   // A fresh PGlite directory starts as a copy of the migrated template (server/db/template.ts: made
   // at npm install; made here, once, when missing) instead of running initdb and the migrations.
@@ -80,7 +81,7 @@ async function main(): Promise<void> {
   const seeded = config.seedDemoData
     ? await seedDemoData(handle.db, {
         uploadsDir: join(config.dataDir, 'uploads'),
-        hashPassword: (plain) => (demoHash && plain === DEMO_PASSWORD ? demoHash : hashPassword(plain)),
+        hashPassword: (plain) => (demoHash && plain === DEMO_PASSWORD ? demoHash : hashPassword(plain, config.scryptLogN)),
         liveMeetingAt: new Date(),
       })
     : { seeded: false as const };
