@@ -53,7 +53,10 @@ export class LoopBudget {
     return this.sliceStart !== null && performance.now() - this.sliceStart >= this.budgetMs;
   }
 
-  /** Opens a slice for this turn; it closes at this turn's check phase (a setImmediate queued now). */
+  /**
+   * Opens a slice; it closes at the next check phase (a setImmediate queued now): this turn's when
+   * opened before it, the next turn's when opened in it (by a deferred hand-off).
+   */
   private openSlice(): void {
     if (this.sliceStart !== null) return;
     this.sliceStart = performance.now();
