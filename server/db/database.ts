@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, type DatabaseConnection, type Dialect, type Po
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { LoopBudget } from './loop-budget.js';
+import { preparedDialect } from './pglite-prepared.js';
 import type { Database } from './types.js';
 
 /** OIDs of the PostgreSQL types whose text form we keep as is. */
@@ -181,7 +182,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         [NUMERIC_OID]: (v: string) => Number(v),
       },
     });
-    const db = new Kysely<Database>({ dialect: budgetedDialect(new PGliteDialect(client), new LoopBudget()) });
+    const db = new Kysely<Database>({ dialect: budgetedDialect(preparedDialect(new PGliteDialect(client), client), new LoopBudget()) });
     pgliteClients.set(db, client);
     return {
       db,
