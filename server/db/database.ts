@@ -7,6 +7,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { LoopBudget } from './loop-budget.js';
 import { preparedDialect } from './pglite-prepared.js';
+import { preparable } from './statements.js';
 import type { Database } from './types.js';
 
 /** OIDs of the PostgreSQL types whose text form we keep as is. */
@@ -90,13 +91,6 @@ export async function dumpDatabaseImage(db: Kysely<Database>): Promise<Blob> {
 /** The most statements one PostgreSQL connection keeps prepared (each costs the server some memory). */
 const MAX_PREPARED_PER_CONNECTION = 200;
 
-/**
- * Whether a statement runs prepared: queries and writes (not `begin`, `commit`, DDL, `set`…), except
- * `insert … on conflict`: PostgreSQL infers the unique index of `on conflict (…) where status = $1`
- * (a partial index) from the parameter's value only in an unnamed statement, and a prepared one
- * fails with "no unique or exclusion constraint matching the ON CONFLICT specification".
- */
-const preparable = (text: string) => /^\s*(select|with|insert|update|delete)\b/i.test(text) && !/\bon\s+conflict\b/i.test(text);
 
 /** Names of prepared statements by their SQL text (a statement's name is a hash of its text). */
 const statementNames = new Map<string, string>();

@@ -1,5 +1,6 @@
 import { type PGlite, parse, protocol } from '@electric-sql/pglite';
 import type { CompiledQuery, DatabaseConnection, Dialect, QueryResult } from 'kysely';
+import { preparable } from './statements.js';
 
 /**
  * Kysely's connection to PGlite with named prepared statements (issue 15, goal 2: the enrollment
@@ -16,16 +17,18 @@ import type { CompiledQuery, DatabaseConnection, Dialect, QueryResult } from 'ky
  * parsers and serializers, as `query()` does.
  *
  * Only plain data statements (those of {@link preparable}) are prepared, and at most
- * {@link MAX_PREPARED} texts per database; everything else (transaction control, DDL, a statement
- * past the cap) runs through PGlite's `query()` as before. Each call holds PGlite's query lock
+ * {@link MAX_PREPARED} texts per database. Transaction control ({@link transactionControl}) is
+ * one Query message of the simple protocol. Everything else (DDL, a statement past the cap) runs
+ * through PGlite's `query()` as before. Each call holds PGlite's query lock
  * (`runExclusive`), so it never interleaves with another user of the instance (LISTEN, dumps).
  */
 
 /** At most this many statement texts are prepared per database (the rest run unprepared). */
 export const MAX_PREPARED = 500;
 
-/** Data statements worth preparing: no transaction control, DDL or `ON CONFLICT` (as `preparingPool`). */
-export const preparable = (text: string) => /^\s*(select|with|insert|update|delete)\b/i.test(text) && !/\bon\s+conflict\b/i.test(text);
+
+/** BEGIN, COMMIT, ROLLBACK and the like, which Kysely sends without parameters around each transaction. */
+export const transactionControl = (text: string) => /^\s*(begin|commit|rollback|start\s+transaction|savepoint|release)\b/i.test(text) && !text.includes(';');
 
 /** A prepared statement: its name in the backend and the type OIDs of its parameters. */
 interface Prepared {
@@ -65,6 +68,14 @@ export class PreparedPGliteConnection implements DatabaseConnection {
    */
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const text = query.sql;
+    if (query.parameters.length === 0 && transactionControl(text)) {
+      // One Query message (the simple protocol) instead of query()'s six: a checkout runs four transactions.
+      return this.client.runExclusive(async () => {
+        const messages = await this.client.execProtocolStream(serialize.query(text), { syncToFs: false });
+        await this.client.syncToFs();
+        return toQueryResult(parse.parseResults(messages, this.client.parsers)[0] ?? { rows: [] });
+      });
+    }
     const known = this.statements.get(text);
     if (!known && (!preparable(text) || this.statements.size >= MAX_PREPARED)) return toQueryResult(await this.client.query<R>(text, [...query.parameters]));
     return this.client.runExclusive(async () => {

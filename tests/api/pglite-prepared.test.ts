@@ -3,7 +3,8 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, notificationSourceOf, openDatabase } from '../../server/db/database.js';
 import type { Database } from '../../server/db/types.js';
-import { MAX_PREPARED } from '../../server/db/pglite-prepared.js';
+import { MAX_PREPARED, transactionControl } from '../../server/db/pglite-prepared.js';
+import { preparable } from '../../server/db/statements.js';
 
 /**
  * PGlite's statements run as named prepared statements (server/db/pglite-prepared.ts, issue 15):
@@ -72,5 +73,15 @@ describe('prepared statements on PGlite', () => {
     }
     const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements');
     expect(rows[0]!.n).toBe(MAX_PREPARED);
+  });
+
+  it('prepares queries and writes, not transaction control, DDL or an on conflict on a partial index', () => {
+    expect(preparable('insert into "idempotency_keys" ("user_id", "key") values ($1, $2) on conflict ("user_id", "key") do nothing returning "user_id"')).toBe(true);
+    expect(preparable('insert into "users" ("email") values ($1) on conflict (lower(email)) do nothing')).toBe(true);
+    expect(preparable('insert into "quiz_attempts" ("user_id") values ($1) on conflict ("lesson_id", "session_id", "user_id") where "status" = $2 do nothing')).toBe(false);
+    expect(preparable('with x as (select 1) select * from x')).toBe(true);
+    for (const text of ['begin', 'commit', 'create table t (id int)', "set local lock_timeout = '1s'"]) expect(preparable(text)).toBe(false);
+    expect(['begin', 'COMMIT', 'rollback', 'start transaction isolation level serializable'].every(transactionControl)).toBe(true);
+    expect(transactionControl('commit; drop table probe')).toBe(false);
   });
 });
