@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect, type DatabaseConnection, type Dialect, type PostgresPool, sql } from 'kysely';
+import { Kysely, PostgresDialect, type Dialect, type PostgresPool, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { LoopBudget } from './loop-budget.js';
 import { preparedDialect } from './pglite-prepared.js';
 import { preparable } from './statements.js';
+import { withConnectionHandling } from './dialect-connections.js';
 import type { Database } from './types.js';
 
 /** OIDs of the PostgreSQL types whose text form we keep as is. */
@@ -141,32 +142,24 @@ function preparingPool(pool: pg.Pool): PostgresPool {
  * event loop's thread: its work then leaves the loop a turn every few milliseconds.
  */
 function budgetedDialect(dialect: Dialect, budget: LoopBudget): Dialect {
-  const createDriver = dialect.createDriver.bind(dialect);
-  return Object.assign(Object.create(dialect) as Dialect, {
-    createDriver() {
-      const driver = createDriver();
-      const acquire = driver.acquireConnection.bind(driver);
-      const release = driver.releaseConnection.bind(driver);
-      return Object.assign(driver, {
-        async acquireConnection(): Promise<DatabaseConnection> {
-          await budget.enter();
-          try {
-            return await acquire();
-          } catch (err) {
-            budget.leave();
-            throw err;
-          }
-        },
-        async releaseConnection(connection: DatabaseConnection): Promise<void> {
-          try {
-            await release(connection);
-          } finally {
-            budget.leave();
-          }
-        },
-      });
+  return withConnectionHandling(dialect, (own) => ({
+    async acquireConnection() {
+      await budget.enter();
+      try {
+        return await own.acquireConnection();
+      } catch (err) {
+        budget.leave();
+        throw err;
+      }
     },
-  });
+    async releaseConnection(connection) {
+      try {
+        await own.releaseConnection(connection);
+      } finally {
+        budget.leave();
+      }
+    },
+  }));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type PGlite, parse, protocol } from '@electric-sql/pglite';
 import type { CompiledQuery, DatabaseConnection, Dialect, QueryResult } from 'kysely';
 import { preparable } from './statements.js';
+import { withConnectionHandling } from './dialect-connections.js';
 
 /**
  * Kysely's connection to PGlite with named prepared statements (issue 15, goal 2: the enrollment
@@ -117,29 +118,21 @@ function toQueryResult<R>(result: { rows: unknown[]; affectedRows?: number }): Q
  * {@link PreparedPGliteConnection}; its driver still hands out one connection at a time.
  */
 export function preparedDialect(dialect: Dialect, client: PGlite): Dialect {
-  const createDriver = dialect.createDriver.bind(dialect);
-  return Object.assign(Object.create(dialect) as Dialect, {
-    createDriver() {
-      const driver = createDriver();
-      const acquire = driver.acquireConnection.bind(driver);
-      const release = driver.releaseConnection.bind(driver);
-      const wrapped = new WeakMap<DatabaseConnection, PreparedPGliteConnection>();
-      const inner = new WeakMap<PreparedPGliteConnection, DatabaseConnection>();
-      return Object.assign(driver, {
-        async acquireConnection(): Promise<DatabaseConnection> {
-          const connection = await acquire();
-          let prepared = wrapped.get(connection);
-          if (!prepared) {
-            prepared = new PreparedPGliteConnection(client);
-            wrapped.set(connection, prepared);
-            inner.set(prepared, connection);
-          }
-          return prepared;
-        },
-        async releaseConnection(connection: DatabaseConnection): Promise<void> {
-          await release(inner.get(connection as PreparedPGliteConnection) ?? connection);
-        },
-      });
-    },
+  return withConnectionHandling(dialect, (own) => {
+    const wrapped = new WeakMap<DatabaseConnection, PreparedPGliteConnection>();
+    const inner = new WeakMap<DatabaseConnection, DatabaseConnection>();
+    return {
+      async acquireConnection() {
+        const connection = await own.acquireConnection();
+        let prepared = wrapped.get(connection);
+        if (!prepared) {
+          prepared = new PreparedPGliteConnection(client);
+          wrapped.set(connection, prepared);
+          inner.set(prepared, connection);
+        }
+        return prepared;
+      },
+      releaseConnection: (connection) => own.releaseConnection(inner.get(connection) ?? connection),
+    };
   });
 }
