@@ -27,7 +27,6 @@ import { withConnectionHandling } from './dialect-connections.js';
 /** At most this many statement texts are prepared per database (the rest run unprepared). */
 export const MAX_PREPARED = 500;
 
-
 /** BEGIN, COMMIT, ROLLBACK and the like, which Kysely sends without parameters around each transaction. */
 export const transactionControl = (text: string) => /^\s*(begin|commit|rollback|start\s+transaction|savepoint|release)\b/i.test(text) && !text.includes(';');
 
