@@ -70,11 +70,7 @@ export class PreparedPGliteConnection implements DatabaseConnection {
     const text = query.sql;
     if (query.parameters.length === 0 && transactionControl(text)) {
       // One Query message (the simple protocol) instead of query()'s six: a checkout runs four transactions.
-      return this.client.runExclusive(async () => {
-        const messages = await this.client.execProtocolStream(serialize.query(text), { syncToFs: false });
-        await this.client.syncToFs();
-        return toQueryResult(parse.parseResults(messages, this.client.parsers)[0] ?? { rows: [] });
-      });
+      return this.client.runExclusive(() => this.exchange<R>(serialize.query(text)));
     }
     const known = this.statements.get(text);
     if (!known && (!preparable(text) || this.statements.size >= MAX_PREPARED)) return toQueryResult(await this.client.query<R>(text, [...query.parameters]));
@@ -85,13 +81,15 @@ export class PreparedPGliteConnection implements DatabaseConnection {
         const serializer = this.client.serializers[statement.types[i]!];
         return serializer ? serializer(value) : String(value);
       });
-      const messages = await this.client.execProtocolStream(
-        concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
-        { syncToFs: false },
-      );
-      await this.client.syncToFs();
-      return toQueryResult(parse.parseResults(messages, this.client.parsers)[0]!);
+      return this.exchange<R>(concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]));
     });
+  }
+
+  /** Sends `message` to the backend in one call (inside the query lock) and reads its one result, as query() would. */
+  private async exchange<R>(message: Uint8Array): Promise<QueryResult<R>> {
+    const messages = await this.client.execProtocolStream(message, { syncToFs: false });
+    await this.client.syncToFs();
+    return toQueryResult(parse.parseResults(messages, this.client.parsers)[0] ?? { rows: [] });
   }
 
   /** Parses `text` under a new name and reads its parameters' types (inside the query lock). */
