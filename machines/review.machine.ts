@@ -15,6 +15,7 @@ import { type ReviewDraft, type ReviewIssues, toReviewRequest, validateReview } 
  *                 └▶ notEnrolled  (no enrollment: nothing to write)
  *           ─error─▶ loadFailed ─review.retry─▶ loading
  *   writing ─review.submitted [valid]─▶ creating ─done─▶ saved ─after 1000 ms─▶ reviewed
+ *   saved ─review.editStarted─▶ editing   (the saved review and its Edit button show at once)
  *           ─review.submitted [invalid]─▶ writing (issues by field)        ─error─▶ failed
  *   reviewed ─review.editStarted─▶ editing ─review.editCancelled─▶ reviewed
  *   editing ─review.submitted [valid]─▶ updating ─done─▶ saved ; ─error─▶ failed
@@ -209,7 +210,9 @@ export const reviewMachine = setup({
         onError: { target: 'failed', actions: [{ type: 'assignFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
       },
     },
+    // The saved review and its Edit button show at once: a click within the second is taken.
     saved: {
+      on: { 'review.editStarted': { target: 'editing', actions: 'clearForm' } },
       after: { reviewResetDelay: { target: 'reviewed', actions: 'resetAfterSuccess' } },
     },
     failed: {

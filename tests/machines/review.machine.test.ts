@@ -155,6 +155,25 @@ describe('review.machine (timing and emitted facts)', () => {
     }
   });
 
+  it('opens the form when Edit is pressed within the second after a save (the button shows at once)', async () => {
+    vi.useFakeTimers();
+    try {
+      const { actor } = start();
+      await vi.advanceTimersByTimeAsync(0);
+      actor.send({ type: 'review.submitted', ratingValue: 4, content: 'Great course' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(reviewView(actor.getSnapshot())).toBe('reviewed');
+      actor.send({ type: 'review.editStarted' });
+      expect(actor.getSnapshot().matches('editing')).toBe(true);
+      expect(reviewDraftOf(actor.getSnapshot())).toEqual({ ratingValue: 4, content: 'Great course' });
+      // The reset timer of the save is gone with its state: the form stays.
+      await vi.advanceTimersByTimeAsync(REVIEW_RESET_DELAY_MS * 2);
+      expect(actor.getSnapshot().matches('editing')).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("emits review.failed with the server's message and goes back to the form 1 s later, keeping the draft", async () => {
     vi.useFakeTimers();
     try {
