@@ -6,6 +6,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { linguiInlineSource } from './scripts/babel-lingui-inline-source.ts';
+import { linguiSplit } from './scripts/vite-lingui-split.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 
 /**
@@ -75,6 +76,12 @@ export default defineConfig(({ command }) => ({
           ? ['@lingui/babel-plugin-lingui-macro']
           : [['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }], linguiInlineSource],
       },
+    }),
+    // The Arabic catalog in two chunks: what the explore pages show first, and the rest (src/lib/i18n.ts).
+    // The build fails if the first load of those routes runs a file with messages outside `core`.
+    linguiSplit({
+      core: /^src\/(main\.tsx|app-services\.ts|components\/|lib\/|routes\/|features\/(layout|catalog)\/)/,
+      firstLoadRoutes: ['src/routes/index.tsx', 'src/routes/courses/index.tsx'],
     }),
     lingui(),
     // Build output: a .br and a .gz beside each text file, served by the server as they are.

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 const INPUTS = [
   'src', 'machines', 'openapi', 'public', 'index.html', 'vite.config.ts', 'panda.config.ts', 'lingui.config.ts',
   'postcss.config.cjs', 'tsr.config.json', 'tsconfig.json', 'package.json', 'package-lock.json',
+  // The build's own plugins (vite.config.ts).
+  'scripts/vite-lingui-split.ts', 'scripts/vite-precompress.ts', 'scripts/babel-lingui-inline-source.ts',
 ];
 
 /** Newest modification time (ms) of a file, or of any file under a directory. */

@@ -7,7 +7,7 @@ import '@/lib/preact-effects';
 import { PagePending } from '@/components/ui/spinner';
 import { NotFoundPage, RouteError } from '@/features/layout/route-error';
 import { createAppServices } from '@/app-services';
-import { activateLocale, i18n, pickLocale } from '@/lib/i18n';
+import { activateLocale, i18n, needsFullCatalog, pickLocale } from '@/lib/i18n';
 import { routeTree } from './routeTree.gen';
 
 /** API client and auth actor, created once and shared through the router context. */
@@ -31,8 +31,9 @@ declare module '@tanstack/react-router' {
 }
 
 async function start() {
-  // Activate the catalog before the first paint so nothing flashes in the wrong language.
-  await activateLocale(pickLocale(window.location.search));
+  // Activate the catalog before the first paint so nothing flashes in the wrong language; an
+  // explore page takes the core part of it, and the rest comes right after (src/lib/i18n.ts).
+  await activateLocale(pickLocale(window.location.search), { coreOnly: !needsFullCatalog(window.location.pathname) });
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   createRoot(container).render(

@@ -3,3 +3,13 @@ declare module '*.po' {
   import type { Messages } from '@lingui/core';
   export const messages: Messages;
 }
+
+/** One part of a catalog (`?part=core|rest`), compiled by scripts/vite-lingui-split.ts. */
+declare module '*.po?part=core' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}
+declare module '*.po?part=rest' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}

@@ -5,7 +5,7 @@ import type { AuthActor } from '@/lib/auth/auth-service';
 import { NotFoundPage, RouteError } from '@/features/layout/route-error';
 import { rootSearchSchema } from '@/lib/route-flags';
 import type { Api } from '@/lib/api/client';
-import { activateLocale, currentLocale, i18n, pickLocale } from '@/lib/i18n';
+import { activateLocale, catalogComplete, currentLocale, i18n, needsFullCatalog, pickLocale } from '@/lib/i18n';
 
 /** What every route's loader and beforeLoad receive (created once in main.tsx). */
 export interface RouterContext {
@@ -19,10 +19,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // lang | sign-in-with-redirect | redirect; invalid values are dropped (spec §2).
   validateSearch: rootSearchSchema,
   search: { middlewares: [retainSearchParams(['lang'])] },
-  beforeLoad: async ({ search }) => {
+  beforeLoad: async ({ search, location }) => {
     // `?lang=` wins, then the remembered language, then English (spec §1).
     const locale = search.lang ?? pickLocale('');
     if (!i18n.locale || currentLocale() !== locale) await activateLocale(locale);
+    // After a first load of an explore page (the catalog's core part), other pages wait for the rest.
+    if (needsFullCatalog(location.pathname)) await catalogComplete();
   },
   component: RootLayout,
   pendingComponent: PagePending,
