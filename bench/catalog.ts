@@ -83,11 +83,11 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<void> {
         ['courses: ?query=zz (no match)', '/courses/explore?query=zzqx'],
         [`courses: category ${biggest.name}`, `/courses/explore?categoryId=${biggest.id}`],
         [`courses: category ${smallest.name} + ADVANCED`, `/courses/explore?categoryId=${smallest.id}&difficulty=ADVANCED`],
-        ['courses: page 400 of 12', '/courses/explore?page=400&pageSize=12'],
+        ['courses: page 400, 12 a page', '/courses/explore?page=400&pageSize=12'],
         ['courses: query=data page 100', '/courses/explore?query=data&page=100'],
         ['sessions: first page', '/sessions/explore'],
         ['sessions: ?query=data', '/sessions/explore?query=data'],
-        ['sessions: page 1000 of 12', '/sessions/explore?page=1000&pageSize=12'],
+        ['sessions: page 1000, 12 a page', '/sessions/explore?page=1000&pageSize=12'],
       ];
       const rssRest = server.rssMb();
       const rows: string[] = [];
