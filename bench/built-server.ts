@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serverArgs } from './support.js';
 
 export const root = new URL('..', import.meta.url).pathname;
 
@@ -44,7 +45,7 @@ export async function startBuiltServer(): Promise<BuiltServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'halaqa-bench-'));
   const origin = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, serverArgs(), {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: origin, LOG_LEVEL: 'warn', DATABASE_URL: '', WEB_DIR: './dist' },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -89,7 +89,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<void> {
         ['sessions: ?query=data', '/sessions/explore?query=data'],
         ['sessions: page 1000, 12 a page', '/sessions/explore?page=1000&pageSize=12'],
       ];
-      const rssRest = server.rssMb();
+      const rssRest = await server.restingRssMb();
       const rows: string[] = [];
       for (const [name, path] of targets) {
         const url = base + path;
@@ -105,7 +105,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<void> {
         );
         console.log(rows[rows.length - 1]);
       }
-      console.log(`server RSS: ${rssRest.toFixed(0)} MB at rest, ${server.rssMb().toFixed(0)} MB after the runs; ${machine()}`);
+      console.log(`server RSS: ${rssRest.toFixed(0)} MB at rest (10 s after the start), ${server.rssMb().toFixed(0)} MB after the runs; ${machine()}`);
     } finally {
       await server.stop();
     }

@@ -22,6 +22,18 @@ export const freePort = () =>
     });
   });
 
+/**
+ * The arguments `npm start` gives node (package.json's start script: its flags, `--import tsx` and
+ * `server/main.ts`), so that a bench measures the server as it is started, memory flags included.
+ * @throws when the start script is not a `node …` command.
+ */
+export function serverArgs(): string[] {
+  const start = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const [command, ...args] = start.trim().split(/\s+/);
+  if (command !== 'node') throw new Error(`package.json's start script is not a node command: ${start}`);
+  return args;
+}
+
 /** A server started by {@link startServer}. */
 export interface RunningServer {
   child: ChildProcess;
@@ -29,18 +41,23 @@ export interface RunningServer {
   base: string;
   /** Resident memory of the server process now, MB (VmRSS of /proc/<pid>/status). */
   rssMb(): number;
+  /**
+   * Resident memory at rest, MB: read after `quietMs` (10,000 by default) without requests, as
+   * bench/startup.ts does (right after a burst, memory the next collection frees is still counted).
+   */
+  restingRssMb(quietMs?: number): Promise<number>;
   /** CPU time the server process has used so far (user + system), seconds (/proc/<pid>/stat, ticks of 10 ms). */
   cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
 /**
- * Starts `server/main.ts` (node + tsx, no SPA, logs at warn) on a PGlite DATA_DIR or a PostgreSQL
+ * Starts `server/main.ts` as `npm start` does ({@link serverArgs}; no SPA, logs at warn) on a PGlite DATA_DIR or a PostgreSQL
  * URL, and waits for /api/health. `env` adds variables. @throws when it does not answer in 180 s.
  */
 export async function startServer(db: { dataDir: string; databaseUrl?: string }, env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: root,
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl ?? '',
@@ -58,12 +75,17 @@ export async function startServer(db: { dataDir: string; databaseUrl?: string },
     if (performance.now() - t0 > 180_000) throw new Error('the server did not start in 180 s');
     await new Promise((r) => setTimeout(r, 50));
   }
+  const rssMb = () => {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : NaN;
+  };
   return {
     child,
     base,
-    rssMb: () => {
-      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-      return m ? Number(m[1]) / 1024 : NaN;
+    rssMb,
+    restingRssMb: async (quietMs = 10_000) => {
+      await new Promise((r) => setTimeout(r, quietMs));
+      return rssMb();
     },
     cpuSeconds: () => {
       const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
