@@ -1,5 +1,5 @@
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { activateLocale, catalogComplete, i18n, needsFullCatalog } from '@/lib/i18n';
 import { messages as whole } from '@/locales/ar/messages.po';
 import { messages as core } from '@/locales/ar/messages.po?part=core';
@@ -12,6 +12,8 @@ import { messages as rest } from '@/locales/ar/messages.po?part=rest';
 const onCourseCard = generateMessageId('Session full'); // src/features/catalog/course-card.tsx
 const inClassroom = generateMessageId('Your message'); // src/features/classroom/chat-panel.tsx
 
+// The Lingui instance is shared with the other UI test files of this worker: start from English.
+beforeEach(() => activateLocale('en'));
 afterAll(() => activateLocale('en'));
 
 describe('the Arabic catalog in two parts', () => {
