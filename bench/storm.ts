@@ -4,8 +4,9 @@
  * POST /payments/intents/{id}/confirm with a saved tok_visa card — `--in-flight` (100) at a time,
  * against the real server on PGlite and on PostgreSQL (a new database of 127.0.0.1:5432).
  * Prints the total time, p50/p99 per checkout, the count of 2xx/409/other 4xx/5xx checkouts, the
- * seats sold (active enrollments, read from the database afterwards), the server's CPU time during
- * the storm and its RSS at rest (10 s after the cards are saved) and at the end.
+ * seats sold (active enrollments, read from the database afterwards) and the receipts mailed, the
+ * server's CPU time during the storm and its RSS at rest (10 s after the cards are saved) and at
+ * the end.
  * Goal: PostgreSQL ≤ 30 s, p99 ≤ 1 s, 0 × 5xx, exactly the seats sold; PGlite p99 ≤ 3 s.
  *
  * Not counted in the figures: the learners are inserted by SQL with one precomputed password hash,
@@ -86,7 +87,14 @@ async function outcome(target: DatabaseTarget, sessionId: number) {
   try {
     const { n } = await handle.db.selectFrom('enrollments').select((eb) => eb.fn.countAll<number>().as('n')).where('session_id', '=', sessionId).where('status', '=', 'ACTIVE').executeTakeFirstOrThrow();
     const intents = await handle.db.selectFrom('payment_intents').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).where('session_id', '=', sessionId).groupBy('status').execute();
-    return { sold: Number(n), intents: intents.map((r) => `${r.status} ${r.n}`).join(', ') };
+    // Receipts are mailed after the answers, at the server's quiet moments, or when it stops (AppContext.receipts).
+    const { mailed } = await handle.db
+      .selectFrom('payment_intents')
+      .select((eb) => eb.fn.countAll<number>().as('mailed'))
+      .where('session_id', '=', sessionId)
+      .where('receipt_mailed_at', 'is not', null)
+      .executeTakeFirstOrThrow();
+    return { sold: Number(n), intents: intents.map((r) => `${r.status} ${r.n}`).join(', '), mailed: Number(mailed) };
   } finally {
     await handle.close();
   }
@@ -164,12 +172,12 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<void> {
     } finally {
       await server.stop();
     }
-    const { sold, intents } = await outcome(target, sessionId);
+    const { sold, intents, mailed } = await outcome(target, sessionId);
     console.log(
       `\n## ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${LEARNERS} learners, ${SEATS} seats, ${IN_FLIGHT} in flight\n` +
         `total ${end.total.toFixed(1)} s; per checkout p50 ${quantile(end.latencies, 0.5).toFixed(0)} ms, p99 ${quantile(end.latencies, 0.99).toFixed(0)} ms, max ${end.latencies[end.latencies.length - 1]!.toFixed(0)} ms (${end.split})\n` +
         `answers: ${Object.entries(end.counts).map(([k, v]) => `${k} ${v}`).join(', ')} (5xx includes network errors and confirmations not succeeded)\n` +
-        `seats sold: ${sold} of ${SEATS}; intents: ${intents}\n` +
+        `seats sold: ${sold} of ${SEATS}; intents: ${intents}; receipts mailed by the time the server stopped: ${mailed}\n` +
         `server CPU during the storm: ${end.cpu.toFixed(1)} s (user + system; on a busy machine the wall times grow, this much less)\n` +
         `server RSS: ${end.rssRest.toFixed(0)} MB at rest (10 s after saving the cards), ${end.rssEnd.toFixed(0)} MB at the end; ${machine()}`,
     );

@@ -25,6 +25,8 @@ import { COMPRESSIBLE_TYPES, COMPRESS_THRESHOLD_BYTES, staticCacheControl } from
 import { appCspDirectives, pageCsp, serializeRequest } from './platform/http-security.js';
 import type { HandlerTable, OperationId, TempFile } from './platform/handlers.js';
 import { Mailer } from './platform/mailer.js';
+import { IdleQueue } from './platform/idle-queue.js';
+import { mailPaymentReceipt } from './modules/payments/mails.js';
 import { loadOperations, type OperationSpec } from './platform/openapi.js';
 import { fieldErrors, registerOperations } from './platform/routes.js';
 import { registerRateLimits } from './platform/rate-limits.js';
@@ -55,6 +57,13 @@ declare module 'fastify' {
     tempFiles: string[] | null;
     /** The raw text of a JSON body (for webhook signatures). */
     rawBody: string | null;
+  }
+  interface FastifyInstance {
+    /**
+     * Resolves once the work the app does after its answers (the receipts' mails,
+     * AppContext.receipts) has run: for tests that read what a call caused.
+     */
+    backgroundSettled(): Promise<void>;
   }
 }
 
@@ -111,6 +120,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     storage,
     mailer: new Mailer(db, join(config.dataDir, 'outbox'), config.smtpUrl),
+    receipts: new IdleQueue<string>(
+      (intentId) => mailPaymentReceipt(ctx, intentId),
+      (err, intentId) => app.log.error({ err, intent: intentId }, 'mailing a payment receipt failed'),
+    ),
     gateway: options.gateway ?? (await gatewayFor(config)),
     federation: new FederatedDirectories(config.federation, injectFetch(app)),
     // LISTEN/NOTIFY on a dedicated connection (PostgreSQL) or in process (PGlite); nothing opens until the chat's first socket.
@@ -122,6 +135,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // server and the test runs exit cleanly; the pool is per process and restarts on its next use.
   app.addHook('onClose', async () => {
     await closeSandboxPool();
+  });
+  app.decorate('backgroundSettled', () => ctx.receipts.settled());
+  // Receipts still waiting are mailed before the database closes (the jobs mail any left by a crash).
+  app.addHook('onClose', async () => {
+    await ctx.receipts.flush();
   });
   // The dedicated LISTEN connection closes with the app (whichever of this and the chat's own hook runs first).
   app.addHook('onClose', async () => {

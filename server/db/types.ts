@@ -286,6 +286,8 @@ export interface PaymentIntentsTable {
   attempts: ColumnType<number, number | undefined, number>;
   /** when the card payment was captured; null while only authorized (the jobs capture it) */
   captured_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When the receipt was mailed (claimed); null until then, and again if sending failed (migration 0023). */
+  receipt_mailed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
   created_at: Timestamp;
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
 import { captureUncaptured, expireStaleIntents } from '../modules/payments/intents.js';
+import { mailPaymentReceipt, unmailedReceipts } from '../modules/payments/mails.js';
 import { notifyWaitlist } from '../modules/courses/waitlist.js';
 import type { AppContext } from '../platform/context.js';
 import { gradeExpiredAttempts } from '../modules/quizzes/service.js';
@@ -16,6 +17,8 @@ export interface JobsReport {
   expiredIntents: number | null;
   /** Card payments committed but not captured (the gateway was unreachable), now captured. */
   capturedPayments: number | null;
+  /** Succeeded payments whose receipt was not mailed (a crash, a mail server down), tried again; 0 without `mail`. */
+  mailedReceipts: number | null;
   /** Quiz attempts whose time limit ran out while the learner was away, now graded on their saved answers. */
   gradedQuizAttempts: number | null;
 }
@@ -55,7 +58,8 @@ export async function runExclusive<T>(db: Kysely<Database>, name: string, job: (
  * - payments: seats held by abandoned (or crash-interrupted) card checkouts come back when their
  *   hold ends (`PAYMENT_HOLD_MINUTES`), their authorizations canceled; committed payments whose
  *   capture failed are captured;
- * - quizzes: attempts whose time limit ran out are graded (docs/classroom.md).
+ * - quizzes: attempts whose time limit ran out are graded (docs/classroom.md);
+ * - receipts: payments that succeeded a minute ago or more without a mailed receipt get it (with `mail`).
  * Each job runs once across instances ({@link runExclusive}), and is idempotent besides.
  */
 export async function runJobs(db: Kysely<Database>, ctx: JobsContext = {}): Promise<JobsReport> {
@@ -72,7 +76,12 @@ export async function runJobs(db: Kysely<Database>, ctx: JobsContext = {}): Prom
   }
   const capturedPayments = ctx.gateway ? await runExclusive(db, 'capture-payments', (c) => captureUncaptured(c, ctx.gateway!)) : 0;
   const gradedQuizAttempts = await runExclusive(db, 'grade-quiz-attempts', (c) => gradeExpiredAttempts(c, now));
-  return { expiredIntents, capturedPayments, gradedQuizAttempts };
+  // Receipts of payments that succeeded a minute or more ago and were not mailed (a crash, a mail server down).
+  // Read under the job's lock, mailed once its connection is released (the mailer writes the outbox).
+  const unmailed = mail ? await runExclusive(db, 'mail-receipts', unmailedReceipts) : [];
+  if (mail) for (const intentId of unmailed ?? []) await mailPaymentReceipt(mail, intentId);
+  const mailedReceipts = unmailed === null ? null : unmailed.length;
+  return { expiredIntents, capturedPayments, gradedQuizAttempts, mailedReceipts };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Notifications } from '../db/notifications.js';
 import type { Database, Role, UserStatus } from '../db/types.js';
 import type { FederatedDirectories } from './identity/oidc-client.js';
+import type { IdleQueue } from './idle-queue.js';
 import type { Mailer } from './mailer.js';
 import type { PaymentGateway } from './payments/gateway.js';
 import type { FileStorage } from './storage.js';
@@ -30,6 +31,11 @@ export interface AppContext {
   storage: FileStorage;
   /** Outgoing mail (.eml outbox by default). */
   mailer: Mailer;
+  /**
+   * Payment receipts to mail, by payment intent id: enqueued once a payment committed, mailed at
+   * the server's next quiet moment (within 10 s under load), after the answer (payments/mails.ts).
+   */
+  receipts: IdleQueue<string>;
   /** Card payments and payouts (sandbox by default). */
   gateway: PaymentGateway;
   /** MA and QA single sign-on: the OpenID Connect relying party (server/platform/identity). */

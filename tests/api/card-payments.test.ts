@@ -99,8 +99,10 @@ describe('card checkout', () => {
     expect(Object.fromEntries(legs.map((l) => [l.account, l.amount_cents]))).toEqual({ FUNDING: -5195, EARNINGS: 4900, PLATFORM_FEES: 295 });
     const mine = (await req('GET', '/api/sessions/enrollments', token)).body.data;
     expect(mine).toEqual([expect.objectContaining({ sessionId: session, paidAmount: 5195 })]);
-    const receipt = await t.db.selectFrom('outbox').select(['subject', 'body']).where('body', 'like', `%${intent.body.data.id}%`).execute();
-    expect(receipt).toHaveLength(1);
+    // Mailed after the answer, at the server's next quiet moment (AppContext.receipts).
+    const mailed = () => t.db.selectFrom('outbox').select(['subject', 'body']).where('body', 'like', `%${intent.body.data.id}%`).execute();
+    await expect.poll(async () => (await mailed()).length, { timeout: 15_000 }).toBe(1);
+    const receipt = await mailed();
     expect(receipt[0].body).toContain('Total paid by card: 51.95 USD');
   });
 

@@ -33,6 +33,7 @@ const counts = async () => ({ users: await countRows(t.db, 'users'), companies: 
 
 describe('POST /auth/signup/company', () => {
   it('creates a PENDING company with its address and a PENDING partner, answers like sign-in, and mails nothing yet', async () => {
+    await t.app.backgroundSettled(); // receipts of earlier payments, mailed after their answers
     const outboxBefore = await countRows(t.db, 'outbox');
     const body = companyBody({ language: 'ar' });
     const res = await signUpCompany(body);

@@ -94,6 +94,7 @@ describe('approve, then publish', () => {
     expect(await countRows(t.db, 'audit_log')).toBe(audits);
     // Only its own educator publishes it (another educator: 403), then it is in the catalog.
     expect((await call('POST', `/api/courses/${id}/publish`, 'educator2@halaqa.test', {})).status).toBe(403);
+    await t.app.backgroundSettled(); // receipts of earlier payments, mailed after their answers
     const mails = await countRows(t.db, 'outbox');
     const published = await call('POST', `/api/courses/${id}/publish`, 'educator@halaqa.test', {});
     expect(published.status).toBe(200);
@@ -114,6 +115,7 @@ describe('reject, edit and send again', () => {
   it('needs a message (400, nothing written), then rejects: mailed in the educator\'s language, shown on their courses page', async () => {
     await t.db.updateTable('users').set({ language: 'ar' }).where('email', '=', 'educator2@halaqa.test').execute();
     const id = await submitCourse('educator2@halaqa.test', 'Reject me');
+    await t.app.backgroundSettled(); // receipts of earlier payments, mailed after their answers
     const before = { audits: await countRows(t.db, 'audit_log'), mails: await countRows(t.db, 'outbox') };
     for (const body of [{}, { message: '' }, { message: '   ' }]) {
       expect((await call('POST', `/api/courses/${id}/reject`, 'admin@halaqa.test', body)).status, JSON.stringify(body)).toBe(400);

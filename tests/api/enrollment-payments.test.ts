@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runJobs } from '../../server/jobs/index.js';
+import { mailPaymentReceipt } from '../../server/modules/payments/mails.js';
+import { Mailer } from '../../server/platform/mailer.js';
 import { TokenService } from '../../server/platform/tokens.js';
 import { countRows, startTestApp, type TestApp } from './harness.js';
 
@@ -150,8 +153,10 @@ describe('POST /payments/intents/wallet', () => {
     expect(Object.fromEntries(legs.map((l) => [l.account, l.amount_cents]))).toEqual({ WALLET: -5299, EARNINGS: 4999, PLATFORM_FEES: 300 });
     const wallet = (await t.app.inject({ method: 'GET', url: '/api/payments/wallets/me', headers: t.auth(learner.token) })).json().data;
     expect(wallet.entries[0]).toMatchObject({ amount: -5299, reason: 'PAYMENT', sessionId: session });
-    const receipts = await t.db.selectFrom('outbox').select(['subject', 'body']).where(sql<boolean>`to_addresses::text like ${'%payer0@load.halaqa.test%'}`).execute();
-    expect(receipts).toHaveLength(1);
+    // Mailed after the answer, at the server's next quiet moment (AppContext.receipts).
+    const mailedTo = (address: string) => t.db.selectFrom('outbox').select(['subject', 'body']).where(sql<boolean>`to_addresses::text like ${`%${address}%`}`).execute();
+    await expect.poll(async () => (await mailedTo('payer0@load.halaqa.test')).length, { timeout: 15_000 }).toBe(1);
+    const receipts = await mailedTo('payer0@load.halaqa.test');
     expect(receipts[0].subject).toMatch(/^Your receipt for "/);
     expect(receipts[0].body).toContain('Total paid by wallet: 52.99 USD');
     expect(receipts[0].body).toContain(intent.id);
@@ -165,10 +170,34 @@ describe('POST /payments/intents/wallet', () => {
       const res = await post('/api/payments/intents/wallet', learner.token, { sessionId: session, amount: 1100 }, { 'idempotency-key': 'receipt-ar-0001' });
       expect(res.statusCode).toBe(201);
     }
-    const receipts = await t.db.selectFrom('outbox').select(['subject', 'body']).where(sql<boolean>`to_addresses::text like ${'%arabic0@load.halaqa.test%'}`).execute();
-    expect(receipts).toHaveLength(1);
+    const mailed = () => t.db.selectFrom('outbox').select(['subject', 'body']).where(sql<boolean>`to_addresses::text like ${'%arabic0@load.halaqa.test%'}`).execute();
+    await expect.poll(async () => (await mailed()).length, { timeout: 15_000 }).toBe(1);
+    const receipts = await mailed();
     expect(receipts[0].subject).toMatch(/^إيصال الدفع/);
     expect(receipts[0].body).toContain('المجموع المدفوع من المحفظة: 11.00 دولار أمريكي');
+  });
+
+  it('mails a receipt the server did not get to (a crash after the commit) from the periodic jobs, once', async () => {
+    const session = await createSession({ priceCents: 1000, maxSeats: 5 });
+    const [learner] = await createLearners(1, 5000, 'crashed');
+    const res = await post('/api/payments/intents/wallet', learner.token, { sessionId: session, amount: 1100 }, { 'idempotency-key': 'receipt-crash-0001' });
+    expect(res.statusCode).toBe(201);
+    const intentId = res.json().data.id as string;
+    const mailed = () => t.db.selectFrom('outbox').select('body').where('body', 'like', `%${intentId}%`).execute();
+    await expect.poll(async () => (await mailed()).length, { timeout: 15_000 }).toBe(1);
+    // As if the server had stopped before its receipt queue ran, two minutes ago.
+    await t.db.deleteFrom('outbox').where('body', 'like', `%${intentId}%`).execute();
+    await t.db.updateTable('payment_intents').set({ receipt_mailed_at: null, updated_at: sql<Date>`now() - interval '2 minutes'` }).where('id', '=', intentId).execute();
+    const mail = { db: t.db, mailer: new Mailer(t.db, null, null), config: t.config, log: t.app.log };
+    const first = await runJobs(t.db, { mail });
+    expect(first.mailedReceipts).toBeGreaterThanOrEqual(1);
+    expect(await mailed()).toEqual([{ body: expect.stringContaining('Total paid by wallet: 11.00 USD') }]);
+    const row = await t.db.selectFrom('payment_intents').select('receipt_mailed_at').where('id', '=', intentId).executeTakeFirstOrThrow();
+    expect(row.receipt_mailed_at).not.toBeNull();
+    // Mailed once: the next pass and a late run of the queue find it claimed.
+    await runJobs(t.db, { mail });
+    await mailPaymentReceipt(mail, intentId);
+    expect(await mailed()).toHaveLength(1);
   });
 
   it('debits once when the same payment is sent twice with one Idempotency-Key', async () => {

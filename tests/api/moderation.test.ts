@@ -208,6 +208,7 @@ describe('session learners, content and mail (educators)', () => {
 
   it("mails a session's learners; refuses people outside the educator's sessions and unknown ids", async () => {
     const s = await enrolledSession();
+    await t.app.backgroundSettled(); // receipts of earlier payments, mailed after their answers
     const before = await countRows(t.db, 'outbox');
     const res = await call('POST', '/api/mail/send', s.educator, { message: 'Class moves to 7 pm tonight.', userIdsTo: [s.learner_id] });
     expect(res.status).toBe(202);

@@ -10,7 +10,6 @@ import { quoteCents } from '../../platform/money/fees.js';
 import { PENDING_STATUS, answerKey, once, releaseKey, reserveKey } from './idempotency.js';
 import { postLedgerTransaction } from '../../platform/money/ledger.js';
 import type { PaymentIntentView } from './service.js';
-import { mailPaymentReceipt } from './mails.js';
 import { notifyWaitlist } from '../courses/waitlist.js';
 import { transactionsOverlap } from '../../db/database.js';
 
@@ -367,7 +366,7 @@ async function settle(app: AppContext, caller: Caller, prepared: IntentRow, outc
   }
   if (settled.committed) {
     await captureCommitted(app, settled.committed);
-    await mailPaymentReceipt(app, settled.committed.id);
+    app.receipts.enqueue(settled.committed.id);
   }
   return settled.result;
 }
@@ -609,7 +608,7 @@ export async function applyGatewayEvent(app: AppContext, gatewayRef: string, eve
   if ('giveBack' in done && done.giveBack) await releaseAuthorization(app, done.giveBack, gatewayRef);
   if ('committed' in done && done.committed) {
     await captureCommitted(app, done.committed);
-    await mailPaymentReceipt(app, done.committed.id);
+    app.receipts.enqueue(done.committed.id);
   }
   return done.changed;
 }

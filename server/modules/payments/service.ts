@@ -7,7 +7,6 @@ import { centsToDollars, dollarsToCents } from '../../platform/money/cents.js';
 import { insertEnrollment, lockOpenSession } from '../sessions/enrollments.js';
 import { quoteCents } from '../../platform/money/fees.js';
 import { once } from './idempotency.js';
-import { mailPaymentReceipt } from './mails.js';
 import { postLedgerTransaction, walletBalanceCents } from '../../platform/money/ledger.js';
 
 /** The contract's FeeQuote: dollars for price/fee/total, cents for amount (= total × 100, spec §9). */
@@ -117,7 +116,7 @@ export async function payWithWallet(
       };
     }),
   );
-  if (!result.replayed && result.body.status === 'succeeded') await mailPaymentReceipt(app, result.body.id);
+  if (!result.replayed && result.body.status === 'succeeded') app.receipts.enqueue(result.body.id);
   return { statusCode: result.statusCode, intent: result.body, replayed: result.replayed };
 }
 
