@@ -9,6 +9,7 @@ import { courseCoverSvg, wrapText } from '../../server/db/seed/covers.js';
 import { DEMO_CLASSROOM_COURSE, DEMO_CLASSROOM_LEARNER } from '../../server/db/seed/demo-courses.js';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo-users.js';
 import { sanitizeLessonHtml } from '../../server/modules/classroom/sanitize.js';
+import { unmailedReceipts } from '../../server/modules/payments/mails.js';
 import { LESSON_TYPES, US_TIMEZONES } from '../../server/modules/reference/data.js';
 import { LIVE_DEMO_MEETING_MINUTES, scheduleLiveDemoMeeting, type SeedSummary, seedDemoData } from '../../server/db/seed/seed.js';
 import type { Database, Weekday, Weeks } from '../../server/db/types.js';
@@ -73,6 +74,15 @@ const EXPECTED_ACCOUNTS: Record<string, [string, string | null]> = {
 };
 
 describe('seedDemoData', () => {
+  it("counts the demo data's past payments as mailed: the jobs send no demo receipt", async () => {
+    const paid = await db.selectFrom('payment_intents').select(['status', 'receipt_mailed_at']).execute();
+    expect(paid.length).toBeGreaterThan(0);
+    expect(paid.filter((p) => p.status === 'succeeded' && p.receipt_mailed_at === null)).toEqual([]);
+    // Even once they are old enough for the jobs to look at them.
+    await db.updateTable('payment_intents').set({ updated_at: new Date(Date.now() - 3_600_000) }).execute();
+    expect(await unmailedReceipts(db)).toEqual([]);
+  });
+
   it('reports what it seeded and hashes the shared password once', () => {
     expect(summary.seeded).toBe(true);
     if (!summary.seeded) return;

@@ -461,6 +461,8 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Pro
             payment_method: 'card',
             enrollment_id: null,
             created_at: enrolledAt,
+            // Past payments: their receipts went out then (the jobs mail unmailed ones, migration 0023).
+            receipt_mailed_at: enrolledAt,
           })
           .execute();
         const { id: enrollmentId } = await t
