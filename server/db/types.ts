@@ -287,7 +287,7 @@ export interface PaymentIntentsTable {
   /** when the card payment was captured; null while only authorized (the jobs capture it) */
   captured_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** When the receipt was mailed (claimed); null until then, and again if sending failed (migration 0023). */
-  receipt_mailed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  receipt_mailed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
   created_at: Timestamp;
 }

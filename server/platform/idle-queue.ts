@@ -41,11 +41,6 @@ export class IdleQueue<T> {
     this.options = { ...DEFAULTS, ...options };
   }
 
-  /** How many items wait (not counting the one running). */
-  get size(): number {
-    return this.waiting.length;
-  }
-
   /** Adds `item`; it runs at the next quiet moment (or after `maxDelayMs`). */
   enqueue(item: T): void {
     this.waiting.push({ item, since: Date.now() });
