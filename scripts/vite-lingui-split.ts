@@ -1,11 +1,7 @@
-import { relative } from "node:path";
-import {
-  getCatalogForFile,
-  getCatalogs,
-  createCompiledCatalog,
-} from "@lingui/cli/api";
-import { getConfig } from "@lingui/conf";
-import type { Plugin } from "vite";
+import { relative } from 'node:path';
+import { getCatalogForFile, getCatalogs, createCompiledCatalog } from '@lingui/cli/api';
+import { getConfig } from '@lingui/conf';
+import type { Plugin } from 'vite';
 
 /** `…/messages.po?part=core` or `?part=rest`: one part of a locale's catalog. */
 const PART = /\.po\?part=(core|rest)$/;
@@ -27,7 +23,7 @@ export interface LinguiSplitOptions {
  * messages): `import('…/messages.po?part=core')` compiles the messages whose `#:` references
  * include a file matched by `core`, `?part=rest` all the others (the two together are the whole
  * catalog, as @lingui/vite-plugin compiles it for `…/messages.po`). src/lib/i18n.ts loads the core
- * part first on the explore pages, and the rest right after.
+ * part alone on the explore pages' first load, and the rest before any other page.
  *
  * The build checks the rule: every source file with messages that the first load of
  * `firstLoadRoutes` runs (the entry chunk, those routes' chunks and what they import statically)
@@ -38,7 +34,7 @@ export function linguiSplit(options: LinguiSplitOptions): Plugin {
   const rootDir = config.rootDir ?? process.cwd();
   const translationOptions = {
     fallbackLocales: config.fallbackLocales || {},
-    sourceLocale: config.sourceLocale ?? "en",
+    sourceLocale: config.sourceLocale ?? 'en',
   };
   /** The source files each message of a catalog comes from, by message id (read once per build). */
   let origins: Map<string, Promise<Map<string, string[]>>> = new Map();
@@ -48,32 +44,23 @@ export function linguiSplit(options: LinguiSplitOptions): Plugin {
       found = (async () => {
         const { locale, catalog } = await catalogFor(poPath);
         const read = await catalog.read(locale);
-        return new Map(
-          Object.entries(read ?? {}).map(([id, m]) => [
-            id,
-            (m.origin ?? []).map((o) => o[0]),
-          ]),
-        );
+        return new Map(Object.entries(read ?? {}).map(([id, m]) => [id, (m.origin ?? []).map((o) => o[0])]));
       })();
       origins.set(poPath, found);
     }
     return found;
   };
   const catalogFor = async (poPath: string) => {
-    const fileCatalog = getCatalogForFile(
-      relative(rootDir, poPath),
-      await getCatalogs(config),
-    );
-    if (!fileCatalog)
-      throw new Error(`${poPath} is not one of lingui.config's catalogs`);
+    const fileCatalog = getCatalogForFile(relative(rootDir, poPath), await getCatalogs(config));
+    if (!fileCatalog) throw new Error(`${poPath} is not one of lingui.config's catalogs`);
     return fileCatalog;
   };
   const isCore = (files: string[]) => files.some((f) => options.core.test(f));
   const poFiles = new Set<string>();
 
   return {
-    name: "halaqa-lingui-split",
-    enforce: "pre",
+    name: 'halaqa-lingui-split',
+    enforce: 'pre',
     buildStart() {
       origins = new Map();
     },
@@ -83,46 +70,31 @@ export function linguiSplit(options: LinguiSplitOptions): Plugin {
       async handler(_src, id) {
         const part = PART.exec(id)?.[1];
         if (!part) return null;
-        const poPath = id.split("?")[0]!;
+        const poPath = id.split('?')[0]!;
         poFiles.add(poPath);
         this.addWatchFile(poPath);
         const { locale, catalog } = await catalogFor(poPath);
-        const { messages } = await catalog.getTranslations(
-          locale,
-          translationOptions,
-        );
+        const { messages } = await catalog.getTranslations(locale, translationOptions);
         const from = await originsOf(poPath);
         const chosen = Object.fromEntries(
-          Object.entries(messages).filter(
-            ([msgId]) => isCore(from.get(msgId) ?? []) === (part === "core"),
-          ),
+          Object.entries(messages).filter(([msgId]) => isCore(from.get(msgId) ?? []) === (part === 'core')),
         );
         const { source, errors } = createCompiledCatalog(locale, chosen, {
-          namespace: "es",
+          namespace: 'es',
           pseudoLocale: config.pseudoLocale,
         });
-        if (errors.length > 0)
-          this.warn(
-            `${errors.length} messages of ${relative(rootDir, poPath)} do not compile`,
-          );
-        return { code: source, map: null, moduleType: "js" };
+        if (errors.length > 0) this.warn(`${errors.length} messages of ${relative(rootDir, poPath)} do not compile`);
+        return { code: source, map: null, moduleType: 'js' };
       },
     },
     async generateBundle(_options, bundle) {
       if (poFiles.size === 0) return;
       const files = new Set<string>();
-      for (const po of poFiles)
-        for (const list of (await originsOf(po)).values())
-          list.forEach((f) => files.add(f));
-      const chunks = Object.values(bundle).filter((c) => c.type === "chunk");
+      for (const po of poFiles) for (const list of (await originsOf(po)).values()) list.forEach((f) => files.add(f));
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const byName = new Map(chunks.map((c) => [c.fileName, c]));
-      const source = (moduleId: string) =>
-        relative(rootDir, moduleId.split("?")[0]!);
-      const firstLoad = chunks.filter(
-        (c) =>
-          c.isEntry ||
-          c.moduleIds.some((m) => options.firstLoadRoutes.includes(source(m))),
-      );
+      const source = (moduleId: string) => relative(rootDir, moduleId.split('?')[0]!);
+      const firstLoad = chunks.filter((c) => c.isEntry || c.moduleIds.some((m) => options.firstLoadRoutes.includes(source(m))));
       const seen = new Set<string>();
       const queue = firstLoad.map((c) => c.fileName);
       for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
@@ -136,7 +108,7 @@ export function linguiSplit(options: LinguiSplitOptions): Plugin {
         .filter((f) => files.has(f) && !options.core.test(f));
       if (missing.length > 0) {
         this.error(
-          `The first load of ${options.firstLoadRoutes.join(", ")} runs ${[...new Set(missing)].join(", ")}, whose messages are not in the core catalog: add them to linguiSplit's core rule (vite.config.ts)`,
+          `The first load of ${options.firstLoadRoutes.join(', ')} runs ${[...new Set(missing)].join(', ')}, whose messages are not in the core catalog: add them to linguiSplit's core rule (vite.config.ts)`,
         );
       }
     },

@@ -32,7 +32,7 @@ declare module '@tanstack/react-router' {
 
 async function start() {
   // Activate the catalog before the first paint so nothing flashes in the wrong language; an
-  // explore page takes the core part of it, and the rest comes right after (src/lib/i18n.ts).
+  // explore page takes its core part, and other pages wait for the rest (src/lib/i18n.ts).
   await activateLocale(pickLocale(window.location.search), { coreOnly: !needsFullCatalog(window.location.pathname) });
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
