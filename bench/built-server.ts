@@ -6,28 +6,17 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serverArgs } from './support.js';
+import { freePort, root, serverArgs } from './support.js';
 
-export const root = new URL('..', import.meta.url).pathname;
+export { root };
 
 /** A running server: its origin (`http://127.0.0.1:<port>`) and how to stop it (removes its data directory). */
 export interface BuiltServer {
   origin: string;
   stop(): Promise<void>;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 /** Builds the SPA unless dist/index.html exists (or always with `rebuild`); throws if the build fails. */
 export function ensureBuild(rebuild = false): void {

@@ -13,9 +13,11 @@ export const root = new URL('..', import.meta.url).pathname;
 /** The PostgreSQL server the benches create their databases on (BENCH_POSTGRES_URL, default the local one, trust auth). */
 export const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** A free TCP port on 127.0.0.1 (the OS picks it). */
 export const freePort = () =>
-  new Promise<number>((resolve) => {
+  new Promise<number>((resolve, reject) => {
     const s = createServer();
+    s.once('error', reject);
     s.listen(0, '127.0.0.1', () => {
       const { port } = s.address() as { port: number };
       s.close(() => resolve(port));
