@@ -17,8 +17,6 @@ import { precompress } from './scripts/vite-precompress.ts';
  * - Dev server on :5173 proxies /api and /uploads to the Fastify server on :3000 (`npm start`;
  *   HALAQA_API_URL overrides the target).
  * - Build: every text file of dist/ also as .br and .gz (scripts/vite-precompress.ts).
- * - Build and tests: React's API is served by Preact (preact/compat, see `preactAliases`); the dev
- *   server keeps React DOM.
  * - Tests: tests/ui/** run in jsdom, everything else under tests/ in node. tests/e2e/** (real
  *   Chromium against a built app) only when HALAQA_E2E=1.
  */
@@ -27,31 +25,7 @@ const isVitest = process.env.VITEST !== undefined;
 /** Where /api is proxied in dev and preview (the Fastify server, `npm start`). */
 const apiTarget = process.env.HALAQA_API_URL ?? 'http://localhost:3000';
 
-/**
- * React's API served by Preact (preact/compat) in what ships and in what is tested: the production
- * build and Vitest (issue 15, goal 4: React DOM was ~65 of the explore page's 163 kB gzip; Preact
- * with its compat layer is ~9). The dev server keeps React DOM, for React Fast Refresh.
- * Exact matches only (`^…$`): `react-dom/server` and the like stay unaliased unless listed.
- * Preact runs effects as React does after an event (src/lib/preact-effects.ts).
- */
-const preactAliases = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
-/**
- * Under Vitest only: use-sync-external-store, which TanStack Router's store, @xstate/react and
- * react-redux (recharts) read state through, is CommonJS only and `require`s `react` itself (Node,
- * not Vite, would load it, and hand it React): an ES module port over preact/compat instead.
- */
-const vitestEsmAliases = [
-  { find: /^use-sync-external-store\/(shim|shim\/with-selector|with-selector)(\.js)?$/, replacement: fileURLToPath(new URL('./tests/ui/use-sync-external-store.ts', import.meta.url)) },
-];
-
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   plugins: [
     // The router plugin must come before react(). Under Vitest the route tree is not regenerated.
     ...(isVitest
@@ -92,8 +66,6 @@ export default defineConfig(({ command }) => ({
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
       { find: '@contract', replacement: fileURLToPath(new URL('./openapi', import.meta.url)) },
       { find: 'styled-system', replacement: fileURLToPath(new URL('./styled-system', import.meta.url)) },
-      ...(command === 'build' || isVitest ? preactAliases : []),
-      ...(isVitest ? vitestEsmAliases : []),
     ],
   },
   server: {
@@ -159,11 +131,6 @@ export default defineConfig(({ command }) => ({
           name: 'ui',
           environment: 'jsdom',
           include: ['tests/ui/**/*.test.{ts,tsx}'],
-          // Preact's effect timing as in the app (src/main.tsx imports it too).
-          setupFiles: ['src/lib/preact-effects.ts'],
-          // Tests test what ships: the libraries that import React go through Vite, so that they
-          // get Preact (the aliases above) as in the built app; Node would load them with React.
-          server: { deps: { inline: [/@testing-library\/react/, /@tanstack\/react-/, /@ark-ui\/react/, /@zag-js\/react/, /@xstate\/react/, /use-isomorphic-layout-effect/, /@lingui\/react/, /recharts/, /react-redux/] } },
         },
       },
       {
@@ -182,4 +149,4 @@ export default defineConfig(({ command }) => ({
       },
     ],
   },
-}));
+});

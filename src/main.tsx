@@ -3,7 +3,6 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './index.css';
-import '@/lib/preact-effects';
 import { PagePending } from '@/components/ui/spinner';
 import { NotFoundPage, RouteError } from '@/features/layout/route-error';
 import { createAppServices } from '@/app-services';
