@@ -16,6 +16,7 @@ import type { Config } from './config.js';
 import { openNotifications } from './db/notifications.js';
 import type { Database } from './db/types.js';
 import { registerChatSocket } from './modules/classroom/chat-socket.js';
+import { registerPublicPages } from './modules/pages/service.js';
 import { allHandlers } from './modules/index.js';
 import { MAX_UPLOAD_BYTES, UPLOAD_POLICIES } from './modules/uploads/policy.js';
 import { REDOC_BUNDLE, apiDocsHtml } from './platform/api-docs.js';
@@ -266,6 +267,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The session chat's WebSocket (docs/classroom.md "Session chat"); ws frames of at most 64 KiB.
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   registerChatSocket(app, ctx);
+  // Course and session pages with their own head, the sitemap and robots.txt (modules/pages).
+  await registerPublicPages(app, ctx, config.webDir);
 
   app.get('/api/openapi.json', { schema: { hide: true } as never }, async () => document);
   // Redoc starts from an inline script: the reference page allows that one script by its hash.
