@@ -1,5 +1,6 @@
 import { waitFor } from 'xstate';
 import { type Api, type ApiAuth, createApi, type UnauthorizedReport } from '@/lib/api/client';
+import type { FirstLoad } from '@/lib/api/first-load';
 import type { XhrCredentials } from '@/lib/api/upload';
 import { type AuthActor, createAuthService } from '@/lib/auth/auth-service';
 import { selectIsLoggedIn, selectIsRefreshing, selectRecord } from '../machines/auth.selectors';
@@ -54,10 +55,11 @@ export function xhrCredentials(auth: AuthActor | undefined): Required<Pick<XhrCr
  * Creates the API client and the auth actor, wired both ways: the client reads the token from
  * the actor's snapshot, and reports 401s to it (`handleUnauthorized`).
  */
-export function createAppServices(options: { baseUrl?: string } = {}): AppServices {
+export function createAppServices(options: { baseUrl?: string; firstLoad?: FirstLoad } = {}): AppServices {
   let auth: AuthActor | undefined;
   const api = createApi({
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+    ...(options.firstLoad ? { firstLoad: options.firstLoad } : {}),
     getAuth: () => authFromActor(auth),
     onUnauthorized: (report) => (auth ? handleUnauthorized(auth, report) : false),
   });

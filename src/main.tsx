@@ -6,11 +6,12 @@ import './index.css';
 import { PagePending } from '@/components/ui/spinner';
 import { NotFoundPage, RouteError } from '@/features/layout/route-error';
 import { createAppServices } from '@/app-services';
+import { readFirstLoad } from '@/lib/api/first-load';
 import { activateLocale, i18n, needsFullCatalog, pickLocale } from '@/lib/i18n';
 import { routeTree } from './routeTree.gen';
 
 /** API client and auth actor, created once and shared through the router context. */
-const services = createAppServices();
+const services = createAppServices({ firstLoad: readFirstLoad() });
 
 const router = createRouter({
   routeTree,

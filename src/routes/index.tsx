@@ -1,3 +1,4 @@
+import { HOME_COURSES_PAGE_SIZE } from '@contract/first-load';
 import { createFileRoute } from '@tanstack/react-router';
 import { CardGridSkeleton } from '@/components/ui/spinner';
 import { containerStyles } from '@/components/ui/page';
@@ -9,7 +10,7 @@ import { loadData } from '@/lib/load';
 export const Route = createFileRoute('/')({
   loader: async ({ context: { api } }) => {
     const [page, categories] = await Promise.all([
-      loadData(api.GET('/courses/explore', { params: { query: { page: 1, pageSize: 8 } } })),
+      loadData(api.GET('/courses/explore', { params: { query: { page: 1, pageSize: HOME_COURSES_PAGE_SIZE } } })),
       loadData(api.GET('/courses/categories')),
     ]);
     return { courses: page.items, total: page.total, categories };

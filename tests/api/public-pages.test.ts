@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_LOAD_ELEMENT_ID } from '../../openapi/first-load.js';
 import { startTestApp, type TestApp } from './harness.js';
 
 /**
@@ -198,5 +199,38 @@ describe('GET /robots.txt', () => {
     // Every line is a rule robots.txt knows (RFC 9309 §2.2, and the Sitemap extension): no HTML.
     for (const l of lines) expect(l).toMatch(/^(User-agent|Allow|Disallow|Sitemap): \S+$/);
     expect(lines.some((l) => l.startsWith('Disallow: /courses'))).toBe(false);
+  });
+});
+
+describe('the first load sent with the page', () => {
+  const firstLoadOf = (doc: Document) => {
+    const element = doc.getElementById(FIRST_LOAD_ELEMENT_ID);
+    return element ? (JSON.parse(element.textContent ?? '') as Record<string, unknown>) : null;
+  };
+  const api = async (key: string) => (await t.app.inject({ method: 'GET', url: key })).json() as unknown;
+
+  it.each([
+    ['/', ['/api/courses/explore?page=1&pageSize=8', '/api/courses/categories']],
+    ['/?lang=ar', ['/api/courses/explore?page=1&pageSize=8', '/api/courses/categories']],
+    ['/courses', ['/api/courses/explore?page=1&pageSize=12', '/api/courses/categories']],
+    ['/courses?page=2', ['/api/courses/explore?page=2&pageSize=12', '/api/courses/categories']],
+  ])('of %s holds exactly what a guest\'s API calls answer', async (url, keys) => {
+    const sent = firstLoadOf(await page(url));
+    expect(Object.keys(sent ?? {}).sort()).toEqual([...keys].sort());
+    for (const key of keys) expect(sent![key]).toEqual(await api(key));
+  });
+
+  it('of a public course page holds its info, open sessions and first reviews', async () => {
+    const id = publicCourse.id;
+    const sent = firstLoadOf(await page(`/courses/${id}`));
+    const keys = [`/api/courses/${id}/info`, `/api/courses/${id}/sessions/active`, `/api/courses/${id}/reviews?page=1&pageSize=10`];
+    expect(Object.keys(sent ?? {}).sort()).toEqual(keys.sort());
+    for (const key of keys) expect(sent![key]).toEqual(await api(key));
+  });
+
+  it('is not sent for a search or filter, nor for a course guests may not see', async () => {
+    expect(firstLoadOf(await page('/courses?query=python'))).toBeNull();
+    expect(firstLoadOf(await page('/courses?categoryId=1'))).toBeNull();
+    expect(firstLoadOf(await page(`/courses/${privateCourse}`))).toBeNull();
   });
 });

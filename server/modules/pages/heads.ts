@@ -1,3 +1,4 @@
+import { FIRST_LOAD_ELEMENT_ID } from '../../../openapi/first-load.js';
 import type { CourseInfo, SessionSummary } from '../courses/read-model.js';
 
 /**
@@ -146,34 +147,55 @@ export function inlineJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** What {@link renderPage} puts into index.html. */
+export interface PageParts {
+  /** The page's own head; absent, index.html's stays. */
+  head?: PageHead;
+  /** A page that says nothing of what exists (an unknown or non-public course): marked `noindex`. */
+  hidden?: boolean;
+  /** API answers of the first load by key (openapi/first-load.ts), sent in a JSON data block. */
+  firstLoad?: Record<string, unknown>;
+}
+
 /**
- * index.html with `head` applied: `<html lang dir>`, the `<title>` and description replaced, and
- * the canonical link, hreflang alternates, Open Graph and Twitter card tags and JSON-LD added
- * before `</head>`. With `head` null (an unknown or non-public page), the page is marked
- * `noindex` and otherwise left as built, so it says nothing about what exists.
+ * index.html with `parts` applied: with a head, `<html lang dir>`, the `<title>` and description
+ * replaced, and the canonical link, hreflang alternates, Open Graph and Twitter card tags, a
+ * preload of the picture (the page's largest paint) and JSON-LD added before `</head>`; the first
+ * load's answers in `<script type="application/json" id="halaqa-first-load">`. Data blocks are not
+ * run, so the page's Content-Security-Policy (no inline script) holds.
  */
-export function renderHead(indexHtml: string, head: PageHead | null): string {
-  if (!head) return indexHtml.replace('</head>', '    <meta name="robots" content="noindex" />\n  </head>');
+export function renderPage(indexHtml: string, parts: PageParts): string {
   const e = escapeHtml;
-  const tags = [
-    `<link rel="canonical" href="${e(head.canonical)}" />`,
-    ...head.alternates.map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${e(a.href)}" />`),
-    `<meta property="og:type" content="website" />`,
-    `<meta property="og:site_name" content="${PRODUCT_NAME}" />`,
-    `<meta property="og:title" content="${e(head.title)}" />`,
-    `<meta property="og:description" content="${e(head.description)}" />`,
-    `<meta property="og:url" content="${e(head.canonical)}" />`,
-    `<meta property="og:locale" content="${head.language === 'ar' ? 'ar_AR' : 'en_US'}" />`,
-    ...(head.image ? [`<meta property="og:image" content="${e(head.image)}" />`] : []),
-    `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
-    `<meta name="twitter:title" content="${e(head.title)}" />`,
-    `<meta name="twitter:description" content="${e(head.description)}" />`,
-    ...(head.image ? [`<meta name="twitter:image" content="${e(head.image)}" />`] : []),
-    ...(head.jsonLd ? [`<script type="application/ld+json">${inlineJson(head.jsonLd)}</script>`] : []),
-  ];
-  return indexHtml
-    .replace(/<html[^>]*>/, `<html lang="${head.language}" dir="${head.language === 'ar' ? 'rtl' : 'ltr'}">`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${e(head.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${e(head.description)}" />`)
-    .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+  const { head } = parts;
+  const tags: string[] = [];
+  if (parts.hidden) tags.push('<meta name="robots" content="noindex" />');
+  if (head) {
+    tags.push(
+      `<link rel="canonical" href="${e(head.canonical)}" />`,
+      ...head.alternates.map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${e(a.href)}" />`),
+      `<meta property="og:type" content="website" />`,
+      `<meta property="og:site_name" content="${PRODUCT_NAME}" />`,
+      `<meta property="og:title" content="${e(head.title)}" />`,
+      `<meta property="og:description" content="${e(head.description)}" />`,
+      `<meta property="og:url" content="${e(head.canonical)}" />`,
+      `<meta property="og:locale" content="${head.language === 'ar' ? 'ar_AR' : 'en_US'}" />`,
+      ...(head.image ? [`<meta property="og:image" content="${e(head.image)}" />`, `<link rel="preload" as="image" href="${e(head.image)}" fetchpriority="high" />`] : []),
+      `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
+      `<meta name="twitter:title" content="${e(head.title)}" />`,
+      `<meta name="twitter:description" content="${e(head.description)}" />`,
+      ...(head.image ? [`<meta name="twitter:image" content="${e(head.image)}" />`] : []),
+      ...(head.jsonLd ? [`<script type="application/ld+json">${inlineJson(head.jsonLd)}</script>`] : []),
+    );
+  }
+  if (parts.firstLoad && Object.keys(parts.firstLoad).length) {
+    tags.push(`<script type="application/json" id="${FIRST_LOAD_ELEMENT_ID}">${inlineJson(parts.firstLoad)}</script>`);
+  }
+  let html = indexHtml;
+  if (head) {
+    html = html
+      .replace(/<html[^>]*>/, `<html lang="${head.language}" dir="${head.language === 'ar' ? 'rtl' : 'ltr'}">`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${e(head.title)}</title>`)
+      .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${e(head.description)}" />`);
+  }
+  return tags.length ? html.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`) : html;
 }

@@ -6,12 +6,14 @@ import { HttpError } from '../../platform/errors.js';
 import { ANONYMOUS_SCOPE, courseVisible } from '../../platform/tenancy.js';
 import { getActiveSessions, getCourseInfo } from '../courses/catalog.js';
 import { getSessionInfo } from '../sessions/read.js';
-import { courseHead, pageUrl, renderHead, sessionHead, type PageHead, type PageLanguage } from './heads.js';
+import { firstLoadCalls } from '../../../openapi/first-load.js';
+import { courseHead, pageUrl, renderPage, sessionHead, type PageHead, type PageLanguage } from './heads.js';
 
 /**
  * Public pages as crawlers and link previews see them (docs/decisions.md, "Pages that share and
  * rank"): the SPA's index.html for `/courses/{id}` and `/sessions/{id}` with that page's head
- * (heads.ts), `/sitemap.xml` and `/robots.txt`. Everything is read as a guest reads it
+ * (heads.ts), `/sitemap.xml` and `/robots.txt`; and the explore pages' first load sent with the
+ * page (openapi/first-load.ts). Everything is read as a guest reads it
  * (`ANONYMOUS_SCOPE`): a private company course or an unpublished one gives no head, no sitemap
  * entry and no JSON-LD to anyone, whoever asks (the SPA still shows it to those who may see it,
  * with their token, as before).
@@ -117,9 +119,9 @@ export function robotsTxt(publicUrl: string): string {
 
 /**
  * Registers the public pages on `app`: `/robots.txt`, `/sitemap.xml` (and its pages), and, when
- * the SPA is served (`webDir` with an index.html), `/courses/{id}` and `/sessions/{id}` with their
- * heads. index.html is read once; an id that is not a number falls through to the same page
- * without a head.
+ * the SPA is served (`webDir` with an index.html, read once): `/` and `/courses` with their first
+ * load's answers, `/courses/{id}` with its head and first load, `/sessions/{id}` with its head.
+ * Other pages are index.html as it is (app.ts's not-found handler).
  */
 export async function registerPublicPages(app: FastifyInstance, ctx: AppContext, webDir: string | null): Promise<void> {
   const indexHtml = webDir ? await readFile(join(webDir, 'index.html'), 'utf8').catch(() => null) : null;
@@ -136,13 +138,36 @@ export async function registerPublicPages(app: FastifyInstance, ctx: AppContext,
   });
 
   if (!indexHtml) return;
-  const page = (read: (id: number, language: PageLanguage) => Promise<PageHead | null>) =>
-    async (req: { params: { id: string }; query: unknown }, reply: FastifyReply) => {
-      const id = idOf(req.params.id);
-      const head = id === null ? null : await read(id, languageOf(req.query));
-      // The SPA decides what a signed-in viewer sees: never cached by a shared cache.
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(renderHead(indexHtml, head));
-    };
-  app.get<{ Params: { id: string } }>('/courses/:id', page((id, language) => coursePageHead(ctx, id, language)));
-  app.get<{ Params: { id: string } }>('/sessions/:id', page((id, language) => sessionPageHead(ctx, id, language)));
+  /**
+   * A guest's answers to the page's first-load calls (openapi/first-load.ts), asked of this app
+   * itself so that they are exactly what the API would answer; a call that is not a 200 is left
+   * for the client to ask.
+   */
+  const firstLoad = async (url: string): Promise<Record<string, unknown>> => {
+    const { pathname, searchParams } = new URL(url, 'http://halaqa.invalid');
+    const answers = await Promise.all(
+      firstLoadCalls(pathname, searchParams).map(async (key) => {
+        const res = await app.inject({ method: 'GET', url: key });
+        return res.statusCode === 200 ? ([key, res.json()] as const) : null;
+      }),
+    );
+    return Object.fromEntries(answers.filter((a) => a !== null));
+  };
+  const send = (reply: FastifyReply, html: string) =>
+    // The SPA decides what a signed-in viewer sees: never kept by a shared cache.
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+
+  const catalogPage = async (req: { url: string }, reply: FastifyReply) => send(reply, renderPage(indexHtml, { firstLoad: await firstLoad(req.url) }));
+  app.get('/', catalogPage);
+  app.get('/courses', catalogPage);
+  app.get<{ Params: { id: string } }>('/courses/:id', async (req, reply) => {
+    const id = idOf(req.params.id);
+    const head = id === null ? null : await coursePageHead(ctx, id, languageOf(req.query));
+    return send(reply, renderPage(indexHtml, head ? { head, firstLoad: await firstLoad(req.url) } : { hidden: true }));
+  });
+  app.get<{ Params: { id: string } }>('/sessions/:id', async (req, reply) => {
+    const id = idOf(req.params.id);
+    const head = id === null ? null : await sessionPageHead(ctx, id, languageOf(req.query));
+    return send(reply, renderPage(indexHtml, head ? { head } : { hidden: true }));
+  });
 }

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { lenient } from '@/lib/route-flags';
 
-/** Page size of the explore grid (the API's default is 12). */
-export const EXPLORE_PAGE_SIZE = 12;
+/** Page size of the explore grid (the API's default is 12; the server sends the first page with the page: openapi/first-load.ts). */
+export { EXPLORE_PAGE_SIZE } from '@contract/first-load';
 
 const positiveInt = v.pipe(
   v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]),

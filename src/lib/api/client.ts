@@ -1,6 +1,7 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '@contract/schema';
 import type { Api, ApiAuth } from '../../../machines/support/api';
+import type { FirstLoad } from './first-load';
 
 /**
  * The app's `/api` client. The client's type (`Api`), its credentials (`ApiAuth`), `ApiError`,
@@ -33,6 +34,8 @@ export interface CreateApiOptions {
   fetch?: (input: Request) => Promise<Response>;
   /** Where network errors are logged; default `console.error`. */
   logError?: (message: string, error: unknown) => void;
+  /** Answers the server sent with the page (src/lib/api/first-load.ts): a signed-out GET takes its URL's answer instead of asking, once. */
+  firstLoad?: FirstLoad;
 }
 
 /** Most retries of one call after a 401 (spec §9: 3 for federated users). */
@@ -80,9 +83,14 @@ export function createApi(options: CreateApiOptions = {}): Api {
 
   const middleware: Middleware = {
     onRequest({ request, id, schemaPath }) {
+      const auth = getAuth();
+      if (!auth && request.method === 'GET') {
+        const answered = options.firstLoad?.take(request.url);
+        if (answered) return answered;
+      }
       // Keep a copy to resend after a refresh (taken first: building `authed` moves the body).
       if (onUnauthorized && !isExempt(schemaPath)) pending.set(id, request.clone());
-      return withAuthHeaders(request, getAuth());
+      return withAuthHeaders(request, auth);
     },
     async onResponse({ response, id, request }) {
       const original = pending.get(id);

@@ -1,3 +1,4 @@
+import { COURSE_REVIEWS_PAGE_SIZE } from '@contract/first-load';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { PagePending } from '@/components/ui/spinner';
 import { CoursePage } from '@/features/courses/course-page';
@@ -17,7 +18,7 @@ export const Route = createFileRoute('/courses/$courseId')({
     const [course, sessions, reviews] = await Promise.all([
       loadData(api.GET('/courses/{id}/info', { params: { path } })),
       loadData(api.GET('/courses/{id}/sessions/active', { params: { path } })),
-      loadData(api.GET('/courses/{id}/reviews', { params: { path, query: { page: 1, pageSize: 10 } } })),
+      loadData(api.GET('/courses/{id}/reviews', { params: { path, query: { page: 1, pageSize: COURSE_REVIEWS_PAGE_SIZE } } })),
     ]);
     return { course, sessions, reviews };
   },
