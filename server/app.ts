@@ -19,6 +19,7 @@ import { registerChatSocket } from './modules/classroom/chat-socket.js';
 import { registerPublicPages } from './modules/pages/service.js';
 import { allHandlers } from './modules/index.js';
 import { MAX_UPLOAD_BYTES, UPLOAD_POLICIES } from './modules/uploads/policy.js';
+import { registerPrivateUploads, UploadSigner } from './platform/upload-access.js';
 import { REDOC_BUNDLE, apiDocsHtml } from './platform/api-docs.js';
 import type { AppContext } from './platform/context.js';
 import { HttpError, isClientDataError } from './platform/errors.js';
@@ -200,6 +201,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     referrerPolicy: { policy: 'no-referrer' },
     hsts: https ? { maxAge: 365 * 24 * 3600, includeSubDomains: false } : false,
   });
+
+  // Private uploads (résumés, signatures, lesson files, submissions): signed links only, never
+  // cached; /api answers sign the links they show (docs/storage.md "Private files"). Before compression.
+  registerPrivateUploads(app, new UploadSigner(config.jwtSecret, () => ctx.now()));
 
   // Compression (issue 15): JSON, HTML, JS, CSS and other text answers of 1 kB or more in Brotli or
   // gzip, as the client accepts; never event streams, binary files or partial content (Range).

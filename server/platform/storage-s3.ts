@@ -15,6 +15,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ConfigError, type S3StorageConfig } from '../config.js';
 import { checkStorageKey, type FileStorage } from './storage.js';
+import { isPrivateUploadKey } from './upload-access.js';
 
 /** Size of one part of a multipart upload: 8 MiB (S3's minimum is 5 MiB, its maximum 10,000 parts → files up to 80 GB). */
 export const S3_PART_SIZE_BYTES = 8 * 1024 * 1024;
@@ -258,10 +259,10 @@ export class S3Storage implements FileStorage {
 }
 
 /** Headers every `/uploads/…` answer from the bucket carries (the disk route's `maxAge: '1d'`, no sniffing). */
-function setObjectHeaders(reply: FastifyReply, info: StoredObjectInfo): void {
+function setObjectHeaders(reply: FastifyReply, info: StoredObjectInfo, key: string): void {
   reply.header('content-type', info.contentType);
   reply.header('accept-ranges', 'bytes');
-  reply.header('cache-control', 'public, max-age=86400');
+  reply.header('cache-control', isPrivateUploadKey(key) ? 'private, no-store' : 'public, max-age=86400');
   reply.header('x-content-type-options', 'nosniff');
   if (info.etag) reply.header('etag', info.etag);
   if (info.lastModified) reply.header('last-modified', info.lastModified.toUTCString());
@@ -303,13 +304,14 @@ export async function registerS3Uploads(app: FastifyInstance, storage: S3Storage
           return reply.callNotFound();
         }
         if (await isFile(join(diskRoot, key))) return reply.sendFile(key);
-        const publicUrl = storage.publicUrlOf(key);
+        // A private kind never goes to a public CDN: it is streamed, after upload-access.ts checked its signature.
+        const publicUrl = isPrivateUploadKey(key) ? null : storage.publicUrlOf(key);
         if (publicUrl) return reply.redirect(publicUrl, 302);
 
         if (request.method === 'HEAD') {
           const info = await storage.head(key);
           if (!info) return reply.callNotFound();
-          setObjectHeaders(reply, info);
+          setObjectHeaders(reply, info, key);
           return reply.header('content-length', String(info.sizeBytes)).send();
         }
         const header = (name: string) => {
@@ -326,7 +328,7 @@ export async function registerS3Uploads(app: FastifyInstance, storage: S3Storage
           case 416:
             return reply.code(416).header('content-range', `bytes */${r.sizeBytes}`).send({ message: 'The requested range is not satisfiable' });
           default:
-            setObjectHeaders(reply, r);
+            setObjectHeaders(reply, r, key);
             reply.header('content-length', String(r.contentLength));
             if (r.contentRange) reply.header('content-range', r.contentRange);
             return reply.code(r.status).send(r.body);

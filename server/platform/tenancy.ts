@@ -18,6 +18,9 @@ export interface TenantScope {
   readonly isStaff: boolean;
 }
 
+const TRUE = sql<SqlBool>`true`;
+const FALSE = sql<SqlBool>`false`;
+
 /** The scope of an anonymous caller: public data only. */
 export const ANONYMOUS_SCOPE: TenantScope = Object.freeze({ userId: null, role: null, companyId: null, isStaff: false });
 
@@ -43,14 +46,28 @@ export function mayActForCompany(scope: TenantScope, companyId: number): boolean
 export function courseVisible(eb: ExpressionBuilder<any, any>, scope: TenantScope): Expression<SqlBool> {
   const published = eb('c.status', '=', 'PUBLISHED');
   if (scope.isStaff) return published;
-  const visibility = scope.companyId
-    ? eb.or([eb('c.is_private', '=', false), eb('c.company_id', '=', scope.companyId)])
-    : eb('c.is_private', '=', false);
-  return eb.and([published, visibility]);
+  return eb.and([published, courseTenantOpen(eb, scope)]);
 }
 
-const TRUE = sql<SqlBool>`true`;
-const FALSE = sql<SqlBool>`false`;
+/**
+ * The tenancy half of course visibility over `courses as c`, whatever the course's status: public,
+ * or private to the scope's company (DESIGN.md §1). A private course's content follows the
+ * *current* membership: a learner removed from the company keeps the enrollment but reaches
+ * nothing of it until they rejoin (docs/decisions.md "Company members and private courses").
+ * {@link courseTenantOpenFor} is the same rule over a loaded row.
+ */
+export function courseTenantOpen(eb: ExpressionBuilder<any, any>, scope: TenantScope): Expression<SqlBool> {
+  if (scope.isStaff) return TRUE;
+  return scope.companyId
+    ? eb.or([eb('c.is_private', '=', false), eb('c.company_id', '=', scope.companyId)])
+    : eb('c.is_private', '=', false);
+}
+
+/** {@link courseTenantOpen} over a loaded course: `isPrivate` and its `companyId` (or null). */
+export function courseTenantOpenFor(course: { isPrivate: boolean; companyId: number | null }, scope: TenantScope): boolean {
+  if (scope.isStaff || !course.isPrivate) return true;
+  return scope.companyId !== null && course.companyId === scope.companyId;
+}
 
 /**
  * Over `courses as c`: the scope manages the course whatever its status (spec §3: DRAFT, PENDING,
@@ -67,7 +84,7 @@ export function courseManaged(eb: ExpressionBuilder<any, any>, scope: TenantScop
 /**
  * Over `sessions as s` joined with `courses as c`: the scope follows the session whatever its
  * course's status: admins, the session's or the course's educator, and its learners with an ACTIVE
- * enrollment. A session of an unpublished course goes on for them (issue 16 part 6) while it is
+ * enrollment while the course is open to them by tenancy ({@link courseTenantOpen}). A session of an unpublished course goes on for them (issue 16 part 6) while it is
  * gone from explore for everyone else.
  */
 export function sessionFollowed(eb: ExpressionBuilder<any, any>, scope: TenantScope): Expression<SqlBool> {
@@ -77,13 +94,16 @@ export function sessionFollowed(eb: ExpressionBuilder<any, any>, scope: TenantSc
   return eb.or([
     eb('s.educator_id', '=', userId),
     eb('c.educator_id', '=', userId),
-    eb.exists(
-      eb
-        .selectFrom('enrollments as e')
-        .select('e.id')
-        .whereRef('e.session_id', '=', 's.id')
-        .where('e.user_id', '=', userId)
-        .where('e.status', '=', 'ACTIVE'),
-    ),
+    eb.and([
+      courseTenantOpen(eb, scope),
+      eb.exists(
+        eb
+          .selectFrom('enrollments as e')
+          .select('e.id')
+          .whereRef('e.session_id', '=', 's.id')
+          .where('e.user_id', '=', userId)
+          .where('e.status', '=', 'ACTIVE'),
+      ),
+    ]),
   ]);
 }

@@ -107,10 +107,12 @@ describe('POST /assignments/{id}/submissions (submitAssignment)', () => {
       document: { fileName: 'todo-report.pdf' }, code: null, results: null, status: 'SUBMITTED', grade: null, points: 20, late: false,
       comment: null, gradedAt: null, submittedAt: WEEK1.toISOString(),
     });
-    expect(s.document.url).toMatch(/^\/uploads\/submissions\/.+\.pdf$/);
-    expect(existsSync(join(t.config.dataDir, s.document.url))).toBe(true);
+    // A private file: the answer carries a short-lived signed link (docs/storage.md "Private files").
+    expect(s.document.url).toMatch(/^\/uploads\/submissions\/[^?]+\.pdf\?exp=\d+&sig=[\w-]+$/);
+    expect(existsSync(join(t.config.dataDir, s.document.url.split('?')[0]))).toBe(true);
     const served = await t.app.inject({ method: 'GET', url: s.document.url });
     expect(served.statusCode).toBe(200);
+    expect(served.headers['cache-control']).toBe('private, no-store');
     expect(served.rawPayload.equals(PDF)).toBe(true);
   });
 

@@ -14,8 +14,9 @@ import { invalidArb, toJson, toText, validArb, type Schema } from './schema-arbi
  * required fields, unknown fields; see tests/api/schema-arbitrary.ts), multipart operations with their
  * text fields and a tiny file, as anonymous, LEARNER, EDUCATOR, PARTNER and ADMIN (demo accounts).
  *
- * It checks that no call answers 5xx, and that a refused call (400, 401, 403) wrote nothing (the write
- * log of tests/api/authorization-world.ts: an AFTER trigger on every table). It prints how many
+ * It checks that no call answers 5xx, and that a refused call (400, 401, 403, and 404, 409, 422: a
+ * handler must check before it writes, or write in the transaction its refusal rolls back) wrote
+ * nothing (the write log of tests/api/authorization-world.ts: an AFTER trigger on every table). It prints how many
  * cases it tried and the seed; `FUZZ_SEED=<seed> FUZZ_RUNS=<runs per operation>` replays or widens a
  * run, and `FUZZ_ONLY=<operationId>` narrows it to one operation. Each failure is listed with the seed,
  * the operation, the case index and the exact request, so it can be replayed by hand.
@@ -38,7 +39,7 @@ const CALLERS = {
 } as const;
 type Caller = keyof typeof CALLERS;
 /** Statuses of a refused call: it must have written nothing. */
-const REFUSED = new Set([400, 401, 403]);
+const REFUSED = new Set([400, 401, 403, 404, 409, 422]);
 const LAST = ['deleteUser', 'rejectUser'];
 
 /** One generated request. */
@@ -205,7 +206,7 @@ describe('schema-driven fuzzing of every operation', () => {
     const histogram = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
     console.log(
       `fuzz: ${cases} cases over ${operations.length} operations (${skipped} not built or filtered out), ${fiveXX} × 5xx, ` +
-        `${invalid} invalid, ${refusedCalls} refused (400/401/403) with ${failures.filter((f) => f.startsWith('refused')).length} writing, ` +
+        `${invalid} invalid, ${refusedCalls} refused (400/401/403/404/409/422) with ${failures.filter((f) => f.startsWith('refused')).length} writing, ` +
         `${acceptedWrites} rows written by accepted calls; seed ${SEED}, ${RUNS} runs per operation, ${((Date.now() - started) / 1000).toFixed(1)} s\n  statuses: ${histogram}` +
         (failures.length ? `\n  ${failures.join('\n  ')}` : ''),
     );
@@ -213,5 +214,7 @@ describe('schema-driven fuzzing of every operation', () => {
     // The checks above saw something: requests were refused and accepted ones wrote (else their zeros would prove nothing).
     expect(refusedCalls).toBeGreaterThan(0);
     expect(acceptedWrites).toBeGreaterThan(0);
+    // …and the refusals after the handler ran (not found, conflict, rule broken) were among them.
+    for (const status of [404, 409, 422]) expect(statuses.get(status) ?? 0, `answers ${status}`).toBeGreaterThan(0);
   }, 180_000);
 });

@@ -221,6 +221,30 @@ describe('session learners, content and mail (educators)', () => {
     expect((await call('POST', '/api/mail/send', 'learner@halaqa.test', { message: 'hi', userIdsTo: [stranger] })).status).toBe(403);
   });
 
+  it('refuses a partner without a company (403, nothing sent): no company is not a company shared with every other user without one', async () => {
+    const hash = (await t.db.selectFrom('users').select('password_hash').where('email', '=', 'admin@halaqa.test').executeTakeFirstOrThrow()).password_hash;
+    await t.db
+      .insertInto('users')
+      .values({ email: 'lone.partner@halaqa.test', password_hash: hash, first_name: 'Lone', last_name: 'Partner', role: 'PARTNER', status: 'APPROVED', company_id: null, picture_url: null })
+      .execute();
+    await t.app.backgroundSettled();
+    const before = await countRows(t.db, 'outbox');
+    const admin = await idOf('admin@halaqa.test');
+    const learner = await idOf('learner@halaqa.test');
+    for (const userIdsTo of [[admin], [learner], [admin, learner]]) {
+      const res = await call('POST', '/api/mail/send', 'lone.partner@halaqa.test', { message: 'Please reset your password here', userIdsTo });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe('Partners without a company cannot write to anyone');
+    }
+    expect(await countRows(t.db, 'outbox')).toBe(before);
+    // A partner with a company still writes to its users.
+    const member = await idOf('learner@ncai.halaqa.test');
+    expect((await call('POST', '/api/mail/send', 'partner@ncai.halaqa.test', { message: 'Welcome', userIdsTo: [member] })).status).toBe(202);
+    expect((await call('POST', '/api/mail/send', 'partner@ncai.halaqa.test', { message: 'Welcome', userIdsTo: [admin] })).status).toBe(403);
+    // Not one of the demo partners counted by the users tests below.
+    await t.db.deleteFrom('users').where('email', '=', 'lone.partner@halaqa.test').execute();
+  });
+
   it("replaces a session's content and resets it to the course's with an empty list", async () => {
     const s = await enrolledSession();
     const content = [{ week: 1, sections: [{ name: 'Kick-off week', lessons: [{ lessonTypeId: 1, name: 'Welcome call', duration: 60, link: 'https://meet.halaqa.test/welcome' }] }] }];

@@ -117,11 +117,11 @@ describe('request log', () => {
 });
 
 describe('/uploads', () => {
-  it('answers 404 for a file that does not exist, never the SPA page', async () => {
+  it('answers 404 for a file that does not exist (403 for a private one without a signed link), never the SPA page', async () => {
     const app = await appWith({});
-    for (const url of ['/uploads/coursepicture/nothing-here.png', '/uploads/', '/uploads/lesson/x.pdf?download=1']) {
+    for (const [url, status] of [['/uploads/coursepicture/nothing-here.png', 404], ['/uploads/', 404], ['/uploads/lesson/x.pdf?download=1', 403]] as const) {
       const res = await app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(404);
+      expect(res.statusCode, url).toBe(status);
       expect(res.body, url).not.toContain('<div id="root">');
     }
   });

@@ -373,6 +373,28 @@ describe('uploads through the app with STORAGE_DRIVER=s3', () => {
       const served = await pub.app.inject({ method: 'GET', url });
       expect(served.statusCode).toBe(302);
       expect(served.headers.location).toBe(`https://cdn.example.com/halaqa/${url.slice('/uploads/'.length)}`);
+
+      // A private kind (a résumé) never goes to the public CDN: streamed from the bucket to a valid
+      // signed link only, never cached (docs/storage.md "Private files").
+      const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+      const resumeForm = multipart({}, { resume: { filename: 'cv.pdf', contentType: 'application/pdf', content: pdf } });
+      const resume = await pub.app.inject({
+        method: 'POST',
+        url: '/api/account/resume',
+        payload: resumeForm.payload,
+        headers: { ...resumeForm.headers, authorization: `Bearer ${signin.json().data.token}`, 'x-auth-legacy': '1' },
+      });
+      expect(resume.statusCode).toBe(201);
+      const signed = resume.json().data.url as string;
+      expect(signed).toMatch(/^\/uploads\/resume\/[^?]+\?exp=\d+&sig=[\w-]+$/);
+      const streamed = await pub.app.inject({ method: 'GET', url: signed });
+      expect(streamed.statusCode).toBe(200);
+      expect(streamed.headers.location).toBeUndefined();
+      expect(streamed.headers['cache-control']).toBe('private, no-store');
+      expect(streamed.rawPayload.equals(pdf)).toBe(true);
+      const bare = await pub.app.inject({ method: 'GET', url: signed.split('?')[0]! });
+      expect(bare.statusCode).toBe(403);
+      expect(bare.headers.location).toBeUndefined();
     } finally {
       await pub.app.close();
       rmSync(dir, { recursive: true, force: true });

@@ -68,7 +68,9 @@ export async function listMembers(app: AppContext, scope: TenantScope, companyId
 
 /**
  * DELETE /companies/{id}/members/{userId} (issue 12 item 6): the member leaves the company. They keep
- * their account, role and enrollments, but lose `company_id` and so the company's private courses.
+ * their account, role and enrollments, but lose `company_id` and so the company's private courses:
+ * the catalog, and the classrooms of their sessions (sessions/access.ts `classroomAccess`), until
+ * they rejoin (docs/decisions.md "Company members and private courses").
  * @returns the user's id
  * @throws 404 a user who is not a (non-deleted) member of this company; 403 the company's partner or an admin.
  */

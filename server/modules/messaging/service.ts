@@ -4,8 +4,9 @@ import { userMessage } from './mails.js';
 
 /**
  * POST /mail/send {message, userIdsTo}: educators mail learners of their sessions, partners their
- * company's users, admins anyone. @returns how many mails were queued.
- * @throws 400 unknown recipients; 403 a recipient the caller may not mail.
+ * company's users (a partner without a company mails nobody), admins anyone.
+ * @returns how many mails were queued.
+ * @throws 400 unknown recipients; 403 a recipient the caller may not mail, or a partner without company.
  */
 export async function sendMail(app: AppContext, caller: Caller, input: { message: string; userIdsTo: number[] }): Promise<{ recipients: number }> {
   const users = await app.db.selectFrom('users').select(['id', 'email', 'company_id', 'language']).where('id', 'in', input.userIdsTo).where('status', '!=', 'DELETED').execute();
@@ -26,6 +27,8 @@ export async function sendMail(app: AppContext, caller: Caller, input: { message
     );
     if (users.some((u) => !mine.has(u.id))) throw forbidden('Educators can only write to learners of their sessions');
   } else if (caller.role === 'PARTNER') {
+    // No company is not a company: null would equal every other user's null (admins included).
+    if (caller.companyId === null) throw forbidden('Partners without a company cannot write to anyone');
     if (users.some((u) => u.company_id !== caller.companyId)) throw forbidden('Partners can only write to users of their company');
   }
   const sender = await app.db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', caller.userId).executeTakeFirstOrThrow();

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, LessonTypeCode, ProgrammingSpecJson, Weekday, Weeks, SessionStatus } from '../../db/types.js';
 import type { Caller } from '../../platform/context.js';
 import { forbidden, notFound } from '../../platform/errors.js';
+import { courseTenantOpenFor, tenantScopeOf } from '../../platform/tenancy.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -10,13 +11,15 @@ export type ClassroomRole = 'LEARNER' | 'EDUCATOR' | 'ADMIN';
 
 /**
  * A session as the classroom needs it. Dates are 'YYYY-MM-DD' in `timezone` (IANA); `schedule` is
- * the weekly slots ('HH:mm' in `timezone`); `courseCompanyId` is the course's company (tenant) or null.
+ * the weekly slots ('HH:mm' in `timezone`); `courseCompanyId` is the course's company (tenant) or null,
+ * `coursePrivate` whether the course is private to that company.
  */
 export interface ClassroomSession {
   id: number;
   courseId: number;
   courseTitle: string;
   courseCompanyId: number | null;
+  coursePrivate: boolean;
   educatorId: number;
   startDate: string;
   endDate: string;
@@ -37,7 +40,7 @@ export async function loadClassroomSession(db: Db, sessionId: number): Promise<C
     .selectFrom('sessions as s')
     .innerJoin('courses as c', 'c.id', 's.course_id')
     .select([
-      's.id', 's.course_id', 'c.title', 'c.company_id', 's.educator_id', 's.start_date', 's.end_date', 's.timezone', 's.schedule', 's.status',
+      's.id', 's.course_id', 'c.title', 'c.company_id', 'c.is_private', 's.educator_id', 's.start_date', 's.end_date', 's.timezone', 's.schedule', 's.status',
     ])
     .where('s.id', '=', sessionId)
     .where('s.deleted_at', 'is', null)
@@ -48,6 +51,7 @@ export async function loadClassroomSession(db: Db, sessionId: number): Promise<C
     courseId: row.course_id,
     courseTitle: row.title,
     courseCompanyId: row.company_id,
+    coursePrivate: row.is_private,
     educatorId: row.educator_id,
     startDate: row.start_date,
     endDate: row.end_date,
@@ -59,14 +63,22 @@ export async function loadClassroomSession(db: Db, sessionId: number): Promise<C
 
 /**
  * Who may enter a session's classroom: ADMIN/SUPER_ADMIN (role ADMIN), the session's educator
- * (EDUCATOR), a learner with an ACTIVE enrollment in it (LEARNER).
+ * (EDUCATOR), a learner with an ACTIVE enrollment in it (LEARNER) while the course is open to them
+ * by tenancy: public, or private to the company they belong to *now* (platform/tenancy.ts
+ * `courseTenantOpenFor`; a member removed from the company keeps the enrollment but not the
+ * classroom, docs/decisions.md "Company members and private courses"). Every classroom call
+ * (page, lessons, progress, meetings, calendar, chat, assignments, quizzes, lesson files) goes
+ * through here, so none of them can forget the rule.
  * @throws 404 unknown or deleted session; 403 anyone else (another learner, another educator,
- *   another company's users, partners).
+ *   another company's users, former members of the course's company, partners).
  */
 export async function classroomAccess(db: Db, caller: Caller, sessionId: number): Promise<ClassroomAccess> {
   const session = await loadClassroomSession(db, sessionId);
   if (caller.role === 'ADMIN' || caller.role === 'SUPER_ADMIN') return { session, role: 'ADMIN' };
   if (caller.userId === session.educatorId) return { session, role: 'EDUCATOR' };
+  if (!courseTenantOpenFor({ isPrivate: session.coursePrivate, companyId: session.courseCompanyId }, tenantScopeOf(caller))) {
+    throw forbidden("This session's course is private to a company you do not belong to");
+  }
   const enrolled = await db
     .selectFrom('enrollments')
     .select('id')
