@@ -4,6 +4,8 @@ import { hashInvitationToken } from '../../server/modules/users/invitations.js';
 import { hashWaitlistToken } from '../../server/modules/courses/waitlist.js';
 import { enroll, insertCourse } from './course-fixtures.js';
 import { multipart, PNG_1PX, type FilePart, type TestApp } from './harness.js';
+import { signInForTests } from '../../server/platform/sign-in-sessions.js';
+import { TokenService } from '../../server/platform/tokens.js';
 
 /**
  * The fixture world of the authorization matrix (tests/api/authorization-matrix.test.ts), built once
@@ -140,6 +142,8 @@ export interface World {
   freshGoalSkill: number;
   /** Bearer tokens by caller key (anonymous: none). */
   tokens: Record<Exclude<CallerKey, 'anon'>, string>;
+  /** A second sign-in of each caller, for the call that ends the caller's own sign-in (signOut). */
+  spareTokens: Record<Exclude<CallerKey, 'anon'>, string>;
   /**
    * Reviews (issue 16): `own` the caller learner's review of the private course of A (enrolled in
    * its session; the learner's review of course A is left to createCourseReview); `A2` learnerA2's
@@ -191,6 +195,13 @@ export async function buildWorld(t: TestApp): Promise<World> {
 
   const tokens = {} as World['tokens'];
   for (const k of CALLERS) if (k !== 'anon') tokens[k] = await t.tokenFor(EMAIL[k]);
+  const issuer = new TokenService(t.config.jwtSecret, t.config.jwtTtlSeconds);
+  const spareTokens = {} as World['spareTokens'];
+  for (const k of CALLERS) {
+    if (k === 'anon') continue;
+    const u = await t.db.selectFrom('users').select(['id', 'role', 'company_id', 'token_version']).where('email', '=', EMAIL[k]).executeTakeFirstOrThrow();
+    spareTokens[k] = await signInForTests(t.db, issuer, u);
+  }
   const tokenOf = (p: Person) => t.tokenFor(EMAIL[p]);
 
   async function call(p: Person, method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) {
@@ -338,7 +349,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const contactMessageId = (
     await db.insertInto('contact_messages').values({ name: 'Matrix Guest', email: 'guest@matrix.test', subject: 'Hello', message: 'A question' }).returning('id').executeTakeFirstOrThrow()
   ).id;
-  return { ids, companyA, companyB, A, B, O, privA, cards, educatorPictureId, pendingUsers, invitations, waitlistToken, contactMessageId, secretsOfB, learningGoals, freshGoalSkill, tokens, reviews };
+  return { ids, companyA, companyB, A, B, O, privA, cards, educatorPictureId, pendingUsers, invitations, waitlistToken, contactMessageId, secretsOfB, learningGoals, freshGoalSkill, tokens, spareTokens, reviews };
 }
 
 /**
