@@ -82,7 +82,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const logger = options.logger === false ? false : { level: config.logLevel, ...(typeof options.logger === 'object' ? options.logger : {}), serializers: { req: serializeRequest } };
   const app = Fastify({
     logger,
-    trustProxy: true,
+    // TRUST_PROXY: only the listed proxies' X-Forwarded-For sets `request.ip` (the per-IP limits' key).
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   // Path, query and header values are text: coerced to the contract's types. JSON bodies are
