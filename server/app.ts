@@ -254,7 +254,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // Sign-in protection (issue 13): limits per IP and per account on the public account operations.
-  await registerRateLimits(app, config.rateLimits);
+  await registerRateLimits(app, config.rateLimits, db);
   // The built-in development identity provider (/idp/ma, /idp/qa) when a directory has no issuer configured.
   await mountBuiltInIdentityProviders(app, config);
 

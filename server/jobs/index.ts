@@ -8,6 +8,7 @@ import type { AppContext } from '../platform/context.js';
 import { gradeExpiredAttempts } from '../modules/quizzes/service.js';
 import type { PaymentGateway } from '../platform/payments/gateway.js';
 import { purgeExpiredSessions } from '../platform/sign-in-sessions.js';
+import { purgeRateLimitCounters } from '../platform/rate-limits.js';
 
 /** How often the periodic jobs run (ms). */
 export const JOB_INTERVAL_MS = 60_000;
@@ -63,7 +64,8 @@ export async function runExclusive<T>(db: Kysely<Database>, name: string, job: (
  *   capture failed are captured;
  * - quizzes: attempts whose time limit ran out are graded (docs/classroom.md);
  * - receipts: payments that succeeded a minute ago or more without a mailed receipt get it (with `mail`);
- * - sign-ins: sessions that expired a day ago go, with their refresh tokens.
+ * - sign-ins: sessions that expired a day ago go, with their refresh tokens, and rate-limit
+ *   counters whose window ended.
  * Each job runs once across instances ({@link runExclusive}), and is idempotent besides.
  */
 export async function runJobs(db: Kysely<Database>, ctx: JobsContext = {}): Promise<JobsReport> {
@@ -85,7 +87,10 @@ export async function runJobs(db: Kysely<Database>, ctx: JobsContext = {}): Prom
   const unmailed = mail ? await runExclusive(db, 'mail-receipts', unmailedReceipts) : [];
   if (mail) for (const intentId of unmailed ?? []) await mailPaymentReceipt(mail, intentId);
   const mailedReceipts = unmailed === null ? null : unmailed.length;
-  const purgedSignIns = await runExclusive(db, 'purge-sign-ins', (c) => purgeExpiredSessions(c, new Date()));
+  const purgedSignIns = await runExclusive(db, 'purge-sign-ins', async (c) => {
+    await purgeRateLimitCounters(c);
+    return purgeExpiredSessions(c, new Date());
+  });
   return { expiredIntents, capturedPayments, gradedQuizAttempts, mailedReceipts, purgedSignIns };
 }
 

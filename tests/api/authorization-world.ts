@@ -355,6 +355,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
 /**
  * Installs the write log: a table `authz_write_log` and, on every other table of the current
  * schema, a row-level AFTER INSERT/UPDATE/DELETE trigger that appends (table, operation) to it.
+ * The rate-limit counters are left out: counting a refused sign-in attempt is their purpose.
  * A rolled-back transaction leaves no log rows, so the log holds exactly what was committed.
  * Works on PGlite and PostgreSQL (plpgsql; the current schema is the test file's own).
  */
@@ -363,7 +364,7 @@ export async function installWriteLog(db: Kysely<Database>): Promise<void> {
   await sql`create function authz_log_write() returns trigger language plpgsql as $$
     begin insert into authz_write_log (tbl, op) values (TG_TABLE_NAME, TG_OP); return null; end $$`.execute(db);
   const tables = await sql<{ name: string }>`select table_name as name from information_schema.tables
-    where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name <> 'authz_write_log'`.execute(db);
+    where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not in ('authz_write_log', 'rate_limit_counters')`.execute(db);
   for (const { name } of tables.rows) {
     await sql`create trigger authz_write after insert or update or delete on ${sql.table(name)} for each row execute function authz_log_write()`.execute(db);
   }

@@ -11,7 +11,7 @@ import { DEMO_PASSWORD, multipart, startTestApp, type TestApp } from './harness.
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
-});
+}, 120_000);
 afterAll(() => t.close());
 
 const signIn = async (email: string, password = DEMO_PASSWORD) => {

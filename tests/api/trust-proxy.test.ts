@@ -35,14 +35,14 @@ describe('TRUST_PROXY', () => {
     apps.push(t);
     expect(t.config.trustProxy).toBe(false);
     expect(await threeForgedAttempts(t, '127.0.0.1')).toEqual([401, 401, 429]);
-  });
+  }, 120_000);
 
   it('with TRUST_PROXY=127.0.0.1, the proxy\'s X-Forwarded-For is the client address; another peer\'s is not', async () => {
     const t = await startTestApp({ env: { ...LIMITS, TRUST_PROXY: '127.0.0.1' } });
     apps.push(t);
     expect(await threeForgedAttempts(t, '127.0.0.1')).toEqual([401, 401, 401]);
     expect(await threeForgedAttempts(t, '203.0.113.9')).toEqual([401, 401, 429]);
-  });
+  }, 120_000);
 
   it('takes addresses, CIDR ranges and proxy-addr\'s names; refuses "true" and anything else, naming TRUST_PROXY', () => {
     const env = (v: string) => ({ TRUST_PROXY: v, JWT_SECRET: 'x'.repeat(32), CAPTCHA: 'off', DATA_DIR: '/tmp/halaqa-trust-proxy' });
