@@ -25,6 +25,7 @@ import { migrateToLatest } from '../server/db/migrate.js';
 import { seedDemoData } from '../server/db/seed/seed.js';
 import { hashPassword } from '../server/platform/passwords.js';
 import { TokenService } from '../server/platform/tokens.js';
+import { signInForTests } from '../server/platform/sign-in-sessions.js';
 import { freshPostgresDatabase, machine, quantile, startServer } from './support.js';
 
 const args = process.argv.slice(2);
@@ -40,9 +41,9 @@ const IN_FLIGHT = Number(opt('--in-flight', '100'));
 /**
  * Migrates and seeds the database, then adds the storm's session (a copy of the first open paid
  * session of a public course, with `SEATS` seats and nobody enrolled) and `LEARNERS` learners.
- * @returns the session id and the learners' ids.
+ * @returns the session id and the learners' ids and bearer tokens (each a sign-in session of `tokens`).
  */
-async function prepare(target: DatabaseTarget, uploadsDir: string): Promise<{ sessionId: number; learnerIds: number[] }> {
+async function prepare(target: DatabaseTarget, uploadsDir: string, tokens: TokenService): Promise<{ sessionId: number; learners: Array<{ id: number; token: string }> }> {
   const handle = await openDatabase(target);
   try {
     const db = handle.db;
@@ -75,7 +76,9 @@ async function prepare(target: DatabaseTarget, uploadsDir: string): Promise<{ se
       select 'storm-' || ${run} || '-' || i || '@example.org', ${hash}, 'Storm', 'Learner ' || i, 'USER'
       from generate_series(1, ${LEARNERS}) i
       returning id`.execute(db);
-    return { sessionId: session.id, learnerIds: rows.map((r) => Number(r.id)) };
+    const learners = [];
+    for (const r of rows) learners.push({ id: Number(r.id), token: await signInForTests(db, tokens, { id: Number(r.id), role: 'USER' }) });
+    return { sessionId: session.id, learners };
   } finally {
     await handle.close();
   }
@@ -123,14 +126,13 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<void> {
   const pgdb = kind === 'postgres' ? await freshPostgresDatabase('halaqa_bench_storm') : null;
   const target: DatabaseTarget = pgdb ? { kind: 'postgres', url: pgdb.url } : { kind: 'pglite', dir: join(dataDir, 'pg') };
   try {
-    const { sessionId, learnerIds } = await prepare(target, join(dataDir, 'uploads'));
     const secret = randomBytes(32).toString('hex');
+    const { sessionId, learners: signedIn } = await prepare(target, join(dataDir, 'uploads'), new TokenService(secret, 3600));
     const server = await startServer({ dataDir, databaseUrl: pgdb?.url }, { JWT_SECRET: secret });
-    const tokens = new TokenService(secret, 3600);
     let end: { total: number; latencies: number[]; counts: Record<string, number>; split: string; rssRest: number; rssEnd: number; cpu: number };
     try {
       const base = server.base;
-      const learners = await Promise.all(learnerIds.map(async (id) => ({ id, token: (await tokens.issue({ sub: id, role: 'USER', cid: null })).token, card: '' })));
+      const learners = signedIn.map((l) => ({ ...l, card: '' }));
       await pool(learners.length, 16, async (i) => {
         const r = await call(base, 'POST', '/payments/cards', learners[i]!.token, { source: 'tok_visa' });
         if (r.status !== 201 && r.status !== 200) throw new Error(`saving a card: ${r.status} ${JSON.stringify(r.data)}`);

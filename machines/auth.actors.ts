@@ -197,11 +197,11 @@ export function createAuthActors(api: Api, storage: AuthStorage) {
       return { token: result.token, expiresAt: result.expiresAt };
     }),
 
-    // Product sign-in tokens are stateless JWTs: nothing to call. A federated sign-in is ended on the
-    // server, which answers the directory's end-session URL (spec §2).
+    // The server revokes the sign-in session of the token (and of the refresh cookie), so a copied
+    // token stops working too; for a federated sign-in it answers the directory's end-session URL (spec §2).
     signOut: fromPromise<{ logoutUrl: string | null }, { record: LoginRecord | null }>(async ({ input }) => {
-      if (!input.record?.federationAuth) return { logoutUrl: null };
-      return unwrap(await api.POST('/auth/signout', {}));
+      if (!input.record) return { logoutUrl: null };
+      return unwrap(await api.POST('/auth/signout', { headers: bearer(input.record.token, input.record.federationAuth) }));
     }),
   };
 }

@@ -207,8 +207,8 @@ export const authMachine = setup({
     /** Federated token refresh: POST /auth/refresh (the directory refreshes; spec §4, §9). */
     refreshToken: notProvided<{ token: string; expiresAt: string }, { record: LoginRecord }>('auth', 'refreshToken', 'createAuthActors'),
     /**
-     * Ends the session remotely when needed: POST /auth/signout for a federated user, answering the
-     * directory's end-session URL (null for product sign-in). Cookies are cleared by `clearPersisted`.
+     * Ends the session on the server: POST /auth/signout with the token, answering the directory's
+     * end-session URL for a federated user (null for product sign-in). Cookies are cleared by `clearPersisted`.
      */
     signOut: notProvided<{ logoutUrl: string | null }, { record: LoginRecord | null }>('auth', 'signOut', 'createAuthActors'),
   },

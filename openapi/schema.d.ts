@@ -178,7 +178,7 @@ export interface paths {
         put?: never;
         /**
          * Refresh a federated user's access token
-         * @description Spec §4, §8, §9: a federated user whose call got 401 is refreshed and the call retried (up to 3 times). Reads the HttpOnly cookie `halaqa.refresh`, refreshes at the directory with its refresh token (so a user the directory has signed out or revoked cannot go on) and answers a new access token. No cookie, an unknown or ended sign-in, or a refusal by the directory answers 401 (the SPA then signs the user out).
+         * @description Spec §4, §8, §9: a federated user whose call got 401 is refreshed and the call retried (up to 3 times). Reads the HttpOnly cookie `halaqa.refresh`, refreshes at the directory with its refresh token (so a user the directory has signed out or revoked cannot go on) and answers a new access token. The cookie's token is used once: the answer sets a new `halaqa.refresh` (rotation); a token used before and presented again more than 30 s after its use ends the whole sign-in (its access tokens too: a copied cookie), within 30 s (two tabs refreshing at once) it answers an access token and no new cookie. No cookie, an unknown, ended or expired sign-in, a reused token, or a refusal by the directory answers 401 (the SPA then signs the user out).
          *
          *     Roles: public (the access token may have expired; the refresh cookie is the credential). Spec: §4 token refresh; §9.
          */
@@ -200,7 +200,7 @@ export interface paths {
         put?: never;
         /**
          * Sign out (ends a federated sign-in at the directory)
-         * @description Ends the federated sign-in of this browser's `halaqa.refresh` cookie (revokes the directory's refresh token, clears the cookie) and answers the directory's end-session URL (RP-initiated logout) whose post-logout redirect is the partner login `/login?sign-in-with-redirect={MA|QA}` (spec §2: logout goes to the central accounts login with the partner code and a way back to the app). Without a federated sign-in it answers `logoutUrl: null` (product sign-in tokens are stateless).
+         * @description Ends the sign-in of the bearer token, if any, and the one of this browser's `halaqa.refresh` cookie: their access and refresh tokens are refused from then on (OWASP ASVS 3.3.1), and the cookie is cleared. For a federated sign-in it also revokes the directory's refresh token and answers the directory's end-session URL (RP-initiated logout) whose post-logout redirect is the partner login `/login?sign-in-with-redirect={MA|QA}` (spec §2: logout goes to the central accounts login with the partner code and a way back to the app). Otherwise it answers `logoutUrl: null`.
          *
          *     Roles: public (no sign-in needed). Spec: §2, §4.
          */

@@ -84,7 +84,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const logger = options.logger === false ? false : { level: config.logLevel, ...(typeof options.logger === 'object' ? options.logger : {}), serializers: { req: serializeRequest } };
   const app = Fastify({
     logger,
-    trustProxy: true,
+    // TRUST_PROXY: only the listed proxies' X-Forwarded-For sets `request.ip` (the per-IP limits' key).
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   // Path, query and header values are text: coerced to the contract's types. JSON bodies are
@@ -259,7 +260,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // Sign-in protection (issue 13): limits per IP and per account on the public account operations.
-  await registerRateLimits(app, config.rateLimits);
+  await registerRateLimits(app, config.rateLimits, db);
   // The built-in development identity provider (/idp/ma, /idp/qa) when a directory has no issuer configured.
   await mountBuiltInIdentityProviders(app, config);
 

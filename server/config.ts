@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 
 /** Server configuration, read from environment variables (README "Configuration"). */
@@ -40,6 +41,12 @@ export interface Config {
   scryptLogN: number;
   /** Sign-in protection (issue 13): requests per window, per IP and per account e-mail; see {@link RateLimits}. */
   rateLimits: RateLimits;
+  /**
+   * The proxies whose `X-Forwarded-For` (and `-Proto`, `-Host`) are believed (TRUST_PROXY): false
+   * (default) → the client address is the socket's peer; else IP addresses, CIDR ranges or
+   * proxy-addr's names `loopback`, `linklocal`, `uniquelocal`, as Fastify's `trustProxy` takes them.
+   */
+  trustProxy: string[] | false;
   /** Proof-of-work captcha on sign-up and the contact form (see {@link CaptchaConfig}). */
   captcha: CaptchaConfig;
   /** MA and QA single sign-on over OpenID Connect (spec §1, §2, §9; docs/deploy.md "Single sign-on"). */
@@ -255,9 +262,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     uploadQuotaBytes: intVar(env, 'UPLOAD_QUOTA_MB', 2048, 1, 1024 * 1024) * 1024 * 1024,
     scryptLogN: intVar(env, 'SCRYPT_LOG_N', 17, 14, 20),
     rateLimits: rateLimitSettings(env),
+    trustProxy: trustProxySetting(env),
     captcha: captchaSettings(env, dataDir),
     federation: federationSettings(env, publicUrl.replace(/\/$/, ''), jwtSecret),
   };
+}
+
+/** proxy-addr's names for address ranges (its `compile`). */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * Reads TRUST_PROXY: unset, empty, `off` or `false` → trust no proxy; else a comma list of the
+ * load balancers' addresses (`10.0.0.5`), CIDR ranges (`10.0.0.0/8`, `fd00::/8`) or the names
+ * `loopback`, `linklocal`, `uniquelocal` (proxy-addr semantics: the client address is the first
+ * address of X-Forwarded-For, read from the right, that is not a trusted proxy).
+ * @throws ConfigError for `true`/`on` (every peer trusted: any client could forge its address past
+ *   the per-IP limits) or an entry that is none of the above.
+ */
+function trustProxySetting(env: NodeJS.ProcessEnv): string[] | false {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || /^(off|false|no|0)$/i.test(raw)) return false;
+  if (/^(on|true|yes|1)$/i.test(raw)) {
+    throw new ConfigError('TRUST_PROXY', 'must list the proxies\' addresses (e.g. 10.0.0.5 or 10.0.0.0/8), not trust every peer: any client could then forge X-Forwarded-For');
+  }
+  const entries = raw.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const entry of entries) {
+    if (PROXY_RANGE_NAMES.includes(entry) || isIP(entry)) continue;
+    const [address, bits, extra] = entry.split('/');
+    const version = address ? isIP(address) : 0;
+    const max = version === 4 ? 32 : 128;
+    if (version && extra === undefined && bits !== undefined && /^\d{1,3}$/.test(bits) && Number(bits) <= max) continue;
+    throw new ConfigError('TRUST_PROXY', `must be off or a comma list of IP addresses, CIDR ranges or loopback/linklocal/uniquelocal, got "${entry}"`);
+  }
+  return entries;
 }
 
 /**

@@ -77,7 +77,6 @@ export interface FederatedSessionsTable {
   id: Generated<number>;
   user_id: number;
   provider: string;
-  refresh_hash: string;
   handoff_hash: string | null;
   handoff_expires_at: Date | null;
   provider_refresh_token: string | null;
@@ -85,6 +84,34 @@ export interface FederatedSessionsTable {
   created_at: Timestamp;
   refreshed_at: Date | null;
   ended_at: Date | null;
+  /** The sign-in (auth_sessions) these directory tokens belong to (migration 0024). */
+  session_id: string | null;
+}
+/** One sign-in (migration 0024): access tokens carry its id as `sid`; revoked or expired, they stop working. */
+export interface AuthSessionsTable {
+  /** uuid, made by the server */
+  id: string;
+  user_id: number;
+  kind: 'password' | 'federated';
+  created_at: Timestamp;
+  /** when the sign-in last got a token (sign-in or refresh) */
+  last_used_at: Timestamp;
+  /** on the wall clock, as the access token's `exp` */
+  expires_at: Date;
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+/** A refresh token of a sign-in, stored as SHA-256 (base64url); used once (migration 0024). */
+export interface AuthRefreshTokensTable {
+  token_hash: string;
+  session_id: string;
+  created_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+/** A fixed-window counter of the sign-in protection (migration 0024, server/platform/rate-limits.ts). */
+export interface RateLimitCountersTable {
+  key: string;
+  hits: number;
+  window_ends_at: Date;
 }
 export interface CategoriesTable { id: Generated<number>; name: string; name_ar: string }
 export interface LanguagesTable { id: Generated<number>; code: string; name: string }
@@ -525,6 +552,9 @@ export interface Database {
   federated_logins: FederatedLoginsTable;
   federated_identities: FederatedIdentitiesTable;
   federated_sessions: FederatedSessionsTable;
+  auth_sessions: AuthSessionsTable;
+  auth_refresh_tokens: AuthRefreshTokensTable;
+  rate_limit_counters: RateLimitCountersTable;
   categories: CategoriesTable;
   languages: LanguagesTable;
   skills: SkillsTable;

@@ -7,6 +7,8 @@ import { notifyWaitlist } from '../modules/courses/waitlist.js';
 import type { AppContext } from '../platform/context.js';
 import { gradeExpiredAttempts } from '../modules/quizzes/service.js';
 import type { PaymentGateway } from '../platform/payments/gateway.js';
+import { purgeExpiredSessions } from '../platform/sign-in-sessions.js';
+import { purgeRateLimitCounters } from '../platform/rate-limits.js';
 
 /** How often the periodic jobs run (ms). */
 export const JOB_INTERVAL_MS = 60_000;
@@ -21,6 +23,8 @@ export interface JobsReport {
   mailedReceipts: number | null;
   /** Quiz attempts whose time limit ran out while the learner was away, now graded on their saved answers. */
   gradedQuizAttempts: number | null;
+  /** Sign-in sessions deleted a day after they expired (server/platform/sign-in-sessions.ts). */
+  purgedSignIns: number | null;
 }
 
 /** What the jobs need besides the database. */
@@ -59,7 +63,9 @@ export async function runExclusive<T>(db: Kysely<Database>, name: string, job: (
  *   hold ends (`PAYMENT_HOLD_MINUTES`), their authorizations canceled; committed payments whose
  *   capture failed are captured;
  * - quizzes: attempts whose time limit ran out are graded (docs/classroom.md);
- * - receipts: payments that succeeded a minute ago or more without a mailed receipt get it (with `mail`).
+ * - receipts: payments that succeeded a minute ago or more without a mailed receipt get it (with `mail`);
+ * - sign-ins: sessions that expired a day ago go, with their refresh tokens, and rate-limit
+ *   counters whose window ended.
  * Each job runs once across instances ({@link runExclusive}), and is idempotent besides.
  */
 export async function runJobs(db: Kysely<Database>, ctx: JobsContext = {}): Promise<JobsReport> {
@@ -81,7 +87,11 @@ export async function runJobs(db: Kysely<Database>, ctx: JobsContext = {}): Prom
   const unmailed = mail ? await runExclusive(db, 'mail-receipts', unmailedReceipts) : [];
   if (mail) for (const intentId of unmailed ?? []) await mailPaymentReceipt(mail, intentId);
   const mailedReceipts = unmailed === null ? null : unmailed.length;
-  return { expiredIntents, capturedPayments, gradedQuizAttempts, mailedReceipts };
+  const purgedSignIns = await runExclusive(db, 'purge-sign-ins', async (c) => {
+    await purgeRateLimitCounters(c);
+    return purgeExpiredSessions(c, new Date());
+  });
+  return { expiredIntents, capturedPayments, gradedQuizAttempts, mailedReceipts, purgedSignIns };
 }
 
 /**

@@ -19,6 +19,8 @@ export interface Caller {
   companyId: number | null;
   /** true when the request says `X-Auth-Legacy: 0` (federated sign-in). */
   federated: boolean;
+  /** The sign-in session of the request's token (`auth_sessions.id`); absent for callers not made from a request. */
+  sessionId?: string;
 }
 
 /** Shared services handed to every handler and service. */

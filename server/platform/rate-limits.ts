@@ -1,6 +1,9 @@
-import fastifyRateLimit from '@fastify/rate-limit';
+import { createHash } from 'node:crypto';
+import fastifyRateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { sql, type Kysely } from 'kysely';
 import type { RateLimits } from '../config.js';
+import type { Database } from '../db/types.js';
 import { tooManyRequests } from './errors.js';
 
 /** One limit: at most `max` requests per window for each key `keyOf(request)` (null: not counted). */
@@ -61,23 +64,66 @@ export function limitsByOperation(l: RateLimits): Record<string, Limit[]> {
 }
 
 /**
+ * Counts one hit of `key` in a fixed window of `windowMs`, in PostgreSQL (`rate_limit_counters`,
+ * migration 0024), so every instance on the database counts together: one atomic statement, an
+ * upsert that starts a new window when the row's has ended. Windows run on the database's clock,
+ * the one clock all instances share.
+ * @returns the hits in the current window (this one included) and the ms until it ends.
+ */
+export async function countHit(db: Kysely<Database>, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+  const { rows } = await sql<{ hits: number; ttl_ms: number }>`
+    insert into rate_limit_counters as c (key, hits, window_ends_at)
+    values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+    on conflict (key) do update set
+      hits = case when c.window_ends_at <= now() then 1 else c.hits + 1 end,
+      window_ends_at = case when c.window_ends_at <= now() then excluded.window_ends_at else c.window_ends_at end
+    returning c.hits, (extract(epoch from (c.window_ends_at - now())) * 1000)::float8 as ttl_ms`.execute(db);
+  const row = rows[0]!;
+  return { current: Number(row.hits), ttl: Math.max(0, Math.ceil(Number(row.ttl_ms))) };
+}
+
+/** Deletes the counters whose window has ended (the periodic jobs). @returns how many went. */
+export async function purgeRateLimitCounters(db: Kysely<Database>): Promise<number> {
+  const gone = await db.deleteFrom('rate_limit_counters').where('window_ends_at', '<', sql<Date>`now()`).executeTakeFirst();
+  return Number(gone.numDeletedRows);
+}
+
+/** `@fastify/rate-limit`'s store interface over {@link countHit}: one statement per counted key. */
+function postgresStore(db: Kysely<Database>): FastifyRateLimitStoreCtor {
+  return class PostgresRateLimitStore implements FastifyRateLimitStore {
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+      countHit(db, key, timeWindow).then(
+        (result) => callback(null, result),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
+}
+
+/** The stored key of a limit: its name and the SHA-256 of what it counts (no addresses or e-mails kept). */
+const storedKey = (name: string, value: string) => `${name}:${createHash('sha256').update(value).digest('base64url')}`;
+
+/**
  * Registers `@fastify/rate-limit` (not global) and, through an `onRoute` hook, puts the limits of
  * {@link limitsByOperation} in front of those operations' handlers: they run as the first
  * preHandler, after authentication and validation (the e-mail is read from the validated body).
  * A request over any of its limits answers 429 `{message}` with `Retry-After` (seconds until the
  * window of the exhausted key ends); every limit of the request is counted.
- * The counters live in this process (the plugin's LocalStore): with several server instances each
- * counts alone (docs/deploy.md). Call before the operations are registered.
+ * The counters live in the database ({@link countHit}), so instances behind one load balancer
+ * share them (docs/deploy.md). Call before the operations are registered.
  */
-export async function registerRateLimits(app: FastifyInstance, limits: RateLimits): Promise<void> {
-  await app.register(fastifyRateLimit, { global: false });
+export async function registerRateLimits(app: FastifyInstance, limits: RateLimits, db: Kysely<Database>): Promise<void> {
+  await app.register(fastifyRateLimit, { global: false, store: postgresStore(db) });
   const table = limitsByOperation(limits);
   const timeWindow = limits.windowSeconds * 1000;
   const checks = new Map<string, preHandlerAsyncHookHandler>();
   for (const [operationId, list] of Object.entries(table)) {
     const limiters = list.map((limit) => ({
       limit,
-      check: app.createRateLimit({ max: limit.max, timeWindow, keyGenerator: (r) => `${limit.name}:${limit.keyOf(r)}` }),
+      check: app.createRateLimit({ max: limit.max, timeWindow, keyGenerator: (r) => storedKey(limit.name, limit.keyOf(r) ?? '') }),
     }));
     checks.set(operationId, async (request) => {
       let waitSeconds = 0;

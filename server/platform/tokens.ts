@@ -13,7 +13,15 @@ export interface AccessClaims {
    * change or reset increments the stored one, which ends every token issued before it.
    */
   tv?: number;
+  /**
+   * The sign-in session (`auth_sessions.id`, a uuid; claim `sid`): the token holds only while that
+   * session is neither revoked (sign-out, password change or reset, a reused refresh token) nor
+   * expired (server/platform/sign-in-sessions.ts). A token without it is refused.
+   */
+  sid: string;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const ISSUER = 'halaqa';
 const AUDIENCE = 'halaqa-api';
@@ -40,7 +48,7 @@ export class TokenService {
   async issue(claims: AccessClaims, ttlSeconds: number = this.ttlSeconds): Promise<{ token: string; expiresAt: Date }> {
     const now = Math.floor(Date.now() / 1000);
     const exp = now + ttlSeconds;
-    const token = await new SignJWT({ role: claims.role, cid: claims.cid, tv: claims.tv ?? 0 })
+    const token = await new SignJWT({ role: claims.role, cid: claims.cid, tv: claims.tv ?? 0, sid: claims.sid })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(claims.sub))
       .setIssuer(ISSUER)
@@ -53,7 +61,8 @@ export class TokenService {
 
   /**
    * Verifies signature, issuer, audience and expiry (5 s clock tolerance, spec §9).
-   * @returns the claims, or null for any invalid or expired token.
+   * @returns the claims, or null for any invalid or expired token, or one without a session id
+   *   (`sid`, issued before sign-in sessions existed: its user signs in again).
    */
   async verify(token: string): Promise<AccessClaims | null> {
     try {
@@ -66,7 +75,8 @@ export class TokenService {
       const sub = Number(payload.sub);
       if (!Number.isInteger(sub)) return null;
       const tv = typeof payload.tv === 'number' && Number.isInteger(payload.tv) ? payload.tv : 0;
-      return { sub, role: payload.role as Role, cid: (payload.cid as number | null) ?? null, tv };
+      if (typeof payload.sid !== 'string' || !UUID.test(payload.sid)) return null;
+      return { sub, role: payload.role as Role, cid: (payload.cid as number | null) ?? null, tv, sid: payload.sid };
     } catch (e) {
       if (e instanceof joseErrors.JOSEError) return null;
       throw e;

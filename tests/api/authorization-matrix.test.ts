@@ -75,7 +75,7 @@ async function send(op: OperationSpec, req: MatrixRequest, caller: CallerKey) {
   });
   if (req.query) url += '?' + new URLSearchParams(Object.entries(req.query).map(([k, v]) => [k, String(v)])).toString();
   const headers: Record<string, string> = { ...(req.headers ?? {}) };
-  if (caller !== 'anon') Object.assign(headers, t.auth(world.tokens[caller]));
+  if (caller !== 'anon' && !headers.authorization) Object.assign(headers, t.auth(world.tokens[caller]));
   let payload: string | Buffer | object | undefined;
   if (req.multipart) {
     const form = multipart(req.multipart.fields, req.multipart.files ?? {});

@@ -127,7 +127,8 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
     why: FEDERATED_PROVIDER_PARAM,
   },
   refreshFederatedToken: none(nothing, { allowedStatuses: { statuses: [401], why: 'the matrix has no federated sign-in: no refresh cookie (tests/api/federated-sign-in.test.ts refreshes)' } }),
-  signOut: none(nothing),
+  // Sign-out ends the sign-in it is called with: each caller spends a second one, not the matrix's token.
+  signOut: none((w, c) => (c === 'anon' ? {} : { headers: { authorization: `Bearer ${w.spareTokens[c]}` } })),
   signUp: none(() => ({ multipart: { fields: { firstName: 'New', lastName: 'Person', email: `new-${unique()}@matrix.test`, password: 'Str0ng!pass', role: 'LEARNER' } } })),
   signUpCompany: none(() => ({
     body: {

@@ -4,6 +4,8 @@ import { hashInvitationToken } from '../../server/modules/users/invitations.js';
 import { hashWaitlistToken } from '../../server/modules/courses/waitlist.js';
 import { enroll, insertCourse } from './course-fixtures.js';
 import { multipart, PNG_1PX, type FilePart, type TestApp } from './harness.js';
+import { signInForTests } from '../../server/platform/sign-in-sessions.js';
+import { TokenService } from '../../server/platform/tokens.js';
 
 /**
  * The fixture world of the authorization matrix (tests/api/authorization-matrix.test.ts), built once
@@ -140,6 +142,8 @@ export interface World {
   freshGoalSkill: number;
   /** Bearer tokens by caller key (anonymous: none). */
   tokens: Record<Exclude<CallerKey, 'anon'>, string>;
+  /** A second sign-in of each caller, for the call that ends the caller's own sign-in (signOut). */
+  spareTokens: Record<Exclude<CallerKey, 'anon'>, string>;
   /**
    * Reviews (issue 16): `own` the caller learner's review of the private course of A (enrolled in
    * its session; the learner's review of course A is left to createCourseReview); `A2` learnerA2's
@@ -191,6 +195,13 @@ export async function buildWorld(t: TestApp): Promise<World> {
 
   const tokens = {} as World['tokens'];
   for (const k of CALLERS) if (k !== 'anon') tokens[k] = await t.tokenFor(EMAIL[k]);
+  const issuer = new TokenService(t.config.jwtSecret, t.config.jwtTtlSeconds);
+  const spareTokens = {} as World['spareTokens'];
+  for (const k of CALLERS) {
+    if (k === 'anon') continue;
+    const u = await t.db.selectFrom('users').select(['id', 'role', 'company_id', 'token_version']).where('email', '=', EMAIL[k]).executeTakeFirstOrThrow();
+    spareTokens[k] = await signInForTests(t.db, issuer, u);
+  }
   const tokenOf = (p: Person) => t.tokenFor(EMAIL[p]);
 
   async function call(p: Person, method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) {
@@ -338,12 +349,13 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const contactMessageId = (
     await db.insertInto('contact_messages').values({ name: 'Matrix Guest', email: 'guest@matrix.test', subject: 'Hello', message: 'A question' }).returning('id').executeTakeFirstOrThrow()
   ).id;
-  return { ids, companyA, companyB, A, B, O, privA, cards, educatorPictureId, pendingUsers, invitations, waitlistToken, contactMessageId, secretsOfB, learningGoals, freshGoalSkill, tokens, reviews };
+  return { ids, companyA, companyB, A, B, O, privA, cards, educatorPictureId, pendingUsers, invitations, waitlistToken, contactMessageId, secretsOfB, learningGoals, freshGoalSkill, tokens, spareTokens, reviews };
 }
 
 /**
  * Installs the write log: a table `authz_write_log` and, on every other table of the current
  * schema, a row-level AFTER INSERT/UPDATE/DELETE trigger that appends (table, operation) to it.
+ * The rate-limit counters are left out: counting a refused sign-in attempt is their purpose.
  * A rolled-back transaction leaves no log rows, so the log holds exactly what was committed.
  * Works on PGlite and PostgreSQL (plpgsql; the current schema is the test file's own).
  */
@@ -352,7 +364,7 @@ export async function installWriteLog(db: Kysely<Database>): Promise<void> {
   await sql`create function authz_log_write() returns trigger language plpgsql as $$
     begin insert into authz_write_log (tbl, op) values (TG_TABLE_NAME, TG_OP); return null; end $$`.execute(db);
   const tables = await sql<{ name: string }>`select table_name as name from information_schema.tables
-    where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name <> 'authz_write_log'`.execute(db);
+    where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not in ('authz_write_log', 'rate_limit_counters')`.execute(db);
   for (const { name } of tables.rows) {
     await sql`create trigger authz_write after insert or update or delete on ${sql.table(name)} for each row execute function authz_log_write()`.execute(db);
   }

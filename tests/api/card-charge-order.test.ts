@@ -5,6 +5,7 @@ import type { PaymentGateway } from '../../server/platform/payments/gateway.js';
 import { SandboxGateway } from '../../server/platform/payments/sandbox.js';
 import { captureUncaptured } from '../../server/modules/payments/intents.js';
 import { TokenService } from '../../server/platform/tokens.js';
+import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { startTestApp, type TestApp } from './harness.js';
 
 /**
@@ -79,7 +80,7 @@ async function learner(tag: string, walletCents: number, source = 'tok_visa') {
       { transaction_id: tx.id, account: 'WALLET', owner_id: id, amount_cents: walletCents, reason: 'TOP_UP', session_id: null, description: 'credit' },
     ]).execute();
   }
-  const token = (await tokens.issue({ sub: id, role: 'LEARNER', cid: null })).token;
+  const token = await signInForTests(t.db, tokens, { id, role: 'LEARNER' });
   const card = await req('POST', '/api/payments/cards', token, { source });
   expect(card.status).toBe(201);
   return { id, token, card: card.body.data.id as string };

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireStaleIntents } from '../../server/modules/payments/intents.js';
 import { TokenService } from '../../server/platform/tokens.js';
+import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { countRows, startTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
@@ -26,7 +27,7 @@ async function learnerWithCard(tag: string, source = 'tok_visa') {
     .values({ email: `${tag}-${randomBytes(4).toString('hex')}@cards.halaqa.test`, password_hash: 'x', first_name: 'Card', last_name: tag, role: 'LEARNER', company_id: null, picture_url: null })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const token = (await tokens.issue({ sub: id, role: 'LEARNER', cid: null })).token;
+  const token = await signInForTests(t.db, tokens, { id, role: 'LEARNER' });
   const card = await req('POST', '/api/payments/cards', token, { source });
   expect(card.status).toBe(201);
   return { id, token, card: card.body.data.id as string };

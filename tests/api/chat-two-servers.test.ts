@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.js';
 import { seedDemoData } from '../../server/db/seed/seed.js';
 import { TokenService } from '../../server/platform/tokens.js';
+import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { frameReader } from './chat-frames.js';
 import { testHashPassword } from './harness.js';
 import { type ServerProcess, startServerProcess, waitReady } from './server-process.js';
@@ -62,7 +63,7 @@ describe.runIf(PG_URL)('the session chat across two server processes on one Post
     const issuer = new TokenService(JWT_SECRET, 3600);
     for (const who of ['learner', 'educator'] as const) {
       const u = await handle.db.selectFrom('users').select(['id', 'role']).where('email', '=', `${who}@halaqa.test`).executeTakeFirstOrThrow();
-      tokens[who] = (await issuer.issue({ sub: u.id, role: u.role, cid: null })).token;
+      tokens[who] = await signInForTests(handle.db, issuer, u);
     }
     const learner = await handle.db.selectFrom('users').select('id').where('email', '=', 'learner@halaqa.test').executeTakeFirstOrThrow();
     sessionId = (await handle.db.selectFrom('enrollments').select('session_id').where('user_id', '=', learner.id).where('status', '=', 'ACTIVE').executeTakeFirstOrThrow()).session_id;

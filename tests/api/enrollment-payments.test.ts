@@ -4,6 +4,7 @@ import { runJobs } from '../../server/jobs/index.js';
 import { mailPaymentReceipt } from '../../server/modules/payments/mails.js';
 import { Mailer } from '../../server/platform/mailer.js';
 import { TokenService } from '../../server/platform/tokens.js';
+import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { countRows, startTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
@@ -48,7 +49,7 @@ async function createLearners(n: number, creditCents: number, tag: string) {
         ])
         .execute();
     }
-    out.push({ id, token: (await tokens.issue({ sub: id, role: 'LEARNER', cid: null })).token });
+    out.push({ id, token: await signInForTests(t.db, tokens, { id, role: 'LEARNER' }) });
   }
   return out;
 }

@@ -234,6 +234,60 @@ describe('federated sign-in (OpenID Connect, built-in provider)', () => {
     expect((await t.db.selectFrom('federated_sessions').select('ended_at').where('id', '=', session.id).executeTakeFirstOrThrow()).ended_at).not.toBeNull();
   });
 
+  it('rotates the refresh cookie at every refresh; a used one presented again ends the whole sign-in (reuse detection)', async () => {
+    const b = new Browser(t.app);
+    const { callback } = await signInAtProvider(b, 'QA', 'qa.learner@qa.halaqa.test');
+    const signedIn = (await complete(b, 'QA', callback!)).json().data;
+    const status = async (token: string) => (await t.app.inject({ method: 'GET', url: '/api/users/me/company', headers: { authorization: `Bearer ${token}`, 'x-auth-legacy': '0' } })).statusCode;
+    const copied = b.cookies.get('halaqa.refresh')!;
+    const refreshed = await b.send('POST', '/api/auth/refresh');
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(String(refreshed.headers['set-cookie'])).toMatch(/halaqa\.refresh=[^;]+; Path=\/api\/auth; Max-Age=\d+; HttpOnly; SameSite=Strict/);
+    const current = b.cookies.get('halaqa.refresh')!;
+    expect(current).not.toBe(copied);
+    const token = refreshed.json().data.token as string;
+    expect(await status(token)).toBe(200);
+
+    // Another tab of this browser that sent the same cookie at the same moment gets an access token
+    // and no new cookie (the jar already holds the successor).
+    const tab = new Browser(t.app);
+    tab.cookies.set('halaqa.refresh', copied);
+    const sameMoment = await tab.send('POST', '/api/auth/refresh');
+    expect(sameMoment.statusCode, sameMoment.body).toBe(200);
+    expect(sameMoment.headers['set-cookie']).toBeUndefined();
+
+    // The copied cookie presented later: refused, and the sign-in is over for everyone holding its tokens.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 31_000);
+      const thief = new Browser(t.app);
+      thief.cookies.set('halaqa.refresh', copied);
+      const replay = await thief.send('POST', '/api/auth/refresh');
+      expect(replay.statusCode).toBe(401);
+      expect(replay.json().message).toBe('Your sign-in has ended. Please sign in again.');
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await status(token)).toBe(401);
+    expect(await status(signedIn.token as string)).toBe(401);
+    expect(await status(sameMoment.json().data.token as string)).toBe(401);
+    expect(b.cookies.get('halaqa.refresh')).toBe(current);
+    expect((await b.send('POST', '/api/auth/refresh')).statusCode).toBe(401);
+  });
+
+  it('signs out with the bearer token alone: its sign-in and refresh cookie end', async () => {
+    const b = new Browser(t.app);
+    const { callback } = await signInAtProvider(b, 'QA', 'qa.learner@qa.halaqa.test');
+    const signedIn = (await complete(b, 'QA', callback!)).json().data;
+    const headers = { authorization: `Bearer ${signedIn.token}`, 'x-auth-legacy': '0' };
+    // A client that lost the cookie (another browser holding a copied token) signs out with the token.
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/signout', headers });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(out.json().data.logoutUrl).toMatch(/\/idp\/qa\/session\/end/);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me/company', headers })).statusCode).toBe(401);
+    expect((await b.send('POST', '/api/auth/refresh')).statusCode).toBe(401);
+  });
+
   it('signs out at the provider (RP-initiated logout) back to the partner login, and the refresh stops working', async () => {
     const b = new Browser(t.app);
     const { callback } = await signInAtProvider(b, 'QA', 'qa.learner@qa.halaqa.test');
@@ -337,7 +391,7 @@ describe('federated sign-in: cancelling, configuration, token tolerance', () => 
     try {
       const start = new Date('2030-01-01T00:00:00Z');
       vi.setSystemTime(start);
-      const { token } = await tokens.issue({ sub: 1, role: 'LEARNER', cid: null });
+      const { token } = await tokens.issue({ sub: 1, role: 'LEARNER', cid: null, sid: '00000000-0000-4000-8000-000000000001' });
       vi.setSystemTime(new Date(start.getTime() + 64_000));
       expect(await tokens.verify(token)).toMatchObject({ sub: 1 });
       vi.setSystemTime(new Date(start.getTime() + 66_000));

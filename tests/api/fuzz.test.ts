@@ -22,8 +22,9 @@ import { invalidArb, toJson, toText, validArb, type Schema } from './schema-arbi
  * the operation, the case index and the exact request, so it can be replayed by hand.
  *
  * Operations not built yet answer 501 before validating anything (tests/api/contract.test.ts) and
- * are left out. The destructive user decisions (`deleteUser`, `rejectUser`) run last, so the demo
- * callers keep their accounts for everything else.
+ * are left out. Sign-out (it ends the caller's sign-in) and the destructive user decisions
+ * (`deleteUser`, `rejectUser`) run last, so the demo callers keep their sign-ins and accounts for
+ * everything else.
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20260517);
@@ -40,7 +41,7 @@ const CALLERS = {
 type Caller = keyof typeof CALLERS;
 /** Statuses of a refused call: it must have written nothing. */
 const REFUSED = new Set([400, 401, 403, 404, 409, 422]);
-const LAST = ['deleteUser', 'rejectUser'];
+const LAST = ['signOut', 'deleteUser', 'rejectUser'];
 
 /** One generated request. */
 interface Case {

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenService } from '../../server/platform/tokens.js';
+import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { startTestApp, type TestApp } from './harness.js';
 
 /**
@@ -61,7 +62,7 @@ async function makeWorld(): Promise<World> {
         { transaction_id: tx.id, account: 'WALLET', owner_id: id, amount_cents: credit, reason: 'TOP_UP', session_id: null, description: 'credit' },
       ]).execute();
     }
-    const token = (await tokens.issue({ sub: id, role: 'LEARNER', cid: null })).token;
+    const token = await signInForTests(t.db, tokens, { id, role: 'LEARNER' });
     const cards: Record<string, string> = {};
     for (const source of ['tok_visa', 'tok_chargeDeclined', 'tok_threeDSecure2Required']) {
       cards[source] = (await req('POST', '/api/payments/cards', token, { source })).json().data.id;

@@ -6,6 +6,7 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/database.js';
 import { seedDemoData } from '../../server/db/seed/seed.js';
 import { hashPassword } from '../../server/platform/passwords.js';
 import { TokenService } from '../../server/platform/tokens.js';
+import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { type ServerProcess, startServerProcess, waitReady } from './server-process.js';
 
 /**
@@ -90,7 +91,7 @@ describe.runIf(PG_URL)('two server processes on one PostgreSQL database', () => 
     const [a, b] = servers.map((s) => s.port) as [number, number];
     const learners = [];
     for (const [i, u] of users.entries()) {
-      const token = (await tokens.issue({ sub: u.id, role: 'LEARNER', cid: null })).token;
+      const token = await signInForTests(db, tokens, { id: u.id, role: 'LEARNER' });
       const card = await call(i % 2 ? a : b, 'POST', '/payments/cards', token, { source: 'tok_visa' });
       expect(card.status).toBe(201);
       learners.push({ token, card: card.body.data!.id, first: i % 2 ? a : b, second: i % 2 ? b : a });

@@ -5,6 +5,7 @@ import { runJobs } from '../../server/jobs/index.js';
 import { notifyWaitlist } from '../../server/modules/courses/waitlist.js';
 import { Mailer } from '../../server/platform/mailer.js';
 import { TokenService } from '../../server/platform/tokens.js';
+import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { countRows, startTestApp, type TestApp } from './harness.js';
 
 /**
@@ -71,7 +72,7 @@ async function learnerWithCard(tag: string) {
     .values({ email, password_hash: 'x', first_name: 'Wait', last_name: tag, role: 'LEARNER', company_id: null, picture_url: null })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const token = (await tokens.issue({ sub: id, role: 'LEARNER', cid: null })).token;
+  const token = await signInForTests(t.db, tokens, { id, role: 'LEARNER' });
   const card = await call('POST', '/api/payments/cards', token, { source: 'tok_visa' });
   expect(card.status).toBe(201);
   return { id, email, token, card: card.body.data.id as string };

@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import { badRequest, forbidden, notFound, unprocessable } from '../../platform/errors.js';
 import type { MailLocale } from '../../platform/mail/templates.js';
 import { passwords } from '../../platform/passwords.js';
+import { revokeUserSessions } from '../../platform/sign-in-sessions.js';
 import { toUserView } from '../users/service.js';
 import { passwordResetFederated, passwordResetLink, passwordResetNoAccount } from './mails.js';
 import { issue, passwordProblem } from './service.js';
@@ -81,8 +82,8 @@ export interface ResetInput {
 /**
  * POST /account/reset-password (spec §7, §5 "Reset password needs email, token, password,
  * confirmPassword"). In one transaction, with the reset row locked: the token is marked used, the
- * password replaced (at the configured scrypt cost) and `token_version` incremented, which ends
- * every sign-in of the account.
+ * password replaced (at the configured scrypt cost), `token_version` incremented and every sign-in
+ * session of the account revoked, which ends all its sign-ins (OWASP ASVS 3.3.3).
  * @throws 400 on `password` (§5 policy) or `confirmPassword` (not equal), nothing changed;
  *   422 with one field error on `token`: `invalid` (unknown, or not this e-mail's), `used`, `expired`.
  */
@@ -110,14 +111,16 @@ export async function resetPassword(app: AppContext, input: ResetInput): Promise
       .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1) }))
       .where('id', '=', user.id)
       .execute();
+    await revokeUserSessions(trx, user.id, app.now());
   });
   return { message: RESET_DONE_ANSWER };
 }
 
 /**
- * PUT /account/password (spec §7 {oldPassword, newPassword}). Checks the old password, stores the
- * new one and increments `token_version` in one statement guarded by the hash it checked, so every
- * other sign-in of the account ends; answers a fresh token for the caller.
+ * PUT /account/password (spec §7 {oldPassword, newPassword}). Checks the old password; then, in one
+ * transaction, stores the new one and increments `token_version` in one statement guarded by the
+ * hash it checked, revokes every sign-in session of the account (OWASP ASVS 3.3.3) and opens a new
+ * one for the caller, whose fresh token it answers.
  * @throws 403 for a federated sign-in (no password here); 400 with a message on `oldPassword`
  *   when it is wrong, on `newPassword` when it breaks the §5 policy; nothing changed.
  */
@@ -131,16 +134,19 @@ export async function changePassword(app: AppContext, caller: Caller, oldPasswor
   const problem = passwordProblem(newPassword);
   if (problem) throw badRequest('Some fields are invalid', [{ path: 'newPassword', message: problem }]);
   const passwordHash = await passwords.hash(newPassword, app.config.scryptLogN);
-  const updated = await app.db
-    .updateTable('users')
-    .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1) }))
-    .where('id', '=', user.id)
-    .where('password_hash', '=', user.password_hash)
-    .returningAll()
-    .executeTakeFirst();
-  // Changed by another request between the check and the write: the old password proven is stale.
-  if (!updated) throw badRequest('Your current password is not correct', [{ path: 'oldPassword', message: 'is not correct' }]);
-  const { token, expiresAt } = await issue(app, updated);
+  const { token, expiresAt } = await app.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('users')
+      .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1) }))
+      .where('id', '=', user.id)
+      .where('password_hash', '=', user.password_hash)
+      .returningAll()
+      .executeTakeFirst();
+    // Changed by another request between the check and the write: the old password proven is stale.
+    if (!updated) throw badRequest('Your current password is not correct', [{ path: 'oldPassword', message: 'is not correct' }]);
+    await revokeUserSessions(trx, user.id, app.now());
+    return issue(app, updated, trx);
+  });
   return { message: PASSWORD_CHANGED_ANSWER, token, expiresAt };
 }
 

@@ -7,6 +7,8 @@ import type { AppContext } from '../../platform/context.js';
 import { HttpError, badRequest, conflict, forbidden, unauthorized } from '../../platform/errors.js';
 import type { Schema } from '../../platform/handlers.js';
 import { federatedRedirectUri, partnerLoginUri } from '../../platform/identity/oidc-client.js';
+import type { Caller } from '../../platform/context.js';
+import { addRefreshToken, openSession, revokeSession, rotateRefreshToken, sessionOfRefreshToken } from '../../platform/sign-in-sessions.js';
 
 /**
  * MA and QA single sign-on (issue 13 item 5; spec §1–§4, §8, §9; docs/decisions.md "Federated
@@ -15,8 +17,12 @@ import { federatedRedirectUri, partnerLoginUri } from '../../platform/identity/o
  *   POST /auth/oidc/{P}/start     → authorization URL (+ cookie halaqa.oidc binding this browser)
  *   directory sign-in page        → redirect to the SPA's /sso/{p}?code&state&iss
  *   POST /auth/oidc/{P}/callback  → Halaqa access token (+ HttpOnly cookie halaqa.refresh)
- *   POST /auth/refresh            → a new access token after a refresh at the directory
+ *   POST /auth/refresh            → a new access token (and refresh cookie) after a refresh at the directory
  *   POST /auth/signout            → the directory's end-session URL (RP-initiated logout)
+ *
+ * The sign-in is a session of server/platform/sign-in-sessions.ts (kind `federated`, as long as
+ * the refresh cookie): each refresh uses the cookie's token once and sets a new one (rotation); an
+ * old one presented again ends the session.
  */
 
 /** Browser-binding cookie of a sign-in under way (path /api/auth/oidc, 10 minutes). */
@@ -153,8 +159,7 @@ export async function completeFederatedSignIn(app: AppContext, code: FederatedPr
   if (!role) throw forbidden(`Your ${code} directory groups give no Halaqa role.`);
   const { firstName, lastName } = namesOf(claims, email);
 
-  const refresh = randomBytes(32).toString('base64url');
-  const user = await app.db.transaction().execute(async (trx) => {
+  const { user, issued, refresh } = await app.db.transaction().execute(async (trx) => {
     const company = await trx.selectFrom('companies').select('id').where('acronym', '=', provider.companyAcronym).executeTakeFirst();
     const companyId = company?.id ?? null;
     const link = await trx.selectFrom('federated_identities').select('user_id').where('provider', '=', code).where('subject', '=', subject).executeTakeFirst();
@@ -172,13 +177,13 @@ export async function completeFederatedSignIn(app: AppContext, code: FederatedPr
       if (!row) throw conflict('An account with this e-mail already exists. Sign in with your password.');
       await trx.insertInto('federated_identities').values({ provider: code, subject, user_id: row.id }).execute();
     }
+    const session = await openSession(trx, app.tokens, row, { kind: 'federated', ttlSeconds: app.config.federation.accessTtlSeconds, sessionTtlSeconds: REFRESH_COOKIE_TTL_S });
     await trx
       .insertInto('federated_sessions')
-      .values({ user_id: row.id, provider: code, refresh_hash: sha256(refresh), provider_refresh_token: tokens.refreshToken, id_token: tokens.idToken })
+      .values({ user_id: row.id, provider: code, session_id: session.sessionId, provider_refresh_token: tokens.refreshToken, id_token: tokens.idToken })
       .execute();
-    return row;
+    return { user: row, issued: session, refresh: await addRefreshToken(trx, session.sessionId, app.now()) };
   });
-  const issued = await app.tokens.issue({ sub: user.id, role: user.role, cid: user.company_id }, app.config.federation.accessTtlSeconds);
   addCookie(reply, cookie(app, REFRESH_COOKIE, refresh, '/api/auth', REFRESH_COOKIE_TTL_S, 'Strict'));
   return {
     token: issued.token,
@@ -200,59 +205,96 @@ function namesOf(claims: Record<string, unknown>, email: string): { firstName: s
   return { firstName, lastName };
 }
 
-/** The open federated session of this browser's refresh cookie, or null. */
-async function currentSession(app: AppContext, request: FastifyRequest) {
-  const refresh = readCookie(request, REFRESH_COOKIE);
-  if (!refresh) return null;
-  return (await app.db.selectFrom('federated_sessions').selectAll().where('refresh_hash', '=', sha256(refresh)).where('ended_at', 'is', null).executeTakeFirst()) ?? null;
-}
+/** Seconds from now until `end`, at least 0: the Max-Age of a rotated refresh cookie. */
+const secondsUntil = (end: Date) => Math.max(0, Math.floor((end.getTime() - Date.now()) / 1000));
 
 /**
- * Spec §4, §9: refreshes at the directory with its refresh token (rotated when it sends a new
- * one) and answers a new access token. @throws 401 with no open sign-in, an inactive account, or
- * when the directory refuses (the sign-in is then ended).
+ * Spec §4, §9: uses this browser's refresh cookie once (server/platform/sign-in-sessions.ts,
+ * rotation with reuse detection), refreshes at the directory with its refresh token (rotated when
+ * it sends a new one) and answers a new access token with a new cookie. A cookie another tab used
+ * in the last 30 s gets an access token without refreshing again.
+ * @throws 401 with no cookie, an unknown, ended or expired sign-in, a cookie used before (the
+ *   sign-in is then ended: a copied cookie), an inactive account, or when the directory refuses
+ *   (the sign-in is then ended).
  */
-export async function refreshFederatedToken(app: AppContext, request: FastifyRequest): Promise<{ token: string; expiresAt: string }> {
+export async function refreshFederatedToken(app: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<{ token: string; expiresAt: string }> {
   const ended = 'Your sign-in has ended. Please sign in again.';
-  const session = await currentSession(app, request);
+  const presented = readCookie(request, REFRESH_COOKIE);
+  if (!presented) throw unauthorized(ended);
+  const rotation = await rotateRefreshToken(app.db, presented, app.now());
+  if (rotation.outcome === 'reused') {
+    app.log.warn({ sessionId: rotation.sessionId }, 'a used refresh token was presented again: sign-in ended');
+    await endFederatedSessions(app, [rotation.sessionId]);
+  }
+  if (rotation.outcome === 'reused' || rotation.outcome === 'refused') throw unauthorized(ended);
+  const end = async () => {
+    await revokeSession(app.db, rotation.sessionId, app.now());
+    await endFederatedSessions(app, [rotation.sessionId]);
+  };
+  const session = await app.db.selectFrom('federated_sessions').selectAll().where('session_id', '=', rotation.sessionId).where('ended_at', 'is', null).executeTakeFirst();
   const provider = session ? app.federation.provider(session.provider as FederatedProviderCode) : null;
-  if (!session || !provider || !session.provider_refresh_token) throw unauthorized(ended);
-  const end = () => app.db.updateTable('federated_sessions').set({ ended_at: app.now() }).where('id', '=', session.id).execute();
-  const user = await app.db.selectFrom('users').selectAll().where('id', '=', session.user_id).executeTakeFirst();
-  if (!user || user.status === 'DELETED' || user.status === 'REJECTED') {
+  const user = await app.db.selectFrom('users').selectAll().where('id', '=', rotation.userId).executeTakeFirst();
+  if (!session || !provider || !session.provider_refresh_token || !user || user.status === 'DELETED' || user.status === 'REJECTED') {
     await end();
     throw unauthorized(ended);
   }
-  let tokens;
-  try {
-    tokens = await app.federation.refresh(provider, session.provider_refresh_token);
-  } catch (err) {
-    app.log.info({ err, provider: provider.code, userId: user.id }, 'federated refresh refused');
-    await end();
-    throw unauthorized(ended);
+  if (rotation.outcome === 'rotated') {
+    let tokens;
+    try {
+      tokens = await app.federation.refresh(provider, session.provider_refresh_token);
+    } catch (err) {
+      app.log.info({ err, provider: provider.code, userId: user.id }, 'federated refresh refused');
+      await end();
+      throw unauthorized(ended);
+    }
+    await app.db
+      .updateTable('federated_sessions')
+      .set({ provider_refresh_token: tokens.refreshToken ?? session.provider_refresh_token, id_token: tokens.idToken ?? session.id_token, refreshed_at: app.now() })
+      .where('id', '=', session.id)
+      .execute();
+    addCookie(reply, cookie(app, REFRESH_COOKIE, rotation.refreshToken, '/api/auth', secondsUntil(rotation.sessionExpiresAt), 'Strict'));
   }
-  await app.db
-    .updateTable('federated_sessions')
-    .set({ provider_refresh_token: tokens.refreshToken ?? session.provider_refresh_token, id_token: tokens.idToken ?? session.id_token, refreshed_at: app.now() })
-    .where('id', '=', session.id)
-    .execute();
-  const issued = await app.tokens.issue({ sub: user.id, role: user.role, cid: user.company_id }, app.config.federation.accessTtlSeconds);
+  const issued = await app.tokens.issue(
+    { sub: user.id, role: user.role, cid: user.company_id, tv: user.token_version, sid: rotation.sessionId },
+    Math.min(app.config.federation.accessTtlSeconds, Math.max(1, secondsUntil(rotation.sessionExpiresAt))),
+  );
   return { token: issued.token, expiresAt: issued.expiresAt.toISOString() };
 }
 
+/** Marks the directory tokens of these sign-ins ended (they are not refreshed again). */
+async function endFederatedSessions(app: AppContext, sessionIds: string[]): Promise<void> {
+  if (sessionIds.length === 0) return;
+  await app.db.updateTable('federated_sessions').set({ ended_at: app.now() }).where('session_id', 'in', sessionIds).where('ended_at', 'is', null).execute();
+}
+
 /**
- * Ends this browser's federated sign-in (revokes the directory's refresh token, clears the
- * cookie) and answers the directory's end-session URL returning to the partner login (spec §2);
- * `logoutUrl: null` when there was no federated sign-in.
+ * Signs out (OWASP ASVS 3.3.1): revokes the sign-in session of the bearer token and the one of
+ * this browser's refresh cookie, so their access and refresh tokens stop working at once, and
+ * clears the cookie. For a directory sign-in it also revokes the directory's refresh token and
+ * answers the directory's end-session URL returning to the partner login (spec §2); `logoutUrl:
+ * null` otherwise.
  */
-export async function signOut(app: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<{ logoutUrl: string | null }> {
-  const session = await currentSession(app, request);
+export async function signOut(app: AppContext, caller: Caller | null, request: FastifyRequest, reply: FastifyReply): Promise<{ logoutUrl: string | null }> {
+  const presented = readCookie(request, REFRESH_COOKIE);
+  const ofCookie = presented ? await sessionOfRefreshToken(app.db, presented) : null;
+  const sessionIds = [...new Set([caller?.sessionId, ofCookie].filter((id): id is string => typeof id === 'string'))];
   addCookie(reply, cookie(app, REFRESH_COOKIE, '', '/api/auth', 0, 'Strict'));
-  if (!session) return { logoutUrl: null };
-  await app.db.updateTable('federated_sessions').set({ ended_at: app.now() }).where('id', '=', session.id).execute();
-  const provider = app.federation.provider(session.provider as FederatedProviderCode);
-  if (!provider) return { logoutUrl: null };
-  if (session.provider_refresh_token) await app.federation.revoke(provider, session.provider_refresh_token);
-  const logoutUrl = await app.federation.endSessionUrl(provider, session.id_token, partnerLoginUri(app.config.publicUrl, provider.code)).catch(() => null);
+  if (sessionIds.length === 0) return { logoutUrl: null };
+  const now = app.now();
+  for (const id of sessionIds) await revokeSession(app.db, id, now);
+  const federated = await app.db
+    .updateTable('federated_sessions')
+    .set({ ended_at: now })
+    .where('session_id', 'in', sessionIds)
+    .where('ended_at', 'is', null)
+    .returningAll()
+    .execute();
+  let logoutUrl: string | null = null;
+  for (const session of federated) {
+    const provider = app.federation.provider(session.provider as FederatedProviderCode);
+    if (!provider) continue;
+    if (session.provider_refresh_token) await app.federation.revoke(provider, session.provider_refresh_token);
+    logoutUrl ??= await app.federation.endSessionUrl(provider, session.id_token, partnerLoginUri(app.config.publicUrl, provider.code)).catch(() => null);
+  }
   return { logoutUrl };
 }

@@ -30,6 +30,6 @@ export const authHandlers = {
   },
   startFederatedSignIn: async ({ app, params, body, reply }) => ({ data: await startFederatedSignIn(app, params.provider, body, reply) }),
   completeFederatedSignIn: async ({ app, params, body, request, reply }) => ({ data: await completeFederatedSignIn(app, params.provider, body, request, reply) }),
-  refreshFederatedToken: async ({ app, request }) => ({ data: await refreshFederatedToken(app, request) }),
-  signOut: async ({ app, request, reply }) => ({ data: await signOut(app, request, reply) }),
+  refreshFederatedToken: async ({ app, request, reply }) => ({ data: await refreshFederatedToken(app, request, reply) }),
+  signOut: async ({ app, caller, request, reply }) => ({ data: await signOut(app, caller, request, reply) }),
 } satisfies HandlerTable;

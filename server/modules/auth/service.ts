@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/context.js';
 import { HttpError, badRequest, conflict, type FieldError } from '../../platform/errors.js';
 import { isValidEmail } from '../../platform/email.js';
 import { passwords } from '../../platform/passwords.js';
+import { openSession } from '../../platform/sign-in-sessions.js';
 import { markInvitationAccepted, verifyInvitationToken } from '../users/invitations.js';
 
 /** The contract's AuthResult: a bearer token, its expiry and the signed-in user. */
@@ -36,9 +37,13 @@ export interface TokenUser {
   token_version: number;
 }
 
-/** Issues a bearer token for a user (claims sub, role, cid, tv) and answers the contract's AuthResult. */
-export async function issue(app: AppContext, user: TokenUser): Promise<AuthResult> {
-  const { token, expiresAt } = await app.tokens.issue({ sub: user.id, role: user.role, cid: user.company_id, tv: user.token_version });
+/**
+ * Opens a password sign-in session for a user (server/platform/sign-in-sessions.ts) and answers
+ * the contract's AuthResult with its bearer token (claims sub, role, cid, tv, sid; JWT_TTL_SECONDS).
+ * @param db where the session row is written: the caller's transaction when it has one.
+ */
+export async function issue(app: AppContext, user: TokenUser, db: Kysely<Database> | Transaction<Database> = app.db): Promise<AuthResult> {
+  const { token, expiresAt } = await openSession(db, app.tokens, user);
   return { token, expiresAt: expiresAt.toISOString(), user: { id: user.id, email: user.email, name: `${user.first_name} ${user.last_name}`.trim(), role: user.role } };
 }
 
