@@ -7,6 +7,7 @@
  *   startup     start-up to the first answer (fresh clone and data directory, second start), RSS at rest
  *   catalog     the catalog at 10,000 courses / 50,000 sessions (PostgreSQL and PGlite)
  *   storm       the enrollment storm
+ *   lb          three servers behind HAProxy, one killed with SIGKILL mid-storm and restarted
  *   first-load  the first page's JavaScript and CSS, gzip
  *   lighthouse  Lighthouse scores of / and /courses
  *   test-time   npm test's wall and CPU time, and its slowest test files
@@ -19,7 +20,7 @@ import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const BENCHES = ['startup', 'catalog', 'storm', 'first-load', 'lighthouse', 'test-time'] as const;
+const BENCHES = ['startup', 'catalog', 'storm', 'lb', 'first-load', 'lighthouse', 'test-time'] as const;
 
 const asked = process.argv.slice(2);
 const unknown = asked.filter((a) => !(BENCHES as readonly string[]).includes(a));

@@ -253,10 +253,13 @@ async function captureCommitted(app: AppContext, row: IntentRow): Promise<void> 
   }
 }
 
-/** Gives an authorization back (`intent:<id>:cancel`: canceled, or refunded if it was captured); a failure is logged. */
-async function releaseAuthorization(app: AppContext, intentId: string, gatewayRef: string): Promise<void> {
+/**
+ * Gives an authorization back (`intent:<id>:cancel`, or `key`: canceled, or refunded if it was
+ * captured); a failure is logged.
+ */
+async function releaseAuthorization(app: AppContext, intentId: string, gatewayRef: string, key = gatewayKeys.cancel(intentId)): Promise<void> {
   try {
-    await app.gateway.cancel({ gatewayRef, idempotencyKey: gatewayKeys.cancel(intentId) });
+    await app.gateway.cancel({ gatewayRef, idempotencyKey: key });
   } catch (err) {
     app.log.error({ err, intent: intentId, gatewayRef }, 'canceling a card authorization failed: release it in the gateway dashboard');
   }
@@ -314,15 +317,22 @@ async function markProcessing(trx: Transaction<Database>, row: IntentRow, attemp
  * refused (enrolled meanwhile, hold expired, session closed…) or failed, it is canceled instead and
  * the intent canceled, then the refusal thrown.
  */
-async function settle(app: AppContext, caller: Caller, prepared: IntentRow, outcome: AuthorizationOutcome, paymentMethodId: string, claimed: { key: string } | null): Promise<Answer> {
+async function settle(
+  app: AppContext, caller: Caller, prepared: IntentRow, outcome: AuthorizationOutcome, paymentMethodId: string, claimed: { key: string } | null, attempt: number,
+): Promise<Answer> {
   let settled: { result: Answer; committed: IntentRow | null };
+  let fenced = false;
   try {
     settled = await app.db.transaction().execute(async (trx) => {
       const row = await lockIntent(trx, caller, prepared.id);
       const now = new Date();
       let result: Answer;
       let committed: IntentRow | null = null;
-      if (row.status !== 'processing') {
+      if (row.attempts !== attempt && (row.status === 'processing' || row.status === 'succeeded')) {
+        // A retry with the key took this checkout over (PROCESSING_LEASE_MS): its attempt stands.
+        fenced = true;
+        throw conflict('This payment was taken over by a retry of the request: its answer stands');
+      } else if (row.status !== 'processing') {
         // The hold ran out (the expiry job canceled it) while the gateway was answering.
         throw conflict('The seat hold expired: start again');
       } else if (outcome.status === 'failed') {
@@ -353,6 +363,11 @@ async function settle(app: AppContext, caller: Caller, prepared: IntentRow, outc
       return { result, committed };
     });
   } catch (e) {
+    if (fenced) {
+      // Only this attempt's own authorization goes back; the intent and the key are the other attempt's.
+      if (outcome.status !== 'failed') await releaseAuthorization(app, prepared.id, outcome.gatewayRef, `${gatewayKeys.cancel(prepared.id)}:${attempt}`);
+      throw e;
+    }
     if (outcome.status !== 'failed') await releaseAuthorization(app, prepared.id, outcome.gatewayRef);
     const message = e instanceof HttpError ? e.message : 'The payment could not be completed: start again';
     await app.db
@@ -360,6 +375,7 @@ async function settle(app: AppContext, caller: Caller, prepared: IntentRow, outc
       .set({ status: 'canceled', hold_expires_at: null, last_error_code: 'enrollment_failed', last_error_message: message, updated_at: new Date() })
       .where('id', '=', prepared.id)
       .where('status', '=', 'processing')
+      .where('attempts', '=', attempt)
       .execute();
     if (claimed) await releaseKey(app.db, caller.userId, claimed.key);
     throw e;
@@ -371,19 +387,37 @@ async function settle(app: AppContext, caller: Caller, prepared: IntentRow, outc
   return settled.result;
 }
 
-/** Puts an intent back to where it was when the gateway could not be reached (the same attempt key is reused next time). */
-async function undoProcessing(app: AppContext, caller: Caller, row: IntentRow, claimed: { key: string } | null): Promise<void> {
-  await app.db
+/**
+ * Puts an intent back to where it was when the gateway could not be reached (the same attempt key
+ * is reused next time), unless a retry took the checkout over meanwhile (`attempt` is no longer the
+ * intent's): then the intent and the key are left to it.
+ */
+async function undoProcessing(app: AppContext, caller: Caller, row: IntentRow, claimed: { key: string } | null, attempt: number): Promise<void> {
+  const undone = await app.db
     .updateTable('payment_intents')
     .set({ status: row.status, attempts: row.attempts, payment_method_id: row.payment_method_id, updated_at: new Date() })
     .where('id', '=', row.id)
     .where('status', '=', 'processing')
-    .execute();
-  if (claimed) await releaseKey(app.db, caller.userId, claimed.key);
+    .where('attempts', '=', attempt)
+    .executeTakeFirst();
+  if (claimed && Number(undone.numUpdatedRows) > 0) await releaseKey(app.db, caller.userId, claimed.key);
 }
 
 /** How long a request waits for another one running with the same Idempotency-Key (ms). */
 const KEY_WAIT_MS = 20_000;
+
+/**
+ * How long a confirmation may stay `processing` (its key claimed, the gateway called, the commit
+ * not yet done) before a retry with its Idempotency-Key may take the checkout over, ms. A request
+ * this old is taken for dead (its server killed or crashed between the claim and the commit):
+ * without a takeover its client would get "retry later" until the 10-minute sweep
+ * ({@link expireStaleIntents}). A request that was only slow is fenced out by the intent's attempt
+ * number ({@link settle}): it gives its own authorization back and writes nothing, so the card is
+ * charged once either way. Above the sandbox's and a healthy Stripe call's time; a client that
+ * retries for a minute after a crash gets its answer. The dead request's authorization, if the
+ * gateway gave one, is never captured (Stripe cancels an uncaptured one after 7 days).
+ */
+export const PROCESSING_LEASE_MS = 30_000;
 
 /**
  * POST /payments/intents/{id}/confirm {paymentMethod} + Idempotency-Key: pays with one of the
@@ -393,7 +427,8 @@ const KEY_WAIT_MS = 20_000;
  * 2. the gateway authorizes the card (`intent:<id>:authorize`, one key per intent and attempt);
  * 3. one transaction commits the enrollment and the ledger, then the payment is captured
  *    (`intent:<id>:capture`) — or, when the commit is refused, the authorization is canceled.
- * A replay of the key answers the first answer (waiting for it while the first request runs).
+ * A replay of the key answers the first answer (waiting for it while the first request runs, or
+ * taking the checkout over once that request has been processing for {@link PROCESSING_LEASE_MS}).
  * @returns 200 with the intent (succeeded → enrolled; requires_action → 3-D Secure), or a 402
  *   answer for a declined card (the intent stays open for another card).
  * @throws 404 unknown intent or session no longer visible; 409 already enrolled, full, price
@@ -407,9 +442,17 @@ export async function confirmCardIntent(app: AppContext, caller: Caller, id: str
     const prepared = await app.db.transaction().execute(async (trx): Promise<Prepared> => {
       const reservation = await reserveKey<Answer['body']>(trx, caller.userId, key, operation, body);
       if (reservation.kind === 'replay') return { kind: 'answer', answer: reservation.answer as Answer };
-      if (reservation.kind === 'pending') return { kind: 'wait' };
+      let takeover = false;
+      if (reservation.kind === 'pending') {
+        // The request holding the key may have died with its server between the claim and the commit.
+        const held = await lockIntent(trx, caller, id);
+        if (held.status !== 'processing' || Date.now() - held.updated_at.getTime() < PROCESSING_LEASE_MS) return { kind: 'wait' };
+        takeover = true;
+      }
       const decided = await (async (): Promise<Prepared> => {
-        const row = await lockIntent(trx, caller, id);
+        const locked = await lockIntent(trx, caller, id);
+        // A takeover starts again from before the dead attempt (a new attempt, a new gateway key).
+        const row: IntentRow = takeover ? { ...locked, status: 'requires_payment_method' } : locked;
         if (row.status === 'succeeded') return { kind: 'answer', answer: { statusCode: 200, body: toIntentView(row) } };
         const refused = await refusal(app, trx, caller, row);
         if (refused) return refused;
@@ -445,10 +488,10 @@ export async function confirmCardIntent(app: AppContext, caller: Caller, id: str
         card: prepared.card, amountCents: row.amount_cents, currency: row.currency, idempotencyKey: gatewayKeys.authorize(row.id, row.attempts + 1), description: `Halaqa session #${row.session_id}`,
       });
     } catch (e) {
-      await undoProcessing(app, caller, row, claimed);
+      await undoProcessing(app, caller, row, claimed, row.attempts + 1);
       throw e;
     }
-    return settle(app, caller, row, outcome, prepared.paymentMethodId, claimed);
+    return settle(app, caller, row, outcome, prepared.paymentMethodId, claimed, row.attempts + 1);
   }
 }
 
@@ -482,10 +525,10 @@ export async function authenticateCardIntent(app: AppContext, caller: Caller, id
   try {
     outcome = await app.gateway.completeAuthentication({ gatewayRef: row.gateway_ref ?? '', card: prepared.card, result });
   } catch (e) {
-    await undoProcessing(app, caller, row, null);
+    await undoProcessing(app, caller, row, null, row.attempts);
     throw e;
   }
-  return settle(app, caller, row, outcome, prepared.paymentMethodId, null);
+  return settle(app, caller, row, outcome, prepared.paymentMethodId, null, row.attempts);
 }
 
 /**
