@@ -32,6 +32,7 @@ import { openDatabase, type DatabaseHandle } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { seedDemoData } from '../server/db/seed/seed.js';
 import { hashPassword } from '../server/platform/passwords.js';
+import { signInForTests } from '../server/platform/sign-in-sessions.js';
 import { TokenService } from '../server/platform/tokens.js';
 import { freePort, quantile, root, serverArgs } from './support.js';
 
@@ -216,7 +217,7 @@ export async function runFailover(opts: FailoverOptions): Promise<FailoverReport
     await sleep(1000);
 
     const tokens = new TokenService(secret, 3600);
-    const learners = await Promise.all(learnerIds.map(async (id) => ({ id, token: (await tokens.issue({ sub: id, role: 'USER', cid: null })).token, card: '' })));
+    const learners = await Promise.all(learnerIds.map(async (id) => ({ id, token: await signInForTests(handle!.db, tokens, { id, role: 'USER' }), card: '' })));
     await pool(learners.length, 16, async (i) => {
       let r = await call(base, 'POST', '/payments/cards', learners[i]!.token, { source: 'tok_visa' });
       // Before the measured part: a server still warming up may be out of HAProxy's pool for a moment.

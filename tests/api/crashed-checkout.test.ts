@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthorizationOutcome, PaymentGateway } from '../../server/platform/payments/gateway.js';
 import { SandboxGateway } from '../../server/platform/payments/sandbox.js';
+import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { TokenService } from '../../server/platform/tokens.js';
 import { startTestApp, type TestApp } from './harness.js';
 
@@ -63,7 +64,7 @@ async function checkoutReady() {
     .values({ email: `crash-${randomBytes(4).toString('hex')}@checkout.halaqa.test`, password_hash: 'x', first_name: 'Crash', last_name: 'Learner', role: 'LEARNER', company_id: null, picture_url: null })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const token = (await tokens.issue({ sub: id, role: 'LEARNER', cid: null })).token;
+  const token = await signInForTests(t.db, tokens, { id, role: 'LEARNER' });
   const card = (await req('/api/payments/cards', token, { source: 'tok_visa' }, `card-${id}`)).body.data!.id;
   const intent = await req('/api/payments/intents', token, { sessionId: s.id, amount: 3000 + 150 + 50 }, `intent-${id}`);
   expect(intent.status).toBe(201);
