@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate } from '../../platform/authn.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
-import { CHAT_CHANNEL, chatMessageById, chatRights, postChatMessage, type ChatEvent, type ChatMessageView, type ChatRights } from './chat.js';
+import { CHAT_CHANNEL, chatChangesSince, chatMessageById, latestChatMessageId, chatRights, postChatMessage, type ChatEvent, type ChatMessageView, type ChatRights } from './chat.js';
 
 /**
  * The session chat's live delivery (issue 16 part 5; docs/classroom.md "Session chat"):
@@ -50,6 +50,23 @@ interface Member {
   alive: boolean;
 }
 
+/** The sockets of one session on this instance, and which messages they were sent. */
+interface Room {
+  members: Set<Member>;
+  /** The highest message id sent, or null before the first. */
+  lastId: number | null;
+  /**
+   * The highest message id when the room opened: its sockets load the history up to it once
+   * `ready`, so a catch-up never resends those. Resolves once read.
+   */
+  floor: Promise<number>;
+  /** Ids of the messages sent (the latest {@link SEEN_CAP}): nothing is sent twice. */
+  seen: Set<number>;
+}
+const SEEN_CAP = 1000;
+/** Above every message id (an `integer` column): "no id yet" in the catch-up query. */
+const NO_ID = 2147483647;
+
 const OPEN = 1;
 const send = (socket: Socket, frame: ServerFrame) => {
   if (socket.readyState === OPEN) socket.send(JSON.stringify(frame));
@@ -60,7 +77,7 @@ const send = (socket: Socket, frame: ServerFrame) => {
  * subscription per instance to the `chat` notifications, opened with the first socket.
  */
 export function registerChatSocket(app: FastifyInstance, ctx: AppContext): void {
-  const rooms = new Map<number, Set<Member>>();
+  const rooms = new Map<number, Room>();
   const granted = new WeakMap<FastifyRequest, { caller: Caller; rights: ChatRights; sessionId: number }>();
   let subscription: Promise<() => Promise<void>> | null = null;
 
@@ -71,27 +88,53 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext): void 
     } catch {
       return;
     }
-    const members = rooms.get(event.sessionId);
-    if (!members?.size) return;
+    const room = rooms.get(event.sessionId);
+    if (!room?.members.size) return;
     if (event.kind === 'deleted') {
-      for (const m of members) send(m.socket, { type: 'deleted', messageId: event.messageId });
+      for (const m of room.members) send(m.socket, { type: 'deleted', messageId: event.messageId });
       return;
     }
     const message = await chatMessageById(ctx.db, event.messageId);
     // Deleted in the meantime: its own notification follows.
     if (!message) return;
-    for (const m of members) send(m.socket, { type: 'message', message });
+    deliver(room, message);
   };
+  /** Sends `message` to the room's sockets unless it was sent already. */
+  const deliver = (room: Room, message: ChatMessageView) => {
+    if (room.seen.has(message.id)) return;
+    room.seen.add(message.id);
+    if (room.seen.size > SEEN_CAP) room.seen.delete(room.seen.values().next().value!);
+    room.lastId = Math.max(room.lastId ?? 0, message.id);
+    for (const m of room.members) send(m.socket, { type: 'message', message });
+  };
+  /**
+   * The LISTEN connection listens again after a loss (server/db/notifications.ts): every room with
+   * sockets gets, in id order and once, what was posted or deleted while notifications were lost.
+   */
+  const onResume = (lostAt: Date) => {
+    for (const [sessionId, room] of rooms) {
+      room.floor
+        .then((floor) => chatChangesSince(ctx.db, sessionId, floor, room.lastId ?? NO_ID, lostAt))
+        .then(({ messages, deleted }) => {
+          if (rooms.get(sessionId) !== room) return;
+          for (const message of messages) deliver(room, message);
+          for (const messageId of deleted) for (const m of room.members) send(m.socket, { type: 'deleted', messageId });
+        })
+        .catch((err) => app.log.error({ err, sessionId }, 'chat catch-up after a lost notification connection failed'));
+    }
+  };
+  // Unread (database down): 0, so a catch-up may resend messages the sockets have; the SPA merges by id.
+  const firstFloor = (sessionId: number) => latestChatMessageId(ctx.db, sessionId).catch(() => 0);
   const subscribe = () =>
     (subscription ??= ctx.notifications.subscribe(CHAT_CHANNEL, (payload) => {
       onEvent(payload).catch((err) => app.log.error({ err }, 'chat delivery failed'));
-    }).catch((err) => {
+    }, onResume).catch((err) => {
       subscription = null;
       throw err;
     }));
 
   const heartbeat = setInterval(() => {
-    for (const members of rooms.values()) {
+    for (const { members } of rooms.values()) {
       for (const m of members) {
         if (!m.alive) m.socket.terminate();
         else {
@@ -125,13 +168,14 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext): void 
     (socket: Socket, request) => {
       const { caller, rights, sessionId } = granted.get(request)!;
       const member: Member = { socket, alive: true };
-      let members = rooms.get(sessionId);
-      if (!members) rooms.set(sessionId, (members = new Set()));
+      let room = rooms.get(sessionId);
+      if (!room) rooms.set(sessionId, (room = { members: new Set(), lastId: null, seen: new Set(), floor: firstFloor(sessionId) }));
+      const { members, floor } = room;
       members.add(member);
       socket.on('pong', () => (member.alive = true));
       socket.on('close', () => {
         members.delete(member);
-        if (!members.size && rooms.get(sessionId) === members) rooms.delete(sessionId);
+        if (!members.size && rooms.get(sessionId)?.members === members) rooms.delete(sessionId);
       });
 
       // Frames of one socket are handled in order.
@@ -168,7 +212,7 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext): void 
         }
       };
 
-      subscribe().then(
+      Promise.all([subscribe(), floor]).then(
         () => send(socket, { type: 'ready', canPost: rights.canPost, canDelete: rights.canDelete }),
         (err) => {
           app.log.error({ err }, 'chat notifications unavailable');

@@ -89,6 +89,40 @@ export async function chatMessageById(db: Kysely<Database>, messageId: number): 
 }
 
 /**
+ * What a session's chat may have missed since `lostAt`, for the sockets of an instance whose LISTEN
+ * connection was down (chat-socket.ts): messages with an id above `floor` (the sockets had them in
+ * their history) and either above `afterId` or written from 5 s before `lostAt` on (a message committed late may have a lower id than one already delivered;
+ * 5 s also absorbs a small clock difference with the database), oldest first, at most 500; and the
+ * ids of messages deleted from 5 s before `lostAt` on.
+ */
+export async function chatChangesSince(
+  db: Kysely<Database>, sessionId: number, floor: number, afterId: number, lostAt: Date,
+): Promise<{ messages: ChatMessageView[]; deleted: number[] }> {
+  const since = new Date(lostAt.getTime() - 5000);
+  const rows = await messageQuery(db)
+    .where('m.session_id', '=', sessionId)
+    .where('m.id', '>', floor)
+    .where((eb) => eb.or([eb('m.id', '>', afterId), eb('m.created_at', '>=', since)]))
+    .orderBy('m.id')
+    .limit(500)
+    .execute();
+  const deleted = await db
+    .selectFrom('chat_messages')
+    .select('id')
+    .where('session_id', '=', sessionId)
+    .where('deleted_at', '>=', since)
+    .orderBy('id')
+    .execute();
+  return { messages: rows.map(view), deleted: deleted.map((d) => d.id) };
+}
+
+/** The highest message id of a session's chat (deleted ones included), 0 when there is none. */
+export async function latestChatMessageId(db: Kysely<Database>, sessionId: number): Promise<number> {
+  const row = await db.selectFrom('chat_messages').select((eb) => eb.fn.max('id').as('id')).where('session_id', '=', sessionId).executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/**
  * GET /sessions/{id}/chat/messages: at most `limit` messages older than `before` (the latest when
  * null), oldest first; `nextBefore` is the oldest id of the page when older messages exist.
  * @throws 404 unknown session; 403 as {@link chatRights}.
