@@ -275,7 +275,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // The session chat's WebSocket (docs/classroom.md "Session chat"); ws frames of at most 64 KiB.
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
-  registerChatSocket(app, ctx);
+  registerChatSocket(app, ctx, { recheckMs: config.chatRecheckSeconds * 1000 });
 
   app.get('/api/openapi.json', { schema: { hide: true } as never }, async () => document);
   // Redoc starts from an inline script: the reference page allows that one script by its hash.

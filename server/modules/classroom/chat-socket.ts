@@ -32,6 +32,13 @@ export type ServerFrame =
 export const CHAT_CLOSE = { unauthorized: 4401, forbidden: 4403 } as const;
 
 const HEARTBEAT_MS = 30_000;
+/**
+ * How often each socket's token and chat rights are checked again (default; `registerChatSocket`'s
+ * `recheckMs`, from CHAT_RECHECK_SECONDS). Two indexed reads per socket per interval.
+ */
+export const CHAT_RECHECK_MS = 20_000;
+/** A message is sent without a new check to a socket checked less than this ago. */
+const FRESH_MS = 5_000;
 const MAX_FRAME_BYTES = 16 * 1024;
 
 /** The part of a `ws` WebSocket this module uses (the package ships no types). */
@@ -48,10 +55,20 @@ interface Socket {
 interface Member {
   socket: Socket;
   alive: boolean;
+  /** The upgrade request: its token is read again at each check. */
+  request: FastifyRequest;
+  userId: number;
+  /** When the token and the rights last held ({@link Date.now}). */
+  checkedAt: number;
+  /** Frames to this socket go out in order, each after the check it may need. */
+  outbox: Promise<void>;
+  /** Closed by a check (4401/4403): nothing more is sent. */
+  ended: boolean;
 }
 
 /** The sockets of one session on this instance, and which messages they were sent. */
 interface Room {
+  sessionId: number;
   members: Set<Member>;
   /** The highest message id sent, or null before the first. */
   lastId: number | null;
@@ -76,7 +93,10 @@ const send = (socket: Socket, frame: ServerFrame) => {
  * Registers the chat socket route on `app` (after @fastify/websocket) and its fan-out: one
  * subscription per instance to the `chat` notifications, opened with the first socket.
  */
-export function registerChatSocket(app: FastifyInstance, ctx: AppContext): void {
+export function registerChatSocket(app: FastifyInstance, ctx: AppContext, options: { recheckMs?: number } = {}): void {
+  const recheckMs = options.recheckMs ?? CHAT_RECHECK_MS;
+  // A message goes to a socket whose check is older than this only after checking it again.
+  const freshMs = Math.min(recheckMs, FRESH_MS);
   const rooms = new Map<number, Room>();
   const granted = new WeakMap<FastifyRequest, { caller: Caller; rights: ChatRights; sessionId: number }>();
   let subscription: Promise<() => Promise<void>> | null = null;
@@ -91,7 +111,7 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext): void 
     const room = rooms.get(event.sessionId);
     if (!room?.members.size) return;
     if (event.kind === 'deleted') {
-      for (const m of room.members) send(m.socket, { type: 'deleted', messageId: event.messageId });
+      for (const m of room.members) sendChecked(m, event.sessionId, { type: 'deleted', messageId: event.messageId });
       return;
     }
     const message = await chatMessageById(ctx.db, event.messageId);
@@ -105,7 +125,41 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext): void 
     room.seen.add(message.id);
     if (room.seen.size > SEEN_CAP) room.seen.delete(room.seen.values().next().value!);
     room.lastId = Math.max(room.lastId ?? 0, message.id);
-    for (const m of room.members) send(m.socket, { type: 'message', message });
+    for (const m of room.members) sendChecked(m, room.sessionId, { type: 'message', message });
+  };
+  /**
+   * Whether the member's token still holds (same user, token_version, account active) and the user
+   * is still in the session (chatRights). Closes the socket with 4401 or 4403 when not. A database
+   * that cannot answer decides nothing: the socket stays until the next check.
+   */
+  const check = async (member: Member, sessionId: number): Promise<boolean> => {
+    if (member.ended) return false;
+    try {
+      const current = await authenticate(member.request, ctx.db, ctx.tokens);
+      if (!current || current.userId !== member.userId) return end(member, CHAT_CLOSE.unauthorized, 'Sign in again');
+      await chatRights(ctx.db, current, sessionId);
+      member.checkedAt = Date.now();
+      return true;
+    } catch (err) {
+      if (err instanceof HttpError && (err.statusCode === 403 || err.statusCode === 404)) return end(member, CHAT_CLOSE.forbidden, 'No longer in this session');
+      app.log.warn({ err, sessionId }, 'chat socket check failed; kept until the next one');
+      return !member.ended;
+    }
+  };
+  const end = (member: Member, code: number, reason: string) => {
+    member.ended = true;
+    member.socket.close(code, reason);
+    return false;
+  };
+  /** Sends `frame` to `member` in order, checking the member first when its last check is not fresh. */
+  const sendChecked = (member: Member, sessionId: number, frame: ServerFrame) => {
+    member.outbox = member.outbox
+      .then(async () => {
+        if (member.ended) return;
+        if (Date.now() - member.checkedAt > freshMs && !(await check(member, sessionId))) return;
+        send(member.socket, frame);
+      })
+      .catch((err) => app.log.error({ err }, 'chat delivery failed'));
   };
   /**
    * The LISTEN connection listens again after a loss (server/db/notifications.ts): every room with
@@ -118,7 +172,7 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext): void 
         .then(({ messages, deleted }) => {
           if (rooms.get(sessionId) !== room) return;
           for (const message of messages) deliver(room, message);
-          for (const messageId of deleted) for (const m of room.members) send(m.socket, { type: 'deleted', messageId });
+          for (const messageId of deleted) for (const m of room.members) sendChecked(m, sessionId, { type: 'deleted', messageId });
         })
         .catch((err) => app.log.error({ err, sessionId }, 'chat catch-up after a lost notification connection failed'));
     }
@@ -145,8 +199,18 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext): void 
     }
   }, HEARTBEAT_MS);
   heartbeat.unref();
+  // Every socket's token and rights are checked again at each interval, without waiting for a post:
+  // a password change, sign-out of every device (token_version), a deleted account, a cancelled
+  // enrollment or a lost company membership ends the socket within one interval.
+  const recheck = setInterval(() => {
+    for (const [sessionId, { members }] of rooms) {
+      for (const m of members) if (!m.ended) void check(m, sessionId);
+    }
+  }, recheckMs);
+  recheck.unref();
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
+    clearInterval(recheck);
     const stop = await subscription?.catch(() => null);
     await stop?.();
   });
@@ -167,9 +231,9 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext): void 
     },
     (socket: Socket, request) => {
       const { caller, rights, sessionId } = granted.get(request)!;
-      const member: Member = { socket, alive: true };
+      const member: Member = { socket, alive: true, request, userId: caller.userId, checkedAt: Date.now(), outbox: Promise.resolve(), ended: false };
       let room = rooms.get(sessionId);
-      if (!room) rooms.set(sessionId, (room = { members: new Set(), lastId: null, seen: new Set(), floor: firstFloor(sessionId) }));
+      if (!room) rooms.set(sessionId, (room = { sessionId, members: new Set(), lastId: null, seen: new Set(), floor: firstFloor(sessionId) }));
       const { members, floor } = room;
       members.add(member);
       socket.on('pong', () => (member.alive = true));
@@ -197,7 +261,7 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext): void 
           return send(socket, { type: 'error', code: 'INVALID', message: 'Send {"type":"post","text":"…"}' });
         }
         const current = await authenticate(request, ctx.db, ctx.tokens);
-        if (!current || current.userId !== caller.userId) return socket.close(CHAT_CLOSE.unauthorized, 'Sign in again');
+        if (!current || current.userId !== caller.userId) return void end(member, CHAT_CLOSE.unauthorized, 'Sign in again');
         try {
           await postChatMessage(ctx, current, sessionId, post.text);
         } catch (err) {
@@ -207,7 +271,7 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext): void 
           }
           if (err.statusCode === 429) return send(socket, { type: 'error', code: 'RATE_LIMITED', message: err.message, retryAfterSeconds: err.retryAfterSeconds ?? 1 });
           if (err.statusCode === 400) return send(socket, { type: 'error', code: 'INVALID', message: err.errors?.[0] ? `text ${err.errors[0].message}` : err.message });
-          if (err.statusCode === 403 && rights.role !== 'ADMIN') return socket.close(CHAT_CLOSE.forbidden, 'No longer in this session');
+          if (err.statusCode === 403 && rights.role !== 'ADMIN') return void end(member, CHAT_CLOSE.forbidden, 'No longer in this session');
           return send(socket, { type: 'error', code: 'FORBIDDEN', message: err.message });
         }
       };
