@@ -211,6 +211,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether this server and its database answer
+         * @description For load balancers and monitors: 200 while this server answers and its database answers a trivial query within 2 seconds; 503 (with `Retry-After`) while the database cannot be reached, so a load balancer takes the server out until it recovers. No sign-in.
+         *
+         *     Roles: public (no sign-in needed). Not in the spec: operations (docs/deploy.md).
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/captcha/challenge": {
         parameters: {
             query?: never;
@@ -2575,6 +2597,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The state of this server (`GET /health`); answered only while the database is up (503 otherwise). */
+        Health: {
+            /** @enum {string} */
+            status: "ok";
+            /** @enum {string} */
+            database: "up";
+        };
         /**
          * Format: int32
          * @description A resource id (a PostgreSQL `integer`, 1 to 2147483647); anything beyond answers 400.
@@ -4361,6 +4390,22 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The database cannot be reached (restart, failover, lost connection); nothing of the call was written. Retry after the given seconds. */
+        ServiceUnavailable: {
+            headers: {
+                /** @description Seconds after which a retry may succeed. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The database is unavailable; please try again in a moment"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The operation is part of the contract but not built yet. */
         NotImplemented: {
             headers: {
@@ -4835,6 +4880,39 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server and its database answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "status": "ok",
+                     *         "database": "up"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Health"];
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCaptchaChallenge: {

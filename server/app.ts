@@ -13,6 +13,7 @@ import addFormats from 'ajv-formats';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
+import { DatabaseUnavailableError, onConnectionError } from './db/database.js';
 import { openNotifications } from './db/notifications.js';
 import type { Database } from './db/types.js';
 import { registerChatSocket } from './modules/classroom/chat-socket.js';
@@ -116,6 +117,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   }
   const storage: FileStorage = s3 ?? new DiskStorage(uploadsDir);
+  // Lost PostgreSQL connections are logged, never fatal (the pool opens new ones).
+  const stopConnectionLog = onConnectionError(db, (err) => app.log.warn({ err }, 'database connection lost'));
+  app.addHook('onClose', async () => stopConnectionLog());
   const ctx: AppContext = {
     db,
     config,
@@ -237,6 +241,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       request.log.warn({ err: error, operationId: (request.routeOptions.config as { operationId?: string } | undefined)?.operationId }, 'database refused a value');
       return reply.code(400).send({ message: 'Some fields are invalid' });
     }
+    // The database cannot be reached or a connection was lost mid-call (server/db/database.ts): a
+    // clean 503 the client may retry; the call's transaction was rolled back with its connection.
+    if (error instanceof DatabaseUnavailableError) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '2').send({ message: 'The database is unavailable; please try again in a moment' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
@@ -272,7 +282,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // The session chat's WebSocket (docs/classroom.md "Session chat"); ws frames of at most 64 KiB.
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
-  registerChatSocket(app, ctx);
+  registerChatSocket(app, ctx, { recheckMs: config.chatRecheckSeconds * 1000 });
   // Course and session pages with their own head, the sitemap and robots.txt (modules/pages).
   await registerPublicPages(app, ctx, config.webDir);
 
@@ -284,7 +294,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/api/docs/redoc.standalone.js', async (_req, reply) =>
     reply.type('application/javascript').header('cache-control', 'public, max-age=86400').send(createReadStream(REDOC_BUNDLE)),
   );
-  app.get('/api/health', async () => ({ data: { status: 'ok' } }));
 
   // /uploads/<key>: from disk, or with the s3 driver streamed from the bucket (docs/storage.md).
   if (s3Module && s3) await s3Module.registerS3Uploads(app, s3, uploadsDir);

@@ -49,6 +49,8 @@ export interface Config {
   trustProxy: string[] | false;
   /** Proof-of-work captcha on sign-up and the contact form (see {@link CaptchaConfig}). */
   captcha: CaptchaConfig;
+  /** How often each open chat socket's token and session rights are checked again, seconds (CHAT_RECHECK_SECONDS, default 20). */
+  chatRecheckSeconds: number;
   /** MA and QA single sign-on over OpenID Connect (spec §1, §2, §9; docs/deploy.md "Single sign-on"). */
   federation: FederationConfig;
 }
@@ -261,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     storage: storageSettings(env),
     uploadQuotaBytes: intVar(env, 'UPLOAD_QUOTA_MB', 2048, 1, 1024 * 1024) * 1024 * 1024,
     scryptLogN: intVar(env, 'SCRYPT_LOG_N', 17, 14, 20),
+    chatRecheckSeconds: intVar(env, 'CHAT_RECHECK_SECONDS', 20, 1, 3600),
     rateLimits: rateLimitSettings(env),
     trustProxy: trustProxySetting(env),
     captcha: captchaSettings(env, dataDir),

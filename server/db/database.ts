@@ -97,6 +97,76 @@ const MAX_PREPARED_PER_CONNECTION = 200;
 const statementNames = new Map<string, string>();
 
 /**
+ * Thrown by queries on PostgreSQL when the database cannot be reached or a connection was lost while
+ * in use (the server restarted, failed over, or an operator or proxy ended the backend): the app
+ * answers 503 with `Retry-After` (server/app.ts), never 500. `cause` is the driver's error. A
+ * transaction caught by it was rolled back by PostgreSQL when its backend ended: nothing of it stays.
+ */
+export class DatabaseUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`The database is unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+/**
+ * SQLSTATEs that mean the connection is gone or refused, not that the statement was wrong: class 08
+ * (connection exception), 57P01–57P05 (admin shutdown, crash shutdown, cannot connect now, database
+ * dropped, idle session timeout), 53300 (too many connections). PostgreSQL docs, Appendix A.
+ */
+const CONNECTION_SQLSTATE = /^(08...|57P0[1-5]|53300)$/;
+
+/** Whether `err`, from a query on `client`, means the connection is lost (the client cannot be reused). */
+function connectionLost(err: unknown, client: pg.PoolClient): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && CONNECTION_SQLSTATE.test(code)) return true;
+  // pg's own flag: false once the client saw a connection error or its socket ended.
+  return (client as unknown as { _queryable?: boolean })._queryable === false;
+}
+
+/** Transaction control as Kysely sends it: which texts open and close a transaction. */
+const OPENS_TRANSACTION = /^\s*(begin|start\s+transaction)\b/i;
+const CLOSES_TRANSACTION = /^\s*(commit|rollback|end|abort)\b/i;
+/**
+ * A statement that only reads: a SELECT (or WITH … SELECT) without a data-modifying word or a lock.
+ * Only such a statement, run outside a transaction, is retried on a fresh connection.
+ */
+const READ_ONLY = /^\s*(select|with)\b/i;
+const MAY_WRITE = /\b(insert|update|delete|merge|for\s+(no\s+key\s+)?update|for\s+(key\s+)?share|pg_notify|nextval|setval|pg_advisory\w*|session_seats)\b/i;
+
+/**
+ * Whether `db` answers `select 1` within `timeoutMs` (the health check, GET /api/health). Never throws:
+ * a lost or refused connection, or no answer in time, is false.
+ */
+export async function databaseAnswers(db: Kysely<Database>, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+  try {
+    return await Promise.race([sql`select 1`.execute(db).then(() => true, () => false), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Listeners of connection errors per database opened by {@link openDatabase} (see {@link onConnectionError}). */
+const connectionErrorListeners = new WeakMap<Kysely<Database>, Set<(err: unknown) => void>>();
+
+/**
+ * Calls `listener` with every error of a PostgreSQL connection of `db` that no query is waiting for:
+ * an idle pooled connection ended by the server, or a connection lost while checked out (the query
+ * that used it fails with {@link DatabaseUnavailableError}). Such connections are discarded and the
+ * pool opens new ones on demand; the app logs these (server/app.ts). Without a listener they are
+ * written to stderr, one line each: a lost connection never ends the process.
+ * @returns a function that removes the listener.
+ */
+export function onConnectionError(db: Kysely<Database>, listener: (err: unknown) => void): () => void {
+  let set = connectionErrorListeners.get(db);
+  if (!set) connectionErrorListeners.set(db, (set = new Set()));
+  set.add(listener);
+  return () => void set.delete(listener);
+}
+
+/**
  * A pool whose connections run each statement as a named prepared statement, once per connection
  * (up to {@link MAX_PREPARED_PER_CONNECTION}; later ones run unnamed as before). PostgreSQL then
  * parses and plans a statement once per connection, not on every call: at 10,000 courses the
@@ -104,32 +174,93 @@ const statementNames = new Map<string, string>();
  * Kysely builds the same SQL text for the same query shape, so a handful of texts serve all calls.
  * Results are those of unnamed statements; PostgreSQL itself replans a statement when a table it
  * reads changes.
+ *
+ * Lost connections: a connection whose error no query is waiting for goes to `onError` (never an
+ * unhandled 'error' event, which would end the process), and a connection that failed is destroyed
+ * when released, not reused. A query that fails because its connection was lost, or a connection
+ * that cannot be opened, throws {@link DatabaseUnavailableError}. A read-only statement outside a
+ * transaction (see {@link READ_ONLY}) that failed so is run once more on a fresh connection: pooled
+ * connections ended by a server restart fail at their first use, before any row was read.
  */
-function preparingPool(pool: pg.Pool): PostgresPool {
+function preparingPool(pool: pg.Pool, onError: (err: unknown) => void): PostgresPool {
   const prepared = new WeakMap<pg.PoolClient, Set<string>>();
+  // The first error of each connection, kept until the connection is discarded.
+  const failed = new WeakMap<pg.PoolClient, unknown>();
+  // Every connection listens to its own errors from its creation on (pg-pool's 'connect' comes
+  // before the connection is handed out): pg-pool listens only while a connection is idle, and a
+  // backend ended just as its connection was handed out (the end of its start-up and the
+  // termination read in one chunk) would otherwise raise an unhandled 'error' event.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      if (!failed.has(client)) failed.set(client, err);
+      onError(err);
+    });
+  });
+  // pg-pool also re-emits an idle connection's error on the pool (and discards the connection):
+  // already reported by the connection's own listener above.
+  pool.on('error', () => {});
+  const checkout = async () => {
+    try {
+      return await pool.connect();
+    } catch (err) {
+      throw new DatabaseUnavailableError(err);
+    }
+  };
   return {
     async connect() {
-      const client = await pool.connect();
-      let names = prepared.get(client);
-      if (!names) prepared.set(client, (names = new Set()));
-      const known = names;
+      let client = await checkout();
+      let inTransaction = false;
+      const run = (text: string, values: unknown[]) => {
+        // Cursors (Kysely's stream()) and transaction control run as they are.
+        if (typeof text !== 'string' || !preparable(text)) return client.query(text as never, values);
+        let names = prepared.get(client);
+        if (!names) prepared.set(client, (names = new Set()));
+        let name = statementNames.get(text);
+        if (!name) {
+          name = `h${createHash('sha1').update(text).digest('base64url')}`;
+          if (statementNames.size >= 10_000) statementNames.clear();
+          statementNames.set(text, name);
+        }
+        if (!names.has(name)) {
+          if (names.size >= MAX_PREPARED_PER_CONNECTION) return client.query(text, values);
+          names.add(name);
+        }
+        return client.query({ name, text, values });
+      };
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        // A connection that failed is destroyed (pg-pool ends a client released with an error).
+        const broken = failed.get(client);
+        client.release(broken === undefined ? undefined : broken instanceof Error ? broken : new Error(String(broken)));
+      };
       return {
-        query(text: string, values: unknown[]) {
-          // Cursors (Kysely's stream()) and transaction control run as they are.
-          if (typeof text !== 'string' || !preparable(text)) return client.query(text as never, values);
-          let name = statementNames.get(text);
-          if (!name) {
-            name = `h${createHash('sha1').update(text).digest('base64url')}`;
-            if (statementNames.size >= 10_000) statementNames.clear();
-            statementNames.set(text, name);
+        async query(text: string, values: unknown[]) {
+          if (typeof text === 'string' && OPENS_TRANSACTION.test(text)) inTransaction = true;
+          try {
+            return await run(text, values);
+          } catch (err) {
+            if (!connectionLost(err, client)) throw err;
+            if (!failed.has(client)) failed.set(client, err);
+            const retry = !inTransaction && typeof text === 'string' && READ_ONLY.test(text) && !MAY_WRITE.test(text);
+            if (!retry) throw new DatabaseUnavailableError(err);
+            // Swap in a fresh connection for the rest of this checkout, and read once more.
+            release();
+            client = await checkout();
+            released = false;
+            try {
+              return await run(text, values);
+            } catch (again) {
+              if (!connectionLost(again, client)) throw again;
+              if (!failed.has(client)) failed.set(client, again);
+              throw new DatabaseUnavailableError(again);
+            }
+          } finally {
+            if (typeof text === 'string' && CLOSES_TRANSACTION.test(text)) inTransaction = false;
           }
-          if (!known.has(name)) {
-            if (known.size >= MAX_PREPARED_PER_CONNECTION) return client.query(text, values);
-            known.add(name);
-          }
-          return client.query({ name, text, values });
         },
-        release: () => client.release(),
+        release,
       } as unknown as ReturnType<PostgresPool['connect']> extends Promise<infer C> ? C : never;
     },
     end: () => pool.end(),
@@ -210,10 +341,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const pool = new pg.Pool({
     connectionString: target.url,
     max: 10,
+    // A server that cannot be reached fails the request (503) instead of holding it indefinitely.
+    connectionTimeoutMillis: 5000,
     types,
     ...(target.schema ? { options: `-c search_path="${target.schema}"` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  // Errors of connections (the server ended them: restart, failover, pg_terminate_backend, a
+  // proxy's timeout), reported by preparingPool; unheard, they would end the process.
+  const reportConnectionError = (err: unknown) => {
+    const listeners = connectionErrorListeners.get(db);
+    if (listeners?.size) for (const listener of listeners) listener(err);
+    else console.warn(`PostgreSQL connection lost: ${err instanceof Error ? err.message : String(err)}`);
+  };
+  const db: Kysely<Database> = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool, reportConnectionError) }) });
   await sql`select 1`.execute(db);
   postgresTargets.set(db, { url: target.url, schema: target.schema ?? 'public' });
   const u = new URL(target.url);

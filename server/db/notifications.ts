@@ -9,7 +9,9 @@ import type { Database } from './types.js';
  * leaves only when the transaction commits; every instance's {@link Notifications} hears it.
  * - PostgreSQL: one dedicated `pg.Client` per instance (never a pooled connection, which LISTEN would
  *   pin), opened on the first subscription, reconnected with backoff (1 s doubling to 30 s) when the
- *   connection is lost; what was notified meanwhile is not replayed (readers reload from the tables).
+ *   connection is lost (a server restart, failover, `pg_terminate_backend`). PostgreSQL does not
+ *   replay what was notified meanwhile: once listening again, each subscription's `onResume` hears
+ *   when the loss was noticed, and re-reads from its tables what it may have missed.
  * - PGlite: the embedded database's own in-process LISTEN.
  * Channel names carry the database schema, so the API tests' schemas in one database never hear
  * each other. Payloads are at most 8000 bytes (PostgreSQL's limit): send ids, not contents.
@@ -18,11 +20,14 @@ export interface Notifications {
   /** The channel name for a logical channel (e.g. 'chat' → 'halaqa_public_chat'). */
   channel(name: string): string;
   /**
-   * Calls `onPayload` with the payload of every notification on the logical channel `name`.
+   * Calls `onPayload` with the payload of every notification on the logical channel `name`, and
+   * `onResume` (PostgreSQL only) each time the dedicated connection listens again after it was lost,
+   * with the moment (this server's clock) the loss was noticed: notifications sent in between are
+   * lost, so the subscriber re-reads what changed since then.
    * @returns a function that stops it.
    * @throws when the dedicated PostgreSQL connection cannot be opened.
    */
-  subscribe(name: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  subscribe(name: string, onPayload: (payload: string) => void, onResume?: (lostAt: Date) => void): Promise<() => Promise<void>>;
   /** Stops every subscription and closes the dedicated connection (app shutdown). */
   close(): Promise<void>;
 }
@@ -73,6 +78,9 @@ class PostgresListener implements Notifications {
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
   private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  private readonly resumers = new Set<(lostAt: Date) => void>();
+  /** When the open connection was lost, until a new one listens again. */
+  private lostAt: Date | null = null;
   private closed = false;
   private retryTimer: NodeJS.Timeout | null = null;
   private retryDelayMs = 1000;
@@ -87,16 +95,20 @@ class PostgresListener implements Notifications {
     return channelName(this.schema, name);
   }
 
-  async subscribe(name: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  async subscribe(name: string, onPayload: (payload: string) => void, onResume?: (lostAt: Date) => void): Promise<() => Promise<void>> {
     if (this.closed) throw new Error('notifications closed');
     const channel = this.channel(name);
     let set = this.handlers.get(channel);
     const fresh = !set;
     if (!set) this.handlers.set(channel, (set = new Set()));
     set.add(onPayload);
+    // A copy per subscription, so one function given twice is removed once per stop.
+    const resume = onResume ? (lostAt: Date) => onResume(lostAt) : null;
+    if (resume) this.resumers.add(resume);
     const client = await this.connected();
     if (fresh && this.client === client) await client.query(`listen ${quoteIdent(channel)}`);
     return async () => {
+      if (resume) this.resumers.delete(resume);
       const handlers = this.handlers.get(channel);
       if (!handlers?.delete(onPayload) || handlers.size > 0) return;
       this.handlers.delete(channel);
@@ -108,6 +120,7 @@ class PostgresListener implements Notifications {
     this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.handlers.clear();
+    this.resumers.clear();
     const client = this.client ?? (await this.connecting?.catch(() => null)) ?? null;
     this.client = null;
     await client?.end().catch(() => {});
@@ -138,6 +151,17 @@ class PostgresListener implements Notifications {
     }
     this.client = client;
     this.retryDelayMs = 1000;
+    const lostAt = this.lostAt;
+    this.lostAt = null;
+    if (lostAt) {
+      for (const resume of this.resumers) {
+        try {
+          resume(lostAt);
+        } catch (err) {
+          this.onError(err);
+        }
+      }
+    }
     return client;
   }
 
@@ -145,6 +169,7 @@ class PostgresListener implements Notifications {
   private lost(client: pg.Client): void {
     if (this.client !== client || this.closed) return;
     this.client = null;
+    this.lostAt ??= new Date();
     const retry = () => {
       this.retryTimer = null;
       if (this.closed) return;

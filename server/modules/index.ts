@@ -11,6 +11,7 @@ import { paymentsHandlers } from './payments/handlers.js';
 import { quizzesHandlers } from './quizzes/handlers.js';
 import { referenceHandlers } from './reference/handlers.js';
 import { sessionsHandlers } from './sessions/handlers.js';
+import { systemHandlers } from './system/handlers.js';
 import { uploadsHandlers } from './uploads/handlers.js';
 import { usersHandlers } from './users/handlers.js';
 
@@ -34,4 +35,5 @@ export const allHandlers: HandlerTable = {
   ...companiesHandlers,
   ...uploadsHandlers,
   ...learningGoalsHandlers,
+  ...systemHandlers,
 };

@@ -244,6 +244,7 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
   },
 
   // ── Reference data and catalog ──
+  getHealth: none(nothing),
   listUsTimezones: none(nothing),
   listLessonTypes: none(nothing),
   listLanguages: none(nothing),

@@ -63,6 +63,24 @@ describe('session chat over REST', () => {
     expect(history.items.at(-1)).toEqual(message);
   });
 
+  it('removes invisible and direction-override characters, caps stacked combining marks, keeps Arabic marks and emoji', async () => {
+    const headers = await as('learner@halaqa.test');
+    const post = async (text: string) => {
+      const res = await t.app.inject({ method: 'POST', url: chat(), headers, payload: { text } });
+      expect(res.statusCode).toBe(201);
+      return res.json().data.text as string;
+    };
+    expect(await post('a\u200Bb\u200Cc\u200Dd\uFEFFe\u061Cf\u00ADg\u2060h\u{E0041}i one\u2028two\u2029three \u202Eevil\u202C \u2067x\u2069'))
+      .toBe('abcdefghi one\ntwo\nthree evil x');
+    // Combining marks capped at 4 on a character; Arabic with shadda and vowels kept, one right-to-left
+    // mark of a run, emoji joined by ZWJ.
+    expect(await post('e' + '\u0301'.repeat(300) + ' مُحَمَّد \u200F\u200F\u200F! 👩\u200D💻')).toBe('\u00E9' + '\u0301'.repeat(4) + ' مُحَمَّد \u200F! 👩\u200D💻');
+    // Nothing visible left: the usual 400.
+    const blank = await t.app.inject({ method: 'POST', url: chat(), headers, payload: { text: '\u200B\u200F\uFEFF \u3164\u2028\u0301' } });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().errors).toEqual([{ path: 'text', message: 'must not be empty' }]);
+  });
+
   it('refuses an empty or too long message (400) and writes nothing', async () => {
     const before = await countRows(t.db, 'chat_messages');
     const headers = await as('learner11@halaqa.test');
@@ -198,6 +216,16 @@ describe('session chat over WebSocket', () => {
     expect(await admin.next((f) => f.type === 'error')).toMatchObject({ code: 'FORBIDDEN' });
     adminWs.terminate();
     expect(await countRows(t.db, 'chat_messages')).toBe(before);
+  });
+
+  it('cleans socket posts as REST posts: invisible characters removed, marks capped, nothing visible refused', async () => {
+    const { ws, frames } = await open(await socketUrl('educator@halaqa.test'));
+    await frames.next((f) => f.type === 'ready');
+    ws.send(JSON.stringify({ type: 'post', text: 'hi\u200B\u2066there\u2069\uFEFF' + 'a' + '\u0308'.repeat(50) }));
+    expect(((await frames.next((f) => f.type === 'message')).message as { text: string }).text).toBe('hithere\u00E4' + '\u0308'.repeat(4));
+    ws.send(JSON.stringify({ type: 'post', text: '\u200D\u061C\u202E\u2029' }));
+    expect(await frames.next((f) => f.type === 'error')).toMatchObject({ code: 'INVALID', message: 'text must not be empty' });
+    ws.terminate();
   });
 
   it('rate-limits socket posts with an error frame saying when to retry', async () => {

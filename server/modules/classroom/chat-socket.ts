@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate } from '../../platform/authn.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
-import { CHAT_CHANNEL, chatMessageById, chatRights, postChatMessage, type ChatEvent, type ChatMessageView, type ChatRights } from './chat.js';
+import { CHAT_CHANNEL, chatChangesSince, chatMessageById, latestChatMessageId, chatRights, postChatMessage, type ChatEvent, type ChatMessageView, type ChatRights } from './chat.js';
 
 /**
  * The session chat's live delivery (issue 16 part 5; docs/classroom.md "Session chat"):
@@ -32,6 +32,13 @@ export type ServerFrame =
 export const CHAT_CLOSE = { unauthorized: 4401, forbidden: 4403 } as const;
 
 const HEARTBEAT_MS = 30_000;
+/**
+ * How often each socket's token and chat rights are checked again (default; `registerChatSocket`'s
+ * `recheckMs`, from CHAT_RECHECK_SECONDS). Two indexed reads per socket per interval.
+ */
+export const CHAT_RECHECK_MS = 20_000;
+/** A message is sent without a new check to a socket checked less than this ago. */
+const FRESH_MS = 5_000;
 const MAX_FRAME_BYTES = 16 * 1024;
 
 /** The part of a `ws` WebSocket this module uses (the package ships no types). */
@@ -48,7 +55,34 @@ interface Socket {
 interface Member {
   socket: Socket;
   alive: boolean;
+  /** The upgrade request: its token is read again at each check. */
+  request: FastifyRequest;
+  userId: number;
+  /** When the token and the rights last held ({@link Date.now}). */
+  checkedAt: number;
+  /** Frames to this socket go out in order, each after the check it may need. */
+  outbox: Promise<void>;
+  /** Closed by a check (4401/4403): nothing more is sent. */
+  ended: boolean;
 }
+
+/** The sockets of one session on this instance, and which messages they were sent. */
+interface Room {
+  sessionId: number;
+  members: Set<Member>;
+  /** The highest message id sent, or null before the first. */
+  lastId: number | null;
+  /**
+   * The highest message id when the room opened: its sockets load the history up to it once
+   * `ready`, so a catch-up never resends those. Resolves once read.
+   */
+  floor: Promise<number>;
+  /** Ids of the messages sent (the latest {@link SEEN_CAP}): nothing is sent twice. */
+  seen: Set<number>;
+}
+const SEEN_CAP = 1000;
+/** Above every message id (an `integer` column): "no id yet" in the catch-up query. */
+const NO_ID = 2147483647;
 
 const OPEN = 1;
 const send = (socket: Socket, frame: ServerFrame) => {
@@ -59,8 +93,11 @@ const send = (socket: Socket, frame: ServerFrame) => {
  * Registers the chat socket route on `app` (after @fastify/websocket) and its fan-out: one
  * subscription per instance to the `chat` notifications, opened with the first socket.
  */
-export function registerChatSocket(app: FastifyInstance, ctx: AppContext): void {
-  const rooms = new Map<number, Set<Member>>();
+export function registerChatSocket(app: FastifyInstance, ctx: AppContext, options: { recheckMs?: number } = {}): void {
+  const recheckMs = options.recheckMs ?? CHAT_RECHECK_MS;
+  // A message goes to a socket whose check is older than this only after checking it again.
+  const freshMs = Math.min(recheckMs, FRESH_MS);
+  const rooms = new Map<number, Room>();
   const granted = new WeakMap<FastifyRequest, { caller: Caller; rights: ChatRights; sessionId: number }>();
   let subscription: Promise<() => Promise<void>> | null = null;
 
@@ -71,27 +108,87 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext): void 
     } catch {
       return;
     }
-    const members = rooms.get(event.sessionId);
-    if (!members?.size) return;
+    const room = rooms.get(event.sessionId);
+    if (!room?.members.size) return;
     if (event.kind === 'deleted') {
-      for (const m of members) send(m.socket, { type: 'deleted', messageId: event.messageId });
+      for (const m of room.members) sendChecked(m, event.sessionId, { type: 'deleted', messageId: event.messageId });
       return;
     }
     const message = await chatMessageById(ctx.db, event.messageId);
     // Deleted in the meantime: its own notification follows.
     if (!message) return;
-    for (const m of members) send(m.socket, { type: 'message', message });
+    deliver(room, message);
   };
+  /** Sends `message` to the room's sockets unless it was sent already. */
+  const deliver = (room: Room, message: ChatMessageView) => {
+    if (room.seen.has(message.id)) return;
+    room.seen.add(message.id);
+    if (room.seen.size > SEEN_CAP) room.seen.delete(room.seen.values().next().value!);
+    room.lastId = Math.max(room.lastId ?? 0, message.id);
+    for (const m of room.members) sendChecked(m, room.sessionId, { type: 'message', message });
+  };
+  /**
+   * Whether the member's token still holds (same user, token_version, account active) and the user
+   * is still in the session (chatRights). Closes the socket with 4401 or 4403 when not. A database
+   * that cannot answer decides nothing: the socket stays until the next check.
+   */
+  const check = async (member: Member, sessionId: number): Promise<boolean> => {
+    if (member.ended) return false;
+    try {
+      const current = await authenticate(member.request, ctx.db, ctx.tokens);
+      if (!current || current.userId !== member.userId) return end(member, CHAT_CLOSE.unauthorized, 'Sign in again');
+      await chatRights(ctx.db, current, sessionId);
+      member.checkedAt = Date.now();
+      return true;
+    } catch (err) {
+      if (err instanceof HttpError && (err.statusCode === 403 || err.statusCode === 404)) return end(member, CHAT_CLOSE.forbidden, 'No longer in this session');
+      app.log.warn({ err, sessionId }, 'chat socket check failed; kept until the next one');
+      return !member.ended;
+    }
+  };
+  const end = (member: Member, code: number, reason: string) => {
+    member.ended = true;
+    member.socket.close(code, reason);
+    return false;
+  };
+  /** Sends `frame` to `member` in order, checking the member first when its last check is not fresh. */
+  const sendChecked = (member: Member, sessionId: number, frame: ServerFrame) => {
+    member.outbox = member.outbox
+      .then(async () => {
+        if (member.ended) return;
+        if (Date.now() - member.checkedAt > freshMs && !(await check(member, sessionId))) return;
+        send(member.socket, frame);
+      })
+      .catch((err) => app.log.error({ err }, 'chat delivery failed'));
+  };
+  /**
+   * The LISTEN connection listens again after a loss (server/db/notifications.ts): every room with
+   * sockets gets, in id order and once, what was posted or deleted while notifications were lost.
+   */
+  const onResume = (lostAt: Date) => {
+    for (const [sessionId, room] of rooms) {
+      room.floor
+        .then((floor) => chatChangesSince(ctx.db, sessionId, floor, room.lastId ?? NO_ID, lostAt))
+        .then(({ messages, deleted }) => {
+          if (rooms.get(sessionId) !== room) return;
+          for (const message of messages) deliver(room, message);
+          for (const messageId of deleted) for (const m of room.members) sendChecked(m, sessionId, { type: 'deleted', messageId });
+        })
+        .catch((err) => app.log.error({ err, sessionId }, 'chat catch-up after a lost notification connection failed'));
+    }
+  };
+  // Unread (database down): 0, so a catch-up may resend messages the sockets have; the SPA merges by id.
+  const firstFloor = (sessionId: number) => latestChatMessageId(ctx.db, sessionId).catch(() => 0);
   const subscribe = () =>
     (subscription ??= ctx.notifications.subscribe(CHAT_CHANNEL, (payload) => {
       onEvent(payload).catch((err) => app.log.error({ err }, 'chat delivery failed'));
-    }).catch((err) => {
+    }, onResume).catch((err) => {
       subscription = null;
       throw err;
     }));
 
   const heartbeat = setInterval(() => {
-    for (const members of rooms.values()) {
+    for (const { members } of rooms.values()) {
       for (const m of members) {
         if (!m.alive) m.socket.terminate();
         else {
@@ -102,8 +199,18 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext): void 
     }
   }, HEARTBEAT_MS);
   heartbeat.unref();
+  // Every socket's token and rights are checked again at each interval, without waiting for a post:
+  // a password change, sign-out of every device (token_version), a deleted account, a cancelled
+  // enrollment or a lost company membership ends the socket within one interval.
+  const recheck = setInterval(() => {
+    for (const [sessionId, { members }] of rooms) {
+      for (const m of members) if (!m.ended) void check(m, sessionId);
+    }
+  }, recheckMs);
+  recheck.unref();
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
+    clearInterval(recheck);
     const stop = await subscription?.catch(() => null);
     await stop?.();
   });
@@ -124,14 +231,15 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext): void 
     },
     (socket: Socket, request) => {
       const { caller, rights, sessionId } = granted.get(request)!;
-      const member: Member = { socket, alive: true };
-      let members = rooms.get(sessionId);
-      if (!members) rooms.set(sessionId, (members = new Set()));
+      const member: Member = { socket, alive: true, request, userId: caller.userId, checkedAt: Date.now(), outbox: Promise.resolve(), ended: false };
+      let room = rooms.get(sessionId);
+      if (!room) rooms.set(sessionId, (room = { sessionId, members: new Set(), lastId: null, seen: new Set(), floor: firstFloor(sessionId) }));
+      const { members, floor } = room;
       members.add(member);
       socket.on('pong', () => (member.alive = true));
       socket.on('close', () => {
         members.delete(member);
-        if (!members.size && rooms.get(sessionId) === members) rooms.delete(sessionId);
+        if (!members.size && rooms.get(sessionId)?.members === members) rooms.delete(sessionId);
       });
 
       // Frames of one socket are handled in order.
@@ -153,7 +261,7 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext): void 
           return send(socket, { type: 'error', code: 'INVALID', message: 'Send {"type":"post","text":"…"}' });
         }
         const current = await authenticate(request, ctx.db, ctx.tokens);
-        if (!current || current.userId !== caller.userId) return socket.close(CHAT_CLOSE.unauthorized, 'Sign in again');
+        if (!current || current.userId !== caller.userId) return void end(member, CHAT_CLOSE.unauthorized, 'Sign in again');
         try {
           await postChatMessage(ctx, current, sessionId, post.text);
         } catch (err) {
@@ -163,12 +271,12 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext): void 
           }
           if (err.statusCode === 429) return send(socket, { type: 'error', code: 'RATE_LIMITED', message: err.message, retryAfterSeconds: err.retryAfterSeconds ?? 1 });
           if (err.statusCode === 400) return send(socket, { type: 'error', code: 'INVALID', message: err.errors?.[0] ? `text ${err.errors[0].message}` : err.message });
-          if (err.statusCode === 403 && rights.role !== 'ADMIN') return socket.close(CHAT_CLOSE.forbidden, 'No longer in this session');
+          if (err.statusCode === 403 && rights.role !== 'ADMIN') return void end(member, CHAT_CLOSE.forbidden, 'No longer in this session');
           return send(socket, { type: 'error', code: 'FORBIDDEN', message: err.message });
         }
       };
 
-      subscribe().then(
+      Promise.all([subscribe(), floor]).then(
         () => send(socket, { type: 'ready', canPost: rights.canPost, canDelete: rights.canDelete }),
         (err) => {
           app.log.error({ err }, 'chat notifications unavailable');

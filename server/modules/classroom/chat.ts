@@ -47,18 +47,46 @@ export async function chatRights(db: Kysely<Database>, caller: Caller, sessionId
   return { role, canPost: role !== 'ADMIN', canDelete: role === 'EDUCATOR' };
 }
 
+/** Most combining marks kept on one character: Arabic needs 2–3 (shadda, a vowel, a small mark). */
+export const CHAT_MAX_COMBINING_MARKS = 4;
+
 /**
- * Plain text as stored: line breaks made `\n`, control characters other than `\n` and `\t` removed
- * (they could hide text or break a terminal reading the logs), Unicode NFC, trimmed. Markup stays
- * as typed: the SPA shows text, never HTML, so nothing in it runs.
+ * Invisible characters removed from chat text (Unicode general category Cf, format characters,
+ * and the fillers that render as nothing): they hide or reorder text, make two messages or names
+ * look alike, or break a terminal reading the logs (OWASP "Unicode-based attacks"; Unicode TR36
+ * §3 "Bidirectional text spoofing"). Kept: U+200D ZERO WIDTH JOINER between two emoji (family and
+ * profession emoji are joined by it), emoji tag characters after U+1F3F4 (subdivision flags), and
+ * the visible Arabic and Syriac signs that Unicode also files as Cf (U+0600–U+0605, U+06DD, U+070F,
+ * U+0890–U+0891, U+08E2). U+200E LEFT-TO-RIGHT MARK and U+200F RIGHT-TO-LEFT MARK are kept (one of
+ * a run): Arabic writers use them to place punctuation and Latin words in a right-to-left line, and
+ * unlike the embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069, removed) they
+ * move no text around, they only set the direction of the neutral characters beside them.
+ */
+const INVISIBLE = /((?<=\p{Extended_Pictographic}[\p{M}\p{Emoji_Modifier}]*)\u200D(?=\p{Extended_Pictographic})|(?<=\u{1F3F4}[\u{E0020}-\u{E007E}]*)[\u{E0020}-\u{E007F}])|([\u200E\u200F])\2*|(?![\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2])[\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]/gu;
+
+/**
+ * Plain text as stored (REST and socket posts alike):
+ * - line breaks made `\n` (CR LF, CR, and U+2028/U+2029, the Unicode line and paragraph separators);
+ * - control characters other than `\n` and `\t` removed, and the invisible characters of
+ *   {@link INVISIBLE} (zero-width spaces and joiners, U+061C ARABIC LETTER MARK, U+FEFF, bidi
+ *   embeddings, overrides and isolates, soft hyphens, tag characters, Hangul fillers…);
+ * - Unicode NFC, then at most {@link CHAT_MAX_COMBINING_MARKS} combining marks on one character
+ *   (hundreds of stacked marks draw over the lines around them: "Zalgo" text);
+ * - trimmed; '' when nothing visible is left (only spaces, direction marks or lone marks), which the
+ *   callers refuse as empty.
+ * Markup stays as typed: the SPA shows text, never HTML, so nothing in it runs.
  */
 export function cleanChatText(raw: string): string {
-  return raw
-    .replace(/\r\n?/g, '\n')
+  const text = raw
+    .replace(/\r\n?|[\u2028\u2029]/g, '\n')
     // eslint-disable-next-line no-control-regex -- removing control characters is the point
-    .replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, '')
+    .replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '')
+    // Kept as they are (group 1), one of a run of direction marks (group 2), or removed.
+    .replace(INVISIBLE, (_match, keep: string | undefined, mark: string | undefined) => keep ?? mark ?? '')
     .normalize('NFC')
+    .replace(new RegExp(`(\\p{M}{${CHAT_MAX_COMBINING_MARKS}})\\p{M}+`, 'gu'), '$1')
     .trim();
+  return /[^\s\p{M}\u200E\u200F]/u.test(text) ? text : '';
 }
 
 const messageQuery = (db: Kysely<Database>) =>
@@ -86,6 +114,40 @@ function view(r: MessageRow): ChatMessageView {
 export async function chatMessageById(db: Kysely<Database>, messageId: number): Promise<ChatMessageView | null> {
   const r = await messageQuery(db).where('m.id', '=', messageId).executeTakeFirst();
   return r ? view(r) : null;
+}
+
+/**
+ * What a session's chat may have missed since `lostAt`, for the sockets of an instance whose LISTEN
+ * connection was down (chat-socket.ts): messages with an id above `floor` (the sockets had them in
+ * their history) and either above `afterId` or written from 5 s before `lostAt` on (a message committed late may have a lower id than one already delivered;
+ * 5 s also absorbs a small clock difference with the database), oldest first, at most 500; and the
+ * ids of messages deleted from 5 s before `lostAt` on.
+ */
+export async function chatChangesSince(
+  db: Kysely<Database>, sessionId: number, floor: number, afterId: number, lostAt: Date,
+): Promise<{ messages: ChatMessageView[]; deleted: number[] }> {
+  const since = new Date(lostAt.getTime() - 5000);
+  const rows = await messageQuery(db)
+    .where('m.session_id', '=', sessionId)
+    .where('m.id', '>', floor)
+    .where((eb) => eb.or([eb('m.id', '>', afterId), eb('m.created_at', '>=', since)]))
+    .orderBy('m.id')
+    .limit(500)
+    .execute();
+  const deleted = await db
+    .selectFrom('chat_messages')
+    .select('id')
+    .where('session_id', '=', sessionId)
+    .where('deleted_at', '>=', since)
+    .orderBy('id')
+    .execute();
+  return { messages: rows.map(view), deleted: deleted.map((d) => d.id) };
+}
+
+/** The highest message id of a session's chat (deleted ones included), 0 when there is none. */
+export async function latestChatMessageId(db: Kysely<Database>, sessionId: number): Promise<number> {
+  const row = await db.selectFrom('chat_messages').select((eb) => eb.fn.max('id').as('id')).where('session_id', '=', sessionId).executeTakeFirst();
+  return Number(row?.id ?? 0);
 }
 
 /**
