@@ -604,7 +604,7 @@ export function describeReport(r: FailoverReport): string[] {
     `database: ${r.db.activeEnrollments} of ${r.db.maxSeats} seats sold; intents ${Object.entries(r.db.intentsByStatus).map(([k, v]) => `${k} ${v}`).join(', ')}; ${r.db.uncaptured} succeeded but not yet captured; learners charged twice: ${r.db.chargedTwice}; client/database mismatches: ${r.db.clientDbMismatches}`,
     `ledger: ${r.db.unbalancedTransactions} unbalanced transactions, total ${r.db.ledgerSum}; ${r.db.cardPayments} card payments (${r.db.cardPaymentsOfUnsucceeded} of unsucceeded intents); session funding ${r.db.fundedCents} = −${r.db.paidCents} paid`,
     `replays of every checkout's keys after the recovery: ${r.replayMismatches.length} ended otherwise`,
-    `HAProxy log (state changes; ${r.lb.log.length} lines in all):`,
+    `HAProxy log (state changes, from the start of the checkouts; the DOWN lines at the very end are the servers stopping; ${r.lb.log.length} lines in all):`,
     ...lbLines.map((l) => `  +${(l.at / 1000).toFixed(2)} s ${l.line.slice(0, 200)}`),
     ...(r.serverErrors.length ? ['server stderr:', ...r.serverErrors.slice(0, 10).map((l) => `  ${l}`)] : []),
   ];
