@@ -121,6 +121,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/oidc/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The directories this server offers sign-in with
+         * @description The enterprise directories (MA, QA) whose sign-in is available on this server: those with an issuer configured (`OIDC_<CODE>_ISSUER`), and on a local demo install those served by the built-in development identity provider (`demo: true`). The SPA shows a "Sign in with …" button for these only; starting any other answers 404.
+         *
+         *     Roles: public (no sign-in needed). Spec: §1, §9 federated providers.
+         */
+        get: operations["listFederatedProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/oidc/{provider}/start": {
         parameters: {
             query?: never;
@@ -132,7 +154,7 @@ export interface paths {
         put?: never;
         /**
          * Start a federated sign-in with the MA or QA directory
-         * @description Starts the OpenID Connect authorization code flow with PKCE (spec §1, §2 `sign-in-with-redirect`): answers the directory's authorization URL, which the SPA opens. The server keeps the state, nonce and PKCE verifier (10 minutes, single use) and binds them to this browser with the HttpOnly cookie `halaqa.oidc` (path `/api/auth/oidc`). `redirect` is where the SPA goes after signing in (a same-origin path). A directory that is not configured answers 404.
+         * @description Starts the OpenID Connect authorization code flow with PKCE (spec §1, §2 `sign-in-with-redirect`): answers the directory's authorization URL, which the SPA opens. The server keeps the state, nonce and PKCE verifier (10 minutes, single use) and binds them to this browser with the HttpOnly cookie `halaqa.oidc` (path `/api/auth/oidc`). `redirect` is where the SPA goes after signing in (a same-origin path). A directory that is not available on this server (no issuer configured, and no built-in identity provider: see `listFederatedProviders`) answers 404 "Sign-in with {provider} is not available on this server".
          *
          *     Roles: public (no sign-in needed). Spec: §2 routes; §7 "The identity service is also called for sign-in".
          */
@@ -2657,6 +2679,11 @@ export interface components {
          * @enum {string}
          */
         FederatedProviderCode: "MA" | "QA";
+        FederatedProviderInfo: {
+            code: components["schemas"]["FederatedProviderCode"];
+            /** @description Served by the built-in development identity provider (a local demo install; demo accounts only). */
+            demo: boolean;
+        };
         FederatedStartRequest: {
             /** @description Same-origin path to open after signing in (else the landing page). */
             redirect?: string;
@@ -4664,6 +4691,40 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listFederatedProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The available directories, in the order to show them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "code": "MA",
+                     *           "demo": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["FederatedProviderInfo"][];
+                    };
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
         };

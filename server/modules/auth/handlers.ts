@@ -1,7 +1,7 @@
 import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
 import { newCaptchaChallenge } from '../../platform/captcha.js';
 import { changePassword, requestPasswordReset, resetPassword, updateProfile } from './account.js';
-import { completeFederatedSignIn, refreshFederatedToken, signOut, startFederatedSignIn } from './federation.js';
+import { completeFederatedSignIn, listFederatedProviders, refreshFederatedToken, signOut, startFederatedSignIn } from './federation.js';
 import { signIn, signUp, signUpCompany } from './service.js';
 
 /** Handlers of the Auth operations built so far (openapi/halaqa.yaml, tag Auth). */
@@ -28,6 +28,7 @@ export const authHandlers = {
     reply.header('cache-control', 'no-store');
     return { data: await newCaptchaChallenge(app.config.captcha, app.now()) };
   },
+  listFederatedProviders: async ({ app }) => ({ data: listFederatedProviders(app) }),
   startFederatedSignIn: async ({ app, params, body, reply }) => ({ data: await startFederatedSignIn(app, params.provider, body, reply) }),
   completeFederatedSignIn: async ({ app, params, body, request, reply }) => ({ data: await completeFederatedSignIn(app, params.provider, body, request, reply) }),
   refreshFederatedToken: async ({ app, request }) => ({ data: await refreshFederatedToken(app, request) }),

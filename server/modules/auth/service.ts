@@ -164,8 +164,15 @@ async function insertAccount(
 /** The contract's CompanySignUpRequest. */
 export type CompanySignUpInput = Schema<'CompanySignUpRequest'>;
 
-/** Theme of a new company: the spec's default colours (§9). */
-const DEFAULT_COMPANY_STYLE = { primaryColor: '#6491D2', secondaryColor: '#428D77', tertiaryColor: '#DB5E3E' };
+/** Theme of a new company: the spec's default colours (§9); also of a directory's company made from configuration. */
+export const DEFAULT_COMPANY_STYLE = { primaryColor: '#6491D2', secondaryColor: '#428D77', tertiaryColor: '#DB5E3E' };
+
+/**
+ * The answer to a company sign-up under a directory's acronym (FederationConfig.reservedAcronyms):
+ * that company is created by an administrator, so the directory's users are never provisioned
+ * into a company a stranger registered first.
+ */
+export const RESERVED_ACRONYM = "This acronym is reserved for an organisation's single sign-on";
 
 /**
  * Company sign-up (spec §5 "partner sign-up", §7 POST /auth/signup/company; the captcha was spent
@@ -174,7 +181,8 @@ const DEFAULT_COMPANY_STYLE = { primaryColor: '#6491D2', secondaryColor: '#428D7
  * docs/decisions.md "Company sign-up") and its PARTNER account (status PENDING, language = the
  * interface language). Answers like sign-in; no mail until an admin decides.
  * @throws HttpError 400 with field errors (`account.email`, `company.name`…); 409 'An account with
- *   this email already exists' or 'A company with this acronym already exists'. Nothing is written.
+ *   this email already exists' or 'A company with this acronym already exists', or
+ *   {@link RESERVED_ACRONYM} at `company.acronym` (a directory's company). Nothing is written.
  */
 export async function signUpCompany(app: AppContext, input: CompanySignUpInput): Promise<AuthResult> {
   const { company, account } = input;
@@ -187,6 +195,9 @@ export async function signUpCompany(app: AppContext, input: CompanySignUpInput):
   if (!a.city.trim()) errors.push({ path: 'company.address.city', message: 'is required' });
   if (!a.postalCode.trim()) errors.push({ path: 'company.address.postalCode', message: 'is required' });
   if (errors.length) throw badRequest('Some fields are invalid', errors);
+  if (app.config.federation.reservedAcronyms.includes(acronym)) {
+    throw new HttpError(409, RESERVED_ACRONYM, [{ path: 'company.acronym', message: RESERVED_ACRONYM }]);
+  }
   const passwordHash = await passwords.hash(account.password, app.config.scryptLogN);
   const links: Record<string, string> = {};
   if (company.website?.trim()) {
