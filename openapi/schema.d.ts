@@ -277,6 +277,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm an account's e-mail address with the mailed link
+         * @description A self-service sign-up (learner, educator, company partner) mails a link `/verify-email?token=…` (valid 7 days); the SPA's page posts its token here. Until then the address is unverified and claims nothing: a directory user (MA, QA) with that address signs in and takes the account over. Accounts made by invitation links, directories, administrators and the demo data count as verified. Confirming twice answers 200 again; a malformed, forged or expired token, or one for an address the account no longer has, answers 400.
+         *
+         *     Roles: public (no sign-in needed: the token is the credential). Spec: §5 sign-up; §7.
+         */
+        post: operations["verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/signup/company": {
         parameters: {
             query?: never;
@@ -4979,6 +5001,52 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "21.1767225600.3q2-7wX9y8Zk1mN0pQrStUvWxYz0123456789abcdEF"
+                 *     }
+                 */
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The address is verified. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "email": "omar.haddad@example.org"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: email */
+                            email: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
         };

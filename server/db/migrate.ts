@@ -20,6 +20,7 @@ import * as m0020 from './migrations/0020_catalog_counts.js';
 import * as m0021 from './migrations/0021_catalog_generation.js';
 import * as m0022 from './migrations/0022_session_seats.js';
 import * as m0023 from './migrations/0023_receipt_mailed.js';
+import * as m0025 from './migrations/0025_email_verified.js';
 import type { Database } from './types.js';
 
 /** Versioned migrations, applied in name order; add new ones here (never edit an applied one). */
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0021_catalog_generation': m0021,
   '0022_session_seats': m0022,
   '0023_receipt_mailed': m0023,
+  '0025_email_verified': m0025,
 };
 
 /**

@@ -137,6 +137,9 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
     },
   })),
   getCaptchaChallenge: none(() => ({})),
+  verifyEmail: none(() => ({ body: { token: 'matrix.1.not-a-token' } }), {
+    allowedStatuses: { statuses: [400], why: 'the matrix has no mailed link (tests/api/email-verification.test.ts verifies one)' },
+  }),
   requestPasswordReset: none(() => ({ body: { email: EMAIL.learner } })),
   resetPassword: {
     variants: [{

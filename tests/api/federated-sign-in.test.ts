@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from '../../server/config.js';
 import { redactUrl } from '../../server/platform/http-security.js';
 import { TokenService } from '../../server/platform/tokens.js';
 import { roleFromGroups } from '../../server/modules/auth/federation.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { multipart, startTestApp, type TestApp } from './harness.js';
 
 /**
  * MA and QA single sign-on against the built-in development identity provider (issue 13 item 5):
@@ -369,6 +369,43 @@ describe("federated sign-in: the directory's company", () => {
       await own.close();
     }
   }, 120_000);
+});
+
+describe('federated sign-in: an address someone else signed up with', () => {
+  const localSignUp = async (email: string) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', ...multipart({ firstName: 'Sam', lastName: 'Squat', email, password: 'Str0ng!pass', role: 'LEARNER' }) });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data as { token: string; user: { id: number } };
+  };
+
+  it('an unverified sign-up does not lock the directory user out: the directory user takes the account over', async () => {
+    const squatter = await localSignUp('qa.educator@qa.halaqa.test');
+    const b = new Browser(t.app);
+    const { callback } = await signInAtProvider(b, 'QA', 'qa.educator@qa.halaqa.test');
+    const res = await complete(b, 'QA', callback!);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.user).toMatchObject({ id: squatter.user.id, role: 'EDUCATOR', name: 'Khalid Al-Thani' });
+    // The squatter's password and token are gone.
+    const password = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'qa.educator@qa.halaqa.test', password: 'Str0ng!pass' } });
+    expect(password.statusCode).toBe(401);
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me/company', headers: t.auth(squatter.token) });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it('a verified password account with the address still refuses the directory user (409), and is left as it was', async () => {
+    const owner = await localSignUp('ma.partner.twin@ma.halaqa.test');
+    await t.db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', owner.user.id).execute();
+    // The demo directory has no such account: reuse a directory account by giving the local one its address.
+    await t.db.deleteFrom('federated_identities').where('user_id', 'in', t.db.selectFrom('users').select('id').where('email', '=', 'ma.learner@ma.halaqa.test')).execute();
+    await t.db.updateTable('users').set({ email: 'ma.learner.old@ma.halaqa.test' }).where('email', '=', 'ma.learner@ma.halaqa.test').execute();
+    await t.db.updateTable('users').set({ email: 'ma.learner@ma.halaqa.test' }).where('id', '=', owner.user.id).execute();
+    const b = new Browser(t.app);
+    const { callback } = await signInAtProvider(b, 'MA', 'ma.learner@ma.halaqa.test');
+    const res = await complete(b, 'MA', callback!);
+    expect(res.statusCode).toBe(409);
+    const password = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'ma.learner@ma.halaqa.test', password: 'Str0ng!pass' } });
+    expect(password.statusCode).toBe(200);
+  });
 });
 
 describe('federated sign-in: cancelling, configuration, token tolerance', () => {

@@ -128,7 +128,7 @@ export async function startFederatedSignIn(
  * or updates the user in the directory's company in one transaction; opens a federated session.
  * @throws 400 state unknown/used/expired/not this browser's; 401 cancelled or not verified;
  *   403 no role, no e-mail, an inactive account or the directory's company not approved; 409 e-mail
- *   of a password account.
+ *   of a password account whose address was verified (an unverified one is taken over).
  */
 export async function completeFederatedSignIn(app: AppContext, code: FederatedProviderCode, body: CallbackBody, request: FastifyRequest, reply: FastifyReply): Promise<FederatedSignInResult> {
   const provider = providerOrNotFound(app, code);
@@ -179,7 +179,18 @@ export async function completeFederatedSignIn(app: AppContext, code: FederatedPr
         .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
         .returningAll()
         .executeTakeFirst();
+      // The address belongs to an account whose owner never proved it (a sign-up not yet verified):
+      // the directory vouches for its user, who takes the account over — the password goes, and
+      // with it every session and reset link of whoever signed up (docs/decisions.md "E-mail ownership").
+      row ??= await trx
+        .updateTable('users')
+        .set({ password_hash: 'federated', role, first_name: firstName, last_name: lastName, company_id: companyId, status: 'APPROVED', email_verified_at: app.now(), token_version: sql<number>`token_version + 1` })
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .where('email_verified_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
       if (!row) throw conflict('An account with this e-mail already exists. Sign in with your password.');
+      await trx.deleteFrom('password_resets').where('user_id', '=', row.id).execute();
       await trx.insertInto('federated_identities').values({ provider: code, subject, user_id: row.id }).execute();
     }
     await trx
