@@ -121,6 +121,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/oidc/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The directories this server offers sign-in with
+         * @description The enterprise directories (MA, QA) whose sign-in is available on this server: those with an issuer configured (`OIDC_<CODE>_ISSUER`), and on a local demo install those served by the built-in development identity provider (`demo: true`). The SPA shows a "Sign in with …" button for these only; starting any other answers 404.
+         *
+         *     Roles: public (no sign-in needed). Spec: §1, §9 federated providers.
+         */
+        get: operations["listFederatedProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/oidc/{provider}/start": {
         parameters: {
             query?: never;
@@ -132,7 +154,7 @@ export interface paths {
         put?: never;
         /**
          * Start a federated sign-in with the MA or QA directory
-         * @description Starts the OpenID Connect authorization code flow with PKCE (spec §1, §2 `sign-in-with-redirect`): answers the directory's authorization URL, which the SPA opens. The server keeps the state, nonce and PKCE verifier (10 minutes, single use) and binds them to this browser with the HttpOnly cookie `halaqa.oidc` (path `/api/auth/oidc`). `redirect` is where the SPA goes after signing in (a same-origin path). A directory that is not configured answers 404.
+         * @description Starts the OpenID Connect authorization code flow with PKCE (spec §1, §2 `sign-in-with-redirect`): answers the directory's authorization URL, which the SPA opens. The server keeps the state, nonce and PKCE verifier (10 minutes, single use) and binds them to this browser with the HttpOnly cookie `halaqa.oidc` (path `/api/auth/oidc`). `redirect` is where the SPA goes after signing in (a same-origin path). A directory that is not available on this server (no issuer configured, and no built-in identity provider: see `listFederatedProviders`) answers 404 "Sign-in with {provider} is not available on this server".
          *
          *     Roles: public (no sign-in needed). Spec: §2 routes; §7 "The identity service is also called for sign-in".
          */
@@ -271,6 +293,28 @@ export interface paths {
          *     Roles: public (no sign-in needed). Spec: §7 Authentication and account; §5 validation.
          */
         post: operations["signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm an account's e-mail address with the mailed link
+         * @description A self-service sign-up (learner, educator, company partner) mails a link `/verify-email?token=…` (valid 7 days); the SPA's page posts its token here. Until then the address is unverified and claims nothing: a directory user (MA, QA) with that address signs in and takes the account over. Accounts made by invitation links, directories, administrators and the demo data count as verified. Confirming twice answers 200 again; a malformed, forged or expired token, or one for an address the account no longer has, answers 400.
+         *
+         *     Roles: public (no sign-in needed: the token is the credential). Spec: §5 sign-up; §7.
+         */
+        post: operations["verifyEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2686,6 +2730,11 @@ export interface components {
          * @enum {string}
          */
         FederatedProviderCode: "MA" | "QA";
+        FederatedProviderInfo: {
+            code: components["schemas"]["FederatedProviderCode"];
+            /** @description Served by the built-in development identity provider (a local demo install; demo accounts only). */
+            demo: boolean;
+        };
         FederatedStartRequest: {
             /** @description Same-origin path to open after signing in (else the landing page). */
             redirect?: string;
@@ -4713,6 +4762,40 @@ export interface operations {
             501: components["responses"]["NotImplemented"];
         };
     };
+    listFederatedProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The available directories, in the order to show them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "code": "MA",
+                     *           "demo": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["FederatedProviderInfo"][];
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
     startFederatedSignIn: {
         parameters: {
             query?: never;
@@ -4996,6 +5079,52 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "21.1767225600.3q2-7wX9y8Zk1mN0pQrStUvWxYz0123456789abcdEF"
+                 *     }
+                 */
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The address is verified. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "email": "omar.haddad@example.org"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: email */
+                            email: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
         };

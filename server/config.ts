@@ -7,8 +7,10 @@ import { isAbsolute, join, resolve } from 'node:path';
 export interface Config {
   /** TCP port to listen on (PORT, default 3000). */
   port: number;
-  /** Interface to bind (HOST, default 0.0.0.0). */
+  /** Interface to bind (HOST, default 127.0.0.1: this machine only; other interfaces only when set). */
   host: string;
+  /** HOST was set explicitly (the start banner warns when it opens the demo accounts to a network). */
+  hostExplicit: boolean;
   /** Root of everything kept on disk: database, uploads, outbox, JWT secret (DATA_DIR, default ./data). */
   dataDir: string;
   /** PostgreSQL connection string (DATABASE_URL); null → embedded PGlite in `${dataDir}/pg`. */
@@ -21,7 +23,7 @@ export interface Config {
   publicUrl: string;
   /** Platform fee: percent of the price (FEE_PERCENT, default 5) plus fixed cents (FEE_FIXED_CENTS, default 50). */
   fee: { percent: number; fixedCents: number };
-  /** Seed demo data into an empty database (SEED_DEMO_DATA, default true). */
+  /** Seed demo data into an empty database (SEED_DEMO_DATA; default true only for a local install, see {@link isLocalInstall}). */
   seedDemoData: boolean;
   /** Directory of the built SPA served at / (default ./dist); null disables static serving. */
   webDir: string | null;
@@ -82,11 +84,18 @@ export interface FederatedProviderConfig {
 
 /**
  * Single sign-on settings. A directory with OIDC_<CODE>_ISSUER set uses that provider; the others
- * are served by the built-in development identity provider unless OIDC_BUILTIN_IDP=false (then
- * their sign-in answers "not configured").
+ * are served by the built-in development identity provider when OIDC_BUILTIN_IDP is on (its
+ * default only for a local install, {@link isLocalInstall}), else they are not offered and their
+ * sign-in answers "not available".
  */
 export interface FederationConfig {
   providers: FederatedProviderConfig[];
+  /**
+   * The company acronyms of every directory (OIDC_<CODE>_COMPANY or MOROCCO/QAD), offered or not:
+   * nobody may sign up a company under them, so directory users never land in a company someone
+   * else registered.
+   */
+  reservedAcronyms: string[];
   /** Lifetime of a federated user's Halaqa access token, seconds (OIDC_ACCESS_TTL_SECONDS, default 3600). */
   accessTtlSeconds: number;
 }
@@ -239,12 +248,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   if (!jwtSecret) jwtSecret = readOrCreateSecret(dataDir);
 
+  const local = isLocalInstall(publicUrl, env);
   const webDirRaw = env.WEB_DIR ?? './dist';
   const webDir = webDirRaw === '' ? null : isAbsolute(webDirRaw) ? webDirRaw : resolve(cwd, webDirRaw);
 
-  return {
+  const config: Config = {
     port,
-    host: env.HOST || '0.0.0.0',
+    host: env.HOST || '127.0.0.1',
+    hostExplicit: Boolean(env.HOST),
     dataDir,
     databaseUrl,
     jwtSecret,
@@ -254,7 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       percent: intVar(env, 'FEE_PERCENT', 5, 0, 50),
       fixedCents: intVar(env, 'FEE_FIXED_CENTS', 50, 0, 10_000),
     },
-    seedDemoData: boolVar(env, 'SEED_DEMO_DATA', true),
+    seedDemoData: boolVar(env, 'SEED_DEMO_DATA', local),
     webDir,
     logLevel: env.LOG_LEVEL || 'info',
     smtpUrl: env.SMTP_URL || null,
@@ -267,8 +278,73 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     rateLimits: rateLimitSettings(env),
     trustProxy: trustProxySetting(env),
     captcha: captchaSettings(env, dataDir),
-    federation: federationSettings(env, publicUrl.replace(/\/$/, ''), jwtSecret),
+    federation: federationSettings(env, publicUrl.replace(/\/$/, ''), jwtSecret, local),
   };
+  refuseUnsafeSettings(config, env);
+  return config;
+}
+
+/**
+ * A local install: PUBLIC_URL (unset counts as http://localhost) is a loopback origin — `localhost`
+ * (or a name under `.localhost`, RFC 6761 §6.3), 127.0.0.0/8 or [::1] — and NODE_ENV is not
+ * `production`. Only there do the demo conveniences (demo data, the built-in identity provider)
+ * default to on.
+ */
+export function isLocalInstall(publicUrl: string, env: NodeJS.ProcessEnv): boolean {
+  return env.NODE_ENV !== 'production' && isLoopbackHost(new URL(publicUrl).hostname);
+}
+
+/** Whether a host name or address is this machine only: localhost (and names under .localhost), 127.0.0.0/8, ::1. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return h === 'localhost' || h.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(h) || h === '::1';
+}
+
+/**
+ * A setting that is safe on a developer's machine and unsafe where others reach the server.
+ * `unsafe` tells, from the loaded configuration and the environment, whether it is set so;
+ * `fix` is what to set instead (quoted in the refusal and in docs/deploy.md "Production checklist").
+ */
+interface UnsafeSetting {
+  variable: string;
+  unsafe: (config: Config, env: NodeJS.ProcessEnv) => boolean;
+  fix: string;
+}
+
+/**
+ * The settings a server reached by others must not keep (OWASP ASVS 14.1: no default or demo
+ * accounts, no debug features in production). Add a row to refuse one more.
+ */
+const UNSAFE_OUTSIDE_LOCAL: readonly UnsafeSetting[] = [
+  {
+    variable: 'OIDC_BUILTIN_IDP',
+    // Refused when asked for at all, even if every directory has an issuer: the setting says "demo".
+    unsafe: (c, env) => c.federation.providers.some((p) => p.builtIn) || boolVar(env, 'OIDC_BUILTIN_IDP', false),
+    fix: 'the built-in identity provider signs anyone in with the published demo password; set OIDC_<CODE>_ISSUER for each directory, or OIDC_BUILTIN_IDP=false',
+  },
+  {
+    variable: 'SEED_DEMO_DATA',
+    unsafe: (c) => c.seedDemoData,
+    fix: 'the demo accounts (a super admin among them) share the published password Halaqa-demo-1; set SEED_DEMO_DATA=false',
+  },
+  {
+    variable: 'CAPTCHA',
+    unsafe: (c) => !c.captcha.enabled,
+    fix: 'CAPTCHA=off is for the API tests only; remove it',
+  },
+];
+
+/**
+ * Refuses to start when a server reached by others (PUBLIC_URL not a loopback origin, or
+ * NODE_ENV=production: see {@link isLocalInstall}) keeps a setting of {@link UNSAFE_OUTSIDE_LOCAL}.
+ * @throws ConfigError naming the first such setting and what to set instead.
+ */
+export function refuseUnsafeSettings(config: Config, env: NodeJS.ProcessEnv): void {
+  if (isLocalInstall(config.publicUrl, env)) return;
+  const where = env.NODE_ENV === 'production' ? 'with NODE_ENV=production' : `with the public PUBLIC_URL ${config.publicUrl}`;
+  for (const setting of UNSAFE_OUTSIDE_LOCAL) {
+    if (setting.unsafe(config, env)) throw new ConfigError(setting.variable, `is unsafe ${where}: ${setting.fix}.`);
+  }
 }
 
 /** proxy-addr's names for address ranges (its `compile`). */
@@ -322,18 +398,20 @@ const DEFAULT_COMPANY: Record<FederatedProviderCode, string> = { MA: 'MOROCCO', 
 
 /**
  * Reads OIDC_<CODE>_ISSUER, _CLIENT_ID, _CLIENT_SECRET, _GROUPS_CLAIM, _SCOPE, _COMPANY for MA and QA, and
- * OIDC_BUILTIN_IDP (default true). The built-in provider's client secret is derived from the JWT
- * secret (it never leaves the server).
+ * OIDC_BUILTIN_IDP (default: on for a local install only). The built-in provider's client secret
+ * is derived from the JWT secret (it never leaves the server).
  * @throws ConfigError for a bad issuer URL, an issuer without client id and secret, a scope without openid.
  */
-function federationSettings(env: NodeJS.ProcessEnv, publicUrl: string, jwtSecret: string): FederationConfig {
-  const builtInAllowed = boolVar(env, 'OIDC_BUILTIN_IDP', true);
+function federationSettings(env: NodeJS.ProcessEnv, publicUrl: string, jwtSecret: string, local: boolean): FederationConfig {
+  const builtInAllowed = boolVar(env, 'OIDC_BUILTIN_IDP', local);
   const providers: FederatedProviderConfig[] = [];
+  const reservedAcronyms: string[] = [];
   for (const code of FEDERATED_PROVIDERS) {
     const prefix = `OIDC_${code}_`;
     const issuer = urlVar(env, `${prefix}ISSUER`, `https://login.${code.toLowerCase()}.example/realms/${code.toLowerCase()}`);
     const groupsClaim = env[`${prefix}GROUPS_CLAIM`] || 'groups';
-    const companyAcronym = env[`${prefix}COMPANY`] || DEFAULT_COMPANY[code];
+    const companyAcronym = (env[`${prefix}COMPANY`] || DEFAULT_COMPANY[code]).trim().toUpperCase();
+    reservedAcronyms.push(companyAcronym);
     const scope = (env[`${prefix}SCOPE`] || 'openid email profile groups').trim().replace(/\s+/g, ' ');
     if (!scope.split(' ').includes('openid')) throw new ConfigError(`${prefix}SCOPE`, `must include openid, got "${scope}"`);
     if (issuer) {
@@ -347,7 +425,7 @@ function federationSettings(env: NodeJS.ProcessEnv, publicUrl: string, jwtSecret
       providers.push({ code, issuer: `${publicUrl}/idp/${code.toLowerCase()}`, clientId: 'halaqa', clientSecret, groupsClaim, scope, companyAcronym, builtIn: true });
     }
   }
-  return { providers, accessTtlSeconds: intVar(env, 'OIDC_ACCESS_TTL_SECONDS', 3600, 60, 24 * 3600) };
+  return { providers, reservedAcronyms, accessTtlSeconds: intVar(env, 'OIDC_ACCESS_TTL_SECONDS', 3600, 60, 24 * 3600) };
 }
 
 /** An http(s) URL variable, or null when unset; the trailing slash is dropped. */

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, isLoopbackHost, loadConfig } from './config.js';
 import { DEMO_PASSWORD } from './db/seed/demo-users.js';
 import { DirectoryLockedError, lockDirectory, type DirectoryLock } from './platform/dir-lock.js';
 import { hashPassword } from './platform/passwords.js';
@@ -113,9 +113,21 @@ async function main(): Promise<void> {
   if (seeded.seeded) {
     lines.push(`Demo data loaded: ${seeded.courses} courses, ${seeded.sessions} sessions, ${seeded.users} users.`);
   }
+  // The demo accounts exist when this database was ever seeded (SEED_DEMO_DATA only seeds an empty one).
+  const demoAccounts = await handle.db.selectFrom('users').select('id').where('email', '=', 'superadmin@halaqa.test').executeTakeFirst();
+  if (demoAccounts) {
+    lines.push(
+      'Demo accounts (password Halaqa-demo-1): superadmin@halaqa.test, admin@halaqa.test, educator@halaqa.test,',
+      '  learner@halaqa.test, user@halaqa.test, partner@<ncai|morocco|qad>.halaqa.test, learner@<ncai|morocco|qad>.halaqa.test',
+    );
+    if (!isLoopbackHost(config.host)) {
+      lines.push(
+        `WARNING: HOST=${config.host} opens this server to other machines, and the demo accounts' password is published:`,
+        '  anyone on that network can sign in as super admin. Use HOST=127.0.0.1, or a database without the demo data.',
+      );
+    }
+  }
   lines.push(
-    'Demo accounts (password Halaqa-demo-1): superadmin@halaqa.test, admin@halaqa.test, educator@halaqa.test,',
-    '  learner@halaqa.test, user@halaqa.test, partner@<ncai|morocco|qad>.halaqa.test, learner@<ncai|morocco|qad>.halaqa.test',
     ...config.federation.providers.map((p) =>
       p.builtIn
         ? `Sign in with ${p.code}: built-in development directory at ${p.issuer} (accounts ${p.code.toLowerCase()}.*@${p.code.toLowerCase()}.halaqa.test, password Halaqa-demo-1; see README)`

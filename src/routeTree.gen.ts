@@ -18,6 +18,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as MyCoursesRouteImport } from './routes/my-courses'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignupRouteImport } from './routes/signup'
+import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as AccountAddressesRouteImport } from './routes/account/addresses'
 import { Route as AccountBankAccountRouteImport } from './routes/account/bank-account'
 import { Route as AccountLearningGoalsRouteImport } from './routes/account/learning-goals'
@@ -94,6 +95,11 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
 const SignupRoute = SignupRouteImport.update({
   id: '/signup',
   path: '/signup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VerifyEmailRoute = VerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AccountAddressesRoute = AccountAddressesRouteImport.update({
@@ -276,6 +282,7 @@ export interface FileRoutesByFullPath {
   '/my-courses': typeof MyCoursesRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/account/addresses': typeof AccountAddressesRoute
   '/account/bank-account': typeof AccountBankAccountRoute
   '/account/learning-goals': typeof AccountLearningGoalsRoute
@@ -318,6 +325,7 @@ export interface FileRoutesByTo {
   '/my-courses': typeof MyCoursesRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/account/addresses': typeof AccountAddressesRoute
   '/account/bank-account': typeof AccountBankAccountRoute
   '/account/learning-goals': typeof AccountLearningGoalsRoute
@@ -361,6 +369,7 @@ export interface FileRoutesById {
   '/my-courses': typeof MyCoursesRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/account/addresses': typeof AccountAddressesRoute
   '/account/bank-account': typeof AccountBankAccountRoute
   '/account/learning-goals': typeof AccountLearningGoalsRoute
@@ -406,6 +415,7 @@ export interface FileRouteTypes {
     | '/my-courses'
     | '/reset-password'
     | '/signup'
+    | '/verify-email'
     | '/account/addresses'
     | '/account/bank-account'
     | '/account/learning-goals'
@@ -448,6 +458,7 @@ export interface FileRouteTypes {
     | '/my-courses'
     | '/reset-password'
     | '/signup'
+    | '/verify-email'
     | '/account/addresses'
     | '/account/bank-account'
     | '/account/learning-goals'
@@ -490,6 +501,7 @@ export interface FileRouteTypes {
     | '/my-courses'
     | '/reset-password'
     | '/signup'
+    | '/verify-email'
     | '/account/addresses'
     | '/account/bank-account'
     | '/account/learning-goals'
@@ -534,6 +546,7 @@ export interface RootRouteChildren {
   MyCoursesRoute: typeof MyCoursesRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SignupRoute: typeof SignupRoute
+  VerifyEmailRoute: typeof VerifyEmailRoute
   CoursesCourseIdRoute: typeof CoursesCourseIdRoute
   InvitationsTokenRoute: typeof InvitationsTokenRoute
   SessionsSessionIdRoute: typeof SessionsSessionIdRoute
@@ -610,6 +623,13 @@ declare module '@tanstack/react-router' {
       path: '/signup'
       fullPath: '/signup'
       preLoaderRoute: typeof SignupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify-email': {
+      id: '/verify-email'
+      path: '/verify-email'
+      fullPath: '/verify-email'
+      preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/account/addresses': {
@@ -926,6 +946,7 @@ const rootRouteChildren: RootRouteChildren = {
   MyCoursesRoute: MyCoursesRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SignupRoute: SignupRoute,
+  VerifyEmailRoute: VerifyEmailRoute,
   CoursesCourseIdRoute: CoursesCourseIdRoute,
   InvitationsTokenRoute: InvitationsTokenRoute,
   SessionsSessionIdRoute: SessionsSessionIdRoute,

@@ -66,6 +66,8 @@ export interface UsersTable {
   language: ColumnType<Language, Language | undefined, Language>;
   /** Carried by access tokens (claim `tv`); a password change or reset increments it (migration 0012). */
   token_version: ColumnType<number, number | undefined, number>;
+  /** When the address was proven the owner's (migration 0025); null: a self-service sign-up not yet verified. */
+  email_verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
 }
 /** A federated authorization request under way (migration 0013): single use, 10 minutes. */

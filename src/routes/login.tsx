@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { waitFor } from 'xstate';
 import { safeRedirect, selectIsLoggedIn, selectIsRestoring, selectLanding } from '../../machines/auth.selectors';
 import { LoginScreen } from '@/features/auth/login-screen';
+import { settle } from '@/lib/load';
 import { lenient, parseSearch } from '@/lib/route-flags';
 
 const searchSchema = v.object({
@@ -12,7 +13,9 @@ const searchSchema = v.object({
 
 /**
  * `/login?redirect=`: sign-in (spec §2). Signed-in visitors go straight to `redirect` or their
- * landing page. `?sign-in-with-redirect=MA|QA` starts that directory's sign-in at once.
+ * landing page. `?sign-in-with-redirect=MA|QA` starts that directory's sign-in at once. The
+ * directories offered come from `GET /auth/oidc/providers`; when that call fails both are shown
+ * (starting one then answers the server's own message).
  */
 export const Route = createFileRoute('/login')({
   validateSearch: (search) => parseSearch(searchSchema, search),
@@ -22,9 +25,14 @@ export const Route = createFileRoute('/login')({
       throw redirect({ href: safeRedirect(search.redirect) ?? selectLanding(snapshot), replace: true });
     }
   },
+  loader: async ({ context: { api } }) => {
+    const providers = await settle(api.GET('/auth/oidc/providers'));
+    return { federated: providers.ok ? providers.data.map((p) => p.code) : undefined };
+  },
   component: function LoginRoute() {
     const { auth } = Route.useRouteContext();
+    const { federated } = Route.useLoaderData();
     const { redirect: target, 'sign-in-with-redirect': signInWith } = Route.useSearch();
-    return <LoginScreen auth={auth} redirect={target} signInWith={signInWith} />;
+    return <LoginScreen auth={auth} redirect={target} signInWith={signInWith} {...(federated ? { federated } : {})} />;
   },
 });

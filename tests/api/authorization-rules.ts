@@ -119,6 +119,7 @@ const THEME = { style: { primaryColor: '#112233', secondaryColor: '#445566', ter
 export const OWNER_RULES: Record<string, OwnerRule> = {
   // ── Auth and account: public, or the caller's own account ──
   signIn: none(() => ({ body: { email: EMAIL.learner, password: DEMO_PASSWORD } })),
+  listFederatedProviders: none(nothing),
   startFederatedSignIn: { ...none(() => ({ params: { provider: 'QA' }, body: { redirect: '/my-courses' } })), why: FEDERATED_PROVIDER_PARAM },
   completeFederatedSignIn: {
     ...none(() => ({ params: { provider: 'QA' }, body: { state: `matrix-${unique()}`, code: 'matrix' } }), {
@@ -137,6 +138,9 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
     },
   })),
   getCaptchaChallenge: none(() => ({})),
+  verifyEmail: none(() => ({ body: { token: 'matrix.1.not-a-token' } }), {
+    allowedStatuses: { statuses: [400], why: 'the matrix has no mailed link (tests/api/email-verification.test.ts verifies one)' },
+  }),
   requestPasswordReset: none(() => ({ body: { email: EMAIL.learner } })),
   resetPassword: {
     variants: [{

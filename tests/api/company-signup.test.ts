@@ -32,7 +32,7 @@ const signUpCompany = (payload: unknown) => t.app.inject({ method: 'POST', url: 
 const counts = async () => ({ users: await countRows(t.db, 'users'), companies: await countRows(t.db, 'companies'), addresses: await countRows(t.db, 'addresses') });
 
 describe('POST /auth/signup/company', () => {
-  it('creates a PENDING company with its address and a PENDING partner, answers like sign-in, and mails nothing yet', async () => {
+  it('creates a PENDING company with its address and a PENDING partner, answers like sign-in, and mails only the address verification', async () => {
     await t.app.backgroundSettled(); // receipts of earlier payments, mailed after their answers
     const outboxBefore = await countRows(t.db, 'outbox');
     const body = companyBody({ language: 'ar' });
@@ -48,7 +48,9 @@ describe('POST /auth/signup/company', () => {
     expect(company).toMatchObject({ name: body.company.name, acronym: body.company.acronym, status: 'PENDING', language: 'ar' });
     const address = await t.db.selectFrom('addresses').selectAll().where('company_id', '=', company.id).executeTakeFirstOrThrow();
     expect(address).toMatchObject({ user_id: null, line1: '12 Corniche Road', city: 'Doha', postal_code: '00974', country: 'QA', is_default: true });
-    expect(await countRows(t.db, 'outbox')).toBe(outboxBefore);
+    expect(await countRows(t.db, 'outbox')).toBe(outboxBefore + 1);
+    const mail = await t.db.selectFrom('outbox').select(['subject']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(['Confirm your e-mail address for Halaqa', 'أكّد عنوان بريدك الإلكتروني في حلقة']).toContain(mail.subject);
 
     // The partner can sign in (PENDING is not refused) and reads their company.
     const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: body.account.email, password: 'Str0ng!pass' } });

@@ -9,10 +9,11 @@ import { sessionApproved, sessionCancelledForLearner, sessionDeletedForEducator,
 import { contactReceived, userMessage } from '../../server/modules/messaging/mails.js';
 import { courseApproved, coursePublished, courseRejected, courseUnpublished } from '../../server/modules/courses/mails.js';
 import { waitlistConfirm, waitlistSeatFreed } from '../../server/modules/courses/waitlist-mails.js';
+import { emailVerificationLink } from '../../server/modules/auth/mails.js';
 import { Mailer } from '../../server/platform/mailer.js';
 import { startTestApp } from './harness.js';
 
-const ALL = [paymentReceipt, accountApproved, accountRejected, accountDeleted, invitationMail, sessionApproved, sessionRejected, sessionCancelledForLearner, sessionDeletedForEducator, waitlistSessionOpen, waitlistConfirm, waitlistSeatFreed, userMessage, contactReceived, courseApproved, courseRejected, courseUnpublished, coursePublished];
+const ALL = [paymentReceipt, accountApproved, accountRejected, accountDeleted, invitationMail, sessionApproved, sessionRejected, sessionCancelledForLearner, sessionDeletedForEducator, waitlistSessionOpen, waitlistConfirm, waitlistSeatFreed, userMessage, contactReceived, courseApproved, courseRejected, courseUnpublished, coursePublished, emailVerificationLink];
 
 describe('mail templates (issue 12: mails in the recipient language)', () => {
   it.each(ALL.map((t) => [t.name, t] as const))('%s renders fully in English and in Arabic (right-to-left)', (_name, template) => {

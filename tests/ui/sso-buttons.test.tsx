@@ -58,6 +58,37 @@ describe('single sign-on on the login page', () => {
   });
 });
 
+describe('only the directories the server offers', () => {
+  it('shows no button for a directory that is not available, and no SSO part at all when none is', async () => {
+    const { auth } = signedOutAuth();
+    const { unmount } = await renderWithRouter(<SsoButtons auth={auth} available={['QA']} />);
+    expect(await screen.findByRole('link', { name: 'Sign in with QA' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Sign in with MA' })).toBeNull();
+    unmount();
+    await renderWithRouter(
+      <div>
+        <p>form</p>
+        <SsoButtons auth={auth} available={[]} />
+      </div>,
+    );
+    await screen.findByText('form');
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.queryByText("or use your organisation's account")).toBeNull();
+  });
+
+  it('/login?sign-in-with-redirect=MA for a directory not offered says so and starts nothing, in both languages', async () => {
+    const { auth, started, opened } = signedOutAuth();
+    const { unmount } = await renderWithRouter(<SsoButtons auth={auth} available={[]} startWith="MA" />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Sign-in with MA is not available on this server.');
+    unmount();
+    await renderWithRouter(<SsoButtons auth={auth} available={['QA']} startWith="MA" />, { locale: 'ar' });
+    expect((await screen.findByRole('alert')).textContent).toBe('تسجيل الدخول عبر MA غير متاح على هذا الخادم.');
+    expect(screen.getByRole('link', { name: 'تسجيل الدخول عبر QA' })).toBeTruthy();
+    expect(started).toEqual([]);
+    expect(opened).toEqual([]);
+  });
+});
+
 describe('the /sso/{p} page', () => {
   it('hands the directory\'s answer over once and shows the server\'s refusal', async () => {
     const asked: FederatedReturnParams[] = [];
@@ -69,5 +100,20 @@ describe('the /sso/{p} page', () => {
     expect(await screen.findByText('The sign-in was cancelled.')).toBeTruthy();
     expect(asked).toEqual([{ state: 's1', error: 'access_denied' }]);
     expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/login');
+  });
+
+  it("shows the refusal of a directory whose company is not approved, in both languages", async () => {
+    const refused = 'Sign-in with MA is not open yet: its company is not approved on Halaqa. Please contact us.';
+    const refuse = async () => {
+      throw Object.assign(new Error('refused'), { status: 403, serverMessage: refused });
+    };
+    const en = signedOutAuth(refuse);
+    const { unmount } = await renderWithRouter(<SsoCallbackScreen auth={en.auth} provider="MA" answer={{ state: 's1', code: 'c1' }} />);
+    expect(await screen.findByText(refused)).toBeTruthy();
+    unmount();
+    const ar = signedOutAuth(refuse);
+    await renderWithRouter(<SsoCallbackScreen auth={ar.auth} provider="MA" answer={{ state: 's2', code: 'c2' }} />, { locale: 'ar' });
+    expect(await screen.findByText('تسجيل الدخول عبر MA غير متاح بعد: شركتها لم تُعتمد على حلقة بعد. يُرجى التواصل معنا.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'العودة إلى تسجيل الدخول' }).getAttribute('href')).toBe('/login');
   });
 });

@@ -1,14 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { FederatedProviderCode, FederatedProviderConfig } from '../../config.js';
-import type { Role } from '../../db/types.js';
+import type { Database, Role } from '../../db/types.js';
 import type { AppContext } from '../../platform/context.js';
 import { HttpError, badRequest, conflict, forbidden, unauthorized } from '../../platform/errors.js';
 import type { Schema } from '../../platform/handlers.js';
 import { federatedRedirectUri, partnerLoginUri } from '../../platform/identity/oidc-client.js';
 import type { Caller } from '../../platform/context.js';
-import { addRefreshToken, openSession, revokeSession, rotateRefreshToken, sessionOfRefreshToken } from '../../platform/sign-in-sessions.js';
+import { addRefreshToken, openSession, revokeSession, revokeUserSessions, rotateRefreshToken, sessionOfRefreshToken } from '../../platform/sign-in-sessions.js';
+import { DEFAULT_COMPANY_STYLE } from './service.js';
 
 /**
  * MA and QA single sign-on (issue 13 item 5; spec §1–§4, §8, §9; docs/decisions.md "Federated
@@ -80,8 +81,17 @@ function addCookie(reply: FastifyReply, value: string) {
 
 function providerOrNotFound(app: AppContext, code: FederatedProviderCode): FederatedProviderConfig {
   const provider = app.federation.provider(code);
-  if (!provider) throw new HttpError(404, `Sign-in with ${code} is not configured on this server`);
+  if (!provider) throw new HttpError(404, `Sign-in with ${code} is not available on this server.`);
   return provider;
+}
+
+/**
+ * The directories whose sign-in this server offers (those configured with an issuer, and on a
+ * local install those of the built-in provider: server/config.ts `federationSettings`), in the
+ * order of spec §9; the SPA shows a button for these only.
+ */
+export function listFederatedProviders(app: AppContext): { code: FederatedProviderCode; demo: boolean }[] {
+  return app.config.federation.providers.map((p) => ({ code: p.code, demo: p.builtIn }));
 }
 
 /** A same-origin path (`/…`, not `//…`, no backslash), else null. */
@@ -123,7 +133,8 @@ export async function startFederatedSignIn(
  * this browser, code exchange with PKCE, ID token with nonce; groups → role (spec §3); provisions
  * or updates the user in the directory's company in one transaction; opens a federated session.
  * @throws 400 state unknown/used/expired/not this browser's; 401 cancelled or not verified;
- *   403 no role, no e-mail or an inactive account; 409 e-mail of a password account.
+ *   403 no role, no e-mail, an inactive account or the directory's company not approved; 409 e-mail
+ *   of a password account whose address was verified (an unverified one is taken over).
  */
 export async function completeFederatedSignIn(app: AppContext, code: FederatedProviderCode, body: CallbackBody, request: FastifyRequest, reply: FastifyReply): Promise<FederatedSignInResult> {
   const provider = providerOrNotFound(app, code);
@@ -160,8 +171,7 @@ export async function completeFederatedSignIn(app: AppContext, code: FederatedPr
   const { firstName, lastName } = namesOf(claims, email);
 
   const { user, issued, refresh } = await app.db.transaction().execute(async (trx) => {
-    const company = await trx.selectFrom('companies').select('id').where('acronym', '=', provider.companyAcronym).executeTakeFirst();
-    const companyId = company?.id ?? null;
+    const companyId = await directoryCompany(trx, provider);
     const link = await trx.selectFrom('federated_identities').select('user_id').where('provider', '=', code).where('subject', '=', subject).executeTakeFirst();
     let row;
     if (link) {
@@ -174,7 +184,19 @@ export async function completeFederatedSignIn(app: AppContext, code: FederatedPr
         .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
         .returningAll()
         .executeTakeFirst();
+      // The address belongs to an account whose owner never proved it (a sign-up not yet verified):
+      // the directory vouches for its user, who takes the account over — the password goes, and
+      // with it every session and reset link of whoever signed up (docs/decisions.md "E-mail ownership").
+      row ??= await trx
+        .updateTable('users')
+        .set({ password_hash: 'federated', role, first_name: firstName, last_name: lastName, company_id: companyId, status: 'APPROVED', email_verified_at: app.now(), token_version: sql<number>`token_version + 1` })
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .where('email_verified_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
       if (!row) throw conflict('An account with this e-mail already exists. Sign in with your password.');
+      await trx.deleteFrom('password_resets').where('user_id', '=', row.id).execute();
+      await revokeUserSessions(trx, row.id, app.now());
       await trx.insertInto('federated_identities').values({ provider: code, subject, user_id: row.id }).execute();
     }
     const session = await openSession(trx, app.tokens, row, { kind: 'federated', ttlSeconds: app.config.federation.accessTtlSeconds, sessionTtlSeconds: REFRESH_COOKIE_TTL_S });
@@ -192,6 +214,33 @@ export async function completeFederatedSignIn(app: AppContext, code: FederatedPr
     redirect: pending.redirect,
   };
 }
+
+/**
+ * The id of the company a directory's users belong to: the one named by OIDC_<CODE>_COMPANY, which
+ * must be APPROVED. Missing, it is made now, APPROVED (the operator's configuration names it; the
+ * acronym is reserved at company sign-up, so nobody else registered it first). One that exists but
+ * is not approved — signed up before the acronym was reserved, or refused by an administrator — is
+ * never joined: directory users would be listed by whoever registered it.
+ * @throws 403 naming the directory when its company is not approved.
+ */
+async function directoryCompany(trx: Transaction<Database>, provider: FederatedProviderConfig): Promise<number> {
+  const find = () => trx.selectFrom('companies').select(['id', 'status']).where('acronym', '=', provider.companyAcronym).executeTakeFirst();
+  let company = await find();
+  if (!company) {
+    await trx
+      .insertInto('companies')
+      .values({ name: provider.companyAcronym, acronym: provider.companyAcronym, settings: JSON.stringify({ style: DEFAULT_COMPANY_STYLE, links: {}, logo: null }), status: 'APPROVED' })
+      .onConflict((oc) => oc.column('acronym').doNothing())
+      .execute();
+    company = await find();
+  }
+  if (company?.status !== 'APPROVED') throw forbidden(directoryCompanyNotApproved(provider.code));
+  return company.id;
+}
+
+/** The refusal of a directory's sign-in while its company is not approved (the SPA translates it). */
+export const directoryCompanyNotApproved = (code: FederatedProviderCode) =>
+  `Sign-in with ${code} is not open yet: its company is not approved on Halaqa. Please contact us.`;
 
 function namesOf(claims: Record<string, unknown>, email: string): { firstName: string; lastName: string } {
   const text = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 100) : '');

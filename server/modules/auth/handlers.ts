@@ -1,8 +1,9 @@
 import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
 import { newCaptchaChallenge } from '../../platform/captcha.js';
 import { changePassword, requestPasswordReset, resetPassword, updateProfile } from './account.js';
-import { completeFederatedSignIn, refreshFederatedToken, signOut, startFederatedSignIn } from './federation.js';
+import { completeFederatedSignIn, listFederatedProviders, refreshFederatedToken, signOut, startFederatedSignIn } from './federation.js';
 import { signIn, signUp, signUpCompany } from './service.js';
+import { verifyEmail } from './verification.js';
 
 /** Handlers of the Auth operations built so far (openapi/halaqa.yaml, tag Auth). */
 export const authHandlers = {
@@ -23,11 +24,13 @@ export const authHandlers = {
   resetPassword: async ({ app, body }) => ({ data: await resetPassword(app, body) }),
   changePassword: async ({ app, caller, body }) => ({ data: await changePassword(app, requireCaller(caller), body.oldPassword, body.newPassword) }),
   updateProfile: async ({ app, caller, body }) => ({ data: await updateProfile(app, requireCaller(caller), body) }),
+  verifyEmail: async ({ app, body }) => ({ data: await verifyEmail(app, body.token) }),
   signUpCompany: async ({ app, body }) => ({ status: 201, data: await signUpCompany(app, body) }),
   getCaptchaChallenge: async ({ app, reply }) => {
     reply.header('cache-control', 'no-store');
     return { data: await newCaptchaChallenge(app.config.captcha, app.now()) };
   },
+  listFederatedProviders: async ({ app }) => ({ data: listFederatedProviders(app) }),
   startFederatedSignIn: async ({ app, params, body, reply }) => ({ data: await startFederatedSignIn(app, params.provider, body, reply) }),
   completeFederatedSignIn: async ({ app, params, body, request, reply }) => ({ data: await completeFederatedSignIn(app, params.provider, body, request, reply) }),
   refreshFederatedToken: async ({ app, request, reply }) => ({ data: await refreshFederatedToken(app, request, reply) }),

@@ -55,3 +55,22 @@ export const passwordResetFederated = defineMailTemplate({
     html: '<p>مرحبًا {{firstName}}،</p><p>طلب أحدهم إعادة تعيين كلمة مرور حلقة لهذا العنوان. يسجّل هذا الحساب الدخول عبر دليل {{provider}} الخاص بمؤسستك وليس له كلمة مرور في حلقة: <a href="{{url}}">سجّل الدخول عبر {{provider}}</a>. تدير مؤسستك كلمة مرورك.</p><p>إن لم تطلب ذلك فتجاهل هذه الرسالة.</p>',
   },
 });
+
+/**
+ * To the address of a self-service sign-up (learner, educator, company partner): the link that
+ * proves it is the owner's (server/modules/auth/verification.ts), valid `days` days.
+ */
+export const emailVerificationLink = defineMailTemplate({
+  name: 'email-verification',
+  example: { firstName: 'Omar', url: 'http://localhost:3000/verify-email?token=abc', days: 7 },
+  en: {
+    subject: 'Confirm your e-mail address for Halaqa',
+    text: 'Hello {{firstName}},\n\nTo confirm that this address is yours, open this link within {{days}} days:\n\n{{url}}\n\nIf you did not sign up for Halaqa, ignore this mail: the account stays unconfirmed, and the address keeps working for you.',
+    html: '<p>Hello {{firstName}},</p><p>To confirm that this address is yours, open this link within {{days}} days:</p><p><a href="{{url}}">Confirm my address</a></p><p>If you did not sign up for Halaqa, ignore this mail: the account stays unconfirmed, and the address keeps working for you.</p>',
+  },
+  ar: {
+    subject: 'أكّد عنوان بريدك الإلكتروني في حلقة',
+    text: 'مرحبًا {{firstName}}،\n\nلتأكيد أن هذا العنوان عنوانك، افتح هذا الرابط خلال {{days}} أيام:\n\n{{url}}\n\nإن لم تسجّل في حلقة فتجاهل هذه الرسالة: يبقى الحساب غير مؤكَّد، ويبقى العنوان متاحًا لك.',
+    html: '<p>مرحبًا {{firstName}}،</p><p>لتأكيد أن هذا العنوان عنوانك، افتح هذا الرابط خلال {{days}} أيام:</p><p><a href="{{url}}">تأكيد عنواني</a></p><p>إن لم تسجّل في حلقة فتجاهل هذه الرسالة: يبقى الحساب غير مؤكَّد، ويبقى العنوان متاحًا لك.</p>',
+  },
+});

@@ -8,6 +8,7 @@ import { isValidEmail } from '../../platform/email.js';
 import { passwords } from '../../platform/passwords.js';
 import { openSession } from '../../platform/sign-in-sessions.js';
 import { markInvitationAccepted, verifyInvitationToken } from '../users/invitations.js';
+import { mailVerificationLink } from './verification.js';
 
 /** The contract's AuthResult: a bearer token, its expiry and the signed-in user. */
 export type AuthResult = Schema<'AuthResult'>;
@@ -116,7 +117,8 @@ async function openInvitation(app: AppContext, trx: Transaction<Database>, token
  * Empty fields were omitted by the client. With `invitationToken`, in one transaction: the PENDING
  * invitation is found by its token, must be younger than 7 days and for this e-mail; the account
  * joins its company with the invited role (APPROVED: the partner vouched for it) and the invitation
- * becomes ACCEPTED.
+ * becomes ACCEPTED, and the address counts as verified (the link proves it). Without one the address
+ * is unverified and the verification link is mailed after the commit (./verification.ts).
  * @throws HttpError 400 with field errors (email format, password policy, names; an invitation for
  *   another e-mail); 404 an unknown invitation token; 409 the e-mail is taken or the invitation was
  *   used; 410 the invitation expired. Nothing is written on any of them.
@@ -134,17 +136,19 @@ export async function signUp(app: AppContext, input: SignUpInput): Promise<AuthR
     const invitation = input.invitationToken ? await openInvitation(app, trx, input.invitationToken, email) : null;
     const role: Role = invitation ? invitation.role : input.role === 'EDUCATOR' ? 'EDUCATOR' : 'LEARNER';
     const pending = !invitation && role === 'EDUCATOR';
-    const created = await insertAccount(trx, { email, passwordHash, firstName, lastName, role, status: pending ? 'PENDING' : 'APPROVED', companyId: invitation?.company_id ?? null, language });
+    // An invitation link proves the address; otherwise it is verified by the mailed link.
+    const created = await insertAccount(trx, { email, passwordHash, firstName, lastName, role, status: pending ? 'PENDING' : 'APPROVED', companyId: invitation?.company_id ?? null, language, verified: Boolean(invitation) });
     if (invitation) await markInvitationAccepted(app, trx, invitation.id);
     return created;
   });
+  if (!user.email_verified_at) await mailVerificationLink(app, user);
   return issue(app, user);
 }
 
 /** Inserts an account; null e-mail conflicts become 409 (the caller's transaction rolls back). */
 async function insertAccount(
   db: Kysely<Database> | Transaction<Database>,
-  a: { email: string; passwordHash: string; firstName: string; lastName: string; role: Role; status: 'PENDING' | 'APPROVED'; companyId: number | null; language: Language },
+  a: { email: string; passwordHash: string; firstName: string; lastName: string; role: Role; status: 'PENDING' | 'APPROVED'; companyId: number | null; language: Language; verified: boolean },
 ) {
   const user = await db
     .insertInto('users')
@@ -158,6 +162,7 @@ async function insertAccount(
       company_id: a.companyId,
       picture_url: null,
       language: a.language,
+      ...(a.verified ? {} : { email_verified_at: null }),
     })
     .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
     .returningAll()
@@ -169,17 +174,26 @@ async function insertAccount(
 /** The contract's CompanySignUpRequest. */
 export type CompanySignUpInput = Schema<'CompanySignUpRequest'>;
 
-/** Theme of a new company: the spec's default colours (§9). */
-const DEFAULT_COMPANY_STYLE = { primaryColor: '#6491D2', secondaryColor: '#428D77', tertiaryColor: '#DB5E3E' };
+/** Theme of a new company: the spec's default colours (§9); also of a directory's company made from configuration. */
+export const DEFAULT_COMPANY_STYLE = { primaryColor: '#6491D2', secondaryColor: '#428D77', tertiaryColor: '#DB5E3E' };
+
+/**
+ * The answer to a company sign-up under a directory's acronym (FederationConfig.reservedAcronyms):
+ * that company is created by an administrator, so the directory's users are never provisioned
+ * into a company a stranger registered first.
+ */
+export const RESERVED_ACRONYM = "This acronym is reserved for an organisation's single sign-on";
 
 /**
  * Company sign-up (spec §5 "partner sign-up", §7 POST /auth/signup/company; the captcha was spent
  * at the edge). In ONE transaction: the company (status PENDING, its language, the default theme,
  * `website` as its link, `phone`), its postal address (an `addresses` row owned by the company,
  * docs/decisions.md "Company sign-up") and its PARTNER account (status PENDING, language = the
- * interface language). Answers like sign-in; no mail until an admin decides.
+ * interface language). Answers like sign-in; the partner's address is unverified and mailed the
+ * verification link (./verification.ts).
  * @throws HttpError 400 with field errors (`account.email`, `company.name`…); 409 'An account with
- *   this email already exists' or 'A company with this acronym already exists'. Nothing is written.
+ *   this email already exists' or 'A company with this acronym already exists', or
+ *   {@link RESERVED_ACRONYM} at `company.acronym` (a directory's company). Nothing is written.
  */
 export async function signUpCompany(app: AppContext, input: CompanySignUpInput): Promise<AuthResult> {
   const { company, account } = input;
@@ -192,6 +206,9 @@ export async function signUpCompany(app: AppContext, input: CompanySignUpInput):
   if (!a.city.trim()) errors.push({ path: 'company.address.city', message: 'is required' });
   if (!a.postalCode.trim()) errors.push({ path: 'company.address.postalCode', message: 'is required' });
   if (errors.length) throw badRequest('Some fields are invalid', errors);
+  if (app.config.federation.reservedAcronyms.includes(acronym)) {
+    throw new HttpError(409, RESERVED_ACRONYM, [{ path: 'company.acronym', message: RESERVED_ACRONYM }]);
+  }
   const passwordHash = await passwords.hash(account.password, app.config.scryptLogN);
   const links: Record<string, string> = {};
   if (company.website?.trim()) {
@@ -237,7 +254,9 @@ export async function signUpCompany(app: AppContext, input: CompanySignUpInput):
       status: 'PENDING',
       companyId: created.id,
       language: account.language === 'ar' ? 'ar' : 'en',
+      verified: false,
     });
   });
+  await mailVerificationLink(app, user);
   return issue(app, user);
 }

@@ -21,9 +21,20 @@ import { loginSchema, type ValidationCode, validate } from './validation';
  * (`auth.login`). While the actor logs in the button spins; a failure shows the server's message or
  * 'Invalid credentials' (spec §8); once logged in the page leaves for `redirect` or the landing page.
  * Below the form, "Sign in with MA / QA" (federated sign-in); `signInWith` starts one at once
- * (`?sign-in-with-redirect=`, spec §2).
+ * (`?sign-in-with-redirect=`, spec §2); only the directories of `federated` (those the server
+ * offers) get a button.
  */
-export function LoginScreen({ auth, redirect, signInWith }: { auth: AuthActor; redirect?: string | undefined; signInWith?: FederatedProvider | undefined }) {
+export function LoginScreen({
+  auth,
+  redirect,
+  signInWith,
+  federated,
+}: {
+  auth: AuthActor;
+  redirect?: string | undefined;
+  signInWith?: FederatedProvider | undefined;
+  federated?: readonly FederatedProvider[];
+}) {
   const { t, i18n } = useLingui();
   usePageTitle(t`Sign in`);
   useAfterLogin(auth, redirect);
@@ -97,7 +108,7 @@ export function LoginScreen({ auth, redirect, signInWith }: { auth: AuthActor; r
           {loggingIn ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
         </Button>
       </form>
-      <SsoButtons auth={auth} redirect={redirect} startWith={signInWith} />
+      <SsoButtons auth={auth} redirect={redirect} startWith={signInWith} {...(federated ? { available: federated } : {})} />
     </AuthLayout>
   );
 }

@@ -21,14 +21,30 @@ export const invalidCredentials = msg`Invalid credentials`;
 export const systemError = msg`System error please try later !`;
 export const federatedFailed = msg`Single sign-on did not work. Please try again.`;
 
+/** A directory whose sign-in this server does not offer (the SSO buttons, and the server's 404). */
+export const federatedUnavailable = {
+  MA: msg`Sign-in with MA is not available on this server.`,
+  QA: msg`Sign-in with QA is not available on this server.`,
+} as const;
+
+/** The server's refusals of a federated sign-in that the sign-in pages show in the interface language. */
+const knownSignInMessages: Record<string, MessageDescriptor> = {
+  'Sign-in with MA is not available on this server.': federatedUnavailable.MA,
+  'Sign-in with QA is not available on this server.': federatedUnavailable.QA,
+  'Sign-in with MA is not open yet: its company is not approved on Halaqa. Please contact us.': msg`Sign-in with MA is not open yet: its company is not approved on Halaqa. Please contact us.`,
+  'Sign-in with QA is not open yet: its company is not approved on Halaqa. Please contact us.': msg`Sign-in with QA is not open yet: its company is not approved on Halaqa. Please contact us.`,
+};
+
 /**
  * Spec §8: the server's message, otherwise 'Invalid credentials' (sign-in) or the system error.
- * The server's own 'Invalid credentials' is shown translated.
+ * The server's own 'Invalid credentials' and the federated refusals above are shown translated.
  */
 export function loginErrorText(i18n: I18n, error: AuthFailure): string {
   // 429 (issue 13): how long to wait, in the reader's language.
   const wait = tooManyAttemptsText(error);
   if (wait) return wait;
+  const known = error.message ? knownSignInMessages[error.message] : undefined;
+  if (known) return i18n._(known);
   if (error.message && error.message !== 'Invalid credentials') return error.message;
   if (error.code === 'auth.federatedFailed') return i18n._(federatedFailed);
   return i18n._(error.code === 'auth.signInFailed' ? invalidCredentials : systemError);
@@ -52,6 +68,7 @@ export const invitationProblemMessages = {
 const knownServerMessages: Record<string, MessageDescriptor> = {
   'An account with this email already exists': msg`An account with this email already exists`,
   'A company with this acronym already exists': msg`A company with this acronym already exists`,
+  "This acronym is reserved for an organisation's single sign-on": msg`This acronym is reserved for an organisation's single sign-on`,
   'This invitation is for another e-mail': msg`This invitation is for another e-mail`,
   'is required': msg`This field is required.`,
   'must be a valid email address': msg`Enter a valid e-mail address, like name@example.com.`,

@@ -4,10 +4,12 @@ import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { Link } from '@tanstack/react-router';
 import { buttonStyles } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import type { AuthActor } from '@/lib/auth/auth-service';
 import type { FederatedProvider } from '../../../machines/auth.machine';
 import { selectIsLoggedIn, selectIsStartingFederated } from '../../../machines/auth.selectors';
+import { federatedUnavailable } from './messages';
 
 /**
  * "Sign in with MA" and "Sign in with QA" (spec §1, §9 federated providers): links to
@@ -16,8 +18,21 @@ import { selectIsLoggedIn, selectIsStartingFederated } from '../../../machines/a
  * browser goes to the directory's sign-in page. With
  * `startWith` (`/login?sign-in-with-redirect=MA|QA`, spec §2) the sign-in starts at once, once
  * per provider and page (not again after it failed, so the error stays readable).
+ * `available` lists the directories this server offers (`GET /auth/oidc/providers`): only these
+ * get a button (none: no "or use your organisation's account" part at all), and a `startWith`
+ * outside it says so instead of starting.
  */
-export function SsoButtons({ auth, redirect, startWith }: { auth: AuthActor; redirect?: string | undefined; startWith?: FederatedProvider | undefined }) {
+export function SsoButtons({
+  auth,
+  redirect,
+  startWith,
+  available = ['MA', 'QA'],
+}: {
+  auth: AuthActor;
+  redirect?: string | undefined;
+  startWith?: FederatedProvider | undefined;
+  available?: readonly FederatedProvider[];
+}) {
   const { i18n } = useLingui();
   // The directory's pages in the language of this one (ui_locales).
   const locale = i18n.locale === 'ar' ? 'ar' : 'en';
@@ -29,14 +44,24 @@ export function SsoButtons({ auth, redirect, startWith }: { auth: AuthActor; red
   const start = (provider: FederatedProvider) =>
     auth.send({ type: 'auth.federatedStart', provider, locale, ...(redirect ? { redirect } : {}) });
 
+  const unavailable = startWith && !available.includes(startWith) ? startWith : null;
+
   useEffect(() => {
-    if (!startWith || startedFor.current === startWith || loggedIn) return;
+    if (!startWith || !available.includes(startWith) || startedFor.current === startWith || loggedIn) return;
     startedFor.current = startWith;
     auth.send({ type: 'auth.federatedStart', provider: startWith, locale, ...(redirect ? { redirect } : {}) });
-  }, [auth, startWith, redirect, loggedIn, locale]);
+  }, [auth, startWith, redirect, loggedIn, locale, available]);
+
+  const notice = unavailable ? (
+    <FormAlert className={css({ marginBlockStart: '5' })}>
+      {i18n._(federatedUnavailable[unavailable])}
+    </FormAlert>
+  ) : null;
+  if (!available.length) return notice;
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', marginBlockStart: '5' })}>
+      {notice}
       <p
         className={css({
           display: 'flex',
@@ -51,7 +76,7 @@ export function SsoButtons({ auth, redirect, startWith }: { auth: AuthActor; red
         <Trans>or use your organisation's account</Trans>
       </p>
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', tablet: '1fr 1fr' }, gap: '3' })}>
-        {(['MA', 'QA'] as const).map((provider) => (
+        {available.map((provider) => (
           <Link
             key={provider}
             to="/login"
