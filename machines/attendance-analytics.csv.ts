@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { csvText, UTF8_BOM } from '../openapi/csv';
 import type { CompanyAttendanceAnalytics } from './attendance-analytics.machine';
 
 /** The column titles and row kinds of the CSV, in the reader's language (the UI passes Lingui texts). */
@@ -18,15 +18,14 @@ export interface AttendanceCsvLabels {
   learnerRow: string;
 }
 
-/** UTF-8 byte-order mark: Excel reads the file as UTF-8 (Arabic names) only when it starts with it. */
-export const UTF8_BOM = '\uFEFF';
+export { UTF8_BOM };
 
 /**
  * The CSV of the attendance analytics (issue 12 item 8): a header row, then one row per session
  * (course, start date, the company's learners, meetings held, attended, expected, rate) and one
  * per learner (name, e-mail, meetings held in their sessions, attended, rate). Rates are whole
- * percentages (0–100). Quoting and escaping are papaparse's (`unparse`, CRLF line ends), never
- * string concatenation; the text starts with the UTF-8 byte-order mark.
+ * percentages (0–100). Written by the product's one CSV writer (`openapi/csv.ts`: quoting, CRLF
+ * line ends, the UTF-8 byte-order mark, and names or titles that look like formulas neutralised).
  */
 export function buildAttendanceCsv(data: CompanyAttendanceAnalytics, labels: AttendanceCsvLabels): { text: string; rows: number } {
   const pct = (rate: number) => Math.round(rate * 100);
@@ -35,6 +34,6 @@ export function buildAttendanceCsv(data: CompanyAttendanceAnalytics, labels: Att
     ...data.learners.map((l) => [labels.learnerRow, l.learner.name, l.email, '', '', '', l.held, l.attended, l.held, pct(l.rate)]),
   ];
   const fields = [labels.kind, labels.name, labels.email, labels.course, labels.startDate, labels.learners, labels.held, labels.attended, labels.expected, labels.rate];
-  const text = UTF8_BOM + Papa.unparse({ fields, data: rows }, { newline: '\r\n', quotes: false });
-  return { text, rows: rows.length };
+  // The last line ends with CRLF too (RFC 4180 allows it; papaparse wrote none).
+  return { text: csvText([fields, ...rows]), rows: rows.length };
 }

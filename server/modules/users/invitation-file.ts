@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import type { CellValue } from 'exceljs';
+import { Worker } from 'node:worker_threads';
 import Papa from 'papaparse';
 import { HttpError, badRequest } from '../../platform/errors.js';
 import type { TempFile } from '../../platform/handlers.js';
 import { detectType } from '../uploads/service.js';
 import type { BulkFileRow } from './invitations.js';
+import { BULK_INVITE_MAX_ROWS, rowsEnough, type XlsxReply } from './xlsx-table.js';
 
-/** At most 1,000 data rows per bulk invitation file (issue 12 item 4). */
-export const BULK_INVITE_MAX_ROWS = 1000;
+export { BULK_INVITE_MAX_ROWS };
 
 /** A bulk file is at most 5 MB (1,000 rows of e-mail, role and a name fit in far less). */
 export const BULK_INVITE_MAX_BYTES = 5 * 1024 * 1024;
@@ -22,9 +22,14 @@ const TYPE_MESSAGE = 'File type must be csv, xlsx';
  * The first row is the header and must name the columns `email` and `role` (any case, any order;
  * other columns, e.g. an Arabic name, are ignored). Blank rows are skipped; rows keep their number
  * in the file (header = 1).
+ *
+ * Both kinds are read row by row and stop at the 1,001st data row, so a file of a million rows
+ * costs no more than one of 1,001. An XLSX is read on a worker thread ({@link readXlsx}), after a
+ * check of the zip that caps what it unzips to at 20 MB (./xlsx-table.ts).
  * @returns the data rows (e-mail and role as written, trimmed)
  * @throws 400 no file, an empty or unreadable file (a broken XLSX, text that is not UTF-8), a header
- *   without `email` or `role`, no data rows, more than 1,000 data rows; 413 over 5 MB; 415 another type.
+ *   without `email` or `role`, no data rows, more than 1,000 data rows; 413 over 5 MB, or an XLSX
+ *   that unzips to more than 20 MB; 415 another type.
  */
 export async function readBulkInviteFile(file: TempFile | undefined): Promise<BulkFileRow[]> {
   if (!file) throw badRequest('Some fields are invalid', [{ path: 'file', message: 'is required' }]);
@@ -47,42 +52,52 @@ async function readCsv(path: string): Promise<string[][]> {
     throw badRequest('The CSV file must be UTF-8 text');
   }
   if (text.includes('\u0000')) throw new HttpError(415, TYPE_MESSAGE);
-  const parsed = Papa.parse<string[]>(text, { delimitersToGuess: [',', ';'], skipEmptyLines: false });
-  if (parsed.errors.some((e) => e.type === 'Quotes')) throw badRequest(`The CSV file could not be read (row ${(parsed.errors[0].row ?? 0) + 1}: ${parsed.errors[0].message})`);
-  return parsed.data.map((r) => r.map((c) => String(c ?? '')));
-}
-
-async function readXlsx(path: string): Promise<string[][]> {
-  // exceljs takes seconds to load: loaded on the first XLSX file, not at start.
-  const { default: ExcelJS } = await import('exceljs');
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.readFile(path);
-  } catch (err) {
-    throw badRequest(`The XLSX file could not be read: ${(err as Error).message || 'it is damaged'}`);
-  }
-  const sheet = book.worksheets[0];
-  if (!sheet) throw badRequest('The XLSX file has no worksheet');
+  // Row by row (papaparse's step), aborted at the 1,001st data row: the rest of the text is never split.
   const table: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, n) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, col) => {
-      cells[col - 1] = cellText(cell.value);
-    });
-    table[n - 1] = Array.from(cells, (c) => c ?? '');
+  const enough = rowsEnough();
+  let quoteError: Papa.ParseError | null = null;
+  Papa.parse<string[]>(text, {
+    delimitersToGuess: [',', ';'],
+    skipEmptyLines: false,
+    step: (result, parser) => {
+      quoteError ??= result.errors.find((e) => e.type === 'Quotes') ?? null;
+      if (quoteError) return parser.abort();
+      const cells = result.data.map((c) => String(c ?? ''));
+      table.push(cells);
+      if (enough(cells)) parser.abort();
+    },
   });
-  return Array.from(table, (r) => r ?? []);
+  const failed = quoteError as Papa.ParseError | null;
+  if (failed) throw badRequest(`The CSV file could not be read (row ${table.length + 1}: ${failed.message})`);
+  return table;
 }
 
-/** The text of an XLSX cell: strings, numbers, hyperlinks (mailto e-mails), rich text, formulas' results. */
-function cellText(v: CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (v instanceof Date) return v.toISOString();
-  if ('text' in v && typeof v.text === 'string') return v.text;
-  if ('richText' in v) return v.richText.map((t) => t.text).join('');
-  if ('result' in v) return v.result === undefined ? '' : cellText(v.result as CellValue);
-  return '';
+/** Memory a worker reading one XLSX file may use (MB): far above what 20 MB of XML needs. */
+const XLSX_WORKER_HEAP_MB = 256;
+
+/**
+ * Reads an XLSX file's first worksheet ({@link readXlsxTable}) on a worker thread of its own, so that
+ * parsing never holds the server's event loop, and a file that would take more memory ends the
+ * worker, not the server. The worker is started per file and ended after it (bulk files are rare).
+ * @throws the reader's refusals (400, 413) as HttpErrors; 400 when the worker dies.
+ */
+async function readXlsx(path: string): Promise<string[][]> {
+  const worker = new Worker(new URL('./xlsx-worker.mjs', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: XLSX_WORKER_HEAP_MB } });
+  try {
+    const reply = await new Promise<XlsxReply>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the reader stopped (${code})`)));
+      worker.postMessage(path);
+    });
+    if ('table' in reply) return reply.table;
+    throw new HttpError(reply.status, reply.message);
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    throw badRequest(`The XLSX file could not be read: ${(err as Error).message}`);
+  } finally {
+    await worker.terminate();
+  }
 }
 
 function toRows(table: string[][]): BulkFileRow[] {

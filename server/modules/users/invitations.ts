@@ -370,8 +370,9 @@ export async function previewInvitation(app: AppContext, token: string): Promise
 
 /**
  * POST /invitations/{token}/accept: the signed-in invitee joins the company. A USER or LEARNER takes
- * the invited role; an EDUCATOR stays an educator (invited as a learner, they keep teaching); an
- * invited educator is APPROVED (the partner vouches for them). In one transaction with the
+ * the invited role; an EDUCATOR stays an educator (invited as a learner, they keep teaching). A
+ * PENDING educator is APPROVED only by an EDUCATOR invitation (the partner vouches for them as an
+ * educator); a LEARNER invitation leaves their status as it is. In one transaction with the
  * invitation row locked: the user's company and role, the invitation ACCEPTED, an audit entry.
  * @returns the User as they now are
  * @throws 404 unknown token; 409 used; 410 expired or withdrawn; 403 another e-mail's invitation,
@@ -384,7 +385,9 @@ export async function acceptInvitation(app: AppContext, caller: Caller, token: s
     if (user.email.toLowerCase() !== inv.email.toLowerCase()) throw forbidden('This invitation is for another e-mail address: sign in with the invited account');
     if (user.role === 'PARTNER' || user.role === 'ADMIN' || user.role === 'SUPER_ADMIN') throw forbidden('A partner or admin account cannot join a company by invitation');
     const role = user.role === 'EDUCATOR' ? 'EDUCATOR' : inv.role;
-    const status = role === 'EDUCATOR' && user.status === 'PENDING' ? 'APPROVED' : user.status;
+    // Only an EDUCATOR invitation vouches for an educator: a LEARNER one must not approve a
+    // PENDING educator who happens to accept it (they join, still waiting for an admin).
+    const status = inv.role === 'EDUCATOR' && role === 'EDUCATOR' && user.status === 'PENDING' ? 'APPROVED' : user.status;
     const updated = await trx.updateTable('users').set({ company_id: inv.company_id, role, status }).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
     await markInvitationAccepted(app, trx, inv.id);
     await audit(trx, { actorId: user.id, action: 'invitation.accepted', entityType: 'invitation', entityId: inv.id, message: null });

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { BulkInviteRow } from '../../../machines/bulk-invitation.machine';
+import { csvText } from '../../../openapi/csv';
 
 /** Spec §8 toasts of the invitations (issue 12 item 4). */
 export const inviteToasts = {
@@ -30,18 +31,11 @@ export function inviteFailureText(text: string, error: { status?: number; messag
 }
 
 /**
- * The report of a bulk invitation as CSV (RFC 4180, comma separated, CRLF lines, a UTF-8 BOM so
- * spreadsheet programs read Arabic correctly): columns row, email, role, outcome, message.
+ * The report of a bulk invitation as CSV (`openapi/csv.ts`: RFC 4180, CRLF lines, a UTF-8 BOM so
+ * spreadsheet programs read Arabic correctly, formulas neutralised): columns row, email, role,
+ * outcome, message.
  * `label` words the outcome in the screen's language.
  */
 export function reportCsv(rows: readonly BulkInviteRow[], label: (row: BulkInviteRow) => string): string {
-  const cell = (v: string | number | null) => {
-    const text = v === null ? '' : String(v);
-    // Quote what needs it; a leading =, +, - or @ is prefixed so spreadsheets never run it as a formula.
-    const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  const lines = [['row', 'email', 'role', 'outcome', 'message'].join(',')];
-  for (const r of rows) lines.push([r.row, r.email, r.role, r.outcome, label(r)].map(cell).join(','));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvText([['row', 'email', 'role', 'outcome', 'message'], ...rows.map((r) => [r.row, r.email, r.role, r.outcome, label(r)])]);
 }
