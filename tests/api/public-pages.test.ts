@@ -25,7 +25,8 @@ beforeAll(async () => {
     join(webDir, 'index.html'),
     '<!doctype html>\n<html lang="en" dir="ltr">\n  <head>\n    <meta charset="UTF-8" />\n    <meta name="description" content="100% live courses" />\n    <title>Halaqa</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
   );
-  t = await startTestApp({ env: { WEB_DIR: webDir, PUBLIC_URL } });
+  // A public PUBLIC_URL, as in production: the captcha must be on there.
+  t = await startTestApp({ captcha: true, env: { WEB_DIR: webDir, PUBLIC_URL } });
   const courses = await t.db.selectFrom('courses').select(['id', 'title', 'status', 'is_private']).orderBy('id').execute();
   const published = courses.filter((c) => c.status === 'PUBLISHED' && !c.is_private);
   // A course with open sessions, so its JSON-LD has instances.
