@@ -34,7 +34,7 @@ import { seedDemoData } from '../server/db/seed/seed.js';
 import { hashPassword } from '../server/platform/passwords.js';
 import { signInForTests } from '../server/platform/sign-in-sessions.js';
 import { TokenService } from '../server/platform/tokens.js';
-import { freePort, quantile, root, serverArgs } from './support.js';
+import { addStormSession, freePort, quantile, root, serverArgs } from './support.js';
 
 /** Where Debian's haproxy package installs the binary (`.ci/run` installs it). */
 export const HAPROXY = '/usr/sbin/haproxy';
@@ -489,33 +489,14 @@ async function prepare(handle: DatabaseHandle, learners: number, seats: number):
   const db = handle.db;
   await migrateToLatest(db, handle.schema);
   await seedDemoData(db, { uploadsDir: null, hashPassword });
-  const template = await db
-    .selectFrom('sessions as s')
-    .innerJoin('courses as c', 'c.id', 's.course_id')
-    .select(['s.course_id', 's.educator_id', 's.timezone', 's.schedule', 's.price_cents'])
-    .where('c.status', '=', 'PUBLISHED')
-    .where('c.is_private', '=', false)
-    .where('s.status', '=', 'APPROVED')
-    .where('s.price_cents', '>', 0)
-    .where('s.deleted_at', 'is', null)
-    .orderBy('s.id')
-    .executeTakeFirstOrThrow();
-  const session = await db
-    .insertInto('sessions')
-    .values({
-      course_id: template.course_id, educator_id: template.educator_id, timezone: template.timezone, schedule: JSON.stringify(template.schedule) as never,
-      price_cents: template.price_cents, max_seats: seats, status: 'APPROVED',
-      start_date: sql<string>`current_date + 30` as never, end_date: sql<string>`current_date + 86` as never,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const sessionId = await addStormSession(db, seats);
   const run = randomBytes(4).toString('hex');
   const { rows } = await sql<{ id: number }>`
     insert into users (email, password_hash, first_name, last_name, role)
     select 'lb-' || ${run} || '-' || i || '@example.org', 'x', 'Failover', 'Learner ' || i, 'USER'
     from generate_series(1, ${learners}) i
     returning id`.execute(db);
-  return { sessionId: session.id, learnerIds: rows.map((r) => Number(r.id)) };
+  return { sessionId, learnerIds: rows.map((r) => Number(r.id)) };
 }
 
 /** What the database holds after the run: seats, enrollments and intents per learner, the ledger. */

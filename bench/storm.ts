@@ -26,7 +26,7 @@ import { seedDemoData } from '../server/db/seed/seed.js';
 import { hashPassword } from '../server/platform/passwords.js';
 import { TokenService } from '../server/platform/tokens.js';
 import { signInForTests } from '../server/platform/sign-in-sessions.js';
-import { freshPostgresDatabase, machine, quantile, startServer } from './support.js';
+import { addStormSession, freshPostgresDatabase, machine, quantile, startServer } from './support.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: string) => {
@@ -49,26 +49,7 @@ async function prepare(target: DatabaseTarget, uploadsDir: string, tokens: Token
     const db = handle.db;
     await migrateToLatest(db, handle.schema);
     await seedDemoData(db, { uploadsDir, hashPassword });
-    const template = await db
-      .selectFrom('sessions as s')
-      .innerJoin('courses as c', 'c.id', 's.course_id')
-      .select(['s.course_id', 's.educator_id', 's.timezone', 's.schedule', 's.price_cents'])
-      .where('c.status', '=', 'PUBLISHED')
-      .where('c.is_private', '=', false)
-      .where('s.status', '=', 'APPROVED')
-      .where('s.price_cents', '>', 0)
-      .where('s.deleted_at', 'is', null)
-      .orderBy('s.id')
-      .executeTakeFirstOrThrow();
-    const session = await db
-      .insertInto('sessions')
-      .values({
-        course_id: template.course_id, educator_id: template.educator_id, timezone: template.timezone, schedule: JSON.stringify(template.schedule) as never,
-        price_cents: template.price_cents, max_seats: SEATS, status: 'APPROVED',
-        start_date: sql<string>`current_date + 30` as never, end_date: sql<string>`current_date + 86` as never,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const sessionId = await addStormSession(db, SEATS);
     const hash = await hashPassword('Bench-pass-1');
     const run = randomBytes(4).toString('hex');
     const { rows } = await sql<{ id: number }>`
@@ -78,7 +59,7 @@ async function prepare(target: DatabaseTarget, uploadsDir: string, tokens: Token
       returning id`.execute(db);
     const learners = [];
     for (const r of rows) learners.push({ id: Number(r.id), token: await signInForTests(db, tokens, { id: Number(r.id), role: 'USER' }) });
-    return { sessionId: session.id, learners };
+    return { sessionId, learners };
   } finally {
     await handle.close();
   }

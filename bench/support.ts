@@ -6,7 +6,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
+import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
+import type { Database } from '../server/db/types.js';
 
 export const root = new URL('..', import.meta.url).pathname;
 
@@ -132,3 +134,34 @@ export const quantile = (sorted: number[], p: number) => sorted[Math.min(sorted.
 
 /** The machine: cores and load averages (the benches run on a shared machine: figures are noisy). */
 export const machine = () => `${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+
+/**
+ * Adds a session for a checkout storm to a seeded database: a copy of the first open paid session
+ * of a public course (its course, educator, time zone, schedule and price), with `seats` seats,
+ * nobody enrolled, starting in 30 days. Used by bench/storm.ts and bench/failover.ts.
+ * @returns the new session's id.
+ * @throws when the database holds no such session (not seeded).
+ */
+export async function addStormSession(db: Kysely<Database>, seats: number): Promise<number> {
+  const template = await db
+    .selectFrom('sessions as s')
+    .innerJoin('courses as c', 'c.id', 's.course_id')
+    .select(['s.course_id', 's.educator_id', 's.timezone', 's.schedule', 's.price_cents'])
+    .where('c.status', '=', 'PUBLISHED')
+    .where('c.is_private', '=', false)
+    .where('s.status', '=', 'APPROVED')
+    .where('s.price_cents', '>', 0)
+    .where('s.deleted_at', 'is', null)
+    .orderBy('s.id')
+    .executeTakeFirstOrThrow();
+  const session = await db
+    .insertInto('sessions')
+    .values({
+      course_id: template.course_id, educator_id: template.educator_id, timezone: template.timezone, schedule: JSON.stringify(template.schedule) as never,
+      price_cents: template.price_cents, max_seats: seats, status: 'APPROVED',
+      start_date: sql<string>`current_date + 30` as never, end_date: sql<string>`current_date + 86` as never,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return session.id;
+}
