@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { runJobs } from '../../server/jobs/index.js';
+import { unmailedInvitations } from '../../server/modules/users/invitations.js';
 import { Mailer } from '../../server/platform/mailer.js';
 import { countRows, multipart, startTestApp, type TestApp } from './harness.js';
 
@@ -99,6 +100,15 @@ describe('the queue, the jobs and Resend', () => {
     t = await startTestApp();
   });
   afterAll(() => t.close());
+
+  it("counts the demo data's invitations as mailed: the jobs send none of them", async () => {
+    const demo = await t.db.selectFrom('invitations').select(['id', 'mailed_at']).execute();
+    expect(demo.length).toBeGreaterThan(0);
+    expect(demo.filter((i) => i.mailed_at === null)).toEqual([]);
+    await h.age(demo.map((i) => i.id));
+    expect(await unmailedInvitations(t.db)).toEqual([]);
+    expect((await runJobs(t.db, { mail: h.jobMail() })).mailedInvitations).toBe(0);
+  });
 
   it('a bulk upload of N rows sends N mails, each once, with the jobs running alongside the queue', async () => {
     const n = 60;
