@@ -2155,6 +2155,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/companies/{id}/invitations/{invitationId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail an invitation again
+         * @description Mails a PENDING invitation of the company again, with a fresh link (the link of an earlier mail stops working; the 7 days still count from the invitation). The mail goes through the invitations' outbox, after the answer: 202 says it is queued, and a server that stops before sending mails it when it or another instance runs its periodic jobs. An invitation of another company answers 404; an accepted, withdrawn or expired one 409 (invite the address again instead), and nothing is written.
+         *
+         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: a PARTNER only for their own company. Spec: §6 partner invites; DESIGN §1 Invitations.
+         */
+        post: operations["resendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/companies/{id}/analytics/attendance": {
         parameters: {
             query?: never;
@@ -4477,6 +4499,8 @@ export interface components {
         Id: components["schemas"]["Id"];
         /** @description Enterprise directory, MA or QA. */
         FederatedProvider: components["schemas"]["FederatedProviderCode"];
+        /** @description The id of an invitation of the company. */
+        InvitationId: components["schemas"]["Id"];
         /** @description The id of a user who is a member of the company. */
         MemberId: components["schemas"]["Id"];
         /** @description The id of a review of the course. */
@@ -10892,6 +10916,57 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+                /** @description The id of an invitation of the company. */
+                invitationId: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation, its mail queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 14,
+                     *         "email": "new.hire@ncai.example.org",
+                     *         "role": "LEARNER",
+                     *         "companyId": 2,
+                     *         "status": "PENDING",
+                     *         "invitedBy": {
+                     *           "id": 3,
+                     *           "name": "Nadia Benali",
+                     *           "pictureUrl": null
+                     *         },
+                     *         "createdAt": "2025-02-10T08:00:00Z",
+                     *         "expiresAt": "2025-02-17T08:00:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Invitation"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             501: components["responses"]["NotImplemented"];
         };
     };

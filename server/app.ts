@@ -30,6 +30,7 @@ import type { HandlerTable, OperationId, TempFile } from './platform/handlers.js
 import { Mailer } from './platform/mailer.js';
 import { IdleQueue } from './platform/idle-queue.js';
 import { mailPaymentReceipt } from './modules/payments/mails.js';
+import { mailInvitation } from './modules/users/invitations.js';
 import { loadOperations, type OperationSpec } from './platform/openapi.js';
 import { fieldErrors, registerOperations } from './platform/routes.js';
 import { registerRateLimits } from './platform/rate-limits.js';
@@ -63,8 +64,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /**
-     * Resolves once the work the app does after its answers (the receipts' mails,
-     * AppContext.receipts) has run: for tests that read what a call caused.
+     * Resolves once the work the app does after its answers (the receipts' and invitations' mails,
+     * AppContext.receipts and invitationMails) has run: for tests that read what a call caused.
      */
     backgroundSettled(): Promise<void>;
   }
@@ -136,6 +137,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (intentId) => mailPaymentReceipt(ctx, intentId),
       (err, intentId) => app.log.error({ err, intent: intentId }, 'mailing a payment receipt failed'),
     ),
+    invitationMails: new IdleQueue<number>(
+      async (invitationId) => void (await mailInvitation(ctx, invitationId)),
+      (err, invitationId) => app.log.error({ err, invitationId }, 'mailing an invitation failed'),
+    ),
     gateway: options.gateway ?? (await gatewayFor(config)),
     federation: new FederatedDirectories(config.federation, injectFetch(app)),
     // LISTEN/NOTIFY on a dedicated connection (PostgreSQL) or in process (PGlite); nothing opens until the chat's first socket.
@@ -148,10 +153,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await closeSandboxPool();
   });
-  app.decorate('backgroundSettled', () => ctx.receipts.settled());
-  // Receipts still waiting are mailed before the database closes (the jobs mail any left by a crash).
+  app.decorate('backgroundSettled', async () => {
+    await Promise.all([ctx.receipts.settled(), ctx.invitationMails.settled()]);
+  });
+  // Receipts and invitations still waiting are mailed before the database closes (the jobs mail any left by a crash).
   app.addHook('onClose', async () => {
-    await ctx.receipts.flush();
+    await Promise.all([ctx.receipts.flush(), ctx.invitationMails.flush()]);
   });
   // The dedicated LISTEN connection closes with the app (whichever of this and the chat's own hook runs first).
   app.addHook('onClose', async () => {

@@ -22,6 +22,7 @@ import * as m0022 from './migrations/0022_session_seats.js';
 import * as m0023 from './migrations/0023_receipt_mailed.js';
 import * as m0024 from './migrations/0024_sign_in_sessions.js';
 import * as m0025 from './migrations/0025_email_verified.js';
+import * as m0026 from './migrations/0026_invitation_mailed.js';
 import type { Database } from './types.js';
 
 /** Versioned migrations, applied in name order; add new ones here (never edit an applied one). */
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0023_receipt_mailed': m0023,
   '0024_sign_in_sessions': m0024,
   '0025_email_verified': m0025,
+  '0026_invitation_mailed': m0026,
 };
 
 /**

@@ -418,6 +418,11 @@ export interface InvitationsTable {
   accepted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** When a partner withdrew it; the link then reads EXPIRED (migration 0009). */
   withdrawn_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /**
+   * When its mail was claimed for sending; null = to mail (the outbox of invitation mails,
+   * migration 0026). Defaults to now(): a row written without saying otherwise counts as mailed.
+   */
+  mailed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 export interface OutboxTable {
   id: Generated<number>;

@@ -9,6 +9,7 @@ import { gradeExpiredAttempts } from '../modules/quizzes/service.js';
 import type { PaymentGateway } from '../platform/payments/gateway.js';
 import { purgeExpiredSessions } from '../platform/sign-in-sessions.js';
 import { purgeRateLimitCounters } from '../platform/rate-limits.js';
+import { mailInvitation, unmailedInvitations } from '../modules/users/invitations.js';
 
 /** How often the periodic jobs run (ms). */
 export const JOB_INTERVAL_MS = 60_000;
@@ -21,6 +22,8 @@ export interface JobsReport {
   capturedPayments: number | null;
   /** Succeeded payments whose receipt was not mailed (a crash, a mail server down), tried again; 0 without `mail`. */
   mailedReceipts: number | null;
+  /** Invitations whose mail was not sent a minute on (a crash, a mail server down), now mailed; 0 without `mail`. */
+  mailedInvitations: number | null;
   /** Quiz attempts whose time limit ran out while the learner was away, now graded on their saved answers. */
   gradedQuizAttempts: number | null;
   /** Sign-in sessions deleted a day after they expired (server/platform/sign-in-sessions.ts). */
@@ -64,6 +67,8 @@ export async function runExclusive<T>(db: Kysely<Database>, name: string, job: (
  *   capture failed are captured;
  * - quizzes: attempts whose time limit ran out are graded (docs/classroom.md);
  * - receipts: payments that succeeded a minute ago or more without a mailed receipt get it (with `mail`);
+ * - invitations: invitations made (or resent) a minute ago or more whose mail was not sent get it
+ *   (with `mail`), each claimed by the one statement that marks it mailed;
  * - sign-ins: sessions that expired a day ago go, with their refresh tokens, and rate-limit
  *   counters whose window ended.
  * Each job runs once across instances ({@link runExclusive}), and is idempotent besides.
@@ -87,11 +92,16 @@ export async function runJobs(db: Kysely<Database>, ctx: JobsContext = {}): Prom
   const unmailed = mail ? await runExclusive(db, 'mail-receipts', unmailedReceipts) : [];
   if (mail) for (const intentId of unmailed ?? []) await mailPaymentReceipt(mail, intentId);
   const mailedReceipts = unmailed === null ? null : unmailed.length;
+  // Invitations left unmailed (a crash after the commit, a mail server down), likewise. Each is
+  // claimed as it is mailed, so a queue mailing the same ones at once sends none of them twice.
+  const invitations = mail ? await runExclusive(db, 'mail-invitations', (c) => unmailedInvitations(c, now)) : [];
+  let mailedInvitations: number | null = invitations === null ? null : 0;
+  if (mail) for (const id of invitations ?? []) if (await mailInvitation({ ...mail, now: () => now }, id)) mailedInvitations = (mailedInvitations ?? 0) + 1;
   const purgedSignIns = await runExclusive(db, 'purge-sign-ins', async (c) => {
     await purgeRateLimitCounters(c);
     return purgeExpiredSessions(c, new Date());
   });
-  return { expiredIntents, capturedPayments, gradedQuizAttempts, mailedReceipts, purgedSignIns };
+  return { expiredIntents, capturedPayments, gradedQuizAttempts, mailedReceipts, mailedInvitations, purgedSignIns };
 }
 
 /**

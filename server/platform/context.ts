@@ -38,6 +38,12 @@ export interface AppContext {
    * the server's next quiet moment (within 10 s under load), after the answer (payments/mails.ts).
    */
   receipts: IdleQueue<string>;
+  /**
+   * Invitation mails to send, by invitation id: enqueued once an invitation (or its resend)
+   * committed with `invitations.mailed_at` null, mailed at the server's next quiet moment, after
+   * the answer (users/invitations.ts `mailInvitation`); the periodic jobs mail what a crash left.
+   */
+  invitationMails: IdleQueue<number>;
   /** Card payments and payouts (sandbox by default). */
   gateway: PaymentGateway;
   /** MA and QA single sign-on: the OpenID Connect relying party (server/platform/identity). */

@@ -196,6 +196,12 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
       { target: 'otherCompany', label: "a pending invitation of company B", allow: STAFF, consumable: true, build: (w) => ({ params: { id: w.invitations.withdrawB } }) },
     ],
   },
+  resendInvitation: {
+    variants: [
+      { target: 'own', label: 'a pending invitation of company A', allow: [...STAFF, 'partner'], build: (w) => ({ params: { id: w.companyA, invitationId: w.invitations.resendA } }) },
+      { target: 'otherCompany', label: 'a pending invitation of company B', allow: STAFF, build: (w) => ({ params: { id: w.companyB, invitationId: w.invitations.resendB } }) },
+    ],
+  },
   approveUser: { why: 'admins decide on any user', variants: [{ target: 'otherCompany', label: 'a pending educator', allow: 'roles', consumable: true, build: (w) => ({ params: { id: w.pendingUsers.approve } }) }] },
   rejectUser: { why: 'admins decide on any user', variants: [{ target: 'otherCompany', label: "company B's pending partner", allow: 'roles', consumable: true, build: (w) => ({ params: { id: w.pendingUsers.reject }, body: { message: 'No' } }) }] },
   deleteUser: { why: 'admins decide on any user', variants: [{ target: 'otherCompany', label: "a learner of company B", allow: 'roles', consumable: true, build: (w) => ({ params: { id: w.pendingUsers.remove }, body: { message: 'Bye' } }) }] },

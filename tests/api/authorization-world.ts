@@ -125,9 +125,9 @@ export interface World {
   pendingUsers: { approve: number; reject: number; remove: number };
   /**
    * Invitations (issue 12): `tokenUser` a PENDING link to the USER caller's own e-mail (into company A);
-   * `withdrawA`/`withdrawB` pending invitations of companies A and B; `memberA`/`memberB` learners to remove.
+   * `withdrawA`/`withdrawB` and `resendA`/`resendB` pending invitations of companies A and B; `memberA`/`memberB` learners to remove.
    */
-  invitations: { tokenUser: string; withdrawA: number; withdrawB: number; memberA: number; memberB: number };
+  invitations: { tokenUser: string; withdrawA: number; withdrawB: number; resendA: number; resendB: number; memberA: number; memberB: number };
   /** Issue 16: a guest's waitlist confirmation link (course O) and a message of the admins' contact inbox. */
   waitlistToken: string;
   contactMessageId: number;
@@ -324,6 +324,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
     tokenUser: 'matrix-invitation-of-the-user-caller',
     withdrawA: await invite('withdraw.a@matrix.test', companyA, ids.partner, 'matrix-withdraw-a'),
     withdrawB: await invite('withdraw.b@matrix.test', companyB, partnerB, 'matrix-withdraw-b'),
+    resendA: await invite('resend.a@matrix.test', companyA, ids.partner, 'matrix-resend-a'),
+    resendB: await invite('resend.b@matrix.test', companyB, partnerB, 'matrix-resend-b'),
     memberA: await insertUser(db, 'member.remove.a@matrix.test', 'LEARNER', companyA),
     memberB: await insertUser(db, 'member.remove.b@matrix.test', 'LEARNER', companyB),
   };

@@ -40,6 +40,7 @@ async function xlsx(rows: (string | null)[][]): Promise<FilePart> {
 
 /** The link mailed to an address (the last mail to it), from the outbox. */
 async function mailTo(email: string) {
+  await t.app.backgroundSettled(); // invitations are mailed after the answer
   const rows = await t.db.selectFrom('outbox').selectAll().orderBy('id', 'desc').execute();
   const mail = rows.find((r) => (r.to_addresses as unknown as string[]).includes(email));
   if (!mail) throw new Error(`no mail to ${email}`);

@@ -183,6 +183,46 @@ describe('the invitations screen (issue 12 item 4, spec §8 toasts)', () => {
     await screen.findByText('Could not delete invite to the user!');
   });
 
+  it('resends a pending invitation: the button waits for the answer, then a toast; a refusal says why; no Resend for an accepted one', async () => {
+    let answer!: (r: Response) => void;
+    let n = 0;
+    const accepted = { ...invitation, id: 15, email: 'joined@example.org', status: 'ACCEPTED' };
+    const { mock } = await renderInvitations(
+      {
+        'POST /api/companies/2/invitations/14/resend': () =>
+          ++n === 1 ? new Promise<Response>((r) => (answer = r)) : json(409, { message: 'This invitation has expired: invite the address again' }),
+      },
+      pageOf([invitation, accepted]),
+    );
+    expect(screen.queryByRole('button', { name: 'Resend the invitation to joined@example.org' })).toBeNull();
+    const button = screen.getByRole('button', { name: 'Resend the invitation to new.hire@example.org' });
+    fireEvent.click(button);
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(true));
+    fireEvent.click(button); // ignored while sending
+    expect(mock.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    answer(json(202, { data: invitation }));
+    await screen.findByText('Invitation sent again');
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(button);
+    await screen.findByText('Could not send the invitation again: This invitation has expired: invite the address again');
+    expect(mock.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/companies/2/invitations/14/resend', 'POST /api/companies/2/invitations/14/resend']);
+  });
+
+  it('resends in Arabic too', async () => {
+    const { InvitationsPage } = await import('@/features/company/invitations-page');
+    const mock = mockFetch({ 'POST /api/companies/2/invitations/14/resend': () => json(202, { data: invitation }) });
+    const api = createApi({ baseUrl: 'http://localhost/api', fetch: mock.fetch });
+    await renderWithRouter(
+      <>
+        <InvitationsPage api={api} credentials={{}} invitations={pageOf([invitation])} search={{}} onSearch={() => {}} reload={() => {}} />
+        <Toaster />
+      </>,
+      { locale: 'ar' },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'أعد إرسال الدعوة إلى new.hire@example.org' }));
+    await screen.findByText('أُرسلت الدعوة مرة أخرى');
+  });
+
   it("says 'Could not get the invited users !' when the list fails", async () => {
     await renderInvitations({}, { ok: false, error: Object.assign(new Error('x'), { status: 500, serverMessage: undefined, fieldErrors: {} }) } as never);
     expect((await screen.findAllByText('Could not get the invited users !')).length).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
 import { createMyAddress, listMyAddresses } from './addresses.js';
 import { decideUser, listUsersByRole } from './admin-service.js';
 import { readBulkInviteFile } from './invitation-file.js';
-import { acceptInvitation, inviteMany, inviteOne, listInvitations, previewInvitation, withdrawInvitation } from './invitations.js';
+import { acceptInvitation, inviteMany, inviteOne, listInvitations, previewInvitation, resendInvitation, withdrawInvitation } from './invitations.js';
 import { getMyCompany, getUser } from './service.js';
 
 /** Handlers of the Users operations (openapi/halaqa.yaml tag Users; spec §7): accounts, addresses, admin lists and decisions, invitations (issue 12). */
@@ -18,6 +18,7 @@ export const usersHandlers = {
   inviteUser: async ({ app, tenant, body }) => ({ status: 201, data: await inviteOne(app, tenant, body) }),
   bulkInviteUsers: async ({ app, tenant, body }) => ({ status: 201, data: await inviteMany(app, tenant, await readBulkInviteFile(body.file)) }),
   deleteInvite: async ({ app, tenant, params }) => ({ data: await withdrawInvitation(app, tenant, params.id) }),
+  resendInvitation: async ({ app, tenant, params }) => ({ status: 202, data: await resendInvitation(app, tenant, params.id, params.invitationId) }),
   getInvitation: async ({ app, params }) => ({ data: await previewInvitation(app, params.token) }),
   acceptInvitation: async ({ app, caller, params }) => ({ data: await acceptInvitation(app, requireCaller(caller), params.token) }),
   approveUser: async ({ app, caller, params }) => ({ data: await decideUser(app, requireCaller(caller), params.id, 'approve', null) }),

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, InvitationsTable, Language } from '../../db/types.js';
 import { audit } from '../../platform/audit.js';
 import type { AppContext, Caller } from '../../platform/context.js';
@@ -7,7 +7,7 @@ import { HttpError, badRequest, conflict, forbidden, notFound } from '../../plat
 import type { Schema } from '../../platform/handlers.js';
 import { isValidEmail } from '../../platform/email.js';
 import { mailLanguages } from '../../platform/mail/recipients.js';
-import type { TenantScope } from '../../platform/tenancy.js';
+import { mayActForCompany, type TenantScope } from '../../platform/tenancy.js';
 import { invitationMail } from './mails.js';
 import { toUserView, type UserView } from './service.js';
 
@@ -48,7 +48,7 @@ export function newInvitationToken(): { token: string; hash: string } {
 }
 
 /** The link of a token: `${publicUrl}/invitations/<token>`. */
-export const invitationUrl = (app: AppContext, token: string) => `${app.config.publicUrl.replace(/\/$/, '')}/invitations/${token}`;
+export const invitationUrl = (app: Pick<AppContext, 'config'>, token: string) => `${app.config.publicUrl.replace(/\/$/, '')}/invitations/${token}`;
 
 /** When an invitation made at `createdAt` stops working. */
 export const invitationExpiresAt = (createdAt: Date) => new Date(createdAt.getTime() + INVITATION_TTL_MS);
@@ -149,7 +149,7 @@ interface NewInvite {
 }
 
 /**
- * Writes invitations in one transaction (all or none) and returns the rows with their link tokens.
+ * Writes invitations in one transaction (all or none), unmailed (`mailed_at` null), and returns the rows.
  * The "already member / already invited" checks run inside the same transaction, after locking the
  * company's row, so two partners inviting the same e-mail at once make one invitation.
  */
@@ -159,7 +159,7 @@ async function writeInvitations(
   invitedBy: number,
   rows: NewInvite[],
   check: (members: Set<string>, pending: Set<string>) => NewInvite[],
-): Promise<{ written: { row: InvitationRow; token: string }[]; members: Set<string>; pending: Set<string> }> {
+): Promise<{ written: { row: InvitationRow }[]; members: Set<string>; pending: Set<string> }> {
   return app.db.transaction().execute(async (trx) => {
     await trx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().executeTakeFirstOrThrow();
     const lower = [...new Set(rows.map((r) => r.email.toLowerCase()))];
@@ -167,46 +167,112 @@ async function writeInvitations(
     const members = await membersAmong(trx, companyId, lower);
     const pending = await pendingAmong(trx, companyId, lower, now);
     const toWrite = check(members, pending);
-    const written: { row: InvitationRow; token: string }[] = [];
-    // Insert in chunks (1,000 rows × 6 values stay far below PostgreSQL's 65,535 parameters).
+    const written: { row: InvitationRow }[] = [];
+    // Insert in chunks (1,000 rows × 7 values stay far below PostgreSQL's 65,535 parameters).
+    // The link's token is made when the mail is sent (mailInvitation): this one is never mailed.
     for (let i = 0; i < toWrite.length; i += 500) {
       const chunk = toWrite.slice(i, i + 500).map((r) => ({ ...r, ...newInvitationToken() }));
       const inserted = (await trx
         .insertInto('invitations')
-        .values(chunk.map((r) => ({ email: r.email, role: r.role, company_id: companyId, invited_by: invitedBy, token: r.hash, created_at: now })))
+        // Unmailed: the row is the mail's outbox entry, committed with the invitation itself.
+        .values(chunk.map((r) => ({ email: r.email, role: r.role, company_id: companyId, invited_by: invitedBy, token: r.hash, created_at: now, mailed_at: null })))
         .returningAll()
         .execute()) as InvitationRow[];
-      const tokenByHash = new Map(chunk.map((r) => [r.hash, r.token]));
-      for (const row of inserted) written.push({ row, token: tokenByHash.get(row.token)! });
+      for (const row of inserted) written.push({ row });
       await audit(trx, { actorId: invitedBy, action: 'invitation.created', entityType: 'company', entityId: companyId, message: `${inserted.length} invitation(s)` });
     }
     return { written, members, pending };
   });
 }
 
+/** What mailing an invitation needs of the app (the request's context, or the periodic jobs'). */
+export type InvitationMailContext = Pick<AppContext, 'db' | 'mailer' | 'config' | 'log' | 'now'>;
+
 /**
- * Mails each new invitation in the invitee's language (their account's, else the company's).
- * Sent after the transaction commits; a mail that fails is logged, the invitation stays.
+ * Mails an invitation, once per (re)send: the transactional outbox of invitation mails
+ * (migration 0026). One statement claims the row (`mailed_at` set) if it is still unmailed,
+ * PENDING, not withdrawn and not expired, gives it a fresh link token (only its SHA-256 is kept,
+ * so the link of an earlier mail stops working) and reads the mail's data; the mail goes in the
+ * invitee's language (their account's, else the company's). If sending fails the claim is given
+ * back (`mailed_at` null again, unless a resend has claimed it since), and the periodic jobs
+ * ({@link unmailedInvitations}) try again. Called by the server's invitation-mail queue after the
+ * answer (AppContext.invitationMails) and by the jobs, never inside a request's transaction.
+ * A failure is logged, never thrown. A crash between the claim and the send loses that one mail
+ * (a mail server cannot be part of the transaction): the partner's Resend sends it again.
+ * @returns whether a mail was sent
  */
-async function mailInvitations(app: AppContext, companyId: number, inviterName: string, sentBy: number, written: { row: InvitationRow; token: string }[]) {
-  if (written.length === 0) return;
-  const company = await app.db.selectFrom('companies').select(['name', 'language']).where('id', '=', companyId).executeTakeFirstOrThrow();
-  const languages = await mailLanguages(app.db, written.map((w) => w.row.email));
-  for (const { row, token } of written) {
-    const language: Language = languages.get(row.email) ?? company.language;
-    await app.mailer
-      .sendTemplate(
+export async function mailInvitation(app: InvitationMailContext, invitationId: number): Promise<boolean> {
+  try {
+    const { token, hash } = newInvitationToken();
+    const cutoff = new Date(app.now().getTime() - INVITATION_TTL_MS);
+    const row = await app.db
+      .updateTable('invitations as i')
+      .from(['companies as c', 'users as u'])
+      .set({ mailed_at: sql<Date>`now()`, token: hash })
+      .whereRef('c.id', '=', 'i.company_id')
+      .whereRef('u.id', '=', 'i.invited_by')
+      .where('i.id', '=', invitationId)
+      .where('i.mailed_at', 'is', null)
+      .where('i.status', '=', 'PENDING')
+      .where('i.withdrawn_at', 'is', null)
+      .where('i.created_at', '>', cutoff)
+      .returning(['i.id', 'i.email', 'i.role', 'i.created_at', 'i.invited_by', 'c.name as company_name', 'c.language as company_language', 'u.first_name', 'u.last_name'])
+      .executeTakeFirst();
+    if (!row) return false;
+    try {
+      const language: Language = (await mailLanguages(app.db, [row.email])).get(row.email) ?? row.company_language;
+      await app.mailer.sendTemplate(
         invitationMail,
-        { companyName: company.name, inviterName, asEducator: row.role === 'EDUCATOR', url: invitationUrl(app, token), expiresOn: invitationExpiresAt(row.created_at).toISOString().slice(0, 10) },
+        {
+          companyName: row.company_name,
+          inviterName: `${row.first_name} ${row.last_name}`.trim(),
+          asEducator: row.role === 'EDUCATOR',
+          url: invitationUrl(app, token),
+          expiresOn: invitationExpiresAt(row.created_at).toISOString().slice(0, 10),
+        },
         { email: row.email, language },
-        sentBy,
-      )
-      .catch((err) => app.log.error({ err, invitationId: row.id }, 'invitation mail failed'));
+        row.invited_by,
+      );
+      return true;
+    } catch (err) {
+      await app.db.updateTable('invitations').set({ mailed_at: null }).where('id', '=', invitationId).where('token', '=', hash).execute();
+      throw err;
+    }
+  } catch (err) {
+    app.log.error({ err, invitationId }, 'mailing an invitation failed; the jobs will retry');
+    return false;
   }
 }
 
 /**
- * POST /users/invite {email, role}: invites one e-mail into the caller's company and mails the link
+ * The periodic jobs' part: invitations made a minute or more ago whose mail was not sent (the
+ * server stopped before its queue ran, or the mail server refused), still usable, up to 500,
+ * oldest first; the jobs mail each with {@link mailInvitation}, which claims it.
+ */
+export async function unmailedInvitations(db: Kysely<Database>, now: Date = new Date()): Promise<number[]> {
+  const rows = await db
+    .selectFrom('invitations')
+    .select('id')
+    .where('mailed_at', 'is', null)
+    .where('status', '=', 'PENDING')
+    .where('withdrawn_at', 'is', null)
+    .where('created_at', '<=', sql<Date>`now() - interval '1 minute'`)
+    .where('created_at', '>', new Date(now.getTime() - INVITATION_TTL_MS))
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(500)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Hands committed, unmailed invitations to the server's invitation-mail queue (mailed after the answer). */
+function enqueueMails(app: AppContext, written: { row: InvitationRow }[]): void {
+  for (const { row } of written) app.invitationMails.enqueue(row.id);
+}
+
+/**
+ * POST /users/invite {email, role}: invites one e-mail into the caller's company; the link is mailed
+ * after the answer ({@link mailInvitation})
  * (spec §7; toasts 'User Invited !' / 'Could not invite the user' of §8 are the SPA's).
  * @returns the Invitation (201)
  * @throws 400 an e-mail the contract refuses or a caller with no company; 409 'This person is already
@@ -221,8 +287,8 @@ export async function inviteOne(app: AppContext, scope: TenantScope, input: { em
   );
   if (members.has(email.toLowerCase())) throw conflict('This person is already a member of the company');
   if (pending.has(email.toLowerCase())) throw conflict('This e-mail already has a pending invitation');
+  enqueueMails(app, written);
   const by = await inviterOf(app.db, scope.userId!);
-  await mailInvitations(app, companyId, by.name, by.id, written);
   return toInvitationView(written[0].row, by, app.now());
 }
 
@@ -248,7 +314,8 @@ const OUTCOME_MESSAGE: Record<BulkInviteRowView['outcome'], string> = {
 
 /**
  * POST /users/bulk/invite: invites the rows of a parsed file (see ./invitation-file.ts) into the
- * caller's company in one transaction (every invitation or none), then mails them. Row-level
+ * caller's company in one transaction (every invitation or none); each is mailed after the answer
+ * ({@link mailInvitation}). Row-level
  * refusals are reported, never errors.
  * @returns `invited` (Invitations), `skipped` and `report` (every row with its outcome, in file order)
  * @throws 400 a caller with no company.
@@ -283,8 +350,8 @@ export async function inviteMany(app: AppContext, scope: TenantScope, rows: Bulk
     if (members.has(c.invite.email.toLowerCase())) report[i] = outcome(c.row, 'ALREADY_MEMBER');
     else if (pending.has(c.invite.email.toLowerCase())) report[i] = outcome(c.row, 'ALREADY_INVITED');
   }
+  enqueueMails(app, written);
   const by = await inviterOf(app.db, scope.userId!);
-  await mailInvitations(app, companyId, by.name, by.id, written);
   const now = app.now();
   return {
     invited: written.map((w) => toInvitationView(w.row, by, now)),
@@ -335,6 +402,32 @@ export async function withdrawInvitation(app: AppContext, scope: TenantScope, id
     await audit(trx, { actorId: scope.userId!, action: 'invitation.withdrawn', entityType: 'invitation', entityId: id, message: null });
     return { id };
   });
+}
+
+/**
+ * POST /companies/{id}/invitations/{invitationId}/resend: mails a PENDING invitation of the company
+ * again, through the outbox: `mailed_at` set back to null in a transaction (with an audit entry),
+ * then the id goes to the invitation-mail queue; the mail carries a fresh link ({@link mailInvitation}).
+ * The 7 days still count from the invitation.
+ * @returns the Invitation (202: its mail is queued)
+ * @throws 403 a partner acting for another company (also refused before, by the route's tenancy);
+ *   404 no invitation of that id in this company; 409 accepted, withdrawn or expired (invite the
+ *   address again instead). Nothing is written on any refusal.
+ */
+export async function resendInvitation(app: AppContext, scope: TenantScope, companyId: number, invitationId: number): Promise<InvitationView> {
+  if (!mayActForCompany(scope, companyId)) throw forbidden('You can only resend the invitations of your own company');
+  const row = await app.db.transaction().execute(async (trx) => {
+    const found = (await trx.selectFrom('invitations').selectAll().where('id', '=', invitationId).where('company_id', '=', companyId).forUpdate().executeTakeFirst()) as InvitationRow | undefined;
+    if (!found) throw notFound('Invitation');
+    if (found.status === 'ACCEPTED') throw conflict('This invitation has already been accepted');
+    if (found.withdrawn_at) throw conflict('This invitation was withdrawn: invite the address again');
+    if (invitationStatus(found, app.now()) === 'EXPIRED') throw conflict('This invitation has expired: invite the address again');
+    await trx.updateTable('invitations').set({ mailed_at: null }).where('id', '=', invitationId).execute();
+    await audit(trx, { actorId: scope.userId!, action: 'invitation.resent', entityType: 'invitation', entityId: invitationId, message: null });
+    return found;
+  });
+  app.invitationMails.enqueue(invitationId);
+  return toInvitationView(row, await inviterOf(app.db, row.invited_by), app.now());
 }
 
 /**

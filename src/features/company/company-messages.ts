@@ -10,6 +10,8 @@ export const inviteToasts = {
   withdrawn: msg`user invite deleted !`,
   withdrawFailed: msg`Could not delete invite to the user!`,
   listFailed: msg`Could not get the invited users !`,
+  resent: msg`Invitation sent again`,
+  resendFailed: msg`Could not send the invitation again`,
 } satisfies Record<string, MessageDescriptor>;
 
 /** What happened to each row of a bulk file, as the report table says it. */

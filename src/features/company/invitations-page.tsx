@@ -18,7 +18,7 @@ import { Pager } from '@/components/ui/pager';
 import { tableHeaderCell } from '@/components/ui/table';
 import { toaster } from '@/components/ui/toast';
 import type { components } from '@contract/schema';
-import { type Api, unwrap } from '@/lib/api/client';
+import { type Api, ApiError, unwrap } from '@/lib/api/client';
 import type { XhrCredentials } from '@/lib/api/upload';
 import { usePageTitle } from '@/lib/document-head';
 import { useErrorToast } from '@/lib/use-toast-once';
@@ -26,7 +26,7 @@ import { isLocale, type Locale } from '@/lib/i18n';
 import { INVITATION_STATUSES, type InvitationsSearch } from '@/lib/list-search';
 import type { Settled } from '@/lib/load';
 import { BulkInvite } from './bulk-invite';
-import { inviteToasts } from './company-messages';
+import { inviteFailureText, inviteToasts } from './company-messages';
 import { InviteForm } from './invite-form';
 
 type Invitation = components['schemas']['Invitation'];
@@ -42,7 +42,9 @@ const cell = css({ paddingInline: '4', paddingBlock: '3', verticalAlign: 'middle
  * The partner's invitations screen (`/dashboard/company/invitations`, issue 12 item 4): invite one
  * person, invite from a file, and the company's invitations (status pending, accepted, expired;
  * filter and pages) with Withdraw behind a confirmation (`DELETE /users/{id}/deleteInvite`; toasts
- * 'user invite deleted !' / 'Could not delete invite to the user!'). `reload` re-runs the route's loader.
+ * 'user invite deleted !' / 'Could not delete invite to the user!') and, for a pending one, Resend
+ * (`POST /companies/{id}/invitations/{invitationId}/resend`: mailed again with a fresh link; not
+ * destructive, so no confirmation). `reload` re-runs the route's loader.
  */
 export function InvitationsPage({
   api,
@@ -79,6 +81,24 @@ export function InvitationsPage({
       toaster.create({ title: i18n._(inviteToasts.withdrawFailed), type: 'error' });
     } finally {
       setBusy(false);
+    }
+  };
+
+  // One request per click (docs/decisions.md "The SPA's rooms": a plain hook, no machine).
+  const [resending, setResending] = useState<ReadonlySet<number>>(new Set());
+  const resend = async (inv: Invitation) => {
+    setResending((s) => new Set(s).add(inv.id));
+    try {
+      unwrap(await api.POST('/companies/{id}/invitations/{invitationId}/resend', { params: { path: { id: inv.companyId, invitationId: inv.id } } }));
+      toaster.create({ title: i18n._(inviteToasts.resent), type: 'success' });
+    } catch (err) {
+      toaster.create({ title: inviteFailureText(i18n._(inviteToasts.resendFailed), err instanceof ApiError ? err : null), type: 'error' });
+    } finally {
+      setResending((s) => {
+        const next = new Set(s);
+        next.delete(inv.id);
+        return next;
+      });
     }
   };
 
@@ -162,11 +182,25 @@ export function InvitationsPage({
                       <td className={cell}>{formatLongDate(inv.createdAt.slice(0, 10), locale)}</td>
                       <td className={cell}>{inv.status === 'ACCEPTED' ? '—' : formatLongDate(inv.expiresAt.slice(0, 10), locale)}</td>
                       <td className={cell}>
-                        {inv.status !== 'ACCEPTED' ? (
-                          <Button size="sm" variant="outline" startIcon={<TrashIcon size={16} />} onClick={() => setWithdrawing(inv)} aria-label={t`Withdraw the invitation of ${inv.email}`}>
-                            <Trans>Withdraw</Trans>
-                          </Button>
-                        ) : null}
+                        <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+                          {inv.status === 'PENDING' ? (
+                            <Button
+                              size="sm"
+                              variant="outline"
+                              startIcon={<MailIcon size={16} />}
+                              loading={resending.has(inv.id)}
+                              onClick={() => void resend(inv)}
+                              aria-label={t`Resend the invitation to ${inv.email}`}
+                            >
+                              <Trans>Resend</Trans>
+                            </Button>
+                          ) : null}
+                          {inv.status !== 'ACCEPTED' ? (
+                            <Button size="sm" variant="outline" startIcon={<TrashIcon size={16} />} onClick={() => setWithdrawing(inv)} aria-label={t`Withdraw the invitation of ${inv.email}`}>
+                              <Trans>Withdraw</Trans>
+                            </Button>
+                          ) : null}
+                        </div>
                       </td>
                     </tr>
                   ))}
