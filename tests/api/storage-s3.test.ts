@@ -129,7 +129,7 @@ describe('storage configuration (STORAGE_DRIVER, S3_*)', () => {
     } finally {
       await handle.close();
     }
-  }, 30_000); // the SDK retries a refused connection 3 times with back-off (~3.5 s)
+  }, 60_000); // the SDK retries a refused connection 3 times with back-off (~3.5 s); two in-memory databases start first
 });
 
 describe('S3Storage (against s3rver)', () => {
