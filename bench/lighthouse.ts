@@ -1,6 +1,6 @@
 /**
- * Lighthouse scores of the explore page (issue 15, goal 4: performance ≥ 95 on / and /courses,
- * accessibility 100). Usage: `npx tsx bench/lighthouse.ts [--runs N] [--rebuild]` (builds dist/
+ * Lighthouse scores of the public pages a visitor lands on: `/`, `/courses` and a course page (the
+ * demo's course 1); goals: performance ≥ 95 and LCP ≤ 2.0 s, accessibility 100. Usage: `npx tsx bench/lighthouse.ts [--runs N] [--rebuild]` (builds dist/
  * when missing; N runs per page, 2 by default).
  *
  * Starts the built server on a fresh data directory (bench/built-server.ts) and runs Lighthouse
@@ -15,7 +15,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuild, root, startBuiltServer } from './built-server.js';
 
-const PAGES = ['/', '/courses'];
+const PAGES = ['/', '/courses', '/courses/1'];
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 2;
 
