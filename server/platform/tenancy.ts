@@ -84,7 +84,7 @@ export function courseManaged(eb: ExpressionBuilder<any, any>, scope: TenantScop
 /**
  * Over `sessions as s` joined with `courses as c`: the scope follows the session whatever its
  * course's status: admins, the session's or the course's educator, and its learners with an ACTIVE
- * enrollment while the course is open to them by tenancy ({@link courseTenantOpen}). A session of an unpublished course goes on for them (issue 16 part 6) while it is
+ * enrollment while the course is open to them by tenancy ({@link courseTenantOpen}). A session of an unpublished course goes on for them (docs/decisions.md, "Course moderation") while it is
  * gone from explore for everyone else.
  */
 export function sessionFollowed(eb: ExpressionBuilder<any, any>, scope: TenantScope): Expression<SqlBool> {

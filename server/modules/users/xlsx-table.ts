@@ -14,7 +14,7 @@ import { HttpError, badRequest } from '../../platform/errors.js';
  * 1,001st data row.
  */
 
-/** At most 1,000 data rows per bulk invitation file (issue 12 item 4). */
+/** At most 1,000 data rows per bulk invitation file (docs/decisions.md, "Invitations and company members"). */
 export const BULK_INVITE_MAX_ROWS = 1000;
 
 /**
