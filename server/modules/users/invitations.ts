@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Database, InvitationsTable, Language } from '../../db/types.js';
 import { audit } from '../../platform/audit.js';
 import type { AppContext, Caller } from '../../platform/context.js';
@@ -52,6 +52,14 @@ export const invitationUrl = (app: Pick<AppContext, 'config'>, token: string) =>
 
 /** When an invitation made at `createdAt` stops working. */
 export const invitationExpiresAt = (createdAt: Date) => new Date(createdAt.getTime() + INVITATION_TTL_MS);
+
+/**
+ * Over `invitations as i`: the invitation's link still works at `now`: PENDING, not withdrawn, and
+ * made less than {@link INVITATION_TTL_MS} ago.
+ */
+function linkWorks(eb: ExpressionBuilder<any, any>, now: Date): Expression<SqlBool> {
+  return eb.and([eb('i.status', '=', 'PENDING'), eb('i.withdrawn_at', 'is', null), eb('i.created_at', '>', new Date(now.getTime() - INVITATION_TTL_MS))]);
+}
 
 /** The status an invitation row reads as at `now`: ACCEPTED; EXPIRED (withdrawn or older than 7 days); else PENDING. */
 export function invitationStatus(row: Pick<InvitationRow, 'status' | 'created_at' | 'withdrawn_at'>, now: Date): 'PENDING' | 'ACCEPTED' | 'EXPIRED' {
@@ -112,13 +120,11 @@ async function membersAmong(db: Db, companyId: number, emails: string[]): Promis
 async function pendingAmong(db: Db, companyId: number, emails: string[], now: Date): Promise<Set<string>> {
   if (emails.length === 0) return new Set();
   const rows = await db
-    .selectFrom('invitations')
-    .select('email')
-    .where('company_id', '=', companyId)
-    .where('status', '=', 'PENDING')
-    .where('withdrawn_at', 'is', null)
-    .where('created_at', '>', new Date(now.getTime() - INVITATION_TTL_MS))
-    .where((eb) => eb(eb.fn('lower', ['email']), 'in', emails))
+    .selectFrom('invitations as i')
+    .select('i.email')
+    .where('i.company_id', '=', companyId)
+    .where((eb) => linkWorks(eb, now))
+    .where((eb) => eb(eb.fn('lower', ['i.email']), 'in', emails))
     .execute();
   return new Set(rows.map((r) => r.email.toLowerCase()));
 }
@@ -204,7 +210,6 @@ export type InvitationMailContext = Pick<AppContext, 'db' | 'mailer' | 'config' 
 export async function mailInvitation(app: InvitationMailContext, invitationId: number): Promise<boolean> {
   try {
     const { token, hash } = newInvitationToken();
-    const cutoff = new Date(app.now().getTime() - INVITATION_TTL_MS);
     const row = await app.db
       .updateTable('invitations as i')
       .from(['companies as c', 'users as u'])
@@ -213,9 +218,7 @@ export async function mailInvitation(app: InvitationMailContext, invitationId: n
       .whereRef('u.id', '=', 'i.invited_by')
       .where('i.id', '=', invitationId)
       .where('i.mailed_at', 'is', null)
-      .where('i.status', '=', 'PENDING')
-      .where('i.withdrawn_at', 'is', null)
-      .where('i.created_at', '>', cutoff)
+      .where((eb) => linkWorks(eb, app.now()))
       .returning(['i.id', 'i.email', 'i.role', 'i.created_at', 'i.invited_by', 'c.name as company_name', 'c.language as company_language', 'u.first_name', 'u.last_name'])
       .executeTakeFirst();
     if (!row) return false;
@@ -251,15 +254,13 @@ export async function mailInvitation(app: InvitationMailContext, invitationId: n
  */
 export async function unmailedInvitations(db: Kysely<Database>, now: Date = new Date()): Promise<number[]> {
   const rows = await db
-    .selectFrom('invitations')
-    .select('id')
-    .where('mailed_at', 'is', null)
-    .where('status', '=', 'PENDING')
-    .where('withdrawn_at', 'is', null)
-    .where('created_at', '<=', sql<Date>`now() - interval '1 minute'`)
-    .where('created_at', '>', new Date(now.getTime() - INVITATION_TTL_MS))
-    .orderBy('created_at')
-    .orderBy('id')
+    .selectFrom('invitations as i')
+    .select('i.id')
+    .where('i.mailed_at', 'is', null)
+    .where((eb) => linkWorks(eb, now))
+    .where('i.created_at', '<=', sql<Date>`now() - interval '1 minute'`)
+    .orderBy('i.created_at')
+    .orderBy('i.id')
     .limit(500)
     .execute();
   return rows.map((r) => r.id);
