@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import { createTransport, type Mail } from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
 import { renderMail, type MailData, type MailLocale, type MailTemplate } from './mail/templates.js';
@@ -29,14 +29,14 @@ export interface MailMessage {
  * `SMTP_URL`, nodemailer's SMTP transport. Every message is also recorded in the `outbox` table.
  */
 export class Mailer {
-  private readonly transport: nodemailer.Transporter;
+  private readonly transport: Mail<unknown>;
   constructor(
     private readonly db: Kysely<Database>,
     private readonly outboxDir: string | null,
     smtpUrl: string | null,
     private readonly from = 'Halaqa <no-reply@halaqa.test>',
   ) {
-    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    this.transport = smtpUrl ? createTransport(smtpUrl) : createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     if (outboxDir) mkdirSync(outboxDir, { recursive: true });
   }
 
