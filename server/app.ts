@@ -37,6 +37,7 @@ import { registerRateLimits } from './platform/rate-limits.js';
 import type { PaymentGateway } from './platform/payments/gateway.js';
 import { gatewayFor } from './platform/payments/select.js';
 import { closeSandboxPool } from './platform/sandbox/index.js';
+import { prepareGracefulClose } from './platform/shutdown.js';
 import { DiskStorage, type FileStorage } from './platform/storage.js';
 import { TokenService } from './platform/tokens.js';
 import { mountBuiltInIdentityProviders } from './platform/identity/dev-idp.js';
@@ -94,6 +95,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // TRUST_PROXY: only the listed proxies' X-Forwarded-For sets `request.ip` (the per-IP limits' key).
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Closing (server/platform/shutdown.ts): idle keep-alive connections are closed at once; a
+    // request routed once closing has begun is answered 503 with `Connection: close` (Fastify's defaults, kept on purpose).
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
   });
   // Path, query and header values are text: coerced to the contract's types. JSON bodies are
   // already typed: never coerced (coercion turned `{price: null}` into 0, `""` into 0, `true` into 1).
@@ -293,6 +298,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     fileLimitFor: (operationId) => UPLOAD_POLICIES[operationId]?.family.maxBytes ?? DEFAULT_FILE_BYTES,
   });
 
+  // Chat sockets closed with 1001 and keep-alive connections ended as the app closes: before the WebSocket plugin.
+  prepareGracefulClose(app);
   // The session chat's WebSocket (docs/classroom.md "Session chat"); ws frames of at most 64 KiB.
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   registerChatSocket(app, ctx, { recheckMs: config.chatRecheckSeconds * 1000 });
