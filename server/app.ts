@@ -38,6 +38,7 @@ import type { PaymentGateway } from './platform/payments/gateway.js';
 import { gatewayFor } from './platform/payments/select.js';
 import { closeSandboxPool } from './platform/sandbox/index.js';
 import { prepareGracefulClose } from './platform/shutdown.js';
+import { redirectToConfiguredLocalOrigin } from './platform/local-origin.js';
 import { DiskStorage, type FileStorage } from './platform/storage.js';
 import { TokenService } from './platform/tokens.js';
 import { mountBuiltInIdentityProviders } from './platform/identity/dev-idp.js';
@@ -224,6 +225,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     referrerPolicy: { policy: 'no-referrer' },
     hsts: https ? { maxAge: 365 * 24 * 3600, includeSubDomains: false } : false,
   });
+
+  // A local install is used at PUBLIC_URL's host name only: pages asked for at another loopback
+  // name (127.0.0.1 for localhost) move there first, where single sign-on's cookies live.
+  redirectToConfiguredLocalOrigin(app, config.publicUrl);
 
   // Private uploads (résumés, signatures, lesson files, submissions): signed links only, never
   // cached; /api answers sign the links they show (docs/storage.md "Private files"). Before compression.
