@@ -37,6 +37,8 @@ import { registerRateLimits } from './platform/rate-limits.js';
 import type { PaymentGateway } from './platform/payments/gateway.js';
 import { gatewayFor } from './platform/payments/select.js';
 import { closeSandboxPool } from './platform/sandbox/index.js';
+import { prepareGracefulClose } from './platform/shutdown.js';
+import { redirectToConfiguredLocalOrigin } from './platform/local-origin.js';
 import { DiskStorage, type FileStorage } from './platform/storage.js';
 import { TokenService } from './platform/tokens.js';
 import { mountBuiltInIdentityProviders } from './platform/identity/dev-idp.js';
@@ -94,6 +96,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // TRUST_PROXY: only the listed proxies' X-Forwarded-For sets `request.ip` (the per-IP limits' key).
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Closing (server/platform/shutdown.ts): idle keep-alive connections are closed at once; a
+    // request routed once closing has begun is answered 503 with `Connection: close` (Fastify's defaults, kept on purpose).
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
   });
   // Path, query and header values are text: coerced to the contract's types. JSON bodies are
   // already typed: never coerced (coercion turned `{price: null}` into 0, `""` into 0, `true` into 1).
@@ -220,6 +226,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hsts: https ? { maxAge: 365 * 24 * 3600, includeSubDomains: false } : false,
   });
 
+  // A local install is used at PUBLIC_URL's host name only: pages asked for at another loopback
+  // name (127.0.0.1 for localhost) move there first, where single sign-on's cookies live.
+  redirectToConfiguredLocalOrigin(app, config.publicUrl);
+
   // Private uploads (résumés, signatures, lesson files, submissions): signed links only, never
   // cached; /api answers sign the links they show (docs/storage.md "Private files"). Before compression.
   registerPrivateUploads(app, new UploadSigner(config.jwtSecret, () => ctx.now()));
@@ -293,6 +303,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     fileLimitFor: (operationId) => UPLOAD_POLICIES[operationId]?.family.maxBytes ?? DEFAULT_FILE_BYTES,
   });
 
+  // Chat sockets closed with 1001 and keep-alive connections ended as the app closes: before the WebSocket plugin.
+  prepareGracefulClose(app);
   // The session chat's WebSocket (docs/classroom.md "Session chat"); ws frames of at most 64 KiB.
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   registerChatSocket(app, ctx, { recheckMs: config.chatRecheckSeconds * 1000 });

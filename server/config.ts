@@ -53,6 +53,11 @@ export interface Config {
   captcha: CaptchaConfig;
   /** How often each open chat socket's token and session rights are checked again, seconds (CHAT_RECHECK_SECONDS, default 20). */
   chatRecheckSeconds: number;
+  /**
+   * How long a stopping server (SIGTERM, SIGINT) gives the requests in flight, seconds
+   * (SHUTDOWN_GRACE_SECONDS, default 10, 1 to 600); server/platform/shutdown.ts.
+   */
+  shutdownGraceSeconds: number;
   /** MA and QA single sign-on over OpenID Connect (spec §1, §2, §9; docs/deploy.md "Single sign-on"). */
   federation: FederationConfig;
 }
@@ -275,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     uploadQuotaBytes: intVar(env, 'UPLOAD_QUOTA_MB', 2048, 1, 1024 * 1024) * 1024 * 1024,
     scryptLogN: intVar(env, 'SCRYPT_LOG_N', 17, 14, 20),
     chatRecheckSeconds: intVar(env, 'CHAT_RECHECK_SECONDS', 20, 1, 3600),
+    shutdownGraceSeconds: intVar(env, 'SHUTDOWN_GRACE_SECONDS', 10, 1, 600),
     rateLimits: rateLimitSettings(env),
     trustProxy: trustProxySetting(env),
     captcha: captchaSettings(env, dataDir),

@@ -5,6 +5,7 @@ import { ConfigError, isLoopbackHost, loadConfig } from './config.js';
 import { DEMO_PASSWORD } from './db/seed/demo-users.js';
 import { DirectoryLockedError, lockDirectory, type DirectoryLock } from './platform/dir-lock.js';
 import { hashPassword } from './platform/passwords.js';
+import { exitGracefullyOnSignals } from './platform/shutdown.js';
 
 const started = performance.now();
 
@@ -91,16 +92,10 @@ async function main(): Promise<void> {
   // Seats freed by expired holds mail the courses' waitlists (issue 16 part 2): the jobs get a mailer.
   const mail = { db: handle.db, mailer: new Mailer(handle.db, join(config.dataDir, 'outbox'), config.smtpUrl), config, log: app.log };
   const { expiredIntents: expired, gradedQuizAttempts: gradedQuizzes } = await runJobs(handle.db, { gateway, mail });
-  scheduleJobs(handle.db, app.log, { gateway, mail });
-  const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: closing`);
-    await app.close();
-    await handle.close();
-    lock?.release();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  const stopJobs = scheduleJobs(handle.db, app.log, { gateway, mail });
+  // SIGTERM, SIGINT: requests in flight finish (SHUTDOWN_GRACE_SECONDS), then jobs, mail queues,
+  // database and lock, in order (server/platform/shutdown.ts); a second signal exits at once.
+  exitGracefullyOnSignals({ app, graceMs: config.shutdownGraceSeconds * 1000, stopJobs, closeDatabase: () => handle.close(), lock });
   await app.listen({ port: config.port, host: config.host });
 
   const lines = [

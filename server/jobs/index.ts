@@ -106,12 +106,27 @@ export async function runJobs(db: Kysely<Database>, ctx: JobsContext = {}): Prom
 
 /**
  * Runs {@link runJobs} every {@link JOB_INTERVAL_MS}; a failed pass is logged and the next one runs.
- * @returns a function that stops the timer. The timer does not keep the process alive.
+ * A pass never starts while the previous one runs (a slow gateway does not pile passes up).
+ * @returns `stop`: no pass starts any more; resolves once the pass in progress, if any, has ended
+ * (the server's shutdown waits for it before closing the database). The timer does not keep the
+ * process alive.
  */
-export function scheduleJobs(db: Kysely<Database>, log: FastifyBaseLogger, ctx: Omit<JobsContext, 'now'> = {}): () => void {
+export function scheduleJobs(db: Kysely<Database>, log: FastifyBaseLogger, ctx: Omit<JobsContext, 'now'> = {}): () => Promise<void> {
+  let running: Promise<void> | null = null;
   const timer = setInterval(() => {
-    runJobs(db, ctx).catch((err) => log.error({ err }, 'periodic jobs failed'));
+    if (running) return;
+    running = runJobs(db, ctx)
+      .then(
+        () => {},
+        (err: unknown) => log.error({ err }, 'periodic jobs failed'),
+      )
+      .finally(() => {
+        running = null;
+      });
   }, JOB_INTERVAL_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

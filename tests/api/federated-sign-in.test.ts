@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.js';
 import { redactUrl } from '../../server/platform/http-security.js';
+import { configuredLocalOrigin } from '../../server/platform/local-origin.js';
 import { TokenService } from '../../server/platform/tokens.js';
 import { roleFromGroups } from '../../server/modules/auth/federation.js';
 import { multipart, startTestApp, type TestApp } from './harness.js';
@@ -18,22 +19,34 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-/** A cookie jar for one browser: name → value, as Set-Cookie headers left them. */
+/**
+ * A browser's cookies, kept per host name as browsers do (whatever the port): name → value, as
+ * Set-Cookie headers left them. `cookies` are those of localhost, PUBLIC_URL's host in these tests.
+ */
 class Browser {
-  cookies = new Map<string, string>();
+  private readonly jars = new Map<string, Map<string, string>>();
   constructor(private readonly app: FastifyInstance) {}
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  jar(host = 'localhost') {
+    let jar = this.jars.get(host);
+    if (!jar) this.jars.set(host, (jar = new Map()));
+    return jar;
   }
-  keep(setCookie: string | string[] | undefined) {
+  get cookies() {
+    return this.jar();
+  }
+  header(host: string) {
+    return [...this.jar(host)].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  keep(host: string, setCookie: string | string[] | undefined) {
+    const jar = this.jar(host);
     for (const line of setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie]) {
       const [pair, ...attrs] = line.split(';');
       const eq = pair!.indexOf('=');
       const name = pair!.slice(0, eq).trim();
       const value = pair!.slice(eq + 1).trim();
       const expired = attrs.some((a) => /max-age=0\b/i.test(a.trim()) || /expires=Thu, 01 Jan 1970/i.test(a.trim()));
-      if (expired || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
+      if (expired || value === '') jar.delete(name);
+      else jar.set(name, value);
     }
   }
   async send(method: 'GET' | 'POST', url: string, payload?: unknown, form?: Record<string, string>) {
@@ -43,12 +56,12 @@ class Browser {
       url: u.pathname + u.search,
       headers: {
         host: u.host,
-        cookie: this.header(),
+        cookie: this.header(u.hostname),
         ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       },
       ...(form ? { payload: new URLSearchParams(form).toString() } : payload !== undefined ? { payload: payload as object } : {}),
     });
-    this.keep(res.headers['set-cookie']);
+    this.keep(u.hostname, res.headers['set-cookie']);
     return res;
   }
   /** Follows redirects within the app until a page answers (or the SPA's callback URL is reached). */
@@ -67,9 +80,12 @@ class Browser {
   }
 }
 
-/** Starts a sign-in with `provider` and signs in at the provider's page; returns the callback parameters. */
-async function signInAtProvider(b: Browser, provider: 'MA' | 'QA', email: string, password = 'Halaqa-demo-1', redirect?: string) {
-  const start = await b.send('POST', `/api/auth/oidc/${provider}/start`, redirect ? { redirect } : {});
+/**
+ * Starts a sign-in with `provider` from a page at `origin` and signs in at the provider's page;
+ * returns the callback parameters.
+ */
+async function signInAtProvider(b: Browser, provider: 'MA' | 'QA', email: string, password = 'Halaqa-demo-1', redirect?: string, origin = 'http://localhost:3000') {
+  const start = await b.send('POST', `${origin}/api/auth/oidc/${provider}/start`, redirect ? { redirect } : {});
   expect(start.statusCode, start.body).toBe(200);
   const authorizationUrl = new URL(start.json().data.authorizationUrl as string);
   const page = await b.follow(authorizationUrl.href);
@@ -83,9 +99,10 @@ async function signInAtProvider(b: Browser, provider: 'MA' | 'QA', email: string
   return { authorizationUrl, refused: null, callback };
 }
 
+/** What the SPA's callback page does: posts the parameters to the API of its own origin. */
 async function complete(b: Browser, provider: 'MA' | 'QA', callback: URL, override: Record<string, string> = {}) {
   const body = { code: callback.searchParams.get('code')!, state: callback.searchParams.get('state')!, iss: callback.searchParams.get('iss')!, ...override };
-  return b.send('POST', `/api/auth/oidc/${provider}/callback`, body);
+  return b.send('POST', `${callback.origin}/api/auth/oidc/${provider}/callback`, body);
 }
 
 describe('federated sign-in (OpenID Connect, built-in provider)', () => {
@@ -527,3 +544,47 @@ describe('federated sign-in: cancelling, configuration, token tolerance', () => 
   });
 });
 
+
+describe('federated sign-in from another loopback name than PUBLIC_URL (unset here: http://localhost:3000)', () => {
+  it('signs in a browser that opened the app at http://127.0.0.1:3000: its pages move to PUBLIC_URL first', async () => {
+    const b = new Browser(t.app);
+    // The user opens the app at 127.0.0.1 and signs in with QA from the page it landed on.
+    const page = await b.follow('http://127.0.0.1:3000/login?redirect=%2Fmy-courses');
+    const { callback } = await signInAtProvider(b, 'QA', 'qa.learner@qa.halaqa.test', undefined, '/my-courses', new URL(page.url).origin);
+    const res = await complete(b, 'QA', callback!);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.redirect).toBe('/my-courses');
+    expect(page.url).toBe('http://localhost:3000/login?redirect=%2Fmy-courses');
+  });
+
+  it('answers a sign-in started at 127.0.0.1 by a page this server did not serve with PUBLIC_URL\'s login, where it completes', async () => {
+    const b = new Browser(t.app);
+    const start = await b.send('POST', 'http://127.0.0.1:3000/api/auth/oidc/QA/start', { redirect: '/my-courses', locale: 'ar' });
+    expect(start.statusCode, start.body).toBe(200);
+    expect(start.json().data.authorizationUrl).toBe('http://localhost:3000/login?sign-in-with-redirect=QA&redirect=%2Fmy-courses&lang=ar');
+    expect(b.jar('127.0.0.1').size).toBe(0); // nothing started there
+    // That login page starts the sign-in at PUBLIC_URL.
+    const { callback } = await signInAtProvider(b, 'QA', 'qa.learner@qa.halaqa.test', undefined, '/my-courses');
+    expect((await complete(b, 'QA', callback!)).statusCode).toBe(200);
+  });
+
+  it('moves pages only: API calls, other hosts and the same host on another port stay where they are', async () => {
+    const b = new Browser(t.app);
+    expect((await b.send('GET', 'http://127.0.0.1:3000/api/health')).statusCode).toBe(200);
+    expect((await b.send('GET', 'http://127.0.0.1:3000/api/openapi.json')).statusCode).toBe(200);
+    expect((await b.send('POST', 'http://127.0.0.1:3000/courses')).statusCode).toBe(404);
+    expect((await b.send('GET', 'http://192.168.1.20:3000/login')).statusCode).toBe(404);
+    expect((await b.send('GET', 'http://localhost:8080/login')).statusCode).toBe(404);
+    const moved = await b.send('GET', 'http://[::1]:3000/courses/7?lang=ar');
+    expect([moved.statusCode, moved.headers.location]).toEqual([307, 'http://localhost:3000/courses/7?lang=ar']);
+  });
+
+  it('applies to a local install only: a public PUBLIC_URL, or a loopback one named as the request, moves nothing', () => {
+    expect(configuredLocalOrigin('http://localhost:3000', '127.0.0.1')).toBe('http://localhost:3000');
+    expect(configuredLocalOrigin('http://127.0.0.1:4000', 'localhost')).toBe('http://127.0.0.1:4000');
+    expect(configuredLocalOrigin('http://localhost:3000', 'LOCALHOST')).toBeNull();
+    expect(configuredLocalOrigin('http://[::1]:3000', '[::1]')).toBeNull();
+    expect(configuredLocalOrigin('http://localhost:3000', 'halaqa.example.org')).toBeNull();
+    expect(configuredLocalOrigin('https://halaqa.example.org', '127.0.0.1')).toBeNull();
+  });
+});

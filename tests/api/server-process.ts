@@ -6,8 +6,8 @@ import { join } from 'node:path';
 
 /**
  * Real server processes for the tests that need more than one (tests/api/two-servers.test.ts,
- * tests/api/chat-two-servers.test.ts): `tsx server/main.ts` on a PostgreSQL database, without the
- * SPA or the demo data, on a free port and a data directory of its own (the caller removes it).
+ * tests/api/chat-two-servers.test.ts) or a process of its own (tests/api/graceful-shutdown.test.ts):
+ * `server/main.ts` without the SPA, on a free port and a data directory of its own (the caller removes it).
  */
 export interface ServerProcess {
   proc: ChildProcess;
@@ -31,10 +31,19 @@ export const freePort = () =>
  * (see {@link waitReady}). `name` prefixes its data directory.
  */
 export async function startServerProcess(databaseUrl: string, jwtSecret: string, name: string): Promise<ServerProcess> {
+  return spawnServer(name, { DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'warn' });
+}
+
+/**
+ * Starts `server/main.ts` itself (Node with tsx's loader: signals reach the server, not a wrapper)
+ * on a free port of 127.0.0.1, without the SPA, with `env` over the test's environment. Its data
+ * directory is `dataDir`, else a new one prefixed by `name`.
+ */
+export async function spawnServer(name: string, env: NodeJS.ProcessEnv, dataDir = mkdtempSync(join(tmpdir(), `halaqa-${name}-`))): Promise<ServerProcess> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), `halaqa-${name}-`));
-  const proc = spawn(join(process.cwd(), 'node_modules/.bin/tsx'), ['server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret, PORT: String(port), HOST: '127.0.0.1', WEB_DIR: '', SEED_DEMO_DATA: 'false', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: process.cwd(),
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', WEB_DIR: '', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const server: ServerProcess = { proc, port, out: '', dataDir };

@@ -157,6 +157,32 @@ describe('chat.machine (reconnection, rights, frames)', () => {
     }
   });
 
+  it('reconnects after the server closes the socket going away (1001: it shuts down, server/platform/shutdown.ts)', async () => {
+    vi.useFakeTimers();
+    try {
+      let opened = 0;
+      const connection = fromCallback<ConnectionCommand, { sessionId: number }>(({ sendBack }) => {
+        opened++;
+        queueMicrotask(() => sendBack({ type: 'socket.ready', canPost: true, canDelete: false }));
+      });
+      const machine = chatMachine.provide({
+        actors: { connection, loadHistory: fromPromise<ChatHistory, HistoryInput>(async () => ({ items: [LATEST], nextBefore: null })), deleteMessage: never<{ id: number }, DeleteInput>() },
+      });
+      const actor = createActor(machine, { input }).start();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(sel.isConnected(actor.getSnapshot())).toBe(true);
+      actor.send({ type: 'socket.closed', code: 1001 });
+      expect(sel.isReconnecting(actor.getSnapshot())).toBe(true);
+      expect(sel.refusal(actor.getSnapshot())).toBeNull();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(opened).toBe(2);
+      expect(sel.isConnected(actor.getSnapshot())).toBe(true);
+      actor.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('the educator deletes anyone’s message, a learner only their own, an admin none', () => {
     const stub = { connection: fromCallback<ConnectionCommand, { sessionId: number }>(() => {}), loadHistory: never<ChatHistory, HistoryInput>(), deleteMessage: never<{ id: number }, DeleteInput>() };
     for (const [rights, own, other] of [[{ canPost: true, canDelete: true }, true, true], [{ canPost: true, canDelete: false }, true, false], [{ canPost: false, canDelete: false }, false, false]] as const) {

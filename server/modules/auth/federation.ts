@@ -7,6 +7,7 @@ import type { AppContext } from '../../platform/context.js';
 import { HttpError, badRequest, conflict, forbidden, unauthorized } from '../../platform/errors.js';
 import type { Schema } from '../../platform/handlers.js';
 import { federatedRedirectUri, partnerLoginUri } from '../../platform/identity/oidc-client.js';
+import { configuredLocalOrigin } from '../../platform/local-origin.js';
 import type { Caller } from '../../platform/context.js';
 import { addRefreshToken, openSession, revokeSession, revokeUserSessions, rotateRefreshToken, sessionOfRefreshToken } from '../../platform/sign-in-sessions.js';
 import { DEFAULT_COMPANY_STYLE } from './service.js';
@@ -104,18 +105,30 @@ function safePath(value: string | undefined): string | null {
  * Starts the code flow: fresh state, nonce and PKCE verifier kept server-side for 10 minutes,
  * bound to this browser by the `halaqa.oidc` cookie (so a stolen callback URL signs nobody in);
  * `locale` asks the directory for its pages in that language (`ui_locales`).
+ * On a local install asked at another loopback name than PUBLIC_URL's (`hostname`: the request's,
+ * without its port), from a page this server did not serve (Vite's, a tab opened earlier), nothing
+ * starts: the answer is PUBLIC_URL's login starting this sign-in there (`?sign-in-with-redirect=`,
+ * with `redirect` and `lang`), as the binding cookie would not reach the callback at PUBLIC_URL
+ * (server/platform/local-origin.ts).
  * @throws 404 when the directory is not configured; 400 when `redirect` is not a same-origin path.
  */
 export async function startFederatedSignIn(
   app: AppContext,
   code: FederatedProviderCode,
   body: { redirect?: string; locale?: 'en' | 'ar' } | undefined,
+  hostname: string,
   reply: FastifyReply,
 ): Promise<{ authorizationUrl: string }> {
   const redirect = body?.redirect;
   const provider = providerOrNotFound(app, code);
   const target = safePath(redirect);
   if (redirect && !target) throw badRequest('Some fields are invalid', [{ path: 'redirect', message: 'must be a path of this site, such as /my-courses' }]);
+  if (configuredLocalOrigin(app.config.publicUrl, hostname)) {
+    const login = new URL(partnerLoginUri(app.config.publicUrl, code));
+    if (target) login.searchParams.set('redirect', target);
+    if (body?.locale) login.searchParams.set('lang', body.locale);
+    return { authorizationUrl: login.href };
+  }
   const request = await app.federation.authorizationRequest(provider, federatedRedirectUri(app.config.publicUrl, code), body?.locale);
   const binding = randomBytes(32).toString('base64url');
   const now = app.now();

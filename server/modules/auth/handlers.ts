@@ -31,7 +31,7 @@ export const authHandlers = {
     return { data: await newCaptchaChallenge(app.config.captcha, app.now()) };
   },
   listFederatedProviders: async ({ app }) => ({ data: listFederatedProviders(app) }),
-  startFederatedSignIn: async ({ app, params, body, reply }) => ({ data: await startFederatedSignIn(app, params.provider, body, reply) }),
+  startFederatedSignIn: async ({ app, params, body, request, reply }) => ({ data: await startFederatedSignIn(app, params.provider, body, request.hostname, reply) }),
   completeFederatedSignIn: async ({ app, params, body, request, reply }) => ({ data: await completeFederatedSignIn(app, params.provider, body, request, reply) }),
   refreshFederatedToken: async ({ app, request, reply }) => ({ data: await refreshFederatedToken(app, request, reply) }),
   signOut: async ({ app, caller, request, reply }) => ({ data: await signOut(app, caller, request, reply) }),
