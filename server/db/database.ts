@@ -164,8 +164,13 @@ const connectionWaitListeners = new WeakMap<Kysely<Database>, Set<(seconds: numb
  * @returns a function that removes the listener.
  */
 export function onConnectionWait(db: Kysely<Database>, listener: (seconds: number) => void): () => void {
-  let set = connectionWaitListeners.get(db);
-  if (!set) connectionWaitListeners.set(db, (set = new Set()));
+  return addListener(connectionWaitListeners, db, listener);
+}
+
+/** Adds `listener` to the listeners of `db` in `listeners`. @returns a function that removes it. */
+function addListener<L>(listeners: WeakMap<Kysely<Database>, Set<L>>, db: Kysely<Database>, listener: L): () => void {
+  let set = listeners.get(db);
+  if (!set) listeners.set(db, (set = new Set()));
   set.add(listener);
   return () => void set.delete(listener);
 }
@@ -190,10 +195,7 @@ const connectionErrorListeners = new WeakMap<Kysely<Database>, Set<(err: unknown
  * @returns a function that removes the listener.
  */
 export function onConnectionError(db: Kysely<Database>, listener: (err: unknown) => void): () => void {
-  let set = connectionErrorListeners.get(db);
-  if (!set) connectionErrorListeners.set(db, (set = new Set()));
-  set.add(listener);
-  return () => void set.delete(listener);
+  return addListener(connectionErrorListeners, db, listener);
 }
 
 /**

@@ -20,6 +20,9 @@ export type PaymentOutcome =
   /** the gateway could not be reached or answered an error (the intent was put back) */
   | 'gateway_error';
 
+/** Every payment outcome: each card series is shown from the start, at 0 (Prometheus's `rate` needs a first sample). */
+const PAYMENT_OUTCOMES: readonly PaymentOutcome[] = ['succeeded', 'declined', 'requires_action', 'canceled', 'expired', 'gateway_error'];
+
 /** How one periodic job's pass ended (`halaqa_job_runs_total{outcome}`). */
 export type JobOutcome = 'ok' | 'skipped' | 'failed';
 
@@ -124,7 +127,11 @@ export class AppMetrics {
       labelNames: ['method', 'outcome'],
       registers,
     });
+    for (const outcome of PAYMENT_OUTCOMES) this.payments.inc({ method: 'card', outcome }, 0);
+    this.payments.inc({ method: 'wallet', outcome: 'succeeded' }, 0);
     this.mails = new Counter({ name: 'halaqa_mails_total', help: 'Mails handed to the mail transport, by outcome: sent or failed', labelNames: ['outcome'], registers });
+    this.mails.inc({ outcome: 'sent' }, 0);
+    this.mails.inc({ outcome: 'failed' }, 0);
     new Gauge({
       name: 'halaqa_mail_queue_items',
       help: 'Mails waiting in memory to be sent after the answer, by queue (receipts, invitations)',

@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import type WS from 'ws';
 import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
@@ -147,6 +148,10 @@ describe('GET /metrics', () => {
     expect(valueOf(samples, 'halaqa_db_pool_max')).toBe(PG ? 10 : 1);
     expect(valueOf(samples, 'halaqa_db_pool_connections', { state: 'in_use' }) + valueOf(samples, 'halaqa_db_pool_connections', { state: 'idle' })).toBeLessThanOrEqual(PG ? 10 : 1);
     expect(valueOf(samples, 'halaqa_mail_queue_items', { queue: 'receipts' })).toBe(0);
+    // Counters with known labels are shown from the start, at 0 (Prometheus's rate() needs a first sample).
+    const series = (name: string) => samples.filter((s) => s.name === name).map((s) => Object.values(s.labels).join(':'));
+    expect(series('halaqa_payments_total')).toEqual(expect.arrayContaining(['card:declined', 'card:gateway_error', 'wallet:succeeded']));
+    expect(series('halaqa_mails_total')).toEqual(expect.arrayContaining(['sent', 'failed']));
     // The readiness check's query waited for its connection: observed.
     expect(valueOf(samples, 'halaqa_db_pool_wait_seconds_count')).toBeGreaterThan(0);
   });
@@ -277,7 +282,7 @@ describe('GET /metrics', () => {
   it('counts the open chat sockets', async () => {
     const learner = await t.db.selectFrom('users').select('id').where('email', '=', 'learner@halaqa.test').executeTakeFirstOrThrow();
     const { session_id: sessionId } = await t.db.selectFrom('enrollments').select('session_id').where('user_id', '=', learner.id).where('status', '=', 'ACTIVE').executeTakeFirstOrThrow();
-    const ws = await t.app.injectWS(`/api/sessions/${sessionId}/chat/socket?token=${await t.tokenFor('learner@halaqa.test')}`);
+    const ws = (await t.app.injectWS(`/api/sessions/${sessionId}/chat/socket?token=${await t.tokenFor('learner@halaqa.test')}`)) as unknown as WS;
     expect(valueOf(await scrape(), 'halaqa_chat_connections')).toBe(1);
     ws.terminate();
     for (let i = 0; i < 100 && valueOf(await scrape(), 'halaqa_chat_connections') !== 0; i++) await new Promise((r) => setTimeout(r, 20));
