@@ -241,12 +241,56 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Whether this server and its database answer
-         * @description For load balancers and monitors: 200 while this server answers and its database answers a trivial query within 2 seconds; 503 (with `Retry-After`) while the database cannot be reached, so a load balancer takes the server out until it recovers. No sign-in.
+         * Whether this server is ready for traffic (same as /health/ready)
+         * @description The readiness check under its older address, kept for load balancers configured with it: the same checks and answers as `GET /health/ready`.
          *
-         *     Roles: public (no sign-in needed). Not in the spec: operations (docs/deploy.md).
+         *     Roles: public (no sign-in needed). Not in the spec: operations (docs/deploy.md "Metrics and health").
          */
         get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether this server's process answers
+         * @description For a process supervisor or an orchestrator's liveness probe: 200 whenever the process answers HTTP, whatever the state of its database (restarting the process would not bring the database back). Reads nothing.
+         *
+         *     Roles: public (no sign-in needed). Not in the spec: operations (docs/deploy.md "Metrics and health").
+         */
+        get: operations["getHealthLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether this server is ready for traffic
+         * @description For load balancers and readiness probes: 200 while the database answers a trivial query within 2 seconds and has every migration of this build applied; 503 (with `Retry-After`) otherwise, its message saying which: the database cannot be reached, or which migrations are missing. A load balancer takes the server out until it is ready again.
+         *
+         *     Roles: public (no sign-in needed). Not in the spec: operations (docs/deploy.md "Metrics and health").
+         */
+        get: operations["getHealthReady"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2663,12 +2707,17 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description The state of this server (`GET /health`); answered only while the database is up (503 otherwise). */
+        /** @description The state of this server (`GET /health/ready`); answered only while the database is up and migrated (503 otherwise). */
         Health: {
             /** @enum {string} */
             status: "ok";
             /** @enum {string} */
             database: "up";
+        };
+        /** @description The process answers (`GET /health/live`). */
+        Liveness: {
+            /** @enum {string} */
+            status: "ok";
         };
         /**
          * Format: int32
@@ -4461,19 +4510,14 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The database cannot be reached (restart, failover, lost connection); nothing of the call was written. Retry after the given seconds. */
-        ServiceUnavailable: {
+        /** @description Not ready for traffic: the database cannot be reached, or lacks migrations of this build (named in the message). Retry after the given seconds. */
+        NotReady: {
             headers: {
                 /** @description Seconds after which a retry may succeed. */
                 "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "message": "The database is unavailable; please try again in a moment"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -4998,7 +5042,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The server and its database answer. */
+            /** @description The server and its database answer, and the database has every migration of this build. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5019,7 +5063,71 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
-            503: components["responses"]["ServiceUnavailable"];
+            503: components["responses"]["NotReady"];
+        };
+    };
+    getHealthLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "status": "ok"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Liveness"];
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getHealthReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server and its database answer, and the database has every migration of this build. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "status": "ok",
+                     *         "database": "up"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Health"];
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+            503: components["responses"]["NotReady"];
         };
     };
     getCaptchaChallenge: {

@@ -13,7 +13,7 @@ import addFormats from 'ajv-formats';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
-import { DatabaseUnavailableError, onConnectionError } from './db/database.js';
+import { DatabaseUnavailableError, databasePoolStats, onConnectionError, onConnectionWait } from './db/database.js';
 import { openNotifications } from './db/notifications.js';
 import type { Database } from './db/types.js';
 import { registerChatSocket } from './modules/classroom/chat-socket.js';
@@ -28,6 +28,8 @@ import { COMPRESSIBLE_TYPES, COMPRESS_THRESHOLD_BYTES, staticCacheControl } from
 import { appCspDirectives, pageCsp, secretPathPatterns, serializeRequest, type SecretPath } from './platform/http-security.js';
 import type { HandlerTable, OperationId, TempFile } from './platform/handlers.js';
 import { Mailer } from './platform/mailer.js';
+import { AppMetrics, registerMetricsRoute } from './platform/metrics.js';
+import { registerRequestIds, requestIdGenerator, requestIdMixin } from './platform/request-id.js';
 import { IdleQueue } from './platform/idle-queue.js';
 import { mailPaymentReceipt } from './modules/payments/mails.js';
 import { mailInvitation } from './modules/users/invitations.js';
@@ -70,6 +72,8 @@ declare module 'fastify' {
      * AppContext.receipts and invitationMails) has run: for tests that read what a call caused.
      */
     backgroundSettled(): Promise<void>;
+    /** The app's Prometheus metrics (AppContext.metrics): main.ts hands them to the periodic jobs. */
+    metrics: AppMetrics;
   }
 }
 
@@ -85,22 +89,31 @@ const DEFAULT_FILE_BYTES = 20 * 1024 * 1024;
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   // Request logs never carry a `?token=` value nor a token path segment (server/platform/http-security.ts);
-  // the token paths are read from the contract below, before the first request.
+  // the token paths are read from the contract below, before the first request. Every line logged
+  // while a request is handled carries its id (`reqId`, server/platform/request-id.ts).
   let secretPaths: SecretPath[] = [];
   const logger =
     options.logger === false
       ? false
-      : { level: config.logLevel, ...(typeof options.logger === 'object' ? options.logger : {}), serializers: { req: (req: FastifyRequest) => serializeRequest(req, secretPaths) } };
+      : {
+          level: config.logLevel,
+          ...(typeof options.logger === 'object' ? options.logger : {}),
+          mixin: requestIdMixin,
+          serializers: { req: (req: FastifyRequest) => serializeRequest(req, secretPaths) },
+        };
   const app = Fastify({
     logger,
-    // TRUST_PROXY: only the listed proxies' X-Forwarded-For sets `request.ip` (the per-IP limits' key).
+    // TRUST_PROXY: only the listed proxies' X-Forwarded-For sets `request.ip` (the per-IP limits' key),
+    // and only their X-Request-Id becomes the request's id (else a new UUID).
     trustProxy: config.trustProxy,
+    genReqId: requestIdGenerator(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Closing (server/platform/shutdown.ts): idle keep-alive connections are closed at once; a
     // request routed once closing has begun is answered 503 with `Connection: close` (Fastify's defaults, kept on purpose).
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
+  registerRequestIds(app);
   // Path, query and header values are text: coerced to the contract's types. JSON bodies are
   // already typed: never coerced (coercion turned `{price: null}` into 0, `""` into 0, `true` into 1).
   // multipleOfPrecision: `multipleOf: 0.01` holds for 0.29 despite binary floating point.
@@ -132,13 +145,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Lost PostgreSQL connections are logged, never fatal (the pool opens new ones).
   const stopConnectionLog = onConnectionError(db, (err) => app.log.warn({ err }, 'database connection lost'));
   app.addHook('onClose', async () => stopConnectionLog());
+  const metrics = new AppMetrics({
+    pool: () => databasePoolStats(db),
+    queues: { receipts: () => ctx.receipts.size, invitations: () => ctx.invitationMails.size },
+  });
+  const stopConnectionWaits = onConnectionWait(db, (seconds) => metrics.connectionWaited(seconds));
+  app.addHook('onClose', async () => stopConnectionWaits());
+  app.decorate('metrics', metrics);
   const ctx: AppContext = {
     db,
     config,
     tokens,
     log: app.log,
     storage,
-    mailer: new Mailer(db, join(config.dataDir, 'outbox'), config.smtpUrl),
+    mailer: new Mailer(db, join(config.dataDir, 'outbox'), config.smtpUrl, metrics),
     receipts: new IdleQueue<string>(
       (intentId) => mailPaymentReceipt(ctx, intentId),
       (err, intentId) => app.log.error({ err, intent: intentId }, 'mailing a payment receipt failed'),
@@ -152,6 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // LISTEN/NOTIFY on a dedicated connection (PostgreSQL) or in process (PGlite); nothing opens until the chat's first socket.
     notifications: openNotifications(db, (err) => app.log.warn({ err }, 'notification connection lost; reconnecting')),
     now: options.now ?? (() => new Date()),
+    metrics,
   };
 
   // The grading sandbox's worker threads (server/platform/sandbox) end with the app, so the
@@ -310,6 +331,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerChatSocket(app, ctx, { recheckMs: config.chatRecheckSeconds * 1000 });
   // Course and session pages with their own head, the sitemap and robots.txt (modules/pages).
   await registerPublicPages(app, ctx, config.webDir);
+
+  // Prometheus's scrape (server/platform/metrics.ts): this machine only unless METRICS_TOKEN is set.
+  registerMetricsRoute(app, metrics, config.metricsToken);
 
   app.get('/api/openapi.json', { schema: { hide: true } as never }, async () => document);
   // Redoc starts from an inline script: the reference page allows that one script by its hash.

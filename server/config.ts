@@ -49,6 +49,11 @@ export interface Config {
    * proxy-addr's names `loopback`, `linklocal`, `uniquelocal`, as Fastify's `trustProxy` takes them.
    */
   trustProxy: string[] | false;
+  /**
+   * Bearer token that reads `GET /metrics` from anywhere (METRICS_TOKEN, ≥ 32 characters); null
+   * (default): the metrics are served to this machine only (server/platform/metrics.ts).
+   */
+  metricsToken: string | null;
   /** Proof-of-work captcha on sign-up and the contact form (see {@link CaptchaConfig}). */
   captcha: CaptchaConfig;
   /** How often each open chat socket's token and session rights are checked again, seconds (CHAT_RECHECK_SECONDS, default 20). */
@@ -283,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     shutdownGraceSeconds: intVar(env, 'SHUTDOWN_GRACE_SECONDS', 10, 1, 600),
     rateLimits: rateLimitSettings(env),
     trustProxy: trustProxySetting(env),
+    metricsToken: metricsTokenSetting(env),
     captcha: captchaSettings(env, dataDir),
     federation: federationSettings(env, publicUrl.replace(/\/$/, ''), jwtSecret, local),
   };
@@ -380,6 +386,16 @@ function trustProxySetting(env: NodeJS.ProcessEnv): string[] | false {
     throw new ConfigError('TRUST_PROXY', `must be off or a comma list of IP addresses, CIDR ranges or loopback/linklocal/uniquelocal, got "${entry}"`);
   }
   return entries;
+}
+
+/**
+ * Reads METRICS_TOKEN: unset or empty → null.
+ * @throws ConfigError for a token shorter than 32 characters (it guards the server's inner figures).
+ */
+function metricsTokenSetting(env: NodeJS.ProcessEnv): string | null {
+  const token = env.METRICS_TOKEN ?? '';
+  if (token && token.length < 32) throw new ConfigError('METRICS_TOKEN', 'must be at least 32 characters long');
+  return token || null;
 }
 
 /**

@@ -90,9 +90,10 @@ async function main(): Promise<void> {
   const gateway = await gatewayFor(config);
   const app = await buildApp({ config, db: handle.db, gateway });
   // Seats freed by expired holds mail the courses' waitlists (issue 16 part 2): the jobs get a mailer.
-  const mail = { db: handle.db, mailer: new Mailer(handle.db, join(config.dataDir, 'outbox'), config.smtpUrl), config, log: app.log };
-  const { expiredIntents: expired, gradedQuizAttempts: gradedQuizzes } = await runJobs(handle.db, { gateway, mail });
-  const stopJobs = scheduleJobs(handle.db, app.log, { gateway, mail });
+  // The jobs' runs, payments and mails count in the app's metrics (GET /metrics).
+  const mail = { db: handle.db, mailer: new Mailer(handle.db, join(config.dataDir, 'outbox'), config.smtpUrl, app.metrics), config, log: app.log };
+  const { expiredIntents: expired, gradedQuizAttempts: gradedQuizzes } = await runJobs(handle.db, { gateway, mail, metrics: app.metrics });
+  const stopJobs = scheduleJobs(handle.db, app.log, { gateway, mail, metrics: app.metrics });
   // SIGTERM, SIGINT: requests in flight finish (SHUTDOWN_GRACE_SECONDS), then jobs, mail queues,
   // database and lock, in order (server/platform/shutdown.ts); a second signal exits at once.
   exitGracefullyOnSignals({ app, graceMs: config.shutdownGraceSeconds * 1000, stopJobs, closeDatabase: () => handle.close(), lock });
@@ -112,13 +113,13 @@ async function main(): Promise<void> {
   const demoAccounts = await handle.db.selectFrom('users').select('id').where('email', '=', 'superadmin@halaqa.test').executeTakeFirst();
   if (demoAccounts) {
     lines.push(
-      'Demo accounts (password Halaqa-demo-1): superadmin@halaqa.test, admin@halaqa.test, educator@halaqa.test,',
-      '  learner@halaqa.test, user@halaqa.test, partner@<ncai|morocco|qad>.halaqa.test, learner@<ncai|morocco|qad>.halaqa.test',
+      'Demo accounts (password Halaqa-demo-1): superadmin@halaqa.test, admin@halaqa.test, educator@halaqa.test,\n' +
+        '  learner@halaqa.test, user@halaqa.test, partner@<ncai|morocco|qad>.halaqa.test, learner@<ncai|morocco|qad>.halaqa.test',
     );
     if (!isLoopbackHost(config.host)) {
       lines.push(
-        `WARNING: HOST=${config.host} opens this server to other machines, and the demo accounts' password is published:`,
-        '  anyone on that network can sign in as super admin. Use HOST=127.0.0.1, or a database without the demo data.',
+        `WARNING: HOST=${config.host} opens this server to other machines, and the demo accounts' password is published:\n` +
+          '  anyone on that network can sign in as super admin. Use HOST=127.0.0.1, or a database without the demo data.',
       );
     }
   }
@@ -131,7 +132,11 @@ async function main(): Promise<void> {
     `Ready in ${Math.round(performance.now() - started)} ms.`,
     '',
   );
-  console.log(lines.join("\n"));
+  // Through the logger, one record per line (a WARNING at warn level): a production log is JSON lines only.
+  for (const line of lines.filter(Boolean)) {
+    if (line.startsWith('WARNING')) app.log.warn(line);
+    else app.log.info(line);
+  }
 }
 
 main().catch((err) => {

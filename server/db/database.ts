@@ -135,17 +135,52 @@ const READ_ONLY = /^\s*(select|with)\b/i;
 const MAY_WRITE = /\b(insert|update|delete|merge|for\s+(no\s+key\s+)?update|for\s+(key\s+)?share|pg_notify|nextval|setval|pg_advisory\w*|session_seats)\b/i;
 
 /**
- * Whether `db` answers `select 1` within `timeoutMs` (the health check, GET /api/health). Never throws:
- * a lost or refused connection, or no answer in time, is false.
+ * How a database opened by {@link openDatabase} uses its connections now (the metrics' pool gauges).
+ * On PostgreSQL: pg's pool (`max` connections, `inUse` checked out, `idle` open and free, `waiting`
+ * queries queued for a connection). On PGlite: its one connection, taken in turn through the
+ * {@link LoopBudget} (`inUse` 1 while a query or transaction runs, `waiting` the units queued for it).
  */
-export async function databaseAnswers(db: Kysely<Database>, timeoutMs: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
-  try {
-    return await Promise.race([sql`select 1`.execute(db).then(() => true, () => false), late]);
-  } finally {
-    clearTimeout(timer);
-  }
+export interface PoolStats {
+  max: number;
+  inUse: number;
+  idle: number;
+  waiting: number;
+}
+
+const poolStats = new WeakMap<Kysely<Database>, () => PoolStats>();
+
+/** The connection use of `db` now (see {@link PoolStats}); null for a Kysely instance this module did not open. */
+export function databasePoolStats(db: Kysely<Database>): PoolStats | null {
+  return poolStats.get(db)?.() ?? null;
+}
+
+/** Listeners of connection waits per database opened by {@link openDatabase} (see {@link onConnectionWait}). */
+const connectionWaitListeners = new WeakMap<Kysely<Database>, Set<(seconds: number) => void>>();
+
+/**
+ * Calls `listener` with how long (seconds) each query outside a transaction, and each transaction,
+ * of `db` waited for its connection: pg's pool checkout on PostgreSQL (a failed one too), its turn
+ * through the {@link LoopBudget} on PGlite. The app's metrics observe it (server/platform/metrics.ts).
+ * @returns a function that removes the listener.
+ */
+export function onConnectionWait(db: Kysely<Database>, listener: (seconds: number) => void): () => void {
+  return addListener(connectionWaitListeners, db, listener);
+}
+
+/** Adds `listener` to the listeners of `db` in `listeners`. @returns a function that removes it. */
+function addListener<L>(listeners: WeakMap<Kysely<Database>, Set<L>>, db: Kysely<Database>, listener: L): () => void {
+  let set = listeners.get(db);
+  if (!set) listeners.set(db, (set = new Set()));
+  set.add(listener);
+  return () => void set.delete(listener);
+}
+
+/** Hands a connection wait of `db` to its listeners ({@link onConnectionWait}). */
+function reportConnectionWait(db: Kysely<Database>, startedMs: number): void {
+  const listeners = connectionWaitListeners.get(db);
+  if (!listeners?.size) return;
+  const seconds = (performance.now() - startedMs) / 1000;
+  for (const listener of listeners) listener(seconds);
 }
 
 /** Listeners of connection errors per database opened by {@link openDatabase} (see {@link onConnectionError}). */
@@ -160,10 +195,7 @@ const connectionErrorListeners = new WeakMap<Kysely<Database>, Set<(err: unknown
  * @returns a function that removes the listener.
  */
 export function onConnectionError(db: Kysely<Database>, listener: (err: unknown) => void): () => void {
-  let set = connectionErrorListeners.get(db);
-  if (!set) connectionErrorListeners.set(db, (set = new Set()));
-  set.add(listener);
-  return () => void set.delete(listener);
+  return addListener(connectionErrorListeners, db, listener);
 }
 
 /**
@@ -182,7 +214,7 @@ export function onConnectionError(db: Kysely<Database>, listener: (err: unknown)
  * transaction (see {@link READ_ONLY}) that failed so is run once more on a fresh connection: pooled
  * connections ended by a server restart fail at their first use, before any row was read.
  */
-function preparingPool(pool: pg.Pool, onError: (err: unknown) => void): PostgresPool {
+function preparingPool(pool: pg.Pool, onError: (err: unknown) => void, onWaited: (startedMs: number) => void): PostgresPool {
   const prepared = new WeakMap<pg.PoolClient, Set<string>>();
   // The first error of each connection, kept until the connection is discarded.
   const failed = new WeakMap<pg.PoolClient, unknown>();
@@ -200,10 +232,13 @@ function preparingPool(pool: pg.Pool, onError: (err: unknown) => void): Postgres
   // already reported by the connection's own listener above.
   pool.on('error', () => {});
   const checkout = async () => {
+    const started = performance.now();
     try {
       return await pool.connect();
     } catch (err) {
       throw new DatabaseUnavailableError(err);
+    } finally {
+      onWaited(started);
     }
   };
   return {
@@ -270,12 +305,15 @@ function preparingPool(pool: pg.Pool, onError: (err: unknown) => void): Postgres
 /**
  * `dialect` whose connections are taken in turn through `budget` ({@link LoopBudget}): each query
  * outside a transaction, and each transaction, is one unit of work. For PGlite, whose SQL runs on the
- * event loop's thread: its work then leaves the loop a turn every few milliseconds.
+ * event loop's thread: its work then leaves the loop a turn every few milliseconds. `onWaited` gets
+ * the instant (performance.now()) each unit began to wait, once it has its turn.
  */
-function budgetedDialect(dialect: Dialect, budget: LoopBudget): Dialect {
+function budgetedDialect(dialect: Dialect, budget: LoopBudget, onWaited: (startedMs: number) => void): Dialect {
   return withConnectionHandling(dialect, (own) => ({
     async acquireConnection() {
+      const started = performance.now();
       await budget.enter();
+      onWaited(started);
       try {
         return await own.acquireConnection();
       } catch (err) {
@@ -312,8 +350,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         [NUMERIC_OID]: (v: string) => Number(v),
       },
     });
-    const db = new Kysely<Database>({ dialect: budgetedDialect(preparedDialect(new PGliteDialect(client), client), new LoopBudget()) });
+    const budget = new LoopBudget();
+    const db: Kysely<Database> = new Kysely<Database>({
+      dialect: budgetedDialect(preparedDialect(new PGliteDialect(client), client), budget, (started) => reportConnectionWait(db, started)),
+    });
     pgliteClients.set(db, client);
+    poolStats.set(db, () => ({ max: 1, inUse: budget.active ? 1 : 0, idle: budget.active ? 0 : 1, waiting: budget.queued }));
     return {
       db,
       schema: 'public',
@@ -338,9 +380,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       await admin.end();
     }
   }
+  const maxConnections = 10;
   const pool = new pg.Pool({
     connectionString: target.url,
-    max: 10,
+    max: maxConnections,
     // A server that cannot be reached fails the request (503) instead of holding it indefinitely.
     connectionTimeoutMillis: 5000,
     types,
@@ -353,7 +396,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     if (listeners?.size) for (const listener of listeners) listener(err);
     else console.warn(`PostgreSQL connection lost: ${err instanceof Error ? err.message : String(err)}`);
   };
-  const db: Kysely<Database> = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool, reportConnectionError) }) });
+  const db: Kysely<Database> = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: preparingPool(pool, reportConnectionError, (started) => reportConnectionWait(db, started)) }),
+  });
+  poolStats.set(db, () => ({ max: maxConnections, inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   await sql`select 1`.execute(db);
   postgresTargets.set(db, { url: target.url, schema: target.schema ?? 'public' });
   const u = new URL(target.url);

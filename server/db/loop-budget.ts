@@ -28,6 +28,16 @@ export class LoopBudget {
   /** @param budgetMs wall time (ms) that units may use back to back before the loop gets a turn */
   constructor(readonly budgetMs = 8) {}
 
+  /** Whether a unit holds the database now (the metrics' connection in use). */
+  get active(): boolean {
+    return this.busy;
+  }
+
+  /** How many units wait for their turn (the metrics' requests waiting for the database). */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
   /** Resolves when the caller may use the database; each call must be followed by one {@link leave}. */
   enter(): Promise<void> {
     if (!this.busy && this.waiting.length === 0 && !this.overBudget()) {

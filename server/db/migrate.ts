@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, type Kysely, type Migration, Migrator, sql } from 'kysely';
 import * as m0001 from './migrations/0001_init.js';
 import * as m0002 from './migrations/0002_authoring_moderation.js';
 import * as m0003 from './migrations/0003_waitlist.js';
@@ -65,4 +65,28 @@ export async function migrateToLatest(db: Kysely<Database>, schema = 'public'): 
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** PostgreSQL's "undefined_table": a database that was never migrated has no migration table. */
+const UNDEFINED_TABLE = '42P01';
+
+/**
+ * The migrations of this build that `db` lacks, in name order (none: the schema is what this code
+ * expects; all: the database was never migrated). Migrations of a newer build that this one does
+ * not know are not its concern: they only add (docs/deploy.md "Starting, migrating, upgrading").
+ * Read from Kysely's migration table in the connection's search path (the schema `migrateToLatest`
+ * was given: `public`, or a test's schema). Used by the readiness check (GET /api/health/ready).
+ * @throws when the database cannot be read (on PostgreSQL a lost or refused connection is a
+ *   DatabaseUnavailableError, server/db/database.ts).
+ */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  let applied: Set<string>;
+  try {
+    const { rows } = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db);
+    applied = new Set(rows.map((r) => r.name));
+  } catch (err) {
+    if ((err as { code?: unknown } | null)?.code === UNDEFINED_TABLE) applied = new Set();
+    else throw err;
+  }
+  return Object.keys(migrations).filter((name) => !applied.has(name));
 }

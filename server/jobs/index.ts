@@ -5,6 +5,7 @@ import { captureUncaptured, expireStaleIntents } from '../modules/payments/inten
 import { mailPaymentReceipt, unmailedReceipts } from '../modules/payments/mails.js';
 import { notifyWaitlist } from '../modules/courses/waitlist.js';
 import type { AppContext } from '../platform/context.js';
+import type { AppMetrics } from '../platform/metrics.js';
 import { gradeExpiredAttempts } from '../modules/quizzes/service.js';
 import type { PaymentGateway } from '../platform/payments/gateway.js';
 import { purgeExpiredSessions } from '../platform/sign-in-sessions.js';
@@ -37,6 +38,8 @@ export interface JobsContext {
   now?: Date;
   /** Mailer, public URL and log: with it, a seat freed by an expired hold mails the course's waitlist (issue 16 part 2). */
   mail?: Pick<AppContext, 'db' | 'mailer' | 'config' | 'log'>;
+  /** The app's metrics: each job's pass is counted by outcome, and seat holds that ran out as expired card payments. */
+  metrics?: Pick<AppMetrics, 'job' | 'payment'>;
 }
 
 /**
@@ -75,29 +78,32 @@ export async function runExclusive<T>(db: Kysely<Database>, name: string, job: (
  */
 export async function runJobs(db: Kysely<Database>, ctx: JobsContext = {}): Promise<JobsReport> {
   const now = ctx.now ?? new Date();
+  const exclusive = <T>(name: string, job: (db: Kysely<Database>) => Promise<T>): Promise<T | null> =>
+    ctx.metrics ? ctx.metrics.job(name, () => runExclusive(db, name, job)) : runExclusive(db, name, job);
   // Seats freed by expired holds are collected, then mailed to the waitlists once the job's
   // connection is released (on PGlite there is only one).
   const freed: Array<{ sessionId: number; intentId: string }> = [];
-  const expiredIntents = await runExclusive(db, 'expire-intents', (c) => expireStaleIntents(c, ctx.gateway, async (sessionId, intentId) => void freed.push({ sessionId, intentId })));
+  const expiredIntents = await exclusive('expire-intents', (c) => expireStaleIntents(c, ctx.gateway, async (sessionId, intentId) => void freed.push({ sessionId, intentId })));
+  ctx.metrics?.payment('card', 'expired', expiredIntents ?? 0);
   const mail = ctx.mail;
   if (mail) {
     for (const f of freed) {
       await notifyWaitlist(mail, { kind: 'seat-freed', sessionId: f.sessionId, cause: `intent:${f.intentId}` }).catch((err) => mail.log.error({ err }, 'waitlist notification failed'));
     }
   }
-  const capturedPayments = ctx.gateway ? await runExclusive(db, 'capture-payments', (c) => captureUncaptured(c, ctx.gateway!)) : 0;
-  const gradedQuizAttempts = await runExclusive(db, 'grade-quiz-attempts', (c) => gradeExpiredAttempts(c, now));
+  const capturedPayments = ctx.gateway ? await exclusive('capture-payments', (c) => captureUncaptured(c, ctx.gateway!)) : 0;
+  const gradedQuizAttempts = await exclusive('grade-quiz-attempts', (c) => gradeExpiredAttempts(c, now));
   // Receipts of payments that succeeded a minute or more ago and were not mailed (a crash, a mail server down).
   // Read under the job's lock, mailed once its connection is released (the mailer writes the outbox).
-  const unmailed = mail ? await runExclusive(db, 'mail-receipts', unmailedReceipts) : [];
+  const unmailed = mail ? await exclusive('mail-receipts', unmailedReceipts) : [];
   if (mail) for (const intentId of unmailed ?? []) await mailPaymentReceipt(mail, intentId);
   const mailedReceipts = unmailed === null ? null : unmailed.length;
   // Invitations left unmailed (a crash after the commit, a mail server down), likewise. Each is
   // claimed as it is mailed, so a queue mailing the same ones at once sends none of them twice.
-  const invitations = mail ? await runExclusive(db, 'mail-invitations', (c) => unmailedInvitations(c, now)) : [];
+  const invitations = mail ? await exclusive('mail-invitations', (c) => unmailedInvitations(c, now)) : [];
   let mailedInvitations: number | null = invitations === null ? null : 0;
   if (mail) for (const id of invitations ?? []) if (await mailInvitation({ ...mail, now: () => now }, id)) mailedInvitations = (mailedInvitations ?? 0) + 1;
-  const purgedSignIns = await runExclusive(db, 'purge-sign-ins', async (c) => {
+  const purgedSignIns = await exclusive('purge-sign-ins', async (c) => {
     await purgeRateLimitCounters(c);
     return purgeExpiredSessions(c, new Date());
   });

@@ -6,6 +6,7 @@ import type { Database, Role, UserStatus } from '../db/types.js';
 import type { FederatedDirectories } from './identity/oidc-client.js';
 import type { IdleQueue } from './idle-queue.js';
 import type { Mailer } from './mailer.js';
+import type { AppMetrics } from './metrics.js';
 import type { PaymentGateway } from './payments/gateway.js';
 import type { FileStorage } from './storage.js';
 import type { TokenService } from './tokens.js';
@@ -50,6 +51,8 @@ export interface AppContext {
   federation: FederatedDirectories;
   /** PostgreSQL LISTEN/NOTIFY between the instances on one database (in-process on PGlite): the session chat. */
   notifications: Notifications;
+  /** This app's Prometheus metrics (payments, mails, chat sockets…), served at GET /metrics. */
+  metrics: AppMetrics;
   /**
    * The current instant, for rules that depend on the time (join windows, next meeting). The wall
    * clock by default; tests pass a fixed clock through `buildApp({ now })`.

@@ -41,6 +41,11 @@ export class IdleQueue<T> {
     this.options = { ...DEFAULTS, ...options };
   }
 
+  /** How many items wait (the one running excluded). */
+  get size(): number {
+    return this.waiting.length;
+  }
+
   /** Adds `item`; it runs at the next quiet moment (or after `maxDelayMs`). */
   enqueue(item: T): void {
     this.waiting.push({ item, since: Date.now() });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createTransport, type Mail } from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
+import type { AppMetrics } from './metrics.js';
 import { renderMail, type MailData, type MailLocale, type MailTemplate } from './mail/templates.js';
 
 /** Who a templated mail goes to, and in which language (`users.language`, spec §1). */
@@ -27,6 +28,7 @@ export interface MailMessage {
  * Sends mail with nodemailer. Embedded default (DESIGN.md §2): a stream transport writing each
  * message as an RFC 5322 `.eml` file into `DATA_DIR/outbox` (null: nothing written); with
  * `SMTP_URL`, nodemailer's SMTP transport. Every message is also recorded in the `outbox` table.
+ * With `metrics`, each message counts as sent or failed by the transport (`halaqa_mails_total`).
  */
 export class Mailer {
   private readonly transport: Mail<unknown>;
@@ -34,6 +36,7 @@ export class Mailer {
     private readonly db: Kysely<Database>,
     private readonly outboxDir: string | null,
     smtpUrl: string | null,
+    private readonly metrics: Pick<AppMetrics, 'mail'> | null = null,
     private readonly from = 'Halaqa <no-reply@halaqa.test>',
   ) {
     this.transport = smtpUrl ? createTransport(smtpUrl) : createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -42,13 +45,20 @@ export class Mailer {
 
   /** Sends one message; @returns the outbox id. @throws when the transport fails. */
   async send(message: MailMessage): Promise<number> {
-    const info = await this.transport.sendMail({
-      from: this.from,
-      to: message.to.join(', '),
-      subject: message.subject,
-      text: message.text,
-      ...(message.html ? { html: message.html } : {}),
-    });
+    let info: unknown;
+    try {
+      info = await this.transport.sendMail({
+        from: this.from,
+        to: message.to.join(', '),
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+      });
+    } catch (err) {
+      this.metrics?.mail('failed');
+      throw err;
+    }
+    this.metrics?.mail('sent');
     const { id } = await this.db
       .insertInto('outbox')
       .values({ to_addresses: JSON.stringify(message.to), subject: message.subject, body: message.text, sent_by: message.sentBy ?? null })

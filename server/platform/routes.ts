@@ -42,7 +42,9 @@ export function fieldErrors(errors: Array<{ keyword: string; instancePath: strin
 }
 
 /**
- * Registers every operation of the contract on `app`, in this order for each request:
+ * Registers every operation of the contract on `app`. Each request is counted in the app's metrics
+ * from its first step to the end of its answer (`AppContext.metrics.trackRequest`: duration by
+ * operationId and status, in flight meanwhile), then goes, in this order, through:
  * 1. authentication (server/platform/authn.ts): 401 when the operation requires sign-in and the
  *    caller has none;
  * 2. roles and tenancy: 403 when the caller's role is not in the operation's `x-roles`, or when an
@@ -78,6 +80,7 @@ export function registerOperations(app: FastifyInstance, operations: OperationSp
       schema: handler ? op.schema : { response: op.schema.response },
       config: { operationId: op.operationId, multipartOptions: { limits: { fileSize: options.fileLimitFor(op.operationId) } } },
       onRequest: async (request, reply) => {
+        ctx.metrics.trackRequest(op.operationId, reply.raw);
         request.caller = await authenticate(request, ctx.db, ctx.tokens);
         if (op.requiresAuth && !request.caller) throw new HttpError(401, 'Authentication required');
         if (op.roles && request.caller && !op.roles.includes(request.caller.role)) throw new HttpError(403, 'Your role does not allow this');

@@ -255,6 +255,8 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
 
   // ── Reference data and catalog ──
   getHealth: none(nothing),
+  getHealthLive: none(nothing),
+  getHealthReady: none(nothing),
   listUsTimezones: none(nothing),
   listLessonTypes: none(nothing),
   listLanguages: none(nothing),

@@ -17,7 +17,8 @@ import { type ServerProcess, startServerProcess, waitReady } from './server-proc
  * - a write caught inside its transaction answers 503 and leaves nothing written;
  * - a chat socket receives, exactly once, a message posted while its server's LISTEN connection
  *   was down (read back from the table when the listener reconnects);
- * - GET /api/health says whether the database answers (503 while it refuses connections).
+ * - GET /api/health/ready (and /api/health) says whether the database answers (503 while it refuses
+ *   connections), GET /api/health/live answers 200 throughout.
  * PostgreSQL only (HALAQA_TEST_DATABASE_URL).
  */
 const PG_URL = process.env.HALAQA_TEST_DATABASE_URL;
@@ -193,25 +194,35 @@ describe.runIf(PG_URL)('a dropped PostgreSQL connection', () => {
     ws.terminate();
   }, 60_000);
 
-  it('GET /api/health reports the database down (503) while it refuses connections, and up again after', async () => {
-    const up = await fetch(`${base()}/api/health`);
-    expect(up.status).toBe(200);
-    expect(await up.json()).toEqual({ data: { status: 'ok', database: 'up' } });
+  it('GET /api/health/ready (and /api/health) reports the database down (503) while it refuses connections, and up again after; live answers 200 throughout', async () => {
+    const checks = ['/api/health/ready', '/api/health'];
+    for (const url of checks) {
+      const up = await fetch(`${base()}${url}`);
+      expect(up.status, url).toBe(200);
+      expect(await up.json()).toEqual({ data: { status: 'ok', database: 'up' } });
+    }
     await admin.query(`alter database "${dbName}" allow_connections false`);
     try {
       await terminate();
-      const down = await fetch(`${base()}/api/health`);
-      expect(down.status).toBe(503);
-      expect(Number(down.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-      expect(await down.json()).toEqual({ message: expect.stringMatching(/database/i) });
+      for (const url of checks) {
+        const down = await fetch(`${base()}${url}`);
+        expect(down.status, url).toBe(503);
+        expect(Number(down.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+        expect(await down.json()).toEqual({ message: 'The database is unavailable; please try again in a moment' });
+      }
+      const live = await fetch(`${base()}/api/health/live`);
+      expect(live.status).toBe(200);
+      expect(await live.json()).toEqual({ data: { status: 'ok' } });
       // Other calls answer 503 too, not 500.
       expect((await fetch(`${base()}/api/courses/explore?limit=5`)).status).toBe(503);
     } finally {
       await admin.query(`alter database "${dbName}" allow_connections true`);
     }
     expect(alive(), server.out).toBe(true);
-    const again = await fetch(`${base()}/api/health`);
-    expect(again.status).toBe(200);
-    expect(await again.json()).toEqual({ data: { status: 'ok', database: 'up' } });
+    for (const url of checks) {
+      const again = await fetch(`${base()}${url}`);
+      expect(again.status, url).toBe(200);
+      expect(await again.json()).toEqual({ data: { status: 'ok', database: 'up' } });
+    }
   }, 60_000);
 });

@@ -28,10 +28,11 @@ export const freePort = () =>
 
 /**
  * Starts a server on `databaseUrl` signing tokens with `jwtSecret`; resolves once it is spawned
- * (see {@link waitReady}). `name` prefixes its data directory.
+ * (see {@link waitReady}). `name` prefixes its data directory. It logs at `info`, the level of the
+ * start lines ("migrations applied", "Ready in") that the tests read.
  */
 export async function startServerProcess(databaseUrl: string, jwtSecret: string, name: string): Promise<ServerProcess> {
-  return spawnServer(name, { DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'warn' });
+  return spawnServer(name, { DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'info' });
 }
 
 /**

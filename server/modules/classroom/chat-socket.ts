@@ -236,8 +236,10 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext, option
       if (!room) rooms.set(sessionId, (room = { sessionId, members: new Set(), lastId: null, seen: new Set(), floor: firstFloor(sessionId) }));
       const { members, floor } = room;
       members.add(member);
+      const counted = ctx.metrics.chatSocketOpened();
       socket.on('pong', () => (member.alive = true));
       socket.on('close', () => {
+        counted();
         members.delete(member);
         if (!members.size && rooms.get(sessionId)?.members === members) rooms.delete(sessionId);
       });

@@ -272,7 +272,7 @@ function gatewayCard(pm: { gateway_ref: string; brand: string; last4: string; ex
 /** What the first, short transaction of a confirmation or authentication decided. */
 type Prepared =
   | { kind: 'answer'; answer: Answer }
-  | { kind: 'refuse'; error: HttpError; release: string | null }
+  | { kind: 'refuse'; error: HttpError; release: string | null; outcome: 'canceled' | 'expired' }
   | { kind: 'wait' }
   | { kind: 'gateway'; row: IntentRow; card: GatewayCard; paymentMethodId: string };
 
@@ -293,7 +293,7 @@ async function refusal(app: AppContext, trx: Transaction<Database>, caller: Call
         .set({ status: 'canceled', hold_expires_at: null, last_error_code: 'not_enrollable', last_error_message: e.message, updated_at: new Date() })
         .where('id', '=', row.id)
         .execute();
-      return { kind: 'refuse', error: e, release: row.status === 'requires_action' ? row.gateway_ref : null };
+      return { kind: 'refuse', error: e, release: row.status === 'requires_action' ? row.gateway_ref : null, outcome: 'canceled' };
     }
     throw e;
   }
@@ -368,6 +368,7 @@ async function settle(
       if (outcome.status !== 'failed') await releaseAuthorization(app, prepared.id, outcome.gatewayRef, `${gatewayKeys.cancel(prepared.id)}:${attempt}`);
       throw e;
     }
+    app.metrics.payment('card', 'canceled');
     if (outcome.status !== 'failed') await releaseAuthorization(app, prepared.id, outcome.gatewayRef);
     const message = e instanceof HttpError ? e.message : 'The payment could not be completed: start again';
     await app.db
@@ -380,6 +381,7 @@ async function settle(
     if (claimed) await releaseKey(app.db, caller.userId, claimed.key);
     throw e;
   }
+  app.metrics.payment('card', settled.committed ? 'succeeded' : outcome.status === 'failed' ? 'declined' : 'requires_action');
   if (settled.committed) {
     await captureCommitted(app, settled.committed);
     app.receipts.enqueue(settled.committed.id);
@@ -459,7 +461,7 @@ export async function confirmCardIntent(app: AppContext, caller: Caller, id: str
         if (row.status === 'canceled') throw conflict('This payment was canceled: start again');
         if (row.status === 'requires_action') throw conflict('This payment waits for its 3-D Secure step');
         if (row.status === 'processing') throw conflict('This payment is being processed');
-        if (await expireIfStale(trx, row)) return { kind: 'refuse', error: conflict('The seat hold expired: start again'), release: null };
+        if (await expireIfStale(trx, row)) return { kind: 'refuse', error: conflict('The seat hold expired: start again'), release: null, outcome: 'expired' };
         const pm = await trx.selectFrom('payment_methods').selectAll().where('id', '=', paymentMethod).where('user_id', '=', caller.userId).where('removed_at', 'is', null).executeTakeFirst();
         if (!pm) throw unprocessable('Unknown card', [{ path: 'paymentMethod', message: 'is not one of your saved cards' }]);
         await markProcessing(trx, row, row.attempts + 1, pm.id);
@@ -472,6 +474,7 @@ export async function confirmCardIntent(app: AppContext, caller: Caller, id: str
     });
     if (prepared.kind === 'answer') return prepared.answer;
     if (prepared.kind === 'refuse') {
+      app.metrics.payment('card', prepared.outcome);
       if (prepared.release) await releaseAuthorization(app, id, prepared.release);
       throw prepared.error;
     }
@@ -488,6 +491,7 @@ export async function confirmCardIntent(app: AppContext, caller: Caller, id: str
         card: prepared.card, amountCents: row.amount_cents, currency: row.currency, idempotencyKey: gatewayKeys.authorize(row.id, row.attempts + 1), description: `Halaqa session #${row.session_id}`,
       });
     } catch (e) {
+      app.metrics.payment('card', 'gateway_error');
       await undoProcessing(app, caller, row, claimed, row.attempts + 1);
       throw e;
     }
@@ -508,7 +512,7 @@ export async function authenticateCardIntent(app: AppContext, caller: Caller, id
     if (row.status !== 'requires_action') throw conflict('This payment does not wait for authentication');
     const refused = await refusal(app, trx, caller, row);
     if (refused) return refused;
-    if (await expireIfStale(trx, row)) return { kind: 'refuse', error: conflict('The seat hold expired: start again'), release: row.gateway_ref };
+    if (await expireIfStale(trx, row)) return { kind: 'refuse', error: conflict('The seat hold expired: start again'), release: row.gateway_ref, outcome: 'expired' };
     const pm = row.payment_method_id ? await trx.selectFrom('payment_methods').selectAll().where('id', '=', row.payment_method_id).executeTakeFirst() : null;
     if (!pm) throw conflict('The card of this payment is gone: choose another card');
     await markProcessing(trx, row, row.attempts, pm.id);
@@ -516,6 +520,7 @@ export async function authenticateCardIntent(app: AppContext, caller: Caller, id
   });
   if (prepared.kind === 'answer') return prepared.answer;
   if (prepared.kind === 'refuse') {
+    app.metrics.payment('card', prepared.outcome);
     if (prepared.release) await releaseAuthorization(app, id, prepared.release);
     throw prepared.error;
   }
@@ -525,6 +530,7 @@ export async function authenticateCardIntent(app: AppContext, caller: Caller, id
   try {
     outcome = await app.gateway.completeAuthentication({ gatewayRef: row.gateway_ref ?? '', card: prepared.card, result });
   } catch (e) {
+    app.metrics.payment('card', 'gateway_error');
     await undoProcessing(app, caller, row, null, row.attempts);
     throw e;
   }
@@ -536,11 +542,11 @@ export async function authenticateCardIntent(app: AppContext, caller: Caller, id
  * gateway). @throws 404; 409 for a succeeded intent or one being processed.
  */
 export async function cancelCardIntent(app: AppContext, caller: Caller, id: string): Promise<PaymentIntentView> {
-  const { view, release, freed } = await app.db.transaction().execute(async (trx) => {
+  const { view, release, freed, changed } = await app.db.transaction().execute(async (trx) => {
     const row = await lockIntent(trx, caller, id);
     if (row.status === 'succeeded') throw conflict('This payment succeeded and cannot be canceled');
     if (row.status === 'processing') throw conflict('This payment is being processed');
-    if (row.status === 'canceled') return { view: toIntentView(row), release: null, freed: null };
+    if (row.status === 'canceled') return { view: toIntentView(row), release: null, freed: null, changed: false };
     const updated = await trx
       .updateTable('payment_intents')
       .set({ status: 'canceled', hold_expires_at: null, updated_at: new Date() })
@@ -548,8 +554,9 @@ export async function cancelCardIntent(app: AppContext, caller: Caller, id: stri
       .returningAll()
       .executeTakeFirstOrThrow();
     const held = (OPEN_INTENT_STATUSES as readonly string[]).includes(row.status);
-    return { view: toIntentView(updated), release: row.status === 'requires_action' ? row.gateway_ref : null, freed: held ? row.session_id : null };
+    return { view: toIntentView(updated), release: row.status === 'requires_action' ? row.gateway_ref : null, freed: held ? row.session_id : null, changed: true };
   });
+  if (changed) app.metrics.payment('card', 'canceled');
   if (release) await releaseAuthorization(app, id, release);
   // The seat it held is free again: the course's waitlist hears of it (issue 16 part 2).
   if (freed !== null) await notifyWaitlist(app, { kind: 'seat-freed', sessionId: freed, cause: `intent:${id}` }).catch((err) => app.log.error({ err }, 'waitlist notification failed'));
@@ -640,14 +647,15 @@ export async function applyGatewayEvent(app: AppContext, gatewayRef: string, eve
         .set({ status: 'requires_payment_method', last_error_code: event.code, last_error_message: event.message, updated_at: new Date() })
         .where('id', '=', row.id)
         .execute();
-      return { changed: true as const };
+      return { changed: true as const, outcome: 'declined' as const };
     }
     if (event.status === 'requires_action') return { changed: false as const };
     const refused = await refusal(app, trx, caller, row);
-    if (refused) return { changed: true as const, giveBack: row.id };
+    if (refused) return { changed: true as const, giveBack: row.id, outcome: 'canceled' as const };
     const committed = await commitEnrollment(app, trx, caller, row, { gatewayRef, paymentMethodId: row.payment_method_id, capturedAt: event.status === 'captured' ? new Date() : null });
-    return { changed: true as const, committed };
+    return { changed: true as const, committed, outcome: 'succeeded' as const };
   });
+  if ('outcome' in done && done.outcome) app.metrics.payment('card', done.outcome);
   if ('giveBack' in done && done.giveBack) await releaseAuthorization(app, done.giveBack, gatewayRef);
   if ('committed' in done && done.committed) {
     await captureCommitted(app, done.committed);

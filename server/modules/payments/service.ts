@@ -116,7 +116,10 @@ export async function payWithWallet(
       };
     }),
   );
-  if (!result.replayed && result.body.status === 'succeeded') app.receipts.enqueue(result.body.id);
+  if (!result.replayed && result.body.status === 'succeeded') {
+    app.metrics.payment('wallet', 'succeeded');
+    app.receipts.enqueue(result.body.id);
+  }
   return { statusCode: result.statusCode, intent: result.body, replayed: result.replayed };
 }
 

@@ -1,21 +1,28 @@
-import { databaseAnswers } from '../../db/database.js';
-import type { HandlerTable } from '../../platform/handlers.js';
+import type { HandlerInput, HandlerTable } from '../../platform/handlers.js';
 import { HttpError } from '../../platform/errors.js';
+import { readinessProblem } from './readiness.js';
 
-/** How long the health check waits for the database's answer before calling it down. */
+/** How long the readiness check waits for the database's answer before calling it down. */
 const HEALTH_TIMEOUT_MS = 2000;
 
 /**
- * Handlers of the System operations (openapi/halaqa.yaml tag System). `getHealth`: 200
- * `{status: 'ok', database: 'up'}` while the database answers `select 1` within
- * {@link HEALTH_TIMEOUT_MS}; 503 with `Retry-After` otherwise, so a load balancer's health check
- * takes this server out while its database is unreachable (docs/deploy.md).
+ * The readiness check (`getHealthReady`, and `getHealth` under its older address): 200
+ * `{status: 'ok', database: 'up'}` while the database answers within {@link HEALTH_TIMEOUT_MS} and
+ * has every migration of this build; 503 with `Retry-After` and the reason as its message otherwise
+ * (readiness.ts), so a load balancer takes this server out meanwhile (docs/deploy.md "Metrics and health").
+ */
+async function ready({ app }: HandlerInput<'getHealthReady'>) {
+  const problem = await readinessProblem(app.db, HEALTH_TIMEOUT_MS, (err) => app.log.warn({ err }, 'readiness check: the database did not answer'));
+  if (problem) throw new HttpError(503, problem, undefined, 2);
+  return { data: { status: 'ok' as const, database: 'up' as const } };
+}
+
+/**
+ * Handlers of the System operations (openapi/halaqa.yaml tag System): `getHealthLive` answers 200
+ * whenever the process answers, reading nothing; `getHealthReady` and `getHealth` are {@link ready}.
  */
 export const systemHandlers = {
-  getHealth: async ({ app }) => {
-    if (!(await databaseAnswers(app.db, HEALTH_TIMEOUT_MS))) {
-      throw new HttpError(503, 'The database is unavailable; please try again in a moment', undefined, 2);
-    }
-    return { data: { status: 'ok', database: 'up' } };
-  },
+  getHealthLive: async () => ({ data: { status: 'ok' as const } }),
+  getHealthReady: ready,
+  getHealth: ready,
 } satisfies HandlerTable;
