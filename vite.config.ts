@@ -122,9 +122,9 @@ export default defineConfig({
     //   module state is never test state.
     maxWorkers: availableParallelism(),
     isolate: false,
+    // Each project inherits the options above (Vitest's default for inline projects).
     projects: [
       {
-        extends: true,
         // The ES module builds of packages (as the app's build picks them), not their CommonJS ones.
         resolve: { mainFields: ['module', 'main'], conditions: ['module', 'development|production'] },
         test: {
@@ -134,7 +134,6 @@ export default defineConfig({
         },
       },
       {
-        extends: true,
         test: {
           name: 'node',
           environment: 'node',
