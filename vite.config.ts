@@ -48,7 +48,7 @@ export default defineConfig({
       babel: {
         plugins: isVitest
           ? ['@lingui/babel-plugin-lingui-macro']
-          : [['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }], linguiInlineSource],
+          : [['@lingui/babel-plugin-lingui-macro', { descriptorFields: 'message' }], linguiInlineSource],
       },
     }),
     // The Arabic catalog in two chunks: what the explore pages show first, and the rest (src/lib/i18n.ts).
