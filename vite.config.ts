@@ -48,7 +48,7 @@ export default defineConfig({
       babel: {
         plugins: isVitest
           ? ['@lingui/babel-plugin-lingui-macro']
-          : [['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }], linguiInlineSource],
+          : [['@lingui/babel-plugin-lingui-macro', { descriptorFields: 'message' }], linguiInlineSource],
       },
     }),
     // The Arabic catalog in two chunks: what the explore pages show first, and the rest (src/lib/i18n.ts).
@@ -122,9 +122,9 @@ export default defineConfig({
     //   module state is never test state.
     maxWorkers: availableParallelism(),
     isolate: false,
+    // Each project inherits the options above (Vitest's default for inline projects).
     projects: [
       {
-        extends: true,
         // The ES module builds of packages (as the app's build picks them), not their CommonJS ones.
         resolve: { mainFields: ['module', 'main'], conditions: ['module', 'development|production'] },
         test: {
@@ -134,7 +134,6 @@ export default defineConfig({
         },
       },
       {
-        extends: true,
         test: {
           name: 'node',
           environment: 'node',

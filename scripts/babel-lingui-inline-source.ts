@@ -2,7 +2,7 @@ import type { PluginObj, types as BabelTypes } from '@babel/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 
 /**
- * Babel plugin, run after @lingui/babel-plugin-lingui-macro with `stripMessageField: false` in the
+ * Babel plugin, run after @lingui/babel-plugin-lingui-macro with `descriptorFields: 'message'` in the
  * production build (vite.config.ts): every message descriptor the macro wrote,
  * `{ id: "F1KHmy", message: "Explore <0>{n}</0> courses", … }`, gets its English source message
  * compiled now, in the format of a compiled catalog (`["Explore <0>", ["n"], "</0> courses"]`).

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The static checks of `npm test` (contract lint, ESLint, type-check), run at the same time: each is
+// The static checks of `npm test` (contract lint, ESLint, type-check, and the installed packages
+// against security/advisories.json: scripts/advisories.mjs), run at the same time: each is
 // one single-threaded process, so on a 2-core machine two run for the price of one (issue 15, goal 7).
 // Each one's output is printed whole when it ends; the exit code is 1 when any failed.
 // ESLint keeps a cache in .cache/ (git-ignored), so an unchanged file is not linted twice. The
@@ -9,7 +10,7 @@
 import { spawn } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
-const CHECKS = ['api:lint', 'lint', 'typecheck'];
+const CHECKS = ['api:lint', 'lint', 'typecheck', 'advisories'];
 
 const results = await Promise.all(
   CHECKS.map(

@@ -79,9 +79,12 @@ export function linguiSplit(options: LinguiSplitOptions): Plugin {
         const chosen = Object.fromEntries(
           Object.entries(messages).filter(([msgId]) => isCore(from.get(msgId) ?? []) === (part === 'core')),
         );
+        // The locale's pseudolocalization, if lingui.config names one for it (as @lingui/vite-plugin does).
+        const pseudo = config.pseudoLocale.find((p) => p.locale === locale);
         const { source, errors } = createCompiledCatalog(locale, chosen, {
           namespace: 'es',
-          pseudoLocale: config.pseudoLocale,
+          pseudoLocale: pseudo?.locale,
+          pseudoLocaleOptions: pseudo?.options,
         });
         if (errors.length > 0) this.warn(`${errors.length} messages of ${relative(rootDir, poPath)} do not compile`);
         return { code: source, map: null, moduleType: 'js' };

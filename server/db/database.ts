@@ -299,6 +299,8 @@ function preparingPool(pool: pg.Pool, onError: (err: unknown) => void, onWaited:
       } as unknown as ReturnType<PostgresPool['connect']> extends Promise<infer C> ? C : never;
     },
     end: () => pool.end(),
+    // pg's pool settings: Kysely reads them to open a control connection when a query is cancelled.
+    options: pool.options,
   };
 }
 

@@ -1,4 +1,5 @@
-import { DEFAULT_MIGRATION_TABLE, type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, type Migration, Migrator } from 'kysely/migration';
 import * as m0001 from './migrations/0001_init.js';
 import * as m0002 from './migrations/0002_authoring_moderation.js';
 import * as m0003 from './migrations/0003_waitlist.js';

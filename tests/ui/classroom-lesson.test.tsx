@@ -311,7 +311,8 @@ describe('lesson page: programming assignment', () => {
           }),
         }),
     });
-    const editor = await screen.findByTestId('code-editor');
+    // The code editor (CodeMirror) is a lazily loaded chunk too.
+    const editor = await screen.findByTestId('code-editor', undefined, { timeout: LAZY_CHUNK_MS });
     await waitFor(() => expect(editor.textContent).toContain('return String(n);'));
     expect(screen.getByRole('textbox', { name: 'Your code' })).toBeTruthy();
 
@@ -334,7 +335,7 @@ describe('lesson page: programming assignment', () => {
       'GET /api/assignments/505/submissions': () => page([]),
       'POST /api/assignments/505/code': () => json(409, { message: 'The deadline for this lesson has passed' }),
     });
-    await screen.findByTestId('code-editor');
+    await screen.findByTestId('code-editor', undefined, { timeout: LAZY_CHUNK_MS });
     fireEvent.click(screen.getByRole('button', { name: 'Run tests & submit' }));
     expect(await toastTitle('Cannot submit assignment!')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Test results' })).toBeNull();
