@@ -173,14 +173,15 @@ export class AppMetrics {
    * answers null (another instance holds the job's lock), `failed` when it throws (rethrown).
    */
   async job<T>(name: string, run: () => Promise<T | null>): Promise<T | null> {
+    const count = (outcome: JobOutcome) => this.jobRuns.inc({ job: name, outcome });
     let result: T | null;
     try {
       result = await run();
     } catch (err) {
-      this.jobRuns.inc({ job: name, outcome: 'failed' });
+      count('failed');
       throw err;
     }
-    this.jobRuns.inc({ job: name, outcome: result === null ? 'skipped' : 'ok' });
+    count(result === null ? 'skipped' : 'ok');
     if (result !== null) this.jobLastSuccess.set({ job: name }, Date.now() / 1000);
     return result;
   }
