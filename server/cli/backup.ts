@@ -9,11 +9,25 @@ import { CliError, type CliIo, shellQuote, urlWithoutPassword, usageError } from
 import { openServerDatabase } from './server-database.js';
 
 /**
+ * The arguments of `backup` and `restore`: one file (resolved where the command was typed) and
+ * `--force`, with the server's configuration.
+ * @throws CliError 2 without exactly one file; 1 with DATABASE_URL ({@link postgresToolsNotice}).
+ */
+export function archiveArguments(args: string[], io: CliIo, command: 'backup' | 'restore'): { file: string; force: boolean; config: Config } {
+  const { values, positionals } = parseArgs({ args, options: { force: { type: 'boolean' } }, strict: true, allowPositionals: true });
+  if (positionals.length !== 1) throw usageError(`${command} needs one file`);
+  const file = resolve(io.argsCwd, positionals[0]!);
+  const config = loadConfig(io.env, io.cwd);
+  if (config.databaseUrl) throw postgresToolsNotice(config, file);
+  return { file, force: values.force ?? false, config };
+}
+
+/**
  * The answer to `backup` or `restore` with DATABASE_URL: PostgreSQL's own tools do it, for the
  * configured database (URL printed without its password: pg_dump reads PGPASSWORD or ~/.pgpass).
  * @returns a CliError (exit 1: nothing was written) whose message holds both command lines.
  */
-export function postgresToolsNotice(config: Config, file: string): CliError {
+function postgresToolsNotice(config: Config, file: string): CliError {
   const url = shellQuote(urlWithoutPassword(config.databaseUrl!));
   return new CliError(
     [
@@ -30,16 +44,12 @@ export function postgresToolsNotice(config: Config, file: string): CliError {
  * `halaqa backup <file> [--force]`: a gzipped tar of the embedded database's files (PGlite
  * `dumpDataDir`, after a checkpoint), written beside <file> and then renamed, so no half archive
  * ever has its name. `halaqa restore` reads it.
- * @throws CliError 2 without exactly one file; 1 with DATABASE_URL ({@link postgresToolsNotice}),
+ * @throws CliError 2 without exactly one file; 1 with DATABASE_URL ({@link archiveArguments}),
  *   a server holding DATA_DIR, no database, or an existing <file> without --force.
  */
 export async function backup(args: string[], io: CliIo): Promise<void> {
-  const { values, positionals } = parseArgs({ args, options: { force: { type: 'boolean' } }, strict: true, allowPositionals: true });
-  if (positionals.length !== 1) throw usageError('backup needs one file to write');
-  const file = resolve(io.argsCwd, positionals[0]!);
-  const config = loadConfig(io.env, io.cwd);
-  if (config.databaseUrl) throw postgresToolsNotice(config, file);
-  if (existsSync(file) && !values.force) throw new CliError(`${file} exists: give another name, or --force to replace it.`);
+  const { file, force, config } = archiveArguments(args, io, 'backup');
+  if (existsSync(file) && !force) throw new CliError(`${file} exists: give another name, or --force to replace it.`);
   const { handle, close } = await openServerDatabase(io, { config });
   const partial = `${file}.partial-${process.pid}`;
   try {

@@ -1,13 +1,12 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseArgs, promisify } from 'node:util';
+import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
-import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrationStatus } from '../db/migrate.js';
-import { postgresToolsNotice } from './backup.js';
-import { CliError, type CliIo, usageError } from './io.js';
+import { archiveArguments } from './backup.js';
+import { CliError, type CliIo } from './io.js';
 import { hasFiles, lockPgliteDir, pgliteDir } from './server-database.js';
 
 const gunzipAsync = promisify(gunzip);
@@ -37,22 +36,18 @@ async function readArchive(file: string): Promise<Blob> {
  * then puts it in place of DATA_DIR/pg by renames; a failure leaves DATA_DIR/pg as it was. The
  * directory's lock is held throughout. Migrations the archive lacks are applied by the next start
  * (or `halaqa migrate`).
- * @throws CliError 2 without exactly one file; 1 with DATABASE_URL ({@link postgresToolsNotice}), a
+ * @throws CliError 2 without exactly one file; 1 with DATABASE_URL ({@link archiveArguments}), a
  *   missing file, a server holding DATA_DIR, a DATA_DIR/pg not empty without --force, or an
  *   archive that is not a Halaqa database.
  */
 export async function restore(args: string[], io: CliIo): Promise<void> {
-  const { values, positionals } = parseArgs({ args, options: { force: { type: 'boolean' } }, strict: true, allowPositionals: true });
-  if (positionals.length !== 1) throw usageError('restore needs one archive to read');
-  const file = resolve(io.argsCwd, positionals[0]!);
-  const config = loadConfig(io.env, io.cwd);
-  if (config.databaseUrl) throw postgresToolsNotice(config, file);
+  const { file, force, config } = archiveArguments(args, io, 'restore');
   if (!existsSync(file)) throw new CliError(`${file} does not exist.`);
   const pgDir = pgliteDir(config);
   const lock = lockPgliteDir(config);
   const work = `${pgDir}.restoring-${process.pid}`;
   try {
-    if (hasFiles(pgDir) && !values.force) {
+    if (hasFiles(pgDir) && !force) {
       throw new CliError(`${pgDir} already holds a database: restore into a new DATA_DIR, or add --force to replace this one (it is deleted).`);
     }
     const image = await readArchive(file);
