@@ -31,9 +31,10 @@ function postgresToolsNotice(config: Config, file: string): CliError {
   const url = shellQuote(urlWithoutPassword(config.databaseUrl!));
   return new CliError(
     [
-      'With DATABASE_URL the database is PostgreSQL\'s: back it up and restore it with its own tools (password from PGPASSWORD or ~/.pgpass).',
+      'With DATABASE_URL the database is PostgreSQL\'s: back it up and restore it with PostgreSQL\'s tools (the password from PGPASSWORD or ~/.pgpass).',
+      'Back up (one consistent snapshot; the servers may run):',
       `  pg_dump --format=custom --no-owner --file=${shellQuote(file)} ${url}`,
-      'restores into an empty database (created beforehand with createdb), before the servers start on it:',
+      'Restore into a new empty database (createdb), before servers start on it:',
       `  pg_restore --no-owner --exit-on-error --dbname=${url} ${shellQuote(file)}`,
       'Nothing was written.',
     ].join('\n'),
