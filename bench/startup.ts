@@ -193,7 +193,7 @@ async function main(): Promise<void> {
     url.pathname = `/${name}`;
     const dataDir = mkdtempSync(join(tmpdir(), 'halaqa-start-'));
     try {
-      const s = await npmStart({ DATA_DIR: dataDir, DATABASE_URL: url.toString() });
+      const s = await npmStart({ DATA_DIR: dataDir, DATABASE_URL: url.toString(), SEED_DEMO_DATA: 'true' });
       console.log(`npm start on PostgreSQL, new empty database: ${fmt(s)}`);
       console.log(`  ${await restingRss(s)}`);
       await stop(s.child);

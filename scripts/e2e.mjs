@@ -46,7 +46,7 @@ async function startServer() {
     // SCRYPT_LOG_N: the journeys sign in about 60 times, and one scrypt at the production cost
     // (2^17) took 1 s of CPU here, on a machine the two shards already keep busy; 2^14 (0.13 s) is
     // the API tests' cost too. The cost upgrade at sign-in is tested in tests/api/sign-in-protection.test.ts.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', DATABASE_URL: '', RATE_LIMIT_FACTOR: '10', SCRYPT_LOG_N: '14' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', DATABASE_URL: '', SEED_DEMO_DATA: 'true', RATE_LIMIT_FACTOR: '10', SCRYPT_LOG_N: '14' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   let exited = false;

@@ -160,7 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storage,
     mailer: new Mailer(db, join(config.dataDir, 'outbox'), config.smtpUrl, metrics),
     receipts: new IdleQueue<string>(
-      (intentId) => mailPaymentReceipt(ctx, intentId),
+      async (intentId) => void (await mailPaymentReceipt(ctx, intentId)),
       (err, intentId) => app.log.error({ err, intent: intentId }, 'mailing a payment receipt failed'),
     ),
     invitationMails: new IdleQueue<number>(

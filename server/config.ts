@@ -23,7 +23,10 @@ export interface Config {
   publicUrl: string;
   /** Platform fee: percent of the price (FEE_PERCENT, default 5) plus fixed cents (FEE_FIXED_CENTS, default 50). */
   fee: { percent: number; fixedCents: number };
-  /** Seed demo data into an empty database (SEED_DEMO_DATA; default true only for a local install, see {@link isLocalInstall}). */
+  /**
+   * Seed demo data into an empty database (SEED_DEMO_DATA). Default true only for the embedded
+   * database (no DATABASE_URL) of a local install ({@link isLocalInstall}); refused outside one.
+   */
   seedDemoData: boolean;
   /** Directory of the built SPA served at / (default ./dist); null disables static serving. */
   webDir: string | null;
@@ -225,9 +228,12 @@ function boolVar(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boole
  * Reads and validates the configuration.
  * @param env the environment (process.env by default)
  * @param cwd directory relative paths are resolved from
- * @throws ConfigError naming the first bad variable
+ * @throws ConfigError naming the first bad variable, or every setting NODE_ENV=production lacks
+ *   ({@link REQUIRED_IN_PRODUCTION})
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  // Before anything is generated into DATA_DIR: a refused start leaves no secret behind.
+  refuseMissingProductionSettings(env);
   const port = intVar(env, 'PORT', 3000, 0, 65535);
   const dataDir = resolve(cwd, env.DATA_DIR || './data');
 
@@ -275,7 +281,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       percent: intVar(env, 'FEE_PERCENT', 5, 0, 50),
       fixedCents: intVar(env, 'FEE_FIXED_CENTS', 50, 0, 10_000),
     },
-    seedDemoData: boolVar(env, 'SEED_DEMO_DATA', local),
+    // A DATABASE_URL may be anyone's real database, even on a loopback PUBLIC_URL: demo data there only when asked for.
+    seedDemoData: boolVar(env, 'SEED_DEMO_DATA', local && !databaseUrl),
     webDir,
     logLevel: env.LOG_LEVEL || 'info',
     smtpUrl: env.SMTP_URL || null,
@@ -297,10 +304,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 }
 
 /**
+ * What a server started with NODE_ENV=production must be given, never generated or guessed: a
+ * secret generated into DATA_DIR differs per instance and goes with the disk, and the default
+ * PUBLIC_URL (http://localhost:PORT) would be the origin of every mailed link.
+ */
+const REQUIRED_IN_PRODUCTION: readonly { variable: string; why: string }[] = [
+  { variable: 'JWT_SECRET', why: 'signs the access tokens (≥ 32 characters, the same on every instance)' },
+  { variable: 'CAPTCHA_HMAC_KEY', why: 'signs the captcha challenges (≥ 32 characters, the same on every instance)' },
+  { variable: 'PUBLIC_URL', why: 'is the https origin users reach, used in mailed links' },
+];
+
+/**
+ * With NODE_ENV=production, refuses to start unless every setting of {@link REQUIRED_IN_PRODUCTION}
+ * is set (docs/deploy.md "Production checklist").
+ * @throws ConfigError whose `variable` lists every missing one, comma-separated, and says why each is needed.
+ */
+function refuseMissingProductionSettings(env: NodeJS.ProcessEnv): void {
+  if (env.NODE_ENV !== 'production') return;
+  const missing = REQUIRED_IN_PRODUCTION.filter((s) => !env[s.variable]);
+  if (missing.length === 0) return;
+  throw new ConfigError(
+    missing.map((s) => s.variable).join(', '),
+    `${missing.length === 1 ? 'is' : 'are'} required with NODE_ENV=production: ${missing.map((s) => `${s.variable} ${s.why}`).join('; ')} (docs/deploy.md "Production checklist").`,
+  );
+}
+
+/**
  * A local install: PUBLIC_URL (unset counts as http://localhost) is a loopback origin — `localhost`
  * (or a name under `.localhost`, RFC 6761 §6.3), 127.0.0.0/8 or [::1] — and NODE_ENV is not
- * `production`. Only there do the demo conveniences (demo data, the built-in identity provider)
- * default to on.
+ * `production`. Only there do the demo conveniences default to on: the built-in identity provider,
+ * and the demo data on the embedded database (not with DATABASE_URL).
  */
 export function isLocalInstall(publicUrl: string, env: NodeJS.ProcessEnv): boolean {
   return env.NODE_ENV !== 'production' && isLoopbackHost(new URL(publicUrl).hostname);

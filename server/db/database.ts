@@ -76,17 +76,19 @@ export function transactionsOverlap(db: Kysely<Database>): boolean {
 const PGLITE_SETTINGS = ['shared_buffers=16MB'];
 
 /**
- * A tar archive of a PGlite database's files (PGlite `dumpDataDir`, uncompressed), which
+ * A tar archive of a PGlite database's files (PGlite `dumpDataDir`), which
  * `openDatabase({ kind: 'pglite', dir, image })` opens as a copy: tests migrate and seed one
- * database and start every test file from its image instead of repeating that work. Uncompressed
- * because it is opened far more often than it is made: the seeded demo image (~40 MB) opens in
- * about 0.4 s, its gzipped form (~5 MB) in 0.7 s (issue 15, goal 7).
+ * database and start every test file from its image instead of repeating that work, and the admin
+ * command's `backup` writes it gzipped (`restore` opens it so). Uncompressed by default because
+ * the tests open it far more often than they make it: the seeded demo image (~40 MB) opens in
+ * about 0.4 s, its gzipped form (~5 MB) in 0.7 s (issue 15, goal 7). PGlite recognises a gzipped
+ * image by the Blob's type (`application/gzip`).
  * @throws when `db` was not opened on PGlite by {@link openDatabase}.
  */
-export async function dumpDatabaseImage(db: Kysely<Database>): Promise<Blob> {
+export async function dumpDatabaseImage(db: Kysely<Database>, compression: 'none' | 'gzip' = 'none'): Promise<Blob> {
   const client = pgliteClients.get(db);
   if (!client) throw new Error('dumpDatabaseImage needs a PGlite database opened by openDatabase');
-  return client.dumpDataDir('none');
+  return client.dumpDataDir(compression);
 }
 
 /** The most statements one PostgreSQL connection keeps prepared (each costs the server some memory). */

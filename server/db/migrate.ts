@@ -62,8 +62,7 @@ const migrations: Record<string, Migration> = {
  * @throws the first migration error (that migration's transaction is rolled back).
  */
 export async function migrateToLatest(db: Kysely<Database>, schema = 'public'): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migratorFor(db, schema).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
@@ -90,4 +89,23 @@ export async function pendingMigrations(db: Kysely<Database>): Promise<string[]>
     else throw err;
   }
   return Object.keys(migrations).filter((name) => !applied.has(name));
+}
+
+/** One migration of this release and when it was applied to the database (null: pending). */
+export interface MigrationState {
+  name: string;
+  appliedAt: Date | null;
+}
+
+/**
+ * Every migration of this release, in order, with when it was applied (Kysely's bookkeeping table,
+ * `kysely_migration` in `schema`; none applied when it does not exist yet). Writes nothing.
+ */
+export async function migrationStatus(db: Kysely<Database>, schema = 'public'): Promise<MigrationState[]> {
+  const infos = await migratorFor(db, schema).getMigrations();
+  return infos.map((m) => ({ name: m.name, appliedAt: m.executedAt ?? null }));
+}
+
+function migratorFor(db: Kysely<Database>, schema: string): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema });
 }

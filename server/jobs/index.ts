@@ -21,7 +21,7 @@ export interface JobsReport {
   expiredIntents: number | null;
   /** Card payments committed but not captured (the gateway was unreachable), now captured. */
   capturedPayments: number | null;
-  /** Succeeded payments whose receipt was not mailed (a crash, a mail server down), tried again; 0 without `mail`. */
+  /** Succeeded payments whose receipt was not mailed a minute on (a crash, a mail server down), now mailed; 0 without `mail`. */
   mailedReceipts: number | null;
   /** Invitations whose mail was not sent a minute on (a crash, a mail server down), now mailed; 0 without `mail`. */
   mailedInvitations: number | null;
@@ -63,6 +63,9 @@ export async function runExclusive<T>(db: Kysely<Database>, name: string, job: (
   });
 }
 
+/** Runs one named job once across instances (null: another instance holds it); see {@link runExclusive}. */
+type ExclusiveRunner = <T>(name: string, job: (db: Kysely<Database>) => Promise<T>) => Promise<T | null>;
+
 /**
  * The periodic work of the server, in one place: it calls the modules that own each rule.
  * - payments: seats held by abandoned (or crash-interrupted) card checkouts come back when their
@@ -78,7 +81,7 @@ export async function runExclusive<T>(db: Kysely<Database>, name: string, job: (
  */
 export async function runJobs(db: Kysely<Database>, ctx: JobsContext = {}): Promise<JobsReport> {
   const now = ctx.now ?? new Date();
-  const exclusive = <T>(name: string, job: (db: Kysely<Database>) => Promise<T>): Promise<T | null> =>
+  const exclusive: ExclusiveRunner = (name, job) =>
     ctx.metrics ? ctx.metrics.job(name, () => runExclusive(db, name, job)) : runExclusive(db, name, job);
   // Seats freed by expired holds are collected, then mailed to the waitlists once the job's
   // connection is released (on PGlite there is only one).
@@ -93,21 +96,52 @@ export async function runJobs(db: Kysely<Database>, ctx: JobsContext = {}): Prom
   }
   const capturedPayments = ctx.gateway ? await exclusive('capture-payments', (c) => captureUncaptured(c, ctx.gateway!)) : 0;
   const gradedQuizAttempts = await exclusive('grade-quiz-attempts', (c) => gradeExpiredAttempts(c, now));
-  // Receipts of payments that succeeded a minute or more ago and were not mailed (a crash, a mail server down).
-  // Read under the job's lock, mailed once its connection is released (the mailer writes the outbox).
-  const unmailed = mail ? await exclusive('mail-receipts', unmailedReceipts) : [];
-  if (mail) for (const intentId of unmailed ?? []) await mailPaymentReceipt(mail, intentId);
-  const mailedReceipts = unmailed === null ? null : unmailed.length;
-  // Invitations left unmailed (a crash after the commit, a mail server down), likewise. Each is
-  // claimed as it is mailed, so a queue mailing the same ones at once sends none of them twice.
-  const invitations = mail ? await exclusive('mail-invitations', (c) => unmailedInvitations(c, now)) : [];
-  let mailedInvitations: number | null = invitations === null ? null : 0;
-  if (mail) for (const id of invitations ?? []) if (await mailInvitation({ ...mail, now: () => now }, id)) mailedInvitations = (mailedInvitations ?? 0) + 1;
+  // Mails a crash or a refusing mail server left unsent, a minute on (receipts, invitations).
+  const unmailed = mail ? await mailUnmailed(db, mail, now, exclusive) : null;
+  const mailedReceipts = unmailed ? (unmailed.receipts?.mailed ?? null) : 0;
+  const mailedInvitations = unmailed ? (unmailed.invitations?.mailed ?? null) : 0;
   const purgedSignIns = await exclusive('purge-sign-ins', async (c) => {
     await purgeRateLimitCounters(c);
     return purgeExpiredSessions(c, new Date());
   });
   return { expiredIntents, capturedPayments, gradedQuizAttempts, mailedReceipts, mailedInvitations, purgedSignIns };
+}
+
+/** Mails of one kind found unmailed by {@link mailUnmailed}, and how many of them were sent now (the others failed again, or were sent meanwhile by another instance). */
+export interface UnmailedCount {
+  found: number;
+  mailed: number;
+}
+
+/**
+ * The mails whose sending failed or never ran (a crash after the commit, a mail server that
+ * refused): receipts of payments that succeeded a minute or more ago and invitations made or resent
+ * a minute or more ago and still usable, still unmailed (`payment_intents.receipt_mailed_at`,
+ * `invitations.mailed_at` null: migrations 0023, 0026), up to one batch of each (100 receipts, 500
+ * invitations, oldest first), mailed now. Each is read under its job's lock, then mailed once the
+ * job's connection is released (the mailer writes the outbox); each mail claims its row, so a queue
+ * or another instance mailing the same ones at once sends none twice. Used by the periodic jobs and
+ * by the admin command (`halaqa outbox --resend-failed`).
+ * @returns per kind what was found and sent; null when another instance holds that job's lock.
+ */
+export async function mailUnmailed(
+  db: Kysely<Database>,
+  mail: NonNullable<JobsContext['mail']>,
+  now: Date = new Date(),
+  exclusive: ExclusiveRunner = (name, job) => runExclusive(db, name, job),
+): Promise<{ receipts: UnmailedCount | null; invitations: UnmailedCount | null }> {
+  const intents = await exclusive('mail-receipts', unmailedReceipts);
+  const receipts = intents && { found: intents.length, mailed: await countSent(intents, (id) => mailPaymentReceipt(mail, id)) };
+  const ids = await exclusive('mail-invitations', (c) => unmailedInvitations(c, now));
+  const invitations = ids && { found: ids.length, mailed: await countSent(ids, (id) => mailInvitation({ ...mail, now: () => now }, id)) };
+  return { receipts, invitations };
+}
+
+/** Sends `items` one after the other; @returns how many `send` reported sent. */
+async function countSent<T>(items: T[], send: (item: T) => Promise<boolean>): Promise<number> {
+  let sent = 0;
+  for (const item of items) if (await send(item)) sent++;
+  return sent;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,8 @@ const base = { DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-0
 const PUBLIC = { PUBLIC_URL: 'https://halaqa.example.org' };
 /** What a public install must set (beyond its directories). */
 const SAFE_PUBLIC = { ...PUBLIC, SEED_DEMO_DATA: 'false' };
+/** NODE_ENV=production with what it requires (JWT_SECRET is in `base`). */
+const PRODUCTION = { NODE_ENV: 'production', CAPTCHA_HMAC_KEY: 'captcha-key-that-is-long-enough-0123456789', PUBLIC_URL: 'https://halaqa.example.org' };
 
 /** The ConfigError loadConfig throws for `env`, or null. */
 function refusal(env: Record<string, string>): ConfigError | null {
@@ -50,7 +53,7 @@ describe('OIDC_BUILTIN_IDP', () => {
 
   it('is off by default for a public PUBLIC_URL and with NODE_ENV=production: no directory without an issuer is offered', () => {
     expect(loadConfig({ ...base, ...SAFE_PUBLIC }).federation.providers).toEqual([]);
-    expect(loadConfig({ ...base, NODE_ENV: 'production', SEED_DEMO_DATA: 'false' }).federation.providers).toEqual([]);
+    expect(loadConfig({ ...base, ...PRODUCTION, SEED_DEMO_DATA: 'false' }).federation.providers).toEqual([]);
     const mixed = loadConfig({ ...base, ...SAFE_PUBLIC, OIDC_MA_ISSUER: 'https://login.ma.example/realms/ma', OIDC_MA_CLIENT_ID: 'halaqa', OIDC_MA_CLIENT_SECRET: 's3cret' });
     expect(mixed.federation.providers.map((p) => [p.code, p.builtIn])).toEqual([['MA', false]]);
   });
@@ -63,7 +66,7 @@ describe('OIDC_BUILTIN_IDP', () => {
     const pub = refusal({ ...SAFE_PUBLIC, OIDC_BUILTIN_IDP: 'true' });
     expect(pub?.variable).toBe('OIDC_BUILTIN_IDP');
     expect(pub?.message).toContain('https://halaqa.example.org');
-    const prod = refusal({ NODE_ENV: 'production', SEED_DEMO_DATA: 'false', OIDC_BUILTIN_IDP: 'on' });
+    const prod = refusal({ ...PRODUCTION, SEED_DEMO_DATA: 'false', OIDC_BUILTIN_IDP: 'on' });
     expect(prod?.variable).toBe('OIDC_BUILTIN_IDP');
     expect(prod?.message).toContain('NODE_ENV=production');
     expect(refusal({ PUBLIC_URL: 'http://192.168.1.20:3000', SEED_DEMO_DATA: 'false', OIDC_BUILTIN_IDP: '1' })?.variable).toBe('OIDC_BUILTIN_IDP');
@@ -71,7 +74,7 @@ describe('OIDC_BUILTIN_IDP', () => {
 
   it('is allowed explicitly on a loopback PUBLIC_URL, and refused there with NODE_ENV=production', () => {
     expect(builtIn({ PUBLIC_URL: 'http://localhost:3000', OIDC_BUILTIN_IDP: 'true' })).toEqual(['MA', 'QA']);
-    expect(refusal({ PUBLIC_URL: 'http://localhost:3000', NODE_ENV: 'production', SEED_DEMO_DATA: 'false', OIDC_BUILTIN_IDP: 'true' })?.variable).toBe('OIDC_BUILTIN_IDP');
+    expect(refusal({ ...PRODUCTION, PUBLIC_URL: 'http://localhost:3000', SEED_DEMO_DATA: 'false', OIDC_BUILTIN_IDP: 'true' })?.variable).toBe('OIDC_BUILTIN_IDP');
   });
 
   it('is refused when asked for even if every directory has an issuer', () => {
@@ -90,7 +93,7 @@ describe('the other unsafe settings outside a local install', () => {
     expect(loadConfig({ ...base }).seedDemoData).toBe(true);
     expect(loadConfig({ ...base, ...PUBLIC }).seedDemoData).toBe(false);
     expect(refusal({ ...PUBLIC, SEED_DEMO_DATA: 'true' })?.variable).toBe('SEED_DEMO_DATA');
-    expect(refusal({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true' })?.variable).toBe('SEED_DEMO_DATA');
+    expect(refusal({ ...PRODUCTION, SEED_DEMO_DATA: 'true' })?.variable).toBe('SEED_DEMO_DATA');
   });
 
   it('CAPTCHA=off: accepted locally (the API tests), refused elsewhere', () => {
@@ -102,7 +105,45 @@ describe('the other unsafe settings outside a local install', () => {
 
   it('a public install with the safe defaults starts', () => {
     expect(refusal(PUBLIC)).toBeNull();
-    expect(refusal({ NODE_ENV: 'production' })).toBeNull();
+    expect(refusal(PRODUCTION)).toBeNull();
+  });
+});
+
+describe('NODE_ENV=production', () => {
+  it('refuses to start without JWT_SECRET, CAPTCHA_HMAC_KEY and PUBLIC_URL, naming every missing one in one message, before writing anything', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'halaqa-config-prod-'));
+    try {
+      // The real start: server/main.ts exits with the message, and generates no secret into DATA_DIR.
+      const start = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        env: { ...process.env, NODE_ENV: 'production', DATA_DIR: empty, JWT_SECRET: '', CAPTCHA_HMAC_KEY: '', PUBLIC_URL: '', DATABASE_URL: '', PORT: '0', WEB_DIR: '' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(start.status, start.stderr).toBe(1);
+      expect(start.stderr).toMatch(/^Configuration error: JWT_SECRET, CAPTCHA_HMAC_KEY, PUBLIC_URL are required with NODE_ENV=production: /);
+      expect(readdirSync(empty)).toEqual([]);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+    const one = refusal({ ...PRODUCTION, CAPTCHA_HMAC_KEY: '' });
+    expect(one?.variable).toBe('CAPTCHA_HMAC_KEY');
+    expect(one?.message).toContain('CAPTCHA_HMAC_KEY is required with NODE_ENV=production: CAPTCHA_HMAC_KEY signs the captcha challenges');
+    expect(refusal({ ...PRODUCTION, PUBLIC_URL: '' })?.variable).toBe('PUBLIC_URL');
+    expect(refusal(PRODUCTION)).toBeNull();
+  }, 60_000);
+});
+
+describe('demo data', () => {
+  it('is loaded by default only on the embedded database of a local install', () => {
+    expect(loadConfig({ ...base }).seedDemoData).toBe(true);
+    expect(loadConfig({ ...base, ...PRODUCTION }).seedDemoData).toBe(false);
+    expect(loadConfig({ ...base, PUBLIC_URL: 'http://localhost:3000', DATABASE_URL: 'postgres://halaqa@127.0.0.1:5432/halaqa' }).seedDemoData).toBe(false);
+  });
+
+  it('with DATABASE_URL, only when SEED_DEMO_DATA=true says so (on a local install)', () => {
+    const pg = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' };
+    expect(loadConfig({ ...base, ...pg, SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
+    expect(refusal({ ...PRODUCTION, ...pg, SEED_DEMO_DATA: 'true' })?.variable).toBe('SEED_DEMO_DATA');
   });
 });
 

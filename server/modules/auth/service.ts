@@ -88,8 +88,11 @@ export interface SignUpInput {
   invitationToken?: string;
 }
 
-/** Checks the account fields of a sign-up (spec §5); `prefix` names nested fields (`account.`). */
-function accountErrors(input: { firstName?: string; lastName?: string; email?: string; password?: string }, prefix = ''): FieldError[] {
+/**
+ * Checks the account fields of a sign-up (spec §5): names present, e-mail valid, password policy
+ * ({@link passwordProblem}); `prefix` names nested fields (`account.`). @returns the problems, none when acceptable.
+ */
+export function accountErrors(input: { firstName?: string; lastName?: string; email?: string; password?: string }, prefix = ''): FieldError[] {
   const errors: FieldError[] = [];
   if (!input.firstName?.trim()) errors.push({ path: `${prefix}firstName`, message: 'is required' });
   if (!input.lastName?.trim()) errors.push({ path: `${prefix}lastName`, message: 'is required' });
@@ -143,6 +146,31 @@ export async function signUp(app: AppContext, input: SignUpInput): Promise<AuthR
   });
   if (!user.email_verified_at) await mailVerificationLink(app, user);
   return issue(app, user);
+}
+
+/** The staff roles the admin command creates (docs/deploy.md "Admin command and backups"). */
+export type StaffRole = 'ADMIN' | 'SUPER_ADMIN';
+
+/**
+ * Creates an ADMIN or SUPER_ADMIN account who signs in with a password, for the admin command
+ * (server/cli/create-admin.ts: nobody signs up as staff). The sign-up's rules for names, e-mail
+ * and password (spec §5, {@link passwordProblem}) and its hashing (scrypt at SCRYPT_LOG_N);
+ * APPROVED, the address counted as verified, no company, mails in `language` (default 'en').
+ * @returns the new users row.
+ * @throws HttpError 400 with field errors (firstName, lastName, email, password); 409 when the
+ *   e-mail has an account (any letter case). Nothing is written on either.
+ */
+export async function createStaffAccount(
+  app: Pick<AppContext, 'db' | 'config'>,
+  input: { firstName: string; lastName: string; email: string; password: string; role: StaffRole; language?: Language },
+) {
+  const errors = accountErrors(input);
+  if (errors.length) throw badRequest('Some fields are invalid', errors);
+  const passwordHash = await passwords.hash(input.password, app.config.scryptLogN);
+  return insertAccount(app.db, {
+    email: input.email.trim(), passwordHash, firstName: input.firstName.trim(), lastName: input.lastName.trim(),
+    role: input.role, status: 'APPROVED', companyId: null, language: input.language ?? 'en', verified: true,
+  });
 }
 
 /** Inserts an account; null e-mail conflicts become 409 (the caller's transaction rolls back). */

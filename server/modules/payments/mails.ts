@@ -52,8 +52,9 @@ export type ReceiptMailContext = Pick<AppContext, 'db' | 'mailer' | 'config' | '
  * checkout. A failure is logged, never thrown: the learner is enrolled whatever the mail does.
  * A crash between the claim and the send loses that one mail (a mail server cannot be part of the
  * transaction); a crash before the claim does not.
+ * @returns whether a receipt was sent
  */
-export async function mailPaymentReceipt(app: ReceiptMailContext, intentId: string): Promise<void> {
+export async function mailPaymentReceipt(app: ReceiptMailContext, intentId: string): Promise<boolean> {
   try {
     const row = await app.db
       .updateTable('payment_intents as pi')
@@ -67,7 +68,7 @@ export async function mailPaymentReceipt(app: ReceiptMailContext, intentId: stri
       .where('pi.receipt_mailed_at', 'is', null)
       .returning(['pi.id', 'pi.amount_cents', 'pi.fee_cents', 'pi.payment_method', 'u.email', 'u.first_name', 'u.language', 's.id as session_id', 's.start_date', 's.timezone', 'c.title'])
       .executeTakeFirst();
-    if (!row) return;
+    if (!row) return false;
     try {
       await app.mailer.sendTemplate(
         paymentReceipt,
@@ -78,12 +79,14 @@ export async function mailPaymentReceipt(app: ReceiptMailContext, intentId: stri
         },
         { email: row.email, language: row.language },
       );
+      return true;
     } catch (err) {
       await app.db.updateTable('payment_intents').set({ receipt_mailed_at: null }).where('id', '=', intentId).execute();
       throw err;
     }
   } catch (err) {
     app.log.error({ err, intent: intentId }, 'mailing a payment receipt failed; the jobs will retry');
+    return false;
   }
 }
 
