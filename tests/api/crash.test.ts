@@ -61,7 +61,7 @@ async function start(port: number) {
   output = '';
   server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIR: '', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, SEED_DEMO_DATA: 'true', JWT_SECRET: 'crash-test-secret-that-is-long-enough-0123456789' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIR: '', LOG_LEVEL: 'info', DATABASE_URL: databaseUrl, SEED_DEMO_DATA: 'true', JWT_SECRET: 'crash-test-secret-that-is-long-enough-0123456789' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout!.on('data', (d) => (output += d));
