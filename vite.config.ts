@@ -8,6 +8,7 @@ import { defineConfig } from 'vite';
 import { linguiInlineSource } from './scripts/babel-lingui-inline-source.ts';
 import { linguiSplit } from './scripts/vite-lingui-split.ts';
 import { precompress } from './scripts/vite-precompress.ts';
+import { routePreload } from './scripts/vite-route-preload.ts';
 
 /**
  * Vite: the SPA (src/) and the Vitest configuration.
@@ -58,6 +59,13 @@ export default defineConfig({
       firstLoadRoutes: ['src/routes/index.tsx', 'src/routes/courses/index.tsx'],
     }),
     lingui(),
+    // The route chunks of the pages a visitor lands on, for the server to send as modulepreload
+    // links with the page (dist/route-preloads.json, server/modules/pages).
+    routePreload({
+      '/': 'src/routes/index.tsx',
+      '/courses': 'src/routes/courses/index.tsx',
+      '/courses/{id}': 'src/routes/courses/$courseId.tsx',
+    }),
     // Build output: a .br and a .gz beside each text file, served by the server as they are.
     precompress(),
   ],

@@ -1,20 +1,21 @@
 /**
- * First load of the explore page (issue 15, goal 4: its JavaScript and CSS ≤ 120 kB gzip).
+ * First load of the landing pages (issue 15, goal 4: the explore page's JavaScript and CSS ≤ 120 kB gzip).
  * Usage: `npx tsx bench/first-load.ts [--files] [--rebuild]` (builds dist/ when missing).
  *
  * Starts the built server on a fresh data directory (bench/built-server.ts) and opens `/`,
- * `/courses` and `/?lang=ar` in Debian's Chromium (playwright-core, a new profile each, empty
- * cache), recording every script and stylesheet the browser really fetched until the network is
- * idle. For each page it prints the number of files, their size as served (bytes on the wire:
- * body after Content-Encoding, per Chromium), and the same bodies recompressed here with gzip
- * (level 9) and Brotli (quality 11), in kB (1 kB = 1,000 bytes). `--files` lists every file.
+ * `/courses`, `/?lang=ar` and a course page (the demo's course 1) in Debian's Chromium
+ * (playwright-core, a new profile each, empty cache), recording every script and stylesheet the
+ * browser really fetched until the network is idle. For each page it prints the number of files,
+ * their size as served (bytes on the wire: body after Content-Encoding, per Chromium), and the same
+ * bodies recompressed here with gzip (level 9) and Brotli (quality 11), in kB (1 kB = 1,000 bytes).
+ * `--files` lists every file.
  * Prints figures; asserts nothing.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { ensureBuild, startBuiltServer } from './built-server.js';
 
-const PAGES = ['/', '/courses', '/?lang=ar'];
+const PAGES = ['/', '/courses', '/?lang=ar', '/courses/1'];
 const listFiles = process.argv.includes('--files');
 
 interface Fetched {
@@ -42,7 +43,7 @@ const browser = await chromium
     throw err;
   });
 try {
-  console.log(`First load of the explore page (${server.origin}), scripts + stylesheets fetched by Chromium`);
+  console.log(`First load of the landing pages (${server.origin}), scripts + stylesheets fetched by Chromium`);
   console.log('page          files     raw kB   wire kB   gzip kB  brotli kB   (JS gzip + CSS gzip)');
   for (const path of PAGES) {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
@@ -68,8 +69,8 @@ try {
       );
     });
     await page.goto(server.origin + path, { waitUntil: 'networkidle' });
-    // The explore page has rendered its catalog (a course card link) before we stop counting.
-    await page.waitForSelector('main a[href^="/courses/"]', { timeout: 30_000 }).catch(() => undefined);
+    // The page has rendered (an explore page its catalog, a course card link; a course page its title) before we stop counting.
+    await page.waitForSelector(path.startsWith('/courses/') ? 'main h1' : 'main a[href^="/courses/"]', { timeout: 30_000 }).catch(() => undefined);
     await page.waitForLoadState('networkidle');
     const files = (await Promise.all(pending)).filter((f): f is Fetched => f !== null);
     const sum = (pick: (f: Fetched) => number, kind?: Fetched['kind']) => files.filter((f) => !kind || f.kind === kind).reduce((a, f) => a + pick(f), 0);

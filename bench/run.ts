@@ -9,7 +9,7 @@
  *   storm       the enrollment storm
  *   lb          three servers behind HAProxy, one killed with SIGKILL mid-storm and restarted
  *   first-load  the first page's JavaScript and CSS, gzip
- *   lighthouse  Lighthouse scores of / and /courses
+ *   lighthouse  Lighthouse scores of /, /courses and a course page
  *   test-time   npm test's wall and CPU time, and its slowest test files
  *
  * `npm run bench -- startup storm` runs only the named ones.

@@ -1,4 +1,4 @@
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '@/lib/temporal';
 import { formatLongDate } from '@/components/ui/format';
 import { weekdayName } from '@/components/ui/schedule';
 import { formatHhMmA, WEEKDAYS } from '@/lib/time-slots';

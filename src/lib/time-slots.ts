@@ -1,4 +1,4 @@
-import { Temporal } from 'temporal-polyfill';
+import { Temporal, type PlainDate, type ZonedDateTime } from '@/lib/temporal';
 
 /** Weekdays as the API spells them (spec §3: sunday to saturday). */
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
@@ -9,7 +9,7 @@ export function isWeekday(value: unknown): value is Weekday {
 }
 
 /** Temporal's dayOfWeek (1 = Monday … 7 = Sunday) → API weekday. */
-function weekdayOf(date: Temporal.PlainDate | Temporal.ZonedDateTime): Weekday {
+function weekdayOf(date: PlainDate | ZonedDateTime): Weekday {
   return WEEKDAYS[date.dayOfWeek % 7]!;
 }
 
@@ -71,7 +71,7 @@ export interface WeeklySlotInput {
   from?: string;
 }
 
-function instantIn(zdt: Temporal.ZonedDateTime): SlotInstant {
+function instantIn(zdt: ZonedDateTime): SlotInstant {
   return {
     weekday: weekdayOf(zdt),
     date: zdt.toPlainDate().toString(),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_LOAD_ELEMENT_ID } from '../../openapi/first-load.js';
+import { ROUTE_PRELOADS_FILE } from '../../scripts/vite-route-preload.js';
 import { startTestApp, type TestApp } from './harness.js';
 
 /**
@@ -15,6 +16,12 @@ import { startTestApp, type TestApp } from './harness.js';
  */
 const PUBLIC_URL = 'https://academy.example';
 const webDir = mkdtempSync(join(tmpdir(), 'halaqa-pages-'));
+/** The build's route scripts per page, as scripts/vite-route-preload.ts writes them. */
+const routePreloads = {
+  '/': ['/assets/routes-a1.js', '/assets/course-card-b2.js'],
+  '/courses': ['/assets/courses-c3.js', '/assets/course-card-b2.js'],
+  '/courses/{id}': ['/assets/_courseId-d4.js', '/assets/schedule-e5.js'],
+};
 let t: TestApp;
 let publicCourse: { id: number; title: string };
 let privateCourse: number;
@@ -25,6 +32,7 @@ beforeAll(async () => {
     join(webDir, 'index.html'),
     '<!doctype html>\n<html lang="en" dir="ltr">\n  <head>\n    <meta charset="UTF-8" />\n    <meta name="description" content="100% live courses" />\n    <title>Halaqa</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
   );
+  writeFileSync(join(webDir, ROUTE_PRELOADS_FILE), JSON.stringify(routePreloads));
   // A public PUBLIC_URL, as in production: the captcha must be on there.
   t = await startTestApp({ captcha: true, env: { WEB_DIR: webDir, PUBLIC_URL } });
   const courses = await t.db.selectFrom('courses').select(['id', 'title', 'status', 'is_private']).orderBy('id').execute();
@@ -233,5 +241,43 @@ describe('the first load sent with the page', () => {
     expect(firstLoadOf(await page('/courses?query=python'))).toBeNull();
     expect(firstLoadOf(await page('/courses?categoryId=1'))).toBeNull();
     expect(firstLoadOf(await page(`/courses/${privateCourse}`))).toBeNull();
+  });
+});
+
+describe('the route scripts sent with the page', () => {
+  const modulePreloads = (doc: Document) => [...doc.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
+
+  it.each([
+    ['/', routePreloads['/']],
+    ['/?lang=ar', routePreloads['/']],
+    ['/courses', routePreloads['/courses']],
+    ['/courses?query=python', routePreloads['/courses']],
+  ])('of %s are its route\'s, as modulepreload links', async (url, files) => {
+    expect(modulePreloads(await page(url))).toEqual(files);
+  });
+
+  it('of a course page are the course route\'s, whether or not guests may see the course', async () => {
+    expect(modulePreloads(await page(`/courses/${publicCourse.id}`))).toEqual(routePreloads['/courses/{id}']);
+    expect(modulePreloads(await page(`/courses/${privateCourse}`))).toEqual(routePreloads['/courses/{id}']);
+  });
+
+  it('are none for a page outside the list', async () => {
+    const session = (await activeSessions(publicCourse.id))[0]!;
+    expect(modulePreloads(await page(`/sessions/${session.id}`))).toEqual([]);
+  });
+});
+
+describe('the picture preloaded with the explore page', () => {
+  const preloadedImages = (doc: Document) => [...doc.querySelectorAll('link[rel="preload"][as="image"]')].map((l) => [l.getAttribute('href'), l.getAttribute('fetchpriority')]);
+
+  it('is its first course\'s, with high priority', async () => {
+    const explore = (await t.app.inject({ method: 'GET', url: '/api/courses/explore?page=1&pageSize=12' })).json() as { data: { items: { pictureUrl: string | null }[] } };
+    const first = explore.data.items[0]!.pictureUrl;
+    expect(first).toBeTruthy();
+    expect(preloadedImages(await page('/courses'))).toEqual([[first, 'high']]);
+  });
+
+  it('is none on the landing page, whose largest paint on a phone is its heading', async () => {
+    expect(preloadedImages(await page('/'))).toEqual([]);
   });
 });

@@ -74,6 +74,11 @@ describe('the first load sent with the page', () => {
     expect(asked).toEqual([key]);
   });
 
+  it('says whether the page came with answers', () => {
+    expect(readFirstLoad(pageWith({ '/api/courses/categories': { data: [] } })).sent).toBe(true);
+    expect(readFirstLoad(document.implementation.createHTMLDocument('page')).sent).toBe(false);
+  });
+
   it('leaves a page without answers, or with unreadable ones, to ask as usual', async () => {
     const broken = document.implementation.createHTMLDocument('page');
     broken.body.innerHTML = '<script type="application/json" id="halaqa-first-load">{not json</script>';

@@ -155,20 +155,27 @@ export interface PageParts {
   hidden?: boolean;
   /** API answers of the first load by key (openapi/first-load.ts), sent in a JSON data block. */
   firstLoad?: Record<string, unknown>;
+  /** URL paths of the page's route scripts (the build's route-preloads.json), sent as modulepreload links. */
+  modulePreloads?: string[];
+  /** The URL of the picture that is the page's largest paint on a phone, preloaded with high priority (a page with a head preloads its image). */
+  firstPicture?: string | null;
 }
 
 /**
  * index.html with `parts` applied: with a head, `<html lang dir>`, the `<title>` and description
  * replaced, and the canonical link, hreflang alternates, Open Graph and Twitter card tags, a
  * preload of the picture (the page's largest paint) and JSON-LD added before `</head>`; the first
- * load's answers in `<script type="application/json" id="halaqa-first-load">`. Data blocks are not
+ * load's answers in `<script type="application/json" id="halaqa-first-load">`; a
+ * `<link rel="modulepreload">` per route script, after the entry's own links; a page without a head
+ * may name its first picture to preload. Data blocks are not
  * run, so the page's Content-Security-Policy (no inline script) holds.
  */
 export function renderPage(indexHtml: string, parts: PageParts): string {
   const e = escapeHtml;
   const { head } = parts;
-  const tags: string[] = [];
+  const tags: string[] = (parts.modulePreloads ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${e(href)}" />`);
   if (parts.hidden) tags.push('<meta name="robots" content="noindex" />');
+  if (parts.firstPicture && !head) tags.push(`<link rel="preload" as="image" href="${e(parts.firstPicture)}" fetchpriority="high" />`);
   if (head) {
     tags.push(
       `<link rel="canonical" href="${e(head.canonical)}" />`,

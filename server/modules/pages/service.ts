@@ -7,6 +7,7 @@ import { ANONYMOUS_SCOPE, courseVisible } from '../../platform/tenancy.js';
 import { getActiveSessions, getCourseInfo } from '../courses/catalog.js';
 import { getSessionInfo } from '../sessions/read.js';
 import { firstLoadCalls } from '../../../openapi/first-load.js';
+import { ROUTE_PRELOADS_FILE } from '../../../scripts/vite-route-preload.js';
 import { courseHead, pageUrl, renderPage, sessionHead, type PageHead, type PageLanguage } from './heads.js';
 
 /**
@@ -117,14 +118,43 @@ export function robotsTxt(publicUrl: string): string {
   ].join('\n');
 }
 
+/** The picture of the first course of an explore answer among `answers` (openapi/first-load.ts), if any. */
+function firstCoursePicture(answers: Record<string, unknown>): string | null {
+  for (const [key, answer] of Object.entries(answers)) {
+    if (!key.startsWith('/api/courses/explore')) continue;
+    const first = (answer as { data?: { items?: { pictureUrl?: unknown }[] } }).data?.items?.[0];
+    return typeof first?.pictureUrl === 'string' && first.pictureUrl ? first.pictureUrl : null;
+  }
+  return null;
+}
+
+/**
+ * The build's route scripts per page (`route-preloads.json` beside index.html, written by
+ * scripts/vite-route-preload.ts): `{ "/": ["/assets/…js", …], "/courses": […], "/courses/{id}": […] }`.
+ * A missing or unreadable file gives none (the pages load as before, the route's code after the entry).
+ */
+async function readRoutePreloads(webDir: string): Promise<Record<string, string[]>> {
+  try {
+    const parsed = JSON.parse(await readFile(join(webDir, ROUTE_PRELOADS_FILE), 'utf8')) as unknown;
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter((entry): entry is [string, string[]] => Array.isArray(entry[1]) && entry[1].every((f) => typeof f === 'string' && f.startsWith('/'))),
+    );
+  } catch {
+    return {};
+  }
+}
+
 /**
  * Registers the public pages on `app`: `/robots.txt`, `/sitemap.xml` (and its pages), and, when
  * the SPA is served (`webDir` with an index.html, read once): `/` and `/courses` with their first
- * load's answers, `/courses/{id}` with its head and first load, `/sessions/{id}` with its head.
+ * load's answers, `/courses/{id}` with its head and first load, `/sessions/{id}` with its head;
+ * the first three also with their route's scripts as modulepreload links (route-preloads.json).
  * Other pages are index.html as it is (app.ts's not-found handler).
  */
 export async function registerPublicPages(app: FastifyInstance, ctx: AppContext, webDir: string | null): Promise<void> {
   const indexHtml = webDir ? await readFile(join(webDir, 'index.html'), 'utf8').catch(() => null) : null;
+  const preloads = webDir ? await readRoutePreloads(webDir) : {};
   app.get('/robots.txt', async (_req, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(ctx.config.publicUrl)));
   const sendSitemap = async (reply: FastifyReply, page: number | null) => {
     const xml = await sitemapXml(ctx, page);
@@ -157,13 +187,20 @@ export async function registerPublicPages(app: FastifyInstance, ctx: AppContext,
     // The SPA decides what a signed-in viewer sees: never kept by a shared cache.
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 
-  const catalogPage = async (req: { url: string }, reply: FastifyReply) => send(reply, renderPage(indexHtml, { firstLoad: await firstLoad(req.url) }));
-  app.get('/', catalogPage);
-  app.get('/courses', catalogPage);
+  const catalogPage = (page: '/' | '/courses') => async (req: { url: string }, reply: FastifyReply) => {
+    const answers = await firstLoad(req.url);
+    // On a phone the explore page's largest paint is its first course's picture (one card a row).
+    const firstPicture = page === '/courses' ? firstCoursePicture(answers) : null;
+    return send(reply, renderPage(indexHtml, { firstLoad: answers, modulePreloads: preloads[page] ?? [], firstPicture }));
+  };
+  app.get('/', catalogPage('/'));
+  app.get('/courses', catalogPage('/courses'));
   app.get<{ Params: { id: string } }>('/courses/:id', async (req, reply) => {
     const id = idOf(req.params.id);
     const head = id === null ? null : await coursePageHead(ctx, id, languageOf(req.query));
-    return send(reply, renderPage(indexHtml, head ? { head, firstLoad: await firstLoad(req.url) } : { hidden: true }));
+    // A course guests may not see may still be shown to a signed-in viewer: its route's code is preloaded too.
+    const modulePreloads = preloads['/courses/{id}'] ?? [];
+    return send(reply, renderPage(indexHtml, head ? { head, firstLoad: await firstLoad(req.url), modulePreloads } : { hidden: true, modulePreloads }));
   });
   app.get<{ Params: { id: string } }>('/sessions/:id', async (req, reply) => {
     const id = idOf(req.params.id);

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '@/lib/temporal';
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { EmptyState } from '@/components/ui/empty-state';

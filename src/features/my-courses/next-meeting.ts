@@ -1,4 +1,4 @@
-import { Temporal } from 'temporal-polyfill';
+import { Temporal, type PlainDate } from '@/lib/temporal';
 import type { components } from '@contract/schema';
 import { WEEKDAYS } from '@/lib/time-slots';
 
@@ -31,7 +31,7 @@ export function nextMeeting(
   for (let i = 0; i < 9 && Temporal.PlainDate.compare(date, last) <= 0; i++, date = date.add({ days: 1 })) {
     const slot = session.schedule[WEEKDAYS[date.dayOfWeek % 7]!];
     if (!slot) continue;
-    const at = (hhmm: string, day: Temporal.PlainDate) => {
+    const at = (hhmm: string, day: PlainDate) => {
       const [h = 0, m = 0] = hhmm.split(':').map(Number);
       return day.toPlainDateTime({ hour: h, minute: m }).toZonedDateTime(zone, { disambiguation: 'compatible' });
     };

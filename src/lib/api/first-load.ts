@@ -9,6 +9,8 @@ import { FIRST_LOAD_ELEMENT_ID, firstLoadKey } from '@contract/first-load';
 export interface FirstLoad {
   /** The answer filed for `url` (an absolute URL), as a 200 JSON Response, removed from the store; null when there is none. */
   take(url: string): Response | null;
+  /** Whether the page came with answers (some may have been taken since). */
+  readonly sent: boolean;
 }
 
 /**
@@ -28,6 +30,7 @@ export function readFirstLoad(doc: Document | undefined = globalThis.document): 
     element.remove();
   }
   return {
+    sent: answers.size > 0,
     take(url) {
       const key = firstLoadKey(url);
       if (!answers.has(key)) return null;

@@ -1,10 +1,13 @@
 import { COURSE_REVIEWS_PAGE_SIZE } from '@contract/first-load';
 import { createFileRoute, notFound } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { PagePending } from '@/components/ui/spinner';
 import { CoursePage } from '@/features/courses/course-page';
 import { NotFoundPage, RouteError } from '@/features/layout/route-error';
-import { WaitlistPanel } from '@/features/waitlist/waitlist-panel';
 import { loadData, parseId } from '@/lib/load';
+
+/** The waitlist's form, shown only when every session is full: loaded then. */
+const WaitlistPanel = lazy(() => import('@/features/waitlist/waitlist-panel').then((m) => ({ default: m.WaitlistPanel })));
 
 /** `/courses/$courseId`: course info, active sessions and reviews. */
 export const Route = createFileRoute('/courses/$courseId')({
@@ -27,6 +30,15 @@ export const Route = createFileRoute('/courses/$courseId')({
   notFoundComponent: NotFoundPage,
   component: function CourseRoute() {
     const data = Route.useLoaderData();
-    return <CoursePage data={data} waitlist={<WaitlistPanel courseId={data.course.id} />} />;
+    return (
+      <CoursePage
+        data={data}
+        waitlist={
+          <Suspense fallback={null}>
+            <WaitlistPanel courseId={data.course.id} />
+          </Suspense>
+        }
+      />
+    );
   },
 });
