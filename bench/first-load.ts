@@ -1,5 +1,5 @@
 /**
- * First load of the landing pages (issue 15, goal 4: the explore page's JavaScript and CSS ≤ 120 kB gzip).
+ * First load of the landing pages: JavaScript and CSS, gzip, that a first visit fetches (goal: ≤ 180 kB on `/` and `/courses`).
  * Usage: `npx tsx bench/first-load.ts [--files] [--rebuild]` (builds dist/ when missing).
  *
  * Starts the built server on a fresh data directory (bench/built-server.ts) and opens `/`,

@@ -81,7 +81,7 @@ const PGLITE_SETTINGS = ['shared_buffers=16MB'];
  * database and start every test file from its image instead of repeating that work, and the admin
  * command's `backup` writes it gzipped (`restore` opens it so). Uncompressed by default because
  * the tests open it far more often than they make it: the seeded demo image (~40 MB) opens in
- * about 0.4 s, its gzipped form (~5 MB) in 0.7 s (issue 15, goal 7). PGlite recognises a gzipped
+ * about 0.4 s, its gzipped form (~5 MB) in 0.7 s. PGlite recognises a gzipped
  * image by the Blob's type (`application/gzip`).
  * @throws when `db` was not opened on PGlite by {@link openDatabase}.
  */
