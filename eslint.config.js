@@ -85,13 +85,37 @@ export default tseslint.config(
           policies: [
             {
               from: { element: { type: 'machines' } },
-              disallow: { to: { element: { types: { anyOf: ['routes', 'feature', 'kit', 'ui', 'lib', 'app', 'locales', 'server', 'server-module', 'server-platform', 'seed'] } } } },
-              message: 'machines/ never import src/ (or server/): move what they need beside the machine or to machines/support, or inject it',
+              disallow: {
+                to: {
+                  element: {
+                    types: {
+                      anyOf: [
+                        'routes',
+                        'feature',
+                        'kit',
+                        'ui',
+                        'lib',
+                        'app',
+                        'locales',
+                        'server',
+                        'server-module',
+                        'server-platform',
+                        'seed',
+                      ],
+                    },
+                  },
+                },
+              },
+              message:
+                'machines/ never import src/ (or server/): move what they need beside the machine or to machines/support, or inject it',
             },
             {
               from: { element: { type: 'feature' } },
-              disallow: { to: { element: { type: 'feature', captured: { feature: '!{{ from.element.captured.feature }}' } } } },
-              message: 'A feature never imports another feature: move the shared piece to src/components/ui or src/lib, or compose the two in the route',
+              disallow: {
+                to: { element: { type: 'feature', captured: { feature: '!{{ from.element.captured.feature }}' } } },
+              },
+              message:
+                'A feature never imports another feature: move the shared piece to src/components/ui or src/lib, or compose the two in the route',
             },
             {
               from: { element: { types: { anyOf: ['ui', 'lib', 'kit'] } } },
@@ -100,18 +124,22 @@ export default tseslint.config(
             },
             {
               from: { element: { types: { anyOf: ['routes', 'feature', 'kit', 'ui', 'lib', 'app', 'machines'] } } },
-              disallow: { to: { element: { types: { anyOf: ['server', 'server-module', 'server-platform', 'seed'] } } } },
+              disallow: {
+                to: { element: { types: { anyOf: ['server', 'server-module', 'server-platform', 'seed'] } } },
+              },
               message: 'The SPA never imports server code: share through the contract (openapi/)',
             },
             {
               from: { element: { type: 'server-module' } },
               disallow: { to: { element: { type: 'seed' } } },
-              message: 'Server modules never import the demo data (server/db/seed): the start-up (server/main.ts) loads it',
+              message:
+                'Server modules never import the demo data (server/db/seed): the start-up (server/main.ts) loads it',
             },
             {
               from: { element: { type: 'server-platform' } },
               disallow: { to: { element: { type: 'server-module' } } },
-              message: 'server/platform and server/db are below the modules: shared rules never import a module (app.ts and main.ts compose them)',
+              message:
+                'server/platform and server/db are below the modules: shared rules never import a module (app.ts and main.ts compose them)',
             },
           ],
         },
@@ -119,7 +147,10 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'no-control-regex': 'error',
       '@typescript-eslint/ban-ts-comment': ['error', { 'ts-expect-error': 'allow-with-description' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
     },
   },
   {

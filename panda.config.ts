@@ -42,7 +42,7 @@ export default defineConfig({
       WebkitFontSmoothing: 'antialiased',
       textRendering: 'optimizeLegibility',
     },
-    'a': { color: 'inherit', textDecoration: 'none' },
+    a: { color: 'inherit', textDecoration: 'none' },
     ':focus-visible': {
       outline: '3px solid {colors.primary.strong}',
       outlineOffset: '2px',

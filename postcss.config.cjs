@@ -14,7 +14,8 @@ function customPropertiesNamedIn(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) for (const n of customPropertiesNamedIn(path)) names.add(n);
-    else if (/\.(ts|tsx|css)$/.test(entry.name)) for (const m of readFileSync(path, 'utf8').matchAll(new RegExp(NAME, 'g'))) names.add(m[0]);
+    else if (/\.(ts|tsx|css)$/.test(entry.name))
+      for (const m of readFileSync(path, 'utf8').matchAll(new RegExp(NAME, 'g'))) names.add(m[0]);
   }
   return names;
 }

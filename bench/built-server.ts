@@ -36,7 +36,17 @@ export async function startBuiltServer(): Promise<BuiltServer> {
   const origin = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, serverArgs(), {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: origin, LOG_LEVEL: 'warn', DATABASE_URL: '', SEED_DEMO_DATA: 'true', WEB_DIR: './dist' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: origin,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SEED_DEMO_DATA: 'true',
+      WEB_DIR: './dist',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let exited = false;

@@ -67,13 +67,22 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'halaqa-catalog-'));
   const pgdb = kind === 'postgres' ? await freshPostgresDatabase('halaqa_bench_catalog') : null;
   try {
-    const { handle, size } = await prepareDataset(pgdb ? { kind: 'postgres', url: pgdb.url } : { kind: 'pglite', dir: join(dataDir, 'pg') }, { courses, uploadsDir: join(dataDir, 'uploads') });
+    const { handle, size } = await prepareDataset(
+      pgdb ? { kind: 'postgres', url: pgdb.url } : { kind: 'pglite', dir: join(dataDir, 'pg') },
+      { courses, uploadsDir: join(dataDir, 'uploads') },
+    );
     await handle.close();
-    console.log(`\n## ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${describeSize(size)} (grown in ${(size.ms / 1000).toFixed(1)} s)`);
+    console.log(
+      `\n## ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${describeSize(size)} (grown in ${(size.ms / 1000).toFixed(1)} s)`,
+    );
     const server = await startServer({ dataDir, databaseUrl: pgdb?.url });
     try {
       const base = server.base;
-      const cats = ((await (await fetch(`${base}/courses/categories`)).json()) as { data: { id: number; name: string; courseCount: number }[] }).data;
+      const cats = (
+        (await (await fetch(`${base}/courses/categories`)).json()) as {
+          data: { id: number; name: string; courseCount: number }[];
+        }
+      ).data;
       const biggest = [...cats].sort((a, b) => b.courseCount - a.courseCount)[0]!;
       const smallest = [...cats].filter((c) => c.courseCount > 0).sort((a, b) => a.courseCount - b.courseCount)[0]!;
       const targets: [string, string][] = [
@@ -82,7 +91,10 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<void> {
         ['courses: ?query=البيانات (Arabic)', `/courses/explore?query=${encodeURIComponent('البيانات')}`],
         ['courses: ?query=zz (no match)', '/courses/explore?query=zzqx'],
         [`courses: category ${biggest.name}`, `/courses/explore?categoryId=${biggest.id}`],
-        [`courses: category ${smallest.name} + ADVANCED`, `/courses/explore?categoryId=${smallest.id}&difficulty=ADVANCED`],
+        [
+          `courses: category ${smallest.name} + ADVANCED`,
+          `/courses/explore?categoryId=${smallest.id}&difficulty=ADVANCED`,
+        ],
         ['courses: page 400, 12 a page', '/courses/explore?page=400&pageSize=12'],
         ['courses: query=data page 100', '/courses/explore?query=data&page=100'],
         ['sessions: first page', '/sessions/explore'],
@@ -105,7 +117,9 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<void> {
         );
         console.log(rows[rows.length - 1]);
       }
-      console.log(`server RSS: ${rssRest.toFixed(0)} MB at rest (10 s after the start), ${server.rssMb().toFixed(0)} MB after the runs; ${machine()}`);
+      console.log(
+        `server RSS: ${rssRest.toFixed(0)} MB at rest (10 s after the start), ${server.rssMb().toFixed(0)} MB after the runs; ${machine()}`,
+      );
     } finally {
       await server.stop();
     }

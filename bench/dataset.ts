@@ -52,9 +52,17 @@ export async function datasetSize(db: Kysely<Database>, ms = 0): Promise<Dataset
     select (select count(*) from courses where status = 'PUBLISHED') as published,
            (select count(*) from courses) as courses,
            (select count(*) from sessions) as sessions,
-           (select count(*) from sessions where status in ('APPROVED', 'ACTIVE') and deleted_at is null and end_date >= current_date) as open`.execute(db);
+           (select count(*) from sessions where status in ('APPROVED', 'ACTIVE') and deleted_at is null and end_date >= current_date) as open`.execute(
+    db,
+  );
   const row = r.rows[0]!;
-  return { publishedCourses: Number(row.published), courses: Number(row.courses), sessions: Number(row.sessions), openSessions: Number(row.open), ms };
+  return {
+    publishedCourses: Number(row.published),
+    courses: Number(row.courses),
+    sessions: Number(row.sessions),
+    openSessions: Number(row.open),
+    ms,
+  };
 }
 
 /**
@@ -63,7 +71,10 @@ export async function datasetSize(db: Kysely<Database>, ms = 0): Promise<Dataset
  * past them) so that the copies' skills and sessions are inserted by set, not row by row.
  * @throws when the database has no public published course to copy.
  */
-export async function growDataset(db: Kysely<Database>, opts: { courses?: number; sessions?: number; sessionsPerCourse?: number } = {}): Promise<DatasetSize> {
+export async function growDataset(
+  db: Kysely<Database>,
+  opts: { courses?: number; sessions?: number; sessionsPerCourse?: number } = {},
+): Promise<DatasetSize> {
   const target = opts.courses ?? 10_000;
   const targetSessions = opts.sessions ?? target * 5;
   const perCourse = opts.sessionsPerCourse ?? 5;
@@ -71,13 +82,20 @@ export async function growDataset(db: Kysely<Database>, opts: { courses?: number
   const before = await datasetSize(db);
   if (before.publishedCourses >= target) return before;
   await db.transaction().execute(async (trx) => {
-    const sources = await sql<{ n: number }>`select count(*) as n from courses where status = 'PUBLISHED' and not is_private`.execute(trx);
+    const sources = await sql<{
+      n: number;
+    }>`select count(*) as n from courses where status = 'PUBLISHED' and not is_private`.execute(trx);
     const n = Number(sources.rows[0]!.n);
     if (n === 0) throw new Error('growDataset: no public published course to copy (seed the demo data first)');
-    const copies = Math.max(Math.ceil((target - before.publishedCourses) / n), Math.ceil((targetSessions - before.sessions) / (n * perCourse)));
+    const copies = Math.max(
+      Math.ceil((target - before.publishedCourses) / n),
+      Math.ceil((targetSessions - before.sessions) / (n * perCourse)),
+    );
     const { rows: cols } = await sql<{ column_name: string }>`
       select column_name from information_schema.columns
-      where table_schema = current_schema() and table_name = 'courses' and column_name <> 'id' order by ordinal_position`.execute(trx);
+      where table_schema = current_schema() and table_name = 'courses' and column_name <> 'id' order by ordinal_position`.execute(
+      trx,
+    );
     const names = cols.map((c) => c.column_name);
     const list = sql.join(names.map((c) => sql.ref(c)));
     const arabic = sql.join(ARABIC_TITLES.map((t) => sql.lit(t)));
@@ -99,7 +117,9 @@ export async function growDataset(db: Kysely<Database>, opts: { courses?: number
     await sql`
       insert into course_skills (course_id, skill_id, type)
       select ${base} + (g - 1) * ${n} + s.rn, cs.skill_id, cs.type
-      from ${src} s join course_skills cs on cs.course_id = s.id cross join generate_series(1, ${copies}) g`.execute(trx);
+      from ${src} s join course_skills cs on cs.course_id = s.id cross join generate_series(1, ${copies}) g`.execute(
+      trx,
+    );
     await sql`select setval(pg_get_serial_sequence('courses', 'id'), (select max(id) from courses))`.execute(trx);
     // Five sessions per copy: k = 1 ended months ago (EXPIRED); k = 2…5 open (APPROVED), the first
     // of them running since last week or starting within a week, the others three weeks apart.
@@ -121,7 +141,10 @@ export async function growDataset(db: Kysely<Database>, opts: { courses?: number
  * Opens a database, migrates and seeds it when empty (the server's first start), and grows it to
  * `courses` published courses. The caller closes the handle.
  */
-export async function prepareDataset(target: DatabaseTarget, opts: { courses?: number; uploadsDir?: string | null } = {}): Promise<{ handle: DatabaseHandle; size: DatasetSize }> {
+export async function prepareDataset(
+  target: DatabaseTarget,
+  opts: { courses?: number; uploadsDir?: string | null } = {},
+): Promise<{ handle: DatabaseHandle; size: DatasetSize }> {
   const handle = await openDatabase(target);
   await migrateToLatest(handle.db, handle.schema);
   await seedDemoData(handle.db, { uploadsDir: opts.uploadsDir ?? null, hashPassword });
@@ -144,12 +167,23 @@ async function cli(): Promise<void> {
   const pgUrl = opt('--postgres');
   const dataDir = opt('--data-dir') ?? (pgUrl ? undefined : mkdtempSync(join(tmpdir(), 'halaqa-dataset-')));
   const courses = Number(opt('--courses') ?? 10_000);
-  const target: DatabaseTarget = pgUrl ? { kind: 'postgres', url: pgUrl } : { kind: 'pglite', dir: join(dataDir!, 'pg') };
+  const target: DatabaseTarget = pgUrl
+    ? { kind: 'postgres', url: pgUrl }
+    : { kind: 'pglite', dir: join(dataDir!, 'pg') };
   const t0 = performance.now();
-  const { handle, size } = await prepareDataset(target, { courses, uploadsDir: dataDir ? join(dataDir, 'uploads') : null });
+  const { handle, size } = await prepareDataset(target, {
+    courses,
+    uploadsDir: dataDir ? join(dataDir, 'uploads') : null,
+  });
   await handle.close();
-  console.log(`${handle.describe}: ${describeSize(size)}; grown in ${(size.ms / 1000).toFixed(1)} s (${((performance.now() - t0) / 1000).toFixed(1)} s with migrations and demo data)`);
-  console.log(pgUrl ? `Start a server on it: DATABASE_URL=${pgUrl} npm start` : `Start a server on it: DATA_DIR=${dataDir} npm start`);
+  console.log(
+    `${handle.describe}: ${describeSize(size)}; grown in ${(size.ms / 1000).toFixed(1)} s (${((performance.now() - t0) / 1000).toFixed(1)} s with migrations and demo data)`,
+  );
+  console.log(
+    pgUrl
+      ? `Start a server on it: DATABASE_URL=${pgUrl} npm start`
+      : `Start a server on it: DATA_DIR=${dataDir} npm start`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -146,9 +146,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Runs `work` over `n` items with `width` in flight. */
 async function pool(n: number, width: number, work: (i: number) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(width, n) }, async () => {
-    for (let i = next++; i < n; i = next++) await work(i);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(width, n) }, async () => {
+      for (let i = next++; i < n; i = next++) await work(i);
+    }),
+  );
 }
 
 /**
@@ -158,7 +160,9 @@ async function pool(n: number, width: number, work: (i: number) => Promise<void>
  */
 export async function runFailover(opts: FailoverOptions): Promise<FailoverReport> {
   if (!existsSync(HAPROXY)) {
-    throw new Error(`HAProxy is not installed at ${HAPROXY}: install Debian's package (apt-get install -y haproxy; .ci/run does it)`);
+    throw new Error(
+      `HAProxy is not installed at ${HAPROXY}: install Debian's package (apt-get install -y haproxy; .ci/run does it)`,
+    );
   }
   const o = { servers: 3, killAfter: Math.floor(opts.seats / 2), retryForMs: 120_000, ...opts };
   const log = opts.progress ?? (() => undefined);
@@ -189,11 +193,23 @@ export async function runFailover(opts: FailoverOptions): Promise<FailoverReport
     const secret = randomBytes(32).toString('hex');
     const lbPort = await freePort();
     for (let i = 0; i < o.servers; i++) {
-      slots.push({ name: `s${i + 1}`, port: await freePort(), dataDir: mkdtempSync(join(work, `s${i + 1}-`)), child: null, output: '' });
+      slots.push({
+        name: `s${i + 1}`,
+        port: await freePort(),
+        dataDir: mkdtempSync(join(work, `s${i + 1}-`)),
+        child: null,
+        output: '',
+      });
     }
     const env = {
-      DATABASE_URL: dbUrl.toString(), JWT_SECRET: secret, HOST: '127.0.0.1', WEB_DIR: '', LOG_LEVEL: 'warn', CAPTCHA: 'off',
-      SEED_DEMO_DATA: 'false', PUBLIC_URL: `http://127.0.0.1:${lbPort}`,
+      DATABASE_URL: dbUrl.toString(),
+      JWT_SECRET: secret,
+      HOST: '127.0.0.1',
+      WEB_DIR: '',
+      LOG_LEVEL: 'warn',
+      CAPTCHA: 'off',
+      SEED_DEMO_DATA: 'false',
+      PUBLIC_URL: `http://127.0.0.1:${lbPort}`,
     };
     const t1 = performance.now();
     for (const s of slots) spawnServer(s, env);
@@ -207,17 +223,28 @@ export async function runFailover(opts: FailoverOptions): Promise<FailoverReport
     let t0 = performance.now();
     haproxy = spawn(HAPROXY, ['-db', '-f', cfg], { stdio: ['ignore', 'pipe', 'pipe'] });
     const onLines = (d: Buffer) => {
-      for (const line of String(d).split('\n')) if (line.trim()) lbLog.push({ at: performance.now() - t0, line: line.trim() });
+      for (const line of String(d).split('\n'))
+        if (line.trim()) lbLog.push({ at: performance.now() - t0, line: line.trim() });
     };
     haproxy.stdout!.on('data', onLines);
     haproxy.stderr!.on('data', onLines);
     const base = `http://127.0.0.1:${lbPort}/api`;
-    await waitFor(async () => (await fetch(`${base}/health`).catch(() => null))?.ok === true, 10_000, 'HAProxy did not answer /api/health');
+    await waitFor(
+      async () => (await fetch(`${base}/health`).catch(() => null))?.ok === true,
+      10_000,
+      'HAProxy did not answer /api/health',
+    );
     // Every server UP in HAProxy's view before the checkouts begin.
     await sleep(1000);
 
     const tokens = new TokenService(secret, 3600);
-    const learners = await Promise.all(learnerIds.map(async (id) => ({ id, token: await signInForTests(handle!.db, tokens, { id, role: 'USER' }), card: '' })));
+    const learners = await Promise.all(
+      learnerIds.map(async (id) => ({
+        id,
+        token: await signInForTests(handle!.db, tokens, { id, role: 'USER' }),
+        card: '',
+      })),
+    );
     await pool(learners.length, 16, async (i) => {
       let r = await call(base, 'POST', '/payments/cards', learners[i]!.token, { source: 'tok_visa' });
       // Before the measured part: a server still warming up may be out of HAProxy's pool for a moment.
@@ -242,22 +269,34 @@ export async function runFailover(opts: FailoverOptions): Promise<FailoverReport
     let finished = 0;
     let killing: Promise<void> | null = null;
     let restartError: unknown = null;
-    const downLine = (name: string, after: number) => lbLog.find((l) => l.at >= after && new RegExp(`Server \\S+/${name} is DOWN`).test(l.line));
-    const upLine = (name: string, after: number) => lbLog.find((l) => l.at >= after && new RegExp(`Server \\S+/${name} is UP`).test(l.line));
+    const downLine = (name: string, after: number) =>
+      lbLog.find((l) => l.at >= after && new RegExp(`Server \\S+/${name} is DOWN`).test(l.line));
+    const upLine = (name: string, after: number) =>
+      lbLog.find((l) => l.at >= after && new RegExp(`Server \\S+/${name} is UP`).test(l.line));
     const killAndRestart = async () => {
       times.killAt = performance.now() - t0;
       log(`kill -9 ${victim.name} (pid ${victim.child!.pid}) after ${finished} checkouts`);
       victim.child!.kill('SIGKILL');
-      await waitFor(async () => downLine(victim.name, times.killAt) !== undefined, 15_000, `HAProxy did not mark ${victim.name} DOWN`).catch(() => undefined);
+      await waitFor(
+        async () => downLine(victim.name, times.killAt) !== undefined,
+        15_000,
+        `HAProxy did not mark ${victim.name} DOWN`,
+      ).catch(() => undefined);
       times.downAt = downLine(victim.name, times.killAt)?.at ?? NaN;
       times.restartAt = performance.now() - t0;
       spawnServer(victim, env);
       // Under a storm on a small machine a start takes much longer than on a quiet one.
       await waitHealthy(victim, 600_000);
       times.readyAt = performance.now() - t0;
-      await waitFor(async () => upLine(victim.name, times.restartAt) !== undefined, 15_000, `HAProxy did not mark ${victim.name} UP`).catch(() => undefined);
+      await waitFor(
+        async () => upLine(victim.name, times.restartAt) !== undefined,
+        15_000,
+        `HAProxy did not mark ${victim.name} UP`,
+      ).catch(() => undefined);
       times.upAt = upLine(victim.name, times.restartAt)?.at ?? NaN;
-      log(`${victim.name} DOWN ${(times.downAt - times.killAt).toFixed(0)} ms after the kill; restarted, UP ${(times.upAt - times.restartAt).toFixed(0)} ms after the restart`);
+      log(
+        `${victim.name} DOWN ${(times.downAt - times.killAt).toFixed(0)} ms after the kill; restarted, UP ${(times.upAt - times.restartAt).toFixed(0)} ms after the restart`,
+      );
     };
 
     /** Sends one request with its key until a definite answer (see the module's comment). */
@@ -265,7 +304,13 @@ export async function runFailover(opts: FailoverOptions): Promise<FailoverReport
       const deadline = performance.now() + o.retryForMs;
       for (;;) {
         const r = await call(base, method, path, token, body, key);
-        const kind = r.error ? `network ${r.error}` : [502, 503, 504].includes(r.status) ? String(r.status) : r.status === 409 && /retry later/.test(r.body.message ?? '') ? '409 retry later' : null;
+        const kind = r.error
+          ? `network ${r.error}`
+          : [502, 503, 504].includes(r.status)
+            ? String(r.status)
+            : r.status === 409 && /retry later/.test(r.body.message ?? '')
+              ? '409 retry later'
+              : null;
         if (!kind) return r;
         c.retried.push(kind);
         errorsByKind[kind] = (errorsByKind[kind] ?? 0) + 1;
@@ -281,14 +326,30 @@ export async function runFailover(opts: FailoverOptions): Promise<FailoverReport
     t0 += shift;
     await pool(learners.length, o.inFlight, async (i) => {
       const l = learners[i]!;
-      const c: Checkout = { learnerId: l.id, intentKey: `lb-${i}-intent`, confirmKey: `lb-${i}-confirm`, intentId: null, end: 'undecided', final: { status: 0, message: '' }, retried: [], ms: 0 };
+      const c: Checkout = {
+        learnerId: l.id,
+        intentKey: `lb-${i}-intent`,
+        confirmKey: `lb-${i}-confirm`,
+        intentId: null,
+        end: 'undecided',
+        final: { status: 0, message: '' },
+        retried: [],
+        ms: 0,
+      };
       checkouts[i] = c;
       const t = performance.now();
       const intent = await definite(c, 'POST', '/payments/intents', l.token, { sessionId, amount }, c.intentKey);
       if ('undecided' in intent) c.final = { status: intent.status, message: `gave up: ${String(intent.undecided)}` };
       else if (intent.status === 201 && intent.body.data?.id) {
         c.intentId = String(intent.body.data.id);
-        const paid = await definite(c, 'POST', `/payments/intents/${c.intentId}/confirm`, l.token, { paymentMethod: l.card }, c.confirmKey);
+        const paid = await definite(
+          c,
+          'POST',
+          `/payments/intents/${c.intentId}/confirm`,
+          l.token,
+          { paymentMethod: l.card },
+          c.confirmKey,
+        );
         if ('undecided' in paid) c.final = { status: paid.status, message: `gave up: ${String(paid.undecided)}` };
         else {
           c.final = { status: paid.status, message: paid.body.message ?? String(paid.body.data?.status ?? '') };
@@ -318,12 +379,37 @@ export async function runFailover(opts: FailoverOptions): Promise<FailoverReport
       const c = checkouts[i]!;
       if (c.end === 'undecided') return;
       const l = learners[i]!;
-      const again = await definite({ ...c, retried: [] }, 'POST', '/payments/intents', l.token, { sessionId, amount }, c.intentKey);
+      const again = await definite(
+        { ...c, retried: [] },
+        'POST',
+        '/payments/intents',
+        l.token,
+        { sessionId, amount },
+        c.intentKey,
+      );
       if (c.intentId) {
-        if (again.status !== 201 || String(again.body.data?.id) !== c.intentId) replayMismatches.push(`learner ${l.id}: intent replay ${again.status} ${again.body.data?.id ?? again.body.message}`);
-        const paid = await definite({ ...c, retried: [] }, 'POST', `/payments/intents/${c.intentId}/confirm`, l.token, { paymentMethod: l.card }, c.confirmKey);
-        const end = paid.status === 200 && paid.body.data?.status === 'succeeded' ? 'enrolled' : paid.status >= 400 && paid.status < 500 ? 'refused' : 'undecided';
-        if (end !== c.end) replayMismatches.push(`learner ${l.id}: confirm replay ${paid.status} ${paid.body.data?.status ?? paid.body.message}, first ${c.end}`);
+        if (again.status !== 201 || String(again.body.data?.id) !== c.intentId)
+          replayMismatches.push(
+            `learner ${l.id}: intent replay ${again.status} ${again.body.data?.id ?? again.body.message}`,
+          );
+        const paid = await definite(
+          { ...c, retried: [] },
+          'POST',
+          `/payments/intents/${c.intentId}/confirm`,
+          l.token,
+          { paymentMethod: l.card },
+          c.confirmKey,
+        );
+        const end =
+          paid.status === 200 && paid.body.data?.status === 'succeeded'
+            ? 'enrolled'
+            : paid.status >= 400 && paid.status < 500
+              ? 'refused'
+              : 'undecided';
+        if (end !== c.end)
+          replayMismatches.push(
+            `learner ${l.id}: confirm replay ${paid.status} ${paid.body.data?.status ?? paid.body.message}, first ${c.end}`,
+          );
       } else if (again.status < 400 || again.status >= 500) {
         replayMismatches.push(`learner ${l.id}: refused, intent replay ${again.status}`);
       }
@@ -331,31 +417,54 @@ export async function runFailover(opts: FailoverOptions): Promise<FailoverReport
     const dbView = await readDatabase(handle, sessionId, checkouts);
     const sorted = checkouts.map((c) => c.ms).sort((a, b) => a - b);
     const report: FailoverReport = {
-      options: { adminUrl: o.adminUrl, servers: o.servers, learners: o.learners, seats: o.seats, inFlight: o.inFlight, killAfter: o.killAfter, retryForMs: o.retryForMs },
+      options: {
+        adminUrl: o.adminUrl,
+        servers: o.servers,
+        learners: o.learners,
+        seats: o.seats,
+        inFlight: o.inFlight,
+        killAfter: o.killAfter,
+        retryForMs: o.retryForMs,
+      },
       checkouts,
       errorsByKind,
       unexpected,
       replayMismatches,
       db: dbView,
-      lb: { log: lbLog, killed: victim.name, downSeen: Number.isFinite(times.downAt), upSeen: Number.isFinite(times.upAt) },
+      lb: {
+        log: lbLog,
+        killed: victim.name,
+        downSeen: Number.isFinite(times.downAt),
+        upSeen: Number.isFinite(times.upAt),
+      },
       times: {
         killAt: times.killAt,
         killToDown: times.downAt - times.killAt,
         restartToReady: times.readyAt - times.restartAt,
         restartToUp: times.upAt - times.restartAt,
         killToUp: times.upAt - times.killAt,
-        errorsDuringOutage: errorTimes.filter((x) => x >= times.killAt && (!Number.isFinite(times.upAt) || x <= times.upAt)).length,
+        errorsDuringOutage: errorTimes.filter(
+          (x) => x >= times.killAt && (!Number.isFinite(times.upAt) || x <= times.upAt),
+        ).length,
         totalSeconds: totalMs / 1000,
         checkoutsPerSecond: checkouts.length / (totalMs / 1000),
         p50: quantile(sorted, 0.5),
         p99: quantile(sorted, 0.99),
         max: sorted.at(-1) ?? NaN,
       },
-      serverErrors: slots.flatMap((s) => s.output.split('\n').filter((line) => line.trim() && !/Ready in|migrations applied|Listening|demo/i.test(line)).map((line) => `${s.name}: ${line.slice(0, 300)}`)),
+      serverErrors: slots.flatMap((s) =>
+        s.output
+          .split('\n')
+          .filter((line) => line.trim() && !/Ready in|migrations applied|Listening|demo/i.test(line))
+          .map((line) => `${s.name}: ${line.slice(0, 300)}`),
+      ),
     };
     return report;
   } catch (e) {
-    const tail = lbLog.slice(-20).map((l) => `  ${l.line}`).join('\n');
+    const tail = lbLog
+      .slice(-20)
+      .map((l) => `  ${l.line}`)
+      .join('\n');
     throw new Error(`${(e as Error).message}${tail ? `\nHAProxy's last log lines:\n${tail}` : ''}`, { cause: e });
   } finally {
     await Promise.all(slots.map((s) => stopServer(s)));
@@ -419,7 +528,11 @@ function haproxyConfig(port: number, slots: ServerSlot[]): string {
 
 /** Starts (or restarts) a slot's server process with `npm start`'s command on its port. */
 function spawnServer(s: ServerSlot, env: Record<string, string>): void {
-  const child = spawn(process.execPath, serverArgs(), { cwd: root, env: { ...process.env, ...env, PORT: String(s.port), DATA_DIR: s.dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, serverArgs(), {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(s.port), DATA_DIR: s.dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   s.child = child;
   child.stdout!.on('data', () => undefined);
   child.stderr!.on('data', (d) => (s.output += String(d)));
@@ -428,10 +541,15 @@ function spawnServer(s: ServerSlot, env: Record<string, string>): void {
 /** Waits until the slot's server answers /api/health directly. @throws when it exits or takes over `ms` (300 s). */
 async function waitHealthy(s: ServerSlot, ms = 300_000): Promise<void> {
   const child = s.child!;
-  await waitFor(async () => {
-    if (child.exitCode !== null) throw new Error(`server ${s.name} exited with ${child.exitCode}: ${s.output.slice(-2000)}`);
-    return (await fetch(`http://127.0.0.1:${s.port}/api/health`).catch(() => null))?.ok === true;
-  }, ms, `server ${s.name} did not start in ${ms / 1000} s`);
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null)
+        throw new Error(`server ${s.name} exited with ${child.exitCode}: ${s.output.slice(-2000)}`);
+      return (await fetch(`http://127.0.0.1:${s.port}/api/health`).catch(() => null))?.ok === true;
+    },
+    ms,
+    `server ${s.name} did not start in ${ms / 1000} s`,
+  );
 }
 
 async function stopServer(s: ServerSlot): Promise<void> {
@@ -459,11 +577,22 @@ interface Answer {
   error?: string;
 }
 
-async function call(base: string, method: string, path: string, token: string, body: unknown, key?: string): Promise<Answer> {
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  token: string,
+  body: unknown,
+  key?: string,
+): Promise<Answer> {
   try {
     const res = await fetch(`${base}${path}`, {
       method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        ...(key ? { 'idempotency-key': key } : {}),
+      },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(60_000),
     });
@@ -485,7 +614,11 @@ async function call(base: string, method: string, path: string, token: string, b
  * Migrates and seeds the database, then adds a copy of the first open paid session of a public
  * course with `seats` seats and nobody enrolled, and `learners` learners (bench/storm.ts does the same).
  */
-async function prepare(handle: DatabaseHandle, learners: number, seats: number): Promise<{ sessionId: number; learnerIds: number[] }> {
+async function prepare(
+  handle: DatabaseHandle,
+  learners: number,
+  seats: number,
+): Promise<{ sessionId: number; learnerIds: number[] }> {
   const db = handle.db;
   await migrateToLatest(db, handle.schema);
   await seedDemoData(db, { uploadsDir: null, hashPassword });
@@ -500,11 +633,28 @@ async function prepare(handle: DatabaseHandle, learners: number, seats: number):
 }
 
 /** What the database holds after the run: seats, enrollments and intents per learner, the ledger. */
-async function readDatabase(handle: DatabaseHandle, sessionId: number, checkouts: Checkout[]): Promise<FailoverReport['db']> {
+async function readDatabase(
+  handle: DatabaseHandle,
+  sessionId: number,
+  checkouts: Checkout[],
+): Promise<FailoverReport['db']> {
   const db = handle.db;
-  const { max_seats: maxSeats } = await db.selectFrom('sessions').select('max_seats').where('id', '=', sessionId).executeTakeFirstOrThrow();
-  const active = await db.selectFrom('enrollments').select(['user_id', 'payment_intent_id']).where('session_id', '=', sessionId).where('status', '=', 'ACTIVE').execute();
-  const intents = await db.selectFrom('payment_intents').select(['id', 'user_id', 'status', 'captured_at', 'amount_cents']).where('session_id', '=', sessionId).execute();
+  const { max_seats: maxSeats } = await db
+    .selectFrom('sessions')
+    .select('max_seats')
+    .where('id', '=', sessionId)
+    .executeTakeFirstOrThrow();
+  const active = await db
+    .selectFrom('enrollments')
+    .select(['user_id', 'payment_intent_id'])
+    .where('session_id', '=', sessionId)
+    .where('status', '=', 'ACTIVE')
+    .execute();
+  const intents = await db
+    .selectFrom('payment_intents')
+    .select(['id', 'user_id', 'status', 'captured_at', 'amount_cents'])
+    .where('session_id', '=', sessionId)
+    .execute();
   const intentsByStatus: Record<string, number> = {};
   for (const i of intents) intentsByStatus[i.status] = (intentsByStatus[i.status] ?? 0) + 1;
   const perLearner = new Map<number, { enrollments: number; succeeded: number }>();
@@ -525,13 +675,21 @@ async function readDatabase(handle: DatabaseHandle, sessionId: number, checkouts
     if (c.end === 'enrolled' && (p.enrollments !== 1 || p.succeeded !== 1)) clientDbMismatches += 1;
     if (c.end === 'refused' && (p.enrollments !== 0 || p.succeeded !== 0)) clientDbMismatches += 1;
   }
-  const unbalanced = await sql<{ n: number }>`select count(*)::int as n from (select transaction_id from ledger_entries group by transaction_id having sum(amount_cents) <> 0) x`.execute(db);
+  const unbalanced = await sql<{
+    n: number;
+  }>`select count(*)::int as n from (select transaction_id from ledger_entries group by transaction_id having sum(amount_cents) <> 0) x`.execute(
+    db,
+  );
   const total = await sql<{ s: string | null }>`select sum(amount_cents)::text as s from ledger_entries`.execute(db);
   const cards = await sql<{ n: number; unsucceeded: number }>`
     select count(*)::int as n, count(*) filter (where pi.status <> 'succeeded')::int as unsucceeded
     from ledger_transactions t join payment_intents pi on pi.id = t.payment_intent_id
     where t.kind = 'CARD_PAYMENT' and pi.session_id = ${sessionId}`.execute(db);
-  const funded = await sql<{ s: string | null }>`select sum(amount_cents)::text as s from ledger_entries where account = 'FUNDING' and session_id = ${sessionId}`.execute(db);
+  const funded = await sql<{
+    s: string | null;
+  }>`select sum(amount_cents)::text as s from ledger_entries where account = 'FUNDING' and session_id = ${sessionId}`.execute(
+    db,
+  );
   const succeeded = intents.filter((i) => i.status === 'succeeded');
   return {
     maxSeats,
@@ -554,19 +712,36 @@ export function failedChecks(r: FailoverReport): string[] {
   const failed: string[] = [];
   const enrolled = r.checkouts.filter((c) => c.end === 'enrolled').length;
   const undecided = r.checkouts.filter((c) => c.end === 'undecided');
-  if (undecided.length > 0) failed.push(`${undecided.length} checkouts got no definite answer: ${undecided.slice(0, 5).map((c) => `${c.learnerId} ${c.final.status} ${c.final.message}`).join('; ')}`);
+  if (undecided.length > 0)
+    failed.push(
+      `${undecided.length} checkouts got no definite answer: ${undecided
+        .slice(0, 5)
+        .map((c) => `${c.learnerId} ${c.final.status} ${c.final.message}`)
+        .join('; ')}`,
+    );
   if (r.unexpected.length > 0) failed.push(`unexpected answers: ${r.unexpected.slice(0, 5).join('; ')}`);
-  if (r.replayMismatches.length > 0) failed.push(`replays with the same keys ended otherwise: ${r.replayMismatches.slice(0, 5).join('; ')}`);
-  if (r.db.activeEnrollments > r.db.maxSeats) failed.push(`oversold: ${r.db.activeEnrollments} enrolled for ${r.db.maxSeats} seats`);
-  if (r.db.activeEnrollments !== enrolled) failed.push(`${enrolled} clients saw enrolled, the database has ${r.db.activeEnrollments} active enrollments`);
+  if (r.replayMismatches.length > 0)
+    failed.push(`replays with the same keys ended otherwise: ${r.replayMismatches.slice(0, 5).join('; ')}`);
+  if (r.db.activeEnrollments > r.db.maxSeats)
+    failed.push(`oversold: ${r.db.activeEnrollments} enrolled for ${r.db.maxSeats} seats`);
+  if (r.db.activeEnrollments !== enrolled)
+    failed.push(`${enrolled} clients saw enrolled, the database has ${r.db.activeEnrollments} active enrollments`);
   if (r.db.chargedTwice > 0) failed.push(`${r.db.chargedTwice} learners enrolled or charged more than once`);
-  if (r.db.clientDbMismatches > 0) failed.push(`${r.db.clientDbMismatches} checkouts end otherwise in the database than their client saw`);
-  if (r.db.unbalancedTransactions > 0 || r.db.ledgerSum !== 0) failed.push(`ledger: ${r.db.unbalancedTransactions} unbalanced transactions, sum ${r.db.ledgerSum}`);
+  if (r.db.clientDbMismatches > 0)
+    failed.push(`${r.db.clientDbMismatches} checkouts end otherwise in the database than their client saw`);
+  if (r.db.unbalancedTransactions > 0 || r.db.ledgerSum !== 0)
+    failed.push(`ledger: ${r.db.unbalancedTransactions} unbalanced transactions, sum ${r.db.ledgerSum}`);
   if (r.db.cardPayments !== r.db.activeEnrollments || r.db.cardPaymentsOfUnsucceeded > 0) {
-    failed.push(`ledger: ${r.db.cardPayments} card payments (${r.db.cardPaymentsOfUnsucceeded} of intents that did not succeed) for ${r.db.activeEnrollments} enrollments`);
+    failed.push(
+      `ledger: ${r.db.cardPayments} card payments (${r.db.cardPaymentsOfUnsucceeded} of intents that did not succeed) for ${r.db.activeEnrollments} enrollments`,
+    );
   }
-  if (r.db.fundedCents !== -r.db.paidCents) failed.push(`ledger: the session's funding legs sum to ${r.db.fundedCents}, the succeeded intents to ${r.db.paidCents}`);
-  if ((r.db.intentsByStatus.processing ?? 0) > 0) failed.push(`${r.db.intentsByStatus.processing} intents left processing`);
+  if (r.db.fundedCents !== -r.db.paidCents)
+    failed.push(
+      `ledger: the session's funding legs sum to ${r.db.fundedCents}, the succeeded intents to ${r.db.paidCents}`,
+    );
+  if ((r.db.intentsByStatus.processing ?? 0) > 0)
+    failed.push(`${r.db.intentsByStatus.processing} intents left processing`);
   if (!r.lb.downSeen) failed.push(`HAProxy's log does not show ${r.lb.killed} DOWN after the kill`);
   if (!r.lb.upSeen) failed.push(`HAProxy's log does not show ${r.lb.killed} UP after the restart`);
   return failed;
@@ -580,9 +755,17 @@ export function describeReport(r: FailoverReport): string[] {
   return [
     `${r.options.servers} servers behind HAProxy (round robin, health check every 500 ms), ${r.options.learners} learners, ${r.options.seats} seats, ${r.options.inFlight} in flight; ${r.lb.killed} killed (SIGKILL) after ${r.options.killAfter} checkouts`,
     `checkouts: ${count('enrolled')} enrolled, ${count('refused')} refused, ${count('undecided')} undecided; total ${r.times.totalSeconds.toFixed(1)} s, ${r.times.checkoutsPerSecond.toFixed(0)} checkouts/s; per checkout (retries included) p50 ${ms(r.times.p50)}, p99 ${ms(r.times.p99)}, max ${ms(r.times.max)}`,
-    `non-definite answers clients retried with the same key: ${Object.entries(r.errorsByKind).map(([k, v]) => `${k} × ${v}`).join(', ') || 'none'} (${r.times.errorsDuringOutage} between the kill and UP); checkouts that retried: ${r.checkouts.filter((c) => c.retried.length > 0).length}`,
+    `non-definite answers clients retried with the same key: ${
+      Object.entries(r.errorsByKind)
+        .map(([k, v]) => `${k} × ${v}`)
+        .join(', ') || 'none'
+    } (${r.times.errorsDuringOutage} between the kill and UP); checkouts that retried: ${r.checkouts.filter((c) => c.retried.length > 0).length}`,
     `kill at ${ms(r.times.killAt)}; kill → HAProxy DOWN ${ms(r.times.killToDown)}; restart → /api/health answers ${ms(r.times.restartToReady)}, → HAProxy UP ${ms(r.times.restartToUp)}; kill → UP ${ms(r.times.killToUp)}`,
-    `database: ${r.db.activeEnrollments} of ${r.db.maxSeats} seats sold; intents ${Object.entries(r.db.intentsByStatus).map(([k, v]) => `${k} ${v}`).join(', ')}; ${r.db.uncaptured} succeeded but not yet captured; learners charged twice: ${r.db.chargedTwice}; client/database mismatches: ${r.db.clientDbMismatches}`,
+    `database: ${r.db.activeEnrollments} of ${r.db.maxSeats} seats sold; intents ${Object.entries(r.db.intentsByStatus)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(
+        ', ',
+      )}; ${r.db.uncaptured} succeeded but not yet captured; learners charged twice: ${r.db.chargedTwice}; client/database mismatches: ${r.db.clientDbMismatches}`,
     `ledger: ${r.db.unbalancedTransactions} unbalanced transactions, total ${r.db.ledgerSum}; ${r.db.cardPayments} card payments (${r.db.cardPaymentsOfUnsucceeded} of unsucceeded intents); session funding ${r.db.fundedCents} = −${r.db.paidCents} paid`,
     `replays of every checkout's keys after the recovery: ${r.replayMismatches.length} ended otherwise`,
     `HAProxy log (state changes, from the start of the checkouts; the DOWN lines at the very end are the servers stopping; ${r.lb.log.length} lines in all):`,

@@ -36,7 +36,15 @@ const browser = await chromium
   .launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
   .catch(async (err: unknown) => {
     await server.stop();
@@ -70,16 +78,21 @@ try {
     });
     await page.goto(server.origin + path, { waitUntil: 'networkidle' });
     // The page has rendered (an explore page its catalog, a course card link; a course page its title) before we stop counting.
-    await page.waitForSelector(path.startsWith('/courses/') ? 'main h1' : 'main a[href^="/courses/"]', { timeout: 30_000 }).catch(() => undefined);
+    await page
+      .waitForSelector(path.startsWith('/courses/') ? 'main h1' : 'main a[href^="/courses/"]', { timeout: 30_000 })
+      .catch(() => undefined);
     await page.waitForLoadState('networkidle');
     const files = (await Promise.all(pending)).filter((f): f is Fetched => f !== null);
-    const sum = (pick: (f: Fetched) => number, kind?: Fetched['kind']) => files.filter((f) => !kind || f.kind === kind).reduce((a, f) => a + pick(f), 0);
+    const sum = (pick: (f: Fetched) => number, kind?: Fetched['kind']) =>
+      files.filter((f) => !kind || f.kind === kind).reduce((a, f) => a + pick(f), 0);
     console.log(
       `${path.padEnd(12)} ${String(files.length).padStart(6)} ${kB(sum((f) => f.raw))}   ${kB(sum((f) => f.wire))}   ${kB(sum((f) => f.gzip))}    ${kB(sum((f) => f.brotli))}   (${kB(sum((f) => f.gzip, 'script')).trim()} + ${kB(sum((f) => f.gzip, 'stylesheet')).trim()})`,
     );
     if (listFiles) {
       for (const f of files.sort((a, b) => b.gzip - a.gzip)) {
-        console.log(`    ${f.kind === 'script' ? 'js ' : 'css'} ${kB(f.raw)} raw ${kB(f.wire)} wire (${f.encoding}) ${kB(f.gzip)} gzip ${kB(f.brotli)} br  ${f.url}`);
+        console.log(
+          `    ${f.kind === 'script' ? 'js ' : 'css'} ${kB(f.raw)} raw ${kB(f.wire)} wire (${f.encoding}) ${kB(f.gzip)} gzip ${kB(f.brotli)} br  ${f.url}`,
+        );
       }
     }
     await context.close();

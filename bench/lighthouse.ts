@@ -51,8 +51,19 @@ function lighthouse(url: string, savePath?: string): Promise<Scores> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       join(root, 'node_modules/.bin/lighthouse'),
-      [url, '--output=json', '--output-path=stdout', '--quiet', '--only-categories=performance,accessibility,best-practices,seo', '--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run --disable-background-networking --disable-component-update --disable-sync'],
-      { cwd: root, env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, stdio: ['ignore', 'pipe', 'inherit'] },
+      [
+        url,
+        '--output=json',
+        '--output-path=stdout',
+        '--quiet',
+        '--only-categories=performance,accessibility,best-practices,seo',
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run --disable-background-networking --disable-component-update --disable-sync',
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
     );
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -83,7 +94,11 @@ ensureBuild(process.argv.includes('--rebuild'));
 if (SAVE_DIR) mkdirSync(SAVE_DIR, { recursive: true });
 const server = await startBuiltServer();
 try {
-  console.log(`Lighthouse 12.2.3, mobile preset, ${server.origin}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `Lighthouse 12.2.3, mobile preset, ${server.origin}; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   console.log('page / run        perf  a11y    bp   seo  LCP ms TBT ms  total kB');
   const medians: [string, Scores][] = [];
   for (const path of PAGES) {
@@ -96,7 +111,11 @@ try {
     }
     medians.push([path, runs.sort((a, b) => a.performance - b.performance)[Math.floor((runs.length - 1) / 2)]!]);
   }
-  console.log(`median of ${RUNS} by performance (load average now ${loadavg().map((l) => l.toFixed(2)).join(' ')}):`);
+  console.log(
+    `median of ${RUNS} by performance (load average now ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}):`,
+  );
   for (const [path, s] of medians) console.log(line(path, s));
 } finally {
   await server.stop();

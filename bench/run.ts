@@ -33,7 +33,9 @@ const chosen = asked.length > 0 ? BENCHES.filter((b) => asked.includes(b)) : BEN
 const cores = cpus();
 console.log(
   `Machine: ${cores.length} cores (${cores[0]?.model.trim() ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM ` +
-    `(${(freemem() / 2 ** 30).toFixed(1)} GiB free), Node ${process.version}; load average now ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+    `(${(freemem() / 2 ** 30).toFixed(1)} GiB free), Node ${process.version}; load average now ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
 );
 
 const failed: string[] = [];

@@ -53,7 +53,12 @@ function serverRssMb(rootPid: number): number | null {
   for (const pid of descendants(rootPid)) {
     try {
       const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      if (!/(^|\/)node$/.test(argv[0] ?? '') || !argv.includes('server/main.ts') || !argv.some((a) => a === '--import' || a.includes('loader'))) continue;
+      if (
+        !/(^|\/)node$/.test(argv[0] ?? '') ||
+        !argv.includes('server/main.ts') ||
+        !argv.some((a) => a === '--import' || a.includes('loader'))
+      )
+        continue;
       const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
       if (kb) return Number(kb) / 1024;
     } catch {
@@ -94,7 +99,7 @@ async function npmStart(env: Record<string, string>): Promise<Started> {
     try {
       const res = await fetch(`${base}${wantPage ? '/' : '/api/health'}`);
       if (res.ok) {
-        (wantPage ? (pageMs = performance.now() - t0) : (healthMs = performance.now() - t0));
+        wantPage ? (pageMs = performance.now() - t0) : (healthMs = performance.now() - t0);
         break;
       }
     } catch {
@@ -119,7 +124,8 @@ async function npmStart(env: Record<string, string>): Promise<Started> {
 async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.pid === undefined) return;
   const pids = [child.pid, ...descendants(child.pid)];
-  const alive = () => pids.filter((p) => existsSync(`/proc/${p}`) && !readFileSync(`/proc/${p}/stat`, 'utf8').includes(') Z '));
+  const alive = () =>
+    pids.filter((p) => existsSync(`/proc/${p}`) && !readFileSync(`/proc/${p}/stat`, 'utf8').includes(') Z '));
   process.kill(-child.pid, 'SIGTERM');
   const deadline = performance.now() + 10_000;
   while (alive().length > 0 && performance.now() < deadline) await sleep(50);
@@ -134,7 +140,8 @@ async function restingRss(s: Started, port?: number): Promise<string> {
   const rest = serverRssMb(s.child.pid!);
   const url = /running at (\S+)/.exec(s.log)?.[1];
   if (url || port) {
-    for (let i = 0; i < 200; i++) await (await fetch(`${url ?? `http://127.0.0.1:${port}`}/api/courses/explore?page=${(i % 3) + 1}`)).arrayBuffer();
+    for (let i = 0; i < 200; i++)
+      await (await fetch(`${url ?? `http://127.0.0.1:${port}`}/api/courses/explore?page=${(i % 3) + 1}`)).arrayBuffer();
   }
   await sleep(10_000);
   const after = serverRssMb(s.child.pid!);
@@ -146,7 +153,9 @@ async function main(): Promise<void> {
 
   const t = performance.now();
   const prep = spawnSync('npx', ['tsx', 'scripts/prepare.ts'], { cwd: root, encoding: 'utf8' });
-  console.log(`install step (scripts/prepare.ts, run by npm install): ${((performance.now() - t) / 1000).toFixed(1)} s, exit ${prep.status}`);
+  console.log(
+    `install step (scripts/prepare.ts, run by npm install): ${((performance.now() - t) / 1000).toFixed(1)} s, exit ${prep.status}`,
+  );
   for (const line of `${prep.stdout}${prep.stderr}`.trim().split('\n')) if (line) console.log(`  ${line}`);
 
   const dirs: string[] = [];
@@ -172,7 +181,9 @@ async function main(): Promise<void> {
     await stop(second.child);
 
     const noTemplate = await npmStart({ DATA_DIR: fresh('halaqa-start-'), HALAQA_DB_TEMPLATE: 'off' });
-    console.log(`npm start, fresh data directory without the database template (as before issue 15): ${fmt(noTemplate)}`);
+    console.log(
+      `npm start, fresh data directory without the database template (as before issue 15): ${fmt(noTemplate)}`,
+    );
     await stop(noTemplate.child);
   } finally {
     for (const d of dirs) rmSync(d, { recursive: true, force: true });

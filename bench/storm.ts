@@ -43,7 +43,11 @@ const IN_FLIGHT = Number(opt('--in-flight', '100'));
  * session of a public course, with `SEATS` seats and nobody enrolled) and `LEARNERS` learners.
  * @returns the session id and the learners' ids and bearer tokens (each a sign-in session of `tokens`).
  */
-async function prepare(target: DatabaseTarget, uploadsDir: string, tokens: TokenService): Promise<{ sessionId: number; learners: Array<{ id: number; token: string }> }> {
+async function prepare(
+  target: DatabaseTarget,
+  uploadsDir: string,
+  tokens: TokenService,
+): Promise<{ sessionId: number; learners: Array<{ id: number; token: string }> }> {
   const handle = await openDatabase(target);
   try {
     const db = handle.db;
@@ -58,7 +62,8 @@ async function prepare(target: DatabaseTarget, uploadsDir: string, tokens: Token
       from generate_series(1, ${LEARNERS}) i
       returning id`.execute(db);
     const learners = [];
-    for (const r of rows) learners.push({ id: Number(r.id), token: await signInForTests(db, tokens, { id: Number(r.id), role: 'USER' }) });
+    for (const r of rows)
+      learners.push({ id: Number(r.id), token: await signInForTests(db, tokens, { id: Number(r.id), role: 'USER' }) });
     return { sessionId, learners };
   } finally {
     await handle.close();
@@ -69,8 +74,18 @@ async function prepare(target: DatabaseTarget, uploadsDir: string, tokens: Token
 async function outcome(target: DatabaseTarget, sessionId: number) {
   const handle = await openDatabase(target);
   try {
-    const { n } = await handle.db.selectFrom('enrollments').select((eb) => eb.fn.countAll<number>().as('n')).where('session_id', '=', sessionId).where('status', '=', 'ACTIVE').executeTakeFirstOrThrow();
-    const intents = await handle.db.selectFrom('payment_intents').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).where('session_id', '=', sessionId).groupBy('status').execute();
+    const { n } = await handle.db
+      .selectFrom('enrollments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('session_id', '=', sessionId)
+      .where('status', '=', 'ACTIVE')
+      .executeTakeFirstOrThrow();
+    const intents = await handle.db
+      .selectFrom('payment_intents')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('session_id', '=', sessionId)
+      .groupBy('status')
+      .execute();
     // Receipts are mailed after the answers, at the server's quiet moments, or when it stops (AppContext.receipts).
     const { mailed } = await handle.db
       .selectFrom('payment_intents')
@@ -84,10 +99,21 @@ async function outcome(target: DatabaseTarget, sessionId: number) {
   }
 }
 
-async function call(base: string, method: string, path: string, token: string, body: unknown, key?: string): Promise<{ status: number; data: Record<string, unknown> }> {
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  token: string,
+  body: unknown,
+  key?: string,
+): Promise<{ status: number; data: Record<string, unknown> }> {
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      ...(key ? { 'idempotency-key': key } : {}),
+    },
     body: JSON.stringify(body),
   });
   const json = (await res.json().catch(() => ({}))) as { data?: Record<string, unknown> };
@@ -97,29 +123,48 @@ async function call(base: string, method: string, path: string, token: string, b
 /** Runs `work` over `n` items with `width` in flight. */
 async function pool(n: number, width: number, work: (i: number) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(width, n) }, async () => {
-    for (let i = next++; i < n; i = next++) await work(i);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(width, n) }, async () => {
+      for (let i = next++; i < n; i = next++) await work(i);
+    }),
+  );
 }
 
 async function benchOne(kind: 'pglite' | 'postgres'): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'halaqa-storm-'));
   const pgdb = kind === 'postgres' ? await freshPostgresDatabase('halaqa_bench_storm') : null;
-  const target: DatabaseTarget = pgdb ? { kind: 'postgres', url: pgdb.url } : { kind: 'pglite', dir: join(dataDir, 'pg') };
+  const target: DatabaseTarget = pgdb
+    ? { kind: 'postgres', url: pgdb.url }
+    : { kind: 'pglite', dir: join(dataDir, 'pg') };
   try {
     const secret = randomBytes(32).toString('hex');
-    const { sessionId, learners: signedIn } = await prepare(target, join(dataDir, 'uploads'), new TokenService(secret, 3600));
+    const { sessionId, learners: signedIn } = await prepare(
+      target,
+      join(dataDir, 'uploads'),
+      new TokenService(secret, 3600),
+    );
     const server = await startServer({ dataDir, databaseUrl: pgdb?.url }, { JWT_SECRET: secret });
-    let end: { total: number; latencies: number[]; counts: Record<string, number>; split: string; rssRest: number; rssEnd: number; cpu: number };
+    let end: {
+      total: number;
+      latencies: number[];
+      counts: Record<string, number>;
+      split: string;
+      rssRest: number;
+      rssEnd: number;
+      cpu: number;
+    };
     try {
       const base = server.base;
       const learners = signedIn.map((l) => ({ ...l, card: '' }));
       await pool(learners.length, 16, async (i) => {
         const r = await call(base, 'POST', '/payments/cards', learners[i]!.token, { source: 'tok_visa' });
-        if (r.status !== 201 && r.status !== 200) throw new Error(`saving a card: ${r.status} ${JSON.stringify(r.data)}`);
+        if (r.status !== 201 && r.status !== 200)
+          throw new Error(`saving a card: ${r.status} ${JSON.stringify(r.data)}`);
         learners[i]!.card = String(r.data.id);
       });
-      const info = await fetch(`${base}/sessions/${sessionId}/info`).then((r) => r.json() as Promise<{ data: { price: number } }>);
+      const info = await fetch(`${base}/sessions/${sessionId}/info`).then(
+        (r) => r.json() as Promise<{ data: { price: number } }>,
+      );
       const fee = await call(base, 'POST', '/payments/fee', learners[0]!.token, { price: info.data.price });
       const amount = Number(fee.data.amount);
       const rssRest = await server.restingRssMb();
@@ -133,10 +178,24 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<void> {
         const t = performance.now();
         let status = 0;
         try {
-          const intent = await call(base, 'POST', '/payments/intents', l.token, { sessionId, amount }, `storm-${i}-intent`);
+          const intent = await call(
+            base,
+            'POST',
+            '/payments/intents',
+            l.token,
+            { sessionId, amount },
+            `storm-${i}-intent`,
+          );
           status = intent.status;
           if (status < 300) {
-            const done = await call(base, 'POST', `/payments/intents/${String(intent.data.id)}/confirm`, l.token, { paymentMethod: l.card }, `storm-${i}-confirm`);
+            const done = await call(
+              base,
+              'POST',
+              `/payments/intents/${String(intent.data.id)}/confirm`,
+              l.token,
+              { paymentMethod: l.card },
+              `storm-${i}-confirm`,
+            );
             status = done.status;
             if (status < 300 && done.data.status !== 'succeeded') status = 0;
           }
@@ -144,14 +203,35 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<void> {
           status = 0;
         }
         latencies.push(performance.now() - t);
-        const bucket = status >= 200 && status < 300 ? '2xx' : status === 409 ? '409' : status >= 400 && status < 500 ? 'other 4xx' : '5xx';
+        const bucket =
+          status >= 200 && status < 300
+            ? '2xx'
+            : status === 409
+              ? '409'
+              : status >= 400 && status < 500
+                ? 'other 4xx'
+                : '5xx';
         counts[bucket] = (counts[bucket] ?? 0) + 1;
         (byBucket[bucket] ??= []).push(performance.now() - t);
       });
       const split = Object.entries(byBucket)
-        .map(([k, v]) => `${k} p50 ${quantile(v.sort((a, b) => a - b), 0.5).toFixed(0)} / p99 ${quantile(v, 0.99).toFixed(0)} ms`)
+        .map(
+          ([k, v]) =>
+            `${k} p50 ${quantile(
+              v.sort((a, b) => a - b),
+              0.5,
+            ).toFixed(0)} / p99 ${quantile(v, 0.99).toFixed(0)} ms`,
+        )
         .join('; ');
-      end = { total: (performance.now() - t0) / 1000, latencies: latencies.sort((a, b) => a - b), counts, split, rssRest, rssEnd: server.rssMb(), cpu: server.cpuSeconds() - cpuBefore };
+      end = {
+        total: (performance.now() - t0) / 1000,
+        latencies: latencies.sort((a, b) => a - b),
+        counts,
+        split,
+        rssRest,
+        rssEnd: server.rssMb(),
+        cpu: server.cpuSeconds() - cpuBefore,
+      };
     } finally {
       await server.stop();
     }
@@ -159,7 +239,9 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<void> {
     console.log(
       `\n## ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${LEARNERS} learners, ${SEATS} seats, ${IN_FLIGHT} in flight\n` +
         `total ${end.total.toFixed(1)} s; per checkout p50 ${quantile(end.latencies, 0.5).toFixed(0)} ms, p99 ${quantile(end.latencies, 0.99).toFixed(0)} ms, max ${end.latencies[end.latencies.length - 1]!.toFixed(0)} ms (${end.split})\n` +
-        `answers: ${Object.entries(end.counts).map(([k, v]) => `${k} ${v}`).join(', ')} (5xx includes network errors and confirmations not succeeded)\n` +
+        `answers: ${Object.entries(end.counts)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')} (5xx includes network errors and confirmations not succeeded)\n` +
         `seats sold: ${sold} of ${SEATS}; intents: ${intents}; receipts mailed by the time the server stopped: ${mailed}\n` +
         `server CPU during the storm: ${end.cpu.toFixed(1)} s (user + system; on a busy machine the wall times grow, this much less)\n` +
         `server RSS: ${end.rssRest.toFixed(0)} MB at rest (10 s after saving the cards), ${end.rssEnd.toFixed(0)} MB at the end; ${machine()}`,

@@ -32,7 +32,9 @@ export const freePort = () =>
  * @throws when the start script is not a `node …` command.
  */
 export function serverArgs(): string[] {
-  const start = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const start = (
+    JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }
+  ).scripts.start;
   const [command, ...args] = start.trim().split(/\s+/);
   if (command !== 'node') throw new Error(`package.json's start script is not a node command: ${start}`);
   return args;
@@ -59,13 +61,23 @@ export interface RunningServer {
  * Starts `server/main.ts` as `npm start` does ({@link serverArgs}; no SPA, logs at warn) on a PGlite DATA_DIR or a PostgreSQL
  * URL, and waits for /api/health. `env` adds variables. @throws when it does not answer in 180 s.
  */
-export async function startServer(db: { dataDir: string; databaseUrl?: string }, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  db: { dataDir: string; databaseUrl?: string },
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, serverArgs(), {
     cwd: root,
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl ?? '',
-      LOG_LEVEL: 'warn', WEB_DIR: '', CAPTCHA: 'off', ...env,
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: db.dataDir,
+      DATABASE_URL: db.databaseUrl ?? '',
+      LOG_LEVEL: 'warn',
+      WEB_DIR: '',
+      CAPTCHA: 'off',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -130,10 +142,14 @@ export async function freshPostgresDatabase(prefix: string): Promise<{ url: stri
 }
 
 /** Percentile `p` (0–1) of sorted samples, nearest rank. */
-export const quantile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? NaN;
+export const quantile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? NaN;
 
 /** The machine: cores and load averages (the benches run on a shared machine: figures are noisy). */
-export const machine = () => `${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+export const machine = () =>
+  `${cpus().length} cores, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
 
 /**
  * Adds a session for a checkout storm to a seeded database: a copy of the first open paid session
@@ -157,9 +173,15 @@ export async function addStormSession(db: Kysely<Database>, seats: number): Prom
   const session = await db
     .insertInto('sessions')
     .values({
-      course_id: template.course_id, educator_id: template.educator_id, timezone: template.timezone, schedule: JSON.stringify(template.schedule) as never,
-      price_cents: template.price_cents, max_seats: seats, status: 'APPROVED',
-      start_date: sql<string>`current_date + 30` as never, end_date: sql<string>`current_date + 86` as never,
+      course_id: template.course_id,
+      educator_id: template.educator_id,
+      timezone: template.timezone,
+      schedule: JSON.stringify(template.schedule) as never,
+      price_cents: template.price_cents,
+      max_seats: seats,
+      status: 'APPROVED',
+      start_date: sql<string>`current_date + 30` as never,
+      end_date: sql<string>`current_date + 86` as never,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

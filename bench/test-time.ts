@@ -23,7 +23,11 @@ const before = childrenCpu();
 const load = loadavg()[0]!.toFixed(2);
 const t0 = performance.now();
 let out = '';
-const child = spawn('npm', ['run', script], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+const child = spawn('npm', ['run', script], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'pipe'],
+  env: { ...process.env, FORCE_COLOR: '0' },
+});
 child.stdout.on('data', (b: Buffer) => (out += b.toString()));
 child.stderr.on('data', (b: Buffer) => (out += b.toString()));
 const code = await new Promise<number | null>((r) => child.on('close', r));
@@ -34,6 +38,8 @@ const sys = after.sys - before.sys;
 /** Without ANSI colour codes. */
 const plain = (l: string) => l.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
 const summary = out.split('\n').filter((l) => /^\s*(Test Files|Tests|Duration)\s/.test(plain(l)));
-console.log(`npm run ${script}: exit ${code}; wall ${wall.toFixed(0)} s; CPU ${(user + sys).toFixed(0)} s (user ${user.toFixed(0)} s + system ${sys.toFixed(0)} s) on ${cpus().length} cores; load average at the start ${load} (goal for npm test: ≤ 180 s wall)`);
+console.log(
+  `npm run ${script}: exit ${code}; wall ${wall.toFixed(0)} s; CPU ${(user + sys).toFixed(0)} s (user ${user.toFixed(0)} s + system ${sys.toFixed(0)} s) on ${cpus().length} cores; load average at the start ${load} (goal for npm test: ≤ 180 s wall)`,
+);
 for (const l of summary) console.log(`  ${plain(l).trim()}`);
 if (code !== 0) console.log(out.split('\n').slice(-40).join('\n'));

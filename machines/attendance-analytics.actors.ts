@@ -10,14 +10,24 @@ import type { AttendanceFilters, CompanyAttendanceAnalytics, SessionAttendance }
  *   CSV with `buildAttendanceCsv` and saves it), answering the number of rows written.
  * The calls reject with an `ApiError` (`status`, `serverMessage`) or the network error.
  */
-export function createAttendanceAnalyticsActors(api: Api, effects: { exportCsv: (data: CompanyAttendanceAnalytics) => Promise<{ rows: number }> }) {
+export function createAttendanceAnalyticsActors(
+  api: Api,
+  effects: { exportCsv: (data: CompanyAttendanceAnalytics) => Promise<{ rows: number }> },
+) {
   return {
-    loadAnalytics: fromPromise<CompanyAttendanceAnalytics, { companyId: number; filters: AttendanceFilters }>(async ({ input }) =>
-      unwrap(await api.GET('/companies/{id}/analytics/attendance', { params: { path: { id: input.companyId }, query: { ...input.filters } } })),
+    loadAnalytics: fromPromise<CompanyAttendanceAnalytics, { companyId: number; filters: AttendanceFilters }>(
+      async ({ input }) =>
+        unwrap(
+          await api.GET('/companies/{id}/analytics/attendance', {
+            params: { path: { id: input.companyId }, query: { ...input.filters } },
+          }),
+        ),
     ),
     loadGrid: fromPromise<SessionAttendance, { sessionId: number }>(async ({ input }) =>
       unwrap(await api.GET('/sessions/{id}/attendance', { params: { path: { id: input.sessionId } } })),
     ),
-    exportCsv: fromPromise<{ rows: number }, { data: CompanyAttendanceAnalytics }>(({ input }) => effects.exportCsv(input.data)),
+    exportCsv: fromPromise<{ rows: number }, { data: CompanyAttendanceAnalytics }>(({ input }) =>
+      effects.exportCsv(input.data),
+    ),
   };
 }

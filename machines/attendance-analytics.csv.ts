@@ -27,13 +27,49 @@ export { UTF8_BOM };
  * percentages (0–100). Written by the product's one CSV writer (`openapi/csv.ts`: quoting, CRLF
  * line ends, the UTF-8 byte-order mark, and names or titles that look like formulas neutralised).
  */
-export function buildAttendanceCsv(data: CompanyAttendanceAnalytics, labels: AttendanceCsvLabels): { text: string; rows: number } {
+export function buildAttendanceCsv(
+  data: CompanyAttendanceAnalytics,
+  labels: AttendanceCsvLabels,
+): { text: string; rows: number } {
   const pct = (rate: number) => Math.round(rate * 100);
   const rows: (string | number)[][] = [
-    ...data.sessions.map((s) => [labels.sessionRow, s.courseTitle, '', s.courseTitle, s.startDate, s.learners, s.meetingsHeld, s.attended, s.expected, pct(s.rate)]),
-    ...data.learners.map((l) => [labels.learnerRow, l.learner.name, l.email, '', '', '', l.held, l.attended, l.held, pct(l.rate)]),
+    ...data.sessions.map((s) => [
+      labels.sessionRow,
+      s.courseTitle,
+      '',
+      s.courseTitle,
+      s.startDate,
+      s.learners,
+      s.meetingsHeld,
+      s.attended,
+      s.expected,
+      pct(s.rate),
+    ]),
+    ...data.learners.map((l) => [
+      labels.learnerRow,
+      l.learner.name,
+      l.email,
+      '',
+      '',
+      '',
+      l.held,
+      l.attended,
+      l.held,
+      pct(l.rate),
+    ]),
   ];
-  const fields = [labels.kind, labels.name, labels.email, labels.course, labels.startDate, labels.learners, labels.held, labels.attended, labels.expected, labels.rate];
+  const fields = [
+    labels.kind,
+    labels.name,
+    labels.email,
+    labels.course,
+    labels.startDate,
+    labels.learners,
+    labels.held,
+    labels.attended,
+    labels.expected,
+    labels.rate,
+  ];
   // The last line ends with CRLF too (RFC 4180 allows it; papaparse wrote none).
   return { text: csvText([fields, ...rows]), rows: rows.length };
 }

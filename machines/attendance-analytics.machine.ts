@@ -71,8 +71,10 @@ export type AttendanceAnalyticsEmitted = { type: 'exported'; rows: number } | { 
 /** Drops empty filters (undefined, '', NaN) so that the request and the URL carry only real ones. */
 export function cleanFilters(filters: AttendanceFilters): AttendanceFilters {
   const out: AttendanceFilters = {};
-  if (filters.courseId !== undefined && Number.isInteger(filters.courseId) && filters.courseId > 0) out.courseId = filters.courseId;
-  if (filters.sessionId !== undefined && Number.isInteger(filters.sessionId) && filters.sessionId > 0) out.sessionId = filters.sessionId;
+  if (filters.courseId !== undefined && Number.isInteger(filters.courseId) && filters.courseId > 0)
+    out.courseId = filters.courseId;
+  if (filters.sessionId !== undefined && Number.isInteger(filters.sessionId) && filters.sessionId > 0)
+    out.sessionId = filters.sessionId;
   if (filters.from) out.from = filters.from;
   if (filters.to) out.to = filters.to;
   return out;
@@ -99,20 +101,37 @@ export const attendanceAnalyticsMachine = setup({
       'createAttendanceAnalyticsActors',
     ),
     /** Builds the CSV of the figures and hands it to the browser as a download → number of rows. */
-    exportCsv: notProvided<{ rows: number }, { data: CompanyAttendanceAnalytics }>('attendance-analytics', 'exportCsv', 'createAttendanceAnalyticsActors'),
+    exportCsv: notProvided<{ rows: number }, { data: CompanyAttendanceAnalytics }>(
+      'attendance-analytics',
+      'exportCsv',
+      'createAttendanceAnalyticsActors',
+    ),
     /** GET /sessions/{id}/attendance → the grid (the company's learners only, for a partner). */
-    loadGrid: notProvided<SessionAttendance, { sessionId: number }>('attendance-analytics', 'loadGrid', 'createAttendanceAnalyticsActors'),
+    loadGrid: notProvided<SessionAttendance, { sessionId: number }>(
+      'attendance-analytics',
+      'loadGrid',
+      'createAttendanceAnalyticsActors',
+    ),
   },
   actions: {
-    assignFilters: assign((_, params: { filters: AttendanceFilters }) => ({ filters: cleanFilters(params.filters), filterError: null })),
+    assignFilters: assign((_, params: { filters: AttendanceFilters }) => ({
+      filters: cleanFilters(params.filters),
+      filterError: null,
+    })),
     flagReversed: assign({ filterError: 'dates.reversed' as const }),
     assignData: assign((_, params: { data: CompanyAttendanceAnalytics }) => ({ data: params.data, error: null })),
     assignError: assign((_, params: { error: unknown }) => ({ error: failureOf('analytics.failed', params.error) })),
     clearExportError: assign({ exportError: null }),
-    assignExportError: assign((_, params: { error: unknown }) => ({ exportError: failureOf('export.failed', params.error) })),
+    assignExportError: assign((_, params: { error: unknown }) => ({
+      exportError: failureOf('export.failed', params.error),
+    })),
     emitExported: emit((_, params: { rows: number }) => ({ type: 'exported' as const, rows: params.rows })),
     emitExportFailed: emit({ type: 'export.failed' as const }),
-    openGrid: assign((_, params: { sessionId: number }) => ({ gridSessionId: params.sessionId, grid: null, gridError: null })),
+    openGrid: assign((_, params: { sessionId: number }) => ({
+      gridSessionId: params.sessionId,
+      grid: null,
+      gridError: null,
+    })),
     assignGrid: assign((_, params: { grid: SessionAttendance }) => ({ grid: params.grid, gridError: null })),
     assignGridError: assign((_, params: { error: unknown }) => ({ gridError: failureOf('grid.failed', params.error) })),
     closeGrid: assign({ gridSessionId: null, grid: null, gridError: null }),
@@ -175,7 +194,10 @@ export const attendanceAnalyticsMachine = setup({
               },
               { target: 'ready', actions: { type: 'assignData', params: ({ event }) => ({ data: event.output }) } },
             ],
-            onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'failed',
+              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         ready: {
@@ -187,10 +209,16 @@ export const attendanceAnalyticsMachine = setup({
             id: 'exportCsv',
             src: 'exportCsv',
             input: ({ context }) => ({ data: context.data! }),
-            onDone: { target: 'ready', actions: { type: 'emitExported', params: ({ event }) => ({ rows: event.output.rows }) } },
+            onDone: {
+              target: 'ready',
+              actions: { type: 'emitExported', params: ({ event }) => ({ rows: event.output.rows }) },
+            },
             onError: {
               target: 'ready',
-              actions: [{ type: 'assignExportError', params: ({ event }) => ({ error: event.error }) }, 'emitExportFailed'],
+              actions: [
+                { type: 'assignExportError', params: ({ event }) => ({ error: event.error }) },
+                'emitExportFailed',
+              ],
             },
           },
         },
@@ -204,7 +232,12 @@ export const attendanceAnalyticsMachine = setup({
       initial: 'closed',
       states: {
         closed: {
-          on: { 'grid.opened': { target: 'loading', actions: { type: 'openGrid', params: ({ event }) => ({ sessionId: event.sessionId }) } } },
+          on: {
+            'grid.opened': {
+              target: 'loading',
+              actions: { type: 'openGrid', params: ({ event }) => ({ sessionId: event.sessionId }) },
+            },
+          },
         },
         loading: {
           tags: ['loadingGrid'],
@@ -212,24 +245,40 @@ export const attendanceAnalyticsMachine = setup({
             id: 'loadGrid',
             src: 'loadGrid',
             input: ({ context }) => ({ sessionId: context.gridSessionId! }),
-            onDone: { target: 'shown', actions: { type: 'assignGrid', params: ({ event }) => ({ grid: event.output }) } },
-            onError: { target: 'failed', actions: { type: 'assignGridError', params: ({ event }) => ({ error: event.error }) } },
+            onDone: {
+              target: 'shown',
+              actions: { type: 'assignGrid', params: ({ event }) => ({ grid: event.output }) },
+            },
+            onError: {
+              target: 'failed',
+              actions: { type: 'assignGridError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
           on: {
-            'grid.opened': { target: 'loading', reenter: true, actions: { type: 'openGrid', params: ({ event }) => ({ sessionId: event.sessionId }) } },
+            'grid.opened': {
+              target: 'loading',
+              reenter: true,
+              actions: { type: 'openGrid', params: ({ event }) => ({ sessionId: event.sessionId }) },
+            },
             'grid.closed': { target: 'closed', actions: 'closeGrid' },
           },
         },
         shown: {
           on: {
-            'grid.opened': { target: 'loading', actions: { type: 'openGrid', params: ({ event }) => ({ sessionId: event.sessionId }) } },
+            'grid.opened': {
+              target: 'loading',
+              actions: { type: 'openGrid', params: ({ event }) => ({ sessionId: event.sessionId }) },
+            },
             'grid.closed': { target: 'closed', actions: 'closeGrid' },
           },
         },
         failed: {
           on: {
             'grid.retry': { target: 'loading' },
-            'grid.opened': { target: 'loading', actions: { type: 'openGrid', params: ({ event }) => ({ sessionId: event.sessionId }) } },
+            'grid.opened': {
+              target: 'loading',
+              actions: { type: 'openGrid', params: ({ event }) => ({ sessionId: event.sessionId }) },
+            },
             'grid.closed': { target: 'closed', actions: 'closeGrid' },
           },
         },

@@ -8,7 +8,8 @@ export type AttendanceAnalyticsSnapshot = SnapshotFrom<typeof attendanceAnalytic
 export const isLoadingFigures = (s: AttendanceAnalyticsSnapshot): boolean => s.hasTag('loading');
 
 /** True when the figures are shown (at least one session with the company's learners). */
-export const hasFigures = (s: AttendanceAnalyticsSnapshot): boolean => s.matches({ figures: 'ready' }) || s.matches({ figures: 'exporting' });
+export const hasFigures = (s: AttendanceAnalyticsSnapshot): boolean =>
+  s.matches({ figures: 'ready' }) || s.matches({ figures: 'exporting' });
 
 /** True when the company has no learner in any session of the filter. */
 export const isEmpty = (s: AttendanceAnalyticsSnapshot): boolean => s.matches({ figures: 'empty' });

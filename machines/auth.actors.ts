@@ -2,7 +2,17 @@ import { deleteCookie, getCookie, setCookie } from 'cookies-next';
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import { type Api, ApiError, unwrap } from './support/api';
-import type { AuthUser, CompanyRef, FederatedProvider, FederatedReturnParams, FederatedSignInResult, LoginRecord, RestoredSession, SignInResult, Theme } from './auth.machine';
+import type {
+  AuthUser,
+  CompanyRef,
+  FederatedProvider,
+  FederatedReturnParams,
+  FederatedSignInResult,
+  LoginRecord,
+  RestoredSession,
+  SignInResult,
+  Theme,
+} from './auth.machine';
 
 /**
  * Implementations of the auth machine's actors and side-effect actions:
@@ -102,7 +112,9 @@ export function createCookieStorage(): AuthStorage {
 }
 
 /** In-memory storage (tests, server-side rendering). */
-export function createMemoryStorage(initial: Partial<RestoredSession> = {}): AuthStorage & { current: RestoredSession } {
+export function createMemoryStorage(
+  initial: Partial<RestoredSession> = {},
+): AuthStorage & { current: RestoredSession } {
   const storage = {
     current: { record: initial.record ?? null, theme: initial.theme ?? null },
     read: () => ({ ...storage.current }),
@@ -138,25 +150,45 @@ export function createAuthActors(api: Api, storage: AuthStorage) {
       return { token: result.token, expiresAt: result.expiresAt, user: { id, email, name, role } };
     }),
 
-    startFederated: fromPromise<{ authorizationUrl: string }, { provider: FederatedProvider; redirect?: string; locale?: 'en' | 'ar' }>(async ({ input }) =>
+    startFederated: fromPromise<
+      { authorizationUrl: string },
+      { provider: FederatedProvider; redirect?: string; locale?: 'en' | 'ar' }
+    >(async ({ input }) =>
       unwrap(
         await api.POST('/auth/oidc/{provider}/start', {
           params: { path: { provider: input.provider } },
-          body: { ...(input.redirect ? { redirect: input.redirect } : {}), ...(input.locale ? { locale: input.locale } : {}) },
+          body: {
+            ...(input.redirect ? { redirect: input.redirect } : {}),
+            ...(input.locale ? { locale: input.locale } : {}),
+          },
         }),
       ),
     ),
 
-    completeFederated: fromPromise<FederatedSignInResult, { provider: FederatedProvider; params: FederatedReturnParams }>(async ({ input }) => {
+    completeFederated: fromPromise<
+      FederatedSignInResult,
+      { provider: FederatedProvider; params: FederatedReturnParams }
+    >(async ({ input }) => {
       const { state, code, iss, error, error_description } = input.params;
       const result = unwrap(
         await api.POST('/auth/oidc/{provider}/callback', {
           params: { path: { provider: input.provider } },
-          body: { state, ...(code ? { code } : {}), ...(iss ? { iss } : {}), ...(error ? { error } : {}), ...(error_description ? { error_description } : {}) },
+          body: {
+            state,
+            ...(code ? { code } : {}),
+            ...(iss ? { iss } : {}),
+            ...(error ? { error } : {}),
+            ...(error_description ? { error_description } : {}),
+          },
         }),
       );
       const { id, email, name, role } = result.user;
-      return { token: result.token, expiresAt: result.expiresAt, user: { id, email, name, role }, redirect: result.redirect ?? null };
+      return {
+        token: result.token,
+        expiresAt: result.expiresAt,
+        user: { id, email, name, role },
+        redirect: result.redirect ?? null,
+      };
     }),
 
     fetchCompany: fromPromise<CompanyRef | null, { token: string; federated: boolean }>(async ({ input }) => {
@@ -168,7 +200,10 @@ export function createAuthActors(api: Api, storage: AuthStorage) {
 
     fetchUser: fromPromise<AuthUser, { token: string; federated: boolean; userId: number }>(async ({ input }) => {
       const user = unwrap(
-        await api.GET('/users/{id}', { params: { path: { id: input.userId } }, headers: bearer(input.token, input.federated) }),
+        await api.GET('/users/{id}', {
+          params: { path: { id: input.userId } },
+          headers: bearer(input.token, input.federated),
+        }),
       );
       return { id: user.id, email: user.email, name: user.name, role: user.role };
     }),
@@ -201,7 +236,9 @@ export function createAuthActors(api: Api, storage: AuthStorage) {
     // token stops working too; for a federated sign-in it answers the directory's end-session URL (spec §2).
     signOut: fromPromise<{ logoutUrl: string | null }, { record: LoginRecord | null }>(async ({ input }) => {
       if (!input.record) return { logoutUrl: null };
-      return unwrap(await api.POST('/auth/signout', { headers: bearer(input.record.token, input.record.federationAuth) }));
+      return unwrap(
+        await api.POST('/auth/signout', { headers: bearer(input.record.token, input.record.federationAuth) }),
+      );
     }),
   };
 }
@@ -222,6 +259,7 @@ export function createAuthActions(
     persistSession: (_: unknown, params: { record: LoginRecord | null; theme: Theme | null }) =>
       storage.write(params.record, params.theme),
     clearPersisted: () => storage.clear(),
-    reportThemeFailure: (_: unknown, params: { error: unknown }) => log('Failed to Get Theme Settings !!!!', params.error),
+    reportThemeFailure: (_: unknown, params: { error: unknown }) =>
+      log('Failed to Get Theme Settings !!!!', params.error),
   };
 }

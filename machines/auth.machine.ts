@@ -122,7 +122,13 @@ export interface AuthContext {
   /** Company colours; null = default theme. */
   theme: Theme | null;
   /** The record being built while logging in. */
-  pending: { token: string; expiresAt: string; user: AuthUser; company: CompanyRef | null; federationAuth: boolean } | null;
+  pending: {
+    token: string;
+    expiresAt: string;
+    user: AuthUser;
+    company: CompanyRef | null;
+    federationAuth: boolean;
+  } | null;
   /** Why the last login failed (in `loggedOut.failed`). */
   error: AuthFailure | null;
   /** Where a federated sign-in asked to go once logged in (its `redirect`), else null. */
@@ -170,7 +176,11 @@ export function isExpired(record: Pick<LoginRecord, 'expiresAt'>, now: number = 
 /** Reads an HTTP status and server message from whatever an actor threw. */
 export function describeFailure(error: unknown): { status?: number; message?: string; retryAfter?: number } {
   if (!error || typeof error !== 'object') return {};
-  const { status, serverMessage, retryAfter } = error as { status?: unknown; serverMessage?: unknown; retryAfter?: unknown };
+  const { status, serverMessage, retryAfter } = error as {
+    status?: unknown;
+    serverMessage?: unknown;
+    retryAfter?: unknown;
+  };
   return {
     ...(typeof status === 'number' ? { status } : {}),
     ...(typeof serverMessage === 'string' && serverMessage ? { message: serverMessage } : {}),
@@ -191,26 +201,48 @@ export const authMachine = setup({
     /** POST /auth/signin. */
     signIn: notProvided<SignInResult, { email: string; password: string }>('auth', 'signIn', 'createAuthActors'),
     /** POST /auth/oidc/{provider}/start → the directory's authorization URL. */
-    startFederated: notProvided<{ authorizationUrl: string }, { provider: FederatedProvider; redirect?: string; locale?: 'en' | 'ar' }>(
+    startFederated: notProvided<
+      { authorizationUrl: string },
+      { provider: FederatedProvider; redirect?: string; locale?: 'en' | 'ar' }
+    >('auth', 'startFederated', 'createAuthActors'),
+    /** POST /auth/oidc/{provider}/callback with the directory's answer → a federated sign-in. */
+    completeFederated: notProvided<
+      FederatedSignInResult,
+      { provider: FederatedProvider; params: FederatedReturnParams }
+    >('auth', 'completeFederated', 'createAuthActors'),
+    /** GET /users/me/company with the new token; null on 404 (no company). */
+    fetchCompany: notProvided<CompanyRef | null, { token: string; federated: boolean }>(
       'auth',
-      'startFederated',
+      'fetchCompany',
       'createAuthActors',
     ),
-    /** POST /auth/oidc/{provider}/callback with the directory's answer → a federated sign-in. */
-    completeFederated: notProvided<FederatedSignInResult, { provider: FederatedProvider; params: FederatedReturnParams }>('auth', 'completeFederated', 'createAuthActors'),
-    /** GET /users/me/company with the new token; null on 404 (no company). */
-    fetchCompany: notProvided<CompanyRef | null, { token: string; federated: boolean }>('auth', 'fetchCompany', 'createAuthActors'),
     /** GET /users/{id} with the new token. */
-    fetchUser: notProvided<AuthUser, { token: string; federated: boolean; userId: number }>('auth', 'fetchUser', 'createAuthActors'),
+    fetchUser: notProvided<AuthUser, { token: string; federated: boolean; userId: number }>(
+      'auth',
+      'fetchUser',
+      'createAuthActors',
+    ),
     /** GET /companies/{id}/settings → colours, logo and links. */
-    loadTheme: notProvided<Theme, { token: string; federated: boolean; companyId: number }>('auth', 'loadTheme', 'createAuthActors'),
+    loadTheme: notProvided<Theme, { token: string; federated: boolean; companyId: number }>(
+      'auth',
+      'loadTheme',
+      'createAuthActors',
+    ),
     /** Federated token refresh: POST /auth/refresh (the directory refreshes; spec §4, §9). */
-    refreshToken: notProvided<{ token: string; expiresAt: string }, { record: LoginRecord }>('auth', 'refreshToken', 'createAuthActors'),
+    refreshToken: notProvided<{ token: string; expiresAt: string }, { record: LoginRecord }>(
+      'auth',
+      'refreshToken',
+      'createAuthActors',
+    ),
     /**
      * Ends the session on the server: POST /auth/signout with the token, answering the directory's
      * end-session URL for a federated user (null for product sign-in). Cookies are cleared by `clearPersisted`.
      */
-    signOut: notProvided<{ logoutUrl: string | null }, { record: LoginRecord | null }>('auth', 'signOut', 'createAuthActors'),
+    signOut: notProvided<{ logoutUrl: string | null }, { record: LoginRecord | null }>(
+      'auth',
+      'signOut',
+      'createAuthActors',
+    ),
   },
   actions: {
     /** Writes record + theme to the cookies (provided by auth-service). */
@@ -224,11 +256,21 @@ export const authMachine = setup({
     /** Sends the browser to the directory's end-session URL (RP-initiated logout; location.assign). */
     followLogout: (_, _params: { url: string }) => {},
     assignFederatedSignIn: assign((_, params: FederatedSignInResult) => ({
-      pending: { token: params.token, expiresAt: params.expiresAt, user: params.user, company: null, federationAuth: true },
+      pending: {
+        token: params.token,
+        expiresAt: params.expiresAt,
+        user: params.user,
+        company: null,
+        federationAuth: true,
+      },
       returnTo: params.redirect,
       error: null,
     })),
-    assignRestored: assign((_, params: RestoredSession) => ({ record: params.record, theme: params.theme, error: null })),
+    assignRestored: assign((_, params: RestoredSession) => ({
+      record: params.record,
+      theme: params.theme,
+      error: null,
+    })),
     assignSignIn: assign((_, params: SignInResult) => ({
       pending: {
         token: params.token,
@@ -241,7 +283,10 @@ export const authMachine = setup({
       returnTo: null,
     })),
     /** Reloads the signed-in session through fetchingCompany → fetchingUser → loadingTheme. */
-    assignPendingFromRecord: assign(({ context }) => ({ pending: context.record && { ...context.record, company: null }, error: null })),
+    assignPendingFromRecord: assign(({ context }) => ({
+      pending: context.record && { ...context.record, company: null },
+      error: null,
+    })),
     assignCompany: assign(({ context }, params: { company: CompanyRef | null }) => ({
       pending: context.pending && { ...context.pending, company: params.company },
     })),
@@ -272,7 +317,8 @@ export const authMachine = setup({
     restoredNothing: (_, params: RestoredSession) => params.record === null,
     restoredExpired: (_, params: RestoredSession) => params.record !== null && isExpired(params.record),
     /** A federated record whose token expired is refreshed rather than dropped (spec §4, §9). */
-    restoredExpiredFederated: (_, params: RestoredSession) => params.record !== null && params.record.federationAuth && isExpired(params.record),
+    restoredExpiredFederated: (_, params: RestoredSession) =>
+      params.record !== null && params.record.federationAuth && isExpired(params.record),
     isFederated: ({ context }) => Boolean(context.record?.federationAuth),
     recordExpiredFederated: ({ context }) => Boolean(context.record?.federationAuth) && isExpired(context.record!),
     hasLogoutUrl: (_, params: { logoutUrl: string | null } | undefined) => Boolean(params?.logoutUrl),
@@ -349,10 +395,16 @@ export const authMachine = setup({
               assertEvent(event, 'auth.login');
               return { email: event.email, password: event.password };
             },
-            onDone: { target: 'fetchingCompany', actions: { type: 'assignSignIn', params: ({ event }) => event.output } },
+            onDone: {
+              target: 'fetchingCompany',
+              actions: { type: 'assignSignIn', params: ({ event }) => event.output },
+            },
             onError: {
               target: '#auth.loggedOut.failed',
-              actions: { type: 'assignFailure', params: ({ event }) => ({ code: 'auth.signInFailed', error: event.error }) },
+              actions: {
+                type: 'assignFailure',
+                params: ({ event }) => ({ code: 'auth.signInFailed', error: event.error }),
+              },
             },
           },
         },
@@ -362,12 +414,22 @@ export const authMachine = setup({
             src: 'startFederated',
             input: ({ event }) => {
               assertEvent(event, 'auth.federatedStart');
-              return { provider: event.provider, ...(event.redirect ? { redirect: event.redirect } : {}), ...(event.locale ? { locale: event.locale } : {}) };
+              return {
+                provider: event.provider,
+                ...(event.redirect ? { redirect: event.redirect } : {}),
+                ...(event.locale ? { locale: event.locale } : {}),
+              };
             },
-            onDone: { target: 'leavingForProvider', actions: { type: 'openProvider', params: ({ event }) => ({ url: event.output.authorizationUrl }) } },
+            onDone: {
+              target: 'leavingForProvider',
+              actions: { type: 'openProvider', params: ({ event }) => ({ url: event.output.authorizationUrl }) },
+            },
             onError: {
               target: '#auth.loggedOut.failed',
-              actions: { type: 'assignFailure', params: ({ event }) => ({ code: 'auth.federatedFailed', error: event.error }) },
+              actions: {
+                type: 'assignFailure',
+                params: ({ event }) => ({ code: 'auth.federatedFailed', error: event.error }),
+              },
             },
           },
         },
@@ -381,10 +443,16 @@ export const authMachine = setup({
               assertEvent(event, 'auth.federatedReturn');
               return { provider: event.provider, params: event.params };
             },
-            onDone: { target: 'fetchingCompany', actions: { type: 'assignFederatedSignIn', params: ({ event }) => event.output } },
+            onDone: {
+              target: 'fetchingCompany',
+              actions: { type: 'assignFederatedSignIn', params: ({ event }) => event.output },
+            },
             onError: {
               target: '#auth.loggedOut.failed',
-              actions: { type: 'assignFailure', params: ({ event }) => ({ code: 'auth.federatedFailed', error: event.error }) },
+              actions: {
+                type: 'assignFailure',
+                params: ({ event }) => ({ code: 'auth.federatedFailed', error: event.error }),
+              },
             },
           },
         },
@@ -392,14 +460,20 @@ export const authMachine = setup({
           invoke: {
             id: 'fetchCompany',
             src: 'fetchCompany',
-            input: ({ context }) => ({ token: context.pending?.token ?? '', federated: Boolean(context.pending?.federationAuth) }),
+            input: ({ context }) => ({
+              token: context.pending?.token ?? '',
+              federated: Boolean(context.pending?.federationAuth),
+            }),
             onDone: {
               target: 'fetchingUser',
               actions: { type: 'assignCompany', params: ({ event }) => ({ company: event.output }) },
             },
             onError: {
               target: '#auth.loggedOut.failed',
-              actions: { type: 'assignFailure', params: ({ event }) => ({ code: 'auth.companyFailed', error: event.error }) },
+              actions: {
+                type: 'assignFailure',
+                params: ({ event }) => ({ code: 'auth.companyFailed', error: event.error }),
+              },
             },
           },
         },
@@ -407,7 +481,11 @@ export const authMachine = setup({
           invoke: {
             id: 'fetchUser',
             src: 'fetchUser',
-            input: ({ context }) => ({ token: context.pending?.token ?? '', federated: Boolean(context.pending?.federationAuth), userId: context.pending?.user.id ?? 0 }),
+            input: ({ context }) => ({
+              token: context.pending?.token ?? '',
+              federated: Boolean(context.pending?.federationAuth),
+              userId: context.pending?.user.id ?? 0,
+            }),
             onDone: [
               {
                 guard: 'pendingHasCompany',
@@ -420,13 +498,19 @@ export const authMachine = setup({
                   { type: 'assignUser', params: ({ event }) => event.output },
                   'resetTheme',
                   'completeLogin',
-                  { type: 'persistSession', params: ({ context }) => ({ record: context.record, theme: context.theme }) },
+                  {
+                    type: 'persistSession',
+                    params: ({ context }) => ({ record: context.record, theme: context.theme }),
+                  },
                 ],
               },
             ],
             onError: {
               target: '#auth.loggedOut.failed',
-              actions: { type: 'assignFailure', params: ({ event }) => ({ code: 'auth.userFailed', error: event.error }) },
+              actions: {
+                type: 'assignFailure',
+                params: ({ event }) => ({ code: 'auth.userFailed', error: event.error }),
+              },
             },
           },
         },
@@ -478,13 +562,19 @@ export const authMachine = setup({
           },
           on: {
             'auth.unauthorized': [
-              { guard: { type: 'canRefresh', params: ({ event }) => ({ attempt: event.attempt }) }, target: 'refreshing' },
+              {
+                guard: { type: 'canRefresh', params: ({ event }) => ({ attempt: event.attempt }) },
+                target: 'refreshing',
+              },
               { target: '#auth.loggingOut' },
             ],
             // After a password change the old token no longer works: keep (and persist) the new one.
             'auth.tokenReplaced': {
               actions: [
-                { type: 'assignRefreshedToken', params: ({ event }) => ({ token: event.token, expiresAt: event.expiresAt }) },
+                {
+                  type: 'assignRefreshedToken',
+                  params: ({ event }) => ({ token: event.token, expiresAt: event.expiresAt }),
+                },
                 { type: 'persistSession', params: ({ context }) => ({ record: context.record, theme: context.theme }) },
               ],
             },
@@ -541,7 +631,10 @@ export const authMachine = setup({
             // returns to the partner login.
             guard: { type: 'hasLogoutUrl', params: ({ event }) => event.output },
             target: 'loggedOut',
-            actions: ['clearSession', { type: 'followLogout', params: ({ event }) => ({ url: event.output.logoutUrl! }) }],
+            actions: [
+              'clearSession',
+              { type: 'followLogout', params: ({ event }) => ({ url: event.output.logoutUrl! }) },
+            ],
           },
           { target: 'loggedOut', actions: 'clearSession' },
         ],

@@ -21,7 +21,8 @@ export const selectIsRefreshing = (s: AuthSnapshot): boolean => s.matches({ logg
  * True once the auth actor knows who is signed in: not restoring the cookie, not signing in, not
  * refreshing a token. Guards wait for it before reading the record.
  */
-export const selectIsSettled = (s: AuthSnapshot): boolean => !s.matches('restoring') && !s.matches('loggingIn') && !selectIsRefreshing(s);
+export const selectIsSettled = (s: AuthSnapshot): boolean =>
+  !s.matches('restoring') && !s.matches('loggingIn') && !selectIsRefreshing(s);
 
 /** True while signing in (the login button shows a spinner). */
 export const selectIsLoggingIn = (s: AuthSnapshot): boolean => s.matches('loggingIn');
@@ -62,7 +63,8 @@ export function isLearnerRole(role: Role): boolean {
  */
 export function landingFor(record: LoginRecord | null): string {
   if (!record) return '/login';
-  if (record.company?.acronym.toUpperCase() === 'QAD' && record.user.role === 'PARTNER') return '/dashboard/analytics/attendance';
+  if (record.company?.acronym.toUpperCase() === 'QAD' && record.user.role === 'PARTNER')
+    return '/dashboard/analytics/attendance';
   return record.user.role === 'LEARNER' ? '/my-courses' : '/dashboard';
 }
 
@@ -74,7 +76,8 @@ export const selectLanding = (s: AuthSnapshot): string => landingFor(selectRecor
  * scheme, not back to /login or /signup). Anything else → null.
  */
 export function safeRedirect(value: unknown): string | null {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
+    return null;
   if (/^\/(login|signup)(?:[/?#]|$)/.test(value)) return null;
   return value;
 }

@@ -51,10 +51,15 @@ export function createBulkInvitationActors(send: BulkUploadSender) {
           if (controller.signal.aborted) return;
           const report = status >= 200 && status < 400 ? readBulkReport(body) : null;
           if (report) sendBack({ type: 'upload.done', report });
-          else sendBack({ type: 'upload.failed', error: new ApiError(status >= 200 && status < 400 ? 500 : status, body) });
+          else
+            sendBack({
+              type: 'upload.failed',
+              error: new ApiError(status >= 200 && status < 400 ? 500 : status, body),
+            });
         },
         (error: unknown) => {
-          if (!controller.signal.aborted) sendBack({ type: 'upload.failed', error: error instanceof ApiError ? error : new ApiError(0, null) });
+          if (!controller.signal.aborted)
+            sendBack({ type: 'upload.failed', error: error instanceof ApiError ? error : new ApiError(0, null) });
         },
       );
       return () => controller.abort();

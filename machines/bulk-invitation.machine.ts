@@ -65,7 +65,10 @@ export type BulkInvitationEvent =
 
 /** The placeholder of `uploadFile`: reports a failure naming the factory to use. */
 const uploadNotProvided = fromCallback<BulkInvitationEvent, { file: BulkFile }>(({ sendBack }) => {
-  sendBack({ type: 'upload.failed', error: new Error('bulk-invitation.machine: actor "uploadFile" was not provided (use createBulkInvitationActors)') });
+  sendBack({
+    type: 'upload.failed',
+    error: new Error('bulk-invitation.machine: actor "uploadFile" was not provided (use createBulkInvitationActors)'),
+  });
 });
 
 export const bulkInvitationMachine = setup({
@@ -79,11 +82,24 @@ export const bulkInvitationMachine = setup({
     uploadFile: uploadNotProvided,
   },
   actions: {
-    assignFile: assign((_, params: { file: BulkFile }) => ({ file: params.file, progress: { loaded: 0, total: params.file.size }, report: null, error: null })),
-    restartProgress: assign(({ context }) => ({ progress: { loaded: 0, total: context.file?.size ?? 0 }, error: null })),
-    assignProgress: assign((_, params: UploadProgress) => ({ progress: { loaded: params.loaded, total: params.total } })),
+    assignFile: assign((_, params: { file: BulkFile }) => ({
+      file: params.file,
+      progress: { loaded: 0, total: params.file.size },
+      report: null,
+      error: null,
+    })),
+    restartProgress: assign(({ context }) => ({
+      progress: { loaded: 0, total: context.file?.size ?? 0 },
+      error: null,
+    })),
+    assignProgress: assign((_, params: UploadProgress) => ({
+      progress: { loaded: params.loaded, total: params.total },
+    })),
     assignReport: assign((_, params: { report: BulkInviteReport }) => ({ report: params.report, progress: null })),
-    assignFailure: assign((_, params: { error: unknown }) => ({ error: failureOf('bulkInvite.failed', params.error), progress: null })),
+    assignFailure: assign((_, params: { error: unknown }) => ({
+      error: failureOf('bulkInvite.failed', params.error),
+      progress: null,
+    })),
     clear: assign({ file: null, progress: null, report: null, error: null }),
   },
 }).createMachine({
@@ -92,7 +108,12 @@ export const bulkInvitationMachine = setup({
   context: { file: null, progress: null, report: null, error: null },
   states: {
     idle: {
-      on: { 'file.chosen': { target: 'sending', actions: { type: 'assignFile', params: ({ event }) => ({ file: event.file }) } } },
+      on: {
+        'file.chosen': {
+          target: 'sending',
+          actions: { type: 'assignFile', params: ({ event }) => ({ file: event.file }) },
+        },
+      },
     },
     sending: {
       tags: ['busy'],
@@ -101,28 +122,45 @@ export const bulkInvitationMachine = setup({
       states: {
         uploading: {
           on: {
-            'upload.progress': { actions: { type: 'assignProgress', params: ({ event }) => ({ loaded: event.loaded, total: event.total }) } },
+            'upload.progress': {
+              actions: {
+                type: 'assignProgress',
+                params: ({ event }) => ({ loaded: event.loaded, total: event.total }),
+              },
+            },
             'upload.sent': { target: 'processing' },
           },
         },
         processing: {},
       },
       on: {
-        'upload.done': { target: 'report', actions: { type: 'assignReport', params: ({ event }) => ({ report: event.report }) } },
-        'upload.failed': { target: 'failed', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },
+        'upload.done': {
+          target: 'report',
+          actions: { type: 'assignReport', params: ({ event }) => ({ report: event.report }) },
+        },
+        'upload.failed': {
+          target: 'failed',
+          actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
+        },
         'upload.cancel': { target: 'idle', actions: 'clear' },
       },
     },
     report: {
       on: {
-        'file.chosen': { target: 'sending', actions: { type: 'assignFile', params: ({ event }) => ({ file: event.file }) } },
+        'file.chosen': {
+          target: 'sending',
+          actions: { type: 'assignFile', params: ({ event }) => ({ file: event.file }) },
+        },
         'bulk.reset': { target: 'idle', actions: 'clear' },
       },
     },
     failed: {
       on: {
         'bulk.retry': { target: 'sending', actions: 'restartProgress' },
-        'file.chosen': { target: 'sending', actions: { type: 'assignFile', params: ({ event }) => ({ file: event.file }) } },
+        'file.chosen': {
+          target: 'sending',
+          actions: { type: 'assignFile', params: ({ event }) => ({ file: event.file }) },
+        },
         'bulk.reset': { target: 'idle', actions: 'clear' },
       },
     },

@@ -63,7 +63,9 @@ export function createChatActors(api: Api, options: ChatActorOptions) {
       socket.onclose = (event) => {
         if (stopped) return;
         if (opened) return report({ type: 'socket.closed', code: event.code });
-        void refusalCode(api, input.sessionId).then((code) => report({ type: 'socket.closed', code: code ?? event.code }));
+        void refusalCode(api, input.sessionId).then((code) =>
+          report({ type: 'socket.closed', code: code ?? event.code }),
+        );
       };
       receive((command) => {
         if (socket.readyState === OPEN) socket.send(JSON.stringify({ type: 'post', text: command.text }));
@@ -78,12 +80,19 @@ export function createChatActors(api: Api, options: ChatActorOptions) {
     loadHistory: fromPromise<ChatHistory, { sessionId: number; before: number | null }>(async ({ input }) =>
       unwrap(
         await api.GET('/sessions/{id}/chat/messages', {
-          params: { path: { id: input.sessionId }, query: { limit: CHAT_PAGE_SIZE, ...(input.before !== null ? { before: input.before } : {}) } },
+          params: {
+            path: { id: input.sessionId },
+            query: { limit: CHAT_PAGE_SIZE, ...(input.before !== null ? { before: input.before } : {}) },
+          },
         }),
       ),
     ),
     deleteMessage: fromPromise<{ id: number }, { sessionId: number; messageId: number }>(async ({ input }) =>
-      unwrap(await api.DELETE('/sessions/{id}/chat/messages/{messageId}', { params: { path: { id: input.sessionId, messageId: input.messageId } } })),
+      unwrap(
+        await api.DELETE('/sessions/{id}/chat/messages/{messageId}', {
+          params: { path: { id: input.sessionId, messageId: input.messageId } },
+        }),
+      ),
     ),
   };
 }
@@ -91,7 +100,9 @@ export function createChatActors(api: Api, options: ChatActorOptions) {
 /** Why the server would refuse this chat (4401/4403/4404), or null when it would not (a network fault). */
 async function refusalCode(api: Api, sessionId: number): Promise<number | null> {
   try {
-    const { response } = await api.GET('/sessions/{id}/chat/messages', { params: { path: { id: sessionId }, query: { limit: 1 } } });
+    const { response } = await api.GET('/sessions/{id}/chat/messages', {
+      params: { path: { id: sessionId }, query: { limit: 1 } },
+    });
     return [401, 403, 404].includes(response.status) ? 4000 + response.status : null;
   } catch {
     return null;
@@ -111,11 +122,14 @@ export function parseFrame(data: unknown): SocketEvent | null {
     case 'ready':
       return { type: 'socket.ready', canPost: frame.canPost === true, canDelete: frame.canDelete === true };
     case 'message':
-      return frame.message && typeof frame.message === 'object' ? { type: 'socket.message', message: frame.message as ChatMessage } : null;
+      return frame.message && typeof frame.message === 'object'
+        ? { type: 'socket.message', message: frame.message as ChatMessage }
+        : null;
     case 'deleted':
       return typeof frame.messageId === 'number' ? { type: 'socket.deleted', messageId: frame.messageId } : null;
     case 'error': {
-      const code = (['RATE_LIMITED', 'INVALID', 'FORBIDDEN', 'SERVER'] as const).find((c) => c === frame.code) ?? 'SERVER';
+      const code =
+        (['RATE_LIMITED', 'INVALID', 'FORBIDDEN', 'SERVER'] as const).find((c) => c === frame.code) ?? 'SERVER';
       return {
         type: 'socket.error',
         code,

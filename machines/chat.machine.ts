@@ -40,7 +40,8 @@ export const RECONNECT_MAX_MS = 30_000;
 export const MAX_ATTEMPT = 6;
 
 /** Delay before reconnection attempt `attempt` (1-based), in ms: 1 s, 2 s, 4 s, 8 s, 16 s, 30 s. */
-export const reconnectDelayMs = (attempt: number): number => Math.min(RECONNECT_BASE_MS * 2 ** Math.max(0, attempt - 1), RECONNECT_MAX_MS);
+export const reconnectDelayMs = (attempt: number): number =>
+  Math.min(RECONNECT_BASE_MS * 2 ** Math.max(0, attempt - 1), RECONNECT_MAX_MS);
 
 /** A message (the contract's `ChatMessage`); `createdAt` ISO 8601 UTC. */
 export interface ChatMessage {
@@ -58,7 +59,14 @@ export interface ChatHistory {
   nextBefore: number | null;
 }
 
-export type ChatNoticeCode = 'RATE_LIMITED' | 'INVALID' | 'FORBIDDEN' | 'SERVER' | 'TOO_LONG' | 'delete.failed' | 'history.failed';
+export type ChatNoticeCode =
+  | 'RATE_LIMITED'
+  | 'INVALID'
+  | 'FORBIDDEN'
+  | 'SERVER'
+  | 'TOO_LONG'
+  | 'delete.failed'
+  | 'history.failed';
 
 /** Something to tell the user (translated by the UI); `retryAfterSeconds` with RATE_LIMITED. */
 export interface ChatNotice {
@@ -101,7 +109,12 @@ export type SocketEvent =
   | { type: 'socket.ready'; canPost: boolean; canDelete: boolean }
   | { type: 'socket.message'; message: ChatMessage }
   | { type: 'socket.deleted'; messageId: number }
-  | { type: 'socket.error'; code: 'RATE_LIMITED' | 'INVALID' | 'FORBIDDEN' | 'SERVER'; message?: string; retryAfterSeconds?: number }
+  | {
+      type: 'socket.error';
+      code: 'RATE_LIMITED' | 'INVALID' | 'FORBIDDEN' | 'SERVER';
+      message?: string;
+      retryAfterSeconds?: number;
+    }
   | { type: 'socket.closed'; code: number };
 
 export type ChatEvent =
@@ -159,9 +172,17 @@ export const chatMachine = setup({
       throw new Error('chat.machine: actor "connection" was not provided (use createChatActors)');
     }),
     /** GET /sessions/{id}/chat/messages?before&limit → a page. */
-    loadHistory: notProvided<ChatHistory, { sessionId: number; before: number | null }>('chat', 'loadHistory', 'createChatActors'),
+    loadHistory: notProvided<ChatHistory, { sessionId: number; before: number | null }>(
+      'chat',
+      'loadHistory',
+      'createChatActors',
+    ),
     /** DELETE /sessions/{id}/chat/messages/{messageId}. */
-    deleteMessage: notProvided<{ id: number }, { sessionId: number; messageId: number }>('chat', 'deleteMessage', 'createChatActors'),
+    deleteMessage: notProvided<{ id: number }, { sessionId: number; messageId: number }>(
+      'chat',
+      'deleteMessage',
+      'createChatActors',
+    ),
   },
   delays: {
     reconnectDelay: ({ context }) => reconnectDelayMs(context.attempt),
@@ -169,7 +190,8 @@ export const chatMachine = setup({
   guards: {
     isRefusal: ({ event }) => event.type === 'socket.closed' && REFUSAL_CODES.includes(event.code),
     hasOlder: ({ context }) => context.nextBefore !== null,
-    draftSendable: ({ context }) => context.canPost && sendable(context.draft) > 0 && [...context.draft.trim()].length <= CHAT_MAX_LENGTH,
+    draftSendable: ({ context }) =>
+      context.canPost && sendable(context.draft) > 0 && [...context.draft.trim()].length <= CHAT_MAX_LENGTH,
     draftTooLong: ({ context }) => [...context.draft.trim()].length > CHAT_MAX_LENGTH,
     isOwnMessage: ({ context, event }) => event.type === 'socket.message' && event.message.author.id === context.userId,
     mayDelete: ({ context, event }) => {
@@ -180,11 +202,17 @@ export const chatMachine = setup({
   },
   actions: {
     forgetEverything: assign(({ context }) => emptyContext(context)),
-    setRights: assign(({ event }) => (event.type === 'socket.ready' ? { canPost: event.canPost, canDelete: event.canDelete, attempt: 0, refusal: null } : {})),
+    setRights: assign(({ event }) =>
+      event.type === 'socket.ready'
+        ? { canPost: event.canPost, canDelete: event.canDelete, attempt: 0, refusal: null }
+        : {},
+    ),
     countAttempt: assign({ attempt: ({ context }) => Math.min(context.attempt + 1, MAX_ATTEMPT) }),
     rememberRefusal: assign({ refusal: ({ event }) => (event.type === 'socket.closed' ? event.code : null) }),
     clearRefusal: assign({ refusal: null, attempt: 0 }),
-    restoreDraft: assign(({ context }) => (context.pending !== null ? { draft: context.draft === '' ? context.pending : context.draft, pending: null } : {})),
+    restoreDraft: assign(({ context }) =>
+      context.pending !== null ? { draft: context.draft === '' ? context.pending : context.draft, pending: null } : {},
+    ),
     mergeLatest: assign(({ context, event }) => {
       const page = (event as unknown as { output: ChatHistory }).output;
       // Messages older than the page are dropped (reloaded with "older"), so no gap can hide in the list.
@@ -197,10 +225,13 @@ export const chatMachine = setup({
       return { messages: mergeById(page.items, context.messages), nextBefore: page.nextBefore };
     }),
     receive: assign(({ context, event }) =>
-      event.type === 'socket.message' && event.message.sessionId === context.sessionId ? { messages: mergeById(context.messages, [event.message]), arrived: event.message.id } : {},
+      event.type === 'socket.message' && event.message.sessionId === context.sessionId
+        ? { messages: mergeById(context.messages, [event.message]), arrived: event.message.id }
+        : {},
     ),
     removeMessage: assign({
-      messages: ({ context, event }) => (event.type === 'socket.deleted' ? context.messages.filter((m) => m.id !== event.messageId) : context.messages),
+      messages: ({ context, event }) =>
+        event.type === 'socket.deleted' ? context.messages.filter((m) => m.id !== event.messageId) : context.messages,
     }),
     setDraft: assign({ draft: ({ event }) => (event.type === 'chat.draftChanged' ? event.text : '') }),
     post: sendTo('connection', ({ context }): ConnectionCommand => ({ type: 'post', text: context.draft.trim() })),
@@ -210,15 +241,25 @@ export const chatMachine = setup({
     setNotice: assign({
       notice: ({ event }) =>
         event.type === 'socket.error'
-          ? { code: event.code, ...(event.message ? { message: event.message } : {}), ...(event.retryAfterSeconds !== undefined ? { retryAfterSeconds: event.retryAfterSeconds } : {}) }
+          ? {
+              code: event.code,
+              ...(event.message ? { message: event.message } : {}),
+              ...(event.retryAfterSeconds !== undefined ? { retryAfterSeconds: event.retryAfterSeconds } : {}),
+            }
           : null,
     }),
     clearNotice: assign({ notice: null }),
     markDeleting: assign({ deleting: ({ event }) => (event.type === 'chat.deleteRequested' ? event.messageId : null) }),
-    removeDeleted: assign(({ context }) => ({ messages: context.messages.filter((m) => m.id !== context.deleting), deleting: null })),
+    removeDeleted: assign(({ context }) => ({
+      messages: context.messages.filter((m) => m.id !== context.deleting),
+      deleting: null,
+    })),
     deleteFailed: assign(({ event }) => {
       const failure = failureOf('delete.failed', (event as unknown as { error: unknown }).error);
-      return { deleting: null, notice: { code: 'delete.failed' as const, ...(failure.message ? { message: failure.message } : {}) } };
+      return {
+        deleting: null,
+        notice: { code: 'delete.failed' as const, ...(failure.message ? { message: failure.message } : {}) },
+      };
     }),
     historyFailed: assign({ notice: { code: 'history.failed' } as ChatNotice }),
   },
@@ -304,7 +345,11 @@ export const chatMachine = setup({
                     sending: {
                       tags: ['sending'],
                       on: {
-                        'socket.message': { guard: 'isOwnMessage', target: 'idle', actions: ['receive', 'clearPending'] },
+                        'socket.message': {
+                          guard: 'isOwnMessage',
+                          target: 'idle',
+                          actions: ['receive', 'clearPending'],
+                        },
                         'socket.error': { target: 'idle', actions: ['restoreDraft', 'setNotice'] },
                       },
                     },
@@ -314,7 +359,9 @@ export const chatMachine = setup({
                   initial: 'idle',
                   states: {
                     idle: {
-                      on: { 'chat.deleteRequested': { guard: 'mayDelete', target: 'deleting', actions: 'markDeleting' } },
+                      on: {
+                        'chat.deleteRequested': { guard: 'mayDelete', target: 'deleting', actions: 'markDeleting' },
+                      },
                     },
                     deleting: {
                       tags: ['deleting'],

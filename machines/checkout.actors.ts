@@ -133,7 +133,9 @@ export function createCheckoutActors(api: Api) {
     ),
 
     cancelIntent: fromPromise<PaymentResult, { intentId: string }>(async ({ input }) =>
-      toPaymentResult(unwrap(await api.POST('/payments/intents/{id}/cancel', { params: { path: { id: input.intentId } } }))),
+      toPaymentResult(
+        unwrap(await api.POST('/payments/intents/{id}/cancel', { params: { path: { id: input.intentId } } })),
+      ),
     ),
 
     payWithWallet: fromPromise<PaymentResult, WalletPaymentInput>(async ({ input }) => postWalletPayment(api, input)),

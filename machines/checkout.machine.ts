@@ -307,7 +307,11 @@ export const checkoutMachine = setup({
       cardError: null,
     })),
     assignCardError: assign((_, params: { error: unknown }) => ({
-      cardError: checkoutFailureOf(statusOf(params.error) === 422 ? 'checkout.cardRefused' : 'checkout.addCardFailed', 'refused', params.error),
+      cardError: checkoutFailureOf(
+        statusOf(params.error) === 422 ? 'checkout.cardRefused' : 'checkout.addCardFailed',
+        'refused',
+        params.error,
+      ),
     })),
     clearCardError: assign({ cardError: null }),
     /** A new attempt: a fresh Idempotency-Key, kept while this attempt is retried. */
@@ -322,7 +326,10 @@ export const checkoutMachine = setup({
     forgetIntent: assign({ intent: null, authResult: null }),
     assignAuthResult: assign((_, params: { result: 'succeed' | 'fail' }) => ({ authResult: params.result })),
     assignFailure: assign(
-      (_, params: { code: CheckoutFailureCode; step: CheckoutStep; error?: unknown; intent?: PaymentResult | null }) => ({
+      (
+        _,
+        params: { code: CheckoutFailureCode; step: CheckoutStep; error?: unknown; intent?: PaymentResult | null },
+      ) => ({
         error: checkoutFailureOf(params.code, params.step, params.error, params.intent),
       }),
     ),
@@ -393,7 +400,10 @@ export const checkoutMachine = setup({
         onDone: { target: 'choosing', actions: { type: 'assignPrepared', params: ({ event }) => event.output } },
         onError: {
           target: 'loadFailed',
-          actions: { type: 'assignFailure', params: ({ event }) => ({ code: 'checkout.loadFailed', step: 'load', error: event.error }) },
+          actions: {
+            type: 'assignFailure',
+            params: ({ event }) => ({ code: 'checkout.loadFailed', step: 'load', error: event.error }),
+          },
         },
       },
     },
@@ -433,7 +443,10 @@ export const checkoutMachine = setup({
         src: 'addCard',
         input: ({ event }) => ({ token: event.type === 'card.submitted' ? event.token.trim() : '' }),
         onDone: { target: 'choosing', actions: { type: 'assignAddedCard', params: ({ event }) => event.output } },
-        onError: { target: 'choosing', actions: { type: 'assignCardError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'choosing',
+          actions: { type: 'assignCardError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     releasingIntent: {
@@ -625,7 +638,11 @@ export const checkoutMachine = setup({
               { type: 'assignIntent', params: ({ event }) => event.output },
               {
                 type: 'assignFailure',
-                params: ({ event }) => ({ code: 'checkout.authenticationFailed', step: 'declined', intent: event.output }),
+                params: ({ event }) => ({
+                  code: 'checkout.authenticationFailed',
+                  step: 'declined',
+                  intent: event.output,
+                }),
               },
             ],
           },
@@ -644,7 +661,11 @@ export const checkoutMachine = setup({
             target: 'failed',
             actions: {
               type: 'assignFailure',
-              params: ({ event }) => ({ code: 'checkout.authenticationFailed', step: 'authUnknown', error: event.error }),
+              params: ({ event }) => ({
+                code: 'checkout.authenticationFailed',
+                step: 'authUnknown',
+                error: event.error,
+              }),
             },
           },
           {
@@ -671,10 +692,22 @@ export const checkoutMachine = setup({
     retrying: {
       always: [
         // Same attempt, same Idempotency-Key: the server replays the first answer.
-        { guard: { type: 'failedAt', params: { step: 'intentUnknown' } }, target: 'creatingIntent', actions: 'clearError' },
-        { guard: { type: 'failedAt', params: { step: 'confirmUnknown' } }, target: 'confirming', actions: 'clearError' },
+        {
+          guard: { type: 'failedAt', params: { step: 'intentUnknown' } },
+          target: 'creatingIntent',
+          actions: 'clearError',
+        },
+        {
+          guard: { type: 'failedAt', params: { step: 'confirmUnknown' } },
+          target: 'confirming',
+          actions: 'clearError',
+        },
         { guard: { type: 'failedAt', params: { step: 'authUnknown' } }, target: 'verifying', actions: 'clearError' },
-        { guard: { type: 'failedAt', params: { step: 'walletUnknown' } }, target: 'payingWithWallet', actions: 'clearError' },
+        {
+          guard: { type: 'failedAt', params: { step: 'walletUnknown' } },
+          target: 'payingWithWallet',
+          actions: 'clearError',
+        },
         { guard: { type: 'failedAt', params: { step: 'release' } }, target: 'releasingIntent', actions: 'clearError' },
         // A declined card: a new attempt (new key) on the same open intent.
         { guard: 'canRetryDeclined', target: 'confirming', actions: 'startAttempt' },

@@ -12,7 +12,15 @@ export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
 export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
 
 /** The checkout's screen (one value per layout). */
-export type CheckoutView = 'preparing' | 'loadFailed' | 'choosing' | 'paying' | 'authenticating' | 'failed' | 'closing' | 'done';
+export type CheckoutView =
+  | 'preparing'
+  | 'loadFailed'
+  | 'choosing'
+  | 'paying'
+  | 'authenticating'
+  | 'failed'
+  | 'closing'
+  | 'done';
 
 export function selectCheckoutView(s: CheckoutSnapshot): CheckoutView {
   if (s.status === 'done') return 'done';

@@ -14,7 +14,10 @@ export function createCompanySignUpActors(api: Api) {
   return {
     signUpCompany: fromPromise<SignInResult, { form: CompanySignUpFields; captcha: string }>(async ({ input }) => {
       const data = unwrap(
-        await api.POST('/auth/signup/company', { params: { query: { 'g-recaptcha-response': input.captcha } }, body: input.form }),
+        await api.POST('/auth/signup/company', {
+          params: { query: { 'g-recaptcha-response': input.captcha } },
+          body: input.form,
+        }),
       );
       const { id, email, name, role } = data.user;
       return { token: data.token, expiresAt: data.expiresAt, user: { id, email, name, role } };

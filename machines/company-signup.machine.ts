@@ -57,7 +57,11 @@ export const companySignUpMachine = setup({
   },
   actors: {
     /** POST /auth/signup/company. Rejects with `{ status, serverMessage, fieldErrors }`. */
-    signUpCompany: notProvided<SignInResult, { form: CompanySignUpFields; captcha: string }>('company-signup', 'signUpCompany', 'createCompanySignUpActors'),
+    signUpCompany: notProvided<SignInResult, { form: CompanySignUpFields; captcha: string }>(
+      'company-signup',
+      'signUpCompany',
+      'createCompanySignUpActors',
+    ),
   },
   guards: {
     captchaSolved: ({ context }) => context.captcha !== null,
@@ -99,7 +103,10 @@ export const companySignUpMachine = setup({
       on: {
         'captcha.solved': { actions: { type: 'assignCaptcha', params: ({ event }) => ({ payload: event.payload }) } },
         'captcha.reset': { actions: 'clearCaptcha' },
-        'company.submitted': [{ guard: 'captchaSolved', target: 'submitting' }, { target: '.editing', actions: 'flagCaptchaMissing' }],
+        'company.submitted': [
+          { guard: 'captchaSolved', target: 'submitting' },
+          { target: '.editing', actions: 'flagCaptchaMissing' },
+        ],
       },
       states: { editing: {}, failed: {} },
     },
@@ -114,7 +121,10 @@ export const companySignUpMachine = setup({
           return { form: event.form, captcha: context.captcha! };
         },
         onDone: { target: 'succeeded', actions: { type: 'assignResult', params: ({ event }) => event.output } },
-        onError: { target: 'form.failed', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'form.failed',
+          actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     succeeded: { type: 'final' },

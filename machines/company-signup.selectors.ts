@@ -32,10 +32,18 @@ export function serverFieldErrors(s: CompanySignUpSnapshot): Record<string, stri
   const out: Record<string, string> = {};
   for (const [path, message] of Object.entries(fieldErrors)) {
     const field = path.replace(/^(company\.address\.|company\.|account\.)/, '');
-    const key = path.startsWith('company.') && (field === 'name' || field === 'language') ? `company${field[0].toUpperCase()}${field.slice(1)}` : field;
+    const key =
+      path.startsWith('company.') && (field === 'name' || field === 'language')
+        ? `company${field[0].toUpperCase()}${field.slice(1)}`
+        : field;
     out[key] = message;
   }
-  if (error?.code === 'signup.failed' && error.status === 409 && error.message && Object.keys(fieldErrors).length === 0) {
+  if (
+    error?.code === 'signup.failed' &&
+    error.status === 409 &&
+    error.message &&
+    Object.keys(fieldErrors).length === 0
+  ) {
     out[/acronym/i.test(error.message) ? 'acronym' : 'email'] = error.message;
   }
   return out;

@@ -37,8 +37,18 @@ export interface CourseEditorActorOptions {
 }
 
 /** The `code`, `limit`, `accepted` and `status` of what an upload rejected with (anything else: 'failed'). */
-function uploadFailureOf(error: unknown): { code: 'tooLarge' | 'badType' | 'failed'; limit?: string; accepted?: string; status?: number } {
-  const e = (error && typeof error === 'object' ? error : {}) as { code?: unknown; limit?: unknown; accepted?: unknown; status?: unknown };
+function uploadFailureOf(error: unknown): {
+  code: 'tooLarge' | 'badType' | 'failed';
+  limit?: string;
+  accepted?: string;
+  status?: number;
+} {
+  const e = (error && typeof error === 'object' ? error : {}) as {
+    code?: unknown;
+    limit?: unknown;
+    accepted?: unknown;
+    status?: unknown;
+  };
   if (e.code !== 'tooLarge' && e.code !== 'badType' && e.code !== 'failed') return { code: 'failed' };
   return {
     code: e.code,
@@ -107,7 +117,8 @@ export function createCourseEditorActors(api: Api, options: CourseEditorActorOpt
           send({
             type: 'upload.failed',
             error: {
-              code: e.code === 'tooLarge' ? 'upload.tooLarge' : e.code === 'badType' ? 'upload.badType' : 'upload.failed',
+              code:
+                e.code === 'tooLarge' ? 'upload.tooLarge' : e.code === 'badType' ? 'upload.badType' : 'upload.failed',
               ...(e.limit ? { limit: e.limit } : {}),
               ...(e.accepted ? { accepted: e.accepted } : {}),
               ...(e.status !== undefined ? { status: e.status } : {}),
@@ -132,7 +143,12 @@ export function createCourseEditorActors(api: Api, options: CourseEditorActorOpt
         .GET('/courses/{id}/edit', { params: { path: { id: saved.course.id } } })
         .then((r) => fromEditorData(unwrap(r)).syllabus)
         .catch(() => null);
-      return { courseId: saved.course.id, status: saved.course.status, created: input.courseId === null, savedSyllabus };
+      return {
+        courseId: saved.course.id,
+        status: saved.course.status,
+        created: input.courseId === null,
+        savedSyllabus,
+      };
     }),
   };
 }

@@ -16,7 +16,15 @@ export type Weekday = components['schemas']['Weekday'];
 export type Weeks = components['schemas']['Weeks'];
 
 /** Weekdays, sunday to saturday (spec §3, §9). */
-export const WEEKDAYS: readonly Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+export const WEEKDAYS: readonly Weekday[] = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+];
 
 /** One weekday of the weekly schedule: a start and end time (`HH:mm`, session time zone) or none. */
 export interface DaySlot {
@@ -111,7 +119,10 @@ export const LIMITS = {
 } as const;
 
 function emptySchedule(): Record<Weekday, DaySlot> {
-  return Object.fromEntries(WEEKDAYS.map((d) => [d, { enabled: false, start: '', end: '' }])) as Record<Weekday, DaySlot>;
+  return Object.fromEntries(WEEKDAYS.map((d) => [d, { enabled: false, start: '', end: '' }])) as Record<
+    Weekday,
+    DaySlot
+  >;
 }
 
 /** A new course (spec §3): language 1, BEGINNER, price 0, one empty syllabus week. */
@@ -244,7 +255,12 @@ function comparableSyllabus(syllabus: readonly WeekDraft[]) {
   return syllabus.map((week) => ({
     sections: week.sections.map((section) => ({
       name: section.name,
-      lessons: section.lessons.map(({ lessonTypeId, name, duration, link }) => ({ lessonTypeId, name, duration, link })),
+      lessons: section.lessons.map(({ lessonTypeId, name, duration, link }) => ({
+        lessonTypeId,
+        name,
+        duration,
+        link,
+      })),
     })),
   }));
 }
@@ -359,7 +375,12 @@ export const courseFieldRules = {
   difficultyLevel: v.picklist(DIFFICULTY_LEVELS, 'required'),
   startDate: isoDate,
   endDate: isoDate,
-  timezone: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.regex(/^[A-Za-z]+(\/[A-Za-z0-9_+-]+)*$/, 'required')),
+  timezone: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('required'),
+    v.regex(/^[A-Za-z]+(\/[A-Za-z0-9_+-]+)*$/, 'required'),
+  ),
   maxSeats: integer(1, LIMITS.maxSeats),
   sectionName: text(LIMITS.sectionName, true),
   lessonName: text(LIMITS.lessonName, true),

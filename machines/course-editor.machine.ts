@@ -171,7 +171,10 @@ export type CourseEditorEmitted =
   | { type: 'course.saveFailed'; created: boolean; status?: number; message?: string };
 
 /** Server errors minus those of `fields` (a key, or a prefix followed by `[` or `.`). */
-function withoutStale(serverErrors: Record<string, string>, fields: readonly string[] | undefined): Record<string, string> {
+function withoutStale(
+  serverErrors: Record<string, string>,
+  fields: readonly string[] | undefined,
+): Record<string, string> {
   if (!fields?.length) return serverErrors;
   const stale = (key: string) => fields.some((f) => key === f || key.startsWith(`${f}[`) || key.startsWith(`${f}.`));
   return Object.fromEntries(Object.entries(serverErrors).filter(([key]) => !stale(key)));
@@ -193,7 +196,11 @@ export const courseEditorMachine = setup({
   },
   actors: {
     /** Reference data (+ `GET /courses/{id}/edit` when editing) → the form's initial values. */
-    loadEditorData: notProvided<LoadedEditor, { courseId: number | null }>('course-editor', 'loadEditorData', 'createCourseEditorActors'),
+    loadEditorData: notProvided<LoadedEditor, { courseId: number | null }>(
+      'course-editor',
+      'loadEditorData',
+      'createCourseEditorActors',
+    ),
     /**
      * Uploads the file (XHR, spec §7) and sends back `upload.progressed`, then `upload.succeeded`
      * or `upload.failed`. Stopping it (leaving `uploading`) aborts the request.
@@ -202,7 +209,11 @@ export const courseEditorMachine = setup({
       throw new Error('course-editor.machine: actor "uploadFile" was not provided (use createCourseEditorActors)');
     }),
     /** `POST /courses` (multipart, spec §3), `?id=` when updating. */
-    saveCourse: notProvided<SavedCourseResult, SaveCourseInput>('course-editor', 'saveCourse', 'createCourseEditorActors'),
+    saveCourse: notProvided<SavedCourseResult, SaveCourseInput>(
+      'course-editor',
+      'saveCourse',
+      'createCourseEditorActors',
+    ),
   },
   guards: {
     /** Spec §5: nothing happens when no file is given. */
@@ -223,7 +234,11 @@ export const courseEditorMachine = setup({
       const status = statusOf(params.error);
       const message = messageOf(params.error);
       return {
-        error: { code: 'editor.loadFailed' as const, ...(status !== undefined ? { status } : {}), ...(message ? { message } : {}) },
+        error: {
+          code: 'editor.loadFailed' as const,
+          ...(status !== undefined ? { status } : {}),
+          ...(message ? { message } : {}),
+        },
       };
     }),
     clearFailure: assign({ error: null }),
@@ -232,7 +247,9 @@ export const courseEditorMachine = setup({
       assertEvent(event, 'form.changed');
       return {
         values: event.values,
-        errors: context.submitAttempted ? validateCourseForm(event.values, { creating: context.courseId === null }) : {},
+        errors: context.submitAttempted
+          ? validateCourseForm(event.values, { creating: context.courseId === null })
+          : {},
         serverErrors: withoutStale(context.serverErrors, event.fields),
       };
     }),
@@ -256,7 +273,10 @@ export const courseEditorMachine = setup({
       assertEvent(event, 'upload.succeeded');
       const upload = context.upload;
       if (!upload) return {};
-      const values = { ...context.values, [upload.field]: { id: event.upload.id, url: event.upload.url, name: upload.fileName } };
+      const values = {
+        ...context.values,
+        [upload.field]: { id: event.upload.id, url: event.upload.url, name: upload.fileName },
+      };
       return {
         values,
         upload: null,
@@ -276,7 +296,10 @@ export const courseEditorMachine = setup({
     startSaving: assign({ serverErrors: {}, error: null, saved: null }),
     assignSaved: assign(({ context }, params: SavedCourseResult) => {
       // The save may have replaced the lessons: keep the ids of the lessons as saved (edit links).
-      const values = { ...context.values, syllabus: withSavedLessonIds(context.values.syllabus, params.savedSyllabus ?? null) };
+      const values = {
+        ...context.values,
+        syllabus: withSavedLessonIds(context.values.syllabus, params.savedSyllabus ?? null),
+      };
       return {
         courseId: params.courseId,
         values,
@@ -360,7 +383,10 @@ export const courseEditorMachine = setup({
             src: 'loadEditorData',
             input: ({ context }) => ({ courseId: context.courseId }),
             onDone: { target: 'editing', actions: { type: 'assignLoaded', params: ({ event }) => event.output } },
-            onError: { target: 'loadFailed', actions: { type: 'assignLoadFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'loadFailed',
+              actions: { type: 'assignLoadFailure', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         loadFailed: {
@@ -412,10 +438,16 @@ export const courseEditorMachine = setup({
               action: context.action,
               companyId: context.companyId,
             }),
-            onDone: { target: 'saved', actions: [{ type: 'assignSaved', params: ({ event }) => event.output }, 'emitSaved'] },
+            onDone: {
+              target: 'saved',
+              actions: [{ type: 'assignSaved', params: ({ event }) => event.output }, 'emitSaved'],
+            },
             onError: {
               target: 'failed',
-              actions: [{ type: 'assignSaveFailure', params: ({ event }) => ({ error: event.error }) }, 'emitSaveFailed'],
+              actions: [
+                { type: 'assignSaveFailure', params: ({ event }) => ({ error: event.error }) },
+                'emitSaveFailed',
+              ],
             },
           },
         },

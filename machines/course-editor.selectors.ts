@@ -11,7 +11,8 @@ export type PreviewMode = 'hidden' | 'learner' | 'instructor';
 export const previewMode = (s: CourseEditorSnapshot): PreviewMode => (s.value as { preview: PreviewMode }).preview;
 
 /** True until the form can be shown: the course and reference data are loading (or the editor is gone). */
-export const isPreparing = (s: CourseEditorSnapshot): boolean => s.matches({ form: 'loading' }) || s.matches({ form: 'destroyed' });
+export const isPreparing = (s: CourseEditorSnapshot): boolean =>
+  s.matches({ form: 'loading' }) || s.matches({ form: 'destroyed' });
 
 /** True while something is loading (the spinner of the preparing screen). */
 export const isLoading = (s: CourseEditorSnapshot): boolean => s.hasTag('loading');

@@ -1,7 +1,13 @@
 import { fromPromise } from 'xstate';
 import { type Api, unwrap } from './support/api';
 import { createCheckoutActors, fetchQuote, fetchWallet, postWalletPayment } from './checkout.actors';
-import { type FeeQuote, type PaymentResult, type WalletPaymentInput, type WalletSummary, checkoutMachine } from './checkout.machine';
+import {
+  type FeeQuote,
+  type PaymentResult,
+  type WalletPaymentInput,
+  type WalletSummary,
+  checkoutMachine,
+} from './checkout.machine';
 import type { EnrollmentResult } from './enrollment.machine';
 
 /**

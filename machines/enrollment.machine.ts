@@ -165,11 +165,7 @@ export const enrollmentMachine = setup({
   },
   states: {
     checking: {
-      always: [
-        { guard: 'isEnrolled', target: 'enrolled' },
-        { guard: 'isFull', target: 'full' },
-        { target: 'idle' },
-      ],
+      always: [{ guard: 'isEnrolled', target: 'enrolled' }, { guard: 'isFull', target: 'full' }, { target: 'idle' }],
     },
     idle: {
       on: {
@@ -218,7 +214,11 @@ export const enrollmentMachine = setup({
         input: ({ context }) => ({ sessionId: context.session.id }),
         onDone: { target: 'enrolled', actions: { type: 'assignEnrollment', params: ({ event }) => event.output } },
         onError: [
-          { guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) }, target: 'full', actions: 'markFull' },
+          {
+            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+            target: 'full',
+            actions: 'markFull',
+          },
           {
             target: 'failed',
             actions: {

@@ -54,7 +54,9 @@ export const commentSchema = v.pipe(v.string(), v.trim(), v.maxLength(COMMENT_MA
 function issueOf(result: v.SafeParseResult<v.GenericSchema>, limit?: number): GradeIssue | null {
   if (result.success) return null;
   const code = result.issues[0].message as GradeIssueCode;
-  return code === 'max' || code === 'tooLong' ? { code, limit: limit ?? Number(result.issues[0].requirement) } : { code };
+  return code === 'max' || code === 'tooLong'
+    ? { code, limit: limit ?? Number(result.issues[0].requirement) }
+    : { code };
 }
 
 /** Checks a draft against an assignment worth `points`. */

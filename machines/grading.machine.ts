@@ -102,13 +102,22 @@ export const gradingMachine = setup({
   },
   actors: {
     /** GET /sessions/{id}/submissions (every page) → the submissions, newest first. */
-    loadSubmissions: notProvided<Submission[], { sessionId: number }>('grading', 'loadSubmissions', 'createGradingActors'),
+    loadSubmissions: notProvided<Submission[], { sessionId: number }>(
+      'grading',
+      'loadSubmissions',
+      'createGradingActors',
+    ),
     /** PATCH /submissions/{id} {grade, comment} → the graded submission (DONE). */
     gradeSubmission: notProvided<Submission, GradeSubmissionInput>('grading', 'gradeSubmission', 'createGradingActors'),
   },
   actions: {
-    assignSubmissions: assign((_, params: { submissions: Submission[] }) => ({ submissions: params.submissions, loadError: null })),
-    assignLoadFailure: assign((_, params: { error: unknown }) => ({ loadError: gradingFailureOf('submissions.failed', params.error) })),
+    assignSubmissions: assign((_, params: { submissions: Submission[] }) => ({
+      submissions: params.submissions,
+      loadError: null,
+    })),
+    assignLoadFailure: assign((_, params: { error: unknown }) => ({
+      loadError: gradingFailureOf('submissions.failed', params.error),
+    })),
     emitLoadFailed: emit(({ context }) => ({
       type: 'submissions.failed' as const,
       error: context.loadError ?? { code: 'submissions.failed' as const },
@@ -125,7 +134,11 @@ export const gradingMachine = setup({
         saveError: null,
       };
     }),
-    assignDraft: assign((_, params: GradeDraft) => ({ draft: { grade: params.grade, comment: params.comment }, issues: {}, saveError: null })),
+    assignDraft: assign((_, params: GradeDraft) => ({
+      draft: { grade: params.grade, comment: params.comment },
+      issues: {},
+      saveError: null,
+    })),
     flagInvalid: assign(({ context }, params: GradeDraft) => ({
       draft: { grade: params.grade, comment: params.comment },
       issues: validateGrade(params, pointsOf(context)),
@@ -136,14 +149,24 @@ export const gradingMachine = setup({
       lastSaved: params.submission.id,
       saveError: null,
     })),
-    emitSaved: emit((_, params: { submission: Submission }) => ({ type: 'grade.saved' as const, submission: params.submission })),
-    assignSaveFailure: assign((_, params: { error: unknown }) => ({ saveError: gradingFailureOf('grade.failed', params.error) })),
-    emitSaveFailed: emit(({ context }) => ({ type: 'grade.failed' as const, error: context.saveError ?? { code: 'grade.failed' as const } })),
+    emitSaved: emit((_, params: { submission: Submission }) => ({
+      type: 'grade.saved' as const,
+      submission: params.submission,
+    })),
+    assignSaveFailure: assign((_, params: { error: unknown }) => ({
+      saveError: gradingFailureOf('grade.failed', params.error),
+    })),
+    emitSaveFailed: emit(({ context }) => ({
+      type: 'grade.failed' as const,
+      error: context.saveError ?? { code: 'grade.failed' as const },
+    })),
     closeDialog: assign({ target: null, draft: emptyDraft, issues: {}, saveError: null }),
   },
   guards: {
-    submissionExists: ({ context }, params: { submissionId: number }) => context.submissions.some((s) => s.id === params.submissionId),
-    gradeIsValid: ({ context }, params: GradeDraft) => Object.keys(validateGrade(params, pointsOf(context))).length === 0,
+    submissionExists: ({ context }, params: { submissionId: number }) =>
+      context.submissions.some((s) => s.id === params.submissionId),
+    gradeIsValid: ({ context }, params: GradeDraft) =>
+      Object.keys(validateGrade(params, pointsOf(context))).length === 0,
   },
 }).createMachine({
   id: 'grading',
@@ -165,7 +188,10 @@ export const gradingMachine = setup({
         id: 'loadSubmissions',
         src: 'loadSubmissions',
         input: ({ context }) => ({ sessionId: context.sessionId }),
-        onDone: { target: 'loaded', actions: { type: 'assignSubmissions', params: ({ event }) => ({ submissions: event.output }) } },
+        onDone: {
+          target: 'loaded',
+          actions: { type: 'assignSubmissions', params: ({ event }) => ({ submissions: event.output }) },
+        },
         onError: {
           target: 'failed',
           actions: [{ type: 'assignLoadFailure', params: ({ event }) => ({ error: event.error }) }, 'emitLoadFailed'],
@@ -193,11 +219,22 @@ export const gradingMachine = setup({
           on: {
             'grading.submitted': [
               {
-                guard: { type: 'gradeIsValid', params: ({ event }) => ({ grade: event.grade, comment: event.comment }) },
+                guard: {
+                  type: 'gradeIsValid',
+                  params: ({ event }) => ({ grade: event.grade, comment: event.comment }),
+                },
                 target: 'saving',
-                actions: { type: 'assignDraft', params: ({ event }) => ({ grade: event.grade, comment: event.comment }) },
+                actions: {
+                  type: 'assignDraft',
+                  params: ({ event }) => ({ grade: event.grade, comment: event.comment }),
+                },
               },
-              { actions: { type: 'flagInvalid', params: ({ event }) => ({ grade: event.grade, comment: event.comment }) } },
+              {
+                actions: {
+                  type: 'flagInvalid',
+                  params: ({ event }) => ({ grade: event.grade, comment: event.comment }),
+                },
+              },
             ],
             'grading.closed': { target: 'idle', actions: 'closeDialog' },
           },
@@ -218,7 +255,10 @@ export const gradingMachine = setup({
             },
             onError: {
               target: 'failed',
-              actions: [{ type: 'assignSaveFailure', params: ({ event }) => ({ error: event.error }) }, 'emitSaveFailed'],
+              actions: [
+                { type: 'assignSaveFailure', params: ({ event }) => ({ error: event.error }) },
+                'emitSaveFailed',
+              ],
             },
           },
         },
@@ -227,13 +267,22 @@ export const gradingMachine = setup({
           on: {
             'grading.submitted': [
               {
-                guard: { type: 'gradeIsValid', params: ({ event }) => ({ grade: event.grade, comment: event.comment }) },
+                guard: {
+                  type: 'gradeIsValid',
+                  params: ({ event }) => ({ grade: event.grade, comment: event.comment }),
+                },
                 target: 'saving',
-                actions: { type: 'assignDraft', params: ({ event }) => ({ grade: event.grade, comment: event.comment }) },
+                actions: {
+                  type: 'assignDraft',
+                  params: ({ event }) => ({ grade: event.grade, comment: event.comment }),
+                },
               },
               {
                 target: 'editing',
-                actions: { type: 'flagInvalid', params: ({ event }) => ({ grade: event.grade, comment: event.comment }) },
+                actions: {
+                  type: 'flagInvalid',
+                  params: ({ event }) => ({ grade: event.grade, comment: event.comment }),
+                },
               },
             ],
             'grading.closed': { target: 'idle', actions: 'closeDialog' },

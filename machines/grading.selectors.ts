@@ -18,7 +18,8 @@ export const gradingTarget = (s: GradingSnapshot): Submission | undefined =>
 export const isSavingGrade = (s: GradingSnapshot): boolean => s.hasTag('saving');
 
 /** Why the last grade was not saved (dialog still open), else null. */
-export const gradeFailure = (s: GradingSnapshot): GradingFailure | null => (s.matches({ loaded: 'failed' }) ? s.context.saveError : null);
+export const gradeFailure = (s: GradingSnapshot): GradingFailure | null =>
+  s.matches({ loaded: 'failed' }) ? s.context.saveError : null;
 
 /** "Reload" is offered when no dialog is open on a loaded list (the machine accepts `submissions.reloaded`). */
 export const canReload = (s: GradingSnapshot): boolean => s.can({ type: 'submissions.reloaded' });

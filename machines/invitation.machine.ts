@@ -53,7 +53,11 @@ export const invitationMachine = setup({
   },
   actors: {
     /** POST /users/invite. Rejects with an `ApiError` (400, 403, 409). */
-    sendInvitation: notProvided<SentInvitation, InviteRequest>('invitation', 'sendInvitation', 'createInvitationActors'),
+    sendInvitation: notProvided<SentInvitation, InviteRequest>(
+      'invitation',
+      'sendInvitation',
+      'createInvitationActors',
+    ),
   },
   actions: {
     assignRequest: assign((_, params: InviteRequest) => ({ request: params, error: null, fieldErrors: {} })),
@@ -71,7 +75,10 @@ export const invitationMachine = setup({
   states: {
     editing: {
       on: {
-        'invite.submitted': { target: 'sending', actions: { type: 'assignRequest', params: ({ event }) => event.request } },
+        'invite.submitted': {
+          target: 'sending',
+          actions: { type: 'assignRequest', params: ({ event }) => event.request },
+        },
       },
     },
     sending: {
@@ -81,18 +88,27 @@ export const invitationMachine = setup({
         src: 'sendInvitation',
         input: ({ context }) => context.request!,
         onDone: { target: 'sent', actions: { type: 'assignResult', params: ({ event }) => event.output } },
-        onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     sent: {
       on: {
-        'invite.submitted': { target: 'sending', actions: { type: 'assignRequest', params: ({ event }) => event.request } },
+        'invite.submitted': {
+          target: 'sending',
+          actions: { type: 'assignRequest', params: ({ event }) => event.request },
+        },
         'invite.reset': { target: 'editing', actions: 'clear' },
       },
     },
     failed: {
       on: {
-        'invite.submitted': { target: 'sending', actions: { type: 'assignRequest', params: ({ event }) => event.request } },
+        'invite.submitted': {
+          target: 'sending',
+          actions: { type: 'assignRequest', params: ({ event }) => event.request },
+        },
         'invite.reset': { target: 'editing', actions: 'clear' },
       },
     },

@@ -17,9 +17,11 @@ export function createLearningGoalsActors(api: Api) {
     }),
     /** POST /v2/learningGoal {skillId}: the new goal with its progress and suggestions. */
     createGoal: fromPromise<LearningGoal, { skillId: number }>(async ({ input }) =>
-      unwrap(await api.POST('/v2/learningGoal', { body: { skillId: input.skillId } }))),
+      unwrap(await api.POST('/v2/learningGoal', { body: { skillId: input.skillId } })),
+    ),
     /** DELETE /v2/learningGoal/{id}. */
     removeGoal: fromPromise<{ id: number }, { goalId: number }>(async ({ input }) =>
-      unwrap(await api.DELETE('/v2/learningGoal/{id}', { params: { path: { id: input.goalId } } }))),
+      unwrap(await api.DELETE('/v2/learningGoal/{id}', { params: { path: { id: input.goalId } } })),
+    ),
   };
 }

@@ -69,12 +69,24 @@ export const learningGoalsMachine = setup({
     /** GET /v2/learningGoals and GET /skills. Rejects with an `ApiError` or a network error. */
     loadGoals: notProvided<LearningGoalsData, void>('learningGoals', 'loadGoals', 'createLearningGoalsActors'),
     /** POST /v2/learningGoal {skillId}: the new goal (400 unknown skill, 409 already a goal, 422 too many). */
-    createGoal: notProvided<LearningGoal, { skillId: number }>('learningGoals', 'createGoal', 'createLearningGoalsActors'),
+    createGoal: notProvided<LearningGoal, { skillId: number }>(
+      'learningGoals',
+      'createGoal',
+      'createLearningGoalsActors',
+    ),
     /** DELETE /v2/learningGoal/{id} (404: not the caller's, or already removed). */
-    removeGoal: notProvided<{ id: number }, { goalId: number }>('learningGoals', 'removeGoal', 'createLearningGoalsActors'),
+    removeGoal: notProvided<{ id: number }, { goalId: number }>(
+      'learningGoals',
+      'removeGoal',
+      'createLearningGoalsActors',
+    ),
   },
   actions: {
-    assignData: assign((_, params: LearningGoalsData) => ({ goals: params.goals, skills: params.skills, loadError: null })),
+    assignData: assign((_, params: LearningGoalsData) => ({
+      goals: params.goals,
+      skills: params.skills,
+      loadError: null,
+    })),
     assignLoadError: assign((_, params: { error: unknown }) => ({ loadError: failureOf('goals.load', params.error) })),
     startAdd: assign({ addError: null, notice: null }),
     appendGoal: assign(({ context }, params: LearningGoal) => ({
@@ -95,7 +107,9 @@ export const learningGoalsMachine = setup({
       notice: context.target ? { kind: 'removed' as const, skill: context.target.skill.name } : null,
       target: null,
     })),
-    assignRemoveError: assign((_, params: { error: unknown }) => ({ removeError: failureOf('goal.remove', params.error) })),
+    assignRemoveError: assign((_, params: { error: unknown }) => ({
+      removeError: failureOf('goal.remove', params.error),
+    })),
   },
   guards: {
     /** The event names one of the listed goals. */
@@ -117,7 +131,10 @@ export const learningGoalsMachine = setup({
         id: 'loadGoals',
         src: 'loadGoals',
         onDone: { target: 'ready', actions: { type: 'assignData', params: ({ event }) => event.output } },
-        onError: { target: 'loadFailed', actions: { type: 'assignLoadError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'assignLoadError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     loadFailed: {
@@ -145,7 +162,10 @@ export const learningGoalsMachine = setup({
         src: 'createGoal',
         input: ({ event }) => ({ skillId: (event as Extract<LearningGoalsEvent, { type: 'goal.add' }>).skillId }),
         onDone: { target: 'ready', actions: { type: 'appendGoal', params: ({ event }) => event.output } },
-        onError: { target: 'ready', actions: { type: 'assignAddError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'ready',
+          actions: { type: 'assignAddError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     confirmingRemoval: {
@@ -163,8 +183,15 @@ export const learningGoalsMachine = setup({
         input: ({ context }) => ({ goalId: context.target!.id }),
         onDone: { target: 'ready', actions: 'removeTarget' },
         onError: [
-          { guard: { type: 'alreadyGone', params: ({ event }) => ({ error: event.error }) }, target: 'ready', actions: 'removeTarget' },
-          { target: 'confirmingRemoval', actions: { type: 'assignRemoveError', params: ({ event }) => ({ error: event.error }) } },
+          {
+            guard: { type: 'alreadyGone', params: ({ event }) => ({ error: event.error }) },
+            target: 'ready',
+            actions: 'removeTarget',
+          },
+          {
+            target: 'confirmingRemoval',
+            actions: { type: 'assignRemoveError', params: ({ event }) => ({ error: event.error }) },
+          },
         ],
       },
     },

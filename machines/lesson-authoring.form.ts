@@ -30,7 +30,15 @@ export type Weekday = Schemas['Weekday'];
 export const QUESTION_KINDS: readonly QuestionKind[] = ['SINGLE', 'MULTIPLE', 'TRUE_FALSE', 'SHORT_ANSWER', 'STEP'];
 
 /** Weekdays, sunday to saturday. */
-export const WEEKDAYS: readonly Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+export const WEEKDAYS: readonly Weekday[] = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+];
 
 /** Limits of the server's rules (openapi `LessonAuthoringInput` and below; the option count is issue #5's 2–10). */
 export const AUTHORING_LIMITS = {
@@ -145,7 +153,18 @@ export function newKey(prefix: string): string {
 /** A new question of `kind`: two empty options for SINGLE / MULTIPLE, 1 point (0 for a STEP). */
 export function emptyQuestion(kind: QuestionKind): QuestionDraft {
   return withKind(
-    { key: newKey('q'), kind: 'STEP', prompt: '', pictureUrl: '', points: '0', explanation: '', options: [], correct: [], trueFalse: null, accepted: [] },
+    {
+      key: newKey('q'),
+      kind: 'STEP',
+      prompt: '',
+      pictureUrl: '',
+      points: '0',
+      explanation: '',
+      options: [],
+      correct: [],
+      trueFalse: null,
+      accepted: [],
+    },
     kind,
   );
 }
@@ -171,13 +190,15 @@ export function withKind(question: QuestionDraft, kind: QuestionKind): QuestionD
   const next: QuestionDraft = { ...question, kind };
   if (kind === 'SINGLE' || kind === 'MULTIPLE') {
     let options = question.options;
-    while (options.length < AUTHORING_LIMITS.minOptions) options = [...options, { id: nextOptionId(options), text: '' }];
+    while (options.length < AUTHORING_LIMITS.minOptions)
+      options = [...options, { id: nextOptionId(options), text: '' }];
     next.options = options;
     next.correct = kind === 'SINGLE' ? question.correct.slice(0, 1) : question.correct;
   }
   if (kind === 'SHORT_ANSWER' && question.accepted.length === 0) next.accepted = [''];
   if (kind === 'STEP') next.points = '0';
-  else if (question.kind === 'STEP' && (question.points.trim() === '' || question.points.trim() === '0')) next.points = '1';
+  else if (question.kind === 'STEP' && (question.points.trim() === '' || question.points.trim() === '0'))
+    next.points = '1';
   return next;
 }
 
@@ -211,7 +232,11 @@ export function markCorrect(question: QuestionDraft, optionId: string, checked =
 /** The question without the option at `index` (and without it in the answer key). */
 export function removeOption(question: QuestionDraft, index: number): QuestionDraft {
   const gone = question.options[index]?.id;
-  return { ...question, options: removeAt(question.options, index), correct: question.correct.filter((id) => id !== gone) };
+  return {
+    ...question,
+    options: removeAt(question.options, index),
+    correct: question.correct.filter((id) => id !== gone),
+  };
 }
 
 /** The question with a new empty option at the end. */
@@ -228,7 +253,8 @@ function pretty(value: unknown): string {
 /** The draft of a saved question (keys from the ids, so a reload gives the same keys). */
 export function questionDraftOf(q: AuthoringQuestion, index: number): QuestionDraft {
   const answer = q.answer;
-  const options = q.kind === 'SINGLE' || q.kind === 'MULTIPLE' ? q.options.map((o) => ({ id: o.id, text: o.text })) : [];
+  const options =
+    q.kind === 'SINGLE' || q.kind === 'MULTIPLE' ? q.options.map((o) => ({ id: o.id, text: o.text })) : [];
   return {
     key: q.id ? `q${q.id}` : `q-at-${index}`,
     ...(q.id ? { id: q.id } : {}),
@@ -238,7 +264,10 @@ export function questionDraftOf(q: AuthoringQuestion, index: number): QuestionDr
     points: String(q.points),
     explanation: q.explanation ?? '',
     options,
-    correct: Array.isArray(answer) && (q.kind === 'SINGLE' || q.kind === 'MULTIPLE') ? answer.filter((id) => options.some((o) => o.id === id)) : [],
+    correct:
+      Array.isArray(answer) && (q.kind === 'SINGLE' || q.kind === 'MULTIPLE')
+        ? answer.filter((id) => options.some((o) => o.id === id))
+        : [],
     trueFalse: q.kind === 'TRUE_FALSE' && typeof answer === 'boolean' ? answer : null,
     accepted: q.kind === 'SHORT_ANSWER' && Array.isArray(answer) ? [...answer] : [],
   };
@@ -260,7 +289,12 @@ export function fromAuthoring(a: LessonAuthoring): AuthoringValues {
       ? {
           functionName: a.programming.functionName,
           starterCode: a.programming.starterCode,
-          tests: a.programming.tests.map((t, i) => ({ key: `t${i}`, name: t.name, args: pretty(t.args), expected: pretty(t.expected) })),
+          tests: a.programming.tests.map((t, i) => ({
+            key: `t${i}`,
+            name: t.name,
+            args: pretty(t.args),
+            expected: pretty(t.expected),
+          })),
         }
       : { functionName: '', starterCode: '', tests: [{ key: 't0', name: '', args: '[]', expected: '' }] },
     questions: a.questions.map(questionDraftOf),
@@ -315,12 +349,17 @@ export function toAuthoringInput(type: LessonTypeCode, values: AuthoringValues):
     body.points = Number(values.points.trim());
     body.allowLate = values.allowLate;
   }
-  if (parts.timeLimit) body.timeLimitMinutes = values.timeLimitMinutes.trim() === '' ? null : Number(values.timeLimitMinutes.trim());
+  if (parts.timeLimit)
+    body.timeLimitMinutes = values.timeLimitMinutes.trim() === '' ? null : Number(values.timeLimitMinutes.trim());
   if (parts.programming) {
     body.programming = {
       functionName: values.programming.functionName.trim(),
       starterCode: values.programming.starterCode,
-      tests: values.programming.tests.map((t) => ({ name: t.name.trim(), args: JSON.parse(t.args) as unknown[], expected: JSON.parse(t.expected) as unknown })),
+      tests: values.programming.tests.map((t) => ({
+        name: t.name.trim(),
+        args: JSON.parse(t.args) as unknown[],
+        expected: JSON.parse(t.expected) as unknown,
+      })),
     };
   }
   if (parts.questions) body.questions = values.questions.map(toQuestionInput);
@@ -392,8 +431,17 @@ export const authoringRules = {
     v.maxLength(AUTHORING_LIMITS.url, 'tooLong'),
     v.check((s) => s === '' || (MEDIA_URL.test(s) && !s.includes('..')), 'mediaUrl'),
   ),
-  link: v.pipe(v.string(), v.trim(), v.maxLength(AUTHORING_LIMITS.url, 'tooLong'), v.check((s) => s === '' || HTTPS_URL.test(s), 'httpsLink')),
-  startTime: v.pipe(v.string(), v.trim(), v.check((s) => s === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(s), 'time')),
+  link: v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(AUTHORING_LIMITS.url, 'tooLong'),
+    v.check((s) => s === '' || HTTPS_URL.test(s), 'httpsLink'),
+  ),
+  startTime: v.pipe(
+    v.string(),
+    v.trim(),
+    v.check((s) => s === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(s), 'time'),
+  ),
   lessonPoints: integer(1, AUTHORING_LIMITS.lessonPoints),
   /** Checked only when not empty (empty = no limit). */
   timeLimitMinutes: integer(1, AUTHORING_LIMITS.timeLimitMinutes),
@@ -464,8 +512,10 @@ function validateQuestion(errors: AuthoringErrors, q: QuestionDraft, i: number):
   check(errors, `${base}.pictureUrl`, r.pictureUrl, q.pictureUrl);
   if (q.kind !== 'STEP') check(errors, `${base}.points`, r.questionPoints, q.points);
   if (q.kind === 'SINGLE' || q.kind === 'MULTIPLE') {
-    if (q.options.length < AUTHORING_LIMITS.minOptions) errors[`${base}.options`] = { code: 'tooFewOptions', limit: AUTHORING_LIMITS.minOptions };
-    else if (q.options.length > AUTHORING_LIMITS.maxOptions) errors[`${base}.options`] = { code: 'tooManyOptions', limit: AUTHORING_LIMITS.maxOptions };
+    if (q.options.length < AUTHORING_LIMITS.minOptions)
+      errors[`${base}.options`] = { code: 'tooFewOptions', limit: AUTHORING_LIMITS.minOptions };
+    else if (q.options.length > AUTHORING_LIMITS.maxOptions)
+      errors[`${base}.options`] = { code: 'tooManyOptions', limit: AUTHORING_LIMITS.maxOptions };
     q.options.forEach((o, j) => check(errors, `${base}.options[${j}].text`, r.optionText, o.text));
     const correct = q.options.filter((o) => q.correct.includes(o.id)).length;
     if (q.kind === 'SINGLE' && correct !== 1) errors[`${base}.answer`] = { code: 'oneCorrect' };
@@ -476,7 +526,8 @@ function validateQuestion(errors: AuthoringErrors, q: QuestionDraft, i: number):
     q.accepted.forEach((a, j) => check(errors, `${base}.answer[${j}]`, r.acceptedAnswer, a));
     const filled = q.accepted.filter((a) => a.trim() !== '').length;
     if (filled === 0) errors[`${base}.answer`] = { code: 'someAccepted' };
-    else if (filled > AUTHORING_LIMITS.acceptedAnswers) errors[`${base}.answer`] = { code: 'tooManyItems', limit: AUTHORING_LIMITS.acceptedAnswers };
+    else if (filled > AUTHORING_LIMITS.acceptedAnswers)
+      errors[`${base}.answer`] = { code: 'tooManyItems', limit: AUTHORING_LIMITS.acceptedAnswers };
   }
 }
 
@@ -503,13 +554,15 @@ export function validateAuthoring(type: LessonTypeCode, values: AuthoringValues)
     check(errors, 'startTime', r.startTime, values.startTime);
   }
   if (parts.grading) check(errors, 'points', r.lessonPoints, values.points);
-  if (parts.timeLimit && values.timeLimitMinutes.trim() !== '') check(errors, 'timeLimitMinutes', r.timeLimitMinutes, values.timeLimitMinutes);
+  if (parts.timeLimit && values.timeLimitMinutes.trim() !== '')
+    check(errors, 'timeLimitMinutes', r.timeLimitMinutes, values.timeLimitMinutes);
   if (parts.programming) {
     const p = values.programming;
     check(errors, 'programming.functionName', r.functionName, p.functionName);
     check(errors, 'programming.starterCode', r.starterCode, p.starterCode);
     if (p.tests.length === 0) errors['programming.tests'] = { code: 'required' };
-    else if (p.tests.length > AUTHORING_LIMITS.tests) errors['programming.tests'] = { code: 'tooManyItems', limit: AUTHORING_LIMITS.tests };
+    else if (p.tests.length > AUTHORING_LIMITS.tests)
+      errors['programming.tests'] = { code: 'tooManyItems', limit: AUTHORING_LIMITS.tests };
     p.tests.forEach((t, i) => {
       check(errors, `programming.tests[${i}].name`, r.testName, t.name);
       check(errors, `programming.tests[${i}].args`, r.testArgs, t.args);
@@ -517,7 +570,8 @@ export function validateAuthoring(type: LessonTypeCode, values: AuthoringValues)
     });
   }
   if (parts.questions) {
-    if (values.questions.length > AUTHORING_LIMITS.questions) errors.questions = { code: 'tooManyItems', limit: AUTHORING_LIMITS.questions };
+    if (values.questions.length > AUTHORING_LIMITS.questions)
+      errors.questions = { code: 'tooManyItems', limit: AUTHORING_LIMITS.questions };
     values.questions.forEach((q, i) => validateQuestion(errors, q, i));
   }
   return errors;

@@ -90,7 +90,10 @@ export type LessonAuthoringEmitted =
   | { type: 'leave.cancelled' };
 
 /** Server errors minus those of `fields` (a path, or a prefix followed by `[` or `.`). */
-function withoutStale(serverErrors: Record<string, string>, fields: readonly string[] | undefined): Record<string, string> {
+function withoutStale(
+  serverErrors: Record<string, string>,
+  fields: readonly string[] | undefined,
+): Record<string, string> {
   if (!fields?.length) return serverErrors;
   const stale = (key: string) => fields.some((f) => key === f || key.startsWith(`${f}[`) || key.startsWith(`${f}.`));
   return Object.fromEntries(Object.entries(serverErrors).filter(([key]) => !stale(key)));
@@ -123,9 +126,17 @@ export const lessonAuthoringMachine = setup({
   },
   actors: {
     /** GET /lessons/{id}/authoring → the lesson's authoring. */
-    loadAuthoring: notProvided<LessonAuthoring, { lessonId: number }>('lesson-authoring', 'loadAuthoring', 'createLessonAuthoringActors'),
+    loadAuthoring: notProvided<LessonAuthoring, { lessonId: number }>(
+      'lesson-authoring',
+      'loadAuthoring',
+      'createLessonAuthoringActors',
+    ),
     /** PUT /lessons/{id}/authoring → the lesson's authoring as saved. */
-    saveAuthoring: notProvided<LessonAuthoring, SaveAuthoringInput>('lesson-authoring', 'saveAuthoring', 'createLessonAuthoringActors'),
+    saveAuthoring: notProvided<LessonAuthoring, SaveAuthoringInput>(
+      'lesson-authoring',
+      'saveAuthoring',
+      'createLessonAuthoringActors',
+    ),
   },
   guards: {
     formIsValid: ({ context }) => Object.keys(context.errors).length === 0,
@@ -146,14 +157,17 @@ export const lessonAuthoringMachine = setup({
         saveError: null,
       };
     }),
-    assignLoadFailure: assign((_, params: { error: unknown }) => ({ loadError: failureOf('authoring.loadFailed', params.error) })),
+    assignLoadFailure: assign((_, params: { error: unknown }) => ({
+      loadError: failureOf('authoring.loadFailed', params.error),
+    })),
     clearLoadFailure: assign({ loadError: null }),
     assignValues: assign(({ context, event }) => {
       assertEvent(event, 'form.changed');
       return {
         values: event.values,
         dirty: isDirty(event.values, context.initial),
-        errors: context.submitAttempted && context.authoring ? validateAuthoring(context.authoring.type, event.values) : {},
+        errors:
+          context.submitAttempted && context.authoring ? validateAuthoring(context.authoring.type, event.values) : {},
         serverErrors: withoutStale(context.serverErrors, event.fields),
       };
     }),
@@ -200,8 +214,14 @@ export const lessonAuthoringMachine = setup({
             id: 'loadAuthoring',
             src: 'loadAuthoring',
             input: ({ context }) => ({ lessonId: context.lessonId }),
-            onDone: { target: 'editing', actions: { type: 'assignAuthoring', params: ({ event }) => ({ authoring: event.output }) } },
-            onError: { target: 'loadFailed', actions: { type: 'assignLoadFailure', params: ({ event }) => ({ error: event.error }) } },
+            onDone: {
+              target: 'editing',
+              actions: { type: 'assignAuthoring', params: ({ event }) => ({ authoring: event.output }) },
+            },
+            onError: {
+              target: 'loadFailed',
+              actions: { type: 'assignLoadFailure', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         loadFailed: {
@@ -223,11 +243,20 @@ export const lessonAuthoringMachine = setup({
           invoke: {
             id: 'saveAuthoring',
             src: 'saveAuthoring',
-            input: ({ context }) => ({ lessonId: context.lessonId, body: toAuthoringInput(context.authoring!.type, context.values) }),
-            onDone: { target: 'saved', actions: [{ type: 'assignAuthoring', params: ({ event }) => ({ authoring: event.output }) }, 'emitSaved'] },
+            input: ({ context }) => ({
+              lessonId: context.lessonId,
+              body: toAuthoringInput(context.authoring!.type, context.values),
+            }),
+            onDone: {
+              target: 'saved',
+              actions: [{ type: 'assignAuthoring', params: ({ event }) => ({ authoring: event.output }) }, 'emitSaved'],
+            },
             onError: {
               target: 'failed',
-              actions: [{ type: 'assignSaveFailure', params: ({ event }) => ({ error: event.error }) }, 'emitSaveFailed'],
+              actions: [
+                { type: 'assignSaveFailure', params: ({ event }) => ({ error: event.error }) },
+                'emitSaveFailed',
+              ],
             },
           },
         },

@@ -16,7 +16,14 @@ export type UserList = 'educators' | 'learners' | 'partners' | 'invitations';
 const SESSION_STATUSES: readonly SessionStatus[] = ['PENDING', 'APPROVED', 'REJECTED', 'ACTIVE', 'EXPIRED'];
 const USER_STATUSES: readonly UserStatus[] = ['PENDING', 'APPROVED', 'REJECTED', 'DELETED'];
 const INVITATION_STATUSES: readonly InvitationStatus[] = ['PENDING', 'ACCEPTED', 'EXPIRED'];
-const COURSE_STATUSES: readonly CourseStatus[] = ['DRAFT', 'PENDING', 'APPROVED', 'REJECTED', 'PUBLISHED', 'UNPUBLISHED'];
+const COURSE_STATUSES: readonly CourseStatus[] = [
+  'DRAFT',
+  'PENDING',
+  'APPROVED',
+  'REJECTED',
+  'PUBLISHED',
+  'UNPUBLISHED',
+];
 
 function pick<T extends string>(allowed: readonly T[], value: unknown): T | undefined {
   return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
@@ -64,12 +71,18 @@ export function createSessionModerationActors(api: Api) {
     ),
     rejectItem: fromPromise<unknown, ModerationActionInput>(async ({ input }) =>
       unwrap(
-        await api.POST('/sessions/{id}/reject', { params: { path: { id: input.item.id } }, body: { message: input.message } }),
+        await api.POST('/sessions/{id}/reject', {
+          params: { path: { id: input.item.id } },
+          body: { message: input.message },
+        }),
       ),
     ),
     deleteItem: fromPromise<unknown, ModerationActionInput>(async ({ input }) =>
       unwrap(
-        await api.POST('/sessions/{id}/delete', { params: { path: { id: input.item.id } }, body: { message: input.message } }),
+        await api.POST('/sessions/{id}/delete', {
+          params: { path: { id: input.item.id } },
+          body: { message: input.message },
+        }),
       ),
     ),
     duplicateItem: fromPromise<unknown, { item: ModerationItem; request: SessionRequestBody }>(({ input }) =>
@@ -103,10 +116,20 @@ export function createUserModerationActors(api: Api) {
       unwrap(await api.PUT('/users/{id}/approve', { params: { path: { id: input.item.id } } })),
     ),
     rejectItem: fromPromise<unknown, ModerationActionInput>(async ({ input }) =>
-      unwrap(await api.PUT('/users/{id}/reject', { params: { path: { id: input.item.id } }, body: { message: input.message } })),
+      unwrap(
+        await api.PUT('/users/{id}/reject', {
+          params: { path: { id: input.item.id } },
+          body: { message: input.message },
+        }),
+      ),
     ),
     deleteItem: fromPromise<unknown, ModerationActionInput>(async ({ input }) =>
-      unwrap(await api.PUT('/users/{id}/delete', { params: { path: { id: input.item.id } }, body: { message: input.message } })),
+      unwrap(
+        await api.PUT('/users/{id}/delete', {
+          params: { path: { id: input.item.id } },
+          body: { message: input.message },
+        }),
+      ),
     ),
     duplicateItem: fromPromise<unknown, { item: ModerationItem; request: SessionRequestBody }>(async () => {
       throw new Error('moderation.actors: users cannot be duplicated');
@@ -138,16 +161,30 @@ export function createCourseModerationActors(api: Api) {
       return unwrap(await api.GET('/courses/moderation', { params: { query } }));
     }),
     approveItem: fromPromise<unknown, ModerationActionInput>(async ({ input }) =>
-      unwrap(await api.POST('/courses/{id}/approve', { params: { path: { id: input.item.id } }, body: note(input.message) })),
+      unwrap(
+        await api.POST('/courses/{id}/approve', { params: { path: { id: input.item.id } }, body: note(input.message) }),
+      ),
     ),
     rejectItem: fromPromise<unknown, ModerationActionInput>(async ({ input }) =>
-      unwrap(await api.POST('/courses/{id}/reject', { params: { path: { id: input.item.id } }, body: { message: input.message } })),
+      unwrap(
+        await api.POST('/courses/{id}/reject', {
+          params: { path: { id: input.item.id } },
+          body: { message: input.message },
+        }),
+      ),
     ),
     unpublishItem: fromPromise<unknown, ModerationActionInput>(async ({ input }) =>
-      unwrap(await api.POST('/courses/{id}/unpublish', { params: { path: { id: input.item.id } }, body: { message: input.message } })),
+      unwrap(
+        await api.POST('/courses/{id}/unpublish', {
+          params: { path: { id: input.item.id } },
+          body: { message: input.message },
+        }),
+      ),
     ),
     publishItem: fromPromise<unknown, ModerationActionInput>(async ({ input }) =>
-      unwrap(await api.POST('/courses/{id}/publish', { params: { path: { id: input.item.id } }, body: note(input.message) })),
+      unwrap(
+        await api.POST('/courses/{id}/publish', { params: { path: { id: input.item.id } }, body: note(input.message) }),
+      ),
     ),
     deleteItem: fromPromise<unknown, ModerationActionInput>(async () => {
       throw new Error('moderation.actors: courses are not deleted from the moderation queue');

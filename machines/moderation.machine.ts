@@ -162,7 +162,11 @@ export const moderationMachine = setup({
     /** e.g. POST /sessions/{id}/delete {message}, PUT /users/{id}/delete {message}. */
     deleteItem: notProvided<unknown, ModerationActionInput>('moderation', 'deleteItem', 'moderation.actors.ts'),
     /** POST /sessions with the (edited) copy of a session. */
-    duplicateItem: notProvided<unknown, { item: ModerationItem; request: SessionRequestBody }>('moderation', 'duplicateItem', 'moderation.actors.ts'),
+    duplicateItem: notProvided<unknown, { item: ModerationItem; request: SessionRequestBody }>(
+      'moderation',
+      'duplicateItem',
+      'moderation.actors.ts',
+    ),
     /** POST /courses/{id}/unpublish {message}. */
     unpublishItem: notProvided<unknown, ModerationActionInput>('moderation', 'unpublishItem', 'moderation.actors.ts'),
     /** POST /courses/{id}/publish {message?}. */

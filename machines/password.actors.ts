@@ -17,9 +17,11 @@ export function createPasswordActors(api: Api) {
       unwrap(await api.POST('/account/reset-password/request', { body: input }));
     }),
     /** POST /account/reset-password. */
-    resetPassword: fromPromise<void, { email: string; token: string; password: string; confirmPassword: string }>(async ({ input }) => {
-      unwrap(await api.POST('/account/reset-password', { body: input }));
-    }),
+    resetPassword: fromPromise<void, { email: string; token: string; password: string; confirmPassword: string }>(
+      async ({ input }) => {
+        unwrap(await api.POST('/account/reset-password', { body: input }));
+      },
+    ),
     /** PUT /account/password: answers the caller's fresh token (the other sign-ins end). */
     changePassword: fromPromise<PasswordChanged, { oldPassword: string; newPassword: string }>(async ({ input }) =>
       unwrap(await api.PUT('/account/password', { body: input })),

@@ -28,7 +28,10 @@ export function newPasswordProblem(password: string): NewPasswordCode | null {
  * Checks a new password and its confirmation.
  * @returns per field its first problem (`password`, `confirmPassword`); empty when both are fine.
  */
-export function checkNewPassword(password: string, confirmPassword: string): Partial<Record<'password' | 'confirmPassword', NewPasswordCode>> {
+export function checkNewPassword(
+  password: string,
+  confirmPassword: string,
+): Partial<Record<'password' | 'confirmPassword', NewPasswordCode>> {
   const out: Partial<Record<'password' | 'confirmPassword', NewPasswordCode>> = {};
   const problem = newPasswordProblem(password);
   if (problem) out.password = problem;

@@ -46,7 +46,11 @@ export const forgotPasswordMachine = setup({
   types: { context: {} as ForgotContext, events: {} as ForgotEvent, tags: {} as 'busy' },
   actors: {
     /** POST /account/reset-password/request. Rejects with an `ApiError` (400, 429 with `retryAfter`…) or a network error. */
-    requestReset: notProvided<void, { email: string; language: 'en' | 'ar' }>('password', 'requestReset', 'createPasswordActors'),
+    requestReset: notProvided<void, { email: string; language: 'en' | 'ar' }>(
+      'password',
+      'requestReset',
+      'createPasswordActors',
+    ),
   },
   actions: {
     assignEmail: assign((_, params: { email: string }) => ({ email: params.email, error: null })),
@@ -59,23 +63,39 @@ export const forgotPasswordMachine = setup({
   context: { email: null, error: null },
   states: {
     idle: {
-      on: { 'forgot.submitted': { target: 'sending', actions: { type: 'assignEmail', params: ({ event }) => ({ email: event.email }) } } },
+      on: {
+        'forgot.submitted': {
+          target: 'sending',
+          actions: { type: 'assignEmail', params: ({ event }) => ({ email: event.email }) },
+        },
+      },
     },
     sending: {
       tags: ['busy'],
       invoke: {
         id: 'requestReset',
         src: 'requestReset',
-        input: ({ context, event }) => ({ email: context.email!, language: event.type === 'forgot.submitted' ? event.language : 'en' }),
+        input: ({ context, event }) => ({
+          email: context.email!,
+          language: event.type === 'forgot.submitted' ? event.language : 'en',
+        }),
         onDone: { target: 'sent' },
-        onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     sent: {
       on: { 'forgot.restart': { target: 'idle', actions: 'clear' } },
     },
     failed: {
-      on: { 'forgot.submitted': { target: 'sending', actions: { type: 'assignEmail', params: ({ event }) => ({ email: event.email }) } } },
+      on: {
+        'forgot.submitted': {
+          target: 'sending',
+          actions: { type: 'assignEmail', params: ({ event }) => ({ email: event.email }) },
+        },
+      },
     },
   },
 });
@@ -113,13 +133,20 @@ export const resetPasswordMachine = setup({
   },
   actors: {
     /** POST /account/reset-password. Rejects with an `ApiError` (400 fields, 422 token, 429…) or a network error. */
-    resetPassword: notProvided<void, { email: string; token: string; password: string; confirmPassword: string }>('password', 'resetPassword', 'createPasswordActors'),
+    resetPassword: notProvided<void, { email: string; token: string; password: string; confirmPassword: string }>(
+      'password',
+      'resetPassword',
+      'createPasswordActors',
+    ),
   },
   actions: {
     /** Success effects (toast 'Your password has been reset, you can now login!', go to /), provided by the screen. */
     resetDone: () => {},
     clearErrors: assign({ fieldErrors: {}, error: null }),
-    assignFailure: assign((_, params: { error: unknown }) => ({ fieldErrors: fieldErrorsOf(params.error), error: failureOf('reset.failed', params.error) })),
+    assignFailure: assign((_, params: { error: unknown }) => ({
+      fieldErrors: fieldErrorsOf(params.error),
+      error: failureOf('reset.failed', params.error),
+    })),
   },
   guards: {
     linkIs: (_, params: { error: unknown; problem: TokenProblem }) => tokenProblemOf(params.error) === params.problem,
@@ -145,9 +172,18 @@ export const resetPasswordMachine = setup({
         }),
         onDone: { target: 'done', actions: 'resetDone' },
         onError: [
-          { guard: { type: 'linkIs', params: ({ event }) => ({ error: event.error, problem: 'used' }) }, target: 'used' },
-          { guard: { type: 'linkIs', params: ({ event }) => ({ error: event.error, problem: 'expired' }) }, target: 'expired' },
-          { guard: { type: 'linkIs', params: ({ event }) => ({ error: event.error, problem: 'invalid' }) }, target: 'invalid' },
+          {
+            guard: { type: 'linkIs', params: ({ event }) => ({ error: event.error, problem: 'used' }) },
+            target: 'used',
+          },
+          {
+            guard: { type: 'linkIs', params: ({ event }) => ({ error: event.error, problem: 'expired' }) },
+            target: 'expired',
+          },
+          {
+            guard: { type: 'linkIs', params: ({ event }) => ({ error: event.error, problem: 'invalid' }) },
+            target: 'invalid',
+          },
           { target: 'failed', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
@@ -187,13 +223,20 @@ export const changePasswordMachine = setup({
   types: { context: {} as ChangeContext, events: {} as ChangeEvent, tags: {} as 'busy' },
   actors: {
     /** PUT /account/password. Rejects with an `ApiError` (400 wrong current password or weak new one, 429…) or a network error. */
-    changePassword: notProvided<PasswordChanged, { oldPassword: string; newPassword: string }>('password', 'changePassword', 'createPasswordActors'),
+    changePassword: notProvided<PasswordChanged, { oldPassword: string; newPassword: string }>(
+      'password',
+      'changePassword',
+      'createPasswordActors',
+    ),
   },
   actions: {
     /** Success effects: hand the new token to the auth actor (`auth.tokenReplaced`), toast; provided by the screen. */
     passwordChanged: (_, _params: PasswordChanged) => {},
     clearErrors: assign({ fieldErrors: {}, error: null }),
-    assignFailure: assign((_, params: { error: unknown }) => ({ fieldErrors: fieldErrorsOf(params.error), error: failureOf('change.failed', params.error) })),
+    assignFailure: assign((_, params: { error: unknown }) => ({
+      fieldErrors: fieldErrorsOf(params.error),
+      error: failureOf('change.failed', params.error),
+    })),
   },
 }).createMachine({
   id: 'changePassword',
@@ -213,7 +256,10 @@ export const changePasswordMachine = setup({
           newPassword: event.type === 'change.submitted' ? event.newPassword : '',
         }),
         onDone: { target: 'changed', actions: { type: 'passwordChanged', params: ({ event }) => event.output } },
-        onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     changed: {

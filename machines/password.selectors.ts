@@ -1,5 +1,13 @@
 import type { SnapshotFrom } from 'xstate';
-import type { ChangeFailure, ForgotFailure, ResetFailure, TokenProblem, changePasswordMachine, forgotPasswordMachine, resetPasswordMachine } from './password.machine';
+import type {
+  ChangeFailure,
+  ForgotFailure,
+  ResetFailure,
+  TokenProblem,
+  changePasswordMachine,
+  forgotPasswordMachine,
+  resetPasswordMachine,
+} from './password.machine';
 
 export type ForgotSnapshot = SnapshotFrom<typeof forgotPasswordMachine>;
 export type ResetSnapshot = SnapshotFrom<typeof resetPasswordMachine>;
@@ -10,7 +18,8 @@ export const isSendingReset = (s: ForgotSnapshot): boolean => s.hasTag('busy');
 /** The address the link was sent for, once the server accepted the request; else null. */
 export const resetSentTo = (s: ForgotSnapshot): string | null => (s.matches('sent') ? s.context.email : null);
 /** Why the last request failed (in `failed`), else null. */
-export const forgotFailure = (s: ForgotSnapshot): ForgotFailure | null => (s.matches('failed') ? s.context.error : null);
+export const forgotFailure = (s: ForgotSnapshot): ForgotFailure | null =>
+  s.matches('failed') ? s.context.error : null;
 
 /** True while the new password is being saved. */
 export const isResetting = (s: ResetSnapshot): boolean => s.hasTag('busy');
@@ -22,13 +31,16 @@ export const resetLinkProblem = (s: ResetSnapshot): TokenProblem | null =>
 /** The last failure other than the link's (in `failed`), else null. */
 export const resetFailure = (s: ResetSnapshot): ResetFailure | null => (s.matches('failed') ? s.context.error : null);
 /** The server's field errors of the last attempt (`password`, `confirmPassword`). */
-export const resetFieldErrors = (s: ResetSnapshot): Record<string, string> => (s.matches('failed') ? s.context.fieldErrors : {});
+export const resetFieldErrors = (s: ResetSnapshot): Record<string, string> =>
+  s.matches('failed') ? s.context.fieldErrors : {};
 
 /** True while the password change is being saved. */
 export const isChangingPassword = (s: ChangeSnapshot): boolean => s.hasTag('busy');
 /** True right after a successful change (until the next attempt). */
 export const passwordWasChanged = (s: ChangeSnapshot): boolean => s.matches('changed');
 /** Why the last change failed (in `failed`), else null. */
-export const changeFailure = (s: ChangeSnapshot): ChangeFailure | null => (s.matches('failed') ? s.context.error : null);
+export const changeFailure = (s: ChangeSnapshot): ChangeFailure | null =>
+  s.matches('failed') ? s.context.error : null;
 /** The server's field errors of the last attempt (`oldPassword`, `newPassword`). */
-export const changeFieldErrors = (s: ChangeSnapshot): Record<string, string> => (s.matches('failed') ? s.context.fieldErrors : {});
+export const changeFieldErrors = (s: ChangeSnapshot): Record<string, string> =>
+  s.matches('failed') ? s.context.fieldErrors : {};

@@ -67,7 +67,10 @@ export const payoutMachine = setup({
     payoutSent: (_, _params: PayoutResult) => {},
     startAttempt: assign(({ context }, params: { key: string }) => ({ key: context.key ?? params.key, error: null })),
     assignResult: assign((_, params: PayoutResult) => ({ result: params, key: null, error: null })),
-    assignRefusal: assign((_, params: { error: unknown }) => ({ key: null, error: failureOf('payout.refused', params.error) })),
+    assignRefusal: assign((_, params: { error: unknown }) => ({
+      key: null,
+      error: failureOf('payout.refused', params.error),
+    })),
     assignUnknown: assign((_, params: { error: unknown }) => ({ error: failureOf('payout.unknown', params.error) })),
   },
   guards: {
@@ -79,7 +82,12 @@ export const payoutMachine = setup({
   context: { key: null, result: null, error: null },
   states: {
     idle: {
-      on: { 'payout.requested': { target: 'paying', actions: { type: 'startAttempt', params: ({ event }) => ({ key: event.key }) } } },
+      on: {
+        'payout.requested': {
+          target: 'paying',
+          actions: { type: 'startAttempt', params: ({ event }) => ({ key: event.key }) },
+        },
+      },
     },
     // A click while paying is not handled: never a second call.
     paying: {
@@ -101,15 +109,28 @@ export const payoutMachine = setup({
             target: 'failed.refused',
             actions: { type: 'assignRefusal', params: ({ event }) => ({ error: event.error }) },
           },
-          { target: 'failed.unknown', actions: { type: 'assignUnknown', params: ({ event }) => ({ error: event.error }) } },
+          {
+            target: 'failed.unknown',
+            actions: { type: 'assignUnknown', params: ({ event }) => ({ error: event.error }) },
+          },
         ],
       },
     },
     paid: {
-      on: { 'payout.requested': { target: 'paying', actions: { type: 'startAttempt', params: ({ event }) => ({ key: event.key }) } } },
+      on: {
+        'payout.requested': {
+          target: 'paying',
+          actions: { type: 'startAttempt', params: ({ event }) => ({ key: event.key }) },
+        },
+      },
     },
     failed: {
-      on: { 'payout.requested': { target: 'paying', actions: { type: 'startAttempt', params: ({ event }) => ({ key: event.key }) } } },
+      on: {
+        'payout.requested': {
+          target: 'paying',
+          actions: { type: 'startAttempt', params: ({ event }) => ({ key: event.key }) },
+        },
+      },
       initial: 'unknown',
       states: {
         /** The server refused (4xx): the next attempt gets a new key. */

@@ -8,7 +8,8 @@ export type PayoutSnapshot = SnapshotFrom<typeof payoutMachine>;
 export const isPayingOut = (s: PayoutSnapshot): boolean => s.hasTag('busy');
 
 /** The last attempt's failure (in `failed`), else null. */
-export const payoutFailure = (s: PayoutSnapshot): PayoutFailure | null => (s.matches('failed') ? s.context.error : null);
+export const payoutFailure = (s: PayoutSnapshot): PayoutFailure | null =>
+  s.matches('failed') ? s.context.error : null;
 
 /** True when the last attempt's outcome is unknown: the next click resends the same Idempotency-Key. */
 export const isRetryOfUnknownPayout = (s: PayoutSnapshot): boolean => s.matches({ failed: 'unknown' });

@@ -38,7 +38,10 @@ const isIndex = (value: unknown): value is number => typeof value === 'number' &
  * The whole map of `kind`: attempt id (as a string key) → index. Invalid entries are dropped;
  * corrupt JSON or missing storage give `{}`.
  */
-export function readPositions(kind: QuizKind, storage: PositionStorage | null = browserStorage()): Record<string, number> {
+export function readPositions(
+  kind: QuizKind,
+  storage: PositionStorage | null = browserStorage(),
+): Record<string, number> {
   if (!storage) return {};
   let raw: string | null;
   try {
@@ -60,7 +63,11 @@ export function readPositions(kind: QuizKind, storage: PositionStorage | null = 
 }
 
 /** The stored index of attempt `attemptId`, or null when none is stored (use the server's `currentIndex`). */
-export function readPosition(kind: QuizKind, attemptId: number, storage: PositionStorage | null = browserStorage()): number | null {
+export function readPosition(
+  kind: QuizKind,
+  attemptId: number,
+  storage: PositionStorage | null = browserStorage(),
+): number | null {
   return readPositions(kind, storage)[String(attemptId)] ?? null;
 }
 
@@ -74,13 +81,22 @@ function writeMap(kind: QuizKind, map: Record<string, number>, storage: Position
 }
 
 /** Stores `index` (a non-negative integer; anything else is ignored) as the position of `attemptId`. */
-export function writePosition(kind: QuizKind, attemptId: number, index: number, storage: PositionStorage | null = browserStorage()): void {
+export function writePosition(
+  kind: QuizKind,
+  attemptId: number,
+  index: number,
+  storage: PositionStorage | null = browserStorage(),
+): void {
   if (!storage || !isIndex(index)) return;
   writeMap(kind, { ...readPositions(kind, storage), [String(attemptId)]: index }, storage);
 }
 
 /** Removes the position of `attemptId` (after submission); removes the key when the map becomes empty. */
-export function forgetPosition(kind: QuizKind, attemptId: number, storage: PositionStorage | null = browserStorage()): void {
+export function forgetPosition(
+  kind: QuizKind,
+  attemptId: number,
+  storage: PositionStorage | null = browserStorage(),
+): void {
   if (!storage) return;
   const map = readPositions(kind, storage);
   if (!(String(attemptId) in map)) return;

@@ -24,16 +24,25 @@ export function createQuizActors(api: Api, storage: PositionStorage | null = bro
     unwrap(
       await api.PUT('/quiz-attempts/{id}/answers/{questionId}', {
         params: { path: { id: input.attemptId, questionId: input.questionId } },
-        body: 'answer' in input ? { answer: input.answer ?? null, currentIndex: input.currentIndex } : { currentIndex: input.currentIndex },
+        body:
+          'answer' in input
+            ? { answer: input.answer ?? null, currentIndex: input.currentIndex }
+            : { currentIndex: input.currentIndex },
       }),
     );
   return {
     listAttempts: fromPromise<QuizAttempt[], { sessionId: number; lessonId: number }>(async ({ input }) =>
-      unwrap(await api.GET('/sessions/{id}/lessons/{lessonId}/attempts', { params: { path: { id: input.sessionId, lessonId: input.lessonId } } })),
+      unwrap(
+        await api.GET('/sessions/{id}/lessons/{lessonId}/attempts', {
+          params: { path: { id: input.sessionId, lessonId: input.lessonId } },
+        }),
+      ),
     ),
     startAttempt: fromPromise<StartedAttempt, QuizInput>(async ({ input }) => {
       const attempt = unwrap(
-        await api.POST('/sessions/{id}/lessons/{lessonId}/attempts', { params: { path: { id: input.sessionId, lessonId: input.lessonId } } }),
+        await api.POST('/sessions/{id}/lessons/{lessonId}/attempts', {
+          params: { path: { id: input.sessionId, lessonId: input.lessonId } },
+        }),
       );
       return { attempt, storedIndex: readPosition(attempt.kind, attempt.id, storage) };
     }),
@@ -55,7 +64,9 @@ export function createQuizActors(api: Api, storage: PositionStorage | null = bro
 /** The quiz machine's storage actions: the current-question position in `storage` (docs/classroom.md "Browser storage"). */
 export function createQuizActions(storage: PositionStorage | null = browserStorage()) {
   return {
-    storePosition: (_: unknown, params: PositionParams) => writePosition(params.kind, params.attemptId, params.index, storage),
-    forgetPosition: (_: unknown, params: Omit<PositionParams, 'index'>) => forgetPosition(params.kind, params.attemptId, storage),
+    storePosition: (_: unknown, params: PositionParams) =>
+      writePosition(params.kind, params.attemptId, params.index, storage),
+    forgetPosition: (_: unknown, params: Omit<PositionParams, 'index'>) =>
+      forgetPosition(params.kind, params.attemptId, storage),
   };
 }

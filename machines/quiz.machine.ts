@@ -207,7 +207,8 @@ function nextSave(context: QuizContext): SaveAnswerInput {
 
 const questionCount = (context: QuizContext) => context.attempt?.questions.length ?? 0;
 
-const clampIndex = (index: number, count: number) => Math.min(Math.max(0, Math.trunc(index) || 0), Math.max(0, count - 1));
+const clampIndex = (index: number, count: number) =>
+  Math.min(Math.max(0, Math.trunc(index) || 0), Math.max(0, count - 1));
 
 function attemptKind(context: QuizContext): QuizKind {
   return context.attempt?.kind ?? context.kind;
@@ -223,7 +224,11 @@ export const quizMachine = setup({
   },
   actors: {
     /** GET /sessions/{id}/lessons/{lessonId}/attempts → the learner's attempts, newest first. */
-    listAttempts: notProvided<QuizAttempt[], { sessionId: number; lessonId: number }>('quiz', 'listAttempts', 'createQuizActors'),
+    listAttempts: notProvided<QuizAttempt[], { sessionId: number; lessonId: number }>(
+      'quiz',
+      'listAttempts',
+      'createQuizActors',
+    ),
     /** POST /sessions/{id}/lessons/{lessonId}/attempts (start or resume) + the stored position. */
     startAttempt: notProvided<StartedAttempt, QuizInput>('quiz', 'startAttempt', 'createQuizActors'),
     /** PUT /quiz-attempts/{id}/answers/{questionId} {answer?, currentIndex} → the attempt. */
@@ -237,7 +242,9 @@ export const quizMachine = setup({
     /** Removes the attempt's position from browser storage once submitted (provided by `createQuizActions`). */
     forgetPosition: (_, _params: Omit<PositionParams, 'index'>) => {},
     assignAttempts: assign((_, params: { attempts: QuizAttempt[] }) => ({ attempts: params.attempts, error: null })),
-    assignFailure: assign((_, params: { code: QuizFailureCode; error: unknown }) => ({ error: failureOf(params.code, params.error) })),
+    assignFailure: assign((_, params: { code: QuizFailureCode; error: unknown }) => ({
+      error: failureOf(params.code, params.error),
+    })),
     clearFailure: assign({ error: null }),
     assignStarted: assign((_, params: StartedAttempt) => {
       const { attempt, storedIndex } = params;
@@ -279,7 +286,10 @@ export const quizMachine = setup({
         saveError: null,
       };
     }),
-    assignSaveFailure: assign((_, params: { error: unknown }) => ({ inFlight: null, saveError: failureOf('save.failed', params.error) })),
+    assignSaveFailure: assign((_, params: { error: unknown }) => ({
+      inFlight: null,
+      saveError: failureOf('save.failed', params.error),
+    })),
     countRetry: assign(({ context }) => ({ saveRetries: context.saveRetries + 1 })),
     resetRetries: assign({ saveRetries: 0 }),
     markTimeUp: assign({ timeUp: true }),
@@ -293,17 +303,38 @@ export const quizMachine = setup({
       error: null,
       attempts: [params.attempt, ...context.attempts.filter((a) => a.id !== params.attempt.id)],
     })),
-    emitSubmitted: emit((_, params: { attempt: QuizAttempt }) => ({ type: 'quiz.submitted' as const, attempt: params.attempt })),
-    leaveAttempt: assign({ attempt: null, index: 0, answers: {}, dirty: [], serverIndex: 0, inFlight: null, saveRetries: 0, saveError: null, error: null, timeUp: false }),
+    emitSubmitted: emit((_, params: { attempt: QuizAttempt }) => ({
+      type: 'quiz.submitted' as const,
+      attempt: params.attempt,
+    })),
+    leaveAttempt: assign({
+      attempt: null,
+      index: 0,
+      answers: {},
+      dirty: [],
+      serverIndex: 0,
+      inFlight: null,
+      saveRetries: 0,
+      saveError: null,
+      error: null,
+      timeUp: false,
+    }),
   },
   guards: {
     canGoNext: ({ context }) => context.index < questionCount(context) - 1,
     canGoPrevious: ({ context }) => context.index > 0,
     isOtherQuestion: ({ context }, params: { index: number }) =>
-      Number.isInteger(params.index) && params.index >= 0 && params.index < questionCount(context) && params.index !== context.index,
+      Number.isInteger(params.index) &&
+      params.index >= 0 &&
+      params.index < questionCount(context) &&
+      params.index !== context.index,
     answerFits: ({ context }, params: { questionId: number; answer: QuizAnswer }) => {
       const question = context.attempt?.questions.find((q) => q.id === params.questionId);
-      return Boolean(question) && answerFits(question!, normalizeAnswer(params.answer)) && !sameAnswer(context.answers[String(params.questionId)], normalizeAnswer(params.answer));
+      return (
+        Boolean(question) &&
+        answerFits(question!, normalizeAnswer(params.answer)) &&
+        !sameAnswer(context.answers[String(params.questionId)], normalizeAnswer(params.answer))
+      );
     },
     isLearningPath: ({ context }) => attemptKind(context) === 'LEARNING_PATH',
     hasUnsaved: ({ context }) => hasUnsavedWork(context),
@@ -350,8 +381,14 @@ export const quizMachine = setup({
         id: 'listAttempts',
         src: 'listAttempts',
         input: ({ context }) => ({ sessionId: context.sessionId, lessonId: context.lessonId }),
-        onDone: { target: 'intro', actions: { type: 'assignAttempts', params: ({ event }) => ({ attempts: event.output }) } },
-        onError: { target: 'attemptsFailed', actions: { type: 'assignFailure', params: ({ event }) => ({ code: 'attempts.failed', error: event.error }) } },
+        onDone: {
+          target: 'intro',
+          actions: { type: 'assignAttempts', params: ({ event }) => ({ attempts: event.output }) },
+        },
+        onError: {
+          target: 'attemptsFailed',
+          actions: { type: 'assignFailure', params: ({ event }) => ({ code: 'attempts.failed', error: event.error }) },
+        },
       },
     },
     attemptsFailed: {
@@ -367,7 +404,10 @@ export const quizMachine = setup({
         src: 'startAttempt',
         input: ({ context }) => ({ sessionId: context.sessionId, lessonId: context.lessonId, kind: context.kind }),
         onDone: { target: 'answering', actions: { type: 'assignStarted', params: ({ event }) => event.output } },
-        onError: { target: 'startFailed', actions: { type: 'assignFailure', params: ({ event }) => ({ code: 'start.failed', error: event.error }) } },
+        onError: {
+          target: 'startFailed',
+          actions: { type: 'assignFailure', params: ({ event }) => ({ code: 'start.failed', error: event.error }) },
+        },
       },
     },
     startFailed: {
@@ -391,7 +431,14 @@ export const quizMachine = setup({
                   guard: 'canGoNext',
                   actions: [
                     { type: 'setIndex', params: ({ context }) => ({ index: context.index + 1 }) },
-                    { type: 'storePosition', params: ({ context }) => ({ kind: context.kind, attemptId: context.attempt!.id, index: context.index }) },
+                    {
+                      type: 'storePosition',
+                      params: ({ context }) => ({
+                        kind: context.kind,
+                        attemptId: context.attempt!.id,
+                        index: context.index,
+                      }),
+                    },
                     'requestSync',
                   ],
                 },
@@ -399,7 +446,14 @@ export const quizMachine = setup({
                   guard: 'canGoPrevious',
                   actions: [
                     { type: 'setIndex', params: ({ context }) => ({ index: context.index - 1 }) },
-                    { type: 'storePosition', params: ({ context }) => ({ kind: context.kind, attemptId: context.attempt!.id, index: context.index }) },
+                    {
+                      type: 'storePosition',
+                      params: ({ context }) => ({
+                        kind: context.kind,
+                        attemptId: context.attempt!.id,
+                        index: context.index,
+                      }),
+                    },
                     'requestSync',
                   ],
                 },
@@ -407,15 +461,34 @@ export const quizMachine = setup({
                   guard: { type: 'isOtherQuestion', params: ({ event }) => ({ index: event.index }) },
                   actions: [
                     { type: 'setIndex', params: ({ event }) => ({ index: event.index }) },
-                    { type: 'storePosition', params: ({ context }) => ({ kind: context.kind, attemptId: context.attempt!.id, index: context.index }) },
+                    {
+                      type: 'storePosition',
+                      params: ({ context }) => ({
+                        kind: context.kind,
+                        attemptId: context.attempt!.id,
+                        index: context.index,
+                      }),
+                    },
                     'requestSync',
                   ],
                 },
                 'quiz.answered': {
-                  guard: { type: 'answerFits', params: ({ event }) => ({ questionId: event.questionId, answer: event.answer }) },
-                  actions: [{ type: 'assignAnswer', params: ({ event }) => ({ questionId: event.questionId, answer: event.answer }) }, 'requestSync'],
+                  guard: {
+                    type: 'answerFits',
+                    params: ({ event }) => ({ questionId: event.questionId, answer: event.answer }),
+                  },
+                  actions: [
+                    {
+                      type: 'assignAnswer',
+                      params: ({ event }) => ({ questionId: event.questionId, answer: event.answer }),
+                    },
+                    'requestSync',
+                  ],
                 },
-                'quiz.submitRequested': [{ guard: 'isLearningPath', target: '#quiz.submitting' }, { target: 'confirming' }],
+                'quiz.submitRequested': [
+                  { guard: 'isLearningPath', target: '#quiz.submitting' },
+                  { target: 'confirming' },
+                ],
               },
             },
             confirming: {
@@ -449,9 +522,16 @@ export const quizMachine = setup({
                   {
                     guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
                     target: '#quiz.submitting',
-                    actions: [{ type: 'assignSaveFailure', params: ({ event }) => ({ error: event.error }) }, 'markTimeUp', 'emitTimeUp'],
+                    actions: [
+                      { type: 'assignSaveFailure', params: ({ event }) => ({ error: event.error }) },
+                      'markTimeUp',
+                      'emitTimeUp',
+                    ],
                   },
-                  { target: 'failed', actions: { type: 'assignSaveFailure', params: ({ event }) => ({ error: event.error }) } },
+                  {
+                    target: 'failed',
+                    actions: { type: 'assignSaveFailure', params: ({ event }) => ({ error: event.error }) },
+                  },
                 ],
               },
             },
@@ -477,18 +557,27 @@ export const quizMachine = setup({
         src: 'submitAttempt',
         input: ({ context }) => ({
           attemptId: context.attempt!.id,
-          unsaved: context.dirty.map((questionId) => ({ questionId, answer: context.answers[String(questionId)] ?? null })),
+          unsaved: context.dirty.map((questionId) => ({
+            questionId,
+            answer: context.answers[String(questionId)] ?? null,
+          })),
           currentIndex: context.index,
         }),
         onDone: {
           target: 'result',
           actions: [
             { type: 'assignSubmitted', params: ({ event }) => ({ attempt: event.output }) },
-            { type: 'forgetPosition', params: ({ event }) => ({ kind: event.output.kind, attemptId: event.output.id }) },
+            {
+              type: 'forgetPosition',
+              params: ({ event }) => ({ kind: event.output.kind, attemptId: event.output.id }),
+            },
             { type: 'emitSubmitted', params: ({ event }) => ({ attempt: event.output }) },
           ],
         },
-        onError: { target: 'submitFailed', actions: { type: 'assignFailure', params: ({ event }) => ({ code: 'submit.failed', error: event.error }) } },
+        onError: {
+          target: 'submitFailed',
+          actions: { type: 'assignFailure', params: ({ event }) => ({ code: 'submit.failed', error: event.error }) },
+        },
       },
     },
     submitFailed: {

@@ -48,4 +48,5 @@ export const isConfirmingSubmit = (s: QuizSnapshot): boolean => s.matches({ answ
 export const saveFailed = (s: QuizSnapshot): boolean => s.hasTag('saveFailed');
 
 /** True while answers are being saved or about to be (the debounce is running). */
-export const isSaving = (s: QuizSnapshot): boolean => s.hasTag('saving') || s.matches({ answering: { sync: 'pending' } });
+export const isSaving = (s: QuizSnapshot): boolean =>
+  s.hasTag('saving') || s.matches({ answering: { sync: 'pending' } });

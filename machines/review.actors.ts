@@ -17,15 +17,19 @@ export function createReviewActors(api: Api) {
     loadMine: fromPromise<MyReview, { courseId: number }>(async ({ input }) =>
       unwrap(await api.GET('/courses/{id}/reviews/mine', { params: { path: { id: input.courseId } } })),
     ),
-    createReview: fromPromise<SavedReview, { courseId: number; ratingValue: number; content: string }>(async ({ input }) =>
-      unwrap(
-        await api.POST('/courses/{id}/reviews', {
-          params: { path: { id: input.courseId } },
-          body: { ratingValue: input.ratingValue, content: input.content },
-        }),
-      ),
+    createReview: fromPromise<SavedReview, { courseId: number; ratingValue: number; content: string }>(
+      async ({ input }) =>
+        unwrap(
+          await api.POST('/courses/{id}/reviews', {
+            params: { path: { id: input.courseId } },
+            body: { ratingValue: input.ratingValue, content: input.content },
+          }),
+        ),
     ),
-    updateReview: fromPromise<SavedReview, { courseId: number; reviewId: number; ratingValue: number; content: string }>(async ({ input }) =>
+    updateReview: fromPromise<
+      SavedReview,
+      { courseId: number; reviewId: number; ratingValue: number; content: string }
+    >(async ({ input }) =>
       unwrap(
         await api.PUT('/courses/{id}/reviews/{reviewId}', {
           params: { path: { id: input.courseId, reviewId: input.reviewId } },

@@ -28,8 +28,18 @@ export interface ReviewRequestBody {
   content: string;
 }
 
-export const ratingSchema = v.pipe(v.number('rating.required'), v.integer('rating.required'), v.minValue(1, 'rating.required'), v.maxValue(5, 'rating.required'));
-export const contentSchema = v.pipe(v.string('content.required'), v.trim(), v.nonEmpty('content.required'), v.maxLength(REVIEW_CONTENT_MAX, 'content.tooLong'));
+export const ratingSchema = v.pipe(
+  v.number('rating.required'),
+  v.integer('rating.required'),
+  v.minValue(1, 'rating.required'),
+  v.maxValue(5, 'rating.required'),
+);
+export const contentSchema = v.pipe(
+  v.string('content.required'),
+  v.trim(),
+  v.nonEmpty('content.required'),
+  v.maxLength(REVIEW_CONTENT_MAX, 'content.tooLong'),
+);
 
 /** Checks a draft: per field its first broken rule. */
 export function validateReview(draft: ReviewDraft): ReviewIssues {

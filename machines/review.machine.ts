@@ -92,22 +92,35 @@ export const reviewMachine = setup({
     /** GET /courses/{id}/reviews/mine. */
     loadMine: notProvided<MyReview, { courseId: number }>('review', 'loadMine', 'createReviewActors'),
     /** POST /courses/{id}/reviews → the review created (201). Rejects with an `ApiError` (400, 403, 409, 422…). */
-    createReview: notProvided<SavedReview, { courseId: number; ratingValue: number; content: string }>('review', 'createReview', 'createReviewActors'),
-    /** PUT /courses/{id}/reviews/{reviewId} → the review as edited. Rejects with an `ApiError`. */
-    updateReview: notProvided<SavedReview, { courseId: number; reviewId: number; ratingValue: number; content: string }>(
+    createReview: notProvided<SavedReview, { courseId: number; ratingValue: number; content: string }>(
       'review',
-      'updateReview',
+      'createReview',
       'createReviewActors',
     ),
+    /** PUT /courses/{id}/reviews/{reviewId} → the review as edited. Rejects with an `ApiError`. */
+    updateReview: notProvided<
+      SavedReview,
+      { courseId: number; reviewId: number; ratingValue: number; content: string }
+    >('review', 'updateReview', 'createReviewActors'),
   },
   delays: {
     reviewResetDelay: REVIEW_RESET_DELAY_MS,
   },
   actions: {
     assignMine: assign((_, params: MyReview) => ({ review: params.review, startDate: params.startDate, error: null })),
-    assignLoadFailure: assign((_, params: { error: unknown }) => ({ error: failureOf('review.loadFailed', params.error) })),
-    assignDraft: assign((_, params: ReviewDraft) => ({ draft: toReviewRequest(params), issues: {}, serverFieldErrors: {}, error: null })),
-    assignIssues: assign((_, params: ReviewDraft) => ({ draft: { ratingValue: params.ratingValue, content: params.content }, issues: validateReview(params) })),
+    assignLoadFailure: assign((_, params: { error: unknown }) => ({
+      error: failureOf('review.loadFailed', params.error),
+    })),
+    assignDraft: assign((_, params: ReviewDraft) => ({
+      draft: toReviewRequest(params),
+      issues: {},
+      serverFieldErrors: {},
+      error: null,
+    })),
+    assignIssues: assign((_, params: ReviewDraft) => ({
+      draft: { ratingValue: params.ratingValue, content: params.content },
+      issues: validateReview(params),
+    })),
     assignSaved: assign((_, params: SavedReview) => ({ review: params })),
     assignFailure: assign((_, params: { error: unknown }) => ({
       error: failureOf('review.failed', params.error),
@@ -115,7 +128,10 @@ export const reviewMachine = setup({
     })),
     emitCreated: emit(({ context }) => ({ type: 'review.created' as const, review: context.review! })),
     emitUpdated: emit(({ context }) => ({ type: 'review.updated' as const, review: context.review! })),
-    emitFailed: emit(({ context }) => ({ type: 'review.failed' as const, error: context.error ?? { code: 'review.failed' as const } })),
+    emitFailed: emit(({ context }) => ({
+      type: 'review.failed' as const,
+      error: context.error ?? { code: 'review.failed' as const },
+    })),
     /** Spec §4: the review state resets (1 s after a success or a failure); a failed draft stays in the form. */
     resetAfterSuccess: assign({ draft: null, issues: {}, serverFieldErrors: {}, error: null }),
     resetAfterFailure: assign({ issues: {}, serverFieldErrors: {}, error: null }),
@@ -124,7 +140,8 @@ export const reviewMachine = setup({
   guards: {
     hasReview: ({ context }) => context.review !== null,
     mineHasReview: (_, params: MyReview) => params.review !== null,
-    mineIs: (_, params: { mine: MyReview; eligibility: MyReview['eligibility'] }) => params.mine.eligibility === params.eligibility,
+    mineIs: (_, params: { mine: MyReview; eligibility: MyReview['eligibility'] }) =>
+      params.mine.eligibility === params.eligibility,
     draftIsValid: (_, params: ReviewDraft) => Object.keys(validateReview(params)).length === 0,
   },
 }).createMachine({
@@ -147,20 +164,33 @@ export const reviewMachine = setup({
         src: 'loadMine',
         input: ({ context }) => ({ courseId: context.courseId }),
         onDone: [
-          { guard: { type: 'mineHasReview', params: ({ event }) => event.output }, target: 'reviewed', actions: { type: 'assignMine', params: ({ event }) => event.output } },
           {
-            guard: { type: 'mineIs', params: ({ event }) => ({ mine: event.output, eligibility: 'ELIGIBLE' as const }) },
+            guard: { type: 'mineHasReview', params: ({ event }) => event.output },
+            target: 'reviewed',
+            actions: { type: 'assignMine', params: ({ event }) => event.output },
+          },
+          {
+            guard: {
+              type: 'mineIs',
+              params: ({ event }) => ({ mine: event.output, eligibility: 'ELIGIBLE' as const }),
+            },
             target: 'writing',
             actions: { type: 'assignMine', params: ({ event }) => event.output },
           },
           {
-            guard: { type: 'mineIs', params: ({ event }) => ({ mine: event.output, eligibility: 'NOT_STARTED' as const }) },
+            guard: {
+              type: 'mineIs',
+              params: ({ event }) => ({ mine: event.output, eligibility: 'NOT_STARTED' as const }),
+            },
             target: 'notStarted',
             actions: { type: 'assignMine', params: ({ event }) => event.output },
           },
           { target: 'notEnrolled', actions: { type: 'assignMine', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'loadFailed', actions: { type: 'assignLoadFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'assignLoadFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     loadFailed: {
@@ -172,7 +202,11 @@ export const reviewMachine = setup({
       tags: ['form'],
       on: {
         'review.submitted': [
-          { guard: { type: 'draftIsValid', params: ({ event }) => event }, target: 'creating', actions: { type: 'assignDraft', params: ({ event }) => event } },
+          {
+            guard: { type: 'draftIsValid', params: ({ event }) => event },
+            target: 'creating',
+            actions: { type: 'assignDraft', params: ({ event }) => event },
+          },
           { actions: { type: 'assignIssues', params: ({ event }) => event } },
         ],
       },
@@ -183,8 +217,14 @@ export const reviewMachine = setup({
         id: 'createReview',
         src: 'createReview',
         input: ({ context }) => ({ courseId: context.courseId, ...context.draft! }),
-        onDone: { target: 'saved', actions: [{ type: 'assignSaved', params: ({ event }) => event.output }, 'emitCreated'] },
-        onError: { target: 'failed', actions: [{ type: 'assignFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+        onDone: {
+          target: 'saved',
+          actions: [{ type: 'assignSaved', params: ({ event }) => event.output }, 'emitCreated'],
+        },
+        onError: {
+          target: 'failed',
+          actions: [{ type: 'assignFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'],
+        },
       },
     },
     reviewed: {
@@ -194,7 +234,11 @@ export const reviewMachine = setup({
       tags: ['form'],
       on: {
         'review.submitted': [
-          { guard: { type: 'draftIsValid', params: ({ event }) => event }, target: 'updating', actions: { type: 'assignDraft', params: ({ event }) => event } },
+          {
+            guard: { type: 'draftIsValid', params: ({ event }) => event },
+            target: 'updating',
+            actions: { type: 'assignDraft', params: ({ event }) => event },
+          },
           { actions: { type: 'assignIssues', params: ({ event }) => event } },
         ],
         'review.editCancelled': { target: 'reviewed', actions: 'clearForm' },
@@ -206,8 +250,14 @@ export const reviewMachine = setup({
         id: 'updateReview',
         src: 'updateReview',
         input: ({ context }) => ({ courseId: context.courseId, reviewId: context.review!.id, ...context.draft! }),
-        onDone: { target: 'saved', actions: [{ type: 'assignSaved', params: ({ event }) => event.output }, 'emitUpdated'] },
-        onError: { target: 'failed', actions: [{ type: 'assignFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+        onDone: {
+          target: 'saved',
+          actions: [{ type: 'assignSaved', params: ({ event }) => event.output }, 'emitUpdated'],
+        },
+        onError: {
+          target: 'failed',
+          actions: [{ type: 'assignFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'],
+        },
       },
     },
     // The saved review and its Edit button show at once: a click within the second is taken.

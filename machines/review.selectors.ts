@@ -26,11 +26,13 @@ export const savedReview = (s: ReviewSnapshot): SavedReview | null => s.context.
 /** True right after a save, until the 1 s reset (spec §4). */
 export const reviewJustSaved = (s: ReviewSnapshot): boolean => s.matches('saved');
 /** Why the last save failed (in `failed`, until the 1 s reset), else null. */
-export const reviewFailure = (s: ReviewSnapshot): ReviewFailure | null => (s.matches('failed') ? s.context.error : null);
+export const reviewFailure = (s: ReviewSnapshot): ReviewFailure | null =>
+  s.matches('failed') ? s.context.error : null;
 /** The client rule codes of the last submitted draft (by field). */
 export const reviewIssues = (s: ReviewSnapshot): ReviewIssues => s.context.issues;
 /** The server's field messages of the last failure (400), until the reset. */
-export const reviewServerFieldErrors = (s: ReviewSnapshot): Record<string, string> => (s.matches('failed') ? s.context.serverFieldErrors : {});
+export const reviewServerFieldErrors = (s: ReviewSnapshot): Record<string, string> =>
+  s.matches('failed') ? s.context.serverFieldErrors : {};
 /** The draft the form starts from: the last submitted one, else the saved review, else empty. */
 export function reviewDraftOf(s: ReviewSnapshot): ReviewDraft {
   if (s.context.draft) return s.context.draft;
@@ -38,4 +40,5 @@ export function reviewDraftOf(s: ReviewSnapshot): ReviewDraft {
   return { ratingValue: 0, content: '' };
 }
 /** When the learner's first session starts (notStarted), else null. */
-export const reviewStartDate = (s: ReviewSnapshot): string | null => (s.matches('notStarted') ? s.context.startDate : null);
+export const reviewStartDate = (s: ReviewSnapshot): string | null =>
+  s.matches('notStarted') ? s.context.startDate : null;

@@ -72,9 +72,17 @@ export const sessionLearnersMachine = setup({
   },
   actors: {
     /** POST /mail/send {message, userIdsTo} → number of e-mails queued. */
-    sendMail: notProvided<{ recipients: number }, { message: string; userIdsTo: number[] }>('session-learners', 'sendMail', 'createSessionLearnersActors'),
+    sendMail: notProvided<{ recipients: number }, { message: string; userIdsTo: number[] }>(
+      'session-learners',
+      'sendMail',
+      'createSessionLearnersActors',
+    ),
     /** PUT /sessions/{id}/content with [] (reset to the course's syllabus). */
-    resetContent: notProvided<unknown, { sessionId: number }>('session-learners', 'resetContent', 'createSessionLearnersActors'),
+    resetContent: notProvided<unknown, { sessionId: number }>(
+      'session-learners',
+      'resetContent',
+      'createSessionLearnersActors',
+    ),
   },
   delays: {
     mailResetDelay: MAIL_RESET_DELAY_MS,
@@ -99,12 +107,22 @@ export const sessionLearnersMachine = setup({
       },
     })),
     assignSent: assign((_, params: { recipients: number }) => ({ sentCount: params.recipients })),
-    emitSent: emit(({ context }) => ({ type: 'mail.sent' as const, recipients: context.sentCount ?? context.recipients.length })),
-    assignMailFailure: assign((_, params: { error: unknown }) => ({ mailError: failureOf('mail.failed', params.error) })),
-    emitMailFailed: emit(({ context }) => ({ type: 'mail.failed' as const, error: context.mailError ?? { code: 'mail.failed' as const } })),
+    emitSent: emit(({ context }) => ({
+      type: 'mail.sent' as const,
+      recipients: context.sentCount ?? context.recipients.length,
+    })),
+    assignMailFailure: assign((_, params: { error: unknown }) => ({
+      mailError: failureOf('mail.failed', params.error),
+    })),
+    emitMailFailed: emit(({ context }) => ({
+      type: 'mail.failed' as const,
+      error: context.mailError ?? { code: 'mail.failed' as const },
+    })),
     /** Spec §4: the mail state resets (1 s after a success, or when the form is closed). */
     resetMail: assign({ recipients: [], message: '', mailError: null, sentCount: null }),
-    assignContentFailure: assign((_, params: { error: unknown }) => ({ contentError: failureOf('content.failed', params.error) })),
+    assignContentFailure: assign((_, params: { error: unknown }) => ({
+      contentError: failureOf('content.failed', params.error),
+    })),
     emitContentReset: emit({ type: 'content.reset' as const }),
     emitContentFailed: emit(({ context }) => ({
       type: 'content.failed' as const,
@@ -143,11 +161,22 @@ export const sessionLearnersMachine = setup({
           on: {
             'mail.submitted': [
               {
-                guard: { type: 'mailIsValid', params: ({ event }) => ({ message: event.message, userIds: event.userIds }) },
+                guard: {
+                  type: 'mailIsValid',
+                  params: ({ event }) => ({ message: event.message, userIds: event.userIds }),
+                },
                 target: 'sending',
-                actions: { type: 'assignMail', params: ({ event }) => ({ message: event.message, userIds: event.userIds }) },
+                actions: {
+                  type: 'assignMail',
+                  params: ({ event }) => ({ message: event.message, userIds: event.userIds }),
+                },
               },
-              { actions: { type: 'flagMailInvalid', params: ({ event }) => ({ message: event.message, userIds: event.userIds }) } },
+              {
+                actions: {
+                  type: 'flagMailInvalid',
+                  params: ({ event }) => ({ message: event.message, userIds: event.userIds }),
+                },
+              },
             ],
             'mail.closed': { target: 'closed', actions: 'resetMail' },
           },
@@ -164,7 +193,10 @@ export const sessionLearnersMachine = setup({
             },
             onError: {
               target: 'failed',
-              actions: [{ type: 'assignMailFailure', params: ({ event }) => ({ error: event.error }) }, 'emitMailFailed'],
+              actions: [
+                { type: 'assignMailFailure', params: ({ event }) => ({ error: event.error }) },
+                'emitMailFailed',
+              ],
             },
           },
         },
@@ -176,13 +208,22 @@ export const sessionLearnersMachine = setup({
           on: {
             'mail.submitted': [
               {
-                guard: { type: 'mailIsValid', params: ({ event }) => ({ message: event.message, userIds: event.userIds }) },
+                guard: {
+                  type: 'mailIsValid',
+                  params: ({ event }) => ({ message: event.message, userIds: event.userIds }),
+                },
                 target: 'sending',
-                actions: { type: 'assignMail', params: ({ event }) => ({ message: event.message, userIds: event.userIds }) },
+                actions: {
+                  type: 'assignMail',
+                  params: ({ event }) => ({ message: event.message, userIds: event.userIds }),
+                },
               },
               {
                 target: 'editing',
-                actions: { type: 'flagMailInvalid', params: ({ event }) => ({ message: event.message, userIds: event.userIds }) },
+                actions: {
+                  type: 'flagMailInvalid',
+                  params: ({ event }) => ({ message: event.message, userIds: event.userIds }),
+                },
               },
             ],
             'mail.closed': { target: 'closed', actions: 'resetMail' },
@@ -211,7 +252,10 @@ export const sessionLearnersMachine = setup({
             onDone: { target: 'idle', actions: ['clearContentError', 'emitContentReset'] },
             onError: {
               target: 'failed',
-              actions: [{ type: 'assignContentFailure', params: ({ event }) => ({ error: event.error }) }, 'emitContentFailed'],
+              actions: [
+                { type: 'assignContentFailure', params: ({ event }) => ({ error: event.error }) },
+                'emitContentFailed',
+              ],
             },
           },
         },

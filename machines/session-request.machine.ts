@@ -70,14 +70,18 @@ export type SessionRequestEvent =
   | { type: 'request.reset' };
 
 /** `{status, serverMessage, fieldErrors}` of an `ApiError` (or anything thrown) as a failure. */
-export function requestFailureOf(error: unknown): { error: SessionRequestFailure; fieldErrors: Record<string, string> } {
+export function requestFailureOf(error: unknown): {
+  error: SessionRequestFailure;
+  fieldErrors: Record<string, string>;
+} {
   const e = (error && typeof error === 'object' ? error : {}) as {
     status?: unknown;
     serverMessage?: unknown;
     fieldErrors?: unknown;
   };
   return {
-    fieldErrors: e.fieldErrors && typeof e.fieldErrors === 'object' ? { ...(e.fieldErrors as Record<string, string>) } : {},
+    fieldErrors:
+      e.fieldErrors && typeof e.fieldErrors === 'object' ? { ...(e.fieldErrors as Record<string, string>) } : {},
     error: {
       code: 'sessionRequest.failed',
       ...(typeof e.status === 'number' ? { status: e.status } : {}),
@@ -94,7 +98,11 @@ export const sessionRequestMachine = setup({
   },
   actors: {
     /** POST /sessions. Rejects with an `ApiError` (400 field errors, 403, 404, 422…). */
-    requestSession: notProvided<RequestedSession, SessionRequestBody>('session-request', 'requestSession', 'createSessionRequestActors'),
+    requestSession: notProvided<RequestedSession, SessionRequestBody>(
+      'session-request',
+      'requestSession',
+      'createSessionRequestActors',
+    ),
   },
   actions: {
     assignRequest: assign((_, params: SessionRequestBody) => ({ request: params, error: null, fieldErrors: {} })),
@@ -122,7 +130,10 @@ export const sessionRequestMachine = setup({
         src: 'requestSession',
         input: ({ context }) => context.request!,
         onDone: { target: 'submitted', actions: { type: 'assignResult', params: ({ event }) => event.output } },
-        onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     submitted: {

@@ -58,7 +58,14 @@ export interface SignUpFailure {
    * `invitation.expired` (410) / `invitation.used` (409) / `invitation.invalid` (404) the
    * invitation link cannot be used.
    */
-  code: 'signup.failed' | 'captcha.required' | 'captcha.refused' | 'invitation.expired' | 'invitation.used' | 'invitation.invalid' | 'invitation.unavailable';
+  code:
+    | 'signup.failed'
+    | 'captcha.required'
+    | 'captcha.refused'
+    | 'invitation.expired'
+    | 'invitation.used'
+    | 'invitation.invalid'
+    | 'invitation.unavailable';
   /** The server's message, when it sent one. */
   message?: string;
   /** HTTP status (0 = no answer). */
@@ -95,7 +102,11 @@ export interface SignUpOutput {
 }
 
 /** The failure code of a refused sign-up, from the HTTP status and the field errors. */
-function failureCode(status: number | undefined, fieldErrors: Record<string, string>, invited: boolean): SignUpFailure['code'] {
+function failureCode(
+  status: number | undefined,
+  fieldErrors: Record<string, string>,
+  invited: boolean,
+): SignUpFailure['code'] {
   if (captchaRefused(fieldErrors)) return 'captcha.refused';
   if (invited && status === 410) return 'invitation.expired';
   if (invited && status === 404) return 'invitation.invalid';
@@ -202,9 +213,21 @@ export const signUpMachine = setup({
             target: 'form',
             actions: { type: 'assignInvitation', params: ({ event }) => ({ invitation: event.output }) },
           },
-          { target: 'invitationUnusable', actions: { type: 'assignInvitationProblem', params: ({ event }) => ({ invitation: event.output, error: null }) } },
+          {
+            target: 'invitationUnusable',
+            actions: {
+              type: 'assignInvitationProblem',
+              params: ({ event }) => ({ invitation: event.output, error: null }),
+            },
+          },
         ],
-        onError: { target: 'invitationUnusable', actions: { type: 'assignInvitationProblem', params: ({ event }) => ({ invitation: null, error: event.error }) } },
+        onError: {
+          target: 'invitationUnusable',
+          actions: {
+            type: 'assignInvitationProblem',
+            params: ({ event }) => ({ invitation: null, error: event.error }),
+          },
+        },
       },
     },
     invitationUnusable: {
@@ -213,10 +236,16 @@ export const signUpMachine = setup({
     form: {
       initial: 'editing',
       on: {
-        'signup.roleChosen': { guard: 'notInvited', actions: { type: 'assignRole', params: ({ event }) => ({ role: event.role }) } },
+        'signup.roleChosen': {
+          guard: 'notInvited',
+          actions: { type: 'assignRole', params: ({ event }) => ({ role: event.role }) },
+        },
         'captcha.solved': { actions: { type: 'assignCaptcha', params: ({ event }) => ({ payload: event.payload }) } },
         'captcha.reset': { actions: 'clearCaptcha' },
-        'signup.submitted': [{ guard: 'captchaSolved', target: 'submitting' }, { target: '.editing', actions: 'flagCaptchaMissing' }],
+        'signup.submitted': [
+          { guard: 'captchaSolved', target: 'submitting' },
+          { target: '.editing', actions: 'flagCaptchaMissing' },
+        ],
       },
       states: {
         editing: {},
@@ -231,10 +260,19 @@ export const signUpMachine = setup({
         src: 'signUp',
         input: ({ context, event }) => {
           assertEvent(event, 'signup.submitted');
-          return { form: event.form, role: context.role, captcha: context.captcha!, language: event.language, invitationToken: context.invitationToken };
+          return {
+            form: event.form,
+            role: context.role,
+            captcha: context.captcha!,
+            language: event.language,
+            invitationToken: context.invitationToken,
+          };
         },
         onDone: { target: 'succeeded', actions: { type: 'assignResult', params: ({ event }) => event.output } },
-        onError: { target: 'form.failed', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'form.failed',
+          actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     succeeded: { type: 'final' },

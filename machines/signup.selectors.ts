@@ -53,7 +53,10 @@ export const captchaProblem = (s: SignUpSnapshot): 'captcha.required' | 'captcha
  */
 export function serverFieldErrors(s: SignUpSnapshot): Record<string, string> {
   const { error, fieldErrors } = s.context;
-  return error?.code === 'signup.failed' && error.status === 409 && error.message && Object.keys(fieldErrors).length === 0
+  return error?.code === 'signup.failed' &&
+    error.status === 409 &&
+    error.message &&
+    Object.keys(fieldErrors).length === 0
     ? { email: error.message }
     : fieldErrors;
 }

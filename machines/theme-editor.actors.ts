@@ -17,7 +17,12 @@ export type LogoUploader = (
 ) => Promise<{ url: string }>;
 
 function logoFailureOf(error: unknown): LogoFailure {
-  const e = (error && typeof error === 'object' ? error : {}) as { code?: unknown; limit?: unknown; accepted?: unknown; status?: unknown };
+  const e = (error && typeof error === 'object' ? error : {}) as {
+    code?: unknown;
+    limit?: unknown;
+    accepted?: unknown;
+    status?: unknown;
+  };
   const code = e.code === 'tooLarge' ? 'upload.tooLarge' : e.code === 'badType' ? 'upload.badType' : 'upload.failed';
   return {
     code,
@@ -49,7 +54,10 @@ export function createThemeEditorActors(api: Api, options: { upload: LogoUploade
 
     saveSettings: fromPromise<ThemeValues, { companyId: number; values: ThemeValues }>(async ({ input }) => {
       const saved = unwrap(
-        await api.PUT('/companies/{id}/settings', { params: { path: { id: input.companyId } }, body: settingsUpdateOf(input.values) }),
+        await api.PUT('/companies/{id}/settings', {
+          params: { path: { id: input.companyId } },
+          body: settingsUpdateOf(input.values),
+        }),
       );
       return valuesFromSettings(saved);
     }),

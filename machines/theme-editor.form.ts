@@ -18,7 +18,11 @@ export type ColourKey = 'primary' | 'secondary' | 'tertiary';
 export const COLOUR_KEYS: readonly ColourKey[] = ['primary', 'secondary', 'tertiary'];
 
 /** Spec §9 default colours: primary #6491D2, secondary #428D77, tertiary #DB5E3E. */
-export const DEFAULT_COLOURS: Readonly<Record<ColourKey, string>> = { primary: '#6491D2', secondary: '#428D77', tertiary: '#DB5E3E' };
+export const DEFAULT_COLOURS: Readonly<Record<ColourKey, string>> = {
+  primary: '#6491D2',
+  secondary: '#428D77',
+  tertiary: '#DB5E3E',
+};
 
 /** One named link of the company (`website`, `support`, or a name of the partner's choosing). */
 export interface LinkRow {
@@ -115,7 +119,11 @@ export function valuesFromSettings(settings: SettingsLike): ThemeValues {
 /** The `PUT /companies/{id}/settings` body (`CompanySettingsUpdate`): trimmed links, upper-case colours. */
 export function settingsUpdateOf(values: ThemeValues): { style: SettingsLike['style']; links: Record<string, string> } {
   return {
-    style: { primaryColor: values.primary.toUpperCase(), secondaryColor: values.secondary.toUpperCase(), tertiaryColor: values.tertiary.toUpperCase() },
+    style: {
+      primaryColor: values.primary.toUpperCase(),
+      secondaryColor: values.secondary.toUpperCase(),
+      tertiaryColor: values.tertiary.toUpperCase(),
+    },
     links: Object.fromEntries(values.links.map((row) => [row.name.trim(), row.url.trim()])),
   };
 }

@@ -1,7 +1,14 @@
 import { type AnyEventObject, assertEvent, assign, emit, fromCallback, setup } from 'xstate';
 import { notProvided } from './support/actors';
 import { type Failure, fieldErrorsOf, messageOf, statusOf } from './support/errors';
-import { type ColourKey, type LinkRow, type ThemeValues, checkTheme, DEFAULT_COLOURS, settingsUpdateOf } from './theme-editor.form';
+import {
+  type ColourKey,
+  type LinkRow,
+  type ThemeValues,
+  checkTheme,
+  DEFAULT_COLOURS,
+  settingsUpdateOf,
+} from './theme-editor.form';
 
 /**
  * The company theme editor (issue 12 "Brand the platform"; spec §3 company theme, §6 partner theme
@@ -99,7 +106,13 @@ const EMPTY: ThemeValues = { ...DEFAULT_COLOURS, links: [] };
 
 function brandOf(values: ThemeValues, logo: string | null): Brand {
   const update = settingsUpdateOf(values);
-  return { primary: update.style.primaryColor, secondary: update.style.secondaryColor, tertiary: update.style.tertiaryColor, logo, links: update.links };
+  return {
+    primary: update.style.primaryColor,
+    secondary: update.style.secondaryColor,
+    tertiary: update.style.tertiaryColor,
+    logo,
+    links: update.links,
+  };
 }
 
 export const themeEditorMachine = setup({
@@ -112,9 +125,17 @@ export const themeEditorMachine = setup({
   },
   actors: {
     /** `GET /companies/{id}/settings` → the form's values and the logo. */
-    loadSettings: notProvided<LoadedTheme, { companyId: number }>('theme-editor', 'loadSettings', 'createThemeEditorActors'),
+    loadSettings: notProvided<LoadedTheme, { companyId: number }>(
+      'theme-editor',
+      'loadSettings',
+      'createThemeEditorActors',
+    ),
     /** `PUT /companies/{id}/settings {style, links}`; resolves with the values as stored. */
-    saveSettings: notProvided<ThemeValues, { companyId: number; values: ThemeValues }>('theme-editor', 'saveSettings', 'createThemeEditorActors'),
+    saveSettings: notProvided<ThemeValues, { companyId: number; values: ThemeValues }>(
+      'theme-editor',
+      'saveSettings',
+      'createThemeEditorActors',
+    ),
     /**
      * `POST /companies/{id}/picture` (XHR, progress): sends back `logo.progressed`, then
      * `logo.succeeded {url}` or `logo.failed {error}`. Stopping it aborts the request.
@@ -137,11 +158,16 @@ export const themeEditorMachine = setup({
       error: null,
       serverErrors: {},
     })),
-    assignLoadFailure: assign((_, params: { error: unknown }) => ({ error: failure('theme.loadFailed', params.error) })),
+    assignLoadFailure: assign((_, params: { error: unknown }) => ({
+      error: failure('theme.loadFailed', params.error),
+    })),
     clearFailure: assign({ error: null }),
     changeColour: assign(({ context, event }) => {
       assertEvent(event, 'colour.changed');
-      return { values: { ...context.values, [event.key]: event.value }, serverErrors: without(context.serverErrors, `style.${event.key}Color`) };
+      return {
+        values: { ...context.values, [event.key]: event.value },
+        serverErrors: without(context.serverErrors, `style.${event.key}Color`),
+      };
     }),
     changeLink: assign(({ context, event }) => {
       assertEvent(event, 'link.changed');
@@ -150,7 +176,9 @@ export const themeEditorMachine = setup({
       );
       return { values: { ...context.values, links } };
     }),
-    addLink: assign(({ context }) => ({ values: { ...context.values, links: [...context.values.links, { name: '', url: 'https://' }] } })),
+    addLink: assign(({ context }) => ({
+      values: { ...context.values, links: [...context.values.links, { name: '', url: 'https://' }] },
+    })),
     removeLink: assign(({ context, event }) => {
       assertEvent(event, 'link.removed');
       return { values: { ...context.values, links: context.values.links.filter((_, i) => i !== event.index) } };
@@ -162,10 +190,16 @@ export const themeEditorMachine = setup({
       error: failure('theme.saveFailed', params.error),
       serverErrors: fieldErrorsOf(params.error),
     })),
-    emitBrand: emit(({ context }) => ({ type: 'brand.changed' as const, brand: brandOf(context.savedValues, context.logo) })),
+    emitBrand: emit(({ context }) => ({
+      type: 'brand.changed' as const,
+      brand: brandOf(context.savedValues, context.logo),
+    })),
     startUpload: assign(({ event }) => {
       assertEvent(event, 'logo.selected');
-      return { upload: { fileName: event.file?.name ?? '', loaded: 0, total: event.file?.size ?? 0 }, uploadError: null };
+      return {
+        upload: { fileName: event.file?.name ?? '', loaded: 0, total: event.file?.size ?? 0 },
+        uploadError: null,
+      };
     }),
     assignProgress: assign(({ context, event }) => {
       assertEvent(event, 'logo.progressed');
@@ -202,7 +236,10 @@ export const themeEditorMachine = setup({
         src: 'loadSettings',
         input: ({ context }) => ({ companyId: context.companyId }),
         onDone: { target: 'ready', actions: { type: 'assignLoaded', params: ({ event }) => event.output } },
-        onError: { target: 'loadFailed', actions: { type: 'assignLoadFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'assignLoadFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     loadFailed: {
@@ -239,8 +276,14 @@ export const themeEditorMachine = setup({
                 id: 'saveSettings',
                 src: 'saveSettings',
                 input: ({ context }) => ({ companyId: context.companyId, values: context.values }),
-                onDone: { target: 'idle.saved', actions: [{ type: 'assignSaved', params: ({ event }) => event.output }, 'emitBrand'] },
-                onError: { target: 'idle.saveFailed', actions: { type: 'assignSaveFailure', params: ({ event }) => ({ error: event.error }) } },
+                onDone: {
+                  target: 'idle.saved',
+                  actions: [{ type: 'assignSaved', params: ({ event }) => event.output }, 'emitBrand'],
+                },
+                onError: {
+                  target: 'idle.saveFailed',
+                  actions: { type: 'assignSaveFailure', params: ({ event }) => ({ error: event.error }) },
+                },
               },
             },
           },

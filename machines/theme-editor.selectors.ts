@@ -30,7 +30,8 @@ export const wasRefused = (s: ThemeEditorSnapshot): boolean => s.matches({ ready
 export const selectCheck = (s: ThemeEditorSnapshot): ThemeCheck => checkTheme(s.context.values);
 
 /** True when the theme may be sent: readable (WCAG 2.1 AA), links valid, and not saving. */
-export const canSave = (s: ThemeEditorSnapshot): boolean => isReady(s) && !isSaving(s) && checkTheme(s.context.values).ok;
+export const canSave = (s: ThemeEditorSnapshot): boolean =>
+  isReady(s) && !isSaving(s) && checkTheme(s.context.values).ok;
 
 /** True when the form differs from what was last loaded or saved. */
 export const isDirty = (s: ThemeEditorSnapshot): boolean => !sameValues(s.context.values, s.context.savedValues);

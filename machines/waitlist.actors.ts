@@ -14,9 +14,14 @@ import type { ConfirmedEntry, JoinRequest, JoinResult } from './waitlist.machine
 export function createWaitlistActors(api: Api) {
   return {
     joinWaitlist: fromPromise<JoinResult, JoinRequest>(async ({ input }) => {
-      const answer = await api.POST('/courses/{id}/waitlist', { params: { path: { id: input.courseId } }, body: { email: input.email, language: input.language } });
+      const answer = await api.POST('/courses/{id}/waitlist', {
+        params: { path: { id: input.courseId } },
+        body: { email: input.email, language: input.language },
+      });
       // 200 and 201 carry the entry, 202 an acknowledgement (a guest's link was mailed).
-      const data = unwrap<{ email?: string; message?: string }>(answer as { data?: { data: { email?: string; message?: string } }; error?: unknown; response: Response });
+      const data = unwrap<{ email?: string; message?: string }>(
+        answer as { data?: { data: { email?: string; message?: string } }; error?: unknown; response: Response },
+      );
       if (answer.response.status === 202 || data.email === undefined) return { kind: 'pending', email: input.email };
       return { kind: 'entry', created: answer.response.status === 201, email: data.email };
     }),

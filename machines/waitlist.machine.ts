@@ -76,7 +76,11 @@ export const waitlistMachine = setup({
     /** POST /courses/{id}/waitlist. Rejects with an `ApiError` (400, 404, 422, 429) or a network error. */
     joinWaitlist: notProvided<JoinResult, JoinRequest>('waitlist', 'joinWaitlist', 'createWaitlistActors'),
     /** POST /waitlist/confirm/{token}. Rejects with an `ApiError` (404, 410) or a network error. */
-    confirmWaitlist: notProvided<ConfirmedEntry, { token: string }>('waitlist', 'confirmWaitlist', 'createWaitlistActors'),
+    confirmWaitlist: notProvided<ConfirmedEntry, { token: string }>(
+      'waitlist',
+      'confirmWaitlist',
+      'createWaitlistActors',
+    ),
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
@@ -89,9 +93,14 @@ export const waitlistMachine = setup({
       fieldErrors: {},
     })),
     assignJoined: assign((_, params: { result: JoinResult }) => ({ joined: params.result })),
-    assignJoinFailure: assign((_, params: { error: unknown }) => ({ error: failureOf('join.failed', params.error), fieldErrors: fieldErrorsOf(params.error) })),
+    assignJoinFailure: assign((_, params: { error: unknown }) => ({
+      error: failureOf('join.failed', params.error),
+      fieldErrors: fieldErrorsOf(params.error),
+    })),
     assignConfirmed: assign((_, params: { entry: ConfirmedEntry }) => ({ confirmed: params.entry })),
-    assignConfirmFailure: assign((_, params: { error: unknown }) => ({ error: failureOf(confirmFailureCode(params.error), params.error) })),
+    assignConfirmFailure: assign((_, params: { error: unknown }) => ({
+      error: failureOf(confirmFailureCode(params.error), params.error),
+    })),
     clear: assign({ request: null, joined: null, error: null, fieldErrors: {} }),
   },
 }).createMachine({
@@ -130,10 +139,17 @@ export const waitlistMachine = setup({
         src: 'joinWaitlist',
         input: ({ context }) => context.request!,
         onDone: [
-          { guard: { type: 'isPending', params: ({ event }) => ({ result: event.output }) }, target: 'pending', actions: { type: 'assignJoined', params: ({ event }) => ({ result: event.output }) } },
+          {
+            guard: { type: 'isPending', params: ({ event }) => ({ result: event.output }) },
+            target: 'pending',
+            actions: { type: 'assignJoined', params: ({ event }) => ({ result: event.output }) },
+          },
           { target: 'joined', actions: { type: 'assignJoined', params: ({ event }) => ({ result: event.output }) } },
         ],
-        onError: { target: 'failed', actions: { type: 'assignJoinFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'assignJoinFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     joined: {},
@@ -155,8 +171,14 @@ export const waitlistMachine = setup({
         id: 'confirmWaitlist',
         src: 'confirmWaitlist',
         input: ({ context }) => ({ token: context.token! }),
-        onDone: { target: 'confirmed', actions: { type: 'assignConfirmed', params: ({ event }) => ({ entry: event.output }) } },
-        onError: { target: 'confirmFailed', actions: { type: 'assignConfirmFailure', params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          target: 'confirmed',
+          actions: { type: 'assignConfirmed', params: ({ event }) => ({ entry: event.output }) },
+        },
+        onError: {
+          target: 'confirmFailed',
+          actions: { type: 'assignConfirmFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     confirmed: {},

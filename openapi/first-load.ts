@@ -38,7 +38,10 @@ export function firstLoadKey(url: string): string {
  */
 export function firstLoadCalls(pathname: string, search: URLSearchParams): string[] {
   const others = [...search.keys()].filter((k) => k !== 'lang' && k !== 'page');
-  if (pathname === '/') return others.length || search.has('page') ? [] : [firstLoadKey(`/api/courses/explore?page=1&pageSize=${HOME_COURSES_PAGE_SIZE}`), '/api/courses/categories'];
+  if (pathname === '/')
+    return others.length || search.has('page')
+      ? []
+      : [firstLoadKey(`/api/courses/explore?page=1&pageSize=${HOME_COURSES_PAGE_SIZE}`), '/api/courses/categories'];
   if (pathname === '/courses' || pathname === '/courses/') {
     if (others.length) return [];
     const raw = search.get('page');
@@ -49,7 +52,11 @@ export function firstLoadCalls(pathname: string, search: URLSearchParams): strin
   const course = /^\/courses\/([1-9]\d{0,8})$/.exec(pathname);
   if (course && !others.length && !search.has('page')) {
     const id = course[1];
-    return [`/api/courses/${id}/info`, `/api/courses/${id}/sessions/active`, firstLoadKey(`/api/courses/${id}/reviews?page=1&pageSize=${COURSE_REVIEWS_PAGE_SIZE}`)];
+    return [
+      `/api/courses/${id}/info`,
+      `/api/courses/${id}/sessions/active`,
+      firstLoadKey(`/api/courses/${id}/reviews?page=1&pageSize=${COURSE_REVIEWS_PAGE_SIZE}`),
+    ];
   }
   return [];
 }

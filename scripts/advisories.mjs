@@ -23,9 +23,11 @@ export function loadAdvisories(file = ADVISORIES_FILE) {
   if (!Array.isArray(list)) throw new Error(`${file}: expected an array of advisories`);
   for (const a of list) {
     for (const field of ['package', 'vulnerable', 'fixedIn', 'id', 'summary', 'url']) {
-      if (typeof a[field] !== 'string' || a[field] === '') throw new Error(`${file}: advisory ${a.id ?? '?'} has no ${field}`);
+      if (typeof a[field] !== 'string' || a[field] === '')
+        throw new Error(`${file}: advisory ${a.id ?? '?'} has no ${field}`);
     }
-    if (semver.validRange(a.vulnerable) === null) throw new Error(`${file}: ${a.id}: "${a.vulnerable}" is not a semver range`);
+    if (semver.validRange(a.vulnerable) === null)
+      throw new Error(`${file}: ${a.id}: "${a.vulnerable}" is not a semver range`);
     if (semver.valid(a.fixedIn) === null || semver.satisfies(a.fixedIn, a.vulnerable)) {
       throw new Error(`${file}: ${a.id}: fixedIn ${a.fixedIn} must be a version outside "${a.vulnerable}"`);
     }
@@ -45,7 +47,10 @@ export function findHits(lock, advisories) {
     if (path === '' || entry.link || typeof entry.version !== 'string') continue;
     const name = entry.name ?? path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
     for (const advisory of advisories) {
-      if (advisory.package === name && semver.satisfies(entry.version, advisory.vulnerable, { includePrerelease: true })) {
+      if (
+        advisory.package === name &&
+        semver.satisfies(entry.version, advisory.vulnerable, { includePrerelease: true })
+      ) {
         hits.push({ path, name, version: entry.version, advisory });
       }
     }
@@ -65,9 +70,13 @@ if (process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.m
   const hits = findHits(lock, advisories);
   const copies = Object.keys(lock.packages ?? {}).length - 1;
   if (hits.length > 0) {
-    console.error(`${hits.length} installed package cop${hits.length === 1 ? 'y is' : 'ies are'} affected by a listed advisory (security/advisories.json):`);
+    console.error(
+      `${hits.length} installed package cop${hits.length === 1 ? 'y is' : 'ies are'} affected by a listed advisory (security/advisories.json):`,
+    );
     for (const hit of hits) console.error(`  ${describeHit(hit)}`);
     process.exit(1);
   }
-  console.log(`advisories: ${copies} package copies of ${relative(root, lockFile)} checked against ${advisories.length} advisories, none affected`);
+  console.log(
+    `advisories: ${copies} package copies of ${relative(root, lockFile)} checked against ${advisories.length} advisories, none affected`,
+  );
 }

@@ -8,13 +8,16 @@ import ts from 'typescript';
 const BLOB = ts.factory.createTypeReferenceNode('Blob');
 const NULL = ts.factory.createLiteralTypeNode(ts.factory.createNull());
 
-const HEADER = '/**\n * Generated from openapi/halaqa.yaml by scripts/api-types.mjs (npm run api:types). Do not edit.\n */\n\n';
+const HEADER =
+  '/**\n * Generated from openapi/halaqa.yaml by scripts/api-types.mjs (npm run api:types). Do not edit.\n */\n\n';
 
 /** Writes the generated types of `input` (a YAML file URL) to `output` (a path). */
 export async function generate(input, output) {
   const ast = await openapiTS(input, {
     transform(schemaObject) {
-      const file = schemaObject.format === 'binary' || (schemaObject.contentMediaType && schemaObject.contentMediaType !== 'application/json');
+      const file =
+        schemaObject.format === 'binary' ||
+        (schemaObject.contentMediaType && schemaObject.contentMediaType !== 'application/json');
       if (file) return schemaObject.nullable ? ts.factory.createUnionTypeNode([BLOB, NULL]) : BLOB;
       return undefined;
     },
@@ -23,5 +26,8 @@ export async function generate(input, output) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await generate(new URL('../openapi/halaqa.yaml', import.meta.url), process.argv[2] ?? new URL('../openapi/schema.d.ts', import.meta.url).pathname);
+  await generate(
+    new URL('../openapi/halaqa.yaml', import.meta.url),
+    process.argv[2] ?? new URL('../openapi/schema.d.ts', import.meta.url).pathname,
+  );
 }

@@ -14,7 +14,8 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
  * English text. Messages are compiled here, so the runtime ICU compiler is not needed.
  */
 export function linguiInlineSource({ types: t }: { types: typeof BabelTypes }): PluginObj {
-  const keyName = (key: BabelTypes.ObjectProperty['key']) => (t.isIdentifier(key) ? key.name : t.isStringLiteral(key) ? key.value : null);
+  const keyName = (key: BabelTypes.ObjectProperty['key']) =>
+    t.isIdentifier(key) ? key.name : t.isStringLiteral(key) ? key.value : null;
   return {
     name: 'halaqa-lingui-inline-source',
     visitor: {

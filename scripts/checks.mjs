@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The static checks of `npm test` (contract lint, ESLint, type-check, and the installed packages
+// The static checks of `npm test` (contract lint, the formatter's check (Biome), ESLint, type-check, and the installed packages
 // against security/advisories.json: scripts/advisories.mjs), run at the same time: each is
 // one single-threaded process, so on a 2-core machine two run for the price of one (issue 15, goal 7).
 // Each one's output is printed whole when it ends; the exit code is 1 when any failed.
@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
-const CHECKS = ['api:lint', 'lint', 'typecheck', 'advisories'];
+const CHECKS = ['api:lint', 'format:check', 'lint', 'typecheck', 'advisories'];
 
 const results = await Promise.all(
   CHECKS.map(
@@ -23,7 +23,9 @@ const results = await Promise.all(
         child.stderr.on('data', (b) => (out += b));
         child.on('close', (code) => {
           const s = ((performance.now() - t0) / 1000).toFixed(1);
-          process.stdout.write(`\n> npm run ${name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${s} s\n${out.trim() ? `${out.trim()}\n` : ''}`);
+          process.stdout.write(
+            `\n> npm run ${name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${s} s\n${out.trim() ? `${out.trim()}\n` : ''}`,
+          );
           resolve(code === 0);
         });
       }),

@@ -140,10 +140,13 @@ export function toMermaid(machine: AnyStateMachine): string {
 
   // Invokes and tags of a compound state are listed as a note inside its box.
   const describeNodeInside = (node: AnyStateNode, indent: string) => {
-    const invokes = (node.invoke ?? []).map((i: { src: unknown; id: string }) => (typeof i.src === 'string' ? i.src : i.id));
+    const invokes = (node.invoke ?? []).map((i: { src: unknown; id: string }) =>
+      typeof i.src === 'string' ? i.src : i.id,
+    );
     const tags = [...(node.tags ?? [])];
     const parts = [...invokes.map((s: string) => `invoke ${s}`), ...(tags.length ? [`tags ${tags.join(', ')}`] : [])];
-    if (parts.length) lines.push(`${indent}note right of ${nodeId(childrenOf(node)[0]!)} : ${sanitize(parts.join(' / '))}`);
+    if (parts.length)
+      lines.push(`${indent}note right of ${nodeId(childrenOf(node)[0]!)} : ${sanitize(parts.join(' / '))}`);
   };
 
   walk(machine.root, '  ');

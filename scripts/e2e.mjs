@@ -46,7 +46,18 @@ async function startServer() {
     // SCRYPT_LOG_N: the journeys sign in about 60 times, and one scrypt at the production cost
     // (2^17) took 1 s of CPU here, on a machine the two shards already keep busy; 2^14 (0.13 s) is
     // the API tests' cost too. The cost upgrade at sign-in is tested in tests/api/sign-in-protection.test.ts.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', DATABASE_URL: '', SEED_DEMO_DATA: 'true', RATE_LIMIT_FACTOR: '10', SCRYPT_LOG_N: '14' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SEED_DEMO_DATA: 'true',
+      RATE_LIMIT_FACTOR: '10',
+      SCRYPT_LOG_N: '14',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   let exited = false;
@@ -80,11 +91,25 @@ async function startServer() {
 function runVitest(files, server, label) {
   return new Promise((resolve) => {
     let out = '';
-    const child = spawn('npx', ['vitest', 'run', '--project', 'node', '--testTimeout=120000', '--hookTimeout=60000', '--no-file-parallelism', ...flags, ...files], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, HALAQA_E2E: '1', E2E_BASE_URL: server.baseUrl, E2E_DATA_DIR: server.dataDir },
-    });
+    const child = spawn(
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--project',
+        'node',
+        '--testTimeout=120000',
+        '--hookTimeout=60000',
+        '--no-file-parallelism',
+        ...flags,
+        ...files,
+      ],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, HALAQA_E2E: '1', E2E_BASE_URL: server.baseUrl, E2E_DATA_DIR: server.dataDir },
+      },
+    );
     child.stdout.on('data', (b) => (out += b));
     child.stderr.on('data', (b) => (out += b));
     child.on('close', (code) => {
@@ -101,8 +126,18 @@ function runVitest(files, server, label) {
  * idle for its last minute.
  */
 const SECONDS = {
-  'classroom-journey': 195, 'educator-journey': 98, 'learner-journey': 78, 'review-journey': 63, 'payments': 62, 'brand-journey': 56,
-  'invitation-journey': 54, 'account-recovery': 53, 'federated-sign-in': 45, 'attendance-analytics': 45, 'company-signup': 42, 'waitlist-journey': 20,
+  'classroom-journey': 195,
+  'educator-journey': 98,
+  'learner-journey': 78,
+  'review-journey': 63,
+  payments: 62,
+  'brand-journey': 56,
+  'invitation-journey': 54,
+  'account-recovery': 53,
+  'federated-sign-in': 45,
+  'attendance-analytics': 45,
+  'company-signup': 42,
+  'waitlist-journey': 20,
 };
 
 /** A journey's expected duration: its entry of SECONDS, or 1 s per 500 bytes of its file. */
@@ -132,15 +167,26 @@ if (!process.env.E2E_SKIP_BUILD && !spaIsFresh(root)) {
 // Arguments: test files (all of tests/e2e when none), and Vitest options (starting with '-').
 const flags = process.argv.slice(2).filter((a) => a.startsWith('-'));
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-const files = (asked.length > 0 ? asked : readdirSync(join(root, 'tests/e2e')).filter((f) => f.endsWith('.test.ts')).map((f) => `tests/e2e/${f}`)).sort();
+const files = (
+  asked.length > 0
+    ? asked
+    : readdirSync(join(root, 'tests/e2e'))
+        .filter((f) => f.endsWith('.test.ts'))
+        .map((f) => `tests/e2e/${f}`)
+).sort();
 const solo = files.filter((f) => SOLO.includes(f));
-const groups = split(files.filter((f) => !SOLO.includes(f)), shardCount);
+const groups = split(
+  files.filter((f) => !SOLO.includes(f)),
+  shardCount,
+);
 
 const servers = [];
 let ok = true;
 try {
   // Started side by side: each start is mostly waiting for its database and demo data.
-  const started = await Promise.allSettled(Array.from({ length: Math.max(groups.length, solo.length > 0 ? 1 : 0) }, () => startServer()));
+  const started = await Promise.allSettled(
+    Array.from({ length: Math.max(groups.length, solo.length > 0 ? 1 : 0) }, () => startServer()),
+  );
   for (const r of started) if (r.status === 'fulfilled') servers.push(r.value);
   const failed = started.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;

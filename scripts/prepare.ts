@@ -31,9 +31,13 @@ async function main(): Promise<void> {
   try {
     const { prepareDatabaseTemplate } = await import('../server/db/template.js');
     const { dir, made } = await prepareDatabaseTemplate();
-    console.log(`halaqa: database template ${made ? `made in ${((performance.now() - t) / 1000).toFixed(1)} s` : 'up to date'} (${dir})`);
+    console.log(
+      `halaqa: database template ${made ? `made in ${((performance.now() - t) / 1000).toFixed(1)} s` : 'up to date'} (${dir})`,
+    );
   } catch (err) {
-    console.warn(`halaqa: no database template (${err instanceof Error ? err.message : String(err)}); npm start will make it`);
+    console.warn(
+      `halaqa: no database template (${err instanceof Error ? err.message : String(err)}); npm start will make it`,
+    );
   }
   t = performance.now();
   try {
@@ -49,7 +53,9 @@ async function main(): Promise<void> {
     ]);
     console.log(`halaqa: server modules compiled in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   } catch (err) {
-    console.warn(`halaqa: the server's modules did not load (${err instanceof Error ? err.message : String(err)}); npm start will say why`);
+    console.warn(
+      `halaqa: the server's modules did not load (${err instanceof Error ? err.message : String(err)}); npm start will say why`,
+    );
   }
 }
 

@@ -5,10 +5,23 @@ import { join } from 'node:path';
 
 /** What the production build reads (besides node_modules, covered by package-lock.json). */
 const INPUTS = [
-  'src', 'machines', 'openapi', 'public', 'index.html', 'vite.config.ts', 'panda.config.ts', 'lingui.config.ts',
-  'postcss.config.cjs', 'tsr.config.json', 'tsconfig.json', 'package.json', 'package-lock.json',
+  'src',
+  'machines',
+  'openapi',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'panda.config.ts',
+  'lingui.config.ts',
+  'postcss.config.cjs',
+  'tsr.config.json',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
   // The build's own plugins (vite.config.ts).
-  'scripts/vite-lingui-split.ts', 'scripts/vite-precompress.ts', 'scripts/babel-lingui-inline-source.ts',
+  'scripts/vite-lingui-split.ts',
+  'scripts/vite-precompress.ts',
+  'scripts/babel-lingui-inline-source.ts',
 ];
 
 /** Newest modification time (ms) of a file, or of any file under a directory. */

@@ -97,7 +97,9 @@ export function linguiSplit(options: LinguiSplitOptions): Plugin {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const byName = new Map(chunks.map((c) => [c.fileName, c]));
       const source = (moduleId: string) => relative(rootDir, moduleId.split('?')[0]!);
-      const firstLoad = chunks.filter((c) => c.isEntry || c.moduleIds.some((m) => options.firstLoadRoutes.includes(source(m))));
+      const firstLoad = chunks.filter(
+        (c) => c.isEntry || c.moduleIds.some((m) => options.firstLoadRoutes.includes(source(m))),
+      );
       const seen = new Set<string>();
       const queue = firstLoad.map((c) => c.fileName);
       for (let name = queue.pop(); name !== undefined; name = queue.pop()) {

@@ -26,7 +26,9 @@ async function* filesUnder(dir: string): AsyncGenerator<string> {
  * @fastify/static serves them with `preCompressed: true` (server/app.ts). Returns the number of
  * files compressed and their total sizes in bytes (original, brotli, gzip).
  */
-export async function precompressDir(dir: string): Promise<{ files: number; bytes: number; brotliBytes: number; gzipBytes: number }> {
+export async function precompressDir(
+  dir: string,
+): Promise<{ files: number; bytes: number; brotliBytes: number; gzipBytes: number }> {
   const totals = { files: 0, bytes: 0, brotliBytes: 0, gzipBytes: 0 };
   const jobs: Promise<void>[] = [];
   for await (const path of filesUnder(dir)) {
@@ -35,7 +37,9 @@ export async function precompressDir(dir: string): Promise<{ files: number; byte
       (async () => {
         const body = await readFile(path);
         const [br, gz] = await Promise.all([
-          brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+          brotli(body, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+          }),
           gzipAsync(body, { level: 9 }),
         ]);
         if (br.length < body.length) await writeFile(`${path}.br`, br);
@@ -63,7 +67,9 @@ export function precompress(): Plugin {
     async closeBundle() {
       const t = await precompressDir(outDir);
       const kB = (n: number) => `${(n / 1000).toFixed(0)} kB`;
-      this.info(`precompressed ${t.files} files: ${kB(t.bytes)} → brotli ${kB(t.brotliBytes)}, gzip ${kB(t.gzipBytes)}`);
+      this.info(
+        `precompressed ${t.files} files: ${kB(t.bytes)} → brotli ${kB(t.brotliBytes)}, gzip ${kB(t.gzipBytes)}`,
+      );
     },
   };
 }

@@ -34,7 +34,12 @@ const needsModule = (id: string, routeFile: string, root: string): boolean => {
  * statically, less the entry chunks and their static imports. A page whose route file is in no
  * chunk of its own (not split) gets an empty list.
  */
-export function routePreloadsOf(chunks: ChunkFacts[], pages: Record<string, string>, root: string, base = '/'): Record<string, string[]> {
+export function routePreloadsOf(
+  chunks: ChunkFacts[],
+  pages: Record<string, string>,
+  root: string,
+  base = '/',
+): Record<string, string[]> {
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   /** The chunks `start` and its static imports, depth first (a chunk before those it imports). */
   const closure = (start: string[]): string[] => {
@@ -50,7 +55,9 @@ export function routePreloadsOf(chunks: ChunkFacts[], pages: Record<string, stri
   const loadedByHtml = new Set(closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName)));
   const result: Record<string, string[]> = {};
   for (const [page, routeFile] of Object.entries(pages)) {
-    const own = chunks.filter((c) => !loadedByHtml.has(c.fileName) && c.moduleIds.some((id) => needsModule(id, routeFile, root)));
+    const own = chunks.filter(
+      (c) => !loadedByHtml.has(c.fileName) && c.moduleIds.some((id) => needsModule(id, routeFile, root)),
+    );
     result[page] = closure(own.map((c) => c.fileName))
       .filter((name) => !loadedByHtml.has(name))
       .map((name) => `${base}${name}`);

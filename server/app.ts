@@ -25,7 +25,13 @@ import { REDOC_BUNDLE, apiDocsHtml } from './platform/api-docs.js';
 import type { AppContext } from './platform/context.js';
 import { HttpError, isClientDataError } from './platform/errors.js';
 import { COMPRESSIBLE_TYPES, COMPRESS_THRESHOLD_BYTES, staticCacheControl } from './platform/http-compression.js';
-import { appCspDirectives, pageCsp, secretPathPatterns, serializeRequest, type SecretPath } from './platform/http-security.js';
+import {
+  appCspDirectives,
+  pageCsp,
+  secretPathPatterns,
+  serializeRequest,
+  type SecretPath,
+} from './platform/http-security.js';
 import type { HandlerTable, OperationId, TempFile } from './platform/handlers.js';
 import { Mailer } from './platform/mailer.js';
 import { AppMetrics, registerMetricsRoute } from './platform/metrics.js';
@@ -117,7 +123,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Path, query and header values are text: coerced to the contract's types. JSON bodies are
   // already typed: never coerced (coercion turned `{price: null}` into 0, `""` into 0, `true` into 1).
   // multipleOfPrecision: `multipleOf: 0.01` holds for 0.29 despite binary floating point.
-  const ajvOptions: AjvOptions = { removeAdditional: false, strict: false, useDefaults: true, multipleOfPrecision: 9, addUsedSchema: false };
+  const ajvOptions: AjvOptions = {
+    removeAdditional: false,
+    strict: false,
+    useDefaults: true,
+    multipleOfPrecision: 9,
+    addUsedSchema: false,
+  };
   const textAjv = new Ajv({ ...ajvOptions, coerceTypes: 'array' });
   const bodyAjv = new Ajv({ ...ajvOptions, coerceTypes: false });
   addFormats.default(textAjv);
@@ -269,27 +281,42 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) {
-      return reply.code(400).send({ message: 'Some fields are invalid', errors: fieldErrors(error.validation, error.validationContext) });
+      return reply
+        .code(400)
+        .send({ message: 'Some fields are invalid', errors: fieldErrors(error.validation, error.validationContext) });
     }
     if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-      const policy = UPLOAD_POLICIES[String((request.routeOptions.config as { operationId?: string } | undefined)?.operationId ?? '')];
-      return reply.code(413).send({ message: `File size must be less than ${policy ? policy.family.maxLabel : '20 MB'}` });
+      const policy =
+        UPLOAD_POLICIES[
+          String((request.routeOptions.config as { operationId?: string } | undefined)?.operationId ?? '')
+        ];
+      return reply
+        .code(413)
+        .send({ message: `File size must be less than ${policy ? policy.family.maxLabel : '20 MB'}` });
     }
     if (error instanceof HttpError) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.code(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+      return reply
+        .code(error.statusCode)
+        .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
     // Safety net behind the edge's bounds: a value PostgreSQL cannot store or cast (out of range,
     // not a number, NUL) is the caller's mistake, never a 500 (server/platform/errors.ts).
     if (isClientDataError(error)) {
-      request.log.warn({ err: error, operationId: (request.routeOptions.config as { operationId?: string } | undefined)?.operationId }, 'database refused a value');
+      request.log.warn(
+        { err: error, operationId: (request.routeOptions.config as { operationId?: string } | undefined)?.operationId },
+        'database refused a value',
+      );
       return reply.code(400).send({ message: 'Some fields are invalid' });
     }
     // The database cannot be reached or a connection was lost mid-call (server/db/database.ts): a
     // clean 503 the client may retry; the call's transaction was rolled back with its connection.
     if (error instanceof DatabaseUnavailableError) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(503).header('retry-after', '2').send({ message: 'The database is unavailable; please try again in a moment' });
+      return reply
+        .code(503)
+        .header('retry-after', '2')
+        .send({ message: 'The database is unavailable; please try again in a moment' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
@@ -339,9 +366,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Redoc starts from an inline script: the reference page allows that one script by its hash.
   const docsHtml = apiDocsHtml();
   const docsCsp = pageCsp(docsHtml, https);
-  app.get('/api/docs', async (_req, reply) => reply.type('text/html').header('content-security-policy', docsCsp).send(docsHtml));
+  app.get('/api/docs', async (_req, reply) =>
+    reply.type('text/html').header('content-security-policy', docsCsp).send(docsHtml),
+  );
   app.get('/api/docs/redoc.standalone.js', async (_req, reply) =>
-    reply.type('application/javascript').header('cache-control', 'public, max-age=86400').send(createReadStream(REDOC_BUNDLE)),
+    reply
+      .type('application/javascript')
+      .header('cache-control', 'public, max-age=86400')
+      .send(createReadStream(REDOC_BUNDLE)),
   );
 
   // /uploads/<key>: from disk, or with the s3 driver streamed from the bucket (docs/storage.md).

@@ -386,7 +386,8 @@ const UNSAFE_OUTSIDE_LOCAL: readonly UnsafeSetting[] = [
  */
 export function refuseUnsafeSettings(config: Config, env: NodeJS.ProcessEnv): void {
   if (isLocalInstall(config.publicUrl, env)) return;
-  const where = env.NODE_ENV === 'production' ? 'with NODE_ENV=production' : `with the public PUBLIC_URL ${config.publicUrl}`;
+  const where =
+    env.NODE_ENV === 'production' ? 'with NODE_ENV=production' : `with the public PUBLIC_URL ${config.publicUrl}`;
   for (const setting of UNSAFE_OUTSIDE_LOCAL) {
     if (setting.unsafe(config, env)) throw new ConfigError(setting.variable, `is unsafe ${where}: ${setting.fix}.`);
   }
@@ -407,16 +408,25 @@ function trustProxySetting(env: NodeJS.ProcessEnv): string[] | false {
   const raw = (env.TRUST_PROXY ?? '').trim();
   if (raw === '' || /^(off|false|no|0)$/i.test(raw)) return false;
   if (/^(on|true|yes|1)$/i.test(raw)) {
-    throw new ConfigError('TRUST_PROXY', 'must list the proxies\' addresses (e.g. 10.0.0.5 or 10.0.0.0/8), not trust every peer: any client could then forge X-Forwarded-For');
+    throw new ConfigError(
+      'TRUST_PROXY',
+      "must list the proxies' addresses (e.g. 10.0.0.5 or 10.0.0.0/8), not trust every peer: any client could then forge X-Forwarded-For",
+    );
   }
-  const entries = raw.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     if (PROXY_RANGE_NAMES.includes(entry) || isIP(entry)) continue;
     const [address, bits, extra] = entry.split('/');
     const version = address ? isIP(address) : 0;
     const max = version === 4 ? 32 : 128;
     if (version && extra === undefined && bits !== undefined && /^\d{1,3}$/.test(bits) && Number(bits) <= max) continue;
-    throw new ConfigError('TRUST_PROXY', `must be off or a comma list of IP addresses, CIDR ranges or loopback/linklocal/uniquelocal, got "${entry}"`);
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `must be off or a comma list of IP addresses, CIDR ranges or loopback/linklocal/uniquelocal, got "${entry}"`,
+    );
   }
   return entries;
 }
@@ -457,18 +467,28 @@ const DEFAULT_COMPANY: Record<FederatedProviderCode, string> = { MA: 'MOROCCO', 
  * is derived from the JWT secret (it never leaves the server).
  * @throws ConfigError for a bad issuer URL, an issuer without client id and secret, a scope without openid.
  */
-function federationSettings(env: NodeJS.ProcessEnv, publicUrl: string, jwtSecret: string, local: boolean): FederationConfig {
+function federationSettings(
+  env: NodeJS.ProcessEnv,
+  publicUrl: string,
+  jwtSecret: string,
+  local: boolean,
+): FederationConfig {
   const builtInAllowed = boolVar(env, 'OIDC_BUILTIN_IDP', local);
   const providers: FederatedProviderConfig[] = [];
   const reservedAcronyms: string[] = [];
   for (const code of FEDERATED_PROVIDERS) {
     const prefix = `OIDC_${code}_`;
-    const issuer = urlVar(env, `${prefix}ISSUER`, `https://login.${code.toLowerCase()}.example/realms/${code.toLowerCase()}`);
+    const issuer = urlVar(
+      env,
+      `${prefix}ISSUER`,
+      `https://login.${code.toLowerCase()}.example/realms/${code.toLowerCase()}`,
+    );
     const groupsClaim = env[`${prefix}GROUPS_CLAIM`] || 'groups';
     const companyAcronym = (env[`${prefix}COMPANY`] || DEFAULT_COMPANY[code]).trim().toUpperCase();
     reservedAcronyms.push(companyAcronym);
     const scope = (env[`${prefix}SCOPE`] || 'openid email profile groups').trim().replace(/\s+/g, ' ');
-    if (!scope.split(' ').includes('openid')) throw new ConfigError(`${prefix}SCOPE`, `must include openid, got "${scope}"`);
+    if (!scope.split(' ').includes('openid'))
+      throw new ConfigError(`${prefix}SCOPE`, `must include openid, got "${scope}"`);
     if (issuer) {
       const clientId = env[`${prefix}CLIENT_ID`] || '';
       const clientSecret = env[`${prefix}CLIENT_SECRET`] || '';
@@ -477,7 +497,16 @@ function federationSettings(env: NodeJS.ProcessEnv, publicUrl: string, jwtSecret
       providers.push({ code, issuer, clientId, clientSecret, groupsClaim, scope, companyAcronym, builtIn: false });
     } else if (builtInAllowed) {
       const clientSecret = createHmac('sha256', jwtSecret).update(`builtin-idp-client:${code}`).digest('base64url');
-      providers.push({ code, issuer: `${publicUrl}/idp/${code.toLowerCase()}`, clientId: 'halaqa', clientSecret, groupsClaim, scope, companyAcronym, builtIn: true });
+      providers.push({
+        code,
+        issuer: `${publicUrl}/idp/${code.toLowerCase()}`,
+        clientId: 'halaqa',
+        clientSecret,
+        groupsClaim,
+        scope,
+        companyAcronym,
+        builtIn: true,
+      });
     }
   }
   return { providers, reservedAcronyms, accessTtlSeconds: intVar(env, 'OIDC_ACCESS_TTL_SECONDS', 3600, 60, 24 * 3600) };
@@ -506,17 +535,24 @@ function storageSettings(env: NodeJS.ProcessEnv): StorageConfig {
   if (driver === 'disk') return { driver: 'disk' };
   if (driver !== 's3') throw new ConfigError('STORAGE_DRIVER', `must be disk or s3, got "${driver}"`);
   const bucket = env.S3_BUCKET || '';
-  if (!bucket) throw new ConfigError('S3_BUCKET', 'is required when STORAGE_DRIVER=s3 (the name of an existing bucket)');
+  if (!bucket)
+    throw new ConfigError('S3_BUCKET', 'is required when STORAGE_DRIVER=s3 (the name of an existing bucket)');
   if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
-    throw new ConfigError('S3_BUCKET', `must be a bucket name (3–63 lower-case letters, digits, dots, hyphens), got "${bucket}"`);
+    throw new ConfigError(
+      'S3_BUCKET',
+      `must be a bucket name (3–63 lower-case letters, digits, dots, hyphens), got "${bucket}"`,
+    );
   }
   const endpoint = urlVar(env, 'S3_ENDPOINT', 'http://127.0.0.1:9000');
   const region = env.S3_REGION || (endpoint ? 'us-east-1' : '');
-  if (!region) throw new ConfigError('S3_REGION', 'is required when STORAGE_DRIVER=s3 without S3_ENDPOINT (e.g. eu-west-1)');
+  if (!region)
+    throw new ConfigError('S3_REGION', 'is required when STORAGE_DRIVER=s3 without S3_ENDPOINT (e.g. eu-west-1)');
   const accessKeyId = env.S3_ACCESS_KEY_ID || '';
   const secretAccessKey = env.S3_SECRET_ACCESS_KEY || '';
-  if (accessKeyId && !secretAccessKey) throw new ConfigError('S3_SECRET_ACCESS_KEY', 'is required when S3_ACCESS_KEY_ID is set');
-  if (secretAccessKey && !accessKeyId) throw new ConfigError('S3_ACCESS_KEY_ID', 'is required when S3_SECRET_ACCESS_KEY is set');
+  if (accessKeyId && !secretAccessKey)
+    throw new ConfigError('S3_SECRET_ACCESS_KEY', 'is required when S3_ACCESS_KEY_ID is set');
+  if (secretAccessKey && !accessKeyId)
+    throw new ConfigError('S3_ACCESS_KEY_ID', 'is required when S3_SECRET_ACCESS_KEY is set');
   return {
     driver: 's3',
     bucket,
@@ -542,10 +578,13 @@ function readOrCreateSecret(dataDir: string, name = 'jwt-secret'): string {
 function stripeSettings(env: NodeJS.ProcessEnv): Config['stripe'] {
   const secretKey = env.STRIPE_SECRET_KEY || '';
   if (!secretKey) return null;
-  if (!/^(sk|rk)_(test|live)_/.test(secretKey)) throw new ConfigError('STRIPE_SECRET_KEY', 'must be a Stripe secret key (sk_test_… or sk_live_…)');
+  if (!/^(sk|rk)_(test|live)_/.test(secretKey))
+    throw new ConfigError('STRIPE_SECRET_KEY', 'must be a Stripe secret key (sk_test_… or sk_live_…)');
   const publishableKey = env.STRIPE_PUBLISHABLE_KEY || null;
-  if (publishableKey && !/^pk_(test|live)_/.test(publishableKey)) throw new ConfigError('STRIPE_PUBLISHABLE_KEY', 'must be a Stripe publishable key (pk_test_…)');
+  if (publishableKey && !/^pk_(test|live)_/.test(publishableKey))
+    throw new ConfigError('STRIPE_PUBLISHABLE_KEY', 'must be a Stripe publishable key (pk_test_…)');
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET || null;
-  if (webhookSecret && !webhookSecret.startsWith('whsec_')) throw new ConfigError('STRIPE_WEBHOOK_SECRET', 'must be a webhook signing secret (whsec_…)');
+  if (webhookSecret && !webhookSecret.startsWith('whsec_'))
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET', 'must be a webhook signing secret (whsec_…)');
   return { secretKey, publishableKey, webhookSecret };
 }

@@ -60,13 +60,23 @@ async function main(): Promise<void> {
             return template.restoreDatabaseTemplate(pgDir);
           })
           .catch((err: unknown) => {
-            console.warn(`No database template (${err instanceof Error ? err.message : String(err)}); creating the database in place.`);
+            console.warn(
+              `No database template (${err instanceof Error ? err.message : String(err)}); creating the database in place.`,
+            );
             return false;
           })
       : Promise.resolve(false);
   // The rest of the server is loaded once the data directory is ours (seconds with tsx), so a
   // refused start says so at once.
-  const [{ buildApp }, { openDatabase }, { migrateToLatest }, { seedDemoData }, { runJobs, scheduleJobs }, { gatewayFor }, { Mailer }] = await Promise.all([
+  const [
+    { buildApp },
+    { openDatabase },
+    { migrateToLatest },
+    { seedDemoData },
+    { runJobs, scheduleJobs },
+    { gatewayFor },
+    { Mailer },
+  ] = await Promise.all([
     import('./app.js'),
     import('./db/database.js'),
     import('./db/migrate.js'),
@@ -77,12 +87,15 @@ async function main(): Promise<void> {
   ]);
   if (config.webDir) buildSpaIfNeeded(config.webDir);
   const fromTemplate = await restored;
-  const handle = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: pgDir });
+  const handle = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: pgDir },
+  );
   const applied = await migrateToLatest(handle.db, handle.schema);
   const seeded = config.seedDemoData
     ? await seedDemoData(handle.db, {
         uploadsDir: join(config.dataDir, 'uploads'),
-        hashPassword: (plain) => (demoHash && plain === DEMO_PASSWORD ? demoHash : hashPassword(plain, config.scryptLogN)),
+        hashPassword: (plain) =>
+          demoHash && plain === DEMO_PASSWORD ? demoHash : hashPassword(plain, config.scryptLogN),
         liveMeetingAt: new Date(),
       })
     : { seeded: false as const };
@@ -91,12 +104,27 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db: handle.db, gateway });
   // Seats freed by expired holds mail the courses' waitlists (issue 16 part 2): the jobs get a mailer.
   // The jobs' runs, payments and mails count in the app's metrics (GET /metrics).
-  const mail = { db: handle.db, mailer: new Mailer(handle.db, join(config.dataDir, 'outbox'), config.smtpUrl, app.metrics), config, log: app.log };
-  const { expiredIntents: expired, gradedQuizAttempts: gradedQuizzes } = await runJobs(handle.db, { gateway, mail, metrics: app.metrics });
+  const mail = {
+    db: handle.db,
+    mailer: new Mailer(handle.db, join(config.dataDir, 'outbox'), config.smtpUrl, app.metrics),
+    config,
+    log: app.log,
+  };
+  const { expiredIntents: expired, gradedQuizAttempts: gradedQuizzes } = await runJobs(handle.db, {
+    gateway,
+    mail,
+    metrics: app.metrics,
+  });
   const stopJobs = scheduleJobs(handle.db, app.log, { gateway, mail, metrics: app.metrics });
   // SIGTERM, SIGINT: requests in flight finish (SHUTDOWN_GRACE_SECONDS), then jobs, mail queues,
   // database and lock, in order (server/platform/shutdown.ts); a second signal exits at once.
-  exitGracefullyOnSignals({ app, graceMs: config.shutdownGraceSeconds * 1000, stopJobs, closeDatabase: () => handle.close(), lock });
+  exitGracefullyOnSignals({
+    app,
+    graceMs: config.shutdownGraceSeconds * 1000,
+    stopJobs,
+    closeDatabase: () => handle.close(),
+    lock,
+  });
   await app.listen({ port: config.port, host: config.host });
 
   const lines = [
@@ -104,13 +132,19 @@ async function main(): Promise<void> {
     `Halaqa is running at ${config.publicUrl}  (API reference: ${config.publicUrl}/api/docs)`,
     `Database: ${handle.describe}${fromTemplate ? ' (new, from the migrated template)' : ''}${applied.length ? ` — migrations applied: ${applied.join(', ')}` : ''}`,
     ...(expired ? [`Card checkouts whose seat hold ended while the server was down: ${expired} canceled.`] : []),
-    ...(gradedQuizzes ? [`Quiz attempts whose time limit ran out while the server was down: ${gradedQuizzes} graded.`] : []),
+    ...(gradedQuizzes
+      ? [`Quiz attempts whose time limit ran out while the server was down: ${gradedQuizzes} graded.`]
+      : []),
   ];
   if (seeded.seeded) {
     lines.push(`Demo data loaded: ${seeded.courses} courses, ${seeded.sessions} sessions, ${seeded.users} users.`);
   }
   // The demo accounts exist when this database was ever seeded (SEED_DEMO_DATA only seeds an empty one).
-  const demoAccounts = await handle.db.selectFrom('users').select('id').where('email', '=', 'superadmin@halaqa.test').executeTakeFirst();
+  const demoAccounts = await handle.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'superadmin@halaqa.test')
+    .executeTakeFirst();
   if (demoAccounts) {
     lines.push(
       'Demo accounts (password Halaqa-demo-1): superadmin@halaqa.test, admin@halaqa.test, educator@halaqa.test,\n' +

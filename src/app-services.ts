@@ -44,7 +44,9 @@ export async function handleUnauthorized(auth: AuthActor, report: UnauthorizedRe
  * Credentials for the XHR uploads, wired like the API client: the token is read from the actor
  * before each attempt and a 401 goes through `handleUnauthorized` (refresh, then resend).
  */
-export function xhrCredentials(auth: AuthActor | undefined): Required<Pick<XhrCredentials, 'getAuth' | 'onUnauthorized'>> {
+export function xhrCredentials(
+  auth: AuthActor | undefined,
+): Required<Pick<XhrCredentials, 'getAuth' | 'onUnauthorized'>> {
   return {
     getAuth: () => authFromActor(auth),
     onUnauthorized: (report) => (auth ? handleUnauthorized(auth, report) : false),

@@ -121,7 +121,11 @@ export class ApiError extends Error {
  */
 export function unwrap<T>(result: { data?: { data: T }; error?: unknown; response: Response }): T {
   if (result.data !== undefined && result.response.status < 400) return result.data.data;
-  throw new ApiError(result.response.status, result.error, retryAfterSeconds(result.response.headers?.get('retry-after')));
+  throw new ApiError(
+    result.response.status,
+    result.error,
+    retryAfterSeconds(result.response.headers?.get('retry-after')),
+  );
 }
 
 /** Whole seconds of a `Retry-After` header (delta-seconds or an HTTP date), else undefined. */

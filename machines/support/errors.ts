@@ -22,10 +22,9 @@ export function messageOf(error: unknown): string | undefined {
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   const fields = error && typeof error === 'object' ? (error as { fieldErrors?: unknown }).fieldErrors : undefined;
   if (!fields || typeof fields !== 'object') return {};
-  return Object.fromEntries(Object.entries(fields as Record<string, unknown>).filter(([, m]) => typeof m === 'string')) as Record<
-    string,
-    string
-  >;
+  return Object.fromEntries(
+    Object.entries(fields as Record<string, unknown>).filter(([, m]) => typeof m === 'string'),
+  ) as Record<string, string>;
 }
 
 /** Seconds a 429's `Retry-After` asks to wait (an `ApiError`'s `retryAfter`), else undefined. */

@@ -13,8 +13,17 @@ import { openServerDatabase } from './server-database.js';
  * `--force`, with the server's configuration.
  * @throws CliError 2 without exactly one file; 1 with DATABASE_URL ({@link postgresToolsNotice}).
  */
-export function archiveArguments(args: string[], io: CliIo, command: 'backup' | 'restore'): { file: string; force: boolean; config: Config } {
-  const { values, positionals } = parseArgs({ args, options: { force: { type: 'boolean' } }, strict: true, allowPositionals: true });
+export function archiveArguments(
+  args: string[],
+  io: CliIo,
+  command: 'backup' | 'restore',
+): { file: string; force: boolean; config: Config } {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { force: { type: 'boolean' } },
+    strict: true,
+    allowPositionals: true,
+  });
   if (positionals.length !== 1) throw usageError(`${command} needs one file`);
   const file = resolve(io.argsCwd, positionals[0]!);
   const config = loadConfig(io.env, io.cwd);
@@ -31,7 +40,7 @@ function postgresToolsNotice(config: Config, file: string): CliError {
   const url = shellQuote(urlWithoutPassword(config.databaseUrl!));
   return new CliError(
     [
-      'With DATABASE_URL the database is PostgreSQL\'s: back it up and restore it with PostgreSQL\'s tools (the password from PGPASSWORD or ~/.pgpass).',
+      "With DATABASE_URL the database is PostgreSQL's: back it up and restore it with PostgreSQL's tools (the password from PGPASSWORD or ~/.pgpass).",
       'Back up (one consistent snapshot; the servers may run):',
       `  pg_dump --format=custom --no-owner --file=${shellQuote(file)} ${url}`,
       'Restore into a new empty database (createdb), before servers start on it:',
@@ -60,8 +69,12 @@ export async function backup(args: string[], io: CliIo): Promise<void> {
     const archive = Buffer.from(await (await dumpDatabaseImage(handle.db, 'gzip')).arrayBuffer());
     writeFileSync(partial, archive);
     renameSync(partial, file);
-    io.out(`Backed up ${handle.describe} (${applied} migrations applied) to ${file}: ${(archive.length / 1024 / 1024).toFixed(1)} MB.`);
-    io.out(`Uploaded files are not in it: copy ${config.storage.driver === 's3' ? 'the S3 bucket' : `${resolve(config.dataDir, 'uploads')}`} too.`);
+    io.out(
+      `Backed up ${handle.describe} (${applied} migrations applied) to ${file}: ${(archive.length / 1024 / 1024).toFixed(1)} MB.`,
+    );
+    io.out(
+      `Uploaded files are not in it: copy ${config.storage.driver === 's3' ? 'the S3 bucket' : `${resolve(config.dataDir, 'uploads')}`} too.`,
+    );
   } finally {
     rmSync(partial, { force: true });
     await close();

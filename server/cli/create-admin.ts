@@ -12,7 +12,12 @@ import { openServerDatabase } from './server-database.js';
  *   (a field the rules refuse, a taken e-mail, the two passwords typed differently).
  */
 export async function createAdmin(args: string[], io: CliIo): Promise<void> {
-  const { values } = parseArgs({ args, options: { email: { type: 'string' }, name: { type: 'string' }, super: { type: 'boolean' } }, strict: true, allowPositionals: false });
+  const { values } = parseArgs({
+    args,
+    options: { email: { type: 'string' }, name: { type: 'string' }, super: { type: 'boolean' } },
+    strict: true,
+    allowPositionals: false,
+  });
   if (!values.email) throw usageError('create-admin needs --email');
   if (!values.name) throw usageError('create-admin needs --name');
   const [firstName = '', ...rest] = values.name.trim().split(/\s+/);
@@ -23,7 +28,8 @@ export async function createAdmin(args: string[], io: CliIo): Promise<void> {
   let password = io.env.HALAQA_ADMIN_PASSWORD ?? '';
   if (!password) {
     password = await io.readSecret(`Password for ${values.email}: `);
-    if (io.interactive && (await io.readSecret('The same password again: ')) !== password) throw new CliError('The two passwords differ: nothing was created.');
+    if (io.interactive && (await io.readSecret('The same password again: ')) !== password)
+      throw new CliError('The two passwords differ: nothing was created.');
   }
 
   const account = { email: values.email, firstName, lastName, password, role } as const;
@@ -33,7 +39,9 @@ export async function createAdmin(args: string[], io: CliIo): Promise<void> {
   const { config, handle, close } = await openServerDatabase(io, { migrated: true });
   try {
     const user = await createStaffAccount({ db: handle.db, config }, account);
-    io.out(`Created ${role} ${user.first_name} ${user.last_name} <${user.email}> (user ${user.id}) in ${handle.describe}; they sign in at ${config.publicUrl}/login.`);
+    io.out(
+      `Created ${role} ${user.first_name} ${user.last_name} <${user.email}> (user ${user.id}) in ${handle.describe}; they sign in at ${config.publicUrl}/login.`,
+    );
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
     throw err.errors ? refusal(err.errors) : new CliError(`Not created: ${err.message}.`);
@@ -43,4 +51,5 @@ export async function createAdmin(args: string[], io: CliIo): Promise<void> {
 }
 
 /** The refusal of an account whose fields break the rules, one `field problem` after the other. */
-const refusal = (errors: FieldError[]) => new CliError(`Not created: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}.`);
+const refusal = (errors: FieldError[]) =>
+  new CliError(`Not created: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}.`);

@@ -82,7 +82,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   } catch (err) {
     // node:util parseArgs: an unknown option, a missing value, a stray argument.
     const code = (err as { code?: unknown }).code;
-    const usage = err instanceof CliError ? err.exitCode === 2 : typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_');
+    const usage =
+      err instanceof CliError ? err.exitCode === 2 : typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_');
     if (!usage && !(err instanceof CliError) && !(err instanceof ConfigError)) throw err;
     io.err((err as Error).message);
     if (usage) io.err(`\n${USAGE}`);

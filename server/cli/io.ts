@@ -47,7 +47,17 @@ export function commandLogger(io: CliIo): FastifyBaseLogger {
     io.err(err === undefined ? msg : `${msg}: ${err instanceof Error ? err.message : String(err)}`);
   };
   const quiet = () => {};
-  const logger: FastifyBaseLogger = { level: 'warn', fatal: line, error: line, warn: line, info: quiet, debug: quiet, trace: quiet, silent: quiet, child: () => logger };
+  const logger: FastifyBaseLogger = {
+    level: 'warn',
+    fatal: line,
+    error: line,
+    warn: line,
+    info: quiet,
+    debug: quiet,
+    trace: quiet,
+    silent: quiet,
+    child: () => logger,
+  };
   return logger;
 }
 

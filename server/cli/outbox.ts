@@ -14,7 +14,12 @@ import { openServerDatabase } from './server-database.js';
  *   or the embedded database is held by a server or has pending migrations.
  */
 export async function outbox(args: string[], io: CliIo): Promise<void> {
-  const { values } = parseArgs({ args, options: { 'resend-failed': { type: 'boolean' } }, strict: true, allowPositionals: false });
+  const { values } = parseArgs({
+    args,
+    options: { 'resend-failed': { type: 'boolean' } },
+    strict: true,
+    allowPositionals: false,
+  });
   if (!values['resend-failed']) throw usageError('outbox needs --resend-failed');
   const { config, handle, close } = await openServerDatabase(io, { migrated: true });
   const total = { receipts: { found: 0, mailed: 0 }, invitations: { found: 0, mailed: 0 } };
@@ -23,7 +28,12 @@ export async function outbox(args: string[], io: CliIo): Promise<void> {
   const log = commandLogger({ ...io, err: (line) => (failures++, io.err(line)) });
   let busy = false;
   try {
-    const mail = { db: handle.db, mailer: new Mailer(handle.db, join(config.dataDir, 'outbox'), config.smtpUrl), config, log };
+    const mail = {
+      db: handle.db,
+      mailer: new Mailer(handle.db, join(config.dataDir, 'outbox'), config.smtpUrl),
+      config,
+      log,
+    };
     for (let passes = 0; passes < MAX_PASSES; passes++) {
       const failedBefore = failures;
       const pass = await mailUnmailed(handle.db, mail);
@@ -37,9 +47,14 @@ export async function outbox(args: string[], io: CliIo): Promise<void> {
     await close();
   }
   const line = (what: string, c: UnmailedCount) => `${what}: ${c.found} unsent, ${c.mailed} sent now`;
-  io.out(`${line('Payment receipts', total.receipts)}. ${line('Invitations', total.invitations)}. (${config.smtpUrl ? 'Through SMTP_URL' : `As .eml files in ${join(config.dataDir, 'outbox')}`}.)`);
+  io.out(
+    `${line('Payment receipts', total.receipts)}. ${line('Invitations', total.invitations)}. (${config.smtpUrl ? 'Through SMTP_URL' : `As .eml files in ${join(config.dataDir, 'outbox')}`}.)`,
+  );
   if (busy) io.out('Another instance was mailing some of them at the same time: they are its to send.');
-  if (failures > 0) throw new CliError(`${failures} mail(s) failed again (above); they stay unsent: the periodic jobs retry every minute, or run this again.`);
+  if (failures > 0)
+    throw new CliError(
+      `${failures} mail(s) failed again (above); they stay unsent: the periodic jobs retry every minute, or run this again.`,
+    );
 }
 
 /** Passes of {@link outbox} at most (a pass mails up to 100 receipts and 500 invitations). */

@@ -26,7 +26,8 @@ async function readArchive(file: string): Promise<Blob> {
       throw new CliError(`${file} is not a readable gzip file (${err instanceof Error ? err.message : String(err)}).`);
     }
   }
-  if (Buffer.from(bytes.subarray(257, 262)).toString('latin1') !== 'ustar') throw new CliError(`${file} is not an archive of \`halaqa backup\` (no tar archive in it).`);
+  if (Buffer.from(bytes.subarray(257, 262)).toString('latin1') !== 'ustar')
+    throw new CliError(`${file} is not an archive of \`halaqa backup\` (no tar archive in it).`);
   return new Blob([bytes]);
 }
 
@@ -48,7 +49,9 @@ export async function restore(args: string[], io: CliIo): Promise<void> {
   const work = `${pgDir}.restoring-${process.pid}`;
   try {
     if (hasFiles(pgDir) && !force) {
-      throw new CliError(`${pgDir} already holds a database: restore into a new DATA_DIR, or add --force to replace this one (it is deleted).`);
+      throw new CliError(
+        `${pgDir} already holds a database: restore into a new DATA_DIR, or add --force to replace this one (it is deleted).`,
+      );
     }
     const image = await readArchive(file);
     rmSync(work, { recursive: true, force: true });
@@ -64,15 +67,24 @@ export async function restore(args: string[], io: CliIo): Promise<void> {
         await handle.close();
       }
     } catch (err) {
-      throw new CliError(`${file} could not be opened as a database (${err instanceof Error ? err.message : String(err)}). ${pgDir} is unchanged.`);
+      throw new CliError(
+        `${file} could not be opened as a database (${err instanceof Error ? err.message : String(err)}). ${pgDir} is unchanged.`,
+      );
     }
-    if (applied === 0) throw new CliError(`${file} holds a database without Halaqa's tables (no migration applied). ${pgDir} is unchanged.`);
+    if (applied === 0)
+      throw new CliError(
+        `${file} holds a database without Halaqa's tables (no migration applied). ${pgDir} is unchanged.`,
+      );
     const replaced = `${pgDir}.replaced-${process.pid}`;
     if (existsSync(pgDir)) renameSync(pgDir, replaced);
     renameSync(work, pgDir);
     rmSync(replaced, { recursive: true, force: true });
-    io.out(`Restored ${file} into ${pgDir}: ${applied} migrations applied${pending ? `, ${pending} pending (the next start, or \`halaqa migrate\`, applies them)` : ''}.`);
-    io.out(`Uploaded files are not in the archive: put them in ${resolve(config.dataDir, 'uploads')} (or the S3 bucket).`);
+    io.out(
+      `Restored ${file} into ${pgDir}: ${applied} migrations applied${pending ? `, ${pending} pending (the next start, or \`halaqa migrate\`, applies them)` : ''}.`,
+    );
+    io.out(
+      `Uploaded files are not in the archive: put them in ${resolve(config.dataDir, 'uploads')} (or the S3 bucket).`,
+    );
   } finally {
     rmSync(work, { recursive: true, force: true });
     lock.release();

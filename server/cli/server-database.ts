@@ -46,19 +46,26 @@ export function lockPgliteDir(config: Config): DirectoryLock {
  * @throws CliError for a held directory, a missing database or pending migrations; ConfigError
  *   for a bad setting (as the server would).
  */
-export async function openServerDatabase(io: CliIo, options: { create?: boolean; migrated?: boolean; config?: Config } = {}): Promise<CommandDatabase> {
+export async function openServerDatabase(
+  io: CliIo,
+  options: { create?: boolean; migrated?: boolean; config?: Config } = {},
+): Promise<CommandDatabase> {
   const config = options.config ?? loadConfig(io.env, io.cwd);
   let lock: DirectoryLock | null = null;
   if (!config.databaseUrl) {
     lock = lockPgliteDir(config);
     if (!options.create && !existsSync(join(pgliteDir(config), 'PG_VERSION'))) {
       lock.release();
-      throw new CliError(`There is no database in ${pgliteDir(config)}: start the server once (npm start), run \`halaqa migrate\`, or \`halaqa restore <file>\` (check DATA_DIR).`);
+      throw new CliError(
+        `There is no database in ${pgliteDir(config)}: start the server once (npm start), run \`halaqa migrate\`, or \`halaqa restore <file>\` (check DATA_DIR).`,
+      );
     }
   }
   let handle: DatabaseHandle;
   try {
-    handle = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: pgliteDir(config) });
+    handle = await openDatabase(
+      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: pgliteDir(config) },
+    );
   } catch (err) {
     lock?.release();
     throw err;
@@ -71,7 +78,9 @@ export async function openServerDatabase(io: CliIo, options: { create?: boolean;
     const pending = (await migrationStatus(handle.db, handle.schema)).filter((m) => !m.appliedAt);
     if (pending.length) {
       await close();
-      throw new CliError(`The database has ${pending.length} pending migration(s) (${pending.map((m) => m.name).join(', ')}): run \`halaqa migrate\` first.`);
+      throw new CliError(
+        `The database has ${pending.length} pending migration(s) (${pending.map((m) => m.name).join(', ')}): run \`halaqa migrate\` first.`,
+      );
     }
   }
   return { config, handle, close };

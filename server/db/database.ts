@@ -46,7 +46,9 @@ const postgresTargets = new WeakMap<Kysely<Database>, { url: string; schema: str
  * the PGlite instance itself (in-process), or the PostgreSQL server's URL and the schema whose
  * channels are meant. null for a Kysely instance this module did not open.
  */
-export function notificationSourceOf(db: Kysely<Database>): { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string; schema: string } | null {
+export function notificationSourceOf(
+  db: Kysely<Database>,
+): { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string; schema: string } | null {
   const client = pgliteClients.get(db);
   if (client) return { kind: 'pglite', client };
   const target = postgresTargets.get(db);
@@ -94,7 +96,6 @@ export async function dumpDatabaseImage(db: Kysely<Database>, compression: 'none
 /** The most statements one PostgreSQL connection keeps prepared (each costs the server some memory). */
 const MAX_PREPARED_PER_CONNECTION = 200;
 
-
 /** Names of prepared statements by their SQL text (a statement's name is a hash of its text). */
 const statementNames = new Map<string, string>();
 
@@ -134,7 +135,8 @@ const CLOSES_TRANSACTION = /^\s*(commit|rollback|end|abort)\b/i;
  * Only such a statement, run outside a transaction, is retried on a fresh connection.
  */
 const READ_ONLY = /^\s*(select|with)\b/i;
-const MAY_WRITE = /\b(insert|update|delete|merge|for\s+(no\s+key\s+)?update|for\s+(key\s+)?share|pg_notify|nextval|setval|pg_advisory\w*|session_seats)\b/i;
+const MAY_WRITE =
+  /\b(insert|update|delete|merge|for\s+(no\s+key\s+)?update|for\s+(key\s+)?share|pg_notify|nextval|setval|pg_advisory\w*|session_seats)\b/i;
 
 /**
  * How a database opened by {@link openDatabase} uses its connections now (the metrics' pool gauges).
@@ -216,7 +218,11 @@ export function onConnectionError(db: Kysely<Database>, listener: (err: unknown)
  * transaction (see {@link READ_ONLY}) that failed so is run once more on a fresh connection: pooled
  * connections ended by a server restart fail at their first use, before any row was read.
  */
-function preparingPool(pool: pg.Pool, onError: (err: unknown) => void, onWaited: (startedMs: number) => void): PostgresPool {
+function preparingPool(
+  pool: pg.Pool,
+  onError: (err: unknown) => void,
+  onWaited: (startedMs: number) => void,
+): PostgresPool {
   const prepared = new WeakMap<pg.PoolClient, Set<string>>();
   // The first error of each connection, kept until the connection is discarded.
   const failed = new WeakMap<pg.PoolClient, unknown>();
@@ -356,10 +362,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     });
     const budget = new LoopBudget();
     const db: Kysely<Database> = new Kysely<Database>({
-      dialect: budgetedDialect(preparedDialect(new PGliteDialect(client), client), budget, (started) => reportConnectionWait(db, started)),
+      dialect: budgetedDialect(preparedDialect(new PGliteDialect(client), client), budget, (started) =>
+        reportConnectionWait(db, started),
+      ),
     });
     pgliteClients.set(db, client);
-    poolStats.set(db, () => ({ max: 1, inUse: budget.active ? 1 : 0, idle: budget.active ? 0 : 1, waiting: budget.queued }));
+    poolStats.set(db, () => ({
+      max: 1,
+      inUse: budget.active ? 1 : 0,
+      idle: budget.active ? 0 : 1,
+      waiting: budget.queued,
+    }));
     return {
       db,
       schema: 'public',
@@ -401,9 +414,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     else console.warn(`PostgreSQL connection lost: ${err instanceof Error ? err.message : String(err)}`);
   };
   const db: Kysely<Database> = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: preparingPool(pool, reportConnectionError, (started) => reportConnectionWait(db, started)) }),
+    dialect: new PostgresDialect({
+      pool: preparingPool(pool, reportConnectionError, (started) => reportConnectionWait(db, started)),
+    }),
   });
-  poolStats.set(db, () => ({ max: maxConnections, inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }));
+  poolStats.set(db, () => ({
+    max: maxConnections,
+    inUse: pool.totalCount - pool.idleCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+  }));
   await sql`select 1`.execute(db);
   postgresTargets.set(db, { url: target.url, schema: target.schema ?? 'public' });
   const u = new URL(target.url);

@@ -11,12 +11,18 @@ export interface ConnectionHandling {
  * own two methods (everything else of the dialect and its driver is theirs). Used in database.ts
  * for PGlite: connections in turn through the LoopBudget, and run as prepared statements.
  */
-export function withConnectionHandling(dialect: Dialect, wrap: (own: ConnectionHandling) => ConnectionHandling): Dialect {
+export function withConnectionHandling(
+  dialect: Dialect,
+  wrap: (own: ConnectionHandling) => ConnectionHandling,
+): Dialect {
   const createDriver = dialect.createDriver.bind(dialect);
   return Object.assign(Object.create(dialect) as Dialect, {
     createDriver() {
       const driver = createDriver();
-      const own: ConnectionHandling = { acquireConnection: driver.acquireConnection.bind(driver), releaseConnection: driver.releaseConnection.bind(driver) };
+      const own: ConnectionHandling = {
+        acquireConnection: driver.acquireConnection.bind(driver),
+        releaseConnection: driver.releaseConnection.bind(driver),
+      };
       return Object.assign(driver, wrap(own));
     },
   });

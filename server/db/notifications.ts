@@ -27,7 +27,11 @@ export interface Notifications {
    * @returns a function that stops it.
    * @throws when the dedicated PostgreSQL connection cannot be opened.
    */
-  subscribe(name: string, onPayload: (payload: string) => void, onResume?: (lostAt: Date) => void): Promise<() => Promise<void>>;
+  subscribe(
+    name: string,
+    onPayload: (payload: string) => void,
+    onResume?: (lostAt: Date) => void,
+  ): Promise<() => Promise<void>>;
   /** Stops every subscription and closes the dedicated connection (app shutdown). */
   close(): Promise<void>;
 }
@@ -36,11 +40,20 @@ export interface Notifications {
  * Sends `payload` on the logical channel `name` through `db` (a transaction: delivered at commit).
  * Works on PostgreSQL and PGlite (`pg_notify`).
  */
-export async function notify(db: Kysely<Database>, notifications: Notifications, name: string, payload: string): Promise<void> {
+export async function notify(
+  db: Kysely<Database>,
+  notifications: Notifications,
+  name: string,
+  payload: string,
+): Promise<void> {
   await sql`select pg_notify(${notifications.channel(name)}, ${payload})`.execute(db);
 }
 
-const channelName = (schema: string, name: string) => `halaqa_${schema}_${name}`.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 63);
+const channelName = (schema: string, name: string) =>
+  `halaqa_${schema}_${name}`
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_')
+    .slice(0, 63);
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
@@ -95,7 +108,11 @@ class PostgresListener implements Notifications {
     return channelName(this.schema, name);
   }
 
-  async subscribe(name: string, onPayload: (payload: string) => void, onResume?: (lostAt: Date) => void): Promise<() => Promise<void>> {
+  async subscribe(
+    name: string,
+    onPayload: (payload: string) => void,
+    onResume?: (lostAt: Date) => void,
+  ): Promise<() => Promise<void>> {
     if (this.closed) throw new Error('notifications closed');
     const channel = this.channel(name);
     let set = this.handlers.get(channel);

@@ -28,7 +28,8 @@ import { withConnectionHandling } from './dialect-connections.js';
 export const MAX_PREPARED = 500;
 
 /** BEGIN, COMMIT, ROLLBACK and the like, which Kysely sends without parameters around each transaction. */
-export const transactionControl = (text: string) => /^\s*(begin|commit|rollback|start\s+transaction|savepoint|release)\b/i.test(text) && !text.includes(';');
+export const transactionControl = (text: string) =>
+  /^\s*(begin|commit|rollback|start\s+transaction|savepoint|release)\b/i.test(text) && !text.includes(';');
 
 /** A prepared statement: its name in the backend and the type OIDs of its parameters. */
 interface Prepared {
@@ -73,7 +74,8 @@ export class PreparedPGliteConnection implements DatabaseConnection {
       return this.client.runExclusive(() => this.exchange<R>(serialize.query(text)));
     }
     const known = this.statements.get(text);
-    if (!known && (!preparable(text) || this.statements.size >= MAX_PREPARED)) return toQueryResult(await this.client.query<R>(text, [...query.parameters]));
+    if (!known && (!preparable(text) || this.statements.size >= MAX_PREPARED))
+      return toQueryResult(await this.client.query<R>(text, [...query.parameters]));
     return this.client.runExclusive(async () => {
       const statement = known ?? (await this.prepare(text));
       const values = query.parameters.map((value, i) => {
@@ -81,7 +83,14 @@ export class PreparedPGliteConnection implements DatabaseConnection {
         const serializer = this.client.serializers[statement.types[i]!];
         return serializer ? serializer(value) : String(value);
       });
-      return this.exchange<R>(concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]));
+      return this.exchange<R>(
+        concat([
+          serialize.bind({ statement: statement.name, values }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
+          serialize.sync(),
+        ]),
+      );
     });
   }
 
@@ -95,7 +104,10 @@ export class PreparedPGliteConnection implements DatabaseConnection {
   /** Parses `text` under a new name and reads its parameters' types (inside the query lock). */
   private async prepare(text: string): Promise<Prepared> {
     const name = `k${this.statements.size + 1}`;
-    const messages = await this.client.execProtocolStream(concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
+    const messages = await this.client.execProtocolStream(
+      concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      { syncToFs: false },
+    );
     const prepared = { name, types: parse.parseDescribeStatementResults(messages) };
     this.statements.set(text, prepared);
     return prepared;
@@ -107,7 +119,9 @@ export class PreparedPGliteConnection implements DatabaseConnection {
 }
 
 function toQueryResult<R>(result: { rows: unknown[]; affectedRows?: number }): QueryResult<R> {
-  return result.affectedRows ? { rows: result.rows as R[], numAffectedRows: BigInt(result.affectedRows) } : { rows: result.rows as R[] };
+  return result.affectedRows
+    ? { rows: result.rows as R[], numAffectedRows: BigInt(result.affectedRows) }
+    : { rows: result.rows as R[] };
 }
 
 /**

@@ -18,13 +18,18 @@ export const IDS_STAND_IN = '{halaqa:reusable-query:ids}';
  *   the ids go, as one parameter, and must not depend on anything else that changes between calls.
  * @returns a function running the query for `ids` (integers) and returning its rows.
  */
-export function reusableQuery<R>(build: (db: Kysely<Database>, ids: string) => Compilable<R>): (db: Kysely<Database>, ids: number[]) => Promise<R[]> {
+export function reusableQuery<R>(
+  build: (db: Kysely<Database>, ids: string) => Compilable<R>,
+): (db: Kysely<Database>, ids: number[]) => Promise<R[]> {
   const compiled = new WeakMap<Kysely<Database>, CompiledQuery<R>>();
   return async (db, ids) => {
     let query = compiled.get(db);
     if (!query) compiled.set(db, (query = build(db, IDS_STAND_IN).compile()));
     const list = `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
-    const { rows } = await db.executeQuery<R>({ ...query, parameters: query.parameters.map((p) => (p === IDS_STAND_IN ? list : p)) });
+    const { rows } = await db.executeQuery<R>({
+      ...query,
+      parameters: query.parameters.map((p) => (p === IDS_STAND_IN ? list : p)),
+    });
     return rows;
   };
 }

@@ -7,4 +7,6 @@
  * CONFLICT specification". An `on conflict` on a whole unique key (the Idempotency-Key's claim,
  * payments/idempotency.ts) names its index without a value, and is prepared.
  */
-export const preparable = (text: string): boolean => /^\s*(select|with|insert|update|delete)\b/i.test(text) && !/\bon\s+conflict\s*\((?:[^()]|\([^()]*\))*\)\s*where\b/i.test(text);
+export const preparable = (text: string): boolean =>
+  /^\s*(select|with|insert|update|delete)\b/i.test(text) &&
+  !/\bon\s+conflict\s*\((?:[^()]|\([^()]*\))*\)\s*where\b/i.test(text);

@@ -35,7 +35,9 @@ export function templateKey(): string {
     h.update(`\0${name}\0`);
     h.update(readFileSync(join(migrations, name)));
   }
-  const pglite = JSON.parse(readFileSync(join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string };
+  const pglite = JSON.parse(
+    readFileSync(join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8'),
+  ) as { version: string };
   h.update(`\0pglite ${pglite.version}`);
   return h.digest('hex').slice(0, 16);
 }
@@ -54,14 +56,19 @@ export const isDataDirectory = (dir: string): boolean => existsSync(join(dir, 'P
  * @returns the template's directory.
  * @throws when `cacheDir` cannot be written or a migration fails (nothing is left behind).
  */
-export async function prepareDatabaseTemplate(cacheDir: string = DEFAULT_TEMPLATE_CACHE): Promise<{ dir: string; made: boolean }> {
+export async function prepareDatabaseTemplate(
+  cacheDir: string = DEFAULT_TEMPLATE_CACHE,
+): Promise<{ dir: string; made: boolean }> {
   const dir = templateDirIn(cacheDir);
   if (isDataDirectory(dir)) return { dir, made: false };
   mkdirSync(cacheDir, { recursive: true });
   const work = mkdtempSync(join(cacheDir, 'making-'));
   try {
     // Loaded only to make a template: a start that finds one does not load PGlite here.
-    const [{ openDatabase }, { migrateToLatest }] = await Promise.all([import('./database.js'), import('./migrate.js')]);
+    const [{ openDatabase }, { migrateToLatest }] = await Promise.all([
+      import('./database.js'),
+      import('./migrate.js'),
+    ]);
     const handle = await openDatabase({ kind: 'pglite', dir: work });
     try {
       await migrateToLatest(handle.db, handle.schema);
@@ -94,7 +101,10 @@ function pruneTemplates(cacheDir: string, current: string): void {
  * Does nothing (returns false) when `pgDir` already is a database or no template of the current
  * key exists; the caller then opens `pgDir` as before (PGlite runs initdb on an empty directory).
  */
-export async function restoreDatabaseTemplate(pgDir: string, cacheDir: string = DEFAULT_TEMPLATE_CACHE): Promise<boolean> {
+export async function restoreDatabaseTemplate(
+  pgDir: string,
+  cacheDir: string = DEFAULT_TEMPLATE_CACHE,
+): Promise<boolean> {
   if (isDataDirectory(pgDir)) return false;
   if (existsSync(pgDir) && readdirSync(pgDir).length > 0) return false;
   const template = templateDirIn(cacheDir);
@@ -125,6 +135,8 @@ function copyOnWorker(from: string, to: string): Promise<void> {
       { eval: true, workerData: { from, to } },
     );
     worker.once('error', reject);
-    worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the copy of the database template stopped (${code})`))));
+    worker.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`the copy of the database template stopped (${code})`)),
+    );
   });
 }

@@ -17,7 +17,10 @@ export type CourseStatus = 'DRAFT' | 'PENDING' | 'APPROVED' | 'REJECTED' | 'PUBL
 export type SessionStatus = 'PENDING' | 'APPROVED' | 'REJECTED' | 'ACTIVE' | 'EXPIRED';
 export type Weekday = 'sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday';
 /** Start and end of a weekly slot as 'HH:mm' in the session's time zone. */
-export interface WeekSlot { start: string; end: string }
+export interface WeekSlot {
+  start: string;
+  end: string;
+}
 /** Per weekday a slot or null (spec §3 "Weeks per weekday"). */
 export type Weeks = Record<Weekday, WeekSlot | null>;
 export type LedgerAccount = 'WALLET' | 'EARNINGS' | 'PLATFORM_FEES' | 'FUNDING' | 'PAYOUTS';
@@ -71,9 +74,22 @@ export interface UsersTable {
   created_at: Timestamp;
 }
 /** A federated authorization request under way (migration 0013): single use, 10 minutes. */
-export interface FederatedLoginsTable { state: string; provider: string; code_verifier: string; nonce: string; browser_hash: string; redirect: string | null; created_at: Timestamp }
+export interface FederatedLoginsTable {
+  state: string;
+  provider: string;
+  code_verifier: string;
+  nonce: string;
+  browser_hash: string;
+  redirect: string | null;
+  created_at: Timestamp;
+}
 /** A directory subject provisioned as a Halaqa user (migration 0013). */
-export interface FederatedIdentitiesTable { provider: string; subject: string; user_id: number; created_at: Timestamp }
+export interface FederatedIdentitiesTable {
+  provider: string;
+  subject: string;
+  user_id: number;
+  created_at: Timestamp;
+}
 /** One federated sign-in: hashed hand-off code and refresh token, the provider's tokens (migration 0013). */
 export interface FederatedSessionsTable {
   id: Generated<number>;
@@ -115,13 +131,36 @@ export interface RateLimitCountersTable {
   hits: number;
   window_ends_at: Date;
 }
-export interface CategoriesTable { id: Generated<number>; name: string; name_ar: string }
-export interface LanguagesTable { id: Generated<number>; code: string; name: string }
-export interface SkillsTable { id: Generated<number>; name: string }
-export interface LessonTypesTable { id: Generated<number>; code: LessonTypeCode; name: string }
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  name_ar: string;
+}
+export interface LanguagesTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+}
+export interface SkillsTable {
+  id: Generated<number>;
+  name: string;
+}
+export interface LessonTypesTable {
+  id: Generated<number>;
+  code: LessonTypeCode;
+  name: string;
+}
 /** Lesson type codes (spec §3 "Lesson types"; `lesson_types.code`). */
 export type LessonTypeCode =
-  | 'meeting' | 'video' | 'reading' | 'assignment' | 'quiz' | 'learningObjective' | 'programmingAssignment' | 'notes' | 'liveSession';
+  | 'meeting'
+  | 'video'
+  | 'reading'
+  | 'assignment'
+  | 'quiz'
+  | 'learningObjective'
+  | 'programmingAssignment'
+  | 'notes'
+  | 'liveSession';
 export interface CoursesTable {
   id: Generated<number>;
   educator_id: number;
@@ -147,8 +186,18 @@ export interface CoursesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
-export interface CourseSkillsTable { course_id: number; skill_id: number; type: 'REQUIRED' | 'GAINED' }
-export interface SectionsTable { id: Generated<number>; course_id: number; week: number; name: string; sort_order: number }
+export interface CourseSkillsTable {
+  course_id: number;
+  skill_id: number;
+  type: 'REQUIRED' | 'GAINED';
+}
+export interface SectionsTable {
+  id: Generated<number>;
+  course_id: number;
+  week: number;
+  name: string;
+  sort_order: number;
+}
 export interface LessonsTable {
   id: Generated<number>;
   section_id: number;
@@ -203,7 +252,11 @@ export interface QuizAttemptsTable {
   lesson_id: number;
   session_id: number;
   user_id: number;
-  status: ColumnType<'IN_PROGRESS' | 'AUTOGRADED' | 'DONE', 'IN_PROGRESS' | 'AUTOGRADED' | 'DONE' | undefined, 'IN_PROGRESS' | 'AUTOGRADED' | 'DONE'>;
+  status: ColumnType<
+    'IN_PROGRESS' | 'AUTOGRADED' | 'DONE',
+    'IN_PROGRESS' | 'AUTOGRADED' | 'DONE' | undefined,
+    'IN_PROGRESS' | 'AUTOGRADED' | 'DONE'
+  >;
   /** Saved answers by question id. */
   answers: ColumnType<Record<string, QuizAnswerJson>, string | undefined, string>;
   current_index: ColumnType<number, number | undefined, number>;
@@ -225,7 +278,11 @@ export interface SubmissionsTable {
   document_name: string | null;
   code: string | null;
   /** Per-test results of a CODE submission: `[{name, passed, output, hidden?}]` (output in full; hidden ones are cut for learners when read). */
-  results: ColumnType<{ name: string; passed: boolean; output: string; hidden?: boolean }[] | null, string | null | undefined, string | null>;
+  results: ColumnType<
+    { name: string; passed: boolean; output: string; hidden?: boolean }[] | null,
+    string | null | undefined,
+    string | null
+  >;
   status: 'SUBMITTED' | 'AUTOGRADED' | 'DONE';
   /** Points out of the lesson's `points`. */
   grade: number | null;
@@ -284,7 +341,13 @@ export interface SessionsTable {
 /** Every amount is in US dollars, stored in integer cents (DESIGN.md §1 Money). */
 export type Currency = 'USD';
 /** Stripe's payment intent lifecycle (DESIGN.md §1). */
-export type PaymentIntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'processing' | 'requires_action' | 'succeeded' | 'canceled';
+export type PaymentIntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'processing'
+  | 'requires_action'
+  | 'succeeded'
+  | 'canceled';
 /** Why a wallet ledger entry exists. */
 export type LedgerReason = WalletReason | 'EARNING' | 'FEE' | 'PAYOUT';
 /** The reasons of entries on a learner's WALLET account (the wallet screen shows them). */
@@ -367,7 +430,14 @@ export interface ReviewsTable {
 }
 
 export type UploadKind =
-  | 'COURSEPICTURE' | 'COURSEVIDEO' | 'PROFILEPICTURE' | 'RESUME' | 'SIGNATURE' | 'LESSON' | 'COMPANYLOGO' | 'QUESTIONPICTURE';
+  | 'COURSEPICTURE'
+  | 'COURSEVIDEO'
+  | 'PROFILEPICTURE'
+  | 'RESUME'
+  | 'SIGNATURE'
+  | 'LESSON'
+  | 'COMPANYLOGO'
+  | 'QUESTIONPICTURE';
 
 /** A lesson of a session's own syllabus (the contract's LessonInput). Duration in minutes. */
 export interface LessonJson {
@@ -379,7 +449,10 @@ export interface LessonJson {
   day?: Weekday | null;
   startTime?: string | null;
 }
-export type SessionContentJson = { week: number; sections: { name: string; order?: number; lessons: LessonJson[] }[] }[];
+export type SessionContentJson = {
+  week: number;
+  sections: { name: string; order?: number; lessons: LessonJson[] }[];
+}[];
 
 export interface UploadsTable {
   id: Generated<number>;

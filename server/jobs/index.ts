@@ -49,7 +49,11 @@ export interface JobsContext {
  * process owns the database — the lock is taken too and never contended.
  * @returns the job's result, or null when another instance holds the lock.
  */
-export async function runExclusive<T>(db: Kysely<Database>, name: string, job: (db: Kysely<Database>) => Promise<T>): Promise<T | null> {
+export async function runExclusive<T>(
+  db: Kysely<Database>,
+  name: string,
+  job: (db: Kysely<Database>) => Promise<T>,
+): Promise<T | null> {
   return db.connection().execute(async (conn) => {
     // Keyed by schema too: several schemas of one database (the API tests') never skip each other's jobs.
     const key = sql`hashtext(current_schema() || ${`:halaqa-job:${name}`})`;
@@ -86,15 +90,21 @@ export async function runJobs(db: Kysely<Database>, ctx: JobsContext = {}): Prom
   // Seats freed by expired holds are collected, then mailed to the waitlists once the job's
   // connection is released (on PGlite there is only one).
   const freed: Array<{ sessionId: number; intentId: string }> = [];
-  const expiredIntents = await exclusive('expire-intents', (c) => expireStaleIntents(c, ctx.gateway, async (sessionId, intentId) => void freed.push({ sessionId, intentId })));
+  const expiredIntents = await exclusive('expire-intents', (c) =>
+    expireStaleIntents(c, ctx.gateway, async (sessionId, intentId) => void freed.push({ sessionId, intentId })),
+  );
   ctx.metrics?.payment('card', 'expired', expiredIntents ?? 0);
   const mail = ctx.mail;
   if (mail) {
     for (const f of freed) {
-      await notifyWaitlist(mail, { kind: 'seat-freed', sessionId: f.sessionId, cause: `intent:${f.intentId}` }).catch((err) => mail.log.error({ err }, 'waitlist notification failed'));
+      await notifyWaitlist(mail, { kind: 'seat-freed', sessionId: f.sessionId, cause: `intent:${f.intentId}` }).catch(
+        (err) => mail.log.error({ err }, 'waitlist notification failed'),
+      );
     }
   }
-  const capturedPayments = ctx.gateway ? await exclusive('capture-payments', (c) => captureUncaptured(c, ctx.gateway!)) : 0;
+  const capturedPayments = ctx.gateway
+    ? await exclusive('capture-payments', (c) => captureUncaptured(c, ctx.gateway!))
+    : 0;
   const gradedQuizAttempts = await exclusive('grade-quiz-attempts', (c) => gradeExpiredAttempts(c, now));
   // Mails a crash or a refusing mail server left unsent, a minute on (receipts, invitations).
   const unmailed = mail ? await mailUnmailed(db, mail, now, exclusive) : null;
@@ -131,9 +141,15 @@ export async function mailUnmailed(
   exclusive: ExclusiveRunner = (name, job) => runExclusive(db, name, job),
 ): Promise<{ receipts: UnmailedCount | null; invitations: UnmailedCount | null }> {
   const intents = await exclusive('mail-receipts', unmailedReceipts);
-  const receipts = intents && { found: intents.length, mailed: await countSent(intents, (id) => mailPaymentReceipt(mail, id)) };
+  const receipts = intents && {
+    found: intents.length,
+    mailed: await countSent(intents, (id) => mailPaymentReceipt(mail, id)),
+  };
   const ids = await exclusive('mail-invitations', (c) => unmailedInvitations(c, now));
-  const invitations = ids && { found: ids.length, mailed: await countSent(ids, (id) => mailInvitation({ ...mail, now: () => now }, id)) };
+  const invitations = ids && {
+    found: ids.length,
+    mailed: await countSent(ids, (id) => mailInvitation({ ...mail, now: () => now }, id)),
+  };
   return { receipts, invitations };
 }
 
@@ -151,7 +167,11 @@ async function countSent<T>(items: T[], send: (item: T) => Promise<boolean>): Pr
  * (the server's shutdown waits for it before closing the database). The timer does not keep the
  * process alive.
  */
-export function scheduleJobs(db: Kysely<Database>, log: FastifyBaseLogger, ctx: Omit<JobsContext, 'now'> = {}): () => Promise<void> {
+export function scheduleJobs(
+  db: Kysely<Database>,
+  log: FastifyBaseLogger,
+  ctx: Omit<JobsContext, 'now'> = {},
+): () => Promise<void> {
   let running: Promise<void> | null = null;
   const timer = setInterval(() => {
     if (running) return;

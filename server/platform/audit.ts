@@ -15,6 +15,12 @@ export interface AuditEvent {
 export async function audit(db: Kysely<Database> | Transaction<Database>, e: AuditEvent): Promise<void> {
   await db
     .insertInto('audit_log')
-    .values({ actor_id: e.actorId, action: e.action, entity_type: e.entityType, entity_id: e.entityId, message: e.message ?? null })
+    .values({
+      actor_id: e.actorId,
+      action: e.action,
+      entity_type: e.entityType,
+      entity_id: e.entityId,
+      message: e.message ?? null,
+    })
     .execute();
 }

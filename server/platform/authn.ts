@@ -18,10 +18,18 @@ import type { TokenService } from './tokens.js';
  *   its session is revoked or expired, the user may no longer sign in, or the token predates the
  *   account's last password change.
  */
-export async function authenticate(request: FastifyRequest, db: Kysely<Database>, tokens: TokenService): Promise<Caller | null> {
+export async function authenticate(
+  request: FastifyRequest,
+  db: Kysely<Database>,
+  tokens: TokenService,
+): Promise<Caller | null> {
   const header = request.headers.authorization;
   const query = request.query as Record<string, unknown> | undefined;
-  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : typeof query?.token === 'string' ? query.token : null;
+  const token = header?.startsWith('Bearer ')
+    ? header.slice(7).trim()
+    : typeof query?.token === 'string'
+      ? query.token
+      : null;
   if (!token) return null;
   const claims = await tokens.verify(token);
   if (!claims) return null;
@@ -37,5 +45,12 @@ export async function authenticate(request: FastifyRequest, db: Kysely<Database>
   if (!user || user.status === 'DELETED' || user.status === 'REJECTED') return null;
   if ((claims.tv ?? 0) !== user.token_version) return null;
   const legacy = request.headers['x-auth-legacy'] ?? query?.['auth-legacy'];
-  return { userId: user.id, role: user.role, status: user.status, companyId: user.company_id, federated: String(legacy) === '0', sessionId: claims.sid };
+  return {
+    userId: user.id,
+    role: user.role,
+    status: user.status,
+    companyId: user.company_id,
+    federated: String(legacy) === '0',
+    sessionId: claims.sid,
+  };
 }

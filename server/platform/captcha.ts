@@ -38,14 +38,28 @@ export async function newCaptchaChallenge(config: CaptchaConfig, now: Date): Pro
     algorithm: 'SHA-256',
     expires: new Date(now.getTime() + config.ttlSeconds * 1000),
   });
-  return { algorithm: 'SHA-256', challenge: c.challenge, maxnumber: c.maxnumber ?? config.maxNumber, salt: c.salt, signature: c.signature };
+  return {
+    algorithm: 'SHA-256',
+    challenge: c.challenge,
+    maxnumber: c.maxnumber ?? config.maxNumber,
+    salt: c.salt,
+    signature: c.signature,
+  };
 }
 
 /** Reads the widget's payload: base64 of JSON `{algorithm, challenge, number, salt, signature}`. */
-function decodePayload(raw: string): { algorithm: 'SHA-256'; challenge: string; number: number; salt: string; signature: string } | null {
+function decodePayload(
+  raw: string,
+): { algorithm: 'SHA-256'; challenge: string; number: number; salt: string; signature: string } | null {
   try {
     const p = JSON.parse(Buffer.from(raw, 'base64').toString('utf8')) as Record<string, unknown>;
-    if (typeof p.challenge !== 'string' || typeof p.salt !== 'string' || typeof p.signature !== 'string' || typeof p.number !== 'number') return null;
+    if (
+      typeof p.challenge !== 'string' ||
+      typeof p.salt !== 'string' ||
+      typeof p.signature !== 'string' ||
+      typeof p.number !== 'number'
+    )
+      return null;
     if (p.algorithm !== 'SHA-256') return null;
     return { algorithm: 'SHA-256', challenge: p.challenge, number: p.number, salt: p.salt, signature: p.signature };
   } catch {
@@ -61,7 +75,12 @@ function decodePayload(raw: string): { algorithm: 'SHA-256'; challenge: string; 
  * @throws HttpError 400 `Please complete the captcha` (missing), `… not valid …` (bad signature,
  *   wrong number, tampered fields), `… expired …`, `… already used …`.
  */
-export async function spendCaptcha(db: Kysely<Database>, config: CaptchaConfig, raw: string | undefined, now: Date): Promise<void> {
+export async function spendCaptcha(
+  db: Kysely<Database>,
+  config: CaptchaConfig,
+  raw: string | undefined,
+  now: Date,
+): Promise<void> {
   const fail = (message: string) => new HttpError(400, message, [{ path: CAPTCHA_PARAM, message }]);
   if (!raw) throw fail(CAPTCHA_MESSAGES.missing);
   const payload = decodePayload(raw);

@@ -42,7 +42,9 @@ function isRunning(pid: number): boolean {
 function readOwner(file: string): LockOwner | null {
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockOwner>;
-    return Number.isInteger(parsed.pid) ? { pid: parsed.pid!, host: String(parsed.host ?? ''), since: String(parsed.since ?? '') } : null;
+    return Number.isInteger(parsed.pid)
+      ? { pid: parsed.pid!, host: String(parsed.host ?? ''), since: String(parsed.since ?? '') }
+      : null;
   } catch {
     return null; // missing, being written, or garbage: treated as no owner
   }

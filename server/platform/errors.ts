@@ -39,7 +39,15 @@ export const paymentRequired = (message: string) => new HttpError(402, message);
  *   untranslatable character (`\u0000` in `jsonb`).
  * Division by zero (22012) and the other data exceptions are the server's own mistakes: still 500.
  */
-export const CLIENT_DATA_SQLSTATES: ReadonlySet<string> = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
+export const CLIENT_DATA_SQLSTATES: ReadonlySet<string> = new Set([
+  '22001',
+  '22003',
+  '22007',
+  '22008',
+  '22021',
+  '22P02',
+  '22P05',
+]);
 
 /**
  * Whether `err` is a database error (from `pg` or PGlite: both expose the SQLSTATE as `.code`)
@@ -50,4 +58,5 @@ export function isClientDataError(err: unknown): boolean {
   return typeof code === 'string' && CLIENT_DATA_SQLSTATES.has(code);
 }
 
-export const tooManyRequests = (message: string, retryAfterSeconds: number) => new HttpError(429, message, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));

@@ -22,7 +22,11 @@ export type Schema<Name extends keyof components['schemas']> = components['schem
 
 type Parameters<K extends OperationId> = operations[K]['parameters'];
 /** Turns generated `never` (no such parameters) into an empty object. */
-type OrEmpty<T> = [T] extends [never] ? Record<string, never> : [T] extends [undefined] ? Record<string, never> : NonNullable<T>;
+type OrEmpty<T> = [T] extends [never]
+  ? Record<string, never>
+  : [T] extends [undefined]
+    ? Record<string, never>
+    : NonNullable<T>;
 
 /** Path parameters of operation K (numbers are coerced by the validator). */
 export type PathParams<K extends OperationId> = OrEmpty<Parameters<K>['path']>;
@@ -32,7 +36,9 @@ export type PathParams<K extends OperationId> = OrEmpty<Parameters<K>['path']>;
  * checks every such parameter has one), so handlers see them as present.
  */
 export type QueryParams<K extends OperationId> = Paged<OrEmpty<Parameters<K>['query']>>;
-type Paged<Q> = Q extends { page?: number; pageSize?: number } ? Omit<Q, 'page' | 'pageSize'> & { page: number; pageSize: number } : Q;
+type Paged<Q> = Q extends { page?: number; pageSize?: number }
+  ? Omit<Q, 'page' | 'pageSize'> & { page: number; pageSize: number }
+  : Q;
 /** Header parameters of operation K (lower-case names). */
 export type HeaderParams<K extends OperationId> = LowerCaseKeys<OrEmpty<Parameters<K>['header']>>;
 /** Node lower-cases header names (`Idempotency-Key` arrives as `idempotency-key`). */
@@ -61,7 +67,9 @@ type Content<K extends OperationId> = operations[K] extends { requestBody?: { co
 export type RequestBody<K extends OperationId> = [Content<K>] extends [never]
   ? undefined
   : Content<K> extends { 'application/json': infer B }
-    ? operations[K] extends { requestBody: unknown } ? B : B | undefined
+    ? operations[K] extends { requestBody: unknown }
+      ? B
+      : B | undefined
     : Content<K> extends { 'multipart/form-data': infer B }
       ? MultipartBody<B>
       : undefined;
@@ -87,7 +95,11 @@ export interface HandlerInput<K extends OperationId> {
 type Responses<K extends OperationId> = operations[K]['responses'];
 type SuccessStatus = 200 | 201 | 202;
 type JsonData<R> = R extends { content: { 'application/json': { data: infer D } } } ? D : never;
-type RawContent<R> = R extends { content: infer C } ? (C extends { 'application/json': unknown } ? never : keyof C & string) : never;
+type RawContent<R> = R extends { content: infer C }
+  ? C extends { 'application/json': unknown }
+    ? never
+    : keyof C & string
+  : never;
 
 /** A JSON answer: `data` goes into the `{ data }` envelope; `status` defaults to 200. */
 type JsonResult<K extends OperationId> = {

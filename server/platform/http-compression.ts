@@ -12,7 +12,8 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
  * `application/octet-stream` downloads) are never compressed: they are compressed already, and a
  * streamed download keeps its Content-Length.
  */
-export const COMPRESSIBLE_TYPES = /^(?:text\/(?!event-stream)[\w.+-]+|application\/(?:[\w.+-]+\+)?(?:json|javascript|xml)|image\/svg\+xml)\s*(?:;|$)/i;
+export const COMPRESSIBLE_TYPES =
+  /^(?:text\/(?!event-stream)[\w.+-]+|application\/(?:[\w.+-]+\+)?(?:json|javascript|xml)|image\/svg\+xml)\s*(?:;|$)/i;
 
 /**
  * The Cache-Control of a file of the built SPA (`path`: its path on disk, or its URL):

@@ -121,7 +121,9 @@ export function appCspDirectives(https: boolean): Record<string, string[] | null
  * generated styles.
  */
 export function pageCsp(html: string, https: boolean): string {
-  const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`);
+  const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (m) => `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`,
+  );
   const d = appCspDirectives(https);
   d.scriptSrc = ["'self'", ...hashes];
   d.workerSrc = ["'self'", 'blob:'];

@@ -85,7 +85,10 @@ export class IdleQueue<T> {
       const started = performance.now();
       // Closing: everything. Quiet: for one interval. Busy: the items that have waited too long.
       const goOn = (next: { since: number }) =>
-        this.flushing || (busy ? Date.now() - next.since >= this.options.maxDelayMs : performance.now() - started < this.options.checkMs);
+        this.flushing ||
+        (busy
+          ? Date.now() - next.since >= this.options.maxDelayMs
+          : performance.now() - started < this.options.checkMs);
       for (let next = this.waiting[0]; next && goOn(next); next = this.waiting[0]) {
         this.waiting.shift();
         try {

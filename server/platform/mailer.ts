@@ -39,7 +39,9 @@ export class Mailer {
     private readonly metrics: Pick<AppMetrics, 'mail'> | null = null,
     private readonly from = 'Halaqa <no-reply@halaqa.test>',
   ) {
-    this.transport = smtpUrl ? createTransport(smtpUrl) : createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    this.transport = smtpUrl
+      ? createTransport(smtpUrl)
+      : createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     if (outboxDir) mkdirSync(outboxDir, { recursive: true });
   }
 
@@ -61,13 +63,19 @@ export class Mailer {
     this.metrics?.mail('sent');
     const { id } = await this.db
       .insertInto('outbox')
-      .values({ to_addresses: JSON.stringify(message.to), subject: message.subject, body: message.text, sent_by: message.sentBy ?? null })
+      .values({
+        to_addresses: JSON.stringify(message.to),
+        subject: message.subject,
+        body: message.text,
+        sent_by: message.sentBy ?? null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const raw = (info as { message?: Buffer }).message;
     // Written on libuv's threads: a synchronous write held the event loop for every receipt of the
     // enrollment storm (issue 15, goal 2: 3% of the server's time there).
-    if (this.outboxDir && Buffer.isBuffer(raw)) await writeFile(join(this.outboxDir, `${String(id).padStart(6, '0')}.eml`), raw);
+    if (this.outboxDir && Buffer.isBuffer(raw))
+      await writeFile(join(this.outboxDir, `${String(id).padStart(6, '0')}.eml`), raw);
     return id;
   }
 
@@ -77,7 +85,12 @@ export class Mailer {
    * mails in the recipient's language from templates, never string concatenation).
    * @returns the outbox id. @throws when the template lacks data or the transport fails.
    */
-  async sendTemplate<D extends MailData>(template: MailTemplate<D>, data: D, to: MailRecipient, sentBy: number | null = null): Promise<number> {
+  async sendTemplate<D extends MailData>(
+    template: MailTemplate<D>,
+    data: D,
+    to: MailRecipient,
+    sentBy: number | null = null,
+  ): Promise<number> {
     const mail = renderMail(template, data, to.language);
     return this.send({ to: [to.email], subject: mail.subject, text: mail.text, html: mail.html, sentBy });
   }

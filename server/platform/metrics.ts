@@ -21,7 +21,14 @@ export type PaymentOutcome =
   | 'gateway_error';
 
 /** Every payment outcome: each card series is shown from the start, at 0 (Prometheus's `rate` needs a first sample). */
-const PAYMENT_OUTCOMES: readonly PaymentOutcome[] = ['succeeded', 'declined', 'requires_action', 'canceled', 'expired', 'gateway_error'];
+const PAYMENT_OUTCOMES: readonly PaymentOutcome[] = [
+  'succeeded',
+  'declined',
+  'requires_action',
+  'canceled',
+  'expired',
+  'gateway_error',
+];
 
 /** How one periodic job's pass ended (`halaqa_job_runs_total{outcome}`). */
 export type JobOutcome = 'ok' | 'skipped' | 'failed';
@@ -78,18 +85,27 @@ export class AppMetrics {
     processMetrics();
     this.requestDuration = new Histogram({
       name: 'halaqa_http_request_duration_seconds',
-      help: 'Time from an API operation\'s first step to the end of its answer, by operationId and HTTP status (499: the client left first)',
+      help: "Time from an API operation's first step to the end of its answer, by operationId and HTTP status (499: the client left first)",
       labelNames: ['operation', 'status'],
       buckets: REQUEST_BUCKETS,
       registers,
     });
-    this.inFlight = new Gauge({ name: 'halaqa_http_requests_in_flight', help: 'API operations being answered now', registers });
+    this.inFlight = new Gauge({
+      name: 'halaqa_http_requests_in_flight',
+      help: 'API operations being answered now',
+      registers,
+    });
     const pool = (pick: (s: PoolStats) => number) =>
       function (this: Gauge) {
         const stats = sources.pool();
         if (stats) this.set(pick(stats));
       };
-    new Gauge({ name: 'halaqa_db_pool_max', help: 'Most database connections the pool opens (1 with the embedded PGlite)', registers, collect: pool((s) => s.max) });
+    new Gauge({
+      name: 'halaqa_db_pool_max',
+      help: 'Most database connections the pool opens (1 with the embedded PGlite)',
+      registers,
+      collect: pool((s) => s.max),
+    });
     new Gauge({
       name: 'halaqa_db_pool_connections',
       help: 'Database connections by state: in_use (a query or transaction holds it) or idle (open, free)',
@@ -102,7 +118,12 @@ export class AppMetrics {
         this.set({ state: 'idle' }, stats.idle);
       },
     });
-    new Gauge({ name: 'halaqa_db_pool_waiting', help: 'Queries and transactions waiting for a database connection now', registers, collect: pool((s) => s.waiting) });
+    new Gauge({
+      name: 'halaqa_db_pool_waiting',
+      help: 'Queries and transactions waiting for a database connection now',
+      registers,
+      collect: pool((s) => s.waiting),
+    });
     this.connectionWait = new Histogram({
       name: 'halaqa_db_pool_wait_seconds',
       help: 'How long each query outside a transaction, and each transaction, waited for its database connection',
@@ -129,7 +150,12 @@ export class AppMetrics {
     });
     for (const outcome of PAYMENT_OUTCOMES) this.payments.inc({ method: 'card', outcome }, 0);
     this.payments.inc({ method: 'wallet', outcome: 'succeeded' }, 0);
-    this.mails = new Counter({ name: 'halaqa_mails_total', help: 'Mails handed to the mail transport, by outcome: sent or failed', labelNames: ['outcome'], registers });
+    this.mails = new Counter({
+      name: 'halaqa_mails_total',
+      help: 'Mails handed to the mail transport, by outcome: sent or failed',
+      labelNames: ['outcome'],
+      registers,
+    });
     this.mails.inc({ outcome: 'sent' }, 0);
     this.mails.inc({ outcome: 'failed' }, 0);
     new Gauge({
@@ -141,7 +167,11 @@ export class AppMetrics {
         for (const [queue, size] of Object.entries(sources.queues)) this.set({ queue }, size());
       },
     });
-    this.chatSockets = new Gauge({ name: 'halaqa_chat_connections', help: 'Open session chat WebSockets on this instance', registers });
+    this.chatSockets = new Gauge({
+      name: 'halaqa_chat_connections',
+      help: 'Open session chat WebSockets on this instance',
+      registers,
+    });
   }
 
   /**
@@ -223,7 +253,10 @@ const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
  * from a loopback address too, with `X-Forwarded-For`).
  * @returns null when allowed, else the status to answer: 401 (token set, missing or wrong) or 403.
  */
-export function metricsRefusal(request: Pick<FastifyRequest, 'headers' | 'socket'>, token: string | null): 401 | 403 | null {
+export function metricsRefusal(
+  request: Pick<FastifyRequest, 'headers' | 'socket'>,
+  token: string | null,
+): 401 | 403 | null {
   if (token !== null) {
     const sent = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
     const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -243,11 +276,19 @@ export function registerMetricsRoute(app: FastifyInstance, metrics: AppMetrics, 
   app.get('/metrics', { schema: { hide: true } as never }, async (request, reply) => {
     const refused = metricsRefusal(request, token);
     if (refused === 401) {
-      return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send({ message: 'Send the metrics token as a bearer token (METRICS_TOKEN)' });
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer realm="metrics"')
+        .send({ message: 'Send the metrics token as a bearer token (METRICS_TOKEN)' });
     }
     if (refused === 403) {
-      return reply.code(403).send({ message: 'The metrics are served to this machine only; set METRICS_TOKEN to scrape them from elsewhere' });
+      return reply.code(403).send({
+        message: 'The metrics are served to this machine only; set METRICS_TOKEN to scrape them from elsewhere',
+      });
     }
-    return reply.type(metrics.registry.contentType).header('cache-control', 'no-store').send(await metrics.exposition());
+    return reply
+      .type(metrics.registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(await metrics.exposition());
   });
 }

@@ -71,7 +71,8 @@ function clean<T>(value: T): T {
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
-      if (k === 'example' || k === 'xml' || k === 'externalDocs' || k === 'discriminator' || k.startsWith('x-')) continue;
+      if (k === 'example' || k === 'xml' || k === 'externalDocs' || k === 'discriminator' || k.startsWith('x-'))
+        continue;
       out[k] = clean(v);
     }
     return out as T;
@@ -97,7 +98,10 @@ function definedOnly<T extends Record<string, unknown>>(o: T): T {
 }
 
 /** The contract read by {@link loadOperations}, by file, with the file's size and modification time. */
-const loaded = new Map<string, { stamp: string; result: Promise<{ document: Record<string, unknown>; operations: OperationSpec[] }> }>();
+const loaded = new Map<
+  string,
+  { stamp: string; result: Promise<{ document: Record<string, unknown>; operations: OperationSpec[] }> }
+>();
 
 /**
  * Reads the contract (YAML), resolves every `$ref` and lists its operations. The work (about
@@ -106,7 +110,9 @@ const loaded = new Map<string, { stamp: string; result: Promise<{ document: Reco
  * which it may change freely.
  * @throws when the file is missing, is not valid YAML, or a `$ref` does not resolve.
  */
-export async function loadOperations(file = OPENAPI_FILE): Promise<{ document: Record<string, unknown>; operations: OperationSpec[] }> {
+export async function loadOperations(
+  file = OPENAPI_FILE,
+): Promise<{ document: Record<string, unknown>; operations: OperationSpec[] }> {
   const { size, mtimeMs } = statSync(file);
   const stamp = `${size}:${mtimeMs}`;
   let entry = loaded.get(file);
@@ -130,12 +136,21 @@ const CONTRACT_CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/hala
  * parsing the YAML and resolving its references took 0.3–0.9 s of each server start (issue 15,
  * goal 5), reading the JSON 20 ms. A cache that cannot be read or written is skipped.
  */
-async function readOperations(file: string): Promise<{ document: Record<string, unknown>; operations: OperationSpec[] }> {
+async function readOperations(
+  file: string,
+): Promise<{ document: Record<string, unknown>; operations: OperationSpec[] }> {
   const text = readFileSync(file, 'utf8');
-  const key = createHash('sha256').update(text).update(readFileSync(fileURLToPath(import.meta.url))).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(text)
+    .update(readFileSync(fileURLToPath(import.meta.url)))
+    .digest('hex')
+    .slice(0, 16);
   const cached = join(CONTRACT_CACHE_DIR, `contract-${key}.json`);
   try {
-    return JSON.parse(readFileSync(cached, 'utf8')) as { document: Record<string, unknown>; operations: OperationSpec[] };
+    return JSON.parse(readFileSync(cached, 'utf8')) as {
+      document: Record<string, unknown>;
+      operations: OperationSpec[];
+    };
   } catch {
     // Not made yet (or unreadable): worked out below.
   }
@@ -146,7 +161,8 @@ async function readOperations(file: string): Promise<{ document: Record<string, 
     writeFileSync(partial, JSON.stringify(result));
     renameSync(partial, cached);
     for (const name of readdirSync(CONTRACT_CACHE_DIR)) {
-      if (/^contract-[0-9a-f]{16}\.json$/.test(name) && join(CONTRACT_CACHE_DIR, name) !== cached) rmSync(join(CONTRACT_CACHE_DIR, name), { force: true });
+      if (/^contract-[0-9a-f]{16}\.json$/.test(name) && join(CONTRACT_CACHE_DIR, name) !== cached)
+        rmSync(join(CONTRACT_CACHE_DIR, name), { force: true });
     }
   } catch {
     // A read-only checkout: every process parses the contract itself.
@@ -155,7 +171,9 @@ async function readOperations(file: string): Promise<{ document: Record<string, 
 }
 
 /** Parses the contract's YAML text, resolves every `$ref` and lists its operations. */
-async function parseOperations(text: string): Promise<{ document: Record<string, unknown>; operations: OperationSpec[] }> {
+async function parseOperations(
+  text: string,
+): Promise<{ document: Record<string, unknown>; operations: OperationSpec[] }> {
   const raw = parseYaml(text) as Record<string, unknown>;
   const document = structuredClone(raw);
   const deref = (await $RefParser.dereference(structuredClone(raw) as never)) as unknown as {

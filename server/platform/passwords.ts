@@ -26,7 +26,17 @@ function parse(stored: string): { n: number; r: number; p: number; salt: Buffer;
   const [, n, r, p, saltB64, hashB64] = parts;
   const [N, Rv, Pv] = [Number(n), Number(r), Number(p)];
   // Bounded so that a corrupt row cannot make one sign-in allocate gigabytes.
-  if (![N, Rv, Pv].every(Number.isInteger) || N < 2 || N > 2 ** 20 || (N & (N - 1)) !== 0 || Rv < 1 || Rv > 32 || Pv < 1 || Pv > 16) return null;
+  if (
+    ![N, Rv, Pv].every(Number.isInteger) ||
+    N < 2 ||
+    N > 2 ** 20 ||
+    (N & (N - 1)) !== 0 ||
+    Rv < 1 ||
+    Rv > 32 ||
+    Pv < 1 ||
+    Pv > 16
+  )
+    return null;
   return { n: N, r: Rv, p: Pv, salt: Buffer.from(saltB64, 'base64url'), hash: Buffer.from(hashB64, 'base64url') };
 }
 

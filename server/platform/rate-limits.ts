@@ -70,7 +70,11 @@ export function limitsByOperation(l: RateLimits): Record<string, Limit[]> {
  * the one clock all instances share.
  * @returns the hits in the current window (this one included) and the ms until it ends.
  */
-export async function countHit(db: Kysely<Database>, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+export async function countHit(
+  db: Kysely<Database>,
+  key: string,
+  windowMs: number,
+): Promise<{ current: number; ttl: number }> {
   const { rows } = await sql<{ hits: number; ttl_ms: number }>`
     insert into rate_limit_counters as c (key, hits, window_ends_at)
     values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
@@ -84,14 +88,21 @@ export async function countHit(db: Kysely<Database>, key: string, windowMs: numb
 
 /** Deletes the counters whose window has ended (the periodic jobs). @returns how many went. */
 export async function purgeRateLimitCounters(db: Kysely<Database>): Promise<number> {
-  const gone = await db.deleteFrom('rate_limit_counters').where('window_ends_at', '<', sql<Date>`now()`).executeTakeFirst();
+  const gone = await db
+    .deleteFrom('rate_limit_counters')
+    .where('window_ends_at', '<', sql<Date>`now()`)
+    .executeTakeFirst();
   return Number(gone.numDeletedRows);
 }
 
 /** `@fastify/rate-limit`'s store interface over {@link countHit}: one statement per counted key. */
 function postgresStore(db: Kysely<Database>): FastifyRateLimitStoreCtor {
   return class PostgresRateLimitStore implements FastifyRateLimitStore {
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
       countHit(db, key, timeWindow).then(
         (result) => callback(null, result),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
@@ -115,7 +126,11 @@ const storedKey = (name: string, value: string) => `${name}:${createHash('sha256
  * The counters live in the database ({@link countHit}), so instances behind one load balancer
  * share them (docs/deploy.md). Call before the operations are registered.
  */
-export async function registerRateLimits(app: FastifyInstance, limits: RateLimits, db: Kysely<Database>): Promise<void> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  limits: RateLimits,
+  db: Kysely<Database>,
+): Promise<void> {
   await app.register(fastifyRateLimit, { global: false, store: postgresStore(db) });
   const table = limitsByOperation(limits);
   const timeWindow = limits.windowSeconds * 1000;
@@ -123,7 +138,11 @@ export async function registerRateLimits(app: FastifyInstance, limits: RateLimit
   for (const [operationId, list] of Object.entries(table)) {
     const limiters = list.map((limit) => ({
       limit,
-      check: app.createRateLimit({ max: limit.max, timeWindow, keyGenerator: (r) => storedKey(limit.name, limit.keyOf(r) ?? '') }),
+      check: app.createRateLimit({
+        max: limit.max,
+        timeWindow,
+        keyGenerator: (r) => storedKey(limit.name, limit.keyOf(r) ?? ''),
+      }),
     }));
     checks.set(operationId, async (request) => {
       let waitSeconds = 0;
@@ -132,7 +151,8 @@ export async function registerRateLimits(app: FastifyInstance, limits: RateLimit
         const result = await check(request);
         if (!result.isAllowed && result.isExceeded) waitSeconds = Math.max(waitSeconds, result.ttlInSeconds);
       }
-      if (waitSeconds > 0) throw tooManyRequests(`Too many attempts. Please try again in ${waitSeconds} seconds.`, waitSeconds);
+      if (waitSeconds > 0)
+        throw tooManyRequests(`Too many attempts. Please try again in ${waitSeconds} seconds.`, waitSeconds);
     });
   }
   app.addHook('onRoute', (route) => {

@@ -50,7 +50,8 @@ export function requestIdGenerator(trustProxy: string[] | false): (req: Incoming
   const trusted = trustedPeer(trustProxy);
   return (req) => {
     const incoming = req.headers[REQUEST_ID_HEADER];
-    if (typeof incoming === 'string' && ACCEPTED_ID.test(incoming) && trusted(req.socket?.remoteAddress)) return incoming;
+    if (typeof incoming === 'string' && ACCEPTED_ID.test(incoming) && trusted(req.socket?.remoteAddress))
+      return incoming;
     return randomUUID();
   };
 }

@@ -28,12 +28,16 @@ export interface RegisterOptions {
  * Turns Ajv errors of a failed validation into the contract's field errors (`path` = the field,
  * dotted for nested fields; spec §5 "normalised into a map of field to message").
  */
-export function fieldErrors(errors: Array<{ keyword: string; instancePath: string; params: object; message?: string }>, context = 'body'): FieldError[] {
+export function fieldErrors(
+  errors: Array<{ keyword: string; instancePath: string; params: object; message?: string }>,
+  context = 'body',
+): FieldError[] {
   return errors.map((v) => {
     const params = v.params as Record<string, unknown>;
     const base = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
     const join = (key: unknown) => (base ? `${base}.${String(key)}` : String(key));
-    if (v.keyword === 'required' && params.missingProperty) return { path: join(params.missingProperty), message: 'is required' };
+    if (v.keyword === 'required' && params.missingProperty)
+      return { path: join(params.missingProperty), message: 'is required' };
     if (v.keyword === 'additionalProperties' && params.additionalProperty) {
       return { path: join(params.additionalProperty), message: 'is not an accepted field' };
     }
@@ -70,32 +74,49 @@ export function registerOperations(app: FastifyInstance, operations: OperationSp
 
   for (const op of operations) {
     // The table is keyed by operationId; this registration is the one place that erases the key's type.
-    const handler = handlers[op.operationId as OperationId] as ((input: HandlerInput<OperationId>) => Promise<unknown>) | undefined;
-    const validateMultipart = handler && op.multipartSchema ? multipartValidator.compile(withoutFiles(op.multipartSchema)) : null;
+    const handler = handlers[op.operationId as OperationId] as
+      | ((input: HandlerInput<OperationId>) => Promise<unknown>)
+      | undefined;
+    const validateMultipart =
+      handler && op.multipartSchema ? multipartValidator.compile(withoutFiles(op.multipartSchema)) : null;
     const declaredHeaders = Object.keys((op.schema.headers?.properties ?? {}) as Record<string, unknown>);
     app.route({
       method: op.method.toUpperCase() as 'GET',
       url: op.url,
       // An unbuilt operation answers 501 before validation, so it gets no input schemas.
       schema: handler ? op.schema : { response: op.schema.response },
-      config: { operationId: op.operationId, multipartOptions: { limits: { fileSize: options.fileLimitFor(op.operationId) } } },
+      config: {
+        operationId: op.operationId,
+        multipartOptions: { limits: { fileSize: options.fileLimitFor(op.operationId) } },
+      },
       onRequest: async (request, reply) => {
         ctx.metrics.trackRequest(op.operationId, reply.raw);
         request.caller = await authenticate(request, ctx.db, ctx.tokens);
         if (op.requiresAuth && !request.caller) throw new HttpError(401, 'Authentication required');
-        if (op.roles && request.caller && !op.roles.includes(request.caller.role)) throw new HttpError(403, 'Your role does not allow this');
+        if (op.roles && request.caller && !op.roles.includes(request.caller.role))
+          throw new HttpError(403, 'Your role does not allow this');
         // A tenant-scoped operation on a company's own resource (`/companies/{id}/…`) is refused here
         // for anyone but that company's members and admins, whatever its handler does.
-        if (tenantOfPath(op) && !mayActForCompany(tenantScopeOf(request.caller), Number((request.params as Record<string, string>).id))) {
+        if (
+          tenantOfPath(op) &&
+          !mayActForCompany(tenantScopeOf(request.caller), Number((request.params as Record<string, string>).id))
+        ) {
           throw new HttpError(403, 'Only members of this company can do this');
         }
         // A partner acts for their company (invites, withdraws, removes, brands) only once an admin
         // approved them and it (spec §6): a PENDING or REJECTED partner may read, never change.
-        if (op.tenantScoped && op.method !== 'get' && request.caller?.role === 'PARTNER' && request.caller.status !== 'APPROVED') {
+        if (
+          op.tenantScoped &&
+          op.method !== 'get' &&
+          request.caller?.role === 'PARTNER' &&
+          request.caller.status !== 'APPROVED'
+        ) {
           throw new HttpError(403, 'Your account is waiting for approval');
         }
         if (!handler) {
-          return reply.code(501).send({ message: `${op.operationId} (${op.method.toUpperCase()} ${op.path}) is not implemented yet` });
+          return reply
+            .code(501)
+            .send({ message: `${op.operationId} (${op.method.toUpperCase()} ${op.path}) is not implemented yet` });
         }
       },
       preValidation: async (request) => {
@@ -104,9 +125,13 @@ export function registerOperations(app: FastifyInstance, operations: OperationSp
         const body = ((request.body as Record<string, unknown> | undefined) ??= {});
         // Every part but a file is a field, including a field sent twice (an array of texts): the
         // validator refuses it rather than letting it reach the handler unchecked.
-        const isFile = (v: unknown) => typeof v === 'object' && v !== null && !(Array.isArray(v) && v.every((x) => typeof x !== 'object' || x === null));
+        const isFile = (v: unknown) =>
+          typeof v === 'object' &&
+          v !== null &&
+          !(Array.isArray(v) && v.every((x) => typeof x !== 'object' || x === null));
         const fields = Object.fromEntries(Object.entries(body).filter(([, v]) => !isFile(v)));
-        if (!validateMultipart(fields)) throw new HttpError(400, 'Some fields are invalid', fieldErrors(validateMultipart.errors ?? []));
+        if (!validateMultipart(fields))
+          throw new HttpError(400, 'Some fields are invalid', fieldErrors(validateMultipart.errors ?? []));
         // The validator coerced the text fields to the contract's types (numbers, booleans): keep them.
         Object.assign(body, fields);
       },
@@ -117,7 +142,12 @@ export function registerOperations(app: FastifyInstance, operations: OperationSp
         if (errors.length) throw new HttpError(400, 'Some fields are invalid', errors);
         // The captcha is checked here, at the edge, so no handler can forget it.
         if (op.captcha && ctx.config.captcha.enabled) {
-          await spendCaptcha(ctx.db, ctx.config.captcha, (request.query as Record<string, string | undefined>)[CAPTCHA_PARAM], ctx.now());
+          await spendCaptcha(
+            ctx.db,
+            ctx.config.captcha,
+            (request.query as Record<string, string | undefined>)[CAPTCHA_PARAM],
+            ctx.now(),
+          );
         }
       },
       handler: async (request, reply) => {
@@ -156,7 +186,9 @@ function withoutFiles(schema: Record<string, unknown>): Record<string, unknown> 
   const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
   // A file is binary content; `contentMediaType: application/json` marks JSON text (e.g. `weeks`), a plain field.
   const isFile = (p: Record<string, unknown>) =>
-    p.format === 'binary' || (p.contentMediaType !== undefined && p.contentMediaType !== 'application/json') || p.contentEncoding !== undefined;
+    p.format === 'binary' ||
+    (p.contentMediaType !== undefined && p.contentMediaType !== 'application/json') ||
+    p.contentEncoding !== undefined;
   const fileKeys = Object.keys(props).filter((k) => isFile(props[k]));
   const properties = Object.fromEntries(Object.entries(props).filter(([k]) => !fileKeys.includes(k)));
   const required = ((schema.required ?? []) as string[]).filter((k) => !fileKeys.includes(k));
@@ -187,7 +219,8 @@ export function unsafeInputErrors(
     if (errors.length >= 20) return;
     if (depth > 64) errors.push({ path: path || 'body', message: 'is nested too deeply' });
     else if (typeof value === 'string') {
-      if (value.includes(NUL)) errors.push({ path: path || 'body', message: 'must not contain the NUL character (U+0000)' });
+      if (value.includes(NUL))
+        errors.push({ path: path || 'body', message: 'must not contain the NUL character (U+0000)' });
     } else if (typeof value === 'number') {
       if (!Number.isFinite(value)) errors.push({ path: path || 'body', message: 'must be a finite number' });
     } else if (Array.isArray(value)) {
@@ -195,7 +228,8 @@ export function unsafeInputErrors(
     } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
       for (const [k, v] of Object.entries(value)) {
         const at = path ? `${path}.${k}` : k;
-        if (k.includes(NUL)) errors.push({ path: at.replaceAll(NUL, '\\0'), message: 'must not contain the NUL character (U+0000)' });
+        if (k.includes(NUL))
+          errors.push({ path: at.replaceAll(NUL, '\\0'), message: 'must not contain the NUL character (U+0000)' });
         else visit(v, at, depth + 1);
       }
     }

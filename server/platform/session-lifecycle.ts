@@ -38,7 +38,12 @@ export function effectiveSessionStatus(
 }
 
 /** Payment intent statuses that still hold a seat (until `hold_expires_at`). */
-export const OPEN_INTENT_STATUSES: PaymentIntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'processing', 'requires_action'];
+export const OPEN_INTENT_STATUSES: PaymentIntentStatus[] = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'processing',
+  'requires_action',
+];
 
 /** Session statuses a learner can enroll into (before the date check). */
 export const OPEN_SESSION_STATUSES: SessionStatus[] = ['APPROVED', 'ACTIVE'];

@@ -88,7 +88,9 @@ export async function gracefulShutdown(steps: ShutdownSteps, signal: string): Pr
   let giveUp: NodeJS.Timeout | undefined;
   const timeUp = new Promise<number>((resolve) => {
     giveUp = setTimeout(() => {
-      log.error(`shutdown: not finished ${LAST_STEPS_MS / 1000} s after the grace period; exiting without the steps left`);
+      log.error(
+        `shutdown: not finished ${LAST_STEPS_MS / 1000} s after the grace period; exiting without the steps left`,
+      );
       resolve(1);
     }, graceMs + LAST_STEPS_MS);
   });
@@ -130,7 +132,10 @@ export const REPEATED_SIGNAL_MS = 500;
  * is still released (dir-lock.ts releases it on exit).
  * @returns a function that stops listening to the signals.
  */
-export function exitGracefullyOnSignals(steps: ShutdownSteps, exit: (code: number) => void = (code) => process.exit(code)): () => void {
+export function exitGracefullyOnSignals(
+  steps: ShutdownSteps,
+  exit: (code: number) => void = (code) => process.exit(code),
+): () => void {
   let firstAt: number | null = null;
   const onSignal = (signal: 'SIGTERM' | 'SIGINT') => {
     if (firstAt === null) {

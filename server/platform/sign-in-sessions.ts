@@ -41,8 +41,14 @@ export async function openSession(
   options: { kind?: SessionKind; ttlSeconds?: number; sessionTtlSeconds?: number } = {},
 ): Promise<{ token: string; expiresAt: Date; sessionId: string; sessionExpiresAt: Date }> {
   const sessionId = randomUUID();
-  const issued = await tokens.issue({ sub: user.id, role: user.role, cid: user.company_id, tv: user.token_version ?? 0, sid: sessionId }, options.ttlSeconds);
-  const sessionExpiresAt = options.sessionTtlSeconds === undefined ? issued.expiresAt : new Date(Date.now() + options.sessionTtlSeconds * 1000);
+  const issued = await tokens.issue(
+    { sub: user.id, role: user.role, cid: user.company_id, tv: user.token_version ?? 0, sid: sessionId },
+    options.ttlSeconds,
+  );
+  const sessionExpiresAt =
+    options.sessionTtlSeconds === undefined
+      ? issued.expiresAt
+      : new Date(Date.now() + options.sessionTtlSeconds * 1000);
   await db
     .insertInto('auth_sessions')
     .values({ id: sessionId, user_id: user.id, kind: options.kind ?? 'password', expires_at: sessionExpiresAt })
@@ -52,12 +58,22 @@ export async function openSession(
 
 /** Revokes one session (sign-out): its access and refresh tokens stop working. Idempotent. */
 export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {
-  await db.updateTable('auth_sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Revokes every session of a user (password change or reset: ASVS 3.3.3). */
 export async function revokeUserSessions(db: Db, userId: number, now: Date): Promise<void> {
-  await db.updateTable('auth_sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /**
@@ -66,13 +82,20 @@ export async function revokeUserSessions(db: Db, userId: number, now: Date): Pro
  */
 export async function addRefreshToken(db: Db, sessionId: string, now: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.insertInto('auth_refresh_tokens').values({ token_hash: hashRefreshToken(token), session_id: sessionId, created_at: now }).execute();
+  await db
+    .insertInto('auth_refresh_tokens')
+    .values({ token_hash: hashRefreshToken(token), session_id: sessionId, created_at: now })
+    .execute();
   return token;
 }
 
 /** The session a refresh token belongs to, used or not, or null (unknown token). */
 export async function sessionOfRefreshToken(db: Db, token: string): Promise<string | null> {
-  const row = await db.selectFrom('auth_refresh_tokens').select('session_id').where('token_hash', '=', hashRefreshToken(token)).executeTakeFirst();
+  const row = await db
+    .selectFrom('auth_refresh_tokens')
+    .select('session_id')
+    .where('token_hash', '=', hashRefreshToken(token))
+    .executeTakeFirst();
   return row?.session_id ?? null;
 }
 
@@ -98,8 +121,20 @@ export type Rotation =
 export async function rotateRefreshToken(db: Kysely<Database>, token: string, now: Date): Promise<Rotation> {
   const hash = hashRefreshToken(token);
   return db.transaction().execute(async (trx): Promise<Rotation> => {
-    const claimed = await trx.updateTable('auth_refresh_tokens').set({ used_at: now }).where('token_hash', '=', hash).where('used_at', 'is', null).returning('session_id').executeTakeFirst();
-    const earlier = claimed ? null : await trx.selectFrom('auth_refresh_tokens').select(['session_id', 'used_at']).where('token_hash', '=', hash).executeTakeFirst();
+    const claimed = await trx
+      .updateTable('auth_refresh_tokens')
+      .set({ used_at: now })
+      .where('token_hash', '=', hash)
+      .where('used_at', 'is', null)
+      .returning('session_id')
+      .executeTakeFirst();
+    const earlier = claimed
+      ? null
+      : await trx
+          .selectFrom('auth_refresh_tokens')
+          .select(['session_id', 'used_at'])
+          .where('token_hash', '=', hash)
+          .executeTakeFirst();
     const sessionId = claimed?.session_id ?? earlier?.session_id;
     if (!sessionId) return { outcome: 'refused' };
     const session = await trx
@@ -120,7 +155,13 @@ export async function rotateRefreshToken(db: Kysely<Database>, token: string, no
     }
     await trx.updateTable('auth_sessions').set({ last_used_at: now }).where('id', '=', sessionId).execute();
     const refreshToken = await addRefreshToken(trx, sessionId, now);
-    return { outcome: 'rotated', sessionId, userId: session.user_id, refreshToken, sessionExpiresAt: session.expires_at };
+    return {
+      outcome: 'rotated',
+      sessionId,
+      userId: session.user_id,
+      refreshToken,
+      sessionExpiresAt: session.expires_at,
+    };
   });
 }
 
@@ -149,5 +190,12 @@ export async function signInForTests(
   user: { id: number; role: Role; company_id?: number | null; token_version?: number },
   ttlSeconds?: number,
 ): Promise<string> {
-  return (await openSession(db, tokens, { id: user.id, role: user.role, company_id: user.company_id ?? null, token_version: user.token_version ?? 0 }, { ttlSeconds })).token;
+  return (
+    await openSession(
+      db,
+      tokens,
+      { id: user.id, role: user.role, company_id: user.company_id ?? null, token_version: user.token_version ?? 0 },
+      { ttlSeconds },
+    )
+  ).token;
 }

@@ -148,7 +148,12 @@ export class S3Storage implements FileStorage {
     const body = createReadStream(tempPath);
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.config.bucket, Key: clean, Body: body, ContentType: contentType || 'application/octet-stream' },
+      params: {
+        Bucket: this.config.bucket,
+        Key: clean,
+        Body: body,
+        ContentType: contentType || 'application/octet-stream',
+      },
       partSize: this.partSize,
       queueSize: this.queueSize,
       leavePartsOnError: false,
@@ -214,10 +219,16 @@ export class S3Storage implements FileStorage {
     } catch {
       return { status: 404 };
     }
-    const range = options.range && /^bytes=(\d+-\d*|-\d+)$/.test(options.range.trim()) ? options.range.trim() : undefined;
+    const range =
+      options.range && /^bytes=(\d+-\d*|-\d+)$/.test(options.range.trim()) ? options.range.trim() : undefined;
     try {
       const r = await this.client.send(
-        new GetObjectCommand({ Bucket: this.config.bucket, Key: clean, Range: range, IfNoneMatch: options.ifNoneMatch || undefined }),
+        new GetObjectCommand({
+          Bucket: this.config.bucket,
+          Key: clean,
+          Range: range,
+          IfNoneMatch: options.ifNoneMatch || undefined,
+        }),
       );
       const contentLength = r.ContentLength ?? 0;
       const contentRange = r.ContentRange ?? null;
@@ -287,7 +298,12 @@ async function isFile(path: string): Promise<boolean> {
  * A missing object, or a key with `..`, gets the app's not-found answer, as with the disk driver.
  * @param diskRoot the disk driver's directory (`DATA_DIR/uploads`), created when missing
  */
-export async function registerS3Uploads(app: FastifyInstance, storage: S3Storage, diskRoot: string, prefix = '/uploads/'): Promise<void> {
+export async function registerS3Uploads(
+  app: FastifyInstance,
+  storage: S3Storage,
+  diskRoot: string,
+  prefix = '/uploads/',
+): Promise<void> {
   await mkdir(diskRoot, { recursive: true });
   app.addHook('onClose', async () => storage.close());
   await app.register(async (scope) => {
@@ -326,7 +342,10 @@ export async function registerS3Uploads(app: FastifyInstance, storage: S3Storage
             if (r.etag) reply.header('etag', r.etag);
             return reply.code(304).send();
           case 416:
-            return reply.code(416).header('content-range', `bytes */${r.sizeBytes}`).send({ message: 'The requested range is not satisfiable' });
+            return reply
+              .code(416)
+              .header('content-range', `bytes */${r.sizeBytes}`)
+              .send({ message: 'The requested range is not satisfiable' });
           default:
             setObjectHeaders(reply, r, key);
             reply.header('content-length', String(r.contentLength));

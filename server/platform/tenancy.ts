@@ -22,7 +22,12 @@ const TRUE = sql<SqlBool>`true`;
 const FALSE = sql<SqlBool>`false`;
 
 /** The scope of an anonymous caller: public data only. */
-export const ANONYMOUS_SCOPE: TenantScope = Object.freeze({ userId: null, role: null, companyId: null, isStaff: false });
+export const ANONYMOUS_SCOPE: TenantScope = Object.freeze({
+  userId: null,
+  role: null,
+  companyId: null,
+  isStaff: false,
+});
 
 /** The tenant scope of a (possibly anonymous) caller. */
 export function tenantScopeOf(caller: Pick<Caller, 'userId' | 'role' | 'companyId'> | null): TenantScope {
@@ -64,7 +69,10 @@ export function courseTenantOpen(eb: ExpressionBuilder<any, any>, scope: TenantS
 }
 
 /** {@link courseTenantOpen} over a loaded course: `isPrivate` and its `companyId` (or null). */
-export function courseTenantOpenFor(course: { isPrivate: boolean; companyId: number | null }, scope: TenantScope): boolean {
+export function courseTenantOpenFor(
+  course: { isPrivate: boolean; companyId: number | null },
+  scope: TenantScope,
+): boolean {
   if (scope.isStaff || !course.isPrivate) return true;
   return scope.companyId !== null && course.companyId === scope.companyId;
 }

@@ -35,7 +35,10 @@ export function isPrivateUploadKey(key: string): boolean {
 
 const KEY_CHARS = '[A-Za-z0-9._~%-]';
 /** A private `/uploads/<key>` URL in text (JSON or HTML), not already carrying a query. */
-const PRIVATE_URL = new RegExp(`/uploads/((?:${PRIVATE_UPLOAD_PREFIXES.map((p) => p.slice(0, -1)).join('|')})(?:/${KEY_CHARS}+)+)(?![A-Za-z0-9._~%/?-])`, 'g');
+const PRIVATE_URL = new RegExp(
+  `/uploads/((?:${PRIVATE_UPLOAD_PREFIXES.map((p) => p.slice(0, -1)).join('|')})(?:/${KEY_CHARS}+)+)(?![A-Za-z0-9._~%/?-])`,
+  'g',
+);
 /** The signature query added by {@link UploadSigner.signUrl} (also HTML-escaped, `&amp;`). */
 const SIGNATURE_QUERY = /(\/uploads\/[^\s"'<>?#\\]+)\?exp=\d+&(?:amp;)?sig=[A-Za-z0-9_-]+/g;
 
@@ -144,7 +147,8 @@ export function registerPrivateUploads(app: FastifyInstance, signer: UploadSigne
     privateRequests.add(request);
   });
   app.addHook('preHandler', async (request) => {
-    if (request.url.startsWith('/api/') && request.body !== undefined) request.body = stripUploadSignatures(request.body);
+    if (request.url.startsWith('/api/') && request.body !== undefined)
+      request.body = stripUploadSignatures(request.body);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (privateRequests.has(request)) {
@@ -152,7 +156,11 @@ export function registerPrivateUploads(app: FastifyInstance, signer: UploadSigne
       return payload;
     }
     // Only the contract's operations: the contract document itself (/api/openapi.json) keeps its examples.
-    if (typeof payload !== 'string' || !(request.routeOptions.config as { operationId?: string } | undefined)?.operationId) return payload;
+    if (
+      typeof payload !== 'string' ||
+      !(request.routeOptions.config as { operationId?: string } | undefined)?.operationId
+    )
+      return payload;
     if (!String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
     return signer.signUrlsIn(payload);
   });

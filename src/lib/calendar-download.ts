@@ -7,10 +7,15 @@ import { saveFile } from '@/lib/save-file';
  * API client and saved as `fileName` through a temporary object URL.
  * Throws an `ApiError` (status, server message) when the call fails; rejects on a network error.
  */
-export async function downloadCalendar(api: Api, sessionId: number, fileName = `halaqa-session-${sessionId}.ics`): Promise<void> {
+export async function downloadCalendar(
+  api: Api,
+  sessionId: number,
+  fileName = `halaqa-session-${sessionId}.ics`,
+): Promise<void> {
   const result = await api.GET('/sessions/{id}/calendar.ics', { params: { path: { id: sessionId } }, parseAs: 'blob' });
   // openapi-fetch's `parseAs: 'blob'` answers the body as a Blob (typed as the schema's string).
   const blob = result.data as unknown as Blob | undefined;
-  if (result.error !== undefined || !blob || typeof blob.size !== 'number') throw new ApiError(result.response.status, result.error);
+  if (result.error !== undefined || !blob || typeof blob.size !== 'number')
+    throw new ApiError(result.response.status, result.error);
   saveFile(blob, fileName);
 }

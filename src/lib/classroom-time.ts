@@ -125,9 +125,8 @@ export function currentOccurrence<T extends Pick<MeetingOccurrence, 'startsAt' |
   now: number,
 ): T | null {
   return (
-    [...occurrences]
-      .sort((a, b) => epochOf(a.startsAt) - epochOf(b.startsAt))
-      .find((o) => epochOf(o.endsAt) > now) ?? null
+    [...occurrences].sort((a, b) => epochOf(a.startsAt) - epochOf(b.startsAt)).find((o) => epochOf(o.endsAt) > now) ??
+    null
   );
 }
 

@@ -54,7 +54,10 @@ type Catalog = { messages: Messages };
  */
 const loaders: Record<Locale, { core: () => Promise<Catalog>; rest: () => Promise<Catalog> }> = {
   en: { core: async () => ({ messages: {} }), rest: async () => ({ messages: {} }) },
-  ar: { core: () => import('../locales/ar/messages.po?part=core'), rest: () => import('../locales/ar/messages.po?part=rest') },
+  ar: {
+    core: () => import('../locales/ar/messages.po?part=core'),
+    rest: () => import('../locales/ar/messages.po?part=rest'),
+  },
 };
 
 /** The pages whose first load shows the core part of the catalog alone (vite.config.ts, `linguiSplit`). */

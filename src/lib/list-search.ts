@@ -10,7 +10,13 @@ const positiveInt = v.pipe(
   v.minValue(1),
 );
 
-const queryText = v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.trim(), v.minLength(1), v.maxLength(200));
+const queryText = v.pipe(
+  v.union([v.string(), v.number()]),
+  v.transform(String),
+  v.trim(),
+  v.minLength(1),
+  v.maxLength(200),
+);
 
 export const SESSION_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'ACTIVE', 'EXPIRED'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];

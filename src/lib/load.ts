@@ -72,7 +72,10 @@ export async function settle<T, F = never>(call: Call<T>, options: { notFoundAs?
     if (result.response.status === 404 && 'notFoundAs' in options) return { ok: true, data: options.notFoundAs as F };
     return { ok: true, data: unwrap(result) };
   } catch (error) {
-    return { ok: false, error: error instanceof ApiError ? error : new ApiError(0, { message: String((error as Error)?.message ?? '') }) };
+    return {
+      ok: false,
+      error: error instanceof ApiError ? error : new ApiError(0, { message: String((error as Error)?.message ?? '') }),
+    };
   }
 }
 

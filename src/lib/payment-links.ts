@@ -4,7 +4,12 @@ import type { Role } from '@/lib/auth/roles';
 
 /** The account pages of the payments area. */
 export type PaymentLinkPath =
-  | '/account/profile' | '/account/password' | '/account/wallet' | '/account/payment-methods' | '/account/bank-account' | '/account/addresses'
+  | '/account/profile'
+  | '/account/password'
+  | '/account/wallet'
+  | '/account/payment-methods'
+  | '/account/bank-account'
+  | '/account/addresses'
   | '/account/learning-goals';
 
 export interface PaymentLink {
@@ -30,7 +35,8 @@ const learningGoals: PaymentLink = { to: '/account/learning-goals', label: msg`L
  * other signed-in role → Addresses.
  */
 export function paymentLinks(role: Role): PaymentLink[] {
-  if (role === 'LEARNER' || role === 'USER') return [profile, password, wallet, paymentMethods, addresses, learningGoals];
+  if (role === 'LEARNER' || role === 'USER')
+    return [profile, password, wallet, paymentMethods, addresses, learningGoals];
   if (role === 'EDUCATOR') return [profile, password, bankAccount, addresses];
   return [profile, password, addresses];
 }

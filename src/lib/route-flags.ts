@@ -14,8 +14,7 @@ declare module '@tanstack/react-router' {
 }
 
 /** Keeps a value only if it passes `schema`; an invalid value becomes undefined (dropped). */
-export const lenient = <TSchema extends v.GenericSchema>(schema: TSchema) =>
-  v.fallback(v.optional(schema), undefined);
+export const lenient = <TSchema extends v.GenericSchema>(schema: TSchema) => v.fallback(v.optional(schema), undefined);
 
 /**
  * Search parameters valid on every page (spec §2): `lang` (en|ar), `sign-in-with-redirect`

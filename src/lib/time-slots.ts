@@ -17,7 +17,11 @@ function weekdayOf(date: PlainDate | ZonedDateTime): Weekday {
  * 'hh:mm A' (spec §9): 12-hour clock, zero-padded, with AM/PM; e.g. 9:05 → "09:05 AM",
  * 0:30 → "12:30 AM", 12:00 → "12:00 PM". `meridiem` lets a locale translate AM/PM.
  */
-export function formatHhMmA(hour: number, minute: number, meridiem: { am: string; pm: string } = { am: 'AM', pm: 'PM' }): string {
+export function formatHhMmA(
+  hour: number,
+  minute: number,
+  meridiem: { am: string; pm: string } = { am: 'AM', pm: 'PM' },
+): string {
   const h12 = hour % 12 === 0 ? 12 : hour % 12;
   return `${String(h12).padStart(2, '0')}:${String(minute).padStart(2, '0')} ${hour < 12 ? meridiem.am : meridiem.pm}`;
 }
@@ -123,7 +127,12 @@ export function convertWeeklySlot(input: WeeklySlotInput): ConvertedSlot {
 
   return {
     session: { timeZone: sessionZone, start: instantIn(start), end: instantIn(end), offset: start.offset },
-    viewer: { timeZone: viewerZone, start: instantIn(viewerStart), end: instantIn(viewerEnd), offset: viewerStart.offset },
+    viewer: {
+      timeZone: viewerZone,
+      start: instantIn(viewerStart),
+      end: instantIn(viewerEnd),
+      offset: viewerStart.offset,
+    },
     dayShift: diff,
     sameTime: start.offset === viewerStart.offset,
   };

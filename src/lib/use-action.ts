@@ -15,7 +15,10 @@ export type ActionState<T> =
  */
 export function useAction<TInput, TResult>(
   run: (input: TInput) => Promise<TResult>,
-  { onSuccess, onError }: { onSuccess?: (result: TResult, input: TInput) => void; onError?: (error: unknown) => void } = {},
+  {
+    onSuccess,
+    onError,
+  }: { onSuccess?: (result: TResult, input: TInput) => void; onError?: (error: unknown) => void } = {},
 ) {
   const [state, setState] = useState<ActionState<TResult>>({ status: 'idle' });
   const pending = useRef(false);
@@ -39,7 +42,8 @@ export function useAction<TInput, TResult>(
   );
   const reset = useCallback(() => setState({ status: 'idle' }), []);
   const isPending = (key?: string) => state.status === 'pending' && (key === undefined || state.key === key);
-  const errorOf = (key?: string) => (state.status === 'failed' && (key === undefined || state.key === key) ? state.error : null);
+  const errorOf = (key?: string) =>
+    state.status === 'failed' && (key === undefined || state.key === key) ? state.error : null;
   return { state, start, reset, isPending, errorOf };
 }
 

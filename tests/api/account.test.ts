@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword, passwords } from '../../server/platform/passwords.js';
-import { countRows, DEMO_PASSWORD, startTestApp, TEST_SCRYPT_LOG_N, testHashPassword, type TestApp } from './harness.js';
+import {
+  countRows,
+  DEMO_PASSWORD,
+  startTestApp,
+  TEST_SCRYPT_LOG_N,
+  testHashPassword,
+  type TestApp,
+} from './harness.js';
 
 /**
  * Issue 13: forgot/reset password, change password, profile, and what they do to the account's
@@ -21,20 +28,40 @@ async function newUser(password = 'Old-passw0rd!', language: 'en' | 'ar' = 'en')
   const email = `account-${Date.now().toString(36)}-${++seq}@halaqa.test`;
   await t.db
     .insertInto('users')
-    .values({ email, password_hash: await testHashPassword(password), first_name: 'Rania', last_name: 'Saleh', role: 'LEARNER', status: 'APPROVED', company_id: null, picture_url: null, language })
+    .values({
+      email,
+      password_hash: await testHashPassword(password),
+      first_name: 'Rania',
+      last_name: 'Saleh',
+      role: 'LEARNER',
+      status: 'APPROVED',
+      company_id: null,
+      picture_url: null,
+      language,
+    })
     .execute();
   return email;
 }
 
-const signIn = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password } });
+const signIn = (email: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password } });
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/users/me/addresses', headers: t.auth(token) });
 const requestReset = (email: string, language?: 'en' | 'ar') =>
-  t.app.inject({ method: 'POST', url: '/api/account/reset-password/request', payload: { email, ...(language ? { language } : {}) } });
-const reset = (payload: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/account/reset-password', payload });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/account/reset-password/request',
+    payload: { email, ...(language ? { language } : {}) },
+  });
+const reset = (payload: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url: '/api/account/reset-password', payload });
 
 /** The last mail sent to `email` (outbox table): subject and text. */
 async function lastMailTo(email: string) {
-  const rows = await t.db.selectFrom('outbox').select(['subject', 'body', 'to_addresses']).orderBy('id', 'desc').execute();
+  const rows = await t.db
+    .selectFrom('outbox')
+    .select(['subject', 'body', 'to_addresses'])
+    .orderBy('id', 'desc')
+    .execute();
   const to = (v: unknown) => (Array.isArray(v) ? v : JSON.parse(String(v))) as string[];
   const row = rows.find((r) => to(r.to_addresses).includes(email));
   if (!row) throw new Error(`no mail to ${email}`);
@@ -109,7 +136,10 @@ describe('POST /account/reset-password', () => {
 
     const again = await reset({ email, token, password: 'Another-pass-1!', confirmPassword: 'Another-pass-1!' });
     expect(again.statusCode).toBe(422);
-    expect(again.json()).toEqual({ message: 'This reset link has already been used', errors: [{ path: 'token', message: 'used' }] });
+    expect(again.json()).toEqual({
+      message: 'This reset link has already been used',
+      errors: [{ path: 'token', message: 'used' }],
+    });
     expect((await signIn(email, 'Brand-n3w-pass!')).statusCode).toBe(200);
   });
 
@@ -131,22 +161,34 @@ describe('POST /account/reset-password', () => {
     // Within the hour the same link still works.
     clock = start + 59 * 60_000;
     try {
-      expect((await reset({ email, token, password: 'Brand-n3w-pass!', confirmPassword: 'Brand-n3w-pass!' })).statusCode).toBe(200);
+      expect(
+        (await reset({ email, token, password: 'Brand-n3w-pass!', confirmPassword: 'Brand-n3w-pass!' })).statusCode,
+      ).toBe(200);
     } finally {
       clock = start;
     }
   });
 
-  it('refuses an unknown token, another address\'s token, a weak or unconfirmed password (400, nothing used)', async () => {
+  it("refuses an unknown token, another address's token, a weak or unconfirmed password (400, nothing used)", async () => {
     const email = await newUser();
     const other = await newUser();
     await requestReset(email);
     const token = tokenIn((await lastMailTo(email)).body)!;
 
-    const unknown = await reset({ email, token: 'not-a-token', password: 'Brand-n3w-pass!', confirmPassword: 'Brand-n3w-pass!' });
+    const unknown = await reset({
+      email,
+      token: 'not-a-token',
+      password: 'Brand-n3w-pass!',
+      confirmPassword: 'Brand-n3w-pass!',
+    });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors).toEqual([{ path: 'token', message: 'invalid' }]);
-    const stolen = await reset({ email: other, token, password: 'Brand-n3w-pass!', confirmPassword: 'Brand-n3w-pass!' });
+    const stolen = await reset({
+      email: other,
+      token,
+      password: 'Brand-n3w-pass!',
+      confirmPassword: 'Brand-n3w-pass!',
+    });
     expect(stolen.statusCode).toBe(422);
 
     const mismatch = await reset({ email, token, password: 'Brand-n3w-pass!', confirmPassword: 'Brand-n3w-pass?' });
@@ -159,20 +201,30 @@ describe('POST /account/reset-password', () => {
     // None of these used the link up or changed a password.
     expect((await signIn(email, 'Old-passw0rd!')).statusCode).toBe(200);
     expect((await signIn(other, 'Old-passw0rd!')).statusCode).toBe(200);
-    expect((await reset({ email, token, password: 'Brand-n3w-pass!', confirmPassword: 'Brand-n3w-pass!' })).statusCode).toBe(200);
+    expect(
+      (await reset({ email, token, password: 'Brand-n3w-pass!', confirmPassword: 'Brand-n3w-pass!' })).statusCode,
+    ).toBe(200);
   });
 });
 
 describe('PUT /account/password', () => {
   const change = (token: string, oldPassword: string, newPassword: string) =>
-    t.app.inject({ method: 'PUT', url: '/api/account/password', headers: t.auth(token), payload: { oldPassword, newPassword } });
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/account/password',
+      headers: t.auth(token),
+      payload: { oldPassword, newPassword },
+    });
 
   it('refuses a wrong current password with 400 and a message, and changes nothing', async () => {
     const email = await newUser();
     const token = (await signIn(email, 'Old-passw0rd!')).json().data.token as string;
     const res = await change(token, 'Wrong-passw0rd!', 'Brand-n3w-pass!');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Your current password is not correct', errors: [{ path: 'oldPassword', message: 'is not correct' }] });
+    expect(res.json()).toEqual({
+      message: 'Your current password is not correct',
+      errors: [{ path: 'oldPassword', message: 'is not correct' }],
+    });
     expect((await me(token)).statusCode).toBe(200);
     expect((await signIn(email, 'Old-passw0rd!')).statusCode).toBe(200);
   });
@@ -186,7 +238,7 @@ describe('PUT /account/password', () => {
     expect((await signIn(email, 'Old-passw0rd!')).statusCode).toBe(200);
   });
 
-  it('changes it: the account\'s other sign-ins end (401), the changer keeps working with the fresh token', async () => {
+  it("changes it: the account's other sign-ins end (401), the changer keeps working with the fresh token", async () => {
     const email = await newUser();
     const laptop = (await signIn(email, 'Old-passw0rd!')).json().data.token as string;
     const phone = (await signIn(email, 'Old-passw0rd!')).json().data.token as string;
@@ -208,21 +260,36 @@ describe('PUT /account/password', () => {
   });
 
   it('needs a sign-in', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: '/api/account/password', payload: { oldPassword: DEMO_PASSWORD, newPassword: 'Brand-n3w-pass!' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/password',
+      payload: { oldPassword: DEMO_PASSWORD, newPassword: 'Brand-n3w-pass!' },
+    });
     expect(res.statusCode).toBe(401);
   });
 });
 
 describe('PUT /account/profile', () => {
-  const update = (token: string, payload: unknown) => t.app.inject({ method: 'PUT', url: '/api/account/profile', headers: t.auth(token), payload: payload as object });
+  const update = (token: string, payload: unknown) =>
+    t.app.inject({ method: 'PUT', url: '/api/account/profile', headers: t.auth(token), payload: payload as object });
 
-  it('updates the caller\'s names (trimmed) and mail language, and answers the user', async () => {
+  it("updates the caller's names (trimmed) and mail language, and answers the user", async () => {
     const email = await newUser();
     const token = (await signIn(email, 'Old-passw0rd!')).json().data.token as string;
     const res = await update(token, { firstName: '  Layla ', lastName: 'Haddad', language: 'ar' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ email, firstName: 'Layla', lastName: 'Haddad', name: 'Layla Haddad', language: 'ar' });
-    const row = await t.db.selectFrom('users').select(['first_name', 'last_name', 'language']).where('email', '=', email).executeTakeFirstOrThrow();
+    expect(res.json().data).toMatchObject({
+      email,
+      firstName: 'Layla',
+      lastName: 'Haddad',
+      name: 'Layla Haddad',
+      language: 'ar',
+    });
+    const row = await t.db
+      .selectFrom('users')
+      .select(['first_name', 'last_name', 'language'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ first_name: 'Layla', last_name: 'Haddad', language: 'ar' });
   });
 
@@ -235,7 +302,11 @@ describe('PUT /account/profile', () => {
     expect((await update(token, { firstName: 'A', lastName: 'B', language: 'fr' })).statusCode).toBe(400);
     expect((await update(token, { firstName: 'A', lastName: 'B', role: 'ADMIN' })).statusCode).toBe(400);
     expect((await update(token, { firstName: 'A' })).statusCode).toBe(400);
-    const row = await t.db.selectFrom('users').select(['first_name', 'last_name', 'language', 'role']).where('email', '=', email).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select(['first_name', 'last_name', 'language', 'role'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ first_name: 'Rania', last_name: 'Saleh', language: 'en', role: 'LEARNER' });
   });
 });

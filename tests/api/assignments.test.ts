@@ -40,7 +40,8 @@ let sessionId: number;
 let secondSessionId: number;
 const L: Record<string, number> = {};
 
-const idOf = async (email: string) => (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+const idOf = async (email: string) =>
+  (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
 async function call(method: 'GET' | 'POST' | 'PATCH', url: string, email: string | null, payload?: unknown) {
   const headers = email ? t.auth(await t.tokenFor(email)) : undefined;
@@ -48,10 +49,20 @@ async function call(method: 'GET' | 'POST' | 'PATCH', url: string, email: string
   return { status: res.statusCode, body: res.json() };
 }
 
-async function submit(lessonId: number, email: string | null, files: Record<string, FilePart>, fields: Record<string, string> = {}) {
+async function submit(
+  lessonId: number,
+  email: string | null,
+  files: Record<string, FilePart>,
+  fields: Record<string, string> = {},
+) {
   const form = multipart(fields, files);
   const headers = { ...form.headers, ...(email ? t.auth(await t.tokenFor(email)) : {}) };
-  const res = await t.app.inject({ method: 'POST', url: `/api/assignments/${lessonId}/submissions`, payload: form.payload, headers });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/assignments/${lessonId}/submissions`,
+    payload: form.payload,
+    headers,
+  });
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -59,8 +70,14 @@ const submitCode = (lessonId: number, email: string | null, code: string, sessio
   call('POST', `/api/assignments/${lessonId}/code`, email, { sessionId: session, code });
 
 async function fixture() {
-  const ncai = (await t.db.selectFrom('users').select('company_id').where('email', '=', PARTNER).executeTakeFirstOrThrow()).company_id;
-  const course = await insertCourse(t.db, { educatorId: await idOf(EDUCATOR), title: 'JavaScript, graded', companyId: ncai });
+  const ncai = (
+    await t.db.selectFrom('users').select('company_id').where('email', '=', PARTNER).executeTakeFirstOrThrow()
+  ).company_id;
+  const course = await insertCourse(t.db, {
+    educatorId: await idOf(EDUCATOR),
+    title: 'JavaScript, graded',
+    companyId: ncai,
+  });
   const sectionId = await course.section(1, 'Practice', 0);
   let order = 0;
   const lesson = async (key: string, code: LessonTypeCode, extra: Record<string, unknown> = {}) => {
@@ -85,7 +102,12 @@ async function fixture() {
 
   sessionId = await course.session();
   secondSessionId = await course.session();
-  for (const [email, sid] of [[LEARNER, sessionId], [LEARNER1, sessionId], [TWO_SESSIONS, sessionId], [TWO_SESSIONS, secondSessionId]] as const) {
+  for (const [email, sid] of [
+    [LEARNER, sessionId],
+    [LEARNER1, sessionId],
+    [TWO_SESSIONS, sessionId],
+    [TWO_SESSIONS, secondSessionId],
+  ] as const) {
     await enroll(t.db, sid, await idOf(email));
   }
 }
@@ -103,9 +125,20 @@ describe('POST /assignments/{id}/submissions (submitAssignment)', () => {
     expect(res.status).toBe(201);
     const s = res.body.data;
     expect(s).toMatchObject({
-      assignmentId: L.essay, sessionId, kind: 'DOCUMENT', learner: { id: await idOf(LEARNER), name: 'Lina Kassem' },
-      document: { fileName: 'todo-report.pdf' }, code: null, results: null, status: 'SUBMITTED', grade: null, points: 20, late: false,
-      comment: null, gradedAt: null, submittedAt: WEEK1.toISOString(),
+      assignmentId: L.essay,
+      sessionId,
+      kind: 'DOCUMENT',
+      learner: { id: await idOf(LEARNER), name: 'Lina Kassem' },
+      document: { fileName: 'todo-report.pdf' },
+      code: null,
+      results: null,
+      status: 'SUBMITTED',
+      grade: null,
+      points: 20,
+      late: false,
+      comment: null,
+      gradedAt: null,
+      submittedAt: WEEK1.toISOString(),
     });
     // A private file: the answer carries a short-lived signed link (docs/storage.md "Private files").
     expect(s.document.url).toMatch(/^\/uploads\/submissions\/[^?]+\.pdf\?exp=\d+&sig=[\w-]+$/);
@@ -118,12 +151,20 @@ describe('POST /assignments/{id}/submissions (submitAssignment)', () => {
 
   it('keeps every submission: a resubmission is a new row and both are listed, newest first', async () => {
     now = new Date(WEEK1.getTime() + 60_000);
-    const again = await submit(L.essay!, LEARNER, { document: pdf('todo-report-v2.pdf') }, { sessionId: String(sessionId) });
+    const again = await submit(
+      L.essay!,
+      LEARNER,
+      { document: pdf('todo-report-v2.pdf') },
+      { sessionId: String(sessionId) },
+    );
     expect(again.status).toBe(201);
     const list = await call('GET', `/api/assignments/${L.essay}/submissions?sessionId=${sessionId}`, LEARNER);
     expect(list.status).toBe(200);
     expect(list.body.data.total).toBe(2);
-    expect(list.body.data.items.map((i: { document: { fileName: string } }) => i.document.fileName)).toEqual(['todo-report-v2.pdf', 'todo-report.pdf']);
+    expect(list.body.data.items.map((i: { document: { fileName: string } }) => i.document.fileName)).toEqual([
+      'todo-report-v2.pdf',
+      'todo-report.pdf',
+    ]);
     expect(list.body.data).toMatchObject({ page: 1, pageSize: 12 });
   });
 
@@ -145,11 +186,25 @@ describe('POST /assignments/{id}/submissions (submitAssignment)', () => {
     const none = await submit(L.essay!, LEARNER, {});
     expect(none.status).toBe(400);
     expect(none.body.errors).toEqual([expect.objectContaining({ path: 'document' })]);
-    expect((await submit(L.essay!, LEARNER, { document: { filename: 'empty.pdf', contentType: 'application/pdf', content: Buffer.alloc(0) } })).status).toBe(400);
-    const png = await submit(L.essay!, LEARNER, { document: { filename: 'essay.pdf', contentType: 'application/pdf', content: PNG_1PX } });
+    expect(
+      (
+        await submit(L.essay!, LEARNER, {
+          document: { filename: 'empty.pdf', contentType: 'application/pdf', content: Buffer.alloc(0) },
+        })
+      ).status,
+    ).toBe(400);
+    const png = await submit(L.essay!, LEARNER, {
+      document: { filename: 'essay.pdf', contentType: 'application/pdf', content: PNG_1PX },
+    });
     expect(png.status).toBe(415);
     expect(png.body.message).toBe('File type must be pdf, doc, docx, xls, xlsx, ppt, pptx, zip');
-    const big = await submit(L.essay!, LEARNER, { document: { filename: 'big.pdf', contentType: 'application/pdf', content: Buffer.concat([PDF, Buffer.alloc(20 * 1024 * 1024)]) } });
+    const big = await submit(L.essay!, LEARNER, {
+      document: {
+        filename: 'big.pdf',
+        contentType: 'application/pdf',
+        content: Buffer.concat([PDF, Buffer.alloc(20 * 1024 * 1024)]),
+      },
+    });
     expect(big.status).toBe(413);
     expect(big.body.message).toBe('File size must be less than 20 MB');
     const badSession = await submit(L.essay!, LEARNER, { document: pdf() }, { sessionId: 'abc' });
@@ -175,7 +230,9 @@ describe('POST /assignments/{id}/submissions (submitAssignment)', () => {
     expect((await submit(L.essay!, OTHER_COMPANY, { document: pdf() })).status).toBe(403);
     expect((await submit(L.essay!, EDUCATOR, { document: pdf() }, { sessionId: String(sessionId) })).status).toBe(403);
     // enrolled, but not in the session named
-    expect((await submit(L.essay!, LEARNER, { document: pdf() }, { sessionId: String(secondSessionId) })).status).toBe(403);
+    expect((await submit(L.essay!, LEARNER, { document: pdf() }, { sessionId: String(secondSessionId) })).status).toBe(
+      403,
+    );
     expect(await countRows(t.db, 'submissions')).toBe(rows);
   });
 
@@ -190,7 +247,9 @@ describe('POST /assignments/{id}/submissions (submitAssignment)', () => {
     expect(late.status).toBe(201);
     expect(late.body.data).toMatchObject({ late: true, status: 'SUBMITTED', points: 10 });
     now = new Date('2031-05-12T05:59:59Z'); // one second before the deadline
-    expect((await submit(L.essay!, LEARNER1, { document: pdf('on-time.pdf') })).body.data).toMatchObject({ late: false });
+    expect((await submit(L.essay!, LEARNER1, { document: pdf('on-time.pdf') })).body.data).toMatchObject({
+      late: false,
+    });
     now = WEEK1;
   });
 });
@@ -201,8 +260,16 @@ describe('POST /assignments/{id}/code (submitProgrammingAssignment)', () => {
     const res = await submitCode(L.code!, LEARNER, 'function add(a, b) { console.log("adding", a, b); return a + b; }');
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({
-      assignmentId: L.code, sessionId, kind: 'CODE', document: null, status: 'AUTOGRADED', grade: 30, points: 30, late: false,
-      code: 'function add(a, b) { console.log("adding", a, b); return a + b; }', gradedAt: WEEK1.toISOString(),
+      assignmentId: L.code,
+      sessionId,
+      kind: 'CODE',
+      document: null,
+      status: 'AUTOGRADED',
+      grade: 30,
+      points: 30,
+      late: false,
+      code: 'function add(a, b) { console.log("adding", a, b); return a + b; }',
+      gradedAt: WEEK1.toISOString(),
     });
     expect(res.body.data.results).toEqual([
       { name: 'add(1, 2)', passed: true, output: 'adding 1 2' },
@@ -218,9 +285,16 @@ describe('POST /assignments/{id}/code (submitProgrammingAssignment)', () => {
     expect(res.body.data.grade).toBe(20);
     expect(res.body.data.results.map((r: { passed: boolean }) => r.passed)).toEqual([true, true, false]);
     expect(res.body.data.results[2].output).toBe('Wrong value: expected 4');
-    const thrown = await submitCode(L.code!, LEARNER, 'function add(a, b) { if (a < 0) throw new TypeError("no negatives"); return a + b; }');
+    const thrown = await submitCode(
+      L.code!,
+      LEARNER,
+      'function add(a, b) { if (a < 0) throw new TypeError("no negatives"); return a + b; }',
+    );
     expect(thrown.body.data.grade).toBe(20);
-    expect(thrown.body.data.results[1]).toMatchObject({ passed: false, output: expect.stringContaining('no negatives') });
+    expect(thrown.body.data.results[1]).toMatchObject({
+      passed: false,
+      output: expect.stringContaining('no negatives'),
+    });
   });
 
   it('reports an infinite loop as failed tests with a time-limit message, and answers within a few seconds', async () => {
@@ -230,7 +304,8 @@ describe('POST /assignments/{id}/code (submitProgrammingAssignment)', () => {
     expect(Date.now() - started).toBeLessThan(8000);
     expect(res.status).toBe(201);
     expect(res.body.data.grade).toBe(0);
-    for (const r of res.body.data.results) expect(r).toMatchObject({ passed: false, output: expect.stringMatching(/Time limit exceeded/) });
+    for (const r of res.body.data.results)
+      expect(r).toMatchObject({ passed: false, output: expect.stringMatching(/Time limit exceeded/) });
   }, 20_000);
 
   it('keeps answering other requests while a submission loops: /api/health answers before the submission does', async () => {
@@ -256,7 +331,11 @@ describe('POST /assignments/{id}/code (submitProgrammingAssignment)', () => {
   it('stops running tests once the submission has used its time budget: the rest fail as not run', async () => {
     const tests = Array.from({ length: 5 }, (_, i) => ({ name: `t${i}`, args: [i, i], expected: 2 * i }));
     const started = Date.now();
-    const results = await runTests('function add(a, b) { while (true) {} }', { functionName: 'add', starterCode: '', tests }, 1500);
+    const results = await runTests(
+      'function add(a, b) { while (true) {} }',
+      { functionName: 'add', starterCode: '', tests },
+      1500,
+    );
     expect(Date.now() - started).toBeLessThan(4000);
     expect(results.map((r) => r.output)).toEqual([
       'Time limit exceeded (1000 ms)',
@@ -270,7 +349,11 @@ describe('POST /assignments/{id}/code (submitProgrammingAssignment)', () => {
     now = WEEK1;
     // A bomb that doubles a string: over the memory limit in a few ms, so a busy machine cannot
     // turn it into a time-limit failure (an array of small objects can take ~1 s to get there).
-    const bomb = await submitCode(L.code!, LEARNER, 'function add(a, b) { if (a !== 1) return a + b; let n = 1, s = ""; for (;;) { s = "x".repeat(n); n *= 2; } }');
+    const bomb = await submitCode(
+      L.code!,
+      LEARNER,
+      'function add(a, b) { if (a !== 1) return a + b; let n = 1, s = ""; for (;;) { s = "x".repeat(n); n *= 2; } }',
+    );
     expect(bomb.status).toBe(201);
     expect(bomb.body.data.grade).toBe(20);
     expect(bomb.body.data.results[0]).toMatchObject({ passed: false, output: 'Memory limit exceeded (32 MiB)' });
@@ -317,7 +400,9 @@ describe('GET /assignments/{id}/submissions and GET /sessions/{id}/submissions',
     expect(mine.body.data.total).toBe(2);
     expect(mine.body.data.items.every((i: { learner: { id: number } }) => i.learner.id === learnerId)).toBe(true);
     const other = await call('GET', `/api/assignments/${L.essay}/submissions?sessionId=${sessionId}`, LEARNER1);
-    expect(other.body.data.items.map((i: { document: { fileName: string } }) => i.document.fileName)).toEqual(['on-time.pdf']);
+    expect(other.body.data.items.map((i: { document: { fileName: string } }) => i.document.fileName)).toEqual([
+      'on-time.pdf',
+    ]);
   });
 
   it('shows the educator and admins every submission of the assignment, paged', async () => {
@@ -332,10 +417,20 @@ describe('GET /assignments/{id}/submissions and GET /sessions/{id}/submissions',
   });
 
   it('refuses outsiders: 403 for a session they have no part in, nothing listed without one; 404 not an assignment', async () => {
-    expect((await call('GET', `/api/assignments/${L.essay}/submissions?sessionId=${sessionId}`, OUTSIDER)).status).toBe(403);
-    expect((await call('GET', `/api/assignments/${L.essay}/submissions?sessionId=${sessionId}`, OTHER_EDUCATOR)).status).toBe(403);
-    expect((await call('GET', `/api/assignments/${L.essay}/submissions`, OTHER_EDUCATOR)).body.data).toMatchObject({ items: [], total: 0 });
-    expect((await call('GET', `/api/assignments/${L.essay}/submissions`, OTHER_COMPANY)).body.data).toMatchObject({ items: [], total: 0 });
+    expect((await call('GET', `/api/assignments/${L.essay}/submissions?sessionId=${sessionId}`, OUTSIDER)).status).toBe(
+      403,
+    );
+    expect(
+      (await call('GET', `/api/assignments/${L.essay}/submissions?sessionId=${sessionId}`, OTHER_EDUCATOR)).status,
+    ).toBe(403);
+    expect((await call('GET', `/api/assignments/${L.essay}/submissions`, OTHER_EDUCATOR)).body.data).toMatchObject({
+      items: [],
+      total: 0,
+    });
+    expect((await call('GET', `/api/assignments/${L.essay}/submissions`, OTHER_COMPANY)).body.data).toMatchObject({
+      items: [],
+      total: 0,
+    });
     expect((await call('GET', `/api/assignments/${L.essay}/submissions`, PARTNER)).status).toBe(403);
     expect((await call('GET', `/api/assignments/${L.essay}/submissions`, null)).status).toBe(401);
     expect((await call('GET', `/api/assignments/${L.reading}/submissions`, EDUCATOR)).status).toBe(404);
@@ -344,7 +439,11 @@ describe('GET /assignments/{id}/submissions and GET /sessions/{id}/submissions',
   it("lists a session's submissions, newest first, for its educator and admins only", async () => {
     const res = await call('GET', `/api/sessions/${sessionId}/submissions?pageSize=3`, EDUCATOR);
     expect(res.status).toBe(200);
-    const total = await t.db.selectFrom('submissions').select((eb) => eb.fn.countAll<number>().as('n')).where('session_id', '=', sessionId).executeTakeFirstOrThrow();
+    const total = await t.db
+      .selectFrom('submissions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
     expect(res.body.data).toMatchObject({ total: Number(total.n), page: 1, pageSize: 3 });
     expect(res.body.data.items).toHaveLength(3);
     const times = res.body.data.items.map((i: { submittedAt: string }) => i.submittedAt);
@@ -362,18 +461,41 @@ describe('PATCH /submissions/{id} (gradeSubmission)', () => {
   let submissionId: number;
   beforeAll(async () => {
     submissionId = (
-      await t.db.selectFrom('submissions').select('id').where('user_id', '=', await idOf(LEARNER1)).where('lesson_id', '=', L.essay!).executeTakeFirstOrThrow()
+      await t.db
+        .selectFrom('submissions')
+        .select('id')
+        .where('user_id', '=', await idOf(LEARNER1))
+        .where('lesson_id', '=', L.essay!)
+        .executeTakeFirstOrThrow()
     ).id;
   });
 
   it('lets the educator grade within the points: DONE, graded at and by, audited; the learner sees it', async () => {
     now = new Date('2031-05-13T09:00:00Z');
-    const res = await call('PATCH', `/api/submissions/${submissionId}`, EDUCATOR, { grade: 18.5, comment: '  Well structured.  ' });
+    const res = await call('PATCH', `/api/submissions/${submissionId}`, EDUCATOR, {
+      grade: 18.5,
+      comment: '  Well structured.  ',
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: submissionId, status: 'DONE', grade: 18.5, comment: 'Well structured.', gradedAt: now.toISOString(), points: 20 });
-    const row = await t.db.selectFrom('submissions').select(['graded_by', 'status']).where('id', '=', submissionId).executeTakeFirstOrThrow();
+    expect(res.body.data).toMatchObject({
+      id: submissionId,
+      status: 'DONE',
+      grade: 18.5,
+      comment: 'Well structured.',
+      gradedAt: now.toISOString(),
+      points: 20,
+    });
+    const row = await t.db
+      .selectFrom('submissions')
+      .select(['graded_by', 'status'])
+      .where('id', '=', submissionId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ graded_by: await idOf(EDUCATOR), status: 'DONE' });
-    const entry = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'submission.graded').executeTakeFirstOrThrow();
+    const entry = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'submission.graded')
+      .executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ actor_id: await idOf(EDUCATOR), entity_type: 'session', entity_id: sessionId });
     expect(entry.message).toContain(`Submission ${submissionId}`);
     const seen = await call('GET', `/api/assignments/${L.essay}/submissions`, LEARNER1);
@@ -385,13 +507,19 @@ describe('PATCH /submissions/{id} (gradeSubmission)', () => {
   });
 
   it("refuses a grade above the assignment's points (422) or negative (400), changing nothing", async () => {
-    const before = await t.db.selectFrom('submissions').selectAll().where('id', '=', submissionId).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('submissions')
+      .selectAll()
+      .where('id', '=', submissionId)
+      .executeTakeFirstOrThrow();
     const audits = await countRows(t.db, 'audit_log');
     const over = await call('PATCH', `/api/submissions/${submissionId}`, EDUCATOR, { grade: 20.5 });
     expect(over.status).toBe(422);
     expect(over.body.message).toBe("The grade cannot exceed the assignment's points (20)");
     expect((await call('PATCH', `/api/submissions/${submissionId}`, EDUCATOR, { grade: -1 })).status).toBe(400);
-    expect((await call('PATCH', `/api/submissions/${submissionId}`, EDUCATOR, { comment: 'no grade' })).status).toBe(400);
+    expect((await call('PATCH', `/api/submissions/${submissionId}`, EDUCATOR, { comment: 'no grade' })).status).toBe(
+      400,
+    );
     // Two decimals at most ("Nothing lost, nobody in" §4): 50.555 and 1e-7 are not grades.
     for (const grade of [10.555, 1e-7, 0.001]) {
       const res = await call('PATCH', `/api/submissions/${submissionId}`, EDUCATOR, { grade });
@@ -401,7 +529,9 @@ describe('PATCH /submissions/{id} (gradeSubmission)', () => {
     // No coercion of a JSON body: a string or null is not a number.
     expect((await call('PATCH', `/api/submissions/${submissionId}`, EDUCATOR, { grade: '10' })).status).toBe(400);
     expect((await call('PATCH', `/api/submissions/${submissionId}`, EDUCATOR, { grade: null })).status).toBe(400);
-    expect(await t.db.selectFrom('submissions').selectAll().where('id', '=', submissionId).executeTakeFirstOrThrow()).toEqual(before);
+    expect(
+      await t.db.selectFrom('submissions').selectAll().where('id', '=', submissionId).executeTakeFirstOrThrow(),
+    ).toEqual(before);
     expect(await countRows(t.db, 'audit_log')).toBe(audits);
   });
 
@@ -414,13 +544,19 @@ describe('PATCH /submissions/{id} (gradeSubmission)', () => {
   });
 
   it('refuses anyone but the session educator or an admin: learners, another educator, another company; 404 unknown', async () => {
-    const before = await t.db.selectFrom('submissions').selectAll().where('id', '=', submissionId).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('submissions')
+      .selectAll()
+      .where('id', '=', submissionId)
+      .executeTakeFirstOrThrow();
     expect((await call('PATCH', `/api/submissions/${submissionId}`, LEARNER1, { grade: 20 })).status).toBe(403);
     expect((await call('PATCH', `/api/submissions/${submissionId}`, LEARNER, { grade: 20 })).status).toBe(403);
     expect((await call('PATCH', `/api/submissions/${submissionId}`, OTHER_EDUCATOR, { grade: 1 })).status).toBe(403);
     expect((await call('PATCH', `/api/submissions/${submissionId}`, PARTNER, { grade: 1 })).status).toBe(403);
     expect((await call('PATCH', `/api/submissions/${submissionId}`, null, { grade: 1 })).status).toBe(401);
     expect((await call('PATCH', '/api/submissions/999999', EDUCATOR, { grade: 1 })).status).toBe(404);
-    expect(await t.db.selectFrom('submissions').selectAll().where('id', '=', submissionId).executeTakeFirstOrThrow()).toEqual(before);
+    expect(
+      await t.db.selectFrom('submissions').selectAll().where('id', '=', submissionId).executeTakeFirstOrThrow(),
+    ).toEqual(before);
   });
 });

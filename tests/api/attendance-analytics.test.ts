@@ -34,17 +34,49 @@ async function call(url: string, email: string | null) {
 
 async function fixture() {
   const db = t.db;
-  const hash = (await db.selectFrom('users').select('password_hash').where('email', '=', 'admin@halaqa.test').executeTakeFirstOrThrow()).password_hash;
-  const settings = JSON.stringify({ style: { primaryColor: '#6491D2', secondaryColor: '#428D77', tertiaryColor: '#DB5E3E' }, links: {}, logo: null });
+  const hash = (
+    await db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', 'admin@halaqa.test')
+      .executeTakeFirstOrThrow()
+  ).password_hash;
+  const settings = JSON.stringify({
+    style: { primaryColor: '#6491D2', secondaryColor: '#428D77', tertiaryColor: '#DB5E3E' },
+    links: {},
+    logo: null,
+  });
   const company = async (acronym: string) =>
-    (await db.insertInto('companies').values({ name: `Company ${acronym}`, acronym, settings }).returning('id').executeTakeFirstOrThrow()).id;
+    (
+      await db
+        .insertInto('companies')
+        .values({ name: `Company ${acronym}`, acronym, settings })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   ids.X = await company('ANX');
   ids.Y = await company('ANY');
-  const user = async (key: string, first: string, last: string, role: 'PARTNER' | 'LEARNER', companyId: number, status: 'APPROVED' | 'PENDING' = 'APPROVED') => {
+  const user = async (
+    key: string,
+    first: string,
+    last: string,
+    role: 'PARTNER' | 'LEARNER',
+    companyId: number,
+    status: 'APPROVED' | 'PENDING' = 'APPROVED',
+  ) => {
     ids[key] = (
       await db
         .insertInto('users')
-        .values({ email: `${key}@analytics.test`, password_hash: hash, first_name: first, last_name: last, role, status, company_id: companyId, picture_url: null })
+        .values({
+          email: `${key}@analytics.test`,
+          password_hash: hash,
+          first_name: first,
+          last_name: last,
+          role,
+          status,
+          company_id: companyId,
+          picture_url: null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -57,14 +89,20 @@ async function fixture() {
   await user('x3', 'Carim', 'Xiao', 'LEARNER', ids.X);
   await user('y1', 'Yara', 'Yassin', 'LEARNER', ids.Y);
 
-  const educatorId = (await db.selectFrom('users').select('id').where('email', '=', 'educator@halaqa.test').executeTakeFirstOrThrow()).id;
+  const educatorId = (
+    await db.selectFrom('users').select('id').where('email', '=', 'educator@halaqa.test').executeTakeFirstOrThrow()
+  ).id;
   const c1 = await insertCourse(db, { educatorId, title: 'Analytics course one' });
   course1 = c1.courseId;
   const w1 = await c1.section(1, 'Week 1', 0);
   const w2 = await c1.section(2, 'Week 2', 0);
   const w3 = await c1.section(3, 'Week 3', 0);
   const live1 = await c1.lesson(w1, 0, 'Live 1', 'liveSession');
-  const meet1 = await c1.lesson(w1, 1, 'Meeting 1', 'meeting', { day: 'wednesday', start_time: '12:00', duration_minutes: 45 });
+  const meet1 = await c1.lesson(w1, 1, 'Meeting 1', 'meeting', {
+    day: 'wednesday',
+    start_time: '12:00',
+    duration_minutes: 45,
+  });
   await c1.lesson(w1, 2, 'Reading', 'reading');
   const live2 = await c1.lesson(w2, 0, 'Live 2', 'liveSession');
   const live3 = await c1.lesson(w3, 0, 'Live 3', 'liveSession');
@@ -82,13 +120,24 @@ async function fixture() {
   await enroll(db, s1, ids.x3!, 'CANCELLED');
   await enroll(db, s2, ids.x1!);
 
-  const att = (session: number, lesson: number, who: string, date: string) => ({ session_id: session, lesson_id: lesson, user_id: ids[who]!, occurrence_date: date });
+  const att = (session: number, lesson: number, who: string, date: string) => ({
+    session_id: session,
+    lesson_id: lesson,
+    user_id: ids[who]!,
+    occurrence_date: date,
+  });
   await db
     .insertInto('attendance')
     .values([
-      att(s1, live1, 'x1', '2031-05-05'), att(s1, meet1, 'x1', '2031-05-07'), att(s1, live2, 'x1', '2031-05-12'), att(s1, live3, 'x1', '2031-05-19'),
-      att(s1, live1, 'x2', '2031-05-05'), att(s1, live2, 'x2', '2031-05-12'),
-      att(s1, live1, 'y1', '2031-05-05'), att(s1, meet1, 'y1', '2031-05-07'), att(s1, live2, 'y1', '2031-05-12'),
+      att(s1, live1, 'x1', '2031-05-05'),
+      att(s1, meet1, 'x1', '2031-05-07'),
+      att(s1, live2, 'x1', '2031-05-12'),
+      att(s1, live3, 'x1', '2031-05-19'),
+      att(s1, live1, 'x2', '2031-05-05'),
+      att(s1, live2, 'x2', '2031-05-12'),
+      att(s1, live1, 'y1', '2031-05-05'),
+      att(s1, meet1, 'y1', '2031-05-07'),
+      att(s1, live2, 'y1', '2031-05-12'),
       att(s1, live1, 'x3', '2031-05-05'),
       att(s2, b1, 'x1', '2031-05-05'),
     ])
@@ -120,12 +169,50 @@ describe('GET /companies/{id}/analytics/attendance', () => {
     ]);
     // s1: x1 and x2 (x3 cancelled, y1 of company Y not counted); 3 meetings held; x1 3 + x2 2 = 5 of 6.
     expect(d.sessions).toEqual([
-      { sessionId: s1, courseId: course1, courseTitle: 'Analytics course one', startDate: '2031-05-05', endDate: '2031-06-01', timezone: 'America/Denver', learners: 2, meetingsHeld: 3, attended: 5, expected: 6, rate: 0.8333 },
-      { sessionId: s2, courseId: course2, courseTitle: 'Analytics course two', startDate: '2031-05-05', endDate: '2031-06-01', timezone: 'America/Denver', learners: 1, meetingsHeld: 2, attended: 1, expected: 2, rate: 0.5 },
+      {
+        sessionId: s1,
+        courseId: course1,
+        courseTitle: 'Analytics course one',
+        startDate: '2031-05-05',
+        endDate: '2031-06-01',
+        timezone: 'America/Denver',
+        learners: 2,
+        meetingsHeld: 3,
+        attended: 5,
+        expected: 6,
+        rate: 0.8333,
+      },
+      {
+        sessionId: s2,
+        courseId: course2,
+        courseTitle: 'Analytics course two',
+        startDate: '2031-05-05',
+        endDate: '2031-06-01',
+        timezone: 'America/Denver',
+        learners: 1,
+        meetingsHeld: 2,
+        attended: 1,
+        expected: 2,
+        rate: 0.5,
+      },
     ]);
     expect(d.learners).toEqual([
-      { learner: person('x1', 'Amal Xenakis'), email: 'x1@analytics.test', sessions: 2, attended: 4, held: 5, rate: 0.8 },
-      { learner: person('x2', 'Bilal Xerri'), email: 'x2@analytics.test', sessions: 1, attended: 2, held: 3, rate: 0.6667 },
+      {
+        learner: person('x1', 'Amal Xenakis'),
+        email: 'x1@analytics.test',
+        sessions: 2,
+        attended: 4,
+        held: 5,
+        rate: 0.8,
+      },
+      {
+        learner: person('x2', 'Bilal Xerri'),
+        email: 'x2@analytics.test',
+        sessions: 1,
+        attended: 2,
+        held: 3,
+        rate: 0.6667,
+      },
     ]);
     // Week of Mon 05-05: s1 2 meetings × 2 learners + s2 1 × 1 = 5 expected, 4 attended; week of 05-12: 3 expected, 2 attended.
     expect(d.weeks).toEqual([
@@ -139,7 +226,9 @@ describe('GET /companies/{id}/analytics/attendance', () => {
   it("never counts another company's learners: company Y sees only its own learner", async () => {
     const res = await call(url(ids.Y!), 'partnerY@analytics.test');
     expect(res.status).toBe(200);
-    expect(res.body.data.sessions).toEqual([expect.objectContaining({ sessionId: s1, learners: 1, meetingsHeld: 3, attended: 3, expected: 3, rate: 1 })]);
+    expect(res.body.data.sessions).toEqual([
+      expect.objectContaining({ sessionId: s1, learners: 1, meetingsHeld: 3, attended: 3, expected: 3, rate: 1 }),
+    ]);
     expect(res.body.data.learners.map((l: { learner: { id: number } }) => l.learner.id)).toEqual([ids.y1]);
     expect(JSON.stringify(res.body.data)).not.toMatch(/Xenakis|Xerri|Xiao/);
   });
@@ -152,11 +241,23 @@ describe('GET /companies/{id}/analytics/attendance', () => {
     expect(byCourse.sessionChoices).toHaveLength(2);
 
     const bySession = (await call(url(ids.X!, `?sessionId=${s1}`), 'partnerX@analytics.test')).body.data;
-    expect(bySession.totals).toEqual({ learners: 2, sessions: 1, meetingsHeld: 3, attended: 5, expected: 6, rate: 0.8333 });
+    expect(bySession.totals).toEqual({
+      learners: 2,
+      sessions: 1,
+      meetingsHeld: 3,
+      attended: 5,
+      expected: 6,
+      rate: 0.8333,
+    });
 
     const fromTen = (await call(url(ids.X!, '?from=2031-05-10&to=2031-05-31'), 'partnerX@analytics.test')).body.data;
     expect(fromTen).toMatchObject({ from: '2031-05-10', to: '2031-05-31' });
-    expect(fromTen.sessions.map((s: { meetingsHeld: number; attended: number }) => [s.meetingsHeld, s.attended])).toEqual([[1, 2], [1, 0]]);
+    expect(
+      fromTen.sessions.map((s: { meetingsHeld: number; attended: number }) => [s.meetingsHeld, s.attended]),
+    ).toEqual([
+      [1, 2],
+      [1, 0],
+    ]);
     expect(fromTen.weeks).toEqual([{ weekStart: '2031-05-12', attended: 2, expected: 3, rate: 0.6667 }]);
 
     const none = (await call(url(ids.X!, '?to=2031-05-04'), 'partnerX@analytics.test')).body.data;
@@ -199,7 +300,11 @@ describe("a partner's view of a session: only their company's learners", () => {
     const y = await call(`/api/sessions/${s1}/attendance`, 'partnerY@analytics.test');
     expect(y.status).toBe(200);
     expect(y.body.data.learners.map((l: { learner: { id: number } }) => l.learner.id)).toEqual([ids.y1]);
-    expect(y.body.data.meetings.map((m: { attendeeIds: number[] }) => m.attendeeIds)).toEqual([[ids.y1], [ids.y1], [ids.y1]]);
+    expect(y.body.data.meetings.map((m: { attendeeIds: number[] }) => m.attendeeIds)).toEqual([
+      [ids.y1],
+      [ids.y1],
+      [ids.y1],
+    ]);
 
     // The educator sees everyone ACTIVE; a partner whose company has no learner there is refused.
     const educator = await call(`/api/sessions/${s1}/attendance`, 'educator@halaqa.test');

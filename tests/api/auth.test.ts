@@ -9,7 +9,11 @@ afterAll(() => t.close());
 
 describe('POST /auth/signin', () => {
   it('signs in a demo learner and answers a token and the user', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'learner@halaqa.test', password: DEMO_PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: 'learner@halaqa.test', password: DEMO_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data.user).toMatchObject({ email: 'learner@halaqa.test', role: 'LEARNER' });
@@ -18,7 +22,11 @@ describe('POST /auth/signin', () => {
   });
 
   it('accepts the email in any case', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'Admin@Halaqa.TEST', password: DEMO_PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: 'Admin@Halaqa.TEST', password: DEMO_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.user.role).toBe('ADMIN');
   });
@@ -44,11 +52,24 @@ describe('POST /auth/signin', () => {
 
 describe('POST /auth/signup', () => {
   it('creates a learner who can then sign in', async () => {
-    const form = multipart({ firstName: 'Layla', lastName: 'Benali', email: 'layla.benali@example.org', password: 'Str0ng!pass' });
+    const form = multipart({
+      firstName: 'Layla',
+      lastName: 'Benali',
+      email: 'layla.benali@example.org',
+      password: 'Str0ng!pass',
+    });
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', ...form });
     expect(res.statusCode).toBe(201);
-    expect(res.json().data.user).toMatchObject({ email: 'layla.benali@example.org', role: 'LEARNER', name: 'Layla Benali' });
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'layla.benali@example.org', password: 'Str0ng!pass' } });
+    expect(res.json().data.user).toMatchObject({
+      email: 'layla.benali@example.org',
+      role: 'LEARNER',
+      name: 'Layla Benali',
+    });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: 'layla.benali@example.org', password: 'Str0ng!pass' },
+    });
     expect(again.statusCode).toBe(200);
   });
 
@@ -57,7 +78,9 @@ describe('POST /auth/signup', () => {
     const form = multipart({ firstName: 'A', lastName: 'B', email: 'a@b', password: 'short' });
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', ...form });
     expect(res.statusCode).toBe(400);
-    const errors = Object.fromEntries(res.json().errors.map((e: { path: string; message: string }) => [e.path, e.message]));
+    const errors = Object.fromEntries(
+      res.json().errors.map((e: { path: string; message: string }) => [e.path, e.message]),
+    );
     expect(Object.keys(errors)).toEqual(expect.arrayContaining(['email', 'password']));
     expect(await countRows(t.db, 'users')).toBe(before);
   });
@@ -72,7 +95,12 @@ describe('POST /auth/signup', () => {
   });
 
   it('answers 409 when the email is taken', async () => {
-    const form = multipart({ firstName: 'Dup', lastName: 'User', email: 'LEARNER@halaqa.test', password: 'Str0ng!pass' });
+    const form = multipart({
+      firstName: 'Dup',
+      lastName: 'User',
+      email: 'LEARNER@halaqa.test',
+      password: 'Str0ng!pass',
+    });
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', ...form });
     expect(res.statusCode).toBe(409);
   });
@@ -86,7 +114,11 @@ describe('POST /auth/signup', () => {
 describe('tokens', () => {
   it('answers 401 on a protected call without a token, and with a forged one', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/sessions/enrollments' })).statusCode).toBe(401);
-    const forged = await t.app.inject({ method: 'GET', url: '/api/sessions/enrollments', headers: t.auth('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.bad') });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/sessions/enrollments',
+      headers: t.auth('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.bad'),
+    });
     expect(forged.statusCode).toBe(401);
   });
 

@@ -14,13 +14,14 @@ let t: TestApp;
 let typeIds: Map<string, number>;
 beforeAll(async () => {
   t = await startTestApp();
-  typeIds = new Map((await t.db.selectFrom('lesson_types').select(['id', 'code']).execute()).map((r) => [r.code, r.id]));
+  typeIds = new Map(
+    (await t.db.selectFrom('lesson_types').select(['id', 'code']).execute()).map((r) => [r.code, r.id]),
+  );
 }, 60_000); // PGlite migrations and the demo seed take a while on a busy machine
 afterAll(() => t.close());
 
 const EDUCATOR = 'educator@halaqa.test';
 const LEARNER = 'learner2@halaqa.test';
-
 
 /** A lesson of the compact syllabus: [type code, name, duration minutes, link?]. */
 type L = [string, string, number, string?];
@@ -29,17 +30,44 @@ type Syllabus = [string, L[]][][];
 
 async function uploadPicture(): Promise<number> {
   const form = multipart({}, { picture: { filename: 'cover.png', contentType: 'image/png', content: PNG_1PX } });
-  const res = await t.app.inject({ method: 'POST', url: '/api/courses/picture', payload: form.payload, headers: { ...form.headers, ...t.auth(await t.tokenFor(EDUCATOR)) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/courses/picture',
+    payload: form.payload,
+    headers: { ...form.headers, ...t.auth(await t.tokenFor(EDUCATOR)) },
+  });
   return res.json().data.id;
 }
 
 /** The spec §3 multipart fields of a course with `syllabus`; each lesson's `order` field is `orderOf(position)`. */
-function fields(syllabus: Syllabus, extra: Record<string, string> = {}, orderOf = (i: number) => i): Record<string, string> {
+function fields(
+  syllabus: Syllabus,
+  extra: Record<string, string> = {},
+  orderOf = (i: number) => i,
+): Record<string, string> {
   const out: Record<string, string> = {
-    action: 'save', title: 'Distributed Systems, live', about: 'Eight weeks.', description: 'Consensus, replication and failure.',
-    courseCategoryId: '1', languageId: '1', price: '0', numHours: '10', difficultyLevel: 'ADVANCED',
-    startDate: '2031-03-03', endDate: '2031-04-27', timezone: 'America/Chicago', maxSeats: '20',
-    weeks: JSON.stringify({ sunday: null, monday: { start: '18:00', end: '19:30' }, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null }),
+    action: 'save',
+    title: 'Distributed Systems, live',
+    about: 'Eight weeks.',
+    description: 'Consensus, replication and failure.',
+    courseCategoryId: '1',
+    languageId: '1',
+    price: '0',
+    numHours: '10',
+    difficultyLevel: 'ADVANCED',
+    startDate: '2031-03-03',
+    endDate: '2031-04-27',
+    timezone: 'America/Chicago',
+    maxSeats: '20',
+    weeks: JSON.stringify({
+      sunday: null,
+      monday: { start: '18:00', end: '19:30' },
+      tuesday: null,
+      wednesday: null,
+      thursday: null,
+      friday: null,
+      saturday: null,
+    }),
     'gainedSkills[0]': '2',
     ...extra,
   };
@@ -62,7 +90,12 @@ function fields(syllabus: Syllabus, extra: Record<string, string> = {}, orderOf 
 
 async function save(f: Record<string, string>, id?: number) {
   const form = multipart(f);
-  const res = await t.app.inject({ method: 'POST', url: `/api/courses${id ? `?id=${id}` : ''}`, payload: form.payload, headers: { ...form.headers, ...t.auth(await t.tokenFor(EDUCATOR)) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/courses${id ? `?id=${id}` : ''}`,
+    payload: form.payload,
+    headers: { ...form.headers, ...t.auth(await t.tokenFor(EDUCATOR)) },
+  });
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -72,7 +105,23 @@ async function stored(courseId: number) {
     .selectFrom('lessons as l')
     .innerJoin('sections as s', 's.id', 'l.section_id')
     .innerJoin('lesson_types as lt', 'lt.id', 'l.lesson_type_id')
-    .select(['s.id as sectionId', 's.week', 's.name as section', 's.sort_order as sectionOrder', 'l.id', 'l.name', 'lt.code', 'l.sort_order as order', 'l.duration_minutes as duration', 'l.link', 'l.day', 'l.start_time as startTime', 'l.content_html as contentHtml', 'l.points', 'l.programming'])
+    .select([
+      's.id as sectionId',
+      's.week',
+      's.name as section',
+      's.sort_order as sectionOrder',
+      'l.id',
+      'l.name',
+      'lt.code',
+      'l.sort_order as order',
+      'l.duration_minutes as duration',
+      'l.link',
+      'l.day',
+      'l.start_time as startTime',
+      'l.content_html as contentHtml',
+      'l.points',
+      'l.programming',
+    ])
     .where('s.course_id', '=', courseId)
     .orderBy('s.week')
     .orderBy('s.sort_order')
@@ -82,10 +131,31 @@ async function stored(courseId: number) {
 
 const BASE: Syllabus = [
   [
-    ['Foundations', [['meeting', 'Kick-off', 90, 'https://meet.halaqa.test/ds-w1'], ['reading', 'Time, clocks and ordering', 30], ['quiz', 'Clocks quiz', 15]]],
-    ['Practice', [['assignment', 'Failure stories essay', 60], ['programmingAssignment', 'Lamport clock', 45]]],
+    [
+      'Foundations',
+      [
+        ['meeting', 'Kick-off', 90, 'https://meet.halaqa.test/ds-w1'],
+        ['reading', 'Time, clocks and ordering', 30],
+        ['quiz', 'Clocks quiz', 15],
+      ],
+    ],
+    [
+      'Practice',
+      [
+        ['assignment', 'Failure stories essay', 60],
+        ['programmingAssignment', 'Lamport clock', 45],
+      ],
+    ],
   ],
-  [['Replication', [['video', 'Primary-backup replication', 20, 'https://videos.halaqa.test/ds/replication'], ['notes', 'Replication cheat sheet', 5]]]],
+  [
+    [
+      'Replication',
+      [
+        ['video', 'Primary-backup replication', 20, 'https://videos.halaqa.test/ds/replication'],
+        ['notes', 'Replication cheat sheet', 5],
+      ],
+    ],
+  ],
 ];
 
 /** A course saved from BASE, with learner work and authoring on its lessons (ids by lesson name). */
@@ -96,24 +166,75 @@ async function courseWithWork() {
   const courseId: number = created.body.data.course.id;
   const sessionId: number = created.body.data.session.id;
   const ids = Object.fromEntries((await stored(courseId)).map((l) => [l.name, l.id]));
-  const learnerId = (await t.db.selectFrom('users').select('id').where('email', '=', LEARNER).executeTakeFirstOrThrow()).id;
+  const learnerId = (await t.db.selectFrom('users').select('id').where('email', '=', LEARNER).executeTakeFirstOrThrow())
+    .id;
 
-  await t.db.updateTable('lessons').set({ day: 'monday', start_time: '18:00' }).where('id', '=', ids['Kick-off']!).execute();
-  await t.db.updateTable('lessons').set({ content_html: '<p>Happened-before</p>' }).where('id', '=', ids['Time, clocks and ordering']!).execute();
-  await t.db.updateTable('lessons').set({ points: 20, time_limit_minutes: 10 }).where('id', '=', ids['Clocks quiz']!).execute();
-  const programming = { functionName: 'tick', starterCode: 'function tick(t) {}', tests: [{ name: 'ticks', args: [1], expected: 2 }] };
-  await t.db.updateTable('lessons').set({ programming: JSON.stringify(programming) }).where('id', '=', ids['Lamport clock']!).execute();
+  await t.db
+    .updateTable('lessons')
+    .set({ day: 'monday', start_time: '18:00' })
+    .where('id', '=', ids['Kick-off']!)
+    .execute();
+  await t.db
+    .updateTable('lessons')
+    .set({ content_html: '<p>Happened-before</p>' })
+    .where('id', '=', ids['Time, clocks and ordering']!)
+    .execute();
+  await t.db
+    .updateTable('lessons')
+    .set({ points: 20, time_limit_minutes: 10 })
+    .where('id', '=', ids['Clocks quiz']!)
+    .execute();
+  const programming = {
+    functionName: 'tick',
+    starterCode: 'function tick(t) {}',
+    tests: [{ name: 'ticks', args: [1], expected: 2 }],
+  };
+  await t.db
+    .updateTable('lessons')
+    .set({ programming: JSON.stringify(programming) })
+    .where('id', '=', ids['Lamport clock']!)
+    .execute();
   await t.db
     .insertInto('quiz_questions')
-    .values({ lesson_id: ids['Clocks quiz']!, sort_order: 0, kind: 'TRUE_FALSE', prompt: 'Lamport clocks capture causality', picture_url: null, explanation: null, options: '[]', answer: 'false' })
+    .values({
+      lesson_id: ids['Clocks quiz']!,
+      sort_order: 0,
+      kind: 'TRUE_FALSE',
+      prompt: 'Lamport clocks capture causality',
+      picture_url: null,
+      explanation: null,
+      options: '[]',
+      answer: 'false',
+    })
     .execute();
-  await t.db.insertInto('quiz_attempts').values({ lesson_id: ids['Clocks quiz']!, session_id: sessionId, user_id: learnerId }).execute();
+  await t.db
+    .insertInto('quiz_attempts')
+    .values({ lesson_id: ids['Clocks quiz']!, session_id: sessionId, user_id: learnerId })
+    .execute();
   await t.db
     .insertInto('submissions')
-    .values({ lesson_id: ids['Failure stories essay']!, session_id: sessionId, user_id: learnerId, kind: 'DOCUMENT', document_url: '/uploads/lesson/essay.pdf', document_name: 'essay.pdf', code: null, status: 'SUBMITTED', grade: null, comment: null, graded_by: null })
+    .values({
+      lesson_id: ids['Failure stories essay']!,
+      session_id: sessionId,
+      user_id: learnerId,
+      kind: 'DOCUMENT',
+      document_url: '/uploads/lesson/essay.pdf',
+      document_name: 'essay.pdf',
+      code: null,
+      status: 'SUBMITTED',
+      grade: null,
+      comment: null,
+      graded_by: null,
+    })
     .execute();
-  await t.db.insertInto('lesson_progress').values({ session_id: sessionId, lesson_id: ids['Time, clocks and ordering']!, user_id: learnerId, status: 'DONE' }).execute();
-  await t.db.insertInto('attendance').values({ session_id: sessionId, lesson_id: ids['Kick-off']!, user_id: learnerId, occurrence_date: '2031-03-03' }).execute();
+  await t.db
+    .insertInto('lesson_progress')
+    .values({ session_id: sessionId, lesson_id: ids['Time, clocks and ordering']!, user_id: learnerId, status: 'DONE' })
+    .execute();
+  await t.db
+    .insertInto('attendance')
+    .values({ session_id: sessionId, lesson_id: ids['Kick-off']!, user_id: learnerId, occurrence_date: '2031-03-03' })
+    .execute();
   return { courseId, sessionId, ids, pictureId, programming };
 }
 
@@ -121,7 +242,14 @@ async function courseWithWork() {
 async function workOn(lessonIds: number[]) {
   const count = async (table: 'quiz_questions' | 'quiz_attempts' | 'submissions' | 'lesson_progress' | 'attendance') =>
     Object.fromEntries(
-      (await t.db.selectFrom(table).select(['lesson_id', (eb) => eb.fn.countAll<number>().as('n')]).where('lesson_id', 'in', lessonIds).groupBy('lesson_id').execute()).map((r) => [r.lesson_id, Number(r.n)]),
+      (
+        await t.db
+          .selectFrom(table)
+          .select(['lesson_id', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('lesson_id', 'in', lessonIds)
+          .groupBy('lesson_id')
+          .execute()
+      ).map((r) => [r.lesson_id, Number(r.n)]),
     );
   return {
     questions: await count('quiz_questions'),
@@ -142,13 +270,37 @@ describe('saving a course reconciles its syllabus by position', () => {
 
     const renamed: Syllabus = [
       [
-        ['Foundations of time', [['meeting', 'Welcome class', 60, 'https://meet.halaqa.test/ds-welcome'], ['reading', 'Logical clocks', 35], ['quiz', 'Logical clocks quiz', 20]]],
-        ['Practice', [['assignment', 'Outage post-mortem', 90], ['programmingAssignment', 'Implement a Lamport clock', 50]]],
+        [
+          'Foundations of time',
+          [
+            ['meeting', 'Welcome class', 60, 'https://meet.halaqa.test/ds-welcome'],
+            ['reading', 'Logical clocks', 35],
+            ['quiz', 'Logical clocks quiz', 20],
+          ],
+        ],
+        [
+          'Practice',
+          [
+            ['assignment', 'Outage post-mortem', 90],
+            ['programmingAssignment', 'Implement a Lamport clock', 50],
+          ],
+        ],
       ],
-      [['Replication and quorums', [['video', 'Primary-backup', 22, 'https://videos.halaqa.test/ds/pb'], ['notes', 'Quorum cheat sheet', 5]]]],
+      [
+        [
+          'Replication and quorums',
+          [
+            ['video', 'Primary-backup', 22, 'https://videos.halaqa.test/ds/pb'],
+            ['notes', 'Quorum cheat sheet', 5],
+          ],
+        ],
+      ],
     ];
     // The `order` fields are ignored (order comes from position, spec §3): send them reversed.
-    const res = await save(fields(renamed, {}, (i) => 10 - i), courseId);
+    const res = await save(
+      fields(renamed, {}, (i) => 10 - i),
+      courseId,
+    );
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.data).sort()).toEqual(['course', 'session']);
     expect(res.body.data).toMatchObject({ course: { id: courseId } });
@@ -174,8 +326,16 @@ describe('saving a course reconciles its syllabus by position', () => {
     expect(await workOn(lessonIds)).toEqual(workBefore);
 
     // The editor shows the same ids.
-    const edit = (await t.app.inject({ method: 'GET', url: `/api/courses/${courseId}/edit`, headers: t.auth(await t.tokenFor(EDUCATOR)) })).json().data;
-    expect(edit.syllabus.flatMap((w: any) => w.sections.flatMap((s: any) => s.lessons.map((l: any) => l.id)))).toEqual(lessonIds);
+    const edit = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/courses/${courseId}/edit`,
+        headers: t.auth(await t.tokenFor(EDUCATOR)),
+      })
+    ).json().data;
+    expect(edit.syllabus.flatMap((w: any) => w.sections.flatMap((s: any) => s.lessons.map((l: any) => l.id)))).toEqual(
+      lessonIds,
+    );
   });
 
   it('removing a lesson deletes only it (and its work); adding one inserts it; a removed week takes its sections', async () => {
@@ -188,9 +348,28 @@ describe('saving a course reconciles its syllabus by position', () => {
 
     const edited: Syllabus = [
       [
-        ['Foundations', [['meeting', 'Kick-off', 90, 'https://meet.halaqa.test/ds-w1'], ['reading', 'Time, clocks and ordering', 30]]],
-        ['Practice', [['assignment', 'Failure stories essay', 60], ['programmingAssignment', 'Lamport clock', 45], ['learningObjective', 'Vector clocks path', 25]]],
-        ['Extra', [['video', 'Spanner and TrueTime', 18, 'https://videos.halaqa.test/ds/truetime'], ['notes', 'Reading list', 5]]],
+        [
+          'Foundations',
+          [
+            ['meeting', 'Kick-off', 90, 'https://meet.halaqa.test/ds-w1'],
+            ['reading', 'Time, clocks and ordering', 30],
+          ],
+        ],
+        [
+          'Practice',
+          [
+            ['assignment', 'Failure stories essay', 60],
+            ['programmingAssignment', 'Lamport clock', 45],
+            ['learningObjective', 'Vector clocks path', 25],
+          ],
+        ],
+        [
+          'Extra',
+          [
+            ['video', 'Spanner and TrueTime', 18, 'https://videos.halaqa.test/ds/truetime'],
+            ['notes', 'Reading list', 5],
+          ],
+        ],
       ],
     ];
     const res = await save(fields(edited), courseId);
@@ -198,12 +377,20 @@ describe('saving a course reconciles its syllabus by position', () => {
 
     const after = await stored(courseId);
     expect(after.map((l) => l.name)).toEqual([
-      'Kick-off', 'Time, clocks and ordering', 'Failure stories essay', 'Lamport clock', 'Vector clocks path', 'Spanner and TrueTime', 'Reading list',
+      'Kick-off',
+      'Time, clocks and ordering',
+      'Failure stories essay',
+      'Lamport clock',
+      'Vector clocks path',
+      'Spanner and TrueTime',
+      'Reading list',
     ]);
     // Kept lessons keep their ids and work; the quiz is gone with its question and attempt.
     expect(after.slice(0, 4).map((l) => l.id)).toEqual(keptIds);
     expect(await workOn(keptIds)).toEqual(workBefore);
-    expect(await t.db.selectFrom('lessons').select('id').where('id', '=', ids['Clocks quiz']!).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.selectFrom('lessons').select('id').where('id', '=', ids['Clocks quiz']!).executeTakeFirst(),
+    ).toBeUndefined();
     expect(await countRows(t.db, 'quiz_questions')).toBe(questions - 1);
     expect(await countRows(t.db, 'quiz_attempts')).toBe(attempts - 1);
     // Added lessons and the added section are new rows with default authoring.
@@ -215,8 +402,16 @@ describe('saving a course reconciles its syllabus by position', () => {
     expect(after[4]!.sectionId).toBe(after[2]!.sectionId);
     // Week 2 left the syllabus: its section and lessons are deleted.
     expect(after.some((l) => l.week === 2)).toBe(false);
-    expect(await t.db.selectFrom('sections').select('id').where('course_id', '=', courseId).where('week', '=', 2).execute()).toEqual([]);
-    expect(await t.db.selectFrom('lessons').select('id').where('id', 'in', [ids['Primary-backup replication']!, ids['Replication cheat sheet']!]).execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom('sections').select('id').where('course_id', '=', courseId).where('week', '=', 2).execute(),
+    ).toEqual([]);
+    expect(
+      await t.db
+        .selectFrom('lessons')
+        .select('id')
+        .where('id', 'in', [ids['Primary-backup replication']!, ids['Replication cheat sheet']!])
+        .execute(),
+    ).toEqual([]);
   });
 
   it('keeps a lesson’s row and its type-specific data when its type changes', async () => {
@@ -233,21 +428,47 @@ describe('saving a course reconciles its syllabus by position', () => {
   it('writes nothing when the save fails part-way (one transaction)', async () => {
     const { courseId } = await courseWithWork();
     const before = await stored(courseId);
-    const course = await t.db.selectFrom('courses').select(['title', 'updated_at']).where('id', '=', courseId).executeTakeFirstOrThrow();
+    const course = await t.db
+      .selectFrom('courses')
+      .select(['title', 'updated_at'])
+      .where('id', '=', courseId)
+      .executeTakeFirstOrThrow();
     const counts = async () =>
-      Promise.all((['sections', 'lessons', 'quiz_questions', 'quiz_attempts', 'submissions', 'lesson_progress', 'attendance', 'course_skills'] as const).map((n) => countRows(t.db, n)));
+      Promise.all(
+        (
+          [
+            'sections',
+            'lessons',
+            'quiz_questions',
+            'quiz_attempts',
+            'submissions',
+            'lesson_progress',
+            'attendance',
+            'course_skills',
+          ] as const
+        ).map((n) => countRows(t.db, n)),
+      );
     const countsBefore = await counts();
 
     // A database failure on the last statement of the syllabus (inserting the lesson "Boom"), after
     // the renames, deletions and the course update already ran inside the transaction.
     await sql`create or replace function refuse_boom() returns trigger language plpgsql as $$
       begin if new.name = 'Boom' then raise exception 'refused by test'; end if; return new; end $$`.execute(t.db);
-    await sql`create trigger refuse_boom before insert on lessons for each row execute function refuse_boom()`.execute(t.db);
+    await sql`create trigger refuse_boom before insert on lessons for each row execute function refuse_boom()`.execute(
+      t.db,
+    );
     try {
       const edited: Syllabus = [
         [
           ['Renamed', [['meeting', 'Renamed kick-off', 90, 'https://meet.halaqa.test/ds-w1']]],
-          ['Practice', [['assignment', 'Failure stories essay', 60], ['programmingAssignment', 'Lamport clock', 45], ['notes', 'Boom', 5]]],
+          [
+            'Practice',
+            [
+              ['assignment', 'Failure stories essay', 60],
+              ['programmingAssignment', 'Lamport clock', 45],
+              ['notes', 'Boom', 5],
+            ],
+          ],
         ],
       ];
       const res = await save(fields(edited, { title: 'Should not stick', 'gainedSkills[0]': '3' }), courseId);
@@ -258,6 +479,12 @@ describe('saving a course reconciles its syllabus by position', () => {
     }
     expect(await stored(courseId)).toEqual(before);
     expect(await counts()).toEqual(countsBefore);
-    expect(await t.db.selectFrom('courses').select(['title', 'updated_at']).where('id', '=', courseId).executeTakeFirstOrThrow()).toEqual(course);
+    expect(
+      await t.db
+        .selectFrom('courses')
+        .select(['title', 'updated_at'])
+        .where('id', '=', courseId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual(course);
   });
 });

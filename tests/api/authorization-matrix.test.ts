@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unimplementedOperations } from '../../server/app.js';
 import { loadOperations, type OperationSpec } from '../../server/platform/openapi.js';
 import { OWNER_RULES, type MatrixRequest, type Variant } from './authorization-rules.js';
-import { CALLERS, MATRIX_NOW, ROLE_OF, buildWorld, installWriteLog, writesSince, type CallerKey, type World } from './authorization-world.js';
+import {
+  CALLERS,
+  MATRIX_NOW,
+  ROLE_OF,
+  buildWorld,
+  installWriteLog,
+  writesSince,
+  type CallerKey,
+  type World,
+} from './authorization-world.js';
 import { multipart, startTestApp, type TestApp } from './harness.js';
 
 /**
@@ -68,11 +77,13 @@ function expectationOf(op: OperationSpec, variant: Variant, caller: CallerKey): 
 
 /** Sends one case's request with the caller's token; URL and method come from the contract. */
 async function send(op: OperationSpec, req: MatrixRequest, caller: CallerKey) {
-  let url = '/api' + op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
-    const v = req.params?.[name];
-    if (v === undefined) throw new Error(`${op.operationId}: no value for path parameter ${name}`);
-    return encodeURIComponent(String(v));
-  });
+  let url =
+    '/api' +
+    op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+      const v = req.params?.[name];
+      if (v === undefined) throw new Error(`${op.operationId}: no value for path parameter ${name}`);
+      return encodeURIComponent(String(v));
+    });
   if (req.query) url += '?' + new URLSearchParams(Object.entries(req.query).map(([k, v]) => [k, String(v)])).toString();
   const headers: Record<string, string> = { ...(req.headers ?? {}) };
   if (caller !== 'anon' && !headers.authorization) Object.assign(headers, t.auth(world.tokens[caller]));
@@ -95,12 +106,18 @@ function orderOf(c: Case): number {
 describe('authorization matrix (every operation × role × target, from the contract)', () => {
   it('has an owner rule for every operation of the contract, and none for operations that are gone', () => {
     const ids = new Set(operations.map((o) => o.operationId));
-    const missing = operations.filter((o) => !OWNER_RULES[o.operationId]).map((o) => `${o.operationId} (${o.method.toUpperCase()} ${o.path})`);
+    const missing = operations
+      .filter((o) => !OWNER_RULES[o.operationId])
+      .map((o) => `${o.operationId} (${o.method.toUpperCase()} ${o.path})`);
     const stale = Object.keys(OWNER_RULES).filter((id) => !ids.has(id));
     // An operation on a resource (path parameters) or tenant-scoped needs per-owner targets, or a reason why not.
     const unscoped = operations
       .filter((o) => OWNER_RULES[o.operationId] && (o.schema.params || o.tenantScoped))
-      .filter((o) => OWNER_RULES[o.operationId]!.variants.every((v) => v.target === 'none' && v.allow === 'roles') && !OWNER_RULES[o.operationId]!.why)
+      .filter(
+        (o) =>
+          OWNER_RULES[o.operationId]!.variants.every((v) => v.target === 'none' && v.allow === 'roles') &&
+          !OWNER_RULES[o.operationId]!.why,
+      )
       .filter((o) => o.schema.params)
       .map((o) => o.operationId);
     expect({ missing, stale, unscoped }).toEqual({ missing: [], stale: [], unscoped: [] });
@@ -111,7 +128,9 @@ describe('authorization matrix (every operation × role × target, from the cont
     const cases: Case[] = [];
     for (const op of operations) {
       // An operation without a rule is still checked for its role refusals (the request needs no body for those).
-      const rule = OWNER_RULES[op.operationId] ?? { variants: [{ target: 'none', label: 'no rule yet', allow: [], build: () => ({}) } satisfies Variant] };
+      const rule = OWNER_RULES[op.operationId] ?? {
+        variants: [{ target: 'none', label: 'no rule yet', allow: [], build: () => ({}) } satisfies Variant],
+      };
       const own: Case[] = [];
       for (const variant of rule.variants) {
         for (const caller of CALLERS) {
@@ -138,12 +157,22 @@ describe('authorization matrix (every operation × role × target, from the cont
       if (c.caller === 'superAdmin' || c.caller === 'admin') secretsSeenByAdmins += found.length;
       const leaked = c.caller === 'superAdmin' || c.caller === 'admin' ? [] : found;
       outcomes.push({
-        ...c, status: res.statusCode, afterSuccess: succeeded.has(c.variant), writes: writes.map(({ tbl, op }) => ({ tbl, op })), body: res.body.slice(0, 200), leaked,
+        ...c,
+        status: res.statusCode,
+        afterSuccess: succeeded.has(c.variant),
+        writes: writes.map(({ tbl, op }) => ({ tbl, op })),
+        body: res.body.slice(0, 200),
+        leaked,
       });
       if (ok) succeeded.add(c.variant);
       // A USER becomes a LEARNER by enrolling (enrollments/service.ts): the USER caller stays a USER.
       if (ok && c.caller === 'user') {
-        await t.db.updateTable('users').set({ role: 'USER' }).where('id', '=', world.ids.user).where('role', '<>', 'USER').execute();
+        await t.db
+          .updateTable('users')
+          .set({ role: 'USER' })
+          .where('id', '=', world.ids.user)
+          .where('role', '<>', 'USER')
+          .execute();
         since = (await writesSince(t.db, since)).at(-1)?.id ?? since;
       }
     }
@@ -155,13 +184,18 @@ describe('authorization matrix (every operation × role × target, from the cont
     const is2xx = (o: Outcome) => o.status >= 200 && o.status < 300;
     const unexpected2xx = outcomes.filter((o) => refused(o) && is2xx(o));
     const leakedBodies = outcomes.filter((o) => o.leaked.length > 0);
-    expect(secretsSeenByAdmins, 'admins read company B\'s secrets somewhere (else the secrets check would prove nothing)').toBeGreaterThan(0);
+    expect(
+      secretsSeenByAdmins,
+      "admins read company B's secrets somewhere (else the secrets check would prove nothing)",
+    ).toBeGreaterThan(0);
     // The write log works: owner calls that create things are seen writing (else "0 writes" would prove nothing).
     const address = outcomes.find((o) => o.op.operationId === 'createMyAddress' && is2xx(o));
     expect(address?.writes).toContainEqual({ tbl: 'addresses', op: 'INSERT' });
     const writesByRefused = outcomes.filter((o) => refused(o) && !is2xx(o) && o.writes.length > 0);
     const serverErrors = outcomes.filter((o) => o.status >= 500 && o.status !== 501);
-    const roleWrong = outcomes.filter((o) => o.expect === 'role-refused' && !is2xx(o) && o.status !== (o.caller === 'anon' ? 401 : 403));
+    const roleWrong = outcomes.filter(
+      (o) => o.expect === 'role-refused' && !is2xx(o) && o.status !== (o.caller === 'anon' ? 401 : 403),
+    );
     const notBuiltCases = outcomes.filter((o) => o.status === 501);
     const overRefusedOrWeak = (o: Outcome) => weak.includes(o) || overRefused.includes(o);
     const weak = outcomes.filter((o) => {
@@ -178,10 +212,20 @@ describe('authorization matrix (every operation × role × target, from the cont
         !(o.variant.consumable && o.afterSuccess && o.status === 404),
     );
     const allowedOk = outcomes.filter((o) => o.expect === 'allowed' && is2xx(o));
-    const business = outcomes.filter((o) => o.expect === 'allowed' && !is2xx(o) && o.status !== 501 && !overRefusedOrWeak(o));
+    const business = outcomes.filter(
+      (o) => o.expect === 'allowed' && !is2xx(o) && o.status !== 501 && !overRefusedOrWeak(o),
+    );
     // Every target that has owners must be reached by one of them (else its refusals could be 404s of a wrong id).
     const unreached = [...new Set(outcomes.filter((o) => o.expect === 'allowed').map((o) => o.variant))]
-      .filter((v) => !outcomes.some((o) => o.variant === v && o.expect === 'allowed' && (is2xx(o) || o.status === 501 || v.allowedStatuses?.statuses.includes(o.status))))
+      .filter(
+        (v) =>
+          !outcomes.some(
+            (o) =>
+              o.variant === v &&
+              o.expect === 'allowed' &&
+              (is2xx(o) || o.status === 501 || v.allowedStatuses?.statuses.includes(o.status)),
+          ),
+      )
       .map((v) => outcomes.find((o) => o.variant === v)!)
       .map((o) => `  ${o.op.operationId} [${o.variant.target}: ${o.variant.label}]`);
     const ops = new Set(outcomes.map((o) => o.op.operationId));
@@ -192,15 +236,29 @@ describe('authorization matrix (every operation × role × target, from the cont
         `${unexpected2xx.length} unexpected 2xx, ${writesByRefused.length} writes by refused calls, ${leakedBodies.length} answers with another company's secrets, ` +
         `${weak.length} weak, ${seconds} s`,
     );
-    if (unexpected2xx.length) console.log('UNEXPECTED 2xx (a caller got through who should not):\n' + unexpected2xx.map(line).join('\n'));
-    if (leakedBodies.length) console.log("COMPANY B'S SECRETS IN ANSWERS TO OTHERS:\n" + leakedBodies.map((o) => `${line(o)} — contains ${o.leaked.join(', ')}`).join('\n'));
+    if (unexpected2xx.length)
+      console.log('UNEXPECTED 2xx (a caller got through who should not):\n' + unexpected2xx.map(line).join('\n'));
+    if (leakedBodies.length)
+      console.log(
+        "COMPANY B'S SECRETS IN ANSWERS TO OTHERS:\n" +
+          leakedBodies.map((o) => `${line(o)} — contains ${o.leaked.join(', ')}`).join('\n'),
+      );
     if (writesByRefused.length) console.log('WRITES BY REFUSED CALLS:\n' + writesByRefused.map(line).join('\n'));
     if (serverErrors.length) console.log('SERVER ERRORS:\n' + serverErrors.map(line).join('\n'));
-    if (roleWrong.length) console.log('ROLE REFUSALS WITH ANOTHER STATUS THAN 401/403:\n' + roleWrong.map(line).join('\n'));
-    if (weak.length) console.log('WEAK CASES (refused, but not by authorization; or an owner call that is not valid):\n' + weak.map(line).join('\n'));
-    if (business.length) console.log('owner calls answered with a business 4xx (accepted):\n' + business.map(line).join('\n'));
+    if (roleWrong.length)
+      console.log('ROLE REFUSALS WITH ANOTHER STATUS THAN 401/403:\n' + roleWrong.map(line).join('\n'));
+    if (weak.length)
+      console.log(
+        'WEAK CASES (refused, but not by authorization; or an owner call that is not valid):\n' +
+          weak.map(line).join('\n'),
+      );
+    if (business.length)
+      console.log('owner calls answered with a business 4xx (accepted):\n' + business.map(line).join('\n'));
     if (unreached.length) console.log('TARGETS NO OWNER REACHED (2xx):\n' + unreached.join('\n'));
-    if (overRefused.length) console.log('OWNER CALLS REFUSED (the owner rules or the service disagree):\n' + overRefused.map(line).join('\n'));
+    if (overRefused.length)
+      console.log(
+        'OWNER CALLS REFUSED (the owner rules or the service disagree):\n' + overRefused.map(line).join('\n'),
+      );
 
     expect(unexpected2xx.map(line)).toEqual([]);
     expect(writesByRefused.map(line)).toEqual([]);

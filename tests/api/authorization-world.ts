@@ -43,7 +43,13 @@ export type CallerKey = (typeof CALLERS)[number];
 
 /** The role each caller key signs in with (anonymous: none). */
 export const ROLE_OF: Record<CallerKey, string | null> = {
-  superAdmin: 'SUPER_ADMIN', admin: 'ADMIN', educator: 'EDUCATOR', learner: 'LEARNER', partner: 'PARTNER', user: 'USER', anon: null,
+  superAdmin: 'SUPER_ADMIN',
+  admin: 'ADMIN',
+  educator: 'EDUCATOR',
+  learner: 'LEARNER',
+  partner: 'PARTNER',
+  user: 'USER',
+  anon: null,
 };
 
 export const EMAIL = {
@@ -64,7 +70,13 @@ export type Person = keyof typeof EMAIL;
 
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 /** The smallest MP4 header `file-type` recognises. */
-export const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.from([0, 0, 0, 0]), Buffer.from('mp42isom'), Buffer.alloc(64)]);
+export const MP4 = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from('ftypmp42'),
+  Buffer.from([0, 0, 0, 0]),
+  Buffer.from('mp42isom'),
+  Buffer.alloc(64),
+]);
 export const pdfPart = (): FilePart => ({ filename: 'work.pdf', contentType: 'application/pdf', content: PDF });
 export const pngPart = (): FilePart => ({ filename: 'p.png', contentType: 'image/png', content: PNG_1PX });
 export const mp4Part = (): FilePart => ({ filename: 'v.mp4', contentType: 'video/mp4', content: MP4 });
@@ -127,7 +139,15 @@ export interface World {
    * Invitations (issue 12): `tokenUser` a PENDING link to the USER caller's own e-mail (into company A);
    * `withdrawA`/`withdrawB` and `resendA`/`resendB` pending invitations of companies A and B; `memberA`/`memberB` learners to remove.
    */
-  invitations: { tokenUser: string; withdrawA: number; withdrawB: number; resendA: number; resendB: number; memberA: number; memberB: number };
+  invitations: {
+    tokenUser: string;
+    withdrawA: number;
+    withdrawB: number;
+    resendA: number;
+    resendB: number;
+    memberA: number;
+    memberB: number;
+  };
   /** Issue 16: a guest's waitlist confirmation link (course O) and a message of the admins' contact inbox. */
   waitlistToken: string;
   contactMessageId: number;
@@ -153,14 +173,41 @@ export interface World {
 }
 
 const MONDAY_WEDNESDAY = {
-  sunday: null, monday: { start: '18:00', end: '19:30' }, tuesday: null, wednesday: { start: '06:00', end: '07:00' }, thursday: null, friday: null, saturday: null,
+  sunday: null,
+  monday: { start: '18:00', end: '19:30' },
+  tuesday: null,
+  wednesday: { start: '06:00', end: '07:00' },
+  thursday: null,
+  friday: null,
+  saturday: null,
 };
 
-async function insertUser(db: Kysely<Database>, email: string, role: string, companyId: number | null, status = 'APPROVED'): Promise<number> {
-  const hash = (await db.selectFrom('users').select('password_hash').where('email', '=', 'admin@halaqa.test').executeTakeFirstOrThrow()).password_hash;
+async function insertUser(
+  db: Kysely<Database>,
+  email: string,
+  role: string,
+  companyId: number | null,
+  status = 'APPROVED',
+): Promise<number> {
+  const hash = (
+    await db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', 'admin@halaqa.test')
+      .executeTakeFirstOrThrow()
+  ).password_hash;
   const row = await db
     .insertInto('users')
-    .values({ email, password_hash: hash, first_name: 'Matrix', last_name: email.split('@')[0]!, role: role as 'USER', status: status as 'APPROVED', company_id: companyId, picture_url: null })
+    .values({
+      email,
+      password_hash: hash,
+      first_name: 'Matrix',
+      last_name: email.split('@')[0]!,
+      role: role as 'USER',
+      status: status as 'APPROVED',
+      company_id: companyId,
+      picture_url: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -172,7 +219,8 @@ async function insertUser(db: Kysely<Database>, email: string, role: string, com
  */
 export async function buildWorld(t: TestApp): Promise<World> {
   const db = t.db;
-  const company = async (acronym: string) => (await db.selectFrom('companies').select('id').where('acronym', '=', acronym).executeTakeFirstOrThrow()).id;
+  const company = async (acronym: string) =>
+    (await db.selectFrom('companies').select('id').where('acronym', '=', acronym).executeTakeFirstOrThrow()).id;
   const companyA = await company('NCAI');
   const companyB = await company('MOROCCO');
   const ids = {} as Record<Person, number>;
@@ -184,12 +232,32 @@ export async function buildWorld(t: TestApp): Promise<World> {
     ids[p] ??= (await db.selectFrom('users').select('id').where('email', '=', EMAIL[p]).executeTakeFirstOrThrow()).id;
   }
   // Wallet money for the USER too (learners have their welcome credit): one balanced TOP_UP.
-  const tx = await db.insertInto('ledger_transactions').values({ kind: 'TOP_UP', payment_intent_id: null }).returning('id').executeTakeFirstOrThrow();
+  const tx = await db
+    .insertInto('ledger_transactions')
+    .values({ kind: 'TOP_UP', payment_intent_id: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db
     .insertInto('ledger_entries')
     .values([
-      { transaction_id: tx.id, account: 'WALLET', owner_id: ids.user, amount_cents: 20_000, reason: 'TOP_UP', session_id: null, description: 'matrix' },
-      { transaction_id: tx.id, account: 'FUNDING', owner_id: null, amount_cents: -20_000, reason: 'TOP_UP', session_id: null, description: 'matrix' },
+      {
+        transaction_id: tx.id,
+        account: 'WALLET',
+        owner_id: ids.user,
+        amount_cents: 20_000,
+        reason: 'TOP_UP',
+        session_id: null,
+        description: 'matrix',
+      },
+      {
+        transaction_id: tx.id,
+        account: 'FUNDING',
+        owner_id: null,
+        amount_cents: -20_000,
+        reason: 'TOP_UP',
+        session_id: null,
+        description: 'matrix',
+      },
     ])
     .execute();
 
@@ -199,13 +267,22 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const spareTokens = {} as World['spareTokens'];
   for (const k of CALLERS) {
     if (k === 'anon') continue;
-    const u = await t.db.selectFrom('users').select(['id', 'role', 'company_id', 'token_version']).where('email', '=', EMAIL[k]).executeTakeFirstOrThrow();
+    const u = await t.db
+      .selectFrom('users')
+      .select(['id', 'role', 'company_id', 'token_version'])
+      .where('email', '=', EMAIL[k])
+      .executeTakeFirstOrThrow();
     spareTokens[k] = await signInForTests(t.db, issuer, u);
   }
   const tokenOf = (p: Person) => t.tokenFor(EMAIL[p]);
 
   async function call(p: Person, method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) {
-    const res = await t.app.inject({ method: method as 'GET', url, headers: { ...t.auth(await tokenOf(p)), ...headers }, payload: payload as object });
+    const res = await t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...t.auth(await tokenOf(p)), ...headers },
+      payload: payload as object,
+    });
     if (res.statusCode >= 300) throw new Error(`world: ${p} ${method} ${url} answered ${res.statusCode} ${res.body}`);
     return res.json().data;
   }
@@ -221,29 +298,59 @@ export async function buildWorld(t: TestApp): Promise<World> {
     cards[p] = { main, spare };
   }
 
-  async function courseWorld(educator: Person, companyId: number | null, isPrivate: boolean, title: string, learners: Person[]): Promise<CourseWorld> {
+  async function courseWorld(
+    educator: Person,
+    companyId: number | null,
+    isPrivate: boolean,
+    title: string,
+    learners: Person[],
+  ): Promise<CourseWorld> {
     const c = await insertCourse(db, { educatorId: ids[educator], title, companyId });
     // A picture, as every course made in the editor has (the contract's CourseRef.pictureUrl is not nullable).
-    await db.updateTable('courses').set({ is_private: isPrivate, picture_url: '/uploads/demo/course-1.svg' }).where('id', '=', c.courseId).execute();
+    await db
+      .updateTable('courses')
+      .set({ is_private: isPrivate, picture_url: '/uploads/demo/course-1.svg' })
+      .where('id', '=', c.courseId)
+      .execute();
     const section = await c.section(1, 'Week one', 0);
     let order = 0;
-    const lesson = (name: string, code: LessonTypeCode, extra: Record<string, unknown> = {}) => c.lesson(section, order++, `${title} ${name}`, code, extra);
+    const lesson = (name: string, code: LessonTypeCode, extra: Record<string, unknown> = {}) =>
+      c.lesson(section, order++, `${title} ${name}`, code, extra);
     const lessons = {
-      meeting: await lesson('meeting', 'meeting', { day: 'wednesday', start_time: '06:00', duration_minutes: 60, link: 'https://meet.halaqa.test/matrix' }),
+      meeting: await lesson('meeting', 'meeting', {
+        day: 'wednesday',
+        start_time: '06:00',
+        duration_minutes: 60,
+        link: 'https://meet.halaqa.test/matrix',
+      }),
       reading: await lesson('reading', 'reading', { content_html: '<p>Read</p>' }),
       assignment: await lesson('assignment', 'assignment', { points: 20 }),
       quiz: await lesson('quiz', 'quiz'),
       quiz2: await lesson('quiz2', 'quiz'),
       code: await lesson('code', 'programmingAssignment', {
         points: 10,
-        programming: JSON.stringify({ functionName: 'add', starterCode: 'function add(a, b) {}', tests: [{ name: 'adds', args: [1, 2], expected: 3 }] }),
+        programming: JSON.stringify({
+          functionName: 'add',
+          starterCode: 'function add(a, b) {}',
+          tests: [{ name: 'adds', args: [1, 2], expected: 3 }],
+        }),
       }),
     };
     const question = async (lessonId: number) =>
       (
         await db
           .insertInto('quiz_questions')
-          .values({ lesson_id: lessonId, sort_order: 0, kind: 'TRUE_FALSE', prompt: 'True?', picture_url: null, points: 1, explanation: null, options: '[]', answer: 'true' })
+          .values({
+            lesson_id: lessonId,
+            sort_order: 0,
+            kind: 'TRUE_FALSE',
+            prompt: 'True?',
+            picture_url: null,
+            points: 1,
+            explanation: null,
+            options: '[]',
+            answer: 'true',
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
@@ -261,17 +368,25 @@ export async function buildWorld(t: TestApp): Promise<World> {
       await db.updateTable('sessions').set({ status: 'PENDING' }).where('id', '=', id).execute();
       return id;
     };
-    const pending = { approve: await pendingSession(), reject: await pendingSession(), delete: await pendingSession(), content: await pendingSession() };
+    const pending = {
+      approve: await pendingSession(),
+      reject: await pendingSession(),
+      delete: await pendingSession(),
+      content: await pendingSession(),
+    };
     for (const p of learners) await enroll(db, session, ids[p]);
 
     const attempts: CourseWorld['attempts'] = {};
     const submissions: CourseWorld['submissions'] = {};
     const intents: CourseWorld['intents'] = {};
     for (const p of learners) {
-      const start = async (lessonId: number) => (await call(p, 'POST', `/api/sessions/${session}/lessons/${lessonId}/attempts`)).id as number;
+      const start = async (lessonId: number) =>
+        (await call(p, 'POST', `/api/sessions/${session}/lessons/${lessonId}/attempts`)).id as number;
       attempts[p] = { quiz: await start(lessons.quiz), quiz2: await start(lessons.quiz2) };
       const form = multipart({ sessionId: String(session) }, { document: pdfPart() });
-      submissions[p] = (await call(p, 'POST', `/api/assignments/${lessons.assignment}/submissions`, form.payload, form.headers)).id as number;
+      submissions[p] = (
+        await call(p, 'POST', `/api/assignments/${lessons.assignment}/submissions`, form.payload, form.headers)
+      ).id as number;
     }
     // Intents: by the session's learners, and by the caller USER on course A.
     for (const p of [...learners, ...(title === 'A' ? (['user'] as Person[]) : [])]) {
@@ -280,10 +395,18 @@ export async function buildWorld(t: TestApp): Promise<World> {
       intents[p] = { confirm: await intent(paid[0]!), cancel: await intent(paid[1]!) };
     }
     const draft = await insertCourse(db, { educatorId: ids[educator], title: `${title} draft`, companyId });
-    await db.updateTable('courses').set({ status: 'DRAFT', is_private: isPrivate }).where('id', '=', draft.courseId).execute();
+    await db
+      .updateTable('courses')
+      .set({ status: 'DRAFT', is_private: isPrivate })
+      .where('id', '=', draft.courseId)
+      .execute();
     const reviewCourse = async (kind: string, status: 'PENDING' | 'PUBLISHED' | 'APPROVED') => {
       const r = await insertCourse(db, { educatorId: ids[educator], title: `${title} ${kind}`, companyId });
-      await db.updateTable('courses').set({ status, is_private: isPrivate, picture_url: '/uploads/demo/course-1.svg' }).where('id', '=', r.courseId).execute();
+      await db
+        .updateTable('courses')
+        .set({ status, is_private: isPrivate, picture_url: '/uploads/demo/course-1.svg' })
+        .where('id', '=', r.courseId)
+        .execute();
       return r.courseId;
     };
     const review = {
@@ -292,8 +415,30 @@ export async function buildWorld(t: TestApp): Promise<World> {
       unpublish: await reviewCourse('to unpublish', 'PUBLISHED'),
       publish: await reviewCourse('to publish', 'APPROVED'),
     };
-    const chatMessage = (await db.insertInto('chat_messages').values({ session_id: session, user_id: ids[learners.at(-1)!], body: `Matrix chat of ${title}` }).returning('id').executeTakeFirstOrThrow()).id;
-    return { courseId: c.courseId, educator, lessons, questions, session, learners, openSession, paid, pending, attempts, submissions, intents, draftCourseId: draft.courseId, review, chatMessage };
+    const chatMessage = (
+      await db
+        .insertInto('chat_messages')
+        .values({ session_id: session, user_id: ids[learners.at(-1)!], body: `Matrix chat of ${title}` })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    return {
+      courseId: c.courseId,
+      educator,
+      lessons,
+      questions,
+      session,
+      learners,
+      openSession,
+      paid,
+      pending,
+      attempts,
+      submissions,
+      intents,
+      draftCourseId: draft.courseId,
+      review,
+      chatMessage,
+    };
   }
 
   const A = await courseWorld('educator', companyA, false, 'A', ['learner', 'learnerA2']);
@@ -303,13 +448,26 @@ export async function buildWorld(t: TestApp): Promise<World> {
   await db.updateTable('courses').set({ title: secretsOfB[1]! }).where('id', '=', B.draftCourseId).execute();
   const O = await courseWorld('educatorO', null, false, 'O', ['learnerO']);
   const priv = await insertCourse(db, { educatorId: ids.educator, title: 'A private', companyId: companyA });
-  await db.updateTable('courses').set({ is_private: true, picture_url: '/uploads/demo/course-1.svg' }).where('id', '=', priv.courseId).execute();
+  await db
+    .updateTable('courses')
+    .set({ is_private: true, picture_url: '/uploads/demo/course-1.svg' })
+    .where('id', '=', priv.courseId)
+    .execute();
   const privA = { courseId: priv.courseId, session: await priv.session(MONDAY_WEDNESDAY) };
 
   // Attendance of A's session (the leak's payload: learner names), and educator A's own things.
-  await db.insertInto('attendance').values({ session_id: A.session, lesson_id: A.lessons.meeting, user_id: ids.learnerA2, occurrence_date: '2031-05-05' }).execute();
+  await db
+    .insertInto('attendance')
+    .values({
+      session_id: A.session,
+      lesson_id: A.lessons.meeting,
+      user_id: ids.learnerA2,
+      occurrence_date: '2031-05-05',
+    })
+    .execute();
   const picture = multipart({}, { picture: pngPart() });
-  const educatorPictureId = (await call('educator', 'POST', '/api/courses/picture', picture.payload, picture.headers)).id as number;
+  const educatorPictureId = (await call('educator', 'POST', '/api/courses/picture', picture.payload, picture.headers))
+    .id as number;
   await call('educator', 'POST', '/api/payments/accounts/external-account', { external_account: 'btok_us_verified' });
 
   const pendingUsers = {
@@ -318,8 +476,23 @@ export async function buildWorld(t: TestApp): Promise<World> {
     remove: await insertUser(db, 'to.delete@matrix.test', 'LEARNER', companyB),
   };
   const invite = async (email: string, companyId: number, by: number, token: string) =>
-    (await db.insertInto('invitations').values({ email, role: 'LEARNER', company_id: companyId, invited_by: by, token: hashInvitationToken(token), created_at: MATRIX_NOW }).returning('id').executeTakeFirstOrThrow()).id;
-  const partnerB = (await db.selectFrom('users').select('id').where('email', '=', EMAIL.partnerB).executeTakeFirstOrThrow()).id;
+    (
+      await db
+        .insertInto('invitations')
+        .values({
+          email,
+          role: 'LEARNER',
+          company_id: companyId,
+          invited_by: by,
+          token: hashInvitationToken(token),
+          created_at: MATRIX_NOW,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const partnerB = (
+    await db.selectFrom('users').select('id').where('email', '=', EMAIL.partnerB).executeTakeFirstOrThrow()
+  ).id;
   const invitations = {
     tokenUser: 'matrix-invitation-of-the-user-caller',
     withdrawA: await invite('withdraw.a@matrix.test', companyA, ids.partner, 'matrix-withdraw-a'),
@@ -330,16 +503,29 @@ export async function buildWorld(t: TestApp): Promise<World> {
     memberB: await insertUser(db, 'member.remove.b@matrix.test', 'LEARNER', companyB),
   };
   await invite(EMAIL.user, companyA, ids.partner, invitations.tokenUser);
-  const skillId = async (name: string) => (await db.selectFrom('skills').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  const skillId = async (name: string) =>
+    (await db.selectFrom('skills').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
   const git = await skillId('Git');
   const learningGoals: World['learningGoals'] = {};
   for (const p of ['learner', 'user', 'learnerA2', 'learnerB', 'learnerO'] as Person[]) {
-    learningGoals[p] = (await db.insertInto('learning_goals').values({ user_id: ids[p], skill_id: git }).returning('id').executeTakeFirstOrThrow()).id;
+    learningGoals[p] = (
+      await db
+        .insertInto('learning_goals')
+        .values({ user_id: ids[p], skill_id: git })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   }
   const freshGoalSkill = await skillId('Docker');
   await enroll(db, privA.session, ids.learner);
   const review = async (courseId: number, userId: number) =>
-    (await db.insertInto('reviews').values({ course_id: courseId, user_id: userId, rating_value: 4, content: 'A matrix review' }).returning('id').executeTakeFirstOrThrow()).id;
+    (
+      await db
+        .insertInto('reviews')
+        .values({ course_id: courseId, user_id: userId, rating_value: 4, content: 'A matrix review' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   const reviews = {
     own: await review(privA.courseId, ids.learner),
     A2: await review(A.courseId, ids.learnerA2),
@@ -347,11 +533,44 @@ export async function buildWorld(t: TestApp): Promise<World> {
     O: await review(O.courseId, ids.learnerO),
   };
   const waitlistToken = 'matrix-waitlist-confirmation-link';
-  await db.insertInto('waitlist').values({ course_id: O.courseId, email: 'guest.waiting@matrix.test', user_id: null, token_hash: hashWaitlistToken(waitlistToken), token_sent_at: MATRIX_NOW }).execute();
+  await db
+    .insertInto('waitlist')
+    .values({
+      course_id: O.courseId,
+      email: 'guest.waiting@matrix.test',
+      user_id: null,
+      token_hash: hashWaitlistToken(waitlistToken),
+      token_sent_at: MATRIX_NOW,
+    })
+    .execute();
   const contactMessageId = (
-    await db.insertInto('contact_messages').values({ name: 'Matrix Guest', email: 'guest@matrix.test', subject: 'Hello', message: 'A question' }).returning('id').executeTakeFirstOrThrow()
+    await db
+      .insertInto('contact_messages')
+      .values({ name: 'Matrix Guest', email: 'guest@matrix.test', subject: 'Hello', message: 'A question' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
   ).id;
-  return { ids, companyA, companyB, A, B, O, privA, cards, educatorPictureId, pendingUsers, invitations, waitlistToken, contactMessageId, secretsOfB, learningGoals, freshGoalSkill, tokens, spareTokens, reviews };
+  return {
+    ids,
+    companyA,
+    companyB,
+    A,
+    B,
+    O,
+    privA,
+    cards,
+    educatorPictureId,
+    pendingUsers,
+    invitations,
+    waitlistToken,
+    contactMessageId,
+    secretsOfB,
+    learningGoals,
+    freshGoalSkill,
+    tokens,
+    spareTokens,
+    reviews,
+  };
 }
 
 /**
@@ -366,14 +585,25 @@ export async function installWriteLog(db: Kysely<Database>): Promise<void> {
   await sql`create function authz_log_write() returns trigger language plpgsql as $$
     begin insert into authz_write_log (tbl, op) values (TG_TABLE_NAME, TG_OP); return null; end $$`.execute(db);
   const tables = await sql<{ name: string }>`select table_name as name from information_schema.tables
-    where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not in ('authz_write_log', 'rate_limit_counters')`.execute(db);
+    where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not in ('authz_write_log', 'rate_limit_counters')`.execute(
+    db,
+  );
   for (const { name } of tables.rows) {
-    await sql`create trigger authz_write after insert or update or delete on ${sql.table(name)} for each row execute function authz_log_write()`.execute(db);
+    await sql`create trigger authz_write after insert or update or delete on ${sql.table(name)} for each row execute function authz_log_write()`.execute(
+      db,
+    );
   }
 }
 
 /** The writes logged after id `since`: `{ id, tbl, op }` in order. */
-export async function writesSince(db: Kysely<Database>, since: number): Promise<{ id: number; tbl: string; op: string }[]> {
-  const r = await sql<{ id: number; tbl: string; op: string }>`select id, tbl, op from authz_write_log where id > ${since} order by id`.execute(db);
+export async function writesSince(
+  db: Kysely<Database>,
+  since: number,
+): Promise<{ id: number; tbl: string; op: string }[]> {
+  const r = await sql<{
+    id: number;
+    tbl: string;
+    op: string;
+  }>`select id, tbl, op from authz_write_log where id > ${since} order by id`.execute(db);
   return r.rows.map((x) => ({ ...x, id: Number(x.id) }));
 }

@@ -32,7 +32,13 @@ async function challenge(): Promise<Challenge> {
  * WebCrypto once per number, seconds per challenge on this machine.
  */
 function secretNumber(c: Challenge): number | null {
-  for (let n = 0; n <= c.maxnumber; n++) if (createHash('sha256').update(c.salt + n).digest('hex') === c.challenge) return n;
+  for (let n = 0; n <= c.maxnumber; n++)
+    if (
+      createHash('sha256')
+        .update(c.salt + n)
+        .digest('hex') === c.challenge
+    )
+      return n;
   return null;
 }
 
@@ -44,9 +50,14 @@ async function solve(c: Challenge): Promise<string> {
 }
 
 let seq = 0;
-const learnerForm = () => multipart({ firstName: 'Cap', lastName: 'Tcha', email: `captcha${++seq}@example.org`, password: 'Str0ng!pass' });
+const learnerForm = () =>
+  multipart({ firstName: 'Cap', lastName: 'Tcha', email: `captcha${++seq}@example.org`, password: 'Str0ng!pass' });
 const signUp = (captcha?: string) =>
-  t.app.inject({ method: 'POST', url: `/api/auth/signup${captcha === undefined ? '' : `?g-recaptcha-response=${encodeURIComponent(captcha)}`}`, ...learnerForm() });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/auth/signup${captcha === undefined ? '' : `?g-recaptcha-response=${encodeURIComponent(captcha)}`}`,
+    ...learnerForm(),
+  });
 
 describe('captcha on sign-up', () => {
   it('hands out a modest SHA-256 challenge that expires within 10 minutes', async () => {
@@ -62,7 +73,10 @@ describe('captcha on sign-up', () => {
     const before = await countRows(t.db, 'users');
     const res = await signUp();
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: 'Please complete the captcha', errors: [{ path: 'g-recaptcha-response' }] });
+    expect(res.json()).toMatchObject({
+      message: 'Please complete the captcha',
+      errors: [{ path: 'g-recaptcha-response' }],
+    });
     expect(await countRows(t.db, 'users')).toBe(before);
   });
 
@@ -105,7 +119,11 @@ describe('captcha on sign-up', () => {
   });
 
   it('a challenge signed by another key → 400', async () => {
-    const foreign = await createChallenge({ hmacKey: 'another-key-that-is-long-enough-0123456789', maxNumber: 1000, expires: new Date(Date.now() + 60_000) });
+    const foreign = await createChallenge({
+      hmacKey: 'another-key-that-is-long-enough-0123456789',
+      maxNumber: 1000,
+      expires: new Date(Date.now() + 60_000),
+    });
     const payload = await solve({ ...foreign, algorithm: 'SHA-256', maxnumber: 1000 });
     const res = await signUp(payload);
     expect(res.statusCode).toBe(400);
@@ -113,7 +131,11 @@ describe('captcha on sign-up', () => {
   });
 
   it('an expired challenge (properly signed) → 400', async () => {
-    const old = await createChallenge({ hmacKey: t.config.captcha.hmacKey, maxNumber: 1000, expires: new Date(Date.now() - 1000) });
+    const old = await createChallenge({
+      hmacKey: t.config.captcha.hmacKey,
+      maxNumber: 1000,
+      expires: new Date(Date.now() - 1000),
+    });
     const payload = await solve({ ...old, algorithm: 'SHA-256', maxnumber: 1000 });
     const res = await signUp(payload);
     expect(res.statusCode).toBe(400);
@@ -123,7 +145,11 @@ describe('captcha on sign-up', () => {
   it('invalid input answers its own 400 first and does not spend the captcha', async () => {
     const payload = await solve(await challenge());
     const bad = multipart({ firstName: 'A', lastName: 'B', email: 'a@b', password: 'short' });
-    const res = await t.app.inject({ method: 'POST', url: `/api/auth/signup?g-recaptcha-response=${encodeURIComponent(payload)}`, ...bad });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/auth/signup?g-recaptcha-response=${encodeURIComponent(payload)}`,
+      ...bad,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.map((e: { path: string }) => e.path)).not.toContain('g-recaptcha-response');
     expect((await signUp(payload)).statusCode).toBe(201);
@@ -132,7 +158,11 @@ describe('captcha on sign-up', () => {
 
 describe('captcha on company sign-up and the contact form', () => {
   const company = () => ({
-    company: { name: 'Captcha Co', acronym: `CAP${++seq}`, address: { line1: '1 Main', city: 'Doha', postalCode: '00000', country: 'QA' } },
+    company: {
+      name: 'Captcha Co',
+      acronym: `CAP${++seq}`,
+      address: { line1: '1 Main', city: 'Doha', postalCode: '00000', country: 'QA' },
+    },
     account: { firstName: 'Cap', lastName: 'Partner', email: `cap.partner${seq}@example.org`, password: 'Str0ng!pass' },
   });
 
@@ -143,13 +173,20 @@ describe('captcha on company sign-up and the contact form', () => {
     expect(missing.json().message).toBe('Please complete the captcha');
     expect(await countRows(t.db, 'companies')).toBe(before);
     const payload = await solve(await challenge());
-    const ok = await t.app.inject({ method: 'POST', url: `/api/auth/signup/company?g-recaptcha-response=${encodeURIComponent(payload)}`, payload: company() });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `/api/auth/signup/company?g-recaptcha-response=${encodeURIComponent(payload)}`,
+      payload: company(),
+    });
     expect(ok.statusCode).toBe(201);
   });
 
   it('the contact form is marked x-captcha in the contract (checked at the edge once it is built)', async () => {
     const { operations } = await (await import('../../server/platform/openapi.js')).loadOperations();
-    const marked = operations.filter((o) => o.captcha).map((o) => o.operationId).sort();
+    const marked = operations
+      .filter((o) => o.captcha)
+      .map((o) => o.operationId)
+      .sort();
     expect(marked).toEqual(['sendContactMessage', 'signUp', 'signUpCompany']);
   });
 });
@@ -162,7 +199,12 @@ describe('captcha off (the API tests’ setting)', () => {
       const res = await off.app.inject({ method: 'GET', url: '/api/auth/captcha/challenge' });
       expect(res.statusCode).toBe(200);
       expect(res.json().data.algorithm).toBe('SHA-256');
-      const form = multipart({ firstName: 'No', lastName: 'Captcha', email: 'no.captcha@example.org', password: 'Str0ng!pass' });
+      const form = multipart({
+        firstName: 'No',
+        lastName: 'Captcha',
+        email: 'no.captcha@example.org',
+        password: 'Str0ng!pass',
+      });
       expect((await off.app.inject({ method: 'POST', url: '/api/auth/signup', ...form })).statusCode).toBe(201);
     } finally {
       await off.close();

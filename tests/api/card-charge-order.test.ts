@@ -26,7 +26,8 @@ class RecordingGateway extends SandboxGateway {
     return new Proxy(this, {
       get: (target, prop, receiver) => {
         const value = Reflect.get(target, prop, receiver);
-        if (typeof value !== 'function' || ['attachCard', 'attachBankAccount', 'constructor'].includes(String(prop))) return value;
+        if (typeof value !== 'function' || ['attachCard', 'attachBankAccount', 'constructor'].includes(String(prop)))
+          return value;
         return async (...args: { idempotencyKey?: string }[]) => {
           target.calls.push({ method: String(prop), key: args[0]?.idempotencyKey ?? null });
           if (prop === 'capture' && target.failCaptures > 0) {
@@ -57,28 +58,76 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const key = () => `k-${randomBytes(8).toString('hex')}`;
-const req = async (method: 'GET' | 'POST', url: string, token: string, payload?: unknown, extra: Record<string, string> = {}) => {
+const req = async (
+  method: 'GET' | 'POST',
+  url: string,
+  token: string,
+  payload?: unknown,
+  extra: Record<string, string> = {},
+) => {
   const res = await t.app.inject({ method, url, headers: { ...t.auth(token), ...extra }, payload: payload as object });
   return { status: res.statusCode, body: res.json() };
 };
 const amountFor = (priceCents: number) => priceCents + Math.round(priceCents * 0.05) + 50;
 const moneyCalls = () => gateway.calls;
 const state = (ref: string | null) => (ref ? gateway.payments.get(ref) : undefined);
-const intentRow = (id: string) => t.db.selectFrom('payment_intents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const walletOf = async (userId: number) => Number((await t.db.selectFrom('ledger_entries').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('s')).where('account', '=', 'WALLET').where('owner_id', '=', userId).executeTakeFirstOrThrow()).s);
+const intentRow = (id: string) =>
+  t.db.selectFrom('payment_intents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const walletOf = async (userId: number) =>
+  Number(
+    (
+      await t.db
+        .selectFrom('ledger_entries')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('s'))
+        .where('account', '=', 'WALLET')
+        .where('owner_id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).s,
+  );
 
 async function learner(tag: string, walletCents: number, source = 'tok_visa') {
   const { id } = await t.db
     .insertInto('users')
-    .values({ email: `${tag}-${randomBytes(4).toString('hex')}@order.halaqa.test`, password_hash: 'x', first_name: 'Order', last_name: tag, role: 'LEARNER', company_id: null, picture_url: null })
+    .values({
+      email: `${tag}-${randomBytes(4).toString('hex')}@order.halaqa.test`,
+      password_hash: 'x',
+      first_name: 'Order',
+      last_name: tag,
+      role: 'LEARNER',
+      company_id: null,
+      picture_url: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   if (walletCents > 0) {
-    const tx = await t.db.insertInto('ledger_transactions').values({ kind: 'TOP_UP', payment_intent_id: null }).returning('id').executeTakeFirstOrThrow();
-    await t.db.insertInto('ledger_entries').values([
-      { transaction_id: tx.id, account: 'FUNDING', owner_id: null, amount_cents: -walletCents, reason: 'TOP_UP', session_id: null, description: 'credit' },
-      { transaction_id: tx.id, account: 'WALLET', owner_id: id, amount_cents: walletCents, reason: 'TOP_UP', session_id: null, description: 'credit' },
-    ]).execute();
+    const tx = await t.db
+      .insertInto('ledger_transactions')
+      .values({ kind: 'TOP_UP', payment_intent_id: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('ledger_entries')
+      .values([
+        {
+          transaction_id: tx.id,
+          account: 'FUNDING',
+          owner_id: null,
+          amount_cents: -walletCents,
+          reason: 'TOP_UP',
+          session_id: null,
+          description: 'credit',
+        },
+        {
+          transaction_id: tx.id,
+          account: 'WALLET',
+          owner_id: id,
+          amount_cents: walletCents,
+          reason: 'TOP_UP',
+          session_id: null,
+          description: 'credit',
+        },
+      ])
+      .execute();
   }
   const token = await signInForTests(t.db, tokens, { id, role: 'LEARNER' });
   const card = await req('POST', '/api/payments/cards', token, { source });
@@ -87,30 +136,69 @@ async function learner(tag: string, walletCents: number, source = 'tok_visa') {
 }
 
 async function session(priceCents: number, maxSeats = 5) {
-  const course = await t.db.selectFrom('courses').select(['id', 'educator_id']).where('status', '=', 'PUBLISHED').where('is_private', '=', false).executeTakeFirstOrThrow();
-  return (await t.db
+  const course = await t.db
+    .selectFrom('courses')
+    .select(['id', 'educator_id'])
+    .where('status', '=', 'PUBLISHED')
+    .where('is_private', '=', false)
+    .executeTakeFirstOrThrow();
+  return await t.db
     .insertInto('sessions')
     .values({
-      course_id: course.id, educator_id: course.educator_id, start_date: sql<string>`current_date` as never, end_date: sql<string>`current_date + 20` as never, timezone: 'UTC',
-      schedule: JSON.stringify({ sunday: null, monday: null, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null }), max_seats: maxSeats, price_cents: priceCents, status: 'APPROVED',
+      course_id: course.id,
+      educator_id: course.educator_id,
+      start_date: sql<string>`current_date` as never,
+      end_date: sql<string>`current_date + 20` as never,
+      timezone: 'UTC',
+      schedule: JSON.stringify({
+        sunday: null,
+        monday: null,
+        tuesday: null,
+        wednesday: null,
+        thursday: null,
+        friday: null,
+        saturday: null,
+      }),
+      max_seats: maxSeats,
+      price_cents: priceCents,
+      status: 'APPROVED',
     })
     .returning(['id', 'course_id'])
-    .executeTakeFirstOrThrow());
+    .executeTakeFirstOrThrow();
 }
 
-const ledgerOfIntent = (id: string) => t.db.selectFrom('ledger_transactions').select('id').where('payment_intent_id', '=', id).execute();
+const ledgerOfIntent = (id: string) =>
+  t.db.selectFrom('ledger_transactions').select('id').where('payment_intent_id', '=', id).execute();
 
 describe('confirming a card intent of a learner who is already enrolled', () => {
   it('answers 409 without calling the gateway, however many new Idempotency-Keys are tried', async () => {
     const s = await session(4000);
     const l = await learner('both', 10_000);
-    const intent = await req('POST', '/api/payments/intents', l.token, { sessionId: s.id, amount: amountFor(4000) }, { 'idempotency-key': key() });
+    const intent = await req(
+      'POST',
+      '/api/payments/intents',
+      l.token,
+      { sessionId: s.id, amount: amountFor(4000) },
+      { 'idempotency-key': key() },
+    );
     expect(intent.status).toBe(201);
-    const wallet = await req('POST', '/api/payments/intents/wallet', l.token, { sessionId: s.id, amount: amountFor(4000) }, { 'idempotency-key': key() });
+    const wallet = await req(
+      'POST',
+      '/api/payments/intents/wallet',
+      l.token,
+      { sessionId: s.id, amount: amountFor(4000) },
+      { 'idempotency-key': key() },
+    );
     expect(wallet.status).toBe(201);
     gateway.calls.length = 0;
     for (let i = 0; i < 3; i++) {
-      const res = await req('POST', `/api/payments/intents/${intent.body.data.id}/confirm`, l.token, { paymentMethod: l.card }, { 'idempotency-key': key() });
+      const res = await req(
+        'POST',
+        `/api/payments/intents/${intent.body.data.id}/confirm`,
+        l.token,
+        { paymentMethod: l.card },
+        { 'idempotency-key': key() },
+      );
       expect(res.status).toBe(409);
       expect(res.body.message).toBe('You are already enrolled in this session');
     }
@@ -120,12 +208,26 @@ describe('confirming a card intent of a learner who is already enrolled', () => 
 });
 
 describe('the order of a card payment: checks, authorize, commit, capture', () => {
-  it('authorizes with the intent\'s key, commits the enrollment and ledger, then captures', async () => {
+  it("authorizes with the intent's key, commits the enrollment and ledger, then captures", async () => {
     const s = await session(2000);
     const l = await learner('happy', 0);
-    const intent = (await req('POST', '/api/payments/intents', l.token, { sessionId: s.id, amount: amountFor(2000) }, { 'idempotency-key': key() })).body.data;
+    const intent = (
+      await req(
+        'POST',
+        '/api/payments/intents',
+        l.token,
+        { sessionId: s.id, amount: amountFor(2000) },
+        { 'idempotency-key': key() },
+      )
+    ).body.data;
     gateway.calls.length = 0;
-    const res = await req('POST', `/api/payments/intents/${intent.id}/confirm`, l.token, { paymentMethod: l.card }, { 'idempotency-key': key() });
+    const res = await req(
+      'POST',
+      `/api/payments/intents/${intent.id}/confirm`,
+      l.token,
+      { paymentMethod: l.card },
+      { 'idempotency-key': key() },
+    );
     expect(res.status).toBe(200);
     expect(res.body.data.status).toBe('succeeded');
     expect(moneyCalls()).toEqual([
@@ -141,13 +243,35 @@ describe('the order of a card payment: checks, authorize, commit, capture', () =
   it('cancels the authorization when the learner paid from the wallet while the card was being authorized', async () => {
     const s = await session(3000);
     const l = await learner('race', 10_000);
-    const intent = (await req('POST', '/api/payments/intents', l.token, { sessionId: s.id, amount: amountFor(3000) }, { 'idempotency-key': key() })).body.data;
+    const intent = (
+      await req(
+        'POST',
+        '/api/payments/intents',
+        l.token,
+        { sessionId: s.id, amount: amountFor(3000) },
+        { 'idempotency-key': key() },
+      )
+    ).body.data;
     gateway.calls.length = 0;
     let wallet = 0;
     gateway.duringAuthorize = async () => {
-      wallet = (await req('POST', '/api/payments/intents/wallet', l.token, { sessionId: s.id, amount: amountFor(3000) }, { 'idempotency-key': key() })).status;
+      wallet = (
+        await req(
+          'POST',
+          '/api/payments/intents/wallet',
+          l.token,
+          { sessionId: s.id, amount: amountFor(3000) },
+          { 'idempotency-key': key() },
+        )
+      ).status;
     };
-    const res = await req('POST', `/api/payments/intents/${intent.id}/confirm`, l.token, { paymentMethod: l.card }, { 'idempotency-key': key() });
+    const res = await req(
+      'POST',
+      `/api/payments/intents/${intent.id}/confirm`,
+      l.token,
+      { paymentMethod: l.card },
+      { 'idempotency-key': key() },
+    );
     expect(wallet).toBe(201);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('You are already enrolled in this session');
@@ -160,25 +284,60 @@ describe('the order of a card payment: checks, authorize, commit, capture', () =
     expect([...gateway.payments.values()].at(-1)).toEqual({ amountCents: 3200, state: 'canceled' });
     expect(await ledgerOfIntent(intent.id)).toEqual([]);
     expect(await walletOf(l.id)).toBe(10_000 - 3200);
-    expect(await t.db.selectFrom('enrollments').select('id').where('session_id', '=', s.id).where('user_id', '=', l.id).execute()).toHaveLength(1);
+    expect(
+      await t.db
+        .selectFrom('enrollments')
+        .select('id')
+        .where('session_id', '=', s.id)
+        .where('user_id', '=', l.id)
+        .execute(),
+    ).toHaveLength(1);
   });
 
   it('refuses a course that became private to another company, and a changed price, before calling the gateway', async () => {
     const s = await session(2500);
     const l = await learner('private', 0);
-    const intent = (await req('POST', '/api/payments/intents', l.token, { sessionId: s.id, amount: amountFor(2500) }, { 'idempotency-key': key() })).body.data;
+    const intent = (
+      await req(
+        'POST',
+        '/api/payments/intents',
+        l.token,
+        { sessionId: s.id, amount: amountFor(2500) },
+        { 'idempotency-key': key() },
+      )
+    ).body.data;
     const company = await t.db.selectFrom('companies').select('id').executeTakeFirstOrThrow();
-    const course = await t.db.selectFrom('courses').select(['is_private', 'company_id']).where('id', '=', s.course_id).executeTakeFirstOrThrow();
+    const course = await t.db
+      .selectFrom('courses')
+      .select(['is_private', 'company_id'])
+      .where('id', '=', s.course_id)
+      .executeTakeFirstOrThrow();
     gateway.calls.length = 0;
-    await t.db.updateTable('courses').set({ is_private: true, company_id: company.id }).where('id', '=', s.course_id).execute();
+    await t.db
+      .updateTable('courses')
+      .set({ is_private: true, company_id: company.id })
+      .where('id', '=', s.course_id)
+      .execute();
     try {
-      const hidden = await req('POST', `/api/payments/intents/${intent.id}/confirm`, l.token, { paymentMethod: l.card }, { 'idempotency-key': key() });
+      const hidden = await req(
+        'POST',
+        `/api/payments/intents/${intent.id}/confirm`,
+        l.token,
+        { paymentMethod: l.card },
+        { 'idempotency-key': key() },
+      );
       expect(hidden.status).toBe(404);
     } finally {
       await t.db.updateTable('courses').set(course).where('id', '=', s.course_id).execute();
     }
     await t.db.updateTable('sessions').set({ price_cents: 2600 }).where('id', '=', s.id).execute();
-    const repriced = await req('POST', `/api/payments/intents/${intent.id}/confirm`, l.token, { paymentMethod: l.card }, { 'idempotency-key': key() });
+    const repriced = await req(
+      'POST',
+      `/api/payments/intents/${intent.id}/confirm`,
+      l.token,
+      { paymentMethod: l.card },
+      { 'idempotency-key': key() },
+    );
     expect(repriced.status).toBe(409);
     expect(repriced.body.message).toBe('The price of this session changed: start again');
     expect(moneyCalls()).toEqual([]);
@@ -189,33 +348,105 @@ describe('the order of a card payment: checks, authorize, commit, capture', () =
     const s = await session(1000);
     const l = await learner('retry', 0, 'tok_chargeDeclined');
     const visa = (await req('POST', '/api/payments/cards', l.token, { source: 'tok_visa' })).body.data.id;
-    const intent = (await req('POST', '/api/payments/intents', l.token, { sessionId: s.id, amount: amountFor(1000) }, { 'idempotency-key': key() })).body.data;
+    const intent = (
+      await req(
+        'POST',
+        '/api/payments/intents',
+        l.token,
+        { sessionId: s.id, amount: amountFor(1000) },
+        { 'idempotency-key': key() },
+      )
+    ).body.data;
     gateway.calls.length = 0;
-    expect((await req('POST', `/api/payments/intents/${intent.id}/confirm`, l.token, { paymentMethod: l.card }, { 'idempotency-key': key() })).status).toBe(402);
+    expect(
+      (
+        await req(
+          'POST',
+          `/api/payments/intents/${intent.id}/confirm`,
+          l.token,
+          { paymentMethod: l.card },
+          { 'idempotency-key': key() },
+        )
+      ).status,
+    ).toBe(402);
     const k = key();
     const [a, b] = await Promise.all([
-      req('POST', `/api/payments/intents/${intent.id}/confirm`, l.token, { paymentMethod: visa }, { 'idempotency-key': k }),
-      req('POST', `/api/payments/intents/${intent.id}/confirm`, l.token, { paymentMethod: visa }, { 'idempotency-key': k }),
+      req(
+        'POST',
+        `/api/payments/intents/${intent.id}/confirm`,
+        l.token,
+        { paymentMethod: visa },
+        { 'idempotency-key': k },
+      ),
+      req(
+        'POST',
+        `/api/payments/intents/${intent.id}/confirm`,
+        l.token,
+        { paymentMethod: visa },
+        { 'idempotency-key': k },
+      ),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body).toEqual(b.body);
-    expect(moneyCalls().map((c) => c.key)).toEqual([`intent:${intent.id}:authorize`, `intent:${intent.id}:authorize:2`, `intent:${intent.id}:capture`]);
+    expect(moneyCalls().map((c) => c.key)).toEqual([
+      `intent:${intent.id}:authorize`,
+      `intent:${intent.id}:authorize:2`,
+      `intent:${intent.id}:capture`,
+    ]);
   });
 
   it('keeps the 3-D Secure path: authorized after the step, then committed and captured; canceled if enrolled meanwhile', async () => {
     const s = await session(1800);
     const l = await learner('threeds', 10_000, 'tok_threeDSecure2Required');
-    const intent = (await req('POST', '/api/payments/intents', l.token, { sessionId: s.id, amount: amountFor(1800) }, { 'idempotency-key': key() })).body.data;
-    const step = await req('POST', `/api/payments/intents/${intent.id}/confirm`, l.token, { paymentMethod: l.card }, { 'idempotency-key': key() });
+    const intent = (
+      await req(
+        'POST',
+        '/api/payments/intents',
+        l.token,
+        { sessionId: s.id, amount: amountFor(1800) },
+        { 'idempotency-key': key() },
+      )
+    ).body.data;
+    const step = await req(
+      'POST',
+      `/api/payments/intents/${intent.id}/confirm`,
+      l.token,
+      { paymentMethod: l.card },
+      { 'idempotency-key': key() },
+    );
     expect(step.body.data.status).toBe('requires_action');
     const ok = await req('POST', `/api/payments/intents/${intent.id}/authenticate`, l.token, { result: 'succeed' });
     expect(ok.body.data.status).toBe('succeeded');
     expect(state((await intentRow(intent.id)).gateway_ref)).toEqual({ amountCents: 1940, state: 'captured' });
 
     const s2 = await session(1800);
-    const second = (await req('POST', '/api/payments/intents', l.token, { sessionId: s2.id, amount: amountFor(1800) }, { 'idempotency-key': key() })).body.data;
-    await req('POST', `/api/payments/intents/${second.id}/confirm`, l.token, { paymentMethod: l.card }, { 'idempotency-key': key() });
-    expect((await req('POST', '/api/payments/intents/wallet', l.token, { sessionId: s2.id, amount: amountFor(1800) }, { 'idempotency-key': key() })).status).toBe(201);
+    const second = (
+      await req(
+        'POST',
+        '/api/payments/intents',
+        l.token,
+        { sessionId: s2.id, amount: amountFor(1800) },
+        { 'idempotency-key': key() },
+      )
+    ).body.data;
+    await req(
+      'POST',
+      `/api/payments/intents/${second.id}/confirm`,
+      l.token,
+      { paymentMethod: l.card },
+      { 'idempotency-key': key() },
+    );
+    expect(
+      (
+        await req(
+          'POST',
+          '/api/payments/intents/wallet',
+          l.token,
+          { sessionId: s2.id, amount: amountFor(1800) },
+          { 'idempotency-key': key() },
+        )
+      ).status,
+    ).toBe(201);
     gateway.calls.length = 0;
     const late = await req('POST', `/api/payments/intents/${second.id}/authenticate`, l.token, { result: 'succeed' });
     expect(late.status).toBe(409);
@@ -227,14 +458,32 @@ describe('the order of a card payment: checks, authorize, commit, capture', () =
   it('captures later (the jobs) a committed payment whose capture could not reach the gateway', async () => {
     const s = await session(1200);
     const l = await learner('capture', 0);
-    const intent = (await req('POST', '/api/payments/intents', l.token, { sessionId: s.id, amount: amountFor(1200) }, { 'idempotency-key': key() })).body.data;
+    const intent = (
+      await req(
+        'POST',
+        '/api/payments/intents',
+        l.token,
+        { sessionId: s.id, amount: amountFor(1200) },
+        { 'idempotency-key': key() },
+      )
+    ).body.data;
     gateway.failCaptures = 1;
-    const res = await req('POST', `/api/payments/intents/${intent.id}/confirm`, l.token, { paymentMethod: l.card }, { 'idempotency-key': key() });
+    const res = await req(
+      'POST',
+      `/api/payments/intents/${intent.id}/confirm`,
+      l.token,
+      { paymentMethod: l.card },
+      { 'idempotency-key': key() },
+    );
     expect(res.body.data.status).toBe('succeeded');
     const row = await intentRow(intent.id);
     expect(row.captured_at).toBeNull();
     expect(state(row.gateway_ref)?.state).toBe('authorized');
-    await t.db.updateTable('payment_intents').set({ updated_at: new Date(Date.now() - 120_000) }).where('id', '=', intent.id).execute();
+    await t.db
+      .updateTable('payment_intents')
+      .set({ updated_at: new Date(Date.now() - 120_000) })
+      .where('id', '=', intent.id)
+      .execute();
     expect(await captureUncaptured(t.db, gateway)).toBe(1);
     expect(state(row.gateway_ref)?.state).toBe('captured');
     expect((await intentRow(intent.id)).captured_at).not.toBeNull();

@@ -18,19 +18,42 @@ type Course = { id: number; title: string; category: { name: string; nameAr: str
 beforeAll(async () => {
   t = await startTestApp();
   // A copy of a public course with an Arabic title and one open session, and two courses without an open session.
-  const src = await t.db.selectFrom('courses').selectAll().where('status', '=', 'PUBLISHED').where('is_private', '=', false).orderBy('id').executeTakeFirstOrThrow();
+  const src = await t.db
+    .selectFrom('courses')
+    .selectAll()
+    .where('status', '=', 'PUBLISHED')
+    .where('is_private', '=', false)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   const copy = async (title: string) => {
     const { id: _id, created_at: _c, updated_at: _u, ...rest } = src;
-    return (await t.db.insertInto('courses').values({ ...rest, title, description: 'نسخة للاختبار' }).returning('id').executeTakeFirstOrThrow()).id;
+    return (
+      await t.db
+        .insertInto('courses')
+        .values({ ...rest, title, description: 'نسخة للاختبار' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   };
   arabicCourseId = await copy(ARABIC_TITLE);
-  const session = await t.db.selectFrom('sessions').selectAll().where('course_id', '=', src.id).where('status', '=', 'APPROVED').executeTakeFirstOrThrow();
+  const session = await t.db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('course_id', '=', src.id)
+    .where('status', '=', 'APPROVED')
+    .executeTakeFirstOrThrow();
   await t.db
     .insertInto('sessions')
     .values({
-      course_id: arabicCourseId, educator_id: session.educator_id, timezone: session.timezone, schedule: JSON.stringify(session.schedule) as never,
-      max_seats: 10, price_cents: session.price_cents, status: 'APPROVED',
-      start_date: sql<string>`current_date + 10` as never, end_date: sql<string>`current_date + 40` as never,
+      course_id: arabicCourseId,
+      educator_id: session.educator_id,
+      timezone: session.timezone,
+      schedule: JSON.stringify(session.schedule) as never,
+      max_seats: 10,
+      price_cents: session.price_cents,
+      status: 'APPROVED',
+      start_date: sql<string>`current_date + 10` as never,
+      end_date: sql<string>`current_date + 40` as never,
     })
     .execute();
   closedCourseIds = [await copy('AAA course without sessions'), await copy('zzz course without sessions')];
@@ -51,11 +74,13 @@ describe('catalog search', () => {
     expect((sessions.items as { course: Course }[]).map((s) => s.course.title)).toContain(ARABIC_TITLE);
   });
 
-  it("finds the courses of a category by its Arabic name, in both explores", async () => {
+  it('finds the courses of a category by its Arabic name, in both explores', async () => {
     const q = encodeURIComponent('قواعد البيانات');
     const courses = (await get(`/api/courses/explore?query=${q}&pageSize=100`)).items as Course[];
     expect(courses.length).toBeGreaterThan(0);
-    expect(courses.every((c) => c.category.nameAr.includes('قواعد البيانات') || c.title.includes('قواعد البيانات'))).toBe(true);
+    expect(
+      courses.every((c) => c.category.nameAr.includes('قواعد البيانات') || c.title.includes('قواعد البيانات')),
+    ).toBe(true);
     const sessions = (await get(`/api/sessions/explore?query=${q}&pageSize=100`)).items as { course: Course }[];
     expect(sessions.length).toBeGreaterThan(0);
     expect(sessions.every((s) => s.course.category.nameAr.includes('قواعد البيانات'))).toBe(true);
@@ -63,8 +88,14 @@ describe('catalog search', () => {
 
   it('applies one rule to both explores: every session found belongs to a course found', async () => {
     for (const word of ['data', 'REACT', 'البيانات']) {
-      const courseIds = new Set(((await get(`/api/courses/explore?query=${encodeURIComponent(word)}&pageSize=100`)).items as Course[]).map((c) => c.id));
-      const sessions = (await get(`/api/sessions/explore?query=${encodeURIComponent(word)}&pageSize=100`)).items as { course: Course }[];
+      const courseIds = new Set(
+        ((await get(`/api/courses/explore?query=${encodeURIComponent(word)}&pageSize=100`)).items as Course[]).map(
+          (c) => c.id,
+        ),
+      );
+      const sessions = (await get(`/api/sessions/explore?query=${encodeURIComponent(word)}&pageSize=100`)).items as {
+        course: Course;
+      }[];
       expect(sessions.length).toBeGreaterThan(0);
       for (const s of sessions) expect(courseIds).toContain(s.course.id);
     }

@@ -28,14 +28,21 @@ describe('GET /courses/explore', () => {
   });
 
   it('finds courses by title and by skill, case-insensitively', async () => {
-    const all = (await get('/api/courses/explore?pageSize=100')).body.data.items as Array<{ title: string; gainedSkills: { name: string }[] }>;
+    const all = (await get('/api/courses/explore?pageSize=100')).body.data.items as Array<{
+      title: string;
+      gainedSkills: { name: string }[];
+    }>;
     const word = all[0].title.split(' ')[0].toLowerCase();
     const { body } = await get(`/api/courses/explore?query=${encodeURIComponent(word)}&pageSize=100`);
     expect(body.data.items.length).toBeGreaterThan(0);
     expect(body.data.items.length).toBeLessThan(all.length);
     const skill = all.find((c) => c.gainedSkills.length)!.gainedSkills[0].name;
     const bySkill = await get(`/api/courses/explore?query=${encodeURIComponent(skill.toUpperCase())}&pageSize=100`);
-    expect(bySkill.body.data.items.some((c: { gainedSkills: { name: string }[] }) => c.gainedSkills.some((s) => s.name === skill))).toBe(true);
+    expect(
+      bySkill.body.data.items.some((c: { gainedSkills: { name: string }[] }) =>
+        c.gainedSkills.some((s) => s.name === skill),
+      ),
+    ).toBe(true);
   });
 
   it('filters by category and difficulty', async () => {
@@ -91,9 +98,15 @@ describe('catalog listings kept per catalog generation (issue 15)', () => {
     const hidden = await explore('/api/courses/explore?pageSize=100');
     expect(hidden.total).toBe(before.total - 1);
     expect(hidden.items.map((c) => c.id)).not.toContain(course.id);
-    const sessions = (await get('/api/sessions/explore?pageSize=100')).body.data as { items: { course: { id: number } }[] };
+    const sessions = (await get('/api/sessions/explore?pageSize=100')).body.data as {
+      items: { course: { id: number } }[];
+    };
     expect(sessions.items.map((s) => s.course.id)).not.toContain(course.id);
-    await t.db.updateTable('courses').set({ status: 'PUBLISHED', title: course.title }).where('id', '=', course.id).execute();
+    await t.db
+      .updateTable('courses')
+      .set({ status: 'PUBLISHED', title: course.title })
+      .where('id', '=', course.id)
+      .execute();
     expect((await explore('/api/courses/explore?pageSize=100')).total).toBe(before.total);
   });
 
@@ -107,16 +120,23 @@ describe('catalog listings kept per catalog generation (issue 15)', () => {
         throw new Error('roll back');
       })
       .catch(() => undefined);
-    expect((await explore('/api/courses/explore?pageSize=100')).items.map((c) => c.id)).toEqual(before.items.map((c) => c.id));
+    expect((await explore('/api/courses/explore?pageSize=100')).items.map((c) => c.id)).toEqual(
+      before.items.map((c) => c.id),
+    );
   });
 
   it('reads seats taken afresh on every call, whatever the listing', async () => {
     const before = await explore('/api/courses/explore?pageSize=100');
     const course = before.items.find((c) => c.nextSession)!;
     const learner = await t.db.selectFrom('users').select('id').where('role', '=', 'LEARNER').executeTakeFirstOrThrow();
-    await t.db.insertInto('enrollments').values({ session_id: course.nextSession!.id, user_id: learner.id, status: 'ACTIVE' }).execute();
+    await t.db
+      .insertInto('enrollments')
+      .values({ session_id: course.nextSession!.id, user_id: learner.id, status: 'ACTIVE' })
+      .execute();
     const after = await explore('/api/courses/explore?pageSize=100');
-    expect(after.items.find((c) => c.id === course.id)?.nextSession?.seatsTaken).toBe(course.nextSession!.seatsTaken + 1);
+    expect(after.items.find((c) => c.id === course.id)?.nextSession?.seatsTaken).toBe(
+      course.nextSession!.seatsTaken + 1,
+    );
   });
 });
 
@@ -148,7 +168,9 @@ describe('sessions', () => {
     const items = body.data.items as Array<{ startDate: string; status: string; course: { id: number } }>;
     expect(items.length).toBeGreaterThan(24);
     expect(items.every((s) => s.status === 'ACTIVE' || s.status === 'APPROVED')).toBe(true);
-    expect([...items].sort((a, b) => a.startDate.localeCompare(b.startDate)).map((s) => s.startDate)).toEqual(items.map((s) => s.startDate));
+    expect([...items].sort((a, b) => a.startDate.localeCompare(b.startDate)).map((s) => s.startDate)).toEqual(
+      items.map((s) => s.startDate),
+    );
   });
 
   it('answers the public syllabus without meeting links, and the secured one with links for the enrolled', async () => {
@@ -170,8 +192,15 @@ describe('sessions', () => {
     const sec = await get(`/api/sessions/${enrolled.session_id}/syllabus/secured`, t.auth(token));
     const secLessons = sec.body.data.weeks.flatMap((w: any) => w.sections.flatMap((s: any) => s.lessons));
     expect(secLessons.some((l: { link: string | null }) => typeof l.link === 'string')).toBe(true);
-    const outsider = await get(`/api/sessions/${enrolled.session_id}/syllabus/secured`, t.auth(await t.tokenFor('learner@halaqa.test')));
-    expect(outsider.body.data.weeks.flatMap((w: any) => w.sections.flatMap((s: any) => s.lessons)).every((l: any) => l.link === null)).toBe(true);
+    const outsider = await get(
+      `/api/sessions/${enrolled.session_id}/syllabus/secured`,
+      t.auth(await t.tokenFor('learner@halaqa.test')),
+    );
+    expect(
+      outsider.body.data.weeks
+        .flatMap((w: any) => w.sections.flatMap((s: any) => s.lessons))
+        .every((l: any) => l.link === null),
+    ).toBe(true);
   });
 
   it('answers session info publicly (no enrollment) and secured (the caller’s enrollment)', async () => {
@@ -193,12 +222,20 @@ describe('sessions', () => {
   });
 
   it('hides pending sessions from everyone but their educator and admins', async () => {
-    const s = await t.db.selectFrom('sessions').select(['id', 'course_id', 'educator_id']).where('status', 'in', ['ACTIVE', 'APPROVED']).executeTakeFirstOrThrow();
+    const s = await t.db
+      .selectFrom('sessions')
+      .select(['id', 'course_id', 'educator_id'])
+      .where('status', 'in', ['ACTIVE', 'APPROVED'])
+      .executeTakeFirstOrThrow();
     await t.db.updateTable('sessions').set({ status: 'PENDING' }).where('id', '=', s.id).execute();
     try {
       expect((await get(`/api/sessions/${s.id}/info`)).status).toBe(404);
-      expect((await get(`/api/sessions/${s.id}/info/secured`, t.auth(await t.tokenFor('admin@halaqa.test')))).status).toBe(200);
-      const explore = (await get('/api/sessions/explore?pageSize=100')).body.data.items.map((x: { id: number }) => x.id);
+      expect(
+        (await get(`/api/sessions/${s.id}/info/secured`, t.auth(await t.tokenFor('admin@halaqa.test')))).status,
+      ).toBe(200);
+      const explore = (await get('/api/sessions/explore?pageSize=100')).body.data.items.map(
+        (x: { id: number }) => x.id,
+      );
       expect(explore).not.toContain(s.id);
     } finally {
       await t.db.updateTable('sessions').set({ status: 'APPROVED' }).where('id', '=', s.id).execute();
@@ -209,11 +246,23 @@ describe('sessions', () => {
 describe('reference data', () => {
   it('lists US time zones with offsets and the lesson types of the spec', async () => {
     const tz = (await get('/api/timezones/us')).body.data as Array<{ id: string; offset: string }>;
-    expect(tz.map((z) => z.id)).toEqual(expect.arrayContaining(['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles']));
+    expect(tz.map((z) => z.id)).toEqual(
+      expect.arrayContaining(['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles']),
+    );
     expect(tz.every((z) => /^[+-]\d{2}:\d{2}$/.test(z.offset))).toBe(true);
     const types = (await get('/api/lessons/types')).body.data.map((x: { code: string }) => x.code);
     expect(types).toEqual(
-      expect.arrayContaining(['meeting', 'video', 'reading', 'assignment', 'quiz', 'learningObjective', 'programmingAssignment', 'notes', 'liveSession']),
+      expect.arrayContaining([
+        'meeting',
+        'video',
+        'reading',
+        'assignment',
+        'quiz',
+        'learningObjective',
+        'programmingAssignment',
+        'notes',
+        'liveSession',
+      ]),
     );
   });
 });

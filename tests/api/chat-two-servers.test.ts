@@ -35,14 +35,27 @@ async function startServer(databaseUrl: string) {
 
 /** Opens a chat socket on a server (token in the query, as the browser does); frames recorded from the first. */
 function openSocket(port: number, sessionId: number, token: string) {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/api/sessions/${sessionId}/chat/socket?token=${encodeURIComponent(token)}`);
+  const ws = new WebSocket(
+    `ws://127.0.0.1:${port}/api/sessions/${sessionId}/chat/socket?token=${encodeURIComponent(token)}`,
+  );
   sockets.push(ws);
   const frames = frameReader(ws);
-  return { ws, frames, opened: new Promise<void>((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject))) };
+  return {
+    ws,
+    frames,
+    opened: new Promise<void>((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject))),
+  };
 }
 
 const listeners = async () =>
-  Number((await admin.query(`select count(*)::int as n from pg_stat_activity where datname = $1 and query ilike 'listen %'`, [dbName])).rows[0].n);
+  Number(
+    (
+      await admin.query(
+        `select count(*)::int as n from pg_stat_activity where datname = $1 and query ilike 'listen %'`,
+        [dbName],
+      )
+    ).rows[0].n,
+  );
 
 describe.runIf(PG_URL)('the session chat across two server processes on one PostgreSQL database', () => {
   let sessionId: number;
@@ -62,11 +75,26 @@ describe.runIf(PG_URL)('the session chat across two server processes on one Post
     await seedDemoData(handle.db, { uploadsDir: null, hashPassword: testHashPassword });
     const issuer = new TokenService(JWT_SECRET, 3600);
     for (const who of ['learner', 'educator'] as const) {
-      const u = await handle.db.selectFrom('users').select(['id', 'role']).where('email', '=', `${who}@halaqa.test`).executeTakeFirstOrThrow();
+      const u = await handle.db
+        .selectFrom('users')
+        .select(['id', 'role'])
+        .where('email', '=', `${who}@halaqa.test`)
+        .executeTakeFirstOrThrow();
       tokens[who] = await signInForTests(handle.db, issuer, u);
     }
-    const learner = await handle.db.selectFrom('users').select('id').where('email', '=', 'learner@halaqa.test').executeTakeFirstOrThrow();
-    sessionId = (await handle.db.selectFrom('enrollments').select('session_id').where('user_id', '=', learner.id).where('status', '=', 'ACTIVE').executeTakeFirstOrThrow()).session_id;
+    const learner = await handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'learner@halaqa.test')
+      .executeTakeFirstOrThrow();
+    sessionId = (
+      await handle.db
+        .selectFrom('enrollments')
+        .select('session_id')
+        .where('user_id', '=', learner.id)
+        .where('status', '=', 'ACTIVE')
+        .executeTakeFirstOrThrow()
+    ).session_id;
   }, 300_000);
 
   afterAll(async () => {
@@ -94,7 +122,11 @@ describe.runIf(PG_URL)('the session chat across two server processes on one Post
     // A socket frame on server A → the educator's socket on server B.
     let sent = Date.now();
     learner.ws.send(JSON.stringify({ type: 'post', text: 'Posted on server A' }));
-    const onB = (await educator.frames.next((f) => f.type === 'message', 1000)).message as { id: number; text: string; authorRole: string };
+    const onB = (await educator.frames.next((f) => f.type === 'message', 1000)).message as {
+      id: number;
+      text: string;
+      authorRole: string;
+    };
     const latencyAB = Date.now() - sent;
     expect(onB).toMatchObject({ text: 'Posted on server A', authorRole: 'LEARNER' });
     expect(((await learner.frames.next((f) => f.type === 'message', 1000)).message as { id: number }).id).toBe(onB.id);
@@ -102,31 +134,59 @@ describe.runIf(PG_URL)('the session chat across two server processes on one Post
     // A REST post on server B → the learner's socket on server A.
     sent = Date.now();
     const res = await fetch(`http://127.0.0.1:${b.port}/api/sessions/${sessionId}/chat/messages`, {
-      method: 'POST', headers: { authorization: `Bearer ${tokens.educator}`, 'content-type': 'application/json' }, body: JSON.stringify({ text: 'Answered on server B' }),
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.educator}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'Answered on server B' }),
     });
     expect(res.status).toBe(201);
-    const onA = (await learner.frames.next((f) => f.type === 'message', 1000)).message as { text: string; authorRole: string };
+    const onA = (await learner.frames.next((f) => f.type === 'message', 1000)).message as {
+      text: string;
+      authorRole: string;
+    };
     const latencyBA = Date.now() - sent;
     expect(onA).toMatchObject({ text: 'Answered on server B', authorRole: 'EDUCATOR' });
 
     // The educator deletes through server A: both sockets hear it.
-    const del = await fetch(`http://127.0.0.1:${a.port}/api/sessions/${sessionId}/chat/messages/${onB.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${tokens.educator}` } });
+    const del = await fetch(`http://127.0.0.1:${a.port}/api/sessions/${sessionId}/chat/messages/${onB.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${tokens.educator}` },
+    });
     expect(del.status).toBe(200);
-    expect(await learner.frames.next((f) => f.type === 'deleted', 1000)).toEqual({ type: 'deleted', messageId: onB.id });
-    expect(await educator.frames.next((f) => f.type === 'deleted', 1000)).toEqual({ type: 'deleted', messageId: onB.id });
+    expect(await learner.frames.next((f) => f.type === 'deleted', 1000)).toEqual({
+      type: 'deleted',
+      messageId: onB.id,
+    });
+    expect(await educator.frames.next((f) => f.type === 'deleted', 1000)).toEqual({
+      type: 'deleted',
+      messageId: onB.id,
+    });
     console.log(`chat across two servers: A→B ${latencyAB} ms, B→A ${latencyBA} ms`);
 
     // History is the same on both servers.
     const history = await Promise.all(
-      [a, b].map(async (s) => (await (await fetch(`http://127.0.0.1:${s.port}/api/sessions/${sessionId}/chat/messages`, { headers: { authorization: `Bearer ${tokens.learner}` } })).json()) as { data: { items: { id: number }[] } }),
+      [a, b].map(
+        async (s) =>
+          (await (
+            await fetch(`http://127.0.0.1:${s.port}/api/sessions/${sessionId}/chat/messages`, {
+              headers: { authorization: `Bearer ${tokens.learner}` },
+            })
+          ).json()) as { data: { items: { id: number }[] } },
+      ),
     );
     expect(history[0]!.data.items.map((m) => m.id)).toEqual(history[1]!.data.items.map((m) => m.id));
     expect(history[0]!.data.items.map((m) => m.id)).not.toContain(onB.id);
   }, 60_000);
 
   it('on SIGTERM each server closes its chat sockets and its LISTEN connection, and exits', async () => {
-    const closes = sockets.map((ws) => new Promise<number>((resolve) => (ws.readyState === WebSocket.OPEN ? ws.once('close', (code) => resolve(code)) : resolve(-1))));
-    const exits = servers.map((s) => new Promise<number | null>((resolve) => s.proc.once('exit', (code) => resolve(code))));
+    const closes = sockets.map(
+      (ws) =>
+        new Promise<number>((resolve) =>
+          ws.readyState === WebSocket.OPEN ? ws.once('close', (code) => resolve(code)) : resolve(-1),
+        ),
+    );
+    const exits = servers.map(
+      (s) => new Promise<number | null>((resolve) => s.proc.once('exit', (code) => resolve(code))),
+    );
     for (const s of servers) s.proc.kill('SIGTERM');
     expect(await Promise.all(exits)).toEqual([0, 0]);
     expect((await Promise.all(closes)).every((code) => code === 1001 || code === 1005 || code === 1006)).toBe(true);

@@ -18,16 +18,42 @@ const chat = (id = sessionId) => `/api/sessions/${id}/chat/messages`;
 
 beforeAll(async () => {
   t = await startTestApp();
-  const learner = await t.db.selectFrom('users').select('id').where('email', '=', 'learner@halaqa.test').executeTakeFirstOrThrow();
-  sessionId = (await t.db.selectFrom('enrollments').select('session_id').where('user_id', '=', learner.id).where('status', '=', 'ACTIVE').executeTakeFirstOrThrow()).session_id;
-  const other = await t.db.selectFrom('users').select('id').where('email', '=', 'learner1@halaqa.test').executeTakeFirstOrThrow();
-  otherSessionId = (await t.db.selectFrom('enrollments').select('session_id').where('user_id', '=', other.id).where('status', '=', 'ACTIVE').executeTakeFirstOrThrow()).session_id;
+  const learner = await t.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'learner@halaqa.test')
+    .executeTakeFirstOrThrow();
+  sessionId = (
+    await t.db
+      .selectFrom('enrollments')
+      .select('session_id')
+      .where('user_id', '=', learner.id)
+      .where('status', '=', 'ACTIVE')
+      .executeTakeFirstOrThrow()
+  ).session_id;
+  const other = await t.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'learner1@halaqa.test')
+    .executeTakeFirstOrThrow();
+  otherSessionId = (
+    await t.db
+      .selectFrom('enrollments')
+      .select('session_id')
+      .where('user_id', '=', other.id)
+      .where('status', '=', 'ACTIVE')
+      .executeTakeFirstOrThrow()
+  ).session_id;
 }, 120_000);
 afterAll(() => t.close());
 
 describe('session chat over REST', () => {
   it('shows the demo conversation oldest first, paged back with nextBefore', async () => {
-    const first = await t.app.inject({ method: 'GET', url: `${chat()}?limit=3`, headers: await as('learner@halaqa.test') });
+    const first = await t.app.inject({
+      method: 'GET',
+      url: `${chat()}?limit=3`,
+      headers: await as('learner@halaqa.test'),
+    });
     expect(first.statusCode).toBe(200);
     const page1 = first.json().data;
     expect(page1.items.map((m: { text: string }) => m.text)).toEqual([
@@ -43,23 +69,45 @@ describe('session chat over REST', () => {
     const ids = page1.items.map((m: { id: number }) => m.id);
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
 
-    const second = (await t.app.inject({ method: 'GET', url: `${chat()}?limit=3&before=${page1.nextBefore}`, headers: await as('learner@halaqa.test') })).json().data;
+    const second = (
+      await t.app.inject({
+        method: 'GET',
+        url: `${chat()}?limit=3&before=${page1.nextBefore}`,
+        headers: await as('learner@halaqa.test'),
+      })
+    ).json().data;
     expect(second.items).toHaveLength(3);
     expect(Math.max(...second.items.map((m: { id: number }) => m.id))).toBeLessThan(page1.items[0].id);
-    const third = (await t.app.inject({ method: 'GET', url: `${chat()}?limit=3&before=${second.nextBefore}`, headers: await as('learner@halaqa.test') })).json().data;
-    expect(third.items.map((m: { text: string }) => m.text)).toEqual(['Welcome to week 3! This week is all about hashing. Ask your questions here any time.']);
+    const third = (
+      await t.app.inject({
+        method: 'GET',
+        url: `${chat()}?limit=3&before=${second.nextBefore}`,
+        headers: await as('learner@halaqa.test'),
+      })
+    ).json().data;
+    expect(third.items.map((m: { text: string }) => m.text)).toEqual([
+      'Welcome to week 3! This week is all about hashing. Ask your questions here any time.',
+    ]);
     expect(third.nextBefore).toBeNull();
   });
 
   it('a learner posts: plain text, cleaned, in the history for the educator', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: chat(), headers: await as('learner11@halaqa.test'),
+      method: 'POST',
+      url: chat(),
+      headers: await as('learner11@halaqa.test'),
       payload: { text: '  <b>bold?</b> <script>alert(1)</script>\r\nline two\u0007\u202E  ' },
     });
     expect(res.statusCode).toBe(201);
     const message = res.json().data;
-    expect(message).toMatchObject({ sessionId, authorRole: 'LEARNER', text: '<b>bold?</b> <script>alert(1)</script>\nline two' });
-    const history = (await t.app.inject({ method: 'GET', url: chat(), headers: await as('educator@halaqa.test') })).json().data;
+    expect(message).toMatchObject({
+      sessionId,
+      authorRole: 'LEARNER',
+      text: '<b>bold?</b> <script>alert(1)</script>\nline two',
+    });
+    const history = (
+      await t.app.inject({ method: 'GET', url: chat(), headers: await as('educator@halaqa.test') })
+    ).json().data;
     expect(history.items.at(-1)).toEqual(message);
   });
 
@@ -70,13 +118,23 @@ describe('session chat over REST', () => {
       expect(res.statusCode).toBe(201);
       return res.json().data.text as string;
     };
-    expect(await post('a\u200Bb\u200Cc\u200Dd\uFEFFe\u061Cf\u00ADg\u2060h\u{E0041}i one\u2028two\u2029three \u202Eevil\u202C \u2067x\u2069'))
-      .toBe('abcdefghi one\ntwo\nthree evil x');
+    expect(
+      await post(
+        'a\u200Bb\u200Cc\u200Dd\uFEFFe\u061Cf\u00ADg\u2060h\u{E0041}i one\u2028two\u2029three \u202Eevil\u202C \u2067x\u2069',
+      ),
+    ).toBe('abcdefghi one\ntwo\nthree evil x');
     // Combining marks capped at 4 on a character; Arabic with shadda and vowels kept, one right-to-left
     // mark of a run, emoji joined by ZWJ.
-    expect(await post('e' + '\u0301'.repeat(300) + ' مُحَمَّد \u200F\u200F\u200F! 👩\u200D💻')).toBe('\u00E9' + '\u0301'.repeat(4) + ' مُحَمَّد \u200F! 👩\u200D💻');
+    expect(await post('e' + '\u0301'.repeat(300) + ' مُحَمَّد \u200F\u200F\u200F! 👩\u200D💻')).toBe(
+      '\u00E9' + '\u0301'.repeat(4) + ' مُحَمَّد \u200F! 👩\u200D💻',
+    );
     // Nothing visible left: the usual 400.
-    const blank = await t.app.inject({ method: 'POST', url: chat(), headers, payload: { text: '\u200B\u200F\uFEFF \u3164\u2028\u0301' } });
+    const blank = await t.app.inject({
+      method: 'POST',
+      url: chat(),
+      headers,
+      payload: { text: '\u200B\u200F\uFEFF \u3164\u2028\u0301' },
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().errors).toEqual([{ path: 'text', message: 'must not be empty' }]);
   });
@@ -93,7 +151,12 @@ describe('session chat over REST', () => {
     const notText = await t.app.inject({ method: 'POST', url: chat(), headers, payload: { text: 42 } });
     expect(notText.statusCode).toBe(400);
     // 1000 characters, some outside the BMP (one character each), is the limit and passes.
-    const longest = await t.app.inject({ method: 'POST', url: chat(), headers, payload: { text: '😀'.repeat(10) + 'y'.repeat(990) } });
+    const longest = await t.app.inject({
+      method: 'POST',
+      url: chat(),
+      headers,
+      payload: { text: '😀'.repeat(10) + 'y'.repeat(990) },
+    });
     expect(longest.statusCode).toBe(201);
     expect(await countRows(t.db, 'chat_messages')).toBe(before + 1);
   });
@@ -108,13 +171,24 @@ describe('session chat over REST', () => {
       expect(post.statusCode, email).toBe(403);
     }
     expect((await t.app.inject({ method: 'GET', url: chat() })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: chat(999999), headers: await as('learner@halaqa.test') })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: chat(999999), headers: await as('learner@halaqa.test') })).statusCode,
+    ).toBe(404);
     const admin = await as('admin@halaqa.test');
     expect((await t.app.inject({ method: 'GET', url: chat(), headers: admin })).statusCode).toBe(200);
-    const adminPost = await t.app.inject({ method: 'POST', url: chat(), headers: admin, payload: { text: 'Moderator here' } });
+    const adminPost = await t.app.inject({
+      method: 'POST',
+      url: chat(),
+      headers: admin,
+      payload: { text: 'Moderator here' },
+    });
     expect(adminPost.statusCode).toBe(403);
     // The educator of another session is not in this one.
-    const learnerOfOther = await t.app.inject({ method: 'GET', url: chat(otherSessionId), headers: await as('learner@halaqa.test') });
+    const learnerOfOther = await t.app.inject({
+      method: 'GET',
+      url: chat(otherSessionId),
+      headers: await as('learner@halaqa.test'),
+    });
     expect(learnerOfOther.statusCode).toBe(403);
     expect(await countRows(t.db, 'chat_messages')).toBe(before);
   });
@@ -123,39 +197,81 @@ describe('session chat over REST', () => {
     const learner = await as('learner@halaqa.test');
     const other = await as('learner11@halaqa.test');
     const educator = await as('educator@halaqa.test');
-    const mine = (await t.app.inject({ method: 'POST', url: chat(), headers: learner, payload: { text: 'Mine, to delete' } })).json().data;
-    const theirs = (await t.app.inject({ method: 'POST', url: chat(), headers: other, payload: { text: 'Not yours' } })).json().data;
+    const mine = (
+      await t.app.inject({ method: 'POST', url: chat(), headers: learner, payload: { text: 'Mine, to delete' } })
+    ).json().data;
+    const theirs = (
+      await t.app.inject({ method: 'POST', url: chat(), headers: other, payload: { text: 'Not yours' } })
+    ).json().data;
 
     const refused = await t.app.inject({ method: 'DELETE', url: `${chat()}/${theirs.id}`, headers: learner });
     expect(refused.statusCode).toBe(403);
-    const byAdmin = await t.app.inject({ method: 'DELETE', url: `${chat()}/${theirs.id}`, headers: await as('admin@halaqa.test') });
+    const byAdmin = await t.app.inject({
+      method: 'DELETE',
+      url: `${chat()}/${theirs.id}`,
+      headers: await as('admin@halaqa.test'),
+    });
     expect(byAdmin.statusCode).toBe(403);
-    const outsider = await t.app.inject({ method: 'DELETE', url: `${chat()}/${theirs.id}`, headers: await as('learner1@halaqa.test') });
+    const outsider = await t.app.inject({
+      method: 'DELETE',
+      url: `${chat()}/${theirs.id}`,
+      headers: await as('learner1@halaqa.test'),
+    });
     expect(outsider.statusCode).toBe(403);
-    expect((await t.db.selectFrom('chat_messages').select('deleted_at').where('id', '=', theirs.id).executeTakeFirstOrThrow()).deleted_at).toBeNull();
+    expect(
+      (
+        await t.db
+          .selectFrom('chat_messages')
+          .select('deleted_at')
+          .where('id', '=', theirs.id)
+          .executeTakeFirstOrThrow()
+      ).deleted_at,
+    ).toBeNull();
 
-    expect((await t.app.inject({ method: 'DELETE', url: `${chat()}/${mine.id}`, headers: learner })).json()).toEqual({ data: { id: mine.id } });
+    expect((await t.app.inject({ method: 'DELETE', url: `${chat()}/${mine.id}`, headers: learner })).json()).toEqual({
+      data: { id: mine.id },
+    });
     const byEducator = await t.app.inject({ method: 'DELETE', url: `${chat()}/${theirs.id}`, headers: educator });
     expect(byEducator.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'DELETE', url: `${chat()}/${theirs.id}`, headers: educator })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `${chat()}/${theirs.id}`, headers: educator })).statusCode,
+    ).toBe(404);
     // A message id of this session asked through another session's path: not found there.
-    const another = (await t.app.inject({ method: 'POST', url: chat(), headers: other, payload: { text: 'Stays' } })).json().data;
-    expect((await t.app.inject({ method: 'DELETE', url: `${chat(otherSessionId)}/${another.id}`, headers: await as('learner1@halaqa.test') })).statusCode).toBe(404);
+    const another = (
+      await t.app.inject({ method: 'POST', url: chat(), headers: other, payload: { text: 'Stays' } })
+    ).json().data;
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `${chat(otherSessionId)}/${another.id}`,
+          headers: await as('learner1@halaqa.test'),
+        })
+      ).statusCode,
+    ).toBe(404);
 
     const history = (await t.app.inject({ method: 'GET', url: `${chat()}?limit=100`, headers: learner })).json().data;
     const ids = history.items.map((m: { id: number }) => m.id);
     expect(ids).not.toContain(mine.id);
     expect(ids).not.toContain(theirs.id);
     expect(ids).toContain(another.id);
-    const row = await t.db.selectFrom('chat_messages').select(['deleted_by']).where('id', '=', theirs.id).executeTakeFirstOrThrow();
-    const educatorId = (await t.db.selectFrom('users').select('id').where('email', '=', 'educator@halaqa.test').executeTakeFirstOrThrow()).id;
+    const row = await t.db
+      .selectFrom('chat_messages')
+      .select(['deleted_by'])
+      .where('id', '=', theirs.id)
+      .executeTakeFirstOrThrow();
+    const educatorId = (
+      await t.db.selectFrom('users').select('id').where('email', '=', 'educator@halaqa.test').executeTakeFirstOrThrow()
+    ).id;
     expect(row.deleted_by).toBe(educatorId);
   });
 
   it('limits each user to 5 messages in 10 seconds (429 with Retry-After), writing nothing beyond', async () => {
     const headers = await as('learner15@halaqa.test');
     for (let i = 1; i <= 5; i++) {
-      expect((await t.app.inject({ method: 'POST', url: chat(), headers, payload: { text: `Quick ${i}` } })).statusCode).toBe(201);
+      expect(
+        (await t.app.inject({ method: 'POST', url: chat(), headers, payload: { text: `Quick ${i}` } })).statusCode,
+      ).toBe(201);
     }
     const before = await countRows(t.db, 'chat_messages');
     const sixth = await t.app.inject({ method: 'POST', url: chat(), headers, payload: { text: 'Quick 6' } });
@@ -165,7 +281,16 @@ describe('session chat over REST', () => {
     expect(retryAfter).toBeLessThanOrEqual(10);
     expect(await countRows(t.db, 'chat_messages')).toBe(before);
     // Someone else is not held back by it.
-    expect((await t.app.inject({ method: 'POST', url: chat(), headers: await as('educator@halaqa.test'), payload: { text: 'Slow down, please' } })).statusCode).toBe(201);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: chat(),
+          headers: await as('educator@halaqa.test'),
+          payload: { text: 'Slow down, please' },
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 });
 
@@ -176,7 +301,8 @@ describe('session chat over WebSocket', () => {
     const ws = await t.app.injectWS(url, {}, { onInit: (socket) => (reader = frameReader(socket as never)) });
     return { ws: ws as unknown as WS, frames: reader! as ReturnType<typeof frameReader> };
   };
-  const socketUrl = async (email: string | null, id = sessionId) => `/api/sessions/${id}/chat/socket${email ? `?token=${await t.tokenFor(email)}` : ''}`;
+  const socketUrl = async (email: string | null, id = sessionId) =>
+    `/api/sessions/${id}/chat/socket${email ? `?token=${await t.tokenFor(email)}` : ''}`;
 
   it('delivers a learner’s post to the educator and the educator’s deletion to the learner, live', async () => {
     const { ws: learnerWs, frames: learner } = await open(await socketUrl('learner@halaqa.test'));
@@ -185,13 +311,22 @@ describe('session chat over WebSocket', () => {
     expect(await educator.next((f) => f.type === 'ready')).toEqual({ type: 'ready', canPost: true, canDelete: true });
 
     learnerWs.send(JSON.stringify({ type: 'post', text: 'Hello from the socket' }));
-    const seen = (await educator.next((f) => f.type === 'message')).message as { id: number; text: string; authorRole: string };
+    const seen = (await educator.next((f) => f.type === 'message')).message as {
+      id: number;
+      text: string;
+      authorRole: string;
+    };
     expect(seen).toMatchObject({ text: 'Hello from the socket', authorRole: 'LEARNER' });
     // The author sees their own message come back too (one path for every message).
     expect(((await learner.next((f) => f.type === 'message')).message as { id: number }).id).toBe(seen.id);
 
     // A REST post reaches the sockets as well.
-    await t.app.inject({ method: 'POST', url: chat(), headers: await as('educator@halaqa.test'), payload: { text: 'Welcome!' } });
+    await t.app.inject({
+      method: 'POST',
+      url: chat(),
+      headers: await as('educator@halaqa.test'),
+      payload: { text: 'Welcome!' },
+    });
     expect(((await learner.next((f) => f.type === 'message')).message as { text: string }).text).toBe('Welcome!');
 
     await t.app.inject({ method: 'DELETE', url: `${chat()}/${seen.id}`, headers: await as('educator@halaqa.test') });
@@ -207,7 +342,10 @@ describe('session chat over WebSocket', () => {
     ws.send('not json');
     expect(await frames.next((f) => f.type === 'error')).toMatchObject({ code: 'INVALID' });
     ws.send(JSON.stringify({ type: 'post', text: 'z'.repeat(1001) }));
-    expect(await frames.next((f) => f.type === 'error')).toMatchObject({ code: 'INVALID', message: 'text must be at most 1000 characters' });
+    expect(await frames.next((f) => f.type === 'error')).toMatchObject({
+      code: 'INVALID',
+      message: 'text must be at most 1000 characters',
+    });
     ws.terminate();
 
     const { ws: adminWs, frames: admin } = await open(await socketUrl('admin@halaqa.test'));
@@ -222,9 +360,14 @@ describe('session chat over WebSocket', () => {
     const { ws, frames } = await open(await socketUrl('educator@halaqa.test'));
     await frames.next((f) => f.type === 'ready');
     ws.send(JSON.stringify({ type: 'post', text: 'hi\u200B\u2066there\u2069\uFEFF' + 'a' + '\u0308'.repeat(50) }));
-    expect(((await frames.next((f) => f.type === 'message')).message as { text: string }).text).toBe('hithere\u00E4' + '\u0308'.repeat(4));
+    expect(((await frames.next((f) => f.type === 'message')).message as { text: string }).text).toBe(
+      'hithere\u00E4' + '\u0308'.repeat(4),
+    );
     ws.send(JSON.stringify({ type: 'post', text: '\u200D\u061C\u202E\u2029' }));
-    expect(await frames.next((f) => f.type === 'error')).toMatchObject({ code: 'INVALID', message: 'text must not be empty' });
+    expect(await frames.next((f) => f.type === 'error')).toMatchObject({
+      code: 'INVALID',
+      message: 'text must not be empty',
+    });
     ws.terminate();
   });
 
@@ -235,7 +378,9 @@ describe('session chat over WebSocket', () => {
     let refusal = null;
     for (let i = 0; i < 6 && !refusal; i++) {
       ws.send(JSON.stringify({ type: 'post', text: `Flood ${i}` }));
-      const f = await frames.next((x) => x.type === 'error' || (x.type === 'message' && (x.message as { text: string }).text === `Flood ${i}`));
+      const f = await frames.next(
+        (x) => x.type === 'error' || (x.type === 'message' && (x.message as { text: string }).text === `Flood ${i}`),
+      );
       if (f.type === 'error') refusal = f;
     }
     expect(refusal).toMatchObject({ type: 'error', code: 'RATE_LIMITED' });
@@ -245,7 +390,9 @@ describe('session chat over WebSocket', () => {
 
   it('refuses the upgrade without a valid token (401), to someone not in the session (403), for an unknown session (404)', async () => {
     await expect(t.app.injectWS(await socketUrl(null))).rejects.toThrow('401');
-    await expect(t.app.injectWS(`/api/sessions/${sessionId}/chat/socket?token=forged.token.value`)).rejects.toThrow('401');
+    await expect(t.app.injectWS(`/api/sessions/${sessionId}/chat/socket?token=forged.token.value`)).rejects.toThrow(
+      '401',
+    );
     await expect(t.app.injectWS(await socketUrl('learner1@halaqa.test'))).rejects.toThrow('403');
     await expect(t.app.injectWS(await socketUrl('learner@halaqa.test', 999999))).rejects.toThrow('404');
   });
@@ -254,7 +401,11 @@ describe('session chat over WebSocket', () => {
     const { ws, frames } = await open(await socketUrl('learner15@halaqa.test'));
     await frames.next((f) => f.type === 'ready');
     // A password change invalidates the tokens issued before it (users.token_version).
-    await t.db.updateTable('users').set((eb) => ({ token_version: eb('token_version', '+', 1) })).where('email', '=', 'learner15@halaqa.test').execute();
+    await t.db
+      .updateTable('users')
+      .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+      .where('email', '=', 'learner15@halaqa.test')
+      .execute();
     ws.send(JSON.stringify({ type: 'post', text: 'Still here?' }));
     expect(await frames.closed()).toBe(4401);
   });

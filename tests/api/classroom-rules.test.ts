@@ -16,7 +16,15 @@ import type { Weeks } from '../../server/db/types.js';
 
 /** The pure classroom rules of docs/classroom.md ("Rules") and the session calendar (RFC 5545). */
 
-const NO_SLOTS: Weeks = { sunday: null, monday: null, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null };
+const NO_SLOTS: Weeks = {
+  sunday: null,
+  monday: null,
+  tuesday: null,
+  wednesday: null,
+  thursday: null,
+  friday: null,
+  saturday: null,
+};
 
 /**
  * Four weeks in Chicago across the 2030 DST change (Sunday 2030-03-10, CST −6 → CDT −5):
@@ -47,7 +55,12 @@ describe('weeks and deadlines (docs/classroom.md "Deadline")', () => {
   });
 
   it('follows DST in America/New_York: a week across the change lasts 167 hours', () => {
-    const ny: SessionTimes = { startDate: '2030-03-04', endDate: '2030-04-28', timezone: 'America/New_York', schedule: NO_SLOTS };
+    const ny: SessionTimes = {
+      startDate: '2030-03-04',
+      endDate: '2030-04-28',
+      timezone: 'America/New_York',
+      schedule: NO_SLOTS,
+    };
     expect(iso(lessonDeadline(ny, 1))).toBe('2030-03-11T04:00:00.000Z'); // 00:00 EDT (−4)
     const before: SessionTimes = { ...ny, startDate: '2030-03-01' };
     expect(iso(lessonDeadline(before, 1))).toBe('2030-03-08T05:00:00.000Z'); // 00:00 EST (−5)
@@ -56,7 +69,12 @@ describe('weeks and deadlines (docs/classroom.md "Deadline")', () => {
   });
 
   it('is capped at the day after endDate at 00:00', () => {
-    const short: SessionTimes = { startDate: '2030-03-04', endDate: '2030-03-20', timezone: 'America/New_York', schedule: NO_SLOTS };
+    const short: SessionTimes = {
+      startDate: '2030-03-04',
+      endDate: '2030-03-20',
+      timezone: 'America/New_York',
+      schedule: NO_SLOTS,
+    };
     expect(iso(lessonDeadline(short, 2))).toBe('2030-03-18T04:00:00.000Z');
     // week 3 would end 2030-03-25; the session ends 2030-03-20 → 2030-03-21 00:00 EDT
     expect(iso(lessonDeadline(short, 3))).toBe('2030-03-21T04:00:00.000Z');
@@ -85,7 +103,10 @@ describe('meeting slots (docs/classroom.md "Meeting slot")', () => {
     expect(slots.map((s) => iso(s.startsAt))).toEqual(['2030-03-11T23:00:00.000Z', '2030-03-14T23:00:00.000Z']);
     expect(slots.map((s) => iso(s.endsAt))).toEqual(['2030-03-12T00:30:00.000Z', '2030-03-15T00:30:00.000Z']);
     // week 1 is before the change: 18:00 CST = 00:00Z the next day
-    expect(meetingSlots(chicago, { week: 1 }).map((s) => iso(s.startsAt))).toEqual(['2030-02-26T00:00:00.000Z', '2030-03-01T00:00:00.000Z']);
+    expect(meetingSlots(chicago, { week: 1 }).map((s) => iso(s.startsAt))).toEqual([
+      '2030-02-26T00:00:00.000Z',
+      '2030-03-01T00:00:00.000Z',
+    ]);
   });
 
   it('only within [startDate, endDate]', () => {
@@ -133,7 +154,10 @@ describe('join window (docs/classroom.md "Join window")', () => {
 describe('nextMeeting', () => {
   const lessons = [
     { lesson: { id: 1 }, slots: meetingSlots(chicago, { week: 1 }) },
-    { lesson: { id: 2 }, slots: meetingSlots(chicago, { week: 2, day: 'wednesday', startTime: '17:30', durationMinutes: 90 }) },
+    {
+      lesson: { id: 2 },
+      slots: meetingSlots(chicago, { week: 2, day: 'wednesday', startTime: '17:30', durationMinutes: 90 }),
+    },
     { lesson: { id: 3 }, slots: meetingSlots(chicago, { week: 3 }) },
   ];
 
@@ -224,7 +248,10 @@ describe('session calendar (RFC 5545, parsed with ical.js)', () => {
       { id: 8, name: 'Weekly lecture', week: 2, day: null, startTime: null, durationMinutes: 90 },
     ];
     const cal = parse(sessionCalendar({ session, lessons, publicUrl }));
-    const single = cal.getAllSubcomponents('vevent').filter((c) => !c.getFirstProperty('rrule')).map((c) => new ICAL.Event(c));
+    const single = cal
+      .getAllSubcomponents('vevent')
+      .filter((c) => !c.getFirstProperty('rrule'))
+      .map((c) => new ICAL.Event(c));
     expect(single.map((e) => e.uid)).toEqual(['session-42-lesson-7@halaqa']);
     expect(single[0]!.summary).toBe('Algorithms, live — Office hours');
     expect(single[0]!.startDate.toJSDate().toISOString()).toBe('2030-03-06T23:30:00.000Z');
@@ -239,7 +266,9 @@ describe('sanitizeLessonHtml (docs/classroom.md, lessons.content_html)', () => {
         '<iframe src="https://evil.example">inside</iframe><style>p{}</style><p onclick="x()">c</p>' +
         '<img src="data:image/png;base64,AAAA"><img src="http://x.example/insecure.png"><img src="//x.example/p.png">',
     );
-    expect(out).not.toMatch(/script|alert|onerror|onclick|javascript|iframe|inside|style|data:|insecure|\/\/x\.example\/p/i);
+    expect(out).not.toMatch(
+      /script|alert|onerror|onclick|javascript|iframe|inside|style|data:|insecure|\/\/x\.example\/p/i,
+    );
     expect(out).toContain('<p>Hi</p>');
     expect(out).toContain('<img src="https://x.example/a.png" />');
     expect(out).toContain('<a rel="noopener noreferrer" target="_blank">bad</a>');

@@ -25,13 +25,22 @@ const CANCELLED = 'learner3@halaqa.test'; // enrollment cancelled
 const PARTNER = 'partner@ncai.halaqa.test';
 const OTHER_PARTNER = 'partner@morocco.halaqa.test';
 
-const schedule = { sunday: null, monday: { start: '18:00', end: '19:30' }, tuesday: null, wednesday: null, thursday: { start: '18:00', end: '19:30' }, friday: null, saturday: null };
+const schedule = {
+  sunday: null,
+  monday: { start: '18:00', end: '19:30' },
+  tuesday: null,
+  wednesday: null,
+  thursday: { start: '18:00', end: '19:30' },
+  friday: null,
+  saturday: null,
+};
 
 let sessionId: number;
 let otherCourseLessonId: number;
 const L: Record<string, number> = {};
 
-const idOf = async (email: string) => (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+const idOf = async (email: string) =>
+  (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
 async function call(method: 'GET' | 'POST', url: string, email: string | null, payload?: unknown) {
   const headers = email ? t.auth(await t.tokenFor(email)) : undefined;
@@ -41,41 +50,94 @@ async function call(method: 'GET' | 'POST', url: string, email: string | null, p
 }
 
 async function fixture() {
-  const ncai = (await t.db.selectFrom('users').select('company_id').where('email', '=', PARTNER).executeTakeFirstOrThrow()).company_id;
-  const course = await insertCourse(t.db, { educatorId: await idOf(EDUCATOR), title: 'JavaScript, live', companyId: ncai });
+  const ncai = (
+    await t.db.selectFrom('users').select('company_id').where('email', '=', PARTNER).executeTakeFirstOrThrow()
+  ).company_id;
+  const course = await insertCourse(t.db, {
+    educatorId: await idOf(EDUCATOR),
+    title: 'JavaScript, live',
+    companyId: ncai,
+  });
   const courseId = course.courseId;
   const section = course.section;
   const learn = await section(1, 'Learn', 0);
   const practice = await section(1, 'Practice', 1);
   const week2 = await section(2, 'Review', 0);
-  const lesson = async (key: string, sectionId: number, order: number, code: LessonTypeCode, extra: Record<string, unknown> = {}) => {
+  const lesson = async (
+    key: string,
+    sectionId: number,
+    order: number,
+    code: LessonTypeCode,
+    extra: Record<string, unknown> = {},
+  ) => {
     L[key] = await course.lesson(sectionId, order, key, code, extra);
   };
   await lesson('reading', learn, 0, 'reading', { content_html: '<p>Closures</p>' });
-  await lesson('video', learn, 1, 'video', { video_url: 'https://videos.halaqa.test/a.mp4', captions_url: '/uploads/captions/a.vtt' });
+  await lesson('video', learn, 1, 'video', {
+    video_url: 'https://videos.halaqa.test/a.mp4',
+    captions_url: '/uploads/captions/a.vtt',
+  });
   await lesson('path', learn, 2, 'learningObjective');
   await lesson('live', learn, 3, 'liveSession', { link: 'https://meet.halaqa.test/live', duration_minutes: 90 });
-  await lesson('meeting', learn, 4, 'meeting', { link: 'https://meet.halaqa.test/m1', day: 'wednesday', start_time: '12:00', duration_minutes: 45 });
+  await lesson('meeting', learn, 4, 'meeting', {
+    link: 'https://meet.halaqa.test/m1',
+    day: 'wednesday',
+    start_time: '12:00',
+    duration_minutes: 45,
+  });
   await lesson('quiz', practice, 0, 'quiz', { time_limit_minutes: 10 });
   await lesson('assignment', practice, 1, 'assignment', { points: 20 });
   await lesson('code', practice, 2, 'programmingAssignment', {
-    programming: JSON.stringify({ functionName: 'add', starterCode: 'function add(a, b) {}', tests: [{ name: 'adds', args: [1, 2], expected: 3 }] }),
+    programming: JSON.stringify({
+      functionName: 'add',
+      starterCode: 'function add(a, b) {}',
+      tests: [{ name: 'adds', args: [1, 2], expected: 3 }],
+    }),
   });
   await lesson('nolink', week2, 0, 'meeting', { day: 'tuesday', start_time: '09:00', duration_minutes: 60 });
   await t.db
     .insertInto('quiz_questions')
     .values([
-      { lesson_id: L.quiz!, sort_order: 0, kind: 'TRUE_FALSE', prompt: 'typeof null is object', picture_url: null, explanation: null, options: '[]', answer: 'true' },
-      { lesson_id: L.quiz!, sort_order: 1, kind: 'SHORT_ANSWER', prompt: 'Keyword for a constant?', picture_url: null, explanation: null, options: '[]', answer: '["const"]' },
+      {
+        lesson_id: L.quiz!,
+        sort_order: 0,
+        kind: 'TRUE_FALSE',
+        prompt: 'typeof null is object',
+        picture_url: null,
+        explanation: null,
+        options: '[]',
+        answer: 'true',
+      },
+      {
+        lesson_id: L.quiz!,
+        sort_order: 1,
+        kind: 'SHORT_ANSWER',
+        prompt: 'Keyword for a constant?',
+        picture_url: null,
+        explanation: null,
+        options: '[]',
+        answer: '["const"]',
+      },
     ])
     .execute();
 
   sessionId = await course.session(schedule);
-  for (const [email, status] of [[LEARNER, 'ACTIVE'], [LEARNER1, 'ACTIVE'], [CANCELLED, 'CANCELLED']] as const) {
+  for (const [email, status] of [
+    [LEARNER, 'ACTIVE'],
+    [LEARNER1, 'ACTIVE'],
+    [CANCELLED, 'CANCELLED'],
+  ] as const) {
     await enroll(t.db, sessionId, await idOf(email), status);
   }
   // A lesson of another course (404 in this session).
-  otherCourseLessonId = (await t.db.selectFrom('lessons as l').innerJoin('sections as s', 's.id', 'l.section_id').select('l.id').where('s.course_id', '<>', courseId).executeTakeFirstOrThrow()).id;
+  otherCourseLessonId = (
+    await t.db
+      .selectFrom('lessons as l')
+      .innerJoin('sections as s', 's.id', 'l.section_id')
+      .select('l.id')
+      .where('s.course_id', '<>', courseId)
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 beforeAll(async () => {
@@ -84,7 +146,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Lesson = { id: number; name: string; status: string | null; grade: number | null; deadline: string | null; points: number | null; nextOccurrence: Record<string, unknown> | null };
+type Lesson = {
+  id: number;
+  name: string;
+  status: string | null;
+  grade: number | null;
+  deadline: string | null;
+  points: number | null;
+  nextOccurrence: Record<string, unknown> | null;
+};
 const lessonsOf = (classroom: { weeks: { sections: { lessons: Lesson[] }[] }[] }) =>
   new Map(classroom.weeks.flatMap((w) => w.sections.flatMap((s) => s.lessons)).map((l) => [l.name, l]));
 
@@ -95,35 +165,69 @@ describe('GET /sessions/{id}/classroom', () => {
     expect(res.status).toBe(200);
     const c = res.body.data;
     expect(c).toMatchObject({
-      sessionId, courseTitle: 'JavaScript, live', startDate: '2031-05-05', endDate: '2031-06-01', timezone: 'America/Denver', status: 'ACTIVE',
-      viewerRole: 'LEARNER', educator: { name: 'Amina Haddad' }, progress: { done: 0, total: 9 },
+      sessionId,
+      courseTitle: 'JavaScript, live',
+      startDate: '2031-05-05',
+      endDate: '2031-06-01',
+      timezone: 'America/Denver',
+      status: 'ACTIVE',
+      viewerRole: 'LEARNER',
+      educator: { name: 'Amina Haddad' },
+      progress: { done: 0, total: 9 },
     });
-    expect(c.weeks.map((w: { week: number; startsOn: string; deadline: string }) => [w.week, w.startsOn, w.deadline])).toEqual([
+    expect(
+      c.weeks.map((w: { week: number; startsOn: string; deadline: string }) => [w.week, w.startsOn, w.deadline]),
+    ).toEqual([
       [1, '2031-05-05', '2031-05-12T06:00:00.000Z'], // 00:00 MDT
       [2, '2031-05-12', '2031-05-19T06:00:00.000Z'],
     ]);
-    expect(c.weeks[0].sections.map((s: { name: string; lessons: Lesson[] }) => [s.name, s.lessons.map((l) => l.name)])).toEqual([
+    expect(
+      c.weeks[0].sections.map((s: { name: string; lessons: Lesson[] }) => [s.name, s.lessons.map((l) => l.name)]),
+    ).toEqual([
       ['Learn', ['reading', 'video', 'path', 'live', 'meeting']],
       ['Practice', ['quiz', 'assignment', 'code']],
     ]);
     const lessons = lessonsOf(c);
-    expect(lessons.get('quiz')).toMatchObject({ type: { code: 'quiz', name: 'Quiz' }, status: null, grade: null, points: 100, deadline: '2031-05-12T06:00:00.000Z' });
+    expect(lessons.get('quiz')).toMatchObject({
+      type: { code: 'quiz', name: 'Quiz' },
+      status: null,
+      grade: null,
+      points: 100,
+      deadline: '2031-05-12T06:00:00.000Z',
+    });
     expect(lessons.get('assignment')).toMatchObject({ points: 20 });
     expect(lessons.get('reading')).toMatchObject({ points: null, deadline: null, nextOccurrence: null });
     expect(lessons.get('meeting')).toMatchObject({
-      day: 'wednesday', startTime: '12:00',
-      nextOccurrence: { occurrenceDate: '2031-05-07', startsAt: '2031-05-07T18:00:00.000Z', endsAt: '2031-05-07T18:45:00.000Z', opensAt: '2031-05-07T17:50:00.000Z', attended: false },
+      day: 'wednesday',
+      startTime: '12:00',
+      nextOccurrence: {
+        occurrenceDate: '2031-05-07',
+        startsAt: '2031-05-07T18:00:00.000Z',
+        endsAt: '2031-05-07T18:45:00.000Z',
+        opensAt: '2031-05-07T17:50:00.000Z',
+        attended: false,
+      },
     });
     // The schedule's first slot (Monday 18:00 MDT) comes before the Wednesday meeting.
     expect(c.nextMeeting).toEqual({
-      lessonId: L.live, lessonName: 'live',
-      occurrence: { occurrenceDate: '2031-05-05', startsAt: '2031-05-06T00:00:00.000Z', endsAt: '2031-05-06T01:30:00.000Z', opensAt: '2031-05-05T23:50:00.000Z', attended: false },
+      lessonId: L.live,
+      lessonName: 'live',
+      occurrence: {
+        occurrenceDate: '2031-05-05',
+        startsAt: '2031-05-06T00:00:00.000Z',
+        endsAt: '2031-05-06T01:30:00.000Z',
+        opensAt: '2031-05-05T23:50:00.000Z',
+        attended: false,
+      },
     });
   });
 
   it('shows the next meeting still running, then none after the last one', async () => {
     now = new Date('2031-05-06T01:00:00Z'); // during Monday's live session
-    expect((await call('GET', `/api/sessions/${sessionId}/classroom`, LEARNER)).body.data.nextMeeting).toMatchObject({ lessonId: L.live, occurrence: { occurrenceDate: '2031-05-05' } });
+    expect((await call('GET', `/api/sessions/${sessionId}/classroom`, LEARNER)).body.data.nextMeeting).toMatchObject({
+      lessonId: L.live,
+      occurrence: { occurrenceDate: '2031-05-05' },
+    });
     now = new Date('2031-06-10T00:00:00Z');
     const c = (await call('GET', `/api/sessions/${sessionId}/classroom`, LEARNER)).body.data;
     expect(c.nextMeeting).toBeNull();
@@ -134,21 +238,76 @@ describe('GET /sessions/{id}/classroom', () => {
     now = new Date('2031-05-09T12:00:00Z');
     const uid = await idOf(LEARNER1);
     const base = { session_id: sessionId, user_id: uid };
-    await t.db.insertInto('quiz_attempts').values({ ...base, lesson_id: L.quiz!, status: 'AUTOGRADED', score: 8, max_score: 10, submitted_at: '2031-05-06T10:00:00Z' }).execute();
-    await t.db.insertInto('quiz_attempts').values({ ...base, lesson_id: L.path!, status: 'IN_PROGRESS' }).execute();
+    await t.db
+      .insertInto('quiz_attempts')
+      .values({
+        ...base,
+        lesson_id: L.quiz!,
+        status: 'AUTOGRADED',
+        score: 8,
+        max_score: 10,
+        submitted_at: '2031-05-06T10:00:00Z',
+      })
+      .execute();
+    await t.db
+      .insertInto('quiz_attempts')
+      .values({ ...base, lesson_id: L.path!, status: 'IN_PROGRESS' })
+      .execute();
     await t.db
       .insertInto('submissions')
       .values([
-        { ...base, lesson_id: L.assignment!, kind: 'DOCUMENT', document_url: '/uploads/a.pdf', document_name: 'a.pdf', code: null, status: 'DONE', grade: 14, comment: null, submitted_at: '2031-05-06T10:00:00Z', graded_by: null },
-        { ...base, lesson_id: L.assignment!, kind: 'DOCUMENT', document_url: '/uploads/b.pdf', document_name: 'b.pdf', code: null, status: 'SUBMITTED', grade: null, comment: null, submitted_at: '2031-05-07T10:00:00Z', graded_by: null },
-        { ...base, lesson_id: L.code!, kind: 'CODE', document_url: null, document_name: null, code: 'x', status: 'AUTOGRADED', grade: 50, comment: null, submitted_at: '2031-05-07T10:00:00Z', graded_by: null },
+        {
+          ...base,
+          lesson_id: L.assignment!,
+          kind: 'DOCUMENT',
+          document_url: '/uploads/a.pdf',
+          document_name: 'a.pdf',
+          code: null,
+          status: 'DONE',
+          grade: 14,
+          comment: null,
+          submitted_at: '2031-05-06T10:00:00Z',
+          graded_by: null,
+        },
+        {
+          ...base,
+          lesson_id: L.assignment!,
+          kind: 'DOCUMENT',
+          document_url: '/uploads/b.pdf',
+          document_name: 'b.pdf',
+          code: null,
+          status: 'SUBMITTED',
+          grade: null,
+          comment: null,
+          submitted_at: '2031-05-07T10:00:00Z',
+          graded_by: null,
+        },
+        {
+          ...base,
+          lesson_id: L.code!,
+          kind: 'CODE',
+          document_url: null,
+          document_name: null,
+          code: 'x',
+          status: 'AUTOGRADED',
+          grade: 50,
+          comment: null,
+          submitted_at: '2031-05-07T10:00:00Z',
+          graded_by: null,
+        },
       ])
       .execute();
-    await t.db.insertInto('lesson_progress').values([
-      { ...base, lesson_id: L.reading!, status: 'DONE', updated_at: '2031-05-06T10:00:00Z' },
-      { ...base, lesson_id: L.video!, status: 'IN_PROGRESS', updated_at: '2031-05-06T10:00:00Z' },
-    ]).execute();
-    await t.db.insertInto('attendance').values({ ...base, lesson_id: L.live!, occurrence_date: '2031-05-05', joined_at: '2031-05-06T00:01:00Z' }).execute();
+    await t.db
+      .insertInto('lesson_progress')
+      .values([
+        { ...base, lesson_id: L.reading!, status: 'DONE', updated_at: '2031-05-06T10:00:00Z' },
+        { ...base, lesson_id: L.video!, status: 'IN_PROGRESS', updated_at: '2031-05-06T10:00:00Z' },
+      ])
+      .execute();
+    await t.db
+      .insertInto('attendance')
+      .values({ ...base, lesson_id: L.live!, occurrence_date: '2031-05-05', joined_at: '2031-05-06T00:01:00Z' })
+      .execute();
 
     const c = (await call('GET', `/api/sessions/${sessionId}/classroom`, LEARNER1)).body.data;
     const status = Object.fromEntries([...lessonsOf(c)].map(([name, l]) => [name, [l.status, l.grade]]));
@@ -172,13 +331,16 @@ describe('GET /sessions/{id}/classroom', () => {
     expect(staff.viewerRole).toBe('EDUCATOR');
     expect([...lessonsOf(staff).values()].every((l) => l.status === null && l.grade === null)).toBe(true);
     expect(staff.progress).toEqual({ done: 0, total: 9 });
-    expect((await call('GET', `/api/sessions/${sessionId}/classroom`, 'admin@halaqa.test')).body.data.viewerRole).toBe('ADMIN');
+    expect((await call('GET', `/api/sessions/${sessionId}/classroom`, 'admin@halaqa.test')).body.data.viewerRole).toBe(
+      'ADMIN',
+    );
   });
 
   it('refuses anonymous (401), learners not enrolled or cancelled, other educators and partners (403), unknown sessions (404), bad ids (400)', async () => {
     const url = `/api/sessions/${sessionId}/classroom`;
     expect((await call('GET', url, null)).status).toBe(401);
-    for (const who of [OUTSIDER, CANCELLED, 'educator2@halaqa.test', PARTNER]) expect((await call('GET', url, who)).status, who).toBe(403);
+    for (const who of [OUTSIDER, CANCELLED, 'educator2@halaqa.test', PARTNER])
+      expect((await call('GET', url, who)).status, who).toBe(403);
     expect((await call('GET', '/api/sessions/999999/classroom', LEARNER)).status).toBe(404);
     expect((await call('GET', '/api/sessions/abc/classroom', LEARNER)).status).toBe(400);
     expect((await call('GET', '/api/sessions/0/classroom', LEARNER)).status).toBe(400);
@@ -189,14 +351,33 @@ describe('GET /sessions/{id}/lessons/{lessonId}', () => {
   it('answers the content, the question count and the programming tests without their expected values', async () => {
     now = new Date('2031-05-01T12:00:00Z');
     const reading = (await call('GET', `/api/sessions/${sessionId}/lessons/${L.reading}`, LEARNER)).body.data;
-    expect(reading).toMatchObject({ sessionId, lesson: { id: L.reading, name: 'reading', type: { code: 'reading' } }, contentHtml: '<p>Closures</p>', questionCount: 0, programming: null, occurrences: [] });
+    expect(reading).toMatchObject({
+      sessionId,
+      lesson: { id: L.reading, name: 'reading', type: { code: 'reading' } },
+      contentHtml: '<p>Closures</p>',
+      questionCount: 0,
+      programming: null,
+      occurrences: [],
+    });
     const video = (await call('GET', `/api/sessions/${sessionId}/lessons/${L.video}`, LEARNER)).body.data;
-    expect(video).toMatchObject({ videoUrl: 'https://videos.halaqa.test/a.mp4', captionsUrl: '/uploads/captions/a.vtt' });
+    expect(video).toMatchObject({
+      videoUrl: 'https://videos.halaqa.test/a.mp4',
+      captionsUrl: '/uploads/captions/a.vtt',
+    });
     const quiz = (await call('GET', `/api/sessions/${sessionId}/lessons/${L.quiz}`, LEARNER)).body.data;
-    expect(quiz).toMatchObject({ questionCount: 2, timeLimitMinutes: 10, allowLate: false, lesson: { deadline: '2031-05-12T06:00:00.000Z', points: 100 } });
+    expect(quiz).toMatchObject({
+      questionCount: 2,
+      timeLimitMinutes: 10,
+      allowLate: false,
+      lesson: { deadline: '2031-05-12T06:00:00.000Z', points: 100 },
+    });
     const res = await call('GET', `/api/sessions/${sessionId}/lessons/${L.code}`, EDUCATOR);
     expect(res.status).toBe(200);
-    expect(res.body.data.programming).toEqual({ functionName: 'add', starterCode: 'function add(a, b) {}', tests: [{ name: 'adds', args: [1, 2] }] });
+    expect(res.body.data.programming).toEqual({
+      functionName: 'add',
+      starterCode: 'function add(a, b) {}',
+      tests: [{ name: 'adds', args: [1, 2] }],
+    });
     expect(res.text).not.toContain('expected');
   });
 
@@ -204,8 +385,20 @@ describe('GET /sessions/{id}/lessons/{lessonId}', () => {
     now = new Date('2031-05-09T12:00:00Z');
     const live = (await call('GET', `/api/sessions/${sessionId}/lessons/${L.live}`, LEARNER1)).body.data;
     expect(live.occurrences).toEqual([
-      { occurrenceDate: '2031-05-05', startsAt: '2031-05-06T00:00:00.000Z', endsAt: '2031-05-06T01:30:00.000Z', opensAt: '2031-05-05T23:50:00.000Z', attended: true },
-      { occurrenceDate: '2031-05-08', startsAt: '2031-05-09T00:00:00.000Z', endsAt: '2031-05-09T01:30:00.000Z', opensAt: '2031-05-08T23:50:00.000Z', attended: false },
+      {
+        occurrenceDate: '2031-05-05',
+        startsAt: '2031-05-06T00:00:00.000Z',
+        endsAt: '2031-05-06T01:30:00.000Z',
+        opensAt: '2031-05-05T23:50:00.000Z',
+        attended: true,
+      },
+      {
+        occurrenceDate: '2031-05-08',
+        startsAt: '2031-05-09T00:00:00.000Z',
+        endsAt: '2031-05-09T01:30:00.000Z',
+        opensAt: '2031-05-08T23:50:00.000Z',
+        attended: false,
+      },
     ]);
     expect(live.lesson).toMatchObject({ status: 'DONE', nextOccurrence: null });
   });
@@ -227,13 +420,21 @@ describe('POST /sessions/{id}/lessons/{lessonId}/progress', () => {
 
   it('records IN_PROGRESS then DONE, and never lowers DONE', async () => {
     now = new Date('2031-05-06T12:00:00Z');
-    expect((await call('POST', url('video'), LEARNER, { status: 'IN_PROGRESS' })).body.data).toEqual({ lessonId: L.video, sessionId, status: 'IN_PROGRESS' });
-    expect(lessonsOf((await call('GET', `/api/sessions/${sessionId}/classroom`, LEARNER)).body.data).get('video')!.status).toBe('IN_PROGRESS');
+    expect((await call('POST', url('video'), LEARNER, { status: 'IN_PROGRESS' })).body.data).toEqual({
+      lessonId: L.video,
+      sessionId,
+      status: 'IN_PROGRESS',
+    });
+    expect(
+      lessonsOf((await call('GET', `/api/sessions/${sessionId}/classroom`, LEARNER)).body.data).get('video')!.status,
+    ).toBe('IN_PROGRESS');
     expect((await call('POST', url('video'), LEARNER, { status: 'DONE' })).body.data.status).toBe('DONE');
     const again = await call('POST', url('video'), LEARNER, { status: 'IN_PROGRESS' });
     expect(again.status).toBe(200);
     expect(again.body.data.status).toBe('DONE');
-    expect(lessonsOf((await call('GET', `/api/sessions/${sessionId}/classroom`, LEARNER)).body.data).get('video')!.status).toBe('DONE');
+    expect(
+      lessonsOf((await call('GET', `/api/sessions/${sessionId}/classroom`, LEARNER)).body.data).get('video')!.status,
+    ).toBe('DONE');
   });
 
   it('refuses bad bodies (400), graded and meeting lessons (409), staff and outsiders (403), unknown lessons (404), writing nothing', async () => {
@@ -252,8 +453,16 @@ describe('POST /sessions/{id}/lessons/{lessonId}/progress', () => {
     expect((await call('POST', url('reading'), null, { status: 'DONE' })).status).toBe(401);
     expect((await call('POST', url('path'), OUTSIDER, { status: 'DONE' })).status).toBe(403);
     expect((await call('POST', url('path'), EDUCATOR, { status: 'DONE' })).status).toBe(403);
-    expect((await call('POST', `/api/sessions/${sessionId}/lessons/${otherCourseLessonId}/progress`, LEARNER, { status: 'DONE' })).status).toBe(404);
-    expect((await call('POST', `/api/sessions/${sessionId}/lessons/0/progress`, LEARNER, { status: 'DONE' })).status).toBe(400);
+    expect(
+      (
+        await call('POST', `/api/sessions/${sessionId}/lessons/${otherCourseLessonId}/progress`, LEARNER, {
+          status: 'DONE',
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call('POST', `/api/sessions/${sessionId}/lessons/0/progress`, LEARNER, { status: 'DONE' })).status,
+    ).toBe(400);
     expect(await countRows(t.db, 'lesson_progress')).toBe(afterValid);
   });
 });
@@ -261,7 +470,13 @@ describe('POST /sessions/{id}/lessons/{lessonId}/progress', () => {
 describe('POST /sessions/{id}/lessons/{lessonId}/join (join window)', () => {
   const url = (lesson: string) => `/api/sessions/${sessionId}/lessons/${L[lesson]}/join`;
   const attendanceOf = async (email: string, lesson: string) =>
-    t.db.selectFrom('attendance').select(['occurrence_date', 'joined_at']).where('session_id', '=', sessionId).where('user_id', '=', await idOf(email)).where('lesson_id', '=', L[lesson]!).execute();
+    t.db
+      .selectFrom('attendance')
+      .select(['occurrence_date', 'joined_at'])
+      .where('session_id', '=', sessionId)
+      .where('user_id', '=', await idOf(email))
+      .where('lesson_id', '=', L[lesson]!)
+      .execute();
 
   it('answers 409 with the opening time before the window, recording nothing', async () => {
     now = new Date('2031-05-07T17:49:59Z');
@@ -278,11 +493,20 @@ describe('POST /sessions/{id}/lessons/{lessonId}/join (join window)', () => {
     expect(first.status).toBe(200);
     expect(first.body.data).toEqual({
       url: 'https://meet.halaqa.test/m1',
-      occurrence: { occurrenceDate: '2031-05-07', startsAt: '2031-05-07T18:00:00.000Z', endsAt: '2031-05-07T18:45:00.000Z', opensAt: '2031-05-07T17:50:00.000Z', attended: true },
+      occurrence: {
+        occurrenceDate: '2031-05-07',
+        startsAt: '2031-05-07T18:00:00.000Z',
+        endsAt: '2031-05-07T18:45:00.000Z',
+        opensAt: '2031-05-07T17:50:00.000Z',
+        attended: true,
+      },
       recorded: true,
     });
-    expect(lessonsOf((await call('GET', `/api/sessions/${sessionId}/classroom`, LEARNER)).body.data).get('meeting')).toMatchObject({
-      status: 'IN_PROGRESS', nextOccurrence: { attended: true },
+    expect(
+      lessonsOf((await call('GET', `/api/sessions/${sessionId}/classroom`, LEARNER)).body.data).get('meeting'),
+    ).toMatchObject({
+      status: 'IN_PROGRESS',
+      nextOccurrence: { attended: true },
     });
     now = new Date('2031-05-07T18:30:00Z');
     const second = await call('POST', url('meeting'), LEARNER);
@@ -299,7 +523,11 @@ describe('POST /sessions/{id}/lessons/{lessonId}/join (join window)', () => {
     const before = await countRows(t.db, 'attendance');
     const res = await call('POST', url('meeting'), EDUCATOR);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ url: 'https://meet.halaqa.test/m1', recorded: false, occurrence: { attended: false } });
+    expect(res.body.data).toMatchObject({
+      url: 'https://meet.halaqa.test/m1',
+      recorded: false,
+      occurrence: { attended: false },
+    });
     expect((await call('POST', url('meeting'), 'admin@halaqa.test')).body.data.recorded).toBe(false);
     expect(await countRows(t.db, 'attendance')).toBe(before);
     now = new Date('2031-05-07T18:45:00Z'); // the window closes at the end
@@ -307,19 +535,31 @@ describe('POST /sessions/{id}/lessons/{lessonId}/join (join window)', () => {
     expect(late.status).toBe(409);
     expect(late.body.message).toBe('This meeting has ended');
     expect(await countRows(t.db, 'attendance')).toBe(before);
-    expect(lessonsOf((await call('GET', `/api/sessions/${sessionId}/classroom`, LEARNER)).body.data).get('meeting')!.status).toBe('DONE');
+    expect(
+      lessonsOf((await call('GET', `/api/sessions/${sessionId}/classroom`, LEARNER)).body.data).get('meeting')!.status,
+    ).toBe('DONE');
   });
 
   it('records each occurrence of a scheduled meeting separately', async () => {
     now = new Date('2031-05-06T00:20:00Z'); // Monday's slot
-    expect((await call('POST', url('live'), LEARNER)).body.data).toMatchObject({ recorded: true, occurrence: { occurrenceDate: '2031-05-05' } });
+    expect((await call('POST', url('live'), LEARNER)).body.data).toMatchObject({
+      recorded: true,
+      occurrence: { occurrenceDate: '2031-05-05' },
+    });
     now = new Date('2031-05-06T01:30:00Z'); // Monday's slot has ended: the message gives Thursday's opening
     const between = await call('POST', url('live'), LEARNER);
     expect(between.status).toBe(409);
     expect(between.body.message).toContain('2031-05-08 17:50 (America/Denver)');
     now = new Date('2031-05-08T23:55:00Z'); // Thursday's window
-    expect((await call('POST', url('live'), LEARNER)).body.data).toMatchObject({ recorded: true, url: 'https://meet.halaqa.test/live', occurrence: { occurrenceDate: '2031-05-08' } });
-    expect((await attendanceOf(LEARNER, 'live')).map((r) => r.occurrence_date).sort()).toEqual(['2031-05-05', '2031-05-08']);
+    expect((await call('POST', url('live'), LEARNER)).body.data).toMatchObject({
+      recorded: true,
+      url: 'https://meet.halaqa.test/live',
+      occurrence: { occurrenceDate: '2031-05-08' },
+    });
+    expect((await attendanceOf(LEARNER, 'live')).map((r) => r.occurrence_date).sort()).toEqual([
+      '2031-05-05',
+      '2031-05-08',
+    ]);
   });
 
   it('refuses non-meeting lessons, a meeting without link, outsiders and unknown lessons, recording nothing', async () => {
@@ -335,7 +575,9 @@ describe('POST /sessions/{id}/lessons/{lessonId}/join (join window)', () => {
     expect((await call('POST', url('nolink'), OUTSIDER)).status).toBe(403);
     expect((await call('POST', url('nolink'), CANCELLED)).status).toBe(403);
     expect((await call('POST', url('nolink'), PARTNER)).status).toBe(403);
-    expect((await call('POST', `/api/sessions/${sessionId}/lessons/${otherCourseLessonId}/join`, LEARNER)).status).toBe(404);
+    expect((await call('POST', `/api/sessions/${sessionId}/lessons/${otherCourseLessonId}/join`, LEARNER)).status).toBe(
+      404,
+    );
     expect((await call('POST', `/api/sessions/999999/lessons/${L.live}/join`, LEARNER)).status).toBe(404);
     expect((await call('POST', `/api/sessions/${sessionId}/lessons/abc/join`, LEARNER)).status).toBe(400);
     expect(await countRows(t.db, 'attendance')).toBe(before);
@@ -352,10 +594,15 @@ describe('GET /sessions/{id}/calendar.ics', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="session-${sessionId}.ics"`);
     expect(res.text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
     const cal = parse(res.text);
-    expect(cal.getAllSubcomponents('vtimezone').map((c) => c.getFirstPropertyValue('tzid'))).toEqual(['America/Denver']);
+    expect(cal.getAllSubcomponents('vtimezone').map((c) => c.getFirstPropertyValue('tzid'))).toEqual([
+      'America/Denver',
+    ]);
     const events = cal.getAllSubcomponents('vevent');
     const recurring = events.filter((c) => c.getFirstProperty('rrule'));
-    expect(recurring.map((c) => c.getFirstPropertyValue('uid'))).toEqual([`session-${sessionId}-monday@halaqa`, `session-${sessionId}-thursday@halaqa`]);
+    expect(recurring.map((c) => c.getFirstPropertyValue('uid'))).toEqual([
+      `session-${sessionId}-monday@halaqa`,
+      `session-${sessionId}-thursday@halaqa`,
+    ]);
     const occurrences: string[] = [];
     for (const vevent of recurring) {
       expect((vevent.getFirstPropertyValue('rrule') as ICAL.Recur).freq).toBe('WEEKLY');
@@ -380,7 +627,9 @@ describe('GET /sessions/{id}/calendar.ics', () => {
     ]);
 
     const again = parse((await call('GET', `/api/sessions/${sessionId}/calendar.ics`, EDUCATOR)).text);
-    expect(again.getAllSubcomponents('vevent').map((c) => c.getFirstPropertyValue('uid'))).toEqual(events.map((c) => c.getFirstPropertyValue('uid')));
+    expect(again.getAllSubcomponents('vevent').map((c) => c.getFirstPropertyValue('uid'))).toEqual(
+      events.map((c) => c.getFirstPropertyValue('uid')),
+    );
   });
 
   it('refuses anonymous (401), outsiders and partners (403), unknown sessions (404)', async () => {
@@ -403,13 +652,39 @@ describe('GET /sessions/{id}/attendance', () => {
     expect(res.body.data).toEqual({
       sessionId,
       meetings: [
-        { lessonId: L.live, lessonName: 'live', occurrenceDate: '2031-05-05', startsAt: '2031-05-06T00:00:00.000Z', attendees: 2, attendeeIds: [lina, maya].sort((a, b) => a - b) },
-        { lessonId: L.meeting, lessonName: 'meeting', occurrenceDate: '2031-05-07', startsAt: '2031-05-07T18:00:00.000Z', attendees: 1, attendeeIds: [lina] },
-        { lessonId: L.live, lessonName: 'live', occurrenceDate: '2031-05-08', startsAt: '2031-05-09T00:00:00.000Z', attendees: 1, attendeeIds: [lina] },
+        {
+          lessonId: L.live,
+          lessonName: 'live',
+          occurrenceDate: '2031-05-05',
+          startsAt: '2031-05-06T00:00:00.000Z',
+          attendees: 2,
+          attendeeIds: [lina, maya].sort((a, b) => a - b),
+        },
+        {
+          lessonId: L.meeting,
+          lessonName: 'meeting',
+          occurrenceDate: '2031-05-07',
+          startsAt: '2031-05-07T18:00:00.000Z',
+          attendees: 1,
+          attendeeIds: [lina],
+        },
+        {
+          lessonId: L.live,
+          lessonName: 'live',
+          occurrenceDate: '2031-05-08',
+          startsAt: '2031-05-09T00:00:00.000Z',
+          attendees: 1,
+          attendeeIds: [lina],
+        },
       ],
       learners: [
         { learner: { id: await idOf(LEARNER), name: 'Lina Kassem', pictureUrl: null }, attended: 3, held: 3, rate: 1 },
-        { learner: { id: await idOf(LEARNER1), name: 'Maya Chen', pictureUrl: null }, attended: 1, held: 3, rate: 0.3333 },
+        {
+          learner: { id: await idOf(LEARNER1), name: 'Maya Chen', pictureUrl: null },
+          attended: 1,
+          held: 3,
+          rate: 0.3333,
+        },
       ],
     });
   });
@@ -419,7 +694,8 @@ describe('GET /sessions/{id}/attendance', () => {
     expect((await call('GET', url, PARTNER)).status).toBe(200);
     expect((await call('GET', url, 'admin@halaqa.test')).status).toBe(200);
     expect((await call('GET', url, null)).status).toBe(401);
-    for (const who of [OTHER_PARTNER, 'educator2@halaqa.test', LEARNER]) expect((await call('GET', url, who)).status, who).toBe(403);
+    for (const who of [OTHER_PARTNER, 'educator2@halaqa.test', LEARNER])
+      expect((await call('GET', url, who)).status, who).toBe(403);
     expect((await call('GET', '/api/sessions/999999/attendance', EDUCATOR)).status).toBe(404);
     expect((await call('GET', '/api/sessions/-1/attendance', EDUCATOR)).status).toBe(400);
   });

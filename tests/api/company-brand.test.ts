@@ -14,7 +14,13 @@ let t: TestApp;
 let qad: number;
 let ncai: number;
 
-async function call(method: 'GET' | 'PUT' | 'POST', url: string, email?: string, payload?: unknown, headers: Record<string, string> = {}) {
+async function call(
+  method: 'GET' | 'PUT' | 'POST',
+  url: string,
+  email?: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
   const auth = email ? t.auth(await t.tokenFor(email)) : {};
   const res = await t.app.inject({ method, url, headers: { ...auth, ...headers }, payload: payload as object });
   return { status: res.statusCode, body: res.json() };
@@ -22,7 +28,12 @@ async function call(method: 'GET' | 'PUT' | 'POST', url: string, email?: string,
 
 async function uploadLogo(id: number, email: string) {
   const form = multipart({}, { picture: { filename: 'logo.png', contentType: 'image/png', content: PNG_1PX } });
-  const res = await t.app.inject({ method: 'POST', url: `/api/companies/${id}/picture`, payload: form.payload, headers: { ...form.headers, ...t.auth(await t.tokenFor(email)) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/companies/${id}/picture`,
+    payload: form.payload,
+    headers: { ...form.headers, ...t.auth(await t.tokenFor(email)) },
+  });
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -30,7 +41,8 @@ const DEFAULT_STYLE = { primaryColor: '#6491D2', secondaryColor: '#428D77', tert
 
 beforeAll(async () => {
   t = await startTestApp();
-  const company = async (acronym: string) => (await t.db.selectFrom('companies').select('id').where('acronym', '=', acronym).executeTakeFirstOrThrow()).id;
+  const company = async (acronym: string) =>
+    (await t.db.selectFrom('companies').select('id').where('acronym', '=', acronym).executeTakeFirstOrThrow()).id;
   qad = await company('QAD');
   ncai = await company('NCAI');
 }, 60_000);
@@ -48,7 +60,9 @@ describe('PUT /companies/{id}/settings: readable themes only (WCAG 2.1 AA)', () 
     expect(res.body.message).toBe('The theme is not readable');
     expect(res.body.errors).toHaveLength(1);
     expect(res.body.errors[0].path).toBe('style.primaryColor');
-    expect(res.body.errors[0].message).toMatch(/^Primary colour #FFFF00 is not readable: text on it has a contrast of \d+\.\d\d:1, WCAG 2\.1 AA needs at least 4\.5:1$/);
+    expect(res.body.errors[0].message).toMatch(
+      /^Primary colour #FFFF00 is not readable: text on it has a contrast of \d+\.\d\d:1, WCAG 2\.1 AA needs at least 4\.5:1$/,
+    );
     expect((await call('GET', `/api/companies/${qad}/settings`, 'partner@qad.halaqa.test')).body.data).toEqual(before);
     expect(await countRows(t.db, 'audit_log')).toBe(audit);
   });
@@ -59,19 +73,30 @@ describe('PUT /companies/{id}/settings: readable themes only (WCAG 2.1 AA)', () 
       links: {},
     });
     expect(res.status).toBe(400);
-    expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual(['style.secondaryColor', 'style.tertiaryColor']);
+    expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual([
+      'style.secondaryColor',
+      'style.tertiaryColor',
+    ]);
     expect(res.body.errors[0].message).toContain('Secondary colour #FFFFFF');
     expect(res.body.errors[1].message).toContain('Tertiary colour #00FF00');
   });
 
   it('accepts the default theme of spec §9 and every demo company theme', () => {
     expect(themeContrastErrors(DEFAULT_STYLE)).toEqual([]);
-    for (const company of DEMO_COMPANIES) expect({ company: company.acronym, errors: themeContrastErrors(company.style) }).toEqual({ company: company.acronym, errors: [] });
+    for (const company of DEMO_COMPANIES)
+      expect({ company: company.acronym, errors: themeContrastErrors(company.style) }).toEqual({
+        company: company.acronym,
+        errors: [],
+      });
   });
 
   it('lets the partner save a readable theme and links, which every member then reads', async () => {
     const style = { primaryColor: '#8A1538', secondaryColor: '#1B365D', tertiaryColor: '#B5121B' };
-    const links = { website: 'https://qad.example.org', support: 'mailto:help@qad.example.org', careers: 'https://qad.example.org/jobs' };
+    const links = {
+      website: 'https://qad.example.org',
+      support: 'mailto:help@qad.example.org',
+      careers: 'https://qad.example.org/jobs',
+    };
     const put = await call('PUT', `/api/companies/${qad}/settings`, 'partner@qad.halaqa.test', { style, links });
     expect(put.status).toBe(200);
     expect(put.body.data).toMatchObject({ companyId: qad, style, links });
@@ -80,7 +105,10 @@ describe('PUT /companies/{id}/settings: readable themes only (WCAG 2.1 AA)', () 
   });
 
   it('lets a super admin change any company theme', async () => {
-    const res = await call('PUT', `/api/companies/${ncai}/settings`, 'superadmin@halaqa.test', { style: DEFAULT_STYLE, links: {} });
+    const res = await call('PUT', `/api/companies/${ncai}/settings`, 'superadmin@halaqa.test', {
+      style: DEFAULT_STYLE,
+      links: {},
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.style).toEqual(DEFAULT_STYLE);
   });
@@ -91,7 +119,14 @@ describe('tenant isolation of the brand', () => {
     const before = (await call('GET', `/api/companies/${qad}/settings`, 'partner@qad.halaqa.test')).body.data;
     const uploads = await countRows(t.db, 'uploads');
     expect((await call('GET', `/api/companies/${qad}/settings`, 'partner@ncai.halaqa.test')).status).toBe(403);
-    expect((await call('PUT', `/api/companies/${qad}/settings`, 'partner@ncai.halaqa.test', { style: DEFAULT_STYLE, links: {} })).status).toBe(403);
+    expect(
+      (
+        await call('PUT', `/api/companies/${qad}/settings`, 'partner@ncai.halaqa.test', {
+          style: DEFAULT_STYLE,
+          links: {},
+        })
+      ).status,
+    ).toBe(403);
     expect((await uploadLogo(qad, 'partner@ncai.halaqa.test')).status).toBe(403);
     expect((await uploadLogo(qad, 'learner@qad.halaqa.test')).status).toBe(403);
     expect(await countRows(t.db, 'uploads')).toBe(uploads);
@@ -119,11 +154,21 @@ describe('private company courses', () => {
   let paidSessionId: number;
 
   beforeAll(async () => {
-    const educator = (await t.db.selectFrom('users').select('id').where('email', '=', 'educator@halaqa.test').executeTakeFirstOrThrow()).id;
-    const course = await insertCourse(t.db, { educatorId: educator, title: 'QAD internal: secure coding', companyId: qad });
+    const educator = (
+      await t.db.selectFrom('users').select('id').where('email', '=', 'educator@halaqa.test').executeTakeFirstOrThrow()
+    ).id;
+    const course = await insertCourse(t.db, {
+      educatorId: educator,
+      title: 'QAD internal: secure coding',
+      companyId: qad,
+    });
     await t.db.updateTable('courses').set({ is_private: true }).where('id', '=', course.courseId).execute();
     const section = await course.section(1, 'Week one', 1);
-    await course.lesson(section, 1, 'Kick-off', 'meeting', { day: 'monday', start_time: '18:00', link: 'https://meet.example.org/qad' });
+    await course.lesson(section, 1, 'Kick-off', 'meeting', {
+      day: 'monday',
+      start_time: '18:00',
+      link: 'https://meet.example.org/qad',
+    });
     courseId = course.courseId;
     sessionId = await course.session();
     paidSessionId = await course.session();
@@ -160,20 +205,45 @@ describe('private company courses', () => {
         expect({ url, email, status: (await call('GET', url, email)).status }).toEqual({ url, email, status: 200 });
       }
     }
-    const explore = await call('GET', '/api/courses/explore?pageSize=100&query=QAD%20internal', 'learner@qad.halaqa.test');
+    const explore = await call(
+      'GET',
+      '/api/courses/explore?pageSize=100&query=QAD%20internal',
+      'learner@qad.halaqa.test',
+    );
     expect(explore.body.data.items.map((c: { id: number }) => c.id)).toContain(courseId);
   });
 
   it('refuses a non-member enrolling, paying from the wallet or by card (404), writing nothing', async () => {
-    const before = { enrollments: await countRows(t.db, 'enrollments'), intents: await countRows(t.db, 'payment_intents'), ledger: await countRows(t.db, 'ledger_entries') };
+    const before = {
+      enrollments: await countRows(t.db, 'enrollments'),
+      intents: await countRows(t.db, 'payment_intents'),
+      ledger: await countRows(t.db, 'ledger_entries'),
+    };
     for (const email of ['learner@ncai.halaqa.test', 'learner@halaqa.test']) {
       expect((await call('POST', `/api/sessions/${sessionId}/enroll`, email)).status).toBe(404);
       const key = (k: string) => ({ 'idempotency-key': `private-${k}-${email}` });
-      expect((await call('POST', '/api/payments/intents/wallet', email, { sessionId: paidSessionId, amount: 5300 }, key('wallet'))).status).toBe(404);
-      expect((await call('POST', '/api/payments/intents', email, { sessionId: paidSessionId, amount: 5300 }, key('card'))).status).toBe(404);
+      expect(
+        (
+          await call(
+            'POST',
+            '/api/payments/intents/wallet',
+            email,
+            { sessionId: paidSessionId, amount: 5300 },
+            key('wallet'),
+          )
+        ).status,
+      ).toBe(404);
+      expect(
+        (await call('POST', '/api/payments/intents', email, { sessionId: paidSessionId, amount: 5300 }, key('card')))
+          .status,
+      ).toBe(404);
       expect((await call('POST', `/api/courses/${courseId}/waitlist`, email, { email })).status).toBe(404);
     }
-    expect({ enrollments: await countRows(t.db, 'enrollments'), intents: await countRows(t.db, 'payment_intents'), ledger: await countRows(t.db, 'ledger_entries') }).toEqual(before);
+    expect({
+      enrollments: await countRows(t.db, 'enrollments'),
+      intents: await countRows(t.db, 'payment_intents'),
+      ledger: await countRows(t.db, 'ledger_entries'),
+    }).toEqual(before);
   });
 
   it('lets a member enroll', async () => {
@@ -188,25 +258,66 @@ describe('creating a private company course (POST /courses isPrivate)', () => {
   async function saveCourse(email: string, extra: Record<string, string>) {
     const picture = multipart({}, { picture: { filename: 'c.png', contentType: 'image/png', content: PNG_1PX } });
     const token = await t.tokenFor(email);
-    const uploaded = await t.app.inject({ method: 'POST', url: '/api/courses/picture', payload: picture.payload, headers: { ...picture.headers, ...t.auth(token) } });
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/courses/picture',
+      payload: picture.payload,
+      headers: { ...picture.headers, ...t.auth(token) },
+    });
     const form = multipart({
-      action: 'save', title: 'Private onboarding', description: 'd', courseCategoryId: '1', price: '0', numHours: '4', difficultyLevel: 'BEGINNER',
-      pictureId: String(uploaded.json().data.id), startDate: '2031-05-05', endDate: '2031-06-01', timezone: 'America/Denver', maxSeats: '10',
+      action: 'save',
+      title: 'Private onboarding',
+      description: 'd',
+      courseCategoryId: '1',
+      price: '0',
+      numHours: '4',
+      difficultyLevel: 'BEGINNER',
+      pictureId: String(uploaded.json().data.id),
+      startDate: '2031-05-05',
+      endDate: '2031-06-01',
+      timezone: 'America/Denver',
+      maxSeats: '10',
       ...extra,
     });
-    const res = await t.app.inject({ method: 'POST', url: '/api/courses', payload: form.payload, headers: { ...form.headers, ...t.auth(token) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/courses',
+      payload: form.payload,
+      headers: { ...form.headers, ...t.auth(token) },
+    });
     return { status: res.statusCode, body: res.json() };
   }
 
   beforeAll(async () => {
-    const hash = (await t.db.selectFrom('users').select('password_hash').where('email', '=', 'admin@halaqa.test').executeTakeFirstOrThrow()).password_hash;
-    await t.db.insertInto('users').values({ email: QAD_EDUCATOR, password_hash: hash, first_name: 'Q', last_name: 'E', role: 'EDUCATOR', company_id: qad, picture_url: null }).execute();
+    const hash = (
+      await t.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('email', '=', 'admin@halaqa.test')
+        .executeTakeFirstOrThrow()
+    ).password_hash;
+    await t.db
+      .insertInto('users')
+      .values({
+        email: QAD_EDUCATOR,
+        password_hash: hash,
+        first_name: 'Q',
+        last_name: 'E',
+        role: 'EDUCATOR',
+        company_id: qad,
+        picture_url: null,
+      })
+      .execute();
   });
 
   it("lets a company's educator make a course private to their company", async () => {
     const res = await saveCourse(QAD_EDUCATOR, { isPrivate: 'true', companyId: String(qad) });
     expect(res.status).toBe(201);
-    const row = await t.db.selectFrom('courses').select(['is_private', 'company_id']).where('id', '=', res.body.data.course.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('courses')
+      .select(['is_private', 'company_id'])
+      .where('id', '=', res.body.data.course.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ is_private: true, company_id: qad });
   });
 

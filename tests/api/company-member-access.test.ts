@@ -27,7 +27,8 @@ let memberId: number;
 let sessionId: number;
 const L: Record<string, number> = {};
 
-const idOf = async (email: string) => (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+const idOf = async (email: string) =>
+  (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
 async function call(method: 'GET' | 'POST' | 'DELETE', url: string, email: string, payload?: object) {
   const res = await t.app.inject({ method, url, headers: t.auth(await t.tokenFor(email)), payload });
@@ -35,8 +36,16 @@ async function call(method: 'GET' | 'POST' | 'DELETE', url: string, email: strin
 }
 
 async function submitEssay(email: string) {
-  const form = multipart({ sessionId: String(sessionId) }, { document: { filename: 'essay.pdf', contentType: 'application/pdf', content: PDF } });
-  const res = await t.app.inject({ method: 'POST', url: `/api/assignments/${L.essay}/submissions`, payload: form.payload, headers: { ...form.headers, ...t.auth(await t.tokenFor(email)) } });
+  const form = multipart(
+    { sessionId: String(sessionId) },
+    { document: { filename: 'essay.pdf', contentType: 'application/pdf', content: PDF } },
+  );
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/assignments/${L.essay}/submissions`,
+    payload: form.payload,
+    headers: { ...form.headers, ...t.auth(await t.tokenFor(email)) },
+  });
   return res.statusCode;
 }
 
@@ -54,8 +63,10 @@ async function classroomStatuses(email: string): Promise<Record<string, number>>
   };
 }
 
-const refused = (statuses: Record<string, number>) => Object.fromEntries(Object.entries(statuses).map(([k, s]) => [k, s === 403 || s === 404]));
-const allRefused = (statuses: Record<string, number>) => Object.fromEntries(Object.keys(statuses).map((k) => [k, true]));
+const refused = (statuses: Record<string, number>) =>
+  Object.fromEntries(Object.entries(statuses).map(([k, s]) => [k, s === 403 || s === 404]));
+const allRefused = (statuses: Record<string, number>) =>
+  Object.fromEntries(Object.keys(statuses).map((k) => [k, true]));
 
 beforeAll(async () => {
   t = await startTestApp({ now: () => new Date('2031-05-07T12:00:00Z') });
@@ -69,7 +80,17 @@ beforeAll(async () => {
   L.reading = await course.lesson(sectionId, 2, 'Reading', 'reading', { content_html: '<p>Read</p>' });
   await t.db
     .insertInto('quiz_questions')
-    .values({ lesson_id: L.quiz, sort_order: 0, kind: 'TRUE_FALSE', prompt: 'True?', picture_url: null, points: 1, explanation: null, options: JSON.stringify([]), answer: JSON.stringify(true) })
+    .values({
+      lesson_id: L.quiz,
+      sort_order: 0,
+      kind: 'TRUE_FALSE',
+      prompt: 'True?',
+      picture_url: null,
+      points: 1,
+      explanation: null,
+      options: JSON.stringify([]),
+      answer: JSON.stringify(true),
+    })
     .execute();
   sessionId = await course.session();
   await enroll(t.db, sessionId, memberId);
@@ -80,7 +101,16 @@ afterAll(() => t.close());
 describe("a private course's classroom follows company membership", () => {
   it('is open to an enrolled member of the company', async () => {
     const statuses = await classroomStatuses(MEMBER);
-    expect(statuses).toEqual({ classroom: 200, lesson: 200, calendar: 200, chatHistory: 200, chatPost: 201, assignmentSubmit: 201, quizStart: 201, sessionInfo: 200 });
+    expect(statuses).toEqual({
+      classroom: 200,
+      lesson: 200,
+      calendar: 200,
+      chatHistory: 200,
+      chatPost: 201,
+      assignmentSubmit: 201,
+      quizStart: 201,
+      sessionInfo: 200,
+    });
   });
 
   it("is closed to another company's learner, even with an enrollment row", async () => {
@@ -90,13 +120,30 @@ describe("a private course's classroom follows company membership", () => {
 
   it('is closed to the member once removed from the company (enrollment kept), and open again when they rejoin', async () => {
     expect(await call('DELETE', `/api/companies/${ncai}/members/${memberId}`, PARTNER)).toBe(200);
-    expect(await call('GET', `/api/courses/${(await t.db.selectFrom('sessions').select('course_id').where('id', '=', sessionId).executeTakeFirstOrThrow()).course_id}/info`, MEMBER)).toBe(404);
-    const messagesBefore = await t.db.selectFrom('chat_messages').select('id').where('session_id', '=', sessionId).execute();
+    expect(
+      await call(
+        'GET',
+        `/api/courses/${(await t.db.selectFrom('sessions').select('course_id').where('id', '=', sessionId).executeTakeFirstOrThrow()).course_id}/info`,
+        MEMBER,
+      ),
+    ).toBe(404);
+    const messagesBefore = await t.db
+      .selectFrom('chat_messages')
+      .select('id')
+      .where('session_id', '=', sessionId)
+      .execute();
 
     const statuses = await classroomStatuses(MEMBER);
     expect(refused(statuses)).toEqual(allRefused(statuses));
-    expect(await t.db.selectFrom('chat_messages').select('id').where('session_id', '=', sessionId).execute()).toEqual(messagesBefore);
-    const enrollment = await t.db.selectFrom('enrollments').select('status').where('session_id', '=', sessionId).where('user_id', '=', memberId).executeTakeFirstOrThrow();
+    expect(await t.db.selectFrom('chat_messages').select('id').where('session_id', '=', sessionId).execute()).toEqual(
+      messagesBefore,
+    );
+    const enrollment = await t.db
+      .selectFrom('enrollments')
+      .select('status')
+      .where('session_id', '=', sessionId)
+      .where('user_id', '=', memberId)
+      .executeTakeFirstOrThrow();
     expect(enrollment.status).toBe('ACTIVE');
 
     // Rejoining (an accepted invitation sets the company again) restores access.

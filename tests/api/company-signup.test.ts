@@ -25,11 +25,22 @@ function companyBody(over: { acronym?: string; email?: string; language?: 'en' |
       language: over.language ?? 'en',
       address: { line1: '12 Corniche Road', city: 'Doha', postalCode: '00974', country: 'QA' },
     },
-    account: { firstName: 'Mariam', lastName: 'Saleh', email: over.email ?? `mariam${seq}@gda.example.org`, password: 'Str0ng!pass', language: over.language ?? 'en' },
+    account: {
+      firstName: 'Mariam',
+      lastName: 'Saleh',
+      email: over.email ?? `mariam${seq}@gda.example.org`,
+      password: 'Str0ng!pass',
+      language: over.language ?? 'en',
+    },
   };
 }
-const signUpCompany = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/signup/company', payload: payload as object });
-const counts = async () => ({ users: await countRows(t.db, 'users'), companies: await countRows(t.db, 'companies'), addresses: await countRows(t.db, 'addresses') });
+const signUpCompany = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/signup/company', payload: payload as object });
+const counts = async () => ({
+  users: await countRows(t.db, 'users'),
+  companies: await countRows(t.db, 'companies'),
+  addresses: await countRows(t.db, 'addresses'),
+});
 
 describe('POST /auth/signup/company', () => {
   it('creates a PENDING company with its address and a PENDING partner, answers like sign-in, and mails only the address verification', async () => {
@@ -44,18 +55,46 @@ describe('POST /auth/signup/company', () => {
 
     const user = await t.db.selectFrom('users').selectAll().where('id', '=', data.user.id).executeTakeFirstOrThrow();
     expect(user).toMatchObject({ status: 'PENDING', role: 'PARTNER', language: 'ar' });
-    const company = await t.db.selectFrom('companies').selectAll().where('id', '=', user.company_id!).executeTakeFirstOrThrow();
-    expect(company).toMatchObject({ name: body.company.name, acronym: body.company.acronym, status: 'PENDING', language: 'ar' });
-    const address = await t.db.selectFrom('addresses').selectAll().where('company_id', '=', company.id).executeTakeFirstOrThrow();
-    expect(address).toMatchObject({ user_id: null, line1: '12 Corniche Road', city: 'Doha', postal_code: '00974', country: 'QA', is_default: true });
+    const company = await t.db
+      .selectFrom('companies')
+      .selectAll()
+      .where('id', '=', user.company_id!)
+      .executeTakeFirstOrThrow();
+    expect(company).toMatchObject({
+      name: body.company.name,
+      acronym: body.company.acronym,
+      status: 'PENDING',
+      language: 'ar',
+    });
+    const address = await t.db
+      .selectFrom('addresses')
+      .selectAll()
+      .where('company_id', '=', company.id)
+      .executeTakeFirstOrThrow();
+    expect(address).toMatchObject({
+      user_id: null,
+      line1: '12 Corniche Road',
+      city: 'Doha',
+      postal_code: '00974',
+      country: 'QA',
+      is_default: true,
+    });
     expect(await countRows(t.db, 'outbox')).toBe(outboxBefore + 1);
     const mail = await t.db.selectFrom('outbox').select(['subject']).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(['Confirm your e-mail address for Halaqa', 'أكّد عنوان بريدك الإلكتروني في حلقة']).toContain(mail.subject);
 
     // The partner can sign in (PENDING is not refused) and reads their company.
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: body.account.email, password: 'Str0ng!pass' } });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: body.account.email, password: 'Str0ng!pass' },
+    });
     expect(signIn.statusCode).toBe(200);
-    const me = await t.app.inject({ method: 'GET', url: '/api/users/me/company', headers: t.auth(signIn.json().data.token) });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/me/company',
+      headers: t.auth(signIn.json().data.token),
+    });
     expect(me.json().data).toMatchObject({ name: body.company.name, acronym: body.company.acronym });
   });
 
@@ -96,7 +135,9 @@ describe('POST /auth/signup/company', () => {
     blank.company.address.city = ' ';
     const res3 = await signUpCompany(blank);
     expect(res3.statusCode).toBe(400);
-    expect(res3.json().errors.map((e: { path: string }) => e.path)).toEqual(expect.arrayContaining(['company.name', 'company.address.city']));
+    expect(res3.json().errors.map((e: { path: string }) => e.path)).toEqual(
+      expect.arrayContaining(['company.name', 'company.address.city']),
+    );
 
     const lower = companyBody({ acronym: 'gda' });
     expect((await signUpCompany(lower)).statusCode).toBe(400);
@@ -115,7 +156,9 @@ describe('an admin decides on a partner who signed up with a company', () => {
     const res = await signUpCompany(body);
     expect(res.statusCode).toBe(201);
     const id = res.json().data.user.id as number;
-    const companyId = (await t.db.selectFrom('users').select('company_id').where('id', '=', id).executeTakeFirstOrThrow()).company_id!;
+    const companyId = (
+      await t.db.selectFrom('users').select('company_id').where('id', '=', id).executeTakeFirstOrThrow()
+    ).company_id!;
     return { id, companyId, body };
   }
   const lastMail = () => t.db.selectFrom('outbox').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
@@ -123,10 +166,17 @@ describe('an admin decides on a partner who signed up with a company', () => {
   it('the partners list shows the company (name, acronym, status)', async () => {
     const { id, body } = await pendingPartner('en');
     const admin = t.auth(await t.tokenFor('admin@halaqa.test'));
-    const res = await t.app.inject({ method: 'GET', url: '/api/users/partners?status=PENDING&pageSize=100', headers: admin });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/partners?status=PENDING&pageSize=100',
+      headers: admin,
+    });
     expect(res.statusCode).toBe(200);
     const row = res.json().data.items.find((u: { id: number }) => u.id === id);
-    expect(row).toMatchObject({ status: 'PENDING', company: { name: body.company.name, acronym: body.company.acronym, status: 'PENDING' } });
+    expect(row).toMatchObject({
+      status: 'PENDING',
+      company: { name: body.company.name, acronym: body.company.acronym, status: 'PENDING' },
+    });
   });
 
   it('approving the partner approves the company, and mails the partner in their language', async () => {
@@ -135,7 +185,10 @@ describe('an admin decides on a partner who signed up with a company', () => {
     const res = await t.app.inject({ method: 'PUT', url: `/api/users/${id}/approve`, headers: admin, payload: {} });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.status).toBe('APPROVED');
-    expect((await t.db.selectFrom('companies').select('status').where('id', '=', companyId).executeTakeFirstOrThrow()).status).toBe('APPROVED');
+    expect(
+      (await t.db.selectFrom('companies').select('status').where('id', '=', companyId).executeTakeFirstOrThrow())
+        .status,
+    ).toBe('APPROVED');
     const mail = await lastMail();
     expect(mail.to_addresses).toEqual([body.account.email]);
     expect(mail.subject).toBe('تمت الموافقة على حسابك في حلقة');
@@ -144,10 +197,18 @@ describe('an admin decides on a partner who signed up with a company', () => {
   it('rejecting the partner rejects the company, and mails the reason in English to an English partner', async () => {
     const { id, companyId, body } = await pendingPartner('en');
     const admin = t.auth(await t.tokenFor('admin@halaqa.test'));
-    const res = await t.app.inject({ method: 'PUT', url: `/api/users/${id}/reject`, headers: admin, payload: { message: 'We could not verify the company.' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${id}/reject`,
+      headers: admin,
+      payload: { message: 'We could not verify the company.' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.status).toBe('REJECTED');
-    expect((await t.db.selectFrom('companies').select('status').where('id', '=', companyId).executeTakeFirstOrThrow()).status).toBe('REJECTED');
+    expect(
+      (await t.db.selectFrom('companies').select('status').where('id', '=', companyId).executeTakeFirstOrThrow())
+        .status,
+    ).toBe('REJECTED');
     const mail = await lastMail();
     expect(mail.to_addresses).toEqual([body.account.email]);
     expect(mail.subject).toBe('About your Halaqa account');
@@ -155,40 +216,97 @@ describe('an admin decides on a partner who signed up with a company', () => {
   });
 
   it('approving an educator leaves every company as it was', async () => {
-    const form = multipart({ firstName: 'Omar', lastName: 'Teach', email: `omar.teach${seq}@example.org`, password: 'Str0ng!pass', role: 'EDUCATOR' });
+    const form = multipart({
+      firstName: 'Omar',
+      lastName: 'Teach',
+      email: `omar.teach${seq}@example.org`,
+      password: 'Str0ng!pass',
+      role: 'EDUCATOR',
+    });
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', ...form });
     expect(res.statusCode).toBe(201);
     const before = await t.db.selectFrom('companies').select(['id', 'status']).orderBy('id').execute();
     const admin = t.auth(await t.tokenFor('admin@halaqa.test'));
-    const ok = await t.app.inject({ method: 'PUT', url: `/api/users/${res.json().data.user.id}/approve`, headers: admin, payload: {} });
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${res.json().data.user.id}/approve`,
+      headers: admin,
+      payload: {},
+    });
     expect(ok.statusCode).toBe(200);
     expect(await t.db.selectFrom('companies').select(['id', 'status']).orderBy('id').execute()).toEqual(before);
   });
 });
 
 describe('POST /auth/signup with an invitation token', () => {
-  async function invite(email: string, role: 'LEARNER' | 'EDUCATOR', ageDays = 0, status: 'PENDING' | 'ACCEPTED' = 'PENDING') {
-    const company = await t.db.selectFrom('companies').select('id').where('acronym', '=', 'NCAI').executeTakeFirstOrThrow();
-    const partner = await t.db.selectFrom('users').select('id').where('email', '=', 'partner@ncai.halaqa.test').executeTakeFirstOrThrow();
+  async function invite(
+    email: string,
+    role: 'LEARNER' | 'EDUCATOR',
+    ageDays = 0,
+    status: 'PENDING' | 'ACCEPTED' = 'PENDING',
+  ) {
+    const company = await t.db
+      .selectFrom('companies')
+      .select('id')
+      .where('acronym', '=', 'NCAI')
+      .executeTakeFirstOrThrow();
+    const partner = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'partner@ncai.halaqa.test')
+      .executeTakeFirstOrThrow();
     const token = `tok-${Math.random().toString(36).slice(2)}`;
     await t.db
       .insertInto('invitations')
-      .values({ email, role, company_id: company.id, invited_by: partner.id, status, token: hashInvitationToken(token), created_at: new Date(Date.now() - ageDays * 24 * 3600 * 1000) })
+      .values({
+        email,
+        role,
+        company_id: company.id,
+        invited_by: partner.id,
+        status,
+        token: hashInvitationToken(token),
+        created_at: new Date(Date.now() - ageDays * 24 * 3600 * 1000),
+      })
       .execute();
     return { token, companyId: company.id };
   }
-  const signUp = (fields: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/auth/signup', ...multipart(fields) });
+  const signUp = (fields: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/signup', ...multipart(fields) });
 
   it('joins the invitation company with the invited role (approved), and marks the invitation ACCEPTED', async () => {
     const { token, companyId } = await invite('invited.educator@ncai.example.org', 'EDUCATOR');
-    const res = await signUp({ firstName: 'Hind', lastName: 'Invited', email: 'Invited.Educator@ncai.example.org', password: 'Str0ng!pass', invitationToken: token });
+    const res = await signUp({
+      firstName: 'Hind',
+      lastName: 'Invited',
+      email: 'Invited.Educator@ncai.example.org',
+      password: 'Str0ng!pass',
+      invitationToken: token,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().data.user).toMatchObject({ role: 'EDUCATOR' });
-    const user = await t.db.selectFrom('users').selectAll().where('id', '=', res.json().data.user.id).executeTakeFirstOrThrow();
+    const user = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', res.json().data.user.id)
+      .executeTakeFirstOrThrow();
     expect(user).toMatchObject({ company_id: companyId, role: 'EDUCATOR', status: 'APPROVED' });
-    expect((await t.db.selectFrom('invitations').select('status').where('token', '=', hashInvitationToken(token)).executeTakeFirstOrThrow()).status).toBe('ACCEPTED');
+    expect(
+      (
+        await t.db
+          .selectFrom('invitations')
+          .select('status')
+          .where('token', '=', hashInvitationToken(token))
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('ACCEPTED');
     // Single use: the link cannot create a second account.
-    const again = await signUp({ firstName: 'Hind', lastName: 'Again', email: 'invited.educator@ncai.example.org', password: 'Str0ng!pass', invitationToken: token });
+    const again = await signUp({
+      firstName: 'Hind',
+      lastName: 'Again',
+      email: 'invited.educator@ncai.example.org',
+      password: 'Str0ng!pass',
+      invitationToken: token,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This invitation has already been used');
   });
@@ -196,22 +314,62 @@ describe('POST /auth/signup with an invitation token', () => {
   it('refuses another e-mail (400), an expired invitation (410) and an unknown token (404), writing nothing', async () => {
     const before = await countRows(t.db, 'users');
     const { token } = await invite('someone@ncai.example.org', 'LEARNER');
-    const other = await signUp({ firstName: 'Eve', lastName: 'Other', email: 'eve@example.org', password: 'Str0ng!pass', invitationToken: token });
+    const other = await signUp({
+      firstName: 'Eve',
+      lastName: 'Other',
+      email: 'eve@example.org',
+      password: 'Str0ng!pass',
+      invitationToken: token,
+    });
     expect(other.statusCode).toBe(400);
     expect(other.json().message).toBe('This invitation is for another e-mail');
     const old = await invite('late@ncai.example.org', 'LEARNER', 8);
-    const late = await signUp({ firstName: 'Late', lastName: 'Comer', email: 'late@ncai.example.org', password: 'Str0ng!pass', invitationToken: old.token });
+    const late = await signUp({
+      firstName: 'Late',
+      lastName: 'Comer',
+      email: 'late@ncai.example.org',
+      password: 'Str0ng!pass',
+      invitationToken: old.token,
+    });
     expect(late.statusCode).toBe(410);
     expect(late.json().message).toBe('This invitation has expired');
-    const unknown = await signUp({ firstName: 'No', lastName: 'Body', email: 'nobody@example.org', password: 'Str0ng!pass', invitationToken: 'no-such-token' });
+    const unknown = await signUp({
+      firstName: 'No',
+      lastName: 'Body',
+      email: 'nobody@example.org',
+      password: 'Str0ng!pass',
+      invitationToken: 'no-such-token',
+    });
     expect(unknown.statusCode).toBe(404);
     expect(await countRows(t.db, 'users')).toBe(before);
-    expect((await t.db.selectFrom('invitations').select('status').where('token', '=', hashInvitationToken(token)).executeTakeFirstOrThrow()).status).toBe('PENDING');
+    expect(
+      (
+        await t.db
+          .selectFrom('invitations')
+          .select('status')
+          .where('token', '=', hashInvitationToken(token))
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('PENDING');
   });
 
   it('keeps the interface language of a plain sign-up for the mails', async () => {
-    const res = await signUp({ firstName: 'Rana', lastName: 'Arabic', email: `rana${seq}@example.org`, password: 'Str0ng!pass', language: 'ar' });
+    const res = await signUp({
+      firstName: 'Rana',
+      lastName: 'Arabic',
+      email: `rana${seq}@example.org`,
+      password: 'Str0ng!pass',
+      language: 'ar',
+    });
     expect(res.statusCode).toBe(201);
-    expect((await t.db.selectFrom('users').select('language').where('id', '=', res.json().data.user.id).executeTakeFirstOrThrow()).language).toBe('ar');
+    expect(
+      (
+        await t.db
+          .selectFrom('users')
+          .select('language')
+          .where('id', '=', res.json().data.user.id)
+          .executeTakeFirstOrThrow()
+      ).language,
+    ).toBe('ar');
   });
 });

@@ -114,7 +114,9 @@ describe('API answers', () => {
   });
 
   it('prefers Brotli when both are accepted, and sends identity when neither is', async () => {
-    expect((await get('/api/openapi.json', { 'accept-encoding': 'gzip, deflate, br, zstd' })).headers['content-encoding']).toBe('br');
+    expect(
+      (await get('/api/openapi.json', { 'accept-encoding': 'gzip, deflate, br, zstd' })).headers['content-encoding'],
+    ).toBe('br');
     const identity = await get('/api/openapi.json', { 'accept-encoding': 'identity' });
     expect(identity.headers['content-encoding']).toBeUndefined();
     expect(identity.json().openapi).toMatch(/^3\./);
@@ -153,10 +155,26 @@ describe('API answers', () => {
   });
 
   it('compresses text types on the fly but never event streams or octet-stream downloads', () => {
-    for (const type of ['application/json; charset=utf-8', 'application/problem+json', 'text/html', 'text/css', 'text/javascript', 'application/javascript', 'image/svg+xml', 'text/calendar; charset=utf-8']) {
+    for (const type of [
+      'application/json; charset=utf-8',
+      'application/problem+json',
+      'text/html',
+      'text/css',
+      'text/javascript',
+      'application/javascript',
+      'image/svg+xml',
+      'text/calendar; charset=utf-8',
+    ]) {
       expect(COMPRESSIBLE_TYPES.test(type), type).toBe(true);
     }
-    for (const type of ['text/event-stream', 'text/event-stream; charset=utf-8', 'application/octet-stream', 'image/png', 'application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']) {
+    for (const type of [
+      'text/event-stream',
+      'text/event-stream; charset=utf-8',
+      'application/octet-stream',
+      'image/png',
+      'application/pdf',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ]) {
       expect(COMPRESSIBLE_TYPES.test(type), type).toBe(false);
     }
     expect(staticCacheControl('/srv/dist/assets/index-3f2a1b.js')).toBe('public, max-age=31536000, immutable');

@@ -15,20 +15,80 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const SPEC_CALLS = [
-  'POST /auth/signin', 'POST /auth/signup', 'POST /auth/signup/company', 'POST /account/reset-password/request', 'POST /account/reset-password',
-  'PUT /account/password', 'PUT /account/profile', 'GET /users/{id}', 'GET /users/me/company', 'GET /users/me/addresses', 'POST /users/me/addresses',
-  'GET /users/partners', 'GET /users/educators', 'GET /users/learners', 'GET /users/invitations', 'PUT /users/{id}/approve', 'PUT /users/{id}/reject',
-  'PUT /users/{id}/delete', 'DELETE /users/{id}/deleteInvite', 'POST /users/invite', 'POST /users/bulk/invite', 'POST /mail/send', 'POST /contact',
-  'GET /sessions', 'GET /sessions/explore', 'GET /sessions/enrollments', 'POST /sessions', 'GET /sessions/{id}/info', 'GET /sessions/{id}/info/secured',
-  'GET /sessions/{id}/syllabus', 'GET /sessions/{id}/syllabus/secured', 'GET /sessions/{id}/learners', 'POST /sessions/{id}/enroll',
-  'POST /sessions/{id}/approve', 'POST /sessions/{id}/reject', 'POST /sessions/{id}/delete', 'PUT /sessions/{id}/content', 'GET /sessions/{id}/submissions',
-  'GET /courses/{id}/info', 'GET /courses/{id}/sessions/active', 'GET /courses/explore', 'GET /courses/to-teach', 'GET /courses/categories', 'POST /courses',
-  'POST /courses/{id}/waitlist', 'GET /courses/{id}/reviews', 'POST /courses/{id}/reviews', 'GET /timezones/us', 'GET /lessons/types', 'GET /dashboard/stats',
-  'POST /assignments/{id}/submissions', 'GET /assignments/{id}/submissions', 'PATCH /submissions/{id}', 'GET /payments/cards', 'POST /payments/cards',
-  'GET /payments/wallets/me', 'POST /payments/fee', 'POST /payments/intents', 'POST /payments/intents/wallet', 'POST /payments/intents/{id}/confirm',
-  'GET /payments/accounts/external-account', 'POST /payments/accounts/external-account', 'GET /v2/learningGoals', 'DELETE /v2/learningGoal/{id}',
-  'POST /companies/{id}/picture', 'GET /companies/{id}/settings', 'PUT /companies/{id}/settings', 'POST /documents', 'POST /account/picture',
-  'POST /courses/picture', 'POST /courses/video', 'POST /account/signature', 'POST /account/resume', 'POST /v2/questions/upload/picture',
+  'POST /auth/signin',
+  'POST /auth/signup',
+  'POST /auth/signup/company',
+  'POST /account/reset-password/request',
+  'POST /account/reset-password',
+  'PUT /account/password',
+  'PUT /account/profile',
+  'GET /users/{id}',
+  'GET /users/me/company',
+  'GET /users/me/addresses',
+  'POST /users/me/addresses',
+  'GET /users/partners',
+  'GET /users/educators',
+  'GET /users/learners',
+  'GET /users/invitations',
+  'PUT /users/{id}/approve',
+  'PUT /users/{id}/reject',
+  'PUT /users/{id}/delete',
+  'DELETE /users/{id}/deleteInvite',
+  'POST /users/invite',
+  'POST /users/bulk/invite',
+  'POST /mail/send',
+  'POST /contact',
+  'GET /sessions',
+  'GET /sessions/explore',
+  'GET /sessions/enrollments',
+  'POST /sessions',
+  'GET /sessions/{id}/info',
+  'GET /sessions/{id}/info/secured',
+  'GET /sessions/{id}/syllabus',
+  'GET /sessions/{id}/syllabus/secured',
+  'GET /sessions/{id}/learners',
+  'POST /sessions/{id}/enroll',
+  'POST /sessions/{id}/approve',
+  'POST /sessions/{id}/reject',
+  'POST /sessions/{id}/delete',
+  'PUT /sessions/{id}/content',
+  'GET /sessions/{id}/submissions',
+  'GET /courses/{id}/info',
+  'GET /courses/{id}/sessions/active',
+  'GET /courses/explore',
+  'GET /courses/to-teach',
+  'GET /courses/categories',
+  'POST /courses',
+  'POST /courses/{id}/waitlist',
+  'GET /courses/{id}/reviews',
+  'POST /courses/{id}/reviews',
+  'GET /timezones/us',
+  'GET /lessons/types',
+  'GET /dashboard/stats',
+  'POST /assignments/{id}/submissions',
+  'GET /assignments/{id}/submissions',
+  'PATCH /submissions/{id}',
+  'GET /payments/cards',
+  'POST /payments/cards',
+  'GET /payments/wallets/me',
+  'POST /payments/fee',
+  'POST /payments/intents',
+  'POST /payments/intents/wallet',
+  'POST /payments/intents/{id}/confirm',
+  'GET /payments/accounts/external-account',
+  'POST /payments/accounts/external-account',
+  'GET /v2/learningGoals',
+  'DELETE /v2/learningGoal/{id}',
+  'POST /companies/{id}/picture',
+  'GET /companies/{id}/settings',
+  'PUT /companies/{id}/settings',
+  'POST /documents',
+  'POST /account/picture',
+  'POST /courses/picture',
+  'POST /courses/video',
+  'POST /account/signature',
+  'POST /account/resume',
+  'POST /v2/questions/upload/picture',
 ];
 
 describe('the contract (openapi/halaqa.yaml)', () => {
@@ -42,22 +102,39 @@ describe('the contract (openapi/halaqa.yaml)', () => {
 
   it('registers every operation; exactly these are not built yet, and each answers 501 before validating its input', async () => {
     const missing = await unimplementedOperations();
-    console.log(`operations answering 501 (not built yet): ${missing.length}\n` + missing.map((o) => `  ${o.operationId}: ${o.method.toUpperCase()} ${o.path}`).join('\n'));
+    console.log(
+      `operations answering 501 (not built yet): ${missing.length}\n` +
+        missing.map((o) => `  ${o.operationId}: ${o.method.toUpperCase()} ${o.path}`).join('\n'),
+    );
     // The remaining gap, named: building one of these means removing it here.
-    expect(missing.map((o) => o.operationId).sort()).toEqual([
-    ]);
+    expect(missing.map((o) => o.operationId).sort()).toEqual([]);
     const emailFor: Record<string, string> = {
-      SUPER_ADMIN: 'superadmin@halaqa.test', ADMIN: 'admin@halaqa.test', EDUCATOR: 'educator@halaqa.test',
-      LEARNER: 'learner@halaqa.test', USER: 'user@halaqa.test', PARTNER: 'partner@ncai.halaqa.test',
+      SUPER_ADMIN: 'superadmin@halaqa.test',
+      ADMIN: 'admin@halaqa.test',
+      EDUCATOR: 'educator@halaqa.test',
+      LEARNER: 'learner@halaqa.test',
+      USER: 'user@halaqa.test',
+      PARTNER: 'partner@ncai.halaqa.test',
     };
     for (const op of missing) {
       const role = op.roles?.[0] ?? 'SUPER_ADMIN';
       const headers = t.auth(await t.tokenFor(emailFor[role]));
       // Path ids: integers, or Stripe-style ids for intents ("pi_…") and cards ("pm_…").
-      const url = op.url.replace(/:[^/]+/g, (_m, offset: number) => (op.url.slice(0, offset).endsWith('/intents/') ? 'pi_test' : op.url.slice(0, offset).endsWith('/cards/') ? 'pm_test' : '1'));
+      const url = op.url.replace(/:[^/]+/g, (_m, offset: number) =>
+        op.url.slice(0, offset).endsWith('/intents/')
+          ? 'pi_test'
+          : op.url.slice(0, offset).endsWith('/cards/')
+            ? 'pm_test'
+            : '1',
+      );
       // No body, and then an invalid one: an unbuilt operation never hides behind a 400.
       for (const payload of [undefined, { unexpected: true }]) {
-        const res = await t.app.inject({ method: op.method.toUpperCase() as 'GET', url, headers, ...(payload ? { payload } : {}) });
+        const res = await t.app.inject({
+          method: op.method.toUpperCase() as 'GET',
+          url,
+          headers,
+          ...(payload ? { payload } : {}),
+        });
         expect(res.statusCode, `${op.operationId} answered ${res.statusCode}`).toBe(501);
         expect(res.json().message).toContain('not implemented yet');
       }
@@ -77,7 +154,9 @@ describe('the contract (openapi/halaqa.yaml)', () => {
   it('keeps openapi/schema.d.ts generated from the current contract (npm run api:types)', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'halaqa-types-')), 'schema.d.ts');
     execFileSync(process.execPath, ['scripts/api-types.mjs', out], { stdio: 'pipe' });
-    expect(readFileSync('openapi/schema.d.ts', 'utf8'), 'schema.d.ts is stale: run npm run api:types').toBe(readFileSync(out, 'utf8'));
+    expect(readFileSync('openapi/schema.d.ts', 'utf8'), 'schema.d.ts is stale: run npm run api:types').toBe(
+      readFileSync(out, 'utf8'),
+    );
   });
 
   it('serves the contract and its reference page', async () => {

@@ -21,7 +21,12 @@ const ADMIN = 'admin@halaqa.test';
 
 async function uploadPicture(email: string): Promise<number> {
   const form = multipart({}, { picture: { filename: 'c.png', contentType: 'image/png', content: PNG_1PX } });
-  const res = await t.app.inject({ method: 'POST', url: '/api/courses/picture', payload: form.payload, headers: { ...form.headers, ...t.auth(await t.tokenFor(email)) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/courses/picture',
+    payload: form.payload,
+    headers: { ...form.headers, ...t.auth(await t.tokenFor(email)) },
+  });
   expect(res.statusCode).toBe(201);
   return res.json().data.id;
 }
@@ -29,24 +34,52 @@ async function uploadPicture(email: string): Promise<number> {
 /** POST /courses (or ?id=) as `email` with a public course form and the given extra fields; schedules a session. */
 async function saveCourse(email: string, extra: Record<string, string>, id?: number) {
   const form = multipart({
-    action: 'save', title: 'Intro to leaks', description: 'd', courseCategoryId: '1', price: '0', numHours: '4', difficultyLevel: 'BEGINNER',
-    pictureId: String(pictureOf[email]), isPrivate: 'false', startDate: '2031-05-05', endDate: '2031-06-01', timezone: 'America/Denver', maxSeats: '10',
+    action: 'save',
+    title: 'Intro to leaks',
+    description: 'd',
+    courseCategoryId: '1',
+    price: '0',
+    numHours: '4',
+    difficultyLevel: 'BEGINNER',
+    pictureId: String(pictureOf[email]),
+    isPrivate: 'false',
+    startDate: '2031-05-05',
+    endDate: '2031-06-01',
+    timezone: 'America/Denver',
+    maxSeats: '10',
     ...extra,
   });
   const res = await t.app.inject({
-    method: 'POST', url: `/api/courses${id ? `?id=${id}` : ''}`, payload: form.payload, headers: { ...form.headers, ...t.auth(await t.tokenFor(email)) },
+    method: 'POST',
+    url: `/api/courses${id ? `?id=${id}` : ''}`,
+    payload: form.payload,
+    headers: { ...form.headers, ...t.auth(await t.tokenFor(email)) },
   });
   return { status: res.statusCode, body: res.json() };
 }
 
 beforeAll(async () => {
   t = await startTestApp();
-  const company = async (acronym: string) => (await t.db.selectFrom('companies').select('id').where('acronym', '=', acronym).executeTakeFirstOrThrow()).id;
+  const company = async (acronym: string) =>
+    (await t.db.selectFrom('companies').select('id').where('acronym', '=', acronym).executeTakeFirstOrThrow()).id;
   ncai = await company('NCAI');
   morocco = await company('MOROCCO');
   // An NCAI educator, to show that members may still attach their courses to their company.
-  const hash = (await t.db.selectFrom('users').select('password_hash').where('email', '=', ADMIN).executeTakeFirstOrThrow()).password_hash;
-  await t.db.insertInto('users').values({ email: 'educator@ncai.halaqa.test', password_hash: hash, first_name: 'N', last_name: 'E', role: 'EDUCATOR', company_id: ncai, picture_url: null }).execute();
+  const hash = (
+    await t.db.selectFrom('users').select('password_hash').where('email', '=', ADMIN).executeTakeFirstOrThrow()
+  ).password_hash;
+  await t.db
+    .insertInto('users')
+    .values({
+      email: 'educator@ncai.halaqa.test',
+      password_hash: hash,
+      first_name: 'N',
+      last_name: 'E',
+      role: 'EDUCATOR',
+      company_id: ncai,
+      picture_url: null,
+    })
+    .execute();
   pictureOf = {};
   for (const email of [EDUCATOR, 'educator@ncai.halaqa.test', ADMIN]) pictureOf[email] = await uploadPicture(email);
 }, 60_000);
@@ -54,11 +87,19 @@ afterAll(() => t.close());
 
 describe('attaching a course to a company (POST /courses companyId)', () => {
   it("refuses an educator without company a public course of another company's (403, nothing written), so its partner never reads that session's attendance", async () => {
-    const before = { courses: await countRows(t.db, 'courses'), sessions: await countRows(t.db, 'sessions'), audit: await countRows(t.db, 'audit_log') };
+    const before = {
+      courses: await countRows(t.db, 'courses'),
+      sessions: await countRows(t.db, 'sessions'),
+      audit: await countRows(t.db, 'audit_log'),
+    };
     const res = await saveCourse(EDUCATOR, { companyId: String(ncai) });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Only admins or members of that company can attach a course to it');
-    expect({ courses: await countRows(t.db, 'courses'), sessions: await countRows(t.db, 'sessions'), audit: await countRows(t.db, 'audit_log') }).toEqual(before);
+    expect({
+      courses: await countRows(t.db, 'courses'),
+      sessions: await countRows(t.db, 'sessions'),
+      audit: await countRows(t.db, 'audit_log'),
+    }).toEqual(before);
 
     // The same course without companyId is the educator's own, of no company: NCAI's partner cannot read its attendance.
     const own = await saveCourse(EDUCATOR, {});
@@ -66,8 +107,17 @@ describe('attaching a course to a company (POST /courses companyId)', () => {
     expect(own.body.data.course.companyId).toBeNull();
     const sessionId = own.body.data.session.id as number;
     await t.db.updateTable('sessions').set({ status: 'ACTIVE' }).where('id', '=', sessionId).execute();
-    await enroll(t.db, sessionId, (await t.db.selectFrom('users').select('id').where('email', '=', 'learner@halaqa.test').executeTakeFirstOrThrow()).id);
-    const attendance = await t.app.inject({ method: 'GET', url: `/api/sessions/${sessionId}/attendance`, headers: t.auth(await t.tokenFor(NCAI_PARTNER)) });
+    await enroll(
+      t.db,
+      sessionId,
+      (await t.db.selectFrom('users').select('id').where('email', '=', 'learner@halaqa.test').executeTakeFirstOrThrow())
+        .id,
+    );
+    const attendance = await t.app.inject({
+      method: 'GET',
+      url: `/api/sessions/${sessionId}/attendance`,
+      headers: t.auth(await t.tokenFor(NCAI_PARTNER)),
+    });
     expect(attendance.statusCode).toBe(403);
     expect(attendance.body).not.toContain('Kassem');
   });
@@ -81,7 +131,9 @@ describe('attaching a course to a company (POST /courses companyId)', () => {
     const own = await saveCourse(EDUCATOR, {});
     const id = own.body.data.course.id as number;
     expect((await saveCourse(EDUCATOR, { companyId: String(morocco) }, id)).status).toBe(403);
-    expect((await t.db.selectFrom('courses').select('company_id').where('id', '=', id).executeTakeFirstOrThrow()).company_id).toBeNull();
+    expect(
+      (await t.db.selectFrom('courses').select('company_id').where('id', '=', id).executeTakeFirstOrThrow()).company_id,
+    ).toBeNull();
   });
 
   it("lets a company's member attach a course to their company, and an admin attach one to any company", async () => {

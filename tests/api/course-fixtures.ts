@@ -14,34 +14,80 @@ export interface CourseFixture {
    * Adds a lesson of type `code` named `name` to `sectionId` at `order`: 30 minutes, no link, day
    * or start time unless `extra` (snake_case columns) says otherwise; answers its id.
    */
-  lesson: (sectionId: number, order: number, name: string, code: LessonTypeCode, extra?: Record<string, unknown>) => Promise<number>;
+  lesson: (
+    sectionId: number,
+    order: number,
+    name: string,
+    code: LessonTypeCode,
+    extra?: Record<string, unknown>,
+  ) => Promise<number>;
   /** Adds an ACTIVE free session of the course, 2031-05-05 to 2031-06-01 in America/Denver, 20 seats. */
   session: (schedule?: Record<string, { start: string; end: string } | null>) => Promise<number>;
 }
 
 /** A weekly schedule with one slot: Mondays 18:00–19:30 (the session's time zone). */
-export const MONDAY_EVENINGS = { sunday: null, monday: { start: '18:00', end: '19:30' }, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null };
+export const MONDAY_EVENINGS = {
+  sunday: null,
+  monday: { start: '18:00', end: '19:30' },
+  tuesday: null,
+  wednesday: null,
+  thursday: null,
+  friday: null,
+  saturday: null,
+};
 
 /** Inserts a PUBLISHED course of `educatorId` (company `companyId` or none) and answers its builders. */
-export async function insertCourse(db: Kysely<Database>, opts: { educatorId: number; title: string; companyId?: number | null }): Promise<CourseFixture> {
-  const typeIds = new Map((await db.selectFrom('lesson_types').select(['id', 'code']).execute()).map((r) => [r.code, r.id]));
+export async function insertCourse(
+  db: Kysely<Database>,
+  opts: { educatorId: number; title: string; companyId?: number | null },
+): Promise<CourseFixture> {
+  const typeIds = new Map(
+    (await db.selectFrom('lesson_types').select(['id', 'code']).execute()).map((r) => [r.code, r.id]),
+  );
   const { id: courseId } = await db
     .insertInto('courses')
     .values({
-      educator_id: opts.educatorId, title: opts.title, description: 'd', about: 'a', category_id: 1, language_id: 1, price_cents: 0, num_hours: 10,
-      difficulty_level: 'BEGINNER', company_id: opts.companyId ?? null, picture_url: null, video_url: null, status: 'PUBLISHED',
+      educator_id: opts.educatorId,
+      title: opts.title,
+      description: 'd',
+      about: 'a',
+      category_id: 1,
+      language_id: 1,
+      price_cents: 0,
+      num_hours: 10,
+      difficulty_level: 'BEGINNER',
+      company_id: opts.companyId ?? null,
+      picture_url: null,
+      video_url: null,
+      status: 'PUBLISHED',
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return {
     courseId,
     section: async (week, name, order) =>
-      (await db.insertInto('sections').values({ course_id: courseId, week, name, sort_order: order }).returning('id').executeTakeFirstOrThrow()).id,
+      (
+        await db
+          .insertInto('sections')
+          .values({ course_id: courseId, week, name, sort_order: order })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
     lesson: async (sectionId, order, name, code, extra = {}) =>
       (
         await db
           .insertInto('lessons')
-          .values({ section_id: sectionId, lesson_type_id: typeIds.get(code)!, name, sort_order: order, duration_minutes: 30, link: null, day: null, start_time: null, ...extra })
+          .values({
+            section_id: sectionId,
+            lesson_type_id: typeIds.get(code)!,
+            name,
+            sort_order: order,
+            duration_minutes: 30,
+            link: null,
+            day: null,
+            start_time: null,
+            ...extra,
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id,
@@ -50,8 +96,15 @@ export async function insertCourse(db: Kysely<Database>, opts: { educatorId: num
         await db
           .insertInto('sessions')
           .values({
-            course_id: courseId, educator_id: opts.educatorId, start_date: '2031-05-05', end_date: '2031-06-01', timezone: 'America/Denver',
-            schedule: JSON.stringify(schedule), max_seats: 20, price_cents: 0, status: 'ACTIVE',
+            course_id: courseId,
+            educator_id: opts.educatorId,
+            start_date: '2031-05-05',
+            end_date: '2031-06-01',
+            timezone: 'America/Denver',
+            schedule: JSON.stringify(schedule),
+            max_seats: 20,
+            price_cents: 0,
+            status: 'ACTIVE',
           })
           .returning('id')
           .executeTakeFirstOrThrow()
@@ -60,6 +113,14 @@ export async function insertCourse(db: Kysely<Database>, opts: { educatorId: num
 }
 
 /** Enrolls `userId` in `sessionId` with `status` (no payment). */
-export async function enroll(db: Kysely<Database>, sessionId: number, userId: number, status: 'ACTIVE' | 'CANCELLED' = 'ACTIVE'): Promise<void> {
-  await db.insertInto('enrollments').values({ session_id: sessionId, user_id: userId, status, payment_intent_id: null }).execute();
+export async function enroll(
+  db: Kysely<Database>,
+  sessionId: number,
+  userId: number,
+  status: 'ACTIVE' | 'CANCELLED' = 'ACTIVE',
+): Promise<void> {
+  await db
+    .insertInto('enrollments')
+    .values({ session_id: sessionId, user_id: userId, status, payment_intent_id: null })
+    .execute();
 }

@@ -46,7 +46,8 @@ afterAll(async () => {
   if (PG_URL) await adminQuery(`drop database if exists "${dbName}" with (force)`);
 });
 /** Opens the server's database directly (while the server is down, for PGlite). */
-const openServerDatabase = () => openDatabase(databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dir: join(dataDir, 'pg') });
+const openServerDatabase = () =>
+  openDatabase(databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dir: join(dataDir, 'pg') });
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -61,7 +62,17 @@ async function start(port: number) {
   output = '';
   server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIR: '', LOG_LEVEL: 'info', DATABASE_URL: databaseUrl, SEED_DEMO_DATA: 'true', JWT_SECRET: 'crash-test-secret-that-is-long-enough-0123456789' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIR: '',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO_DATA: 'true',
+      JWT_SECRET: 'crash-test-secret-that-is-long-enough-0123456789',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout!.on('data', (d) => (output += d));
@@ -98,13 +109,22 @@ describe('a server crash between creating and confirming card payments', () => {
       }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
 
     await start(port);
-    const token = (await api('/auth/signin', { method: 'POST', body: { email: 'learner@halaqa.test', password: DEMO_PASSWORD } })).body.data.token;
+    const token = (
+      await api('/auth/signin', { method: 'POST', body: { email: 'learner@halaqa.test', password: DEMO_PASSWORD } })
+    ).body.data.token;
     const card = (await api('/payments/cards', { method: 'POST', token, body: { source: 'tok_visa' } })).body.data.id;
-    const sessions = (await api('/sessions/explore?pageSize=100')).body.data.items.filter((s: any) => s.price > 0 && s.seatsLeft > 1 && !s.course.isPrivate);
+    const sessions = (await api('/sessions/explore?pageSize=100')).body.data.items.filter(
+      (s: any) => s.price > 0 && s.seatsLeft > 1 && !s.course.isPrivate,
+    );
     const intents: string[] = [];
     for (const s of sessions.slice(0, 2)) {
       const fee = (await api('/payments/fee', { method: 'POST', token, body: { price: s.price } })).body.data;
-      const created = await api('/payments/intents', { method: 'POST', token, body: { sessionId: s.id, amount: fee.amount }, key: `crash-intent-${s.id}` });
+      const created = await api('/payments/intents', {
+        method: 'POST',
+        token,
+        body: { sessionId: s.id, amount: fee.amount },
+        key: `crash-intent-${s.id}`,
+      });
       expect(created.status).toBe(201);
       intents.push(created.body.data.id);
     }
@@ -113,15 +133,29 @@ describe('a server crash between creating and confirming card payments', () => {
     await killHard();
     // While the server is down, the second checkout's hold runs out.
     const db = await openServerDatabase();
-    await db.db.updateTable('payment_intents').set({ hold_expires_at: new Date(Date.now() - 60_000) }).where('id', '=', intents[1]).execute();
+    await db.db
+      .updateTable('payment_intents')
+      .set({ hold_expires_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', intents[1])
+      .execute();
     await db.close();
 
     await start(port);
     expect(output).toContain('seat hold ended while the server was down: 1 canceled');
-    const completed = await api(`/payments/intents/${intents[0]}/confirm`, { method: 'POST', token, body: { paymentMethod: card }, key: 'after-crash-1' });
+    const completed = await api(`/payments/intents/${intents[0]}/confirm`, {
+      method: 'POST',
+      token,
+      body: { paymentMethod: card },
+      key: 'after-crash-1',
+    });
     expect(completed.status).toBe(200);
     expect(completed.body.data.status).toBe('succeeded');
-    const canceled = await api(`/payments/intents/${intents[1]}/confirm`, { method: 'POST', token, body: { paymentMethod: card }, key: 'after-crash-2' });
+    const canceled = await api(`/payments/intents/${intents[1]}/confirm`, {
+      method: 'POST',
+      token,
+      body: { paymentMethod: card },
+      key: 'after-crash-2',
+    });
     expect(canceled.status).toBe(409);
     expect((await api('/payments/wallets/me', { token })).body.data.balance).toBe(walletBefore);
     const mine = (await api('/sessions/enrollments', { token })).body.data.map((e: any) => e.sessionId);
@@ -130,7 +164,11 @@ describe('a server crash between creating and confirming card payments', () => {
     await killHard();
 
     const check = await openServerDatabase();
-    const txs = await check.db.selectFrom('ledger_transactions').select('payment_intent_id').where('payment_intent_id', 'in', intents).execute();
+    const txs = await check.db
+      .selectFrom('ledger_transactions')
+      .select('payment_intent_id')
+      .where('payment_intent_id', 'in', intents)
+      .execute();
     expect(txs.map((x) => x.payment_intent_id)).toEqual([intents[0]]);
     const unbalanced = await check.db
       .selectFrom('ledger_entries')
@@ -140,6 +178,8 @@ describe('a server crash between creating and confirming card payments', () => {
       .execute();
     expect(unbalanced).toEqual([]);
     await check.close();
-    console.log(`crash test (${databaseUrl ? 'PostgreSQL' : 'PGlite'}): after SIGKILL and restart, 1 intent completed, 1 canceled at start-up, ledger balanced`);
+    console.log(
+      `crash test (${databaseUrl ? 'PostgreSQL' : 'PGlite'}): after SIGKILL and restart, 1 intent completed, 1 canceled at start-up, ledger balanced`,
+    );
   }, 120_000);
 });

@@ -45,36 +45,76 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const req = async (url: string, token: string, payload: unknown, key: string) => {
-  const res = await t.app.inject({ method: 'POST', url, headers: { ...t.auth(token), 'idempotency-key': key }, payload: payload as object });
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...t.auth(token), 'idempotency-key': key },
+    payload: payload as object,
+  });
   return { status: res.statusCode, body: res.json() as { data?: { id: string; status: string }; message?: string } };
 };
 
 async function checkoutReady() {
-  const course = await t.db.selectFrom('courses').select(['id', 'educator_id']).where('status', '=', 'PUBLISHED').where('is_private', '=', false).executeTakeFirstOrThrow();
+  const course = await t.db
+    .selectFrom('courses')
+    .select(['id', 'educator_id'])
+    .where('status', '=', 'PUBLISHED')
+    .where('is_private', '=', false)
+    .executeTakeFirstOrThrow();
   const s = await t.db
     .insertInto('sessions')
     .values({
-      course_id: course.id, educator_id: course.educator_id, start_date: sql<string>`current_date` as never, end_date: sql<string>`current_date + 20` as never, timezone: 'UTC',
-      schedule: JSON.stringify({ sunday: null, monday: null, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null }), max_seats: 3, price_cents: 3000, status: 'APPROVED',
+      course_id: course.id,
+      educator_id: course.educator_id,
+      start_date: sql<string>`current_date` as never,
+      end_date: sql<string>`current_date + 20` as never,
+      timezone: 'UTC',
+      schedule: JSON.stringify({
+        sunday: null,
+        monday: null,
+        tuesday: null,
+        wednesday: null,
+        thursday: null,
+        friday: null,
+        saturday: null,
+      }),
+      max_seats: 3,
+      price_cents: 3000,
+      status: 'APPROVED',
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   const { id } = await t.db
     .insertInto('users')
-    .values({ email: `crash-${randomBytes(4).toString('hex')}@checkout.halaqa.test`, password_hash: 'x', first_name: 'Crash', last_name: 'Learner', role: 'LEARNER', company_id: null, picture_url: null })
+    .values({
+      email: `crash-${randomBytes(4).toString('hex')}@checkout.halaqa.test`,
+      password_hash: 'x',
+      first_name: 'Crash',
+      last_name: 'Learner',
+      role: 'LEARNER',
+      company_id: null,
+      picture_url: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const token = await signInForTests(t.db, tokens, { id, role: 'LEARNER' });
   const card = (await req('/api/payments/cards', token, { source: 'tok_visa' }, `card-${id}`)).body.data!.id;
-  const intent = await req('/api/payments/intents', token, { sessionId: s.id, amount: 3000 + 150 + 50 }, `intent-${id}`);
+  const intent = await req(
+    '/api/payments/intents',
+    token,
+    { sessionId: s.id, amount: 3000 + 150 + 50 },
+    `intent-${id}`,
+  );
   expect(intent.status).toBe(201);
   return { userId: id, token, card, intentId: intent.body.data!.id, sessionId: s.id };
 }
 
-const intentRow = (id: string) => t.db.selectFrom('payment_intents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const intentRow = (id: string) =>
+  t.db.selectFrom('payment_intents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 async function waitProcessing(id: string) {
-  for (let i = 0; i < 200 && (await intentRow(id)).status !== 'processing'; i++) await new Promise((r) => setTimeout(r, 25));
+  for (let i = 0; i < 200 && (await intentRow(id)).status !== 'processing'; i++)
+    await new Promise((r) => setTimeout(r, 25));
   expect((await intentRow(id)).status).toBe('processing');
 }
 
@@ -87,12 +127,19 @@ describe('a confirmation whose request died between the key claim and the commit
     const dying = req(`/api/payments/intents/${c.intentId}/confirm`, c.token, { paymentMethod: c.card }, key);
     await waitProcessing(c.intentId);
     // The dead request's claim as it is a minute later.
-    await t.db.updateTable('payment_intents').set({ updated_at: sql<Date>`now() - interval '1 minute'` as never }).where('id', '=', c.intentId).execute();
+    await t.db
+      .updateTable('payment_intents')
+      .set({ updated_at: sql<Date>`now() - interval '1 minute'` as never })
+      .where('id', '=', c.intentId)
+      .execute();
 
     const retry = await req(`/api/payments/intents/${c.intentId}/confirm`, c.token, { paymentMethod: c.card }, key);
     expect(retry.status).toBe(200);
     expect(retry.body.data!.status).toBe('succeeded');
-    expect(gateway.authorizeKeys.slice(-2)).toEqual([`intent:${c.intentId}:authorize`, `intent:${c.intentId}:authorize:2`]);
+    expect(gateway.authorizeKeys.slice(-2)).toEqual([
+      `intent:${c.intentId}:authorize`,
+      `intent:${c.intentId}:authorize:2`,
+    ]);
     const row = await intentRow(c.intentId);
     expect(gateway.payments.get(row.gateway_ref!)?.state).toBe('captured');
 
@@ -108,9 +155,19 @@ describe('a confirmation whose request died between the key claim and the commit
     expect(gateway.cancelRefs[0]).not.toBe(row.gateway_ref);
     expect(gateway.payments.get(gateway.cancelRefs[0]!)?.state).toBe('canceled');
     expect(captured.filter((p) => p === gateway.payments.get(row.gateway_ref!))).toHaveLength(1);
-    const enrollments = await t.db.selectFrom('enrollments').select('id').where('session_id', '=', c.sessionId).where('user_id', '=', c.userId).where('status', '=', 'ACTIVE').execute();
+    const enrollments = await t.db
+      .selectFrom('enrollments')
+      .select('id')
+      .where('session_id', '=', c.sessionId)
+      .where('user_id', '=', c.userId)
+      .where('status', '=', 'ACTIVE')
+      .execute();
     expect(enrollments).toHaveLength(1);
-    const ledger = await t.db.selectFrom('ledger_transactions').select('id').where('payment_intent_id', '=', c.intentId).execute();
+    const ledger = await t.db
+      .selectFrom('ledger_transactions')
+      .select('id')
+      .where('payment_intent_id', '=', c.intentId)
+      .execute();
     expect(ledger).toHaveLength(1);
 
     // And the key's answer stays the enrollment.

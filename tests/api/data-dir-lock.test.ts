@@ -43,7 +43,16 @@ interface Started {
 function start(port: number): Started {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WEB_DIR: '', SEED_DEMO_DATA: 'false', DATABASE_URL: '', LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_DIR: '',
+      SEED_DEMO_DATA: 'false',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -73,7 +82,9 @@ describe('one server per DATA_DIR (embedded database)', () => {
 
     const second = start(portB);
     expect(await second.exited).toBe(1);
-    expect(second.output()).toContain(`DATA_DIR ${dataDir} is already used by another Halaqa server (process ${first.child.pid} `);
+    expect(second.output()).toContain(
+      `DATA_DIR ${dataDir} is already used by another Halaqa server (process ${first.child.pid} `,
+    );
     expect(first.child.exitCode).toBeNull(); // the first one is untouched
     expect(readLock(lockFile)?.pid).toBe(first.child.pid);
 

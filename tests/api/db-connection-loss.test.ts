@@ -43,7 +43,10 @@ const alive = () => server.proc.exitCode === null && server.proc.signalCode === 
 describe.runIf(PG_URL)('a dropped PostgreSQL connection', () => {
   let sessionId: number;
   const tokens: Record<'learner' | 'educator', string> = { learner: '', educator: '' };
-  const auth = (who: keyof typeof tokens) => ({ authorization: `Bearer ${tokens[who]}`, 'content-type': 'application/json' });
+  const auth = (who: keyof typeof tokens) => ({
+    authorization: `Bearer ${tokens[who]}`,
+    'content-type': 'application/json',
+  });
 
   beforeAll(async () => {
     admin = new pg.Client({ connectionString: PG_URL });
@@ -64,7 +67,11 @@ describe.runIf(PG_URL)('a dropped PostgreSQL connection', () => {
         if (res.status !== 200) throw new Error(`sign-in of ${who} failed: ${res.status}`);
         tokens[who] = ((await res.json()) as { data: { token: string } }).data.token;
       }
-      sessionId = (await db.query(`select e.session_id from enrollments e join users u on u.id = e.user_id where u.email = 'learner@halaqa.test' and e.status = 'ACTIVE' limit 1`)).rows[0].session_id;
+      sessionId = (
+        await db.query(
+          `select e.session_id from enrollments e join users u on u.id = e.user_id where u.email = 'learner@halaqa.test' and e.status = 'ACTIVE' limit 1`,
+        )
+      ).rows[0].session_id;
     } finally {
       await db.end();
     }
@@ -85,7 +92,10 @@ describe.runIf(PG_URL)('a dropped PostgreSQL connection', () => {
 
   it('requests flowing while the backends are terminated get 200 or one clean 503; the server stays up and recovers', async () => {
     const chat = `${base()}/api/sessions/${sessionId}/chat/messages?limit=5`;
-    const calls = [() => fetch(`${base()}/api/courses/explore?limit=5`), () => fetch(chat, { headers: auth('learner') })];
+    const calls = [
+      () => fetch(`${base()}/api/courses/explore?limit=5`),
+      () => fetch(chat, { headers: auth('learner') }),
+    ];
     expect((await calls[1]!()).status).toBe(200);
     const statuses: number[] = [];
     const refusals: { body: unknown; retryAfter: string | null }[] = [];
@@ -113,7 +123,9 @@ describe.runIf(PG_URL)('a dropped PostgreSQL connection', () => {
     await new Promise((r) => setTimeout(r, 300));
     flowing = false;
     await Promise.all(workers);
-    console.log(`connection loss: ${terminated} backends terminated; ${statuses.length} answers: ${statuses.filter((s) => s === 200).length} × 200, ${refusals.length} × 503`);
+    console.log(
+      `connection loss: ${terminated} backends terminated; ${statuses.length} answers: ${statuses.filter((s) => s === 200).length} × 200, ${refusals.length} × 503`,
+    );
     expect(alive(), server.out).toBe(true);
     expect(failures).toEqual([]);
     expect(terminated).toBeGreaterThan(0);
@@ -134,11 +146,22 @@ describe.runIf(PG_URL)('a dropped PostgreSQL connection', () => {
       // The post locks its author, counts their recent messages, then waits here to insert.
       await holder.query('begin');
       await holder.query('lock table chat_messages in exclusive mode');
-      const pending = fetch(`${base()}/api/sessions/${sessionId}/chat/messages`, { method: 'POST', headers: auth('learner'), body: JSON.stringify({ text }) });
+      const pending = fetch(`${base()}/api/sessions/${sessionId}/chat/messages`, {
+        method: 'POST',
+        headers: auth('learner'),
+        body: JSON.stringify({ text }),
+      });
       let waiting = 0;
       for (let i = 0; i < 100 && !waiting; i++) {
         await new Promise((r) => setTimeout(r, 50));
-        waiting = Number((await admin.query(`select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock' and pid <> $2`, [dbName, (holder as unknown as { processID: number }).processID])).rows[0].n);
+        waiting = Number(
+          (
+            await admin.query(
+              `select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock' and pid <> $2`,
+              [dbName, (holder as unknown as { processID: number }).processID],
+            )
+          ).rows[0].n,
+        );
       }
       expect(waiting).toBe(1);
       expect(await terminate(`wait_event_type = 'Lock'`)).toBe(1);
@@ -155,37 +178,64 @@ describe.runIf(PG_URL)('a dropped PostgreSQL connection', () => {
     const check = new pg.Client({ connectionString: databaseUrl(PG_URL!, dbName) });
     await check.connect();
     try {
-      expect((await check.query(`select count(*)::int as n from chat_messages where body = $1`, [text])).rows[0].n).toBe(0);
+      expect(
+        (await check.query(`select count(*)::int as n from chat_messages where body = $1`, [text])).rows[0].n,
+      ).toBe(0);
     } finally {
       await check.end();
     }
     // The author's row lock went with the transaction: the same post now succeeds.
-    const again = await fetch(`${base()}/api/sessions/${sessionId}/chat/messages`, { method: 'POST', headers: auth('learner'), body: JSON.stringify({ text }) });
+    const again = await fetch(`${base()}/api/sessions/${sessionId}/chat/messages`, {
+      method: 'POST',
+      headers: auth('learner'),
+      body: JSON.stringify({ text }),
+    });
     expect(again.status).toBe(201);
   }, 60_000);
 
   it('a chat socket receives, exactly once, a message posted while its LISTEN connection was down', async () => {
-    const ws = new WebSocket(`ws://127.0.0.1:${server.port}/api/sessions/${sessionId}/chat/socket?token=${encodeURIComponent(tokens.educator)}`);
+    const ws = new WebSocket(
+      `ws://127.0.0.1:${server.port}/api/sessions/${sessionId}/chat/socket?token=${encodeURIComponent(tokens.educator)}`,
+    );
     sockets.push(ws);
     const frames = frameReader(ws);
     await new Promise<void>((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
     await frames.next((f) => f.type === 'ready', 10_000);
-    const listening = async () => Number((await admin.query(`select count(*)::int as n from pg_stat_activity where datname = $1 and query ilike 'listen %'`, [dbName])).rows[0].n);
+    const listening = async () =>
+      Number(
+        (
+          await admin.query(
+            `select count(*)::int as n from pg_stat_activity where datname = $1 and query ilike 'listen %'`,
+            [dbName],
+          )
+        ).rows[0].n,
+      );
     expect(await listening()).toBe(1);
     expect(await terminate(`query ilike 'listen %'`)).toBe(1);
     for (let i = 0; i < 100 && (await listening()) > 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await listening()).toBe(0);
 
     // Posted while nobody listens: its notification is lost, the row is not.
-    const missed = await fetch(`${base()}/api/sessions/${sessionId}/chat/messages`, { method: 'POST', headers: auth('educator'), body: JSON.stringify({ text: 'Posted while the listener was down' }) });
+    const missed = await fetch(`${base()}/api/sessions/${sessionId}/chat/messages`, {
+      method: 'POST',
+      headers: auth('educator'),
+      body: JSON.stringify({ text: 'Posted while the listener was down' }),
+    });
     expect(missed.status).toBe(201);
     const missedId = ((await missed.json()) as { data: { id: number } }).data.id;
-    const delivered = await frames.next((f) => f.type === 'message' && (f.message as { id: number }).id === missedId, 15_000);
+    const delivered = await frames.next(
+      (f) => f.type === 'message' && (f.message as { id: number }).id === missedId,
+      15_000,
+    );
     expect(delivered.message).toMatchObject({ text: 'Posted while the listener was down' });
     expect(await listening()).toBe(1);
 
     // Live delivery goes on, and nothing comes twice.
-    const next = await fetch(`${base()}/api/sessions/${sessionId}/chat/messages`, { method: 'POST', headers: auth('educator'), body: JSON.stringify({ text: 'And after it came back' }) });
+    const next = await fetch(`${base()}/api/sessions/${sessionId}/chat/messages`, {
+      method: 'POST',
+      headers: auth('educator'),
+      body: JSON.stringify({ text: 'And after it came back' }),
+    });
     const nextId = ((await next.json()) as { data: { id: number } }).data.id;
     await frames.next((f) => f.type === 'message' && (f.message as { id: number }).id === nextId, 5_000);
     await new Promise((r) => setTimeout(r, 1500));

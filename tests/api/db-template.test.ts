@@ -5,7 +5,12 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
-import { prepareDatabaseTemplate, restoreDatabaseTemplate, templateDirIn, templateKey } from '../../server/db/template.js';
+import {
+  prepareDatabaseTemplate,
+  restoreDatabaseTemplate,
+  templateDirIn,
+  templateKey,
+} from '../../server/db/template.js';
 
 // The migrated PGlite template a fresh DATA_DIR starts from (server/db/template.ts, issue 15 goal 5).
 const work = mkdtempSync(join(tmpdir(), 'halaqa-template-test-'));

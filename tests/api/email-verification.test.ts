@@ -16,19 +16,30 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function signUp(email: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', ...multipart({ firstName: 'Sam', lastName: 'Squat', email, password: 'Str0ng!pass', role: 'LEARNER' }) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    ...multipart({ firstName: 'Sam', lastName: 'Squat', email, password: 'Str0ng!pass', role: 'LEARNER' }),
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as { token: string; user: { id: number } };
 }
 
 async function mailedToken(email: string): Promise<string> {
-  const mail = await t.db.selectFrom('outbox').select(['subject', 'body']).where(sql<boolean>`to_addresses::text like ${'%' + email + '%'}`).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const mail = await t.db
+    .selectFrom('outbox')
+    .select(['subject', 'body'])
+    .where(sql<boolean>`to_addresses::text like ${'%' + email + '%'}`)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
   expect(mail.subject).toBe('Confirm your e-mail address for Halaqa');
   const url = /http:\/\/localhost:3000\/verify-email\?token=([^\s"<]+)/.exec(mail.body)![1]!;
   return decodeURIComponent(url);
 }
 
-const verifiedAt = async (email: string) => (await t.db.selectFrom('users').select('email_verified_at').where('email', '=', email).executeTakeFirstOrThrow()).email_verified_at;
+const verifiedAt = async (email: string) =>
+  (await t.db.selectFrom('users').select('email_verified_at').where('email', '=', email).executeTakeFirstOrThrow())
+    .email_verified_at;
 
 describe('e-mail verification', () => {
   it('a sign-up starts unverified and mails a link that verifies it (twice is fine)', async () => {
@@ -39,7 +50,9 @@ describe('e-mail verification', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ email: 'owner@example.org' });
     expect(await verifiedAt('owner@example.org')).not.toBeNull();
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } })).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses a forged, expired or other-address token (400 at token) and verifies nothing', async () => {

@@ -17,13 +17,33 @@ afterAll(() => t.close());
 
 /** Creates a session of a published public course for the test, starting today. */
 async function createSession(opts: { priceCents: number; maxSeats: number }) {
-  const course = await t.db.selectFrom('courses').select(['id', 'educator_id']).where('status', '=', 'PUBLISHED').where('is_private', '=', false).executeTakeFirstOrThrow();
-  const weeks = { sunday: null, monday: { start: '18:00', end: '19:30' }, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null };
+  const course = await t.db
+    .selectFrom('courses')
+    .select(['id', 'educator_id'])
+    .where('status', '=', 'PUBLISHED')
+    .where('is_private', '=', false)
+    .executeTakeFirstOrThrow();
+  const weeks = {
+    sunday: null,
+    monday: { start: '18:00', end: '19:30' },
+    tuesday: null,
+    wednesday: null,
+    thursday: null,
+    friday: null,
+    saturday: null,
+  };
   const { id } = await t.db
     .insertInto('sessions')
     .values({
-      course_id: course.id, educator_id: course.educator_id, start_date: sql<string>`current_date` as never, end_date: sql<string>`current_date + 30` as never,
-      timezone: 'America/New_York', schedule: JSON.stringify(weeks), max_seats: opts.maxSeats, price_cents: opts.priceCents, status: 'APPROVED',
+      course_id: course.id,
+      educator_id: course.educator_id,
+      start_date: sql<string>`current_date` as never,
+      end_date: sql<string>`current_date + 30` as never,
+      timezone: 'America/New_York',
+      schedule: JSON.stringify(weeks),
+      max_seats: opts.maxSeats,
+      price_cents: opts.priceCents,
+      status: 'APPROVED',
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -36,16 +56,44 @@ async function createLearners(n: number, creditCents: number, tag: string) {
   for (let i = 0; i < n; i++) {
     const { id } = await t.db
       .insertInto('users')
-      .values({ email: `${tag}${i}@load.halaqa.test`, password_hash: 'unusable', first_name: 'Load', last_name: `${tag}${i}`, role: 'LEARNER', company_id: null, picture_url: null })
+      .values({
+        email: `${tag}${i}@load.halaqa.test`,
+        password_hash: 'unusable',
+        first_name: 'Load',
+        last_name: `${tag}${i}`,
+        role: 'LEARNER',
+        company_id: null,
+        picture_url: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     if (creditCents > 0) {
-      const tx = await t.db.insertInto('ledger_transactions').values({ kind: 'TOP_UP', payment_intent_id: null }).returning('id').executeTakeFirstOrThrow();
+      const tx = await t.db
+        .insertInto('ledger_transactions')
+        .values({ kind: 'TOP_UP', payment_intent_id: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await t.db
         .insertInto('ledger_entries')
         .values([
-          { transaction_id: tx.id, account: 'FUNDING', owner_id: null, amount_cents: -creditCents, reason: 'TOP_UP', session_id: null, description: 'test credit' },
-          { transaction_id: tx.id, account: 'WALLET', owner_id: id, amount_cents: creditCents, reason: 'TOP_UP', session_id: null, description: 'test credit' },
+          {
+            transaction_id: tx.id,
+            account: 'FUNDING',
+            owner_id: null,
+            amount_cents: -creditCents,
+            reason: 'TOP_UP',
+            session_id: null,
+            description: 'test credit',
+          },
+          {
+            transaction_id: tx.id,
+            account: 'WALLET',
+            owner_id: id,
+            amount_cents: creditCents,
+            reason: 'TOP_UP',
+            session_id: null,
+            description: 'test credit',
+          },
         ])
         .execute();
     }
@@ -55,10 +103,16 @@ async function createLearners(n: number, creditCents: number, tag: string) {
 }
 
 const post = (url: string, token: string | null, payload?: unknown, extra: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, headers: { ...(token ? t.auth(token) : {}), ...extra }, payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...(token ? t.auth(token) : {}), ...extra },
+    payload: payload as object,
+  });
 
 const balanceOf = async (token: string) =>
-  (await t.app.inject({ method: 'GET', url: '/api/payments/wallets/me', headers: t.auth(token) })).json().data.balance as number;
+  (await t.app.inject({ method: 'GET', url: '/api/payments/wallets/me', headers: t.auth(token) })).json().data
+    .balance as number;
 
 describe('POST /payments/fee', () => {
   it('quotes price + 5% + $0.50, and no fee on a free session', async () => {
@@ -66,7 +120,11 @@ describe('POST /payments/fee', () => {
     const res = await post('/api/payments/fee', token, { price: 49.99 });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ price: 49.99, fee: 3, total: 52.99, amount: 5299, currency: 'USD' });
-    expect((await post('/api/payments/fee', token, { price: 0 })).json().data).toMatchObject({ fee: 0, total: 0, amount: 0 });
+    expect((await post('/api/payments/fee', token, { price: 0 })).json().data).toMatchObject({
+      fee: 0,
+      total: 0,
+      amount: 0,
+    });
   });
 
   it('refuses a negative price, more than two decimals, and anonymous callers', async () => {
@@ -87,7 +145,11 @@ describe('POST /sessions/{id}/enroll', () => {
     const again = await post(`/api/sessions/${session}/enroll`, learner.token);
     expect(again.statusCode).toBe(200);
     expect(again.json().data.id).toBe(first.json().data.id);
-    const mine = await t.app.inject({ method: 'GET', url: '/api/sessions/enrollments', headers: t.auth(learner.token) });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/sessions/enrollments',
+      headers: t.auth(learner.token),
+    });
     expect(mine.json().data.map((e: { sessionId: number }) => e.sessionId)).toEqual([session]);
   });
 
@@ -102,7 +164,9 @@ describe('POST /sessions/{id}/enroll', () => {
 
   it('refuses roles other than learners and users (403), anonymous callers (401), unknown sessions (404)', async () => {
     const session = await createSession({ priceCents: 0, maxSeats: 5 });
-    expect((await post(`/api/sessions/${session}/enroll`, await t.tokenFor('educator@halaqa.test'))).statusCode).toBe(403);
+    expect((await post(`/api/sessions/${session}/enroll`, await t.tokenFor('educator@halaqa.test'))).statusCode).toBe(
+      403,
+    );
     expect((await post(`/api/sessions/${session}/enroll`, await t.tokenFor('admin@halaqa.test'))).statusCode).toBe(403);
     expect((await post(`/api/sessions/${session}/enroll`, null)).statusCode).toBe(401);
     expect((await post('/api/sessions/999999/enroll', await t.tokenFor('learner@halaqa.test'))).statusCode).toBe(404);
@@ -112,7 +176,11 @@ describe('POST /sessions/{id}/enroll', () => {
     const session = await createSession({ priceCents: 0, maxSeats: 5 });
     const res = await post(`/api/sessions/${session}/enroll`, await t.tokenFor('user@halaqa.test'));
     expect(res.statusCode).toBe(201);
-    const u = await t.db.selectFrom('users').select('role').where('email', '=', 'user@halaqa.test').executeTakeFirstOrThrow();
+    const u = await t.db
+      .selectFrom('users')
+      .select('role')
+      .where('email', '=', 'user@halaqa.test')
+      .executeTakeFirstOrThrow();
     expect(u.role).toBe('LEARNER');
   });
 
@@ -124,7 +192,11 @@ describe('POST /sessions/{id}/enroll', () => {
     expect(codes.filter((c) => c === 201)).toHaveLength(10);
     expect(codes.filter((c) => c === 409)).toHaveLength(40);
     expect(results.find((r) => r.statusCode === 409)!.json().message).toBe('Session is full');
-    const { n } = await t.db.selectFrom('enrollments').select((eb) => eb.fn.countAll<number>().as('n')).where('session_id', '=', session).executeTakeFirstOrThrow();
+    const { n } = await t.db
+      .selectFrom('enrollments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('session_id', '=', session)
+      .executeTakeFirstOrThrow();
     expect(Number(n)).toBe(10);
     const info = await t.app.inject({ method: 'GET', url: `/api/sessions/${session}/info` });
     expect(info.json().data).toMatchObject({ seatsTaken: 10, seatsLeft: 0 });
@@ -135,10 +207,21 @@ describe('POST /payments/intents/wallet', () => {
   it('pays price + fee from the wallet, enrolls, and writes a balanced ledger transaction', async () => {
     const session = await createSession({ priceCents: 4999, maxSeats: 5 });
     const [learner] = await createLearners(1, 10000, 'payer');
-    const res = await post('/api/payments/intents/wallet', learner.token, { sessionId: session, amount: 5299 }, { 'idempotency-key': 'pay-1-abcdef' });
+    const res = await post(
+      '/api/payments/intents/wallet',
+      learner.token,
+      { sessionId: session, amount: 5299 },
+      { 'idempotency-key': 'pay-1-abcdef' },
+    );
     expect(res.statusCode).toBe(201);
     const intent = res.json().data;
-    expect(intent).toMatchObject({ status: 'succeeded', amount: 5299, currency: 'USD', sessionId: session, paymentMethod: 'wallet' });
+    expect(intent).toMatchObject({
+      status: 'succeeded',
+      amount: 5299,
+      currency: 'USD',
+      sessionId: session,
+      paymentMethod: 'wallet',
+    });
     expect(intent.id).toMatch(/^pi_/);
     expect(await balanceOf(learner.token)).toBe(47.01);
     const enroll = await post(`/api/sessions/${session}/enroll`, learner.token);
@@ -151,11 +234,22 @@ describe('POST /payments/intents/wallet', () => {
       .where('lt.payment_intent_id', '=', intent.id)
       .execute();
     expect(legs.reduce((s, l) => s + l.amount_cents, 0)).toBe(0);
-    expect(Object.fromEntries(legs.map((l) => [l.account, l.amount_cents]))).toEqual({ WALLET: -5299, EARNINGS: 4999, PLATFORM_FEES: 300 });
-    const wallet = (await t.app.inject({ method: 'GET', url: '/api/payments/wallets/me', headers: t.auth(learner.token) })).json().data;
+    expect(Object.fromEntries(legs.map((l) => [l.account, l.amount_cents]))).toEqual({
+      WALLET: -5299,
+      EARNINGS: 4999,
+      PLATFORM_FEES: 300,
+    });
+    const wallet = (
+      await t.app.inject({ method: 'GET', url: '/api/payments/wallets/me', headers: t.auth(learner.token) })
+    ).json().data;
     expect(wallet.entries[0]).toMatchObject({ amount: -5299, reason: 'PAYMENT', sessionId: session });
     // Mailed after the answer, at the server's next quiet moment (AppContext.receipts).
-    const mailedTo = (address: string) => t.db.selectFrom('outbox').select(['subject', 'body']).where(sql<boolean>`to_addresses::text like ${`%${address}%`}`).execute();
+    const mailedTo = (address: string) =>
+      t.db
+        .selectFrom('outbox')
+        .select(['subject', 'body'])
+        .where(sql<boolean>`to_addresses::text like ${`%${address}%`}`)
+        .execute();
     await expect.poll(async () => (await mailedTo('payer0@load.halaqa.test')).length, { timeout: 15_000 }).toBe(1);
     const receipts = await mailedTo('payer0@load.halaqa.test');
     expect(receipts[0].subject).toMatch(/^Your receipt for "/);
@@ -163,15 +257,25 @@ describe('POST /payments/intents/wallet', () => {
     expect(receipts[0].body).toContain(intent.id);
   });
 
-  it('mails the receipt in the learner\'s language, once however often the payment is replayed', async () => {
+  it("mails the receipt in the learner's language, once however often the payment is replayed", async () => {
     const session = await createSession({ priceCents: 1000, maxSeats: 5 });
     const [learner] = await createLearners(1, 5000, 'arabic');
     await t.db.updateTable('users').set({ language: 'ar' }).where('id', '=', learner.id).execute();
     for (let i = 0; i < 2; i++) {
-      const res = await post('/api/payments/intents/wallet', learner.token, { sessionId: session, amount: 1100 }, { 'idempotency-key': 'receipt-ar-0001' });
+      const res = await post(
+        '/api/payments/intents/wallet',
+        learner.token,
+        { sessionId: session, amount: 1100 },
+        { 'idempotency-key': 'receipt-ar-0001' },
+      );
       expect(res.statusCode).toBe(201);
     }
-    const mailed = () => t.db.selectFrom('outbox').select(['subject', 'body']).where(sql<boolean>`to_addresses::text like ${'%arabic0@load.halaqa.test%'}`).execute();
+    const mailed = () =>
+      t.db
+        .selectFrom('outbox')
+        .select(['subject', 'body'])
+        .where(sql<boolean>`to_addresses::text like ${'%arabic0@load.halaqa.test%'}`)
+        .execute();
     await expect.poll(async () => (await mailed()).length, { timeout: 15_000 }).toBe(1);
     const receipts = await mailed();
     expect(receipts[0].subject).toMatch(/^إيصال الدفع/);
@@ -181,19 +285,32 @@ describe('POST /payments/intents/wallet', () => {
   it('mails a receipt the server did not get to (a crash after the commit) from the periodic jobs, once', async () => {
     const session = await createSession({ priceCents: 1000, maxSeats: 5 });
     const [learner] = await createLearners(1, 5000, 'crashed');
-    const res = await post('/api/payments/intents/wallet', learner.token, { sessionId: session, amount: 1100 }, { 'idempotency-key': 'receipt-crash-0001' });
+    const res = await post(
+      '/api/payments/intents/wallet',
+      learner.token,
+      { sessionId: session, amount: 1100 },
+      { 'idempotency-key': 'receipt-crash-0001' },
+    );
     expect(res.statusCode).toBe(201);
     const intentId = res.json().data.id as string;
     const mailed = () => t.db.selectFrom('outbox').select('body').where('body', 'like', `%${intentId}%`).execute();
     await expect.poll(async () => (await mailed()).length, { timeout: 15_000 }).toBe(1);
     // As if the server had stopped before its receipt queue ran, two minutes ago.
     await t.db.deleteFrom('outbox').where('body', 'like', `%${intentId}%`).execute();
-    await t.db.updateTable('payment_intents').set({ receipt_mailed_at: null, updated_at: sql<Date>`now() - interval '2 minutes'` }).where('id', '=', intentId).execute();
+    await t.db
+      .updateTable('payment_intents')
+      .set({ receipt_mailed_at: null, updated_at: sql<Date>`now() - interval '2 minutes'` })
+      .where('id', '=', intentId)
+      .execute();
     const mail = { db: t.db, mailer: new Mailer(t.db, null, null), config: t.config, log: t.app.log };
     const first = await runJobs(t.db, { mail });
     expect(first.mailedReceipts).toBeGreaterThanOrEqual(1);
     expect(await mailed()).toEqual([{ body: expect.stringContaining('Total paid by wallet: 11.00 USD') }]);
-    const row = await t.db.selectFrom('payment_intents').select('receipt_mailed_at').where('id', '=', intentId).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('payment_intents')
+      .select('receipt_mailed_at')
+      .where('id', '=', intentId)
+      .executeTakeFirstOrThrow();
     expect(row.receipt_mailed_at).not.toBeNull();
     // Mailed once: the next pass and a late run of the queue find it claimed.
     await runJobs(t.db, { mail });
@@ -211,7 +328,9 @@ describe('POST /payments/intents/wallet', () => {
     ]);
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     expect(a.json().data.id).toBe(b.json().data.id);
-    const replay = await post('/api/payments/intents/wallet', learner.token, body, { 'idempotency-key': 'double-click-0001' });
+    const replay = await post('/api/payments/intents/wallet', learner.token, body, {
+      'idempotency-key': 'double-click-0001',
+    });
     expect(replay.json().data.id).toBe(a.json().data.id);
     expect(await balanceOf(learner.token)).toBe(39);
     const intents = await t.db.selectFrom('payment_intents').select('id').where('user_id', '=', learner.id).execute();
@@ -222,8 +341,22 @@ describe('POST /payments/intents/wallet', () => {
     const s1 = await createSession({ priceCents: 1000, maxSeats: 5 });
     const s2 = await createSession({ priceCents: 1000, maxSeats: 5 });
     const [learner] = await createLearners(1, 5000, 'reuse');
-    expect((await post('/api/payments/intents/wallet', learner.token, { sessionId: s1, amount: 1100 }, { 'idempotency-key': 'reused-key-0001' })).statusCode).toBe(201);
-    const res = await post('/api/payments/intents/wallet', learner.token, { sessionId: s2, amount: 1100 }, { 'idempotency-key': 'reused-key-0001' });
+    expect(
+      (
+        await post(
+          '/api/payments/intents/wallet',
+          learner.token,
+          { sessionId: s1, amount: 1100 },
+          { 'idempotency-key': 'reused-key-0001' },
+        )
+      ).statusCode,
+    ).toBe(201);
+    const res = await post(
+      '/api/payments/intents/wallet',
+      learner.token,
+      { sessionId: s2, amount: 1100 },
+      { 'idempotency-key': 'reused-key-0001' },
+    );
     expect(res.statusCode).toBe(422);
     expect(await balanceOf(learner.token)).toBe(39);
   });
@@ -233,39 +366,85 @@ describe('POST /payments/intents/wallet', () => {
     const [rich] = await createLearners(1, 10000, 'refused-rich');
     const [poor] = await createLearners(1, 1000, 'refused-poor');
     const ledgerBefore = await countRows(t.db, 'ledger_entries');
-    const mismatch = await post('/api/payments/intents/wallet', rich.token, { sessionId: session, amount: 3000 }, { 'idempotency-key': 'mismatch-0001' });
+    const mismatch = await post(
+      '/api/payments/intents/wallet',
+      rich.token,
+      { sessionId: session, amount: 3000 },
+      { 'idempotency-key': 'mismatch-0001' },
+    );
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors[0]).toMatchObject({ path: 'amount' });
-    const broke = await post('/api/payments/intents/wallet', poor.token, { sessionId: session, amount: 3200 }, { 'idempotency-key': 'broke-0001' });
+    const broke = await post(
+      '/api/payments/intents/wallet',
+      poor.token,
+      { sessionId: session, amount: 3200 },
+      { 'idempotency-key': 'broke-0001' },
+    );
     expect(broke.statusCode).toBe(422);
     expect(broke.json().message).toMatch(/Insufficient wallet balance/);
     const noKey = await post('/api/payments/intents/wallet', rich.token, { sessionId: session, amount: 3200 });
     expect(noKey.statusCode).toBe(400);
-    const badBody = await post('/api/payments/intents/wallet', rich.token, { sessionId: 'x' }, { 'idempotency-key': 'badbody-0001' });
+    const badBody = await post(
+      '/api/payments/intents/wallet',
+      rich.token,
+      { sessionId: 'x' },
+      { 'idempotency-key': 'badbody-0001' },
+    );
     expect(badBody.statusCode).toBe(400);
     expect(await countRows(t.db, 'ledger_entries')).toBe(ledgerBefore);
-    expect(await t.db.selectFrom('enrollments').select('id').where('session_id', '=', session).execute()).toHaveLength(0);
+    expect(await t.db.selectFrom('enrollments').select('id').where('session_id', '=', session).execute()).toHaveLength(
+      0,
+    );
   });
 
   it('charges exactly the seats there are: 30 concurrent payers for 10 seats', async () => {
     const session = await createSession({ priceCents: 2000, maxSeats: 10 });
     const learners = await createLearners(30, 5000, 'crowd');
     const results = await Promise.all(
-      learners.map((l, i) => post('/api/payments/intents/wallet', l.token, { sessionId: session, amount: 2150 }, { 'idempotency-key': `crowd-key-${i}-xyz` })),
+      learners.map((l, i) =>
+        post(
+          '/api/payments/intents/wallet',
+          l.token,
+          { sessionId: session, amount: 2150 },
+          { 'idempotency-key': `crowd-key-${i}-xyz` },
+        ),
+      ),
     );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(10);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(20);
     const balances = await Promise.all(learners.map((l) => balanceOf(l.token)));
     expect(balances.filter((b) => b === 28.5)).toHaveLength(10);
     expect(balances.filter((b) => b === 50)).toHaveLength(20);
-    const sums = await t.db.selectFrom('ledger_entries').select(['transaction_id', (eb) => eb.fn.sum<number>('amount_cents').as('s')]).groupBy('transaction_id').execute();
+    const sums = await t.db
+      .selectFrom('ledger_entries')
+      .select(['transaction_id', (eb) => eb.fn.sum<number>('amount_cents').as('s')])
+      .groupBy('transaction_id')
+      .execute();
     expect(sums.every((r) => Number(r.s) === 0)).toBe(true);
   });
 
   it('refuses educators (403) and anonymous callers (401)', async () => {
     const session = await createSession({ priceCents: 1000, maxSeats: 5 });
     const educator = await t.tokenFor('educator@halaqa.test');
-    expect((await post('/api/payments/intents/wallet', educator, { sessionId: session, amount: 1100 }, { 'idempotency-key': 'edu-0001' })).statusCode).toBe(403);
-    expect((await post('/api/payments/intents/wallet', null, { sessionId: session, amount: 1100 }, { 'idempotency-key': 'anon-0001' })).statusCode).toBe(401);
+    expect(
+      (
+        await post(
+          '/api/payments/intents/wallet',
+          educator,
+          { sessionId: session, amount: 1100 },
+          { 'idempotency-key': 'edu-0001' },
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await post(
+          '/api/payments/intents/wallet',
+          null,
+          { sessionId: session, amount: 1100 },
+          { 'idempotency-key': 'anon-0001' },
+        )
+      ).statusCode,
+    ).toBe(401);
   });
 });

@@ -59,7 +59,11 @@ class Browser {
         cookie: this.header(u.hostname),
         ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       },
-      ...(form ? { payload: new URLSearchParams(form).toString() } : payload !== undefined ? { payload: payload as object } : {}),
+      ...(form
+        ? { payload: new URLSearchParams(form).toString() }
+        : payload !== undefined
+          ? { payload: payload as object }
+          : {}),
     });
     this.keep(u.hostname, res.headers['set-cookie']);
     return res;
@@ -68,7 +72,8 @@ class Browser {
   async follow(url: string): Promise<{ url: string; body: string; status: number }> {
     let current = url;
     for (let i = 0; i < 10; i++) {
-      if (new URL(current, 'http://localhost:3000').pathname.startsWith('/sso/')) return { url: current, body: '', status: 0 };
+      if (new URL(current, 'http://localhost:3000').pathname.startsWith('/sso/'))
+        return { url: current, body: '', status: 0 };
       const res = await this.send('GET', current);
       if (res.statusCode >= 300 && res.statusCode < 400) {
         current = new URL(String(res.headers.location), new URL(current, 'http://localhost:3000')).href;
@@ -84,7 +89,14 @@ class Browser {
  * Starts a sign-in with `provider` from a page at `origin` and signs in at the provider's page;
  * returns the callback parameters.
  */
-async function signInAtProvider(b: Browser, provider: 'MA' | 'QA', email: string, password = 'Halaqa-demo-1', redirect?: string, origin = 'http://localhost:3000') {
+async function signInAtProvider(
+  b: Browser,
+  provider: 'MA' | 'QA',
+  email: string,
+  password = 'Halaqa-demo-1',
+  redirect?: string,
+  origin = 'http://localhost:3000',
+) {
   const start = await b.send('POST', `${origin}/api/auth/oidc/${provider}/start`, redirect ? { redirect } : {});
   expect(start.statusCode, start.body).toBe(200);
   const authorizationUrl = new URL(start.json().data.authorizationUrl as string);
@@ -101,14 +113,25 @@ async function signInAtProvider(b: Browser, provider: 'MA' | 'QA', email: string
 
 /** What the SPA's callback page does: posts the parameters to the API of its own origin. */
 async function complete(b: Browser, provider: 'MA' | 'QA', callback: URL, override: Record<string, string> = {}) {
-  const body = { code: callback.searchParams.get('code')!, state: callback.searchParams.get('state')!, iss: callback.searchParams.get('iss')!, ...override };
+  const body = {
+    code: callback.searchParams.get('code')!,
+    state: callback.searchParams.get('state')!,
+    iss: callback.searchParams.get('iss')!,
+    ...override,
+  };
   return b.send('POST', `${callback.origin}/api/auth/oidc/${provider}/callback`, body);
 }
 
 describe('federated sign-in (OpenID Connect, built-in provider)', () => {
   it('runs the code flow with PKCE, state and nonce, and provisions a QA learner into QAD', async () => {
     const b = new Browser(t.app);
-    const { authorizationUrl, callback } = await signInAtProvider(b, 'QA', 'qa.learner@qa.halaqa.test', 'Halaqa-demo-1', '/my-courses');
+    const { authorizationUrl, callback } = await signInAtProvider(
+      b,
+      'QA',
+      'qa.learner@qa.halaqa.test',
+      'Halaqa-demo-1',
+      '/my-courses',
+    );
     const q = authorizationUrl.searchParams;
     expect(authorizationUrl.pathname).toBe('/idp/qa/auth');
     expect(q.get('code_challenge_method')).toBe('S256');
@@ -125,18 +148,28 @@ describe('federated sign-in (OpenID Connect, built-in provider)', () => {
     expect(data.user).toMatchObject({ email: 'qa.learner@qa.halaqa.test', name: 'Mariam Al-Mannai', role: 'LEARNER' });
     expect(data.redirect).toBe('/my-courses');
     expect(b.cookies.has('halaqa.refresh')).toBe(true);
-    expect(String(res.headers['set-cookie'])).toMatch(/halaqa\.refresh=[^;]+; Path=\/api\/auth; Max-Age=\d+; HttpOnly; SameSite=Strict/);
+    expect(String(res.headers['set-cookie'])).toMatch(
+      /halaqa\.refresh=[^;]+; Path=\/api\/auth; Max-Age=\d+; HttpOnly; SameSite=Strict/,
+    );
 
     // The user is in QAD, and the token works as a federated one (X-Auth-Legacy: 0).
     const headers = { authorization: `Bearer ${data.token}`, 'x-auth-legacy': '0' };
     const company = await t.app.inject({ method: 'GET', url: '/api/users/me/company', headers });
     expect(company.statusCode).toBe(200);
     expect(company.json().data.acronym).toBe('QAD');
-    const settings = await t.app.inject({ method: 'GET', url: `/api/companies/${company.json().data.id}/settings`, headers });
+    const settings = await t.app.inject({
+      method: 'GET',
+      url: `/api/companies/${company.json().data.id}/settings`,
+      headers,
+    });
     expect(settings.json().data.style.primaryColor).toBe('#8A1538');
 
     // The code is single use: replaying the same callback is refused and provisions nothing more.
-    const users = await t.db.selectFrom('users').select('id').where('email', '=', 'qa.learner@qa.halaqa.test').execute();
+    const users = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'qa.learner@qa.halaqa.test')
+      .execute();
     const replay = await complete(b, 'QA', callback!);
     expect(replay.statusCode).toBe(400);
     expect(users).toHaveLength(1);
@@ -156,11 +189,24 @@ describe('federated sign-in (OpenID Connect, built-in provider)', () => {
     const b = new Browser(t.app);
     const a = await signInAtProvider(b, 'QA', 'qa.learner@qa.halaqa.test');
     expect((await complete(b, 'QA', a.callback!)).statusCode).toBe(200);
-    const req = await t.app.inject({ method: 'POST', url: '/api/account/reset-password/request', payload: { email: 'qa.learner@qa.halaqa.test' } });
+    const req = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/reset-password/request',
+      payload: { email: 'qa.learner@qa.halaqa.test' },
+    });
     expect(req.statusCode).toBe(202);
-    const mail = await t.db.selectFrom('outbox').select(['subject', 'body']).where(sql<boolean>`to_addresses::text like '%qa.learner@qa.halaqa.test%'`).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const mail = await t.db
+      .selectFrom('outbox')
+      .select(['subject', 'body'])
+      .where(sql<boolean>`to_addresses::text like '%qa.learner@qa.halaqa.test%'`)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(mail.body).toContain('sign in with QA at http://localhost:3000/login?sign-in-with-redirect=QA');
-    const resets = await t.db.selectFrom('password_resets').select('user_id').where('email', '=', 'qa.learner@qa.halaqa.test').execute();
+    const resets = await t.db
+      .selectFrom('password_resets')
+      .select('user_id')
+      .where('email', '=', 'qa.learner@qa.halaqa.test')
+      .execute();
     expect(resets.length).toBeGreaterThan(0);
     expect(resets.every((r) => r.user_id === null)).toBe(true);
   });
@@ -171,7 +217,12 @@ describe('federated sign-in (OpenID Connect, built-in provider)', () => {
     const res = await complete(b, 'MA', callback!);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.user.role).toBe('PARTNER');
-    const row = await t.db.selectFrom('users').innerJoin('companies', 'companies.id', 'users.company_id').select(['users.role', 'companies.acronym']).where('users.email', '=', 'ma.partner@ma.halaqa.test').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .innerJoin('companies', 'companies.id', 'users.company_id')
+      .select(['users.role', 'companies.acronym'])
+      .where('users.email', '=', 'ma.partner@ma.halaqa.test')
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ role: 'PARTNER', acronym: 'MOROCCO' });
 
     const learner = new Browser(t.app);
@@ -188,7 +239,11 @@ describe('federated sign-in (OpenID Connect, built-in provider)', () => {
   it('refuses a tampered state, a callback from another browser, and a wrong password at the provider', async () => {
     const b = new Browser(t.app);
     const { callback } = await signInAtProvider(b, 'QA', 'qa.educator@qa.halaqa.test');
-    const before = await t.db.selectFrom('users').select('id').where('email', '=', 'qa.educator@qa.halaqa.test').execute();
+    const before = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'qa.educator@qa.halaqa.test')
+      .execute();
     const tampered = await complete(b, 'QA', callback!, { state: `${callback!.searchParams.get('state')}x` });
     expect(tampered.statusCode).toBe(400);
     expect(tampered.json().errors[0].path).toBe('state');
@@ -199,7 +254,9 @@ describe('federated sign-in (OpenID Connect, built-in provider)', () => {
     expect(stolen.statusCode).toBe(400);
     // …and the state is spent: the real browser cannot use it afterwards either.
     expect((await complete(b, 'QA', callback!)).statusCode).toBe(400);
-    expect(await t.db.selectFrom('users').select('id').where('email', '=', 'qa.educator@qa.halaqa.test').execute()).toEqual(before);
+    expect(
+      await t.db.selectFrom('users').select('id').where('email', '=', 'qa.educator@qa.halaqa.test').execute(),
+    ).toEqual(before);
 
     const wrong = await signInAtProvider(new Browser(t.app), 'QA', 'qa.learner@qa.halaqa.test', 'not-the-password');
     expect(wrong.refused).toContain('Wrong e-mail or password.');
@@ -208,13 +265,21 @@ describe('federated sign-in (OpenID Connect, built-in provider)', () => {
   it('refuses a code exchanged with the wrong PKCE verifier or nonce', async () => {
     const b = new Browser(t.app);
     const { callback } = await signInAtProvider(b, 'QA', 'qa.educator@qa.halaqa.test');
-    await t.db.updateTable('federated_logins').set({ nonce: 'another-nonce' }).where('state', '=', callback!.searchParams.get('state')!).execute();
+    await t.db
+      .updateTable('federated_logins')
+      .set({ nonce: 'another-nonce' })
+      .where('state', '=', callback!.searchParams.get('state')!)
+      .execute();
     const res = await complete(b, 'QA', callback!);
     expect(res.statusCode).toBe(401);
 
     const c = new Browser(t.app);
     const second = await signInAtProvider(c, 'QA', 'qa.educator@qa.halaqa.test');
-    await t.db.updateTable('federated_logins').set({ code_verifier: 'x'.repeat(43) }).where('state', '=', second.callback!.searchParams.get('state')!).execute();
+    await t.db
+      .updateTable('federated_logins')
+      .set({ code_verifier: 'x'.repeat(43) })
+      .where('state', '=', second.callback!.searchParams.get('state')!)
+      .execute();
     expect((await complete(c, 'QA', second.callback!)).statusCode).toBe(401);
   });
 
@@ -226,7 +291,11 @@ describe('federated sign-in (OpenID Connect, built-in provider)', () => {
     expect(refreshed.statusCode, refreshed.body).toBe(200);
     const token = refreshed.json().data.token as string;
     expect(Date.parse(refreshed.json().data.expiresAt)).toBeGreaterThan(Date.now() + 50 * 60_000);
-    const me = await t.app.inject({ method: 'GET', url: `/api/users/${signedIn.user.id}`, headers: { authorization: `Bearer ${token}`, 'x-auth-legacy': '0' } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${signedIn.user.id}`,
+      headers: { authorization: `Bearer ${token}`, 'x-auth-legacy': '0' },
+    });
     expect(me.statusCode).toBe(200);
     // Again (the provider rotates its refresh token; the server keeps the new one).
     expect((await b.send('POST', '/api/auth/refresh')).statusCode).toBe(200);
@@ -238,28 +307,61 @@ describe('federated sign-in (OpenID Connect, built-in provider)', () => {
     expect((await stranger.send('POST', '/api/auth/refresh')).statusCode).toBe(401);
 
     // Revoked at the provider: the refresh fails and the sign-in is ended for good.
-    const session = await t.db.selectFrom('federated_sessions').selectAll().where('user_id', '=', signedIn.user.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    const basic = Buffer.from(`halaqa:${t.config.federation.providers.find((p) => p.code === 'QA')!.clientSecret}`).toString('base64');
+    const session = await t.db
+      .selectFrom('federated_sessions')
+      .selectAll()
+      .where('user_id', '=', signedIn.user.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const basic = Buffer.from(
+      `halaqa:${t.config.federation.providers.find((p) => p.code === 'QA')!.clientSecret}`,
+    ).toString('base64');
     const revoke = await t.app.inject({
-      method: 'POST', url: '/idp/qa/token/revocation', headers: { host: 'localhost:3000', authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ token: session.provider_refresh_token!, token_type_hint: 'refresh_token' }).toString(),
+      method: 'POST',
+      url: '/idp/qa/token/revocation',
+      headers: {
+        host: 'localhost:3000',
+        authorization: `Basic ${basic}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: new URLSearchParams({
+        token: session.provider_refresh_token!,
+        token_type_hint: 'refresh_token',
+      }).toString(),
     });
     expect(revoke.statusCode).toBe(200);
     const refused = await b.send('POST', '/api/auth/refresh');
     expect(refused.statusCode).toBe(401);
     expect(refused.json().message).toBe('Your sign-in has ended. Please sign in again.');
-    expect((await t.db.selectFrom('federated_sessions').select('ended_at').where('id', '=', session.id).executeTakeFirstOrThrow()).ended_at).not.toBeNull();
+    expect(
+      (
+        await t.db
+          .selectFrom('federated_sessions')
+          .select('ended_at')
+          .where('id', '=', session.id)
+          .executeTakeFirstOrThrow()
+      ).ended_at,
+    ).not.toBeNull();
   });
 
   it('rotates the refresh cookie at every refresh; a used one presented again ends the whole sign-in (reuse detection)', async () => {
     const b = new Browser(t.app);
     const { callback } = await signInAtProvider(b, 'QA', 'qa.learner@qa.halaqa.test');
     const signedIn = (await complete(b, 'QA', callback!)).json().data;
-    const status = async (token: string) => (await t.app.inject({ method: 'GET', url: '/api/users/me/company', headers: { authorization: `Bearer ${token}`, 'x-auth-legacy': '0' } })).statusCode;
+    const status = async (token: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/users/me/company',
+          headers: { authorization: `Bearer ${token}`, 'x-auth-legacy': '0' },
+        })
+      ).statusCode;
     const copied = b.cookies.get('halaqa.refresh')!;
     const refreshed = await b.send('POST', '/api/auth/refresh');
     expect(refreshed.statusCode, refreshed.body).toBe(200);
-    expect(String(refreshed.headers['set-cookie'])).toMatch(/halaqa\.refresh=[^;]+; Path=\/api\/auth; Max-Age=\d+; HttpOnly; SameSite=Strict/);
+    expect(String(refreshed.headers['set-cookie'])).toMatch(
+      /halaqa\.refresh=[^;]+; Path=\/api\/auth; Max-Age=\d+; HttpOnly; SameSite=Strict/,
+    );
     const current = b.cookies.get('halaqa.refresh')!;
     expect(current).not.toBe(copied);
     const token = refreshed.json().data.token as string;
@@ -313,7 +415,9 @@ describe('federated sign-in (OpenID Connect, built-in provider)', () => {
     expect(out.statusCode).toBe(200);
     const logoutUrl = new URL(out.json().data.logoutUrl as string);
     expect(logoutUrl.origin + logoutUrl.pathname).toBe('http://localhost:3000/idp/qa/session/end');
-    expect(logoutUrl.searchParams.get('post_logout_redirect_uri')).toBe('http://localhost:3000/login?sign-in-with-redirect=QA');
+    expect(logoutUrl.searchParams.get('post_logout_redirect_uri')).toBe(
+      'http://localhost:3000/login?sign-in-with-redirect=QA',
+    );
     expect(logoutUrl.searchParams.get('client_id')).toBe('halaqa');
     expect(logoutUrl.searchParams.get('id_token_hint')).toMatch(/^ey/);
     expect(b.cookies.has('halaqa.refresh')).toBe(false);
@@ -324,7 +428,10 @@ describe('federated sign-in (OpenID Connect, built-in provider)', () => {
     expect(page.body).toContain('data-autosubmit');
     const action = /<form[^>]*action="([^"]+)"/.exec(page.body)![1]!;
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.body)![1]!;
-    const confirm = await b.send('POST', new URL(action, 'http://localhost:3000').href, undefined, { xsrf, logout: 'yes' });
+    const confirm = await b.send('POST', new URL(action, 'http://localhost:3000').href, undefined, {
+      xsrf,
+      logout: 'yes',
+    });
     expect(confirm.statusCode).toBe(303);
     expect(confirm.headers.location).toBe('http://localhost:3000/login?sign-in-with-redirect=QA');
 
@@ -358,7 +465,10 @@ describe('federated sign-in: which directories are offered', () => {
   it('offers both directories through the built-in provider on a local install', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/oidc/providers' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual([{ code: 'MA', demo: true }, { code: 'QA', demo: true }]);
+    expect(res.json().data).toEqual([
+      { code: 'MA', demo: true },
+      { code: 'QA', demo: true },
+    ]);
   });
 
   it('under a public PUBLIC_URL runs no built-in provider: /idp/ma is 404, MA is not offered and its sign-in is refused', async () => {
@@ -388,8 +498,17 @@ describe("federated sign-in: the directory's company", () => {
       method: 'POST',
       url: '/api/auth/signup/company',
       payload: {
-        company: { name: 'Squatter', acronym, address: { line1: '1 Main', city: 'Rabat', postalCode: '10000', country: 'MA' } },
-        account: { firstName: 'Sam', lastName: 'Squat', email: `squat-${acronym.toLowerCase()}@example.org`, password: 'Str0ng!pass' },
+        company: {
+          name: 'Squatter',
+          acronym,
+          address: { line1: '1 Main', city: 'Rabat', postalCode: '10000', country: 'MA' },
+        },
+        account: {
+          firstName: 'Sam',
+          lastName: 'Squat',
+          email: `squat-${acronym.toLowerCase()}@example.org`,
+          password: 'Str0ng!pass',
+        },
       },
     });
 
@@ -398,7 +517,9 @@ describe("federated sign-in: the directory's company", () => {
     for (const acronym of ['MOROCCO', 'QAD']) {
       const res = await companySignUp(t.app, acronym);
       expect(res.statusCode, acronym).toBe(409);
-      expect(res.json().errors).toEqual([{ path: 'company.acronym', message: "This acronym is reserved for an organisation's single sign-on" }]);
+      expect(res.json().errors).toEqual([
+        { path: 'company.acronym', message: "This acronym is reserved for an organisation's single sign-on" },
+      ]);
     }
     expect(await t.db.selectFrom('companies').select('id').execute()).toEqual(before);
     expect(await t.db.selectFrom('users').select('id').where('email', 'like', 'squat-%').execute()).toEqual([]);
@@ -412,7 +533,9 @@ describe("federated sign-in: the directory's company", () => {
       const { callback } = await signInAtProvider(b, 'MA', 'ma.learner@ma.halaqa.test');
       const res = await complete(b, 'MA', callback!);
       expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe('Sign-in with MA is not open yet: its company is not approved on Halaqa. Please contact us.');
+      expect(res.json().message).toBe(
+        'Sign-in with MA is not open yet: its company is not approved on Halaqa. Please contact us.',
+      );
       expect(b.cookies.has('halaqa.refresh')).toBe(false);
       expect(await t.db.selectFrom('federated_sessions').select('id').execute()).toEqual(sessions);
     } finally {
@@ -427,15 +550,34 @@ describe("federated sign-in: the directory's company", () => {
       const b = new Browser(own.app);
       const { callback } = await signInAtProvider(b, 'MA', 'ma.partner@ma.halaqa.test');
       expect((await complete(b, 'MA', callback!)).statusCode).toBe(200);
-      const row = await own.db.selectFrom('users').innerJoin('companies', 'companies.id', 'users.company_id').select(['companies.acronym', 'companies.status']).where('users.email', '=', 'ma.partner@ma.halaqa.test').executeTakeFirstOrThrow();
+      const row = await own.db
+        .selectFrom('users')
+        .innerJoin('companies', 'companies.id', 'users.company_id')
+        .select(['companies.acronym', 'companies.status'])
+        .where('users.email', '=', 'ma.partner@ma.halaqa.test')
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ acronym: 'ATLAS', status: 'APPROVED' });
 
       // A company registered under the acronym before it was reserved stays PENDING: nobody lands in it.
-      await own.db.insertInto('companies').values({ name: 'Early bird', acronym: 'DOHA', settings: JSON.stringify({ style: { primaryColor: '#000000', secondaryColor: '#000000', tertiaryColor: '#000000' }, links: {}, logo: null }), status: 'PENDING' }).execute();
+      await own.db
+        .insertInto('companies')
+        .values({
+          name: 'Early bird',
+          acronym: 'DOHA',
+          settings: JSON.stringify({
+            style: { primaryColor: '#000000', secondaryColor: '#000000', tertiaryColor: '#000000' },
+            links: {},
+            logo: null,
+          }),
+          status: 'PENDING',
+        })
+        .execute();
       const q = new Browser(own.app);
       const qa = await signInAtProvider(q, 'QA', 'qa.learner@qa.halaqa.test');
       expect((await complete(q, 'QA', qa.callback!)).statusCode).toBe(403);
-      expect(await own.db.selectFrom('users').select('id').where('email', '=', 'qa.learner@qa.halaqa.test').execute()).toEqual([]);
+      expect(
+        await own.db.selectFrom('users').select('id').where('email', '=', 'qa.learner@qa.halaqa.test').execute(),
+      ).toEqual([]);
     } finally {
       await own.close();
     }
@@ -444,7 +586,11 @@ describe("federated sign-in: the directory's company", () => {
 
 describe('federated sign-in: an address someone else signed up with', () => {
   const localSignUp = async (email: string) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', ...multipart({ firstName: 'Sam', lastName: 'Squat', email, password: 'Str0ng!pass', role: 'LEARNER' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      ...multipart({ firstName: 'Sam', lastName: 'Squat', email, password: 'Str0ng!pass', role: 'LEARNER' }),
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data as { token: string; user: { id: number } };
   };
@@ -457,7 +603,11 @@ describe('federated sign-in: an address someone else signed up with', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.user).toMatchObject({ id: squatter.user.id, role: 'EDUCATOR', name: 'Khalid Al-Thani' });
     // The squatter's password and token are gone.
-    const password = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'qa.educator@qa.halaqa.test', password: 'Str0ng!pass' } });
+    const password = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: 'qa.educator@qa.halaqa.test', password: 'Str0ng!pass' },
+    });
     expect(password.statusCode).toBe(401);
     const me = await t.app.inject({ method: 'GET', url: '/api/users/me/company', headers: t.auth(squatter.token) });
     expect(me.statusCode).toBe(401);
@@ -467,14 +617,29 @@ describe('federated sign-in: an address someone else signed up with', () => {
     const owner = await localSignUp('ma.partner.twin@ma.halaqa.test');
     await t.db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', owner.user.id).execute();
     // The demo directory has no such account: reuse a directory account by giving the local one its address.
-    await t.db.deleteFrom('federated_identities').where('user_id', 'in', t.db.selectFrom('users').select('id').where('email', '=', 'ma.learner@ma.halaqa.test')).execute();
-    await t.db.updateTable('users').set({ email: 'ma.learner.old@ma.halaqa.test' }).where('email', '=', 'ma.learner@ma.halaqa.test').execute();
-    await t.db.updateTable('users').set({ email: 'ma.learner@ma.halaqa.test' }).where('id', '=', owner.user.id).execute();
+    await t.db
+      .deleteFrom('federated_identities')
+      .where('user_id', 'in', t.db.selectFrom('users').select('id').where('email', '=', 'ma.learner@ma.halaqa.test'))
+      .execute();
+    await t.db
+      .updateTable('users')
+      .set({ email: 'ma.learner.old@ma.halaqa.test' })
+      .where('email', '=', 'ma.learner@ma.halaqa.test')
+      .execute();
+    await t.db
+      .updateTable('users')
+      .set({ email: 'ma.learner@ma.halaqa.test' })
+      .where('id', '=', owner.user.id)
+      .execute();
     const b = new Browser(t.app);
     const { callback } = await signInAtProvider(b, 'MA', 'ma.learner@ma.halaqa.test');
     const res = await complete(b, 'MA', callback!);
     expect(res.statusCode).toBe(409);
-    const password = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'ma.learner@ma.halaqa.test', password: 'Str0ng!pass' } });
+    const password = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: 'ma.learner@ma.halaqa.test', password: 'Str0ng!pass' },
+    });
     expect(password.statusCode).toBe(200);
   });
 });
@@ -486,28 +651,62 @@ describe('federated sign-in: cancelling, configuration, token tolerance', () => 
     const page = await b.follow(start.json().data.authorizationUrl);
     const abort = /action="([^"]+\/abort)"/.exec(page.body)![1]!;
     const cancelled = await b.send('POST', abort, undefined, {});
-    const back = new URL((await b.follow(new URL(String(cancelled.headers.location), 'http://localhost:3000').href)).url);
+    const back = new URL(
+      (await b.follow(new URL(String(cancelled.headers.location), 'http://localhost:3000').href)).url,
+    );
     expect(back.pathname).toBe('/sso/ma');
     expect(back.searchParams.get('error')).toBe('access_denied');
     const before = await t.db.selectFrom('federated_sessions').select('id').execute();
-    const res = await b.send('POST', '/api/auth/oidc/MA/callback', { state: back.searchParams.get('state')!, error: 'access_denied' });
+    const res = await b.send('POST', '/api/auth/oidc/MA/callback', {
+      state: back.searchParams.get('state')!,
+      error: 'access_denied',
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('The sign-in was cancelled.');
     expect(await t.db.selectFrom('federated_sessions').select('id').execute()).toEqual(before);
   });
 
   it('reads each directory from OIDC_<CODE>_* and, on a local install, falls back to the built-in provider unless OIDC_BUILTIN_IDP=false', () => {
-    const base = { DATA_DIR: t.config.dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', PUBLIC_URL: 'http://127.0.0.1:3000' };
-    const mixed = loadConfig({ ...base, OIDC_MA_ISSUER: 'https://login.ma.example/realms/ma/', OIDC_MA_CLIENT_ID: 'halaqa', OIDC_MA_CLIENT_SECRET: 's3cret', OIDC_MA_GROUPS_CLAIM: 'roles' });
+    const base = {
+      DATA_DIR: t.config.dataDir,
+      JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+    };
+    const mixed = loadConfig({
+      ...base,
+      OIDC_MA_ISSUER: 'https://login.ma.example/realms/ma/',
+      OIDC_MA_CLIENT_ID: 'halaqa',
+      OIDC_MA_CLIENT_SECRET: 's3cret',
+      OIDC_MA_GROUPS_CLAIM: 'roles',
+    });
     expect(mixed.federation.providers).toEqual([
-      { code: 'MA', issuer: 'https://login.ma.example/realms/ma', clientId: 'halaqa', clientSecret: 's3cret', groupsClaim: 'roles', scope: 'openid email profile groups', companyAcronym: 'MOROCCO', builtIn: false },
-      expect.objectContaining({ code: 'QA', issuer: 'http://127.0.0.1:3000/idp/qa', builtIn: true, companyAcronym: 'QAD', groupsClaim: 'groups' }),
+      {
+        code: 'MA',
+        issuer: 'https://login.ma.example/realms/ma',
+        clientId: 'halaqa',
+        clientSecret: 's3cret',
+        groupsClaim: 'roles',
+        scope: 'openid email profile groups',
+        companyAcronym: 'MOROCCO',
+        builtIn: false,
+      },
+      expect.objectContaining({
+        code: 'QA',
+        issuer: 'http://127.0.0.1:3000/idp/qa',
+        builtIn: true,
+        companyAcronym: 'QAD',
+        groupsClaim: 'groups',
+      }),
     ]);
     expect(loadConfig({ ...base, OIDC_BUILTIN_IDP: 'false' }).federation.providers).toEqual([]);
     expect(() => loadConfig({ ...base, OIDC_QA_ISSUER: 'https://login.qa.example' })).toThrow(ConfigError);
-    expect(loadConfig({ ...base, OIDC_QA_SCOPE: 'openid  email offline_access' }).federation.providers[1]!.scope).toBe('openid email offline_access');
+    expect(loadConfig({ ...base, OIDC_QA_SCOPE: 'openid  email offline_access' }).federation.providers[1]!.scope).toBe(
+      'openid email offline_access',
+    );
     expect(() => loadConfig({ ...base, OIDC_QA_SCOPE: 'email' })).toThrow(/OIDC_QA_SCOPE/);
-    expect(() => loadConfig({ ...base, OIDC_QA_ISSUER: 'login.qa.example', OIDC_QA_CLIENT_ID: 'x', OIDC_QA_CLIENT_SECRET: 'y' })).toThrow(/OIDC_QA_ISSUER/);
+    expect(() =>
+      loadConfig({ ...base, OIDC_QA_ISSUER: 'login.qa.example', OIDC_QA_CLIENT_ID: 'x', OIDC_QA_CLIENT_SECRET: 'y' }),
+    ).toThrow(/OIDC_QA_ISSUER/);
   });
 
   it('the provider answers an unknown or expired sign-in with a page, never a hang', async () => {
@@ -516,14 +715,19 @@ describe('federated sign-in: cancelling, configuration, token tolerance', () => 
     expect(page.statusCode).toBe(400);
     expect(page.body).toContain('This sign-in has expired');
     for (const path of ['/idp/qa/interaction/not-a-real-one/abort', '/idp/qa/interaction/not-a-real-one/login']) {
-      const res = await b.send('POST', path, undefined, { email: 'qa.learner@qa.halaqa.test', password: 'Halaqa-demo-1' });
+      const res = await b.send('POST', path, undefined, {
+        email: 'qa.learner@qa.halaqa.test',
+        password: 'Halaqa-demo-1',
+      });
       expect(res.statusCode, path).toBe(400);
       expect(res.body).toContain('This sign-in has expired');
     }
   });
 
   it('keeps authorization codes and ID tokens out of the request logs', () => {
-    expect(redactUrl('/idp/qa/session/end?id_token_hint=eyJ&client_id=halaqa')).toBe('/idp/qa/session/end?id_token_hint=[REDACTED]&client_id=halaqa');
+    expect(redactUrl('/idp/qa/session/end?id_token_hint=eyJ&client_id=halaqa')).toBe(
+      '/idp/qa/session/end?id_token_hint=[REDACTED]&client_id=halaqa',
+    );
     expect(redactUrl('/sso/qa?code=abc&state=s')).toBe('/sso/qa?code=[REDACTED]&state=s');
   });
 
@@ -533,7 +737,12 @@ describe('federated sign-in: cancelling, configuration, token tolerance', () => 
     try {
       const start = new Date('2030-01-01T00:00:00Z');
       vi.setSystemTime(start);
-      const { token } = await tokens.issue({ sub: 1, role: 'LEARNER', cid: null, sid: '00000000-0000-4000-8000-000000000001' });
+      const { token } = await tokens.issue({
+        sub: 1,
+        role: 'LEARNER',
+        cid: null,
+        sid: '00000000-0000-4000-8000-000000000001',
+      });
       vi.setSystemTime(new Date(start.getTime() + 64_000));
       expect(await tokens.verify(token)).toMatchObject({ sub: 1 });
       vi.setSystemTime(new Date(start.getTime() + 66_000));
@@ -544,24 +753,35 @@ describe('federated sign-in: cancelling, configuration, token tolerance', () => 
   });
 });
 
-
 describe('federated sign-in from another loopback name than PUBLIC_URL (unset here: http://localhost:3000)', () => {
   it('signs in a browser that opened the app at http://127.0.0.1:3000: its pages move to PUBLIC_URL first', async () => {
     const b = new Browser(t.app);
     // The user opens the app at 127.0.0.1 and signs in with QA from the page it landed on.
     const page = await b.follow('http://127.0.0.1:3000/login?redirect=%2Fmy-courses');
-    const { callback } = await signInAtProvider(b, 'QA', 'qa.learner@qa.halaqa.test', undefined, '/my-courses', new URL(page.url).origin);
+    const { callback } = await signInAtProvider(
+      b,
+      'QA',
+      'qa.learner@qa.halaqa.test',
+      undefined,
+      '/my-courses',
+      new URL(page.url).origin,
+    );
     const res = await complete(b, 'QA', callback!);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.redirect).toBe('/my-courses');
     expect(page.url).toBe('http://localhost:3000/login?redirect=%2Fmy-courses');
   });
 
-  it('answers a sign-in started at 127.0.0.1 by a page this server did not serve with PUBLIC_URL\'s login, where it completes', async () => {
+  it("answers a sign-in started at 127.0.0.1 by a page this server did not serve with PUBLIC_URL's login, where it completes", async () => {
     const b = new Browser(t.app);
-    const start = await b.send('POST', 'http://127.0.0.1:3000/api/auth/oidc/QA/start', { redirect: '/my-courses', locale: 'ar' });
+    const start = await b.send('POST', 'http://127.0.0.1:3000/api/auth/oidc/QA/start', {
+      redirect: '/my-courses',
+      locale: 'ar',
+    });
     expect(start.statusCode, start.body).toBe(200);
-    expect(start.json().data.authorizationUrl).toBe('http://localhost:3000/login?sign-in-with-redirect=QA&redirect=%2Fmy-courses&lang=ar');
+    expect(start.json().data.authorizationUrl).toBe(
+      'http://localhost:3000/login?sign-in-with-redirect=QA&redirect=%2Fmy-courses&lang=ar',
+    );
     expect(b.jar('127.0.0.1').size).toBe(0); // nothing started there
     // That login page starts the sign-in at PUBLIC_URL.
     const { callback } = await signInAtProvider(b, 'QA', 'qa.learner@qa.halaqa.test', undefined, '/my-courses');

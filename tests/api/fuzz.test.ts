@@ -67,7 +67,8 @@ beforeAll(async () => {
     .filter((op) => !unbuilt.has(op.operationId) && (!ONLY || op.operationId === ONLY))
     .sort((a, b) => LAST.indexOf(a.operationId) - LAST.indexOf(b.operationId));
   skipped = all.length - operations.length;
-  for (const [caller, email] of Object.entries(CALLERS) as Array<[Caller, string | null]>) tokens.set(caller, email ? t.auth(await t.tokenFor(email)) : {});
+  for (const [caller, email] of Object.entries(CALLERS) as Array<[Caller, string | null]>)
+    tokens.set(caller, email ? t.auth(await t.tokenFor(email)) : {});
   await installWriteLog(t.db);
 }, 60_000);
 afterAll(() => t?.close());
@@ -78,7 +79,11 @@ function partOf(schema: Schema | undefined): Schema | null {
 }
 
 function isFile(p: Schema): boolean {
-  return p.format === 'binary' || (p.contentMediaType !== undefined && p.contentMediaType !== 'application/json') || p.contentEncoding !== undefined;
+  return (
+    p.format === 'binary' ||
+    (p.contentMediaType !== undefined && p.contentMediaType !== 'application/json') ||
+    p.contentEncoding !== undefined
+  );
 }
 
 const FILES: FilePart[] = [
@@ -99,13 +104,21 @@ function caseArb(op: OperationSpec): fc.Arbitrary<Case> {
   const formProps = (form?.properties ?? {}) as Record<string, Schema>;
   const fileKeys = Object.keys(formProps).filter((k) => isFile(formProps[k]!));
   const textForm: Schema | null = form
-    ? { ...form, properties: Object.fromEntries(Object.entries(formProps).filter(([k]) => !fileKeys.includes(k))), required: ((form.required ?? []) as string[]).filter((k) => !fileKeys.includes(k)) }
+    ? {
+        ...form,
+        properties: Object.fromEntries(Object.entries(formProps).filter(([k]) => !fileKeys.includes(k))),
+        required: ((form.required ?? []) as string[]).filter((k) => !fileKeys.includes(k)),
+      }
     : null;
   const bodySchema = json ?? textForm;
   const parts = { params, query, headers, body: bodySchema };
   const valid = (s: Schema | null) => (s ? validArb(s) : fc.constant(undefined));
-  const filesArb = fc.record(Object.fromEntries(fileKeys.map((k) => [k, fc.option(fc.constantFrom(...FILES), { freq: 6 })]))) as fc.Arbitrary<Record<string, FilePart | null>>;
-  const allowed = (Object.keys(CALLERS) as Caller[]).filter((k) => (k === 'anonymous' ? !op.requiresAuth : !op.roles || op.roles.includes(k)));
+  const filesArb = fc.record(
+    Object.fromEntries(fileKeys.map((k) => [k, fc.option(fc.constantFrom(...FILES), { freq: 6 })])),
+  ) as fc.Arbitrary<Record<string, FilePart | null>>;
+  const allowed = (Object.keys(CALLERS) as Caller[]).filter((k) =>
+    k === 'anonymous' ? !op.requiresAuth : !op.roles || op.roles.includes(k),
+  );
   const broken = (Object.keys(parts) as Array<keyof typeof parts>).filter((k) => parts[k]);
   return fc
     .record({
@@ -117,27 +130,32 @@ function caseArb(op: OperationSpec): fc.Arbitrary<Case> {
       // Which part is broken: none (a valid request) half of the time.
       brokenPart: broken.length ? fc.oneof(fc.constant(null), fc.constantFrom(...broken)) : fc.constant(null),
     })
-    .chain(({ caller, brokenPart }) =>
-      fc.record({
-        caller: fc.constant(caller),
-        valid: fc.constant(brokenPart === null),
-        params: brokenPart === 'params' ? invalidArb(params!) : valid(params),
-        query: brokenPart === 'query' ? invalidArb(query!) : valid(query),
-        headers: brokenPart === 'headers' ? invalidArb(headers!) : valid(headers),
-        body: brokenPart === 'body' ? invalidArb(bodySchema!) : valid(bodySchema),
-        files: filesArb,
-      }) as fc.Arbitrary<Case>,
+    .chain(
+      ({ caller, brokenPart }) =>
+        fc.record({
+          caller: fc.constant(caller),
+          valid: fc.constant(brokenPart === null),
+          params: brokenPart === 'params' ? invalidArb(params!) : valid(params),
+          query: brokenPart === 'query' ? invalidArb(query!) : valid(query),
+          headers: brokenPart === 'headers' ? invalidArb(headers!) : valid(headers),
+          body: brokenPart === 'body' ? invalidArb(bodySchema!) : valid(bodySchema),
+          files: filesArb,
+        }) as fc.Arbitrary<Case>,
     );
 }
 
-const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const asRecord = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /** The inject options of a case. */
 function requestOf(op: OperationSpec, c: Case) {
   const params = asRecord(c.params);
   // A URL carries UTF-8: lone surrogates cannot be encoded (they become U+FFFD, as a browser does).
-  const wellFormed = (s: string) => s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
-  const url = op.url.replace(/:([A-Za-z]+)/g, (_m, name: string) => encodeURIComponent(wellFormed(toText(params[name] ?? 'x'))));
+  const wellFormed = (s: string) =>
+    s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  const url = op.url.replace(/:([A-Za-z]+)/g, (_m, name: string) =>
+    encodeURIComponent(wellFormed(toText(params[name] ?? 'x'))),
+  );
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(asRecord(c.query))) {
     if (v === undefined) continue;
@@ -150,14 +168,31 @@ function requestOf(op: OperationSpec, c: Case) {
   }
   const fullUrl = search.size ? `${url}?${search.toString()}` : url;
   if (op.multipartSchema) {
-    const fields = Object.fromEntries(Object.entries(asRecord(c.body)).filter(([, v]) => v !== undefined).map(([k, v]) => [k, toText(v)]));
+    const fields = Object.fromEntries(
+      Object.entries(asRecord(c.body))
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, toText(v)]),
+    );
     const files = Object.fromEntries(Object.entries(c.files).filter(([, f]) => f)) as Record<string, FilePart>;
     const form = multipart(fields, files);
-    return { method: op.method.toUpperCase(), url: fullUrl, headers: { ...headers, ...form.headers }, payload: form.payload, shown: { fields, files: Object.keys(files) } };
+    return {
+      method: op.method.toUpperCase(),
+      url: fullUrl,
+      headers: { ...headers, ...form.headers },
+      payload: form.payload,
+      shown: { fields, files: Object.keys(files) },
+    };
   }
-  if (c.body === undefined) return { method: op.method.toUpperCase(), url: fullUrl, headers, payload: undefined, shown: undefined };
+  if (c.body === undefined)
+    return { method: op.method.toUpperCase(), url: fullUrl, headers, payload: undefined, shown: undefined };
   const payload = toJson(c.body);
-  return { method: op.method.toUpperCase(), url: fullUrl, headers: { ...headers, 'content-type': 'application/json' }, payload, shown: payload.length > 300 ? `${payload.slice(0, 300)}… (${payload.length} chars)` : payload };
+  return {
+    method: op.method.toUpperCase(),
+    url: fullUrl,
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload,
+    shown: payload.length > 300 ? `${payload.slice(0, 300)}… (${payload.length} chars)` : payload,
+  };
 }
 
 /** A stable per-operation seed, so one operation's cases do not depend on the others. */
@@ -183,9 +218,16 @@ describe('schema-driven fuzzing of every operation', () => {
         const req = requestOf(op, c);
         let res: LightMyRequestResponse;
         try {
-          res = await t.app.inject({ method: req.method as 'GET', url: req.url, headers: req.headers, payload: req.payload });
+          res = await t.app.inject({
+            method: req.method as 'GET',
+            url: req.url,
+            headers: req.headers,
+            payload: req.payload,
+          });
         } catch (err) {
-          failures.push(`${op.operationId} #${index} threw ${String(err)}: ${req.method} ${req.url} as ${c.caller} body ${JSON.stringify(req.shown)}`);
+          failures.push(
+            `${op.operationId} #${index} threw ${String(err)}: ${req.method} ${req.url} as ${c.caller} body ${JSON.stringify(req.shown)}`,
+          );
           continue;
         }
         cases += 1;
@@ -199,12 +241,18 @@ describe('schema-driven fuzzing of every operation', () => {
         if (res.statusCode >= 500) failures.push(`${res.statusCode} ${replay} → ${res.body.slice(0, 200)}`);
         if (REFUSED.has(res.statusCode)) {
           refusedCalls += 1;
-          if (writes.length) failures.push(`refused ${res.statusCode} but wrote ${writes.map((w) => `${w.op} ${w.tbl}`).join(', ')}: ${replay}`);
+          if (writes.length)
+            failures.push(
+              `refused ${res.statusCode} but wrote ${writes.map((w) => `${w.op} ${w.tbl}`).join(', ')}: ${replay}`,
+            );
         } else if (res.statusCode < 300) acceptedWrites += writes.length;
       }
     }
     const fiveXX = [...statuses].filter(([s]) => s >= 500).reduce((n, [, k]) => n + k, 0);
-    const histogram = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
+    const histogram = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ');
     console.log(
       `fuzz: ${cases} cases over ${operations.length} operations (${skipped} not built or filtered out), ${fiveXX} × 5xx, ` +
         `${invalid} invalid, ${refusedCalls} refused (400/401/403/404/409/422) with ${failures.filter((f) => f.startsWith('refused')).length} writing, ` +

@@ -10,7 +10,12 @@ import { loadConfig } from '../../server/config.js';
 import type { Database } from '../../server/db/types.js';
 import { JOB_INTERVAL_MS, scheduleJobs } from '../../server/jobs/index.js';
 import { lockFileOf } from '../../server/platform/dir-lock.js';
-import { REPEATED_SIGNAL_MS, exitGracefullyOnSignals, gracefulShutdown, prepareGracefulClose } from '../../server/platform/shutdown.js';
+import {
+  REPEATED_SIGNAL_MS,
+  exitGracefullyOnSignals,
+  gracefulShutdown,
+  prepareGracefulClose,
+} from '../../server/platform/shutdown.js';
 import { frameReader } from './chat-frames.js';
 import { DEMO_PASSWORD } from './harness.js';
 import { type ServerProcess, spawnServer, waitReady } from './server-process.js';
@@ -37,7 +42,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts a server of this test (the demo data, fast password hashes); the second one reuses the first's DATA_DIR. */
 async function start(graceSeconds: number): Promise<ServerProcess> {
-  const env = { DATABASE_URL: '', SEED_DEMO_DATA: 'true', SCRYPT_LOG_N: '14', LOG_LEVEL: 'info', SHUTDOWN_GRACE_SECONDS: String(graceSeconds) };
+  const env = {
+    DATABASE_URL: '',
+    SEED_DEMO_DATA: 'true',
+    SCRYPT_LOG_N: '14',
+    LOG_LEVEL: 'info',
+    SHUTDOWN_GRACE_SECONDS: String(graceSeconds),
+  };
   const server = await spawnServer('shutdown', env, servers[0]?.dataDir);
   servers.push(server);
   await waitReady(server);
@@ -45,7 +56,9 @@ async function start(graceSeconds: number): Promise<ServerProcess> {
 }
 
 const exited = (s: ServerProcess) =>
-  new Promise<number | null>((resolve) => (s.proc.exitCode !== null ? resolve(s.proc.exitCode) : s.proc.once('exit', (code) => resolve(code))));
+  new Promise<number | null>((resolve) =>
+    s.proc.exitCode !== null ? resolve(s.proc.exitCode) : s.proc.once('exit', (code) => resolve(code)),
+  );
 
 /**
  * A sign-in whose body is sent in two parts, on a raw keep-alive connection: in flight on the
@@ -61,7 +74,9 @@ async function slowSignIn(port: number) {
   await new Promise<void>((resolve, reject) => (socket.once('connect', resolve), socket.once('error', reject)));
   const body = JSON.stringify({ email: 'learner@halaqa.test', password: DEMO_PASSWORD });
   const half = Math.floor(body.length / 2);
-  socket.write(`POST /api/auth/signin HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, half)}`);
+  socket.write(
+    `POST /api/auth/signin HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, half)}`,
+  );
   return {
     finish: () => socket.write(body.slice(half)),
     received: () => ended,
@@ -83,11 +98,19 @@ describe('graceful shutdown of a server process', () => {
     const lockFile = lockFileOf(join(server.dataDir, 'pg'));
     expect(existsSync(lockFile)).toBe(true);
 
-    const signIn = await fetch(`${base}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'learner@halaqa.test', password: DEMO_PASSWORD }) });
+    const signIn = await fetch(`${base}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'learner@halaqa.test', password: DEMO_PASSWORD }),
+    });
     const { token } = ((await signIn.json()) as { data: { token: string } }).data;
-    const enrollments = (await (await fetch(`${base}/api/sessions/enrollments`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: Array<{ sessionId: number; status: string }> };
+    const enrollments = (await (
+      await fetch(`${base}/api/sessions/enrollments`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { data: Array<{ sessionId: number; status: string }> };
     const sessionId = enrollments.data.find((e) => e.status === 'ACTIVE')!.sessionId;
-    const ws = new WebSocket(`ws://127.0.0.1:${server.port}/api/sessions/${sessionId}/chat/socket?token=${encodeURIComponent(token)}`);
+    const ws = new WebSocket(
+      `ws://127.0.0.1:${server.port}/api/sessions/${sessionId}/chat/socket?token=${encodeURIComponent(token)}`,
+    );
     sockets.push(ws);
     const frames = frameReader(ws);
     await frames.next((f) => f.type === 'ready', 10_000);
@@ -100,7 +123,8 @@ describe('graceful shutdown of a server process', () => {
 
     expect(await frames.closed(5000)).toBe(1001);
     let closedListener = false;
-    for (let i = 0; i < 50 && !closedListener; i++) closedListener = (await refused(server.port)) || (await sleep(50), false);
+    for (let i = 0; i < 50 && !closedListener; i++)
+      closedListener = (await refused(server.port)) || (await sleep(50), false);
     expect(closedListener).toBe(true);
     // The request in flight holds the process.
     expect(server.proc.exitCode).toBeNull();
@@ -116,9 +140,19 @@ describe('graceful shutdown of a server process', () => {
     expect(performance.now() - signalledAt).toBeLessThan(GRACE_SECONDS * 1000);
     expect(existsSync(lockFile)).toBe(false);
     // Each step is logged, in order.
-    const steps = ['SIGTERM: shutting down', 'chat socket(s) with 1001', 'HTTP server closed', 'database closed', 'pg.lock released', 'shutdown: done'];
+    const steps = [
+      'SIGTERM: shutting down',
+      'chat socket(s) with 1001',
+      'HTTP server closed',
+      'database closed',
+      'pg.lock released',
+      'shutdown: done',
+    ];
     const at = steps.map((s) => server.out.indexOf(s));
-    expect(at.every((i) => i >= 0), server.out).toBe(true);
+    expect(
+      at.every((i) => i >= 0),
+      server.out,
+    ).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
   }, 300_000);
 
@@ -218,7 +252,9 @@ describe('SHUTDOWN_GRACE_SECONDS', () => {
       expect(loadConfig({ DATA_DIR: dataDir }).shutdownGraceSeconds).toBe(10);
       expect(loadConfig({ DATA_DIR: dataDir, SHUTDOWN_GRACE_SECONDS: '30' }).shutdownGraceSeconds).toBe(30);
       for (const bad of ['0', '601', '2.5', 'soon']) {
-        expect(() => loadConfig({ DATA_DIR: dataDir, SHUTDOWN_GRACE_SECONDS: bad })).toThrow(`SHUTDOWN_GRACE_SECONDS must be a whole number from 1 to 600, got "${bad}"`);
+        expect(() => loadConfig({ DATA_DIR: dataDir, SHUTDOWN_GRACE_SECONDS: bad })).toThrow(
+          `SHUTDOWN_GRACE_SECONDS must be a whole number from 1 to 600, got "${bad}"`,
+        );
       }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

@@ -31,7 +31,12 @@ export const testHashPassword = (plain: string) => hashPassword(plain, TEST_SCRY
  * rate limits raised 1000-fold (tests sign in far more often than people do; the rate-limit tests
  * pass `env: { RATE_LIMIT_FACTOR: '1' }` for the real limits).
  */
-const TEST_ENV = { JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', WEB_DIR: '', SCRYPT_LOG_N: String(TEST_SCRYPT_LOG_N), RATE_LIMIT_FACTOR: '1000' };
+const TEST_ENV = {
+  JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+  WEB_DIR: '',
+  SCRYPT_LOG_N: String(TEST_SCRYPT_LOG_N),
+  RATE_LIMIT_FACTOR: '1000',
+};
 
 /**
  * The seeded image as a Blob, read from disk once per worker: test files share their worker's
@@ -63,7 +68,11 @@ export interface TestApp {
  */
 export async function startTestApp(
   options: {
-    seed?: boolean; gateway?: PaymentGateway; now?: () => Date; handlers?: HandlerTable; env?: Record<string, string>;
+    seed?: boolean;
+    gateway?: PaymentGateway;
+    now?: () => Date;
+    handlers?: HandlerTable;
+    env?: Record<string, string>;
     /** Keep the captcha on (default off: tests/api/captcha.test.ts turns it on). */ captcha?: boolean;
   } = {},
 ): Promise<TestApp> {
@@ -78,14 +87,31 @@ export async function startTestApp(
   const pgTemplate = url && seed ? inject('pgTemplateDatabase') : '';
   if (url && pgTemplate) await adminQuery(url, `create database "${schema}" template "${pgTemplate}"`);
   const handle = await openDatabase(
-    url ? (pgTemplate ? { kind: 'postgres', url: databaseUrl(url, schema) } : { kind: 'postgres', url, schema }) : { kind: 'pglite', dir: null, image },
+    url
+      ? pgTemplate
+        ? { kind: 'postgres', url: databaseUrl(url, schema) }
+        : { kind: 'postgres', url, schema }
+      : { kind: 'pglite', dir: null, image },
   );
   await migrateToLatest(handle.db, handle.schema);
   const dataDir = mkdtempSync(join(tmpdir(), 'halaqa-test-'));
-  if (seed && !image && !pgTemplate) await seedDemoData(handle.db, { uploadsDir: null, hashPassword: testHashPassword });
+  if (seed && !image && !pgTemplate)
+    await seedDemoData(handle.db, { uploadsDir: null, hashPassword: testHashPassword });
   // The captcha is off for the API tests (CAPTCHA=off exists for them only), except where asked for.
-  const config = loadConfig({ ...TEST_ENV, CAPTCHA: options.captcha ? 'on' : 'off', ...options.env, DATA_DIR: dataDir });
-  const app = await buildApp({ config, db: handle.db, logger: false, gateway: options.gateway, now: options.now, handlers: options.handlers });
+  const config = loadConfig({
+    ...TEST_ENV,
+    CAPTCHA: options.captcha ? 'on' : 'off',
+    ...options.env,
+    DATA_DIR: dataDir,
+  });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    logger: false,
+    gateway: options.gateway,
+    now: options.now,
+    handlers: options.handlers,
+  });
   await app.ready();
   const tokens = new Map<string, string>();
   return {
@@ -95,7 +121,11 @@ export async function startTestApp(
     async tokenFor(email) {
       const cached = tokens.get(email);
       if (cached) return cached;
-      const res = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password: DEMO_PASSWORD } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { email, password: DEMO_PASSWORD },
+      });
       if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
       const token = res.json().data.token as string;
       tokens.set(email, token);
@@ -138,7 +168,11 @@ export function multipart(fields: Record<string, string>, files: Record<string, 
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
   for (const [k, f] of Object.entries(files)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType}\r\n\r\n`,
+      ),
+    );
     chunks.push(f.content, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));

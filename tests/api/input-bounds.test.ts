@@ -70,7 +70,9 @@ async function expectRefused(label: string, send: () => Promise<LightMyRequestRe
   if (writes.length) since = writes[writes.length - 1]!.id;
   if (res.statusCode !== 400 || writes.length) {
     failed += 1;
-    failures.push(`${label} → ${res.statusCode}${writes.length ? ` wrote ${writes.map((w) => `${w.op} ${w.tbl}`).join(', ')}` : ''} ${res.body.slice(0, 160)}`);
+    failures.push(
+      `${label} → ${res.statusCode}${writes.length ? ` wrote ${writes.map((w) => `${w.op} ${w.tbl}`).join(', ')}` : ''} ${res.body.slice(0, 160)}`,
+    );
   }
 }
 
@@ -92,11 +94,31 @@ describe('out-of-range input answers 400, never 500, and writes nothing', () => 
           const url = op.url.replace(/:([A-Za-z]+)/g, (_m, name: string) => (name === param ? bad : '1'));
           const label = `${op.method.toUpperCase()} ${url} (${op.operationId})`;
           if (op.multipartSchema) {
-            const form = multipart({}, { document: { filename: 'a.png', contentType: 'image/png', content: PNG_1PX }, picture: { filename: 'a.png', contentType: 'image/png', content: PNG_1PX } });
-            await expectRefused(label, () => t.app.inject({ method: op.method.toUpperCase() as 'POST', url, headers: { ...headers, ...form.headers }, payload: form.payload }));
+            const form = multipart(
+              {},
+              {
+                document: { filename: 'a.png', contentType: 'image/png', content: PNG_1PX },
+                picture: { filename: 'a.png', contentType: 'image/png', content: PNG_1PX },
+              },
+            );
+            await expectRefused(label, () =>
+              t.app.inject({
+                method: op.method.toUpperCase() as 'POST',
+                url,
+                headers: { ...headers, ...form.headers },
+                payload: form.payload,
+              }),
+            );
           } else {
             const payload = op.method === 'get' || op.method === 'delete' ? undefined : {};
-            await expectRefused(label, () => t.app.inject({ method: op.method.toUpperCase() as 'GET', url, headers: { ...headers, ...idem() }, payload }));
+            await expectRefused(label, () =>
+              t.app.inject({
+                method: op.method.toUpperCase() as 'GET',
+                url,
+                headers: { ...headers, ...idem() },
+                payload,
+              }),
+            );
           }
         }
       }
@@ -118,7 +140,10 @@ describe('out-of-range input answers 400, never 500, and writes nothing', () => 
       ['/api/courses/explore?page=', {}],
     ];
     for (const [url, headers] of urls) {
-      for (const bad of BAD_IDS) await expectRefused(`GET ${url}${bad}`, () => t.app.inject({ method: 'GET', url: url + encodeURIComponent(bad), headers }));
+      for (const bad of BAD_IDS)
+        await expectRefused(`GET ${url}${bad}`, () =>
+          t.app.inject({ method: 'GET', url: url + encodeURIComponent(bad), headers }),
+        );
     }
     expect(failures).toEqual([]);
   });
@@ -126,34 +151,85 @@ describe('out-of-range input answers 400, never 500, and writes nothing', () => 
   it('the id body fields sessionId (wallet and card intents), courseId (POST /sessions) and userIdsTo (mail)', async () => {
     const admin = t.auth(await t.tokenFor(EMAIL_OF_ROLE.ADMIN!));
     const learner = t.auth(await t.tokenFor(EMAIL_OF_ROLE.LEARNER!));
-    const week = { sunday: null, monday: { start: '18:00', end: '19:00' }, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null };
+    const week = {
+      sunday: null,
+      monday: { start: '18:00', end: '19:00' },
+      tuesday: null,
+      wednesday: null,
+      thursday: null,
+      friday: null,
+      saturday: null,
+    };
     // JSON numbers: 1e400 parses to Infinity, 1e20 is beyond every integer column.
     for (const bad of ['2147483648', '99999999999999999999', '1e400', '-1e400', '1.5']) {
       const raw = (template: string) => template.replace('BAD', bad);
       const json = { 'content-type': 'application/json' };
       await expectRefused(`POST /payments/intents/wallet sessionId=${bad}`, () =>
-        t.app.inject({ method: 'POST', url: '/api/payments/intents/wallet', headers: { ...learner, ...json, ...idem() }, payload: raw('{"sessionId":BAD,"amount":1100}') }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/payments/intents/wallet',
+          headers: { ...learner, ...json, ...idem() },
+          payload: raw('{"sessionId":BAD,"amount":1100}'),
+        }),
       );
       await expectRefused(`POST /payments/intents sessionId=${bad}`, () =>
-        t.app.inject({ method: 'POST', url: '/api/payments/intents', headers: { ...learner, ...json, ...idem() }, payload: raw('{"sessionId":BAD,"amount":1100}') }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/payments/intents',
+          headers: { ...learner, ...json, ...idem() },
+          payload: raw('{"sessionId":BAD,"amount":1100}'),
+        }),
       );
       await expectRefused(`POST /payments/intents/wallet amount=${bad}`, () =>
-        t.app.inject({ method: 'POST', url: '/api/payments/intents/wallet', headers: { ...learner, ...json, ...idem() }, payload: raw('{"sessionId":1,"amount":BAD}') }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/payments/intents/wallet',
+          headers: { ...learner, ...json, ...idem() },
+          payload: raw('{"sessionId":1,"amount":BAD}'),
+        }),
       );
-      const session = { courseId: 1, startDate: '2031-05-05', endDate: '2031-06-01', timezone: 'America/Denver', schedule: week, maxSeats: 10, price: 0 };
+      const session = {
+        courseId: 1,
+        startDate: '2031-05-05',
+        endDate: '2031-06-01',
+        timezone: 'America/Denver',
+        schedule: week,
+        maxSeats: 10,
+        price: 0,
+      };
       await expectRefused(`POST /sessions courseId=${bad}`, () =>
-        t.app.inject({ method: 'POST', url: '/api/sessions', headers: { ...admin, ...json }, payload: JSON.stringify(session).replace('"courseId":1', `"courseId":${bad}`) }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/sessions',
+          headers: { ...admin, ...json },
+          payload: JSON.stringify(session).replace('"courseId":1', `"courseId":${bad}`),
+        }),
       );
       if (bad !== '1.5') {
         await expectRefused(`POST /sessions price=${bad}`, () =>
-          t.app.inject({ method: 'POST', url: '/api/sessions', headers: { ...admin, ...json }, payload: JSON.stringify(session).replace('"price":0', `"price":${bad}`) }),
+          t.app.inject({
+            method: 'POST',
+            url: '/api/sessions',
+            headers: { ...admin, ...json },
+            payload: JSON.stringify(session).replace('"price":0', `"price":${bad}`),
+          }),
         );
         await expectRefused(`POST /payments/fee price=${bad}`, () =>
-          t.app.inject({ method: 'POST', url: '/api/payments/fee', headers: { ...learner, ...json }, payload: raw('{"price":BAD}') }),
+          t.app.inject({
+            method: 'POST',
+            url: '/api/payments/fee',
+            headers: { ...learner, ...json },
+            payload: raw('{"price":BAD}'),
+          }),
         );
       }
       await expectRefused(`POST /mail/send userIdsTo=[${bad}]`, () =>
-        t.app.inject({ method: 'POST', url: '/api/mail/send', headers: { ...admin, ...json }, payload: raw('{"message":"Hello","userIdsTo":[BAD]}') }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/mail/send',
+          headers: { ...admin, ...json },
+          payload: raw('{"message":"Hello","userIdsTo":[BAD]}'),
+        }),
       );
     }
     expect(failures).toEqual([]);
@@ -163,21 +239,54 @@ describe('out-of-range input answers 400, never 500, and writes nothing', () => 
     const admin = t.auth(await t.tokenFor(EMAIL_OF_ROLE.ADMIN!));
     const nul = 'Ali\u0000ce';
     await expectRefused('POST /users/me/addresses city with NUL', () =>
-      t.app.inject({ method: 'POST', url: '/api/users/me/addresses', headers: admin, payload: { line1: '1 Main St', city: nul, postalCode: '12345', country: 'US' } }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/me/addresses',
+        headers: admin,
+        payload: { line1: '1 Main St', city: nul, postalCode: '12345', country: 'US' },
+      }),
     );
-    await expectRefused('GET /courses/explore?query= with NUL', () => t.app.inject({ method: 'GET', url: '/api/courses/explore?query=a%00b' }));
-    await expectRefused('GET /sessions/explore?query= with NUL', () => t.app.inject({ method: 'GET', url: '/api/sessions/explore?query=a%00b' }));
-    const form = multipart({ firstName: nul, lastName: 'Doe', email: 'nul.signup@example.com', password: 'Halaqa-demo-1' });
-    await expectRefused('POST /auth/signup (multipart) firstName with NUL', () => t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: form.headers, payload: form.payload }));
+    await expectRefused('GET /courses/explore?query= with NUL', () =>
+      t.app.inject({ method: 'GET', url: '/api/courses/explore?query=a%00b' }),
+    );
+    await expectRefused('GET /sessions/explore?query= with NUL', () =>
+      t.app.inject({ method: 'GET', url: '/api/sessions/explore?query=a%00b' }),
+    );
+    const form = multipart({
+      firstName: nul,
+      lastName: 'Doe',
+      email: 'nul.signup@example.com',
+      password: 'Halaqa-demo-1',
+    });
+    await expectRefused('POST /auth/signup (multipart) firstName with NUL', () =>
+      t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: form.headers, payload: form.payload }),
+    );
     await expectRefused('POST /mail/send message with NUL', () =>
-      t.app.inject({ method: 'POST', url: '/api/mail/send', headers: admin, payload: { message: nul, userIdsTo: [1] } }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/mail/send',
+        headers: admin,
+        payload: { message: nul, userIdsTo: [1] },
+      }),
     );
     await expectRefused('PUT /companies/{id}/settings with a NUL in a free-form links key', async () => {
-      const companyId = (await t.db.selectFrom('companies').select('id').where('acronym', '=', 'NCAI').executeTakeFirstOrThrow()).id;
+      const companyId = (
+        await t.db.selectFrom('companies').select('id').where('acronym', '=', 'NCAI').executeTakeFirstOrThrow()
+      ).id;
       const style = { primaryColor: '#112233', secondaryColor: '#223344', tertiaryColor: '#334455' };
-      return t.app.inject({ method: 'PUT', url: `/api/companies/${companyId}/settings`, headers: admin, payload: { style, links: { ['home\u0000']: 'https://example.com' } } });
+      return t.app.inject({
+        method: 'PUT',
+        url: `/api/companies/${companyId}/settings`,
+        headers: admin,
+        payload: { style, links: { ['home\u0000']: 'https://example.com' } },
+      });
     });
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/me/addresses', headers: admin, payload: { line1: '1 Main St', city: nul, postalCode: '12345', country: 'US' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/addresses',
+      headers: admin,
+      payload: { line1: '1 Main St', city: nul, postalCode: '12345', country: 'US' },
+    });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().errors).toEqual([{ path: 'city', message: 'must not contain the NUL character (U+0000)' }]);
     expect(failures).toEqual([]);
@@ -190,10 +299,13 @@ function numbersOf(schema: unknown, path: string, out: Array<{ path: string; sch
   const s = schema as Record<string, unknown>;
   const types = Array.isArray(s.type) ? s.type : [s.type];
   if (types.includes('integer') || types.includes('number')) out.push({ path, schema: s });
-  for (const [k, v] of Object.entries((s.properties ?? {}) as Record<string, unknown>)) numbersOf(v, `${path}.${k}`, out);
+  for (const [k, v] of Object.entries((s.properties ?? {}) as Record<string, unknown>))
+    numbersOf(v, `${path}.${k}`, out);
   if (s.items) numbersOf(s.items, `${path}[]`, out);
-  if (s.additionalProperties && typeof s.additionalProperties === 'object') numbersOf(s.additionalProperties, `${path}{}`, out);
-  for (const k of ['oneOf', 'anyOf', 'allOf']) for (const [i, v] of ((s[k] ?? []) as unknown[]).entries()) numbersOf(v, `${path}<${k}${i}>`, out);
+  if (s.additionalProperties && typeof s.additionalProperties === 'object')
+    numbersOf(s.additionalProperties, `${path}{}`, out);
+  for (const k of ['oneOf', 'anyOf', 'allOf'])
+    for (const [i, v] of ((s[k] ?? []) as unknown[]).entries()) numbersOf(v, `${path}<${k}${i}>`, out);
 }
 
 describe('the contract bounds every number a request may carry', () => {
@@ -207,7 +319,8 @@ describe('the contract bounds every number a request may carry', () => {
       for (const { path, schema } of found) {
         const min = (schema.minimum ?? schema.exclusiveMinimum) as number | undefined;
         const max = (schema.maximum ?? schema.exclusiveMaximum) as number | undefined;
-        if (min === undefined || max === undefined || min < -PG_INT_MAX - 1 || max > PG_INT_MAX) unbounded.push(`${op.operationId} ${path} [${min}, ${max}]`);
+        if (min === undefined || max === undefined || min < -PG_INT_MAX - 1 || max > PG_INT_MAX)
+          unbounded.push(`${op.operationId} ${path} [${min}, ${max}]`);
       }
     }
     expect(unbounded).toEqual([]);
@@ -238,7 +351,12 @@ describe('the error handler answers 400 to a value the database refuses (the saf
   afterAll(() => s?.close());
 
   it.each(['22003', '22P02', '22021', '22P05'])('SQLSTATE %s answers 400 "Some fields are invalid"', async (code) => {
-    const err = await queries[code]!().execute(s.db).then(() => null, (e: unknown) => e as { code?: string });
+    const err = await queries[code]!()
+      .execute(s.db)
+      .then(
+        () => null,
+        (e: unknown) => e as { code?: string },
+      );
     expect(err?.code).toBe(code);
     const res = await s.app.inject({ method: 'GET', url: `/api/languages?case=${code}` });
     expect(res.statusCode).toBe(400);

@@ -28,7 +28,12 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 async function upload(file: FilePart) {
   const form = multipart({}, { file });
-  const res = await t.app.inject({ method: 'POST', url: '/api/users/bulk/invite', headers: { ...t.auth(await t.tokenFor(PARTNER)), ...form.headers }, payload: form.payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/users/bulk/invite',
+    headers: { ...t.auth(await t.tokenFor(PARTNER)), ...form.headers },
+    payload: form.payload,
+  });
   return { status: res.statusCode, body: res.json() as { message?: string } };
 }
 
@@ -98,9 +103,24 @@ function xlsxParts(sheet: Buffer, declare?: number) {
         '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
       ),
     },
-    { name: '_rels/.rels', data: xml('<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>') },
-    { name: 'xl/workbook.xml', data: xml('<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="People" sheetId="1" r:id="rId1"/></sheets></workbook>') },
-    { name: 'xl/_rels/workbook.xml.rels', data: xml('<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>') },
+    {
+      name: '_rels/.rels',
+      data: xml(
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+      ),
+    },
+    {
+      name: 'xl/workbook.xml',
+      data: xml(
+        '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="People" sheetId="1" r:id="rId1"/></sheets></workbook>',
+      ),
+    },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      data: xml(
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+      ),
+    },
     { name: 'xl/worksheets/sheet1.xml', data: sheet, declare },
   ];
 }
@@ -108,7 +128,9 @@ function xlsxParts(sheet: Buffer, declare?: number) {
 /** A worksheet of a header and `padding` bytes of blank space (deflates ~1000:1). */
 const paddedSheet = (padding: number) =>
   Buffer.concat([
-    Buffer.from('<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>email</t></is></c><c r="B1" t="inlineStr"><is><t>role</t></is></c></row>'),
+    Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>email</t></is></c><c r="B1" t="inlineStr"><is><t>role</t></is></c></row>',
+    ),
     Buffer.alloc(padding, ' '),
     Buffer.from('</sheetData></worksheet>'),
   ]);

@@ -19,7 +19,13 @@ const MOROCCO_PARTNER = 'partner@morocco.halaqa.test';
 const REFUSING_SMTP = 'smtp://127.0.0.1:1';
 
 function helpers(get: () => TestApp) {
-  const call = async (method: 'GET' | 'POST', url: string, email?: string, payload?: unknown, headers: Record<string, string> = {}) => {
+  const call = async (
+    method: 'GET' | 'POST',
+    url: string,
+    email?: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const t = get();
     const auth = email ? t.auth(await t.tokenFor(email)) : {};
     const res = await t.app.inject({ method, url, headers: { ...auth, ...headers }, payload: payload as string });
@@ -27,7 +33,12 @@ function helpers(get: () => TestApp) {
   };
   /** The mails sent to an address, oldest first, with the link token each carries. */
   const mailsTo = async (email: string) => {
-    const rows = await get().db.selectFrom('outbox').select(['id', 'body']).where(sql<boolean>`to_addresses::text like ${`%"${email}"%`}`).orderBy('id').execute();
+    const rows = await get()
+      .db.selectFrom('outbox')
+      .select(['id', 'body'])
+      .where(sql<boolean>`to_addresses::text like ${`%"${email}"%`}`)
+      .orderBy('id')
+      .execute();
     return rows.map((r) => ({ body: r.body, token: /\/invitations\/([A-Za-z0-9_-]+)/.exec(r.body)?.[1] ?? null }));
   };
   /** The jobs' view of the app: a working mailer (.eml files not written). */
@@ -36,8 +47,14 @@ function helpers(get: () => TestApp) {
     return { db: t.db, mailer: new Mailer(t.db, null, null), config: t.config, log: t.app.log };
   };
   /** As if the invitations had been written two minutes ago (the jobs leave younger ones to the queue). */
-  const age = (ids: number[]) => get().db.updateTable('invitations').set({ created_at: sql<Date>`now() - interval '2 minutes'` }).where('id', 'in', ids).execute();
-  const companyId = async (acronym: string) => (await get().db.selectFrom('companies').select('id').where('acronym', '=', acronym).executeTakeFirstOrThrow()).id;
+  const age = (ids: number[]) =>
+    get()
+      .db.updateTable('invitations')
+      .set({ created_at: sql<Date>`now() - interval '2 minutes'` })
+      .where('id', 'in', ids)
+      .execute();
+  const companyId = async (acronym: string) =>
+    (await get().db.selectFrom('companies').select('id').where('acronym', '=', acronym).executeTakeFirstOrThrow()).id;
   return { call, mailsTo, jobMail, age, companyId };
 }
 
@@ -55,7 +72,11 @@ describe('a mail server that refuses, a server that stops', () => {
     expect(res.status).toBe(201);
     await t.app.backgroundSettled();
     expect(await h.mailsTo(email)).toHaveLength(0);
-    const row = await t.db.selectFrom('invitations').select('mailed_at').where('id', '=', res.body.data.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('invitations')
+      .select('mailed_at')
+      .where('id', '=', res.body.data.id)
+      .executeTakeFirstOrThrow();
     expect(row.mailed_at).toBeNull(); // the claim was given back
     // A minute on, the jobs (mail server back) send it.
     await h.age([res.body.data.id]);
@@ -72,7 +93,16 @@ describe('a mail server that refuses, a server that stops', () => {
   });
 
   it('a server closed before its queue mailed: the jobs of the next server mail each invitation once', async () => {
-    const form = multipart({}, { file: { filename: 'people.csv', contentType: 'text/csv', content: Buffer.from('email,role\nstopped.a@example.org,LEARNER\nstopped.b@example.org,EDUCATOR\n') } });
+    const form = multipart(
+      {},
+      {
+        file: {
+          filename: 'people.csv',
+          contentType: 'text/csv',
+          content: Buffer.from('email,role\nstopped.a@example.org,LEARNER\nstopped.b@example.org,EDUCATOR\n'),
+        },
+      },
+    );
     const res = await h.call('POST', '/api/users/bulk/invite', NCAI_PARTNER, form.payload, form.headers);
     expect(res.status).toBe(201);
     const ids = res.body.data.invited.map((i: { id: number }) => i.id);
@@ -113,17 +143,35 @@ describe('the queue, the jobs and Resend', () => {
   it('a bulk upload of N rows sends N mails, each once, with the jobs running alongside the queue', async () => {
     const n = 60;
     const emails = Array.from({ length: n }, (_, i) => `crowd${i}@example.org`);
-    const form = multipart({}, { file: { filename: 'people.csv', contentType: 'text/csv', content: Buffer.from('email,role\n' + emails.map((e) => `${e},LEARNER`).join('\n')) } });
+    const form = multipart(
+      {},
+      {
+        file: {
+          filename: 'people.csv',
+          contentType: 'text/csv',
+          content: Buffer.from('email,role\n' + emails.map((e) => `${e},LEARNER`).join('\n')),
+        },
+      },
+    );
     const res = await h.call('POST', '/api/users/bulk/invite', NCAI_PARTNER, form.payload, form.headers);
     expect(res.status).toBe(201);
     const ids = res.body.data.invited.map((i: { id: number }) => i.id);
     expect(ids).toHaveLength(n);
     await h.age(ids);
-    await Promise.all([runJobs(t.db, { mail: h.jobMail() }), runJobs(t.db, { mail: h.jobMail() }), t.app.backgroundSettled()]);
+    await Promise.all([
+      runJobs(t.db, { mail: h.jobMail() }),
+      runJobs(t.db, { mail: h.jobMail() }),
+      t.app.backgroundSettled(),
+    ]);
     await t.app.backgroundSettled();
     const counts = await Promise.all(emails.map(async (e) => (await h.mailsTo(e)).length));
     expect(counts).toEqual(emails.map(() => 1));
-    const unmailed = await t.db.selectFrom('invitations').select('id').where('id', 'in', ids).where('mailed_at', 'is', null).execute();
+    const unmailed = await t.db
+      .selectFrom('invitations')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('mailed_at', 'is', null)
+      .execute();
     expect(unmailed).toEqual([]);
   }, 60_000);
 
@@ -136,7 +184,13 @@ describe('the queue, the jobs and Resend', () => {
     expect(first.token).toBeTruthy();
     const res = await h.call('POST', `/api/companies/${ncai}/invitations/${inv.id}/resend`, NCAI_PARTNER);
     expect(res.status).toBe(202);
-    expect(res.body.data).toMatchObject({ id: inv.id, email, role: 'EDUCATOR', status: 'PENDING', expiresAt: inv.expiresAt });
+    expect(res.body.data).toMatchObject({
+      id: inv.id,
+      email,
+      role: 'EDUCATOR',
+      status: 'PENDING',
+      expiresAt: inv.expiresAt,
+    });
     await t.app.backgroundSettled();
     const mails = await h.mailsTo(email);
     expect(mails).toHaveLength(2);
@@ -144,7 +198,9 @@ describe('the queue, the jobs and Resend', () => {
     expect((await h.call('GET', `/api/invitations/${mails[1].token}`)).body.data.status).toBe('PENDING');
     expect((await h.call('GET', `/api/invitations/${first.token}`)).status).toBe(404);
     // An admin may resend it too; the jobs then find nothing left to mail.
-    expect((await h.call('POST', `/api/companies/${ncai}/invitations/${inv.id}/resend`, 'admin@halaqa.test')).status).toBe(202);
+    expect(
+      (await h.call('POST', `/api/companies/${ncai}/invitations/${inv.id}/resend`, 'admin@halaqa.test')).status,
+    ).toBe(202);
     await t.app.backgroundSettled();
     expect(await h.mailsTo(email)).toHaveLength(3);
     await h.age([inv.id]);
@@ -157,27 +213,44 @@ describe('the queue, the jobs and Resend', () => {
     const morocco = await h.companyId('MOROCCO');
     const inv = (await h.call('POST', '/api/users/invite', MOROCCO_PARTNER, { email, role: 'LEARNER' })).body.data;
     await t.app.backgroundSettled();
-    const before = { mails: await countRows(t.db, 'outbox'), audit: await countRows(t.db, 'audit_log'), row: await t.db.selectFrom('invitations').selectAll().where('id', '=', inv.id).executeTakeFirstOrThrow() };
+    const before = {
+      mails: await countRows(t.db, 'outbox'),
+      audit: await countRows(t.db, 'audit_log'),
+      row: await t.db.selectFrom('invitations').selectAll().where('id', '=', inv.id).executeTakeFirstOrThrow(),
+    };
     const byPath = await h.call('POST', `/api/companies/${ncai}/invitations/${inv.id}/resend`, NCAI_PARTNER);
     expect(byPath.status).toBe(404);
     const byTenant = await h.call('POST', `/api/companies/${morocco}/invitations/${inv.id}/resend`, NCAI_PARTNER);
     expect(byTenant.status).toBe(403);
-    expect((await h.call('POST', `/api/companies/${morocco}/invitations/${inv.id}/resend`, 'learner@halaqa.test')).status).toBe(403);
+    expect(
+      (await h.call('POST', `/api/companies/${morocco}/invitations/${inv.id}/resend`, 'learner@halaqa.test')).status,
+    ).toBe(403);
     await t.app.backgroundSettled();
     expect(await countRows(t.db, 'outbox')).toBe(before.mails);
     expect(await countRows(t.db, 'audit_log')).toBe(before.audit);
-    expect(await t.db.selectFrom('invitations').selectAll().where('id', '=', inv.id).executeTakeFirstOrThrow()).toEqual(before.row);
+    expect(await t.db.selectFrom('invitations').selectAll().where('id', '=', inv.id).executeTakeFirstOrThrow()).toEqual(
+      before.row,
+    );
   });
 
   it('refuses an accepted, a withdrawn and an expired invitation (409), and an unknown one (404)', async () => {
     const ncai = await h.companyId('NCAI');
-    const make = async (email: string) => (await h.call('POST', '/api/users/invite', NCAI_PARTNER, { email, role: 'LEARNER' })).body.data.id as number;
+    const make = async (email: string) =>
+      (await h.call('POST', '/api/users/invite', NCAI_PARTNER, { email, role: 'LEARNER' })).body.data.id as number;
     const accepted = await make('accepted.resend@example.org');
-    await t.db.updateTable('invitations').set({ status: 'ACCEPTED', accepted_at: new Date() }).where('id', '=', accepted).execute();
+    await t.db
+      .updateTable('invitations')
+      .set({ status: 'ACCEPTED', accepted_at: new Date() })
+      .where('id', '=', accepted)
+      .execute();
     const withdrawn = await make('withdrawn.resend@example.org');
     await t.db.updateTable('invitations').set({ withdrawn_at: new Date() }).where('id', '=', withdrawn).execute();
     const expired = await make('expired.resend@example.org');
-    await t.db.updateTable('invitations').set({ created_at: new Date(Date.now() - 8 * 24 * 3600 * 1000) }).where('id', '=', expired).execute();
+    await t.db
+      .updateTable('invitations')
+      .set({ created_at: new Date(Date.now() - 8 * 24 * 3600 * 1000) })
+      .where('id', '=', expired)
+      .execute();
     await t.app.backgroundSettled();
     const mails = await countRows(t.db, 'outbox');
     for (const [id, message] of [

@@ -17,7 +17,13 @@ afterAll(() => t.close());
 const NCAI_PARTNER = 'partner@ncai.halaqa.test';
 const MOROCCO_PARTNER = 'partner@morocco.halaqa.test';
 
-async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, email?: string, payload?: unknown, headers: Record<string, string> = {}) {
+async function call(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  email?: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
   const auth = email ? t.auth(await t.tokenFor(email)) : {};
   const res = await t.app.inject({ method, url, headers: { ...auth, ...headers }, payload: payload as string });
   return { status: res.statusCode, body: res.json() };
@@ -28,14 +34,22 @@ async function upload(email: string, file: FilePart) {
   return call('POST', '/api/users/bulk/invite', email, form.payload, form.headers);
 }
 
-const csv = (text: string, name = 'people.csv'): FilePart => ({ filename: name, contentType: 'text/csv', content: Buffer.from(text, 'utf8') });
+const csv = (text: string, name = 'people.csv'): FilePart => ({
+  filename: name,
+  contentType: 'text/csv',
+  content: Buffer.from(text, 'utf8'),
+});
 
 async function xlsx(rows: (string | null)[][]): Promise<FilePart> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('People');
   for (const r of rows) sheet.addRow(r);
   const content = Buffer.from(await book.xlsx.writeBuffer());
-  return { filename: 'people.xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', content };
+  return {
+    filename: 'people.xlsx',
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    content,
+  };
 }
 
 /** The link mailed to an address (the last mail to it), from the outbox. */
@@ -48,44 +62,70 @@ async function mailTo(email: string) {
   return { subject: mail.subject, body: mail.body, token: token! };
 }
 
-const companyId = async (acronym: string) => (await t.db.selectFrom('companies').select('id').where('acronym', '=', acronym).executeTakeFirstOrThrow()).id;
+const companyId = async (acronym: string) =>
+  (await t.db.selectFrom('companies').select('id').where('acronym', '=', acronym).executeTakeFirstOrThrow()).id;
 
 describe('POST /users/invite', () => {
   it('invites an e-mail, mails a single-use link in the company language, and refuses a second invitation (409)', async () => {
     const ncai = await companyId('NCAI');
     await t.db.updateTable('companies').set({ language: 'ar' }).where('id', '=', ncai).execute();
-    const res = await call('POST', '/api/users/invite', NCAI_PARTNER, { email: 'sara.new@example.org', role: 'EDUCATOR' });
+    const res = await call('POST', '/api/users/invite', NCAI_PARTNER, {
+      email: 'sara.new@example.org',
+      role: 'EDUCATOR',
+    });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ email: 'sara.new@example.org', role: 'EDUCATOR', companyId: ncai, status: 'PENDING' });
+    expect(res.body.data).toMatchObject({
+      email: 'sara.new@example.org',
+      role: 'EDUCATOR',
+      companyId: ncai,
+      status: 'PENDING',
+    });
     expect(Date.parse(res.body.data.expiresAt) - Date.parse(res.body.data.createdAt)).toBe(7 * 24 * 3600 * 1000);
     const mail = await mailTo('sara.new@example.org');
     expect(mail.subject).toContain('حلقة'); // the company's language: Arabic
     expect(mail.body).toContain(`${t.config.publicUrl}/invitations/`);
     expect(mail.token.length).toBeGreaterThanOrEqual(43);
     // The stored token is not the link's token.
-    const stored = await t.db.selectFrom('invitations').select('token').where('id', '=', res.body.data.id).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('invitations')
+      .select('token')
+      .where('id', '=', res.body.data.id)
+      .executeTakeFirstOrThrow();
     expect(stored.token).not.toBe(mail.token);
     await t.db.updateTable('companies').set({ language: 'en' }).where('id', '=', ncai).execute();
 
-    const again = await call('POST', '/api/users/invite', NCAI_PARTNER, { email: 'Sara.New@example.org', role: 'LEARNER' });
+    const again = await call('POST', '/api/users/invite', NCAI_PARTNER, {
+      email: 'Sara.New@example.org',
+      role: 'LEARNER',
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This e-mail already has a pending invitation');
   });
 
   it('mails someone who has an account in their own language, and refuses a member (409)', async () => {
     await t.db.updateTable('users').set({ language: 'ar' }).where('email', '=', 'learner@halaqa.test').execute();
-    const res = await call('POST', '/api/users/invite', NCAI_PARTNER, { email: 'learner@halaqa.test', role: 'LEARNER' });
+    const res = await call('POST', '/api/users/invite', NCAI_PARTNER, {
+      email: 'learner@halaqa.test',
+      role: 'LEARNER',
+    });
     expect(res.status).toBe(201);
     expect((await mailTo('learner@halaqa.test')).body).toContain('مرحبًا');
-    const member = await call('POST', '/api/users/invite', NCAI_PARTNER, { email: 'learner@ncai.halaqa.test', role: 'LEARNER' });
+    const member = await call('POST', '/api/users/invite', NCAI_PARTNER, {
+      email: 'learner@ncai.halaqa.test',
+      role: 'LEARNER',
+    });
     expect(member.status).toBe(409);
     expect(member.body.message).toBe('This person is already a member of the company');
   });
 
   it('refuses a role other than LEARNER or EDUCATOR and a bad e-mail (400), writing nothing', async () => {
     const before = await countRows(t.db, 'invitations');
-    expect((await call('POST', '/api/users/invite', NCAI_PARTNER, { email: 'x@example.org', role: 'PARTNER' })).status).toBe(400);
-    expect((await call('POST', '/api/users/invite', NCAI_PARTNER, { email: 'not-an-email', role: 'LEARNER' })).status).toBe(400);
+    expect(
+      (await call('POST', '/api/users/invite', NCAI_PARTNER, { email: 'x@example.org', role: 'PARTNER' })).status,
+    ).toBe(400);
+    expect(
+      (await call('POST', '/api/users/invite', NCAI_PARTNER, { email: 'not-an-email', role: 'LEARNER' })).status,
+    ).toBe(400);
     expect(await countRows(t.db, 'invitations')).toBe(before);
   });
 });
@@ -96,7 +136,13 @@ describe('GET /invitations/{token} and POST /invitations/{token}/accept', () => 
     const { token } = await mailTo('educator@halaqa.test');
     const preview = await call('GET', `/api/invitations/${token}`);
     expect(preview.status).toBe(200);
-    expect(preview.body.data).toMatchObject({ email: 'educator@halaqa.test', role: 'LEARNER', companyAcronym: 'MOROCCO', status: 'PENDING', hasAccount: true });
+    expect(preview.body.data).toMatchObject({
+      email: 'educator@halaqa.test',
+      role: 'LEARNER',
+      companyAcronym: 'MOROCCO',
+      status: 'PENDING',
+      hasAccount: true,
+    });
 
     const wrong = await call('POST', `/api/invitations/${token}/accept`, 'learner@halaqa.test');
     expect(wrong.status).toBe(403);
@@ -104,11 +150,17 @@ describe('GET /invitations/{token} and POST /invitations/{token}/accept', () => 
 
     const ok = await call('POST', `/api/invitations/${token}/accept`, 'educator@halaqa.test');
     expect(ok.status).toBe(200);
-    expect(ok.body.data).toMatchObject({ email: 'educator@halaqa.test', companyId: await companyId('MOROCCO'), role: 'EDUCATOR' });
+    expect(ok.body.data).toMatchObject({
+      email: 'educator@halaqa.test',
+      companyId: await companyId('MOROCCO'),
+      role: 'EDUCATOR',
+    });
     expect((await call('GET', `/api/invitations/${token}`)).body.data.status).toBe('ACCEPTED');
     expect((await call('POST', `/api/invitations/${token}/accept`, 'educator@halaqa.test')).status).toBe(409);
     // Now a member: the company's settings (theme) are theirs to read.
-    expect((await call('GET', `/api/companies/${await companyId('MOROCCO')}/settings`, 'educator@halaqa.test')).status).toBe(200);
+    expect(
+      (await call('GET', `/api/companies/${await companyId('MOROCCO')}/settings`, 'educator@halaqa.test')).status,
+    ).toBe(200);
   });
 
   it('a PENDING educator accepting a LEARNER invitation joins but stays PENDING; an EDUCATOR invitation approves them', async () => {
@@ -117,7 +169,9 @@ describe('GET /invitations/{token} and POST /invitations/{token}/accept', () => 
     const asLearner = await call('POST', `/api/invitations/${(await mailTo(email)).token}/accept`, email);
     expect(asLearner.status).toBe(200);
     expect(asLearner.body.data).toMatchObject({ role: 'EDUCATOR', status: 'PENDING' });
-    expect((await t.db.selectFrom('users').select('status').where('email', '=', email).executeTakeFirstOrThrow()).status).toBe('PENDING');
+    expect(
+      (await t.db.selectFrom('users').select('status').where('email', '=', email).executeTakeFirstOrThrow()).status,
+    ).toBe('PENDING');
     await t.db.updateTable('users').set({ company_id: null }).where('email', '=', email).execute();
     await call('POST', '/api/users/invite', NCAI_PARTNER, { email, role: 'EDUCATOR' });
     const asEducator = await call('POST', `/api/invitations/${(await mailTo(email)).token}/accept`, email);
@@ -165,7 +219,9 @@ describe('GET /users/invitations and DELETE /users/{id}/deleteInvite', () => {
   });
 
   it("withdraws an invitation (its link then reads EXPIRED); another company's partner gets 404 and changes nothing", async () => {
-    const inv = (await call('POST', '/api/users/invite', NCAI_PARTNER, { email: 'withdraw.me@example.org', role: 'LEARNER' })).body.data;
+    const inv = (
+      await call('POST', '/api/users/invite', NCAI_PARTNER, { email: 'withdraw.me@example.org', role: 'LEARNER' })
+    ).body.data;
     const { token } = await mailTo('withdraw.me@example.org');
     const other = await call('DELETE', `/api/users/${inv.id}/deleteInvite`, MOROCCO_PARTNER);
     expect(other.status).toBe(404);
@@ -178,7 +234,10 @@ describe('GET /users/invitations and DELETE /users/{id}/deleteInvite', () => {
     const list = await call('GET', '/api/users/invitations?pageSize=100', NCAI_PARTNER);
     expect(list.body.data.items.some((i: { id: number }) => i.id === inv.id)).toBe(false);
     // It can be invited again.
-    expect((await call('POST', '/api/users/invite', NCAI_PARTNER, { email: 'withdraw.me@example.org', role: 'LEARNER' })).status).toBe(201);
+    expect(
+      (await call('POST', '/api/users/invite', NCAI_PARTNER, { email: 'withdraw.me@example.org', role: 'LEARNER' }))
+        .status,
+    ).toBe(201);
   });
 });
 
@@ -214,13 +273,24 @@ describe('POST /users/bulk/invite', () => {
   });
 
   it('reads an XLSX file (first sheet, header row)', async () => {
-    const res = await upload(NCAI_PARTNER, await xlsx([['Email', 'Role', 'الاسم'], ['xlsx.one@example.org', 'LEARNER', 'سارة'], ['xlsx.two@example.org', 'EDUCATOR', 'خالد']]));
+    const res = await upload(
+      NCAI_PARTNER,
+      await xlsx([
+        ['Email', 'Role', 'الاسم'],
+        ['xlsx.one@example.org', 'LEARNER', 'سارة'],
+        ['xlsx.two@example.org', 'EDUCATOR', 'خالد'],
+      ]),
+    );
     expect(res.status).toBe(201);
-    expect(res.body.data.invited.map((i: { email: string }) => i.email)).toEqual(['xlsx.one@example.org', 'xlsx.two@example.org']);
+    expect(res.body.data.invited.map((i: { email: string }) => i.email)).toEqual([
+      'xlsx.one@example.org',
+      'xlsx.two@example.org',
+    ]);
   });
 
   it('takes 1,000 rows in one go and refuses 1,001 (400) writing nothing', async () => {
-    const rows = (n: number, p: string) => 'email,role\n' + Array.from({ length: n }, (_, i) => `${p}${i}@example.org,LEARNER`).join('\n');
+    const rows = (n: number, p: string) =>
+      'email,role\n' + Array.from({ length: n }, (_, i) => `${p}${i}@example.org,LEARNER`).join('\n');
     const before = await countRows(t.db, 'invitations');
     const tooMany = await upload(NCAI_PARTNER, csv(rows(1001, 'big')));
     expect(tooMany.status).toBe(400);
@@ -234,14 +304,24 @@ describe('POST /users/bulk/invite', () => {
 
   it('refuses a broken XLSX, a file without the columns, and another file type, writing nothing', async () => {
     const before = await countRows(t.db, 'invitations');
-    const good = await xlsx([['email', 'role'], ['broken@example.org', 'LEARNER']]);
-    const broken = await upload(NCAI_PARTNER, { ...good, content: good.content.subarray(0, Math.floor(good.content.length / 2)) });
+    const good = await xlsx([
+      ['email', 'role'],
+      ['broken@example.org', 'LEARNER'],
+    ]);
+    const broken = await upload(NCAI_PARTNER, {
+      ...good,
+      content: good.content.subarray(0, Math.floor(good.content.length / 2)),
+    });
     expect(broken.status).toBe(400);
     expect(broken.body.message).toMatch(/XLSX file could not be read/);
     const noHeader = await upload(NCAI_PARTNER, csv('mail,kind\na@example.org,LEARNER\n'));
     expect(noHeader.status).toBe(400);
     expect(noHeader.body.message).toBe('The first row must name the columns "email" and "role"');
-    const pdf = await upload(NCAI_PARTNER, { filename: 'people.csv', contentType: 'text/csv', content: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
+    const pdf = await upload(NCAI_PARTNER, {
+      filename: 'people.csv',
+      contentType: 'text/csv',
+      content: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+    });
     expect(pdf.status).toBe(415);
     expect(await countRows(t.db, 'invitations')).toBe(before);
     expect(await countRows(t.db, 'outbox')).toBeGreaterThan(0);
@@ -265,8 +345,17 @@ describe('company members', () => {
 
   it('counts DONE lessons of active enrollments', async () => {
     const ncai = await companyId('NCAI');
-    const user = await t.db.selectFrom('users').select('id').where('email', '=', 'learner@ncai.halaqa.test').executeTakeFirstOrThrow();
-    const enrollment = await t.db.selectFrom('enrollments').select('session_id').where('user_id', '=', user.id).where('status', '=', 'ACTIVE').executeTakeFirst();
+    const user = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'learner@ncai.halaqa.test')
+      .executeTakeFirstOrThrow();
+    const enrollment = await t.db
+      .selectFrom('enrollments')
+      .select('session_id')
+      .where('user_id', '=', user.id)
+      .where('status', '=', 'ACTIVE')
+      .executeTakeFirst();
     if (!enrollment) return expect.unreachable('the demo learner of NCAI has an enrollment');
     const lesson = await t.db
       .selectFrom('sessions as s')
@@ -276,9 +365,22 @@ describe('company members', () => {
       .where('s.id', '=', enrollment.session_id)
       .executeTakeFirstOrThrow();
     const before = (await call('GET', `/api/companies/${ncai}/members?query=noura`, NCAI_PARTNER)).body.data.items[0];
-    await t.db.deleteFrom('lesson_progress').where('user_id', '=', user.id).where('lesson_id', '=', lesson.id).execute();
+    await t.db
+      .deleteFrom('lesson_progress')
+      .where('user_id', '=', user.id)
+      .where('lesson_id', '=', lesson.id)
+      .execute();
     const cleared = (await call('GET', `/api/companies/${ncai}/members?query=noura`, NCAI_PARTNER)).body.data.items[0];
-    await t.db.insertInto('lesson_progress').values({ session_id: enrollment.session_id, lesson_id: lesson.id, user_id: user.id, status: 'DONE', updated_at: new Date() }).execute();
+    await t.db
+      .insertInto('lesson_progress')
+      .values({
+        session_id: enrollment.session_id,
+        lesson_id: lesson.id,
+        user_id: user.id,
+        status: 'DONE',
+        updated_at: new Date(),
+      })
+      .execute();
     const after = (await call('GET', `/api/companies/${ncai}/members?query=noura`, NCAI_PARTNER)).body.data.items[0];
     expect(after.completedLessons).toBe(cleared.completedLessons + 1);
     expect(after.totalLessons).toBe(before.totalLessons);
@@ -288,14 +390,26 @@ describe('company members', () => {
   it('removes a member (account kept, company lost); another company cannot, nor can the partner be removed', async () => {
     const ncai = await companyId('NCAI');
     const morocco = await companyId('MOROCCO');
-    const learner = await t.db.selectFrom('users').select('id').where('email', '=', 'learner@ncai.halaqa.test').executeTakeFirstOrThrow();
-    const partner = await t.db.selectFrom('users').select('id').where('email', '=', NCAI_PARTNER).executeTakeFirstOrThrow();
+    const learner = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'learner@ncai.halaqa.test')
+      .executeTakeFirstOrThrow();
+    const partner = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', NCAI_PARTNER)
+      .executeTakeFirstOrThrow();
     expect((await call('DELETE', `/api/companies/${ncai}/members/${learner.id}`, MOROCCO_PARTNER)).status).toBe(403);
     expect((await call('DELETE', `/api/companies/${morocco}/members/${learner.id}`, MOROCCO_PARTNER)).status).toBe(404);
     expect((await call('DELETE', `/api/companies/${ncai}/members/${partner.id}`, NCAI_PARTNER)).status).toBe(403);
     const ok = await call('DELETE', `/api/companies/${ncai}/members/${learner.id}`, NCAI_PARTNER);
     expect(ok.status).toBe(200);
-    const row = await t.db.selectFrom('users').select(['company_id', 'status']).where('id', '=', learner.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select(['company_id', 'status'])
+      .where('id', '=', learner.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ company_id: null, status: 'APPROVED' });
     expect((await call('GET', `/api/companies/${ncai}/settings`, 'learner@ncai.halaqa.test')).status).toBe(403);
     expect((await call('DELETE', `/api/companies/${ncai}/members/${learner.id}`, NCAI_PARTNER)).status).toBe(404);
@@ -305,12 +419,18 @@ describe('company members', () => {
 describe('a partner waiting for approval', () => {
   it('reads but cannot invite, withdraw, remove members or brand the company: 403, nothing written', async () => {
     const pending = 'partner@gda.halaqa.test';
-    const gda = (await t.db.selectFrom('companies').select('id').where('acronym', '=', 'GDA').executeTakeFirstOrThrow()).id;
+    const gda = (await t.db.selectFrom('companies').select('id').where('acronym', '=', 'GDA').executeTakeFirstOrThrow())
+      .id;
     const before = await countRows(t.db, 'invitations');
-    const invite = await call('POST', '/api/users/invite', pending, { email: 'first.hire@gda.example.org', role: 'LEARNER' });
+    const invite = await call('POST', '/api/users/invite', pending, {
+      email: 'first.hire@gda.example.org',
+      role: 'LEARNER',
+    });
     expect(invite.status).toBe(403);
     expect(invite.body.message).toBe('Your account is waiting for approval');
-    const brand = await call('PUT', `/api/companies/${gda}/settings`, pending, { style: { primaryColor: '#6491D2', secondaryColor: '#428D77', tertiaryColor: '#DB5E3E' } });
+    const brand = await call('PUT', `/api/companies/${gda}/settings`, pending, {
+      style: { primaryColor: '#6491D2', secondaryColor: '#428D77', tertiaryColor: '#DB5E3E' },
+    });
     expect(brand.status).toBe(403);
     expect(await countRows(t.db, 'invitations')).toBe(before);
     expect((await call('GET', '/api/users/invitations', pending)).status).toBe(200);

@@ -22,27 +22,36 @@ afterAll(() => t.close());
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('periodic jobs across instances', () => {
-  it(PG_URL ? 'runs a job once when two instances start it at the same time (PostgreSQL)' : 'runs concurrent passes of a job one after the other (PGlite)', async () => {
-    let runs = 0;
-    const job = async () => {
-      runs++;
-      await sleep(400);
-      return 'done';
-    };
-    const [a, b] = await Promise.all([runExclusive(t.db, 'test-job', job), runExclusive(t.db, 'test-job', job)]);
-    if (PG_URL) {
-      expect([a, b].sort()).toEqual(['done', null]);
-      expect(runs).toBe(1);
-    } else {
-      expect([a, b]).toEqual(['done', 'done']);
-      expect(runs).toBe(2);
-    }
-    // The lock is released: the next pass runs.
-    expect(await runExclusive(t.db, 'test-job', job)).toBe('done');
-  });
+  it(
+    PG_URL
+      ? 'runs a job once when two instances start it at the same time (PostgreSQL)'
+      : 'runs concurrent passes of a job one after the other (PGlite)',
+    async () => {
+      let runs = 0;
+      const job = async () => {
+        runs++;
+        await sleep(400);
+        return 'done';
+      };
+      const [a, b] = await Promise.all([runExclusive(t.db, 'test-job', job), runExclusive(t.db, 'test-job', job)]);
+      if (PG_URL) {
+        expect([a, b].sort()).toEqual(['done', null]);
+        expect(runs).toBe(1);
+      } else {
+        expect([a, b]).toEqual(['done', 'done']);
+        expect(runs).toBe(2);
+      }
+      // The lock is released: the next pass runs.
+      expect(await runExclusive(t.db, 'test-job', job)).toBe('done');
+    },
+  );
 
   it.runIf(PG_URL)('two instances (two connection pools) run each periodic job once per pass', async () => {
-    const other = await openDatabase({ kind: 'postgres', url: PG_URL!, schema: (await sql<{ s: string }>`select current_schema() as s`.execute(t.db)).rows[0]!.s });
+    const other = await openDatabase({
+      kind: 'postgres',
+      url: PG_URL!,
+      schema: (await sql<{ s: string }>`select current_schema() as s`.execute(t.db)).rows[0]!.s,
+    });
     try {
       // Hold the quiz job's lock on "the other instance" while this one passes: it skips that job only.
       const held = runExclusive(other.db, 'grade-quiz-attempts', async () => {

@@ -30,6 +30,9 @@ describe.runIf(PG_URL)('three servers behind HAProxy, one killed mid-checkout', 
 
   it('finds HAProxy where .ci/run installs it', async () => {
     const { existsSync } = await import('node:fs');
-    expect(existsSync(HAPROXY), `${HAPROXY} is missing: apt-get install -y haproxy (Debian's package; .ci/run installs it)`).toBe(true);
+    expect(
+      existsSync(HAPROXY),
+      `${HAPROXY} is missing: apt-get install -y haproxy (Debian's package; .ci/run installs it)`,
+    ).toBe(true);
   });
 });

@@ -22,8 +22,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const key = () => `p-${randomBytes(8).toString('hex')}`;
-const req = (method: 'GET' | 'POST', url: string, token: string, payload?: unknown, extra: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...t.auth(token), ...extra }, payload: payload as object });
+const req = (
+  method: 'GET' | 'POST',
+  url: string,
+  token: string,
+  payload?: unknown,
+  extra: Record<string, string> = {},
+) => t.app.inject({ method, url, headers: { ...t.auth(token), ...extra }, payload: payload as object });
 
 interface World {
   learners: { id: number; token: string; cards: Record<string, string> }[];
@@ -32,16 +37,43 @@ interface World {
 }
 
 async function makeWorld(): Promise<World> {
-  const educatorRow = await t.db.selectFrom('users').select('id').where('email', '=', 'educator4@halaqa.test').executeTakeFirstOrThrow();
-  const course = await t.db.selectFrom('courses').select('id').where('educator_id', '=', educatorRow.id).where('is_private', '=', false).executeTakeFirstOrThrow();
+  const educatorRow = await t.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'educator4@halaqa.test')
+    .executeTakeFirstOrThrow();
+  const course = await t.db
+    .selectFrom('courses')
+    .select('id')
+    .where('educator_id', '=', educatorRow.id)
+    .where('is_private', '=', false)
+    .executeTakeFirstOrThrow();
   const sessions = [];
-  for (const [priceCents, seats] of [[1500, 2], [4000, 3], [990, 1]]) {
+  for (const [priceCents, seats] of [
+    [1500, 2],
+    [4000, 3],
+    [990, 1],
+  ]) {
     const { id } = await t.db
       .insertInto('sessions')
       .values({
-        course_id: course.id, educator_id: educatorRow.id, start_date: sql<string>`current_date - 10` as never, end_date: sql<string>`current_date + 10` as never,
-        timezone: 'America/New_York', schedule: JSON.stringify({ sunday: null, monday: null, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null }),
-        max_seats: seats, price_cents: priceCents, status: 'APPROVED',
+        course_id: course.id,
+        educator_id: educatorRow.id,
+        start_date: sql<string>`current_date - 10` as never,
+        end_date: sql<string>`current_date + 10` as never,
+        timezone: 'America/New_York',
+        schedule: JSON.stringify({
+          sunday: null,
+          monday: null,
+          tuesday: null,
+          wednesday: null,
+          thursday: null,
+          friday: null,
+          saturday: null,
+        }),
+        max_seats: seats,
+        price_cents: priceCents,
+        status: 'APPROVED',
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -51,16 +83,47 @@ async function makeWorld(): Promise<World> {
   for (let i = 0; i < 4; i++) {
     const { id } = await t.db
       .insertInto('users')
-      .values({ email: `prop-${randomBytes(5).toString('hex')}@halaqa.test`, password_hash: 'x', first_name: 'P', last_name: String(i), role: 'LEARNER', company_id: null, picture_url: null })
+      .values({
+        email: `prop-${randomBytes(5).toString('hex')}@halaqa.test`,
+        password_hash: 'x',
+        first_name: 'P',
+        last_name: String(i),
+        role: 'LEARNER',
+        company_id: null,
+        picture_url: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const credit = [0, 2000, 6000, 20000][i];
     if (credit) {
-      const tx = await t.db.insertInto('ledger_transactions').values({ kind: 'TOP_UP', payment_intent_id: null }).returning('id').executeTakeFirstOrThrow();
-      await t.db.insertInto('ledger_entries').values([
-        { transaction_id: tx.id, account: 'FUNDING', owner_id: null, amount_cents: -credit, reason: 'TOP_UP', session_id: null, description: 'credit' },
-        { transaction_id: tx.id, account: 'WALLET', owner_id: id, amount_cents: credit, reason: 'TOP_UP', session_id: null, description: 'credit' },
-      ]).execute();
+      const tx = await t.db
+        .insertInto('ledger_transactions')
+        .values({ kind: 'TOP_UP', payment_intent_id: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.db
+        .insertInto('ledger_entries')
+        .values([
+          {
+            transaction_id: tx.id,
+            account: 'FUNDING',
+            owner_id: null,
+            amount_cents: -credit,
+            reason: 'TOP_UP',
+            session_id: null,
+            description: 'credit',
+          },
+          {
+            transaction_id: tx.id,
+            account: 'WALLET',
+            owner_id: id,
+            amount_cents: credit,
+            reason: 'TOP_UP',
+            session_id: null,
+            description: 'credit',
+          },
+        ])
+        .execute();
     }
     const token = await signInForTests(t.db, tokens, { id, role: 'LEARNER' });
     const cards: Record<string, string> = {};
@@ -83,31 +146,70 @@ type Op =
   | { kind: 'payout' };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constantFrom('wallet', 'card', 'declined', 'threeDsFail', 'threeDsOk', 'abandon'), learner: fc.nat(3), session: fc.nat(2) }) as fc.Arbitrary<Op> },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constantFrom('wallet', 'card', 'declined', 'threeDsFail', 'threeDsOk', 'abandon'),
+      learner: fc.nat(3),
+      session: fc.nat(2),
+    }) as fc.Arbitrary<Op>,
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('deleteSession' as const), session: fc.nat(2) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('endSession' as const), session: fc.nat(2) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('payout' as const) }) },
 );
 
 async function run(world: World, op: Op) {
-  if (op.kind === 'payout') return req('POST', '/api/payments/payouts', world.educator, undefined, { 'idempotency-key': key() });
+  if (op.kind === 'payout')
+    return req('POST', '/api/payments/payouts', world.educator, undefined, { 'idempotency-key': key() });
   const s = world.sessions[op.session];
-  if (op.kind === 'deleteSession') return req('POST', `/api/sessions/${s.id}/delete`, admin, { message: 'property test' });
+  if (op.kind === 'deleteSession')
+    return req('POST', `/api/sessions/${s.id}/delete`, admin, { message: 'property test' });
   if (op.kind === 'endSession') {
-    await t.db.updateTable('sessions').set({ end_date: sql<string>`current_date - 1` as never }).where('id', '=', s.id).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ end_date: sql<string>`current_date - 1` as never })
+      .where('id', '=', s.id)
+      .execute();
     return;
   }
   const l = world.learners[op.learner];
   const amount = amountFor(s.priceCents);
-  if (op.kind === 'wallet') return req('POST', '/api/payments/intents/wallet', l.token, { sessionId: s.id, amount }, { 'idempotency-key': key() });
-  const intent = await req('POST', '/api/payments/intents', l.token, { sessionId: s.id, amount }, { 'idempotency-key': key() });
+  if (op.kind === 'wallet')
+    return req(
+      'POST',
+      '/api/payments/intents/wallet',
+      l.token,
+      { sessionId: s.id, amount },
+      { 'idempotency-key': key() },
+    );
+  const intent = await req(
+    'POST',
+    '/api/payments/intents',
+    l.token,
+    { sessionId: s.id, amount },
+    { 'idempotency-key': key() },
+  );
   if (intent.statusCode !== 201) return;
   const id = intent.json().data.id;
   if (op.kind === 'abandon') return req('POST', `/api/payments/intents/${id}/cancel`, l.token);
-  const card = op.kind === 'card' ? l.cards.tok_visa : op.kind === 'declined' ? l.cards.tok_chargeDeclined : l.cards.tok_threeDSecure2Required;
-  await req('POST', `/api/payments/intents/${id}/confirm`, l.token, { paymentMethod: card }, { 'idempotency-key': key() });
+  const card =
+    op.kind === 'card'
+      ? l.cards.tok_visa
+      : op.kind === 'declined'
+        ? l.cards.tok_chargeDeclined
+        : l.cards.tok_threeDSecure2Required;
+  await req(
+    'POST',
+    `/api/payments/intents/${id}/confirm`,
+    l.token,
+    { paymentMethod: card },
+    { 'idempotency-key': key() },
+  );
   if (op.kind === 'threeDsFail' || op.kind === 'threeDsOk') {
-    await req('POST', `/api/payments/intents/${id}/authenticate`, l.token, { result: op.kind === 'threeDsOk' ? 'succeed' : 'fail' });
+    await req('POST', `/api/payments/intents/${id}/authenticate`, l.token, {
+      result: op.kind === 'threeDsOk' ? 'succeed' : 'fail',
+    });
   }
 }
 
@@ -136,14 +238,21 @@ describe('the ledger under random sequences of payments, refunds, payouts and fa
           .groupBy('owner_id')
           .execute();
         expect(wallets.filter((w) => Number(w.balance) < 0)).toEqual([]);
-        const { total } = await t.db.selectFrom('ledger_entries').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('total')).executeTakeFirstOrThrow();
+        const { total } = await t.db
+          .selectFrom('ledger_entries')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('total'))
+          .executeTakeFirstOrThrow();
         expect(Number(total)).toBe(0);
         const paidSeats = await t.db
           .selectFrom('enrollments as e')
           .innerJoin('sessions as s', 's.id', 'e.session_id')
           .select(['s.id', 's.max_seats', (eb) => eb.fn.countAll<number>().as('n')])
           .where('e.status', '=', 'ACTIVE')
-          .where('s.id', 'in', world.sessions.map((x) => x.id))
+          .where(
+            's.id',
+            'in',
+            world.sessions.map((x) => x.id),
+          )
           .groupBy(['s.id', 's.max_seats'])
           .execute();
         expect(paidSeats.filter((r) => Number(r.n) > r.max_seats)).toEqual([]);

@@ -53,7 +53,10 @@ describe('LoopBudget (database work in slices of the event loop, issue 15)', () 
           throw new Error('refused');
         }),
       ).rejects.toThrow('refused');
-      const [a, b] = await Promise.all([sql<{ n: number }>`select 1 as n`.execute(db), sql<{ n: number }>`select 2 as n`.execute(db)]);
+      const [a, b] = await Promise.all([
+        sql<{ n: number }>`select 1 as n`.execute(db),
+        sql<{ n: number }>`select 2 as n`.execute(db),
+      ]);
       expect([a.rows[0]?.n, b.rows[0]?.n]).toEqual([1, 2]);
     } finally {
       await handle.close();

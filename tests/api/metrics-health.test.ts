@@ -35,7 +35,14 @@ afterAll(async () => {
 });
 
 /** Another app on the test's database, with `config` changes, a log stream or handlers of its own. */
-async function appWith(options: { config?: Partial<Config>; db?: TestApp['db']; log?: Writable; handlers?: Parameters<typeof buildApp>[0]['handlers'] } = {}) {
+async function appWith(
+  options: {
+    config?: Partial<Config>;
+    db?: TestApp['db'];
+    log?: Writable;
+    handlers?: Parameters<typeof buildApp>[0]['handlers'];
+  } = {},
+) {
   const app = await buildApp({
     config: { ...t.config, ...options.config },
     db: options.db ?? t.db,
@@ -59,7 +66,13 @@ const SAMPLE = new RegExp(`^(${NAME})(?:\\{(.*)\\})? (\\S+)(?: -?\\d+)?$`);
 const LABEL = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\\n]|\\[\\"n])*)"(?:,|$)/y;
 /** A value as Prometheus reads it (Go's strconv.ParseFloat: NaN and Inf in any case; prom-client writes `Nan`). */
 const VALUE = /^(?:nan|[+-]?inf|[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)$/i;
-const SUFFIXES: Record<string, string[]> = { histogram: ['_bucket', '_sum', '_count'], summary: ['_sum', '_count', ''], counter: ['', '_total'], gauge: [''], untyped: [''] };
+const SUFFIXES: Record<string, string[]> = {
+  histogram: ['_bucket', '_sum', '_count'],
+  summary: ['_sum', '_count', ''],
+  counter: ['', '_total'],
+  gauge: [''],
+  untyped: [''],
+};
 
 /**
  * Parses Prometheus's text exposition format 0.0.4, throwing at the first line that breaks it:
@@ -97,8 +110,13 @@ function parseExposition(text: string): Sample[] {
     if (!VALUE.test(valueText)) throw new Error(`bad value: ${line}`);
     const family = [...types.entries()].find(([f, kind]) => SUFFIXES[kind]!.some((suffix) => `${f}${suffix}` === name));
     if (!family) throw new Error(`sample of no declared family: ${line}`);
-    if (family[1] === 'histogram' && name.endsWith('_bucket') && labels.le === undefined) throw new Error(`bucket without le: ${line}`);
-    samples.push({ name, labels, value: /^[+-]?inf$/i.test(valueText) ? (valueText.startsWith('-') ? -Infinity : Infinity) : Number(valueText) });
+    if (family[1] === 'histogram' && name.endsWith('_bucket') && labels.le === undefined)
+      throw new Error(`bucket without le: ${line}`);
+    samples.push({
+      name,
+      labels,
+      value: /^[+-]?inf$/i.test(valueText) ? (valueText.startsWith('-') ? -Infinity : Infinity) : Number(valueText),
+    });
   }
   // Buckets of each histogram series: cumulative, ending at +Inf = _count.
   const series = new Map<string, Sample[]>();
@@ -113,7 +131,9 @@ function parseExposition(text: string): Sample[] {
     const last = buckets.at(-1)!;
     if (last.labels.le !== '+Inf') throw new Error(`no +Inf bucket: ${key}`);
     const { le: _le, ...rest } = last.labels;
-    const count = samples.find((x) => x.name === last.name.replace(/_bucket$/, '_count') && JSON.stringify(x.labels) === JSON.stringify(rest));
+    const count = samples.find(
+      (x) => x.name === last.name.replace(/_bucket$/, '_count') && JSON.stringify(x.labels) === JSON.stringify(rest),
+    );
     if (count?.value !== last.value) throw new Error(`+Inf bucket is not _count: ${key}`);
   }
   return samples;
@@ -138,19 +158,32 @@ const requests = (samples: Sample[], operation: string, status: string) =>
   valueOf(samples, 'halaqa_http_request_duration_seconds_count', { operation, status });
 
 describe('GET /metrics', () => {
-  it('is Prometheus text with the process\'s metrics (event-loop delay among them) and the app\'s', async () => {
+  it("is Prometheus text with the process's metrics (event-loop delay among them) and the app's", async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
     const samples = await scrape();
     const names = new Set(samples.map((s) => s.name));
-    for (const name of ['nodejs_eventloop_lag_seconds', 'nodejs_eventloop_lag_p99_seconds', 'process_resident_memory_bytes', 'halaqa_http_requests_in_flight', 'halaqa_db_pool_max', 'halaqa_db_pool_waiting']) {
+    for (const name of [
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_eventloop_lag_p99_seconds',
+      'process_resident_memory_bytes',
+      'halaqa_http_requests_in_flight',
+      'halaqa_db_pool_max',
+      'halaqa_db_pool_waiting',
+    ]) {
       expect(names, name).toContain(name);
     }
     expect(valueOf(samples, 'halaqa_db_pool_max')).toBe(PG ? 10 : 1);
-    expect(valueOf(samples, 'halaqa_db_pool_connections', { state: 'in_use' }) + valueOf(samples, 'halaqa_db_pool_connections', { state: 'idle' })).toBeLessThanOrEqual(PG ? 10 : 1);
+    expect(
+      valueOf(samples, 'halaqa_db_pool_connections', { state: 'in_use' }) +
+        valueOf(samples, 'halaqa_db_pool_connections', { state: 'idle' }),
+    ).toBeLessThanOrEqual(PG ? 10 : 1);
     expect(valueOf(samples, 'halaqa_mail_queue_items', { queue: 'receipts' })).toBe(0);
     // Counters with known labels are shown from the start, at 0 (Prometheus's rate() needs a first sample).
-    const series = (name: string) => samples.filter((s) => s.name === name).map((s) => Object.values(s.labels).join(':'));
-    expect(series('halaqa_payments_total')).toEqual(expect.arrayContaining(['card:declined', 'card:gateway_error', 'wallet:succeeded']));
+    const series = (name: string) =>
+      samples.filter((s) => s.name === name).map((s) => Object.values(s.labels).join(':'));
+    expect(series('halaqa_payments_total')).toEqual(
+      expect.arrayContaining(['card:declined', 'card:gateway_error', 'wallet:succeeded']),
+    );
     expect(series('halaqa_mails_total')).toEqual(expect.arrayContaining(['sent', 'failed']));
     // The readiness check's query waited for its connection: observed.
     expect(valueOf(samples, 'halaqa_db_pool_wait_seconds_count')).toBeGreaterThan(0);
@@ -158,14 +191,23 @@ describe('GET /metrics', () => {
 
   it('counts each call of an operation once, under its operationId and status', async () => {
     const before = await scrape();
-    for (let i = 0; i < 3; i++) expect((await t.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await t.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/courses/999999/info' })).statusCode).toBe(404);
     const after = await scrape();
     expect(requests(after, 'getHealthLive', '200') - requests(before, 'getHealthLive', '200')).toBe(3);
     expect(requests(after, 'getCourseInfo', '404') - requests(before, 'getCourseInfo', '404')).toBe(1);
-    expect(valueOf(after, 'halaqa_http_request_duration_seconds_bucket', { operation: 'getHealthLive', status: '200', le: '+Inf' })).toBe(requests(after, 'getHealthLive', '200'));
+    expect(
+      valueOf(after, 'halaqa_http_request_duration_seconds_bucket', {
+        operation: 'getHealthLive',
+        status: '200',
+        le: '+Inf',
+      }),
+    ).toBe(requests(after, 'getHealthLive', '200'));
     // The scrapes themselves are no operation; nothing is in flight between calls.
-    expect(after.some((s) => s.labels.operation === undefined && s.name === 'halaqa_http_request_duration_seconds_count')).toBe(false);
+    expect(
+      after.some((s) => s.labels.operation === undefined && s.name === 'halaqa_http_request_duration_seconds_count'),
+    ).toBe(false);
     expect(valueOf(after, 'halaqa_http_requests_in_flight')).toBe(0);
   });
 
@@ -190,7 +232,8 @@ describe('GET /metrics', () => {
     expect(valueOf(await scrape(app), 'halaqa_http_requests_in_flight')).toBe(1);
     leaving.abort();
     expect(await call).toBe('left');
-    for (let i = 0; i < 100 && valueOf(await scrape(app), 'halaqa_http_requests_in_flight') !== 0; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && valueOf(await scrape(app), 'halaqa_http_requests_in_flight') !== 0; i++)
+      await new Promise((r) => setTimeout(r, 20));
     release();
     const after = await scrape(app);
     expect(valueOf(after, 'halaqa_http_requests_in_flight')).toBe(0);
@@ -198,7 +241,7 @@ describe('GET /metrics', () => {
     expect(requests(after, 'getHealthLive', '200')).toBe(0);
   });
 
-  it('keeps each app\'s counts apart: two apps in one process never collide', async () => {
+  it("keeps each app's counts apart: two apps in one process never collide", async () => {
     const other = await appWith();
     const before = await scrape(t.app);
     await other.inject({ method: 'GET', url: '/api/health/live' });
@@ -212,7 +255,11 @@ describe('GET /metrics', () => {
     expect(remote.statusCode).toBe(403);
     expect(remote.json().message).toMatch(/METRICS_TOKEN/);
     expect(remote.body).not.toContain('halaqa_');
-    const proxied = await t.app.inject({ method: 'GET', url: '/metrics', headers: { 'x-forwarded-for': '203.0.113.9' } });
+    const proxied = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
     expect(proxied.statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '::1' })).statusCode).toBe(200);
   });
@@ -220,22 +267,47 @@ describe('GET /metrics', () => {
   it('with METRICS_TOKEN, is served to whoever sends it as a bearer token, from anywhere, and to nobody else', async () => {
     const token = randomBytes(24).toString('hex');
     const app = await appWith({ config: { metricsToken: token } });
-    const as = (headers: Record<string, string>, remoteAddress = '203.0.113.9') => app.inject({ method: 'GET', url: '/metrics', headers, remoteAddress });
+    const as = (headers: Record<string, string>, remoteAddress = '203.0.113.9') =>
+      app.inject({ method: 'GET', url: '/metrics', headers, remoteAddress });
     const good = await as({ authorization: `Bearer ${token}` });
     expect(good.statusCode).toBe(200);
     expect(parseExposition(good.body).length).toBeGreaterThan(0);
-    for (const res of [await as({}), await as({ authorization: `Bearer ${token}x` }), await as({}, '127.0.0.1'), await as({ authorization: token })]) {
+    for (const res of [
+      await as({}),
+      await as({ authorization: `Bearer ${token}x` }),
+      await as({}, '127.0.0.1'),
+      await as({ authorization: token }),
+    ]) {
       expect(res.statusCode).toBe(401);
       expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
     }
   });
 
   it('counts payments by method and outcome, and the receipt mailed after', async () => {
-    const course = await insertCourse(t.db, { educatorId: (await t.db.selectFrom('users').select('id').where('email', '=', 'educator@halaqa.test').executeTakeFirstOrThrow()).id, title: 'Metrics' });
+    const course = await insertCourse(t.db, {
+      educatorId: (
+        await t.db
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', 'educator@halaqa.test')
+          .executeTakeFirstOrThrow()
+      ).id,
+      title: 'Metrics',
+    });
     const [paid, carded] = [await course.session(), await course.session()];
-    await t.db.updateTable('sessions').set({ price_cents: 2000, status: 'APPROVED' }).where('id', 'in', [paid, carded]).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ price_cents: 2000, status: 'APPROVED' })
+      .where('id', 'in', [paid, carded])
+      .execute();
     const auth = t.auth(await t.tokenFor('learner@halaqa.test'));
-    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { ...auth, 'idempotency-key': `metrics-${randomBytes(6).toString('hex')}` }, payload });
+    const post = (url: string, payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...auth, 'idempotency-key': `metrics-${randomBytes(6).toString('hex')}` },
+        payload,
+      });
     const before = await scrape();
 
     expect((await post('/api/payments/intents/wallet', { sessionId: paid, amount: 2150 })).statusCode).toBe(201);
@@ -247,7 +319,8 @@ describe('GET /metrics', () => {
     expect((await post(`/api/payments/intents/${intent}/cancel`, {})).statusCode).toBe(200);
 
     const after = await scrape();
-    const grew = (name: string, labels: Record<string, string>) => valueOf(after, name, labels) - valueOf(before, name, labels);
+    const grew = (name: string, labels: Record<string, string>) =>
+      valueOf(after, name, labels) - valueOf(before, name, labels);
     expect(grew('halaqa_payments_total', { method: 'wallet', outcome: 'succeeded' })).toBe(1);
     expect(grew('halaqa_payments_total', { method: 'card', outcome: 'declined' })).toBe(1);
     // The second cancel found it canceled already: one cancellation.
@@ -264,7 +337,7 @@ describe('GET /metrics', () => {
     expect(valueOf(await scrape(), 'halaqa_mails_total', { outcome: 'failed' }) - before).toBe(1);
   });
 
-  it('counts the periodic jobs\' passes, and a pass that failed', async () => {
+  it("counts the periodic jobs' passes, and a pass that failed", async () => {
     const before = await scrape();
     await runJobs(t.db, { metrics: t.app.metrics });
     let down = false;
@@ -272,20 +345,35 @@ describe('GET /metrics', () => {
     down = true;
     await expect(runJobs(failing, { metrics: t.app.metrics })).rejects.toThrow(DatabaseUnavailableError);
     const after = await scrape();
-    const grew = (labels: Record<string, string>) => valueOf(after, 'halaqa_job_runs_total', labels) - valueOf(before, 'halaqa_job_runs_total', labels);
+    const grew = (labels: Record<string, string>) =>
+      valueOf(after, 'halaqa_job_runs_total', labels) - valueOf(before, 'halaqa_job_runs_total', labels);
     expect(grew({ job: 'expire-intents', outcome: 'ok' })).toBe(1);
     expect(grew({ job: 'grade-quiz-attempts', outcome: 'ok' })).toBe(1);
     expect(grew({ job: 'expire-intents', outcome: 'failed' })).toBe(1);
-    expect(valueOf(after, 'halaqa_job_last_success_timestamp_seconds', { job: 'expire-intents' })).toBeGreaterThan(Date.now() / 1000 - 60);
+    expect(valueOf(after, 'halaqa_job_last_success_timestamp_seconds', { job: 'expire-intents' })).toBeGreaterThan(
+      Date.now() / 1000 - 60,
+    );
   });
 
   it('counts the open chat sockets', async () => {
-    const learner = await t.db.selectFrom('users').select('id').where('email', '=', 'learner@halaqa.test').executeTakeFirstOrThrow();
-    const { session_id: sessionId } = await t.db.selectFrom('enrollments').select('session_id').where('user_id', '=', learner.id).where('status', '=', 'ACTIVE').executeTakeFirstOrThrow();
-    const ws = (await t.app.injectWS(`/api/sessions/${sessionId}/chat/socket?token=${await t.tokenFor('learner@halaqa.test')}`)) as unknown as WS;
+    const learner = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'learner@halaqa.test')
+      .executeTakeFirstOrThrow();
+    const { session_id: sessionId } = await t.db
+      .selectFrom('enrollments')
+      .select('session_id')
+      .where('user_id', '=', learner.id)
+      .where('status', '=', 'ACTIVE')
+      .executeTakeFirstOrThrow();
+    const ws = (await t.app.injectWS(
+      `/api/sessions/${sessionId}/chat/socket?token=${await t.tokenFor('learner@halaqa.test')}`,
+    )) as unknown as WS;
     expect(valueOf(await scrape(), 'halaqa_chat_connections')).toBe(1);
     ws.terminate();
-    for (let i = 0; i < 100 && valueOf(await scrape(), 'halaqa_chat_connections') !== 0; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && valueOf(await scrape(), 'halaqa_chat_connections') !== 0; i++)
+      await new Promise((r) => setTimeout(r, 20));
     expect(valueOf(await scrape(), 'halaqa_chat_connections')).toBe(0);
   });
 });
@@ -332,7 +420,11 @@ describe('health', () => {
   }, 120_000);
 
   it('ready answers 503 naming the migrations the database lacks, and 200 once they are applied', async () => {
-    const latest = await t.db.selectFrom('kysely_migration' as never).select(['name' as never, 'timestamp' as never]).orderBy('name' as never, 'desc').executeTakeFirstOrThrow() as { name: string; timestamp: string };
+    const latest = (await t.db
+      .selectFrom('kysely_migration' as never)
+      .select(['name' as never, 'timestamp' as never])
+      .orderBy('name' as never, 'desc')
+      .executeTakeFirstOrThrow()) as { name: string; timestamp: string };
     await sql`delete from kysely_migration where name = ${latest.name}`.execute(t.db);
     try {
       const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
@@ -341,7 +433,9 @@ describe('health', () => {
       expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
       expect((await t.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
     } finally {
-      await sql`insert into kysely_migration (name, timestamp) values (${latest.name}, ${latest.timestamp})`.execute(t.db);
+      await sql`insert into kysely_migration (name, timestamp) values (${latest.name}, ${latest.timestamp})`.execute(
+        t.db,
+      );
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
   });
@@ -357,22 +451,29 @@ describe('request ids', () => {
     expect(second.statusCode).toBe(404);
     expect(second.headers['x-request-id']).toMatch(UUID);
     expect(second.headers['x-request-id']).not.toBe(plain.headers['x-request-id']);
-    const forged = await t.app.inject({ method: 'GET', url: '/api/health/live', headers: { 'x-request-id': 'chosen-by-the-client' } });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/health/live',
+      headers: { 'x-request-id': 'chosen-by-the-client' },
+    });
     expect(forged.headers['x-request-id']).toMatch(UUID);
   });
 
-  it('keeps a trusted proxy\'s X-Request-Id when it is a plain token, and replaces anything else', async () => {
+  it("keeps a trusted proxy's X-Request-Id when it is a plain token, and replaces anything else", async () => {
     const app = await appWith({ config: { trustProxy: ['10.0.0.0/8', 'loopback'] } });
-    const get = (id: string, remoteAddress: string) => app.inject({ method: 'GET', url: '/api/health/live', headers: { 'x-request-id': id }, remoteAddress });
+    const get = (id: string, remoteAddress: string) =>
+      app.inject({ method: 'GET', url: '/api/health/live', headers: { 'x-request-id': id }, remoteAddress });
     expect((await get('lb-7f3a:42', '10.1.2.3')).headers['x-request-id']).toBe('lb-7f3a:42');
-    expect((await get('Root=1-67891233-abcdef012345678912345678', '127.0.0.1')).headers['x-request-id']).toBe('Root=1-67891233-abcdef012345678912345678');
+    expect((await get('Root=1-67891233-abcdef012345678912345678', '127.0.0.1')).headers['x-request-id']).toBe(
+      'Root=1-67891233-abcdef012345678912345678',
+    );
     expect((await get('lb-7f3a:42', '203.0.113.9')).headers['x-request-id']).toMatch(UUID);
     for (const bad of ['two words', 'a"quote', 'x'.repeat(129), 'line\\nbreak', '']) {
       expect((await get(bad, '10.1.2.3')).headers['x-request-id'], bad).toMatch(UUID);
     }
   });
 
-  it('puts the request id on every line logged while the request is handled, the services\' lines included', async () => {
+  it("puts the request id on every line logged while the request is handled, the services' lines included", async () => {
     const raw: string[] = [];
     const log = new Writable({
       write(chunk, _enc, done) {
@@ -402,10 +503,23 @@ describe('request ids', () => {
     await fetch(`http://127.0.0.1:${port}/api/health/live`, { headers: { 'x-request-id': 'trace-0001' } });
     const body = JSON.stringify({ email: 'nobody@halaqa.test', password: 'x'.repeat(12) });
     const status = await new Promise<number | undefined>((resolve, reject) => {
-      const req = request({ port, host: '127.0.0.1', method: 'POST', path: '/api/auth/signin', headers: { 'x-request-id': 'trace-0002', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode));
-      });
+      const req = request(
+        {
+          port,
+          host: '127.0.0.1',
+          method: 'POST',
+          path: '/api/auth/signin',
+          headers: {
+            'x-request-id': 'trace-0002',
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode));
+        },
+      );
       req.on('error', reject);
       req.write(body.slice(0, 10));
       setTimeout(() => req.end(body.slice(10)), 300);

@@ -14,7 +14,7 @@ describe('prepared statements on PGlite', () => {
   let handle: DatabaseHandle;
   let db: Kysely<Database>;
   let client: PGlite;
-   
+
   const any = () => db as unknown as Kysely<any>;
 
   beforeAll(async () => {
@@ -23,7 +23,9 @@ describe('prepared statements on PGlite', () => {
     const source = notificationSourceOf(db);
     if (source?.kind !== 'pglite') throw new Error('expected PGlite');
     client = source.client;
-    await sql`create table probe (id int primary key, big bigint, label text, day date, at timestamptz, doc jsonb, amount numeric(10, 2), ok boolean, tags text[])`.execute(db);
+    await sql`create table probe (id int primary key, big bigint, label text, day date, at timestamptz, doc jsonb, amount numeric(10, 2), ok boolean, tags text[])`.execute(
+      db,
+    );
   });
   afterAll(() => handle.close());
 
@@ -31,13 +33,28 @@ describe('prepared statements on PGlite', () => {
     const q = () => sql<{ n: number }>`select ${41}::int + 1 as n`.execute(db);
     expect((await q()).rows).toEqual([{ n: 42 }]);
     expect((await q()).rows).toEqual([{ n: 42 }]);
-    const { rows } = await client.query<{ statement: string }>(`select statement from pg_prepared_statements where statement like '%+ 1 as n%'`);
+    const { rows } = await client.query<{ statement: string }>(
+      `select statement from pg_prepared_statements where statement like '%+ 1 as n%'`,
+    );
     expect(rows).toHaveLength(1);
   });
 
   it('writes and reads every column type as PGlite query() does, parameters and nulls included', async () => {
-    const insert = (id: number, values: Record<string, unknown>) => any().insertInto('probe').values({ id, ...values }).execute();
-    await insert(1, { big: 9_007_199_254_740, label: 'عربي "quoted"', day: '2026-11-26', at: new Date('2026-11-26T10:00:00Z'), doc: JSON.stringify({ a: [1, 2] }), amount: '12.50', ok: true, tags: ['x', 'y'] });
+    const insert = (id: number, values: Record<string, unknown>) =>
+      any()
+        .insertInto('probe')
+        .values({ id, ...values })
+        .execute();
+    await insert(1, {
+      big: 9_007_199_254_740,
+      label: 'عربي "quoted"',
+      day: '2026-11-26',
+      at: new Date('2026-11-26T10:00:00Z'),
+      doc: JSON.stringify({ a: [1, 2] }),
+      amount: '12.50',
+      ok: true,
+      tags: ['x', 'y'],
+    });
     await insert(2, { big: null, label: null, day: null, at: null, doc: null, amount: null, ok: false, tags: [] });
     const text = 'select * from "probe" where "id" >= $1 order by "id"';
     for (let i = 0; i < 7; i++) {
@@ -46,7 +63,15 @@ describe('prepared statements on PGlite', () => {
       expect(mine).toEqual((await client.query(text, [1])).rows);
     }
     const [row] = await any().selectFrom('probe').selectAll().where('id', '=', 1).execute();
-    expect(row).toMatchObject({ big: 9_007_199_254_740, day: '2026-11-26', at: new Date('2026-11-26T10:00:00Z'), doc: { a: [1, 2] }, amount: 12.5, ok: true, tags: ['x', 'y'] });
+    expect(row).toMatchObject({
+      big: 9_007_199_254_740,
+      day: '2026-11-26',
+      at: new Date('2026-11-26T10:00:00Z'),
+      doc: { a: [1, 2] },
+      amount: 12.5,
+      ok: true,
+      tags: ['x', 'y'],
+    });
     const updated = await any().updateTable('probe').set({ label: 'b' }).where('id', 'in', [1, 2]).executeTakeFirst();
     expect(updated.numUpdatedRows).toBe(2n);
   });
@@ -76,12 +101,23 @@ describe('prepared statements on PGlite', () => {
   });
 
   it('prepares queries and writes, not transaction control, DDL or an on conflict on a partial index', () => {
-    expect(preparable('insert into "idempotency_keys" ("user_id", "key") values ($1, $2) on conflict ("user_id", "key") do nothing returning "user_id"')).toBe(true);
+    expect(
+      preparable(
+        'insert into "idempotency_keys" ("user_id", "key") values ($1, $2) on conflict ("user_id", "key") do nothing returning "user_id"',
+      ),
+    ).toBe(true);
     expect(preparable('insert into "users" ("email") values ($1) on conflict (lower(email)) do nothing')).toBe(true);
-    expect(preparable('insert into "quiz_attempts" ("user_id") values ($1) on conflict ("lesson_id", "session_id", "user_id") where "status" = $2 do nothing')).toBe(false);
+    expect(
+      preparable(
+        'insert into "quiz_attempts" ("user_id") values ($1) on conflict ("lesson_id", "session_id", "user_id") where "status" = $2 do nothing',
+      ),
+    ).toBe(false);
     expect(preparable('with x as (select 1) select * from x')).toBe(true);
-    for (const text of ['begin', 'commit', 'create table t (id int)', "set local lock_timeout = '1s'"]) expect(preparable(text)).toBe(false);
-    expect(['begin', 'COMMIT', 'rollback', 'start transaction isolation level serializable'].every(transactionControl)).toBe(true);
+    for (const text of ['begin', 'commit', 'create table t (id int)', "set local lock_timeout = '1s'"])
+      expect(preparable(text)).toBe(false);
+    expect(
+      ['begin', 'COMMIT', 'rollback', 'start transaction isolation level serializable'].every(transactionControl),
+    ).toBe(true);
     expect(transactionControl('commit; drop table probe')).toBe(false);
   });
 });

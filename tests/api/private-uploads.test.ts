@@ -24,11 +24,17 @@ const EDUCATOR = 'educator@halaqa.test';
 const LEARNER = 'learner@halaqa.test';
 const OUTSIDER = 'learner2@halaqa.test';
 
-const idOf = async (email: string) => (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+const idOf = async (email: string) =>
+  (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
 async function upload(url: string, email: string, files: Record<string, FilePart>) {
   const form = multipart({}, files);
-  const res = await t.app.inject({ method: 'POST', url, payload: form.payload, headers: { ...form.headers, ...t.auth(await t.tokenFor(email)) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    payload: form.payload,
+    headers: { ...form.headers, ...t.auth(await t.tokenFor(email)) },
+  });
   expect(res.statusCode).toBe(201);
   return res.json().data as { id: number; url: string; type: string };
 }
@@ -41,15 +47,20 @@ beforeAll(async () => {
   const course = await insertCourse(t.db, { educatorId: await idOf(EDUCATOR), title: 'Files' });
   const sectionId = await course.section(1, 'Week one', 0);
   lessonFileUrl = bare((await upload('/api/documents', EDUCATOR, { document: pdf('notes.pdf') })).url);
-  readingId = await course.lesson(sectionId, 0, 'Reading', 'reading', { content_html: `<p><a href="${lessonFileUrl}">Notes</a></p>` });
+  readingId = await course.lesson(sectionId, 0, 'Reading', 'reading', {
+    content_html: `<p><a href="${lessonFileUrl}">Notes</a></p>`,
+  });
   sessionId = await course.session();
   await enroll(t.db, sessionId, await idOf(LEARNER));
 }, 120_000);
 afterAll(() => t.close());
 
 describe('private uploads', () => {
-  it("gives the owner a signed link to their résumé and signature, served privately, never cached; the bare URL is 403", async () => {
-    for (const [path, field, file] of [['/api/account/resume', 'resume', pdf('cv.pdf')], ['/api/account/signature', 'signature', png('sig.png')]] as const) {
+  it('gives the owner a signed link to their résumé and signature, served privately, never cached; the bare URL is 403', async () => {
+    for (const [path, field, file] of [
+      ['/api/account/resume', 'resume', pdf('cv.pdf')],
+      ['/api/account/signature', 'signature', png('sig.png')],
+    ] as const) {
       const { url } = await upload(path, LEARNER, { [field]: file });
       expect(url).toMatch(/^\/uploads\/(resume|signature)\/[^?]+\?exp=\d+&sig=[A-Za-z0-9_-]+$/);
       const served = await get(url);
@@ -86,7 +97,11 @@ describe('private uploads', () => {
 
   it("hands a lesson file's link to the session's learners and educator only", async () => {
     for (const email of [LEARNER, EDUCATOR]) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/sessions/${sessionId}/lessons/${readingId}`, headers: t.auth(await t.tokenFor(email)) });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/sessions/${sessionId}/lessons/${readingId}`,
+        headers: t.auth(await t.tokenFor(email)),
+      });
       expect(res.statusCode).toBe(200);
       const href = /href="([^"]+)"/.exec(res.json().data.contentHtml as string)![1]!;
       expect(bare(href)).toBe(lessonFileUrl);
@@ -94,20 +109,46 @@ describe('private uploads', () => {
       expect(served.statusCode).toBe(200);
       expect(served.headers['cache-control']).toBe('private, no-store');
     }
-    const outsider = await t.app.inject({ method: 'GET', url: `/api/sessions/${sessionId}/lessons/${readingId}`, headers: t.auth(await t.tokenFor(OUTSIDER)) });
+    const outsider = await t.app.inject({
+      method: 'GET',
+      url: `/api/sessions/${sessionId}/lessons/${readingId}`,
+      headers: t.auth(await t.tokenFor(OUTSIDER)),
+    });
     expect(outsider.statusCode).toBe(403);
     expect(outsider.body).not.toContain('/uploads/lesson/');
     expect((await get(lessonFileUrl)).statusCode).toBe(403);
   });
 
   it('stores links sent back signed as the bare /uploads/<key>', async () => {
-    const signed = /href="([^"]+)"/.exec(
-      (await t.app.inject({ method: 'GET', url: `/api/sessions/${sessionId}/lessons/${readingId}`, headers: t.auth(await t.tokenFor(EDUCATOR)) })).json().data.contentHtml as string,
-    )![1]!.replaceAll('&amp;', '&');
-    const content = [{ week: 1, sections: [{ name: 'Week one', lessons: [{ lessonTypeId: 1, name: 'Handout', duration: 10, link: signed }] }] }];
-    const res = await t.app.inject({ method: 'PUT', url: `/api/sessions/${sessionId}/content`, headers: t.auth(await t.tokenFor(EDUCATOR)), payload: content });
+    const signed = /href="([^"]+)"/
+      .exec(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/sessions/${sessionId}/lessons/${readingId}`,
+            headers: t.auth(await t.tokenFor(EDUCATOR)),
+          })
+        ).json().data.contentHtml as string,
+      )![1]!
+      .replaceAll('&amp;', '&');
+    const content = [
+      {
+        week: 1,
+        sections: [{ name: 'Week one', lessons: [{ lessonTypeId: 1, name: 'Handout', duration: 10, link: signed }] }],
+      },
+    ];
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/sessions/${sessionId}/content`,
+      headers: t.auth(await t.tokenFor(EDUCATOR)),
+      payload: content,
+    });
     expect(res.statusCode).toBe(200);
-    const stored = await t.db.selectFrom('sessions').select('content').where('id', '=', sessionId).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('sessions')
+      .select('content')
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(stored.content)).toContain(`"link":"${lessonFileUrl}"`);
     expect(JSON.stringify(stored.content)).not.toContain('sig=');
   });
@@ -119,8 +160,16 @@ describe('private uploads', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['cache-control']).toBe('public, max-age=86400');
 
-    const company = (await t.app.inject({ method: 'GET', url: '/api/users/me/company', headers: t.auth(await t.tokenFor('partner@qad.halaqa.test')) })).json().data;
-    const logo = await upload(`/api/companies/${company.id}/picture`, 'partner@qad.halaqa.test', { picture: png('logo.png') });
+    const company = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/users/me/company',
+        headers: t.auth(await t.tokenFor('partner@qad.halaqa.test')),
+      })
+    ).json().data;
+    const logo = await upload(`/api/companies/${company.id}/picture`, 'partner@qad.halaqa.test', {
+      picture: png('logo.png'),
+    });
     expect(logo.url).not.toContain('?');
     const logoServed = await get(logo.url);
     expect(logoServed.statusCode).toBe(200);

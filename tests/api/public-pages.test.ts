@@ -35,7 +35,11 @@ beforeAll(async () => {
   writeFileSync(join(webDir, ROUTE_PRELOADS_FILE), JSON.stringify(routePreloads));
   // A public PUBLIC_URL, as in production: the captcha must be on there.
   t = await startTestApp({ captcha: true, env: { WEB_DIR: webDir, PUBLIC_URL } });
-  const courses = await t.db.selectFrom('courses').select(['id', 'title', 'status', 'is_private']).orderBy('id').execute();
+  const courses = await t.db
+    .selectFrom('courses')
+    .select(['id', 'title', 'status', 'is_private'])
+    .orderBy('id')
+    .execute();
   const published = courses.filter((c) => c.status === 'PUBLISHED' && !c.is_private);
   // A course with open sessions, so its JSON-LD has instances.
   for (const c of published) {
@@ -54,7 +58,18 @@ afterAll(async () => {
 
 const activeSessions = async (courseId: number) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/courses/${courseId}/sessions/active` });
-  return (res.json() as { data: { id: number; startDate: string; endDate: string; seatsLeft: number; price: number; educator: { name: string } }[] }).data;
+  return (
+    res.json() as {
+      data: {
+        id: number;
+        startDate: string;
+        endDate: string;
+        seatsLeft: number;
+        price: number;
+        educator: { name: string };
+      }[];
+    }
+  ).data;
 };
 const page = async (url: string) => {
   const res = await t.app.inject({ method: 'GET', url });
@@ -63,7 +78,10 @@ const page = async (url: string) => {
   return new JSDOM(res.body).window.document;
 };
 const meta = (doc: Document, selector: string) => doc.querySelector(selector)?.getAttribute('content') ?? null;
-const jsonLd = (doc: Document) => [...doc.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? '') as Record<string, unknown>);
+const jsonLd = (doc: Document) =>
+  [...doc.querySelectorAll('script[type="application/ld+json"]')].map(
+    (s) => JSON.parse(s.textContent ?? '') as Record<string, unknown>,
+  );
 
 describe('a public course page', () => {
   it('carries its title, description, canonical, hreflang alternates, Open Graph and Twitter tags', async () => {
@@ -72,9 +90,20 @@ describe('a public course page', () => {
     const description = meta(doc, 'meta[name="description"]');
     expect(description).toBeTruthy();
     expect(description).not.toBe('100% live courses');
-    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${PUBLIC_URL}/courses/${publicCourse.id}`);
-    const alternates = Object.fromEntries([...doc.querySelectorAll('link[rel="alternate"]')].map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]));
-    expect(alternates).toEqual({ en: `${PUBLIC_URL}/courses/${publicCourse.id}`, ar: `${PUBLIC_URL}/courses/${publicCourse.id}?lang=ar`, 'x-default': `${PUBLIC_URL}/courses/${publicCourse.id}` });
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${PUBLIC_URL}/courses/${publicCourse.id}`,
+    );
+    const alternates = Object.fromEntries(
+      [...doc.querySelectorAll('link[rel="alternate"]')].map((l) => [
+        l.getAttribute('hreflang'),
+        l.getAttribute('href'),
+      ]),
+    );
+    expect(alternates).toEqual({
+      en: `${PUBLIC_URL}/courses/${publicCourse.id}`,
+      ar: `${PUBLIC_URL}/courses/${publicCourse.id}?lang=ar`,
+      'x-default': `${PUBLIC_URL}/courses/${publicCourse.id}`,
+    });
     expect(meta(doc, 'meta[property="og:title"]')).toBe(doc.title);
     expect(meta(doc, 'meta[property="og:url"]')).toBe(`${PUBLIC_URL}/courses/${publicCourse.id}`);
     expect(meta(doc, 'meta[property="og:image"]')).toMatch(new RegExp(`^${PUBLIC_URL}/`));
@@ -86,16 +115,29 @@ describe('a public course page', () => {
     const doc = await page(`/courses/${publicCourse.id}?lang=ar`);
     expect(doc.documentElement.getAttribute('lang')).toBe('ar');
     expect(doc.documentElement.getAttribute('dir')).toBe('rtl');
-    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${PUBLIC_URL}/courses/${publicCourse.id}?lang=ar`);
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${PUBLIC_URL}/courses/${publicCourse.id}?lang=ar`,
+    );
     expect(meta(doc, 'meta[property="og:locale"]')).toBe('ar_AR');
   });
 
-  it('has a schema.org Course (JSON-LD) with the fields of Google\'s Course info, one CourseInstance per open session', async () => {
+  it("has a schema.org Course (JSON-LD) with the fields of Google's Course info, one CourseInstance per open session", async () => {
     const doc = await page(`/courses/${publicCourse.id}`);
     const [course] = jsonLd(doc);
-    expect(course).toMatchObject({ '@context': 'https://schema.org', '@type': 'Course', name: publicCourse.title, provider: { '@type': 'Organization', name: 'Halaqa' } });
+    expect(course).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Course',
+      name: publicCourse.title,
+      provider: { '@type': 'Organization', name: 'Halaqa' },
+    });
     expect(typeof course!.description).toBe('string');
-    expect(course!.offers).toEqual([expect.objectContaining({ '@type': 'Offer', category: expect.stringMatching(/^(Paid|Free)$/), priceCurrency: 'USD' })]);
+    expect(course!.offers).toEqual([
+      expect.objectContaining({
+        '@type': 'Offer',
+        category: expect.stringMatching(/^(Paid|Free)$/),
+        priceCurrency: 'USD',
+      }),
+    ]);
     const sessions = await activeSessions(publicCourse.id);
     expect(sessions.length).toBeGreaterThan(0);
     const instances = course!.hasCourseInstance as Record<string, unknown>[];
@@ -108,13 +150,22 @@ describe('a public course page', () => {
         startDate: s.startDate,
         endDate: s.endDate,
         instructor: { '@type': 'Person', name: s.educator.name },
-        offers: { '@type': 'Offer', price: s.price.toFixed(2), priceCurrency: 'USD', inventoryLevel: { value: s.seatsLeft } },
+        offers: {
+          '@type': 'Offer',
+          price: s.price.toFixed(2),
+          priceCurrency: 'USD',
+          inventoryLevel: { value: s.seatsLeft },
+        },
       });
     }
   });
 
   it('cannot close its JSON-LD element with a title the educator wrote', async () => {
-    await t.db.updateTable('courses').set({ title: 'Break </script><script>alert(1)</script>' }).where('id', '=', publicCourse.id).execute();
+    await t.db
+      .updateTable('courses')
+      .set({ title: 'Break </script><script>alert(1)</script>' })
+      .where('id', '=', publicCourse.id)
+      .execute();
     try {
       const res = await t.app.inject({ method: 'GET', url: `/courses/${publicCourse.id}` });
       expect(res.body).not.toContain('</script><script>alert(1)');
@@ -128,11 +179,13 @@ describe('a public course page', () => {
 });
 
 describe('a session page', () => {
-  it('carries its course\'s head with this session as the one instance', async () => {
+  it("carries its course's head with this session as the one instance", async () => {
     const [session] = await activeSessions(publicCourse.id);
     const doc = await page(`/sessions/${session!.id}`);
     expect(doc.title).toContain(publicCourse.title);
-    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${PUBLIC_URL}/sessions/${session!.id}`);
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${PUBLIC_URL}/sessions/${session!.id}`,
+    );
     const [course] = jsonLd(doc);
     expect((course!.hasCourseInstance as unknown[]).length).toBe(1);
   });
@@ -177,12 +230,22 @@ describe('GET /sitemap.xml', () => {
       const loc = url.getElementsByTagNameNS(SM, 'loc')[0]!.textContent!;
       expect(loc.length).toBeLessThanOrEqual(2048);
       expect(loc).toMatch(new RegExp(`^${PUBLIC_URL}/courses/\\d+$`));
-      expect(url.getElementsByTagNameNS(SM, 'lastmod')[0]!.textContent).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
-      const ar = [...url.getElementsByTagNameNS('http://www.w3.org/1999/xhtml', 'link')].find((l) => l.getAttribute('hreflang') === 'ar');
+      expect(url.getElementsByTagNameNS(SM, 'lastmod')[0]!.textContent).toMatch(
+        /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/,
+      );
+      const ar = [...url.getElementsByTagNameNS('http://www.w3.org/1999/xhtml', 'link')].find(
+        (l) => l.getAttribute('hreflang') === 'ar',
+      );
       expect(ar?.getAttribute('href')).toBe(`${loc}?lang=ar`);
       listed.push(Number(loc.split('/').pop()));
     }
-    const expected = await t.db.selectFrom('courses').select('id').where('status', '=', 'PUBLISHED').where('is_private', '=', false).orderBy('id').execute();
+    const expected = await t.db
+      .selectFrom('courses')
+      .select('id')
+      .where('status', '=', 'PUBLISHED')
+      .where('is_private', '=', false)
+      .orderBy('id')
+      .execute();
     expect(listed).toEqual(expected.map((c) => c.id));
     expect(listed).not.toContain(privateCourse);
     expect(listed).not.toContain(unpublishedCourse);
@@ -223,7 +286,7 @@ describe('the first load sent with the page', () => {
     ['/?lang=ar', ['/api/courses/explore?page=1&pageSize=8', '/api/courses/categories']],
     ['/courses', ['/api/courses/explore?page=1&pageSize=12', '/api/courses/categories']],
     ['/courses?page=2', ['/api/courses/explore?page=2&pageSize=12', '/api/courses/categories']],
-  ])('of %s holds exactly what a guest\'s API calls answer', async (url, keys) => {
+  ])("of %s holds exactly what a guest's API calls answer", async (url, keys) => {
     const sent = firstLoadOf(await page(url));
     expect(Object.keys(sent ?? {}).sort()).toEqual([...keys].sort());
     for (const key of keys) expect(sent![key]).toEqual(await api(key));
@@ -232,7 +295,11 @@ describe('the first load sent with the page', () => {
   it('of a public course page holds its info, open sessions and first reviews', async () => {
     const id = publicCourse.id;
     const sent = firstLoadOf(await page(`/courses/${id}`));
-    const keys = [`/api/courses/${id}/info`, `/api/courses/${id}/sessions/active`, `/api/courses/${id}/reviews?page=1&pageSize=10`];
+    const keys = [
+      `/api/courses/${id}/info`,
+      `/api/courses/${id}/sessions/active`,
+      `/api/courses/${id}/reviews?page=1&pageSize=10`,
+    ];
     expect(Object.keys(sent ?? {}).sort()).toEqual(keys.sort());
     for (const key of keys) expect(sent![key]).toEqual(await api(key));
   });
@@ -245,18 +312,19 @@ describe('the first load sent with the page', () => {
 });
 
 describe('the route scripts sent with the page', () => {
-  const modulePreloads = (doc: Document) => [...doc.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
+  const modulePreloads = (doc: Document) =>
+    [...doc.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
 
   it.each([
     ['/', routePreloads['/']],
     ['/?lang=ar', routePreloads['/']],
     ['/courses', routePreloads['/courses']],
     ['/courses?query=python', routePreloads['/courses']],
-  ])('of %s are its route\'s, as modulepreload links', async (url, files) => {
+  ])("of %s are its route's, as modulepreload links", async (url, files) => {
     expect(modulePreloads(await page(url))).toEqual(files);
   });
 
-  it('of a course page are the course route\'s, whether or not guests may see the course', async () => {
+  it("of a course page are the course route's, whether or not guests may see the course", async () => {
     expect(modulePreloads(await page(`/courses/${publicCourse.id}`))).toEqual(routePreloads['/courses/{id}']);
     expect(modulePreloads(await page(`/courses/${privateCourse}`))).toEqual(routePreloads['/courses/{id}']);
   });
@@ -268,10 +336,16 @@ describe('the route scripts sent with the page', () => {
 });
 
 describe('the picture preloaded with the explore page', () => {
-  const preloadedImages = (doc: Document) => [...doc.querySelectorAll('link[rel="preload"][as="image"]')].map((l) => [l.getAttribute('href'), l.getAttribute('fetchpriority')]);
+  const preloadedImages = (doc: Document) =>
+    [...doc.querySelectorAll('link[rel="preload"][as="image"]')].map((l) => [
+      l.getAttribute('href'),
+      l.getAttribute('fetchpriority'),
+    ]);
 
-  it('is its first course\'s, with high priority', async () => {
-    const explore = (await t.app.inject({ method: 'GET', url: '/api/courses/explore?page=1&pageSize=12' })).json() as { data: { items: { pictureUrl: string | null }[] } };
+  it("is its first course's, with high priority", async () => {
+    const explore = (await t.app.inject({ method: 'GET', url: '/api/courses/explore?page=1&pageSize=12' })).json() as {
+      data: { items: { pictureUrl: string | null }[] };
+    };
     const first = explore.data.items[0]!.pictureUrl;
     expect(first).toBeTruthy();
     expect(preloadedImages(await page('/courses'))).toEqual([[first, 'high']]);

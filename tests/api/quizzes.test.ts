@@ -37,7 +37,8 @@ let otherCourseLessonId: number;
 const L: Record<string, number> = {};
 const Q: Record<string, number> = {};
 
-const idOf = async (email: string) => (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+const idOf = async (email: string) =>
+  (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
 async function call(method: 'GET' | 'POST' | 'PUT', url: string, email: string | null, payload?: unknown) {
   const headers = email ? t.auth(await t.tokenFor(email)) : undefined;
@@ -45,12 +46,21 @@ async function call(method: 'GET' | 'POST' | 'PUT', url: string, email: string |
   return { status: res.statusCode, body: res.json(), text: res.body };
 }
 
-const start = (lesson: string, email: string | null) => call('POST', `/api/sessions/${sessionId}/lessons/${L[lesson]}/attempts`, email);
-const list = (lesson: string, email: string | null) => call('GET', `/api/sessions/${sessionId}/lessons/${L[lesson]}/attempts`, email);
+const start = (lesson: string, email: string | null) =>
+  call('POST', `/api/sessions/${sessionId}/lessons/${L[lesson]}/attempts`, email);
+const list = (lesson: string, email: string | null) =>
+  call('GET', `/api/sessions/${sessionId}/lessons/${L[lesson]}/attempts`, email);
 const save = (attemptId: number, question: string | number, email: string | null, body: unknown) =>
-  call('PUT', `/api/quiz-attempts/${attemptId}/answers/${typeof question === 'number' ? question : Q[question]}`, email, body);
-const submit = (attemptId: number, email: string | null) => call('POST', `/api/quiz-attempts/${attemptId}/submit`, email);
-const attemptRow = (id: number) => t.db.selectFrom('quiz_attempts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  call(
+    'PUT',
+    `/api/quiz-attempts/${attemptId}/answers/${typeof question === 'number' ? question : Q[question]}`,
+    email,
+    body,
+  );
+const submit = (attemptId: number, email: string | null) =>
+  call('POST', `/api/quiz-attempts/${attemptId}/submit`, email);
+const attemptRow = (id: number) =>
+  t.db.selectFrom('quiz_attempts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 async function fixture() {
   const course = await insertCourse(t.db, { educatorId: await idOf(EDUCATOR), title: 'JavaScript, quizzed' });
@@ -68,36 +78,88 @@ async function fixture() {
   await lesson('reading', 'reading', { content_html: '<p>Read</p>' });
   await lesson('timed', 'quiz', { time_limit_minutes: 15 });
 
-  const question = async (key: string, lessonKey: string, sort: number, q: { kind: string; points?: number; options?: unknown[]; answer: unknown; explanation?: string | null }) => {
+  const question = async (
+    key: string,
+    lessonKey: string,
+    sort: number,
+    q: { kind: string; points?: number; options?: unknown[]; answer: unknown; explanation?: string | null },
+  ) => {
     Q[key] = (
       await t.db
         .insertInto('quiz_questions')
         .values({
-          lesson_id: L[lessonKey]!, sort_order: sort, kind: q.kind as 'SINGLE', prompt: `Prompt of ${key}`, picture_url: null, points: q.points ?? 1,
-          explanation: q.explanation ?? null, options: JSON.stringify(q.options ?? []), answer: q.answer === null ? null : JSON.stringify(q.answer),
+          lesson_id: L[lessonKey]!,
+          sort_order: sort,
+          kind: q.kind as 'SINGLE',
+          prompt: `Prompt of ${key}`,
+          picture_url: null,
+          points: q.points ?? 1,
+          explanation: q.explanation ?? null,
+          options: JSON.stringify(q.options ?? []),
+          answer: q.answer === null ? null : JSON.stringify(q.answer),
         })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
   };
-  const abcd = [{ id: 'a', text: 'Alpha' }, { id: 'b', text: 'Bravo' }, { id: 'c', text: 'Charlie' }, { id: 'd', text: 'Delta' }];
-  await question('single', 'quiz', 0, { kind: 'SINGLE', points: 2, options: abcd.slice(0, 3), answer: ['b'], explanation: 'SECRET-EXPLANATION-1' });
-  await question('multiple', 'quiz', 1, { kind: 'MULTIPLE', points: 3, options: abcd, answer: ['a', 'c'], explanation: 'SECRET-EXPLANATION-2' });
+  const abcd = [
+    { id: 'a', text: 'Alpha' },
+    { id: 'b', text: 'Bravo' },
+    { id: 'c', text: 'Charlie' },
+    { id: 'd', text: 'Delta' },
+  ];
+  await question('single', 'quiz', 0, {
+    kind: 'SINGLE',
+    points: 2,
+    options: abcd.slice(0, 3),
+    answer: ['b'],
+    explanation: 'SECRET-EXPLANATION-1',
+  });
+  await question('multiple', 'quiz', 1, {
+    kind: 'MULTIPLE',
+    points: 3,
+    options: abcd,
+    answer: ['a', 'c'],
+    explanation: 'SECRET-EXPLANATION-2',
+  });
   await question('truefalse', 'quiz', 2, { kind: 'TRUE_FALSE', points: 1, answer: false, explanation: null });
-  await question('short', 'quiz', 3, { kind: 'SHORT_ANSWER', points: 2, answer: ['Hoisting', 'hoisted'], explanation: 'SECRET-EXPLANATION-4' });
+  await question('short', 'quiz', 3, {
+    kind: 'SHORT_ANSWER',
+    points: 2,
+    answer: ['Hoisting', 'hoisted'],
+    explanation: 'SECRET-EXPLANATION-4',
+  });
   await question('openTf', 'open', 0, { kind: 'TRUE_FALSE', answer: true });
   await question('lateTf', 'late', 0, { kind: 'TRUE_FALSE', answer: true });
   await question('step1', 'path', 0, { kind: 'STEP', points: 5, answer: null, explanation: 'Read this first' });
   await question('step2', 'path', 1, { kind: 'STEP', points: 0, answer: null });
   await question('timedSingle', 'timed', 0, { kind: 'SINGLE', points: 2, options: abcd.slice(0, 2), answer: ['a'] });
   await question('timedTf', 'timed', 1, { kind: 'TRUE_FALSE', points: 2, answer: true });
-  await question('pathTf', 'path', 2, { kind: 'TRUE_FALSE', points: 1, answer: true, explanation: 'Closures keep their scope' });
+  await question('pathTf', 'path', 2, {
+    kind: 'TRUE_FALSE',
+    points: 1,
+    answer: true,
+    explanation: 'Closures keep their scope',
+  });
 
   sessionId = await course.session();
-  for (const [email, status] of [[LEARNER, 'ACTIVE'], [LEARNER1, 'ACTIVE'], [LEARNER2, 'ACTIVE'], [LEARNER3, 'ACTIVE'], [CANCELLED, 'CANCELLED']] as const) {
+  for (const [email, status] of [
+    [LEARNER, 'ACTIVE'],
+    [LEARNER1, 'ACTIVE'],
+    [LEARNER2, 'ACTIVE'],
+    [LEARNER3, 'ACTIVE'],
+    [CANCELLED, 'CANCELLED'],
+  ] as const) {
     await enroll(t.db, sessionId, await idOf(email), status);
   }
-  otherCourseLessonId = (await t.db.selectFrom('lessons as l').innerJoin('sections as s', 's.id', 'l.section_id').select('l.id').where('s.course_id', '<>', courseId).executeTakeFirstOrThrow()).id;
+  otherCourseLessonId = (
+    await t.db
+      .selectFrom('lessons as l')
+      .innerJoin('sections as s', 's.id', 'l.section_id')
+      .select('l.id')
+      .where('s.course_id', '<>', courseId)
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 beforeAll(async () => {
@@ -123,12 +185,45 @@ describe('POST /sessions/{id}/lessons/{lessonId}/attempts', () => {
     const res = await start('quiz', LEARNER);
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({
-      lessonId: L.quiz, sessionId, kind: 'QUIZ', status: 'IN_PROGRESS', currentIndex: 0, startedAt: '2031-05-07T12:00:00.000Z',
-      deadlineAt: '2031-05-07T12:10:00.000Z', submittedAt: null, score: null, maxScore: 8, answers: {}, feedback: null,
+      lessonId: L.quiz,
+      sessionId,
+      kind: 'QUIZ',
+      status: 'IN_PROGRESS',
+      currentIndex: 0,
+      startedAt: '2031-05-07T12:00:00.000Z',
+      deadlineAt: '2031-05-07T12:10:00.000Z',
+      submittedAt: null,
+      score: null,
+      maxScore: 8,
+      answers: {},
+      feedback: null,
     });
     expect(res.body.data.questions).toEqual([
-      { id: Q.single, kind: 'SINGLE', prompt: 'Prompt of single', pictureUrl: null, points: 2, options: [{ id: 'a', text: 'Alpha' }, { id: 'b', text: 'Bravo' }, { id: 'c', text: 'Charlie' }] },
-      { id: Q.multiple, kind: 'MULTIPLE', prompt: 'Prompt of multiple', pictureUrl: null, points: 3, options: [{ id: 'a', text: 'Alpha' }, { id: 'b', text: 'Bravo' }, { id: 'c', text: 'Charlie' }, { id: 'd', text: 'Delta' }] },
+      {
+        id: Q.single,
+        kind: 'SINGLE',
+        prompt: 'Prompt of single',
+        pictureUrl: null,
+        points: 2,
+        options: [
+          { id: 'a', text: 'Alpha' },
+          { id: 'b', text: 'Bravo' },
+          { id: 'c', text: 'Charlie' },
+        ],
+      },
+      {
+        id: Q.multiple,
+        kind: 'MULTIPLE',
+        prompt: 'Prompt of multiple',
+        pictureUrl: null,
+        points: 3,
+        options: [
+          { id: 'a', text: 'Alpha' },
+          { id: 'b', text: 'Bravo' },
+          { id: 'c', text: 'Charlie' },
+          { id: 'd', text: 'Delta' },
+        ],
+      },
       { id: Q.truefalse, kind: 'TRUE_FALSE', prompt: 'Prompt of truefalse', pictureUrl: null, points: 1, options: [] },
       { id: Q.short, kind: 'SHORT_ANSWER', prompt: 'Prompt of short', pictureUrl: null, points: 2, options: [] },
     ]);
@@ -138,9 +233,18 @@ describe('POST /sessions/{id}/lessons/{lessonId}/attempts', () => {
     now = new Date('2031-05-07T12:03:00Z');
     const again = await start('quiz', LEARNER);
     expect(again.status).toBe(200);
-    expect(again.body.data).toMatchObject({ id: quizAttempt, startedAt: '2031-05-07T12:00:00.000Z', deadlineAt: '2031-05-07T12:10:00.000Z' });
+    expect(again.body.data).toMatchObject({
+      id: quizAttempt,
+      startedAt: '2031-05-07T12:00:00.000Z',
+      deadlineAt: '2031-05-07T12:10:00.000Z',
+    });
     expectNoKey(again.text);
-    const rows = await t.db.selectFrom('quiz_attempts').select('id').where('lesson_id', '=', L.quiz!).where('user_id', '=', await idOf(LEARNER)).execute();
+    const rows = await t.db
+      .selectFrom('quiz_attempts')
+      .select('id')
+      .where('lesson_id', '=', L.quiz!)
+      .where('user_id', '=', await idOf(LEARNER))
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -159,7 +263,9 @@ describe('POST /sessions/{id}/lessons/{lessonId}/attempts', () => {
     expect((await start('quiz', null)).status).toBe(401);
     expect((await call('POST', `/api/sessions/999999/lessons/${L.quiz}/attempts`, LEARNER)).status).toBe(404);
     expect((await call('POST', `/api/sessions/${sessionId}/lessons/999999/attempts`, LEARNER)).status).toBe(404);
-    expect((await call('POST', `/api/sessions/${sessionId}/lessons/${otherCourseLessonId}/attempts`, LEARNER)).status).toBe(404);
+    expect(
+      (await call('POST', `/api/sessions/${sessionId}/lessons/${otherCourseLessonId}/attempts`, LEARNER)).status,
+    ).toBe(404);
     const reading = await start('reading', LEARNER);
     expect(reading.status).toBe(409);
     expect(reading.body.message).toBe('This lesson is not a quiz or a learning path');
@@ -178,7 +284,12 @@ describe('POST /sessions/{id}/lessons/{lessonId}/attempts', () => {
     expect([a.status, b.status].sort()).toEqual([200, 201]);
     expect(a.body.data.id).toBe(b.body.data.id);
     expect(a.body.data.deadlineAt).toBeNull(); // no time limit
-    const rows = await t.db.selectFrom('quiz_attempts').select('id').where('lesson_id', '=', L.open!).where('user_id', '=', await idOf(LEARNER2)).execute();
+    const rows = await t.db
+      .selectFrom('quiz_attempts')
+      .select('id')
+      .where('lesson_id', '=', L.open!)
+      .where('user_id', '=', await idOf(LEARNER2))
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -202,13 +313,25 @@ describe('PUT /quiz-attempts/{id}/answers/{questionId}', () => {
     now = new Date('2031-05-07T12:04:00Z');
     const single = await save(quizAttempt, 'single', LEARNER, { answer: ['b'], currentIndex: 1 });
     expect(single.status).toBe(200);
-    expect(single.body.data).toMatchObject({ id: quizAttempt, status: 'IN_PROGRESS', currentIndex: 1, answers: { [Q.single!]: ['b'] }, feedback: null, score: null });
+    expect(single.body.data).toMatchObject({
+      id: quizAttempt,
+      status: 'IN_PROGRESS',
+      currentIndex: 1,
+      answers: { [Q.single!]: ['b'] },
+      feedback: null,
+      score: null,
+    });
     expectNoKey(single.text);
     expect((await save(quizAttempt, 'multiple', LEARNER, { answer: ['a'], currentIndex: 2 })).status).toBe(200); // partial: graded 0
     expect((await save(quizAttempt, 'truefalse', LEARNER, { answer: false, currentIndex: 3 })).status).toBe(200);
     const short = await save(quizAttempt, 'short', LEARNER, { answer: '  HOISTING \n', currentIndex: 3 });
     expect(short.status).toBe(200);
-    expect(short.body.data.answers).toEqual({ [Q.single!]: ['b'], [Q.multiple!]: ['a'], [Q.truefalse!]: false, [Q.short!]: '  HOISTING \n' });
+    expect(short.body.data.answers).toEqual({
+      [Q.single!]: ['b'],
+      [Q.multiple!]: ['a'],
+      [Q.truefalse!]: false,
+      [Q.short!]: '  HOISTING \n',
+    });
     expect(short.body.data.currentIndex).toBe(3);
     const row = await attemptRow(quizAttempt);
     expect(row.answers).toEqual(short.body.data.answers);
@@ -216,7 +339,11 @@ describe('PUT /quiz-attempts/{id}/answers/{questionId}', () => {
   });
 
   it('replaces an answer, clears one with null and saves the position alone when the answer is left out', async () => {
-    expect((await save(quizAttempt, 'multiple', LEARNER, { answer: ['c', 'a', 'd'], currentIndex: 1 })).body.data.answers[Q.multiple!]).toEqual(['c', 'a', 'd']);
+    expect(
+      (await save(quizAttempt, 'multiple', LEARNER, { answer: ['c', 'a', 'd'], currentIndex: 1 })).body.data.answers[
+        Q.multiple!
+      ],
+    ).toEqual(['c', 'a', 'd']);
     const cleared = await save(quizAttempt, 'multiple', LEARNER, { answer: null, currentIndex: 1 });
     expect(cleared.body.data.answers).not.toHaveProperty(String(Q.multiple));
     expect((await save(quizAttempt, 'multiple', LEARNER, { answer: ['a'], currentIndex: 2 })).status).toBe(200);
@@ -231,20 +358,39 @@ describe('PUT /quiz-attempts/{id}/answers/{questionId}', () => {
   it('refuses an answer of the wrong shape for its kind (400, field answer) and a position out of range, changing nothing', async () => {
     const before = await attemptRow(quizAttempt);
     const invalid: [string, unknown][] = [
-      ['single', ['a', 'b']], ['single', ['z']], ['single', []], ['single', true], ['single', 'b'],
-      ['multiple', ['a', 'a']], ['multiple', ['a', 'z']], ['multiple', false], ['multiple', 'a'],
-      ['truefalse', 'true'], ['truefalse', ['a']], ['truefalse', 'false'],
-      ['short', true], ['short', ['hoisting']], ['short', 'x'.repeat(501)],
+      ['single', ['a', 'b']],
+      ['single', ['z']],
+      ['single', []],
+      ['single', true],
+      ['single', 'b'],
+      ['multiple', ['a', 'a']],
+      ['multiple', ['a', 'z']],
+      ['multiple', false],
+      ['multiple', 'a'],
+      ['truefalse', 'true'],
+      ['truefalse', ['a']],
+      ['truefalse', 'false'],
+      ['short', true],
+      ['short', ['hoisting']],
+      ['short', 'x'.repeat(501)],
     ];
     for (const [question, answer] of invalid) {
       const res = await save(quizAttempt, question, LEARNER, { answer, currentIndex: 1 });
       expect(res.status, `${question} ${JSON.stringify(answer).slice(0, 20)}`).toBe(400);
-      expect(res.body.errors.map((e: { path: string }) => e.path), `${question} ${JSON.stringify(answer).slice(0, 20)}`).toContain('answer');
+      expect(
+        res.body.errors.map((e: { path: string }) => e.path),
+        `${question} ${JSON.stringify(answer).slice(0, 20)}`,
+      ).toContain('answer');
     }
     const high = await save(quizAttempt, 'single', LEARNER, { answer: ['a'], currentIndex: 4 }); // 4 questions: 0 … 3
     expect(high.status).toBe(400);
     expect(high.body.errors).toEqual([{ path: 'currentIndex', message: 'must be between 0 and 3' }]);
-    for (const body of [{ answer: ['a'], currentIndex: -1 }, { answer: ['a'] }, { answer: ['a'], currentIndex: 0, extra: 1 }, { answer: { a: 1 }, currentIndex: 0 }]) {
+    for (const body of [
+      { answer: ['a'], currentIndex: -1 },
+      { answer: ['a'] },
+      { answer: ['a'], currentIndex: 0, extra: 1 },
+      { answer: { a: 1 }, currentIndex: 0 },
+    ]) {
       expect((await save(quizAttempt, 'single', LEARNER, body)).status, JSON.stringify(body)).toBe(400);
     }
     const after = await attemptRow(quizAttempt);
@@ -258,7 +404,9 @@ describe('PUT /quiz-attempts/{id}/answers/{questionId}', () => {
       const res = await save(quizAttempt, 'single', who, { answer: ['a'], currentIndex: 0 });
       expect(res.status, who).toBe(403);
     }
-    expect((await save(quizAttempt, 'single', LEARNER1, { answer: ['a'], currentIndex: 0 })).body.message).toBe('Only the learner who started this attempt can answer or submit it');
+    expect((await save(quizAttempt, 'single', LEARNER1, { answer: ['a'], currentIndex: 0 })).body.message).toBe(
+      'Only the learner who started this attempt can answer or submit it',
+    );
     expect((await save(quizAttempt, 'single', null, { answer: ['a'], currentIndex: 0 })).status).toBe(401);
     expect((await save(999999, 'single', LEARNER, { answer: ['a'], currentIndex: 0 })).status).toBe(404);
     expect((await save(quizAttempt, 'openTf', LEARNER, { answer: true, currentIndex: 0 })).status).toBe(404);
@@ -276,12 +424,39 @@ describe('POST /quiz-attempts/{id}/submit', () => {
     now = new Date('2031-05-07T12:06:00Z');
     const res = await submit(quizAttempt, LEARNER);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: quizAttempt, status: 'AUTOGRADED', submittedAt: '2031-05-07T12:06:00.000Z', score: 5, maxScore: 8 });
+    expect(res.body.data).toMatchObject({
+      id: quizAttempt,
+      status: 'AUTOGRADED',
+      submittedAt: '2031-05-07T12:06:00.000Z',
+      score: 5,
+      maxScore: 8,
+    });
     expect(res.body.data.feedback).toEqual([
-      { questionId: Q.single, correct: true, pointsAwarded: 2, points: 2, correctAnswer: ['b'], explanation: 'SECRET-EXPLANATION-1' },
-      { questionId: Q.multiple, correct: false, pointsAwarded: 0, points: 3, correctAnswer: ['a', 'c'], explanation: 'SECRET-EXPLANATION-2' },
+      {
+        questionId: Q.single,
+        correct: true,
+        pointsAwarded: 2,
+        points: 2,
+        correctAnswer: ['b'],
+        explanation: 'SECRET-EXPLANATION-1',
+      },
+      {
+        questionId: Q.multiple,
+        correct: false,
+        pointsAwarded: 0,
+        points: 3,
+        correctAnswer: ['a', 'c'],
+        explanation: 'SECRET-EXPLANATION-2',
+      },
       { questionId: Q.truefalse, correct: true, pointsAwarded: 1, points: 1, correctAnswer: false, explanation: null },
-      { questionId: Q.short, correct: true, pointsAwarded: 2, points: 2, correctAnswer: ['Hoisting', 'hoisted'], explanation: 'SECRET-EXPLANATION-4' },
+      {
+        questionId: Q.short,
+        correct: true,
+        pointsAwarded: 2,
+        points: 2,
+        correctAnswer: ['Hoisting', 'hoisted'],
+        explanation: 'SECRET-EXPLANATION-4',
+      },
     ]);
     // The questions themselves still carry no key; the key is in the feedback only.
     expect(res.text).not.toMatch(/"answer"\s*:/);
@@ -319,7 +494,14 @@ describe('POST /quiz-attempts/{id}/submit', () => {
     await save(id, 'truefalse', LEARNER3, { answer: true, currentIndex: 2 });
     await save(id, 'short', LEARNER3, { answer: 'hoist', currentIndex: 3 });
     const graded = (await submit(id, LEARNER3)).body.data;
-    expect(graded.feedback.map((f: { correct: boolean; pointsAwarded: number }) => [f.correct, f.pointsAwarded])).toEqual([[false, 0], [true, 3], [false, 0], [false, 0]]);
+    expect(
+      graded.feedback.map((f: { correct: boolean; pointsAwarded: number }) => [f.correct, f.pointsAwarded]),
+    ).toEqual([
+      [false, 0],
+      [true, 3],
+      [false, 0],
+      [false, 0],
+    ]);
     expect(graded.score).toBe(3);
     const superset = (await start('quiz', LEARNER3)).body.data.id;
     await save(superset, 'multiple', LEARNER3, { answer: ['a', 'b', 'c'], currentIndex: 1 });
@@ -346,7 +528,12 @@ describe('the time limit', () => {
     expect(await attemptRow(timed)).toEqual(before);
     const graded = await submit(timed, LEARNER1);
     expect(graded.status).toBe(200);
-    expect(graded.body.data).toMatchObject({ status: 'AUTOGRADED', score: 2, maxScore: 8, submittedAt: '2031-05-08T09:10:01.000Z' });
+    expect(graded.body.data).toMatchObject({
+      status: 'AUTOGRADED',
+      score: 2,
+      maxScore: 8,
+      submittedAt: '2031-05-08T09:10:01.000Z',
+    });
   });
 
   it('on start, grades an open attempt whose limit has passed and starts a fresh one', async () => {
@@ -357,7 +544,11 @@ describe('the time limit', () => {
     const next = await start('quiz', LEARNER1);
     expect(next.status).toBe(201);
     expect(next.body.data.id).not.toBe(first);
-    expect(next.body.data).toMatchObject({ status: 'IN_PROGRESS', answers: {}, deadlineAt: '2031-05-08T10:40:00.000Z' });
+    expect(next.body.data).toMatchObject({
+      status: 'IN_PROGRESS',
+      answers: {},
+      deadlineAt: '2031-05-08T10:40:00.000Z',
+    });
     expect(await attemptRow(first)).toMatchObject({ status: 'AUTOGRADED', score: 1 });
     const attempts = (await list('quiz', LEARNER1)).body.data;
     expect(attempts.map((a: { id: number }) => a.id)).toEqual([next.body.data.id, first, timed]);
@@ -370,7 +561,11 @@ describe('a learning path', () => {
     const res = await start('path', LEARNER);
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ kind: 'LEARNING_PATH', deadlineAt: null, maxScore: 1 });
-    expect(res.body.data.questions.map((q: { kind: string; points: number }) => [q.kind, q.points])).toEqual([['STEP', 0], ['STEP', 0], ['TRUE_FALSE', 1]]);
+    expect(res.body.data.questions.map((q: { kind: string; points: number }) => [q.kind, q.points])).toEqual([
+      ['STEP', 0],
+      ['STEP', 0],
+      ['TRUE_FALSE', 1],
+    ]);
     expect(res.text).not.toContain('Read this first');
     expect(res.text).not.toContain('Closures keep their scope');
     const id = res.body.data.id;
@@ -382,7 +577,16 @@ describe('a learning path', () => {
     const done = await submit(id, LEARNER);
     expect(done.status).toBe(200);
     expect(done.body.data).toMatchObject({ status: 'DONE', score: null, maxScore: 1 });
-    expect(done.body.data.feedback).toEqual([{ questionId: Q.pathTf, correct: true, pointsAwarded: 1, points: 1, correctAnswer: true, explanation: 'Closures keep their scope' }]);
+    expect(done.body.data.feedback).toEqual([
+      {
+        questionId: Q.pathTf,
+        correct: true,
+        pointsAwarded: 1,
+        points: 1,
+        correctAnswer: true,
+        explanation: 'Closures keep their scope',
+      },
+    ]);
   });
 });
 
@@ -393,7 +597,9 @@ describe('GET /sessions/{id}/lessons/{lessonId}/attempts', () => {
     expect(open.status).toBe(201);
     const res = await list('quiz', LEARNER);
     expect(res.status).toBe(200);
-    expect(res.body.data.map((a: { id: number; status: string; score: number | null }) => [a.id, a.status, a.score])).toEqual([
+    expect(
+      res.body.data.map((a: { id: number; status: string; score: number | null }) => [a.id, a.status, a.score]),
+    ).toEqual([
       [open.body.data.id, 'IN_PROGRESS', null],
       [quizAttempt, 'AUTOGRADED', 5],
     ]);
@@ -409,13 +615,19 @@ describe('the classroom lesson status', () => {
   type Lesson = { name: string; status: string | null; grade: number | null };
   const statusOf = async (email: string) => {
     const c = (await call('GET', `/api/sessions/${sessionId}/classroom`, email)).body.data;
-    const lessons: Lesson[] = c.weeks.flatMap((w: { sections: { lessons: Lesson[] }[] }) => w.sections.flatMap((s) => s.lessons));
+    const lessons: Lesson[] = c.weeks.flatMap((w: { sections: { lessons: Lesson[] }[] }) =>
+      w.sections.flatMap((s) => s.lessons),
+    );
     return Object.fromEntries(lessons.map((l) => [l.name, [l.status, l.grade]]));
   };
 
   it('reflects open attempts (IN_PROGRESS), graded quizzes (AUTOGRADED, scaled grade) and finished learning paths (DONE)', async () => {
     now = new Date('2031-05-09T08:05:00Z');
-    expect(await statusOf(LEARNER)).toMatchObject({ quiz: ['IN_PROGRESS', 62.5], path: ['DONE', null], open: [null, null] });
+    expect(await statusOf(LEARNER)).toMatchObject({
+      quiz: ['IN_PROGRESS', 62.5],
+      path: ['DONE', null],
+      open: [null, null],
+    });
     const attempts = (await list('quiz', LEARNER)).body.data;
     await save(attempts[0].id, 'single', LEARNER, { answer: ['b'], currentIndex: 0 });
     await save(attempts[0].id, 'multiple', LEARNER, { answer: ['a', 'c'], currentIndex: 1 });
@@ -430,8 +642,8 @@ describe('the classroom lesson status', () => {
 describe('an attempt whose time ran out while the learner was away', () => {
   const lessonStatusOf = async (email: string, lesson: string) => {
     const c = (await call('GET', `/api/sessions/${sessionId}/classroom`, email)).body.data;
-    const lessons: { name: string; status: string | null; grade: number | null }[] = c.weeks.flatMap((w: { sections: { lessons: unknown[] }[] }) =>
-      w.sections.flatMap((s) => s.lessons),
+    const lessons: { name: string; status: string | null; grade: number | null }[] = c.weeks.flatMap(
+      (w: { sections: { lessons: unknown[] }[] }) => w.sections.flatMap((s) => s.lessons),
     );
     const l = lessons.find((x) => x.name === lesson)!;
     return [l.status, l.grade];
@@ -462,8 +674,13 @@ describe('an attempt whose time ran out while the learner was away', () => {
     expect(await lessonStatusOf(LEARNER2, 'timed')).toEqual(['AUTOGRADED', 50]); // 2 of 4 points, of 100
     expect(await attemptRow(id)).toMatchObject({ status: 'AUTOGRADED', score: 2, max_score: 4 });
     const listed = (await list('timed', LEARNER2)).body.data;
-    expect(listed.map((a: { id: number; status: string; score: number | null }) => [a.id, a.status, a.score])).toEqual([[id, 'AUTOGRADED', 2]]);
-    expect(listed[0]).toMatchObject({ submittedAt: '2031-05-10T09:15:01.000Z', answers: { [Q.timedSingle]: ['a'], [Q.timedTf]: false } });
+    expect(listed.map((a: { id: number; status: string; score: number | null }) => [a.id, a.status, a.score])).toEqual([
+      [id, 'AUTOGRADED', 2],
+    ]);
+    expect(listed[0]).toMatchObject({
+      submittedAt: '2031-05-10T09:15:01.000Z',
+      answers: { [Q.timedSingle]: ['a'], [Q.timedTf]: false },
+    });
     expect(listed[0].feedback.map((f: { correct: boolean }) => f.correct)).toEqual([true, false]);
 
     now = new Date('2031-05-10T09:20:00Z');
@@ -474,7 +691,13 @@ describe('an attempt whose time ran out while the learner was away', () => {
     // The screen's own time-up submit arriving after the server graded it: the result, not an error.
     const again = await submit(id, LEARNER2);
     expect(again.status).toBe(200);
-    expect(again.body.data).toMatchObject({ id, status: 'AUTOGRADED', score: 2, maxScore: 4, submittedAt: '2031-05-10T09:15:01.000Z' });
+    expect(again.body.data).toMatchObject({
+      id,
+      status: 'AUTOGRADED',
+      score: 2,
+      maxScore: 4,
+      submittedAt: '2031-05-10T09:15:01.000Z',
+    });
     expect(await attemptRow(id)).toEqual(before);
   });
 
@@ -512,7 +735,14 @@ describe('an attempt whose time ran out while the learner was away', () => {
   it('grades once when the sweep races a submit', async () => {
     now = new Date('2031-05-11T09:25:01Z'); // LEARNER3's running attempt is now over, and the only one
     expect(await openExpired()).toBe(1);
-    const attempt = (await t.db.selectFrom('quiz_attempts').select('id').where('status', '=', 'IN_PROGRESS').where('deadline_at', '<', now).executeTakeFirstOrThrow()).id;
+    const attempt = (
+      await t.db
+        .selectFrom('quiz_attempts')
+        .select('id')
+        .where('status', '=', 'IN_PROGRESS')
+        .where('deadline_at', '<', now)
+        .executeTakeFirstOrThrow()
+    ).id;
     const [swept, submitted] = await Promise.all([gradeExpiredAttempts(t.db, now), submit(attempt, LEARNER3)]);
     // Whoever locks the row first grades it; the submit answers the graded attempt either way.
     expect(swept).toBeLessThanOrEqual(1);

@@ -22,10 +22,15 @@ afterAll(async () => {
 
 let seq = 0;
 const attempt = (app: FastifyInstance, ip: string) =>
-  app.inject({ method: 'POST', url: '/api/auth/signin', remoteAddress: ip, payload: { email: `nobody-${++seq}@shared.halaqa.test`, password: 'Wrong-pass-1!' } });
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/signin',
+    remoteAddress: ip,
+    payload: { email: `nobody-${++seq}@shared.halaqa.test`, password: 'Wrong-pass-1!' },
+  });
 
 describe('rate limits across instances', () => {
-  it('counts one address\'s sign-ins on both instances together: the 4th is refused wherever it lands', async () => {
+  it("counts one address's sign-ins on both instances together: the 4th is refused wherever it lands", async () => {
     const ip = '203.0.113.77';
     const statuses = [];
     for (const app of [t.app, second, t.app, second, t.app]) statuses.push((await attempt(app, ip)).statusCode);

@@ -20,15 +20,24 @@ afterAll(() => t.close());
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 async function call(method: Method, url: string, email: string | null, payload?: unknown) {
   const headers = email ? t.auth(await t.tokenFor(email)) : undefined;
-  const res = await t.app.inject({ method, url: `/api${url}`, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  const res = await t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers,
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
   return { status: res.statusCode, body: res.json() };
 }
 async function courseId(title: string) {
   return (await t.db.selectFrom('courses').select('id').where('title', '=', title).executeTakeFirstOrThrow()).id;
 }
-const rating = async (id: number) => (await call('GET', `/courses/${id}/info`, null)).body.data.rating as { average: number; count: number };
+const rating = async (id: number) =>
+  (await call('GET', `/courses/${id}/info`, null)).body.data.rating as { average: number; count: number };
 const card = async (id: number, title: string) =>
-  ((await call('GET', `/courses/explore?query=${encodeURIComponent(title)}&pageSize=50`, null)).body.data.items as Array<{ id: number; rating: unknown }>).find((c) => c.id === id);
+  (
+    (await call('GET', `/courses/explore?query=${encodeURIComponent(title)}&pageSize=50`, null)).body.data
+      .items as Array<{ id: number; rating: unknown }>
+  ).find((c) => c.id === id);
 const reviewRow = (id: number) => t.db.selectFrom('reviews').selectAll().where('id', '=', id).executeTakeFirst();
 
 const LEARNER = 'learner@halaqa.test';
@@ -43,9 +52,17 @@ describe('writing, editing and removing a review', () => {
     expect(mine.body.data).toEqual({ review: null, eligibility: 'ELIGIBLE', startDate: null });
     expect(await rating(dsa)).toEqual({ average: 0, count: 0 });
 
-    const res = await call('POST', `/courses/${dsa}/reviews`, LEARNER, { ratingValue: 4, content: '  Clear lessons and a lab that teaches.  ' });
+    const res = await call('POST', `/courses/${dsa}/reviews`, LEARNER, {
+      ratingValue: 4,
+      content: '  Clear lessons and a lab that teaches.  ',
+    });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ ratingValue: 4, content: 'Clear lessons and a lab that teaches.', updatedAt: null, author: { name: 'Lina Kassem' } });
+    expect(res.body.data).toMatchObject({
+      ratingValue: 4,
+      content: 'Clear lessons and a lab that teaches.',
+      updatedAt: null,
+      author: { name: 'Lina Kassem' },
+    });
     reviewId = res.body.data.id;
 
     // The rating shows it at once, on the course page and on the explore card.
@@ -54,7 +71,10 @@ describe('writing, editing and removing a review', () => {
     const list = await call('GET', `/courses/${dsa}/reviews`, null);
     expect(list.body.data.total).toBe(1);
     expect(list.body.data.items[0]).toMatchObject({ id: reviewId, ratingValue: 4 });
-    expect((await call('GET', `/courses/${dsa}/reviews/mine`, LEARNER)).body.data).toMatchObject({ review: { id: reviewId }, eligibility: 'ELIGIBLE' });
+    expect((await call('GET', `/courses/${dsa}/reviews/mine`, LEARNER)).body.data).toMatchObject({
+      review: { id: reviewId },
+      eligibility: 'ELIGIBLE',
+    });
   });
 
   it('refuses a second review of the same course (409) and writes nothing', async () => {
@@ -67,7 +87,10 @@ describe('writing, editing and removing a review', () => {
   });
 
   it('lets the author edit the review: rating and text change, updatedAt is set, the course rating follows', async () => {
-    const res = await call('PUT', `/courses/${dsa}/reviews/${reviewId}`, LEARNER, { ratingValue: 2, content: 'The last week felt rushed.' });
+    const res = await call('PUT', `/courses/${dsa}/reviews/${reviewId}`, LEARNER, {
+      ratingValue: 2,
+      content: 'The last week felt rushed.',
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: reviewId, ratingValue: 2, content: 'The last week felt rushed.' });
     expect(typeof res.body.data.updatedAt).toBe('string');
@@ -76,11 +99,17 @@ describe('writing, editing and removing a review', () => {
 
   it("refuses another learner's edit of your review (403) and a review of another course (404), changing nothing", async () => {
     const before = await reviewRow(reviewId);
-    const other = await call('PUT', `/courses/${dsa}/reviews/${reviewId}`, OTHER, { ratingValue: 1, content: 'Hijacked' });
+    const other = await call('PUT', `/courses/${dsa}/reviews/${reviewId}`, OTHER, {
+      ratingValue: 1,
+      content: 'Hijacked',
+    });
     expect(other.status).toBe(403);
     expect(other.body.message).toBe('You can only edit your own review');
     const elsewhere = await courseId('SQL for Everyone');
-    const wrongCourse = await call('PUT', `/courses/${elsewhere}/reviews/${reviewId}`, LEARNER, { ratingValue: 1, content: 'Moved' });
+    const wrongCourse = await call('PUT', `/courses/${elsewhere}/reviews/${reviewId}`, LEARNER, {
+      ratingValue: 1,
+      content: 'Moved',
+    });
     expect(wrongCourse.status).toBe(404);
     expect(await reviewRow(reviewId)).toEqual(before);
   });
@@ -107,7 +136,9 @@ describe('writing, editing and removing a review', () => {
       const edited = await call('PUT', `/courses/${dsa}/reviews/${reviewId}`, LEARNER, body);
       expect(edited.status, JSON.stringify(body)).toBe(400);
     }
-    expect((await call('POST', `/courses/${dsa}/reviews`, OTHER, { ratingValue: 5, content: 'ok', extra: 1 })).status).toBe(400);
+    expect(
+      (await call('POST', `/courses/${dsa}/reviews`, OTHER, { ratingValue: 5, content: 'ok', extra: 1 })).status,
+    ).toBe(400);
     expect(await countRows(t.db, 'reviews')).toBe(before);
     expect(await reviewRow(reviewId)).toEqual(saved);
   });
@@ -124,13 +155,22 @@ describe('writing, editing and removing a review', () => {
     expect(res.body.data).toEqual({ id: reviewId });
     expect(await reviewRow(reviewId)).toBeUndefined();
     expect(await rating(dsa)).toEqual({ average: 0, count: 0 });
-    const audit = await t.db.selectFrom('audit_log').selectAll().where('entity_type', '=', 'review').where('entity_id', '=', reviewId).execute();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity_type', '=', 'review')
+      .where('entity_id', '=', reviewId)
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'review.removed' });
     expect(audit[0]!.message).toContain('The last week felt rushed.');
     expect((await call('DELETE', `/courses/${dsa}/reviews/${reviewId}`, 'admin@halaqa.test')).status).toBe(404);
     // Removed, the learner may write a new one.
-    expect((await call('GET', `/courses/${dsa}/reviews/mine`, LEARNER)).body.data).toEqual({ review: null, eligibility: 'ELIGIBLE', startDate: null });
+    expect((await call('GET', `/courses/${dsa}/reviews/mine`, LEARNER)).body.data).toEqual({
+      review: null,
+      eligibility: 'ELIGIBLE',
+      startDate: null,
+    });
   });
 });
 
@@ -139,7 +179,10 @@ describe('who may review', () => {
     const before = await countRows(t.db, 'reviews');
     const mine = await call('GET', `/courses/${dsa}/reviews/mine`, 'learner@ncai.halaqa.test');
     expect(mine.body.data).toEqual({ review: null, eligibility: 'NOT_ENROLLED', startDate: null });
-    const res = await call('POST', `/courses/${dsa}/reviews`, 'learner@ncai.halaqa.test', { ratingValue: 5, content: 'Never attended' });
+    const res = await call('POST', `/courses/${dsa}/reviews`, 'learner@ncai.halaqa.test', {
+      ratingValue: 5,
+      content: 'Never attended',
+    });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Only learners enrolled in a session of this course can review it');
     expect(await countRows(t.db, 'reviews')).toBe(before);
@@ -147,38 +190,80 @@ describe('who may review', () => {
 
   it('refuses a learner whose session has not started yet (422, with its start date), writing nothing', async () => {
     const course = await courseId('Initiation à la cybersécurité pour les administrations');
-    const session = await t.db.selectFrom('sessions').select('start_date').where('course_id', '=', course).executeTakeFirstOrThrow();
+    const session = await t.db
+      .selectFrom('sessions')
+      .select('start_date')
+      .where('course_id', '=', course)
+      .executeTakeFirstOrThrow();
     const before = await countRows(t.db, 'reviews');
     const mine = await call('GET', `/courses/${course}/reviews/mine`, 'learner@morocco.halaqa.test');
     expect(mine.body.data).toEqual({ review: null, eligibility: 'NOT_STARTED', startDate: session.start_date });
-    const res = await call('POST', `/courses/${course}/reviews`, 'learner@morocco.halaqa.test', { ratingValue: 5, content: 'Not yet' });
+    const res = await call('POST', `/courses/${course}/reviews`, 'learner@morocco.halaqa.test', {
+      ratingValue: 5,
+      content: 'Not yet',
+    });
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(`You can review this course once your session has started (on ${session.start_date})`);
+    expect(res.body.message).toBe(
+      `You can review this course once your session has started (on ${session.start_date})`,
+    );
     expect(await countRows(t.db, 'reviews')).toBe(before);
   });
 
   it('does not count a cancelled enrollment', async () => {
-    const learner = await t.db.selectFrom('users').select('id').where('email', '=', 'learner2@halaqa.test').executeTakeFirstOrThrow();
-    const session = await t.db.selectFrom('sessions').select('id').where('course_id', '=', dsa).orderBy('start_date').executeTakeFirstOrThrow();
+    const learner = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'learner2@halaqa.test')
+      .executeTakeFirstOrThrow();
+    const session = await t.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('course_id', '=', dsa)
+      .orderBy('start_date')
+      .executeTakeFirstOrThrow();
     await enroll(t.db, session.id, learner.id, 'CANCELLED');
-    const res = await call('POST', `/courses/${dsa}/reviews`, 'learner2@halaqa.test', { ratingValue: 5, content: 'Left early' });
+    const res = await call('POST', `/courses/${dsa}/reviews`, 'learner2@halaqa.test', {
+      ratingValue: 5,
+      content: 'Left early',
+    });
     expect(res.status).toBe(403);
   });
 
   it("answers 404 for another company's private course, and refuses other roles and visitors", async () => {
     const ncai = await courseId('Applied AI for Public-Sector Services');
-    expect((await call('POST', `/courses/${ncai}/reviews`, LEARNER, { ratingValue: 5, content: 'Hidden' })).status).toBe(404);
+    expect(
+      (await call('POST', `/courses/${ncai}/reviews`, LEARNER, { ratingValue: 5, content: 'Hidden' })).status,
+    ).toBe(404);
     expect((await call('GET', `/courses/${ncai}/reviews/mine`, LEARNER)).status).toBe(404);
-    expect((await call('POST', `/courses/${dsa}/reviews`, 'educator@halaqa.test', { ratingValue: 5, content: 'My own course' })).status).toBe(403);
-    expect((await call('POST', `/courses/${dsa}/reviews`, null, { ratingValue: 5, content: 'Anonymous' })).status).toBe(401);
+    expect(
+      (
+        await call('POST', `/courses/${dsa}/reviews`, 'educator@halaqa.test', {
+          ratingValue: 5,
+          content: 'My own course',
+        })
+      ).status,
+    ).toBe(403);
+    expect((await call('POST', `/courses/${dsa}/reviews`, null, { ratingValue: 5, content: 'Anonymous' })).status).toBe(
+      401,
+    );
     expect((await call('DELETE', `/courses/${dsa}/reviews/1`, null)).status).toBe(401);
   });
 
   it('keeps one review per learner when two requests race', async () => {
     const body = { ratingValue: 5, content: 'Twice at once' };
-    const [a, b] = await Promise.all([call('POST', `/courses/${dsa}/reviews`, OTHER, body), call('POST', `/courses/${dsa}/reviews`, OTHER, body)]);
+    const [a, b] = await Promise.all([
+      call('POST', `/courses/${dsa}/reviews`, OTHER, body),
+      call('POST', `/courses/${dsa}/reviews`, OTHER, body),
+    ]);
     expect([a.status, b.status].sort()).toEqual([201, 409]);
     const user = await t.db.selectFrom('users').select('id').where('email', '=', OTHER).executeTakeFirstOrThrow();
-    expect(await t.db.selectFrom('reviews').select('id').where('course_id', '=', dsa).where('user_id', '=', user.id).execute()).toHaveLength(1);
+    expect(
+      await t.db
+        .selectFrom('reviews')
+        .select('id')
+        .where('course_id', '=', dsa)
+        .where('user_id', '=', user.id)
+        .execute(),
+    ).toHaveLength(1);
   });
 });

@@ -33,7 +33,11 @@ describe('runProgrammingTests (QuickJS sandbox)', () => {
   });
 
   it('fails a wrong solution without an error', async () => {
-    const results = await runProgrammingTests({ code: 'function sum(a, b) { return a - b; }', functionName: 'sum', tests: SUM_TESTS });
+    const results = await runProgrammingTests({
+      code: 'function sum(a, b) { return a - b; }',
+      functionName: 'sum',
+      tests: SUM_TESTS,
+    });
     expect(results.map((r) => r.passed)).toEqual([false, false, true]);
     expect(results.every((r) => r.error === null)).toBe(true);
   });
@@ -65,7 +69,9 @@ describe('runProgrammingTests (QuickJS sandbox)', () => {
     expect(r.passed).toBe(false);
     expect(r.error).toBe(`Time limit exceeded (${DEFAULT_SANDBOX_LIMITS.timeoutMs} ms)`);
     // a loop that swallows every exception is stopped as well (the interrupt is uncatchable)
-    const sneaky = await runOnce('function f() { for (;;) { try { while (true) {} } catch (e) {} } }', 'f', [], null, { timeoutMs: 200 });
+    const sneaky = await runOnce('function f() { for (;;) { try { while (true) {} } catch (e) {} } }', 'f', [], null, {
+      timeoutMs: 200,
+    });
     expect(sneaky.error).toBe('Time limit exceeded (200 ms)');
     // top-level code counts too
     const top = await runOnce('while (true) {}\nfunction f() {}', 'f', [], null, { timeoutMs: 200 });
@@ -89,7 +95,9 @@ describe('runProgrammingTests (QuickJS sandbox)', () => {
       }, 50),
     );
     const r = await loop;
-    console.log(`50 ms timer fired after ${timerAt.toFixed(0)} ms while the loop ran (stopped after ${r.durationMs} ms)`);
+    console.log(
+      `50 ms timer fired after ${timerAt.toFixed(0)} ms while the loop ran (stopped after ${r.durationMs} ms)`,
+    );
     expect(order).toEqual(['timer', 'sandbox']);
     expect(r.error).toBe('Time limit exceeded (1000 ms)');
   });
@@ -103,7 +111,11 @@ describe('runProgrammingTests (QuickJS sandbox)', () => {
     expect(r).toMatchObject({ passed: false, output: null, error: 'Time limit exceeded (200 ms)' });
     expect(r.durationMs).toBeGreaterThanOrEqual(200 + SANDBOX_HARD_KILL_MARGIN_MS - 50);
     expect(elapsed).toBeLessThan(200 + SANDBOX_HARD_KILL_MARGIN_MS + 1500);
-    const next = await runProgrammingTests({ code: 'function sum(a, b) { return a + b; }', functionName: 'sum', tests: SUM_TESTS });
+    const next = await runProgrammingTests({
+      code: 'function sum(a, b) { return a + b; }',
+      functionName: 'sum',
+      tests: SUM_TESTS,
+    });
     expect(next.every((x) => x.passed && x.error === null)).toBe(true);
   });
 
@@ -114,7 +126,9 @@ describe('runProgrammingTests (QuickJS sandbox)', () => {
     console.log(`array-of-arrays bomb stopped after ${elapsed.toFixed(0)} ms: ${r.error}`);
     expect(r.passed).toBe(false);
     // QuickJS runs out of memory (its error then is a bare null) or the hard kill stops it first.
-    expect(r.error).toMatch(/^(Memory limit exceeded \(32 MiB\)(, or the code threw null)?|Time limit exceeded \(1000 ms\))$/);
+    expect(r.error).toMatch(
+      /^(Memory limit exceeded \(32 MiB\)(, or the code threw null)?|Time limit exceeded \(1000 ms\))$/,
+    );
     // the hard kill at timeoutMs + margin, plus a cold worker start should the previous one have been killed
     expect(elapsed).toBeLessThan(DEFAULT_SANDBOX_LIMITS.timeoutMs + SANDBOX_HARD_KILL_MARGIN_MS + 1500);
   });
@@ -152,18 +166,33 @@ describe('runProgrammingTests (QuickJS sandbox)', () => {
   });
 
   it('captures and truncates console output', async () => {
-    const r = await runOnce('function f(x) { console.log("x is", x, { a: [1, 2] }); console.log(null, undefined); return x; }', 'f', [7], 7);
+    const r = await runOnce(
+      'function f(x) { console.log("x is", x, { a: [1, 2] }); console.log(null, undefined); return x; }',
+      'f',
+      [7],
+      7,
+    );
     expect(r).toMatchObject({ passed: true, error: null, output: 'x is 7 {"a":[1,2]}\nnull undefined' });
-    const long = await runOnce('function f() { for (let i = 0; i < 1e5; i++) console.log("line " + i); return 1; }', 'f', [], 1, { outputChars: 100 });
+    const long = await runOnce(
+      'function f() { for (let i = 0; i < 1e5; i++) console.log("line " + i); return 1; }',
+      'f',
+      [],
+      1,
+      { outputChars: 100 },
+    );
     expect(long.passed).toBe(true);
     expect(long.output!.startsWith('line 0\nline 1\n')).toBe(true);
     expect(long.output).toMatch(/\n… \(output truncated\)$/);
     expect(long.output!.length).toBeLessThanOrEqual(100 + '\n… (output truncated)'.length);
-    const huge = await runOnce('function f() { console.log("y".repeat(1e6)); return 1; }', 'f', [], 1, { outputChars: 50 });
+    const huge = await runOnce('function f() { console.log("y".repeat(1e6)); return 1; }', 'f', [], 1, {
+      outputChars: 50,
+    });
     expect(huge.output).toBe('y'.repeat(50) + '\n… (output truncated)');
     expect(huge.passed).toBe(true);
     // output printed before a failure is kept
-    const before = await runOnce('function f() { console.log("started"); while (true) {} }', 'f', [], null, { timeoutMs: 100 });
+    const before = await runOnce('function f() { console.log("started"); while (true) {} }', 'f', [], null, {
+      timeoutMs: 100,
+    });
     expect(before).toMatchObject({ output: 'started', error: 'Time limit exceeded (100 ms)' });
   });
 
@@ -172,7 +201,9 @@ describe('runProgrammingTests (QuickJS sandbox)', () => {
     expect((await runOnce(code, 'f', [3], { a: 's', b: [1, { c: 3, d: 2 }] })).passed).toBe(true);
     expect((await runOnce(code, 'f', [4], { a: 's', b: [1, { c: 3, d: 2 }] })).passed).toBe(false);
     expect((await runOnce(code, 'f', [3], { a: 's', b: [{ c: 3, d: 2 }, 1] })).passed).toBe(false);
-    expect((await runOnce('function f(a) { return a.map((x) => x * 2); }', 'f', [[1, 2, 3]], [2, 4, 6])).passed).toBe(true);
+    expect((await runOnce('function f(a) { return a.map((x) => x * 2); }', 'f', [[1, 2, 3]], [2, 4, 6])).passed).toBe(
+      true,
+    );
     expect((await runOnce('function f() { return [1, 2]; }', 'f', [], [1, 2, 3])).passed).toBe(false);
     expect((await runOnce('function f() { return "3"; }', 'f', [], 3)).passed).toBe(false);
     // args arrive as data: a string that looks like code is just a string
@@ -186,7 +217,10 @@ describe('runProgrammingTests (QuickJS sandbox)', () => {
   });
 
   it('settles async functions within the deadline', async () => {
-    expect(await runOnce('async function f(x) { await null; return x * 2; }', 'f', [4], 8)).toMatchObject({ passed: true, error: null });
+    expect(await runOnce('async function f(x) { await null; return x * 2; }', 'f', [4], 8)).toMatchObject({
+      passed: true,
+      error: null,
+    });
     expect((await runOnce('async function f() { throw new Error("nope"); }')).error).toBe('Error: nope');
     expect((await runOnce('function f() { return new Promise(() => {}); }')).error).toMatch(/never settled/);
     const spin = await runOnce('async function f() { for (;;) await null; }', 'f', [], null, { timeoutMs: 200 });
@@ -195,15 +229,28 @@ describe('runProgrammingTests (QuickJS sandbox)', () => {
 
   it('rejects oversized input with a RangeError', async () => {
     const test: SandboxTest = { name: 't', args: [], expected: 1 };
-    await expect(runProgrammingTests({ code: 'x'.repeat(20_001), functionName: 'f', tests: [test] })).rejects.toThrow(RangeError);
-    await expect(runProgrammingTests({ code: '', functionName: 'f', tests: Array(51).fill(test) })).rejects.toThrow(RangeError);
-    await expect(runProgrammingTests({ code: '', functionName: 'f(); while(1){}', tests: [test] })).rejects.toThrow(RangeError);
-    await expect(runProgrammingTests({ code: '', functionName: 'f', tests: [test], limits: { timeoutMs: 0 } })).rejects.toThrow(RangeError);
+    await expect(runProgrammingTests({ code: 'x'.repeat(20_001), functionName: 'f', tests: [test] })).rejects.toThrow(
+      RangeError,
+    );
+    await expect(runProgrammingTests({ code: '', functionName: 'f', tests: Array(51).fill(test) })).rejects.toThrow(
+      RangeError,
+    );
+    await expect(runProgrammingTests({ code: '', functionName: 'f(); while(1){}', tests: [test] })).rejects.toThrow(
+      RangeError,
+    );
+    await expect(
+      runProgrammingTests({ code: '', functionName: 'f', tests: [test], limits: { timeoutMs: 0 } }),
+    ).rejects.toThrow(RangeError);
   });
 
   it('disposes everything: 200 runs without unbounded memory growth', async () => {
-    const code = 'function f(n) { const a = []; for (let i = 0; i < n; i++) a.push({ i, s: "v" + i }); console.log(a.length); return a.length; }';
-    const tests: SandboxTest[] = Array.from({ length: 50 }, (_, i) => ({ name: `t${i}`, args: [1000], expected: 1000 }));
+    const code =
+      'function f(n) { const a = []; for (let i = 0; i < n; i++) a.push({ i, s: "v" + i }); console.log(a.length); return a.length; }';
+    const tests: SandboxTest[] = Array.from({ length: 50 }, (_, i) => ({
+      name: `t${i}`,
+      args: [1000],
+      expected: 1000,
+    }));
     await runProgrammingTests({ code, functionName: 'f', tests }); // warm-up
     const before = process.memoryUsage().rss;
     for (let round = 0; round < 4; round++) {
@@ -216,7 +263,11 @@ describe('runProgrammingTests (QuickJS sandbox)', () => {
   });
 
   it('stays healthy after the bombs', async () => {
-    const results = await runProgrammingTests({ code: 'function sum(a, b) { return a + b; }', functionName: 'sum', tests: SUM_TESTS });
+    const results = await runProgrammingTests({
+      code: 'function sum(a, b) { return a + b; }',
+      functionName: 'sum',
+      tests: SUM_TESTS,
+    });
     expect(results.every((r) => r.passed && r.error === null)).toBe(true);
   });
 });

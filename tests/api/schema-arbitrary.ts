@@ -49,11 +49,27 @@ const numberBound = (schema: Schema, key: 'minimum' | 'maximum'): number | undef
 /** Short text from a mix of ASCII, Arabic, emoji and combining marks (never NUL). */
 function textArb(minLength: number, maxLength: number): fc.Arbitrary<string> {
   const max = Math.max(minLength, Math.min(maxLength, 40));
-  return fc.oneof(
-    { weight: 3, arbitrary: fc.string({ minLength, maxLength: max, unit: 'grapheme-ascii' }) },
-    { weight: 1, arbitrary: fc.string({ minLength, maxLength: max, unit: 'grapheme' }) },
-    { weight: 1, arbitrary: fc.constantFrom('مرحبا بالعالم', "O'Brien; DROP TABLE users; --", '<script>alert(1)</script>', '  ', '%', '_', '\\', '😀👍🏽').filter((s) => s.length >= minLength && s.length <= maxLength) },
-  ).map((s) => s.replaceAll('\u0000', ''));
+  return fc
+    .oneof(
+      { weight: 3, arbitrary: fc.string({ minLength, maxLength: max, unit: 'grapheme-ascii' }) },
+      { weight: 1, arbitrary: fc.string({ minLength, maxLength: max, unit: 'grapheme' }) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .constantFrom(
+            'مرحبا بالعالم',
+            "O'Brien; DROP TABLE users; --",
+            '<script>alert(1)</script>',
+            '  ',
+            '%',
+            '_',
+            '\\',
+            '😀👍🏽',
+          )
+          .filter((s) => s.length >= minLength && s.length <= maxLength),
+      },
+    )
+    .map((s) => s.replaceAll('\u0000', ''));
 }
 
 function stringArb(schema: Schema): fc.Arbitrary<string> {
@@ -73,7 +89,9 @@ function stringArb(schema: Schema): fc.Arbitrary<string> {
         .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2060-12-31T00:00:00Z'), noInvalidDate: true })
         .map((d) => d.toISOString().slice(0, 10));
     case 'date-time':
-      return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2060-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
+      return fc
+        .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2060-12-31T00:00:00Z'), noInvalidDate: true })
+        .map((d) => d.toISOString());
     case 'uri':
       return fit(fc.webUrl());
     case 'uuid':
@@ -89,7 +107,10 @@ function integerArb(schema: Schema, name: string): fc.Arbitrary<number> {
   const any = fc.integer({ min, max });
   // Ids: mostly small ones, which exist in the demo data, so calls get past their 404s.
   if (/(^id$|Id$|Ids?To$)/.test(name) && min <= 60 && max >= 1) {
-    return fc.oneof({ weight: 4, arbitrary: fc.integer({ min: Math.max(min, 1), max: Math.min(max, 60) }) }, { weight: 1, arbitrary: any });
+    return fc.oneof(
+      { weight: 4, arbitrary: fc.integer({ min: Math.max(min, 1), max: Math.min(max, 60) }) },
+      { weight: 1, arbitrary: any },
+    );
   }
   return any;
 }
@@ -114,10 +135,21 @@ function objectArb(schema: Schema, depth: number): fc.Arbitrary<Record<string, u
   const extra: fc.Arbitrary<Record<string, unknown>> =
     patterns.length > 0
       ? fc
-          .array(fc.oneof(...patterns.map(([p, s]) => fc.tuple(fc.stringMatching(new RegExp(p), { size: 'xsmall' }), validArb(s, depth + 1)))), { maxLength: 4 })
+          .array(
+            fc.oneof(
+              ...patterns.map(([p, s]) =>
+                fc.tuple(fc.stringMatching(new RegExp(p), { size: 'xsmall' }), validArb(s, depth + 1)),
+              ),
+            ),
+            { maxLength: 4 },
+          )
           .map((entries) => Object.fromEntries(entries))
       : schema.additionalProperties && typeof schema.additionalProperties === 'object'
-        ? fc.dictionary(fc.string({ minLength: 1, maxLength: 12, unit: 'grapheme-ascii' }), validArb(schema.additionalProperties as Schema, depth + 1), { maxKeys: 3 })
+        ? fc.dictionary(
+            fc.string({ minLength: 1, maxLength: 12, unit: 'grapheme-ascii' }),
+            validArb(schema.additionalProperties as Schema, depth + 1),
+            { maxKeys: 3 },
+          )
         : fc.constant({});
   return fc.tuple(base, extra).map(([a, b]) => ({ ...b, ...a }));
 }
@@ -134,7 +166,12 @@ export function validArb(schema: Schema, depth = 0, name = ''): fc.Arbitrary<unk
   }
   if (Array.isArray(schema.allOf)) {
     const merged = (schema.allOf as Schema[]).reduce<Schema>(
-      (acc, s) => ({ ...acc, ...s, properties: { ...(acc.properties as object), ...(s.properties as object) }, required: [...((acc.required as string[]) ?? []), ...((s.required as string[]) ?? [])] }),
+      (acc, s) => ({
+        ...acc,
+        ...s,
+        properties: { ...(acc.properties as object), ...(s.properties as object) },
+        required: [...((acc.required as string[]) ?? []), ...((s.required as string[]) ?? [])],
+      }),
       {},
     );
     return validArb(merged, depth, name);
@@ -161,7 +198,9 @@ function validOfType(schema: Schema, type: string, depth: number, name: string):
       const minLength = (schema.minItems as number | undefined) ?? 0;
       const maxLength = Math.max(minLength, Math.min((schema.maxItems as number | undefined) ?? 4, 4));
       const items = validArb((schema.items ?? {}) as Schema, depth + 1, name);
-      return schema.uniqueItems ? fc.uniqueArray(items, { minLength, maxLength, selector: (v) => JSON.stringify(v) }) : fc.array(items, { minLength, maxLength });
+      return schema.uniqueItems
+        ? fc.uniqueArray(items, { minLength, maxLength, selector: (v) => JSON.stringify(v) })
+        : fc.array(items, { minLength, maxLength });
     }
     case 'object':
       if (depth > 6) return fc.constant({});
@@ -188,7 +227,15 @@ function wrongTypeArb(schema: Schema): fc.Arbitrary<unknown> {
 function outOfRangeArb(schema: Schema, integer: boolean): fc.Arbitrary<unknown> {
   const min = numberBound(schema, 'minimum');
   const max = numberBound(schema, 'maximum');
-  const values: unknown[] = [2147483648, -2147483649, 1e20, -1e20, new RawNumber('1e400'), new RawNumber('-1e400'), new RawNumber('123456789012345678901234567890')];
+  const values: unknown[] = [
+    2147483648,
+    -2147483649,
+    1e20,
+    -1e20,
+    new RawNumber('1e400'),
+    new RawNumber('-1e400'),
+    new RawNumber('123456789012345678901234567890'),
+  ];
   if (min !== undefined) values.push(min - 1, min - 0.5);
   if (max !== undefined) values.push(max + 1, max + 0.5);
   if (integer) values.push(1.5, 0.1);
@@ -199,13 +246,16 @@ function outOfRangeArb(schema: Schema, integer: boolean): fc.Arbitrary<unknown> 
 function badStringArb(schema: Schema): fc.Arbitrary<unknown> {
   const maxLength = schema.maxLength as number | undefined;
   const options: Array<fc.Arbitrary<unknown>> = [
-    validArb({ ...schema, pattern: undefined, format: undefined, enum: undefined, minLength: 0 } as Schema).map((v) => (typeof v === 'string' ? `${v.slice(0, 3)}\u0000${v.slice(3)}` : '\u0000')),
+    validArb({ ...schema, pattern: undefined, format: undefined, enum: undefined, minLength: 0 } as Schema).map((v) =>
+      typeof v === 'string' ? `${v.slice(0, 3)}\u0000${v.slice(3)}` : '\u0000',
+    ),
     fc.constant('\u0000'),
     fc.constant('x'.repeat(HUGE)),
     fc.constantFrom('\uD800', '\uFFFF', 'ab\u202Ecd', '\u200B', 'Infinity', 'NaN', '-0', '1e400'),
   ];
   if (maxLength !== undefined) options.push(fc.constant('y'.repeat(maxLength + 1)));
-  if (schema.enum || schema.pattern || schema.format) options.push(fc.constantFrom('not-valid', 'ZZ', '2024-02-30', '25:61', 'a@b', ''));
+  if (schema.enum || schema.pattern || schema.format)
+    options.push(fc.constantFrom('not-valid', 'ZZ', '2024-02-30', '25:61', 'a@b', ''));
   return fc.oneof(...options);
 }
 
@@ -213,7 +263,8 @@ function badStringArb(schema: Schema): fc.Arbitrary<unknown> {
 function invalidHereArb(schema: Schema): fc.Arbitrary<unknown> {
   const types = typesOf(schema);
   const options: Array<fc.Arbitrary<unknown>> = [wrongTypeArb(schema)];
-  if (types.includes('integer') || types.includes('number')) options.push(outOfRangeArb(schema, types.includes('integer')));
+  if (types.includes('integer') || types.includes('number'))
+    options.push(outOfRangeArb(schema, types.includes('integer')));
   if (types.includes('string') || Array.isArray(schema.enum)) options.push(badStringArb(schema));
   if (types.includes('array')) {
     const maxItems = schema.maxItems as number | undefined;
@@ -227,14 +278,18 @@ export function invalidArb(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
   const types = typesOf(schema);
   const props = (schema.properties ?? {}) as Record<string, Schema>;
   const keys = Object.keys(props);
-  const options: Array<{ weight: number; arbitrary: fc.Arbitrary<unknown> }> = [{ weight: 1, arbitrary: invalidHereArb(schema) }];
+  const options: Array<{ weight: number; arbitrary: fc.Arbitrary<unknown> }> = [
+    { weight: 1, arbitrary: invalidHereArb(schema) },
+  ];
   if (types.includes('object') && depth < 4) {
     const required = (schema.required ?? []) as string[];
     const valid = validArb(schema, depth) as fc.Arbitrary<Record<string, unknown>>;
     if (keys.length > 0) {
       options.push({
         weight: 4,
-        arbitrary: fc.tuple(valid, fc.constantFrom(...keys)).chain(([v, k]) => invalidArb(props[k]!, depth + 1).map((bad) => ({ ...v, [k]: bad }))),
+        arbitrary: fc
+          .tuple(valid, fc.constantFrom(...keys))
+          .chain(([v, k]) => invalidArb(props[k]!, depth + 1).map((bad) => ({ ...v, [k]: bad }))),
       });
     }
     if (required.length > 0) {
@@ -252,7 +307,9 @@ export function invalidArb(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
   if (types.includes('array') && depth < 4 && schema.items) {
     options.push({
       weight: 2,
-      arbitrary: fc.tuple(validArb(schema, depth), invalidArb(schema.items as Schema, depth + 1)).map(([v, bad]) => [...(Array.isArray(v) ? v : []), bad]),
+      arbitrary: fc
+        .tuple(validArb(schema, depth), invalidArb(schema.items as Schema, depth + 1))
+        .map(([v, bad]) => [...(Array.isArray(v) ? v : []), bad]),
     });
   }
   return fc.oneof(...options);

@@ -17,7 +17,10 @@ import { redactUrl } from '../../server/platform/http-security.js';
 const dir = mkdtempSync(join(tmpdir(), 'halaqa-headers-'));
 const webDir = join(dir, 'web');
 mkdirSync(webDir);
-writeFileSync(join(webDir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
+writeFileSync(
+  join(webDir, 'index.html'),
+  '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
+);
 const lines: string[] = [];
 const logStream = new Writable({
   write(chunk, _enc, done) {
@@ -29,7 +32,12 @@ const logStream = new Writable({
 let handle: DatabaseHandle;
 const apps: FastifyInstance[] = [];
 async function appWith(env: Record<string, string>, logger: false | Record<string, unknown> = false) {
-  const config = loadConfig({ DATA_DIR: join(dir, 'data'), JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', WEB_DIR: webDir, ...env });
+  const config = loadConfig({
+    DATA_DIR: join(dir, 'data'),
+    JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    WEB_DIR: webDir,
+    ...env,
+  });
   const app = await buildApp({ config, db: handle.db, logger });
   await app.ready();
   apps.push(app);
@@ -38,19 +46,28 @@ async function appWith(env: Record<string, string>, logger: false | Record<strin
 
 beforeAll(async () => {
   const url = process.env.HALAQA_TEST_DATABASE_URL;
-  handle = await openDatabase(url ? { kind: 'postgres', url, schema: `t_headers_${process.pid}` } : { kind: 'pglite', dir: null });
+  handle = await openDatabase(
+    url ? { kind: 'postgres', url, schema: `t_headers_${process.pid}` } : { kind: 'pglite', dir: null },
+  );
   await migrateToLatest(handle.db, handle.schema);
 });
 afterAll(async () => {
   for (const a of apps) await a.close();
-  if (process.env.HALAQA_TEST_DATABASE_URL) await handle.db.schema.dropSchema(handle.schema).ifExists().cascade().execute();
+  if (process.env.HALAQA_TEST_DATABASE_URL)
+    await handle.db.schema.dropSchema(handle.schema).ifExists().cascade().execute();
   await handle.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 function cspOf(res: { headers: Record<string, unknown> }): Map<string, string> {
   const csp = String(res.headers['content-security-policy'] ?? '');
-  return new Map(csp.split(';').map((d) => d.trim()).filter(Boolean).map((d) => [d.split(' ')[0], d.slice(d.split(' ')[0].length).trim()] as [string, string]));
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => [d.split(' ')[0], d.slice(d.split(' ')[0].length).trim()] as [string, string]),
+  );
 }
 
 describe('security headers', () => {
@@ -110,7 +127,7 @@ describe('request log', () => {
     expect(logged).not.toContain('c2VjcmV0LXRva2Vu');
   });
 
-  it('never writes a token that is a path segment (the contract\'s {token} parameters: invitation and waitlist links)', async () => {
+  it("never writes a token that is a path segment (the contract's {token} parameters: invitation and waitlist links)", async () => {
     const app = await appWith({}, { level: 'info', stream: logStream });
     const secret = 'Zm9vYmFyYmF6cXV4LXNlY3JldC1saW5rLXRva2VuMTIz';
     await app.inject({ method: 'GET', url: `/api/invitations/${secret}` });
@@ -125,14 +142,20 @@ describe('request log', () => {
 
   it('redactUrl leaves other parameters and token-like names alone', () => {
     expect(redactUrl('/a')).toBe('/a');
-    expect(redactUrl('/a?tokens=1&token=x&token&%74oken=y')).toBe('/a?tokens=1&token=[REDACTED]&token=[REDACTED]&%74oken=[REDACTED]');
+    expect(redactUrl('/a?tokens=1&token=x&token&%74oken=y')).toBe(
+      '/a?tokens=1&token=[REDACTED]&token=[REDACTED]&%74oken=[REDACTED]',
+    );
   });
 });
 
 describe('/uploads', () => {
   it('answers 404 for a file that does not exist (403 for a private one without a signed link), never the SPA page', async () => {
     const app = await appWith({});
-    for (const [url, status] of [['/uploads/coursepicture/nothing-here.png', 404], ['/uploads/', 404], ['/uploads/lesson/x.pdf?download=1', 403]] as const) {
+    for (const [url, status] of [
+      ['/uploads/coursepicture/nothing-here.png', 404],
+      ['/uploads/', 404],
+      ['/uploads/lesson/x.pdf?download=1', 403],
+    ] as const) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(status);
       expect(res.body, url).not.toContain('<div id="root">');

@@ -11,7 +11,12 @@ import { DEMO_PASSWORD } from '../../server/db/seed/demo-users.js';
 import { sanitizeLessonHtml } from '../../server/modules/classroom/sanitize.js';
 import { unmailedReceipts } from '../../server/modules/payments/mails.js';
 import { LESSON_TYPES, US_TIMEZONES } from '../../server/modules/reference/data.js';
-import { LIVE_DEMO_MEETING_MINUTES, scheduleLiveDemoMeeting, type SeedSummary, seedDemoData } from '../../server/db/seed/seed.js';
+import {
+  LIVE_DEMO_MEETING_MINUTES,
+  scheduleLiveDemoMeeting,
+  type SeedSummary,
+  seedDemoData,
+} from '../../server/db/seed/seed.js';
 import type { Database, Weekday, Weeks } from '../../server/db/types.js';
 import { startTestApp, type TestApp } from './harness.js';
 
@@ -79,7 +84,10 @@ describe('seedDemoData', () => {
     expect(paid.length).toBeGreaterThan(0);
     expect(paid.filter((p) => p.status === 'succeeded' && p.receipt_mailed_at === null)).toEqual([]);
     // Even once they are old enough for the jobs to look at them.
-    await db.updateTable('payment_intents').set({ updated_at: new Date(Date.now() - 3_600_000) }).execute();
+    await db
+      .updateTable('payment_intents')
+      .set({ updated_at: new Date(Date.now() - 3_600_000) })
+      .execute();
     expect(await unmailedReceipts(db)).toEqual([]);
   });
 
@@ -99,7 +107,15 @@ describe('seedDemoData', () => {
     const users = await db
       .selectFrom('users')
       .leftJoin('companies', 'companies.id', 'users.company_id')
-      .select(['users.email', 'users.role', 'users.status', 'users.password_hash', 'users.first_name', 'users.last_name', 'companies.acronym'])
+      .select([
+        'users.email',
+        'users.role',
+        'users.status',
+        'users.password_hash',
+        'users.first_name',
+        'users.last_name',
+        'companies.acronym',
+      ])
       .where('users.status', '=', 'APPROVED')
       .execute();
     expect(Object.fromEntries(users.map((u) => [u.email, [u.role, u.acronym]]))).toEqual(EXPECTED_ACCOUNTS);
@@ -133,7 +149,12 @@ describe('seedDemoData', () => {
   });
 
   it('creates the three companies with distinct themes, links and logos written to the uploads folder', async () => {
-    const companies = await db.selectFrom('companies').select(['name', 'acronym', 'settings']).where('status', '=', 'APPROVED').orderBy('id').execute();
+    const companies = await db
+      .selectFrom('companies')
+      .select(['name', 'acronym', 'settings'])
+      .where('status', '=', 'APPROVED')
+      .orderBy('id')
+      .execute();
     expect(companies.map((c) => [c.acronym, c.name])).toEqual([
       ['NCAI', 'National Center for AI'],
       ['MOROCCO', 'Morocco Digital Academy'],
@@ -142,7 +163,8 @@ describe('seedDemoData', () => {
     const primaries = new Set<string>();
     for (const c of companies) {
       const { style, links, logo } = c.settings;
-      for (const colour of [style.primaryColor, style.secondaryColor, style.tertiaryColor]) expect(colour).toMatch(/^#[0-9A-Fa-f]{6}$/);
+      for (const colour of [style.primaryColor, style.secondaryColor, style.tertiaryColor])
+        expect(colour).toMatch(/^#[0-9A-Fa-f]{6}$/);
       primaries.add(style.primaryColor);
       expect(links.website).toMatch(/^https:\/\//);
       expect(links.support).toMatch(/^https:\/\//);
@@ -168,14 +190,31 @@ describe('seedDemoData', () => {
     expect(skills.length).toBeGreaterThanOrEqual(35);
     const types = await db.selectFrom('lesson_types').select(['code', 'name']).orderBy('id').execute();
     expect(types.map((t) => t.code)).toEqual([
-      'meeting', 'video', 'reading', 'assignment', 'quiz', 'learningObjective', 'programmingAssignment', 'notes', 'liveSession',
+      'meeting',
+      'video',
+      'reading',
+      'assignment',
+      'quiz',
+      'learningObjective',
+      'programmingAssignment',
+      'notes',
+      'liveSession',
     ]);
     expect(types).toEqual(LESSON_TYPES);
   });
 
   it('offers real US time zones, and every session uses one of them', async () => {
     const ids = US_TIMEZONES.map((z) => z.id);
-    for (const id of ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Phoenix', 'America/Los_Angeles', 'America/Anchorage', 'Pacific/Honolulu', 'America/Puerto_Rico']) {
+    for (const id of [
+      'America/New_York',
+      'America/Chicago',
+      'America/Denver',
+      'America/Phoenix',
+      'America/Los_Angeles',
+      'America/Anchorage',
+      'Pacific/Honolulu',
+      'America/Puerto_Rico',
+    ]) {
       expect(ids).toContain(id);
     }
     for (const z of US_TIMEZONES) {
@@ -190,19 +229,25 @@ describe('seedDemoData', () => {
   it('publishes at least 24 courses across at least 6 categories, each with a cover, skills, a syllabus and 1–3 sessions', async () => {
     const all = await db.selectFrom('courses').selectAll().execute();
     // Every course is published but the one waiting in the admins' course queue (issue 16 part 6).
-    expect(all.filter((c) => c.status !== 'PUBLISHED').map((c) => [c.title, c.status])).toEqual([['Compilers from Scratch', 'PENDING']]);
+    expect(all.filter((c) => c.status !== 'PUBLISHED').map((c) => [c.title, c.status])).toEqual([
+      ['Compilers from Scratch', 'PENDING'],
+    ]);
     const courses = all.filter((c) => c.status === 'PUBLISHED');
     expect(courses.length).toBeGreaterThanOrEqual(24);
     expect(new Set(courses.map((c) => c.category_id)).size).toBeGreaterThanOrEqual(6);
     expect(new Set(courses.map((c) => c.difficulty_level))).toEqual(new Set(['BEGINNER', 'INTERMEDIATE', 'ADVANCED']));
     expect(courses.some((c) => c.price_cents === 0)).toBe(true);
-    expect(courses.filter((c) => c.price_cents >= 2900 && c.price_cents <= 19900).length).toBeGreaterThan(courses.length / 2);
+    expect(courses.filter((c) => c.price_cents >= 2900 && c.price_cents <= 19900).length).toBeGreaterThan(
+      courses.length / 2,
+    );
     expect(new Set(courses.map((c) => c.title)).size).toBe(courses.length);
 
     const educators = new Set(
       (await db.selectFrom('users').select('id').where('role', '=', 'EDUCATOR').execute()).map((u) => u.id),
     );
-    const lessonTypes = new Map((await db.selectFrom('lesson_types').select(['id', 'code']).execute()).map((t) => [t.id, t.code]));
+    const lessonTypes = new Map(
+      (await db.selectFrom('lesson_types').select(['id', 'code']).execute()).map((t) => [t.id, t.code]),
+    );
 
     for (const c of courses) {
       expect(educators.has(c.educator_id)).toBe(true);
@@ -229,7 +274,12 @@ describe('seedDemoData', () => {
       }
       let totalMinutes = 0;
       for (const s of sections) {
-        const lessons = await db.selectFrom('lessons').selectAll().where('section_id', '=', s.id).orderBy('sort_order').execute();
+        const lessons = await db
+          .selectFrom('lessons')
+          .selectAll()
+          .where('section_id', '=', s.id)
+          .orderBy('sort_order')
+          .execute();
         expect(lessons.length).toBeGreaterThanOrEqual(2);
         expect(lessons.length).toBeLessThanOrEqual(5);
         expect(lessons.map((l) => l.sort_order)).toEqual(lessons.map((_, i) => i + 1));
@@ -257,11 +307,22 @@ describe('seedDemoData', () => {
   });
 
   it('has a course sent for review without a session, waiting for an admin, with a full syllabus and cover', async () => {
-    const c = await db.selectFrom('courses as c').innerJoin('users as u', 'u.id', 'c.educator_id').select(['c.id', 'c.status', 'c.submitted_at', 'c.picture_url', 'u.email']).where('c.title', '=', 'Compilers from Scratch').executeTakeFirstOrThrow();
-    expect(c).toMatchObject({ status: 'PENDING', email: 'educator@halaqa.test', picture_url: `/uploads/demo/course-${c.id}.svg` });
+    const c = await db
+      .selectFrom('courses as c')
+      .innerJoin('users as u', 'u.id', 'c.educator_id')
+      .select(['c.id', 'c.status', 'c.submitted_at', 'c.picture_url', 'u.email'])
+      .where('c.title', '=', 'Compilers from Scratch')
+      .executeTakeFirstOrThrow();
+    expect(c).toMatchObject({
+      status: 'PENDING',
+      email: 'educator@halaqa.test',
+      picture_url: `/uploads/demo/course-${c.id}.svg`,
+    });
     expect(c.submitted_at).toBeInstanceOf(Date);
     expect(await db.selectFrom('sessions').select('id').where('course_id', '=', c.id).execute()).toEqual([]);
-    expect((await db.selectFrom('sections').select('id').where('course_id', '=', c.id).execute()).length).toBeGreaterThanOrEqual(4);
+    expect(
+      (await db.selectFrom('sections').select('id').where('course_id', '=', c.id).execute()).length,
+    ).toBeGreaterThanOrEqual(4);
   });
 
   it('uses several lesson types, including meetings, videos and assignments', async () => {
@@ -279,10 +340,20 @@ describe('seedDemoData', () => {
 
   it('gives every session a weekly schedule that agrees with its course’s meeting lessons', async () => {
     const sessions = await db.selectFrom('sessions').selectAll().execute();
-    const meetingTypeId = (await db.selectFrom('lesson_types').select('id').where('code', '=', 'meeting').executeTakeFirstOrThrow()).id;
+    const meetingTypeId = (
+      await db.selectFrom('lesson_types').select('id').where('code', '=', 'meeting').executeTakeFirstOrThrow()
+    ).id;
     for (const s of sessions) {
       const schedule: Weeks = s.schedule;
-      expect(Object.keys(schedule).sort()).toEqual(['friday', 'monday', 'saturday', 'sunday', 'thursday', 'tuesday', 'wednesday']);
+      expect(Object.keys(schedule).sort()).toEqual([
+        'friday',
+        'monday',
+        'saturday',
+        'sunday',
+        'thursday',
+        'tuesday',
+        'wednesday',
+      ]);
       const meetings = await db
         .selectFrom('lessons')
         .innerJoin('sections', 'sections.id', 'lessons.section_id')
@@ -301,20 +372,35 @@ describe('seedDemoData', () => {
         if (!slot) continue;
         expect(slot.start).toMatch(/^\d{2}:\d{2}$/);
         expect(minutes(slot.end)).toBeGreaterThan(minutes(slot.start));
-        expect(meetings.some((m) => m.day === day), `session ${s.id}: slot on ${day} without a meeting`).toBe(true);
+        expect(
+          meetings.some((m) => m.day === day),
+          `session ${s.id}: slot on ${day} without a meeting`,
+        ).toBe(true);
       }
     }
   });
 
   it('dates sessions around the seeding day: running ones ACTIVE, upcoming ones APPROVED, one upcoming PENDING for the moderation queue, free and paid', async () => {
-    const sessions = await db.selectFrom('sessions').innerJoin('courses', 'courses.id', 'sessions.course_id').select([
-      'sessions.start_date', 'sessions.end_date', 'sessions.status', 'sessions.price_cents', 'sessions.educator_id',
-      'courses.educator_id as course_educator', 'sessions.max_seats', 'sessions.id',
-    ]).execute();
+    const sessions = await db
+      .selectFrom('sessions')
+      .innerJoin('courses', 'courses.id', 'sessions.course_id')
+      .select([
+        'sessions.start_date',
+        'sessions.end_date',
+        'sessions.status',
+        'sessions.price_cents',
+        'sessions.educator_id',
+        'courses.educator_id as course_educator',
+        'sessions.max_seats',
+        'sessions.id',
+      ])
+      .execute();
     const pending = sessions.filter((s) => s.status === 'PENDING');
     expect(pending).toHaveLength(1);
     expect(pending[0].start_date > TODAY).toBe(true);
-    expect(await db.selectFrom('enrollments').select('id').where('session_id', '=', pending[0].id).execute()).toEqual([]);
+    expect(await db.selectFrom('enrollments').select('id').where('session_id', '=', pending[0].id).execute()).toEqual(
+      [],
+    );
     for (const s of sessions) {
       expect(s.educator_id).toBe(s.course_educator);
       expect(s.end_date >= s.start_date).toBe(true);
@@ -330,7 +416,9 @@ describe('seedDemoData', () => {
   it('has exactly one nearly full session: 12 seats, 11 taken; every other session has room', async () => {
     const rows = await db
       .selectFrom('sessions')
-      .leftJoin('enrollments', (j) => j.onRef('enrollments.session_id', '=', 'sessions.id').on('enrollments.status', '=', 'ACTIVE'))
+      .leftJoin('enrollments', (j) =>
+        j.onRef('enrollments.session_id', '=', 'sessions.id').on('enrollments.status', '=', 'ACTIVE'),
+      )
       .select(['sessions.id', 'sessions.max_seats', 'sessions.status', 'sessions.course_id'])
       .select((eb) => eb.fn.count<number>('enrollments.id').as('taken'))
       .groupBy('sessions.id')
@@ -339,7 +427,11 @@ describe('seedDemoData', () => {
     expect(oneLeft).toHaveLength(1);
     expect(oneLeft[0]).toMatchObject({ max_seats: 12 });
     expect(Number(oneLeft[0]!.taken)).toBe(11);
-    const course = await db.selectFrom('courses').select('is_private').where('id', '=', oneLeft[0]!.course_id).executeTakeFirstOrThrow();
+    const course = await db
+      .selectFrom('courses')
+      .select('is_private')
+      .where('id', '=', oneLeft[0]!.course_id)
+      .executeTakeFirstOrThrow();
     expect(course.is_private).toBe(false);
     for (const r of rows) expect(Number(r.taken)).toBeLessThan(r.max_seats);
   });
@@ -351,15 +443,31 @@ describe('seedDemoData', () => {
       .innerJoin('sessions', 'sessions.id', 'enrollments.session_id')
       .innerJoin('courses', 'courses.id', 'sessions.course_id')
       .select([
-        'users.email', 'users.role', 'users.company_id', 'enrollments.paid_amount_cents', 'enrollments.payment_intent_id',
-        'enrollments.id', 'sessions.price_cents', 'courses.is_private', 'courses.company_id as course_company',
-        'enrollments.status', 'sessions.status as session_status', 'sessions.start_date', 'sessions.end_date', 'courses.title',
+        'users.email',
+        'users.role',
+        'users.company_id',
+        'enrollments.paid_amount_cents',
+        'enrollments.payment_intent_id',
+        'enrollments.id',
+        'sessions.price_cents',
+        'courses.is_private',
+        'courses.company_id as course_company',
+        'enrollments.status',
+        'sessions.status as session_status',
+        'sessions.start_date',
+        'sessions.end_date',
+        'courses.title',
       ])
       .execute();
     expect(enrollments.length).toBeGreaterThan(11);
     const lina = enrollments.filter((e) => e.email === DEMO_CLASSROOM_LEARNER);
     expect(lina).toHaveLength(1);
-    expect(lina[0]).toMatchObject({ title: 'Data Structures and Algorithms', status: 'ACTIVE', session_status: 'ACTIVE', is_private: false });
+    expect(lina[0]).toMatchObject({
+      title: 'Data Structures and Algorithms',
+      status: 'ACTIVE',
+      session_status: 'ACTIVE',
+      is_private: false,
+    });
     expect(lina[0]!.start_date <= TODAY && TODAY <= lina[0]!.end_date).toBe(true);
     for (const e of enrollments) {
       expect(e.role).toBe('LEARNER');
@@ -368,8 +476,17 @@ describe('seedDemoData', () => {
         expect(e.paid_amount_cents).toBe(0);
         expect(e.payment_intent_id).toBeNull();
       } else {
-        const intent = await db.selectFrom('payment_intents').selectAll().where('id', '=', e.payment_intent_id!).executeTakeFirstOrThrow();
-        expect(intent).toMatchObject({ status: 'succeeded', payment_method: 'card', enrollment_id: e.id, currency: 'USD' });
+        const intent = await db
+          .selectFrom('payment_intents')
+          .selectAll()
+          .where('id', '=', e.payment_intent_id!)
+          .executeTakeFirstOrThrow();
+        expect(intent).toMatchObject({
+          status: 'succeeded',
+          payment_method: 'card',
+          enrollment_id: e.id,
+          currency: 'USD',
+        });
         expect(intent.amount_cents).toBe(e.price_cents + intent.fee_cents);
         expect(intent.fee_cents).toBe(Math.round(e.price_cents * 0.05) + 50);
         expect(e.paid_amount_cents).toBe(intent.amount_cents);
@@ -381,7 +498,12 @@ describe('seedDemoData', () => {
   it('credits every learner’s wallet with balanced double-entry transactions', async () => {
     const learners = await db.selectFrom('users').select(['id', 'email']).where('role', '=', 'LEARNER').execute();
     for (const l of learners) {
-      const entries = await db.selectFrom('ledger_entries').selectAll().where('account', '=', 'WALLET').where('owner_id', '=', l.id).execute();
+      const entries = await db
+        .selectFrom('ledger_entries')
+        .selectAll()
+        .where('account', '=', 'WALLET')
+        .where('owner_id', '=', l.id)
+        .execute();
       const balance = entries.reduce((s, e) => s + e.amount_cents, 0);
       expect(balance, l.email).toBe(l.email === 'learner@halaqa.test' ? 50_000 : 20_000);
       expect(entries.every((e) => e.reason === 'TOP_UP' && e.description === 'Welcome credit')).toBe(true);
@@ -434,7 +556,12 @@ describe('seedDemoData', () => {
       .execute();
     expect(priv.length).toBeGreaterThanOrEqual(2);
     expect(priv.every((c) => c.is_private)).toBe(true);
-    const stray = await db.selectFrom('courses').select('id').where('is_private', '=', true).where('company_id', 'is', null).execute();
+    const stray = await db
+      .selectFrom('courses')
+      .select('id')
+      .where('is_private', '=', true)
+      .where('company_id', 'is', null)
+      .execute();
     expect(stray).toEqual([]);
   });
 
@@ -445,7 +572,16 @@ describe('seedDemoData', () => {
       .innerJoin('companies as co', 'co.id', 'u.company_id')
       .innerJoin('sessions as s', 's.id', 'a.session_id')
       .innerJoin('courses as c', 'c.id', 's.course_id')
-      .select(['a.session_id', 'a.user_id', 'a.occurrence_date', 'a.joined_at', 'co.acronym', 'c.is_private', 'c.company_id', 'u.company_id as user_company'])
+      .select([
+        'a.session_id',
+        'a.user_id',
+        'a.occurrence_date',
+        'a.joined_at',
+        'co.acronym',
+        'c.is_private',
+        'c.company_id',
+        'u.company_id as user_company',
+      ])
       .where('co.acronym', '=', 'QAD')
       .execute();
     const sessions = new Set(rows.map((r) => r.session_id));
@@ -454,7 +590,11 @@ describe('seedDemoData', () => {
     expect(new Set(rows.map((r) => r.user_id)).size).toBeGreaterThanOrEqual(3);
     for (const r of rows) expect(new Date(r.joined_at).getTime()).toBeLessThan(Date.parse(`${TODAY}T00:00:00Z`));
     // Attendance only by QAD learners: nobody else's history is invented.
-    const others = await db.selectFrom('attendance as a').innerJoin('users as u', 'u.id', 'a.user_id').select('u.email').execute();
+    const others = await db
+      .selectFrom('attendance as a')
+      .innerJoin('users as u', 'u.id', 'a.user_id')
+      .select('u.email')
+      .execute();
     expect(others.every((o) => o.email.endsWith('@qad.halaqa.test'))).toBe(true);
   });
 
@@ -466,7 +606,9 @@ describe('seedDemoData', () => {
       .select(['sessions.course_id', 'sessions.start_date'])
       .where('users.email', '=', DEMO_CLASSROOM_LEARNER)
       .executeTakeFirstOrThrow();
-    const week = Math.floor((Date.parse(`${TODAY}T00:00:00Z`) - Date.parse(`${session.start_date}T00:00:00Z`)) / 86_400_000 / 7) + 1;
+    const week =
+      Math.floor((Date.parse(`${TODAY}T00:00:00Z`) - Date.parse(`${session.start_date}T00:00:00Z`)) / 86_400_000 / 7) +
+      1;
     expect(week).toBe(3);
     const lessons = await db
       .selectFrom('lessons')
@@ -482,7 +624,8 @@ describe('seedDemoData', () => {
       expect(found.length, code).toBeGreaterThanOrEqual(1);
       return found[0]!;
     };
-    for (const l of lessons) if (l.content_html !== null) expect(sanitizeLessonHtml(l.content_html), l.name).toBe(l.content_html);
+    for (const l of lessons)
+      if (l.content_html !== null) expect(sanitizeLessonHtml(l.content_html), l.name).toBe(l.content_html);
 
     const reading = of('reading').content_html!;
     expect(reading.match(/<p>/g)!.length).toBeGreaterThanOrEqual(3);
@@ -498,24 +641,38 @@ describe('seedDemoData', () => {
 
     const quiz = of('quiz');
     expect(quiz.time_limit_minutes).toBe(15);
-    const questions = await db.selectFrom('quiz_questions').selectAll().where('lesson_id', '=', quiz.id).orderBy('sort_order').execute();
+    const questions = await db
+      .selectFrom('quiz_questions')
+      .selectAll()
+      .where('lesson_id', '=', quiz.id)
+      .orderBy('sort_order')
+      .execute();
     expect(questions.length).toBeGreaterThanOrEqual(4);
     expect(questions.length).toBeLessThanOrEqual(5);
-    expect(new Set(questions.map((q) => q.kind))).toEqual(new Set(['SINGLE', 'MULTIPLE', 'TRUE_FALSE', 'SHORT_ANSWER']));
+    expect(new Set(questions.map((q) => q.kind))).toEqual(
+      new Set(['SINGLE', 'MULTIPLE', 'TRUE_FALSE', 'SHORT_ANSWER']),
+    );
     expect(questions.map((q) => q.sort_order)).toEqual(questions.map((_, i) => i));
     for (const q of questions) {
       expect(q.explanation!.length, q.prompt).toBeGreaterThan(20);
       expect(q.points).toBeGreaterThanOrEqual(1);
       const ids = q.options.map((o) => o.id);
-      if (q.kind === 'SINGLE') expect((q.answer as string[]).length === 1 && ids.includes((q.answer as string[])[0]!)).toBe(true);
-      if (q.kind === 'MULTIPLE') expect((q.answer as string[]).every((a) => ids.includes(a)) && (q.answer as string[]).length >= 2).toBe(true);
+      if (q.kind === 'SINGLE')
+        expect((q.answer as string[]).length === 1 && ids.includes((q.answer as string[])[0]!)).toBe(true);
+      if (q.kind === 'MULTIPLE')
+        expect((q.answer as string[]).every((a) => ids.includes(a)) && (q.answer as string[]).length >= 2).toBe(true);
       if (q.kind === 'TRUE_FALSE') expect(typeof q.answer).toBe('boolean');
       if (q.kind === 'SHORT_ANSWER') expect((q.answer as string[]).length).toBeGreaterThanOrEqual(1);
       if (q.kind === 'SINGLE' || q.kind === 'MULTIPLE') expect(new Set(ids).size).toBe(ids.length);
       else expect(q.options).toEqual([]);
     }
 
-    const path = await db.selectFrom('quiz_questions').selectAll().where('lesson_id', '=', of('learningObjective').id).orderBy('sort_order').execute();
+    const path = await db
+      .selectFrom('quiz_questions')
+      .selectAll()
+      .where('lesson_id', '=', of('learningObjective').id)
+      .orderBy('sort_order')
+      .execute();
     expect(path.length).toBeGreaterThanOrEqual(3);
     expect(path.length).toBeLessThanOrEqual(4);
     for (const q of path) expect(q).toMatchObject({ kind: 'STEP', points: 0, answer: null, options: [] });
@@ -539,23 +696,38 @@ describe('seedDemoData', () => {
       .where((eb) => eb.or([eb('lessons.content_html', 'is not', null), eb('lessons.programming', 'is not', null)]))
       .execute();
     expect(elsewhere).toEqual([]);
-    const slug = (await db.selectFrom('courses').select('title').where('id', '=', session.course_id).executeTakeFirstOrThrow()).title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    const slug = (
+      await db.selectFrom('courses').select('title').where('id', '=', session.course_id).executeTakeFirstOrThrow()
+    ).title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-');
     expect(slug).toBe(DEMO_CLASSROOM_COURSE);
   });
 
   it('seeds only once: a second call changes nothing', async () => {
-    const before = await db.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom('courses')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const again = await seedDemoData(db, { uploadsDir, today: TODAY, hashPassword: fakeHash });
     expect(again).toEqual({ seeded: false });
-    const after = await db.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom('courses')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
-    const users = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const users = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(users.n)).toBe(Object.keys(EXPECTED_ACCOUNTS).length + 2); // + the two sign-ups waiting for an admin
     expect(readdirSync(join(uploadsDir, 'demo')).length).toBe(Number(after.n) + 3);
   });
 
   it('refuses a malformed seeding day', async () => {
-    await expect(seedDemoData(db, { uploadsDir: null, today: '13/03/2030', hashPassword: fakeHash })).rejects.toThrow(RangeError);
+    await expect(seedDemoData(db, { uploadsDir: null, today: '13/03/2030', hashPassword: fakeHash })).rejects.toThrow(
+      RangeError,
+    );
   });
 });
 
@@ -567,7 +739,12 @@ describe('the classroom demo as learner@halaqa.test finds it (a server seeded to
   afterAll(() => t?.close());
 
   async function call(method: 'GET' | 'POST', url: string, payload?: unknown) {
-    const res = await t.app.inject({ method, url, headers: t.auth(await t.tokenFor(DEMO_CLASSROOM_LEARNER)), payload: payload as object });
+    const res = await t.app.inject({
+      method,
+      url,
+      headers: t.auth(await t.tokenFor(DEMO_CLASSROOM_LEARNER)),
+      payload: payload as object,
+    });
     return { status: res.statusCode, body: res.json(), text: res.body };
   }
   /** The learner's one enrollment and its classroom. */
@@ -578,16 +755,26 @@ describe('the classroom demo as learner@halaqa.test finds it (a server seeded to
     const sessionId: number = mine.body.data[0].sessionId;
     const res = await call('GET', `/api/sessions/${sessionId}/classroom`);
     expect(res.status).toBe(200);
-    const lessons: any[] = res.body.data.weeks.flatMap((w: any) => w.sections.flatMap((s: any) => s.lessons.map((l: any) => ({ ...l, week: w.week }))));
+    const lessons: any[] = res.body.data.weeks.flatMap((w: any) =>
+      w.sections.flatMap((s: any) => s.lessons.map((l: any) => ({ ...l, week: w.week }))),
+    );
     return { sessionId, data: res.body.data, lessons };
   }
   const inCurrentWeek = (lessons: any[], code: string) => lessons.find((l) => l.week === 3 && l.type.code === code)!;
 
   it('signs in with the demo password and opens a running classroom with lessons of every type, the current week still open', async () => {
-    const signin = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: DEMO_CLASSROOM_LEARNER, password: DEMO_PASSWORD } });
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: DEMO_CLASSROOM_LEARNER, password: DEMO_PASSWORD },
+    });
     expect(signin.statusCode).toBe(200);
     const { data, lessons } = await classroom();
-    expect(data).toMatchObject({ courseTitle: 'Data Structures and Algorithms', status: 'ACTIVE', viewerRole: 'LEARNER' });
+    expect(data).toMatchObject({
+      courseTitle: 'Data Structures and Algorithms',
+      status: 'ACTIVE',
+      viewerRole: 'LEARNER',
+    });
     expect(new Set(lessons.map((l) => l.type.code))).toEqual(new Set(LESSON_TYPES.map((lt) => lt.code)));
     const now = Date.now();
     for (const code of ['quiz', 'learningObjective', 'assignment', 'programmingAssignment']) {
@@ -614,8 +801,15 @@ describe('the classroom demo as learner@halaqa.test finds it (a server seeded to
 
     const quiz = await lesson('quiz');
     expect(quiz.body.data).toMatchObject({ timeLimitMinutes: 15, questionCount: 5, allowLate: false });
-    const stored = await t.db.selectFrom('quiz_questions').select(['explanation', 'answer']).where('lesson_id', '=', quiz.body.data.lesson.id).execute();
-    const secrets = stored.flatMap((q) => [q.explanation!, ...(Array.isArray(q.answer) ? q.answer.filter((a) => a.length > 2) : [])]);
+    const stored = await t.db
+      .selectFrom('quiz_questions')
+      .select(['explanation', 'answer'])
+      .where('lesson_id', '=', quiz.body.data.lesson.id)
+      .execute();
+    const secrets = stored.flatMap((q) => [
+      q.explanation!,
+      ...(Array.isArray(q.answer) ? q.answer.filter((a) => a.length > 2) : []),
+    ]);
     for (const secret of secrets) expect(quiz.text).not.toContain(secret);
     expect(quiz.text).not.toMatch(/"(answer|explanation)"/);
     expect((await lesson('learningObjective')).body.data.questionCount).toBe(4);
@@ -623,14 +817,21 @@ describe('the classroom demo as learner@halaqa.test finds it (a server seeded to
     // Starting the quiz shows its questions, still without the answer key.
     const attempt = await call('POST', `/api/sessions/${sessionId}/lessons/${quiz.body.data.lesson.id}/attempts`);
     expect(attempt.status).toBe(201);
-    expect(attempt.body.data.questions.map((q: { kind: string }) => q.kind)).toEqual(['SINGLE', 'MULTIPLE', 'TRUE_FALSE', 'SHORT_ANSWER', 'SINGLE']);
+    expect(attempt.body.data.questions.map((q: { kind: string }) => q.kind)).toEqual([
+      'SINGLE',
+      'MULTIPLE',
+      'TRUE_FALSE',
+      'SHORT_ANSWER',
+      'SINGLE',
+    ]);
     for (const secret of secrets) expect(attempt.text).not.toContain(secret);
   });
 
   it('grades a correct solution of the programming assignment with full points', async () => {
     const { sessionId, lessons } = await classroom();
     const lab = inCurrentWeek(lessons, 'programmingAssignment');
-    const solution = 'function twoSum(nums, target) { const seen = new Map(); for (let j = 0; j < nums.length; j++) { const i = seen.get(target - nums[j]); if (i !== undefined) return [i, j]; seen.set(nums[j], j); } return null; }';
+    const solution =
+      'function twoSum(nums, target) { const seen = new Map(); for (let j = 0; j < nums.length; j++) { const i = seen.get(target - nums[j]); if (i !== undefined) return [i, j]; seen.set(nums[j], j); } return null; }';
     const res = await call('POST', `/api/assignments/${lab.id}/code`, { sessionId, code: solution });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ status: 'AUTOGRADED', grade: 100, points: 100, late: false });
@@ -643,16 +844,25 @@ describe('the classroom demo as learner@halaqa.test finds it (a server seeded to
     const { sessionId, data } = await classroom();
     expect(data.nextMeeting).not.toBeNull();
     expect(Date.parse(data.nextMeeting.occurrence.startsAt)).toBeLessThanOrEqual(at.getTime());
-    expect(Date.parse(data.nextMeeting.occurrence.endsAt) - Date.parse(data.nextMeeting.occurrence.startsAt)).toBe(LIVE_DEMO_MEETING_MINUTES * 60_000);
+    expect(Date.parse(data.nextMeeting.occurrence.endsAt) - Date.parse(data.nextMeeting.occurrence.startsAt)).toBe(
+      LIVE_DEMO_MEETING_MINUTES * 60_000,
+    );
     const joined = await call('POST', `/api/sessions/${sessionId}/lessons/${data.nextMeeting.lessonId}/join`);
     expect(joined.status).toBe(200);
-    expect(joined.body.data).toMatchObject({ recorded: true, url: expect.stringMatching(/^https:\/\/meet\.halaqa\.test\//) });
+    expect(joined.body.data).toMatchObject({
+      recorded: true,
+      url: expect.stringMatching(/^https:\/\/meet\.halaqa\.test\//),
+    });
   });
 });
 
 describe('courseCoverSvg', () => {
   it('escapes the title and wraps long titles onto several lines', () => {
-    const svg = courseCoverSvg({ title: 'Tips & Tricks for <Very> Long Titles That Need Wrapping Across Lines', category: 'Web Development', difficulty: 'ADVANCED' });
+    const svg = courseCoverSvg({
+      title: 'Tips & Tricks for <Very> Long Titles That Need Wrapping Across Lines',
+      category: 'Web Development',
+      difficulty: 'ADVANCED',
+    });
     expect(svg).toContain('Tips &amp; Tricks for &lt;Very&gt;');
     expect(svg).not.toContain('<Very>');
     expect((svg.match(/<tspan /g) ?? []).length).toBeGreaterThan(1);

@@ -32,7 +32,12 @@ export const freePort = () =>
  * start lines ("migrations applied", "Ready in") that the tests read.
  */
 export async function startServerProcess(databaseUrl: string, jwtSecret: string, name: string): Promise<ServerProcess> {
-  return spawnServer(name, { DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'info' });
+  return spawnServer(name, {
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: jwtSecret,
+    SEED_DEMO_DATA: 'false',
+    LOG_LEVEL: 'info',
+  });
 }
 
 /**
@@ -40,7 +45,11 @@ export async function startServerProcess(databaseUrl: string, jwtSecret: string,
  * on a free port of 127.0.0.1, without the SPA, with `env` over the test's environment. Its data
  * directory is `dataDir`, else a new one prefixed by `name`.
  */
-export async function spawnServer(name: string, env: NodeJS.ProcessEnv, dataDir = mkdtempSync(join(tmpdir(), `halaqa-${name}-`))): Promise<ServerProcess> {
+export async function spawnServer(
+  name: string,
+  env: NodeJS.ProcessEnv,
+  dataDir = mkdtempSync(join(tmpdir(), `halaqa-${name}-`)),
+): Promise<ServerProcess> {
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: process.cwd(),

@@ -18,9 +18,10 @@ const signIn = (email: string, password: string, ip = '203.0.113.7') =>
   t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password }, remoteAddress: ip });
 
 describe('rate limits (real limits)', () => {
-  it('the issue\'s reproduction: 40 wrong passwords in a burst, then the right one: refused with 429 and Retry-After', async () => {
+  it("the issue's reproduction: 40 wrong passwords in a burst, then the right one: refused with 429 and Retry-After", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 40; i++) statuses.push((await signIn('learner@halaqa.test', `wrong-${i}-Pass!`, '203.0.113.10')).statusCode);
+    for (let i = 0; i < 40; i++)
+      statuses.push((await signIn('learner@halaqa.test', `wrong-${i}-Pass!`, '203.0.113.10')).statusCode);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
     const right = await signIn('learner@halaqa.test', DEMO_PASSWORD, '203.0.113.10');
@@ -39,7 +40,8 @@ describe('rate limits (real limits)', () => {
   it('limits one IP across e-mails (30 a minute), known and unknown alike', async () => {
     const ip = '203.0.113.30';
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) statuses.push((await signIn(`someone-${i}@halaqa.test`, 'Whatever-1!', ip)).statusCode);
+    for (let i = 0; i < 31; i++)
+      statuses.push((await signIn(`someone-${i}@halaqa.test`, 'Whatever-1!', ip)).statusCode);
     expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
     expect(statuses[30]).toBe(429);
     expect((await signIn('admin@halaqa.test', DEMO_PASSWORD, ip)).statusCode).toBe(429);
@@ -48,7 +50,12 @@ describe('rate limits (real limits)', () => {
   it('limits password-reset requests per e-mail (3 a minute) whatever the IP, answering 429 with Retry-After', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/account/reset-password/request', payload: { email: 'educator@halaqa.test' }, remoteAddress: `192.0.2.${i + 1}` });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/account/reset-password/request',
+        payload: { email: 'educator@halaqa.test' },
+        remoteAddress: `192.0.2.${i + 1}`,
+      });
       statuses.push(res.statusCode);
       if (res.statusCode === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     }
@@ -59,11 +66,19 @@ describe('rate limits (real limits)', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       const boundary = '----limit' + i;
-      const body = ['firstName', 'lastName', 'email', 'password']
-        .map((k) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${{ firstName: 'A', lastName: 'B', email: 'taken-again@halaqa.test', password: 'Str0ng!pass' }[k]}\r\n`)
-        .join('') + `--${boundary}--\r\n`;
+      const body =
+        ['firstName', 'lastName', 'email', 'password']
+          .map(
+            (k) =>
+              `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${{ firstName: 'A', lastName: 'B', email: 'taken-again@halaqa.test', password: 'Str0ng!pass' }[k]}\r\n`,
+          )
+          .join('') + `--${boundary}--\r\n`;
       const res = await t.app.inject({
-        method: 'POST', url: '/api/auth/signup', payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, remoteAddress: `192.0.2.${50 + i}`,
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: body,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        remoteAddress: `192.0.2.${50 + i}`,
       });
       statuses.push(res.statusCode);
     }
@@ -72,7 +87,7 @@ describe('rate limits (real limits)', () => {
 });
 
 describe('the same work for unknown e-mails', () => {
-  it('verifies an unknown e-mail\'s password against the dummy hash of the configured cost', async () => {
+  it("verifies an unknown e-mail's password against the dummy hash of the configured cost", async () => {
     const verify = vi.spyOn(passwords, 'verify');
     try {
       const res = await signIn('no-such-person@halaqa.test', 'Whatever-1!', '198.51.100.99');
@@ -96,17 +111,52 @@ describe('scrypt cost (OWASP: N = 2^17, r = 8, p = 1)', () => {
       const email = `old-hash-${Date.now()}@halaqa.test`;
       await prod.db
         .insertInto('users')
-        .values({ email, password_hash: await hashPassword('Old-passw0rd!', 14), first_name: 'Old', last_name: 'Hash', role: 'LEARNER', status: 'APPROVED', company_id: null, picture_url: null })
+        .values({
+          email,
+          password_hash: await hashPassword('Old-passw0rd!', 14),
+          first_name: 'Old',
+          last_name: 'Hash',
+          role: 'LEARNER',
+          status: 'APPROVED',
+          company_id: null,
+          picture_url: null,
+        })
         .execute();
-      const stored = async () => (await prod.db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow()).password_hash;
+      const stored = async () =>
+        (await prod.db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow())
+          .password_hash;
       expect((await stored()).split('$')[1]).toBe('16384');
       // A wrong password upgrades nothing.
-      expect((await prod.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password: 'Wrong-passw0rd!' } })).statusCode).toBe(401);
+      expect(
+        (
+          await prod.app.inject({
+            method: 'POST',
+            url: '/api/auth/signin',
+            payload: { email, password: 'Wrong-passw0rd!' },
+          })
+        ).statusCode,
+      ).toBe(401);
       expect((await stored()).split('$')[1]).toBe('16384');
-      expect((await prod.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password: 'Old-passw0rd!' } })).statusCode).toBe(200);
+      expect(
+        (
+          await prod.app.inject({
+            method: 'POST',
+            url: '/api/auth/signin',
+            payload: { email, password: 'Old-passw0rd!' },
+          })
+        ).statusCode,
+      ).toBe(200);
       expect((await stored()).split('$').slice(0, 4)).toEqual(['scrypt', '131072', '8', '1']);
       // The upgraded hash still lets the person in.
-      expect((await prod.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password: 'Old-passw0rd!' } })).statusCode).toBe(200);
+      expect(
+        (
+          await prod.app.inject({
+            method: 'POST',
+            url: '/api/auth/signin',
+            payload: { email, password: 'Old-passw0rd!' },
+          })
+        ).statusCode,
+      ).toBe(200);
     } finally {
       await prod.close();
     }

@@ -63,7 +63,13 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'halaqa-s3-work-'));
   s3Dir = mkdtempSync(join(tmpdir(), 'halaqa-s3rver-'));
-  s3rver = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  s3rver = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
   const { port } = await s3rver.run();
   endpoint = `http://127.0.0.1:${port}`;
 });
@@ -91,11 +97,22 @@ describe('storage configuration (STORAGE_DRIVER, S3_*)', () => {
     expect(load({}).storage).toEqual({ driver: 'disk' });
     expect(load({ STORAGE_DRIVER: 'disk', S3_BUCKET: 'ignored' }).storage).toEqual({ driver: 'disk' });
     expect(load({ S3_BUCKET: 'uploads', S3_REGION: 'eu-west-1' }).storage).toEqual({
-      driver: 's3', bucket: 'uploads', region: 'eu-west-1', endpoint: null, credentials: null, forcePathStyle: false, publicBaseUrl: null,
+      driver: 's3',
+      bucket: 'uploads',
+      region: 'eu-west-1',
+      endpoint: null,
+      credentials: null,
+      forcePathStyle: false,
+      publicBaseUrl: null,
     });
     expect(load({ ...s3Env(), S3_PUBLIC_BASE_URL: 'https://cdn.example.com/files/' }).storage).toEqual({
-      driver: 's3', bucket: BUCKET, region: 'us-east-1', endpoint, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-      forcePathStyle: true, publicBaseUrl: 'https://cdn.example.com/files',
+      driver: 's3',
+      bucket: BUCKET,
+      region: 'us-east-1',
+      endpoint,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      forcePathStyle: true,
+      publicBaseUrl: 'https://cdn.example.com/files',
     });
     expect((load({ ...s3Env(), S3_FORCE_PATH_STYLE: 'false' }).storage as S3StorageConfig).forcePathStyle).toBe(false);
   });
@@ -105,7 +122,9 @@ describe('storage configuration (STORAGE_DRIVER, S3_*)', () => {
       variable: 'S3_BUCKET',
       message: 'Configuration error: S3_BUCKET is required when STORAGE_DRIVER=s3 (the name of an existing bucket)',
     });
-    expect(refusal({ STORAGE_DRIVER: 'gcs' }).message).toBe('Configuration error: STORAGE_DRIVER must be disk or s3, got "gcs"');
+    expect(refusal({ STORAGE_DRIVER: 'gcs' }).message).toBe(
+      'Configuration error: STORAGE_DRIVER must be disk or s3, got "gcs"',
+    );
     expect(refusal({ S3_BUCKET: 'uploads' }).variable).toBe('S3_REGION');
     expect(refusal({ S3_BUCKET: 'Bad_Bucket', S3_REGION: 'eu-west-1' }).variable).toBe('S3_BUCKET');
     expect(refusal({ S3_BUCKET: 'uploads', S3_ENDPOINT: 'minio:9000' }).variable).toBe('S3_ENDPOINT');
@@ -122,7 +141,12 @@ describe('storage configuration (STORAGE_DRIVER, S3_*)', () => {
       await expect(buildApp({ config: missing, db: handle.db, logger: false })).rejects.toThrow(
         `Configuration error: S3_BUCKET "no-such-bucket" cannot be used at ${endpoint}: the bucket does not exist`,
       );
-      const closed = loadConfig({ ...base, DATA_DIR: work, WEB_DIR: '', ...s3Env({ S3_ENDPOINT: 'http://127.0.0.1:1' }) });
+      const closed = loadConfig({
+        ...base,
+        DATA_DIR: work,
+        WEB_DIR: '',
+        ...s3Env({ S3_ENDPOINT: 'http://127.0.0.1:1' }),
+      });
       await expect(buildApp({ config: closed, db: handle.db, logger: false })).rejects.toThrow(
         /^Configuration error: S3_BUCKET "halaqa-test" cannot be used at http:\/\/127\.0\.0\.1:1: .*ECONNREFUSED/,
       );
@@ -155,7 +179,10 @@ describe('S3Storage (against s3rver)', () => {
 
     // replacing: the same key gets the new bytes and type
     await storage.putFile('coursepicture/round-trip.png', tempFile(Buffer.from('%PDF-1.4\n')), 'application/pdf');
-    expect(await storage.head('coursepicture/round-trip.png')).toMatchObject({ contentType: 'application/pdf', sizeBytes: 9 });
+    expect(await storage.head('coursepicture/round-trip.png')).toMatchObject({
+      contentType: 'application/pdf',
+      sizeBytes: 9,
+    });
 
     await storage.remove('coursepicture/round-trip.png');
     expect(await storage.head('coursepicture/round-trip.png')).toBeNull();
@@ -177,7 +204,10 @@ describe('S3Storage (against s3rver)', () => {
     expect(part.contentRange).toBe(`bytes ${9 * MiB}-${9 * MiB + 99}/${big.length}`);
     expect(part.sizeBytes).toBe(big.length);
     expect((await readAll(part.body)).equals(big.subarray(9 * MiB, 9 * MiB + 100))).toBe(true);
-    expect(await storage.read('coursevideo/big.mp4', { range: `bytes=${big.length + 10}-` })).toEqual({ status: 416, sizeBytes: big.length });
+    expect(await storage.read('coursevideo/big.mp4', { range: `bytes=${big.length + 10}-` })).toEqual({
+      status: 416,
+      sizeBytes: big.length,
+    });
     await storage.remove('coursevideo/big.mp4');
   });
 
@@ -202,7 +232,9 @@ describe('S3Storage (against s3rver)', () => {
     const broken = new S3Storage({ ...s3Config(), bucket: 'no-such-bucket' });
     const temp = tempFile(PNG_1PX);
     try {
-      await expect(broken.putFile('coursepicture/x.png', temp, 'image/png')).rejects.toThrow(/^S3 upload of coursepicture\/x\.png failed: NoSuchBucket/);
+      await expect(broken.putFile('coursepicture/x.png', temp, 'image/png')).rejects.toThrow(
+        /^S3 upload of coursepicture\/x\.png failed: NoSuchBucket/,
+      );
       expect(existsSync(temp)).toBe(true);
     } finally {
       broken.close();
@@ -211,8 +243,17 @@ describe('S3Storage (against s3rver)', () => {
 });
 
 /** An app on a fresh seeded database with the given storage settings (like harness.startTestApp, which has no env option). */
-async function startApp(env: Record<string, string>, dataDir: string, handle: DatabaseHandle): Promise<{ app: FastifyInstance; config: Config }> {
-  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', WEB_DIR: '', ...env });
+async function startApp(
+  env: Record<string, string>,
+  dataDir: string,
+  handle: DatabaseHandle,
+): Promise<{ app: FastifyInstance; config: Config }> {
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    WEB_DIR: '',
+    ...env,
+  });
   const app = await buildApp({ config, db: handle.db, logger: false });
   await app.ready();
   return { app, config };
@@ -228,7 +269,9 @@ describe('uploads through the app with STORAGE_DRIVER=s3', () => {
 
   beforeAll(async () => {
     schema = pgUrl ? `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}` : null;
-    handle = await openDatabase(pgUrl ? { kind: 'postgres', url: pgUrl, schema: schema! } : { kind: 'pglite', dir: null });
+    handle = await openDatabase(
+      pgUrl ? { kind: 'postgres', url: pgUrl, schema: schema! } : { kind: 'pglite', dir: null },
+    );
     db = handle.db;
     await migrateToLatest(db, handle.schema);
     await seedDemoData(db, { uploadsDir: null, hashPassword });
@@ -249,17 +292,30 @@ describe('uploads through the app with STORAGE_DRIVER=s3', () => {
   });
 
   async function educatorToken(): Promise<Record<string, string>> {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'educator@halaqa.test', password: DEMO_PASSWORD } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: 'educator@halaqa.test', password: DEMO_PASSWORD },
+    });
     return { authorization: `Bearer ${res.json().data.token}`, 'x-auth-legacy': '1' };
   }
 
   async function upload(url: string, field: string, file: { filename: string; contentType: string; content: Buffer }) {
     const form = multipart({}, { [field]: file });
-    return app.inject({ method: 'POST', url, payload: form.payload, headers: { ...form.headers, ...(await educatorToken()) } });
+    return app.inject({
+      method: 'POST',
+      url,
+      payload: form.payload,
+      headers: { ...form.headers, ...(await educatorToken()) },
+    });
   }
 
   it('stores a course picture in the bucket (not on disk) and serves the same bytes at its /uploads URL', async () => {
-    const res = await upload('/api/courses/picture', 'picture', { filename: 'cover.png', contentType: 'image/png', content: PNG_1PX });
+    const res = await upload('/api/courses/picture', 'picture', {
+      filename: 'cover.png',
+      contentType: 'image/png',
+      content: PNG_1PX,
+    });
     expect(res.statusCode).toBe(201);
     const url = res.json().data.url as string;
     expect(url).toMatch(/^\/uploads\/coursepicture\/.+\.png$/);
@@ -288,7 +344,11 @@ describe('uploads through the app with STORAGE_DRIVER=s3', () => {
   it('streams a 12 MB course video through multipart upload and serves it whole and by byte range', async () => {
     const head = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
     const video = Buffer.concat([head, randomBytes(12 * 1000 * 1000 - head.length)]);
-    const res = await upload('/api/courses/video', 'video', { filename: 'intro.mp4', contentType: 'video/mp4', content: video });
+    const res = await upload('/api/courses/video', 'video', {
+      filename: 'intro.mp4',
+      contentType: 'video/mp4',
+      content: video,
+    });
     expect(res.statusCode).toBe(201);
     const url = res.json().data.url as string;
     expect(url).toMatch(/^\/uploads\/coursevideo\/.+\.mp4$/);
@@ -329,7 +389,10 @@ describe('uploads through the app with STORAGE_DRIVER=s3', () => {
     const web = mkdtempSync(join(tmpdir(), 'halaqa-web-'));
     writeFileSync(join(web, 'index.html'), '<!doctype html><title>Halaqa</title>');
     const dirs = [mkdtempSync(join(tmpdir(), 'halaqa-spa-disk-')), mkdtempSync(join(tmpdir(), 'halaqa-spa-s3-'))];
-    const apps = [await startApp({ WEB_DIR: web }, dirs[0], handle), await startApp({ ...s3Env(), WEB_DIR: web }, dirs[1], handle)];
+    const apps = [
+      await startApp({ WEB_DIR: web }, dirs[0], handle),
+      await startApp({ ...s3Env(), WEB_DIR: web }, dirs[1], handle),
+    ];
     try {
       for (const { app: a } of apps) {
         const missing = await a.inject({ method: 'GET', url: '/uploads/coursepicture/missing.png' });
@@ -346,7 +409,7 @@ describe('uploads through the app with STORAGE_DRIVER=s3', () => {
     }
   });
 
-  it('still serves files kept on disk (the seed\'s demo covers, files from before the switch)', async () => {
+  it("still serves files kept on disk (the seed's demo covers, files from before the switch)", async () => {
     mkdirSync(join(dataDir, 'uploads', 'demo'), { recursive: true });
     writeFileSync(join(dataDir, 'uploads', 'demo', 'course-1.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     const res = await app.inject({ method: 'GET', url: '/uploads/demo/course-1.svg' });
@@ -359,7 +422,11 @@ describe('uploads through the app with STORAGE_DRIVER=s3', () => {
     const dir = mkdtempSync(join(tmpdir(), 'halaqa-s3-public-'));
     const pub = await startApp(s3Env({ S3_PUBLIC_BASE_URL: 'https://cdn.example.com/halaqa/' }), dir, handle);
     try {
-      const signin = await pub.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'educator@halaqa.test', password: DEMO_PASSWORD } });
+      const signin = await pub.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { email: 'educator@halaqa.test', password: DEMO_PASSWORD },
+      });
       const form = multipart({}, { picture: { filename: 'a.png', contentType: 'image/png', content: PNG_1PX } });
       const res = await pub.app.inject({
         method: 'POST',
@@ -377,7 +444,10 @@ describe('uploads through the app with STORAGE_DRIVER=s3', () => {
       // A private kind (a résumé) never goes to the public CDN: streamed from the bucket to a valid
       // signed link only, never cached (docs/storage.md "Private files").
       const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-      const resumeForm = multipart({}, { resume: { filename: 'cv.pdf', contentType: 'application/pdf', content: pdf } });
+      const resumeForm = multipart(
+        {},
+        { resume: { filename: 'cv.pdf', contentType: 'application/pdf', content: pdf } },
+      );
       const resume = await pub.app.inject({
         method: 'POST',
         url: '/api/account/resume',

@@ -31,8 +31,14 @@ const withId = (name: string, id: string) => JSON.stringify({ ...JSON.parse(fixt
 const recordedStripe: typeof fetch = async (input, init) => {
   const url = new URL(String(input));
   const headers = new Headers(init?.headers as HeadersInit);
-  sent.push({ method: init?.method ?? 'GET', path: url.pathname, params: new URLSearchParams(String(init?.body ?? '')), idempotencyKey: headers.get('idempotency-key') });
-  const reply = (status: number, body: string) => new Response(body, { status, headers: { 'content-type': 'application/json', 'request-id': 'req_fixture' } });
+  sent.push({
+    method: init?.method ?? 'GET',
+    path: url.pathname,
+    params: new URLSearchParams(String(init?.body ?? '')),
+    idempotencyKey: headers.get('idempotency-key'),
+  });
+  const reply = (status: number, body: string) =>
+    new Response(body, { status, headers: { 'content-type': 'application/json', 'request-id': 'req_fixture' } });
   if (url.pathname === '/v1/payment_methods') return reply(200, fixture('payment_method'));
   if (url.pathname === '/v1/customers') return reply(200, fixture('customer'));
   if (url.pathname === '/v1/payment_intents') {
@@ -48,32 +54,67 @@ const recordedStripe: typeof fetch = async (input, init) => {
   if (pi && pi[2] === 'cancel') return reply(200, withId('payment_intent_canceled', pi[1]));
   if (pi) return reply(200, withId(retrieveAnswer, pi[1]));
   if (url.pathname.startsWith('/v1/tokens/')) return reply(200, fixture('token_bank_account'));
-  return reply(404, JSON.stringify({ error: { type: 'invalid_request_error', message: `no fixture for ${url.pathname}` } }));
+  return reply(
+    404,
+    JSON.stringify({ error: { type: 'invalid_request_error', message: `no fixture for ${url.pathname}` } }),
+  );
 };
 
 let t: TestApp;
 const WEBHOOK_SECRET = 'whsec_test_fixture';
 beforeAll(async () => {
   t = await startTestApp({
-    gateway: new StripeGateway({ secretKey: 'sk_test_fixture', publishableKey: 'pk_test_fixture', webhookSecret: WEBHOOK_SECRET, fetch: recordedStripe }),
+    gateway: new StripeGateway({
+      secretKey: 'sk_test_fixture',
+      publishableKey: 'pk_test_fixture',
+      webhookSecret: WEBHOOK_SECRET,
+      fetch: recordedStripe,
+    }),
   });
 });
 afterAll(() => t.close());
 
 async function paidSession() {
-  const course = await t.db.selectFrom('courses').select(['id', 'educator_id']).where('status', '=', 'PUBLISHED').where('is_private', '=', false).executeTakeFirstOrThrow();
-  return (await t.db
-    .insertInto('sessions')
-    .values({
-      course_id: course.id, educator_id: course.educator_id, start_date: sql<string>`current_date` as never, end_date: sql<string>`current_date + 9` as never, timezone: 'America/New_York',
-      schedule: JSON.stringify({ sunday: null, monday: null, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null }), max_seats: 5, price_cents: 4900, status: 'APPROVED',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()).id;
+  const course = await t.db
+    .selectFrom('courses')
+    .select(['id', 'educator_id'])
+    .where('status', '=', 'PUBLISHED')
+    .where('is_private', '=', false)
+    .executeTakeFirstOrThrow();
+  return (
+    await t.db
+      .insertInto('sessions')
+      .values({
+        course_id: course.id,
+        educator_id: course.educator_id,
+        start_date: sql<string>`current_date` as never,
+        end_date: sql<string>`current_date + 9` as never,
+        timezone: 'America/New_York',
+        schedule: JSON.stringify({
+          sunday: null,
+          monday: null,
+          tuesday: null,
+          wednesday: null,
+          thursday: null,
+          friday: null,
+          saturday: null,
+        }),
+        max_seats: 5,
+        price_cents: 4900,
+        status: 'APPROVED',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 const post = async (url: string, token: string | null, payload: unknown, headers: Record<string, string> = {}) => {
-  const res = await t.app.inject({ method: 'POST', url, headers: { ...(token ? t.auth(token) : {}), ...headers }, payload: payload as object });
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...(token ? t.auth(token) : {}), ...headers },
+    payload: payload as object,
+  });
   return { status: res.statusCode, body: res.json() };
 };
 
@@ -83,7 +124,7 @@ describe('the Stripe gateway (recorded responses)', () => {
     expect(cfg).toMatchObject({ gateway: 'stripe', publishableKey: 'pk_test_fixture', testCards: [] });
   });
 
-  it('saves a card as a Stripe payment method, authorizes it with the intent\'s key (manual capture), enrolls, then captures', async () => {
+  it("saves a card as a Stripe payment method, authorizes it with the intent's key (manual capture), enrolls, then captures", async () => {
     const token = await t.tokenFor('learner3@halaqa.test');
     const card = await post('/api/payments/cards', token, { source: 'tok_visa' });
     expect(card.status).toBe(201);
@@ -92,10 +133,20 @@ describe('the Stripe gateway (recorded responses)', () => {
     expect(sent.find((r) => r.path === '/v1/customers')!.params.get('payment_method')).toBe('pm_1QzStripeVisa4242');
 
     const session = await paidSession();
-    const intent = await post('/api/payments/intents', token, { sessionId: session, amount: 5195 }, { 'idempotency-key': 'stripe-intent-1' });
+    const intent = await post(
+      '/api/payments/intents',
+      token,
+      { sessionId: session, amount: 5195 },
+      { 'idempotency-key': 'stripe-intent-1' },
+    );
     chargeAnswer = { status: 200, body: fixture('payment_intent_requires_capture') };
     const before = sent.length;
-    const confirmed = await post(`/api/payments/intents/${intent.body.data.id}/confirm`, token, { paymentMethod: card.body.data.id }, { 'idempotency-key': 'stripe-confirm-1' });
+    const confirmed = await post(
+      `/api/payments/intents/${intent.body.data.id}/confirm`,
+      token,
+      { paymentMethod: card.body.data.id },
+      { 'idempotency-key': 'stripe-confirm-1' },
+    );
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.data.status).toBe('succeeded');
     const calls = sent.slice(before);
@@ -103,11 +154,27 @@ describe('the Stripe gateway (recorded responses)', () => {
       ['POST', '/v1/payment_intents', `intent:${intent.body.data.id}:authorize`],
       ['POST', '/v1/payment_intents/pi_3QzStripeAuthorized/capture', `intent:${intent.body.data.id}:capture`],
     ]);
-    expect(Object.fromEntries(['amount', 'currency', 'customer', 'payment_method', 'confirm', 'capture_method'].map((k) => [k, calls[0].params.get(k)]))).toEqual({
-      amount: '5195', currency: 'usd', customer: 'cus_QzStripeLearner', payment_method: 'pm_1QzStripeVisa4242', confirm: 'true', capture_method: 'manual',
+    expect(
+      Object.fromEntries(
+        ['amount', 'currency', 'customer', 'payment_method', 'confirm', 'capture_method'].map((k) => [
+          k,
+          calls[0].params.get(k),
+        ]),
+      ),
+    ).toEqual({
+      amount: '5195',
+      currency: 'usd',
+      customer: 'cus_QzStripeLearner',
+      payment_method: 'pm_1QzStripeVisa4242',
+      confirm: 'true',
+      capture_method: 'manual',
     });
     expect(calls[1].params.get('amount_to_capture')).toBe('5195');
-    const ours = await t.db.selectFrom('payment_intents').select(['gateway_ref', 'status']).where('id', '=', intent.body.data.id).executeTakeFirstOrThrow();
+    const ours = await t.db
+      .selectFrom('payment_intents')
+      .select(['gateway_ref', 'status'])
+      .where('id', '=', intent.body.data.id)
+      .executeTakeFirstOrThrow();
     expect(ours).toEqual({ gateway_ref: 'pi_3QzStripeAuthorized', status: 'succeeded' });
   });
 
@@ -115,30 +182,63 @@ describe('the Stripe gateway (recorded responses)', () => {
     const token = await t.tokenFor('learner7@halaqa.test');
     const card = await post('/api/payments/cards', token, { source: 'tok_visa' });
     const session = await paidSession();
-    const intent = await post('/api/payments/intents', token, { sessionId: session, amount: 5195 }, { 'idempotency-key': 'stripe-intent-race' });
+    const intent = await post(
+      '/api/payments/intents',
+      token,
+      { sessionId: session, amount: 5195 },
+      { 'idempotency-key': 'stripe-intent-race' },
+    );
     chargeAnswer = { status: 200, body: fixture('payment_intent_requires_capture') };
     let wallet = 0;
     duringCreate = async () => {
-      wallet = (await post('/api/payments/intents/wallet', token, { sessionId: session, amount: 5195 }, { 'idempotency-key': 'stripe-wallet-race' })).status;
+      wallet = (
+        await post(
+          '/api/payments/intents/wallet',
+          token,
+          { sessionId: session, amount: 5195 },
+          { 'idempotency-key': 'stripe-wallet-race' },
+        )
+      ).status;
     };
     const before = sent.length;
-    const res = await post(`/api/payments/intents/${intent.body.data.id}/confirm`, token, { paymentMethod: card.body.data.id }, { 'idempotency-key': 'stripe-confirm-race' });
+    const res = await post(
+      `/api/payments/intents/${intent.body.data.id}/confirm`,
+      token,
+      { paymentMethod: card.body.data.id },
+      { 'idempotency-key': 'stripe-confirm-race' },
+    );
     expect(wallet).toBe(201);
     expect(res.status).toBe(409);
     expect(sent.slice(before).map((r) => [r.method, r.path, r.idempotencyKey])).toEqual([
       ['POST', '/v1/payment_intents', `intent:${intent.body.data.id}:authorize`],
       ['POST', '/v1/payment_intents/pi_3QzStripeAuthorized/cancel', `intent:${intent.body.data.id}:cancel`],
     ]);
-    expect(await t.db.selectFrom('ledger_transactions').select('id').where('payment_intent_id', '=', intent.body.data.id).execute()).toEqual([]);
+    expect(
+      await t.db
+        .selectFrom('ledger_transactions')
+        .select('id')
+        .where('payment_intent_id', '=', intent.body.data.id)
+        .execute(),
+    ).toEqual([]);
   });
 
   it('completes a 3-D Secure payment: the intent is read back as requires_capture, committed, then captured', async () => {
     const token = await t.tokenFor('learner8@halaqa.test');
     const card = await post('/api/payments/cards', token, { source: 'tok_visa' });
     const session = await paidSession();
-    const intent = await post('/api/payments/intents', token, { sessionId: session, amount: 5195 }, { 'idempotency-key': 'stripe-intent-3ds' });
+    const intent = await post(
+      '/api/payments/intents',
+      token,
+      { sessionId: session, amount: 5195 },
+      { 'idempotency-key': 'stripe-intent-3ds' },
+    );
     chargeAnswer = { status: 200, body: withId('payment_intent_requires_action', 'pi_3QzStripe3DSStep') };
-    const step = await post(`/api/payments/intents/${intent.body.data.id}/confirm`, token, { paymentMethod: card.body.data.id }, { 'idempotency-key': 'stripe-confirm-3ds' });
+    const step = await post(
+      `/api/payments/intents/${intent.body.data.id}/confirm`,
+      token,
+      { paymentMethod: card.body.data.id },
+      { 'idempotency-key': 'stripe-confirm-3ds' },
+    );
     expect(step.body.data.status).toBe('requires_action');
     retrieveAnswer = 'payment_intent_requires_capture';
     const before = sent.length;
@@ -155,12 +255,26 @@ describe('the Stripe gateway (recorded responses)', () => {
     const token = await t.tokenFor('learner4@halaqa.test');
     const card = await post('/api/payments/cards', token, { source: 'tok_visa' });
     const session = await paidSession();
-    const intent = await post('/api/payments/intents', token, { sessionId: session, amount: 5195 }, { 'idempotency-key': 'stripe-intent-2' });
+    const intent = await post(
+      '/api/payments/intents',
+      token,
+      { sessionId: session, amount: 5195 },
+      { 'idempotency-key': 'stripe-intent-2' },
+    );
     chargeAnswer = { status: 402, body: fixture('card_declined_error') };
-    const res = await post(`/api/payments/intents/${intent.body.data.id}/confirm`, token, { paymentMethod: card.body.data.id }, { 'idempotency-key': 'stripe-confirm-2' });
+    const res = await post(
+      `/api/payments/intents/${intent.body.data.id}/confirm`,
+      token,
+      { paymentMethod: card.body.data.id },
+      { 'idempotency-key': 'stripe-confirm-2' },
+    );
     expect(res.status).toBe(402);
     expect(res.body.message).toBe('Your card was declined.');
-    const row = await t.db.selectFrom('payment_intents').select(['status', 'last_error_code']).where('id', '=', intent.body.data.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('payment_intents')
+      .select(['status', 'last_error_code'])
+      .where('id', '=', intent.body.data.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'requires_payment_method', last_error_code: 'generic_decline' });
     expect(await t.db.selectFrom('enrollments').select('id').where('session_id', '=', session).execute()).toEqual([]);
   });
@@ -169,42 +283,108 @@ describe('the Stripe gateway (recorded responses)', () => {
     const token = await t.tokenFor('learner5@halaqa.test');
     const card = await post('/api/payments/cards', token, { source: 'tok_visa' });
     const session = await paidSession();
-    const intent = await post('/api/payments/intents', token, { sessionId: session, amount: 5195 }, { 'idempotency-key': 'stripe-intent-3' });
+    const intent = await post(
+      '/api/payments/intents',
+      token,
+      { sessionId: session, amount: 5195 },
+      { 'idempotency-key': 'stripe-intent-3' },
+    );
     chargeAnswer = { status: 200, body: fixture('payment_intent_requires_action') };
-    const step = await post(`/api/payments/intents/${intent.body.data.id}/confirm`, token, { paymentMethod: card.body.data.id }, { 'idempotency-key': 'stripe-confirm-3' });
+    const step = await post(
+      `/api/payments/intents/${intent.body.data.id}/confirm`,
+      token,
+      { paymentMethod: card.body.data.id },
+      { 'idempotency-key': 'stripe-confirm-3' },
+    );
     expect(step.body.data.status).toBe('requires_action');
 
-    const payload = JSON.stringify({ id: 'evt_1Qz3ds', object: 'event', type: 'payment_intent.succeeded', data: { object: { ...JSON.parse(fixture('payment_intent_succeeded')), id: 'pi_3QzStripe3DS' } } });
-    const bad = await t.app.inject({ method: 'POST', url: '/api/payments/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=forged' }, payload });
+    const payload = JSON.stringify({
+      id: 'evt_1Qz3ds',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { ...JSON.parse(fixture('payment_intent_succeeded')), id: 'pi_3QzStripe3DS' } },
+    });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhooks/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=forged' },
+      payload,
+    });
     expect(bad.statusCode).toBe(400);
     expect(await t.db.selectFrom('enrollments').select('id').where('session_id', '=', session).execute()).toEqual([]);
 
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    const ok = await t.app.inject({ method: 'POST', url: '/api/payments/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhooks/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data).toEqual({ received: true });
-    const settled = await t.db.selectFrom('payment_intents').select(['status', 'enrollment_id']).where('id', '=', intent.body.data.id).executeTakeFirstOrThrow();
+    const settled = await t.db
+      .selectFrom('payment_intents')
+      .select(['status', 'enrollment_id'])
+      .where('id', '=', intent.body.data.id)
+      .executeTakeFirstOrThrow();
     expect(settled.status).toBe('succeeded');
     expect(settled.enrollment_id).toBeGreaterThan(0);
-    const again = await t.app.inject({ method: 'POST', url: '/api/payments/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhooks/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
     expect(again.statusCode).toBe(200);
-    expect(await t.db.selectFrom('ledger_transactions').select('id').where('payment_intent_id', '=', intent.body.data.id).execute()).toHaveLength(1);
+    expect(
+      await t.db
+        .selectFrom('ledger_transactions')
+        .select('id')
+        .where('payment_intent_id', '=', intent.body.data.id)
+        .execute(),
+    ).toHaveLength(1);
   });
 
   it('settles from a payment_intent.amount_capturable_updated webhook (3-D Secure done, page closed), then captures', async () => {
     const token = await t.tokenFor('learner2@halaqa.test');
     const card = await post('/api/payments/cards', token, { source: 'tok_visa' });
     const session = await paidSession();
-    const intent = await post('/api/payments/intents', token, { sessionId: session, amount: 5195 }, { 'idempotency-key': 'stripe-intent-hook' });
+    const intent = await post(
+      '/api/payments/intents',
+      token,
+      { sessionId: session, amount: 5195 },
+      { 'idempotency-key': 'stripe-intent-hook' },
+    );
     chargeAnswer = { status: 200, body: withId('payment_intent_requires_action', 'pi_3QzStripeHook') };
-    await post(`/api/payments/intents/${intent.body.data.id}/confirm`, token, { paymentMethod: card.body.data.id }, { 'idempotency-key': 'stripe-confirm-hook' });
-    const payload = JSON.stringify({ id: 'evt_1QzHook', object: 'event', type: 'payment_intent.amount_capturable_updated', data: { object: JSON.parse(withId('payment_intent_requires_capture', 'pi_3QzStripeHook')) } });
+    await post(
+      `/api/payments/intents/${intent.body.data.id}/confirm`,
+      token,
+      { paymentMethod: card.body.data.id },
+      { 'idempotency-key': 'stripe-confirm-hook' },
+    );
+    const payload = JSON.stringify({
+      id: 'evt_1QzHook',
+      object: 'event',
+      type: 'payment_intent.amount_capturable_updated',
+      data: { object: JSON.parse(withId('payment_intent_requires_capture', 'pi_3QzStripeHook')) },
+    });
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     const before = sent.length;
-    const ok = await t.app.inject({ method: 'POST', url: '/api/payments/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhooks/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
     expect(ok.statusCode).toBe(200);
-    expect(sent.slice(before).map((r) => [r.method, r.path, r.idempotencyKey])).toEqual([['POST', '/v1/payment_intents/pi_3QzStripeHook/capture', `intent:${intent.body.data.id}:capture`]]);
-    const row = await t.db.selectFrom('payment_intents').select(['status', 'captured_at']).where('id', '=', intent.body.data.id).executeTakeFirstOrThrow();
+    expect(sent.slice(before).map((r) => [r.method, r.path, r.idempotencyKey])).toEqual([
+      ['POST', '/v1/payment_intents/pi_3QzStripeHook/capture', `intent:${intent.body.data.id}:capture`],
+    ]);
+    const row = await t.db
+      .selectFrom('payment_intents')
+      .select(['status', 'captured_at'])
+      .where('id', '=', intent.body.data.id)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('succeeded');
     expect(row.captured_at).not.toBeNull();
   });
@@ -213,12 +393,31 @@ describe('the Stripe gateway (recorded responses)', () => {
     const token = await t.tokenFor('learner6@halaqa.test');
     const card = await post('/api/payments/cards', token, { source: 'tok_visa' });
     const session = await paidSession();
-    const intent = await post('/api/payments/intents', token, { sessionId: session, amount: 5195 }, { 'idempotency-key': 'stripe-intent-wallet' });
-    expect((await post('/api/payments/intents/wallet', token, { sessionId: session, amount: 5195 }, { 'idempotency-key': 'stripe-wallet-1' })).status).toBe(201);
+    const intent = await post(
+      '/api/payments/intents',
+      token,
+      { sessionId: session, amount: 5195 },
+      { 'idempotency-key': 'stripe-intent-wallet' },
+    );
+    expect(
+      (
+        await post(
+          '/api/payments/intents/wallet',
+          token,
+          { sessionId: session, amount: 5195 },
+          { 'idempotency-key': 'stripe-wallet-1' },
+        )
+      ).status,
+    ).toBe(201);
     chargeAnswer = { status: 200, body: fixture('payment_intent_succeeded') };
     const before = sent.length;
     for (const k of ['stripe-confirm-w1', 'stripe-confirm-w2']) {
-      const res = await post(`/api/payments/intents/${intent.body.data.id}/confirm`, token, { paymentMethod: card.body.data.id }, { 'idempotency-key': k });
+      const res = await post(
+        `/api/payments/intents/${intent.body.data.id}/confirm`,
+        token,
+        { paymentMethod: card.body.data.id },
+        { 'idempotency-key': k },
+      );
       expect(res.status).toBe(409);
       expect(res.body.message).toBe('You are already enrolled in this session');
     }
@@ -230,7 +429,13 @@ describe('the Stripe gateway (recorded responses)', () => {
     const edu = await t.tokenFor('educator5@halaqa.test');
     const res = await post('/api/payments/accounts/external-account', edu, { external_account: 'btok_1QzStripeBank' });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ id: 'ba_1QzStripeBank', bankName: 'STRIPE TEST BANK', last4: '6789', currency: 'USD', status: 'new' });
+    expect(res.body.data).toMatchObject({
+      id: 'ba_1QzStripeBank',
+      bankName: 'STRIPE TEST BANK',
+      last4: '6789',
+      currency: 'USD',
+      status: 'new',
+    });
   });
 });
 
@@ -238,7 +443,12 @@ describe('the sandbox has no Stripe webhook', () => {
   it('answers 404', async () => {
     const sandbox = await startTestApp();
     try {
-      const res = await sandbox.app.inject({ method: 'POST', url: '/api/payments/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' }, payload: { id: 'evt', type: 'x', data: { object: {} } } });
+      const res = await sandbox.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhooks/stripe',
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' },
+        payload: { id: 'evt', type: 'x', data: { object: {} } },
+      });
       expect(res.statusCode).toBe(404);
     } finally {
       await sandbox.close();

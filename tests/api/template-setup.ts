@@ -90,7 +90,10 @@ export async function dropDatabaseWhenIdle(url: string, name: string): Promise<v
   await c.connect();
   try {
     for (let i = 0; i < 100; i++) {
-      const { rows } = await c.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+      const { rows } = await c.query<{ n: number }>(
+        'select count(*)::int as n from pg_stat_activity where datname = $1',
+        [name],
+      );
       if (rows[0]!.n === 0) break;
       await new Promise((r) => setTimeout(r, 50));
     }

@@ -20,7 +20,9 @@ async function threeForgedAttempts(t: TestApp, remoteAddress: string): Promise<n
   const statuses = [];
   for (let i = 1; i <= 3; i++) {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/auth/signin', remoteAddress,
+      method: 'POST',
+      url: '/api/auth/signin',
+      remoteAddress,
       headers: { 'x-forwarded-for': `198.51.100.${i}` },
       payload: { email: `nobody-${++seq}@proxy.halaqa.test`, password: 'Wrong-pass-1!' },
     });
@@ -37,7 +39,7 @@ describe('TRUST_PROXY', () => {
     expect(await threeForgedAttempts(t, '127.0.0.1')).toEqual([401, 401, 429]);
   }, 120_000);
 
-  it('with TRUST_PROXY=127.0.0.1, the proxy\'s X-Forwarded-For is the client address; another peer\'s is not', async () => {
+  it("with TRUST_PROXY=127.0.0.1, the proxy's X-Forwarded-For is the client address; another peer's is not", async () => {
     const t = await startTestApp({ env: { ...LIMITS, TRUST_PROXY: '127.0.0.1' } });
     apps.push(t);
     expect(await threeForgedAttempts(t, '127.0.0.1')).toEqual([401, 401, 401]);
@@ -45,8 +47,18 @@ describe('TRUST_PROXY', () => {
   }, 120_000);
 
   it('takes addresses, CIDR ranges and proxy-addr\'s names; refuses "true" and anything else, naming TRUST_PROXY', () => {
-    const env = (v: string) => ({ TRUST_PROXY: v, JWT_SECRET: 'x'.repeat(32), CAPTCHA: 'off', DATA_DIR: '/tmp/halaqa-trust-proxy' });
-    expect(loadConfig(env('10.0.0.5, 10.1.0.0/16,fd00::/8, loopback')).trustProxy).toEqual(['10.0.0.5', '10.1.0.0/16', 'fd00::/8', 'loopback']);
+    const env = (v: string) => ({
+      TRUST_PROXY: v,
+      JWT_SECRET: 'x'.repeat(32),
+      CAPTCHA: 'off',
+      DATA_DIR: '/tmp/halaqa-trust-proxy',
+    });
+    expect(loadConfig(env('10.0.0.5, 10.1.0.0/16,fd00::/8, loopback')).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'fd00::/8',
+      'loopback',
+    ]);
     expect(loadConfig(env('off')).trustProxy).toBe(false);
     for (const bad of ['true', 'on', '10.0.0.0/33', 'proxy.example', '10.0.0.5/8/1', '*']) {
       expect(() => loadConfig(env(bad)), bad).toThrow(ConfigError);

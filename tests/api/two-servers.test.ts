@@ -30,11 +30,28 @@ async function startServer(databaseUrl: string) {
   return server;
 }
 
-const call = async (port: number, method: string, path: string, token: string, body?: unknown, headers: Record<string, string> = {}) => {
+const call = async (
+  port: number,
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) => {
   const res = await fetch(`http://127.0.0.1:${port}/api${path}`, {
-    method, headers: { authorization: `Bearer ${token}`, 'x-auth-legacy': '1', ...(body ? { 'content-type': 'application/json' } : {}), ...headers }, body: body ? JSON.stringify(body) : undefined,
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'x-auth-legacy': '1',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    body: body ? JSON.stringify(body) : undefined,
   });
-  return { status: res.status, body: (await res.json()) as { data?: { id: string; status: string }; message?: string } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { data?: { id: string; status: string }; message?: string },
+  };
 };
 
 describe.runIf(PG_URL)('two server processes on one PostgreSQL database', () => {
@@ -74,18 +91,48 @@ describe.runIf(PG_URL)('two server processes on one PostgreSQL database', () => 
   it('200 card checkouts for 20 seats alternating between the two servers: exactly 20 enrolled, the ledger balanced', async () => {
     const db = handle.db;
     const tokens = new TokenService(JWT_SECRET, 3600);
-    const course = await db.selectFrom('courses').select(['id', 'educator_id']).where('status', '=', 'PUBLISHED').where('is_private', '=', false).executeTakeFirstOrThrow();
+    const course = await db
+      .selectFrom('courses')
+      .select(['id', 'educator_id'])
+      .where('status', '=', 'PUBLISHED')
+      .where('is_private', '=', false)
+      .executeTakeFirstOrThrow();
     const { id: sessionId } = await db
       .insertInto('sessions')
       .values({
-        course_id: course.id, educator_id: course.educator_id, start_date: sql<string>`current_date` as never, end_date: sql<string>`current_date + 20` as never, timezone: 'UTC',
-        schedule: JSON.stringify({ sunday: null, monday: null, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null }), max_seats: 20, price_cents: 1200, status: 'APPROVED',
+        course_id: course.id,
+        educator_id: course.educator_id,
+        start_date: sql<string>`current_date` as never,
+        end_date: sql<string>`current_date + 20` as never,
+        timezone: 'UTC',
+        schedule: JSON.stringify({
+          sunday: null,
+          monday: null,
+          tuesday: null,
+          wednesday: null,
+          thursday: null,
+          friday: null,
+          saturday: null,
+        }),
+        max_seats: 20,
+        price_cents: 1200,
+        status: 'APPROVED',
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     const users = await db
       .insertInto('users')
-      .values(Array.from({ length: 200 }, (_, i) => ({ email: `two-${i}@servers.halaqa.test`, password_hash: 'x', first_name: 'Two', last_name: String(i), role: 'LEARNER' as const, company_id: null, picture_url: null })))
+      .values(
+        Array.from({ length: 200 }, (_, i) => ({
+          email: `two-${i}@servers.halaqa.test`,
+          password_hash: 'x',
+          first_name: 'Two',
+          last_name: String(i),
+          role: 'LEARNER' as const,
+          company_id: null,
+          picture_url: null,
+        })),
+      )
       .returning('id')
       .execute();
     const [a, b] = servers.map((s) => s.port) as [number, number];
@@ -97,25 +144,60 @@ describe.runIf(PG_URL)('two server processes on one PostgreSQL database', () => 
       learners.push({ token, card: card.body.data!.id, first: i % 2 ? a : b, second: i % 2 ? b : a });
     }
     const amount = 1200 + 60 + 50;
-    const ledgerBefore = Number((await sql<{ n: number }>`select count(*)::int as n from ledger_transactions`.execute(db)).rows[0]!.n);
+    const ledgerBefore = Number(
+      (await sql<{ n: number }>`select count(*)::int as n from ledger_transactions`.execute(db)).rows[0]!.n,
+    );
     const outcomes = await Promise.all(
       learners.map(async (l, i) => {
-        const intent = await call(l.first, 'POST', '/payments/intents', l.token, { sessionId, amount }, { 'idempotency-key': `two-intent-${i}` });
+        const intent = await call(
+          l.first,
+          'POST',
+          '/payments/intents',
+          l.token,
+          { sessionId, amount },
+          { 'idempotency-key': `two-intent-${i}` },
+        );
         if (intent.status !== 201) return intent.status;
-        const paid = await call(l.second, 'POST', `/payments/intents/${intent.body.data!.id}/confirm`, l.token, { paymentMethod: l.card }, { 'idempotency-key': `two-confirm-${i}` });
+        const paid = await call(
+          l.second,
+          'POST',
+          `/payments/intents/${intent.body.data!.id}/confirm`,
+          l.token,
+          { paymentMethod: l.card },
+          { 'idempotency-key': `two-confirm-${i}` },
+        );
         return paid.body.data?.status === 'succeeded' ? 'charged' : paid.status;
       }),
     );
     const charged = outcomes.filter((o) => o === 'charged').length;
-    console.log(`two servers, 200 checkouts for 20 seats: ${charged} charged, ${outcomes.filter((o) => o === 409).length} refused (409), others: ${JSON.stringify(outcomes.filter((o) => o !== 'charged' && o !== 409))}`);
+    console.log(
+      `two servers, 200 checkouts for 20 seats: ${charged} charged, ${outcomes.filter((o) => o === 409).length} refused (409), others: ${JSON.stringify(outcomes.filter((o) => o !== 'charged' && o !== 409))}`,
+    );
     expect(charged).toBe(20);
     expect(outcomes.filter((o) => o === 409)).toHaveLength(180);
-    const enrolled = await db.selectFrom('enrollments').select('id').where('session_id', '=', sessionId).where('status', '=', 'ACTIVE').execute();
+    const enrolled = await db
+      .selectFrom('enrollments')
+      .select('id')
+      .where('session_id', '=', sessionId)
+      .where('status', '=', 'ACTIVE')
+      .execute();
     expect(enrolled).toHaveLength(20);
-    expect(Number((await sql<{ n: number }>`select count(*)::int as n from ledger_transactions`.execute(db)).rows[0]!.n)).toBe(ledgerBefore + 20);
-    const unbalanced = await sql<{ n: number }>`select count(*)::int as n from (select transaction_id from ledger_entries group by transaction_id having sum(amount_cents) <> 0) x`.execute(db);
+    expect(
+      Number((await sql<{ n: number }>`select count(*)::int as n from ledger_transactions`.execute(db)).rows[0]!.n),
+    ).toBe(ledgerBefore + 20);
+    const unbalanced = await sql<{
+      n: number;
+    }>`select count(*)::int as n from (select transaction_id from ledger_entries group by transaction_id having sum(amount_cents) <> 0) x`.execute(
+      db,
+    );
     expect(Number(unbalanced.rows[0]!.n)).toBe(0);
-    const uncaptured = await db.selectFrom('payment_intents').select('id').where('session_id', '=', sessionId).where('status', '=', 'succeeded').where('captured_at', 'is', null).execute();
+    const uncaptured = await db
+      .selectFrom('payment_intents')
+      .select('id')
+      .where('session_id', '=', sessionId)
+      .where('status', '=', 'succeeded')
+      .where('captured_at', 'is', null)
+      .execute();
     expect(uncaptured).toEqual([]);
   }, 300_000);
 });

@@ -23,7 +23,12 @@ const png = { picture: { filename: 'cover.png', contentType: 'image/png', conten
 
 async function upload(url: string, email: string, files: Parameters<typeof multipart>[1]) {
   const form = multipart({}, files);
-  const res = await t.app.inject({ method: 'POST', url, payload: form.payload, headers: { ...form.headers, ...t.auth(await t.tokenFor(email)) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    payload: form.payload,
+    headers: { ...form.headers, ...t.auth(await t.tokenFor(email)) },
+  });
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -40,7 +45,9 @@ describe('temporary files of uploads', () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const token = await t.tokenFor('educator@halaqa.test');
     const boundary = '----halaqa-abort';
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+    );
     const req = request(`${address}/api/courses/video`, {
       method: 'POST',
       headers: {
@@ -64,8 +71,13 @@ describe('temporary files of uploads', () => {
   it('empties DATA_DIR/tmp at start (files of uploads cut off by a crash)', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'halaqa-tmp-'));
     mkdirSync(join(dataDir, 'tmp'));
-    for (const name of ['1700000000000-aaaa', '1700000000001-bbbb']) writeFileSync(join(dataDir, 'tmp', name), Buffer.alloc(1024));
-    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', WEB_DIR: '' });
+    for (const name of ['1700000000000-aaaa', '1700000000001-bbbb'])
+      writeFileSync(join(dataDir, 'tmp', name), Buffer.alloc(1024));
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+      WEB_DIR: '',
+    });
     const app = await buildApp({ config, db: t.db, logger: false });
     try {
       expect(readdirSync(join(dataDir, 'tmp'))).toEqual([]);
@@ -83,15 +95,31 @@ describe('temporary files of uploads', () => {
 
 describe('storage quota per user (UPLOAD_QUOTA_MB)', () => {
   it('reads UPLOAD_QUOTA_MB (default 2048) and refuses a bad value naming it', () => {
-    expect(loadConfig({ JWT_SECRET: 'x'.repeat(32), DATA_DIR: t.config.dataDir }).uploadQuotaBytes).toBe(2048 * 1024 * 1024);
-    expect(loadConfig({ JWT_SECRET: 'x'.repeat(32), DATA_DIR: t.config.dataDir, UPLOAD_QUOTA_MB: '10' }).uploadQuotaBytes).toBe(10 * 1024 * 1024);
-    expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(32), DATA_DIR: t.config.dataDir, UPLOAD_QUOTA_MB: 'lots' })).toThrow(/UPLOAD_QUOTA_MB/);
+    expect(loadConfig({ JWT_SECRET: 'x'.repeat(32), DATA_DIR: t.config.dataDir }).uploadQuotaBytes).toBe(
+      2048 * 1024 * 1024,
+    );
+    expect(
+      loadConfig({ JWT_SECRET: 'x'.repeat(32), DATA_DIR: t.config.dataDir, UPLOAD_QUOTA_MB: '10' }).uploadQuotaBytes,
+    ).toBe(10 * 1024 * 1024);
+    expect(() =>
+      loadConfig({ JWT_SECRET: 'x'.repeat(32), DATA_DIR: t.config.dataDir, UPLOAD_QUOTA_MB: 'lots' }),
+    ).toThrow(/UPLOAD_QUOTA_MB/);
   });
 
   it('answers 413 with a clear message once the files of a user would pass the quota, and stores nothing', async () => {
-    const educator = (await t.db.selectFrom('users').select('id').where('email', '=', 'educator2@halaqa.test').executeTakeFirstOrThrow()).id;
+    const educator = (
+      await t.db.selectFrom('users').select('id').where('email', '=', 'educator2@halaqa.test').executeTakeFirstOrThrow()
+    ).id;
     const usedNow = async () =>
-      Number((await t.db.selectFrom('uploads').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size_bytes'), eb.lit(0)).as('n')).where('owner_id', '=', educator).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await t.db
+            .selectFrom('uploads')
+            .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size_bytes'), eb.lit(0)).as('n'))
+            .where('owner_id', '=', educator)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const saved = t.config.uploadQuotaBytes;
     // The app reads its configuration object at each upload: room for exactly two more pictures.
     t.config.uploadQuotaBytes = (await usedNow()) + 2 * PNG_1PX.length;
@@ -119,8 +147,14 @@ describe('accounts waiting for approval', () => {
     const before = await countRows(t.db, 'uploads');
     const uploadsDir = join(t.config.dataDir, 'uploads', 'coursepicture');
     const filesBefore = existsSync(uploadsDir) ? readdirSync(uploadsDir).length : 0;
-    const pdf = { document: { filename: 'notes.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.4\n%%EOF\n') } };
-    for (const [url, files] of [['/api/courses/picture', png], ['/api/documents', pdf], ['/api/account/picture', { profilePicture: png.picture }]] as const) {
+    const pdf = {
+      document: { filename: 'notes.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.4\n%%EOF\n') },
+    };
+    for (const [url, files] of [
+      ['/api/courses/picture', png],
+      ['/api/documents', pdf],
+      ['/api/account/picture', { profilePicture: png.picture }],
+    ] as const) {
       const res = await upload(url, 'educator3@halaqa.test', files);
       expect(res.status, url).toBe(403);
       expect(res.body.message, url).toMatch(/waiting for approval/);

@@ -13,7 +13,8 @@ async function call(method: 'GET' | 'PUT', url: string, email?: string, payload?
   return { status: res.statusCode, body: res.json() };
 }
 
-const idOf = async (email: string) => (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+const idOf = async (email: string) =>
+  (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
 describe('GET /users/{id}', () => {
   it('answers a user to themself and to admins', async () => {
@@ -65,8 +66,14 @@ describe('company settings (theme)', () => {
     const company = (await call('GET', '/api/users/me/company', 'partner@morocco.halaqa.test')).body.data;
     expect((await call('GET', `/api/companies/${company.id}/settings`, 'learner@qad.halaqa.test')).status).toBe(403);
     const style = { primaryColor: '#112233', secondaryColor: '#445566', tertiaryColor: '#778899' };
-    expect((await call('PUT', `/api/companies/${company.id}/settings`, 'learner@morocco.halaqa.test', { style, links: {} })).status).toBe(403);
-    const put = await call('PUT', `/api/companies/${company.id}/settings`, 'partner@morocco.halaqa.test', { style, links: { website: 'https://morocco.example.org' } });
+    expect(
+      (await call('PUT', `/api/companies/${company.id}/settings`, 'learner@morocco.halaqa.test', { style, links: {} }))
+        .status,
+    ).toBe(403);
+    const put = await call('PUT', `/api/companies/${company.id}/settings`, 'partner@morocco.halaqa.test', {
+      style,
+      links: { website: 'https://morocco.example.org' },
+    });
     expect(put.status).toBe(200);
     const after = await call('GET', `/api/companies/${company.id}/settings`, 'learner@morocco.halaqa.test');
     expect(after.body.data.style).toEqual(style);
@@ -81,7 +88,9 @@ describe('company settings (theme)', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].path).toContain('primaryColor');
-    expect((await call('GET', `/api/companies/${company.id}/settings`, 'partner@ncai.halaqa.test')).body.data).toEqual(before);
+    expect((await call('GET', `/api/companies/${company.id}/settings`, 'partner@ncai.halaqa.test')).body.data).toEqual(
+      before,
+    );
   });
 });
 
@@ -92,14 +101,18 @@ describe('GET /dashboard/stats', () => {
     expect(learner.body.data.series.enrollmentsByWeek).toHaveLength(12);
     const admin = await call('GET', '/api/dashboard/stats', 'admin@halaqa.test');
     expect(admin.body.data.counters.courses).toBeGreaterThanOrEqual(24);
-    const byRole = Object.fromEntries(admin.body.data.series.usersByRole.map((p: { label: string; value: number }) => [p.label, p.value]));
+    const byRole = Object.fromEntries(
+      admin.body.data.series.usersByRole.map((p: { label: string; value: number }) => [p.label, p.value]),
+    );
     expect(byRole.SUPER_ADMIN).toBe(1);
     expect(byRole.PARTNER).toBe(4); // the three demo companies' partners and GDA's, waiting for approval
     const weeks = admin.body.data.series.enrollmentsByWeek as { label: string; value: number }[];
     expect(weeks).toHaveLength(12);
     expect(weeks.map((p) => p.label)).toEqual([...weeks.map((p) => p.label)].sort());
     expect(weeks.reduce((s, p) => s + p.value, 0)).toBeGreaterThan(0);
-    expect(admin.body.data.series.revenueByWeek.reduce((s: number, p: { value: number }) => s + p.value, 0)).toBeCloseTo(admin.body.data.counters.revenue, 2);
+    expect(
+      admin.body.data.series.revenueByWeek.reduce((s: number, p: { value: number }) => s + p.value, 0),
+    ).toBeCloseTo(admin.body.data.counters.revenue, 2);
     const educator = await call('GET', '/api/dashboard/stats', 'educator@halaqa.test');
     expect(educator.body.data.counters.courses).toBeGreaterThan(0);
     const partner = await call('GET', '/api/dashboard/stats', 'partner@qad.halaqa.test');

@@ -22,42 +22,94 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Method = 'GET' | 'POST' | 'PUT';
-async function call(method: Method, url: string, who: string | null, payload?: unknown, extra: Record<string, string> = {}) {
+async function call(
+  method: Method,
+  url: string,
+  who: string | null,
+  payload?: unknown,
+  extra: Record<string, string> = {},
+) {
   const token = who === null ? null : who.includes('@') ? await t.tokenFor(who) : who;
-  const res = await t.app.inject({ method, url, headers: { ...(token ? t.auth(token) : {}), ...extra }, payload: payload as object });
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: { ...(token ? t.auth(token) : {}), ...extra },
+    payload: payload as object,
+  });
   return { status: res.statusCode, body: res.json() };
 }
 
 /** Mails in the outbox to `email` whose subject starts with `subject`. */
 async function mailsTo(email: string, subject: string) {
   const rows = await t.db.selectFrom('outbox').select(['to_addresses', 'subject', 'body']).orderBy('id').execute();
-  return rows.filter((m) => (m.to_addresses as string[]).map((a) => a.toLowerCase()).includes(email.toLowerCase()) && m.subject.startsWith(subject));
+  return rows.filter(
+    (m) =>
+      (m.to_addresses as string[]).map((a) => a.toLowerCase()).includes(email.toLowerCase()) &&
+      m.subject.startsWith(subject),
+  );
 }
 const linkToken = (body: string) => /\/waitlist\/confirm\/([A-Za-z0-9_-]+)/.exec(body)?.[1] ?? null;
 
 /** A new published public course of the demo educator (so each test has its own waitlist). */
 async function newCourse(isPrivate = false): Promise<number> {
-  const base = await t.db.selectFrom('courses').selectAll().where('status', '=', 'PUBLISHED').where('is_private', '=', false).orderBy('id').executeTakeFirstOrThrow();
+  const base = await t.db
+    .selectFrom('courses')
+    .selectAll()
+    .where('status', '=', 'PUBLISHED')
+    .where('is_private', '=', false)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   const { id: _id, created_at: _c, updated_at: _u, ...rest } = base;
-  const company = isPrivate ? (await t.db.selectFrom('companies').select('id').orderBy('id').executeTakeFirstOrThrow()).id : base.company_id;
+  const company = isPrivate
+    ? (await t.db.selectFrom('companies').select('id').orderBy('id').executeTakeFirstOrThrow()).id
+    : base.company_id;
   const row = await t.db
     .insertInto('courses')
-    .values({ ...rest, title: `Waitlist course ${randomBytes(3).toString('hex')}`, is_private: isPrivate, company_id: company })
+    .values({
+      ...rest,
+      title: `Waitlist course ${randomBytes(3).toString('hex')}`,
+      is_private: isPrivate,
+      company_id: company,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
 /** An APPROVED session of the course, running from today for 20 days, with `maxSeats` seats. */
-async function newSession(courseId: number, maxSeats: number, priceCents = 1500, status: 'APPROVED' | 'PENDING' = 'APPROVED') {
-  const { educator_id } = await t.db.selectFrom('courses').select('educator_id').where('id', '=', courseId).executeTakeFirstOrThrow();
-  const weeks = { sunday: null, monday: null, tuesday: { start: '17:00', end: '18:00' }, wednesday: null, thursday: null, friday: null, saturday: null };
+async function newSession(
+  courseId: number,
+  maxSeats: number,
+  priceCents = 1500,
+  status: 'APPROVED' | 'PENDING' = 'APPROVED',
+) {
+  const { educator_id } = await t.db
+    .selectFrom('courses')
+    .select('educator_id')
+    .where('id', '=', courseId)
+    .executeTakeFirstOrThrow();
+  const weeks = {
+    sunday: null,
+    monday: null,
+    tuesday: { start: '17:00', end: '18:00' },
+    wednesday: null,
+    thursday: null,
+    friday: null,
+    saturday: null,
+  };
   return (
     await t.db
       .insertInto('sessions')
       .values({
-        course_id: courseId, educator_id, start_date: sql<string>`current_date` as never, end_date: sql<string>`current_date + 20` as never,
-        timezone: 'America/Chicago', schedule: JSON.stringify(weeks), max_seats: maxSeats, price_cents: priceCents, status,
+        course_id: courseId,
+        educator_id,
+        start_date: sql<string>`current_date` as never,
+        end_date: sql<string>`current_date + 20` as never,
+        timezone: 'America/Chicago',
+        schedule: JSON.stringify(weeks),
+        max_seats: maxSeats,
+        price_cents: priceCents,
+        status,
       })
       .returning('id')
       .executeTakeFirstOrThrow()
@@ -69,7 +121,15 @@ async function learnerWithCard(tag: string) {
   const email = `${tag}-${randomBytes(4).toString('hex')}@waitlist.halaqa.test`;
   const { id } = await t.db
     .insertInto('users')
-    .values({ email, password_hash: 'x', first_name: 'Wait', last_name: tag, role: 'LEARNER', company_id: null, picture_url: null })
+    .values({
+      email,
+      password_hash: 'x',
+      first_name: 'Wait',
+      last_name: tag,
+      role: 'LEARNER',
+      company_id: null,
+      picture_url: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const token = await signInForTests(t.db, tokens, { id, role: 'LEARNER' });
@@ -91,10 +151,14 @@ async function confirmedGuest(courseId: number, language: 'en' | 'ar' = 'en') {
 describe('POST /courses/{id}/waitlist (signed in)', () => {
   it('puts the caller’s own address on the list, confirmed at once: 201, then 200', async () => {
     const courseId = await newCourse();
-    const first = await call('POST', `/api/courses/${courseId}/waitlist`, 'learner@halaqa.test', { email: 'learner@halaqa.test' });
+    const first = await call('POST', `/api/courses/${courseId}/waitlist`, 'learner@halaqa.test', {
+      email: 'learner@halaqa.test',
+    });
     expect(first.status).toBe(201);
     expect(first.body.data).toMatchObject({ courseId, email: 'learner@halaqa.test', confirmed: true });
-    const again = await call('POST', `/api/courses/${courseId}/waitlist`, 'learner@halaqa.test', { email: 'LEARNER@halaqa.test' });
+    const again = await call('POST', `/api/courses/${courseId}/waitlist`, 'learner@halaqa.test', {
+      email: 'LEARNER@halaqa.test',
+    });
     expect(again.status).toBe(200);
     expect(again.body.data).toMatchObject({ courseId, confirmed: true });
     // No confirmation mail for a signed-in user.
@@ -104,14 +168,24 @@ describe('POST /courses/{id}/waitlist (signed in)', () => {
   it('refuses another address (422) and a malformed one (400), writing nothing', async () => {
     const courseId = await newCourse();
     const before = await countRows(t.db, 'waitlist');
-    const other = await call('POST', `/api/courses/${courseId}/waitlist`, 'learner@halaqa.test', { email: 'someone.else@example.org' });
+    const other = await call('POST', `/api/courses/${courseId}/waitlist`, 'learner@halaqa.test', {
+      email: 'someone.else@example.org',
+    });
     expect(other.status).toBe(422);
     expect(other.body.message).toBe('You can only put your own e-mail address (learner@halaqa.test) on a waitlist');
-    const bad = await call('POST', `/api/courses/${courseId}/waitlist`, 'learner@halaqa.test', { email: 'not-an-email' });
+    const bad = await call('POST', `/api/courses/${courseId}/waitlist`, 'learner@halaqa.test', {
+      email: 'not-an-email',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].path).toBe('email');
-    expect((await call('POST', `/api/courses/${courseId}/waitlist`, null, { email: 'a@example.org', language: 'fr' })).status).toBe(400);
-    expect((await call('POST', '/api/courses/999999/waitlist', 'learner@halaqa.test', { email: 'learner@halaqa.test' })).status).toBe(404);
+    expect(
+      (await call('POST', `/api/courses/${courseId}/waitlist`, null, { email: 'a@example.org', language: 'fr' }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await call('POST', '/api/courses/999999/waitlist', 'learner@halaqa.test', { email: 'learner@halaqa.test' }))
+        .status,
+    ).toBe(404);
     expect(await countRows(t.db, 'waitlist')).toBe(before);
   });
 });
@@ -163,16 +237,25 @@ describe('a guest joins the waitlist by a confirmed address', () => {
   });
 
   it('a made-up link is 404 and an expired one 410, confirming nothing', async () => {
-    expect((await call('POST', `/api/waitlist/confirm/${randomBytes(32).toString('base64url')}`, null)).status).toBe(404);
+    expect((await call('POST', `/api/waitlist/confirm/${randomBytes(32).toString('base64url')}`, null)).status).toBe(
+      404,
+    );
     const courseId = await newCourse();
     const email = `late-${randomBytes(4).toString('hex')}@example.org`;
     await call('POST', `/api/courses/${courseId}/waitlist`, null, { email });
     const token = linkToken((await mailsTo(email, 'Confirm your place'))[0]!.body)!;
-    await t.db.updateTable('waitlist').set({ token_sent_at: new Date(Date.now() - 73 * 3600_000) }).where('email', '=', email).execute();
+    await t.db
+      .updateTable('waitlist')
+      .set({ token_sent_at: new Date(Date.now() - 73 * 3600_000) })
+      .where('email', '=', email)
+      .execute();
     const expired = await call('POST', `/api/waitlist/confirm/${token}`, null);
     expect(expired.status).toBe(410);
     expect(expired.body.message).toBe('This link has expired: join the waitlist again to get a new one');
-    expect((await t.db.selectFrom('waitlist').select('confirmed_at').where('email', '=', email).executeTakeFirstOrThrow()).confirmed_at).toBeNull();
+    expect(
+      (await t.db.selectFrom('waitlist').select('confirmed_at').where('email', '=', email).executeTakeFirstOrThrow())
+        .confirmed_at,
+    ).toBeNull();
     // Joining again mails a new link, which works (the old one no longer does).
     await call('POST', `/api/courses/${courseId}/waitlist`, null, { email });
     const fresh = linkToken((await mailsTo(email, 'Confirm your place'))[1]!.body)!;
@@ -183,7 +266,9 @@ describe('a guest joins the waitlist by a confirmed address', () => {
   it("a guest cannot join another company's private course (404)", async () => {
     const courseId = await newCourse(true);
     const before = await countRows(t.db, 'waitlist');
-    expect((await call('POST', `/api/courses/${courseId}/waitlist`, null, { email: 'nosy@example.org' })).status).toBe(404);
+    expect((await call('POST', `/api/courses/${courseId}/waitlist`, null, { email: 'nosy@example.org' })).status).toBe(
+      404,
+    );
     expect(await countRows(t.db, 'waitlist')).toBe(before);
   });
 });
@@ -196,22 +281,51 @@ describe('a seat frees in a full session', () => {
     const unconfirmed = `unconfirmed-${randomBytes(4).toString('hex')}@example.org`;
     await call('POST', `/api/courses/${courseId}/waitlist`, null, { email: unconfirmed });
     const holder = await learnerWithCard('holder');
-    expect((await call('POST', `/api/courses/${courseId}/waitlist`, holder.token, { email: holder.email })).status).toBe(201);
+    expect(
+      (await call('POST', `/api/courses/${courseId}/waitlist`, holder.token, { email: holder.email })).status,
+    ).toBe(201);
 
-    const intent = (await call('POST', '/api/payments/intents', holder.token, { sessionId: session, amount: amountFor(1500) }, { 'idempotency-key': `k-${randomBytes(6).toString('hex')}` })).body.data;
+    const intent = (
+      await call(
+        'POST',
+        '/api/payments/intents',
+        holder.token,
+        { sessionId: session, amount: amountFor(1500) },
+        { 'idempotency-key': `k-${randomBytes(6).toString('hex')}` },
+      )
+    ).body.data;
     expect((await call('GET', `/api/sessions/${session}/info`, null)).body.data.seatsLeft).toBe(0);
     expect((await call('POST', `/api/payments/intents/${intent.id}/cancel`, holder.token)).status).toBe(200);
     expect(await mailsTo(waiting, 'A seat is free')).toHaveLength(1);
     expect(await mailsTo(unconfirmed, 'A seat is free')).toHaveLength(0);
     // The same event again mails nobody.
-    expect(await notifyWaitlist({ db: t.db, mailer: new Mailer(t.db, null, null), config: t.config, log: t.app.log }, { kind: 'seat-freed', sessionId: session, cause: `intent:${intent.id}` })).toBe(0);
+    expect(
+      await notifyWaitlist(
+        { db: t.db, mailer: new Mailer(t.db, null, null), config: t.config, log: t.app.log },
+        { kind: 'seat-freed', sessionId: session, cause: `intent:${intent.id}` },
+      ),
+    ).toBe(0);
     expect((await call('POST', `/api/payments/intents/${intent.id}/cancel`, holder.token)).status).toBe(200);
     expect(await mailsTo(waiting, 'A seat is free')).toHaveLength(1);
 
     // A hold that expires frees the seat again: a second event, a second mail (the jobs mail it).
-    const again = (await call('POST', '/api/payments/intents', holder.token, { sessionId: session, amount: amountFor(1500) }, { 'idempotency-key': `k-${randomBytes(6).toString('hex')}` })).body.data;
-    await t.db.updateTable('payment_intents').set({ hold_expires_at: new Date(Date.now() - 1000) }).where('id', '=', again.id).execute();
-    const report = await runJobs(t.db, { mail: { db: t.db, mailer: new Mailer(t.db, null, null), config: t.config, log: t.app.log } });
+    const again = (
+      await call(
+        'POST',
+        '/api/payments/intents',
+        holder.token,
+        { sessionId: session, amount: amountFor(1500) },
+        { 'idempotency-key': `k-${randomBytes(6).toString('hex')}` },
+      )
+    ).body.data;
+    await t.db
+      .updateTable('payment_intents')
+      .set({ hold_expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', again.id)
+      .execute();
+    const report = await runJobs(t.db, {
+      mail: { db: t.db, mailer: new Mailer(t.db, null, null), config: t.config, log: t.app.log },
+    });
     expect(report.expiredIntents).toBeGreaterThanOrEqual(1);
     expect(await mailsTo(waiting, 'A seat is free')).toHaveLength(2);
     expect(await mailsTo(unconfirmed, 'A seat is free')).toHaveLength(0);
@@ -224,20 +338,33 @@ describe('a seat frees in a full session', () => {
     const session = await newSession(courseId, 1);
     const waiting = await confirmedGuest(courseId);
     await t.db.updateTable('sessions').set({ deleted_at: new Date() }).where('id', '=', session).execute();
-    expect(await notifyWaitlist({ db: t.db, mailer: new Mailer(t.db, null, null), config: t.config, log: t.app.log }, { kind: 'seat-freed', sessionId: session, cause: 'test' })).toBe(0);
+    expect(
+      await notifyWaitlist(
+        { db: t.db, mailer: new Mailer(t.db, null, null), config: t.config, log: t.app.log },
+        { kind: 'seat-freed', sessionId: session, cause: 'test' },
+      ),
+    ).toBe(0);
     expect(await mailsTo(waiting, 'A seat is free')).toHaveLength(0);
   });
 });
 
 describe('the contact form and the admins’ inbox', () => {
-  const form = (extra: Record<string, unknown> = {}) => ({ name: 'Leila Amrani', email: `leila-${randomBytes(3).toString('hex')}@example.org`, subject: 'Company accounts', message: 'We would like accounts for 40 employees.', ...extra });
+  const form = (extra: Record<string, unknown> = {}) => ({
+    name: 'Leila Amrani',
+    email: `leila-${randomBytes(3).toString('hex')}@example.org`,
+    subject: 'Company accounts',
+    message: 'We would like accounts for 40 employees.',
+    ...extra,
+  });
 
   it('stores the message and mails it to every admin (202)', async () => {
     const body = form();
     const res = await call('POST', '/api/contact', null, body);
     expect(res.status).toBe(202);
     expect(res.body.data.message).toBe('Thank you, we will get back to you soon.');
-    expect(await t.db.selectFrom('contact_messages').selectAll().where('email', '=', body.email).executeTakeFirst()).toMatchObject({ subject: 'Company accounts', read_at: null });
+    expect(
+      await t.db.selectFrom('contact_messages').selectAll().where('email', '=', body.email).executeTakeFirst(),
+    ).toMatchObject({ subject: 'Company accounts', read_at: null });
     for (const admin of ['admin@halaqa.test', 'superadmin@halaqa.test']) {
       const mails = (await mailsTo(admin, 'Contact form: Company accounts')).filter((m) => m.body.includes(body.email));
       expect(mails, admin).toHaveLength(1);

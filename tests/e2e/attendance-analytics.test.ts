@@ -68,13 +68,17 @@ describe.each([
         expect(l.email).toMatch(/@qad\.halaqa\.test$/);
       }
       const text = await page.locator('main').innerText();
-      for (const outsider of ['Ahmed Mostafa', 'Grace Lee', 'Rania Khalil', 'Noura Al-Harbi', 'Mehdi Tazi']) expect(text).not.toContain(outsider);
+      for (const outsider of ['Ahmed Mostafa', 'Grace Lee', 'Rania Khalil', 'Noura Al-Harbi', 'Mehdi Tazi'])
+        expect(text).not.toContain(outsider);
       expect(text).toContain(percent(locale, figures.totals.rate));
       await expect.poll(() => page.getByTestId('attendance-weekly-chart').locator('svg').count()).toBeGreaterThan(0);
       await expectAccessible(page, `analytics (${locale})`);
 
       // The CSV: a download, UTF-8 with BOM, one line per session and learner after the header.
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: tr(locale, 'Export CSV') }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: tr(locale, 'Export CSV') }).click(),
+      ]);
       const csv = readFileSync((await download.path())!);
       expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = csv.toString('utf8').slice(1).trim().split('\r\n');
@@ -95,7 +99,9 @@ describe.each([
       // Reversed dates are refused on the page, the figures stay.
       await byLabel(page, tr(locale, 'From')).fill('2026-12-31');
       await byLabel(page, tr(locale, 'To')).fill('2026-01-01');
-      await expect.poll(() => page.getByText(tr(locale, 'The end date must be on or after the start date')).count()).toBe(1);
+      await expect
+        .poll(() => page.getByText(tr(locale, 'The end date must be on or after the start date')).count())
+        .toBe(1);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

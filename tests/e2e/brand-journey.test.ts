@@ -22,9 +22,16 @@ beforeAll(async () => {
   const { token } = (await signin.json()).data as { token: string };
   const headers = { authorization: `Bearer ${token}`, 'x-auth-legacy': '1', 'content-type': 'application/json' };
   const company = (await (await fetch(`${BASE_URL}/api/users/me/company`, { headers })).json()).data as { id: number };
-  const before = (await (await fetch(`${BASE_URL}/api/companies/${company.id}/settings`, { headers })).json()).data as { style: unknown; links: unknown };
+  const before = (await (await fetch(`${BASE_URL}/api/companies/${company.id}/settings`, { headers })).json()).data as {
+    style: unknown;
+    links: unknown;
+  };
   restore = async () => {
-    const res = await fetch(`${BASE_URL}/api/companies/${company.id}/settings`, { method: 'PUT', headers, body: JSON.stringify({ style: before.style, links: before.links }) });
+    const res = await fetch(`${BASE_URL}/api/companies/${company.id}/settings`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ style: before.style, links: before.links }),
+    });
     expect(res.status).toBe(200);
   };
 });
@@ -61,7 +68,9 @@ describe.each(journeys)('brand journey ($locale, $viewport.width px)', ({ locale
       await primary.fill('#FFFF00');
       await page.getByText(l('This theme is not readable'), { exact: true }).waitFor();
       const header = page.getByTestId('preview-header');
-      await expect.poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor)).toMatch(/^(color\(srgb|rgb)/);
+      await expect
+        .poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor))
+        .toMatch(/^(color\(srgb|rgb)/);
       const yellowBg = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
       await page.getByRole('button', { name: l('Save theme') }).click();
       await page.getByText(l('The theme was not saved'), { exact: true }).waitFor();
@@ -76,12 +85,22 @@ describe.each(journeys)('brand journey ($locale, $viewport.width px)', ({ locale
       // The logo: uploaded with a progress bar, then shown in the preview and in the partner's header.
       const headerLogo = page.getByTestId('company-logo');
       const before = (await headerLogo.count()) ? await headerLogo.getAttribute('src') : null;
-      await byLabel(page, l('Company logo')).setInputFiles({ name: `logo-${locale}.png`, mimeType: 'image/png', buffer: LOGO_PNG });
-      await expect.poll(async () => (await headerLogo.getAttribute('src')) ?? '', { timeout: 30_000 }).not.toBe(before ?? '');
+      await byLabel(page, l('Company logo')).setInputFiles({
+        name: `logo-${locale}.png`,
+        mimeType: 'image/png',
+        buffer: LOGO_PNG,
+      });
+      await expect
+        .poll(async () => (await headerLogo.getAttribute('src')) ?? '', { timeout: 30_000 })
+        .not.toBe(before ?? '');
       expect(await headerLogo.getAttribute('src')).toMatch(/\/uploads\/.+\.png$/);
-      expect(await page.getByTestId('theme-preview').locator('img').getAttribute('src')).toBe(await headerLogo.getAttribute('src'));
+      expect(await page.getByTestId('theme-preview').locator('img').getAttribute('src')).toBe(
+        await headerLogo.getAttribute('src'),
+      );
       logoUrl = (await headerLogo.getAttribute('src'))!;
-      await expect.poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue('--colors-primary'))).toBe(colour);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue('--colors-primary')))
+        .toBe(colour);
       await expectAccessible(page, `brand settings after saving (${locale})`);
       expect(errors).toEqual([]);
     } finally {
@@ -98,10 +117,14 @@ describe.each(journeys)('brand journey ($locale, $viewport.width px)', ({ locale
       await expect.poll(async () => (await logo.getAttribute('src')) ?? '').toBe(logoUrl);
       await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(16);
       expect(await logo.getAttribute('alt')).toBe('Qatar Academy of Digital');
-      await expect.poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue('--colors-primary'))).toBe(colour);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue('--colors-primary')))
+        .toBe(colour);
       const links = page.getByTestId('company-links');
       await links.getByRole('link', { name: l('Website') }).waitFor();
-      expect(await links.getByRole('link', { name: l('Website') }).getAttribute('href')).toBe('https://qad.halaqa.test');
+      expect(await links.getByRole('link', { name: l('Website') }).getAttribute('href')).toBe(
+        'https://qad.halaqa.test',
+      );
       await page.goto(`${BASE_URL}/courses?lang=${locale}`);
       await page.getByTestId('company-logo').waitFor();
       await expectAccessible(page, `a member's catalog (${locale})`);

@@ -29,9 +29,16 @@ async function demoSessionId(): Promise<number> {
   });
   const token = (await signin.json()).data.token as string;
   const res = await fetch(`${BASE_URL}/api/sessions/enrollments`, { headers: { authorization: `Bearer ${token}` } });
-  const enrollments = (await res.json()).data as Array<{ sessionId: number; status: string; session: { startDate: string }; course: { title: string } }>;
+  const enrollments = (await res.json()).data as Array<{
+    sessionId: number;
+    status: string;
+    session: { startDate: string };
+    course: { title: string };
+  }>;
   const today = new Date().toISOString().slice(0, 10);
-  const running = enrollments.find((e) => e.course.title === COURSE && e.status === 'ACTIVE' && e.session.startDate <= today);
+  const running = enrollments.find(
+    (e) => e.course.title === COURSE && e.status === 'ACTIVE' && e.session.startDate <= today,
+  );
   if (!running) throw new Error(`learner@halaqa.test has no running "${COURSE}" session`);
   return running.sessionId;
 }
@@ -63,7 +70,9 @@ describe.each([
       await signIn(educator.page, locale, 'educator@halaqa.test');
       for (const { page } of [learner, educator]) {
         await page.goto(`${BASE_URL}/classroom/${sessionId}?lang=${locale}`);
-        await expect.poll(() => page.getByTestId('chat-status').textContent(), { timeout: 15_000 }).toBe(tr(locale, 'Connected'));
+        await expect
+          .poll(() => page.getByTestId('chat-status').textContent(), { timeout: 15_000 })
+          .toBe(tr(locale, 'Connected'));
         // The demo conversation is there (history over REST).
         await page.getByTestId('chat-message').filter({ hasText: 'Thanks! See you at the live class.' }).waitFor();
       }
@@ -85,15 +94,34 @@ describe.each([
 
       // The learner may delete only their own message; the educator deletes both.
       const learnerName = 'Lina Kassem';
-      expect(await learner.page.getByTestId('chat-message').filter({ hasText: answer }).getByRole('button').count()).toBe(0);
-      expect(await learner.page.getByTestId('chat-message').filter({ hasText: question }).getByRole('button', { name: tr(locale, 'Delete your message') }).count()).toBe(1);
+      expect(
+        await learner.page.getByTestId('chat-message').filter({ hasText: answer }).getByRole('button').count(),
+      ).toBe(0);
+      expect(
+        await learner.page
+          .getByTestId('chat-message')
+          .filter({ hasText: question })
+          .getByRole('button', { name: tr(locale, 'Delete your message') })
+          .count(),
+      ).toBe(1);
       const questionRow = educator.page.getByTestId('chat-message').filter({ hasText: question });
-      await questionRow.getByRole('button', { name: tr(locale, 'Delete the message from {name}').replace('{name}', learnerName) }).click();
-      await learner.page.getByTestId('chat-message').filter({ hasText: question }).waitFor({ state: 'detached', timeout: 5000 });
+      await questionRow
+        .getByRole('button', { name: tr(locale, 'Delete the message from {name}').replace('{name}', learnerName) })
+        .click();
+      await learner.page
+        .getByTestId('chat-message')
+        .filter({ hasText: question })
+        .waitFor({ state: 'detached', timeout: 5000 });
       const answerRow = educator.page.getByTestId('chat-message').filter({ hasText: answer });
       await answerRow.getByRole('button', { name: tr(locale, 'Delete your message') }).click();
-      await learner.page.getByTestId('chat-message').filter({ hasText: answer }).waitFor({ state: 'detached', timeout: 5000 });
-      await educator.page.getByTestId('chat-message').filter({ hasText: answer }).waitFor({ state: 'detached', timeout: 5000 });
+      await learner.page
+        .getByTestId('chat-message')
+        .filter({ hasText: answer })
+        .waitFor({ state: 'detached', timeout: 5000 });
+      await educator.page
+        .getByTestId('chat-message')
+        .filter({ hasText: answer })
+        .waitFor({ state: 'detached', timeout: 5000 });
 
       expect(learner.errors).toEqual([]);
       expect(educator.errors).toEqual([]);

@@ -1,6 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, byLabel, expectAccessible, launchChromium, openPage as openContext, signIn, tr, trPattern } from './support.js';
+import {
+  BASE_URL,
+  byLabel,
+  expectAccessible,
+  launchChromium,
+  openPage as openContext,
+  signIn,
+  tr,
+  trPattern,
+} from './support.js';
 
 /**
  * The authoring loop of issue 3, in a real browser against the production build: an educator
@@ -21,7 +30,9 @@ type Locale = 'en' | 'ar';
 
 /** A translated message with its `{placeholders}` filled in. */
 function trf(locale: Locale, source: string, values: Record<string, string | number>): string {
-  return tr(locale, source).replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+  return tr(locale, source).replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? String(values[key]) : whole,
+  );
 }
 
 /** A weekday's name as the editor writes it (Intl, like `weekdayName` in src/features/sessions/schedule.tsx). */
@@ -74,7 +85,15 @@ const journeys = [
       skillRequired: 'JavaScript',
       skillGained: 'TypeScript',
       weeks: [
-        [{ section: `Traversals ${run}`, lessons: [{ name: `Breadth-first search ${run}`, minutes: 45 }, { name: `Depth-first search ${run}`, minutes: 30 }] }],
+        [
+          {
+            section: `Traversals ${run}`,
+            lessons: [
+              { name: `Breadth-first search ${run}`, minutes: 45 },
+              { name: `Depth-first search ${run}`, minutes: 30 },
+            ],
+          },
+        ],
         [{ section: `Shortest paths ${run}`, lessons: [{ name: `Dijkstra by hand ${run}`, minutes: 60 }] }],
       ],
     } satisfies Course,
@@ -91,19 +110,25 @@ const journeys = [
       skillRequired: 'HTML',
       skillGained: 'CSS',
       weeks: [
-        [{ section: `طرق الاجتياز ${run}`, lessons: [{ name: `البحث بالعرض ${run}`, minutes: 45 }, { name: `البحث بالعمق ${run}`, minutes: 30 }] }],
+        [
+          {
+            section: `طرق الاجتياز ${run}`,
+            lessons: [
+              { name: `البحث بالعرض ${run}`, minutes: 45 },
+              { name: `البحث بالعمق ${run}`, minutes: 30 },
+            ],
+          },
+        ],
         [{ section: `أقصر المسارات ${run}`, lessons: [{ name: `خوارزمية دايكسترا ${run}`, minutes: 60 }] }],
       ],
     } satisfies Course,
   },
 ];
 
-
 /** A new browser context in the journey's language, size and a fixed time zone; page errors are collected. */
 function openPage(locale: Locale, viewport: { width: number; height: number }) {
   return openContext(browser, locale, viewport);
 }
-
 
 describe.each(journeys)('educator journey ($locale, $viewport.width px)', ({ locale, viewport, learner, course }) => {
   const l = (source: string) => tr(locale, source);
@@ -134,14 +159,22 @@ describe.each(journeys)('educator journey ($locale, $viewport.width px)', ({ loc
         ['Skills gained', course.skillGained],
       ] as const) {
         const picker = page.getByRole('group', { name: l(legend), exact: true });
-        await picker.getByRole('searchbox', { name: trf(locale, 'Filter: {legend}', { legend: l(legend) }) }).fill(skill);
+        await picker
+          .getByRole('searchbox', { name: trf(locale, 'Filter: {legend}', { legend: l(legend) }) })
+          .fill(skill);
         await picker.getByRole('checkbox', { name: skill, exact: true }).check();
-        await expect.poll(() => picker.getByRole('button', { name: trf(locale, 'Remove {name}', { name: skill }) }).count()).toBe(1);
+        await expect
+          .poll(() => picker.getByRole('button', { name: trf(locale, 'Remove {name}', { name: skill }) }).count())
+          .toBe(1);
       }
 
       // The picture: the upload shows its progress bar, then the preview once it is done.
       const preview = page.getByRole('img', { name: trPattern(locale, 'Preview of {fileName}') });
-      await byLabel(page, l('Course picture')).setInputFiles({ name: `cover-${run}.png`, mimeType: 'image/png', buffer: PICTURE_PNG });
+      await byLabel(page, l('Course picture')).setInputFiles({
+        name: `cover-${run}.png`,
+        mimeType: 'image/png',
+        buffer: PICTURE_PNG,
+      });
       await page.getByRole('progressbar').or(preview).first().waitFor();
       await preview.waitFor({ timeout: 30_000 });
       await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(16);
@@ -161,12 +194,25 @@ describe.each(journeys)('educator journey ($locale, $viewport.width px)', ({ loc
         const weekNo = w + 1;
         if (w > 0) await page.getByRole('button', { name: l('Add a week'), exact: true }).click();
         for (const [s, section] of sections.entries()) {
-          await page.getByRole('button', { name: trf(locale, 'Add a section to week {weekNo}', { weekNo }), exact: true }).click();
-          const sectionName = byLabel(page, trf(locale, 'Section {sectionNo} name (week {weekNo})', { sectionNo: s + 1, weekNo }));
+          await page
+            .getByRole('button', { name: trf(locale, 'Add a section to week {weekNo}', { weekNo }), exact: true })
+            .click();
+          const sectionName = byLabel(
+            page,
+            trf(locale, 'Section {sectionNo} name (week {weekNo})', { sectionNo: s + 1, weekNo }),
+          );
           await sectionName.fill(section.section);
           for (const [i, lesson] of section.lessons.entries()) {
-            await page.getByRole('button', { name: trf(locale, 'Add a lesson to {name}', { name: section.section }), exact: true }).click();
-            const lessons = page.getByRole('list', { name: trf(locale, 'Lessons of {name}', { name: section.section }), exact: true });
+            await page
+              .getByRole('button', {
+                name: trf(locale, 'Add a lesson to {name}', { name: section.section }),
+                exact: true,
+              })
+              .click();
+            const lessons = page.getByRole('list', {
+              name: trf(locale, 'Lessons of {name}', { name: section.section }),
+              exact: true,
+            });
             const row = lessons.getByRole('listitem').nth(i);
             await byLabel(row, trf(locale, 'Name of lesson {lessonNo}', { lessonNo: i + 1 })).fill(lesson.name);
             await byLabel(row, l('Minutes')).fill(String(lesson.minutes));
@@ -181,7 +227,10 @@ describe.each(journeys)('educator journey ($locale, $viewport.width px)', ({ loc
 
       // Submit for review: the editor comes back on /courses/live/edit?id=… with the spec's toast.
       await page.getByRole('button', { name: l('Submit for review'), exact: true }).click();
-      await page.getByText(l('A new course has been created successfuly !'), { exact: true }).first().waitFor({ timeout: 30_000 });
+      await page
+        .getByText(l('A new course has been created successfuly !'), { exact: true })
+        .first()
+        .waitFor({ timeout: 30_000 });
       await page.waitForURL(/\/courses\/live\/edit\?(?:.*&)?id=\d+/);
       courseId = Number(new URL(page.url()).searchParams.get('id'));
       expect(courseId).toBeGreaterThan(0);
@@ -202,14 +251,19 @@ describe.each(journeys)('educator journey ($locale, $viewport.width px)', ({ loc
       await page.goto(`${BASE_URL}/dashboard/moderation?lang=${locale}`);
       await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe(locale === 'ar' ? 'rtl' : 'ltr');
       await page.getByRole('heading', { name: l('Moderation'), exact: true }).waitFor();
-      const actions = page.getByRole('group', { name: trf(locale, 'Actions on the session of {title}', { title: course.title }), exact: true });
+      const actions = page.getByRole('group', {
+        name: trf(locale, 'Actions on the session of {title}', { title: course.title }),
+        exact: true,
+      });
       await actions.waitFor();
       await expectAccessible(page, `moderation queue (${locale})`);
 
       await actions.getByRole('button', { name: l('Approve'), exact: true }).click();
       const dialog = page.getByRole('dialog', { name: l('Approve this session?'), exact: true });
       await dialog.waitFor();
-      await byLabel(dialog, l('Note to the educator (optional)')).fill(locale === 'ar' ? 'منهج واضح، شكرًا.' : 'Clear syllabus, thank you.');
+      await byLabel(dialog, l('Note to the educator (optional)')).fill(
+        locale === 'ar' ? 'منهج واضح، شكرًا.' : 'Clear syllabus, thank you.',
+      );
       await dialog.getByRole('button', { name: l('Approve'), exact: true }).click();
       await page.getByText(l('Session Approved'), { exact: true }).first().waitFor({ timeout: 30_000 });
       await dialog.waitFor({ state: 'detached' });
@@ -242,7 +296,9 @@ describe.each(journeys)('educator journey ($locale, $viewport.width px)', ({ loc
       const syllabus = page.getByRole('region', { name: l('Syllabus'), exact: true });
       await syllabus.waitFor();
       for (const [w, sections] of course.weeks.entries()) {
-        await syllabus.getByRole('heading', { name: trf(locale, 'Week {weekNumber}', { weekNumber: w + 1 }) }).waitFor();
+        await syllabus
+          .getByRole('heading', { name: trf(locale, 'Week {weekNumber}', { weekNumber: w + 1 }) })
+          .waitFor();
         for (const section of sections) {
           const region = syllabus.getByRole('region', { name: section.section, exact: true });
           await region.getByRole('heading', { name: section.section }).waitFor();

@@ -48,17 +48,35 @@ describe.each([
       expect(await seriousViolations(page), 'axe on the provider page').toEqual([]);
       await shot(page, `${locale}-2-provider`);
       // The directory's page speaks the language of the page the user came from (ui_locales).
-      const idp = locale === 'ar' ? { email: 'البريد الإلكتروني', password: 'كلمة المرور', submit: 'تسجيل الدخول' } : { email: 'E-mail', password: 'Password', submit: 'Sign in' };
+      const idp =
+        locale === 'ar'
+          ? { email: 'البريد الإلكتروني', password: 'كلمة المرور', submit: 'تسجيل الدخول' }
+          : { email: 'E-mail', password: 'Password', submit: 'Sign in' };
       await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe(locale === 'ar' ? 'rtl' : 'ltr');
       await page.getByLabel(idp.email).fill('qa.learner@qa.halaqa.test');
       await page.getByLabel(idp.password).fill(DEMO_PASSWORD);
       await page.getByRole('button', { name: idp.submit, exact: true }).click();
 
       // Back in Halaqa, signed in, in the QAD theme, with a federated login record.
-      await page.waitForURL((url) => !url.pathname.startsWith('/sso/') && !url.pathname.startsWith('/idp/') && url.pathname !== '/login', { timeout: 30_000 });
-      await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--colors-primary').trim().toUpperCase())).toBe(QAD_PRIMARY);
-      const record = JSON.parse(decodeURIComponent((await context.cookies()).find((c) => c.name === 'halaqa.auth')!.value));
-      expect(record).toMatchObject({ federationAuth: true, user: { email: 'qa.learner@qa.halaqa.test', role: 'LEARNER' }, company: { acronym: 'QAD' } });
+      await page.waitForURL(
+        (url) => !url.pathname.startsWith('/sso/') && !url.pathname.startsWith('/idp/') && url.pathname !== '/login',
+        { timeout: 30_000 },
+      );
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            getComputedStyle(document.documentElement).getPropertyValue('--colors-primary').trim().toUpperCase(),
+          ),
+        )
+        .toBe(QAD_PRIMARY);
+      const record = JSON.parse(
+        decodeURIComponent((await context.cookies()).find((c) => c.name === 'halaqa.auth')!.value),
+      );
+      expect(record).toMatchObject({
+        federationAuth: true,
+        user: { email: 'qa.learner@qa.halaqa.test', role: 'LEARNER' },
+        company: { acronym: 'QAD' },
+      });
       const refreshCookie = (await context.cookies()).find((c) => c.name === 'halaqa.refresh');
       expect(refreshCookie?.httpOnly).toBe(true);
       const account = page.getByRole('button', { name: /Mariam Al-Mannai/ });
@@ -71,18 +89,23 @@ describe.each([
       // The access token stops working (as an expired one does): the next calls get 401, the app
       // refreshes with the directory and retries them; the page loads as if nothing happened.
       const spoiled = { ...record, token: `${record.token}x` };
-      await context.addCookies([{ name: 'halaqa.auth', value: encodeURIComponent(JSON.stringify(spoiled)), url: BASE_URL }]);
+      await context.addCookies([
+        { name: 'halaqa.auth', value: encodeURIComponent(JSON.stringify(spoiled)), url: BASE_URL },
+      ]);
       const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/auth/refresh') && r.status() === 200);
       const legacyFlags: string[] = [];
       page.on('request', (r) => {
-        if (r.url().includes('/api/') && r.headers()['authorization']) legacyFlags.push(r.headers()['x-auth-legacy'] ?? '');
+        if (r.url().includes('/api/') && r.headers()['authorization'])
+          legacyFlags.push(r.headers()['x-auth-legacy'] ?? '');
       });
       await page.reload();
       await refreshed;
       await account.waitFor();
       await page.locator('main h1').first().waitFor();
       expect(new URL(page.url()).pathname).toBe(landing);
-      const after = JSON.parse(decodeURIComponent((await context.cookies()).find((c) => c.name === 'halaqa.auth')!.value));
+      const after = JSON.parse(
+        decodeURIComponent((await context.cookies()).find((c) => c.name === 'halaqa.auth')!.value),
+      );
       expect(after.token).not.toBe(spoiled.token);
       expect(legacyFlags.length).toBeGreaterThan(0);
       expect(new Set(legacyFlags)).toEqual(new Set(['0']));
@@ -90,14 +113,21 @@ describe.each([
       // A login record whose token has expired (the tab slept): on the next load it is refreshed,
       // not thrown away.
       const stale = { ...after, expiresAt: new Date(Date.now() - 60_000).toISOString() };
-      await context.addCookies([{ name: 'halaqa.auth', value: encodeURIComponent(JSON.stringify(stale)), url: BASE_URL }]);
+      await context.addCookies([
+        { name: 'halaqa.auth', value: encodeURIComponent(JSON.stringify(stale)), url: BASE_URL },
+      ]);
       const refreshedAgain = page.waitForResponse((r) => r.url().endsWith('/api/auth/refresh') && r.status() === 200);
       await page.reload();
       await refreshedAgain;
       await account.waitFor();
       expect(new URL(page.url()).pathname).toBe(landing);
       await expect
-        .poll(async () => Date.parse(JSON.parse(decodeURIComponent((await context.cookies()).find((c) => c.name === 'halaqa.auth')!.value)).expiresAt))
+        .poll(async () =>
+          Date.parse(
+            JSON.parse(decodeURIComponent((await context.cookies()).find((c) => c.name === 'halaqa.auth')!.value))
+              .expiresAt,
+          ),
+        )
         .toBeGreaterThan(Date.now() + 30 * 60_000);
 
       // Sign out: through the directory's end-session page, back to the partner login (spec §2).

@@ -26,11 +26,16 @@ const NCAI_PRIMARY = DEMO_COMPANIES.find((c) => c.acronym === 'NCAI')!.style.pri
 /** The invitation link of the newest .eml mailed to `email` (quoted-printable decoded). */
 function invitationLinkTo(email: string): string | null {
   const dir = join(DATA_DIR, 'outbox');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .reverse();
   for (const f of files) {
     const raw = readFileSync(join(dir, f), 'utf8');
     if (!new RegExp(`^To: .*${email.replace(/[.@]/g, '\\$&')}`, 'mi').test(raw)) continue;
-    const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    const text = raw
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
     const m = /(https?:\/\/[^\s"<>]+\/invitations\/[A-Za-z0-9_-]+)/.exec(text);
     if (m) return m[1];
   }
@@ -52,7 +57,9 @@ describe.each(RUNS)('invitations ($locale)', ({ locale, viewport, invitee }) => 
 
     const fresh = `new.${locale}.${Date.now()}@example.org`;
     const csv = `\uFEFFname;email;role\nليلى;${invitee};LEARNER\nعمر;${fresh};EDUCATOR\nBad;not-an-email;LEARNER\n`;
-    await partner.page.getByTestId('bulk-file').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await partner.page
+      .getByTestId('bulk-file')
+      .setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
     const report = partner.page.getByTestId('bulk-report');
     await report.waitFor();
     await expect.poll(() => report.locator('tbody tr').count()).toBe(3);
@@ -84,11 +91,17 @@ describe.each(RUNS)('invitations ($locale)', ({ locale, viewport, invitee }) => 
     await guest.page.waitForURL((url) => url.pathname !== path);
     // The company's theme now applies.
     await expect
-      .poll(() => guest.page.evaluate(() => document.documentElement.style.getPropertyValue('--colors-primary').trim().toLowerCase()))
+      .poll(() =>
+        guest.page.evaluate(() =>
+          document.documentElement.style.getPropertyValue('--colors-primary').trim().toLowerCase(),
+        ),
+      )
       .toBe(NCAI_PRIMARY.toLowerCase());
     // The link is used up.
     await guest.page.goto(`${BASE_URL}${path}`);
-    await guest.page.getByRole('heading', { level: 1, name: tr(locale, 'This invitation has already been used') }).waitFor();
+    await guest.page
+      .getByRole('heading', { level: 1, name: tr(locale, 'This invitation has already been used') })
+      .waitFor();
     expect(guest.errors).toEqual([]);
     await guest.context.close();
   });

@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, DEMO_PASSWORD, launchChromium, paidOpenSessions, seriousViolations, tr, trPattern } from './support.js';
+import {
+  BASE_URL,
+  DEMO_PASSWORD,
+  launchChromium,
+  paidOpenSessions,
+  seriousViolations,
+  tr,
+  trPattern,
+} from './support.js';
 
 /**
  * The main job of issue 2, in a real browser against the production build: a learner signs in,
@@ -29,7 +37,11 @@ describe.each(journeys)('learner journey ($locale, $viewport.width px)', ({ loca
   it('signs in, searches, pays a session from the wallet and finds it in My courses', async () => {
     const target = (await paidOpenSessions())[pick];
     expect(target, 'a paid public session with seats').toBeTruthy();
-    const context = await browser.newContext({ viewport, locale: locale === 'ar' ? 'ar' : 'en-US', timezoneId: 'Europe/Paris' });
+    const context = await browser.newContext({
+      viewport,
+      locale: locale === 'ar' ? 'ar' : 'en-US',
+      timezoneId: 'Europe/Paris',
+    });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

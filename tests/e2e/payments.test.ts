@@ -1,6 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, DEMO_PASSWORD, launchChromium, openPage as openContext, paidOpenSessions, seriousViolations, signIn, tr, trPattern } from './support.js';
+import {
+  BASE_URL,
+  DEMO_PASSWORD,
+  launchChromium,
+  openPage as openContext,
+  paidOpenSessions,
+  seriousViolations,
+  signIn,
+  tr,
+  trPattern,
+} from './support.js';
 
 /**
  * Money in a real browser (issue 4), against the production build and the sandbox gateway with
@@ -37,7 +47,10 @@ async function apiGet<T>(path: string, token: string): Promise<T> {
 
 /** Session ids the learner is enrolled in. */
 async function enrolledSessionIds(token: string): Promise<number[]> {
-  const data = await apiGet<Array<{ session: { id: number } }> | { items: Array<{ session: { id: number } }> }>('/sessions/enrollments', token);
+  const data = await apiGet<Array<{ session: { id: number } }> | { items: Array<{ session: { id: number } }> }>(
+    '/sessions/enrollments',
+    token,
+  );
   const items = Array.isArray(data) ? data : data.items;
   return items.map((e) => e.session.id);
 }
@@ -54,7 +67,6 @@ async function sessionToBuy(token: string, taken: Set<number>) {
 function openPage(locale: Locale, viewport: { width: number; height: number }) {
   return openContext(browser, locale, viewport, 'America/New_York');
 }
-
 
 /**
  * Opens the session page, starts the checkout, adds the test card `token` as a new card and
@@ -88,7 +100,10 @@ describe('checkout by card (sandbox gateway, Stripe test cards)', () => {
       expect(await enrolledSessionIds(token)).toContain(target.id);
       // The saved card is listed with the payment methods.
       await page.goto(`${BASE_URL}/account/payment-methods?lang=en`);
-      await page.getByText(/Visa ending in 4242/).first().waitFor();
+      await page
+        .getByText(/Visa ending in 4242/)
+        .first()
+        .waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -131,7 +146,10 @@ describe('checkout by card (sandbox gateway, Stripe test cards)', () => {
       await dialog.getByRole('button', { name: tr('ar', 'Complete authentication') }).click();
       await page.getByText(tr('ar', 'You are enrolled in this session.')).first().waitFor({ timeout: 30_000 });
       expect(await enrolledSessionIds(token)).toContain(target.id);
-      const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      const [scrollWidth, clientWidth] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
       expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
       expect(errors).toEqual([]);
     } finally {
@@ -155,7 +173,10 @@ describe('payouts', () => {
       expect(await seriousViolations(page), 'axe on the bank account page').toEqual([]);
       await page.getByRole('button', { name: /^(Save|Replace) bank account$/ }).click();
       await page.getByText('Bank account saved: STRIPE TEST BANK ending in 6789').first().waitFor({ timeout: 30_000 });
-      const account = await apiGet<{ last4: string; status: string } | null>('/payments/accounts/external-account', await apiToken('educator2@halaqa.test'));
+      const account = await apiGet<{ last4: string; status: string } | null>(
+        '/payments/accounts/external-account',
+        await apiToken('educator2@halaqa.test'),
+      );
       expect(account).toMatchObject({ last4: '6789', status: 'verified' });
       expect(errors).toEqual([]);
     } finally {

@@ -12,7 +12,15 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -20,7 +28,8 @@ export function launchChromium(): Promise<Browser> {
 function readCatalog(locale: 'en' | 'ar'): Map<string, string> {
   const text = readFileSync(new URL(`../../src/locales/${locale}/messages.po`, import.meta.url), 'utf8');
   const map = new Map<string, string>();
-  const unquote = (block: string) => [...block.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`)).join('');
+  const unquote = (block: string) =>
+    [...block.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`)).join('');
   for (const entry of text.split(/\n\s*\n/)) {
     const id = /^msgid ((?:".*"\n?)+)/m.exec(entry);
     const str = /^msgstr ((?:".*"\n?)+)/m.exec(entry);
@@ -61,7 +70,12 @@ export function byLabel(scope: Page | Locator, text: string): Locator {
  * A new browser context in a language (`ar` or `en-US`), viewport and time zone (IANA, default
  * Europe/Paris); uncaught page errors are collected in `errors` for the test to assert empty.
  */
-export async function openPage(browser: Browser, locale: 'en' | 'ar', viewport: { width: number; height: number }, timezoneId = 'Europe/Paris') {
+export async function openPage(
+  browser: Browser,
+  locale: 'en' | 'ar',
+  viewport: { width: number; height: number },
+  timezoneId = 'Europe/Paris',
+) {
   const context = await browser.newContext({ viewport, locale: locale === 'ar' ? 'ar' : 'en-US', timezoneId });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
@@ -90,7 +104,10 @@ export async function signIn(page: Page, locale: 'en' | 'ar', email: string) {
 export async function expectAccessible(page: Page, where: string) {
   const violations = await seriousViolations(page);
   expect(violations, `axe on ${where}`).toEqual([]);
-  const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  const [scrollWidth, clientWidth] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
   expect(scrollWidth, `page width on ${where}`).toBeLessThanOrEqual(clientWidth);
 }
 
@@ -99,7 +116,13 @@ export async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }
 
 interface ExploredSession {

@@ -17,14 +17,18 @@ let adminToken = '';
 async function api(method: string, path: string, token: string | null, body?: unknown) {
   const res = await fetch(`${BASE_URL}/api${path}`, {
     method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}`, 'x-auth-legacy': '1' } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}`, 'x-auth-legacy': '1' } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await res.json().catch(() => ({}))) as { data?: Record<string, unknown>; message?: string };
   if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${json.message ?? ''}`);
   return json.data as Record<string, unknown>;
 }
-const tokenOf = async (email: string) => (await api('POST', '/auth/signin', null, { email, password: DEMO_PASSWORD })).token as string;
+const tokenOf = async (email: string) =>
+  (await api('POST', '/auth/signin', null, { email, password: DEMO_PASSWORD })).token as string;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
@@ -32,13 +36,34 @@ beforeAll(async () => {
   adminToken = await tokenOf('admin@halaqa.test');
   const explore = (await api('GET', '/courses/explore?pageSize=1', null)) as { items?: Array<{ id: number }> };
   const courseId = explore.items![0]!.id;
-  const schedule = { sunday: null, monday: { start: '18:00', end: '19:30' }, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null };
-  sessionId = (await api('POST', '/sessions', adminToken, { courseId, startDate: day(40), endDate: day(80), timezone: 'America/New_York', schedule, maxSeats: 1, price: 0 })).id as number;
+  const schedule = {
+    sunday: null,
+    monday: { start: '18:00', end: '19:30' },
+    tuesday: null,
+    wednesday: null,
+    thursday: null,
+    friday: null,
+    saturday: null,
+  };
+  sessionId = (
+    await api('POST', '/sessions', adminToken, {
+      courseId,
+      startDate: day(40),
+      endDate: day(80),
+      timezone: 'America/New_York',
+      schedule,
+      maxSeats: 1,
+      price: 0,
+    })
+  ).id as number;
   await api('POST', `/sessions/${sessionId}/approve`, adminToken, {});
   await api('POST', `/sessions/${sessionId}/enroll`, await tokenOf('learner13@halaqa.test'));
 });
 afterAll(async () => {
-  if (sessionId) await api('POST', `/sessions/${sessionId}/delete`, adminToken, { message: 'End of the waitlist journey' }).catch(() => undefined);
+  if (sessionId)
+    await api('POST', `/sessions/${sessionId}/delete`, adminToken, { message: 'End of the waitlist journey' }).catch(
+      () => undefined,
+    );
   await browser?.close();
 });
 
@@ -56,7 +81,11 @@ describe.each(RUNS)('waitlist ($locale)', ({ locale, viewport, learner }) => {
       await page.getByText(tr(locale, 'This session is full.')).first().waitFor();
       await expectAccessible(page, `the full session (${locale})`);
       await page.getByRole('button', { name: tr(locale, 'Join the waitlist') }).click();
-      await page.getByRole('status').filter({ hasText: tr(locale, 'You are now on the waitlist!') }).first().waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: tr(locale, 'You are now on the waitlist!') })
+        .first()
+        .waitFor();
       await expectAccessible(page, `the session after joining (${locale})`);
       expect(errors).toEqual([]);
     } finally {

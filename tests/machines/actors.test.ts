@@ -58,7 +58,11 @@ describe('auth actors (mocked fetch)', () => {
     expect(none.calls[0]!.headers.get('X-Auth-Legacy')).toBe('1');
 
     const some = setup({ 'GET /api/users/me/company': () => json(200, { data: company }) });
-    expect(await run(some.actors.fetchCompany, { token: 'jwt' })).toEqual({ id: 3, name: 'QAD Academy', acronym: 'QAD' });
+    expect(await run(some.actors.fetchCompany, { token: 'jwt' })).toEqual({
+      id: 3,
+      name: 'QAD Academy',
+      acronym: 'QAD',
+    });
   });
 
   it('fetchCompany rejects on other errors', async () => {
@@ -69,7 +73,17 @@ describe('auth actors (mocked fetch)', () => {
   it('fetchUser reads /users/{id} and keeps id, email, name, role', async () => {
     const { actors, calls } = setup({
       'GET /api/users/21': () =>
-        json(200, { data: { ...user, firstName: 'Lina', lastName: 'Learner', status: 'APPROVED', companyId: null, pictureUrl: null, createdAt: FUTURE } }),
+        json(200, {
+          data: {
+            ...user,
+            firstName: 'Lina',
+            lastName: 'Learner',
+            status: 'APPROVED',
+            companyId: null,
+            pictureUrl: null,
+            createdAt: FUTURE,
+          },
+        }),
     });
     expect(await run(actors.fetchUser, { token: 'jwt', userId: 21 })).toEqual(user);
     expect(calls[0]!.headers.get('Authorization')).toBe('Bearer jwt');
@@ -84,13 +98,26 @@ describe('auth actors (mocked fetch)', () => {
       logo: null,
       links: {},
     });
-    const branded = { ...company.settings, logo: '/uploads/company/3/logo.png', links: { website: 'https://qad.example.org' } };
+    const branded = {
+      ...company.settings,
+      logo: '/uploads/company/3/logo.png',
+      links: { website: 'https://qad.example.org' },
+    };
     const { actors: again } = setup({ 'GET /api/companies/3/settings': () => json(200, { data: branded }) });
-    expect(await run(again.loadTheme, { token: 'jwt', companyId: 3 })).toMatchObject({ logo: branded.logo, links: branded.links });
+    expect(await run(again.loadTheme, { token: 'jwt', companyId: 3 })).toMatchObject({
+      logo: branded.logo,
+      links: branded.links,
+    });
   });
 
   it('restoreSession reads the storage', async () => {
-    const record: LoginRecord = { token: 't', expiresAt: FUTURE, user: user as LoginRecord['user'], company: null, federationAuth: false };
+    const record: LoginRecord = {
+      token: 't',
+      expiresAt: FUTURE,
+      user: user as LoginRecord['user'],
+      company: null,
+      federationAuth: false,
+    };
     const storage = createMemoryStorage({ record });
     const actors = createAuthActors(createApi({ baseUrl: BASE }), storage);
     expect(await run(actors.restoreSession)).toEqual({ record, theme: null });
@@ -98,8 +125,30 @@ describe('auth actors (mocked fetch)', () => {
 });
 
 describe('enrollment actors (mocked fetch)', () => {
-  const session = { id: 41, courseId: 12, startDate: '2025-03-03', endDate: '2025-04-25', timezone: 'America/New_York', schedule: {}, maxSeats: 25, seatsTaken: 18, seatsLeft: 7, price: 149, status: 'ACTIVE', educator: { id: 7, name: 'S', pictureUrl: null } };
-  const enrollment = { id: 301, sessionId: 41, userId: 21, status: 'ACTIVE', enrolledAt: FUTURE, paidAmount: 15695, session, course: { id: 12, title: 'React', pictureUrl: '/x.jpg' } };
+  const session = {
+    id: 41,
+    courseId: 12,
+    startDate: '2025-03-03',
+    endDate: '2025-04-25',
+    timezone: 'America/New_York',
+    schedule: {},
+    maxSeats: 25,
+    seatsTaken: 18,
+    seatsLeft: 7,
+    price: 149,
+    status: 'ACTIVE',
+    educator: { id: 7, name: 'S', pictureUrl: null },
+  };
+  const enrollment = {
+    id: 301,
+    sessionId: 41,
+    userId: 21,
+    status: 'ACTIVE',
+    enrolledAt: FUTURE,
+    paidAmount: 15695,
+    session,
+    course: { id: 12, title: 'React', pictureUrl: '/x.jpg' },
+  };
 
   function setup(routes: Parameters<typeof mockFetch>[0]) {
     const { fetch, calls } = mockFetch(routes);
@@ -109,9 +158,16 @@ describe('enrollment actors (mocked fetch)', () => {
 
   it('quoteFee posts {price} in dollars', async () => {
     const { actors, calls } = setup({
-      'POST /api/payments/fee': () => json(200, { data: { price: 149, fee: 7.95, total: 156.95, amount: 15695, currency: 'USD' } }),
+      'POST /api/payments/fee': () =>
+        json(200, { data: { price: 149, fee: 7.95, total: 156.95, amount: 15695, currency: 'USD' } }),
     });
-    expect(await run(actors.quoteFee, { price: 149 })).toEqual({ price: 149, fee: 7.95, total: 156.95, amount: 15695, currency: 'USD' });
+    expect(await run(actors.quoteFee, { price: 149 })).toEqual({
+      price: 149,
+      fee: 7.95,
+      total: 156.95,
+      amount: 15695,
+      currency: 'USD',
+    });
     expect(JSON.parse(calls[0]!.body!)).toEqual({ price: 149 });
   });
 
@@ -125,7 +181,18 @@ describe('enrollment actors (mocked fetch)', () => {
   it('payWithWallet sends the amount in cents with the Idempotency-Key', async () => {
     const { actors, calls } = setup({
       'POST /api/payments/intents/wallet': () =>
-        json(201, { data: { id: 'pi_1', status: 'succeeded', amount: 15695, currency: 'USD', sessionId: 41, paymentMethod: 'wallet', enrollmentId: 301, createdAt: FUTURE } }),
+        json(201, {
+          data: {
+            id: 'pi_1',
+            status: 'succeeded',
+            amount: 15695,
+            currency: 'USD',
+            sessionId: 41,
+            paymentMethod: 'wallet',
+            enrollmentId: 301,
+            createdAt: FUTURE,
+          },
+        }),
     });
     const out = await run(actors.payWithWallet, { sessionId: 41, amount: 15695, idempotencyKey: 'seed-1' });
     expect(out).toEqual({ id: 'pi_1', status: 'succeeded', amount: 15695, enrollmentId: 301 });
@@ -138,8 +205,13 @@ describe('enrollment actors (mocked fetch)', () => {
       'POST /api/payments/intents/wallet': (_req, n) =>
         n === 1 ? json(409, { message: 'Session is full' }) : json(422, { message: 'Insufficient wallet balance' }),
     });
-    await expect(run(actors.payWithWallet, { sessionId: 41, amount: 1, idempotencyKey: 'k-1' })).rejects.toMatchObject({ status: 409, serverMessage: 'Session is full' });
-    await expect(run(actors.payWithWallet, { sessionId: 41, amount: 1, idempotencyKey: 'k-2' })).rejects.toMatchObject({ status: 422 });
+    await expect(run(actors.payWithWallet, { sessionId: 41, amount: 1, idempotencyKey: 'k-1' })).rejects.toMatchObject({
+      status: 409,
+      serverMessage: 'Session is full',
+    });
+    await expect(run(actors.payWithWallet, { sessionId: 41, amount: 1, idempotencyKey: 'k-2' })).rejects.toMatchObject({
+      status: 422,
+    });
   });
 
   it('enroll posts to /sessions/{id}/enroll and accepts 200 (already created by the payment) and 201', async () => {
@@ -163,7 +235,18 @@ describe('auth service over the client (mocked fetch, memory storage)', () => {
     const { fetch } = mockFetch({
       'POST /api/auth/signin': () => json(200, { data: { token: 'jwt-1', expiresAt: FUTURE, user } }),
       'GET /api/users/me/company': () => json(404, { message: 'Not found' }),
-      'GET /api/users/21': () => json(200, { data: { ...user, firstName: 'L', lastName: 'L', status: 'APPROVED', companyId: null, pictureUrl: null, createdAt: FUTURE } }),
+      'GET /api/users/21': () =>
+        json(200, {
+          data: {
+            ...user,
+            firstName: 'L',
+            lastName: 'L',
+            status: 'APPROVED',
+            companyId: null,
+            pictureUrl: null,
+            createdAt: FUTURE,
+          },
+        }),
       'GET /api/sessions/enrollments': () => json(401, { message: 'Unauthorized' }),
     });
     const api = createApi({
@@ -193,7 +276,10 @@ describe('auth service over the client (mocked fetch, memory storage)', () => {
 });
 
 describe('sign-up actor (mocked fetch)', () => {
-  const request = (form: { firstName: string; lastName: string; email: string; password: string }, extra: Record<string, unknown> = {}) => ({
+  const request = (
+    form: { firstName: string; lastName: string; email: string; password: string },
+    extra: Record<string, unknown> = {},
+  ) => ({
     form,
     role: 'LEARNER' as const,
     captcha: 'c2lnbmVkLXBheWxvYWQ=',
@@ -213,7 +299,10 @@ describe('sign-up actor (mocked fetch)', () => {
       },
     });
     const actors = createSignUpActors(createApi({ baseUrl: BASE, fetch }));
-    const out = await run(actors.signUp, request({ firstName: 'Lina', lastName: '', email: 'lina@halaqa.test', password: 'Str0ng!pass' }));
+    const out = await run(
+      actors.signUp,
+      request({ firstName: 'Lina', lastName: '', email: 'lina@halaqa.test', password: 'Str0ng!pass' }),
+    );
     expect(out).toEqual({ token: 'jwt', expiresAt: FUTURE, user });
     expect(calls[0]!.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
     expect(new URLSearchParams(calls[0]!.path.split('?')[1]).get('g-recaptcha-response')).toBe('c2lnbmVkLXBheWxvYWQ=');
@@ -232,11 +321,19 @@ describe('sign-up actor (mocked fetch)', () => {
     const { fetch } = mockFetch({
       'POST /api/auth/signup': async (req) => {
         received = await req.formData();
-        return json(201, { data: { token: 'jwt', expiresAt: FUTURE, user: { id: 31, email: 'i@h.io', name: 'I N', role: 'EDUCATOR' } } });
+        return json(201, {
+          data: { token: 'jwt', expiresAt: FUTURE, user: { id: 31, email: 'i@h.io', name: 'I N', role: 'EDUCATOR' } },
+        });
       },
     });
     const actors = createSignUpActors(createApi({ baseUrl: BASE, fetch }));
-    await run(actors.signUp, request({ firstName: 'I', lastName: 'N', email: 'i@h.io', password: 'Str0ng!pass' }, { invitationToken: 'tok-1', role: 'EDUCATOR' }));
+    await run(
+      actors.signUp,
+      request(
+        { firstName: 'I', lastName: 'N', email: 'i@h.io', password: 'Str0ng!pass' },
+        { invitationToken: 'tok-1', role: 'EDUCATOR' },
+      ),
+    );
     expect(received!.get('invitationToken')).toBe('tok-1');
     expect(received!.get('role')).toBe('EDUCATOR');
   });
@@ -245,10 +342,15 @@ describe('sign-up actor (mocked fetch)', () => {
     const { createSignUpActors } = await import('../../machines/signup.actors');
     const { fetch } = mockFetch({
       'POST /api/auth/signup': () =>
-        json(400, { message: 'Validation failed', errors: [{ path: 'password', message: 'must NOT have fewer than 8 characters' }] }),
+        json(400, {
+          message: 'Validation failed',
+          errors: [{ path: 'password', message: 'must NOT have fewer than 8 characters' }],
+        }),
     });
     const actors = createSignUpActors(createApi({ baseUrl: BASE, fetch }));
-    await expect(run(actors.signUp, request({ firstName: 'L', lastName: 'L', email: 'l@h.io', password: 'x' }))).rejects.toMatchObject({
+    await expect(
+      run(actors.signUp, request({ firstName: 'L', lastName: 'L', email: 'l@h.io', password: 'x' })),
+    ).rejects.toMatchObject({
       status: 400,
       serverMessage: 'Validation failed',
       fieldErrors: { password: 'must NOT have fewer than 8 characters' },

@@ -34,7 +34,9 @@ describe('advisory check (scripts/advisories.mjs)', () => {
   });
 
   it('leaves out the fixed versions: nodemailer 9.0.1 is still affected by the 9.1.0 advisory only', () => {
-    const lock: PackageLock = { packages: { 'node_modules/nodemailer': { version: '9.0.1' }, 'node_modules/handlebars': { version: '4.7.9' } } };
+    const lock: PackageLock = {
+      packages: { 'node_modules/nodemailer': { version: '9.0.1' }, 'node_modules/handlebars': { version: '4.7.9' } },
+    };
     expect(findHits(lock, advisories).map((h) => h.advisory.id)).toEqual(['GHSA-2x7j-588g-ccc2']);
   });
 
@@ -49,7 +51,9 @@ describe('advisory check (scripts/advisories.mjs)', () => {
     const failed = spawnSync(process.execPath, ['scripts/advisories.mjs', lockFile], { encoding: 'utf8' });
     expect(failed.status).toBe(1);
     expect(failed.stderr).toContain('nodemailer@7.0.6 (node_modules/nodemailer): GHSA-vvjj-xcjg-gr5g');
-    expect(failed.stderr).toContain('handlebars@4.7.8 (node_modules/some-tool/node_modules/handlebars): GHSA-2w6w-674q-4c4q');
+    expect(failed.stderr).toContain(
+      'handlebars@4.7.8 (node_modules/some-tool/node_modules/handlebars): GHSA-2w6w-674q-4c4q',
+    );
     expect(failed.stderr).not.toContain('handlebars@4.7.10');
     const passed = spawnSync(process.execPath, ['scripts/advisories.mjs'], { encoding: 'utf8' });
     expect(passed.status).toBe(0);

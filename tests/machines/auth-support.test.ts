@@ -4,7 +4,14 @@ import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { AUTH_COOKIE, THEME_COOKIE, createAuthActions, createCookieStorage } from '../../machines/auth.actors';
 import { type LoginRecord, authMachine } from '../../machines/auth.machine';
-import { landingFor, safeRedirect, selectIsLoggedIn, selectLanding, selectRole, selectTheme } from '../../machines/auth.selectors';
+import {
+  landingFor,
+  safeRedirect,
+  selectIsLoggedIn,
+  selectLanding,
+  selectRole,
+  selectTheme,
+} from '../../machines/auth.selectors';
 import { requireAuth } from '../../src/lib/auth/guards';
 import type { AuthActor } from '../../src/lib/auth/auth-service';
 import { fromPromise } from 'xstate';
@@ -19,7 +26,10 @@ const learnerRecord: LoginRecord = {
 };
 
 /** An auth actor whose cookie holds `record` (actors stubbed, no HTTP). */
-function authWith(record: LoginRecord | null, theme: { primary: string; secondary: string; tertiary: string } | null = null) {
+function authWith(
+  record: LoginRecord | null,
+  theme: { primary: string; secondary: string; tertiary: string } | null = null,
+) {
   return createActor(
     authMachine.provide({
       actors: { restoreSession: fromPromise(async () => ({ record, theme })) },
@@ -41,12 +51,25 @@ describe('cookie storage (cookies-next)', () => {
 
   it('keeps the logo and links in the theme cookie, and drops links that would not fit a cookie', () => {
     const storage = createCookieStorage();
-    const theme = { primary: '#112233', secondary: '#445566', tertiary: '#778899', logo: '/uploads/company/3/logo.png', links: { website: 'https://qad.example.org' } };
+    const theme = {
+      primary: '#112233',
+      secondary: '#445566',
+      tertiary: '#778899',
+      logo: '/uploads/company/3/logo.png',
+      links: { website: 'https://qad.example.org' },
+    };
     storage.write(learnerRecord, theme);
     expect(storage.read().theme).toEqual(theme);
-    const long = Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`link${i}`, `https://qad.example.org/${'x'.repeat(900)}`]));
+    const long = Object.fromEntries(
+      Array.from({ length: 5 }, (_, i) => [`link${i}`, `https://qad.example.org/${'x'.repeat(900)}`]),
+    );
     storage.write(learnerRecord, { ...theme, links: long });
-    expect(storage.read().theme).toEqual({ primary: '#112233', secondary: '#445566', tertiary: '#778899', logo: '/uploads/company/3/logo.png' });
+    expect(storage.read().theme).toEqual({
+      primary: '#112233',
+      secondary: '#445566',
+      tertiary: '#778899',
+      logo: '/uploads/company/3/logo.png',
+    });
     storage.clear();
   });
 
@@ -71,17 +94,30 @@ describe('landing (spec §2, §6)', () => {
     expect(landingFor({ ...learnerRecord, user: { ...learnerRecord.user, role: 'USER' } })).toBe('/dashboard');
     expect(landingFor({ ...learnerRecord, user: { ...learnerRecord.user, role: 'ADMIN' } })).toBe('/dashboard');
     const qad = { id: 3, name: 'QAD', acronym: 'QAD' };
-    expect(landingFor({ ...learnerRecord, company: qad, user: { ...learnerRecord.user, role: 'PARTNER' } })).toBe('/dashboard/analytics/attendance');
+    expect(landingFor({ ...learnerRecord, company: qad, user: { ...learnerRecord.user, role: 'PARTNER' } })).toBe(
+      '/dashboard/analytics/attendance',
+    );
     // QAD's learners and educators land where everyone else does: the page is the partner's.
     expect(landingFor({ ...learnerRecord, company: qad })).toBe('/my-courses');
-    expect(landingFor({ ...learnerRecord, company: qad, user: { ...learnerRecord.user, role: 'EDUCATOR' } })).toBe('/dashboard');
+    expect(landingFor({ ...learnerRecord, company: qad, user: { ...learnerRecord.user, role: 'EDUCATOR' } })).toBe(
+      '/dashboard',
+    );
     expect(landingFor({ ...learnerRecord, company: { id: 1, name: 'NCAI', acronym: 'NCAI' } })).toBe('/my-courses');
     expect(landingFor(null)).toBe('/login');
   });
 
   it('follows only same-origin paths in ?redirect=', () => {
     expect(safeRedirect('/sessions/41?lang=ar')).toBe('/sessions/41?lang=ar');
-    for (const bad of ['https://evil.test', '//evil.test', '/\\evil', 'sessions', '/login?redirect=/x', '/signup', 42, undefined]) {
+    for (const bad of [
+      'https://evil.test',
+      '//evil.test',
+      '/\\evil',
+      'sessions',
+      '/login?redirect=/x',
+      '/signup',
+      42,
+      undefined,
+    ]) {
       expect(safeRedirect(bad)).toBeNull();
     }
   });
@@ -100,16 +136,19 @@ describe('selectors and requireAuth', () => {
 
   it('redirects a signed-out visitor to /login?redirect=<page>', async () => {
     const auth = authWith(null);
-    const error = await requireAuth({ context: { auth }, location: { href: '/my-courses?lang=ar' } }).catch((e: unknown) => e);
+    const error = await requireAuth({ context: { auth }, location: { href: '/my-courses?lang=ar' } }).catch(
+      (e: unknown) => e,
+    );
     expect(isRedirect(error)).toBe(true);
     expect((error as { options: { href: string } }).options.href).toBe('/login?redirect=%2Fmy-courses%3Flang%3Dar');
   });
 
   it('sends a role that is not allowed to its landing page', async () => {
     const auth = authWith({ ...learnerRecord, user: { ...learnerRecord.user, role: 'EDUCATOR' } });
-    const error = await requireAuth({ context: { auth }, location: { href: '/my-courses', pathname: '/my-courses' } }, ['LEARNER', 'USER']).catch(
-      (e: unknown) => e,
-    );
+    const error = await requireAuth({ context: { auth }, location: { href: '/my-courses', pathname: '/my-courses' } }, [
+      'LEARNER',
+      'USER',
+    ]).catch((e: unknown) => e);
     expect(isRedirect(error)).toBe(true);
     expect((error as { options: { href: string } }).options.href).toBe('/dashboard');
   });

@@ -19,11 +19,28 @@ const learner: AuthUser = { id: 21, email: 'learner@halaqa.test', name: 'Lina Le
 const qad: CompanyRef = { id: 3, name: 'QAD Academy', acronym: 'QAD' };
 const qadTheme: Theme = { primary: '#112233', secondary: '#445566', tertiary: '#778899' };
 
-const legacyRecord: LoginRecord = { token: 'tok-legacy', expiresAt: FUTURE, user: learner, company: null, federationAuth: false };
-const federatedRecord: LoginRecord = { token: 'tok-fed', expiresAt: FUTURE, user: learner, company: qad, federationAuth: true };
+const legacyRecord: LoginRecord = {
+  token: 'tok-legacy',
+  expiresAt: FUTURE,
+  user: learner,
+  company: null,
+  federationAuth: false,
+};
+const federatedRecord: LoginRecord = {
+  token: 'tok-fed',
+  expiresAt: FUTURE,
+  user: learner,
+  company: qad,
+  federationAuth: true,
+};
 const expiredRecord: LoginRecord = { ...legacyRecord, token: 'tok-old', expiresAt: PAST };
 const expiredFederatedRecord: LoginRecord = { ...federatedRecord, token: 'tok-fed-old', expiresAt: PAST };
-const federatedResult = { token: 'tok-sso', expiresAt: FUTURE, user: { ...learner, name: 'from the directory' }, redirect: '/my-courses' };
+const federatedResult = {
+  token: 'tok-sso',
+  expiresAt: FUTURE,
+  user: { ...learner, name: 'from the directory' },
+  redirect: '/my-courses',
+};
 const signInResult: SignInResult = { token: 'tok-new', expiresAt: FUTURE, user: { ...learner, name: 'from sign-in' } };
 /** Sign-up answers an already expired token, so the expiry timer's "expired" branch is reachable. */
 const signUpResult: SignInResult = { token: 'tok-signup', expiresAt: PAST, user: learner };
@@ -38,10 +55,16 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.restoreSession', error: { message: 'unreadable cookie' } },
   { type: 'auth.federatedStart', provider: 'QA', redirect: '/my-courses' },
   { type: 'xstate.done.actor.startFederated', output: { authorizationUrl: 'http://127.0.0.1/idp/qa/auth?state=s' } },
-  { type: 'xstate.error.actor.startFederated', error: { status: 404, serverMessage: 'Sign-in with QA is not configured on this server' } },
+  {
+    type: 'xstate.error.actor.startFederated',
+    error: { status: 404, serverMessage: 'Sign-in with QA is not configured on this server' },
+  },
   { type: 'auth.federatedReturn', provider: 'QA', params: { state: 's', code: 'c', iss: 'http://127.0.0.1/idp/qa' } },
   { type: 'xstate.done.actor.completeFederated', output: federatedResult },
-  { type: 'xstate.error.actor.completeFederated', error: { status: 400, serverMessage: 'This sign-in is not valid any more. Please start again.' } },
+  {
+    type: 'xstate.error.actor.completeFederated',
+    error: { status: 400, serverMessage: 'This sign-in is not valid any more. Please start again.' },
+  },
   { type: 'auth.login', email: 'learner@halaqa.test', password: 'Halaqa-demo-1' },
   { type: 'auth.signedUp', result: signUpResult },
   { type: 'xstate.done.actor.signIn', output: signInResult },
@@ -58,10 +81,27 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.refreshToken', output: { token: 'tok-fed-2', expiresAt: FUTURE } },
   /** A refresh answering a token that is already expired, so the expiry timer's federated branch is reachable. */
   { type: 'xstate.done.actor.refreshToken', output: { token: 'tok-fed-3', expiresAt: PAST } },
-  { type: 'xstate.error.actor.refreshToken', error: { status: 401, serverMessage: 'Your sign-in has ended. Please sign in again.' } },
+  {
+    type: 'xstate.error.actor.refreshToken',
+    error: { status: 401, serverMessage: 'Your sign-in has ended. Please sign in again.' },
+  },
   { type: 'auth.logout' },
-  { type: 'auth.themeChanged', companyId: qad.id, theme: { primary: '#8A1538', secondary: '#1B365D', tertiary: '#C9A227', logo: '/uploads/qad.png', links: { website: 'https://qad.example.org' } } },
-  { type: 'auth.themeChanged', companyId: 99, theme: { primary: '#000000', secondary: '#000000', tertiary: '#000000' } },
+  {
+    type: 'auth.themeChanged',
+    companyId: qad.id,
+    theme: {
+      primary: '#8A1538',
+      secondary: '#1B365D',
+      tertiary: '#C9A227',
+      logo: '/uploads/qad.png',
+      links: { website: 'https://qad.example.org' },
+    },
+  },
+  {
+    type: 'auth.themeChanged',
+    companyId: 99,
+    theme: { primary: '#000000', secondary: '#000000', tertiary: '#000000' },
+  },
   { type: 'auth.tokenReplaced', token: 'tok-changed', expiresAt: FUTURE },
   { type: 'auth.membershipChanged' },
   { type: 'auth.profileChanged', name: 'Renamed Learner' },
@@ -69,7 +109,17 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.signOut', output: { logoutUrl: 'http://127.0.0.1/idp/qa/session/end?id_token_hint=x' } },
 ];
 
-const ACTORS = ['restoreSession', 'signIn', 'startFederated', 'completeFederated', 'fetchCompany', 'fetchUser', 'loadTheme', 'refreshToken', 'signOut'];
+const ACTORS = [
+  'restoreSession',
+  'signIn',
+  'startFederated',
+  'completeFederated',
+  'fetchCompany',
+  'fetchUser',
+  'loadTheme',
+  'refreshToken',
+  'signOut',
+];
 /** loggingIn states before any token exists. */
 const BEFORE_TOKEN = ['signingIn', 'startingFederated', 'leavingForProvider', 'completingFederated'];
 
@@ -157,20 +207,26 @@ describe('auth.machine (model-based)', () => {
         (actual, expected, where) => expect(actual, where).toEqual(expected),
         (snap, event, step) => {
           checkState(snap);
-          for (const r of [snap.context.record, snap.context.pending]) if (r?.federationAuth) federatedTokens.add(r.token);
+          for (const r of [snap.context.record, snap.context.pending])
+            if (r?.federationAuth) federatedTokens.add(r.token);
           // Effects of the step, by meaning:
           if (snap.matches('loggedIn') && previous?.matches('loggingIn')) {
             // A completed login is persisted (cookie) with exactly the new record and theme.
             expect(persisted.at(-1)).toEqual({ record: snap.context.record, theme: snap.context.theme });
             if (event.type === 'xstate.error.actor.loadTheme') {
               // One report per failed theme load (a reload after auth.membershipChanged may fail again).
-              expect(themeFailures).toHaveLength(path.events.slice(0, step + 1).filter((e) => e.type === 'xstate.error.actor.loadTheme').length);
+              expect(themeFailures).toHaveLength(
+                path.events.slice(0, step + 1).filter((e) => e.type === 'xstate.error.actor.loadTheme').length,
+              );
               expect(snap.context.theme).toBeNull();
             }
           }
           if (event.type === 'auth.profileChanged' && previous?.matches('loggedIn')) {
             // The new name is shown and persisted at once; nothing else of the record changes.
-            expect(snap.context.record).toEqual({ ...previous.context.record, user: { ...previous.context.record.user, name: 'Renamed Learner' } });
+            expect(snap.context.record).toEqual({
+              ...previous.context.record,
+              user: { ...previous.context.record.user, name: 'Renamed Learner' },
+            });
             expect(persisted.at(-1)).toEqual({ record: snap.context.record, theme: snap.context.theme });
           }
           if (snap.matches('loggingOut') && !previous?.matches('loggingOut')) {
@@ -207,7 +263,8 @@ describe('auth.machine (model-based)', () => {
           }
           if (previous?.matches('restoring') && event.type === 'xstate.done.actor.restoreSession') {
             const restored = (event as unknown as { output: { record: LoginRecord | null } }).output.record;
-            if (restored?.federationAuth && isExpired(restored)) expect(snap.matches({ loggedIn: 'refreshing' })).toBe(true);
+            if (restored?.federationAuth && isExpired(restored))
+              expect(snap.matches({ loggedIn: 'refreshing' })).toBe(true);
           }
           if (event.type === 'xstate.done.actor.startFederated') {
             // The browser is sent to the directory's sign-in page, once.
@@ -218,7 +275,10 @@ describe('auth.machine (model-based)', () => {
             expect(snap.context.pending).toMatchObject({ token: 'tok-sso', federationAuth: true });
             expect(snap.context.returnTo).toBe('/my-courses');
           }
-          if (event.type === 'xstate.error.actor.completeFederated' || event.type === 'xstate.error.actor.startFederated') {
+          if (
+            event.type === 'xstate.error.actor.completeFederated' ||
+            event.type === 'xstate.error.actor.startFederated'
+          ) {
             expect(snap.context.error?.code).toBe('auth.federatedFailed');
             expect(snap.context.error?.message).toBeTruthy();
           }
@@ -244,7 +304,8 @@ describe('auth.machine (model-based)', () => {
           expect(federated).toBe(federatedTokens.has(token));
         }
         if (name === 'startFederated') expect(input).toEqual({ provider: 'QA', redirect: '/my-courses' });
-        if (name === 'completeFederated') expect(input).toEqual({ provider: 'QA', params: { state: 's', code: 'c', iss: 'http://127.0.0.1/idp/qa' } });
+        if (name === 'completeFederated')
+          expect(input).toEqual({ provider: 'QA', params: { state: 's', code: 'c', iss: 'http://127.0.0.1/idp/qa' } });
         if (name === 'signIn') expect(input).toEqual({ email: 'learner@halaqa.test', password: 'Halaqa-demo-1' });
       }
       result.fired.forEach((k) => fired.add(k));
@@ -289,7 +350,13 @@ describe('auth.machine (specific paths)', () => {
       );
     const own = changed(qad.id);
     expect(own).toBeDefined();
-    expect(own!.states.at(-1)!.context.theme).toEqual({ primary: '#8A1538', secondary: '#1B365D', tertiary: '#C9A227', logo: '/uploads/qad.png', links: { website: 'https://qad.example.org' } });
+    expect(own!.states.at(-1)!.context.theme).toEqual({
+      primary: '#8A1538',
+      secondary: '#1B365D',
+      tertiary: '#C9A227',
+      logo: '/uploads/qad.png',
+      links: { website: 'https://qad.example.org' },
+    });
     const other = changed(99);
     expect(other).toBeDefined();
     expect(other!.states.at(-1)!.context.theme).toEqual(other!.states.at(-2)!.context.theme);
@@ -313,7 +380,13 @@ describe('auth.machine (federated paths)', () => {
     );
     expect(path).toBeDefined();
     const end = path!.states.at(-1)!;
-    expect(end.context.record).toEqual({ token: 'tok-sso', expiresAt: FUTURE, user: learner, company: qad, federationAuth: true });
+    expect(end.context.record).toEqual({
+      token: 'tok-sso',
+      expiresAt: FUTURE,
+      user: learner,
+      company: qad,
+      federationAuth: true,
+    });
     expect(end.context.theme).toEqual(qadTheme);
     expect(end.context.returnTo).toBe('/my-courses');
   });

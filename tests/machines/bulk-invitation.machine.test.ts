@@ -1,7 +1,13 @@
 import { type AnyEventObject, type AnyMachineSnapshot, createActor, fromCallback, waitFor } from 'xstate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBulkInvitationActors, readBulkReport } from '../../machines/bulk-invitation.actors';
-import { type BulkFile, type BulkInvitationContext, type BulkInvitationEvent, type BulkInviteReport, bulkInvitationMachine } from '../../machines/bulk-invitation.machine';
+import {
+  type BulkFile,
+  type BulkInvitationContext,
+  type BulkInvitationEvent,
+  type BulkInviteReport,
+  bulkInvitationMachine,
+} from '../../machines/bulk-invitation.machine';
 import { isProcessing, reportOf, uploadPercent } from '../../machines/bulk-invitation.selectors';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, replay } from './model';
 
@@ -66,18 +72,22 @@ function runPath(path: ModelPath) {
     starts.push(input);
   });
   const machine = bulkInvitationMachine.provide({ actors: { uploadFile } });
-  const result = replay(machine, path, (a, e, where) => expect(a, where).toEqual(e), (snap) => {
-    checkState(snap);
-    for (const input of starts) expect([file, other]).toContainEqual((input as { file: unknown }).file);
-  });
+  const result = replay(
+    machine,
+    path,
+    (a, e, where) => expect(a, where).toEqual(e),
+    (snap) => {
+      checkState(snap);
+      for (const input of starts) expect([file, other]).toContainEqual((input as { file: unknown }).file);
+    },
+  );
   result.fired.forEach((k) => fired.add(k));
 }
 
 describe('bulk-invitation.machine (model-based)', () => {
-  it.each(paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const))(
-    'path %i: %s',
-    (_i, _label, path) => runPath(path),
-  );
+  it.each(
+    paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const),
+  )('path %i: %s', (_i, _label, path) => runPath(path));
 
   it('covers every transition of the machine', () => {
     const report = coverageReport('bulk-invitation.machine', all, fired);
@@ -111,17 +121,31 @@ describe('bulk-invitation.actors', () => {
 
   it("fails with the server's message on a 400, and with status 0 when nothing answers", async () => {
     const refused = createActor(
-      bulkInvitationMachine.provide({ actors: createBulkInvitationActors(async () => ({ status: 400, body: { message: 'The XLSX file could not be read: bad zip' } })) }),
+      bulkInvitationMachine.provide({
+        actors: createBulkInvitationActors(async () => ({
+          status: 400,
+          body: { message: 'The XLSX file could not be read: bad zip' },
+        })),
+      }),
     ).start();
     refused.send({ type: 'file.chosen', file });
     const failed = await waitFor(refused, (s) => s.matches('failed'));
-    expect(failed.context.error).toEqual({ code: 'bulkInvite.failed', status: 400, message: 'The XLSX file could not be read: bad zip' });
+    expect(failed.context.error).toEqual({
+      code: 'bulkInvite.failed',
+      status: 400,
+      message: 'The XLSX file could not be read: bad zip',
+    });
 
     const offline = createActor(
-      bulkInvitationMachine.provide({ actors: createBulkInvitationActors(() => Promise.reject(new TypeError('network'))) }),
+      bulkInvitationMachine.provide({
+        actors: createBulkInvitationActors(() => Promise.reject(new TypeError('network'))),
+      }),
     ).start();
     offline.send({ type: 'file.chosen', file });
-    expect((await waitFor(offline, (s) => s.matches('failed'))).context.error).toEqual({ code: 'bulkInvite.failed', status: 0 });
+    expect((await waitFor(offline, (s) => s.matches('failed'))).context.error).toEqual({
+      code: 'bulkInvite.failed',
+      status: 0,
+    });
   });
 
   it('aborts the request when cancelled', async () => {

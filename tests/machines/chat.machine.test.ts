@@ -1,6 +1,14 @@
 import { type AnyEventObject, type AnyMachineSnapshot, createActor, fromCallback, fromPromise } from 'xstate';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { CHAT_MAX_LENGTH, type ChatContext, type ChatHistory, type ChatMessage, type ConnectionCommand, chatMachine, reconnectDelayMs } from '../../machines/chat.machine';
+import {
+  CHAT_MAX_LENGTH,
+  type ChatContext,
+  type ChatHistory,
+  type ChatMessage,
+  type ConnectionCommand,
+  chatMachine,
+  reconnectDelayMs,
+} from '../../machines/chat.machine';
 import { parseFrame } from '../../machines/chat.actors';
 import * as sel from '../../machines/chat.selectors';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
@@ -8,7 +16,12 @@ import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActor
 const ME = 7;
 const input = { sessionId: 41, userId: ME };
 const message = (id: number, author: number, text = `Message ${id}`): ChatMessage => ({
-  id, sessionId: 41, author: { id: author, name: `User ${author}`, pictureUrl: null }, authorRole: author === 3 ? 'EDUCATOR' : 'LEARNER', text, createdAt: '2026-11-05T18:00:00Z',
+  id,
+  sessionId: 41,
+  author: { id: author, name: `User ${author}`, pictureUrl: null },
+  authorRole: author === 3 ? 'EDUCATOR' : 'LEARNER',
+  text,
+  createdAt: '2026-11-05T18:00:00Z',
 });
 const OLD = message(5, 8);
 const LATEST = message(10, 3);
@@ -31,7 +44,10 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadOlder', output: { items: [OLD], nextBefore: null } },
   { type: 'xstate.error.actor.loadOlder', error: { status: 0 } },
   { type: 'xstate.done.actor.deleteMessage', output: { id: 11 } },
-  { type: 'xstate.error.actor.deleteMessage', error: { status: 403, serverMessage: "Only the session's educator can delete other people's messages" } },
+  {
+    type: 'xstate.error.actor.deleteMessage',
+    error: { status: 403, serverMessage: "Only the session's educator can delete other people's messages" },
+  },
 ];
 
 /**
@@ -58,12 +74,27 @@ function checkState(s: AnyMachineSnapshot) {
   expect(c.attempt).toBeGreaterThanOrEqual(0);
   if (s.matches('signedOut')) {
     // Spec §4: the chat's state is reset on sign-out.
-    expect(c).toEqual({ ...c, messages: [], draft: '', pending: null, canPost: false, canDelete: false, notice: null, nextBefore: null, arrived: null, attempt: 0, refusal: null, deleting: null });
+    expect(c).toEqual({
+      ...c,
+      messages: [],
+      draft: '',
+      pending: null,
+      canPost: false,
+      canDelete: false,
+      notice: null,
+      nextBefore: null,
+      arrived: null,
+      attempt: 0,
+      refusal: null,
+      deleting: null,
+    });
   }
   if (s.matches({ connection: 'denied' })) expect(sel.refusal(snap)).toBe(4403);
   if (sel.isSending(snap)) expect(c.pending).toBe('Hello');
-  if (c.notice?.code === 'RATE_LIMITED') expect(c.notice).toEqual({ code: 'RATE_LIMITED', message: 'Wait', retryAfterSeconds: 4 });
-  if (c.notice?.code === 'delete.failed') expect(c.notice.message).toBe("Only the session's educator can delete other people's messages");
+  if (c.notice?.code === 'RATE_LIMITED')
+    expect(c.notice).toEqual({ code: 'RATE_LIMITED', message: 'Wait', retryAfterSeconds: 4 });
+  if (c.notice?.code === 'delete.failed')
+    expect(c.notice.message).toBe("Only the session's educator can delete other people's messages");
   if (sel.deletingId(snap) !== null) expect(sel.deletingId(snap)).toBe(11);
 }
 
@@ -84,24 +115,33 @@ function runPath(path: ModelPath) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const machine = chatMachine.provide({ actors: { ...actors, connection } as any });
   let seen = 0;
-  const result = replay(machine, path, (a, e, where) => expect(a, where).toEqual(e), (snap, event) => {
-    checkState(snap);
-    for (const [name, got] of starts.slice(seen)) {
-      if (name === 'loadHistory') expect([{ sessionId: 41, before: null }, { sessionId: 41, before: 10 }]).toContainEqual(got);
-      if (name === 'deleteMessage') expect(got).toEqual({ sessionId: 41, messageId: 11 });
-    }
-    seen = starts.length;
-    if (event.type === 'chat.sent' && snap.hasTag('sending')) expect(posts.at(-1)).toEqual({ type: 'post', text: 'Hello' });
-  });
+  const result = replay(
+    machine,
+    path,
+    (a, e, where) => expect(a, where).toEqual(e),
+    (snap, event) => {
+      checkState(snap);
+      for (const [name, got] of starts.slice(seen)) {
+        if (name === 'loadHistory')
+          expect([
+            { sessionId: 41, before: null },
+            { sessionId: 41, before: 10 },
+          ]).toContainEqual(got);
+        if (name === 'deleteMessage') expect(got).toEqual({ sessionId: 41, messageId: 11 });
+      }
+      seen = starts.length;
+      if (event.type === 'chat.sent' && snap.hasTag('sending'))
+        expect(posts.at(-1)).toEqual({ type: 'post', text: 'Hello' });
+    },
+  );
   expect(connections.every((i) => JSON.stringify(i) === JSON.stringify({ sessionId: 41 }))).toBe(true);
   result.fired.forEach((k) => fired.add(k));
 }
 
 describe('chat.machine (model-based)', () => {
-  it.each(paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const))(
-    'path %i: %s',
-    (_i, _label, path) => runPath(path),
-  );
+  it.each(
+    paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const),
+  )('path %i: %s', (_i, _label, path) => runPath(path));
 
   it('covers every transition of the machine', () => {
     const report = coverageReport('chat.machine', all, fired);
@@ -166,7 +206,11 @@ describe('chat.machine (reconnection, rights, frames)', () => {
         queueMicrotask(() => sendBack({ type: 'socket.ready', canPost: true, canDelete: false }));
       });
       const machine = chatMachine.provide({
-        actors: { connection, loadHistory: fromPromise<ChatHistory, HistoryInput>(async () => ({ items: [LATEST], nextBefore: null })), deleteMessage: never<{ id: number }, DeleteInput>() },
+        actors: {
+          connection,
+          loadHistory: fromPromise<ChatHistory, HistoryInput>(async () => ({ items: [LATEST], nextBefore: null })),
+          deleteMessage: never<{ id: number }, DeleteInput>(),
+        },
       });
       const actor = createActor(machine, { input }).start();
       await vi.advanceTimersByTimeAsync(0);
@@ -184,8 +228,16 @@ describe('chat.machine (reconnection, rights, frames)', () => {
   });
 
   it('the educator deletes anyone’s message, a learner only their own, an admin none', () => {
-    const stub = { connection: fromCallback<ConnectionCommand, { sessionId: number }>(() => {}), loadHistory: never<ChatHistory, HistoryInput>(), deleteMessage: never<{ id: number }, DeleteInput>() };
-    for (const [rights, own, other] of [[{ canPost: true, canDelete: true }, true, true], [{ canPost: true, canDelete: false }, true, false], [{ canPost: false, canDelete: false }, false, false]] as const) {
+    const stub = {
+      connection: fromCallback<ConnectionCommand, { sessionId: number }>(() => {}),
+      loadHistory: never<ChatHistory, HistoryInput>(),
+      deleteMessage: never<{ id: number }, DeleteInput>(),
+    };
+    for (const [rights, own, other] of [
+      [{ canPost: true, canDelete: true }, true, true],
+      [{ canPost: true, canDelete: false }, true, false],
+      [{ canPost: false, canDelete: false }, false, false],
+    ] as const) {
       const actor = createActor(chatMachine.provide({ actors: stub }), { input }).start();
       actor.send({ type: 'socket.ready', ...rights });
       actor.send({ type: 'socket.message', message: MINE });
@@ -203,8 +255,19 @@ describe('chat.machine (reconnection, rights, frames)', () => {
 
   it('a refused post gives the text back to the draft with the notice', () => {
     const posts: ConnectionCommand[] = [];
-    const connection = fromCallback<ConnectionCommand, { sessionId: number }>(({ receive }) => receive((c) => posts.push(c)));
-    const actor = createActor(chatMachine.provide({ actors: { connection, loadHistory: never<ChatHistory, HistoryInput>(), deleteMessage: never<{ id: number }, DeleteInput>() } }), { input }).start();
+    const connection = fromCallback<ConnectionCommand, { sessionId: number }>(({ receive }) =>
+      receive((c) => posts.push(c)),
+    );
+    const actor = createActor(
+      chatMachine.provide({
+        actors: {
+          connection,
+          loadHistory: never<ChatHistory, HistoryInput>(),
+          deleteMessage: never<{ id: number }, DeleteInput>(),
+        },
+      }),
+      { input },
+    ).start();
     actor.send({ type: 'socket.ready', canPost: true, canDelete: false });
     actor.send({ type: 'chat.draftChanged', text: '  Quick one  ' });
     actor.send({ type: 'chat.sent' });
@@ -212,15 +275,31 @@ describe('chat.machine (reconnection, rights, frames)', () => {
     expect(actor.getSnapshot().context.draft).toBe('');
     actor.send({ type: 'socket.error', code: 'RATE_LIMITED', message: 'Slow down', retryAfterSeconds: 7 });
     expect(actor.getSnapshot().context.draft).toBe('Quick one');
-    expect(sel.notice(actor.getSnapshot())).toEqual({ code: 'RATE_LIMITED', message: 'Slow down', retryAfterSeconds: 7 });
+    expect(sel.notice(actor.getSnapshot())).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Slow down',
+      retryAfterSeconds: 7,
+    });
     actor.stop();
   });
 
   it('reads the server frames of server/modules/classroom/chat-socket.ts, ignoring anything else', () => {
-    expect(parseFrame('{"type":"ready","canPost":true,"canDelete":false}')).toEqual({ type: 'socket.ready', canPost: true, canDelete: false });
-    expect(parseFrame(JSON.stringify({ type: 'message', message: MINE }))).toEqual({ type: 'socket.message', message: MINE });
+    expect(parseFrame('{"type":"ready","canPost":true,"canDelete":false}')).toEqual({
+      type: 'socket.ready',
+      canPost: true,
+      canDelete: false,
+    });
+    expect(parseFrame(JSON.stringify({ type: 'message', message: MINE }))).toEqual({
+      type: 'socket.message',
+      message: MINE,
+    });
     expect(parseFrame('{"type":"deleted","messageId":12}')).toEqual({ type: 'socket.deleted', messageId: 12 });
-    expect(parseFrame('{"type":"error","code":"RATE_LIMITED","message":"Wait","retryAfterSeconds":3}')).toEqual({ type: 'socket.error', code: 'RATE_LIMITED', message: 'Wait', retryAfterSeconds: 3 });
+    expect(parseFrame('{"type":"error","code":"RATE_LIMITED","message":"Wait","retryAfterSeconds":3}')).toEqual({
+      type: 'socket.error',
+      code: 'RATE_LIMITED',
+      message: 'Wait',
+      retryAfterSeconds: 3,
+    });
     expect(parseFrame('{"type":"error","code":"WHAT"}')).toEqual({ type: 'socket.error', code: 'SERVER' });
     expect(parseFrame('not json')).toBeNull();
     expect(parseFrame('{"type":"hello"}')).toBeNull();

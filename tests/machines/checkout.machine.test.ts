@@ -33,7 +33,9 @@ const intent = (status: string, extra: Partial<PaymentResult> = {}): PaymentResu
   lastPaymentError: null,
   ...extra,
 });
-const declined = intent('requires_payment_method', { lastPaymentError: { code: 'card_declined', message: 'Your card was declined.' } });
+const declined = intent('requires_payment_method', {
+  lastPaymentError: { code: 'card_declined', message: 'Your card was declined.' },
+});
 const authFailed = intent('requires_payment_method', {
   lastPaymentError: { code: 'authentication_failed', message: 'The 3-D Secure authentication failed.' },
 });
@@ -57,7 +59,10 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.confirmIntent', output: intent('succeeded') },
   { type: 'xstate.done.actor.confirmIntent', output: intent('requires_action') },
   { type: 'xstate.done.actor.confirmIntent', output: declined },
-  { type: 'xstate.error.actor.confirmIntent', error: { status: 402, serverMessage: 'Your card has insufficient funds.' } },
+  {
+    type: 'xstate.error.actor.confirmIntent',
+    error: { status: 402, serverMessage: 'Your card has insufficient funds.' },
+  },
   { type: 'xstate.error.actor.confirmIntent', error: { status: 502 } },
   { type: 'xstate.error.actor.confirmIntent', error: { status: 404, serverMessage: 'Not found' } },
   { type: 'authentication.submitted', result: 'succeed' },
@@ -72,8 +77,14 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.cancelIntent', error: { status: 500 } },
   { type: 'xstate.done.actor.releaseIntent', output: intent('canceled') },
   { type: 'xstate.error.actor.releaseIntent', error: { status: 0 } },
-  { type: 'xstate.done.actor.payWithWallet', output: { id: 'pi_w', status: 'succeeded', amount: 15695, enrollmentId: 301 } },
-  { type: 'xstate.done.actor.payWithWallet', output: { id: 'pi_w', status: 'processing', amount: 15695, enrollmentId: null } },
+  {
+    type: 'xstate.done.actor.payWithWallet',
+    output: { id: 'pi_w', status: 'succeeded', amount: 15695, enrollmentId: 301 },
+  },
+  {
+    type: 'xstate.done.actor.payWithWallet',
+    output: { id: 'pi_w', status: 'processing', amount: 15695, enrollmentId: null },
+  },
   { type: 'xstate.error.actor.payWithWallet', error: { status: 409, serverMessage: 'Session is full' } },
   { type: 'xstate.error.actor.payWithWallet', error: { status: 0 } },
   { type: 'xstate.error.actor.payWithWallet', error: { status: 422, serverMessage: 'Insufficient wallet balance' } },
@@ -103,7 +114,16 @@ const serializeState = (s: AnyMachineSnapshot) => {
 };
 
 const ACTORS = ['prepare', 'addCard', 'createIntent', 'confirmIntent', 'authenticate', 'cancelIntent', 'payWithWallet'];
-const LOADING = ['preparing', 'addingCard', 'releasingIntent', 'payingWithWallet', 'creatingIntent', 'confirming', 'verifying', 'cancelling'];
+const LOADING = [
+  'preparing',
+  'addingCard',
+  'releasingIntent',
+  'payingWithWallet',
+  'creatingIntent',
+  'confirming',
+  'verifying',
+  'cancelling',
+];
 
 function checkState(s: AnyMachineSnapshot) {
   const c = s.context as CheckoutContext;
@@ -115,8 +135,11 @@ function checkState(s: AnyMachineSnapshot) {
     expect(c.quote).not.toBeNull();
     expect(c.method).not.toBeNull();
     const covers = c.wallet !== null && toCents(c.wallet.balance) >= c.quote!.amount;
-    expect(s.can({ type: 'payment.submitted' })).toBe(c.method!.kind === 'card' || (c.method!.kind === 'wallet' && covers));
-    if (c.method!.kind === 'card') expect(c.cards.map((card) => card.id)).toContain((c.method as { cardId: string }).cardId);
+    expect(s.can({ type: 'payment.submitted' })).toBe(
+      c.method!.kind === 'card' || (c.method!.kind === 'wallet' && covers),
+    );
+    if (c.method!.kind === 'card')
+      expect(c.cards.map((card) => card.id)).toContain((c.method as { cardId: string }).cardId);
   }
   if (s.hasTag('paying')) {
     expect(c.attempt).toBeGreaterThan(0);
@@ -192,7 +215,8 @@ function runPath(path: ModelPath) {
           const key = i.idempotencyKey as string;
           expect(key).toBe(`${c.attemptKey}${suffix}`);
           const seen = keys[name];
-          const resent = previous?.matches('failed') && /Unknown$/.test((previous.context as CheckoutContext).error!.step);
+          const resent =
+            previous?.matches('failed') && /Unknown$/.test((previous.context as CheckoutContext).error!.step);
           if (resent) {
             expect(key, 'a retry of the same attempt resends the same key').toBe(seen.at(-1));
           } else {
@@ -208,7 +232,10 @@ function runPath(path: ModelPath) {
         expect(snap.matches('paid')).toBe(status === 'succeeded');
         if (status !== 'succeeded' && status !== 'requires_action') expect(snap.matches('failed')).toBe(true);
       }
-      if (event.type.startsWith('xstate.error.actor.') && (event as unknown as { error: { status: number } }).error.status === 409) {
+      if (
+        event.type.startsWith('xstate.error.actor.') &&
+        (event as unknown as { error: { status: number } }).error.status === 409
+      ) {
         expect(snap.matches('full') || snap.matches('failed')).toBe(true);
       }
       if (snap.matches('failed') && event.type.startsWith('xstate.error.actor.')) {
@@ -247,7 +274,9 @@ describe('checkout.machine (specific behaviour)', () => {
   it('preselects the default card, else the wallet when it covers the total, else a new card', () => {
     expect(start().actor.getSnapshot().context.method).toEqual({ kind: 'card', cardId: 'pm_visa' });
     expect(start({ ...data, cards: [] }).actor.getSnapshot().context.method).toEqual({ kind: 'wallet' });
-    expect(start({ ...data, cards: [], wallet: { balance: 10, currency: 'USD' } }).actor.getSnapshot().context.method).toEqual({
+    expect(
+      start({ ...data, cards: [], wallet: { balance: 10, currency: 'USD' } }).actor.getSnapshot().context.method,
+    ).toEqual({
       kind: 'newCard',
     });
   });
@@ -281,10 +310,18 @@ describe('checkout.machine (specific behaviour)', () => {
     const { actor, starts } = start({ ...data, cards: [visa, { ...added, id: 'pm_other' }] });
     send(actor, { type: 'payment.submitted' });
     send(actor, { type: 'xstate.done.actor.createIntent', output: intent('requires_payment_method') });
-    send(actor, { type: 'xstate.error.actor.confirmIntent', error: { status: 402, serverMessage: 'Your card was declined.' } });
+    send(actor, {
+      type: 'xstate.error.actor.confirmIntent',
+      error: { status: 402, serverMessage: 'Your card was declined.' },
+    });
     const failed = actor.getSnapshot();
     expect(failed.value).toBe('failed');
-    expect(failed.context.error).toEqual({ code: 'checkout.cardDeclined', step: 'declined', status: 402, message: 'Your card was declined.' });
+    expect(failed.context.error).toEqual({
+      code: 'checkout.cardDeclined',
+      step: 'declined',
+      status: 402,
+      message: 'Your card was declined.',
+    });
     send(actor, { type: 'method.changed' });
     send(actor, { type: 'method.selected', method: { kind: 'card', cardId: 'pm_other' } });
     send(actor, { type: 'payment.submitted' });
@@ -318,6 +355,10 @@ describe('checkout.machine (specific behaviour)', () => {
     expect(actor.getSnapshot().value).toBe('cancelling');
     expect(starts.at(-1)).toEqual(['cancelIntent', { intentId: 'pi_1' }]);
     send(actor, { type: 'xstate.error.actor.cancelIntent', error: { status: 500 } });
-    expect(actor.getSnapshot().output).toEqual({ outcome: 'canceled', releaseFailed: true, heldUntil: '2031-03-01T10:15:00Z' });
+    expect(actor.getSnapshot().output).toEqual({
+      outcome: 'canceled',
+      releaseFailed: true,
+      heldUntil: '2031-03-01T10:15:00Z',
+    });
   });
 });

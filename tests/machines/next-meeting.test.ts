@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { nextMeeting } from '../../src/features/my-courses/next-meeting';
 
-const none = { sunday: null, monday: null, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null };
+const none = {
+  sunday: null,
+  monday: null,
+  tuesday: null,
+  wednesday: null,
+  thursday: null,
+  friday: null,
+  saturday: null,
+};
 const session = {
   startDate: '2025-03-03', // a Monday
   endDate: '2025-04-25',
@@ -18,9 +26,13 @@ describe('nextMeeting', () => {
 
   it('is the running meeting, then the next weekly slot (DST honoured)', () => {
     // Monday 10 March 2025 19:00 EDT = 23:00Z: the meeting runs until 20:00 EDT.
-    expect(new Date(nextMeeting(session, Date.parse('2025-03-10T23:00:00Z'))!.start).toISOString()).toBe('2025-03-10T22:00:00.000Z');
+    expect(new Date(nextMeeting(session, Date.parse('2025-03-10T23:00:00Z'))!.start).toISOString()).toBe(
+      '2025-03-10T22:00:00.000Z',
+    );
     // After it ended: Wednesday 12 March 18:00 EDT.
-    expect(new Date(nextMeeting(session, Date.parse('2025-03-11T01:00:00Z'))!.start).toISOString()).toBe('2025-03-12T22:00:00.000Z');
+    expect(new Date(nextMeeting(session, Date.parse('2025-03-11T01:00:00Z'))!.start).toISOString()).toBe(
+      '2025-03-12T22:00:00.000Z',
+    );
   });
 
   it('is null after the last date or with no schedule', () => {

@@ -27,7 +27,12 @@ import {
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
 
 /** An `ApiError`-like rejection: status, server message, field errors, Retry-After. */
-const apiError = (status: number, serverMessage: string, fieldErrors: Record<string, string> = {}, retryAfter?: number) => ({
+const apiError = (
+  status: number,
+  serverMessage: string,
+  fieldErrors: Record<string, string> = {},
+  retryAfter?: number,
+) => ({
   status,
   serverMessage,
   fieldErrors,
@@ -58,13 +63,16 @@ describe('forgotPassword machine (model-based)', () => {
     if (s.matches('idle')) expect(s.context).toEqual({ email: null, error: null });
   }
 
-  it.each(paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const))('path %i: %s', (_i, _l, path: ModelPath) => {
+  it.each(
+    paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const),
+  )('path %i: %s', (_i, _l, path: ModelPath) => {
     const { actors, starts } = pendingActors(['requestReset']);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const result = replay(forgotPasswordMachine.provide({ actors: actors as any }), path, expectEqual, (snap) => {
       check(snap);
       // The request carries the address typed and the interface language.
-      if (snap.matches('sending')) expect(starts.at(-1)).toEqual(['requestReset', { email: 'omar@example.org', language: 'ar' }]);
+      if (snap.matches('sending'))
+        expect(starts.at(-1)).toEqual(['requestReset', { email: 'omar@example.org', language: 'ar' }]);
     });
     result.fired.forEach((k) => fired.add(k));
   });
@@ -75,11 +83,18 @@ describe('forgotPassword machine (model-based)', () => {
   });
 
   it('keeps the wait of a 429 for the message', () => {
-    const actor = createActor(forgotPasswordMachine.provide({ actors: { requestReset: fromPromise(() => Promise.reject(tooMany)) } })).start();
+    const actor = createActor(
+      forgotPasswordMachine.provide({ actors: { requestReset: fromPromise(() => Promise.reject(tooMany)) } }),
+    ).start();
     actor.send({ type: 'forgot.submitted', email: 'a@b.co', language: 'en' });
     return new Promise<void>((resolve) =>
       setTimeout(() => {
-        expect(forgotFailure(actor.getSnapshot())).toEqual({ code: 'forgot.failed', status: 429, message: tooMany.serverMessage, retryAfter: 42 });
+        expect(forgotFailure(actor.getSnapshot())).toEqual({
+          code: 'forgot.failed',
+          status: 429,
+          message: tooMany.serverMessage,
+          retryAfter: 42,
+        });
         resolve();
       }, 0),
     );
@@ -92,9 +107,18 @@ describe('resetPassword machine (model-based)', () => {
   const events: AnyEventObject[] = [
     { type: 'reset.submitted', password: 'N3w!passw0rd', confirmPassword: 'N3w!passw0rd' },
     { type: 'xstate.done.actor.resetPassword', output: undefined },
-    { type: 'xstate.error.actor.resetPassword', error: apiError(422, 'This reset link has already been used', { token: 'used' }) },
-    { type: 'xstate.error.actor.resetPassword', error: apiError(422, 'This reset link has expired', { token: 'expired' }) },
-    { type: 'xstate.error.actor.resetPassword', error: apiError(422, 'This reset link is not valid', { token: 'invalid' }) },
+    {
+      type: 'xstate.error.actor.resetPassword',
+      error: apiError(422, 'This reset link has already been used', { token: 'used' }),
+    },
+    {
+      type: 'xstate.error.actor.resetPassword',
+      error: apiError(422, 'This reset link has expired', { token: 'expired' }),
+    },
+    {
+      type: 'xstate.error.actor.resetPassword',
+      error: apiError(422, 'This reset link is not valid', { token: 'invalid' }),
+    },
     { type: 'xstate.error.actor.resetPassword', error: weak },
     { type: 'xstate.error.actor.resetPassword', error: new TypeError('fetch failed') },
   ];
@@ -109,7 +133,9 @@ describe('resetPassword machine (model-based)', () => {
     expect(isResetting(s as never)).toBe(s.matches('submitting'));
     expect(isResetDone(s as never)).toBe(s.matches('done'));
     const problem = resetLinkProblem(s as never);
-    expect(problem).toBe(s.matches('used') ? 'used' : s.matches('expired') ? 'expired' : s.matches('invalid') ? 'invalid' : null);
+    expect(problem).toBe(
+      s.matches('used') ? 'used' : s.matches('expired') ? 'expired' : s.matches('invalid') ? 'invalid' : null,
+    );
     // The link's states are final: the form is gone, a new link is needed.
     if (problem || s.matches('done')) expect(s.status).toBe('done');
     if (s.matches('failed')) {
@@ -122,7 +148,9 @@ describe('resetPassword machine (model-based)', () => {
     }
   }
 
-  it.each(paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const))('path %i: %s', (_i, _l, path: ModelPath) => {
+  it.each(
+    paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const),
+  )('path %i: %s', (_i, _l, path: ModelPath) => {
     const { actors, starts } = pendingActors(['resetPassword']);
     let done = 0;
     const machine = resetPasswordMachine.provide({
@@ -133,7 +161,10 @@ describe('resetPassword machine (model-based)', () => {
     const result = replay(machine, path, expectEqual, (snap, event) => {
       check(snap, event);
       if (snap.matches('submitting')) {
-        expect(starts.at(-1)).toEqual(['resetPassword', { ...input, password: 'N3w!passw0rd', confirmPassword: 'N3w!passw0rd' }]);
+        expect(starts.at(-1)).toEqual([
+          'resetPassword',
+          { ...input, password: 'N3w!passw0rd', confirmPassword: 'N3w!passw0rd' },
+        ]);
       }
     });
     // `resetDone` (toast and redirect to /) runs once per success, never on a failure.
@@ -154,7 +185,11 @@ describe('resetPassword machine (model-based)', () => {
 });
 
 describe('changePassword machine (model-based)', () => {
-  const changed: PasswordChanged = { message: 'password changed !', token: 'tok-fresh', expiresAt: '2999-01-01T00:00:00.000Z' };
+  const changed: PasswordChanged = {
+    message: 'password changed !',
+    token: 'tok-fresh',
+    expiresAt: '2999-01-01T00:00:00.000Z',
+  };
   const wrong = apiError(400, 'Your current password is not correct', { oldPassword: 'is not correct' });
   const events: AnyEventObject[] = [
     { type: 'change.submitted', oldPassword: 'Old-passw0rd!', newPassword: 'N3w!passw0rd' },
@@ -167,7 +202,9 @@ describe('changePassword machine (model-based)', () => {
   const paths = edgePaths(changePasswordMachine, { events });
   afterAll(() => console.log(coverageReport('changePassword', all, fired).line));
 
-  it.each(paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const))('path %i: %s', (_i, _l, path: ModelPath) => {
+  it.each(
+    paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const),
+  )('path %i: %s', (_i, _l, path: ModelPath) => {
     const { actors, starts } = pendingActors(['changePassword']);
     const handed: PasswordChanged[] = [];
     const machine = changePasswordMachine.provide({
@@ -180,13 +217,19 @@ describe('changePassword machine (model-based)', () => {
       expect(isChangingPassword(snap as never)).toBe(snap.matches('changing'));
       expect(passwordWasChanged(snap as never)).toBe(snap.matches('changed'));
       if (snap.matches('changing')) {
-        expect(starts.at(-1)).toEqual(['changePassword', { oldPassword: 'Old-passw0rd!', newPassword: 'N3w!passw0rd' }]);
+        expect(starts.at(-1)).toEqual([
+          'changePassword',
+          { oldPassword: 'Old-passw0rd!', newPassword: 'N3w!passw0rd' },
+        ]);
         expect(c).toEqual({ fieldErrors: {}, error: null });
       }
       if (snap.matches('failed')) {
         const error = (event as unknown as { error: typeof wrong }).error;
         expect(changeFailure(snap as never)).toEqual({
-          code: 'change.failed', status: error.status, message: error.serverMessage, ...('retryAfter' in error ? { retryAfter: error.retryAfter } : {}),
+          code: 'change.failed',
+          status: error.status,
+          message: error.serverMessage,
+          ...('retryAfter' in error ? { retryAfter: error.retryAfter } : {}),
         });
         expect(changeFieldErrors(snap as never)).toEqual(error.fieldErrors);
       } else {

@@ -5,7 +5,13 @@ import { type PayoutContext, type PayoutResult, isRefusal, payoutMachine } from 
 import { isPayingOut, isRetryOfUnknownPayout, payoutFailure, payoutMade } from '../../machines/payout.selectors';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
 
-const paid: PayoutResult = { id: 'po_1', amount: 14900, status: 'paid', externalAccountId: 'ba_1', createdAt: '2031-05-01T10:00:00Z' };
+const paid: PayoutResult = {
+  id: 'po_1',
+  amount: 14900,
+  status: 'paid',
+  externalAccountId: 'ba_1',
+  createdAt: '2031-05-01T10:00:00Z',
+};
 
 const events: AnyEventObject[] = [
   { type: 'payout.requested', key: 'key-1' },
@@ -62,25 +68,32 @@ function runPath(path: ModelPath) {
     actions: { payoutSent: (_, params: PayoutResult) => void sent.push(params) },
   });
   let before: AnyMachineSnapshot = path.initial;
-  const result = replay(machine, path, (a, e, where) => expect(a, where).toEqual(e), (snap, event) => {
-    checkStep(before, snap, event);
-    before = snap;
-    // The call carries the key of the attempt, never anything else.
-    if (snap.matches('paying')) expect(starts.at(-1)).toEqual(['payout', { key: (snap.context as PayoutContext).key }]);
-  });
+  const result = replay(
+    machine,
+    path,
+    (a, e, where) => expect(a, where).toEqual(e),
+    (snap, event) => {
+      checkStep(before, snap, event);
+      before = snap;
+      // The call carries the key of the attempt, never anything else.
+      if (snap.matches('paying'))
+        expect(starts.at(-1)).toEqual(['payout', { key: (snap.context as PayoutContext).key }]);
+    },
+  );
   // `payoutSent` runs once per payout made, with it.
   expect(sent).toEqual(path.events.filter((e) => e.type === 'xstate.done.actor.payout').map(() => paid));
   // One call per entry into `paying` (a click while paying sends nothing).
-  const entries = result.snapshots.filter((s, i) => s.matches('paying') && !(i > 0 ? result.snapshots[i - 1]! : path.initial).matches('paying'));
+  const entries = result.snapshots.filter(
+    (s, i) => s.matches('paying') && !(i > 0 ? result.snapshots[i - 1]! : path.initial).matches('paying'),
+  );
   expect(starts).toHaveLength(entries.length);
   result.fired.forEach((k) => fired.add(k));
 }
 
 describe('payout.machine (model-based)', () => {
-  it.each(paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const))(
-    'path %i: %s',
-    (_i, _label, path) => runPath(path),
-  );
+  it.each(
+    paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const),
+  )('path %i: %s', (_i, _label, path) => runPath(path));
 
   it('covers every transition of the machine', () => {
     const report = coverageReport('payout.machine', all, fired);
@@ -104,7 +117,11 @@ describe('payout.machine (model-based)', () => {
       () => Promise.resolve(paid),
     ];
     const actor = createActor(
-      payoutMachine.provide({ actors: { payout: fromPromise(({ input }: { input: { key: string } }) => (keys.push(input.key), answers.shift()!())) } }),
+      payoutMachine.provide({
+        actors: {
+          payout: fromPromise(({ input }: { input: { key: string } }) => (keys.push(input.key), answers.shift()!())),
+        },
+      }),
     ).start();
     const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
     for (const key of ['a', 'b', 'c', 'd']) {

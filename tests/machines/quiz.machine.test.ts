@@ -88,7 +88,14 @@ const graded = attemptOf({
   answers: { '31': true },
   feedback: [
     { questionId: 31, correct: true, pointsAwarded: 1, points: 1, correctAnswer: true, explanation: null },
-    { questionId: 32, correct: false, pointsAwarded: 0, points: 1, correctAnswer: ['a'], explanation: 'Both become empty strings.' },
+    {
+      questionId: 32,
+      correct: false,
+      pointsAwarded: 0,
+      points: 1,
+      correctAnswer: ['a'],
+      explanation: 'Both become empty strings.',
+    },
     { questionId: 33, correct: false, pointsAwarded: 0, points: 1, correctAnswer: ['b', 'c'], explanation: null },
   ],
 });
@@ -119,10 +126,19 @@ const common: AnyEventObject[] = [
   { type: 'quiz.saveRetried' },
   { type: 'quiz.submitRetried' },
   { type: 'xstate.error.actor.listAttempts', error: { status: 500, serverMessage: 'Boom' } },
-  { type: 'xstate.error.actor.startAttempt', error: { status: 409, serverMessage: 'The deadline for this lesson has passed' } },
+  {
+    type: 'xstate.error.actor.startAttempt',
+    error: { status: 409, serverMessage: 'The deadline for this lesson has passed' },
+  },
   { type: 'xstate.error.actor.saveAnswer', error: { status: 503 } },
-  { type: 'xstate.error.actor.saveAnswer', error: { status: 409, serverMessage: 'The time limit of this attempt has passed' } },
-  { type: 'xstate.error.actor.submitAttempt', error: { status: 409, serverMessage: 'This attempt has already been submitted' } },
+  {
+    type: 'xstate.error.actor.saveAnswer',
+    error: { status: 409, serverMessage: 'The time limit of this attempt has passed' },
+  },
+  {
+    type: 'xstate.error.actor.submitAttempt',
+    error: { status: 409, serverMessage: 'This attempt has already been submitted' },
+  },
 ];
 
 const quizEvents: AnyEventObject[] = [
@@ -159,9 +175,18 @@ function serializeState(s: AnyMachineSnapshot) {
 function checkState(s: AnyMachineSnapshot, input: QuizInput) {
   // Selectors (machines/quiz.selectors.ts): one screen per state; "saving" also while the debounce runs.
   const snap = s as QuizSnapshot;
-  const view = s.matches('answering') || s.matches('submitting') ? 'answering' : s.matches('result') ? 'result' : s.matches('submitFailed') ? 'submitFailed' : 'overview';
+  const view =
+    s.matches('answering') || s.matches('submitting')
+      ? 'answering'
+      : s.matches('result')
+        ? 'result'
+        : s.matches('submitFailed')
+          ? 'submitFailed'
+          : 'overview';
   expect(selectQuizView(snap)).toBe(view);
-  expect(isSaving(snap)).toBe(s.matches({ answering: { sync: 'saving' } }) || s.matches({ answering: { sync: 'pending' } }));
+  expect(isSaving(snap)).toBe(
+    s.matches({ answering: { sync: 'saving' } }) || s.matches({ answering: { sync: 'pending' } }),
+  );
   expect(saveFailed(snap)).toBe(s.matches({ answering: { sync: 'failed' } }));
   expect(hasUnsavedAnswers(snap)).toBe(s.matches('answering') && (s.context as QuizContext).dirty.length > 0);
   expect(isConfirmingSubmit(snap)).toBe(s.matches({ answering: { view: 'confirming' } }));
@@ -175,8 +200,10 @@ function checkState(s: AnyMachineSnapshot, input: QuizInput) {
   expect(s.hasTag('saving')).toBe(s.matches({ answering: { sync: 'saving' } }));
   expect(s.hasTag('saveFailed')).toBe(s.matches({ answering: { sync: 'failed' } }));
   if (s.matches('attemptsFailed')) expect(c.error).toEqual({ code: 'attempts.failed', status: 500, message: 'Boom' });
-  if (s.matches('startFailed')) expect(c.error).toEqual({ code: 'start.failed', status: 409, message: 'The deadline for this lesson has passed' });
-  if (s.matches('submitFailed')) expect(c.error).toEqual({ code: 'submit.failed', status: 409, message: 'This attempt has already been submitted' });
+  if (s.matches('startFailed'))
+    expect(c.error).toEqual({ code: 'start.failed', status: 409, message: 'The deadline for this lesson has passed' });
+  if (s.matches('submitFailed'))
+    expect(c.error).toEqual({ code: 'submit.failed', status: 409, message: 'This attempt has already been submitted' });
   if (s.matches('intro')) expect(c.attempt).toBeNull();
   if (s.matches('answering') || s.matches('submitting')) {
     expect(c.attempt?.status).toBe('IN_PROGRESS');
@@ -221,32 +248,39 @@ function runPath(path: ModelPath, input: QuizInput) {
   });
   let seen = 0;
   let storedSeen = 0;
-  const result = replay(machine, path, (a, e, where) => expect(a, where).toEqual(e), (snap, event) => {
-    const c = snap.context as QuizContext;
-    checkState(snap, input);
-    for (const [name, got] of starts.slice(seen)) {
-      if (name === 'listAttempts') expect(got).toEqual({ sessionId: 41, lessonId: input.lessonId });
-      if (name === 'startAttempt') expect(got).toEqual(input);
-      if (name === 'saveAnswer') {
-        const save = got as SaveAnswerInput;
-        expect(save).toEqual(c.inFlight);
-        if ('answer' in save) expect(c.dirty).toContain(save.questionId);
-        else expect(save.questionId).toBe(c.attempt!.questions[c.index]!.id);
+  const result = replay(
+    machine,
+    path,
+    (a, e, where) => expect(a, where).toEqual(e),
+    (snap, event) => {
+      const c = snap.context as QuizContext;
+      checkState(snap, input);
+      for (const [name, got] of starts.slice(seen)) {
+        if (name === 'listAttempts') expect(got).toEqual({ sessionId: 41, lessonId: input.lessonId });
+        if (name === 'startAttempt') expect(got).toEqual(input);
+        if (name === 'saveAnswer') {
+          const save = got as SaveAnswerInput;
+          expect(save).toEqual(c.inFlight);
+          if ('answer' in save) expect(c.dirty).toContain(save.questionId);
+          else expect(save.questionId).toBe(c.attempt!.questions[c.index]!.id);
+        }
+        if (name === 'submitAttempt') {
+          expect(got).toEqual({
+            attemptId: c.attempt!.id,
+            unsaved: c.dirty.map((questionId) => ({ questionId, answer: c.answers[String(questionId)] })),
+            currentIndex: c.index,
+          });
+        }
       }
-      if (name === 'submitAttempt') {
-        expect(got).toEqual({
-          attemptId: c.attempt!.id,
-          unsaved: c.dirty.map((questionId) => ({ questionId, answer: c.answers[String(questionId)] })),
-          currentIndex: c.index,
-        });
-      }
-    }
-    seen = starts.length;
-    // Every move writes the new position to browser storage at once.
-    for (const p of stored.slice(storedSeen)) expect(p).toEqual({ kind: input.kind, attemptId: c.attempt!.id, index: c.index });
-    storedSeen = stored.length;
-    if (event.type === 'xstate.done.actor.submitAttempt') expect(forgotten.at(-1)).toEqual({ kind: input.kind, attemptId: c.attempt!.id });
-  });
+      seen = starts.length;
+      // Every move writes the new position to browser storage at once.
+      for (const p of stored.slice(storedSeen))
+        expect(p).toEqual({ kind: input.kind, attemptId: c.attempt!.id, index: c.index });
+      storedSeen = stored.length;
+      if (event.type === 'xstate.done.actor.submitAttempt')
+        expect(forgotten.at(-1)).toEqual({ kind: input.kind, attemptId: c.attempt!.id });
+    },
+  );
   expect(starts[0]?.[0]).toBe('listAttempts');
   result.fired.forEach((k) => fired.add(k));
 }
@@ -323,7 +357,9 @@ describe('question-position (browser storage)', () => {
   it('tolerates corrupt JSON, odd values, no storage and a storage that throws', () => {
     expect(readPositions('QUIZ', memory({ 'halaqa.quiz.position': '{not json' }))).toEqual({});
     expect(readPositions('QUIZ', memory({ 'halaqa.quiz.position': '[1,2]' }))).toEqual({});
-    expect(readPositions('QUIZ', memory({ 'halaqa.quiz.position': '{"9":-1,"10":1.5,"11":"2","12":3}' }))).toEqual({ '12': 3 });
+    expect(readPositions('QUIZ', memory({ 'halaqa.quiz.position': '{"9":-1,"10":1.5,"11":"2","12":3}' }))).toEqual({
+      '12': 3,
+    });
     const corrupt = memory({ 'halaqa.quiz.position': 'oops' });
     writePosition('QUIZ', 9, 1, corrupt);
     expect(JSON.parse(corrupt.data['halaqa.quiz.position']!)).toEqual({ '9': 1 });
@@ -375,7 +411,10 @@ describe('quiz.machine with the real actors (fake fetch)', () => {
       'POST /api/quiz-attempts/9/submit': () => json(200, { data: graded }),
     });
     const api = createApi({ baseUrl: 'http://localhost/api', fetch: mock.fetch });
-    const actor = createActor(quizMachine.provide({ actors: createQuizActors(api, storage), actions: createQuizActions(storage) }), { input: quizInput });
+    const actor = createActor(
+      quizMachine.provide({ actors: createQuizActors(api, storage), actions: createQuizActions(storage) }),
+      { input: quizInput },
+    );
     const emitted: QuizEmitted[] = [];
     actor.on('*', (e) => emitted.push(e as QuizEmitted));
     actor.start();
@@ -414,7 +453,10 @@ describe('quiz.machine with the real actors (fake fetch)', () => {
     actor.send({ type: 'quiz.submitConfirmed' });
     await vi.advanceTimersByTimeAsync(0);
     // The unsaved answer is saved before grading.
-    expect(mock.calls.slice(-2).map((c) => `${c.method} ${c.path}`)).toEqual(['PUT /api/quiz-attempts/9/answers/32', 'POST /api/quiz-attempts/9/submit']);
+    expect(mock.calls.slice(-2).map((c) => `${c.method} ${c.path}`)).toEqual([
+      'PUT /api/quiz-attempts/9/answers/32',
+      'POST /api/quiz-attempts/9/submit',
+    ]);
     expect(JSON.parse(mock.calls.at(-2)!.body!)).toEqual({ answer: ['a'], currentIndex: 1 });
     expect(actor.getSnapshot().matches('result')).toBe(true);
     expect(actor.getSnapshot().context.attempt).toEqual(graded);
@@ -428,10 +470,14 @@ describe('quiz.machine with the real actors (fake fetch)', () => {
     const mock = mockFetch({
       'GET /api/sessions/41/lessons/503/attempts': () => json(200, { data: [] }),
       'POST /api/sessions/41/lessons/503/attempts': () => json(201, { data: attemptOf({ deadlineAt: null }) }),
-      'PUT /api/quiz-attempts/9/answers/31': () => (fail ? json(503, { message: 'Unavailable' }) : json(200, { data: quizAttempt })),
+      'PUT /api/quiz-attempts/9/answers/31': () =>
+        fail ? json(503, { message: 'Unavailable' }) : json(200, { data: quizAttempt }),
     });
     const api = createApi({ baseUrl: 'http://localhost/api', fetch: mock.fetch });
-    const actor = createActor(quizMachine.provide({ actors: createQuizActors(api, null), actions: createQuizActions(null) }), { input: quizInput });
+    const actor = createActor(
+      quizMachine.provide({ actors: createQuizActors(api, null), actions: createQuizActions(null) }),
+      { input: quizInput },
+    );
     actor.start();
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'quiz.started' });
@@ -466,7 +512,10 @@ describe('quiz.machine with the real actors (fake fetch)', () => {
       'POST /api/quiz-attempts/9/submit': () => json(200, { data: graded }),
     });
     const api = createApi({ baseUrl: 'http://localhost/api', fetch: mock.fetch });
-    const actor = createActor(quizMachine.provide({ actors: createQuizActors(api, null), actions: createQuizActions(null) }), { input: quizInput });
+    const actor = createActor(
+      quizMachine.provide({ actors: createQuizActors(api, null), actions: createQuizActions(null) }),
+      { input: quizInput },
+    );
     const emitted: string[] = [];
     actor.on('*', (e) => emitted.push(e.type));
     actor.start();

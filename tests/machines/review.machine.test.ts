@@ -1,6 +1,13 @@
 import { type AnyEventObject, type AnyMachineSnapshot, createActor, fromPromise } from 'xstate';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { REVIEW_RESET_DELAY_MS, type MyReview, type ReviewContext, type ReviewEmitted, type SavedReview, reviewMachine } from '../../machines/review.machine';
+import {
+  REVIEW_RESET_DELAY_MS,
+  type MyReview,
+  type ReviewContext,
+  type ReviewEmitted,
+  type SavedReview,
+  reviewMachine,
+} from '../../machines/review.machine';
 import { REVIEW_CONTENT_MAX, validateReview } from '../../machines/review.form';
 import {
   type ReviewSnapshot,
@@ -18,8 +25,20 @@ import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActor
 
 const input = { courseId: 7 };
 const author = { id: 21, name: 'Lina Kassem', pictureUrl: null };
-const saved: SavedReview = { id: 55, ratingValue: 4, content: 'Great course', createdAt: '2031-05-07T12:00:00.000Z', updatedAt: null, author };
-const edited: SavedReview = { ...saved, ratingValue: 2, content: 'Great course', updatedAt: '2031-05-08T12:00:00.000Z' };
+const saved: SavedReview = {
+  id: 55,
+  ratingValue: 4,
+  content: 'Great course',
+  createdAt: '2031-05-07T12:00:00.000Z',
+  updatedAt: null,
+  author,
+};
+const edited: SavedReview = {
+  ...saved,
+  ratingValue: 2,
+  content: 'Great course',
+  updatedAt: '2031-05-08T12:00:00.000Z',
+};
 const mine = (m: Partial<MyReview>): MyReview => ({ review: null, eligibility: 'ELIGIBLE', startDate: null, ...m });
 
 const events: AnyEventObject[] = [
@@ -34,9 +53,15 @@ const events: AnyEventObject[] = [
   { type: 'review.editStarted' },
   { type: 'review.editCancelled' },
   { type: 'xstate.done.actor.createReview', output: saved },
-  { type: 'xstate.error.actor.createReview', error: { status: 409, serverMessage: 'You have already reviewed this course: edit your review instead' } },
+  {
+    type: 'xstate.error.actor.createReview',
+    error: { status: 409, serverMessage: 'You have already reviewed this course: edit your review instead' },
+  },
   { type: 'xstate.done.actor.updateReview', output: edited },
-  { type: 'xstate.error.actor.updateReview', error: { status: 403, serverMessage: 'You can only edit your own review' } },
+  {
+    type: 'xstate.error.actor.updateReview',
+    error: { status: 403, serverMessage: 'You can only edit your own review' },
+  },
 ];
 
 function checkState(s: AnyMachineSnapshot) {
@@ -46,7 +71,17 @@ function checkState(s: AnyMachineSnapshot) {
   expect(isReviewBusy(snap)).toBe(busy);
   const form = ['writing', 'creating', 'editing', 'updating', 'failed'].some((k) => s.matches(k));
   expect(reviewView(snap)).toBe(
-    s.matches('loading') ? 'loading' : s.matches('loadFailed') ? 'loadFailed' : s.matches('notEnrolled') ? 'notEnrolled' : s.matches('notStarted') ? 'notStarted' : form ? 'form' : 'reviewed',
+    s.matches('loading')
+      ? 'loading'
+      : s.matches('loadFailed')
+        ? 'loadFailed'
+        : s.matches('notEnrolled')
+          ? 'notEnrolled'
+          : s.matches('notStarted')
+            ? 'notStarted'
+            : form
+              ? 'form'
+              : 'reviewed',
   );
   expect(isEditingReview(snap)).toBe(form && c.review !== null);
   expect(savedReview(snap)).toBe(c.review);
@@ -66,9 +101,11 @@ function checkState(s: AnyMachineSnapshot) {
     // The draft survives a failure: the form is not emptied.
     expect(reviewDraftOf(snap)).toEqual({ ratingValue: 4, content: 'Great course' });
   } else expect(reviewFailure(snap)).toBeNull();
-  if (s.matches('creating') || s.matches('updating')) expect(c.draft).toEqual({ ratingValue: 4, content: 'Great course' });
+  if (s.matches('creating') || s.matches('updating'))
+    expect(c.draft).toEqual({ ratingValue: 4, content: 'Great course' });
   if (s.matches('loadFailed')) expect(c.error?.code).toBe('review.loadFailed');
-  if (Object.keys(reviewIssues(snap)).length > 0) expect(reviewIssues(snap)).toEqual({ ratingValue: 'rating.required', content: 'content.required' });
+  if (Object.keys(reviewIssues(snap)).length > 0)
+    expect(reviewIssues(snap)).toEqual({ ratingValue: 'rating.required', content: 'content.required' });
 }
 
 const all = allTransitions(reviewMachine);
@@ -82,24 +119,29 @@ function runPath(path: ModelPath) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const machine = reviewMachine.provide({ actors: actors as any });
   let seen = 0;
-  const result = replay(machine, path, (a, e, where) => expect(a, where).toEqual(e), (snap, event) => {
-    checkState(snap);
-    for (const [name, got] of starts.slice(seen)) {
-      if (name === 'loadMine') expect(got).toEqual({ courseId: 7 });
-      if (name === 'createReview') expect(got).toEqual({ courseId: 7, ratingValue: 4, content: 'Great course' });
-      if (name === 'updateReview') expect(got).toEqual({ courseId: 7, reviewId: 55, ratingValue: 4, content: 'Great course' });
-    }
-    seen = starts.length;
-    if (event.type.startsWith('xstate.after.')) expect(snap.context.error).toBeNull();
-  });
+  const result = replay(
+    machine,
+    path,
+    (a, e, where) => expect(a, where).toEqual(e),
+    (snap, event) => {
+      checkState(snap);
+      for (const [name, got] of starts.slice(seen)) {
+        if (name === 'loadMine') expect(got).toEqual({ courseId: 7 });
+        if (name === 'createReview') expect(got).toEqual({ courseId: 7, ratingValue: 4, content: 'Great course' });
+        if (name === 'updateReview')
+          expect(got).toEqual({ courseId: 7, reviewId: 55, ratingValue: 4, content: 'Great course' });
+      }
+      seen = starts.length;
+      if (event.type.startsWith('xstate.after.')) expect(snap.context.error).toBeNull();
+    },
+  );
   result.fired.forEach((k) => fired.add(k));
 }
 
 describe('review.machine (model-based)', () => {
-  it.each(paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const))(
-    'path %i: %s',
-    (_i, _label, path) => runPath(path),
-  );
+  it.each(
+    paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const),
+  )('path %i: %s', (_i, _label, path) => runPath(path));
 
   it('covers every transition of the machine', () => {
     const report = coverageReport('review.machine', all, fired);
@@ -114,13 +156,17 @@ describe('review.form (valibot rules)', () => {
     expect(validateReview({ ratingValue: 6, content: 'Fine' })).toEqual({ ratingValue: 'rating.required' });
     expect(validateReview({ ratingValue: 2.5, content: 'Fine' })).toEqual({ ratingValue: 'rating.required' });
     expect(validateReview({ ratingValue: 3, content: ' \n ' })).toEqual({ content: 'content.required' });
-    expect(validateReview({ ratingValue: 3, content: 'x'.repeat(REVIEW_CONTENT_MAX + 1) })).toEqual({ content: 'content.tooLong' });
+    expect(validateReview({ ratingValue: 3, content: 'x'.repeat(REVIEW_CONTENT_MAX + 1) })).toEqual({
+      content: 'content.tooLong',
+    });
     expect(validateReview({ ratingValue: 3, content: ` ${'x'.repeat(REVIEW_CONTENT_MAX)} ` })).toEqual({});
   });
 });
 
 describe('review.machine (timing and emitted facts)', () => {
-  function start(overrides: { create?: () => Promise<SavedReview>; update?: () => Promise<SavedReview>; mine?: MyReview } = {}) {
+  function start(
+    overrides: { create?: () => Promise<SavedReview>; update?: () => Promise<SavedReview>; mine?: MyReview } = {},
+  ) {
     const machine = reviewMachine.provide({
       actors: {
         loadMine: fromPromise(async () => overrides.mine ?? mine({})),
@@ -186,7 +232,14 @@ describe('review.machine (timing and emitted facts)', () => {
       actor.send({ type: 'review.submitted', ratingValue: 3, content: 'Good' });
       await vi.advanceTimersByTimeAsync(0);
       expect(emitted).toEqual([
-        { type: 'review.failed', error: { code: 'review.failed', status: 403, message: 'Only learners enrolled in a session of this course can review it' } },
+        {
+          type: 'review.failed',
+          error: {
+            code: 'review.failed',
+            status: 403,
+            message: 'Only learners enrolled in a session of this course can review it',
+          },
+        },
       ]);
       await vi.advanceTimersByTimeAsync(REVIEW_RESET_DELAY_MS);
       const snap = actor.getSnapshot();

@@ -53,7 +53,8 @@ function checkState(s: AnyMachineSnapshot) {
     expect(c.recipients.length).toBeGreaterThan(0);
   }
   if (s.matches({ mail: 'sent' })) expect(c.sentCount).toBe(2);
-  if (s.matches({ mail: 'failed' })) expect(c.mailError).toEqual({ code: 'mail.failed', status: 403, message: 'You may only mail your own learners' });
+  if (s.matches({ mail: 'failed' }))
+    expect(c.mailError).toEqual({ code: 'mail.failed', status: 403, message: 'You may only mail your own learners' });
   if (s.matches({ content: 'failed' })) expect(c.contentError?.code).toBe('content.failed');
   if (s.matches({ content: 'idle' })) expect(c.contentError).toBeNull();
   expect(new Set(c.recipients).size).toBe(c.recipients.length);
@@ -70,23 +71,27 @@ function runPath(path: ModelPath) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const machine = sessionLearnersMachine.provide({ actors: actors as any });
   let seen = 0;
-  const result = replay(machine, path, (a, e, where) => expect(a, where).toEqual(e), (snap, event) => {
-    checkState(snap);
-    for (const [name, got] of starts.slice(seen)) {
-      if (name === 'sendMail') expect(got).toEqual({ message: 'Meeting moves to 19:00', userIdsTo: [21, 22] });
-      if (name === 'resetContent') expect(got).toEqual({ sessionId: 41 });
-    }
-    seen = starts.length;
-    if (event.type.startsWith('xstate.after.')) expect(snap.matches({ mail: 'closed' })).toBe(true);
-  });
+  const result = replay(
+    machine,
+    path,
+    (a, e, where) => expect(a, where).toEqual(e),
+    (snap, event) => {
+      checkState(snap);
+      for (const [name, got] of starts.slice(seen)) {
+        if (name === 'sendMail') expect(got).toEqual({ message: 'Meeting moves to 19:00', userIdsTo: [21, 22] });
+        if (name === 'resetContent') expect(got).toEqual({ sessionId: 41 });
+      }
+      seen = starts.length;
+      if (event.type.startsWith('xstate.after.')) expect(snap.matches({ mail: 'closed' })).toBe(true);
+    },
+  );
   result.fired.forEach((k) => fired.add(k));
 }
 
 describe('session-learners.machine (model-based)', () => {
-  it.each(paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const))(
-    'path %i: %s',
-    (_i, _label, path) => runPath(path),
-  );
+  it.each(
+    paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const),
+  )('path %i: %s', (_i, _label, path) => runPath(path));
 
   it('covers every transition of the machine', () => {
     const report = coverageReport('session-learners.machine', all, fired);

@@ -32,7 +32,11 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.requestSession', output: { id: 57, courseId: 12, status: 'PENDING' } },
   {
     type: 'xstate.error.actor.requestSession',
-    error: { status: 422, serverMessage: 'endDate is before startDate', fieldErrors: { endDate: 'Must not be before startDate' } },
+    error: {
+      status: 422,
+      serverMessage: 'endDate is before startDate',
+      fieldErrors: { endDate: 'Must not be before startDate' },
+    },
   },
   { type: 'xstate.error.actor.requestSession', error: { status: 0 } },
 ];
@@ -59,19 +63,23 @@ function runPath(path: ModelPath) {
   const { actors, starts } = pendingActors(['requestSession']);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const machine = sessionRequestMachine.provide({ actors: actors as any });
-  const result = replay(machine, path, (a, e, where) => expect(a, where).toEqual(e), (snap) => {
-    checkState(snap);
-    // The body is sent as the form built it.
-    for (const [, input] of starts) expect(input).toEqual(request);
-  });
+  const result = replay(
+    machine,
+    path,
+    (a, e, where) => expect(a, where).toEqual(e),
+    (snap) => {
+      checkState(snap);
+      // The body is sent as the form built it.
+      for (const [, input] of starts) expect(input).toEqual(request);
+    },
+  );
   result.fired.forEach((k) => fired.add(k));
 }
 
 describe('session-request.machine (model-based)', () => {
-  it.each(paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const))(
-    'path %i: %s',
-    (_i, _label, path) => runPath(path),
-  );
+  it.each(
+    paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const),
+  )('path %i: %s', (_i, _label, path) => runPath(path));
 
   it('covers every transition of the machine', () => {
     const report = coverageReport('session-request.machine', all, fired);
@@ -79,10 +87,15 @@ describe('session-request.machine (model-based)', () => {
   });
 
   it('keeps the server message, status and field errors of a failure', () => {
-    expect(requestFailureOf({ status: 422, serverMessage: 'Bad dates', fieldErrors: { endDate: 'Too early' } })).toEqual({
+    expect(
+      requestFailureOf({ status: 422, serverMessage: 'Bad dates', fieldErrors: { endDate: 'Too early' } }),
+    ).toEqual({
       error: { code: 'sessionRequest.failed', status: 422, message: 'Bad dates' },
       fieldErrors: { endDate: 'Too early' },
     });
-    expect(requestFailureOf(new TypeError('fetch failed'))).toEqual({ error: { code: 'sessionRequest.failed' }, fieldErrors: {} });
+    expect(requestFailureOf(new TypeError('fetch failed'))).toEqual({
+      error: { code: 'sessionRequest.failed' },
+      fieldErrors: {},
+    });
   });
 });

@@ -21,10 +21,19 @@ import {
 import { allTransitions, coverageReport, edgePaths, type ModelPath, pendingActors, replay } from './model';
 
 const form = { firstName: 'Lina', lastName: 'Learner', email: 'lina@halaqa.test', password: 'Str0ng!pass' };
-const result = { token: 'jwt', expiresAt: '2999-01-01T00:00:00.000Z', user: { id: 30, email: form.email, name: 'Lina Learner', role: 'LEARNER' } };
+const result = {
+  token: 'jwt',
+  expiresAt: '2999-01-01T00:00:00.000Z',
+  user: { id: 30, email: form.email, name: 'Lina Learner', role: 'LEARNER' },
+};
 const invitation: InvitationPreview = {
-  email: 'lina@halaqa.test', role: 'EDUCATOR', companyName: 'National Center for AI', companyAcronym: 'NCAI', status: 'PENDING',
-  expiresAt: '2999-01-01T00:00:00.000Z', hasAccount: false,
+  email: 'lina@halaqa.test',
+  role: 'EDUCATOR',
+  companyName: 'National Center for AI',
+  companyAcronym: 'NCAI',
+  status: 'PENDING',
+  expiresAt: '2999-01-01T00:00:00.000Z',
+  hasAccount: false,
 };
 const TOKEN = 'invite-token';
 
@@ -41,10 +50,30 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.getInvitation', error: { status: 404, serverMessage: 'Invitation not found' } },
   { type: 'xstate.error.actor.getInvitation', error: { status: 503, serverMessage: 'Service unavailable' } },
   { type: 'xstate.done.actor.signUp', output: result },
-  { type: 'xstate.error.actor.signUp', error: { status: 400, serverMessage: 'Some fields are invalid', fieldErrors: { email: 'must be a valid email address' } } },
-  { type: 'xstate.error.actor.signUp', error: { status: 409, serverMessage: 'An account with this email already exists', fieldErrors: {} } },
-  { type: 'xstate.error.actor.signUp', error: { status: 400, serverMessage: 'Please complete the captcha', fieldErrors: { 'g-recaptcha-response': 'Please complete the captcha' } } },
-  { type: 'xstate.error.actor.signUp', error: { status: 410, serverMessage: 'This invitation has expired', fieldErrors: {} } },
+  {
+    type: 'xstate.error.actor.signUp',
+    error: {
+      status: 400,
+      serverMessage: 'Some fields are invalid',
+      fieldErrors: { email: 'must be a valid email address' },
+    },
+  },
+  {
+    type: 'xstate.error.actor.signUp',
+    error: { status: 409, serverMessage: 'An account with this email already exists', fieldErrors: {} },
+  },
+  {
+    type: 'xstate.error.actor.signUp',
+    error: {
+      status: 400,
+      serverMessage: 'Please complete the captcha',
+      fieldErrors: { 'g-recaptcha-response': 'Please complete the captcha' },
+    },
+  },
+  {
+    type: 'xstate.error.actor.signUp',
+    error: { status: 410, serverMessage: 'This invitation has expired', fieldErrors: {} },
+  },
 ];
 
 // The captcha round only grows; the traversal treats rounds past 2 as one state (finite graph).
@@ -72,14 +101,21 @@ function checkState(s: AnyMachineSnapshot) {
   // An invitation fixes the role: an invited educator is an educator.
   if (c.invitation) expect(c.role).toBe(c.invitation.role === 'EDUCATOR' ? 'EDUCATOR' : 'LEARNER');
   expect(invitationProblem(snap)).toBe(s.matches('invitationUnusable') ? c.error!.code : null);
-  if (s.matches('invitationUnusable')) expect(['invitation.used', 'invitation.expired', 'invitation.invalid', 'invitation.unavailable']).toContain(c.error?.code);
+  if (s.matches('invitationUnusable'))
+    expect(['invitation.used', 'invitation.expired', 'invitation.invalid', 'invitation.unavailable']).toContain(
+      c.error?.code,
+    );
   expect(captchaProblem(snap)).toBe(
-    s.matches('form') && (c.error?.code === 'captcha.required' || c.error?.code === 'captcha.refused') ? c.error.code : null,
+    s.matches('form') && (c.error?.code === 'captcha.required' || c.error?.code === 'captcha.refused')
+      ? c.error.code
+      : null,
   );
   const failure = formFailure(snap);
   if (failure) expect(failure.code).not.toMatch(/^captcha\./);
   expect(serverFieldErrors(snap)).toEqual(
-    c.error?.code === 'signup.failed' && c.error.status === 409 && Object.keys(c.fieldErrors).length === 0 ? { email: c.error.message } : c.fieldErrors,
+    c.error?.code === 'signup.failed' && c.error.status === 409 && Object.keys(c.fieldErrors).length === 0
+      ? { email: c.error.message }
+      : c.fieldErrors,
   );
   if (s.matches('submitting')) {
     expect(c.error).toBeNull(); // a new attempt clears the previous failure
@@ -90,7 +126,11 @@ function checkState(s: AnyMachineSnapshot) {
   if (s.matches({ form: 'failed' }) && c.error === null) expect(c.fieldErrors['g-recaptcha-response']).toBeDefined();
   if (s.matches('succeeded')) {
     expect(s.status).toBe('done');
-    expect(s.output).toEqual({ result, role: c.invitation?.role ?? c.role, pending: c.invitation === null && c.role === 'EDUCATOR' });
+    expect(s.output).toEqual({
+      result,
+      role: c.invitation?.role ?? c.role,
+      pending: c.invitation === null && c.role === 'EDUCATOR',
+    });
   }
 }
 
@@ -100,7 +140,9 @@ const inputs: Array<[string, { invitationToken: string | null }]> = [
 ];
 const all = allTransitions(signUpMachine);
 const fired = new Set<string>();
-const pathsByInput = inputs.map(([name, input]) => [name, edgePaths(signUpMachine, { input, events, serializeState })] as const);
+const pathsByInput = inputs.map(
+  ([name, input]) => [name, edgePaths(signUpMachine, { input, events, serializeState })] as const,
+);
 
 afterAll(() => {
   const report = coverageReport('signup.machine', all, fired);
@@ -114,49 +156,63 @@ function runPath(path: ModelPath) {
   const machine = signUpMachine.provide({ actors: actors as any });
   let seen = 0;
   let previous: AnyMachineSnapshot | null = null;
-  const r = replay(machine, path, (a, e, where) => expect(a, where).toEqual(e), (snap, event) => {
-    checkState(snap);
-    const c = snap.context as SignUpContext;
-    // Actor inputs: the invitation by its token; the sign-up with the form, the role, the solved
-    // captcha, the interface language and the invitation token.
-    for (const [name, input] of starts.slice(seen)) {
-      if (name === 'getInvitation') expect(input).toBe(TOKEN);
-      if (name === 'signUp') {
-        const before = previous!.context as SignUpContext;
-        expect(input).toEqual({ form, role: before.role, captcha: before.captcha, language: 'ar', invitationToken: before.invitationToken });
+  const r = replay(
+    machine,
+    path,
+    (a, e, where) => expect(a, where).toEqual(e),
+    (snap, event) => {
+      checkState(snap);
+      const c = snap.context as SignUpContext;
+      // Actor inputs: the invitation by its token; the sign-up with the form, the role, the solved
+      // captcha, the interface language and the invitation token.
+      for (const [name, input] of starts.slice(seen)) {
+        if (name === 'getInvitation') expect(input).toBe(TOKEN);
+        if (name === 'signUp') {
+          const before = previous!.context as SignUpContext;
+          expect(input).toEqual({
+            form,
+            role: before.role,
+            captcha: before.captcha,
+            language: 'ar',
+            invitationToken: before.invitationToken,
+          });
+        }
       }
-    }
-    seen = starts.length;
-    // Submitting without a solved captcha stays on the form and says so.
-    if (event.type === 'signup.submitted' && previous && (previous.context as SignUpContext).captcha === null) {
-      expect(snap.matches({ form: 'editing' })).toBe(true);
-      expect(c.error?.code).toBe('captcha.required');
-    }
-    // A link that does not verify is invalid; one that could not be read (5xx) is not called invalid.
-    if (event.type === 'xstate.error.actor.getInvitation') {
-      const status = (event as unknown as { error: { status: number } }).error.status;
-      expect(c.error?.code).toBe(status === 404 ? 'invitation.invalid' : 'invitation.unavailable');
-    }
-    if (event.type === 'xstate.error.actor.signUp') {
-      const error = (event as unknown as { error: { status: number; serverMessage: string; fieldErrors: Record<string, string> } }).error;
-      expect(c.error!.message).toBe(error.serverMessage);
-      expect(c.fieldErrors).toEqual(error.fieldErrors);
-      // The server spent (or refused) the captcha: it is cleared and the widget starts again.
-      expect(c.captcha).toBeNull();
-      expect(c.captchaRound).toBe((previous!.context as SignUpContext).captchaRound + 1);
-      const invited = c.invitationToken !== null;
-      const expected = error.fieldErrors['g-recaptcha-response']
-        ? 'captcha.refused'
-        : invited && error.status === 410
-          ? 'invitation.expired'
-          : invited && error.status === 409 && Object.keys(error.fieldErrors).length === 0
-            ? 'invitation.used'
-            : 'signup.failed';
-      expect(c.error!.code).toBe(expected);
-    }
-    previous = snap;
-  });
-  if (path.input && (path.input as { invitationToken: string | null }).invitationToken) expect(starts[0]).toEqual(['getInvitation', TOKEN]);
+      seen = starts.length;
+      // Submitting without a solved captcha stays on the form and says so.
+      if (event.type === 'signup.submitted' && previous && (previous.context as SignUpContext).captcha === null) {
+        expect(snap.matches({ form: 'editing' })).toBe(true);
+        expect(c.error?.code).toBe('captcha.required');
+      }
+      // A link that does not verify is invalid; one that could not be read (5xx) is not called invalid.
+      if (event.type === 'xstate.error.actor.getInvitation') {
+        const status = (event as unknown as { error: { status: number } }).error.status;
+        expect(c.error?.code).toBe(status === 404 ? 'invitation.invalid' : 'invitation.unavailable');
+      }
+      if (event.type === 'xstate.error.actor.signUp') {
+        const error = (
+          event as unknown as { error: { status: number; serverMessage: string; fieldErrors: Record<string, string> } }
+        ).error;
+        expect(c.error!.message).toBe(error.serverMessage);
+        expect(c.fieldErrors).toEqual(error.fieldErrors);
+        // The server spent (or refused) the captcha: it is cleared and the widget starts again.
+        expect(c.captcha).toBeNull();
+        expect(c.captchaRound).toBe((previous!.context as SignUpContext).captchaRound + 1);
+        const invited = c.invitationToken !== null;
+        const expected = error.fieldErrors['g-recaptcha-response']
+          ? 'captcha.refused'
+          : invited && error.status === 410
+            ? 'invitation.expired'
+            : invited && error.status === 409 && Object.keys(error.fieldErrors).length === 0
+              ? 'invitation.used'
+              : 'signup.failed';
+        expect(c.error!.code).toBe(expected);
+      }
+      previous = snap;
+    },
+  );
+  if (path.input && (path.input as { invitationToken: string | null }).invitationToken)
+    expect(starts[0]).toEqual(['getInvitation', TOKEN]);
   r.fired.forEach((k) => fired.add(k));
 }
 

@@ -8,15 +8,26 @@ import { brandContrasts, checkColour, checkTheme, DEFAULT_COLOURS } from '../../
  */
 describe('theme contrast rule (SPA and server agree)', () => {
   const sweep: string[] = [];
-  for (let r = 0; r < 256; r += 51) for (let g = 0; g < 256; g += 51) for (let b = 0; b < 256; b += 51) {
-    sweep.push(`#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('').toUpperCase()}`);
-  }
+  for (let r = 0; r < 256; r += 51)
+    for (let g = 0; g < 256; g += 51)
+      for (let b = 0; b < 256; b += 51) {
+        sweep.push(
+          `#${[r, g, b]
+            .map((v) => v.toString(16).padStart(2, '0'))
+            .join('')
+            .toUpperCase()}`,
+        );
+      }
 
   it('computes the same ratios and verdicts for 216 colours', () => {
     for (const hex of sweep) {
       expect({ hex, ratios: brandContrasts(hex) }).toEqual({ hex, ratios: serverContrasts(hex) });
-      const refusedByServer = themeContrastErrors({ primaryColor: hex, secondaryColor: '#428D77', tertiaryColor: '#DB5E3E' }).length > 0;
-      expect({ hex, refused: checkColour(hex).problem === 'colour.unreadable' }).toEqual({ hex, refused: refusedByServer });
+      const refusedByServer =
+        themeContrastErrors({ primaryColor: hex, secondaryColor: '#428D77', tertiaryColor: '#DB5E3E' }).length > 0;
+      expect({ hex, refused: checkColour(hex).problem === 'colour.unreadable' }).toEqual({
+        hex,
+        refused: refusedByServer,
+      });
     }
   });
 
@@ -36,7 +47,12 @@ describe('theme contrast rule (SPA and server agree)', () => {
         { name: 'حساب', url: 'https://a.example.org' },
       ],
     });
-    expect(check.links).toEqual([{ name: 'link.nameDuplicate' }, { name: 'link.nameDuplicate', url: 'link.urlInvalid' }, { name: 'link.nameRequired' }, { name: 'link.nameInvalid' }]);
+    expect(check.links).toEqual([
+      { name: 'link.nameDuplicate' },
+      { name: 'link.nameDuplicate', url: 'link.urlInvalid' },
+      { name: 'link.nameRequired' },
+      { name: 'link.nameInvalid' },
+    ]);
     expect(check.ok).toBe(false);
   });
 });

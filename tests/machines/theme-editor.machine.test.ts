@@ -1,17 +1,29 @@
 import { type AnyEventObject, type AnyMachineSnapshot, createActor, fromCallback, fromPromise } from 'xstate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type ThemeEditorContext, type ThemeEditorEmitted, themeEditorMachine } from '../../machines/theme-editor.machine';
+import {
+  type ThemeEditorContext,
+  type ThemeEditorEmitted,
+  themeEditorMachine,
+} from '../../machines/theme-editor.machine';
 import { type ThemeValues, checkTheme, DEFAULT_COLOURS, sameValues } from '../../machines/theme-editor.form';
 import * as sel from '../../machines/theme-editor.selectors';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
 
-const QAD: ThemeValues = { primary: '#8A1538', secondary: '#1B365D', tertiary: '#C9A227', links: [{ name: 'website', url: 'https://qad.example.org' }] };
+const QAD: ThemeValues = {
+  primary: '#8A1538',
+  secondary: '#1B365D',
+  tertiary: '#C9A227',
+  links: [{ name: 'website', url: 'https://qad.example.org' }],
+};
 const logoFile = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
 
 /** Invoke results and user events the traversal may send (others are sent as `{ type }`). */
 const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadSettings', output: { values: QAD, logo: null } },
-  { type: 'xstate.error.actor.loadSettings', error: { status: 403, serverMessage: 'You are not a member of this company' } },
+  {
+    type: 'xstate.error.actor.loadSettings',
+    error: { status: 403, serverMessage: 'You are not a member of this company' },
+  },
   { type: 'colour.changed', key: 'primary', value: '#FFFF00' },
   { type: 'colour.changed', key: 'primary', value: '#8A1538' },
   { type: 'colour.changed', key: 'tertiary', value: '#12' },
@@ -22,7 +34,11 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.saveSettings', output: QAD },
   {
     type: 'xstate.error.actor.saveSettings',
-    error: { status: 400, serverMessage: 'The theme is not readable', fieldErrors: { 'style.primaryColor': 'Primary colour #FFFF00 is not readable' } },
+    error: {
+      status: 400,
+      serverMessage: 'The theme is not readable',
+      fieldErrors: { 'style.primaryColor': 'Primary colour #FFFF00 is not readable' },
+    },
   },
   { type: 'logo.selected', file: logoFile },
   { type: 'logo.selected', file: null },
@@ -117,7 +133,8 @@ function runPath(path: ModelPath) {
         }
       }
       seen = starts.length;
-      if (event.type === 'logo.selected' && !(event as unknown as { file: File | null }).file) expect(snap.matches({ ready: { logo: 'uploading' } })).toBe(false);
+      if (event.type === 'logo.selected' && !(event as unknown as { file: File | null }).file)
+        expect(snap.matches({ ready: { logo: 'uploading' } })).toBe(false);
     },
   );
   for (const input of uploads) expect(input).toEqual({ companyId: 3, file: logoFile });
@@ -129,10 +146,9 @@ describe('theme-editor.machine (model-based)', () => {
     expect(paths.length).toBeGreaterThan(20);
   });
 
-  it.each(paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const))(
-    'path %i: %s',
-    (_i, _label, path) => runPath(path),
-  );
+  it.each(
+    paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const),
+  )('path %i: %s', (_i, _label, path) => runPath(path));
 
   it('covers every transition of the machine', () => {
     const report = coverageReport('theme-editor.machine', all, fired);
@@ -181,7 +197,12 @@ describe('theme-editor.machine (real actors)', () => {
     await settle();
     expect(sel.wasSaved(actor.getSnapshot())).toBe(true);
     expect(saves).toHaveLength(1);
-    expect(emitted).toEqual([{ type: 'brand.changed', brand: { ...DEFAULT_COLOURS, logo: null, links: { website: 'https://qad.example.org' } } }]);
+    expect(emitted).toEqual([
+      {
+        type: 'brand.changed',
+        brand: { ...DEFAULT_COLOURS, logo: null, links: { website: 'https://qad.example.org' } },
+      },
+    ]);
   });
 
   it('uploads the logo with progress and emits the brand with the saved colours and the new logo', async () => {
@@ -193,7 +214,16 @@ describe('theme-editor.machine (real actors)', () => {
     await settle();
     expect(actor.getSnapshot().context.logo).toBe('/uploads/company/3/logo.png');
     expect(emitted).toEqual([
-      { type: 'brand.changed', brand: { primary: '#8A1538', secondary: '#1B365D', tertiary: '#C9A227', logo: '/uploads/company/3/logo.png', links: { website: 'https://qad.example.org' } } },
+      {
+        type: 'brand.changed',
+        brand: {
+          primary: '#8A1538',
+          secondary: '#1B365D',
+          tertiary: '#C9A227',
+          logo: '/uploads/company/3/logo.png',
+          links: { website: 'https://qad.example.org' },
+        },
+      },
     ]);
   });
 });

@@ -12,9 +12,13 @@ describe('auth form rules (spec §5)', () => {
   });
 
   it('e-mail: one @ and a top-level domain of 2+ letters', () => {
-    for (const email of ['a@b.co', 'first.last+tag@sub.example.org']) expect(validate(loginSchema, { email, password: 'x' }).ok).toBe(true);
+    for (const email of ['a@b.co', 'first.last+tag@sub.example.org'])
+      expect(validate(loginSchema, { email, password: 'x' }).ok).toBe(true);
     for (const email of ['a@b', 'a@b.c', 'a@@b.co', 'a b@c.co', 'a@b.c0', '@b.co']) {
-      expect(validate(loginSchema, { email, password: 'x' })).toEqual({ ok: false, errors: { email: 'email.invalid' } });
+      expect(validate(loginSchema, { email, password: 'x' })).toEqual({
+        ok: false,
+        errors: { email: 'email.invalid' },
+      });
     }
   });
 

@@ -1,7 +1,14 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type WaitlistContext, confirmFailureCode, waitlistMachine } from '../../machines/waitlist.machine';
-import { awaitsConfirmation, confirmFailed, hasJoined, isBusy, joinFailed, showsForm } from '../../machines/waitlist.selectors';
+import {
+  awaitsConfirmation,
+  confirmFailed,
+  hasJoined,
+  isBusy,
+  joinFailed,
+  showsForm,
+} from '../../machines/waitlist.selectors';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
 
 /**
@@ -17,11 +24,21 @@ const events: AnyEventObject[] = [
   { type: 'waitlist.cancelled' },
   { type: 'xstate.done.actor.joinWaitlist', output: { kind: 'entry', created: true, email } },
   { type: 'xstate.done.actor.joinWaitlist', output: { kind: 'pending', email } },
-  { type: 'xstate.error.actor.joinWaitlist', error: { status: 422, serverMessage: 'You can only put your own e-mail address (x@y.z) on a waitlist', fieldErrors: { email: 'must be the address of your account' } } },
+  {
+    type: 'xstate.error.actor.joinWaitlist',
+    error: {
+      status: 422,
+      serverMessage: 'You can only put your own e-mail address (x@y.z) on a waitlist',
+      fieldErrors: { email: 'must be the address of your account' },
+    },
+  },
   { type: 'xstate.error.actor.joinWaitlist', error: new TypeError('fetch failed') },
   { type: 'xstate.done.actor.confirmWaitlist', output: { courseId, courseTitle: 'Intro to Algorithms', email } },
   { type: 'xstate.error.actor.confirmWaitlist', error: { status: 404, serverMessage: 'Waitlist link not found' } },
-  { type: 'xstate.error.actor.confirmWaitlist', error: { status: 410, serverMessage: 'This link has expired: join the waitlist again to get a new one' } },
+  {
+    type: 'xstate.error.actor.confirmWaitlist',
+    error: { status: 410, serverMessage: 'This link has expired: join the waitlist again to get a new one' },
+  },
   { type: 'xstate.error.actor.confirmWaitlist', error: new TypeError('fetch failed') },
 ];
 
@@ -53,7 +70,8 @@ function checkState(s: AnyMachineSnapshot, token: string | null) {
   }
   if (s.matches('confirmed')) expect(c.confirmed).toEqual({ courseId, courseTitle: 'Intro to Algorithms', email });
   if (s.matches('confirmFailed')) {
-    const expected = c.error?.status === 404 ? 'link.notFound' : c.error?.status === 410 ? 'link.expired' : 'confirm.failed';
+    const expected =
+      c.error?.status === 404 ? 'link.notFound' : c.error?.status === 410 ? 'link.expired' : 'confirm.failed';
     expect(c.error?.code).toBe(expected);
   }
 }
@@ -70,21 +88,32 @@ function runPath(path: ModelPath) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const machine = waitlistMachine.provide({ actors: actors as any });
   const token = (path.input as { token?: string }).token ?? null;
-  const result = replay(machine, path, (a, e, where) => expect(a, where).toEqual(e), (snap) => {
-    checkState(snap, token);
-    for (const [name, input] of starts) {
-      if (name === 'joinWaitlist') expect(input).toEqual({ courseId, email, language: 'ar' });
-      else expect(input).toEqual({ token: 'abc-token' });
-    }
-  });
+  const result = replay(
+    machine,
+    path,
+    (a, e, where) => expect(a, where).toEqual(e),
+    (snap) => {
+      checkState(snap, token);
+      for (const [name, input] of starts) {
+        if (name === 'joinWaitlist') expect(input).toEqual({ courseId, email, language: 'ar' });
+        else expect(input).toEqual({ token: 'abc-token' });
+      }
+    },
+  );
   result.fired.forEach((k) => fired.add(k));
 }
 
 describe('waitlist.machine (model-based)', () => {
-  it.each(paths.map((p, i) => [i, `${(p.input as { token?: string }).token ? 'link' : 'course'}: ${p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)'}`, p] as const))(
-    'path %i: %s',
-    (_i, _label, path) => runPath(path),
-  );
+  it.each(
+    paths.map(
+      (p, i) =>
+        [
+          i,
+          `${(p.input as { token?: string }).token ? 'link' : 'course'}: ${p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)'}`,
+          p,
+        ] as const,
+    ),
+  )('path %i: %s', (_i, _label, path) => runPath(path));
 
   it('covers every transition of the machine', () => {
     const report = coverageReport('waitlist.machine', all, fired);

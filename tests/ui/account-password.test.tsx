@@ -24,12 +24,17 @@ const bodiesOf = (mock: ReturnType<typeof mockFetch>, key: string) =>
 
 describe('forgot password screen', () => {
   it('sends the address and the interface language, then says a link is on its way (whatever the address)', async () => {
-    const { mock, api } = apiWith({ 'POST /api/account/reset-password/request': () => json(202, { data: { message: 'If the address has an account, a reset link is on its way.' } }) });
+    const { mock, api } = apiWith({
+      'POST /api/account/reset-password/request': () =>
+        json(202, { data: { message: 'If the address has an account, a reset link is on its way.' } }),
+    });
     await renderWithRouter(<ForgotPasswordScreen api={api} initialEmail="omar@example.org" />);
     fireEvent.click(screen.getByRole('button', { name: 'Send the reset link' }));
     await screen.findByRole('heading', { name: 'Check your mailbox' });
     expect(screen.getByText(/has a Halaqa account, we have sent it a link/)).toBeTruthy();
-    expect(bodiesOf(mock, 'POST /api/account/reset-password/request')).toEqual([{ email: 'omar@example.org', language: 'en' }]);
+    expect(bodiesOf(mock, 'POST /api/account/reset-password/request')).toEqual([
+      { email: 'omar@example.org', language: 'en' },
+    ]);
   });
 
   it('checks the address before sending anything', async () => {
@@ -44,12 +49,19 @@ describe('forgot password screen', () => {
   it('says how long to wait after a 429, in English and in Arabic', async () => {
     for (const locale of ['en', 'ar'] as const) {
       const { api } = apiWith({
-        'POST /api/account/reset-password/request': () => json(429, { message: 'Too many attempts. Please try again in 42 seconds.' }, { 'Retry-After': '42' }),
+        'POST /api/account/reset-password/request': () =>
+          json(429, { message: 'Too many attempts. Please try again in 42 seconds.' }, { 'Retry-After': '42' }),
       });
       await renderWithRouter(<ForgotPasswordScreen api={api} initialEmail="omar@example.org" />, { locale });
-      fireEvent.click(screen.getByRole('button', { name: locale === 'en' ? 'Send the reset link' : 'أرسل رابط إعادة التعيين' }));
+      fireEvent.click(
+        screen.getByRole('button', { name: locale === 'en' ? 'Send the reset link' : 'أرسل رابط إعادة التعيين' }),
+      );
       const alert = await screen.findByRole('alert');
-      expect(alert.textContent).toContain(locale === 'en' ? 'Too many attempts. Please try again in 42 seconds.' : 'محاولات كثيرة جدًا. يُرجى المحاولة مجددًا بعد 42 ثانية.');
+      expect(alert.textContent).toContain(
+        locale === 'en'
+          ? 'Too many attempts. Please try again in 42 seconds.'
+          : 'محاولات كثيرة جدًا. يُرجى المحاولة مجددًا بعد 42 ثانية.',
+      );
       cleanup();
     }
   });
@@ -70,16 +82,24 @@ describe('reset password screen', () => {
   it.each([
     ['used', 'This reset link has already been used. Each link works once: ask for a new one.'],
     ['expired', 'This reset link has expired: links work for one hour. Ask for a new one.'],
-    ['invalid', 'This reset link is not valid. Check that you opened the whole link from the mail, or ask for a new one.'],
+    [
+      'invalid',
+      'This reset link is not valid. Check that you opened the whole link from the mail, or ask for a new one.',
+    ],
   ])('says the link is %s and offers a new one', async (problem, text) => {
-    const { mock, api } = apiWith({ 'POST /api/account/reset-password': () => json(422, { message: 'x', errors: [{ path: 'token', message: problem }] }) });
+    const { mock, api } = apiWith({
+      'POST /api/account/reset-password': () =>
+        json(422, { message: 'x', errors: [{ path: 'token', message: problem }] }),
+    });
     await renderWithRouter(<ResetPasswordScreen api={api} email="omar@example.org" token="tok-1" />);
     fireEvent.input(screen.getByLabelText(/^New password/), { target: { value: 'N3w!passw0rd' } });
     fireEvent.input(screen.getByLabelText(/^Confirm the new password/), { target: { value: 'N3w!passw0rd' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reset my password' }));
     await screen.findByText(text);
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toBeTruthy();
-    expect(bodiesOf(mock, 'POST /api/account/reset-password')).toEqual([{ email: 'omar@example.org', token: 'tok-1', password: 'N3w!passw0rd', confirmPassword: 'N3w!passw0rd' }]);
+    expect(bodiesOf(mock, 'POST /api/account/reset-password')).toEqual([
+      { email: 'omar@example.org', token: 'tok-1', password: 'N3w!passw0rd', confirmPassword: 'N3w!passw0rd' },
+    ]);
   });
 
   it('a link without its token is not valid from the start', async () => {
@@ -99,20 +119,33 @@ describe('change password form', () => {
 
   it('hands the fresh token to the auth actor and says "password changed !"', async () => {
     const { mock, api } = apiWith({
-      'PUT /api/account/password': () => json(200, { data: { message: 'password changed !', token: 'tok-fresh', expiresAt: '2999-01-01T00:00:00.000Z' } }),
+      'PUT /api/account/password': () =>
+        json(200, {
+          data: { message: 'password changed !', token: 'tok-fresh', expiresAt: '2999-01-01T00:00:00.000Z' },
+        }),
     });
     const send = vi.fn();
     await renderWithRouter(<PasswordForm api={api} auth={{ send } as unknown as AuthActor} />);
     fill('Old-passw0rd!', 'N3w!passw0rd');
     await screen.findByText(/Your other devices are signed out/);
-    expect(send).toHaveBeenCalledWith({ type: 'auth.tokenReplaced', token: 'tok-fresh', expiresAt: '2999-01-01T00:00:00.000Z' });
-    expect(bodiesOf(mock, 'PUT /api/account/password')).toEqual([{ oldPassword: 'Old-passw0rd!', newPassword: 'N3w!passw0rd' }]);
+    expect(send).toHaveBeenCalledWith({
+      type: 'auth.tokenReplaced',
+      token: 'tok-fresh',
+      expiresAt: '2999-01-01T00:00:00.000Z',
+    });
+    expect(bodiesOf(mock, 'PUT /api/account/password')).toEqual([
+      { oldPassword: 'Old-passw0rd!', newPassword: 'N3w!passw0rd' },
+    ]);
     await waitFor(() => expect((screen.getByLabelText(/^Current password/) as HTMLInputElement).value).toBe(''));
   });
 
   it('shows a wrong current password at its field, and keeps the session as it is', async () => {
     const { api } = apiWith({
-      'PUT /api/account/password': () => json(400, { message: 'Your current password is not correct', errors: [{ path: 'oldPassword', message: 'is not correct' }] }),
+      'PUT /api/account/password': () =>
+        json(400, {
+          message: 'Your current password is not correct',
+          errors: [{ path: 'oldPassword', message: 'is not correct' }],
+        }),
     });
     const send = vi.fn();
     await renderWithRouter(<PasswordForm api={api} auth={{ send } as unknown as AuthActor} />);
@@ -129,7 +162,13 @@ describe('profile section', () => {
     const { api } = apiWith({});
     const retry = vi.fn();
     await renderWithRouter(
-      <ProfileSection api={api} auth={{ send: vi.fn() } as unknown as AuthActor} user={null} error={new ApiError(500, { message: 'boom' })} onRetry={retry} />,
+      <ProfileSection
+        api={api}
+        auth={{ send: vi.fn() } as unknown as AuthActor}
+        user={null}
+        error={new ApiError(500, { message: 'boom' })}
+        onRetry={retry}
+      />,
     );
     expect(await screen.findByText('Could not get the account information')).toBeTruthy();
   });
@@ -137,14 +176,38 @@ describe('profile section', () => {
   it('saves trimmed names and the mail language in one request', async () => {
     const { ProfileSection } = await import('@/features/account/profile-page');
     const user = {
-      id: 21, email: 'omar@example.org', name: 'Omar Haddad', firstName: 'Omar', lastName: 'Haddad', role: 'LEARNER' as const, status: 'APPROVED' as const,
-      companyId: null, pictureUrl: null, language: 'en' as const, createdAt: '2025-01-14T09:30:00Z',
+      id: 21,
+      email: 'omar@example.org',
+      name: 'Omar Haddad',
+      firstName: 'Omar',
+      lastName: 'Haddad',
+      role: 'LEARNER' as const,
+      status: 'APPROVED' as const,
+      companyId: null,
+      pictureUrl: null,
+      language: 'en' as const,
+      createdAt: '2025-01-14T09:30:00Z',
     };
-    const { mock, api } = apiWith({ 'PUT /api/account/profile': () => json(200, { data: { ...user, firstName: 'Layla', name: 'Layla Haddad', language: 'ar' } }) });
-    await renderWithRouter(<ProfileSection api={api} auth={{ send: vi.fn() } as unknown as AuthActor} user={user} error={null} onRetry={() => {}} />);
+    const { mock, api } = apiWith({
+      'PUT /api/account/profile': () =>
+        json(200, { data: { ...user, firstName: 'Layla', name: 'Layla Haddad', language: 'ar' } }),
+    });
+    await renderWithRouter(
+      <ProfileSection
+        api={api}
+        auth={{ send: vi.fn() } as unknown as AuthActor}
+        user={user}
+        error={null}
+        onRetry={() => {}}
+      />,
+    );
     fireEvent.input(screen.getByLabelText(/^First name/), { target: { value: '  Layla ' } });
     fireEvent.change(screen.getByLabelText(/^Language of your e-mails/), { target: { value: 'ar' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save the profile' }));
-    await waitFor(() => expect(bodiesOf(mock, 'PUT /api/account/profile')).toEqual([{ firstName: 'Layla', lastName: 'Haddad', language: 'ar' }]));
+    await waitFor(() =>
+      expect(bodiesOf(mock, 'PUT /api/account/profile')).toEqual([
+        { firstName: 'Layla', lastName: 'Haddad', language: 'ar' },
+      ]),
+    );
   });
 });

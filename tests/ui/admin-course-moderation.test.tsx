@@ -38,7 +38,11 @@ const course: ModeratedCourse = {
 
 const toast = (text: string) => screen.findByText(text, { selector: '[data-part=title]' });
 
-async function renderQueue(routes: Record<string, Handler>, search: ModerationSearch = {}, items: ModeratedCourse[] = [course]) {
+async function renderQueue(
+  routes: Record<string, Handler>,
+  search: ModerationSearch = {},
+  items: ModeratedCourse[] = [course],
+) {
   const mock = mockFetch({
     'GET /api/courses/moderation': () => json(200, { data: { items, total: items.length, page: 1, pageSize: 12 } }),
     ...routes,
@@ -54,7 +58,7 @@ async function renderQueue(routes: Record<string, Handler>, search: ModerationSe
   return mock;
 }
 
-describe('the admins\' course queue', () => {
+describe("the admins' course queue", () => {
   it('lists the courses sent for review (PENDING by default), sent without a session', async () => {
     const mock = await renderQueue({});
     expect(new URL(mock.calls[0]!.request.url).search).toBe('?status=PENDING&page=1&pageSize=12');
@@ -63,11 +67,17 @@ describe('the admins\' course queue', () => {
     expect(within(row).getByText('Sent without a session.')).toBeTruthy();
     expect(within(row).getByText('Educator: Salma Idrissi')).toBeTruthy();
     const actions = within(row).getByRole('group', { name: 'Actions on the course Compilers from Scratch' });
-    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Approve', 'Reject']);
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Approve', 'Reject']);
   });
 
   it("approves with an optional note: 'Course Approved', and reloads the queue", async () => {
-    const mock = await renderQueue({ 'POST /api/courses/31/approve': () => json(200, { data: { ...course, status: 'APPROVED' } }) });
+    const mock = await renderQueue({
+      'POST /api/courses/31/approve': () => json(200, { data: { ...course, status: 'APPROVED' } }),
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve this course?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
@@ -79,14 +89,19 @@ describe('the admins\' course queue', () => {
   it('rejects only with a message, sent to the server; a failure keeps the dialog open with the server message', async () => {
     let answer = 409;
     const mock = await renderQueue({
-      'POST /api/courses/31/reject': () => (answer === 409 ? json(409, { message: 'Only a course that is PENDING can be rejected' }) : json(200, { data: { ...course, status: 'REJECTED' } })),
+      'POST /api/courses/31/reject': () =>
+        answer === 409
+          ? json(409, { message: 'Only a course that is PENDING can be rejected' })
+          : json(200, { data: { ...course, status: 'REJECTED' } }),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Reject this course?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await within(dialog).findByText('Write a message: it is sent to the person by e-mail.')).toBeTruthy();
     expect(mock.calls.some((c) => c.method === 'POST')).toBe(false);
-    fireEvent.input(within(dialog).getByRole('textbox', { name: /Message to the educator/ }), { target: { value: 'Week 3 has no lessons.' } });
+    fireEvent.input(within(dialog).getByRole('textbox', { name: /Message to the educator/ }), {
+      target: { value: 'Week 3 has no lessons.' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await toast('Could not reject the course !')).toBeTruthy();
     expect(screen.getByRole('alertdialog', { name: 'Reject this course?' })).toBeTruthy();
@@ -94,17 +109,28 @@ describe('the admins\' course queue', () => {
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Reject' }));
     expect(await toast('Course Rejected')).toBeTruthy();
     const posts = mock.calls.filter((c) => c.method === 'POST');
-    expect(posts.map((c) => JSON.parse(c.body!))).toEqual([{ message: 'Week 3 has no lessons.' }, { message: 'Week 3 has no lessons.' }]);
+    expect(posts.map((c) => JSON.parse(c.body!))).toEqual([
+      { message: 'Week 3 has no lessons.' },
+      { message: 'Week 3 has no lessons.' },
+    ]);
   });
 
   it("unpublishes a published course with a message: 'Course unpublished'", async () => {
     const published = { ...course, status: 'PUBLISHED' as const, submittedAt: null, pendingSessions: 1 };
-    const mock = await renderQueue({ 'POST /api/courses/31/unpublish': () => json(200, { data: { ...published, status: 'UNPUBLISHED' } }) }, { courseStatus: 'PUBLISHED' }, [published]);
+    const mock = await renderQueue(
+      { 'POST /api/courses/31/unpublish': () => json(200, { data: { ...published, status: 'UNPUBLISHED' } }) },
+      { courseStatus: 'PUBLISHED' },
+      [published],
+    );
     expect(new URL(mock.calls[0]!.request.url).searchParams.get('status')).toBe('PUBLISHED');
-    expect(screen.getByText('1 session of this course also waits for approval: approving it publishes the course.')).toBeTruthy();
+    expect(
+      screen.getByText('1 session of this course also waits for approval: approving it publishes the course.'),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Unpublish' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Unpublish this course?' });
-    fireEvent.input(within(dialog).getByRole('textbox', { name: /Message to the educator/ }), { target: { value: 'Outdated material' } });
+    fireEvent.input(within(dialog).getByRole('textbox', { name: /Message to the educator/ }), {
+      target: { value: 'Outdated material' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Unpublish' }));
     expect(await toast('Course unpublished')).toBeTruthy();
     expect(JSON.parse(mock.calls.find((c) => c.method === 'POST')!.body!)).toEqual({ message: 'Outdated material' });
@@ -118,13 +144,22 @@ describe("the educator's courses page", () => {
     let reloads = 0;
     await renderWithRouter(
       <>
-        <CoursesToTeachPage data={{ courses: items, timezones: [] }} search={{}} api={api} onSearch={() => {}} onRetry={() => reloads++} />
+        <CoursesToTeachPage
+          data={{ courses: items, timezones: [] }}
+          search={{}}
+          api={api}
+          onSearch={() => {}}
+          onRetry={() => reloads++}
+        />
         <Toaster />
       </>,
     );
     return { mock, reloads: () => reloads };
   }
-  const page = (...list: ModeratedCourse[]) => ({ ok: true as const, data: { items: list, total: list.length, page: 1, pageSize: 12 } });
+  const page = (...list: ModeratedCourse[]) => ({
+    ok: true as const,
+    data: { items: list, total: list.length, page: 1, pageSize: 12 },
+  });
 
   it("shows the admin's message on a rejected or unpublished course, and asks to send it again", async () => {
     await renderPage(
@@ -135,7 +170,7 @@ describe("the educator's courses page", () => {
       ),
     );
     expect(await screen.findByText('Week 3 has no lessons.')).toBeTruthy();
-    expect(screen.getByText('Not approved. The admin\'s message:')).toBeTruthy();
+    expect(screen.getByText("Not approved. The admin's message:")).toBeTruthy();
     expect(screen.getByText('Outdated material.')).toBeTruthy();
     expect(screen.getByText('Unpublished by an admin. The message:')).toBeTruthy();
     expect(screen.getAllByText('Edit the course and send it for review again.')).toHaveLength(2);
@@ -146,7 +181,10 @@ describe("the educator's courses page", () => {
   it("publishes an approved course: 'Course published' and the list reloads; a refusal shows the server's message", async () => {
     let status = 403;
     const { mock, reloads } = await renderPage(page({ ...course, status: 'APPROVED' }), {
-      'POST /api/courses/31/publish': () => (status === 403 ? json(403, { message: 'You can only publish your own courses' }) : json(200, { data: { ...course, status: 'PUBLISHED' } })),
+      'POST /api/courses/31/publish': () =>
+        status === 403
+          ? json(403, { message: 'You can only publish your own courses' })
+          : json(200, { data: { ...course, status: 'PUBLISHED' } }),
     });
     expect(screen.getByText('Approved: publish it to open it to learners.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Publish Compilers from Scratch' }));

@@ -43,33 +43,44 @@ describe('dashboard: numbers and charts', () => {
     const requests = screen.getByRole('link', { name: /Session requests/ });
     expect(requests.getAttribute('href')).toBe('/dashboard/moderation');
     expect(requests.textContent).toContain('2 waiting for approval');
-    expect(screen.getByRole('link', { name: /Users/ }).textContent).toContain('Educators, learners, partners and invitations');
+    expect(screen.getByRole('link', { name: /Users/ }).textContent).toContain(
+      'Educators, learners, partners and invitations',
+    );
 
     const figures = screen.getAllByRole('figure');
-    expect(figures.map((f) => f.getAttribute('aria-labelledby') && document.getElementById(f.getAttribute('aria-labelledby')!)?.textContent)).toEqual([
-      'Enrollments per week',
-      'Revenue per week',
-      'Users by role',
-    ]);
+    expect(
+      figures.map(
+        (f) =>
+          f.getAttribute('aria-labelledby') && document.getElementById(f.getAttribute('aria-labelledby')!)?.textContent,
+      ),
+    ).toEqual(['Enrollments per week', 'Revenue per week', 'Users by role']);
     const revenue = screen.getByRole('figure', { name: 'Revenue per week' });
     expect(document.getElementById(revenue.getAttribute('aria-describedby')!)?.textContent).toBe(
       'Last 2 weeks. Total $1,234.50. Highest: $1,034.50, week of March 3, 2031.',
     );
     // The numbers behind each chart, as a table (money as dollars, roles by name).
     const table = within(revenue.parentElement!).getByRole('table', { hidden: true });
-    expect(within(table).getAllByRole('row', { hidden: true }).map((r) => r.textContent)).toEqual([
-      'Week ofRevenue per week',
-      'February 24, 2031$200',
-      'March 3, 2031$1,034.50',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('row', { hidden: true })
+        .map((r) => r.textContent),
+    ).toEqual(['Week ofRevenue per week', 'February 24, 2031$200', 'March 3, 2031$1,034.50']);
     const roles = screen.getByRole('figure', { name: 'Users by role' });
-    expect(within(roles.parentElement!).getAllByRole('rowheader', { hidden: true }).map((c) => c.textContent)).toEqual(['Learner', 'Educator']);
+    expect(
+      within(roles.parentElement!)
+        .getAllByRole('rowheader', { hidden: true })
+        .map((c) => c.textContent),
+    ).toEqual(['Learner', 'Educator']);
   });
 
   it('an educator gets the teaching shortcuts', async () => {
     await renderWithRouter(
       <DashboardPage
-        stats={{ role: 'EDUCATOR', counters: { courses: 3 }, series: { earningsByWeek: [{ label: '2031-03-03', value: 80 }] } }}
+        stats={{
+          role: 'EDUCATOR',
+          counters: { courses: 3 },
+          series: { earningsByWeek: [{ label: '2031-03-03', value: 80 }] },
+        }}
         record={{ ...record, user: { ...record.user, role: 'EDUCATOR' } }}
       />,
     );
@@ -79,7 +90,11 @@ describe('dashboard: numbers and charts', () => {
   });
 
   it('orders series and formats weeks per locale', () => {
-    expect(orderedSeries({ zeta: [], usersByRole: [], enrollmentsByWeek: [] }).map(([k]) => k)).toEqual(['enrollmentsByWeek', 'usersByRole', 'zeta']);
+    expect(orderedSeries({ zeta: [], usersByRole: [], enrollmentsByWeek: [] }).map(([k]) => k)).toEqual([
+      'enrollmentsByWeek',
+      'usersByRole',
+      'zeta',
+    ]);
     expect(formatWeek('2031-03-03', 'en')).toBe('Mar 3');
     expect(formatWeek('2031-03-03', 'ar')).toMatch(/مارس/);
   });

@@ -18,7 +18,15 @@ const session: SessionListItem = {
   startDate: '2030-03-04',
   endDate: '2030-04-26',
   timezone: 'America/New_York',
-  schedule: { sunday: null, monday: { start: '18:00', end: '20:00' }, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null },
+  schedule: {
+    sunday: null,
+    monday: { start: '18:00', end: '20:00' },
+    tuesday: null,
+    wednesday: null,
+    thursday: null,
+    friday: null,
+    saturday: null,
+  },
   maxSeats: 25,
   seatsTaken: 0,
   seatsLeft: 25,
@@ -32,7 +40,11 @@ const session: SessionListItem = {
 
 const ADMIN: ModerationAction[] = ['approve', 'reject', 'delete', 'duplicate'];
 
-async function renderBoard(routes: Record<string, Handler>, actions: ModerationAction[] = ADMIN, mode: 'moderation' | 'sessions' = 'moderation') {
+async function renderBoard(
+  routes: Record<string, Handler>,
+  actions: ModerationAction[] = ADMIN,
+  mode: 'moderation' | 'sessions' = 'moderation',
+) {
   const mock = mockFetch({
     'GET /api/sessions': () => json(200, { data: { items: [session], total: 1, page: 1, pageSize: 12 } }),
     ...routes,
@@ -94,7 +106,9 @@ describe('session moderation (spec §4, §8)', () => {
     let attempt = 0;
     const mock = await renderBoard({
       'POST /api/sessions/41/reject': () =>
-        attempt++ === 0 ? json(500, { message: 'Mailer down' }) : json(200, { data: { ...session, status: 'REJECTED' } }),
+        attempt++ === 0
+          ? json(500, { message: 'Mailer down' })
+          : json(200, { data: { ...session, status: 'REJECTED' } }),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Reject this session?' });
@@ -115,7 +129,8 @@ describe('session moderation (spec §4, §8)', () => {
   it("deletes with a message: 'Session deleted successfully' / 'Session deletion failed, try again !'", async () => {
     let attempt = 0;
     await renderBoard({
-      'POST /api/sessions/41/delete': () => (attempt++ === 0 ? json(409, { message: 'Has enrollments' }) : json(200, { data: { id: 41 } })),
+      'POST /api/sessions/41/delete': () =>
+        attempt++ === 0 ? json(409, { message: 'Has enrollments' }) : json(200, { data: { id: 41 } }),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete this session?' });
@@ -133,11 +148,19 @@ describe('session moderation (spec §4, §8)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Duplicate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Duplicate the session' });
     expect((within(dialog).getByRole('spinbutton', { name: /Seats/ }) as HTMLInputElement).value).toBe('25');
-    expect((within(dialog).getByRole('combobox', { name: /Time zone/ }) as HTMLSelectElement).value).toBe('America/New_York');
+    expect((within(dialog).getByRole('combobox', { name: /Time zone/ }) as HTMLSelectElement).value).toBe(
+      'America/New_York',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit the request' }));
     expect(await toast('Request submitted successfully!')).toBeTruthy();
     const body = JSON.parse(mock.calls.find((c) => c.method === 'POST')!.body!);
-    expect(body).toMatchObject({ courseId: 12, timezone: 'America/New_York', maxSeats: 25, price: 149, schedule: session.schedule });
+    expect(body).toMatchObject({
+      courseId: 12,
+      timezone: 'America/New_York',
+      maxSeats: 25,
+      price: 149,
+      schedule: session.schedule,
+    });
     // Same weekday, moved ahead: the copy never starts in the past.
     expect(new Date(`${body.startDate}T00:00:00Z`).getUTCDay()).toBe(1);
     expect(body.startDate > new Date().toISOString().slice(0, 10)).toBe(true);
@@ -145,7 +168,11 @@ describe('session moderation (spec §4, §8)', () => {
 
   it("a failed duplicate shows 'Error while creating Session !' and the server's field errors", async () => {
     await renderBoard({
-      'POST /api/sessions': () => json(400, { message: 'Invalid request', errors: [{ path: '/maxSeats', message: 'Too many seats for this course' }] }),
+      'POST /api/sessions': () =>
+        json(400, {
+          message: 'Invalid request',
+          errors: [{ path: '/maxSeats', message: 'Too many seats for this course' }],
+        }),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Duplicate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Duplicate the session' });

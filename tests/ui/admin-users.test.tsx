@@ -57,12 +57,18 @@ describe('admin users: approve (spec §8 400 rule)', () => {
     // Approving a user sends an empty body: no message field.
     expect(within(dialog).queryByRole('textbox')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText('Could not approve the user: The e-mail address is not verified', { selector: '[data-part=title]' })).toBeTruthy();
+    expect(
+      await screen.findByText('Could not approve the user: The e-mail address is not verified', {
+        selector: '[data-part=title]',
+      }),
+    ).toBeTruthy();
     const put = mock.calls.find((c) => c.method === 'PUT');
     expect(put?.path).toBe('/api/users/7/approve');
     expect(put?.body ?? '').toBe('');
     // The dialog stays open on the failure, with the same text.
-    expect(within(screen.getByRole('dialog')).getByRole('alert').textContent).toContain('Could not approve the user: The e-mail address is not verified');
+    expect(within(screen.getByRole('dialog')).getByRole('alert').textContent).toContain(
+      'Could not approve the user: The e-mail address is not verified',
+    );
   });
 
   it('another failure status shows the text alone', async () => {
@@ -115,7 +121,9 @@ describe('admin users: reject and delete need a message', () => {
     let attempt = 0;
     const mock = await renderUsers({
       'PUT /api/users/7/delete': () =>
-        attempt++ === 0 ? json(500, { message: 'Database unavailable' }) : json(200, { data: { ...salma, status: 'DELETED' } }),
+        attempt++ === 0
+          ? json(500, { message: 'Database unavailable' })
+          : json(200, { data: { ...salma, status: 'DELETED' } }),
     });
     fireEvent.click(within(row()).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete the account of Salma Idrissi?' });
@@ -150,13 +158,22 @@ describe('admin users: lists', () => {
     const mock = await renderUsers({}, { query: 'salma', status: 'PENDING', page: 2 });
     const url = new URL(mock.calls[0]!.request.url);
     expect(url.pathname).toBe('/api/users/educators');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ query: 'salma', status: 'PENDING', page: '2', pageSize: '12' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      query: 'salma',
+      status: 'PENDING',
+      page: '2',
+      pageSize: '12',
+    });
   });
 
   it('composes the 400 rule only for a 400 with a message', () => {
-    expect(withServerDetail('Could not approve the user', { status: 400, message: 'Bad' })).toBe('Could not approve the user: Bad');
+    expect(withServerDetail('Could not approve the user', { status: 400, message: 'Bad' })).toBe(
+      'Could not approve the user: Bad',
+    );
     expect(withServerDetail('Could not approve the user', { status: 400 })).toBe('Could not approve the user');
-    expect(withServerDetail('Could not approve the user', { status: 422, message: 'Bad' })).toBe('Could not approve the user');
+    expect(withServerDetail('Could not approve the user', { status: 422, message: 'Bad' })).toBe(
+      'Could not approve the user',
+    );
     expect(withServerDetail('Could not approve the user', null)).toBe('Could not approve the user');
   });
 });

@@ -36,12 +36,50 @@ const figures: CompanyAttendanceAnalytics = {
     { id: 42, courseId: 13, courseTitle: 'Security basics', startDate: '2026-11-02' },
   ],
   sessions: [
-    { sessionId: 41, courseId: 12, courseTitle: 'SQL for analysts', startDate: '2026-10-05', endDate: '2026-12-13', timezone: 'America/New_York', learners: 2, meetingsHeld: 3, attended: 5, expected: 6, rate: 0.8333 },
-    { sessionId: 42, courseId: 13, courseTitle: 'Security basics', startDate: '2026-11-02', endDate: '2026-12-20', timezone: 'America/Chicago', learners: 1, meetingsHeld: 0, attended: 0, expected: 0, rate: 0 },
+    {
+      sessionId: 41,
+      courseId: 12,
+      courseTitle: 'SQL for analysts',
+      startDate: '2026-10-05',
+      endDate: '2026-12-13',
+      timezone: 'America/New_York',
+      learners: 2,
+      meetingsHeld: 3,
+      attended: 5,
+      expected: 6,
+      rate: 0.8333,
+    },
+    {
+      sessionId: 42,
+      courseId: 13,
+      courseTitle: 'Security basics',
+      startDate: '2026-11-02',
+      endDate: '2026-12-20',
+      timezone: 'America/Chicago',
+      learners: 1,
+      meetingsHeld: 0,
+      attended: 0,
+      expected: 0,
+      rate: 0,
+    },
   ],
   learners: [
-    { learner: { id: 21, name: 'Aisha Al-Sulaiti', pictureUrl: null }, email: 'aisha@qad.test', sessions: 2, attended: 3, held: 3, rate: 1 },
-    { learner: { id: 22, name: 'Khalid Al-Marri', pictureUrl: null }, email: 'khalid@qad.test', sessions: 1, attended: 2, held: 3, rate: 0.6667 },
+    {
+      learner: { id: 21, name: 'Aisha Al-Sulaiti', pictureUrl: null },
+      email: 'aisha@qad.test',
+      sessions: 2,
+      attended: 3,
+      held: 3,
+      rate: 1,
+    },
+    {
+      learner: { id: 22, name: 'Khalid Al-Marri', pictureUrl: null },
+      email: 'khalid@qad.test',
+      sessions: 1,
+      attended: 2,
+      held: 3,
+      rate: 0.6667,
+    },
   ],
   weeks: [
     { weekStart: '2026-10-05', attended: 3, expected: 4, rate: 0.75 },
@@ -50,7 +88,10 @@ const figures: CompanyAttendanceAnalytics = {
   totals: { learners: 2, sessions: 2, meetingsHeld: 3, attended: 5, expected: 6, rate: 0.8333 },
 };
 
-async function renderPage(routes: Record<string, Handler>, { record = partner, initialFilters = {} as AttendanceFilters } = {}) {
+async function renderPage(
+  routes: Record<string, Handler>,
+  { record = partner, initialFilters = {} as AttendanceFilters } = {},
+) {
   const mock = mockFetch(routes);
   const api = createApi({ baseUrl: 'http://localhost/api', fetch: mock.fetch });
   const urls: AttendanceFilters[] = [];
@@ -65,9 +106,14 @@ async function renderPage(routes: Record<string, Handler>, { record = partner, i
 
 describe('attendance analytics page', () => {
   it("shows the company's figures: totals, sessions, learners, and the chart's text alternative", async () => {
-    const { mock } = await renderPage({ 'GET /api/companies/3/analytics/attendance': () => json(200, { data: figures }) });
+    const { mock } = await renderPage({
+      'GET /api/companies/3/analytics/attendance': () => json(200, { data: figures }),
+    });
     const rows = await screen.findAllByTestId('analytics-learner');
-    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['Aisha Al-Sulaitiaisha@qad.test', 'Khalid Al-Marrikhalid@qad.test']);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
+      'Aisha Al-Sulaitiaisha@qad.test',
+      'Khalid Al-Marrikhalid@qad.test',
+    ]);
     expect(within(rows[1]!).getByText('2 of 3')).toBeTruthy();
     expect(within(rows[1]!).getByText('67%')).toBeTruthy();
     const totals = screen.getByRole('list', { name: 'Totals' });
@@ -87,7 +133,10 @@ describe('attendance analytics page', () => {
     expect(mock.calls[0]!.path).toBe('/api/companies/3/analytics/attendance?courseId=12');
     // The session choices follow the course.
     const session = screen.getByLabelText('Session') as HTMLSelectElement;
-    expect([...session.options].map((o) => o.textContent)).toEqual(['All sessions', 'SQL for analysts, from October, 5th 2026']);
+    expect([...session.options].map((o) => o.textContent)).toEqual([
+      'All sessions',
+      'SQL for analysts, from October, 5th 2026',
+    ]);
     fireEvent.input(screen.getByLabelText('From'), { target: { value: '2026-10-10' } });
     await act(async () => {});
     expect(mock.calls.at(-1)!.path).toBe('/api/companies/3/analytics/attendance?courseId=12&from=2026-10-10');
@@ -100,7 +149,8 @@ describe('attendance analytics page', () => {
 
   it('offers a retry when the figures cannot be loaded', async () => {
     const { mock } = await renderPage({
-      'GET /api/companies/3/analytics/attendance': (_r, n) => (n === 1 ? json(500, { message: 'Database unavailable' }) : json(200, { data: figures })),
+      'GET /api/companies/3/analytics/attendance': (_r, n) =>
+        n === 1 ? json(500, { message: 'Database unavailable' }) : json(200, { data: figures }),
     });
     expect(await screen.findByText('Could not get the attendance !')).toBeTruthy();
     expect(screen.getByText('Database unavailable')).toBeTruthy();
@@ -116,7 +166,16 @@ describe('attendance analytics page', () => {
         json(200, {
           data: {
             sessionId: 41,
-            meetings: [{ lessonId: 510, lessonName: 'Workshop', occurrenceDate: '2026-10-05', startsAt: '2026-10-05T13:00:00Z', attendees: 1, attendeeIds: [21] }],
+            meetings: [
+              {
+                lessonId: 510,
+                lessonName: 'Workshop',
+                occurrenceDate: '2026-10-05',
+                startsAt: '2026-10-05T13:00:00Z',
+                attendees: 1,
+                attendeeIds: [21],
+              },
+            ],
             learners: [
               { learner: { id: 21, name: 'Aisha Al-Sulaiti', pictureUrl: null }, attended: 1, held: 1, rate: 1 },
               { learner: { id: 22, name: 'Khalid Al-Marri', pictureUrl: null }, attended: 0, held: 1, rate: 0 },

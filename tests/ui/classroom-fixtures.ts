@@ -19,7 +19,12 @@ const typeNames: Record<TypeCode, [number, string]> = {
 };
 
 /** A classroom lesson of type `code` (defaults: not started, no deadline, no grade). */
-export function lessonOf(id: number, name: string, code: TypeCode, extra: Partial<ClassroomLesson> = {}): ClassroomLesson {
+export function lessonOf(
+  id: number,
+  name: string,
+  code: TypeCode,
+  extra: Partial<ClassroomLesson> = {},
+): ClassroomLesson {
   const [typeId, typeName] = typeNames[code];
   return {
     id,
@@ -84,8 +89,19 @@ export const classroom: Classroom = {
           name: 'Practice',
           order: 1,
           lessons: [
-            lessonOf(503, 'Types and coercion', 'quiz', { order: 0, status: 'AUTOGRADED', points: 100, grade: 80, deadline: '2031-03-10T04:00:00Z' }),
-            lessonOf(504, 'Todo app report', 'assignment', { order: 1, status: 'SUBMITTED', points: 100, deadline: '2031-03-10T04:00:00Z' }),
+            lessonOf(503, 'Types and coercion', 'quiz', {
+              order: 0,
+              status: 'AUTOGRADED',
+              points: 100,
+              grade: 80,
+              deadline: '2031-03-10T04:00:00Z',
+            }),
+            lessonOf(504, 'Todo app report', 'assignment', {
+              order: 1,
+              status: 'SUBMITTED',
+              points: 100,
+              deadline: '2031-03-10T04:00:00Z',
+            }),
           ],
         },
       ],
@@ -99,7 +115,13 @@ export const classroom: Classroom = {
           id: 13,
           name: 'Functions',
           order: 0,
-          lessons: [lessonOf(505, 'FizzBuzz', 'programmingAssignment', { order: 0, points: 100, deadline: '2031-03-17T04:00:00Z' })],
+          lessons: [
+            lessonOf(505, 'FizzBuzz', 'programmingAssignment', {
+              order: 0,
+              points: 100,
+              deadline: '2031-03-17T04:00:00Z',
+            }),
+          ],
         },
       ],
     },

@@ -26,7 +26,11 @@ async function renderLesson(
   { now = at('2031-03-01T12:00:00Z'), data = classroom } = {},
 ) {
   const mock = mockFetch(routes);
-  const api = createApi({ baseUrl: 'http://localhost/api', fetch: mock.fetch, getAuth: () => ({ token: 'jwt-learner', federated: false }) });
+  const api = createApi({
+    baseUrl: 'http://localhost/api',
+    fetch: mock.fetch,
+    getAuth: () => ({ token: 'jwt-learner', federated: false }),
+  });
   await renderWithRouter(
     <>
       <ClassroomLessonPage
@@ -72,27 +76,46 @@ describe('lesson page: header and navigation', () => {
   it('shows the type, week, duration and links to the neighbouring lessons and the classroom', async () => {
     const lesson = classroom.weeks[0]!.sections[0]!.lessons[1]!;
     await renderLesson(detailOf(lesson, { contentHtml: '<h2>Lexical scope</h2><p>A closure keeps its scope.</p>' }), {
-      'POST /api/sessions/41/lessons/502/progress': () => json(200, { data: { lessonId: 502, sessionId: 41, status: 'IN_PROGRESS' } }),
+      'POST /api/sessions/41/lessons/502/progress': () =>
+        json(200, { data: { lessonId: 502, sessionId: 41, status: 'IN_PROGRESS' } }),
     });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Closures explained');
     expect(screen.getByText('Reading · Week 1')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'JavaScript from zero' }).getAttribute('href')).toBe('/classroom/41');
     const nav = screen.getByRole('navigation', { name: 'Lessons' });
-    expect(within(nav).getByRole('link', { name: /Previous lesson\s*Welcome video/ }).getAttribute('href')).toBe('/classroom/41/lessons/501');
-    expect(within(nav).getByRole('link', { name: /Next lesson\s*Live class: code review/ }).getAttribute('href')).toBe('/classroom/41/lessons/510');
+    expect(
+      within(nav)
+        .getByRole('link', { name: /Previous lesson\s*Welcome video/ })
+        .getAttribute('href'),
+    ).toBe('/classroom/41/lessons/501');
+    expect(
+      within(nav)
+        .getByRole('link', { name: /Next lesson\s*Live class: code review/ })
+        .getAttribute('href'),
+    ).toBe('/classroom/41/lessons/510');
   });
 });
 
 describe('lesson page: meeting', () => {
   const lesson = classroom.weeks[0]!.sections[0]!.lessons[2]!;
-  const later = { occurrenceDate: '2031-03-10', startsAt: '2031-03-10T23:00:00Z', endsAt: '2031-03-11T00:30:00Z', opensAt: '2031-03-10T22:50:00Z', attended: false };
+  const later = {
+    occurrenceDate: '2031-03-10',
+    startsAt: '2031-03-10T23:00:00Z',
+    endsAt: '2031-03-11T00:30:00Z',
+    opensAt: '2031-03-10T22:50:00Z',
+    attended: false,
+  };
   const detail = detailOf(lesson, { occurrences: [later, meetingOccurrence] });
 
   it('before the join window: the slot in both zones, a countdown and a disabled join', async () => {
     await renderLesson(detail, {}, { now: at('2031-03-03T23:00:00Z') });
     expect(screen.getByText('Starts in 1 hour')).toBeTruthy();
-    expect(screen.getByText('Your time:').parentElement!.textContent).toBe('Your time: Tuesday, March, 4th 2031 · 03:00 AM – 04:30 AM');
-    expect(screen.getByText('New York time:').parentElement!.textContent).toBe('New York time: Monday, March, 3rd 2031 · 07:00 PM – 08:30 PM');
+    expect(screen.getByText('Your time:').parentElement!.textContent).toBe(
+      'Your time: Tuesday, March, 4th 2031 · 03:00 AM – 04:30 AM',
+    );
+    expect(screen.getByText('New York time:').parentElement!.textContent).toBe(
+      'New York time: Monday, March, 3rd 2031 · 07:00 PM – 08:30 PM',
+    );
     expect((screen.getByRole('button', { name: /Join meeting/ }) as HTMLButtonElement).disabled).toBe(true);
     const all = screen.getByRole('region', { name: 'All meetings' });
     expect(within(all).getAllByRole('listitem')).toHaveLength(2);
@@ -102,7 +125,10 @@ describe('lesson page: meeting', () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     await renderLesson(
       detail,
-      { 'POST /api/sessions/41/lessons/510/join': () => json(409, { message: 'The meeting opens at 2031-03-03T23:50:00Z' }) },
+      {
+        'POST /api/sessions/41/lessons/510/join': () =>
+          json(409, { message: 'The meeting opens at 2031-03-03T23:50:00Z' }),
+      },
       { now: at('2031-03-03T23:51:00Z') },
     );
     const join = screen.getByRole('button', { name: /Join meeting/ }) as HTMLButtonElement;
@@ -114,9 +140,16 @@ describe('lesson page: meeting', () => {
   });
 
   it('after the last meeting: nothing left to join, past meetings show attendance', async () => {
-    await renderLesson(detailOf(lesson, { occurrences: [{ ...meetingOccurrence, attended: true }], lesson: { ...lesson, nextOccurrence: null } }), {}, {
-      now: at('2031-04-30T00:00:00Z'),
-    });
+    await renderLesson(
+      detailOf(lesson, {
+        occurrences: [{ ...meetingOccurrence, attended: true }],
+        lesson: { ...lesson, nextOccurrence: null },
+      }),
+      {},
+      {
+        now: at('2031-04-30T00:00:00Z'),
+      },
+    );
     expect(screen.getByRole('heading', { name: 'No meetings left' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Join meeting/ })).toBeNull();
     expect(within(screen.getByRole('region', { name: 'All meetings' })).getByText('Attended')).toBeTruthy();
@@ -126,17 +159,23 @@ describe('lesson page: meeting', () => {
 describe('lesson page: video and reading', () => {
   it('plays an uploaded video with captions, records the opening and "Mark as done"', async () => {
     const lesson = lessonOf(501, 'Welcome video', 'video');
-    const mock = await renderLesson(detailOf(lesson, { videoUrl: '/uploads/videos/welcome.mp4', captionsUrl: '/uploads/videos/welcome.vtt' }), {
-      'POST /api/sessions/41/lessons/501/progress': async (request) => {
-        const { status } = (await request.json()) as { status: string };
-        return json(200, { data: { lessonId: 501, sessionId: 41, status } });
+    const mock = await renderLesson(
+      detailOf(lesson, { videoUrl: '/uploads/videos/welcome.mp4', captionsUrl: '/uploads/videos/welcome.vtt' }),
+      {
+        'POST /api/sessions/41/lessons/501/progress': async (request) => {
+          const { status } = (await request.json()) as { status: string };
+          return json(200, { data: { lessonId: 501, sessionId: 41, status } });
+        },
       },
-    });
+    );
     const video = screen.getByLabelText('Video: Welcome video') as HTMLVideoElement;
     expect(video.tagName).toBe('VIDEO');
     expect(video.getAttribute('src')).toBe('/uploads/videos/welcome.mp4');
     const track = video.querySelector('track')!;
-    expect([track.getAttribute('kind'), track.getAttribute('src')]).toEqual(['captions', '/uploads/videos/welcome.vtt']);
+    expect([track.getAttribute('kind'), track.getAttribute('src')]).toEqual([
+      'captions',
+      '/uploads/videos/welcome.vtt',
+    ]);
     await waitFor(() => expect(screen.getByText('In progress')).toBeTruthy());
     fireEvent.click(screen.getByRole('button', { name: 'Mark as done' }));
     expect(await screen.findByText('You finished this lesson.')).toBeTruthy();
@@ -145,8 +184,14 @@ describe('lesson page: video and reading', () => {
   });
 
   it('links to a video hosted elsewhere instead of playing it', async () => {
-    await renderLesson(detailOf(lessonOf(501, 'Welcome video', 'video', { status: 'DONE' }), { videoUrl: 'https://videos.example.org/watch?v=42' }));
-    expect(screen.getByRole('link', { name: 'Watch the video (opens in a new tab)' }).getAttribute('href')).toBe('https://videos.example.org/watch?v=42');
+    await renderLesson(
+      detailOf(lessonOf(501, 'Welcome video', 'video', { status: 'DONE' }), {
+        videoUrl: 'https://videos.example.org/watch?v=42',
+      }),
+    );
+    expect(screen.getByRole('link', { name: 'Watch the video (opens in a new tab)' }).getAttribute('href')).toBe(
+      'https://videos.example.org/watch?v=42',
+    );
     expect(screen.queryByText('Mark as done')).toBeNull();
   });
 
@@ -167,9 +212,12 @@ const LAZY_CHUNK_MS = 10_000;
 
 describe('lesson page: quiz', () => {
   it('mounts the quiz player (tests/ui/quiz-lesson.test.tsx) for quiz and learning-path lessons', async () => {
-    const mock = await renderLesson(detailOf(lessonOf(503, 'Types and coercion', 'quiz', { points: 100 }), { questionCount: 5 }), {
-      'GET /api/sessions/41/lessons/503/attempts': () => json(200, { data: [] }),
-    });
+    const mock = await renderLesson(
+      detailOf(lessonOf(503, 'Types and coercion', 'quiz', { points: 100 }), { questionCount: 5 }),
+      {
+        'GET /api/sessions/41/lessons/503/attempts': () => json(200, { data: [] }),
+      },
+    );
     // The quiz player is a lazily loaded chunk: its first import (a module transform under Vitest) may take seconds on a busy machine.
     const intro = await screen.findByRole('region', { name: 'About this quiz' }, { timeout: LAZY_CHUNK_MS });
     expect(within(intro).getByText('Questions').nextSibling!.textContent).toBe('5');
@@ -178,10 +226,16 @@ describe('lesson page: quiz', () => {
   });
 
   it('a learning path gets the same player; educators see its overview only', async () => {
-    const mock = await renderLesson(detailOf(lessonOf(506, 'Closures step by step', 'learningObjective'), { questionCount: 3 }), {}, {
-      data: { ...classroom, viewerRole: 'EDUCATOR' },
-    });
-    expect(await screen.findByText('Learners follow this learning path here.', undefined, { timeout: LAZY_CHUNK_MS })).toBeTruthy();
+    const mock = await renderLesson(
+      detailOf(lessonOf(506, 'Closures step by step', 'learningObjective'), { questionCount: 3 }),
+      {},
+      {
+        data: { ...classroom, viewerRole: 'EDUCATOR' },
+      },
+    );
+    expect(
+      await screen.findByText('Learners follow this learning path here.', undefined, { timeout: LAZY_CHUNK_MS }),
+    ).toBeTruthy();
     expect(mock.calls).toEqual([]);
   });
 });
@@ -197,10 +251,17 @@ describe('lesson page: assignment (spec §7, §8 toasts)', () => {
     (globalThis as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeXhr;
   });
 
-  const choose = (file: File) => fireEvent.change(screen.getByLabelText('Your document'), { target: { files: [file] } });
+  const choose = (file: File) =>
+    fireEvent.change(screen.getByLabelText('Your document'), { target: { files: [file] } });
 
   it('shows the history with grade and comment, uploads with progress and toasts the success', async () => {
-    const graded = submission({ id: 70, status: 'DONE', grade: 92, comment: 'Well structured; add tests next time.', submittedAt: '2031-03-04T10:00:00Z' });
+    const graded = submission({
+      id: 70,
+      status: 'DONE',
+      grade: 92,
+      comment: 'Well structured; add tests next time.',
+      submittedAt: '2031-03-04T10:00:00Z',
+    });
     const mock = await renderLesson(detail, { 'GET /api/assignments/504/submissions': () => page([graded]) });
     const history = await screen.findByRole('region', { name: 'Your submissions' });
     expect(await within(history).findByText('Grade: 92 / 100')).toBeTruthy();
@@ -216,7 +277,11 @@ describe('lesson page: assignment (spec §7, §8 toasts)', () => {
     act(() => xhr.progress(1024, 4096));
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
 
-    act(() => xhr.respond(201, { data: submission({ id: 78, document: { url: '/uploads/submissions/78.pdf', fileName: 'report.pdf' } }) }));
+    act(() =>
+      xhr.respond(201, {
+        data: submission({ id: 78, document: { url: '/uploads/submissions/78.pdf', fileName: 'report.pdf' } }),
+      }),
+    );
     expect(await toastTitle('Assignment submitted successfully')).toBeTruthy();
     expect(screen.queryByRole('progressbar')).toBeNull();
     const items = within(history).getAllByTestId('submission');
@@ -231,7 +296,12 @@ describe('lesson page: assignment (spec §7, §8 toasts)', () => {
     expect(await screen.findByText('Nothing submitted yet.')).toBeTruthy();
 
     choose(pdf());
-    act(() => FakeXhr.last!.respond(400, { message: 'Some fields are invalid', errors: [{ path: 'document', message: 'is an empty file' }] }));
+    act(() =>
+      FakeXhr.last!.respond(400, {
+        message: 'Some fields are invalid',
+        errors: [{ path: 'document', message: 'is an empty file' }],
+      }),
+    );
     expect(await toastTitle('document is an empty file')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain('document is an empty file');
 
@@ -247,14 +317,17 @@ describe('lesson page: assignment (spec §7, §8 toasts)', () => {
     await renderLesson(detail, { 'GET /api/assignments/504/submissions': () => page([]) });
     choose(new File(['x'], 'virus.exe'));
     expect(await toastTitle('Cannot submit assignment!')).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toContain('File type must be pdf, doc, docx, xls, xlsx, ppt, pptx, zip');
+    expect(screen.getByRole('alert').textContent).toContain(
+      'File type must be pdf, doc, docx, xls, xlsx, ppt, pptx, zip',
+    );
     expect(FakeXhr.count).toBe(0);
   });
 
   it("a failed history toasts 'Cannot get Submissions!' and offers to try again", async () => {
     let calls = 0;
     await renderLesson(detail, {
-      'GET /api/assignments/504/submissions': () => (++calls === 1 ? json(500, { message: 'Boom' }) : page([submission()])),
+      'GET /api/assignments/504/submissions': () =>
+        ++calls === 1 ? json(500, { message: 'Boom' }) : page([submission()]),
     });
     expect(await toastTitle('Cannot get Submissions!')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -262,7 +335,11 @@ describe('lesson page: assignment (spec §7, §8 toasts)', () => {
   });
 
   it("educators see the session's submissions with learners' names, without the upload", async () => {
-    await renderLesson(detail, { 'GET /api/assignments/504/submissions': () => page([submission()]) }, { data: { ...classroom, viewerRole: 'EDUCATOR' } });
+    await renderLesson(
+      detail,
+      { 'GET /api/assignments/504/submissions': () => page([submission()]) },
+      { data: { ...classroom, viewerRole: 'EDUCATOR' } },
+    );
     const list = await screen.findByRole('region', { name: 'Submissions' });
     expect(await within(list).findByText(/Omar Haddad/)).toBeTruthy();
     expect(screen.queryByLabelText('Your document')).toBeNull();
@@ -327,7 +404,9 @@ describe('lesson page: programming assignment', () => {
     expect(JSON.parse(post.body!)).toEqual({ sessionId: 41, code: 'function fizzBuzz(n) {\n  return String(n);\n}\n' });
     // The lesson header follows the new grade; the history lists the submission.
     expect(within(document.querySelector('header')!).getByText('Grade: 50 / 100')).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'Your submissions' })).getByText('1 of 2 tests passed')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Your submissions' })).getByText('1 of 2 tests passed'),
+    ).toBeTruthy();
   });
 
   it('a refused run toasts the server message under the spec title', async () => {

@@ -16,9 +16,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function renderPage(routes: Record<string, Handler>, { now = at('2031-03-01T12:00:00Z'), data = classroom, locale = 'en' as 'en' | 'ar' } = {}) {
+async function renderPage(
+  routes: Record<string, Handler>,
+  { now = at('2031-03-01T12:00:00Z'), data = classroom, locale = 'en' as 'en' | 'ar' } = {},
+) {
   const mock = mockFetch(routes);
-  const api = createApi({ baseUrl: 'http://localhost/api', fetch: mock.fetch, getAuth: () => ({ token: 'jwt-learner', federated: false }) });
+  const api = createApi({
+    baseUrl: 'http://localhost/api',
+    fetch: mock.fetch,
+    getAuth: () => ({ token: 'jwt-learner', federated: false }),
+  });
   await renderWithRouter(
     <>
       <ClassroomPage classroom={data} api={api} now={now} viewerTimeZone={VIEWER_ZONE} />
@@ -34,12 +41,18 @@ describe('classroom page: header and syllabus', () => {
     await renderPage({});
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('JavaScript from zero');
     expect(screen.getByText(/With Sara Benali/)).toBeTruthy();
-    expect(screen.getByRole('progressbar', { name: 'Your progress' }).getAttribute('aria-valuetext')).toBe('1 of 6 lessons done');
+    expect(screen.getByRole('progressbar', { name: 'Your progress' }).getAttribute('aria-valuetext')).toBe(
+      '1 of 6 lessons done',
+    );
 
     const week1 = screen.getByRole('region', { name: 'Week 1' });
     const foundations = within(week1).getByRole('region', { name: 'Foundations' });
     const rows = within(foundations).getAllByTestId('classroom-lesson');
-    expect(rows.map((r) => within(r).getByRole('link').textContent)).toEqual(['Welcome video', 'Closures explained', 'Live class: code review']);
+    expect(rows.map((r) => within(r).getByRole('link').textContent)).toEqual([
+      'Welcome video',
+      'Closures explained',
+      'Live class: code review',
+    ]);
     expect(within(rows[0]!).getByText('Done')).toBeTruthy();
     expect(within(rows[0]!).getByText('12 min')).toBeTruthy();
     expect(within(rows[1]!).getByText('In progress')).toBeTruthy();
@@ -55,7 +68,9 @@ describe('classroom page: header and syllabus', () => {
     expect(within(assignment!).getByText('Submitted')).toBeTruthy();
 
     const week2 = screen.getByRole('region', { name: 'Week 2' });
-    expect(within(week2).getByRole('link', { name: 'FizzBuzz' }).getAttribute('href')).toBe('/classroom/41/lessons/505');
+    expect(within(week2).getByRole('link', { name: 'FizzBuzz' }).getAttribute('href')).toBe(
+      '/classroom/41/lessons/505',
+    );
     expect(within(week2).getByText('Programming assignment')).toBeTruthy();
   });
 
@@ -78,10 +93,16 @@ describe('classroom page: next live meeting', () => {
   it('highlights the next meeting with a countdown and its time in both zones; join is disabled before the window', async () => {
     await renderPage({}, { now: at('2031-03-01T21:00:00Z') });
     const card = screen.getByRole('region', { name: 'Next live meeting' });
-    expect(within(card).getByRole('link', { name: 'Live class: code review' }).getAttribute('href')).toBe('/classroom/41/lessons/510');
+    expect(within(card).getByRole('link', { name: 'Live class: code review' }).getAttribute('href')).toBe(
+      '/classroom/41/lessons/510',
+    );
     expect(within(card).getByText('Starts in 2 days, 3 hours')).toBeTruthy();
-    expect(within(card).getByText('Your time:').parentElement!.textContent).toBe('Your time: Tuesday, March, 4th 2031 · 03:00 AM – 04:30 AM');
-    expect(within(card).getByText('New York time:').parentElement!.textContent).toBe('New York time: Monday, March, 3rd 2031 · 07:00 PM – 08:30 PM');
+    expect(within(card).getByText('Your time:').parentElement!.textContent).toBe(
+      'Your time: Tuesday, March, 4th 2031 · 03:00 AM – 04:30 AM',
+    );
+    expect(within(card).getByText('New York time:').parentElement!.textContent).toBe(
+      'New York time: Monday, March, 3rd 2031 · 07:00 PM – 08:30 PM',
+    );
     const join = within(card).getByRole('button', { name: /Join meeting/ }) as HTMLButtonElement;
     expect(join.disabled).toBe(true);
     expect(within(card).getByText(/You can join from Tuesday, March, 4th 2031 · 02:50 AM/)).toBeTruthy();
@@ -92,7 +113,13 @@ describe('classroom page: next live meeting', () => {
     const mock = await renderPage(
       {
         'POST /api/sessions/41/lessons/510/join': () =>
-          json(200, { data: { url: 'https://meet.halaqa.test/js-zero-41', occurrence: { ...meetingOccurrence, attended: true }, recorded: true } }),
+          json(200, {
+            data: {
+              url: 'https://meet.halaqa.test/js-zero-41',
+              occurrence: { ...meetingOccurrence, attended: true },
+              recorded: true,
+            },
+          }),
       },
       { now: at('2031-03-03T23:52:00Z') },
     );
@@ -101,9 +128,13 @@ describe('classroom page: next live meeting', () => {
     const join = within(card).getByRole('button', { name: /Join meeting/ }) as HTMLButtonElement;
     expect(join.disabled).toBe(false);
     fireEvent.click(join);
-    await waitFor(() => expect(open).toHaveBeenCalledWith('https://meet.halaqa.test/js-zero-41', '_blank', 'noopener,noreferrer'));
+    await waitFor(() =>
+      expect(open).toHaveBeenCalledWith('https://meet.halaqa.test/js-zero-41', '_blank', 'noopener,noreferrer'),
+    );
     expect(mock.calls[0]!.headers.get('Authorization')).toBe('Bearer jwt-learner');
-    expect(within(card).getByRole('link', { name: 'Open the meeting in a new tab' }).getAttribute('href')).toBe('https://meet.halaqa.test/js-zero-41');
+    expect(within(card).getByRole('link', { name: 'Open the meeting in a new tab' }).getAttribute('href')).toBe(
+      'https://meet.halaqa.test/js-zero-41',
+    );
   });
 
   it('shows a running meeting as live, and an ended one as over with join disabled', async () => {
@@ -126,7 +157,12 @@ describe('join window and occurrences (docs/classroom.md "Join window")', () => 
   });
 
   it('shows the first occurrence that has not ended, and plays only video files', () => {
-    const next = { ...meetingOccurrence, occurrenceDate: '2031-03-10', startsAt: '2031-03-10T23:00:00Z', endsAt: '2031-03-11T00:30:00Z' };
+    const next = {
+      ...meetingOccurrence,
+      occurrenceDate: '2031-03-10',
+      startsAt: '2031-03-10T23:00:00Z',
+      endsAt: '2031-03-11T00:30:00Z',
+    };
     expect(currentOccurrence([next, meetingOccurrence], at('2031-03-04T01:00:00Z'))).toBe(meetingOccurrence);
     expect(currentOccurrence([next, meetingOccurrence], at('2031-03-04T01:30:00Z'))).toBe(next);
     expect(currentOccurrence([next, meetingOccurrence], at('2031-03-12T00:00:00Z'))).toBeNull();
@@ -157,7 +193,10 @@ describe('classroom page: calendar download', () => {
     });
     const mock = await renderPage({
       'GET /api/sessions/41/calendar.ics': () =>
-        new Response('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', { status: 200, headers: { 'Content-Type': 'text/calendar' } }),
+        new Response('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', {
+          status: 200,
+          headers: { 'Content-Type': 'text/calendar' },
+        }),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Download calendar (.ics)' }));
     await waitFor(() => expect(clicked).toEqual([{ href: 'blob:calendar', download: 'halaqa-session-41.ics' }]));
@@ -167,7 +206,9 @@ describe('classroom page: calendar download', () => {
   });
 
   it('says so when the calendar cannot be downloaded', async () => {
-    await renderPage({ 'GET /api/sessions/41/calendar.ics': () => json(403, { message: 'You are not allowed to do this' }) });
+    await renderPage({
+      'GET /api/sessions/41/calendar.ics': () => json(403, { message: 'You are not allowed to do this' }),
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Download calendar (.ics)' }));
     expect(await screen.findByText('Could not download the calendar', { selector: '[data-part=title]' })).toBeTruthy();
   });

@@ -24,7 +24,9 @@ afterEach(cleanup);
 
 async function signedOut(): Promise<AuthActor> {
   const actor = createActor(
-    authMachine.provide({ actors: { restoreSession: fromPromise<RestoredSession, void>(async () => ({ record: null, theme: null })) } }),
+    authMachine.provide({
+      actors: { restoreSession: fromPromise<RestoredSession, void>(async () => ({ record: null, theme: null })) },
+    }),
   ).start() as unknown as AuthActor;
   await waitForActor(actor, (s) => s.matches('loggedOut'));
   return actor;
@@ -37,7 +39,8 @@ async function renderScreen(routes: Parameters<typeof mockFetch>[0], locale: 'en
   return { calls };
 }
 
-const set = (name: string, value: string) => fireEvent.input(document.querySelector(`[name=${name}]`)!, { target: { value } });
+const set = (name: string, value: string) =>
+  fireEvent.input(document.querySelector(`[name=${name}]`)!, { target: { value } });
 function fillValid() {
   set('companyName', 'Gulf Data Academy');
   set('acronym', 'gda');
@@ -83,8 +86,19 @@ describe('company sign-up screen', () => {
     expect(await screen.findByText('توجد شركة بهذا الاختصار بالفعل')).toBeTruthy();
     expect(new URLSearchParams(calls[0]!.path.split('?')[1]).get('g-recaptcha-response')).toBe('solved-payload');
     expect(body).toEqual({
-      company: { name: 'Gulf Data Academy', acronym: 'GDA', language: 'ar', address: { line1: '12 Corniche Road', city: 'Doha', postalCode: '00974', country: 'QA' } },
-      account: { firstName: 'Mariam', lastName: 'Saleh', email: 'mariam@gda.example.org', password: 'Str0ng!pass', language: 'ar' },
+      company: {
+        name: 'Gulf Data Academy',
+        acronym: 'GDA',
+        language: 'ar',
+        address: { line1: '12 Corniche Road', city: 'Doha', postalCode: '00974', country: 'QA' },
+      },
+      account: {
+        firstName: 'Mariam',
+        lastName: 'Saleh',
+        email: 'mariam@gda.example.org',
+        password: 'Str0ng!pass',
+        language: 'ar',
+      },
     });
   });
 

@@ -47,4 +47,3 @@ export class FakeXhr {
     this.listeners.load?.forEach((fn) => fn({}));
   }
 }
-

@@ -10,9 +10,23 @@ import {
   withSavedLessonIds,
 } from '../../machines/course-editor.form';
 import { toCourseFormData, toCourseFormEntries } from '../../machines/course-editor.form-data';
-import { addLesson, addSection, addWeek, moveLesson, moveSection, removeLesson, removeWeek } from '@/features/course-editor/syllabus-ops';
+import {
+  addLesson,
+  addSection,
+  addWeek,
+  moveLesson,
+  moveSection,
+  removeLesson,
+  removeWeek,
+} from '@/features/course-editor/syllabus-ops';
 
-const lesson = (key: string, name: string, lessonTypeId = '3', duration = '30', link = '') => ({ key, lessonTypeId, name, duration, link });
+const lesson = (key: string, name: string, lessonTypeId = '3', duration = '30', link = '') => ({
+  key,
+  lessonTypeId,
+  name,
+  duration,
+  link,
+});
 
 /** Two weeks, two sections, three lessons, skills, a session with two weekly meetings. */
 const values: CourseFormValues = {
@@ -45,7 +59,14 @@ const values: CourseFormValues = {
     {
       key: 'w1',
       sections: [
-        { key: 's1', name: 'Basics', lessons: [lesson('l1', 'Why React', '3', '30', 'https://react.dev'), lesson('l2', 'Live kick-off', '1', '90')] },
+        {
+          key: 's1',
+          name: 'Basics',
+          lessons: [
+            lesson('l1', 'Why React', '3', '30', 'https://react.dev'),
+            lesson('l2', 'Live kick-off', '1', '90'),
+          ],
+        },
       ],
     },
     { key: 'w2', sections: [{ key: 's2', name: 'State', lessons: [lesson('l3', 'useState', '2', '45')] }] },
@@ -110,7 +131,10 @@ describe('toCourseFormEntries (spec §3 payload)', () => {
   });
 
   it('a new course without session, skills, video or company: weeks "[]", no session keys, defaults', () => {
-    const entries = toCourseFormEntries({ ...defaultCourseValues(), title: 'T', description: 'D', courseCategoryId: '1', numHours: '3' }, { action: 'save' });
+    const entries = toCourseFormEntries(
+      { ...defaultCourseValues(), title: 'T', description: 'D', courseCategoryId: '1', numHours: '3' },
+      { action: 'save' },
+    );
     expect(entries).toEqual([
       ['action', 'save'],
       ['title', 'T'],
@@ -134,7 +158,11 @@ describe('toCourseFormEntries (spec §3 payload)', () => {
   });
 
   it('reordering sections and lessons changes the indexes and orders sent', () => {
-    const moved = moveLesson(moveSection(values.syllabus, { week: 1, index: 0 }, { week: 0, index: 0 }), { week: 0, section: 1, index: 1 }, { week: 0, section: 0, index: 0 });
+    const moved = moveLesson(
+      moveSection(values.syllabus, { week: 1, index: 0 }, { week: 0, index: 0 }),
+      { week: 0, section: 1, index: 1 },
+      { week: 0, section: 0, index: 0 },
+    );
     const entries = Object.fromEntries(toCourseFormEntries({ ...values, syllabus: moved }, { action: 'save' }));
     expect(entries['sections[1][0][name]']).toBe('State');
     expect(entries['sections[1][1][name]']).toBe('Basics');
@@ -186,7 +214,14 @@ describe('fromEditorData (spec §3 initial data)', () => {
         week: 1,
         sections: [
           { name: 'Second', order: 2, lessons: [] },
-          { name: 'First', order: 1, lessons: [{ id: 502, lessonTypeId: 1, name: 'b', order: 2, duration: 10, link: null }, { id: 501, lessonTypeId: 2, name: 'a', order: 1, duration: 20, link: 'https://x.test' }] },
+          {
+            name: 'First',
+            order: 1,
+            lessons: [
+              { id: 502, lessonTypeId: 1, name: 'b', order: 2, duration: 10, link: null },
+              { id: 501, lessonTypeId: 2, name: 'a', order: 1, duration: 20, link: 'https://x.test' },
+            ],
+          },
         ],
       },
     ],
@@ -235,8 +270,27 @@ describe('fromEditorData (spec §3 initial data)', () => {
 
   it('withSavedLessonIds takes the ids of the saved syllabus by position, and drops unknown ones', () => {
     const v = fromEditorData(data);
-    const moved = [{ ...v.syllabus[0]!, sections: [{ ...v.syllabus[0]!.sections[0]!, lessons: [...v.syllabus[0]!.sections[0]!.lessons].reverse() }] }];
-    const saved = [{ key: 'x', sections: [{ key: 'y', name: 'First', lessons: [{ ...moved[0]!.sections[0]!.lessons[0]!, id: 601 }, { ...moved[0]!.sections[0]!.lessons[1]!, id: 602 }] }] }];
+    const moved = [
+      {
+        ...v.syllabus[0]!,
+        sections: [{ ...v.syllabus[0]!.sections[0]!, lessons: [...v.syllabus[0]!.sections[0]!.lessons].reverse() }],
+      },
+    ];
+    const saved = [
+      {
+        key: 'x',
+        sections: [
+          {
+            key: 'y',
+            name: 'First',
+            lessons: [
+              { ...moved[0]!.sections[0]!.lessons[0]!, id: 601 },
+              { ...moved[0]!.sections[0]!.lessons[1]!, id: 602 },
+            ],
+          },
+        ],
+      },
+    ];
     expect(withSavedLessonIds(moved, saved)[0]!.sections[0]!.lessons.map((l) => [l.name, l.id])).toEqual([
       ['b', 601],
       ['a', 602],
@@ -267,13 +321,19 @@ describe('validateCourseForm (mirrors the server rules)', () => {
   });
 
   it('session fields are all-or-nothing, dates in order, weekly slots end after they start', () => {
-    expect(validateCourseForm({ ...values, startDate: '', maxSeats: '0', endDate: '2025-01-01' }, { creating: false })).toEqual({
+    expect(
+      validateCourseForm({ ...values, startDate: '', maxSeats: '0', endDate: '2025-01-01' }, { creating: false }),
+    ).toEqual({
       startDate: { code: 'required' },
       maxSeats: { code: 'min', limit: 1 },
     });
-    expect(validateCourseForm({ ...values, endDate: '2025-03-01' }, { creating: false })).toEqual({ endDate: { code: 'endBeforeStart' } });
+    expect(validateCourseForm({ ...values, endDate: '2025-03-01' }, { creating: false })).toEqual({
+      endDate: { code: 'endBeforeStart' },
+    });
     const schedule = { ...values.schedule, tuesday: { enabled: true, start: '20:00', end: '19:00' } };
-    expect(validateCourseForm({ ...values, schedule }, { creating: false })).toEqual({ 'weeks.tuesday': { code: 'slotEndBeforeStart' } });
+    expect(validateCourseForm({ ...values, schedule }, { creating: false })).toEqual({
+      'weeks.tuesday': { code: 'slotEndBeforeStart' },
+    });
   });
 
   it('sections and lessons are checked at their server paths', () => {
@@ -288,7 +348,13 @@ describe('validateCourseForm (mirrors the server rules)', () => {
   });
 
   it('server errors are keyed by form field (spec §5 normalisation output)', () => {
-    expect(serverErrorsForForm({ pictureId: 'Required', 'requiredSkills[1]': 'Unknown skill', 'lessons[1][0][2][duration]': 'Too long' })).toEqual({
+    expect(
+      serverErrorsForForm({
+        pictureId: 'Required',
+        'requiredSkills[1]': 'Unknown skill',
+        'lessons[1][0][2][duration]': 'Too long',
+      }),
+    ).toEqual({
       picture: 'Required',
       requiredSkills: 'Unknown skill',
       'lessons[1][0][2][duration]': 'Too long',
@@ -311,7 +377,9 @@ describe('syllabus operations', () => {
     const three = addWeek(values.syllabus);
     expect(three).toHaveLength(3);
     expect(removeWeek(three, 0).map((w) => w.key)).toEqual(['w2', three[2]!.key]);
-    expect(removeLesson(values.syllabus, 0, 0, 0)[0]!.sections[0]!.lessons.map((l) => l.name)).toEqual(['Live kick-off']);
+    expect(removeLesson(values.syllabus, 0, 0, 0)[0]!.sections[0]!.lessons.map((l) => l.name)).toEqual([
+      'Live kick-off',
+    ]);
   });
 });
 
@@ -330,12 +398,22 @@ describe('isCourseFormDirty (unsaved-changes guard)', () => {
     const slot = copy();
     slot.schedule.friday.enabled = true;
     expect(isCourseFormDirty(slot, values)).toBe(true);
-    expect(isCourseFormDirty({ ...copy(), picture: { id: 80, url: '/uploads/courses/80.png', name: 'new.png' } }, values)).toBe(true);
+    expect(
+      isCourseFormDirty({ ...copy(), picture: { id: 80, url: '/uploads/courses/80.png', name: 'new.png' } }, values),
+    ).toBe(true);
     expect(isCourseFormDirty({ ...copy(), video: null }, values)).toBe(true);
     const renamed = copy();
     renamed.syllabus[1]!.sections[0]!.lessons[0]!.duration = '60';
     expect(isCourseFormDirty(renamed, values)).toBe(true);
-    expect(isCourseFormDirty({ ...copy(), syllabus: moveLesson(values.syllabus, { week: 0, section: 0, index: 0 }, { week: 0, section: 0, index: 1 }) }, values)).toBe(true);
+    expect(
+      isCourseFormDirty(
+        {
+          ...copy(),
+          syllabus: moveLesson(values.syllabus, { week: 0, section: 0, index: 0 }, { week: 0, section: 0, index: 1 }),
+        },
+        values,
+      ),
+    ).toBe(true);
     expect(isCourseFormDirty({ ...copy(), syllabus: addWeek(values.syllabus) }, values)).toBe(true);
   });
 
@@ -349,6 +427,11 @@ describe('isCourseFormDirty (unsaved-changes guard)', () => {
     rekeyed.syllabus[0]!.sections[0]!.lessons[0]!.id = 501;
     expect(isCourseFormDirty(rekeyed, values)).toBe(false);
     // A property set to undefined is the same as an absent one.
-    expect(isCourseFormDirty({ ...copy(), video: { ...values.video!, name: undefined } as CourseFormValues['video'] }, values)).toBe(false);
+    expect(
+      isCourseFormDirty(
+        { ...copy(), video: { ...values.video!, name: undefined } as CourseFormValues['video'] },
+        values,
+      ),
+    ).toBe(false);
   });
 });

@@ -22,18 +22,38 @@ const educator: LoginRecord = {
 
 async function signedIn(record: LoginRecord): Promise<AuthActor> {
   const actor = createActor(
-    authMachine.provide({ actors: { restoreSession: fromPromise<RestoredSession, void>(async () => ({ record, theme: null })) } }),
+    authMachine.provide({
+      actors: { restoreSession: fromPromise<RestoredSession, void>(async () => ({ record, theme: null })) },
+    }),
   ).start() as unknown as AuthActor;
   await waitForActor(actor, (s) => s.matches('loggedIn'));
   return actor;
 }
 
 const reference = {
-  'GET /api/courses/categories': () => json(200, { data: [{ id: 3, name: 'Web development', nameAr: 'تطوير الويب', courseCount: 4 }] }),
-  'GET /api/languages': () => json(200, { data: [{ id: 1, code: 'en', name: 'English' }, { id: 2, code: 'ar', name: 'Arabic' }] }),
-  'GET /api/skills': () => json(200, { data: [{ id: 4, name: 'React' }, { id: 9, name: 'TypeScript' }] }),
+  'GET /api/courses/categories': () =>
+    json(200, { data: [{ id: 3, name: 'Web development', nameAr: 'تطوير الويب', courseCount: 4 }] }),
+  'GET /api/languages': () =>
+    json(200, {
+      data: [
+        { id: 1, code: 'en', name: 'English' },
+        { id: 2, code: 'ar', name: 'Arabic' },
+      ],
+    }),
+  'GET /api/skills': () =>
+    json(200, {
+      data: [
+        { id: 4, name: 'React' },
+        { id: 9, name: 'TypeScript' },
+      ],
+    }),
   'GET /api/lessons/types': () =>
-    json(200, { data: [{ id: 1, code: 'meeting', name: 'Meeting' }, { id: 3, code: 'reading', name: 'Reading' }] }),
+    json(200, {
+      data: [
+        { id: 1, code: 'meeting', name: 'Meeting' },
+        { id: 3, code: 'reading', name: 'Reading' },
+      ],
+    }),
   'GET /api/timezones/us': () => json(200, { data: [{ id: 'America/New_York', name: 'Eastern', offset: '-05:00' }] }),
 };
 
@@ -62,10 +82,25 @@ const existingCourse = {
   gainedSkills: '9',
   session: null,
   weeks: null,
-  syllabus: [{ week: 1, sections: [{ name: 'Basics', order: 1, lessons: [{ id: 501, lessonTypeId: 3, name: 'Read', order: 1, duration: 20, link: null }] }] }],
+  syllabus: [
+    {
+      week: 1,
+      sections: [
+        {
+          name: 'Basics',
+          order: 1,
+          lessons: [{ id: 501, lessonTypeId: 3, name: 'Read', order: 1, duration: 20, link: null }],
+        },
+      ],
+    },
+  ],
 };
 
-async function renderEditor(routes: Parameters<typeof mockFetch>[0] = {}, courseId?: number, { headerLink = false } = {}) {
+async function renderEditor(
+  routes: Parameters<typeof mockFetch>[0] = {},
+  courseId?: number,
+  { headerLink = false } = {},
+) {
   const { fetch, calls } = mockFetch({ ...reference, ...routes });
   const api = createApi({ baseUrl: 'http://halaqa.test/api', fetch });
   const auth = await signedIn(educator);
@@ -80,7 +115,8 @@ async function renderEditor(routes: Parameters<typeof mockFetch>[0] = {}, course
   return { calls };
 }
 
-const field = (name: string) => screen.getByLabelText(name, { exact: false, selector: 'input, select, textarea' }) as HTMLInputElement;
+const field = (name: string) =>
+  screen.getByLabelText(name, { exact: false, selector: 'input, select, textarea' }) as HTMLInputElement;
 const type = (name: string, value: string) => fireEvent.input(field(name), { target: { value } });
 
 beforeEach(() => {
@@ -130,18 +166,27 @@ describe('CourseEditorScreen', () => {
       const lessons = screen.getAllByTestId('syllabus-lesson');
       fireEvent.input(within(lessons.at(-1)!).getByLabelText(/Name of lesson/), { target: { value: name } });
     }
-    const names = () => screen.getAllByTestId('syllabus-lesson').map((li) => (within(li).getByLabelText(/Name of lesson/) as HTMLInputElement).value);
+    const names = () =>
+      screen
+        .getAllByTestId('syllabus-lesson')
+        .map((li) => (within(li).getByLabelText(/Name of lesson/) as HTMLInputElement).value);
     expect(names()).toEqual(['Intro', 'Hooks']);
     const down = screen.getByRole('button', { name: 'Move lesson “Intro” down' });
     fireEvent.click(down);
     expect(names()).toEqual(['Hooks', 'Intro']);
-    expect(screen.getByTestId('syllabus-announcer').textContent).toBe('Lesson “Intro” moved to position 2 of 2 in section “Basics”, week 1.');
+    expect(screen.getByTestId('syllabus-announcer').textContent).toBe(
+      'Lesson “Intro” moved to position 2 of 2 in section “Basics”, week 1.',
+    );
     // Focus stays with the moved lesson (its down button is now disabled: the up button).
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move lesson “Intro” up' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move lesson “Intro” up' })),
+    );
     // A second week; the section moves into it with "down" past the end of week 1.
     fireEvent.click(screen.getByRole('button', { name: 'Add a week' }));
     fireEvent.click(screen.getByRole('button', { name: 'Move section “Basics” down' }));
-    expect(screen.getByTestId('syllabus-announcer').textContent).toBe('Section “Basics” moved to position 1 of 1 in week 2.');
+    expect(screen.getByTestId('syllabus-announcer').textContent).toBe(
+      'Section “Basics” moved to position 1 of 1 in week 2.',
+    );
     expect(screen.getByText('No section in this week yet.')).toBeTruthy();
   });
 
@@ -158,9 +203,13 @@ describe('CourseEditorScreen', () => {
     fireEvent.dragStart(handles[1]!, { dataTransfer });
     fireEvent.dragOver(sections[0]!, { dataTransfer, clientY: 0 });
     fireEvent.drop(sections[0]!, { dataTransfer });
-    const order = screen.getAllByTestId('syllabus-section').map((li) => (within(li).getByLabelText(/Section \d name/) as HTMLInputElement).value);
+    const order = screen
+      .getAllByTestId('syllabus-section')
+      .map((li) => (within(li).getByLabelText(/Section \d name/) as HTMLInputElement).value);
     expect(order).toEqual(['Two', 'One']);
-    expect(screen.getByTestId('syllabus-announcer').textContent).toBe('Section “Two” moved to position 1 of 2 in week 1.');
+    expect(screen.getByTestId('syllabus-announcer').textContent).toBe(
+      'Section “Two” moved to position 1 of 2 in week 1.',
+    );
   });
 
   it('previews the course as a learner and as the instructor (links only for the instructor)', async () => {
@@ -195,7 +244,9 @@ describe('CourseEditorScreen', () => {
     type('Short description', 'Build a React app.');
     fireEvent.change(field('Category'), { target: { value: '3' } });
     type('Live hours', '12');
-    fireEvent.click(within(screen.getByRole('group', { name: 'Skills required' })).getByRole('checkbox', { name: 'React' }));
+    fireEvent.click(
+      within(screen.getByRole('group', { name: 'Skills required' })).getByRole('checkbox', { name: 'React' }),
+    );
     fireEvent.change(screen.getByLabelText(/^Course picture/), {
       target: { files: [new File([new Uint8Array(100)], 'cover.png', { type: 'image/png' })] },
     });
@@ -205,13 +256,17 @@ describe('CourseEditorScreen', () => {
     expect((screen.getByRole('button', { name: 'Save draft' }) as HTMLButtonElement).disabled).toBe(true);
     act(() => FakeXhr.last!.progress(50, 100));
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
-    await act(async () => FakeXhr.last!.respond(201, { data: { id: 77, url: '/uploads/77.png', type: 'COURSEPICTURE' } }));
+    await act(async () =>
+      FakeXhr.last!.respond(201, { data: { id: 77, url: '/uploads/77.png', type: 'COURSEPICTURE' } }),
+    );
     expect(await screen.findByRole('img', { name: 'Preview of cover.png' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
     // The editor goes to the new course as it toasts, so this test's page (and its Toaster) is gone;
     // in the app the root layout's Toaster shows what the store holds.
-    await waitFor(() => expect(toaster.getVisibleToasts().map((t) => t.title)).toContain('A new course has been created successfuly !'));
+    await waitFor(() =>
+      expect(toaster.getVisibleToasts().map((t) => t.title)).toContain('A new course has been created successfuly !'),
+    );
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.path).toBe('/api/courses');
     expect(sent!.get('action')).toBe('submit');
@@ -265,14 +320,18 @@ describe('CourseEditorScreen', () => {
       type('Title', 'New title');
       fireEvent.click(screen.getByRole('link', { name: 'Edit content of “Read”' }));
       const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
-      expect(within(dialog).getByText('Your changes to this course are not saved yet. They will be lost if you leave.')).toBeTruthy();
+      expect(
+        within(dialog).getByText('Your changes to this course are not saved yet. They will be lost if you leave.'),
+      ).toBeTruthy();
       fireEvent.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
       await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
       expect(field('Title').value).toBe('New title');
       expect(editor()).toBeTruthy();
 
       fireEvent.click(screen.getByRole('link', { name: 'Edit content of “Read”' }));
-      fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave without saving' }));
+      fireEvent.click(
+        within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave without saving' }),
+      );
       // The router left the editor for the lesson's content.
       await waitFor(() => expect(editor()).toBeNull());
     });
@@ -288,13 +347,19 @@ describe('CourseEditorScreen', () => {
 
     it('a header link asks too while a new course has edits', async () => {
       await renderEditor({}, undefined, { headerLink: true });
-      fireEvent.click(within(screen.getByRole('group', { name: 'Skills required' })).getByRole('checkbox', { name: 'React' }));
+      fireEvent.click(
+        within(screen.getByRole('group', { name: 'Skills required' })).getByRole('checkbox', { name: 'React' }),
+      );
       fireEvent.click(screen.getByRole('link', { name: 'My courses' }));
       const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
       await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
       expect(
-        (within(screen.getByRole('group', { name: 'Skills required' })).getByRole('checkbox', { name: 'React' }) as HTMLInputElement).checked,
+        (
+          within(screen.getByRole('group', { name: 'Skills required' })).getByRole('checkbox', {
+            name: 'React',
+          }) as HTMLInputElement
+        ).checked,
       ).toBe(true);
     });
 

@@ -41,13 +41,17 @@ describe('uploadFile (XHR)', () => {
       code: 'tooLarge',
       message: 'File size must be less than 5 MB',
     });
-    await expect(uploadFile('coursePicture', new File(['x'], 'a.gif', { type: 'image/gif' }), { logError: () => {} })).rejects.toMatchObject({
+    await expect(
+      uploadFile('coursePicture', new File(['x'], 'a.gif', { type: 'image/gif' }), { logError: () => {} }),
+    ).rejects.toMatchObject({
       code: 'badType',
       message: 'File type must be png, jpeg',
     });
     expect(FakeXhr.count).toBe(0);
     expect(checkFile('document', { name: 'notes.docx', size: 19 * MB, type: '' })).toBeNull();
-    expect(checkFile('document', { name: 'notes.docx', size: 21 * MB, type: '' })?.message).toBe('File size must be less than 20 MB');
+    expect(checkFile('document', { name: 'notes.docx', size: 21 * MB, type: '' })?.message).toBe(
+      'File size must be less than 20 MB',
+    );
     expect(checkFile('courseVideo', { name: 'intro.mov', size: 900 * MB, type: '' })).toBeNull();
     expect(checkFile('courseVideo', { name: 'intro.mkv', size: 1, type: '' })?.message).toBe(
       'File type must be ogv, webm, mp4, mpeg, avi, wmv, flv, m3u8, mov',
@@ -139,8 +143,12 @@ describe('UploadField', () => {
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
     expect(screen.getByRole('progressbar').getAttribute('aria-valuetext')).toBe('25% uploaded');
     expect((screen.getByLabelText('Course picture') as HTMLInputElement).disabled).toBe(true);
-    await act(async () => FakeXhr.last!.respond(201, { data: { id: 9, url: '/uploads/9.png', type: 'COURSEPICTURE' } }));
-    expect((await screen.findByRole('img', { name: 'Preview of cover.png' })).getAttribute('src')).toBe('/uploads/9.png');
+    await act(async () =>
+      FakeXhr.last!.respond(201, { data: { id: 9, url: '/uploads/9.png', type: 'COURSEPICTURE' } }),
+    );
+    expect((await screen.findByRole('img', { name: 'Preview of cover.png' })).getAttribute('src')).toBe(
+      '/uploads/9.png',
+    );
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
@@ -150,7 +158,9 @@ describe('UploadField', () => {
     await act(async () => fireEvent.change(input(), { target: { files: [png(6 * MB)] } }));
     expect(screen.getByRole('alert').textContent).toBe('File size must be less than 5 MB');
     expect(input().getAttribute('aria-invalid')).toBe('true');
-    await act(async () => fireEvent.change(input(), { target: { files: [new File(['x'], 'anim.gif', { type: 'image/gif' })] } }));
+    await act(async () =>
+      fireEvent.change(input(), { target: { files: [new File(['x'], 'anim.gif', { type: 'image/gif' })] } }),
+    );
     expect(screen.getByRole('alert').textContent).toBe('File type must be png, jpeg');
     expect(FakeXhr.count).toBe(0);
   });

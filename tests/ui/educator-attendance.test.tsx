@@ -22,8 +22,22 @@ const data: SessionAttendanceData = {
     data: {
       sessionId: 41,
       meetings: [
-        { lessonId: 510, lessonName: 'Live class: code review', occurrenceDate: '2031-03-03', startsAt: '2031-03-03T23:00:00Z', attendees: 3, attendeeIds: [21, 22, 23] },
-        { lessonId: 510, lessonName: 'Live class: code review', occurrenceDate: '2031-03-10', startsAt: '2031-03-10T22:00:00Z', attendees: 1, attendeeIds: [21] },
+        {
+          lessonId: 510,
+          lessonName: 'Live class: code review',
+          occurrenceDate: '2031-03-03',
+          startsAt: '2031-03-03T23:00:00Z',
+          attendees: 3,
+          attendeeIds: [21, 22, 23],
+        },
+        {
+          lessonId: 510,
+          lessonName: 'Live class: code review',
+          occurrenceDate: '2031-03-10',
+          startsAt: '2031-03-10T22:00:00Z',
+          attendees: 1,
+          attendeeIds: [21],
+        },
       ],
       learners: [
         { learner: person(21, 'Omar Haddad'), attended: 2, held: 2, rate: 1 },
@@ -34,7 +48,10 @@ const data: SessionAttendanceData = {
   },
 };
 
-async function renderPage(pageData: SessionAttendanceData, { routes = {}, onRetry = () => {} }: { routes?: Record<string, Handler>; onRetry?: () => void } = {}) {
+async function renderPage(
+  pageData: SessionAttendanceData,
+  { routes = {}, onRetry = () => {} }: { routes?: Record<string, Handler>; onRetry?: () => void } = {},
+) {
   const mock = mockFetch(routes);
   const api = createApi({ baseUrl: 'http://localhost/api', fetch: mock.fetch });
   await renderWithRouter(
@@ -68,7 +85,11 @@ describe('session attendance', () => {
 
     const table = screen.getByRole('table', { name: 'Meetings attended by each learner out of those held' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['Omar Haddad', 'Lina Amrani', 'Youssef Benali']);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
+      'Omar Haddad',
+      'Lina Amrani',
+      'Youssef Benali',
+    ]);
     expect(within(rows[0]!).getByText('2 of 2 meetings')).toBeTruthy();
     expect(within(rows[0]!).getByText('100%')).toBeTruthy();
     expect(within(rows[1]!).getByText('1 of 2 meetings')).toBeTruthy();
@@ -76,8 +97,15 @@ describe('session attendance', () => {
 
     const grid = screen.getByRole('table', { name: 'Learners in rows, meetings in columns' });
     const [head, ...gridRows] = within(grid).getAllByRole('row');
-    expect(within(head!).getAllByRole('columnheader').map((c) => c.querySelector('time')?.textContent ?? null)).toEqual([null, 'Mar 3', 'Mar 10']);
-    const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+    expect(
+      within(head!)
+        .getAllByRole('columnheader')
+        .map((c) => c.querySelector('time')?.textContent ?? null),
+    ).toEqual([null, 'Mar 3', 'Mar 10']);
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
     expect(cells(gridRows[0]!)).toEqual(['✓Attended', '✓Attended']);
     expect(cells(gridRows[1]!)).toEqual(['✓Attended', '–Missed']);
 
@@ -94,7 +122,10 @@ describe('session attendance', () => {
 
   it('shows a failed load with the server message, a toast and a retry', async () => {
     const onRetry = vi.fn();
-    await renderPage({ ...data, attendance: { ok: false, error: new ApiError(500, { message: 'Database unavailable' }) } }, { onRetry });
+    await renderPage(
+      { ...data, attendance: { ok: false, error: new ApiError(500, { message: 'Database unavailable' }) } },
+      { onRetry },
+    );
     expect(await screen.findByText('Could not get the attendance !', { selector: '[data-part=title]' })).toBeTruthy();
     expect(screen.getByText('Database unavailable', { selector: 'p' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -102,7 +133,9 @@ describe('session attendance', () => {
   });
 
   it('downloads the calendar with the API client, and toasts when it fails', async () => {
-    const mock = await renderPage(data, { routes: { 'GET /api/sessions/41/calendar.ics': () => json(403, { message: 'Forbidden' }) } });
+    const mock = await renderPage(data, {
+      routes: { 'GET /api/sessions/41/calendar.ics': () => json(403, { message: 'Forbidden' }) },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Download calendar (.ics)' }));
     expect(await screen.findByText('Could not download the calendar', { selector: '[data-part=title]' })).toBeTruthy();
     expect(mock.calls[0]!.path).toBe('/api/sessions/41/calendar.ics');

@@ -2,7 +2,11 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it } from 'vitest';
 import { Toaster, toaster } from '@/components/ui/toast';
 import type { CourseSummary } from '@/features/educator/courses-to-teach-page';
-import { type CoursesToTeachData, CoursesToTeachPage, initialTimezone } from '@/features/educator/courses-to-teach-page';
+import {
+  type CoursesToTeachData,
+  CoursesToTeachPage,
+  initialTimezone,
+} from '@/features/educator/courses-to-teach-page';
 import { ApiError, createApi } from '@/lib/api/client';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { renderWithRouter } from './render';
@@ -63,7 +67,9 @@ describe('courses to teach', () => {
   });
 
   it("requests a session: POST /sessions, 'Request submitted successfully!', the dialog closes", async () => {
-    const mock = await renderPage({ 'POST /api/sessions': () => json(201, { data: { id: 57, courseId: 12, status: 'PENDING' } }) });
+    const mock = await renderPage({
+      'POST /api/sessions': () => json(201, { data: { id: 57, courseId: 12, status: 'PENDING' } }),
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Request a session' }));
     const dialog = await screen.findByRole('dialog', { name: 'Request a session' });
     fireEvent.input(within(dialog).getByRole('spinbutton', { name: /Seats/ }), { target: { value: '12' } });
@@ -72,7 +78,15 @@ describe('courses to teach', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const body = JSON.parse(mock.calls[0]!.body!);
     expect(body).toMatchObject({ courseId: 12, maxSeats: 12, price: 149, timezone: initialTimezone(timezones) });
-    expect(Object.keys(body.schedule)).toEqual(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']);
+    expect(Object.keys(body.schedule)).toEqual([
+      'sunday',
+      'monday',
+      'tuesday',
+      'wednesday',
+      'thursday',
+      'friday',
+      'saturday',
+    ]);
   });
 
   it("a refused request shows 'Error while creating Session !' with the server's message, and keeps the form", async () => {
@@ -97,7 +111,9 @@ describe('courses to teach', () => {
 
   it("a failed list shows the spec's toast 'Exploring courses to teach faild !'", async () => {
     await renderPage({}, false);
-    expect(await screen.findByText('Exploring courses to teach faild !', { selector: '[data-part=title]' })).toBeTruthy();
+    expect(
+      await screen.findByText('Exploring courses to teach faild !', { selector: '[data-part=title]' }),
+    ).toBeTruthy();
   });
 
   it('starts the form in the browser time zone when offered, else New York', () => {

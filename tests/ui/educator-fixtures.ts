@@ -3,7 +3,15 @@ import type { components } from '@contract/schema';
 type SessionInfo = components['schemas']['SessionInfo'];
 type Submission = components['schemas']['Submission'];
 
-const schedule = { sunday: null, monday: { start: '18:00', end: '20:00' }, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null };
+const schedule = {
+  sunday: null,
+  monday: { start: '18:00', end: '20:00' },
+  tuesday: null,
+  wednesday: null,
+  thursday: null,
+  friday: null,
+  saturday: null,
+};
 
 /** Session 41 of "Modern web apps with React" (New York time), as GET /sessions/{id}/info/secured answers it. */
 export const session41: SessionInfo = {

@@ -19,8 +19,24 @@ const data: SessionLearnersData = {
     ok: true,
     data: {
       items: [
-        { enrollmentId: 301, userId: 21, name: 'Omar Haddad', email: 'omar@example.org', pictureUrl: null, enrolledAt: '2031-02-20T15:04:05Z', status: 'ACTIVE' },
-        { enrollmentId: 302, userId: 22, name: 'Lina Amrani', email: 'lina@example.org', pictureUrl: null, enrolledAt: '2031-02-21T10:00:00Z', status: 'ACTIVE' },
+        {
+          enrollmentId: 301,
+          userId: 21,
+          name: 'Omar Haddad',
+          email: 'omar@example.org',
+          pictureUrl: null,
+          enrolledAt: '2031-02-20T15:04:05Z',
+          status: 'ACTIVE',
+        },
+        {
+          enrollmentId: 302,
+          userId: 22,
+          name: 'Lina Amrani',
+          email: 'lina@example.org',
+          pictureUrl: null,
+          enrolledAt: '2031-02-21T10:00:00Z',
+          status: 'ACTIVE',
+        },
       ],
       total: 2,
       page: 1,
@@ -70,7 +86,9 @@ describe('session learners: mail (spec §3, §4, §8)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'E-mail learners' });
     fireEvent.input(within(dialog).getByRole('textbox'), { target: { value: 'Hello' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('You may only mail your own learners', { selector: '[data-part=title]' })).toBeTruthy();
+    expect(
+      await screen.findByText('You may only mail your own learners', { selector: '[data-part=title]' }),
+    ).toBeTruthy();
     expect(within(dialog).getByRole('alert').textContent).toContain('You may only mail your own learners');
     expect((within(dialog).getByRole('textbox') as HTMLTextAreaElement).value).toBe('Hello');
   });
@@ -80,13 +98,16 @@ describe('session learners: load failure and syllabus reset', () => {
   it("a failed learners list shows 'Could not get the session learners !'", async () => {
     const { ApiError } = await import('@/lib/api/client');
     await renderPage({}, { ...data, learners: { ok: false, error: new ApiError(500, { message: 'Boom' }) } });
-    expect(await screen.findByText('Could not get the session learners !', { selector: '[data-part=title]' })).toBeTruthy();
+    expect(
+      await screen.findByText('Could not get the session learners !', { selector: '[data-part=title]' }),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
   it('resets the syllabus with an empty list after a confirmation', async () => {
     const mock = await renderPage({
-      'PUT /api/sessions/41/content': () => json(200, { data: { sessionId: 41, timezone: 'America/New_York', weeks: [] } }),
+      'PUT /api/sessions/41/content': () =>
+        json(200, { data: { sessionId: 41, timezone: 'America/New_York', weeks: [] } }),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Reset syllabus' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Reset the syllabus?' });

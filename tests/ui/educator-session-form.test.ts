@@ -56,14 +56,28 @@ describe('request-session form', () => {
   });
 
   it('duplicates keep the weekdays: dates move by whole weeks to start at least a week ahead', () => {
-    expect(shiftToFuture('2030-03-04', '2030-04-26', TODAY)).toEqual({ startDate: '2031-01-27', endDate: '2031-03-21' });
-    expect(shiftToFuture('2031-06-02', '2031-07-25', TODAY)).toEqual({ startDate: '2031-06-02', endDate: '2031-07-25' });
+    expect(shiftToFuture('2030-03-04', '2030-04-26', TODAY)).toEqual({
+      startDate: '2031-01-27',
+      endDate: '2031-03-21',
+    });
+    expect(shiftToFuture('2031-06-02', '2031-07-25', TODAY)).toEqual({
+      startDate: '2031-06-02',
+      endDate: '2031-07-25',
+    });
     const form = sessionFormFrom(
       {
         startDate: '2030-03-04',
         endDate: '2030-04-26',
         timezone: 'Africa/Casablanca',
-        schedule: { sunday: null, monday: null, tuesday: { start: '09:00', end: '11:30' }, wednesday: null, thursday: null, friday: null, saturday: null },
+        schedule: {
+          sunday: null,
+          monday: null,
+          tuesday: { start: '09:00', end: '11:30' },
+          wednesday: null,
+          thursday: null,
+          friday: null,
+          saturday: null,
+        },
         maxSeats: 18,
         price: 0,
       },

@@ -83,13 +83,22 @@ describe('session submissions: the list (spec §2 submissions and grading)', () 
     await rows();
     const lesson = screen.getByRole('combobox', { name: 'Lesson' });
     const status = screen.getByRole('combobox', { name: 'Status' });
-    expect(within(lesson).getAllByRole('option').map((o) => o.textContent)).toEqual(['All lessons', 'FizzBuzz', 'Todo app report']);
+    expect(
+      within(lesson)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All lessons', 'FizzBuzz', 'Todo app report']);
 
     fireEvent.change(lesson, { target: { value: '503' } });
-    expect(screen.getAllByTestId('submission-row').map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['Lina Amrani', 'Omar Haddad']);
+    expect(screen.getAllByTestId('submission-row').map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
+      'Lina Amrani',
+      'Omar Haddad',
+    ]);
 
     fireEvent.change(status, { target: { value: 'DONE' } });
-    expect(screen.getAllByTestId('submission-row').map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['Omar Haddad']);
+    expect(screen.getAllByTestId('submission-row').map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
+      'Omar Haddad',
+    ]);
 
     fireEvent.change(lesson, { target: { value: '504' } });
     expect(screen.queryAllByTestId('submission-row')).toHaveLength(0);
@@ -146,7 +155,10 @@ describe('session submissions: grading', () => {
     await renderPage({
       'GET /api/sessions/41/submissions': listed,
       'PATCH /api/submissions/77': () =>
-        json(422, { message: "The grade cannot exceed the assignment's points (80)", errors: [{ path: 'grade', message: 'must be at most 80' }] }),
+        json(422, {
+          message: "The grade cannot exceed the assignment's points (80)",
+          errors: [{ path: 'grade', message: 'must be at most 80' }],
+        }),
     });
     const all = await rows();
     fireEvent.click(within(all[2]!).getByRole('button', { name: /^Edit grade/ }));
@@ -154,7 +166,9 @@ describe('session submissions: grading', () => {
     const grade = within(dialog).getByRole('textbox', { name: /Grade/ }) as HTMLInputElement;
     // Opened with the current grade and comment.
     expect(grade.value).toBe('92');
-    expect((within(dialog).getByRole('textbox', { name: /Comment/ }) as HTMLTextAreaElement).value).toBe('Well structured.');
+    expect((within(dialog).getByRole('textbox', { name: /Comment/ }) as HTMLTextAreaElement).value).toBe(
+      'Well structured.',
+    );
     fireEvent.input(grade, { target: { value: '95' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save grade' }));
 
@@ -181,7 +195,8 @@ describe('session submissions: empty and failed', () => {
 
   it("toasts 'Cannot get Submissions!' on a failure and loads again on retry", async () => {
     const mock = await renderPage({
-      'GET /api/sessions/41/submissions': (_request, call) => (call === 1 ? json(500, { message: 'Database unavailable' }) : listed(_request, call)),
+      'GET /api/sessions/41/submissions': (_request, call) =>
+        call === 1 ? json(500, { message: 'Database unavailable' }) : listed(_request, call),
     });
     expect(await toast('Cannot get Submissions!')).toBeTruthy();
     expect(screen.getByText('Database unavailable', { selector: 'p' })).toBeTruthy();

@@ -18,7 +18,12 @@ function recordingFetch() {
   const fetch = async (request: Request) => {
     const url = new URL(request.url);
     asked.push(firstLoadKey(url.pathname + url.search));
-    const data = url.pathname.endsWith('/explore') || url.pathname.endsWith('/reviews') ? { items: [], total: 0 } : url.pathname.endsWith('/categories') || url.pathname.endsWith('/active') ? [] : { id: 1 };
+    const data =
+      url.pathname.endsWith('/explore') || url.pathname.endsWith('/reviews')
+        ? { items: [], total: 0 }
+        : url.pathname.endsWith('/categories') || url.pathname.endsWith('/active')
+          ? []
+          : { id: 1 };
     return new Response(JSON.stringify({ data }), { status: 200, headers: { 'content-type': 'application/json' } });
   };
   return { asked, fetch };
@@ -38,8 +43,14 @@ type Loader = (args: unknown) => Promise<unknown>;
 const loaders: { page: string; run: (api: ReturnType<typeof createApi>) => Promise<unknown> }[] = [
   { page: '/', run: (api) => (HomeRoute.options.loader as Loader)({ context: { api } }) },
   { page: '/courses', run: (api) => (ExploreRoute.options.loader as Loader)({ context: { api }, deps: {} }) },
-  { page: '/courses?page=3', run: (api) => (ExploreRoute.options.loader as Loader)({ context: { api }, deps: { page: 3 } }) },
-  { page: '/courses/42', run: (api) => (CourseRoute.options.loader as Loader)({ context: { api }, params: { courseId: 42 } }) },
+  {
+    page: '/courses?page=3',
+    run: (api) => (ExploreRoute.options.loader as Loader)({ context: { api }, deps: { page: 3 } }),
+  },
+  {
+    page: '/courses/42',
+    run: (api) => (CourseRoute.options.loader as Loader)({ context: { api }, params: { courseId: 42 } }),
+  },
 ];
 
 describe('the first load sent with the page', () => {
@@ -65,10 +76,15 @@ describe('the first load sent with the page', () => {
     expect(asked).toEqual([key]);
   });
 
-  it('is never used by a signed-in client, whose answers may differ from a guest\'s', async () => {
+  it("is never used by a signed-in client, whose answers may differ from a guest's", async () => {
     const key = '/api/courses/categories';
     const { asked, fetch } = recordingFetch();
-    const api = createApi({ baseUrl: 'http://localhost/api', fetch, firstLoad: readFirstLoad(pageWith({ [key]: { data: [{ id: 1 }] } })), getAuth: () => ({ token: 't', federated: false }) });
+    const api = createApi({
+      baseUrl: 'http://localhost/api',
+      fetch,
+      firstLoad: readFirstLoad(pageWith({ [key]: { data: [{ id: 1 }] } })),
+      getAuth: () => ({ token: 't', federated: false }),
+    });
     const res = await api.GET('/courses/categories');
     expect(res.data).toEqual({ data: [] });
     expect(asked).toEqual([key]);

@@ -40,11 +40,20 @@ const lina: LoginRecord = {
   federationAuth: false,
 };
 
-async function renderPage(p: Settled<ReturnType<typeof preview>['data']>, routes: Record<string, Handler> = {}, record: LoginRecord | null = null, locale: 'en' | 'ar' = 'en') {
+async function renderPage(
+  p: Settled<ReturnType<typeof preview>['data']>,
+  routes: Record<string, Handler> = {},
+  record: LoginRecord | null = null,
+  locale: 'en' | 'ar' = 'en',
+) {
   const mock = mockFetch(routes);
   const api = createApi({ baseUrl: 'http://localhost/api', fetch: mock.fetch });
   let stored: { record: LoginRecord | null; theme: Theme | null } = { record, theme: null };
-  const auth = createAuthService(api, { read: () => stored, write: (r, t) => (stored = { record: r, theme: t }), clear: () => (stored = { record: null, theme: null }) });
+  const auth = createAuthService(api, {
+    read: () => stored,
+    write: (r, t) => (stored = { record: r, theme: t }),
+    clear: () => (stored = { record: null, theme: null }),
+  });
   await waitForActor(auth, selectIsSettled);
   await renderWithRouter(
     <>
@@ -79,18 +88,63 @@ describe('the invitation link page (issue 12 item 5)', () => {
     await renderPage(preview({ status: 'ACCEPTED' }));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This invitation has already been used');
     cleanup();
-    await renderPage({ ok: false, error: Object.assign(new Error('nf'), { status: 404, serverMessage: 'Invitation not found', fieldErrors: {} }) as never });
+    await renderPage({
+      ok: false,
+      error: Object.assign(new Error('nf'), {
+        status: 404,
+        serverMessage: 'Invitation not found',
+        fieldErrors: {},
+      }) as never,
+    });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This invitation link is not valid');
   });
 
   it('accepts for the invited account, then reloads the company (membership changed)', async () => {
-    const company = { id: 2, name: 'National Center for AI', acronym: 'NCAI', settings: { companyId: 2, style: { primaryColor: '#112233', secondaryColor: '#445566', tertiaryColor: '#778899' }, links: {}, logo: null } };
+    const company = {
+      id: 2,
+      name: 'National Center for AI',
+      acronym: 'NCAI',
+      settings: {
+        companyId: 2,
+        style: { primaryColor: '#112233', secondaryColor: '#445566', tertiaryColor: '#778899' },
+        links: {},
+        logo: null,
+      },
+    };
     const { mock, auth } = await renderPage(
       preview(),
       {
-        [`POST /api/invitations/${TOKEN}/accept`]: () => json(200, { data: { id: 4, email: 'lina@example.org', name: 'Lina Kassem', firstName: 'Lina', lastName: 'Kassem', role: 'LEARNER', status: 'APPROVED', companyId: 2, pictureUrl: null, createdAt: '2025-01-01T00:00:00Z' } }),
+        [`POST /api/invitations/${TOKEN}/accept`]: () =>
+          json(200, {
+            data: {
+              id: 4,
+              email: 'lina@example.org',
+              name: 'Lina Kassem',
+              firstName: 'Lina',
+              lastName: 'Kassem',
+              role: 'LEARNER',
+              status: 'APPROVED',
+              companyId: 2,
+              pictureUrl: null,
+              createdAt: '2025-01-01T00:00:00Z',
+            },
+          }),
         'GET /api/users/me/company': () => json(200, { data: company }),
-        'GET /api/users/4': () => json(200, { data: { id: 4, email: 'lina@example.org', name: 'Lina Kassem', firstName: 'Lina', lastName: 'Kassem', role: 'LEARNER', status: 'APPROVED', companyId: 2, pictureUrl: null, createdAt: '2025-01-01T00:00:00Z' } }),
+        'GET /api/users/4': () =>
+          json(200, {
+            data: {
+              id: 4,
+              email: 'lina@example.org',
+              name: 'Lina Kassem',
+              firstName: 'Lina',
+              lastName: 'Kassem',
+              role: 'LEARNER',
+              status: 'APPROVED',
+              companyId: 2,
+              pictureUrl: null,
+              createdAt: '2025-01-01T00:00:00Z',
+            },
+          }),
         'GET /api/companies/2/settings': () => json(200, { data: company.settings }),
       },
       lina,
@@ -121,13 +175,30 @@ describe('the bulk report as CSV', () => {
       (r) => (r.outcome === 'INVITED' ? 'تمت الدعوة' : 'دور غير معروف'),
     );
     expect(csv.startsWith('\uFEFF')).toBe(true);
-    expect(csv.slice(1).split('\r\n')).toEqual(['row,email,role,outcome,message', '2,a@example.org,LEARNER,INVITED,تمت الدعوة', "3,'=cmd(),\"BOSS, big\",UNKNOWN_ROLE,دور غير معروف", '']);
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      'row,email,role,outcome,message',
+      '2,a@example.org,LEARNER,INVITED,تمت الدعوة',
+      '3,\'=cmd(),"BOSS, big",UNKNOWN_ROLE,دور غير معروف',
+      '',
+    ]);
   });
 });
 
 describe('the invitations screen (issue 12 item 4, spec §8 toasts)', () => {
-  const invitation = { id: 14, email: 'new.hire@example.org', role: 'LEARNER', companyId: 2, status: 'PENDING', invitedBy: { id: 3, name: 'Faisal', pictureUrl: null }, createdAt: '2031-05-05T08:00:00Z', expiresAt: '2031-05-12T08:00:00Z' };
-  const pageOf = (items: unknown[]) => ({ ok: true as const, data: { items, total: items.length, page: 1, pageSize: 12 } as never });
+  const invitation = {
+    id: 14,
+    email: 'new.hire@example.org',
+    role: 'LEARNER',
+    companyId: 2,
+    status: 'PENDING',
+    invitedBy: { id: 3, name: 'Faisal', pictureUrl: null },
+    createdAt: '2031-05-05T08:00:00Z',
+    expiresAt: '2031-05-12T08:00:00Z',
+  };
+  const pageOf = (items: unknown[]) => ({
+    ok: true as const,
+    data: { items, total: items.length, page: 1, pageSize: 12 } as never,
+  });
 
   async function renderInvitations(routes: Record<string, Handler>, list = pageOf([invitation])) {
     const { InvitationsPage } = await import('@/features/company/invitations-page');
@@ -136,7 +207,14 @@ describe('the invitations screen (issue 12 item 4, spec §8 toasts)', () => {
     const reloads: number[] = [];
     await renderWithRouter(
       <>
-        <InvitationsPage api={api} credentials={{}} invitations={list} search={{}} onSearch={() => {}} reload={() => reloads.push(1)} />
+        <InvitationsPage
+          api={api}
+          credentials={{}}
+          invitations={list}
+          search={{}}
+          onSearch={() => {}}
+          reload={() => reloads.push(1)}
+        />
         <Toaster />
       </>,
     );
@@ -146,7 +224,13 @@ describe('the invitations screen (issue 12 item 4, spec §8 toasts)', () => {
   it("invites one person: 'User Invited !', and on a 400 'Could not invite the user: <server message>'", async () => {
     let n = 0;
     const { mock, reloads } = await renderInvitations({
-      'POST /api/users/invite': () => (++n === 1 ? json(201, { data: invitation }) : json(400, { message: 'Some fields are invalid', errors: [{ path: 'email', message: 'is not a valid e-mail' }] })),
+      'POST /api/users/invite': () =>
+        ++n === 1
+          ? json(201, { data: invitation })
+          : json(400, {
+              message: 'Some fields are invalid',
+              errors: [{ path: 'email', message: 'is not a valid e-mail' }],
+            }),
     });
     fireEvent.input(screen.getByLabelText(/^E-mail/), { target: { value: 'new.hire@example.org' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
@@ -158,7 +242,7 @@ describe('the invitations screen (issue 12 item 4, spec §8 toasts)', () => {
     await screen.findByText('Could not invite the user: Some fields are invalid');
   });
 
-  it("checks the e-mail before sending anything", async () => {
+  it('checks the e-mail before sending anything', async () => {
     const { mock } = await renderInvitations({});
     fireEvent.input(screen.getByLabelText(/^E-mail/), { target: { value: 'not-an-email' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
@@ -169,7 +253,10 @@ describe('the invitations screen (issue 12 item 4, spec §8 toasts)', () => {
   it("withdraws after a confirmation: 'user invite deleted !'; a failure says 'Could not delete invite to the user!'", async () => {
     let n = 0;
     const { mock, reloads } = await renderInvitations({
-      'DELETE /api/users/14/deleteInvite': () => (++n === 1 ? json(200, { data: { id: 14 } }) : json(409, { message: 'An accepted invitation cannot be withdrawn' })),
+      'DELETE /api/users/14/deleteInvite': () =>
+        ++n === 1
+          ? json(200, { data: { id: 14 } })
+          : json(409, { message: 'An accepted invitation cannot be withdrawn' }),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw the invitation of new.hire@example.org' }));
     const dialog = await screen.findByRole('alertdialog');
@@ -190,7 +277,9 @@ describe('the invitations screen (issue 12 item 4, spec §8 toasts)', () => {
     const { mock } = await renderInvitations(
       {
         'POST /api/companies/2/invitations/14/resend': () =>
-          ++n === 1 ? new Promise<Response>((r) => (answer = r)) : json(409, { message: 'This invitation has expired: invite the address again' }),
+          ++n === 1
+            ? new Promise<Response>((r) => (answer = r))
+            : json(409, { message: 'This invitation has expired: invite the address again' }),
       },
       pageOf([invitation, accepted]),
     );
@@ -204,8 +293,13 @@ describe('the invitations screen (issue 12 item 4, spec §8 toasts)', () => {
     await screen.findByText('Invitation sent again');
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(button);
-    await screen.findByText('Could not send the invitation again: This invitation has expired: invite the address again');
-    expect(mock.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/companies/2/invitations/14/resend', 'POST /api/companies/2/invitations/14/resend']);
+    await screen.findByText(
+      'Could not send the invitation again: This invitation has expired: invite the address again',
+    );
+    expect(mock.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /api/companies/2/invitations/14/resend',
+      'POST /api/companies/2/invitations/14/resend',
+    ]);
   });
 
   it('resends in Arabic too', async () => {
@@ -214,7 +308,14 @@ describe('the invitations screen (issue 12 item 4, spec §8 toasts)', () => {
     const api = createApi({ baseUrl: 'http://localhost/api', fetch: mock.fetch });
     await renderWithRouter(
       <>
-        <InvitationsPage api={api} credentials={{}} invitations={pageOf([invitation])} search={{}} onSearch={() => {}} reload={() => {}} />
+        <InvitationsPage
+          api={api}
+          credentials={{}}
+          invitations={pageOf([invitation])}
+          search={{}}
+          onSearch={() => {}}
+          reload={() => {}}
+        />
         <Toaster />
       </>,
       { locale: 'ar' },
@@ -224,13 +325,26 @@ describe('the invitations screen (issue 12 item 4, spec §8 toasts)', () => {
   });
 
   it("says 'Could not get the invited users !' when the list fails", async () => {
-    await renderInvitations({}, { ok: false, error: Object.assign(new Error('x'), { status: 500, serverMessage: undefined, fieldErrors: {} }) } as never);
+    await renderInvitations({}, {
+      ok: false,
+      error: Object.assign(new Error('x'), { status: 500, serverMessage: undefined, fieldErrors: {} }),
+    } as never);
     expect((await screen.findAllByText('Could not get the invited users !')).length).toBeGreaterThan(0);
   });
 });
 
 describe('the members screen (issue 12 item 6)', () => {
-  const noura = { id: 21, name: 'Noura Al-Harbi', email: 'learner@ncai.halaqa.test', role: 'LEARNER', pictureUrl: null, joinedAt: '2031-05-01T08:00:00Z', enrollments: 2, completedLessons: 3, totalLessons: 12 };
+  const noura = {
+    id: 21,
+    name: 'Noura Al-Harbi',
+    email: 'learner@ncai.halaqa.test',
+    role: 'LEARNER',
+    pictureUrl: null,
+    joinedAt: '2031-05-01T08:00:00Z',
+    enrollments: 2,
+    completedLessons: 3,
+    totalLessons: 12,
+  };
 
   it('shows enrollments and progress, and removes a member only after a confirmation', async () => {
     const { MembersPage } = await import('@/features/company/members-page');
@@ -252,7 +366,9 @@ describe('the members screen (issue 12 item 6)', () => {
       </>,
     );
     expect(screen.getByText('3 of 12 lessons')).toBeTruthy();
-    expect(screen.getByRole('progressbar', { name: 'Progress of Noura Al-Harbi' }).getAttribute('aria-valuenow')).toBe('25');
+    expect(screen.getByRole('progressbar', { name: 'Progress of Noura Al-Harbi' }).getAttribute('aria-valuenow')).toBe(
+      '25',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Remove Noura Al-Harbi from the company' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(mock.calls).toHaveLength(0);

@@ -10,19 +10,54 @@ import { renderWithRouter } from './render';
 
 afterEach(() => cleanup());
 
-const SKILLS = [{ id: 2, name: 'Algorithms' }, { id: 7, name: 'Python' }, { id: 4, name: 'React' }];
+const SKILLS = [
+  { id: 2, name: 'Algorithms' },
+  { id: 7, name: 'Python' },
+  { id: 4, name: 'React' },
+];
 const algorithms: LearningGoal = {
   id: 11,
   skill: { id: 2, name: 'Algorithms' },
   progress: 42,
   achieved: false,
-  courses: [{ id: 30, title: 'Data Structures and Algorithms', pictureUrl: '/p.svg', sessionId: 301, startDate: '2031-05-05', endDate: '2031-06-01', completed: false, progress: 42 }],
-  suggestions: [{ id: 31, title: 'Algorithms in Practice', pictureUrl: '/p.svg', difficultyLevel: 'INTERMEDIATE', nextSessionStartDate: '2031-06-10' }],
+  courses: [
+    {
+      id: 30,
+      title: 'Data Structures and Algorithms',
+      pictureUrl: '/p.svg',
+      sessionId: 301,
+      startDate: '2031-05-05',
+      endDate: '2031-06-01',
+      completed: false,
+      progress: 42,
+    },
+  ],
+  suggestions: [
+    {
+      id: 31,
+      title: 'Algorithms in Practice',
+      pictureUrl: '/p.svg',
+      difficultyLevel: 'INTERMEDIATE',
+      nextSessionStartDate: '2031-06-10',
+    },
+  ],
   createdAt: '2031-05-01T10:00:00Z',
 };
 const python: LearningGoal = {
-  id: 12, skill: { id: 7, name: 'Python' }, progress: 0, achieved: false, courses: [],
-  suggestions: [{ id: 40, title: 'Introduction to Programming with Python', pictureUrl: '/p.svg', difficultyLevel: 'BEGINNER', nextSessionStartDate: null }],
+  id: 12,
+  skill: { id: 7, name: 'Python' },
+  progress: 0,
+  achieved: false,
+  courses: [],
+  suggestions: [
+    {
+      id: 40,
+      title: 'Introduction to Programming with Python',
+      pictureUrl: '/p.svg',
+      difficultyLevel: 'BEGINNER',
+      nextSessionStartDate: null,
+    },
+  ],
   createdAt: '2031-05-02T10:00:00Z',
 };
 
@@ -46,16 +81,26 @@ describe('the learning goals screen', () => {
     expect(await screen.findByText('No learning goals yet')).toBeTruthy();
 
     const picker = screen.getByLabelText('Skill to acquire');
-    expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a skill', 'Algorithms', 'Python', 'React']);
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a skill', 'Algorithms', 'Python', 'React']);
     const add = screen.getByRole('button', { name: 'Add goal' });
     expect((add as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(picker, { target: { value: '7' } });
     fireEvent.click(add);
 
     const card = await screen.findByRole('article', { name: 'Python' });
-    expect(within(card).getByRole('progressbar', { name: 'Progress toward Python' }).getAttribute('aria-valuenow')).toBe('0');
+    expect(
+      within(card).getByRole('progressbar', { name: 'Progress toward Python' }).getAttribute('aria-valuenow'),
+    ).toBe('0');
     expect(within(card).getByText('Not started')).toBeTruthy();
-    expect(within(card).getByRole('link', { name: /Introduction to Programming with Python/ }).getAttribute('href')).toBe('/courses/40');
+    expect(
+      within(card)
+        .getByRole('link', { name: /Introduction to Programming with Python/ })
+        .getAttribute('href'),
+    ).toBe('/courses/40');
     expect(within(card).getByText(/no open session yet/)).toBeTruthy();
     expect(screen.getByText('Goal added: Python')).toBeTruthy();
     // The picker no longer offers the skill just chosen.
@@ -72,9 +117,13 @@ describe('the learning goals screen', () => {
     const card = await screen.findByRole('article', { name: 'Algorithms' });
     expect(within(card).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('42');
     expect(within(card).getByText('In progress')).toBeTruthy();
-    expect(within(card).getByRole('link', { name: 'Data Structures and Algorithms' }).getAttribute('href')).toBe('/sessions/301');
+    expect(within(card).getByRole('link', { name: 'Data Structures and Algorithms' }).getAttribute('href')).toBe(
+      '/sessions/301',
+    );
     expect(within(card).getByText('42% of the session, ends on June, 1st 2031')).toBeTruthy();
-    expect(within(card).getByRole('link', { name: /Algorithms in Practice/ }).textContent).toContain('Intermediate · open session from June, 10th 2031');
+    expect(within(card).getByRole('link', { name: /Algorithms in Practice/ }).textContent).toContain(
+      'Intermediate · open session from June, 10th 2031',
+    );
 
     fireEvent.click(within(card).getByRole('button', { name: 'Remove: Algorithms' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove this goal?' });
@@ -94,7 +143,8 @@ describe('the learning goals screen', () => {
   it("shows the server's reason when a goal cannot be added, and a retry when the goals cannot be loaded", async () => {
     let failLoad = true;
     await renderScreen({
-      'GET /api/v2/learningGoals': () => (failLoad ? json(503, { message: 'Down for maintenance' }) : json(200, { data: [] })),
+      'GET /api/v2/learningGoals': () =>
+        failLoad ? json(503, { message: 'Down for maintenance' }) : json(200, { data: [] }),
       'POST /api/v2/learningGoal': () => json(409, { message: 'This skill is already one of your learning goals' }),
     });
     expect(await screen.findByText('Could not get your learning goals')).toBeTruthy();

@@ -39,7 +39,16 @@ const quiz: LessonAuthoring = {
       ],
       answer: ['a'],
     },
-    { id: 2, kind: 'TRUE_FALSE', prompt: 'Hooks run in order.', pictureUrl: null, points: 1, explanation: 'Always.', options: [], answer: true },
+    {
+      id: 2,
+      kind: 'TRUE_FALSE',
+      prompt: 'Hooks run in order.',
+      pictureUrl: null,
+      points: 1,
+      explanation: 'Always.',
+      options: [],
+      answer: true,
+    },
   ],
 };
 
@@ -51,7 +60,11 @@ const programming: LessonAuthoring = {
   contentHtml: null,
   timeLimitMinutes: null,
   questions: [],
-  programming: { functionName: 'sum', starterCode: 'function sum(a, b) {\n}', tests: [{ name: 'adds', args: [1, 2], expected: 3 }] },
+  programming: {
+    functionName: 'sum',
+    starterCode: 'function sum(a, b) {\n}',
+    tests: [{ name: 'adds', args: [1, 2], expected: 3 }],
+  },
 };
 
 afterEach(() => {
@@ -59,8 +72,15 @@ afterEach(() => {
   cleanup();
 });
 
-async function renderScreen(authoring: LessonAuthoring, routes: Record<string, Handler> = {}, { headerLink = false } = {}) {
-  const mock = mockFetch({ [`GET /api/lessons/${authoring.lessonId}/authoring`]: () => json(200, { data: authoring }), ...routes });
+async function renderScreen(
+  authoring: LessonAuthoring,
+  routes: Record<string, Handler> = {},
+  { headerLink = false } = {},
+) {
+  const mock = mockFetch({
+    [`GET /api/lessons/${authoring.lessonId}/authoring`]: () => json(200, { data: authoring }),
+    ...routes,
+  });
   const api = createApi({ baseUrl: 'http://halaqa.test/api', fetch: mock.fetch });
   await renderWithRouter(
     <>
@@ -73,7 +93,8 @@ async function renderScreen(authoring: LessonAuthoring, routes: Record<string, H
   return mock;
 }
 
-const field = (label: string | RegExp) => screen.getByLabelText(label, { selector: 'input, select, textarea' }) as HTMLInputElement;
+const field = (label: string | RegExp) =>
+  screen.getByLabelText(label, { selector: 'input, select, textarea' }) as HTMLInputElement;
 const type = (label: string | RegExp, value: string) => fireEvent.input(field(label), { target: { value } });
 const puts = (calls: ReturnType<typeof mockFetch>['calls']) => calls.filter((c) => c.method === 'PUT');
 
@@ -82,16 +103,24 @@ describe('LessonAuthoringScreen', () => {
     await renderScreen(quiz);
     expect(screen.getByText('Lesson content · Quiz')).toBeTruthy();
     // The course is named in the header and in the way back.
-    expect(screen.getByText(/Lesson of the course/).textContent).toBe('Lesson of the course React in practice. Changes are kept when you save the lesson.');
-    expect(screen.getByRole('link', { name: /Back to React in practice/ }).getAttribute('href')).toBe('/courses/live/edit?id=12');
+    expect(screen.getByText(/Lesson of the course/).textContent).toBe(
+      'Lesson of the course React in practice. Changes are kept when you save the lesson.',
+    );
+    expect(screen.getByRole('link', { name: /Back to React in practice/ }).getAttribute('href')).toBe(
+      '/courses/live/edit?id=12',
+    );
     expect(field('Content (HTML)').value).toBe('<p>Answer calmly.</p>');
     expect(field(/^Points\*?$/).value).toBe('10');
     expect(field('Time limit (minutes)').value).toBe('15');
     expect(field(/^Prompt of question 1/).value).toBe('Which hook holds state?');
-    expect((screen.getByRole('radio', { name: /Correct \(option 1 of question 1\)/ }) as HTMLInputElement).checked).toBe(true);
+    expect(
+      (screen.getByRole('radio', { name: /Correct \(option 1 of question 1\)/ }) as HTMLInputElement).checked,
+    ).toBe(true);
     expect((screen.getByRole('radio', { name: 'True' }) as HTMLInputElement).checked).toBe(true);
-    for (const heading of ['Content', 'Grading', 'Questions']) expect(screen.getByRole('heading', { level: 2, name: heading })).toBeTruthy();
-    for (const heading of ['Video', 'Meeting', 'Programming']) expect(screen.queryByRole('heading', { level: 2, name: heading })).toBeNull();
+    for (const heading of ['Content', 'Grading', 'Questions'])
+      expect(screen.getByRole('heading', { level: 2, name: heading })).toBeTruthy();
+    for (const heading of ['Video', 'Meeting', 'Programming'])
+      expect(screen.queryByRole('heading', { level: 2, name: heading })).toBeNull();
   });
 
   it('edits and adds questions, refuses a broken form without sending it, then saves the expected body', async () => {
@@ -125,7 +154,9 @@ describe('LessonAuthoringScreen', () => {
     // Reorder: the new question moves up, before the true/false one.
     fireEvent.click(screen.getByRole('button', { name: 'Move question 3 up' }));
     expect(screen.getByTestId('questions-announcer').textContent).toBe('Question 3 moved to position 2 of 3.');
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move question 2 up' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move question 2 up' })),
+    );
     type('Time limit (minutes)', '');
 
     fireEvent.click(screen.getByRole('button', { name: 'Save the lesson' }));
@@ -151,8 +182,25 @@ describe('LessonAuthoringScreen', () => {
           ],
           answer: ['b'],
         },
-        { kind: 'SHORT_ANSWER', prompt: 'Name the state hook.', pictureUrl: null, points: 3, explanation: null, options: [], answer: ['useState'] },
-        { id: 2, kind: 'TRUE_FALSE', prompt: 'Hooks run in order.', pictureUrl: null, points: 1, explanation: 'Always.', options: [], answer: true },
+        {
+          kind: 'SHORT_ANSWER',
+          prompt: 'Name the state hook.',
+          pictureUrl: null,
+          points: 3,
+          explanation: null,
+          options: [],
+          answer: ['useState'],
+        },
+        {
+          id: 2,
+          kind: 'TRUE_FALSE',
+          prompt: 'Hooks run in order.',
+          pictureUrl: null,
+          points: 1,
+          explanation: 'Always.',
+          options: [],
+          answer: true,
+        },
       ],
     });
     await waitFor(() => expect(screen.queryByText('Unsaved changes')).toBeNull());
@@ -174,7 +222,9 @@ describe('LessonAuthoringScreen', () => {
     expect(field(/^Prompt of question 2/).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Too many points for this course')).toBeTruthy();
     expect(field(/^Points\*?$/).getAttribute('aria-invalid')).toBe('true');
-    expect(await screen.findByText('The lesson could not be saved, try again !', { selector: '[data-part=title]' })).toBeTruthy();
+    expect(
+      await screen.findByText('The lesson could not be saved, try again !', { selector: '[data-part=title]' }),
+    ).toBeTruthy();
     // Editing the field drops its server error.
     type(/^Prompt of question 2/, 'Hooks always run in the same order.');
     expect(screen.queryByText('This prompt is used twice')).toBeNull();
@@ -203,7 +253,9 @@ describe('LessonAuthoringScreen', () => {
       expect(await screen.findByText('File type must be png, jpeg')).toBeTruthy();
       expect(FakeXhr.count).toBe(0);
 
-      fireEvent.change(input, { target: { files: [new File([new Uint8Array(4096)], 'hooks.png', { type: 'image/png' })] } });
+      fireEvent.change(input, {
+        target: { files: [new File([new Uint8Array(4096)], 'hooks.png', { type: 'image/png' })] },
+      });
       const xhr = FakeXhr.last!;
       expect([xhr.method, xhr.url]).toEqual(['POST', '/api/v2/questions/upload/picture']);
       expect((xhr.body!.get('picture') as File).name).toBe('hooks.png');
@@ -221,7 +273,9 @@ describe('LessonAuthoringScreen', () => {
       const preview = await screen.findByRole('img', { name: 'Preview of 77.png' });
       expect(preview.getAttribute('src')).toBe('/uploads/77.png');
       expect(screen.queryByRole('progressbar')).toBeNull();
-      await waitFor(() => expect((screen.getByRole('button', { name: 'Save the lesson' }) as HTMLButtonElement).disabled).toBe(false));
+      await waitFor(() =>
+        expect((screen.getByRole('button', { name: 'Save the lesson' }) as HTMLButtonElement).disabled).toBe(false),
+      );
       expect(screen.queryByText('Wait for the upload to finish to save.')).toBeNull();
       fireEvent.click(screen.getByRole('button', { name: 'Save the lesson' }));
       await screen.findByText('Lesson saved', { selector: '[data-part=title]' });
@@ -248,13 +302,20 @@ describe('LessonAuthoringScreen', () => {
       { ...quiz, questions: [{ ...quiz.questions[0]!, pictureUrl: '/uploads/old.png' }] },
       {
         'PUT /api/lessons/41/authoring': () =>
-          json(400, { message: 'Some fields are invalid', errors: [{ path: 'questions.0.pictureUrl', message: 'must be a picture uploaded for a question (/uploads/…)' }] }),
+          json(400, {
+            message: 'Some fields are invalid',
+            errors: [
+              { path: 'questions.0.pictureUrl', message: 'must be a picture uploaded for a question (/uploads/…)' },
+            ],
+          }),
       },
     );
     expect(screen.getByRole('img', { name: 'Preview of old.png' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save the lesson' }));
     expect(await screen.findByText('must be a picture uploaded for a question (/uploads/…)')).toBeTruthy();
-    expect((screen.getByLabelText('Picture of question 1') as HTMLInputElement).getAttribute('aria-invalid')).toBe('true');
+    expect((screen.getByLabelText('Picture of question 1') as HTMLInputElement).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
   });
 
   it('removing a question asks first', async () => {
@@ -281,7 +342,9 @@ describe('LessonAuthoringScreen', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(field('Content (HTML)').value).toBe('<p>Changed</p>');
     fireEvent.click(screen.getByRole('link', { name: /Back to React in practice/ }));
-    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave without saving' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave without saving' }),
+    );
     // The router left the screen for the course editor.
     await waitFor(() => expect(screen.queryByRole('heading', { level: 1, name: 'Hooks quiz' })).toBeNull());
   });
@@ -295,7 +358,9 @@ describe('LessonAuthoringScreen', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(field('Content (HTML)').value).toBe('<p>Changed</p>');
     fireEvent.click(screen.getByRole('link', { name: 'My courses' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave without saving' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave without saving' }),
+    );
     await waitFor(() => expect(screen.queryByRole('heading', { level: 1, name: 'Hooks quiz' })).toBeNull());
 
     cleanup();
@@ -310,8 +375,10 @@ describe('LessonAuthoringScreen', () => {
       'PUT /api/lessons/42/authoring': () => json(200, { data: programming }),
     });
     expect(screen.getByText('Lesson content · Programming assignment')).toBeTruthy();
-    for (const heading of ['Content', 'Grading', 'Programming']) expect(screen.getByRole('heading', { level: 2, name: heading })).toBeTruthy();
-    for (const heading of ['Questions', 'Video', 'Meeting']) expect(screen.queryByRole('heading', { level: 2, name: heading })).toBeNull();
+    for (const heading of ['Content', 'Grading', 'Programming'])
+      expect(screen.getByRole('heading', { level: 2, name: heading })).toBeTruthy();
+    for (const heading of ['Questions', 'Video', 'Meeting'])
+      expect(screen.queryByRole('heading', { level: 2, name: heading })).toBeNull();
     expect(screen.queryByLabelText('Time limit (minutes)')).toBeNull();
     expect(field(/^Function name/).value).toBe('sum');
     expect(field(/^Arguments of test 1/).value).toBe('[1,2]');
@@ -342,18 +409,29 @@ describe('LessonAuthoringScreen', () => {
   });
 
   it('a meeting shows its link, day and time only', async () => {
-    await renderScreen({ ...quiz, lessonId: 43, type: 'meeting', name: 'Weekly call', link: 'https://meet.example/x', day: 'monday', startTime: '18:30:00', questions: [] });
+    await renderScreen({
+      ...quiz,
+      lessonId: 43,
+      type: 'meeting',
+      name: 'Weekly call',
+      link: 'https://meet.example/x',
+      day: 'monday',
+      startTime: '18:30:00',
+      questions: [],
+    });
     expect(field('Meeting link').value).toBe('https://meet.example/x');
     expect((field('Day') as unknown as HTMLSelectElement).value).toBe('monday');
     expect(field('Start time').value).toBe('18:30');
-    for (const heading of ['Questions', 'Grading', 'Programming', 'Video']) expect(screen.queryByRole('heading', { level: 2, name: heading })).toBeNull();
+    for (const heading of ['Questions', 'Grading', 'Programming', 'Video'])
+      expect(screen.queryByRole('heading', { level: 2, name: heading })).toBeNull();
   });
 
   it('a failed load offers to try again', async () => {
     await renderWithRouter(<div />);
     cleanup();
     const { fetch } = mockFetch({
-      'GET /api/lessons/41/authoring': (_request, call) => (call === 1 ? json(500, { message: 'Database down' }) : json(200, { data: quiz })),
+      'GET /api/lessons/41/authoring': (_request, call) =>
+        call === 1 ? json(500, { message: 'Database down' }) : json(200, { data: quiz }),
     });
     const api = createApi({ baseUrl: 'http://halaqa.test/api', fetch });
     await renderWithRouter(<LessonAuthoringScreen api={api} lessonId={41} />);

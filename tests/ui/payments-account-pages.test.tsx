@@ -24,14 +24,28 @@ function apiWith(routes: Record<string, Handler>) {
 
 const sandbox = { ok: true as const, data: config as GatewayConfig };
 const bodies = (mock: ReturnType<typeof mockFetch>, method: string, path: string) =>
-  mock.calls.filter((c) => c.method === method && c.path === path).map((c) => ({ body: c.body ? JSON.parse(c.body) : null, key: c.headers.get('Idempotency-Key') }));
+  mock.calls
+    .filter((c) => c.method === method && c.path === path)
+    .map((c) => ({ body: c.body ? JSON.parse(c.body) : null, key: c.headers.get('Idempotency-Key') }));
 
 describe('paymentLinks(role)', () => {
   it('offers profile and password to everyone, wallet and cards to learners, the bank account to educators, addresses to everyone, learning goals to learners', () => {
     const paths = (role: Parameters<typeof paymentLinks>[0]) => paymentLinks(role).map((l) => l.to);
     const own = ['/account/profile', '/account/password'];
-    expect(paths('LEARNER')).toEqual([...own, '/account/wallet', '/account/payment-methods', '/account/addresses', '/account/learning-goals']);
-    expect(paths('USER')).toEqual([...own, '/account/wallet', '/account/payment-methods', '/account/addresses', '/account/learning-goals']);
+    expect(paths('LEARNER')).toEqual([
+      ...own,
+      '/account/wallet',
+      '/account/payment-methods',
+      '/account/addresses',
+      '/account/learning-goals',
+    ]);
+    expect(paths('USER')).toEqual([
+      ...own,
+      '/account/wallet',
+      '/account/payment-methods',
+      '/account/addresses',
+      '/account/learning-goals',
+    ]);
     expect(paths('EDUCATOR')).toEqual([...own, '/account/bank-account', '/account/addresses']);
     expect(paths('PARTNER')).toEqual([...own, '/account/addresses']);
     expect(paths('ADMIN')).toEqual([...own, '/account/addresses']);
@@ -46,8 +60,22 @@ describe('wallet page', () => {
           balance: 43.05,
           currency: 'USD',
           entries: [
-            { id: 2, amount: -15695, reason: 'PAYMENT', sessionId: 41, description: 'Modern web apps with React', createdAt: '2031-03-01T10:00:00Z' },
-            { id: 1, amount: 20000, reason: 'TOP_UP', sessionId: null, description: 'Welcome credit', createdAt: '2031-02-01T09:00:00Z' },
+            {
+              id: 2,
+              amount: -15695,
+              reason: 'PAYMENT',
+              sessionId: 41,
+              description: 'Modern web apps with React',
+              createdAt: '2031-03-01T10:00:00Z',
+            },
+            {
+              id: 1,
+              amount: 20000,
+              reason: 'TOP_UP',
+              sessionId: null,
+              description: 'Welcome credit',
+              createdAt: '2031-02-01T09:00:00Z',
+            },
           ],
         }}
       />,
@@ -101,14 +129,18 @@ describe('payment methods page', () => {
     expect(within(dialog).getByText('Visa ending in 0005 will no longer be offered at checkout.')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove card' }));
     await screen.findByText('Card removed');
-    expect(mock.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['PUT /api/payments/cards/pm_b/default', 'DELETE /api/payments/cards/pm_b']);
+    expect(mock.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'PUT /api/payments/cards/pm_b/default',
+      'DELETE /api/payments/cards/pm_b',
+    ]);
     expect(onChanged).toHaveBeenCalledTimes(2);
   });
 
   it('adds a sandbox test card; a refused card shows the reason (spec §4 add payment method)', async () => {
     const onChanged = vi.fn();
     const { mock, api } = apiWith({
-      'POST /api/payments/cards': (_req, n) => (n === 1 ? json(422, { message: 'Your card was refused.' }) : json(201, { data: card('pm_new', '4242') })),
+      'POST /api/payments/cards': (_req, n) =>
+        n === 1 ? json(422, { message: 'Your card was refused.' }) : json(201, { data: card('pm_new', '4242') }),
     });
     await renderWithRouter(
       <>
@@ -135,7 +167,10 @@ describe('payment methods page', () => {
     const { api } = apiWith({});
     await renderWithRouter(
       <PaymentMethodsPage
-        data={{ cards: [], config: { ok: true, data: { gateway: 'stripe', publishableKey: 'pk_test', holdMinutes: 15, testCards: [] } } }}
+        data={{
+          cards: [],
+          config: { ok: true, data: { gateway: 'stripe', publishableKey: 'pk_test', holdMinutes: 15, testCards: [] } },
+        }}
         api={api}
         onChanged={() => {}}
       />,
@@ -147,14 +182,25 @@ describe('payment methods page', () => {
 
 describe('bank account page (educators)', () => {
   const earnings = { currency: 'USD' as const, pending: 420, payable: 149, paidOut: 298, payouts: [] };
-  const account = { id: 'ba_1', bankName: 'STRIPE TEST BANK', last4: '6789', country: 'US', currency: 'USD' as const, status: 'verified' as const };
+  const account = {
+    id: 'ba_1',
+    bankName: 'STRIPE TEST BANK',
+    last4: '6789',
+    country: 'US',
+    currency: 'USD' as const,
+    status: 'verified' as const,
+  };
 
   it('adds a bank account with the sandbox token', async () => {
     const onChanged = vi.fn();
     const { mock, api } = apiWith({
       'POST /api/payments/accounts/external-account': () => json(201, { data: account }),
     });
-    const data: BankAccountData = { account: { ok: true, data: null }, earnings: { ok: true, data: earnings }, config: sandbox };
+    const data: BankAccountData = {
+      account: { ok: true, data: null },
+      earnings: { ok: true, data: earnings },
+      config: sandbox,
+    };
     await renderWithRouter(
       <>
         <BankAccountPage data={data} api={api} onChanged={onChanged} />
@@ -168,16 +214,25 @@ describe('bank account page (educators)', () => {
     expect(screen.getByText('Add a bank account to receive payouts.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save bank account' }));
     await screen.findByText('Bank account saved: STRIPE TEST BANK ending in 6789');
-    expect(bodies(mock, 'POST', '/api/payments/accounts/external-account').map((c) => c.body)).toEqual([{ external_account: 'btok_us_verified' }]);
+    expect(bodies(mock, 'POST', '/api/payments/accounts/external-account').map((c) => c.body)).toEqual([
+      { external_account: 'btok_us_verified' },
+    ]);
     expect(onChanged).toHaveBeenCalled();
   });
 
   it('a refused token shows the reason on the field', async () => {
     const { api } = apiWith({
       'POST /api/payments/accounts/external-account': () =>
-        json(422, { message: 'The bank account was refused', errors: [{ path: 'external_account', message: 'is not a bank account token' }] }),
+        json(422, {
+          message: 'The bank account was refused',
+          errors: [{ path: 'external_account', message: 'is not a bank account token' }],
+        }),
     });
-    const data: BankAccountData = { account: { ok: true, data: null }, earnings: { ok: true, data: earnings }, config: sandbox };
+    const data: BankAccountData = {
+      account: { ok: true, data: null },
+      earnings: { ok: true, data: earnings },
+      config: sandbox,
+    };
     await renderWithRouter(<BankAccountPage data={data} api={api} onChanged={() => {}} />);
     const field = screen.getByRole('textbox', { name: /Bank account token/ });
     fireEvent.input(field, { target: { value: 'tok_visa' } });
@@ -189,11 +244,28 @@ describe('bank account page (educators)', () => {
   it('shows the account, the earnings and pays out with an Idempotency-Key', async () => {
     const onChanged = vi.fn();
     const { mock, api } = apiWith({
-      'POST /api/payments/payouts': () => json(201, { data: { id: 'po_1', amount: 14900, status: 'paid', externalAccountId: 'ba_1', createdAt: '2031-05-01T10:00:00Z' } }),
+      'POST /api/payments/payouts': () =>
+        json(201, {
+          data: {
+            id: 'po_1',
+            amount: 14900,
+            status: 'paid',
+            externalAccountId: 'ba_1',
+            createdAt: '2031-05-01T10:00:00Z',
+          },
+        }),
     });
     const data: BankAccountData = {
       account: { ok: true, data: account },
-      earnings: { ok: true, data: { ...earnings, payouts: [{ id: 'po_0', amount: 29800, status: 'paid', externalAccountId: 'ba_1', createdAt: '2031-02-01T10:00:00Z' }] } },
+      earnings: {
+        ok: true,
+        data: {
+          ...earnings,
+          payouts: [
+            { id: 'po_0', amount: 29800, status: 'paid', externalAccountId: 'ba_1', createdAt: '2031-02-01T10:00:00Z' },
+          ],
+        },
+      },
       config: sandbox,
     };
     await renderWithRouter(
@@ -217,12 +289,34 @@ describe('bank account page (educators)', () => {
     const onChanged = vi.fn();
     const answers = [
       () => json(503, { message: 'Gateway unavailable' }),
-      () => json(201, { data: { id: 'po_1', amount: 14900, status: 'paid', externalAccountId: 'ba_1', createdAt: '2031-05-01T10:00:00Z' } }),
+      () =>
+        json(201, {
+          data: {
+            id: 'po_1',
+            amount: 14900,
+            status: 'paid',
+            externalAccountId: 'ba_1',
+            createdAt: '2031-05-01T10:00:00Z',
+          },
+        }),
       () => json(422, { message: 'Nothing is ready to pay out' }),
-      () => json(201, { data: { id: 'po_2', amount: 14900, status: 'paid', externalAccountId: 'ba_1', createdAt: '2031-05-02T10:00:00Z' } }),
+      () =>
+        json(201, {
+          data: {
+            id: 'po_2',
+            amount: 14900,
+            status: 'paid',
+            externalAccountId: 'ba_1',
+            createdAt: '2031-05-02T10:00:00Z',
+          },
+        }),
     ];
     const { mock, api } = apiWith({ 'POST /api/payments/payouts': () => answers.shift()!() });
-    const data: BankAccountData = { account: { ok: true, data: account }, earnings: { ok: true, data: earnings }, config: sandbox };
+    const data: BankAccountData = {
+      account: { ok: true, data: account },
+      earnings: { ok: true, data: earnings },
+      config: sandbox,
+    };
     await renderWithRouter(
       <>
         <BankAccountPage data={data} api={api} onChanged={onChanged} />
@@ -262,8 +356,26 @@ describe('bank account page (educators)', () => {
 
 describe('addresses page', () => {
   const saved = [
-    { id: 6, line1: '1 Rue de Fès', line2: null, city: 'Rabat', state: null, postalCode: '10000', country: 'MA', isDefault: false },
-    { id: 5, line1: '120 Main Street', line2: 'Suite 4', city: 'Boston', state: 'MA', postalCode: '02110', country: 'US', isDefault: true },
+    {
+      id: 6,
+      line1: '1 Rue de Fès',
+      line2: null,
+      city: 'Rabat',
+      state: null,
+      postalCode: '10000',
+      country: 'MA',
+      isDefault: false,
+    },
+    {
+      id: 5,
+      line1: '120 Main Street',
+      line2: 'Suite 4',
+      city: 'Boston',
+      state: 'MA',
+      postalCode: '02110',
+      country: 'US',
+      isDefault: true,
+    },
   ];
 
   it('lists the addresses default first with the country name', async () => {
@@ -303,15 +415,26 @@ describe('addresses page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add address' }));
     await screen.findByText('Address added');
     expect(bodies(mock, 'POST', '/api/users/me/addresses').map((c) => c.body)).toEqual([
-      { line1: '1 Rue de Fès', line2: null, city: 'Rabat', state: null, postalCode: '10000', country: 'MA', isDefault: true },
+      {
+        line1: '1 Rue de Fès',
+        line2: null,
+        city: 'Rabat',
+        state: null,
+        postalCode: '10000',
+        country: 'MA',
+        isDefault: true,
+      },
     ]);
-    await waitFor(() => expect((screen.getByRole('textbox', { name: /Street address/ }) as HTMLInputElement).value).toBe(''));
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: /Street address/ }) as HTMLInputElement).value).toBe(''),
+    );
     expect(onChanged).toHaveBeenCalledTimes(1);
   });
 
   it('shows the server field errors on their fields', async () => {
     const { api } = apiWith({
-      'POST /api/users/me/addresses': () => json(400, { message: 'Validation failed', errors: [{ path: 'postalCode', message: 'is too long' }] }),
+      'POST /api/users/me/addresses': () =>
+        json(400, { message: 'Validation failed', errors: [{ path: 'postalCode', message: 'is too long' }] }),
     });
     await renderWithRouter(<AddressesPage addresses={[]} api={api} onChanged={() => {}} />);
     fireEvent.input(screen.getByRole('textbox', { name: /Street address/ }), { target: { value: '1 Main' } });

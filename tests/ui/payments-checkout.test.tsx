@@ -26,7 +26,9 @@ async function renderFlow(routes: Record<string, Handler>, locale: 'en' | 'ar' =
 }
 
 const bodyOf = (mock: ReturnType<typeof mockFetch>, method: string, path: string) =>
-  mock.calls.filter((c) => c.method === method && c.path === path).map((c) => ({ body: c.body ? JSON.parse(c.body) : null, key: c.headers.get('Idempotency-Key') }));
+  mock.calls
+    .filter((c) => c.method === method && c.path === path)
+    .map((c) => ({ body: c.body ? JSON.parse(c.body) : null, key: c.headers.get('Idempotency-Key') }));
 
 async function openCheckout() {
   fireEvent.click(screen.getByRole('button', { name: 'Enroll' }));
@@ -60,7 +62,9 @@ describe('checkout: card payments (spec §4, sandbox test cards)', () => {
     fireEvent.click(pay); // a double click
     await screen.findByText('You are enrolled in this session.', { selector: 'p' });
     expect(bodyOf(mock, 'POST', '/api/payments/cards')).toEqual([{ body: { source: 'tok_visa' }, key: null }]);
-    expect(bodyOf(mock, 'POST', '/api/payments/intents')).toEqual([{ body: { sessionId: 41, amount: 15695 }, key: 'seed-1-1-intent' }]);
+    expect(bodyOf(mock, 'POST', '/api/payments/intents')).toEqual([
+      { body: { sessionId: 41, amount: 15695 }, key: 'seed-1-1-intent' },
+    ]);
     expect(bodyOf(mock, 'POST', '/api/payments/intents/pi_1/confirm')).toEqual([
       { body: { paymentMethod: 'pm_visa' }, key: 'seed-1-1-confirm' },
     ]);
@@ -102,7 +106,9 @@ describe('checkout: card payments (spec §4, sandbox test cards)', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Confirm the payment with your bank' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Complete authentication' }));
     await screen.findByText('You are enrolled in this session.', { selector: 'p' });
-    expect(bodyOf(mock, 'POST', '/api/payments/intents/pi_1/authenticate')).toEqual([{ body: { result: 'succeed' }, key: null }]);
+    expect(bodyOf(mock, 'POST', '/api/payments/intents/pi_1/authenticate')).toEqual([
+      { body: { result: 'succeed' }, key: null },
+    ]);
   });
 
   it('3-D Secure: "Fail authentication" shows the failure', async () => {
@@ -132,16 +138,22 @@ describe('checkout: card payments (spec §4, sandbox test cards)', () => {
   it('no answer while confirming: "Try again" resends the same Idempotency-Key', async () => {
     const routes = sandboxRoutes({ cards: [card('pm_visa', '4242', true)] });
     const confirm = routes['POST /api/payments/intents/pi_1/confirm']!;
-    routes['POST /api/payments/intents/pi_1/confirm'] = (req, n) => (n === 1 ? json(503, { message: 'Gateway timeout' }) : confirm(req, n));
+    routes['POST /api/payments/intents/pi_1/confirm'] = (req, n) =>
+      n === 1 ? json(503, { message: 'Gateway timeout' }) : confirm(req, n);
     const mock = await renderFlow(routes);
     await openCheckout();
     expect((screen.getByRole('radio', { name: 'Visa ending in 4242' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Pay $156.95 by card' }));
-    await screen.findByText('We do not know yet whether this payment went through. Trying again is safe: you will not be charged twice.');
+    await screen.findByText(
+      'We do not know yet whether this payment went through. Trying again is safe: you will not be charged twice.',
+    );
     expect(screen.queryByRole('button', { name: 'Use another payment method' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByText('You are enrolled in this session.', { selector: 'p' });
-    expect(bodyOf(mock, 'POST', '/api/payments/intents/pi_1/confirm').map((c) => c.key)).toEqual(['seed-1-1-confirm', 'seed-1-1-confirm']);
+    expect(bodyOf(mock, 'POST', '/api/payments/intents/pi_1/confirm').map((c) => c.key)).toEqual([
+      'seed-1-1-confirm',
+      'seed-1-1-confirm',
+    ]);
   });
 
   it('cancelling after a decline releases the held seat', async () => {
@@ -162,7 +174,9 @@ describe('checkout: wallet', () => {
     await openCheckout();
     fireEvent.click(screen.getByRole('button', { name: 'Pay $156.95 from wallet' }));
     await screen.findByText('You are enrolled in this session.', { selector: 'p' });
-    expect(bodyOf(mock, 'POST', '/api/payments/intents/wallet')).toEqual([{ body: { sessionId: 41, amount: 15695 }, key: 'seed-1-1' }]);
+    expect(bodyOf(mock, 'POST', '/api/payments/intents/wallet')).toEqual([
+      { body: { sessionId: 41, amount: 15695 }, key: 'seed-1-1' },
+    ]);
   });
 
   it('a wallet that is too low says how much is missing and cannot be paid from', async () => {
@@ -176,7 +190,9 @@ describe('checkout: wallet', () => {
   it('a failed preparation shows the reason and retries', async () => {
     const routes = sandboxRoutes();
     routes['POST /api/payments/fee'] = (_req, n) =>
-      n === 1 ? json(500, { message: 'Fee service down' }) : json(200, { data: { price: 149, fee: 7.95, total: 156.95, amount: 15695, currency: 'USD' } });
+      n === 1
+        ? json(500, { message: 'Fee service down' })
+        : json(200, { data: { price: 149, fee: 7.95, total: 156.95, amount: 15695, currency: 'USD' } });
     await renderFlow(routes);
     fireEvent.click(screen.getByRole('button', { name: 'Enroll' }));
     const alert = await screen.findByRole('alert');

@@ -4,7 +4,15 @@ import { json, type Handler } from '../machines/fetch-mock';
 
 type SessionInfo = components['schemas']['SessionInfo'];
 
-const schedule = { sunday: null, monday: { start: '18:00', end: '20:00' }, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null };
+const schedule = {
+  sunday: null,
+  monday: { start: '18:00', end: '20:00' },
+  tuesday: null,
+  wednesday: null,
+  thursday: null,
+  friday: null,
+  saturday: null,
+};
 
 export const session = {
   id: 41,
@@ -78,7 +86,8 @@ export function intent(status: string, extra: Record<string, unknown> = {}) {
     createdAt: '2031-03-01T10:00:00Z',
     expiresAt: status === 'succeeded' ? null : '2031-03-01T10:15:00Z',
     lastPaymentError: null,
-    nextAction: status === 'requires_action' ? { type: 'three_d_secure', url: '/payments/intents/pi_1/authenticate' } : null,
+    nextAction:
+      status === 'requires_action' ? { type: 'three_d_secure', url: '/payments/intents/pi_1/authenticate' } : null,
     ...extra,
   };
 }
@@ -119,7 +128,9 @@ export function sandboxRoutes({ cards = [] as unknown[], balance = 10 } = {}): R
     },
     'POST /api/payments/intents/pi_1/authenticate': async (req) => {
       const { result } = (await req.json()) as { result: string };
-      return result === 'succeed' ? json(200, { data: intent('succeeded') }) : json(402, { message: 'The 3-D Secure authentication failed.' });
+      return result === 'succeed'
+        ? json(200, { data: intent('succeeded') })
+        : json(402, { message: 'The 3-D Secure authentication failed.' });
     },
     'POST /api/payments/intents/pi_1/cancel': () => json(200, { data: intent('canceled') }),
     'POST /api/payments/intents/wallet': () =>

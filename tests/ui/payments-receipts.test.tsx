@@ -22,11 +22,27 @@ const byWallet = {
   session: { ...byCard.session, id: 52 },
   course: { id: 13, title: 'Algorithms in practice', pictureUrl: '/uploads/courses/13.jpg' },
 } as Enrollment;
-const free = { ...byCard, id: 303, sessionId: 60, paidAmount: 0, session: { ...byCard.session, id: 60 }, course: { id: 14, title: 'Free intro', pictureUrl: '/x.jpg' } } as Enrollment;
+const free = {
+  ...byCard,
+  id: 303,
+  sessionId: 60,
+  paidAmount: 0,
+  session: { ...byCard.session, id: 60 },
+  course: { id: 14, title: 'Free intro', pictureUrl: '/x.jpg' },
+} as Enrollment;
 const wallet: Wallet = {
   balance: 10,
   currency: 'USD',
-  entries: [{ id: 9, amount: -5300, reason: 'PAYMENT', sessionId: 52, description: 'Algorithms in practice', createdAt: '2031-03-05T09:00:00Z' }],
+  entries: [
+    {
+      id: 9,
+      amount: -5300,
+      reason: 'PAYMENT',
+      sessionId: 52,
+      description: 'Algorithms in practice',
+      createdAt: '2031-03-05T09:00:00Z',
+    },
+  ],
 };
 
 describe('receipts (what was paid, when, how)', () => {
@@ -44,7 +60,13 @@ describe('receipts (what was paid, when, how)', () => {
   });
 
   it('My courses shows a receipt per paid session with the amount, the date and the method', async () => {
-    await renderWithRouter(<MyCoursesPage enrollments={[byCard, byWallet, free]} wallet={{ ok: true, data: wallet }} now={Date.parse('2031-03-01T00:00:00Z')} />);
+    await renderWithRouter(
+      <MyCoursesPage
+        enrollments={[byCard, byWallet, free]}
+        wallet={{ ok: true, data: wallet }}
+        now={Date.parse('2031-03-01T00:00:00Z')}
+      />,
+    );
     const section = screen.getByRole('region', { name: 'Receipts' });
     const receipts = within(section).getAllByRole('article');
     expect(receipts).toHaveLength(2);
@@ -58,7 +80,10 @@ describe('receipts (what was paid, when, how)', () => {
 
   it('a wallet that could not be read is said, with the reason', async () => {
     await renderWithRouter(
-      <MyCoursesPage enrollments={[byCard]} wallet={{ ok: false, error: new ApiError(503, { message: 'Ledger unavailable' }) }} />,
+      <MyCoursesPage
+        enrollments={[byCard]}
+        wallet={{ ok: false, error: new ApiError(503, { message: 'Ledger unavailable' }) }}
+      />,
     );
     expect(screen.getByText('How you paid could not be loaded')).toBeTruthy();
     expect(screen.getByText('Ledger unavailable')).toBeTruthy();

@@ -12,7 +12,14 @@ type QuizQuestion = components['schemas']['QuizQuestion'];
 type Detail = components['schemas']['ClassroomLessonDetail'];
 
 const questions: QuizQuestion[] = [
-  { id: 31, kind: 'TRUE_FALSE', prompt: "typeof null is 'object'.", pictureUrl: '/uploads/questions/null.png', points: 1, options: [] },
+  {
+    id: 31,
+    kind: 'TRUE_FALSE',
+    prompt: "typeof null is 'object'.",
+    pictureUrl: '/uploads/questions/null.png',
+    points: 1,
+    options: [],
+  },
   {
     id: 32,
     kind: 'SINGLE',
@@ -36,7 +43,14 @@ const questions: QuizQuestion[] = [
       { id: 'c', text: 'NaN' },
     ],
   },
-  { id: 34, kind: 'SHORT_ANSWER', prompt: 'Which keyword declares a block-scoped constant?', pictureUrl: null, points: 1, options: [] },
+  {
+    id: 34,
+    kind: 'SHORT_ANSWER',
+    prompt: 'Which keyword declares a block-scoped constant?',
+    pictureUrl: null,
+    points: 1,
+    options: [],
+  },
 ];
 
 function attempt(patch: Partial<QuizAttempt> = {}): QuizAttempt {
@@ -66,7 +80,14 @@ const graded = attempt({
   answers: { '31': true, '32': ['b'], '34': 'const' },
   feedback: [
     { questionId: 31, correct: true, pointsAwarded: 1, points: 1, correctAnswer: true, explanation: null },
-    { questionId: 32, correct: false, pointsAwarded: 0, points: 1, correctAnswer: ['a'], explanation: 'Both arrays become empty strings.' },
+    {
+      questionId: 32,
+      correct: false,
+      pointsAwarded: 0,
+      points: 1,
+      correctAnswer: ['a'],
+      explanation: 'Both arrays become empty strings.',
+    },
     { questionId: 33, correct: false, pointsAwarded: 0, points: 1, correctAnswer: ['a', 'c'], explanation: null },
     { questionId: 34, correct: true, pointsAwarded: 1, points: 1, correctAnswer: ['const'], explanation: null },
   ],
@@ -94,12 +115,15 @@ async function renderQuiz(routes: Record<string, Handler>, { detail = quizDetail
   const mock = mockFetch(routes);
   const api = createApi({ baseUrl: 'http://localhost/api', fetch: mock.fetch });
   const onSubmitted = vi.fn();
-  await renderWithRouter(<QuizLesson sessionId={41} lesson={detail} api={api} learner={learner} onSubmitted={onSubmitted} />);
+  await renderWithRouter(
+    <QuizLesson sessionId={41} lesson={detail} api={api} learner={learner} onSubmitted={onSubmitted} />,
+  );
   return { mock, onSubmitted };
 }
 
 const heading = () => screen.getByRole('heading', { level: 2, name: /^(Question|Step) \d+ of \d+$/ });
-const puts = (mock: ReturnType<typeof mockFetch>) => mock.calls.filter((c) => c.method === 'PUT').map((c) => [c.path, JSON.parse(c.body!)]);
+const puts = (mock: ReturnType<typeof mockFetch>) =>
+  mock.calls.filter((c) => c.method === 'PUT').map((c) => [c.path, JSON.parse(c.body!)]);
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -110,7 +134,10 @@ afterEach(() => {
 
 describe('quiz lesson: intro and start', () => {
   it('shows the facts and the previous attempts, then starts at question 1', async () => {
-    const { mock } = await renderQuiz({ [route.list]: () => json(200, { data: [earlier] }), [route.start]: () => json(201, { data: attempt() }) });
+    const { mock } = await renderQuiz({
+      [route.list]: () => json(200, { data: [earlier] }),
+      [route.start]: () => json(201, { data: attempt() }),
+    });
     expect(screen.getByText('Check what you know about coercion.')).toBeTruthy();
     const intro = screen.getByRole('region', { name: 'About this quiz' });
     expect(within(intro).getByText('Questions').nextSibling!.textContent).toBe('4');
@@ -122,7 +149,9 @@ describe('quiz lesson: intro and start', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Start a new attempt' }));
     expect((await screen.findByRole('heading', { name: 'Question 1 of 4' })).tagName).toBe('H2');
     expect(screen.getByRole('progressbar', { name: 'Quiz progress' }).getAttribute('aria-valuenow')).toBe('1');
-    expect(screen.getByRole('img', { name: 'Picture for question 1' }).getAttribute('src')).toBe('/uploads/questions/null.png');
+    expect(screen.getByRole('img', { name: 'Picture for question 1' }).getAttribute('src')).toBe(
+      '/uploads/questions/null.png',
+    );
     expect(mock.calls.map((c) => `${c.method} ${c.path}`)).toEqual([route.list, route.start]);
     // No time limit on this attempt: no countdown.
     expect(screen.queryByRole('timer')).toBeNull();
@@ -155,14 +184,21 @@ describe('quiz lesson: intro and start', () => {
 
 describe('quiz lesson: answering', () => {
   it('answers each kind, saves in the background, navigates and remembers the position', async () => {
-    const { mock } = await renderQuiz({ [route.list]: () => json(200, { data: [] }), [route.start]: () => json(201, { data: attempt() }), ...saves });
+    const { mock } = await renderQuiz({
+      [route.list]: () => json(200, { data: [] }),
+      [route.start]: () => json(201, { data: attempt() }),
+      ...saves,
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Start the quiz' }));
     await screen.findByRole('heading', { name: 'Question 1 of 4' });
 
     const group = screen.getByRole('group', { name: "typeof null is 'object'." });
     fireEvent.click(within(group).getByRole('radio', { name: 'True' }));
     expect((within(group).getByRole('radio', { name: 'True' }) as HTMLInputElement).checked).toBe(true);
-    await waitFor(() => expect(puts(mock)).toEqual([['/api/quiz-attempts/9/answers/31', { answer: true, currentIndex: 0 }]]), { timeout: 2000 });
+    await waitFor(
+      () => expect(puts(mock)).toEqual([['/api/quiz-attempts/9/answers/31', { answer: true, currentIndex: 0 }]]),
+      { timeout: 2000 },
+    );
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('All answers saved'));
 
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -211,7 +247,11 @@ describe('quiz lesson: answering', () => {
 
   it('corrupt storage falls back to the server position', async () => {
     localStorage.setItem('halaqa.quiz.position', '{oops');
-    await renderQuiz({ [route.list]: () => json(200, { data: [] }), [route.start]: () => json(200, { data: attempt({ currentIndex: 1 }) }), ...saves });
+    await renderQuiz({
+      [route.list]: () => json(200, { data: [] }),
+      [route.start]: () => json(200, { data: attempt({ currentIndex: 1 }) }),
+      ...saves,
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Start the quiz' }));
     expect(await screen.findByRole('heading', { name: 'Question 2 of 4' })).toBeTruthy();
   });
@@ -252,7 +292,11 @@ describe('quiz lesson: submitting and the result', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit now' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Submit' }));
     const result = await screen.findByRole('region', { name: 'Your result' });
-    expect(within(result).getAllByRole('status').map((s) => s.textContent)).toContain('Score: 2 / 4');
+    expect(
+      within(result)
+        .getAllByRole('status')
+        .map((s) => s.textContent),
+    ).toContain('Score: 2 / 4');
     // The answer still waiting for its save is saved before grading.
     const tail = mock.calls.slice(-2).map((c) => `${c.method} ${c.path}`);
     expect(tail).toEqual([route.save(31), route.submit]);
@@ -324,7 +368,8 @@ describe('learning path', () => {
         'GET /api/sessions/41/lessons/506/attempts': () => json(200, { data: [] }),
         'POST /api/sessions/41/lessons/506/attempts': () => json(201, { data: pathAttempt }),
         'PUT /api/quiz-attempts/12/answers/42': () => json(200, { data: pathAttempt }),
-        'POST /api/quiz-attempts/12/submit': () => json(200, { data: { ...pathAttempt, status: 'DONE', submittedAt: '2031-03-05T10:20:00Z', feedback: [] } }),
+        'POST /api/quiz-attempts/12/submit': () =>
+          json(200, { data: { ...pathAttempt, status: 'DONE', submittedAt: '2031-03-05T10:20:00Z', feedback: [] } }),
       },
       { detail },
     );

@@ -23,18 +23,29 @@ vi.mock('@/components/ui/captcha', () => ({
 
 async function signedOut(): Promise<AuthActor> {
   const actor = createActor(
-    authMachine.provide({ actors: { restoreSession: fromPromise<RestoredSession, void>(async () => ({ record: null, theme: null })) } }),
+    authMachine.provide({
+      actors: { restoreSession: fromPromise<RestoredSession, void>(async () => ({ record: null, theme: null })) },
+    }),
   ).start() as unknown as AuthActor;
   await waitForActor(actor, (s) => s.matches('loggedOut'));
   return actor;
 }
 
 const invitation = {
-  email: 'hind@ncai.example.org', role: 'EDUCATOR', companyName: 'National Center for AI', companyAcronym: 'NCAI', status: 'PENDING',
-  expiresAt: '2999-01-01T00:00:00Z', hasAccount: false,
+  email: 'hind@ncai.example.org',
+  role: 'EDUCATOR',
+  companyName: 'National Center for AI',
+  companyAcronym: 'NCAI',
+  status: 'PENDING',
+  expiresAt: '2999-01-01T00:00:00Z',
+  hasAccount: false,
 };
 
-async function renderScreen(routes: Parameters<typeof mockFetch>[0], invitationToken?: string, locale: 'en' | 'ar' = 'en') {
+async function renderScreen(
+  routes: Parameters<typeof mockFetch>[0],
+  invitationToken?: string,
+  locale: 'en' | 'ar' = 'en',
+) {
   const { fetch, calls } = mockFetch(routes);
   const api = createApi({ baseUrl: 'http://halaqa.test/api', fetch });
   const auth = await signedOut();
@@ -105,7 +116,8 @@ describe('sign-up screen', () => {
     expect(radios[0]!.checked).toBe(true);
     fireEvent.click(radios[1]!);
     await waitFor(() => expect((screen.getAllByRole('radio')[1] as HTMLInputElement).checked).toBe(true));
-    for (const input of ['firstName', 'lastName']) fireEvent.input(document.querySelector(`input[name=${input}]`)!, { target: { value: 'كريم' } });
+    for (const input of ['firstName', 'lastName'])
+      fireEvent.input(document.querySelector(`input[name=${input}]`)!, { target: { value: 'كريم' } });
     fireEvent.input(document.querySelector('input[name=email]')!, { target: { value: 'karim@example.org' } });
     fireEvent.input(document.querySelector('input[name=password]')!, { target: { value: 'Str0ng!pass' } });
     fireEvent.click(screen.getByRole('button', { name: 'solve captcha' }));

@@ -1,7 +1,12 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
-import { authMachine, type FederatedReturnParams, type FederatedSignInResult, type RestoredSession } from '../../machines/auth.machine';
+import {
+  authMachine,
+  type FederatedReturnParams,
+  type FederatedSignInResult,
+  type RestoredSession,
+} from '../../machines/auth.machine';
 import { SsoButtons } from '@/features/auth/sso-buttons';
 import { SsoCallbackScreen } from '@/features/auth/sso-callback-screen';
 import type { AuthActor } from '@/lib/auth/auth-service';
@@ -10,7 +15,9 @@ import { renderWithRouter } from './render';
 afterEach(cleanup);
 
 /** An auth actor, signed out, whose federated actors record what they were asked and never touch the network. */
-function signedOutAuth(complete: (input: { params: FederatedReturnParams }) => Promise<never> = () => new Promise(() => {})) {
+function signedOutAuth(
+  complete: (input: { params: FederatedReturnParams }) => Promise<never> = () => new Promise(() => {}),
+) {
   const started: Array<{ provider: string; redirect?: string }> = [];
   const opened: string[] = [];
   const auth = createActor(
@@ -21,7 +28,9 @@ function signedOutAuth(complete: (input: { params: FederatedReturnParams }) => P
           started.push(input);
           return { authorizationUrl: `http://idp.test/${input.provider.toLowerCase()}/auth` };
         }),
-        completeFederated: fromPromise<FederatedSignInResult, { provider: 'MA' | 'QA'; params: FederatedReturnParams }>(({ input }) => complete(input)),
+        completeFederated: fromPromise<FederatedSignInResult, { provider: 'MA' | 'QA'; params: FederatedReturnParams }>(
+          ({ input }) => complete(input),
+        ),
       },
       actions: { openProvider: (_, params) => void opened.push(params.url) },
     }),
@@ -35,7 +44,9 @@ describe('single sign-on on the login page', () => {
     await renderWithRouter(<SsoButtons auth={auth} redirect="/my-courses" />);
     const qa = await screen.findByRole('link', { name: 'Sign in with QA' });
     expect(qa.getAttribute('href')).toBe('/login?sign-in-with-redirect=QA&redirect=%2Fmy-courses');
-    expect(screen.getByRole('link', { name: 'Sign in with MA' }).getAttribute('href')).toContain('sign-in-with-redirect=MA');
+    expect(screen.getByRole('link', { name: 'Sign in with MA' }).getAttribute('href')).toContain(
+      'sign-in-with-redirect=MA',
+    );
   });
 
   it('with ?sign-in-with-redirect=QA starts the QA sign-in at once and sends the browser to the directory', async () => {
@@ -90,30 +101,38 @@ describe('only the directories the server offers', () => {
 });
 
 describe('the /sso/{p} page', () => {
-  it('hands the directory\'s answer over once and shows the server\'s refusal', async () => {
+  it("hands the directory's answer over once and shows the server's refusal", async () => {
     const asked: FederatedReturnParams[] = [];
     const { auth } = signedOutAuth(async (input) => {
       asked.push(input.params);
       throw Object.assign(new Error('refused'), { status: 401, serverMessage: 'The sign-in was cancelled.' });
     });
-    await renderWithRouter(<SsoCallbackScreen auth={auth} provider="QA" answer={{ state: 's1', error: 'access_denied' }} />);
+    await renderWithRouter(
+      <SsoCallbackScreen auth={auth} provider="QA" answer={{ state: 's1', error: 'access_denied' }} />,
+    );
     expect(await screen.findByText('The sign-in was cancelled.')).toBeTruthy();
     expect(asked).toEqual([{ state: 's1', error: 'access_denied' }]);
     expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/login');
   });
 
-  it("shows the refusal of a directory whose company is not approved, in both languages", async () => {
+  it('shows the refusal of a directory whose company is not approved, in both languages', async () => {
     const refused = 'Sign-in with MA is not open yet: its company is not approved on Halaqa. Please contact us.';
     const refuse = async () => {
       throw Object.assign(new Error('refused'), { status: 403, serverMessage: refused });
     };
     const en = signedOutAuth(refuse);
-    const { unmount } = await renderWithRouter(<SsoCallbackScreen auth={en.auth} provider="MA" answer={{ state: 's1', code: 'c1' }} />);
+    const { unmount } = await renderWithRouter(
+      <SsoCallbackScreen auth={en.auth} provider="MA" answer={{ state: 's1', code: 'c1' }} />,
+    );
     expect(await screen.findByText(refused)).toBeTruthy();
     unmount();
     const ar = signedOutAuth(refuse);
-    await renderWithRouter(<SsoCallbackScreen auth={ar.auth} provider="MA" answer={{ state: 's2', code: 'c2' }} />, { locale: 'ar' });
-    expect(await screen.findByText('تسجيل الدخول عبر MA غير متاح بعد: شركتها لم تُعتمد على حلقة بعد. يُرجى التواصل معنا.')).toBeTruthy();
+    await renderWithRouter(<SsoCallbackScreen auth={ar.auth} provider="MA" answer={{ state: 's2', code: 'c2' }} />, {
+      locale: 'ar',
+    });
+    expect(
+      await screen.findByText('تسجيل الدخول عبر MA غير متاح بعد: شركتها لم تُعتمد على حلقة بعد. يُرجى التواصل معنا.'),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'العودة إلى تسجيل الدخول' }).getAttribute('href')).toBe('/login');
   });
 });

@@ -26,7 +26,9 @@ const settings = {
 
 async function signedIn(record: LoginRecord): Promise<AuthActor> {
   const actor = createActor(
-    authMachine.provide({ actors: { restoreSession: fromPromise<RestoredSession, void>(async () => ({ record, theme: null })) } }),
+    authMachine.provide({
+      actors: { restoreSession: fromPromise<RestoredSession, void>(async () => ({ record, theme: null })) },
+    }),
   ).start() as unknown as AuthActor;
   await waitForActor(actor, (s) => s.matches('loggedIn'));
   return actor;
@@ -40,10 +42,16 @@ beforeEach(() => {
 afterEach(() => cleanup());
 
 async function renderPage(routes: Parameters<typeof mockFetch>[0] = {}, locale: 'en' | 'ar' = 'en') {
-  const { fetch, calls } = mockFetch({ 'GET /api/companies/3/settings': () => json(200, { data: settings }), ...routes });
+  const { fetch, calls } = mockFetch({
+    'GET /api/companies/3/settings': () => json(200, { data: settings }),
+    ...routes,
+  });
   const api = createApi({ baseUrl: 'http://halaqa.test/api', fetch });
   const auth = await signedIn(partner);
-  await renderWithRouter(<ThemeEditorPage api={api} auth={auth} companyId={3} companyName="Qatar Academy of Digital" />, { locale });
+  await renderWithRouter(
+    <ThemeEditorPage api={api} auth={auth} companyId={3} companyName="Qatar Academy of Digital" />,
+    { locale },
+  );
   await screen.findByRole('heading', { name: locale === 'ar' ? 'الألوان' : 'Colours' });
   return { calls, auth };
 }
@@ -62,7 +70,9 @@ describe('theme editor (issue 12 "Brand the platform")', () => {
     expect(preview.style.getPropertyValue('--colors-primary-strong')).toBe('color-mix(in srgb, #FFFF00 62%, #0b1220)');
     expect(screen.getByRole('status', { name: '' }).textContent).toContain('This theme is not readable');
     expect(primaryInput().getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText(/Text on this colour is hard to read: contrast 2\.65:1, at least 4\.50:1 is needed/)).toBeTruthy();
+    expect(
+      screen.getByText(/Text on this colour is hard to read: contrast 2\.65:1, at least 4\.50:1 is needed/),
+    ).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Save theme' }));
     expect(await screen.findByText('The theme was not saved')).toBeTruthy();
@@ -70,7 +80,11 @@ describe('theme editor (issue 12 "Brand the platform")', () => {
   });
 
   it('saves a readable theme with its links and applies it to the partner at once', async () => {
-    const saved = { ...settings, style: { ...settings.style, primaryColor: '#0F4C81' }, links: { website: 'https://qad.halaqa.test', support: 'mailto:help@qad.halaqa.test' } };
+    const saved = {
+      ...settings,
+      style: { ...settings.style, primaryColor: '#0F4C81' },
+      links: { website: 'https://qad.halaqa.test', support: 'mailto:help@qad.halaqa.test' },
+    };
     const { calls, auth } = await renderPage({ 'PUT /api/companies/3/settings': () => json(200, { data: saved }) });
     fireEvent.input(primaryInput(), { target: { value: '#0F4C81' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add a link' }));
@@ -80,13 +94,22 @@ describe('theme editor (issue 12 "Brand the platform")', () => {
     expect(await screen.findByText('Brand settings saved')).toBeTruthy();
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(JSON.parse(put.body!)).toEqual({ style: saved.style, links: saved.links });
-    expect(selectTheme(auth.getSnapshot())).toEqual({ primary: '#0F4C81', secondary: '#1B365D', tertiary: '#C9A227', logo: null, links: saved.links });
+    expect(selectTheme(auth.getSnapshot())).toEqual({
+      primary: '#0F4C81',
+      secondary: '#1B365D',
+      tertiary: '#C9A227',
+      logo: null,
+      links: saved.links,
+    });
   });
 
   it("shows the server's refusal naming the colour", async () => {
     await renderPage({
       'PUT /api/companies/3/settings': () =>
-        json(400, { message: 'The theme is not readable', errors: [{ path: 'style.secondaryColor', message: 'Secondary colour #1B365D is not readable' }] }),
+        json(400, {
+          message: 'The theme is not readable',
+          errors: [{ path: 'style.secondaryColor', message: 'Secondary colour #1B365D is not readable' }],
+        }),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save theme' }));
     expect(await screen.findByText('The theme is not readable')).toBeTruthy();
@@ -96,14 +119,20 @@ describe('theme editor (issue 12 "Brand the platform")', () => {
   it('uploads the logo with a progress bar and shows it in the preview', async () => {
     await renderPage();
     const input = screen.getByLabelText(/Company logo/, { selector: 'input[type=file]' });
-    fireEvent.change(input, { target: { files: [new File([new Uint8Array(2048)], 'logo.png', { type: 'image/png' })] } });
+    fireEvent.change(input, {
+      target: { files: [new File([new Uint8Array(2048)], 'logo.png', { type: 'image/png' })] },
+    });
     const xhr = FakeXhr.last!;
     expect([xhr.method, xhr.url]).toEqual(['POST', '/api/companies/3/picture']);
     xhr.progress(1024, 2048);
     const bar = await screen.findByRole('progressbar');
     expect(bar.getAttribute('aria-valuenow')).toBe('50');
     xhr.respond(201, { data: { id: 90, url: '/uploads/company/3/logo.png', type: 'COMPANYLOGO' } });
-    await waitFor(() => expect(within(screen.getByTestId('preview-header')).getByRole('presentation', { hidden: true }).getAttribute('src')).toBe('/uploads/company/3/logo.png'));
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId('preview-header')).getByRole('presentation', { hidden: true }).getAttribute('src'),
+      ).toBe('/uploads/company/3/logo.png'),
+    );
   });
 
   it('speaks Arabic', async () => {

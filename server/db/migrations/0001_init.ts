@@ -182,7 +182,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('description', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('ledger_entries_owner_idx').on('ledger_entries').columns(['account', 'owner_id']).execute();
+  await db.schema
+    .createIndex('ledger_entries_owner_idx')
+    .on('ledger_entries')
+    .columns(['account', 'owner_id'])
+    .execute();
 
   await db.schema
     .createTable('idempotency_keys')
@@ -210,9 +214,23 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const t of [
-    'reviews', 'idempotency_keys', 'ledger_entries', 'ledger_transactions', 'enrollments',
-    'payment_intents', 'sessions', 'lessons', 'sections', 'course_skills', 'courses',
-    'lesson_types', 'skills', 'languages', 'categories', 'users', 'companies',
+    'reviews',
+    'idempotency_keys',
+    'ledger_entries',
+    'ledger_transactions',
+    'enrollments',
+    'payment_intents',
+    'sessions',
+    'lessons',
+    'sections',
+    'course_skills',
+    'courses',
+    'lesson_types',
+    'skills',
+    'languages',
+    'categories',
+    'users',
+    'companies',
   ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }

@@ -11,7 +11,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('owner_id', 'integer', (c) => c.notNull().references('users.id'))
     .addColumn('kind', 'text', (c) =>
-      c.notNull().check(sql`kind in ('COURSEPICTURE','COURSEVIDEO','PROFILEPICTURE','RESUME','SIGNATURE','LESSON','COMPANYLOGO','QUESTIONPICTURE')`),
+      c
+        .notNull()
+        .check(
+          sql`kind in ('COURSEPICTURE','COURSEVIDEO','PROFILEPICTURE','RESUME','SIGNATURE','LESSON','COMPANYLOGO','QUESTIONPICTURE')`,
+        ),
     )
     .addColumn('storage_key', 'text', (c) => c.notNull().unique())
     .addColumn('url', 'text', (c) => c.notNull())
@@ -74,7 +78,17 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('outbox').ifExists().execute();
   await db.schema.dropTable('invitations').ifExists().execute();
   await db.schema.dropTable('audit_log').ifExists().execute();
-  await db.schema.alterTable('sessions').dropColumn('content').dropColumn('moderation_message').dropColumn('deleted_at').execute();
-  await db.schema.alterTable('courses').dropColumn('picture_upload_id').dropColumn('video_upload_id').dropColumn('moderation_message').execute();
+  await db.schema
+    .alterTable('sessions')
+    .dropColumn('content')
+    .dropColumn('moderation_message')
+    .dropColumn('deleted_at')
+    .execute();
+  await db.schema
+    .alterTable('courses')
+    .dropColumn('picture_upload_id')
+    .dropColumn('video_upload_id')
+    .dropColumn('moderation_message')
+    .execute();
   await db.schema.dropTable('uploads').ifExists().execute();
 }

@@ -31,7 +31,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_error_message', 'text')
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('payment_intents_hold_idx').on('payment_intents').columns(['session_id', 'status', 'hold_expires_at']).execute();
+  await db.schema
+    .createIndex('payment_intents_hold_idx')
+    .on('payment_intents')
+    .columns(['session_id', 'status', 'hold_expires_at'])
+    .execute();
 
   await db.schema
     .createTable('external_accounts')
@@ -70,17 +74,26 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   await sql`alter table ledger_entries drop constraint if exists ledger_entries_account_check`.execute(db);
-  await sql`alter table ledger_entries add constraint ledger_entries_account_check check (account in ('WALLET','EARNINGS','PLATFORM_FEES','FUNDING','PAYOUTS'))`.execute(db);
+  await sql`alter table ledger_entries add constraint ledger_entries_account_check check (account in ('WALLET','EARNINGS','PLATFORM_FEES','FUNDING','PAYOUTS'))`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`alter table ledger_entries drop constraint if exists ledger_entries_account_check`.execute(db);
-  await sql`alter table ledger_entries add constraint ledger_entries_account_check check (account in ('WALLET','EARNINGS','PLATFORM_FEES','FUNDING'))`.execute(db);
+  await sql`alter table ledger_entries add constraint ledger_entries_account_check check (account in ('WALLET','EARNINGS','PLATFORM_FEES','FUNDING'))`.execute(
+    db,
+  );
   for (const t of ['addresses', 'payouts', 'external_accounts']) await db.schema.dropTable(t).ifExists().execute();
   await db.schema
     .alterTable('payment_intents')
-    .dropColumn('price_cents').dropColumn('payment_method_id').dropColumn('gateway_ref').dropColumn('hold_expires_at')
-    .dropColumn('last_error_code').dropColumn('last_error_message').dropColumn('updated_at')
+    .dropColumn('price_cents')
+    .dropColumn('payment_method_id')
+    .dropColumn('gateway_ref')
+    .dropColumn('hold_expires_at')
+    .dropColumn('last_error_code')
+    .dropColumn('last_error_message')
+    .dropColumn('updated_at')
     .execute();
   await db.schema.dropTable('payment_methods').ifExists().execute();
 }

@@ -17,7 +17,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('captions_url', 'text')
     .addColumn('points', 'integer', (c) => c.notNull().defaultTo(100).check(sql`points >= 1`))
     .addColumn('allow_late', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('time_limit_minutes', 'integer', (c) => c.check(sql`time_limit_minutes is null or time_limit_minutes >= 1`))
+    .addColumn('time_limit_minutes', 'integer', (c) =>
+      c.check(sql`time_limit_minutes is null or time_limit_minutes >= 1`),
+    )
     .addColumn('programming', 'jsonb')
     .execute();
 
@@ -26,7 +28,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('lesson_id', 'integer', (c) => c.notNull().references('lessons.id').onDelete('cascade'))
     .addColumn('sort_order', 'integer', (c) => c.notNull())
-    .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('SINGLE','MULTIPLE','TRUE_FALSE','SHORT_ANSWER','STEP')`))
+    .addColumn('kind', 'text', (c) =>
+      c.notNull().check(sql`kind in ('SINGLE','MULTIPLE','TRUE_FALSE','SHORT_ANSWER','STEP')`),
+    )
     .addColumn('prompt', 'text', (c) => c.notNull())
     .addColumn('picture_url', 'text')
     .addColumn('points', 'integer', (c) => c.notNull().defaultTo(1).check(sql`points >= 0`))
@@ -34,7 +38,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('options', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn('answer', 'jsonb')
     .execute();
-  await db.schema.createIndex('quiz_questions_lesson_idx').on('quiz_questions').columns(['lesson_id', 'sort_order']).execute();
+  await db.schema
+    .createIndex('quiz_questions_lesson_idx')
+    .on('quiz_questions')
+    .columns(['lesson_id', 'sort_order'])
+    .execute();
 
   await db.schema
     .createTable('quiz_attempts')
@@ -42,7 +50,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('lesson_id', 'integer', (c) => c.notNull().references('lessons.id').onDelete('cascade'))
     .addColumn('session_id', 'integer', (c) => c.notNull().references('sessions.id'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('IN_PROGRESS').check(sql`status in ('IN_PROGRESS','AUTOGRADED','DONE')`))
+    .addColumn('status', 'text', (c) =>
+      c.notNull().defaultTo('IN_PROGRESS').check(sql`status in ('IN_PROGRESS','AUTOGRADED','DONE')`),
+    )
     .addColumn('answers', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn('current_index', 'integer', (c) => c.notNull().defaultTo(0).check(sql`current_index >= 0`))
     .addColumn('started_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -52,7 +62,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('max_score', 'double precision', (c) => c.notNull().defaultTo(0))
     .addColumn('feedback', 'jsonb')
     .execute();
-  await db.schema.createIndex('quiz_attempts_lookup_idx').on('quiz_attempts').columns(['session_id', 'lesson_id', 'user_id']).execute();
+  await db.schema
+    .createIndex('quiz_attempts_lookup_idx')
+    .on('quiz_attempts')
+    .columns(['session_id', 'lesson_id', 'user_id'])
+    .execute();
   // At most one open attempt per (lesson, session, learner): a double click on "start" resumes it.
   await db.schema
     .createIndex('quiz_attempts_one_open_idx')
@@ -81,8 +95,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('graded_at', 'timestamptz')
     .addColumn('graded_by', 'integer', (c) => c.references('users.id'))
     .execute();
-  await db.schema.createIndex('submissions_lesson_idx').on('submissions').columns(['lesson_id', 'session_id', 'user_id']).execute();
-  await db.schema.createIndex('submissions_session_idx').on('submissions').columns(['session_id', 'submitted_at']).execute();
+  await db.schema
+    .createIndex('submissions_lesson_idx')
+    .on('submissions')
+    .columns(['lesson_id', 'session_id', 'user_id'])
+    .execute();
+  await db.schema
+    .createIndex('submissions_session_idx')
+    .on('submissions')
+    .columns(['session_id', 'submitted_at'])
+    .execute();
 
   await db.schema
     .createTable('attendance')
@@ -107,7 +129,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['lesson_progress', 'attendance', 'submissions', 'quiz_attempts', 'quiz_questions']) await db.schema.dropTable(t).execute();
+  for (const t of ['lesson_progress', 'attendance', 'submissions', 'quiz_attempts', 'quiz_questions'])
+    await db.schema.dropTable(t).execute();
   await db.schema
     .alterTable('lessons')
     .dropColumn('content_html')

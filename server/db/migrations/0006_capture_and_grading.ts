@@ -16,15 +16,25 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('captured_at', 'timestamptz')
     .execute();
-  await sql`update payment_intents set captured_at = updated_at where status = 'succeeded' and payment_method = 'card'`.execute(db);
+  await sql`update payment_intents set captured_at = updated_at where status = 'succeeded' and payment_method = 'card'`.execute(
+    db,
+  );
   await db.schema
     .createIndex('payment_intents_uncaptured_idx')
     .on('payment_intents')
     .column('updated_at')
     .where(sql<boolean>`status = 'succeeded' and payment_method = 'card' and captured_at is null`)
     .execute();
-  await db.schema.alterTable('submissions').addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`)).execute();
-  await db.schema.createIndex('submissions_code_rate_idx').on('submissions').columns(['user_id', 'created_at']).where(sql<boolean>`kind = 'CODE'`).execute();
+  await db.schema
+    .alterTable('submissions')
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+  await db.schema
+    .createIndex('submissions_code_rate_idx')
+    .on('submissions')
+    .columns(['user_id', 'created_at'])
+    .where(sql<boolean>`kind = 'CODE'`)
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -16,7 +16,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema
     .alterTable('companies')
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('APPROVED').check(sql`status in ('PENDING', 'APPROVED', 'REJECTED')`))
+    .addColumn('status', 'text', (c) =>
+      c.notNull().defaultTo('APPROVED').check(sql`status in ('PENDING', 'APPROVED', 'REJECTED')`),
+    )
     .addColumn('language', 'text', (c) => c.notNull().defaultTo('en').check(sql`language in ('en', 'ar')`))
     .execute();
 }

@@ -15,8 +15,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('addresses')
     .addColumn('company_id', 'integer', (c) => c.references('companies.id').onDelete('cascade'))
     .execute();
-  await db.schema.alterTable('addresses').alterColumn('user_id', (c) => c.dropNotNull()).execute();
-  await sql`alter table addresses add constraint addresses_one_owner check ((user_id is null) <> (company_id is null))`.execute(db);
+  await db.schema
+    .alterTable('addresses')
+    .alterColumn('user_id', (c) => c.dropNotNull())
+    .execute();
+  await sql`alter table addresses add constraint addresses_one_owner check ((user_id is null) <> (company_id is null))`.execute(
+    db,
+  );
   await db.schema.createIndex('addresses_company_idx').on('addresses').column('company_id').execute();
 
   await db.schema
@@ -32,6 +37,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.deleteFrom('addresses').where('company_id', 'is not', null).execute();
   await sql`alter table addresses drop constraint if exists addresses_one_owner`.execute(db);
   await db.schema.alterTable('addresses').dropColumn('company_id').execute();
-  await db.schema.alterTable('addresses').alterColumn('user_id', (c) => c.setNotNull()).execute();
+  await db.schema
+    .alterTable('addresses')
+    .alterColumn('user_id', (c) => c.setNotNull())
+    .execute();
   await db.schema.alterTable('companies').dropColumn('phone').execute();
 }

@@ -10,7 +10,10 @@ import { type Kysely, sql } from 'kysely';
  *   no account are recorded too (`user_id` null, never usable), so both cases do the same work.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('users').addColumn('token_version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('token_version', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .createTable('password_resets')
     .addColumn('id', 'serial', (c) => c.primaryKey())

@@ -45,5 +45,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('contact_messages').ifExists().execute();
   await db.schema.dropTable('waitlist_notifications').ifExists().execute();
-  await db.schema.alterTable('waitlist').dropColumn('language').dropColumn('token_sent_at').dropColumn('token_hash').dropColumn('confirmed_at').execute();
+  await db.schema
+    .alterTable('waitlist')
+    .dropColumn('language')
+    .dropColumn('token_sent_at')
+    .dropColumn('token_hash')
+    .dropColumn('confirmed_at')
+    .execute();
 }

@@ -18,7 +18,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('deleted_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .execute();
   await db.schema.createIndex('chat_messages_session_idx').on('chat_messages').columns(['session_id', 'id']).execute();
-  await db.schema.createIndex('chat_messages_user_idx').on('chat_messages').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('chat_messages_user_idx')
+    .on('chat_messages')
+    .columns(['user_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -9,7 +9,11 @@ import { type Kysely, sql } from 'kysely';
  * PGlite count by an index-only scan (19 pages, 1.4 ms, checked with EXPLAIN).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createIndex('courses_visible_idx').on('courses').columns(['status', 'is_private', 'category_id', 'difficulty_level', 'company_id']).execute();
+  await db.schema
+    .createIndex('courses_visible_idx')
+    .on('courses')
+    .columns(['status', 'is_private', 'category_id', 'difficulty_level', 'company_id'])
+    .execute();
   // The search's category branch (courses of the matching categories) reads ids from the index alone.
   await sql`create index courses_category_id_idx on courses (category_id) include (id)`.execute(db);
 }

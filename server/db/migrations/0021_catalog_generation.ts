@@ -18,7 +18,9 @@ const CATALOG_TABLES = ['courses', 'sessions', 'course_skills', 'skills', 'categ
  * - `truncate` is not watched (constraint triggers cannot be); the product never truncates these.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`create table catalog_generation (id boolean primary key default true check (id), value bigint not null default 0)`.execute(db);
+  await sql`create table catalog_generation (id boolean primary key default true check (id), value bigint not null default 0)`.execute(
+    db,
+  );
   await sql`insert into catalog_generation default values`.execute(db);
   await sql`
     create function catalog_changed() returns trigger language plpgsql as $$
@@ -37,7 +39,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of CATALOG_TABLES) await sql`drop trigger if exists ${sql.raw(`${table}_catalog_changed`)} on ${sql.table(table)}`.execute(db);
+  for (const table of CATALOG_TABLES)
+    await sql`drop trigger if exists ${sql.raw(`${table}_catalog_changed`)} on ${sql.table(table)}`.execute(db);
   await sql`drop function if exists catalog_changed()`.execute(db);
   await sql`drop table if exists catalog_generation`.execute(db);
 }

@@ -13,7 +13,9 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table payment_intents add column receipt_mailed_at timestamptz`.execute(db);
   await sql`update payment_intents set receipt_mailed_at = updated_at where status = 'succeeded'`.execute(db);
-  await sql`create index payment_intents_receipt_unmailed on payment_intents (updated_at) where status = 'succeeded' and receipt_mailed_at is null`.execute(db);
+  await sql`create index payment_intents_receipt_unmailed on payment_intents (updated_at) where status = 'succeeded' and receipt_mailed_at is null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -34,10 +34,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('used_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('auth_refresh_tokens_session_idx').on('auth_refresh_tokens').column('session_id').execute();
+  await db.schema
+    .createIndex('auth_refresh_tokens_session_idx')
+    .on('auth_refresh_tokens')
+    .column('session_id')
+    .execute();
   await sql`update federated_sessions set ended_at = now() where ended_at is null`.execute(db);
   await sql`alter table federated_sessions drop column refresh_hash`.execute(db);
-  await sql`alter table federated_sessions add column session_id uuid references auth_sessions (id) on delete cascade`.execute(db);
+  await sql`alter table federated_sessions add column session_id uuid references auth_sessions (id) on delete cascade`.execute(
+    db,
+  );
   await db.schema.createIndex('federated_sessions_session_idx').on('federated_sessions').column('session_id').execute();
   await db.schema
     .createTable('rate_limit_counters')
@@ -45,7 +51,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('hits', 'integer', (c) => c.notNull())
     .addColumn('window_ends_at', 'timestamptz', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('rate_limit_counters_window_idx').on('rate_limit_counters').column('window_ends_at').execute();
+  await db.schema
+    .createIndex('rate_limit_counters_window_idx')
+    .on('rate_limit_counters')
+    .column('window_ends_at')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

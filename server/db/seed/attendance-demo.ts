@@ -20,7 +20,16 @@ export async function seedQadAttendance(db: Kysely<Database>, before: Date): Pro
     .innerJoin('users as u', 'u.id', 'e.user_id')
     .innerJoin('companies as co', 'co.id', 'u.company_id')
     .innerJoin('sessions as s', 's.id', 'e.session_id')
-    .select(['e.session_id', 'u.id as user_id', 'u.email', 's.course_id', 's.start_date', 's.end_date', 's.timezone', 's.schedule'])
+    .select([
+      'e.session_id',
+      'u.id as user_id',
+      'u.email',
+      's.course_id',
+      's.start_date',
+      's.end_date',
+      's.timezone',
+      's.schedule',
+    ])
     .where('co.acronym', '=', 'QAD')
     .where('e.status', '=', 'ACTIVE')
     .orderBy('u.email')
@@ -36,12 +45,25 @@ export async function seedQadAttendance(db: Kysely<Database>, before: Date): Pro
     .where('t.code', 'in', ['meeting', 'liveSession'])
     .execute();
 
-  const rows: { session_id: number; lesson_id: number; user_id: number; occurrence_date: string; joined_at: string }[] = [];
+  const rows: { session_id: number; lesson_id: number; user_id: number; occurrence_date: string; joined_at: string }[] =
+    [];
   for (const e of enrollments) {
-    const times = { startDate: String(e.start_date), endDate: String(e.end_date), timezone: e.timezone, schedule: e.schedule };
+    const times = {
+      startDate: String(e.start_date),
+      endDate: String(e.end_date),
+      timezone: e.timezone,
+      schedule: e.schedule,
+    };
     const held = lessons
       .filter((l) => l.course_id === e.course_id)
-      .flatMap((l) => meetingSlots(times, { week: l.week, day: l.day, startTime: l.start_time, durationMinutes: l.duration_minutes }).map((slot) => ({ lessonId: l.id, slot })))
+      .flatMap((l) =>
+        meetingSlots(times, {
+          week: l.week,
+          day: l.day,
+          startTime: l.start_time,
+          durationMinutes: l.duration_minutes,
+        }).map((slot) => ({ lessonId: l.id, slot })),
+      )
       .filter((h) => h.slot.startsAt.getTime() < cutoff)
       .sort((a, b) => a.slot.startsAt.getTime() - b.slot.startsAt.getTime() || a.lessonId - b.lessonId);
     const i = learnerIndex.get(e.email) ?? 0;
@@ -56,6 +78,11 @@ export async function seedQadAttendance(db: Kysely<Database>, before: Date): Pro
       });
     });
   }
-  if (rows.length > 0) await db.insertInto('attendance').values(rows).onConflict((oc) => oc.doNothing()).execute();
+  if (rows.length > 0)
+    await db
+      .insertInto('attendance')
+      .values(rows)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   return rows.length;
 }

@@ -10,12 +10,36 @@ import { extraLearner } from './demo-users.js';
  * "Session chat"). Course chat is not translated (written in the course's language, English).
  */
 const CONVERSATION: { by: string; minutesAgo: number; text: string }[] = [
-  { by: 'educator@halaqa.test', minutesAgo: 2 * 24 * 60 + 30, text: 'Welcome to week 3! This week is all about hashing. Ask your questions here any time.' },
-  { by: extraLearner(11), minutesAgo: 2 * 24 * 60 + 12, text: 'Is the programming lab graded on every test, or only the hidden ones?' },
-  { by: 'educator@halaqa.test', minutesAgo: 2 * 24 * 60 + 5, text: 'On every test: each passing test earns its share of the points.' },
-  { by: DEMO_CLASSROOM_LEARNER, minutesAgo: 26 * 60, text: 'Why does open addressing slow down so much when the table gets full?' },
-  { by: extraLearner(15), minutesAgo: 25 * 60 + 40, text: 'Probe sequences get longer: with a load factor near 1 almost every bucket is taken.' },
-  { by: 'educator@halaqa.test', minutesAgo: 25 * 60 + 20, text: 'Exactly. That is why we resize at a load factor of about 0.7. We will measure it in the live class.' },
+  {
+    by: 'educator@halaqa.test',
+    minutesAgo: 2 * 24 * 60 + 30,
+    text: 'Welcome to week 3! This week is all about hashing. Ask your questions here any time.',
+  },
+  {
+    by: extraLearner(11),
+    minutesAgo: 2 * 24 * 60 + 12,
+    text: 'Is the programming lab graded on every test, or only the hidden ones?',
+  },
+  {
+    by: 'educator@halaqa.test',
+    minutesAgo: 2 * 24 * 60 + 5,
+    text: 'On every test: each passing test earns its share of the points.',
+  },
+  {
+    by: DEMO_CLASSROOM_LEARNER,
+    minutesAgo: 26 * 60,
+    text: 'Why does open addressing slow down so much when the table gets full?',
+  },
+  {
+    by: extraLearner(15),
+    minutesAgo: 25 * 60 + 40,
+    text: 'Probe sequences get longer: with a load factor near 1 almost every bucket is taken.',
+  },
+  {
+    by: 'educator@halaqa.test',
+    minutesAgo: 25 * 60 + 20,
+    text: 'Exactly. That is why we resize at a load factor of about 0.7. We will measure it in the live class.',
+  },
   { by: DEMO_CLASSROOM_LEARNER, minutesAgo: 95, text: 'Thanks! See you at the live class.' },
 ];
 
@@ -37,7 +61,13 @@ export async function seedChatHistory(db: Kysely<Database>, before: Date): Promi
     .executeTakeFirst();
   if (!session) return 0;
   const users = new Map(
-    (await db.selectFrom('users').select(['id', 'email']).where('email', 'in', [...new Set(CONVERSATION.map((m) => m.by))]).execute()).map((u) => [u.email, u.id]),
+    (
+      await db
+        .selectFrom('users')
+        .select(['id', 'email'])
+        .where('email', 'in', [...new Set(CONVERSATION.map((m) => m.by))])
+        .execute()
+    ).map((u) => [u.email, u.id]),
   );
   const rows = CONVERSATION.filter((m) => users.has(m.by)).map((m) => ({
     session_id: session.id,

@@ -101,7 +101,8 @@ export const HASHING_QUIZ: DemoLessonContent = {
         { id: 'd', text: 'O(n log n)' },
       ],
       answer: ['a'],
-      explanation: 'The hash leads straight to one bucket, which holds few entries on average while the load factor stays low.',
+      explanation:
+        'The hash leads straight to one bucket, which holds few entries on average while the load factor stays low.',
     },
     {
       kind: 'MULTIPLE',
@@ -114,13 +115,15 @@ export const HASHING_QUIZ: DemoLessonContent = {
         { id: 'd', text: 'Double hashing' },
       ],
       answer: ['a', 'b', 'd'],
-      explanation: 'Chaining keeps a list per bucket; linear probing and double hashing are open-addressing strategies. Binary search needs sorted data and is not a collision strategy.',
+      explanation:
+        'Chaining keeps a list per bucket; linear probing and double hashing are open-addressing strategies. Binary search needs sorted data and is not a collision strategy.',
     },
     {
       kind: 'TRUE_FALSE',
       prompt: 'Two different keys can never have the same hash.',
       answer: false,
-      explanation: 'There are more possible keys than hash values, so collisions are unavoidable: a good hash function only makes them rare.',
+      explanation:
+        'There are more possible keys than hash values, so collisions are unavoidable: a good hash function only makes them rare.',
     },
     {
       kind: 'SHORT_ANSWER',
@@ -137,7 +140,8 @@ export const HASHING_QUIZ: DemoLessonContent = {
         { id: 'c', text: 'O(log n)' },
       ],
       answer: ['b'],
-      explanation: 'Rehashing n entries happens only after about n cheap insertions, so its cost spreads to a constant per insertion.',
+      explanation:
+        'Rehashing n entries happens only after about n cheap insertions, so its cost spreads to a constant per insertion.',
     },
   ],
 };
@@ -146,28 +150,32 @@ export const HASHING_PATH: DemoLessonContent = {
   questions: [
     {
       kind: 'STEP',
-      prompt: 'Step 1 — Spot the pattern. When a problem asks whether you have "seen" something before, counts occurrences, or groups items by a property, a hash map is usually the tool.',
+      prompt:
+        'Step 1 — Spot the pattern. When a problem asks whether you have "seen" something before, counts occurrences, or groups items by a property, a hash map is usually the tool.',
       points: 0,
       explanation: null,
       answer: null,
     },
     {
       kind: 'STEP',
-      prompt: 'Step 2 — Choose the key. Decide what identifies an item for the question asked: the value itself, a sorted copy of a word (anagrams), or the complement target − x (two sum).',
+      prompt:
+        'Step 2 — Choose the key. Decide what identifies an item for the question asked: the value itself, a sorted copy of a word (anagrams), or the complement target − x (two sum).',
       points: 0,
       explanation: null,
       answer: null,
     },
     {
       kind: 'STEP',
-      prompt: 'Step 3 — Choose the value. Store what you need when the key shows up again: a count, an index, or a list of items.',
+      prompt:
+        'Step 3 — Choose the value. Store what you need when the key shows up again: a count, an index, or a list of items.',
       points: 0,
       explanation: null,
       answer: null,
     },
     {
       kind: 'STEP',
-      prompt: 'Step 4 — Check the cost. One pass with constant-time look-ups gives O(n) time and O(n) extra memory. Say it out loud in an interview.',
+      prompt:
+        'Step 4 — Check the cost. One pass with constant-time look-ups gives O(n) time and O(n) extra memory. Say it out loud in an interview.',
       points: 0,
       explanation: null,
       answer: null,
@@ -191,7 +199,8 @@ export const HASHING_ASSIGNMENT: DemoLessonContent = {
 export const HASHING_PROGRAMMING: DemoLessonContent = {
   points: 100,
   allowLate: false,
-  contentHtml: '<p>Solve two sum in one pass with a <code>Map</code>: for each number, look up the complement you need before storing the number itself.</p>',
+  contentHtml:
+    '<p>Solve two sum in one pass with a <code>Map</code>: for each number, look up the complement you need before storing the number itself.</p>',
   programming: {
     functionName: 'twoSum',
     starterCode: `/**

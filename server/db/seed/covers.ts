@@ -128,11 +128,7 @@ function motifSvg(motif: Motif, accent: string): string {
     <polyline points="250,170 300,220 250,270" ${stroke}/>
     <line x1="220" y1="160" x2="180" y2="280" stroke="${accent}" stroke-width="10" stroke-linecap="round"/>`;
     case 'ai': {
-      const layers = [
-        [90, 170, 250, 330],
-        [60, 150, 240, 330].map((y) => y + 10),
-        [140, 260],
-      ];
+      const layers = [[90, 170, 250, 330], [60, 150, 240, 330].map((y) => y + 10), [140, 260]];
       const xs = [50, 200, 350];
       let lines = '';
       let nodes = '';
@@ -141,7 +137,9 @@ function motifSvg(motif: Motif, accent: string): string {
         const x = xs[li] ?? 0;
         const nx = xs[li + 1] ?? 0;
         for (const y of ys) {
-          if (next) for (const ny of next) lines += `<line x1="${x}" y1="${y}" x2="${nx}" y2="${ny}" stroke="#FFFFFF" stroke-opacity="0.35" stroke-width="3"/>`;
+          if (next)
+            for (const ny of next)
+              lines += `<line x1="${x}" y1="${y}" x2="${nx}" y2="${ny}" stroke="#FFFFFF" stroke-opacity="0.35" stroke-width="3"/>`;
           nodes += `<circle cx="${x}" cy="${y}" r="${li === 1 ? 20 : 24}" fill="${li === 2 ? accent : '#FFFFFF'}" fill-opacity="${li === 1 ? 0.85 : 1}"/>`;
         }
       });

@@ -217,7 +217,15 @@ function course(d: CourseDraft): DemoCourse {
                 : l.type === 'programmingAssignment'
                   ? `https://code.halaqa.test/${slug}/w${week}-${slugify(l.name)}`
                   : (l.link ?? null);
-          return { type: l.type, name: l.name, durationMinutes: l.minutes, link, day: null, startTime: null, content: l.content ?? null };
+          return {
+            type: l.type,
+            name: l.name,
+            durationMinutes: l.minutes,
+            link,
+            day: null,
+            startTime: null,
+            content: l.content ?? null,
+          };
         }),
       })),
     };
@@ -253,12 +261,17 @@ function course(d: CourseDraft): DemoCourse {
   }
   const meetingDays = new Set(weeks.flatMap((w) => w.sections.flatMap((s) => s.lessons.map((l) => l.day))));
   for (const s of d.slots) if (!meetingDays.has(s.day)) fail(`no meeting lesson on ${s.day}`);
-  if (d.pendingReview ? sessions.length !== 0 || (d.reviews ?? []).length !== 0 : sessions.length < 1 || sessions.length > 3) {
+  if (
+    d.pendingReview
+      ? sessions.length !== 0 || (d.reviews ?? []).length !== 0
+      : sessions.length < 1 || sessions.length > 3
+  ) {
     fail(d.pendingReview ? 'a course waiting for review has no session and no review' : 'needs 1 to 3 sessions');
   }
   for (const s of sessions) {
     if (s.endOffsetDays < 0) fail('a session has already ended');
-    if (s.status === 'PENDING' && (s.startOffsetDays <= 0 || s.learners.length > 0)) fail('a pending session is upcoming and has nobody enrolled');
+    if (s.status === 'PENDING' && (s.startOffsetDays <= 0 || s.learners.length > 0))
+      fail('a pending session is upcoming and has nobody enrolled');
     if (s.nearlyFull ? s.learners.length !== s.maxSeats - 1 : s.learners.length >= s.maxSeats - 1) {
       fail('only the nearly full session may have one seat left');
     }
@@ -505,7 +518,10 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
           video('End-to-end tests with a real browser', 18),
           meet('Live class: testing the checkout'),
         ],
-        Practice: [lab('Reach 80% coverage on the catalogue', 120), meet('Live class: flaky tests and how to fix them')],
+        Practice: [
+          lab('Reach 80% coverage on the catalogue', 120),
+          meet('Live class: flaky tests and how to fix them'),
+        ],
       },
       {
         'Shipping it': [
@@ -513,7 +529,11 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
           notes('Production readiness checklist', 10),
           meet('Live class: deploying the app'),
         ],
-        'Final project': [assign('Ship a feature end to end', 240), meet('Live class: demo day'), quiz('Final assessment', 20)],
+        'Final project': [
+          assign('Ship a feature end to end', 240),
+          meet('Live class: demo day'),
+          quiz('Final assessment', 20),
+        ],
       },
     ],
     sessions: [
@@ -548,7 +568,11 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
       {
         'Relational data': [
           video('Tables, keys and relationships', 20),
-          read('PostgreSQL tutorial: the SQL language', 25, 'https://www.postgresql.org/docs/current/tutorial-sql.html'),
+          read(
+            'PostgreSQL tutorial: the SQL language',
+            25,
+            'https://www.postgresql.org/docs/current/tutorial-sql.html',
+          ),
           meet('Live class: designing the booking schema'),
         ],
         Practice: [lab('Migrations and seed data', 75), meet('Live class: query builders vs raw SQL')],
@@ -567,7 +591,11 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
           meet('Live class: never overbook a seat'),
           lab('Concurrent booking test', 90),
         ],
-        'Files and jobs': [video('File uploads and storage', 14), meet('Live class: background jobs'), notes('Operational checklist', 5)],
+        'Files and jobs': [
+          video('File uploads and storage', 14),
+          meet('Live class: background jobs'),
+          notes('Operational checklist', 5),
+        ],
       },
       {
         Deployment: [
@@ -610,7 +638,7 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
         Practice: [lab('Array exercises', 45), quiz('NumPy basics', 10)],
       },
       {
-        'DataFrames': [
+        DataFrames: [
           video('Series, DataFrames and indexes', 20),
           read('10 minutes to pandas', 20, 'https://pandas.pydata.org/docs/user_guide/10min.html'),
           meet('Live class: selecting and filtering'),
@@ -657,7 +685,8 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
       {
         by: extraLearner(6),
         rating: 4,
-        content: 'Clear explanations and good exercises. The group-by week moved a bit fast, but the recordings helped me catch up.',
+        content:
+          'Clear explanations and good exercises. The group-by week moved a bit fast, but the recordings helped me catch up.',
         daysAgo: 1,
       },
     ],
@@ -712,7 +741,11 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
           video('PCA and embeddings', 20),
           meet('Live class: customer segmentation'),
         ],
-        Practice: [lab('Segment an e-commerce dataset', 90), meet('Live class: lab review'), quiz('Unsupervised quiz', 15)],
+        Practice: [
+          lab('Segment an e-commerce dataset', 90),
+          meet('Live class: lab review'),
+          quiz('Unsupervised quiz', 15),
+        ],
       },
       {
         'Competition week': [
@@ -779,7 +812,11 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
       {
         'Scaling up': [
           video('Mixed precision and distributed training', 18),
-          read('PyTorch performance tuning guide', 25, 'https://pytorch.org/tutorials/recipes/recipes/tuning_guide.html'),
+          read(
+            'PyTorch performance tuning guide',
+            25,
+            'https://pytorch.org/tutorials/recipes/recipes/tuning_guide.html',
+          ),
           meet('Live class: profiling a training run'),
         ],
         'Final project': [assign('Research-style project report', 240), quiz('Final assessment', 25)],
@@ -889,10 +926,7 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
         Practice: [assign('Risk register for your pilot', 45), notes('Governance checklist', 10)],
       },
       {
-        'Proposal review': [
-          meet('Live workshop: proposal presentations'),
-          assign('One-page AI pilot proposal', 90),
-        ],
+        'Proposal review': [meet('Live workshop: proposal presentations'), assign('One-page AI pilot proposal', 90)],
       },
     ],
     sessions: [{ start: -9, tz: 'America/New_York', seats: 40, learners: ['learner@ncai.halaqa.test'] }],
@@ -929,7 +963,11 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
           video('Docker Compose', 15),
           meet('Live class: app, database and cache'),
         ],
-        Practice: [lab('Compose a three-tier application', 75), quiz('Docker quiz', 15), meet('Live class: troubleshooting')],
+        Practice: [
+          lab('Compose a three-tier application', 75),
+          quiz('Docker quiz', 15),
+          meet('Live class: troubleshooting'),
+        ],
       },
       {
         'Kubernetes basics': [
@@ -963,7 +1001,8 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
       {
         by: extraLearner(9),
         rating: 4,
-        content: 'Great labs that work on a laptop. I would love an extra week on observability, but overall highly recommended.',
+        content:
+          'Great labs that work on a laptop. I would love an extra week on observability, but overall highly recommended.',
         daysAgo: 5,
       },
     ],
@@ -1053,12 +1092,16 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
         Practice: [lab('Speed up a slow pipeline', 75), notes('Caching recipes', 5)],
       },
       {
-        'Delivery': [
+        Delivery: [
           video('Secrets, environments and approvals', 18),
           video('Deploying with short-lived cloud credentials', 16),
           meet('Live class: from merge to production'),
         ],
-        Practice: [lab('Deploy a container on merge', 90), notes('Pipeline security checklist', 10), quiz('Final quiz', 15)],
+        Practice: [
+          lab('Deploy a container on merge', 90),
+          notes('Pipeline security checklist', 10),
+          quiz('Final quiz', 15),
+        ],
       },
     ],
     sessions: [{ start: 6, tz: 'America/New_York', seats: 30 }],
@@ -1090,7 +1133,11 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
       {
         Modules: [
           video('Designing reusable modules', 20),
-          read('Module composition patterns', 20, 'https://developer.hashicorp.com/terraform/language/modules/develop/composition'),
+          read(
+            'Module composition patterns',
+            20,
+            'https://developer.hashicorp.com/terraform/language/modules/develop/composition',
+          ),
           meet('Live class: refactoring into modules'),
         ],
         Practice: [lab('A module for a web service', 90), quiz('Modules quiz', 10)],
@@ -1164,7 +1211,12 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
       },
     ],
     sessions: [
-      { start: -8, tz: 'America/Chicago', seats: 50, learners: L(11, 15).concat('learner@qad.halaqa.test', ...QAD_LEARNERS.map(([email]) => email)) },
+      {
+        start: -8,
+        tz: 'America/Chicago',
+        seats: 50,
+        learners: L(11, 15).concat('learner@qad.halaqa.test', ...QAD_LEARNERS.map(([email]) => email)),
+      },
       { start: 20, tz: 'America/New_York', seats: 50 },
       { start: 48, tz: 'America/Los_Angeles', seats: 50 },
     ],
@@ -1179,7 +1231,8 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
       {
         by: 'learner@qad.halaqa.test',
         rating: 5,
-        content: 'Sarah makes a complex topic easy to follow. The live phishing examples were eye-opening for our whole team.',
+        content:
+          'Sarah makes a complex topic easy to follow. The live phishing examples were eye-opening for our whole team.',
         daysAgo: 3,
       },
     ],
@@ -1203,21 +1256,44 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
     slots: [slot('sunday', '09:00', '10:30'), slot('wednesday', '09:00', '10:30')],
     weeks: [
       {
-        'Asking good questions': [video('From a question to a metric', 12), meet('Live workshop: our questions'), meet('Live workshop: tables and keys')],
+        'Asking good questions': [
+          video('From a question to a metric', 12),
+          meet('Live workshop: our questions'),
+          meet('Live workshop: tables and keys'),
+        ],
         Practice: [quiz('Metrics check', 10), assign('Three questions for your team', 30)],
       },
       {
-        'SQL basics': [video('SELECT, WHERE and ORDER BY', 15), meet('Live workshop: first queries'), meet('Live workshop: filtering')],
+        'SQL basics': [
+          video('SELECT, WHERE and ORDER BY', 15),
+          meet('Live workshop: first queries'),
+          meet('Live workshop: filtering'),
+        ],
       },
       {
-        'Summaries': [video('GROUP BY and aggregates', 16), meet('Live workshop: counting what matters'), meet('Live workshop: joins')],
+        Summaries: [
+          video('GROUP BY and aggregates', 16),
+          meet('Live workshop: counting what matters'),
+          meet('Live workshop: joins'),
+        ],
       },
       {
-        'Charts': [video('Choosing a chart', 14), meet('Live workshop: from numbers to charts'), meet('Live workshop: dashboard review')],
+        Charts: [
+          video('Choosing a chart', 14),
+          meet('Live workshop: from numbers to charts'),
+          meet('Live workshop: dashboard review'),
+        ],
         'Final project': [assign('A dashboard for your team', 90), notes('Programme summary', 10)],
       },
     ],
-    sessions: [{ start: -24, tz: 'America/New_York', seats: 20, learners: ['learner@qad.halaqa.test', ...QAD_LEARNERS.map(([email]) => email)] }],
+    sessions: [
+      {
+        start: -24,
+        tz: 'America/New_York',
+        seats: 20,
+        learners: ['learner@qad.halaqa.test', ...QAD_LEARNERS.map(([email]) => email)],
+      },
+    ],
   }),
   course({
     title: 'Web Application Security and the OWASP Top 10',
@@ -1241,7 +1317,11 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
           read('OWASP Top 10 overview', 20, 'https://owasp.org/www-project-top-ten/'),
           meet('Live class: threat model of a shop'),
         ],
-        'Access control': [video('Broken access control', 16), meet('Live class: exploiting IDOR'), lab('Fix the order endpoints', 60)],
+        'Access control': [
+          video('Broken access control', 16),
+          meet('Live class: exploiting IDOR'),
+          lab('Fix the order endpoints', 60),
+        ],
       },
       {
         Injection: [
@@ -1249,7 +1329,11 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
           video('Cross-site scripting', 18),
           meet('Live class: injection lab'),
         ],
-        Practice: [lab('Parameterise every query', 75), meet('Live class: content security policy'), quiz('Injection quiz', 15)],
+        Practice: [
+          lab('Parameterise every query', 75),
+          meet('Live class: content security policy'),
+          quiz('Injection quiz', 15),
+        ],
       },
       {
         'Authentication and sessions': [
@@ -1265,7 +1349,11 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
           video('SSRF and cloud metadata', 14),
           meet('Live class: scanning the supply chain'),
         ],
-        'Final project': [assign('Security review report', 180), meet('Live class: findings presentations'), quiz('Final assessment', 20)],
+        'Final project': [
+          assign('Security review report', 180),
+          meet('Live class: findings presentations'),
+          quiz('Final assessment', 20),
+        ],
       },
     ],
     sessions: [{ start: 13, tz: 'America/New_York', seats: 25 }],
@@ -1420,7 +1508,11 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
       {
         'Polish and release': [
           video('Animations and theming', 18),
-          read('Internationalisation and right-to-left layouts', 15, 'https://docs.flutter.dev/ui/accessibility-and-internationalization/internationalization'),
+          read(
+            'Internationalisation and right-to-left layouts',
+            15,
+            'https://docs.flutter.dev/ui/accessibility-and-internationalization/internationalization',
+          ),
           meet('Live class: Arabic and dark mode'),
         ],
         'Final project': [assign('Publish-ready habit tracker', 180), meet('Live class: app store submission')],
@@ -1463,7 +1555,7 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
         Practice: [lab('Recipe list screen', 75), quiz('Compose basics', 10)],
       },
       {
-        'Architecture': [
+        Architecture: [
           video('View models and state', 18),
           video('Navigation between screens', 14),
           meet('Live class: detail and search'),
@@ -1559,7 +1651,11 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
           video('Installing Python and your editor', 12),
           meet('Live class: hello, world'),
         ],
-        'First programs': [video('Variables and input', 14), meet('Live class: a tip calculator'), quiz('Week 1 check', 10)],
+        'First programs': [
+          video('Variables and input', 14),
+          meet('Live class: a tip calculator'),
+          quiz('Week 1 check', 10),
+        ],
       },
       {
         Decisions: [
@@ -1644,12 +1740,12 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
     slots: [slot('sunday', '19:00', '20:30')],
     weeks: [
       {
-        'البداية': [
+        البداية: [
           video('ما هي البرمجة؟', 10),
           video('تثبيت بايثون وبيئة العمل', 12),
           meet('حصة مباشرة: برنامجك الأول'),
         ],
-        'تمارين': [quiz('اختبار الأسبوع الأول', 10), lab('آلة حاسبة بسيطة', 45)],
+        تمارين: [quiz('اختبار الأسبوع الأول', 10), lab('آلة حاسبة بسيطة', 45)],
       },
       {
         'الشروط والحلقات': [
@@ -1657,14 +1753,10 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
           video('الحلقات التكرارية', 16),
           meet('حصة مباشرة: لعبة تخمين الأرقام'),
         ],
-        'تمارين': [lab('لعبة أسئلة', 60), quiz('اختبار الشروط والحلقات', 10)],
+        تمارين: [lab('لعبة أسئلة', 60), quiz('اختبار الشروط والحلقات', 10)],
       },
       {
-        'الدوال والبيانات': [
-          video('الدوال', 15),
-          video('القوائم والقواميس', 18),
-          meet('حصة مباشرة: متتبّع المصروفات'),
-        ],
+        'الدوال والبيانات': [video('الدوال', 15), video('القوائم والقواميس', 18), meet('حصة مباشرة: متتبّع المصروفات')],
         'المشروع النهائي': [assign('مشروعك الخاص ببايثون', 120), notes('ملخص الدورة', 10)],
       },
     ],
@@ -1675,7 +1767,8 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
   }),
   course({
     title: 'Data Structures and Algorithms',
-    description: 'Master the data structures and algorithmic techniques behind efficient software and coding interviews.',
+    description:
+      'Master the data structures and algorithmic techniques behind efficient software and coding interviews.',
     about: [
       'Knowing which data structure to reach for, and why, is what separates code that works from code that scales. This course covers the classic toolkit rigorously but practically, with every structure implemented from scratch and analysed with big-O notation.',
       'Topics include arrays and dynamic arrays, linked lists, stacks and queues, hash tables, trees and binary search trees, heaps, graphs, sorting and searching, recursion, divide and conquer, greedy algorithms and dynamic programming. Weekly live problem-solving sessions work through interview-style problems together.',
@@ -1703,7 +1796,10 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
           video('Stacks and queues', 14),
           meet('Live class: implementing a deque'),
         ],
-        'Problem solving': [meet('Live problem solving: balanced brackets and more'), lab('Stack and queue problems', 75)],
+        'Problem solving': [
+          meet('Live problem solving: balanced brackets and more'),
+          lab('Stack and queue problems', 75),
+        ],
       },
       {
         // The classroom demo week (classroom-demo.ts): running on the seeding day.
@@ -1727,7 +1823,11 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
           video('Binary search trees and balancing', 20),
           meet('Live class: tree recursion'),
         ],
-        'Problem solving': [meet('Live problem solving: tree problems'), lab('Tree problems set', 90), live('Office hours: trees Q&A', 60)],
+        'Problem solving': [
+          meet('Live problem solving: tree problems'),
+          lab('Tree problems set', 90),
+          live('Office hours: trees Q&A', 60),
+        ],
       },
       {
         'Heaps and graphs': [
@@ -1751,7 +1851,11 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
           video('Classic DP patterns', 24),
           meet('Live class: DP step by step'),
         ],
-        'Problem solving': [meet('Live problem solving: mock interview'), lab('Dynamic programming set', 120), quiz('Final assessment', 30)],
+        'Problem solving': [
+          meet('Live problem solving: mock interview'),
+          lab('Dynamic programming set', 120),
+          quiz('Final assessment', 30),
+        ],
       },
     ],
     sessions: [
@@ -1922,7 +2026,8 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
       {
         by: 'learner@morocco.halaqa.test',
         rating: 4,
-        content: 'Very practical course with good exercises. Window functions are hard, but the live class made them approachable.',
+        content:
+          'Very practical course with good exercises. Window functions are hard, but the live class made them approachable.',
         daysAgo: 2,
       },
     ],
@@ -1994,7 +2099,7 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
     slots: [slot('thursday', '17:30', '19:00')],
     weeks: [
       {
-        'Documents': [
+        Documents: [
           video('Documents, collections and BSON', 15),
           video('Embedding versus referencing', 20),
           meet('Live class: modelling a blog platform'),
@@ -2034,7 +2139,8 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
   // Issue 16 part 6: sent for review without a session, so the admins' course queue is not empty after `npm start`.
   course({
     title: 'Compilers from Scratch',
-    description: 'Write a small compiler for a teaching language, from the lexer to running machine code, live with an instructor.',
+    description:
+      'Write a small compiler for a teaching language, from the lexer to running machine code, live with an instructor.',
     about: [
       'Compilers look like magic until you write one. Over four weeks you build a compiler for a small expression language: a hand-written lexer and recursive-descent parser, a type checker, and a code generator targeting a stack machine.',
       'Each week ends with a live code review of your compiler, and the last week adds optimisations such as constant folding and dead-code elimination, so you leave with a working project and a clear picture of what your everyday tools do.',
@@ -2048,19 +2154,22 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
     slots: [slot('tuesday', '18:00', '19:30')],
     weeks: [
       {
-        'Lexing': [video('Tokens, lexemes and regular languages', 18), meet('Live class: a hand-written lexer')],
+        Lexing: [video('Tokens, lexemes and regular languages', 18), meet('Live class: a hand-written lexer')],
         Practice: [lab('Lex arithmetic expressions', 60), quiz('Lexing quiz', 10)],
       },
       {
-        'Parsing': [video('Grammars and recursive descent', 22), meet('Live class: precedence climbing')],
+        Parsing: [video('Grammars and recursive descent', 22), meet('Live class: precedence climbing')],
         Practice: [lab('Parse to an abstract syntax tree', 75), quiz('Parsing quiz', 10)],
       },
       {
-        'Types and code': [video('Type checking an expression language', 20), meet('Live class: a stack-machine back end')],
+        'Types and code': [
+          video('Type checking an expression language', 20),
+          meet('Live class: a stack-machine back end'),
+        ],
         Practice: [assign('Compile and run the sample programs', 90), notes('Code generation summary', 10)],
       },
       {
-        'Optimisation': [video('Constant folding and dead code', 18), meet('Live class: code review of your compiler')],
+        Optimisation: [video('Constant folding and dead code', 18), meet('Live class: code review of your compiler')],
         'Final project': [assign('Your compiler, documented', 120), quiz('Final assessment', 15)],
       },
     ],
@@ -2072,8 +2181,12 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
 {
   const nearlyFull = DEMO_COURSES.flatMap((c) => c.sessions).filter((s) => s.nearlyFull);
   if (nearlyFull.length !== 1) throw new Error('Demo data: exactly one session must be nearly full');
-  const classroom = DEMO_COURSES.flatMap((c) => c.sessions.map((s) => ({ c, s }))).filter(({ s }) => s.learners.includes(DEMO_CLASSROOM_LEARNER));
+  const classroom = DEMO_COURSES.flatMap((c) => c.sessions.map((s) => ({ c, s }))).filter(({ s }) =>
+    s.learners.includes(DEMO_CLASSROOM_LEARNER),
+  );
   if (classroom.length !== 1 || classroom[0]!.c.slug !== DEMO_CLASSROOM_COURSE || classroom[0]!.s.status !== 'ACTIVE') {
-    throw new Error(`Demo data: ${DEMO_CLASSROOM_LEARNER} must attend exactly one session, the running one of "${DEMO_CLASSROOM_COURSE}"`);
+    throw new Error(
+      `Demo data: ${DEMO_CLASSROOM_LEARNER} must attend exactly one session, the running one of "${DEMO_CLASSROOM_COURSE}"`,
+    );
   }
 }

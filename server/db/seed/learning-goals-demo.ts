@@ -20,8 +20,16 @@ export const DEMO_LEARNING_GOALS: { email: string; skills: string[] } = {
  * @throws when the learner or a skill is missing from the demo data.
  */
 export async function seedLearningGoals(db: Kysely<Database>, today: string): Promise<number> {
-  const user = await db.selectFrom('users').select('id').where('email', '=', DEMO_LEARNING_GOALS.email).executeTakeFirstOrThrow();
-  const skills = await db.selectFrom('skills').select(['id', 'name']).where('name', 'in', DEMO_LEARNING_GOALS.skills).execute();
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', DEMO_LEARNING_GOALS.email)
+    .executeTakeFirstOrThrow();
+  const skills = await db
+    .selectFrom('skills')
+    .select(['id', 'name'])
+    .where('name', 'in', DEMO_LEARNING_GOALS.skills)
+    .execute();
   const rows = DEMO_LEARNING_GOALS.skills.map((name, i) => {
     const skill = skills.find((s) => s.name === name);
     if (!skill) throw new Error(`Demo data: unknown skill "${name}"`);

@@ -139,10 +139,13 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Pro
       ).map((r) => [r.name, r.id]),
     );
     const languageIds = new Map(
-      (await trx.insertInto('languages').values([...LANGUAGES]).returning(['id', 'code']).execute()).map((r) => [
-        r.code,
-        r.id,
-      ]),
+      (
+        await trx
+          .insertInto('languages')
+          .values([...LANGUAGES])
+          .returning(['id', 'code'])
+          .execute()
+      ).map((r) => [r.code, r.id]),
     );
     const skillIds = new Map(
       (
@@ -154,9 +157,13 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Pro
       ).map((r) => [r.name, r.id]),
     );
     const lessonTypeIds = new Map(
-      (await trx.insertInto('lesson_types').values([...LESSON_TYPES]).returning(['id', 'code']).execute()).map(
-        (r) => [r.code, r.id],
-      ),
+      (
+        await trx
+          .insertInto('lesson_types')
+          .values([...LESSON_TYPES])
+          .returning(['id', 'code'])
+          .execute()
+      ).map((r) => [r.code, r.id]),
     );
 
     // Companies ----------------------------------------------------------------------------
@@ -200,7 +207,11 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Pro
         .values({
           name: p.company.name,
           acronym: p.company.acronym,
-          settings: JSON.stringify({ style: { primaryColor: '#6491D2', secondaryColor: '#428D77', tertiaryColor: '#DB5E3E' }, links: {}, logo: null }),
+          settings: JSON.stringify({
+            style: { primaryColor: '#6491D2', secondaryColor: '#428D77', tertiaryColor: '#DB5E3E' },
+            links: {},
+            logo: null,
+          }),
           status: 'PENDING',
           language: p.company.language,
           created_at: at(today, -2),
@@ -210,13 +221,43 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Pro
       const a = p.company.address;
       await trx
         .insertInto('addresses')
-        .values({ user_id: null, company_id: companyId, line1: a.line1, line2: a.line2, city: a.city, state: a.state, postal_code: a.postalCode, country: a.country, is_default: true })
+        .values({
+          user_id: null,
+          company_id: companyId,
+          line1: a.line1,
+          line2: a.line2,
+          city: a.city,
+          state: a.state,
+          postal_code: a.postalCode,
+          country: a.country,
+          is_default: true,
+        })
         .execute();
       await trx
         .insertInto('users')
         .values([
-          { email: p.partner.email, password_hash: passwordHash, first_name: p.partner.firstName, last_name: p.partner.lastName, role: 'PARTNER', status: 'PENDING', company_id: companyId, language: p.partner.language, created_at: at(today, -2) },
-          { email: p.educator.email, password_hash: passwordHash, first_name: p.educator.firstName, last_name: p.educator.lastName, role: 'EDUCATOR', status: 'PENDING', company_id: null, language: p.educator.language, created_at: at(today, -1) },
+          {
+            email: p.partner.email,
+            password_hash: passwordHash,
+            first_name: p.partner.firstName,
+            last_name: p.partner.lastName,
+            role: 'PARTNER',
+            status: 'PENDING',
+            company_id: companyId,
+            language: p.partner.language,
+            created_at: at(today, -2),
+          },
+          {
+            email: p.educator.email,
+            password_hash: passwordHash,
+            first_name: p.educator.firstName,
+            last_name: p.educator.lastName,
+            role: 'EDUCATOR',
+            status: 'PENDING',
+            company_id: null,
+            language: p.educator.language,
+            created_at: at(today, -1),
+          },
         ])
         .execute();
     }
@@ -348,11 +389,23 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Pro
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await t.updateTable('courses').set({ picture_url: demoCoverUrl(courseId) }).where('id', '=', courseId).execute();
+      await t
+        .updateTable('courses')
+        .set({ picture_url: demoCoverUrl(courseId) })
+        .where('id', '=', courseId)
+        .execute();
 
       const skills = [
-        ...course.requiredSkills.map((s) => ({ course_id: courseId, skill_id: need(skillIds, s, 'skill'), type: 'REQUIRED' as const })),
-        ...course.gainedSkills.map((s) => ({ course_id: courseId, skill_id: need(skillIds, s, 'skill'), type: 'GAINED' as const })),
+        ...course.requiredSkills.map((s) => ({
+          course_id: courseId,
+          skill_id: need(skillIds, s, 'skill'),
+          type: 'REQUIRED' as const,
+        })),
+        ...course.gainedSkills.map((s) => ({
+          course_id: courseId,
+          skill_id: need(skillIds, s, 'skill'),
+          type: 'GAINED' as const,
+        })),
       ];
       if (skills.length > 0) await t.insertInto('course_skills').values(skills).execute();
 
@@ -382,7 +435,11 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Pro
           }));
         }),
       );
-      const lessonRows = await t.insertInto('lessons').values(lessons).returning(['id', 'section_id', 'sort_order']).execute();
+      const lessonRows = await t
+        .insertInto('lessons')
+        .values(lessons)
+        .returning(['id', 'section_id', 'sort_order'])
+        .execute();
 
       // Question banks of the quizzes and learning paths that have content (classroom-demo.ts).
       const lessonIds = new Map(lessonRows.map((r) => [`${r.section_id}/${r.sort_order}`, r.id]));
@@ -439,7 +496,13 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Pro
         if (s.priceCents === 0) {
           await t
             .insertInto('enrollments')
-            .values({ session_id: sessionId, user_id: userId, status: 'ACTIVE', paid_amount_cents: 0, created_at: enrolledAt })
+            .values({
+              session_id: sessionId,
+              user_id: userId,
+              status: 'ACTIVE',
+              paid_amount_cents: 0,
+              created_at: enrolledAt,
+            })
             .execute();
           continue;
         }
@@ -477,20 +540,49 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Pro
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await t.updateTable('payment_intents').set({ enrollment_id: enrollmentId }).where('id', '=', intentId).execute();
+        await t
+          .updateTable('payment_intents')
+          .set({ enrollment_id: enrollmentId })
+          .where('id', '=', intentId)
+          .execute();
         const { id: txId } = await t
           .insertInto('ledger_transactions')
           .values({ kind: 'CARD_PAYMENT', payment_intent_id: intentId, created_at: enrolledAt })
           .returning('id')
           .executeTakeFirstOrThrow();
-        const entry = { transaction_id: txId, reason: 'PAYMENT' as const, session_id: sessionId, created_at: enrolledAt };
+        const entry = {
+          transaction_id: txId,
+          reason: 'PAYMENT' as const,
+          session_id: sessionId,
+          created_at: enrolledAt,
+        };
         await t
           .insertInto('ledger_entries')
           .values([
-            { ...entry, account: 'FUNDING', owner_id: null, amount_cents: -total, description: `Card payment: ${course.title}` },
-            { ...entry, account: 'EARNINGS', owner_id: educatorId, amount_cents: s.priceCents, description: `Enrollment: ${course.title}` },
+            {
+              ...entry,
+              account: 'FUNDING',
+              owner_id: null,
+              amount_cents: -total,
+              description: `Card payment: ${course.title}`,
+            },
+            {
+              ...entry,
+              account: 'EARNINGS',
+              owner_id: educatorId,
+              amount_cents: s.priceCents,
+              description: `Enrollment: ${course.title}`,
+            },
             ...(fee > 0
-              ? [{ ...entry, account: 'PLATFORM_FEES' as const, owner_id: null, amount_cents: fee, description: `Platform fee: ${course.title}` }]
+              ? [
+                  {
+                    ...entry,
+                    account: 'PLATFORM_FEES' as const,
+                    owner_id: null,
+                    amount_cents: fee,
+                    description: `Platform fee: ${course.title}`,
+                  },
+                ]
               : []),
           ])
           .execute();
@@ -529,7 +621,11 @@ export async function scheduleLiveDemoMeeting(db: Kysely<Database>, at: Date): P
     const local = instant.toZonedDateTimeISO(session.timezone);
     const date = local.toPlainDate();
     const start = Temporal.PlainDate.from(session.start_date);
-    if (Temporal.PlainDate.compare(date, start) < 0 || Temporal.PlainDate.compare(date, Temporal.PlainDate.from(session.end_date)) > 0) continue;
+    if (
+      Temporal.PlainDate.compare(date, start) < 0 ||
+      Temporal.PlainDate.compare(date, Temporal.PlainDate.from(session.end_date)) > 0
+    )
+      continue;
     const week = Math.floor(start.until(date, { largestUnit: 'days' }).days / 7) + 1;
     const lesson = await db
       .selectFrom('lessons as l')
@@ -543,7 +639,9 @@ export async function scheduleLiveDemoMeeting(db: Kysely<Database>, at: Date): P
       .orderBy('l.sort_order')
       .executeTakeFirst();
     if (!lesson) return;
-    const weekday = (['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const)[local.dayOfWeek % 7]!;
+    const weekday = (['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const)[
+      local.dayOfWeek % 7
+    ]!;
     const startTime = `${String(local.hour).padStart(2, '0')}:${String(local.minute).padStart(2, '0')}`;
     await db
       .updateTable('lessons')
@@ -560,10 +658,42 @@ export async function scheduleLiveDemoMeeting(db: Kysely<Database>, at: Date): P
  * mailed). No token is stored: the guest's link was "mailed" before the demo started.
  */
 async function seedWaitlists(trx: Kysely<Database>, when: Date): Promise<void> {
-  const courses = await trx.selectFrom('courses').select('id').where('is_private', '=', false).where('status', '=', 'PUBLISHED').orderBy('title').limit(2).execute();
-  const learner = await trx.selectFrom('users').select(['id', 'email', 'language']).where('email', '=', 'learner@halaqa.test').executeTakeFirst();
+  const courses = await trx
+    .selectFrom('courses')
+    .select('id')
+    .where('is_private', '=', false)
+    .where('status', '=', 'PUBLISHED')
+    .orderBy('title')
+    .limit(2)
+    .execute();
+  const learner = await trx
+    .selectFrom('users')
+    .select(['id', 'email', 'language'])
+    .where('email', '=', 'learner@halaqa.test')
+    .executeTakeFirst();
   for (const c of courses) {
-    if (learner) await trx.insertInto('waitlist').values({ course_id: c.id, email: learner.email, user_id: learner.id, created_at: when, confirmed_at: when, language: learner.language }).execute();
-    await trx.insertInto('waitlist').values({ course_id: c.id, email: 'curious.guest@example.org', user_id: null, created_at: when, confirmed_at: null, language: 'ar' }).execute();
+    if (learner)
+      await trx
+        .insertInto('waitlist')
+        .values({
+          course_id: c.id,
+          email: learner.email,
+          user_id: learner.id,
+          created_at: when,
+          confirmed_at: when,
+          language: learner.language,
+        })
+        .execute();
+    await trx
+      .insertInto('waitlist')
+      .values({
+        course_id: c.id,
+        email: 'curious.guest@example.org',
+        user_id: null,
+        created_at: when,
+        confirmed_at: null,
+        language: 'ar',
+      })
+      .execute();
   }
 }

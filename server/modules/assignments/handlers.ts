@@ -1,5 +1,11 @@
 import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
-import { gradeSubmission, listAssignmentSubmissions, listSessionSubmissions, submitAssignment, submitProgrammingAssignment } from './service.js';
+import {
+  gradeSubmission,
+  listAssignmentSubmissions,
+  listSessionSubmissions,
+  submitAssignment,
+  submitProgrammingAssignment,
+} from './service.js';
 
 /**
  * Handlers of the assignment operations (openapi/halaqa.yaml tag Assignments, and
@@ -9,14 +15,24 @@ import { gradeSubmission, listAssignmentSubmissions, listSessionSubmissions, sub
 export const assignmentsHandlers = {
   submitAssignment: async ({ app, caller, params, body }) => ({
     status: 201,
-    data: await submitAssignment(app, requireCaller(caller), params.id, { document: body?.document, sessionId: body?.sessionId }),
+    data: await submitAssignment(app, requireCaller(caller), params.id, {
+      document: body?.document,
+      sessionId: body?.sessionId,
+    }),
   }),
   submitProgrammingAssignment: async ({ app, caller, params, body }) => ({
     status: 201,
-    data: await submitProgrammingAssignment(app, requireCaller(caller), params.id, { sessionId: body.sessionId, code: body.code }),
+    data: await submitProgrammingAssignment(app, requireCaller(caller), params.id, {
+      sessionId: body.sessionId,
+      code: body.code,
+    }),
   }),
   listAssignmentSubmissions: async ({ app, caller, params, query }) => ({
-    data: await listAssignmentSubmissions(app, requireCaller(caller), params.id, { sessionId: query.sessionId, page: query.page ?? 1, pageSize: query.pageSize ?? 12 }),
+    data: await listAssignmentSubmissions(app, requireCaller(caller), params.id, {
+      sessionId: query.sessionId,
+      page: query.page ?? 1,
+      pageSize: query.pageSize ?? 12,
+    }),
   }),
   listSessionSubmissions: async ({ app, caller, params, query }) => ({
     data: await listSessionSubmissions(app, requireCaller(caller), params.id, query.page ?? 1, query.pageSize ?? 12),

@@ -42,8 +42,26 @@ function submissionQuery(db: Db) {
 
 function selectView(q: ReturnType<typeof submissionQuery>) {
   return q.select([
-    's.id', 's.lesson_id', 's.session_id', 's.user_id', 's.kind', 's.document_url', 's.document_name', 's.code', 's.results', 's.status', 's.grade',
-    's.comment', 's.late', 's.submitted_at', 's.graded_at', 'u.first_name', 'u.last_name', 'u.picture_url', 'l.name as lesson_name', 'l.points',
+    's.id',
+    's.lesson_id',
+    's.session_id',
+    's.user_id',
+    's.kind',
+    's.document_url',
+    's.document_name',
+    's.code',
+    's.results',
+    's.status',
+    's.grade',
+    's.comment',
+    's.late',
+    's.submitted_at',
+    's.graded_at',
+    'u.first_name',
+    'u.last_name',
+    'u.picture_url',
+    'l.name as lesson_name',
+    'l.points',
     'sess.educator_id',
   ]);
 }
@@ -62,7 +80,12 @@ export interface SubmissionViewer {
 
 /** What a learner sees of a hidden test's result. */
 export function hiddenResult(r: TestResultView): TestResultView {
-  return { name: r.name, passed: r.passed, output: r.passed ? 'Hidden test: passed' : 'Hidden test: failed', hidden: true };
+  return {
+    name: r.name,
+    passed: r.passed,
+    output: r.passed ? 'Hidden test: passed' : 'Hidden test: failed',
+    hidden: true,
+  };
 }
 
 function toView(r: ViewRow, viewer: SubmissionViewer): SubmissionView {
@@ -116,7 +139,13 @@ export interface SubmissionFilter {
  * A page of submissions matching `filter`, newest first (submission time, then id).
  * `page` is 1-based; `pageSize` items per page (the contract caps it at 100); as `viewer` sees them.
  */
-export async function listSubmissions(db: Db, filter: SubmissionFilter, page: number, pageSize: number, viewer: SubmissionViewer): Promise<SubmissionPage> {
+export async function listSubmissions(
+  db: Db,
+  filter: SubmissionFilter,
+  page: number,
+  pageSize: number,
+  viewer: SubmissionViewer,
+): Promise<SubmissionPage> {
   let base = submissionQuery(db);
   if (filter.lessonId !== undefined) base = base.where('s.lesson_id', '=', filter.lessonId);
   if (filter.sessionId !== undefined) base = base.where('s.session_id', '=', filter.sessionId);
@@ -170,20 +199,50 @@ export type NewSubmission = {
  * until graded; a CODE one is AUTOGRADED at `submittedAt`. @returns the new id.
  */
 export async function insertSubmission(db: Db, s: NewSubmission): Promise<number> {
-  const common = { lesson_id: s.lessonId, session_id: s.sessionId, user_id: s.userId, late: s.late, submitted_at: s.submittedAt };
+  const common = {
+    lesson_id: s.lessonId,
+    session_id: s.sessionId,
+    user_id: s.userId,
+    late: s.late,
+    submitted_at: s.submittedAt,
+  };
   const values =
     s.kind === 'DOCUMENT'
-      ? { ...common, kind: 'DOCUMENT' as const, document_url: s.documentUrl, document_name: s.documentName, code: null, results: null, status: 'SUBMITTED' as const, grade: null }
+      ? {
+          ...common,
+          kind: 'DOCUMENT' as const,
+          document_url: s.documentUrl,
+          document_name: s.documentName,
+          code: null,
+          results: null,
+          status: 'SUBMITTED' as const,
+          grade: null,
+        }
       : {
-          ...common, kind: 'CODE' as const, document_url: null, document_name: null, code: s.code, results: JSON.stringify(s.results), status: 'AUTOGRADED' as const,
-          grade: s.grade, graded_at: s.submittedAt,
+          ...common,
+          kind: 'CODE' as const,
+          document_url: null,
+          document_name: null,
+          code: s.code,
+          results: JSON.stringify(s.results),
+          status: 'AUTOGRADED' as const,
+          grade: s.grade,
+          graded_at: s.submittedAt,
         };
-  const row = await db.insertInto('submissions').values({ comment: null, graded_by: null, ...values }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('submissions')
+    .values({ comment: null, graded_by: null, ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 /** Records an educator's grade: status DONE, `grade` (points), `comment`, when and by whom. */
-export async function recordGrade(db: Db, id: number, g: { grade: number; comment: string | null; gradedAt: Date; gradedBy: number }): Promise<void> {
+export async function recordGrade(
+  db: Db,
+  id: number,
+  g: { grade: number; comment: string | null; gradedAt: Date; gradedBy: number },
+): Promise<void> {
   await db
     .updateTable('submissions')
     .set({ status: 'DONE', grade: g.grade, comment: g.comment, graded_at: g.gradedAt, graded_by: g.gradedBy })

@@ -3,7 +3,15 @@ import { sql } from 'kysely';
 import type { ProgrammingSpecJson } from '../../db/types.js';
 import { audit } from '../../platform/audit.js';
 import type { AppContext, Caller } from '../../platform/context.js';
-import { HttpError, badRequest, conflict, forbidden, notFound, tooManyRequests, unprocessable } from '../../platform/errors.js';
+import {
+  HttpError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  tooManyRequests,
+  unprocessable,
+} from '../../platform/errors.js';
 import { runProgrammingTests } from '../../platform/sandbox/index.js';
 import {
   classroomAccess,
@@ -63,7 +71,10 @@ const ADMIN_ROLES = new Set(['ADMIN', 'SUPER_ADMIN']);
 const viewerOf = (caller: Caller): SubmissionViewer => ({ userId: caller.userId, admin: ADMIN_ROLES.has(caller.role) });
 
 /** A lesson type code that takes submissions, or 404 'Assignment not found' for any other lesson. */
-function requireAssignmentType(lesson: ClassroomLessonRow, accepted: ReadonlyArray<ClassroomLessonRow['typeCode']>): void {
+function requireAssignmentType(
+  lesson: ClassroomLessonRow,
+  accepted: ReadonlyArray<ClassroomLessonRow['typeCode']>,
+): void {
   if (!accepted.includes(lesson.typeCode)) throw notFound('Assignment');
 }
 
@@ -92,7 +103,9 @@ async function learnerSessionOf(app: AppContext, caller: Caller, lessonId: numbe
     const sessions = await activeSessionsOfLearner(app.db, caller.userId, lesson.courseId);
     if (sessions.length === 0) throw forbidden("Only the session's enrolled learners can do this");
     if (sessions.length > 1) {
-      throw badRequest('Some fields are invalid', [{ path: 'sessionId', message: 'is required: you are enrolled in several sessions of this course' }]);
+      throw badRequest('Some fields are invalid', [
+        { path: 'sessionId', message: 'is required: you are enrolled in several sessions of this course' },
+      ]);
     }
     sessionId = sessions[0]!;
   }
@@ -119,15 +132,23 @@ export interface SubmitAssignmentForm {
  *   deadline unless the lesson allows late work (then `late: true`); 413 'File size must be less
  *   than 20 MB'; 415 'File type must be pdf, …'. Nothing is stored when refused.
  */
-export async function submitAssignment(app: AppContext, caller: Caller, lessonId: number, form: SubmitAssignmentForm): Promise<SubmissionView> {
+export async function submitAssignment(
+  app: AppContext,
+  caller: Caller,
+  lessonId: number,
+  form: SubmitAssignmentForm,
+): Promise<SubmissionView> {
   const file = form.document;
-  if (!isTempFile(file)) throw badRequest('Some fields are invalid', [{ path: 'document', message: 'is required (a file)' }]);
-  if (file.sizeBytes === 0) throw badRequest('Some fields are invalid', [{ path: 'document', message: 'is an empty file' }]);
+  if (!isTempFile(file))
+    throw badRequest('Some fields are invalid', [{ path: 'document', message: 'is required (a file)' }]);
+  if (file.sizeBytes === 0)
+    throw badRequest('Some fields are invalid', [{ path: 'document', message: 'is an empty file' }]);
   const { access, lesson } = await learnerSessionOf(app, caller, lessonId, form.sessionId ?? null);
   requireAssignmentType(lesson, ['assignment']);
   const now = app.now();
   const late = lateness(access, lesson, now);
-  if (file.sizeBytes > DOCUMENTS.maxBytes) throw new HttpError(413, `File size must be less than ${DOCUMENTS.maxLabel}`);
+  if (file.sizeBytes > DOCUMENTS.maxBytes)
+    throw new HttpError(413, `File size must be less than ${DOCUMENTS.maxLabel}`);
   const type = await detectType(file.tempPath);
   if (!type || !DOCUMENTS.detected.includes(type.ext)) throw new HttpError(415, `File type must be ${DOCUMENTS.label}`);
 
@@ -137,8 +158,14 @@ export async function submitAssignment(app: AppContext, caller: Caller, lessonId
   let id: number;
   try {
     id = await insertSubmission(app.db, {
-      kind: 'DOCUMENT', lessonId: lesson.id, sessionId: access.session.id, userId: caller.userId, late, submittedAt: now,
-      documentUrl: url, documentName: file.filename.slice(0, 255) || `submission.${ext}`,
+      kind: 'DOCUMENT',
+      lessonId: lesson.id,
+      sessionId: access.session.id,
+      userId: caller.userId,
+      late,
+      submittedAt: now,
+      documentUrl: url,
+      documentName: file.filename.slice(0, 255) || `submission.${ext}`,
     });
   } catch (err) {
     await app.storage.remove(key); // no orphan file when the row could not be written
@@ -157,16 +184,29 @@ export async function submitAssignment(app: AppContext, caller: Caller, lessonId
  * learner sees of it: queries.ts `hiddenResult`).
  * @throws RangeError when the spec itself is invalid (function name, more than 50 tests).
  */
-export async function runTests(code: string, spec: ProgrammingSpecJson, budgetMs = CODE_SUBMISSION_BUDGET_MS): Promise<TestResultView[]> {
+export async function runTests(
+  code: string,
+  spec: ProgrammingSpecJson,
+  budgetMs = CODE_SUBMISSION_BUDGET_MS,
+): Promise<TestResultView[]> {
   let usedMs = 0;
   const results: TestResultView[] = [];
   for (const test of spec.tests) {
     const hidden = test.hidden === true ? { hidden: true } : {};
     if (usedMs >= budgetMs) {
-      results.push({ name: test.name, passed: false, output: `Not run: the submission used up its time budget (${budgetMs / 1000} s)`, ...hidden });
+      results.push({
+        name: test.name,
+        passed: false,
+        output: `Not run: the submission used up its time budget (${budgetMs / 1000} s)`,
+        ...hidden,
+      });
       continue;
     }
-    const [r] = await runProgrammingTests({ code, functionName: spec.functionName, tests: [{ name: test.name, args: test.args, expected: test.expected }] });
+    const [r] = await runProgrammingTests({
+      code,
+      functionName: spec.functionName,
+      tests: [{ name: test.name, args: test.args, expected: test.expected }],
+    });
     usedMs += r!.durationMs;
     const printed = r!.output ?? '';
     let output: string;
@@ -203,14 +243,22 @@ export async function submitProgrammingAssignment(
   const { access, lesson } = await learnerSessionOf(app, caller, lessonId, body.sessionId);
   requireAssignmentType(lesson, ['programmingAssignment']);
   const spec = lesson.programming;
-  if (!spec || !Array.isArray(spec.tests) || spec.tests.length === 0) throw conflict('This programming assignment has no tests yet');
+  if (!spec || !Array.isArray(spec.tests) || spec.tests.length === 0)
+    throw conflict('This programming assignment has no tests yet');
   const late = lateness(access, lesson, app.now());
   const release = await admitCodeSubmission(app, caller.userId);
   try {
     const results = await runTests(body.code, spec);
     const id = await insertSubmission(app.db, {
-      kind: 'CODE', lessonId: lesson.id, sessionId: access.session.id, userId: caller.userId, late, submittedAt: app.now(),
-      code: body.code, results, grade: codeGrade(lesson.points, results),
+      kind: 'CODE',
+      lessonId: lesson.id,
+      sessionId: access.session.id,
+      userId: caller.userId,
+      late,
+      submittedAt: app.now(),
+      code: body.code,
+      results,
+      grade: codeGrade(lesson.points, results),
     });
     return (await findSubmission(app.db, id, viewerOf(caller)))!.view;
   } finally {
@@ -226,7 +274,8 @@ export async function submitProgrammingAssignment(
  */
 async function admitCodeSubmission(app: AppContext, userId: number): Promise<() => void> {
   const running = gradingNow.get(userId) ?? 0;
-  if (running >= CODE_SUBMISSIONS_IN_FLIGHT) throw tooManyRequests('Your previous submission is still being graded: wait for its result', 2);
+  if (running >= CODE_SUBMISSIONS_IN_FLIGHT)
+    throw tooManyRequests('Your previous submission is still being graded: wait for its result', 2);
   gradingNow.set(userId, running + 1);
   const release = () => {
     const n = (gradingNow.get(userId) ?? 1) - 1;
@@ -245,7 +294,10 @@ async function admitCodeSubmission(app: AppContext, userId: number): Promise<() 
       .limit(CODE_SUBMISSIONS_PER_MINUTE)
       .execute();
     if (recent.length >= CODE_SUBMISSIONS_PER_MINUTE) {
-      throw tooManyRequests(`At most ${CODE_SUBMISSIONS_PER_MINUTE} code submissions a minute: try again shortly`, Number(recent.at(-1)!.wait));
+      throw tooManyRequests(
+        `At most ${CODE_SUBMISSIONS_PER_MINUTE} code submissions a minute: try again shortly`,
+        Number(recent.at(-1)!.wait),
+      );
     }
   } catch (err) {
     release();
@@ -273,7 +325,13 @@ export async function listAssignmentSubmissions(
     const lesson = await loadSessionLesson(app.db, access.session, lessonId);
     requireAssignmentType(lesson, ['assignment', 'programmingAssignment']);
     const own = access.role === 'LEARNER' ? { userId: caller.userId } : {};
-    return listSubmissions(app.db, { lessonId, sessionId: access.session.id, ...own }, q.page, q.pageSize, viewerOf(caller));
+    return listSubmissions(
+      app.db,
+      { lessonId, sessionId: access.session.id, ...own },
+      q.page,
+      q.pageSize,
+      viewerOf(caller),
+    );
   }
   const lesson = await loadCourseLesson(app.db, null, lessonId);
   requireAssignmentType(lesson, ['assignment', 'programmingAssignment']);
@@ -286,7 +344,13 @@ export async function listAssignmentSubmissions(
  * first; for the session's educator and admins.
  * @throws 404 unknown session; 403 anyone else (learners included).
  */
-export async function listSessionSubmissions(app: AppContext, caller: Caller, sessionId: number, page: number, pageSize: number): Promise<SubmissionPage> {
+export async function listSessionSubmissions(
+  app: AppContext,
+  caller: Caller,
+  sessionId: number,
+  page: number,
+  pageSize: number,
+): Promise<SubmissionPage> {
   const access = await classroomAccess(app.db, caller, sessionId);
   requireStaff(access);
   return listSubmissions(app.db, { sessionId }, page, pageSize, viewerOf(caller));
@@ -310,13 +374,18 @@ export async function gradeSubmission(
   if (!found) throw notFound('Submission');
   requireStaff(await classroomAccess(app.db, caller, found.sessionId));
   const points = found.view.points;
-  if (!(body.grade >= 0)) throw unprocessable('The grade cannot be negative', [{ path: 'grade', message: 'must be at least 0' }]);
+  if (!(body.grade >= 0))
+    throw unprocessable('The grade cannot be negative', [{ path: 'grade', message: 'must be at least 0' }]);
   // The contract says `multipleOf: 0.01`; kept here too, since grades are summed and shown as points.
   if (Math.abs(Math.round(body.grade * 100) - body.grade * 100) > 1e-6) {
-    throw unprocessable('The grade can have at most two decimals', [{ path: 'grade', message: 'must have at most two decimals' }]);
+    throw unprocessable('The grade can have at most two decimals', [
+      { path: 'grade', message: 'must have at most two decimals' },
+    ]);
   }
   if (body.grade > points) {
-    throw unprocessable(`The grade cannot exceed the assignment's points (${points})`, [{ path: 'grade', message: `must be at most ${points}` }]);
+    throw unprocessable(`The grade cannot exceed the assignment's points (${points})`, [
+      { path: 'grade', message: `must be at most ${points}` },
+    ]);
   }
   const comment = body.comment?.trim() || null;
   await app.db.transaction().execute(async (trx) => {

@@ -33,7 +33,11 @@ export function hashResetToken(token: string): string {
  * directory, and its recorded request has no user, so no link can ever set a password on it.
  * @returns the same acknowledgement in every case.
  */
-export async function requestPasswordReset(app: AppContext, email: string, language: MailLocale = 'en'): Promise<{ message: string }> {
+export async function requestPasswordReset(
+  app: AppContext,
+  email: string,
+  language: MailLocale = 'en',
+): Promise<{ message: string }> {
   const address = email.trim();
   const user = await app.db
     .selectFrom('users')
@@ -43,11 +47,20 @@ export async function requestPasswordReset(app: AppContext, email: string, langu
   const found = user && user.status !== 'DELETED' && user.status !== 'REJECTED' ? user : null;
   // An account of a directory (single sign-on) has no Halaqa password: no usable token for it.
   const directory = found
-    ? ((await app.db.selectFrom('federated_identities').select('provider').where('user_id', '=', found.id).executeTakeFirst())?.provider ?? null)
+    ? ((
+        await app.db
+          .selectFrom('federated_identities')
+          .select('provider')
+          .where('user_id', '=', found.id)
+          .executeTakeFirst()
+      )?.provider ?? null)
     : null;
   const active = directory ? null : found;
   // The same scrypt work as a sign-in, known address or not (its result is not needed).
-  await passwords.verify(randomBytes(12).toString('base64url'), active ? active.password_hash : await passwords.dummyHash(app.config.scryptLogN));
+  await passwords.verify(
+    randomBytes(12).toString('base64url'),
+    active ? active.password_hash : await passwords.dummyHash(app.config.scryptLogN),
+  );
   const token = randomBytes(32).toString('base64url');
   const now = app.now();
   await app.db
@@ -62,12 +75,26 @@ export async function requestPasswordReset(app: AppContext, email: string, langu
     .execute();
   if (active) {
     const url = `${app.config.publicUrl}/reset-password?${new URLSearchParams({ email: active.email, token }).toString()}`;
-    await app.mailer.sendTemplate(passwordResetLink, { firstName: active.first_name, url, minutes: RESET_TOKEN_TTL_MINUTES }, { email: active.email, language: active.language }, active.id);
+    await app.mailer.sendTemplate(
+      passwordResetLink,
+      { firstName: active.first_name, url, minutes: RESET_TOKEN_TTL_MINUTES },
+      { email: active.email, language: active.language },
+      active.id,
+    );
   } else if (found && directory) {
     const url = `${app.config.publicUrl}/login?${new URLSearchParams({ 'sign-in-with-redirect': directory }).toString()}`;
-    await app.mailer.sendTemplate(passwordResetFederated, { firstName: found.first_name, provider: directory, url }, { email: found.email, language: found.language }, found.id);
+    await app.mailer.sendTemplate(
+      passwordResetFederated,
+      { firstName: found.first_name, provider: directory, url },
+      { email: found.email, language: found.language },
+      found.id,
+    );
   } else {
-    await app.mailer.sendTemplate(passwordResetNoAccount, { url: `${app.config.publicUrl}/signup` }, { email: address, language });
+    await app.mailer.sendTemplate(
+      passwordResetNoAccount,
+      { url: `${app.config.publicUrl}/signup` },
+      { email: address, language },
+    );
   }
   return { message: RESET_REQUEST_ANSWER };
 }
@@ -91,20 +118,33 @@ export async function resetPassword(app: AppContext, input: ResetInput): Promise
   const errors = [];
   const problem = passwordProblem(input.password);
   if (problem) errors.push({ path: 'password', message: problem });
-  if (input.confirmPassword !== input.password) errors.push({ path: 'confirmPassword', message: 'must be the same as the password' });
+  if (input.confirmPassword !== input.password)
+    errors.push({ path: 'confirmPassword', message: 'must be the same as the password' });
   if (errors.length) throw badRequest('Some fields are invalid', errors);
   const passwordHash = await passwords.hash(input.password, app.config.scryptLogN);
   const tokenHash = hashResetToken(input.token);
   await app.db.transaction().execute(async (trx) => {
-    const reset = await trx.selectFrom('password_resets').selectAll().where('token_hash', '=', tokenHash).forUpdate().executeTakeFirst();
-    const refuse = (why: 'invalid' | 'used' | 'expired', message: string) => unprocessable(message, [{ path: 'token', message: why }]);
+    const reset = await trx
+      .selectFrom('password_resets')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .forUpdate()
+      .executeTakeFirst();
+    const refuse = (why: 'invalid' | 'used' | 'expired', message: string) =>
+      unprocessable(message, [{ path: 'token', message: why }]);
     if (!reset || reset.user_id === null || reset.email.toLowerCase() !== input.email.trim().toLowerCase()) {
       throw refuse('invalid', 'This reset link is not valid');
     }
     if (reset.used_at) throw refuse('used', 'This reset link has already been used');
     if (reset.expires_at.getTime() <= app.now().getTime()) throw refuse('expired', 'This reset link has expired');
-    const user = await trx.selectFrom('users').select(['id', 'status']).where('id', '=', reset.user_id).forUpdate().executeTakeFirst();
-    if (!user || user.status === 'DELETED' || user.status === 'REJECTED') throw refuse('invalid', 'This reset link is not valid');
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'status'])
+      .where('id', '=', reset.user_id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!user || user.status === 'DELETED' || user.status === 'REJECTED')
+      throw refuse('invalid', 'This reset link is not valid');
     await trx.updateTable('password_resets').set({ used_at: app.now() }).where('id', '=', reset.id).execute();
     await trx
       .updateTable('users')
@@ -124,7 +164,12 @@ export async function resetPassword(app: AppContext, input: ResetInput): Promise
  * @throws 403 for a federated sign-in (no password here); 400 with a message on `oldPassword`
  *   when it is wrong, on `newPassword` when it breaks the §5 policy; nothing changed.
  */
-export async function changePassword(app: AppContext, caller: Caller, oldPassword: string, newPassword: string): Promise<Schema<'PasswordChanged'>> {
+export async function changePassword(
+  app: AppContext,
+  caller: Caller,
+  oldPassword: string,
+  newPassword: string,
+): Promise<Schema<'PasswordChanged'>> {
   if (caller.federated) throw forbidden('Your password is managed by your organisation’s sign-in');
   const user = await app.db.selectFrom('users').selectAll().where('id', '=', caller.userId).executeTakeFirst();
   if (!user) throw notFound('User');
@@ -143,7 +188,8 @@ export async function changePassword(app: AppContext, caller: Caller, oldPasswor
       .returningAll()
       .executeTakeFirst();
     // Changed by another request between the check and the write: the old password proven is stale.
-    if (!updated) throw badRequest('Your current password is not correct', [{ path: 'oldPassword', message: 'is not correct' }]);
+    if (!updated)
+      throw badRequest('Your current password is not correct', [{ path: 'oldPassword', message: 'is not correct' }]);
     await revokeUserSessions(trx, user.id, app.now());
     return issue(app, updated, trx);
   });
@@ -155,7 +201,11 @@ export async function changePassword(app: AppContext, caller: Caller, oldPasswor
  * and, when sent, the language of the caller's mails.
  * @returns the contract's User. @throws 400 with field errors for a blank name, nothing changed.
  */
-export async function updateProfile(app: AppContext, caller: Caller, input: { firstName: string; lastName: string; language?: MailLocale }): Promise<Schema<'User'>> {
+export async function updateProfile(
+  app: AppContext,
+  caller: Caller,
+  input: { firstName: string; lastName: string; language?: MailLocale },
+): Promise<Schema<'User'>> {
   const firstName = input.firstName.trim();
   const lastName = input.lastName.trim();
   const errors = [];
@@ -171,4 +221,3 @@ export async function updateProfile(app: AppContext, caller: Caller, input: { fi
   if (!row) throw notFound('User');
   return toUserView(row);
 }
-

@@ -9,7 +9,14 @@ import type { Schema } from '../../platform/handlers.js';
 import { federatedRedirectUri, partnerLoginUri } from '../../platform/identity/oidc-client.js';
 import { configuredLocalOrigin } from '../../platform/local-origin.js';
 import type { Caller } from '../../platform/context.js';
-import { addRefreshToken, openSession, revokeSession, revokeUserSessions, rotateRefreshToken, sessionOfRefreshToken } from '../../platform/sign-in-sessions.js';
+import {
+  addRefreshToken,
+  openSession,
+  revokeSession,
+  revokeUserSessions,
+  rotateRefreshToken,
+  sessionOfRefreshToken,
+} from '../../platform/sign-in-sessions.js';
 import { DEFAULT_COMPANY_STYLE } from './service.js';
 
 /**
@@ -49,7 +56,11 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('bas
  * @returns the Halaqa role, or null when that group is not one of {@link FEDERATED_ROLES}.
  */
 export function roleFromGroups(groups: unknown): Role | null {
-  const list = Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : typeof groups === 'string' ? [groups] : [];
+  const list = Array.isArray(groups)
+    ? groups.filter((g): g is string => typeof g === 'string')
+    : typeof groups === 'string'
+      ? [groups]
+      : [];
   const chosen = (list.length >= 2 ? list[1] : list[0])?.trim().toUpperCase();
   return chosen && (FEDERATED_ROLES as readonly string[]).includes(chosen) ? (chosen as Role) : null;
 }
@@ -69,7 +80,14 @@ export function readCookie(request: FastifyRequest, name: string): string | null
   return null;
 }
 
-function cookie(app: AppContext, name: string, value: string, path: string, maxAgeS: number, sameSite: 'Lax' | 'Strict'): string {
+function cookie(
+  app: AppContext,
+  name: string,
+  value: string,
+  path: string,
+  maxAgeS: number,
+  sameSite: 'Lax' | 'Strict',
+): string {
   const secure = app.config.publicUrl.startsWith('https:') ? '; Secure' : '';
   return `${name}=${encodeURIComponent(value)}; Path=${path}; Max-Age=${maxAgeS}; HttpOnly; SameSite=${sameSite}${secure}`;
 }
@@ -122,20 +140,38 @@ export async function startFederatedSignIn(
   const redirect = body?.redirect;
   const provider = providerOrNotFound(app, code);
   const target = safePath(redirect);
-  if (redirect && !target) throw badRequest('Some fields are invalid', [{ path: 'redirect', message: 'must be a path of this site, such as /my-courses' }]);
+  if (redirect && !target)
+    throw badRequest('Some fields are invalid', [
+      { path: 'redirect', message: 'must be a path of this site, such as /my-courses' },
+    ]);
   if (configuredLocalOrigin(app.config.publicUrl, hostname)) {
     const login = new URL(partnerLoginUri(app.config.publicUrl, code));
     if (target) login.searchParams.set('redirect', target);
     if (body?.locale) login.searchParams.set('lang', body.locale);
     return { authorizationUrl: login.href };
   }
-  const request = await app.federation.authorizationRequest(provider, federatedRedirectUri(app.config.publicUrl, code), body?.locale);
+  const request = await app.federation.authorizationRequest(
+    provider,
+    federatedRedirectUri(app.config.publicUrl, code),
+    body?.locale,
+  );
   const binding = randomBytes(32).toString('base64url');
   const now = app.now();
-  await app.db.deleteFrom('federated_logins').where('created_at', '<', new Date(now.getTime() - LOGIN_REQUEST_TTL_S * 1000)).execute();
+  await app.db
+    .deleteFrom('federated_logins')
+    .where('created_at', '<', new Date(now.getTime() - LOGIN_REQUEST_TTL_S * 1000))
+    .execute();
   await app.db
     .insertInto('federated_logins')
-    .values({ state: request.state, provider: code, code_verifier: request.codeVerifier, nonce: request.nonce, browser_hash: sha256(binding), redirect: target, created_at: now })
+    .values({
+      state: request.state,
+      provider: code,
+      code_verifier: request.codeVerifier,
+      nonce: request.nonce,
+      browser_hash: sha256(binding),
+      redirect: target,
+      created_at: now,
+    })
     .execute();
   addCookie(reply, cookie(app, OIDC_BINDING_COOKIE, binding, '/api/auth/oidc', LOGIN_REQUEST_TTL_S, 'Lax'));
   return { authorizationUrl: request.url };
@@ -149,18 +185,33 @@ export async function startFederatedSignIn(
  *   403 no role, no e-mail, an inactive account or the directory's company not approved; 409 e-mail
  *   of a password account whose address was verified (an unverified one is taken over).
  */
-export async function completeFederatedSignIn(app: AppContext, code: FederatedProviderCode, body: CallbackBody, request: FastifyRequest, reply: FastifyReply): Promise<FederatedSignInResult> {
+export async function completeFederatedSignIn(
+  app: AppContext,
+  code: FederatedProviderCode,
+  body: CallbackBody,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FederatedSignInResult> {
   const provider = providerOrNotFound(app, code);
   const binding = readCookie(request, OIDC_BINDING_COOKIE);
   // Single use: the row goes whatever happens next.
-  const pending = await app.db.deleteFrom('federated_logins').where('state', '=', body.state).where('provider', '=', code).returningAll().executeTakeFirst();
+  const pending = await app.db
+    .deleteFrom('federated_logins')
+    .where('state', '=', body.state)
+    .where('provider', '=', code)
+    .returningAll()
+    .executeTakeFirst();
   const fresh = pending && new Date(pending.created_at).getTime() > app.now().getTime() - LOGIN_REQUEST_TTL_S * 1000;
   if (!pending || !fresh || !binding || sha256(binding) !== pending.browser_hash) {
-    throw badRequest('This sign-in is not valid any more. Please start again.', [{ path: 'state', message: 'is unknown, already used, expired or not from this browser' }]);
+    throw badRequest('This sign-in is not valid any more. Please start again.', [
+      { path: 'state', message: 'is unknown, already used, expired or not from this browser' },
+    ]);
   }
   addCookie(reply, cookie(app, OIDC_BINDING_COOKIE, '', '/api/auth/oidc', 0, 'Lax'));
   if (body.error) {
-    throw unauthorized(body.error === 'access_denied' ? 'The sign-in was cancelled.' : `The ${code} directory refused the sign-in.`);
+    throw unauthorized(
+      body.error === 'access_denied' ? 'The sign-in was cancelled.' : `The ${code} directory refused the sign-in.`,
+    );
   }
   if (!body.code) throw badRequest('Some fields are invalid', [{ path: 'code', message: 'is required' }]);
 
@@ -170,7 +221,11 @@ export async function completeFederatedSignIn(app: AppContext, code: FederatedPr
   if (body.iss) callbackUrl.searchParams.set('iss', body.iss);
   let tokens;
   try {
-    tokens = await app.federation.finishCodeFlow(provider, callbackUrl, { state: pending.state, nonce: pending.nonce, codeVerifier: pending.code_verifier });
+    tokens = await app.federation.finishCodeFlow(provider, callbackUrl, {
+      state: pending.state,
+      nonce: pending.nonce,
+      codeVerifier: pending.code_verifier,
+    });
   } catch (err) {
     app.log.warn({ err, provider: code }, 'federated sign-in refused');
     throw unauthorized(`The ${code} directory's answer could not be verified. Please try again.`);
@@ -185,15 +240,35 @@ export async function completeFederatedSignIn(app: AppContext, code: FederatedPr
 
   const { user, issued, refresh } = await app.db.transaction().execute(async (trx) => {
     const companyId = await directoryCompany(trx, provider);
-    const link = await trx.selectFrom('federated_identities').select('user_id').where('provider', '=', code).where('subject', '=', subject).executeTakeFirst();
+    const link = await trx
+      .selectFrom('federated_identities')
+      .select('user_id')
+      .where('provider', '=', code)
+      .where('subject', '=', subject)
+      .executeTakeFirst();
     let row;
     if (link) {
-      row = await trx.updateTable('users').set({ role, first_name: firstName, last_name: lastName, company_id: companyId }).where('id', '=', link.user_id).returningAll().executeTakeFirstOrThrow();
-      if (row.status === 'DELETED' || row.status === 'REJECTED') throw forbidden('This account is not active. Please contact us.');
+      row = await trx
+        .updateTable('users')
+        .set({ role, first_name: firstName, last_name: lastName, company_id: companyId })
+        .where('id', '=', link.user_id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (row.status === 'DELETED' || row.status === 'REJECTED')
+        throw forbidden('This account is not active. Please contact us.');
     } else {
       row = await trx
         .insertInto('users')
-        .values({ email, password_hash: 'federated', first_name: firstName, last_name: lastName, role, status: 'APPROVED', company_id: companyId, picture_url: null })
+        .values({
+          email,
+          password_hash: 'federated',
+          first_name: firstName,
+          last_name: lastName,
+          role,
+          status: 'APPROVED',
+          company_id: companyId,
+          picture_url: null,
+        })
         .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
         .returningAll()
         .executeTakeFirst();
@@ -202,7 +277,16 @@ export async function completeFederatedSignIn(app: AppContext, code: FederatedPr
       // with it every session and reset link of whoever signed up (docs/decisions.md "E-mail ownership").
       row ??= await trx
         .updateTable('users')
-        .set({ password_hash: 'federated', role, first_name: firstName, last_name: lastName, company_id: companyId, status: 'APPROVED', email_verified_at: app.now(), token_version: sql<number>`token_version + 1` })
+        .set({
+          password_hash: 'federated',
+          role,
+          first_name: firstName,
+          last_name: lastName,
+          company_id: companyId,
+          status: 'APPROVED',
+          email_verified_at: app.now(),
+          token_version: sql<number>`token_version + 1`,
+        })
         .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
         .where('email_verified_at', 'is', null)
         .returningAll()
@@ -212,10 +296,20 @@ export async function completeFederatedSignIn(app: AppContext, code: FederatedPr
       await revokeUserSessions(trx, row.id, app.now());
       await trx.insertInto('federated_identities').values({ provider: code, subject, user_id: row.id }).execute();
     }
-    const session = await openSession(trx, app.tokens, row, { kind: 'federated', ttlSeconds: app.config.federation.accessTtlSeconds, sessionTtlSeconds: REFRESH_COOKIE_TTL_S });
+    const session = await openSession(trx, app.tokens, row, {
+      kind: 'federated',
+      ttlSeconds: app.config.federation.accessTtlSeconds,
+      sessionTtlSeconds: REFRESH_COOKIE_TTL_S,
+    });
     await trx
       .insertInto('federated_sessions')
-      .values({ user_id: row.id, provider: code, session_id: session.sessionId, provider_refresh_token: tokens.refreshToken, id_token: tokens.idToken })
+      .values({
+        user_id: row.id,
+        provider: code,
+        session_id: session.sessionId,
+        provider_refresh_token: tokens.refreshToken,
+        id_token: tokens.idToken,
+      })
       .execute();
     return { user: row, issued: session, refresh: await addRefreshToken(trx, session.sessionId, app.now()) };
   });
@@ -237,12 +331,22 @@ export async function completeFederatedSignIn(app: AppContext, code: FederatedPr
  * @throws 403 naming the directory when its company is not approved.
  */
 async function directoryCompany(trx: Transaction<Database>, provider: FederatedProviderConfig): Promise<number> {
-  const find = () => trx.selectFrom('companies').select(['id', 'status']).where('acronym', '=', provider.companyAcronym).executeTakeFirst();
+  const find = () =>
+    trx
+      .selectFrom('companies')
+      .select(['id', 'status'])
+      .where('acronym', '=', provider.companyAcronym)
+      .executeTakeFirst();
   let company = await find();
   if (!company) {
     await trx
       .insertInto('companies')
-      .values({ name: provider.companyAcronym, acronym: provider.companyAcronym, settings: JSON.stringify({ style: DEFAULT_COMPANY_STYLE, links: {}, logo: null }), status: 'APPROVED' })
+      .values({
+        name: provider.companyAcronym,
+        acronym: provider.companyAcronym,
+        settings: JSON.stringify({ style: DEFAULT_COMPANY_STYLE, links: {}, logo: null }),
+        status: 'APPROVED',
+      })
       .onConflict((oc) => oc.column('acronym').doNothing())
       .execute();
     company = await find();
@@ -279,7 +383,11 @@ const secondsUntil = (end: Date) => Math.max(0, Math.floor((end.getTime() - Date
  *   sign-in is then ended: a copied cookie), an inactive account, or when the directory refuses
  *   (the sign-in is then ended).
  */
-export async function refreshFederatedToken(app: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<{ token: string; expiresAt: string }> {
+export async function refreshFederatedToken(
+  app: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ token: string; expiresAt: string }> {
   const ended = 'Your sign-in has ended. Please sign in again.';
   const presented = readCookie(request, REFRESH_COOKIE);
   if (!presented) throw unauthorized(ended);
@@ -293,10 +401,22 @@ export async function refreshFederatedToken(app: AppContext, request: FastifyReq
     await revokeSession(app.db, rotation.sessionId, app.now());
     await endFederatedSessions(app, [rotation.sessionId]);
   };
-  const session = await app.db.selectFrom('federated_sessions').selectAll().where('session_id', '=', rotation.sessionId).where('ended_at', 'is', null).executeTakeFirst();
+  const session = await app.db
+    .selectFrom('federated_sessions')
+    .selectAll()
+    .where('session_id', '=', rotation.sessionId)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
   const provider = session ? app.federation.provider(session.provider as FederatedProviderCode) : null;
   const user = await app.db.selectFrom('users').selectAll().where('id', '=', rotation.userId).executeTakeFirst();
-  if (!session || !provider || !session.provider_refresh_token || !user || user.status === 'DELETED' || user.status === 'REJECTED') {
+  if (
+    !session ||
+    !provider ||
+    !session.provider_refresh_token ||
+    !user ||
+    user.status === 'DELETED' ||
+    user.status === 'REJECTED'
+  ) {
     await end();
     throw unauthorized(ended);
   }
@@ -311,10 +431,24 @@ export async function refreshFederatedToken(app: AppContext, request: FastifyReq
     }
     await app.db
       .updateTable('federated_sessions')
-      .set({ provider_refresh_token: tokens.refreshToken ?? session.provider_refresh_token, id_token: tokens.idToken ?? session.id_token, refreshed_at: app.now() })
+      .set({
+        provider_refresh_token: tokens.refreshToken ?? session.provider_refresh_token,
+        id_token: tokens.idToken ?? session.id_token,
+        refreshed_at: app.now(),
+      })
       .where('id', '=', session.id)
       .execute();
-    addCookie(reply, cookie(app, REFRESH_COOKIE, rotation.refreshToken, '/api/auth', secondsUntil(rotation.sessionExpiresAt), 'Strict'));
+    addCookie(
+      reply,
+      cookie(
+        app,
+        REFRESH_COOKIE,
+        rotation.refreshToken,
+        '/api/auth',
+        secondsUntil(rotation.sessionExpiresAt),
+        'Strict',
+      ),
+    );
   }
   const issued = await app.tokens.issue(
     { sub: user.id, role: user.role, cid: user.company_id, tv: user.token_version, sid: rotation.sessionId },
@@ -326,7 +460,12 @@ export async function refreshFederatedToken(app: AppContext, request: FastifyReq
 /** Marks the directory tokens of these sign-ins ended (they are not refreshed again). */
 async function endFederatedSessions(app: AppContext, sessionIds: string[]): Promise<void> {
   if (sessionIds.length === 0) return;
-  await app.db.updateTable('federated_sessions').set({ ended_at: app.now() }).where('session_id', 'in', sessionIds).where('ended_at', 'is', null).execute();
+  await app.db
+    .updateTable('federated_sessions')
+    .set({ ended_at: app.now() })
+    .where('session_id', 'in', sessionIds)
+    .where('ended_at', 'is', null)
+    .execute();
 }
 
 /**
@@ -336,7 +475,12 @@ async function endFederatedSessions(app: AppContext, sessionIds: string[]): Prom
  * answers the directory's end-session URL returning to the partner login (spec §2); `logoutUrl:
  * null` otherwise.
  */
-export async function signOut(app: AppContext, caller: Caller | null, request: FastifyRequest, reply: FastifyReply): Promise<{ logoutUrl: string | null }> {
+export async function signOut(
+  app: AppContext,
+  caller: Caller | null,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ logoutUrl: string | null }> {
   const presented = readCookie(request, REFRESH_COOKIE);
   const ofCookie = presented ? await sessionOfRefreshToken(app.db, presented) : null;
   const sessionIds = [...new Set([caller?.sessionId, ofCookie].filter((id): id is string => typeof id === 'string'))];
@@ -356,7 +500,9 @@ export async function signOut(app: AppContext, caller: Caller | null, request: F
     const provider = app.federation.provider(session.provider as FederatedProviderCode);
     if (!provider) continue;
     if (session.provider_refresh_token) await app.federation.revoke(provider, session.provider_refresh_token);
-    logoutUrl ??= await app.federation.endSessionUrl(provider, session.id_token, partnerLoginUri(app.config.publicUrl, provider.code)).catch(() => null);
+    logoutUrl ??= await app.federation
+      .endSessionUrl(provider, session.id_token, partnerLoginUri(app.config.publicUrl, provider.code))
+      .catch(() => null);
   }
   return { logoutUrl };
 }

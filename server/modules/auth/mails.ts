@@ -8,7 +8,11 @@ import { defineMailTemplate } from '../../platform/mail/templates.js';
 /** To an account whose owner (or someone) asked to reset its password. */
 export const passwordResetLink = defineMailTemplate({
   name: 'password-reset',
-  example: { firstName: 'Omar', url: 'http://localhost:3000/reset-password?email=omar%40example.org&token=abc', minutes: 60 },
+  example: {
+    firstName: 'Omar',
+    url: 'http://localhost:3000/reset-password?email=omar%40example.org&token=abc',
+    minutes: 60,
+  },
   en: {
     subject: 'Reset your Halaqa password',
     text: 'Hello {{firstName}},\n\nTo choose a new password for your Halaqa account, open this link within {{minutes}} minutes:\n\n{{url}}\n\nThe link works once. If you did not ask for it, ignore this mail: your password stays as it is.',
@@ -46,7 +50,7 @@ export const passwordResetFederated = defineMailTemplate({
   example: { firstName: 'Salma', provider: 'QA', url: 'http://localhost:3000/login?sign-in-with-redirect=QA' },
   en: {
     subject: 'Reset your Halaqa password',
-    text: 'Hello {{firstName}},\n\nSomeone asked to reset the Halaqa password of this address. This account signs in with your organisation\'s {{provider}} directory and has no Halaqa password: sign in with {{provider}} at {{url}}. Your password is managed by your organisation.\n\nIf you did not ask for it, ignore this mail.',
+    text: "Hello {{firstName}},\n\nSomeone asked to reset the Halaqa password of this address. This account signs in with your organisation's {{provider}} directory and has no Halaqa password: sign in with {{provider}} at {{url}}. Your password is managed by your organisation.\n\nIf you did not ask for it, ignore this mail.",
     html: '<p>Hello {{firstName}},</p><p>Someone asked to reset the Halaqa password of this address. This account signs in with your organisation’s {{provider}} directory and has no Halaqa password: <a href="{{url}}">sign in with {{provider}}</a>. Your password is managed by your organisation.</p><p>If you did not ask for it, ignore this mail.</p>',
   },
   ar: {

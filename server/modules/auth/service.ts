@@ -43,9 +43,17 @@ export interface TokenUser {
  * the contract's AuthResult with its bearer token (claims sub, role, cid, tv, sid; JWT_TTL_SECONDS).
  * @param db where the session row is written: the caller's transaction when it has one.
  */
-export async function issue(app: AppContext, user: TokenUser, db: Kysely<Database> | Transaction<Database> = app.db): Promise<AuthResult> {
+export async function issue(
+  app: AppContext,
+  user: TokenUser,
+  db: Kysely<Database> | Transaction<Database> = app.db,
+): Promise<AuthResult> {
   const { token, expiresAt } = await openSession(db, app.tokens, user);
-  return { token, expiresAt: expiresAt.toISOString(), user: { id: user.id, email: user.email, name: `${user.first_name} ${user.last_name}`.trim(), role: user.role } };
+  return {
+    token,
+    expiresAt: expiresAt.toISOString(),
+    user: { id: user.id, email: user.email, name: `${user.first_name} ${user.last_name}`.trim(), role: user.role },
+  };
 }
 
 /**
@@ -62,12 +70,20 @@ export async function signIn(app: AppContext, email: string, password: string): 
     .selectAll()
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
     .executeTakeFirst();
-  const ok = await passwords.verify(password, user ? user.password_hash : await passwords.dummyHash(app.config.scryptLogN));
+  const ok = await passwords.verify(
+    password,
+    user ? user.password_hash : await passwords.dummyHash(app.config.scryptLogN),
+  );
   if (!user || !ok) throw new HttpError(401, 'Invalid credentials');
   if (passwords.needsRehash(user.password_hash, app.config.scryptLogN)) {
     const upgraded = await passwords.hash(password, app.config.scryptLogN);
     // Only if nobody changed the password meanwhile (a reset between the read and this write wins).
-    await app.db.updateTable('users').set({ password_hash: upgraded }).where('id', '=', user.id).where('password_hash', '=', user.password_hash).execute();
+    await app.db
+      .updateTable('users')
+      .set({ password_hash: upgraded })
+      .where('id', '=', user.id)
+      .where('password_hash', '=', user.password_hash)
+      .execute();
   }
   if (user.status === 'REJECTED' || user.status === 'DELETED') {
     throw new HttpError(403, 'This account is not active. Please contact us.');
@@ -92,11 +108,15 @@ export interface SignUpInput {
  * Checks the account fields of a sign-up (spec §5): names present, e-mail valid, password policy
  * ({@link passwordProblem}); `prefix` names nested fields (`account.`). @returns the problems, none when acceptable.
  */
-export function accountErrors(input: { firstName?: string; lastName?: string; email?: string; password?: string }, prefix = ''): FieldError[] {
+export function accountErrors(
+  input: { firstName?: string; lastName?: string; email?: string; password?: string },
+  prefix = '',
+): FieldError[] {
   const errors: FieldError[] = [];
   if (!input.firstName?.trim()) errors.push({ path: `${prefix}firstName`, message: 'is required' });
   if (!input.lastName?.trim()) errors.push({ path: `${prefix}lastName`, message: 'is required' });
-  if (!isValidEmail(input.email?.trim() ?? '')) errors.push({ path: `${prefix}email`, message: 'must be a valid email address' });
+  if (!isValidEmail(input.email?.trim() ?? ''))
+    errors.push({ path: `${prefix}email`, message: 'must be a valid email address' });
   const pw = passwordProblem(input.password ?? '');
   if (pw) errors.push({ path: `${prefix}password`, message: pw });
   return errors;
@@ -110,7 +130,9 @@ export function accountErrors(input: { firstName?: string; lastName?: string; em
 async function openInvitation(app: AppContext, trx: Transaction<Database>, token: string, email: string) {
   const invitation = await verifyInvitationToken(app, token, trx);
   if (invitation.email.toLowerCase() !== email.toLowerCase()) {
-    throw badRequest('This invitation is for another e-mail', [{ path: 'email', message: 'This invitation is for another e-mail' }]);
+    throw badRequest('This invitation is for another e-mail', [
+      { path: 'email', message: 'This invitation is for another e-mail' },
+    ]);
   }
   return invitation;
 }
@@ -140,7 +162,17 @@ export async function signUp(app: AppContext, input: SignUpInput): Promise<AuthR
     const role: Role = invitation ? invitation.role : input.role === 'EDUCATOR' ? 'EDUCATOR' : 'LEARNER';
     const pending = !invitation && role === 'EDUCATOR';
     // An invitation link proves the address; otherwise it is verified by the mailed link.
-    const created = await insertAccount(trx, { email, passwordHash, firstName, lastName, role, status: pending ? 'PENDING' : 'APPROVED', companyId: invitation?.company_id ?? null, language, verified: Boolean(invitation) });
+    const created = await insertAccount(trx, {
+      email,
+      passwordHash,
+      firstName,
+      lastName,
+      role,
+      status: pending ? 'PENDING' : 'APPROVED',
+      companyId: invitation?.company_id ?? null,
+      language,
+      verified: Boolean(invitation),
+    });
     if (invitation) await markInvitationAccepted(app, trx, invitation.id);
     return created;
   });
@@ -168,15 +200,32 @@ export async function createStaffAccount(
   if (errors.length) throw badRequest('Some fields are invalid', errors);
   const passwordHash = await passwords.hash(input.password, app.config.scryptLogN);
   return insertAccount(app.db, {
-    email: input.email.trim(), passwordHash, firstName: input.firstName.trim(), lastName: input.lastName.trim(),
-    role: input.role, status: 'APPROVED', companyId: null, language: input.language ?? 'en', verified: true,
+    email: input.email.trim(),
+    passwordHash,
+    firstName: input.firstName.trim(),
+    lastName: input.lastName.trim(),
+    role: input.role,
+    status: 'APPROVED',
+    companyId: null,
+    language: input.language ?? 'en',
+    verified: true,
   });
 }
 
 /** Inserts an account; null e-mail conflicts become 409 (the caller's transaction rolls back). */
 async function insertAccount(
   db: Kysely<Database> | Transaction<Database>,
-  a: { email: string; passwordHash: string; firstName: string; lastName: string; role: Role; status: 'PENDING' | 'APPROVED'; companyId: number | null; language: Language; verified: boolean },
+  a: {
+    email: string;
+    passwordHash: string;
+    firstName: string;
+    lastName: string;
+    role: Role;
+    status: 'PENDING' | 'APPROVED';
+    companyId: number | null;
+    language: Language;
+    verified: boolean;
+  },
 ) {
   const user = await db
     .insertInto('users')
@@ -240,7 +289,8 @@ export async function signUpCompany(app: AppContext, input: CompanySignUpInput):
   const passwordHash = await passwords.hash(account.password, app.config.scryptLogN);
   const links: Record<string, string> = {};
   if (company.website?.trim()) {
-    if (!/^https?:\/\/\S+$/.test(company.website.trim())) throw badRequest('Some fields are invalid', [{ path: 'company.website', message: 'must be an http(s) address' }]);
+    if (!/^https?:\/\/\S+$/.test(company.website.trim()))
+      throw badRequest('Some fields are invalid', [{ path: 'company.website', message: 'must be an http(s) address' }]);
     links.website = company.website.trim();
   }
 

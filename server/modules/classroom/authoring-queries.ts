@@ -1,5 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, LessonTypeCode, ProgrammingSpecJson, QuizAnswerJson, QuizQuestionKind, Weekday } from '../../db/types.js';
+import type {
+  Database,
+  LessonTypeCode,
+  ProgrammingSpecJson,
+  QuizAnswerJson,
+  QuizQuestionKind,
+  Weekday,
+} from '../../db/types.js';
 
 /**
  * Database reads and writes of lesson authoring (getLessonAuthoring, updateLessonAuthoring; issue
@@ -37,15 +44,33 @@ export interface AuthoringLessonRow {
  * transaction) the lesson row is locked (`select … for update` of `lessons` only) until the
  * transaction ends, so two saves of the same lesson run one after the other (no doubled question bank).
  */
-export async function findAuthoringLesson(db: Db, lessonId: number, options: { forUpdate?: boolean } = {}): Promise<AuthoringLessonRow | null> {
+export async function findAuthoringLesson(
+  db: Db,
+  lessonId: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<AuthoringLessonRow | null> {
   let q = db
     .selectFrom('lessons as l')
     .innerJoin('sections as sec', 'sec.id', 'l.section_id')
     .innerJoin('courses as c', 'c.id', 'sec.course_id')
     .innerJoin('lesson_types as t', 't.id', 'l.lesson_type_id')
     .select([
-      'l.id', 'sec.course_id', 'c.title as course_title', 'c.educator_id', 't.code as type_code', 'l.name', 'l.content_html', 'l.video_url', 'l.captions_url', 'l.link', 'l.day',
-      'l.start_time', 'l.points', 'l.allow_late', 'l.time_limit_minutes', 'l.programming',
+      'l.id',
+      'sec.course_id',
+      'c.title as course_title',
+      'c.educator_id',
+      't.code as type_code',
+      'l.name',
+      'l.content_html',
+      'l.video_url',
+      'l.captions_url',
+      'l.link',
+      'l.day',
+      'l.start_time',
+      'l.points',
+      'l.allow_late',
+      'l.time_limit_minutes',
+      'l.programming',
     ])
     .where('l.id', '=', lessonId);
   if (options.forUpdate) q = q.forUpdate('l');
@@ -88,7 +113,10 @@ export interface LessonPatch {
 /** Writes the given columns of one lesson (nothing when the patch is empty). */
 export async function updateLesson(db: Db, lessonId: number, patch: LessonPatch): Promise<void> {
   const { programming, ...rest } = patch;
-  const set = { ...rest, ...(programming !== undefined ? { programming: programming === null ? null : JSON.stringify(programming) } : {}) };
+  const set = {
+    ...rest,
+    ...(programming !== undefined ? { programming: programming === null ? null : JSON.stringify(programming) } : {}),
+  };
   if (Object.keys(set).length === 0) return;
   await db.updateTable('lessons').set(set).where('id', '=', lessonId).execute();
 }
@@ -116,7 +144,11 @@ export async function questionIdsOf(db: Db, lessonId: number): Promise<number[]>
  * row in place and keeps its id; an entry without `id` is inserted; stored questions not listed are
  * deleted. Runs inside the caller's transaction; order: deletions, updates, insertions.
  */
-export async function replaceQuestions(trx: Transaction<Database>, lessonId: number, questions: readonly (QuestionWrite & { id?: number })[]): Promise<void> {
+export async function replaceQuestions(
+  trx: Transaction<Database>,
+  lessonId: number,
+  questions: readonly (QuestionWrite & { id?: number })[],
+): Promise<void> {
   const kept = questions.flatMap((q) => (q.id !== undefined ? [q.id] : []));
   let del = trx.deleteFrom('quiz_questions').where('lesson_id', '=', lessonId);
   if (kept.length) del = del.where('id', 'not in', kept);
@@ -133,7 +165,13 @@ export async function replaceQuestions(trx: Transaction<Database>, lessonId: num
       options: JSON.stringify(q.options),
       answer: JSON.stringify(q.answer),
     };
-    if (q.id !== undefined) await trx.updateTable('quiz_questions').set(values).where('id', '=', q.id).where('lesson_id', '=', lessonId).execute();
+    if (q.id !== undefined)
+      await trx
+        .updateTable('quiz_questions')
+        .set(values)
+        .where('id', '=', q.id)
+        .where('lesson_id', '=', lessonId)
+        .execute();
     else inserts.push({ ...values, lesson_id: lessonId });
   }
   if (inserts.length) await trx.insertInto('quiz_questions').values(inserts).execute();
@@ -146,7 +184,17 @@ export async function replaceQuestions(trx: Transaction<Database>, lessonId: num
 export async function acceptedPictureUrls(db: Db, lessonId: number, urls: readonly string[]): Promise<Set<string>> {
   if (urls.length === 0) return new Set();
   const unique = [...new Set(urls)];
-  const uploaded = await db.selectFrom('uploads').select('url').where('kind', '=', 'QUESTIONPICTURE').where('url', 'in', unique).execute();
-  const used = await db.selectFrom('quiz_questions').select('picture_url').where('lesson_id', '=', lessonId).where('picture_url', 'in', unique).execute();
+  const uploaded = await db
+    .selectFrom('uploads')
+    .select('url')
+    .where('kind', '=', 'QUESTIONPICTURE')
+    .where('url', 'in', unique)
+    .execute();
+  const used = await db
+    .selectFrom('quiz_questions')
+    .select('picture_url')
+    .where('lesson_id', '=', lessonId)
+    .where('picture_url', 'in', unique)
+    .execute();
   return new Set([...uploaded.map((r) => r.url), ...used.flatMap((r) => (r.picture_url ? [r.picture_url] : []))]);
 }

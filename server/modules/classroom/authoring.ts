@@ -117,7 +117,11 @@ async function view(db: AppContext['db'], lesson: AuthoringLessonRow): Promise<L
  * bank with its answer key and explanations, ordered by `sort_order` (then id).
  * @throws 404 "Lesson not found"; 403 not the course's educator nor an admin.
  */
-export async function getLessonAuthoring(app: AppContext, caller: Caller, lessonId: number): Promise<LessonAuthoringView> {
+export async function getLessonAuthoring(
+  app: AppContext,
+  caller: Caller,
+  lessonId: number,
+): Promise<LessonAuthoringView> {
   const lesson = await findAuthoringLesson(app.db, lessonId);
   if (!lesson) throw notFound('Lesson');
   requireAuthor(caller, lesson);
@@ -149,7 +153,8 @@ const isUploadPath = (s: string) => /^\/uploads\/\S+$/.test(s) && !s.includes('.
 /** Depth of nested arrays/objects of a JSON value (a scalar is 0). */
 function jsonDepth(v: unknown): number {
   if (Array.isArray(v)) return 1 + v.reduce<number>((m, x) => Math.max(m, jsonDepth(x)), 0);
-  if (typeof v === 'object' && v !== null) return 1 + Object.values(v).reduce<number>((m, x) => Math.max(m, jsonDepth(x)), 0);
+  if (typeof v === 'object' && v !== null)
+    return 1 + Object.values(v).reduce<number>((m, x) => Math.max(m, jsonDepth(x)), 0);
   return 0;
 }
 
@@ -167,7 +172,10 @@ function filled(errors: FieldError[], path: string, s: string, message = 'is req
 function checkedUrl(errors: FieldError[], path: string, value: string | null, uploads: boolean): string | null {
   const s = value?.trim() || null;
   if (s !== null && !isHttpsUrl(s) && !(uploads && isUploadPath(s))) {
-    errors.push({ path, message: uploads ? 'must be an uploaded file (/uploads/…) or an https link' : 'must be an https link' });
+    errors.push({
+      path,
+      message: uploads ? 'must be an uploaded file (/uploads/…) or an https link' : 'must be an https link',
+    });
   }
   return s;
 }
@@ -175,8 +183,10 @@ function checkedUrl(errors: FieldError[], path: string, value: string | null, up
 /** A test's `args` or `expected`: at most 10 000 characters of JSON, nested at most 20 deep. */
 function checkJsonValue(errors: FieldError[], path: string, value: unknown): void {
   const L = AUTHORING_LIMITS;
-  if (JSON.stringify(value).length > L.testJsonChars) errors.push({ path, message: `must be at most ${L.testJsonChars} characters of JSON` });
-  else if (jsonDepth(value) > L.jsonDepth) errors.push({ path, message: `must be nested at most ${L.jsonDepth} levels deep` });
+  if (JSON.stringify(value).length > L.testJsonChars)
+    errors.push({ path, message: `must be at most ${L.testJsonChars} characters of JSON` });
+  else if (jsonDepth(value) > L.jsonDepth)
+    errors.push({ path, message: `must be nested at most ${L.jsonDepth} levels deep` });
 }
 
 /**
@@ -187,7 +197,8 @@ function checkJsonValue(errors: FieldError[], path: string, value: unknown): voi
  */
 function checkProgramming(errors: FieldError[], spec: Schema<'ProgrammingSpec'>): ProgrammingSpecJson | null {
   const before = errors.length;
-  if (RESERVED.has(spec.functionName)) errors.push({ path: 'programming.functionName', message: 'must be a JavaScript function name' });
+  if (RESERVED.has(spec.functionName))
+    errors.push({ path: 'programming.functionName', message: 'must be a JavaScript function name' });
   const tests = spec.tests.map((t, i) => {
     const at = `programming.tests[${i}]`;
     const name = filled(errors, `${at}.name`, t.name);
@@ -198,7 +209,10 @@ function checkProgramming(errors: FieldError[], spec: Schema<'ProgrammingSpec'>)
   if (errors.length > before) return null;
   const stored: ProgrammingSpecJson = { functionName: spec.functionName, starterCode: spec.starterCode, tests };
   if (JSON.stringify(stored).length > AUTHORING_LIMITS.programmingJsonChars) {
-    errors.push({ path: 'programming', message: `must be at most ${AUTHORING_LIMITS.programmingJsonChars} characters of JSON` });
+    errors.push({
+      path: 'programming',
+      message: `must be at most ${AUTHORING_LIMITS.programmingJsonChars} characters of JSON`,
+    });
     return null;
   }
   return stored;
@@ -210,19 +224,29 @@ function checkProgramming(errors: FieldError[], spec: Schema<'ProgrammingSpec'>)
  * one distinct option id, all among its options; TRUE_FALSE a boolean; SHORT_ANSWER at least one
  * accepted answer, each stored trimmed and not blank; STEP null.
  */
-function answerKey(errors: FieldError[], at: string, kind: QuizQuestionKind, answer: QuestionInput['answer'], optionIds: Set<string>): QuizAnswerKeyJson {
+function answerKey(
+  errors: FieldError[],
+  at: string,
+  kind: QuizQuestionKind,
+  answer: QuestionInput['answer'],
+  optionIds: Set<string>,
+): QuizAnswerKeyJson {
   const path = `${at}.answer`;
   if (kind === 'SINGLE' || kind === 'MULTIPLE') {
-    if (!Array.isArray(answer) || answer.some((x) => !optionIds.has(x))) errors.push({ path, message: 'must list ids of its options' });
+    if (!Array.isArray(answer) || answer.some((x) => !optionIds.has(x)))
+      errors.push({ path, message: 'must list ids of its options' });
     else if (new Set(answer).size !== answer.length) errors.push({ path, message: 'must not list an option twice' });
-    else if (kind === 'SINGLE' && answer.length !== 1) errors.push({ path, message: 'must mark exactly one option as correct' });
-    else if (kind === 'MULTIPLE' && answer.length === 0) errors.push({ path, message: 'must mark at least one option as correct' });
+    else if (kind === 'SINGLE' && answer.length !== 1)
+      errors.push({ path, message: 'must mark exactly one option as correct' });
+    else if (kind === 'MULTIPLE' && answer.length === 0)
+      errors.push({ path, message: 'must mark at least one option as correct' });
     else return answer;
   } else if (kind === 'TRUE_FALSE') {
     if (typeof answer === 'boolean') return answer;
     errors.push({ path, message: 'must be true or false' });
   } else if (kind === 'SHORT_ANSWER') {
-    if (Array.isArray(answer) && answer.length > 0) return answer.map((s, j) => filled(errors, `${path}[${j}]`, s, 'must not be empty'));
+    if (Array.isArray(answer) && answer.length > 0)
+      return answer.map((s, j) => filled(errors, `${path}[${j}]`, s, 'must not be empty'));
     errors.push({ path, message: 'needs at least one accepted answer' });
   } else if (answer !== null) {
     errors.push({ path, message: 'must be null for a step' });
@@ -244,7 +268,14 @@ type ParsedQuestion = QuestionWrite & { id?: number };
  * - `options`: SINGLE/MULTIPLE at least 2 with distinct ids; every other kind `[]`;
  * - `answer`: by kind, see {@link answerKey}.
  */
-function checkQuestion(errors: FieldError[], q: QuestionInput, i: number, allowed: readonly QuizQuestionKind[], storedIds: Set<number>, seenIds: Set<number>): ParsedQuestion | null {
+function checkQuestion(
+  errors: FieldError[],
+  q: QuestionInput,
+  i: number,
+  allowed: readonly QuizQuestionKind[],
+  storedIds: Set<number>,
+  seenIds: Set<number>,
+): ParsedQuestion | null {
   const at = `questions[${i}]`;
   const before = errors.length;
   if (q.id !== undefined) {
@@ -259,8 +290,10 @@ function checkQuestion(errors: FieldError[], q: QuestionInput, i: number, allowe
   const prompt = filled(errors, `${at}.prompt`, q.prompt);
   if (q.kind === 'STEP' && q.points !== 0) errors.push({ path: `${at}.points`, message: 'must be 0 for a step' });
   const choice = q.kind === 'SINGLE' || q.kind === 'MULTIPLE';
-  if (choice && q.options.length < AUTHORING_LIMITS.minOptions) errors.push({ path: `${at}.options`, message: 'must have between 2 and 10 options' });
-  if (!choice && q.options.length > 0) errors.push({ path: `${at}.options`, message: `must be empty for a ${q.kind} question` });
+  if (choice && q.options.length < AUTHORING_LIMITS.minOptions)
+    errors.push({ path: `${at}.options`, message: 'must have between 2 and 10 options' });
+  if (!choice && q.options.length > 0)
+    errors.push({ path: `${at}.options`, message: `must be empty for a ${q.kind} question` });
   const ids = new Set<string>();
   const options = q.options.map((o, j) => {
     const id = filled(errors, `${at}.options[${j}].id`, o.id);
@@ -272,7 +305,16 @@ function checkQuestion(errors: FieldError[], q: QuestionInput, i: number, allowe
   if (errors.length > before) return null;
   const explanation = q.explanation?.trim() || null;
   const pictureUrl = q.pictureUrl?.trim() || null;
-  return { ...(q.id !== undefined ? { id: q.id } : {}), kind: q.kind, prompt, pictureUrl, points: q.points, explanation, options, answer };
+  return {
+    ...(q.id !== undefined ? { id: q.id } : {}),
+    kind: q.kind,
+    prompt,
+    pictureUrl,
+    points: q.points,
+    explanation,
+    options,
+    answer,
+  };
 }
 
 /** The checked body of updateLessonAuthoring: the lesson columns to write and, when given, the new bank. */
@@ -302,7 +344,11 @@ interface CheckedAuthoringInput {
  * @returns the patch and bank, and field errors (`path` like `questions[2].answer`) — when there is
  *   any error, nothing must be written.
  */
-function checkAuthoringInput(type: LessonTypeCode, body: AuthoringInput, storedQuestionIds: Set<number>): CheckedAuthoringInput {
+function checkAuthoringInput(
+  type: LessonTypeCode,
+  body: AuthoringInput,
+  storedQuestionIds: Set<number>,
+): CheckedAuthoringInput {
   const errors: FieldError[] = [];
   const patch: LessonPatch = {};
   if (body.contentHtml !== undefined) {
@@ -319,7 +365,8 @@ function checkAuthoringInput(type: LessonTypeCode, body: AuthoringInput, storedQ
   if (body.timeLimitMinutes !== undefined) patch.time_limit_minutes = body.timeLimitMinutes;
   if (body.programming === null) patch.programming = null;
   else if (body.programming !== undefined) {
-    if (type !== 'programmingAssignment') errors.push({ path: 'programming', message: 'only a programming assignment has tests' });
+    if (type !== 'programmingAssignment')
+      errors.push({ path: 'programming', message: 'only a programming assignment has tests' });
     else {
       const spec = checkProgramming(errors, body.programming);
       if (spec) patch.programming = spec;
@@ -329,12 +376,15 @@ function checkAuthoringInput(type: LessonTypeCode, body: AuthoringInput, storedQ
   const pictures: { path: string; url: string }[] = [];
   if (body.questions !== undefined) {
     const allowed = KINDS_BY_TYPE[type] ?? [];
-    if (body.questions.length > 0 && allowed.length === 0) errors.push({ path: 'questions', message: 'only quizzes and learning paths have questions' });
+    if (body.questions.length > 0 && allowed.length === 0)
+      errors.push({ path: 'questions', message: 'only quizzes and learning paths have questions' });
     else {
       const seen = new Set<number>();
       const checked = body.questions.map((q, i) => checkQuestion(errors, q, i, allowed, storedQuestionIds, seen));
       questions = checked.filter((q): q is ParsedQuestion => q !== null);
-      checked.forEach((q, i) => q?.pictureUrl && pictures.push({ path: `questions[${i}].pictureUrl`, url: q.pictureUrl }));
+      checked.forEach(
+        (q, i) => q?.pictureUrl && pictures.push({ path: `questions[${i}].pictureUrl`, url: q.pictureUrl }),
+      );
     }
   }
   return { patch, ...(questions !== undefined ? { questions } : {}), pictures, errors };
@@ -364,7 +414,12 @@ function checkAuthoringInput(type: LessonTypeCode, body: AuthoringInput, storedQ
  *   next save sends a position within the new bank.
  * @throws 404 "Lesson not found"; 403 not the course's educator nor an admin; 400 field errors.
  */
-export async function updateLessonAuthoring(app: AppContext, caller: Caller, lessonId: number, body: AuthoringInput): Promise<LessonAuthoringView> {
+export async function updateLessonAuthoring(
+  app: AppContext,
+  caller: Caller,
+  lessonId: number,
+  body: AuthoringInput,
+): Promise<LessonAuthoringView> {
   await app.db.transaction().execute(async (trx) => {
     const lesson = await findAuthoringLesson(trx, lessonId, { forUpdate: true });
     if (!lesson) throw notFound('Lesson');
@@ -372,9 +427,14 @@ export async function updateLessonAuthoring(app: AppContext, caller: Caller, les
     const storedIds = new Set(await questionIdsOf(trx, lessonId));
     const input = checkAuthoringInput(lesson.typeCode, body, storedIds);
     const errors = input.errors;
-    const accepted = await acceptedPictureUrls(trx, lessonId, input.pictures.map((p) => p.url));
+    const accepted = await acceptedPictureUrls(
+      trx,
+      lessonId,
+      input.pictures.map((p) => p.url),
+    );
     for (const p of input.pictures) {
-      if (!accepted.has(p.url)) errors.push({ path: p.path, message: 'must be a picture uploaded for a question (/uploads/…)' });
+      if (!accepted.has(p.url))
+        errors.push({ path: p.path, message: 'must be a picture uploaded for a question (/uploads/…)' });
     }
     if (errors.length) throw badRequest('Some fields are invalid', errors);
     await updateLesson(trx, lessonId, input.patch);

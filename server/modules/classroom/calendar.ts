@@ -80,7 +80,13 @@ export function vtimezone(zone: string, from: Temporal.PlainDate, until: Tempora
   const end = until.toZonedDateTime({ timeZone: zone });
   const lines = ['BEGIN:VTIMEZONE', `TZID:${zone}`];
   const initial = icalOffset(at.offsetNanoseconds);
-  lines.push('BEGIN:STANDARD', `DTSTART:${icalLocal(at.toPlainDateTime())}`, `TZOFFSETFROM:${initial}`, `TZOFFSETTO:${initial}`, 'END:STANDARD');
+  lines.push(
+    'BEGIN:STANDARD',
+    `DTSTART:${icalLocal(at.toPlainDateTime())}`,
+    `TZOFFSETFROM:${initial}`,
+    `TZOFFSETTO:${initial}`,
+    'END:STANDARD',
+  );
   for (;;) {
     const next = at.getTimeZoneTransition('next');
     if (!next || Temporal.ZonedDateTime.compare(next, end) > 0) break;
@@ -89,7 +95,13 @@ export function vtimezone(zone: string, from: Temporal.PlainDate, until: Tempora
     const kind = after > before ? 'DAYLIGHT' : 'STANDARD';
     // DTSTART of an observance is the onset in the local time that was in force before it.
     const onset = next.toInstant().toZonedDateTimeISO('UTC').toPlainDateTime().add({ nanoseconds: before });
-    lines.push(`BEGIN:${kind}`, `DTSTART:${icalLocal(onset)}`, `TZOFFSETFROM:${icalOffset(before)}`, `TZOFFSETTO:${icalOffset(after)}`, `END:${kind}`);
+    lines.push(
+      `BEGIN:${kind}`,
+      `DTSTART:${icalLocal(onset)}`,
+      `TZOFFSETFROM:${icalOffset(before)}`,
+      `TZOFFSETTO:${icalOffset(after)}`,
+      `END:${kind}`,
+    );
     at = next;
   }
   lines.push('END:VTIMEZONE');

@@ -2,7 +2,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate } from '../../platform/authn.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
-import { CHAT_CHANNEL, chatChangesSince, chatMessageById, latestChatMessageId, chatRights, postChatMessage, type ChatEvent, type ChatMessageView, type ChatRights } from './chat.js';
+import {
+  CHAT_CHANNEL,
+  chatChangesSince,
+  chatMessageById,
+  latestChatMessageId,
+  chatRights,
+  postChatMessage,
+  type ChatEvent,
+  type ChatMessageView,
+  type ChatRights,
+} from './chat.js';
 
 /**
  * The session chat's live delivery (issue 16 part 5; docs/classroom.md "Session chat"):
@@ -26,7 +36,12 @@ export type ServerFrame =
   | { type: 'ready'; canPost: boolean; canDelete: boolean }
   | { type: 'message'; message: ChatMessageView }
   | { type: 'deleted'; messageId: number }
-  | { type: 'error'; code: 'RATE_LIMITED' | 'INVALID' | 'FORBIDDEN' | 'SERVER'; message: string; retryAfterSeconds?: number };
+  | {
+      type: 'error';
+      code: 'RATE_LIMITED' | 'INVALID' | 'FORBIDDEN' | 'SERVER';
+      message: string;
+      retryAfterSeconds?: number;
+    };
 
 /** Close codes of the chat socket (4000–4999 are the application's). */
 export const CHAT_CLOSE = { unauthorized: 4401, forbidden: 4403 } as const;
@@ -141,7 +156,8 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext, option
       member.checkedAt = Date.now();
       return true;
     } catch (err) {
-      if (err instanceof HttpError && (err.statusCode === 403 || err.statusCode === 404)) return end(member, CHAT_CLOSE.forbidden, 'No longer in this session');
+      if (err instanceof HttpError && (err.statusCode === 403 || err.statusCode === 404))
+        return end(member, CHAT_CLOSE.forbidden, 'No longer in this session');
       app.log.warn({ err, sessionId }, 'chat socket check failed; kept until the next one');
       return !member.ended;
     }
@@ -172,7 +188,8 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext, option
         .then(({ messages, deleted }) => {
           if (rooms.get(sessionId) !== room) return;
           for (const message of messages) deliver(room, message);
-          for (const messageId of deleted) for (const m of room.members) sendChecked(m, sessionId, { type: 'deleted', messageId });
+          for (const messageId of deleted)
+            for (const m of room.members) sendChecked(m, sessionId, { type: 'deleted', messageId });
         })
         .catch((err) => app.log.error({ err, sessionId }, 'chat catch-up after a lost notification connection failed'));
     }
@@ -180,12 +197,18 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext, option
   // Unread (database down): 0, so a catch-up may resend messages the sockets have; the SPA merges by id.
   const firstFloor = (sessionId: number) => latestChatMessageId(ctx.db, sessionId).catch(() => 0);
   const subscribe = () =>
-    (subscription ??= ctx.notifications.subscribe(CHAT_CHANNEL, (payload) => {
-      onEvent(payload).catch((err) => app.log.error({ err }, 'chat delivery failed'));
-    }, onResume).catch((err) => {
-      subscription = null;
-      throw err;
-    }));
+    (subscription ??= ctx.notifications
+      .subscribe(
+        CHAT_CHANNEL,
+        (payload) => {
+          onEvent(payload).catch((err) => app.log.error({ err }, 'chat delivery failed'));
+        },
+        onResume,
+      )
+      .catch((err) => {
+        subscription = null;
+        throw err;
+      }));
 
   const heartbeat = setInterval(() => {
     for (const { members } of rooms.values()) {
@@ -231,9 +254,21 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext, option
     },
     (socket: Socket, request) => {
       const { caller, rights, sessionId } = granted.get(request)!;
-      const member: Member = { socket, alive: true, request, userId: caller.userId, checkedAt: Date.now(), outbox: Promise.resolve(), ended: false };
+      const member: Member = {
+        socket,
+        alive: true,
+        request,
+        userId: caller.userId,
+        checkedAt: Date.now(),
+        outbox: Promise.resolve(),
+        ended: false,
+      };
       let room = rooms.get(sessionId);
-      if (!room) rooms.set(sessionId, (room = { sessionId, members: new Set(), lastId: null, seen: new Set(), floor: firstFloor(sessionId) }));
+      if (!room)
+        rooms.set(
+          sessionId,
+          (room = { sessionId, members: new Set(), lastId: null, seen: new Set(), floor: firstFloor(sessionId) }),
+        );
       const { members, floor } = room;
       members.add(member);
       const counted = ctx.metrics.chatSocketOpened();
@@ -263,7 +298,8 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext, option
           return send(socket, { type: 'error', code: 'INVALID', message: 'Send {"type":"post","text":"…"}' });
         }
         const current = await authenticate(request, ctx.db, ctx.tokens);
-        if (!current || current.userId !== caller.userId) return void end(member, CHAT_CLOSE.unauthorized, 'Sign in again');
+        if (!current || current.userId !== caller.userId)
+          return void end(member, CHAT_CLOSE.unauthorized, 'Sign in again');
         try {
           await postChatMessage(ctx, current, sessionId, post.text);
         } catch (err) {
@@ -271,9 +307,21 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext, option
             app.log.error({ err }, 'chat post failed');
             return send(socket, { type: 'error', code: 'SERVER', message: 'System error please try later !' });
           }
-          if (err.statusCode === 429) return send(socket, { type: 'error', code: 'RATE_LIMITED', message: err.message, retryAfterSeconds: err.retryAfterSeconds ?? 1 });
-          if (err.statusCode === 400) return send(socket, { type: 'error', code: 'INVALID', message: err.errors?.[0] ? `text ${err.errors[0].message}` : err.message });
-          if (err.statusCode === 403 && rights.role !== 'ADMIN') return void end(member, CHAT_CLOSE.forbidden, 'No longer in this session');
+          if (err.statusCode === 429)
+            return send(socket, {
+              type: 'error',
+              code: 'RATE_LIMITED',
+              message: err.message,
+              retryAfterSeconds: err.retryAfterSeconds ?? 1,
+            });
+          if (err.statusCode === 400)
+            return send(socket, {
+              type: 'error',
+              code: 'INVALID',
+              message: err.errors?.[0] ? `text ${err.errors[0].message}` : err.message,
+            });
+          if (err.statusCode === 403 && rights.role !== 'ADMIN')
+            return void end(member, CHAT_CLOSE.forbidden, 'No longer in this session');
           return send(socket, { type: 'error', code: 'FORBIDDEN', message: err.message });
         }
       };

@@ -27,7 +27,9 @@ export const CHAT_RATE_LIMIT = { messages: 5, windowSeconds: 10 } as const;
 export const CHAT_CHANNEL = 'chat';
 
 /** What a notification on {@link CHAT_CHANNEL} says (ids only: the 8000-byte payload limit). */
-export type ChatEvent = { kind: 'posted'; sessionId: number; messageId: number } | { kind: 'deleted'; sessionId: number; messageId: number };
+export type ChatEvent =
+  | { kind: 'posted'; sessionId: number; messageId: number }
+  | { kind: 'deleted'; sessionId: number; messageId: number };
 
 /** What a caller may do in a session's chat: everyone in it reads; learners and the educator post. */
 export interface ChatRights {
@@ -62,7 +64,8 @@ export const CHAT_MAX_COMBINING_MARKS = 4;
  * unlike the embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069, removed) they
  * move no text around, they only set the direction of the neutral characters beside them.
  */
-const INVISIBLE = /((?<=\p{Extended_Pictographic}[\p{M}\p{Emoji_Modifier}]*)\u200D(?=\p{Extended_Pictographic})|(?<=\u{1F3F4}[\u{E0020}-\u{E007E}]*)[\u{E0020}-\u{E007F}])|([\u200E\u200F])\2*|(?![\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2])[\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]/gu;
+const INVISIBLE =
+  /((?<=\p{Extended_Pictographic}[\p{M}\p{Emoji_Modifier}]*)\u200D(?=\p{Extended_Pictographic})|(?<=\u{1F3F4}[\u{E0020}-\u{E007E}]*)[\u{E0020}-\u{E007F}])|([\u200E\u200F])\2*|(?![\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2])[\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]/gu;
 
 /**
  * Plain text as stored (REST and socket posts alike):
@@ -94,7 +97,17 @@ const messageQuery = (db: Kysely<Database>) =>
     .selectFrom('chat_messages as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .innerJoin('sessions as s', 's.id', 'm.session_id')
-    .select(['m.id', 'm.session_id', 'm.user_id', 'm.body', 'm.created_at', 's.educator_id', 'u.first_name', 'u.last_name', 'u.picture_url'])
+    .select([
+      'm.id',
+      'm.session_id',
+      'm.user_id',
+      'm.body',
+      'm.created_at',
+      's.educator_id',
+      'u.first_name',
+      'u.last_name',
+      'u.picture_url',
+    ])
     .where('m.deleted_at', 'is', null);
 
 type MessageRow = Awaited<ReturnType<ReturnType<typeof messageQuery>['executeTakeFirstOrThrow']>>;
@@ -124,7 +137,11 @@ export async function chatMessageById(db: Kysely<Database>, messageId: number): 
  * ids of messages deleted from 5 s before `lostAt` on.
  */
 export async function chatChangesSince(
-  db: Kysely<Database>, sessionId: number, floor: number, afterId: number, lostAt: Date,
+  db: Kysely<Database>,
+  sessionId: number,
+  floor: number,
+  afterId: number,
+  lostAt: Date,
 ): Promise<{ messages: ChatMessageView[]; deleted: number[] }> {
   const since = new Date(lostAt.getTime() - 5000);
   const rows = await messageQuery(db)
@@ -146,7 +163,11 @@ export async function chatChangesSince(
 
 /** The highest message id of a session's chat (deleted ones included), 0 when there is none. */
 export async function latestChatMessageId(db: Kysely<Database>, sessionId: number): Promise<number> {
-  const row = await db.selectFrom('chat_messages').select((eb) => eb.fn.max('id').as('id')).where('session_id', '=', sessionId).executeTakeFirst();
+  const row = await db
+    .selectFrom('chat_messages')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
   return Number(row?.id ?? 0);
 }
 
@@ -155,12 +176,20 @@ export async function latestChatMessageId(db: Kysely<Database>, sessionId: numbe
  * null), oldest first; `nextBefore` is the oldest id of the page when older messages exist.
  * @throws 404 unknown session; 403 as {@link chatRights}.
  */
-export async function listChatMessages(app: AppContext, caller: Caller, sessionId: number, page: { before?: number; limit?: number }): Promise<ChatHistory> {
+export async function listChatMessages(
+  app: AppContext,
+  caller: Caller,
+  sessionId: number,
+  page: { before?: number; limit?: number },
+): Promise<ChatHistory> {
   await chatRights(app.db, caller, sessionId);
   const limit = page.limit ?? 30;
   let q = messageQuery(app.db).where('m.session_id', '=', sessionId);
   if (page.before !== undefined) q = q.where('m.id', '<', page.before);
-  const rows = await q.orderBy('m.id', 'desc').limit(limit + 1).execute();
+  const rows = await q
+    .orderBy('m.id', 'desc')
+    .limit(limit + 1)
+    .execute();
   const more = rows.length > limit;
   const items = rows.slice(0, limit).reverse().map(view);
   return { items, nextBefore: more && items.length ? items[0]!.id : null };
@@ -175,24 +204,46 @@ export async function listChatMessages(app: AppContext, caller: Caller, sessionI
  *   400 empty or longer than {@link CHAT_MAX_LENGTH} once cleaned; 429 more than
  *   {@link CHAT_RATE_LIMIT} (Retry-After: seconds until the oldest of the window leaves it).
  */
-export async function postChatMessage(app: AppContext, caller: Caller, sessionId: number, rawText: string): Promise<ChatMessageView> {
+export async function postChatMessage(
+  app: AppContext,
+  caller: Caller,
+  sessionId: number,
+  rawText: string,
+): Promise<ChatMessageView> {
   const rights = await chatRights(app.db, caller, sessionId);
   if (!rights.canPost) throw forbidden('Admins read the session chat; only its learners and educator post');
   const text = cleanChatText(rawText);
   if (text.length === 0) throw badRequest('Some fields are invalid', [{ path: 'text', message: 'must not be empty' }]);
-  if ([...text].length > CHAT_MAX_LENGTH) throw badRequest('Some fields are invalid', [{ path: 'text', message: `must be at most ${CHAT_MAX_LENGTH} characters` }]);
+  if ([...text].length > CHAT_MAX_LENGTH)
+    throw badRequest('Some fields are invalid', [
+      { path: 'text', message: `must be at most ${CHAT_MAX_LENGTH} characters` },
+    ]);
   const id = await app.db.transaction().execute(async (trx) => {
     await trx.selectFrom('users').select('id').where('id', '=', caller.userId).forUpdate().executeTakeFirst();
     const recent = await sql<{ n: number; oldest: Date | null; now: Date }>`
       select count(*)::int as n, min(created_at) as oldest, now() as now from chat_messages
-      where user_id = ${caller.userId} and created_at > now() - make_interval(secs => ${CHAT_RATE_LIMIT.windowSeconds})`.execute(trx);
+      where user_id = ${caller.userId} and created_at > now() - make_interval(secs => ${CHAT_RATE_LIMIT.windowSeconds})`.execute(
+      trx,
+    );
     const { n, oldest, now } = recent.rows[0]!;
     if (Number(n) >= CHAT_RATE_LIMIT.messages) {
       const waitMs = new Date(oldest ?? now).getTime() + CHAT_RATE_LIMIT.windowSeconds * 1000 - new Date(now).getTime();
-      throw tooManyRequests(`You can send ${CHAT_RATE_LIMIT.messages} messages every ${CHAT_RATE_LIMIT.windowSeconds} seconds; wait a moment`, waitMs / 1000);
+      throw tooManyRequests(
+        `You can send ${CHAT_RATE_LIMIT.messages} messages every ${CHAT_RATE_LIMIT.windowSeconds} seconds; wait a moment`,
+        waitMs / 1000,
+      );
     }
-    const row = await trx.insertInto('chat_messages').values({ session_id: sessionId, user_id: caller.userId, body: text }).returning('id').executeTakeFirstOrThrow();
-    await notify(trx, app.notifications, CHAT_CHANNEL, JSON.stringify({ kind: 'posted', sessionId, messageId: row.id } satisfies ChatEvent));
+    const row = await trx
+      .insertInto('chat_messages')
+      .values({ session_id: sessionId, user_id: caller.userId, body: text })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await notify(
+      trx,
+      app.notifications,
+      CHAT_CHANNEL,
+      JSON.stringify({ kind: 'posted', sessionId, messageId: row.id } satisfies ChatEvent),
+    );
     return row.id;
   });
   return (await chatMessageById(app.db, id))!;
@@ -204,7 +255,12 @@ export async function postChatMessage(app: AppContext, caller: Caller, sessionId
  * @throws 404 unknown session, or a message not in it or already deleted; 403 a learner's message
  *   deleted by another learner, admins (read only), anyone not in the session.
  */
-export async function deleteChatMessage(app: AppContext, caller: Caller, sessionId: number, messageId: number): Promise<{ id: number }> {
+export async function deleteChatMessage(
+  app: AppContext,
+  caller: Caller,
+  sessionId: number,
+  messageId: number,
+): Promise<{ id: number }> {
   const rights = await chatRights(app.db, caller, sessionId);
   if (rights.role === 'ADMIN') throw forbidden('Admins read the session chat; only its educator deletes messages');
   return app.db.transaction().execute(async (trx) => {
@@ -217,9 +273,19 @@ export async function deleteChatMessage(app: AppContext, caller: Caller, session
       .forUpdate()
       .executeTakeFirst();
     if (!message) throw notFound('Message');
-    if (!rights.canDelete && message.user_id !== caller.userId) throw forbidden("Only the session's educator can delete other people's messages");
-    await trx.updateTable('chat_messages').set({ deleted_at: sql`now()`, deleted_by: caller.userId }).where('id', '=', messageId).execute();
-    await notify(trx, app.notifications, CHAT_CHANNEL, JSON.stringify({ kind: 'deleted', sessionId, messageId } satisfies ChatEvent));
+    if (!rights.canDelete && message.user_id !== caller.userId)
+      throw forbidden("Only the session's educator can delete other people's messages");
+    await trx
+      .updateTable('chat_messages')
+      .set({ deleted_at: sql`now()`, deleted_by: caller.userId })
+      .where('id', '=', messageId)
+      .execute();
+    await notify(
+      trx,
+      app.notifications,
+      CHAT_CHANNEL,
+      JSON.stringify({ kind: 'deleted', sessionId, messageId } satisfies ChatEvent),
+    );
     return { id: messageId };
   });
 }

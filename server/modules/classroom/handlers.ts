@@ -1,7 +1,14 @@
 import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
 import { getLessonAuthoring, updateLessonAuthoring } from './authoring.js';
 import { deleteChatMessage, listChatMessages, postChatMessage } from './chat.js';
-import { getClassroom, getClassroomLesson, getSessionCalendar, joinMeeting, listSessionAttendance, markLessonProgress } from './service.js';
+import {
+  getClassroom,
+  getClassroomLesson,
+  getSessionCalendar,
+  joinMeeting,
+  listSessionAttendance,
+  markLessonProgress,
+} from './service.js';
 
 /**
  * Handlers of the Classroom operations (openapi/halaqa.yaml tag Classroom; docs/classroom.md):
@@ -9,19 +16,28 @@ import { getClassroom, getClassroomLesson, getSessionCalendar, joinMeeting, list
  * and the educator's lesson authoring (authoring.ts).
  */
 export const classroomHandlers = {
-  getClassroom: async ({ app, caller, params }) => ({ data: await getClassroom(app, requireCaller(caller), params.id) }),
+  getClassroom: async ({ app, caller, params }) => ({
+    data: await getClassroom(app, requireCaller(caller), params.id),
+  }),
   listChatMessages: async ({ app, caller, params, query }) => ({
     data: await listChatMessages(app, requireCaller(caller), params.id, { before: query.before, limit: query.limit }),
   }),
-  postChatMessage: async ({ app, caller, params, body }) => ({ status: 201, data: await postChatMessage(app, requireCaller(caller), params.id, body.text) }),
-  deleteChatMessage: async ({ app, caller, params }) => ({ data: await deleteChatMessage(app, requireCaller(caller), params.id, params.messageId) }),
+  postChatMessage: async ({ app, caller, params, body }) => ({
+    status: 201,
+    data: await postChatMessage(app, requireCaller(caller), params.id, body.text),
+  }),
+  deleteChatMessage: async ({ app, caller, params }) => ({
+    data: await deleteChatMessage(app, requireCaller(caller), params.id, params.messageId),
+  }),
   getClassroomLesson: async ({ app, caller, params }) => ({
     data: await getClassroomLesson(app, requireCaller(caller), params.id, params.lessonId),
   }),
   markLessonProgress: async ({ app, caller, params, body }) => ({
     data: await markLessonProgress(app, requireCaller(caller), params.id, params.lessonId, body.status),
   }),
-  joinMeeting: async ({ app, caller, params }) => ({ data: await joinMeeting(app, requireCaller(caller), params.id, params.lessonId) }),
+  joinMeeting: async ({ app, caller, params }) => ({
+    data: await joinMeeting(app, requireCaller(caller), params.id, params.lessonId),
+  }),
   /** Answers the iCalendar text itself (a raw result), as a download named `session-<id>.ics`. */
   getSessionCalendar: async ({ app, caller, params }) => {
     const { fileName, text } = await getSessionCalendar(app, requireCaller(caller), params.id);
@@ -31,7 +47,13 @@ export const classroomHandlers = {
       headers: { 'content-disposition': `attachment; filename="${fileName}"`, 'cache-control': 'private, no-cache' },
     };
   },
-  listSessionAttendance: async ({ app, caller, params }) => ({ data: await listSessionAttendance(app, requireCaller(caller), params.id) }),
-  getLessonAuthoring: async ({ app, caller, params }) => ({ data: await getLessonAuthoring(app, requireCaller(caller), params.id) }),
-  updateLessonAuthoring: async ({ app, caller, params, body }) => ({ data: await updateLessonAuthoring(app, requireCaller(caller), params.id, body) }),
+  listSessionAttendance: async ({ app, caller, params }) => ({
+    data: await listSessionAttendance(app, requireCaller(caller), params.id),
+  }),
+  getLessonAuthoring: async ({ app, caller, params }) => ({
+    data: await getLessonAuthoring(app, requireCaller(caller), params.id),
+  }),
+  updateLessonAuthoring: async ({ app, caller, params, body }) => ({
+    data: await updateLessonAuthoring(app, requireCaller(caller), params.id, body),
+  }),
 } satisfies HandlerTable;

@@ -34,7 +34,11 @@ export async function courseSections(db: Db, courseId: number): Promise<SectionR
 
 /** A user as a `Person` (name = first + last), or null when unknown. */
 export async function personById(db: Db, userId: number): Promise<Person | null> {
-  const r = await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'picture_url']).where('id', '=', userId).executeTakeFirst();
+  const r = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'picture_url'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
   return r ? { id: r.id, name: personName(r.first_name, r.last_name), pictureUrl: r.picture_url } : null;
 }
 
@@ -47,11 +51,7 @@ export async function activeLearners(db: Db, sessionId: number, companyId: numbe
     .where('e.session_id', '=', sessionId)
     .where('e.status', '=', 'ACTIVE');
   if (companyId !== null) q = q.where('u.company_id', '=', companyId);
-  const rows = await q
-    .orderBy('u.first_name')
-    .orderBy('u.last_name')
-    .orderBy('u.id')
-    .execute();
+  const rows = await q.orderBy('u.first_name').orderBy('u.last_name').orderBy('u.id').execute();
   return rows.map((r) => ({ id: r.id, name: personName(r.first_name, r.last_name), pictureUrl: r.picture_url }));
 }
 
@@ -93,7 +93,12 @@ export interface LearnerActivity {
 }
 
 /** Reads a learner's attempts, submissions (oldest first), attendance and progress marks in a session (of one lesson when `lessonId` is given). */
-export async function learnerActivity(db: Db, sessionId: number, userId: number, lessonId?: number): Promise<LearnerActivity> {
+export async function learnerActivity(
+  db: Db,
+  sessionId: number,
+  userId: number,
+  lessonId?: number,
+): Promise<LearnerActivity> {
   const only = lessonId ?? null;
   const [attempts, submissions, attendance, progress] = await Promise.all([
     db
@@ -129,21 +134,38 @@ export async function learnerActivity(db: Db, sessionId: number, userId: number,
   ]);
   return {
     attempts: attempts.map((r) => ({ lessonId: r.lesson_id, status: r.status, score: r.score, maxScore: r.max_score })),
-    submissions: submissions.map((r) => ({ lessonId: r.lesson_id, status: r.status, grade: r.grade, submittedAt: r.submitted_at })),
-    attendance: attendance.map((r) => ({ lessonId: r.lesson_id, userId: r.user_id, occurrenceDate: r.occurrence_date })),
+    submissions: submissions.map((r) => ({
+      lessonId: r.lesson_id,
+      status: r.status,
+      grade: r.grade,
+      submittedAt: r.submitted_at,
+    })),
+    attendance: attendance.map((r) => ({
+      lessonId: r.lesson_id,
+      userId: r.user_id,
+      occurrenceDate: r.occurrence_date,
+    })),
     progress: progress.map((r) => ({ lessonId: r.lesson_id, status: r.status })),
   };
 }
 
 /** Every recorded join of a session (all learners). */
 export async function sessionAttendance(db: Db, sessionId: number): Promise<AttendanceFact[]> {
-  const rows = await db.selectFrom('attendance').select(['lesson_id', 'user_id', 'occurrence_date']).where('session_id', '=', sessionId).execute();
+  const rows = await db
+    .selectFrom('attendance')
+    .select(['lesson_id', 'user_id', 'occurrence_date'])
+    .where('session_id', '=', sessionId)
+    .execute();
   return rows.map((r) => ({ lessonId: r.lesson_id, userId: r.user_id, occurrenceDate: r.occurrence_date }));
 }
 
 /** Number of questions (steps included) of a quiz or learning-path lesson. */
 export async function questionCount(db: Db, lessonId: number): Promise<number> {
-  const r = await db.selectFrom('quiz_questions').select((eb) => eb.fn.countAll<number>().as('n')).where('lesson_id', '=', lessonId).executeTakeFirst();
+  const r = await db
+    .selectFrom('quiz_questions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('lesson_id', '=', lessonId)
+    .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
@@ -157,7 +179,13 @@ export async function recordAttendance(
 ): Promise<boolean> {
   const inserted = await db
     .insertInto('attendance')
-    .values({ session_id: row.sessionId, lesson_id: row.lessonId, user_id: row.userId, occurrence_date: row.occurrenceDate, joined_at: row.joinedAt })
+    .values({
+      session_id: row.sessionId,
+      lesson_id: row.lessonId,
+      user_id: row.userId,
+      occurrence_date: row.occurrenceDate,
+      joined_at: row.joinedAt,
+    })
     .onConflict((oc) => oc.columns(['session_id', 'lesson_id', 'user_id', 'occurrence_date']).doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -174,10 +202,18 @@ export async function upsertProgress(
 ): Promise<'IN_PROGRESS' | 'DONE'> {
   const r = await db
     .insertInto('lesson_progress')
-    .values({ session_id: row.sessionId, lesson_id: row.lessonId, user_id: row.userId, status: row.status, updated_at: row.at })
+    .values({
+      session_id: row.sessionId,
+      lesson_id: row.lessonId,
+      user_id: row.userId,
+      status: row.status,
+      updated_at: row.at,
+    })
     .onConflict((oc) =>
       oc.columns(['session_id', 'lesson_id', 'user_id']).doUpdateSet({
-        status: sql<'IN_PROGRESS' | 'DONE'>`case when lesson_progress.status = 'DONE' then 'DONE' else excluded.status end`,
+        status: sql<
+          'IN_PROGRESS' | 'DONE'
+        >`case when lesson_progress.status = 'DONE' then 'DONE' else excluded.status end`,
         updated_at: sql<Date>`excluded.updated_at`,
       }),
     )

@@ -16,8 +16,31 @@ function cleanUrl(value: string | undefined): string {
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'h2', 'h3', 'h4', 'p', 'br', 'strong', 'em', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a', 'img',
-    'table', 'caption', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
+    'h2',
+    'h3',
+    'h4',
+    'p',
+    'br',
+    'strong',
+    'em',
+    'code',
+    'pre',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'table',
+    'caption',
+    'colgroup',
+    'col',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'rel', 'target'],
@@ -34,7 +57,19 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   // Dropped with their content (sanitize-html keeps the text of other disallowed tags).
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template', 'svg', 'math'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'iframe',
+    'object',
+    'embed',
+    'template',
+    'svg',
+    'math',
+  ],
   transformTags: {
     a: (tagName, attribs) => {
       const href = cleanUrl(attribs.href);

@@ -27,7 +27,15 @@ import {
   upsertProgress,
   type LearnerActivity,
 } from './queries.js';
-import { findJoinableSlot, joinWindow, lessonDeadline, meetingSlots, nextMeeting, weekStartsOn, type MeetingSlot } from '../sessions/schedule.js';
+import {
+  findJoinableSlot,
+  joinWindow,
+  lessonDeadline,
+  meetingSlots,
+  nextMeeting,
+  weekStartsOn,
+  type MeetingSlot,
+} from '../sessions/schedule.js';
 
 /**
  * The classroom calls (openapi/halaqa.yaml tag Classroom; docs/classroom.md): the classroom page,
@@ -74,7 +82,12 @@ export interface Classroom {
   timezone: string;
   status: SessionStatus;
   viewerRole: ClassroomRole;
-  weeks: { week: number; startsOn: string; deadline: string; sections: { id: number; name: string; order: number; lessons: ClassroomLesson[] }[] }[];
+  weeks: {
+    week: number;
+    startsOn: string;
+    deadline: string;
+    sections: { id: number; name: string; order: number; lessons: ClassroomLesson[] }[];
+  }[];
   nextMeeting: { lessonId: number; lessonName: string; occurrence: MeetingOccurrence } | null;
   progress: { done: number; total: number };
 }
@@ -172,9 +185,16 @@ export function lessonStatus(
 }
 
 /** Builds a `ClassroomLesson` for the caller (`activity` null for staff: status, grade and attended stay empty). */
-function classroomLesson(session: ClassroomSession, lesson: ClassroomLessonRow, activity: LearnerActivity | null, now: Date): ClassroomLesson {
+function classroomLesson(
+  session: ClassroomSession,
+  lesson: ClassroomLessonRow,
+  activity: LearnerActivity | null,
+  now: Date,
+): ClassroomLesson {
   const slots = slotsOf(session, lesson);
-  const attended = new Set(activity?.attendance.filter((a) => a.lessonId === lesson.id).map((a) => a.occurrenceDate) ?? []);
+  const attended = new Set(
+    activity?.attendance.filter((a) => a.lessonId === lesson.id).map((a) => a.occurrenceDate) ?? [],
+  );
   const { status, grade } = activity
     ? lessonStatus(lesson, activity, new Map(slots.map((s) => [s.occurrenceDate, s.endsAt])), now)
     : { status: null, grade: null };
@@ -220,7 +240,12 @@ export async function getClassroom(app: AppContext, caller: Caller, sessionId: n
   for (const section of sections) {
     let week = weeks[weeks.length - 1];
     if (!week || week.week !== section.week) {
-      week = { week: section.week, startsOn: weekStartsOn(session, section.week), deadline: lessonDeadline(session, section.week).toISOString(), sections: [] };
+      week = {
+        week: section.week,
+        startsOn: weekStartsOn(session, section.week),
+        deadline: lessonDeadline(session, section.week).toISOString(),
+        sections: [],
+      };
       weeks.push(week);
     }
     week.sections.push({
@@ -233,7 +258,10 @@ export async function getClassroom(app: AppContext, caller: Caller, sessionId: n
 
   const meetings = lessons.filter(isMeeting).map((lesson) => ({ lesson, slots: slotsOf(session, lesson) }));
   const next = nextMeeting(meetings, now);
-  const attendedNext = next !== null && (activity?.attendance.some((a) => a.lessonId === next.lesson.id && a.occurrenceDate === next.slot.occurrenceDate) ?? false);
+  const attendedNext =
+    next !== null &&
+    (activity?.attendance.some((a) => a.lessonId === next.lesson.id && a.occurrenceDate === next.slot.occurrenceDate) ??
+      false);
 
   return {
     sessionId: session.id,
@@ -246,7 +274,9 @@ export async function getClassroom(app: AppContext, caller: Caller, sessionId: n
     status: session.status,
     viewerRole: role,
     weeks,
-    nextMeeting: next ? { lessonId: next.lesson.id, lessonName: next.lesson.name, occurrence: occurrenceOf(next.slot, attendedNext) } : null,
+    nextMeeting: next
+      ? { lessonId: next.lesson.id, lessonName: next.lesson.name, occurrence: occurrenceOf(next.slot, attendedNext) }
+      : null,
     progress: { done: [...views.values()].filter((l) => FINISHED.includes(l.status)).length, total: lessons.length },
   };
 }
@@ -258,7 +288,12 @@ export async function getClassroom(app: AppContext, caller: Caller, sessionId: n
  * learner's expired open quiz attempts in the session are graded first.
  * @throws 404 unknown session or a lesson not in the session's course; 403 as getClassroom.
  */
-export async function getClassroomLesson(app: AppContext, caller: Caller, sessionId: number, lessonId: number): Promise<ClassroomLessonDetail> {
+export async function getClassroomLesson(
+  app: AppContext,
+  caller: Caller,
+  sessionId: number,
+  lessonId: number,
+): Promise<ClassroomLessonDetail> {
   const { session, role } = await classroomAccess(app.db, caller, sessionId);
   const lesson = await loadSessionLesson(app.db, session, lessonId);
   const now = app.now();
@@ -312,7 +347,13 @@ export async function markLessonProgress(
         : 'This lesson gets its status from its submissions and attempts',
     );
   }
-  const kept = await upsertProgress(app.db, { sessionId: access.session.id, lessonId: lesson.id, userId: caller.userId, status, at: app.now() });
+  const kept = await upsertProgress(app.db, {
+    sessionId: access.session.id,
+    lessonId: lesson.id,
+    userId: caller.userId,
+    status,
+    at: app.now(),
+  });
   return { lessonId: lesson.id, sessionId: access.session.id, status: kept };
 }
 
@@ -347,14 +388,22 @@ export async function joinMeeting(
     const upcoming = slots.find((s) => s.startsAt.getTime() > now.getTime());
     if (upcoming) {
       const opensAt = joinWindow(upcoming).opensAt;
-      throw conflict(`This meeting opens at ${localTime(opensAt, session.timezone)} (${session.timezone}), ${opensAt.toISOString()}`);
+      throw conflict(
+        `This meeting opens at ${localTime(opensAt, session.timezone)} (${session.timezone}), ${opensAt.toISOString()}`,
+      );
     }
     throw conflict(slots.length ? 'This meeting has ended' : 'This meeting has no scheduled time');
   }
   if (!lesson.link) throw conflict('The educator has not set the meeting link yet');
   let recorded = false;
   if (role === 'LEARNER') {
-    recorded = await recordAttendance(app.db, { sessionId: session.id, lessonId: lesson.id, userId: caller.userId, occurrenceDate: slot.occurrenceDate, joinedAt: now });
+    recorded = await recordAttendance(app.db, {
+      sessionId: session.id,
+      lessonId: lesson.id,
+      userId: caller.userId,
+      occurrenceDate: slot.occurrenceDate,
+      joinedAt: now,
+    });
   }
   return { url: lesson.link, occurrence: occurrenceOf(slot, role === 'LEARNER'), recorded };
 }
@@ -366,12 +415,30 @@ export async function joinMeeting(
  * @returns the file name (`session-<id>.ics`) and the text.
  * @throws 404 unknown session; 403 as getClassroom.
  */
-export async function getSessionCalendar(app: AppContext, caller: Caller, sessionId: number): Promise<{ fileName: string; text: string }> {
+export async function getSessionCalendar(
+  app: AppContext,
+  caller: Caller,
+  sessionId: number,
+): Promise<{ fileName: string; text: string }> {
   const { session } = await classroomAccess(app.db, caller, sessionId);
   const lessons = (await loadCourseLessons(app.db, session.courseId)).filter(isMeeting);
   const text = sessionCalendar({
-    session: { id: session.id, title: session.courseTitle, timezone: session.timezone, startDate: session.startDate, endDate: session.endDate, schedule: session.schedule },
-    lessons: lessons.map((l) => ({ id: l.id, name: l.name, week: l.week, day: l.day, startTime: l.startTime, durationMinutes: l.durationMinutes })),
+    session: {
+      id: session.id,
+      title: session.courseTitle,
+      timezone: session.timezone,
+      startDate: session.startDate,
+      endDate: session.endDate,
+      schedule: session.schedule,
+    },
+    lessons: lessons.map((l) => ({
+      id: l.id,
+      name: l.name,
+      week: l.week,
+      day: l.day,
+      startTime: l.startTime,
+      durationMinutes: l.durationMinutes,
+    })),
     publicUrl: app.config.publicUrl,
   });
   return { fileName: `session-${session.id}.ics`, text };
@@ -389,7 +456,11 @@ export type SessionAttendanceView = Schema<'SessionAttendance'>;
  * @throws 404 unknown session; 403 unless the session's educator, an admin, or an approved partner
  *   of the course's company or of a company with learners in the session.
  */
-export async function listSessionAttendance(app: AppContext, caller: Caller, sessionId: number): Promise<SessionAttendanceView> {
+export async function listSessionAttendance(
+  app: AppContext,
+  caller: Caller,
+  sessionId: number,
+): Promise<SessionAttendanceView> {
   const { session, learnersOfCompany } = await attendanceAccess(app.db, caller, sessionId);
   const now = app.now();
   const [lessons, allRows, learners] = await Promise.all([
@@ -401,7 +472,11 @@ export async function listSessionAttendance(app: AppContext, caller: Caller, ses
   const rows = learnersOfCompany === null ? allRows : allRows.filter((r) => visible.has(r.userId));
   const held = lessons
     .filter(isMeeting)
-    .flatMap((lesson) => slotsOf(session, lesson).filter((s) => s.startsAt.getTime() <= now.getTime()).map((slot) => ({ lesson, slot })))
+    .flatMap((lesson) =>
+      slotsOf(session, lesson)
+        .filter((s) => s.startsAt.getTime() <= now.getTime())
+        .map((slot) => ({ lesson, slot })),
+    )
     .sort((a, b) => a.slot.startsAt.getTime() - b.slot.startsAt.getTime() || a.lesson.id - b.lesson.id);
   const key = (lessonId: number, date: string) => `${lessonId}|${date}`;
   const heldKeys = new Set(held.map((h) => key(h.lesson.id, h.slot.occurrenceDate)));
@@ -424,7 +499,12 @@ export async function listSessionAttendance(app: AppContext, caller: Caller, ses
     }),
     learners: learners.map((learner) => {
       const attended = counted.filter((r) => r.userId === learner.id).length;
-      return { learner, attended, held: held.length, rate: held.length ? Math.round((attended / held.length) * 10_000) / 10_000 : 0 };
+      return {
+        learner,
+        attended,
+        held: held.length,
+        rate: held.length ? Math.round((attended / held.length) * 10_000) / 10_000 : 0,
+      };
     }),
   };
 }

@@ -56,8 +56,18 @@ async function companyEnrollments(db: Db, companyId: number, filters: Attendance
     .innerJoin('sessions as s', 's.id', 'e.session_id')
     .innerJoin('courses as c', 'c.id', 's.course_id')
     .select([
-      'e.session_id', 's.course_id', 'c.title', 's.start_date', 's.end_date', 's.timezone', 's.schedule',
-      'u.id as user_id', 'u.first_name', 'u.last_name', 'u.email', 'u.picture_url',
+      'e.session_id',
+      's.course_id',
+      'c.title',
+      's.start_date',
+      's.end_date',
+      's.timezone',
+      's.schedule',
+      'u.id as user_id',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.picture_url',
     ])
     .where('u.company_id', '=', companyId)
     .where('e.status', '=', 'ACTIVE')
@@ -84,7 +94,10 @@ async function companyEnrollments(db: Db, companyId: number, filters: Attendance
  * The sessions in which the company's learners have an ACTIVE enrollment, with their course (the
  * filters' choices; one query), by start date then id.
  */
-async function companySessionChoices(db: Db, companyId: number): Promise<{ id: number; courseId: number; courseTitle: string; startDate: string }[]> {
+async function companySessionChoices(
+  db: Db,
+  companyId: number,
+): Promise<{ id: number; courseId: number; courseTitle: string; startDate: string }[]> {
   const rows = await db
     .selectFrom('enrollments as e')
     .innerJoin('users as u', 'u.id', 'e.user_id')
@@ -121,7 +134,14 @@ async function meetingLessons(db: Db, courseIds: number[]): Promise<MeetingLesso
     .where('sec.course_id', 'in', courseIds)
     .where('t.code', 'in', [...MEETING_TYPES])
     .execute();
-  return rows.map((r) => ({ id: r.id, courseId: r.course_id, week: r.week, day: r.day, startTime: r.start_time, durationMinutes: r.duration_minutes }));
+  return rows.map((r) => ({
+    id: r.id,
+    courseId: r.course_id,
+    week: r.week,
+    day: r.day,
+    startTime: r.start_time,
+    durationMinutes: r.duration_minutes,
+  }));
 }
 
 /**
@@ -139,7 +159,12 @@ async function companyAttendance(db: Db, companyId: number, sessionIds: number[]
   if (filters.from !== undefined) q = q.where('a.occurrence_date', '>=', filters.from);
   if (filters.to !== undefined) q = q.where('a.occurrence_date', '<=', filters.to);
   const rows = await q.execute();
-  return rows.map((r) => ({ sessionId: r.session_id, lessonId: r.lesson_id, userId: r.user_id, occurrenceDate: String(r.occurrence_date).slice(0, 10) }));
+  return rows.map((r) => ({
+    sessionId: r.session_id,
+    lessonId: r.lesson_id,
+    userId: r.user_id,
+    occurrenceDate: String(r.occurrence_date).slice(0, 10),
+  }));
 }
 
 /**
@@ -169,7 +194,9 @@ export async function companyAttendanceAnalytics(
   filters: AttendanceFilters,
 ): Promise<CompanyAttendanceAnalytics> {
   if (filters.from !== undefined && filters.to !== undefined && filters.from > filters.to) {
-    throw badRequest('The start date must be on or before the end date', [{ path: 'from', message: 'Must be on or before the end date' }]);
+    throw badRequest('The start date must be on or before the end date', [
+      { path: 'from', message: 'Must be on or before the end date' },
+    ]);
   }
   const company = await app.db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst();
   if (!company) throw notFound('Company');
@@ -177,16 +204,23 @@ export async function companyAttendanceAnalytics(
     throw forbidden("Only the company's partners and admins can see its attendance");
   }
 
-  const [enrollments, sessionChoices] = await Promise.all([companyEnrollments(app.db, companyId, filters), companySessionChoices(app.db, companyId)]);
-  const courses = [...new Map(sessionChoices.map((s) => [s.courseId, { id: s.courseId, title: s.courseTitle }])).values()].sort(
-    (a, b) => a.title.localeCompare(b.title, 'en') || a.id - b.id,
-  );
+  const [enrollments, sessionChoices] = await Promise.all([
+    companyEnrollments(app.db, companyId, filters),
+    companySessionChoices(app.db, companyId),
+  ]);
+  const courses = [
+    ...new Map(sessionChoices.map((s) => [s.courseId, { id: s.courseId, title: s.courseTitle }])).values(),
+  ].sort((a, b) => a.title.localeCompare(b.title, 'en') || a.id - b.id);
   const sessionIds = [...new Set(enrollments.map((e) => e.sessionId))];
   const courseIds = [...new Set(enrollments.map((e) => e.courseId))];
-  const [lessons, attendance] = await Promise.all([meetingLessons(app.db, courseIds), companyAttendance(app.db, companyId, sessionIds, filters)]);
+  const [lessons, attendance] = await Promise.all([
+    meetingLessons(app.db, courseIds),
+    companyAttendance(app.db, companyId, sessionIds, filters),
+  ]);
 
   const now = app.now().getTime();
-  const inRange = (date: string) => (filters.from === undefined || date >= filters.from) && (filters.to === undefined || date <= filters.to);
+  const inRange = (date: string) =>
+    (filters.from === undefined || date >= filters.from) && (filters.to === undefined || date <= filters.to);
   const key = (sessionId: number, lessonId: number, date: string) => `${sessionId}|${lessonId}|${date}`;
 
   // Sessions, their learners and meetings held.
@@ -204,7 +238,12 @@ export async function companyAttendanceAnalytics(
   }
   const heldKeys = new Map<string, string>(); // key → week start
   for (const acc of sessions.values()) {
-    const times = { startDate: acc.row.startDate, endDate: acc.row.endDate, timezone: acc.row.timezone, schedule: acc.row.schedule };
+    const times = {
+      startDate: acc.row.startDate,
+      endDate: acc.row.endDate,
+      timezone: acc.row.timezone,
+      schedule: acc.row.schedule,
+    };
     for (const lesson of lessons.filter((l) => l.courseId === acc.row.courseId)) {
       for (const slot of meetingSlots(times, lesson)) {
         if (slot.startsAt.getTime() > now || !inRange(slot.occurrenceDate)) continue;
@@ -282,7 +321,12 @@ export async function companyAttendanceAnalytics(
   });
 
   const totals = sessionList.reduce(
-    (t, s) => ({ ...t, meetingsHeld: t.meetingsHeld + s.meetingsHeld, attended: t.attended + s.attended, expected: t.expected + s.expected }),
+    (t, s) => ({
+      ...t,
+      meetingsHeld: t.meetingsHeld + s.meetingsHeld,
+      attended: t.attended + s.attended,
+      expected: t.expected + s.expected,
+    }),
     { learners: learners.length, sessions: sessionList.length, meetingsHeld: 0, attended: 0, expected: 0 },
   );
 

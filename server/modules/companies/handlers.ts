@@ -5,7 +5,9 @@ import { getCompanySettings, setCompanyLogo, updateCompanySettings } from './ser
 
 /** Handlers of the Companies operations (openapi/halaqa.yaml tag Companies; the theme and logo of spec §3, §7). */
 export const companiesHandlers = {
-  getCompanySettings: async ({ app, caller, params }) => ({ data: await getCompanySettings(app, requireCaller(caller), params.id) }),
+  getCompanySettings: async ({ app, caller, params }) => ({
+    data: await getCompanySettings(app, requireCaller(caller), params.id),
+  }),
   updateCompanySettings: async ({ app, caller, params, body }) => ({
     data: await updateCompanySettings(app, requireCaller(caller), params.id, body),
   }),
@@ -21,6 +23,10 @@ export const companiesHandlers = {
       to: query.to,
     }),
   }),
-  listCompanyMembers: async ({ app, tenant, params, query }) => ({ data: await listMembers(app, tenant, params.id, query) }),
-  removeCompanyMember: async ({ app, tenant, params }) => ({ data: await removeMember(app, tenant, params.id, params.userId) }),
+  listCompanyMembers: async ({ app, tenant, params, query }) => ({
+    data: await listMembers(app, tenant, params.id, query),
+  }),
+  removeCompanyMember: async ({ app, tenant, params }) => ({
+    data: await removeMember(app, tenant, params.id, params.userId),
+  }),
 } satisfies HandlerTable;

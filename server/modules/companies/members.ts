@@ -21,27 +21,49 @@ const MEMBER_ROLES = ['USER', 'LEARNER', 'EDUCATOR'] as const;
  * The route already refused a caller who is neither of the company nor an admin (403).
  * @throws 404 unknown company.
  */
-export async function listMembers(app: AppContext, scope: TenantScope, companyId: number, q: { query?: string; page: number; pageSize: number }): Promise<PagedCompanyMember> {
+export async function listMembers(
+  app: AppContext,
+  scope: TenantScope,
+  companyId: number,
+  q: { query?: string; page: number; pageSize: number },
+): Promise<PagedCompanyMember> {
   if (!mayActForCompany(scope, companyId)) throw forbidden('You are not a member of this company');
   const company = await app.db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst();
   if (!company) throw notFound('Company');
-  let base = app.db.selectFrom('users as u').where('u.company_id', '=', companyId).where('u.role', 'in', MEMBER_ROLES).where('u.status', '!=', 'DELETED');
+  let base = app.db
+    .selectFrom('users as u')
+    .where('u.company_id', '=', companyId)
+    .where('u.role', 'in', MEMBER_ROLES)
+    .where('u.status', '!=', 'DELETED');
   const text = q.query?.trim();
   if (text) {
     const p = likePattern(text);
-    base = base.where((eb) => eb.or([eb('u.email', 'ilike', p), eb(eb.fn('concat_ws', [eb.val(' '), 'u.first_name', 'u.last_name']), 'ilike', p)]));
+    base = base.where((eb) =>
+      eb.or([
+        eb('u.email', 'ilike', p),
+        eb(eb.fn('concat_ws', [eb.val(' '), 'u.first_name', 'u.last_name']), 'ilike', p),
+      ]),
+    );
   }
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const joined = sql<Date>`coalesce((select max(i.accepted_at) from invitations i where i.company_id = ${companyId} and i.status = 'ACCEPTED' and lower(i.email) = lower(u.email)), u.created_at)`;
   const rows = await base
     .select(['u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.role', 'u.picture_url'])
     .select(joined.as('joined_at'))
-    .select(sql<number>`(select count(*) from enrollments e where e.user_id = u.id and e.status = 'ACTIVE')::int`.as('enrollments'))
     .select(
-      sql<number>`(select count(*) from lesson_progress lp join enrollments e on e.session_id = lp.session_id and e.user_id = lp.user_id and e.status = 'ACTIVE' where lp.user_id = u.id and lp.status = 'DONE')::int`.as('completed'),
+      sql<number>`(select count(*) from enrollments e where e.user_id = u.id and e.status = 'ACTIVE')::int`.as(
+        'enrollments',
+      ),
     )
     .select(
-      sql<number>`(select count(*) from enrollments e join sessions s on s.id = e.session_id join sections sc on sc.course_id = s.course_id join lessons l on l.section_id = sc.id where e.user_id = u.id and e.status = 'ACTIVE')::int`.as('total_lessons'),
+      sql<number>`(select count(*) from lesson_progress lp join enrollments e on e.session_id = lp.session_id and e.user_id = lp.user_id and e.status = 'ACTIVE' where lp.user_id = u.id and lp.status = 'DONE')::int`.as(
+        'completed',
+      ),
+    )
+    .select(
+      sql<number>`(select count(*) from enrollments e join sessions s on s.id = e.session_id join sections sc on sc.course_id = s.course_id join lessons l on l.section_id = sc.id where e.user_id = u.id and e.status = 'ACTIVE')::int`.as(
+        'total_lessons',
+      ),
     )
     .orderBy(joined, 'desc')
     .orderBy('u.id', 'desc')
@@ -74,14 +96,31 @@ export async function listMembers(app: AppContext, scope: TenantScope, companyId
  * @returns the user's id
  * @throws 404 a user who is not a (non-deleted) member of this company; 403 the company's partner or an admin.
  */
-export async function removeMember(app: AppContext, scope: TenantScope, companyId: number, userId: number): Promise<{ id: number }> {
+export async function removeMember(
+  app: AppContext,
+  scope: TenantScope,
+  companyId: number,
+  userId: number,
+): Promise<{ id: number }> {
   if (!mayActForCompany(scope, companyId)) throw forbidden('You are not a member of this company');
   return app.db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom('users').select(['id', 'role', 'company_id', 'status']).where('id', '=', userId).forUpdate().executeTakeFirst();
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'role', 'company_id', 'status'])
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!user || user.company_id !== companyId || user.status === 'DELETED') throw notFound('Member');
-    if (!(MEMBER_ROLES as readonly string[]).includes(user.role)) throw forbidden('The company partner cannot be removed from the company');
+    if (!(MEMBER_ROLES as readonly string[]).includes(user.role))
+      throw forbidden('The company partner cannot be removed from the company');
     await trx.updateTable('users').set({ company_id: null }).where('id', '=', userId).execute();
-    await audit(trx, { actorId: scope.userId!, action: 'company.member_removed', entityType: 'user', entityId: userId, message: `company ${companyId}` });
+    await audit(trx, {
+      actorId: scope.userId!,
+      action: 'company.member_removed',
+      entityType: 'user',
+      entityId: userId,
+      message: `company ${companyId}`,
+    });
     return { id: userId };
   });
 }

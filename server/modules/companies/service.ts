@@ -56,7 +56,11 @@ export async function updateCompanySettings(
     links: input.links ?? company.settings.links,
     logo: company.settings.logo,
   };
-  await app.db.updateTable('companies').set({ settings: JSON.stringify(settings) }).where('id', '=', id).execute();
+  await app.db
+    .updateTable('companies')
+    .set({ settings: JSON.stringify(settings) })
+    .where('id', '=', id)
+    .execute();
   return { companyId: id, ...settings };
 }
 
@@ -65,8 +69,17 @@ export async function updateCompanySettings(
  * (COMPANYLOGO, images of spec §5), which becomes the company's `settings.logo`.
  * @throws 404 unknown company; 403 another company's partner; 400/413/415 from the upload checks.
  */
-export async function setCompanyLogo(app: AppContext, caller: Caller, companyId: number, file: unknown): Promise<UploadView> {
-  const company = await app.db.selectFrom('companies').select(['id', 'settings']).where('id', '=', companyId).executeTakeFirst();
+export async function setCompanyLogo(
+  app: AppContext,
+  caller: Caller,
+  companyId: number,
+  file: unknown,
+): Promise<UploadView> {
+  const company = await app.db
+    .selectFrom('companies')
+    .select(['id', 'settings'])
+    .where('id', '=', companyId)
+    .executeTakeFirst();
   if (!company) throw notFound('Company');
   const staff = caller.role === 'ADMIN' || caller.role === 'SUPER_ADMIN';
   if (!staff && !(caller.role === 'PARTNER' && caller.companyId === company.id && caller.status === 'APPROVED')) {

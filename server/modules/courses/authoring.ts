@@ -23,7 +23,7 @@ const isStaff = (c: Caller) => c.role === 'ADMIN' || c.role === 'SUPER_ADMIN';
 export async function editableCourse(db: AppContext['db'] | Transaction<Database>, caller: Caller, id: number) {
   const course = await db.selectFrom('courses').selectAll().where('id', '=', id).executeTakeFirst();
   if (!course) throw notFound('Course');
-  if (!isStaff(caller) && course.educator_id !== caller.userId) throw forbidden("You can only edit your own courses");
+  if (!isStaff(caller) && course.educator_id !== caller.userId) throw forbidden('You can only edit your own courses');
   return course;
 }
 
@@ -32,7 +32,12 @@ export async function editableCourse(db: AppContext['db'] | Transaction<Database
  * a course sent for review has a picture (`hasPicture`: the course being edited already has one).
  * A draft may wait for its picture: a PENDING educator saves drafts but cannot upload yet.
  */
-async function checkReferences(trx: Transaction<Database>, caller: Caller, form: ParsedCourseForm, hasPicture: boolean): Promise<FieldError[]> {
+async function checkReferences(
+  trx: Transaction<Database>,
+  caller: Caller,
+  form: ParsedCourseForm,
+  hasPicture: boolean,
+): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   if (!(await trx.selectFrom('categories').select('id').where('id', '=', form.courseCategoryId).executeTakeFirst())) {
     errors.push({ path: 'courseCategoryId', message: 'is not a category' });
@@ -42,33 +47,49 @@ async function checkReferences(trx: Transaction<Database>, caller: Caller, form:
   }
   const skillIds = [...new Set([...form.requiredSkillIds, ...form.gainedSkillIds])];
   if (skillIds.length) {
-    const found = new Set((await trx.selectFrom('skills').select('id').where('id', 'in', skillIds).execute()).map((r) => r.id));
-    form.requiredSkillIds.forEach((id, i) => !found.has(id) && errors.push({ path: `requiredSkills[${i}]`, message: 'is not a skill' }));
-    form.gainedSkillIds.forEach((id, i) => !found.has(id) && errors.push({ path: `gainedSkills[${i}]`, message: 'is not a skill' }));
+    const found = new Set(
+      (await trx.selectFrom('skills').select('id').where('id', 'in', skillIds).execute()).map((r) => r.id),
+    );
+    form.requiredSkillIds.forEach(
+      (id, i) => !found.has(id) && errors.push({ path: `requiredSkills[${i}]`, message: 'is not a skill' }),
+    );
+    form.gainedSkillIds.forEach(
+      (id, i) => !found.has(id) && errors.push({ path: `gainedSkills[${i}]`, message: 'is not a skill' }),
+    );
   }
   const typeIds = new Set((await trx.selectFrom('lesson_types').select('id').execute()).map((r) => r.id));
   form.syllabus.forEach((w) =>
     w.sections.forEach((s, si) =>
       s.lessons.forEach((l, li) => {
-        if (!typeIds.has(l.lessonTypeId)) errors.push({ path: `lessons[${w.week}][${si}][${li}][lessonTypeId]`, message: 'is not a lesson type' });
+        if (!typeIds.has(l.lessonTypeId))
+          errors.push({ path: `lessons[${w.week}][${si}][${li}][lessonTypeId]`, message: 'is not a lesson type' });
       }),
     ),
   );
   const upload = async (id: number | null, kind: 'COURSEPICTURE' | 'COURSEVIDEO', path: string) => {
     if (id === null) return null;
-    const u = await trx.selectFrom('uploads').select(['id', 'url', 'owner_id', 'kind']).where('id', '=', id).executeTakeFirst();
+    const u = await trx
+      .selectFrom('uploads')
+      .select(['id', 'url', 'owner_id', 'kind'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!u || u.kind !== kind || (!isStaff(caller) && u.owner_id !== caller.userId)) {
-      errors.push({ path, message: `is not one of your ${kind === 'COURSEPICTURE' ? 'course pictures' : 'course videos'}` });
+      errors.push({
+        path,
+        message: `is not one of your ${kind === 'COURSEPICTURE' ? 'course pictures' : 'course videos'}`,
+      });
       return null;
     }
     return u;
   };
-  if (form.action === 'submit' && form.pictureId === null && !hasPicture) errors.push({ path: 'pictureId', message: 'is required: upload a course picture' });
+  if (form.action === 'submit' && form.pictureId === null && !hasPicture)
+    errors.push({ path: 'pictureId', message: 'is required: upload a course picture' });
   await upload(form.pictureId, 'COURSEPICTURE', 'pictureId');
   await upload(form.videoId, 'COURSEVIDEO', 'videoId');
   if (form.isPrivate && !isStaff(caller)) {
     if (caller.companyId === null) errors.push({ path: 'isPrivate', message: 'only company courses can be private' });
-    else if (form.companyId !== null && form.companyId !== caller.companyId) errors.push({ path: 'companyId', message: 'must be your company' });
+    else if (form.companyId !== null && form.companyId !== caller.companyId)
+      errors.push({ path: 'companyId', message: 'must be your company' });
   }
   return errors;
 }
@@ -159,7 +180,11 @@ async function reconcileSyllabus(trx: Transaction<Database>, courseId: number, s
     for (const [si, section] of week.sections.entries()) {
       let sectionId = storedIds[si];
       if (sectionId !== undefined) {
-        await trx.updateTable('sections').set({ name: section.name, sort_order: si }).where('id', '=', sectionId).execute();
+        await trx
+          .updateTable('sections')
+          .set({ name: section.name, sort_order: si })
+          .where('id', '=', sectionId)
+          .execute();
       } else {
         sectionId = (
           await trx
@@ -172,9 +197,16 @@ async function reconcileSyllabus(trx: Transaction<Database>, courseId: number, s
       const lessonIds = lessonsBySection.get(sectionId) ?? [];
       const inserts = [];
       for (const [li, l] of section.lessons.entries()) {
-        const syllabusFields = { lesson_type_id: l.lessonTypeId, name: l.name, sort_order: li, duration_minutes: l.duration, link: l.link };
+        const syllabusFields = {
+          lesson_type_id: l.lessonTypeId,
+          name: l.name,
+          sort_order: li,
+          duration_minutes: l.duration,
+          link: l.link,
+        };
         const lessonId = lessonIds[li];
-        if (lessonId !== undefined) await trx.updateTable('lessons').set(syllabusFields).where('id', '=', lessonId).execute();
+        if (lessonId !== undefined)
+          await trx.updateTable('lessons').set(syllabusFields).where('id', '=', lessonId).execute();
         else inserts.push({ ...syllabusFields, section_id: sectionId, day: null, start_time: null });
       }
       if (inserts.length) await trx.insertInto('lessons').values(inserts).execute();
@@ -208,13 +240,21 @@ export async function saveCourse(
   }
   const { courseId, sessionId } = await app.db.transaction().execute(async (trx) => {
     const existing = id === null ? null : await editableCourse(trx, caller, id);
-    if (form.companyId !== null && form.companyId !== existing?.company_id && !mayActForCompany(tenant, form.companyId)) {
+    if (
+      form.companyId !== null &&
+      form.companyId !== existing?.company_id &&
+      !mayActForCompany(tenant, form.companyId)
+    ) {
       throw forbidden('Only admins or members of that company can attach a course to it');
     }
     const refErrors = await checkReferences(trx, caller, form, Boolean(existing?.picture_url));
     if (refErrors.length) throw badRequest('Some fields are invalid', refErrors);
-    const picture = form.pictureId ? await trx.selectFrom('uploads').select('url').where('id', '=', form.pictureId).executeTakeFirst() : null;
-    const video = form.videoId ? await trx.selectFrom('uploads').select('url').where('id', '=', form.videoId).executeTakeFirst() : null;
+    const picture = form.pictureId
+      ? await trx.selectFrom('uploads').select('url').where('id', '=', form.pictureId).executeTakeFirst()
+      : null;
+    const video = form.videoId
+      ? await trx.selectFrom('uploads').select('url').where('id', '=', form.videoId).executeTakeFirst()
+      : null;
     // A private course belongs to a company (DESIGN.md §1): an admin editing one keeps its company.
     const companyId = form.isPrivate
       ? (form.companyId ?? caller.companyId ?? existing?.company_id ?? null)
@@ -240,7 +280,9 @@ export async function saveCourse(
     if (existing) {
       courseId = existing.id;
       // Sent (again) for review: a draft, a rejected course, or one an admin unpublished (docs/decisions.md "Course moderation").
-      const resent = form.action === 'submit' && (existing.status === 'DRAFT' || existing.status === 'REJECTED' || existing.status === 'UNPUBLISHED');
+      const resent =
+        form.action === 'submit' &&
+        (existing.status === 'DRAFT' || existing.status === 'REJECTED' || existing.status === 'UNPUBLISHED');
       await trx
         .updateTable('courses')
         .set({
@@ -290,16 +332,31 @@ export async function saveCourse(
         price_cents: form.priceCents,
       };
       if (first && (first.status === 'PENDING' || first.status === 'REJECTED')) {
-        await trx.updateTable('sessions').set({ ...sessionValues, status: 'PENDING' }).where('id', '=', first.id).execute();
+        await trx
+          .updateTable('sessions')
+          .set({ ...sessionValues, status: 'PENDING' })
+          .where('id', '=', first.id)
+          .execute();
         sessionId = first.id;
       } else if (!first) {
         const educatorId = existing?.educator_id ?? caller.userId;
-        sessionId = (await trx.insertInto('sessions').values({ ...sessionValues, course_id: courseId, educator_id: educatorId, status: 'PENDING' }).returning('id').executeTakeFirstOrThrow()).id;
+        sessionId = (
+          await trx
+            .insertInto('sessions')
+            .values({ ...sessionValues, course_id: courseId, educator_id: educatorId, status: 'PENDING' })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
       } else {
         sessionId = first.id; // approved or running: its dates are not changed by the editor
       }
     }
-    await audit(trx, { actorId: caller.userId, action: existing ? `course.${form.action === 'submit' ? 'submitted' : 'updated'}` : 'course.created', entityType: 'course', entityId: courseId });
+    await audit(trx, {
+      actorId: caller.userId,
+      action: existing ? `course.${form.action === 'submit' ? 'submitted' : 'updated'}` : 'course.created',
+      entityType: 'course',
+      entityId: courseId,
+    });
     return { courseId, sessionId };
   });
   const course = await courseInfo(app.db, courseId);
@@ -328,7 +385,18 @@ export async function getCourseEditorData(app: AppContext, caller: Caller, id: n
   const rows = await app.db
     .selectFrom('sections as sec')
     .leftJoin('lessons as l', 'l.section_id', 'sec.id')
-    .select(['sec.id as section_id', 'sec.week', 'sec.name as section_name', 'sec.sort_order as section_order', 'l.id as lesson_id', 'l.lesson_type_id', 'l.name', 'l.sort_order', 'l.duration_minutes', 'l.link'])
+    .select([
+      'sec.id as section_id',
+      'sec.week',
+      'sec.name as section_name',
+      'sec.sort_order as section_order',
+      'l.id as lesson_id',
+      'l.lesson_type_id',
+      'l.name',
+      'l.sort_order',
+      'l.duration_minutes',
+      'l.link',
+    ])
     .where('sec.course_id', '=', id)
     .orderBy('sec.week')
     .orderBy('sec.sort_order')
@@ -336,13 +404,38 @@ export async function getCourseEditorData(app: AppContext, caller: Caller, id: n
     .orderBy('l.sort_order')
     .orderBy('l.id')
     .execute();
-  const weeks = new Map<number, Map<number, { name: string; order: number; lessons: { id: number; lessonTypeId: number; name: string; order: number; duration: number; link: string | null }[] }>>();
+  const weeks = new Map<
+    number,
+    Map<
+      number,
+      {
+        name: string;
+        order: number;
+        lessons: {
+          id: number;
+          lessonTypeId: number;
+          name: string;
+          order: number;
+          duration: number;
+          link: string | null;
+        }[];
+      }
+    >
+  >();
   for (const r of rows) {
     const sections = weeks.get(r.week) ?? new Map();
     weeks.set(r.week, sections);
     const sec = sections.get(r.section_id) ?? { name: r.section_name, order: r.section_order, lessons: [] };
     sections.set(r.section_id, sec);
-    if (r.lesson_id !== null) sec.lessons.push({ id: r.lesson_id, lessonTypeId: r.lesson_type_id!, name: r.name!, order: r.sort_order!, duration: r.duration_minutes!, link: r.link });
+    if (r.lesson_id !== null)
+      sec.lessons.push({
+        id: r.lesson_id,
+        lessonTypeId: r.lesson_type_id!,
+        name: r.name!,
+        order: r.sort_order!,
+        duration: r.duration_minutes!,
+        link: r.link,
+      });
   }
   const required = skills.filter((s) => s.type === 'REQUIRED');
   const gained = skills.filter((s) => s.type === 'GAINED');
@@ -369,7 +462,14 @@ export async function getCourseEditorData(app: AppContext, caller: Caller, id: n
     requiredSkills: required.map((s) => s.id).join('|'),
     gainedSkills: gained.map((s) => s.id).join('|'),
     session: session
-      ? { id: session.id, startDate: session.start_date, endDate: session.end_date, timezone: session.timezone, maxSeats: session.max_seats, status: session.status }
+      ? {
+          id: session.id,
+          startDate: session.start_date,
+          endDate: session.end_date,
+          timezone: session.timezone,
+          maxSeats: session.max_seats,
+          status: session.status,
+        }
       : null,
     weeks: (session?.schedule as Weeks | undefined) ?? null,
     syllabus: [...weeks.entries()].map(([week, sections]) => ({ week, sections: [...sections.values()] })),
@@ -381,12 +481,29 @@ export async function getCourseEditorData(app: AppContext, caller: Caller, id: n
  * moderation message: why it was rejected or unpublished), or every course for admins; newest
  * first. `query` matches the title.
  */
-export async function listCoursesToTeach(app: AppContext, caller: Caller, q: { query?: string; page: number; pageSize: number }): Promise<Page<ModeratedCourse>> {
+export async function listCoursesToTeach(
+  app: AppContext,
+  caller: Caller,
+  q: { query?: string; page: number; pageSize: number },
+): Promise<Page<ModeratedCourse>> {
   let base = app.db.selectFrom('courses as c');
   if (!isStaff(caller)) base = base.where('c.educator_id', '=', caller.userId);
   if (q.query?.trim()) base = base.where('c.title', 'ilike', likePattern(q.query.trim()));
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const ids = await base.select('c.id').orderBy('c.updated_at', 'desc').orderBy('c.id', 'desc').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
-  return { items: await moderatedCourses(app.db, ids.map((r) => r.id)), total: Number(total), page: q.page, pageSize: q.pageSize };
+  const ids = await base
+    .select('c.id')
+    .orderBy('c.updated_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
+  return {
+    items: await moderatedCourses(
+      app.db,
+      ids.map((r) => r.id),
+    ),
+    total: Number(total),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
 }
-

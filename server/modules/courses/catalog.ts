@@ -32,7 +32,11 @@ export interface ExploreQuery {
  * and the total are kept per catalog generation ({@link cachedListing}); the courses' summaries
  * (seats left, ratings) are read on every call.
  */
-export async function exploreCourses(app: AppContext, viewer: TenantScope, q: ExploreQuery): Promise<Page<CourseSummary>> {
+export async function exploreCourses(
+  app: AppContext,
+  viewer: TenantScope,
+  q: ExploreQuery,
+): Promise<Page<CourseSummary>> {
   const text = q.query?.trim() || undefined;
   const key = `courses ${visibilityKey(viewer)} ${JSON.stringify([text ?? null, q.categoryId ?? null, q.difficulty ?? null, q.page, q.pageSize])}`;
   const { ids, total } = await cachedListing(app.db, key, () => courseListing(app, viewer, { ...q, query: text }));
@@ -48,7 +52,11 @@ export async function exploreCourses(app: AppContext, viewer: TenantScope, q: Ex
  * number is counted. The total is a count of the matching courses alone (an index-only scan of the
  * index of migration 0020).
  */
-async function courseListing(app: AppContext, viewer: TenantScope, q: ExploreQuery): Promise<{ ids: number[]; total: number }> {
+async function courseListing(
+  app: AppContext,
+  viewer: TenantScope,
+  q: ExploreQuery,
+): Promise<{ ids: number[]; total: number }> {
   let base = app.db.selectFrom('courses as c').where((eb) => courseVisible(eb, viewer));
   if (q.query) {
     const ids = await matchingCourseIds(app.db, q.query);
@@ -75,7 +83,14 @@ async function courseListing(app: AppContext, viewer: TenantScope, q: ExploreQue
     const openCount =
       ids.length > 0
         ? offset + ids.length
-        : Number((await base.where((eb) => hasOpenSession(eb)).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+        : Number(
+            (
+              await base
+                .where((eb) => hasOpenSession(eb))
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
     const rest = await ordered(false)
       .limit(q.pageSize - ids.length)
       .offset(Math.max(0, offset - openCount))
@@ -90,7 +105,12 @@ async function courseListing(app: AppContext, viewer: TenantScope, q: ExploreQue
  * viewer: admins, its educator). Also used by reviews.ts.
  */
 export async function assertVisible(app: AppContext, viewer: TenantScope, id: number): Promise<void> {
-  const found = await app.db.selectFrom('courses as c').select('c.id').where('c.id', '=', id).where((eb) => eb.or([courseVisible(eb, viewer), courseManaged(eb, viewer)])).executeTakeFirst();
+  const found = await app.db
+    .selectFrom('courses as c')
+    .select('c.id')
+    .where('c.id', '=', id)
+    .where((eb) => eb.or([courseVisible(eb, viewer), courseManaged(eb, viewer)]))
+    .executeTakeFirst();
   if (!found) throw notFound('Course');
 }
 
@@ -116,7 +136,17 @@ export async function listReviews(app: AppContext, viewer: TenantScope, id: numb
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await base
     .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select(['r.id', 'r.rating_value', 'r.content', 'r.created_at', 'r.updated_at', 'u.id as user_id', 'u.first_name', 'u.last_name', 'u.picture_url'])
+    .select([
+      'r.id',
+      'r.rating_value',
+      'r.content',
+      'r.created_at',
+      'r.updated_at',
+      'u.id as user_id',
+      'u.first_name',
+      'u.last_name',
+      'u.picture_url',
+    ])
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
     .limit(pageSize)
@@ -145,7 +175,12 @@ export async function listReviews(app: AppContext, viewer: TenantScope, id: numb
 export async function listCategories(app: AppContext, viewer: TenantScope, partnerId?: number) {
   let partnerCompany: number | null = null;
   if (partnerId !== undefined) {
-    const p = await app.db.selectFrom('users').select('company_id').where('id', '=', partnerId).where('role', '=', 'PARTNER').executeTakeFirst();
+    const p = await app.db
+      .selectFrom('users')
+      .select('company_id')
+      .where('id', '=', partnerId)
+      .where('role', '=', 'PARTNER')
+      .executeTakeFirst();
     partnerCompany = p?.company_id ?? -1;
   }
   const rows = await app.db

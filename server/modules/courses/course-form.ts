@@ -117,8 +117,10 @@ export function validateWeeks(value: unknown, path: string, errors: FieldError[]
       continue;
     }
     const { start, end } = slot as { start?: unknown; end?: unknown };
-    if (typeof start !== 'string' || !TIME.test(start)) errors.push({ path: `${path}.${day}.start`, message: 'must be a time HH:mm' });
-    else if (typeof end !== 'string' || !TIME.test(end)) errors.push({ path: `${path}.${day}.end`, message: 'must be a time HH:mm' });
+    if (typeof start !== 'string' || !TIME.test(start))
+      errors.push({ path: `${path}.${day}.start`, message: 'must be a time HH:mm' });
+    else if (typeof end !== 'string' || !TIME.test(end))
+      errors.push({ path: `${path}.${day}.end`, message: 'must be a time HH:mm' });
     else if (end <= start) errors.push({ path: `${path}.${day}.end`, message: 'must be after the start time' });
     else out[day] = { start, end };
   }
@@ -152,7 +154,10 @@ export function validateSessionDates(
 function parseSyllabus(fields: CourseFormFields, errors: FieldError[]): ParsedWeek[] {
   type RawLesson = { lessonTypeId?: number; name?: string; duration?: number; link?: string };
   const weekMap = new Map<number, Map<number, { name?: string; lessons: Map<number, RawLesson> }>>();
-  const matches = (re: RegExp) => Object.keys(fields).map((k) => re.exec(k)).filter((m) => m !== null);
+  const matches = (re: RegExp) =>
+    Object.keys(fields)
+      .map((k) => re.exec(k))
+      .filter((m) => m !== null);
   for (const [key, w, s, field] of matches(SECTION_KEY)) {
     const sections = weekMap.get(Number(w)) ?? new Map();
     weekMap.set(Number(w), sections);
@@ -181,8 +186,14 @@ function parseSyllabus(fields: CourseFormFields, errors: FieldError[]): ParsedWe
         const at = (f: string) => `lessons[${w}][${s}][${l}][${f}]`;
         if (raw.lessonTypeId === undefined) errors.push({ path: at('lessonTypeId'), message: 'is required' });
         const link = raw.link?.trim() || null;
-        if (link && !/^https?:\/\/\S+$/i.test(link)) errors.push({ path: at('link'), message: 'must be an http(s) link' });
-        return { lessonTypeId: raw.lessonTypeId ?? 0, name: filled(errors, at('name'), raw.name), duration: raw.duration ?? 0, link };
+        if (link && !/^https?:\/\/\S+$/i.test(link))
+          errors.push({ path: at('link'), message: 'must be an http(s) link' });
+        return {
+          lessonTypeId: raw.lessonTypeId ?? 0,
+          name: filled(errors, at('name'), raw.name),
+          duration: raw.duration ?? 0,
+          link,
+        };
       }),
     })),
   }));
@@ -195,7 +206,10 @@ function parseSyllabus(fields: CourseFormFields, errors: FieldError[]): ParsedWe
  * @returns the parsed form, and the field errors (paths as the form's keys): nothing may be written
  *   when there is any.
  */
-export function parseCourseForm(fields: CourseFormFields, zones: Set<string>): { form: ParsedCourseForm; errors: FieldError[] } {
+export function parseCourseForm(
+  fields: CourseFormFields,
+  zones: Set<string>,
+): { form: ParsedCourseForm; errors: FieldError[] } {
   const errors: FieldError[] = [];
   let priceCents = 0;
   try {
@@ -209,7 +223,8 @@ export function parseCourseForm(fields: CourseFormFields, zones: Set<string>): {
     const m = SKILL_KEY.exec(key);
     return m ? [{ list: m[1] as keyof typeof skills, index: Number(m[2]), id: Number(fields[key]) }] : [];
   });
-  for (const e of skillKeys.sort((a, b) => a.index - b.index)) if (!skills[e.list].includes(e.id)) skills[e.list].push(e.id);
+  for (const e of skillKeys.sort((a, b) => a.index - b.index))
+    if (!skills[e.list].includes(e.id)) skills[e.list].push(e.id);
 
   // Session fields: all or none.
   const weeks = parseWeeks(fields.weeks?.trim() ?? '', errors);
@@ -220,7 +235,13 @@ export function parseCourseForm(fields: CourseFormFields, zones: Set<string>): {
     const { startDate, endDate, timezone, maxSeats } = fields;
     if (startDate !== undefined && endDate !== undefined && timezone !== undefined && maxSeats !== undefined) {
       validateSessionDates({ startDate, endDate, timezone }, errors, zones);
-      session = { startDate, endDate, timezone, maxSeats, schedule: weeks ?? (Object.fromEntries(WEEKDAYS.map((d) => [d, null])) as Weeks) };
+      session = {
+        startDate,
+        endDate,
+        timezone,
+        maxSeats,
+        schedule: weeks ?? (Object.fromEntries(WEEKDAYS.map((d) => [d, null])) as Weeks),
+      };
     }
   }
 

@@ -13,28 +13,52 @@ import { confirmWaitlist, joinWaitlist } from './waitlist.js';
 export const coursesHandlers = {
   exploreCourses: async ({ app, tenant, query }) => ({ data: await exploreCourses(app, tenant, query) }),
   getCourseInfo: async ({ app, tenant, params }) => ({ data: await getCourseInfo(app, tenant, params.id) }),
-  listActiveCourseSessions: async ({ app, tenant, params }) => ({ data: await getActiveSessions(app, tenant, params.id) }),
+  listActiveCourseSessions: async ({ app, tenant, params }) => ({
+    data: await getActiveSessions(app, tenant, params.id),
+  }),
   joinWaitlist: async ({ app, tenant, params, body }) => {
     const outcome = await joinWaitlist(app, tenant, params.id, body);
-    if (outcome.kind === 'pending') return { status: 202, data: { message: 'Check your mailbox to confirm your place on the waitlist.' } };
+    if (outcome.kind === 'pending')
+      return { status: 202, data: { message: 'Check your mailbox to confirm your place on the waitlist.' } };
     return outcome.created ? { status: 201, data: outcome.entry } : { data: outcome.entry };
   },
   confirmWaitlist: async ({ app, params }) => ({ data: await confirmWaitlist(app, params.token) }),
-  listCourseReviews: async ({ app, tenant, params, query }) => ({ data: await listReviews(app, tenant, params.id, query.page, query.pageSize) }),
-  createCourseReview: async ({ app, tenant, params, body }) => ({ status: 201, data: await createReview(app, tenant, params.id, body) }),
+  listCourseReviews: async ({ app, tenant, params, query }) => ({
+    data: await listReviews(app, tenant, params.id, query.page, query.pageSize),
+  }),
+  createCourseReview: async ({ app, tenant, params, body }) => ({
+    status: 201,
+    data: await createReview(app, tenant, params.id, body),
+  }),
   getMyCourseReview: async ({ app, tenant, params }) => ({ data: await getMyReview(app, tenant, params.id) }),
-  updateCourseReview: async ({ app, tenant, params, body }) => ({ data: await updateReview(app, tenant, params.id, params.reviewId, body) }),
-  deleteCourseReview: async ({ app, caller, params }) => ({ data: await removeReview(app, requireCaller(caller), params.id, params.reviewId) }),
+  updateCourseReview: async ({ app, tenant, params, body }) => ({
+    data: await updateReview(app, tenant, params.id, params.reviewId, body),
+  }),
+  deleteCourseReview: async ({ app, caller, params }) => ({
+    data: await removeReview(app, requireCaller(caller), params.id, params.reviewId),
+  }),
   listCategories: async ({ app, tenant, query }) => ({ data: await listCategories(app, tenant, query.partnerId) }),
   saveCourse: async ({ app, caller, tenant, body, query }) => {
     const { created, course, session } = await saveCourse(app, requireCaller(caller), tenant, body, query.id ?? null);
     return created ? { status: 201, data: { course, session } } : { data: { course, session } };
   },
-  getCourseEditorData: async ({ app, caller, params }) => ({ data: await getCourseEditorData(app, requireCaller(caller), params.id) }),
-  listCoursesToTeach: async ({ app, caller, query }) => ({ data: await listCoursesToTeach(app, requireCaller(caller), query) }),
+  getCourseEditorData: async ({ app, caller, params }) => ({
+    data: await getCourseEditorData(app, requireCaller(caller), params.id),
+  }),
+  listCoursesToTeach: async ({ app, caller, query }) => ({
+    data: await listCoursesToTeach(app, requireCaller(caller), query),
+  }),
   listCoursesForReview: async ({ app, query }) => ({ data: await listCoursesForReview(app, query) }),
-  approveCourse: async ({ app, caller, params, body }) => ({ data: await approveCourse(app, requireCaller(caller), params.id, body.message) }),
-  rejectCourse: async ({ app, caller, params, body }) => ({ data: await rejectCourse(app, requireCaller(caller), params.id, body.message) }),
-  unpublishCourse: async ({ app, caller, params, body }) => ({ data: await unpublishCourse(app, requireCaller(caller), params.id, body.message) }),
-  publishCourse: async ({ app, caller, params, body }) => ({ data: await publishCourse(app, requireCaller(caller), params.id, body.message) }),
+  approveCourse: async ({ app, caller, params, body }) => ({
+    data: await approveCourse(app, requireCaller(caller), params.id, body.message),
+  }),
+  rejectCourse: async ({ app, caller, params, body }) => ({
+    data: await rejectCourse(app, requireCaller(caller), params.id, body.message),
+  }),
+  unpublishCourse: async ({ app, caller, params, body }) => ({
+    data: await unpublishCourse(app, requireCaller(caller), params.id, body.message),
+  }),
+  publishCourse: async ({ app, caller, params, body }) => ({
+    data: await publishCourse(app, requireCaller(caller), params.id, body.message),
+  }),
 } satisfies HandlerTable;

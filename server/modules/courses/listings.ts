@@ -39,7 +39,9 @@ export function visibilityKey(viewer: TenantScope): string {
  * @returns what `read` returned for this key at the current generation and date (shared: do not mutate).
  */
 export async function cachedListing<T>(db: Kysely<Database>, key: string, read: () => Promise<T>): Promise<T> {
-  const { rows } = await sql<{ stamp: string }>`select value::text || ' ' || current_date::text as stamp from catalog_generation`.execute(db);
+  const { rows } = await sql<{
+    stamp: string;
+  }>`select value::text || ' ' || current_date::text as stamp from catalog_generation`.execute(db);
   const stamp = rows[0]?.stamp ?? '';
   let generation = caches.get(db);
   if (!generation || generation.stamp !== stamp) {

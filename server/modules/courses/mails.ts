@@ -9,7 +9,12 @@ import { defineMailTemplate } from '../../platform/mail/templates.js';
 /** To the educator when an admin approves their course; `message` is an optional note, or null. */
 export const courseApproved = defineMailTemplate({
   name: 'course-approved',
-  example: { firstName: 'Karim', title: 'Intro to Algorithms', url: 'http://localhost:3000/dashboard/courses', message: 'Clear syllabus.' as string | null },
+  example: {
+    firstName: 'Karim',
+    title: 'Intro to Algorithms',
+    url: 'http://localhost:3000/dashboard/courses',
+    message: 'Clear syllabus.' as string | null,
+  },
   en: {
     subject: 'Your course "{{title}}" is approved',
     text: 'Hello {{firstName}},\n\nYour course "{{title}}" was approved. Publish it from your courses page to open it to learners ({{url}}); it is also published when a session of it is approved.{{#if message}}\n\nMessage from the moderator:\n{{message}}{{/if}}',
@@ -25,7 +30,12 @@ export const courseApproved = defineMailTemplate({
 /** To the educator when an admin rejects their course, with the reason (they edit and send it again). */
 export const courseRejected = defineMailTemplate({
   name: 'course-rejected',
-  example: { firstName: 'Karim', title: 'Intro to Algorithms', url: 'http://localhost:3000/courses/live/edit?id=7', message: 'Week 2 has no lessons.' as string | null },
+  example: {
+    firstName: 'Karim',
+    title: 'Intro to Algorithms',
+    url: 'http://localhost:3000/courses/live/edit?id=7',
+    message: 'Week 2 has no lessons.' as string | null,
+  },
   en: {
     subject: 'Your course "{{title}}" was not approved',
     text: 'Hello {{firstName}},\n\nYour course "{{title}}" was not approved.\n\nReason:\n{{message}}\n\nEdit it and send it for review again: {{url}}',
@@ -41,7 +51,12 @@ export const courseRejected = defineMailTemplate({
 /** To the educator when an admin takes their course out of the catalog, with the reason. */
 export const courseUnpublished = defineMailTemplate({
   name: 'course-unpublished',
-  example: { firstName: 'Karim', title: 'Intro to Algorithms', url: 'http://localhost:3000/courses/live/edit?id=7', message: 'Outdated material.' as string | null },
+  example: {
+    firstName: 'Karim',
+    title: 'Intro to Algorithms',
+    url: 'http://localhost:3000/courses/live/edit?id=7',
+    message: 'Outdated material.' as string | null,
+  },
   en: {
     subject: 'Your course "{{title}}" was unpublished',
     text: 'Hello {{firstName}},\n\nYour course "{{title}}" was taken out of the catalog: learners can no longer find it or enroll. Sessions already running go on for their learners.\n\nReason:\n{{message}}\n\nEdit it and send it for review again: {{url}}',
@@ -57,7 +72,12 @@ export const courseUnpublished = defineMailTemplate({
 /** To the educator when an admin publishes their course (again); `message` is an optional note, or null. */
 export const coursePublished = defineMailTemplate({
   name: 'course-published',
-  example: { firstName: 'Karim', title: 'Intro to Algorithms', url: 'http://localhost:3000/courses/7', message: null as string | null },
+  example: {
+    firstName: 'Karim',
+    title: 'Intro to Algorithms',
+    url: 'http://localhost:3000/courses/7',
+    message: null as string | null,
+  },
   en: {
     subject: 'Your course "{{title}}" is published',
     text: 'Hello {{firstName}},\n\nYour course "{{title}}" is in the catalog: learners can find it at {{url}}{{#if message}}\n\nMessage from the moderator:\n{{message}}{{/if}}',

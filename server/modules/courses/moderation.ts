@@ -44,7 +44,12 @@ export async function moderatedCourses(db: AppContext['db'], ids: number[]): Pro
   const byId = new Map(rows.map((r) => [r.id, r]));
   return (await courseSummaries(db, ids)).map((c) => {
     const r = byId.get(c.id)!;
-    return { ...c, moderationMessage: r.moderation_message, submittedAt: r.submitted_at ? r.submitted_at.toISOString() : null, pendingSessions: Number(r.pending_sessions ?? 0) };
+    return {
+      ...c,
+      moderationMessage: r.moderation_message,
+      submittedAt: r.submitted_at ? r.submitted_at.toISOString() : null,
+      pendingSessions: Number(r.pending_sessions ?? 0),
+    };
   });
 }
 
@@ -67,8 +72,19 @@ export async function listCoursesForReview(
     status === 'PENDING'
       ? ordered.orderBy(sql`coalesce(c.submitted_at, c.updated_at)`, 'asc').orderBy('c.id', 'asc')
       : ordered.orderBy('c.updated_at', 'desc').orderBy('c.id', 'desc');
-  const ids = await ordered.limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
-  return { items: await moderatedCourses(app.db, ids.map((r) => r.id)), total: Number(total), page: q.page, pageSize: q.pageSize };
+  const ids = await ordered
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
+  return {
+    items: await moderatedCourses(
+      app.db,
+      ids.map((r) => r.id),
+    ),
+    total: Number(total),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
 }
 
 /** Loads and locks a course with its educator's name, address and language. @throws 404. */
@@ -87,7 +103,8 @@ async function lockCourse(trx: Transaction<Database>, id: number) {
 /** A message that must say something: trimmed, non-empty. @throws 400 on `message`. */
 function requiredMessage(message: string): string {
   const trimmed = message.trim();
-  if (!trimmed) throw badRequest('Some fields are invalid', [{ path: 'message', message: 'is required: tell the educator why' }]);
+  if (!trimmed)
+    throw badRequest('Some fields are invalid', [{ path: 'message', message: 'is required: tell the educator why' }]);
   return trimmed;
 }
 
@@ -128,11 +145,26 @@ async function decide(
     if (!d.from.includes(row.status)) {
       throw conflict(`Only a course that is ${d.from.join(' or ')} can be ${d.action} (this one is ${row.status})`);
     }
-    await trx.updateTable('courses').set({ status: d.to, moderation_message: message, updated_at: new Date() }).where('id', '=', id).execute();
-    await audit(trx, { actorId: caller.userId, action: `course.${d.action}`, entityType: 'course', entityId: id, message });
+    await trx
+      .updateTable('courses')
+      .set({ status: d.to, moderation_message: message, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+    await audit(trx, {
+      actorId: caller.userId,
+      action: `course.${d.action}`,
+      entityType: 'course',
+      entityId: id,
+      message,
+    });
     const template = d.mail;
     if (template) {
-      const data: CourseMailData = { firstName: row.first_name, title: row.title, url: d.url(app.config.publicUrl, id), message };
+      const data: CourseMailData = {
+        firstName: row.first_name,
+        title: row.title,
+        url: d.url(app.config.publicUrl, id),
+        message,
+      };
       mail = () => app.mailer.sendTemplate(template, data, { email: row.email, language: row.language }, caller.userId);
     }
   });
@@ -149,9 +181,18 @@ const editorUrl = (base: string, id: number) => `${base}/courses/live/edit?id=${
  * educator or an admin publishes it, or approving one of its sessions does). Mailed, audited.
  * @throws 404 unknown course; 409 not PENDING.
  */
-export function approveCourse(app: AppContext, caller: Caller, id: number, message: string | null | undefined): Promise<ModeratedCourse> {
+export function approveCourse(
+  app: AppContext,
+  caller: Caller,
+  id: number,
+  message: string | null | undefined,
+): Promise<ModeratedCourse> {
   return decide(app, caller, id, optionalMessage(message), {
-    from: ['PENDING'], to: 'APPROVED', action: 'approved', mail: courseApproved, url: (base) => `${base}/dashboard/courses`,
+    from: ['PENDING'],
+    to: 'APPROVED',
+    action: 'approved',
+    mail: courseApproved,
+    url: (base) => `${base}/dashboard/courses`,
   });
 }
 
@@ -161,7 +202,13 @@ export function approveCourse(app: AppContext, caller: Caller, id: number, messa
  * @throws 400 blank message (nothing written); 404; 409 not PENDING.
  */
 export function rejectCourse(app: AppContext, caller: Caller, id: number, message: string): Promise<ModeratedCourse> {
-  return decide(app, caller, id, requiredMessage(message), { from: ['PENDING'], to: 'REJECTED', action: 'rejected', mail: courseRejected, url: editorUrl });
+  return decide(app, caller, id, requiredMessage(message), {
+    from: ['PENDING'],
+    to: 'REJECTED',
+    action: 'rejected',
+    mail: courseRejected,
+    url: editorUrl,
+  });
 }
 
 /**
@@ -171,8 +218,19 @@ export function rejectCourse(app: AppContext, caller: Caller, id: number, messag
  * the catalog). Mailed with the reason; audited.
  * @throws 400 blank message; 404; 409 not PUBLISHED.
  */
-export function unpublishCourse(app: AppContext, caller: Caller, id: number, message: string): Promise<ModeratedCourse> {
-  return decide(app, caller, id, requiredMessage(message), { from: ['PUBLISHED'], to: 'UNPUBLISHED', action: 'unpublished', mail: courseUnpublished, url: editorUrl });
+export function unpublishCourse(
+  app: AppContext,
+  caller: Caller,
+  id: number,
+  message: string,
+): Promise<ModeratedCourse> {
+  return decide(app, caller, id, requiredMessage(message), {
+    from: ['PUBLISHED'],
+    to: 'UNPUBLISHED',
+    action: 'unpublished',
+    mail: courseUnpublished,
+    url: editorUrl,
+  });
 }
 
 /**
@@ -182,7 +240,12 @@ export function unpublishCourse(app: AppContext, caller: Caller, id: number, mes
  * @throws 403 another educator's course, or an educator publishing an UNPUBLISHED course (an admin
  *   took it out: they send it for review again); 404; 409 another status.
  */
-export function publishCourse(app: AppContext, caller: Caller, id: number, message: string | null | undefined): Promise<ModeratedCourse> {
+export function publishCourse(
+  app: AppContext,
+  caller: Caller,
+  id: number,
+  message: string | null | undefined,
+): Promise<ModeratedCourse> {
   const staff = isStaff(caller);
   return decide(
     app,
@@ -199,7 +262,8 @@ export function publishCourse(app: AppContext, caller: Caller, id: number, messa
     (row) => {
       if (staff) return;
       if (row.educator_id !== caller.userId) throw forbidden('You can only publish your own courses');
-      if (row.status === 'UNPUBLISHED') throw forbidden('An admin took this course out of the catalog: edit it and send it for review again');
+      if (row.status === 'UNPUBLISHED')
+        throw forbidden('An admin took this course out of the catalog: edit it and send it for review again');
     },
   );
 }

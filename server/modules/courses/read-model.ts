@@ -4,7 +4,11 @@ import type { Database } from '../../db/types.js';
 import { centsToDollars } from '../../platform/money/cents.js';
 import { reusableQuery } from '../../db/reusable-query.js';
 import { idIn } from './search.js';
-import { OPEN_INTENT_STATUSES, OPEN_SESSION_STATUSES, effectiveSessionStatus } from '../../platform/session-lifecycle.js';
+import {
+  OPEN_INTENT_STATUSES,
+  OPEN_SESSION_STATUSES,
+  effectiveSessionStatus,
+} from '../../platform/session-lifecycle.js';
 
 /**
  * Read model shared by the course and session operations: builds the contract's CourseSummary,
@@ -54,9 +58,21 @@ const sessionRows = reusableQuery((db, ids) =>
       (join) => join.onRef('held.session_id', '=', 's.id'),
     )
     .select([
-      's.id', 's.course_id', 's.start_date', 's.end_date', 's.timezone', 's.schedule', 's.max_seats',
-      's.price_cents', 's.status', 'u.id as educator_id', 'u.first_name', 'u.last_name', 'u.picture_url',
-      'taken.n as seats_taken', 'held.n as seats_held',
+      's.id',
+      's.course_id',
+      's.start_date',
+      's.end_date',
+      's.timezone',
+      's.schedule',
+      's.max_seats',
+      's.price_cents',
+      's.status',
+      'u.id as educator_id',
+      'u.first_name',
+      'u.last_name',
+      'u.picture_url',
+      'taken.n as seats_taken',
+      'held.n as seats_held',
     ])
     .where((w) => idIn(w, 's.id', ids)),
 );
@@ -121,51 +137,78 @@ export async function openSessionIds(db: Kysely<Database>, courseIds: number[]):
  */
 const courseRows = reusableQuery((db, ids) =>
   db
-  .with('rating', (qb) =>
-    qb
-      .selectFrom('reviews as r')
-      .select(['r.course_id', sql<number>`round(avg(r.rating_value)::numeric, 1)`.as('average'), (r) => r.fn.countAll<number>().as('n')])
-      .where((eb) => idIn(eb, 'r.course_id', ids))
-      .groupBy('r.course_id'),
-  )
-  .with('gained', (qb) =>
-    qb
-      .selectFrom('course_skills as cs')
-      .innerJoin('skills as sk', 'sk.id', 'cs.skill_id')
-      .select(['cs.course_id', sql<{ id: number; name: string }[]>`json_agg(json_build_object('id', sk.id, 'name', sk.name) order by sk.name)`.as('skills')])
-      .where((eb) => idIn(eb, 'cs.course_id', ids))
-      .where('cs.type', '=', 'GAINED')
-      .groupBy('cs.course_id'),
-  )
-  .with('next', (qb) =>
-    qb
-      .selectFrom('sessions as s')
-      .distinctOn('s.course_id')
-      .select(['s.course_id', 's.id'])
-      .where((eb) => idIn(eb, 's.course_id', ids))
-      .where('s.deleted_at', 'is', null)
-      .where('s.status', 'in', OPEN_SESSION_STATUSES)
-      .where('s.end_date', '>=', sql<string>`current_date`)
-      .orderBy('s.course_id')
-      .orderBy('s.start_date')
-      .orderBy('s.id'),
-  )
-  .selectFrom('courses as c')
-  .innerJoin('categories as cat', 'cat.id', 'c.category_id')
-  .innerJoin('languages as l', 'l.id', 'c.language_id')
-  .innerJoin('users as u', 'u.id', 'c.educator_id')
-  .leftJoin('rating', 'rating.course_id', 'c.id')
-  .leftJoin('gained', 'gained.course_id', 'c.id')
-  .leftJoin('next', 'next.course_id', 'c.id')
-  .select([
-    'c.id', 'c.title', 'c.description', 'c.picture_url', 'c.price_cents', 'c.num_hours', 'c.difficulty_level',
-    'c.status', 'c.is_private', 'c.company_id',
-    'cat.id as category_id', 'cat.name as category_name', 'cat.name_ar as category_name_ar',
-    'l.id as language_id', 'l.code as language_code', 'l.name as language_name',
-    'u.id as educator_id', 'u.first_name', 'u.last_name', 'u.picture_url as educator_picture',
-    'rating.average as rating_average', 'rating.n as rating_count', 'gained.skills as gained_skills', 'next.id as next_session_id',
-  ])
-  .where((eb) => idIn(eb, 'c.id', ids)),
+    .with('rating', (qb) =>
+      qb
+        .selectFrom('reviews as r')
+        .select([
+          'r.course_id',
+          sql<number>`round(avg(r.rating_value)::numeric, 1)`.as('average'),
+          (r) => r.fn.countAll<number>().as('n'),
+        ])
+        .where((eb) => idIn(eb, 'r.course_id', ids))
+        .groupBy('r.course_id'),
+    )
+    .with('gained', (qb) =>
+      qb
+        .selectFrom('course_skills as cs')
+        .innerJoin('skills as sk', 'sk.id', 'cs.skill_id')
+        .select([
+          'cs.course_id',
+          sql<
+            { id: number; name: string }[]
+          >`json_agg(json_build_object('id', sk.id, 'name', sk.name) order by sk.name)`.as('skills'),
+        ])
+        .where((eb) => idIn(eb, 'cs.course_id', ids))
+        .where('cs.type', '=', 'GAINED')
+        .groupBy('cs.course_id'),
+    )
+    .with('next', (qb) =>
+      qb
+        .selectFrom('sessions as s')
+        .distinctOn('s.course_id')
+        .select(['s.course_id', 's.id'])
+        .where((eb) => idIn(eb, 's.course_id', ids))
+        .where('s.deleted_at', 'is', null)
+        .where('s.status', 'in', OPEN_SESSION_STATUSES)
+        .where('s.end_date', '>=', sql<string>`current_date`)
+        .orderBy('s.course_id')
+        .orderBy('s.start_date')
+        .orderBy('s.id'),
+    )
+    .selectFrom('courses as c')
+    .innerJoin('categories as cat', 'cat.id', 'c.category_id')
+    .innerJoin('languages as l', 'l.id', 'c.language_id')
+    .innerJoin('users as u', 'u.id', 'c.educator_id')
+    .leftJoin('rating', 'rating.course_id', 'c.id')
+    .leftJoin('gained', 'gained.course_id', 'c.id')
+    .leftJoin('next', 'next.course_id', 'c.id')
+    .select([
+      'c.id',
+      'c.title',
+      'c.description',
+      'c.picture_url',
+      'c.price_cents',
+      'c.num_hours',
+      'c.difficulty_level',
+      'c.status',
+      'c.is_private',
+      'c.company_id',
+      'cat.id as category_id',
+      'cat.name as category_name',
+      'cat.name_ar as category_name_ar',
+      'l.id as language_id',
+      'l.code as language_code',
+      'l.name as language_name',
+      'u.id as educator_id',
+      'u.first_name',
+      'u.last_name',
+      'u.picture_url as educator_picture',
+      'rating.average as rating_average',
+      'rating.n as rating_count',
+      'gained.skills as gained_skills',
+      'next.id as next_session_id',
+    ])
+    .where((eb) => idIn(eb, 'c.id', ids)),
 );
 
 /**
@@ -192,7 +235,9 @@ export async function courseSummaries(db: Kysely<Database>, ids: number[]): Prom
         id: r.id,
         title: r.title,
         description: r.description,
-        pictureUrl: r.picture_url ?? '', /* the contract's pictureUrl is a string: a course saved without a picture has none yet */
+        pictureUrl:
+          r.picture_url ??
+          '' /* the contract's pictureUrl is a string: a course saved without a picture has none yet */,
         price: centsToDollars(r.price_cents),
         numHours: r.num_hours,
         difficultyLevel: r.difficulty_level,
@@ -214,7 +259,11 @@ export async function courseSummaries(db: Kysely<Database>, ids: number[]): Prom
 export async function courseInfo(db: Kysely<Database>, id: number): Promise<CourseInfo | null> {
   const [summary] = await courseSummaries(db, [id]);
   if (!summary) return null;
-  const row = await db.selectFrom('courses').select(['about', 'video_url']).where('id', '=', id).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('courses')
+    .select(['about', 'video_url'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
   const required = await db
     .selectFrom('course_skills as cs')
     .innerJoin('skills as sk', 'sk.id', 'cs.skill_id')

@@ -59,7 +59,8 @@ export async function reviewEligibility(
     .execute();
   if (sessions.length === 0) return { eligibility: 'NOT_ENROLLED', startDate: null };
   const instant = Temporal.Instant.fromEpochMilliseconds(now.getTime());
-  if (sessions.some((s) => s.start_date <= todayIn(s.timezone, instant))) return { eligibility: 'ELIGIBLE', startDate: null };
+  if (sessions.some((s) => s.start_date <= todayIn(s.timezone, instant)))
+    return { eligibility: 'ELIGIBLE', startDate: null };
   return { eligibility: 'NOT_STARTED', startDate: sessions[0]!.start_date };
 }
 
@@ -68,7 +69,17 @@ async function reviewById(db: Kysely<Database> | Transaction<Database>, id: numb
   const r = await db
     .selectFrom('reviews as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select(['r.id', 'r.rating_value', 'r.content', 'r.created_at', 'r.updated_at', 'u.id as user_id', 'u.first_name', 'u.last_name', 'u.picture_url'])
+    .select([
+      'r.id',
+      'r.rating_value',
+      'r.content',
+      'r.created_at',
+      'r.updated_at',
+      'u.id as user_id',
+      'u.first_name',
+      'u.last_name',
+      'u.picture_url',
+    ])
     .where('r.id', '=', id)
     .executeTakeFirst();
   if (!r) return undefined;
@@ -85,7 +96,8 @@ async function reviewById(db: Kysely<Database> | Transaction<Database>, id: numb
 /** The trimmed text of a review. @throws 400 with a field error on `content` when only blanks remain. */
 function reviewText(input: ReviewInput): string {
   const content = input.content.trim();
-  if (!content) throw badRequest('Write a few words about the course', [{ path: 'content', message: 'must not be blank' }]);
+  if (!content)
+    throw badRequest('Write a few words about the course', [{ path: 'content', message: 'must not be blank' }]);
   return content;
 }
 
@@ -96,7 +108,12 @@ function reviewText(input: ReviewInput): string {
 export async function getMyReview(app: AppContext, viewer: TenantScope, courseId: number): Promise<MyCourseReview> {
   await assertVisible(app, viewer, courseId);
   const userId = viewer.userId!;
-  const own = await app.db.selectFrom('reviews').select('id').where('course_id', '=', courseId).where('user_id', '=', userId).executeTakeFirst();
+  const own = await app.db
+    .selectFrom('reviews')
+    .select('id')
+    .where('course_id', '=', courseId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   const { eligibility, startDate } = await reviewEligibility(app.db, userId, courseId, app.now());
   return { review: own ? ((await reviewById(app.db, own.id)) ?? null) : null, eligibility, startDate };
 }
@@ -108,13 +125,20 @@ export async function getMyReview(app: AppContext, viewer: TenantScope, courseId
  *   422 'You can review this course once your session has started (on YYYY-MM-DD)'; 409 already
  *   reviewed (also when two requests race: the unique key `reviews_course_user_key` decides).
  */
-export async function createReview(app: AppContext, viewer: TenantScope, courseId: number, input: ReviewInput): Promise<Review> {
+export async function createReview(
+  app: AppContext,
+  viewer: TenantScope,
+  courseId: number,
+  input: ReviewInput,
+): Promise<Review> {
   await assertVisible(app, viewer, courseId);
   const content = reviewText(input);
   const userId = viewer.userId!;
   const { eligibility, startDate } = await reviewEligibility(app.db, userId, courseId, app.now());
-  if (eligibility === 'NOT_ENROLLED') throw forbidden('Only learners enrolled in a session of this course can review it');
-  if (eligibility === 'NOT_STARTED') throw unprocessable(`You can review this course once your session has started (on ${startDate})`);
+  if (eligibility === 'NOT_ENROLLED')
+    throw forbidden('Only learners enrolled in a session of this course can review it');
+  if (eligibility === 'NOT_STARTED')
+    throw unprocessable(`You can review this course once your session has started (on ${startDate})`);
   const inserted = await app.db
     .insertInto('reviews')
     .values({ course_id: courseId, user_id: userId, rating_value: input.ratingValue, content })
@@ -129,14 +153,30 @@ export async function createReview(app: AppContext, viewer: TenantScope, courseI
  * PUT /courses/{id}/reviews/{reviewId}: the author changes rating and text; `updated_at` is set.
  * @throws 400 blank text; 404 course not visible or review not of this course; 403 another learner's review.
  */
-export async function updateReview(app: AppContext, viewer: TenantScope, courseId: number, reviewId: number, input: ReviewInput): Promise<Review> {
+export async function updateReview(
+  app: AppContext,
+  viewer: TenantScope,
+  courseId: number,
+  reviewId: number,
+  input: ReviewInput,
+): Promise<Review> {
   await assertVisible(app, viewer, courseId);
   const content = reviewText(input);
   return app.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('reviews').select(['user_id']).where('id', '=', reviewId).where('course_id', '=', courseId).forUpdate().executeTakeFirst();
+    const row = await trx
+      .selectFrom('reviews')
+      .select(['user_id'])
+      .where('id', '=', reviewId)
+      .where('course_id', '=', courseId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) throw notFound('Review');
     if (row.user_id !== viewer.userId) throw forbidden('You can only edit your own review');
-    await trx.updateTable('reviews').set({ rating_value: input.ratingValue, content, updated_at: app.now() }).where('id', '=', reviewId).execute();
+    await trx
+      .updateTable('reviews')
+      .set({ rating_value: input.ratingValue, content, updated_at: app.now() })
+      .where('id', '=', reviewId)
+      .execute();
     return (await reviewById(trx, reviewId))!;
   });
 }
@@ -146,7 +186,12 @@ export async function updateReview(app: AppContext, viewer: TenantScope, courseI
  * with the course, author, rating and text) in the same transaction. Works whatever the course's
  * status (admins moderate every course). @returns the removed review's id. @throws 404 review not of this course.
  */
-export async function removeReview(app: AppContext, caller: Caller, courseId: number, reviewId: number): Promise<{ id: number }> {
+export async function removeReview(
+  app: AppContext,
+  caller: Caller,
+  courseId: number,
+  reviewId: number,
+): Promise<{ id: number }> {
   return app.db.transaction().execute(async (trx) => {
     const removed = await trx
       .deleteFrom('reviews')

@@ -17,13 +17,20 @@ import { OPEN_SESSION_STATUSES } from '../../platform/session-lifecycle.js';
  */
 export async function matchingCourseIds(db: Kysely<Database>, text: string): Promise<number[]> {
   const pattern = likePattern(text);
-  const byText = db.selectFrom('courses as m').select('m.id').where((w) => w.or([w('m.title', 'ilike', pattern), w('m.description', 'ilike', pattern)]));
+  const byText = db
+    .selectFrom('courses as m')
+    .select('m.id')
+    .where((w) => w.or([w('m.title', 'ilike', pattern), w('m.description', 'ilike', pattern)]));
   const byCategory = db
     .selectFrom('courses as m')
     .innerJoin('categories as k', 'k.id', 'm.category_id')
     .select('m.id')
     .where((w) => w.or([w('k.name', 'ilike', pattern), w('k.name_ar', 'ilike', pattern)]));
-  const bySkill = db.selectFrom('course_skills as cs').innerJoin('skills as sk', 'sk.id', 'cs.skill_id').select('cs.course_id as id').where('sk.name', 'ilike', pattern);
+  const bySkill = db
+    .selectFrom('course_skills as cs')
+    .innerJoin('skills as sk', 'sk.id', 'cs.skill_id')
+    .select('cs.course_id as id')
+    .where('sk.name', 'ilike', pattern);
   return (await byText.union(byCategory).union(bySkill).execute()).map((r) => r.id);
 }
 

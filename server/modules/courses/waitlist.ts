@@ -38,8 +38,18 @@ export const hashWaitlistToken = (token: string) => createHash('sha256').update(
 
 const lower = (email: string) => email.trim().toLowerCase();
 
-function toView(row: { course_id: number; email: string; confirmed_at: Date | null; created_at: Date }): WaitlistEntryView {
-  return { courseId: row.course_id, email: row.email, confirmed: row.confirmed_at !== null, createdAt: row.created_at.toISOString() };
+function toView(row: {
+  course_id: number;
+  email: string;
+  confirmed_at: Date | null;
+  created_at: Date;
+}): WaitlistEntryView {
+  return {
+    courseId: row.course_id,
+    email: row.email,
+    confirmed: row.confirmed_at !== null,
+    createdAt: row.created_at.toISOString(),
+  };
 }
 
 /**
@@ -51,19 +61,36 @@ function toView(row: { course_id: number; email: string; confirmed_at: Date | nu
  * @throws 404 an unknown, unpublished or another company's private course (as getCourseInfo);
  *   422 'You can only put your own e-mail address (…) on a waitlist' (signed-in, another address).
  */
-export async function joinWaitlist(app: AppContext, viewer: TenantScope, courseId: number, input: { email: string; language?: Language }): Promise<JoinOutcome> {
+export async function joinWaitlist(
+  app: AppContext,
+  viewer: TenantScope,
+  courseId: number,
+  input: { email: string; language?: Language },
+): Promise<JoinOutcome> {
   await assertVisible(app, viewer, courseId);
   const email = input.email.trim();
   if (viewer.userId !== null) {
-    const own = (await app.db.selectFrom('users').select(['email', 'language']).where('id', '=', viewer.userId).executeTakeFirstOrThrow());
+    const own = await app.db
+      .selectFrom('users')
+      .select(['email', 'language'])
+      .where('id', '=', viewer.userId)
+      .executeTakeFirstOrThrow();
     if (lower(email) !== lower(own.email)) {
-      throw unprocessable(`You can only put your own e-mail address (${own.email}) on a waitlist`, [{ path: 'email', message: 'must be the address of your account' }]);
+      throw unprocessable(`You can only put your own e-mail address (${own.email}) on a waitlist`, [
+        { path: 'email', message: 'must be the address of your account' },
+      ]);
     }
     const now = app.now();
     return app.db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto('waitlist')
-        .values({ course_id: courseId, email: own.email, user_id: viewer.userId, confirmed_at: now, language: own.language })
+        .values({
+          course_id: courseId,
+          email: own.email,
+          user_id: viewer.userId,
+          confirmed_at: now,
+          language: own.language,
+        })
         .onConflict((oc) => oc.expression(sql`course_id, lower(email)`).doNothing())
         .returning(['course_id', 'email', 'confirmed_at', 'created_at'])
         .executeTakeFirst();
@@ -108,9 +135,17 @@ export async function joinWaitlist(app: AppContext, viewer: TenantScope, courseI
     return true;
   });
   if (mailIt) {
-    const course = await app.db.selectFrom('courses').select('title').where('id', '=', courseId).executeTakeFirstOrThrow();
+    const course = await app.db
+      .selectFrom('courses')
+      .select('title')
+      .where('id', '=', courseId)
+      .executeTakeFirstOrThrow();
     const url = `${app.config.publicUrl.replace(/\/$/, '')}/waitlist/confirm/${token}`;
-    await app.mailer.sendTemplate(waitlistConfirm, { title: course.title, url, hours: WAITLIST_LINK_TTL_MS / 3600_000 }, { email, language });
+    await app.mailer.sendTemplate(
+      waitlistConfirm,
+      { title: course.title, url, hours: WAITLIST_LINK_TTL_MS / 3600_000 },
+      { email, language },
+    );
   }
   return { kind: 'pending' };
 }
@@ -152,7 +187,9 @@ export async function confirmWaitlist(app: AppContext, token: string): Promise<S
  * Something a course's waitlist hears about: a session approved (`session-open`), or a seat of an
  * open session freed (`seat-freed`, with `cause` naming the one event, e.g. `intent:<id>`).
  */
-export type WaitlistEvent = { kind: 'session-open'; sessionId: number } | { kind: 'seat-freed'; sessionId: number; cause: string };
+export type WaitlistEvent =
+  | { kind: 'session-open'; sessionId: number }
+  | { kind: 'seat-freed'; sessionId: number; cause: string };
 
 /**
  * Mails the confirmed waitlist of the event's course, each address once per event (recorded in
@@ -162,14 +199,30 @@ export type WaitlistEvent = { kind: 'session-open'; sessionId: number } | { kind
  * Call it after the transaction that caused the event has committed; a failed mail is logged.
  * @returns how many addresses were mailed.
  */
-export async function notifyWaitlist(app: Pick<AppContext, 'db' | 'mailer' | 'config' | 'log'>, event: WaitlistEvent): Promise<number> {
+export async function notifyWaitlist(
+  app: Pick<AppContext, 'db' | 'mailer' | 'config' | 'log'>,
+  event: WaitlistEvent,
+): Promise<number> {
   const session = await app.db
     .selectFrom('sessions as s')
     .innerJoin('courses as c', 'c.id', 's.course_id')
-    .select(['s.id', 's.course_id', 's.status', 's.deleted_at', 'c.title', sql<boolean>`s.end_date >= current_date`.as('not_ended')])
+    .select([
+      's.id',
+      's.course_id',
+      's.status',
+      's.deleted_at',
+      'c.title',
+      sql<boolean>`s.end_date >= current_date`.as('not_ended'),
+    ])
     .where('s.id', '=', event.sessionId)
     .executeTakeFirst();
-  if (!session || session.deleted_at || !session.not_ended || !(OPEN_SESSION_STATUSES as readonly string[]).includes(session.status)) return 0;
+  if (
+    !session ||
+    session.deleted_at ||
+    !session.not_ended ||
+    !(OPEN_SESSION_STATUSES as readonly string[]).includes(session.status)
+  )
+    return 0;
   if (event.kind === 'seat-freed') {
     const [summary] = await sessionSummaries(app.db, [session.id]);
     if (!summary || summary.seatsLeft <= 0) return 0;
@@ -197,7 +250,9 @@ export async function notifyWaitlist(app: Pick<AppContext, 'db' | 'mailer' | 'co
   if (waiting.length === 0) return 0;
   const claimed = await app.db
     .insertInto('waitlist_notifications')
-    .values(waiting.map((w) => ({ event: key, email: lower(w.email), course_id: session.course_id, session_id: session.id })))
+    .values(
+      waiting.map((w) => ({ event: key, email: lower(w.email), course_id: session.course_id, session_id: session.id })),
+    )
     .onConflict((oc) => oc.columns(['event', 'email']).doNothing())
     .returning('email')
     .execute();
@@ -210,12 +265,19 @@ export async function notifyWaitlist(app: Pick<AppContext, 'db' | 'mailer' | 'co
     .where('course_id', '=', session.course_id)
     .where((eb) => eb(eb.fn('lower', ['email']), 'in', [...mine]))
     .execute();
-  const accounts = await mailLanguages(app.db, recipients.map((r) => r.email));
+  const accounts = await mailLanguages(
+    app.db,
+    recipients.map((r) => r.email),
+  );
   const template = event.kind === 'session-open' ? waitlistSessionOpen : waitlistSeatFreed;
   const url = `${app.config.publicUrl.replace(/\/$/, '')}/sessions/${session.id}`;
   for (const r of recipients) {
     await app.mailer
-      .sendTemplate(template, { title: session.title, url }, { email: r.email, language: accounts.get(r.email) ?? r.language })
+      .sendTemplate(
+        template,
+        { title: session.title, url },
+        { email: r.email, language: accounts.get(r.email) ?? r.language },
+      )
       .catch((err) => app.log.error({ err, event: key }, 'waitlist mail failed'));
   }
   return recipients.length;

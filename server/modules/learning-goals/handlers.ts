@@ -7,7 +7,14 @@ import { createLearningGoal, deleteLearningGoal, listLearningGoals } from './ser
  * every goal is the caller's own, and suggestions follow the caller's tenant scope.
  */
 export const learningGoalsHandlers = {
-  listLearningGoals: async ({ app, caller, tenant }) => ({ data: await listLearningGoals(app, requireCaller(caller), tenant) }),
-  createLearningGoal: async ({ app, caller, tenant, body }) => ({ status: 201, data: await createLearningGoal(app, requireCaller(caller), tenant, body.skillId) }),
-  deleteLearningGoal: async ({ app, caller, params }) => ({ data: await deleteLearningGoal(app, requireCaller(caller), params.id) }),
+  listLearningGoals: async ({ app, caller, tenant }) => ({
+    data: await listLearningGoals(app, requireCaller(caller), tenant),
+  }),
+  createLearningGoal: async ({ app, caller, tenant, body }) => ({
+    status: 201,
+    data: await createLearningGoal(app, requireCaller(caller), tenant, body.skillId),
+  }),
+  deleteLearningGoal: async ({ app, caller, params }) => ({
+    data: await deleteLearningGoal(app, requireCaller(caller), params.id),
+  }),
 } satisfies HandlerTable;

@@ -43,7 +43,12 @@ export function sessionProgress(startDate: string, endDate: string, today: strin
  * `onlyGoalId` restricts the answer to one goal (the create call answers it). Four queries whatever
  * the number of goals.
  */
-export async function listLearningGoals(app: AppContext, caller: Caller, scope: TenantScope, onlyGoalId?: number): Promise<LearningGoal[]> {
+export async function listLearningGoals(
+  app: AppContext,
+  caller: Caller,
+  scope: TenantScope,
+  onlyGoalId?: number,
+): Promise<LearningGoal[]> {
   let goalsQuery = app.db
     .selectFrom('learning_goals as g')
     .innerJoin('skills as sk', 'sk.id', 'g.skill_id')
@@ -63,7 +68,16 @@ export async function listLearningGoals(app: AppContext, caller: Caller, scope: 
     .innerJoin('sessions as s', 's.id', 'e.session_id')
     .innerJoin('courses as c', 'c.id', 's.course_id')
     .innerJoin('course_skills as cs', (j) => j.onRef('cs.course_id', '=', 'c.id').on('cs.type', '=', 'GAINED'))
-    .select(['cs.skill_id', 'c.id as course_id', 'c.title', 'c.picture_url', 's.id as session_id', 's.start_date', 's.end_date', 's.timezone'])
+    .select([
+      'cs.skill_id',
+      'c.id as course_id',
+      'c.title',
+      'c.picture_url',
+      's.id as session_id',
+      's.start_date',
+      's.end_date',
+      's.timezone',
+    ])
     .where('e.user_id', '=', caller.userId)
     .where('e.status', '=', 'ACTIVE')
     .where('s.deleted_at', 'is', null)
@@ -75,12 +89,19 @@ export async function listLearningGoals(app: AppContext, caller: Caller, scope: 
     const progress = sessionProgress(r.start_date, r.end_date, todayIn(r.timezone, now));
     const list = coursesBySkill.get(r.skill_id) ?? [];
     list.push({
-      id: r.course_id, title: r.title, pictureUrl: r.picture_url ?? '', sessionId: r.session_id,
-      startDate: r.start_date, endDate: r.end_date, completed: progress === 100, progress,
+      id: r.course_id,
+      title: r.title,
+      pictureUrl: r.picture_url ?? '',
+      sessionId: r.session_id,
+      startDate: r.start_date,
+      endDate: r.end_date,
+      completed: progress === 100,
+      progress,
     });
     coursesBySkill.set(r.skill_id, list);
   }
-  for (const list of coursesBySkill.values()) list.sort((a, b) => b.progress - a.progress || a.startDate.localeCompare(b.startDate) || a.sessionId - b.sessionId);
+  for (const list of coursesBySkill.values())
+    list.sort((a, b) => b.progress - a.progress || a.startDate.localeCompare(b.startDate) || a.sessionId - b.sessionId);
 
   // Courses the caller may see that teach the skills, with their sessions one can still join.
   const enrolledCourseIds = await app.db
@@ -95,8 +116,19 @@ export async function listLearningGoals(app: AppContext, caller: Caller, scope: 
     .selectFrom('courses as c')
     .innerJoin('course_skills as cs', (j) => j.onRef('cs.course_id', '=', 'c.id').on('cs.type', '=', 'GAINED'))
     .leftJoin('sessions as s', (j) =>
-      j.onRef('s.course_id', '=', 'c.id').on('s.deleted_at', 'is', null).on('s.status', 'in', OPEN_SESSION_STATUSES))
-    .select(['cs.skill_id', 'c.id', 'c.title', 'c.picture_url', 'c.difficulty_level', 's.start_date', 's.end_date', 's.timezone', 's.status'])
+      j.onRef('s.course_id', '=', 'c.id').on('s.deleted_at', 'is', null).on('s.status', 'in', OPEN_SESSION_STATUSES),
+    )
+    .select([
+      'cs.skill_id',
+      'c.id',
+      'c.title',
+      'c.picture_url',
+      'c.difficulty_level',
+      's.start_date',
+      's.end_date',
+      's.timezone',
+      's.status',
+    ])
     .where('cs.skill_id', 'in', skillIds)
     .where((eb) => courseVisible(eb, scope))
     .execute();
@@ -105,10 +137,22 @@ export async function listLearningGoals(app: AppContext, caller: Caller, scope: 
     if (taken.has(r.id)) continue;
     const bySkill = suggestionsBySkill.get(r.skill_id) ?? new Map<number, Suggestion>();
     suggestionsBySkill.set(r.skill_id, bySkill);
-    const s = bySkill.get(r.id) ?? { id: r.id, title: r.title, pictureUrl: r.picture_url ?? '', difficultyLevel: r.difficulty_level, nextSessionStartDate: null };
+    const s = bySkill.get(r.id) ?? {
+      id: r.id,
+      title: r.title,
+      pictureUrl: r.picture_url ?? '',
+      difficultyLevel: r.difficulty_level,
+      nextSessionStartDate: null,
+    };
     bySkill.set(r.id, s);
-    const open = r.start_date && r.end_date && r.timezone && r.status && effectiveSessionStatus(r.status, r.start_date, r.end_date, r.timezone, now) !== 'EXPIRED';
-    if (open && (s.nextSessionStartDate === null || r.start_date! < s.nextSessionStartDate)) s.nextSessionStartDate = r.start_date;
+    const open =
+      r.start_date &&
+      r.end_date &&
+      r.timezone &&
+      r.status &&
+      effectiveSessionStatus(r.status, r.start_date, r.end_date, r.timezone, now) !== 'EXPIRED';
+    if (open && (s.nextSessionStartDate === null || r.start_date! < s.nextSessionStartDate))
+      s.nextSessionStartDate = r.start_date;
   }
 
   return goals.map((g) => {
@@ -118,10 +162,20 @@ export async function listLearningGoals(app: AppContext, caller: Caller, scope: 
     const suggestions = achieved
       ? []
       : [...(suggestionsBySkill.get(g.skill_id)?.values() ?? [])]
-          .sort((a, b) => orderOpenFirst(a.nextSessionStartDate, b.nextSessionStartDate) || a.title.localeCompare(b.title) || a.id - b.id)
+          .sort(
+            (a, b) =>
+              orderOpenFirst(a.nextSessionStartDate, b.nextSessionStartDate) ||
+              a.title.localeCompare(b.title) ||
+              a.id - b.id,
+          )
           .slice(0, MAX_SUGGESTIONS);
     return {
-      id: g.id, skill: { id: g.skill_id, name: g.skill_name }, progress, achieved, courses, suggestions,
+      id: g.id,
+      skill: { id: g.skill_id, name: g.skill_name },
+      progress,
+      achieved,
+      courses,
+      suggestions,
       createdAt: new Date(g.created_at).toISOString(),
     };
   });
@@ -142,14 +196,25 @@ function orderOpenFirst(a: string | null, b: string | null): number {
  *   caller's goals; 422 when the caller already has {@link MAX_LEARNING_GOALS} goals. Nothing is
  *   written on any of them.
  */
-export async function createLearningGoal(app: AppContext, caller: Caller, scope: TenantScope, skillId: number): Promise<LearningGoal> {
+export async function createLearningGoal(
+  app: AppContext,
+  caller: Caller,
+  scope: TenantScope,
+  skillId: number,
+): Promise<LearningGoal> {
   const id = await app.db.transaction().execute(async (trx) => {
     await trx.selectFrom('users').select('id').where('id', '=', caller.userId).forUpdate().executeTakeFirst();
     const skill = await trx.selectFrom('skills').select('id').where('id', '=', skillId).executeTakeFirst();
     if (!skill) throw badRequest('Some fields are invalid', [{ path: 'skillId', message: 'is not a skill' }]);
-    const existing = await trx.selectFrom('learning_goals').select(['skill_id']).where('user_id', '=', caller.userId).execute();
-    if (existing.some((g) => g.skill_id === skillId)) throw conflict('This skill is already one of your learning goals');
-    if (existing.length >= MAX_LEARNING_GOALS) throw unprocessable(`You can have at most ${MAX_LEARNING_GOALS} learning goals`);
+    const existing = await trx
+      .selectFrom('learning_goals')
+      .select(['skill_id'])
+      .where('user_id', '=', caller.userId)
+      .execute();
+    if (existing.some((g) => g.skill_id === skillId))
+      throw conflict('This skill is already one of your learning goals');
+    if (existing.length >= MAX_LEARNING_GOALS)
+      throw unprocessable(`You can have at most ${MAX_LEARNING_GOALS} learning goals`);
     const row = await trx
       .insertInto('learning_goals')
       .values({ user_id: caller.userId, skill_id: skillId, created_at: app.now() })
@@ -166,7 +231,12 @@ export async function createLearningGoal(app: AppContext, caller: Caller, scope:
  * @throws 404 when no goal of the caller has this id (another learner's goal included: nothing is deleted).
  */
 export async function deleteLearningGoal(app: AppContext, caller: Caller, id: number): Promise<{ id: number }> {
-  const row = await app.db.deleteFrom('learning_goals').where('id', '=', id).where('user_id', '=', caller.userId).returning('id').executeTakeFirst();
+  const row = await app.db
+    .deleteFrom('learning_goals')
+    .where('id', '=', id)
+    .where('user_id', '=', caller.userId)
+    .returning('id')
+    .executeTakeFirst();
   if (!row) throw notFound('Learning goal');
   return { id: row.id };
 }

@@ -13,7 +13,15 @@ import { contactReceived } from './mails.js';
 /** The contract's ContactMessage. */
 export type ContactMessageView = Schema<'ContactMessage'>;
 
-type Row = { id: number; name: string; email: string; subject: string; message: string; created_at: Date; read_at: Date | null };
+type Row = {
+  id: number;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  created_at: Date;
+  read_at: Date | null;
+};
 
 const toView = (r: Row): ContactMessageView => ({
   id: r.id,
@@ -31,17 +39,34 @@ const toView = (r: Row): ContactMessageView => ({
  * is logged: the message is in the inbox all the same.
  * @returns the acknowledgement shown to the sender.
  */
-export async function sendContactMessage(app: AppContext, input: { name: string; email: string; subject: string; message: string }) {
+export async function sendContactMessage(
+  app: AppContext,
+  input: { name: string; email: string; subject: string; message: string },
+) {
   const row = await app.db
     .insertInto('contact_messages')
-    .values({ name: input.name.trim(), email: input.email.trim(), subject: input.subject.trim(), message: input.message.trim() })
+    .values({
+      name: input.name.trim(),
+      email: input.email.trim(),
+      subject: input.subject.trim(),
+      message: input.message.trim(),
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
-  const admins = await app.db.selectFrom('users').select(['email', 'language']).where('role', 'in', ['ADMIN', 'SUPER_ADMIN']).where('status', '!=', 'DELETED').execute();
+  const admins = await app.db
+    .selectFrom('users')
+    .select(['email', 'language'])
+    .where('role', 'in', ['ADMIN', 'SUPER_ADMIN'])
+    .where('status', '!=', 'DELETED')
+    .execute();
   const url = `${app.config.publicUrl.replace(/\/$/, '')}/dashboard/inbox`;
   for (const admin of admins) {
     await app.mailer
-      .sendTemplate(contactReceived, { name: row.name, email: row.email, subject: row.subject, message: row.message, url }, admin)
+      .sendTemplate(
+        contactReceived,
+        { name: row.name, email: row.email, subject: row.subject, message: row.message, url },
+        admin,
+      )
       .catch((err) => app.log.error({ err, contactMessage: row.id }, 'contact mail to an admin failed'));
   }
   return { message: 'Thank you, we will get back to you soon.' };
@@ -76,7 +101,10 @@ export async function listContactMessages(app: AppContext, q: { unread?: boolean
 export async function markContactMessageRead(app: AppContext, caller: Caller, id: number): Promise<ContactMessageView> {
   const row = await app.db
     .updateTable('contact_messages')
-    .set((eb) => ({ read_at: eb.fn.coalesce('read_at', sql<Date>`now()`), read_by: eb.fn.coalesce('read_by', sql<number>`${caller.userId}`) }))
+    .set((eb) => ({
+      read_at: eb.fn.coalesce('read_at', sql<Date>`now()`),
+      read_by: eb.fn.coalesce('read_by', sql<number>`${caller.userId}`),
+    }))
     .where('id', '=', id)
     .returning(['id', 'name', 'email', 'subject', 'message', 'created_at', 'read_at'])
     .executeTakeFirst();

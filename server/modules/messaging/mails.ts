@@ -25,7 +25,13 @@ export const userMessage = defineMailTemplate({
  */
 export const contactReceived = defineMailTemplate({
   name: 'contact-received',
-  example: { name: 'Leila Amrani', email: 'leila@example.org', subject: 'Company accounts', message: 'We would like accounts for 40 employees.', url: 'http://localhost:3000/dashboard/inbox' },
+  example: {
+    name: 'Leila Amrani',
+    email: 'leila@example.org',
+    subject: 'Company accounts',
+    message: 'We would like accounts for 40 employees.',
+    url: 'http://localhost:3000/dashboard/inbox',
+  },
   en: {
     subject: 'Contact form: {{subject}}',
     text: '{{name}} <{{email}}> wrote through the contact form:\n\n{{message}}\n\nRead and answer it from the inbox: {{url}}',

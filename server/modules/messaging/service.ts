@@ -8,11 +8,23 @@ import { userMessage } from './mails.js';
  * @returns how many mails were queued.
  * @throws 400 unknown recipients; 403 a recipient the caller may not mail, or a partner without company.
  */
-export async function sendMail(app: AppContext, caller: Caller, input: { message: string; userIdsTo: number[] }): Promise<{ recipients: number }> {
-  const users = await app.db.selectFrom('users').select(['id', 'email', 'company_id', 'language']).where('id', 'in', input.userIdsTo).where('status', '!=', 'DELETED').execute();
+export async function sendMail(
+  app: AppContext,
+  caller: Caller,
+  input: { message: string; userIdsTo: number[] },
+): Promise<{ recipients: number }> {
+  const users = await app.db
+    .selectFrom('users')
+    .select(['id', 'email', 'company_id', 'language'])
+    .where('id', 'in', input.userIdsTo)
+    .where('status', '!=', 'DELETED')
+    .execute();
   const found = new Set(users.map((u) => u.id));
   const unknown = input.userIdsTo.filter((id) => !found.has(id));
-  if (unknown.length) throw badRequest('Some fields are invalid', [{ path: 'userIdsTo', message: `unknown users: ${unknown.join(', ')}` }]);
+  if (unknown.length)
+    throw badRequest('Some fields are invalid', [
+      { path: 'userIdsTo', message: `unknown users: ${unknown.join(', ')}` },
+    ]);
   if (caller.role === 'EDUCATOR') {
     const mine = new Set(
       (
@@ -29,12 +41,22 @@ export async function sendMail(app: AppContext, caller: Caller, input: { message
   } else if (caller.role === 'PARTNER') {
     // No company is not a company: null would equal every other user's null (admins included).
     if (caller.companyId === null) throw forbidden('Partners without a company cannot write to anyone');
-    if (users.some((u) => u.company_id !== caller.companyId)) throw forbidden('Partners can only write to users of their company');
+    if (users.some((u) => u.company_id !== caller.companyId))
+      throw forbidden('Partners can only write to users of their company');
   }
-  const sender = await app.db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', caller.userId).executeTakeFirstOrThrow();
+  const sender = await app.db
+    .selectFrom('users')
+    .select(['first_name', 'last_name'])
+    .where('id', '=', caller.userId)
+    .executeTakeFirstOrThrow();
   const name = `${sender.first_name} ${sender.last_name}`.trim();
   for (const u of users) {
-    await app.mailer.sendTemplate(userMessage, { senderName: name, message: input.message }, { email: u.email, language: u.language }, caller.userId);
+    await app.mailer.sendTemplate(
+      userMessage,
+      { senderName: name, message: input.message },
+      { email: u.email, language: u.language },
+      caller.userId,
+    );
   }
   return { recipients: users.length };
 }

@@ -33,7 +33,8 @@ export function pageUrl(publicUrl: string, path: string, language: PageLanguage)
   return `${publicUrl}${path}${language === 'ar' ? '?lang=ar' : ''}`;
 }
 
-const absolute = (publicUrl: string, url: string | null | undefined) => (!url ? null : /^https?:\/\//.test(url) ? url : `${publicUrl}${url.startsWith('/') ? '' : '/'}${url}`);
+const absolute = (publicUrl: string, url: string | null | undefined) =>
+  !url ? null : /^https?:\/\//.test(url) ? url : `${publicUrl}${url.startsWith('/') ? '' : '/'}${url}`;
 
 /** At most `max` characters of `text` on one line, cut at a word with an ellipsis (search snippets show ~160). */
 export function snippet(text: string, max = 160): string {
@@ -102,14 +103,27 @@ export function courseJsonLd(publicUrl: string, course: CourseInfo, sessions: Se
       },
     ],
     ...(course.rating.count > 0
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: course.rating.average, ratingCount: course.rating.count, bestRating: 5, worstRating: 1 } }
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: course.rating.average,
+            ratingCount: course.rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
       : {}),
     hasCourseInstance: sessions.map((s) => courseInstance(publicUrl, course, s)),
   };
 }
 
 /** The head of `/courses/{id}` in `language`. */
-export function courseHead(publicUrl: string, course: CourseInfo, sessions: SessionSummary[], language: PageLanguage): PageHead {
+export function courseHead(
+  publicUrl: string,
+  course: CourseInfo,
+  sessions: SessionSummary[],
+  language: PageLanguage,
+): PageHead {
   const path = `/courses/${course.id}`;
   return {
     title: `${course.title} · ${PRODUCT_NAME}`,
@@ -123,7 +137,12 @@ export function courseHead(publicUrl: string, course: CourseInfo, sessions: Sess
 }
 
 /** The head of `/sessions/{id}` in `language`: its course, with this session as the one instance. */
-export function sessionHead(publicUrl: string, course: CourseInfo, session: SessionSummary, language: PageLanguage): PageHead {
+export function sessionHead(
+  publicUrl: string,
+  course: CourseInfo,
+  session: SessionSummary,
+  language: PageLanguage,
+): PageHead {
   const path = `/sessions/${session.id}`;
   const dates = `${session.startDate} – ${session.endDate}`;
   return {
@@ -144,7 +163,10 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  * escaped, so no value (a course title is the educator's text) can close the element.
  */
 export function inlineJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** What {@link renderPage} puts into index.html. */
@@ -173,9 +195,12 @@ export interface PageParts {
 export function renderPage(indexHtml: string, parts: PageParts): string {
   const e = escapeHtml;
   const { head } = parts;
-  const tags: string[] = (parts.modulePreloads ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${e(href)}" />`);
+  const tags: string[] = (parts.modulePreloads ?? []).map(
+    (href) => `<link rel="modulepreload" crossorigin href="${e(href)}" />`,
+  );
   if (parts.hidden) tags.push('<meta name="robots" content="noindex" />');
-  if (parts.firstPicture && !head) tags.push(`<link rel="preload" as="image" href="${e(parts.firstPicture)}" fetchpriority="high" />`);
+  if (parts.firstPicture && !head)
+    tags.push(`<link rel="preload" as="image" href="${e(parts.firstPicture)}" fetchpriority="high" />`);
   if (head) {
     tags.push(
       `<link rel="canonical" href="${e(head.canonical)}" />`,
@@ -186,7 +211,12 @@ export function renderPage(indexHtml: string, parts: PageParts): string {
       `<meta property="og:description" content="${e(head.description)}" />`,
       `<meta property="og:url" content="${e(head.canonical)}" />`,
       `<meta property="og:locale" content="${head.language === 'ar' ? 'ar_AR' : 'en_US'}" />`,
-      ...(head.image ? [`<meta property="og:image" content="${e(head.image)}" />`, `<link rel="preload" as="image" href="${e(head.image)}" fetchpriority="high" />`] : []),
+      ...(head.image
+        ? [
+            `<meta property="og:image" content="${e(head.image)}" />`,
+            `<link rel="preload" as="image" href="${e(head.image)}" fetchpriority="high" />`,
+          ]
+        : []),
       `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
       `<meta name="twitter:title" content="${e(head.title)}" />`,
       `<meta name="twitter:description" content="${e(head.description)}" />`,
@@ -202,7 +232,10 @@ export function renderPage(indexHtml: string, parts: PageParts): string {
     html = html
       .replace(/<html[^>]*>/, `<html lang="${head.language}" dir="${head.language === 'ar' ? 'rtl' : 'ltr'}">`)
       .replace(/<title>[^<]*<\/title>/, `<title>${e(head.title)}</title>`)
-      .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${e(head.description)}" />`);
+      .replace(
+        /<meta name="description" content="[^"]*"\s*\/?>/,
+        `<meta name="description" content="${e(head.description)}" />`,
+      );
   }
   return tags.length ? html.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`) : html;
 }

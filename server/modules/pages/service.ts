@@ -23,10 +23,12 @@ import { courseHead, pageUrl, renderPage, sessionHead, type PageHead, type PageL
 /** The most URLs in one sitemap file (sitemaps.org protocol: 50,000). */
 export const SITEMAP_MAX_URLS = 50_000;
 
-const languageOf = (query: unknown): PageLanguage => ((query as { lang?: unknown } | null)?.lang === 'ar' ? 'ar' : 'en');
+const languageOf = (query: unknown): PageLanguage =>
+  (query as { lang?: unknown } | null)?.lang === 'ar' ? 'ar' : 'en';
 
 /** A positive 32-bit id from a path segment, or null. */
-const idOf = (raw: string): number | null => (/^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2147483647 ? Number(raw) : null);
+const idOf = (raw: string): number | null =>
+  /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2147483647 ? Number(raw) : null;
 
 /** The head of a course page for a guest, or null when a guest may not see the course (404). */
 export async function coursePageHead(app: AppContext, id: number, language: PageLanguage): Promise<PageHead | null> {
@@ -74,7 +76,8 @@ async function sitemapCourseCount(app: AppContext): Promise<number> {
   return Number(row.n);
 }
 
-const xmlEscape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+const xmlEscape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /**
  * `/sitemap.xml`: a `urlset` of every published public course page (with `lastmod` and its Arabic
@@ -85,7 +88,10 @@ export async function sitemapXml(app: AppContext, page: number | null): Promise<
   const total = await sitemapCourseCount(app);
   const pages = Math.max(1, Math.ceil(total / SITEMAP_MAX_URLS));
   if (page === null && pages > 1) {
-    const items = Array.from({ length: pages }, (_, i) => `  <sitemap><loc>${xmlEscape(`${base}/sitemap-${i + 1}.xml`)}</loc></sitemap>`);
+    const items = Array.from(
+      { length: pages },
+      (_, i) => `  <sitemap><loc>${xmlEscape(`${base}/sitemap-${i + 1}.xml`)}</loc></sitemap>`,
+    );
     return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
   }
   const n = page ?? 1;
@@ -110,7 +116,16 @@ export function robotsTxt(publicUrl: string): string {
     '# Halaqa: the catalog, course and session pages are public; the API, accounts, dashboards and',
     '# classrooms are behind sign-in and not for crawlers.',
     'User-agent: *',
-    ...['/api/', '/account', '/dashboard', '/classroom/', '/my-courses', '/invitations/', '/sso/', '/reset-password'].map((p) => `Disallow: ${p}`),
+    ...[
+      '/api/',
+      '/account',
+      '/dashboard',
+      '/classroom/',
+      '/my-courses',
+      '/invitations/',
+      '/sso/',
+      '/reset-password',
+    ].map((p) => `Disallow: ${p}`),
     'Allow: /',
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,
@@ -138,7 +153,10 @@ async function readRoutePreloads(webDir: string): Promise<Record<string, string[
     const parsed = JSON.parse(await readFile(join(webDir, ROUTE_PRELOADS_FILE), 'utf8')) as unknown;
     if (typeof parsed !== 'object' || parsed === null) return {};
     return Object.fromEntries(
-      Object.entries(parsed).filter((entry): entry is [string, string[]] => Array.isArray(entry[1]) && entry[1].every((f) => typeof f === 'string' && f.startsWith('/'))),
+      Object.entries(parsed).filter(
+        (entry): entry is [string, string[]] =>
+          Array.isArray(entry[1]) && entry[1].every((f) => typeof f === 'string' && f.startsWith('/')),
+      ),
     );
   } catch {
     return {};
@@ -155,7 +173,12 @@ async function readRoutePreloads(webDir: string): Promise<Record<string, string[
 export async function registerPublicPages(app: FastifyInstance, ctx: AppContext, webDir: string | null): Promise<void> {
   const indexHtml = webDir ? await readFile(join(webDir, 'index.html'), 'utf8').catch(() => null) : null;
   const preloads = webDir ? await readRoutePreloads(webDir) : {};
-  app.get('/robots.txt', async (_req, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(ctx.config.publicUrl)));
+  app.get('/robots.txt', async (_req, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(robotsTxt(ctx.config.publicUrl)),
+  );
   const sendSitemap = async (reply: FastifyReply, page: number | null) => {
     const xml = await sitemapXml(ctx, page);
     if (xml === null) return reply.code(404).send({ message: 'No such sitemap' });
@@ -191,7 +214,10 @@ export async function registerPublicPages(app: FastifyInstance, ctx: AppContext,
     const answers = await firstLoad(req.url);
     // On a phone the explore page's largest paint is its first course's picture (one card a row).
     const firstPicture = page === '/courses' ? firstCoursePicture(answers) : null;
-    return send(reply, renderPage(indexHtml, { firstLoad: answers, modulePreloads: preloads[page] ?? [], firstPicture }));
+    return send(
+      reply,
+      renderPage(indexHtml, { firstLoad: answers, modulePreloads: preloads[page] ?? [], firstPicture }),
+    );
   };
   app.get('/', catalogPage('/'));
   app.get('/courses', catalogPage('/courses'));
@@ -200,7 +226,13 @@ export async function registerPublicPages(app: FastifyInstance, ctx: AppContext,
     const head = id === null ? null : await coursePageHead(ctx, id, languageOf(req.query));
     // A course guests may not see may still be shown to a signed-in viewer: its route's code is preloaded too.
     const modulePreloads = preloads['/courses/{id}'] ?? [];
-    return send(reply, renderPage(indexHtml, head ? { head, firstLoad: await firstLoad(req.url), modulePreloads } : { hidden: true, modulePreloads }));
+    return send(
+      reply,
+      renderPage(
+        indexHtml,
+        head ? { head, firstLoad: await firstLoad(req.url), modulePreloads } : { hidden: true, modulePreloads },
+      ),
+    );
   });
   app.get<{ Params: { id: string } }>('/sessions/:id', async (req, reply) => {
     const id = idOf(req.params.id);

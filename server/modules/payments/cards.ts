@@ -7,8 +7,20 @@ import { GatewayError } from '../../platform/payments/gateway.js';
 /** The contract's Card (a saved payment method). */
 export type CardView = Schema<'Card'>;
 
-const toCard = (r: { id: string; brand: string; last4: string; exp_month: number; exp_year: number; is_default: boolean }): CardView => ({
-  id: r.id, brand: r.brand, last4: r.last4, expMonth: r.exp_month, expYear: r.exp_year, isDefault: r.is_default,
+const toCard = (r: {
+  id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  is_default: boolean;
+}): CardView => ({
+  id: r.id,
+  brand: r.brand,
+  last4: r.last4,
+  expMonth: r.exp_month,
+  expYear: r.exp_year,
+  isDefault: r.is_default,
 });
 
 /** GET /payments/cards: the caller's saved cards, the default first, then newest. */
@@ -40,10 +52,24 @@ export async function addCard(app: AppContext, caller: Caller, source: string): 
   const id = `pm_${randomBytes(12).toString('hex')}`;
   return app.db.transaction().execute(async (trx) => {
     await trx.selectFrom('users').select('id').where('id', '=', caller.userId).forUpdate().execute();
-    const others = await trx.selectFrom('payment_methods').select('id').where('user_id', '=', caller.userId).where('removed_at', 'is', null).execute();
+    const others = await trx
+      .selectFrom('payment_methods')
+      .select('id')
+      .where('user_id', '=', caller.userId)
+      .where('removed_at', 'is', null)
+      .execute();
     const row = await trx
       .insertInto('payment_methods')
-      .values({ id, user_id: caller.userId, brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear, gateway_ref: card.gatewayRef, is_default: others.length === 0 })
+      .values({
+        id,
+        user_id: caller.userId,
+        brand: card.brand,
+        last4: card.last4,
+        exp_month: card.expMonth,
+        exp_year: card.expYear,
+        gateway_ref: card.gatewayRef,
+        is_default: others.length === 0,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     return toCard(row);
@@ -53,11 +79,28 @@ export async function addCard(app: AppContext, caller: Caller, source: string): 
 /** DELETE /payments/cards/{id}: removes a saved card; the newest other card becomes default if needed. @throws 404. */
 export async function removeCard(app: AppContext, caller: Caller, id: string): Promise<{ id: string }> {
   await app.db.transaction().execute(async (trx) => {
-    const card = await trx.selectFrom('payment_methods').selectAll().where('id', '=', id).where('user_id', '=', caller.userId).where('removed_at', 'is', null).forUpdate().executeTakeFirst();
+    const card = await trx
+      .selectFrom('payment_methods')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', caller.userId)
+      .where('removed_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
     if (!card) throw notFound('Card');
-    await trx.updateTable('payment_methods').set({ removed_at: new Date(), is_default: false }).where('id', '=', id).execute();
+    await trx
+      .updateTable('payment_methods')
+      .set({ removed_at: new Date(), is_default: false })
+      .where('id', '=', id)
+      .execute();
     if (card.is_default) {
-      const next = await trx.selectFrom('payment_methods').select('id').where('user_id', '=', caller.userId).where('removed_at', 'is', null).orderBy('created_at', 'desc').executeTakeFirst();
+      const next = await trx
+        .selectFrom('payment_methods')
+        .select('id')
+        .where('user_id', '=', caller.userId)
+        .where('removed_at', 'is', null)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
       if (next) await trx.updateTable('payment_methods').set({ is_default: true }).where('id', '=', next.id).execute();
     }
   });
@@ -67,10 +110,21 @@ export async function removeCard(app: AppContext, caller: Caller, id: string): P
 /** PUT /payments/cards/{id}/default. @throws 404. */
 export async function setDefaultCard(app: AppContext, caller: Caller, id: string): Promise<CardView> {
   return app.db.transaction().execute(async (trx) => {
-    const card = await trx.selectFrom('payment_methods').select('id').where('id', '=', id).where('user_id', '=', caller.userId).where('removed_at', 'is', null).executeTakeFirst();
+    const card = await trx
+      .selectFrom('payment_methods')
+      .select('id')
+      .where('id', '=', id)
+      .where('user_id', '=', caller.userId)
+      .where('removed_at', 'is', null)
+      .executeTakeFirst();
     if (!card) throw notFound('Card');
     await trx.updateTable('payment_methods').set({ is_default: false }).where('user_id', '=', caller.userId).execute();
-    const row = await trx.updateTable('payment_methods').set({ is_default: true }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    const row = await trx
+      .updateTable('payment_methods')
+      .set({ is_default: true })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     return toCard(row);
   });
 }

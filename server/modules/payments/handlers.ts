@@ -1,6 +1,12 @@
 import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
 import { addCard, listCards, paymentConfig, removeCard, setDefaultCard } from './cards.js';
-import { authenticateCardIntent, cancelCardIntent, confirmCardIntent, createCardIntent, unwrapAnswer } from './intents.js';
+import {
+  authenticateCardIntent,
+  cancelCardIntent,
+  confirmCardIntent,
+  createCardIntent,
+  unwrapAnswer,
+} from './intents.js';
 import { createPayout, getEarnings, getExternalAccount, setExternalAccount } from './payouts.js';
 import { getMyWallet, payWithWallet, quoteFee } from './service.js';
 import { receiveStripeWebhook } from './webhooks.js';
@@ -14,26 +20,45 @@ export const paymentsHandlers = {
   },
   getMyWallet: async ({ app, caller }) => ({ data: await getMyWallet(app, requireCaller(caller)) }),
   getPaymentConfig: async ({ app }) => ({ data: paymentConfig(app) }),
-  receiveStripeWebhook: async ({ app, request, headers }) => ({ data: await receiveStripeWebhook(app, request.rawBody, headers['stripe-signature']) }),
+  receiveStripeWebhook: async ({ app, request, headers }) => ({
+    data: await receiveStripeWebhook(app, request.rawBody, headers['stripe-signature']),
+  }),
   listCards: async ({ app, caller }) => ({ data: await listCards(app, requireCaller(caller)) }),
-  addCard: async ({ app, caller, body }) => ({ status: 201, data: await addCard(app, requireCaller(caller), body.source) }),
+  addCard: async ({ app, caller, body }) => ({
+    status: 201,
+    data: await addCard(app, requireCaller(caller), body.source),
+  }),
   removeCard: async ({ app, caller, params }) => ({ data: await removeCard(app, requireCaller(caller), params.id) }),
-  setDefaultCard: async ({ app, caller, params }) => ({ data: await setDefaultCard(app, requireCaller(caller), params.id) }),
+  setDefaultCard: async ({ app, caller, params }) => ({
+    data: await setDefaultCard(app, requireCaller(caller), params.id),
+  }),
   createPaymentIntent: async ({ app, caller, body, headers }) => {
-    const { intent } = unwrapAnswer(await createCardIntent(app, requireCaller(caller), body, headers['idempotency-key']));
+    const { intent } = unwrapAnswer(
+      await createCardIntent(app, requireCaller(caller), body, headers['idempotency-key']),
+    );
     return { status: 201, data: intent };
   },
   confirmPaymentIntent: async ({ app, caller, params, body, headers }) => {
-    const { intent } = unwrapAnswer(await confirmCardIntent(app, requireCaller(caller), params.id, body.paymentMethod, headers['idempotency-key']));
+    const { intent } = unwrapAnswer(
+      await confirmCardIntent(app, requireCaller(caller), params.id, body.paymentMethod, headers['idempotency-key']),
+    );
     return { data: intent };
   },
   authenticatePaymentIntent: async ({ app, caller, params, body }) => {
     const { intent } = unwrapAnswer(await authenticateCardIntent(app, requireCaller(caller), params.id, body.result));
     return { data: intent };
   },
-  cancelPaymentIntent: async ({ app, caller, params }) => ({ data: await cancelCardIntent(app, requireCaller(caller), params.id) }),
+  cancelPaymentIntent: async ({ app, caller, params }) => ({
+    data: await cancelCardIntent(app, requireCaller(caller), params.id),
+  }),
   getExternalAccount: async ({ app, caller }) => ({ data: await getExternalAccount(app, requireCaller(caller)) }),
-  addExternalAccount: async ({ app, caller, body }) => ({ status: 201, data: await setExternalAccount(app, requireCaller(caller), body.external_account) }),
+  addExternalAccount: async ({ app, caller, body }) => ({
+    status: 201,
+    data: await setExternalAccount(app, requireCaller(caller), body.external_account),
+  }),
   getMyEarnings: async ({ app, caller }) => ({ data: await getEarnings(app, requireCaller(caller)) }),
-  createPayout: async ({ app, caller, headers }) => ({ status: 201, data: await createPayout(app, requireCaller(caller), headers['idempotency-key']) }),
+  createPayout: async ({ app, caller, headers }) => ({
+    status: 201,
+    data: await createPayout(app, requireCaller(caller), headers['idempotency-key']),
+  }),
 } satisfies HandlerTable;

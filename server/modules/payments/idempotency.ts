@@ -12,9 +12,13 @@ export interface StoredResponse<T> {
 /** SHA-256 of the canonical JSON of a request body, to recognise a replay with a different body. */
 export function requestHash(operation: string, body: unknown): string {
   const canonical = JSON.stringify(body, (_k, v) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
   );
-  return createHash('sha256').update(operation + '\n' + canonical).digest('hex');
+  return createHash('sha256')
+    .update(operation + '\n' + canonical)
+    .digest('hex');
 }
 
 /**
@@ -69,17 +73,35 @@ export const PENDING_STATUS = 102;
  * transaction ends; the answer is stored with {@link answerKey}.
  * @returns null when claimed, else the stored row.
  */
-async function claimOrFind(trx: Transaction<Database>, userId: number, key: string, operation: string, hash: string): Promise<Selectable<IdempotencyKeysTable> | null> {
+async function claimOrFind(
+  trx: Transaction<Database>,
+  userId: number,
+  key: string,
+  operation: string,
+  hash: string,
+): Promise<Selectable<IdempotencyKeysTable> | null> {
   // A row found taken may be freed before it is read (a failed request's claim, releaseKey): claim again then.
   for (;;) {
     const claimed = await trx
       .insertInto('idempotency_keys')
-      .values({ user_id: userId, key, operation, request_hash: hash, status_code: PENDING_STATUS, response: JSON.stringify({}) })
+      .values({
+        user_id: userId,
+        key,
+        operation,
+        request_hash: hash,
+        status_code: PENDING_STATUS,
+        response: JSON.stringify({}),
+      })
       .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
       .returning('user_id')
       .executeTakeFirst();
     if (claimed) return null;
-    const stored = await trx.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
+    const stored = await trx
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
+      .executeTakeFirst();
     if (stored) return stored;
   }
 }
@@ -105,7 +127,13 @@ export type Reservation<T> = { kind: 'replay'; answer: StoredResponse<T> } | { k
  * request with this key is still running (the caller waits for its answer).
  * @throws HttpError 422 when the key was used with a different operation or body.
  */
-export async function reserveKey<T>(trx: Transaction<Database>, userId: number, key: string, operation: string, body: unknown): Promise<Reservation<T>> {
+export async function reserveKey<T>(
+  trx: Transaction<Database>,
+  userId: number,
+  key: string,
+  operation: string,
+  body: unknown,
+): Promise<Reservation<T>> {
   const hash = requestHash(operation, body);
   const stored = await claimOrFind(trx, userId, key, operation, hash);
   if (!stored) return { kind: 'claimed' };
@@ -115,7 +143,12 @@ export async function reserveKey<T>(trx: Transaction<Database>, userId: number, 
 }
 
 /** Stores the answer of a claimed key (in the transaction that commits what the answer says). */
-export async function answerKey(trx: Transaction<Database>, userId: number, key: string, answer: StoredResponse<unknown>): Promise<void> {
+export async function answerKey(
+  trx: Transaction<Database>,
+  userId: number,
+  key: string,
+  answer: StoredResponse<unknown>,
+): Promise<void> {
   await trx
     .updateTable('idempotency_keys')
     .set({ status_code: answer.statusCode, response: JSON.stringify(answer.body) })
@@ -126,5 +159,10 @@ export async function answerKey(trx: Transaction<Database>, userId: number, key:
 
 /** Frees a claimed key whose request failed or did not run (a retry with it runs again, as with {@link once}). */
 export async function releaseKey(db: Kysely<Database>, userId: number, key: string): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('key', '=', key).where('status_code', '=', PENDING_STATUS).execute();
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .where('status_code', '=', PENDING_STATUS)
+    .execute();
 }

@@ -3,7 +3,12 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, PaymentIntentsTable } from '../../db/types.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError, conflict, notFound, unprocessable } from '../../platform/errors.js';
-import type { AuthorizationOutcome, GatewayCard, GatewayEvent, PaymentGateway } from '../../platform/payments/gateway.js';
+import type {
+  AuthorizationOutcome,
+  GatewayCard,
+  GatewayEvent,
+  PaymentGateway,
+} from '../../platform/payments/gateway.js';
 import { OPEN_INTENT_STATUSES } from '../../platform/session-lifecycle.js';
 import { insertEnrollment, lockOpenSession, type LockedSession } from '../sessions/enrollments.js';
 import { quoteCents } from '../../platform/money/fees.js';
@@ -43,12 +48,17 @@ export function toIntentView(r: IntentRow): PaymentIntentView {
     createdAt: r.created_at.toISOString(),
     expiresAt: open && r.hold_expires_at ? r.hold_expires_at.toISOString() : null,
     lastPaymentError: r.last_error_code ? { code: r.last_error_code, message: r.last_error_message ?? '' } : null,
-    nextAction: r.status === 'requires_action' ? { type: 'three_d_secure', url: `/api/payments/intents/${r.id}/authenticate` } : null,
+    nextAction:
+      r.status === 'requires_action'
+        ? { type: 'three_d_secure', url: `/api/payments/intents/${r.id}/authenticate` }
+        : null,
   };
 }
 
 /** A stored answer: the intent (2xx) or the refusal of a declined card (402). */
-type Answer = { statusCode: 200 | 201; body: PaymentIntentView } | { statusCode: 402; body: { message: string; code: string; intent: PaymentIntentView } };
+type Answer =
+  | { statusCode: 200 | 201; body: PaymentIntentView }
+  | { statusCode: 402; body: { message: string; code: string; intent: PaymentIntentView } };
 
 /** Throws the 402 of a declined answer (after its transaction committed the intent's new state). */
 export function unwrapAnswer(answer: Answer): { statusCode: number; intent: PaymentIntentView } {
@@ -61,7 +71,12 @@ export function unwrapAnswer(answer: Answer): { statusCode: number; intent: Paym
  * already enrolled (409), free session (422), amount ≠ price + fee in cents (422), no seat (409).
  * The caller's earlier unfinished intents for the session are canceled (one hold per learner).
  */
-export async function createCardIntent(app: AppContext, caller: Caller, input: { sessionId: number; amount: number }, key: string): Promise<Answer> {
+export async function createCardIntent(
+  app: AppContext,
+  caller: Caller,
+  input: { sessionId: number; amount: number },
+  key: string,
+): Promise<Answer> {
   return app.db.transaction().execute((trx) =>
     once<Answer['body']>(trx, caller.userId, key, 'createPaymentIntent', input, async () => {
       // Every check first without the session's lock (a full session is refused without waiting
@@ -96,8 +111,15 @@ export async function createCardIntent(app: AppContext, caller: Caller, input: {
       const row = await trx
         .insertInto('payment_intents')
         .values({
-          id: `pi_${randomBytes(12).toString('hex')}`, user_id: caller.userId, session_id: seen.id, amount_cents: q.totalCents, fee_cents: q.feeCents,
-          price_cents: q.priceCents, status: 'requires_payment_method', payment_method: 'card', enrollment_id: null,
+          id: `pi_${randomBytes(12).toString('hex')}`,
+          user_id: caller.userId,
+          session_id: seen.id,
+          amount_cents: q.totalCents,
+          fee_cents: q.feeCents,
+          price_cents: q.priceCents,
+          status: 'requires_payment_method',
+          payment_method: 'card',
+          enrollment_id: null,
           hold_expires_at: sql<Date>`now() + make_interval(mins => ${app.config.paymentHoldMinutes})` as never,
         })
         .returningAll()
@@ -108,11 +130,14 @@ export async function createCardIntent(app: AppContext, caller: Caller, input: {
         // Last, after the answer is stored: the session's lock, held for the seat count and the commit.
         // Where transactions never overlap (PGlite), nothing has changed since the checks above but
         // the caller's own holds, which the count leaves out: the second read would find the same.
-        last: transactionsOverlap(app.db) ? async () => {
-          const session = await lockOpenSession(trx, caller, input.sessionId);
-          if (quote(session.priceCents).totalCents !== q.totalCents) throw conflict('The price of this session changed: start again');
-          if (session.seatsTaken >= session.maxSeats) throw conflict('Session is full');
-        } : undefined,
+        last: transactionsOverlap(app.db)
+          ? async () => {
+              const session = await lockOpenSession(trx, caller, input.sessionId);
+              if (quote(session.priceCents).totalCents !== q.totalCents)
+                throw conflict('The price of this session changed: start again');
+              if (session.seatsTaken >= session.maxSeats) throw conflict('Session is full');
+            }
+          : undefined,
       };
     }),
   ) as Promise<Answer>;
@@ -120,17 +145,30 @@ export async function createCardIntent(app: AppContext, caller: Caller, input: {
 
 /** Locks one of the caller's intents. @throws 404 (someone else's intent is not found either). */
 async function lockIntent(trx: Transaction<Database>, caller: Caller, id: string): Promise<IntentRow> {
-  const row = await trx.selectFrom('payment_intents').selectAll().where('id', '=', id).where('user_id', '=', caller.userId).forUpdate().executeTakeFirst();
+  const row = await trx
+    .selectFrom('payment_intents')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', caller.userId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row || row.payment_method !== 'card') throw notFound('Payment intent');
   return row;
 }
 
 /** Whether the intent's seat hold has run out (it is canceled then). */
 async function expireIfStale(trx: Transaction<Database>, row: IntentRow): Promise<boolean> {
-  if (!OPEN_INTENT_STATUSES.includes(row.status) || !row.hold_expires_at || row.hold_expires_at.getTime() > Date.now()) return false;
+  if (!OPEN_INTENT_STATUSES.includes(row.status) || !row.hold_expires_at || row.hold_expires_at.getTime() > Date.now())
+    return false;
   await trx
     .updateTable('payment_intents')
-    .set({ status: 'canceled', hold_expires_at: null, last_error_code: 'expired', last_error_message: 'The seat hold expired', updated_at: new Date() })
+    .set({
+      status: 'canceled',
+      hold_expires_at: null,
+      last_error_code: 'expired',
+      last_error_message: 'The seat hold expired',
+      updated_at: new Date(),
+    })
     .where('id', '=', row.id)
     .execute();
   return true;
@@ -155,13 +193,15 @@ async function checkEnrollable(
   const session = await lockOpenSession(trx, caller, row.session_id, { lock: false });
   if (session.enrollment?.status === 'ACTIVE') throw conflict('You are already enrolled in this session');
   if (session.seatsTaken >= session.maxSeats) throw conflict('Session is full');
-  if (quoteCents(session.priceCents, app.config.fee).totalCents !== row.amount_cents) throw conflict('The price of this session changed: start again');
+  if (quoteCents(session.priceCents, app.config.fee).totalCents !== row.amount_cents)
+    throw conflict('The price of this session changed: start again');
   return session;
 }
 
 /** The gateway idempotency keys of an intent: one per authorization attempt, one capture, one cancel. */
 export const gatewayKeys = {
-  authorize: (intentId: string, attempt: number) => (attempt <= 1 ? `intent:${intentId}:authorize` : `intent:${intentId}:authorize:${attempt}`),
+  authorize: (intentId: string, attempt: number) =>
+    attempt <= 1 ? `intent:${intentId}:authorize` : `intent:${intentId}:authorize:${attempt}`,
   capture: (intentId: string) => `intent:${intentId}:capture`,
   cancel: (intentId: string) => `intent:${intentId}:cancel`,
 };
@@ -195,27 +235,62 @@ async function commitEnrollment(
   const existing = session.enrollment;
   let enrollmentId: number;
   if (existing) {
-    await trx.updateTable('enrollments').set({ status: 'ACTIVE', paid_amount_cents: row.amount_cents, payment_intent_id: row.id, created_at: now }).where('id', '=', existing.id).execute();
+    await trx
+      .updateTable('enrollments')
+      .set({ status: 'ACTIVE', paid_amount_cents: row.amount_cents, payment_intent_id: row.id, created_at: now })
+      .where('id', '=', existing.id)
+      .execute();
     enrollmentId = existing.id;
   } else {
-    enrollmentId = await insertEnrollment(trx, caller, session, { amountCents: row.amount_cents, paymentIntentId: row.id });
+    enrollmentId = await insertEnrollment(trx, caller, session, {
+      amountCents: row.amount_cents,
+      paymentIntentId: row.id,
+    });
   }
   const priceCents = row.price_cents ?? row.amount_cents - row.fee_cents;
   await postLedgerTransaction(
     trx,
     'CARD_PAYMENT',
     [
-      { account: 'FUNDING', ownerId: null, amountCents: -row.amount_cents, reason: 'PAYMENT', sessionId: row.session_id, description: `Card payment ${row.id}` },
-      { account: 'EARNINGS', ownerId: session.educatorId, amountCents: priceCents, reason: 'EARNING', sessionId: row.session_id, description: `Enrollment in session #${row.session_id}` },
-      { account: 'PLATFORM_FEES', ownerId: null, amountCents: row.fee_cents, reason: 'FEE', sessionId: row.session_id, description: `Platform fee for session #${row.session_id}` },
+      {
+        account: 'FUNDING',
+        ownerId: null,
+        amountCents: -row.amount_cents,
+        reason: 'PAYMENT',
+        sessionId: row.session_id,
+        description: `Card payment ${row.id}`,
+      },
+      {
+        account: 'EARNINGS',
+        ownerId: session.educatorId,
+        amountCents: priceCents,
+        reason: 'EARNING',
+        sessionId: row.session_id,
+        description: `Enrollment in session #${row.session_id}`,
+      },
+      {
+        account: 'PLATFORM_FEES',
+        ownerId: null,
+        amountCents: row.fee_cents,
+        reason: 'FEE',
+        sessionId: row.session_id,
+        description: `Platform fee for session #${row.session_id}`,
+      },
     ],
     row.id,
   );
   const succeeded = await trx
     .updateTable('payment_intents')
     .set({
-      status: 'succeeded', enrollment_id: enrollmentId, hold_expires_at: null, gateway_ref: settled.gatewayRef, payment_method_id: settled.paymentMethodId ?? row.payment_method_id,
-      captured_at: settled.capturedAt, last_error_code: null, last_error_message: null, updated_at: now,
+      status: 'succeeded',
+      enrollment_id: enrollmentId,
+      hold_expires_at: null,
+      gateway_ref: settled.gatewayRef,
+      payment_method_id: settled.paymentMethodId ?? row.payment_method_id,
+      captured_at: settled.capturedAt,
+      last_error_code: null,
+      last_error_message: null,
+      updated_at: now,
     })
     .where('id', '=', row.id)
     .returningAll()
@@ -232,10 +307,17 @@ async function commitEnrollment(
  * learner's new enrollment, now among the seats taken, does not take it over its seats.
  * @throws 404 session not visible; 422 not open; 409 full or changed.
  */
-async function confirmSeat(app: AppContext, trx: Transaction<Database>, caller: Caller, row: IntentRow, checked: LockedSession): Promise<void> {
+async function confirmSeat(
+  app: AppContext,
+  trx: Transaction<Database>,
+  caller: Caller,
+  row: IntentRow,
+  checked: LockedSession,
+): Promise<void> {
   const session = await lockOpenSession(trx, caller, row.session_id);
   if (session.seatsTaken > session.maxSeats) throw conflict('Session is full');
-  if (quoteCents(session.priceCents, app.config.fee).totalCents !== row.amount_cents) throw conflict('The price of this session changed: start again');
+  if (quoteCents(session.priceCents, app.config.fee).totalCents !== row.amount_cents)
+    throw conflict('The price of this session changed: start again');
   if (session.educatorId !== checked.educatorId) throw conflict('This session changed: start again');
 }
 
@@ -246,7 +328,11 @@ async function confirmSeat(app: AppContext, trx: Transaction<Database>, caller: 
 async function captureCommitted(app: AppContext, row: IntentRow): Promise<void> {
   if (!row.gateway_ref || row.captured_at) return;
   try {
-    await app.gateway.capture({ gatewayRef: row.gateway_ref, amountCents: row.amount_cents, idempotencyKey: gatewayKeys.capture(row.id) });
+    await app.gateway.capture({
+      gatewayRef: row.gateway_ref,
+      amountCents: row.amount_cents,
+      idempotencyKey: gatewayKeys.capture(row.id),
+    });
     await app.db.updateTable('payment_intents').set({ captured_at: new Date() }).where('id', '=', row.id).execute();
   } catch (err) {
     app.log.error({ err, intent: row.id }, 'capturing a card payment failed; the jobs will retry');
@@ -257,15 +343,29 @@ async function captureCommitted(app: AppContext, row: IntentRow): Promise<void> 
  * Gives an authorization back (`intent:<id>:cancel`, or `key`: canceled, or refunded if it was
  * captured); a failure is logged.
  */
-async function releaseAuthorization(app: AppContext, intentId: string, gatewayRef: string, key = gatewayKeys.cancel(intentId)): Promise<void> {
+async function releaseAuthorization(
+  app: AppContext,
+  intentId: string,
+  gatewayRef: string,
+  key = gatewayKeys.cancel(intentId),
+): Promise<void> {
   try {
     await app.gateway.cancel({ gatewayRef, idempotencyKey: key });
   } catch (err) {
-    app.log.error({ err, intent: intentId, gatewayRef }, 'canceling a card authorization failed: release it in the gateway dashboard');
+    app.log.error(
+      { err, intent: intentId, gatewayRef },
+      'canceling a card authorization failed: release it in the gateway dashboard',
+    );
   }
 }
 
-function gatewayCard(pm: { gateway_ref: string; brand: string; last4: string; exp_month: number; exp_year: number }): GatewayCard {
+function gatewayCard(pm: {
+  gateway_ref: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}): GatewayCard {
   return { gatewayRef: pm.gateway_ref, brand: pm.brand, last4: pm.last4, expMonth: pm.exp_month, expYear: pm.exp_year };
 }
 
@@ -281,7 +381,12 @@ type Prepared =
  * who is enrolled already (paid from the wallet meanwhile) has their intent canceled, so its seat
  * hold and any 3-D Secure authorization go back. @returns the refusal, or null when all pass.
  */
-async function refusal(app: AppContext, trx: Transaction<Database>, caller: Caller, row: IntentRow): Promise<Prepared | null> {
+async function refusal(
+  app: AppContext,
+  trx: Transaction<Database>,
+  caller: Caller,
+  row: IntentRow,
+): Promise<Prepared | null> {
   try {
     await checkEnrollable(app, trx, caller, row);
     return null;
@@ -290,17 +395,33 @@ async function refusal(app: AppContext, trx: Transaction<Database>, caller: Call
     if (OPEN_INTENT_STATUSES.includes(row.status) && e.statusCode === 409) {
       await trx
         .updateTable('payment_intents')
-        .set({ status: 'canceled', hold_expires_at: null, last_error_code: 'not_enrollable', last_error_message: e.message, updated_at: new Date() })
+        .set({
+          status: 'canceled',
+          hold_expires_at: null,
+          last_error_code: 'not_enrollable',
+          last_error_message: e.message,
+          updated_at: new Date(),
+        })
         .where('id', '=', row.id)
         .execute();
-      return { kind: 'refuse', error: e, release: row.status === 'requires_action' ? row.gateway_ref : null, outcome: 'canceled' };
+      return {
+        kind: 'refuse',
+        error: e,
+        release: row.status === 'requires_action' ? row.gateway_ref : null,
+        outcome: 'canceled',
+      };
     }
     throw e;
   }
 }
 
 /** Marks a locked intent as being processed by the gateway (a concurrent confirmation gets 409). */
-async function markProcessing(trx: Transaction<Database>, row: IntentRow, attempts: number, paymentMethodId: string): Promise<IntentRow> {
+async function markProcessing(
+  trx: Transaction<Database>,
+  row: IntentRow,
+  attempts: number,
+  paymentMethodId: string,
+): Promise<IntentRow> {
   return trx
     .updateTable('payment_intents')
     .set({ status: 'processing', attempts, payment_method_id: paymentMethodId, updated_at: new Date() })
@@ -318,7 +439,13 @@ async function markProcessing(trx: Transaction<Database>, row: IntentRow, attemp
  * the intent canceled, then the refusal thrown.
  */
 async function settle(
-  app: AppContext, caller: Caller, prepared: IntentRow, outcome: AuthorizationOutcome, paymentMethodId: string, claimed: { key: string } | null, attempt: number,
+  app: AppContext,
+  caller: Caller,
+  prepared: IntentRow,
+  outcome: AuthorizationOutcome,
+  paymentMethodId: string,
+  claimed: { key: string } | null,
+  attempt: number,
 ): Promise<Answer> {
   let settled: { result: Answer; committed: IntentRow | null };
   let fenced = false;
@@ -338,15 +465,31 @@ async function settle(
       } else if (outcome.status === 'failed') {
         const updated = await trx
           .updateTable('payment_intents')
-          .set({ status: 'requires_payment_method', last_error_code: outcome.code, last_error_message: outcome.message, payment_method_id: paymentMethodId, updated_at: now })
+          .set({
+            status: 'requires_payment_method',
+            last_error_code: outcome.code,
+            last_error_message: outcome.message,
+            payment_method_id: paymentMethodId,
+            updated_at: now,
+          })
           .where('id', '=', row.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        result = { statusCode: 402, body: { message: outcome.message, code: outcome.code, intent: toIntentView(updated) } };
+        result = {
+          statusCode: 402,
+          body: { message: outcome.message, code: outcome.code, intent: toIntentView(updated) },
+        };
       } else if (outcome.status === 'requires_action') {
         const updated = await trx
           .updateTable('payment_intents')
-          .set({ status: 'requires_action', gateway_ref: outcome.gatewayRef, payment_method_id: paymentMethodId, last_error_code: null, last_error_message: null, updated_at: now })
+          .set({
+            status: 'requires_action',
+            gateway_ref: outcome.gatewayRef,
+            payment_method_id: paymentMethodId,
+            last_error_code: null,
+            last_error_message: null,
+            updated_at: now,
+          })
           .where('id', '=', row.id)
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -354,9 +497,17 @@ async function settle(
       } else {
         // The key's answer is written before the session's lock is taken (the lock's holder runs
         // no statement but its seat count before commit).
-        committed = await commitEnrollment(app, trx, caller, row, { gatewayRef: outcome.gatewayRef, paymentMethodId, capturedAt: null }, async (succeeded) => {
-          if (claimed) await answerKey(trx, caller.userId, claimed.key, { statusCode: 200, body: toIntentView(succeeded) });
-        });
+        committed = await commitEnrollment(
+          app,
+          trx,
+          caller,
+          row,
+          { gatewayRef: outcome.gatewayRef, paymentMethodId, capturedAt: null },
+          async (succeeded) => {
+            if (claimed)
+              await answerKey(trx, caller.userId, claimed.key, { statusCode: 200, body: toIntentView(succeeded) });
+          },
+        );
         return { result: { statusCode: 200, body: toIntentView(committed) } satisfies Answer, committed };
       }
       if (claimed) await answerKey(trx, caller.userId, claimed.key, result);
@@ -365,7 +516,13 @@ async function settle(
   } catch (e) {
     if (fenced) {
       // Only this attempt's own authorization goes back; the intent and the key are the other attempt's.
-      if (outcome.status !== 'failed') await releaseAuthorization(app, prepared.id, outcome.gatewayRef, `${gatewayKeys.cancel(prepared.id)}:${attempt}`);
+      if (outcome.status !== 'failed')
+        await releaseAuthorization(
+          app,
+          prepared.id,
+          outcome.gatewayRef,
+          `${gatewayKeys.cancel(prepared.id)}:${attempt}`,
+        );
       throw e;
     }
     app.metrics.payment('card', 'canceled');
@@ -373,7 +530,13 @@ async function settle(
     const message = e instanceof HttpError ? e.message : 'The payment could not be completed: start again';
     await app.db
       .updateTable('payment_intents')
-      .set({ status: 'canceled', hold_expires_at: null, last_error_code: 'enrollment_failed', last_error_message: message, updated_at: new Date() })
+      .set({
+        status: 'canceled',
+        hold_expires_at: null,
+        last_error_code: 'enrollment_failed',
+        last_error_message: message,
+        updated_at: new Date(),
+      })
       .where('id', '=', prepared.id)
       .where('status', '=', 'processing')
       .where('attempts', '=', attempt)
@@ -381,7 +544,10 @@ async function settle(
     if (claimed) await releaseKey(app.db, caller.userId, claimed.key);
     throw e;
   }
-  app.metrics.payment('card', settled.committed ? 'succeeded' : outcome.status === 'failed' ? 'declined' : 'requires_action');
+  app.metrics.payment(
+    'card',
+    settled.committed ? 'succeeded' : outcome.status === 'failed' ? 'declined' : 'requires_action',
+  );
   if (settled.committed) {
     await captureCommitted(app, settled.committed);
     app.receipts.enqueue(settled.committed.id);
@@ -394,10 +560,21 @@ async function settle(
  * is reused next time), unless a retry took the checkout over meanwhile (`attempt` is no longer the
  * intent's): then the intent and the key are left to it.
  */
-async function undoProcessing(app: AppContext, caller: Caller, row: IntentRow, claimed: { key: string } | null, attempt: number): Promise<void> {
+async function undoProcessing(
+  app: AppContext,
+  caller: Caller,
+  row: IntentRow,
+  claimed: { key: string } | null,
+  attempt: number,
+): Promise<void> {
   const undone = await app.db
     .updateTable('payment_intents')
-    .set({ status: row.status, attempts: row.attempts, payment_method_id: row.payment_method_id, updated_at: new Date() })
+    .set({
+      status: row.status,
+      attempts: row.attempts,
+      payment_method_id: row.payment_method_id,
+      updated_at: new Date(),
+    })
     .where('id', '=', row.id)
     .where('status', '=', 'processing')
     .where('attempts', '=', attempt)
@@ -436,7 +613,13 @@ export const PROCESSING_LEASE_MS = 30_000;
  * @throws 404 unknown intent or session no longer visible; 409 already enrolled, full, price
  *   changed, canceled, expired, being processed or waiting for 3-D Secure; 422 unknown card.
  */
-export async function confirmCardIntent(app: AppContext, caller: Caller, id: string, paymentMethod: string, key: string): Promise<Answer> {
+export async function confirmCardIntent(
+  app: AppContext,
+  caller: Caller,
+  id: string,
+  paymentMethod: string,
+  key: string,
+): Promise<Answer> {
   const operation = `confirmPaymentIntent:${id}`;
   const body = { paymentMethod };
   const deadline = Date.now() + KEY_WAIT_MS;
@@ -448,7 +631,8 @@ export async function confirmCardIntent(app: AppContext, caller: Caller, id: str
       if (reservation.kind === 'pending') {
         // The request holding the key may have died with its server between the claim and the commit.
         const held = await lockIntent(trx, caller, id);
-        if (held.status !== 'processing' || Date.now() - held.updated_at.getTime() < PROCESSING_LEASE_MS) return { kind: 'wait' };
+        if (held.status !== 'processing' || Date.now() - held.updated_at.getTime() < PROCESSING_LEASE_MS)
+          return { kind: 'wait' };
         takeover = true;
       }
       const decided = await (async (): Promise<Prepared> => {
@@ -461,9 +645,22 @@ export async function confirmCardIntent(app: AppContext, caller: Caller, id: str
         if (row.status === 'canceled') throw conflict('This payment was canceled: start again');
         if (row.status === 'requires_action') throw conflict('This payment waits for its 3-D Secure step');
         if (row.status === 'processing') throw conflict('This payment is being processed');
-        if (await expireIfStale(trx, row)) return { kind: 'refuse', error: conflict('The seat hold expired: start again'), release: null, outcome: 'expired' };
-        const pm = await trx.selectFrom('payment_methods').selectAll().where('id', '=', paymentMethod).where('user_id', '=', caller.userId).where('removed_at', 'is', null).executeTakeFirst();
-        if (!pm) throw unprocessable('Unknown card', [{ path: 'paymentMethod', message: 'is not one of your saved cards' }]);
+        if (await expireIfStale(trx, row))
+          return {
+            kind: 'refuse',
+            error: conflict('The seat hold expired: start again'),
+            release: null,
+            outcome: 'expired',
+          };
+        const pm = await trx
+          .selectFrom('payment_methods')
+          .selectAll()
+          .where('id', '=', paymentMethod)
+          .where('user_id', '=', caller.userId)
+          .where('removed_at', 'is', null)
+          .executeTakeFirst();
+        if (!pm)
+          throw unprocessable('Unknown card', [{ path: 'paymentMethod', message: 'is not one of your saved cards' }]);
         await markProcessing(trx, row, row.attempts + 1, pm.id);
         return { kind: 'gateway', row, card: gatewayCard(pm), paymentMethodId: pm.id };
       })();
@@ -479,7 +676,8 @@ export async function confirmCardIntent(app: AppContext, caller: Caller, id: str
       throw prepared.error;
     }
     if (prepared.kind === 'wait') {
-      if (Date.now() > deadline) throw conflict('A request with this Idempotency-Key is still being processed: retry later');
+      if (Date.now() > deadline)
+        throw conflict('A request with this Idempotency-Key is still being processed: retry later');
       await new Promise((r) => setTimeout(r, 100));
       continue;
     }
@@ -488,7 +686,11 @@ export async function confirmCardIntent(app: AppContext, caller: Caller, id: str
     let outcome: AuthorizationOutcome;
     try {
       outcome = await app.gateway.authorize({
-        card: prepared.card, amountCents: row.amount_cents, currency: row.currency, idempotencyKey: gatewayKeys.authorize(row.id, row.attempts + 1), description: `Halaqa session #${row.session_id}`,
+        card: prepared.card,
+        amountCents: row.amount_cents,
+        currency: row.currency,
+        idempotencyKey: gatewayKeys.authorize(row.id, row.attempts + 1),
+        description: `Halaqa session #${row.session_id}`,
       });
     } catch (e) {
       app.metrics.payment('card', 'gateway_error');
@@ -505,15 +707,28 @@ export async function confirmCardIntent(app: AppContext, caller: Caller, id: str
  * the capture — or the authorization canceled. An intent that already succeeded answers itself.
  * @throws 404; 409 unless the intent waits for authentication, or when a check refuses.
  */
-export async function authenticateCardIntent(app: AppContext, caller: Caller, id: string, result: 'succeed' | 'fail'): Promise<Answer> {
+export async function authenticateCardIntent(
+  app: AppContext,
+  caller: Caller,
+  id: string,
+  result: 'succeed' | 'fail',
+): Promise<Answer> {
   const prepared = await app.db.transaction().execute(async (trx): Promise<Prepared> => {
     const row = await lockIntent(trx, caller, id);
     if (row.status === 'succeeded') return { kind: 'answer', answer: { statusCode: 200, body: toIntentView(row) } };
     if (row.status !== 'requires_action') throw conflict('This payment does not wait for authentication');
     const refused = await refusal(app, trx, caller, row);
     if (refused) return refused;
-    if (await expireIfStale(trx, row)) return { kind: 'refuse', error: conflict('The seat hold expired: start again'), release: row.gateway_ref, outcome: 'expired' };
-    const pm = row.payment_method_id ? await trx.selectFrom('payment_methods').selectAll().where('id', '=', row.payment_method_id).executeTakeFirst() : null;
+    if (await expireIfStale(trx, row))
+      return {
+        kind: 'refuse',
+        error: conflict('The seat hold expired: start again'),
+        release: row.gateway_ref,
+        outcome: 'expired',
+      };
+    const pm = row.payment_method_id
+      ? await trx.selectFrom('payment_methods').selectAll().where('id', '=', row.payment_method_id).executeTakeFirst()
+      : null;
     if (!pm) throw conflict('The card of this payment is gone: choose another card');
     await markProcessing(trx, row, row.attempts, pm.id);
     return { kind: 'gateway', row, card: gatewayCard(pm), paymentMethodId: pm.id };
@@ -528,7 +743,11 @@ export async function authenticateCardIntent(app: AppContext, caller: Caller, id
   const { row } = prepared;
   let outcome: AuthorizationOutcome;
   try {
-    outcome = await app.gateway.completeAuthentication({ gatewayRef: row.gateway_ref ?? '', card: prepared.card, result });
+    outcome = await app.gateway.completeAuthentication({
+      gatewayRef: row.gateway_ref ?? '',
+      card: prepared.card,
+      result,
+    });
   } catch (e) {
     app.metrics.payment('card', 'gateway_error');
     await undoProcessing(app, caller, row, null, row.attempts);
@@ -554,12 +773,20 @@ export async function cancelCardIntent(app: AppContext, caller: Caller, id: stri
       .returningAll()
       .executeTakeFirstOrThrow();
     const held = (OPEN_INTENT_STATUSES as readonly string[]).includes(row.status);
-    return { view: toIntentView(updated), release: row.status === 'requires_action' ? row.gateway_ref : null, freed: held ? row.session_id : null, changed: true };
+    return {
+      view: toIntentView(updated),
+      release: row.status === 'requires_action' ? row.gateway_ref : null,
+      freed: held ? row.session_id : null,
+      changed: true,
+    };
   });
   if (changed) app.metrics.payment('card', 'canceled');
   if (release) await releaseAuthorization(app, id, release);
   // The seat it held is free again: the course's waitlist hears of it (issue 16 part 2).
-  if (freed !== null) await notifyWaitlist(app, { kind: 'seat-freed', sessionId: freed, cause: `intent:${id}` }).catch((err) => app.log.error({ err }, 'waitlist notification failed'));
+  if (freed !== null)
+    await notifyWaitlist(app, { kind: 'seat-freed', sessionId: freed, cause: `intent:${id}` }).catch((err) =>
+      app.log.error({ err }, 'waitlist notification failed'),
+    );
   return view;
 }
 
@@ -572,14 +799,26 @@ export async function cancelCardIntent(app: AppContext, caller: Caller, id: stri
  *   mail the course's waitlist; its failures are ignored here (log them inside).
  * @returns how many intents were canceled.
  */
-export async function expireStaleIntents(db: Kysely<Database>, gateway?: PaymentGateway, onSeatFreed?: (sessionId: number, intentId: string) => Promise<unknown>): Promise<number> {
+export async function expireStaleIntents(
+  db: Kysely<Database>,
+  gateway?: PaymentGateway,
+  onSeatFreed?: (sessionId: number, intentId: string) => Promise<unknown>,
+): Promise<number> {
   const rows = await db
     .updateTable('payment_intents')
-    .set({ status: 'canceled', hold_expires_at: null, last_error_code: 'expired', last_error_message: 'The seat hold expired', updated_at: new Date() })
+    .set({
+      status: 'canceled',
+      hold_expires_at: null,
+      last_error_code: 'expired',
+      last_error_message: 'The seat hold expired',
+      updated_at: new Date(),
+    })
     .where('payment_method', '=', 'card')
     .where('status', 'in', OPEN_INTENT_STATUSES)
     .where('hold_expires_at', '<=', sql<Date>`now()`)
-    .where((eb) => eb.or([eb('status', '!=', 'processing'), eb('updated_at', '<=', sql<Date>`now() - interval '10 minutes'`)]))
+    .where((eb) =>
+      eb.or([eb('status', '!=', 'processing'), eb('updated_at', '<=', sql<Date>`now() - interval '10 minutes'`)]),
+    )
     .returning(['id', 'gateway_ref', 'status', 'session_id'])
     .execute();
   // Keys claimed by requests that never finished (a crash) are freed with their intents.
@@ -590,7 +829,10 @@ export async function expireStaleIntents(db: Kysely<Database>, gateway?: Payment
     .execute();
   if (gateway) {
     for (const r of rows) {
-      if (r.gateway_ref) await gateway.cancel({ gatewayRef: r.gateway_ref, idempotencyKey: gatewayKeys.cancel(r.id) }).catch(() => undefined);
+      if (r.gateway_ref)
+        await gateway
+          .cancel({ gatewayRef: r.gateway_ref, idempotencyKey: gatewayKeys.cancel(r.id) })
+          .catch(() => undefined);
     }
   }
   // Each freed seat is an event for the course's waitlist (issue 16 part 2); a failure is the caller's to log.
@@ -616,7 +858,11 @@ export async function captureUncaptured(db: Kysely<Database>, gateway: PaymentGa
   let n = 0;
   for (const r of rows) {
     try {
-      await gateway.capture({ gatewayRef: r.gateway_ref!, amountCents: r.amount_cents, idempotencyKey: gatewayKeys.capture(r.id) });
+      await gateway.capture({
+        gatewayRef: r.gateway_ref!,
+        amountCents: r.amount_cents,
+        idempotencyKey: gatewayKeys.capture(r.id),
+      });
       await db.updateTable('payment_intents').set({ captured_at: new Date() }).where('id', '=', r.id).execute();
       n++;
     } catch {
@@ -636,15 +882,36 @@ export async function captureUncaptured(db: Kysely<Database>, gateway: PaymentGa
  */
 export async function applyGatewayEvent(app: AppContext, gatewayRef: string, event: GatewayEvent): Promise<boolean> {
   const done = await app.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('payment_intents').selectAll().where('gateway_ref', '=', gatewayRef).forUpdate().executeTakeFirst();
+    const row = await trx
+      .selectFrom('payment_intents')
+      .selectAll()
+      .where('gateway_ref', '=', gatewayRef)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row || row.status === 'succeeded' || row.status === 'processing') return { changed: false as const };
-    if (row.status === 'canceled') return { changed: false as const, giveBack: event.status !== 'failed' ? row.id : null };
-    const user = await trx.selectFrom('users').select(['id', 'role', 'status', 'company_id']).where('id', '=', row.user_id).executeTakeFirstOrThrow();
-    const caller: Caller = { userId: user.id, role: user.role, status: user.status, companyId: user.company_id, federated: false };
+    if (row.status === 'canceled')
+      return { changed: false as const, giveBack: event.status !== 'failed' ? row.id : null };
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'role', 'status', 'company_id'])
+      .where('id', '=', row.user_id)
+      .executeTakeFirstOrThrow();
+    const caller: Caller = {
+      userId: user.id,
+      role: user.role,
+      status: user.status,
+      companyId: user.company_id,
+      federated: false,
+    };
     if (event.status === 'failed') {
       await trx
         .updateTable('payment_intents')
-        .set({ status: 'requires_payment_method', last_error_code: event.code, last_error_message: event.message, updated_at: new Date() })
+        .set({
+          status: 'requires_payment_method',
+          last_error_code: event.code,
+          last_error_message: event.message,
+          updated_at: new Date(),
+        })
         .where('id', '=', row.id)
         .execute();
       return { changed: true as const, outcome: 'declined' as const };
@@ -652,7 +919,11 @@ export async function applyGatewayEvent(app: AppContext, gatewayRef: string, eve
     if (event.status === 'requires_action') return { changed: false as const };
     const refused = await refusal(app, trx, caller, row);
     if (refused) return { changed: true as const, giveBack: row.id, outcome: 'canceled' as const };
-    const committed = await commitEnrollment(app, trx, caller, row, { gatewayRef, paymentMethodId: row.payment_method_id, capturedAt: event.status === 'captured' ? new Date() : null });
+    const committed = await commitEnrollment(app, trx, caller, row, {
+      gatewayRef,
+      paymentMethodId: row.payment_method_id,
+      capturedAt: event.status === 'captured' ? new Date() : null,
+    });
     return { changed: true as const, committed, outcome: 'succeeded' as const };
   });
   if ('outcome' in done && done.outcome) app.metrics.payment('card', done.outcome);

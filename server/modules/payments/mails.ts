@@ -11,8 +11,17 @@ import { centsToDollars } from '../../platform/money/cents.js';
 export const paymentReceipt = defineMailTemplate({
   name: 'payment-receipt',
   example: {
-    firstName: 'Sara', title: 'Intro to Algorithms', sessionId: 7, startDate: '2025-03-03', timezone: 'America/New_York',
-    price: '49.99', fee: '3.00', total: '52.99', byWallet: false, intentId: 'pi_123', url: 'http://localhost:3000/sessions/7',
+    firstName: 'Sara',
+    title: 'Intro to Algorithms',
+    sessionId: 7,
+    startDate: '2025-03-03',
+    timezone: 'America/New_York',
+    price: '49.99',
+    fee: '3.00',
+    total: '52.99',
+    byWallet: false,
+    intentId: 'pi_123',
+    url: 'http://localhost:3000/sessions/7',
   },
   en: {
     subject: 'Your receipt for "{{title}}"',
@@ -66,16 +75,36 @@ export async function mailPaymentReceipt(app: ReceiptMailContext, intentId: stri
       .where('pi.id', '=', intentId)
       .where('pi.status', '=', 'succeeded')
       .where('pi.receipt_mailed_at', 'is', null)
-      .returning(['pi.id', 'pi.amount_cents', 'pi.fee_cents', 'pi.payment_method', 'u.email', 'u.first_name', 'u.language', 's.id as session_id', 's.start_date', 's.timezone', 'c.title'])
+      .returning([
+        'pi.id',
+        'pi.amount_cents',
+        'pi.fee_cents',
+        'pi.payment_method',
+        'u.email',
+        'u.first_name',
+        'u.language',
+        's.id as session_id',
+        's.start_date',
+        's.timezone',
+        'c.title',
+      ])
       .executeTakeFirst();
     if (!row) return false;
     try {
       await app.mailer.sendTemplate(
         paymentReceipt,
         {
-          firstName: row.first_name, title: row.title, sessionId: row.session_id, startDate: String(row.start_date), timezone: row.timezone,
-          price: centsToDollars(row.amount_cents - row.fee_cents).toFixed(2), fee: centsToDollars(row.fee_cents).toFixed(2), total: centsToDollars(row.amount_cents).toFixed(2),
-          byWallet: row.payment_method === 'wallet', intentId: row.id, url: `${app.config.publicUrl}/sessions/${row.session_id}`,
+          firstName: row.first_name,
+          title: row.title,
+          sessionId: row.session_id,
+          startDate: String(row.start_date),
+          timezone: row.timezone,
+          price: centsToDollars(row.amount_cents - row.fee_cents).toFixed(2),
+          fee: centsToDollars(row.fee_cents).toFixed(2),
+          total: centsToDollars(row.amount_cents).toFixed(2),
+          byWallet: row.payment_method === 'wallet',
+          intentId: row.id,
+          url: `${app.config.publicUrl}/sessions/${row.session_id}`,
         },
         { email: row.email, language: row.language },
       );

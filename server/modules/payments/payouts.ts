@@ -12,12 +12,21 @@ import { postLedgerTransaction } from '../../platform/money/ledger.js';
 
 /** The contract's ExternalAccount. */
 const toAccount = (r: Selectable<ExternalAccountsTable>): Schema<'ExternalAccount'> => ({
-  id: r.id, bankName: r.bank_name, last4: r.last4, country: r.country, currency: r.currency, status: r.status,
+  id: r.id,
+  bankName: r.bank_name,
+  last4: r.last4,
+  country: r.country,
+  currency: r.currency,
+  status: r.status,
 });
 
 /** GET /payments/accounts/external-account. @throws 404 when the educator has none. */
 export async function getExternalAccount(app: AppContext, caller: Caller) {
-  const row = await app.db.selectFrom('external_accounts').selectAll().where('user_id', '=', caller.userId).executeTakeFirst();
+  const row = await app.db
+    .selectFrom('external_accounts')
+    .selectAll()
+    .where('user_id', '=', caller.userId)
+    .executeTakeFirst();
   if (!row) throw notFound('Bank account');
   return toAccount(row);
 }
@@ -28,17 +37,37 @@ export async function setExternalAccount(app: AppContext, caller: Caller, token:
   try {
     account = await app.gateway.attachBankAccount(token);
   } catch (e) {
-    if (e instanceof GatewayError) throw new HttpError(422, e.message, [{ path: 'external_account', message: e.message }]);
+    if (e instanceof GatewayError)
+      throw new HttpError(422, e.message, [{ path: 'external_account', message: e.message }]);
     throw e;
   }
   // Halaqa pays out in US dollars only (DESIGN.md §1 Money).
   const currency = account.currency;
-  if (currency !== 'USD') throw new HttpError(422, `Payouts are in USD; this bank account is in ${currency}`, [{ path: 'external_account', message: 'must be a USD account' }]);
+  if (currency !== 'USD')
+    throw new HttpError(422, `Payouts are in USD; this bank account is in ${currency}`, [
+      { path: 'external_account', message: 'must be a USD account' },
+    ]);
   const row = await app.db
     .insertInto('external_accounts')
-    .values({ id: account.id, user_id: caller.userId, bank_name: account.bankName, last4: account.last4, country: account.country, currency, status: account.status })
+    .values({
+      id: account.id,
+      user_id: caller.userId,
+      bank_name: account.bankName,
+      last4: account.last4,
+      country: account.country,
+      currency,
+      status: account.status,
+    })
     .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({ id: account.id, bank_name: account.bankName, last4: account.last4, country: account.country, currency, status: account.status, created_at: new Date() }),
+      oc.column('user_id').doUpdateSet({
+        id: account.id,
+        bank_name: account.bankName,
+        last4: account.last4,
+        country: account.country,
+        currency,
+        status: account.status,
+        created_at: new Date(),
+      }),
     )
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -62,14 +91,30 @@ async function earningsCents(db: AppContext['db'], educatorId: number) {
 }
 
 const toPayout = (p: Selectable<PayoutsTable>): Schema<'Payout'> => ({
-  id: p.id, amount: p.amount_cents, status: p.status, externalAccountId: p.external_account_id, createdAt: p.created_at.toISOString(),
+  id: p.id,
+  amount: p.amount_cents,
+  status: p.status,
+  externalAccountId: p.external_account_id,
+  createdAt: p.created_at.toISOString(),
 });
 
 /** GET /payments/earnings: pending, payable and paid-out dollars and the payouts, newest first. */
 export async function getEarnings(app: AppContext, caller: Caller) {
   const e = await earningsCents(app.db, caller.userId);
-  const payouts = await app.db.selectFrom('payouts').selectAll().where('educator_id', '=', caller.userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
-  return { currency: 'USD' as const, pending: centsToDollars(e.pending), payable: centsToDollars(Math.max(0, e.payable)), paidOut: centsToDollars(e.paidOut), payouts: payouts.map(toPayout) };
+  const payouts = await app.db
+    .selectFrom('payouts')
+    .selectAll()
+    .where('educator_id', '=', caller.userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return {
+    currency: 'USD' as const,
+    pending: centsToDollars(e.pending),
+    payable: centsToDollars(Math.max(0, e.payable)),
+    paidOut: centsToDollars(e.paidOut),
+    payouts: payouts.map(toPayout),
+  };
 }
 
 /**
@@ -81,20 +126,47 @@ export async function createPayout(app: AppContext, caller: Caller, key: string)
   const result = await app.db.transaction().execute((trx) =>
     once(trx, caller.userId, key, 'createPayout', {}, async () => {
       await trx.selectFrom('users').select('id').where('id', '=', caller.userId).forUpdate().executeTakeFirstOrThrow();
-      const account = await trx.selectFrom('external_accounts').selectAll().where('user_id', '=', caller.userId).executeTakeFirst();
+      const account = await trx
+        .selectFrom('external_accounts')
+        .selectAll()
+        .where('user_id', '=', caller.userId)
+        .executeTakeFirst();
       if (!account) throw unprocessable('Add a bank account before asking for a payout');
       const { payable } = await earningsCents(trx, caller.userId);
       if (payable <= 0) throw unprocessable('Nothing is payable yet: earnings become payable once a session has ended');
-      const sent = await app.gateway.payout({ bankAccountId: account.id, amountCents: payable, currency: 'USD', idempotencyKey: `${caller.userId}:${key}` });
+      const sent = await app.gateway.payout({
+        bankAccountId: account.id,
+        amountCents: payable,
+        currency: 'USD',
+        idempotencyKey: `${caller.userId}:${key}`,
+      });
       const id = `po_${randomBytes(10).toString('hex')}`;
       const row = await trx
         .insertInto('payouts')
-        .values({ id, educator_id: caller.userId, amount_cents: payable, external_account_id: account.id, status: sent.status })
+        .values({
+          id,
+          educator_id: caller.userId,
+          amount_cents: payable,
+          external_account_id: account.id,
+          status: sent.status,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
       await postLedgerTransaction(trx, 'PAYOUT', [
-        { account: 'EARNINGS', ownerId: caller.userId, amountCents: -payable, reason: 'PAYOUT', description: `Payout ${id}` },
-        { account: 'PAYOUTS', ownerId: caller.userId, amountCents: payable, reason: 'PAYOUT', description: `Payout ${id} to bank ••${account.last4}` },
+        {
+          account: 'EARNINGS',
+          ownerId: caller.userId,
+          amountCents: -payable,
+          reason: 'PAYOUT',
+          description: `Payout ${id}`,
+        },
+        {
+          account: 'PAYOUTS',
+          ownerId: caller.userId,
+          amountCents: payable,
+          reason: 'PAYOUT',
+          description: `Payout ${id} to bank ••${account.last4}`,
+        },
       ]);
       return { statusCode: 201, body: toPayout(row) };
     }),

@@ -27,10 +27,18 @@ export function quoteFee(app: AppContext, price: number): FeeQuote {
   try {
     cents = dollarsToCents(price);
   } catch (e) {
-    throw badRequest('Some fields are invalid', [{ path: 'price', message: (e as Error).message.replace(/^price /, '') }]);
+    throw badRequest('Some fields are invalid', [
+      { path: 'price', message: (e as Error).message.replace(/^price /, '') },
+    ]);
   }
   const q = quoteCents(cents, app.config.fee);
-  return { price: centsToDollars(q.priceCents), fee: centsToDollars(q.feeCents), total: centsToDollars(q.totalCents), amount: q.totalCents, currency: 'USD' };
+  return {
+    price: centsToDollars(q.priceCents),
+    fee: centsToDollars(q.feeCents),
+    total: centsToDollars(q.totalCents),
+    amount: q.totalCents,
+    currency: 'USD',
+  };
 }
 
 /** The contract's PaymentIntent (Stripe's model; `amount` in cents). */
@@ -68,30 +76,62 @@ export async function payWithWallet(
       await trx.selectFrom('users').select('id').where('id', '=', caller.userId).forUpdate().executeTakeFirstOrThrow();
       const balance = await walletBalanceCents(trx, caller.userId);
       if (balance < q.totalCents) {
-        throw new HttpError(422, `Insufficient wallet balance: ${(balance / 100).toFixed(2)} USD available, ${(q.totalCents / 100).toFixed(2)} USD needed`);
+        throw new HttpError(
+          422,
+          `Insufficient wallet balance: ${(balance / 100).toFixed(2)} USD available, ${(q.totalCents / 100).toFixed(2)} USD needed`,
+        );
       }
       const intentId = 'pi_' + randomBytes(12).toString('hex');
       const createdAt = new Date();
       await trx
         .insertInto('payment_intents')
         .values({
-          id: intentId, user_id: caller.userId, session_id: session.id, amount_cents: q.totalCents, fee_cents: q.feeCents,
-          status: 'succeeded', payment_method: 'wallet', enrollment_id: null, created_at: createdAt,
+          id: intentId,
+          user_id: caller.userId,
+          session_id: session.id,
+          amount_cents: q.totalCents,
+          fee_cents: q.feeCents,
+          status: 'succeeded',
+          payment_method: 'wallet',
+          enrollment_id: null,
+          created_at: createdAt,
         })
         .execute();
       let enrollmentId: number;
       if (existing) {
-        await trx.updateTable('enrollments').set({ status: 'ACTIVE', paid_amount_cents: q.totalCents, payment_intent_id: intentId, created_at: createdAt }).where('id', '=', existing.id).execute();
+        await trx
+          .updateTable('enrollments')
+          .set({
+            status: 'ACTIVE',
+            paid_amount_cents: q.totalCents,
+            payment_intent_id: intentId,
+            created_at: createdAt,
+          })
+          .where('id', '=', existing.id)
+          .execute();
         enrollmentId = existing.id;
       } else {
-        enrollmentId = await insertEnrollment(trx, caller, session, { amountCents: q.totalCents, paymentIntentId: intentId });
+        enrollmentId = await insertEnrollment(trx, caller, session, {
+          amountCents: q.totalCents,
+          paymentIntentId: intentId,
+        });
       }
-      await trx.updateTable('payment_intents').set({ enrollment_id: enrollmentId }).where('id', '=', intentId).execute();
+      await trx
+        .updateTable('payment_intents')
+        .set({ enrollment_id: enrollmentId })
+        .where('id', '=', intentId)
+        .execute();
       // The learner's unconfirmed card checkouts of this session give their seat holds back (one
       // waiting for 3-D Secure keeps its hold until its step is refused or the hold ends).
       await trx
         .updateTable('payment_intents')
-        .set({ status: 'canceled', hold_expires_at: null, last_error_code: 'not_enrollable', last_error_message: 'Paid from the wallet', updated_at: createdAt })
+        .set({
+          status: 'canceled',
+          hold_expires_at: null,
+          last_error_code: 'not_enrollable',
+          last_error_message: 'Paid from the wallet',
+          updated_at: createdAt,
+        })
         .where('user_id', '=', caller.userId)
         .where('session_id', '=', session.id)
         .where('payment_method', '=', 'card')
@@ -101,17 +141,47 @@ export async function payWithWallet(
         trx,
         'SESSION_PAYMENT',
         [
-          { account: 'WALLET', ownerId: caller.userId, amountCents: -q.totalCents, reason: 'PAYMENT', sessionId: session.id, description: `Payment for session #${session.id}` },
-          { account: 'EARNINGS', ownerId: session.educatorId, amountCents: q.priceCents, reason: 'EARNING', sessionId: session.id, description: `Enrollment in session #${session.id}` },
-          { account: 'PLATFORM_FEES', ownerId: null, amountCents: q.feeCents, reason: 'FEE', sessionId: session.id, description: `Platform fee for session #${session.id}` },
+          {
+            account: 'WALLET',
+            ownerId: caller.userId,
+            amountCents: -q.totalCents,
+            reason: 'PAYMENT',
+            sessionId: session.id,
+            description: `Payment for session #${session.id}`,
+          },
+          {
+            account: 'EARNINGS',
+            ownerId: session.educatorId,
+            amountCents: q.priceCents,
+            reason: 'EARNING',
+            sessionId: session.id,
+            description: `Enrollment in session #${session.id}`,
+          },
+          {
+            account: 'PLATFORM_FEES',
+            ownerId: null,
+            amountCents: q.feeCents,
+            reason: 'FEE',
+            sessionId: session.id,
+            description: `Platform fee for session #${session.id}`,
+          },
         ],
         intentId,
       );
       return {
         statusCode: 201,
         body: {
-          id: intentId, status: 'succeeded', amount: q.totalCents, currency: 'USD', sessionId: session.id,
-          paymentMethod: 'wallet', enrollmentId, createdAt: createdAt.toISOString(), expiresAt: null, lastPaymentError: null, nextAction: null,
+          id: intentId,
+          status: 'succeeded',
+          amount: q.totalCents,
+          currency: 'USD',
+          sessionId: session.id,
+          paymentMethod: 'wallet',
+          enrollmentId,
+          createdAt: createdAt.toISOString(),
+          expiresAt: null,
+          lastPaymentError: null,
+          nextAction: null,
         },
       };
     }),
@@ -141,7 +211,12 @@ export async function getMyWallet(app: AppContext, caller: Caller) {
     balance: centsToDollars(balance),
     currency: 'USD' as const,
     entries: entries.map((e) => ({
-      id: e.id, amount: e.amount_cents, reason: e.reason, sessionId: e.session_id, description: e.description, createdAt: e.created_at.toISOString(),
+      id: e.id,
+      amount: e.amount_cents,
+      reason: e.reason,
+      sessionId: e.session_id,
+      description: e.description,
+      createdAt: e.created_at.toISOString(),
     })),
   };
 }

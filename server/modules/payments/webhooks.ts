@@ -9,7 +9,11 @@ import { applyGatewayEvent } from './intents.js';
  * payment_intent.amount_capturable_updated / succeeded / payment_failed to our intent (by its Stripe id).
  * @throws 404 without the Stripe gateway; 400 for a bad signature.
  */
-export async function receiveStripeWebhook(app: AppContext, rawBody: string | null, signature: string): Promise<{ received: true }> {
+export async function receiveStripeWebhook(
+  app: AppContext,
+  rawBody: string | null,
+  signature: string,
+): Promise<{ received: true }> {
   // By name: the Stripe module (and its SDK) is only loaded when Stripe is configured (select.ts).
   if (app.gateway.name !== 'stripe') throw notFound('Stripe webhook');
   const gateway = app.gateway as StripeGateway;
@@ -28,7 +32,11 @@ export async function receiveStripeWebhook(app: AppContext, rawBody: string | nu
     await applyGatewayEvent(app, event.data.object.id, { status: 'captured', gatewayRef: event.data.object.id });
   } else if (event.type === 'payment_intent.payment_failed') {
     const err = event.data.object.last_payment_error;
-    await applyGatewayEvent(app, event.data.object.id, { status: 'failed', code: err?.decline_code ?? err?.code ?? 'card_declined', message: err?.message ?? 'Your card was declined.' });
+    await applyGatewayEvent(app, event.data.object.id, {
+      status: 'failed',
+      code: err?.decline_code ?? err?.code ?? 'card_declined',
+      message: err?.message ?? 'Your card was declined.',
+    });
   }
   return { received: true };
 }

@@ -15,7 +15,10 @@ export const quizzesHandlers = {
     data: await listQuizAttempts(app, requireCaller(caller), params.id, params.lessonId),
   }),
   saveQuizAnswer: async ({ app, caller, params, body }) => ({
-    data: await saveQuizAnswer(app, requireCaller(caller), params.id, params.questionId, { answer: body.answer, currentIndex: body.currentIndex }),
+    data: await saveQuizAnswer(app, requireCaller(caller), params.id, params.questionId, {
+      answer: body.answer,
+      currentIndex: body.currentIndex,
+    }),
   }),
   submitQuizAttempt: async ({ app, caller, params }) => ({
     data: await submitQuizAttempt(app, requireCaller(caller), params.id),

@@ -86,7 +86,18 @@ function attemptQuery(db: Db) {
   return db
     .selectFrom('quiz_attempts')
     .select([
-      'id', 'lesson_id', 'session_id', 'user_id', 'status', 'answers', 'current_index', 'started_at', 'deadline_at', 'submitted_at', 'score', 'max_score',
+      'id',
+      'lesson_id',
+      'session_id',
+      'user_id',
+      'status',
+      'answers',
+      'current_index',
+      'started_at',
+      'deadline_at',
+      'submitted_at',
+      'score',
+      'max_score',
       'feedback',
     ]);
 }
@@ -116,7 +127,11 @@ function toAttempt(r: AttemptQueryRow): AttemptRow {
  * transaction) the row is locked (`select … for update`) until the transaction ends, so two
  * concurrent submits or a save racing a submit are serialised.
  */
-export async function findAttempt(db: Db, id: number, options: { forUpdate?: boolean } = {}): Promise<AttemptRow | null> {
+export async function findAttempt(
+  db: Db,
+  id: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<AttemptRow | null> {
   let q = attemptQuery(db).where('id', '=', id);
   if (options.forUpdate) q = q.forUpdate();
   const r = await q.executeTakeFirst();
@@ -159,7 +174,10 @@ export async function listAttempts(db: Db, key: AttemptKey): Promise<AttemptRow[
  * `quiz_attempts_one_open_idx`, so two concurrent starts never create two attempts.
  * @returns the new id, or null when an open attempt already existed (the caller then reads it).
  */
-export async function insertAttempt(db: Db, a: AttemptKey & { startedAt: Date; deadlineAt: Date | null; maxScore: number }): Promise<number | null> {
+export async function insertAttempt(
+  db: Db,
+  a: AttemptKey & { startedAt: Date; deadlineAt: Date | null; maxScore: number },
+): Promise<number | null> {
   const row = await db
     .insertInto('quiz_attempts')
     .values({
@@ -173,26 +191,49 @@ export async function insertAttempt(db: Db, a: AttemptKey & { startedAt: Date; d
       deadline_at: a.deadlineAt,
       max_score: a.maxScore,
     })
-    .onConflict((oc) => oc.columns(['lesson_id', 'session_id', 'user_id']).where('status', '=', 'IN_PROGRESS').doNothing())
+    .onConflict((oc) =>
+      oc.columns(['lesson_id', 'session_id', 'user_id']).where('status', '=', 'IN_PROGRESS').doNothing(),
+    )
     .returning('id')
     .executeTakeFirst();
   return row?.id ?? null;
 }
 
 /** Replaces an attempt's saved answers and current-question position. */
-export async function saveAnswers(db: Db, id: number, answers: Record<string, QuizAnswerJson>, currentIndex: number): Promise<void> {
-  await db.updateTable('quiz_attempts').set({ answers: JSON.stringify(answers), current_index: currentIndex }).where('id', '=', id).execute();
+export async function saveAnswers(
+  db: Db,
+  id: number,
+  answers: Record<string, QuizAnswerJson>,
+  currentIndex: number,
+): Promise<void> {
+  await db
+    .updateTable('quiz_attempts')
+    .set({ answers: JSON.stringify(answers), current_index: currentIndex })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Records the grading of an attempt: its final status, when, score (null for a learning path), maximum and feedback. */
 export async function recordGrading(
   db: Db,
   id: number,
-  g: { status: 'AUTOGRADED' | 'DONE'; submittedAt: Date; score: number | null; maxScore: number; feedback: FeedbackRow[] },
+  g: {
+    status: 'AUTOGRADED' | 'DONE';
+    submittedAt: Date;
+    score: number | null;
+    maxScore: number;
+    feedback: FeedbackRow[];
+  },
 ): Promise<void> {
   await db
     .updateTable('quiz_attempts')
-    .set({ status: g.status, submitted_at: g.submittedAt, score: g.score, max_score: g.maxScore, feedback: JSON.stringify(g.feedback) })
+    .set({
+      status: g.status,
+      submitted_at: g.submittedAt,
+      score: g.score,
+      max_score: g.maxScore,
+      feedback: JSON.stringify(g.feedback),
+    })
     .where('id', '=', id)
     .execute();
 }
@@ -211,7 +252,11 @@ export interface ExpiredAttemptRow {
  * cheap however many graded attempts the table holds. No lock: the caller grades each under its
  * own row lock.
  */
-export async function findExpiredOpenAttempts(db: Db, now: Date, scope?: { sessionId: number; userId: number }): Promise<ExpiredAttemptRow[]> {
+export async function findExpiredOpenAttempts(
+  db: Db,
+  now: Date,
+  scope?: { sessionId: number; userId: number },
+): Promise<ExpiredAttemptRow[]> {
   const rows = await db
     .selectFrom('quiz_attempts as a')
     .innerJoin('lessons as l', 'l.id', 'a.lesson_id')
@@ -221,7 +266,9 @@ export async function findExpiredOpenAttempts(db: Db, now: Date, scope?: { sessi
     .where('a.deadline_at', 'is not', null)
     .where('a.deadline_at', '<', now)
     .where('t.code', 'in', ['quiz', 'learningObjective'])
-    .$if(scope !== undefined, (q) => q.where('a.session_id', '=', scope!.sessionId).where('a.user_id', '=', scope!.userId))
+    .$if(scope !== undefined, (q) =>
+      q.where('a.session_id', '=', scope!.sessionId).where('a.user_id', '=', scope!.userId),
+    )
     .orderBy('a.deadline_at')
     .orderBy('a.id')
     .execute();

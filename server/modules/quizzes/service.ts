@@ -3,7 +3,13 @@ import type { Kysely } from 'kysely';
 import type { Database, QuizAnswerJson } from '../../db/types.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import { classroomAccess, loadCourseLesson, loadSessionLesson, requireLearner, type ClassroomLessonRow } from '../sessions/access.js';
+import {
+  classroomAccess,
+  loadCourseLesson,
+  loadSessionLesson,
+  requireLearner,
+  type ClassroomLessonRow,
+} from '../sessions/access.js';
 import { lessonDeadline } from '../sessions/schedule.js';
 import {
   findAttempt,
@@ -40,7 +46,10 @@ import {
  */
 
 /** Lesson type codes that have questions and attempts, and the attempt kind of each. */
-const ATTEMPT_KINDS: Partial<Record<ClassroomLessonRow['typeCode'], AttemptKind>> = { quiz: 'QUIZ', learningObjective: 'LEARNING_PATH' };
+const ATTEMPT_KINDS: Partial<Record<ClassroomLessonRow['typeCode'], AttemptKind>> = {
+  quiz: 'QUIZ',
+  learningObjective: 'LEARNING_PATH',
+};
 
 /** QUIZ for a `quiz` lesson, LEARNING_PATH for a `learningObjective` one. */
 export type AttemptKind = 'QUIZ' | 'LEARNING_PATH';
@@ -136,7 +145,12 @@ export function isCorrect(q: Pick<QuestionRow, 'kind' | 'answer'>, answer: QuizA
   switch (q.kind) {
     case 'SINGLE':
     case 'MULTIPLE':
-      return Array.isArray(key) && Array.isArray(answer) && (q.kind === 'MULTIPLE' || answer.length === 1) && sameSet(answer, key);
+      return (
+        Array.isArray(key) &&
+        Array.isArray(answer) &&
+        (q.kind === 'MULTIPLE' || answer.length === 1) &&
+        sameSet(answer, key)
+      );
     case 'TRUE_FALSE':
       return typeof key === 'boolean' && answer === key;
     case 'SHORT_ANSWER': {
@@ -155,7 +169,10 @@ export function isCorrect(q: Pick<QuestionRow, 'kind' | 'answer'>, answer: QuizA
  * pointsAwarded (points or 0), points, correctAnswer (the key), explanation}`, the score (sum of
  * awarded points, 2 decimals) and the maximum ({@link maxScoreOf}).
  */
-export function grade(questions: readonly QuestionRow[], answers: Readonly<Record<string, QuizAnswerJson>>): { score: number; maxScore: number; feedback: FeedbackRow[] } {
+export function grade(
+  questions: readonly QuestionRow[],
+  answers: Readonly<Record<string, QuizAnswerJson>>,
+): { score: number; maxScore: number; feedback: FeedbackRow[] } {
   const feedback: FeedbackRow[] = [];
   let score = 0;
   for (const q of questions) {
@@ -163,7 +180,14 @@ export function grade(questions: readonly QuestionRow[], answers: Readonly<Recor
     const correct = isCorrect(q, answers[String(q.id)]);
     const pointsAwarded = correct ? q.points : 0;
     score += pointsAwarded;
-    feedback.push({ questionId: q.id, correct, pointsAwarded, points: q.points, correctAnswer: q.answer ?? null, explanation: q.explanation });
+    feedback.push({
+      questionId: q.id,
+      correct,
+      pointsAwarded,
+      points: q.points,
+      correctAnswer: q.answer ?? null,
+      explanation: q.explanation,
+    });
   }
   return { score: round2(score), maxScore: maxScoreOf(questions), feedback };
 }
@@ -175,7 +199,13 @@ export function grade(questions: readonly QuestionRow[], answers: Readonly<Recor
  * `now`. With `expiredOnly` it grades only when the attempt's time limit has passed at `now`.
  * @returns false (nothing written) when the attempt was no longer IN_PROGRESS (or not expired).
  */
-async function gradeOpenAttempt(db: Kysely<Database>, attemptId: number, kind: AttemptKind, now: Date, options: { expiredOnly?: boolean } = {}): Promise<boolean> {
+async function gradeOpenAttempt(
+  db: Kysely<Database>,
+  attemptId: number,
+  kind: AttemptKind,
+  now: Date,
+  options: { expiredOnly?: boolean } = {},
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const locked = await findAttempt(trx, attemptId, { forUpdate: true });
     if (!locked || locked.status !== 'IN_PROGRESS') return false;
@@ -207,7 +237,11 @@ async function gradeOpenAttempt(db: Kysely<Database>, attemptId: number, kind: A
  * @param now the instant to compare deadlines with (the app's clock).
  * @returns how many attempts this call graded.
  */
-export async function gradeExpiredAttempts(db: Kysely<Database>, now: Date, scope?: { sessionId: number; userId: number }): Promise<number> {
+export async function gradeExpiredAttempts(
+  db: Kysely<Database>,
+  now: Date,
+  scope?: { sessionId: number; userId: number },
+): Promise<number> {
   let graded = 0;
   for (const a of await findExpiredOpenAttempts(db, now, scope)) {
     const kind = ATTEMPT_KINDS[a.typeCode];
@@ -237,13 +271,19 @@ async function learnerLesson(app: AppContext, caller: Caller, sessionId: number,
  *   or — for a new attempt only — 'The deadline for this lesson has passed' after the lesson's
  *   deadline (the end of its week) unless it allows late work.
  */
-export async function startQuizAttempt(app: AppContext, caller: Caller, sessionId: number, lessonId: number): Promise<{ created: boolean; attempt: QuizAttemptView }> {
+export async function startQuizAttempt(
+  app: AppContext,
+  caller: Caller,
+  sessionId: number,
+  lessonId: number,
+): Promise<{ created: boolean; attempt: QuizAttemptView }> {
   const { access, lesson, kind } = await learnerLesson(app, caller, sessionId, lessonId);
   const now = app.now();
   const key = { lessonId: lesson.id, sessionId: access.session.id, userId: caller.userId };
 
   const open = await findOpenAttempt(app.db, key);
-  if (open && !timeIsUp(open, now)) return { created: false, attempt: attemptView(open, kind, await lessonQuestions(app.db, lesson.id)) };
+  if (open && !timeIsUp(open, now))
+    return { created: false, attempt: attemptView(open, kind, await lessonQuestions(app.db, lesson.id)) };
   if (open) await gradeOpenAttempt(app.db, open.id, kind, now);
 
   if (now.getTime() >= lessonDeadline(access.session, lesson.week).getTime() && !lesson.allowLate) {
@@ -273,7 +313,12 @@ export async function startQuizAttempt(app: AppContext, caller: Caller, sessionI
  * caller's expired open attempts in the session are graded first ({@link gradeExpiredAttempts}).
  * @throws as {@link startQuizAttempt} (404, 403, 409 not a quiz or learning path).
  */
-export async function listQuizAttempts(app: AppContext, caller: Caller, sessionId: number, lessonId: number): Promise<QuizAttemptView[]> {
+export async function listQuizAttempts(
+  app: AppContext,
+  caller: Caller,
+  sessionId: number,
+  lessonId: number,
+): Promise<QuizAttemptView[]> {
   const { access, lesson, kind } = await learnerLesson(app, caller, sessionId, lessonId);
   await gradeExpiredAttempts(app.db, app.now(), { sessionId: access.session.id, userId: caller.userId });
   const [rows, questions] = await Promise.all([
@@ -291,7 +336,8 @@ export async function listQuizAttempts(app: AppContext, caller: Caller, sessionI
 async function ownAttempt(app: AppContext, caller: Caller, attemptId: number) {
   const attempt = await findAttempt(app.db, attemptId);
   if (!attempt) throw notFound('Quiz attempt');
-  if (attempt.userId !== caller.userId) throw forbidden('Only the learner who started this attempt can answer or submit it');
+  if (attempt.userId !== caller.userId)
+    throw forbidden('Only the learner who started this attempt can answer or submit it');
   requireLearner(await classroomAccess(app.db, caller, attempt.sessionId));
   const lesson = await loadCourseLesson(app.db, null, attempt.lessonId);
   return { attempt, kind: attemptKindOf(lesson) };
@@ -307,16 +353,23 @@ async function ownAttempt(app: AppContext, caller: Caller, attemptId: number) {
 export function answerShapeError(q: Pick<QuestionRow, 'kind' | 'options'>, answer: unknown): string | null {
   if (answer === null) return null;
   const ids = new Set(q.options.map((o) => o.id));
-  const optionIds = (a: unknown): a is string[] => Array.isArray(a) && a.every((x) => typeof x === 'string' && ids.has(x));
+  const optionIds = (a: unknown): a is string[] =>
+    Array.isArray(a) && a.every((x) => typeof x === 'string' && ids.has(x));
   switch (q.kind) {
     case 'SINGLE':
-      return optionIds(answer) && answer.length === 1 ? null : 'must be a list of exactly one option id of this question';
+      return optionIds(answer) && answer.length === 1
+        ? null
+        : 'must be a list of exactly one option id of this question';
     case 'MULTIPLE':
-      return optionIds(answer) && new Set(answer).size === answer.length ? null : 'must be a list of distinct option ids of this question';
+      return optionIds(answer) && new Set(answer).size === answer.length
+        ? null
+        : 'must be a list of distinct option ids of this question';
     case 'TRUE_FALSE':
       return typeof answer === 'boolean' ? null : 'must be true or false';
     case 'SHORT_ANSWER':
-      return typeof answer === 'string' && answer.length <= SHORT_ANSWER_MAX_CHARS ? null : `must be a text of at most ${SHORT_ANSWER_MAX_CHARS} characters`;
+      return typeof answer === 'string' && answer.length <= SHORT_ANSWER_MAX_CHARS
+        ? null
+        : `must be a text of at most ${SHORT_ANSWER_MAX_CHARS} characters`;
     case 'STEP':
       return 'must be left out: a step takes no answer';
     default:
@@ -347,7 +400,9 @@ export async function saveQuizAnswer(
   const question = questions.find((q) => q.id === questionId);
   if (!question) throw notFound('Question');
   if (!(Number.isInteger(body.currentIndex) && body.currentIndex >= 0 && body.currentIndex < questions.length)) {
-    throw badRequest('Some fields are invalid', [{ path: 'currentIndex', message: `must be between 0 and ${questions.length - 1}` }]);
+    throw badRequest('Some fields are invalid', [
+      { path: 'currentIndex', message: `must be between 0 and ${questions.length - 1}` },
+    ]);
   }
   const hasAnswer = body.answer !== undefined;
   if (hasAnswer) {
@@ -360,7 +415,8 @@ export async function saveQuizAnswer(
     if (!locked) throw conflict('This attempt has already been submitted');
     // An attempt closed by its time limit (graded after its deadline, e.g. by the sweep) keeps
     // answering the time-limit message, as it did while it was still open.
-    if (timeIsUp(locked, now) && (locked.status === 'IN_PROGRESS' || closedByTimeLimit(locked))) throw conflict('The time limit of this attempt has passed');
+    if (timeIsUp(locked, now) && (locked.status === 'IN_PROGRESS' || closedByTimeLimit(locked)))
+      throw conflict('The time limit of this attempt has passed');
     if (locked.status !== 'IN_PROGRESS') throw conflict('This attempt has already been submitted');
     const answers = { ...locked.answers };
     if (hasAnswer) {
@@ -388,7 +444,10 @@ export async function submitQuizAttempt(app: AppContext, caller: Caller, attempt
   const { kind } = await ownAttempt(app, caller, attemptId);
   const graded = await gradeOpenAttempt(app.db, attemptId, kind, app.now());
   const attempt = (await findAttempt(app.db, attemptId))!;
-  const closedByTimeLimit = attempt.deadlineAt !== null && attempt.submittedAt !== null && attempt.submittedAt.getTime() > attempt.deadlineAt.getTime();
+  const closedByTimeLimit =
+    attempt.deadlineAt !== null &&
+    attempt.submittedAt !== null &&
+    attempt.submittedAt.getTime() > attempt.deadlineAt.getTime();
   if (!graded && !closedByTimeLimit) throw conflict('This attempt has already been submitted');
   return attemptView(attempt, kind, await lessonQuestions(app.db, attempt.lessonId));
 }

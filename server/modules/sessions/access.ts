@@ -40,7 +40,17 @@ export async function loadClassroomSession(db: Db, sessionId: number): Promise<C
     .selectFrom('sessions as s')
     .innerJoin('courses as c', 'c.id', 's.course_id')
     .select([
-      's.id', 's.course_id', 'c.title', 'c.company_id', 'c.is_private', 's.educator_id', 's.start_date', 's.end_date', 's.timezone', 's.schedule', 's.status',
+      's.id',
+      's.course_id',
+      'c.title',
+      'c.company_id',
+      'c.is_private',
+      's.educator_id',
+      's.start_date',
+      's.end_date',
+      's.timezone',
+      's.schedule',
+      's.status',
     ])
     .where('s.id', '=', sessionId)
     .where('s.deleted_at', 'is', null)
@@ -76,7 +86,12 @@ export async function classroomAccess(db: Db, caller: Caller, sessionId: number)
   const session = await loadClassroomSession(db, sessionId);
   if (caller.role === 'ADMIN' || caller.role === 'SUPER_ADMIN') return { session, role: 'ADMIN' };
   if (caller.userId === session.educatorId) return { session, role: 'EDUCATOR' };
-  if (!courseTenantOpenFor({ isPrivate: session.coursePrivate, companyId: session.courseCompanyId }, tenantScopeOf(caller))) {
+  if (
+    !courseTenantOpenFor(
+      { isPrivate: session.coursePrivate, companyId: session.courseCompanyId },
+      tenantScopeOf(caller),
+    )
+  ) {
     throw forbidden("This session's course is private to a company you do not belong to");
   }
   const enrolled = await db
@@ -134,9 +149,26 @@ function lessonQuery(db: Db) {
     .innerJoin('sections as sec', 'sec.id', 'l.section_id')
     .innerJoin('lesson_types as t', 't.id', 'l.lesson_type_id')
     .select([
-      'l.id', 'sec.course_id', 'l.section_id', 'sec.week', 'l.name', 'l.sort_order', 't.id as type_id', 't.code as type_code', 't.name as type_name',
-      'l.duration_minutes', 'l.link', 'l.day', 'l.start_time', 'l.content_html', 'l.video_url', 'l.captions_url', 'l.points', 'l.allow_late',
-      'l.time_limit_minutes', 'l.programming',
+      'l.id',
+      'sec.course_id',
+      'l.section_id',
+      'sec.week',
+      'l.name',
+      'l.sort_order',
+      't.id as type_id',
+      't.code as type_code',
+      't.name as type_name',
+      'l.duration_minutes',
+      'l.link',
+      'l.day',
+      'l.start_time',
+      'l.content_html',
+      'l.video_url',
+      'l.captions_url',
+      'l.points',
+      'l.allow_late',
+      'l.time_limit_minutes',
+      'l.programming',
     ]);
 }
 
@@ -193,7 +225,11 @@ export async function loadCourseLessons(db: Db, courseId: number): Promise<Class
 }
 
 /** Loads a lesson of the session's course. @throws 404 as {@link loadCourseLesson}. */
-export function loadSessionLesson(db: Db, session: Pick<ClassroomSession, 'courseId'>, lessonId: number): Promise<ClassroomLessonRow> {
+export function loadSessionLesson(
+  db: Db,
+  session: Pick<ClassroomSession, 'courseId'>,
+  lessonId: number,
+): Promise<ClassroomLessonRow> {
   return loadCourseLesson(db, session.courseId, lessonId);
 }
 

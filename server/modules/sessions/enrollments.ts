@@ -17,10 +17,22 @@ export async function enrollmentsByIds(app: AppContext, ids: number[]): Promise<
     .selectFrom('enrollments as e')
     .innerJoin('sessions as s', 's.id', 'e.session_id')
     .innerJoin('courses as c', 'c.id', 's.course_id')
-    .select(['e.id', 'e.session_id', 'e.user_id', 'e.status', 'e.created_at', 'e.paid_amount_cents', 'c.id as course_id', 'c.title', 'c.picture_url'])
+    .select([
+      'e.id',
+      'e.session_id',
+      'e.user_id',
+      'e.status',
+      'e.created_at',
+      'e.paid_amount_cents',
+      'c.id as course_id',
+      'c.title',
+      'c.picture_url',
+    ])
     .where('e.id', 'in', ids)
     .execute();
-  const sessions = new Map((await sessionSummaries(app.db, [...new Set(rows.map((r) => r.session_id))])).map((s) => [s.id, s]));
+  const sessions = new Map(
+    (await sessionSummaries(app.db, [...new Set(rows.map((r) => r.session_id))])).map((s) => [s.id, s]),
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
@@ -53,7 +65,10 @@ export async function listMyEnrollments(app: AppContext, caller: Caller): Promis
     .orderBy('s.start_date')
     .orderBy('e.id')
     .execute();
-  return enrollmentsByIds(app, rows.map((r) => r.id));
+  return enrollmentsByIds(
+    app,
+    rows.map((r) => r.id),
+  );
 }
 
 /** A session read for a seat check (locked FOR NO KEY UPDATE unless asked not to), with what enrollment needs. */
@@ -78,7 +93,12 @@ export interface LockedSession {
  * the enrollment storm).
  * @throws 404 unknown/invisible session; 422 session not open (pending, rejected or ended).
  */
-export async function lockOpenSession(trx: Transaction<Database>, caller: Caller, sessionId: number, opts: { lock: boolean } = { lock: true }): Promise<LockedSession> {
+export async function lockOpenSession(
+  trx: Transaction<Database>,
+  caller: Caller,
+  sessionId: number,
+  opts: { lock: boolean } = { lock: true },
+): Promise<LockedSession> {
   // One round trip (migration 0022, session_seats): the row locked FOR NO KEY UPDATE, then the
   // seats counted by a statement that starts after the lock is granted. The lock is held until
   // commit, so every round trip under it lengthens the checkout queue (issue 15, goal 2).
@@ -88,7 +108,11 @@ export async function lockOpenSession(trx: Transaction<Database>, caller: Caller
   // first and locks the session last (payments/intents.ts) would otherwise deadlock with another.
   // Seats held for other people's unfinished card payments are taken too; the caller's own hold is theirs.
   const s = await trx
-    .selectFrom(sql<SessionSeats>`session_seats(${sessionId}, ${caller.userId}, ${[...OPEN_INTENT_STATUSES]}::text[], ${opts.lock})`.as('seats'))
+    .selectFrom(
+      sql<SessionSeats>`session_seats(${sessionId}, ${caller.userId}, ${[...OPEN_INTENT_STATUSES]}::text[], ${opts.lock})`.as(
+        'seats',
+      ),
+    )
     .selectAll('seats')
     .where(({ exists, selectFrom }) =>
       exists(
@@ -105,8 +129,16 @@ export async function lockOpenSession(trx: Transaction<Database>, caller: Caller
     throw new HttpError(422, 'This session is not open for enrollment');
   }
   return {
-    id: sessionId, priceCents: s.price_cents, maxSeats: s.max_seats, seatsTaken: s.seats_taken, educatorId: s.educator_id, ownHolds: s.own_holds,
-    enrollment: s.enrollment_id === null ? null : { id: s.enrollment_id, status: s.enrollment_status as Selectable<EnrollmentsTable>['status'] },
+    id: sessionId,
+    priceCents: s.price_cents,
+    maxSeats: s.max_seats,
+    seatsTaken: s.seats_taken,
+    educatorId: s.educator_id,
+    ownHolds: s.own_holds,
+    enrollment:
+      s.enrollment_id === null
+        ? null
+        : { id: s.enrollment_id, status: s.enrollment_status as Selectable<EnrollmentsTable>['status'] },
   };
 }
 
@@ -128,7 +160,12 @@ interface SessionSeats {
 
 /** The caller's existing enrollment in a session, if any. */
 export async function findEnrollment(db: Kysely<Database>, userId: number, sessionId: number) {
-  return db.selectFrom('enrollments').selectAll().where('session_id', '=', sessionId).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('enrollments')
+    .selectAll()
+    .where('session_id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 /**
@@ -146,7 +183,12 @@ export async function insertEnrollment(
   if (session.seatsTaken >= session.maxSeats) throw conflict('Session is full');
   const row = await trx
     .insertInto('enrollments')
-    .values({ session_id: session.id, user_id: caller.userId, paid_amount_cents: paid.amountCents, payment_intent_id: paid.paymentIntentId })
+    .values({
+      session_id: session.id,
+      user_id: caller.userId,
+      paid_amount_cents: paid.amountCents,
+      payment_intent_id: paid.paymentIntentId,
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
     .catch((err: unknown) => {
@@ -154,7 +196,8 @@ export async function insertEnrollment(
       if ((err as { code?: string }).code === '23505') throw conflict('You are already enrolled in this session');
       throw err;
     });
-  if (caller.role === 'USER') await trx.updateTable('users').set({ role: 'LEARNER' }).where('id', '=', caller.userId).execute();
+  if (caller.role === 'USER')
+    await trx.updateTable('users').set({ role: 'LEARNER' }).where('id', '=', caller.userId).execute();
   return row.id;
 }
 
@@ -163,7 +206,11 @@ export async function insertEnrollment(
  * session: by its payment) → 200 with the enrollment. Paid and not paid → 402.
  * @throws 404, 422 as {@link lockOpenSession}; 409 'Session is full'; 402 'Payment required'.
  */
-export async function enroll(app: AppContext, caller: Caller, sessionId: number): Promise<{ created: boolean; enrollment: EnrollmentView }> {
+export async function enroll(
+  app: AppContext,
+  caller: Caller,
+  sessionId: number,
+): Promise<{ created: boolean; enrollment: EnrollmentView }> {
   const existing = await findEnrollment(app.db, caller.userId, sessionId);
   if (existing && existing.status === 'ACTIVE') {
     const [view] = await enrollmentsByIds(app, [existing.id]);
@@ -176,7 +223,11 @@ export async function enroll(app: AppContext, caller: Caller, sessionId: number)
     if (session.priceCents > 0) throw paymentRequired('Payment required: pay for this session to enroll');
     if (again) {
       if (session.seatsTaken >= session.maxSeats) throw conflict('Session is full');
-      await trx.updateTable('enrollments').set({ status: 'ACTIVE', created_at: new Date() }).where('id', '=', again.id).execute();
+      await trx
+        .updateTable('enrollments')
+        .set({ status: 'ACTIVE', created_at: new Date() })
+        .where('id', '=', again.id)
+        .execute();
       return again.id;
     }
     return insertEnrollment(trx, caller, session, { amountCents: 0, paymentIntentId: null });

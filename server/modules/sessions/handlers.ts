@@ -18,15 +18,22 @@ import { exploreSessions, getSessionInfo, getSyllabus } from './read.js';
 export const sessionsHandlers = {
   exploreSessions: async ({ app, tenant, query }) => ({ data: await exploreSessions(app, tenant, query) }),
   getSessionInfo: async ({ app, caller, params }) => ({ data: await getSessionInfo(app, caller, params.id, false) }),
-  getSessionInfoSecured: async ({ app, caller, params }) => ({ data: await getSessionInfo(app, caller, params.id, true) }),
+  getSessionInfoSecured: async ({ app, caller, params }) => ({
+    data: await getSessionInfo(app, caller, params.id, true),
+  }),
   getSessionSyllabus: async ({ app, caller, params }) => ({ data: await getSyllabus(app, caller, params.id, false) }),
-  getSessionSyllabusSecured: async ({ app, caller, params }) => ({ data: await getSyllabus(app, caller, params.id, true) }),
+  getSessionSyllabusSecured: async ({ app, caller, params }) => ({
+    data: await getSyllabus(app, caller, params.id, true),
+  }),
   listMyEnrollments: async ({ app, caller }) => ({ data: await listMyEnrollments(app, requireCaller(caller)) }),
   enrollInSession: async ({ app, caller, params }) => {
     const { created, enrollment } = await enroll(app, requireCaller(caller), params.id);
     return created ? { status: 201, data: enrollment } : { data: enrollment };
   },
-  requestSession: async ({ app, caller, body }) => ({ status: 201, data: await requestSession(app, requireCaller(caller), body) }),
+  requestSession: async ({ app, caller, body }) => ({
+    status: 201,
+    data: await requestSession(app, requireCaller(caller), body),
+  }),
   listSessions: async ({ app, caller, query }) => ({ data: await listSessions(app, requireCaller(caller), query) }),
   listSessionLearners: async ({ app, caller, params, query }) => ({
     data: await listSessionLearners(app, requireCaller(caller), params.id, query.page, query.pageSize),
@@ -34,7 +41,13 @@ export const sessionsHandlers = {
   approveSession: async ({ app, caller, params, body }) => ({
     data: await approveSession(app, requireCaller(caller), params.id, body?.message?.trim() || null),
   }),
-  rejectSession: async ({ app, caller, params, body }) => ({ data: await rejectSession(app, requireCaller(caller), params.id, body.message.trim()) }),
-  deleteSession: async ({ app, caller, params, body }) => ({ data: await deleteSession(app, requireCaller(caller), params.id, body.message.trim()) }),
-  updateSessionContent: async ({ app, caller, params, body }) => ({ data: await updateSessionContent(app, requireCaller(caller), params.id, body) }),
+  rejectSession: async ({ app, caller, params, body }) => ({
+    data: await rejectSession(app, requireCaller(caller), params.id, body.message.trim()),
+  }),
+  deleteSession: async ({ app, caller, params, body }) => ({
+    data: await deleteSession(app, requireCaller(caller), params.id, body.message.trim()),
+  }),
+  updateSessionContent: async ({ app, caller, params, body }) => ({
+    data: await updateSessionContent(app, requireCaller(caller), params.id, body),
+  }),
 } satisfies HandlerTable;

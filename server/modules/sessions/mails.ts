@@ -11,7 +11,12 @@ export { waitlistSessionOpen } from '../courses/waitlist-mails.js';
 /** To the educator when an admin approves their session; `message` is the moderator's, or null. */
 export const sessionApproved = defineMailTemplate({
   name: 'session-approved',
-  example: { firstName: 'Karim', sessionId: 7, title: 'Intro to Algorithms', message: 'Great syllabus.' as string | null },
+  example: {
+    firstName: 'Karim',
+    sessionId: 7,
+    title: 'Intro to Algorithms',
+    message: 'Great syllabus.' as string | null,
+  },
   en: {
     subject: 'Your session of "{{title}}" is approved',
     text: 'Hello {{firstName}},\n\nYour session #{{sessionId}} of "{{title}}" was approved and learners can now enroll.{{#if message}}\n\nMessage from the moderator:\n{{message}}{{/if}}',

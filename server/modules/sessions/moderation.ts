@@ -30,7 +30,12 @@ async function listItems(app: AppContext, ids: number[]): Promise<SessionListIte
   const byId = new Map(rows.map((r) => [r.id, r]));
   return (await sessionSummaries(app.db, ids)).map((s) => {
     const r = byId.get(s.id)!;
-    return { ...s, course: { id: r.course_id, title: r.title, pictureUrl: r.picture_url ?? '' }, moderationMessage: r.moderation_message, createdAt: r.created_at.toISOString() };
+    return {
+      ...s,
+      course: { id: r.course_id, title: r.title, pictureUrl: r.picture_url ?? '' },
+      moderationMessage: r.moderation_message,
+      createdAt: r.created_at.toISOString(),
+    };
   });
 }
 
@@ -42,13 +47,26 @@ async function listItems(app: AppContext, ids: number[]): Promise<SessionListIte
 export async function requestSession(
   app: AppContext,
   caller: Caller,
-  input: { courseId: number; startDate: string; endDate: string; timezone: string; schedule: unknown; maxSeats: number; price: number },
+  input: {
+    courseId: number;
+    startDate: string;
+    endDate: string;
+    timezone: string;
+    schedule: unknown;
+    maxSeats: number;
+    price: number;
+  },
 ): Promise<SessionSummary> {
   if (caller.status !== 'APPROVED') throw forbidden('Your educator account is waiting for approval');
-  const course = await app.db.selectFrom('courses').select(['id', 'educator_id', 'has_multi_instructors', 'status']).where('id', '=', input.courseId).executeTakeFirst();
+  const course = await app.db
+    .selectFrom('courses')
+    .select(['id', 'educator_id', 'has_multi_instructors', 'status'])
+    .where('id', '=', input.courseId)
+    .executeTakeFirst();
   if (!course) throw notFound('Course');
   const staff = isStaff(caller);
-  if (!staff && course.educator_id !== caller.userId && !course.has_multi_instructors) throw forbidden('You can only run sessions of your own courses');
+  if (!staff && course.educator_id !== caller.userId && !course.has_multi_instructors)
+    throw forbidden('You can only run sessions of your own courses');
   // An admin requesting a session (e.g. duplicating one) requests it for the course's educator.
   const educatorId = staff ? course.educator_id : caller.userId;
   const errors: FieldError[] = [];
@@ -65,8 +83,15 @@ export async function requestSession(
     const { id } = await trx
       .insertInto('sessions')
       .values({
-        course_id: course.id, educator_id: educatorId, start_date: input.startDate, end_date: input.endDate, timezone: input.timezone,
-        schedule: JSON.stringify(schedule), max_seats: input.maxSeats, price_cents: priceCents, status: 'PENDING',
+        course_id: course.id,
+        educator_id: educatorId,
+        start_date: input.startDate,
+        end_date: input.endDate,
+        timezone: input.timezone,
+        schedule: JSON.stringify(schedule),
+        max_seats: input.maxSeats,
+        price_cents: priceCents,
+        status: 'PENDING',
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -88,18 +113,29 @@ export async function listSessions(
   caller: Caller,
   q: { status?: SessionStatus; courseId?: number; page: number; pageSize: number },
 ): Promise<Page<SessionListItem>> {
-  let base = app.db.selectFrom('sessions as s').innerJoin('courses as c', 'c.id', 's.course_id').where('s.deleted_at', 'is', null);
-  if (caller.role === 'EDUCATOR') base = base.where((eb) => eb.or([eb('s.educator_id', '=', caller.userId), eb('c.educator_id', '=', caller.userId)]));
+  let base = app.db
+    .selectFrom('sessions as s')
+    .innerJoin('courses as c', 'c.id', 's.course_id')
+    .where('s.deleted_at', 'is', null);
+  if (caller.role === 'EDUCATOR')
+    base = base.where((eb) =>
+      eb.or([eb('s.educator_id', '=', caller.userId), eb('c.educator_id', '=', caller.userId)]),
+    );
   else if (caller.role === 'PARTNER') base = base.where('c.company_id', '=', caller.companyId ?? -1);
   if (q.courseId) base = base.where('s.course_id', '=', q.courseId);
   switch (q.status) {
     case undefined:
       break;
     case 'ACTIVE':
-      base = base.where('s.status', 'in', ['APPROVED', 'ACTIVE']).where('s.start_date', '<=', sql<string>`current_date`).where('s.end_date', '>=', sql<string>`current_date`);
+      base = base
+        .where('s.status', 'in', ['APPROVED', 'ACTIVE'])
+        .where('s.start_date', '<=', sql<string>`current_date`)
+        .where('s.end_date', '>=', sql<string>`current_date`);
       break;
     case 'EXPIRED':
-      base = base.where('s.status', 'in', ['APPROVED', 'ACTIVE', 'EXPIRED']).where('s.end_date', '<', sql<string>`current_date`);
+      base = base
+        .where('s.status', 'in', ['APPROVED', 'ACTIVE', 'EXPIRED'])
+        .where('s.end_date', '<', sql<string>`current_date`);
       break;
     case 'APPROVED':
       base = base.where('s.status', 'in', ['APPROVED', 'ACTIVE']).where('s.start_date', '>', sql<string>`current_date`);
@@ -108,8 +144,22 @@ export async function listSessions(
       base = base.where('s.status', '=', q.status);
   }
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const ids = await base.select('s.id').orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
-  return { items: await listItems(app, ids.map((r) => r.id)), total: Number(total), page: q.page, pageSize: q.pageSize };
+  const ids = await base
+    .select('s.id')
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
+  return {
+    items: await listItems(
+      app,
+      ids.map((r) => r.id),
+    ),
+    total: Number(total),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
 }
 
 /** Loads a session (not deleted) with its course's educator and company. @throws 404. */
@@ -118,7 +168,20 @@ async function sessionRow(db: AppContext['db'] | Transaction<Database>, id: numb
     .selectFrom('sessions as s')
     .innerJoin('courses as c', 'c.id', 's.course_id')
     .innerJoin('users as u', 'u.id', 's.educator_id')
-    .select(['s.id', 's.status', 's.educator_id', 's.course_id', 's.price_cents', 'c.educator_id as course_educator_id', 'c.company_id', 'c.title', 'c.status as course_status', 'u.email as educator_email', 'u.first_name as educator_first_name', 'u.language as educator_language'])
+    .select([
+      's.id',
+      's.status',
+      's.educator_id',
+      's.course_id',
+      's.price_cents',
+      'c.educator_id as course_educator_id',
+      'c.company_id',
+      'c.title',
+      'c.status as course_status',
+      'u.email as educator_email',
+      'u.first_name as educator_first_name',
+      'u.language as educator_language',
+    ])
     .where('s.id', '=', id)
     .where('s.deleted_at', 'is', null);
   if (lock) q = q.forUpdate('s');
@@ -137,12 +200,26 @@ const ownsSession = (caller: Caller, row: { educator_id: number; course_educator
 export async function listSessionLearners(app: AppContext, caller: Caller, id: number, page: number, pageSize: number) {
   const row = await sessionRow(app.db, id);
   const partner = caller.role === 'PARTNER';
-  if (!isStaff(caller) && !partner && !ownsSession(caller, row)) throw forbidden("You cannot see this session's learners");
-  let base = app.db.selectFrom('enrollments as e').innerJoin('users as u', 'u.id', 'e.user_id').where('e.session_id', '=', id).where('e.status', '=', 'ACTIVE');
+  if (!isStaff(caller) && !partner && !ownsSession(caller, row))
+    throw forbidden("You cannot see this session's learners");
+  let base = app.db
+    .selectFrom('enrollments as e')
+    .innerJoin('users as u', 'u.id', 'e.user_id')
+    .where('e.session_id', '=', id)
+    .where('e.status', '=', 'ACTIVE');
   if (partner) base = base.where('u.company_id', '=', caller.companyId ?? -1);
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await base
-    .select(['e.id', 'e.created_at', 'e.status', 'u.id as user_id', 'u.first_name', 'u.last_name', 'u.email', 'u.picture_url'])
+    .select([
+      'e.id',
+      'e.created_at',
+      'e.status',
+      'u.id as user_id',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.picture_url',
+    ])
     .orderBy('u.last_name')
     .orderBy('u.first_name')
     .orderBy('e.id')
@@ -151,7 +228,13 @@ export async function listSessionLearners(app: AppContext, caller: Caller, id: n
     .execute();
   return {
     items: rows.map((r) => ({
-      enrollmentId: r.id, userId: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), email: r.email, pictureUrl: r.picture_url, enrolledAt: r.created_at.toISOString(), status: r.status,
+      enrollmentId: r.id,
+      userId: r.user_id,
+      name: `${r.first_name} ${r.last_name}`.trim(),
+      email: r.email,
+      pictureUrl: r.picture_url,
+      enrolledAt: r.created_at.toISOString(),
+      status: r.status,
     })),
     total: Number(total),
     page,
@@ -167,12 +250,22 @@ type AfterCommit = Array<() => Promise<unknown>>;
  * dates) and appears in explore; its course is PUBLISHED unless an admin unpublished it; the
  * educator is mailed; the decision is audited. @throws 404; 409 unless the session is PENDING or REJECTED (the contract's "Not PENDING → 409").
  */
-export async function approveSession(app: AppContext, caller: Caller, id: number, message: string | null): Promise<SessionSummary> {
+export async function approveSession(
+  app: AppContext,
+  caller: Caller,
+  id: number,
+  message: string | null,
+): Promise<SessionSummary> {
   const after: AfterCommit = [];
   await app.db.transaction().execute(async (trx) => {
     const row = await sessionRow(trx, id, true);
-    if (row.status !== 'PENDING' && row.status !== 'REJECTED') throw new HttpError(409, `Only a pending or rejected session can be approved (this one is ${row.status})`);
-    await trx.updateTable('sessions').set({ status: 'APPROVED', moderation_message: message }).where('id', '=', id).execute();
+    if (row.status !== 'PENDING' && row.status !== 'REJECTED')
+      throw new HttpError(409, `Only a pending or rejected session can be approved (this one is ${row.status})`);
+    await trx
+      .updateTable('sessions')
+      .set({ status: 'APPROVED', moderation_message: message })
+      .where('id', '=', id)
+      .execute();
     // Approving a session approves its course's content too: a course not yet published (draft, pending, approved,
     // rejected) is published with it; one an admin unpublished stays out of the catalog (docs/decisions.md "Course moderation").
     const published = await trx
@@ -182,9 +275,21 @@ export async function approveSession(app: AppContext, caller: Caller, id: number
       .where('status', 'not in', ['PUBLISHED', 'UNPUBLISHED'])
       .executeTakeFirst();
     if (Number(published.numUpdatedRows) > 0) {
-      await audit(trx, { actorId: caller.userId, action: 'course.published', entityType: 'course', entityId: row.course_id, message: `with session #${id}` });
+      await audit(trx, {
+        actorId: caller.userId,
+        action: 'course.published',
+        entityType: 'course',
+        entityId: row.course_id,
+        message: `with session #${id}`,
+      });
     }
-    await audit(trx, { actorId: caller.userId, action: 'session.approved', entityType: 'session', entityId: id, message });
+    await audit(trx, {
+      actorId: caller.userId,
+      action: 'session.approved',
+      entityType: 'session',
+      entityId: id,
+      message,
+    });
     // The course's confirmed waitlist hears of the new session once the approval is committed.
     after.push(() => notifyWaitlist(app, { kind: 'session-open', sessionId: id }));
     after.push(() =>
@@ -205,13 +310,29 @@ export async function approveSession(app: AppContext, caller: Caller, id: number
  * POST /sessions/{id}/reject {message}: admins. The session becomes REJECTED (never in explore),
  * the educator is mailed the reason; audited. @throws 404; 409 unless PENDING (the contract's "Not PENDING → 409").
  */
-export async function rejectSession(app: AppContext, caller: Caller, id: number, message: string): Promise<SessionSummary> {
+export async function rejectSession(
+  app: AppContext,
+  caller: Caller,
+  id: number,
+  message: string,
+): Promise<SessionSummary> {
   const after: AfterCommit = [];
   await app.db.transaction().execute(async (trx) => {
     const row = await sessionRow(trx, id, true);
-    if (row.status !== 'PENDING') throw new HttpError(409, `Only a pending session can be rejected (this one is ${row.status})`);
-    await trx.updateTable('sessions').set({ status: 'REJECTED', moderation_message: message }).where('id', '=', id).execute();
-    await audit(trx, { actorId: caller.userId, action: 'session.rejected', entityType: 'session', entityId: id, message });
+    if (row.status !== 'PENDING')
+      throw new HttpError(409, `Only a pending session can be rejected (this one is ${row.status})`);
+    await trx
+      .updateTable('sessions')
+      .set({ status: 'REJECTED', moderation_message: message })
+      .where('id', '=', id)
+      .execute();
+    await audit(trx, {
+      actorId: caller.userId,
+      action: 'session.rejected',
+      entityType: 'session',
+      entityId: id,
+      message,
+    });
     after.push(() =>
       app.mailer.sendTemplate(
         sessionRejected,
@@ -233,7 +354,12 @@ export async function rejectSession(app: AppContext, caller: Caller, id: number,
  * session hidden (soft delete, kept for the ledger). Learners and educator are mailed; audited.
  * @throws 404; 403 an educator deleting an approved session or another's.
  */
-export async function deleteSession(app: AppContext, caller: Caller, id: number, message: string): Promise<{ id: number }> {
+export async function deleteSession(
+  app: AppContext,
+  caller: Caller,
+  id: number,
+  message: string,
+): Promise<{ id: number }> {
   const mails: Array<{ to: string; name: string; language: Language }> = [];
   let info: Awaited<ReturnType<typeof sessionRow>> | null = null;
   await app.db.transaction().execute(async (trx) => {
@@ -241,19 +367,32 @@ export async function deleteSession(app: AppContext, caller: Caller, id: number,
     info = row;
     if (!isStaff(caller)) {
       if (!ownsSession(caller, row)) throw forbidden('You can only delete your own sessions');
-      if (row.status !== 'PENDING' && row.status !== 'REJECTED') throw forbidden('An approved session can only be deleted by an admin');
+      if (row.status !== 'PENDING' && row.status !== 'REJECTED')
+        throw forbidden('An approved session can only be deleted by an admin');
     }
     const enrolled = await trx
       .selectFrom('enrollments as e')
       .innerJoin('users as u', 'u.id', 'e.user_id')
-      .select(['e.id', 'e.user_id', 'e.paid_amount_cents', 'e.payment_intent_id', 'u.email', 'u.first_name', 'u.language'])
+      .select([
+        'e.id',
+        'e.user_id',
+        'e.paid_amount_cents',
+        'e.payment_intent_id',
+        'u.email',
+        'u.first_name',
+        'u.language',
+      ])
       .where('e.session_id', '=', id)
       .where('e.status', '=', 'ACTIVE')
       .execute();
     for (const e of enrolled) {
       if (e.paid_amount_cents > 0) {
         const intent = e.payment_intent_id
-          ? await trx.selectFrom('payment_intents').select(['fee_cents']).where('id', '=', e.payment_intent_id).executeTakeFirst()
+          ? await trx
+              .selectFrom('payment_intents')
+              .select(['fee_cents'])
+              .where('id', '=', e.payment_intent_id)
+              .executeTakeFirst()
           : null;
         const feeCents = intent?.fee_cents ?? quoteCents(row.price_cents, app.config.fee).feeCents;
         const priceCents = e.paid_amount_cents - feeCents;
@@ -261,18 +400,54 @@ export async function deleteSession(app: AppContext, caller: Caller, id: number,
           trx,
           'SESSION_REFUND',
           [
-            { account: 'WALLET', ownerId: e.user_id, amountCents: e.paid_amount_cents, reason: 'REFUND', sessionId: id, description: `Refund: session #${id} was cancelled` },
-            { account: 'EARNINGS', ownerId: row.educator_id, amountCents: -priceCents, reason: 'REFUND', sessionId: id, description: `Refund to a learner of session #${id}` },
-            { account: 'PLATFORM_FEES', ownerId: null, amountCents: -feeCents, reason: 'REFUND', sessionId: id, description: `Fee refunded for session #${id}` },
+            {
+              account: 'WALLET',
+              ownerId: e.user_id,
+              amountCents: e.paid_amount_cents,
+              reason: 'REFUND',
+              sessionId: id,
+              description: `Refund: session #${id} was cancelled`,
+            },
+            {
+              account: 'EARNINGS',
+              ownerId: row.educator_id,
+              amountCents: -priceCents,
+              reason: 'REFUND',
+              sessionId: id,
+              description: `Refund to a learner of session #${id}`,
+            },
+            {
+              account: 'PLATFORM_FEES',
+              ownerId: null,
+              amountCents: -feeCents,
+              reason: 'REFUND',
+              sessionId: id,
+              description: `Fee refunded for session #${id}`,
+            },
           ],
           e.payment_intent_id,
         );
       }
       mails.push({ to: e.email, name: e.first_name, language: e.language });
     }
-    await trx.updateTable('enrollments').set({ status: 'CANCELLED' }).where('session_id', '=', id).where('status', '=', 'ACTIVE').execute();
-    await trx.updateTable('sessions').set({ deleted_at: new Date(), moderation_message: message }).where('id', '=', id).execute();
-    await audit(trx, { actorId: caller.userId, action: 'session.deleted', entityType: 'session', entityId: id, message });
+    await trx
+      .updateTable('enrollments')
+      .set({ status: 'CANCELLED' })
+      .where('session_id', '=', id)
+      .where('status', '=', 'ACTIVE')
+      .execute();
+    await trx
+      .updateTable('sessions')
+      .set({ deleted_at: new Date(), moderation_message: message })
+      .where('id', '=', id)
+      .execute();
+    await audit(trx, {
+      actorId: caller.userId,
+      action: 'session.deleted',
+      entityType: 'session',
+      entityId: id,
+      message,
+    });
   });
   const row = info as Awaited<ReturnType<typeof sessionRow>> | null;
   if (row) {
@@ -308,14 +483,28 @@ export async function updateSessionContent(app: AppContext, caller: Caller, id: 
   if (weeks.length) {
     const typeIds = new Set((await app.db.selectFrom('lesson_types').select('id').execute()).map((r) => r.id));
     const errors: FieldError[] = [];
-    weeks.forEach((w, wi) => w.sections.forEach((s, si) => s.lessons.forEach((l, li) => {
-      if (!typeIds.has(l.lessonTypeId)) errors.push({ path: `${wi}.sections.${si}.lessons.${li}.lessonTypeId`, message: 'is not a lesson type' });
-    })));
+    weeks.forEach((w, wi) =>
+      w.sections.forEach((s, si) =>
+        s.lessons.forEach((l, li) => {
+          if (!typeIds.has(l.lessonTypeId))
+            errors.push({ path: `${wi}.sections.${si}.lessons.${li}.lessonTypeId`, message: 'is not a lesson type' });
+        }),
+      ),
+    );
     if (errors.length) throw badRequest('Some fields are invalid', errors);
   }
   await app.db.transaction().execute(async (trx) => {
-    await trx.updateTable('sessions').set({ content: weeks.length ? JSON.stringify(weeks) : null }).where('id', '=', id).execute();
-    await audit(trx, { actorId: caller.userId, action: weeks.length ? 'session.content.updated' : 'session.content.reset', entityType: 'session', entityId: id });
+    await trx
+      .updateTable('sessions')
+      .set({ content: weeks.length ? JSON.stringify(weeks) : null })
+      .where('id', '=', id)
+      .execute();
+    await audit(trx, {
+      actorId: caller.userId,
+      action: weeks.length ? 'session.content.updated' : 'session.content.reset',
+      entityType: 'session',
+      entityId: id,
+    });
   });
   return getSyllabus(app, caller, id, true);
 }

@@ -2,12 +2,7 @@ import { sql } from 'kysely';
 import type { SessionContentJson, Weekday } from '../../db/types.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
-import {
-  courseSummaries,
-  sessionSummaries,
-  type CourseSummary,
-  type SessionSummary,
-} from '../courses/read-model.js';
+import { courseSummaries, sessionSummaries, type CourseSummary, type SessionSummary } from '../courses/read-model.js';
 import type { Page } from '../../platform/paging.js';
 import { idIn, matchingCourseIds } from '../courses/search.js';
 import { cachedListing, visibilityKey } from '../courses/listings.js';
@@ -51,7 +46,10 @@ export async function exploreSessions(
   const key = `sessions ${visibilityKey(viewer)} ${JSON.stringify([text ?? null, q.categoryId ?? null, q.page, q.pageSize])}`;
   const { rows, total } = await cachedListing(app.db, key, () => sessionListing(app, viewer, { ...q, query: text }));
   const [sessions, courses] = await Promise.all([
-    sessionSummaries(app.db, rows.map((r) => r.id)),
+    sessionSummaries(
+      app.db,
+      rows.map((r) => r.id),
+    ),
     courseSummaries(app.db, [...new Set(rows.map((r) => r.courseId))]),
   ]);
   return {
@@ -83,13 +81,24 @@ async function sessionListing(
   if (q.categoryId) base = base.where('c.category_id', '=', q.categoryId);
   const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base.select(['s.id', 's.course_id']).orderBy('s.start_date').orderBy('s.id').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute(),
+    base
+      .select(['s.id', 's.course_id'])
+      .orderBy('s.start_date')
+      .orderBy('s.id')
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize)
+      .execute(),
   ]);
   return { rows: rows.map((r) => ({ id: r.id, courseId: r.course_id })), total: Number(total) };
 }
 
 /** Whether the caller may see a session's private parts (meeting links): enrolled learner, its educator, admins. */
-async function hasClassroomAccess(app: AppContext, viewer: TenantScope, sessionId: number, educatorId: number): Promise<boolean> {
+async function hasClassroomAccess(
+  app: AppContext,
+  viewer: TenantScope,
+  sessionId: number,
+  educatorId: number,
+): Promise<boolean> {
   if (!viewer.userId) return false;
   if (isStaff(viewer) || viewer.userId === educatorId) return true;
   const e = await app.db
@@ -112,13 +121,22 @@ async function visibleSession(app: AppContext, viewer: TenantScope, id: number) 
   const row = await app.db
     .selectFrom('sessions as s')
     .innerJoin('courses as c', 'c.id', 's.course_id')
-    .select(['s.id', 's.status', 's.educator_id', 's.course_id', 's.timezone', 's.content', 'c.educator_id as course_educator_id'])
+    .select([
+      's.id',
+      's.status',
+      's.educator_id',
+      's.course_id',
+      's.timezone',
+      's.content',
+      'c.educator_id as course_educator_id',
+    ])
     .where('s.id', '=', id)
     .where('s.deleted_at', 'is', null)
     .where((eb) => eb.or([courseVisible(eb, viewer), sessionFollowed(eb, viewer)]))
     .executeTakeFirst();
   if (!row) throw notFound('Session');
-  const owner = viewer.userId !== null && (viewer.userId === row.educator_id || viewer.userId === row.course_educator_id);
+  const owner =
+    viewer.userId !== null && (viewer.userId === row.educator_id || viewer.userId === row.course_educator_id);
   if ((row.status === 'PENDING' || row.status === 'REJECTED') && !owner && !isStaff(viewer)) throw notFound('Session');
   return row;
 }
@@ -127,14 +145,24 @@ async function visibleSession(app: AppContext, viewer: TenantScope, id: number) 
  * GET /sessions/{id}/info (public: `enrollment` is null) and /info/secured (the caller's enrollment).
  * @throws 404 unknown or invisible session.
  */
-export async function getSessionInfo(app: AppContext, caller: Caller | null, id: number, secured: boolean): Promise<SessionInfo> {
+export async function getSessionInfo(
+  app: AppContext,
+  caller: Caller | null,
+  id: number,
+  secured: boolean,
+): Promise<SessionInfo> {
   const viewer = tenantScopeOf(caller);
   await visibleSession(app, viewer, id);
   const [session] = await withCourses(app, await sessionSummaries(app.db, [id]));
   if (!session) throw notFound('Session');
   let enrollment: EnrollmentView | null = null;
   if (secured && caller) {
-    const e = await app.db.selectFrom('enrollments').select('id').where('session_id', '=', id).where('user_id', '=', caller.userId).executeTakeFirst();
+    const e = await app.db
+      .selectFrom('enrollments')
+      .select('id')
+      .where('session_id', '=', id)
+      .where('user_id', '=', caller.userId)
+      .executeTakeFirst();
     if (e) [enrollment] = await enrollmentsByIds(app, [e.id]);
   }
   return { ...session, enrollment: enrollment ?? null };
@@ -157,9 +185,20 @@ export async function getSyllabus(app: AppContext, caller: Caller | null, id: nu
     .leftJoin('lessons as l', 'l.section_id', 'sec.id')
     .leftJoin('lesson_types as t', 't.id', 'l.lesson_type_id')
     .select([
-      'sec.id as section_id', 'sec.week', 'sec.name as section_name', 'sec.sort_order as section_order',
-      'l.id as lesson_id', 'l.name as lesson_name', 'l.sort_order as lesson_order', 'l.duration_minutes', 'l.link', 'l.day', 'l.start_time',
-      't.id as type_id', 't.code as type_code', 't.name as type_name',
+      'sec.id as section_id',
+      'sec.week',
+      'sec.name as section_name',
+      'sec.sort_order as section_order',
+      'l.id as lesson_id',
+      'l.name as lesson_name',
+      'l.sort_order as lesson_order',
+      'l.duration_minutes',
+      'l.link',
+      'l.day',
+      'l.start_time',
+      't.id as type_id',
+      't.code as type_code',
+      't.name as type_name',
     ])
     .where('sec.course_id', '=', session.course_id)
     .orderBy('sec.week')
@@ -174,7 +213,12 @@ export async function getSyllabus(app: AppContext, caller: Caller | null, id: nu
   for (const r of rows) {
     const sections = weeks.get(r.week) ?? new Map();
     weeks.set(r.week, sections);
-    const section = sections.get(r.section_id) ?? { id: r.section_id, name: r.section_name, order: r.section_order, lessons: [] };
+    const section = sections.get(r.section_id) ?? {
+      id: r.section_id,
+      name: r.section_name,
+      order: r.section_order,
+      lessons: [],
+    };
     sections.set(r.section_id, section);
     if (r.lesson_id !== null) {
       section.lessons.push({
@@ -201,8 +245,16 @@ export async function getSyllabus(app: AppContext, caller: Caller | null, id: nu
  * and lessons have no rows of their own: their ids are derived from their position
  * (section: week×1000 + position + 1; lesson: week×100000 + section×1000 + position + 1).
  */
-async function sessionContentSyllabus(app: AppContext, sessionId: number, timezone: string, content: SessionContentJson, showLinks: boolean) {
-  const types = new Map((await app.db.selectFrom('lesson_types').select(['id', 'code', 'name']).execute()).map((t) => [t.id, t]));
+async function sessionContentSyllabus(
+  app: AppContext,
+  sessionId: number,
+  timezone: string,
+  content: SessionContentJson,
+  showLinks: boolean,
+) {
+  const types = new Map(
+    (await app.db.selectFrom('lesson_types').select(['id', 'code', 'name']).execute()).map((t) => [t.id, t]),
+  );
   return {
     sessionId,
     timezone,

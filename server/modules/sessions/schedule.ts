@@ -15,7 +15,15 @@ import type { Weekday, Weeks } from '../../db/types.js';
 export const JOIN_OPENS_MINUTES_BEFORE = 10;
 
 /** Weekdays in `Temporal.PlainDate.dayOfWeek % 7` order (0 = sunday … 6 = saturday). */
-export const WEEKDAYS: readonly Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+export const WEEKDAYS: readonly Weekday[] = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+];
 
 /**
  * What the rules need of a session: `startDate`/`endDate` ('YYYY-MM-DD', inclusive, in `timezone`),
@@ -88,14 +96,20 @@ function wallClock(date: Temporal.PlainDate, time: Temporal.PlainTime, zone: str
  * A slot from wall-clock start/end on `date` in `zone`: an end not after the start is on the next day.
  * `durationMinutes`, when given, replaces `end` and is counted in elapsed minutes.
  */
-function slotOn(date: Temporal.PlainDate, zone: string, start: string, end: { end: string } | { minutes: number }): MeetingSlot {
+function slotOn(
+  date: Temporal.PlainDate,
+  zone: string,
+  start: string,
+  end: { end: string } | { minutes: number },
+): MeetingSlot {
   const startsAt = wallClock(date, plainTime(start), zone);
   let endsAt: Temporal.ZonedDateTime;
   if ('minutes' in end) {
     endsAt = startsAt.add({ minutes: end.minutes });
   } else {
     endsAt = wallClock(date, plainTime(end.end), zone);
-    if (Temporal.ZonedDateTime.compare(endsAt, startsAt) <= 0) endsAt = wallClock(date.add({ days: 1 }), plainTime(end.end), zone);
+    if (Temporal.ZonedDateTime.compare(endsAt, startsAt) <= 0)
+      endsAt = wallClock(date.add({ days: 1 }), plainTime(end.end), zone);
   }
   return { occurrenceDate: date.toString(), startsAt: toDate(startsAt), endsAt: toDate(endsAt) };
 }
@@ -106,7 +120,9 @@ function slotOn(date: Temporal.PlainDate, zone: string, start: string, end: { en
  * Throws RangeError on an invalid date.
  */
 export function weekStartsOn(session: Pick<SessionTimes, 'startDate'>, week: number): string {
-  return plainDate(session.startDate).add({ days: 7 * (week - 1) }).toString();
+  return plainDate(session.startDate)
+    .add({ days: 7 * (week - 1) })
+    .toString();
 }
 
 /**
@@ -171,7 +187,10 @@ export function joinWindow(slot: Pick<MeetingSlot, 'startsAt' | 'endsAt'>): Join
  * The slot whose join window contains `now` (`opensAt ≤ now < endsAt`), the earliest-starting one
  * if several do, or null. `now` is a `Date` or an ISO instant string.
  */
-export function findJoinableSlot<S extends Pick<MeetingSlot, 'startsAt' | 'endsAt'>>(slots: readonly S[], now: Date | string): S | null {
+export function findJoinableSlot<S extends Pick<MeetingSlot, 'startsAt' | 'endsAt'>>(
+  slots: readonly S[],
+  now: Date | string,
+): S | null {
   const at = instantMs(now);
   let found: S | null = null;
   for (const slot of slots) {

@@ -12,7 +12,9 @@ const HEALTH_TIMEOUT_MS = 2000;
  * (readiness.ts), so a load balancer takes this server out meanwhile (docs/deploy.md "Metrics and health").
  */
 async function ready({ app }: HandlerInput<'getHealthReady'>) {
-  const problem = await readinessProblem(app.db, HEALTH_TIMEOUT_MS, (err) => app.log.warn({ err }, 'readiness check: the database did not answer'));
+  const problem = await readinessProblem(app.db, HEALTH_TIMEOUT_MS, (err) =>
+    app.log.warn({ err }, 'readiness check: the database did not answer'),
+  );
   if (problem) throw new HttpError(503, problem, undefined, 2);
   return { data: { status: 'ok' as const, database: 'up' as const } };
 }

@@ -11,7 +11,11 @@ export const DATABASE_DOWN = 'The database is unavailable; please try again in a
  * Never throws: a refused or lost connection, an error or no answer in time is {@link DATABASE_DOWN},
  * the error (if any) handed to `onError`; missing migrations are named.
  */
-export async function readinessProblem(db: Kysely<Database>, timeoutMs: number, onError: (err: unknown) => void): Promise<string | null> {
+export async function readinessProblem(
+  db: Kysely<Database>,
+  timeoutMs: number,
+  onError: (err: unknown) => void,
+): Promise<string | null> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), timeoutMs)));
   try {

@@ -10,15 +10,30 @@ const P = UPLOAD_POLICIES;
  * 201 `{id, url, type}`.
  */
 export const uploadsHandlers = {
-  uploadDocument: async ({ app, caller, body }) => ({ status: 201, data: await storeUpload(app, requireCaller(caller), P.uploadDocument, body.document) }),
+  uploadDocument: async ({ app, caller, body }) => ({
+    status: 201,
+    data: await storeUpload(app, requireCaller(caller), P.uploadDocument, body.document),
+  }),
   uploadProfilePicture: async ({ app, caller, body }) => ({
     status: 201,
     data: await storeUpload(app, requireCaller(caller), P.uploadProfilePicture, body.profilePicture),
   }),
-  uploadCoursePicture: async ({ app, caller, body }) => ({ status: 201, data: await storeUpload(app, requireCaller(caller), P.uploadCoursePicture, body.picture) }),
-  uploadCourseVideo: async ({ app, caller, body }) => ({ status: 201, data: await storeUpload(app, requireCaller(caller), P.uploadCourseVideo, body.video) }),
-  uploadSignature: async ({ app, caller, body }) => ({ status: 201, data: await storeUpload(app, requireCaller(caller), P.uploadSignature, body.signature) }),
-  uploadResume: async ({ app, caller, body }) => ({ status: 201, data: await storeUpload(app, requireCaller(caller), P.uploadResume, body.resume) }),
+  uploadCoursePicture: async ({ app, caller, body }) => ({
+    status: 201,
+    data: await storeUpload(app, requireCaller(caller), P.uploadCoursePicture, body.picture),
+  }),
+  uploadCourseVideo: async ({ app, caller, body }) => ({
+    status: 201,
+    data: await storeUpload(app, requireCaller(caller), P.uploadCourseVideo, body.video),
+  }),
+  uploadSignature: async ({ app, caller, body }) => ({
+    status: 201,
+    data: await storeUpload(app, requireCaller(caller), P.uploadSignature, body.signature),
+  }),
+  uploadResume: async ({ app, caller, body }) => ({
+    status: 201,
+    data: await storeUpload(app, requireCaller(caller), P.uploadResume, body.resume),
+  }),
   uploadQuestionPicture: async ({ app, caller, body }) => ({
     status: 201,
     data: await storeUpload(app, requireCaller(caller), P.uploadQuestionPicture, body.picture),

@@ -21,7 +21,8 @@ export async function detectType(path: string): Promise<{ ext: string; mime: str
   const fh = await open(path, 'r');
   try {
     const { buffer, bytesRead } = await fh.read(Buffer.alloc(7), 0, 7, 0);
-    if (bytesRead === 7 && buffer.toString('ascii') === '#EXTM3U') return { ext: 'm3u8', mime: 'application/vnd.apple.mpegurl' };
+    if (bytesRead === 7 && buffer.toString('ascii') === '#EXTM3U')
+      return { ext: 'm3u8', mime: 'application/vnd.apple.mpegurl' };
   } finally {
     await fh.close();
   }
@@ -42,7 +43,10 @@ async function usedBytes(db: AppContext['db'], userId: number): Promise<number> 
 
 function quotaExceeded(app: AppContext, used: number): HttpError {
   const quotaMb = Math.round(app.config.uploadQuotaBytes / MB);
-  return new HttpError(413, `Your files would exceed your storage quota of ${quotaMb} MB (${Math.round(used / MB)} MB used)`);
+  return new HttpError(
+    413,
+    `Your files would exceed your storage quota of ${quotaMb} MB (${Math.round(used / MB)} MB used)`,
+  );
 }
 
 /**
@@ -54,13 +58,23 @@ function quotaExceeded(app: AppContext, used: number): HttpError {
  * @throws 403 'Your account is waiting for approval…'; 400 when no file was sent in the policy's
  *   field; 413 'File size must be less than …' or '…storage quota of N MB…'; 415 'File type must be …'.
  */
-export async function storeUpload(app: AppContext, caller: Caller, policy: UploadPolicy, file: unknown): Promise<UploadView> {
-  if (caller.status === 'PENDING') throw forbidden('Your account is waiting for approval: you can upload files once an admin has approved it');
-  if (!isTempFile(file)) throw badRequest('Some fields are invalid', [{ path: policy.field, message: 'is required (a file)' }]);
-  if (file.sizeBytes === 0) throw badRequest('Some fields are invalid', [{ path: policy.field, message: 'is an empty file' }]);
-  if (file.sizeBytes > policy.family.maxBytes) throw new HttpError(413, `File size must be less than ${policy.family.maxLabel}`);
+export async function storeUpload(
+  app: AppContext,
+  caller: Caller,
+  policy: UploadPolicy,
+  file: unknown,
+): Promise<UploadView> {
+  if (caller.status === 'PENDING')
+    throw forbidden('Your account is waiting for approval: you can upload files once an admin has approved it');
+  if (!isTempFile(file))
+    throw badRequest('Some fields are invalid', [{ path: policy.field, message: 'is required (a file)' }]);
+  if (file.sizeBytes === 0)
+    throw badRequest('Some fields are invalid', [{ path: policy.field, message: 'is an empty file' }]);
+  if (file.sizeBytes > policy.family.maxBytes)
+    throw new HttpError(413, `File size must be less than ${policy.family.maxLabel}`);
   const type = await detectType(file.tempPath);
-  if (!type || !policy.family.detected.includes(type.ext)) throw new HttpError(415, `File type must be ${policy.family.label}`);
+  if (!type || !policy.family.detected.includes(type.ext))
+    throw new HttpError(415, `File type must be ${policy.family.label}`);
   const before = await usedBytes(app.db, caller.userId);
   if (before + file.sizeBytes > app.config.uploadQuotaBytes) throw quotaExceeded(app, before);
   const ext = type.ext === 'cfb' ? 'bin' : type.ext;
@@ -74,12 +88,22 @@ export async function storeUpload(app: AppContext, caller: Caller, policy: Uploa
       if (used + file.sizeBytes > app.config.uploadQuotaBytes) throw quotaExceeded(app, used);
       return trx
         .insertInto('uploads')
-        .values({ owner_id: caller.userId, kind: policy.kind, storage_key: key, url, mime_type: type.mime, size_bytes: file.sizeBytes, original_name: file.filename.slice(0, 255) })
+        .values({
+          owner_id: caller.userId,
+          kind: policy.kind,
+          storage_key: key,
+          url,
+          mime_type: type.mime,
+          size_bytes: file.sizeBytes,
+          original_name: file.filename.slice(0, 255),
+        })
         .returning(['id', 'url', 'kind'])
         .executeTakeFirstOrThrow();
     });
   } catch (err) {
-    await app.storage.remove(key).catch((e: unknown) => app.log.error({ err: e, key }, 'removing a refused upload failed'));
+    await app.storage
+      .remove(key)
+      .catch((e: unknown) => app.log.error({ err: e, key }, 'removing a refused upload failed'));
     throw err;
   }
   return { id: row.id, url: row.url, type: row.kind };

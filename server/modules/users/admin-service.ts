@@ -26,17 +26,43 @@ export async function listUsersByRole(
   const text = q.query?.trim();
   if (text) {
     const p = likePattern(text);
-    base = base.where((eb) => eb.or([eb('email', 'ilike', p), eb('first_name', 'ilike', p), eb('last_name', 'ilike', p), eb(eb.fn('concat_ws', [eb.val(' '), 'first_name', 'last_name']), 'ilike', p)]));
+    base = base.where((eb) =>
+      eb.or([
+        eb('email', 'ilike', p),
+        eb('first_name', 'ilike', p),
+        eb('last_name', 'ilike', p),
+        eb(eb.fn('concat_ws', [eb.val(' '), 'first_name', 'last_name']), 'ilike', p),
+      ]),
+    );
   }
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
+  const rows = await base
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
   // The partners list shows each partner's company (name, acronym, status).
-  const companyIds = role === 'PARTNER' ? [...new Set(rows.map((r) => r.company_id).filter((c): c is number => c !== null))] : [];
+  const companyIds =
+    role === 'PARTNER' ? [...new Set(rows.map((r) => r.company_id).filter((c): c is number => c !== null))] : [];
   const companies = companyIds.length
-    ? new Map((await app.db.selectFrom('companies').select(['id', 'name', 'acronym', 'status']).where('id', 'in', companyIds).execute()).map((c) => [c.id, c]))
+    ? new Map(
+        (
+          await app.db
+            .selectFrom('companies')
+            .select(['id', 'name', 'acronym', 'status'])
+            .where('id', 'in', companyIds)
+            .execute()
+        ).map((c) => [c.id, c]),
+      )
     : new Map<number, { id: number; name: string; acronym: string; status: 'PENDING' | 'APPROVED' | 'REJECTED' }>();
   return {
-    items: rows.map((r) => (role === 'PARTNER' ? { ...toUserView(r), company: (r.company_id !== null && companies.get(r.company_id)) || null } : toUserView(r))),
+    items: rows.map((r) =>
+      role === 'PARTNER'
+        ? { ...toUserView(r), company: (r.company_id !== null && companies.get(r.company_id)) || null }
+        : toUserView(r),
+    ),
     total: Number(total),
     page: q.page,
     pageSize: q.pageSize,
@@ -53,16 +79,26 @@ type Decision = 'approve' | 'reject' | 'delete';
  * with its partner). The user is mailed in their language; the decision audited.
  * @throws 404 unknown; 409 not in a state for that decision; 403 deleting oneself or a super admin.
  */
-export async function decideUser(app: AppContext, caller: Caller, id: number, decision: Decision, message: string | null): Promise<UserView> {
+export async function decideUser(
+  app: AppContext,
+  caller: Caller,
+  id: number,
+  decision: Decision,
+  message: string | null,
+): Promise<UserView> {
   const user = await app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   if (!user || user.status === 'DELETED') throw notFound('User');
-  if (decision === 'approve' && user.status !== 'PENDING') throw new HttpError(409, `Only a pending user can be approved (this one is ${user.status})`);
-  if (decision === 'reject' && user.status !== 'PENDING') throw new HttpError(409, `Only a pending user can be rejected (this one is ${user.status})`);
+  if (decision === 'approve' && user.status !== 'PENDING')
+    throw new HttpError(409, `Only a pending user can be approved (this one is ${user.status})`);
+  if (decision === 'reject' && user.status !== 'PENDING')
+    throw new HttpError(409, `Only a pending user can be rejected (this one is ${user.status})`);
   if (decision === 'delete') {
     if (user.id === caller.userId) throw forbidden('You cannot delete your own account here');
-    if (user.role === 'SUPER_ADMIN' && caller.role !== 'SUPER_ADMIN') throw forbidden('Only a super admin can delete a super admin');
+    if (user.role === 'SUPER_ADMIN' && caller.role !== 'SUPER_ADMIN')
+      throw forbidden('Only a super admin can delete a super admin');
   }
-  if ((decision === 'reject' || decision === 'delete') && !message) throw badRequest('Some fields are invalid', [{ path: 'message', message: 'is required' }]);
+  if ((decision === 'reject' || decision === 'delete') && !message)
+    throw badRequest('Some fields are invalid', [{ path: 'message', message: 'is required' }]);
   const status: UserStatus = decision === 'approve' ? 'APPROVED' : decision === 'reject' ? 'REJECTED' : 'DELETED';
   await app.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ status }).where('id', '=', id).execute();
@@ -75,14 +111,34 @@ export async function decideUser(app: AppContext, caller: Caller, id: number, de
         .where('status', '=', 'PENDING')
         .execute();
     }
-    await audit(trx, { actorId: caller.userId, action: `user.${decision === 'approve' ? 'approved' : decision === 'reject' ? 'rejected' : 'deleted'}`, entityType: 'user', entityId: id, message });
+    await audit(trx, {
+      actorId: caller.userId,
+      action: `user.${decision === 'approve' ? 'approved' : decision === 'reject' ? 'rejected' : 'deleted'}`,
+      entityType: 'user',
+      entityId: id,
+      message,
+    });
   });
   const to = { email: user.email, language: user.language };
   const mail =
     decision === 'approve'
-      ? app.mailer.sendTemplate(accountApproved, { firstName: user.first_name, forPartner: user.role === 'PARTNER', message, url: `${app.config.publicUrl}/login` }, to, caller.userId)
-      : app.mailer.sendTemplate(decision === 'reject' ? accountRejected : accountDeleted, { firstName: user.first_name, message: message ?? '' }, to, caller.userId);
+      ? app.mailer.sendTemplate(
+          accountApproved,
+          {
+            firstName: user.first_name,
+            forPartner: user.role === 'PARTNER',
+            message,
+            url: `${app.config.publicUrl}/login`,
+          },
+          to,
+          caller.userId,
+        )
+      : app.mailer.sendTemplate(
+          decision === 'reject' ? accountRejected : accountDeleted,
+          { firstName: user.first_name, message: message ?? '' },
+          to,
+          caller.userId,
+        );
   await mail.catch((err) => app.log.error({ err }, 'mail after user decision failed'));
   return toUserView({ ...user, status });
 }
-

@@ -82,7 +82,9 @@ const XLSX_WORKER_HEAP_MB = 256;
  * @throws the reader's refusals (400, 413) as HttpErrors; 400 when the worker dies.
  */
 async function readXlsx(path: string): Promise<string[][]> {
-  const worker = new Worker(new URL('./xlsx-worker.mjs', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: XLSX_WORKER_HEAP_MB } });
+  const worker = new Worker(new URL('./xlsx-worker.mjs', import.meta.url), {
+    resourceLimits: { maxOldGenerationSizeMb: XLSX_WORKER_HEAP_MB },
+  });
   try {
     const reply = await new Promise<XlsxReply>((resolve, reject) => {
       worker.once('message', resolve);
@@ -103,7 +105,12 @@ async function readXlsx(path: string): Promise<string[][]> {
 function toRows(table: string[][]): BulkFileRow[] {
   const headerAt = table.findIndex((r) => r.some((c) => c.trim() !== ''));
   if (headerAt < 0) throw badRequest('The file is empty');
-  const header = table[headerAt].map((c) => c.replace(/^\uFEFF/, '').trim().toLowerCase());
+  const header = table[headerAt].map((c) =>
+    c
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .toLowerCase(),
+  );
   const emailCol = header.indexOf('email');
   const roleCol = header.indexOf('role');
   if (emailCol < 0 || roleCol < 0) throw badRequest('The first row must name the columns "email" and "role"');
@@ -112,7 +119,8 @@ function toRows(table: string[][]): BulkFileRow[] {
     const r = table[i];
     if (!r.some((c) => c.trim() !== '')) continue;
     rows.push({ row: i + 1, email: (r[emailCol] ?? '').trim(), role: (r[roleCol] ?? '').trim() });
-    if (rows.length > BULK_INVITE_MAX_ROWS) throw badRequest(`The file has more than ${BULK_INVITE_MAX_ROWS.toLocaleString('en')} rows`);
+    if (rows.length > BULK_INVITE_MAX_ROWS)
+      throw badRequest(`The file has more than ${BULK_INVITE_MAX_ROWS.toLocaleString('en')} rows`);
   }
   if (rows.length === 0) throw badRequest('The file has no rows to invite');
   return rows;

@@ -29,7 +29,11 @@ export const INVITE_ROLES = ['LEARNER', 'EDUCATOR'] as const;
 export type InviteRole = (typeof INVITE_ROLES)[number];
 
 /** A stored invitation row. */
-export type InvitationRow = { [K in keyof InvitationsTable]: InvitationsTable[K] extends import('kysely').ColumnType<infer S, unknown, unknown> ? S : InvitationsTable[K] };
+export type InvitationRow = {
+  [K in keyof InvitationsTable]: InvitationsTable[K] extends import('kysely').ColumnType<infer S, unknown, unknown>
+    ? S
+    : InvitationsTable[K];
+};
 
 /** The contract's Invitation. */
 export type InvitationView = Schema<'Invitation'>;
@@ -48,7 +52,8 @@ export function newInvitationToken(): { token: string; hash: string } {
 }
 
 /** The link of a token: `${publicUrl}/invitations/<token>`. */
-export const invitationUrl = (app: Pick<AppContext, 'config'>, token: string) => `${app.config.publicUrl.replace(/\/$/, '')}/invitations/${token}`;
+export const invitationUrl = (app: Pick<AppContext, 'config'>, token: string) =>
+  `${app.config.publicUrl.replace(/\/$/, '')}/invitations/${token}`;
 
 /** When an invitation made at `createdAt` stops working. */
 export const invitationExpiresAt = (createdAt: Date) => new Date(createdAt.getTime() + INVITATION_TTL_MS);
@@ -58,11 +63,18 @@ export const invitationExpiresAt = (createdAt: Date) => new Date(createdAt.getTi
  * made less than {@link INVITATION_TTL_MS} ago.
  */
 function linkWorks(eb: ExpressionBuilder<any, any>, now: Date): Expression<SqlBool> {
-  return eb.and([eb('i.status', '=', 'PENDING'), eb('i.withdrawn_at', 'is', null), eb('i.created_at', '>', new Date(now.getTime() - INVITATION_TTL_MS))]);
+  return eb.and([
+    eb('i.status', '=', 'PENDING'),
+    eb('i.withdrawn_at', 'is', null),
+    eb('i.created_at', '>', new Date(now.getTime() - INVITATION_TTL_MS)),
+  ]);
 }
 
 /** The status an invitation row reads as at `now`: ACCEPTED; EXPIRED (withdrawn or older than 7 days); else PENDING. */
-export function invitationStatus(row: Pick<InvitationRow, 'status' | 'created_at' | 'withdrawn_at'>, now: Date): 'PENDING' | 'ACCEPTED' | 'EXPIRED' {
+export function invitationStatus(
+  row: Pick<InvitationRow, 'status' | 'created_at' | 'withdrawn_at'>,
+  now: Date,
+): 'PENDING' | 'ACCEPTED' | 'EXPIRED' {
   if (row.status === 'ACCEPTED') return 'ACCEPTED';
   if (row.withdrawn_at || invitationExpiresAt(row.created_at).getTime() <= now.getTime()) return 'EXPIRED';
   return 'PENDING';
@@ -93,8 +105,16 @@ export async function verifyInvitationToken(app: AppContext, token: string, db: 
  * Marks a verified invitation ACCEPTED (single use), in the caller's transaction.
  * @param invitationId the row {@link verifyInvitationToken} returned
  */
-export async function markInvitationAccepted(app: AppContext, trx: Transaction<Database>, invitationId: number): Promise<void> {
-  await trx.updateTable('invitations').set({ status: 'ACCEPTED', accepted_at: app.now() }).where('id', '=', invitationId).execute();
+export async function markInvitationAccepted(
+  app: AppContext,
+  trx: Transaction<Database>,
+  invitationId: number,
+): Promise<void> {
+  await trx
+    .updateTable('invitations')
+    .set({ status: 'ACCEPTED', accepted_at: app.now() })
+    .where('id', '=', invitationId)
+    .execute();
 }
 
 /** The caller's company to invite into. @throws 400 when the caller belongs to no company. */
@@ -130,7 +150,11 @@ async function pendingAmong(db: Db, companyId: number, emails: string[], now: Da
 }
 
 /** The contract's Invitation from a row and its inviter. */
-function toInvitationView(row: InvitationRow, by: { id: number; name: string; pictureUrl: string | null }, now: Date): InvitationView {
+function toInvitationView(
+  row: InvitationRow,
+  by: { id: number; name: string; pictureUrl: string | null },
+  now: Date,
+): InvitationView {
   return {
     id: row.id,
     email: row.email,
@@ -144,7 +168,11 @@ function toInvitationView(row: InvitationRow, by: { id: number; name: string; pi
 }
 
 async function inviterOf(db: Db, userId: number) {
-  const u = await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'picture_url']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const u = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'picture_url'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   return { id: u.id, name: `${u.first_name} ${u.last_name}`.trim(), pictureUrl: u.picture_url };
 }
 
@@ -181,11 +209,27 @@ async function writeInvitations(
       const inserted = (await trx
         .insertInto('invitations')
         // Unmailed: the row is the mail's outbox entry, committed with the invitation itself.
-        .values(chunk.map((r) => ({ email: r.email, role: r.role, company_id: companyId, invited_by: invitedBy, token: r.hash, created_at: now, mailed_at: null })))
+        .values(
+          chunk.map((r) => ({
+            email: r.email,
+            role: r.role,
+            company_id: companyId,
+            invited_by: invitedBy,
+            token: r.hash,
+            created_at: now,
+            mailed_at: null,
+          })),
+        )
         .returningAll()
         .execute()) as InvitationRow[];
       for (const row of inserted) written.push({ row });
-      await audit(trx, { actorId: invitedBy, action: 'invitation.created', entityType: 'company', entityId: companyId, message: `${inserted.length} invitation(s)` });
+      await audit(trx, {
+        actorId: invitedBy,
+        action: 'invitation.created',
+        entityType: 'company',
+        entityId: companyId,
+        message: `${inserted.length} invitation(s)`,
+      });
     }
     return { written, members, pending };
   });
@@ -219,7 +263,17 @@ export async function mailInvitation(app: InvitationMailContext, invitationId: n
       .where('i.id', '=', invitationId)
       .where('i.mailed_at', 'is', null)
       .where((eb) => linkWorks(eb, app.now()))
-      .returning(['i.id', 'i.email', 'i.role', 'i.created_at', 'i.invited_by', 'c.name as company_name', 'c.language as company_language', 'u.first_name', 'u.last_name'])
+      .returning([
+        'i.id',
+        'i.email',
+        'i.role',
+        'i.created_at',
+        'i.invited_by',
+        'c.name as company_name',
+        'c.language as company_language',
+        'u.first_name',
+        'u.last_name',
+      ])
       .executeTakeFirst();
     if (!row) return false;
     try {
@@ -238,7 +292,12 @@ export async function mailInvitation(app: InvitationMailContext, invitationId: n
       );
       return true;
     } catch (err) {
-      await app.db.updateTable('invitations').set({ mailed_at: null }).where('id', '=', invitationId).where('token', '=', hash).execute();
+      await app.db
+        .updateTable('invitations')
+        .set({ mailed_at: null })
+        .where('id', '=', invitationId)
+        .where('token', '=', hash)
+        .execute();
       throw err;
     }
   } catch (err) {
@@ -279,12 +338,21 @@ function enqueueMails(app: AppContext, written: { row: InvitationRow }[]): void 
  * @throws 400 an e-mail the contract refuses or a caller with no company; 409 'This person is already
  *   a member of the company' / 'This e-mail already has a pending invitation'.
  */
-export async function inviteOne(app: AppContext, scope: TenantScope, input: { email: string; role: InviteRole }): Promise<InvitationView> {
+export async function inviteOne(
+  app: AppContext,
+  scope: TenantScope,
+  input: { email: string; role: InviteRole },
+): Promise<InvitationView> {
   const companyId = targetCompany(scope);
   const email = input.email.trim();
-  if (!isValidEmail(email)) throw badRequest('Some fields are invalid', [{ path: 'email', message: 'is not a valid e-mail' }]);
-  const { written, members, pending } = await writeInvitations(app, companyId, scope.userId!, [{ email, role: input.role }], (m, p) =>
-    m.has(email.toLowerCase()) || p.has(email.toLowerCase()) ? [] : [{ email, role: input.role }],
+  if (!isValidEmail(email))
+    throw badRequest('Some fields are invalid', [{ path: 'email', message: 'is not a valid e-mail' }]);
+  const { written, members, pending } = await writeInvitations(
+    app,
+    companyId,
+    scope.userId!,
+    [{ email, role: input.role }],
+    (m, p) => (m.has(email.toLowerCase()) || p.has(email.toLowerCase()) ? [] : [{ email, role: input.role }]),
   );
   if (members.has(email.toLowerCase())) throw conflict('This person is already a member of the company');
   if (pending.has(email.toLowerCase())) throw conflict('This e-mail already has a pending invitation');
@@ -326,7 +394,13 @@ export async function inviteMany(app: AppContext, scope: TenantScope, rows: Bulk
   const report: BulkInviteRowView[] = [];
   const seen = new Set<string>();
   const candidates: { row: BulkFileRow; invite: NewInvite }[] = [];
-  const outcome = (r: BulkFileRow, o: BulkInviteRowView['outcome']): BulkInviteRowView => ({ row: r.row, email: r.email || null, role: r.role || null, outcome: o, message: OUTCOME_MESSAGE[o] });
+  const outcome = (r: BulkFileRow, o: BulkInviteRowView['outcome']): BulkInviteRowView => ({
+    row: r.row,
+    email: r.email || null,
+    role: r.role || null,
+    outcome: o,
+    message: OUTCOME_MESSAGE[o],
+  });
   for (const r of rows) {
     const email = r.email.trim();
     const role = r.role.trim().toUpperCase();
@@ -344,7 +418,10 @@ export async function inviteMany(app: AppContext, scope: TenantScope, rows: Bulk
     companyId,
     scope.userId!,
     candidates.map((c) => c.invite),
-    (m, p) => candidates.filter((c) => !m.has(c.invite.email.toLowerCase()) && !p.has(c.invite.email.toLowerCase())).map((c) => c.invite),
+    (m, p) =>
+      candidates
+        .filter((c) => !m.has(c.invite.email.toLowerCase()) && !p.has(c.invite.email.toLowerCase()))
+        .map((c) => c.invite),
   );
   for (const c of candidates) {
     const i = report.findIndex((x) => x.row === c.row.row);
@@ -365,9 +442,16 @@ export async function inviteMany(app: AppContext, scope: TenantScope, rows: Bulk
  * GET /users/invitations?status: the company's invitations (partners) or every company's (admins),
  * newest first; withdrawn ones are left out. PENDING/EXPIRED are derived from the 7-day window.
  */
-export async function listInvitations(app: AppContext, scope: TenantScope, q: { status?: 'PENDING' | 'ACCEPTED' | 'EXPIRED'; page: number; pageSize: number }) {
+export async function listInvitations(
+  app: AppContext,
+  scope: TenantScope,
+  q: { status?: 'PENDING' | 'ACCEPTED' | 'EXPIRED'; page: number; pageSize: number },
+) {
   const now = app.now();
-  let base = app.db.selectFrom('invitations as i').innerJoin('users as u', 'u.id', 'i.invited_by').where('i.withdrawn_at', 'is', null);
+  let base = app.db
+    .selectFrom('invitations as i')
+    .innerJoin('users as u', 'u.id', 'i.invited_by')
+    .where('i.withdrawn_at', 'is', null);
   if (!scope.isStaff) base = base.where('i.company_id', '=', scope.companyId ?? -1);
   const cutoff = new Date(now.getTime() - INVITATION_TTL_MS);
   if (q.status === 'ACCEPTED') base = base.where('i.status', '=', 'ACCEPTED');
@@ -383,7 +467,13 @@ export async function listInvitations(app: AppContext, scope: TenantScope, q: { 
     .offset((q.page - 1) * q.pageSize)
     .execute();
   return {
-    items: rows.map((r) => toInvitationView(r as unknown as InvitationRow, { id: r.by_id, name: `${r.first_name} ${r.last_name}`.trim(), pictureUrl: r.picture_url }, now)),
+    items: rows.map((r) =>
+      toInvitationView(
+        r as unknown as InvitationRow,
+        { id: r.by_id, name: `${r.first_name} ${r.last_name}`.trim(), pictureUrl: r.picture_url },
+        now,
+      ),
+    ),
     total: Number(total),
     page: q.page,
     pageSize: q.pageSize,
@@ -397,10 +487,17 @@ export async function listInvitations(app: AppContext, scope: TenantScope, q: { 
 export async function withdrawInvitation(app: AppContext, scope: TenantScope, id: number): Promise<{ id: number }> {
   return app.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('invitations').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!row || row.withdrawn_at || (!scope.isStaff && row.company_id !== scope.companyId)) throw notFound('Invitation');
+    if (!row || row.withdrawn_at || (!scope.isStaff && row.company_id !== scope.companyId))
+      throw notFound('Invitation');
     if (row.status === 'ACCEPTED') throw conflict('An accepted invitation cannot be withdrawn');
     await trx.updateTable('invitations').set({ withdrawn_at: app.now() }).where('id', '=', id).execute();
-    await audit(trx, { actorId: scope.userId!, action: 'invitation.withdrawn', entityType: 'invitation', entityId: id, message: null });
+    await audit(trx, {
+      actorId: scope.userId!,
+      action: 'invitation.withdrawn',
+      entityType: 'invitation',
+      entityId: id,
+      message: null,
+    });
     return { id };
   });
 }
@@ -415,16 +512,34 @@ export async function withdrawInvitation(app: AppContext, scope: TenantScope, id
  *   404 no invitation of that id in this company; 409 accepted, withdrawn or expired (invite the
  *   address again instead). Nothing is written on any refusal.
  */
-export async function resendInvitation(app: AppContext, scope: TenantScope, companyId: number, invitationId: number): Promise<InvitationView> {
+export async function resendInvitation(
+  app: AppContext,
+  scope: TenantScope,
+  companyId: number,
+  invitationId: number,
+): Promise<InvitationView> {
   if (!mayActForCompany(scope, companyId)) throw forbidden('You can only resend the invitations of your own company');
   const row = await app.db.transaction().execute(async (trx) => {
-    const found = (await trx.selectFrom('invitations').selectAll().where('id', '=', invitationId).where('company_id', '=', companyId).forUpdate().executeTakeFirst()) as InvitationRow | undefined;
+    const found = (await trx
+      .selectFrom('invitations')
+      .selectAll()
+      .where('id', '=', invitationId)
+      .where('company_id', '=', companyId)
+      .forUpdate()
+      .executeTakeFirst()) as InvitationRow | undefined;
     if (!found) throw notFound('Invitation');
     if (found.status === 'ACCEPTED') throw conflict('This invitation has already been accepted');
     if (found.withdrawn_at) throw conflict('This invitation was withdrawn: invite the address again');
-    if (invitationStatus(found, app.now()) === 'EXPIRED') throw conflict('This invitation has expired: invite the address again');
+    if (invitationStatus(found, app.now()) === 'EXPIRED')
+      throw conflict('This invitation has expired: invite the address again');
     await trx.updateTable('invitations').set({ mailed_at: null }).where('id', '=', invitationId).execute();
-    await audit(trx, { actorId: scope.userId!, action: 'invitation.resent', entityType: 'invitation', entityId: invitationId, message: null });
+    await audit(trx, {
+      actorId: scope.userId!,
+      action: 'invitation.resent',
+      entityType: 'invitation',
+      entityId: invitationId,
+      message: null,
+    });
     return found;
   });
   app.invitationMails.enqueue(invitationId);
@@ -475,16 +590,35 @@ export async function previewInvitation(app: AppContext, token: string): Promise
 export async function acceptInvitation(app: AppContext, caller: Caller, token: string): Promise<UserView> {
   return app.db.transaction().execute(async (trx) => {
     const inv = await verifyInvitationToken(app, token, trx);
-    const user = await trx.selectFrom('users').selectAll().where('id', '=', caller.userId).forUpdate().executeTakeFirstOrThrow();
-    if (user.email.toLowerCase() !== inv.email.toLowerCase()) throw forbidden('This invitation is for another e-mail address: sign in with the invited account');
-    if (user.role === 'PARTNER' || user.role === 'ADMIN' || user.role === 'SUPER_ADMIN') throw forbidden('A partner or admin account cannot join a company by invitation');
+    const user = await trx
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', caller.userId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (user.email.toLowerCase() !== inv.email.toLowerCase())
+      throw forbidden('This invitation is for another e-mail address: sign in with the invited account');
+    if (user.role === 'PARTNER' || user.role === 'ADMIN' || user.role === 'SUPER_ADMIN')
+      throw forbidden('A partner or admin account cannot join a company by invitation');
     const role = user.role === 'EDUCATOR' ? 'EDUCATOR' : inv.role;
     // Only an EDUCATOR invitation vouches for an educator: a LEARNER one must not approve a
     // PENDING educator who happens to accept it (they join, still waiting for an admin).
-    const status = inv.role === 'EDUCATOR' && role === 'EDUCATOR' && user.status === 'PENDING' ? 'APPROVED' : user.status;
-    const updated = await trx.updateTable('users').set({ company_id: inv.company_id, role, status }).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+    const status =
+      inv.role === 'EDUCATOR' && role === 'EDUCATOR' && user.status === 'PENDING' ? 'APPROVED' : user.status;
+    const updated = await trx
+      .updateTable('users')
+      .set({ company_id: inv.company_id, role, status })
+      .where('id', '=', user.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await markInvitationAccepted(app, trx, inv.id);
-    await audit(trx, { actorId: user.id, action: 'invitation.accepted', entityType: 'invitation', entityId: inv.id, message: null });
+    await audit(trx, {
+      actorId: user.id,
+      action: 'invitation.accepted',
+      entityType: 'invitation',
+      entityId: inv.id,
+      message: null,
+    });
     return toUserView(updated);
   });
 }

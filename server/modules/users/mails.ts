@@ -9,7 +9,12 @@ import { defineMailTemplate } from '../../platform/mail/templates.js';
 /** To a PENDING user (educator or partner) an admin approved. */
 export const accountApproved = defineMailTemplate({
   name: 'account-approved',
-  example: { firstName: 'Nadia', forPartner: true, message: 'Welcome aboard.' as string | null, url: 'http://localhost:3000/login' },
+  example: {
+    firstName: 'Nadia',
+    forPartner: true,
+    message: 'Welcome aboard.' as string | null,
+    url: 'http://localhost:3000/login',
+  },
   en: {
     subject: 'Your Halaqa account is approved',
     text: 'Hello {{firstName}},\n\nYour Halaqa account is approved: you can now sign in at {{url}} and {{#if forPartner}}invite your people{{else}}publish your courses{{/if}}.{{#if message}}\n\n{{message}}{{/if}}',
@@ -62,7 +67,13 @@ export const accountDeleted = defineMailTemplate({
  */
 export const invitationMail = defineMailTemplate({
   name: 'invitation',
-  example: { companyName: 'National Center for AI', inviterName: 'Nadia Benali', asEducator: false, url: 'http://localhost:3000/invitations/abc', expiresOn: '2025-02-17' },
+  example: {
+    companyName: 'National Center for AI',
+    inviterName: 'Nadia Benali',
+    asEducator: false,
+    url: 'http://localhost:3000/invitations/abc',
+    expiresOn: '2025-02-17',
+  },
   en: {
     subject: '{{inviterName}} invites you to {{companyName}} on Halaqa',
     text: 'Hello,\n\n{{inviterName}} invites you to join {{companyName}} on Halaqa as {{#if asEducator}}an educator{{else}}a learner{{/if}}.\n\nOpen this link to accept (it works once, until {{expiresOn}}):\n{{url}}\n\nIf you did not expect this invitation, you can ignore this mail.',

@@ -48,7 +48,12 @@ export function serveXlsxRequests(port: MessagePort): void {
       (table) => port.postMessage({ table } satisfies XlsxReply),
       (err: unknown) =>
         port.postMessage(
-          (err instanceof HttpError ? { status: err.statusCode, message: err.message } : { status: 400, message: `The XLSX file could not be read: ${(err as Error).message}` }) satisfies XlsxReply,
+          (err instanceof HttpError
+            ? { status: err.statusCode, message: err.message }
+            : {
+                status: 400,
+                message: `The XLSX file could not be read: ${(err as Error).message}`,
+              }) satisfies XlsxReply,
         ),
     );
   });
@@ -56,11 +61,19 @@ export function serveXlsxRequests(port: MessagePort): void {
 
 /** yauzl's callbacks as promises. */
 const openZip = (path: string) =>
-  new Promise<ZipFile>((resolve, reject) => yauzl.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: false }, (err, zip) => (err ? reject(err) : resolve(zip))));
+  new Promise<ZipFile>((resolve, reject) =>
+    yauzl.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: false }, (err, zip) =>
+      err ? reject(err) : resolve(zip),
+    ),
+  );
 /** The entry's bytes as stored (inflated here: yauzl's own inflating stream swallows errors on Node 20, and would hang). */
 const openRawEntry = (zip: ZipFile, entry: Entry) =>
   new Promise<Readable>((resolve, reject) =>
-    zip.openReadStream(entry, (entry.compressionMethod === 8 ? { decompress: false } : {}) as yauzl.ZipFileOptions, (err, stream) => (err ? reject(err) : resolve(stream as Readable))),
+    zip.openReadStream(
+      entry,
+      (entry.compressionMethod === 8 ? { decompress: false } : {}) as yauzl.ZipFileOptions,
+      (err, stream) => (err ? reject(err) : resolve(stream as Readable)),
+    ),
   );
 
 /**
@@ -92,7 +105,8 @@ export async function checkZip(path: string): Promise<void> {
         declared += entry.uncompressedSize;
         if (declared > BULK_INVITE_MAX_UNZIPPED_BYTES) return reject(new HttpError(413, UNZIPPED_MESSAGE));
         if (list.push(entry) > MAX_ZIP_ENTRIES) return reject(new Error('it has too many parts'));
-        if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) return reject(new Error('a part is compressed in an unknown way'));
+        if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)
+          return reject(new Error('a part is compressed in an unknown way'));
         zip.readEntry();
       });
       zip.on('end', () => resolve(list));
@@ -111,7 +125,8 @@ export async function checkZip(path: string): Promise<void> {
           own += chunk.length;
           inflated += chunk.length;
           if (inflated > BULK_INVITE_MAX_UNZIPPED_BYTES) throw (refused = new HttpError(413, UNZIPPED_MESSAGE));
-          if (own > entry.uncompressedSize) throw (refused = new Error(`${entry.fileName} unzips to more than it declares`));
+          if (own > entry.uncompressedSize)
+            throw (refused = new Error(`${entry.fileName} unzips to more than it declares`));
         }
       };
       try {
@@ -141,13 +156,16 @@ async function checkTiling(path: string, entries: Entry[], directoryAt: number):
       if (bytesRead < 30 || buffer.readUInt32LE(0) !== 0x04034b50) throw new Error('an entry has no local header');
       const sizesFollow = (buffer.readUInt16LE(6) & 8) !== 0; // sizes in a data descriptor after the data
       const localCompressed = buffer.readUInt32LE(18);
-      if (!sizesFollow && localCompressed !== entry.compressedSize && localCompressed !== 0xffffffff) throw new Error('an entry’s sizes disagree with the directory');
+      if (!sizesFollow && localCompressed !== entry.compressedSize && localCompressed !== 0xffffffff)
+        throw new Error('an entry’s sizes disagree with the directory');
       // A data descriptor takes 12 to 24 bytes (signature optional, sizes of 4 or 8 bytes).
       if (at < expected || at > expected + slack) throw new Error('bytes outside the listed entries');
-      expected = at + 30 + buffer.readUInt16LE(26) + buffer.readUInt16LE(28) + entry.compressedSize + (sizesFollow ? 12 : 0);
+      expected =
+        at + 30 + buffer.readUInt16LE(26) + buffer.readUInt16LE(28) + entry.compressedSize + (sizesFollow ? 12 : 0);
       slack = sizesFollow ? 12 : 0;
     }
-    if (typeof directoryAt === 'number' && (directoryAt < expected || directoryAt > expected + slack)) throw new Error('bytes outside the listed entries');
+    if (typeof directoryAt === 'number' && (directoryAt < expected || directoryAt > expected + slack))
+      throw new Error('bytes outside the listed entries');
   } finally {
     await fh.close();
   }
@@ -163,7 +181,13 @@ export async function readXlsxTable(path: string): Promise<string[][]> {
   await checkZip(path);
   const { default: ExcelJS } = await import('exceljs');
   const input = createReadStream(path);
-  const book = new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
+  const book = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  });
   const table: string[][] = [];
   const enough = rowsEnough();
   let sheets = 0;

@@ -20,10 +20,34 @@ export interface DirectoryAccount {
 export const DIRECTORY_DEMO_PASSWORD = 'Halaqa-demo-1';
 
 export const DIRECTORY_ACCOUNTS: readonly DirectoryAccount[] = [
-  { directory: 'MA', email: 'ma.learner@ma.halaqa.test', givenName: 'Youssef', familyName: 'Alaoui', groups: ['LEARNER'] },
-  { directory: 'MA', email: 'ma.partner@ma.halaqa.test', givenName: 'Nadia', familyName: 'Berrada', groups: ['USER', 'PARTNER'] },
-  { directory: 'QA', email: 'qa.educator@qa.halaqa.test', givenName: 'Khalid', familyName: 'Al-Thani', groups: ['USER', 'EDUCATOR'] },
-  { directory: 'QA', email: 'qa.learner@qa.halaqa.test', givenName: 'Mariam', familyName: 'Al-Mannai', groups: ['LEARNER'] },
+  {
+    directory: 'MA',
+    email: 'ma.learner@ma.halaqa.test',
+    givenName: 'Youssef',
+    familyName: 'Alaoui',
+    groups: ['LEARNER'],
+  },
+  {
+    directory: 'MA',
+    email: 'ma.partner@ma.halaqa.test',
+    givenName: 'Nadia',
+    familyName: 'Berrada',
+    groups: ['USER', 'PARTNER'],
+  },
+  {
+    directory: 'QA',
+    email: 'qa.educator@qa.halaqa.test',
+    givenName: 'Khalid',
+    familyName: 'Al-Thani',
+    groups: ['USER', 'EDUCATOR'],
+  },
+  {
+    directory: 'QA',
+    email: 'qa.learner@qa.halaqa.test',
+    givenName: 'Mariam',
+    familyName: 'Al-Mannai',
+    groups: ['LEARNER'],
+  },
 ];
 
 /** The directory's account with this e-mail (case-insensitive), or undefined. */
@@ -36,7 +60,11 @@ export function findDirectoryAccount(directory: FederatedProviderCode, email: st
  * Checks a demo directory sign-in. The password comparison takes the same time whatever the
  * e-mail (no probing by timing). @returns the account, or null for a wrong e-mail or password.
  */
-export function checkDirectoryPassword(directory: FederatedProviderCode, email: string, password: string): DirectoryAccount | null {
+export function checkDirectoryPassword(
+  directory: FederatedProviderCode,
+  email: string,
+  password: string,
+): DirectoryAccount | null {
   const account = findDirectoryAccount(directory, email);
   const given = Buffer.from(password.padEnd(64).slice(0, 64));
   const expected = Buffer.from(DIRECTORY_DEMO_PASSWORD.padEnd(64));

@@ -48,10 +48,17 @@ export async function mountBuiltInIdentityProviders(app: FastifyInstance, config
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-      scope.get(`${mount}/interaction/:uid`, async (request, reply) => interactionPage((await lazy()).provider, config, p, mount, request, reply));
-      scope.post(`${mount}/interaction/:uid/login`, async (request, reply) => interactionLogin((await lazy()).provider, config, p, mount, request, reply));
+      scope.get(`${mount}/interaction/:uid`, async (request, reply) =>
+        interactionPage((await lazy()).provider, config, p, mount, request, reply),
+      );
+      scope.post(`${mount}/interaction/:uid/login`, async (request, reply) =>
+        interactionLogin((await lazy()).provider, config, p, mount, request, reply),
+      );
       scope.post(`${mount}/interaction/:uid/abort`, async (request, reply) =>
-        finishInteraction((await lazy()).provider, config, request, reply, { error: 'access_denied', error_description: 'The user cancelled the sign-in' }),
+        finishInteraction((await lazy()).provider, config, request, reply, {
+          error: 'access_denied',
+          error_description: 'The user cancelled the sign-in',
+        }),
       );
       scope.get(`${mount}/assets/submit.js`, async (_request, reply) =>
         reply.type('application/javascript').header('cache-control', 'no-cache').send(AUTO_SUBMIT_JS),
@@ -74,13 +81,23 @@ async function signingKeys(dataDir: string): Promise<{ keys: JWK[] }> {
   const file = join(dataDir, 'idp-keys.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { keys: JWK[] };
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const jwk = { ...(await exportJWK(privateKey)), use: 'sig', alg: 'RS256', kid: `halaqa-dev-${Date.now().toString(36)}` };
+  const jwk = {
+    ...(await exportJWK(privateKey)),
+    use: 'sig',
+    alg: 'RS256',
+    kid: `halaqa-dev-${Date.now().toString(36)}`,
+  };
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify({ keys: [jwk] }), { mode: 0o600 });
   return { keys: [jwk] };
 }
 
-function providerConfiguration(config: Config, p: FederatedProviderConfig, mount: string, jwks: { keys: JWK[] }): Configuration {
+function providerConfiguration(
+  config: Config,
+  p: FederatedProviderConfig,
+  mount: string,
+  jwks: { keys: JWK[] },
+): Configuration {
   const accounts = DIRECTORY_ACCOUNTS.filter((a) => a.directory === p.code);
   return {
     clients: [
@@ -110,9 +127,18 @@ function providerConfiguration(config: Config, p: FederatedProviderConfig, mount
     conformIdTokenClaims: false,
     clockTolerance: 5,
     pkce: { required: () => true },
-    cookies: { keys: [createHmac('sha256', config.jwtSecret).update(`builtin-idp-cookies:${p.code}`).digest('base64url')] },
+    cookies: {
+      keys: [createHmac('sha256', config.jwtSecret).update(`builtin-idp-cookies:${p.code}`).digest('base64url')],
+    },
     jwks: jwks as Configuration['jwks'],
-    ttl: { AccessToken: 3600, IdToken: 3600, Interaction: 600, Session: 14 * 24 * 3600, Grant: 14 * 24 * 3600, RefreshToken: 14 * 24 * 3600 },
+    ttl: {
+      AccessToken: 3600,
+      IdToken: 3600,
+      Interaction: 600,
+      Session: 14 * 24 * 3600,
+      Grant: 14 * 24 * 3600,
+      RefreshToken: 14 * 24 * 3600,
+    },
     features: {
       devInteractions: { enabled: false },
       // A client revokes only its own tokens.
@@ -124,7 +150,8 @@ function providerConfiguration(config: Config, p: FederatedProviderConfig, mount
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     async loadExistingGrant(ctx) {
       const { oidc } = ctx;
-      const grantId = oidc.result?.consent?.grantId || (oidc.client ? oidc.session?.grantIdFor(oidc.client.clientId) : undefined);
+      const grantId =
+        oidc.result?.consent?.grantId || (oidc.client ? oidc.session?.grantIdFor(oidc.client.clientId) : undefined);
       if (grantId) {
         const existing = await oidc.provider.Grant.find(grantId);
         if (existing) return existing;
@@ -137,7 +164,10 @@ function providerConfiguration(config: Config, p: FederatedProviderConfig, mount
     },
     renderError: async (ctx, out) => {
       ctx.type = 'html';
-      ctx.body = page('Sign-in error', `<h1>Something went wrong</h1><p role="alert">${escapeHtml(String(out.error_description ?? out.error ?? 'Error'))}</p><p><a href="${escapeHtml(config.publicUrl)}/login">Back to Halaqa</a></p>`);
+      ctx.body = page(
+        'Sign-in error',
+        `<h1>Something went wrong</h1><p role="alert">${escapeHtml(String(out.error_description ?? out.error ?? 'Error'))}</p><p><a href="${escapeHtml(config.publicUrl)}/login">Back to Halaqa</a></p>`,
+      );
     },
   };
 }
@@ -182,7 +212,16 @@ const TEXTS = {
 } as const;
 
 /** The sign-in page of a pending interaction (GET /idp/<code>/interaction/:uid), in the language asked for. */
-async function interactionPage(provider: Provider, config: Config, p: FederatedProviderConfig, mount: string, request: FastifyRequest, reply: FastifyReply, wrongPassword = false, email = '') {
+async function interactionPage(
+  provider: Provider,
+  config: Config,
+  p: FederatedProviderConfig,
+  mount: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  wrongPassword = false,
+  email = '',
+) {
   let uid: string;
   let uiLocales: unknown;
   try {
@@ -195,7 +234,9 @@ async function interactionPage(provider: Provider, config: Config, p: FederatedP
   const lang = typeof uiLocales === 'string' && uiLocales.trim().toLowerCase().startsWith('ar') ? 'ar' : 'en';
   const t = TEXTS[lang];
   const directory = t.directory(p.code);
-  const accounts = DIRECTORY_ACCOUNTS.filter((a) => a.directory === p.code).map((a) => `<code dir="ltr">${a.email}</code>`).join(', ');
+  const accounts = DIRECTORY_ACCOUNTS.filter((a) => a.directory === p.code)
+    .map((a) => `<code dir="ltr">${a.email}</code>`)
+    .join(', ');
   const body = `
     <main>
       <p class="brand">${directory}</p>
@@ -214,11 +255,22 @@ async function interactionPage(provider: Provider, config: Config, p: FederatedP
       </form>
       <p class="hint">${t.demo(accounts, '<code dir="ltr">Halaqa-demo-1</code>')}</p>
     </main>`;
-  return reply.code(wrongPassword ? 401 : 200).type('text/html').header('cache-control', 'no-store').send(page(`${t.title} · ${directory}`, body, lang));
+  return reply
+    .code(wrongPassword ? 401 : 200)
+    .type('text/html')
+    .header('cache-control', 'no-store')
+    .send(page(`${t.title} · ${directory}`, body, lang));
 }
 
 /** POST /idp/<code>/interaction/:uid/login: checks the demo account and finishes the interaction. */
-async function interactionLogin(provider: Provider, config: Config, p: FederatedProviderConfig, mount: string, request: FastifyRequest, reply: FastifyReply) {
+async function interactionLogin(
+  provider: Provider,
+  config: Config,
+  p: FederatedProviderConfig,
+  mount: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const form = await readForm(request);
   const email = form.get('email') ?? '';
   const account = checkDirectoryPassword(p.code, email, form.get('password') ?? '');
@@ -230,7 +282,13 @@ async function interactionLogin(provider: Provider, config: Config, p: Federated
  * Ends an interaction (oidc-provider answers 303 to the authorization endpoint's resume URL). An
  * interaction that has expired or is unknown gets the provider's error page instead of a hang.
  */
-async function finishInteraction(provider: Provider, config: Config, request: FastifyRequest, reply: FastifyReply, result: Record<string, unknown>) {
+async function finishInteraction(
+  provider: Provider,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  result: Record<string, unknown>,
+) {
   reply.hijack();
   try {
     await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
@@ -263,7 +321,9 @@ const AUTO_SUBMIT_JS = `document.querySelectorAll('form[data-autosubmit]').forEa
 async function logoutSource(ctx: KoaContextWithOIDC, form: string) {
   const mount = new URL(ctx.oidc.issuer).pathname.replace(/\/$/, '');
   // oidc-provider's form (hidden xsrf field) gets a "logout" field and submits itself.
-  const autoForm = form.replace('<form ', '<form data-autosubmit ').replace('</form>', '<input type="hidden" name="logout" value="yes"></form>');
+  const autoForm = form
+    .replace('<form ', '<form data-autosubmit ')
+    .replace('</form>', '<input type="hidden" name="logout" value="yes"></form>');
   ctx.body = page(
     'Signing out',
     `<main><h1>Signing you out…</h1><p class="lead">You are being signed out of the directory and sent back to Halaqa.</p>${autoForm}
@@ -272,7 +332,10 @@ async function logoutSource(ctx: KoaContextWithOIDC, form: string) {
 }
 
 async function postLogoutSuccessSource(ctx: KoaContextWithOIDC) {
-  ctx.body = page('Signed out', '<main><h1>You are signed out</h1><p class="lead">You can close this window.</p></main>');
+  ctx.body = page(
+    'Signed out',
+    '<main><h1>You are signed out</h1><p class="lead">You can close this window.</p></main>',
+  );
 }
 
 function escapeHtml(text: string): string {

@@ -61,11 +61,17 @@ export class FederatedDirectories {
       const fetchImpl = p.builtIn && this.inProcess ? this.inProcess : null;
       const insecure = new URL(p.issuer).protocol === 'http:';
       found = oidc
-        .discovery(new URL(p.issuer), p.clientId, { token_endpoint_auth_method: 'client_secret_basic', [oidc.clockTolerance]: TOKEN_CLOCK_TOLERANCE_S }, oidc.ClientSecretBasic(p.clientSecret), {
-          ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
-          ...(fetchImpl ? { [oidc.customFetch]: fetchImpl as oidc.CustomFetch } : {}),
-          timeout: 10,
-        })
+        .discovery(
+          new URL(p.issuer),
+          p.clientId,
+          { token_endpoint_auth_method: 'client_secret_basic', [oidc.clockTolerance]: TOKEN_CLOCK_TOLERANCE_S },
+          oidc.ClientSecretBasic(p.clientSecret),
+          {
+            ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
+            ...(fetchImpl ? { [oidc.customFetch]: fetchImpl as oidc.CustomFetch } : {}),
+            timeout: 10,
+          },
+        )
         .then((config) => {
           if (fetchImpl) config[oidc.customFetch] = fetchImpl as oidc.CustomFetch;
           return config;
@@ -81,7 +87,11 @@ export class FederatedDirectories {
    * Builds the authorization URL with fresh state, nonce and PKCE verifier (the provider's
    * configured scopes); `locale` (en, ar) becomes `ui_locales`, the language of its pages.
    */
-  async authorizationRequest(p: FederatedProviderConfig, redirectUri: string, locale?: string): Promise<AuthorizationRequest> {
+  async authorizationRequest(
+    p: FederatedProviderConfig,
+    redirectUri: string,
+    locale?: string,
+  ): Promise<AuthorizationRequest> {
     const config = await this.configuration(p);
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
@@ -103,7 +113,11 @@ export class FederatedDirectories {
    * Exchanges the code of `callbackUrl` (checks `iss`, `state`, the PKCE verifier and the ID token's
    * nonce, signature, audience and times). @throws openid-client errors on any mismatch.
    */
-  async finishCodeFlow(p: FederatedProviderConfig, callbackUrl: URL, checks: { state: string; nonce: string; codeVerifier: string }): Promise<FederatedTokens> {
+  async finishCodeFlow(
+    p: FederatedProviderConfig,
+    callbackUrl: URL,
+    checks: { state: string; nonce: string; codeVerifier: string },
+  ): Promise<FederatedTokens> {
     const config = await this.configuration(p);
     const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
       expectedState: checks.state,
@@ -129,7 +143,11 @@ export class FederatedDirectories {
   }
 
   /** The provider's end_session_endpoint URL (RP-initiated logout), or null when it has none. */
-  async endSessionUrl(p: FederatedProviderConfig, idToken: string | null, postLogoutRedirectUri: string): Promise<string | null> {
+  async endSessionUrl(
+    p: FederatedProviderConfig,
+    idToken: string | null,
+    postLogoutRedirectUri: string,
+  ): Promise<string | null> {
     const config = await this.configuration(p);
     if (!config.serverMetadata().end_session_endpoint) return null;
     return oidc.buildEndSessionUrl(config, {
@@ -139,7 +157,11 @@ export class FederatedDirectories {
     }).href;
   }
 
-  private async withClaims(p: FederatedProviderConfig, config: oidc.Configuration, tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers): Promise<FederatedTokens> {
+  private async withClaims(
+    p: FederatedProviderConfig,
+    config: oidc.Configuration,
+    tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers,
+  ): Promise<FederatedTokens> {
     const idClaims = (tokens.claims() ?? {}) as Record<string, unknown>;
     let claims = idClaims;
     if (idClaims[p.groupsClaim] === undefined || idClaims.email === undefined) {

@@ -12,7 +12,11 @@ export async function mailLanguages(db: Kysely<Database>, emails: readonly strin
   const out = new Map<string, Language>();
   if (emails.length === 0) return out;
   const lower = [...new Set(emails.map((e) => e.toLowerCase()))];
-  const rows = await db.selectFrom('users').select(['email', 'language']).where((eb) => eb(eb.fn('lower', ['email']), 'in', lower)).execute();
+  const rows = await db
+    .selectFrom('users')
+    .select(['email', 'language'])
+    .where((eb) => eb(eb.fn('lower', ['email']), 'in', lower))
+    .execute();
   const byLower = new Map(rows.map((r) => [r.email.toLowerCase(), r.language]));
   for (const e of emails) {
     const l = byLower.get(e.toLowerCase());

@@ -54,7 +54,10 @@ export function defineMailTemplate<D extends MailData>(template: MailTemplate<D>
 }
 
 const hbs = Handlebars.create();
-const compiled = new WeakMap<MailTemplateSource, { subject: HandlebarsTemplateDelegate; text: HandlebarsTemplateDelegate; html: HandlebarsTemplateDelegate }>();
+const compiled = new WeakMap<
+  MailTemplateSource,
+  { subject: HandlebarsTemplateDelegate; text: HandlebarsTemplateDelegate; html: HandlebarsTemplateDelegate }
+>();
 
 const LAYOUT = hbs.compile(
   `<!doctype html>
@@ -98,6 +101,13 @@ export function renderMail<D extends MailData>(template: MailTemplate<D>, data: 
   const text = `${c.text(data).trim()}\n\n${SIGNATURE[locale]}\n`;
   const body = c.html(data);
   const rtl = locale === 'ar';
-  const html = LAYOUT({ locale, dir: rtl ? 'rtl' : 'ltr', align: rtl ? 'right' : 'left', subject, body, signature: SIGNATURE[locale] });
+  const html = LAYOUT({
+    locale,
+    dir: rtl ? 'rtl' : 'ltr',
+    align: rtl ? 'right' : 'left',
+    subject,
+    body,
+    signature: SIGNATURE[locale],
+  });
   return { subject, text, html, locale };
 }

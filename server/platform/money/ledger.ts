@@ -32,7 +32,11 @@ export async function postLedgerTransaction(
 ): Promise<number> {
   const sum = legs.reduce((s, l) => s + l.amountCents, 0);
   if (sum !== 0 || legs.length < 2) throw new UnbalancedLedgerError(sum);
-  const { id } = await trx.insertInto('ledger_transactions').values({ kind, payment_intent_id: paymentIntentId }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await trx
+    .insertInto('ledger_transactions')
+    .values({ kind, payment_intent_id: paymentIntentId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await trx
     .insertInto('ledger_entries')
     .values(

@@ -68,9 +68,19 @@ export interface PaymentGateway {
    * key per payment intent and attempt (`intent:<id>:authorize`), so a retried call never holds twice.
    * @returns authorized, requires_action (3-D Secure) or failed with Stripe's code.
    */
-  authorize(input: { card: GatewayCard; amountCents: number; currency: string; idempotencyKey: string; description: string }): Promise<AuthorizationOutcome>;
+  authorize(input: {
+    card: GatewayCard;
+    amountCents: number;
+    currency: string;
+    idempotencyKey: string;
+    description: string;
+  }): Promise<AuthorizationOutcome>;
   /** Completes a 3-D Secure step (sandbox simulates the bank's page): authorized when it passed. */
-  completeAuthentication(input: { gatewayRef: string; card: GatewayCard; result: 'succeed' | 'fail' }): Promise<AuthorizationOutcome>;
+  completeAuthentication(input: {
+    gatewayRef: string;
+    card: GatewayCard;
+    result: 'succeed' | 'fail';
+  }): Promise<AuthorizationOutcome>;
   /**
    * Captures an authorization in full (`intent:<id>:capture`); capturing twice is harmless.
    * @throws when the gateway cannot be reached or refuses (the capture is retried by the jobs).
@@ -84,5 +94,10 @@ export interface PaymentGateway {
   /** Turns a bank-account token into the account payouts go to. @throws GatewayError. */
   attachBankAccount(token: string): Promise<GatewayBankAccount>;
   /** Sends a payout to a bank account. @returns the gateway's payout reference. */
-  payout(input: { bankAccountId: string; amountCents: number; currency: string; idempotencyKey: string }): Promise<{ gatewayRef: string; status: 'paid' | 'pending' }>;
+  payout(input: {
+    bankAccountId: string;
+    amountCents: number;
+    currency: string;
+    idempotencyKey: string;
+  }): Promise<{ gatewayRef: string; status: 'paid' | 'pending' }>;
 }

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { GatewayError, type AuthorizationOutcome, type GatewayCard, type PaymentGateway, type TestCard } from './gateway.js';
+import {
+  GatewayError,
+  type AuthorizationOutcome,
+  type GatewayCard,
+  type PaymentGateway,
+  type TestCard,
+} from './gateway.js';
 
 type Outcome = TestCard['outcome'];
 
@@ -24,14 +30,16 @@ const TEST_SOURCES: Record<string, { brand: string; last4: string; outcome: Outc
 };
 
 /** Stripe's messages for the failures the test cards produce. */
-const FAILURES: Record<'declined' | 'insufficient_funds' | 'authentication_failed', { code: string; message: string }> = {
-  declined: { code: 'card_declined', message: 'Your card was declined.' },
-  insufficient_funds: { code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
-  authentication_failed: {
-    code: 'authentication_failed',
-    message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
-  },
-};
+const FAILURES: Record<'declined' | 'insufficient_funds' | 'authentication_failed', { code: string; message: string }> =
+  {
+    declined: { code: 'card_declined', message: 'Your card was declined.' },
+    insufficient_funds: { code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+    authentication_failed: {
+      code: 'authentication_failed',
+      message:
+        'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+    },
+  };
 
 const MAX_REMEMBERED = 50_000;
 
@@ -52,20 +60,38 @@ export interface SandboxPayment {
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox' as const;
   readonly publishableKey = null;
-  readonly testCards: TestCard[] = ['tok_visa', 'tok_mastercard', 'tok_chargeDeclined', 'tok_chargeDeclinedInsufficientFunds', 'tok_threeDSecure2Required'].map(
-    (token) => ({ token, ...TEST_SOURCES[token] }),
-  );
+  readonly testCards: TestCard[] = [
+    'tok_visa',
+    'tok_mastercard',
+    'tok_chargeDeclined',
+    'tok_chargeDeclinedInsufficientFunds',
+    'tok_threeDSecure2Required',
+  ].map((token) => ({ token, ...TEST_SOURCES[token] }));
   /** Payments by reference (`pi_sandbox_…`). */
   readonly payments = new Map<string, SandboxPayment>();
   private readonly answers = new Map<string, AuthorizationOutcome>();
 
   async attachCard(source: string): Promise<GatewayCard> {
     const card = TEST_SOURCES[source];
-    if (!card) throw new GatewayError('resource_missing', `No such token: '${source}'. In sandbox mode use one of Stripe's test cards (e.g. tok_visa).`);
-    return { gatewayRef: `sandbox:${card.outcome}`, brand: card.brand, last4: card.last4, expMonth: 12, expYear: new Date().getUTCFullYear() + 3 };
+    if (!card)
+      throw new GatewayError(
+        'resource_missing',
+        `No such token: '${source}'. In sandbox mode use one of Stripe's test cards (e.g. tok_visa).`,
+      );
+    return {
+      gatewayRef: `sandbox:${card.outcome}`,
+      brand: card.brand,
+      last4: card.last4,
+      expMonth: 12,
+      expYear: new Date().getUTCFullYear() + 3,
+    };
   }
 
-  async authorize(input: { card: GatewayCard; amountCents: number; idempotencyKey: string }): Promise<AuthorizationOutcome> {
+  async authorize(input: {
+    card: GatewayCard;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<AuthorizationOutcome> {
     const replay = this.answers.get(input.idempotencyKey);
     if (replay) return replay;
     const outcome = input.card.gatewayRef.replace(/^sandbox:/, '') as Outcome;
@@ -78,7 +104,10 @@ export class SandboxGateway implements PaymentGateway {
       this.payments.set(ref, { amountCents: input.amountCents, state: 'requires_action' });
       answer = { status: 'requires_action', gatewayRef: ref };
     } else {
-      answer = { status: 'failed', ...(outcome === 'insufficient_funds' ? FAILURES.insufficient_funds : FAILURES.declined) };
+      answer = {
+        status: 'failed',
+        ...(outcome === 'insufficient_funds' ? FAILURES.insufficient_funds : FAILURES.declined),
+      };
     }
     this.answers.set(input.idempotencyKey, answer);
     // Bounded memory for a long-running sandbox server: the oldest entries go first.
@@ -88,7 +117,10 @@ export class SandboxGateway implements PaymentGateway {
     return answer;
   }
 
-  async completeAuthentication(input: { gatewayRef: string; result: 'succeed' | 'fail' }): Promise<AuthorizationOutcome> {
+  async completeAuthentication(input: {
+    gatewayRef: string;
+    result: 'succeed' | 'fail';
+  }): Promise<AuthorizationOutcome> {
     const payment = this.payments.get(input.gatewayRef);
     if (input.result === 'succeed') {
       if (payment?.state === 'requires_action') payment.state = 'authorized';
@@ -101,7 +133,11 @@ export class SandboxGateway implements PaymentGateway {
   async capture(input: { gatewayRef: string }): Promise<void> {
     const payment = this.payments.get(input.gatewayRef);
     if (!payment || payment.state === 'captured') return;
-    if (payment.state !== 'authorized') throw new GatewayError('payment_intent_unexpected_state', `This PaymentIntent could not be captured because it has a status of ${payment.state}.`);
+    if (payment.state !== 'authorized')
+      throw new GatewayError(
+        'payment_intent_unexpected_state',
+        `This PaymentIntent could not be captured because it has a status of ${payment.state}.`,
+      );
     payment.state = 'captured';
   }
 
@@ -113,7 +149,11 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async attachBankAccount(token: string) {
-    if (!/^btok_[A-Za-z0-9_]+$/.test(token)) throw new GatewayError('resource_missing', `No such token: '${token}'. Use a bank-account token (btok_…), e.g. btok_us_verified.`);
+    if (!/^btok_[A-Za-z0-9_]+$/.test(token))
+      throw new GatewayError(
+        'resource_missing',
+        `No such token: '${token}'. Use a bank-account token (btok_…), e.g. btok_us_verified.`,
+      );
     return {
       id: `ba_${randomBytes(8).toString('hex')}`,
       bankName: 'STRIPE TEST BANK',

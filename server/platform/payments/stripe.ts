@@ -1,5 +1,11 @@
 import Stripe from 'stripe';
-import { GatewayError, type AuthorizationOutcome, type GatewayBankAccount, type GatewayCard, type PaymentGateway } from './gateway.js';
+import {
+  GatewayError,
+  type AuthorizationOutcome,
+  type GatewayBankAccount,
+  type GatewayCard,
+  type PaymentGateway,
+} from './gateway.js';
 
 /** Settings of the Stripe gateway (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET). */
 export interface StripeSettings {
@@ -42,13 +48,25 @@ export class StripeGateway implements PaymentGateway {
         : await this.stripe.paymentMethods.create({ type: 'card', card: { token: source } });
       const customer = await this.stripe.customers.create({ payment_method: pm.id, description: 'Halaqa learner' });
       if (!pm.card) throw new GatewayError('invalid_request_error', 'This payment method is not a card');
-      return { gatewayRef: `${customer.id}/${pm.id}`, brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year };
+      return {
+        gatewayRef: `${customer.id}/${pm.id}`,
+        brand: pm.card.brand,
+        last4: pm.card.last4,
+        expMonth: pm.card.exp_month,
+        expYear: pm.card.exp_year,
+      };
     } catch (e) {
       throw toGatewayError(e);
     }
   }
 
-  async authorize(input: { card: GatewayCard; amountCents: number; currency: string; idempotencyKey: string; description: string }): Promise<AuthorizationOutcome> {
+  async authorize(input: {
+    card: GatewayCard;
+    amountCents: number;
+    currency: string;
+    idempotencyKey: string;
+    description: string;
+  }): Promise<AuthorizationOutcome> {
     const [customer, paymentMethod] = input.card.gatewayRef.split('/');
     try {
       const pi = await this.stripe.paymentIntents.create(
@@ -80,23 +98,35 @@ export class StripeGateway implements PaymentGateway {
 
   async capture(input: { gatewayRef: string; amountCents: number; idempotencyKey: string }): Promise<void> {
     try {
-      await this.stripe.paymentIntents.capture(input.gatewayRef, { amount_to_capture: input.amountCents }, { idempotencyKey: input.idempotencyKey });
+      await this.stripe.paymentIntents.capture(
+        input.gatewayRef,
+        { amount_to_capture: input.amountCents },
+        { idempotencyKey: input.idempotencyKey },
+      );
     } catch (e) {
       // Captured already (a retry after Stripe's 24 h key memory): nothing to do.
-      if (!unexpectedState(e) || (await this.stripe.paymentIntents.retrieve(input.gatewayRef)).status !== 'succeeded') throw e;
+      if (!unexpectedState(e) || (await this.stripe.paymentIntents.retrieve(input.gatewayRef)).status !== 'succeeded')
+        throw e;
     }
   }
 
   async cancel(input: { gatewayRef: string; idempotencyKey: string }): Promise<void> {
     try {
-      await this.stripe.paymentIntents.cancel(input.gatewayRef, { cancellation_reason: 'abandoned' }, { idempotencyKey: input.idempotencyKey });
+      await this.stripe.paymentIntents.cancel(
+        input.gatewayRef,
+        { cancellation_reason: 'abandoned' },
+        { idempotencyKey: input.idempotencyKey },
+      );
     } catch (e) {
       if (!unexpectedState(e)) throw e;
       const pi = await this.stripe.paymentIntents.retrieve(input.gatewayRef);
       if (pi.status === 'canceled') return;
       if (pi.status !== 'succeeded') throw e;
       // Captured: the money goes back as a refund.
-      await this.stripe.refunds.create({ payment_intent: pi.id, reason: 'requested_by_customer' }, { idempotencyKey: `${input.idempotencyKey}:refund` });
+      await this.stripe.refunds.create(
+        { payment_intent: pi.id, reason: 'requested_by_customer' },
+        { idempotencyKey: `${input.idempotencyKey}:refund` },
+      );
     }
   }
 
@@ -105,7 +135,14 @@ export class StripeGateway implements PaymentGateway {
       const t = await this.stripe.tokens.retrieve(token);
       const ba = t.bank_account;
       if (!ba) throw new GatewayError('invalid_request_error', 'This token is not a bank account token');
-      return { id: ba.id, bankName: ba.bank_name ?? 'Bank', last4: ba.last4, country: ba.country, currency: ba.currency.toUpperCase(), status: ba.status as GatewayBankAccount['status'] };
+      return {
+        id: ba.id,
+        bankName: ba.bank_name ?? 'Bank',
+        last4: ba.last4,
+        country: ba.country,
+        currency: ba.currency.toUpperCase(),
+        status: ba.status as GatewayBankAccount['status'],
+      };
     } catch (e) {
       throw toGatewayError(e);
     }
@@ -141,7 +178,9 @@ function fromIntent(pi: Stripe.PaymentIntent): AuthorizationOutcome {
   return {
     status: 'failed',
     code: err?.decline_code ?? err?.code ?? 'authentication_failed',
-    message: err?.message ?? 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+    message:
+      err?.message ??
+      'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
   };
 }
 
@@ -151,7 +190,10 @@ function unexpectedState(e: unknown): boolean {
 
 function toGatewayError(e: unknown): Error {
   if (e instanceof GatewayError) return e;
-  if (e instanceof Stripe.errors.StripeError && (e.type === 'StripeInvalidRequestError' || e.type === 'StripeCardError')) {
+  if (
+    e instanceof Stripe.errors.StripeError &&
+    (e.type === 'StripeInvalidRequestError' || e.type === 'StripeCardError')
+  ) {
     return new GatewayError(e.code ?? 'invalid_request_error', e.message);
   }
   return e as Error;

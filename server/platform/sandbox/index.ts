@@ -92,9 +92,10 @@ export interface SandboxTestResult {
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const RESERVED = new Set(
-  'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await arguments eval undefined NaN Infinity'.split(' '),
+  'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await arguments eval undefined NaN Infinity'.split(
+    ' ',
+  ),
 );
-
 
 function resolveLimits(partial: Partial<SandboxLimits> | undefined): SandboxLimits {
   const limits: SandboxLimits = { ...DEFAULT_SANDBOX_LIMITS };
@@ -115,7 +116,6 @@ function resolveLimits(partial: Partial<SandboxLimits> | undefined): SandboxLimi
   }
   return limits;
 }
-
 
 /**
  * Number of sandbox worker threads: one per two cores (`os.availableParallelism()`), at least two
@@ -229,7 +229,12 @@ class SandboxWorker {
         this.worker.postMessage(request);
       } catch {
         // DataCloneError: the arguments or the expected value are not plain data
-        this.finish({ passed: false, output: null, error: 'The test arguments are not JSON-serializable', durationMs: 0 });
+        this.finish({
+          passed: false,
+          output: null,
+          error: 'The test arguments are not JSON-serializable',
+          durationMs: 0,
+        });
       }
     });
   }
@@ -258,7 +263,8 @@ async function takeSlot(): Promise<void> {
 
 function giveSlot(): void {
   const next = slotWaiters.shift();
-  if (next) next(); // the slot passes on directly
+  if (next)
+    next(); // the slot passes on directly
   else busySlots--;
 }
 
@@ -274,7 +280,12 @@ function spawnWorker(): SandboxWorker {
  * and starts a fresh spare straight away so the next test does not wait for a cold start.
  * @throws Error when a worker cannot start (tsx or the WASM module failed to load).
  */
-async function runOnWorker(code: string, functionName: string, test: SandboxTest, limits: SandboxLimits): Promise<WorkerOutcome> {
+async function runOnWorker(
+  code: string,
+  functionName: string,
+  test: SandboxTest,
+  limits: SandboxLimits,
+): Promise<WorkerOutcome> {
   await takeSlot();
   const generation = poolGeneration;
   let worker: SandboxWorker | undefined;

@@ -8,7 +8,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { MessagePort } from 'node:worker_threads';
-import { newQuickJSWASMModule, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime, type QuickJSWASMModule } from 'quickjs-emscripten';
+import {
+  newQuickJSWASMModule,
+  type QuickJSContext,
+  type QuickJSHandle,
+  type QuickJSRuntime,
+  type QuickJSWASMModule,
+} from 'quickjs-emscripten';
 import type { SandboxLimits, SandboxTest, SandboxTestResult } from './index.js';
 import { PRELUDE_SOURCE } from './prelude.js';
 
@@ -62,7 +68,13 @@ class SandboxCrash extends Error {}
  * failure of the WASM module (e.g. the host thread's stack exhausted) throws {@link SandboxCrash}
  * after which the module is discarded.
  */
-function runOne(module: QuickJSWASMModule, code: string, functionName: string, test: SandboxTest, limits: SandboxLimits): Omit<SandboxTestResult, 'name' | 'durationMs'> {
+function runOne(
+  module: QuickJSWASMModule,
+  code: string,
+  functionName: string,
+  test: SandboxTest,
+  limits: SandboxLimits,
+): Omit<SandboxTestResult, 'name' | 'durationMs'> {
   let argsJson: string;
   try {
     argsJson = JSON.stringify(Array.isArray(test.args) ? test.args : []);
@@ -72,7 +84,8 @@ function runOne(module: QuickJSWASMModule, code: string, functionName: string, t
 
   let output = '';
   let outputCut = false;
-  const takeOutput = (): string | null => (output === '' && !outputCut ? null : outputCut ? output + TRUNCATION_MARK : output);
+  const takeOutput = (): string | null =>
+    output === '' && !outputCut ? null : outputCut ? output + TRUNCATION_MARK : output;
   let printedLines = 0;
 
   let deadline = Date.now() + limits.timeoutMs;
@@ -237,7 +250,8 @@ function runOne(module: QuickJSWASMModule, code: string, functionName: string, t
       }
       state = readString('state');
     }
-    if (state === 'pending') return fail(interrupted ? timeLimit : 'The returned promise never settled (the sandbox has no timers or I/O)');
+    if (state === 'pending')
+      return fail(interrupted ? timeLimit : 'The returned promise never settled (the sandbox has no timers or I/O)');
     if (state !== 'fulfilled') return fail(classify(readString('error') ?? 'Uncaught exception'));
 
     const json = readString('json');
@@ -249,9 +263,16 @@ function runOne(module: QuickJSWASMModule, code: string, functionName: string, t
     // its state can no longer be trusted, so do not touch it again.
     crashed = true;
     const hostStack = err instanceof RangeError && /call stack/i.test(err.message);
-    throw new SandboxCrash(hostStack ? stackLimit : interrupted ? timeLimit : `Sandbox failure: ${err instanceof Error ? err.message : String(err)}`, {
-      cause: { output: takeOutput() },
-    });
+    throw new SandboxCrash(
+      hostStack
+        ? stackLimit
+        : interrupted
+          ? timeLimit
+          : `Sandbox failure: ${err instanceof Error ? err.message : String(err)}`,
+      {
+        cause: { output: takeOutput() },
+      },
+    );
   } finally {
     if (!crashed) {
       try {
@@ -289,7 +310,12 @@ export type SandboxReply =
  * module is reported as a failed test (stack, time or "Sandbox failure: …" message) and the module
  * is replaced for the next test. `durationMs` is the wall time of the run, without module loading.
  */
-export async function runTestHere(code: string, functionName: string, test: SandboxTest, limits: SandboxLimits): Promise<Omit<SandboxTestResult, 'name'>> {
+export async function runTestHere(
+  code: string,
+  functionName: string,
+  test: SandboxTest,
+  limits: SandboxLimits,
+): Promise<Omit<SandboxTestResult, 'name'>> {
   const module = await loadModule();
   const started = performance.now();
   let outcome: Omit<SandboxTestResult, 'name' | 'durationMs'>;
@@ -322,9 +348,16 @@ export async function serveSandboxRequests(port: MessagePort): Promise<void> {
         port.postMessage({
           type: 'result',
           id: request.id,
-          result: { passed: false, output: null, error: `Sandbox failure: ${err instanceof Error ? err.message : String(err)}`, durationMs: 0 },
+          result: {
+            passed: false,
+            output: null,
+            error: `Sandbox failure: ${err instanceof Error ? err.message : String(err)}`,
+            durationMs: 0,
+          },
         } satisfies SandboxReply),
     );
   });
-  port.postMessage(readyError === undefined ? { type: 'ready' } : ({ type: 'ready', error: readyError } satisfies SandboxReply));
+  port.postMessage(
+    readyError === undefined ? { type: 'ready' } : ({ type: 'ready', error: readyError } satisfies SandboxReply),
+  );
 }

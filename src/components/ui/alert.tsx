@@ -57,7 +57,12 @@ export function FormAlert({
 
 /** A failure a machine keeps (`machines/support/errors.ts` `Failure`): code, HTTP status when answered, server message. */
 function isMachineFailure(error: unknown): error is Failure<string> {
-  return Boolean(error && typeof error === 'object' && !(error instanceof Error) && typeof (error as { code?: unknown }).code === 'string');
+  return Boolean(
+    error &&
+      typeof error === 'object' &&
+      !(error instanceof Error) &&
+      typeof (error as { code?: unknown }).code === 'string',
+  );
 }
 
 /**
@@ -67,7 +72,12 @@ function isMachineFailure(error: unknown): error is Failure<string> {
 export function useErrorReason() {
   const { t } = useLingui();
   return (error: unknown): string => {
-    const answer = error instanceof ApiError ? { status: error.status, message: error.serverMessage } : isMachineFailure(error) ? error : null;
+    const answer =
+      error instanceof ApiError
+        ? { status: error.status, message: error.serverMessage }
+        : isMachineFailure(error)
+          ? error
+          : null;
     if (answer?.status) {
       if (answer.message) return answer.message;
       if (answer.status === 403) return t`You do not have access to this page`;
@@ -89,7 +99,13 @@ export function SectionError({ title, error, onRetry }: { title: ReactNode; erro
       <button
         type="button"
         onClick={onRetry}
-        className={css({ color: 'primary.strong', fontWeight: 'semibold', fontSize: 'sm', cursor: 'pointer', _hover: { textDecoration: 'underline' } })}
+        className={css({
+          color: 'primary.strong',
+          fontWeight: 'semibold',
+          fontSize: 'sm',
+          cursor: 'pointer',
+          _hover: { textDecoration: 'underline' },
+        })}
       >
         <Trans>Try again</Trans>
       </button>

@@ -34,7 +34,15 @@ export const badgeStyles = cva({
 });
 
 /** A small pill with a tone. */
-export function Badge({ tone = 'gray', children, className }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
+export function Badge({
+  tone = 'gray',
+  children,
+  className,
+}: {
+  tone?: BadgeTone;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <span className={cx(badgeStyles({ tone }), className)} data-tone={tone}>
       {children}

@@ -12,7 +12,17 @@ export function Breadcrumb({ label, children }: { label: string; children: React
   const items = Children.toArray(children);
   return (
     <nav aria-label={label}>
-      <ol className={css({ display: 'flex', gap: '2', fontSize: 'sm', color: 'fg.muted', listStyle: 'none', padding: 0, flexWrap: 'wrap' })}>
+      <ol
+        className={css({
+          display: 'flex',
+          gap: '2',
+          fontSize: 'sm',
+          color: 'fg.muted',
+          listStyle: 'none',
+          padding: 0,
+          flexWrap: 'wrap',
+        })}
+      >
         {items.map((item, i) => (
           <li key={i} className={css({ display: 'inline-flex', gap: '2', minWidth: 0 })}>
             {i > 0 ? <span aria-hidden>/</span> : null}

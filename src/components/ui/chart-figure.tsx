@@ -7,7 +7,13 @@ import { Card } from './card';
 export const chartDataTable = css({
   width: 'full',
   borderCollapse: 'collapse',
-  '& th, & td': { paddingBlock: '1.5', paddingInline: '2', textAlign: 'start', borderBlockEndWidth: '1px', borderColor: 'border.default' },
+  '& th, & td': {
+    paddingBlock: '1.5',
+    paddingInline: '2',
+    textAlign: 'start',
+    borderBlockEndWidth: '1px',
+    borderColor: 'border.default',
+  },
 });
 
 /**
@@ -19,15 +25,41 @@ export const chartDataTable = css({
  * @param chart the chart, or null when there is nothing to draw (then neither it nor the table shows)
  * @param table the `<table>` of the chart's numbers (give it {@link chartDataTable} and a caption)
  */
-export function ChartFigure({ title, summary, heading, chart, table }: { title: string; summary: string; heading: 'h2' | 'h3'; chart: ReactNode | null; table: ReactNode }) {
+export function ChartFigure({
+  title,
+  summary,
+  heading,
+  chart,
+  table,
+}: {
+  title: string;
+  summary: string;
+  heading: 'h2' | 'h3';
+  chart: ReactNode | null;
+  table: ReactNode;
+}) {
   const titleId = useId();
   const summaryId = useId();
   const Heading = heading;
   return (
-    <Card as="section" className={css({ padding: { base: '4', tablet: '5' }, display: 'flex', flexDirection: 'column', gap: '3' })}>
-      <figure aria-labelledby={titleId} aria-describedby={summaryId} className={css({ display: 'flex', flexDirection: 'column', gap: '3', margin: 0 })}>
+    <Card
+      as="section"
+      className={css({ padding: { base: '4', tablet: '5' }, display: 'flex', flexDirection: 'column', gap: '3' })}
+    >
+      <figure
+        aria-labelledby={titleId}
+        aria-describedby={summaryId}
+        className={css({ display: 'flex', flexDirection: 'column', gap: '3', margin: 0 })}
+      >
         <figcaption className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-          <Heading id={titleId} className={heading === 'h2' ? css({ fontSize: 'lg', fontWeight: 'semibold' }) : css({ fontSize: 'md', fontWeight: 'semibold' })}>
+          <Heading
+            id={titleId}
+            className={
+              heading === 'h2'
+                ? css({ fontSize: 'lg', fontWeight: 'semibold' })
+                : css({ fontSize: 'md', fontWeight: 'semibold' })
+            }
+          >
             {title}
           </Heading>
           <p id={summaryId} className={css({ fontSize: 'sm', color: 'fg.muted' })}>
@@ -38,10 +70,24 @@ export function ChartFigure({ title, summary, heading, chart, table }: { title: 
       </figure>
       {chart ? (
         <details className={css({ fontSize: 'sm' })}>
-          <summary className={css({ cursor: 'pointer', color: 'primary.strong', fontWeight: 'semibold', width: 'max-content' })}>
+          <summary
+            className={css({
+              cursor: 'pointer',
+              color: 'primary.strong',
+              fontWeight: 'semibold',
+              width: 'max-content',
+            })}
+          >
             <Trans>Show the data</Trans>
           </summary>
-          <div className={css({ position: 'relative', overflowX: 'auto', marginBlockStart: '2', _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '-3px' } })}>
+          <div
+            className={css({
+              position: 'relative',
+              overflowX: 'auto',
+              marginBlockStart: '2',
+              _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '-3px' },
+            })}
+          >
             {table}
           </div>
         </details>

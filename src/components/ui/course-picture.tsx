@@ -35,8 +35,7 @@ export function CoursePicture({
             alignItems: 'center',
             justifyContent: 'center',
             color: 'primary.strong',
-            backgroundImage:
-              'linear-gradient(135deg, {colors.primary.subtle} 0%, {colors.secondary.subtle} 100%)',
+            backgroundImage: 'linear-gradient(135deg, {colors.primary.subtle} 0%, {colors.secondary.subtle} 100%)',
           })}
         >
           <BookIcon size={40} />

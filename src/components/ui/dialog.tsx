@@ -48,7 +48,13 @@ const layouts = {
   sections: {
     content: css({ overflow: 'hidden' }),
     header: css({ ...pad, paddingBlockStart: { base: '5', tablet: '6' }, paddingBlockEnd: '4' }),
-    footer: css({ ...pad, paddingBlock: '4', borderBlockStartWidth: '1px', borderColor: 'border.default', bg: 'bg.surface' }),
+    footer: css({
+      ...pad,
+      paddingBlock: '4',
+      borderBlockStartWidth: '1px',
+      borderColor: 'border.default',
+      bg: 'bg.surface',
+    }),
   },
   compact: {
     content: css({ gap: '4', overflowY: 'auto', padding: { base: '5', tablet: '6' } }),
@@ -125,15 +131,27 @@ export function AppDialog({
                 closeButton && layout === 'sections' ? css({ paddingInlineEnd: '14' }) : undefined,
               )}
             >
-              <Dialog.Title className={css({ fontSize: 'xl', fontWeight: 'bold', lineHeight: '1.3' })}>{title}</Dialog.Title>
+              <Dialog.Title className={css({ fontSize: 'xl', fontWeight: 'bold', lineHeight: '1.3' })}>
+                {title}
+              </Dialog.Title>
               {description ? (
-                <Dialog.Description className={css({ fontSize: 'sm', color: 'fg.muted' })}>{description}</Dialog.Description>
+                <Dialog.Description className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+                  {description}
+                </Dialog.Description>
               ) : null}
             </div>
             {layout === 'compact' ? (
               children
             ) : children ? (
-              <div className={css({ ...pad, flex: '1', minHeight: 0, overflowY: 'auto', paddingBlockEnd: footer ? '4' : { base: '5', tablet: '6' } })}>
+              <div
+                className={css({
+                  ...pad,
+                  flex: '1',
+                  minHeight: 0,
+                  overflowY: 'auto',
+                  paddingBlockEnd: footer ? '4' : { base: '5', tablet: '6' },
+                })}
+              >
                 {children}
               </div>
             ) : null}

@@ -169,7 +169,11 @@ export function TextareaField({
 }: FieldBaseProps & TextareaProps) {
   return (
     <FieldShell {...{ label, error, helperText, required, disabled, readOnly, hideLabel, className }}>
-      <ArkField.Textarea ref={ref} className={cx(controlStyles, css({ minHeight: '24', resize: 'vertical' }))} {...textarea} />
+      <ArkField.Textarea
+        ref={ref}
+        className={cx(controlStyles, css({ minHeight: '24', resize: 'vertical' }))}
+        {...textarea}
+      />
     </FieldShell>
   );
 }

@@ -33,7 +33,15 @@ export function FormSection({
         minWidth: 0,
       })}
     >
-      <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '3', flexWrap: 'wrap' })}>
+      <div
+        className={css({
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'flex-start',
+          gap: '3',
+          flexWrap: 'wrap',
+        })}
+      >
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: 0 })}>
           <h2 id={`${id}-title`} className={css({ fontSize: 'lg', fontWeight: 'bold', letterSpacing: 'tight' })}>
             {title}
@@ -57,7 +65,10 @@ export function FieldRow({ children, columns = 2 }: { children: ReactNode; colum
           ? css({ tablet: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } })
           : columns === 3
             ? css({ tablet: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' } })
-            : css({ tablet: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }, desktop: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' } }),
+            : css({
+                tablet: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+                desktop: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
+              }),
       )}
     >
       {children}
@@ -101,7 +112,13 @@ export function CheckboxField({
         checked={checked}
         disabled={disabled}
         onChange={(e) => onChange(e.currentTarget.checked)}
-        className={css({ width: '4.5', height: '4.5', marginBlockStart: '0.5', accentColor: 'var(--colors-primary-strong)', flexShrink: 0 })}
+        className={css({
+          width: '4.5',
+          height: '4.5',
+          marginBlockStart: '0.5',
+          accentColor: 'var(--colors-primary-strong)',
+          flexShrink: 0,
+        })}
       />
       <span className={css({ display: 'flex', flexDirection: 'column', gap: '0.5' })}>
         <span className={css({ fontSize: 'sm', fontWeight: 'medium' })}>{label}</span>
@@ -155,15 +172,42 @@ export const stickyActionBar = css({
  * failure's title (the spec's toast text), the server's message, and the server's field errors
  * that match no field on the form as "field: message" lines. A `role="alert"` region.
  */
-export function FormErrorBanner({ title, message, otherErrors }: { title: ReactNode; message?: string | null | undefined; otherErrors: readonly (readonly [string, string])[] }) {
+export function FormErrorBanner({
+  title,
+  message,
+  otherErrors,
+}: {
+  title: ReactNode;
+  message?: string | null | undefined;
+  otherErrors: readonly (readonly [string, string])[];
+}) {
   return (
-    <div role="alert" className={css({ display: 'flex', gap: '3', padding: '4', borderRadius: 'lg', bg: 'status.red.bg', color: 'status.red.fg', borderWidth: '1px', borderColor: 'status.red.border' })}>
+    <div
+      role="alert"
+      className={css({
+        display: 'flex',
+        gap: '3',
+        padding: '4',
+        borderRadius: 'lg',
+        bg: 'status.red.bg',
+        color: 'status.red.fg',
+        borderWidth: '1px',
+        borderColor: 'status.red.border',
+      })}
+    >
       <AlertIcon size={20} />
       <div className={css({ minWidth: 0 })}>
         <p className={css({ fontWeight: 'semibold' })}>{title}</p>
         {message ? <p className={css({ fontSize: 'sm' })}>{message}</p> : null}
         {otherErrors.length ? (
-          <ul className={css({ fontSize: 'sm', paddingInlineStart: '4', listStyleType: 'disc', overflowWrap: 'anywhere' })}>
+          <ul
+            className={css({
+              fontSize: 'sm',
+              paddingInlineStart: '4',
+              listStyleType: 'disc',
+              overflowWrap: 'anywhere',
+            })}
+          >
             {otherErrors.map(([key, text]) => (
               <li key={key}>{`${key}: ${text}`}</li>
             ))}

@@ -112,4 +112,3 @@ export function formatWeek(label: string, locale: Locale, width: 'short' | 'long
     timeZone: 'UTC',
   }).format(date);
 }
-

@@ -13,7 +13,15 @@ export function HrefLink({ href, className, children }: { href: string; classNam
       href={href}
       className={className}
       onClick={(event) => {
-        if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        if (
+          event.defaultPrevented ||
+          event.button !== 0 ||
+          event.metaKey ||
+          event.ctrlKey ||
+          event.shiftKey ||
+          event.altKey
+        )
+          return;
         event.preventDefault();
         void router.navigate({ href });
       }}
@@ -25,5 +33,7 @@ export function HrefLink({ href, className, children }: { href: string; classNam
 
 /** The course editor (another area's route, spec §2 `/courses/live/edit?id={id}`); no id = a new course. */
 export function courseEditorHref(courseId?: number): string {
-  return courseId ? `/courses/live/edit?${new URLSearchParams({ id: String(courseId) }).toString()}` : '/courses/live/edit';
+  return courseId
+    ? `/courses/live/edit?${new URLSearchParams({ id: String(courseId) }).toString()}`
+    : '/courses/live/edit';
 }

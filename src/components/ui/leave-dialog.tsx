@@ -9,7 +9,17 @@ import { AppDialog } from '@/components/ui/dialog';
  * would be lost; "Stay on this page" calls `onStay` (also on Escape / close), "Leave without
  * saving" calls `onLeave`.
  */
-export function LeaveWithoutSavingDialog({ open, description, onStay, onLeave }: { open: boolean; description: ReactNode; onStay: () => void; onLeave: () => void }) {
+export function LeaveWithoutSavingDialog({
+  open,
+  description,
+  onStay,
+  onLeave,
+}: {
+  open: boolean;
+  description: ReactNode;
+  onStay: () => void;
+  onLeave: () => void;
+}) {
   return (
     <AppDialog
       open={open}

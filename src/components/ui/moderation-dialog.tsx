@@ -54,7 +54,8 @@ export function ModerationDialog({
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const required = action === 'reject' || action === 'delete' || action === 'unpublish';
   const destructive = required;
-  const messageError = error?.code === 'moderation.messageRequired' ? t`Write a message: it is sent to the person by e-mail.` : null;
+  const messageError =
+    error?.code === 'moderation.messageRequired' ? t`Write a message: it is sent to the person by e-mail.` : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -83,9 +84,16 @@ export function ModerationDialog({
         </>
       }
     >
-      <form id={formId} noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <form
+        id={formId}
+        noValidate
+        onSubmit={submit}
+        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+      >
         {failureText && error && error.code !== 'moderation.messageRequired' ? (
-          <FormAlert title={failureText}>{error.message && !failureText.includes(error.message) ? error.message : null}</FormAlert>
+          <FormAlert title={failureText}>
+            {error.message && !failureText.includes(error.message) ? error.message : null}
+          </FormAlert>
         ) : null}
         {messageLabel !== null ? (
           <TextareaField

@@ -10,7 +10,9 @@ export const containerStyles = css({
 });
 
 export function PageContainer({ children, className }: { children: ReactNode; className?: string }) {
-  return <div className={cx(containerStyles, css({ paddingBlock: { base: '6', tablet: '10' } }), className)}>{children}</div>;
+  return (
+    <div className={cx(containerStyles, css({ paddingBlock: { base: '6', tablet: '10' } }), className)}>{children}</div>
+  );
 }
 
 /** The page's single h1 with an optional lead paragraph and actions. */
@@ -38,7 +40,9 @@ export function PageHeader({
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', minWidth: 0 })}>
         {eyebrow ? (
-          <p className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'primary.strong', letterSpacing: 'wide' })}>
+          <p
+            className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'primary.strong', letterSpacing: 'wide' })}
+          >
             {eyebrow}
           </p>
         ) : null}
@@ -53,7 +57,11 @@ export function PageHeader({
         >
           {title}
         </h1>
-        {lead ? <p className={css({ color: 'fg.muted', fontSize: { base: 'md', tablet: 'lg' }, maxWidth: '48rem' })}>{lead}</p> : null}
+        {lead ? (
+          <p className={css({ color: 'fg.muted', fontSize: { base: 'md', tablet: 'lg' }, maxWidth: '48rem' })}>
+            {lead}
+          </p>
+        ) : null}
       </div>
       {actions ? <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>{actions}</div> : null}
     </div>
@@ -76,7 +84,11 @@ export function Section({
 }) {
   const headingId = id ? `${id}-title` : undefined;
   return (
-    <section aria-labelledby={headingId} id={id} className={cx(css({ marginBlockEnd: { base: '10', tablet: '14' } }), className)}>
+    <section
+      aria-labelledby={headingId}
+      id={id}
+      className={cx(css({ marginBlockEnd: { base: '10', tablet: '14' } }), className)}
+    >
       <div
         className={css({
           display: 'flex',
@@ -87,7 +99,10 @@ export function Section({
           flexWrap: 'wrap',
         })}
       >
-        <h2 id={headingId} className={css({ fontSize: { base: 'xl', tablet: '2xl' }, fontWeight: 'bold', letterSpacing: 'tight' })}>
+        <h2
+          id={headingId}
+          className={css({ fontSize: { base: 'xl', tablet: '2xl' }, fontWeight: 'bold', letterSpacing: 'tight' })}
+        >
           {title}
         </h2>
         {actions}

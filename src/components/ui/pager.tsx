@@ -31,13 +31,23 @@ export function Pager({
   return (
     <nav
       aria-label={t`Pages`}
-      className={css({ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: '3', marginBlockStart: '8', flexWrap: 'wrap' })}
+      className={css({
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: '3',
+        marginBlockStart: '8',
+        flexWrap: 'wrap',
+      })}
     >
       <Button variant="outline" size="sm" disabled={disabled || page <= 1} onClick={() => onChange(page - 1)}>
         <ChevronEndIcon size={16} className={css({ transform: 'scaleX(-1)', _rtl: { transform: 'none' } })} />
         <Trans>Previous</Trans>
       </Button>
-      <span className={css({ fontSize: 'sm', color: 'fg.muted', fontVariantNumeric: 'tabular-nums' })} aria-live="polite">
+      <span
+        className={css({ fontSize: 'sm', color: 'fg.muted', fontVariantNumeric: 'tabular-nums' })}
+        aria-live="polite"
+      >
         <Trans>
           Page {current} of {count}
         </Trans>

@@ -24,18 +24,14 @@ export function Rating({
   const { t, i18n } = useLingui();
   const locale = isLocale(i18n.locale) ? i18n.locale : currentLocale();
   if (count === 0) {
-    return (
-      <span className={cx(css({ fontSize: 'sm', color: 'fg.muted' }), className)}>{t`No reviews yet`}</span>
-    );
+    return <span className={cx(css({ fontSize: 'sm', color: 'fg.muted' }), className)}>{t`No reviews yet`}</span>;
   }
   const rounded = Math.round(Math.max(0, Math.min(5, average)) * 2) / 2;
   const shown = formatDecimal1(average, locale);
   const label =
     count === undefined
       ? t`Rated ${shown} out of 5`
-      : t`Rated ${shown} out of 5` +
-        ' · ' +
-        plural(count, { one: '# review', other: '# reviews' });
+      : t`Rated ${shown} out of 5` + ' · ' + plural(count, { one: '# review', other: '# reviews' });
   return (
     <span className={cx(css({ display: 'inline-flex', alignItems: 'center', gap: '1.5' }), className)}>
       <span role="img" aria-label={label} className={css({ display: 'inline-flex', color: '#b45309' })}>

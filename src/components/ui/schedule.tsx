@@ -26,7 +26,10 @@ export function minutesBetween(start: string, end: string): number {
 /** AM/PM in the UI language (spec format 'hh:mm A'). */
 export function useMeridiem(): { am: string; pm: string } {
   const { t } = useLingui();
-  return { am: t({ message: 'AM', comment: 'Morning marker of a 12-hour time (hh:mm A)' }), pm: t({ message: 'PM', comment: 'Afternoon marker of a 12-hour time (hh:mm A)' }) };
+  return {
+    am: t({ message: 'AM', comment: 'Morning marker of a 12-hour time (hh:mm A)' }),
+    pm: t({ message: 'PM', comment: 'Afternoon marker of a 12-hour time (hh:mm A)' }),
+  };
 }
 
 /** Re-formats a converted slot instant with translated AM/PM. */
@@ -92,18 +95,27 @@ export function WeeklySchedule({
   }
 
   return (
-    <ul className={css({ display: 'flex', flexDirection: 'column', gap: compact ? '1' : '2', listStyle: 'none', padding: 0 })}>
+    <ul
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        gap: compact ? '1' : '2',
+        listStyle: 'none',
+        padding: 0,
+      })}
+    >
       {rows.map(({ day, converted }) => {
         const sessionDay = weekdayName(day, locale, compact ? 'short' : 'long');
         const range = `${slotTime(converted.session.start, meridiem)} – ${slotTime(converted.session.end, meridiem)}`;
         const viewerDay = weekdayName(converted.viewer.start.weekday, locale, 'short');
         const viewerRange = `${slotTime(converted.viewer.start, meridiem)} – ${slotTime(converted.viewer.end, meridiem)}`;
         return (
-          <li key={day} className={css({ fontSize: 'sm', display: 'flex', flexWrap: 'wrap', columnGap: '2', rowGap: '0.5' })}>
+          <li
+            key={day}
+            className={css({ fontSize: 'sm', display: 'flex', flexWrap: 'wrap', columnGap: '2', rowGap: '0.5' })}
+          >
             <span className={css({ fontWeight: 'semibold', minWidth: compact ? '3rem' : '6rem' })}>{sessionDay}</span>
-            <span className={css({ fontVariantNumeric: 'tabular-nums' })}>
-              {range}
-            </span>
+            <span className={css({ fontVariantNumeric: 'tabular-nums' })}>{range}</span>
             {converted.sameTime ? null : (
               <span className={css({ color: 'fg.muted', flexBasis: compact ? '100%' : 'auto' })}>
                 {t`Your time: ${viewerDay} ${viewerRange}`}

@@ -71,7 +71,15 @@ const shimmer = css({
 });
 
 /** A grey placeholder block while content loads (decorative; pair with a status message). */
-export function Skeleton({ height = '1rem', width = '100%', className }: { height?: string; width?: string; className?: string }) {
+export function Skeleton({
+  height = '1rem',
+  width = '100%',
+  className,
+}: {
+  height?: string;
+  width?: string;
+  className?: string;
+}) {
   return <span aria-hidden className={cx(shimmer, css({ display: 'block' }), className)} style={{ height, width }} />;
 }
 
@@ -89,10 +97,7 @@ export function CardGridSkeleton({ count = 6 }: { count?: number }) {
         })}
       >
         {Array.from({ length: count }, (_, i) => (
-          <div
-            key={i}
-            className={css({ bg: 'bg.surface', borderRadius: 'xl', overflow: 'hidden', boxShadow: 'card' })}
-          >
+          <div key={i} className={css({ bg: 'bg.surface', borderRadius: 'xl', overflow: 'hidden', boxShadow: 'card' })}>
             <Skeleton height="10rem" className={css({ borderRadius: '0' })} />
             <div className={css({ padding: '4', display: 'flex', flexDirection: 'column', gap: '3' })}>
               <Skeleton width="40%" height="0.75rem" />

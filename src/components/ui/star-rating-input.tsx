@@ -44,9 +44,19 @@ export function StarRatingInput({
     <fieldset
       aria-describedby={error ? errorId : undefined}
       disabled={disabled}
-      className={css({ border: 0, padding: 0, margin: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '1.5' })}
+      className={css({
+        border: 0,
+        padding: 0,
+        margin: 0,
+        minWidth: 0,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '1.5',
+      })}
     >
-      <legend className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.default', marginBlockEnd: '1.5' })}>{legend}</legend>
+      <legend className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.default', marginBlockEnd: '1.5' })}>
+        {legend}
+      </legend>
       <div className={css({ display: 'flex', alignItems: 'center', gap: '1' })}>
         {labels.map((label, i) => {
           const star = i + 1;
@@ -62,7 +72,11 @@ export function StarRatingInput({
                 cursor: 'pointer',
                 color: star <= value ? '#b45309' : 'fg.subtle',
                 _hover: { color: '#b45309' },
-                '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'primary.strong', outlineOffset: '1px' },
+                '&:has(input:focus-visible)': {
+                  outline: '2px solid',
+                  outlineColor: 'primary.strong',
+                  outlineOffset: '1px',
+                },
                 '&:has(input:disabled)': { cursor: 'not-allowed', opacity: 0.7 },
               })}
             >

@@ -37,7 +37,9 @@ const typeIcons: Partial<Record<LessonTypeCode, ReactNode>> = {
 function weekStart(startDate: string | undefined, week: number): string | undefined {
   if (!startDate) return undefined;
   try {
-    return Temporal.PlainDate.from(startDate.slice(0, 10)).add({ weeks: Math.max(0, week - 1) }).toString();
+    return Temporal.PlainDate.from(startDate.slice(0, 10))
+      .add({ weeks: Math.max(0, week - 1) })
+      .toString();
   } catch {
     return undefined;
   }
@@ -109,7 +111,12 @@ export function SyllabusView({
   const weeks = [...syllabus.weeks].sort((a, b) => a.week - b.week);
 
   if (weeks.length === 0) {
-    return <EmptyState title={<Trans>The syllabus is being prepared</Trans>} description={<Trans>The educator has not published the lessons yet.</Trans>} />;
+    return (
+      <EmptyState
+        title={<Trans>The syllabus is being prepared</Trans>}
+        description={<Trans>The educator has not published the lessons yet.</Trans>}
+      />
+    );
   }
 
   return (
@@ -121,7 +128,13 @@ export function SyllabusView({
         return (
           <li
             key={week.week}
-            className={css({ bg: 'bg.surface', borderRadius: 'xl', borderWidth: '1px', borderColor: 'border.default', overflow: 'hidden' })}
+            className={css({
+              bg: 'bg.surface',
+              borderRadius: 'xl',
+              borderWidth: '1px',
+              borderColor: 'border.default',
+              overflow: 'hidden',
+            })}
           >
             <h3
               className={css({
@@ -161,21 +174,46 @@ export function SyllabusView({
             ) : (
               <div className={css({ display: 'flex', flexDirection: 'column' })}>
                 {sections.map((section) => (
-                  <section key={section.id} aria-label={section.name} className={css({ paddingInline: '5', paddingBlock: '4', '& + &': { borderBlockStartWidth: '1px', borderColor: 'border.default' } })}>
+                  <section
+                    key={section.id}
+                    aria-label={section.name}
+                    className={css({
+                      paddingInline: '5',
+                      paddingBlock: '4',
+                      '& + &': { borderBlockStartWidth: '1px', borderColor: 'border.default' },
+                    })}
+                  >
                     <h4 className={css({ fontWeight: 'semibold', marginBlockEnd: '3' })}>
                       <bdi>{section.name}</bdi>
                     </h4>
-                    <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none', padding: 0 })}>
+                    <ul
+                      className={css({
+                        display: 'flex',
+                        flexDirection: 'column',
+                        gap: '3',
+                        listStyle: 'none',
+                        padding: 0,
+                      })}
+                    >
                       {[...section.lessons]
                         .sort((a, b) => a.order - b.order)
                         .map((lesson) => {
                           const isMeeting = lesson.type.code === 'meeting' || lesson.type.code === 'liveSession';
                           return (
-                            <li key={lesson.id} className={css({ display: 'flex', gap: '3', alignItems: 'flex-start' })}>
+                            <li
+                              key={lesson.id}
+                              className={css({ display: 'flex', gap: '3', alignItems: 'flex-start' })}
+                            >
                               <span
                                 aria-hidden
                                 className={cx(
-                                  css({ display: 'inline-flex', padding: '1.5', borderRadius: 'md', flexShrink: 0, marginBlockStart: '0.5' }),
+                                  css({
+                                    display: 'inline-flex',
+                                    padding: '1.5',
+                                    borderRadius: 'md',
+                                    flexShrink: 0,
+                                    marginBlockStart: '0.5',
+                                  }),
                                   isMeeting
                                     ? css({ bg: 'tertiary.subtle', color: 'tertiary.stronger' })
                                     : css({ bg: 'primary.subtle', color: 'primary.stronger' }),
@@ -183,14 +221,34 @@ export function SyllabusView({
                               >
                                 {typeIcons[lesson.type.code] ?? <BookIcon size={16} />}
                               </span>
-                              <div className={css({ flex: '1', minWidth: 0, display: 'flex', flexDirection: 'column', gap: '1' })}>
-                                <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: '3', rowGap: '1' })}>
+                              <div
+                                className={css({
+                                  flex: '1',
+                                  minWidth: 0,
+                                  display: 'flex',
+                                  flexDirection: 'column',
+                                  gap: '1',
+                                })}
+                              >
+                                <div
+                                  className={css({
+                                    display: 'flex',
+                                    flexWrap: 'wrap',
+                                    alignItems: 'baseline',
+                                    columnGap: '3',
+                                    rowGap: '1',
+                                  })}
+                                >
                                   {lesson.link ? (
                                     <a
                                       href={lesson.link}
                                       target="_blank"
                                       rel="noreferrer"
-                                      className={css({ fontWeight: 'medium', color: 'primary.strong', textDecoration: 'underline' })}
+                                      className={css({
+                                        fontWeight: 'medium',
+                                        color: 'primary.strong',
+                                        textDecoration: 'underline',
+                                      })}
                                     >
                                       <bdi>{lesson.name}</bdi>
                                     </a>
@@ -199,7 +257,15 @@ export function SyllabusView({
                                       <bdi>{lesson.name}</bdi>
                                     </span>
                                   )}
-                                  <span className={css({ fontSize: 'xs', color: 'fg.muted', display: 'inline-flex', gap: '1', alignItems: 'center' })}>
+                                  <span
+                                    className={css({
+                                      fontSize: 'xs',
+                                      color: 'fg.muted',
+                                      display: 'inline-flex',
+                                      gap: '1',
+                                      alignItems: 'center',
+                                    })}
+                                  >
                                     {t(lessonTypeLabels[lesson.type.code] ?? lessonTypeLabels.notes)}
                                     <span aria-hidden>·</span>
                                     <ClockIcon size={12} />

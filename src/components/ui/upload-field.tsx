@@ -28,7 +28,11 @@ const uploadMessages = {
 /** What an upload failure says: 'File size must be less than 5 MB', 'File type must be png, jpeg', 'Failed to upload file !'. */
 export function uploadErrorText(
   i18n: I18n,
-  error: { code: UploadErrorCode | 'upload.tooLarge' | 'upload.badType' | 'upload.failed'; limit?: string | undefined; accepted?: string | undefined },
+  error: {
+    code: UploadErrorCode | 'upload.tooLarge' | 'upload.badType' | 'upload.failed';
+    limit?: string | undefined;
+    accepted?: string | undefined;
+  },
 ): string {
   const code = error.code.replace(/^upload\./, '') as UploadErrorCode;
   if (code === 'tooLarge') return i18n._(uploadMessages.tooLarge(ltr(error.limit ?? '', i18n.locale)));
@@ -142,7 +146,8 @@ export function UploadField({
   const accepted = ltr(family.label, i18n.locale);
   const limit = ltr(family.maxLabel, i18n.locale);
   const uploading = Boolean(progress);
-  const percent = progress && progress.total > 0 ? Math.min(100, Math.floor((progress.loaded / progress.total) * 100)) : 0;
+  const percent =
+    progress && progress.total > 0 ? Math.min(100, Math.floor((progress.loaded / progress.total) * 100)) : 0;
   const uploadingName = progress?.fileName ?? '';
   const fileName = value?.name ?? value?.url.split('/').pop() ?? '';
 
@@ -163,7 +168,14 @@ export function UploadField({
               <img
                 src={value.url}
                 alt={t`Preview of ${fileName}`}
-                className={css({ width: '40', maxWidth: 'full', aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: 'lg', bg: 'bg.muted' })}
+                className={css({
+                  width: '40',
+                  maxWidth: 'full',
+                  aspectRatio: '16 / 9',
+                  objectFit: 'cover',
+                  borderRadius: 'lg',
+                  bg: 'bg.muted',
+                })}
               />
             ) : preview === 'video' ? (
               <video
@@ -171,10 +183,27 @@ export function UploadField({
                 controls
                 preload="metadata"
                 aria-label={t`Preview of ${fileName}`}
-                className={css({ width: '56', maxWidth: 'full', aspectRatio: '16 / 9', borderRadius: 'lg', bg: 'black' })}
+                className={css({
+                  width: '56',
+                  maxWidth: 'full',
+                  aspectRatio: '16 / 9',
+                  borderRadius: 'lg',
+                  bg: 'black',
+                })}
               />
             ) : (
-              <a href={value.url} target="_blank" rel="noreferrer" className={css({ display: 'inline-flex', gap: '2', alignItems: 'center', color: 'primary.strong', textDecoration: 'underline' })}>
+              <a
+                href={value.url}
+                target="_blank"
+                rel="noreferrer"
+                className={css({
+                  display: 'inline-flex',
+                  gap: '2',
+                  alignItems: 'center',
+                  color: 'primary.strong',
+                  textDecoration: 'underline',
+                })}
+              >
                 <BookIcon size={16} />
                 <bdi>{fileName}</bdi>
               </a>
@@ -186,7 +215,13 @@ export function UploadField({
                 </span>
               ) : null}
               {onRemove && !uploading && !disabled ? (
-                <Button variant="ghost" size="sm" onClick={onRemove} startIcon={<CloseIcon size={14} />} className={css({ alignSelf: 'flex-start' })}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={onRemove}
+                  startIcon={<CloseIcon size={14} />}
+                  className={css({ alignSelf: 'flex-start' })}
+                >
                   <Trans>Remove</Trans>
                 </Button>
               ) : null}
@@ -226,7 +261,10 @@ export function UploadField({
           >
             {value ? <Trans>Replace the file</Trans> : <Trans>Choose a file</Trans>}
           </span>
-          <span aria-hidden className={css({ fontSize: 'sm', color: 'fg.muted', minWidth: 0, overflowWrap: 'anywhere' })}>
+          <span
+            aria-hidden
+            className={css({ fontSize: 'sm', color: 'fg.muted', minWidth: 0, overflowWrap: 'anywhere' })}
+          >
             {uploading ? <bdi>{uploadingName}</bdi> : value ? null : <Trans>No file chosen</Trans>}
           </span>
         </div>
@@ -242,11 +280,19 @@ export function UploadField({
               className={css({ flex: '1', height: '2.5', borderRadius: 'full', bg: 'bg.muted', overflow: 'hidden' })}
             >
               <div
-                className={css({ height: 'full', bg: 'primary.strong', borderRadius: 'full', transition: 'width 150ms linear' })}
+                className={css({
+                  height: 'full',
+                  bg: 'primary.strong',
+                  borderRadius: 'full',
+                  transition: 'width 150ms linear',
+                })}
                 style={{ width: `${percent}%` }}
               />
             </div>
-            <span aria-hidden className={css({ fontSize: 'sm', fontVariantNumeric: 'tabular-nums', minWidth: '10', textAlign: 'end' })}>
+            <span
+              aria-hidden
+              className={css({ fontSize: 'sm', fontVariantNumeric: 'tabular-nums', minWidth: '10', textAlign: 'end' })}
+            >
               {percent}%
             </span>
             {onCancel ? (
@@ -264,7 +310,18 @@ export function UploadField({
         </p>
       </div>
       {error ? (
-        <p id={errorId} role="alert" className={css({ display: 'flex', gap: '1.5', alignItems: 'center', fontSize: 'xs', fontWeight: 'medium', color: 'error.strong' })}>
+        <p
+          id={errorId}
+          role="alert"
+          className={css({
+            display: 'flex',
+            gap: '1.5',
+            alignItems: 'center',
+            fontSize: 'xs',
+            fontWeight: 'medium',
+            color: 'error.strong',
+          })}
+        >
           <AlertIcon size={14} />
           {error}
         </p>
@@ -315,7 +372,8 @@ export function useUpload(
         ...(baseUrl ? { baseUrl } : {}),
         ...(companyId !== undefined ? { companyId } : {}),
         onProgress: ({ loaded, total }) => {
-          if (controller.current === current) setState((s) => ({ ...s, progress: { loaded, total, fileName: file.name } }));
+          if (controller.current === current)
+            setState((s) => ({ ...s, progress: { loaded, total, fileName: file.name } }));
         },
       }).then(
         (result) => {

@@ -14,7 +14,12 @@ import { tooManyAttemptsText } from '@/lib/too-many-attempts';
 import { createPasswordActors } from '../../../machines/password.actors';
 import { checkNewPassword, type NewPasswordCode } from '../../../machines/password.form';
 import { changePasswordMachine, type PasswordChanged } from '../../../machines/password.machine';
-import { changeFailure, changeFieldErrors, isChangingPassword, passwordWasChanged } from '../../../machines/password.selectors';
+import {
+  changeFailure,
+  changeFieldErrors,
+  isChangingPassword,
+  passwordWasChanged,
+} from '../../../machines/password.selectors';
 
 type Field = 'oldPassword' | 'newPassword' | 'confirmPassword';
 
@@ -49,7 +54,11 @@ export function PasswordForm({ api, auth }: { api: Api; auth: AuthActor }) {
     [api, auth, t],
   );
   const [snapshot, send] = useMachine(machine);
-  const refs = { oldPassword: useRef<HTMLInputElement>(null), newPassword: useRef<HTMLInputElement>(null), confirmPassword: useRef<HTMLInputElement>(null) };
+  const refs = {
+    oldPassword: useRef<HTMLInputElement>(null),
+    newPassword: useRef<HTMLInputElement>(null),
+    confirmPassword: useRef<HTMLInputElement>(null),
+  };
   const failure = changeFailure(snapshot);
   const serverErrors = changeFieldErrors(snapshot);
 
@@ -77,18 +86,28 @@ export function PasswordForm({ api, auth }: { api: Api; auth: AuthActor }) {
     if (name === 'oldPassword' && serverErrors.oldPassword) return t`Your current password is not correct.`;
     return serverErrors[name];
   };
-  const set = (name: Field) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
+  const set = (name: Field) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [name]: e.target.value }));
 
   return (
     <Card>
       <CardBody>
-        <form noValidate onSubmit={onSubmit} className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxWidth: '32rem' })}>
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxWidth: '32rem' })}
+        >
           {passwordWasChanged(snapshot) ? (
             <FormAlert tone="success">
-              <Trans>password changed !</Trans> <Trans>Your other devices are signed out; this one stays signed in.</Trans>
+              <Trans>password changed !</Trans>{' '}
+              <Trans>Your other devices are signed out; this one stays signed in.</Trans>
             </FormAlert>
           ) : null}
-          {failure && !Object.keys(serverErrors).length ? <FormAlert>{tooManyAttemptsText(failure) ?? failure.message ?? t`System error please try later !`}</FormAlert> : null}
+          {failure && !Object.keys(serverErrors).length ? (
+            <FormAlert>
+              {tooManyAttemptsText(failure) ?? failure.message ?? t`System error please try later !`}
+            </FormAlert>
+          ) : null}
           <TextField
             ref={refs.oldPassword}
             label={t`Current password`}

@@ -29,11 +29,16 @@ type Field = 'firstName' | 'lastName';
 export function ProfileForm({ api, auth, user }: { api: Api; auth: AuthActor; user: User }) {
   const { t, i18n } = useLingui();
   const router = useRouter();
-  const [values, setValues] = useState({ firstName: user.firstName, lastName: user.lastName, language: user.language ?? 'en' });
+  const [values, setValues] = useState({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    language: user.language ?? 'en',
+  });
   const [clientErrors, setClientErrors] = useState<Partial<Record<Field, string>>>({});
   const refs = { firstName: useRef<HTMLInputElement>(null), lastName: useRef<HTMLInputElement>(null) };
   const save = useAction(
-    async (body: { firstName: string; lastName: string; language: 'en' | 'ar' }) => unwrap(await api.PUT('/account/profile', { body })),
+    async (body: { firstName: string; lastName: string; language: 'en' | 'ar' }) =>
+      unwrap(await api.PUT('/account/profile', { body })),
     {
       onSuccess: (saved) => {
         auth.send({ type: 'auth.profileChanged', name: saved.name });
@@ -72,8 +77,17 @@ export function ProfileForm({ api, auth, user }: { api: Api; auth: AuthActor; us
             <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
               <Trans>Account information</Trans>
             </h2>
-            {saveError && !Object.keys(serverErrors).length ? <FormAlert>{messageOf(saveError) ?? t`System error please try later !`}</FormAlert> : null}
-            <TextField label={t`E-mail`} name="email" type="email" value={user.email} readOnly helperText={t`Your e-mail is your sign-in name; it cannot be changed here.`} />
+            {saveError && !Object.keys(serverErrors).length ? (
+              <FormAlert>{messageOf(saveError) ?? t`System error please try later !`}</FormAlert>
+            ) : null}
+            <TextField
+              label={t`E-mail`}
+              name="email"
+              type="email"
+              value={user.email}
+              readOnly
+              helperText={t`Your e-mail is your sign-in name; it cannot be changed here.`}
+            />
             <FieldRow>
               <TextField
                 ref={refs.firstName}

@@ -27,5 +27,12 @@ export function ProfileSection({
   const title = t`Could not get the account information`;
   useErrorToast(error, title);
   if (!user) return <SectionError title={title} error={error} onRetry={onRetry} />;
-  return <ProfileForm key={`${user.id}-${user.firstName}-${user.lastName}-${user.language ?? ''}`} api={api} auth={auth} user={user} />;
+  return (
+    <ProfileForm
+      key={`${user.id}-${user.firstName}-${user.lastName}-${user.language ?? ''}`}
+      api={api}
+      auth={auth}
+      user={user}
+    />
+  );
 }

@@ -39,7 +39,8 @@ export function InboxPage({
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const [marking, setMarking] = useState<number | null>(null);
   const count = data.unread;
-  const when = (iso: string) => new Intl.DateTimeFormat(intlLocaleOf(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(intlLocaleOf(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
   const markRead = async (id: number) => {
     setMarking(id);
@@ -57,20 +58,40 @@ export function InboxPage({
     <PageContainer className={css({ paddingBlock: { base: '6', tablet: '10' } })}>
       <PageHeader
         title={<Trans>Inbox</Trans>}
-        lead={<Plural value={count} _0="Messages sent with the contact form. None unread." one="Messages sent with the contact form. # unread." other="Messages sent with the contact form. # unread." />}
+        lead={
+          <Plural
+            value={count}
+            _0="Messages sent with the contact form. None unread."
+            one="Messages sent with the contact form. # unread."
+            other="Messages sent with the contact form. # unread."
+          />
+        }
         actions={
           <div role="group" aria-label={t`Show`} className={css({ display: 'flex', gap: '2' })}>
-            <Button size="sm" variant={unread ? 'outline' : 'solid'} aria-pressed={!unread} onClick={() => onSearch({ unread: false, page: 1 })}>
+            <Button
+              size="sm"
+              variant={unread ? 'outline' : 'solid'}
+              aria-pressed={!unread}
+              onClick={() => onSearch({ unread: false, page: 1 })}
+            >
               <Trans>All</Trans>
             </Button>
-            <Button size="sm" variant={unread ? 'solid' : 'outline'} aria-pressed={unread} onClick={() => onSearch({ unread: true, page: 1 })}>
+            <Button
+              size="sm"
+              variant={unread ? 'solid' : 'outline'}
+              aria-pressed={unread}
+              onClick={() => onSearch({ unread: true, page: 1 })}
+            >
               <Trans>Unread</Trans>
             </Button>
           </div>
         }
       />
       {data.items.length === 0 ? (
-        <EmptyState icon={<MailIcon size={28} />} title={unread ? <Trans>No unread message</Trans> : <Trans>No message yet</Trans>} />
+        <EmptyState
+          icon={<MailIcon size={28} />}
+          title={unread ? <Trans>No unread message</Trans> : <Trans>No message yet</Trans>}
+        />
       ) : (
         <ul className={css({ display: 'flex', flexDirection: 'column', gap: '4', listStyle: 'none', padding: 0 })}>
           {data.items.map((m) => (
@@ -78,16 +99,35 @@ export function InboxPage({
               <Card
                 as="article"
                 aria-labelledby={`contact-${m.id}`}
-                className={cx(css({ padding: '5', display: 'flex', flexDirection: 'column', gap: '3' }), m.readAt ? undefined : css({ borderInlineStartWidth: '4px', borderInlineStartColor: 'primary.strong' }))}
+                className={cx(
+                  css({ padding: '5', display: 'flex', flexDirection: 'column', gap: '3' }),
+                  m.readAt
+                    ? undefined
+                    : css({ borderInlineStartWidth: '4px', borderInlineStartColor: 'primary.strong' }),
+                )}
               >
-                <div className={css({ display: 'flex', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap', alignItems: 'flex-start' })}>
+                <div
+                  className={css({
+                    display: 'flex',
+                    justifyContent: 'space-between',
+                    gap: '3',
+                    flexWrap: 'wrap',
+                    alignItems: 'flex-start',
+                  })}
+                >
                   <div className={css({ minWidth: 0 })}>
                     <h2 id={`contact-${m.id}`} className={css({ fontWeight: 'bold', fontSize: 'md' })}>
                       <bdi>{m.subject}</bdi>
                     </h2>
                     <p className={css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' })}>
-                      <bdi>{m.name}</bdi> · <a href={`mailto:${m.email}`} className={css({ color: 'primary.stronger', textDecoration: 'underline' })}>{m.email}</a> ·{' '}
-                      <time dateTime={m.createdAt}>{when(m.createdAt)}</time>
+                      <bdi>{m.name}</bdi> ·{' '}
+                      <a
+                        href={`mailto:${m.email}`}
+                        className={css({ color: 'primary.stronger', textDecoration: 'underline' })}
+                      >
+                        {m.email}
+                      </a>{' '}
+                      · <time dateTime={m.createdAt}>{when(m.createdAt)}</time>
                     </p>
                   </div>
                   {m.readAt ? (
@@ -104,7 +144,13 @@ export function InboxPage({
                   <bdi>{m.message}</bdi>
                 </p>
                 {m.readAt ? null : (
-                  <Button size="sm" variant="outline" className={css({ alignSelf: 'flex-start' })} loading={marking === m.id} onClick={() => void markRead(m.id)}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    className={css({ alignSelf: 'flex-start' })}
+                    loading={marking === m.id}
+                    onClick={() => void markRead(m.id)}
+                  >
                     <Trans>Mark as read</Trans>
                   </Button>
                 )}
@@ -113,7 +159,12 @@ export function InboxPage({
           ))}
         </ul>
       )}
-      <Pager page={data.page} pageSize={data.pageSize} total={data.total} onChange={(page) => onSearch({ unread, page })} />
+      <Pager
+        page={data.page}
+        pageSize={data.pageSize}
+        total={data.total}
+        onChange={(page) => onSearch({ unread, page })}
+      />
     </PageContainer>
   );
 }

@@ -29,6 +29,9 @@ export const listFailed: Record<UserList, MessageDescriptor> = {
  * Spec §8's 400 rule ('Could not approve the user', 'Could not invite the user'): when the answer
  * was a 400 with a message, the toast is `<text>: <server message>`; otherwise the text alone.
  */
-export function withServerDetail(text: string, error: { status?: number; message?: string } | null | undefined): string {
+export function withServerDetail(
+  text: string,
+  error: { status?: number; message?: string } | null | undefined,
+): string {
   return error?.status === 400 && error.message ? `${text}: ${error.message}` : text;
 }

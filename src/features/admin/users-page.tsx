@@ -109,7 +109,10 @@ const avatarClass = css({
 function CompanyLine({ company }: { company: NonNullable<User['company']> }) {
   const { name, acronym } = company;
   return (
-    <span data-testid="user-company" className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2', fontSize: 'sm' })}>
+    <span
+      data-testid="user-company"
+      className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2', fontSize: 'sm' })}
+    >
       <span>
         <Trans>
           Company: {name} (<bdi>{acronym}</bdi>)
@@ -159,15 +162,32 @@ function UserRow({
         <div
           role="group"
           aria-label={t`Actions on ${name}`}
-          className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', gridColumn: { base: '1 / -1', desktop: 'auto' } })}
+          className={css({
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: '2',
+            gridColumn: { base: '1 / -1', desktop: 'auto' },
+          })}
         >
           {pending && actions.includes('approve') ? (
-            <Button size="sm" variant="secondary" disabled={busy} startIcon={<CheckIcon />} onClick={() => onAction('approve', user)}>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={busy}
+              startIcon={<CheckIcon />}
+              onClick={() => onAction('approve', user)}
+            >
               <Trans>Approve</Trans>
             </Button>
           ) : null}
           {pending && actions.includes('reject') ? (
-            <Button size="sm" variant="outline" disabled={busy} startIcon={<BanIcon />} onClick={() => onAction('reject', user)}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              startIcon={<BanIcon />}
+              onClick={() => onAction('reject', user)}
+            >
               <Trans>Reject</Trans>
             </Button>
           ) : null}
@@ -218,7 +238,17 @@ function InvitationRow({ invitation, locale }: { invitation: Invitation; locale:
 }
 
 /** One list (educators, learners, partners or invitations) with its moderation machine. */
-function UserBoard({ api, list, search, onSearch }: { api: Api; list: UserList; search: UsersSearch; onSearch: (s: UsersSearch) => void }) {
+function UserBoard({
+  api,
+  list,
+  search,
+  onSearch,
+}: {
+  api: Api;
+  list: UserList;
+  search: UsersSearch;
+  onSearch: (s: UsersSearch) => void;
+}) {
   const { t, i18n } = useLingui();
   const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const actions = useMemo(() => userActionsFor(list), [list]);
@@ -257,11 +287,19 @@ function UserBoard({ api, list, search, onSearch }: { api: Api; list: UserList; 
         if (e.action === 'approve') {
           toaster.create({ title: withServerDetail(t(text), e.error), type: 'error' });
         } else {
-          toaster.create({ title: t(text), ...(e.error.message ? { description: e.error.message } : {}), type: 'error' });
+          toaster.create({
+            title: t(text),
+            ...(e.error.message ? { description: e.error.message } : {}),
+            type: 'error',
+          });
         }
       }),
       actorRef.on('queue.failed', (e) =>
-        toaster.create({ title: t(listFailed[list]), ...(e.error.message ? { description: e.error.message } : {}), type: 'error' }),
+        toaster.create({
+          title: t(listFailed[list]),
+          ...(e.error.message ? { description: e.error.message } : {}),
+          type: 'error',
+        }),
       ),
     ];
     return () => subscriptions.forEach((s) => s.unsubscribe());
@@ -274,7 +312,11 @@ function UserBoard({ api, list, search, onSearch }: { api: Api; list: UserList; 
   const targetUser = target ? ((users.find((u) => u.id === target.id) ?? target) as User) : null;
   const statuses = list === 'invitations' ? INVITATION_STATUSES : USER_STATUSES;
   const statusLabel = (s: string) =>
-    t(list === 'invitations' ? invitationStatusLabels[s as keyof typeof invitationStatusLabels] : userStatusLabels[s as keyof typeof userStatusLabels]);
+    t(
+      list === 'invitations'
+        ? invitationStatusLabels[s as keyof typeof invitationStatusLabels]
+        : userStatusLabels[s as keyof typeof userStatusLabels],
+    );
   const targetName = targetUser?.name ?? '';
   const targetRole = targetUser ? t(roleLabels[targetUser.role]) : '';
   // A partner's PENDING company is decided with them (server: decideUser).
@@ -351,7 +393,9 @@ function UserBoard({ api, list, search, onSearch }: { api: Api; list: UserList; 
         <SelectField
           label={t`Status`}
           value={search.status && (statuses as readonly string[]).includes(search.status) ? search.status : ''}
-          onChange={(e) => onSearch({ ...search, status: (e.target.value || undefined) as UsersSearch['status'], page: undefined })}
+          onChange={(e) =>
+            onSearch({ ...search, status: (e.target.value || undefined) as UsersSearch['status'], page: undefined })
+          }
         >
           <option value="">{t`All statuses`}</option>
           {statuses.map((s) => (
@@ -367,7 +411,17 @@ function UserBoard({ api, list, search, onSearch }: { api: Api; list: UserList; 
         ) : null}
       </form>
 
-      <p className={css({ fontSize: 'sm', color: 'fg.muted', display: 'flex', alignItems: 'center', gap: '2', marginBlockEnd: '3' })} aria-live="polite">
+      <p
+        className={css({
+          fontSize: 'sm',
+          color: 'fg.muted',
+          display: 'flex',
+          alignItems: 'center',
+          gap: '2',
+          marginBlockEnd: '3',
+        })}
+        aria-live="polite"
+      >
         {loading ? (
           <>
             <Spinner size="sm" decorative />
@@ -389,7 +443,9 @@ function UserBoard({ api, list, search, onSearch }: { api: Api; list: UserList; 
           action={<Button onClick={() => send({ type: 'queue.reloaded' })}>{t`Try again`}</Button>}
         />
       ) : !loaded ? (
-        <div className={css({ display: 'flex', justifyContent: 'center', paddingBlock: '16', color: 'primary.strong' })}>
+        <div
+          className={css({ display: 'flex', justifyContent: 'center', paddingBlock: '16', color: 'primary.strong' })}
+        >
           <Spinner size="lg" />
         </div>
       ) : items.length === 0 ? (
@@ -400,11 +456,16 @@ function UserBoard({ api, list, search, onSearch }: { api: Api; list: UserList; 
         />
       ) : (
         <ul
-          className={cx(css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none', padding: 0 }), loading ? css({ opacity: 0.6 }) : undefined)}
+          className={cx(
+            css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none', padding: 0 }),
+            loading ? css({ opacity: 0.6 }) : undefined,
+          )}
           aria-busy={loading || undefined}
         >
           {list === 'invitations'
-            ? invitations.map((invitation) => <InvitationRow key={invitation.id} invitation={invitation} locale={locale} />)
+            ? invitations.map((invitation) => (
+                <InvitationRow key={invitation.id} invitation={invitation} locale={locale} />
+              ))
             : users.map((user) => (
                 <UserRow
                   key={user.id}
@@ -453,7 +514,15 @@ function UserBoard({ api, list, search, onSearch }: { api: Api; list: UserList; 
  * (GET /users/<list>?query&status&page, all in the URL), with status badges, and approve /
  * reject / delete behind a confirmation dialog (reject and delete need a message).
  */
-export function UsersPage({ api, search, onSearch }: { api: Api; search: UsersSearch; onSearch: (s: UsersSearch) => void }) {
+export function UsersPage({
+  api,
+  search,
+  onSearch,
+}: {
+  api: Api;
+  search: UsersSearch;
+  onSearch: (s: UsersSearch) => void;
+}) {
   const { t } = useLingui();
   usePageTitle(t`Users`);
   const list: UserList = search.list ?? 'educators';

@@ -63,8 +63,22 @@ const scroller = css({
 function RateBar({ rate }: { rate: number }) {
   const width = Math.round(Math.min(1, Math.max(0, rate)) * 100);
   return (
-    <span aria-hidden className={css({ display: 'block', flex: '1', minWidth: '4rem', height: '2', borderRadius: 'full', bg: 'bg.muted', overflow: 'hidden' })}>
-      <span className={css({ display: 'block', height: 'full', bg: 'secondary.strong', borderRadius: 'full' })} style={{ width: `${width}%` }} />
+    <span
+      aria-hidden
+      className={css({
+        display: 'block',
+        flex: '1',
+        minWidth: '4rem',
+        height: '2',
+        borderRadius: 'full',
+        bg: 'bg.muted',
+        overflow: 'hidden',
+      })}
+    >
+      <span
+        className={css({ display: 'block', height: 'full', bg: 'secondary.strong', borderRadius: 'full' })}
+        style={{ width: `${width}%` }}
+      />
     </span>
   );
 }
@@ -82,7 +96,15 @@ function Stat({ label, value }: { label: ReactNode; value: string }) {
   return (
     <Card as="li" className={css({ padding: { base: '4', tablet: '5' } })}>
       <p className={css({ fontSize: 'sm', color: 'fg.muted', fontWeight: 'semibold' })}>{label}</p>
-      <p className={css({ fontSize: { base: '2xl', tablet: '3xl' }, fontWeight: 'extrabold', fontVariantNumeric: 'tabular-nums' })}>{value}</p>
+      <p
+        className={css({
+          fontSize: { base: '2xl', tablet: '3xl' },
+          fontWeight: 'extrabold',
+          fontVariantNumeric: 'tabular-nums',
+        })}
+      >
+        {value}
+      </p>
     </Card>
   );
 }
@@ -96,11 +118,18 @@ function WeeklyChart({ weeks, locale }: { weeks: CompanyAttendanceAnalytics['wee
   const { t } = useLingui();
   const rtl = locale === 'ar';
   const title = t`Attendance per week`;
-  const data = weeks.map((w) => ({ key: w.weekStart, label: formatWeek(w.weekStart, locale, 'short'), value: Math.round(w.rate * 100) }));
+  const data = weeks.map((w) => ({
+    key: w.weekStart,
+    label: formatWeek(w.weekStart, locale, 'short'),
+    value: Math.round(w.rate * 100),
+  }));
   const attended = weeks.reduce((s, w) => s + w.attended, 0);
   const expected = weeks.reduce((s, w) => s + w.expected, 0);
   const average = formatRate(expected > 0 ? attended / expected : 0, locale);
-  const low = weeks.reduce<CompanyAttendanceAnalytics['weeks'][number] | null>((best, w) => (best === null || w.rate < best.rate ? w : best), null);
+  const low = weeks.reduce<CompanyAttendanceAnalytics['weeks'][number] | null>(
+    (best, w) => (best === null || w.rate < best.rate ? w : best),
+    null,
+  );
   const lowWeek = low ? formatWeek(low.weekStart, locale, 'long') : '';
   const lowRate = low ? formatRate(low.rate, locale) : '';
   const summary =
@@ -110,7 +139,8 @@ function WeeklyChart({ weeks, locale }: { weeks: CompanyAttendanceAnalytics['wee
           one: `# week, ${average} attendance overall. Lowest: ${lowRate}, week of ${lowWeek}.`,
           other: `# weeks, ${average} attendance overall. Lowest: ${lowRate}, week of ${lowWeek}.`,
         });
-  const pct = (v: number) => new Intl.NumberFormat(intlLocaleOf(locale), { style: 'percent', maximumFractionDigits: 0 }).format(v / 100);
+  const pct = (v: number) =>
+    new Intl.NumberFormat(intlLocaleOf(locale), { style: 'percent', maximumFractionDigits: 0 }).format(v / 100);
   return (
     <ChartFigure
       title={title}
@@ -121,10 +151,34 @@ function WeeklyChart({ weeks, locale }: { weeks: CompanyAttendanceAnalytics['wee
           // The SVG is laid out left to right (its text anchors would flip under dir=rtl); in Arabic the time axis is reversed instead.
           <div dir="ltr" className={css({ width: 'full', height: '220px' })} data-testid="attendance-weekly-chart">
             <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={data} accessibilityLayer={false} role="img" title={title} desc={summary} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+              <BarChart
+                data={data}
+                accessibilityLayer={false}
+                role="img"
+                title={title}
+                desc={summary}
+                margin={{ top: 8, right: 8, bottom: 0, left: 8 }}
+              >
                 <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e5e8ef" />
-                <XAxis dataKey="label" reversed={rtl} tick={{ fontSize: 12, fill: '#4b5563' }} tickLine={false} axisLine={{ stroke: '#aeb6c3' }} interval="preserveStartEnd" minTickGap={12} />
-                <YAxis orientation={rtl ? 'right' : 'left'} domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} tick={{ fontSize: 12, fill: '#4b5563' }} tickLine={false} axisLine={false} width={44} tickFormatter={pct} />
+                <XAxis
+                  dataKey="label"
+                  reversed={rtl}
+                  tick={{ fontSize: 12, fill: '#4b5563' }}
+                  tickLine={false}
+                  axisLine={{ stroke: '#aeb6c3' }}
+                  interval="preserveStartEnd"
+                  minTickGap={12}
+                />
+                <YAxis
+                  orientation={rtl ? 'right' : 'left'}
+                  domain={[0, 100]}
+                  ticks={[0, 25, 50, 75, 100]}
+                  tick={{ fontSize: 12, fill: '#4b5563' }}
+                  tickLine={false}
+                  axisLine={false}
+                  width={44}
+                  tickFormatter={pct}
+                />
                 <Tooltip
                   formatter={(value) => [pct(Number(value)), title]}
                   labelFormatter={(_label, payload) => {
@@ -132,10 +186,22 @@ function WeeklyChart({ weeks, locale }: { weeks: CompanyAttendanceAnalytics['wee
                     const week = key ? formatWeek(key, locale, 'long') : '';
                     return t`Week of ${week}`;
                   }}
-                  contentStyle={{ borderRadius: 8, borderColor: '#dde1e8', direction: rtl ? 'rtl' : 'ltr', textAlign: 'start' }}
+                  contentStyle={{
+                    borderRadius: 8,
+                    borderColor: '#dde1e8',
+                    direction: rtl ? 'rtl' : 'ltr',
+                    textAlign: 'start',
+                  }}
                   cursor={{ fill: 'rgba(100, 145, 210, 0.12)' }}
                 />
-                <Bar dataKey="value" name={title} fill="var(--colors-primary-strong)" radius={[4, 4, 0, 0]} maxBarSize={40} isAnimationActive={false} />
+                <Bar
+                  dataKey="value"
+                  name={title}
+                  fill="var(--colors-primary-strong)"
+                  radius={[4, 4, 0, 0]}
+                  maxBarSize={40}
+                  isAnimationActive={false}
+                />
               </BarChart>
             </ResponsiveContainer>
           </div>
@@ -182,12 +248,33 @@ function WeeklyChart({ weeks, locale }: { weeks: CompanyAttendanceAnalytics['wee
  * A session's attendance grid (GET /sessions/{id}/attendance): the company's learners × the
  * meetings held, "Attended" / "Absent" in each cell (a symbol plus its text for screen readers).
  */
-function AttendanceGrid({ grid, title, locale, onClose }: { grid: SessionAttendance; title: string; locale: Locale; onClose: () => void }) {
+function AttendanceGrid({
+  grid,
+  title,
+  locale,
+  onClose,
+}: {
+  grid: SessionAttendance;
+  title: string;
+  locale: Locale;
+  onClose: () => void;
+}) {
   const { t } = useLingui();
   const headingId = useId();
   return (
     <Card as="section" data-testid="attendance-grid">
-      <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', paddingInline: { base: '4', tablet: '6' }, paddingBlock: '4', borderBlockEndWidth: '1px', borderColor: 'border.default' })}>
+      <div
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: '3',
+          paddingInline: { base: '4', tablet: '6' },
+          paddingBlock: '4',
+          borderBlockEndWidth: '1px',
+          borderColor: 'border.default',
+        })}
+      >
         <h2 id={headingId} className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
           {t`Attendance grid: ${title}`}
         </h2>
@@ -210,7 +297,10 @@ function AttendanceGrid({ grid, title, locale, onClose }: { grid: SessionAttenda
                 </th>
                 {grid.meetings.map((m) => (
                   <th key={`${m.lessonId}-${m.occurrenceDate}`} scope="col" className={th}>
-                    <time dateTime={m.occurrenceDate} title={`${m.lessonName} · ${formatLongDate(m.occurrenceDate, locale)}`}>
+                    <time
+                      dateTime={m.occurrenceDate}
+                      title={`${m.lessonName} · ${formatLongDate(m.occurrenceDate, locale)}`}
+                    >
                       {formatWeek(m.occurrenceDate, locale, 'short')}
                     </time>
                   </th>
@@ -230,7 +320,10 @@ function AttendanceGrid({ grid, title, locale, onClose }: { grid: SessionAttenda
                     const present = m.attendeeIds.includes(l.learner.id);
                     return (
                       <td key={`${m.lessonId}-${m.occurrenceDate}`} className={cx(td, css({ textAlign: 'center' }))}>
-                        <span aria-hidden className={css({ fontWeight: 'bold', color: present ? 'success.strong' : 'error.strong' })}>
+                        <span
+                          aria-hidden
+                          className={css({ fontWeight: 'bold', color: present ? 'success.strong' : 'error.strong' })}
+                        >
                           {present ? '✓' : '✗'}
                         </span>
                         <span className={visuallyHidden}>{present ? t`Attended` : t`Absent`}</span>
@@ -287,7 +380,10 @@ export function AttendancePage({
             )
           }
           action={
-            <Link to={record.user.role === 'LEARNER' ? '/my-courses' : '/dashboard'} className={buttonStyles({ variant: 'outline' })}>
+            <Link
+              to={record.user.role === 'LEARNER' ? '/my-courses' : '/dashboard'}
+              className={buttonStyles({ variant: 'outline' })}
+            >
               {record.user.role === 'LEARNER' ? <Trans>Go to my courses</Trans> : <Trans>Go to the dashboard</Trans>}
             </Link>
           }
@@ -295,7 +391,15 @@ export function AttendancePage({
       </PageContainer>
     );
   }
-  return <CompanyAttendance api={api} companyId={company.id} companyName={company.name} initialFilters={initialFilters} onFiltersChange={onFiltersChange} />;
+  return (
+    <CompanyAttendance
+      api={api}
+      companyId={company.id}
+      companyName={company.name}
+      initialFilters={initialFilters}
+      onFiltersChange={onFiltersChange}
+    />
+  );
 }
 
 function CompanyAttendance({
@@ -348,7 +452,9 @@ function CompanyAttendance({
 
   useEffect(() => {
     const subs = [
-      actorRef.on('exported', (e) => toaster.create({ title: t`Attendance exported (${e.rows} rows)`, type: 'success' })),
+      actorRef.on('exported', (e) =>
+        toaster.create({ title: t`Attendance exported (${e.rows} rows)`, type: 'success' }),
+      ),
       actorRef.on('export.failed', () => toaster.create({ title: t`Could not export the attendance`, type: 'error' })),
     ];
     return () => subs.forEach((s) => s.unsubscribe());
@@ -366,17 +472,39 @@ function CompanyAttendance({
   const loading = isLoadingFigures(snapshot);
   const reversed = datesReversed(snapshot);
   const courses = data?.courses ?? [];
-  const sessionChoices = (data?.sessionChoices ?? []).filter((s) => filters.courseId === undefined || s.courseId === filters.courseId);
-  const gridTitle = data?.sessions.find((s) => s.sessionId === gridSessionId)?.courseTitle ?? data?.sessionChoices.find((s) => s.id === gridSessionId)?.courseTitle ?? '';
+  const sessionChoices = (data?.sessionChoices ?? []).filter(
+    (s) => filters.courseId === undefined || s.courseId === filters.courseId,
+  );
+  const gridTitle =
+    data?.sessions.find((s) => s.sessionId === gridSessionId)?.courseTitle ??
+    data?.sessionChoices.find((s) => s.id === gridSessionId)?.courseTitle ??
+    '';
   const hasFilters = Object.keys(filters).length > 0;
 
   const filterBar = (
-    <Card as="section" aria-label={t`Filters`} className={css({ padding: { base: '4', tablet: '5' }, marginBlockEnd: '6' })}>
-      <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(0, 1fr))', desktop: 'repeat(4, minmax(0, 1fr))' }, alignItems: 'start' })}>
+    <Card
+      as="section"
+      aria-label={t`Filters`}
+      className={css({ padding: { base: '4', tablet: '5' }, marginBlockEnd: '6' })}
+    >
+      <div
+        className={css({
+          display: 'grid',
+          gap: '4',
+          gridTemplateColumns: {
+            base: '1fr',
+            tablet: 'repeat(2, minmax(0, 1fr))',
+            desktop: 'repeat(4, minmax(0, 1fr))',
+          },
+          alignItems: 'start',
+        })}
+      >
         <SelectField
           label={t`Course`}
           value={filters.courseId ?? ''}
-          onChange={(e) => change({ ...filters, courseId: e.target.value ? Number(e.target.value) : undefined, sessionId: undefined })}
+          onChange={(e) =>
+            change({ ...filters, courseId: e.target.value ? Number(e.target.value) : undefined, sessionId: undefined })
+          }
         >
           <option value="">{t`All courses`}</option>
           {courses.map((c) => (
@@ -385,7 +513,11 @@ function CompanyAttendance({
             </option>
           ))}
         </SelectField>
-        <SelectField label={t`Session`} value={filters.sessionId ?? ''} onChange={(e) => change({ ...filters, sessionId: e.target.value ? Number(e.target.value) : undefined })}>
+        <SelectField
+          label={t`Session`}
+          value={filters.sessionId ?? ''}
+          onChange={(e) => change({ ...filters, sessionId: e.target.value ? Number(e.target.value) : undefined })}
+        >
           <option value="">{t`All sessions`}</option>
           {sessionChoices.map((s) => {
             const start = formatLongDate(s.startDate, locale);
@@ -396,7 +528,13 @@ function CompanyAttendance({
             );
           })}
         </SelectField>
-        <TextField label={t`From`} type="date" value={filters.from ?? ''} max={filters.to} onChange={(e) => change({ ...filters, from: e.target.value || undefined })} />
+        <TextField
+          label={t`From`}
+          type="date"
+          value={filters.from ?? ''}
+          max={filters.to}
+          onChange={(e) => change({ ...filters, from: e.target.value || undefined })}
+        />
         <TextField
           label={t`To`}
           type="date"
@@ -417,7 +555,12 @@ function CompanyAttendance({
   );
 
   const exportButton = (
-    <Button variant="outline" onClick={() => send({ type: 'export.requested' })} disabled={!canExport(snapshot)} loading={isExporting(snapshot)}>
+    <Button
+      variant="outline"
+      onClick={() => send({ type: 'export.requested' })}
+      disabled={!canExport(snapshot)}
+      loading={isExporting(snapshot)}
+    >
       <Trans>Export CSV</Trans>
     </Button>
   );
@@ -455,18 +598,47 @@ function CompanyAttendance({
   } else {
     const totals = data.totals;
     body = (
-      <div aria-busy={loading} className={css({ display: 'flex', flexDirection: 'column', gap: '8', opacity: loading ? 0.6 : 1, transition: 'opacity 150ms' })}>
-        <ul aria-label={t`Totals`} className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', tablet: 'repeat(4, minmax(0, 1fr))' }, listStyle: 'none', padding: 0 })}>
+      <div
+        aria-busy={loading}
+        className={css({
+          display: 'flex',
+          flexDirection: 'column',
+          gap: '8',
+          opacity: loading ? 0.6 : 1,
+          transition: 'opacity 150ms',
+        })}
+      >
+        <ul
+          aria-label={t`Totals`}
+          className={css({
+            display: 'grid',
+            gap: '4',
+            gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', tablet: 'repeat(4, minmax(0, 1fr))' },
+            listStyle: 'none',
+            padding: 0,
+          })}
+        >
           <Stat label={<Trans>Learners</Trans>} value={formatCount(totals.learners, locale)} />
           <Stat label={<Trans>Sessions</Trans>} value={formatCount(totals.sessions, locale)} />
           <Stat label={<Trans>Meetings held</Trans>} value={formatCount(totals.meetingsHeld, locale)} />
-          <Stat label={<Trans>Attendance rate</Trans>} value={totals.expected > 0 ? formatRate(totals.rate, locale) : '—'} />
+          <Stat
+            label={<Trans>Attendance rate</Trans>}
+            value={totals.expected > 0 ? formatRate(totals.rate, locale) : '—'}
+          />
         </ul>
 
         <WeeklyChart weeks={data.weeks} locale={locale} />
 
         <Card as="section">
-          <h2 id="analytics-sessions-title" className={css({ fontSize: 'lg', fontWeight: 'semibold', paddingInline: { base: '4', tablet: '6' }, paddingBlock: '4' })}>
+          <h2
+            id="analytics-sessions-title"
+            className={css({
+              fontSize: 'lg',
+              fontWeight: 'semibold',
+              paddingInline: { base: '4', tablet: '6' },
+              paddingBlock: '4',
+            })}
+          >
             <Trans>Sessions</Trans>
           </h2>
           <div role="region" aria-labelledby="analytics-sessions-title" tabIndex={0} className={scroller}>
@@ -518,7 +690,9 @@ function CompanyAttendance({
                         ) : (
                           <>
                             <Rate rate={s.rate} locale={locale} />
-                            <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{t`${attended} of ${expected} attendances`}</span>
+                            <span
+                              className={css({ fontSize: 'xs', color: 'fg.muted' })}
+                            >{t`${attended} of ${expected} attendances`}</span>
                           </>
                         )}
                       </td>
@@ -561,12 +735,25 @@ function CompanyAttendance({
               }
             />
           ) : grid ? (
-            <AttendanceGrid grid={grid} title={gridTitle} locale={locale} onClose={() => send({ type: 'grid.closed' })} />
+            <AttendanceGrid
+              grid={grid}
+              title={gridTitle}
+              locale={locale}
+              onClose={() => send({ type: 'grid.closed' })}
+            />
           ) : null
         ) : null}
 
         <Card as="section">
-          <h2 id="analytics-learners-title" className={css({ fontSize: 'lg', fontWeight: 'semibold', paddingInline: { base: '4', tablet: '6' }, paddingBlock: '4' })}>
+          <h2
+            id="analytics-learners-title"
+            className={css({
+              fontSize: 'lg',
+              fontWeight: 'semibold',
+              paddingInline: { base: '4', tablet: '6' },
+              paddingBlock: '4',
+            })}
+          >
             <Trans>Learners</Trans>
           </h2>
           <div role="region" aria-labelledby="analytics-learners-title" tabIndex={0} className={scroller}>
@@ -596,7 +783,9 @@ function CompanyAttendance({
                     <tr key={l.learner.id} data-testid="analytics-learner">
                       <th scope="row" className={cx(td, css({ fontWeight: 'semibold' }))}>
                         <bdi>{l.learner.name}</bdi>
-                        <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted', fontWeight: 'normal' })}>
+                        <span
+                          className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted', fontWeight: 'normal' })}
+                        >
                           <bdi>{l.email}</bdi>
                         </span>
                       </th>

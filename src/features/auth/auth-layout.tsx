@@ -3,7 +3,17 @@ import { css, cx } from 'styled-system/css';
 import { cardStyles } from '@/components/ui/card';
 
 /** The centred card of the sign-in and sign-up pages: an h1, a lead and the form. */
-export function AuthLayout({ title, lead, children, footer }: { title: ReactNode; lead?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthLayout({
+  title,
+  lead,
+  children,
+  footer,
+}: {
+  title: ReactNode;
+  lead?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div
       className={css({
@@ -15,13 +25,30 @@ export function AuthLayout({ title, lead, children, footer }: { title: ReactNode
       })}
     >
       <div className={cx(cardStyles, css({ width: 'full', maxWidth: '30rem', padding: { base: '6', tablet: '8' } }))}>
-        <h1 className={css({ fontSize: { base: '2xl', tablet: '3xl' }, fontWeight: 'bold', letterSpacing: 'tight', lineHeight: '1.2' })}>
+        <h1
+          className={css({
+            fontSize: { base: '2xl', tablet: '3xl' },
+            fontWeight: 'bold',
+            letterSpacing: 'tight',
+            lineHeight: '1.2',
+          })}
+        >
           {title}
         </h1>
         {lead ? <p className={css({ marginBlockStart: '2', color: 'fg.muted' })}>{lead}</p> : null}
         <div className={css({ marginBlockStart: '6' })}>{children}</div>
         {footer ? (
-          <div className={css({ marginBlockStart: '6', paddingBlockStart: '5', borderBlockStartWidth: '1px', borderColor: 'border.default', fontSize: 'sm', color: 'fg.muted', textAlign: 'center' })}>
+          <div
+            className={css({
+              marginBlockStart: '6',
+              paddingBlockStart: '5',
+              borderBlockStartWidth: '1px',
+              borderColor: 'border.default',
+              fontSize: 'sm',
+              color: 'fg.muted',
+              textAlign: 'center',
+            })}
+          >
             {footer}
           </div>
         ) : null}
@@ -30,4 +57,8 @@ export function AuthLayout({ title, lead, children, footer }: { title: ReactNode
   );
 }
 
-export const linkStyles = css({ fontWeight: 'semibold', color: 'primary.strong', _hover: { textDecoration: 'underline' } });
+export const linkStyles = css({
+  fontWeight: 'semibold',
+  color: 'primary.strong',
+  _hover: { textDecoration: 'underline' },
+});

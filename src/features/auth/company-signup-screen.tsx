@@ -31,11 +31,47 @@ import { captchaStrings } from '@/components/ui/captcha-strings';
 
 type FieldName = keyof CompanySignUpForm;
 const FIELDS: FieldName[] = [
-  'companyName', 'acronym', 'companyLanguage', 'line1', 'line2', 'city', 'state', 'postalCode', 'country', 'firstName', 'lastName', 'email', 'password',
+  'companyName',
+  'acronym',
+  'companyLanguage',
+  'line1',
+  'line2',
+  'city',
+  'state',
+  'postalCode',
+  'country',
+  'firstName',
+  'lastName',
+  'email',
+  'password',
 ];
 
 /** Countries offered for the address (ISO 3166-1 alpha-2), named in the interface language. */
-const COUNTRIES = ['QA', 'SA', 'AE', 'KW', 'BH', 'OM', 'JO', 'EG', 'MA', 'TN', 'DZ', 'LB', 'IQ', 'TR', 'PK', 'IN', 'GB', 'FR', 'DE', 'NL', 'ES', 'US', 'CA'];
+const COUNTRIES = [
+  'QA',
+  'SA',
+  'AE',
+  'KW',
+  'BH',
+  'OM',
+  'JO',
+  'EG',
+  'MA',
+  'TN',
+  'DZ',
+  'LB',
+  'IQ',
+  'TR',
+  'PK',
+  'IN',
+  'GB',
+  'FR',
+  'DE',
+  'NL',
+  'ES',
+  'US',
+  'CA',
+];
 
 /** The form's fields → the contract's request (trimmed; empty optional fields left out). */
 function toRequest(f: CompanySignUpForm, language: 'en' | 'ar'): CompanySignUpFields {
@@ -59,7 +95,9 @@ function toRequest(f: CompanySignUpForm, language: 'en' | 'ar'): CompanySignUpFi
 
 function Group({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
-    <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: '4', border: 'none', padding: 0, margin: 0 })}>
+    <fieldset
+      className={css({ display: 'flex', flexDirection: 'column', gap: '4', border: 'none', padding: 0, margin: 0 })}
+    >
       <legend className={css({ fontSize: 'md', fontWeight: 'semibold', marginBlockEnd: '3' })}>{title}</legend>
       {children}
     </fieldset>
@@ -85,8 +123,19 @@ export function CompanySignUpScreen({ api, auth }: { api: Api; auth: AuthActor }
   const [snapshot, send] = useMachine(machine);
   const fetchChallenge = useMemo(() => async () => unwrap(await api.GET('/auth/captcha/challenge')), [api]);
   const [values, setValues] = useState<Record<FieldName, string>>({
-    companyName: '', acronym: '', companyLanguage: language, line1: '', line2: '', city: '', state: '', postalCode: '', country: 'QA',
-    firstName: '', lastName: '', email: '', password: '',
+    companyName: '',
+    acronym: '',
+    companyLanguage: language,
+    line1: '',
+    line2: '',
+    city: '',
+    state: '',
+    postalCode: '',
+    country: 'QA',
+    firstName: '',
+    lastName: '',
+    email: '',
+    password: '',
   });
   const [clientErrors, setClientErrors] = useState<Partial<Record<FieldName, ValidationCode>>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -148,16 +197,26 @@ export function CompanySignUpScreen({ api, auth }: { api: Api; auth: AuthActor }
   const field = (name: FieldName) => ({ name, value: values[name], onChange: set(name), error: errorOf(name) });
   const countryNames = useMemo(() => new Intl.DisplayNames([language], { type: 'region' }), [language]);
   const countries = useMemo(
-    () => COUNTRIES.map((code) => ({ code, name: countryNames.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, language)),
+    () =>
+      COUNTRIES.map((code) => ({ code, name: countryNames.of(code) ?? code })).sort((a, b) =>
+        a.name.localeCompare(b.name, language),
+      ),
     [countryNames, language],
   );
-  const otherServerErrors = Object.entries(serverErrors).filter(([k]) => !FIELDS.includes(k as FieldName)).map(([, m]) => m);
+  const otherServerErrors = Object.entries(serverErrors)
+    .filter(([k]) => !FIELDS.includes(k as FieldName))
+    .map(([, m]) => m);
   const shownAtField = failure?.status === 409 && Object.values(serverErrors).includes(failure.message ?? '');
 
   return (
     <AuthLayout
       title={<Trans>Sign up your company</Trans>}
-      lead={<Trans>Run your own academy on Halaqa: invite your people and give them private courses. An administrator approves new companies.</Trans>}
+      lead={
+        <Trans>
+          Run your own academy on Halaqa: invite your people and give them private courses. An administrator approves
+          new companies.
+        </Trans>
+      }
       footer={
         <Trans>
           Signing up for yourself?{' '}
@@ -171,7 +230,12 @@ export function CompanySignUpScreen({ api, auth }: { api: Api; auth: AuthActor }
         </Trans>
       }
     >
-      <form ref={formRef} noValidate onSubmit={onSubmit} className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={onSubmit}
+        className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}
+      >
         {succeeded && loginError ? (
           <FormAlert tone="info" title={<Trans>Your company was registered.</Trans>}>
             <Trans>
@@ -196,7 +260,13 @@ export function CompanySignUpScreen({ api, auth }: { api: Api; auth: AuthActor }
           </FormAlert>
         ) : null}
         <Group title={<Trans>Company</Trans>}>
-          <TextField label={t`Company name`} autoComplete="organization" required maxLength={200} {...field('companyName')} />
+          <TextField
+            label={t`Company name`}
+            autoComplete="organization"
+            required
+            maxLength={200}
+            {...field('companyName')}
+          />
           <div className={pair}>
             <TextField
               label={t`Acronym`}
@@ -222,7 +292,14 @@ export function CompanySignUpScreen({ api, auth }: { api: Api; auth: AuthActor }
             <TextField label={t`State or region`} autoComplete="address-level1" maxLength={100} {...field('state')} />
           </div>
           <div className={pair}>
-            <TextField label={t`Postal code`} autoComplete="postal-code" required maxLength={20} dir="ltr" {...field('postalCode')} />
+            <TextField
+              label={t`Postal code`}
+              autoComplete="postal-code"
+              required
+              maxLength={20}
+              dir="ltr"
+              {...field('postalCode')}
+            />
             <SelectField label={t`Country`} autoComplete="country" required {...field('country')}>
               {countries.map((c) => (
                 <option key={c.code} value={c.code}>
@@ -234,10 +311,29 @@ export function CompanySignUpScreen({ api, auth }: { api: Api; auth: AuthActor }
         </Group>
         <Group title={<Trans>Your account</Trans>}>
           <div className={pair}>
-            <TextField label={t`First name`} autoComplete="given-name" required maxLength={100} {...field('firstName')} />
-            <TextField label={t`Last name`} autoComplete="family-name" required maxLength={100} {...field('lastName')} />
+            <TextField
+              label={t`First name`}
+              autoComplete="given-name"
+              required
+              maxLength={100}
+              {...field('firstName')}
+            />
+            <TextField
+              label={t`Last name`}
+              autoComplete="family-name"
+              required
+              maxLength={100}
+              {...field('lastName')}
+            />
           </div>
-          <TextField label={t`E-mail`} type="email" inputMode="email" autoComplete="email" required {...field('email')} />
+          <TextField
+            label={t`E-mail`}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            required
+            {...field('email')}
+          />
           <TextField
             label={t`Password`}
             type="password"

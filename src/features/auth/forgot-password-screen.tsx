@@ -37,7 +37,11 @@ export function ForgotPasswordScreen({ api, initialEmail }: { api: Api; initialE
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const value = email.trim();
-    const problem = !value ? validationMessages.required : !EMAIL_PATTERN.test(value) ? validationMessages['email.invalid'] : null;
+    const problem = !value
+      ? validationMessages.required
+      : !EMAIL_PATTERN.test(value)
+        ? validationMessages['email.invalid']
+        : null;
     if (problem) {
       setError(t(problem));
       emailRef.current?.focus();
@@ -59,7 +63,8 @@ export function ForgotPasswordScreen({ api, initialEmail }: { api: Api; initialE
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
           <FormAlert tone="success" title={<Trans>The request is on its way</Trans>}>
             <Trans>
-              If <bdi>{sentTo}</bdi> has a Halaqa account, we have sent it a link to choose a new password. The link works once, within one hour.
+              If <bdi>{sentTo}</bdi> has a Halaqa account, we have sent it a link to choose a new password. The link
+              works once, within one hour.
             </Trans>
           </FormAlert>
           <Button variant="outline" onClick={() => send({ type: 'forgot.restart' })}>

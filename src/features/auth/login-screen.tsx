@@ -101,14 +101,23 @@ export function LoginScreen({
           onChange={(e) => setPassword(e.target.value)}
           error={fieldError('password')}
         />
-        <Link to="/forgot-password" search={email.trim() ? { email: email.trim() } : {}} className={cx(linkStyles, css({ alignSelf: 'flex-end', fontSize: 'sm' }))}>
+        <Link
+          to="/forgot-password"
+          search={email.trim() ? { email: email.trim() } : {}}
+          className={cx(linkStyles, css({ alignSelf: 'flex-end', fontSize: 'sm' }))}
+        >
           <Trans>Forgot password?</Trans>
         </Link>
         <Button type="submit" size="lg" fullWidth loading={loggingIn}>
           {loggingIn ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
         </Button>
       </form>
-      <SsoButtons auth={auth} redirect={redirect} startWith={signInWith} {...(federated ? { available: federated } : {})} />
+      <SsoButtons
+        auth={auth}
+        redirect={redirect}
+        startWith={signInWith}
+        {...(federated ? { available: federated } : {})}
+      />
     </AuthLayout>
   );
 }

@@ -87,10 +87,16 @@ export function ResetPasswordScreen({ api, email, token }: { api: Api; email: st
             ) : problem === 'expired' ? (
               <Trans>This reset link has expired: links work for one hour. Ask for a new one.</Trans>
             ) : (
-              <Trans>This reset link is not valid. Check that you opened the whole link from the mail, or ask for a new one.</Trans>
+              <Trans>
+                This reset link is not valid. Check that you opened the whole link from the mail, or ask for a new one.
+              </Trans>
             )}
           </FormAlert>
-          <Link to="/forgot-password" search={email ? { email } : {}} className={buttonStyles({ variant: 'solid', size: 'lg', fullWidth: true })}>
+          <Link
+            to="/forgot-password"
+            search={email ? { email } : {}}
+            className={buttonStyles({ variant: 'solid', size: 'lg', fullWidth: true })}
+          >
             <Trans>Ask for a new link</Trans>
           </Link>
         </div>
@@ -109,7 +115,9 @@ export function ResetPasswordScreen({ api, email, token }: { api: Api; email: st
       footer={footer}
     >
       <form noValidate onSubmit={onSubmit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        {failure && !Object.keys(serverErrors).length ? <FormAlert>{tooManyAttemptsText(failure) ?? failure.message ?? t(systemError)}</FormAlert> : null}
+        {failure && !Object.keys(serverErrors).length ? (
+          <FormAlert>{tooManyAttemptsText(failure) ?? failure.message ?? t(systemError)}</FormAlert>
+        ) : null}
         <TextField
           ref={refs.password}
           label={t`New password`}

@@ -24,10 +24,16 @@ export function RoleChoice({ value, onChange }: { value: SignUpRole; onChange: (
   const { t } = useLingui();
   const options: Array<{ role: SignUpRole; title: string; text: string }> = [
     { role: 'LEARNER', title: t`Learner`, text: t`Join live courses and learn with others.` },
-    { role: 'EDUCATOR', title: t`Educator`, text: t`Teach live courses. An administrator approves new educators first.` },
+    {
+      role: 'EDUCATOR',
+      title: t`Educator`,
+      text: t`Teach live courses. An administrator approves new educators first.`,
+    },
   ];
   return (
-    <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: '2', border: 'none', padding: 0, margin: 0 })}>
+    <fieldset
+      className={css({ display: 'flex', flexDirection: 'column', gap: '2', border: 'none', padding: 0, margin: 0 })}
+    >
       <legend className={css({ fontSize: 'sm', fontWeight: 'medium', marginBlockEnd: '2' })}>
         <Trans>I want to join as</Trans>
       </legend>

@@ -72,7 +72,12 @@ export function SignUpScreen({
   const invitation = selectInvitation(snapshot);
   const problem = invitationProblem(snapshot);
   const role = selectRole(snapshot);
-  const [values, setValues] = useState<Record<FieldName, string>>({ firstName: '', lastName: '', email: '', password: '' });
+  const [values, setValues] = useState<Record<FieldName, string>>({
+    firstName: '',
+    lastName: '',
+    email: '',
+    password: '',
+  });
   const [clientErrors, setClientErrors] = useState<Partial<Record<FieldName, ValidationCode>>>({});
   const [submitted, setSubmitted] = useState(false);
   const refs = {
@@ -112,7 +117,16 @@ export function SignUpScreen({
         invitation === null && role === 'EDUCATOR'
           ? t`It is waiting for an administrator's approval. You will get an e-mail when it is decided.`
           : undefined;
-      setTimeout(() => toaster.create({ title, ...(description ? { description } : {}), type: 'success', ...(description ? { duration: 10000 } : {}) }), 0); // not while React commits
+      setTimeout(
+        () =>
+          toaster.create({
+            title,
+            ...(description ? { description } : {}),
+            type: 'success',
+            ...(description ? { duration: 10000 } : {}),
+          }),
+        0,
+      ); // not while React commits
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [snapshot.value]);
@@ -176,7 +190,10 @@ export function SignUpScreen({
       <AuthLayout title={<Trans>Your invitation</Trans>}>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
           <FormAlert title={<Trans>This invitation cannot be used</Trans>}>
-            {t(invitationProblemMessages[problem as keyof typeof invitationProblemMessages] ?? invitationProblemMessages['invitation.invalid'])}
+            {t(
+              invitationProblemMessages[problem as keyof typeof invitationProblemMessages] ??
+                invitationProblemMessages['invitation.invalid'],
+            )}
           </FormAlert>
           <Button variant="outline" onClick={() => send({ type: 'invitation.dismissed' })}>
             <Trans>Create an account without the invitation</Trans>
@@ -218,11 +235,20 @@ export function SignUpScreen({
     >
       <form noValidate onSubmit={onSubmit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
         {invitation ? (
-          <FormAlert tone="info" title={<Trans>You are invited to join {invitedCompany} as {invitedRole}</Trans>}>
+          <FormAlert
+            tone="info"
+            title={
+              <Trans>
+                You are invited to join {invitedCompany} as {invitedRole}
+              </Trans>
+            }
+          >
             <Trans>Create your account with the invited e-mail address to join.</Trans>
           </FormAlert>
         ) : null}
-        {canChooseRole(snapshot) ? <RoleChoice value={role} onChange={(r) => send({ type: 'signup.roleChosen', role: r })} /> : null}
+        {canChooseRole(snapshot) ? (
+          <RoleChoice value={role} onChange={(r) => send({ type: 'signup.roleChosen', role: r })} />
+        ) : null}
         {succeeded && loginError ? (
           <FormAlert tone="info" title={<Trans>Your account was created.</Trans>}>
             <Trans>

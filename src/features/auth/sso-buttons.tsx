@@ -53,9 +53,7 @@ export function SsoButtons({
   }, [auth, startWith, redirect, loggedIn, locale, available]);
 
   const notice = unavailable ? (
-    <FormAlert className={css({ marginBlockStart: '5' })}>
-      {i18n._(federatedUnavailable[unavailable])}
-    </FormAlert>
+    <FormAlert className={css({ marginBlockStart: '5' })}>{i18n._(federatedUnavailable[unavailable])}</FormAlert>
   ) : null;
   if (!available.length) return notice;
 

@@ -8,7 +8,12 @@ import { Spinner } from '@/components/ui/spinner';
 import { usePageTitle } from '@/lib/document-head';
 import type { AuthActor } from '@/lib/auth/auth-service';
 import type { FederatedProvider } from '../../../machines/auth.machine';
-import { selectIsLoggedIn, selectIsRestoring, selectLoginError, selectReturnTo } from '../../../machines/auth.selectors';
+import {
+  selectIsLoggedIn,
+  selectIsRestoring,
+  selectLoginError,
+  selectReturnTo,
+} from '../../../machines/auth.selectors';
 import { AuthLayout, linkStyles } from './auth-layout';
 import { loginErrorText } from './messages';
 import { useAfterLogin } from './use-after-login';
@@ -28,7 +33,15 @@ export interface DirectoryAnswer {
  * page asked for when the sign-in started (or the landing page). A refusal shows the server's
  * message (spec §8) and a way back to the sign-in page.
  */
-export function SsoCallbackScreen({ auth, provider, answer }: { auth: AuthActor; provider: FederatedProvider; answer: DirectoryAnswer }) {
+export function SsoCallbackScreen({
+  auth,
+  provider,
+  answer,
+}: {
+  auth: AuthActor;
+  provider: FederatedProvider;
+  answer: DirectoryAnswer;
+}) {
   const { t, i18n } = useLingui();
   usePageTitle(t`Signing you in`);
   const returnTo = useSelector(auth, selectReturnTo);
@@ -46,7 +59,13 @@ export function SsoCallbackScreen({ auth, provider, answer }: { auth: AuthActor;
     auth.send({
       type: 'auth.federatedReturn',
       provider,
-      params: { state: state ?? '', ...(code ? { code } : {}), ...(iss ? { iss } : {}), ...(refused ? { error: refused } : {}), ...(error_description ? { error_description } : {}) },
+      params: {
+        state: state ?? '',
+        ...(code ? { code } : {}),
+        ...(iss ? { iss } : {}),
+        ...(refused ? { error: refused } : {}),
+        ...(error_description ? { error_description } : {}),
+      },
     });
   }, [auth, provider, answer, loggedIn, restoring]);
 
@@ -54,7 +73,11 @@ export function SsoCallbackScreen({ auth, provider, answer }: { auth: AuthActor;
     <AuthLayout
       title={
         error ? (
-          provider === 'MA' ? <Trans>Sign in with MA</Trans> : <Trans>Sign in with QA</Trans>
+          provider === 'MA' ? (
+            <Trans>Sign in with MA</Trans>
+          ) : (
+            <Trans>Sign in with QA</Trans>
+          )
         ) : provider === 'MA' ? (
           <Trans>Signing in with MA</Trans>
         ) : (

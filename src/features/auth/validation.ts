@@ -51,7 +51,13 @@ const optionalText = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(m
  */
 export const companySignUpSchema = v.object({
   companyName: text(200),
-  acronym: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.nonEmpty('required'), v.regex(ACRONYM_PATTERN, 'acronym.invalid')),
+  acronym: v.pipe(
+    v.string(),
+    v.trim(),
+    v.toUpperCase(),
+    v.nonEmpty('required'),
+    v.regex(ACRONYM_PATTERN, 'acronym.invalid'),
+  ),
   companyLanguage: v.picklist(['en', 'ar'], 'required'),
   line1: text(200),
   line2: optionalText(200),

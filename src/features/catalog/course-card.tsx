@@ -34,7 +34,15 @@ const metaRow = css({ display: 'flex', alignItems: 'center', gap: '1.5', fontSiz
  * price ("Free" for 0). `headingLevel` keeps the page outline right (h2 or h3). `eager`: the
  * picture is fetched at once and first (a card at the top of the page), not when scrolled near.
  */
-export function CourseCard({ course, headingLevel = 'h3', eager = false }: { course: CourseSummary; headingLevel?: 'h2' | 'h3'; eager?: boolean }) {
+export function CourseCard({
+  course,
+  headingLevel = 'h3',
+  eager = false,
+}: {
+  course: CourseSummary;
+  headingLevel?: 'h2' | 'h3';
+  eager?: boolean;
+}) {
   const { t, i18n } = useLingui();
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const Heading = headingLevel;
@@ -88,7 +96,12 @@ export function CourseCard({ course, headingLevel = 'h3', eager = false }: { cou
                 <CalendarIcon size={16} />
                 <Trans>Starts {startDate}</Trans>
               </span>
-              <span className={cx(metaRow, next.seatsLeft <= 5 ? css({ color: 'tertiary.strong', fontWeight: 'semibold' }) : undefined)}>
+              <span
+                className={cx(
+                  metaRow,
+                  next.seatsLeft <= 5 ? css({ color: 'tertiary.strong', fontWeight: 'semibold' }) : undefined,
+                )}
+              >
                 <UsersIcon size={16} />
                 {next.seatsLeft > 0 ? (
                   <Plural value={seats} one="# seat left" other="# seats left" />

@@ -11,7 +11,14 @@ import { usePageTitle } from '@/lib/document-head';
 import { isLocale } from '@/lib/i18n';
 import { CourseGrid } from './course-card';
 import type { ExploreSearch } from './explore-search';
-import { categoryName, DIFFICULTIES, difficultyLabels, type Category, type CourseSummary, type Difficulty } from '@/lib/course-labels';
+import {
+  categoryName,
+  DIFFICULTIES,
+  difficultyLabels,
+  type Category,
+  type CourseSummary,
+  type Difficulty,
+} from '@/lib/course-labels';
 import { ExplorePagination } from './pagination';
 
 export interface ExploreData {
@@ -128,7 +135,16 @@ export function ExplorePage({ data, search }: { data: ExploreData; search: Explo
           <Plural value={total} _0="No courses" one="# course" other="# courses" />
         </p>
         {filtered ? (
-          <Link to="/courses" search={{}} className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'primary.strong', _hover: { textDecoration: 'underline' } })}>
+          <Link
+            to="/courses"
+            search={{}}
+            className={css({
+              fontSize: 'sm',
+              fontWeight: 'semibold',
+              color: 'primary.strong',
+              _hover: { textDecoration: 'underline' },
+            })}
+          >
             <Trans>Clear filters</Trans>
           </Link>
         ) : null}

@@ -101,7 +101,10 @@ export function LandingPage({ data }: { data: LandingData }) {
                 fontWeight: 'semibold',
               })}
             >
-              <span aria-hidden className={css({ width: '2', height: '2', borderRadius: 'full', bg: 'secondary.strong' })} />
+              <span
+                aria-hidden
+                className={css({ width: '2', height: '2', borderRadius: 'full', bg: 'secondary.strong' })}
+              />
               <Trans>Live, instructor-led computer science</Trans>
             </p>
             <h1
@@ -188,7 +191,14 @@ export function LandingPage({ data }: { data: LandingData }) {
           title={<Trans>Upcoming live courses</Trans>}
           actions={
             data.total > data.courses.length ? (
-              <Link to="/courses" className={css({ fontWeight: 'semibold', color: 'primary.strong', _hover: { textDecoration: 'underline' } })}>
+              <Link
+                to="/courses"
+                className={css({
+                  fontWeight: 'semibold',
+                  color: 'primary.strong',
+                  _hover: { textDecoration: 'underline' },
+                })}
+              >
                 <Trans>See all courses</Trans>
               </Link>
             ) : null

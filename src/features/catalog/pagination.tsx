@@ -73,7 +73,16 @@ export function ExplorePagination({ page, pageSize, total }: { page: number; pag
   const next = Math.min(pageCount, page + 1);
   return (
     <nav aria-label={t`Pages`} className={css({ display: 'flex', justifyContent: 'center', marginBlockStart: '10' })}>
-      <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', listStyle: 'none', padding: 0, alignItems: 'center' })}>
+      <ul
+        className={css({
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: '2',
+          listStyle: 'none',
+          padding: 0,
+          alignItems: 'center',
+        })}
+      >
         <li>
           {page <= 1 ? (
             <span aria-disabled="true" className={cx(item, disabled)}>

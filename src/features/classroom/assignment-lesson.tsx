@@ -92,9 +92,14 @@ export function AssignmentLesson({
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '8' })}>
-      {detail.contentHtml ? <div dir="auto" className={richText} dangerouslySetInnerHTML={{ __html: detail.contentHtml }} /> : null}
+      {detail.contentHtml ? (
+        <div dir="auto" className={richText} dangerouslySetInnerHTML={{ __html: detail.contentHtml }} />
+      ) : null}
       {learner ? (
-        <section aria-labelledby="assignment-submit-title" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+        <section
+          aria-labelledby="assignment-submit-title"
+          className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
+        >
           <h2 id="assignment-submit-title" className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
             <Trans>Submit your work</Trans>
           </h2>

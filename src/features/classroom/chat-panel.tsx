@@ -81,8 +81,26 @@ export function ChatPanel({ api, auth, sessionId }: { api: Api; auth: AuthActor;
   };
 
   return (
-    <Card as="section" aria-labelledby="chat-title" className={css({ padding: { base: '4', tablet: '6' }, marginBlockEnd: '8', display: 'flex', flexDirection: 'column', gap: '3' })}>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: '2' })}>
+    <Card
+      as="section"
+      aria-labelledby="chat-title"
+      className={css({
+        padding: { base: '4', tablet: '6' },
+        marginBlockEnd: '8',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '3',
+      })}
+    >
+      <div
+        className={css({
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'baseline',
+          justifyContent: 'space-between',
+          gap: '2',
+        })}
+      >
         <h2 id="chat-title" className={css({ fontSize: { base: 'lg', tablet: 'xl' }, fontWeight: 'bold' })}>
           <Trans>Session chat</Trans>
         </h2>
@@ -100,7 +118,11 @@ export function ChatPanel({ api, auth, sessionId }: { api: Api; auth: AuthActor;
       {refusal !== null ? (
         <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })}>
           <p className={css({ color: 'error.strong' })}>
-            {refusal === 4401 ? <Trans>Your session has ended. Sign in again to chat.</Trans> : <Trans>You cannot take part in this chat.</Trans>}
+            {refusal === 4401 ? (
+              <Trans>Your session has ended. Sign in again to chat.</Trans>
+            ) : (
+              <Trans>You cannot take part in this chat.</Trans>
+            )}
           </p>
           <Button variant="outline" size="sm" onClick={() => send({ type: 'chat.retry' })}>
             <Trans>Try again</Trans>
@@ -125,7 +147,16 @@ export function ChatPanel({ api, auth, sessionId }: { api: Api; auth: AuthActor;
         role="region"
         aria-label={t`Chat messages`}
         aria-busy={chat.isLoadingHistory(snapshot) || undefined}
-        className={css({ maxHeight: '24rem', overflowY: 'auto', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', padding: '3', bg: 'bg.subtle', _focusVisible: { outline: '2px solid', outlineColor: 'primary.strong', outlineOffset: '2px' } })}
+        className={css({
+          maxHeight: '24rem',
+          overflowY: 'auto',
+          borderWidth: '1px',
+          borderColor: 'border.default',
+          borderRadius: 'lg',
+          padding: '3',
+          bg: 'bg.subtle',
+          _focusVisible: { outline: '2px solid', outlineColor: 'primary.strong', outlineOffset: '2px' },
+        })}
       >
         {chat.canLoadOlder(snapshot) ? (
           <div className={css({ display: 'flex', justifyContent: 'center', marginBlockEnd: '2' })}>
@@ -135,7 +166,9 @@ export function ChatPanel({ api, auth, sessionId }: { api: Api; auth: AuthActor;
           </div>
         ) : null}
         {chat.historyFailed(snapshot) ? (
-          <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2', marginBlockEnd: '2' })}>
+          <div
+            className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2', marginBlockEnd: '2' })}
+          >
             <p className={css({ color: 'error.strong', fontSize: 'sm' })}>
               <Trans>The earlier messages could not be loaded.</Trans>
             </p>
@@ -149,18 +182,48 @@ export function ChatPanel({ api, auth, sessionId }: { api: Api; auth: AuthActor;
             <Trans>No messages yet. Say hello!</Trans>
           </p>
         ) : null}
-        <ol ref={list} data-testid="chat-messages" className={css({ listStyle: 'none', padding: 0, display: 'flex', flexDirection: 'column', gap: '3' })}>
+        <ol
+          ref={list}
+          data-testid="chat-messages"
+          className={css({ listStyle: 'none', padding: 0, display: 'flex', flexDirection: 'column', gap: '3' })}
+        >
           {messages.map((m) => {
             const name = m.author.name;
             const mine = m.author.id === userId;
             return (
-              <li key={m.id} data-testid="chat-message" className={css({ display: 'flex', flexDirection: 'column', gap: '1', alignItems: mine ? 'flex-end' : 'flex-start' })}>
-                <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: '2', fontSize: 'xs', color: 'fg.muted' })}>
+              <li
+                key={m.id}
+                data-testid="chat-message"
+                className={css({
+                  display: 'flex',
+                  flexDirection: 'column',
+                  gap: '1',
+                  alignItems: mine ? 'flex-end' : 'flex-start',
+                })}
+              >
+                <div
+                  className={css({
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    alignItems: 'baseline',
+                    gap: '2',
+                    fontSize: 'xs',
+                    color: 'fg.muted',
+                  })}
+                >
                   <span className={css({ fontWeight: 'semibold', color: 'fg.default' })}>
                     <bdi>{mine ? t`You` : name}</bdi>
                   </span>
                   {m.authorRole === 'EDUCATOR' ? (
-                    <span className={css({ paddingInline: '1.5', borderRadius: 'sm', bg: 'tertiary.subtle', color: 'tertiary.stronger', fontWeight: 'semibold' })}>
+                    <span
+                      className={css({
+                        paddingInline: '1.5',
+                        borderRadius: 'sm',
+                        bg: 'tertiary.subtle',
+                        color: 'tertiary.stronger',
+                        fontWeight: 'semibold',
+                      })}
+                    >
                       <Trans>Educator</Trans>
                     </span>
                   ) : null}
@@ -251,7 +314,17 @@ function NoticeLine({ notice, onDismiss }: { notice: ChatNotice; onDismiss: () =
                 ? t`This message cannot be sent.`
                 : t`The message could not be sent. Please try again.`;
   return (
-    <div role="alert" className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2', color: 'error.strong', fontSize: 'sm' })}>
+    <div
+      role="alert"
+      className={css({
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: '2',
+        color: 'error.strong',
+        fontSize: 'sm',
+      })}
+    >
       <span>{text}</span>
       <Button variant="ghost" size="sm" onClick={onDismiss}>
         <Trans>Dismiss</Trans>

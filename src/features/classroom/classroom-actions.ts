@@ -12,7 +12,9 @@ export type MeetingJoin = components['schemas']['MeetingJoin'];
  * (409 outside the window, with the opening time in its message; 403 when not in the session).
  */
 export async function joinMeeting(api: Api, sessionId: number, lessonId: number): Promise<MeetingJoin> {
-  return unwrap(await api.POST('/sessions/{id}/lessons/{lessonId}/join', { params: { path: { id: sessionId, lessonId } } }));
+  return unwrap(
+    await api.POST('/sessions/{id}/lessons/{lessonId}/join', { params: { path: { id: sessionId, lessonId } } }),
+  );
 }
 
 /**

@@ -61,7 +61,16 @@ function NextMeetingCard({
       })}
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', minWidth: 0 })}>
-        <h2 id="next-meeting-title" className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'tertiary.stronger', textTransform: 'uppercase', letterSpacing: 'wide' })}>
+        <h2
+          id="next-meeting-title"
+          className={css({
+            fontSize: 'sm',
+            fontWeight: 'semibold',
+            color: 'tertiary.stronger',
+            textTransform: 'uppercase',
+            letterSpacing: 'wide',
+          })}
+        >
           <Trans>Next live meeting</Trans>
         </h2>
         {next ? (
@@ -145,7 +154,12 @@ function LessonRow({
         <Link
           to="/classroom/$sessionId/lessons/$lessonId"
           params={{ sessionId: classroom.sessionId, lessonId: lesson.id }}
-          className={css({ fontWeight: 'medium', color: 'primary.strong', overflowWrap: 'anywhere', _hover: { textDecoration: 'underline' } })}
+          className={css({
+            fontWeight: 'medium',
+            color: 'primary.strong',
+            overflowWrap: 'anywhere',
+            _hover: { textDecoration: 'underline' },
+          })}
         >
           <bdi>{lesson.name}</bdi>
         </Link>
@@ -165,7 +179,9 @@ function LessonRow({
         </span>
       </div>
       {showStatus ? (
-        <div className={css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '1', flexShrink: 0 })}>
+        <div
+          className={css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '1', flexShrink: 0 })}
+        >
           <LessonStatusBadge status={lesson.status} />
           {grade !== null && points !== null ? (
             <span className={css({ fontSize: 'xs', fontWeight: 'semibold' })}>{t`${grade} / ${points} points`}</span>
@@ -243,7 +259,13 @@ function WeekBlock({
                   {[...section.lessons]
                     .sort((a, b) => a.order - b.order)
                     .map((lesson) => (
-                      <LessonRow key={lesson.id} lesson={lesson} classroom={classroom} showStatus={showStatus} viewerZone={viewerZone} />
+                      <LessonRow
+                        key={lesson.id}
+                        lesson={lesson}
+                        classroom={classroom}
+                        showStatus={showStatus}
+                        viewerZone={viewerZone}
+                      />
                     ))}
                 </ul>
               )}
@@ -322,7 +344,11 @@ export function ClassroomPage({
         actions={
           <>
             <CalendarDownload api={api} sessionId={classroom.sessionId} />
-            <Link to="/sessions/$sessionId" params={{ sessionId: classroom.sessionId }} className={buttonStyles({ variant: 'ghost' })}>
+            <Link
+              to="/sessions/$sessionId"
+              params={{ sessionId: classroom.sessionId }}
+              className={buttonStyles({ variant: 'ghost' })}
+            >
               <Trans>Session details</Trans>
             </Link>
           </>
@@ -331,7 +357,16 @@ export function ClassroomPage({
       <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3', marginBlockEnd: '6' })}>
         <StatusBadge status={classroom.status} />
         {learner ? (
-          <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flex: '1', minWidth: '14rem', maxWidth: '32rem' })}>
+          <div
+            className={css({
+              display: 'flex',
+              alignItems: 'center',
+              gap: '3',
+              flex: '1',
+              minWidth: '14rem',
+              maxWidth: '32rem',
+            })}
+          >
             <div
               role="progressbar"
               aria-valuemin={0}
@@ -341,9 +376,14 @@ export function ClassroomPage({
               aria-valuetext={t`${done} of ${total} lessons done`}
               className={css({ flex: '1', height: '2.5', borderRadius: 'full', bg: 'bg.muted', overflow: 'hidden' })}
             >
-              <div className={css({ height: 'full', bg: 'secondary.strong', borderRadius: 'full' })} style={{ width: `${percent}%` }} />
+              <div
+                className={css({ height: 'full', bg: 'secondary.strong', borderRadius: 'full' })}
+                style={{ width: `${percent}%` }}
+              />
             </div>
-            <span className={css({ fontSize: 'sm', color: 'fg.muted', whiteSpace: 'nowrap' })}>{t`${done} of ${total} lessons done`}</span>
+            <span
+              className={css({ fontSize: 'sm', color: 'fg.muted', whiteSpace: 'nowrap' })}
+            >{t`${done} of ${total} lessons done`}</span>
           </div>
         ) : null}
       </div>
@@ -356,7 +396,10 @@ export function ClassroomPage({
         <Trans>Syllabus</Trans>
       </h2>
       {weeks.length === 0 ? (
-        <EmptyState title={<Trans>The syllabus is being prepared</Trans>} description={<Trans>The educator has not published the lessons yet.</Trans>} />
+        <EmptyState
+          title={<Trans>The syllabus is being prepared</Trans>}
+          description={<Trans>The educator has not published the lessons yet.</Trans>}
+        />
       ) : (
         <ol className={css({ display: 'flex', flexDirection: 'column', gap: '5', listStyle: 'none', padding: 0 })}>
           {weeks.map((week) => (

@@ -28,9 +28,21 @@ export const richText = css({
   '& ul': { listStyle: 'disc' },
   '& ol': { listStyle: 'decimal' },
   '& a': { color: 'primary.strong', textDecoration: 'underline' },
-  '& pre': { bg: 'bg.subtle', padding: '3', borderRadius: 'md', overflowX: 'auto', direction: 'ltr', textAlign: 'start' },
+  '& pre': {
+    bg: 'bg.subtle',
+    padding: '3',
+    borderRadius: 'md',
+    overflowX: 'auto',
+    direction: 'ltr',
+    textAlign: 'start',
+  },
   '& code': { fontFamily: 'mono', fontSize: '0.9em' },
-  '& blockquote': { borderInlineStartWidth: '3px', borderColor: 'border.strong', paddingInlineStart: '3', color: 'fg.muted' },
+  '& blockquote': {
+    borderInlineStartWidth: '3px',
+    borderColor: 'border.strong',
+    paddingInlineStart: '3',
+    color: 'fg.muted',
+  },
   '& img': { maxWidth: 'full', height: 'auto' },
   '& table': { display: 'block', position: 'relative', overflowX: 'auto', borderCollapse: 'collapse' },
   '& th, & td': { borderWidth: '1px', borderColor: 'border.default', paddingInline: '2', paddingBlock: '1' },
@@ -51,7 +63,16 @@ function ProgressBar({ progress, track }: { progress: Progress; track: boolean }
     <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3', marginBlockStart: '6' })}>
       <LessonStatusBadge status={progress.status} />
       {done ? (
-        <span className={css({ display: 'inline-flex', gap: '1.5', alignItems: 'center', color: 'success.strong', fontSize: 'sm', fontWeight: 'semibold' })}>
+        <span
+          className={css({
+            display: 'inline-flex',
+            gap: '1.5',
+            alignItems: 'center',
+            color: 'success.strong',
+            fontSize: 'sm',
+            fontWeight: 'semibold',
+          })}
+        >
           <CheckCircleIcon size={16} />
           <Trans>You finished this lesson.</Trans>
         </span>
@@ -64,7 +85,11 @@ function ProgressBar({ progress, track }: { progress: Progress; track: boolean }
             void progress.markDone().then((failure) => {
               if (failure === true) return;
               const message = failure instanceof ApiError ? failure.serverMessage : undefined;
-              toaster.create({ title: t`Could not save your progress`, ...(message ? { description: message } : {}), type: 'error' });
+              toaster.create({
+                title: t`Could not save your progress`,
+                ...(message ? { description: message } : {}),
+                type: 'error',
+              });
             });
           }}
         >
@@ -132,13 +157,23 @@ export function VideoLesson({ api, detail, track }: { api: Api; detail: Classroo
           href={url}
           target="_blank"
           rel="noopener noreferrer"
-          className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', color: 'primary.strong', fontWeight: 'semibold', textDecoration: 'underline', overflowWrap: 'anywhere' })}
+          className={css({
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: '2',
+            color: 'primary.strong',
+            fontWeight: 'semibold',
+            textDecoration: 'underline',
+            overflowWrap: 'anywhere',
+          })}
         >
           <GlobeIcon size={18} />
           <Trans>Watch the video (opens in a new tab)</Trans>
         </a>
       )}
-      {detail.contentHtml ? <div dir="auto" className={richText} dangerouslySetInnerHTML={{ __html: detail.contentHtml }} /> : null}
+      {detail.contentHtml ? (
+        <div dir="auto" className={richText} dangerouslySetInnerHTML={{ __html: detail.contentHtml }} />
+      ) : null}
       <ProgressBar progress={progress} track={track} />
     </div>
   );

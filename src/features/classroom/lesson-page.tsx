@@ -29,11 +29,15 @@ const QuizLesson = lazy(() => import('@/features/classroom/quiz/quiz-lesson').th
 type Neighbour = { id: number; name: string } | null;
 
 /** The lessons before and after `lessonId` in syllabus order (week, section, lesson), and its week. */
-function placeOf(classroom: Classroom, lessonId: number): { previous: Neighbour; next: Neighbour; week: number | null } {
+function placeOf(
+  classroom: Classroom,
+  lessonId: number,
+): { previous: Neighbour; next: Neighbour; week: number | null } {
   const flat: Array<{ id: number; name: string; week: number }> = [];
   for (const week of [...classroom.weeks].sort((a, b) => a.week - b.week)) {
     for (const section of [...week.sections].sort((a, b) => a.order - b.order)) {
-      for (const lesson of [...section.lessons].sort((a, b) => a.order - b.order)) flat.push({ id: lesson.id, name: lesson.name, week: week.week });
+      for (const lesson of [...section.lessons].sort((a, b) => a.order - b.order))
+        flat.push({ id: lesson.id, name: lesson.name, week: week.week });
     }
   }
   const index = flat.findIndex((l) => l.id === lessonId);
@@ -62,9 +66,16 @@ function LessonPager({ sessionId, previous, next }: { sessionId: number; previou
   const small = css({ fontSize: 'xs', color: 'fg.muted' });
   const name = css({ fontWeight: 'semibold', color: 'primary.strong', overflowWrap: 'anywhere' });
   return (
-    <nav aria-label={t`Lessons`} className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', marginBlockStart: '10' })}>
+    <nav
+      aria-label={t`Lessons`}
+      className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', marginBlockStart: '10' })}
+    >
       {previous ? (
-        <Link to="/classroom/$sessionId/lessons/$lessonId" params={{ sessionId, lessonId: previous.id }} className={linkClass}>
+        <Link
+          to="/classroom/$sessionId/lessons/$lessonId"
+          params={{ sessionId, lessonId: previous.id }}
+          className={linkClass}
+        >
           <span className={small}>
             <Trans>Previous lesson</Trans>
           </span>
@@ -74,7 +85,11 @@ function LessonPager({ sessionId, previous, next }: { sessionId: number; previou
         <span className={css({ flex: '1' })} />
       )}
       {next ? (
-        <Link to="/classroom/$sessionId/lessons/$lessonId" params={{ sessionId, lessonId: next.id }} className={cx(linkClass, css({ textAlign: 'end', alignItems: 'flex-end' }))}>
+        <Link
+          to="/classroom/$sessionId/lessons/$lessonId"
+          params={{ sessionId, lessonId: next.id }}
+          className={cx(linkClass, css({ textAlign: 'end', alignItems: 'flex-end' }))}
+        >
           <span className={small}>
             <Trans>Next lesson</Trans>
           </span>
@@ -150,7 +165,16 @@ export function ClassroomLessonPage({
   switch (code) {
     case 'meeting':
     case 'liveSession':
-      body = <MeetingLesson api={api} detail={detail} sessionZone={classroom.timezone} viewerZone={viewerZone} now={now} learner={learner} />;
+      body = (
+        <MeetingLesson
+          api={api}
+          detail={detail}
+          sessionZone={classroom.timezone}
+          viewerZone={viewerZone}
+          now={now}
+          learner={learner}
+        />
+      );
       break;
     case 'video':
       body = <VideoLesson api={api} detail={detail} track={track} />;
@@ -159,7 +183,12 @@ export function ClassroomLessonPage({
     case 'learningObjective':
       body = (
         <Suspense fallback={<Spinner label={t`Loading the quiz…`} />}>
-          <QuizLesson sessionId={detail.sessionId} lesson={detail} api={api} learner={learner} onSubmitted={(attempt) => {
+          <QuizLesson
+            sessionId={detail.sessionId}
+            lesson={detail}
+            api={api}
+            learner={learner}
+            onSubmitted={(attempt) => {
               setStatus(attempt.status);
               // The lesson's grade is its best attempt: points × score / maxScore, 2 decimals (as the server's classroom rules).
               if (attempt.score !== null && attempt.maxScore > 0 && points !== null) {
@@ -181,7 +210,9 @@ export function ClassroomLessonPage({
           {...(onUnauthorized ? { onUnauthorized } : {})}
           viewerZone={viewerZone}
           {...(uploadBaseUrl ? { baseUrl: uploadBaseUrl } : {})}
-          onSubmitted={(s) => setStatus((current) => (current === 'DONE' || current === 'AUTOGRADED' ? current : s.status))}
+          onSubmitted={(s) =>
+            setStatus((current) => (current === 'DONE' || current === 'AUTOGRADED' ? current : s.status))
+          }
         />
       );
       break;
@@ -208,56 +239,86 @@ export function ClassroomLessonPage({
   return (
     <PageContainer>
       <div className={css({ maxWidth: '56rem', marginInline: 'auto' })}>
-      <div className={css({ marginBlockEnd: '4' })}>
-        <Breadcrumb label={t`Breadcrumb`}>
-          {learner ? (
-            <Link to="/my-courses" className={breadcrumbLink}>
-              <Trans>My courses</Trans>
+        <div className={css({ marginBlockEnd: '4' })}>
+          <Breadcrumb label={t`Breadcrumb`}>
+            {learner ? (
+              <Link to="/my-courses" className={breadcrumbLink}>
+                <Trans>My courses</Trans>
+              </Link>
+            ) : (
+              <Link to="/dashboard/sessions" className={breadcrumbLink}>
+                <Trans>Sessions</Trans>
+              </Link>
+            )}
+            <Link to="/classroom/$sessionId" params={sessionParams} className={breadcrumbLink}>
+              <bdi>{courseTitle}</bdi>
             </Link>
-          ) : (
-            <Link to="/dashboard/sessions" className={breadcrumbLink}>
-              <Trans>Sessions</Trans>
-            </Link>
-          )}
-          <Link to="/classroom/$sessionId" params={sessionParams} className={breadcrumbLink}>
-            <bdi>{courseTitle}</bdi>
-          </Link>
-          <span aria-current="page">
-            <bdi>{lessonName}</bdi>
-          </span>
-        </Breadcrumb>
-      </div>
-      <header className={css({ display: 'flex', flexDirection: 'column', gap: '3', marginBlockEnd: '8' })}>
-        <p className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', fontWeight: 'semibold', color: 'primary.strong' })}>
-          <LessonTypeIcon code={code} />
-          <span>{week !== null ? t`${typeLabel} · Week ${week}` : typeLabel}</span>
-        </p>
-        <h1 className={css({ fontSize: { base: '2xl', tablet: '3xl' }, fontWeight: 'bold', lineHeight: '1.2', overflowWrap: 'anywhere' })}>
-          <bdi>{lessonName}</bdi>
-        </h1>
-        <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: '4', rowGap: '2', fontSize: 'sm', color: 'fg.muted' })}>
-          <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
-            <ClockIcon size={14} />
-            {formatMinutes(lesson.duration, locale)}
-          </span>
-          {statusInHeader ? <LessonStatusBadge status={status} /> : null}
-          {deadline ? <span>{t`Due ${deadline}`}</span> : null}
-          {detail.allowLate && deadline ? <span>{t`Late work accepted`}</span> : null}
-          {points !== null ? (
-            <span className={css({ fontWeight: 'semibold', color: 'fg.default' })}>
-              {learner && grade !== null ? t`Grade: ${grade} / ${points}` : t`${points} points`}
+            <span aria-current="page">
+              <bdi>{lessonName}</bdi>
             </span>
-          ) : null}
+          </Breadcrumb>
         </div>
-      </header>
-      {body}
-      <LessonPager sessionId={classroom.sessionId} previous={previous} next={next} />
-      <p className={css({ marginBlockStart: '6' })}>
-        <Link to="/classroom/$sessionId" params={sessionParams} className={buttonStyles({ variant: 'ghost', size: 'sm' })}>
-          <ChevronEndIcon size={16} className={css({ transform: 'scaleX(-1)', _rtl: { transform: 'none' } })} />
-          <Trans>Back to the classroom</Trans>
-        </Link>
-      </p>
+        <header className={css({ display: 'flex', flexDirection: 'column', gap: '3', marginBlockEnd: '8' })}>
+          <p
+            className={css({
+              display: 'flex',
+              alignItems: 'center',
+              gap: '2',
+              fontSize: 'sm',
+              fontWeight: 'semibold',
+              color: 'primary.strong',
+            })}
+          >
+            <LessonTypeIcon code={code} />
+            <span>{week !== null ? t`${typeLabel} · Week ${week}` : typeLabel}</span>
+          </p>
+          <h1
+            className={css({
+              fontSize: { base: '2xl', tablet: '3xl' },
+              fontWeight: 'bold',
+              lineHeight: '1.2',
+              overflowWrap: 'anywhere',
+            })}
+          >
+            <bdi>{lessonName}</bdi>
+          </h1>
+          <div
+            className={css({
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              columnGap: '4',
+              rowGap: '2',
+              fontSize: 'sm',
+              color: 'fg.muted',
+            })}
+          >
+            <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
+              <ClockIcon size={14} />
+              {formatMinutes(lesson.duration, locale)}
+            </span>
+            {statusInHeader ? <LessonStatusBadge status={status} /> : null}
+            {deadline ? <span>{t`Due ${deadline}`}</span> : null}
+            {detail.allowLate && deadline ? <span>{t`Late work accepted`}</span> : null}
+            {points !== null ? (
+              <span className={css({ fontWeight: 'semibold', color: 'fg.default' })}>
+                {learner && grade !== null ? t`Grade: ${grade} / ${points}` : t`${points} points`}
+              </span>
+            ) : null}
+          </div>
+        </header>
+        {body}
+        <LessonPager sessionId={classroom.sessionId} previous={previous} next={next} />
+        <p className={css({ marginBlockStart: '6' })}>
+          <Link
+            to="/classroom/$sessionId"
+            params={sessionParams}
+            className={buttonStyles({ variant: 'ghost', size: 'sm' })}
+          >
+            <ChevronEndIcon size={16} className={css({ transform: 'scaleX(-1)', _rtl: { transform: 'none' } })} />
+            <Trans>Back to the classroom</Trans>
+          </Link>
+        </p>
       </div>
     </PageContainer>
   );

@@ -30,14 +30,24 @@ export function isMeetingType(code: LessonTypeCode): boolean {
  * A lesson type's icon in a tinted square (decorative, `aria-hidden`); meetings use the tertiary
  * tint, other lessons the primary one. The type's name is given in text next to it by callers.
  */
-export function LessonTypeIcon({ code, size = 16, className }: { code: LessonTypeCode; size?: number; className?: string }) {
+export function LessonTypeIcon({
+  code,
+  size = 16,
+  className,
+}: {
+  code: LessonTypeCode;
+  size?: number;
+  className?: string;
+}) {
   return (
     <span
       aria-hidden
       data-lesson-type={code}
       className={cx(
         css({ display: 'inline-flex', padding: '1.5', borderRadius: 'md', flexShrink: 0 }),
-        isMeetingType(code) ? css({ bg: 'tertiary.subtle', color: 'tertiary.stronger' }) : css({ bg: 'primary.subtle', color: 'primary.stronger' }),
+        isMeetingType(code)
+          ? css({ bg: 'tertiary.subtle', color: 'tertiary.stronger' })
+          : css({ bg: 'primary.subtle', color: 'primary.stronger' }),
         className,
       )}
     >

@@ -78,7 +78,9 @@ export function MeetingLesson({
         )}
       </section>
 
-      {detail.contentHtml ? <div dir="auto" className={richText} dangerouslySetInnerHTML={{ __html: detail.contentHtml }} /> : null}
+      {detail.contentHtml ? (
+        <div dir="auto" className={richText} dangerouslySetInnerHTML={{ __html: detail.contentHtml }} />
+      ) : null}
 
       {occurrences.length > 0 ? (
         <section aria-labelledby="meeting-all-title">

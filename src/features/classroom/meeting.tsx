@@ -9,7 +9,15 @@ import { useMeridiem, zoneLabel } from '@/components/ui/schedule';
 import { ApiError, type Api } from '@/lib/api/client';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { joinMeeting } from './classroom-actions';
-import { canJoin, epochOf, formatCountdown, formatInstant, joinWindow, spanInZones, type MeetingOccurrence } from '@/lib/classroom-time';
+import {
+  canJoin,
+  epochOf,
+  formatCountdown,
+  formatInstant,
+  joinWindow,
+  spanInZones,
+  type MeetingOccurrence,
+} from '@/lib/classroom-time';
 
 /** The UI locale of Lingui ('en' when unknown). */
 export function useUiLocale(): Locale {
@@ -74,7 +82,10 @@ export function Countdown({ occurrence, now }: { occurrence: MeetingOccurrence; 
   const left = formatCountdown(msLeft, locale);
   const startsIn = formatCountdown(epochOf(occurrence.startsAt) - now, locale);
   return (
-    <p role="timer" className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap', fontWeight: 'semibold' })}>
+    <p
+      role="timer"
+      className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap', fontWeight: 'semibold' })}
+    >
       {state === 'live' ? (
         <>
           <Badge tone="green">
@@ -142,7 +153,8 @@ export function JoinMeetingButton({
       window.open(answer.url, '_blank', 'noopener,noreferrer');
       onJoined?.();
     } catch (error) {
-      const message = error instanceof ApiError && error.serverMessage ? error.serverMessage : t`System error please try later !`;
+      const message =
+        error instanceof ApiError && error.serverMessage ? error.serverMessage : t`System error please try later !`;
       setRefusal(message);
       toaster.create({ title: message, type: 'error' });
     } finally {
@@ -152,19 +164,34 @@ export function JoinMeetingButton({
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', alignItems: 'flex-start' })}>
-      <Button variant="secondary" startIcon={<VideoIcon size={18} />} disabled={!open} loading={joining} onClick={() => void join()}>
+      <Button
+        variant="secondary"
+        startIcon={<VideoIcon size={18} />}
+        disabled={!open}
+        loading={joining}
+        onClick={() => void join()}
+      >
         <Trans>Join meeting</Trans>
         <span className={css({ srOnly: true })}>: {lessonName}</span>
       </Button>
       {!open ? (
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-          {state === 'ended' ? <Trans>This meeting has ended.</Trans> : t`You can join from ${opensAt} (10 minutes before the start).`}
+          {state === 'ended' ? (
+            <Trans>This meeting has ended.</Trans>
+          ) : (
+            t`You can join from ${opensAt} (10 minutes before the start).`
+          )}
         </p>
       ) : null}
       {link ? (
         <p className={css({ fontSize: 'sm', display: 'flex', gap: '1.5', alignItems: 'center' })}>
           <CheckCircleIcon size={16} className={css({ color: 'success.strong' })} />
-          <a href={link} target="_blank" rel="noopener noreferrer" className={css({ color: 'primary.strong', textDecoration: 'underline', overflowWrap: 'anywhere' })}>
+          <a
+            href={link}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={css({ color: 'primary.strong', textDecoration: 'underline', overflowWrap: 'anywhere' })}
+          >
             <Trans>Open the meeting in a new tab</Trans>
           </a>
         </p>

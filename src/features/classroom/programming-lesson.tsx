@@ -26,7 +26,10 @@ function CodeResults({ submission }: { submission: Submission }) {
   const grade = submission.grade ?? 0;
   const points = submission.points;
   return (
-    <section aria-labelledby="code-results-title" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+    <section
+      aria-labelledby="code-results-title"
+      className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
+    >
       <h2 id="code-results-title" className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
         <Trans>Test results</Trans>
       </h2>
@@ -70,7 +73,16 @@ function CodeResults({ submission }: { submission: Submission }) {
             {r.output ? (
               <pre
                 dir="ltr"
-                className={css({ fontFamily: 'mono', fontSize: 'xs', bg: 'bg.subtle', padding: '2', borderRadius: 'md', overflowX: 'auto', whiteSpace: 'pre-wrap', textAlign: 'left' })}
+                className={css({
+                  fontFamily: 'mono',
+                  fontSize: 'xs',
+                  bg: 'bg.subtle',
+                  padding: '2',
+                  borderRadius: 'md',
+                  overflowX: 'auto',
+                  whiteSpace: 'pre-wrap',
+                  textAlign: 'left',
+                })}
               >
                 {r.output}
               </pre>
@@ -123,7 +135,12 @@ export function ProgrammingLesson({
   const submit = useAction(
     useCallback(
       async (source: string) =>
-        unwrap(await api.POST('/assignments/{id}/code', { params: { path: { id: lessonId } }, body: { sessionId, code: source } })),
+        unwrap(
+          await api.POST('/assignments/{id}/code', {
+            params: { path: { id: lessonId } },
+            body: { sessionId, code: source },
+          }),
+        ),
       [api, lessonId, sessionId],
     ),
     {
@@ -156,25 +173,44 @@ export function ProgrammingLesson({
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '8' })}>
-      {detail.contentHtml ? <div dir="auto" className={richText} dangerouslySetInnerHTML={{ __html: detail.contentHtml }} /> : null}
+      {detail.contentHtml ? (
+        <div dir="auto" className={richText} dangerouslySetInnerHTML={{ __html: detail.contentHtml }} />
+      ) : null}
       {!spec ? (
         <p className={css({ color: 'fg.muted' })}>
           <Trans>The educator has not set up this programming assignment yet.</Trans>
         </p>
       ) : (
-        <section aria-labelledby="code-task-title" className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <section
+          aria-labelledby="code-task-title"
+          className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+        >
           <h2 id="code-task-title" className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
             <Trans>Your task</Trans>
           </h2>
           <p>
             <Trans>
-              Write the JavaScript function <code dir="ltr" className={css({ fontFamily: 'mono', fontWeight: 'semibold' })}>{functionName}</code>. Your code is run against these tests:
+              Write the JavaScript function{' '}
+              <code dir="ltr" className={css({ fontFamily: 'mono', fontWeight: 'semibold' })}>
+                {functionName}
+              </code>
+              . Your code is run against these tests:
             </Trans>
           </p>
           <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', listStyle: 'none', padding: 0 })}>
             {spec.tests.map((test, i) => (
               <li key={`${i}-${test.name}`}>
-                <code dir="ltr" className={css({ fontFamily: 'mono', fontSize: 'sm', bg: 'bg.subtle', paddingInline: '2', paddingBlock: '0.5', borderRadius: 'md' })}>
+                <code
+                  dir="ltr"
+                  className={css({
+                    fontFamily: 'mono',
+                    fontSize: 'sm',
+                    bg: 'bg.subtle',
+                    paddingInline: '2',
+                    paddingBlock: '0.5',
+                    borderRadius: 'md',
+                  })}
+                >
                   {test.name}
                 </code>
               </li>
@@ -183,7 +219,12 @@ export function ProgrammingLesson({
           {learner ? (
             <>
               <Suspense fallback={<Spinner label={t`Loading the code editor…`} />}>
-                <CodeEditor initialValue={spec.starterCode} onChange={setCode} label={t`Your code`} readOnly={running} />
+                <CodeEditor
+                  initialValue={spec.starterCode}
+                  onChange={setCode}
+                  label={t`Your code`}
+                  readOnly={running}
+                />
               </Suspense>
               <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })}>
                 <Button loading={running} onClick={run}>

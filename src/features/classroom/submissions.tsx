@@ -79,7 +79,10 @@ export function useSubmissions(api: Api, assignmentId: number, sessionId: number
     };
   }, [reload]);
 
-  const add = useCallback((submission: Submission) => setItems((list) => [submission, ...list.filter((s) => s.id !== submission.id)]), []);
+  const add = useCallback(
+    (submission: Submission) => setItems((list) => [submission, ...list.filter((s) => s.id !== submission.id)]),
+    [],
+  );
   return { items, status, reload, add };
 }
 
@@ -120,7 +123,10 @@ export function SubmissionHistory({
       {history.status === 'loading' && history.items.length === 0 ? (
         <Spinner label={t`Loading submissions…`} />
       ) : history.status === 'failed' ? (
-        <div role="alert" className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center', color: 'error.strong' })}>
+        <div
+          role="alert"
+          className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center', color: 'error.strong' })}
+        >
           <Trans>Cannot get Submissions!</Trans>
           <Button size="sm" variant="outline" onClick={() => void history.reload()}>
             <Trans>Try again</Trans>
@@ -158,9 +164,19 @@ export function SubmissionHistory({
                   bg: 'bg.surface',
                 })}
               >
-                <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
+                <div
+                  className={css({
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    alignItems: 'center',
+                    justifyContent: 'space-between',
+                    gap: '2',
+                  })}
+                >
                   <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-                    {showLearner ? <span className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{learnerName} · </span> : null}
+                    {showLearner ? (
+                      <span className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{learnerName} · </span>
+                    ) : null}
                     {t`Submitted ${when}`}
                   </span>
                   <span className={css({ display: 'inline-flex', gap: '2', flexWrap: 'wrap' })}>
@@ -173,7 +189,14 @@ export function SubmissionHistory({
                     href={s.document.url}
                     target="_blank"
                     rel="noreferrer"
-                    className={css({ display: 'inline-flex', gap: '2', alignItems: 'center', color: 'primary.strong', textDecoration: 'underline', overflowWrap: 'anywhere' })}
+                    className={css({
+                      display: 'inline-flex',
+                      gap: '2',
+                      alignItems: 'center',
+                      color: 'primary.strong',
+                      textDecoration: 'underline',
+                      overflowWrap: 'anywhere',
+                    })}
                   >
                     <BookIcon size={16} />
                     <bdi>{s.document.fileName}</bdi>
@@ -190,9 +213,18 @@ export function SubmissionHistory({
                 {s.comment ? (
                   // The label follows the UI's direction; the comment is isolated in its own.
                   <blockquote
-                    className={css({ fontSize: 'sm', paddingInlineStart: '3', borderInlineStartWidth: '3px', borderColor: 'border.strong', color: 'fg.muted' })}
+                    className={css({
+                      fontSize: 'sm',
+                      paddingInlineStart: '3',
+                      borderInlineStartWidth: '3px',
+                      borderColor: 'border.strong',
+                      color: 'fg.muted',
+                    })}
                   >
-                    <span className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{t`Educator's comment:`}</span> <bdi>{s.comment}</bdi>
+                    <span
+                      className={css({ fontWeight: 'semibold', color: 'fg.default' })}
+                    >{t`Educator's comment:`}</span>{' '}
+                    <bdi>{s.comment}</bdi>
                   </blockquote>
                 ) : null}
               </li>

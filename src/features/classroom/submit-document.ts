@@ -39,7 +39,11 @@ export interface SubmitDocumentOptions extends XhrCredentials {
  * - an `ApiError` for any answer outside 200–399 (status, server message, field errors: 400
  *   invalid fields, 403 not enrolled, 409 deadline passed, 413 / 415) or no answer (status 0).
  */
-export async function submitDocument(assignmentId: number, file: File, options: SubmitDocumentOptions): Promise<Submission> {
+export async function submitDocument(
+  assignmentId: number,
+  file: File,
+  options: SubmitDocumentOptions,
+): Promise<Submission> {
   const refused = checkFile('document', file);
   if (refused) throw refused;
   if (options.signal?.aborted) throw new UploadError('failed', { aborted: true });
@@ -65,7 +69,13 @@ export async function submitDocument(assignmentId: number, file: File, options: 
   }
   const { status, body } = answer;
   const data = body && typeof body === 'object' ? (body as { data?: unknown }).data : undefined;
-  if (status >= 200 && status < 400 && data && typeof data === 'object' && typeof (data as Submission).id === 'number') {
+  if (
+    status >= 200 &&
+    status < 400 &&
+    data &&
+    typeof data === 'object' &&
+    typeof (data as Submission).id === 'number'
+  ) {
     options.onProgress?.({ loaded: file.size, total: file.size, percent: 100 });
     return data as Submission;
   }

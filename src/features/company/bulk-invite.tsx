@@ -14,7 +14,13 @@ import { sendMultipart, type XhrCredentials } from '@/lib/api/upload';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { type BulkUploadSender, createBulkInvitationActors } from '../../../machines/bulk-invitation.actors';
 import { type BulkFile, type BulkInviteRow, bulkInvitationMachine } from '../../../machines/bulk-invitation.machine';
-import { hasFailed, isProcessing, isSending, reportOf, uploadPercent } from '../../../machines/bulk-invitation.selectors';
+import {
+  hasFailed,
+  isProcessing,
+  isSending,
+  reportOf,
+  uploadPercent,
+} from '../../../machines/bulk-invitation.selectors';
 import { outcomeLabels, reportCsv } from './company-messages';
 
 const outcomeTone: Record<BulkInviteRow['outcome'], BadgeTone> = {
@@ -51,7 +57,10 @@ function bulkSender(credentials: XhrCredentials, baseUrl = '/api'): BulkUploadSe
 export function BulkInvite({ credentials, onInvited }: { credentials: XhrCredentials; onInvited: () => void }) {
   const { t, i18n } = useLingui();
   const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
-  const machine = useMemo(() => bulkInvitationMachine.provide({ actors: createBulkInvitationActors(bulkSender(credentials)) }), [credentials]);
+  const machine = useMemo(
+    () => bulkInvitationMachine.provide({ actors: createBulkInvitationActors(bulkSender(credentials)) }),
+    [credentials],
+  );
   const [snapshot, send] = useMachine(machine);
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
@@ -86,8 +95,9 @@ export function BulkInvite({ credentials, onInvited }: { credentials: XhrCredent
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
         <Trans>
-          A CSV or XLSX file with a header row naming the columns <code dir="ltr">email</code> and <code dir="ltr">role</code> (LEARNER or EDUCATOR), up to
-          1,000 rows. CSV files are UTF-8, separated by commas or semicolons.
+          A CSV or XLSX file with a header row naming the columns <code dir="ltr">email</code> and{' '}
+          <code dir="ltr">role</code> (LEARNER or EDUCATOR), up to 1,000 rows. CSV files are UTF-8, separated by commas
+          or semicolons.
         </Trans>
       </p>
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })}>
@@ -122,16 +132,25 @@ export function BulkInvite({ credentials, onInvited }: { credentials: XhrCredent
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
           <div
             role="progressbar"
-            aria-label={isProcessing(snapshot) ? t`Reading the file and sending the invitations` : t`Uploading the file`}
+            aria-label={
+              isProcessing(snapshot) ? t`Reading the file and sending the invitations` : t`Uploading the file`
+            }
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={percent}
             className={css({ height: '2', borderRadius: 'full', bg: 'bg.subtle', overflow: 'hidden' })}
           >
-            <div className={css({ height: 'full', bg: 'primary.strong', transition: 'width 0.2s' })} style={{ width: `${percent}%` }} />
+            <div
+              className={css({ height: 'full', bg: 'primary.strong', transition: 'width 0.2s' })}
+              style={{ width: `${percent}%` }}
+            />
           </div>
           <span className={css({ fontSize: 'sm', color: 'fg.muted' })} aria-live="polite">
-            {isProcessing(snapshot) ? <Trans>Reading the file and sending the invitations…</Trans> : <Trans>Uploading… {percent}%</Trans>}
+            {isProcessing(snapshot) ? (
+              <Trans>Reading the file and sending the invitations…</Trans>
+            ) : (
+              <Trans>Uploading… {percent}%</Trans>
+            )}
           </span>
         </div>
       ) : null}
@@ -146,7 +165,12 @@ export function BulkInvite({ credentials, onInvited }: { credentials: XhrCredent
                 <Trans>The file could not be sent. Check your connection and try again.</Trans>
               )}
             </span>
-            <Button size="sm" variant="outline" startIcon={<ResetIcon size={16} />} onClick={() => send({ type: 'bulk.retry' })}>
+            <Button
+              size="sm"
+              variant="outline"
+              startIcon={<ResetIcon size={16} />}
+              onClick={() => send({ type: 'bulk.retry' })}
+            >
               <Trans>Retry</Trans>
             </Button>
           </div>
@@ -154,11 +178,23 @@ export function BulkInvite({ credentials, onInvited }: { credentials: XhrCredent
       ) : null}
 
       {report ? (
-        <section aria-labelledby={`${inputId}-report`} className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-          <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center', justifyContent: 'space-between' })}>
+        <section
+          aria-labelledby={`${inputId}-report`}
+          className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
+        >
+          <div
+            className={css({
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: '3',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+            })}
+          >
             <h3 id={`${inputId}-report`} className={css({ fontWeight: 'semibold' })}>
               <Trans>
-                Report: {formatCount(report.invitedCount, locale)} invited of {formatCount(report.rows.length, locale)} rows
+                Report: {formatCount(report.invitedCount, locale)} invited of {formatCount(report.rows.length, locale)}{' '}
+                rows
               </Trans>
             </h3>
             <div className={css({ display: 'flex', gap: '2' })}>
@@ -170,8 +206,22 @@ export function BulkInvite({ credentials, onInvited }: { credentials: XhrCredent
               </Button>
             </div>
           </div>
-          <div tabIndex={0} role="region" aria-labelledby={`${inputId}-report`} className={css({ position: 'relative', overflowX: 'auto', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg' })}>
-            <table className={css({ width: 'full', borderCollapse: 'collapse', fontSize: 'sm' })} data-testid="bulk-report">
+          <div
+            tabIndex={0}
+            role="region"
+            aria-labelledby={`${inputId}-report`}
+            className={css({
+              position: 'relative',
+              overflowX: 'auto',
+              borderWidth: '1px',
+              borderColor: 'border.default',
+              borderRadius: 'lg',
+            })}
+          >
+            <table
+              className={css({ width: 'full', borderCollapse: 'collapse', fontSize: 'sm' })}
+              data-testid="bulk-report"
+            >
               <thead>
                 <tr>
                   <th scope="col" className={tableHeaderCell}>{t`Row`}</th>
@@ -183,7 +233,9 @@ export function BulkInvite({ credentials, onInvited }: { credentials: XhrCredent
               <tbody>
                 {report.rows.map((r) => (
                   <tr key={r.row} className={css({ borderBlockStartWidth: '1px', borderColor: 'border.default' })}>
-                    <td className={css({ paddingInline: '4', paddingBlock: '2', fontVariantNumeric: 'tabular-nums' })}>{formatCount(r.row, locale)}</td>
+                    <td className={css({ paddingInline: '4', paddingBlock: '2', fontVariantNumeric: 'tabular-nums' })}>
+                      {formatCount(r.row, locale)}
+                    </td>
                     <td className={css({ paddingInline: '4', paddingBlock: '2', whiteSpace: 'nowrap' })}>
                       <Badge tone={outcomeTone[r.outcome]}>{i18n._(outcomeLabels[r.outcome])}</Badge>
                     </td>

@@ -28,7 +28,10 @@ export const outcomeLabels: Record<BulkInviteRow['outcome'], MessageDescriptor> 
  * Spec §8's 400 rule ('Could not invite the user'): after a 400 with a message the toast is
  * `<text>: <server message>`. A 409 (already a member / already invited) says why too.
  */
-export function inviteFailureText(text: string, error: { status?: number; message?: string } | null | undefined): string {
+export function inviteFailureText(
+  text: string,
+  error: { status?: number; message?: string } | null | undefined,
+): string {
   return (error?.status === 400 || error?.status === 409) && error.message ? `${text}: ${error.message}` : text;
 }
 
@@ -39,5 +42,8 @@ export function inviteFailureText(text: string, error: { status?: number; messag
  * `label` words the outcome in the screen's language.
  */
 export function reportCsv(rows: readonly BulkInviteRow[], label: (row: BulkInviteRow) => string): string {
-  return csvText([['row', 'email', 'role', 'outcome', 'message'], ...rows.map((r) => [r.row, r.email, r.role, r.outcome, label(r)])]);
+  return csvText([
+    ['row', 'email', 'role', 'outcome', 'message'],
+    ...rows.map((r) => [r.row, r.email, r.role, r.outcome, label(r)]),
+  ]);
 }

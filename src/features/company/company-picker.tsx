@@ -37,7 +37,10 @@ export function CompanyPicker({ api, staff }: { api: Api; staff: boolean }) {
 
   return (
     <PageContainer>
-      <PageHeader title={<Trans>Brand settings</Trans>} lead={staff ? <Trans>Choose the company whose colours, logo and links to edit.</Trans> : null} />
+      <PageHeader
+        title={<Trans>Brand settings</Trans>}
+        lead={staff ? <Trans>Choose the company whose colours, logo and links to edit.</Trans> : null}
+      />
       {!staff ? (
         <FormAlert tone="info" title={<Trans>Your account belongs to no company</Trans>} />
       ) : state.error ? (
@@ -48,11 +51,24 @@ export function CompanyPicker({ api, staff }: { api: Api; staff: boolean }) {
         <Card>
           <ul aria-label={t`Companies`} className={css({ display: 'flex', flexDirection: 'column' })}>
             {state.partners.map((p) => (
-              <li key={p.id} className={css({ borderBlockEndWidth: '1px', borderColor: 'border.default', _last: { borderBlockEndWidth: 0 } })}>
+              <li
+                key={p.id}
+                className={css({
+                  borderBlockEndWidth: '1px',
+                  borderColor: 'border.default',
+                  _last: { borderBlockEndWidth: 0 },
+                })}
+              >
                 <Link
                   to="/dashboard/company/settings"
                   search={{ company: p.companyId! }}
-                  className={css({ display: 'flex', justifyContent: 'space-between', gap: '3', padding: '4', _hover: { bg: 'bg.subtle' } })}
+                  className={css({
+                    display: 'flex',
+                    justifyContent: 'space-between',
+                    gap: '3',
+                    padding: '4',
+                    _hover: { bg: 'bg.subtle' },
+                  })}
                 >
                   <span className={css({ fontWeight: 'semibold' })}>{p.name}</span>
                   <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t`Company ${p.companyId}`}</span>

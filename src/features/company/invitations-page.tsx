@@ -32,7 +32,11 @@ import { InviteForm } from './invite-form';
 type Invitation = components['schemas']['Invitation'];
 type PagedInvitation = components['schemas']['PagedInvitation'];
 
-const statusLabels: Record<Invitation['status'], MessageDescriptor> = { PENDING: msg`Pending`, ACCEPTED: msg`Accepted`, EXPIRED: msg`Expired` };
+const statusLabels: Record<Invitation['status'], MessageDescriptor> = {
+  PENDING: msg`Pending`,
+  ACCEPTED: msg`Accepted`,
+  EXPIRED: msg`Expired`,
+};
 const statusTone: Record<Invitation['status'], BadgeTone> = { PENDING: 'yellow', ACCEPTED: 'green', EXPIRED: 'red' };
 const roleLabels: Record<Invitation['role'], MessageDescriptor> = { LEARNER: msg`Learner`, EDUCATOR: msg`Educator` };
 
@@ -89,10 +93,17 @@ export function InvitationsPage({
   const resend = async (inv: Invitation) => {
     setResending((s) => new Set(s).add(inv.id));
     try {
-      unwrap(await api.POST('/companies/{id}/invitations/{invitationId}/resend', { params: { path: { id: inv.companyId, invitationId: inv.id } } }));
+      unwrap(
+        await api.POST('/companies/{id}/invitations/{invitationId}/resend', {
+          params: { path: { id: inv.companyId, invitationId: inv.id } },
+        }),
+      );
       toaster.create({ title: i18n._(inviteToasts.resent), type: 'success' });
     } catch (err) {
-      toaster.create({ title: inviteFailureText(i18n._(inviteToasts.resendFailed), err instanceof ApiError ? err : null), type: 'error' });
+      toaster.create({
+        title: inviteFailureText(i18n._(inviteToasts.resendFailed), err instanceof ApiError ? err : null),
+        type: 'error',
+      });
     } finally {
       setResending((s) => {
         const next = new Set(s);
@@ -108,21 +119,41 @@ export function InvitationsPage({
       <PageHeader
         eyebrow={<Trans>Your company</Trans>}
         title={<Trans>Invitations</Trans>}
-        lead={<Trans>Invite learners and educators into your company. Each invitation is mailed with a link that works once, for 7 days.</Trans>}
+        lead={
+          <Trans>
+            Invite learners and educators into your company. Each invitation is mailed with a link that works once, for
+            7 days.
+          </Trans>
+        }
         actions={
-          <Link to="/dashboard/company/members" className={css({ color: 'primary.strong', fontWeight: 'semibold', textDecoration: 'underline' })}>
+          <Link
+            to="/dashboard/company/members"
+            className={css({ color: 'primary.strong', fontWeight: 'semibold', textDecoration: 'underline' })}
+          >
             <Trans>Members</Trans>
           </Link>
         }
       />
-      <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', desktop: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start', marginBlockEnd: '8' })}>
-        <Card className={css({ padding: { base: '4', tablet: '6' }, display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <div
+        className={css({
+          display: 'grid',
+          gap: '6',
+          gridTemplateColumns: { base: 'minmax(0, 1fr)', desktop: 'repeat(2, minmax(0, 1fr))' },
+          alignItems: 'start',
+          marginBlockEnd: '8',
+        })}
+      >
+        <Card
+          className={css({ padding: { base: '4', tablet: '6' }, display: 'flex', flexDirection: 'column', gap: '4' })}
+        >
           <h2 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
             <Trans>Invite a person</Trans>
           </h2>
           <InviteForm api={api} onInvited={reload} />
         </Card>
-        <Card className={css({ padding: { base: '4', tablet: '6' }, display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <Card
+          className={css({ padding: { base: '4', tablet: '6' }, display: 'flex', flexDirection: 'column', gap: '4' })}
+        >
           <h2 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
             <Trans>Invite from a file</Trans>
           </h2>
@@ -130,15 +161,32 @@ export function InvitationsPage({
         </Card>
       </div>
 
-      <section aria-labelledby="invitations-list" className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'end', justifyContent: 'space-between' })}>
+      <section
+        aria-labelledby="invitations-list"
+        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+      >
+        <div
+          className={css({
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: '3',
+            alignItems: 'end',
+            justifyContent: 'space-between',
+          })}
+        >
           <h2 id="invitations-list" className={css({ fontSize: 'xl', fontWeight: 'bold' })}>
             <Trans>Invited people</Trans>
           </h2>
           <SelectField
             label={t`Status`}
             value={search.status ?? ''}
-            onChange={(e) => onSearch({ ...search, status: (e.currentTarget.value || undefined) as InvitationsSearch['status'], page: undefined })}
+            onChange={(e) =>
+              onSearch({
+                ...search,
+                status: (e.currentTarget.value || undefined) as InvitationsSearch['status'],
+                page: undefined,
+              })
+            }
             className={css({ minWidth: '12rem' })}
           >
             <option value="">{t`All`}</option>
@@ -152,11 +200,30 @@ export function InvitationsPage({
         {!invitations.ok ? (
           <FormAlert title={i18n._(inviteToasts.listFailed)}>{invitations.error.serverMessage ?? null}</FormAlert>
         ) : invitations.data.items.length === 0 ? (
-          <EmptyState icon={<UsersIcon />} title={<Trans>No invitations yet</Trans>} description={<Trans>People you invite appear here.</Trans>} />
+          <EmptyState
+            icon={<UsersIcon />}
+            title={<Trans>No invitations yet</Trans>}
+            description={<Trans>People you invite appear here.</Trans>}
+          />
         ) : (
           <>
-            <div tabIndex={0} role="region" aria-labelledby="invitations-list" className={css({ position: 'relative', overflowX: 'auto', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', bg: 'bg.surface' })}>
-              <table className={css({ width: 'full', borderCollapse: 'collapse', fontSize: 'sm' })} data-testid="invitations-table">
+            <div
+              tabIndex={0}
+              role="region"
+              aria-labelledby="invitations-list"
+              className={css({
+                position: 'relative',
+                overflowX: 'auto',
+                borderWidth: '1px',
+                borderColor: 'border.default',
+                borderRadius: 'xl',
+                bg: 'bg.surface',
+              })}
+            >
+              <table
+                className={css({ width: 'full', borderCollapse: 'collapse', fontSize: 'sm' })}
+                data-testid="invitations-table"
+              >
                 <thead>
                   <tr>
                     <th scope="col" className={tableHeaderCell}>{t`E-mail`}</th>
@@ -180,7 +247,9 @@ export function InvitationsPage({
                       </td>
                       <td className={cell}>{i18n._(roleLabels[inv.role])}</td>
                       <td className={cell}>{formatLongDate(inv.createdAt.slice(0, 10), locale)}</td>
-                      <td className={cell}>{inv.status === 'ACCEPTED' ? '—' : formatLongDate(inv.expiresAt.slice(0, 10), locale)}</td>
+                      <td className={cell}>
+                        {inv.status === 'ACCEPTED' ? '—' : formatLongDate(inv.expiresAt.slice(0, 10), locale)}
+                      </td>
                       <td className={cell}>
                         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
                           {inv.status === 'PENDING' ? (
@@ -196,7 +265,13 @@ export function InvitationsPage({
                             </Button>
                           ) : null}
                           {inv.status !== 'ACCEPTED' ? (
-                            <Button size="sm" variant="outline" startIcon={<TrashIcon size={16} />} onClick={() => setWithdrawing(inv)} aria-label={t`Withdraw the invitation of ${inv.email}`}>
+                            <Button
+                              size="sm"
+                              variant="outline"
+                              startIcon={<TrashIcon size={16} />}
+                              onClick={() => setWithdrawing(inv)}
+                              aria-label={t`Withdraw the invitation of ${inv.email}`}
+                            >
                               <Trans>Withdraw</Trans>
                             </Button>
                           ) : null}
@@ -225,7 +300,9 @@ export function InvitationsPage({
         size="sm"
         layout="compact"
         title={<Trans>Withdraw this invitation?</Trans>}
-        description={<Trans>The link mailed to {withdrawnEmail} will stop working. You can invite them again later.</Trans>}
+        description={
+          <Trans>The link mailed to {withdrawnEmail} will stop working. You can invite them again later.</Trans>
+        }
         footer={
           <div className={css({ display: 'flex', gap: '3', justifyContent: 'flex-end', flexWrap: 'wrap' })}>
             <Button variant="ghost" disabled={busy} onClick={() => setWithdrawing(null)}>

@@ -37,7 +37,10 @@ export function InviteForm({ api, onInvited }: { api: Api; onInvited: () => void
       onInvited();
     } else if (hasFailed(snapshot) && announced.current !== snapshot.context.error) {
       announced.current = snapshot.context.error;
-      toaster.create({ title: inviteFailureText(i18n._(inviteToasts.inviteFailed), snapshot.context.error), type: 'error' });
+      toaster.create({
+        title: inviteFailureText(i18n._(inviteToasts.inviteFailed), snapshot.context.error),
+        type: 'error',
+      });
     }
   }, [snapshot, i18n, onInvited]);
 
@@ -54,7 +57,16 @@ export function InviteForm({ api, onInvited }: { api: Api; onInvited: () => void
 
   const serverEmailError = snapshot.context.fieldErrors.email;
   return (
-    <form onSubmit={submit} noValidate className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: 'minmax(0, 1fr)', tablet: 'minmax(0, 2fr) minmax(0, 1fr) auto' }, alignItems: 'end' })}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className={css({
+        display: 'grid',
+        gap: '3',
+        gridTemplateColumns: { base: 'minmax(0, 1fr)', tablet: 'minmax(0, 2fr) minmax(0, 1fr) auto' },
+        alignItems: 'end',
+      })}
+    >
       <TextField
         label={t`E-mail`}
         type="email"
@@ -66,11 +78,21 @@ export function InviteForm({ api, onInvited }: { api: Api; onInvited: () => void
         error={emailError ?? (serverEmailError ? t`The server refused this e-mail` : undefined)}
         onChange={(e) => setEmail(e.currentTarget.value)}
       />
-      <SelectField label={t`Role`} value={role} disabled={busy} onChange={(e) => setRole(e.currentTarget.value as InviteRole)}>
+      <SelectField
+        label={t`Role`}
+        value={role}
+        disabled={busy}
+        onChange={(e) => setRole(e.currentTarget.value as InviteRole)}
+      >
         <option value="LEARNER">{t`Learner`}</option>
         <option value="EDUCATOR">{t`Educator`}</option>
       </SelectField>
-      <Button type="submit" loading={busy} startIcon={<MailIcon size={16} />} className={css({ marginBlockEnd: emailError ? '6' : '0' })}>
+      <Button
+        type="submit"
+        loading={busy}
+        startIcon={<MailIcon size={16} />}
+        className={css({ marginBlockEnd: emailError ? '6' : '0' })}
+      >
         <Trans>Send invitation</Trans>
       </Button>
     </form>

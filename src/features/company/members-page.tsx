@@ -25,7 +25,11 @@ import type { Settled } from '@/lib/load';
 type Member = components['schemas']['CompanyMember'];
 type PagedMember = components['schemas']['PagedCompanyMember'];
 
-const roleLabels: Partial<Record<Member['role'], MessageDescriptor>> = { USER: msg`User`, LEARNER: msg`Learner`, EDUCATOR: msg`Educator` };
+const roleLabels: Partial<Record<Member['role'], MessageDescriptor>> = {
+  USER: msg`User`,
+  LEARNER: msg`Learner`,
+  EDUCATOR: msg`Educator`,
+};
 const cell = css({ paddingInline: '4', paddingBlock: '3', verticalAlign: 'middle' });
 
 /**
@@ -67,7 +71,11 @@ export function MembersPage({
     if (!removing) return;
     setBusy(true);
     try {
-      unwrap(await api.DELETE('/companies/{id}/members/{userId}', { params: { path: { id: companyId, userId: removing.id } } }));
+      unwrap(
+        await api.DELETE('/companies/{id}/members/{userId}', {
+          params: { path: { id: companyId, userId: removing.id } },
+        }),
+      );
       toaster.create({ title: t`Member removed from the company`, type: 'success' });
       setRemoving(null);
       reload();
@@ -86,13 +94,25 @@ export function MembersPage({
         title={<Trans>Members</Trans>}
         lead={<Trans>The learners and educators of your company, their enrollments and progress.</Trans>}
         actions={
-          <Link to="/dashboard/company/invitations" className={css({ color: 'primary.strong', fontWeight: 'semibold', textDecoration: 'underline' })}>
+          <Link
+            to="/dashboard/company/invitations"
+            className={css({ color: 'primary.strong', fontWeight: 'semibold', textDecoration: 'underline' })}
+          >
             <Trans>Invitations</Trans>
           </Link>
         }
       />
-      <form role="search" onSubmit={submit} className={css({ display: 'flex', gap: '3', alignItems: 'end', flexWrap: 'wrap', marginBlockEnd: '6' })}>
-        <TextField label={t`Search by name or e-mail`} value={query} onChange={(e) => setQuery(e.currentTarget.value)} className={css({ flex: '1', minWidth: '14rem' })} />
+      <form
+        role="search"
+        onSubmit={submit}
+        className={css({ display: 'flex', gap: '3', alignItems: 'end', flexWrap: 'wrap', marginBlockEnd: '6' })}
+      >
+        <TextField
+          label={t`Search by name or e-mail`}
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          className={css({ flex: '1', minWidth: '14rem' })}
+        />
         <Button type="submit" variant="outline" startIcon={<SearchIcon size={16} />}>
           <Trans>Search</Trans>
         </Button>
@@ -100,11 +120,30 @@ export function MembersPage({
       {!members.ok ? (
         <FormAlert title={t`Could not get the members`}>{members.error.serverMessage ?? null}</FormAlert>
       ) : members.data.items.length === 0 ? (
-        <EmptyState icon={<UsersIcon />} title={<Trans>No members found</Trans>} description={<Trans>Invite people from the Invitations page.</Trans>} />
+        <EmptyState
+          icon={<UsersIcon />}
+          title={<Trans>No members found</Trans>}
+          description={<Trans>Invite people from the Invitations page.</Trans>}
+        />
       ) : (
         <>
-          <div tabIndex={0} role="region" aria-label={t`Members`} className={css({ position: 'relative', overflowX: 'auto', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', bg: 'bg.surface' })}>
-            <table className={css({ width: 'full', borderCollapse: 'collapse', fontSize: 'sm' })} data-testid="members-table">
+          <div
+            tabIndex={0}
+            role="region"
+            aria-label={t`Members`}
+            className={css({
+              position: 'relative',
+              overflowX: 'auto',
+              borderWidth: '1px',
+              borderColor: 'border.default',
+              borderRadius: 'xl',
+              bg: 'bg.surface',
+            })}
+          >
+            <table
+              className={css({ width: 'full', borderCollapse: 'collapse', fontSize: 'sm' })}
+              data-testid="members-table"
+            >
               <thead>
                 <tr>
                   <th scope="col" className={tableHeaderCell}>{t`Name`}</th>
@@ -146,14 +185,28 @@ export function MembersPage({
                             aria-valuemin={0}
                             aria-valuemax={100}
                             aria-valuenow={percent}
-                            className={css({ height: '1.5', borderRadius: 'full', bg: 'bg.subtle', overflow: 'hidden' })}
+                            className={css({
+                              height: '1.5',
+                              borderRadius: 'full',
+                              bg: 'bg.subtle',
+                              overflow: 'hidden',
+                            })}
                           >
-                            <div className={css({ height: 'full', bg: 'secondary.strong' })} style={{ width: `${percent}%` }} />
+                            <div
+                              className={css({ height: 'full', bg: 'secondary.strong' })}
+                              style={{ width: `${percent}%` }}
+                            />
                           </div>
                         </div>
                       </td>
                       <td className={cell}>
-                        <Button size="sm" variant="outline" startIcon={<TrashIcon size={16} />} onClick={() => setRemoving(m)} aria-label={t`Remove ${m.name} from the company`}>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          startIcon={<TrashIcon size={16} />}
+                          onClick={() => setRemoving(m)}
+                          aria-label={t`Remove ${m.name} from the company`}
+                        >
                           <Trans>Remove</Trans>
                         </Button>
                       </td>
@@ -163,7 +216,12 @@ export function MembersPage({
               </tbody>
             </table>
           </div>
-          <Pager page={members.data.page} pageSize={members.data.pageSize} total={members.data.total} onChange={(page) => onSearch({ ...search, page })} />
+          <Pager
+            page={members.data.page}
+            pageSize={members.data.pageSize}
+            total={members.data.total}
+            onChange={(page) => onSearch({ ...search, page })}
+          />
         </>
       )}
       <AppDialog
@@ -174,7 +232,9 @@ export function MembersPage({
         size="sm"
         layout="compact"
         title={<Trans>Remove {removingName} from the company?</Trans>}
-        description={<Trans>They keep their account and enrollments but lose access to the company's private courses.</Trans>}
+        description={
+          <Trans>They keep their account and enrollments but lose access to the company's private courses.</Trans>
+        }
         footer={
           <div className={css({ display: 'flex', gap: '3', justifyContent: 'flex-end', flexWrap: 'wrap' })}>
             <Button variant="ghost" disabled={busy} onClick={() => setRemoving(null)}>

@@ -17,7 +17,13 @@ import type { Api } from '@/lib/api/client';
 import { uploadFile } from '@/lib/api/upload';
 import type { AuthActor } from '@/lib/auth/auth-service';
 import { createThemeEditorActors, type LogoUploader } from '../../../machines/theme-editor.actors';
-import { type ColourCheck, type ColourKey, COLOUR_KEYS, type LinkProblem, MIN_TEXT_CONTRAST } from '../../../machines/theme-editor.form';
+import {
+  type ColourCheck,
+  type ColourKey,
+  COLOUR_KEYS,
+  type LinkProblem,
+  MIN_TEXT_CONTRAST,
+} from '../../../machines/theme-editor.form';
 import { themeEditorMachine } from '../../../machines/theme-editor.machine';
 import * as sel from '../../../machines/theme-editor.selectors';
 import { ThemePreview } from './theme-preview';
@@ -54,7 +60,8 @@ const section = css({ display: 'flex', flexDirection: 'column', gap: '4', paddin
 /** Formats a contrast ratio like "6.30:1" in the reader's digits. */
 function useRatio() {
   const { i18n } = useLingui();
-  return (ratio: number) => `${new Intl.NumberFormat(i18n.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(ratio)}:1`;
+  return (ratio: number) =>
+    `${new Intl.NumberFormat(i18n.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(ratio)}:1`;
 }
 
 function ColourField({
@@ -82,7 +89,10 @@ function ColourField({
         ? t`Text on this colour is hard to read: contrast ${ratio(check.ratio ?? 0)}, at least ${minimum} is needed (WCAG 2.1 AA).`
         : (serverError ?? null);
   return (
-    <div className={css({ display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', gap: '3', alignItems: 'start' })} data-testid={`colour-${colourKey}`}>
+    <div
+      className={css({ display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', gap: '3', alignItems: 'start' })}
+      data-testid={`colour-${colourKey}`}
+    >
       <input
         type="color"
         aria-label={t`${label}: colour picker`}
@@ -134,12 +144,23 @@ function ColourField({
  * shown in the footer to members. Saving applies the theme at once to the partner's own session
  * (`auth.themeChanged`); members get it at their next sign-in. Driven by `themeEditorMachine`.
  */
-export function ThemeEditorPage({ api, auth, companyId, companyName }: { api: Api; auth: AuthActor; companyId: number; companyName: string }) {
+export function ThemeEditorPage({
+  api,
+  auth,
+  companyId,
+  companyName,
+}: {
+  api: Api;
+  auth: AuthActor;
+  companyId: number;
+  companyName: string;
+}) {
   const { t, i18n } = useLingui();
   const reason = useErrorReason();
   const machine = useMemo(() => {
     const credentials = xhrCredentials(auth);
-    const upload: LogoUploader = (id, file, options) => uploadFile('companyLogo', file, { ...credentials, ...options, companyId: id });
+    const upload: LogoUploader = (id, file, options) =>
+      uploadFile('companyLogo', file, { ...credentials, ...options, companyId: id });
     return themeEditorMachine.provide({ actors: createThemeEditorActors(api, { upload }) });
   }, [api, auth]);
   const actor = useActorRef(machine, { input: { companyId } });
@@ -168,7 +189,11 @@ export function ThemeEditorPage({ api, auth, companyId, companyName }: { api: Ap
     return (
       <PageContainer>
         {header}
-        <SectionError title={<Trans>Could not load the brand settings</Trans>} error={error} onRetry={() => actor.send({ type: 'settings.retried' })} />
+        <SectionError
+          title={<Trans>Could not load the brand settings</Trans>}
+          error={error}
+          onRetry={() => actor.send({ type: 'settings.retried' })}
+        />
       </PageContainer>
     );
   }
@@ -207,7 +232,15 @@ export function ThemeEditorPage({ api, auth, companyId, companyName }: { api: Ap
         >
           <Card>
             <section aria-labelledby="brand-colours" className={section}>
-              <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'space-between', alignItems: 'flex-start' })}>
+              <div
+                className={css({
+                  display: 'flex',
+                  flexWrap: 'wrap',
+                  gap: '3',
+                  justifyContent: 'space-between',
+                  alignItems: 'flex-start',
+                })}
+              >
                 <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
                   <h2 id="brand-colours" className={sectionTitle}>
                     <Trans>Colours</Trans>
@@ -216,7 +249,13 @@ export function ThemeEditorPage({ api, auth, companyId, companyName }: { api: Ap
                     <Trans>Text on each colour must reach a contrast of at least 4.5:1 (WCAG 2.1 AA).</Trans>
                   </p>
                 </div>
-                <Button variant="outline" size="sm" startIcon={<ResetIcon size={16} />} disabled={saving} onClick={() => actor.send({ type: 'theme.reset' })}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  startIcon={<ResetIcon size={16} />}
+                  disabled={saving}
+                  onClick={() => actor.send({ type: 'theme.reset' })}
+                >
                   <Trans>Default colours</Trans>
                 </Button>
               </div>
@@ -250,7 +289,9 @@ export function ThemeEditorPage({ api, auth, companyId, companyName }: { api: Ap
                 value={logo ? { url: logo } : null}
                 progress={upload}
                 error={uploadError ? uploadErrorText(i18n, uploadError) : null}
-                helperText={<Trans>Shown in the header to your company's members. It is saved as soon as it is uploaded.</Trans>}
+                helperText={
+                  <Trans>Shown in the header to your company's members. It is saved as soon as it is uploaded.</Trans>
+                }
                 onFileSelected={(file) => actor.send({ type: 'logo.selected', file })}
                 onCancel={() => actor.send({ type: 'logo.cancelled' })}
               />
@@ -294,7 +335,11 @@ export function ThemeEditorPage({ api, auth, companyId, companyName }: { api: Ap
                         autoComplete="off"
                         disabled={saving}
                         onChange={(e) => actor.send({ type: 'link.changed', index, name: e.target.value })}
-                        error={problems.name ? i18n._(linkProblems[problems.name]) : (serverErrors[`links.${row.name}`] ?? null)}
+                        error={
+                          problems.name
+                            ? i18n._(linkProblems[problems.name])
+                            : (serverErrors[`links.${row.name}`] ?? null)
+                        }
                         helperText={row.name in knownLinkLabels ? i18n._(knownLinkLabels[row.name]!) : undefined}
                       />
                       <TextField
@@ -324,7 +369,13 @@ export function ThemeEditorPage({ api, auth, companyId, companyName }: { api: Ap
                 })}
               </ul>
               <div>
-                <Button variant="outline" size="sm" startIcon={<PlusIcon size={16} />} disabled={saving} onClick={() => actor.send({ type: 'link.added' })}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  startIcon={<PlusIcon size={16} />}
+                  disabled={saving}
+                  onClick={() => actor.send({ type: 'link.added' })}
+                >
                   <Trans>Add a link</Trans>
                 </Button>
               </div>
@@ -340,7 +391,9 @@ export function ThemeEditorPage({ api, auth, companyId, companyName }: { api: Ap
               )}
             </FormAlert>
           ) : null}
-          {sel.saveFailed(snapshot) ? <FormAlert title={<Trans>The theme was not saved</Trans>}>{reason(error)}</FormAlert> : null}
+          {sel.saveFailed(snapshot) ? (
+            <FormAlert title={<Trans>The theme was not saved</Trans>}>{reason(error)}</FormAlert>
+          ) : null}
           {sel.wasSaved(snapshot) ? (
             <FormAlert tone="success" title={<Trans>Brand settings saved</Trans>}>
               <Trans>Members see the new theme from their next sign-in.</Trans>
@@ -348,7 +401,11 @@ export function ThemeEditorPage({ api, auth, companyId, companyName }: { api: Ap
           ) : null}
 
           <div className={cx(css({ display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'center' }))}>
-            <Button type="submit" loading={saving} aria-describedby={sel.canSave(snapshot) ? undefined : 'brand-save-hint'}>
+            <Button
+              type="submit"
+              loading={saving}
+              aria-describedby={sel.canSave(snapshot) ? undefined : 'brand-save-hint'}
+            >
               <Trans>Save theme</Trans>
             </Button>
             {sel.isDirty(snapshot) && !saving ? (
@@ -357,14 +414,20 @@ export function ThemeEditorPage({ api, auth, companyId, companyName }: { api: Ap
               </span>
             ) : null}
             {!sel.canSave(snapshot) && !saving ? (
-              <span id="brand-save-hint" className={css({ fontSize: 'sm', color: 'error.strong', fontWeight: 'medium' })}>
+              <span
+                id="brand-save-hint"
+                className={css({ fontSize: 'sm', color: 'error.strong', fontWeight: 'medium' })}
+              >
                 <Trans>Fix the colours or links above to save.</Trans>
               </span>
             ) : null}
           </div>
         </form>
 
-        <aside aria-labelledby="brand-preview" className={css({ position: { desktop: 'sticky' }, insetBlockStart: { desktop: '20' } })}>
+        <aside
+          aria-labelledby="brand-preview"
+          className={css({ position: { desktop: 'sticky' }, insetBlockStart: { desktop: '20' } })}
+        >
           <Card>
             <div className={section}>
               <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>

@@ -49,12 +49,26 @@ const previewButton = css({
  * navigation), buttons and badges in the three colours, as the SPA draws them. Decorative copies
  * of real controls: nothing in it is focusable.
  */
-export function ThemePreview({ values, logo, companyName }: { values: ThemeValues; logo: string | null; companyName: string }) {
+export function ThemePreview({
+  values,
+  logo,
+  companyName,
+}: {
+  values: ThemeValues;
+  logo: string | null;
+  companyName: string;
+}) {
   return (
     <div
       data-testid="theme-preview"
       style={themeVariables(values)}
-      className={css({ borderRadius: 'xl', borderWidth: '1px', borderColor: 'border.default', overflow: 'hidden', bg: 'bg.surface' })}
+      className={css({
+        borderRadius: 'xl',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        overflow: 'hidden',
+        bg: 'bg.surface',
+      })}
     >
       <div
         data-testid="preview-header"
@@ -69,21 +83,53 @@ export function ThemePreview({ values, logo, companyName }: { values: ThemeValue
         })}
       >
         {logo ? (
-          <img src={logo} alt="" className={css({ height: '8', width: 'auto', maxWidth: '24', objectFit: 'contain', bg: 'white', borderRadius: 'md', padding: '0.5' })} />
+          <img
+            src={logo}
+            alt=""
+            className={css({
+              height: '8',
+              width: 'auto',
+              maxWidth: '24',
+              objectFit: 'contain',
+              bg: 'white',
+              borderRadius: 'md',
+              padding: '0.5',
+            })}
+          />
         ) : null}
-        <span className={css({ fontWeight: 'bold', fontSize: 'md', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' })}>{companyName}</span>
-        <span className={css({ marginInlineStart: 'auto', fontSize: 'sm', fontWeight: 'semibold', whiteSpace: 'nowrap' })}>
+        <span
+          className={css({
+            fontWeight: 'bold',
+            fontSize: 'md',
+            whiteSpace: 'nowrap',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+          })}
+        >
+          {companyName}
+        </span>
+        <span
+          className={css({ marginInlineStart: 'auto', fontSize: 'sm', fontWeight: 'semibold', whiteSpace: 'nowrap' })}
+        >
           <Trans>My courses</Trans>
         </span>
       </div>
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', padding: '4' })}>
         <p className={css({ fontSize: 'sm', color: 'fg.default' })}>
           <Trans>
-            Learn with <span className={css({ color: 'primary.strong', fontWeight: 'semibold', textDecoration: 'underline' })}>your team</span>, live.
+            Learn with{' '}
+            <span className={css({ color: 'primary.strong', fontWeight: 'semibold', textDecoration: 'underline' })}>
+              your team
+            </span>
+            , live.
           </Trans>
         </p>
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
-          <span data-testid="preview-primary-button" className={previewButton} style={{ background: 'var(--colors-primary-strong)', color: 'white' }}>
+          <span
+            data-testid="preview-primary-button"
+            className={previewButton}
+            style={{ background: 'var(--colors-primary-strong)', color: 'white' }}
+          >
             <Trans>Enroll now</Trans>
           </span>
           <span className={previewButton} style={{ background: 'var(--colors-secondary-strong)', color: 'white' }}>
@@ -91,19 +137,44 @@ export function ThemePreview({ values, logo, companyName }: { values: ThemeValue
           </span>
           <span
             className={previewButton}
-            style={{ background: 'white', color: 'var(--colors-primary-strong)', border: '1px solid var(--colors-primary-strong)' }}
+            style={{
+              background: 'white',
+              color: 'var(--colors-primary-strong)',
+              border: '1px solid var(--colors-primary-strong)',
+            }}
           >
             <Trans>View syllabus</Trans>
           </span>
         </div>
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
-          <span className={pill} style={{ background: 'var(--colors-primary-subtle)', color: 'var(--colors-primary-stronger)', borderColor: 'var(--colors-primary-muted)' }}>
+          <span
+            className={pill}
+            style={{
+              background: 'var(--colors-primary-subtle)',
+              color: 'var(--colors-primary-stronger)',
+              borderColor: 'var(--colors-primary-muted)',
+            }}
+          >
             <Trans>Live</Trans>
           </span>
-          <span className={pill} style={{ background: 'var(--colors-secondary-subtle)', color: 'var(--colors-secondary-stronger)', borderColor: 'var(--colors-secondary-muted)' }}>
+          <span
+            className={pill}
+            style={{
+              background: 'var(--colors-secondary-subtle)',
+              color: 'var(--colors-secondary-stronger)',
+              borderColor: 'var(--colors-secondary-muted)',
+            }}
+          >
             <Trans>Python</Trans>
           </span>
-          <span className={pill} style={{ background: 'var(--colors-tertiary-subtle)', color: 'var(--colors-tertiary-stronger)', borderColor: 'var(--colors-tertiary-muted)' }}>
+          <span
+            className={pill}
+            style={{
+              background: 'var(--colors-tertiary-subtle)',
+              color: 'var(--colors-tertiary-stronger)',
+              borderColor: 'var(--colors-tertiary-muted)',
+            }}
+          >
             <Trans>3 seats left</Trans>
           </span>
         </div>

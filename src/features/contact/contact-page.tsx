@@ -38,16 +38,24 @@ export function ContactPage({ api }: { api: Api }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const sentRef = useRef<HTMLDivElement>(null);
-  const refs = { name: useRef<HTMLInputElement>(null), email: useRef<HTMLInputElement>(null), subject: useRef<HTMLInputElement>(null), message: useRef<HTMLTextAreaElement>(null) };
+  const refs = {
+    name: useRef<HTMLInputElement>(null),
+    email: useRef<HTMLInputElement>(null),
+    subject: useRef<HTMLInputElement>(null),
+    message: useRef<HTMLTextAreaElement>(null),
+  };
   const fetchChallenge = useMemo(() => async () => unwrap(await api.GET('/auth/captcha/challenge')), [api]);
 
-  const change = (key: keyof Fields) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const change = (key: keyof Fields) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const found: typeof errors = {};
-    for (const key of ['name', 'email', 'subject', 'message'] as const) if (!values[key].trim()) found[key] = t`This field is required.`;
-    if (values.email.trim() && !EMAIL.test(values.email.trim())) found.email = t`Enter a valid e-mail address, like name@example.com.`;
+    for (const key of ['name', 'email', 'subject', 'message'] as const)
+      if (!values[key].trim()) found[key] = t`This field is required.`;
+    if (values.email.trim() && !EMAIL.test(values.email.trim()))
+      found.email = t`Enter a valid e-mail address, like name@example.com.`;
     if (!captcha) found.captcha = t`Please complete the captcha`;
     setErrors(found);
     setFailure(null);
@@ -59,7 +67,12 @@ export function ContactPage({ api }: { api: Api }) {
       unwrap(
         await api.POST('/contact', {
           params: { query: { [CAPTCHA_PARAM]: captcha! } },
-          body: { name: values.name.trim(), email: values.email.trim(), subject: values.subject.trim(), message: values.message.trim() },
+          body: {
+            name: values.name.trim(),
+            email: values.email.trim(),
+            subject: values.subject.trim(),
+            message: values.message.trim(),
+          },
         }),
       );
       setSent(true);
@@ -72,9 +85,14 @@ export function ContactPage({ api }: { api: Api }) {
       for (const key of ['name', 'email', 'subject', 'message'] as const) if (fields[key]) next[key] = fields[key];
       if (captchaRefused(fields)) next.captcha = t`The captcha was not accepted, please try again`;
       setErrors(next);
-      const server = statusOf(err) === 429 ? messageOf(err) : messageOf(err) && !captchaRefused(fields) ? messageOf(err) : undefined;
+      const server =
+        statusOf(err) === 429 ? messageOf(err) : messageOf(err) && !captchaRefused(fields) ? messageOf(err) : undefined;
       setFailure(server ?? t`System error please try later !`);
-      setTimeout(() => toaster.create({ title: t`Contact us failed!`, ...(server ? { description: server } : {}), type: 'error' }), 0);
+      setTimeout(
+        () =>
+          toaster.create({ title: t`Contact us failed!`, ...(server ? { description: server } : {}), type: 'error' }),
+        0,
+      );
     } finally {
       // The captcha was spent (or refused): a new one is needed.
       setCaptcha(null);
@@ -85,7 +103,14 @@ export function ContactPage({ api }: { api: Api }) {
 
   return (
     <PageContainer className={css({ paddingBlock: { base: '8', tablet: '12' }, maxWidth: '44rem' })}>
-      <PageHeader title={<Trans>Contact us</Trans>} lead={<Trans>A question about a course, a company account or your payments? Write to us and we answer by e-mail.</Trans>} />
+      <PageHeader
+        title={<Trans>Contact us</Trans>}
+        lead={
+          <Trans>
+            A question about a course, a company account or your payments? Write to us and we answer by e-mail.
+          </Trans>
+        }
+      />
       {sent ? (
         <div ref={sentRef} tabIndex={-1} className={css({ outline: 'none', marginBlockEnd: '6' })}>
           <FormAlert tone="success" title={<Trans>Your message was sent</Trans>}>
@@ -93,11 +118,59 @@ export function ContactPage({ api }: { api: Api }) {
           </FormAlert>
         </div>
       ) : null}
-      <form noValidate onSubmit={(e) => void submit(e)} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })} aria-label={t`Contact us`}>
-        <TextField ref={refs.name} label={t`Your name`} name="name" autoComplete="name" required maxLength={200} value={values.name} onChange={change('name')} error={errors.name} disabled={sending} />
-        <TextField ref={refs.email} label={t`Your e-mail address`} name="email" type="email" autoComplete="email" required value={values.email} onChange={change('email')} error={errors.email} disabled={sending} />
-        <TextField ref={refs.subject} label={t`Subject`} name="subject" required maxLength={200} value={values.subject} onChange={change('subject')} error={errors.subject} disabled={sending} />
-        <TextareaField ref={refs.message} label={t`Message`} name="message" required maxLength={5000} rows={6} value={values.message} onChange={change('message')} error={errors.message} disabled={sending} />
+      <form
+        noValidate
+        onSubmit={(e) => void submit(e)}
+        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+        aria-label={t`Contact us`}
+      >
+        <TextField
+          ref={refs.name}
+          label={t`Your name`}
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={200}
+          value={values.name}
+          onChange={change('name')}
+          error={errors.name}
+          disabled={sending}
+        />
+        <TextField
+          ref={refs.email}
+          label={t`Your e-mail address`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={values.email}
+          onChange={change('email')}
+          error={errors.email}
+          disabled={sending}
+        />
+        <TextField
+          ref={refs.subject}
+          label={t`Subject`}
+          name="subject"
+          required
+          maxLength={200}
+          value={values.subject}
+          onChange={change('subject')}
+          error={errors.subject}
+          disabled={sending}
+        />
+        <TextareaField
+          ref={refs.message}
+          label={t`Message`}
+          name="message"
+          required
+          maxLength={5000}
+          rows={6}
+          value={values.message}
+          onChange={change('message')}
+          error={errors.message}
+          disabled={sending}
+        />
         <CaptchaField
           key={round}
           fetchChallenge={fetchChallenge}

@@ -111,7 +111,15 @@ function useDestroyOnLeave(courseId: number | undefined) {
  * (`isCourseFormDirty`), leaving for another page asks first ("Leave without saving?") and the
  * browser asks before closing or reloading the tab; the redirect after a save is never held.
  */
-export function CourseEditorScreen({ api, auth, courseId }: { api: Api; auth: AuthActor; courseId?: number | undefined }) {
+export function CourseEditorScreen({
+  api,
+  auth,
+  courseId,
+}: {
+  api: Api;
+  auth: AuthActor;
+  courseId?: number | undefined;
+}) {
   const { t, i18n } = useLingui();
   const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const navigate = useNavigate();
@@ -119,14 +127,11 @@ export function CourseEditorScreen({ api, auth, courseId }: { api: Api; auth: Au
   // Partners and company educators may make a course private to their company (spec §3 isPrivate).
   const company = record && (record.user.role === 'PARTNER' || record.user.role === 'EDUCATOR') ? record.company : null;
   const destroyRef = useDestroyOnLeave(courseId);
-  const machine = useMemo(
-    () => {
-      const credentials = xhrCredentials(auth);
-      const upload: CourseUpload = (kind, file, options) => uploadFile(kind, file, { ...credentials, ...options });
-      return courseEditorMachine.provide({ actors: createCourseEditorActors(api, { upload }) });
-    },
-    [api, auth],
-  );
+  const machine = useMemo(() => {
+    const credentials = xhrCredentials(auth);
+    const upload: CourseUpload = (kind, file, options) => uploadFile(kind, file, { ...credentials, ...options });
+    return courseEditorMachine.provide({ actors: createCourseEditorActors(api, { upload }) });
+  }, [api, auth]);
   const actor = useActorRef(machine, { input: { courseId: courseId ?? null, companyId: company?.id ?? null } });
   destroyRef.current = actor;
   const snapshot = useSelector(actor, (s) => s);
@@ -198,7 +203,12 @@ export function CourseEditorScreen({ api, auth, courseId }: { api: Api; auth: Au
 
   if (isPreparing(snapshot)) {
     return (
-      <div className={cx(containerStyles, css({ paddingBlock: '16', display: 'flex', justifyContent: 'center', color: 'primary.strong' }))}>
+      <div
+        className={cx(
+          containerStyles,
+          css({ paddingBlock: '16', display: 'flex', justifyContent: 'center', color: 'primary.strong' }),
+        )}
+      >
         {loading ? <Spinner size="lg" label={t`Loading the course editor…`} /> : null}
       </div>
     );
@@ -209,9 +219,19 @@ export function CourseEditorScreen({ api, auth, courseId }: { api: Api; auth: Au
     return (
       <div className={cx(containerStyles, css({ paddingBlock: { base: '8', tablet: '12' } }))}>
         <EmptyState
-          title={notFound ? <Trans>This course cannot be edited</Trans> : <Trans>The course editor could not be loaded</Trans>}
+          title={
+            notFound ? (
+              <Trans>This course cannot be edited</Trans>
+            ) : (
+              <Trans>The course editor could not be loaded</Trans>
+            )
+          }
           description={
-            notFound ? <Trans>It does not exist, or it is not one of your courses.</Trans> : (error?.message ?? t`System error please try later !`)
+            notFound ? (
+              <Trans>It does not exist, or it is not one of your courses.</Trans>
+            ) : (
+              (error?.message ?? t`System error please try later !`)
+            )
           }
           action={
             notFound ? (
@@ -230,7 +250,8 @@ export function CourseEditorScreen({ api, auth, courseId }: { api: Api; auth: Au
   }
 
   const uploadProps = (field: UploadFieldName) => ({
-    progress: upload?.field === field ? { loaded: upload.loaded, total: upload.total, fileName: upload.fileName } : null,
+    progress:
+      upload?.field === field ? { loaded: upload.loaded, total: upload.total, fileName: upload.fileName } : null,
     error: uploadError?.field === field ? uploadErrorText(i18n, uploadError) : errorOf(field),
     onFileSelected: (file: File | null) => actor.send({ type: 'upload.requested', field, file }),
     onCancel: () => actor.send({ type: 'upload.cancelled' }),
@@ -251,7 +272,9 @@ export function CourseEditorScreen({ api, auth, courseId }: { api: Api; auth: Au
           course ? (
             <Trans>Changes are saved when you save the draft or submit the course for review.</Trans>
           ) : (
-            <Trans>Describe your course, plan its first session and build its syllabus. Save a draft at any time.</Trans>
+            <Trans>
+              Describe your course, plan its first session and build its syllabus. Save a draft at any time.
+            </Trans>
           )
         }
         actions={
@@ -267,7 +290,20 @@ export function CourseEditorScreen({ api, auth, courseId }: { api: Api; auth: Au
       />
 
       {course?.status === 'REJECTED' && course.moderationMessage ? (
-        <div role="note" className={css({ display: 'flex', gap: '3', padding: '4', borderRadius: 'lg', bg: 'status.red.bg', color: 'status.red.fg', borderWidth: '1px', borderColor: 'status.red.border', marginBlockEnd: '6' })}>
+        <div
+          role="note"
+          className={css({
+            display: 'flex',
+            gap: '3',
+            padding: '4',
+            borderRadius: 'lg',
+            bg: 'status.red.bg',
+            color: 'status.red.fg',
+            borderWidth: '1px',
+            borderColor: 'status.red.border',
+            marginBlockEnd: '6',
+          })}
+        >
           <AlertIcon size={20} />
           <div>
             <p className={css({ fontWeight: 'semibold' })}>
@@ -337,7 +373,10 @@ export function CourseEditorScreen({ api, auth, courseId }: { api: Api; auth: Au
           display: 'grid',
           gap: '6',
           alignItems: 'start',
-          gridTemplateColumns: { base: 'minmax(0, 1fr)', desktop: previewMode === 'hidden' ? 'minmax(0, 1fr)' : 'minmax(0, 7fr) minmax(0, 5fr)' },
+          gridTemplateColumns: {
+            base: 'minmax(0, 1fr)',
+            desktop: previewMode === 'hidden' ? 'minmax(0, 1fr)' : 'minmax(0, 7fr) minmax(0, 5fr)',
+          },
         })}
       >
         {previewMode !== 'hidden' ? (
@@ -363,23 +402,61 @@ export function CourseEditorScreen({ api, auth, courseId }: { api: Api; auth: Au
               gap: '4',
             })}
           >
-            <h2 id="course-preview-title" className={css({ fontSize: 'sm', fontWeight: 'bold', color: 'primary.strong', textTransform: 'uppercase', letterSpacing: 'wide' })}>
-              {previewMode === 'learner' ? <Trans>Preview as a learner</Trans> : <Trans>Preview as the instructor</Trans>}
+            <h2
+              id="course-preview-title"
+              className={css({
+                fontSize: 'sm',
+                fontWeight: 'bold',
+                color: 'primary.strong',
+                textTransform: 'uppercase',
+                letterSpacing: 'wide',
+              })}
+            >
+              {previewMode === 'learner' ? (
+                <Trans>Preview as a learner</Trans>
+              ) : (
+                <Trans>Preview as the instructor</Trans>
+              )}
             </h2>
             <CoursePreview mode={previewMode} values={values} reference={reference} educatorName={educatorName} />
           </section>
         ) : null}
 
-        <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={saving || undefined} className={css({ display: 'flex', flexDirection: 'column', gap: '6', minWidth: 0, maxWidth: previewMode === 'hidden' ? '64rem' : 'none' })}>
+        <form
+          ref={formRef}
+          noValidate
+          onSubmit={onSubmit}
+          aria-busy={saving || undefined}
+          className={css({
+            display: 'flex',
+            flexDirection: 'column',
+            gap: '6',
+            minWidth: 0,
+            maxWidth: previewMode === 'hidden' ? '64rem' : 'none',
+          })}
+        >
           {failedNow && error ? (
             <FormErrorBanner
-              title={i18n._(error.code === 'editor.createFailed' ? courseToasts.createFailed : courseToasts.updateFailed)}
+              title={i18n._(
+                error.code === 'editor.createFailed' ? courseToasts.createFailed : courseToasts.updateFailed,
+              )}
               message={error.message}
               otherErrors={otherServerErrors}
             />
           ) : null}
 
-          <fieldset disabled={saving} className={css({ border: 'none', padding: 0, margin: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '6' })}>
+          <fieldset
+            disabled={saving}
+            className={css({
+              border: 'none',
+              padding: 0,
+              margin: 0,
+              minWidth: 0,
+              display: 'flex',
+              flexDirection: 'column',
+              gap: '6',
+            })}
+          >
             <FormSection id="course-details" title={<Trans>Course details</Trans>}>
               <TextField
                 label={t`Title`}
@@ -448,7 +525,9 @@ export function CourseEditorScreen({ api, auth, courseId }: { api: Api; auth: Au
                   name="difficultyLevel"
                   required
                   value={values.difficultyLevel}
-                  onChange={(e) => change({ difficultyLevel: e.currentTarget.value as Difficulty }, ['difficultyLevel'])}
+                  onChange={(e) =>
+                    change({ difficultyLevel: e.currentTarget.value as Difficulty }, ['difficultyLevel'])
+                  }
                   error={errorOf('difficultyLevel')}
                 >
                   {DIFFICULTIES.map((d) => (
@@ -487,7 +566,13 @@ export function CourseEditorScreen({ api, auth, courseId }: { api: Api; auth: Au
                   error={errorOf('price')}
                 />
               </FieldRow>
-              <div className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(0, 1fr))' } })}>
+              <div
+                className={css({
+                  display: 'grid',
+                  gap: '3',
+                  gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(0, 1fr))' },
+                })}
+              >
                 <CheckboxField
                   label={<Trans>Several instructors</Trans>}
                   hint={<Trans>Other educators may run sessions of this course.</Trans>}
@@ -506,7 +591,13 @@ export function CourseEditorScreen({ api, auth, courseId }: { api: Api; auth: Au
             </FormSection>
 
             <FormSection id="course-skills" title={<Trans>Skills</Trans>}>
-              <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(0, 1fr))' } })}>
+              <div
+                className={css({
+                  display: 'grid',
+                  gap: '6',
+                  gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(0, 1fr))' },
+                })}
+              >
                 <SkillPicker
                   legend={t`Skills required`}
                   hint={t`What learners should know before they start.`}
@@ -527,7 +618,13 @@ export function CourseEditorScreen({ api, auth, courseId }: { api: Api; auth: Au
             </FormSection>
 
             <FormSection id="course-media" title={<Trans>Picture and video</Trans>}>
-              <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(0, 1fr))' } })}>
+              <div
+                className={css({
+                  display: 'grid',
+                  gap: '6',
+                  gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(0, 1fr))' },
+                })}
+              >
                 <UploadField
                   label={t`Course picture`}
                   kind="coursePicture"
@@ -558,9 +655,7 @@ export function CourseEditorScreen({ api, auth, courseId }: { api: Api; auth: Au
             />
           </fieldset>
 
-          <div
-            className={stickyActionBar}
-          >
+          <div className={stickyActionBar}>
             {uploading ? (
               <p className={css({ fontSize: 'sm', color: 'fg.muted', marginInlineEnd: 'auto' })}>
                 <Trans>Wait for the upload to finish to save.</Trans>

@@ -56,7 +56,9 @@ export function toPreviewSyllabus(
 
 function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
-    <li className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted' })}>
+    <li
+      className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted' })}
+    >
       <span aria-hidden className={css({ color: 'primary.strong', display: 'inline-flex' })}>
         {icon}
       </span>
@@ -65,7 +67,14 @@ function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
-const chip = css({ display: 'inline-flex', paddingInline: '3', paddingBlock: '1', borderRadius: 'full', fontSize: 'sm', fontWeight: 'medium' });
+const chip = css({
+  display: 'inline-flex',
+  paddingInline: '3',
+  paddingBlock: '1',
+  borderRadius: 'full',
+  fontSize: 'sm',
+  fontWeight: 'medium',
+});
 const subTitle = css({ fontSize: 'md', fontWeight: 'bold', marginBlockEnd: '2' });
 
 /**
@@ -120,7 +129,9 @@ export function CoursePreview({
                 {start} to {end}
               </Trans>
             </p>
-            {values.timezone ? <WeeklySchedule schedule={toWeeks(values)} timezone={values.timezone} from={values.startDate} compact /> : null}
+            {values.timezone ? (
+              <WeeklySchedule schedule={toWeeks(values)} timezone={values.timezone} from={values.startDate} compact />
+            ) : null}
           </div>
         ) : null}
         <SyllabusView syllabus={syllabus} {...(values.startDate ? { startDate: values.startDate } : {})} />
@@ -135,9 +146,18 @@ export function CoursePreview({
       </div>
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
         {category ? (
-          <p className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'primary.strong' })}>{categoryName(category, locale)}</p>
+          <p className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'primary.strong' })}>
+            {categoryName(category, locale)}
+          </p>
         ) : null}
-        <h3 className={css({ fontSize: { base: 'xl', tablet: '2xl' }, fontWeight: 'extrabold', letterSpacing: 'tight', lineHeight: '1.2' })}>
+        <h3
+          className={css({
+            fontSize: { base: 'xl', tablet: '2xl' },
+            fontWeight: 'extrabold',
+            letterSpacing: 'tight',
+            lineHeight: '1.2',
+          })}
+        >
           <bdi>{title}</bdi>
         </h3>
         {values.description.trim() ? (
@@ -165,16 +185,36 @@ export function CoursePreview({
         </p>
       </div>
       {session ? (
-        <div className={css({ borderRadius: 'lg', borderWidth: '1px', borderColor: 'border.default', padding: '4', display: 'flex', flexDirection: 'column', gap: '2' })}>
+        <div
+          className={css({
+            borderRadius: 'lg',
+            borderWidth: '1px',
+            borderColor: 'border.default',
+            padding: '4',
+            display: 'flex',
+            flexDirection: 'column',
+            gap: '2',
+          })}
+        >
           <p className={css({ fontWeight: 'bold', display: 'flex', alignItems: 'center', gap: '2' })}>
             <CalendarIcon size={16} className={css({ color: 'primary.strong', flexShrink: 0 })} />
             <Trans>
               {start} to {end}
             </Trans>
           </p>
-          {values.timezone ? <WeeklySchedule schedule={toWeeks(values)} timezone={values.timezone} from={values.startDate} compact /> : null}
+          {values.timezone ? (
+            <WeeklySchedule schedule={toWeeks(values)} timezone={values.timezone} from={values.startDate} compact />
+          ) : null}
           {seats > 0 ? (
-            <p className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted' })}>
+            <p
+              className={css({
+                display: 'inline-flex',
+                alignItems: 'center',
+                gap: '1.5',
+                fontSize: 'sm',
+                color: 'fg.muted',
+              })}
+            >
               <UsersIcon size={16} />
               <Plural value={seats} one="# seat" other="# seats" />
             </p>
@@ -215,7 +255,10 @@ export function CoursePreview({
           {required.length ? (
             <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', listStyle: 'none', padding: 0 })}>
               {required.map((id) => (
-                <li key={id} className={cx(chip, css({ bg: 'bg.subtle', borderWidth: '1px', borderColor: 'border.default' }))}>
+                <li
+                  key={id}
+                  className={cx(chip, css({ bg: 'bg.subtle', borderWidth: '1px', borderColor: 'border.default' }))}
+                >
                   {skillName(id)}
                 </li>
               ))}

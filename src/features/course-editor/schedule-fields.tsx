@@ -26,7 +26,10 @@ export function ScheduleFields({
   const { t, i18n } = useLingui();
   const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const setDay = (day: Weekday, patch: Partial<DaySlot>) =>
-    onChange({ schedule: { ...values.schedule, [day]: { ...values.schedule[day], ...patch } } }, [`weeks.${day}`, 'weeks']);
+    onChange({ schedule: { ...values.schedule, [day]: { ...values.schedule[day], ...patch } } }, [
+      `weeks.${day}`,
+      'weeks',
+    ]);
 
   return (
     <FormSection
@@ -79,7 +82,10 @@ export function ScheduleFields({
           error={errorOf('maxSeats')}
         />
       </FieldRow>
-      <fieldset className={css({ border: 'none', padding: 0, margin: 0, minWidth: 0 })} aria-describedby={errorOf('weeks') ? 'weeks-error' : undefined}>
+      <fieldset
+        className={css({ border: 'none', padding: 0, margin: 0, minWidth: 0 })}
+        aria-describedby={errorOf('weeks') ? 'weeks-error' : undefined}
+      >
         <legend className={css({ fontSize: 'sm', fontWeight: 'semibold', marginBlockEnd: '2' })}>
           <Trans>Weekly meetings</Trans>
         </legend>
@@ -101,12 +107,27 @@ export function ScheduleFields({
                   borderColor: 'border.default',
                 })}
               >
-                <label className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', fontWeight: 'medium', gridColumn: { base: '1 / -1', tablet: 'auto' }, cursor: 'pointer' })}>
+                <label
+                  className={css({
+                    display: 'flex',
+                    alignItems: 'center',
+                    gap: '2',
+                    fontSize: 'sm',
+                    fontWeight: 'medium',
+                    gridColumn: { base: '1 / -1', tablet: 'auto' },
+                    cursor: 'pointer',
+                  })}
+                >
                   <input
                     type="checkbox"
                     checked={slot.enabled}
                     onChange={(e) =>
-                      setDay(day, e.currentTarget.checked ? { enabled: true, start: slot.start || '18:00', end: slot.end || '20:00' } : { enabled: false })
+                      setDay(
+                        day,
+                        e.currentTarget.checked
+                          ? { enabled: true, start: slot.start || '18:00', end: slot.end || '20:00' }
+                          : { enabled: false },
+                      )
                     }
                     className={css({ width: '4.5', height: '4.5', accentColor: 'var(--colors-primary-strong)' })}
                   />
@@ -133,7 +154,15 @@ export function ScheduleFields({
                   className={controlStyles}
                 />
                 {error ? (
-                  <p id={`slot-${day}-error`} className={css({ fontSize: 'xs', fontWeight: 'medium', color: 'error.strong', gridColumn: { base: '1 / -1', tablet: 'auto' } })}>
+                  <p
+                    id={`slot-${day}-error`}
+                    className={css({
+                      fontSize: 'xs',
+                      fontWeight: 'medium',
+                      color: 'error.strong',
+                      gridColumn: { base: '1 / -1', tablet: 'auto' },
+                    })}
+                  >
                     {error}
                   </p>
                 ) : (
@@ -144,7 +173,10 @@ export function ScheduleFields({
           })}
         </ul>
         {errorOf('weeks') ? (
-          <p id="weeks-error" className={css({ fontSize: 'xs', fontWeight: 'medium', color: 'error.strong', marginBlockStart: '2' })}>
+          <p
+            id="weeks-error"
+            className={css({ fontSize: 'xs', fontWeight: 'medium', color: 'error.strong', marginBlockStart: '2' })}
+          >
             {errorOf('weeks')}
           </p>
         ) : null}

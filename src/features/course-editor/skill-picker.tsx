@@ -45,16 +45,29 @@ export function SkillPicker({
     <fieldset
       disabled={disabled}
       aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-      className={css({ display: 'flex', flexDirection: 'column', gap: '2.5', minWidth: 0, border: 'none', padding: 0, margin: 0 })}
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '2.5',
+        minWidth: 0,
+        border: 'none',
+        padding: 0,
+        margin: 0,
+      })}
     >
-      <legend className={css({ fontSize: 'sm', fontWeight: 'medium', marginBlockEnd: '1', padding: 0 })}>{legend}</legend>
+      <legend className={css({ fontSize: 'sm', fontWeight: 'medium', marginBlockEnd: '1', padding: 0 })}>
+        {legend}
+      </legend>
       {hint ? (
         <p id={`${id}-hint`} className={css({ fontSize: 'xs', color: 'fg.muted' })}>
           {hint}
         </p>
       ) : null}
       {chosen.length > 0 ? (
-        <ul aria-label={t`Chosen: ${legend}`} className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', listStyle: 'none', padding: 0 })}>
+        <ul
+          aria-label={t`Chosen: ${legend}`}
+          className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', listStyle: 'none', padding: 0 })}
+        >
           {chosen.map((skillId) => {
             const name = byId.get(skillId)?.name ?? `#${skillId}`;
             return (
@@ -93,7 +106,10 @@ export function SkillPicker({
         </p>
       )}
       <div className={css({ position: 'relative' })}>
-        <span aria-hidden className={css({ position: 'absolute', insetInlineStart: '3', insetBlockStart: '2.5', color: 'fg.subtle' })}>
+        <span
+          aria-hidden
+          className={css({ position: 'absolute', insetInlineStart: '3', insetBlockStart: '2.5', color: 'fg.subtle' })}
+        >
           <SearchIcon size={18} />
         </span>
         <input

@@ -67,7 +67,18 @@ function GripIcon() {
 
 function ArrowIcon({ up }: { up: boolean }) {
   return (
-    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden focusable="false" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      aria-hidden
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       {up ? <path d="M12 19V5M5 12l7-7 7 7" /> : <path d="M12 5v14M19 12l-7 7-7-7" />}
     </svg>
   );
@@ -99,13 +110,36 @@ function ItemActions({
 }) {
   return (
     <div className={css({ display: 'flex', gap: '1', flexShrink: 0 })}>
-      <button type="button" id={`move-${itemKey}-up`} className={iconButton} disabled={disabled || !canUp} onClick={onUp} aria-label={upLabel} title={upLabel}>
+      <button
+        type="button"
+        id={`move-${itemKey}-up`}
+        className={iconButton}
+        disabled={disabled || !canUp}
+        onClick={onUp}
+        aria-label={upLabel}
+        title={upLabel}
+      >
         <ArrowIcon up />
       </button>
-      <button type="button" id={`move-${itemKey}-down`} className={iconButton} disabled={disabled || !canDown} onClick={onDown} aria-label={downLabel} title={downLabel}>
+      <button
+        type="button"
+        id={`move-${itemKey}-down`}
+        className={iconButton}
+        disabled={disabled || !canDown}
+        onClick={onDown}
+        aria-label={downLabel}
+        title={downLabel}
+      >
         <ArrowIcon up={false} />
       </button>
-      <button type="button" className={iconButton} disabled={disabled} onClick={onRemove} aria-label={removeLabel} title={removeLabel}>
+      <button
+        type="button"
+        className={iconButton}
+        disabled={disabled}
+        onClick={onRemove}
+        aria-label={removeLabel}
+        title={removeLabel}
+      >
         <CloseIcon size={16} />
       </button>
     </div>
@@ -148,14 +182,18 @@ export function SyllabusBuilder({
     if (button && !button.disabled) button.focus();
     else {
       // The item reached an end: focus its other move button.
-      const other = document.getElementById(id.endsWith('-up') ? id.replace(/-up$/, '-down') : id.replace(/-down$/, '-up')) as HTMLButtonElement | null;
+      const other = document.getElementById(
+        id.endsWith('-up') ? id.replace(/-up$/, '-down') : id.replace(/-down$/, '-up'),
+      ) as HTMLButtonElement | null;
       other?.focus();
     }
   });
 
   const structural = ['sections', 'lessons'];
-  const sectionName = (week: number, index: number) => syllabus[week]?.sections[index]?.name.trim() || t`Untitled section`;
-  const lessonName = (p: LessonPosition) => syllabus[p.week]?.sections[p.section]?.lessons[p.index]?.name.trim() || t`Untitled lesson`;
+  const sectionName = (week: number, index: number) =>
+    syllabus[week]?.sections[index]?.name.trim() || t`Untitled section`;
+  const lessonName = (p: LessonPosition) =>
+    syllabus[p.week]?.sections[p.section]?.lessons[p.index]?.name.trim() || t`Untitled lesson`;
   const defaultTypeId = String(reference.lessonTypes[0]?.id ?? '');
 
   const doMoveSection = (from: SectionPosition, to: SectionPosition, focusId?: string) => {
@@ -180,7 +218,9 @@ export function SyllabusBuilder({
     const count = next[to.week]!.sections[to.section]!.lessons.length;
     const section = next[to.week]!.sections[to.section]!.name.trim() || t`Untitled section`;
     const weekNo = to.week + 1;
-    setAnnouncement(t`Lesson “${name}” moved to position ${position} of ${count} in section “${section}”, week ${weekNo}.`);
+    setAnnouncement(
+      t`Lesson “${name}” moved to position ${position} of ${count} in section “${section}”, week ${weekNo}.`,
+    );
     if (focusId) focusAfterRender.current = focusId;
     onChange(next, structural);
   };
@@ -190,11 +230,13 @@ export function SyllabusBuilder({
     const count = syllabus[from.week]!.sections.length;
     const focusId = `move-${key}-${delta < 0 ? 'up' : 'down'}`;
     if (delta < 0 && from.index > 0) return doMoveSection(from, { week: from.week, index: from.index - 1 }, focusId);
-    if (delta > 0 && from.index < count - 1) return doMoveSection(from, { week: from.week, index: from.index + 1 }, focusId);
+    if (delta > 0 && from.index < count - 1)
+      return doMoveSection(from, { week: from.week, index: from.index + 1 }, focusId);
     if (delta < 0 && from.week > 0) {
       return doMoveSection(from, { week: from.week - 1, index: syllabus[from.week - 1]!.sections.length }, focusId);
     }
-    if (delta > 0 && from.week < syllabus.length - 1) return doMoveSection(from, { week: from.week + 1, index: 0 }, focusId);
+    if (delta > 0 && from.week < syllabus.length - 1)
+      return doMoveSection(from, { week: from.week + 1, index: 0 }, focusId);
   };
 
   /** Keyboard: one place up or down; past the ends, into the neighbouring section. */
@@ -276,10 +318,14 @@ export function SyllabusBuilder({
       doMoveSection({ week: from.week, index: from.index }, { week: to.week, index });
     } else if (from.kind === 'lesson' && to.kind === 'lesson') {
       if (from.week === to.week && from.section === to.section && from.index < index) index -= 1;
-      doMoveLesson({ week: from.week, section: from.section, index: from.index }, { week: to.week, section: to.section, index });
+      doMoveLesson(
+        { week: from.week, section: from.section, index: from.index },
+        { week: to.week, section: to.section, index },
+      );
     }
   };
-  const dropClass = (match: boolean, after: boolean | undefined) => (match ? (after ? dropAfter : dropBefore) : undefined);
+  const dropClass = (match: boolean, after: boolean | undefined) =>
+    match ? (after ? dropAfter : dropBefore) : undefined;
 
   return (
     <FormSection
@@ -287,8 +333,8 @@ export function SyllabusBuilder({
       title={<Trans>Syllabus</Trans>}
       lead={
         <Trans>
-          Each week holds sections of lessons, in order. Drag the grip handles to reorder, or use the move up and move down
-          buttons.
+          Each week holds sections of lessons, in order. Drag the grip handles to reorder, or use the move up and move
+          down buttons.
         </Trans>
       }
     >
@@ -301,13 +347,43 @@ export function SyllabusBuilder({
           return (
             <li
               key={week.key}
-              className={css({ borderRadius: 'xl', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.canvas', padding: { base: '3', tablet: '4' }, display: 'flex', flexDirection: 'column', gap: '3' })}
+              className={css({
+                borderRadius: 'xl',
+                borderWidth: '1px',
+                borderColor: 'border.default',
+                bg: 'bg.canvas',
+                padding: { base: '3', tablet: '4' },
+                display: 'flex',
+                flexDirection: 'column',
+                gap: '3',
+              })}
             >
-              <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
-                <h3 id={`${week.key}-title`} className={css({ fontWeight: 'bold', display: 'flex', alignItems: 'center', gap: '2', whiteSpace: 'nowrap' })}>
+              <div
+                className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' })}
+              >
+                <h3
+                  id={`${week.key}-title`}
+                  className={css({
+                    fontWeight: 'bold',
+                    display: 'flex',
+                    alignItems: 'center',
+                    gap: '2',
+                    whiteSpace: 'nowrap',
+                  })}
+                >
                   <span
                     aria-hidden
-                    className={css({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: '7', height: '7', borderRadius: 'full', bg: 'primary.strong', color: 'white', fontSize: 'sm' })}
+                    className={css({
+                      display: 'inline-flex',
+                      alignItems: 'center',
+                      justifyContent: 'center',
+                      width: '7',
+                      height: '7',
+                      borderRadius: 'full',
+                      bg: 'primary.strong',
+                      color: 'white',
+                      fontSize: 'sm',
+                    })}
                   >
                     {weekNo}
                   </span>
@@ -333,21 +409,42 @@ export function SyllabusBuilder({
                   onDragOver={(e) => overEmptyWeek(e, w)}
                   onDrop={drop}
                   className={cx(
-                    css({ fontSize: 'sm', color: 'fg.muted', padding: '4', borderRadius: 'lg', borderWidth: '1px', borderStyle: 'dashed', borderColor: 'border.strong', textAlign: 'center' }),
-                    target?.kind === 'section' && target.week === w ? css({ borderColor: 'primary.strong', bg: 'primary.subtle' }) : undefined,
+                    css({
+                      fontSize: 'sm',
+                      color: 'fg.muted',
+                      padding: '4',
+                      borderRadius: 'lg',
+                      borderWidth: '1px',
+                      borderStyle: 'dashed',
+                      borderColor: 'border.strong',
+                      textAlign: 'center',
+                    }),
+                    target?.kind === 'section' && target.week === w
+                      ? css({ borderColor: 'primary.strong', bg: 'primary.subtle' })
+                      : undefined,
                   )}
                 >
-                  {dragged?.kind === 'section' ? <Trans>Drop the section here.</Trans> : <Trans>No section in this week yet.</Trans>}
+                  {dragged?.kind === 'section' ? (
+                    <Trans>Drop the section here.</Trans>
+                  ) : (
+                    <Trans>No section in this week yet.</Trans>
+                  )}
                 </p>
               ) : (
-                <ol className={css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none', padding: 0 })}>
+                <ol
+                  className={css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none', padding: 0 })}
+                >
                   {week.sections.map((section, s) => {
                     const name = section.name.trim() || t`Untitled section`;
                     const sectionNo = s + 1;
                     const first = w === 0 && s === 0;
                     const last = w === syllabus.length - 1 && s === week.sections.length - 1;
                     const isTarget = target?.kind === 'section' && target.week === w && target.index === s;
-                    const lessonTarget = target?.kind === 'lesson' && target.week === w && target.section === s && section.lessons.length === 0;
+                    const lessonTarget =
+                      target?.kind === 'lesson' &&
+                      target.week === w &&
+                      target.section === s &&
+                      section.lessons.length === 0;
                     return (
                       <li
                         key={section.key}
@@ -355,13 +452,31 @@ export function SyllabusBuilder({
                         onDragOver={(e) => overSection(e, w, s)}
                         onDrop={drop}
                         className={cx(
-                          css({ bg: 'bg.surface', borderRadius: 'lg', borderWidth: '1px', borderColor: 'border.default', padding: '3', display: 'flex', flexDirection: 'column', gap: '3' }),
-                          dragged?.kind === 'section' && dragged.week === w && dragged.index === s ? css({ opacity: 0.5 }) : undefined,
+                          css({
+                            bg: 'bg.surface',
+                            borderRadius: 'lg',
+                            borderWidth: '1px',
+                            borderColor: 'border.default',
+                            padding: '3',
+                            display: 'flex',
+                            flexDirection: 'column',
+                            gap: '3',
+                          }),
+                          dragged?.kind === 'section' && dragged.week === w && dragged.index === s
+                            ? css({ opacity: 0.5 })
+                            : undefined,
                           dropClass(isTarget, target?.after),
                           lessonTarget ? css({ borderColor: 'primary.strong', bg: 'primary.subtle' }) : undefined,
                         )}
                       >
-                        <div className={css({ display: 'flex', flexWrap: { base: 'wrap', tablet: 'nowrap' }, alignItems: 'flex-end', gap: '2' })}>
+                        <div
+                          className={css({
+                            display: 'flex',
+                            flexWrap: { base: 'wrap', tablet: 'nowrap' },
+                            alignItems: 'flex-end',
+                            gap: '2',
+                          })}
+                        >
                           <span
                             aria-hidden
                             draggable={!disabled}
@@ -382,36 +497,52 @@ export function SyllabusBuilder({
                             required
                             maxLength={200}
                             onChange={(e) =>
-                              onChange(updateSection(syllabus, w, s, { name: e.currentTarget.value }), [`sections[${weekNo}][${s}][name]`])
+                              onChange(updateSection(syllabus, w, s, { name: e.currentTarget.value }), [
+                                `sections[${weekNo}][${s}][name]`,
+                              ])
                             }
                             error={errorOf(`sections[${weekNo}][${s}][name]`)}
                           />
                           <div className={css({ marginInlineStart: 'auto' })}>
-                          <ItemActions
-                            itemKey={section.key}
-                            disabled={disabled}
-                            canUp={!first}
-                            canDown={!last}
-                            onUp={() => stepSection({ week: w, index: s }, -1, section.key)}
-                            onDown={() => stepSection({ week: w, index: s }, 1, section.key)}
-                            onRemove={() => {
-                              setAnnouncement(t`Section “${name}” removed.`);
-                              onChange(removeSection(syllabus, w, s), structural);
-                            }}
-                            upLabel={t`Move section “${name}” up`}
-                            downLabel={t`Move section “${name}” down`}
-                            removeLabel={t`Remove section “${name}”`}
-                          />
+                            <ItemActions
+                              itemKey={section.key}
+                              disabled={disabled}
+                              canUp={!first}
+                              canDown={!last}
+                              onUp={() => stepSection({ week: w, index: s }, -1, section.key)}
+                              onDown={() => stepSection({ week: w, index: s }, 1, section.key)}
+                              onRemove={() => {
+                                setAnnouncement(t`Section “${name}” removed.`);
+                                onChange(removeSection(syllabus, w, s), structural);
+                              }}
+                              upLabel={t`Move section “${name}” up`}
+                              downLabel={t`Move section “${name}” down`}
+                              removeLabel={t`Remove section “${name}”`}
+                            />
                           </div>
                         </div>
                         {section.lessons.length > 0 ? (
-                          <ol aria-label={t`Lessons of ${name}`} className={css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', padding: 0, paddingInlineStart: { base: 0, tablet: '8' } })}>
+                          <ol
+                            aria-label={t`Lessons of ${name}`}
+                            className={css({
+                              display: 'flex',
+                              flexDirection: 'column',
+                              gap: '2',
+                              listStyle: 'none',
+                              padding: 0,
+                              paddingInlineStart: { base: 0, tablet: '8' },
+                            })}
+                          >
                             {section.lessons.map((lesson, l) => {
                               const position: LessonPosition = { week: w, section: s, index: l };
                               const base = `lessons[${weekNo}][${s}][${l}]`;
                               const lessonLabel = lesson.name.trim() || t`Untitled lesson`;
                               const lessonNo = l + 1;
-                              const isLessonTarget = target?.kind === 'lesson' && target.week === w && target.section === s && target.index === l;
+                              const isLessonTarget =
+                                target?.kind === 'lesson' &&
+                                target.week === w &&
+                                target.section === s &&
+                                target.index === l;
                               return (
                                 <li
                                   key={lesson.key}
@@ -421,7 +552,10 @@ export function SyllabusBuilder({
                                   className={cx(
                                     css({
                                       display: 'grid',
-                                      gridTemplateColumns: { base: 'auto minmax(0, 1fr)', desktop: 'auto 10rem minmax(0, 1fr) 6.5rem minmax(0, 1fr) auto' },
+                                      gridTemplateColumns: {
+                                        base: 'auto minmax(0, 1fr)',
+                                        desktop: 'auto 10rem minmax(0, 1fr) 6.5rem minmax(0, 1fr) auto',
+                                      },
                                       '& > .lesson-field': { gridColumn: { base: '1 / -1', desktop: 'auto' } },
                                       alignItems: 'end',
                                       gap: '2',
@@ -429,7 +563,12 @@ export function SyllabusBuilder({
                                       borderRadius: 'md',
                                       bg: 'bg.subtle',
                                     }),
-                                    dragged?.kind === 'lesson' && dragged.week === w && dragged.section === s && dragged.index === l ? css({ opacity: 0.5 }) : undefined,
+                                    dragged?.kind === 'lesson' &&
+                                      dragged.week === w &&
+                                      dragged.section === s &&
+                                      dragged.index === l
+                                      ? css({ opacity: 0.5 })
+                                      : undefined,
                                     dropClass(isLessonTarget, target?.after),
                                   )}
                                 >
@@ -450,7 +589,12 @@ export function SyllabusBuilder({
                                     value={lesson.lessonTypeId}
                                     disabled={disabled}
                                     required
-                                    onChange={(e) => onChange(updateLesson(syllabus, w, s, l, { lessonTypeId: e.currentTarget.value }), [`${base}[lessonTypeId]`])}
+                                    onChange={(e) =>
+                                      onChange(
+                                        updateLesson(syllabus, w, s, l, { lessonTypeId: e.currentTarget.value }),
+                                        [`${base}[lessonTypeId]`],
+                                      )
+                                    }
                                     error={errorOf(`${base}[lessonTypeId]`)}
                                   >
                                     <option value="">{t`Choose a type`}</option>
@@ -468,7 +612,11 @@ export function SyllabusBuilder({
                                     disabled={disabled}
                                     required
                                     maxLength={200}
-                                    onChange={(e) => onChange(updateLesson(syllabus, w, s, l, { name: e.currentTarget.value }), [`${base}[name]`])}
+                                    onChange={(e) =>
+                                      onChange(updateLesson(syllabus, w, s, l, { name: e.currentTarget.value }), [
+                                        `${base}[name]`,
+                                      ])
+                                    }
                                     error={errorOf(`${base}[name]`)}
                                   />
                                   <TextField
@@ -482,7 +630,11 @@ export function SyllabusBuilder({
                                     value={lesson.duration}
                                     disabled={disabled}
                                     required
-                                    onChange={(e) => onChange(updateLesson(syllabus, w, s, l, { duration: e.currentTarget.value }), [`${base}[duration]`])}
+                                    onChange={(e) =>
+                                      onChange(updateLesson(syllabus, w, s, l, { duration: e.currentTarget.value }), [
+                                        `${base}[duration]`,
+                                      ])
+                                    }
                                     error={errorOf(`${base}[duration]`)}
                                   />
                                   <TextField
@@ -494,10 +646,20 @@ export function SyllabusBuilder({
                                     placeholder="https://"
                                     value={lesson.link}
                                     disabled={disabled}
-                                    onChange={(e) => onChange(updateLesson(syllabus, w, s, l, { link: e.currentTarget.value }), [`${base}[link]`])}
+                                    onChange={(e) =>
+                                      onChange(updateLesson(syllabus, w, s, l, { link: e.currentTarget.value }), [
+                                        `${base}[link]`,
+                                      ])
+                                    }
                                     error={errorOf(`${base}[link]`)}
                                   />
-                                  <div className={css({ order: { base: 2, desktop: 0 }, justifySelf: { base: 'end', desktop: 'auto' }, paddingBlockEnd: { desktop: '0.5' } })}>
+                                  <div
+                                    className={css({
+                                      order: { base: 2, desktop: 0 },
+                                      justifySelf: { base: 'end', desktop: 'auto' },
+                                      paddingBlockEnd: { desktop: '0.5' },
+                                    })}
+                                  >
                                     <ItemActions
                                       itemKey={lesson.key}
                                       disabled={disabled}
@@ -514,7 +676,13 @@ export function SyllabusBuilder({
                                       removeLabel={t`Remove lesson “${lessonLabel}”`}
                                     />
                                   </div>
-                                  <div className={css({ gridColumn: '1 / -1', order: { base: 3, desktop: 0 }, fontSize: 'sm' })}>
+                                  <div
+                                    className={css({
+                                      gridColumn: '1 / -1',
+                                      order: { base: 3, desktop: 0 },
+                                      fontSize: 'sm',
+                                    })}
+                                  >
                                     {lesson.id ? (
                                       <Link
                                         to="/courses/live/edit/lessons/$lessonId"
@@ -525,7 +693,10 @@ export function SyllabusBuilder({
                                           color: 'primary.strong',
                                           borderRadius: 'sm',
                                           _hover: { textDecoration: 'underline' },
-                                          _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '1px' },
+                                          _focusVisible: {
+                                            outline: '3px solid {colors.primary.strong}',
+                                            outlineOffset: '1px',
+                                          },
                                         })}
                                       >
                                         <Trans>Edit content</Trans>
@@ -541,8 +712,18 @@ export function SyllabusBuilder({
                             })}
                           </ol>
                         ) : (
-                          <p className={css({ fontSize: 'sm', color: 'fg.muted', paddingInlineStart: { base: 0, tablet: '8' } })}>
-                            {dragged?.kind === 'lesson' ? <Trans>Drop the lesson here.</Trans> : <Trans>No lesson in this section yet.</Trans>}
+                          <p
+                            className={css({
+                              fontSize: 'sm',
+                              color: 'fg.muted',
+                              paddingInlineStart: { base: 0, tablet: '8' },
+                            })}
+                          >
+                            {dragged?.kind === 'lesson' ? (
+                              <Trans>Drop the lesson here.</Trans>
+                            ) : (
+                              <Trans>No lesson in this section yet.</Trans>
+                            )}
                           </p>
                         )}
                         <AddButton
@@ -602,7 +783,17 @@ function requestFocus(key: string) {
   }, 0);
 }
 
-function AddButton({ children, onClick, disabled, className }: { children: ReactNode; onClick: () => void; disabled?: boolean | undefined; className?: string }) {
+function AddButton({
+  children,
+  onClick,
+  disabled,
+  className,
+}: {
+  children: ReactNode;
+  onClick: () => void;
+  disabled?: boolean | undefined;
+  className?: string;
+}) {
   return (
     <button
       type="button"

@@ -63,7 +63,12 @@ export function updateSection(
   return updateSectionAt(syllabus, week, section, (s) => ({ ...s, ...patch }));
 }
 
-export function addLesson(syllabus: WeekDraft[], week: number, section: number, lesson: LessonDraft = emptyLesson()): WeekDraft[] {
+export function addLesson(
+  syllabus: WeekDraft[],
+  week: number,
+  section: number,
+  lesson: LessonDraft = emptyLesson(),
+): WeekDraft[] {
   return updateSectionAt(syllabus, week, section, (s) => ({ ...s, lessons: [...s.lessons, lesson] }));
 }
 
@@ -106,7 +111,9 @@ export interface LessonPosition {
 export function moveSection(syllabus: WeekDraft[], from: SectionPosition, to: SectionPosition): WeekDraft[] {
   const moving = syllabus[from.week]?.sections[from.index];
   if (!moving || !syllabus[to.week]) return syllabus;
-  const without = syllabus.map((w, i) => (i === from.week ? { ...w, sections: w.sections.filter((_, s) => s !== from.index) } : w));
+  const without = syllabus.map((w, i) =>
+    i === from.week ? { ...w, sections: w.sections.filter((_, s) => s !== from.index) } : w,
+  );
   return without.map((w, i) => {
     if (i !== to.week) return w;
     const sections = [...w.sections];

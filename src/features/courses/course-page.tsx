@@ -77,7 +77,9 @@ function Avatar({ name, src, size = 48 }: { name: string; src: string | null; si
 
 function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
-    <li className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted' })}>
+    <li
+      className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted' })}
+    >
       <span aria-hidden className={css({ color: 'primary.strong', display: 'inline-flex' })}>
         {icon}
       </span>
@@ -115,7 +117,15 @@ export function SessionOfferCard({ session, locale }: { session: SessionSummary;
         <Price value={session.price} />
       </div>
       <WeeklySchedule schedule={session.schedule} timezone={session.timezone} from={session.startDate} compact />
-      <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' })}>
+      <div
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: '3',
+          flexWrap: 'wrap',
+        })}
+      >
         <span
           className={cx(
             css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted' }),
@@ -131,11 +141,7 @@ export function SessionOfferCard({ session, locale }: { session: SessionSummary;
         </span>
         <StatusBadge status={session.status} />
       </div>
-      <Link
-        to="/sessions/$sessionId"
-        params={{ sessionId: session.id }}
-        className={buttonStyles({ fullWidth: true })}
-      >
+      <Link to="/sessions/$sessionId" params={{ sessionId: session.id }} className={buttonStyles({ fullWidth: true })}>
         <Trans>See the syllabus and enroll</Trans>
         <ChevronEndIcon size={16} className={css({ _rtl: { transform: 'scaleX(-1)' } })} />
       </Link>
@@ -179,15 +185,18 @@ export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?
               <Link to="/courses" className={breadcrumbLink}>
                 <Trans>Explore</Trans>
               </Link>
-              <Link
-                to="/courses"
-                search={{ categoryId: course.category.id }}
-                className={breadcrumbLink}
-              >
+              <Link to="/courses" search={{ categoryId: course.category.id }} className={breadcrumbLink}>
                 {category}
               </Link>
             </Breadcrumb>
-            <h1 className={css({ fontSize: { base: '2xl', tablet: '4xl' }, fontWeight: 'extrabold', letterSpacing: 'tight', lineHeight: '1.15' })}>
+            <h1
+              className={css({
+                fontSize: { base: '2xl', tablet: '4xl' },
+                fontWeight: 'extrabold',
+                letterSpacing: 'tight',
+                lineHeight: '1.15',
+              })}
+            >
               <bdi>{course.title}</bdi>
             </h1>
             <p className={css({ fontSize: { base: 'md', tablet: 'lg' }, color: 'fg.muted' })}>
@@ -222,7 +231,15 @@ export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?
               </div>
             </div>
           </div>
-          <div className={css({ borderRadius: '2xl', overflow: 'hidden', boxShadow: 'raised', width: 'full', maxWidth: { tablet: '30rem', miniDesktop: 'none' } })}>
+          <div
+            className={css({
+              borderRadius: '2xl',
+              overflow: 'hidden',
+              boxShadow: 'raised',
+              width: 'full',
+              maxWidth: { tablet: '30rem', miniDesktop: 'none' },
+            })}
+          >
             <CoursePicture src={course.pictureUrl} alt={t`Picture of the course ${title}`} eager />
           </div>
         </div>
@@ -261,7 +278,10 @@ export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?
             ) : null}
           </section>
 
-          <section aria-labelledby="skills-title" className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: '1fr', tablet: '1fr 1fr' } })}>
+          <section
+            aria-labelledby="skills-title"
+            className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: '1fr', tablet: '1fr 1fr' } })}
+          >
             <h2 id="skills-title" className={cx(sectionTitle, css({ gridColumn: '1 / -1', marginBlockEnd: '0' }))}>
               <Trans>Skills</Trans>
             </h2>
@@ -272,7 +292,10 @@ export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?
               {course.gainedSkills.length > 0 ? (
                 <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', listStyle: 'none', padding: 0 })}>
                   {course.gainedSkills.map((s) => (
-                    <li key={s.id} className={cx(skillChip, css({ bg: 'secondary.subtle', color: 'secondary.stronger' }))}>
+                    <li
+                      key={s.id}
+                      className={cx(skillChip, css({ bg: 'secondary.subtle', color: 'secondary.stronger' }))}
+                    >
                       {s.name}
                     </li>
                   ))}
@@ -290,7 +313,18 @@ export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?
               {course.requiredSkills.length > 0 ? (
                 <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', listStyle: 'none', padding: 0 })}>
                   {course.requiredSkills.map((s) => (
-                    <li key={s.id} className={cx(skillChip, css({ bg: 'bg.subtle', color: 'fg.default', borderWidth: '1px', borderColor: 'border.default' }))}>
+                    <li
+                      key={s.id}
+                      className={cx(
+                        skillChip,
+                        css({
+                          bg: 'bg.subtle',
+                          color: 'fg.default',
+                          borderWidth: '1px',
+                          borderColor: 'border.default',
+                        }),
+                      )}
+                    >
                       {s.name}
                     </li>
                   ))}
@@ -304,7 +338,16 @@ export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?
           </section>
 
           <section aria-labelledby="reviews-title">
-            <div className={css({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap', marginBlockEnd: '4' })}>
+            <div
+              className={css({
+                display: 'flex',
+                alignItems: 'baseline',
+                justifyContent: 'space-between',
+                gap: '3',
+                flexWrap: 'wrap',
+                marginBlockEnd: '4',
+              })}
+            >
               <h2 id="reviews-title" className={cx(sectionTitle, css({ marginBlockEnd: '0' }))}>
                 <Trans>Reviews</Trans>
               </h2>
@@ -313,10 +356,15 @@ export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?
             </div>
             <ReviewPanel courseId={course.id} />
             {reviews.items.length > 0 ? (
-              <ul className={css({ display: 'flex', flexDirection: 'column', gap: '4', listStyle: 'none', padding: 0 })}>
+              <ul
+                className={css({ display: 'flex', flexDirection: 'column', gap: '4', listStyle: 'none', padding: 0 })}
+              >
                 {reviews.items.map((review) => (
                   <li key={review.id}>
-                    <Card as="article" className={css({ padding: '5', display: 'flex', flexDirection: 'column', gap: '3' })}>
+                    <Card
+                      as="article"
+                      className={css({ padding: '5', display: 'flex', flexDirection: 'column', gap: '3' })}
+                    >
                       <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
                         <Avatar name={review.author.name} src={review.author.pictureUrl} size={36} />
                         <div className={css({ flex: '1', minWidth: 0 })}>
@@ -336,7 +384,14 @@ export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?
                       <p className={css({ whiteSpace: 'pre-line' })}>
                         <bdi>{review.content}</bdi>
                       </p>
-                      <div className={css({ display: 'flex', justifyContent: 'flex-end', marginBlockStart: '-2', _empty: { display: 'none' } })}>
+                      <div
+                        className={css({
+                          display: 'flex',
+                          justifyContent: 'flex-end',
+                          marginBlockStart: '-2',
+                          _empty: { display: 'none' },
+                        })}
+                      >
                         <RemoveReviewButton courseId={course.id} review={review} />
                       </div>
                     </Card>
@@ -344,13 +399,29 @@ export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?
                 ))}
               </ul>
             ) : (
-              <EmptyState title={<Trans>No reviews yet</Trans>} description={<Trans>Learners of this course can review it once their session has started.</Trans>} />
+              <EmptyState
+                title={<Trans>No reviews yet</Trans>}
+                description={<Trans>Learners of this course can review it once their session has started.</Trans>}
+              />
             )}
           </section>
         </div>
 
-        <aside aria-labelledby="sessions-title" className={css({ position: { miniDesktop: 'sticky' }, insetBlockStart: '24', display: 'flex', flexDirection: 'column', gap: '4' })}>
-          <h2 id="sessions-title" tabIndex={-1} className={cx(sectionTitle, css({ marginBlockEnd: '0', scrollMarginBlockStart: '24', outline: 'none' }))}>
+        <aside
+          aria-labelledby="sessions-title"
+          className={css({
+            position: { miniDesktop: 'sticky' },
+            insetBlockStart: '24',
+            display: 'flex',
+            flexDirection: 'column',
+            gap: '4',
+          })}
+        >
+          <h2
+            id="sessions-title"
+            tabIndex={-1}
+            className={cx(sectionTitle, css({ marginBlockEnd: '0', scrollMarginBlockStart: '24', outline: 'none' }))}
+          >
             <Trans>Upcoming sessions</Trans>
           </h2>
           {sessions.length > 0 ? (
@@ -369,7 +440,10 @@ export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?
             />
           )}
           {waitlist && sessions.every((s) => s.seatsLeft <= 0) ? (
-            <section aria-labelledby="waitlist-title" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+            <section
+              aria-labelledby="waitlist-title"
+              className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
+            >
               <h3 id="waitlist-title" className={css({ fontSize: 'md', fontWeight: 'bold' })}>
                 <Trans>Waitlist</Trans>
               </h3>

@@ -89,9 +89,18 @@ export function ReviewFlow({ courseId, api }: { courseId: number; api: Api }) {
   if (view === 'loading') return <ReviewChecking />;
   if (view === 'loadFailed') {
     return (
-      <FormAlert tone="warning" className={css({ marginBlockEnd: '4' })} title={<Trans>Could not load your review.</Trans>}>
+      <FormAlert
+        tone="warning"
+        className={css({ marginBlockEnd: '4' })}
+        title={<Trans>Could not load your review.</Trans>}
+      >
         <p>{reason(snapshot.context.error)}</p>
-        <Button size="sm" variant="outline" className={css({ marginBlockStart: '2' })} onClick={() => send({ type: 'review.retry' })}>
+        <Button
+          size="sm"
+          variant="outline"
+          className={css({ marginBlockStart: '2' })}
+          onClick={() => send({ type: 'review.retry' })}
+        >
           <Trans>Try again</Trans>
         </Button>
       </FormAlert>
@@ -115,7 +124,15 @@ export function ReviewFlow({ courseId, api }: { courseId: number; api: Api }) {
   if (view === 'reviewed' && review) {
     return (
       <Card as="section" aria-labelledby="my-review-title" className={panel}>
-        <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' })}>
+        <div
+          className={css({
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: '3',
+            flexWrap: 'wrap',
+          })}
+        >
           <h3 id="my-review-title" ref={headingRef} tabIndex={-1} className={panelTitle}>
             <Trans>Your review</Trans>
           </h3>
@@ -144,7 +161,8 @@ export function ReviewFlow({ courseId, api }: { courseId: number; api: Api }) {
       initial={reviewDraftOf(snapshot)}
       busy={isReviewBusy(snapshot)}
       issues={{
-        ratingValue: issueOf(reviewIssues(snapshot).ratingValue) ?? reviewServerFieldErrors(snapshot).ratingValue ?? null,
+        ratingValue:
+          issueOf(reviewIssues(snapshot).ratingValue) ?? reviewServerFieldErrors(snapshot).ratingValue ?? null,
         content: issueOf(reviewIssues(snapshot).content) ?? reviewServerFieldErrors(snapshot).content ?? null,
       }}
       onSubmit={(draft) => send({ type: 'review.submitted', ...draft })}
@@ -201,8 +219,20 @@ function ReviewForm({
       <h3 id="review-form-title" className={panelTitle}>
         {editing ? <Trans>Edit your review</Trans> : <Trans>Write a review</Trans>}
       </h3>
-      <form ref={formRef} noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        <StarRatingInput legend={t`Your rating`} name={`rating-${name}`} value={rating} onChange={setRating} error={issues.ratingValue} disabled={busy} />
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={submit}
+        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+      >
+        <StarRatingInput
+          legend={t`Your rating`}
+          name={`rating-${name}`}
+          value={rating}
+          onChange={setRating}
+          error={issues.ratingValue}
+          disabled={busy}
+        />
         <TextareaField
           label={t`Your review`}
           rows={4}

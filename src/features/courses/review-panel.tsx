@@ -28,7 +28,11 @@ export function ReviewPanel({ courseId }: { courseId: number }) {
       <p className={css({ fontSize: 'sm', color: 'fg.muted', marginBlockEnd: '4' })}>
         <Trans>
           Took a session of this course?{' '}
-          <Link to="/login" search={{ redirect: href }} className={css({ color: 'primary.strong', fontWeight: 'semibold', textDecoration: 'underline' })}>
+          <Link
+            to="/login"
+            search={{ redirect: href }}
+            className={css({ color: 'primary.strong', fontWeight: 'semibold', textDecoration: 'underline' })}
+          >
             Sign in to review it
           </Link>
           .

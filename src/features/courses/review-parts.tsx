@@ -10,7 +10,17 @@ export const panelTitle = css({ fontWeight: 'bold', fontSize: 'md', outline: 'no
 /** What the review part says while it finds out whether the learner may review (also while its code loads). */
 export function ReviewChecking() {
   return (
-    <p role="status" className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.muted', marginBlockEnd: '4' })}>
+    <p
+      role="status"
+      className={css({
+        display: 'flex',
+        alignItems: 'center',
+        gap: '2',
+        fontSize: 'sm',
+        color: 'fg.muted',
+        marginBlockEnd: '4',
+      })}
+    >
       <Spinner size="sm" decorative />
       <Trans>Checking whether you can review this course…</Trans>
     </p>

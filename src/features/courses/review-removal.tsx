@@ -24,7 +24,10 @@ export function RemoveReviewAction({ courseId, review }: { courseId: number; rev
   const reason = useErrorReason();
   const [open, setOpen] = useState(false);
   const remove = useCallback(
-    async (id: number) => unwrap(await api.DELETE('/courses/{id}/reviews/{reviewId}', { params: { path: { id: courseId, reviewId: id } } })),
+    async (id: number) =>
+      unwrap(
+        await api.DELETE('/courses/{id}/reviews/{reviewId}', { params: { path: { id: courseId, reviewId: id } } }),
+      ),
     [api, courseId],
   );
   const onSuccess = useCallback(() => {
@@ -33,14 +36,21 @@ export function RemoveReviewAction({ courseId, review }: { courseId: number; rev
     void router.invalidate();
   }, [router, t]);
   const onError = useCallback(
-    (error: unknown) => toaster.create({ title: t`Could not remove the review !`, description: reason(error), type: 'error' }),
+    (error: unknown) =>
+      toaster.create({ title: t`Could not remove the review !`, description: reason(error), type: 'error' }),
     [reason, t],
   );
   const { state, start } = useAction(remove, { onSuccess, onError });
   const author = review.author.name;
   return (
     <>
-      <Button variant="ghost" size="sm" startIcon={<TrashIcon size={16} />} onClick={() => setOpen(true)} aria-label={t`Remove the review by ${author}`}>
+      <Button
+        variant="ghost"
+        size="sm"
+        startIcon={<TrashIcon size={16} />}
+        onClick={() => setOpen(true)}
+        aria-label={t`Remove the review by ${author}`}
+      >
         <Trans>Remove</Trans>
       </Button>
       <AppDialog
@@ -51,13 +61,22 @@ export function RemoveReviewAction({ courseId, review }: { courseId: number; rev
         layout="compact"
         busy={state.status === 'pending'}
         title={<Trans>Remove this review?</Trans>}
-        description={<Trans>The review by {author} is deleted and the course's rating recomputed. The removal is recorded in the audit log.</Trans>}
+        description={
+          <Trans>
+            The review by {author} is deleted and the course's rating recomputed. The removal is recorded in the audit
+            log.
+          </Trans>
+        }
         footer={
           <>
             <Button variant="ghost" onClick={() => setOpen(false)} disabled={state.status === 'pending'}>
               <Trans>Cancel</Trans>
             </Button>
-            <Button variant="danger" loading={state.status === 'pending'} onClick={() => void start(String(review.id), review.id)}>
+            <Button
+              variant="danger"
+              loading={state.status === 'pending'}
+              onClick={() => void start(String(review.id), review.id)}
+            >
               <Trans>Remove the review</Trans>
             </Button>
           </>

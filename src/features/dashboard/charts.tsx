@@ -36,7 +36,10 @@ export function SeriesChart({ name, points, locale }: { name: string; points: Da
   const data = points.map((p) => ({ key: p.label, label: labelOf(p.label), value: p.value }));
   const valueText = (v: number) => formatSeriesValue(name, v, locale);
   const total = valueText(points.reduce((sum, p) => sum + p.value, 0));
-  const top = points.reduce<DashboardPoint | null>((best, p) => (best === null || p.value > best.value ? p : best), null);
+  const top = points.reduce<DashboardPoint | null>(
+    (best, p) => (best === null || p.value > best.value ? p : best),
+    null,
+  );
   const topLabel = top ? labelOf(top.label, 'long') : '';
   const topValue = top ? valueText(top.value) : '';
   const weeks = points.length;
@@ -110,12 +113,28 @@ export function SeriesChart({ name, points, locale }: { name: string; points: Da
               {money ? (
                 <AreaChart {...chartProps}>
                   {axes}
-                  <Area type="linear" dataKey="value" name={title} stroke={color} strokeWidth={2} fill={fill} fillOpacity={0.5} isAnimationActive={false} />
+                  <Area
+                    type="linear"
+                    dataKey="value"
+                    name={title}
+                    stroke={color}
+                    strokeWidth={2}
+                    fill={fill}
+                    fillOpacity={0.5}
+                    isAnimationActive={false}
+                  />
                 </AreaChart>
               ) : (
                 <BarChart {...chartProps}>
                   {axes}
-                  <Bar dataKey="value" name={title} fill={fill} radius={[4, 4, 0, 0]} maxBarSize={40} isAnimationActive={false} />
+                  <Bar
+                    dataKey="value"
+                    name={title}
+                    fill={fill}
+                    radius={[4, 4, 0, 0]}
+                    maxBarSize={40}
+                    isAnimationActive={false}
+                  />
                 </BarChart>
               )}
             </ResponsiveContainer>

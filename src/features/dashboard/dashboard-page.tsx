@@ -7,7 +7,15 @@ import { buttonStyles } from '@/components/ui/button';
 import { Card, cardStyles } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatCount, formatMoney } from '@/components/ui/format';
-import { BarChartIcon, BookIcon, CalendarIcon, CheckCircleIcon, LayersIcon, UsersIcon, VideoIcon } from '@/components/ui/icons';
+import {
+  BarChartIcon,
+  BookIcon,
+  CalendarIcon,
+  CheckCircleIcon,
+  LayersIcon,
+  UsersIcon,
+  VideoIcon,
+} from '@/components/ui/icons';
 import { PageContainer, PageHeader, Section } from '@/components/ui/page';
 import type { LoginRecord } from '../../../machines/auth.machine';
 import { usePageTitle } from '@/lib/document-head';
@@ -50,20 +58,39 @@ export function StatCard({ name, value, locale }: { name: string; value: number;
   const label = descriptor ? t(descriptor) : humanizeKey(name);
   const money = MONEY_COUNTERS.has(name);
   return (
-    <Card as="article" className={css({ padding: { base: '4', tablet: '5' }, display: 'flex', flexDirection: 'column', gap: '3', height: 'full' })}>
+    <Card
+      as="article"
+      className={css({
+        padding: { base: '4', tablet: '5' },
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '3',
+        height: 'full',
+      })}
+    >
       <div className={css({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: '2' })}>
         <h2 className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted' })}>{label}</h2>
         <span
           aria-hidden
           className={cx(
             css({ display: 'inline-flex', padding: '2', borderRadius: 'lg' }),
-            money ? css({ bg: 'secondary.subtle', color: 'secondary.stronger' }) : css({ bg: 'primary.subtle', color: 'primary.stronger' }),
+            money
+              ? css({ bg: 'secondary.subtle', color: 'secondary.stronger' })
+              : css({ bg: 'primary.subtle', color: 'primary.stronger' }),
           )}
         >
           {icons[name] ?? <BarChartIcon size={20} />}
         </span>
       </div>
-      <p className={css({ marginBlockStart: 'auto', fontSize: { base: '2xl', tablet: '3xl' }, fontWeight: 'extrabold', letterSpacing: 'tight', fontVariantNumeric: 'tabular-nums' })}>
+      <p
+        className={css({
+          marginBlockStart: 'auto',
+          fontSize: { base: '2xl', tablet: '3xl' },
+          fontWeight: 'extrabold',
+          letterSpacing: 'tight',
+          fontVariantNumeric: 'tabular-nums',
+        })}
+      >
         {formatCounter(name, value, locale)}
       </p>
     </Card>
@@ -106,7 +133,16 @@ function Shortcut({
           highlight ? css({ borderColor: 'warning.muted', bg: 'warning.subtle' }) : undefined,
         )}
       >
-        <span aria-hidden className={css({ display: 'inline-flex', padding: '2', borderRadius: 'lg', bg: 'primary.subtle', color: 'primary.stronger' })}>
+        <span
+          aria-hidden
+          className={css({
+            display: 'inline-flex',
+            padding: '2',
+            borderRadius: 'lg',
+            bg: 'primary.subtle',
+            color: 'primary.stronger',
+          })}
+        >
           {icon}
         </span>
         <span className={css({ display: 'flex', flexDirection: 'column', gap: '0.5', minWidth: 0 })}>
@@ -169,7 +205,11 @@ function RoleShortcuts({ stats, locale }: { stats: DashboardStats; locale: Local
             search={pendingUsers > 0 ? { status: 'PENDING' } : {}}
             icon={<UsersIcon size={20} />}
             title={<Trans>Users</Trans>}
-            text={pendingUsers > 0 ? t`${usersCount} waiting for approval` : t`Educators, learners, partners and invitations`}
+            text={
+              pendingUsers > 0
+                ? t`${usersCount} waiting for approval`
+                : t`Educators, learners, partners and invitations`
+            }
             highlight={pendingUsers > 0}
           />
           <Shortcut
@@ -194,7 +234,9 @@ function AwaitingApproval({ role, company }: { role: DashboardStats['role']; com
     <div className={css({ marginBlockEnd: { base: '8', tablet: '10' } })} data-testid="awaiting-approval">
       <FormAlert tone="warning" title={<Trans>Your account is waiting for approval</Trans>}>
         {role === 'PARTNER' && company ? (
-          <Trans>An administrator is reviewing your company, {company}. You will get an e-mail when it is decided.</Trans>
+          <Trans>
+            An administrator is reviewing your company, {company}. You will get an e-mail when it is decided.
+          </Trans>
         ) : role === 'EDUCATOR' ? (
           <Trans>An administrator is reviewing your educator account. You will get an e-mail when it is decided.</Trans>
         ) : (
@@ -237,7 +279,9 @@ export function DashboardPage({
   const role = t(roleLabels[stats.role]);
   const company = record?.company?.name;
   // Per-role user counts (usersLearner…) are shown by the "Users by role" chart and its table.
-  const entries = Object.entries(stats.counters).filter(([key]) => !(stats.series?.usersByRole && /^users[A-Z]/.test(key)));
+  const entries = Object.entries(stats.counters).filter(
+    ([key]) => !(stats.series?.usersByRole && /^users[A-Z]/.test(key)),
+  );
   const series = orderedSeries(stats.series);
   const analytics = stats.role === 'PARTNER' || stats.role === 'ADMIN' || stats.role === 'SUPER_ADMIN';
 
@@ -282,7 +326,10 @@ export function DashboardPage({
           </ul>
         </section>
       ) : (
-        <EmptyState title={<Trans>Nothing to show yet</Trans>} description={<Trans>Your figures appear here as soon as you start.</Trans>} />
+        <EmptyState
+          title={<Trans>Nothing to show yet</Trans>}
+          description={<Trans>Your figures appear here as soon as you start.</Trans>}
+        />
       )}
       <RoleShortcuts stats={stats} locale={locale} />
       {series.length > 0 ? (

@@ -26,7 +26,11 @@ export const MONEY_COUNTERS = new Set(['walletBalance', 'earnings', 'revenue']);
 
 /** "pendingSessions" → "Pending sessions" for a counter the UI does not know yet. */
 export function humanizeKey(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

@@ -21,7 +21,12 @@ import { isLocale, type Locale } from '@/lib/i18n';
 import { COURSE_STATUSES, DASHBOARD_PAGE_SIZE, type CourseStatus, type ModerationSearch } from '@/lib/list-search';
 import type { components } from '@contract/schema';
 import { createCourseModerationActors } from '../../../machines/moderation.actors';
-import { type ModerationAction, type ModerationFilter, type ModerationItem, moderationMachine } from '../../../machines/moderation.machine';
+import {
+  type ModerationAction,
+  type ModerationFilter,
+  type ModerationItem,
+  moderationMachine,
+} from '../../../machines/moderation.machine';
 import { confirmFailed, isBusy, isConfirming, isLoading, loadFailed } from '../../../machines/moderation.selectors';
 import { courseFailed, courseStatusLabels, courseSucceeded } from './course-messages';
 
@@ -45,7 +50,17 @@ export function courseActionsOf(status: string): ModerationAction[] {
   }
 }
 
-function CourseRow({ course, locale, busy, onAction }: { course: ModeratedCourse; locale: Locale; busy: boolean; onAction: (a: ModerationAction, c: ModeratedCourse) => void }) {
+function CourseRow({
+  course,
+  locale,
+  busy,
+  onAction,
+}: {
+  course: ModeratedCourse;
+  locale: Locale;
+  busy: boolean;
+  onAction: (a: ModerationAction, c: ModeratedCourse) => void;
+}) {
   const { t } = useLingui();
   const title = course.title;
   const educator = course.educator.name;
@@ -74,13 +89,27 @@ function CourseRow({ course, locale, busy, onAction }: { course: ModeratedCourse
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', minWidth: 0 })}>
         <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2.5' })}>
           <h2 className={css({ fontSize: 'md', fontWeight: 'bold', lineHeight: '1.35' })}>
-            <Link to="/courses/$courseId" params={{ courseId: course.id }} className={css({ _hover: { color: 'primary.strong', textDecoration: 'underline' } })}>
+            <Link
+              to="/courses/$courseId"
+              params={{ courseId: course.id }}
+              className={css({ _hover: { color: 'primary.strong', textDecoration: 'underline' } })}
+            >
               {title}
             </Link>
           </h2>
           <StatusBadge status={course.status} />
         </div>
-        <p className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: '4', rowGap: '1', fontSize: 'sm', color: 'fg.muted' })}>
+        <p
+          className={css({
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            columnGap: '4',
+            rowGap: '1',
+            fontSize: 'sm',
+            color: 'fg.muted',
+          })}
+        >
           <span>{categoryName(course.category, locale)}</span>
           <Price value={course.price} size="sm" />
           <span>{t`Educator: ${educator}`}</span>
@@ -88,14 +117,27 @@ function CourseRow({ course, locale, busy, onAction }: { course: ModeratedCourse
         </p>
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
           {waiting > 0 ? (
-            <Plural value={waiting} one="# session of this course also waits for approval: approving it publishes the course." other="# sessions of this course also wait for approval: approving one publishes the course." />
+            <Plural
+              value={waiting}
+              one="# session of this course also waits for approval: approving it publishes the course."
+              other="# sessions of this course also wait for approval: approving one publishes the course."
+            />
           ) : course.status === 'PENDING' ? (
             <Trans>Sent without a session.</Trans>
           ) : null}
         </p>
         {course.moderationMessage ? (
-          <p className={css({ fontSize: 'sm', paddingInlineStart: '3', borderInlineStartWidth: '3px', borderColor: 'border.strong', color: 'fg.muted' })}>
-            <span className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{t`Moderator's note:`}</span> <span dir="auto">{course.moderationMessage}</span>
+          <p
+            className={css({
+              fontSize: 'sm',
+              paddingInlineStart: '3',
+              borderInlineStartWidth: '3px',
+              borderColor: 'border.strong',
+              color: 'fg.muted',
+            })}
+          >
+            <span className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{t`Moderator's note:`}</span>{' '}
+            <span dir="auto">{course.moderationMessage}</span>
           </p>
         ) : null}
       </div>
@@ -103,20 +145,43 @@ function CourseRow({ course, locale, busy, onAction }: { course: ModeratedCourse
         <div
           role="group"
           aria-label={t`Actions on the course ${title}`}
-          className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', justifyContent: { base: 'flex-start', desktop: 'flex-end' }, gridColumn: { tablet: '1 / -1', desktop: 'auto' } })}
+          className={css({
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: '2',
+            justifyContent: { base: 'flex-start', desktop: 'flex-end' },
+            gridColumn: { tablet: '1 / -1', desktop: 'auto' },
+          })}
         >
           {actions.includes('approve') ? (
-            <Button size="sm" variant="secondary" disabled={busy} startIcon={<CheckIcon />} onClick={() => onAction('approve', course)}>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={busy}
+              startIcon={<CheckIcon />}
+              onClick={() => onAction('approve', course)}
+            >
               <Trans>Approve</Trans>
             </Button>
           ) : null}
           {actions.includes('reject') ? (
-            <Button {...actionButton} disabled={busy} startIcon={<BanIcon />} onClick={() => onAction('reject', course)}>
+            <Button
+              {...actionButton}
+              disabled={busy}
+              startIcon={<BanIcon />}
+              onClick={() => onAction('reject', course)}
+            >
               <Trans>Reject</Trans>
             </Button>
           ) : null}
           {actions.includes('publish') ? (
-            <Button size="sm" variant="secondary" disabled={busy} startIcon={<CheckIcon />} onClick={() => onAction('publish', course)}>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={busy}
+              startIcon={<CheckIcon />}
+              onClick={() => onAction('publish', course)}
+            >
               <Trans>Publish</Trans>
             </Button>
           ) : null}
@@ -145,7 +210,15 @@ function CourseRow({ course, locale, busy, onAction }: { course: ModeratedCourse
  * approved or unpublished one. Driven by the moderation machine over GET /courses/moderation;
  * every decision is mailed to the educator by the server and confirmed by a toast.
  */
-export function CourseModerationBoard({ api, search, onSearch }: { api: Api; search: ModerationSearch; onSearch: (next: ModerationSearch) => void }) {
+export function CourseModerationBoard({
+  api,
+  search,
+  onSearch,
+}: {
+  api: Api;
+  search: ModerationSearch;
+  onSearch: (next: ModerationSearch) => void;
+}) {
   const { t, i18n } = useLingui();
   const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const machine = useMemo(() => moderationMachine.provide({ actors: createCourseModerationActors(api) }), [api]);
@@ -174,10 +247,18 @@ export function CourseModerationBoard({ api, search, onSearch }: { api: Api; sea
       }),
       actorRef.on('moderation.failed', (e) => {
         const text = courseFailed[e.action];
-        toaster.create({ title: text ? t(text) : t`System error please try later !`, ...(e.error.message ? { description: e.error.message } : {}), type: 'error' });
+        toaster.create({
+          title: text ? t(text) : t`System error please try later !`,
+          ...(e.error.message ? { description: e.error.message } : {}),
+          type: 'error',
+        });
       }),
       actorRef.on('queue.failed', (e) =>
-        toaster.create({ title: t`Could not get courses !`, ...(e.error.message ? { description: e.error.message } : {}), type: 'error' }),
+        toaster.create({
+          title: t`Could not get courses !`,
+          ...(e.error.message ? { description: e.error.message } : {}),
+          type: 'error',
+        }),
       ),
     ];
     return () => subscriptions.forEach((s) => s.unsubscribe());
@@ -193,14 +274,24 @@ export function CourseModerationBoard({ api, search, onSearch }: { api: Api; sea
       label: t`Note to the educator (optional)`,
       help: t`The educator gets an e-mail and can publish the course; approving one of its sessions publishes it too.`,
     },
-    reject: { title: t`Reject this course?`, confirm: t`Reject`, label: t`Message to the educator`, help: t`Say what to change; it is sent by e-mail and shown on the educator's courses page.` },
+    reject: {
+      title: t`Reject this course?`,
+      confirm: t`Reject`,
+      label: t`Message to the educator`,
+      help: t`Say what to change; it is sent by e-mail and shown on the educator's courses page.`,
+    },
     unpublish: {
       title: t`Unpublish this course?`,
       confirm: t`Unpublish`,
       label: t`Message to the educator`,
       help: t`The course leaves the catalog and nobody new can enroll; sessions already running go on for their learners.`,
     },
-    publish: { title: t`Publish this course?`, confirm: t`Publish`, label: t`Note to the educator (optional)`, help: t`The course and its open sessions appear in the catalog again.` },
+    publish: {
+      title: t`Publish this course?`,
+      confirm: t`Publish`,
+      label: t`Note to the educator (optional)`,
+      help: t`The course and its open sessions appear in the catalog again.`,
+    },
   };
   const dialog = action ? copy[action] : undefined;
   const confirming = isConfirming(snapshot) && targetCourse && action && dialog;
@@ -213,7 +304,16 @@ export function CourseModerationBoard({ api, search, onSearch }: { api: Api; sea
 
   return (
     <div>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: '4', marginBlockEnd: '5' })}>
+      <div
+        className={css({
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'flex-end',
+          justifyContent: 'space-between',
+          gap: '4',
+          marginBlockEnd: '5',
+        })}
+      >
         <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '3' })}>
           <SelectField
             label={t`Status`}
@@ -227,14 +327,29 @@ export function CourseModerationBoard({ api, search, onSearch }: { api: Api; sea
               </option>
             ))}
           </SelectField>
-          <form role="search" aria-label={t`Search courses`} onSubmit={submitSearch} className={css({ display: 'flex', alignItems: 'flex-end', gap: '2' })}>
-            <TextField label={t`Course title`} type="search" name="query" value={query} maxLength={200} onChange={(e) => setQuery(e.target.value)} />
+          <form
+            role="search"
+            aria-label={t`Search courses`}
+            onSubmit={submitSearch}
+            className={css({ display: 'flex', alignItems: 'flex-end', gap: '2' })}
+          >
+            <TextField
+              label={t`Course title`}
+              type="search"
+              name="query"
+              value={query}
+              maxLength={200}
+              onChange={(e) => setQuery(e.target.value)}
+            />
             <Button type="submit" variant="outline" startIcon={<SearchIcon size={16} />}>
               <Trans>Search</Trans>
             </Button>
           </form>
         </div>
-        <p className={css({ fontSize: 'sm', color: 'fg.muted', display: 'flex', alignItems: 'center', gap: '2' })} aria-live="polite">
+        <p
+          className={css({ fontSize: 'sm', color: 'fg.muted', display: 'flex', alignItems: 'center', gap: '2' })}
+          aria-live="polite"
+        >
           {loading ? (
             <>
               <Spinner size="sm" decorative />
@@ -253,23 +368,47 @@ export function CourseModerationBoard({ api, search, onSearch }: { api: Api; sea
           action={<Button onClick={() => send({ type: 'queue.reloaded' })}>{t`Try again`}</Button>}
         />
       ) : !loaded ? (
-        <div className={css({ display: 'flex', justifyContent: 'center', paddingBlock: '16', color: 'primary.strong' })}>
+        <div
+          className={css({ display: 'flex', justifyContent: 'center', paddingBlock: '16', color: 'primary.strong' })}
+        >
           <Spinner size="lg" label={t`Loading courses…`} />
         </div>
       ) : courses.length === 0 ? (
         <EmptyState
           icon={<BookIcon size={28} />}
-          title={status === 'PENDING' ? <Trans>No course is waiting for review</Trans> : <Trans>No course to show</Trans>}
+          title={
+            status === 'PENDING' ? <Trans>No course is waiting for review</Trans> : <Trans>No course to show</Trans>
+          }
           description={<Trans>Courses that educators send for review appear here, with or without a session.</Trans>}
         />
       ) : (
-        <ul className={cx(css({ display: 'flex', flexDirection: 'column', gap: '4', listStyle: 'none', padding: 0 }), loading ? css({ opacity: 0.6 }) : undefined)} aria-busy={loading || undefined}>
+        <ul
+          className={cx(
+            css({ display: 'flex', flexDirection: 'column', gap: '4', listStyle: 'none', padding: 0 }),
+            loading ? css({ opacity: 0.6 }) : undefined,
+          )}
+          aria-busy={loading || undefined}
+        >
           {courses.map((course) => (
-            <CourseRow key={course.id} course={course} locale={locale} busy={busy || loading} onAction={(a, c) => send({ type: 'moderation.requested', action: a, item: c as ModerationItem })} />
+            <CourseRow
+              key={course.id}
+              course={course}
+              locale={locale}
+              busy={busy || loading}
+              onAction={(a, c) => send({ type: 'moderation.requested', action: a, item: c as ModerationItem })}
+            />
           ))}
         </ul>
       )}
-      {loaded ? <Pager page={page} pageSize={pageSize} total={total} disabled={loading} onChange={(p) => onSearch({ ...search, page: p === 1 ? undefined : p })} /> : null}
+      {loaded ? (
+        <Pager
+          page={page}
+          pageSize={pageSize}
+          total={total}
+          disabled={loading}
+          onChange={(p) => onSearch({ ...search, page: p === 1 ? undefined : p })}
+        />
+      ) : null}
 
       {confirming ? (
         <ModerationDialog

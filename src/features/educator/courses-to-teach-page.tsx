@@ -58,7 +58,15 @@ export function initialTimezone(timezones: readonly Timezone[], browser: string 
  */
 function ModerationNote({ course }: { course: CourseSummary }) {
   const message = course.moderationMessage;
-  const box = css({ fontSize: 'sm', paddingInlineStart: '3', borderInlineStartWidth: '3px', color: 'fg.muted', display: 'flex', flexDirection: 'column', gap: '1' });
+  const box = css({
+    fontSize: 'sm',
+    paddingInlineStart: '3',
+    borderInlineStartWidth: '3px',
+    color: 'fg.muted',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '1',
+  });
   switch (course.status) {
     case 'PENDING':
       return (
@@ -80,7 +88,11 @@ function ModerationNote({ course }: { course: CourseSummary }) {
       return (
         <div className={cx(box, css({ borderColor: 'error.muted' }))}>
           <p className={css({ fontWeight: 'semibold', color: 'fg.default' })}>
-            {course.status === 'REJECTED' ? <Trans>Not approved. The admin's message:</Trans> : <Trans>Unpublished by an admin. The message:</Trans>}
+            {course.status === 'REJECTED' ? (
+              <Trans>Not approved. The admin's message:</Trans>
+            ) : (
+              <Trans>Unpublished by an admin. The message:</Trans>
+            )}
           </p>
           {message ? <p dir="auto">{message}</p> : null}
           <p>
@@ -109,7 +121,11 @@ function usePublishCourse(api: Api, onDone: () => void) {
       onDone();
     } catch (error) {
       const detail = (error as { serverMessage?: unknown }).serverMessage;
-      toaster.create({ title: t(courseFailed.publish!), ...(typeof detail === 'string' && detail ? { description: detail } : {}), type: 'error' });
+      toaster.create({
+        title: t(courseFailed.publish!),
+        ...(typeof detail === 'string' && detail ? { description: detail } : {}),
+        type: 'error',
+      });
     } finally {
       setPublishing(null);
     }
@@ -150,17 +166,39 @@ function TeachCard({
       <CoursePicture src={course.pictureUrl} alt="" />
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2.5', padding: '4', flex: '1' })}>
         <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
-          <span className={css({ fontSize: 'xs', fontWeight: 'bold', color: 'primary.strong', textTransform: 'uppercase', letterSpacing: 'wider', truncate: true })}>
+          <span
+            className={css({
+              fontSize: 'xs',
+              fontWeight: 'bold',
+              color: 'primary.strong',
+              textTransform: 'uppercase',
+              letterSpacing: 'wider',
+              truncate: true,
+            })}
+          >
             {categoryName(course.category, locale)}
           </span>
           <StatusBadge status={course.status} />
         </div>
         <h2 className={css({ fontSize: 'md', fontWeight: 'bold', lineHeight: '1.35' })}>
-          <Link to="/courses/$courseId" params={{ courseId: course.id }} className={css({ _hover: { color: 'primary.strong', textDecoration: 'underline' } })}>
+          <Link
+            to="/courses/$courseId"
+            params={{ courseId: course.id }}
+            className={css({ _hover: { color: 'primary.strong', textDecoration: 'underline' } })}
+          >
             {course.title}
           </Link>
         </h2>
-        <p className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3', fontSize: 'sm', color: 'fg.muted' })}>
+        <p
+          className={css({
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            gap: '3',
+            fontSize: 'sm',
+            color: 'fg.muted',
+          })}
+        >
           <span>{t(difficultyLabels[course.difficultyLevel])}</span>
           <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
             <ClockIcon size={14} />
@@ -172,9 +210,23 @@ function TeachCard({
           {next ? <Trans>Next session: {startDate}</Trans> : <Trans>No upcoming session</Trans>}
         </p>
         <ModerationNote course={course} />
-        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', marginBlockStart: 'auto', paddingBlockStart: '2' })}>
+        <div
+          className={css({
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: '2',
+            marginBlockStart: 'auto',
+            paddingBlockStart: '2',
+          })}
+        >
           {course.status === 'APPROVED' ? (
-            <Button size="sm" variant="secondary" loading={publishing} onClick={() => onPublish(course)} startIcon={<CheckIcon size={16} />}>
+            <Button
+              size="sm"
+              variant="secondary"
+              loading={publishing}
+              onClick={() => onPublish(course)}
+              startIcon={<CheckIcon size={16} />}
+            >
               <Trans>Publish</Trans> <span className={css({ srOnly: true })}>{course.title}</span>
             </Button>
           ) : null}
@@ -238,7 +290,11 @@ export function CoursesToTeachPage({
     <PageContainer>
       <PageHeader
         title={<Trans>Courses to teach</Trans>}
-        lead={<Trans>Your courses and the published courses open to more instructors. Request a new session of any of them.</Trans>}
+        lead={
+          <Trans>
+            Your courses and the published courses open to more instructors. Request a new session of any of them.
+          </Trans>
+        }
         actions={
           <>
             <Link to="/dashboard/sessions" className={buttonStyles({ variant: 'outline' })}>
@@ -255,7 +311,13 @@ export function CoursesToTeachPage({
         role="search"
         aria-label={t`Courses to teach`}
         onSubmit={submit}
-        className={css({ display: 'flex', gap: '3', alignItems: 'flex-end', marginBlockEnd: '6', flexWrap: { base: 'wrap', tablet: 'nowrap' } })}
+        className={css({
+          display: 'flex',
+          gap: '3',
+          alignItems: 'flex-end',
+          marginBlockEnd: '6',
+          flexWrap: { base: 'wrap', tablet: 'nowrap' },
+        })}
       >
         <TextField
           label={t`Search`}

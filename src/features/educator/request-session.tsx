@@ -52,7 +52,10 @@ export function RequestSessionFlow({
       onClose();
     } else if (state === 'failed') {
       const title = t(sessionToasts.requestFailed);
-      setTimeout(() => toaster.create({ title, ...(error?.message ? { description: error.message } : {}), type: 'error' }), 0);
+      setTimeout(
+        () => toaster.create({ title, ...(error?.message ? { description: error.message } : {}), type: 'error' }),
+        0,
+      );
     }
   }, [state, result, error, t, onClose, onRequested]);
 

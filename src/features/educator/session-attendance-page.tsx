@@ -49,8 +49,22 @@ function formatRate(rate: number, locale: Locale): string {
 function RateBar({ rate }: { rate: number }) {
   const width = Math.round(Math.min(1, Math.max(0, rate)) * 100);
   return (
-    <span aria-hidden className={css({ display: 'block', flex: '1', minWidth: '4rem', height: '2', borderRadius: 'full', bg: 'bg.muted', overflow: 'hidden' })}>
-      <span className={css({ display: 'block', height: 'full', bg: 'secondary.strong', borderRadius: 'full' })} style={{ width: `${width}%` }} />
+    <span
+      aria-hidden
+      className={css({
+        display: 'block',
+        flex: '1',
+        minWidth: '4rem',
+        height: '2',
+        borderRadius: 'full',
+        bg: 'bg.muted',
+        overflow: 'hidden',
+      })}
+    >
+      <span
+        className={css({ display: 'block', height: 'full', bg: 'secondary.strong', borderRadius: 'full' })}
+        style={{ width: `${width}%` }}
+      />
     </span>
   );
 }
@@ -146,22 +160,41 @@ export function SessionAttendancePage({
           icon={<VideoIcon size={28} />}
           title={<Trans>No meeting has taken place yet</Trans>}
           description={
-            <Trans>Attendance is recorded when learners join a live meeting from the classroom. It appears here once the first meeting has started.</Trans>
+            <Trans>
+              Attendance is recorded when learners join a live meeting from the classroom. It appears here once the
+              first meeting has started.
+            </Trans>
           }
         />
       ) : (
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '8' })}>
           <ul
             aria-label={t`Totals`}
-            className={css({ display: 'grid', gap: '4', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 12rem), 1fr))', listStyle: 'none', padding: 0 })}
+            className={css({
+              display: 'grid',
+              gap: '4',
+              gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 12rem), 1fr))',
+              listStyle: 'none',
+              padding: 0,
+            })}
           >
             <Stat label={<Trans>Meetings held</Trans>} value={formatCount(meetings.length, locale)} />
             <Stat label={<Trans>Learners</Trans>} value={formatCount(enrolled, locale)} />
-            <Stat label={<Trans>Overall attendance</Trans>} value={formatRate(overallRate(data.attendance.data), locale)} />
+            <Stat
+              label={<Trans>Overall attendance</Trans>}
+              value={formatRate(overallRate(data.attendance.data), locale)}
+            />
           </ul>
 
           <Card as="section" aria-labelledby="attendance-meetings-title">
-            <div className={css({ paddingInline: { base: '4', tablet: '6' }, paddingBlock: '4', borderBlockEndWidth: '1px', borderColor: 'border.default' })}>
+            <div
+              className={css({
+                paddingInline: { base: '4', tablet: '6' },
+                paddingBlock: '4',
+                borderBlockEndWidth: '1px',
+                borderColor: 'border.default',
+              })}
+            >
               <h2 id="attendance-meetings-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
                 <Trans>Meetings</Trans>
               </h2>
@@ -197,11 +230,17 @@ export function SessionAttendancePage({
                       </p>
                     </div>
                     <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
-                      <span className={css({ fontSize: 'sm', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' })}>
+                      <span
+                        className={css({ fontSize: 'sm', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' })}
+                      >
                         {t`${attendees} of ${of} learners attended`}
                       </span>
                       <RateBar rate={rate} />
-                      <span className={css({ fontSize: 'sm', fontWeight: 'semibold', minWidth: '3rem', textAlign: 'end' })}>{formatRate(rate, locale)}</span>
+                      <span
+                        className={css({ fontSize: 'sm', fontWeight: 'semibold', minWidth: '3rem', textAlign: 'end' })}
+                      >
+                        {formatRate(rate, locale)}
+                      </span>
                     </div>
                   </li>
                 );
@@ -210,7 +249,14 @@ export function SessionAttendancePage({
           </Card>
 
           <Card as="section" aria-labelledby="attendance-learners-title">
-            <div className={css({ paddingInline: { base: '4', tablet: '6' }, paddingBlock: '4', borderBlockEndWidth: '1px', borderColor: 'border.default' })}>
+            <div
+              className={css({
+                paddingInline: { base: '4', tablet: '6' },
+                paddingBlock: '4',
+                borderBlockEndWidth: '1px',
+                borderColor: 'border.default',
+              })}
+            >
               <h2 id="attendance-learners-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
                 <Trans>Attendance per learner</Trans>
               </h2>
@@ -226,7 +272,11 @@ export function SessionAttendancePage({
                 role="region"
                 aria-labelledby="attendance-learners-title"
                 tabIndex={0}
-                className={css({ position: 'relative', overflowX: 'auto', _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '-3px' } })}
+                className={css({
+                  position: 'relative',
+                  overflowX: 'auto',
+                  _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '-3px' },
+                })}
               >
                 <table className={css({ width: 'full', borderCollapse: 'collapse' })}>
                   <caption className={visuallyHidden}>
@@ -257,8 +307,23 @@ export function SessionAttendancePage({
                             {plural(l.held, { one: `${attended} of # meeting`, other: `${attended} of # meetings` })}
                           </td>
                           <td className={td}>
-                            <span className={css({ display: 'flex', alignItems: 'center', gap: '2', minWidth: { base: '6rem', tablet: '12rem' } })}>
-                              <span className={css({ fontWeight: 'semibold', minWidth: '3rem', fontVariantNumeric: 'tabular-nums' })}>{formatRate(l.rate, locale)}</span>
+                            <span
+                              className={css({
+                                display: 'flex',
+                                alignItems: 'center',
+                                gap: '2',
+                                minWidth: { base: '6rem', tablet: '12rem' },
+                              })}
+                            >
+                              <span
+                                className={css({
+                                  fontWeight: 'semibold',
+                                  minWidth: '3rem',
+                                  fontVariantNumeric: 'tabular-nums',
+                                })}
+                              >
+                                {formatRate(l.rate, locale)}
+                              </span>
                               <RateBar rate={l.rate} />
                             </span>
                           </td>
@@ -271,7 +336,9 @@ export function SessionAttendancePage({
             )}
           </Card>
 
-          {learners.length > 0 && <AttendanceGrid attendance={data.attendance.data} timeZone={session.timezone} locale={locale} />}
+          {learners.length > 0 && (
+            <AttendanceGrid attendance={data.attendance.data} timeZone={session.timezone} locale={locale} />
+          )}
         </div>
       )}
     </PageContainer>
@@ -283,13 +350,28 @@ export function SessionAttendancePage({
  * dated in the session's time zone), a check mark or a dash with its text alternative
  * ("Attended" / "Missed") for screen readers. Scrolls sideways inside a focusable region.
  */
-export function AttendanceGrid({ attendance, timeZone, locale }: { attendance: SessionAttendance; timeZone: string; locale: Locale }) {
+export function AttendanceGrid({
+  attendance,
+  timeZone,
+  locale,
+}: {
+  attendance: SessionAttendance;
+  timeZone: string;
+  locale: Locale;
+}) {
   const { t } = useLingui();
   const day = new Intl.DateTimeFormat(intlLocaleOf(locale), { month: 'short', day: 'numeric', timeZone });
   const joined = attendance.meetings.map((m) => new Set(m.attendeeIds));
   return (
     <Card as="section" aria-labelledby="attendance-grid-title">
-      <div className={css({ paddingInline: { base: '4', tablet: '6' }, paddingBlock: '4', borderBlockEndWidth: '1px', borderColor: 'border.default' })}>
+      <div
+        className={css({
+          paddingInline: { base: '4', tablet: '6' },
+          paddingBlock: '4',
+          borderBlockEndWidth: '1px',
+          borderColor: 'border.default',
+        })}
+      >
         <h2 id="attendance-grid-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
           <Trans>Who attended each meeting</Trans>
         </h2>
@@ -301,7 +383,11 @@ export function AttendanceGrid({ attendance, timeZone, locale }: { attendance: S
         role="region"
         aria-labelledby="attendance-grid-title"
         tabIndex={0}
-        className={css({ position: 'relative', overflowX: 'auto', _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '-3px' } })}
+        className={css({
+          position: 'relative',
+          overflowX: 'auto',
+          _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '-3px' },
+        })}
       >
         <table className={css({ borderCollapse: 'collapse', minWidth: 'full' })}>
           <caption className={visuallyHidden}>
@@ -313,9 +399,22 @@ export function AttendanceGrid({ attendance, timeZone, locale }: { attendance: S
                 <Trans>Learner</Trans>
               </th>
               {attendance.meetings.map((m) => (
-                <th key={`${m.lessonId}-${m.occurrenceDate}`} scope="col" className={cx(th, css({ textAlign: 'center', textTransform: 'none' }))}>
+                <th
+                  key={`${m.lessonId}-${m.occurrenceDate}`}
+                  scope="col"
+                  className={cx(th, css({ textAlign: 'center', textTransform: 'none' }))}
+                >
                   <time dateTime={m.startsAt}>{day.format(new Date(m.startsAt))}</time>
-                  <span className={css({ display: 'block', fontWeight: 'normal', maxWidth: '8rem', overflow: 'hidden', textOverflow: 'ellipsis' })} title={m.lessonName}>
+                  <span
+                    className={css({
+                      display: 'block',
+                      fontWeight: 'normal',
+                      maxWidth: '8rem',
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                    })}
+                    title={m.lessonName}
+                  >
                     <bdi>{m.lessonName}</bdi>
                   </span>
                 </th>
@@ -325,13 +424,28 @@ export function AttendanceGrid({ attendance, timeZone, locale }: { attendance: S
           <tbody>
             {attendance.learners.map((l) => (
               <tr key={l.learner.id}>
-                <th scope="row" className={cx(td, css({ fontWeight: 'semibold', whiteSpace: 'nowrap', position: 'sticky', insetInlineStart: 0, bg: 'bg.default' }))}>
+                <th
+                  scope="row"
+                  className={cx(
+                    td,
+                    css({
+                      fontWeight: 'semibold',
+                      whiteSpace: 'nowrap',
+                      position: 'sticky',
+                      insetInlineStart: 0,
+                      bg: 'bg.default',
+                    }),
+                  )}
+                >
                   <bdi>{l.learner.name}</bdi>
                 </th>
                 {attendance.meetings.map((m, i) => {
                   const came = joined[i]!.has(l.learner.id);
                   return (
-                    <td key={`${m.lessonId}-${m.occurrenceDate}`} className={cx(td, css({ textAlign: 'center', color: came ? 'success.strong' : 'fg.muted' }))}>
+                    <td
+                      key={`${m.lessonId}-${m.occurrenceDate}`}
+                      className={cx(td, css({ textAlign: 'center', color: came ? 'success.strong' : 'fg.muted' }))}
+                    >
                       <span aria-hidden>{came ? '✓' : '–'}</span>
                       <span className={visuallyHidden}>{came ? t`Attended` : t`Missed`}</span>
                     </td>

@@ -19,7 +19,15 @@ import { WeeklySchedule } from '@/components/ui/schedule';
 import type { Api } from '@/lib/api/client';
 import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
-import { confirmFailed, duplicateFailed, isBusy, isConfirming, isDuplicating, isLoading, loadFailed } from '../../../machines/moderation.selectors';
+import {
+  confirmFailed,
+  duplicateFailed,
+  isBusy,
+  isConfirming,
+  isDuplicating,
+  isLoading,
+  loadFailed,
+} from '../../../machines/moderation.selectors';
 import { createSessionModerationActors } from '../../../machines/moderation.actors';
 import {
   type ModerationAction,
@@ -95,15 +103,40 @@ function SessionCard({
           </h2>
           <StatusBadge status={session.status} />
         </div>
-        <div className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', tablet: 'minmax(0, 1fr) minmax(0, 1fr)' } })}>
+        <div
+          className={css({
+            display: 'grid',
+            gap: '3',
+            gridTemplateColumns: { base: '1fr', tablet: 'minmax(0, 1fr) minmax(0, 1fr)' },
+          })}
+        >
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-            <p className={css({ display: 'flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted', flexWrap: 'wrap' })}>
+            <p
+              className={css({
+                display: 'flex',
+                alignItems: 'center',
+                gap: '1.5',
+                fontSize: 'sm',
+                color: 'fg.muted',
+                flexWrap: 'wrap',
+              })}
+            >
               <CalendarIcon size={16} />
               <span>
                 {start} – {end}
               </span>
             </p>
-            <p className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: '4', rowGap: '1', fontSize: 'sm', color: 'fg.muted' })}>
+            <p
+              className={css({
+                display: 'flex',
+                flexWrap: 'wrap',
+                alignItems: 'center',
+                columnGap: '4',
+                rowGap: '1',
+                fontSize: 'sm',
+                color: 'fg.muted',
+              })}
+            >
               <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5' })}>
                 <UsersIcon size={16} />
                 <Trans>
@@ -143,7 +176,13 @@ function SessionCard({
         })}
       >
         {can('approve') && pending ? (
-          <Button size="sm" variant="secondary" disabled={busy} startIcon={<CheckIcon />} onClick={() => onAction('approve', session)}>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={busy}
+            startIcon={<CheckIcon />}
+            onClick={() => onAction('approve', session)}
+          >
             <Trans>Approve</Trans>
           </Button>
         ) : null}
@@ -167,7 +206,12 @@ function SessionCard({
           </Link>
         ) : null}
         {can('duplicate') ? (
-          <Button {...actionButton} disabled={busy} startIcon={<CopyIcon />} onClick={() => onAction('duplicate', session)}>
+          <Button
+            {...actionButton}
+            disabled={busy}
+            startIcon={<CopyIcon />}
+            onClick={() => onAction('duplicate', session)}
+          >
             <Trans>Duplicate</Trans>
           </Button>
         ) : null}
@@ -263,7 +307,9 @@ export function SessionBoard({
   const failureText = error && action ? failedText(action) : null;
   const courseTitle = targetSession?.course.title ?? '';
 
-  const dialogCopy: Partial<Record<ModerationAction, { title: string; confirm: string; label: string | null; help?: string }>> = {
+  const dialogCopy: Partial<
+    Record<ModerationAction, { title: string; confirm: string; label: string | null; help?: string }>
+  > = {
     approve: {
       title: t`Approve this session?`,
       confirm: t`Approve`,
@@ -317,7 +363,10 @@ export function SessionBoard({
             </option>
           ))}
         </SelectField>
-        <p className={css({ fontSize: 'sm', color: 'fg.muted', display: 'flex', alignItems: 'center', gap: '2' })} aria-live="polite">
+        <p
+          className={css({ fontSize: 'sm', color: 'fg.muted', display: 'flex', alignItems: 'center', gap: '2' })}
+          aria-live="polite"
+        >
           {loading ? (
             <>
               <Spinner size="sm" decorative />
@@ -336,14 +385,20 @@ export function SessionBoard({
           action={<Button onClick={() => send({ type: 'queue.reloaded' })}>{t`Try again`}</Button>}
         />
       ) : !loaded ? (
-        <div className={css({ display: 'flex', justifyContent: 'center', paddingBlock: '16', color: 'primary.strong' })}>
+        <div
+          className={css({ display: 'flex', justifyContent: 'center', paddingBlock: '16', color: 'primary.strong' })}
+        >
           <Spinner size="lg" label={t`Loading sessions…`} />
         </div>
       ) : sessions.length === 0 ? (
         <EmptyState
           icon={<CalendarIcon size={28} />}
           title={
-            mode === 'moderation' && status === 'PENDING' ? <Trans>No session is waiting for approval</Trans> : <Trans>No session to show</Trans>
+            mode === 'moderation' && status === 'PENDING' ? (
+              <Trans>No session is waiting for approval</Trans>
+            ) : (
+              <Trans>No session to show</Trans>
+            )
           }
           description={
             mode === 'moderation' ? (
@@ -419,7 +474,9 @@ export function SessionBoard({
           open
           onClose={() => send({ type: 'moderation.cancelled' })}
           title={<Trans>Duplicate the session</Trans>}
-          description={<Trans>A new session of “{courseTitle}” with the same schedule, seats and price. It starts pending.</Trans>}
+          description={
+            <Trans>A new session of “{courseTitle}” with the same schedule, seats and price. It starts pending.</Trans>
+          }
           courseId={targetSession.courseId}
           initialValues={sessionFormFrom(targetSession, todayIso())}
           timezones={timezones}

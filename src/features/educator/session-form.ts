@@ -4,7 +4,15 @@ import { Temporal } from '@/lib/temporal';
 import type { SessionRequestBody, WeekdayKey } from '../../../machines/session-request.machine';
 
 /** Weekdays in the order the form lists them (spec §3: sunday to saturday). */
-export const FORM_WEEKDAYS: readonly WeekdayKey[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+export const FORM_WEEKDAYS: readonly WeekdayKey[] = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+];
 
 /** One weekday row of the form: meets that day, from `start` to `end` ('HH:mm', session time zone). */
 export interface DayValues {
@@ -36,7 +44,9 @@ export interface SessionLike {
   price: number;
 }
 
-export type SessionFormErrors = Partial<Record<'startDate' | 'endDate' | 'timezone' | 'schedule' | 'maxSeats' | 'price' | WeekdayKey, MessageDescriptor>>;
+export type SessionFormErrors = Partial<
+  Record<'startDate' | 'endDate' | 'timezone' | 'schedule' | 'maxSeats' | 'price' | WeekdayKey, MessageDescriptor>
+>;
 
 /** Default seats offered by a new session. */
 export const DEFAULT_SEATS = 25;
@@ -61,7 +71,15 @@ function priceText(dollars: number): string {
  * A blank form for a course: starts on the Monday at least a week from `today`, runs 8 weeks,
  * meets Monday and Wednesday 18:00–20:00 in `timezone`, 25 seats, the course's price (dollars).
  */
-export function defaultSessionForm({ price, timezone, today }: { price: number; timezone: string; today: string }): SessionFormValues {
+export function defaultSessionForm({
+  price,
+  timezone,
+  today,
+}: {
+  price: number;
+  timezone: string;
+  today: string;
+}): SessionFormValues {
   const base = Temporal.PlainDate.from(today).add({ days: 7 });
   const start = base.add({ days: (8 - base.dayOfWeek) % 7 }); // next Monday (or that day if Monday)
   const end = start.add({ weeks: 8 }).subtract({ days: 3 }); // the Friday of the 8th week
@@ -82,7 +100,11 @@ export function defaultSessionForm({ price, timezone, today }: { price: number; 
  * Moves a session's dates forward by whole weeks (weekdays kept) so that it starts at least a week
  * after `today`; dates already far enough ahead are kept. All 'YYYY-MM-DD'.
  */
-export function shiftToFuture(startDate: string, endDate: string, today: string): { startDate: string; endDate: string } {
+export function shiftToFuture(
+  startDate: string,
+  endDate: string,
+  today: string,
+): { startDate: string; endDate: string } {
   const start = Temporal.PlainDate.from(startDate);
   const end = Temporal.PlainDate.from(endDate);
   const earliest = Temporal.PlainDate.from(today).add({ days: 7 });
@@ -161,7 +183,10 @@ export function validateSessionForm(values: SessionFormValues, today: string): S
 /** The `POST /sessions` body of a valid form (price in decimal dollars). */
 export function toSessionRequest(courseId: number, values: SessionFormValues): SessionRequestBody {
   const schedule = Object.fromEntries(
-    FORM_WEEKDAYS.map((d) => [d, values.days[d].enabled ? { start: values.days[d].start, end: values.days[d].end } : null]),
+    FORM_WEEKDAYS.map((d) => [
+      d,
+      values.days[d].enabled ? { start: values.days[d].start, end: values.days[d].end } : null,
+    ]),
   ) as SessionRequestBody['schedule'];
   return {
     courseId,

@@ -80,7 +80,10 @@ function MailDialog({
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const [message, setMessage] = useState(initialMessage);
   const count = recipients.length;
-  const names = recipients.slice(0, 5).map((r) => r.name).join(', ');
+  const names = recipients
+    .slice(0, 5)
+    .map((r) => r.name)
+    .join(', ');
   const more = Math.max(0, count - 5);
   const sentTo = sentCount ?? count;
 
@@ -114,9 +117,17 @@ function MailDialog({
         </>
       }
     >
-      <form id={formId} noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <form
+        id={formId}
+        noValidate
+        onSubmit={submit}
+        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+      >
         {sent ? (
-          <FormAlert tone="success" title={<Plural value={sentTo} one="E-mail sent to # learner." other="E-mail sent to # learners." />} />
+          <FormAlert
+            tone="success"
+            title={<Plural value={sentTo} one="E-mail sent to # learner." other="E-mail sent to # learners." />}
+          />
         ) : null}
         {failure ? <FormAlert title={<Trans>The e-mail was not sent.</Trans>}>{failure}</FormAlert> : null}
         <TextareaField
@@ -203,8 +214,7 @@ export function SessionLearnersPage({
   const contentBusy = isResettingContent(snapshot);
   const total = data.learners.ok ? data.learners.data.total : 0;
   const selectedCount = selected.size;
-  const mailLabel =
-    selectedCount > 0 ? t`E-mail selected learners (${selectedCount})` : t`E-mail all learners`;
+  const mailLabel = selectedCount > 0 ? t`E-mail selected learners (${selectedCount})` : t`E-mail all learners`;
 
   function toggle(userId: number, on: boolean) {
     setSelected((current) => {
@@ -254,7 +264,11 @@ export function SessionLearnersPage({
           title={<Trans>No learner has enrolled yet</Trans>}
           description={<Trans>Learners appear here as soon as they enroll in this session.</Trans>}
           action={
-            <Link to="/sessions/$sessionId" params={{ sessionId: session.id }} className={css({ color: 'primary.strong', fontWeight: 'semibold' })}>
+            <Link
+              to="/sessions/$sessionId"
+              params={{ sessionId: session.id }}
+              className={css({ color: 'primary.strong', fontWeight: 'semibold' })}
+            >
               <Trans>Open the session page</Trans>
             </Link>
           }
@@ -283,7 +297,12 @@ export function SessionLearnersPage({
                 type="checkbox"
                 checked={allSelected}
                 onChange={(e) => setSelected(e.target.checked ? new Set(learners.map((l) => l.userId)) : new Set())}
-                className={css({ width: '4.5', height: '4.5', accentColor: 'var(--colors-primary-strong)', cursor: 'pointer' })}
+                className={css({
+                  width: '4.5',
+                  height: '4.5',
+                  accentColor: 'var(--colors-primary-strong)',
+                  cursor: 'pointer',
+                })}
               />
               <label htmlFor={selectAllId} className={css({ cursor: 'pointer' })}>
                 <Trans>Select all</Trans>
@@ -314,7 +333,12 @@ export function SessionLearnersPage({
                     type="checkbox"
                     checked={selected.has(learner.userId)}
                     onChange={(e) => toggle(learner.userId, e.target.checked)}
-                    className={css({ width: '4.5', height: '4.5', accentColor: 'var(--colors-primary-strong)', cursor: 'pointer' })}
+                    className={css({
+                      width: '4.5',
+                      height: '4.5',
+                      accentColor: 'var(--colors-primary-strong)',
+                      cursor: 'pointer',
+                    })}
                   />
                   <span
                     aria-hidden
@@ -333,8 +357,13 @@ export function SessionLearnersPage({
                   >
                     {initials(learner.name)}
                   </span>
-                  <label htmlFor={checkboxId} className={css({ display: 'flex', flexDirection: 'column', minWidth: 0, cursor: 'pointer' })}>
-                    <span className={css({ fontWeight: 'semibold', fontSize: 'sm', truncate: true })}>{learner.name}</span>
+                  <label
+                    htmlFor={checkboxId}
+                    className={css({ display: 'flex', flexDirection: 'column', minWidth: 0, cursor: 'pointer' })}
+                  >
+                    <span className={css({ fontWeight: 'semibold', fontSize: 'sm', truncate: true })}>
+                      {learner.name}
+                    </span>
                     <span className={css({ fontSize: 'xs', color: 'fg.muted', truncate: true })} dir="ltr">
                       {learner.email}
                     </span>
@@ -377,8 +406,8 @@ export function SessionLearnersPage({
           title={<Trans>Reset the syllabus?</Trans>}
           description={
             <Trans>
-              The weeks, sections and lessons of this session are replaced by a copy of the course's syllabus. Changes made
-              to this session's syllabus are lost.
+              The weeks, sections and lessons of this session are replaced by a copy of the course's syllabus. Changes
+              made to this session's syllabus are lost.
             </Trans>
           }
           footer={
@@ -393,7 +422,9 @@ export function SessionLearnersPage({
           }
         >
           {contentFailed(snapshot) ? (
-            <FormAlert title={<Trans>Could not reset the syllabus !</Trans>}>{snapshot.context.contentError?.message ?? null}</FormAlert>
+            <FormAlert title={<Trans>Could not reset the syllabus !</Trans>}>
+              {snapshot.context.contentError?.message ?? null}
+            </FormAlert>
           ) : null}
         </AppDialog>
       ) : null}

@@ -44,7 +44,10 @@ export function ModerationPage({
         title={<Trans>Moderation</Trans>}
         lead={
           queue === 'courses' ? (
-            <Trans>Review the courses educators send, approve or reject them with a message, and unpublish or publish courses.</Trans>
+            <Trans>
+              Review the courses educators send, approve or reject them with a message, and unpublish or publish
+              courses.
+            </Trans>
           ) : (
             <Trans>Approve the session requests of educators, or reject them with a message.</Trans>
           )
@@ -55,7 +58,15 @@ export function ModerationPage({
           </Link>
         }
       />
-      <nav aria-label={t`Moderation queues`} className={css({ marginBlockEnd: '6', borderBlockEndWidth: '1px', borderColor: 'border.default', overflowX: 'auto' })}>
+      <nav
+        aria-label={t`Moderation queues`}
+        className={css({
+          marginBlockEnd: '6',
+          borderBlockEndWidth: '1px',
+          borderColor: 'border.default',
+          overflowX: 'auto',
+        })}
+      >
         <ul className={css({ display: 'flex', gap: '2', listStyle: 'none', padding: 0, margin: 0 })}>
           <li>
             <Link to="/dashboard/moderation" search={{}} className={tabLink} {...aria('sessions')}>

@@ -61,7 +61,14 @@ function DayRow({
         _last: { borderBlockEndWidth: 0 },
       })}
     >
-      <div className={css({ display: 'flex', alignItems: 'center', gap: '2', gridColumn: { base: '1 / -1', tablet: 'auto' } })}>
+      <div
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          gap: '2',
+          gridColumn: { base: '1 / -1', tablet: 'auto' },
+        })}
+      >
         <input
           id={checkboxId}
           type="checkbox"
@@ -69,7 +76,12 @@ function DayRow({
           disabled={disabled}
           onChange={(e) => onChange({ ...values, enabled: e.target.checked })}
           aria-describedby={error ? errorId : undefined}
-          className={css({ width: '4.5', height: '4.5', accentColor: 'var(--colors-primary-strong)', cursor: 'pointer' })}
+          className={css({
+            width: '4.5',
+            height: '4.5',
+            accentColor: 'var(--colors-primary-strong)',
+            cursor: 'pointer',
+          })}
         />
         <label htmlFor={checkboxId} className={css({ fontSize: 'sm', fontWeight: 'semibold', cursor: 'pointer' })}>
           {name}
@@ -172,7 +184,13 @@ export function SessionRequestFields({
       <fieldset
         aria-labelledby={legendId}
         aria-describedby={scheduleError ? scheduleErrorId : undefined}
-        className={css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', paddingInline: '4', paddingBlock: '3' })}
+        className={css({
+          borderWidth: '1px',
+          borderColor: 'border.default',
+          borderRadius: 'lg',
+          paddingInline: '4',
+          paddingBlock: '3',
+        })}
       >
         <legend id={legendId} className={css({ fontSize: 'sm', fontWeight: 'semibold', paddingInline: '1' })}>
           <Trans>Weekly meetings</Trans>

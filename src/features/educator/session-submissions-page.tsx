@@ -22,7 +22,14 @@ import { useMeridiem, zoneLabel } from '@/components/ui/schedule';
 import type { Api } from '@/lib/api/client';
 import type { components } from '@contract/schema';
 import { intlLocaleOf, isLocale, type Locale } from '@/lib/i18n';
-import { canReload, gradeFailure, gradingTarget, isLoading, isSavingGrade, loadFailed } from '../../../machines/grading.selectors';
+import {
+  canReload,
+  gradeFailure,
+  gradingTarget,
+  isLoading,
+  isSavingGrade,
+  loadFailed,
+} from '../../../machines/grading.selectors';
 import { createGradingActors } from '../../../machines/grading.actors';
 import { gradingMachine, type GradingFailure, type Submission } from '../../../machines/grading.machine';
 import { COMMENT_MAX, type GradeDraft, type GradeIssue, type GradeIssues } from '../../../machines/grading.form';
@@ -59,7 +66,11 @@ export function isUngraded(submission: Submission): boolean {
  */
 export function visibleSubmissions(submissions: readonly Submission[], filters: SubmissionFilters): Submission[] {
   return submissions
-    .filter((s) => (filters.lesson === 'all' || s.assignmentId === filters.lesson) && (filters.status === 'all' || s.status === filters.status))
+    .filter(
+      (s) =>
+        (filters.lesson === 'all' || s.assignmentId === filters.lesson) &&
+        (filters.status === 'all' || s.status === filters.status),
+    )
     .map((s, index) => ({ s, index }))
     .sort((a, b) => Number(isUngraded(b.s)) - Number(isUngraded(a.s)) || a.index - b.index)
     .map(({ s }) => s);
@@ -71,7 +82,9 @@ export function visibleSubmissions(submissions: readonly Submission[], filters: 
  */
 export function lessonsOf(submissions: readonly Submission[]): { id: number; name: string | null }[] {
   const byId = new Map<number, string | null>();
-  for (const s of submissions) if (!byId.has(s.assignmentId) || byId.get(s.assignmentId) === null) byId.set(s.assignmentId, s.assignmentName ?? null);
+  for (const s of submissions)
+    if (!byId.has(s.assignmentId) || byId.get(s.assignmentId) === null)
+      byId.set(s.assignmentId, s.assignmentName ?? null);
   return [...byId.entries()]
     .map(([id, name]) => ({ id, name }))
     .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '') || a.id - b.id);
@@ -192,9 +205,17 @@ function GradeDialog({
         </>
       }
     >
-      <form id={formId} noValidate onSubmit={submit} aria-busy={busy || undefined} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <form
+        id={formId}
+        noValidate
+        onSubmit={submit}
+        aria-busy={busy || undefined}
+        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+      >
         {saveError ? (
-          <FormAlert title={<Trans>Cannot edit grade!</Trans>}>{saveError.message ?? t`System error please try later !`}</FormAlert>
+          <FormAlert title={<Trans>Cannot edit grade!</Trans>}>
+            {saveError.message ?? t`System error please try later !`}
+          </FormAlert>
         ) : null}
         <TextField
           ref={gradeRef}
@@ -236,7 +257,14 @@ function SubmittedWork({ submission }: { submission: Submission }) {
         href={submission.document.url}
         target="_blank"
         rel="noreferrer"
-        className={css({ display: 'inline-flex', gap: '1.5', alignItems: 'center', color: 'primary.strong', textDecoration: 'underline', overflowWrap: 'anywhere' })}
+        className={css({
+          display: 'inline-flex',
+          gap: '1.5',
+          alignItems: 'center',
+          color: 'primary.strong',
+          textDecoration: 'underline',
+          overflowWrap: 'anywhere',
+        })}
       >
         <BookIcon size={16} />
         <bdi>{submission.document.fileName}</bdi>
@@ -253,9 +281,21 @@ function SubmittedWork({ submission }: { submission: Submission }) {
   const total = results.length;
   return (
     <details className={css({ maxWidth: { base: 'full', desktop: '28rem' } })}>
-      <summary className={css({ cursor: 'pointer', color: 'primary.strong', fontWeight: 'semibold', _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '2px' } })}>
+      <summary
+        className={css({
+          cursor: 'pointer',
+          color: 'primary.strong',
+          fontWeight: 'semibold',
+          _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '2px' },
+        })}
+      >
         <Trans>Code</Trans>
-        {total > 0 ? <span className={css({ color: 'fg.muted', fontWeight: 'normal' })}> · {t`${passed} of ${total} tests passed`}</span> : null}
+        {total > 0 ? (
+          <span className={css({ color: 'fg.muted', fontWeight: 'normal' })}>
+            {' '}
+            · {t`${passed} of ${total} tests passed`}
+          </span>
+        ) : null}
       </summary>
       <pre
         dir="ltr"
@@ -277,16 +317,43 @@ function SubmittedWork({ submission }: { submission: Submission }) {
         <code>{submission.code ?? ''}</code>
       </pre>
       {total > 0 ? (
-        <ul aria-label={t`Test results`} className={css({ listStyle: 'none', padding: 0, marginBlockStart: '2', display: 'flex', flexDirection: 'column', gap: '1.5' })}>
+        <ul
+          aria-label={t`Test results`}
+          className={css({
+            listStyle: 'none',
+            padding: 0,
+            marginBlockStart: '2',
+            display: 'flex',
+            flexDirection: 'column',
+            gap: '1.5',
+          })}
+        >
           {results.map((r, i) => (
             <li key={`${i}-${r.name}`} className={css({ fontSize: 'xs' })}>
-              <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1', fontWeight: 'semibold', color: r.passed ? 'status.green.fg' : 'error.strong' })}>
+              <span
+                className={css({
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  gap: '1',
+                  fontWeight: 'semibold',
+                  color: r.passed ? 'status.green.fg' : 'error.strong',
+                })}
+              >
                 {r.passed ? <CheckCircleIcon size={14} /> : <CloseIcon size={14} />}
                 {r.passed ? t`Passed` : t`Failed`}
               </span>{' '}
               <bdi>{r.name}</bdi>
               {r.output ? (
-                <pre dir="ltr" className={css({ fontFamily: 'mono', color: 'fg.muted', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', textAlign: 'left' })}>
+                <pre
+                  dir="ltr"
+                  className={css({
+                    fontFamily: 'mono',
+                    color: 'fg.muted',
+                    whiteSpace: 'pre-wrap',
+                    overflowWrap: 'anywhere',
+                    textAlign: 'left',
+                  })}
+                >
                   {r.output}
                 </pre>
               ) : null}
@@ -302,7 +369,12 @@ function SubmittedWork({ submission }: { submission: Submission }) {
 // table semantics when the display changes).
 const table = css({ width: 'full', borderCollapse: 'collapse', display: { base: 'block', tablet: 'table' } });
 const thead = css({ display: { base: 'none', tablet: 'table-header-group' } });
-const tbody = css({ display: { base: 'flex', tablet: 'table-row-group' }, flexDirection: 'column', gap: '3', padding: { base: '3', tablet: '0' } });
+const tbody = css({
+  display: { base: 'flex', tablet: 'table-row-group' },
+  flexDirection: 'column',
+  gap: '3',
+  padding: { base: '3', tablet: '0' },
+});
 const tr = css({
   display: { base: 'flex', tablet: 'table-row' },
   flexDirection: 'column',
@@ -324,7 +396,12 @@ const td = css({
   borderBlockStartWidth: { base: '0', tablet: '1px' },
   borderColor: 'border.default',
 });
-const cellLabel = css({ display: { base: 'block', tablet: 'none' }, fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted' });
+const cellLabel = css({
+  display: { base: 'block', tablet: 'none' },
+  fontSize: 'xs',
+  fontWeight: 'semibold',
+  color: 'fg.muted',
+});
 
 /** A cell's column name, shown above the value on mobile cards only (screen readers use the header). */
 function CellLabel({ children }: { children: ReactNode }) {
@@ -357,11 +434,19 @@ export function SessionSubmissionsPage({ session, api }: { session: SessionInfo;
   useEffect(() => {
     const subscriptions = [
       actorRef.on('submissions.failed', (e) =>
-        toaster.create({ title: t(gradingToasts.loadFailed), ...(e.error.message ? { description: e.error.message } : {}), type: 'error' }),
+        toaster.create({
+          title: t(gradingToasts.loadFailed),
+          ...(e.error.message ? { description: e.error.message } : {}),
+          type: 'error',
+        }),
       ),
       actorRef.on('grade.saved', () => toaster.create({ title: t(gradingToasts.saved), type: 'success' })),
       actorRef.on('grade.failed', (e) =>
-        toaster.create({ title: t(gradingToasts.saveFailed), ...(e.error.message ? { description: e.error.message } : {}), type: 'error' }),
+        toaster.create({
+          title: t(gradingToasts.saveFailed),
+          ...(e.error.message ? { description: e.error.message } : {}),
+          type: 'error',
+        }),
       ),
     ];
     return () => subscriptions.forEach((s) => s.unsubscribe());
@@ -392,7 +477,13 @@ export function SessionSubmissionsPage({ session, api }: { session: SessionInfo;
         eyebrow={<Trans>Submissions and grading</Trans>}
         current="submissions"
         actions={
-          <Button variant="outline" startIcon={<ResetIcon />} loading={loading} disabled={!reloadable} onClick={() => send({ type: 'submissions.reloaded' })}>
+          <Button
+            variant="outline"
+            startIcon={<ResetIcon />}
+            loading={loading}
+            disabled={!reloadable}
+            onClick={() => send({ type: 'submissions.reloaded' })}
+          >
             <Trans>Refresh</Trans>
           </Button>
         }
@@ -444,12 +535,19 @@ export function SessionSubmissionsPage({ session, api }: { session: SessionInfo;
             <div
               role="group"
               aria-label={t`Filter submissions`}
-              className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(12rem, 1fr))' }, gap: '3', width: { base: 'full', tablet: 'auto' } })}
+              className={css({
+                display: 'grid',
+                gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(12rem, 1fr))' },
+                gap: '3',
+                width: { base: 'full', tablet: 'auto' },
+              })}
             >
               <SelectField
                 label={t`Lesson`}
                 value={String(filters.lesson)}
-                onChange={(e) => setFilters((f) => ({ ...f, lesson: e.target.value === 'all' ? 'all' : Number(e.target.value) }))}
+                onChange={(e) =>
+                  setFilters((f) => ({ ...f, lesson: e.target.value === 'all' ? 'all' : Number(e.target.value) }))
+                }
               >
                 <option value="all">{t`All lessons`}</option>
                 {lessons.map((l) => (
@@ -518,7 +616,13 @@ export function SessionSubmissionsPage({ session, api }: { session: SessionInfo;
                   const grade = s.grade === null ? null : formatPoints(s.grade, locale);
                   const points = formatPoints(s.points, locale);
                   return (
-                    <tr key={s.id} role="row" className={tr} data-testid="submission-row" {...(lastSaved === s.id ? { 'data-saved': '' } : {})}>
+                    <tr
+                      key={s.id}
+                      role="row"
+                      className={tr}
+                      data-testid="submission-row"
+                      {...(lastSaved === s.id ? { 'data-saved': '' } : {})}
+                    >
                       <th role="rowheader" scope="row" className={cx(td, css({ fontWeight: 'semibold' }))}>
                         <bdi>{name}</bdi>
                       </th>
@@ -549,7 +653,10 @@ export function SessionSubmissionsPage({ session, api }: { session: SessionInfo;
                           {s.late ? <Badge tone="red">{t`Late`}</Badge> : null}
                         </span>
                       </td>
-                      <td role="cell" className={cx(td, css({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }))}>
+                      <td
+                        role="cell"
+                        className={cx(td, css({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }))}
+                      >
                         <CellLabel>
                           <Trans>Grade</Trans>
                         </CellLabel>
@@ -560,12 +667,13 @@ export function SessionSubmissionsPage({ session, api }: { session: SessionInfo;
                         )}
                       </td>
                       <td role="cell" className={cx(td, css({ textAlign: { tablet: 'end' } }))}>
-                        <Button size="sm" variant={grade === null ? 'solid' : 'outline'} onClick={() => send({ type: 'grading.opened', submissionId: s.id })}>
+                        <Button
+                          size="sm"
+                          variant={grade === null ? 'solid' : 'outline'}
+                          onClick={() => send({ type: 'grading.opened', submissionId: s.id })}
+                        >
                           {grade === null ? <Trans>Add grade</Trans> : <Trans>Edit grade</Trans>}
-                          <span className={visuallyHidden}>
-                            {' '}
-                            {t`(${name}, ${lesson})`}
-                          </span>
+                          <span className={visuallyHidden}> {t`(${name}, ${lesson})`}</span>
                         </Button>
                       </td>
                     </tr>

@@ -26,21 +26,42 @@ export function SessionTabs({ sessionId, current }: { sessionId: number; current
   return (
     <nav
       aria-label={t`Session pages`}
-      className={css({ marginBlockEnd: '6', borderBlockEndWidth: '1px', borderColor: 'border.default', overflowX: 'auto' })}
+      className={css({
+        marginBlockEnd: '6',
+        borderBlockEndWidth: '1px',
+        borderColor: 'border.default',
+        overflowX: 'auto',
+      })}
     >
       <ul className={css({ display: 'flex', gap: '2', listStyle: 'none', padding: 0, margin: 0 })}>
         <li>
-          <Link to="/dashboard/sessions/$sessionId" params={params} activeOptions={{ exact: true }} className={tabLink} {...aria('learners')}>
+          <Link
+            to="/dashboard/sessions/$sessionId"
+            params={params}
+            activeOptions={{ exact: true }}
+            className={tabLink}
+            {...aria('learners')}
+          >
             <Trans>Learners</Trans>
           </Link>
         </li>
         <li>
-          <Link to="/dashboard/sessions/$sessionId/submissions" params={params} className={tabLink} {...aria('submissions')}>
+          <Link
+            to="/dashboard/sessions/$sessionId/submissions"
+            params={params}
+            className={tabLink}
+            {...aria('submissions')}
+          >
             <Trans>Submissions</Trans>
           </Link>
         </li>
         <li>
-          <Link to="/dashboard/sessions/$sessionId/attendance" params={params} className={tabLink} {...aria('attendance')}>
+          <Link
+            to="/dashboard/sessions/$sessionId/attendance"
+            params={params}
+            className={tabLink}
+            {...aria('attendance')}
+          >
             <Trans>Attendance</Trans>
           </Link>
         </li>

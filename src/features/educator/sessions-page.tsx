@@ -46,7 +46,9 @@ export function SessionsPage({
           admin ? (
             <Trans>Every session on Halaqa, by status.</Trans>
           ) : (
-            <Trans>The sessions you requested and run. An admin approves each new session before learners can enroll.</Trans>
+            <Trans>
+              The sessions you requested and run. An admin approves each new session before learners can enroll.
+            </Trans>
           )
         }
         actions={

@@ -40,7 +40,17 @@ export const signupHref = (token: string) => `/signup?${new URLSearchParams({ in
  *   (`auth.membershipChanged`) and the user goes to their landing page. Signed in with another
  *   e-mail: told so, with Log out.
  */
-export function InvitationPage({ api, auth, token, preview }: { api: Api; auth: AuthActor; token: string; preview: Settled<Preview> }) {
+export function InvitationPage({
+  api,
+  auth,
+  token,
+  preview,
+}: {
+  api: Api;
+  auth: AuthActor;
+  token: string;
+  preview: Settled<Preview>;
+}) {
   const { t, i18n } = useLingui();
   const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   usePageTitle(t`Invitation`);
@@ -60,7 +70,11 @@ export function InvitationPage({ api, auth, token, preview }: { api: Api; auth: 
       toaster.create({ title: t`Welcome to ${companyName}!`, type: 'success' });
       void navigate({ href: landingFor(selectRecord(settled)) });
     } catch (error) {
-      setFailure(error instanceof ApiError && error.serverMessage ? error.serverMessage : t`The invitation could not be accepted. Try again later.`);
+      setFailure(
+        error instanceof ApiError && error.serverMessage
+          ? error.serverMessage
+          : t`The invitation could not be accepted. Try again later.`,
+      );
       setAccepting(false);
     }
   };
@@ -76,7 +90,10 @@ export function InvitationPage({ api, auth, token, preview }: { api: Api; auth: 
             <Trans>This invitation link is not valid</Trans>
           </h1>
           <p>
-            <Trans>Check that you opened the whole link from the mail. If it still does not work, ask your company's partner for a new invitation.</Trans>
+            <Trans>
+              Check that you opened the whole link from the mail. If it still does not work, ask your company's partner
+              for a new invitation.
+            </Trans>
           </p>
         </>
       ) : (
@@ -95,7 +112,8 @@ export function InvitationPage({ api, auth, token, preview }: { api: Api; auth: 
           </h1>
           <p>
             <Trans>
-              The invitation to join {p.companyName} is older than 7 days or was withdrawn. Ask {p.companyName}'s partner to send you a new invitation.
+              The invitation to join {p.companyName} is older than 7 days or was withdrawn. Ask {p.companyName}'s
+              partner to send you a new invitation.
             </Trans>
           </p>
         </>
@@ -108,7 +126,8 @@ export function InvitationPage({ api, auth, token, preview }: { api: Api; auth: 
           </h1>
           <p>
             <Trans>
-              {p.email} has already joined {p.companyName} with this link. Sign in with that account; if that was not you, ask the partner for a new invitation.
+              {p.email} has already joined {p.companyName} with this link. Sign in with that account; if that was not
+              you, ask the partner for a new invitation.
             </Trans>
           </p>
           {record ? null : (
@@ -126,7 +145,8 @@ export function InvitationPage({ api, auth, token, preview }: { api: Api; auth: 
           </h1>
           <p>
             <Trans>
-              <span dir="ltr">{p.email}</span> is invited to join {p.companyName} ({p.companyAcronym}) as {role}. The link works once, until {until}.
+              <span dir="ltr">{p.email}</span> is invited to join {p.companyName} ({p.companyAcronym}) as {role}. The
+              link works once, until {until}.
             </Trans>
           </p>
           {failure ? <FormAlert>{failure}</FormAlert> : null}
@@ -146,11 +166,15 @@ export function InvitationPage({ api, auth, token, preview }: { api: Api; auth: 
             <>
               <FormAlert tone="warning">
                 <Trans>
-                  You are signed in as <span dir="ltr">{record.user.email}</span>, but this invitation is for <span dir="ltr">{p.email}</span>. Log out and sign in
-                  with the invited account.
+                  You are signed in as <span dir="ltr">{record.user.email}</span>, but this invitation is for{' '}
+                  <span dir="ltr">{p.email}</span>. Log out and sign in with the invited account.
                 </Trans>
               </FormAlert>
-              <Button variant="outline" startIcon={<LogOutIcon size={16} />} onClick={() => auth.send({ type: 'auth.logout' })}>
+              <Button
+                variant="outline"
+                startIcon={<LogOutIcon size={16} />}
+                onClick={() => auth.send({ type: 'auth.logout' })}
+              >
                 <Trans>Log out</Trans>
               </Button>
             </>
@@ -161,7 +185,17 @@ export function InvitationPage({ api, auth, token, preview }: { api: Api; auth: 
   }
   return (
     <PageContainer>
-      <Card className={css({ maxWidth: '40rem', marginInline: 'auto', padding: { base: '5', tablet: '8' }, display: 'flex', flexDirection: 'column', gap: '4', alignItems: 'flex-start' })}>
+      <Card
+        className={css({
+          maxWidth: '40rem',
+          marginInline: 'auto',
+          padding: { base: '5', tablet: '8' },
+          display: 'flex',
+          flexDirection: 'column',
+          gap: '4',
+          alignItems: 'flex-start',
+        })}
+      >
         <span aria-hidden className={css({ color: 'primary.strong' })}>
           <MailIcon size={32} />
         </span>

@@ -2,7 +2,17 @@ import { Menu } from '@ark-ui/react/menu';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
-import { BarChartIcon, BookIcon, CalendarIcon, ChevronDownIcon, LayersIcon, LogOutIcon, MailIcon, PencilIcon, UsersIcon } from '@/components/ui/icons';
+import {
+  BarChartIcon,
+  BookIcon,
+  CalendarIcon,
+  ChevronDownIcon,
+  LayersIcon,
+  LogOutIcon,
+  MailIcon,
+  PencilIcon,
+  UsersIcon,
+} from '@/components/ui/icons';
 import type { AuthActor } from '@/lib/auth/auth-service';
 import { isLearnerRole } from '../../../machines/auth.selectors';
 import { paymentLinks } from '@/lib/payment-links';
@@ -108,7 +118,9 @@ export function AccountMenu({ record, auth }: { record: LoginRecord; auth: AuthA
             maxWidth: '10rem',
           })}
         >
-          <span className={css({ fontSize: 'sm', fontWeight: 'semibold', truncate: true, maxWidth: 'full' })}>{user.name}</span>
+          <span className={css({ fontSize: 'sm', fontWeight: 'semibold', truncate: true, maxWidth: 'full' })}>
+            {user.name}
+          </span>
           <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{roleName}</span>
         </span>
         <ChevronDownIcon size={16} />
@@ -127,7 +139,15 @@ export function AccountMenu({ record, auth }: { record: LoginRecord; auth: AuthA
             outline: 'none',
           })}
         >
-          <div className={css({ paddingInline: '3', paddingBlock: '2', borderBlockEndWidth: '1px', borderColor: 'border.default', marginBlockEnd: '1' })}>
+          <div
+            className={css({
+              paddingInline: '3',
+              paddingBlock: '2',
+              borderBlockEndWidth: '1px',
+              borderColor: 'border.default',
+              marginBlockEnd: '1',
+            })}
+          >
             <p className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>{user.name}</p>
             <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
               {roleName}

@@ -28,7 +28,15 @@ function AccountMenuPlaceholder() {
   return (
     <span
       aria-hidden
-      className={css({ display: 'inline-block', height: '10', width: '16', borderRadius: 'full', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.surface' })}
+      className={css({
+        display: 'inline-block',
+        height: '10',
+        width: '16',
+        borderRadius: 'full',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        bg: 'bg.surface',
+      })}
     />
   );
 }
@@ -47,7 +55,12 @@ export function Logo({ className, compact = false }: { className?: string; compa
       </svg>
       <span
         className={cx(
-          css({ fontSize: { base: 'lg', tablet: 'xl' }, fontWeight: 'extrabold', letterSpacing: 'tight', color: 'fg.default' }),
+          css({
+            fontSize: { base: 'lg', tablet: 'xl' },
+            fontWeight: 'extrabold',
+            letterSpacing: 'tight',
+            color: 'fg.default',
+          }),
           compact
             ? css({
                 position: { base: 'absolute', tablet: 'static' },
@@ -126,15 +139,29 @@ function Header({ auth }: { auth: AuthActor }) {
         borderColor: 'border.default',
       })}
     >
-      <div className={cx(containerStyles, css({ display: 'flex', alignItems: 'center', gap: { base: '1', tablet: '4' }, height: '16' }))}>
+      <div
+        className={cx(
+          containerStyles,
+          css({ display: 'flex', alignItems: 'center', gap: { base: '1', tablet: '4' }, height: '16' }),
+        )}
+      >
         <Link
           to="/"
-          className={css({ display: 'inline-flex', alignItems: 'center', gap: { base: '2', tablet: '3' }, marginInlineEnd: { base: 'auto', tablet: '4' }, flexShrink: 0 })}
+          className={css({
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: { base: '2', tablet: '3' },
+            marginInlineEnd: { base: 'auto', tablet: '4' },
+            flexShrink: 0,
+          })}
         >
           <Logo compact={Boolean(record?.company && theme?.logo)} />
           <CompanyLogo record={record} theme={theme} />
         </Link>
-        <nav aria-label={t`Main`} className={css({ display: 'flex', alignItems: 'center', gap: '1', marginInlineEnd: { tablet: 'auto' } })}>
+        <nav
+          aria-label={t`Main`}
+          className={css({ display: 'flex', alignItems: 'center', gap: '1', marginInlineEnd: { tablet: 'auto' } })}
+        >
           <Link to="/courses" className={navLink}>
             <Trans>Explore</Trans>
           </Link>
@@ -149,7 +176,11 @@ function Header({ auth }: { auth: AuthActor }) {
           ) : null}
           {record
             ? roleLinks(record.user.role).map((link) => (
-                <Link key={link.to} to={link.to} className={cx(navLink, css({ display: { base: 'none', desktop: 'inline-flex' } }))}>
+                <Link
+                  key={link.to}
+                  to={link.to}
+                  className={cx(navLink, css({ display: { base: 'none', desktop: 'inline-flex' } }))}
+                >
                   {t(link.label)}
                 </Link>
               ))
@@ -165,7 +196,10 @@ function Header({ auth }: { auth: AuthActor }) {
             <Link to="/login" search={{ redirect: href }} className={navLink}>
               {t({ message: 'Sign in', context: 'header link' })}
             </Link>
-            <Link to="/signup" className={cx(buttonStyles({ size: 'sm' }), css({ display: { base: 'none', tablet: 'inline-flex' } }))}>
+            <Link
+              to="/signup"
+              className={cx(buttonStyles({ size: 'sm' }), css({ display: { base: 'none', tablet: 'inline-flex' } }))}
+            >
               <Trans>Sign up</Trans>
             </Link>
           </div>
@@ -187,12 +221,22 @@ function CompanyLinks({ record, theme }: { record: LoginRecord | null; theme: Th
   const links = Object.entries(theme?.links ?? {}).filter(([, url]) => LINK_URL.test(url));
   if (!record?.company || links.length === 0) return null;
   return (
-    <nav aria-labelledby="footer-company" data-testid="company-links" className={css({ display: 'flex', flexDirection: 'column', gap: '2', fontSize: 'sm' })}>
+    <nav
+      aria-labelledby="footer-company"
+      data-testid="company-links"
+      className={css({ display: 'flex', flexDirection: 'column', gap: '2', fontSize: 'sm' })}
+    >
       <h2 id="footer-company" className={css({ fontWeight: 'semibold', color: 'white', fontSize: 'sm' })}>
         {record.company.name}
       </h2>
       {links.map(([name, url]) => (
-        <a key={name} href={url} rel="noopener noreferrer" target={url.startsWith('mailto:') ? undefined : '_blank'} className={footerLink}>
+        <a
+          key={name}
+          href={url}
+          rel="noopener noreferrer"
+          target={url.startsWith('mailto:') ? undefined : '_blank'}
+          className={footerLink}
+        >
           {companyLinkLabels[name] ? i18n._(companyLinkLabels[name]) : name}
         </a>
       ))}
@@ -224,11 +268,17 @@ function Footer({ auth }: { auth: AuthActor }) {
             <Trans>100% live, affordable, project-based courses taught by experts</Trans>
           </p>
         </div>
-        <nav aria-labelledby="footer-learn" className={css({ display: 'flex', flexDirection: 'column', gap: '2', fontSize: 'sm' })}>
+        <nav
+          aria-labelledby="footer-learn"
+          className={css({ display: 'flex', flexDirection: 'column', gap: '2', fontSize: 'sm' })}
+        >
           <h2 id="footer-learn" className={css({ fontWeight: 'semibold', color: 'white', fontSize: 'sm' })}>
             <Trans>Learn</Trans>
           </h2>
-          <Link to="/courses" className={css({ color: '#cbd5e1', _hover: { color: 'white', textDecoration: 'underline' } })}>
+          <Link
+            to="/courses"
+            className={css({ color: '#cbd5e1', _hover: { color: 'white', textDecoration: 'underline' } })}
+          >
             <Trans>Explore courses</Trans>
           </Link>
           <Link to="/" className={css({ color: '#cbd5e1', _hover: { color: 'white', textDecoration: 'underline' } })}>
@@ -294,7 +344,11 @@ export function AppShell({ auth, children }: { auth: AuthActor; children: ReactN
       <SessionWatcher auth={auth} />
       <SkipLink />
       {hide ? null : <Header auth={auth} />}
-      <main id="main" tabIndex={-1} className={css({ flex: '1', outline: 'none', display: 'flex', flexDirection: 'column' })}>
+      <main
+        id="main"
+        tabIndex={-1}
+        className={css({ flex: '1', outline: 'none', display: 'flex', flexDirection: 'column' })}
+      >
         {children}
       </main>
       {hide ? null : <Footer auth={auth} />}

@@ -4,7 +4,15 @@ import type { Role } from '@/lib/auth/roles';
 
 /** A dashboard area of a role (header navigation and account menu). */
 export interface RoleLink {
-  to: '/dashboard/courses' | '/dashboard/sessions' | '/dashboard/moderation' | '/dashboard/users' | '/dashboard/inbox' | '/dashboard/company/settings' | '/dashboard/company/invitations' | '/dashboard/company/members';
+  to:
+    | '/dashboard/courses'
+    | '/dashboard/sessions'
+    | '/dashboard/moderation'
+    | '/dashboard/users'
+    | '/dashboard/inbox'
+    | '/dashboard/company/settings'
+    | '/dashboard/company/invitations'
+    | '/dashboard/company/members';
   label: MessageDescriptor;
   icon: 'book' | 'calendar' | 'shield' | 'users' | 'brand' | 'mail';
 }

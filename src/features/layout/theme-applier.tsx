@@ -13,7 +13,10 @@ const VARS = { primary: '--colors-primary', secondary: '--colors-secondary', ter
  * Invalid colours are ignored one by one. Derived shades (`primary.strong`…) follow through
  * `color-mix`. Pure DOM side effect; returns nothing.
  */
-export function applyTheme(theme: { primary: string; secondary: string; tertiary: string } | null, root = document.documentElement) {
+export function applyTheme(
+  theme: { primary: string; secondary: string; tertiary: string } | null,
+  root = document.documentElement,
+) {
   for (const [key, cssVar] of Object.entries(VARS) as [keyof typeof VARS, string][]) {
     const value = theme?.[key];
     if (value && HEX.test(value)) root.style.setProperty(cssVar, value);
@@ -23,8 +26,11 @@ export function applyTheme(theme: { primary: string; secondary: string; tertiary
 
 /** Follows the auth actor's theme (selectTheme) and applies it. Renders nothing. */
 export function ThemeApplier({ auth }: { auth: AuthActor }) {
-  const theme = useSelector(auth, selectTheme, (a, b) =>
-    a === b || (!!a && !!b && a.primary === b.primary && a.secondary === b.secondary && a.tertiary === b.tertiary),
+  const theme = useSelector(
+    auth,
+    selectTheme,
+    (a, b) =>
+      a === b || (!!a && !!b && a.primary === b.primary && a.secondary === b.secondary && a.tertiary === b.tertiary),
   );
   useLayoutEffect(() => {
     applyTheme(theme);

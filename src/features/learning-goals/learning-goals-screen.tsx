@@ -19,8 +19,20 @@ import { isLocale, type Locale } from '@/lib/i18n';
 import { createLearningGoalsActors } from '../../../machines/learning-goals.actors';
 import { type LearningGoal, learningGoalsMachine } from '../../../machines/learning-goals.machine';
 import {
-  MAX_LEARNING_GOALS, addGoalFailure, atGoalLimit, canAddGoal, goalsLoadFailure, goalsNotice, goalsOf, hasNoGoals, isAddingGoal,
-  isLoadingGoals, isRemovingGoal, removalTarget, removeGoalFailure, skillChoices,
+  MAX_LEARNING_GOALS,
+  addGoalFailure,
+  atGoalLimit,
+  canAddGoal,
+  goalsLoadFailure,
+  goalsNotice,
+  goalsOf,
+  hasNoGoals,
+  isAddingGoal,
+  isLoadingGoals,
+  isRemovingGoal,
+  removalTarget,
+  removeGoalFailure,
+  skillChoices,
 } from '../../../machines/learning-goals.selectors';
 
 const sectionTitle = css({ fontSize: { base: 'lg', tablet: 'xl' }, fontWeight: 'bold' });
@@ -70,7 +82,13 @@ export function LearningGoalsScreen({ api }: { api: Api }) {
     );
   }
   if (loadFailure) {
-    return <SectionError title={<Trans>Could not get your learning goals</Trans>} error={loadFailure} onRetry={() => send({ type: 'goals.retry' })} />;
+    return (
+      <SectionError
+        title={<Trans>Could not get your learning goals</Trans>}
+        error={loadFailure}
+        onRetry={() => send({ type: 'goals.retry' })}
+      />
+    );
   }
 
   return (
@@ -79,7 +97,10 @@ export function LearningGoalsScreen({ api }: { api: Api }) {
         {notice ? (notice.kind === 'added' ? t`Goal added: ${notice.skill}` : t`Goal removed: ${notice.skill}`) : ''}
       </p>
 
-      <section aria-labelledby="add-goal" className={css({ display: 'flex', flexDirection: 'column', gap: '3', maxWidth: '40rem' })}>
+      <section
+        aria-labelledby="add-goal"
+        className={css({ display: 'flex', flexDirection: 'column', gap: '3', maxWidth: '40rem' })}
+      >
         <h2 id="add-goal" className={sectionTitle}>
           <Trans>Add a goal</Trans>
         </h2>
@@ -89,7 +110,15 @@ export function LearningGoalsScreen({ api }: { api: Api }) {
               <Trans>You have {MAX_LEARNING_GOALS} goals, the most allowed. Remove one to add another.</Trans>
             </FormAlert>
           ) : (
-            <form onSubmit={onAdd} className={css({ display: 'flex', flexDirection: { base: 'column', tablet: 'row' }, gap: '3', alignItems: { base: 'stretch', tablet: 'flex-end' } })}>
+            <form
+              onSubmit={onAdd}
+              className={css({
+                display: 'flex',
+                flexDirection: { base: 'column', tablet: 'row' },
+                gap: '3',
+                alignItems: { base: 'stretch', tablet: 'flex-end' },
+              })}
+            >
               <SelectField
                 label={t`Skill to acquire`}
                 helperText={t`Choose a skill; we show how far your courses have taken you and suggest courses that teach it.`}
@@ -127,13 +156,31 @@ export function LearningGoalsScreen({ api }: { api: Api }) {
           <EmptyState
             icon={<BookIcon size={28} />}
             title={<Trans>No learning goals yet</Trans>}
-            description={<Trans>Add a skill you want to acquire: your progress and the courses that teach it will show here.</Trans>}
+            description={
+              <Trans>
+                Add a skill you want to acquire: your progress and the courses that teach it will show here.
+              </Trans>
+            }
           />
         ) : (
-          <ul className={css({ listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: '4' })}>
+          <ul
+            className={css({
+              listStyle: 'none',
+              padding: 0,
+              margin: 0,
+              display: 'flex',
+              flexDirection: 'column',
+              gap: '4',
+            })}
+          >
             {goalsOf(snapshot).map((goal) => (
               <li key={goal.id}>
-                <GoalCard goal={goal} locale={locale} busy={!canAddGoal(snapshot)} onRemove={() => send({ type: 'goal.removeRequested', goalId: goal.id })} />
+                <GoalCard
+                  goal={goal}
+                  locale={locale}
+                  busy={!canAddGoal(snapshot)}
+                  onRemove={() => send({ type: 'goal.removeRequested', goalId: goal.id })}
+                />
               </li>
             ))}
           </ul>
@@ -150,32 +197,58 @@ export function LearningGoalsScreen({ api }: { api: Api }) {
         busy={isRemovingGoal(snapshot)}
         role="alertdialog"
         title={<Trans>Remove this goal?</Trans>}
-        description={<Trans>{targetSkill} will no longer be one of your learning goals. Your courses stay as they are.</Trans>}
+        description={
+          <Trans>{targetSkill} will no longer be one of your learning goals. Your courses stay as they are.</Trans>
+        }
         footer={
           <>
-            <Button variant="ghost" onClick={() => send({ type: 'goal.removeCancelled' })} disabled={isRemovingGoal(snapshot)}>
+            <Button
+              variant="ghost"
+              onClick={() => send({ type: 'goal.removeCancelled' })}
+              disabled={isRemovingGoal(snapshot)}
+            >
               <Trans>Keep goal</Trans>
             </Button>
-            <Button variant="danger" loading={isRemovingGoal(snapshot)} onClick={() => send({ type: 'goal.removeConfirmed' })}>
+            <Button
+              variant="danger"
+              loading={isRemovingGoal(snapshot)}
+              onClick={() => send({ type: 'goal.removeConfirmed' })}
+            >
               <Trans>Remove goal</Trans>
             </Button>
           </>
         }
       >
-        {removeFailure ? <FormAlert title={<Trans>The goal could not be removed</Trans>}>{reason(removeFailure)}</FormAlert> : null}
+        {removeFailure ? (
+          <FormAlert title={<Trans>The goal could not be removed</Trans>}>{reason(removeFailure)}</FormAlert>
+        ) : null}
       </AppDialog>
     </>
   );
 }
 
 /** One goal: skill, progress bar, the learner's courses that count, suggestions, "Remove". */
-function GoalCard({ goal, locale, busy, onRemove }: { goal: LearningGoal; locale: Locale; busy: boolean; onRemove: () => void }) {
+function GoalCard({
+  goal,
+  locale,
+  busy,
+  onRemove,
+}: {
+  goal: LearningGoal;
+  locale: Locale;
+  busy: boolean;
+  onRemove: () => void;
+}) {
   const { t } = useLingui();
   const skill = goal.skill.name;
   const headingId = `goal-${goal.id}`;
   const percent = goal.progress;
   return (
-    <Card as="article" aria-labelledby={headingId} className={css({ padding: { base: '4', tablet: '5' }, display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <Card
+      as="article"
+      aria-labelledby={headingId}
+      className={css({ padding: { base: '4', tablet: '5' }, display: 'flex', flexDirection: 'column', gap: '4' })}
+    >
       <div className={css({ display: 'flex', alignItems: 'flex-start', gap: '3', flexWrap: 'wrap' })}>
         <h3 id={headingId} className={css({ fontSize: 'lg', fontWeight: 'semibold', flex: '1', minWidth: '10rem' })}>
           {skill}
@@ -210,9 +283,19 @@ function GoalCard({ goal, locale, busy, onRemove }: { goal: LearningGoal; locale
           aria-valuetext={t`${percent}%`}
           className={css({ flex: '1', height: '2.5', borderRadius: 'full', bg: 'bg.muted', overflow: 'hidden' })}
         >
-          <div className={css({ height: 'full', bg: goal.achieved ? 'success.strong' : 'secondary.strong', borderRadius: 'full' })} style={{ width: `${percent}%` }} />
+          <div
+            className={css({
+              height: 'full',
+              bg: goal.achieved ? 'success.strong' : 'secondary.strong',
+              borderRadius: 'full',
+            })}
+            style={{ width: `${percent}%` }}
+          />
         </div>
-        <span aria-hidden className={css({ fontSize: 'sm', fontWeight: 'semibold', minWidth: '3rem', textAlign: 'end' })}>
+        <span
+          aria-hidden
+          className={css({ fontSize: 'sm', fontWeight: 'semibold', minWidth: '3rem', textAlign: 'end' })}
+        >
           {t`${percent}%`}
         </span>
       </div>
@@ -222,22 +305,56 @@ function GoalCard({ goal, locale, busy, onRemove }: { goal: LearningGoal; locale
           <h4 className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted' })}>
             <Trans>Your courses that teach it</Trans>
           </h4>
-          <ul className={css({ listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: '1.5' })}>
+          <ul
+            className={css({
+              listStyle: 'none',
+              padding: 0,
+              margin: 0,
+              display: 'flex',
+              flexDirection: 'column',
+              gap: '1.5',
+            })}
+          >
             {goal.courses.map((c) => {
               const end = formatLongDate(c.endDate, locale);
               const start = formatLongDate(c.startDate, locale);
               const progress = c.progress;
               return (
-                <li key={c.sessionId} className={css({ display: 'flex', gap: '2', alignItems: 'baseline', flexWrap: 'wrap', fontSize: 'sm' })}>
-                  {c.completed ? <CheckCircleIcon size={14} aria-hidden className={css({ color: 'success.strong', alignSelf: 'center' })} /> : null}
-                  <Link to="/sessions/$sessionId" params={{ sessionId: c.sessionId }} className={css({ color: 'primary.strong', fontWeight: 'medium', _hover: { textDecoration: 'underline' } })}>
+                <li
+                  key={c.sessionId}
+                  className={css({
+                    display: 'flex',
+                    gap: '2',
+                    alignItems: 'baseline',
+                    flexWrap: 'wrap',
+                    fontSize: 'sm',
+                  })}
+                >
+                  {c.completed ? (
+                    <CheckCircleIcon
+                      size={14}
+                      aria-hidden
+                      className={css({ color: 'success.strong', alignSelf: 'center' })}
+                    />
+                  ) : null}
+                  <Link
+                    to="/sessions/$sessionId"
+                    params={{ sessionId: c.sessionId }}
+                    className={css({
+                      color: 'primary.strong',
+                      fontWeight: 'medium',
+                      _hover: { textDecoration: 'underline' },
+                    })}
+                  >
                     {c.title}
                   </Link>
                   <span className={css({ color: 'fg.muted' })}>
                     {c.completed ? (
                       <Trans>completed on {end}</Trans>
                     ) : progress > 0 ? (
-                      <Trans>{progress}% of the session, ends on {end}</Trans>
+                      <Trans>
+                        {progress}% of the session, ends on {end}
+                      </Trans>
                     ) : (
                       <Trans>starts on {start}</Trans>
                     )}
@@ -259,7 +376,16 @@ function GoalCard({ goal, locale, busy, onRemove }: { goal: LearningGoal; locale
               <Trans>No other course teaches this skill yet.</Trans>
             </p>
           ) : (
-            <ul className={css({ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', tablet: 'repeat(3, minmax(0, 1fr))' } })}>
+            <ul
+              className={css({
+                listStyle: 'none',
+                padding: 0,
+                margin: 0,
+                display: 'grid',
+                gap: '3',
+                gridTemplateColumns: { base: '1fr', tablet: 'repeat(3, minmax(0, 1fr))' },
+              })}
+            >
               {goal.suggestions.map((s) => {
                 const next = s.nextSessionStartDate ? formatLongDate(s.nextSessionStartDate, locale) : null;
                 return (
@@ -268,8 +394,17 @@ function GoalCard({ goal, locale, busy, onRemove }: { goal: LearningGoal; locale
                       to="/courses/$courseId"
                       params={{ courseId: s.id }}
                       className={css({
-                        display: 'flex', flexDirection: 'column', gap: '1', height: 'full', padding: '3', borderRadius: 'lg', borderWidth: '1px',
-                        borderColor: 'border.default', bg: 'bg.surface', _hover: { borderColor: 'primary.strong' }, _focusVisible: { outline: '2px solid', outlineColor: 'primary.strong' },
+                        display: 'flex',
+                        flexDirection: 'column',
+                        gap: '1',
+                        height: 'full',
+                        padding: '3',
+                        borderRadius: 'lg',
+                        borderWidth: '1px',
+                        borderColor: 'border.default',
+                        bg: 'bg.surface',
+                        _hover: { borderColor: 'primary.strong' },
+                        _focusVisible: { outline: '2px solid', outlineColor: 'primary.strong' },
                       })}
                     >
                       <span className={css({ fontWeight: 'semibold', color: 'primary.strong' })}>{s.title}</span>

@@ -1,7 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { hasClientErrors, isConfirmingLeave, isLoading, isSaving, loadFailed, saveFailed } from '../../../machines/lesson-authoring.selectors';
+import {
+  hasClientErrors,
+  isConfirmingLeave,
+  isLoading,
+  isSaving,
+  loadFailed,
+  saveFailed,
+} from '../../../machines/lesson-authoring.selectors';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { css, cx } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
@@ -21,7 +28,13 @@ import { lessonTypeLabels } from '@/lib/lesson-labels';
 import type { Api } from '@/lib/api/client';
 import { createLessonAuthoringActors } from '../../../machines/lesson-authoring.actors';
 import { lessonAuthoringMachine } from '../../../machines/lesson-authoring.machine';
-import { AUTHORING_LIMITS, type AuthoringValues, partsOf, WEEKDAYS, type Weekday } from '../../../machines/lesson-authoring.form';
+import {
+  AUTHORING_LIMITS,
+  type AuthoringValues,
+  partsOf,
+  WEEKDAYS,
+  type Weekday,
+} from '../../../machines/lesson-authoring.form';
 import { authoringIssueText, authoringToasts, weekdayLabels } from './messages';
 import { QuestionEditor } from './question-editor';
 import { TestsEditor } from './tests-editor';
@@ -50,7 +63,15 @@ function focusFirstInvalid(form: HTMLFormElement | null) {
  * in-app navigation is held by the router's blocker and asks in the same dialog). The
  * questions' pictures upload with the auth actor's credentials (`xhrCredentials(auth)`).
  */
-export function LessonAuthoringScreen({ api, auth, lessonId }: { api: Api; auth?: AuthActor | undefined; lessonId: number }) {
+export function LessonAuthoringScreen({
+  api,
+  auth,
+  lessonId,
+}: {
+  api: Api;
+  auth?: AuthActor | undefined;
+  lessonId: number;
+}) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const machine = useMemo(() => lessonAuthoringMachine.provide({ actors: createLessonAuthoringActors(api) }), [api]);
@@ -79,7 +100,11 @@ export function LessonAuthoringScreen({ api, auth, lessonId }: { api: Api; auth?
       toaster.create({ title: i18n._(authoringToasts.saved), type: 'success' });
     });
     const failed = actor.on('authoring.saveFailed', (event) => {
-      toaster.create({ title: i18n._(authoringToasts.saveFailed), ...(event.message ? { description: event.message } : {}), type: 'error' });
+      toaster.create({
+        title: i18n._(authoringToasts.saveFailed),
+        ...(event.message ? { description: event.message } : {}),
+        type: 'error',
+      });
     });
     const leave = actor.on('leave.allowed', () => {
       const id = actor.getSnapshot().context.authoring?.courseId;
@@ -119,7 +144,12 @@ export function LessonAuthoringScreen({ api, auth, lessonId }: { api: Api; auth?
 
   if (isLoading(snapshot)) {
     return (
-      <div className={cx(containerStyles, css({ paddingBlock: '16', display: 'flex', justifyContent: 'center', color: 'primary.strong' }))}>
+      <div
+        className={cx(
+          containerStyles,
+          css({ paddingBlock: '16', display: 'flex', justifyContent: 'center', color: 'primary.strong' }),
+        )}
+      >
         <Spinner size="lg" label={t`Loading the lesson…`} />
       </div>
     );
@@ -132,7 +162,11 @@ export function LessonAuthoringScreen({ api, auth, lessonId }: { api: Api; auth?
         <EmptyState
           title={notFound ? <Trans>This lesson cannot be edited</Trans> : <Trans>The lesson could not be loaded</Trans>}
           description={
-            notFound ? <Trans>It does not exist, or it is not in one of your courses.</Trans> : (loadError?.message ?? t`System error please try later !`)
+            notFound ? (
+              <Trans>It does not exist, or it is not in one of your courses.</Trans>
+            ) : (
+              (loadError?.message ?? t`System error please try later !`)
+            )
           }
           action={
             notFound ? (
@@ -171,7 +205,12 @@ export function LessonAuthoringScreen({ api, auth, lessonId }: { api: Api; auth?
             event.preventDefault();
             actor.send({ type: 'leave.requested' });
           }}
-          className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'primary.strong', _hover: { textDecoration: 'underline' } })}
+          className={css({
+            fontSize: 'sm',
+            fontWeight: 'semibold',
+            color: 'primary.strong',
+            _hover: { textDecoration: 'underline' },
+          })}
         >
           <span aria-hidden className={css({ display: 'inline-block', _rtl: { transform: 'scaleX(-1)' } })}>
             ←
@@ -200,11 +239,30 @@ export function LessonAuthoringScreen({ api, auth, lessonId }: { api: Api; auth?
         className={css({ display: 'flex', flexDirection: 'column', gap: '6', minWidth: 0, maxWidth: '64rem' })}
       >
         {failedNow && saveError ? (
-          <FormErrorBanner title={i18n._(authoringToasts.saveFailed)} message={saveError.message} otherErrors={otherServerErrors} />
+          <FormErrorBanner
+            title={i18n._(authoringToasts.saveFailed)}
+            message={saveError.message}
+            otherErrors={otherServerErrors}
+          />
         ) : null}
 
-        <fieldset disabled={saving} className={css({ border: 'none', padding: 0, margin: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '6' })}>
-          <FormSection id="lesson-content" title={<Trans>Content</Trans>} lead={<Trans>The text learners read in the lesson (HTML; scripts are removed when saved).</Trans>}>
+        <fieldset
+          disabled={saving}
+          className={css({
+            border: 'none',
+            padding: 0,
+            margin: 0,
+            minWidth: 0,
+            display: 'flex',
+            flexDirection: 'column',
+            gap: '6',
+          })}
+        >
+          <FormSection
+            id="lesson-content"
+            title={<Trans>Content</Trans>}
+            lead={<Trans>The text learners read in the lesson (HTML; scripts are removed when saved).</Trans>}
+          >
             <TextareaField
               label={authoring.type === 'reading' ? t`Reading text (HTML)` : t`Content (HTML)`}
               dir="auto"
@@ -330,7 +388,12 @@ export function LessonAuthoringScreen({ api, auth, lessonId }: { api: Api; auth?
           ) : null}
 
           {parts.programming ? (
-            <TestsEditor programming={values.programming} errorOf={errorOf} disabled={saving} onChange={(programming, fields) => change({ programming }, fields)} />
+            <TestsEditor
+              programming={values.programming}
+              errorOf={errorOf}
+              disabled={saving}
+              onChange={(programming, fields) => change({ programming }, fields)}
+            />
           ) : null}
 
           {parts.questions ? (
@@ -345,11 +408,13 @@ export function LessonAuthoringScreen({ api, auth, lessonId }: { api: Api; auth?
           ) : null}
         </fieldset>
 
-        <div
-          className={stickyActionBar}
-        >
+        <div className={stickyActionBar}>
           <p aria-live="polite" className={css({ fontSize: 'sm', color: 'fg.muted', marginInlineEnd: 'auto' })}>
-            {uploading ? <Trans>Wait for the upload to finish to save.</Trans> : dirty ? <Trans>Unsaved changes</Trans> : null}
+            {uploading ? (
+              <Trans>Wait for the upload to finish to save.</Trans>
+            ) : dirty ? (
+              <Trans>Unsaved changes</Trans>
+            ) : null}
           </p>
           <Button type="submit" disabled={saving || uploading} loading={saving}>
             <Trans>Save the lesson</Trans>

@@ -37,7 +37,18 @@ export function GroupError({ id, error }: { id: string; error: string | undefine
 
 export function ArrowIcon({ up }: { up: boolean }) {
   return (
-    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden focusable="false" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      aria-hidden
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       {up ? <path d="M12 19V5M5 12l7-7 7 7" /> : <path d="M12 5v14M19 12l-7 7-7-7" />}
     </svg>
   );
@@ -56,7 +67,14 @@ const card = css({
 });
 
 const choiceRow = css({ display: 'flex', alignItems: 'flex-end', gap: '2', minWidth: 0 });
-const checkLabel = css({ display: 'inline-flex', alignItems: 'center', gap: '2', fontSize: 'sm', cursor: 'pointer', minHeight: '10' });
+const checkLabel = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '2',
+  fontSize: 'sm',
+  cursor: 'pointer',
+  minHeight: '10',
+});
 const check = css({ width: '4.5', height: '4.5', accentColor: 'var(--colors-primary-strong)', flexShrink: 0 });
 
 /**
@@ -200,7 +218,8 @@ export function QuestionEditor({
     }
     const target = document.getElementById(id) as HTMLButtonElement | null;
     if (target && !target.disabled) target.focus();
-    else document.getElementById(id.endsWith('-up') ? id.replace(/-up$/, '-down') : id.replace(/-down$/, '-up'))?.focus();
+    else
+      document.getElementById(id.endsWith('-up') ? id.replace(/-up$/, '-down') : id.replace(/-down$/, '-up'))?.focus();
   });
 
   const patch = (i: number, next: QuestionDraft, fields: string[]) => onChange(updateAt(questions, i, next), fields);
@@ -232,7 +251,11 @@ export function QuestionEditor({
     <FormSection
       id="lesson-questions"
       title={<Trans>Questions</Trans>}
-      lead={<Trans>Learners answer the questions in this order. Use the move up and move down buttons to reorder them.</Trans>}
+      lead={
+        <Trans>
+          Learners answer the questions in this order. Use the move up and move down buttons to reorder them.
+        </Trans>
+      }
     >
       <div aria-live="polite" aria-atomic="true" className={visuallyHidden} data-testid="questions-announcer">
         {announcement}
@@ -253,7 +276,15 @@ export function QuestionEditor({
             const optionsError = errorOf(`${base}.options`);
             return (
               <li key={q.key} data-testid="authoring-question" aria-labelledby={`title-${q.key}`} className={card}>
-                <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', flexWrap: 'wrap' })}>
+                <div
+                  className={css({
+                    display: 'flex',
+                    alignItems: 'center',
+                    justifyContent: 'space-between',
+                    gap: '2',
+                    flexWrap: 'wrap',
+                  })}
+                >
                   <h3 id={`title-${q.key}`} className={css({ fontWeight: 'bold' })}>
                     {label}
                   </h3>
@@ -292,7 +323,13 @@ export function QuestionEditor({
                     </button>
                   </div>
                 </div>
-                <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'minmax(0, 1fr)', tablet: 'minmax(0, 2fr) minmax(0, 1fr)' } })}>
+                <div
+                  className={css({
+                    display: 'grid',
+                    gap: '4',
+                    gridTemplateColumns: { base: 'minmax(0, 1fr)', tablet: 'minmax(0, 2fr) minmax(0, 1fr)' },
+                  })}
+                >
                   <SelectField
                     label={t`Kind of question ${n}`}
                     value={q.kind}
@@ -334,9 +371,22 @@ export function QuestionEditor({
                 />
 
                 {choice ? (
-                  <fieldset className={css({ border: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: '2', minWidth: 0 })} aria-describedby={answerError ? `${base}-answer-error` : undefined}>
+                  <fieldset
+                    className={css({
+                      border: 'none',
+                      padding: 0,
+                      margin: 0,
+                      display: 'flex',
+                      flexDirection: 'column',
+                      gap: '2',
+                      minWidth: 0,
+                    })}
+                    aria-describedby={answerError ? `${base}-answer-error` : undefined}
+                  >
                     <legend className={css({ fontSize: 'sm', fontWeight: 'semibold', marginBlockEnd: '2' })}>
-                      {q.kind === 'SINGLE' ? t`Options of question ${n} (mark the correct one)` : t`Options of question ${n} (mark the correct ones)`}
+                      {q.kind === 'SINGLE'
+                        ? t`Options of question ${n} (mark the correct one)`
+                        : t`Options of question ${n} (mark the correct ones)`}
                     </legend>
                     {q.options.map((o, j) => {
                       const m = j + 1;
@@ -352,7 +402,9 @@ export function QuestionEditor({
                             value={o.text}
                             disabled={disabled}
                             onChange={(e) =>
-                              patch(i, { ...q, options: updateAt(q.options, j, { text: e.currentTarget.value }) }, [`${base}.options[${j}].text`])
+                              patch(i, { ...q, options: updateAt(q.options, j, { text: e.currentTarget.value }) }, [
+                                `${base}.options[${j}].text`,
+                              ])
                             }
                             error={errorOf(`${base}.options[${j}].text`)}
                           />
@@ -364,7 +416,9 @@ export function QuestionEditor({
                               checked={correct}
                               aria-label={t`Correct (option ${m} of question ${n})`}
                               disabled={disabled}
-                              onChange={(e) => patch(i, markCorrect(q, o.id, e.currentTarget.checked), [`${base}.answer`])}
+                              onChange={(e) =>
+                                patch(i, markCorrect(q, o.id, e.currentTarget.checked), [`${base}.answer`])
+                              }
                             />
                             <span>
                               <Trans>Correct</Trans>
@@ -400,10 +454,19 @@ export function QuestionEditor({
 
                 {q.kind === 'TRUE_FALSE' ? (
                   <fieldset
-                    className={css({ border: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: '1' })}
+                    className={css({
+                      border: 'none',
+                      padding: 0,
+                      margin: 0,
+                      display: 'flex',
+                      flexDirection: 'column',
+                      gap: '1',
+                    })}
                     aria-describedby={answerError ? `${base}-answer-error` : undefined}
                   >
-                    <legend className={css({ fontSize: 'sm', fontWeight: 'semibold', marginBlockEnd: '1' })}>{t`Right answer of question ${n}`}</legend>
+                    <legend
+                      className={css({ fontSize: 'sm', fontWeight: 'semibold', marginBlockEnd: '1' })}
+                    >{t`Right answer of question ${n}`}</legend>
                     <div className={css({ display: 'flex', gap: '4', flexWrap: 'wrap' })}>
                       {([true, false] as const).map((value) => (
                         <label key={String(value)} className={checkLabel}>
@@ -425,8 +488,20 @@ export function QuestionEditor({
                 ) : null}
 
                 {q.kind === 'SHORT_ANSWER' ? (
-                  <fieldset className={css({ border: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: '2', minWidth: 0 })}>
-                    <legend className={css({ fontSize: 'sm', fontWeight: 'semibold', marginBlockEnd: '1' })}>{t`Accepted answers of question ${n}`}</legend>
+                  <fieldset
+                    className={css({
+                      border: 'none',
+                      padding: 0,
+                      margin: 0,
+                      display: 'flex',
+                      flexDirection: 'column',
+                      gap: '2',
+                      minWidth: 0,
+                    })}
+                  >
+                    <legend
+                      className={css({ fontSize: 'sm', fontWeight: 'semibold', marginBlockEnd: '1' })}
+                    >{t`Accepted answers of question ${n}`}</legend>
                     <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
                       <Trans>Any of them is right; case and spaces around do not matter.</Trans>
                     </p>
@@ -442,7 +517,11 @@ export function QuestionEditor({
                             value={a}
                             disabled={disabled}
                             onChange={(e) =>
-                              patch(i, { ...q, accepted: q.accepted.map((s, k) => (k === j ? e.currentTarget.value : s)) }, [`${base}.answer`])
+                              patch(
+                                i,
+                                { ...q, accepted: q.accepted.map((s, k) => (k === j ? e.currentTarget.value : s)) },
+                                [`${base}.answer`],
+                              )
                             }
                             error={errorOf(`${base}.answer[${j}]`)}
                           />

@@ -6,7 +6,13 @@ import { TextareaField, TextField } from '@/components/ui/field';
 import { CloseIcon } from '@/components/ui/icons';
 import { FormSection, iconButton } from '@/components/ui/form-controls';
 import { ConfirmRemove } from './confirm-remove';
-import { AUTHORING_LIMITS, emptyTest, type ProgrammingDraft, removeAt, updateAt } from '../../../machines/lesson-authoring.form';
+import {
+  AUTHORING_LIMITS,
+  emptyTest,
+  type ProgrammingDraft,
+  removeAt,
+  updateAt,
+} from '../../../machines/lesson-authoring.form';
 import { GroupError } from './question-editor';
 
 /** Code-like inputs (function name, starter code, JSON arguments and results) in a monospace font; labels and hints keep the text font. */
@@ -38,7 +44,12 @@ export function TestsEditor({
     <FormSection
       id="lesson-programming"
       title={<Trans>Programming</Trans>}
-      lead={<Trans>Learners write a JavaScript function; each test calls it with the arguments and compares the result with the expected value.</Trans>}
+      lead={
+        <Trans>
+          Learners write a JavaScript function; each test calls it with the arguments and compares the result with the
+          expected value.
+        </Trans>
+      }
     >
       <p className={css({ fontSize: 'sm' })}>
         <Trans>Language: JavaScript</Trans>
@@ -51,7 +62,9 @@ export function TestsEditor({
         maxLength={AUTHORING_LIMITS.functionName}
         value={programming.functionName}
         disabled={disabled}
-        onChange={(e) => onChange({ ...programming, functionName: e.currentTarget.value }, ['programming.functionName'])}
+        onChange={(e) =>
+          onChange({ ...programming, functionName: e.currentTarget.value }, ['programming.functionName'])
+        }
         error={errorOf('programming.functionName')}
       />
       <TextareaField
@@ -87,7 +100,10 @@ export function TestsEditor({
                   padding: '3',
                   borderRadius: 'lg',
                   bg: 'bg.subtle',
-                  gridTemplateColumns: { base: 'minmax(0, 1fr)', tablet: 'minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1fr) auto' },
+                  gridTemplateColumns: {
+                    base: 'minmax(0, 1fr)',
+                    tablet: 'minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1fr) auto',
+                  },
                 })}
               >
                 <TextField
@@ -97,7 +113,11 @@ export function TestsEditor({
                   maxLength={AUTHORING_LIMITS.testName}
                   value={test.name}
                   disabled={disabled}
-                  onChange={(e) => onChange({ ...programming, tests: updateAt(tests, i, { name: e.currentTarget.value }) }, [`${base}.name`])}
+                  onChange={(e) =>
+                    onChange({ ...programming, tests: updateAt(tests, i, { name: e.currentTarget.value }) }, [
+                      `${base}.name`,
+                    ])
+                  }
                   error={errorOf(`${base}.name`)}
                 />
                 <TextField
@@ -108,7 +128,11 @@ export function TestsEditor({
                   spellCheck={false}
                   value={test.args}
                   disabled={disabled}
-                  onChange={(e) => onChange({ ...programming, tests: updateAt(tests, i, { args: e.currentTarget.value }) }, [`${base}.args`])}
+                  onChange={(e) =>
+                    onChange({ ...programming, tests: updateAt(tests, i, { args: e.currentTarget.value }) }, [
+                      `${base}.args`,
+                    ])
+                  }
                   error={errorOf(`${base}.args`)}
                 />
                 <TextField
@@ -119,7 +143,11 @@ export function TestsEditor({
                   spellCheck={false}
                   value={test.expected}
                   disabled={disabled}
-                  onChange={(e) => onChange({ ...programming, tests: updateAt(tests, i, { expected: e.currentTarget.value }) }, [`${base}.expected`])}
+                  onChange={(e) =>
+                    onChange({ ...programming, tests: updateAt(tests, i, { expected: e.currentTarget.value }) }, [
+                      `${base}.expected`,
+                    ])
+                  }
                   error={errorOf(`${base}.expected`)}
                 />
                 <button

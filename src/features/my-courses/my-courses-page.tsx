@@ -127,7 +127,15 @@ function EnrollmentCard({ enrollment, locale, now }: { enrollment: Enrollment; l
             flexWrap: 'wrap',
           })}
         >
-          <span className={css({ fontSize: 'sm', color: 'fg.muted', display: 'inline-flex', gap: '1.5', alignItems: 'baseline' })}>
+          <span
+            className={css({
+              fontSize: 'sm',
+              color: 'fg.muted',
+              display: 'inline-flex',
+              gap: '1.5',
+              alignItems: 'baseline',
+            })}
+          >
             {enrollment.paidAmount > 0 ? <Trans>Paid</Trans> : null}
             <Price value={enrollment.paidAmount / 100} size="sm" />
           </span>
@@ -205,7 +213,9 @@ export function MyCoursesPage({
       {sorted.length === 0 ? (
         <EmptyState
           title={<Trans>You have not enrolled in any session yet</Trans>}
-          description={<Trans>Explore live courses taught by experts and join a session that fits your schedule.</Trans>}
+          description={
+            <Trans>Explore live courses taught by experts and join a session that fits your schedule.</Trans>
+          }
           action={
             <Link to="/courses" className={buttonStyles({})}>
               <Trans>Explore courses</Trans>
@@ -217,7 +227,11 @@ export function MyCoursesPage({
           className={css({
             display: 'grid',
             gap: '6',
-            gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(0, 1fr))', desktop: 'repeat(3, minmax(0, 1fr))' },
+            gridTemplateColumns: {
+              base: '1fr',
+              tablet: 'repeat(2, minmax(0, 1fr))',
+              desktop: 'repeat(3, minmax(0, 1fr))',
+            },
           })}
         >
           {sorted.map((enrollment) => (

@@ -35,7 +35,9 @@ export interface Receipt {
 export function receiptsOf(enrollments: Enrollment[], wallet: Settled<Wallet>): Receipt[] {
   const paid = enrollments.filter((e) => e.paidAmount > 0);
   const walletSessions = new Set(
-    wallet.ok ? wallet.data.entries.filter((e) => e.reason === 'PAYMENT' && e.sessionId !== null).map((e) => e.sessionId) : [],
+    wallet.ok
+      ? wallet.data.entries.filter((e) => e.reason === 'PAYMENT' && e.sessionId !== null).map((e) => e.sessionId)
+      : [],
   );
   const oldestEntry = wallet.ok && wallet.data.entries.length >= 50 ? wallet.data.entries.at(-1)!.createdAt : null;
   return paid
@@ -85,8 +87,25 @@ export function Receipts({ enrollments, wallet }: { enrollments: Enrollment[]; w
   const receipts = useMemo(() => receiptsOf(enrollments, wallet), [enrollments, wallet]);
 
   return (
-    <section aria-labelledby="receipts" className={css({ display: 'flex', flexDirection: 'column', gap: '4', marginBlockStart: { base: '10', tablet: '14' } })}>
-      <h2 id="receipts" className={css({ fontSize: { base: 'xl', tablet: '2xl' }, fontWeight: 'bold', display: 'flex', alignItems: 'center', gap: '2' })}>
+    <section
+      aria-labelledby="receipts"
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '4',
+        marginBlockStart: { base: '10', tablet: '14' },
+      })}
+    >
+      <h2
+        id="receipts"
+        className={css({
+          fontSize: { base: 'xl', tablet: '2xl' },
+          fontWeight: 'bold',
+          display: 'flex',
+          alignItems: 'center',
+          gap: '2',
+        })}
+      >
         <ReceiptIcon size={22} className={css({ color: 'primary.strong' })} />
         <Trans>Receipts</Trans>
       </h2>
@@ -100,18 +119,42 @@ export function Receipts({ enrollments, wallet }: { enrollments: Enrollment[]; w
           <Trans>No payments yet: receipts of the sessions you pay for appear here.</Trans>
         </p>
       ) : (
-        <ul className={css({ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', desktop: 'repeat(2, minmax(0, 1fr))' } })}>
+        <ul
+          className={css({
+            listStyle: 'none',
+            padding: 0,
+            margin: 0,
+            display: 'grid',
+            gap: '3',
+            gridTemplateColumns: { base: '1fr', desktop: 'repeat(2, minmax(0, 1fr))' },
+          })}
+        >
           {receipts.map((r) => {
             const { session, course } = r.enrollment;
             const start = formatLongDate(session.startDate, locale);
             const end = formatLongDate(session.endDate, locale);
             return (
               <li key={r.enrollment.id}>
-                <Card as="article" aria-labelledby={`receipt-${r.enrollment.id}`} className={css({ padding: '4', display: 'flex', flexDirection: 'column', gap: '3', height: 'full' })}>
-                  <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '3' })}>
+                <Card
+                  as="article"
+                  aria-labelledby={`receipt-${r.enrollment.id}`}
+                  className={css({ padding: '4', display: 'flex', flexDirection: 'column', gap: '3', height: 'full' })}
+                >
+                  <div
+                    className={css({
+                      display: 'flex',
+                      justifyContent: 'space-between',
+                      alignItems: 'flex-start',
+                      gap: '3',
+                    })}
+                  >
                     <div className={css({ display: 'flex', flexDirection: 'column', gap: '0.5', minWidth: 0 })}>
                       <h3 id={`receipt-${r.enrollment.id}`} className={css({ fontWeight: 'semibold' })}>
-                        <Link to="/sessions/$sessionId" params={{ sessionId: session.id }} className={css({ _hover: { textDecoration: 'underline' } })}>
+                        <Link
+                          to="/sessions/$sessionId"
+                          params={{ sessionId: session.id }}
+                          className={css({ _hover: { textDecoration: 'underline' } })}
+                        >
                           {course.title}
                         </Link>
                       </h3>

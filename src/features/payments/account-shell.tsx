@@ -76,7 +76,9 @@ export function AccountPage({
     <PageContainer>
       <PageHeader title={title} lead={lead} actions={actions} />
       <AccountNav />
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: { base: '6', tablet: '8' } })}>{children}</div>
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: { base: '6', tablet: '8' } })}>
+        {children}
+      </div>
     </PageContainer>
   );
 }

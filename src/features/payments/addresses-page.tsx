@@ -23,7 +23,15 @@ type AddressInput = components['schemas']['AddressInput'];
 const sectionTitle = css({ fontSize: { base: 'lg', tablet: 'xl' }, fontWeight: 'bold' });
 const later = (fn: () => void) => setTimeout(fn, 0);
 
-type FormValues = { line1: string; line2: string; city: string; state: string; postalCode: string; country: string; isDefault: boolean };
+type FormValues = {
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  isDefault: boolean;
+};
 const EMPTY: FormValues = { line1: '', line2: '', city: '', state: '', postalCode: '', country: '', isDefault: false };
 type FieldName = Exclude<keyof FormValues, 'isDefault'>;
 
@@ -45,7 +53,8 @@ export function validateAddress(values: FormValues): Partial<Record<FieldName, M
   if (!values.line1.trim()) errors.line1 = msg`Enter the street address.`;
   if (!values.city.trim()) errors.city = msg`Enter the city.`;
   if (!values.postalCode.trim()) errors.postalCode = msg`Enter the postal code.`;
-  if (!/^[A-Za-z]{2}$/.test(values.country.trim())) errors.country = msg`Enter the two-letter country code, e.g. US or MA.`;
+  if (!/^[A-Za-z]{2}$/.test(values.country.trim()))
+    errors.country = msg`Enter the two-letter country code, e.g. US or MA.`;
   return errors;
 }
 
@@ -68,7 +77,15 @@ function toInput(values: FormValues): AddressInput {
  * the server's field errors shown on their fields, the form reset after success (spec §4 add
  * address reset) with a toast; the list is then reloaded (`onChanged`).
  */
-export function AddressesPage({ addresses, api, onChanged }: { addresses: Address[]; api: Api; onChanged: () => void }) {
+export function AddressesPage({
+  addresses,
+  api,
+  onChanged,
+}: {
+  addresses: Address[];
+  api: Api;
+  onChanged: () => void;
+}) {
   const { t, i18n } = useLingui();
   const locale = isLocale(i18n.locale) ? i18n.locale : currentLocale();
   const reason = useErrorReason();
@@ -116,7 +133,9 @@ export function AddressesPage({ addresses, api, onChanged }: { addresses: Addres
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const descriptors = validateAddress(values);
-    const found = Object.fromEntries(Object.entries(descriptors).map(([k, d]) => [k, t(d)])) as Partial<Record<FieldName, string>>;
+    const found = Object.fromEntries(Object.entries(descriptors).map(([k, d]) => [k, t(d)])) as Partial<
+      Record<FieldName, string>
+    >;
     setErrors(found);
     const first = (Object.keys(refs) as FieldName[]).find((k) => found[k]);
     if (first) {
@@ -128,7 +147,10 @@ export function AddressesPage({ addresses, api, onChanged }: { addresses: Addres
 
   const busy = add.isPending();
   return (
-    <AccountPage title={t`Addresses`} lead={<Trans>Your billing addresses. The default one is used on receipts.</Trans>}>
+    <AccountPage
+      title={t`Addresses`}
+      lead={<Trans>Your billing addresses. The default one is used on receipts.</Trans>}
+    >
       <section aria-labelledby="my-addresses" className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
         <h2 id="my-addresses" className={sectionTitle}>
           <Trans>Saved addresses</Trans>
@@ -140,14 +162,37 @@ export function AddressesPage({ addresses, api, onChanged }: { addresses: Addres
             description={<Trans>Add your billing address with the form below.</Trans>}
           />
         ) : (
-          <ul className={css({ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(0, 1fr))' } })}>
+          <ul
+            className={css({
+              listStyle: 'none',
+              padding: 0,
+              margin: 0,
+              display: 'grid',
+              gap: '3',
+              gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(0, 1fr))' },
+            })}
+          >
             {sorted.map((a) => (
               <li key={a.id}>
-                <Card as="article" className={css({ padding: '4', display: 'flex', gap: '3', alignItems: 'flex-start', height: 'full' })}>
+                <Card
+                  as="article"
+                  className={css({ padding: '4', display: 'flex', gap: '3', alignItems: 'flex-start', height: 'full' })}
+                >
                   <span aria-hidden className={css({ color: 'primary.strong', marginBlockStart: '0.5' })}>
                     <PinIcon size={20} />
                   </span>
-                  <address className={css({ fontStyle: 'normal', fontSize: 'sm', display: 'flex', flexDirection: 'column', gap: '0.5', flex: 1, minWidth: 0, overflowWrap: 'anywhere' })}>
+                  <address
+                    className={css({
+                      fontStyle: 'normal',
+                      fontSize: 'sm',
+                      display: 'flex',
+                      flexDirection: 'column',
+                      gap: '0.5',
+                      flex: 1,
+                      minWidth: 0,
+                      overflowWrap: 'anywhere',
+                    })}
+                  >
                     {/* Lines as typed, isolated: "120 Main Street" keeps its order in an Arabic page. */}
                     <span className={css({ fontWeight: 'semibold' })}>
                       <bdi>{a.line1}</bdi>
@@ -174,12 +219,20 @@ export function AddressesPage({ addresses, api, onChanged }: { addresses: Addres
         )}
       </section>
 
-      <section aria-labelledby="add-address" className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxWidth: '40rem' })}>
+      <section
+        aria-labelledby="add-address"
+        className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxWidth: '40rem' })}
+      >
         <h2 id="add-address" className={sectionTitle}>
           <Trans>Add an address</Trans>
         </h2>
         <Card className={css({ padding: { base: '4', tablet: '6' } })}>
-          <form noValidate onSubmit={submit} aria-labelledby="add-address" className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', tablet: '1fr 1fr' } })}>
+          <form
+            noValidate
+            onSubmit={submit}
+            aria-labelledby="add-address"
+            className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', tablet: '1fr 1fr' } })}
+          >
             <TextField
               ref={refs.line1}
               className={css({ gridColumn: { tablet: 'span 2' } })}
@@ -201,7 +254,16 @@ export function AddressesPage({ addresses, api, onChanged }: { addresses: Addres
               onChange={set('line2')}
               error={errors.line2 ?? null}
             />
-            <TextField ref={refs.city} label={<Trans>City</Trans>} name="city" autoComplete="address-level2" required value={values.city} onChange={set('city')} error={errors.city ?? null} />
+            <TextField
+              ref={refs.city}
+              label={<Trans>City</Trans>}
+              name="city"
+              autoComplete="address-level2"
+              required
+              value={values.city}
+              onChange={set('city')}
+              error={errors.city ?? null}
+            />
             <TextField
               ref={refs.state}
               label={<Trans>State or region (optional)</Trans>}
@@ -240,12 +302,30 @@ export function AddressesPage({ addresses, api, onChanged }: { addresses: Addres
                 )
               }
             />
-            <label className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', gridColumn: { tablet: 'span 2' }, cursor: 'pointer' })}>
-              <input type="checkbox" name="isDefault" checked={values.isDefault} onChange={set('isDefault')} className={css({ accentColor: 'primary.strong', width: '4', height: '4' })} />
+            <label
+              className={css({
+                display: 'flex',
+                alignItems: 'center',
+                gap: '2',
+                fontSize: 'sm',
+                gridColumn: { tablet: 'span 2' },
+                cursor: 'pointer',
+              })}
+            >
+              <input
+                type="checkbox"
+                name="isDefault"
+                checked={values.isDefault}
+                onChange={set('isDefault')}
+                className={css({ accentColor: 'primary.strong', width: '4', height: '4' })}
+              />
               <Trans>Make this my default address</Trans>
             </label>
             {showFailure ? (
-              <FormAlert className={css({ gridColumn: { tablet: 'span 2' } })} title={<Trans>The address could not be added</Trans>}>
+              <FormAlert
+                className={css({ gridColumn: { tablet: 'span 2' } })}
+                title={<Trans>The address could not be added</Trans>}
+              >
                 {reason(failure)}
               </FormAlert>
             ) : null}

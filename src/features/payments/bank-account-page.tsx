@@ -85,7 +85,8 @@ function BankAccountForm({
   const input = useRef<HTMLInputElement>(null);
   const save = useAction(
     useCallback(
-      async (value: string) => unwrap(await api.POST('/payments/accounts/external-account', { body: { external_account: value } })),
+      async (value: string) =>
+        unwrap(await api.POST('/payments/accounts/external-account', { body: { external_account: value } })),
       [api],
     ),
     {
@@ -143,7 +144,9 @@ function BankAccountForm({
         spellCheck={false}
         dir="ltr"
         error={fieldError ?? serverField ?? null}
-        helperText={<Trans>Sandbox mode: {SANDBOX_BANK_TOKEN} is a verified US test account; no real bank is used.</Trans>}
+        helperText={
+          <Trans>Sandbox mode: {SANDBOX_BANK_TOKEN} is a verified US test account; no real bank is used.</Trans>
+        }
       />
       {error && !serverField ? (
         <FormAlert
@@ -174,7 +177,16 @@ function BankAccountForm({
 
 function Amount({ label, value, hint }: { label: ReactNode; value: string; hint: ReactNode }) {
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', padding: '4', borderRadius: 'lg', bg: 'bg.subtle' })}>
+    <div
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '1',
+        padding: '4',
+        borderRadius: 'lg',
+        bg: 'bg.subtle',
+      })}
+    >
       <dt className={css({ fontSize: 'sm', color: 'fg.muted' })}>{label}</dt>
       <dd className={css({ fontSize: '2xl', fontWeight: 'bold', fontVariantNumeric: 'tabular-nums' })}>{value}</dd>
       <dd className={css({ fontSize: 'xs', color: 'fg.muted' })}>{hint}</dd>
@@ -228,11 +240,16 @@ export function BankAccountPage({ data, api, onChanged }: { data: BankAccountDat
       title={t`Bank account and payouts`}
       lead={<Trans>Where your earnings are paid after your sessions are delivered.</Trans>}
     >
-      <section aria-labelledby="bank-account" className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxWidth: '40rem' })}>
+      <section
+        aria-labelledby="bank-account"
+        className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxWidth: '40rem' })}
+      >
         <h2 id="bank-account" className={sectionTitle}>
           <Trans>Payout bank account</Trans>
         </h2>
-        <Card className={css({ padding: { base: '4', tablet: '6' }, display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <Card
+          className={css({ padding: { base: '4', tablet: '6' }, display: 'flex', flexDirection: 'column', gap: '4' })}
+        >
           {!data.account.ok ? (
             <SectionError
               title={<Trans>Your bank account could not be loaded</Trans>}
@@ -244,7 +261,9 @@ export function BankAccountPage({ data, api, onChanged }: { data: BankAccountDat
               <span aria-hidden className={css({ color: 'primary.strong', marginBlockStart: '0.5' })}>
                 <BankIcon size={24} />
               </span>
-              <div className={css({ display: 'flex', flexDirection: 'column', gap: '0.5', flex: 1, minWidth: '12rem' })}>
+              <div
+                className={css({ display: 'flex', flexDirection: 'column', gap: '0.5', flex: 1, minWidth: '12rem' })}
+              >
                 <p className={css({ fontWeight: 'semibold' })}>{bankLabel}</p>
                 <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
                   {account.country} · {account.currency}
@@ -297,7 +316,13 @@ export function BankAccountPage({ data, api, onChanged }: { data: BankAccountDat
           />
         ) : (
           <>
-            <dl className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', tablet: 'repeat(3, minmax(0, 1fr))' } })}>
+            <dl
+              className={css({
+                display: 'grid',
+                gap: '3',
+                gridTemplateColumns: { base: '1fr', tablet: 'repeat(3, minmax(0, 1fr))' },
+              })}
+            >
               <Amount
                 label={<Trans>Pending</Trans>}
                 value={formatMoney(data.earnings.data.pending, locale)}
@@ -314,7 +339,9 @@ export function BankAccountPage({ data, api, onChanged }: { data: BankAccountDat
                 hint={<Trans>In total, to your bank account.</Trans>}
               />
             </dl>
-            {payoutError ? <FormAlert title={<Trans>The payout did not go through</Trans>}>{reason(payoutError)}</FormAlert> : null}
+            {payoutError ? (
+              <FormAlert title={<Trans>The payout did not go through</Trans>}>{reason(payoutError)}</FormAlert>
+            ) : null}
             <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
               <Button
                 loading={isPayingOut(payout)}
@@ -377,7 +404,9 @@ export function BankAccountPage({ data, api, onChanged }: { data: BankAccountDat
                     </div>
                     <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
                       <Badge tone={payoutStatusTones[p.status]}>{t(payoutStatusLabels[p.status])}</Badge>
-                      <span className={css({ fontWeight: 'bold', fontVariantNumeric: 'tabular-nums' })}>{formatCents(p.amount, locale)}</span>
+                      <span className={css({ fontWeight: 'bold', fontVariantNumeric: 'tabular-nums' })}>
+                        {formatCents(p.amount, locale)}
+                      </span>
                     </div>
                   </li>
                 ))}

@@ -134,7 +134,9 @@ function SandboxCardEntry({ config, onSubmit, busy = false, error, submitLabel }
 export function StripeCardElement(_props: CardEntryProps) {
   return (
     <FormAlert tone="info" title={<Trans>Card entry is not available</Trans>}>
-      <Trans>Cards are entered with Stripe, which cannot be reached from this installation. Use your wallet or a saved card.</Trans>
+      <Trans>
+        Cards are entered with Stripe, which cannot be reached from this installation. Use your wallet or a saved card.
+      </Trans>
     </FormAlert>
   );
 }

@@ -40,7 +40,14 @@ function Row({ label, children, strong = false }: { label: ReactNode; children: 
     <div
       className={cx(
         css({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: '3', fontSize: 'sm' }),
-        strong ? css({ paddingBlockStart: '2', borderBlockStartWidth: '1px', borderColor: 'border.default', fontWeight: 'bold' }) : undefined,
+        strong
+          ? css({
+              paddingBlockStart: '2',
+              borderBlockStartWidth: '1px',
+              borderColor: 'border.default',
+              fontWeight: 'bold',
+            })
+          : undefined,
       )}
     >
       <dt className={strong ? undefined : css({ color: 'fg.muted' })}>{label}</dt>
@@ -51,7 +58,11 @@ function Row({ label, children, strong = false }: { label: ReactNode; children: 
 
 /** True when two texts say the same (case, spaces and final punctuation aside): "Your card was declined" ≈ "Your card was declined.". */
 function sameText(a: string, b: string): boolean {
-  const norm = (s: string) => s.trim().toLowerCase().replace(/[.!\s]+$/u, '');
+  const norm = (s: string) =>
+    s
+      .trim()
+      .toLowerCase()
+      .replace(/[.!\s]+$/u, '');
   return norm(a) === norm(b);
 }
 
@@ -111,14 +122,28 @@ function MethodOption({
         onChange={onSelect}
         disabled={disabled}
         aria-describedby={hint ? `${id}-hint` : undefined}
-        className={css({ marginBlockStart: '1', accentColor: 'primary.strong', flexShrink: 0, position: 'relative', zIndex: 1 })}
+        className={css({
+          marginBlockStart: '1',
+          accentColor: 'primary.strong',
+          flexShrink: 0,
+          position: 'relative',
+          zIndex: 1,
+        })}
       />
       <span aria-hidden className={css({ color: 'fg.muted', flexShrink: 0, marginBlockStart: '0.5' })}>
         {icon}
       </span>
       <span className={css({ display: 'flex', flexDirection: 'column', minWidth: 0 })}>
         {/* The label covers the whole option (a larger target). */}
-        <label htmlFor={id} className={css({ fontSize: 'sm', fontWeight: 'medium', cursor: 'pointer', _after: { content: '""', position: 'absolute', inset: 0 } })}>
+        <label
+          htmlFor={id}
+          className={css({
+            fontSize: 'sm',
+            fontWeight: 'medium',
+            cursor: 'pointer',
+            _after: { content: '""', position: 'absolute', inset: 0 },
+          })}
+        >
           {label}
         </label>
         {hint ? (
@@ -133,11 +158,7 @@ function MethodOption({
 
 function CardHint({ card }: { card: SavedCard }) {
   const expiry = cardExpiry(card.expMonth, card.expYear);
-  return card.isDefault ? (
-    <Trans>Expires {expiry} · Default</Trans>
-  ) : (
-    <Trans>Expires {expiry}</Trans>
-  );
+  return card.isDefault ? <Trans>Expires {expiry} · Default</Trans> : <Trans>Expires {expiry}</Trans>;
 }
 
 /** The method choice, the new-card entry, the seat hold and the Pay button. */
@@ -214,7 +235,11 @@ function Choosing({ snapshot, actor, locale }: { snapshot: CheckoutSnapshot; act
           config={config}
           busy={adding}
           onSubmit={(token) => actor.send({ type: 'card.submitted', token })}
-          error={cardError ? { title: t(checkoutFailureTitle(cardError)), reason: <FailureReason error={cardError} /> } : null}
+          error={
+            cardError
+              ? { title: t(checkoutFailureTitle(cardError)), reason: <FailureReason error={cardError} /> }
+              : null
+          }
         />
       ) : null}
 
@@ -231,7 +256,13 @@ function Choosing({ snapshot, actor, locale }: { snapshot: CheckoutSnapshot; act
       ) : null}
 
       {method.kind !== 'newCard' ? (
-        <Button size="lg" fullWidth disabled={!canPay && !paying} loading={paying} onClick={() => actor.send({ type: 'payment.submitted' })}>
+        <Button
+          size="lg"
+          fullWidth
+          disabled={!canPay && !paying}
+          loading={paying}
+          onClick={() => actor.send({ type: 'payment.submitted' })}
+        >
           {paying ? (
             <Trans>Paying…</Trans>
           ) : method.kind === 'wallet' ? (
@@ -327,7 +358,9 @@ export function CheckoutPanel({ actor, price }: { actor: CheckoutActor; price: n
         </FormAlert>
         <p className={muted}>
           {isUnknownOutcome(error) ? (
-            <Trans>We do not know yet whether this payment went through. Trying again is safe: you will not be charged twice.</Trans>
+            <Trans>
+              We do not know yet whether this payment went through. Trying again is safe: you will not be charged twice.
+            </Trans>
           ) : (
             <Trans>You have not been enrolled, and nothing was charged for this attempt.</Trans>
           )}
@@ -356,7 +389,11 @@ export function CheckoutPanel({ actor, price }: { actor: CheckoutActor; price: n
       {view === 'paying' || authenticating ? (
         <p role="status" className={cx(muted, css({ display: 'flex', alignItems: 'center', gap: '2' }))}>
           <Spinner size="sm" decorative />
-          {authenticating ? <Trans>Waiting for your bank's confirmation…</Trans> : <Trans>Processing your payment…</Trans>}
+          {authenticating ? (
+            <Trans>Waiting for your bank's confirmation…</Trans>
+          ) : (
+            <Trans>Processing your payment…</Trans>
+          )}
         </p>
       ) : null}
       <ThreeDSecureDialog

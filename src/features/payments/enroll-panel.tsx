@@ -26,8 +26,17 @@ const muted = css({ fontSize: 'sm', color: 'fg.muted' });
 
 function SeatsLeft({ seatsLeft }: { seatsLeft: number }) {
   return (
-    <p className={cx(muted, seatsLeft > 0 && seatsLeft <= 3 ? css({ color: 'warning.stronger', fontWeight: 'semibold' }) : undefined)}>
-      {seatsLeft > 0 ? <Plural value={seatsLeft} one="# seat left" other="# seats left" /> : <Trans>No seats left</Trans>}
+    <p
+      className={cx(
+        muted,
+        seatsLeft > 0 && seatsLeft <= 3 ? css({ color: 'warning.stronger', fontWeight: 'semibold' }) : undefined,
+      )}
+    >
+      {seatsLeft > 0 ? (
+        <Plural value={seatsLeft} one="# seat left" other="# seats left" />
+      ) : (
+        <Trans>No seats left</Trans>
+      )}
     </p>
   );
 }
@@ -37,7 +46,17 @@ function SeatsLeft({ seatsLeft }: { seatsLeft: number }) {
  * child). Exported for tests; pages use `EnrollPanel`. `keySeed` fixes the Idempotency-Key prefix
  * (tests).
  */
-export function EnrollFlow({ session, api, keySeed, waitlist }: { session: SessionInfo; api: Api; keySeed?: string; waitlist?: ReactNode }) {
+export function EnrollFlow({
+  session,
+  api,
+  keySeed,
+  waitlist,
+}: {
+  session: SessionInfo;
+  api: Api;
+  keySeed?: string;
+  waitlist?: ReactNode;
+}) {
   const { t, i18n } = useLingui();
   const locale = isLocale(i18n.locale) ? i18n.locale : currentLocale();
   const router = useRouter();
@@ -161,7 +180,9 @@ export function EnrollFlow({ session, api, keySeed, waitlist }: { session: Sessi
       </Button>
       {!free ? (
         <p className={muted}>
-          <Trans>Pay by card or from your Halaqa wallet. A platform fee is added; you see the total before paying.</Trans>
+          <Trans>
+            Pay by card or from your Halaqa wallet. A platform fee is added; you see the total before paying.
+          </Trans>
         </p>
       ) : null}
     </div>

@@ -33,10 +33,11 @@ export function checkoutFailureTitle(error: CheckoutFailure): MessageDescriptor 
     case 'checkout.releaseFailed':
       return msg`We could not release the card payment`;
     default:
-      return error.declineCode === 'insufficient_funds' ? msg`Your card has insufficient funds` : msg`The payment did not go through`;
+      return error.declineCode === 'insufficient_funds'
+        ? msg`Your card has insufficient funds`
+        : msg`The payment did not go through`;
   }
 }
-
 
 /** The toast and headline of a failed enrollment: a failed checkout says the generic failure, the rest the contact-us text. */
 export function enrollmentFailureMessage(error: EnrollmentFailure): MessageDescriptor {

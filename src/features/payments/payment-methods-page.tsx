@@ -38,7 +38,15 @@ const later = (fn: () => void) => setTimeout(fn, 0);
  * its progress, its failure with the reason, and a success toast; the list is then reloaded
  * (`onChanged`).
  */
-export function PaymentMethodsPage({ data, api, onChanged }: { data: PaymentMethodsData; api: Api; onChanged: () => void }) {
+export function PaymentMethodsPage({
+  data,
+  api,
+  onChanged,
+}: {
+  data: PaymentMethodsData;
+  api: Api;
+  onChanged: () => void;
+}) {
   const { t } = useLingui();
   const router = useRouter();
   const reason = useErrorReason();
@@ -62,7 +70,10 @@ export function PaymentMethodsPage({ data, api, onChanged }: { data: PaymentMeth
     },
   );
   const makeDefault = useAction(
-    useCallback(async (id: string) => unwrap(await api.PUT('/payments/cards/{id}/default', { params: { path: { id } } })), [api]),
+    useCallback(
+      async (id: string) => unwrap(await api.PUT('/payments/cards/{id}/default', { params: { path: { id } } })),
+      [api],
+    ),
     {
       onSuccess: useCallback(() => {
         later(() => toaster.create({ title: t`Default card changed`, type: 'success' }));
@@ -71,7 +82,10 @@ export function PaymentMethodsPage({ data, api, onChanged }: { data: PaymentMeth
     },
   );
   const remove = useAction(
-    useCallback(async (id: string) => unwrap(await api.DELETE('/payments/cards/{id}', { params: { path: { id } } })), [api]),
+    useCallback(
+      async (id: string) => unwrap(await api.DELETE('/payments/cards/{id}', { params: { path: { id } } })),
+      [api],
+    ),
     {
       onSuccess: useCallback(() => {
         setRemoving(null);
@@ -85,7 +99,10 @@ export function PaymentMethodsPage({ data, api, onChanged }: { data: PaymentMeth
   const listError = makeDefault.errorOf();
 
   return (
-    <AccountPage title={t`Payment methods`} lead={<Trans>The cards you pay for sessions with. The default card is offered first at checkout.</Trans>}>
+    <AccountPage
+      title={t`Payment methods`}
+      lead={<Trans>The cards you pay for sessions with. The default card is offered first at checkout.</Trans>}
+    >
       <section aria-labelledby="saved-cards" className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
         <h2 id="saved-cards" className={sectionTitle}>
           <Trans>Saved cards</Trans>
@@ -100,7 +117,16 @@ export function PaymentMethodsPage({ data, api, onChanged }: { data: PaymentMeth
             description={<Trans>Add a card below to pay for sessions in one step.</Trans>}
           />
         ) : (
-          <ul className={css({ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(0, 1fr))' } })}>
+          <ul
+            className={css({
+              listStyle: 'none',
+              padding: 0,
+              margin: 0,
+              display: 'grid',
+              gap: '3',
+              gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(0, 1fr))' },
+            })}
+          >
             {cards.map((card) => {
               const label = cardLabel(card);
               const expiry = cardExpiry(card.expMonth, card.expYear);
@@ -109,13 +135,21 @@ export function PaymentMethodsPage({ data, api, onChanged }: { data: PaymentMeth
                   <Card
                     as="article"
                     aria-label={label}
-                    className={css({ padding: '4', display: 'flex', flexDirection: 'column', gap: '3', height: 'full' })}
+                    className={css({
+                      padding: '4',
+                      display: 'flex',
+                      flexDirection: 'column',
+                      gap: '3',
+                      height: 'full',
+                    })}
                   >
                     <div className={css({ display: 'flex', alignItems: 'flex-start', gap: '3' })}>
                       <span aria-hidden className={css({ color: 'primary.strong', marginBlockStart: '0.5' })}>
                         <CardIcon size={22} />
                       </span>
-                      <div className={css({ display: 'flex', flexDirection: 'column', gap: '0.5', flex: 1, minWidth: 0 })}>
+                      <div
+                        className={css({ display: 'flex', flexDirection: 'column', gap: '0.5', flex: 1, minWidth: 0 })}
+                      >
                         <p className={css({ fontWeight: 'semibold' })}>{label}</p>
                         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
                           <Trans>Expires {expiry}</Trans>
@@ -161,7 +195,10 @@ export function PaymentMethodsPage({ data, api, onChanged }: { data: PaymentMeth
         )}
       </section>
 
-      <section aria-labelledby="add-card" className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxWidth: '36rem' })}>
+      <section
+        aria-labelledby="add-card"
+        className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxWidth: '36rem' })}
+      >
         <h2 id="add-card" className={sectionTitle}>
           <Trans>Add a card</Trans>
         </h2>
@@ -196,30 +233,34 @@ export function PaymentMethodsPage({ data, api, onChanged }: { data: PaymentMeth
       </section>
 
       <AppDialog
-      layout="compact"
-      size="sm"
-      closeButton={false}
-      closeOnOutsideClick={false}
+        layout="compact"
+        size="sm"
+        closeButton={false}
+        closeOnOutsideClick={false}
         open={removing !== null}
         onClose={() => setRemoving(null)}
         busy={remove.isPending()}
         role="alertdialog"
         title={<Trans>Remove this card?</Trans>}
-        description={
-          removingLabel ? <Trans>{removingLabel} will no longer be offered at checkout.</Trans> : null
-        }
+        description={removingLabel ? <Trans>{removingLabel} will no longer be offered at checkout.</Trans> : null}
         footer={
           <>
             <Button variant="ghost" onClick={() => setRemoving(null)} disabled={remove.isPending()}>
               <Trans>Keep card</Trans>
             </Button>
-            <Button variant="danger" loading={remove.isPending()} onClick={() => removing && void remove.start(removing.id, removing.id)}>
+            <Button
+              variant="danger"
+              loading={remove.isPending()}
+              onClick={() => removing && void remove.start(removing.id, removing.id)}
+            >
               <Trans>Remove card</Trans>
             </Button>
           </>
         }
       >
-        {remove.errorOf() ? <FormAlert title={<Trans>The card could not be removed</Trans>}>{reason(remove.errorOf())}</FormAlert> : null}
+        {remove.errorOf() ? (
+          <FormAlert title={<Trans>The card could not be removed</Trans>}>{reason(remove.errorOf())}</FormAlert>
+        ) : null}
       </AppDialog>
     </AccountPage>
   );

@@ -7,5 +7,10 @@ export function toGatewayConfig(config: {
   holdMinutes: number;
   testCards: GatewayConfig['testCards'];
 }): GatewayConfig {
-  return { gateway: config.gateway, publishableKey: config.publishableKey, holdMinutes: config.holdMinutes, testCards: config.testCards };
+  return {
+    gateway: config.gateway,
+    publishableKey: config.publishableKey,
+    holdMinutes: config.holdMinutes,
+    testCards: config.testCards,
+  };
 }

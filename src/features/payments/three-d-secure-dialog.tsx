@@ -81,7 +81,8 @@ export function ThreeDSecureDialog({
         </span>
         <p>
           <Trans>
-            Sandbox: this window simulates your bank's security check. Choose whether the bank confirms the payment or refuses it.
+            Sandbox: this window simulates your bank's security check. Choose whether the bank confirms the payment or
+            refuses it.
           </Trans>
         </p>
       </div>

@@ -44,24 +44,54 @@ export function WalletPage({ wallet }: { wallet: Wallet }) {
   const locale = isLocale(i18n.locale) ? i18n.locale : currentLocale();
   return (
     <AccountPage title={t`Wallet`} lead={<Trans>Your Halaqa balance and every movement on it.</Trans>}>
-      <Card className={css({ padding: { base: '5', tablet: '6' }, display: 'flex', alignItems: 'center', gap: '4', flexWrap: 'wrap' })}>
-        <span aria-hidden className={css({ display: 'inline-flex', padding: '3', borderRadius: 'full', bg: 'primary.subtle', color: 'primary.strong' })}>
+      <Card
+        className={css({
+          padding: { base: '5', tablet: '6' },
+          display: 'flex',
+          alignItems: 'center',
+          gap: '4',
+          flexWrap: 'wrap',
+        })}
+      >
+        <span
+          aria-hidden
+          className={css({
+            display: 'inline-flex',
+            padding: '3',
+            borderRadius: 'full',
+            bg: 'primary.subtle',
+            color: 'primary.strong',
+          })}
+        >
           <WalletIcon size={28} />
         </span>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
             <Trans>Current balance</Trans>
           </p>
-          <p data-testid="wallet-balance" className={css({ fontSize: '3xl', fontWeight: 'bold', fontVariantNumeric: 'tabular-nums' })}>
+          <p
+            data-testid="wallet-balance"
+            className={css({ fontSize: '3xl', fontWeight: 'bold', fontVariantNumeric: 'tabular-nums' })}
+          >
             {formatMoney(wallet.balance, locale)}
           </p>
         </div>
-        <p className={css({ fontSize: 'sm', color: 'fg.muted', maxWidth: '28rem', marginInlineStart: { tablet: 'auto' } })}>
+        <p
+          className={css({
+            fontSize: 'sm',
+            color: 'fg.muted',
+            maxWidth: '28rem',
+            marginInlineStart: { tablet: 'auto' },
+          })}
+        >
           <Trans>Refunds and credits are added to your wallet; you can pay for sessions with it at checkout.</Trans>
         </p>
       </Card>
 
-      <section aria-labelledby="wallet-movements" className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <section
+        aria-labelledby="wallet-movements"
+        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+      >
         <h2 id="wallet-movements" className={sectionTitle}>
           <Trans>Movements</Trans>
         </h2>
@@ -107,7 +137,12 @@ export function WalletPage({ wallet }: { wallet: Wallet }) {
                       <Link
                         to="/sessions/$sessionId"
                         params={{ sessionId: entry.sessionId }}
-                        className={css({ fontSize: 'sm', color: 'primary.strong', _hover: { textDecoration: 'underline' }, width: 'fit-content' })}
+                        className={css({
+                          fontSize: 'sm',
+                          color: 'primary.strong',
+                          _hover: { textDecoration: 'underline' },
+                          width: 'fit-content',
+                        })}
                       >
                         <Trans>View the session</Trans>
                       </Link>
@@ -115,7 +150,12 @@ export function WalletPage({ wallet }: { wallet: Wallet }) {
                   </div>
                   <p
                     className={cx(
-                      css({ fontWeight: 'bold', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', textAlign: 'end' }),
+                      css({
+                        fontWeight: 'bold',
+                        fontVariantNumeric: 'tabular-nums',
+                        whiteSpace: 'nowrap',
+                        textAlign: 'end',
+                      }),
                       entry.amount < 0 ? css({ color: 'fg.default' }) : css({ color: 'success.stronger' }),
                     )}
                   >

@@ -83,21 +83,32 @@ export function SessionPage({
               <Link to="/courses" className={breadcrumbLink}>
                 <Trans>Explore</Trans>
               </Link>
-              <Link
-                to="/courses/$courseId"
-                params={{ courseId: course.id }}
-                className={breadcrumbLink}
-              >
+              <Link to="/courses/$courseId" params={{ courseId: course.id }} className={breadcrumbLink}>
                 <bdi>{course.title}</bdi>
               </Link>
             </Breadcrumb>
             <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
-              <span className={css({ fontSize: 'xs', fontWeight: 'bold', color: 'primary.strong', textTransform: 'uppercase', letterSpacing: 'wider' })}>
+              <span
+                className={css({
+                  fontSize: 'xs',
+                  fontWeight: 'bold',
+                  color: 'primary.strong',
+                  textTransform: 'uppercase',
+                  letterSpacing: 'wider',
+                })}
+              >
                 {categoryName(course.category, locale)}
               </span>
               <StatusBadge status={session.status} />
             </div>
-            <h1 className={css({ fontSize: { base: '2xl', tablet: '4xl' }, fontWeight: 'extrabold', letterSpacing: 'tight', lineHeight: '1.15' })}>
+            <h1
+              className={css({
+                fontSize: { base: '2xl', tablet: '4xl' },
+                fontWeight: 'extrabold',
+                letterSpacing: 'tight',
+                lineHeight: '1.15',
+              })}
+            >
               <bdi>{course.title}</bdi>
             </h1>
             <p className={css({ fontSize: { base: 'md', tablet: 'lg' }, color: 'fg.muted' })}>
@@ -107,10 +118,19 @@ export function SessionPage({
             </p>
             <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
               <Rating average={course.rating.average} count={course.rating.count} />
-              <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t(difficultyLabels[course.difficultyLevel])}</span>
+              <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+                {t(difficultyLabels[course.difficultyLevel])}
+              </span>
             </div>
           </div>
-          <div className={css({ borderRadius: '2xl', overflow: 'hidden', boxShadow: 'raised', display: { base: 'none', tablet: 'block' } })}>
+          <div
+            className={css({
+              borderRadius: '2xl',
+              overflow: 'hidden',
+              boxShadow: 'raised',
+              display: { base: 'none', tablet: 'block' },
+            })}
+          >
             <CoursePicture src={course.pictureUrl} alt="" eager />
           </div>
         </div>
@@ -195,7 +215,13 @@ export function SessionPage({
             <Link
               to="/courses/$courseId"
               params={{ courseId: course.id }}
-              className={css({ display: 'inline-block', marginBlockStart: '3', fontWeight: 'semibold', color: 'primary.strong', _hover: { textDecoration: 'underline' } })}
+              className={css({
+                display: 'inline-block',
+                marginBlockStart: '3',
+                fontWeight: 'semibold',
+                color: 'primary.strong',
+                _hover: { textDecoration: 'underline' },
+              })}
             >
               <Trans>Read more about {courseTitle}</Trans>
             </Link>

@@ -36,7 +36,11 @@ export function WaitlistConfirmPage({ token, api }: { token: string; api: Api })
   return (
     <PageContainer className={css({ paddingBlock: { base: '8', tablet: '12' }, maxWidth: '40rem' })}>
       <PageHeader title={<Trans>Waitlist</Trans>} />
-      <div ref={result} tabIndex={-1} className={css({ outline: 'none', display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <div
+        ref={result}
+        tabIndex={-1}
+        className={css({ outline: 'none', display: 'flex', flexDirection: 'column', gap: '4' })}
+      >
         {busy ? (
           <p role="status" className={css({ display: 'flex', alignItems: 'center', gap: '2', color: 'fg.muted' })}>
             <Spinner size="sm" decorative />
@@ -50,7 +54,11 @@ export function WaitlistConfirmPage({ token, api }: { token: string; api: Api })
                 We will e-mail <bdi>{confirmed.email}</bdi> when a session of <bdi>{title}</bdi> opens or a seat frees.
               </Trans>
             </FormAlert>
-            <Link to="/courses/$courseId" params={{ courseId: confirmed.courseId }} className={buttonStyles({ variant: 'outline' })}>
+            <Link
+              to="/courses/$courseId"
+              params={{ courseId: confirmed.courseId }}
+              className={buttonStyles({ variant: 'outline' })}
+            >
               <Trans>Back to the course</Trans>
             </Link>
           </>

@@ -22,7 +22,15 @@ const column = css({ display: 'flex', flexDirection: 'column', gap: '3' });
  * A signed-in user joins with their own address in one click; a guest types an address and is
  * mailed a confirmation link. Exported with its `api` for tests; pages use `WaitlistPanel`.
  */
-export function WaitlistFlow({ courseId, api, accountEmail }: { courseId: number; api: Api; accountEmail: string | null }) {
+export function WaitlistFlow({
+  courseId,
+  api,
+  accountEmail,
+}: {
+  courseId: number;
+  api: Api;
+  accountEmail: string | null;
+}) {
   const { t, i18n } = useLingui();
   const language = isLocale(i18n.locale) ? i18n.locale : currentLocale();
   const machine = useMemo(() => waitlistMachine.provide({ actors: createWaitlistActors(api) }), [api]);
@@ -64,10 +72,15 @@ export function WaitlistFlow({ courseId, api, accountEmail }: { courseId: number
   if (pending) {
     const address = snapshot.context.joined?.email ?? '';
     return (
-      <div ref={statusRef} tabIndex={-1} className={css({ outline: 'none', display: 'flex', flexDirection: 'column', gap: '2' })}>
+      <div
+        ref={statusRef}
+        tabIndex={-1}
+        className={css({ outline: 'none', display: 'flex', flexDirection: 'column', gap: '2' })}
+      >
         <FormAlert tone="info" title={<Trans>Check your mailbox</Trans>}>
           <Trans>
-            We sent a confirmation link to <bdi>{address}</bdi>. Open it within 72 hours to take your place on the waitlist.
+            We sent a confirmation link to <bdi>{address}</bdi>. Open it within 72 hours to take your place on the
+            waitlist.
           </Trans>
         </FormAlert>
         <Button variant="ghost" size="sm" onClick={() => send({ type: 'waitlist.cancelled' })}>
@@ -90,8 +103,16 @@ export function WaitlistFlow({ courseId, api, accountEmail }: { courseId: number
             Join the waitlist and we will e-mail <bdi>{accountEmail}</bdi> when a seat is free.
           </Trans>
         </p>
-        {failed && error ? <FormAlert title={<Trans>Could not join the waitlist</Trans>}>{error.message ?? null}</FormAlert> : null}
-        <Button size="lg" fullWidth variant="outline" loading={busy} onClick={() => send({ type: 'waitlist.submitted', email: accountEmail, language })}>
+        {failed && error ? (
+          <FormAlert title={<Trans>Could not join the waitlist</Trans>}>{error.message ?? null}</FormAlert>
+        ) : null}
+        <Button
+          size="lg"
+          fullWidth
+          variant="outline"
+          loading={busy}
+          onClick={() => send({ type: 'waitlist.submitted', email: accountEmail, language })}
+        >
           <Trans>Join the waitlist</Trans>
         </Button>
       </div>
@@ -104,7 +125,13 @@ export function WaitlistFlow({ courseId, api, accountEmail }: { courseId: number
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
           <Trans>Leave your e-mail address and we will write when a seat is free.</Trans>
         </p>
-        <Button size="lg" fullWidth variant="outline" aria-controls={fieldId} onClick={() => send({ type: 'waitlist.opened' })}>
+        <Button
+          size="lg"
+          fullWidth
+          variant="outline"
+          aria-controls={fieldId}
+          onClick={() => send({ type: 'waitlist.opened' })}
+        >
           <Trans>Join the waitlist</Trans>
         </Button>
       </div>
@@ -126,7 +153,9 @@ export function WaitlistFlow({ courseId, api, accountEmail }: { courseId: number
         error={fieldErrors.email ? t`Enter a valid e-mail address, like name@example.com.` : undefined}
         helperText={t`We send a link to confirm it first.`}
       />
-      {failed && error && !fieldErrors.email ? <FormAlert title={<Trans>Could not join the waitlist</Trans>}>{error.message ?? null}</FormAlert> : null}
+      {failed && error && !fieldErrors.email ? (
+        <FormAlert title={<Trans>Could not join the waitlist</Trans>}>{error.message ?? null}</FormAlert>
+      ) : null}
       <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
         <Button type="submit" loading={busy}>
           <Trans>Join the waitlist</Trans>
@@ -146,5 +175,12 @@ export function WaitlistFlow({ courseId, api, accountEmail }: { courseId: number
 export function WaitlistPanel({ courseId }: { courseId: number }) {
   const { api, auth } = useRouteContext({ from: '__root__' });
   const record = useSelector(auth, selectRecord);
-  return <WaitlistFlow key={record?.user.email ?? 'guest'} courseId={courseId} api={api} accountEmail={record?.user.email ?? null} />;
+  return (
+    <WaitlistFlow
+      key={record?.user.email ?? 'guest'}
+      courseId={courseId}
+      api={api}
+      accountEmail={record?.user.email ?? null}
+    />
+  );
 }

@@ -8,7 +8,14 @@ import type { FirstLoad } from './first-load';
  * `normalizeErrors` and `unwrap` live with the machines (machines/support/api.ts), whose actors
  * use them and which never import `src/`; they are re-exported here for the screens.
  */
-export { type Api, type ApiAuth, ApiError, type NormalizedErrors, normalizeErrors, unwrap } from '../../../machines/support/api';
+export {
+  type Api,
+  type ApiAuth,
+  ApiError,
+  type NormalizedErrors,
+  normalizeErrors,
+  unwrap,
+} from '../../../machines/support/api';
 
 /** A 401 reported by the client. `attempt` is 1 for the first 401 of a call, 2 after one retry… */
 export interface UnauthorizedReport {
@@ -45,7 +52,11 @@ export const MAX_UNAUTHORIZED_RETRIES = 3;
  * Paths whose 401 is an answer of their own, not an expired session (spec §8), and the federated
  * sign-in calls, which carry no session (a refused refresh must not ask for another refresh).
  */
-const UNAUTHORIZED_EXEMPT: RegExp[] = [/^\/auth\/signin$/, /^\/companies\/[^/]+\/settings$/, /^\/auth\/(refresh|signout|oidc\/)/];
+const UNAUTHORIZED_EXEMPT: RegExp[] = [
+  /^\/auth\/signin$/,
+  /^\/companies\/[^/]+\/settings$/,
+  /^\/auth\/(refresh|signout|oidc\/)/,
+];
 
 function isExempt(schemaPath: string): boolean {
   return UNAUTHORIZED_EXEMPT.some((re) => re.test(schemaPath));

@@ -271,8 +271,17 @@ export async function sendMultipart(request: MultipartRequest): Promise<Multipar
   const currentAuth = () => (request.getAuth ? request.getAuth() : (request.auth ?? null));
   let auth = currentAuth();
   let answer = await sendOnce(request, auth);
-  for (let attempt = 1; answer.status === 401 && request.onUnauthorized && attempt <= MAX_UNAUTHORIZED_RETRIES + 1; attempt++) {
-    const retry = await request.onUnauthorized({ attempt, url: request.url, method: 'POST', token: auth?.token ?? null });
+  for (
+    let attempt = 1;
+    answer.status === 401 && request.onUnauthorized && attempt <= MAX_UNAUTHORIZED_RETRIES + 1;
+    attempt++
+  ) {
+    const retry = await request.onUnauthorized({
+      attempt,
+      url: request.url,
+      method: 'POST',
+      token: auth?.token ?? null,
+    });
     if (retry !== true || attempt > MAX_UNAUTHORIZED_RETRIES) break;
     if (request.signal?.aborted) throw new UploadError('failed', { status: 0, aborted: true });
     auth = currentAuth();
@@ -328,7 +337,10 @@ export async function uploadFile(kind: UploadKind, file: File, options: UploadOp
       ...(options.xhr ? { xhr: options.xhr } : {}),
     });
   } catch (error) {
-    return fail(error instanceof UploadError ? error : new UploadError('failed', { status: 0 }), (error as { cause?: unknown }).cause ?? error);
+    return fail(
+      error instanceof UploadError ? error : new UploadError('failed', { status: 0 }),
+      (error as { cause?: unknown }).cause ?? error,
+    );
   }
   const { status, body } = answer;
   if (status >= 200 && status < 400) {

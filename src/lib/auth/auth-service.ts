@@ -1,5 +1,10 @@
 import { type Actor, createActor } from 'xstate';
-import { createAuthActions, createAuthActors, createCookieStorage, type AuthStorage } from '../../../machines/auth.actors';
+import {
+  createAuthActions,
+  createAuthActors,
+  createCookieStorage,
+  type AuthStorage,
+} from '../../../machines/auth.actors';
 import { authMachine } from '../../../machines/auth.machine';
 import { type Api, createApi } from '@/lib/api/client';
 

@@ -47,7 +47,11 @@ export function requireRole(
   checkRole(context.record, roles, location);
 }
 
-function checkRole(record: LoginRecord, roles: readonly Role[] | undefined, location: { href: string; pathname?: string }): void {
+function checkRole(
+  record: LoginRecord,
+  roles: readonly Role[] | undefined,
+  location: { href: string; pathname?: string },
+): void {
   if (roles && !roles.includes(record.user.role)) {
     const landing = landingFor(record);
     const here = location.pathname ?? location.href.split(/[?#]/)[0];

@@ -17,7 +17,11 @@ export const Route = createFileRoute('/account/bank-account')({
       settle(api.GET('/payments/config')),
     ]);
     signInOn401([account, earnings, config], location.href);
-    return { account, earnings, config: config.ok ? { ok: true as const, data: toGatewayConfig(config.data) } : config };
+    return {
+      account,
+      earnings,
+      config: config.ok ? { ok: true as const, data: toGatewayConfig(config.data) } : config,
+    };
   },
   pendingComponent: PagePending,
   errorComponent: RouteError,

@@ -16,7 +16,14 @@ export const Route = createFileRoute('/account/learning-goals')({
     const { t } = useLingui();
     const { api } = Route.useRouteContext();
     return (
-      <AccountPage title={t`Learning goals`} lead={<Trans>The skills you want to acquire, how far your courses have taken you, and courses that teach what is missing.</Trans>}>
+      <AccountPage
+        title={t`Learning goals`}
+        lead={
+          <Trans>
+            The skills you want to acquire, how far your courses have taken you, and courses that teach what is missing.
+          </Trans>
+        }
+      >
         <LearningGoalsScreen api={api} />
       </AccountPage>
     );

@@ -7,7 +7,9 @@ import { NotFoundPage, RouteError } from '@/features/layout/route-error';
 import { loadData, parseId } from '@/lib/load';
 
 /** The waitlist's form, shown only when every session is full: loaded then. */
-const WaitlistPanel = lazy(() => import('@/features/waitlist/waitlist-panel').then((m) => ({ default: m.WaitlistPanel })));
+const WaitlistPanel = lazy(() =>
+  import('@/features/waitlist/waitlist-panel').then((m) => ({ default: m.WaitlistPanel })),
+);
 
 /** `/courses/$courseId`: course info, active sessions and reviews. */
 export const Route = createFileRoute('/courses/$courseId')({
@@ -21,7 +23,9 @@ export const Route = createFileRoute('/courses/$courseId')({
     const [course, sessions, reviews] = await Promise.all([
       loadData(api.GET('/courses/{id}/info', { params: { path } })),
       loadData(api.GET('/courses/{id}/sessions/active', { params: { path } })),
-      loadData(api.GET('/courses/{id}/reviews', { params: { path, query: { page: 1, pageSize: COURSE_REVIEWS_PAGE_SIZE } } })),
+      loadData(
+        api.GET('/courses/{id}/reviews', { params: { path, query: { page: 1, pageSize: COURSE_REVIEWS_PAGE_SIZE } } }),
+      ),
     ]);
     return { course, sessions, reviews };
   },

@@ -20,7 +20,13 @@ export const Route = createFileRoute('/dashboard/courses')({
     const [courses, timezones] = await Promise.all([
       settle(
         api.GET('/courses/to-teach', {
-          params: { query: { ...(deps.query ? { query: deps.query } : {}), page: deps.page ?? 1, pageSize: DASHBOARD_PAGE_SIZE } },
+          params: {
+            query: {
+              ...(deps.query ? { query: deps.query } : {}),
+              page: deps.page ?? 1,
+              pageSize: DASHBOARD_PAGE_SIZE,
+            },
+          },
         }),
       ),
       settle(api.GET('/timezones/us')),

@@ -13,7 +13,11 @@ export const Route = createFileRoute('/dashboard/inbox')({
   beforeLoad: (opts) => requireRole(opts, ROLES.admins),
   loaderDeps: ({ search }) => ({ unread: search.unread ?? false, page: search.page ?? 1 }),
   loader: ({ context: { api }, deps }) =>
-    loadData(api.GET('/contact/messages', { params: { query: { ...(deps.unread ? { unread: true } : {}), page: deps.page, pageSize: DASHBOARD_PAGE_SIZE } } })),
+    loadData(
+      api.GET('/contact/messages', {
+        params: { query: { ...(deps.unread ? { unread: true } : {}), page: deps.page, pageSize: DASHBOARD_PAGE_SIZE } },
+      }),
+    ),
   pendingComponent: PagePending,
   errorComponent: RouteError,
   component: function InboxRoute() {
@@ -24,7 +28,9 @@ export const Route = createFileRoute('/dashboard/inbox')({
         api={api}
         data={Route.useLoaderData()}
         unread={Route.useSearch().unread ?? false}
-        onSearch={(search) => void navigate({ search: (s) => ({ ...s, unread: search.unread || undefined, page: search.page }) })}
+        onSearch={(search) =>
+          void navigate({ search: (s) => ({ ...s, unread: search.unread || undefined, page: search.page }) })
+        }
       />
     );
   },

@@ -28,7 +28,14 @@ export const Route = createFileRoute('/dashboard/moderation')({
         timezones={Route.useLoaderData().timezones}
         onSearch={(search) =>
           void navigate({
-            search: (s) => ({ ...s, queue: search.queue, status: search.status, courseStatus: search.courseStatus, query: search.query, page: search.page }),
+            search: (s) => ({
+              ...s,
+              queue: search.queue,
+              status: search.status,
+              courseStatus: search.courseStatus,
+              query: search.query,
+              page: search.page,
+            }),
           })
         }
       />

@@ -21,7 +21,9 @@ export const Route = createFileRoute('/dashboard/users')({
         api={api}
         search={Route.useSearch()}
         onSearch={(search) =>
-          void navigate({ search: (s) => ({ ...s, list: search.list, query: search.query, status: search.status, page: search.page }) })
+          void navigate({
+            search: (s) => ({ ...s, list: search.list, query: search.query, status: search.status, page: search.page }),
+          })
         }
       />
     );

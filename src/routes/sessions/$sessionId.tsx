@@ -24,9 +24,13 @@ export const Route = createFileRoute('/sessions/$sessionId')({
     const snapshot = await waitFor(auth, (s) => !selectIsRestoring(s));
     const secured = selectIsLoggedIn(snapshot);
     const [session, syllabus] = await Promise.all([
-      loadData(secured ? api.GET('/sessions/{id}/info/secured', { params }) : api.GET('/sessions/{id}/info', { params })),
       loadData(
-        secured ? api.GET('/sessions/{id}/syllabus/secured', { params }) : api.GET('/sessions/{id}/syllabus', { params }),
+        secured ? api.GET('/sessions/{id}/info/secured', { params }) : api.GET('/sessions/{id}/info', { params }),
+      ),
+      loadData(
+        secured
+          ? api.GET('/sessions/{id}/syllabus/secured', { params })
+          : api.GET('/sessions/{id}/syllabus', { params }),
       ),
     ]);
     return { session, syllabus };
@@ -35,6 +39,13 @@ export const Route = createFileRoute('/sessions/$sessionId')({
   errorComponent: RouteError,
   notFoundComponent: NotFoundPage,
   component: function SessionRoute() {
-    return <SessionPage data={Route.useLoaderData()} enrollPanel={(session) => <EnrollPanel session={session} waitlist={<WaitlistPanel courseId={session.course.id} />} />} />;
+    return (
+      <SessionPage
+        data={Route.useLoaderData()}
+        enrollPanel={(session) => (
+          <EnrollPanel session={session} waitlist={<WaitlistPanel courseId={session.course.id} />} />
+        )}
+      />
+    );
   },
 });

@@ -62,7 +62,10 @@ function kindOf(lesson: ClassroomLessonDetail): QuizKind {
 function useFailureText() {
   const { t } = useLingui();
   return (failure: QuizFailure | null) =>
-    failure?.message ?? (failure?.status === 0 || failure?.status === undefined ? t`Check your connection and try again.` : t`System error please try later !`);
+    failure?.message ??
+    (failure?.status === 0 || failure?.status === undefined
+      ? t`Check your connection and try again.`
+      : t`System error please try later !`);
 }
 
 /** How an answer reads: option texts, True/False, the text, or "No answer". */
@@ -128,7 +131,16 @@ export function QuizLesson({
   const routeApi = useRouteContext({ from: '__root__', select: (context) => (context as { api?: Api }).api });
   const api = apiProp ?? routeApi;
   if (!learner || !api) return <QuizOverview lesson={lesson} />;
-  return <QuizPlayer key={`${sessionId}-${lesson.lesson.id}`} api={api} sessionId={sessionId} lesson={lesson} onSubmitted={onSubmitted} now={now} />;
+  return (
+    <QuizPlayer
+      key={`${sessionId}-${lesson.lesson.id}`}
+      api={api}
+      sessionId={sessionId}
+      lesson={lesson}
+      onSubmitted={onSubmitted}
+      now={now}
+    />
+  );
 }
 
 /** The facts of a quiz: questions, points, time limit (and the lesson's text). */
@@ -160,7 +172,9 @@ function QuizFacts({ lesson }: { lesson: ClassroomLessonDetail }) {
           <dt className={term}>
             <Trans>Time limit</Trans>
           </dt>
-          <dd className={value}>{minutes ? plural(minutes, { one: '# minute', other: '# minutes' }) : t`No time limit`}</dd>
+          <dd className={value}>
+            {minutes ? plural(minutes, { one: '# minute', other: '# minutes' }) : t`No time limit`}
+          </dd>
         </div>
       ) : null}
     </dl>
@@ -172,11 +186,17 @@ function QuizOverview({ lesson }: { lesson: ClassroomLessonDetail }) {
   const quiz = kindOf(lesson) === 'QUIZ';
   return (
     <div className={stack}>
-      {lesson.contentHtml ? <div dir="auto" className={richText} dangerouslySetInnerHTML={{ __html: lesson.contentHtml }} /> : null}
+      {lesson.contentHtml ? (
+        <div dir="auto" className={richText} dangerouslySetInnerHTML={{ __html: lesson.contentHtml }} />
+      ) : null}
       <div className={panel}>
         <QuizFacts lesson={lesson} />
         <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
-          {quiz ? <Trans>Learners take this quiz here; it is graded when they submit it.</Trans> : <Trans>Learners follow this learning path here.</Trans>}
+          {quiz ? (
+            <Trans>Learners take this quiz here; it is graded when they submit it.</Trans>
+          ) : (
+            <Trans>Learners follow this learning path here.</Trans>
+          )}
         </p>
       </div>
     </div>
@@ -198,8 +218,13 @@ function QuizPlayer({
 }) {
   const { t } = useLingui();
   const failureText = useFailureText();
-  const machine = useMemo(() => quizMachine.provide({ actors: createQuizActors(api), actions: createQuizActions() }), [api]);
-  const [snapshot, send, actorRef] = useMachine(machine, { input: { sessionId, lessonId: lesson.lesson.id, kind: kindOf(lesson) } });
+  const machine = useMemo(
+    () => quizMachine.provide({ actors: createQuizActors(api), actions: createQuizActions() }),
+    [api],
+  );
+  const [snapshot, send, actorRef] = useMachine(machine, {
+    input: { sessionId, lessonId: lesson.lesson.id, kind: kindOf(lesson) },
+  });
   const submittedRef = useRef(onSubmitted);
   submittedRef.current = onSubmitted;
 
@@ -231,7 +256,11 @@ function QuizPlayer({
   if (view === 'submitFailed') {
     return (
       <div className={panel}>
-        <FormAlert title={quiz ? <Trans>Cannot submit the quiz</Trans> : <Trans>Cannot finish the learning path</Trans>}>{failureText(c.error)}</FormAlert>
+        <FormAlert
+          title={quiz ? <Trans>Cannot submit the quiz</Trans> : <Trans>Cannot finish the learning path</Trans>}
+        >
+          {failureText(c.error)}
+        </FormAlert>
         <div className={row}>
           <Button onClick={() => send({ type: 'quiz.submitRetried' })}>
             <Trans>Try again</Trans>
@@ -260,7 +289,9 @@ function QuizPlayer({
         : t`Start the learning path`;
   return (
     <div className={stack}>
-      {lesson.contentHtml ? <div dir="auto" className={richText} dangerouslySetInnerHTML={{ __html: lesson.contentHtml }} /> : null}
+      {lesson.contentHtml ? (
+        <div dir="auto" className={richText} dangerouslySetInnerHTML={{ __html: lesson.contentHtml }} />
+      ) : null}
       <section aria-labelledby="quiz-intro-title" className={panel}>
         <h2 id="quiz-intro-title" className={sectionTitle}>
           {quiz ? <Trans>About this quiz</Trans> : <Trans>About this learning path</Trans>}
@@ -268,11 +299,18 @@ function QuizPlayer({
         <QuizFacts lesson={lesson} />
         {quiz && lesson.timeLimitMinutes ? (
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            <Trans>The timer starts when you begin and keeps running if you leave. When the time is up, your answers are submitted.</Trans>
+            <Trans>
+              The timer starts when you begin and keeps running if you leave. When the time is up, your answers are
+              submitted.
+            </Trans>
           </p>
         ) : null}
         {startFailed(snapshot) ? (
-          <FormAlert title={quiz ? <Trans>Cannot start the quiz</Trans> : <Trans>Cannot start the learning path</Trans>}>{failureText(c.error)}</FormAlert>
+          <FormAlert
+            title={quiz ? <Trans>Cannot start the quiz</Trans> : <Trans>Cannot start the learning path</Trans>}
+          >
+            {failureText(c.error)}
+          </FormAlert>
         ) : null}
         {attemptsFailed(snapshot) ? (
           <FormAlert title={<Trans>Cannot load your attempts</Trans>}>{failureText(c.error)}</FormAlert>
@@ -369,7 +407,16 @@ function SaveStatus({ snapshot, send }: { snapshot: QuizSnapshot; send: QuizSend
   const busy = isSaving(snapshot);
   const dirty = snapshot.context.dirty.length > 0;
   return (
-    <div role="status" className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: failed ? 'error.strong' : 'fg.muted' })}>
+    <div
+      role="status"
+      className={css({
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: '2',
+        fontSize: 'sm',
+        color: failed ? 'error.strong' : 'fg.muted',
+      })}
+    >
       {failed ? (
         <>
           <AlertIcon size={16} aria-hidden="true" />
@@ -399,7 +446,15 @@ function SaveStatus({ snapshot, send }: { snapshot: QuizSnapshot; send: QuizSend
   );
 }
 
-function AnsweringView({ snapshot, send, now }: { snapshot: QuizSnapshot; send: QuizSend; now?: (() => number) | undefined }) {
+function AnsweringView({
+  snapshot,
+  send,
+  now,
+}: {
+  snapshot: QuizSnapshot;
+  send: QuizSend;
+  now?: (() => number) | undefined;
+}) {
   const { t } = useLingui();
   const c = snapshot.context;
   const attempt = c.attempt!;
@@ -430,11 +485,18 @@ function AnsweringView({ snapshot, send, now }: { snapshot: QuizSnapshot; send: 
     <section aria-labelledby="quiz-question-title" aria-busy={submitting || undefined} className={stack}>
       <div className={cx(row, css({ justifyContent: 'space-between' }))}>
         <SaveStatus snapshot={snapshot} send={send} />
-        {attempt.deadlineAt && !submitting ? <QuizCountdown deadlineAt={attempt.deadlineAt} {...(now ? { now } : {})} /> : null}
+        {attempt.deadlineAt && !submitting ? (
+          <QuizCountdown deadlineAt={attempt.deadlineAt} {...(now ? { now } : {})} />
+        ) : null}
       </div>
       <div className={stack}>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-          <h2 id="quiz-question-title" ref={headingRef} tabIndex={-1} className={cx(sectionTitle, css({ outline: 'none' }))}>
+          <h2
+            id="quiz-question-title"
+            ref={headingRef}
+            tabIndex={-1}
+            className={cx(sectionTitle, css({ outline: 'none' }))}
+          >
             {positionLabel}
           </h2>
           <div
@@ -446,7 +508,10 @@ function AnsweringView({ snapshot, send, now }: { snapshot: QuizSnapshot; send: 
             aria-valuetext={positionLabel}
             className={css({ height: '2', borderRadius: 'full', bg: 'bg.subtle', overflow: 'hidden' })}
           >
-            <div className={css({ height: 'full', bg: 'primary.strong', transition: 'width 200ms' })} style={{ width: `${(number / total) * 100}%` }} />
+            <div
+              className={css({ height: 'full', bg: 'primary.strong', transition: 'width 200ms' })}
+              style={{ width: `${(number / total) * 100}%` }}
+            />
           </div>
         </div>
         <nav aria-label={quiz ? t`Questions` : t`Steps`}>
@@ -517,14 +582,25 @@ function AnsweringView({ snapshot, send, now }: { snapshot: QuizSnapshot; send: 
         </div>
         {quiz && !last ? (
           <div>
-            <Button variant="ghost" size="sm" disabled={submitting} onClick={() => send({ type: 'quiz.submitRequested' })}>
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={submitting}
+              onClick={() => send({ type: 'quiz.submitRequested' })}
+            >
               <Trans>Submit now</Trans>
             </Button>
           </div>
         ) : null}
         {submitting ? (
           <p aria-live="polite" className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            {c.timeUp ? <Trans>Time is up. Submitting your answers…</Trans> : quiz ? <Trans>Submitting your answers…</Trans> : <Trans>Finishing…</Trans>}
+            {c.timeUp ? (
+              <Trans>Time is up. Submitting your answers…</Trans>
+            ) : quiz ? (
+              <Trans>Submitting your answers…</Trans>
+            ) : (
+              <Trans>Finishing…</Trans>
+            )}
           </p>
         ) : null}
       </div>
@@ -579,7 +655,16 @@ function ResultView({ attempt, timeUp, onBack }: { attempt: QuizAttempt; timeUp:
             <Trans>Time is up. Your saved answers were graded.</Trans>
           </FormAlert>
         ) : null}
-        <p role="status" className={css({ fontSize: quiz ? '2xl' : 'md', fontWeight: 'bold', display: 'flex', alignItems: 'center', gap: '2' })}>
+        <p
+          role="status"
+          className={css({
+            fontSize: quiz ? '2xl' : 'md',
+            fontWeight: 'bold',
+            display: 'flex',
+            alignItems: 'center',
+            gap: '2',
+          })}
+        >
           {quiz ? (
             t`Score: ${score} / ${max}`
           ) : (
@@ -603,7 +688,11 @@ function ResultView({ attempt, timeUp, onBack }: { attempt: QuizAttempt; timeUp:
                 data-testid="quiz-feedback"
                 className={cx(
                   panel,
-                  css({ gap: '2', borderInlineStartWidth: '4px', borderInlineStartColor: f.correct ? 'success.strong' : 'error.strong' }),
+                  css({
+                    gap: '2',
+                    borderInlineStartWidth: '4px',
+                    borderInlineStartColor: f.correct ? 'success.strong' : 'error.strong',
+                  }),
                 )}
               >
                 <div className={cx(row, css({ justifyContent: 'space-between' }))}>
@@ -620,13 +709,23 @@ function ResultView({ attempt, timeUp, onBack }: { attempt: QuizAttempt; timeUp:
                         <Trans>Incorrect</Trans>
                       </Badge>
                     )}
-                    <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t`${awarded} / ${points} points`}</span>
+                    <span
+                      className={css({ fontSize: 'sm', color: 'fg.muted' })}
+                    >{t`${awarded} / ${points} points`}</span>
                   </span>
                 </div>
                 <p dir="auto" className={css({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' })}>
                   {q.prompt}
                 </p>
-                <dl className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: '3', rowGap: '1', fontSize: 'sm' })}>
+                <dl
+                  className={css({
+                    display: 'grid',
+                    gridTemplateColumns: 'auto 1fr',
+                    columnGap: '3',
+                    rowGap: '1',
+                    fontSize: 'sm',
+                  })}
+                >
                   <dt className={css({ color: 'fg.muted' })}>
                     <Trans>Your answer:</Trans>
                   </dt>
@@ -643,7 +742,15 @@ function ResultView({ attempt, timeUp, onBack }: { attempt: QuizAttempt; timeUp:
                 {f.explanation ? (
                   // The label follows the UI's direction; the educator's text is isolated in its own
                   // (an English explanation in the Arabic UI keeps its full stop at its end).
-                  <p className={css({ fontSize: 'sm', bg: 'bg.subtle', padding: '3', borderRadius: 'md', whiteSpace: 'pre-wrap' })}>
+                  <p
+                    className={css({
+                      fontSize: 'sm',
+                      bg: 'bg.subtle',
+                      padding: '3',
+                      borderRadius: 'md',
+                      whiteSpace: 'pre-wrap',
+                    })}
+                  >
                     <span className={css({ fontWeight: 'semibold' })}>
                       <Trans>Explanation:</Trans>
                     </span>{' '}

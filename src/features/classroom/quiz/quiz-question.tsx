@@ -23,7 +23,13 @@ const choice = css({
   _hover: { borderColor: 'primary.strong' },
   '&:has(input:checked)': { borderColor: 'primary.strong', bg: 'primary.subtle' },
   '&:has(input:focus-visible)': { outline: '3px solid {colors.primary.strong}', outlineOffset: '2px' },
-  '& input': { marginBlockStart: '0.5', width: '4.5', height: '4.5', flexShrink: 0, accentColor: 'var(--colors-primary-strong)' },
+  '& input': {
+    marginBlockStart: '0.5',
+    width: '4.5',
+    height: '4.5',
+    flexShrink: 0,
+    accentColor: 'var(--colors-primary-strong)',
+  },
 });
 
 const promptText = css({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', lineHeight: '1.6', fontSize: 'md' });
@@ -55,7 +61,14 @@ export function QuizQuestionView({
     <img
       src={question.pictureUrl}
       alt={t`Picture for question ${number}`}
-      className={css({ maxWidth: 'full', height: 'auto', maxHeight: '24rem', borderRadius: 'lg', borderWidth: '1px', borderColor: 'border.default' })}
+      className={css({
+        maxWidth: 'full',
+        height: 'auto',
+        maxHeight: '24rem',
+        borderRadius: 'lg',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+      })}
     />
   ) : null;
 
@@ -77,7 +90,12 @@ export function QuizQuestionView({
           {question.prompt}
         </p>
         {picture}
-        <ShortAnswer key={question.id} initial={typeof answer === 'string' ? answer : ''} disabled={disabled} onAnswer={onAnswer} />
+        <ShortAnswer
+          key={question.id}
+          initial={typeof answer === 'string' ? answer : ''}
+          disabled={disabled}
+          onAnswer={onAnswer}
+        />
       </div>
     );
   }
@@ -90,11 +108,25 @@ export function QuizQuestionView({
           { id: 'false', text: t`False` },
         ]
       : question.options;
-  const checked = (id: string) => (question.kind === 'TRUE_FALSE' ? answer !== null && answer !== undefined && String(answer) === id : selected.includes(id));
+  const checked = (id: string) =>
+    question.kind === 'TRUE_FALSE'
+      ? answer !== null && answer !== undefined && String(answer) === id
+      : selected.includes(id);
   const multiple = question.kind === 'MULTIPLE';
 
   return (
-    <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: '4', border: 'none', padding: 0, margin: 0, minWidth: 0 })} disabled={disabled}>
+    <fieldset
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '4',
+        border: 'none',
+        padding: 0,
+        margin: 0,
+        minWidth: 0,
+      })}
+      disabled={disabled}
+    >
       <legend dir="auto" className={cx(promptText, css({ padding: 0, marginBlockEnd: '4', width: 'full' }))}>
         {question.prompt}
         {multiple ? (
@@ -127,7 +159,15 @@ export function QuizQuestionView({
 }
 
 /** The text field of a SHORT_ANSWER question: typed text stays local; every change is sent (saved after a pause). */
-function ShortAnswer({ initial, disabled, onAnswer }: { initial: string; disabled?: boolean | undefined; onAnswer: (answer: QuizAnswer) => void }) {
+function ShortAnswer({
+  initial,
+  disabled,
+  onAnswer,
+}: {
+  initial: string;
+  disabled?: boolean | undefined;
+  onAnswer: (answer: QuizAnswer) => void;
+}) {
   const { t } = useLingui();
   const [text, setText] = useState(initial);
   return (
@@ -189,7 +229,11 @@ export function QuizCountdown({ deadlineAt, now: fixedNow }: { deadlineAt: strin
         role="timer"
         aria-live="off"
         dir="ltr"
-        className={css({ fontVariantNumeric: 'tabular-nums', fontWeight: 'bold', color: urgent ? 'error.strong' : 'fg.default' })}
+        className={css({
+          fontVariantNumeric: 'tabular-nums',
+          fontWeight: 'bold',
+          color: urgent ? 'error.strong' : 'fg.default',
+        })}
       >
         {formatClock(left)}
       </span>

@@ -4,7 +4,12 @@ import { AttendancePage } from '@/features/analytics/attendance-page';
 import { RouteError } from '@/features/layout/route-error';
 import { lenient } from '@/lib/route-flags';
 
-const positiveInt = v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]), v.integer(), v.minValue(1), v.maxValue(2147483647));
+const positiveInt = v.pipe(
+  v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]),
+  v.integer(),
+  v.minValue(1),
+  v.maxValue(2147483647),
+);
 const isoDate = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 /** `?courseId&sessionId&from&to`: the page's filters (invalid values are dropped). */

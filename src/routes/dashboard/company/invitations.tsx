@@ -19,7 +19,15 @@ export const Route = createFileRoute('/dashboard/company/invitations')({
   loaderDeps: ({ search: { status, page } }) => ({ status, page }),
   loader: async ({ context: { api }, deps, location }) => {
     const invitations = await settle(
-      api.GET('/users/invitations', { params: { query: { page: deps.page ?? 1, pageSize: DASHBOARD_PAGE_SIZE, ...(deps.status ? { status: deps.status } : {}) } } }),
+      api.GET('/users/invitations', {
+        params: {
+          query: {
+            page: deps.page ?? 1,
+            pageSize: DASHBOARD_PAGE_SIZE,
+            ...(deps.status ? { status: deps.status } : {}),
+          },
+        },
+      }),
     );
     signInOn401([invitations], location.href);
     return { invitations };

@@ -19,7 +19,10 @@ export const Route = createFileRoute('/dashboard/company/members')({
     const companyId = record.company?.id ?? 0;
     const members = await settle(
       api.GET('/companies/{id}/members', {
-        params: { path: { id: companyId }, query: { page: deps.page ?? 1, pageSize: DASHBOARD_PAGE_SIZE, ...(deps.query ? { query: deps.query } : {}) } },
+        params: {
+          path: { id: companyId },
+          query: { page: deps.page ?? 1, pageSize: DASHBOARD_PAGE_SIZE, ...(deps.query ? { query: deps.query } : {}) },
+        },
       }),
     );
     signInOn401([members], location.href);

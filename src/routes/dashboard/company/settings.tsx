@@ -9,7 +9,13 @@ import { ROLES } from '@/lib/auth/roles';
 import { lenient } from '@/lib/route-flags';
 
 const searchSchema = v.object({
-  company: lenient(v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]), v.integer(), v.minValue(1))),
+  company: lenient(
+    v.pipe(
+      v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]),
+      v.integer(),
+      v.minValue(1),
+    ),
+  ),
 });
 
 /**

@@ -33,6 +33,14 @@ export const Route = createFileRoute('/classroom/$sessionId/lessons/$lessonId')(
   component: function ClassroomLessonRoute() {
     const { api, auth } = Route.useRouteContext();
     const { classroom, detail } = Route.useLoaderData();
-    return <ClassroomLessonPage key={detail.lesson.id} classroom={classroom} detail={detail} api={api} {...xhrCredentials(auth)} />;
+    return (
+      <ClassroomLessonPage
+        key={detail.lesson.id}
+        classroom={classroom}
+        detail={detail}
+        api={api}
+        {...xhrCredentials(auth)}
+      />
+    );
   },
 });

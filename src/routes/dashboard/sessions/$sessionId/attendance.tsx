@@ -23,5 +23,11 @@ export const Route = createFileRoute('/dashboard/sessions/$sessionId/attendance'
 function SessionAttendanceRoute() {
   const { api } = Route.useRouteContext();
   const router = useRouter();
-  return <SessionAttendancePage data={{ ...Route.useLoaderData(), session: sessionRoute.useLoaderData() }} api={api} onRetry={() => void router.invalidate()} />;
+  return (
+    <SessionAttendancePage
+      data={{ ...Route.useLoaderData(), session: sessionRoute.useLoaderData() }}
+      api={api}
+      onRetry={() => void router.invalidate()}
+    />
+  );
 }

@@ -20,7 +20,11 @@ export const Route = createFileRoute('/dashboard/sessions/$sessionId/')({
   loaderDeps: ({ search: { page } }) => ({ page }),
   loader: async ({ context: { api }, params: { sessionId }, deps }) => {
     const path = { id: sessionId };
-    const learners = await settle(api.GET('/sessions/{id}/learners', { params: { path, query: { page: deps.page ?? 1, pageSize: LEARNERS_PAGE_SIZE } } }));
+    const learners = await settle(
+      api.GET('/sessions/{id}/learners', {
+        params: { path, query: { page: deps.page ?? 1, pageSize: LEARNERS_PAGE_SIZE } },
+      }),
+    );
     return { learners };
   },
   pendingComponent: PagePending,
