@@ -73,6 +73,7 @@ export default defineConfig({
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
       { find: '@contract', replacement: fileURLToPath(new URL('./openapi', import.meta.url)) },
+      { find: '@machines', replacement: fileURLToPath(new URL('./machines', import.meta.url)) },
       { find: 'styled-system', replacement: fileURLToPath(new URL('./styled-system', import.meta.url)) },
     ],
   },

@@ -3,7 +3,7 @@ import { type Api, type ApiAuth, createApi, type UnauthorizedReport } from '@/li
 import type { FirstLoad } from '@/lib/api/first-load';
 import type { XhrCredentials } from '@/lib/api/upload';
 import { type AuthActor, createAuthService } from '@/lib/auth/auth-service';
-import { selectIsLoggedIn, selectIsRefreshing, selectRecord } from '../machines/auth.selectors';
+import { selectIsLoggedIn, selectIsRefreshing, selectRecord } from '@machines/auth.selectors';
 
 export type { AuthActor } from '@/lib/auth/auth-service';
 export type { Api } from '@/lib/api/client';

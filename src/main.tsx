@@ -10,7 +10,7 @@ import { createAppServices } from '@/app-services';
 import { readFirstLoad } from '@/lib/api/first-load';
 import { activateLocale, i18n, needsFullCatalog, pickLocale } from '@/lib/i18n';
 import { routeTree } from './routeTree.gen';
-import { selectIsRestoring, selectRecord } from '../machines/auth.selectors';
+import { selectIsRestoring, selectRecord } from '@machines/auth.selectors';
 
 /** The API answers the server sent with the page (a guest's landing pages: openapi/first-load.ts). */
 const firstLoad = readFirstLoad();

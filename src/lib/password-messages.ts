@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { NewPasswordCode } from '../../machines/password.form';
+import type { NewPasswordCode } from '@machines/password.form';
 
 /** Texts of the new-password rule codes (machines/password.form.ts), for the reset and change forms. */
 export const newPasswordMessages: Record<NewPasswordCode, MessageDescriptor> = {

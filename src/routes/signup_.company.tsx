@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
-import { selectIsLoggedIn, selectIsRestoring, selectLanding } from '../../machines/auth.selectors';
+import { selectIsLoggedIn, selectIsRestoring, selectLanding } from '@machines/auth.selectors';
 import { CompanySignUpScreen } from '@/features/auth/company-signup-screen';
 
 /** `/signup/company`: a company and its partner account sign up (spec §5, §7). Signed-in visitors go to their landing page. */

@@ -1,8 +1,8 @@
 import { createActor, toPromise, waitFor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
-import { createAuthActors, createMemoryStorage } from '../../machines/auth.actors';
-import type { LoginRecord } from '../../machines/auth.machine';
-import { createEnrollmentActors } from '../../machines/enrollment.actors';
+import { createAuthActors, createMemoryStorage } from '@machines/auth.actors';
+import type { LoginRecord } from '@machines/auth.machine';
+import { createEnrollmentActors } from '@machines/enrollment.actors';
 import { createApi } from '../../src/lib/api/client';
 import { json, mockFetch } from './fetch-mock';
 
@@ -226,8 +226,8 @@ describe('enrollment actors (mocked fetch)', () => {
 
 describe('auth service over the client (mocked fetch, memory storage)', () => {
   it('logs in, persists, answers 401 by logging a legacy user out, and clears the storage', async () => {
-    const { createAuthActions } = await import('../../machines/auth.actors');
-    const { authMachine } = await import('../../machines/auth.machine');
+    const { createAuthActions } = await import('@machines/auth.actors');
+    const { authMachine } = await import('@machines/auth.machine');
     const { handleUnauthorized, authFromActor } = await import('../../src/app-services');
     const user = { id: 21, email: 'learner@halaqa.test', name: 'Lina Learner', role: 'LEARNER' };
     const storage = createMemoryStorage();
@@ -289,7 +289,7 @@ describe('sign-up actor (mocked fetch)', () => {
   });
 
   it('posts multipart/form-data of the non-empty fields with role and language, the captcha as g-recaptcha-response', async () => {
-    const { createSignUpActors } = await import('../../machines/signup.actors');
+    const { createSignUpActors } = await import('@machines/signup.actors');
     const user = { id: 30, email: 'lina@halaqa.test', name: 'Lina Learner', role: 'LEARNER' };
     let received: FormData | undefined;
     const { fetch, calls } = mockFetch({
@@ -316,7 +316,7 @@ describe('sign-up actor (mocked fetch)', () => {
   });
 
   it('sends the invitation token when there is one', async () => {
-    const { createSignUpActors } = await import('../../machines/signup.actors');
+    const { createSignUpActors } = await import('@machines/signup.actors');
     let received: FormData | undefined;
     const { fetch } = mockFetch({
       'POST /api/auth/signup': async (req) => {
@@ -339,7 +339,7 @@ describe('sign-up actor (mocked fetch)', () => {
   });
 
   it('rejects with the normalised field errors', async () => {
-    const { createSignUpActors } = await import('../../machines/signup.actors');
+    const { createSignUpActors } = await import('@machines/signup.actors');
     const { fetch } = mockFetch({
       'POST /api/auth/signup': () =>
         json(400, {

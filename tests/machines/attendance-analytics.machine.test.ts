@@ -8,7 +8,7 @@ import {
   attendanceAnalyticsMachine,
   cleanFilters,
   datesInOrder,
-} from '../../machines/attendance-analytics.machine';
+} from '@machines/attendance-analytics.machine';
 import {
   type AttendanceAnalyticsSnapshot,
   canExport,
@@ -21,8 +21,8 @@ import {
   isGridLoading,
   isGridOpen,
   isLoadingFigures,
-} from '../../machines/attendance-analytics.selectors';
-import { buildAttendanceCsv, UTF8_BOM } from '../../machines/attendance-analytics.csv';
+} from '@machines/attendance-analytics.selectors';
+import { buildAttendanceCsv, UTF8_BOM } from '@machines/attendance-analytics.csv';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
 
 const input = { companyId: 3, filters: { courseId: 12, from: '', to: undefined } };

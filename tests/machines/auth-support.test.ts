@@ -2,8 +2,8 @@
 import { isRedirect } from '@tanstack/react-router';
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { AUTH_COOKIE, THEME_COOKIE, createAuthActions, createCookieStorage } from '../../machines/auth.actors';
-import { type LoginRecord, authMachine } from '../../machines/auth.machine';
+import { AUTH_COOKIE, THEME_COOKIE, createAuthActions, createCookieStorage } from '@machines/auth.actors';
+import { type LoginRecord, authMachine } from '@machines/auth.machine';
 import {
   landingFor,
   safeRedirect,
@@ -11,7 +11,7 @@ import {
   selectLanding,
   selectRole,
   selectTheme,
-} from '../../machines/auth.selectors';
+} from '@machines/auth.selectors';
 import { requireAuth } from '../../src/lib/auth/guards';
 import type { AuthActor } from '../../src/lib/auth/auth-service';
 import { fromPromise } from 'xstate';

@@ -9,7 +9,7 @@ import {
   MAX_REFRESH_RETRIES,
   authMachine,
   isExpired,
-} from '../../machines/auth.machine';
+} from '@machines/auth.machine';
 import { allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
 
 const FUTURE = '2999-01-01T00:00:00.000Z';
@@ -125,7 +125,7 @@ const BEFORE_TOKEN = ['signingIn', 'startingFederated', 'leavingForProvider', 'c
 
 /** Invariants of every state the paths reach: the state's meaning, checked on its context. */
 function checkState(s: AnyMachineSnapshot) {
-  const c = s.context as import('../../machines/auth.machine').AuthContext;
+  const c = s.context as import('@machines/auth.machine').AuthContext;
   if (s.matches('restoring')) {
     expect(s.hasTag('loading')).toBe(true);
     expect(c.record).toBeNull();

@@ -1,14 +1,14 @@
 import { type AnyEventObject, type AnyMachineSnapshot, createActor, fromCallback, waitFor } from 'xstate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createBulkInvitationActors, readBulkReport } from '../../machines/bulk-invitation.actors';
+import { createBulkInvitationActors, readBulkReport } from '@machines/bulk-invitation.actors';
 import {
   type BulkFile,
   type BulkInvitationContext,
   type BulkInvitationEvent,
   type BulkInviteReport,
   bulkInvitationMachine,
-} from '../../machines/bulk-invitation.machine';
-import { isProcessing, reportOf, uploadPercent } from '../../machines/bulk-invitation.selectors';
+} from '@machines/bulk-invitation.machine';
+import { isProcessing, reportOf, uploadPercent } from '@machines/bulk-invitation.selectors';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, replay } from './model';
 
 const file = { name: 'people.csv', size: 1200 };

@@ -8,9 +8,9 @@ import {
   type ConnectionCommand,
   chatMachine,
   reconnectDelayMs,
-} from '../../machines/chat.machine';
-import { parseFrame } from '../../machines/chat.actors';
-import * as sel from '../../machines/chat.selectors';
+} from '@machines/chat.machine';
+import { parseFrame } from '@machines/chat.actors';
+import * as sel from '@machines/chat.selectors';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
 
 const ME = 7;

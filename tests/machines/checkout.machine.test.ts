@@ -8,7 +8,7 @@ import {
   checkoutMachine,
   isOpenIntent,
   toCents,
-} from '../../machines/checkout.machine';
+} from '@machines/checkout.machine';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
 
 const SEED = 'seed';

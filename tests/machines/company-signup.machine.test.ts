@@ -4,7 +4,7 @@ import {
   type CompanySignUpContext,
   type CompanySignUpFields,
   companySignUpMachine,
-} from '../../machines/company-signup.machine';
+} from '@machines/company-signup.machine';
 import {
   type CompanySignUpSnapshot,
   captchaProblem,
@@ -14,7 +14,7 @@ import {
   hasSucceeded,
   isSubmitting,
   serverFieldErrors,
-} from '../../machines/company-signup.selectors';
+} from '@machines/company-signup.selectors';
 import { allTransitions, coverageReport, edgePaths, type ModelPath, pendingActors, replay } from './model';
 
 const form: CompanySignUpFields = {

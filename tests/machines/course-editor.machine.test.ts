@@ -7,8 +7,8 @@ import {
   type EditorReference,
   type LoadedEditor,
   courseEditorMachine,
-} from '../../machines/course-editor.machine';
-import { type CourseUpload, createCourseEditorActors } from '../../machines/course-editor.actors';
+} from '@machines/course-editor.machine';
+import { type CourseUpload, createCourseEditorActors } from '@machines/course-editor.actors';
 import {
   type CourseEditorSnapshot,
   canSubmit,
@@ -19,8 +19,8 @@ import {
   loadFailed,
   previewMode,
   saveFailed,
-} from '../../machines/course-editor.selectors';
-import { type CourseFormValues, defaultCourseValues } from '../../machines/course-editor.form';
+} from '@machines/course-editor.selectors';
+import { type CourseFormValues, defaultCourseValues } from '@machines/course-editor.form';
 import { createApi } from '../../src/lib/api/client';
 import { UploadError } from '../../src/lib/api/upload';
 import { json, mockFetch } from './fetch-mock';

@@ -1,7 +1,7 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CheckoutInput, CheckoutOutput, PaymentResult } from '../../machines/checkout.machine';
-import { type EnrollmentContext, type EnrollmentInput, enrollmentMachine } from '../../machines/enrollment.machine';
+import type { CheckoutInput, CheckoutOutput, PaymentResult } from '@machines/checkout.machine';
+import { type EnrollmentContext, type EnrollmentInput, enrollmentMachine } from '@machines/enrollment.machine';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
 
 const SEED = 'test-seed';

@@ -1,8 +1,8 @@
 import { createActor, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { createAuthActions, createAuthActors, createMemoryStorage } from '../../machines/auth.actors';
-import { MAX_REFRESH_RETRIES, authMachine } from '../../machines/auth.machine';
-import { selectIsFederated, selectReturnTo } from '../../machines/auth.selectors';
+import { createAuthActions, createAuthActors, createMemoryStorage } from '@machines/auth.actors';
+import { MAX_REFRESH_RETRIES, authMachine } from '@machines/auth.machine';
+import { selectIsFederated, selectReturnTo } from '@machines/auth.selectors';
 import { createApi } from '../../src/lib/api/client';
 import { authFromActor, handleUnauthorized } from '../../src/app-services';
 import { type Handler, json, mockFetch } from './fetch-mock';

@@ -6,8 +6,8 @@ import {
   type GradingEmitted,
   gradingMachine,
   type Submission,
-} from '../../machines/grading.machine';
-import { createGradingActors } from '../../machines/grading.actors';
+} from '@machines/grading.machine';
+import { createGradingActors } from '@machines/grading.actors';
 import {
   type GradingSnapshot,
   canReload,
@@ -16,8 +16,8 @@ import {
   isLoading,
   isSavingGrade,
   loadFailed,
-} from '../../machines/grading.selectors';
-import { validateGrade } from '../../machines/grading.form';
+} from '@machines/grading.selectors';
+import { validateGrade } from '@machines/grading.form';
 import { createApi } from '../../src/lib/api/client';
 import { json, mockFetch } from './fetch-mock';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';

@@ -1,6 +1,6 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type InvitationContext, type InviteRequest, invitationMachine } from '../../machines/invitation.machine';
+import { type InvitationContext, type InviteRequest, invitationMachine } from '@machines/invitation.machine';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
 
 const request: InviteRequest = { email: 'new.hire@ncai.example.org', role: 'LEARNER' };

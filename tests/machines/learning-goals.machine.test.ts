@@ -1,11 +1,7 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { createActor, fromPromise } from 'xstate';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  type LearningGoal,
-  type LearningGoalsContext,
-  learningGoalsMachine,
-} from '../../machines/learning-goals.machine';
+import { type LearningGoal, type LearningGoalsContext, learningGoalsMachine } from '@machines/learning-goals.machine';
 import {
   addGoalFailure,
   atGoalLimit,
@@ -20,7 +16,7 @@ import {
   removalTarget,
   removeGoalFailure,
   skillChoices,
-} from '../../machines/learning-goals.selectors';
+} from '@machines/learning-goals.selectors';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
 
 const goal = (id: number, skillId: number, name: string): LearningGoal => ({

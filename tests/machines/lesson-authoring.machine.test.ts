@@ -5,8 +5,8 @@ import {
   type LessonAuthoringEmitted,
   lessonAuthoringMachine,
   type SaveAuthoringInput,
-} from '../../machines/lesson-authoring.machine';
-import { createLessonAuthoringActors } from '../../machines/lesson-authoring.actors';
+} from '@machines/lesson-authoring.machine';
+import { createLessonAuthoringActors } from '@machines/lesson-authoring.actors';
 import {
   type AuthoringValues,
   type LessonAuthoring,
@@ -19,7 +19,7 @@ import {
   toAuthoringInput,
   validateAuthoring,
   withKind,
-} from '../../machines/lesson-authoring.form';
+} from '@machines/lesson-authoring.form';
 import { createApi } from '../../src/lib/api/client';
 import { json, mockFetch } from './fetch-mock';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';

@@ -7,8 +7,8 @@ import {
   type ModerationInput,
   type ModerationItem,
   moderationMachine,
-} from '../../machines/moderation.machine';
-import type { SessionRequestBody } from '../../machines/session-request.machine';
+} from '@machines/moderation.machine';
+import type { SessionRequestBody } from '@machines/session-request.machine';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
 
 const pending: ModerationItem = { id: 41, status: 'PENDING' };

@@ -9,7 +9,7 @@ import {
   forgotPasswordMachine,
   resetPasswordMachine,
   tokenProblemOf,
-} from '../../machines/password.machine';
+} from '@machines/password.machine';
 import {
   changeFailure,
   changeFieldErrors,
@@ -23,7 +23,7 @@ import {
   resetFieldErrors,
   resetLinkProblem,
   resetSentTo,
-} from '../../machines/password.selectors';
+} from '@machines/password.selectors';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
 
 /** An `ApiError`-like rejection: status, server message, field errors, Retry-After. */

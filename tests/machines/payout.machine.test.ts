@@ -1,8 +1,8 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { createActor, fromPromise } from 'xstate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type PayoutContext, type PayoutResult, isRefusal, payoutMachine } from '../../machines/payout.machine';
-import { isPayingOut, isRetryOfUnknownPayout, payoutFailure, payoutMade } from '../../machines/payout.selectors';
+import { type PayoutContext, type PayoutResult, isRefusal, payoutMachine } from '@machines/payout.machine';
+import { isPayingOut, isRetryOfUnknownPayout, payoutFailure, payoutMade } from '@machines/payout.selectors';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
 
 const paid: PayoutResult = {

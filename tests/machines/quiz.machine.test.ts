@@ -7,8 +7,8 @@ import {
   readPosition,
   readPositions,
   writePosition,
-} from '../../machines/question-position';
-import { createQuizActions, createQuizActors } from '../../machines/quiz.actors';
+} from '@machines/question-position';
+import { createQuizActions, createQuizActors } from '@machines/quiz.actors';
 import {
   type QuizSnapshot,
   attemptsFailed,
@@ -22,7 +22,7 @@ import {
   saveFailed,
   selectQuizView,
   startFailed,
-} from '../../machines/quiz.selectors';
+} from '@machines/quiz.selectors';
 import {
   MAX_AUTO_RETRIES,
   type PositionParams,
@@ -36,8 +36,8 @@ import {
   normalizeAnswer,
   quizMachine,
   unansweredCount,
-} from '../../machines/quiz.machine';
-import type { QuizAttempt, QuizQuestion } from '../../machines/quiz.types';
+} from '@machines/quiz.machine';
+import type { QuizAttempt, QuizQuestion } from '@machines/quiz.types';
 import { createApi } from '../../src/lib/api/client';
 import { json, mockFetch } from './fetch-mock';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';

@@ -7,8 +7,8 @@ import {
   type ReviewEmitted,
   type SavedReview,
   reviewMachine,
-} from '../../machines/review.machine';
-import { REVIEW_CONTENT_MAX, validateReview } from '../../machines/review.form';
+} from '@machines/review.machine';
+import { REVIEW_CONTENT_MAX, validateReview } from '@machines/review.form';
 import {
   type ReviewSnapshot,
   isEditingReview,
@@ -20,7 +20,7 @@ import {
   reviewStartDate,
   reviewView,
   savedReview,
-} from '../../machines/review.selectors';
+} from '@machines/review.selectors';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
 
 const input = { courseId: 7 };

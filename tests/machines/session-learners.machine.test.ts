@@ -5,7 +5,7 @@ import {
   type SessionLearnersContext,
   type SessionLearnersEmitted,
   sessionLearnersMachine,
-} from '../../machines/session-learners.machine';
+} from '@machines/session-learners.machine';
 import {
   type SessionLearnersSnapshot,
   contentFailed,
@@ -15,7 +15,7 @@ import {
   isResettingContent,
   isSendingMail,
   mailFailed,
-} from '../../machines/session-learners.selectors';
+} from '@machines/session-learners.selectors';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
 
 const input = { sessionId: 41 };

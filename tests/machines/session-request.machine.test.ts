@@ -5,7 +5,7 @@ import {
   type SessionRequestContext,
   requestFailureOf,
   sessionRequestMachine,
-} from '../../machines/session-request.machine';
+} from '@machines/session-request.machine';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
 
 const request: SessionRequestBody = {

@@ -1,6 +1,6 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type InvitationPreview, type SignUpContext, signUpMachine } from '../../machines/signup.machine';
+import { type InvitationPreview, type SignUpContext, signUpMachine } from '@machines/signup.machine';
 import {
   type SignUpSnapshot,
   canChooseRole,
@@ -17,7 +17,7 @@ import {
   selectRole,
   serverFieldErrors,
   showsForm,
-} from '../../machines/signup.selectors';
+} from '@machines/signup.selectors';
 import { allTransitions, coverageReport, edgePaths, type ModelPath, pendingActors, replay } from './model';
 
 const form = { firstName: 'Lina', lastName: 'Learner', email: 'lina@halaqa.test', password: 'Str0ng!pass' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { brandContrasts as serverContrasts, themeContrastErrors } from '../../server/platform/theme-contrast';
-import { brandContrasts, checkColour, checkTheme, DEFAULT_COLOURS } from '../../machines/theme-editor.form';
+import { brandContrasts, checkColour, checkTheme, DEFAULT_COLOURS } from '@machines/theme-editor.form';
 
 /**
  * The theme editor warns and refuses exactly when the server would answer 400 (issue 12: the

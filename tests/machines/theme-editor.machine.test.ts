@@ -1,12 +1,8 @@
 import { type AnyEventObject, type AnyMachineSnapshot, createActor, fromCallback, fromPromise } from 'xstate';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  type ThemeEditorContext,
-  type ThemeEditorEmitted,
-  themeEditorMachine,
-} from '../../machines/theme-editor.machine';
-import { type ThemeValues, checkTheme, DEFAULT_COLOURS, sameValues } from '../../machines/theme-editor.form';
-import * as sel from '../../machines/theme-editor.selectors';
+import { type ThemeEditorContext, type ThemeEditorEmitted, themeEditorMachine } from '@machines/theme-editor.machine';
+import { type ThemeValues, checkTheme, DEFAULT_COLOURS, sameValues } from '@machines/theme-editor.form';
+import * as sel from '@machines/theme-editor.selectors';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
 
 const QAD: ThemeValues = {

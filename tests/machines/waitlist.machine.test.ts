@@ -1,6 +1,6 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type WaitlistContext, confirmFailureCode, waitlistMachine } from '../../machines/waitlist.machine';
+import { type WaitlistContext, confirmFailureCode, waitlistMachine } from '@machines/waitlist.machine';
 import {
   awaitsConfirmation,
   confirmFailed,
@@ -8,7 +8,7 @@ import {
   isBusy,
   joinFailed,
   showsForm,
-} from '../../machines/waitlist.selectors';
+} from '@machines/waitlist.selectors';
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
 
 /**

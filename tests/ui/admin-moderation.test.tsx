@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Toaster, toaster } from '@/components/ui/toast';
 import { SessionBoard, type SessionListItem } from '@/features/educator/session-board';
 import { createApi } from '@/lib/api/client';
-import type { ModerationAction } from '../../machines/moderation.machine';
+import type { ModerationAction } from '@machines/moderation.machine';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { renderWithRouter } from './render';
 

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Toaster, toaster } from '@/components/ui/toast';
 import { AttendancePage } from '@/features/analytics/attendance-page';
 import { createApi } from '@/lib/api/client';
-import type { LoginRecord } from '../../machines/auth.machine';
-import type { AttendanceFilters, CompanyAttendanceAnalytics } from '../../machines/attendance-analytics.machine';
+import type { LoginRecord } from '@machines/auth.machine';
+import type { AttendanceFilters, CompanyAttendanceAnalytics } from '@machines/attendance-analytics.machine';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { renderWithRouter } from './render';
 

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor as waitForActor } from 'xstate';
-import { type RestoredSession, authMachine } from '../../machines/auth.machine';
+import { type RestoredSession, authMachine } from '@machines/auth.machine';
 import type { AuthActor } from '../../src/lib/auth/auth-service';
 import { CompanySignUpScreen } from '@/features/auth/company-signup-screen';
 import { createApi } from '@/lib/api/client';

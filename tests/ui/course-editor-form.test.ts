@@ -8,8 +8,8 @@ import {
   serverErrorsForForm,
   validateCourseForm,
   withSavedLessonIds,
-} from '../../machines/course-editor.form';
-import { toCourseFormData, toCourseFormEntries } from '../../machines/course-editor.form-data';
+} from '@machines/course-editor.form';
+import { toCourseFormData, toCourseFormEntries } from '@machines/course-editor.form-data';
 import {
   addLesson,
   addSection,

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { Link } from '@tanstack/react-router';
 import { createActor, fromPromise, waitFor as waitForActor } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type LoginRecord, type RestoredSession, authMachine } from '../../machines/auth.machine';
+import { type LoginRecord, type RestoredSession, authMachine } from '@machines/auth.machine';
 import { Toaster, toaster } from '@/components/ui/toast';
 import type { AuthActor } from '../../src/lib/auth/auth-service';
 import { CourseEditorScreen } from '@/features/course-editor/course-editor-screen';

@@ -7,8 +7,8 @@ import { InvitationPage, signupHref } from '@/features/invitation/invitation-pag
 import { createApi } from '@/lib/api/client';
 import { createAuthService } from '@/lib/auth/auth-service';
 import type { Settled } from '@/lib/load';
-import type { LoginRecord, Theme } from '../../machines/auth.machine';
-import { selectIsSettled } from '../../machines/auth.selectors';
+import type { LoginRecord, Theme } from '@machines/auth.machine';
+import { selectIsSettled } from '@machines/auth.selectors';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { renderWithRouter } from './render';
 

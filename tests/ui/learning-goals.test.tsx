@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it } from 'vitest';
 import { LearningGoalsScreen } from '@/features/learning-goals/learning-goals-screen';
 import { createApi } from '@/lib/api/client';
-import type { LearningGoal } from '../../machines/learning-goals.machine';
+import type { LearningGoal } from '@machines/learning-goals.machine';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { renderWithRouter } from './render';
 

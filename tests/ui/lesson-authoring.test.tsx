@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster, toaster } from '@/components/ui/toast';
 import { LessonAuthoringScreen } from '@/features/lesson-authoring/lesson-authoring-screen';
-import type { LessonAuthoring } from '../../machines/lesson-authoring.form';
+import type { LessonAuthoring } from '@machines/lesson-authoring.form';
 import { createApi } from '@/lib/api/client';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { FakeXhr } from './course-editor-fakes';

@@ -7,7 +7,7 @@ import { paymentLinks } from '../../src/lib/payment-links';
 import { PaymentMethodsPage } from '@/features/payments/payment-methods-page';
 import { WalletPage } from '@/features/payments/wallet-page';
 import { ApiError, createApi } from '@/lib/api/client';
-import type { GatewayConfig } from '../../machines/checkout.machine';
+import type { GatewayConfig } from '@machines/checkout.machine';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { card, config } from './payments-fixtures';
 import { renderWithRouter } from './render';

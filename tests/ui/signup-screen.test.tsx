@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor as waitForActor } from 'xstate';
-import { type RestoredSession, authMachine } from '../../machines/auth.machine';
+import { type RestoredSession, authMachine } from '@machines/auth.machine';
 import type { AuthActor } from '../../src/lib/auth/auth-service';
 import { SignUpScreen } from '@/features/auth/signup-screen';
 import { createApi } from '@/lib/api/client';

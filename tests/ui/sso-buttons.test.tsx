@@ -6,7 +6,7 @@ import {
   type FederatedReturnParams,
   type FederatedSignInResult,
   type RestoredSession,
-} from '../../machines/auth.machine';
+} from '@machines/auth.machine';
 import { SsoButtons } from '@/features/auth/sso-buttons';
 import { SsoCallbackScreen } from '@/features/auth/sso-callback-screen';
 import type { AuthActor } from '@/lib/auth/auth-service';

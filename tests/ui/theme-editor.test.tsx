@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createActor, fromPromise, waitFor as waitForActor } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type LoginRecord, type RestoredSession, authMachine } from '../../machines/auth.machine';
-import { selectTheme } from '../../machines/auth.selectors';
+import { type LoginRecord, type RestoredSession, authMachine } from '@machines/auth.machine';
+import { selectTheme } from '@machines/auth.selectors';
 import type { AuthActor } from '../../src/lib/auth/auth-service';
 import { ThemeEditorPage } from '@/features/company/theme-editor-page';
 import { createApi } from '@/lib/api/client';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { AlertIcon, CheckCircleIcon, InfoIcon } from '@/components/ui/icons';
 import { ApiError } from '@/lib/api/client';
-import type { Failure } from '../../../machines/support/errors';
+import type { Failure } from '@machines/support/errors';
 
 const tones = {
   error: css({ bg: 'error.subtle', borderColor: 'error.muted', color: 'error.stronger' }),

@@ -4,7 +4,7 @@ import { css } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { TextareaField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/alert';
-import type { ModerationAction, ModerationFailure } from '../../../machines/moderation.machine';
+import type { ModerationAction, ModerationFailure } from '@machines/moderation.machine';
 import { AppDialog } from '@/components/ui/dialog';
 
 /** Most characters of a moderation message (it is mailed). */

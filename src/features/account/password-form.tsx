@@ -11,15 +11,10 @@ import type { Api } from '@/lib/api/client';
 import type { AuthActor } from '@/lib/auth/auth-service';
 import { newPasswordHint, newPasswordMessages } from '@/lib/password-messages';
 import { tooManyAttemptsText } from '@/lib/too-many-attempts';
-import { createPasswordActors } from '../../../machines/password.actors';
-import { checkNewPassword, type NewPasswordCode } from '../../../machines/password.form';
-import { changePasswordMachine, type PasswordChanged } from '../../../machines/password.machine';
-import {
-  changeFailure,
-  changeFieldErrors,
-  isChangingPassword,
-  passwordWasChanged,
-} from '../../../machines/password.selectors';
+import { createPasswordActors } from '@machines/password.actors';
+import { checkNewPassword, type NewPasswordCode } from '@machines/password.form';
+import { changePasswordMachine, type PasswordChanged } from '@machines/password.machine';
+import { changeFailure, changeFieldErrors, isChangingPassword, passwordWasChanged } from '@machines/password.selectors';
 
 type Field = 'oldPassword' | 'newPassword' | 'confirmPassword';
 

@@ -14,8 +14,8 @@ import { type Api, unwrap } from '@/lib/api/client';
 import type { AuthActor } from '@/lib/auth/auth-service';
 import { useAction } from '@/lib/use-action';
 import type { components } from '@contract/schema';
-import { messageOf } from '../../../machines/support/errors';
-import { fieldErrorsOf } from '../../../machines/support/errors';
+import { messageOf } from '@machines/support/errors';
+import { fieldErrorsOf } from '@machines/support/errors';
 
 type User = components['schemas']['User'];
 type Field = 'firstName' | 'lastName';

@@ -14,7 +14,7 @@ import type { Api } from '@/lib/api/client';
 import { usePageTitle } from '@/lib/document-head';
 import { intlLocaleOf, isLocale } from '@/lib/i18n';
 import type { components } from '@contract/schema';
-import { unwrap } from '../../../machines/support/api';
+import { unwrap } from '@machines/support/api';
 
 type PagedContactMessage = components['schemas']['PagedContactMessage'];
 

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { ModerationAction } from '../../../machines/moderation.machine';
-import type { UserList } from '../../../machines/moderation.actors';
+import type { ModerationAction } from '@machines/moderation.machine';
+import type { UserList } from '@machines/moderation.actors';
 
 /** Spec §8 success toasts of the user actions. */
 export const userSucceeded: Partial<Record<ModerationAction, MessageDescriptor>> = {

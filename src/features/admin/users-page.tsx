@@ -28,14 +28,14 @@ import { roleLabels } from '@/lib/auth/roles';
 import type { Api } from '@/lib/api/client';
 import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
-import { confirmFailed, isBusy, isConfirming, isLoading, loadFailed } from '../../../machines/moderation.selectors';
-import { createUserModerationActors, type UserList } from '../../../machines/moderation.actors';
+import { confirmFailed, isBusy, isConfirming, isLoading, loadFailed } from '@machines/moderation.selectors';
+import { createUserModerationActors, type UserList } from '@machines/moderation.actors';
 import {
   type ModerationAction,
   type ModerationFilter,
   type ModerationItem,
   moderationMachine,
-} from '../../../machines/moderation.machine';
+} from '@machines/moderation.machine';
 import { listFailed, userFailed, userSucceeded, withServerDetail } from './user-messages';
 
 type User = components['schemas']['User'];

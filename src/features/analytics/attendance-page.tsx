@@ -20,15 +20,15 @@ import { saveCsv } from '@/lib/save-file';
 import type { Api } from '@/lib/api/client';
 import { usePageTitle } from '@/lib/document-head';
 import { intlLocaleOf, isLocale, type Locale } from '@/lib/i18n';
-import type { LoginRecord } from '../../../machines/auth.machine';
-import { createAttendanceAnalyticsActors } from '../../../machines/attendance-analytics.actors';
-import { type AttendanceCsvLabels, buildAttendanceCsv } from '../../../machines/attendance-analytics.csv';
+import type { LoginRecord } from '@machines/auth.machine';
+import { createAttendanceAnalyticsActors } from '@machines/attendance-analytics.actors';
+import { type AttendanceCsvLabels, buildAttendanceCsv } from '@machines/attendance-analytics.csv';
 import {
   type AttendanceFilters,
   type CompanyAttendanceAnalytics,
   type SessionAttendance,
   attendanceAnalyticsMachine,
-} from '../../../machines/attendance-analytics.machine';
+} from '@machines/attendance-analytics.machine';
 import {
   canExport,
   datesReversed,
@@ -40,7 +40,7 @@ import {
   isGridLoading,
   isGridOpen,
   isLoadingFigures,
-} from '../../../machines/attendance-analytics.selectors';
+} from '@machines/attendance-analytics.selectors';
 
 /** Roles that see a company's attendance analytics (the operation's x-roles). */
 const VIEWERS = new Set(['PARTNER', 'ADMIN', 'SUPER_ADMIN']);

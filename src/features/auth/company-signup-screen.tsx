@@ -12,9 +12,9 @@ import { type Api, unwrap } from '@/lib/api/client';
 import type { AuthActor } from '@/lib/auth/auth-service';
 import { usePageTitle } from '@/lib/document-head';
 import { isLocale } from '@/lib/i18n';
-import { selectLoginError } from '../../../machines/auth.selectors';
-import { createCompanySignUpActors } from '../../../machines/company-signup.actors';
-import { companySignUpMachine, type CompanySignUpFields } from '../../../machines/company-signup.machine';
+import { selectLoginError } from '@machines/auth.selectors';
+import { createCompanySignUpActors } from '@machines/company-signup.actors';
+import { companySignUpMachine, type CompanySignUpFields } from '@machines/company-signup.machine';
 import {
   captchaProblem,
   captchaRound,
@@ -22,7 +22,7 @@ import {
   hasSucceeded,
   isSubmitting,
   serverFieldErrors,
-} from '../../../machines/company-signup.selectors';
+} from '@machines/company-signup.selectors';
 import { AuthLayout, linkStyles } from './auth-layout';
 import { captchaMessages, serverText, systemError, validationMessages } from './messages';
 import { useAfterLogin } from './use-after-login';

@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { AuthFailure } from '../../../machines/auth.machine';
+import type { AuthFailure } from '@machines/auth.machine';
 import { tooManyAttemptsText } from '@/lib/too-many-attempts';
 import type { ValidationCode } from './validation';
 

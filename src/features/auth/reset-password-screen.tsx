@@ -11,10 +11,10 @@ import type { Api } from '@/lib/api/client';
 import { usePageTitle } from '@/lib/document-head';
 import { newPasswordHint, newPasswordMessages } from '@/lib/password-messages';
 import { tooManyAttemptsText } from '@/lib/too-many-attempts';
-import { createPasswordActors } from '../../../machines/password.actors';
-import { checkNewPassword, type NewPasswordCode } from '../../../machines/password.form';
-import { resetPasswordMachine } from '../../../machines/password.machine';
-import { isResetting, resetFailure, resetFieldErrors, resetLinkProblem } from '../../../machines/password.selectors';
+import { createPasswordActors } from '@machines/password.actors';
+import { checkNewPassword, type NewPasswordCode } from '@machines/password.form';
+import { resetPasswordMachine } from '@machines/password.machine';
+import { isResetting, resetFailure, resetFieldErrors, resetLinkProblem } from '@machines/password.selectors';
 import { AuthLayout, linkStyles } from './auth-layout';
 import { systemError } from './messages';
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { css, cx } from 'styled-system/css';
-import type { SignUpRole } from '../../../machines/signup.machine';
+import type { SignUpRole } from '@machines/signup.machine';
 
 const optionClass = css({
   display: 'flex',

@@ -12,10 +12,10 @@ import { usePageTitle } from '@/lib/document-head';
 import { type Api, unwrap } from '@/lib/api/client';
 import { roleLabels } from '@/lib/auth/roles';
 import { isLocale } from '@/lib/i18n';
-import { createSignUpActors } from '../../../machines/signup.actors';
-import { signUpMachine } from '../../../machines/signup.machine';
+import { createSignUpActors } from '@machines/signup.actors';
+import { signUpMachine } from '@machines/signup.machine';
 import type { AuthActor } from '@/lib/auth/auth-service';
-import { selectLoginError } from '../../../machines/auth.selectors';
+import { selectLoginError } from '@machines/auth.selectors';
 import {
   canChooseRole,
   captchaProblem,
@@ -29,7 +29,7 @@ import {
   selectInvitation,
   selectRole,
   serverFieldErrors,
-} from '../../../machines/signup.selectors';
+} from '@machines/signup.selectors';
 import { AuthLayout, linkStyles } from './auth-layout';
 import { FormAlert } from '@/components/ui/alert';
 import { captchaMessages, invitationProblemMessages, serverText, systemError, validationMessages } from './messages';

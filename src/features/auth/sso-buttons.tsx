@@ -7,8 +7,8 @@ import { buttonStyles } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import type { AuthActor } from '@/lib/auth/auth-service';
-import type { FederatedProvider } from '../../../machines/auth.machine';
-import { selectIsLoggedIn, selectIsStartingFederated } from '../../../machines/auth.selectors';
+import type { FederatedProvider } from '@machines/auth.machine';
+import { selectIsLoggedIn, selectIsStartingFederated } from '@machines/auth.selectors';
 import { federatedUnavailable } from './messages';
 
 /**

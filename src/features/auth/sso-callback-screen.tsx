@@ -7,13 +7,8 @@ import { FormAlert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { usePageTitle } from '@/lib/document-head';
 import type { AuthActor } from '@/lib/auth/auth-service';
-import type { FederatedProvider } from '../../../machines/auth.machine';
-import {
-  selectIsLoggedIn,
-  selectIsRestoring,
-  selectLoginError,
-  selectReturnTo,
-} from '../../../machines/auth.selectors';
+import type { FederatedProvider } from '@machines/auth.machine';
+import { selectIsLoggedIn, selectIsRestoring, selectLoginError, selectReturnTo } from '@machines/auth.selectors';
 import { AuthLayout, linkStyles } from './auth-layout';
 import { loginErrorText } from './messages';
 import { useAfterLogin } from './use-after-login';

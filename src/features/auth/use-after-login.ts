@@ -2,7 +2,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { AuthActor } from '@/lib/auth/auth-service';
-import { safeRedirect, selectIsLoggedIn, selectLanding } from '../../../machines/auth.selectors';
+import { safeRedirect, selectIsLoggedIn, selectLanding } from '@machines/auth.selectors';
 
 /**
  * Once the auth actor is logged in, leaves the login/sign-up page for `redirect` (when it is a

@@ -11,10 +11,10 @@ import type { Api } from '@/lib/api/client';
 import type { AuthActor } from '@/lib/auth/auth-service';
 import { formatInstant } from '@/lib/classroom-time';
 import { browserTimeZone } from '@/lib/time-slots';
-import { selectIsLoggedIn, selectRecord } from '../../../machines/auth.selectors';
-import { createChatActors } from '../../../machines/chat.actors';
-import { CHAT_MAX_LENGTH, type ChatMessage, type ChatNotice, chatMachine } from '../../../machines/chat.machine';
-import * as chat from '../../../machines/chat.selectors';
+import { selectIsLoggedIn, selectRecord } from '@machines/auth.selectors';
+import { createChatActors } from '@machines/chat.actors';
+import { CHAT_MAX_LENGTH, type ChatMessage, type ChatNotice, chatMachine } from '@machines/chat.machine';
+import * as chat from '@machines/chat.selectors';
 import { useUiLocale } from './meeting';
 
 /**

@@ -12,15 +12,9 @@ import { saveCsv } from '@/lib/save-file';
 import { toaster } from '@/components/ui/toast';
 import { sendMultipart, type XhrCredentials } from '@/lib/api/upload';
 import { isLocale, type Locale } from '@/lib/i18n';
-import { type BulkUploadSender, createBulkInvitationActors } from '../../../machines/bulk-invitation.actors';
-import { type BulkFile, type BulkInviteRow, bulkInvitationMachine } from '../../../machines/bulk-invitation.machine';
-import {
-  hasFailed,
-  isProcessing,
-  isSending,
-  reportOf,
-  uploadPercent,
-} from '../../../machines/bulk-invitation.selectors';
+import { type BulkUploadSender, createBulkInvitationActors } from '@machines/bulk-invitation.actors';
+import { type BulkFile, type BulkInviteRow, bulkInvitationMachine } from '@machines/bulk-invitation.machine';
+import { hasFailed, isProcessing, isSending, reportOf, uploadPercent } from '@machines/bulk-invitation.selectors';
 import { outcomeLabels, reportCsv } from './company-messages';
 
 const outcomeTone: Record<BulkInviteRow['outcome'], BadgeTone> = {

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { BulkInviteRow } from '../../../machines/bulk-invitation.machine';
+import type { BulkInviteRow } from '@machines/bulk-invitation.machine';
 import { csvText } from '../../../openapi/csv';
 
 /** Spec §8 toasts of the invitations (issue 12 item 4). */

@@ -7,9 +7,9 @@ import { SelectField, TextField } from '@/components/ui/field';
 import { MailIcon } from '@/components/ui/icons';
 import { toaster } from '@/components/ui/toast';
 import type { Api } from '@/lib/api/client';
-import { createInvitationActors } from '../../../machines/invitation.actors';
-import { type InviteRole, invitationMachine } from '../../../machines/invitation.machine';
-import { hasFailed, isSending, wasSent } from '../../../machines/invitation.selectors';
+import { createInvitationActors } from '@machines/invitation.actors';
+import { type InviteRole, invitationMachine } from '@machines/invitation.machine';
+import { hasFailed, isSending, wasSent } from '@machines/invitation.selectors';
 import { inviteFailureText, inviteToasts } from './company-messages';
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$/;

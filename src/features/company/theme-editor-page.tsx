@@ -16,16 +16,16 @@ import { UploadField, uploadErrorText } from '@/components/ui/upload-field';
 import type { Api } from '@/lib/api/client';
 import { uploadFile } from '@/lib/api/upload';
 import type { AuthActor } from '@/lib/auth/auth-service';
-import { createThemeEditorActors, type LogoUploader } from '../../../machines/theme-editor.actors';
+import { createThemeEditorActors, type LogoUploader } from '@machines/theme-editor.actors';
 import {
   type ColourCheck,
   type ColourKey,
   COLOUR_KEYS,
   type LinkProblem,
   MIN_TEXT_CONTRAST,
-} from '../../../machines/theme-editor.form';
-import { themeEditorMachine } from '../../../machines/theme-editor.machine';
-import * as sel from '../../../machines/theme-editor.selectors';
+} from '@machines/theme-editor.form';
+import { themeEditorMachine } from '@machines/theme-editor.machine';
+import * as sel from '@machines/theme-editor.selectors';
 import { ThemePreview } from './theme-preview';
 
 const colourLabels: Record<ColourKey, MessageDescriptor> = {

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { CSSProperties } from 'react';
 import { css } from 'styled-system/css';
-import { COLOUR_KEYS, DEFAULT_COLOURS, isHexColour, type ThemeValues } from '../../../machines/theme-editor.form';
+import { COLOUR_KEYS, DEFAULT_COLOURS, isHexColour, type ThemeValues } from '@machines/theme-editor.form';
 
 /**
  * The CSS variables of a theme for one subtree: each brand colour and the shades the SPA derives

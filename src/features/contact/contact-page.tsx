@@ -11,9 +11,9 @@ import { toaster } from '@/components/ui/toast';
 import type { Api } from '@/lib/api/client';
 import { usePageTitle } from '@/lib/document-head';
 import { currentLocale, isLocale } from '@/lib/i18n';
-import { unwrap } from '../../../machines/support/api';
-import { CAPTCHA_PARAM, captchaRefused } from '../../../machines/support/captcha';
-import { fieldErrorsOf, messageOf, statusOf } from '../../../machines/support/errors';
+import { unwrap } from '@machines/support/api';
+import { CAPTCHA_PARAM, captchaRefused } from '@machines/support/captcha';
+import { fieldErrorsOf, messageOf, statusOf } from '@machines/support/errors';
 
 type Fields = { name: string; email: string; subject: string; message: string };
 const EMPTY: Fields = { name: '', email: '', subject: '', message: '' };

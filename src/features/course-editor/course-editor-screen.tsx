@@ -15,7 +15,7 @@ import { toaster } from '@/components/ui/toast';
 import { UploadField, uploadErrorText } from '@/components/ui/upload-field';
 import { xhrCredentials } from '@/app-services';
 import type { AuthActor } from '@/lib/auth/auth-service';
-import { selectRecord } from '../../../machines/auth.selectors';
+import { selectRecord } from '@machines/auth.selectors';
 import {
   canSubmit as canSubmitNow,
   hasClientErrors,
@@ -26,7 +26,7 @@ import {
   loadFailed,
   previewMode as previewModeOf,
   saveFailed,
-} from '../../../machines/course-editor.selectors';
+} from '@machines/course-editor.selectors';
 import { categoryName, DIFFICULTIES, difficultyLabels } from '@/lib/course-labels';
 import { LeaveWithoutSavingDialog } from '@/components/ui/leave-dialog';
 import { usePageTitle } from '@/lib/document-head';
@@ -34,10 +34,10 @@ import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import type { Api } from '@/lib/api/client';
 import { uploadFile } from '@/lib/api/upload';
 import { isLocale, type Locale } from '@/lib/i18n';
-import { type CourseUpload, createCourseEditorActors } from '../../../machines/course-editor.actors';
-import { courseEditorMachine, type UploadField as UploadFieldName } from '../../../machines/course-editor.machine';
-import { type CourseFormValues, type Difficulty, isCourseFormDirty } from '../../../machines/course-editor.form';
-import type { CourseAction } from '../../../machines/course-editor.form-data';
+import { type CourseUpload, createCourseEditorActors } from '@machines/course-editor.actors';
+import { courseEditorMachine, type UploadField as UploadFieldName } from '@machines/course-editor.machine';
+import { type CourseFormValues, type Difficulty, isCourseFormDirty } from '@machines/course-editor.form';
+import type { CourseAction } from '@machines/course-editor.form-data';
 import { CoursePreview } from './course-preview';
 import { CheckboxField, FieldRow, FormErrorBanner, FormSection, stickyActionBar } from '@/components/ui/form-controls';
 import { courseToasts, fieldIssueText } from './messages';

@@ -12,9 +12,9 @@ import { SyllabusView } from '@/components/ui/syllabus';
 import { browserTimeZone } from '@/lib/time-slots';
 import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
-import type { EditorReference } from '../../../machines/course-editor.machine';
-import { type CourseFormValues, hasSession, splitSkills } from '../../../machines/course-editor.form';
-import { toWeeks } from '../../../machines/course-editor.form-data';
+import type { EditorReference } from '@machines/course-editor.machine';
+import { type CourseFormValues, hasSession, splitSkills } from '@machines/course-editor.form';
+import { toWeeks } from '@machines/course-editor.form-data';
 
 type Syllabus = components['schemas']['Syllabus'];
 

@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { CourseFieldCode, FieldIssue } from '../../../machines/course-editor.form';
+import type { CourseFieldCode, FieldIssue } from '@machines/course-editor.form';
 
 /** Spec §8 course toasts (English source texts exactly as the spec writes them). */
 export const courseToasts = {

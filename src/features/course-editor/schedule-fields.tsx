@@ -3,8 +3,8 @@ import { css } from 'styled-system/css';
 import { controlStyles, SelectField, TextField } from '@/components/ui/field';
 import { weekdayName } from '@/components/ui/schedule';
 import { isLocale, type Locale } from '@/lib/i18n';
-import type { EditorReference } from '../../../machines/course-editor.machine';
-import { type CourseFormValues, type DaySlot, WEEKDAYS, type Weekday } from '../../../machines/course-editor.form';
+import type { EditorReference } from '@machines/course-editor.machine';
+import { type CourseFormValues, type DaySlot, WEEKDAYS, type Weekday } from '@machines/course-editor.form';
 import { FieldRow, FormSection } from '@/components/ui/form-controls';
 
 /**

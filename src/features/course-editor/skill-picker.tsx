@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { css, cx } from 'styled-system/css';
 import { controlStyles } from '@/components/ui/field';
 import { CloseIcon, SearchIcon } from '@/components/ui/icons';
-import { joinSkills, splitSkills } from '../../../machines/course-editor.form';
+import { joinSkills, splitSkills } from '@machines/course-editor.form';
 
 /**
  * Chooses skills from the skills list (spec §3: required and gained skills, joined with '|' in the

@@ -7,8 +7,8 @@ import { SelectField, TextField } from '@/components/ui/field';
 import { CloseIcon } from '@/components/ui/icons';
 import { visuallyHidden } from '@/components/ui/spinner';
 import { lessonTypeLabels } from '@/lib/lesson-labels';
-import type { EditorReference } from '../../../machines/course-editor.machine';
-import type { WeekDraft } from '../../../machines/course-editor.form';
+import type { EditorReference } from '@machines/course-editor.machine';
+import type { WeekDraft } from '@machines/course-editor.form';
 import { FormSection, iconButton } from '@/components/ui/form-controls';
 import {
   addLesson,

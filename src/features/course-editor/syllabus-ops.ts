@@ -1,4 +1,4 @@
-import type { LessonDraft, SectionDraft, WeekDraft } from '../../../machines/course-editor.form';
+import type { LessonDraft, SectionDraft, WeekDraft } from '@machines/course-editor.form';
 
 /**
  * Immutable edits of the syllabus being built (weeks → sections → lessons). Positions are 0-based

@@ -16,9 +16,9 @@ import { StarRatingInput } from '@/components/ui/star-rating-input';
 import { toaster } from '@/components/ui/toast';
 import type { Api } from '@/lib/api/client';
 import { isLocale, type Locale } from '@/lib/i18n';
-import { createReviewActors } from '../../../machines/review.actors';
-import { REVIEW_CONTENT_MAX, type ReviewDraft, type ReviewIssueCode } from '../../../machines/review.form';
-import { reviewMachine } from '../../../machines/review.machine';
+import { createReviewActors } from '@machines/review.actors';
+import { REVIEW_CONTENT_MAX, type ReviewDraft, type ReviewIssueCode } from '@machines/review.form';
+import { reviewMachine } from '@machines/review.machine';
 import {
   isEditingReview,
   isReviewBusy,
@@ -28,7 +28,7 @@ import {
   reviewStartDate,
   reviewView,
   savedReview,
-} from '../../../machines/review.selectors';
+} from '@machines/review.selectors';
 import { panel, panelTitle, ReviewChecking } from './review-parts';
 
 /**

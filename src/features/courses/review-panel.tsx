@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { css } from 'styled-system/css';
 import type { components } from '@contract/schema';
-import { selectIsLoggedIn, selectRole } from '../../../machines/auth.selectors';
+import { selectIsLoggedIn, selectRole } from '@machines/auth.selectors';
 import { ReviewChecking } from './review-parts';
 
 type Review = components['schemas']['Review'];

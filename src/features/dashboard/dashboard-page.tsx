@@ -17,7 +17,7 @@ import {
   VideoIcon,
 } from '@/components/ui/icons';
 import { PageContainer, PageHeader, Section } from '@/components/ui/page';
-import type { LoginRecord } from '../../../machines/auth.machine';
+import type { LoginRecord } from '@machines/auth.machine';
 import { usePageTitle } from '@/lib/document-head';
 import { roleLabels } from '@/lib/auth/roles';
 import type { components } from '@contract/schema';

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { ModerationAction } from '../../../machines/moderation.machine';
+import type { ModerationAction } from '@machines/moderation.machine';
 import type { CourseStatus } from '@/lib/list-search';
 
 /**

@@ -20,14 +20,14 @@ import { categoryName } from '@/lib/course-labels';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { COURSE_STATUSES, DASHBOARD_PAGE_SIZE, type CourseStatus, type ModerationSearch } from '@/lib/list-search';
 import type { components } from '@contract/schema';
-import { createCourseModerationActors } from '../../../machines/moderation.actors';
+import { createCourseModerationActors } from '@machines/moderation.actors';
 import {
   type ModerationAction,
   type ModerationFilter,
   type ModerationItem,
   moderationMachine,
-} from '../../../machines/moderation.machine';
-import { confirmFailed, isBusy, isConfirming, isLoading, loadFailed } from '../../../machines/moderation.selectors';
+} from '@machines/moderation.machine';
+import { confirmFailed, isBusy, isConfirming, isLoading, loadFailed } from '@machines/moderation.selectors';
 import { courseFailed, courseStatusLabels, courseSucceeded } from './course-messages';
 
 export type ModeratedCourse = components['schemas']['ModeratedCourse'];

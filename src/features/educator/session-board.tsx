@@ -27,14 +27,14 @@ import {
   isDuplicating,
   isLoading,
   loadFailed,
-} from '../../../machines/moderation.selectors';
-import { createSessionModerationActors } from '../../../machines/moderation.actors';
+} from '@machines/moderation.selectors';
+import { createSessionModerationActors } from '@machines/moderation.actors';
 import {
   type ModerationAction,
   type ModerationFilter,
   type ModerationItem,
   moderationMachine,
-} from '../../../machines/moderation.machine';
+} from '@machines/moderation.machine';
 import { sessionFormFrom, todayIso } from './session-form';
 import { sessionFailed, sessionSucceeded } from './session-messages';
 import { SessionRequestDialog, type Timezone } from './session-request-form';

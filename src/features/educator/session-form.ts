@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Temporal } from '@/lib/temporal';
-import type { SessionRequestBody, WeekdayKey } from '../../../machines/session-request.machine';
+import type { SessionRequestBody, WeekdayKey } from '@machines/session-request.machine';
 
 /** Weekdays in the order the form lists them (spec §3: sunday to saturday). */
 export const FORM_WEEKDAYS: readonly WeekdayKey[] = [

@@ -30,9 +30,9 @@ import {
   isResettingContent,
   isSendingMail,
   mailFailed,
-} from '../../../machines/session-learners.selectors';
-import { createSessionLearnersActors } from '../../../machines/session-learners.actors';
-import { sessionLearnersMachine } from '../../../machines/session-learners.machine';
+} from '@machines/session-learners.selectors';
+import { createSessionLearnersActors } from '@machines/session-learners.actors';
+import { sessionLearnersMachine } from '@machines/session-learners.machine';
 import { sessionToasts } from './session-messages';
 import { SessionPageHeader } from './session-tabs';
 

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { ModerationAction } from '../../../machines/moderation.machine';
+import type { ModerationAction } from '@machines/moderation.machine';
 
 /** Spec §8 toasts of the session workflows (English source strings, as the spec spells them). */
 export const sessionToasts = {

@@ -8,7 +8,7 @@ import { AppDialog } from '@/components/ui/dialog';
 import { weekdayName } from '@/components/ui/schedule';
 import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
-import type { SessionRequestBody, WeekdayKey } from '../../../machines/session-request.machine';
+import type { SessionRequestBody, WeekdayKey } from '@machines/session-request.machine';
 import {
   FORM_WEEKDAYS,
   type SessionFormErrors,

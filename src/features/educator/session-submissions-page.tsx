@@ -29,10 +29,10 @@ import {
   isLoading,
   isSavingGrade,
   loadFailed,
-} from '../../../machines/grading.selectors';
-import { createGradingActors } from '../../../machines/grading.actors';
-import { gradingMachine, type GradingFailure, type Submission } from '../../../machines/grading.machine';
-import { COMMENT_MAX, type GradeDraft, type GradeIssue, type GradeIssues } from '../../../machines/grading.form';
+} from '@machines/grading.selectors';
+import { createGradingActors } from '@machines/grading.actors';
+import { gradingMachine, type GradingFailure, type Submission } from '@machines/grading.machine';
+import { COMMENT_MAX, type GradeDraft, type GradeIssue, type GradeIssues } from '@machines/grading.form';
 import { SessionPageHeader } from './session-tabs';
 
 type SessionInfo = components['schemas']['SessionInfo'];

@@ -6,7 +6,7 @@ import type { SessionsSearch } from '@/lib/list-search';
 import { usePageTitle } from '@/lib/document-head';
 import type { Api } from '@/lib/api/client';
 import type { Role } from '@/lib/auth/roles';
-import type { ModerationAction } from '../../../machines/moderation.machine';
+import type { ModerationAction } from '@machines/moderation.machine';
 import { SessionBoard } from './session-board';
 import type { Timezone } from './session-request-form';
 

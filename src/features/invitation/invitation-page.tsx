@@ -20,7 +20,7 @@ import { loginHref } from '@/lib/auth/guards';
 import { usePageTitle } from '@/lib/document-head';
 import { isLocale, type Locale } from '@/lib/i18n';
 import type { Settled } from '@/lib/load';
-import { landingFor, selectIsSettled, selectRecord } from '../../../machines/auth.selectors';
+import { landingFor, selectIsSettled, selectRecord } from '@machines/auth.selectors';
 
 type Preview = components['schemas']['InvitationPreview'];
 

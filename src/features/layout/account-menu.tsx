@@ -14,10 +14,10 @@ import {
   UsersIcon,
 } from '@/components/ui/icons';
 import type { AuthActor } from '@/lib/auth/auth-service';
-import { isLearnerRole } from '../../../machines/auth.selectors';
+import { isLearnerRole } from '@machines/auth.selectors';
 import { paymentLinks } from '@/lib/payment-links';
 import { PaymentLinkIcon } from '@/components/ui/payment-link-icon';
-import type { LoginRecord } from '../../../machines/auth.machine';
+import type { LoginRecord } from '@machines/auth.machine';
 import { roleLabels } from '@/lib/auth/roles';
 import { roleLinks, type RoleLink } from './role-links';
 

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { AuthActor } from '@/lib/auth/auth-service';
-import { selectIsLoggedIn, selectIsLoggingIn } from '../../../machines/auth.selectors';
+import { selectIsLoggedIn, selectIsLoggingIn } from '@machines/auth.selectors';
 
 /**
  * Spec §2: logout and session invalidation return to /login. Watches the auth actor and, when it

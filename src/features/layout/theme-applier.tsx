@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useLayoutEffect } from 'react';
 import type { AuthActor } from '@/lib/auth/auth-service';
-import { selectTheme } from '../../../machines/auth.selectors';
+import { selectTheme } from '@machines/auth.selectors';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 const VARS = { primary: '--colors-primary', secondary: '--colors-secondary', tertiary: '--colors-tertiary' } as const;

@@ -16,8 +16,8 @@ import { Skeleton } from '@/components/ui/spinner';
 import type { Api } from '@/lib/api/client';
 import { difficultyLabels } from '@/lib/course-labels';
 import { isLocale, type Locale } from '@/lib/i18n';
-import { createLearningGoalsActors } from '../../../machines/learning-goals.actors';
-import { type LearningGoal, learningGoalsMachine } from '../../../machines/learning-goals.machine';
+import { createLearningGoalsActors } from '@machines/learning-goals.actors';
+import { type LearningGoal, learningGoalsMachine } from '@machines/learning-goals.machine';
 import {
   MAX_LEARNING_GOALS,
   addGoalFailure,
@@ -33,7 +33,7 @@ import {
   removalTarget,
   removeGoalFailure,
   skillChoices,
-} from '../../../machines/learning-goals.selectors';
+} from '@machines/learning-goals.selectors';
 
 const sectionTitle = css({ fontSize: { base: 'lg', tablet: 'xl' }, fontWeight: 'bold' });
 

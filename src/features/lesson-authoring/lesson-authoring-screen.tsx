@@ -8,7 +8,7 @@ import {
   isSaving,
   loadFailed,
   saveFailed,
-} from '../../../machines/lesson-authoring.selectors';
+} from '@machines/lesson-authoring.selectors';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { css, cx } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
@@ -26,15 +26,15 @@ import { usePageTitle } from '@/lib/document-head';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { lessonTypeLabels } from '@/lib/lesson-labels';
 import type { Api } from '@/lib/api/client';
-import { createLessonAuthoringActors } from '../../../machines/lesson-authoring.actors';
-import { lessonAuthoringMachine } from '../../../machines/lesson-authoring.machine';
+import { createLessonAuthoringActors } from '@machines/lesson-authoring.actors';
+import { lessonAuthoringMachine } from '@machines/lesson-authoring.machine';
 import {
   AUTHORING_LIMITS,
   type AuthoringValues,
   partsOf,
   WEEKDAYS,
   type Weekday,
-} from '../../../machines/lesson-authoring.form';
+} from '@machines/lesson-authoring.form';
 import { authoringIssueText, authoringToasts, weekdayLabels } from './messages';
 import { QuestionEditor } from './question-editor';
 import { TestsEditor } from './tests-editor';

@@ -1,11 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type {
-  AuthoringIssue,
-  AuthoringIssueCode,
-  QuestionKind,
-  Weekday,
-} from '../../../machines/lesson-authoring.form';
+import type { AuthoringIssue, AuthoringIssueCode, QuestionKind, Weekday } from '@machines/lesson-authoring.form';
 
 /** Toasts of the lesson-authoring screen (issue #5), in the wording style of the course editor's. */
 export const authoringToasts = {

@@ -22,7 +22,7 @@ import {
   removeOption,
   updateAt,
   withKind,
-} from '../../../machines/lesson-authoring.form';
+} from '@machines/lesson-authoring.form';
 import { questionKindLabels } from './messages';
 
 /** An error text under a group of controls (the fields show their own). */

@@ -12,7 +12,7 @@ import {
   type ProgrammingDraft,
   removeAt,
   updateAt,
-} from '../../../machines/lesson-authoring.form';
+} from '@machines/lesson-authoring.form';
 import { GroupError } from './question-editor';
 
 /** Code-like inputs (function name, starter code, JSON arguments and results) in a monospace font; labels and hints keep the text font. */

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import type { AuthActor } from '@/lib/auth/auth-service';
-import { selectRole } from '../../../machines/auth.selectors';
+import { selectRole } from '@machines/auth.selectors';
 import { usePageTitle } from '@/lib/document-head';
 import { paymentLinks } from '@/lib/payment-links';
 import { PaymentLinkIcon } from '@/components/ui/payment-link-icon';

@@ -3,7 +3,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { css, cx } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/alert';
-import type { GatewayConfig, TestCard } from '../../../machines/checkout.machine';
+import type { GatewayConfig, TestCard } from '@machines/checkout.machine';
 import { brandName } from '@/lib/payment-format';
 
 const muted = css({ fontSize: 'xs', color: 'fg.muted' });

@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toaster } from '@/components/ui/toast';
 import { FormAlert } from '@/components/ui/alert';
 import { currentLocale, isLocale, type Locale } from '@/lib/i18n';
-import type { CheckoutFailure, CheckoutMethod, SavedCard } from '../../../machines/checkout.machine';
+import type { CheckoutFailure, CheckoutMethod, SavedCard } from '@machines/checkout.machine';
 import { CardEntry } from './card-entry';
 import {
   type CheckoutActor,
@@ -25,7 +25,7 @@ import {
   selectPaying,
   selectVerifying,
   selectWalletShortfall,
-} from '../../../machines/checkout.selectors';
+} from '@machines/checkout.selectors';
 import { checkoutFailureTitle, enrollmentFailed, systemError } from './payment-messages';
 import { cardExpiry, formatClock } from '@/lib/payment-format';
 import { CardIcon, WalletIcon } from '@/components/ui/icons';

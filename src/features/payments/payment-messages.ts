@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { CheckoutFailure } from '../../../machines/checkout.machine';
-import type { EnrollmentFailure } from '../../../machines/enrollment.machine';
+import type { CheckoutFailure } from '@machines/checkout.machine';
+import type { EnrollmentFailure } from '@machines/enrollment.machine';
 
 /**
  * The words of the payment and enrollment failures (spec §8 toasts, checkout headlines). The

@@ -10,7 +10,7 @@ import { toaster } from '@/components/ui/toast';
 import { FormAlert, SectionError, useErrorReason } from '@/components/ui/alert';
 import { type Api, ApiError, unwrap } from '@/lib/api/client';
 import type { components } from '@contract/schema';
-import type { GatewayConfig } from '../../../machines/checkout.machine';
+import type { GatewayConfig } from '@machines/checkout.machine';
 import { AccountPage } from './account-shell';
 import { CardEntry } from './card-entry';
 import { cardExpiry } from '@/lib/payment-format';

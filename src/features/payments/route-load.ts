@@ -1,4 +1,4 @@
-import type { GatewayConfig } from '../../../machines/checkout.machine';
+import type { GatewayConfig } from '@machines/checkout.machine';
 
 /** `GET /payments/config` mapped onto the checkout's `GatewayConfig`. */
 export function toGatewayConfig(config: {

@@ -9,9 +9,9 @@ import { PageContainer, PageHeader } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import type { Api } from '@/lib/api/client';
 import { usePageTitle } from '@/lib/document-head';
-import { createWaitlistActors } from '../../../machines/waitlist.actors';
-import { waitlistMachine } from '../../../machines/waitlist.machine';
-import { confirmFailed, hasJoined, isBusy } from '../../../machines/waitlist.selectors';
+import { createWaitlistActors } from '@machines/waitlist.actors';
+import { waitlistMachine } from '@machines/waitlist.machine';
+import { confirmFailed, hasJoined, isBusy } from '@machines/waitlist.selectors';
 
 /**
  * `/waitlist/confirm/$token`: the page of the link mailed to a guest who joined a waitlist (issue

@@ -9,10 +9,10 @@ import { TextField } from '@/components/ui/field';
 import { toaster } from '@/components/ui/toast';
 import type { Api } from '@/lib/api/client';
 import { currentLocale, isLocale } from '@/lib/i18n';
-import { selectRecord } from '../../../machines/auth.selectors';
-import { createWaitlistActors } from '../../../machines/waitlist.actors';
-import { waitlistMachine } from '../../../machines/waitlist.machine';
-import { awaitsConfirmation, hasJoined, isBusy, joinFailed, showsForm } from '../../../machines/waitlist.selectors';
+import { selectRecord } from '@machines/auth.selectors';
+import { createWaitlistActors } from '@machines/waitlist.actors';
+import { waitlistMachine } from '@machines/waitlist.machine';
+import { awaitsConfirmation, hasJoined, isBusy, joinFailed, showsForm } from '@machines/waitlist.selectors';
 
 const column = css({ display: 'flex', flexDirection: 'column', gap: '3' });
 

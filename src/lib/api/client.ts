@@ -1,6 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '@contract/schema';
-import type { Api, ApiAuth } from '../../../machines/support/api';
+import type { Api, ApiAuth } from '@machines/support/api';
 import type { FirstLoad } from './first-load';
 
 /**
@@ -15,7 +15,7 @@ export {
   type NormalizedErrors,
   normalizeErrors,
   unwrap,
-} from '../../../machines/support/api';
+} from '@machines/support/api';
 
 /** A 401 reported by the client. `attempt` is 1 for the first 401 of a call, 2 after one retry… */
 export interface UnauthorizedReport {

@@ -1,11 +1,6 @@
 import { type Actor, createActor } from 'xstate';
-import {
-  createAuthActions,
-  createAuthActors,
-  createCookieStorage,
-  type AuthStorage,
-} from '../../../machines/auth.actors';
-import { authMachine } from '../../../machines/auth.machine';
+import { createAuthActions, createAuthActors, createCookieStorage, type AuthStorage } from '@machines/auth.actors';
+import { authMachine } from '@machines/auth.machine';
 import { type Api, createApi } from '@/lib/api/client';
 
 /** The running auth actor (one per app, in the router context). */

@@ -1,8 +1,8 @@
 import { redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
-import type { LoginRecord, Role } from '../../../machines/auth.machine';
+import type { LoginRecord, Role } from '@machines/auth.machine';
 import type { AuthActor } from '@/lib/auth/auth-service';
-import { landingFor, selectIsSettled, selectRecord } from '../../../machines/auth.selectors';
+import { landingFor, selectIsSettled, selectRecord } from '@machines/auth.selectors';
 
 /** `/login?redirect=<href>` (href = the page to come back to after signing in). */
 export function loginHref(href: string): string {

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { PagePending } from '@/components/ui/spinner';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
-import { selectRecord } from '../../../machines/auth.selectors';
+import { selectRecord } from '@machines/auth.selectors';
 import { RouteError } from '@/features/layout/route-error';
 import { loadData } from '@/lib/load';
 

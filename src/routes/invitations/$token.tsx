@@ -4,7 +4,7 @@ import { PagePending } from '@/components/ui/spinner';
 import { InvitationPage } from '@/features/invitation/invitation-page';
 import { RouteError } from '@/features/layout/route-error';
 import { settle } from '@/lib/load';
-import { selectIsRestoring } from '../../../machines/auth.selectors';
+import { selectIsRestoring } from '@machines/auth.selectors';
 
 /**
  * `/invitations/$token` (public; the link of an invitation mail, issue 12 item 5): reads the

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { PagePending } from '@/components/ui/spinner';
 import { waitFor } from 'xstate';
-import { selectIsLoggedIn, selectIsRestoring } from '../../../machines/auth.selectors';
+import { selectIsLoggedIn, selectIsRestoring } from '@machines/auth.selectors';
 import { NotFoundPage, RouteError } from '@/features/layout/route-error';
 import { loadData, parseId } from '@/lib/load';
 import { EnrollPanel } from '@/features/payments/enroll-panel';

@@ -26,10 +26,10 @@ import {
   saveFailed,
   selectQuizView,
   startFailed,
-} from '../../../../machines/quiz.selectors';
-import { createQuizActions, createQuizActors } from '../../../../machines/quiz.actors';
-import { type QuizFailure, isAnswered, quizMachine, unansweredCount } from '../../../../machines/quiz.machine';
-import type { QuizAnswer, QuizAttempt, QuizFeedback, QuizKind, QuizQuestion } from '../../../../machines/quiz.types';
+} from '@machines/quiz.selectors';
+import { createQuizActions, createQuizActors } from '@machines/quiz.actors';
+import { type QuizFailure, isAnswered, quizMachine, unansweredCount } from '@machines/quiz.machine';
+import type { QuizAnswer, QuizAttempt, QuizFeedback, QuizKind, QuizQuestion } from '@machines/quiz.types';
 import { formatInstant } from '@/lib/classroom-time';
 import { richText, type ClassroomLessonDetail } from '../content-lessons';
 import { useUiLocale } from '../meeting';

@@ -5,8 +5,8 @@ import { css, cx } from 'styled-system/css';
 import { visuallyHidden } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/field';
 import { ClockIcon } from '@/components/ui/icons';
-import { SHORT_ANSWER_MAX_CHARS } from '../../../../machines/quiz.machine';
-import type { QuizAnswer, QuizQuestion } from '../../../../machines/quiz.types';
+import { SHORT_ANSWER_MAX_CHARS } from '@machines/quiz.machine';
+import type { QuizAnswer, QuizQuestion } from '@machines/quiz.types';
 
 /** A choice row (radio or checkbox) with a large, touch-friendly target. */
 const choice = css({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { selectRole } from '../../../../machines/auth.selectors';
+import { selectRole } from '@machines/auth.selectors';
 import { requireRole } from '@/lib/auth/guards';
 import { ROLES } from '@/lib/auth/roles';
 import { sessionsSearchSchema } from '@/lib/list-search';
