@@ -1,4 +1,4 @@
-// The house rules that keep the layers apart (DESIGN.md §2), checked by `npm run lint` in `npm test`:
+// The house rules that keep the layers apart (architecture.md), checked by `npm run lint` in `npm test`:
 // - machines/ never import src/ (routes provide machines; machines stay pure);
 // - a feature folder never imports another feature folder, except the shared kits below;
 // - src/components and src/lib never import features (nor routes);

@@ -3,7 +3,7 @@ import { defineConfig } from '@pandacss/dev';
 /**
  * Panda CSS configuration of the Halaqa SPA.
  *
- * Theme colours (spec §9): text/primary/info #6491D2, secondary/success #428D77,
+ * Theme colours (product.md#limits): text/primary/info #6491D2, secondary/success #428D77,
  * tertiary/warning #DB5E3E, error #f44336. They are semantic tokens, so Panda emits them as CSS
  * variables (`--colors-primary`, `--colors-secondary`, `--colors-tertiary`, …) on `:root`; a
  * company's theme overrides them at run time by setting those variables on
@@ -12,7 +12,7 @@ import { defineConfig } from '@pandacss/dev';
  * so it follows the override too. `*.strong` shades are dark enough for text and white-on-colour
  * buttons (WCAG AA ≥ 4.5:1 with the default colours).
  *
- * Breakpoints (spec §9, min-width): mobile 360, tablet 768, miniDesktop 980, desktop 1024,
+ * Breakpoints (product.md#limits, min-width): mobile 360, tablet 768, miniDesktop 980, desktop 1024,
  * largeDesktop 1600. Styles use logical properties only so `dir=rtl` mirrors the layout.
  */
 const palette = (name: string, hex: string) => ({

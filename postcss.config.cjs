@@ -3,7 +3,7 @@ const { join } = require('node:path');
 
 /**
  * A custom property's name as written in CSS, escapes included: Panda names fractional tokens
- * `--spacing-2\.5` (issue 15: a pattern without the escape kept only `--spacing-2`, and the
+ * `--spacing-2\.5` (a pattern without the escape kept only `--spacing-2`, and the
  * classroom's progress bar lost its height).
  */
 const NAME = String.raw`--(?:[\w-]|\\.)+`;
@@ -21,8 +21,7 @@ function customPropertiesNamedIn(dir) {
 }
 
 /**
- * Drops the theme's CSS variables that nothing uses from Panda's `@layer tokens` (issue 15, goal 4:
- * the render-blocking stylesheet of every first load, −3 kB gzip): a variable stays if a `var()` of
+ * Drops the theme's CSS variables that nothing uses from Panda's `@layer tokens` (* the render-blocking stylesheet of every first load, −3 kB gzip): a variable stays if a `var()` of
  * the stylesheet (in a rule or in another kept variable) or a file of src/ names it. Panda 1.12
  * emits every token otherwise. Names are compared as written (escaped), on both sides.
  */

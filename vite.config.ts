@@ -44,7 +44,7 @@ export default defineConfig({
     // to load: scripts/babel-lingui-inline-source.ts).
     react({
       // Babel (the Lingui macros, which only src/ uses) runs on src/ alone: under Vitest it would
-      // otherwise also transform the server and the tests (issue 15, goal 7).
+      // otherwise also transform the server and the tests.
       include: /\/src\/.*\.[jt]sx?$/,
       babel: {
         plugins: isVitest
@@ -99,7 +99,7 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Fewer, larger files for the first load (issue 15, goal 4). Measured on the explore page
+        // Fewer, larger files for the first load. Measured on the explore page
         // (bench/first-load.ts): 39 files → 6, and 176 → 163 kB gzip (one file compresses better
         // than thirty, and loses their import wrappers).
         codeSplitting: {
@@ -122,7 +122,7 @@ export default defineConfig({
     // PGlite): a hook or test that needs longer is stuck, not slow. Not a speed check (see bench/).
     hookTimeout: 30_000,
     testTimeout: 15_000,
-    // Speed of `npm test` (issue 15, goal 7), measured on the 2-core machine:
+    // Speed of `npm test`, measured on the 2-core machine:
     // - one worker per core: Vitest's default (cores − 1) ran the files one at a time here (432 s → 297 s);
     //   a third worker was slower, and a timing test of the sandbox failed;
     // - files of a worker share its modules (no fresh module graph, Node process and environment per

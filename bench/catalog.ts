@@ -1,5 +1,5 @@
 /**
- * The catalog at scale (issue 15, goal 1). Grows the demo data to 10,000 courses / 50,000 sessions
+ * The catalog at scale. Grows the demo data to 10,000 courses / 50,000 sessions
  * (bench/dataset.ts), starts the real server on it (PGlite, then PostgreSQL in a new database of
  * 127.0.0.1:5432) and prints, for the catalog reads: p50/p99 of sequential requests (up to 200 or
  * `--seconds` s each) and requests/s with 16 in flight (for `--seconds` s), then the server's RSS.

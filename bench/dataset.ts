@@ -1,5 +1,5 @@
 /**
- * The catalog at scale (issue 15, goal 1): grows the demo data to ≥ `courses` published courses and
+ * The catalog at scale: grows the demo data to ≥ `courses` published courses and
  * five sessions per new course, in a few batched `INSERT … SELECT … generate_series` statements.
  *
  * New courses are copies of the demo's public published courses (every column but the id, so that

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: runs every bench of issue 15, each as its own process (`npx tsx bench/<name>.ts`),
+ * `npm run bench`: runs every bench, each as its own process (`npx tsx bench/<name>.ts`),
  * one after the other so that they do not compete for the CPU, and prints the machine it ran on.
  * Benches print figures and assert nothing; one that is missing is skipped with a note, one that
  * fails is reported and the others still run (the exit code is then 1).

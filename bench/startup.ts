@@ -1,5 +1,5 @@
 /**
- * Start-up bench (issue 15, goals 5 and 6): prints figures, asserts nothing.
+ * Start-up bench: prints figures, asserts nothing.
  *
  * What `npm install && npm start` does on a fresh clone, step by step:
  * 1. the install step (`npm run prepare`'s `scripts/prepare.ts`: the SPA build, skipped when dist/
@@ -182,7 +182,7 @@ async function main(): Promise<void> {
 
     const noTemplate = await npmStart({ DATA_DIR: fresh('halaqa-start-'), HALAQA_DB_TEMPLATE: 'off' });
     console.log(
-      `npm start, fresh data directory without the database template (as before issue 15): ${fmt(noTemplate)}`,
+      `npm start, fresh data directory without the database template (as before the template existed): ${fmt(noTemplate)}`,
     );
     await stop(noTemplate.child);
   } finally {

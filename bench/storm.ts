@@ -1,5 +1,5 @@
 /**
- * The enrollment storm (issue 15, goals 2 and 6): `--learners` (3,000) new learners each try to buy
+ * The enrollment storm: `--learners` (3,000) new learners each try to buy
  * a seat of one `--seats` (1,000)-seat paid session by test card — POST /payments/intents, then
  * POST /payments/intents/{id}/confirm with a saved tok_visa card — `--in-flight` (100) at a time,
  * against the real server on PGlite and on PostgreSQL (a new database of 127.0.0.1:5432).

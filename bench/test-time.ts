@@ -1,5 +1,5 @@
 /**
- * Test-time bench (issue 15, goal 7: `npm test` ≤ 3 minutes on the 2-core machine): runs `npm test`
+ * Test-time bench (`npm test` ≤ 3 minutes on the 2-core machine): runs `npm test`
  * and prints its wall time and the CPU time (user + system) of everything it ran, then Vitest's
  * own summary lines. On a shared machine the wall time depends on the others' load; the CPU time
  * does not, much. `BENCH_TEST_SCRIPT=test:pg` times another script the same way.

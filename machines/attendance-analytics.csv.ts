@@ -21,7 +21,7 @@ export interface AttendanceCsvLabels {
 export { UTF8_BOM };
 
 /**
- * The CSV of the attendance analytics (issue 12 item 8): a header row, then one row per session
+ * The CSV of the attendance analytics: a header row, then one row per session
  * (course, start date, the company's learners, meetings held, attended, expected, rate) and one
  * per learner (name, e-mail, meetings held in their sessions, attended, rate). Rates are whole
  * percentages (0–100). Written by the product's one CSV writer (`openapi/csv.ts`: quoting, CRLF

@@ -4,8 +4,8 @@ import { notProvided } from './support/actors';
 import { type Failure, failureOf } from './support/errors';
 
 /**
- * The attendance analytics page (/dashboard/analytics/attendance; spec §2, the landing of QAD
- * partners; issue 12 item 8), two regions:
+ * The attendance analytics page (/dashboard/analytics/attendance; product.md#screens, the landing of QAD
+ * partners), two regions:
  *
  * figures (GET /companies/{id}/analytics/attendance with the filters):
  *   loading ─done (no session)─▶ empty ; ─done─▶ ready ; ─error─▶ failed

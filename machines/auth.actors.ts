@@ -21,11 +21,11 @@ import type {
  *   authMachine.provide({ actors: createAuthActors(api, storage), actions: createAuthActions(storage) })
  */
 
-/** Login-record cookie (spec §3; DESIGN decisions). */
+/** Login-record cookie (product.md#entities; DESIGN decisions). */
 export const AUTH_COOKIE = 'halaqa.auth';
 /** Company theme cookie `{primary, secondary, tertiary}`. */
 export const THEME_COOKIE = 'halaqa.theme';
-/** Cookie lifetime: 365 days (spec §9), in seconds. */
+/** Cookie lifetime: 365 days (product.md#limits), in seconds. */
 export const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 /** Where the login record and theme are persisted. Synchronous (cookies). */
@@ -130,7 +130,7 @@ export function createMemoryStorage(
 
 /**
  * Headers of a call made with a token that is not (yet) the stored one: the bearer token and the
- * legacy flag, 1 for product sign-in and 0 for federated sign-in (spec §6).
+ * legacy flag, 1 for product sign-in and 0 for federated sign-in (product.md#roles).
  */
 function bearer(token: string, federated: boolean) {
   return { Authorization: `Bearer ${token}`, 'X-Auth-Legacy': federated ? '0' : '1' };
@@ -193,7 +193,7 @@ export function createAuthActors(api: Api, storage: AuthStorage) {
 
     fetchCompany: fromPromise<CompanyRef | null, { token: string; federated: boolean }>(async ({ input }) => {
       const result = await api.GET('/users/me/company', { headers: bearer(input.token, input.federated) });
-      if (result.response.status === 404) return null; // spec §7: 404 means none
+      if (result.response.status === 404) return null; // product.md#calls: 404 means none
       const company = unwrap(result);
       return { id: company.id, name: company.name, acronym: company.acronym };
     }),
@@ -224,7 +224,7 @@ export function createAuthActors(api: Api, storage: AuthStorage) {
       };
     }),
 
-    // Spec §4, §9: the server refreshes at the directory with the HttpOnly refresh cookie of this
+    // product.md#states, #limits: the server refreshes at the directory with the HttpOnly refresh cookie of this
     // browser and answers a new access token; a refusal (401) makes the machine sign out.
     refreshToken: fromPromise<{ token: string; expiresAt: string }, { record: LoginRecord }>(async ({ input }) => {
       if (!input.record.federationAuth) throw new ApiError(401, { message: 'Only federated sign-ins are refreshed' });
@@ -233,7 +233,7 @@ export function createAuthActors(api: Api, storage: AuthStorage) {
     }),
 
     // The server revokes the sign-in session of the token (and of the refresh cookie), so a copied
-    // token stops working too; for a federated sign-in it answers the directory's end-session URL (spec §2).
+    // token stops working too; for a federated sign-in it answers the directory's end-session URL (product.md#screens).
     signOut: fromPromise<{ logoutUrl: string | null }, { record: LoginRecord | null }>(async ({ input }) => {
       if (!input.record) return { logoutUrl: null };
       return unwrap(
@@ -244,7 +244,7 @@ export function createAuthActors(api: Api, storage: AuthStorage) {
 }
 
 /**
- * The auth machine's side-effect actions: persistence, the theme-failure log (spec §8) and the
+ * The auth machine's side-effect actions: persistence, the theme-failure log (product.md#messages) and the
  * browser's trips to the directory (`navigate`, default `location.assign`): its sign-in page and
  * its end-session URL.
  */

@@ -2,7 +2,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import { notProvided } from './support/actors';
 
 /**
- * Authentication workflow (spec §3, §4, §8, §9). Pure: every effect (HTTP calls, cookies, logs) is
+ * Authentication workflow (product.md#entities, #states, #messages, #limits). Pure: every effect (HTTP calls, cookies, logs) is
  * a named actor or action implemented in `auth.actors.ts` and provided with `machine.provide`.
  *
  *   restoring ──(cookie record, not expired)──▶ loggedIn.active
@@ -16,7 +16,7 @@ import { notProvided } from './support/actors';
  *   loggedIn ─auth.membershipChanged (an accepted invitation)─▶ loggingIn.fetchingCompany ─▶ … ─▶ loggedIn.active
  *   loggedIn ─auth.profileChanged (a saved profile)─▶ loggedIn (new name, persisted)
  *
- * Federated sign-in (MA / QA directories over OpenID Connect, spec §1–§4, §9):
+ * Federated sign-in (MA / QA directories over OpenID Connect, product.md#overview–#states, #limits):
  *   loggedOut ─auth.federatedStart─▶ loggingIn.startingFederated ─▶ leavingForProvider (the browser
  *       goes to the directory's sign-in page)
  *   loggedOut ─auth.federatedReturn (the /sso/{p} page)─▶ loggingIn.completingFederated ─▶ fetchingCompany …
@@ -28,10 +28,10 @@ import { notProvided } from './support/actors';
  * `error.message ?? t\`Invalid credentials\``.
  */
 
-/** Roles of the product (spec §3). */
+/** Roles of the product (product.md#entities). */
 export type Role = 'USER' | 'LEARNER' | 'EDUCATOR' | 'PARTNER' | 'ADMIN' | 'SUPER_ADMIN';
 
-/** The user part of the login record (spec §3). */
+/** The user part of the login record (product.md#entities). */
 export interface AuthUser {
   id: number;
   email: string;
@@ -47,8 +47,8 @@ export interface CompanyRef {
 }
 
 /**
- * Company theme as held in the session (spec §3): CSS hex colours, plus the company's logo URL and
- * named links (issue 12: shown in the header and footer to the company's members) when known.
+ * Company theme as held in the session (product.md#entities): CSS hex colours, plus the company's logo URL and
+ * named links (shown in the header and footer to the company's members) when known.
  */
 export interface Theme {
   primary: string;
@@ -59,7 +59,7 @@ export interface Theme {
 }
 
 /**
- * The logged-in record kept in the `halaqa.auth` cookie (spec §3 + `expiresAt`, ISO-8601 UTC,
+ * The logged-in record kept in the `halaqa.auth` cookie (product.md#entities + `expiresAt`, ISO-8601 UTC,
  * the token's expiry).
  */
 export interface LoginRecord {
@@ -70,7 +70,7 @@ export interface LoginRecord {
   federationAuth: boolean;
 }
 
-/** Enterprise directories (spec §9 "Federated providers"). */
+/** Enterprise directories (product.md#limits "Federated providers"). */
 export type FederatedProvider = 'MA' | 'QA';
 
 /** The authorization response a directory sent to the `/sso/{p}` page (its query parameters). */
@@ -106,7 +106,7 @@ export interface RestoredSession {
 
 /**
  * A login failure: `code` for the UI, `message` the server's message when it sent one
- * (spec §8: show it, otherwise 'Invalid credentials').
+ * (product.md#messages: show it, otherwise 'Invalid credentials').
  */
 export interface AuthFailure {
   code: 'auth.signInFailed' | 'auth.companyFailed' | 'auth.userFailed' | 'auth.federatedFailed';
@@ -144,7 +144,7 @@ export type AuthEvent =
   | { type: 'auth.membershipChanged' }
   /** The user saved their profile (PUT /account/profile): the header shows the new name at once. */
   | { type: 'auth.profileChanged'; name: string }
-  /** Start a federated sign-in (login buttons, `?sign-in-with-redirect=MA|QA`, spec §2). */
+  /** Start a federated sign-in (login buttons, `?sign-in-with-redirect=MA|QA`, product.md#screens). */
   | { type: 'auth.federatedStart'; provider: FederatedProvider; redirect?: string; locale?: 'en' | 'ar' }
   /** The directory sent the browser back to `/sso/{p}` with these parameters. */
   | { type: 'auth.federatedReturn'; provider: FederatedProvider; params: FederatedReturnParams }
@@ -152,17 +152,17 @@ export type AuthEvent =
   | { type: 'auth.unauthorized'; attempt: number }
   /** Company `companyId`'s theme was saved (theme editor): applies when it is the user's company. */
   | { type: 'auth.themeChanged'; companyId: number; theme: Theme }
-  /** The password was changed: the server ended the other tokens and answered this one (issue 13). */
+  /** The password was changed: the server ended the other tokens and answered this one. */
   | { type: 'auth.tokenReplaced'; token: string; expiresAt: string };
 
-/** Retries on 401 for federated users (spec §9). */
+/** Retries on 401 for federated users (product.md#limits). */
 export const MAX_REFRESH_RETRIES = 3;
 /**
- * Guest credentials refresh window (spec §9: 3,000,000 ms): a federated user's access token is
+ * Guest credentials refresh window (product.md#limits: 3,000,000 ms): a federated user's access token is
  * refreshed every 50 minutes while signed in, before its one-hour lifetime ends.
  */
 export const GUEST_REFRESH_WINDOW_MS = 3_000_000;
-/** Persisted store (cookie) rehydration time-out, ms (spec §4, §9). */
+/** Persisted store (cookie) rehydration time-out, ms (product.md#states, #limits). */
 export const REHYDRATION_TIMEOUT_MS = 5000;
 /** Longest delay setTimeout accepts (2^31 − 1 ms ≈ 24.8 days). */
 const MAX_TIMER_MS = 2_147_483_647;
@@ -228,7 +228,7 @@ export const authMachine = setup({
       'loadTheme',
       'createAuthActors',
     ),
-    /** Federated token refresh: POST /auth/refresh (the directory refreshes; spec §4, §9). */
+    /** Federated token refresh: POST /auth/refresh (the directory refreshes; product.md#states, #limits). */
     refreshToken: notProvided<{ token: string; expiresAt: string }, { record: LoginRecord }>(
       'auth',
       'refreshToken',
@@ -249,7 +249,7 @@ export const authMachine = setup({
     persistSession: (_, _params: { record: LoginRecord | null; theme: Theme | null }) => {},
     /** Deletes the login-record and theme cookies (provided by auth-service). */
     clearPersisted: () => {},
-    /** Logs 'Failed to Get Theme Settings !!!!' (spec §8; provided by auth-service). */
+    /** Logs 'Failed to Get Theme Settings !!!!' (product.md#messages; provided by auth-service). */
     reportThemeFailure: (_, _params: { error: unknown }) => {},
     /** Sends the browser to the directory's sign-in page (provided by auth-service: location.assign). */
     openProvider: (_, _params: { url: string }) => {},
@@ -316,7 +316,7 @@ export const authMachine = setup({
   guards: {
     restoredNothing: (_, params: RestoredSession) => params.record === null,
     restoredExpired: (_, params: RestoredSession) => params.record !== null && isExpired(params.record),
-    /** A federated record whose token expired is refreshed rather than dropped (spec §4, §9). */
+    /** A federated record whose token expired is refreshed rather than dropped (product.md#states, #limits). */
     restoredExpiredFederated: (_, params: RestoredSession) =>
       params.record !== null && params.record.federationAuth && isExpired(params.record),
     isFederated: ({ context }) => Boolean(context.record?.federationAuth),
@@ -325,7 +325,7 @@ export const authMachine = setup({
     pendingHasCompany: ({ context }) => Boolean(context.pending?.company),
     recordExpired: ({ context }) => !context.record || isExpired(context.record),
     isOwnCompany: ({ context }, params: { companyId: number }) => context.record?.company?.id === params.companyId,
-    /** Federated users get a token refresh for each of the first 3 attempts of a call (spec §9). */
+    /** Federated users get a token refresh for each of the first 3 attempts of a call (product.md#limits). */
     canRefresh: ({ context }, params: { attempt: number }) =>
       Boolean(context.record?.federationAuth) && params.attempt <= MAX_REFRESH_RETRIES,
   },
@@ -531,7 +531,7 @@ export const authMachine = setup({
                 { type: 'persistSession', params: ({ context }) => ({ record: context.record, theme: context.theme }) },
               ],
             },
-            // Spec §8: log 'Failed to Get Theme Settings !!!!' and keep the default theme.
+            // product.md#messages: log 'Failed to Get Theme Settings !!!!' and keep the default theme.
             onError: {
               target: '#auth.loggedIn',
               actions: [
@@ -557,7 +557,7 @@ export const authMachine = setup({
               // The timer was capped below the real expiry: arm it again.
               { target: 'active', reenter: true },
             ],
-            // Spec §9 guest credentials window: a federated token is refreshed every 50 minutes.
+            // product.md#limits guest credentials window: a federated token is refreshed every 50 minutes.
             guestRefreshWindow: { guard: 'isFederated', target: 'refreshing' },
           },
           on: {
@@ -606,9 +606,9 @@ export const authMachine = setup({
             { type: 'persistSession', params: ({ context }) => ({ record: context.record, theme: context.theme }) },
           ],
         },
-        // Issue 12: after accepting an invitation the company (and its theme) and the role change.
+        // After accepting an invitation the company (and its theme) and the role change.
         'auth.membershipChanged': { target: 'loggingIn.fetchingCompany', actions: 'assignPendingFromRecord' },
-        // Issue 13: a renamed user sees the new name in the header without signing in again.
+        // A renamed user sees the new name in the header without signing in again.
         'auth.profileChanged': {
           actions: [
             { type: 'assignUserName', params: ({ event }) => ({ name: event.name }) },
@@ -619,7 +619,7 @@ export const authMachine = setup({
     },
     loggingOut: {
       tags: ['loading'],
-      // Spec §4: logout clears the cookie and the store.
+      // product.md#states: logout clears the cookie and the store.
       entry: 'clearPersisted',
       invoke: {
         id: 'signOut',
@@ -627,7 +627,7 @@ export const authMachine = setup({
         input: ({ context }) => ({ record: context.record }),
         onDone: [
           {
-            // Spec §2: a federated user leaves through the directory (RP-initiated logout), which
+            // product.md#screens: a federated user leaves through the directory (RP-initiated logout), which
             // returns to the partner login.
             guard: { type: 'hasLogoutUrl', params: ({ event }) => event.output },
             target: 'loggedOut',

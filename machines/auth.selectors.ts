@@ -5,7 +5,7 @@ import type { authMachine } from './auth.machine';
 /** A snapshot of the auth actor. */
 export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 
-/** The login record (spec §3) while logged in, else null. */
+/** The login record (product.md#entities) while logged in, else null. */
 export const selectRecord = (s: AuthSnapshot): LoginRecord | null => (s.matches('loggedIn') ? s.context.record : null);
 
 /** True in `loggedIn` (also while a federated token is being refreshed). */
@@ -38,7 +38,7 @@ export const selectIsCompletingFederated = (s: AuthSnapshot): boolean =>
 /** Where a federated sign-in asked to go (its `redirect`), once logged in; else null. */
 export const selectReturnTo = (s: AuthSnapshot): string | null => (s.matches('loggedIn') ? s.context.returnTo : null);
 
-/** True when the signed-in user came through MA or QA single sign-on (spec §3 `federationAuth`). */
+/** True when the signed-in user came through MA or QA single sign-on (product.md#entities `federationAuth`). */
 export const selectIsFederated = (s: AuthSnapshot): boolean => Boolean(selectRecord(s)?.federationAuth);
 
 /** The signed-in user's role, or null. */
@@ -57,8 +57,8 @@ export function isLearnerRole(role: Role): boolean {
 }
 
 /**
- * Where a user lands after login (spec §2, §6): the partner of the company with acronym QAD →
- * /dashboard/analytics/attendance (issue 12: the page shows the company's attendance, which only
+ * Where a user lands after login (product.md#screens, #roles): the partner of the company with acronym QAD →
+ * /dashboard/analytics/attendance (the page shows the company's attendance, which only
  * its partner may read); learners → /my-courses; every other role → /dashboard. No record → /login.
  */
 export function landingFor(record: LoginRecord | null): string {

@@ -2,7 +2,7 @@ import { assign, fromCallback, setup } from 'xstate';
 import { failureOf, type Failure } from './support/errors';
 
 /**
- * A partner invites many people from a CSV or XLSX file (issue 12 item 4; spec §7 `POST
+ * A partner invites many people from a CSV or XLSX file (product.md#calls `POST
  * /users/bulk/invite` multipart {file}). Pure: the upload is the `uploadFile` callback actor of
  * `bulk-invitation.actors.ts`, which reports `upload.progress` while the bytes go, `upload.sent`
  * once they are all sent (the server is then reading the file and mailing), and finally
@@ -15,7 +15,7 @@ import { failureOf, type Failure } from './support/errors';
  *   report | failed ─bulk.reset─▶ idle
  *
  * A refused file (400 unreadable / too many rows, 413, 415) is `failed` with the server's message
- * (spec §8: "Server messages are shown for … bulk invite … failures"); row-level refusals are part
+ * (product.md#messages: "Server messages are shown for … bulk invite … failures"); row-level refusals are part
  * of the report, not failures.
  */
 

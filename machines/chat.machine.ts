@@ -3,7 +3,7 @@ import { notProvided } from './support/actors';
 import { failureOf } from './support/errors';
 
 /**
- * The session chat of a classroom (issue 16 part 5; spec §4 "resets exist for … session chat";
+ * The session chat of a classroom (product.md#states "resets exist for … session chat";
  * docs/classroom.md "Session chat"). One WebSocket per classroom (the `connection` actor), the
  * history over REST, deletions over REST.
  *

@@ -3,9 +3,9 @@ import { notProvided } from './support/actors';
 import { messageOf, statusOf } from './support/errors';
 
 /**
- * Paying for one session (spec §3 payment method kinds card | wallet; §4 "status 'succeeded' is
- * success, anything else is failure", resets of payment intent and add payment method; §9 amounts
- * × 100; DESIGN §1 Money). Invoked by the enrollment machine for paid sessions; its output tells
+ * Paying for one session (product.md#entities payment method kinds card | wallet; #states "status 'succeeded' is
+ * success, anything else is failure", resets of payment intent and add payment method; #limits amounts
+ * × 100; decisions.md Money). Invoked by the enrollment machine for paid sessions; its output tells
  * the parent how it ended. Pure: the HTTP calls are the named actors of `checkout.actors.ts`.
  *
  *   preparing (fee quote + saved cards + wallet + gateway config) ─▶ choosing | loadFailed
@@ -91,7 +91,7 @@ export interface CheckoutData {
 export interface PaymentResult {
   /** `pi_…` */
   id: string;
-  /** Stripe-like status; only 'succeeded' is success (spec §4). */
+  /** Stripe-like status; only 'succeeded' is success (product.md#states). */
   status: string;
   /** Integer cents. */
   amount: number;
@@ -180,7 +180,7 @@ export interface CheckoutContext {
   intent: PaymentResult | null;
   /** The 3-D Secure answer being sent (kept to resend it after no answer). */
   authResult: 'succeed' | 'fail' | null;
-  /** Adding a card failed (spec §4 "add payment method" state; reset when the learner acts again). */
+  /** Adding a card failed (product.md#states "add payment method" state; reset when the learner acts again). */
   cardError: CheckoutFailure | null;
   error: CheckoutFailure | null;
   releaseFailed: boolean;
@@ -218,7 +218,7 @@ export interface WalletPaymentInput {
   idempotencyKey: string;
 }
 
-/** Payment amount in integer cents for an amount in dollars (spec §9: price × 100). */
+/** Payment amount in integer cents for an amount in dollars (product.md#limits: price × 100). */
 export function toCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
@@ -322,7 +322,7 @@ export const checkoutMachine = setup({
       cardError: null,
     })),
     assignIntent: assign((_, params: PaymentResult) => ({ intent: params })),
-    /** Spec §4 payment intent reset: the intent is gone (released, refused or unknown to the server). */
+    /** product.md#states payment intent reset: the intent is gone (released, refused or unknown to the server). */
     forgetIntent: assign({ intent: null, authResult: null }),
     assignAuthResult: assign((_, params: { result: 'succeed' | 'fail' }) => ({ authResult: params.result })),
     assignFailure: assign(
@@ -353,7 +353,7 @@ export const checkoutMachine = setup({
     cardChosenWithOpenIntent: ({ context }) =>
       context.method?.kind === 'card' && context.quote !== null && isOpenIntent(context.intent),
     hasOpenIntent: ({ context }) => isOpenIntent(context.intent),
-    /** Spec §4: status 'succeeded' is success, anything else is failure. */
+    /** product.md#states: status 'succeeded' is success, anything else is failure. */
     paymentSucceeded: (_, params: PaymentResult) => params.status === 'succeeded',
     requiresAction: (_, params: PaymentResult) => params.status === 'requires_action',
     /** 409: the session is full (or the learner is already in it). */
@@ -563,7 +563,7 @@ export const checkoutMachine = setup({
             actions: { type: 'assignIntent', params: ({ event }) => event.output },
           },
           {
-            // Any other status is a failure (spec §4); the intent may be confirmed again.
+            // Any other status is a failure (product.md#states); the intent may be confirmed again.
             target: 'failed',
             actions: [
               { type: 'assignIntent', params: ({ event }) => event.output },
@@ -715,7 +715,7 @@ export const checkoutMachine = setup({
         { target: 'preparing', actions: 'resetForQuote' },
       ],
     },
-    /** Spec §4 payment intent reset: the open intent is cancelled so its seat is released at once. */
+    /** product.md#states payment intent reset: the open intent is cancelled so its seat is released at once. */
     cancelling: {
       tags: ['loading'],
       invoke: {

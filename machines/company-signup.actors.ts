@@ -6,7 +6,7 @@ import type { CompanySignUpFields } from './company-signup.machine';
 /**
  * The company sign-up machine's actor: `POST /auth/signup/company?g-recaptcha-response=<captcha>`
  * with `{company{name, acronym, language, address}, account{firstName, lastName, email, password,
- * language}}` (spec §7). Resolves with the sign-in result of the PENDING partner; rejects with an
+ * language}}` (product.md#calls). Resolves with the sign-in result of the PENDING partner; rejects with an
  * `ApiError` (400 field errors or a refused captcha, 409 e-mail or acronym taken, 429…) or the
  * network error.
  */

@@ -5,7 +5,7 @@ import type { SignInResult } from './auth.machine';
 import { captchaRefused, failureAfterCaptchaSolved } from './support/captcha';
 
 /**
- * Company sign-up (spec §5 "partner sign-up", §7 `POST /auth/signup/company?g-recaptcha-response`):
+ * Company sign-up (product.md#validation "partner sign-up", #calls `POST /auth/signup/company?g-recaptcha-response`):
  * the company (name, acronym, language, address) and its partner's account in one call. Pure: the
  * call is the `signUpCompany` actor of `company-signup.actors.ts`. The account starts PENDING
  * until an admin approves it (the company with it).

@@ -12,10 +12,10 @@ import type {
   UploadRequest,
 } from './course-editor.machine';
 
-/** The upload endpoints of the course form's files (spec §7), named as `src/lib/api/upload.ts` names them. */
+/** The upload endpoints of the course form's files (product.md#calls), named as `src/lib/api/upload.ts` names them. */
 export type CourseUploadKind = 'coursePicture' | 'courseVideo';
 
-/** Which upload endpoint each form field uses (spec §7). */
+/** Which upload endpoint each form field uses (product.md#calls). */
 const UPLOAD_KINDS: Record<UploadField, CourseUploadKind> = { picture: 'coursePicture', video: 'courseVideo' };
 
 /**
@@ -70,7 +70,7 @@ function uploadFailureOf(error: unknown): {
  * - `uploadFile`: `POST /courses/picture` or `/courses/video` over XHR; sends back
  *   `upload.progressed {loaded, total}` (bytes), then `upload.succeeded {upload}` or
  *   `upload.failed {error: {code, limit?, accepted?, status?}}`; stopping it aborts the request.
- * - `saveCourse`: `POST /courses` (`?id=` when updating) with the multipart payload of spec §3
+ * - `saveCourse`: `POST /courses` (`?id=` when updating) with the multipart payload of product.md#entities
  *   (`toCourseFormData`), then `GET /courses/{id}/edit` for the lesson ids as saved (null when
  *   that fails); resolves with the course id, status and saved syllabus; rejects with an
  *   `ApiError` (400 field errors, normalised) when the save fails.

@@ -1,7 +1,7 @@
 import { type CourseFormValues, hasSession, splitSkills, type Weeks, WEEKDAYS } from './course-editor.form';
 
 /**
- * The course create/update payload (spec §3), as multipart entries. Pure.
+ * The course create/update payload (product.md#entities), as multipart entries. Pure.
  *
  * Lives beside the course-editor machine; imports are relative (plain tsx loads it).
  */
@@ -29,7 +29,7 @@ export function toWeeks(values: CourseFormValues): Weeks {
 }
 
 /**
- * The multipart entries of the course form, in this order (spec §3, openapi `CourseForm`):
+ * The multipart entries of the course form, in this order (product.md#entities, openapi `CourseForm`):
  * `action`, `title`, `about`, `description`, `courseCategoryId`, `languageId`, `pictureId` and
  * `videoId` (when uploaded), `hasMultiInstructors`, `isPrivate` and `companyId` (company users),
  * `price`, `numHours`, `difficultyLevel`, the session fields `maxSeats`, `startDate`, `endDate`,

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { components } from '../openapi/schema';
 
 /**
- * The course form (spec §3 "Course form", "Course form initial data"): its values, the defaults
+ * The course form (product.md#entities "Course form", "Course form initial data"): its values, the defaults
  * of a new course, the mapping from the editor's initial data, and the client-side rules that
  * mirror the server's (openapi `CourseForm`). Pure and free of UI and language: the course-editor
  * machine imports it (under plain tsx too), rules answer codes that the UI translates.
@@ -15,7 +15,7 @@ export type CourseEditorData = components['schemas']['CourseEditorData'];
 export type Weekday = components['schemas']['Weekday'];
 export type Weeks = components['schemas']['Weeks'];
 
-/** Weekdays, sunday to saturday (spec §3, §9). */
+/** Weekdays, sunday to saturday (product.md#entities, #limits). */
 export const WEEKDAYS: readonly Weekday[] = [
   'sunday',
   'monday',
@@ -40,7 +40,7 @@ export interface LessonDraft {
   /**
    * The saved lesson's id (from `GET /courses/{id}/edit`), for the "Edit content" link to the
    * lesson-authoring screen; absent for a lesson added since. Never sent: the multipart payload
-   * of spec §3 is unchanged.
+   * of product.md#entities is unchanged.
    */
   id?: number;
   lessonTypeId: string;
@@ -71,7 +71,7 @@ export interface UploadRef {
 
 /**
  * The values of the course form. Text and number inputs hold what was typed (strings);
- * `requiredSkills` / `gainedSkills` are skill ids joined with '|' (spec §3).
+ * `requiredSkills` / `gainedSkills` are skill ids joined with '|' (product.md#entities).
  */
 export interface CourseFormValues {
   title: string;
@@ -125,7 +125,7 @@ function emptySchedule(): Record<Weekday, DaySlot> {
   >;
 }
 
-/** A new course (spec §3): language 1, BEGINNER, price 0, one empty syllabus week. */
+/** A new course (product.md#entities): language 1, BEGINNER, price 0, one empty syllabus week. */
 export function defaultCourseValues(): CourseFormValues {
   return {
     title: '',
@@ -161,13 +161,13 @@ export function splitSkills(joined: string): number[] {
     .filter((n, i, all) => n > 0 && all.indexOf(n) === i);
 }
 
-/** Skill ids joined with '|' (spec §3). */
+/** Skill ids joined with '|' (product.md#entities). */
 export function joinSkills(ids: readonly number[]): string {
   return ids.join('|');
 }
 
 /**
- * The form values of an existing course from `GET /courses/{id}/edit` (spec §3 "Course form
+ * The form values of an existing course from `GET /courses/{id}/edit` (product.md#entities "Course form
  * initial data"): numbers as strings, weekly slots per weekday, the syllabus by week (missing week
  * numbers become empty weeks), sections and lessons in their `order`.
  */
@@ -282,7 +282,7 @@ function sameData(a: unknown, b: unknown): boolean {
  * Whether the course form has unsaved changes: `values` differ from `saved` (the values as last
  * loaded from `GET /courses/{id}/edit` or saved; a new course's defaults), compared deeply, field
  * by field, as typed (so `'49'` and `'49.0'` differ). Ignored: the syllabus items' `key` (list
- * identity) and the lessons' `id` (the "Edit content" link), which are never sent (spec §3). An
+ * identity) and the lessons' `id` (the "Edit content" link), which are never sent (product.md#entities). An
  * upload in progress is not part of the values (the course-editor machine keeps it apart), so
  * only a finished upload (a new picture or video) counts as a change. Pure; never throws.
  */
@@ -317,7 +317,7 @@ export interface FieldIssue {
 }
 
 /**
- * Field errors by path, named like the server's error paths (spec §5): `title`, `startDate`,
+ * Field errors by path, named like the server's error paths (product.md#validation): `title`, `startDate`,
  * `weeks.monday`, `sections[<week>][<i>][name]`, `lessons[<week>][<section>][<lesson>][duration]`,
  * `picture`… Weeks are numbered from 1, sections and lessons from 0 (their position).
  */

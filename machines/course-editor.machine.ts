@@ -14,7 +14,7 @@ import type { CourseAction } from './course-editor.form-data';
 import type { components } from '../openapi/schema';
 
 /**
- * The course editor (`/courses/live/edit?id={id}`, spec §2, §3, §4, §5, §8). Pure: the HTTP calls
+ * The course editor (`/courses/live/edit?id={id}`, product.md#screens, #entities, #states, #validation, #messages). Pure: the HTTP calls
  * and the upload are the named actors of `course-editor.actors.ts`. Two parallel regions:
  *
  *   form:
@@ -24,14 +24,14 @@ import type { components } from '../openapi/schema';
  *             ─form.submitted─▶ validating ─(client rules pass)─▶ saving ─done─▶ saved
  *                                          └─(field errors)─▶ editing          └─error─▶ failed
  *     saved, failed ─form.changed─▶ editing ; ─form.submitted─▶ validating ; ─upload.requested─▶ uploading
- *     editor.destroyed (any time) ─▶ destroyed (final): the form's data is cleared (spec §4)
- *   preview (spec §4 course view mode): hidden ⇄ learner ⇄ instructor
+ *     editor.destroyed (any time) ─▶ destroyed (final): the form's data is cleared (product.md#states)
+ *   preview (product.md#states course view mode): hidden ⇄ learner ⇄ instructor
  *
  * Saving emits `course.saved {courseId, created}` (the UI toasts 'A new course has been created
  * successfuly !' / 'Course has been updated successfuly !' and goes to
  * `/courses/live/edit?id={courseId}`) or `course.saveFailed {created}` ('Course creation failed,
  * try again !' / 'Course update failed, try again !'). Client rule failures are codes
- * (`CourseFormErrors`), server field errors are the server's messages keyed by form field (spec §5
+ * (`CourseFormErrors`), server field errors are the server's messages keyed by form field (product.md#validation
  * normalisation). `savedValues` keeps the values as last loaded or saved, for the screen's
  * unsaved-changes guard. No translated text here.
  */
@@ -39,7 +39,7 @@ import type { components } from '../openapi/schema';
 type Schemas = components['schemas'];
 export type CourseStatus = Schemas['CourseStatus'];
 
-/** Reference data of the form (spec §3): categories, languages, skills, lesson types, US time zones. */
+/** Reference data of the form (product.md#entities): categories, languages, skills, lesson types, US time zones. */
 export interface EditorReference {
   categories: Array<{ id: number; name: string; nameAr: string }>;
   languages: Schemas['Language'][];
@@ -74,7 +74,7 @@ export interface UploadState {
   total: number;
 }
 
-/** Why an upload failed (spec §5, §8): the file is too large, of a wrong type, or the call failed. */
+/** Why an upload failed (product.md#validation, #messages): the file is too large, of a wrong type, or the call failed. */
 export interface UploadFailure {
   field: UploadField;
   code: 'upload.tooLarge' | 'upload.badType' | 'upload.failed';
@@ -139,7 +139,7 @@ export interface CourseEditorContext {
   savedValues: CourseFormValues;
   /** Client rule failures (codes), by field path. Checked on submit, then on every change. */
   errors: CourseFormErrors;
-  /** The server's field errors (normalised, spec §5), by form field. */
+  /** The server's field errors (normalised, product.md#validation), by form field. */
   serverErrors: Record<string, string>;
   submitAttempted: boolean;
   /** The action of the last submit. */
@@ -155,7 +155,7 @@ export type CourseEditorEvent =
   /** New form values; `fields` = keys (or key prefixes such as `sections`) whose server errors are now stale. */
   | { type: 'form.changed'; values: CourseFormValues; fields?: string[] }
   | { type: 'form.submitted'; action: CourseAction }
-  /** A file was chosen (null / undefined = none: nothing happens, spec §5). */
+  /** A file was chosen (null / undefined = none: nothing happens, product.md#validation). */
   | { type: 'upload.requested'; field: UploadField; file: File | null | undefined }
   | { type: 'upload.progressed'; loaded: number; total: number }
   | { type: 'upload.succeeded'; upload: { id: number; url: string } }
@@ -202,13 +202,13 @@ export const courseEditorMachine = setup({
       'createCourseEditorActors',
     ),
     /**
-     * Uploads the file (XHR, spec §7) and sends back `upload.progressed`, then `upload.succeeded`
+     * Uploads the file (XHR, product.md#calls) and sends back `upload.progressed`, then `upload.succeeded`
      * or `upload.failed`. Stopping it (leaving `uploading`) aborts the request.
      */
     uploadFile: fromCallback<AnyEventObject, UploadRequest>(() => {
       throw new Error('course-editor.machine: actor "uploadFile" was not provided (use createCourseEditorActors)');
     }),
-    /** `POST /courses` (multipart, spec §3), `?id=` when updating. */
+    /** `POST /courses` (multipart, product.md#entities), `?id=` when updating. */
     saveCourse: notProvided<SavedCourseResult, SaveCourseInput>(
       'course-editor',
       'saveCourse',
@@ -216,7 +216,7 @@ export const courseEditorMachine = setup({
     ),
   },
   guards: {
-    /** Spec §5: nothing happens when no file is given. */
+    /** product.md#validation: nothing happens when no file is given. */
     hasFile: ({ event }) => event.type === 'upload.requested' && Boolean(event.file),
     formIsValid: ({ context }) => Object.keys(context.errors).length === 0,
   },
@@ -335,7 +335,7 @@ export const courseEditorMachine = setup({
       ...(context.error?.status !== undefined ? { status: context.error.status } : {}),
       ...(context.error?.message ? { message: context.error.message } : {}),
     })),
-    /** Spec §4: destroying the course-editor form clears its data (initial data included). */
+    /** product.md#states: destroying the course-editor form clears its data (initial data included). */
     clearEditorData: assign({
       reference: null,
       course: null,
@@ -422,7 +422,7 @@ export const courseEditorMachine = setup({
             'upload.cancelled': { target: 'editing', actions: 'clearUpload' },
           },
         },
-        /** Transient: the client rules decide (spec §5 "Other client-side form rules"). */
+        /** Transient: the client rules decide (product.md#validation "Other client-side form rules"). */
         validating: {
           always: [{ guard: 'formIsValid', target: 'saving' }, { target: 'editing' }],
         },

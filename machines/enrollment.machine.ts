@@ -7,7 +7,7 @@ export { toCents } from './checkout.machine';
 export type { FeeQuote, PaymentResult, WalletSummary } from './checkout.machine';
 
 /**
- * Enrolling in a session (spec §4 enrollment and its reset, DESIGN §1 enrollment and money).
+ * Enrolling in a session (product.md#states enrollment and its reset, DESIGN #overview enrollment and money).
  * Pure: the HTTP calls are the named actors of `enrollment.actors.ts`; paying is the checkout
  * machine (`checkout.machine.ts`), invoked as the child `checkout` for paid sessions.
  *
@@ -134,7 +134,7 @@ export const enrollmentMachine = setup({
     })),
     markFull: assign(({ context }) => ({ session: { ...context.session, seatsLeft: 0 } })),
     clearError: assign({ error: null }),
-    /** Spec §4 resets: enrollment and payment intent. */
+    /** product.md#states resets: enrollment and payment intent. */
     resetWorkflow: assign({ payment: null, enrollment: null, error: null, notice: null }),
   },
   guards: {

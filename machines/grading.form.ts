@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /**
- * The grading form of a submission (spec §3 "Submission grade: grade, comment"; openapi
+ * The grading form of a submission (product.md#entities "Submission grade: grade, comment"; openapi
  * `GradeRequest`): the client-side rules that mirror the server's — a grade from 0 to the
  * assignment's points (decimals allowed; 422 beyond on the server), an optional comment of at most
  * 5000 characters. Pure and free of UI and language (rules answer codes the UI translates):

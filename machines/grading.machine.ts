@@ -11,9 +11,9 @@ import {
 import type { components } from '../openapi/schema';
 
 /**
- * Submissions and grading of one session (spec §2 "assignment submissions and grading", §4 every
- * asynchronous action goes in progress → success | failure, §7 `GET /sessions/{id}/submissions`,
- * `PATCH /submissions/{id} {grade, comment}`, §8 toasts). Pure: no fetch, router or toast.
+ * Submissions and grading of one session (product.md#screens "assignment submissions and grading", #states every
+ * asynchronous action goes in progress → success | failure, #calls `GET /sessions/{id}/submissions`,
+ * `PATCH /submissions/{id} {grade, comment}`, #messages toasts). Pure: no fetch, router or toast.
  *
  *   loading ─done─▶ loaded.idle ; ─error─▶ failed ('Cannot get Submissions!')
  *   failed ─submissions.retried─▶ loading

@@ -3,7 +3,7 @@ import { failureOf, fieldErrorsOf, type Failure } from './support/errors';
 import { notProvided } from './support/actors';
 
 /**
- * A partner invites one person into the company (issue 12 item 4; spec §7 `POST /users/invite
+ * A partner invites one person into the company (product.md#calls `POST /users/invite
  * {email, role}`). Pure: the call is the `sendInvitation` actor of `invitation.actors.ts`. The form
  * checks the e-mail on the client before it sends `invite.submitted`; the server decides:
  *
@@ -12,7 +12,7 @@ import { notProvided } from './support/actors';
  *   failed ─invite.submitted─▶ sending (retry) ; sent ─invite.submitted─▶ sending (the next person)
  *   sent | failed ─invite.reset─▶ editing
  *
- * The screen maps the outcome to spec §8's toasts: 'User Invited !' and 'Could not invite the user'
+ * The screen maps the outcome to product.md#messages's toasts: 'User Invited !' and 'Could not invite the user'
  * (followed by ': <server message>' when the status is 400; 409 already member / invited also
  * shows the server's message).
  */

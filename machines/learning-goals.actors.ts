@@ -3,7 +3,7 @@ import { type Api, unwrap } from './support/api';
 import type { LearningGoal, LearningGoalsData } from './learning-goals.machine';
 
 /**
- * The learning-goals machine's actors over the generated client (spec §7 "Learning goals"; each
+ * The learning-goals machine's actors over the generated client (product.md#calls "Learning goals"; each
  * rejects with an `ApiError` — `status`, `serverMessage`, `fieldErrors` — or the network error):
  *
  *   useMachine(learningGoalsMachine.provide({ actors: createLearningGoalsActors(api) }))

@@ -4,7 +4,7 @@ import { notProvided } from './support/actors';
 import { type Failure, failureOf } from './support/errors';
 
 /**
- * The learner's "Learning goals" page (issue 16 item 4; spec §7 "Learning goals";
+ * The learner's "Learning goals" page (product.md#calls "Learning goals";
  * docs/decisions.md "Learning goals"): load the goals and the skills, add a goal from the skill
  * picker, remove one after a confirmation. A statechart (docs/decisions.md "Plain hook or
  * statechart") because it has modes the screen shows and guards: a confirmation dialog open on a

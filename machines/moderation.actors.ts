@@ -10,7 +10,7 @@ type UserStatus = components['schemas']['UserStatus'];
 type InvitationStatus = components['schemas']['InvitationStatus'];
 type CourseStatus = components['schemas']['CourseStatus'];
 
-/** The user lists of the admin screen (spec §2): `GET /users/<list>`. */
+/** The user lists of the admin screen (product.md#screens): `GET /users/<list>`. */
 export type UserList = 'educators' | 'learners' | 'partners' | 'invitations';
 
 const SESSION_STATUSES: readonly SessionStatus[] = ['PENDING', 'APPROVED', 'REJECTED', 'ACTIVE', 'EXPIRED'];
@@ -92,7 +92,7 @@ export function createSessionModerationActors(api: Api) {
 }
 
 /**
- * Actors of the moderation machine for the admin user lists (spec §7 Users):
+ * Actors of the moderation machine for the admin user lists (product.md#calls Users):
  * - loadQueue: `GET /users/<filter.list>?query&status&page&pageSize` (invitations take no `query`);
  * - approveItem: `PUT /users/{id}/approve` (empty body);
  * - rejectItem / deleteItem: `PUT /users/{id}/reject|delete {message}`;
@@ -141,8 +141,7 @@ export function createUserModerationActors(api: Api) {
 const note = (message: string) => (message ? { message } : {});
 
 /**
- * Actors of the moderation machine for the admin course queue (spec §3 course statuses, issue 16
- * part 6):
+ * Actors of the moderation machine for the admin course queue (product.md#entities course statuses):
  * - loadQueue: `GET /courses/moderation?status&query&page&pageSize` (status PENDING by default);
  * - approveItem / publishItem: `POST /courses/{id}/approve|publish {message?}`;
  * - rejectItem / unpublishItem: `POST /courses/{id}/reject|unpublish {message}`;

@@ -3,9 +3,9 @@ import { notProvided } from './support/actors';
 import type { SessionRequestBody } from './session-request.machine';
 
 /**
- * Moderation of a list of items (spec §4: session moderation, session deletion and duplication,
- * user approve/reject/delete each go in progress → success | failure; DESIGN §1: a session is
- * PENDING → APPROVED | REJECTED; spec §3: a course is PENDING → APPROVED | REJECTED → PUBLISHED ⇄
+ * Moderation of a list of items (product.md#states: session moderation, session deletion and duplication,
+ * user approve/reject/delete each go in progress → success | failure; decisions.md: a session is
+ * PENDING → APPROVED | REJECTED; product.md#entities: a course is PENDING → APPROVED | REJECTED → PUBLISHED ⇄
  * UNPUBLISHED). One machine serves the admin session queue, the educator's sessions, the admin
  * course queue and the admin user lists: the route provides the actors (`moderation.actors.ts`)
  * and the actions it allows. Pure: no fetch, router or toast.

@@ -3,7 +3,7 @@ import { type Api, unwrap } from './support/api';
 import type { PasswordChanged } from './password.machine';
 
 /**
- * The password machines' actors over the generated client (issue 13):
+ * The password machines' actors over the generated client:
  *
  *   useMachine(resetPasswordMachine.provide({ actors: createPasswordActors(api), actions: { resetDone } }), { input })
  *

@@ -1,5 +1,5 @@
 /**
- * The new-password rules of the password forms (spec §5 identity-service policy, §9 minimum 8):
+ * The new-password rules of the password forms (product.md#validation identity-service policy, #limits minimum 8):
  * at least 8 characters with a lower-case letter, an upper-case letter, a digit and a special
  * character; the server checks the same (server/modules/auth/service.ts `passwordProblem`).
  * Codes, not texts: the UI says them in the reader's language.

@@ -3,7 +3,7 @@ import { notProvided } from './support/actors';
 import { type Failure, failureOf, fieldErrorsOf } from './support/errors';
 
 /**
- * The password workflows of issue 13 (spec §2, §5, §7, §8), three small statecharts. Pure: the
+ * The password workflows (product.md#screens, #validation, #calls, #messages), three small statecharts. Pure: the
  * calls are actors of `password.actors.ts`; what a failure *says* stays in the UI (codes here).
  *
  * Forgot password (`POST /account/reset-password/request`), always the same answer:
@@ -13,7 +13,7 @@ import { type Failure, failureOf, fieldErrorsOf } from './support/errors';
  *
  * Reset password (`POST /account/reset-password` with the mailed email + token):
  *
- *   editing ─reset.submitted─▶ submitting ─▶ done (final: `resetDone` toasts and goes to /, spec §2)
+ *   editing ─reset.submitted─▶ submitting ─▶ done (final: `resetDone` toasts and goes to /, product.md#screens)
  *                                  ├─ 422 token used ─▶ used       (final: ask for a new link)
  *                                  ├─ 422 token expired ─▶ expired (final)
  *                                  ├─ 422 token unknown ─▶ invalid (final)

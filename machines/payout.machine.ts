@@ -3,7 +3,7 @@ import { notProvided } from './support/actors';
 import { type Failure, failureOf, statusOf } from './support/errors';
 
 /**
- * An educator pays out the payable earnings to the bank account (spec §4, DESIGN §1 Money:
+ * An educator pays out the payable earnings to the bank account (product.md#states, DESIGN #overview Money:
  * `POST /payments/payouts` with an `Idempotency-Key`). Money moves, so the key is the machine's
  * business: one key per attempt, and the SAME key when an attempt is retried after an unknown
  * outcome (no answer, or a 5xx: the payout may have happened), so the server never pays twice.

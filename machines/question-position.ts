@@ -2,7 +2,7 @@ import type { QuizKind } from './quiz.types';
 
 /**
  * The learner's current-question position of quiz and learning-path attempts, kept in browser
- * storage (spec §4 "Current-question positions for learning path and quiz are kept in browser
+ * storage (product.md#states "Current-question positions for learning path and quiz are kept in browser
  * storage under two keys"; docs/classroom.md "Browser storage"): `localStorage` under
  * {@link POSITION_KEYS}, each a JSON map `attemptId → index` (0-based question index). The
  * server's `currentIndex` is the fallback when storage holds nothing for the attempt.

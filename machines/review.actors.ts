@@ -3,7 +3,7 @@ import { type Api, unwrap } from './support/api';
 import type { MyReview, SavedReview } from './review.machine';
 
 /**
- * The review machine's actors over the generated client (issue 16 part 1):
+ * The review machine's actors over the generated client:
  *
  *   useMachine(reviewMachine.provide({ actors: createReviewActors(api) }), { input: { courseId } })
  *

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /**
- * The review form of a course (spec §3 "Review: ratingValue, content"; openapi `ReviewRequest`):
+ * The review form of a course (product.md#entities "Review: ratingValue, content"; openapi `ReviewRequest`):
  * the client-side rules that mirror the server's — a rating of 1 to 5 whole stars and a text of 1
  * to 2000 characters once trimmed. Pure and free of UI and language (rules answer codes the UI
  * translates); machines/review.machine.ts uses it under plain tsx.

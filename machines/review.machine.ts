@@ -4,9 +4,9 @@ import { type Failure, failureOf, fieldErrorsOf } from './support/errors';
 import { type ReviewDraft, type ReviewIssues, toReviewRequest, validateReview } from './review.form';
 
 /**
- * A learner's review of a course, on the course page (issue 16 part 1; spec §3 Review, §4 "review
- * (reset 1 s after success or failure)", §7 `POST /courses/{id}/reviews`, §8 'New Review Created
- * Successfully' / 'Error while posting review !' with the server's message, §9 1000 ms; docs/decisions.md
+ * A learner's review of a course, on the course page (product.md#entities Review, #states "review
+ * (reset 1 s after success or failure)", #calls `POST /courses/{id}/reviews`, #messages 'New Review Created
+ * Successfully' / 'Error while posting review !' with the server's message, #limits 1000 ms; docs/decisions.md
  * "Reviews"). Pure: the calls are actors of `review.actors.ts`; toasts are the UI's, from emitted facts.
  *
  *   loading ─done─▶ reviewed      (the learner's review exists)
@@ -26,7 +26,7 @@ import { type ReviewDraft, type ReviewIssues, toReviewRequest, validateReview } 
  * `review.failed` (the UI toasts 'Error while posting review !' with the server's message).
  */
 
-/** Delay before the review state resets after a success or a failure (spec §4, §9: 1000 ms). */
+/** Delay before the review state resets after a success or a failure (product.md#states, #limits: 1000 ms). */
 export const REVIEW_RESET_DELAY_MS = 1000;
 
 /** The contract's Review, as far as the machine needs it. */
@@ -132,7 +132,7 @@ export const reviewMachine = setup({
       type: 'review.failed' as const,
       error: context.error ?? { code: 'review.failed' as const },
     })),
-    /** Spec §4: the review state resets (1 s after a success or a failure); a failed draft stays in the form. */
+    /** product.md#states: the review state resets (1 s after a success or a failure); a failed draft stays in the form. */
     resetAfterSuccess: assign({ draft: null, issues: {}, serverFieldErrors: {}, error: null }),
     resetAfterFailure: assign({ issues: {}, serverFieldErrors: {}, error: null }),
     clearForm: assign({ draft: null, issues: {}, serverFieldErrors: {}, error: null }),

@@ -23,7 +23,7 @@ export const isReviewBusy = (s: ReviewSnapshot): boolean => s.hasTag('busy');
 export const isEditingReview = (s: ReviewSnapshot): boolean => s.hasTag('form') && s.context.review !== null;
 /** The learner's saved review, or null. */
 export const savedReview = (s: ReviewSnapshot): SavedReview | null => s.context.review;
-/** True right after a save, until the 1 s reset (spec §4). */
+/** True right after a save, until the 1 s reset (product.md#states). */
 export const reviewJustSaved = (s: ReviewSnapshot): boolean => s.matches('saved');
 /** Why the last save failed (in `failed`, until the 1 s reset), else null. */
 export const reviewFailure = (s: ReviewSnapshot): ReviewFailure | null =>

@@ -5,14 +5,14 @@ import { failureOf } from './support/errors';
 /**
  * The workflows of a session's learners screen (educator, admin), two independent regions:
  *
- * mail (spec §3 Mail, §7 `POST /mail/send {message, userIdsTo}`, §4 "mail reset 1 s after success"):
+ * mail (product.md#entities Mail, #calls `POST /mail/send {message, userIdsTo}`, #states "mail reset 1 s after success"):
  *   closed ─mail.opened{userIds}─▶ editing ─mail.submitted{message,userIds}─▶ sending
  *   (an empty message or no recipient stays in editing with a code)
- *   sending ─done─▶ sent ─after 1000 ms (mailResetDelay, spec §9)─▶ closed (message and recipients cleared)
+ *   sending ─done─▶ sent ─after 1000 ms (mailResetDelay, product.md#limits)─▶ closed (message and recipients cleared)
  *           ─error─▶ failed (the server's message is shown) ─mail.submitted─▶ sending
  *   editing | failed | sent ─mail.closed─▶ closed
  *
- * content (spec §7 `PUT /sessions/{id}/content` with an empty list = reset the session's syllabus
+ * content (product.md#calls `PUT /sessions/{id}/content` with an empty list = reset the session's syllabus
  * to a copy of its course's syllabus):
  *   idle ─content.resetRequested─▶ confirming ─content.confirmed─▶ resetting ─done─▶ idle
  *                                                                            ─error─▶ failed
@@ -21,7 +21,7 @@ import { failureOf } from './support/errors';
  * Emitted facts for the UI's toasts: `mail.sent`, `mail.failed`, `content.reset`, `content.failed`.
  */
 
-/** Delay before the mail form resets after a success (spec §9: 1000 ms). */
+/** Delay before the mail form resets after a success (product.md#limits: 1000 ms). */
 export const MAIL_RESET_DELAY_MS = 1000;
 
 export interface SessionLearnersInput {
@@ -32,7 +32,7 @@ export interface WorkflowFailure {
   code: 'mail.failed' | 'mail.messageRequired' | 'mail.noRecipients' | 'content.failed';
   /** HTTP status (0 = no answer). */
   status?: number;
-  /** The server's message, when it sent one (shown for mail failures, spec §8). */
+  /** The server's message, when it sent one (shown for mail failures, product.md#messages). */
   message?: string;
 }
 
@@ -118,7 +118,7 @@ export const sessionLearnersMachine = setup({
       type: 'mail.failed' as const,
       error: context.mailError ?? { code: 'mail.failed' as const },
     })),
-    /** Spec §4: the mail state resets (1 s after a success, or when the form is closed). */
+    /** product.md#states: the mail state resets (1 s after a success, or when the form is closed). */
     resetMail: assign({ recipients: [], message: '', mailError: null, sentCount: null }),
     assignContentFailure: assign((_, params: { error: unknown }) => ({
       contentError: failureOf('content.failed', params.error),

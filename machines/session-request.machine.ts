@@ -2,7 +2,7 @@ import { assign, setup } from 'xstate';
 import { notProvided } from './support/actors';
 
 /**
- * An educator requests a new session of a course (spec §7 `POST /sessions`, DESIGN §1 Session):
+ * An educator requests a new session of a course (product.md#calls `POST /sessions`, DESIGN #overview Session):
  * dates, IANA time zone, weekly slots, seats and price. Pure: the call is the `requestSession`
  * actor of `session-request.actors.ts`. The form validates on the client before it sends
  * `request.submitted`; the server's answer decides:
@@ -15,7 +15,7 @@ import { notProvided } from './support/actors';
  * 'Error while creating Session !').
  */
 
-/** Weekday keys as the API spells them (spec §3: sunday to saturday). */
+/** Weekday keys as the API spells them (product.md#entities: sunday to saturday). */
 export type WeekdayKey = 'sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday';
 
 /** A weekly time slot: `start`/`end` 'HH:mm' in the session's time zone. */
@@ -57,7 +57,7 @@ export interface SessionRequestFailure {
 }
 
 export interface SessionRequestContext {
-  /** Server field errors (normalised, spec §5): field → message. */
+  /** Server field errors (normalised, product.md#validation): field → message. */
   fieldErrors: Record<string, string>;
   error: SessionRequestFailure | null;
   /** The last body sent. */

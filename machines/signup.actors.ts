@@ -6,7 +6,7 @@ import type { InvitationPreview, SignUpRequest } from './signup.machine';
 /**
  * The sign-up machine's actors.
  * - `signUp`: `POST /auth/signup?g-recaptcha-response=<captcha>` as multipart/form-data of the
- *   non-empty fields (spec §5, §7): names, e-mail, password, role, language and the invitation
+ *   non-empty fields (product.md#validation, #calls): names, e-mail, password, role, language and the invitation
  *   token. Resolves with the sign-in result; rejects with an `ApiError` (400 field errors or a
  *   refused captcha, 409 e-mail taken or invitation used, 410 invitation expired, 429…) or the
  *   network error.

@@ -5,7 +5,7 @@ import type { SignInResult } from './auth.machine';
 import { captchaRefused, failureAfterCaptchaSolved } from './support/captcha';
 
 /**
- * Sign-up of a person (spec §5, §7: `POST /auth/signup?g-recaptcha-response=…`, multipart of the
+ * Sign-up of a person (product.md#validation, #calls: `POST /auth/signup?g-recaptcha-response=…`, multipart of the
  * non-empty fields), as a learner or an educator, or by an invitation link. Pure: the calls are
  * the `signUp` and `getInvitation` actors of `signup.actors.ts`.
  *
@@ -80,7 +80,7 @@ export interface SignUpContext {
   captcha: string | null;
   /** Grows each time the captcha must be solved again (the widget is rebuilt for it). */
   captchaRound: number;
-  /** Server field errors (normalised, spec §5): field → message. */
+  /** Server field errors (normalised, product.md#validation): field → message. */
   fieldErrors: Record<string, string>;
   error: SignUpFailure | null;
   result: SignInResult | null;

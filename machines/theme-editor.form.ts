@@ -3,7 +3,7 @@ import { brandContrasts, MIN_TEXT_CONTRAST } from '../openapi/theme-contrast';
 export { brandContrasts, MIN_TEXT_CONTRAST };
 
 /**
- * The theme editor's form model (issue 12 "Brand the platform"): a company's three brand colours
+ * The theme editor's form model: a company's three brand colours
  * and its named links, the WCAG 2.1 AA readability rule, and the conversions to and from the
  * contract's `CompanySettings`. Pure: no I/O.
  *
@@ -13,11 +13,11 @@ export { brandContrasts, MIN_TEXT_CONTRAST };
  * must reach 4.5:1 (normal text, success criterion 1.4.3). Ratios come from colord's a11y plugin.
  */
 
-/** The three brand colours (spec §3 "Company theme"). */
+/** The three brand colours (product.md#entities "Company theme"). */
 export type ColourKey = 'primary' | 'secondary' | 'tertiary';
 export const COLOUR_KEYS: readonly ColourKey[] = ['primary', 'secondary', 'tertiary'];
 
-/** Spec §9 default colours: primary #6491D2, secondary #428D77, tertiary #DB5E3E. */
+/** product.md#limits default colours: primary #6491D2, secondary #428D77, tertiary #DB5E3E. */
 export const DEFAULT_COLOURS: Readonly<Record<ColourKey, string>> = {
   primary: '#6491D2',
   secondary: '#428D77',

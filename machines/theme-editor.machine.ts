@@ -11,8 +11,8 @@ import {
 } from './theme-editor.form';
 
 /**
- * The company theme editor (issue 12 "Brand the platform"; spec §3 company theme, §6 partner theme
- * settings, §7 `GET`/`PUT /companies/{id}/settings`, `POST /companies/{id}/picture`):
+ * The company theme editor (product.md#entities company theme, #roles partner theme
+ * settings, #calls `GET`/`PUT /companies/{id}/settings`, `POST /companies/{id}/picture`):
  *
  *   loading ─done─▶ ready ; ─error─▶ loadFailed ─settings.retried─▶ loading
  *   ready (parallel)
@@ -51,7 +51,7 @@ export interface LogoUpload {
   total: number;
 }
 
-/** Why the logo upload failed (spec §5, §8): too large, wrong type, or the call failed. */
+/** Why the logo upload failed (product.md#validation, #messages): too large, wrong type, or the call failed. */
 export interface LogoFailure {
   code: 'upload.tooLarge' | 'upload.badType' | 'upload.failed';
   limit?: string;
@@ -84,10 +84,10 @@ export type ThemeEditorEvent =
   | { type: 'link.changed'; index: number; name?: string; url?: string }
   | { type: 'link.added' }
   | { type: 'link.removed'; index: number }
-  /** Back to the spec §9 default colours (links kept). */
+  /** Back to the product.md#limits default colours (links kept). */
   | { type: 'theme.reset' }
   | { type: 'settings.submitted' }
-  /** A logo file was chosen (null / undefined = none: nothing happens, spec §5). */
+  /** A logo file was chosen (null / undefined = none: nothing happens, product.md#validation). */
   | { type: 'logo.selected'; file: File | null | undefined }
   | { type: 'logo.progressed'; loaded: number; total: number }
   | { type: 'logo.succeeded'; url: string }
@@ -147,7 +147,7 @@ export const themeEditorMachine = setup({
   guards: {
     /** Readable colours (WCAG 2.1 AA) and valid links: only then is the theme sent. */
     themeIsSavable: ({ context }) => checkTheme(context.values).ok,
-    /** Spec §5: nothing happens when no file is given. */
+    /** product.md#validation: nothing happens when no file is given. */
     hasFile: ({ event }) => event.type === 'logo.selected' && Boolean(event.file),
   },
   actions: {

@@ -3,8 +3,8 @@ import { failureOf, fieldErrorsOf, statusOf, type Failure } from './support/erro
 import { notProvided } from './support/actors';
 
 /**
- * Joining a course's waitlist, and confirming a guest's address (issue 16 part 2; spec §3 Waitlist,
- * §7 `POST /courses/{id}/waitlist {email}`, §8 'You are now on the waitlist!' and the server's
+ * Joining a course's waitlist, and confirming a guest's address (product.md#entities Waitlist,
+ * #calls `POST /courses/{id}/waitlist {email}`, #messages 'You are now on the waitlist!' and the server's
  * message on failure). Pure: the calls are the actors of `waitlist.actors.ts`.
  *
  *   start ─[token]─▶ confirming ─▶ confirmed (the guest's link worked)

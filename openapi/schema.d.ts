@@ -14,11 +14,11 @@ export interface paths {
         /**
          * Change the password
          * @description Changes the caller's password (product sign-in only; federated users answer 403). A wrong `oldPassword` answers 400
-         *     with a message (on `oldPassword`); `newPassword` follows the §5 policy (8+ characters with a lower-case letter, an
+         *     with a message (on `oldPassword`); `newPassword` follows the #validation policy (8+ characters with a lower-case letter, an
          *     upper-case letter, a digit and a special character). The account's other sign-ins end: every token issued before
          *     stops working (401). The answer carries a fresh token for the caller, who stays signed in.
          *
-         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Spec: §7 Authentication and account.
+         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Product rules (docs/product.md): #calls Authentication and account.
          */
         put: operations["changePassword"];
         post?: never;
@@ -41,7 +41,7 @@ export interface paths {
          * @description Replaces the caller's first and last name and, when sent, the language of their mails (the picture is set by
          *     `POST /account/picture`). Names are trimmed and may not be blank (400). Answers the updated user.
          *
-         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Spec: §7 Authentication and account (account info).
+         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Product rules (docs/product.md): #calls Authentication and account (account info).
          */
         put: operations["updateProfile"];
         post?: never;
@@ -62,11 +62,11 @@ export interface paths {
         put?: never;
         /**
          * Reset the password with an e-mailed token
-         * @description Sets a new password (§5 policy, else 400 on `password`). `confirmPassword` must equal `password` (400 on
+         * @description Sets a new password (#validation policy, else 400 on `password`). `confirmPassword` must equal `password` (400 on
          *     `confirmPassword`). A token that is unknown, already used or older than one hour answers 422 with one field error on
          *     `token` whose message is `invalid`, `used` or `expired`. A reset ends every sign-in of the account.
          *
-         *     Roles: public (no sign-in needed). Spec: §7 Authentication and account; §5 reset password.
+         *     Roles: public (no sign-in needed). Product rules (docs/product.md): #calls Authentication and account; #validation reset password.
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -90,7 +90,7 @@ export interface paths {
          *     address with no account gets a mail saying so (in `language`), so both cases do the same work. Always answers 202
          *     with the same message so it cannot be used to probe for accounts. Rate-limited per IP and per e-mail (429).
          *
-         *     Roles: public (no sign-in needed). Spec: §7 Authentication and account.
+         *     Roles: public (no sign-in needed). Product rules (docs/product.md): #calls Authentication and account.
          */
         post: operations["requestPasswordReset"];
         delete?: never;
@@ -112,7 +112,7 @@ export interface paths {
          * Sign in with email and password
          * @description Product (legacy) sign-in. Answers a bearer token and the signed-in user; wrong credentials answer 401 with a message the SPA shows (else "Invalid credentials").
          *
-         *     Roles: public (no sign-in needed). Spec: §7 Authentication and account; §3 logged-in record.
+         *     Roles: public (no sign-in needed). Product rules (docs/product.md): #calls Authentication and account; #entities logged-in record.
          */
         post: operations["signIn"];
         delete?: never;
@@ -132,7 +132,7 @@ export interface paths {
          * The directories this server offers sign-in with
          * @description The enterprise directories (MA, QA) whose sign-in is available on this server: those with an issuer configured (`OIDC_<CODE>_ISSUER`), and on a local demo install those served by the built-in development identity provider (`demo: true`). The SPA shows a "Sign in with …" button for these only; starting any other answers 404.
          *
-         *     Roles: public (no sign-in needed). Spec: §1, §9 federated providers.
+         *     Roles: public (no sign-in needed). Product rules (docs/product.md): #overview, #limits federated providers.
          */
         get: operations["listFederatedProviders"];
         put?: never;
@@ -154,9 +154,9 @@ export interface paths {
         put?: never;
         /**
          * Start a federated sign-in with the MA or QA directory
-         * @description Starts the OpenID Connect authorization code flow with PKCE (spec §1, §2 `sign-in-with-redirect`): answers the directory's authorization URL, which the SPA opens. The server keeps the state, nonce and PKCE verifier (10 minutes, single use) and binds them to this browser with the HttpOnly cookie `halaqa.oidc` (path `/api/auth/oidc`). `redirect` is where the SPA goes after signing in (a same-origin path). On a local install (a loopback `PUBLIC_URL`) asked at another loopback host name than `PUBLIC_URL`'s (`127.0.0.1` for `localhost`), nothing starts and no cookie is set: the URL is `PUBLIC_URL`'s login with `sign-in-with-redirect` (and `redirect`, `lang`), which starts the sign-in there, where its cookie reaches the callback. A directory that is not available on this server (no issuer configured, and no built-in identity provider: see `listFederatedProviders`) answers 404 "Sign-in with {provider} is not available on this server".
+         * @description Starts the OpenID Connect authorization code flow with PKCE (product.md#overview, #screens `sign-in-with-redirect`): answers the directory's authorization URL, which the SPA opens. The server keeps the state, nonce and PKCE verifier (10 minutes, single use) and binds them to this browser with the HttpOnly cookie `halaqa.oidc` (path `/api/auth/oidc`). `redirect` is where the SPA goes after signing in (a same-origin path). On a local install (a loopback `PUBLIC_URL`) asked at another loopback host name than `PUBLIC_URL`'s (`127.0.0.1` for `localhost`), nothing starts and no cookie is set: the URL is `PUBLIC_URL`'s login with `sign-in-with-redirect` (and `redirect`, `lang`), which starts the sign-in there, where its cookie reaches the callback. A directory that is not available on this server (no issuer configured, and no built-in identity provider: see `listFederatedProviders`) answers 404 "Sign-in with {provider} is not available on this server".
          *
-         *     Roles: public (no sign-in needed). Spec: §2 routes; §7 "The identity service is also called for sign-in".
+         *     Roles: public (no sign-in needed). Product rules (docs/product.md): #screens routes; #calls "The identity service is also called for sign-in".
          */
         post: operations["startFederatedSignIn"];
         delete?: never;
@@ -176,11 +176,11 @@ export interface paths {
         put?: never;
         /**
          * Finish a federated sign-in with the directory's answer
-         * @description The SPA's callback page (`/sso/{provider lower case}`, the redirect URI registered at the directory) posts the authorization response here. The server checks the state against the `halaqa.oidc` cookie of the browser that started, exchanges the code with the PKCE verifier, verifies the ID token (signature, issuer, audience, nonce, times with 5 s tolerance, spec §9), maps the directory groups to a role (the second group if present, otherwise the first, spec §3: USER, LEARNER, EDUCATOR or PARTNER), provisions the user in the directory's company on first sign-in (MA → MOROCCO, QA → QAD) and answers like sign-in, plus `redirect`. It sets the HttpOnly refresh cookie `halaqa.refresh` (path `/api/auth`). Requests of a federated user carry `X-Auth-Legacy: 0` (spec §6).
+         * @description The SPA's callback page (`/sso/{provider lower case}`, the redirect URI registered at the directory) posts the authorization response here. The server checks the state against the `halaqa.oidc` cookie of the browser that started, exchanges the code with the PKCE verifier, verifies the ID token (signature, issuer, audience, nonce, times with 5 s tolerance, product.md#limits), maps the directory groups to a role (the second group if present, otherwise the first, product.md#entities: USER, LEARNER, EDUCATOR or PARTNER), provisions the user in the directory's company on first sign-in (MA → MOROCCO, QA → QAD) and answers like sign-in, plus `redirect`. It sets the HttpOnly refresh cookie `halaqa.refresh` (path `/api/auth`). Requests of a federated user carry `X-Auth-Legacy: 0` (product.md#roles).
          *
          *     A state that is unknown, used, expired or not this browser's answers 400; a refused code, nonce or PKCE check, or a cancelled sign-in, 401; groups that give no Halaqa role 403; an e-mail that belongs to a password account 409.
          *
-         *     Roles: public (no sign-in needed). Spec: §1, §3 logged-in record, §7.
+         *     Roles: public (no sign-in needed). Product rules (docs/product.md): #overview, #entities logged-in record, #calls.
          */
         post: operations["completeFederatedSignIn"];
         delete?: never;
@@ -200,9 +200,9 @@ export interface paths {
         put?: never;
         /**
          * Refresh a federated user's access token
-         * @description Spec §4, §8, §9: a federated user whose call got 401 is refreshed and the call retried (up to 3 times). Reads the HttpOnly cookie `halaqa.refresh`, refreshes at the directory with its refresh token (so a user the directory has signed out or revoked cannot go on) and answers a new access token. The cookie's token is used once: the answer sets a new `halaqa.refresh` (rotation); a token used before and presented again more than 30 s after its use ends the whole sign-in (its access tokens too: a copied cookie), within 30 s (two tabs refreshing at once) it answers an access token and no new cookie. No cookie, an unknown, ended or expired sign-in, a reused token, or a refusal by the directory answers 401 (the SPA then signs the user out).
+         * @description product.md#states, #messages, #limits: a federated user whose call got 401 is refreshed and the call retried (up to 3 times). Reads the HttpOnly cookie `halaqa.refresh`, refreshes at the directory with its refresh token (so a user the directory has signed out or revoked cannot go on) and answers a new access token. The cookie's token is used once: the answer sets a new `halaqa.refresh` (rotation); a token used before and presented again more than 30 s after its use ends the whole sign-in (its access tokens too: a copied cookie), within 30 s (two tabs refreshing at once) it answers an access token and no new cookie. No cookie, an unknown, ended or expired sign-in, a reused token, or a refusal by the directory answers 401 (the SPA then signs the user out).
          *
-         *     Roles: public (the access token may have expired; the refresh cookie is the credential). Spec: §4 token refresh; §9.
+         *     Roles: public (the access token may have expired; the refresh cookie is the credential). Product rules (docs/product.md): #states token refresh; #limits.
          */
         post: operations["refreshFederatedToken"];
         delete?: never;
@@ -222,9 +222,9 @@ export interface paths {
         put?: never;
         /**
          * Sign out (ends a federated sign-in at the directory)
-         * @description Ends the sign-in of the bearer token, if any, and the one of this browser's `halaqa.refresh` cookie: their access and refresh tokens are refused from then on (OWASP ASVS 3.3.1), and the cookie is cleared. For a federated sign-in it also revokes the directory's refresh token and answers the directory's end-session URL (RP-initiated logout) whose post-logout redirect is the partner login `/login?sign-in-with-redirect={MA|QA}` (spec §2: logout goes to the central accounts login with the partner code and a way back to the app). Otherwise it answers `logoutUrl: null`.
+         * @description Ends the sign-in of the bearer token, if any, and the one of this browser's `halaqa.refresh` cookie: their access and refresh tokens are refused from then on (OWASP ASVS 3.3.1), and the cookie is cleared. For a federated sign-in it also revokes the directory's refresh token and answers the directory's end-session URL (RP-initiated logout) whose post-logout redirect is the partner login `/login?sign-in-with-redirect={MA|QA}` (product.md#screens: logout goes to the central accounts login with the partner code and a way back to the app). Otherwise it answers `logoutUrl: null`.
          *
-         *     Roles: public (no sign-in needed). Spec: §2, §4.
+         *     Roles: public (no sign-in needed). Product rules (docs/product.md): #screens, #states.
          */
         post: operations["signOut"];
         delete?: never;
@@ -310,7 +310,7 @@ export interface paths {
          * Get a proof-of-work captcha challenge
          * @description A fresh ALTCHA challenge (SHA-256 proof of work, signed by the server, valid 10 minutes). The browser widget finds the secret number and sends the solved payload (base64 JSON `{algorithm, challenge, number, salt, signature}`) as the `g-recaptcha-response` query parameter of sign-up, company sign-up and the contact form; each payload is accepted once.
          *
-         *     Roles: public (no sign-in needed). Spec: §5 "sign-up sends a captcha response"; §7 Authentication and account.
+         *     Roles: public (no sign-in needed). Product rules (docs/product.md): #validation "sign-up sends a captcha response"; #calls Authentication and account.
          */
         get: operations["getCaptchaChallenge"];
         put?: never;
@@ -334,7 +334,7 @@ export interface paths {
          * Sign up (learner or educator)
          * @description Creates a LEARNER, or a PENDING EDUCATOR when `role=EDUCATOR`, and answers like sign-in. Multipart form of the non-empty fields; the solved captcha travels as the `g-recaptcha-response` query parameter (`x-captcha`: missing, invalid, expired or already used answers 400). With `invitationToken` the account joins the invitation's company with the invited role (the e-mail must be the invited one, else 400; an expired or used invitation answers 410). An e-mail already in use answers 409.
          *
-         *     Roles: public (no sign-in needed). Spec: §7 Authentication and account; §5 validation.
+         *     Roles: public (no sign-in needed). Product rules (docs/product.md): #calls Authentication and account; #validation validation.
          */
         post: operations["signUp"];
         delete?: never;
@@ -356,7 +356,7 @@ export interface paths {
          * Confirm an account's e-mail address with the mailed link
          * @description A self-service sign-up (learner, educator, company partner) mails a link `/verify-email?token=…` (valid 7 days); the SPA's page posts its token here. Until then the address is unverified and claims nothing: a directory user (MA, QA) with that address signs in and takes the account over. Accounts made by invitation links, directories, administrators and the demo data count as verified. Confirming twice answers 200 again; a malformed, forged or expired token, or one for an address the account no longer has, answers 400.
          *
-         *     Roles: public (no sign-in needed: the token is the credential). Spec: §5 sign-up; §7.
+         *     Roles: public (no sign-in needed: the token is the credential). Product rules (docs/product.md): #validation sign-up; #calls.
          */
         post: operations["verifyEmail"];
         delete?: never;
@@ -378,7 +378,7 @@ export interface paths {
          * Sign up a company and its partner account
          * @description Creates, in one transaction, a PENDING company (with its address and language) and its PARTNER account, which starts PENDING until an admin approves it (approving or rejecting the partner decides the company too), and answers like sign-in. Needs a solved captcha (`x-captcha`, 400 otherwise). An e-mail or acronym already in use answers 409 and nothing is written.
          *
-         *     Roles: public (no sign-in needed). Spec: §7 Authentication and account; §5 partner sign-up.
+         *     Roles: public (no sign-in needed). Product rules (docs/product.md): #calls Authentication and account; #validation partner sign-up.
          */
         post: operations["signUpCompany"];
         delete?: never;
@@ -398,7 +398,7 @@ export interface paths {
          * Get a user
          * @description A user by id. Allowed: the user themself, ADMIN and SUPER_ADMIN, and a PARTNER for users of their company; anyone else gets 403.
          *
-         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Tenant-scoped: a PARTNER may read users of their own company. Spec: §7 Users.
+         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Tenant-scoped: a PARTNER may read users of their own company. Product rules (docs/product.md): #calls Users.
          */
         get: operations["getUser"];
         put?: never;
@@ -421,7 +421,7 @@ export interface paths {
          * Approve a user
          * @description Approves a PENDING user (educator or partner); empty body. A user not PENDING answers 409.
          *
-         *     Roles: ADMIN, SUPER_ADMIN. Spec: §7 Users; §6 admin actions.
+         *     Roles: ADMIN, SUPER_ADMIN. Product rules (docs/product.md): #calls Users; #roles admin actions.
          */
         put: operations["approveUser"];
         post?: never;
@@ -443,7 +443,7 @@ export interface paths {
          * Delete a user
          * @description Soft-deletes a user (status DELETED, sign-in refused); the message is mailed to them. Nobody may delete themself (403).
          *
-         *     Roles: ADMIN, SUPER_ADMIN. Spec: §7 Users; §6 admin actions.
+         *     Roles: ADMIN, SUPER_ADMIN. Product rules (docs/product.md): #calls Users; #roles admin actions.
          */
         put: operations["deleteUser"];
         post?: never;
@@ -467,7 +467,7 @@ export interface paths {
          * Withdraw an invitation
          * @description Withdraws a PENDING invitation: its link stops working (it reads as EXPIRED) and it leaves the list. `id` is the invitation id (an invitee has no user yet). An accepted invitation answers 409; another company's invitation 404.
          *
-         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: limited to the caller's company (ADMIN and SUPER_ADMIN see every company). Spec: §7 Users; DESIGN §1 Invitations.
+         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: limited to the caller's company (ADMIN and SUPER_ADMIN see every company). Product rules (docs/product.md): #calls Users; decisions.md Invitations.
          */
         delete: operations["deleteInvite"];
         options?: never;
@@ -487,7 +487,7 @@ export interface paths {
          * Reject a user
          * @description Rejects a PENDING user; the message is mailed to them. A user not PENDING answers 409.
          *
-         *     Roles: ADMIN, SUPER_ADMIN. Spec: §7 Users; §6 admin actions.
+         *     Roles: ADMIN, SUPER_ADMIN. Product rules (docs/product.md): #calls Users; #roles admin actions.
          */
         put: operations["rejectUser"];
         post?: never;
@@ -510,7 +510,7 @@ export interface paths {
          * Invite many users from a file
          * @description Invites every row of a CSV or XLSX file (columns `email`, `role`; a header row first; at most 1,000 data rows) into the caller's company, in one transaction, and mails each invitee a link valid 7 days. CSV: UTF-8 with or without BOM, comma or semicolon separated. The file type is checked by content. Rows already members, already invited, with an invalid e-mail, an unknown role (LEARNER or EDUCATOR) or repeating an earlier row are skipped with a reason; `report` lists every row. A file that cannot be read, has no `email`/`role` header or more than 1,000 rows → 400 and nothing is written. An admin without a company → 400.
          *
-         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: into the caller's company. Spec: §7 Users; §6 partner bulk invites.
+         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: into the caller's company. Product rules (docs/product.md): #calls Users; #roles partner bulk invites.
          */
         post: operations["bulkInviteUsers"];
         delete?: never;
@@ -530,7 +530,7 @@ export interface paths {
          * List educators
          * @description Users with role EDUCATOR, filtered by text and status (e.g. PENDING for approval), paged. A PARTNER sees the educators of their company.
          *
-         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: limited to the caller's company (ADMIN and SUPER_ADMIN see every company). Spec: §7 Users; §6 admin actions.
+         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: limited to the caller's company (ADMIN and SUPER_ADMIN see every company). Product rules (docs/product.md): #calls Users; #roles admin actions.
          */
         get: operations["listEducators"];
         put?: never;
@@ -552,7 +552,7 @@ export interface paths {
          * List invitations
          * @description Invitations into the company, newest first, paged. A PARTNER sees their company's invitations.
          *
-         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: limited to the caller's company (ADMIN and SUPER_ADMIN see every company). Spec: §7 Users; §6 partner invites.
+         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: limited to the caller's company (ADMIN and SUPER_ADMIN see every company). Product rules (docs/product.md): #calls Users; #roles partner invites.
          */
         get: operations["listInvitations"];
         put?: never;
@@ -576,7 +576,7 @@ export interface paths {
          * Invite a user into the company
          * @description Invites an e-mail with a role (LEARNER or EDUCATOR) into the caller's company; the invitee is mailed, in their language (or the company's when they have no account), a single-use link valid 7 days. Already a member or a pending invitation → 409. A caller without a company → 400.
          *
-         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: into the caller's company (an ADMIN invites into the company of the partner they act for: the caller's company). Spec: §7 Users; §3 Invite; DESIGN §1 Invitations.
+         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: into the caller's company (an ADMIN invites into the company of the partner they act for: the caller's company). Product rules (docs/product.md): #calls Users; #entities Invite; decisions.md Invitations.
          */
         post: operations["inviteUser"];
         delete?: never;
@@ -596,7 +596,7 @@ export interface paths {
          * Read an invitation from its link
          * @description What the invitation link says, before signing up or in: the invited e-mail, the role, the company and whether the link can still be used. The token is signed; a token that does not verify answers 404. An invitation accepted or withdrawn, or older than 7 days, answers 200 with status ACCEPTED or EXPIRED so the screen can say so.
          *
-         *     Roles: public (no sign-in needed). Spec: §6 partner invites; DESIGN §1 Invitations.
+         *     Roles: public (no sign-in needed). Product rules (docs/product.md): #roles partner invites; decisions.md Invitations.
          */
         get: operations["getInvitation"];
         put?: never;
@@ -620,7 +620,7 @@ export interface paths {
          * Accept an invitation with the signed-in account
          * @description The signed-in user whose e-mail is the invited one joins the invitation's company with the invited role; the invitation becomes ACCEPTED (single use). A used link answers 409, an expired one 410, another account's invitation 403, a token that does not verify 404. A new person accepts by signing up with `invitationToken` instead.
          *
-         *     Roles: any signed-in user. Spec: §6 partner invites; DESIGN §1 Invitations.
+         *     Roles: any signed-in user. Product rules (docs/product.md): #roles partner invites; decisions.md Invitations.
          */
         post: operations["acceptInvitation"];
         delete?: never;
@@ -640,7 +640,7 @@ export interface paths {
          * List learners
          * @description Users with role LEARNER or USER, filtered by text and status, paged. A PARTNER sees the learners of their company.
          *
-         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: limited to the caller's company (ADMIN and SUPER_ADMIN see every company). Spec: §7 Users; §6 admin actions.
+         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: limited to the caller's company (ADMIN and SUPER_ADMIN see every company). Product rules (docs/product.md): #calls Users; #roles admin actions.
          */
         get: operations["listLearners"];
         put?: never;
@@ -662,7 +662,7 @@ export interface paths {
          * List the caller's addresses
          * @description The caller's addresses, the default one first.
          *
-         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Spec: §7 Users.
+         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Product rules (docs/product.md): #calls Users.
          */
         get: operations["listMyAddresses"];
         put?: never;
@@ -670,7 +670,7 @@ export interface paths {
          * Add an address
          * @description Adds an address to the caller; with `isDefault` it becomes the default one.
          *
-         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Spec: §7 Users.
+         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Product rules (docs/product.md): #calls Users.
          */
         post: operations["createMyAddress"];
         delete?: never;
@@ -690,7 +690,7 @@ export interface paths {
          * Get the caller's company
          * @description The company the signed-in user belongs to, with its theme settings. 404 when the user belongs to no company.
          *
-         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Tenant-scoped: the caller's own company. Spec: §7 Users; DESIGN §1 Company.
+         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Tenant-scoped: the caller's own company. Product rules (docs/product.md): #calls Users; decisions.md Company.
          */
         get: operations["getMyCompany"];
         put?: never;
@@ -712,7 +712,7 @@ export interface paths {
          * List partners
          * @description Users with role PARTNER, filtered by text (name, e-mail) and status, paged.
          *
-         *     Roles: ADMIN, SUPER_ADMIN. Spec: §7 Users; §6 admin actions.
+         *     Roles: ADMIN, SUPER_ADMIN. Product rules (docs/product.md): #calls Users; #roles admin actions.
          */
         get: operations["listPartners"];
         put?: never;
@@ -736,7 +736,7 @@ export interface paths {
          * Send the contact form
          * @description Mails the contact form to the platform team. Needs a solved captcha (`x-captcha`, see getCaptchaChallenge).
          *
-         *     Roles: public (no sign-in needed). Spec: §7 Messaging; §2 contact us.
+         *     Roles: public (no sign-in needed). Product rules (docs/product.md): #calls Messaging; #screens contact us.
          */
         post: operations["sendContactMessage"];
         delete?: never;
@@ -756,7 +756,7 @@ export interface paths {
          * List the contact messages (admins' inbox)
          * @description The messages sent with the contact form (sendContactMessage), newest first, paged, with the number still unread. `unread=true` lists only the unread ones.
          *
-         *     Roles: ADMIN, SUPER_ADMIN. Spec: §2 contact us; issue 16 part 3.
+         *     Roles: ADMIN, SUPER_ADMIN. Product rules (docs/product.md): #screens contact us.
          */
         get: operations["listContactMessages"];
         put?: never;
@@ -779,7 +779,7 @@ export interface paths {
          * Mark a contact message as read
          * @description Marks one message of the admins' inbox as read (idempotent: the first reading time is kept).
          *
-         *     Roles: ADMIN, SUPER_ADMIN. Spec: §2 contact us; issue 16 part 3.
+         *     Roles: ADMIN, SUPER_ADMIN. Product rules (docs/product.md): #screens contact us.
          */
         put: operations["markContactMessageRead"];
         post?: never;
@@ -802,7 +802,7 @@ export interface paths {
          * E-mail users
          * @description Sends a message by e-mail to the given users. A recipient the caller may not reach answers 403.
          *
-         *     Roles: EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: an EDUCATOR may mail learners of their sessions, a PARTNER users of their company. Spec: §7 Messaging; §3 Mail.
+         *     Roles: EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: an EDUCATOR may mail learners of their sessions, a PARTNER users of their company. Product rules (docs/product.md): #calls Messaging; #entities Mail.
          */
         post: operations["sendMail"];
         delete?: never;
@@ -822,7 +822,7 @@ export interface paths {
          * List sessions (dashboard and moderation)
          * @description Sessions visible to the caller, filtered by status (e.g. PENDING for moderation) and course, newest first, paged.
          *
-         *     Roles: EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: an EDUCATOR sees their own sessions, a PARTNER the sessions of their company's private courses. Spec: §7 Sessions; §6 admin actions.
+         *     Roles: EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: an EDUCATOR sees their own sessions, a PARTNER the sessions of their company's private courses. Product rules (docs/product.md): #calls Sessions; #roles admin actions.
          */
         get: operations["listSessions"];
         put?: never;
@@ -830,7 +830,7 @@ export interface paths {
          * Request a new session of a course
          * @description An educator requests a new session of a course they teach (their own, or one with multiple instructors); it starts PENDING until an admin approves it. Dates out of order, a weekly slot ending before it starts, seats below 1, a negative price or a time zone outside the US list → 400 with field errors.
          *
-         *     Roles: EDUCATOR (own courses), ADMIN, SUPER_ADMIN (any course, e.g. duplicating a session; the course's educator runs it). Spec: §7 Sessions; DESIGN §1 Session.
+         *     Roles: EDUCATOR (own courses), ADMIN, SUPER_ADMIN (any course, e.g. duplicating a session; the course's educator runs it). Product rules (docs/product.md): #calls Sessions; decisions.md Session.
          */
         post: operations["requestSession"];
         delete?: never;
@@ -852,7 +852,7 @@ export interface paths {
          * Approve a session
          * @description Approves a PENDING session (it is ACTIVE from its startDate); the optional message is mailed to the educator and the course waitlist is mailed. Not PENDING → 409.
          *
-         *     Roles: ADMIN, SUPER_ADMIN. Spec: §7 Sessions; §4 session moderation.
+         *     Roles: ADMIN, SUPER_ADMIN. Product rules (docs/product.md): #calls Sessions; #states session moderation.
          */
         post: operations["approveSession"];
         delete?: never;
@@ -873,7 +873,7 @@ export interface paths {
          * Replace a session's syllabus
          * @description Replaces the session's weeks, sections and lessons. The SPA sends an empty list, which resets the session's syllabus to a copy of its course's syllabus.
          *
-         *     Roles: EDUCATOR, ADMIN, SUPER_ADMIN. Tenant-scoped: an EDUCATOR only for their own sessions. Spec: §7 Sessions; §3 Syllabus.
+         *     Roles: EDUCATOR, ADMIN, SUPER_ADMIN. Tenant-scoped: an EDUCATOR only for their own sessions. Product rules (docs/product.md): #calls Sessions; #entities Syllabus.
          */
         put: operations["updateSessionContent"];
         post?: never;
@@ -896,7 +896,7 @@ export interface paths {
          * Delete a session
          * @description Deletes a session; the message is mailed to the educator and the enrolled learners. An EDUCATOR may delete only their own sessions that have no enrollment (else 409); paid enrollments are refunded to the learners' wallets.
          *
-         *     Roles: EDUCATOR, ADMIN, SUPER_ADMIN. Tenant-scoped: an EDUCATOR only for their own sessions. Spec: §7 Sessions; §4 session deletion.
+         *     Roles: EDUCATOR, ADMIN, SUPER_ADMIN. Tenant-scoped: an EDUCATOR only for their own sessions. Product rules (docs/product.md): #calls Sessions; #states session deletion.
          */
         post: operations["deleteSession"];
         delete?: never;
@@ -918,7 +918,7 @@ export interface paths {
          * Enroll in a session
          * @description No body. Free session → enrolls (201). Paid session → 402 unless already paid (the payment enrolled the learner; answers 200). Already enrolled → 200 with the existing enrollment. Full → 409 "Session is full". A USER is promoted to LEARNER on first enrollment.
          *
-         *     Roles: LEARNER, USER. Tenant-scoped: sessions of private courses only for users of their company. Spec: §7 Sessions; DESIGN §1 Enrollment.
+         *     Roles: LEARNER, USER. Tenant-scoped: sessions of private courses only for users of their company. Product rules (docs/product.md): #calls Sessions; decisions.md Enrollment.
          */
         post: operations["enrollInSession"];
         delete?: never;
@@ -938,7 +938,7 @@ export interface paths {
          * Get session details (public)
          * @description A session with its course. `enrollment` is always null here; use `/info/secured` when signed in.
          *
-         *     Roles: public (no sign-in needed). A bearer token, when sent, is honoured (signed-in company users also see the sessions of their company's private courses; anyone else gets 404). Tenant-scoped: private courses only for users of their company. Spec: §7 Sessions.
+         *     Roles: public (no sign-in needed). A bearer token, when sent, is honoured (signed-in company users also see the sessions of their company's private courses; anyone else gets 404). Tenant-scoped: private courses only for users of their company. Product rules (docs/product.md): #calls Sessions.
          */
         get: operations["getSessionInfo"];
         put?: never;
@@ -960,7 +960,7 @@ export interface paths {
          * Get session details (signed in)
          * @description A session with its course and the caller's enrollment (null when not enrolled).
          *
-         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Tenant-scoped: sessions of private courses only for users of their company. Spec: §7 Sessions.
+         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Tenant-scoped: sessions of private courses only for users of their company. Product rules (docs/product.md): #calls Sessions.
          */
         get: operations["getSessionInfoSecured"];
         put?: never;
@@ -982,7 +982,7 @@ export interface paths {
          * List the learners of a session
          * @description Learners enrolled in a session, paged.
          *
-         *     Roles: EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: an EDUCATOR only for their sessions, a PARTNER only the learners of their company. Spec: §7 Sessions; §2 session learners.
+         *     Roles: EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: an EDUCATOR only for their sessions, a PARTNER only the learners of their company. Product rules (docs/product.md): #calls Sessions; #screens session learners.
          */
         get: operations["listSessionLearners"];
         put?: never;
@@ -1006,7 +1006,7 @@ export interface paths {
          * Reject a session
          * @description Rejects a PENDING session; the message is mailed to the educator. Not PENDING → 409.
          *
-         *     Roles: ADMIN, SUPER_ADMIN. Spec: §7 Sessions; §4 session moderation.
+         *     Roles: ADMIN, SUPER_ADMIN. Product rules (docs/product.md): #calls Sessions; #states session moderation.
          */
         post: operations["rejectSession"];
         delete?: never;
@@ -1026,7 +1026,7 @@ export interface paths {
          * List the submissions of a session
          * @description Assignment submissions of every learner of a session, newest first, paged.
          *
-         *     Roles: EDUCATOR, ADMIN, SUPER_ADMIN. Tenant-scoped: an EDUCATOR only for their own sessions. Spec: §7 Sessions; §2 assignment submissions and grading.
+         *     Roles: EDUCATOR, ADMIN, SUPER_ADMIN. Tenant-scoped: an EDUCATOR only for their own sessions. Product rules (docs/product.md): #calls Sessions; #screens assignment submissions and grading.
          */
         get: operations["listSessionSubmissions"];
         put?: never;
@@ -1048,7 +1048,7 @@ export interface paths {
          * Get session syllabus (public)
          * @description Weeks → sections → lessons of a session. Lesson links are always null here.
          *
-         *     Roles: public (no sign-in needed). A bearer token, when sent, is honoured (signed-in company users also see the sessions of their company's private courses; anyone else gets 404). Tenant-scoped: private courses only for users of their company. Spec: §7 Sessions; §3 Syllabus.
+         *     Roles: public (no sign-in needed). A bearer token, when sent, is honoured (signed-in company users also see the sessions of their company's private courses; anyone else gets 404). Tenant-scoped: private courses only for users of their company. Product rules (docs/product.md): #calls Sessions; #entities Syllabus.
          */
         get: operations["getSessionSyllabus"];
         put?: never;
@@ -1070,7 +1070,7 @@ export interface paths {
          * Get session syllabus (signed in)
          * @description Like the public syllabus, but lesson links are filled in for enrolled learners, the session educator, ADMIN and SUPER_ADMIN.
          *
-         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Tenant-scoped: sessions of private courses only for users of their company. Spec: §7 Sessions; §3 Syllabus.
+         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Tenant-scoped: sessions of private courses only for users of their company. Product rules (docs/product.md): #calls Sessions; #entities Syllabus.
          */
         get: operations["getSessionSyllabusSecured"];
         put?: never;
@@ -1092,7 +1092,7 @@ export interface paths {
          * List the caller's enrollments
          * @description The caller's enrollments with their session and course, newest first.
          *
-         *     Roles: LEARNER, USER. Spec: §7 Sessions; §2 /my-courses.
+         *     Roles: LEARNER, USER. Product rules (docs/product.md): #calls Sessions; #screens /my-courses.
          */
         get: operations["listMyEnrollments"];
         put?: never;
@@ -1114,7 +1114,7 @@ export interface paths {
          * Explore open sessions
          * @description APPROVED and ACTIVE sessions of PUBLISHED courses, with their course, filtered by free text and category, soonest first, paged.
          *
-         *     Roles: public (no sign-in needed). A bearer token, when sent, is honoured (signed-in company users also see their company's private courses). Tenant-scoped: sessions of private courses only for users of their company. Spec: §7 Sessions.
+         *     Roles: public (no sign-in needed). A bearer token, when sent, is honoured (signed-in company users also see their company's private courses). Tenant-scoped: sessions of private courses only for users of their company. Product rules (docs/product.md): #calls Sessions.
          */
         get: operations["exploreSessions"];
         put?: never;
@@ -1138,7 +1138,7 @@ export interface paths {
          * Create or update a course
          * @description The course editor. Without `id`: creates a course (201) and, when the form carries session fields (startDate, endDate, timezone, maxSeats, weeks), its first session (PENDING). With `?id=`: updates that course (200; only its educator or an admin). Sections and lessons are given as indexed multipart fields.
          *
-         *     Roles: EDUCATOR, ADMIN, SUPER_ADMIN. Tenant-scoped: private courses belong to the given company, which must be the educator's own. Spec: §7 Courses; §3 course form and create/update payload.
+         *     Roles: EDUCATOR, ADMIN, SUPER_ADMIN. Tenant-scoped: private courses belong to the given company, which must be the educator's own. Product rules (docs/product.md): #calls Courses; #entities course form and create/update payload.
          */
         post: operations["saveCourse"];
         delete?: never;
@@ -1158,7 +1158,7 @@ export interface paths {
          * Get course details
          * @description A course with its about text, video, required and gained skills, rating and next session. Unpublished or private courses the caller may not see answer 404.
          *
-         *     Roles: public (no sign-in needed). A bearer token, when sent, is honoured (signed-in company users also see their company's private courses). Tenant-scoped: private courses only for users of their company. Spec: §7 Courses.
+         *     Roles: public (no sign-in needed). A bearer token, when sent, is honoured (signed-in company users also see their company's private courses). Tenant-scoped: private courses only for users of their company. Product rules (docs/product.md): #calls Courses.
          */
         get: operations["getCourseInfo"];
         put?: never;
@@ -1180,7 +1180,7 @@ export interface paths {
          * List the reviews of a course
          * @description Reviews of a course, newest first, paged.
          *
-         *     Roles: public (no sign-in needed). A bearer token, when sent, is honoured (signed-in company users also see their company's private courses). Tenant-scoped: private courses only for users of their company. Spec: §7 Courses; §3 Review.
+         *     Roles: public (no sign-in needed). A bearer token, when sent, is honoured (signed-in company users also see their company's private courses). Tenant-scoped: private courses only for users of their company. Product rules (docs/product.md): #calls Courses; #entities Review.
          */
         get: operations["listCourseReviews"];
         put?: never;
@@ -1188,7 +1188,7 @@ export interface paths {
          * Review a course
          * @description One review per learner per course (rating 1–5 and a text of 1–2000 characters, trimmed), only from a learner with an ACTIVE enrollment in a session of the course that has started (its start date, in the session's time zone, is today or before). Refusals, nothing written: never enrolled → 403 'Only learners enrolled in a session of this course can review it'; enrolled but no session started yet → 422 'You can review this course once your session has started (on YYYY-MM-DD)'; a second review of the same course → 409 'You have already reviewed this course: edit your review instead' (edit it with `updateCourseReview`); a course the caller cannot see → 404. The course's rating (average and count, in CourseSummary and CourseInfo) is computed from the reviews, so it shows the new review at once.
          *
-         *     Roles: LEARNER. Spec: §7 Courses; §3 Review; §8 'New Review Created Successfully' / 'Error while posting review !'; DESIGN §1 Reviews; docs/decisions.md "Reviews".
+         *     Roles: LEARNER. Product rules (docs/product.md): #calls Courses; #entities Review; #messages 'New Review Created Successfully' / 'Error while posting review !'; decisions.md Reviews; docs/decisions.md "Reviews".
          */
         post: operations["createCourseReview"];
         delete?: never;
@@ -1208,7 +1208,7 @@ export interface paths {
          * The caller's review of a course and whether they may write one
          * @description The signed-in learner's own review of the course (null when none) and whether they may review it: `ELIGIBLE` (an ACTIVE enrollment in a session of the course that has started), `NOT_STARTED` (enrolled, but every such session starts later: `startDate` is the earliest, a calendar date in the session's time zone) or `NOT_ENROLLED`. The course page shows the review form from it. A course the caller cannot see → 404.
          *
-         *     Roles: LEARNER. Spec: §7 Courses; §3 Review; DESIGN §1 Reviews; docs/decisions.md "Reviews".
+         *     Roles: LEARNER. Product rules (docs/product.md): #calls Courses; #entities Review; decisions.md Reviews; docs/decisions.md "Reviews".
          */
         get: operations["getMyCourseReview"];
         put?: never;
@@ -1231,7 +1231,7 @@ export interface paths {
          * Edit one's own review of a course
          * @description The author of a review changes its rating and text (same rules as `createCourseReview`); `updatedAt` is set, `createdAt` kept. Another learner's review → 403 'You can only edit your own review'; a review that is not of this course, or a course the caller cannot see → 404. Bad rating or text → 400, nothing written.
          *
-         *     Roles: LEARNER (the review's author only). Spec: §7 Courses; §3 Review; DESIGN §1 Reviews; docs/decisions.md "Reviews".
+         *     Roles: LEARNER (the review's author only). Product rules (docs/product.md): #calls Courses; #entities Review; decisions.md Reviews; docs/decisions.md "Reviews".
          */
         put: operations["updateCourseReview"];
         post?: never;
@@ -1239,7 +1239,7 @@ export interface paths {
          * Remove an abusive review (admins)
          * @description An admin removes a review of a course (abusive, off-topic); the course's rating is recomputed at once. Recorded in the audit log (`review.removed`, entity `review`, with the course, author, rating and text removed) in the same transaction. A review that is not of this course → 404.
          *
-         *     Roles: ADMIN, SUPER_ADMIN. Spec: §3 Review; DESIGN §1 Reviews; docs/decisions.md "Reviews".
+         *     Roles: ADMIN, SUPER_ADMIN. Product rules (docs/product.md): #entities Review; decisions.md Reviews; docs/decisions.md "Reviews".
          */
         delete: operations["deleteCourseReview"];
         options?: never;
@@ -1258,7 +1258,7 @@ export interface paths {
          * List the open sessions of a course
          * @description APPROVED and ACTIVE sessions of a course that have not ended, soonest first.
          *
-         *     Roles: public (no sign-in needed). A bearer token, when sent, is honoured (signed-in company users also see their company's private courses). Tenant-scoped: private courses only for users of their company. Spec: §7 Courses.
+         *     Roles: public (no sign-in needed). A bearer token, when sent, is honoured (signed-in company users also see their company's private courses). Tenant-scoped: private courses only for users of their company. Product rules (docs/product.md): #calls Courses.
          */
         get: operations["listActiveCourseSessions"];
         put?: never;
@@ -1284,7 +1284,7 @@ export interface paths {
          *
          *     A signed-in caller joins with their own account address (422 otherwise: nobody can sign someone else up for mails); the entry is confirmed at once: 201 added, 200 already on it. A guest (no bearer token) gives an address, which is mailed a confirmation link (`/waitlist/confirm/<token>`, valid 72 hours, see confirmWaitlist): 202, whatever the address's state, so the answer tells nothing about who is on the list; an address already confirmed is not mailed again. Unconfirmed addresses are never mailed about sessions. `language` (guests) chooses the language of the mails (default en). Guest calls are rate-limited per IP and per e-mail (429).
          *
-         *     Roles: public (no sign-in needed). A bearer token, when sent, is honoured (the caller's own address, confirmed at once). Tenant-scoped: private courses only for users of their company. Spec: §7 Courses; §3 Waitlist; §8 'You are now on the waitlist!'; DESIGN §1 Waitlist; issue 16 part 2.
+         *     Roles: public (no sign-in needed). A bearer token, when sent, is honoured (the caller's own address, confirmed at once). Tenant-scoped: private courses only for users of their company. Product rules (docs/product.md): #calls Courses; #entities Waitlist; #messages 'You are now on the waitlist!'; decisions.md Waitlist.
          */
         post: operations["joinWaitlist"];
         delete?: never;
@@ -1308,7 +1308,7 @@ export interface paths {
          *
          *     Errors: 404 no entry has this token (mistyped or made up); 410 the link is older than 72 hours and was not used (join again for a new one).
          *
-         *     Roles: public (no sign-in needed). Spec: §3 Waitlist; issue 16 part 2.
+         *     Roles: public (no sign-in needed). Product rules (docs/product.md): #entities Waitlist.
          */
         post: operations["confirmWaitlist"];
         delete?: never;
@@ -1328,7 +1328,7 @@ export interface paths {
          * List course categories
          * @description Every category with the number of published courses in it; with `partnerId`, only courses of that company are counted.
          *
-         *     Roles: public (no sign-in needed). Spec: §7 Courses; §3 reference data.
+         *     Roles: public (no sign-in needed). Product rules (docs/product.md): #calls Courses; #entities reference data.
          */
         get: operations["listCategories"];
         put?: never;
@@ -1350,7 +1350,7 @@ export interface paths {
          * Explore published courses
          * @description Published courses, filtered by free text (`query`, matched against title, description and skills), category and difficulty, paged.
          *
-         *     Roles: public (no sign-in needed). A bearer token, when sent, is honoured (signed-in company users also see their company's private courses). Tenant-scoped: private courses only for users of their company. Spec: §7 Courses; §2 course explore screen.
+         *     Roles: public (no sign-in needed). A bearer token, when sent, is honoured (signed-in company users also see their company's private courses). Tenant-scoped: private courses only for users of their company. Product rules (docs/product.md): #calls Courses; #screens course explore screen.
          */
         get: operations["exploreCourses"];
         put?: never;
@@ -1372,7 +1372,7 @@ export interface paths {
          * List the courses the caller can teach
          * @description For an EDUCATOR: their own courses (any status, with the message of the last moderation decision) and PUBLISHED courses with multiple instructors; for admins every course. Filtered by text, paged.
          *
-         *     Roles: EDUCATOR, ADMIN, SUPER_ADMIN. Spec: §7 Courses; §2 courses to teach.
+         *     Roles: EDUCATOR, ADMIN, SUPER_ADMIN. Product rules (docs/product.md): #calls Courses; #screens courses to teach.
          */
         get: operations["listCoursesToTeach"];
         put?: never;
@@ -1394,7 +1394,7 @@ export interface paths {
          * List courses for moderation
          * @description The admins' course moderation queue: courses in one status (PENDING by default: sent for review, with or without a session), oldest submission first for PENDING, else most recently changed first; `query` matches the title. `pendingSessions` counts the course's sessions also waiting for review (approving one of them publishes the course, docs/decisions.md "Course moderation").
          *
-         *     Roles: ADMIN, SUPER_ADMIN. Spec: §3 course statuses; §6 admin actions.
+         *     Roles: ADMIN, SUPER_ADMIN. Product rules (docs/product.md): #entities course statuses; #roles admin actions.
          */
         get: operations["listCoursesForReview"];
         put?: never;
@@ -1418,7 +1418,7 @@ export interface paths {
          * Approve a course sent for review
          * @description PENDING → APPROVED: the course passed review; it enters the catalog when its educator or an admin publishes it (publishCourse) or when a session of it is approved. The optional message is mailed to the educator in their language; audited. Not PENDING → 409.
          *
-         *     Roles: ADMIN, SUPER_ADMIN. Spec: §3 course statuses; §4 moderation in progress, success, failure.
+         *     Roles: ADMIN, SUPER_ADMIN. Product rules (docs/product.md): #entities course statuses; #states moderation in progress, success, failure.
          */
         post: operations["approveCourse"];
         delete?: never;
@@ -1440,7 +1440,7 @@ export interface paths {
          * Reject a course sent for review
          * @description PENDING → REJECTED with a message (required, mailed to the educator in their language, shown on their courses page); the educator edits and sends it again. Audited. Not PENDING → 409; an empty message → 400 (nothing written).
          *
-         *     Roles: ADMIN, SUPER_ADMIN. Spec: §3 course statuses (REJECTED with a message).
+         *     Roles: ADMIN, SUPER_ADMIN. Product rules (docs/product.md): #entities course statuses (REJECTED with a message).
          */
         post: operations["rejectCourse"];
         delete?: never;
@@ -1462,7 +1462,7 @@ export interface paths {
          * Take a published course out of the catalog
          * @description PUBLISHED → UNPUBLISHED with a message (required, mailed to the educator): the course and its sessions leave explore and course info for everyone but admins and its educator, and nobody new can enroll; sessions already running go on for their enrolled learners (classroom, syllabus). Audited. Not PUBLISHED → 409; an empty message → 400.
          *
-         *     Roles: ADMIN, SUPER_ADMIN. Spec: §3 course statuses (UNPUBLISHED).
+         *     Roles: ADMIN, SUPER_ADMIN. Product rules (docs/product.md): #entities course statuses (UNPUBLISHED).
          */
         post: operations["unpublishCourse"];
         delete?: never;
@@ -1484,7 +1484,7 @@ export interface paths {
          * Put an approved or unpublished course in the catalog
          * @description APPROVED → PUBLISHED by its educator or an admin; UNPUBLISHED → PUBLISHED by an admin only (an educator sends an unpublished course for review again from the editor). The course and its open sessions appear in explore again. The optional message is mailed to the educator when an admin publishes; audited. Another educator's course → 403; another status → 409.
          *
-         *     Roles: EDUCATOR (own course), ADMIN, SUPER_ADMIN. Spec: §3 course statuses (PUBLISHED).
+         *     Roles: EDUCATOR (own course), ADMIN, SUPER_ADMIN. Product rules (docs/product.md): #entities course statuses (PUBLISHED).
          */
         post: operations["publishCourse"];
         delete?: never;
@@ -1504,7 +1504,7 @@ export interface paths {
          * Get dashboard counters
          * @description Counters for the caller's dashboard; which counters depends on the role.
          *
-         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Tenant-scoped: partner counters cover their company only. Spec: §7 Reference and dashboard.
+         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Tenant-scoped: partner counters cover their company only. Product rules (docs/product.md): #calls Reference and dashboard.
          */
         get: operations["getDashboardStats"];
         put?: never;
@@ -1526,7 +1526,7 @@ export interface paths {
          * List lesson types
          * @description Every lesson type (meeting, video, reading, assignment, quiz, learningObjective, programmingAssignment, notes, liveSession).
          *
-         *     Roles: public (no sign-in needed). Spec: §7 Reference and dashboard; §3 lesson types.
+         *     Roles: public (no sign-in needed). Product rules (docs/product.md): #calls Reference and dashboard; #entities lesson types.
          */
         get: operations["listLessonTypes"];
         put?: never;
@@ -1548,7 +1548,7 @@ export interface paths {
          * List course languages
          * @description The languages a course can be taught in (id 1 is English, the default of a new course).
          *
-         *     Roles: public (no sign-in needed). Spec: §3 reference data and course form defaults.
+         *     Roles: public (no sign-in needed). Product rules (docs/product.md): #entities reference data and course form defaults.
          */
         get: operations["listLanguages"];
         put?: never;
@@ -1570,7 +1570,7 @@ export interface paths {
          * List skills
          * @description The skills a course can require or teach, by name; `query` filters by a part of the name.
          *
-         *     Roles: public (no sign-in needed). Spec: §3 reference data (skills), course form skills.
+         *     Roles: public (no sign-in needed). Product rules (docs/product.md): #entities reference data (skills), course form skills.
          */
         get: operations["listSkills"];
         put?: never;
@@ -1590,10 +1590,10 @@ export interface paths {
         };
         /**
          * Load a course into the editor
-         * @description The course form's initial data (spec §3): fields, skills (CourseSkill entries and the `|`-joined ids), the first
+         * @description The course form's initial data (product.md#entities): fields, skills (CourseSkill entries and the `|`-joined ids), the first
          *     session's dates, time zone, seats and weekly slots, and the syllabus by week. Only the course's educator and admins.
          *
-         *     Roles: EDUCATOR, ADMIN, SUPER_ADMIN. Spec: §3 course form initial data; §2 /courses/live/edit.
+         *     Roles: EDUCATOR, ADMIN, SUPER_ADMIN. Product rules (docs/product.md): #entities course form initial data; #screens /courses/live/edit.
          */
         get: operations["getCourseEditorData"];
         put?: never;
@@ -1615,7 +1615,7 @@ export interface paths {
          * List US time zones
          * @description The US IANA time zones offered for sessions, with their current UTC offset.
          *
-         *     Roles: public (no sign-in needed). Spec: §7 Reference and dashboard; §9 US time zones.
+         *     Roles: public (no sign-in needed). Product rules (docs/product.md): #calls Reference and dashboard; #limits US time zones.
          */
         get: operations["listUsTimezones"];
         put?: never;
@@ -1637,15 +1637,15 @@ export interface paths {
          * List the submissions of an assignment
          * @description Submissions for an assignment or programming-assignment lesson, newest first, paged; `sessionId` narrows to one session.
          *
-         *     Roles: LEARNER, EDUCATOR, ADMIN, SUPER_ADMIN. Tenant-scoped: a LEARNER sees only their own submissions, an EDUCATOR those of their sessions. Spec: §7 Assignments.
+         *     Roles: LEARNER, EDUCATOR, ADMIN, SUPER_ADMIN. Tenant-scoped: a LEARNER sees only their own submissions, an EDUCATOR those of their sessions. Product rules (docs/product.md): #calls Assignments.
          */
         get: operations["listAssignmentSubmissions"];
         put?: never;
         /**
          * Submit an assignment
-         * @description Uploads the learner's document for an assignment lesson (multipart field `document`, kinds of spec §5 checked by content) as a new SUBMITTED submission (earlier ones are kept as history) until graded. Only learners enrolled in a session of the course (else 403); after the deadline 409 unless the educator allows late work (then marked late).
+         * @description Uploads the learner's document for an assignment lesson (multipart field `document`, kinds of product.md#validation checked by content) as a new SUBMITTED submission (earlier ones are kept as history) until graded. Only learners enrolled in a session of the course (else 403); after the deadline 409 unless the educator allows late work (then marked late).
          *
-         *     Roles: LEARNER. Spec: §7 Assignments; DESIGN §1 Assignments and grading.
+         *     Roles: LEARNER. Product rules (docs/product.md): #calls Assignments; decisions.md Assignments and grading.
          */
         post: operations["submitAssignment"];
         delete?: never;
@@ -1671,7 +1671,7 @@ export interface paths {
          * Grade a submission
          * @description Sets (or edits) the grade (0 … the assignment's points, 422 beyond) and comment of a submission; it becomes DONE.
          *
-         *     Roles: EDUCATOR, ADMIN, SUPER_ADMIN. Tenant-scoped: an EDUCATOR only for their own sessions. Spec: §7 Assignments; §3 submission grade.
+         *     Roles: EDUCATOR, ADMIN, SUPER_ADMIN. Tenant-scoped: an EDUCATOR only for their own sessions. Product rules (docs/product.md): #calls Assignments; #entities submission grade.
          */
         patch: operations["gradeSubmission"];
         trace?: never;
@@ -1687,7 +1687,7 @@ export interface paths {
          * Get the caller's payout bank account
          * @description The bank account the educator is paid out to; 404 when none.
          *
-         *     Roles: EDUCATOR. Spec: §7 Payments; §2 bank accounts; DESIGN §1 Money (payouts).
+         *     Roles: EDUCATOR. Product rules (docs/product.md): #calls Payments; #screens bank accounts; decisions.md Money (payouts).
          */
         get: operations["getExternalAccount"];
         put?: never;
@@ -1695,7 +1695,7 @@ export interface paths {
          * Set the payout bank account
          * @description Sets (replaces) the bank account the educator is paid out to, from a gateway bank-account token. A token the gateway refuses → 422.
          *
-         *     Roles: EDUCATOR. Spec: §7 Payments; §4 add bank account.
+         *     Roles: EDUCATOR. Product rules (docs/product.md): #calls Payments; #states add bank account.
          */
         post: operations["addExternalAccount"];
         delete?: never;
@@ -1715,7 +1715,7 @@ export interface paths {
          * List the caller's saved cards
          * @description The caller's saved cards, the default one first.
          *
-         *     Roles: LEARNER, USER. Spec: §7 Payments; §2 payment methods.
+         *     Roles: LEARNER, USER. Product rules (docs/product.md): #calls Payments; #screens payment methods.
          */
         get: operations["listCards"];
         put?: never;
@@ -1723,7 +1723,7 @@ export interface paths {
          * Save a card
          * @description Attaches a card (gateway token) to the caller. A token the gateway refuses → 422.
          *
-         *     Roles: LEARNER, USER. Spec: §7 Payments; §4 add payment method.
+         *     Roles: LEARNER, USER. Product rules (docs/product.md): #calls Payments; #states add payment method.
          */
         post: operations["addCard"];
         delete?: never;
@@ -1745,7 +1745,7 @@ export interface paths {
          * Quote the platform fee for a price
          * @description Platform fee and total for a price (dollars); `amount` is the total in integer cents, what the client pays.
          *
-         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Spec: §7 Payments; §9 amounts ×100.
+         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Product rules (docs/product.md): #calls Payments; #limits amounts ×100.
          */
         post: operations["quoteFee"];
         delete?: never;
@@ -1767,7 +1767,7 @@ export interface paths {
          * Start a card payment for a session
          * @description Creates a card payment intent (requires_payment_method) for a session. `amount` (cents) must equal the session's fee-quote amount (else 422); full → 409. Confirm it with POST /payments/intents/{id}/confirm.
          *
-         *     Roles: LEARNER, USER. Spec: §7 Payments; §9 amounts ×100; DESIGN §1 Money.
+         *     Roles: LEARNER, USER. Product rules (docs/product.md): #calls Payments; #limits amounts ×100; decisions.md Money.
          */
         post: operations["createPaymentIntent"];
         delete?: never;
@@ -1789,7 +1789,7 @@ export interface paths {
          * Confirm a card payment
          * @description Charges one of the caller's saved cards for the intent. `succeeded` → the learner is enrolled (enrollmentId set); `requires_action` → 3-D Secure needed; a declined card → 402. Only the intent's owner (else 404).
          *
-         *     Roles: LEARNER, USER. Spec: §7 Payments; §4 card payment confirmation.
+         *     Roles: LEARNER, USER. Product rules (docs/product.md): #calls Payments; #states card payment confirmation.
          */
         post: operations["confirmPaymentIntent"];
         delete?: never;
@@ -1813,7 +1813,7 @@ export interface paths {
          *     enrolls the learner (`succeeded`); `fail` leaves the intent in `requires_payment_method` with
          *     `lastPaymentError.code = authentication_failed` and answers 402. With the Stripe gateway the step happens in Stripe.js.
          *
-         *     Roles: LEARNER, USER. Spec: §4 payment states; DESIGN §1 Money (3-D Secure).
+         *     Roles: LEARNER, USER. Product rules (docs/product.md): #states payment states; decisions.md Money (3-D Secure).
          */
         post: operations["authenticatePaymentIntent"];
         delete?: never;
@@ -1836,7 +1836,7 @@ export interface paths {
          * @description Cancels an intent that has not succeeded (the learner changed their mind or method); the seat held for it is
          *     released at once. A succeeded intent answers 409. Cancelling twice answers the canceled intent.
          *
-         *     Roles: LEARNER, USER. Spec: §4 payment intent reset.
+         *     Roles: LEARNER, USER. Product rules (docs/product.md): #states payment intent reset.
          */
         post: operations["cancelPaymentIntent"];
         delete?: never;
@@ -1859,7 +1859,7 @@ export interface paths {
          * Remove a saved card
          * @description Detaches one of the caller's saved cards. When it was the default, the newest remaining card becomes the default.
          *
-         *     Roles: LEARNER, USER. Spec: §3 payment method kinds; payment methods screen.
+         *     Roles: LEARNER, USER. Product rules (docs/product.md): #entities payment method kinds; payment methods screen.
          */
         delete: operations["removeCard"];
         options?: never;
@@ -1879,7 +1879,7 @@ export interface paths {
          * Make a saved card the default
          * @description The default card is offered first at checkout.
          *
-         *     Roles: LEARNER, USER. Spec: payment methods screen.
+         *     Roles: LEARNER, USER. Product rules (docs/product.md): payment methods screen.
          */
         put: operations["setDefaultCard"];
         post?: never;
@@ -1901,7 +1901,7 @@ export interface paths {
          * @description Which gateway runs (`sandbox`, the embedded default, or `stripe`), Stripe's publishable key with Stripe, and in
          *     sandbox mode the test cards the checkout offers (Stripe's documented test tokens and their outcome).
          *
-         *     Roles: public (no sign-in needed). Spec: §7 Payments; DESIGN §2 payments.
+         *     Roles: public (no sign-in needed). Product rules (docs/product.md): #calls Payments; architecture.md payments.
          */
         get: operations["getPaymentConfig"];
         put?: never;
@@ -1925,7 +1925,7 @@ export interface paths {
          *     session has not ended, `payable` once it ended (delivered) and not yet paid out, `paidOut` in total; with the
          *     payouts, newest first. Money in dollars; payout amounts in cents.
          *
-         *     Roles: EDUCATOR. Spec: DESIGN §1 Money (educators are paid out after a session is delivered).
+         *     Roles: EDUCATOR. Product rules (docs/product.md): decisions.md Money (educators are paid out after a session is delivered).
          */
         get: operations["getMyEarnings"];
         put?: never;
@@ -1950,7 +1950,7 @@ export interface paths {
          * @description Moves everything payable to the educator's bank account (a balanced ledger transaction EARNINGS → PAYOUTS) and
          *     answers the payout. No bank account → 422; nothing payable → 422. Takes an `Idempotency-Key`.
          *
-         *     Roles: EDUCATOR. Spec: DESIGN §1 Money.
+         *     Roles: EDUCATOR. Product rules (docs/product.md): decisions.md Money.
          */
         post: operations["createPayout"];
         delete?: never;
@@ -1975,7 +1975,7 @@ export interface paths {
          *     after 3-D Secure) and `payment_intent.payment_failed` records the failure. A bad signature answers 400; the sandbox
          *     gateway answers 404.
          *
-         *     Roles: public (Stripe signs the request). Spec: §7 Payments; DESIGN §2 payments.
+         *     Roles: public (Stripe signs the request). Product rules (docs/product.md): #calls Payments; architecture.md payments.
          */
         post: operations["receiveStripeWebhook"];
         delete?: never;
@@ -1997,7 +1997,7 @@ export interface paths {
          * Pay for a session from the wallet
          * @description Pays a session from the caller's wallet and enrolls them, in one transaction. `amount` (cents) must equal the session's fee-quote amount, else 422; insufficient balance → 422; full → 409; already enrolled → 409. Replaying the same `Idempotency-Key` returns the first result; the same key with a different body → 422.
          *
-         *     Roles: LEARNER, USER. Spec: §7 Payments; §4 wallet payment; DESIGN §1 Money.
+         *     Roles: LEARNER, USER. Product rules (docs/product.md): #calls Payments; #states wallet payment; decisions.md Money.
          */
         post: operations["payWithWallet"];
         delete?: never;
@@ -2017,7 +2017,7 @@ export interface paths {
          * Get the caller's wallet
          * @description Balance (sum of the ledger) and the 50 newest ledger entries.
          *
-         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Spec: §7 Payments; DESIGN §1 Money.
+         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Product rules (docs/product.md): #calls Payments; decisions.md Money.
          */
         get: operations["getMyWallet"];
         put?: never;
@@ -2042,7 +2042,7 @@ export interface paths {
          * Remove a learning goal
          * @description Removes one of the caller's learning goals (another user's goal → 404).
          *
-         *     Roles: LEARNER, USER. Spec: §7 Learning goals.
+         *     Roles: LEARNER, USER. Product rules (docs/product.md): #calls Learning goals.
          */
         delete: operations["deleteLearningGoal"];
         options?: never;
@@ -2067,7 +2067,7 @@ export interface paths {
          *     to the caller's company) that teach the skill and in which the caller has no enrollment; courses with an open session
          *     first (docs/decisions.md "Learning goals").
          *
-         *     Roles: LEARNER, USER. Spec: §7 Learning goals; DESIGN §1 Learning goals.
+         *     Roles: LEARNER, USER. Product rules (docs/product.md): #calls Learning goals; decisions.md Learning goals.
          */
         get: operations["listLearningGoals"];
         put?: never;
@@ -2093,8 +2093,8 @@ export interface paths {
          *     suggestions, as `listLearningGoals` does. An unknown skill → 400 (field `skillId`); a skill already among the
          *     caller's goals → 409; a 21st goal → 422. Nothing is written on a refusal.
          *
-         *     Roles: LEARNER, USER. Spec: §7 Learning goals (the spec names no create call; same style as
-         *     `DELETE /v2/learningGoal/{id}`); DESIGN §1 Learning goals.
+         *     Roles: LEARNER, USER. Product rules (docs/product.md): #calls Learning goals (the spec names no create call; same style as
+         *     `DELETE /v2/learningGoal/{id}`); decisions.md Learning goals.
          */
         post: operations["createLearningGoal"];
         delete?: never;
@@ -2116,7 +2116,7 @@ export interface paths {
          * Upload the company logo
          * @description Uploads the company logo (multipart field `picture`, png or jpeg); it becomes `settings.logo`, shown in the app header to the company's members. Too large → 413; wrong type → 415.
          *
-         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: a PARTNER only for their own company (an approved partner). Spec: §7 Companies; §3 company theme (logo).
+         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: a PARTNER only for their own company (an approved partner). Product rules (docs/product.md): #calls Companies; #entities company theme (logo).
          */
         post: operations["uploadCompanyPicture"];
         delete?: never;
@@ -2136,7 +2136,7 @@ export interface paths {
          * Get company theme settings
          * @description Theme settings of a company: style colours, links and logo. Allowed for any signed-in member of the company, ADMIN and SUPER_ADMIN.
          *
-         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Tenant-scoped: members of the company only (ADMIN and SUPER_ADMIN see every company). Spec: §7 Companies (this is the theme call); §3 company theme.
+         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Tenant-scoped: members of the company only (ADMIN and SUPER_ADMIN see every company). Product rules (docs/product.md): #calls Companies (this is the theme call); #entities company theme.
          */
         get: operations["getCompanySettings"];
         /**
@@ -2145,7 +2145,7 @@ export interface paths {
          *
          *     Readable themes only (WCAG 2.1 AA, at least 4.5:1 for normal text): for each colour, white text on its button shade and its badge text on its badge tint (the shades the SPA derives, panda.config.ts). An unreadable colour → 400 with the message "The theme is not readable" and one field error per colour (`style.primaryColor` …) naming the colour, its value and the contrast found; nothing is changed.
          *
-         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: a PARTNER only for their own company. Spec: §7 Companies; §6 partner theme settings; §9 default colours.
+         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: a PARTNER only for their own company. Product rules (docs/product.md): #calls Companies; #roles partner theme settings; #limits default colours.
          */
         put: operations["updateCompanySettings"];
         post?: never;
@@ -2166,7 +2166,7 @@ export interface paths {
          * List the members of a company
          * @description The company's learners, educators and users (not its partner), searchable by name or e-mail, newest member first, paged. Each member carries the date they joined (the invitation they accepted, else their sign-up), their active enrollments and their progress over those sessions (lessons DONE in lesson progress / lessons of the enrolled sessions' courses).
          *
-         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: a PARTNER only for their own company. Spec: §6 partner company; DESIGN §1 Invitations.
+         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: a PARTNER only for their own company. Product rules (docs/product.md): #roles partner company; decisions.md Invitations.
          */
         get: operations["listCompanyMembers"];
         put?: never;
@@ -2191,7 +2191,7 @@ export interface paths {
          * Remove a member from a company
          * @description Removes a learner, educator or user from the company: they keep their account and their enrollments, but lose `companyId` and with it the company's private courses. A user who is not a member of this company answers 404; the partner cannot be removed (403).
          *
-         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: a PARTNER only for their own company. Spec: §6 partner company; DESIGN §1 Invitations.
+         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: a PARTNER only for their own company. Product rules (docs/product.md): #roles partner company; decisions.md Invitations.
          */
         delete: operations["removeCompanyMember"];
         options?: never;
@@ -2212,7 +2212,7 @@ export interface paths {
          * Mail an invitation again
          * @description Mails a PENDING invitation of the company again, with a fresh link (the link of an earlier mail stops working; the 7 days still count from the invitation). The mail goes through the invitations' outbox, after the answer: 202 says it is queued, and a server that stops before sending mails it when it or another instance runs its periodic jobs. An invitation of another company answers 404; an accepted, withdrawn or expired one 409 (invite the address again instead), and nothing is written.
          *
-         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: a PARTNER only for their own company. Spec: §6 partner invites; DESIGN §1 Invitations.
+         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: a PARTNER only for their own company. Product rules (docs/product.md): #roles partner invites; decisions.md Invitations.
          */
         post: operations["resendInvitation"];
         delete?: never;
@@ -2232,7 +2232,7 @@ export interface paths {
          * Attendance of the company's learners
          * @description Attendance analytics of the company's own learners (users of the company with an ACTIVE enrollment), computed from the attendance records of live meetings. A **meeting held** is an occurrence of a `meeting` or `liveSession` lesson of the session's course (its slot, docs/classroom.md "Meeting slot") whose start time is at or before now. Per session: the meetings held so far, the company's learners and their attendance rate (attended ÷ (meetings held × learners)); per learner: meetings attended ÷ held over the sessions in the filter; per week (weeks start on Monday, the date of the occurrence in the session's time zone): attended ÷ expected. Learners of other companies are never counted. Filters: `courseId`, `sessionId`, and `from`/`to` (calendar dates, inclusive, applied to the occurrence date); `from` after `to` answers 400.
          *
-         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: a PARTNER only for their own company. Spec: §2 /dashboard/analytics/attendance. DESIGN §1 Attendance.
+         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: a PARTNER only for their own company. Product rules (docs/product.md): #screens /dashboard/analytics/attendance. decisions.md Attendance.
          */
         get: operations["getCompanyAttendanceAnalytics"];
         put?: never;
@@ -2256,7 +2256,7 @@ export interface paths {
          * Upload the profile picture
          * @description Uploads one file in the multipart field `profilePicture` and answers its id, URL and kind (PROFILEPICTURE). Accepted: png, jpeg. Too large → 413 ("File size must be less than …"); wrong type → 415 ("File type must be …"). It becomes the caller's picture.
          *
-         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Spec: §7 Uploads; §3 upload response; §5 upload kinds.
+         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Product rules (docs/product.md): #calls Uploads; #entities upload response; #validation upload kinds.
          */
         post: operations["uploadProfilePicture"];
         delete?: never;
@@ -2278,7 +2278,7 @@ export interface paths {
          * Upload a résumé
          * @description Uploads one file in the multipart field `resume` and answers its id, URL and kind (RESUME). Accepted: pdf, doc, docx. Too large → 413 ("File size must be less than …"); wrong type → 415 ("File type must be …"). It becomes the caller's résumé (read when an educator is approved).
          *
-         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Spec: §7 Uploads; §3 upload response; §5 upload kinds.
+         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Product rules (docs/product.md): #calls Uploads; #entities upload response; #validation upload kinds.
          */
         post: operations["uploadResume"];
         delete?: never;
@@ -2300,7 +2300,7 @@ export interface paths {
          * Upload a signature image
          * @description Uploads one file in the multipart field `signature` and answers its id, URL and kind (SIGNATURE). Accepted: png, jpeg. Too large → 413 ("File size must be less than …"); wrong type → 415 ("File type must be …"). It becomes the caller's signature (used on certificates).
          *
-         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Spec: §7 Uploads; §3 upload response; §5 upload kinds.
+         *     Roles: any signed-in user (USER, LEARNER, EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN). Product rules (docs/product.md): #calls Uploads; #entities upload response; #validation upload kinds.
          */
         post: operations["uploadSignature"];
         delete?: never;
@@ -2322,7 +2322,7 @@ export interface paths {
          * Upload a course picture
          * @description Uploads one file in the multipart field `picture` and answers its id, URL and kind (COURSEPICTURE). Accepted: png, jpeg. Too large → 413 ("File size must be less than …"); wrong type → 415 ("File type must be …"). Give its id as `pictureId` to POST /courses.
          *
-         *     Roles: EDUCATOR, ADMIN, SUPER_ADMIN. Spec: §7 Uploads; §3 upload response; §5 upload kinds.
+         *     Roles: EDUCATOR, ADMIN, SUPER_ADMIN. Product rules (docs/product.md): #calls Uploads; #entities upload response; #validation upload kinds.
          */
         post: operations["uploadCoursePicture"];
         delete?: never;
@@ -2344,7 +2344,7 @@ export interface paths {
          * Upload a course video
          * @description Uploads one file in the multipart field `video` and answers its id, URL and kind (COURSEVIDEO). Accepted: ogv, webm, mp4, mpeg, avi, wmv, flv, m3u8, mov. Too large → 413 ("File size must be less than …"); wrong type → 415 ("File type must be …"). Give its id as `videoId` to POST /courses.
          *
-         *     Roles: EDUCATOR, ADMIN, SUPER_ADMIN. Spec: §7 Uploads; §3 upload response; §5 upload kinds.
+         *     Roles: EDUCATOR, ADMIN, SUPER_ADMIN. Product rules (docs/product.md): #calls Uploads; #entities upload response; #validation upload kinds.
          */
         post: operations["uploadCourseVideo"];
         delete?: never;
@@ -2366,7 +2366,7 @@ export interface paths {
          * Upload a lesson document
          * @description Uploads one file in the multipart field `document` and answers its id, URL and kind (LESSON). Accepted: pdf, doc, docx, xls, xlsx, ppt, pptx, zip, png, jpeg. Too large → 413 ("File size must be less than …"); wrong type → 415 ("File type must be …"). Use its URL as a lesson `link`.
          *
-         *     Roles: EDUCATOR, ADMIN, SUPER_ADMIN. Spec: §7 Uploads; §3 upload response; §5 upload kinds.
+         *     Roles: EDUCATOR, ADMIN, SUPER_ADMIN. Product rules (docs/product.md): #calls Uploads; #entities upload response; #validation upload kinds.
          */
         post: operations["uploadDocument"];
         delete?: never;
@@ -2388,7 +2388,7 @@ export interface paths {
          * Upload a quiz question picture
          * @description Uploads one file in the multipart field `picture` and answers its id, URL and kind (QUESTIONPICTURE). Accepted: png, jpeg. Too large → 413 ("File size must be less than …"); wrong type → 415 ("File type must be …").
          *
-         *     Roles: EDUCATOR, ADMIN, SUPER_ADMIN. Spec: §7 Uploads; §3 upload response; §5 upload kinds.
+         *     Roles: EDUCATOR, ADMIN, SUPER_ADMIN. Product rules (docs/product.md): #calls Uploads; #entities upload response; #validation upload kinds.
          */
         post: operations["uploadQuestionPicture"];
         delete?: never;
@@ -2408,7 +2408,7 @@ export interface paths {
          * Get a session's classroom
          * @description The session's syllabus by week and section for the caller, each lesson with its type, duration, deadline, the caller's status and grade, and meeting occurrences; the next live meeting; the caller's progress.
          *
-         *     Roles: enrolled LEARNER (ACTIVE enrollment), the session's EDUCATOR, ADMIN, SUPER_ADMIN; anyone else 403. Spec: §1 take lessons; §3 lesson types, statuses. docs/classroom.md.
+         *     Roles: enrolled LEARNER (ACTIVE enrollment), the session's EDUCATOR, ADMIN, SUPER_ADMIN; anyone else 403. Product rules (docs/product.md): #overview take lessons; #entities lesson types, statuses. docs/classroom.md.
          */
         get: operations["getClassroom"];
         put?: never;
@@ -2432,7 +2432,7 @@ export interface paths {
          *
          *     Live delivery is a WebSocket at `GET /api/sessions/{id}/chat/socket?token=<bearer token>` (the same token rules as every call, `auth-legacy=0` for federated users; 401, 403, 404 before the upgrade as here). Frames are JSON text. The server sends `{"type":"ready","canPost":bool,"canDelete":bool}` once, then `{"type":"message","message":ChatMessage}` for every message posted (on any server instance: PostgreSQL LISTEN/NOTIFY) and `{"type":"deleted","messageId":int}` for every deletion; `{"type":"error","code":"RATE_LIMITED"|"INVALID"|"FORBIDDEN","message":string,"retryAfterSeconds"?:int}` answers a refused frame. The client sends `{"type":"post","text":string}` (same rules as postChatMessage). The socket closes with code 4401 when the caller's token no longer holds, 4403 when they are no longer in the session. docs/classroom.md "Session chat".
          *
-         *     Roles: enrolled LEARNER (ACTIVE enrollment), the session's EDUCATOR, ADMIN, SUPER_ADMIN (read only); anyone else 403. Spec: §4 session chat state (reset on sign-out); issue 16 part 5.
+         *     Roles: enrolled LEARNER (ACTIVE enrollment), the session's EDUCATOR, ADMIN, SUPER_ADMIN (read only); anyone else 403. Product rules (docs/product.md): #states session chat state (reset on sign-out).
          */
         get: operations["listChatMessages"];
         put?: never;
@@ -2440,7 +2440,7 @@ export interface paths {
          * Post a message to the session chat
          * @description Posts a text message (the fallback of the WebSocket's `post` frame): plain text, never HTML (shown as text, so markup is harmless); trimmed, control characters other than line breaks and tabs removed, 1 to 1000 characters after that (400 otherwise). Each user may post at most 5 messages in 10 seconds per session chat, across every server instance (429 with `Retry-After`). The message is delivered live to everyone connected to the session's chat.
          *
-         *     Roles: enrolled LEARNER (ACTIVE enrollment) and the session's EDUCATOR; ADMIN and SUPER_ADMIN read only (403); anyone else 403. Spec: issue 16 part 5.
+         *     Roles: enrolled LEARNER (ACTIVE enrollment) and the session's EDUCATOR; ADMIN and SUPER_ADMIN read only (403); anyone else 403. Product rules (docs/product.md): #calls.
          */
         post: operations["postChatMessage"];
         delete?: never;
@@ -2463,7 +2463,7 @@ export interface paths {
          * Delete a message of the session chat
          * @description Removes a message from the chat (kept in the database as deleted, by whom and when); everyone connected sees it disappear. The session's EDUCATOR deletes any message of their session; a LEARNER only their own. A message of another session answers 404.
          *
-         *     Roles: enrolled LEARNER (their own messages), the session's EDUCATOR; ADMIN and SUPER_ADMIN read only (403); anyone else 403. Spec: issue 16 part 5.
+         *     Roles: enrolled LEARNER (their own messages), the session's EDUCATOR; ADMIN and SUPER_ADMIN read only (403); anyone else 403. Product rules (docs/product.md): #calls.
          */
         delete: operations["deleteChatMessage"];
         options?: never;
@@ -2504,7 +2504,7 @@ export interface paths {
          * Get a session's attendance
          * @description Meeting occurrences held so far with their number of attendees, and per learner the occurrences attended out of those held.
          *
-         *     Roles: the session's EDUCATOR, ADMIN, SUPER_ADMIN, and a PARTNER of the course's company or of a company with learners enrolled in the session. Tenant-scoped: a PARTNER sees only their own company's learners (in `learners` and in each meeting's `attendees`/`attendeeIds`). Spec: §2 /dashboard/analytics/attendance. DESIGN §1 Attendance.
+         *     Roles: the session's EDUCATOR, ADMIN, SUPER_ADMIN, and a PARTNER of the course's company or of a company with learners enrolled in the session. Tenant-scoped: a PARTNER sees only their own company's learners (in `learners` and in each meeting's `attendees`/`attendeeIds`). Product rules (docs/product.md): #screens /dashboard/analytics/attendance. decisions.md Attendance.
          */
         get: operations["listSessionAttendance"];
         put?: never;
@@ -2572,7 +2572,7 @@ export interface paths {
          * Join a live meeting
          * @description Inside a meeting occurrence's join window (10 minutes before its start until its end) answers the meeting link and records the learner's attendance for that occurrence (the first join is kept). Outside it, 409 with the opening time in the message.
          *
-         *     Roles: enrolled LEARNER (attendance recorded), the session's EDUCATOR, ADMIN, SUPER_ADMIN (nothing recorded). Spec: §1 live meetings. docs/classroom.md "Join window".
+         *     Roles: enrolled LEARNER (attendance recorded), the session's EDUCATOR, ADMIN, SUPER_ADMIN (nothing recorded). Product rules (docs/product.md): #overview live meetings. docs/classroom.md "Join window".
          */
         post: operations["joinMeeting"];
         delete?: never;
@@ -2741,7 +2741,7 @@ export interface components {
         UserStatus: "PENDING" | "APPROVED" | "REJECTED" | "DELETED";
         /**
          * Format: email
-         * @description One @, a domain with a top-level part of 2 or more letters (spec §5).
+         * @description One @, a domain with a top-level part of 2 or more letters (product.md#validation).
          */
         Email: string;
         User: {
@@ -2797,7 +2797,7 @@ export interface components {
             user: components["schemas"]["AuthUser"];
         };
         /**
-         * @description Enterprise directory (spec §9 "Federated providers").
+         * @description Enterprise directory (product.md#limits "Federated providers").
          * @enum {string}
          */
         FederatedProviderCode: "MA" | "QA";
@@ -2867,7 +2867,7 @@ export interface components {
             firstName: string;
             lastName: string;
             email: components["schemas"]["Email"];
-            /** @description At least 8 characters (spec §9). */
+            /** @description At least 8 characters (product.md#limits). */
             password: string;
             /**
              * @description EDUCATOR accounts start PENDING until an admin approves them. Default LEARNER.
@@ -3343,7 +3343,7 @@ export interface components {
             /** @description Newest first, at most 50. */
             entries: components["schemas"]["WalletEntry"][];
         };
-        /** @description The course form's initial data (spec §3). Money in dollars; skills both as CourseSkill entries and as the form's `|`-joined ids. */
+        /** @description The course form's initial data (product.md#entities). Money in dollars; skills both as CourseSkill entries and as the form's `|`-joined ids. */
         CourseEditorData: {
             id: number;
             status: components["schemas"]["CourseStatus"];
@@ -3465,7 +3465,7 @@ export interface components {
             page: number;
             pageSize: number;
         };
-        /** @description A course with its moderation state (spec §3 statuses), as admins and its educator see it. */
+        /** @description A course with its moderation state (product.md#entities statuses), as admins and its educator see it. */
         ModeratedCourse: components["schemas"]["CourseSummary"] & {
             /** @description The message of the last decision (rejection or unpublication reason, approval note), or null. */
             moderationMessage: string | null;
@@ -3513,7 +3513,7 @@ export interface components {
             firstName: string;
             lastName: string;
             email: components["schemas"]["Email"];
-            /** @description At least 8 characters (spec §9). */
+            /** @description At least 8 characters (product.md#limits). */
             password: string;
             /**
              * @description Language of the account's mails (the interface language at sign-up). Default en.
@@ -3573,14 +3573,14 @@ export interface components {
             email: components["schemas"]["Email"];
             /** @description Token from the reset e-mail. */
             token: string;
-            /** @description At least 8 characters (spec §9). */
+            /** @description At least 8 characters (product.md#limits). */
             password: string;
             /** @description Must equal `password` (else 400 on `confirmPassword`). */
             confirmPassword: string;
         };
         PasswordChange: {
             oldPassword: string;
-            /** @description The §5 policy (8+ characters, lower case, upper case, digit, special character). */
+            /** @description The */
             newPassword: string;
         };
         /** @description A changed password, and a fresh token for the caller (the tokens issued before stop working). */
@@ -4033,7 +4033,7 @@ export interface components {
             type: components["schemas"]["UploadKind"];
         };
         /**
-         * @description A learner's status on a lesson (spec §3 statuses; docs/classroom.md "Lesson status"); null when not started.
+         * @description A learner's status on a lesson (product.md#entities statuses; docs/classroom.md "Lesson status"); null when not started.
          * @enum {string}
          */
         LessonProgressStatus: "IN_PROGRESS" | "SUBMITTED" | "AUTOGRADED" | "DONE";

@@ -4,7 +4,7 @@ import a11yPlugin from 'colord/plugins/a11y';
 extend([a11yPlugin]);
 
 /**
- * The contract's readable-theme rule (issue 12 "Brand the platform"; PUT /companies/{id}/settings
+ * The contract's readable-theme rule (PUT /companies/{id}/settings
  * answers 400 when a colour breaks it), in the one place both sides run it: the server refuses
  * (server/platform/theme-contrast.ts) and the theme editor warns (machines/theme-editor.form.ts).
  *

@@ -9,7 +9,7 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
  *
  * English is the source locale and its catalog repeats the source (src/locales/en/messages.po),
  * so English needs no catalog at all: each route's chunk carries only its own messages, instead
- * of the whole 1,246-message catalog (~21 kB gzip) before the first paint (issue 15, goal 4).
+ * of the whole 1,246-message catalog (~21 kB gzip) before the first paint.
  * Arabic still loads its catalog (src/lib/i18n.ts); a message missing there falls back to this
  * English text. Messages are compiled here, so the runtime ICU compiler is not needed.
  */

@@ -3,7 +3,7 @@
 // (embedded PGlite, demo data) on a free port, runs tests/e2e with Vitest against it in Debian's
 // Chromium (playwright-core), then stops the server. Usage: npm run test:e2e [-- test files] [-- vitest options]
 //
-// Shards (issue 15, goal 7: `.ci/run` within 15 minutes): a journey spends most of its time waiting
+// Shards (`.ci/run` within 15 minutes): a journey spends most of its time waiting
 // for the browser and the server, not computing (a whole run used 100 s of CPU in 300 s), so the
 // files are split into E2E_SHARDS groups (default 2), each run by its own Vitest against its own
 // server and data directory, at the same time. Journeys never share a database, as before.

@@ -1,6 +1,6 @@
 /**
  * Install step (`npm install` / `npm ci` run it after `panda codegen`, package.json "prepare"), so
- * that the first `npm start` answers within seconds (issue 15, goal 5):
+ * that the first `npm start` answers within seconds:
  * 1. builds the SPA into dist/ unless dist/ is fresh (scripts/spa-fresh.mjs);
  * 2. makes the migrated PGlite database template that a fresh DATA_DIR starts from
  *    (server/db/template.ts);

@@ -18,7 +18,7 @@ export interface LinguiSplitOptions {
 }
 
 /**
- * Splits a locale's Lingui catalog in two chunks (issue 15, goal 4: the explore page in Arabic
+ * Splits a locale's Lingui catalog in two chunks (the explore page in Arabic
  * loaded its whole catalog, 27.8 of its 133 kB gzip, though it shows about 180 of the 1,400
  * messages): `import('…/messages.po?part=core')` compiles the messages whose `#:` references
  * include a file matched by `core`, `?part=rest` all the others (the two together are the whole

@@ -22,7 +22,7 @@ async function* filesUnder(dir: string): AsyncGenerator<string> {
 
 /**
  * Writes `<file>.br` (Brotli, quality 11) and `<file>.gz` (gzip, level 9) beside every text file
- * of at least 1 kB in `dir` (issue 15, goal 3), each only when it is smaller than the file.
+ * of at least 1 kB in `dir`, each only when it is smaller than the file.
  * @fastify/static serves them with `preCompressed: true` (server/app.ts). Returns the number of
  * files compressed and their total sizes in bytes (original, brotli, gzip).
  */

@@ -267,7 +267,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // cached; /api answers sign the links they show (docs/storage.md "Private files"). Before compression.
   registerPrivateUploads(app, new UploadSigner(config.jwtSecret, () => ctx.now()));
 
-  // Compression (issue 15): JSON, HTML, JS, CSS and other text answers of 1 kB or more in Brotli or
+  // Compression: JSON, HTML, JS, CSS and other text answers of 1 kB or more in Brotli or
   // gzip, as the client accepts; never event streams, binary files or partial content (Range).
   // The SPA's files are compressed at build time instead (preCompressed below). Request bodies are
   // not decompressed (bodies arrive as sent: JSON, multipart uploads, signed webhooks).
@@ -340,7 +340,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.code(404).send({ message: 'Not found' });
   });
 
-  // Sign-in protection (issue 13): limits per IP and per account on the public account operations.
+  // Sign-in protection: limits per IP and per account on the public account operations.
   await registerRateLimits(app, config.rateLimits, db);
   // The built-in development identity provider (/idp/ma, /idp/qa) when a directory has no issuer configured.
   await mountBuiltInIdentityProviders(app, config);

@@ -44,7 +44,7 @@ export interface Config {
   uploadQuotaBytes: number;
   /** scrypt cost of new password hashes as log2(N) (SCRYPT_LOG_N, default 17: OWASP's N = 2^17; 14 to 20). Weaker stored hashes are upgraded at sign-in. */
   scryptLogN: number;
-  /** Sign-in protection (issue 13): requests per window, per IP and per account e-mail; see {@link RateLimits}. */
+  /** Sign-in protection: requests per window, per IP and per account e-mail; see {@link RateLimits}. */
   rateLimits: RateLimits;
   /**
    * The proxies whose `X-Forwarded-For` (and `-Proto`, `-Host`) are believed (TRUST_PROXY): false
@@ -66,11 +66,11 @@ export interface Config {
    * (SHUTDOWN_GRACE_SECONDS, default 10, 1 to 600); server/platform/shutdown.ts.
    */
   shutdownGraceSeconds: number;
-  /** MA and QA single sign-on over OpenID Connect (spec §1, §2, §9; docs/deploy.md "Single sign-on"). */
+  /** MA and QA single sign-on over OpenID Connect (product.md#overview, #screens, #limits; docs/deploy.md "Single sign-on"). */
   federation: FederationConfig;
 }
 
-/** The enterprise directories of spec §9 ("Federated providers: MA and QA"), by partner code. */
+/** The enterprise directories of product.md#limits ("Federated providers: MA and QA"), by partner code. */
 export type FederatedProviderCode = 'MA' | 'QA';
 export const FEDERATED_PROVIDERS: readonly FederatedProviderCode[] = ['MA', 'QA'];
 

@@ -102,7 +102,7 @@ async function main(): Promise<void> {
   // Work left over while the server was down (expired seat holds, timed-out quizzes), then every minute.
   const gateway = await gatewayFor(config);
   const app = await buildApp({ config, db: handle.db, gateway });
-  // Seats freed by expired holds mail the courses' waitlists (issue 16 part 2): the jobs get a mailer.
+  // Seats freed by expired holds mail the courses' waitlists: the jobs get a mailer.
   // The jobs' runs, payments and mails count in the app's metrics (GET /metrics).
   const mail = {
     db: handle.db,

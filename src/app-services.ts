@@ -27,7 +27,7 @@ export function authFromActor(auth: AuthActor | undefined): ApiAuth | null {
  * Handles a 401 reported by the client: tells the auth machine (`auth.unauthorized` with the
  * attempt number) unless the token has changed since the request was sent or a refresh is
  * already running, waits for the outcome, and resolves `true` when the call should be retried
- * with a new token (federated refresh, spec §8/§9), `false` otherwise (the machine logs out).
+ * with a new token (federated refresh, product.md#messages/#limits), `false` otherwise (the machine logs out).
  */
 export async function handleUnauthorized(auth: AuthActor, report: UnauthorizedReport): Promise<boolean> {
   let snapshot = auth.getSnapshot();

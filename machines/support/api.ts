@@ -11,12 +11,12 @@ import type { paths } from '../../openapi/schema';
  * or `0` (federated sign-in) when `getAuth()` returns a token, unless the call already set its own
  * `Authorization` header (the sign-in workflow does, before the login record exists).
  *
- * Status handling (spec §8):
+ * Status handling (product.md#messages):
  * - only 200–399 count as success: a 3xx that reaches the client (fetch follows redirects) is
  *   handed to openapi-fetch as a 200 so it lands in `data`;
  * - a 401 on any path except `/auth/signin` and `/companies/{id}/settings` is reported to
  *   `onUnauthorized({ attempt, url })`. If the handler resolves `true` (the auth actor obtained a
- *   fresh token: federated users, up to 3 times, spec §9) the request is sent again with the new
+ *   fresh token: federated users, up to 3 times, product.md#limits) the request is sent again with the new
  *   token; otherwise the 401 answer is returned to the caller;
  * - a network error (no response) is logged and rethrown (the promise rejects).
  */
@@ -30,11 +30,11 @@ export interface ApiAuth {
   federated: boolean;
 }
 
-/** Field errors plus the general message, from an error body (spec §5). */
+/** Field errors plus the general message, from an error body (product.md#validation). */
 export type NormalizedErrors = Record<string, string> & { message?: string };
 
 /**
- * Normalises a server error body into `{ [field]: message, message? }` (spec §5):
+ * Normalises a server error body into `{ [field]: message, message? }` (product.md#validation):
  * - `{ message, errors: [{ path, message }] }` → one entry per path (first message wins), plus
  *   `message`;
  * - a validation block `{ validation: { <field>: <message> | [<message>…] } }` (or a body whose
@@ -100,7 +100,7 @@ export class ApiError extends Error {
   /** The server's message, if it sent one (also `message`). */
   readonly serverMessage: string | undefined;
 
-  /** Seconds to wait before retrying, from a 429's `Retry-After` header (issue 13), else undefined. */
+  /** Seconds to wait before retrying, from a 429's `Retry-After` header, else undefined. */
   readonly retryAfter: number | undefined;
 
   constructor(status: number, body: unknown, retryAfter?: number) {

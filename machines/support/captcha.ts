@@ -1,6 +1,6 @@
 /**
- * The captcha rules the sign-up statecharts share (spec §5 "sign-up sends a captcha response as a
- * query parameter"; issue 12: ALTCHA, single use, checked at the edge).
+ * The captcha rules the sign-up statecharts share (product.md#validation "sign-up sends a captcha response as a
+ * query parameter": ALTCHA, single use, checked at the edge).
  */
 
 /** The query parameter, and the field its refusal is reported on (400 field error). */

@@ -61,7 +61,7 @@ export function notificationSourceOf(
  * each transaction alone, start to commit (the dialect's connection, taken in turn through the
  * {@link LoopBudget}), so what a transaction read stays true until it commits, and a check read
  * again under a lock before commit would find what the first read found. Used to skip such second
- * reads (issue 15, goal 2: payments/intents.ts).
+ * reads (payments/intents.ts).
  */
 export function transactionsOverlap(db: Kysely<Database>): boolean {
   return !pgliteClients.has(db);
@@ -71,7 +71,7 @@ export function transactionsOverlap(db: Kysely<Database>): boolean {
  * PostgreSQL settings of the embedded database, on top of PGlite's own start parameters.
  * shared_buffers: 16 MB instead of initdb's 128 MB. PGlite allocates the whole buffer pool in its
  * WebAssembly memory at start (zeroed, so resident): 128 MB of it made the server's resident memory
- * at rest about 450 MB (issue 15, goal 6: ≤ 300 MB), 32 MB about 293 MB, 16 MB 277 MB. 16 MB holds
+ * at rest about 450 MB (≤ 300 MB), 32 MB about 293 MB, 16 MB 277 MB. 16 MB holds
  * the demo database (~10 MB of tables and indexes); the operating system's file cache serves the
  * rest, and the catalog at 10,000 courses answered as fast with 16 MB as with 32 (bench/catalog.ts).
  */
@@ -206,7 +206,7 @@ export function onConnectionError(db: Kysely<Database>, listener: (err: unknown)
  * A pool whose connections run each statement as a named prepared statement, once per connection
  * (up to {@link MAX_PREPARED_PER_CONNECTION}; later ones run unnamed as before). PostgreSQL then
  * parses and plans a statement once per connection, not on every call: at 10,000 courses the
- * planning of a catalog page's summaries took 1.2–2.5 ms against 0.3 ms to run it (issue 15).
+ * planning of a catalog page's summaries took 1.2–2.5 ms against 0.3 ms to run it.
  * Kysely builds the same SQL text for the same query shape, so a handful of texts serve all calls.
  * Results are those of unnamed statements; PostgreSQL itself replans a statement when a table it
  * reads changes.

@@ -1,6 +1,5 @@
 /**
- * A FIFO gate that keeps database work from filling a whole turn of the event loop (issue 15, goal 2:
- * the enrollment storm's p99 on PGlite).
+ * A FIFO gate that keeps database work from filling a whole turn of the event loop (* the enrollment storm's p99 on PGlite).
  *
  * Why: Node 20 (libuv 1.46) accepts at most one new TCP connection per turn of the event loop, and a
  * turn runs every callback that is ready. PGlite runs SQL synchronously on the main thread and its

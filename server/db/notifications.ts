@@ -5,7 +5,7 @@ import type { Database } from './types.js';
 
 /**
  * PostgreSQL notifications (LISTEN/NOTIFY) between the server instances that share one database
- * (DESIGN §2 "Scale-out"): a writer calls {@link notify} inside its transaction, so the notification
+ * (architecture.md "Scale-out"): a writer calls {@link notify} inside its transaction, so the notification
  * leaves only when the transaction commits; every instance's {@link Notifications} hears it.
  * - PostgreSQL: one dedicated `pg.Client` per instance (never a pooled connection, which LISTEN would
  *   pin), opened on the first subscription, reconnected with backoff (1 s doubling to 30 s) when the

@@ -4,7 +4,7 @@ import { preparable } from './statements.js';
 import { withConnectionHandling } from './dialect-connections.js';
 
 /**
- * Kysely's connection to PGlite with named prepared statements (issue 15, goal 2: the enrollment
+ * Kysely's connection to PGlite with named prepared statements (the enrollment
  * storm on PGlite, where every statement was paid for whatever it did).
  *
  * PGlite's `query()` makes six calls into its WebAssembly backend per statement (Parse, Describe

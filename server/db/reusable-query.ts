@@ -12,7 +12,7 @@ export const IDS_STAND_IN = '{halaqa:reusable-query:ids}';
  * A query over a list of ids that Kysely builds and compiles once per database handle, then runs
  * with each call's ids: its SQL text does not depend on them (they are one array parameter). For
  * the read model's hot queries (a catalog page's summaries), where building the query with
- * Kysely's builder cost more of the server's time than PostgreSQL took to run it (issue 15).
+ * Kysely's builder cost more of the server's time than PostgreSQL took to run it.
  *
  * @param build builds the query; it must pass `ids` (which is {@link IDS_STAND_IN}) wherever
  *   the ids go, as one parameter, and must not depend on anything else that changes between calls.

@@ -6,8 +6,7 @@ import { Worker } from 'node:worker_threads';
 /**
  * A prepared PGlite data directory: an empty database with every migration applied, made once
  * (at `npm install`, by scripts/prepare.ts, or by the first start that finds none) and copied into a
- * fresh `DATA_DIR/pg` instead of running PGlite's initdb and the migrations there (issue 15, goal 5:
- * initdb alone takes ~7 s of this machine's CPU, a copy of the 41 MB directory ~50 ms).
+ * fresh `DATA_DIR/pg` instead of running PGlite's initdb and the migrations there (* initdb alone takes ~7 s of this machine's CPU, a copy of the 41 MB directory ~50 ms).
  *
  * It holds no demo data (which is dated relative to the day of the start, see seed.ts), so a copy is
  * exactly what initdb + migrateToLatest would have made. Its name carries a hash of the migrations'

@@ -10,7 +10,7 @@ type Json<T> = ColumnType<T, string, string>;
 export type Role = 'USER' | 'LEARNER' | 'EDUCATOR' | 'PARTNER' | 'ADMIN' | 'SUPER_ADMIN';
 export type UserStatus = 'PENDING' | 'APPROVED' | 'REJECTED' | 'DELETED';
 export type CompanyStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
-/** The product's languages (spec §1); also the mail languages. */
+/** The product's languages (product.md#overview); also the mail languages. */
 export type Language = 'en' | 'ar';
 export type Difficulty = 'BEGINNER' | 'INTERMEDIATE' | 'ADVANCED';
 export type CourseStatus = 'DRAFT' | 'PENDING' | 'APPROVED' | 'REJECTED' | 'PUBLISHED' | 'UNPUBLISHED';
@@ -21,7 +21,7 @@ export interface WeekSlot {
   start: string;
   end: string;
 }
-/** Per weekday a slot or null (spec §3 "Weeks per weekday"). */
+/** Per weekday a slot or null (product.md#entities "Weeks per weekday"). */
 export type Weeks = Record<Weekday, WeekSlot | null>;
 export type LedgerAccount = 'WALLET' | 'EARNINGS' | 'PLATFORM_FEES' | 'FUNDING' | 'PAYOUTS';
 
@@ -150,7 +150,7 @@ export interface LessonTypesTable {
   code: LessonTypeCode;
   name: string;
 }
-/** Lesson type codes (spec §3 "Lesson types"; `lesson_types.code`). */
+/** Lesson type codes (product.md#entities "Lesson types"; `lesson_types.code`). */
 export type LessonTypeCode =
   | 'meeting'
   | 'video'
@@ -338,9 +338,9 @@ export interface SessionsTable {
   deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Timestamp;
 }
-/** Every amount is in US dollars, stored in integer cents (DESIGN.md §1 Money). */
+/** Every amount is in US dollars, stored in integer cents (decisions.md Money). */
 export type Currency = 'USD';
-/** Stripe's payment intent lifecycle (DESIGN.md §1). */
+/** Stripe's payment intent lifecycle (decisions.md). */
 export type PaymentIntentStatus =
   | 'requires_payment_method'
   | 'requires_confirmation'
@@ -477,9 +477,9 @@ export interface AuditLogTable {
 export interface InvitationsTable {
   id: Generated<number>;
   email: string;
-  /** The role the invitee gets on joining: a partner invites learners and educators (issue 12). */
+  /** The role the invitee gets on joining: a partner invites learners and educators. */
   role: 'LEARNER' | 'EDUCATOR';
-  /** Every invitation is into a company (DESIGN.md §1 Invitations). */
+  /** Every invitation is into a company (decisions.md Invitations). */
   company_id: number;
   invited_by: number;
   /** EXPIRED is derived from `created_at` (7 days), never stored. */

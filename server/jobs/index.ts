@@ -36,7 +36,7 @@ export interface JobsContext {
   /** Cancels authorizations of expired intents and retries captures; without it those steps are skipped. */
   gateway?: PaymentGateway;
   now?: Date;
-  /** Mailer, public URL and log: with it, a seat freed by an expired hold mails the course's waitlist (issue 16 part 2). */
+  /** Mailer, public URL and log: with it, a seat freed by an expired hold mails the course's waitlist. */
   mail?: Pick<AppContext, 'db' | 'mailer' | 'config' | 'log'>;
   /** The app's metrics: each job's pass is counted by outcome, and seat holds that ran out as expired card payments. */
   metrics?: Pick<AppMetrics, 'job' | 'payment'>;

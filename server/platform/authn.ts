@@ -5,7 +5,7 @@ import type { Caller } from './context.js';
 import type { TokenService } from './tokens.js';
 
 /**
- * Reads the caller of a request (spec §6): the bearer token of `Authorization: Bearer …`, or the
+ * Reads the caller of a request (product.md#roles): the bearer token of `Authorization: Bearer …`, or the
  * `?token=` query parameter of authenticated URLs; the legacy flag from `X-Auth-Legacy` or
  * `?auth-legacy=` (`0` = federated sign-in, anything else = the product's own sign-in).
  * The user is read again on every request, so a deleted or rejected user's token stops working, and

@@ -4,7 +4,7 @@ import type { CaptchaConfig } from '../config.js';
 import type { Database } from '../db/types.js';
 import { HttpError } from './errors.js';
 
-/** The query parameter the captcha's solved payload travels in (spec §5, §7). */
+/** The query parameter the captcha's solved payload travels in (product.md#validation, #calls). */
 export const CAPTCHA_PARAM = 'g-recaptcha-response';
 
 /** The contract's CaptchaChallenge (ALTCHA v1: SHA-256 proof of work). */

@@ -1,5 +1,5 @@
 /**
- * The e-mail rule of spec §5 (one `@`, a domain with a top-level part of two letters or more, no
+ * The e-mail rule of product.md#validation (one `@`, a domain with a top-level part of two letters or more, no
  * spaces; RFC 5321 caps a path at 254 characters), shared by sign-up and invitations.
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;

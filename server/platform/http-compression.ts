@@ -1,5 +1,5 @@
 /**
- * Compression and caching of HTTP answers (issue 15 "Fast at any size", goal 3).
+ * Compression and caching of HTTP answers.
  */
 
 /** Smallest answer body compressed on the fly, in bytes: below it the headers cost more than they save. */

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
  */
 
 /**
- * Query parameters whose values are secrets: bearer tokens in `?token=…` (spec §6), and on the
+ * Query parameters whose values are secrets: bearer tokens in `?token=…` (product.md#roles), and on the
  * built-in identity provider's URLs the authorization code and the ID token of a sign-out.
  */
 const SECRET_QUERY_PARAMS = ['token', 'code', 'id_token_hint'];

@@ -17,7 +17,7 @@ const DEFAULTS: IdleQueueOptions = { maxDelayMs: 10_000, busyAbove: 0.5, checkMs
  * are run one at a time, in order, by `run`, when the event loop's utilization
  * (`performance.eventLoopUtilization`, Node's measure of the time it spent running callbacks) over
  * the last {@link IdleQueueOptions.checkMs} was at most `busyAbove`, or once the oldest item has
- * waited `maxDelayMs`. Under a surge of requests (the enrollment storm, issue 15 goal 2) the work
+ * waited `maxDelayMs`. Under a surge of requests (the enrollment storm) the work
  * waits, instead of taking the CPU the answers need; with no load it runs within `checkMs`.
  *
  * Items live in memory only: what must survive a crash needs its own record (a receipt's

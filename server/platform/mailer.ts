@@ -7,7 +7,7 @@ import type { Database } from '../db/types.js';
 import type { AppMetrics } from './metrics.js';
 import { renderMail, type MailData, type MailLocale, type MailTemplate } from './mail/templates.js';
 
-/** Who a templated mail goes to, and in which language (`users.language`, spec §1). */
+/** Who a templated mail goes to, and in which language (`users.language`, product.md#overview). */
 export interface MailRecipient {
   email: string;
   language: MailLocale;
@@ -25,7 +25,7 @@ export interface MailMessage {
 }
 
 /**
- * Sends mail with nodemailer. Embedded default (DESIGN.md §2): a stream transport writing each
+ * Sends mail with nodemailer. Embedded default (architecture.md): a stream transport writing each
  * message as an RFC 5322 `.eml` file into `DATA_DIR/outbox` (null: nothing written); with
  * `SMTP_URL`, nodemailer's SMTP transport. Every message is also recorded in the `outbox` table.
  * With `metrics`, each message counts as sent or failed by the transport (`halaqa_mails_total`).
@@ -73,7 +73,7 @@ export class Mailer {
       .executeTakeFirstOrThrow();
     const raw = (info as { message?: Buffer }).message;
     // Written on libuv's threads: a synchronous write held the event loop for every receipt of the
-    // enrollment storm (issue 15, goal 2: 3% of the server's time there).
+    // enrollment storm (3% of the server's time there).
     if (this.outboxDir && Buffer.isBuffer(raw))
       await writeFile(join(this.outboxDir, `${String(id).padStart(6, '0')}.eml`), raw);
     return id;
@@ -81,8 +81,7 @@ export class Mailer {
 
   /**
    * Renders `template` in the recipient's language (server/platform/mail/templates.ts) and sends it
-   * as text with an HTML alternative. Every mail the product sends goes through here (issue 12:
-   * mails in the recipient's language from templates, never string concatenation).
+   * as text with an HTML alternative. Every mail the product sends goes through here (* mails in the recipient's language from templates, never string concatenation).
    * @returns the outbox id. @throws when the template lacks data or the transport fails.
    */
   async sendTemplate<D extends MailData>(

@@ -133,8 +133,7 @@ const CONTRACT_CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/hala
 /**
  * The contract's operations, read from the JSON kept in {@link CONTRACT_CACHE_DIR} for this
  * contract text and this module's code, or worked out by {@link parseOperations} and kept there:
- * parsing the YAML and resolving its references took 0.3–0.9 s of each server start (issue 15,
- * goal 5), reading the JSON 20 ms. A cache that cannot be read or written is skipped.
+ * parsing the YAML and resolving its references took 0.3–0.9 s of each server start (* goal 5), reading the JSON 20 ms. A cache that cannot be read or written is skipped.
  */
 async function readOperations(
   file: string,

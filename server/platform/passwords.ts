@@ -65,7 +65,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /**
  * Whether a stored hash is weaker than the configured cost (an older N, or another r/p), so that
- * the next successful sign-in stores it again at `logN` (issue 13: N = 2^14 → 2^17).
+ * the next successful sign-in stores it again at `logN` (N = 2^14 → 2^17).
  */
 export function needsRehash(stored: string, logN: number = DEFAULT_SCRYPT_LOG_N): boolean {
   const h = parse(stored);

@@ -26,7 +26,7 @@ const byIpEmail = (r: FastifyRequest) => `${r.ip}|${emailOf(r) ?? ''}`;
 const byCaller = (r: FastifyRequest) => (r.caller ? String(r.caller.userId) : null);
 
 /**
- * The limits per operationId (issue 13 "sign-in protection"; defaults in server/config.ts and
+ * The limits per operationId (defaults in server/config.ts and
  * docs/decisions.md). Per IP and per account: a guesser cannot try many passwords on one account
  * from one address, nor many accounts from one address, and one account is not mailed in a loop.
  */

@@ -26,7 +26,7 @@ export interface RegisterOptions {
 
 /**
  * Turns Ajv errors of a failed validation into the contract's field errors (`path` = the field,
- * dotted for nested fields; spec §5 "normalised into a map of field to message").
+ * dotted for nested fields; product.md#validation "normalised into a map of field to message").
  */
 export function fieldErrors(
   errors: Array<{ keyword: string; instancePath: string; params: object; message?: string }>,
@@ -104,7 +104,7 @@ export function registerOperations(app: FastifyInstance, operations: OperationSp
           throw new HttpError(403, 'Only members of this company can do this');
         }
         // A partner acts for their company (invites, withdraws, removes, brands) only once an admin
-        // approved them and it (spec §6): a PENDING or REJECTED partner may read, never change.
+        // approved them and it (product.md#roles): a PENDING or REJECTED partner may read, never change.
         if (
           op.tenantScoped &&
           op.method !== 'get' &&

@@ -5,7 +5,7 @@ import type { PaymentIntentStatus, SessionStatus } from '../db/types.js';
 export function todayIn(timezone: string, now?: Temporal.Instant): string {
   if (now) return now.toZonedDateTimeISO(timezone).toPlainDate().toString();
   // On the wall clock, each zone's date is kept until its next midnight: a catalog page shows a
-  // dozen sessions, and working the date out in their zone was a twentieth of its time (issue 15).
+  // dozen sessions, and working the date out in their zone was a twentieth of its time.
   const kept = todayByZone.get(timezone);
   const nowMs = Date.now();
   if (kept && nowMs >= kept.fromMs && nowMs < kept.untilMs) return kept.date;
@@ -20,7 +20,7 @@ export function todayIn(timezone: string, now?: Temporal.Instant): string {
 const todayByZone = new Map<string, { date: string; fromMs: number; untilMs: number }>();
 
 /**
- * The status a session shows (DESIGN.md §1): an approved session is ACTIVE from its startDate until
+ * The status a session shows (decisions.md): an approved session is ACTIVE from its startDate until
  * its endDate (inclusive, in the session's time zone), then EXPIRED. PENDING and REJECTED stay as stored.
  */
 export function effectiveSessionStatus(

@@ -2,7 +2,7 @@ import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
 
 /**
- * Where uploaded files live (DESIGN.md §2). One interface, two adapters chosen by `STORAGE_DRIVER`
+ * Where uploaded files live (architecture.md). One interface, two adapters chosen by `STORAGE_DRIVER`
  * (server/config.ts): {@link DiskStorage} (the embedded default, files under `DATA_DIR/uploads`)
  * and `S3Storage` (server/platform/storage-s3.ts, any S3-compatible bucket). Either way the stored
  * URL is `/uploads/<key>`, served by the app (server/app.ts; docs/storage.md).

@@ -3,7 +3,7 @@ import type { Role } from '../db/types.js';
 import type { Caller } from './context.js';
 
 /**
- * Tenancy (DESIGN.md §1): a company is a tenant; a course may be private to one company, and only
+ * Tenancy (decisions.md): a company is a tenant; a course may be private to one company, and only
  * that company's users (and admins) see it. The route registration builds one TenantScope per
  * request from the caller and hands it to every handler; services of the contract's
  * `x-tenant-scoped` operations take it as a parameter, so no such service can run without it.
@@ -46,7 +46,7 @@ export function mayActForCompany(scope: TenantScope, companyId: number): boolean
 
 /**
  * The catalog visibility rule over `courses as c`: published, and either public or private to the
- * scope's company (DESIGN.md §1); admins see every published course.
+ * scope's company (decisions.md); admins see every published course.
  */
 export function courseVisible(eb: ExpressionBuilder<any, any>, scope: TenantScope): Expression<SqlBool> {
   const published = eb('c.status', '=', 'PUBLISHED');
@@ -56,7 +56,7 @@ export function courseVisible(eb: ExpressionBuilder<any, any>, scope: TenantScop
 
 /**
  * The tenancy half of course visibility over `courses as c`, whatever the course's status: public,
- * or private to the scope's company (DESIGN.md §1). A private course's content follows the
+ * or private to the scope's company (decisions.md). A private course's content follows the
  * *current* membership: a learner removed from the company keeps the enrollment but reaches
  * nothing of it until they rejoin (docs/decisions.md "Company members and private courses").
  * {@link courseTenantOpenFor} is the same rule over a loaded row.
@@ -78,9 +78,9 @@ export function courseTenantOpenFor(
 }
 
 /**
- * Over `courses as c`: the scope manages the course whatever its status (spec §3: DRAFT, PENDING,
+ * Over `courses as c`: the scope manages the course whatever its status (product.md#entities: DRAFT, PENDING,
  * APPROVED, REJECTED, UNPUBLISHED are out of the catalog): admins, and the course's educator. Course
- * info (GET /courses/{id}/info) is `courseVisible` or this (issue 16 part 6: an unpublished course
+ * info (GET /courses/{id}/info) is `courseVisible` or this (an unpublished course
  * disappears for everyone else).
  */
 export function courseManaged(eb: ExpressionBuilder<any, any>, scope: TenantScope): Expression<SqlBool> {

@@ -3,7 +3,7 @@ import type { FieldError } from './errors.js';
 
 export { brandContrasts, MIN_TEXT_CONTRAST };
 
-/** The three brand colours of a company theme (spec §3 "Company theme"), each `#RRGGBB`. */
+/** The three brand colours of a company theme (product.md#entities "Company theme"), each `#RRGGBB`. */
 export interface BrandStyle {
   primaryColor: string;
   secondaryColor: string;
@@ -17,7 +17,7 @@ const NAMES: Record<keyof BrandStyle, string> = {
 };
 
 /**
- * Checks a theme for readable text (issue 12 "Brand the platform"; WCAG 2.1 AA): every colour's
+ * Checks a theme for readable text (WCAG 2.1 AA): every colour's
  * text pairs (`brandContrasts`, openapi/theme-contrast.ts: the rule the theme editor runs too) must reach 4.5:1. Answers one field error per unreadable
  * colour, path `style.<colour>`, naming the colour, its value and the ratio found; `[]` when the
  * theme is readable. Colours must already be `#RRGGBB` (the contract checks that first).

@@ -31,7 +31,7 @@ export class TokenService {
   /**
    * The HMAC key (HS256), imported into WebCrypto once: given the secret's bytes, jose imports them
    * again on every signature and verification, which took half the 90 µs of CPU of a verification
-   * here (every authenticated request verifies one; issue 15, goal 2).
+   * here (every authenticated request verifies one).
    */
   private readonly key: Promise<CryptoKey>;
   constructor(
@@ -66,7 +66,7 @@ export class TokenService {
   }
 
   /**
-   * Verifies signature, issuer, audience and expiry (5 s clock tolerance, spec §9).
+   * Verifies signature, issuer, audience and expiry (5 s clock tolerance, product.md#limits).
    * @returns the claims, or null for any invalid or expired token, or one without a session id
    *   (`sid`, issued before sign-in sessions existed: its user signs in again).
    */

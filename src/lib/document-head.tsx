@@ -28,7 +28,7 @@ export function useHideHeaderFooter(): boolean {
 /**
  * Default head of non-sales pages: on each navigation the title falls back to "Halaqa" (a page's
  * `usePageTitle` then refines it: its effect runs after this layout effect) and the description
- * meta says the spec's sentence, translated. Sales pages get neither (spec §2).
+ * meta says the spec's sentence, translated. Sales pages get neither (product.md#screens).
  */
 export function DefaultHead() {
   const { t, i18n } = useLingui();

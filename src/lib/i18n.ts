@@ -2,7 +2,7 @@ import { i18n, type Messages } from '@lingui/core';
 
 export { i18n };
 
-/** Locales of the product (spec §1): English (default) and Arabic. */
+/** Locales of the product (product.md#overview): English (default) and Arabic. */
 export const LOCALES = ['en', 'ar'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
@@ -46,7 +46,7 @@ export function pickLocale(search: string | undefined | null): Locale {
 type Catalog = { messages: Messages };
 
 /**
- * The catalog of each locale, loaded only when that locale is chosen (issue 15, goal 4), in two
+ * The catalog of each locale, loaded only when that locale is chosen, in two
  * chunks (scripts/vite-lingui-split.ts): `core`, the messages the explore pages show on their first
  * load, and `rest`. English is the source locale: its messages are in the code itself (compiled at
  * build time by scripts/babel-lingui-inline-source.ts, kept by the macro in development), so it

@@ -5,7 +5,7 @@ import { intlLocaleOf, type Locale } from '@/lib/i18n';
 
 export type LessonTypeCode = components['schemas']['LessonTypeCode'];
 
-/** Names of the lesson types (spec §3). */
+/** Names of the lesson types (product.md#entities). */
 export const lessonTypeLabels: Record<LessonTypeCode, MessageDescriptor> = {
   meeting: msg`Live meeting`,
   video: msg`Video`,

@@ -25,7 +25,7 @@ export const USER_LISTS = ['educators', 'learners', 'partners', 'invitations'] a
 export const USER_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'DELETED'] as const;
 export const INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'EXPIRED'] as const;
 
-/** Course statuses (spec §3) as the admins' course queue filters them. */
+/** Course statuses (product.md#entities) as the admins' course queue filters them. */
 export const COURSE_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'PUBLISHED', 'UNPUBLISHED', 'DRAFT'] as const;
 export type CourseStatus = (typeof COURSE_STATUSES)[number];
 
@@ -60,7 +60,7 @@ export const moderationSearchSchema = v.object({
 });
 export type ModerationSearch = v.InferOutput<typeof moderationSearchSchema>;
 
-/** `/dashboard/inbox?unread&page` (the admins' contact inbox, issue 16). */
+/** `/dashboard/inbox?unread&page` (the admins' contact inbox). */
 export const inboxSearchSchema = v.object({ unread: lenient(v.boolean()), page: lenient(positiveInt) });
 export type InboxSearch = v.InferOutput<typeof inboxSearchSchema>;
 

@@ -13,5 +13,5 @@ export const newPasswordMessages: Record<NewPasswordCode, MessageDescriptor> = {
   'password.mismatch': msg`The two passwords are not the same.`,
 };
 
-/** The hint under a new-password field (spec §5 policy). */
+/** The hint under a new-password field (product.md#validation policy). */
 export const newPasswordHint = msg`At least 8 characters, with a lower-case and an upper-case letter, a digit and a special character.`;

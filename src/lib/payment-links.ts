@@ -30,8 +30,8 @@ const learningGoals: PaymentLink = { to: '/account/learning-goals', label: msg`L
 
 /**
  * The account pages a role may open (for the account menu and the account pages' own
- * navigation): everyone → Profile and Password (issue 13), then learners and generic users →
- * Wallet, Payment methods, Addresses, Learning goals (issue 16); educators → Bank account and payouts, Addresses; every
+ * navigation): everyone → Profile and Password, then learners and generic users →
+ * Wallet, Payment methods, Addresses, Learning goals; educators → Bank account and payouts, Addresses; every
  * other signed-in role → Addresses.
  */
 export function paymentLinks(role: Role): PaymentLink[] {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /**
- * Page flags (spec §2), set per route with `staticData`:
+ * Page flags (product.md#screens), set per route with `staticData`:
  * - `hideHeaderFooter`: the page renders without the app header and footer (e.g. full-screen sign-in);
  * - `salesPage`: a sales page sets its own title and meta tags; the shell adds no default title
  *   or description meta.
@@ -17,7 +17,7 @@ declare module '@tanstack/react-router' {
 export const lenient = <TSchema extends v.GenericSchema>(schema: TSchema) => v.fallback(v.optional(schema), undefined);
 
 /**
- * Search parameters valid on every page (spec §2): `lang` (en|ar), `sign-in-with-redirect`
+ * Search parameters valid on every page (product.md#screens): `lang` (en|ar), `sign-in-with-redirect`
  * (MA|QA: starts a federated sign-in), `redirect` (where to go after sign-in). Invalid values are
  * dropped, never an error.
  */

@@ -1,6 +1,6 @@
 import { Temporal, type PlainDate, type ZonedDateTime } from '@/lib/temporal';
 
-/** Weekdays as the API spells them (spec §3: sunday to saturday). */
+/** Weekdays as the API spells them (product.md#entities: sunday to saturday). */
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
@@ -14,7 +14,7 @@ function weekdayOf(date: PlainDate | ZonedDateTime): Weekday {
 }
 
 /**
- * 'hh:mm A' (spec §9): 12-hour clock, zero-padded, with AM/PM; e.g. 9:05 → "09:05 AM",
+ * 'hh:mm A' (product.md#limits): 12-hour clock, zero-padded, with AM/PM; e.g. 9:05 → "09:05 AM",
  * 0:30 → "12:30 AM", 12:00 → "12:00 PM". `meridiem` lets a locale translate AM/PM.
  */
 export function formatHhMmA(

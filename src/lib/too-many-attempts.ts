@@ -1,7 +1,7 @@
 import { plural } from '@lingui/core/macro';
 
 /**
- * The translated text of a 429 (issue 13 "sign-in protection"): 'Too many attempts. Please try
+ * The translated text of a 429: 'Too many attempts. Please try
  * again in N seconds.' (in minutes beyond 90 seconds), from the `retryAfter` seconds a machine's
  * `Failure` or the auth machine's `AuthFailure` keeps (the answer's Retry-After header; a minute
  * when the header was missing). Uses the active Lingui locale.

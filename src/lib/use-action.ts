@@ -8,10 +8,10 @@ export type ActionState<T> =
   | { status: 'succeeded'; key: string; result: T };
 
 /**
- * Runs one asynchronous action at a time (spec §4: in progress → success | failure): a second
+ * Runs one asynchronous action at a time (product.md#states: in progress → success | failure): a second
  * `start` while one is pending is ignored (double clicks). `onSuccess` runs after success (e.g. a
  * toast and `router.invalidate()`); failures stay in `state` for the screen to show, until
- * `reset()` (spec §4 resets) or the next `start`.
+ * `reset()` (product.md#states resets) or the next `start`.
  */
 export function useAction<TInput, TResult>(
   run: (input: TInput) => Promise<TResult>,

@@ -16,11 +16,11 @@ export interface RouterContext {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // lang | sign-in-with-redirect | redirect; invalid values are dropped (spec §2).
+  // lang | sign-in-with-redirect | redirect; invalid values are dropped (product.md#screens).
   validateSearch: rootSearchSchema,
   search: { middlewares: [retainSearchParams(['lang'])] },
   beforeLoad: async ({ search, location }) => {
-    // `?lang=` wins, then the remembered language, then English (spec §1).
+    // `?lang=` wins, then the remembered language, then English (product.md#overview).
     const locale = search.lang ?? pickLocale('');
     if (!i18n.locale || currentLocale() !== locale) await activateLocale(locale);
     // After a first load of an explore page (the catalog's core part), other pages wait for the rest.

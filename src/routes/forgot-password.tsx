@@ -5,7 +5,7 @@ import { lenient, parseSearch } from '@/lib/route-flags';
 
 const searchSchema = v.object({ email: lenient(v.pipe(v.string(), v.maxLength(254))) });
 
-/** `/forgot-password?email=`: ask for a password-reset link (issue 13). */
+/** `/forgot-password?email=`: ask for a password-reset link. */
 export const Route = createFileRoute('/forgot-password')({
   validateSearch: (search) => parseSearch(searchSchema, search),
   component: function ForgotPasswordRoute() {

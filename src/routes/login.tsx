@@ -12,7 +12,7 @@ const searchSchema = v.object({
 });
 
 /**
- * `/login?redirect=`: sign-in (spec §2). Signed-in visitors go straight to `redirect` or their
+ * `/login?redirect=`: sign-in (product.md#screens). Signed-in visitors go straight to `redirect` or their
  * landing page. `?sign-in-with-redirect=MA|QA` starts that directory's sign-in at once. The
  * directories offered come from `GET /auth/oidc/providers`; when that call fails both are shown
  * (starting one then answers the server's own message).

@@ -8,7 +8,7 @@ import { MyCoursesPage } from '@/features/my-courses/my-courses-page';
 import { loadSignedIn, settle } from '@/lib/load';
 
 /**
- * `/my-courses`: the learner's enrollments and receipts (learners and generic users, spec §2/§6).
+ * `/my-courses`: the learner's enrollments and receipts (learners and generic users, product.md#screens/#roles).
  * The wallet (how each session was paid) is loaded beside them; its failure only affects receipts.
  */
 export const Route = createFileRoute('/my-courses')({

@@ -8,7 +8,7 @@ const searchSchema = v.object({
   token: lenient(v.pipe(v.string(), v.maxLength(512))),
 });
 
-/** `/reset-password?email=&token=`: the link of the reset mail (issue 13); a missing part shows "not valid". */
+/** `/reset-password?email=&token=`: the link of the reset mail; a missing part shows "not valid". */
 export const Route = createFileRoute('/reset-password')({
   validateSearch: (search) => parseSearch(searchSchema, search),
   component: function ResetPasswordRoute() {

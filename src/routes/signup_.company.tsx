@@ -3,7 +3,7 @@ import { waitFor } from 'xstate';
 import { selectIsLoggedIn, selectIsRestoring, selectLanding } from '@machines/auth.selectors';
 import { CompanySignUpScreen } from '@/features/auth/company-signup-screen';
 
-/** `/signup/company`: a company and its partner account sign up (spec §5, §7). Signed-in visitors go to their landing page. */
+/** `/signup/company`: a company and its partner account sign up (product.md#validation, #calls). Signed-in visitors go to their landing page. */
 export const Route = createFileRoute('/signup_/company')({
   beforeLoad: async ({ context: { auth } }) => {
     const snapshot = await waitFor(auth, (s) => !selectIsRestoring(s));

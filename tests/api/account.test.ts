@@ -11,7 +11,7 @@ import {
 } from './harness.js';
 
 /**
- * Issue 13: forgot/reset password, change password, profile, and what they do to the account's
+ * Forgot/reset password, change password, profile, and what they do to the account's
  * other sign-ins. Rate limits and the scrypt upgrade are in tests/api/sign-in-protection.test.ts.
  */
 let t: TestApp;
@@ -229,7 +229,7 @@ describe('PUT /account/password', () => {
     expect((await signIn(email, 'Old-passw0rd!')).statusCode).toBe(200);
   });
 
-  it('refuses a new password that breaks the §5 policy (400 on newPassword)', async () => {
+  it('refuses a new password that breaks the #validation policy (400 on newPassword)', async () => {
     const email = await newUser();
     const token = (await signIn(email, 'Old-passw0rd!')).json().data.token as string;
     const res = await change(token, 'Old-passw0rd!', 'nodigits-or-caps');

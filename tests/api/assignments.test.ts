@@ -7,7 +7,7 @@ import { enroll, insertCourse } from './course-fixtures.js';
 import type { LessonTypeCode } from '../../server/db/types.js';
 
 /**
- * The assignment calls (openapi tag Assignments; spec §7 Assignments; docs/classroom.md "Rules",
+ * The assignment calls (openapi tag Assignments; product.md#calls Assignments; docs/classroom.md "Rules",
  * "Grading"): submitAssignment, submitProgrammingAssignment, listAssignmentSubmissions,
  * listSessionSubmissions, gradeSubmission.
  *
@@ -520,7 +520,7 @@ describe('PATCH /submissions/{id} (gradeSubmission)', () => {
     expect((await call('PATCH', `/api/submissions/${submissionId}`, EDUCATOR, { comment: 'no grade' })).status).toBe(
       400,
     );
-    // Two decimals at most ("Nothing lost, nobody in" §4): 50.555 and 1e-7 are not grades.
+    // Two decimals at most ("Nothing lost, nobody in" #states): 50.555 and 1e-7 are not grades.
     for (const grade of [10.555, 1e-7, 0.001]) {
       const res = await call('PATCH', `/api/submissions/${submissionId}`, EDUCATOR, { grade });
       expect(res.status, String(grade)).toBe(400);

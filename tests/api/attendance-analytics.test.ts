@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from './harness.js';
 import { enroll, insertCourse, MONDAY_EVENINGS } from './course-fixtures.js';
 
 /**
- * GET /companies/{id}/analytics/attendance (issue 12 item 8; spec §2) and the partner's view of a
+ * GET /companies/{id}/analytics/attendance (product.md#screens) and the partner's view of a
  * session's attendance and learners (only their own company's learners, filtered on the server).
  *
  * Fixture (independent of the demo data): companies X and Y, each with an approved partner; X has

@@ -85,7 +85,7 @@ describe('POST /auth/signup', () => {
     expect(await countRows(t.db, 'users')).toBe(before);
   });
 
-  it('applies the password policy of spec §5 (lower, upper, digit, special)', async () => {
+  it('applies the password policy of product.md#validation (lower, upper, digit, special)', async () => {
     for (const password of ['alllowercase1!', 'NoDigitsHere!', 'NoSpecial123']) {
       const form = multipart({ firstName: 'Sam', lastName: 'Policy', email: 'sam.policy@example.org', password });
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', ...form });
@@ -122,7 +122,7 @@ describe('tokens', () => {
     expect(forged.statusCode).toBe(401);
   });
 
-  it('accepts the token as a query parameter (spec §6)', async () => {
+  it('accepts the token as a query parameter (product.md#roles)', async () => {
     const token = await t.tokenFor('learner@halaqa.test');
     const res = await t.app.inject({ method: 'GET', url: `/api/sessions/enrollments?token=${token}&auth-legacy=1` });
     expect(res.statusCode).toBe(200);

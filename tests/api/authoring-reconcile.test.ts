@@ -39,7 +39,7 @@ async function uploadPicture(): Promise<number> {
   return res.json().data.id;
 }
 
-/** The spec §3 multipart fields of a course with `syllabus`; each lesson's `order` field is `orderOf(position)`. */
+/** The product.md#entities multipart fields of a course with `syllabus`; each lesson's `order` field is `orderOf(position)`. */
 function fields(
   syllabus: Syllabus,
   extra: Record<string, string> = {},
@@ -296,7 +296,7 @@ describe('saving a course reconciles its syllabus by position', () => {
         ],
       ],
     ];
-    // The `order` fields are ignored (order comes from position, spec §3): send them reversed.
+    // The `order` fields are ignored (order comes from position, product.md#entities): send them reversed.
     const res = await save(
       fields(renamed, {}, (i) => 10 - i),
       courseId,

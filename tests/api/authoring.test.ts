@@ -39,7 +39,7 @@ const weeks = JSON.stringify({
   saturday: null,
 });
 
-/** The spec §3 payload of a course with two weeks, two sections and three lessons. */
+/** The product.md#entities payload of a course with two weeks, two sections and three lessons. */
 function courseFields(pictureId: number, extra: Record<string, string> = {}): Record<string, string> {
   return {
     action: 'submit',
@@ -84,7 +84,7 @@ function courseFields(pictureId: number, extra: Record<string, string> = {}): Re
   };
 }
 
-describe('POST /courses (the course editor payload of spec §3)', () => {
+describe('POST /courses (the course editor payload of product.md#entities)', () => {
   it('creates a course with its syllabus, skills and a pending first session, and loads it back into the editor', async () => {
     const pictureId = await uploadPicture('educator@halaqa.test');
     const res = await saveCourse('educator@halaqa.test', courseFields(pictureId));

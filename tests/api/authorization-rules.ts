@@ -109,7 +109,7 @@ function perCourse(
 /**
  * Catalog reads: public courses for everyone; A's private course for company A and admins; B's
  * private course for admins only. The public session info and syllabus honour a token when one is
- * sent (issue 12: members read their company's private sessions there too).
+ * sent (members read their company's private sessions there too).
  */
 function catalog(
   build: (w: World, course: number, session: number, c: CallerKey) => MatrixRequest,
@@ -607,7 +607,7 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
   getSessionInfoSecured: catalog((_w, _c, session) => ({ params: { id: session } }), 'session info'),
   getSessionSyllabus: catalog((_w, _c, session) => ({ params: { id: session } }), 'syllabus'),
   getSessionSyllabusSecured: catalog((_w, _c, session) => ({ params: { id: session } }), 'syllabus'),
-  // Enrolled learners of a started session review (issue 16). The caller learner attends A's session;
+  // Enrolled learners of a started session review. The caller learner attends A's session;
   // enrollInSession (earlier in the contract) enrolls it in O's open, started session too, after
   // which it may review O; before, O answers 403 'Only learners enrolled…' (tests/api/reviews.test.ts).
   createCourseReview: {
@@ -629,7 +629,7 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
       ),
     ],
   },
-  // Issue 16: the caller's own review and eligibility, on any course the caller may see.
+  // The caller's own review and eligibility, on any course the caller may see.
   getMyCourseReview: catalog((_w, course) => ({ params: { id: course } }), "the caller's review"),
   updateCourseReview: {
     variants: [
@@ -737,7 +737,7 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
     ),
   },
   listCoursesToTeach: none(nothing),
-  // Course moderation (issue 16 part 6): admins decide on every course; an educator publishes only their own APPROVED course.
+  // Course moderation: admins decide on every course; an educator publishes only their own APPROVED course.
   listCoursesForReview: none(nothing),
   approveCourse: {
     variants: perCourse(

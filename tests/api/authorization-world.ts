@@ -111,7 +111,7 @@ export interface CourseWorld {
   /** A DRAFT course of the same educator and company, edited by saveCourse?id= (so `courseId` stays untouched). */
   draftCourseId: number;
   /**
-   * Courses of the same educator for course moderation (issue 16 part 6), each used up by its first
+   * Courses of the same educator for course moderation, each used up by its first
    * success: PENDING (`approve`, `reject`), PUBLISHED (`unpublish`), APPROVED (`publish`).
    */
   review: Record<'approve' | 'reject' | 'unpublish' | 'publish', number>;
@@ -136,7 +136,7 @@ export interface World {
   /** PENDING users for the admin decisions, and a user to delete. */
   pendingUsers: { approve: number; reject: number; remove: number };
   /**
-   * Invitations (issue 12): `tokenUser` a PENDING link to the USER caller's own e-mail (into company A);
+   * Invitations: `tokenUser` a PENDING link to the USER caller's own e-mail (into company A);
    * `withdrawA`/`withdrawB` and `resendA`/`resendB` pending invitations of companies A and B; `memberA`/`memberB` learners to remove.
    */
   invitations: {
@@ -148,7 +148,7 @@ export interface World {
     memberA: number;
     memberB: number;
   };
-  /** Issue 16: a guest's waitlist confirmation link (course O) and a message of the admins' contact inbox. */
+  /** A guest's waitlist confirmation link (course O) and a message of the admins' contact inbox. */
   waitlistToken: string;
   contactMessageId: number;
   /**
@@ -156,7 +156,7 @@ export interface World {
    * course titles and its learner's e-mail. No 2xx answer to another caller may contain them.
    */
   secretsOfB: string[];
-  /** Learning goals (issue 16 item 4) by person: the skill Git, for each learner and the USER. */
+  /** Learning goals by person: the skill Git, for each learner and the USER. */
   learningGoals: Partial<Record<Person, number>>;
   /** A skill nobody in the world has as a learning goal (createLearningGoal). */
   freshGoalSkill: number;
@@ -165,7 +165,7 @@ export interface World {
   /** A second sign-in of each caller, for the call that ends the caller's own sign-in (signOut). */
   spareTokens: Record<Exclude<CallerKey, 'anon'>, string>;
   /**
-   * Reviews (issue 16): `own` the caller learner's review of the private course of A (enrolled in
+   * Reviews: `own` the caller learner's review of the private course of A (enrolled in
    * its session; the learner's review of course A is left to createCourseReview); `A2` learnerA2's
    * of course A, `B` learnerB's of course B, `O` learnerO's of course O.
    */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, multipart, startTestApp, type TestApp } from './harness.js';
 
 /**
- * The proof-of-work captcha (issue 12), ON: a real challenge from GET /auth/captcha/challenge,
+ * The proof-of-work captcha, ON: a real challenge from GET /auth/captcha/challenge,
  * solved with altcha-lib's solveChallenge as the widget would, sent as `g-recaptcha-response` on
  * sign-up, company sign-up and the contact form (`x-captcha`, checked at the edge).
  */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.js';
 
 /**
- * The catalog's one search rule and its order (issue 15: the catalog at 10,000 courses keeps the
+ * The catalog's one search rule and its order (the catalog at 10,000 courses keeps the
  * same answers): Arabic titles and category names are found, LIKE wildcards are literal, the
  * courses and sessions explore agree, and pages that cross from the courses with an open session
  * to those without give the same order as one long page.

@@ -81,7 +81,7 @@ describe('GET /courses/explore', () => {
   });
 });
 
-describe('catalog listings kept per catalog generation (issue 15)', () => {
+describe('catalog listings kept per catalog generation', () => {
   type Item = { id: number; title: string; nextSession: { id: number; seatsTaken: number } | null };
   const explore = async (url: string) => (await get(url)).body.data as { items: Item[]; total: number };
 

@@ -11,7 +11,7 @@ import { testHashPassword } from './harness.js';
 import { type ServerProcess, startServerProcess, waitReady } from './server-process.js';
 
 /**
- * Issue 16 part 5, "the chat across two server processes on one PostgreSQL": two real servers
+ * "The chat across two server processes on one PostgreSQL": two real servers
  * (`tsx server/main.ts`) on one database; a learner's socket on one, the educator's on the other.
  * Every message and deletion, whichever server takes it (socket frame or REST call), reaches both
  * sockets within a second through PostgreSQL LISTEN/NOTIFY. On SIGTERM each server closes its

@@ -4,7 +4,7 @@ import { countRows, startTestApp, type TestApp } from './harness.js';
 import { frameReader } from './chat-frames.js';
 
 /**
- * The session chat (issue 16 part 5; docs/classroom.md "Session chat"): history, posting, deleting
+ * The session chat (docs/classroom.md "Session chat"): history, posting, deleting
  * and their refusals over REST, and live delivery over the WebSocket, on the demo data's running
  * "Data Structures and Algorithms" session (learner@ and learner11@, learner15@ enrolled; educator@
  * teaches it; learner1@ is in another session). Runs on PGlite, and on PostgreSQL with

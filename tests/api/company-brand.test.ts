@@ -5,7 +5,7 @@ import { insertCourse } from './course-fixtures.js';
 import { DEMO_COMPANIES } from '../../server/db/seed/demo-users.js';
 
 /**
- * Issue 12, items 3 and 7: a company's brand (PUT /companies/{id}/settings refuses unreadable
+ * A company's brand (PUT /companies/{id}/settings refuses unreadable
  * themes, logo upload, tenant isolation) and private company courses (only members and admins see,
  * enroll in or pay for them).
  */
@@ -81,7 +81,7 @@ describe('PUT /companies/{id}/settings: readable themes only (WCAG 2.1 AA)', () 
     expect(res.body.errors[1].message).toContain('Tertiary colour #00FF00');
   });
 
-  it('accepts the default theme of spec §9 and every demo company theme', () => {
+  it('accepts the default theme of product.md#limits and every demo company theme', () => {
     expect(themeContrastErrors(DEFAULT_STYLE)).toEqual([]);
     for (const company of DEMO_COMPANIES)
       expect({ company: company.acronym, errors: themeContrastErrors(company.style) }).toEqual({

@@ -3,7 +3,7 @@ import { hashInvitationToken } from '../../server/modules/users/invitations.js';
 import { countRows, multipart, startTestApp, type TestApp } from './harness.js';
 
 /**
- * Company sign-up (issue 12, spec §5 "partner sign-up", §7 POST /auth/signup/company), the admin's
+ * Company sign-up (product.md#validation "partner sign-up", #calls POST /auth/signup/company), the admin's
  * decision on the partner deciding the company too, and sign-up with an invitation token. The
  * captcha is off here (tests/api/captcha.test.ts covers it).
  */
@@ -114,7 +114,7 @@ describe('POST /auth/signup/company', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('answers 400 with field errors for invalid fields (spec §5), and writes nothing', async () => {
+  it('answers 400 with field errors for invalid fields (product.md#validation), and writes nothing', async () => {
     const before = await counts();
     const bad = companyBody();
     bad.account.email = 'not-an-email';

@@ -8,7 +8,7 @@ import { precompressDir } from '../../scripts/vite-precompress.js';
 import { startTestApp, type TestApp } from './harness.js';
 
 /**
- * Issue 15, goal 3: JSON and other text answers of 1 kB or more are compressed (Brotli or gzip, as
+ * Goal 3: JSON and other text answers of 1 kB or more are compressed (Brotli or gzip, as
  * accepted); the SPA's files are served precompressed (.br/.gz made at build time) with
  * Vary: Accept-Encoding and their cache policy; binary files, partial content and small answers
  * are sent as they are; the security headers stay on compressed answers.

@@ -92,7 +92,7 @@ const SPEC_CALLS = [
 ];
 
 describe('the contract (openapi/halaqa.yaml)', () => {
-  it('describes every call of spec §7, each with an operationId and a summary', async () => {
+  it('describes every call of product.md#calls, each with an operationId and a summary', async () => {
     const { operations } = await loadOperations();
     const described = new Set(operations.map((o) => `${o.method.toUpperCase()} ${o.path}`));
     expect(SPEC_CALLS.filter((c) => !described.has(c))).toEqual([]);

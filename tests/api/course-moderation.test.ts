@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, multipart, PNG_1PX, startTestApp, type TestApp } from './harness.js';
 
 /**
- * Course moderation (issue 16 part 6; spec §3 course statuses PENDING → APPROVED | REJECTED →
+ * Course moderation (product.md#entities course statuses PENDING → APPROVED | REJECTED →
  * PUBLISHED ⇄ UNPUBLISHED): the admins' queue, the four decisions, their mails and audit entries,
  * the refusals (roles, wrong status, blank message: nothing written), the catalog without an
  * unpublished course while its running session goes on, and how session approval publishes.

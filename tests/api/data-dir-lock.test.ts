@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DirectoryLockedError, lockDirectory, lockFileOf } from '../../server/platform/dir-lock.js';
 
 /**
- * "Nothing lost, nobody in" §1: two servers on one DATA_DIR. The embedded database's directory is
+ * "Nothing lost, nobody in" #overview: two servers on one DATA_DIR. The embedded database's directory is
  * held by one process; a second start stops naming DATA_DIR; a lock left by a killed process is
  * recovered. Real processes (`tsx server/main.ts`), API only, no demo data.
  */

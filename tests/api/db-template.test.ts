@@ -12,7 +12,7 @@ import {
   templateKey,
 } from '../../server/db/template.js';
 
-// The migrated PGlite template a fresh DATA_DIR starts from (server/db/template.ts, issue 15 goal 5).
+// The migrated PGlite template a fresh DATA_DIR starts from (server/db/template.ts).
 const work = mkdtempSync(join(tmpdir(), 'halaqa-template-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 

@@ -9,7 +9,7 @@ import { roleFromGroups } from '../../server/modules/auth/federation.js';
 import { multipart, startTestApp, type TestApp } from './harness.js';
 
 /**
- * MA and QA single sign-on against the built-in development identity provider (issue 13 item 5):
+ * MA and QA single sign-on against the built-in development identity provider:
  * every step goes through app.inject, the provider included (no network, no socket).
  */
 
@@ -731,7 +731,7 @@ describe('federated sign-in: cancelling, configuration, token tolerance', () => 
     expect(redactUrl('/sso/qa?code=abc&state=s')).toBe('/sso/qa?code=[REDACTED]&state=s');
   });
 
-  it('accepts an access token up to 5 s after its expiry, not later (spec §9 token tolerance)', async () => {
+  it('accepts an access token up to 5 s after its expiry, not later (product.md#limits token tolerance)', async () => {
     const tokens = new TokenService('test-secret-that-is-long-enough-0123456789', 60);
     vi.useFakeTimers({ toFake: ['Date'] });
     try {

@@ -3,7 +3,7 @@ import { IdleQueue } from '../../server/platform/idle-queue.js';
 
 /**
  * server/platform/idle-queue.ts: work that waits for a quiet moment of the event loop (a receipt's
- * mail after a checkout, issue 15 goal 2), in order, at most `maxDelayMs` late.
+ * mail after a checkout), in order, at most `maxDelayMs` late.
  */
 
 /** Keeps the event loop busy (synchronous work in every turn) for `ms`. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, startTestApp, type TestApp } from './harness.js';
 
 /**
- * "Nothing lost, nobody in" §4, the smaller holes: links other than http(s) stored in session content
+ * "Nothing lost, nobody in" #states, the smaller holes: links other than http(s) stored in session content
  * and company settings, a waitlist that mails any address, sessions planned in year 9999, a fee
  * quoted for `{price: null}`. (Grades: tests/api/assignments.test.ts; /uploads 404:
  * tests/api/security-headers.test.ts.)
@@ -127,7 +127,7 @@ describe("the waitlist takes only the signed-in caller's own address", () => {
     });
     expect(own.status).toBe(201);
     expect(own.body.data.email).toBe('learner2@halaqa.test');
-    // A guest (no token) is answered 202 whatever the address: it is only mailed a confirmation link (issue 16).
+    // A guest (no token) is answered 202 whatever the address: it is only mailed a confirmation link.
     expect(
       (await call('POST', `/api/courses/${courseId}/waitlist`, null, { email: 'learner2@halaqa.test' })).status,
     ).toBe(202);

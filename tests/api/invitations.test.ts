@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, multipart, startTestApp, type FilePart, type TestApp } from './harness.js';
 
 /**
- * Issue 12 items 4–6: invitations one at a time and from CSV/XLSX files, the invitation link
+ * Invitations one at a time and from CSV/XLSX files, the invitation link
  * (preview, accept), withdrawing, and the company's members. The app's clock is movable (`clock`)
  * to read links as expired.
  */

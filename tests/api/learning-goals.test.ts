@@ -4,7 +4,7 @@ import { insertCourse } from './course-fixtures.js';
 import { sessionProgress } from '../../server/modules/learning-goals/service.js';
 
 /**
- * Learning goals (issue 16 item 4; spec §7): GET /v2/learningGoals, POST /v2/learningGoal,
+ * Learning goals (product.md#calls): GET /v2/learningGoals, POST /v2/learningGoal,
  * DELETE /v2/learningGoal/{id}; rules in docs/decisions.md "Learning goals".
  *
  * Fixture (clock 2031-05-19 12:00Z, Monday): skills X, Y, Z (new); learner `me` (company NCAI),

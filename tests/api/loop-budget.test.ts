@@ -9,7 +9,7 @@ function spin(ms: number): void {
   while (performance.now() < end);
 }
 
-describe('LoopBudget (database work in slices of the event loop, issue 15)', () => {
+describe('LoopBudget (database work in slices of the event loop)', () => {
   it('runs units one at a time, in the order they asked', async () => {
     const budget = new LoopBudget(1000);
     const events: string[] = [];

@@ -46,7 +46,7 @@ const ALL = [
   emailVerificationLink,
 ];
 
-describe('mail templates (issue 12: mails in the recipient language)', () => {
+describe('mail templates (mails in the recipient language)', () => {
   it.each(ALL.map((t) => [t.name, t] as const))(
     '%s renders fully in English and in Arabic (right-to-left)',
     (_name, template) => {

@@ -159,7 +159,7 @@ describe('moderation of sessions (admins)', () => {
       (await call('POST', `/api/courses/${courseId}/waitlist`, 'learner@halaqa.test', { email: 'LEARNER@halaqa.test' }))
         .status,
     ).toBe(200);
-    // Nobody can sign someone else up for mails ("Nothing lost, nobody in" §4).
+    // Nobody can sign someone else up for mails ("Nothing lost, nobody in" #states).
     const other = await call('POST', `/api/courses/${courseId}/waitlist`, 'learner@halaqa.test', {
       email: 'waiting@example.org',
     });
@@ -451,7 +451,7 @@ describe('users (admins)', () => {
     const companyLearners = (
       await call('GET', '/api/users/learners?pageSize=100', 'partner@qad.halaqa.test')
     ).body.data.items.map((u: { email: string }) => u.email);
-    // Exactly QAD's learners (the demo data has several: issue 12 item 10), no one else's.
+    // Exactly QAD's learners (the demo data has several), no one else's.
     const qadLearners = await t.db
       .selectFrom('users as u')
       .innerJoin('companies as c', 'c.id', 'u.company_id')

@@ -7,7 +7,7 @@ import { MAX_PREPARED, transactionControl } from '../../server/db/pglite-prepare
 import { preparable } from '../../server/db/statements.js';
 
 /**
- * PGlite's statements run as named prepared statements (server/db/pglite-prepared.ts, issue 15):
+ * PGlite's statements run as named prepared statements (server/db/pglite-prepared.ts):
  * the same rows, types and errors as PGlite's own query(), each text parsed once.
  */
 describe('prepared statements on PGlite', () => {

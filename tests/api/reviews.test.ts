@@ -3,7 +3,7 @@ import { enroll } from './course-fixtures.js';
 import { countRows, startTestApp, type TestApp } from './harness.js';
 
 /**
- * Course reviews (issue 16 part 1; spec §3 Review, §7; docs/decisions.md "Reviews") on the demo
+ * Course reviews (product.md#entities Review, #calls; docs/decisions.md "Reviews") on the demo
  * data: learner@halaqa.test and learner11/15 attend the running Data Structures and Algorithms
  * session; learner@morocco.halaqa.test is enrolled in a session of the MOROCCO course that starts in
  * four days; learner@ncai.halaqa.test never enrolled in Data Structures and Algorithms.

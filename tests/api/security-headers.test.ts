@@ -11,7 +11,7 @@ import { migrateToLatest } from '../../server/db/migrate.js';
 import { redactUrl } from '../../server/platform/http-security.js';
 
 /**
- * "Nothing lost, nobody in" §3: security headers on the SPA and the API, HSTS only behind https,
+ * "Nothing lost, nobody in" #entities: security headers on the SPA and the API, HSTS only behind https,
  * `?token=` values out of the request log; and a missing /uploads file is a 404, not the SPA.
  */
 const dir = mkdtempSync(join(tmpdir(), 'halaqa-headers-'));

@@ -228,7 +228,7 @@ describe('seedDemoData', () => {
 
   it('publishes at least 24 courses across at least 6 categories, each with a cover, skills, a syllabus and 1–3 sessions', async () => {
     const all = await db.selectFrom('courses').selectAll().execute();
-    // Every course is published but the one waiting in the admins' course queue (issue 16 part 6).
+    // Every course is published but the one waiting in the admins' course queue.
     expect(all.filter((c) => c.status !== 'PUBLISHED').map((c) => [c.title, c.status])).toEqual([
       ['Compilers from Scratch', 'PENDING'],
     ]);

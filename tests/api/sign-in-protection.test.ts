@@ -4,7 +4,7 @@ import { hashPassword, passwords } from '../../server/platform/passwords.js';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from './harness.js';
 
 /**
- * Issue 13 "sign-in protection": real rate limits (RATE_LIMIT_FACTOR 1, the production defaults:
+ * Real rate limits (RATE_LIMIT_FACTOR 1, the production defaults:
  * sign-in 10/min per IP + e-mail, 30/min per IP and 20/min per e-mail, reset requests 3/min per e-mail), the dummy
  * verification for unknown e-mails, and the scrypt upgrade to N = 2^17 at sign-in.
  */

@@ -23,7 +23,7 @@ declare module 'vitest' {
  * instead of migrating and seeding, with its scrypt password hashes, in each file). On PostgreSQL
  * (HALAQA_TEST_DATABASE_URL) it migrates and seeds one template database, which each seeded test
  * file copies into a database of its own (`CREATE DATABASE … TEMPLATE`, a file copy inside the
- * server) instead of migrating and seeding a schema (issue 15, goal 7).
+ * server) instead of migrating and seeding a schema.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.HALAQA_TEST_DATABASE_URL;

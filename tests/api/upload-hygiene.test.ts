@@ -8,7 +8,7 @@ import { loadConfig } from '../../server/config.js';
 import { countRows, multipart, PNG_1PX, startTestApp, type TestApp } from './harness.js';
 
 /**
- * "Nothing lost, nobody in" §2: partial upload files do not stay in DATA_DIR/tmp (aborted request,
+ * "Nothing lost, nobody in" #screens: partial upload files do not stay in DATA_DIR/tmp (aborted request,
  * restart), each user has a storage quota (UPLOAD_QUOTA_MB), an account waiting for approval uploads
  * nothing.
  */

@@ -21,7 +21,7 @@ async function upload(
   return { status: res.statusCode, body: res.json() };
 }
 
-describe('uploads (spec §5, §7)', () => {
+describe('uploads (product.md#validation, #calls)', () => {
   it('stores a PNG course picture, detected by content, and serves it', async () => {
     const res = await upload('/api/courses/picture', 'educator@halaqa.test', {
       picture: { filename: 'cover.png', contentType: 'image/png', content: PNG_1PX },

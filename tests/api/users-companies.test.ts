@@ -41,7 +41,7 @@ describe('GET /users/{id}', () => {
 });
 
 describe('GET /users/me/company', () => {
-  it("answers the caller's company, or 404 when they have none (spec §7)", async () => {
+  it("answers the caller's company, or 404 when they have none (product.md#calls)", async () => {
     const qad = await call('GET', '/api/users/me/company', 'learner@qad.halaqa.test');
     expect(qad.status).toBe(200);
     expect(qad.body.data).toMatchObject({ acronym: 'QAD' });

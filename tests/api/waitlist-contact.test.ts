@@ -9,7 +9,7 @@ import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { countRows, startTestApp, type TestApp } from './harness.js';
 
 /**
- * Issue 16 parts 2 and 3: the waitlist (signed-in users join with their own address, guests
+ * The waitlist (signed-in users join with their own address, guests
  * confirm theirs by a mailed link; confirmed people are mailed once per event when a session opens
  * or a seat frees) and the contact form with the admins' inbox. Captcha on: tests/api/captcha.test.ts.
  */

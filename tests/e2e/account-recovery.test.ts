@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, byLabel, expectAccessible, launchChromium, openPage, tr } from './support.js';
 
 /**
- * Issue 13 in a real browser against the production build: "Forgot password?" on /login, the
+ * Account recovery in a real browser against the production build: "Forgot password?" on /login, the
  * link from the mail in the outbox (DATA_DIR/outbox/*.eml), a new password, then sign-in with it;
  * the same link a second time says it was used; the profile screen changes the name. Once in
  * English at 1280 px, once in Arabic (right to left) at 360 px; axe checks each screen.
@@ -72,7 +72,7 @@ describe.each(journeys)(
         await byLabel(page, tr(locale, 'New password')).fill(newPassword);
         await byLabel(page, tr(locale, 'Confirm the new password')).fill(newPassword);
         await page.getByRole('button', { name: tr(locale, 'Reset my password') }).click();
-        // Spec §2: / after a successful reset, with the §8 message.
+        // product.md#screens: / after a successful reset, with the #messages message.
         await page.getByText(tr(locale, 'Your password has been reset, you can now login!')).waitFor();
         await page.waitForURL((url) => url.pathname === '/');
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, DEMO_PASSWORD, byLabel, expectAccessible, launchChromium, openPage, signIn, tr } from './support.js';
 
 /**
- * Attendance analytics in a real browser against the production build and the demo data (issue 12
- * items 8 and 10; spec §2): the QAD partner signs in, lands on /dashboard/analytics/attendance and
+ * Attendance analytics in a real browser against the production build and the demo data
+ * (product.md#screens): the QAD partner signs in, lands on /dashboard/analytics/attendance and
  * sees the figures of QAD's own learners — the same as the API answers for QAD, never another
  * company's learners; filters by course, opens a session's grid and exports the CSV (UTF-8 with
  * BOM). Once in English at 1280 px, once in Arabic (right-to-left) at 360 px; axe-clean.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, DEMO_PASSWORD, byLabel, expectAccessible, launchChromium, openPage, signIn, tr } from './support.js';
 
 /**
- * Issue 12 "Brand the platform", in a real browser against the production build: the QAD partner
+ * In a real browser against the production build: the QAD partner
  * opens the brand settings, tries an unreadable yellow (the warning shows, the save is refused),
  * saves a readable colour and uploads a logo; a QAD learner then signs in and sees the colour and
  * the logo in the header, and the company's links in the footer. Once in English at 1280 px, once

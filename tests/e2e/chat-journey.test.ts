@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, DEMO_PASSWORD, byLabel, expectAccessible, launchChromium, openPage, signIn, tr } from './support.js';
 
 /**
- * The session chat (issue 16 part 5) in two browser windows: learner@halaqa.test and the educator
+ * The session chat in two browser windows: learner@halaqa.test and the educator
  * open the classroom of the running "Data Structures and Algorithms" session, each in their own
  * browser context; each message one of them sends is seen by the other within a second without
  * reloading, and is announced politely to the other (aria-live). The educator then deletes both

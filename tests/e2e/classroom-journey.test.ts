@@ -13,7 +13,7 @@ import {
 } from './support.js';
 
 /**
- * The live classroom of issue 5, in a real browser against the production build, on the demo
+ * The live classroom, in a real browser against the production build, on the demo
  * classroom (server/db/seed/classroom-demo.ts): learner@halaqa.test goes from My courses to the
  * running "Data Structures and Algorithms" session, joins the meeting the server made live at its
  * start, finishes a reading, takes the week-3 quiz (reloading the page half-way resumes it at the

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, DEMO_PASSWORD, byLabel, expectAccessible, launchChromium, openPage, signIn, tr } from './support.js';
 
 /**
- * Issue 12 in a real browser against the production build: a company signs up at /signup/company
+ * Company sign-up in a real browser against the production build: a company signs up at /signup/company
  * (the ALTCHA widget solves the proof-of-work captcha in the page, for real), its partner lands on
  * the dashboard "waiting for approval"; the admin approves the partner from the partners list
  * (which shows the company, pending); the partner signs in again and is no longer pending. Once in

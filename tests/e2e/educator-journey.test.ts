@@ -12,7 +12,7 @@ import {
 } from './support.js';
 
 /**
- * The authoring loop of issue 3, in a real browser against the production build: an educator
+ * The authoring loop, in a real browser against the production build: an educator
  * writes a course (details, skills, picture, first session, a two-week syllabus) and submits it for
  * review; an admin approves its pending session from the moderation queue; a learner finds the
  * course in the catalog and reads the session's syllabus. Once in English at desktop width, once in

@@ -5,7 +5,7 @@ import { BASE_URL, DEMO_PASSWORD, launchChromium, openPage, seriousViolations, t
 
 /**
  * MA / QA single sign-on in Debian's Chromium against the production build and the built-in
- * identity provider (issue 13 item 5): `/login?sign-in-with-redirect=QA` goes straight to the QA
+ * identity provider: `/login?sign-in-with-redirect=QA` goes straight to the QA
  * directory's sign-in page; signing in as qa.learner@qa.halaqa.test lands in Halaqa with the QAD
  * theme; an access token that stops working is refreshed without the user noticing; signing out
  * passes through the directory back to the partner login. English at 1280 px, Arabic at 360 px;
@@ -130,7 +130,7 @@ describe.each([
         )
         .toBeGreaterThan(Date.now() + 30 * 60_000);
 
-      // Sign out: through the directory's end-session page, back to the partner login (spec §2).
+      // Sign out: through the directory's end-session page, back to the partner login (product.md#screens).
       await account.click();
       const passed: string[] = [];
       page.on('framenavigated', (f) => {

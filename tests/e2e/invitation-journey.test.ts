@@ -6,7 +6,7 @@ import { DEMO_COMPANIES } from '../../server/db/seed/demo-users.js';
 import { BASE_URL, DEMO_PASSWORD, byLabel, expectAccessible, launchChromium, openPage, signIn, tr } from './support.js';
 
 /**
- * Issue 12 items 4–5 in a real browser against the production build: the NCAI partner invites
+ * Invitations in a real browser against the production build: the NCAI partner invites
  * three people from a CSV file (semicolons, BOM, an Arabic name column) and sees the per-row
  * report; an invitee who already has an account opens the link from the mail the server wrote
  * (DATA_DIR/outbox), signs in, accepts, and is then in NCAI's theme. Once in English at 1280 px,

@@ -11,7 +11,7 @@ import {
 } from './support.js';
 
 /**
- * The main job of issue 2, in a real browser against the production build: a learner signs in,
+ * The learner's main job, in a real browser against the production build: a learner signs in,
  * searches the catalog, opens a paid session, pays from the wallet and finds it in My courses.
  * Once in English at desktop width, once in Arabic (right-to-left) at 360 px; axe checks each page.
  */

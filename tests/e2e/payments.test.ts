@@ -13,7 +13,7 @@ import {
 } from './support.js';
 
 /**
- * Money in a real browser (issue 4), against the production build and the sandbox gateway with
+ * Money in a real browser, against the production build and the sandbox gateway with
  * Stripe's test cards: a learner pays by test card and is enrolled; a declined card shows the
  * failure and leaves no enrollment and no charge; a 3-D Secure card passes its step (in Arabic at
  * 360 px); an educator registers a payout bank account. Each outcome is checked through the API too.

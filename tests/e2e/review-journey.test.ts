@@ -14,7 +14,7 @@ import {
 } from './support.js';
 
 /**
- * Issue 16 part 1 in a real browser against the production build: learner@halaqa.test, who attends
+ * Course reviews in a real browser against the production build: learner@halaqa.test, who attends
  * the running Data Structures and Algorithms session (a course no demo learner has reviewed), writes
  * a review on the course page (star radio group, valibot rules first), sees it in the list with the
  * course's new rating, edits it; an admin then removes it from the list (audited), leaving the demo

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, DEMO_PASSWORD, expectAccessible, launchChromium, openPage, signIn, tr } from './support.js';
 
 /**
- * Issue 16 part 2 in a real browser against the production build: a learner opens a full session
+ * The waitlist in a real browser against the production build: a learner opens a full session
  * and joins its course's waitlist ('You are now on the waitlist!'). The full session is made for
  * the test through the API (an admin requests and approves a free one-seat session, a filler
  * learner takes the seat) and deleted afterwards, so the demo state is left as found but for the

@@ -87,7 +87,7 @@ describe('cookie storage (cookies-next)', () => {
   });
 });
 
-describe('landing (spec §2, §6)', () => {
+describe('landing (product.md#screens, #roles)', () => {
   it('learners → /my-courses, other roles → /dashboard, the QAD partner → attendance', () => {
     expect(landingFor(learnerRecord)).toBe('/my-courses');
     expect(landingFor({ ...learnerRecord, user: { ...learnerRecord.user, role: 'EDUCATOR' } })).toBe('/dashboard');

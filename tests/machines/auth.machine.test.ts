@@ -258,7 +258,7 @@ describe('auth.machine (model-based)', () => {
             expect(snap.matches({ loggedIn: 'refreshing' })).toBe(isExpired(record) && record.federationAuth);
           }
           if (event.type.startsWith('xstate.after.guestRefreshWindow')) {
-            // Spec §9: only federated sign-ins are refreshed every 50 minutes.
+            // product.md#limits: only federated sign-ins are refreshed every 50 minutes.
             expect(snap.matches({ loggedIn: 'refreshing' })).toBe(Boolean(previous!.context.record?.federationAuth));
           }
           if (previous?.matches('restoring') && event.type === 'xstate.done.actor.restoreSession') {
@@ -284,7 +284,7 @@ describe('auth.machine (model-based)', () => {
           }
           if (event.type === 'xstate.done.actor.signOut') {
             const url = (event as unknown as { output: { logoutUrl: string | null } }).output.logoutUrl;
-            // Spec §2: a federated sign-out goes through the directory; a product sign-out does not.
+            // product.md#screens: a federated sign-out goes through the directory; a product sign-out does not.
             expect(loggedOutAt).toEqual(url ? [url] : []);
             expect(snap.matches('loggedOut')).toBe(true);
           }
@@ -299,7 +299,7 @@ describe('auth.machine (model-based)', () => {
         if (name === 'fetchCompany' || name === 'fetchUser' || name === 'loadTheme') {
           const { token, federated } = input as { token: string; federated: boolean };
           expect(token).toMatch(/^tok-/);
-          // The legacy flag of these calls is 0 exactly for a federated user's token (spec §6): the
+          // The legacy flag of these calls is 0 exactly for a federated user's token (product.md#roles): the
           // sign-in's, or a federated record's when its company is reloaded (an accepted invitation).
           expect(federated).toBe(federatedTokens.has(token));
         }

@@ -73,7 +73,7 @@ function checkState(s: AnyMachineSnapshot) {
   expect(new Set(ids).size).toBe(ids.length);
   expect(c.attempt).toBeGreaterThanOrEqual(0);
   if (s.matches('signedOut')) {
-    // Spec §4: the chat's state is reset on sign-out.
+    // product.md#states: the chat's state is reset on sign-out.
     expect(c).toEqual({
       ...c,
       messages: [],

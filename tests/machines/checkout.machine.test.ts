@@ -199,7 +199,7 @@ function runPath(path: ModelPath) {
         if (name === 'prepare') expect(i).toEqual({ price: 149 });
         if (name === 'addCard') expect(i).toEqual({ token: 'tok_visa' });
         if (name === 'createIntent' || name === 'payWithWallet') {
-          // Spec §9: the amount is the quote's total in cents.
+          // product.md#limits: the amount is the quote's total in cents.
           expect(i.sessionId).toBe(41);
           expect(i.amount).toBe(Math.round(c.quote!.total * 100));
         }
@@ -226,7 +226,7 @@ function runPath(path: ModelPath) {
         }
       }
       startsSeen = starts.length;
-      // Spec §4: only 'succeeded' is a successful payment.
+      // product.md#states: only 'succeeded' is a successful payment.
       if (/^xstate\.done\.actor\.(confirmIntent|authenticate|payWithWallet)$/.test(event.type)) {
         const status = (event as unknown as { output: PaymentResult }).output.status;
         expect(snap.matches('paid')).toBe(status === 'succeeded');

@@ -4,7 +4,7 @@ import { json, mockFetch } from './fetch-mock';
 
 const BASE = 'http://halaqa.test/api';
 
-describe('normalizeErrors (spec §5)', () => {
+describe('normalizeErrors (product.md#validation)', () => {
   it('maps an errors list (path → message) and keeps the message', () => {
     expect(
       normalizeErrors({
@@ -114,7 +114,7 @@ describe('createApi', () => {
     expect(calls[1]!.body).toBe(JSON.stringify({ price: 10 })); // the body is sent again
   });
 
-  it('retries at most 3 times, then reports attempt 4 and returns the 401 (spec §9)', async () => {
+  it('retries at most 3 times, then reports attempt 4 and returns the 401 (product.md#limits)', async () => {
     const { fetch, calls } = mockFetch({ 'GET /api/dashboard/stats': () => json(401, { message: 'Unauthorized' }) });
     const attempts: number[] = [];
     const api = createApi({
@@ -143,7 +143,7 @@ describe('createApi', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('does not report a 401 of sign-in or company settings (spec §8)', async () => {
+  it('does not report a 401 of sign-in or company settings (product.md#messages)', async () => {
     const { fetch } = mockFetch({
       'POST /api/auth/signin': () => json(401, { message: 'Invalid email or password' }),
       'GET /api/companies/3/settings': () => json(401, { message: 'Unauthorized' }),
@@ -156,7 +156,7 @@ describe('createApi', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
-  it('treats 200–399 as success and 4xx/5xx as errors (spec §8)', async () => {
+  it('treats 200–399 as success and 4xx/5xx as errors (product.md#messages)', async () => {
     const { fetch } = mockFetch({
       'GET /api/lessons/types': () => json(302, { data: [{ id: 1, code: 'meeting', name: 'Meeting' }] }),
       'GET /api/timezones/us': () => json(500, { message: 'System error' }),

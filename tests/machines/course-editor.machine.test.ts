@@ -223,7 +223,7 @@ function checkState(s: AnyMachineSnapshot) {
   }
   if (state === 'failed') {
     expect(c.error?.code).toBe(c.courseId === null ? 'editor.createFailed' : 'editor.updateFailed');
-    // Spec §5: server field errors keyed by form field (pictureId is shown at the picture).
+    // product.md#validation: server field errors keyed by form field (pictureId is shown at the picture).
     expect(c.serverErrors).toMatchObject({ title: 'Title is already used', picture: 'A picture is required' });
   }
   if (state === 'destroyed') {
@@ -269,7 +269,7 @@ function runPath(path: ModelPath) {
         }
       }
       if (event.type === 'upload.requested' && !(event as { file?: unknown }).file) {
-        // Spec §5: no file chosen does nothing.
+        // product.md#validation: no file chosen does nothing.
         expect(snap.value).toEqual(previous.value);
         expect(c).toEqual(before);
       }

@@ -8,7 +8,7 @@ import { authFromActor, handleUnauthorized } from '../../src/app-services';
 import { type Handler, json, mockFetch } from './fetch-mock';
 
 /**
- * The auth actor over the real client with a mocked server, federated paths (spec §3, §4, §8, §9):
+ * The auth actor over the real client with a mocked server, federated paths (product.md#entities, #states, #messages, #limits):
  * a directory sign-in, then calls that get 401 are refreshed and retried (at most 3 times), and the
  * sign-out goes through the directory's end-session URL.
  */

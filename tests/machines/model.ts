@@ -1,5 +1,5 @@
 /**
- * Model-based testing helpers (DESIGN §3): traverse the REAL machine with `xstate/graph`, giving
+ * Model-based testing helpers (dependencies.md): traverse the REAL machine with `xstate/graph`, giving
  * invoke results as `xstate.done.actor.<id>` / `xstate.error.actor.<id>` events, then replay every
  * path on a real actor (actors stubbed to never settle, timers never firing) and record which
  * transition definitions fired, from the `@xstate.microstep` inspection events.

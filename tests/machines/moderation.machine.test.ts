@@ -13,7 +13,7 @@ import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActor
 
 const pending: ModerationItem = { id: 41, status: 'PENDING' };
 const approved: ModerationItem = { id: 42, status: 'APPROVED' };
-/** A published course (issue 16 part 6: admins unpublish it). */
+/** A published course (admins unpublish it). */
 const published: ModerationItem = { id: 43, status: 'PUBLISHED' };
 const page = { items: [pending, approved, published], total: 3, page: 1, pageSize: 12 };
 

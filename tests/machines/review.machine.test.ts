@@ -90,7 +90,7 @@ function checkState(s: AnyMachineSnapshot) {
   if (s.matches('reviewed') || s.matches('saved')) expect(c.review).not.toBeNull();
   if (s.matches('writing') || s.matches('creating')) expect(c.review).toBeNull();
   if (s.matches('editing') || s.matches('updating')) expect(c.review).not.toBeNull();
-  // Spec §4: once reset (reviewed, or back to the form after a failure) no error remains.
+  // product.md#states: once reset (reviewed, or back to the form after a failure) no error remains.
   if (s.matches('reviewed')) {
     expect(c.error).toBeNull();
     expect(c.draft).toBeNull();
@@ -181,7 +181,7 @@ describe('review.machine (timing and emitted facts)', () => {
     return { actor, emitted };
   }
 
-  it('emits review.created and resets 1 s after the success (spec §4, §9)', async () => {
+  it('emits review.created and resets 1 s after the success (product.md#states, #limits)', async () => {
     vi.useFakeTimers();
     try {
       const { actor, emitted } = start();

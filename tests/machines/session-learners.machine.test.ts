@@ -100,7 +100,7 @@ describe('session-learners.machine (model-based)', () => {
 });
 
 describe('session-learners.machine (timing and emitted facts)', () => {
-  it('resets the mail form 1 s after a success (spec §4, §9)', async () => {
+  it('resets the mail form 1 s after a success (product.md#states, #limits)', async () => {
     vi.useFakeTimers();
     try {
       const machine = sessionLearnersMachine.provide({

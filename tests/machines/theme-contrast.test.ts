@@ -3,7 +3,7 @@ import { brandContrasts as serverContrasts, themeContrastErrors } from '../../se
 import { brandContrasts, checkColour, checkTheme, DEFAULT_COLOURS } from '@machines/theme-editor.form';
 
 /**
- * The theme editor warns and refuses exactly when the server would answer 400 (issue 12: the
+ * The theme editor warns and refuses exactly when the server would answer 400 (the
  * refusal holds on both sides): the same ratios for a sweep of colours, and the same verdict.
  */
 describe('theme contrast rule (SPA and server agree)', () => {
@@ -31,7 +31,7 @@ describe('theme contrast rule (SPA and server agree)', () => {
     }
   });
 
-  it('finds white text on the yellow #FFFF00 unreadable and the spec §9 defaults readable', () => {
+  it('finds white text on the yellow #FFFF00 unreadable and the product.md#limits defaults readable', () => {
     expect(checkColour('#FFFF00')).toMatchObject({ problem: 'colour.unreadable' });
     expect(checkColour('#FFFF00').ratio).toBeLessThan(4.5);
     expect(checkTheme({ ...DEFAULT_COLOURS, links: [] }).ok).toBe(true);

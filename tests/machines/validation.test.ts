@@ -3,7 +3,7 @@ import { loginSchema, signUpSchema, validate } from '../../src/features/auth/val
 
 const ok = { firstName: ' Lina ', lastName: 'Kassem', email: ' lina@halaqa.test ', password: 'Str0ng!pass' };
 
-describe('auth form rules (spec §5)', () => {
+describe('auth form rules (product.md#validation)', () => {
   it('accepts a valid sign-up and trims names and e-mail (not the password)', () => {
     expect(validate(signUpSchema, ok)).toEqual({
       ok: true,

@@ -12,7 +12,7 @@ import {
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
 
 /**
- * The waitlist statechart (issue 16 part 2), model-based: every transition of the real machine is
+ * The waitlist statechart, model-based: every transition of the real machine is
  * walked, for a course page (no token) and for a guest's confirmation link (a token).
  */
 const courseId = 12;

@@ -9,7 +9,7 @@ import type { AuthActor } from '@/lib/auth/auth-service';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { renderWithRouter } from './render';
 
-/** Issue 13 screens in jsdom: what the user sees for each answer of the server. */
+/** The password screens in jsdom: what the user sees for each answer of the server. */
 afterEach(() => {
   act(() => toaster.remove());
   cleanup();

@@ -8,7 +8,7 @@ import type { ModerationSearch } from '@/lib/list-search';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { renderWithRouter } from './render';
 
-/** Course moderation (issue 16 part 6): the admins' course queue and the educator's view of a decision. */
+/** Course moderation: the admins' course queue and the educator's view of a decision. */
 afterEach(() => {
   act(() => toaster.remove());
   cleanup();

@@ -70,7 +70,7 @@ async function renderBoard(
 
 const toast = (text: string) => screen.findByText(text, { selector: '[data-part=title]' });
 
-describe('session moderation (spec §4, §8)', () => {
+describe('session moderation (product.md#states, #messages)', () => {
   it('lists the pending queue by default with status badges', async () => {
     const mock = await renderBoard({});
     expect(new URL(mock.calls[0]!.request.url).search).toBe('?status=PENDING&page=1&pageSize=12');

@@ -47,7 +47,7 @@ function row() {
   return screen.getByTestId('user-row');
 }
 
-describe('admin users: approve (spec §8 400 rule)', () => {
+describe('admin users: approve (product.md#messages 400 rule)', () => {
   it('a 400 answer shows "Could not approve the user: <server message>"', async () => {
     const mock = await renderUsers({
       'PUT /api/users/7/approve': () => json(400, { message: 'The e-mail address is not verified' }),

@@ -8,7 +8,7 @@ import type { AttendanceFilters, CompanyAttendanceAnalytics } from '@machines/at
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { renderWithRouter } from './render';
 
-/** The analytics page (issue 12 item 8) over a fake API: figures, filters in the URL, failures, the grid, non-partners. */
+/** The analytics page over a fake API: figures, filters in the URL, failures, the grid, non-partners. */
 
 afterEach(() => {
   act(() => toaster.remove());

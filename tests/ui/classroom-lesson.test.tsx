@@ -240,7 +240,7 @@ describe('lesson page: quiz', () => {
   });
 });
 
-describe('lesson page: assignment (spec §7, §8 toasts)', () => {
+describe('lesson page: assignment (product.md#calls, #messages toasts)', () => {
   const lesson = lessonOf(504, 'Todo app report', 'assignment', { points: 100, deadline: '2031-03-10T04:00:00Z' });
   const detail = detailOf(lesson, { contentHtml: '<p>Write a report on your todo app.</p>' });
   const pdf = () => new File([new Uint8Array(4096)], 'report.pdf', { type: 'application/pdf' });

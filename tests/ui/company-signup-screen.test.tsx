@@ -54,7 +54,7 @@ function fillValid() {
 }
 
 describe('company sign-up screen', () => {
-  it('checks the fields of spec §5 on the client and sends nothing while they are wrong', async () => {
+  it('checks the fields of product.md#validation on the client and sends nothing while they are wrong', async () => {
     const { calls } = await renderScreen({});
     fireEvent.click(screen.getByRole('button', { name: 'solve captcha' }));
     set('acronym', 'n c');

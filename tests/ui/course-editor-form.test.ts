@@ -73,7 +73,7 @@ const values: CourseFormValues = {
   ],
 };
 
-describe('toCourseFormEntries (spec §3 payload)', () => {
+describe('toCourseFormEntries (product.md#entities payload)', () => {
   it('produces exactly the spec multipart keys, in order, with order from position', () => {
     expect(toCourseFormEntries(values, { action: 'submit', companyId: 5 })).toEqual([
       ['action', 'submit'],
@@ -180,7 +180,7 @@ describe('toCourseFormEntries (spec §3 payload)', () => {
   });
 });
 
-describe('fromEditorData (spec §3 initial data)', () => {
+describe('fromEditorData (product.md#entities initial data)', () => {
   const data: CourseEditorData = {
     id: 12,
     status: 'DRAFT',
@@ -251,7 +251,7 @@ describe('fromEditorData (spec §3 initial data)', () => {
     expect(toCourseFormEntries(v, { action: 'save' }).map(([k]) => k)).not.toContain('pictureId');
   });
 
-  it('keeps each lesson id for the edit links, without sending it (spec §3 payload unchanged)', () => {
+  it('keeps each lesson id for the edit links, without sending it (product.md#entities payload unchanged)', () => {
     const v = fromEditorData(data);
     expect(v.syllabus[0]!.sections[0]!.lessons.map((l) => l.id)).toEqual([501, 502]);
     const keys = toCourseFormEntries(v, { action: 'save' }).map(([k]) => k);
@@ -347,7 +347,7 @@ describe('validateCourseForm (mirrors the server rules)', () => {
     });
   });
 
-  it('server errors are keyed by form field (spec §5 normalisation output)', () => {
+  it('server errors are keyed by form field (product.md#validation normalisation output)', () => {
     expect(
       serverErrorsForForm({
         pictureId: 'Required',

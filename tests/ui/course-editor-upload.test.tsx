@@ -174,7 +174,7 @@ describe('UploadField', () => {
     fireEvent.change(screen.getByLabelText('Course picture'), { target: { files: [png()] } });
     await act(async () => FakeXhr.last!.respond(500, { message: 'Boom' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to upload file !');
-    expect(logged).toHaveBeenCalledTimes(1); // spec §8: also logged
+    expect(logged).toHaveBeenCalledTimes(1); // product.md#messages: also logged
     logged.mockRestore();
   });
 

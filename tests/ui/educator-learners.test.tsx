@@ -57,7 +57,7 @@ async function renderPage(routes: Record<string, Handler>, pageData: SessionLear
   return mock;
 }
 
-describe('session learners: mail (spec §3, §4, §8)', () => {
+describe('session learners: mail (product.md#entities, #states, #messages)', () => {
   it('mails the selected learners, then the form resets 1 s after the success', async () => {
     const mock = await renderPage({ 'POST /api/mail/send': () => json(202, { data: { recipients: 1 } }) });
     fireEvent.click(screen.getByRole('checkbox', { name: /Lina Amrani/ }));
@@ -75,7 +75,7 @@ describe('session learners: mail (spec §3, §4, §8)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('E-mail sent to 1 learner.', { selector: '[data-part=title]' })).toBeTruthy();
     expect(JSON.parse(mock.calls[0]!.body!)).toEqual({ message: 'The meeting moves to 19:00.', userIdsTo: [22] });
-    // Still open right after the success, closed about a second later (spec §9: 1000 ms).
+    // Still open right after the success, closed about a second later (product.md#limits: 1000 ms).
     expect(screen.getByRole('dialog')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 2500 });
   });

@@ -36,7 +36,7 @@ function toast(title: string) {
   return screen.findByText(title, { selector: '[data-part=title]' });
 }
 
-describe('session submissions: the list (spec §2 submissions and grading)', () => {
+describe('session submissions: the list (product.md#screens submissions and grading)', () => {
   it('lists every submission, ungraded first, with the work, time, late and status badges and grade', async () => {
     const mock = await renderPage({ 'GET /api/sessions/41/submissions': listed });
     const all = await rows();

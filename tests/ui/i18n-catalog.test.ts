@@ -6,7 +6,7 @@ import { messages as core } from '@/locales/ar/messages.po?part=core';
 import { messages as rest } from '@/locales/ar/messages.po?part=rest';
 
 /**
- * The Arabic catalog in two parts (issue 15, goal 4; scripts/vite-lingui-split.ts, src/lib/i18n.ts):
+ * The Arabic catalog in two parts (scripts/vite-lingui-split.ts, src/lib/i18n.ts):
  * the explore pages' first load takes the core part, any other page waits for the rest.
  */
 const onCourseCard = generateMessageId('Session full'); // src/features/catalog/course-card.tsx

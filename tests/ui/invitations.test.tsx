@@ -65,7 +65,7 @@ async function renderPage(
   return { mock, auth };
 }
 
-describe('the invitation link page (issue 12 item 5)', () => {
+describe('the invitation link page', () => {
   it('sends a person without an account to sign up with the token', async () => {
     await renderPage(preview({ hasAccount: false }));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Join National Center for AI on Halaqa');
@@ -184,7 +184,7 @@ describe('the bulk report as CSV', () => {
   });
 });
 
-describe('the invitations screen (issue 12 item 4, spec §8 toasts)', () => {
+describe('the invitations screen (product.md#messages toasts)', () => {
   const invitation = {
     id: 14,
     email: 'new.hire@example.org',
@@ -333,7 +333,7 @@ describe('the invitations screen (issue 12 item 4, spec §8 toasts)', () => {
   });
 });
 
-describe('the members screen (issue 12 item 6)', () => {
+describe('the members screen', () => {
   const noura = {
     id: 21,
     name: 'Noura Al-Harbi',

@@ -6,7 +6,7 @@ import type { LearningGoal } from '@machines/learning-goals.machine';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { renderWithRouter } from './render';
 
-/** The learning-goals screen (issue 16 item 4) over a mocked API: what the learner sees and sends. */
+/** The learning-goals screen over a mocked API: what the learner sees and sends. */
 
 afterEach(() => cleanup());
 

@@ -136,7 +136,7 @@ describe('payment methods page', () => {
     expect(onChanged).toHaveBeenCalledTimes(2);
   });
 
-  it('adds a sandbox test card; a refused card shows the reason (spec §4 add payment method)', async () => {
+  it('adds a sandbox test card; a refused card shows the reason (product.md#states add payment method)', async () => {
     const onChanged = vi.fn();
     const { mock, api } = apiWith({
       'POST /api/payments/cards': (_req, n) =>

@@ -40,7 +40,7 @@ async function addTestCard(name: RegExp) {
   fireEvent.click(screen.getByRole('button', { name: 'Add card' }));
 }
 
-describe('checkout: card payments (spec §4, sandbox test cards)', () => {
+describe('checkout: card payments (product.md#states, sandbox test cards)', () => {
   it('shows the fee breakdown and preselects a new card when there is no saved card and the wallet is short', async () => {
     await renderFlow(sandboxRoutes());
     await openCheckout();
@@ -82,7 +82,7 @@ describe('checkout: card payments (spec §4, sandbox test cards)', () => {
     expect(within(alert).queryByText('Your card was declined.')).toBeNull(); // the server's message repeats the headline
     expect(within(alert).getByText('Card: Visa ending in 0002')).toBeTruthy();
     expect(screen.getByText('You have not been enrolled, and nothing was charged for this attempt.')).toBeTruthy();
-    await screen.findByText('Enrollment failed. Please Contact US for more details'); // the spec §8 toast
+    await screen.findByText('Enrollment failed. Please Contact US for more details'); // the product.md#messages toast
     expect(bodyOf(mock, 'POST', '/api/sessions/41/enroll')).toHaveLength(0);
 
     // Another card confirms the same intent again (no second intent, a new key).

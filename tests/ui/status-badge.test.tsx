@@ -7,7 +7,7 @@ import { StatusBadge, statusTone } from '@/components/ui/badge';
 afterEach(cleanup);
 beforeEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
-describe('status badge colours (spec §4)', () => {
+describe('status badge colours (product.md#states)', () => {
   it.each([
     ['APPROVED', 'green'],
     ['ACTIVE', 'green'],

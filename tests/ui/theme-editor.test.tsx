@@ -58,7 +58,7 @@ async function renderPage(routes: Parameters<typeof mockFetch>[0] = {}, locale: 
 
 const primaryInput = () => screen.getByRole('textbox', { name: 'Primary colour' }) as HTMLInputElement;
 
-describe('theme editor (issue 12 "Brand the platform")', () => {
+describe('theme editor', () => {
   it('warns about a yellow primary colour, refuses to save it, and updates the preview live', async () => {
     const { calls } = await renderPage();
     expect(primaryInput().value).toBe('#8A1538');

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Course authoring and moderation (issue 3): uploaded files, the course's picture/video uploads,
+ * Course authoring and moderation: uploaded files, the course's picture/video uploads,
  * per-session syllabus content, soft deletion of sessions, moderation messages, the audit log,
  * invitations (listed by admins), and the outbox of sent mail.
  */

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-/** Course waitlists (DESIGN.md §1): e-mails mailed when a new session of the course is approved. */
+/** Course waitlists (decisions.md): e-mails mailed when a new session of the course is approved. */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('waitlist')

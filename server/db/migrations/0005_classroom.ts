@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The live classroom (issue 5; docs/classroom.md "Data"): what an educator sets on a lesson beyond
+ * The live classroom (docs/classroom.md "Data"): what an educator sets on a lesson beyond
  * the syllabus (content, video, points, late-work policy, time limit, programming tests), the
  * question banks of quizzes and learning paths, learners' attempts, submissions (documents and
  * code, every one kept as history), meeting attendance and per-lesson progress.

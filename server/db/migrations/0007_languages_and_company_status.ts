@@ -1,11 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Companies run their own academy (issue 12):
+ * Companies run their own academy:
  * - `users.language` ('en' | 'ar', default 'en'): the language of the mails a user receives
- *   (spec §1, English and Arabic); set at sign-up from the interface language.
+ *   (product.md#overview, English and Arabic); set at sign-up from the interface language.
  * - `companies.status` ('PENDING' | 'APPROVED' | 'REJECTED', default 'APPROVED' for the companies
- *   that exist): a company that signs up waits for an admin, as its partner account does (spec §6).
+ *   that exist): a company that signs up waits for an admin, as its partner account does (product.md#roles).
  * - `companies.language`: the company's language, used for mails to people who have no account yet
  *   (invitations).
  */

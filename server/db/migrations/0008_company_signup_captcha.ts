@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Company sign-up and the captcha (issue 12):
+ * Company sign-up and the captcha:
  * - `addresses.company_id`: a company's postal address lives in `addresses` beside the users'
  *   ones, owned by the company instead of a person (`user_id` becomes nullable; exactly one owner).
  *   docs/decisions.md "Company sign-up" says why.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Invitation links (issue 12 items 4–6):
+ * Invitation links:
  * - `invitations.accepted_at`: when the invitee joined (the members list shows it as "joined");
  * - `invitations.withdrawn_at`: a partner withdrew it (`deleteInvite`); its link then reads as
  *   EXPIRED and it leaves the invitations list (the row stays, so the link never turns into a 404);

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Account security (issue 13):
+ * Account security:
  * - `users.token_version`: a counter carried by every access token (claim `tv`); changing or
  *   resetting the password increments it, so the account's other sign-ins stop working (their
  *   tokens carry the old number; server/platform/authn.ts compares on every request).

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * MA and QA single sign-on (issue 13 item 5, spec §1–§4, §9):
+ * MA and QA single sign-on (product.md#overview–#states, #limits):
  * - `federated_logins`: authorization requests under way (state → PKCE verifier, nonce, where to
  *   return, the hash of the browser-binding cookie), single use, kept 10 minutes;
  * - `federated_identities`: which Halaqa user a directory subject is (provisioned on first sign-in);

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Reviews (issue 16 part 1): a learner edits their own review of a course (`updateCourseReview`),
+ * Reviews: a learner edits their own review of a course (`updateCourseReview`),
  * so `reviews.updated_at` records when (null: never edited; `created_at` is kept). The one review
  * per learner per course is the existing unique key `reviews_course_user_key` (0001). The course's
  * rating stays computed from the reviews (server/modules/courses/read-model.ts), not stored.

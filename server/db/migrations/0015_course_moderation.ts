@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Course moderation (issue 16 part 6, spec §3 course statuses PENDING → APPROVED | REJECTED →
+ * Course moderation (product.md#entities course statuses PENDING → APPROVED | REJECTED →
  * PUBLISHED ⇄ UNPUBLISHED): `courses.submitted_at`, when the course was last sent for review (the
  * admins' queue shows the oldest first), backfilled from `updated_at` for courses already PENDING;
  * an index on `courses.status` for the queue's status filter. The decision's message stays in

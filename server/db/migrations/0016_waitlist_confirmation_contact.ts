@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Waitlist confirmation and the contact inbox (issue 16 parts 2 and 3):
+ * Waitlist confirmation and the contact inbox:
  * - `waitlist` gains `confirmed_at` (only confirmed entries are mailed; entries made before this
  *   migration were made by signed-in users with their own address, so they are confirmed), the
  *   SHA-256 of a guest's confirmation-link token with the time it was mailed, and the language of

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Learning goals (issue 16 item 4, spec §7 "Learning goals", DESIGN.md §1): a learner's target
+ * Learning goals (product.md#calls "Learning goals", DESIGN.md #overview): a learner's target
  * skills, one row per (user, skill). Progress is not stored: it is derived when read from the
  * learner's enrollments and the courses' gained skills (docs/decisions.md "Learning goals").
  */

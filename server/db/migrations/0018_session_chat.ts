@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Session chat (issue 16 part 5; docs/classroom.md "Session chat"): `chat_messages` holds the
+ * Session chat (docs/classroom.md "Session chat"): `chat_messages` holds the
  * messages of each session's chat, plain text of 1 to 1000 characters. A deleted message keeps its
  * row (`deleted_at`, `deleted_by`) and leaves the history. Indexes: the history pages by
  * (session, id); the per-user rate limit counts a user's recent messages (user, created_at).

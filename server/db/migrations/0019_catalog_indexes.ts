@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Indexes for the catalog at 10,000 courses and the enrollment storm (issue 15, goals 1 and 2),
+ * Indexes for the catalog at 10,000 courses and the enrollment storm,
  * each one used by a query (checked with EXPLAIN on PGlite and PostgreSQL):
  * - `pg_trgm` trigram GIN indexes on course titles and descriptions, so that the catalog's
  *   "contains" search (`ILIKE '%text%'`, English or Arabic) reads the matching rows only. The

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The catalog's counts without reading the courses' rows (issue 15, goal 1): the total of
+ * The catalog's counts without reading the courses' rows: the total of
  * GET /courses/explore counts the courses the viewer may see (published; public or private to the
  * viewer's company) with the page's category and difficulty filters. The courses table is wide (its
  * descriptions and "about" texts), so that count read every page of it (1,118 pages at 10,000

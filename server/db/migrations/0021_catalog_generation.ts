@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
 const CATALOG_TABLES = ['courses', 'sessions', 'course_skills', 'skills', 'categories'] as const;
 
 /**
- * The catalog generation (issue 15, goal 1): a number that grows with every committed transaction
+ * The catalog generation: a number that grows with every committed transaction
  * that writes a table the catalog's listings are read from ({@link CATALOG_TABLES}), so that the
  * server can keep a listing (GET /courses/explore, GET /sessions/explore: the page's ids and
  * total) for as long as the generation it was read at is current (server/modules/courses/listings.ts).

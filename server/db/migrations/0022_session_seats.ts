@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * A session's seats, counted in one round trip after its row is locked (issue 15, goal 2: the
+ * A session's seats, counted in one round trip after its row is locked (the
  * enrollment storm). A checkout locks the session's row (FOR NO KEY UPDATE) and counts the seats
  * taken; the lock is held until commit, so every round trip between the lock and the commit
  * lengthens the queue of checkouts behind it. In READ COMMITTED the count must come from a

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * When a payment's receipt was mailed (issue 15, goal 2). The receipt is mailed after the answer,
+ * When a payment's receipt was mailed. The receipt is mailed after the answer,
  * by the server's receipt queue (AppContext.receipts, server/modules/payments/mails.ts), not in
  * the checkout: building and storing the mail was a sixth of the server's CPU time per sale in the
  * enrollment storm.

@@ -3,7 +3,7 @@ import type { Database } from '../types.js';
 import { meetingSlots } from '../../modules/sessions/schedule.js';
 
 /**
- * Attendance history of QAD's learners (issue 12 item 10), so the attendance analytics page
+ * Attendance history of QAD's learners, so the attendance analytics page
  * (/dashboard/analytics/attendance, QAD's landing) shows figures right after a fresh start.
  *
  * For every session where a QAD learner has an ACTIVE enrollment, the meeting occurrences that

@@ -4,7 +4,7 @@ import { DEMO_CLASSROOM_COURSE, DEMO_CLASSROOM_LEARNER, DEMO_COURSES } from './d
 import { extraLearner } from './demo-users.js';
 
 /**
- * Chat history of the running "Data Structures and Algorithms" session (issue 16 part 5, item 7):
+ * Chat history of the running "Data Structures and Algorithms" session:
  * a short conversation between its educator and learners over the two days before `before`, so the
  * classroom's chat is alive on a fresh `npm start`. Plain text, as typed (docs/classroom.md
  * "Session chat"). Course chat is not translated (written in the course's language, English).

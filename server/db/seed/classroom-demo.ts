@@ -1,7 +1,7 @@
 import type { ProgrammingSpecJson, QuizAnswerJson, QuizQuestionKind } from '../types.js';
 
 /**
- * Classroom demo content (issue 5): what the educator has authored on the lessons of the demo
+ * Classroom demo content: what the educator has authored on the lessons of the demo
  * course whose running session learner@halaqa.test attends ("Data Structures and Algorithms",
  * week 3 "Hashing"), so that a fresh `npm start` shows a living classroom: a reading, a video, a
  * quiz of every question kind, a learning path, a document assignment, a programming assignment

@@ -55,7 +55,7 @@ export interface DemoSession {
   schedule: Weeks;
   maxSeats: number;
   priceCents: number;
-  /** ACTIVE when running on the seeding day, APPROVED when upcoming, PENDING when it waits for an admin (issue 12: the moderation queue is not empty after `npm start`). */
+  /** ACTIVE when running on the seeding day, APPROVED when upcoming, PENDING when it waits for an admin (the moderation queue is not empty after `npm start`). */
   status: 'ACTIVE' | 'APPROVED' | 'PENDING';
   /** Emails of the demo learners enrolled. */
   learners: string[];
@@ -91,7 +91,7 @@ export interface DemoCourse {
   reviews: DemoReview[];
   /**
    * PUBLISHED (in the catalog), or PENDING: sent for review without a session, waiting in the
-   * admins' course moderation queue (issue 16 part 6).
+   * admins' course moderation queue.
    */
   status: 'PUBLISHED' | 'PENDING';
 }
@@ -303,7 +303,7 @@ function course(d: CourseDraft): DemoCourse {
 const MDN = 'https://developer.mozilla.org/en-US/docs';
 
 /**
- * The classroom demo (issue 5): learner@halaqa.test attends exactly one session, the running one
+ * The classroom demo: learner@halaqa.test attends exactly one session, the running one
  * of this course, whose current week carries the content of classroom-demo.ts.
  */
 export const DEMO_CLASSROOM_LEARNER = 'learner@halaqa.test';
@@ -2136,7 +2136,7 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
       { start: 34, tz: 'America/New_York', seats: 25 },
     ],
   }),
-  // Issue 16 part 6: sent for review without a session, so the admins' course queue is not empty after `npm start`.
+  // Sent for review without a session, so the admins' course queue is not empty after `npm start`.
   course({
     title: 'Compilers from Scratch',
     description:

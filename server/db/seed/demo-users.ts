@@ -5,10 +5,10 @@ import type { CompanySettingsJson, Role } from '../types.js';
  * and is APPROVED. Learner accounts (role LEARNER) get a welcome wallet credit (`walletCreditCents`).
  */
 
-/** The password of every demo account (meets the spec §5 password policy). */
+/** The password of every demo account (meets the product.md#validation password policy). */
 export const DEMO_PASSWORD = 'Halaqa-demo-1';
 
-/** Acronyms of the demo companies (spec §1 "Company codes seen"). */
+/** Acronyms of the demo companies (product.md#overview "Company codes seen"). */
 export type CompanyAcronym = 'NCAI' | 'MOROCCO' | 'QAD';
 
 /** A demo company; `settings.logo` is filled by the seed with `/uploads/demo/logo-<acronym lower>.svg`. */
@@ -81,7 +81,7 @@ const EXTRA_LEARNER_NAMES: readonly [string, string][] = [
 ];
 
 /**
- * QAD's other learners (issue 12 item 10): with learner@qad.halaqa.test they attend QAD's private
+ * QAD's other learners: with learner@qad.halaqa.test they attend QAD's private
  * course and Cybersecurity Essentials, so the attendance analytics page has figures on a fresh start.
  */
 export const QAD_LEARNERS: readonly [email: string, first: string, last: string][] = [
@@ -123,7 +123,7 @@ export type EducatorEmail =
   | 'educator5@halaqa.test';
 
 /**
- * Sign-ups waiting for an admin (issue 12, 13), so the admin's lists have something to decide on:
+ * Sign-ups waiting for an admin, so the admin's lists have something to decide on:
  * a company that signed up (PENDING, with its address) with its PENDING partner, and a PENDING
  * educator. Both sign in with `DEMO_PASSWORD`; they are not in {@link DEMO_USERS} (which are all
  * APPROVED).

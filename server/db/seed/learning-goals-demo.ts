@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../types.js';
 
 /**
- * Demo learning goals (issue 16 item 7): learner@halaqa.test wants three skills, so that the
+ * Demo learning goals: learner@halaqa.test wants three skills, so that the
  * "Learning goals" page (/account/learning-goals) shows each case on a fresh start:
  * - Algorithms: taught by Data Structures and Algorithms, whose running session the learner attends
  *   (in its third week on the seeding day): progress under way;

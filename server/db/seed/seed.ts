@@ -261,7 +261,7 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Pro
         ])
         .execute();
     }
-    // Invitations into NCAI (issue 12): three pending, one expired. Their links were never mailed:
+    // Invitations into NCAI: three pending, one expired. Their links were never mailed:
     // the tokens are random and only their SHA-256 is stored, as for real invitations.
     const ncaiPartner = need(userIds, 'partner@ncai.halaqa.test', 'user');
     await trx
@@ -653,7 +653,7 @@ export async function scheduleLiveDemoMeeting(db: Kysely<Database>, at: Date): P
 }
 
 /**
- * Demo waitlist entries (issue 16 part 2): on the first two demo courses by title, the demo learner
+ * Demo waitlist entries: on the first two demo courses by title, the demo learner
  * (confirmed, as a signed-in join is) and a guest who never opened the confirmation link (never
  * mailed). No token is stored: the guest's link was "mailed" before the demo started.
  */

@@ -9,7 +9,7 @@ import {
 
 /**
  * Handlers of the assignment operations (openapi/halaqa.yaml tag Assignments, and
- * listSessionSubmissions; spec §7 Assignments; docs/classroom.md). Ids, queries and JSON bodies
+ * listSessionSubmissions; product.md#calls Assignments; docs/classroom.md). Ids, queries and JSON bodies
  * are validated by the contract's schemas before they get here; the multipart file by the service.
  */
 export const assignmentsHandlers = {

@@ -38,7 +38,7 @@ import {
 } from './queries.js';
 
 /**
- * The assignment rules (spec §7 Assignments; docs/classroom.md "Rules" and "Grading"): who may
+ * The assignment rules (product.md#calls Assignments; docs/classroom.md "Rules" and "Grading"): who may
  * submit, list and grade; deadlines and late work; running a programming assignment's tests.
  */
 
@@ -123,7 +123,7 @@ export interface SubmitAssignmentForm {
 
 /**
  * POST /assignments/{id}/submissions (multipart `document`, optional `sessionId`): an enrolled
- * learner submits a document for an `assignment` lesson. The file is checked by content (spec §5
+ * learner submits a document for an `assignment` lesson. The file is checked by content (product.md#validation
  * documents: pdf, doc, docx, xls, xlsx, ppt, pptx, zip; at most 20 MB), stored under
  * `submissions/…`, and recorded as a new SUBMITTED submission (earlier ones are kept).
  * @returns the new submission.

@@ -10,7 +10,7 @@ import { toUserView } from '../users/service.js';
 import { passwordResetFederated, passwordResetLink, passwordResetNoAccount } from './mails.js';
 import { issue, passwordProblem } from './service.js';
 
-/** How long a reset link works (issue 13: one hour). */
+/** How long a reset link works (one hour). */
 export const RESET_TOKEN_TTL_MINUTES = 60;
 
 /** The one answer of a reset request, whether the address has an account or not. */
@@ -24,7 +24,7 @@ export function hashResetToken(token: string): string {
 }
 
 /**
- * POST /account/reset-password/request (spec §7). Both cases do the same work, so neither the
+ * POST /account/reset-password/request (product.md#calls). Both cases do the same work, so neither the
  * answer nor its timing tells whether `email` has an account: a 32-byte random token is made and
  * its SHA-256 recorded in `password_resets` (user_id null for no account), a scrypt verification
  * runs (against the account's hash or the dummy hash), and one mail is sent: the reset link in
@@ -107,11 +107,11 @@ export interface ResetInput {
 }
 
 /**
- * POST /account/reset-password (spec §7, §5 "Reset password needs email, token, password,
+ * POST /account/reset-password (product.md#calls, #validation "Reset password needs email, token, password,
  * confirmPassword"). In one transaction, with the reset row locked: the token is marked used, the
  * password replaced (at the configured scrypt cost), `token_version` incremented and every sign-in
  * session of the account revoked, which ends all its sign-ins (OWASP ASVS 3.3.3).
- * @throws 400 on `password` (§5 policy) or `confirmPassword` (not equal), nothing changed;
+ * @throws 400 on `password` (#validation policy) or `confirmPassword` (not equal), nothing changed;
  *   422 with one field error on `token`: `invalid` (unknown, or not this e-mail's), `used`, `expired`.
  */
 export async function resetPassword(app: AppContext, input: ResetInput): Promise<{ message: string }> {
@@ -157,12 +157,12 @@ export async function resetPassword(app: AppContext, input: ResetInput): Promise
 }
 
 /**
- * PUT /account/password (spec §7 {oldPassword, newPassword}). Checks the old password; then, in one
+ * PUT /account/password (product.md#calls {oldPassword, newPassword}). Checks the old password; then, in one
  * transaction, stores the new one and increments `token_version` in one statement guarded by the
  * hash it checked, revokes every sign-in session of the account (OWASP ASVS 3.3.3) and opens a new
  * one for the caller, whose fresh token it answers.
  * @throws 403 for a federated sign-in (no password here); 400 with a message on `oldPassword`
- *   when it is wrong, on `newPassword` when it breaks the §5 policy; nothing changed.
+ *   when it is wrong, on `newPassword` when it breaks the #validation policy; nothing changed.
  */
 export async function changePassword(
   app: AppContext,
@@ -197,7 +197,7 @@ export async function changePassword(
 }
 
 /**
- * PUT /account/profile (spec §7 account info): first and last name (trimmed, 1-100 characters)
+ * PUT /account/profile (product.md#calls account info): first and last name (trimmed, 1-100 characters)
  * and, when sent, the language of the caller's mails.
  * @returns the contract's User. @throws 400 with field errors for a blank name, nothing changed.
  */

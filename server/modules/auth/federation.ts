@@ -20,7 +20,7 @@ import {
 import { DEFAULT_COMPANY_STYLE } from './service.js';
 
 /**
- * MA and QA single sign-on (issue 13 item 5; spec §1–§4, §8, §9; docs/decisions.md "Federated
+ * MA and QA single sign-on (product.md#overview–#states, #messages, #limits; docs/decisions.md "Federated
  * sign-in"). The browser-facing steps:
  *
  *   POST /auth/oidc/{P}/start     → authorization URL (+ cookie halaqa.oidc binding this browser)
@@ -42,7 +42,7 @@ export const REFRESH_COOKIE = 'halaqa.refresh';
 export const LOGIN_REQUEST_TTL_S = 600;
 /** Lifetime of the refresh cookie, seconds (14 days, like the built-in provider's refresh tokens). */
 export const REFRESH_COOKIE_TTL_S = 14 * 24 * 3600;
-/** Roles a directory may give (spec §3 roles; staff roles are never granted by a partner's directory). */
+/** Roles a directory may give (product.md#entities roles; staff roles are never granted by a partner's directory). */
 export const FEDERATED_ROLES: readonly Role[] = ['USER', 'LEARNER', 'EDUCATOR', 'PARTNER'];
 
 type FederatedSignInResult = Schema<'FederatedSignInResult'>;
@@ -51,7 +51,7 @@ type CallbackBody = Schema<'FederatedCallbackRequest'>;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
 /**
- * Spec §3: "the role is taken from the second identity group if present, otherwise the first".
+ * product.md#entities: "the role is taken from the second identity group if present, otherwise the first".
  * @param groups the groups claim: a list of names (a single name is read as a list of one)
  * @returns the Halaqa role, or null when that group is not one of {@link FEDERATED_ROLES}.
  */
@@ -107,7 +107,7 @@ function providerOrNotFound(app: AppContext, code: FederatedProviderCode): Feder
 /**
  * The directories whose sign-in this server offers (those configured with an issuer, and on a
  * local install those of the built-in provider: server/config.ts `federationSettings`), in the
- * order of spec §9; the SPA shows a button for these only.
+ * order of product.md#limits; the SPA shows a button for these only.
  */
 export function listFederatedProviders(app: AppContext): { code: FederatedProviderCode; demo: boolean }[] {
   return app.config.federation.providers.map((p) => ({ code: p.code, demo: p.builtIn }));
@@ -179,7 +179,7 @@ export async function startFederatedSignIn(
 
 /**
  * Finishes the code flow (see the contract's completeFederatedSignIn): single-use state bound to
- * this browser, code exchange with PKCE, ID token with nonce; groups → role (spec §3); provisions
+ * this browser, code exchange with PKCE, ID token with nonce; groups → role (product.md#entities); provisions
  * or updates the user in the directory's company in one transaction; opens a federated session.
  * @throws 400 state unknown/used/expired/not this browser's; 401 cancelled or not verified;
  *   403 no role, no e-mail, an inactive account or the directory's company not approved; 409 e-mail
@@ -375,7 +375,7 @@ function namesOf(claims: Record<string, unknown>, email: string): { firstName: s
 const secondsUntil = (end: Date) => Math.max(0, Math.floor((end.getTime() - Date.now()) / 1000));
 
 /**
- * Spec §4, §9: uses this browser's refresh cookie once (server/platform/sign-in-sessions.ts,
+ * product.md#states, #limits: uses this browser's refresh cookie once (server/platform/sign-in-sessions.ts,
  * rotation with reuse detection), refreshes at the directory with its refresh token (rotated when
  * it sends a new one) and answers a new access token with a new cookie. A cookie another tab used
  * in the last 30 s gets an access token without refreshing again.
@@ -472,7 +472,7 @@ async function endFederatedSessions(app: AppContext, sessionIds: string[]): Prom
  * Signs out (OWASP ASVS 3.3.1): revokes the sign-in session of the bearer token and the one of
  * this browser's refresh cookie, so their access and refresh tokens stop working at once, and
  * clears the cookie. For a directory sign-in it also revokes the directory's refresh token and
- * answers the directory's end-session URL returning to the partner login (spec §2); `logoutUrl:
+ * answers the directory's end-session URL returning to the partner login (product.md#screens); `logoutUrl:
  * null` otherwise.
  */
 export async function signOut(

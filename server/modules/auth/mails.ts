@@ -1,7 +1,7 @@
 import { defineMailTemplate } from '../../platform/mail/templates.js';
 
 /**
- * The password mails (issue 13, spec §7 POST /account/reset-password/request), in English and
+ * The password mails (product.md#calls POST /account/reset-password/request), in English and
  * Arabic. `url` is the single-use reset link (valid `minutes` minutes).
  */
 
@@ -43,7 +43,7 @@ export const passwordResetNoAccount = defineMailTemplate({
 
 /**
  * To an account that signs in through its organisation's directory (MA or QA single sign-on): it
- * has no Halaqa password to reset, so the mail says where to sign in instead (issue 13).
+ * has no Halaqa password to reset, so the mail says where to sign in instead.
  */
 export const passwordResetFederated = defineMailTemplate({
   name: 'password-reset-federated',

@@ -14,7 +14,7 @@ import { mailVerificationLink } from './verification.js';
 export type AuthResult = Schema<'AuthResult'>;
 
 /**
- * Spec §5 password policy: at least 8 characters with a lower-case letter, an upper-case letter,
+ * product.md#validation password policy: at least 8 characters with a lower-case letter, an upper-case letter,
  * a digit and a special character. @returns the problem, or null when the password is acceptable.
  */
 export function passwordProblem(password: string): string | null {
@@ -57,8 +57,8 @@ export async function issue(
 }
 
 /**
- * Product sign-in (spec §7 POST /auth/signin). An unknown e-mail is verified against a dummy hash
- * of the configured cost, so it takes the same scrypt work as a known one (issue 13). A hash weaker
+ * Product sign-in (product.md#calls POST /auth/signin). An unknown e-mail is verified against a dummy hash
+ * of the configured cost, so it takes the same scrypt work as a known one. A hash weaker
  * than `SCRYPT_LOG_N` (e.g. N = 2^14 from before) is stored again at that cost once the password
  * is proven right. Rate-limited per IP and e-mail (server/platform/rate-limits.ts).
  * @throws HttpError 401 'Invalid credentials' for an unknown email or a wrong password (same
@@ -105,7 +105,7 @@ export interface SignUpInput {
 }
 
 /**
- * Checks the account fields of a sign-up (spec §5): names present, e-mail valid, password policy
+ * Checks the account fields of a sign-up (product.md#validation): names present, e-mail valid, password policy
  * ({@link passwordProblem}); `prefix` names nested fields (`account.`). @returns the problems, none when acceptable.
  */
 export function accountErrors(
@@ -138,7 +138,7 @@ async function openInvitation(app: AppContext, trx: Transaction<Database>, token
 }
 
 /**
- * Learner or educator sign-up (spec §7 POST /auth/signup; the captcha was spent at the edge).
+ * Learner or educator sign-up (product.md#calls POST /auth/signup; the captcha was spent at the edge).
  * Empty fields were omitted by the client. With `invitationToken`, in one transaction: the PENDING
  * invitation is found by its token, must be younger than 7 days and for this e-mail; the account
  * joins its company with the invited role (APPROVED: the partner vouched for it) and the invitation
@@ -186,7 +186,7 @@ export type StaffRole = 'ADMIN' | 'SUPER_ADMIN';
 /**
  * Creates an ADMIN or SUPER_ADMIN account who signs in with a password, for the admin command
  * (server/cli/create-admin.ts: nobody signs up as staff). The sign-up's rules for names, e-mail
- * and password (spec §5, {@link passwordProblem}) and its hashing (scrypt at SCRYPT_LOG_N);
+ * and password (product.md#validation, {@link passwordProblem}) and its hashing (scrypt at SCRYPT_LOG_N);
  * APPROVED, the address counted as verified, no company, mails in `language` (default 'en').
  * @returns the new users row.
  * @throws HttpError 400 with field errors (firstName, lastName, email, password); 409 when the
@@ -251,7 +251,7 @@ async function insertAccount(
 /** The contract's CompanySignUpRequest. */
 export type CompanySignUpInput = Schema<'CompanySignUpRequest'>;
 
-/** Theme of a new company: the spec's default colours (§9); also of a directory's company made from configuration. */
+/** Theme of a new company: the spec's default colours (#limits); also of a directory's company made from configuration. */
 export const DEFAULT_COMPANY_STYLE = { primaryColor: '#6491D2', secondaryColor: '#428D77', tertiaryColor: '#DB5E3E' };
 
 /**
@@ -262,7 +262,7 @@ export const DEFAULT_COMPANY_STYLE = { primaryColor: '#6491D2', secondaryColor: 
 export const RESERVED_ACRONYM = "This acronym is reserved for an organisation's single sign-on";
 
 /**
- * Company sign-up (spec §5 "partner sign-up", §7 POST /auth/signup/company; the captcha was spent
+ * Company sign-up (product.md#validation "partner sign-up", #calls POST /auth/signup/company; the captcha was spent
  * at the edge). In ONE transaction: the company (status PENDING, its language, the default theme,
  * `website` as its link, `phone`), its postal address (an `addresses` row owned by the company,
  * docs/decisions.md "Company sign-up") and its PARTNER account (status PENDING, language = the

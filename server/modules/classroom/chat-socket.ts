@@ -15,7 +15,7 @@ import {
 } from './chat.js';
 
 /**
- * The session chat's live delivery (issue 16 part 5; docs/classroom.md "Session chat"):
+ * The session chat's live delivery (docs/classroom.md "Session chat"):
  * `GET /api/sessions/{id}/chat/socket?token=…` upgraded to a WebSocket (@fastify/websocket).
  *
  * Before the upgrade, as every API call: the bearer token (`Authorization` or `?token=`, checked

@@ -8,7 +8,7 @@ import type { Schema } from '../../platform/handlers.js';
 import { classroomAccess } from '../sessions/access.js';
 
 /**
- * The session chat (issue 16 part 5; docs/classroom.md "Session chat"): the enrolled learners and
+ * The session chat (docs/classroom.md "Session chat"): the enrolled learners and
  * the educator of a session talk in its classroom; admins read. Messages are plain text, stored in
  * `chat_messages`, paged by id, and announced to every server instance on the `chat` notification
  * channel (server/db/notifications.ts) once committed; chat-socket.ts delivers them over WebSocket.
@@ -56,7 +56,7 @@ export const CHAT_MAX_COMBINING_MARKS = 4;
  * Invisible characters removed from chat text (Unicode general category Cf, format characters,
  * and the fillers that render as nothing): they hide or reorder text, make two messages or names
  * look alike, or break a terminal reading the logs (OWASP "Unicode-based attacks"; Unicode TR36
- * §3 "Bidirectional text spoofing"). Kept: U+200D ZERO WIDTH JOINER between two emoji (family and
+ * #entities "Bidirectional text spoofing"). Kept: U+200D ZERO WIDTH JOINER between two emoji (family and
  * profession emoji are joined by it), emoji tag characters after U+1F3F4 (subdivision flags), and
  * the visible Arabic and Syriac signs that Unicode also files as Cf (U+0600–U+0605, U+06DD, U+070F,
  * U+0890–U+0891, U+08E2). U+200E LEFT-TO-RIGHT MARK and U+200F RIGHT-TO-LEFT MARK are kept (one of

@@ -168,7 +168,7 @@ async function companyAttendance(db: Db, companyId: number, sessionIds: number[]
 }
 
 /**
- * GET /companies/{id}/analytics/attendance (spec §2 /dashboard/analytics/attendance; DESIGN §1
+ * GET /companies/{id}/analytics/attendance (product.md#screens /dashboard/analytics/attendance; DESIGN #overview
  * Attendance): the attendance of the company's OWN learners (users of company `companyId` with an
  * ACTIVE enrollment), from the `attendance` records, never another company's.
  *

@@ -3,7 +3,7 @@ import { companyAttendanceAnalytics } from './analytics.js';
 import { listMembers, removeMember } from './members.js';
 import { getCompanySettings, setCompanyLogo, updateCompanySettings } from './service.js';
 
-/** Handlers of the Companies operations (openapi/halaqa.yaml tag Companies; the theme and logo of spec §3, §7). */
+/** Handlers of the Companies operations (openapi/halaqa.yaml tag Companies; the theme and logo of product.md#entities, #calls). */
 export const companiesHandlers = {
   getCompanySettings: async ({ app, caller, params }) => ({
     data: await getCompanySettings(app, requireCaller(caller), params.id),

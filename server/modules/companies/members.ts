@@ -14,7 +14,7 @@ export type PagedCompanyMember = Schema<'PagedCompanyMember'>;
 const MEMBER_ROLES = ['USER', 'LEARNER', 'EDUCATOR'] as const;
 
 /**
- * GET /companies/{id}/members?query&page&pageSize (issue 12 item 6): the company's learners,
+ * GET /companies/{id}/members?query&page&pageSize: the company's learners,
  * educators and users, not deleted, newest member first. `joinedAt` is when they accepted the
  * company's invitation, else their sign-up; `enrollments` their ACTIVE enrollments; progress is
  * lessons DONE (lesson_progress) over the lessons of their enrolled sessions' courses.
@@ -89,7 +89,7 @@ export async function listMembers(
 }
 
 /**
- * DELETE /companies/{id}/members/{userId} (issue 12 item 6): the member leaves the company. They keep
+ * DELETE /companies/{id}/members/{userId}: the member leaves the company. They keep
  * their account, role and enrollments, but lose `company_id` and so the company's private courses:
  * the catalog, and the classrooms of their sessions (sessions/access.ts `classroomAccess`), until
  * they rejoin (docs/decisions.md "Company members and private courses").

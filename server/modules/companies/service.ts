@@ -6,7 +6,7 @@ import type { CompanySettingsJson } from '../../db/types.js';
 import { UPLOAD_POLICIES } from '../uploads/policy.js';
 import { storeUpload, type UploadView } from '../uploads/service.js';
 
-/** The contract's CompanySettings (spec §3 company theme). */
+/** The contract's CompanySettings (product.md#entities company theme). */
 export type CompanySettings = Schema<'CompanySettings'>;
 
 /** The contract's Company. */
@@ -22,7 +22,7 @@ export async function companyById(app: AppContext, id: number): Promise<Company 
 const isStaff = (caller: Caller) => caller.role === 'ADMIN' || caller.role === 'SUPER_ADMIN';
 
 /**
- * GET /companies/{id}/settings (the theme call of spec §7): members of the company and admins.
+ * GET /companies/{id}/settings (the theme call of product.md#calls): members of the company and admins.
  * @throws 404 unknown company; 403 a user of another company.
  */
 export async function getCompanySettings(app: AppContext, caller: Caller, id: number): Promise<CompanySettings> {
@@ -35,7 +35,7 @@ export async function getCompanySettings(app: AppContext, caller: Caller, id: nu
 /**
  * PUT /companies/{id}/settings {style, links}: the company's approved partner, an admin or a super
  * admin. The logo is set by POST /companies/{id}/picture and kept here. Only readable themes are
- * stored (issue 12 "Brand the platform": WCAG 2.1 AA, see `themeContrastErrors`).
+ * stored (WCAG 2.1 AA, see `themeContrastErrors`).
  * @throws 404 unknown company; 403 anyone else; 400 "The theme is not readable" with one field
  *   error per unreadable colour (`style.primaryColor` …), nothing written.
  */
@@ -66,7 +66,7 @@ export async function updateCompanySettings(
 
 /**
  * POST /companies/{id}/picture: the company's approved partner, or an admin, uploads the logo
- * (COMPANYLOGO, images of spec §5), which becomes the company's `settings.logo`.
+ * (COMPANYLOGO, images of product.md#validation), which becomes the company's `settings.logo`.
  * @throws 404 unknown company; 403 another company's partner; 400/413/415 from the upload checks.
  */
 export async function setCompanyLogo(

@@ -11,7 +11,7 @@ import { likePattern, type Page } from '../../platform/paging.js';
 import { moderatedCourses, type ModeratedCourse } from './moderation.js';
 import { parseCourseForm, type CourseFormFields, type ParsedCourseForm, type ParsedWeek } from './course-form.js';
 
-/** IANA ids of GET /timezones/us: the zones sessions may use (spec §9). */
+/** IANA ids of GET /timezones/us: the zones sessions may use (product.md#limits). */
 export const US_ZONE_IDS = new Set(US_TIMEZONES.map((z) => z.id));
 
 const isStaff = (c: Caller) => c.role === 'ADMIN' || c.role === 'SUPER_ADMIN';
@@ -96,7 +96,7 @@ async function checkReferences(
 
 /**
  * Replaces a course's skills and reconciles its syllabus with the form, by position, so that
- * learners' work and lesson authoring survive an edit (docs/classroom.md; issue 5):
+ * learners' work and lesson authoring survive an edit (docs/classroom.md):
  * - sections are matched by (week, position in the week) and lessons by (week, section position,
  *   lesson position), positions counted in stored order (`sort_order`, then id);
  * - a matched row is updated in place and keeps its id: a section's name and order; a lesson's type,
@@ -215,11 +215,11 @@ async function reconcileSyllabus(trx: Transaction<Database>, courseId: number, s
 }
 
 /**
- * POST /courses (create) and POST /courses?id= (update), multipart (spec §3). One transaction:
+ * POST /courses (create) and POST /courses?id= (update), multipart (product.md#entities). One transaction:
  * course, skills, syllabus (reconciled by position on update, so lesson ids, content and learners'
  * work survive an edit: see {@link writeSkillsAndSyllabus}) and its first session (created
  * PENDING, or updated while still PENDING/REJECTED). `save` keeps a new course DRAFT; `submit` sends a DRAFT, REJECTED or
- * UNPUBLISHED course for review (PENDING, `submitted_at` = now; see moderation.ts). Pending educators may save drafts but not submit (DESIGN.md §1).
+ * UNPUBLISHED course for review (PENDING, `submitted_at` = now; see moderation.ts). Pending educators may save drafts but not submit (decisions.md).
  * The course's company (`companyId`, public or private) decides which partner reads its sessions'
  * attendance, so only admins and members of that company may attach a course to it; a course keeps
  * the company it already has (tenancy, server/platform/tenancy.ts).
@@ -255,7 +255,7 @@ export async function saveCourse(
     const video = form.videoId
       ? await trx.selectFrom('uploads').select('url').where('id', '=', form.videoId).executeTakeFirst()
       : null;
-    // A private course belongs to a company (DESIGN.md §1): an admin editing one keeps its company.
+    // A private course belongs to a company (decisions.md): an admin editing one keeps its company.
     const companyId = form.isPrivate
       ? (form.companyId ?? caller.companyId ?? existing?.company_id ?? null)
       : (form.companyId ?? existing?.company_id ?? caller.companyId);
@@ -364,7 +364,7 @@ export async function saveCourse(
   return { created: id === null, course: course!, session: session ?? null };
 }
 
-/** GET /courses/{id}/edit: the editor's initial data (spec §3). @throws 404, 403 as {@link editableCourse}. */
+/** GET /courses/{id}/edit: the editor's initial data (product.md#entities). @throws 404, 403 as {@link editableCourse}. */
 export async function getCourseEditorData(app: AppContext, caller: Caller, id: number) {
   const c = await editableCourse(app.db, caller, id);
   const skills = await app.db

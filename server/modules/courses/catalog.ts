@@ -46,7 +46,7 @@ export async function exploreCourses(
 /**
  * The ids on one page of GET /courses/explore, in order, and the number of matching courses.
  *
- * At 10,000 courses (issue 15) a page is read in order from the index of published courses by
+ * At 10,000 courses a page is read in order from the index of published courses by
  * title, courses with an open session first (a semi-join on sessions by course, stopping at the
  * page's end), then — only when the page reaches past them — the courses without one, after their
  * number is counted. The total is a count of the matching courses alone (an index-only scan of the

@@ -4,7 +4,7 @@ import type { Schema } from '../../platform/handlers.js';
 import { dollarsToCents } from '../../platform/money/cents.js';
 
 /**
- * The course editor's multipart payload (spec §3 "Course create/update payload", openapi
+ * The course editor's multipart payload (product.md#entities "Course create/update payload", openapi
  * CourseForm) into a course, its first session and its syllabus. The request validator has checked
  * every field against CourseForm and coerced it to the contract's type (numbers, booleans), the
  * bracketed keys included (its `patternProperties`; any other key is refused). What is left here:

@@ -6,9 +6,9 @@ import { createReview, getMyReview, removeReview, updateReview } from './reviews
 import { confirmWaitlist, joinWaitlist } from './waitlist.js';
 
 /**
- * Handlers of the Courses operations (openapi/halaqa.yaml tag Courses; spec §7): the catalog
- * (catalog.ts), reviews (reviews.ts, issue 16), the course editor (authoring.ts, spec §2
- * /courses/live/edit, §3) and course moderation (moderation.ts, spec §3 course statuses).
+ * Handlers of the Courses operations (openapi/halaqa.yaml tag Courses; product.md#calls): the catalog
+ * (catalog.ts), reviews (reviews.ts), the course editor (authoring.ts, product.md#screens
+ * /courses/live/edit, #entities) and course moderation (moderation.ts, product.md#entities course statuses).
  */
 export const coursesHandlers = {
   exploreCourses: async ({ app, tenant, query }) => ({ data: await exploreCourses(app, tenant, query) }),

@@ -25,7 +25,7 @@ export function visibilityKey(viewer: TenantScope): string {
 
 /**
  * A catalog listing (what a page of GET /courses/explore or GET /sessions/explore shows, in order,
- * and how many there are), read by `read` at most once per catalog generation (issue 15, goal 1).
+ * and how many there are), read by `read` at most once per catalog generation.
  *
  * The generation (migration 0021) grows in the same commit as any write to the tables the listings
  * come from, and the listings also depend on the date (a session that ended yesterday is no longer

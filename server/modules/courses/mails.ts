@@ -1,7 +1,7 @@
 import { defineMailTemplate } from '../../platform/mail/templates.js';
 
 /**
- * The mails of course moderation (spec §3 course statuses: PENDING → APPROVED | REJECTED with a
+ * The mails of course moderation (product.md#entities course statuses: PENDING → APPROVED | REJECTED with a
  * message → PUBLISHED ⇄ UNPUBLISHED), to the course's educator in their language (docs/decisions.md
  * "Course moderation"). `message` is the moderator's words (required for reject and unpublish).
  */

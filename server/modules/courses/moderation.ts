@@ -10,7 +10,7 @@ import { courseApproved, coursePublished, courseRejected, courseUnpublished } fr
 import { courseSummaries } from './read-model.js';
 
 /**
- * Course moderation (issue 16 part 6; spec §3 course statuses; docs/decisions.md "Course
+ * Course moderation (product.md#entities course statuses; docs/decisions.md "Course
  * moderation"): DRAFT → PENDING (sent for review, `saveCourse` with `action=submit`) → APPROVED |
  * REJECTED (with a message) → PUBLISHED ⇄ UNPUBLISHED. Only PUBLISHED courses are in the catalog
  * (server/platform/tenancy.ts `courseVisible`). Every decision is written with its audit entry in

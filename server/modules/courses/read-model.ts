@@ -215,7 +215,7 @@ const courseRows = reusableQuery((db, ids) =>
  * Builds CourseSummary objects (category, language, educator, rating, gained skills and the next
  * open session) for the given course ids, in that order. Visibility is the caller's concern.
  *
- * Two statements whatever the number of ids (issue 15: a catalog page is mostly round trips): the
+ * Two statements whatever the number of ids (a catalog page is mostly round trips): the
  * courses with their rating (one grouped pass over their reviews), gained skills (aggregated as
  * JSON, by name) and the id of their next open session (one `distinct on` pass over their sessions,
  * by the index of sessions by course), then {@link sessionSummaries} of those sessions.

@@ -10,7 +10,7 @@ import type { TenantScope } from '../../platform/tenancy.js';
 import { assertVisible } from './catalog.js';
 
 /**
- * Course reviews (issue 16 part 1; spec §3 Review, §7 `POST /courses/{id}/reviews`; DESIGN §1
+ * Course reviews (product.md#entities Review, #calls `POST /courses/{id}/reviews`; DESIGN #overview
  * Reviews; docs/decisions.md "Reviews"): one review per learner per course, written by a learner
  * enrolled in a session of the course that has started, edited by its author, removed by admins
  * (audited). The course's rating is computed from the reviews by the read model, never stored, so

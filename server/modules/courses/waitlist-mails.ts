@@ -1,7 +1,7 @@
 import { defineMailTemplate } from '../../platform/mail/templates.js';
 
 /**
- * The mails of a course's waitlist (issue 16 part 2; DESIGN §1 Waitlist), in English and Arabic:
+ * The mails of a course's waitlist (decisions.md Waitlist), in English and Arabic:
  * a guest's confirmation link, a new session open, a seat freed in an open session.
  */
 

@@ -12,8 +12,8 @@ import { OPEN_SESSION_STATUSES } from '../../platform/session-lifecycle.js';
 import { waitlistConfirm, waitlistSeatFreed, waitlistSessionOpen } from './waitlist-mails.js';
 
 /**
- * A course's waitlist (issue 16 part 2; spec §3 Waitlist, §7 `POST /courses/{id}/waitlist`, §8
- * 'You are now on the waitlist!'; DESIGN §1 Waitlist; docs/decisions.md "Waitlist").
+ * A course's waitlist (product.md#entities Waitlist, #calls `POST /courses/{id}/waitlist`, #messages
+ * 'You are now on the waitlist!'; decisions.md Waitlist; docs/decisions.md "Waitlist").
  *
  * - A signed-in user joins with their own account address, confirmed at once.
  * - A guest's address is confirmed by a mailed link `${publicUrl}/waitlist/confirm/<token>`: 32

@@ -2,7 +2,7 @@ import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
 import { createLearningGoal, deleteLearningGoal, listLearningGoals } from './service.js';
 
 /**
- * Handlers of the LearningGoals operations (openapi/halaqa.yaml tag LearningGoals; spec §7
+ * Handlers of the LearningGoals operations (openapi/halaqa.yaml tag LearningGoals; product.md#calls
  * "Learning goals"). Roles (LEARNER, USER) are applied by the route registration from `x-roles`;
  * every goal is the caller's own, and suggestions follow the caller's tenant scope.
  */

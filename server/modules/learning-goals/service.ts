@@ -6,7 +6,7 @@ import { courseVisible, type TenantScope } from '../../platform/tenancy.js';
 import { OPEN_SESSION_STATUSES, effectiveSessionStatus, todayIn } from '../../platform/session-lifecycle.js';
 
 /**
- * Learning goals (issue 16 item 4; spec §7 "Learning goals"; DESIGN.md §1; the rules are in
+ * Learning goals (product.md#calls "Learning goals"; DESIGN.md #overview; the rules are in
  * docs/decisions.md "Learning goals"): a learner's target skills, each with its progress derived
  * from the learner's enrollments and the courses' GAINED skills, and suggested courses.
  */

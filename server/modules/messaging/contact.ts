@@ -5,8 +5,8 @@ import type { Schema } from '../../platform/handlers.js';
 import { contactReceived } from './mails.js';
 
 /**
- * The contact form and the admins' inbox (issue 16 part 3; spec §2 contact us, §7 `POST /contact
- * {fields}`, §8 'Contact us failed!'). The captcha and the rate limits are applied at the edge
+ * The contact form and the admins' inbox (product.md#screens contact us, #calls `POST /contact
+ * {fields}`, #messages 'Contact us failed!'). The captcha and the rate limits are applied at the edge
  * (server/platform/routes.ts, rate-limits.ts); here the message is stored, then mailed to the admins.
  */
 

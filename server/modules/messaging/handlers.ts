@@ -2,7 +2,7 @@ import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
 import { listContactMessages, markContactMessageRead, sendContactMessage } from './contact.js';
 import { sendMail } from './service.js';
 
-/** Handlers of the Messaging operations (openapi/halaqa.yaml tag Messaging; spec §7). */
+/** Handlers of the Messaging operations (openapi/halaqa.yaml tag Messaging; product.md#calls). */
 export const messagingHandlers = {
   sendMail: async ({ app, caller, body }) => ({ status: 202, data: await sendMail(app, requireCaller(caller), body) }),
   sendContactMessage: async ({ app, body }) => ({ status: 202, data: await sendContactMessage(app, body) }),

@@ -1,7 +1,7 @@
 import { defineMailTemplate } from '../../platform/mail/templates.js';
 
 /**
- * A message written by an educator, partner or admin (POST /mail/send, spec §7 Mail): the
+ * A message written by an educator, partner or admin (POST /mail/send, product.md#calls Mail): the
  * sender's own words, framed in the recipient's language.
  */
 export const userMessage = defineMailTemplate({
@@ -20,7 +20,7 @@ export const userMessage = defineMailTemplate({
 });
 
 /**
- * A contact-form message (POST /contact, spec §2 contact us), mailed to each admin in their
+ * A contact-form message (POST /contact, product.md#screens contact us), mailed to each admin in their
  * language; the sender's words and address as typed (Handlebars escapes them in the HTML part).
  */
 export const contactReceived = defineMailTemplate({

@@ -28,7 +28,7 @@ export function requestHash(operation: string, body: unknown): string {
 export type OnceResult<T> = StoredResponse<T> & {
   /**
    * Runs after the answer is stored, as the last statements before commit: a check under a lock,
-   * which is then held for the check and the commit only (issue 15, goal 2: the checkout queue
+   * which is then held for the check and the commit only (the checkout queue
    * waits on the session's lock). Throwing rolls everything back, the stored answer included.
    */
   last?: () => Promise<void>;

@@ -19,7 +19,7 @@ import { notifyWaitlist } from '../courses/waitlist.js';
 import { transactionsOverlap } from '../../db/database.js';
 
 /**
- * Card payments, Stripe's model (DESIGN.md §1): an intent is created for a session's price + fee
+ * Card payments, Stripe's model (decisions.md): an intent is created for a session's price + fee
  * (`requires_payment_method`, holding a seat for PAYMENT_HOLD_MINUTES), confirmed with a saved card
  * (→ `succeeded` and enrolled | `requires_action` for 3-D Secure | declined, 402, and still
  * `requires_payment_method`), or canceled (seat released).
@@ -97,7 +97,7 @@ export async function createCardIntent(
       if (seen.seatsTaken >= seen.maxSeats) throw conflict('Session is full');
       // The earlier holds canceled and the new one written before the session's lock is taken (the
       // seat count leaves the caller's own holds out), so the lock is held for the count and the
-      // commit only (issue 15, goal 2); a refusal under it rolls all of this back.
+      // commit only; a refusal under it rolls all of this back.
       if (seen.ownHolds > 0) {
         await trx
           .updateTable('payment_intents')
@@ -214,7 +214,7 @@ export const gatewayKeys = {
  *
  * The checks and writes run first without the session's lock, then {@link confirmSeat} takes it
  * and checks again, seats included: the lock is held until commit, and the enrollment storm
- * (issue 15, goal 2) queues on it, so it is held for the seat count and the commit, not for the
+ * queues on it, so it is held for the seat count and the commit, not for the
  * ten statements of the writes. A refusal under the lock rolls the writes back. On a database
  * whose transactions never overlap (PGlite, `transactionsOverlap`) the first checks are final and
  * the second is skipped: it cost a seat count per sale there.
@@ -782,7 +782,7 @@ export async function cancelCardIntent(app: AppContext, caller: Caller, id: stri
   });
   if (changed) app.metrics.payment('card', 'canceled');
   if (release) await releaseAuthorization(app, id, release);
-  // The seat it held is free again: the course's waitlist hears of it (issue 16 part 2).
+  // The seat it held is free again: the course's waitlist hears of it.
   if (freed !== null)
     await notifyWaitlist(app, { kind: 'seat-freed', sessionId: freed, cause: `intent:${id}` }).catch((err) =>
       app.log.error({ err }, 'waitlist notification failed'),
@@ -835,7 +835,7 @@ export async function expireStaleIntents(
           .catch(() => undefined);
     }
   }
-  // Each freed seat is an event for the course's waitlist (issue 16 part 2); a failure is the caller's to log.
+  // Each freed seat is an event for the course's waitlist; a failure is the caller's to log.
   if (onSeatFreed) for (const r of rows) await onSeatFreed(r.session_id, r.id).catch(() => undefined);
   return rows.length;
 }

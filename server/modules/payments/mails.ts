@@ -5,7 +5,7 @@ import { defineMailTemplate } from '../../platform/mail/templates.js';
 import { centsToDollars } from '../../platform/money/cents.js';
 
 /**
- * The receipt a learner gets when a payment enrolled them (wallet or card, spec §7 Payments), in
+ * The receipt a learner gets when a payment enrolled them (wallet or card, product.md#calls Payments), in
  * their language. Amounts are US dollars with two decimals (the ledger keeps cents).
  */
 export const paymentReceipt = defineMailTemplate({

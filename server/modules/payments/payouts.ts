@@ -41,7 +41,7 @@ export async function setExternalAccount(app: AppContext, caller: Caller, token:
       throw new HttpError(422, e.message, [{ path: 'external_account', message: e.message }]);
     throw e;
   }
-  // Halaqa pays out in US dollars only (DESIGN.md §1 Money).
+  // Halaqa pays out in US dollars only (decisions.md Money).
   const currency = account.currency;
   if (currency !== 'USD')
     throw new HttpError(422, `Payouts are in USD; this bank account is in ${currency}`, [
@@ -75,7 +75,7 @@ export async function setExternalAccount(app: AppContext, caller: Caller, token:
 }
 
 /**
- * An educator's earnings in cents (DESIGN.md §1): the EARNINGS account's entries, split by whether
+ * An educator's earnings in cents (decisions.md): the EARNINGS account's entries, split by whether
  * their session has been delivered (ended before today) — `pending` — or not; payouts reduce it.
  */
 async function earningsCents(db: AppContext['db'], educatorId: number) {

@@ -9,7 +9,7 @@ import { quoteCents } from '../../platform/money/fees.js';
 import { once } from './idempotency.js';
 import { postLedgerTransaction, walletBalanceCents } from '../../platform/money/ledger.js';
 
-/** The contract's FeeQuote: dollars for price/fee/total, cents for amount (= total × 100, spec §9). */
+/** The contract's FeeQuote: dollars for price/fee/total, cents for amount (= total × 100, product.md#limits). */
 export interface FeeQuote {
   price: number;
   fee: number;

@@ -1,6 +1,6 @@
 /**
  * Reference data loaded on first start: course categories, course languages, skills, lesson types
- * and the US time zones offered when scheduling a session (spec §3 "Reference data").
+ * and the US time zones offered when scheduling a session (product.md#entities "Reference data").
  * Insertion order fixes the ids: language 1 is English (the course form's default languageId),
  * lesson type ids follow `LESSON_TYPES`.
  */
@@ -97,7 +97,7 @@ export const SKILLS = [
 /** A skill name known to the reference data. */
 export type SkillName = (typeof SKILLS)[number];
 
-/** Lesson type codes (spec §3 "Lesson types"). */
+/** Lesson type codes (product.md#entities "Lesson types"). */
 export type LessonTypeCode =
   | 'meeting'
   | 'video'

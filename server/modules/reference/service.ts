@@ -29,7 +29,7 @@ export async function listSkills(app: AppContext, query?: string) {
   return q.execute();
 }
 
-/** GET /lessons/types: the lesson types of spec §3 with their codes. */
+/** GET /lessons/types: the lesson types of product.md#entities with their codes. */
 export async function listLessonTypes(app: AppContext) {
   return app.db.selectFrom('lesson_types').select(['id', 'code', 'name']).orderBy('id').execute();
 }

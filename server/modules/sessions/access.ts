@@ -238,7 +238,7 @@ export interface AttendanceAccess {
   session: ClassroomSession;
   /**
    * null: every learner of the session (its educator, admins); a company id: only that company's
-   * learners (a PARTNER, tenant scope; issue 12 item 8).
+   * learners (a PARTNER, tenant scope).
    */
   learnersOfCompany: number | null;
 }

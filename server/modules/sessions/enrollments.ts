@@ -86,11 +86,10 @@ export interface LockedSession {
 
 /**
  * Locks the session row (FOR NO KEY UPDATE) for the rest of the transaction and checks it is open for enrollment and
- * visible to the caller (DESIGN.md §1: the seat check and the insert are one transaction).
+ * visible to the caller (decisions.md: the seat check and the insert are one transaction).
  * With `{ lock: false }` the same checks read the last committed state without the lock: a
  * pre-check that refuses a full session (or any other refusal) without queueing behind every
- * checkout of that session, never a substitute for the locked check before a write (issue 15,
- * the enrollment storm).
+ * checkout of that session, never a substitute for the locked check before a write (* the enrollment storm).
  * @throws 404 unknown/invisible session; 422 session not open (pending, rejected or ended).
  */
 export async function lockOpenSession(
@@ -101,7 +100,7 @@ export async function lockOpenSession(
 ): Promise<LockedSession> {
   // One round trip (migration 0022, session_seats): the row locked FOR NO KEY UPDATE, then the
   // seats counted by a statement that starts after the lock is granted. The lock is held until
-  // commit, so every round trip under it lengthens the checkout queue (issue 15, goal 2).
+  // commit, so every round trip under it lengthens the checkout queue.
   // FOR NO KEY UPDATE, not FOR UPDATE: it still serialises the checkouts of one session and waits
   // for any change to the session's row, but not for the key-share locks that inserting an
   // enrollment or a payment intent takes on it (their foreign key). A checkout that writes those

@@ -12,8 +12,8 @@ import {
 import { exploreSessions, getSessionInfo, getSyllabus } from './read.js';
 
 /**
- * Handlers of the Sessions operations (openapi/halaqa.yaml tag Sessions; spec §7): reads
- * (read.ts), enrollment (enrollments.ts), requests and moderation (moderation.ts; spec §4).
+ * Handlers of the Sessions operations (openapi/halaqa.yaml tag Sessions; product.md#calls): reads
+ * (read.ts), enrollment (enrollments.ts), requests and moderation (moderation.ts; product.md#states).
  */
 export const sessionsHandlers = {
   exploreSessions: async ({ app, tenant, query }) => ({ data: await exploreSessions(app, tenant, query) }),

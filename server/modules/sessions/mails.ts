@@ -1,7 +1,7 @@
 import { defineMailTemplate } from '../../platform/mail/templates.js';
 
 /**
- * The mails of session moderation (spec §6: approve, reject, delete) and of the waitlist
+ * The mails of session moderation (product.md#roles: approve, reject, delete) and of the waitlist
  * (a course's new session is open), in English and Arabic.
  */
 

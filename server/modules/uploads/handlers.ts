@@ -5,7 +5,7 @@ import { storeUpload } from './service.js';
 const P = UPLOAD_POLICIES;
 
 /**
- * Handlers of the Uploads operations (openapi/halaqa.yaml tag Uploads; spec §7 "Uploads"): each
+ * Handlers of the Uploads operations (openapi/halaqa.yaml tag Uploads; product.md#calls "Uploads"): each
  * stores one file of its policy (kind, family, size; server/modules/uploads/policy.ts) and answers
  * 201 `{id, url, type}`.
  */

@@ -1,6 +1,6 @@
 import type { UploadKind } from '../../db/types.js';
 
-/** A family of accepted files (spec §5 "Accepted kinds"), by detected content, never by name. */
+/** A family of accepted files (product.md#validation "Accepted kinds"), by detected content, never by name. */
 export interface FileFamily {
   /** Extensions as detected by `file-type` from the bytes ('cfb' = legacy Office: doc, xls, ppt). */
   detected: string[];
@@ -38,7 +38,7 @@ export interface UploadPolicy {
   family: FileFamily;
 }
 
-/** Upload operations of spec §7 (and the company picture) by operationId. */
+/** Upload operations of product.md#calls (and the company picture) by operationId. */
 export const UPLOAD_POLICIES: Record<string, UploadPolicy> = {
   uploadCoursePicture: { field: 'picture', kind: 'COURSEPICTURE', family: IMAGES },
   uploadCourseVideo: { field: 'video', kind: 'COURSEVIDEO', family: VIDEOS },

@@ -11,7 +11,7 @@ export function isTempFile(v: unknown): v is TempFile {
   return Boolean(v && typeof v === 'object' && 'tempPath' in v && 'sizeBytes' in v);
 }
 
-/** The contract's Upload (spec §3 upload response). */
+/** The contract's Upload (product.md#entities upload response). */
 export type UploadView = Schema<'Upload'>;
 
 /** Detects a file's type from its bytes (`file-type`); HLS playlists (m3u8) are text starting with #EXTM3U. */
@@ -50,7 +50,7 @@ function quotaExceeded(app: AppContext, used: number): HttpError {
 }
 
 /**
- * Stores one uploaded file after checking its size and its type by content (spec §5; limits in
+ * Stores one uploaded file after checking its size and its type by content (product.md#validation; limits in
  * policy.ts), and records it in `uploads`. Each user keeps at most `config.uploadQuotaBytes`
  * (UPLOAD_QUOTA_MB): checked before the file is stored and again, under a lock on the user's row,
  * when it is recorded (parallel uploads cannot pass it together; the stored file is then removed).

@@ -75,7 +75,7 @@ type Decision = 'approve' | 'reject' | 'delete';
  * PUT /users/{id}/approve | reject {message} | delete {message}: admins decide on a user. Approve
  * takes a PENDING user to APPROVED; reject a PENDING one to REJECTED; delete (soft) any user but
  * oneself and super admins (for admins). Approving or rejecting a PARTNER also approves or
- * rejects their PENDING company, in the same transaction (issue 12: a company that signed up waits
+ * rejects their PENDING company, in the same transaction (a company that signed up waits
  * with its partner). The user is mailed in their language; the decision audited.
  * @throws 404 unknown; 409 not in a state for that decision; 403 deleting oneself or a super admin.
  */

@@ -13,7 +13,7 @@ import {
 } from './invitations.js';
 import { getMyCompany, getUser } from './service.js';
 
-/** Handlers of the Users operations (openapi/halaqa.yaml tag Users; spec §7): accounts, addresses, admin lists and decisions, invitations (issue 12). */
+/** Handlers of the Users operations (openapi/halaqa.yaml tag Users; product.md#calls): accounts, addresses, admin lists and decisions, invitations. */
 export const usersHandlers = {
   getUser: async ({ app, caller, params }) => ({ data: await getUser(app, requireCaller(caller), params.id) }),
   getMyCompany: async ({ app, caller }) => ({ data: await getMyCompany(app, requireCaller(caller)) }),

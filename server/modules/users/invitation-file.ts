@@ -15,7 +15,7 @@ export const BULK_INVITE_MAX_BYTES = 5 * 1024 * 1024;
 const TYPE_MESSAGE = 'File type must be csv, xlsx';
 
 /**
- * Reads a bulk invitation file (POST /users/bulk/invite, spec §6 partner bulk invites): CSV (UTF-8
+ * Reads a bulk invitation file (POST /users/bulk/invite, product.md#roles partner bulk invites): CSV (UTF-8
  * with or without BOM, comma or semicolon separated, parsed by papaparse) or XLSX (first worksheet,
  * read by exceljs). The type is decided by the bytes (`file-type`, as uploads do), never by the name:
  * XLSX is detected as such; a file with no binary signature must be UTF-8 text and is read as CSV.

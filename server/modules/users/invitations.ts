@@ -12,7 +12,7 @@ import { invitationMail } from './mails.js';
 import { toUserView, type UserView } from './service.js';
 
 /**
- * Invitations into a company (issue 12 items 4 and 5; spec §6 partner invites, §7 Users; DESIGN §1).
+ * Invitations into a company (product.md#roles partner invites, #calls Users; DESIGN #overview).
  *
  * The link is `${publicUrl}/invitations/<token>` where the token is 32 random bytes (base64url,
  * 43 characters). `invitations.token` holds its SHA-256 in hex, never the token: a database leak
@@ -333,7 +333,7 @@ function enqueueMails(app: AppContext, written: { row: InvitationRow }[]): void 
 /**
  * POST /users/invite {email, role}: invites one e-mail into the caller's company; the link is mailed
  * after the answer ({@link mailInvitation})
- * (spec §7; toasts 'User Invited !' / 'Could not invite the user' of §8 are the SPA's).
+ * (product.md#calls; toasts 'User Invited !' / 'Could not invite the user' of #messages are the SPA's).
  * @returns the Invitation (201)
  * @throws 400 an e-mail the contract refuses or a caller with no company; 409 'This person is already
  *   a member of the company' / 'This e-mail already has a pending invitation'.

@@ -1,7 +1,7 @@
 import { defineMailTemplate } from '../../platform/mail/templates.js';
 
 /**
- * The mails of account decisions (spec §6: user approve, reject, delete), in English and Arabic.
+ * The mails of account decisions (product.md#roles: user approve, reject, delete), in English and Arabic.
  * `forPartner` words the approval for a company's partner (invite your people) or an educator
  * (publish your courses); `message` is the admin's, or null.
  */
@@ -60,7 +60,7 @@ export const accountDeleted = defineMailTemplate({
 });
 
 /**
- * To an invitee (issue 12 item 4; DESIGN §1 Invitations): a partner invited this e-mail into the
+ * To an invitee (decisions.md Invitations): a partner invited this e-mail into the
  * company as a learner or an educator. `url` is the single-use link (`${publicUrl}/invitations/<token>`),
  * `expiresOn` the last day it works (YYYY-MM-DD, UTC). Sent in the invitee's language, or the
  * company's when they have no account.

@@ -40,7 +40,7 @@ export function toUserView(u: UserRow): UserView {
   };
 }
 
-/** GET /users/me/company. @throws 404 when the caller belongs to no company (spec §7). */
+/** GET /users/me/company. @throws 404 when the caller belongs to no company (product.md#calls). */
 export async function getMyCompany(app: AppContext, caller: Caller): Promise<Company> {
   if (caller.companyId === null) throw notFound('Company');
   const company = await companyById(app, caller.companyId);

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FederatedProviderCode } from '../../config.js';
 
 /**
- * The accounts of the built-in development identity provider (issue 13 item 5; README "Single
+ * The accounts of the built-in development identity provider (README "Single
  * sign-on"): two per enterprise directory, all with the password {@link DIRECTORY_DEMO_PASSWORD}.
  * They live in the provider, not in Halaqa's users table: Halaqa provisions them on first sign-in.
  */
@@ -12,11 +12,11 @@ export interface DirectoryAccount {
   email: string;
   givenName: string;
   familyName: string;
-  /** The `groups` claim: the Halaqa role is the second group if present, else the first (spec §3). */
+  /** The `groups` claim: the Halaqa role is the second group if present, else the first (product.md#entities). */
   groups: string[];
 }
 
-/** Password of every demo directory account (meets the spec §5 identity-service policy). */
+/** Password of every demo directory account (meets the product.md#validation identity-service policy). */
 export const DIRECTORY_DEMO_PASSWORD = 'Halaqa-demo-1';
 
 export const DIRECTORY_ACCOUNTS: readonly DirectoryAccount[] = [

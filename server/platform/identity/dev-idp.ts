@@ -9,17 +9,17 @@ import { federatedRedirectUri, partnerLoginUri } from './oidc-client.js';
 import { checkDirectoryPassword, DIRECTORY_ACCOUNTS, type DirectoryAccount } from './demo-directory.js';
 
 /**
- * The built-in development identity provider (issue 13 item 5; docs/deploy.md "Single sign-on"):
+ * The built-in development identity provider (docs/deploy.md "Single sign-on"):
  * one `oidc-provider` instance per directory that has no OIDC_<CODE>_ISSUER, mounted on this
  * server at `/idp/ma` and `/idp/qa` (issuer `${PUBLIC_URL}/idp/<code>`), so that federated sign-in
  * works on a fresh machine with no network. Its accounts are `DIRECTORY_ACCOUNTS`.
  *
  * - Authorization code flow with PKCE (S256 required), one confidential client `halaqa` whose
  *   redirect URI is the SPA's callback page `${PUBLIC_URL}/sso/<code>` and whose post-logout redirect
- *   is the partner login `${PUBLIC_URL}/login?sign-in-with-redirect=<CODE>` (spec §2).
+ *   is the partner login `${PUBLIC_URL}/login?sign-in-with-redirect=<CODE>` (product.md#screens).
  * - Refresh tokens for every code grant (bound to the provider session: signing out at the
  *   provider ends them), token revocation, RP-initiated logout (end_session_endpoint).
- * - ID tokens carry email, name and `groups`; clock tolerance 5 s (spec §9).
+ * - ID tokens carry email, name and `groups`; clock tolerance 5 s (product.md#limits).
  * - Sessions, grants and tokens live in memory (oidc-provider's MemoryAdapter): a restart signs
  *   every federated user out at their next refresh. Signing keys persist in DATA_DIR/idp-keys.json.
  * - Its own pages (sign-in, sign-out, errors) are plain HTML forms without scripts, under the

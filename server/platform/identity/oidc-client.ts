@@ -28,12 +28,12 @@ export function federatedRedirectUri(publicUrl: string, code: FederatedProviderC
   return `${publicUrl}/sso/${code.toLowerCase()}`;
 }
 
-/** The partner login a federated sign-out returns to (spec §2): `${PUBLIC_URL}/login?sign-in-with-redirect=<CODE>`. */
+/** The partner login a federated sign-out returns to (product.md#screens): `${PUBLIC_URL}/login?sign-in-with-redirect=<CODE>`. */
 export function partnerLoginUri(publicUrl: string, code: FederatedProviderCode): string {
   return `${publicUrl}/login?sign-in-with-redirect=${code}`;
 }
 
-/** Identity-service token tolerance (spec §9): 5 s of clock skew on ID-token times. */
+/** Identity-service token tolerance (product.md#limits): 5 s of clock skew on ID-token times. */
 export const TOKEN_CLOCK_TOLERANCE_S = 5;
 
 /**

@@ -1,6 +1,6 @@
 import Handlebars from 'handlebars';
 
-/** The languages a mail is written in (spec §1: English and Arabic, right-to-left). */
+/** The languages a mail is written in (product.md#overview: English and Arabic, right-to-left). */
 export type MailLocale = 'en' | 'ar';
 
 /** Whether a value is one of the mail languages. */

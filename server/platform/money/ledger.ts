@@ -20,7 +20,7 @@ export class UnbalancedLedgerError extends Error {
 }
 
 /**
- * Writes one double-entry transaction (DESIGN.md §1: balance = sum of entries) inside the caller's
+ * Writes one double-entry transaction (decisions.md: balance = sum of entries) inside the caller's
  * database transaction, so it commits or rolls back with what caused it.
  * @throws UnbalancedLedgerError when the legs do not sum to zero.
  */

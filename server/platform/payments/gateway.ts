@@ -1,5 +1,5 @@
 /**
- * The payment gateway behind card payments and payouts (DESIGN.md §2): `sandbox` (embedded default,
+ * The payment gateway behind card payments and payouts (architecture.md): `sandbox` (embedded default,
  * Stripe test-mode semantics) or `stripe` (when STRIPE_SECRET_KEY is set). Amounts are integer cents.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The grading engine of programming assignments (issue 5, docs/classroom.md "Grading"): a
+ * The grading engine of programming assignments (docs/classroom.md "Grading"): a
  * learner's JavaScript function is run against the educator's test cases inside QuickJS compiled
  * to WebAssembly (`quickjs-emscripten`). The guest has the language and its standard built-ins
  * only — no `require`, `process`, `fetch`, timers, file system or any other host object — plus a
@@ -330,7 +330,7 @@ export async function closeSandboxPool(): Promise<void> {
 /**
  * Runs `code` (which must define `functionName`, e.g. `function sum(a, b) { … }` or
  * `const sum = (a, b) => …`) once per test in a fresh QuickJS context — the grading engine of
- * issue 5 (docs/classroom.md "Grading"; grade = points × passed / total).
+ * (docs/classroom.md "Grading"; grade = points × passed / total).
  *
  * Per test: a new runtime with `limits.memoryBytes` heap, `limits.stackBytes` stack and an
  * interrupt deadline of `limits.timeoutMs` covering evaluation of the code, the call and promise

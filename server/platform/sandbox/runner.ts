@@ -1,5 +1,5 @@
 /**
- * The worker side of the grading sandbox (see `./index.ts`, issue 5, docs/classroom.md "Grading"):
+ * The worker side of the grading sandbox (see `./index.ts`, docs/classroom.md "Grading"):
  * this module runs inside a `node:worker_threads` worker started through `./worker.mjs`, never on
  * the server's main thread. It loads the QuickJS WASM module (`quickjs-emscripten`) once per
  * worker and runs one test per request in a fresh runtime + context with a memory limit, a stack

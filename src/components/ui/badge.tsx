@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { cva, cx } from 'styled-system/css';
 
-/** Colours of a badge. Status colours follow spec §4. */
+/** Colours of a badge. Status colours follow product.md#states. */
 export type BadgeTone = 'green' | 'yellow' | 'red' | 'gray' | 'blue';
 
 export const badgeStyles = cva({
@@ -51,7 +51,7 @@ export function Badge({
 }
 
 /**
- * Spec §4 status colours: green for approved, active, published, autograded, done; yellow for
+ * product.md#states status colours: green for approved, active, published, autograded, done; yellow for
  * pending and submitted; red for rejected, expired, unpublished, draft. Others: blue for
  * in progress, grey otherwise (cancelled, deleted, unknown).
  */
@@ -97,7 +97,7 @@ const statusLabels: Record<string, MessageDescriptor> = {
 
 /**
  * A status badge (`status` is one of the spec's statuses, e.g. 'APPROVED'); label translated,
- * colour per spec §4. A dot before the label keeps the meaning visible without colour.
+ * colour per product.md#states. A dot before the label keeps the meaning visible without colour.
  */
 export function StatusBadge({ status, className }: { status: string; className?: string }) {
   const { t } = useLingui();

@@ -7,7 +7,7 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 /**
  * An `Intl.NumberFormat` for a BCP-47 tag and options, made once and reused: building one costs
  * ~0.3 ms (several ms at a phone's speed), and a catalog page formats a few numbers per course
- * card, in the render that counts for the first load's blocking time (issue 15, goal 4).
+ * card, in the render that counts for the first load's blocking time.
  */
 function numberFormat(tag: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
   const key = `${tag} ${JSON.stringify(options)}`;
@@ -27,7 +27,7 @@ function dateFormat(tag: string, options: Intl.DateTimeFormatOptions): Intl.Date
 // A page's first Intl.NumberFormat, whatever its locale, costs ~20 ms in Chromium (ICU's number
 // data, once per page; ~80 ms on Lighthouse's phone). Made as this module loads, with the catalog's
 // route chunks while the page's data is still on its way, that time is not part of the course
-// cards' first render, the longest task of the explore page's first load (issue 15, goal 4).
+// cards' first render, the longest task of the explore page's first load.
 numberFormat('en-US');
 
 /**
@@ -63,7 +63,7 @@ const ordinalSuffix: Record<string, string> = { one: 'st', two: 'nd', few: 'rd',
  * ignored) in the spec's default format 'MMMM, Do YYYY': English "March, 5th 2025"; Arabic uses
  * Intl's long date ("5 مارس 2025"). Returns the input unchanged if it is not a valid ISO date
  * (e.g. '2025-02-30'). Plain Date arithmetic in UTC, no Temporal: this runs on the catalog's
- * first page, whose script size counts (issue 15).
+ * first page, whose script size counts.
  */
 export function formatLongDate(isoDate: string, locale: Locale): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate.slice(0, 10));

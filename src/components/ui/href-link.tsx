@@ -31,7 +31,7 @@ export function HrefLink({ href, className, children }: { href: string; classNam
   );
 }
 
-/** The course editor (another area's route, spec §2 `/courses/live/edit?id={id}`); no id = a new course. */
+/** The course editor (another area's route, product.md#screens `/courses/live/edit?id={id}`); no id = a new course. */
 export function courseEditorHref(courseId?: number): string {
   return courseId
     ? `/courses/live/edit?${new URLSearchParams({ id: String(courseId) }).toString()}`

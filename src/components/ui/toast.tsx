@@ -9,7 +9,7 @@ const ToasterView = lazy(() => import('./toaster-view'));
 /**
  * Renders the toasts of `toaster`. Mount once, in the root layout. Nothing is rendered, and the
  * view's code (~17 kB gzip) is not loaded, until the first toast is created: most pages never
- * show one, and the explore page's first load counts every byte (issue 15). The view then shows
+ * show one, and the explore page's first load counts every byte. The view then shows
  * the toasts already in the store.
  */
 export function Toaster() {

@@ -18,7 +18,7 @@ import { Button } from './button';
 import { AlertIcon, BookIcon, CloseIcon } from './icons';
 import { visuallyHidden } from './spinner';
 
-/** Spec §5 / §8 upload texts (English source texts as the spec writes them). */
+/** product.md#validation / #messages upload texts (English source texts as the spec writes them). */
 const uploadMessages = {
   tooLarge: (limit: string) => msg`File size must be less than ${limit}`,
   badType: (accepted: string) => msg`File type must be ${accepted}`,
@@ -62,7 +62,7 @@ export interface UploadFieldProps {
   helperText?: ReactNode;
   required?: boolean;
   disabled?: boolean;
-  /** A file was chosen (null when the choice was cancelled: nothing to do, spec §5). */
+  /** A file was chosen (null when the choice was cancelled: nothing to do, product.md#validation). */
   onFileSelected: (file: File | null) => void;
   /** Offered while uploading. */
   onCancel?: () => void;
@@ -344,7 +344,7 @@ export interface UploadHookState {
  *   <UploadField kind="profilePicture" value={upload.result} progress={upload.progress}
  *     error={upload.error && uploadErrorText(i18n, upload.error)} onFileSelected={upload.start} onCancel={upload.cancel} />
  *
- * `start(null)` does nothing (spec §5); a new `start` aborts the previous upload; unmounting aborts.
+ * `start(null)` does nothing (product.md#validation); a new `start` aborts the previous upload; unmounting aborts.
  * `onUploaded` is called with each successful result.
  */
 export function useUpload(

@@ -19,11 +19,11 @@ import { changeFailure, changeFieldErrors, isChangingPassword, passwordWasChange
 type Field = 'oldPassword' | 'newPassword' | 'confirmPassword';
 
 /**
- * Change password (spec §7 PUT /account/password {oldPassword, newPassword}; issue 13): the current
- * password, the new one twice (§5 policy), sent by the change-password machine. On success the
+ * Change password (product.md#calls PUT /account/password {oldPassword, newPassword}): the current
+ * password, the new one twice (#validation policy), sent by the change-password machine. On success the
  * server ends the account's other sign-ins and answers a fresh token, which goes to the auth actor
  * (`auth.tokenReplaced`) so this session stays signed in; the toast says 'password changed !'.
- * Failures show the server's message (spec §8), e.g. a wrong current password.
+ * Failures show the server's message (product.md#messages), e.g. a wrong current password.
  */
 export function PasswordForm({ api, auth }: { api: Api; auth: AuthActor }) {
   const { t } = useLingui();

@@ -21,7 +21,7 @@ type User = components['schemas']['User'];
 type Field = 'firstName' | 'lastName';
 
 /**
- * The account information (spec §7 PUT /account/profile, "account info"): first and last name and
+ * The account information (product.md#calls PUT /account/profile, "account info"): first and last name and
  * the language of the mails, saved in one request (a plain hook: docs/decisions.md "plain hook or
  * statechart"); the picture, signature and résumé upload on their own (POST /account/picture,
  * /account/signature, /account/resume) with a progress bar each.

@@ -8,7 +8,7 @@ import { ProfileForm } from './profile-form';
 
 /**
  * The profile section of `/account/profile`: the form once the account is loaded; when it could
- * not be read, the toast 'Could not get the account information' (spec §8) and a retry.
+ * not be read, the toast 'Could not get the account information' (product.md#messages) and a retry.
  */
 export function ProfileSection({
   api,

@@ -19,7 +19,7 @@ import { unwrap } from '@machines/support/api';
 type PagedContactMessage = components['schemas']['PagedContactMessage'];
 
 /**
- * /dashboard/inbox (admins): the messages of the contact form (issue 16 part 3), newest first,
+ * /dashboard/inbox (admins): the messages of the contact form, newest first,
  * paged, all or only the unread; "Mark as read" on each unread one (the list reloads).
  */
 export function InboxPage({

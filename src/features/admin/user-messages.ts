@@ -3,21 +3,21 @@ import { msg } from '@lingui/core/macro';
 import type { ModerationAction } from '@machines/moderation.machine';
 import type { UserList } from '@machines/moderation.actors';
 
-/** Spec §8 success toasts of the user actions. */
+/** product.md#messages success toasts of the user actions. */
 export const userSucceeded: Partial<Record<ModerationAction, MessageDescriptor>> = {
   approve: msg`User approved!`,
   reject: msg`user rejected !`,
   delete: msg`user deleted !`,
 };
 
-/** Spec §8 failure toasts of the user actions (approve gets the 400 rule, see `withServerDetail`). */
+/** product.md#messages failure toasts of the user actions (approve gets the 400 rule, see `withServerDetail`). */
 export const userFailed: Partial<Record<ModerationAction, MessageDescriptor>> = {
   approve: msg`Could not approve the user`,
   reject: msg`Could not reject the user!`,
   delete: msg`Could not delete the user!`,
 };
 
-/** Spec §8 toasts when a list cannot be loaded. */
+/** product.md#messages toasts when a list cannot be loaded. */
 export const listFailed: Record<UserList, MessageDescriptor> = {
   educators: msg`Could not get the educators !`,
   learners: msg`Could not get the learners !`,
@@ -26,7 +26,7 @@ export const listFailed: Record<UserList, MessageDescriptor> = {
 };
 
 /**
- * Spec §8's 400 rule ('Could not approve the user', 'Could not invite the user'): when the answer
+ * product.md#messages's 400 rule ('Could not approve the user', 'Could not invite the user'): when the answer
  * was a 400 with a message, the toast is `<text>: <server message>`; otherwise the text alone.
  */
 export function withServerDetail(

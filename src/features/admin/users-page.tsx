@@ -274,7 +274,7 @@ function UserBoard({
     if ([...keys].some((k) => current[k] !== filter[k])) send({ type: 'queue.filtered', filter });
   }, [filter, actorRef, send]);
 
-  // The spec's toasts (§8), including the 400 rule of 'Could not approve the user'.
+  // The spec's toasts (#messages), including the 400 rule of 'Could not approve the user'.
   useEffect(() => {
     const subscriptions = [
       actorRef.on('moderation.succeeded', (e) => {

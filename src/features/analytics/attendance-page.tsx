@@ -342,7 +342,7 @@ function AttendanceGrid({
 }
 
 /**
- * Attendance analytics (/dashboard/analytics/attendance; spec §2, QAD's landing; issue 12 item 8):
+ * Attendance analytics (/dashboard/analytics/attendance; product.md#screens, QAD's landing):
  * the real attendance records of the signed-in partner's company's own learners — totals, a
  * weekly chart with its text alternative, per session (meetings held, attendance rate, a grid of
  * who joined which meeting) and per learner (attended of held) — filtered by course, session and

@@ -107,7 +107,7 @@ function Group({ title, children }: { title: ReactNode; children: ReactNode }) {
 const pair = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', tablet: '1fr 1fr' } });
 
 /**
- * Company sign-up (`/signup/company`, spec §5 "partner sign-up", §7): the company (name, acronym,
+ * Company sign-up (`/signup/company`, product.md#validation "partner sign-up", #calls): the company (name, acronym,
  * language), its address, the partner's account (names, e-mail, password) and the captcha,
  * checked on the client with the valibot schema of validation.ts, then sent by the company sign-up
  * machine (`POST /auth/signup/company?g-recaptcha-response=…`). Server field errors show at their

@@ -18,7 +18,7 @@ import { systemError, validationMessages } from './messages';
 import { EMAIL_PATTERN } from './validation';
 
 /**
- * "Forgot password?" (`/forgot-password`, issue 13): the e-mail of the account, sent by the
+ * "Forgot password?" (`/forgot-password`): the e-mail of the account, sent by the
  * forgot-password machine (`POST /account/reset-password/request`). The answer is the same
  * whether or not the address has an account: a link (single use, one hour) is on its way.
  * A 429 says how long to wait.

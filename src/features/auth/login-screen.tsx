@@ -19,9 +19,9 @@ import { loginSchema, type ValidationCode, validate } from './validation';
 /**
  * The sign-in page (`/login?redirect=`): e-mail and password, sent to the auth actor
  * (`auth.login`). While the actor logs in the button spins; a failure shows the server's message or
- * 'Invalid credentials' (spec §8); once logged in the page leaves for `redirect` or the landing page.
+ * 'Invalid credentials' (product.md#messages); once logged in the page leaves for `redirect` or the landing page.
  * Below the form, "Sign in with MA / QA" (federated sign-in); `signInWith` starts one at once
- * (`?sign-in-with-redirect=`, spec §2); only the directories of `federated` (those the server
+ * (`?sign-in-with-redirect=`, product.md#screens); only the directories of `federated` (those the server
  * offers) get a button.
  */
 export function LoginScreen({

@@ -36,11 +36,11 @@ const knownSignInMessages: Record<string, MessageDescriptor> = {
 };
 
 /**
- * Spec §8: the server's message, otherwise 'Invalid credentials' (sign-in) or the system error.
+ * product.md#messages: the server's message, otherwise 'Invalid credentials' (sign-in) or the system error.
  * The server's own 'Invalid credentials' and the federated refusals above are shown translated.
  */
 export function loginErrorText(i18n: I18n, error: AuthFailure): string {
-  // 429 (issue 13): how long to wait, in the reader's language.
+  // 429: how long to wait, in the reader's language.
   const wait = tooManyAttemptsText(error);
   if (wait) return wait;
   const known = error.message ? knownSignInMessages[error.message] : undefined;

@@ -21,9 +21,9 @@ import { systemError } from './messages';
 type Field = 'password' | 'confirmPassword';
 
 /**
- * `/reset-password?email=&token=` (issue 13, spec §5 "Reset password needs email, token, password,
- * confirmPassword"): the new password twice, checked with the §5 policy, sent by the reset machine.
- * Success toasts 'Your password has been reset, you can now login!' and goes to / (spec §2).
+ * `/reset-password?email=&token=` (product.md#validation "Reset password needs email, token, password,
+ * confirmPassword"): the new password twice, checked with the #validation policy, sent by the reset machine.
+ * Success toasts 'Your password has been reset, you can now login!' and goes to / (product.md#screens).
  * A link used before, older than an hour or not valid says so and offers a new one.
  */
 export function ResetPasswordScreen({ api, email, token }: { api: Api; email: string; token: string }) {

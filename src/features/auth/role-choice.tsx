@@ -17,7 +17,7 @@ const optionClass = css({
 });
 
 /**
- * The role choice of the sign-up (issue 13): Learner (default) or Educator. An educator's account
+ * The role choice of the sign-up: Learner (default) or Educator. An educator's account
  * waits for an admin's approval, which the option says before the choice is made.
  */
 export function RoleChoice({ value, onChange }: { value: SignUpRole; onChange: (role: SignUpRole) => void }) {

@@ -42,8 +42,8 @@ type FieldName = 'firstName' | 'lastName' | 'email' | 'password';
 const FIELDS: FieldName[] = ['firstName', 'lastName', 'email', 'password'];
 
 /**
- * Sign-up (`/signup`, `/signup?invitation=<token>`): the role (Learner or Educator, issue 13), first
- * and last name, e-mail and password, checked on the client (spec §5 e-mail rule and password
+ * Sign-up (`/signup`, `/signup?invitation=<token>`): the role (Learner or Educator), first
+ * and last name, e-mail and password, checked on the client (product.md#validation e-mail rule and password
  * policy), and the proof-of-work captcha; then sent by the sign-up machine as multipart
  * (`POST /auth/signup?g-recaptcha-response=…`). With an invitation link the machine reads the
  * invitation first: "You are invited to join <company> as <role>", the e-mail is the invited one

@@ -12,11 +12,11 @@ import { selectIsLoggedIn, selectIsStartingFederated } from '@machines/auth.sele
 import { federatedUnavailable } from './messages';
 
 /**
- * "Sign in with MA" and "Sign in with QA" (spec §1, §9 federated providers): links to
+ * "Sign in with MA" and "Sign in with QA" (product.md#overview, #limits federated providers): links to
  * `/login?sign-in-with-redirect=MA|QA` (so they work like the spec's query parameter, and stay
  * links for assistive technology); the page then sends `auth.federatedStart`, after which the
  * browser goes to the directory's sign-in page. With
- * `startWith` (`/login?sign-in-with-redirect=MA|QA`, spec §2) the sign-in starts at once, once
+ * `startWith` (`/login?sign-in-with-redirect=MA|QA`, product.md#screens) the sign-in starts at once, once
  * per provider and page (not again after it failed, so the error stays readable).
  * `available` lists the directories this server offers (`GET /auth/oidc/providers`): only these
  * get a button (none: no "or use your organisation's account" part at all), and a `startWith`

@@ -26,7 +26,7 @@ export interface DirectoryAnswer {
  * The federated sign-in callback page: sends the directory's answer to the auth actor once
  * (`auth.federatedReturn`), shows "Signing you in…" while the server checks it, then leaves for the
  * page asked for when the sign-in started (or the landing page). A refusal shows the server's
- * message (spec §8) and a way back to the sign-in page.
+ * message (product.md#messages) and a way back to the sign-in page.
  */
 export function SsoCallbackScreen({
   auth,

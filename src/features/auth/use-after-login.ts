@@ -6,7 +6,7 @@ import { safeRedirect, selectIsLoggedIn, selectLanding } from '@machines/auth.se
 
 /**
  * Once the auth actor is logged in, leaves the login/sign-up page for `redirect` (when it is a
- * safe same-origin path) or the user's landing page (spec §2, §6), replacing the history entry.
+ * safe same-origin path) or the user's landing page (product.md#screens, #roles), replacing the history entry.
  * Cached loader data (fetched while signed out, e.g. preloads) is dropped first.
  */
 export function useAfterLogin(auth: AuthActor, redirect: string | undefined) {

@@ -1,14 +1,14 @@
 import * as v from 'valibot';
 
 /**
- * Client-side rules of the auth forms (spec §5). Messages are codes (see `validationMessages` in
+ * Client-side rules of the auth forms (product.md#validation). Messages are codes (see `validationMessages` in
  * messages.ts for their text), so the rules stay free of UI and language.
  */
 
-/** One @, a domain with a top-level part of 2 or more letters (spec §5). */
+/** One @, a domain with a top-level part of 2 or more letters (product.md#validation). */
 export const EMAIL_PATTERN = /^[^\s@]+@(?:[^\s@.]+\.)+[A-Za-z]{2,}$/;
 
-/** Identity-service password policy (spec §5, §9): ≥ 8 characters, lower, upper, digit, special. */
+/** Identity-service password policy (product.md#validation, #limits): ≥ 8 characters, lower, upper, digit, special. */
 export const PASSWORD_MIN_LENGTH = 8;
 
 export type ValidationCode =
@@ -46,7 +46,7 @@ const text = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty('required'
 const optionalText = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, 'tooLong'));
 
 /**
- * The company sign-up form (spec §5 "partner sign-up needs firstName, lastName, email, password,
+ * The company sign-up form (product.md#validation "partner sign-up needs firstName, lastName, email, password,
  * plus company and address"): flat fields, as the screen holds them.
  */
 export const companySignUpSchema = v.object({

@@ -143,7 +143,7 @@ export function CourseCard({
 /**
  * Responsive grid of course cards (1 column at 360 px up to 4–5 on wide screens). The first
  * card's picture loads eagerly: on a phone it is the largest thing of the explore page's first
- * screen, and a lazy image starts only after layout (Lighthouse's LCP, issue 15 goal 4).
+ * screen, and a lazy image starts only after layout (Lighthouse's LCP).
  */
 export function CourseGrid({ courses, headingLevel }: { courses: CourseSummary[]; headingLevel?: 'h2' | 'h3' }) {
   return (

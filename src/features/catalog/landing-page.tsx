@@ -57,7 +57,7 @@ const featureIcon = css({
 });
 
 /**
- * The public landing page: hero with the product promise (spec §1), category chips, and the
+ * The public landing page: hero with the product promise (product.md#overview), category chips, and the
  * upcoming live courses (GET /courses/explore).
  */
 export function LandingPage({ data }: { data: LandingData }) {

@@ -16,7 +16,7 @@ const submitted = msg`Assignment submitted successfully`;
  * An assignment lesson: the instructions, then for learners a document upload that submits the
  * chosen file at once (`POST /assignments/{id}/submissions`, field `document` + `sessionId`) with
  * a progress bar, and the history of their submissions with grades and comments. Toasts per spec
- * §8: 'Assignment submitted successfully'; 'Cannot submit assignment!' or the first server field
+ * #messages: 'Assignment submitted successfully'; 'Cannot submit assignment!' or the first server field
  * error with its message. A file refused on the client (type, size) is shown under the field.
  * Educators and admins see the session's submissions instead of the upload.
  */
@@ -50,7 +50,7 @@ export function AssignmentLesson({
   useEffect(() => () => controller.current?.abort(), []);
 
   const start = (file: File | null) => {
-    if (!file) return; // a cancelled choice: nothing to do (spec §5)
+    if (!file) return; // a cancelled choice: nothing to do (product.md#validation)
     controller.current?.abort();
     const current = new AbortController();
     controller.current = current;

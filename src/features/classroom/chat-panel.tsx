@@ -18,11 +18,11 @@ import * as chat from '@machines/chat.selectors';
 import { useUiLocale } from './meeting';
 
 /**
- * The session chat of a classroom (issue 16 part 5; machines/chat.machine.ts): the conversation of
+ * The session chat of a classroom (machines/chat.machine.ts): the conversation of
  * the session's learners and educator, live over a WebSocket. Messages are plain text shown as text
  * (never HTML). New messages that arrive live are announced politely (an aria-live region); the
  * list scrolls and takes the keyboard; Enter sends, Shift+Enter starts a new line. Signing out
- * resets the chat (spec §4) and closes the socket.
+ * resets the chat (product.md#states) and closes the socket.
  */
 export function ChatPanel({ api, auth, sessionId }: { api: Api; auth: AuthActor; sessionId: number }) {
   const { t } = useLingui();
@@ -46,7 +46,7 @@ export function ChatPanel({ api, auth, sessionId }: { api: Api; auth: AuthActor;
   );
   const [snapshot, send] = useMachine(machine, { input: { sessionId, userId } });
 
-  // Spec §4: the chat's state resets on sign-out.
+  // product.md#states: the chat's state resets on sign-out.
   useEffect(() => {
     const subscription = auth.subscribe((s) => {
       if (!selectIsLoggedIn(s)) send({ type: 'auth.signedOut' });

@@ -103,7 +103,7 @@ function LessonPager({ sessionId, previous, next }: { sessionId: number; previou
 /**
  * `/classroom/$sessionId/lessons/$lessonId`: one lesson of a session's classroom (openapi
  * `ClassroomLessonDetail`), with its header (type, week, duration, the learner's status, deadline
- * and grade) and a body by type (docs/classroom.md; spec §3 lesson types):
+ * and grade) and a body by type (docs/classroom.md; product.md#entities lesson types):
  * - meeting / liveSession: the slot in both time zones, countdown, "Join meeting" in its window;
  * - video: HTML5 player with captions, or an external link; reading / notes: the sanitised HTML;
  *   both with "Mark as done" (progress);

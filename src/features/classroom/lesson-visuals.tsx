@@ -63,7 +63,7 @@ export function useLessonTypeLabel(code: LessonTypeCode): string {
 }
 
 /**
- * A learner's status on a lesson as a badge: the shared `StatusBadge` (spec §4 colours) for
+ * A learner's status on a lesson as a badge: the shared `StatusBadge` (product.md#states colours) for
  * IN_PROGRESS, SUBMITTED, AUTOGRADED and DONE, and a grey "Not started" badge for null.
  */
 export function LessonStatusBadge({ status, className }: { status: LessonStatus; className?: string }) {

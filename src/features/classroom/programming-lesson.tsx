@@ -99,7 +99,7 @@ function CodeResults({ submission }: { submission: Submission }) {
  * JavaScript editor (CodeMirror, lazy-loaded) prefilled with the starter code, and "Run tests &
  * submit" (`POST /assignments/{id}/code {sessionId, code}`): the server runs the code in its
  * sandbox and answers the AUTOGRADED submission with per-test results and the grade (docs/
- * classroom.md "Grading"), shown below. Failures toast like document submissions (spec §8).
+ * classroom.md "Grading"), shown below. Failures toast like document submissions (product.md#messages).
  * Educators and admins see the tests and the session's submissions, not the editor.
  */
 export function ProgrammingLesson({

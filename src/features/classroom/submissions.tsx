@@ -14,7 +14,7 @@ import { formatInstant } from '@/lib/classroom-time';
 import { useUiLocale } from './meeting';
 import { firstFieldError, type Submission } from './submit-document';
 
-/** Spec §8 toasts of assignments. */
+/** product.md#messages toasts of assignments. */
 const messages = {
   cannotSubmit: msg`Cannot submit assignment!`,
   cannotGet: msg`Cannot get Submissions!`,
@@ -24,7 +24,7 @@ const messages = {
 const HISTORY_PAGE_SIZE = 100;
 
 /**
- * Raises the spec's failure toast of a submission (§8): the first server field error with its
+ * Raises the spec's failure toast of a submission (#messages): the first server field error with its
  * message ("document is an empty file") when the server sent one, else 'Cannot submit
  * assignment!' with the server's message (e.g. 409 "The deadline for this lesson has passed") as
  * its description. Returns the title shown.
@@ -40,7 +40,7 @@ export function toastSubmitFailure(i18n: I18n, error: unknown): string {
 /**
  * The submissions of an assignment for the viewer in one session (`GET /assignments/{id}/
  * submissions?sessionId`, newest first; a learner gets their own only). A failure toasts 'Cannot
- * get Submissions!' (spec §8) and leaves `failed` set; `reload()` tries again and `add()` puts a new
+ * get Submissions!' (product.md#messages) and leaves `failed` set; `reload()` tries again and `add()` puts a new
  * submission first.
  */
 export function useSubmissions(api: Api, assignmentId: number, sessionId: number) {

@@ -29,9 +29,9 @@ export interface SubmitDocumentOptions extends XhrCredentials {
 /**
  * Submits a learner's document for an assignment lesson: `POST /assignments/{id}/submissions`
  * multipart (`document` = the file, `sessionId`), over XMLHttpRequest so the upload progress can
- * be shown (spec §7 "Uploads": multipart, bearer header, progress reported; a 401 goes through the
+ * be shown (product.md#calls "Uploads": multipart, bearer header, progress reported; a 401 goes through the
  * token refresh like every call, see `sendMultipart`). The file is checked first with the
- * document limits of spec §5 (pdf, doc, docx, xls, xlsx, ppt, pptx, zip; 20 MB).
+ * document limits of product.md#validation (pdf, doc, docx, xls, xlsx, ppt, pptx, zip; 20 MB).
  *
  * Resolves with the new submission (status SUBMITTED, `late` set after the deadline when late
  * work is allowed). Rejects with
@@ -84,7 +84,7 @@ export async function submitDocument(
 
 /**
  * The first server field error of a failed submission as "<field> <message>" (e.g. "document is
- * an empty file"), or null when the server sent none. Spec §8: 'Cannot submit assignment!' (or the
+ * an empty file"), or null when the server sent none. product.md#messages: 'Cannot submit assignment!' (or the
  * first server field error plus message).
  */
 export function firstFieldError(error: unknown): string | null {

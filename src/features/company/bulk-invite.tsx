@@ -44,9 +44,9 @@ function bulkSender(credentials: XhrCredentials, baseUrl = '/api'): BulkUploadSe
 }
 
 /**
- * Invite many people from a CSV or XLSX file (issue 12 item 4): choose a file → progress bar while
+ * Invite many people from a CSV or XLSX file: choose a file → progress bar while
  * it is sent, then while the server reads it and mails → a table of every row and what happened
- * to it, downloadable as CSV. A refused file shows the server's message with Retry (spec §8).
+ * to it, downloadable as CSV. A refused file shows the server's message with Retry (product.md#messages).
  */
 export function BulkInvite({ credentials, onInvited }: { credentials: XhrCredentials; onInvited: () => void }) {
   const { t, i18n } = useLingui();

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { BulkInviteRow } from '@machines/bulk-invitation.machine';
 import { csvText } from '../../../openapi/csv';
 
-/** Spec §8 toasts of the invitations (issue 12 item 4). */
+/** product.md#messages toasts of the invitations. */
 export const inviteToasts = {
   invited: msg`User Invited !`,
   inviteFailed: msg`Could not invite the user`,
@@ -25,7 +25,7 @@ export const outcomeLabels: Record<BulkInviteRow['outcome'], MessageDescriptor> 
 };
 
 /**
- * Spec §8's 400 rule ('Could not invite the user'): after a 400 with a message the toast is
+ * product.md#messages's 400 rule ('Could not invite the user'): after a 400 with a message the toast is
  * `<text>: <server message>`. A 409 (already a member / already invited) says why too.
  */
 export function inviteFailureText(

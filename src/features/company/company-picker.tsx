@@ -12,7 +12,7 @@ import type { components } from '@contract/schema';
 type User = components['schemas']['User'];
 
 /**
- * Which company's brand to edit (issue 12), when `/dashboard/company/settings` does not say:
+ * Which company's brand to edit, when `/dashboard/company/settings` does not say:
  * admins get the approved partners (GET /users/partners), each linking to its company's settings;
  * a partner without a company is told so. One read: a plain effect, no machine.
  */

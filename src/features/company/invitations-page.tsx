@@ -43,7 +43,7 @@ const roleLabels: Record<Invitation['role'], MessageDescriptor> = { LEARNER: msg
 const cell = css({ paddingInline: '4', paddingBlock: '3', verticalAlign: 'middle' });
 
 /**
- * The partner's invitations screen (`/dashboard/company/invitations`, issue 12 item 4): invite one
+ * The partner's invitations screen (`/dashboard/company/invitations`): invite one
  * person, invite from a file, and the company's invitations (status pending, accepted, expired;
  * filter and pages) with Withdraw behind a confirmation (`DELETE /users/{id}/deleteInvite`; toasts
  * 'user invite deleted !' / 'Could not delete invite to the user!') and, for a pending one, Resend
@@ -70,7 +70,7 @@ export function InvitationsPage({
   usePageTitle(t`Invitations`);
   const [withdrawing, setWithdrawing] = useState<Invitation | null>(null);
   const [busy, setBusy] = useState(false);
-  // Spec §8: 'Could not get the invited users !' when the list cannot be loaded.
+  // product.md#messages: 'Could not get the invited users !' when the list cannot be loaded.
   useErrorToast(invitations.ok ? null : invitations.error, i18n._(inviteToasts.listFailed));
 
   const withdraw = async () => {

@@ -15,9 +15,9 @@ import { inviteFailureText, inviteToasts } from './company-messages';
 const EMAIL = /^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$/;
 
 /**
- * Invite one person (issue 12 item 4; spec §7 `POST /users/invite {email, role}`): e-mail and role
+ * Invite one person (product.md#calls `POST /users/invite {email, role}`): e-mail and role
  * (learner or educator), checked here first, then the invitation machine sends it. Toasts of spec
- * §8: 'User Invited !' / 'Could not invite the user' (': <server message>' on 400 and 409).
+ * #messages: 'User Invited !' / 'Could not invite the user' (': <server message>' on 400 and 409).
  * `onInvited` lets the list reload.
  */
 export function InviteForm({ api, onInvited }: { api: Api; onInvited: () => void }) {

@@ -33,7 +33,7 @@ const roleLabels: Partial<Record<Member['role'], MessageDescriptor>> = {
 const cell = css({ paddingInline: '4', paddingBlock: '3', verticalAlign: 'middle' });
 
 /**
- * The partner's members screen (`/dashboard/company/members`, issue 12 item 6): the company's
+ * The partner's members screen (`/dashboard/company/members`): the company's
  * learners and educators with e-mail, role, date joined, enrollments and progress (lessons done /
  * lessons of their sessions), searchable and paged; Remove (behind a confirmation) takes them out
  * of the company: they keep their account but no longer see its private courses.

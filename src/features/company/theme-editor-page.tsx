@@ -137,7 +137,7 @@ function ColourField({
 }
 
 /**
- * Company settings (issue 12 "Brand the platform"; spec §3 company theme, §6 partner theme
+ * Company settings (product.md#entities company theme, #roles partner theme
  * settings): the three brand colours with a live preview of the header, buttons and badges and a
  * WCAG 2.1 AA check that warns on each unreadable colour and refuses to save it (the server
  * refuses it too); the logo (upload with progress, shown in the header to members); the links

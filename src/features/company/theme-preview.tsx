@@ -8,7 +8,7 @@ import { COLOUR_KEYS, DEFAULT_COLOURS, isHexColour, type ThemeValues } from '@ma
  * from it (panda.config.ts `palette`: strong, stronger, subtle, muted). Panda computes the shades
  * on `:root`, so a subtree that overrides only `--colors-primary` would keep the page's shades;
  * the preview therefore sets every shade itself. A colour that is not `#RRGGBB` yet previews as
- * the spec §9 default.
+ * the product.md#limits default.
  */
 export function themeVariables(values: Pick<ThemeValues, 'primary' | 'secondary' | 'tertiary'>): CSSProperties {
   const out: Record<string, string> = {};
@@ -45,7 +45,7 @@ const previewButton = css({
 });
 
 /**
- * The live preview of a theme (issue 12): the app header as members see it (logo or company name,
+ * The live preview of a theme: the app header as members see it (logo or company name,
  * navigation), buttons and badges in the three colours, as the SPA draws them. Decorative copies
  * of real controls: nothing in it is focusable.
  */

@@ -20,7 +20,7 @@ const EMPTY: Fields = { name: '', email: '', subject: '', message: '' };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * "Contact us" (issue 16 part 3; spec §2 contact us, §7 `POST /contact {fields}`, §8 'Contact us
+ * "Contact us" (product.md#screens contact us, #calls `POST /contact {fields}`, #messages 'Contact us
  * failed!'): name, e-mail, subject, message and the ALTCHA captcha (single use: after any answer
  * the widget starts again). One request, so local state rather than a statechart (docs/decisions.md
  * "plain hook or statechart"). Fields are checked before sending; the server's field errors are

@@ -84,7 +84,7 @@ function focusFirstInvalid(form: HTMLFormElement | null) {
 }
 
 /**
- * Sends `editor.destroyed` (spec §4: destroying the form clears its data) when the form is left
+ * Sends `editor.destroyed` (product.md#states: destroying the form clears its data) when the form is left
  * for another page or another course, before the actor stops. React's development double-mount
  * keeps the same address, so it does not clear the form.
  */
@@ -104,7 +104,7 @@ function useDestroyOnLeave(courseId: number | undefined) {
 }
 
 /**
- * The course editor (`/courses/live/edit?id={id}`, spec §2–§5, §8): the course form with its
+ * The course editor (`/courses/live/edit?id={id}`, product.md#screens–#validation, #messages): the course form with its
  * uploads, skills, first session and syllabus builder, a preview as a learner or as the
  * instructor, and the save / submit actions. The course-editor machine holds the state; this
  * component renders it and sends the user's edits as `form.changed`. With unsaved changes
@@ -124,7 +124,7 @@ export function CourseEditorScreen({
   const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const navigate = useNavigate();
   const record = useSelector(auth, selectRecord);
-  // Partners and company educators may make a course private to their company (spec §3 isPrivate).
+  // Partners and company educators may make a course private to their company (product.md#entities isPrivate).
   const company = record && (record.user.role === 'PARTNER' || record.user.role === 'EDUCATOR') ? record.company : null;
   const destroyRef = useDestroyOnLeave(courseId);
   const machine = useMemo(() => {
@@ -148,7 +148,7 @@ export function CourseEditorScreen({
   const pageTitle = course ? values.title.trim() || t`Untitled course` : t`New course`;
   usePageTitle(course ? t`Edit ${pageTitle}` : t`New course`);
 
-  // Spec §8 toasts, and spec §2: after a create or an update, go to /courses/live/edit?id={id}.
+  // product.md#messages toasts, and product.md#screens: after a create or an update, go to /courses/live/edit?id={id}.
   useEffect(() => {
     const saved = actor.on('course.saved', (event) => {
       toaster.create({ title: i18n._(event.created ? courseToasts.created : courseToasts.updated), type: 'success' });

@@ -78,7 +78,7 @@ const chip = css({
 const subTitle = css({ fontSize: 'md', fontWeight: 'bold', marginBlockEnd: '2' });
 
 /**
- * Spec §4 course view mode: the course as a learner sees it (the course page look: picture,
+ * product.md#states course view mode: the course as a learner sees it (the course page look: picture,
  * title, description, facts, price, about, skills, the first session and the syllabus without
  * links) or as the instructor (the syllabus with its links). Built from the form's current
  * values, so it follows every edit.

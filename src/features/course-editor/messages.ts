@@ -2,7 +2,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { CourseFieldCode, FieldIssue } from '@machines/course-editor.form';
 
-/** Spec §8 course toasts (English source texts exactly as the spec writes them). */
+/** product.md#messages course toasts (English source texts exactly as the spec writes them). */
 export const courseToasts = {
   created: msg`A new course has been created successfuly !`,
   updated: msg`Course has been updated successfuly !`,

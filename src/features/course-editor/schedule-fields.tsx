@@ -8,7 +8,7 @@ import { type CourseFormValues, type DaySlot, WEEKDAYS, type Weekday } from '@ma
 import { FieldRow, FormSection } from '@/components/ui/form-controls';
 
 /**
- * The first session of the course (spec §3 payload): start and end dates, US time zone, seats, and
+ * The first session of the course (product.md#entities payload): start and end dates, US time zone, seats, and
  * per weekday a start and end time or none. All optional together; the weekly table is a list of
  * weekdays, each with a checkbox and two time inputs.
  */

@@ -6,7 +6,7 @@ import { CloseIcon, SearchIcon } from '@/components/ui/icons';
 import { joinSkills, splitSkills } from '@machines/course-editor.form';
 
 /**
- * Chooses skills from the skills list (spec §3: required and gained skills, joined with '|' in the
+ * Chooses skills from the skills list (product.md#entities: required and gained skills, joined with '|' in the
  * form). A fieldset: the chosen skills as removable chips, a filter box, and the matching skills
  * as checkboxes (type to narrow the list).
  */

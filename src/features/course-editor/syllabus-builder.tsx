@@ -147,7 +147,7 @@ function ItemActions({
 }
 
 /**
- * The syllabus builder (spec §3): weeks holding ordered sections holding ordered lessons (type,
+ * The syllabus builder (product.md#entities): weeks holding ordered sections holding ordered lessons (type,
  * name, duration in minutes, link). Sections and lessons are reordered by drag and drop (native
  * HTML5; the grip handles, also across weeks and sections) and by keyboard with the move up / move
  * down buttons (past the first or last place, into the neighbouring week or section). Every move

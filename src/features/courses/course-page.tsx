@@ -152,7 +152,7 @@ export function SessionOfferCard({ session, locale }: { session: SessionSummary;
 /**
  * Course page (/courses/$courseId): header with picture, rating and key facts; about, skills
  * gained and required, the educator, reviews; and the course's active sessions to choose from.
- * `waitlist` (the route's "Join the waitlist" box, issue 16) is offered when no session is open
+ * `waitlist` (the route's "Join the waitlist" box) is offered when no session is open
  * or every open session is full.
  */
 export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?: ReactNode }) {

@@ -57,7 +57,7 @@ export function ReviewFlow({ courseId, api }: { courseId: number; api: Api }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const editRef = useRef<HTMLButtonElement>(null);
 
-  // Toasts (spec §8 texts) and the course's new rating, from the machine's emitted facts. Queued as
+  // Toasts (product.md#messages texts) and the course's new rating, from the machine's emitted facts. Queued as
   // a task: the toast store must not flush while React is committing.
   useEffect(() => {
     const later = (fn: () => void) => setTimeout(fn, 0);

@@ -14,7 +14,7 @@ const ReviewFlow = lazy(() => import('./review-flow').then((m) => ({ default: m.
 const RemoveReviewAction = lazy(() => import('./review-removal').then((m) => ({ default: m.RemoveReviewAction })));
 
 /**
- * The review part of the course page (issue 16 part 1): a signed-in LEARNER gets the review
+ * The review part of the course page: a signed-in LEARNER gets the review
  * workflow (machines/review.machine.ts: write, edit, why not yet); visitors a sign-in link; other
  * roles nothing (admins remove reviews from the list, `RemoveReviewButton`).
  */

@@ -226,7 +226,7 @@ function RoleShortcuts({ stats, locale }: { stats: DashboardStats; locale: Local
 }
 
 /**
- * The "waiting for approval" notice of a PENDING account (issue 12/13): a partner's company and an
+ * The "waiting for approval" notice of a PENDING account: a partner's company and an
  * educator's teaching wait for an administrator; they get an e-mail when it is decided.
  */
 function AwaitingApproval({ role, company }: { role: DashboardStats['role']; company: string | undefined }) {

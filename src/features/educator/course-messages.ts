@@ -4,7 +4,7 @@ import type { ModerationAction } from '@machines/moderation.machine';
 import type { CourseStatus } from '@/lib/list-search';
 
 /**
- * Toasts of the course decisions (issue 16 part 6). The spec (§8) has no course moderation texts:
+ * Toasts of the course decisions. The spec (#messages) has no course moderation texts:
  * these follow its session ones ('Session Approved', 'Could not reject the session !').
  */
 export const courseSucceeded: Partial<Record<ModerationAction, MessageDescriptor>> = {

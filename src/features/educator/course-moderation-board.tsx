@@ -35,7 +35,7 @@ export type ModeratedCourse = components['schemas']['ModeratedCourse'];
 const COURSE_ACTIONS: readonly ModerationAction[] = ['approve', 'reject', 'unpublish', 'publish'];
 const actionButton = { size: 'sm', variant: 'outline' } as const;
 
-/** The decisions a course in `status` is open to (spec §3: PENDING → APPROVED | REJECTED → PUBLISHED ⇄ UNPUBLISHED). */
+/** The decisions a course in `status` is open to (product.md#entities: PENDING → APPROVED | REJECTED → PUBLISHED ⇄ UNPUBLISHED). */
 export function courseActionsOf(status: string): ModerationAction[] {
   switch (status) {
     case 'PENDING':
@@ -203,7 +203,7 @@ function CourseRow({
 }
 
 /**
- * The admins' course queue (/dashboard/moderation?queue=courses; issue 16 part 6, spec §3 course
+ * The admins' course queue (/dashboard/moderation?queue=courses; product.md#entities course
  * statuses): courses in one status (PENDING by default: sent for review, with or without a
  * session), searchable by title, each with the decisions its status allows: approve (optional
  * note) or reject (message required), unpublish a published course (message required), publish an

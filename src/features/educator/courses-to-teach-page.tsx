@@ -53,7 +53,7 @@ export function initialTimezone(timezones: readonly Timezone[], browser: string 
 }
 
 /**
- * What the educator reads under a course about its review (spec §3 statuses): waiting, approved
+ * What the educator reads under a course about its review (product.md#entities statuses): waiting, approved
  * (publish it), rejected or unpublished with the admin's message (edit it and send it again).
  */
 function ModerationNote({ course }: { course: CourseSummary }) {
@@ -248,7 +248,7 @@ function TeachCard({
  * Courses to teach (/dashboard/courses, educators and admins): the caller's courses and the
  * published multi-instructor ones (GET /courses/to-teach?query), searchable and paged in the URL,
  * each with its review state (waiting, approved, or the admin's message when rejected or
- * unpublished: issue 16 part 6), "Publish" on an approved course, "Request a session" (POST
+ * unpublished), "Publish" on an approved course, "Request a session" (POST
  * /sessions in a dialog) and "Edit" (the course editor, where it is sent for review again), plus
  * "New course". A failed load shows the spec's toast and a retry.
  */

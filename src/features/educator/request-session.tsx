@@ -38,7 +38,7 @@ export function RequestSessionFlow({
   const { error, fieldErrors, result } = snapshot.context;
   const failed = hasFailed(snapshot);
 
-  // Toasts on outcomes (spec §8), on entering `submitted` / `failed`; queued after React commits.
+  // Toasts on outcomes (product.md#messages), on entering `submitted` / `failed`; queued after React commits.
   const state = String(snapshot.value);
   const previous = useRef(state);
   useEffect(() => {

@@ -83,7 +83,7 @@ const td = denseTableCell;
 
 /**
  * A session's attendance (/dashboard/sessions/$sessionId/attendance, educators and admins; DESIGN
- * §1 Attendance, docs/classroom.md): the meeting occurrences held so far (oldest first, in the
+ * #overview Attendance, docs/classroom.md): the meeting occurrences held so far (oldest first, in the
  * session's time zone) with how many learners joined each, and per learner the occurrences
  * attended out of those held with the rate; totals on top and the session's calendar (.ics) to
  * download; a learners × meetings grid says who joined which occurrence (`attendeeIds`).

@@ -237,7 +237,7 @@ function SessionCard({
  * - `mode="moderation"` (admins, /dashboard/moderation): the pending queue by default;
  * - `mode="sessions"` (/dashboard/sessions): every status, for educators (their own) and admins.
  * `actions` are the actions the viewer may take (approve/reject only show on PENDING sessions).
- * Every outcome raises the spec's toast (§8); a duplicate opens the request form prefilled.
+ * Every outcome raises the spec's toast (#messages); a duplicate opens the request form prefilled.
  */
 export function SessionBoard({
   api,
@@ -271,7 +271,7 @@ export function SessionBoard({
     if (!sameFilter(actorRef.getSnapshot().context.filter, filter)) send({ type: 'queue.filtered', filter });
   }, [filter, actorRef, send]);
 
-  // The spec's toasts (§8) for the machine's emitted outcomes.
+  // The spec's toasts (#messages) for the machine's emitted outcomes.
   useEffect(() => {
     const subscriptions = [
       actorRef.on('moderation.succeeded', (e) => {

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Temporal } from '@/lib/temporal';
 import type { SessionRequestBody, WeekdayKey } from '@machines/session-request.machine';
 
-/** Weekdays in the order the form lists them (spec §3: sunday to saturday). */
+/** Weekdays in the order the form lists them (product.md#entities: sunday to saturday). */
 export const FORM_WEEKDAYS: readonly WeekdayKey[] = [
   'sunday',
   'monday',

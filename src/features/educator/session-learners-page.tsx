@@ -53,7 +53,7 @@ function initials(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
 }
 
-/** The mail form (spec §3 Mail): recipients summary and a required message. */
+/** The mail form (product.md#entities Mail): recipients summary and a required message. */
 function MailDialog({
   recipients,
   busy,
@@ -191,7 +191,7 @@ export function SessionLearnersPage({
         });
       }),
       actorRef.on('mail.failed', (e) =>
-        // Spec §8: the server's message is shown for mail failures.
+        // product.md#messages: the server's message is shown for mail failures.
         toaster.create({ title: e.error.message ?? t`The e-mail was not sent.`, type: 'error' }),
       ),
       actorRef.on('content.reset', () => {

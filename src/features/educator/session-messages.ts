@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ModerationAction } from '@machines/moderation.machine';
 
-/** Spec §8 toasts of the session workflows (English source strings, as the spec spells them). */
+/** product.md#messages toasts of the session workflows (English source strings, as the spec spells them). */
 export const sessionToasts = {
   requestSucceeded: msg`Request submitted successfully!`,
   requestFailed: msg`Error while creating Session !`,
@@ -10,7 +10,7 @@ export const sessionToasts = {
   coursesToTeachFailed: msg`Exploring courses to teach faild !`,
 };
 
-/** Success toast of each moderation action on a session (spec §8; duplicate = a new request; courses only are unpublished or published). */
+/** Success toast of each moderation action on a session (product.md#messages; duplicate = a new request; courses only are unpublished or published). */
 export const sessionSucceeded: Partial<Record<ModerationAction, MessageDescriptor>> = {
   approve: msg`Session Approved`,
   reject: msg`Session Rejected`,
@@ -19,7 +19,7 @@ export const sessionSucceeded: Partial<Record<ModerationAction, MessageDescripto
 };
 
 /**
- * Failure toast of each moderation action on a session (spec §8). The approve failure text is the
+ * Failure toast of each moderation action on a session (product.md#messages). The approve failure text is the
  * spec's own ('Could not get the super admin courses !').
  */
 export const sessionFailed: Partial<Record<ModerationAction, MessageDescriptor>> = {

@@ -16,11 +16,11 @@ const ADMIN_ACTIONS = ['approve', 'reject', 'delete', 'duplicate'] as const;
 /**
  * /dashboard/moderation (admins): two queues, as links in a labelled `nav` (the current one with
  * `aria-current="page"`, kept in the URL as `queue`):
- * - Sessions (default): session requests (spec §4 session moderation: PENDING → APPROVED |
+ * - Sessions (default): session requests (product.md#states session moderation: PENDING → APPROVED |
  *   REJECTED), with approve (optional note), reject and delete (a message is required, mailed to the
  *   educator) and duplicate. Approval publishes the session in explore and mails the educator;
- * - Courses (`queue=courses`, issue 16 part 6): courses sent for review, with or without a session
- *   (spec §3: PENDING → APPROVED | REJECTED → PUBLISHED ⇄ UNPUBLISHED), see {@link CourseModerationBoard}.
+ * - Courses (`queue=courses`): courses sent for review, with or without a session
+ *   (product.md#entities: PENDING → APPROVED | REJECTED → PUBLISHED ⇄ UNPUBLISHED), see {@link CourseModerationBoard}.
  */
 export function ModerationPage({
   api,

@@ -113,7 +113,7 @@ function DayRow({
 }
 
 /**
- * The fields of a session request (spec §7 POST /sessions): start and end dates, time zone, a
+ * The fields of a session request (product.md#calls POST /sessions): start and end dates, time zone, a
  * weekly slot per weekday, seats and price (US dollars). Client errors (`errors`, translated here)
  * win over the server's field errors (`serverErrors`, shown as sent).
  */

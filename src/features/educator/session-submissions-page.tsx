@@ -37,7 +37,7 @@ import { SessionPageHeader } from './session-tabs';
 
 type SessionInfo = components['schemas']['SessionInfo'];
 
-/** Spec §8 toasts of grading (English source strings, as the spec spells them). */
+/** product.md#messages toasts of grading (English source strings, as the spec spells them). */
 export const gradingToasts = {
   loadFailed: msg`Cannot get Submissions!`,
   saved: msg`Grade edited!`,
@@ -414,7 +414,7 @@ function CellLabel({ children }: { children: ReactNode }) {
 
 /**
  * A session's submissions and grading (/dashboard/sessions/$sessionId/submissions, educators and
- * admins; spec §2 "assignment submissions and grading", §8 toasts): every submission of the
+ * admins; product.md#screens "assignment submissions and grading", #messages toasts): every submission of the
  * session through the grading machine (GET /sessions/{id}/submissions, all pages), filtered by
  * lesson and status with ungraded ones first; "Grade" opens a dialog (grade 0 … points, comment;
  * PATCH /submissions/{id}) whose server errors (e.g. 422) stay in the dialog. Times are shown in

@@ -30,7 +30,7 @@ const roleLabels: Record<Preview['role'], MessageDescriptor> = { LEARNER: msg`a 
 export const signupHref = (token: string) => `/signup?${new URLSearchParams({ invitation: token }).toString()}`;
 
 /**
- * The page of an invitation link (`/invitations/$token`, issue 12 item 5), from GET
+ * The page of an invitation link (`/invitations/$token`), from GET
  * /invitations/{token}:
  * - not found (404): the link is not valid; EXPIRED (older than 7 days or withdrawn) / ACCEPTED:
  *   said plainly, with what to do (ask the partner for a new invitation; sign in);

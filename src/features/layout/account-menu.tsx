@@ -53,7 +53,7 @@ function initials(name: string): string {
  * The signed-in user's menu: name and role, links by role (learners: My courses; others:
  * Dashboard; educators Courses to teach and My sessions; admins Moderation and Users; partners and
  * admins also Attendance), and Log out (sends `auth.logout` to the auth
- * actor; `SessionWatcher` then goes to /login, spec §2).
+ * actor; `SessionWatcher` then goes to /login, product.md#screens).
  */
 export function AccountMenu({ record, auth }: { record: LoginRecord; auth: AuthActor }) {
   const { t } = useLingui();
@@ -66,7 +66,7 @@ export function AccountMenu({ record, auth }: { record: LoginRecord; auth: AuthA
     <Menu.Root
       positioning={{ placement: 'bottom-end', gutter: 8 }}
       onSelect={({ value }) => {
-        // The session watcher of the shell then goes to /login (spec §2).
+        // The session watcher of the shell then goes to /login (product.md#screens).
         if (value === 'logout') auth.send({ type: 'auth.logout' });
       }}
     >

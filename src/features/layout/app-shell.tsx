@@ -19,7 +19,7 @@ import { ThemeApplier } from './theme-applier';
 
 /**
  * The account menu (Ark UI menu, floating-ui: ~18 kB gzip) is loaded only for a signed-in visitor,
- * not on a visitor's first page (issue 15).
+ * not on a visitor's first page.
  */
 const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
 
@@ -97,7 +97,7 @@ const navLink = css({
 const LOGO_URL = /^(\/(?!\/)|https?:\/\/)[^\s]*$/;
 
 /**
- * The company's logo beside the Halaqa mark, for its members (issue 12 "Brand the platform"):
+ * The company's logo beside the Halaqa mark, for its members:
  * from the session theme (GET /companies/{id}/settings at sign-in, or the theme editor's save).
  */
 function CompanyLogo({ record, theme }: { record: LoginRecord | null; theme: Theme | null }) {
@@ -215,7 +215,7 @@ const footerLink = css({ color: '#cbd5e1', _hover: { color: 'white', textDecorat
 const companyLinkLabels: Record<string, MessageDescriptor> = { website: msg`Website`, support: msg`Support` };
 const LINK_URL = /^(https?:\/\/|mailto:)[^\s]+$/;
 
-/** The company's links in the footer, for its members (issue 12; set on the brand settings page). */
+/** The company's links in the footer, for its members (set on the brand settings page). */
 function CompanyLinks({ record, theme }: { record: LoginRecord | null; theme: Theme | null }) {
   const { i18n } = useLingui();
   const links = Object.entries(theme?.links ?? {}).filter(([, url]) => LINK_URL.test(url));

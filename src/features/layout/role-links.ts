@@ -19,7 +19,7 @@ export interface RoleLink {
 
 /**
  * The work areas of a role: educators → Courses to teach, My sessions; admins and super admins →
- * Moderation, Users, Inbox (contact messages), Brand; partners → Invitations, Members, Brand (issue 12). Others: none.
+ * Moderation, Users, Inbox (contact messages), Brand; partners → Invitations, Members, Brand. Others: none.
  */
 export function roleLinks(role: Role): RoleLink[] {
   if (role === 'EDUCATOR') {

@@ -38,7 +38,7 @@ import {
 const sectionTitle = css({ fontSize: { base: 'lg', tablet: 'xl' }, fontWeight: 'bold' });
 
 /**
- * The learner's learning goals (issue 16 item 4; spec §7 "Learning goals"; rules in
+ * The learner's learning goals (product.md#calls "Learning goals"; rules in
  * docs/decisions.md "Learning goals"), driven by `learningGoalsMachine`: "Add a goal" (a skill
  * picker of the skills not yet chosen), the goals with their progress bars (percent of the
  * learner's best session of a course teaching the skill; 100 once a course is completed), the

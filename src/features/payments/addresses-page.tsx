@@ -74,7 +74,7 @@ function toInput(values: FormValues): AddressInput {
 /**
  * `/account/addresses` (any signed-in role): the caller's addresses (`GET /users/me/addresses`,
  * default first) and "Add an address" (`POST /users/me/addresses`): fields checked on the client,
- * the server's field errors shown on their fields, the form reset after success (spec §4 add
+ * the server's field errors shown on their fields, the form reset after success (product.md#states add
  * address reset) with a toast; the list is then reloaded (`onChanged`).
  */
 export function AddressesPage({
@@ -105,7 +105,7 @@ export function AddressesPage({
     useCallback(async (input: AddressInput) => unwrap(await api.POST('/users/me/addresses', { body: input })), [api]),
     {
       onSuccess: useCallback(() => {
-        setValues(EMPTY); // spec §4: the add-address state resets after success
+        setValues(EMPTY); // product.md#states: the add-address state resets after success
         setErrors({});
         later(() => toaster.create({ title: t`Address added`, type: 'success' }));
         onChanged();

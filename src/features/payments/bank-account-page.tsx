@@ -64,7 +64,7 @@ const payoutStatusTones: Record<Payout['status'], BadgeTone> = { pending: 'yello
 const sectionTitle = css({ fontSize: { base: 'lg', tablet: 'xl' }, fontWeight: 'bold' });
 const later = (fn: () => void) => setTimeout(fn, 0);
 
-/** The form adding (or replacing) the payout bank account from a gateway token (spec §4 add bank account). */
+/** The form adding (or replacing) the payout bank account from a gateway token (product.md#states add bank account). */
 function BankAccountForm({
   api,
   config,
@@ -137,7 +137,7 @@ function BankAccountForm({
         value={token}
         onChange={(e) => {
           setToken(e.target.value);
-          if (save.state.status === 'failed') save.reset(); // spec §4: the add-bank-account state resets
+          if (save.state.status === 'failed') save.reset(); // product.md#states: the add-bank-account state resets
         }}
         required
         autoComplete="off"

@@ -284,7 +284,7 @@ function Choosing({ snapshot, actor, locale }: { snapshot: CheckoutSnapshot; act
  * breakdown, method choice (saved cards, wallet, new card through `CardEntry`), payment progress,
  * the 3-D Secure dialog, failures with their reason and "Try again" / "Use another payment
  * method" / "Cancel". Double clicks are harmless: the machine accepts one submit per attempt and
- * the button is disabled while paying. Toasts (spec §8) are raised here, on state changes.
+ * the button is disabled while paying. Toasts (product.md#messages) are raised here, on state changes.
  */
 export function CheckoutPanel({ actor, price }: { actor: CheckoutActor; price: number }) {
   const { t, i18n } = useLingui();

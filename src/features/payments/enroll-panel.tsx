@@ -73,7 +73,7 @@ export function EnrollFlow({
   const { error, notice } = snapshot.context;
   const free = session.price <= 0;
 
-  // Toasts on state changes (spec §8 texts), from the UI, not from the machine. They are queued
+  // Toasts on state changes (product.md#messages texts), from the UI, not from the machine. They are queued
   // as a task: the toast store must not flush while React is committing.
   const previous = useRef(view);
   useEffect(() => {
@@ -192,9 +192,9 @@ export function EnrollFlow({
 /**
  * The enrollment box of a session page. Visitors get a sign-in link back to this page; signed-in
  * learners run the enrollment machine: free sessions enroll at once, paid ones open the checkout
- * (fee breakdown; saved card, new card or wallet; 3-D Secure; spec §4). Shows seats left, the full
+ * (fee breakdown; saved card, new card or wallet; 3-D Secure; product.md#states). Shows seats left, the full
  * state, progress, failure with retry, and success with a link to My courses. `waitlist` (the
- * route's "Join the waitlist" box, issue 16) is shown under a full session.
+ * route's "Join the waitlist" box) is shown under a full session.
  */
 export function EnrollPanel({ session, waitlist }: { session: SessionInfo; waitlist?: ReactNode }) {
   const { api, auth } = useRouteContext({ from: '__root__' });

@@ -4,13 +4,13 @@ import type { CheckoutFailure } from '@machines/checkout.machine';
 import type { EnrollmentFailure } from '@machines/enrollment.machine';
 
 /**
- * The words of the payment and enrollment failures (spec §8 toasts, checkout headlines). The
+ * The words of the payment and enrollment failures (product.md#messages toasts, checkout headlines). The
  * machines keep codes; what they mean to the user is said here.
  */
 
-/** Spec §8: the toast of a failed payment or enrollment. */
+/** product.md#messages: the toast of a failed payment or enrollment. */
 export const enrollmentFailed = msg`Enrollment failed. Please Contact US for more details`;
-/** Spec §8: the generic failure. */
+/** product.md#messages: the generic failure. */
 export const systemError = msg`System error please try later !`;
 
 /** The headline of a checkout failure (the reason, when the server gave one, is shown under it). */

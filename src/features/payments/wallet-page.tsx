@@ -35,7 +35,7 @@ const reasonTones: Record<WalletEntry['reason'], BadgeTone> = {
 const sectionTitle = css({ fontSize: { base: 'lg', tablet: 'xl' }, fontWeight: 'bold' });
 
 /**
- * `/account/wallet`: the balance (the sum of the ledger, DESIGN §1) and the newest movements
+ * `/account/wallet`: the balance (the sum of the ledger, decisions.md) and the newest movements
  * (`GET /payments/wallets/me`): date and time, reason, description, the session it concerns and
  * the signed amount. Empty ledger → an empty state. Loading and failure are the route's.
  */

@@ -17,7 +17,7 @@ import { awaitsConfirmation, hasJoined, isBusy, joinFailed, showsForm } from '@m
 const column = css({ display: 'flex', flexDirection: 'column', gap: '3' });
 
 /**
- * "Join the waitlist" of a course (issue 16 part 2; spec §8 'You are now on the waitlist!' and the
+ * "Join the waitlist" of a course (product.md#messages 'You are now on the waitlist!' and the
  * server's message on failure), shown on a full session and on a course with no open session.
  * A signed-in user joins with their own address in one click; a guest types an address and is
  * mailed a confirmation link. Exported with its `api` for tests; pages use `WaitlistPanel`.
@@ -46,7 +46,7 @@ export function WaitlistFlow({
   const inputRef = useRef<HTMLInputElement>(null);
   const statusRef = useRef<HTMLDivElement>(null);
 
-  // Toasts on the outcome (spec §8), queued as a task so the toast store never flushes mid-commit.
+  // Toasts on the outcome (product.md#messages), queued as a task so the toast store never flushes mid-commit.
   const previous = useRef(snapshot.value);
   useEffect(() => {
     if (previous.current === snapshot.value) return;

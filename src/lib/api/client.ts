@@ -45,11 +45,11 @@ export interface CreateApiOptions {
   firstLoad?: FirstLoad;
 }
 
-/** Most retries of one call after a 401 (spec §9: 3 for federated users). */
+/** Most retries of one call after a 401 (product.md#limits: 3 for federated users). */
 export const MAX_UNAUTHORIZED_RETRIES = 3;
 
 /**
- * Paths whose 401 is an answer of their own, not an expired session (spec §8), and the federated
+ * Paths whose 401 is an answer of their own, not an expired session (product.md#messages), and the federated
  * sign-in calls, which carry no session (a refused refresh must not ask for another refresh).
  */
 const UNAUTHORIZED_EXEMPT: RegExp[] = [
@@ -122,7 +122,7 @@ export function createApi(options: CreateApiOptions = {}): Api {
         }
       }
       if (current.status >= 300 && current.status < 400) {
-        // Spec §8: 200–399 is success.
+        // product.md#messages: 200–399 is success.
         const nullBody = current.status === 304;
         return new Response(nullBody ? null : current.body, {
           status: 200,

@@ -2,23 +2,23 @@ import { type ApiAuth, MAX_UNAUTHORIZED_RETRIES, type UnauthorizedReport } from 
 import type { components } from '@contract/schema';
 
 /**
- * File uploads of spec §7 ("Uploads": multipart, bearer header, progress reported; the answer is
+ * File uploads of product.md#calls ("Uploads": multipart, bearer header, progress reported; the answer is
  * read from `data` with `id`, `url`, `type`) over XMLHttpRequest, because fetch cannot report
  * upload progress.
  *
  *   const upload = await uploadFile('coursePicture', file, { auth, onProgress: (p) => … })
  *
- * The file is checked on the client first, with the server's limits (spec §5; the server enforces
+ * The file is checked on the client first, with the server's limits (product.md#validation; the server enforces
  * them too and answers 413 / 415):
  * - images (png, jpeg): 5 MB;
  * - documents (pdf, doc, docx, xls, xlsx, ppt, pptx, zip): 20 MB;
  * - videos (ogv, webm, mp4, mpeg, avi, wmv, flv, m3u8, mov): 1 GB.
  */
 
-/** The answer of an upload call (spec §3 "Upload response"). */
+/** The answer of an upload call (product.md#entities "Upload response"). */
 export type UploadResult = components['schemas']['Upload'];
 
-/** Upload endpoints of spec §7 (and the company logo of §7 "Companies"). */
+/** Upload endpoints of product.md#calls (and the company logo of #calls "Companies"). */
 export type UploadKind =
   | 'document'
   | 'profilePicture'
@@ -175,7 +175,7 @@ export interface UploadProgress {
 /**
  * Credentials of an XHR call, like the API client's: `getAuth` is read for every attempt, and a
  * 401 is reported to `onUnauthorized` (attempt 1, 2, …); when it resolves `true` (the auth actor
- * refreshed the token, spec §9) the request is sent again, at most `MAX_UNAUTHORIZED_RETRIES`
+ * refreshed the token, product.md#limits) the request is sent again, at most `MAX_UNAUTHORIZED_RETRIES`
  * times, else the 401 stands.
  */
 export interface XhrCredentials {
@@ -196,7 +196,7 @@ export interface UploadOptions extends XhrCredentials {
   baseUrl?: string;
   /** Company id, for `companyLogo` (`/companies/{id}/picture`). */
   companyId?: number;
-  /** Where failures are logged (spec §8: "Also logged"); default `console.error`. */
+  /** Where failures are logged (product.md#messages: "Also logged"); default `console.error`. */
   logError?: (message: string, error: unknown) => void;
   /** XMLHttpRequest constructor (tests). */
   xhr?: new () => XMLHttpRequest;

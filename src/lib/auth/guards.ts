@@ -17,7 +17,7 @@ export function loginHref(href: string): string {
  * Waits until the auth actor has read the cookie (and finished a login or a token refresh in
  * progress), then
  * - logged out → throws a redirect to `/login?redirect=<location.href>`;
- * - role not in `roles` → throws a redirect to the user's landing page (spec §6);
+ * - role not in `roles` → throws a redirect to the user's landing page (product.md#roles);
  * - else resolves with the login record.
  */
 export async function requireAuth(

@@ -4,7 +4,7 @@ import type { components } from '@contract/schema';
 
 export type Role = components['schemas']['Role'];
 
-/** Translatable names of the roles (spec §3). */
+/** Translatable names of the roles (product.md#entities). */
 export const roleLabels: Record<Role, MessageDescriptor> = {
   USER: msg`User`,
   LEARNER: msg`Learner`,
@@ -15,7 +15,7 @@ export const roleLabels: Record<Role, MessageDescriptor> = {
 };
 
 /**
- * Who may open which protected pages (spec §6), named once: routes pass these to `requireAuth` /
+ * Who may open which protected pages (product.md#roles), named once: routes pass these to `requireAuth` /
  * `requireRole` instead of role lists of their own. A signed-in user whose role is not listed is
  * sent to their landing page.
  */
@@ -26,7 +26,7 @@ export const ROLES = {
   educators: ['EDUCATOR'],
   /** Course editing and the session dashboards: educators and admins. */
   staff: ['EDUCATOR', 'ADMIN', 'SUPER_ADMIN'],
-  /** The company's invitations and members: its partner (issue 12). */
+  /** The company's invitations and members: its partner. */
   partners: ['PARTNER'],
   /** Moderation and users: admins. */
   admins: ['ADMIN', 'SUPER_ADMIN'],

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { PasswordForm } from '@/features/account/password-form';
 import { AccountPage } from '@/features/payments/account-shell';
 
-/** `/account/password` (any signed-in role): change the password; the other sign-ins end (issue 13). */
+/** `/account/password` (any signed-in role): change the password; the other sign-ins end. */
 export const Route = createFileRoute('/account/password')({
   component: function PasswordRoute() {
     const { t } = useLingui();

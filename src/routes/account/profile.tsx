@@ -6,7 +6,7 @@ import { RouteError } from '@/features/layout/route-error';
 import { AccountPage } from '@/features/payments/account-shell';
 import { settle, signInOn401 } from '@/lib/load';
 
-/** `/account/profile` (any signed-in role): account information, picture, signature and résumé (issue 13). */
+/** `/account/profile` (any signed-in role): account information, picture, signature and résumé. */
 export const Route = createFileRoute('/account/profile')({
   loader: async ({ context: { api, record }, location }) => {
     const user = await settle(api.GET('/users/{id}', { params: { path: { id: record.user.id } } }));

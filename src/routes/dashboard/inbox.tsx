@@ -7,7 +7,7 @@ import { DASHBOARD_PAGE_SIZE, inboxSearchSchema } from '@/lib/list-search';
 import { RouteError } from '@/features/layout/route-error';
 import { loadData } from '@/lib/load';
 
-/** `/dashboard/inbox?unread&page` (admins, super admins): the messages of the contact form (issue 16 part 3). */
+/** `/dashboard/inbox?unread&page` (admins, super admins): the messages of the contact form. */
 export const Route = createFileRoute('/dashboard/inbox')({
   validateSearch: inboxSearchSchema,
   beforeLoad: (opts) => requireRole(opts, ROLES.admins),

@@ -7,7 +7,7 @@ import { settle } from '@/lib/load';
 import { selectIsRestoring } from '@machines/auth.selectors';
 
 /**
- * `/invitations/$token` (public; the link of an invitation mail, issue 12 item 5): reads the
+ * `/invitations/$token` (public; the link of an invitation mail): reads the
  * invitation (GET /invitations/{token}) once the auth actor has read the cookie, so the page knows
  * whether someone is signed in.
  */

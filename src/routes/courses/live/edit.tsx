@@ -18,7 +18,7 @@ const searchSchema = v.object({
 });
 
 /**
- * `/courses/live/edit?id={id}`: the course editor (spec §2), for educators and admins. Without
+ * `/courses/live/edit?id={id}`: the course editor (product.md#screens), for educators and admins. Without
  * `id` it creates a course; after a create or an update the editor comes back here with the id.
  * The screen is keyed by the id, so another course starts a fresh form.
  */

@@ -21,7 +21,7 @@ const attendanceSearchSchema = v.object({
 });
 
 /**
- * `/dashboard/analytics/attendance?courseId&sessionId&from&to` (spec §2: the landing of QAD
+ * `/dashboard/analytics/attendance?courseId&sessionId&from&to` (product.md#screens: the landing of QAD
  * users): attendance of the signed-in partner's company's own learners (GET
  * /companies/{id}/analytics/attendance), driven by `machines/attendance-analytics.machine.ts`. The
  * filters live in the URL (a reload or a shared link keeps them). Users who are not a partner or

@@ -10,7 +10,7 @@ import { DASHBOARD_PAGE_SIZE, invitationsSearchSchema } from '@/lib/list-search'
 import { settle, signInOn401 } from '@/lib/load';
 
 /**
- * `/dashboard/company/invitations?status&page` (the company's partner, issue 12 item 4): invite one
+ * `/dashboard/company/invitations?status&page` (the company's partner): invite one
  * person or a file of them, and the company's invitations (GET /users/invitations) with withdraw.
  */
 export const Route = createFileRoute('/dashboard/company/invitations')({

@@ -8,7 +8,7 @@ import { DASHBOARD_PAGE_SIZE, membersSearchSchema } from '@/lib/list-search';
 import { settle, signInOn401 } from '@/lib/load';
 
 /**
- * `/dashboard/company/members?query&page` (the company's partner, issue 12 item 6): the company's
+ * `/dashboard/company/members?query&page` (the company's partner): the company's
  * members (GET /companies/{id}/members) with remove (DELETE /companies/{id}/members/{userId}).
  */
 export const Route = createFileRoute('/dashboard/company/members')({

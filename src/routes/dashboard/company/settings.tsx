@@ -19,7 +19,7 @@ const searchSchema = v.object({
 });
 
 /**
- * `/dashboard/company/settings` (partners, admins; issue 12 "Brand the platform"): the company's
+ * `/dashboard/company/settings` (partners, admins): the company's
  * theme, logo and links. A partner edits their own company; an admin picks one (`?company=<id>`).
  */
 export const Route = createFileRoute('/dashboard/company/settings')({
