@@ -4,13 +4,11 @@
 // - src/components and src/lib never import features (nor routes);
 // - server modules never import the demo data (server/db/seed*); nothing under src/ or machines/
 //   imports server/;
-// - no import cycles (import-x/no-cycle);
-// plus a few typescript-eslint rules worth having everywhere. The lint rules are the house rules:
+// plus a few typescript-eslint rules worth having everywhere. Import cycles, type imports included,
+// are npm test's `cycles` check (scripts/import-cycles.mjs). The lint rules are the house rules:
 // fix the code, not the rule.
 import boundaries from 'eslint-plugin-boundaries';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -51,13 +49,9 @@ export default tseslint.config(
     plugins: {
       '@typescript-eslint': tseslint.plugin,
       boundaries,
-      'import-x': importX,
       'react-hooks': reactHooks,
     },
     settings: {
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
       'import/resolver': { typescript: { project: './tsconfig.json' } },
       'boundaries/include': ['src/**', 'machines/**', 'server/**', 'tests/**', 'scripts/**', 'bench/**'],
       'boundaries/elements': [
@@ -144,7 +138,6 @@ export default tseslint.config(
           ],
         },
       ],
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'no-control-regex': 'error',
       '@typescript-eslint/ban-ts-comment': ['error', { 'ts-expect-error': 'allow-with-description' }],
       '@typescript-eslint/no-unused-vars': [
