@@ -1,6 +1,7 @@
 // The house rules that keep the layers apart (architecture.md), checked by `npm run lint` in `npm test`:
-// - machines/ never import src/ (routes provide machines; machines stay pure);
-// - a feature folder never imports another feature folder, except the shared kits below;
+// - machines/ never import src/ (the feature screens provide their actors; machines stay pure);
+// - a feature folder never imports another feature folder (shared pieces live in src/components/ui,
+//   presentational, and src/lib, non-visual);
 // - src/components and src/lib never import features (nor routes);
 // - server modules never import the demo data (server/db/seed*); nothing under src/ or machines/
 //   imports server/;
@@ -10,18 +11,6 @@
 import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
-
-/**
- * Feature folders that other features may import: none today. Shared pieces live in
- * src/components/ui (presentational) and src/lib (non-visual); a folder named here would be a
- * kit of features, imported by features, importing none.
- */
-const SHARED_KITS = [];
-
-const featureElements = [
-  ...SHARED_KITS.map((name) => ({ type: 'kit', pattern: `src/features/${name}/**`, partialMatch: false })),
-  { type: 'feature', pattern: 'src/features/*/**', partialMatch: false, capture: ['feature'] },
-];
 
 export default tseslint.config(
   {
@@ -58,7 +47,7 @@ export default tseslint.config(
         // Paths from the repository root ('full'), so that tests/machines is not taken for machines/.
         { type: 'machines', pattern: 'machines/**', partialMatch: false },
         { type: 'routes', pattern: 'src/routes/**', partialMatch: false },
-        ...featureElements,
+        { type: 'feature', pattern: 'src/features/*/**', partialMatch: false, capture: ['feature'] },
         { type: 'ui', pattern: 'src/components/**', partialMatch: false },
         { type: 'lib', pattern: 'src/lib/**', partialMatch: false },
         { type: 'locales', pattern: 'src/locales/**', partialMatch: false },
@@ -86,7 +75,6 @@ export default tseslint.config(
                       anyOf: [
                         'routes',
                         'feature',
-                        'kit',
                         'ui',
                         'lib',
                         'app',
@@ -112,12 +100,12 @@ export default tseslint.config(
                 'A feature never imports another feature: move the shared piece to src/components/ui or src/lib, or compose the two in the route',
             },
             {
-              from: { element: { types: { anyOf: ['ui', 'lib', 'kit'] } } },
+              from: { element: { types: { anyOf: ['ui', 'lib'] } } },
               disallow: { to: { element: { types: { anyOf: ['feature', 'routes', 'app'] } } } },
               message: 'src/components and src/lib are below the features: they never import a feature or a route',
             },
             {
-              from: { element: { types: { anyOf: ['routes', 'feature', 'kit', 'ui', 'lib', 'app', 'machines'] } } },
+              from: { element: { types: { anyOf: ['routes', 'feature', 'ui', 'lib', 'app', 'machines'] } } },
               disallow: {
                 to: { element: { types: { anyOf: ['server', 'server-module', 'server-platform', 'seed'] } } },
               },
