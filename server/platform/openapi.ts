@@ -131,6 +131,8 @@ export async function loadOperations(
  * scripts/prepare.ts, or by the first process that needs it).
  */
 const CONTRACT_CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/halaqa', import.meta.url));
+/** How many resolved contracts {@link CONTRACT_CACHE_DIR} keeps (about 1 MB each), the newest. */
+const CONTRACT_CACHES_KEPT = 4;
 
 /**
  * The contract's operations, read from the JSON kept in {@link CONTRACT_CACHE_DIR} for this
@@ -161,10 +163,13 @@ async function readOperations(
     const partial = `${cached}.${process.pid}`;
     writeFileSync(partial, JSON.stringify(result));
     renameSync(partial, cached);
-    for (const name of readdirSync(CONTRACT_CACHE_DIR)) {
-      if (/^contract-[0-9a-f]{16}\.json$/.test(name) && join(CONTRACT_CACHE_DIR, name) !== cached)
-        rmSync(join(CONTRACT_CACHE_DIR, name), { force: true });
-    }
+    // The newest few stay: another branch, or another checkout sharing node_modules, has its own
+    // contract, and deleting its copy would make each of the two rebuild its own at every start.
+    const older = readdirSync(CONTRACT_CACHE_DIR)
+      .filter((name) => /^contract-[0-9a-f]{16}\.json$/.test(name))
+      .map((name) => join(CONTRACT_CACHE_DIR, name))
+      .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+    for (const stale of older.slice(CONTRACT_CACHES_KEPT)) rmSync(stale, { force: true });
   } catch {
     // A read-only checkout: every process parses the contract itself.
   }
