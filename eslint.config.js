@@ -1,29 +1,16 @@
 // The house rules that keep the layers apart (architecture.md), checked by `npm run lint` in `npm test`:
-// - machines/ never import src/ (routes provide machines; machines stay pure);
-// - a feature folder never imports another feature folder, except the shared kits below;
+// - machines/ never import src/ (the feature screens provide their actors; machines stay pure);
+// - a feature folder never imports another feature folder (shared pieces live in src/components/ui,
+//   presentational, and src/lib, non-visual);
 // - src/components and src/lib never import features (nor routes);
 // - server modules never import the demo data (server/db/seed*); nothing under src/ or machines/
 //   imports server/;
-// - no import cycles (import-x/no-cycle);
-// plus a few typescript-eslint rules worth having everywhere. The lint rules are the house rules:
+// plus a few typescript-eslint rules worth having everywhere. Import cycles, type imports included,
+// are npm test's `cycles` check (scripts/import-cycles.mjs). The lint rules are the house rules:
 // fix the code, not the rule.
 import boundaries from 'eslint-plugin-boundaries';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import tseslint from 'typescript-eslint';
-
-/**
- * Feature folders that other features may import: none today. Shared pieces live in
- * src/components/ui (presentational) and src/lib (non-visual); a folder named here would be a
- * kit of features, imported by features, importing none.
- */
-const SHARED_KITS = [];
-
-const featureElements = [
-  ...SHARED_KITS.map((name) => ({ type: 'kit', pattern: `src/features/${name}/**`, partialMatch: false })),
-  { type: 'feature', pattern: 'src/features/*/**', partialMatch: false, capture: ['feature'] },
-];
 
 export default tseslint.config(
   {
@@ -51,20 +38,16 @@ export default tseslint.config(
     plugins: {
       '@typescript-eslint': tseslint.plugin,
       boundaries,
-      'import-x': importX,
       'react-hooks': reactHooks,
     },
     settings: {
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
       'import/resolver': { typescript: { project: './tsconfig.json' } },
       'boundaries/include': ['src/**', 'machines/**', 'server/**', 'tests/**', 'scripts/**', 'bench/**'],
       'boundaries/elements': [
         // Paths from the repository root ('full'), so that tests/machines is not taken for machines/.
         { type: 'machines', pattern: 'machines/**', partialMatch: false },
         { type: 'routes', pattern: 'src/routes/**', partialMatch: false },
-        ...featureElements,
+        { type: 'feature', pattern: 'src/features/*/**', partialMatch: false, capture: ['feature'] },
         { type: 'ui', pattern: 'src/components/**', partialMatch: false },
         { type: 'lib', pattern: 'src/lib/**', partialMatch: false },
         { type: 'locales', pattern: 'src/locales/**', partialMatch: false },
@@ -92,7 +75,6 @@ export default tseslint.config(
                       anyOf: [
                         'routes',
                         'feature',
-                        'kit',
                         'ui',
                         'lib',
                         'app',
@@ -118,12 +100,12 @@ export default tseslint.config(
                 'A feature never imports another feature: move the shared piece to src/components/ui or src/lib, or compose the two in the route',
             },
             {
-              from: { element: { types: { anyOf: ['ui', 'lib', 'kit'] } } },
+              from: { element: { types: { anyOf: ['ui', 'lib'] } } },
               disallow: { to: { element: { types: { anyOf: ['feature', 'routes', 'app'] } } } },
               message: 'src/components and src/lib are below the features: they never import a feature or a route',
             },
             {
-              from: { element: { types: { anyOf: ['routes', 'feature', 'kit', 'ui', 'lib', 'app', 'machines'] } } },
+              from: { element: { types: { anyOf: ['routes', 'feature', 'ui', 'lib', 'app', 'machines'] } } },
               disallow: {
                 to: { element: { types: { anyOf: ['server', 'server-module', 'server-platform', 'seed'] } } },
               },
@@ -144,7 +126,6 @@ export default tseslint.config(
           ],
         },
       ],
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'no-control-regex': 'error',
       '@typescript-eslint/ban-ts-comment': ['error', { 'ts-expect-error': 'allow-with-description' }],
       '@typescript-eslint/no-unused-vars': [

@@ -286,5 +286,3 @@ export const attendanceAnalyticsMachine = setup({
     },
   },
 });
-
-export type AttendanceAnalyticsMachine = typeof attendanceAnalyticsMachine;

@@ -1,4 +1,5 @@
 import { assertEvent, assign, setup } from 'xstate';
+import type { components } from '../openapi/schema';
 import { notProvided } from './support/actors';
 
 /**
@@ -28,8 +29,8 @@ import { notProvided } from './support/actors';
  * `error.message ?? t\`Invalid credentials\``.
  */
 
-/** Roles of the product (product.md#entities). */
-export type Role = 'USER' | 'LEARNER' | 'EDUCATOR' | 'PARTNER' | 'ADMIN' | 'SUPER_ADMIN';
+/** Roles of the product (product.md#entities), as the contract lists them. */
+export type Role = components['schemas']['Role'];
 
 /** The user part of the login record (product.md#entities). */
 export interface AuthUser {
@@ -643,5 +644,3 @@ export const authMachine = setup({
     },
   },
 });
-
-export type AuthMachine = typeof authMachine;

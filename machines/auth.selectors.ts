@@ -31,10 +31,6 @@ export const selectIsLoggingIn = (s: AuthSnapshot): boolean => s.matches('loggin
 export const selectIsStartingFederated = (s: AuthSnapshot): boolean =>
   s.matches({ loggingIn: 'startingFederated' }) || s.matches({ loggingIn: 'leavingForProvider' });
 
-/** True while the answer of a directory is being checked (the `/sso/{p}` page). */
-export const selectIsCompletingFederated = (s: AuthSnapshot): boolean =>
-  s.matches('loggingIn') && !s.matches({ loggingIn: 'signingIn' }) && !selectIsStartingFederated(s);
-
 /** Where a federated sign-in asked to go (its `redirect`), once logged in; else null. */
 export const selectReturnTo = (s: AuthSnapshot): string | null => (s.matches('loggedIn') ? s.context.returnTo : null);
 

@@ -166,5 +166,3 @@ export const bulkInvitationMachine = setup({
     },
   },
 });
-
-export type BulkInvitationMachine = typeof bulkInvitationMachine;

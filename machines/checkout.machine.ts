@@ -745,5 +745,3 @@ export const checkoutMachine = setup({
     },
   },
 });
-
-export type CheckoutMachine = typeof checkoutMachine;

@@ -1,12 +1,5 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import {
-  type CheckoutFailure,
-  type SavedCard,
-  type TestCard,
-  type checkoutMachine,
-  isOpenIntent,
-  toCents,
-} from './checkout.machine';
+import { type CheckoutFailure, type SavedCard, type checkoutMachine, isOpenIntent, toCents } from './checkout.machine';
 
 export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
 export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
@@ -67,12 +60,6 @@ export function selectWalletShortfall(s: CheckoutSnapshot): number | null {
 export function selectHeldUntil(s: CheckoutSnapshot): string | null {
   const { intent } = s.context;
   return isOpenIntent(intent) ? (intent.expiresAt ?? null) : null;
-}
-
-/** The test cards the sandbox offers (none with the Stripe gateway). */
-export function selectTestCards(s: CheckoutSnapshot): TestCard[] {
-  const config = s.context.config;
-  return config?.gateway === 'sandbox' ? config.testCards : [];
 }
 
 /** True when the failed call may or may not have happened (no answer / server error): retrying is safe. */

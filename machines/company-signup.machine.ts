@@ -130,5 +130,3 @@ export const companySignUpMachine = setup({
     succeeded: { type: 'final' },
   },
 });
-
-export type CompanySignUpMachine = typeof companySignUpMachine;

@@ -491,5 +491,3 @@ export const courseEditorMachine = setup({
     },
   },
 });
-
-export type CourseEditorMachine = typeof courseEditorMachine;

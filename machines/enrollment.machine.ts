@@ -3,8 +3,7 @@ import { notProvided } from './support/actors';
 import { messageOf, statusOf } from './support/errors';
 import { type CheckoutInput, type CheckoutOutput, type PaymentResult, checkoutMachine } from './checkout.machine';
 
-export { toCents } from './checkout.machine';
-export type { FeeQuote, PaymentResult, WalletSummary } from './checkout.machine';
+export type { PaymentResult } from './checkout.machine';
 
 /**
  * Enrolling in a session (product.md#states enrollment and its reset, DESIGN #overview enrollment and money).
@@ -243,5 +242,3 @@ export const enrollmentMachine = setup({
     },
   },
 });
-
-export type EnrollmentMachine = typeof enrollmentMachine;

@@ -302,5 +302,3 @@ export const gradingMachine = setup({
     },
   },
 });
-
-export type GradingMachine = typeof gradingMachine;

@@ -114,5 +114,3 @@ export const invitationMachine = setup({
     },
   },
 });
-
-export type InvitationMachine = typeof invitationMachine;

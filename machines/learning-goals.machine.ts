@@ -197,5 +197,3 @@ export const learningGoalsMachine = setup({
     },
   },
 });
-
-export type LearningGoalsMachine = typeof learningGoalsMachine;

@@ -296,5 +296,3 @@ export const lessonAuthoringMachine = setup({
     },
   },
 });
-
-export type LessonAuthoringMachine = typeof lessonAuthoringMachine;

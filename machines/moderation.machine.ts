@@ -489,5 +489,3 @@ export const moderationMachine = setup({
     },
   },
 });
-
-export type ModerationMachine = typeof moderationMachine;

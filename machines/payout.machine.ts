@@ -141,5 +141,3 @@ export const payoutMachine = setup({
     },
   },
 });
-
-export type PayoutMachine = typeof payoutMachine;

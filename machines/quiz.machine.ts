@@ -591,5 +591,3 @@ export const quizMachine = setup({
     },
   },
 });
-
-export type QuizMachine = typeof quizMachine;

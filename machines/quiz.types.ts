@@ -6,10 +6,6 @@ import type { components } from '../openapi/schema';
  */
 type Schemas = components['schemas'];
 
-/** SINGLE | MULTIPLE | TRUE_FALSE | SHORT_ANSWER | STEP (a learning-path step: text, no answer). */
-export type QuizQuestionKind = Schemas['QuizQuestionKind'];
-/** One choice of a SINGLE or MULTIPLE question: `id` is what an answer holds. */
-export type QuizOption = Schemas['QuizOption'];
 /** A question without its answer key (the key never leaves the server before submission). */
 export type QuizQuestion = Schemas['QuizQuestion'];
 /**
@@ -27,5 +23,3 @@ export type QuizFeedback = Schemas['QuizFeedback'];
 export type QuizAttempt = Schemas['QuizAttempt'];
 /** QUIZ or LEARNING_PATH: also chooses the browser-storage key of the position. */
 export type QuizKind = QuizAttempt['kind'];
-/** IN_PROGRESS | AUTOGRADED | DONE. */
-export type QuizAttemptStatus = QuizAttempt['status'];

@@ -276,5 +276,3 @@ export const reviewMachine = setup({
     },
   },
 });
-
-export type ReviewMachine = typeof reviewMachine;

@@ -269,5 +269,3 @@ export const sessionLearnersMachine = setup({
     },
   },
 });
-
-export type SessionLearnersMachine = typeof sessionLearnersMachine;

@@ -150,5 +150,3 @@ export const sessionRequestMachine = setup({
     },
   },
 });
-
-export type SessionRequestMachine = typeof sessionRequestMachine;

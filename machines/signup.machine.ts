@@ -278,5 +278,3 @@ export const signUpMachine = setup({
     succeeded: { type: 'final' },
   },
 });
-
-export type SignUpMachine = typeof signUpMachine;

@@ -322,8 +322,6 @@ export const themeEditorMachine = setup({
   },
 });
 
-export type ThemeEditorMachine = typeof themeEditorMachine;
-
 function failure<Code extends 'theme.loadFailed' | 'theme.saveFailed'>(code: Code, error: unknown): Failure<Code> {
   const status = statusOf(error);
   const message = messageOf(error);

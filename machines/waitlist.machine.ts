@@ -185,5 +185,3 @@ export const waitlistMachine = setup({
     confirmFailed: {},
   },
 });
-
-export type WaitlistMachine = typeof waitlistMachine;

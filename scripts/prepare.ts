@@ -6,7 +6,7 @@
  *    (server/db/template.ts);
  * 3. loads the server's modules once, so that tsx's cache of compiled modules ($TMPDIR/tsx-<uid>)
  *    holds them and the first start does not compile them (about 0.8 s of a fresh start), and
- *    resolves the contract once (kept as JSON: 0.3–0.9 s of each start).
+ *    bundles and resolves the contract once (kept as JSON: 1–3 s of a start).
  * A failure is reported and does not fail the install: `npm start` then does the same work itself
  * (it builds a missing dist/ and makes a missing template), only slower. HALAQA_SKIP_PREPARE=1 skips it.
  */
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   t = performance.now();
   try {
     // The modules server/main.ts loads; nothing runs but their top-level declarations, and the
-    // contract, resolved once and kept as JSON (server/platform/openapi.ts).
+    // contract, bundled and resolved once and kept as JSON (server/platform/openapi.ts).
     await import('../server/platform/openapi.js').then((m) => m.loadOperations());
     await Promise.all([
       import('../server/app.js'),

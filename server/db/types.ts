@@ -1,4 +1,5 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { components } from '../../openapi/schema.js';
 
 /** Kysely table types, matching server/db/migrations. Money columns are integer cents (USD). */
 
@@ -7,7 +8,8 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type DateOnly = ColumnType<string, string, string>;
 type Json<T> = ColumnType<T, string, string>;
 
-export type Role = 'USER' | 'LEARNER' | 'EDUCATOR' | 'PARTNER' | 'ADMIN' | 'SUPER_ADMIN';
+/** The roles of the product, as the contract lists them (the `users.role` column holds one). */
+export type Role = components['schemas']['Role'];
 export type UserStatus = 'PENDING' | 'APPROVED' | 'REJECTED' | 'DELETED';
 export type CompanyStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
 /** The product's languages (product.md#overview); also the mail languages. */
@@ -653,6 +655,3 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type SessionRow = Selectable<SessionsTable>;
-export type CourseRow = Selectable<CoursesTable>;
-export type NewLedgerEntry = Insertable<LedgerEntriesTable>;

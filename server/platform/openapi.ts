@@ -3,10 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
-import { parse as parseYaml } from 'yaml';
-
-/** Location of the contract: the single source of truth for routes, validation and serialization. */
-export const OPENAPI_FILE = fileURLToPath(new URL('../../openapi/halaqa.yaml', import.meta.url));
+import { bundleContract, CONTRACT_ROOT, contractFiles } from '../../openapi/bundle.mjs';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -97,24 +94,29 @@ function definedOnly<T extends Record<string, unknown>>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }
 
-/** The contract read by {@link loadOperations}, by file, with the file's size and modification time. */
+/** The contract read by {@link loadOperations}, by root file, with its files' sizes and modification times. */
 const loaded = new Map<
   string,
   { stamp: string; result: Promise<{ document: Record<string, unknown>; operations: OperationSpec[] }> }
 >();
 
 /**
- * Reads the contract (YAML), resolves every `$ref` and lists its operations. The work (about
- * 300 ms) is done once per process for an unchanged file (same size and modification time):
- * `buildApp` asks twice, and every API test file builds an app. Each call gets its own deep copy,
- * which it may change freely.
- * @throws when the file is missing, is not valid YAML, or a `$ref` does not resolve.
+ * Reads the contract (the YAML files of openapi/, from the root file `file`, bundled by Redocly:
+ * openapi/bundle.mjs), resolves every `$ref` and lists its operations. `document` is the bundled
+ * contract, the one served at /api/openapi.json. The work is done once per process for unchanged
+ * files (same sizes and modification times): `buildApp` asks twice, and every API test file
+ * builds an app. Each call gets its own deep copy, which it may change freely.
+ * @throws when a file is missing or is not valid YAML, or a `$ref` does not resolve.
  */
 export async function loadOperations(
-  file = OPENAPI_FILE,
+  file = CONTRACT_ROOT,
 ): Promise<{ document: Record<string, unknown>; operations: OperationSpec[] }> {
-  const { size, mtimeMs } = statSync(file);
-  const stamp = `${size}:${mtimeMs}`;
+  const stamp = contractFiles(file)
+    .map((f) => {
+      const { size, mtimeMs } = statSync(f);
+      return `${f}:${size}:${mtimeMs}`;
+    })
+    .join('\n');
   let entry = loaded.get(file);
   if (entry?.stamp !== stamp) {
     entry = { stamp, result: readOperations(file) };
@@ -129,21 +131,23 @@ export async function loadOperations(
  * scripts/prepare.ts, or by the first process that needs it).
  */
 const CONTRACT_CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/halaqa', import.meta.url));
+/** How many resolved contracts {@link CONTRACT_CACHE_DIR} keeps (about 1 MB each), the newest. */
+const CONTRACT_CACHES_KEPT = 4;
 
 /**
  * The contract's operations, read from the JSON kept in {@link CONTRACT_CACHE_DIR} for this
- * contract text and this module's code, or worked out by {@link parseOperations} and kept there:
- * parsing the YAML and resolving its references took 0.3–0.9 s of each server start (* goal 5), reading the JSON 20 ms. A cache that cannot be read or written is skipped.
+ * contract's text and this code (this module's and the bundler's), or worked out by
+ * {@link parseOperations} and kept there: bundling the files and resolving their references takes
+ * 1–3 s, reading the JSON 20 ms of a server's start. A cache that cannot be read or written is skipped.
  */
 async function readOperations(
   file: string,
 ): Promise<{ document: Record<string, unknown>; operations: OperationSpec[] }> {
-  const text = readFileSync(file, 'utf8');
-  const key = createHash('sha256')
-    .update(text)
-    .update(readFileSync(fileURLToPath(import.meta.url)))
-    .digest('hex')
-    .slice(0, 16);
+  const hash = createHash('sha256');
+  for (const f of contractFiles(file)) hash.update(f).update('\0').update(readFileSync(f)).update('\0');
+  hash.update(readFileSync(fileURLToPath(import.meta.url)));
+  hash.update(readFileSync(fileURLToPath(new URL('../../openapi/bundle.mjs', import.meta.url))));
+  const key = hash.digest('hex').slice(0, 16);
   const cached = join(CONTRACT_CACHE_DIR, `contract-${key}.json`);
   try {
     return JSON.parse(readFileSync(cached, 'utf8')) as {
@@ -153,29 +157,30 @@ async function readOperations(
   } catch {
     // Not made yet (or unreadable): worked out below.
   }
-  const result = await parseOperations(text);
+  const result = await parseOperations(bundleContract(file));
   try {
     mkdirSync(CONTRACT_CACHE_DIR, { recursive: true });
     const partial = `${cached}.${process.pid}`;
     writeFileSync(partial, JSON.stringify(result));
     renameSync(partial, cached);
-    for (const name of readdirSync(CONTRACT_CACHE_DIR)) {
-      if (/^contract-[0-9a-f]{16}\.json$/.test(name) && join(CONTRACT_CACHE_DIR, name) !== cached)
-        rmSync(join(CONTRACT_CACHE_DIR, name), { force: true });
-    }
+    // The newest few stay: another branch, or another checkout sharing node_modules, has its own
+    // contract, and deleting its copy would make each of the two rebuild its own at every start.
+    const older = readdirSync(CONTRACT_CACHE_DIR)
+      .filter((name) => /^contract-[0-9a-f]{16}\.json$/.test(name))
+      .map((name) => join(CONTRACT_CACHE_DIR, name))
+      .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+    for (const stale of older.slice(CONTRACT_CACHES_KEPT)) rmSync(stale, { force: true });
   } catch {
     // A read-only checkout: every process parses the contract itself.
   }
   return result;
 }
 
-/** Parses the contract's YAML text, resolves every `$ref` and lists its operations. */
+/** Resolves every `$ref` of the bundled contract `document` and lists its operations. */
 async function parseOperations(
-  text: string,
+  document: Record<string, unknown>,
 ): Promise<{ document: Record<string, unknown>; operations: OperationSpec[] }> {
-  const raw = parseYaml(text) as Record<string, unknown>;
-  const document = structuredClone(raw);
-  const deref = (await $RefParser.dereference(structuredClone(raw) as never)) as unknown as {
+  const deref = (await $RefParser.dereference(structuredClone(document) as never)) as unknown as {
     paths: Record<string, Record<string, OperationObject> & { parameters?: ParameterObject[] }>;
     security?: Array<Record<string, string[]>>;
   };

@@ -62,7 +62,6 @@ export type ModerationSearch = v.InferOutput<typeof moderationSearchSchema>;
 
 /** `/dashboard/inbox?unread&page` (the admins' contact inbox). */
 export const inboxSearchSchema = v.object({ unread: lenient(v.boolean()), page: lenient(positiveInt) });
-export type InboxSearch = v.InferOutput<typeof inboxSearchSchema>;
 
 /** `/dashboard/sessions/$sessionId?page` (learners). */
 export const learnersSearchSchema = v.object({ page: lenient(positiveInt) });

@@ -28,23 +28,6 @@ export function parseId(raw: string): number {
 }
 
 /**
- * Maps `items` through the async `fn` with at most `limit` calls in flight; resolves with the
- * results in input order, or rejects with the first failure.
- */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
-/**
  * `loadData` for a protected page's loader: a 401 (the token was refused; the auth actor has
  * logged out) becomes a redirect to /login and back to `href`; other failures throw for the
  * route's errorComponent.

@@ -24,13 +24,6 @@ export function formatInstant(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(intlLocaleOf(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
-/** An ISO instant as a date only ("Mar 1, 2031"), viewer's time zone. */
-export function formatDay(iso: string, locale: Locale): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(intlLocaleOf(locale), { dateStyle: 'medium' }).format(date);
-}
-
 /** An ISO instant as a time of day ("10:15 AM"), viewer's time zone. */
 export function formatClock(iso: string, locale: Locale): string {
   const date = new Date(iso);

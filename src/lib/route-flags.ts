@@ -26,7 +26,6 @@ export const rootSearchSchema = v.object({
   'sign-in-with-redirect': lenient(v.picklist(['MA', 'QA'])),
   redirect: lenient(v.pipe(v.string(), v.minLength(1))),
 });
-export type RootSearch = v.InferOutput<typeof rootSearchSchema>;
 
 /** Parses `search` with `schema`, dropping keys whose value is undefined (so URLs stay clean). */
 export function parseSearch<TSchema extends v.GenericSchema>(schema: TSchema, search: unknown): v.InferOutput<TSchema> {

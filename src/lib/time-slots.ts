@@ -4,10 +4,6 @@ import { Temporal, type PlainDate, type ZonedDateTime } from '@/lib/temporal';
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-export function isWeekday(value: unknown): value is Weekday {
-  return typeof value === 'string' && (WEEKDAYS as readonly string[]).includes(value);
-}
-
 /** Temporal's dayOfWeek (1 = Monday … 7 = Sunday) → API weekday. */
 function weekdayOf(date: PlainDate | ZonedDateTime): Weekday {
   return WEEKDAYS[date.dayOfWeek % 7]!;

@@ -65,9 +65,6 @@ const RESERVED = new Set(
   ),
 );
 
-/** A question of the bank as the contract's AuthoringQuestion, with its id. */
-export type AuthoringQuestionView = Schema<'AuthoringQuestion'>;
-
 /** The contract's LessonAuthoring. `points` in lesson points, `timeLimitMinutes` in minutes, `startTime` 'HH:mm'. */
 export type LessonAuthoringView = Schema<'LessonAuthoring'>;
 

@@ -6,8 +6,7 @@ import type { Schema } from '../../platform/handlers.js';
 import { likePattern } from '../../platform/paging.js';
 import { mayActForCompany, type TenantScope } from '../../platform/tenancy.js';
 
-/** The contract's CompanyMember and its page. */
-export type CompanyMember = Schema<'CompanyMember'>;
+/** The contract's page of CompanyMembers. */
 export type PagedCompanyMember = Schema<'PagedCompanyMember'>;
 
 /** The roles a company's members have (its partner is not a "member" here). */

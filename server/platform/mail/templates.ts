@@ -3,11 +3,6 @@ import Handlebars from 'handlebars';
 /** The languages a mail is written in (product.md#overview: English and Arabic, right-to-left). */
 export type MailLocale = 'en' | 'ar';
 
-/** Whether a value is one of the mail languages. */
-export function isMailLocale(value: unknown): value is MailLocale {
-  return value === 'en' || value === 'ar';
-}
-
 /**
  * One language of a mail template, as Handlebars sources. `subject` and `text` are plain text
  * (rendered without HTML escaping); `html` is the body of the HTML part (escaped by Handlebars;

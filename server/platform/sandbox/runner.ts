@@ -15,7 +15,7 @@ import {
   type QuickJSRuntime,
   type QuickJSWASMModule,
 } from 'quickjs-emscripten';
-import type { SandboxLimits, SandboxTest, SandboxTestResult } from './index.js';
+import type { SandboxLimits, SandboxReply, SandboxRequest, SandboxTest, SandboxTestResult } from './types.js';
 import { PRELUDE_SOURCE } from './prelude.js';
 
 const TRUNCATION_MARK = '\n… (output truncated)';
@@ -285,24 +285,6 @@ function runOne(
     }
   }
 }
-
-/** A request of the main thread: run `test` against `code` with `limits`; `id` is echoed in the reply. */
-export interface SandboxRequest {
-  id: number;
-  code: string;
-  functionName: string;
-  test: SandboxTest;
-  limits: SandboxLimits;
-}
-
-/**
- * The worker's answers: `{ type: 'ready' }` once the WASM module is loaded (or `{ type: 'ready',
- * error }` when it could not be), then one `{ type: 'result', id, result }` per request, where
- * `result` lacks only the test's name.
- */
-export type SandboxReply =
-  | { type: 'ready'; error?: string }
-  | { type: 'result'; id: number; result: Omit<SandboxTestResult, 'name'> };
 
 /**
  * Runs one test in this thread: a fresh runtime + context of the (once loaded) WASM module.

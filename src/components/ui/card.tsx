@@ -31,35 +31,3 @@ export function CardBody({ className, children, ...rest }: HTMLAttributes<HTMLDi
     </div>
   );
 }
-
-/** Card header: a heading (level chosen by the caller through `as`) and optional actions. */
-export function CardHeader({
-  title,
-  as: Heading = 'h2',
-  actions,
-  className,
-}: {
-  title: ReactNode;
-  as?: 'h2' | 'h3' | 'h4';
-  actions?: ReactNode;
-  className?: string;
-}) {
-  return (
-    <div
-      className={cx(
-        css({
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: '3',
-          paddingInline: { base: '4', tablet: '6' },
-          paddingBlockStart: { base: '4', tablet: '5' },
-        }),
-        className,
-      )}
-    >
-      <Heading className={css({ fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default' })}>{title}</Heading>
-      {actions}
-    </div>
-  );
-}

@@ -72,8 +72,6 @@ export const companySignUpSchema = v.object({
 });
 
 export type CompanySignUpForm = v.InferOutput<typeof companySignUpSchema>;
-export type LoginForm = v.InferOutput<typeof loginSchema>;
-export type SignUpForm = v.InferOutput<typeof signUpSchema>;
 
 /**
  * Validates `values` with `schema`. Returns the parsed (trimmed) values, or for each failing field

@@ -12,7 +12,6 @@ export {
   type Api,
   type ApiAuth,
   ApiError,
-  type NormalizedErrors,
   normalizeErrors,
   unwrap,
 } from '@machines/support/api';
