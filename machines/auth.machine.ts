@@ -1,5 +1,6 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { notProvided } from './support/actors';
+import type { Schema } from './support/contract';
 
 /**
  * Authentication workflow (product.md#entities, #states, #messages, #limits). Pure: every effect (HTTP calls, cookies, logs) is
@@ -29,22 +30,13 @@ import { notProvided } from './support/actors';
  */
 
 /** Roles of the product (product.md#entities). */
-export type Role = 'USER' | 'LEARNER' | 'EDUCATOR' | 'PARTNER' | 'ADMIN' | 'SUPER_ADMIN';
+export type Role = Schema<'Role'>;
 
-/** The user part of the login record (product.md#entities). */
-export interface AuthUser {
-  id: number;
-  email: string;
-  name: string;
-  role: Role;
-}
+/** The user part of the login record (product.md#entities): id, email, display name and role. */
+export type AuthUser = Schema<'AuthUser'>;
 
 /** The company part of the login record: enough to route (acronym) and theme (id). */
-export interface CompanyRef {
-  id: number;
-  name: string;
-  acronym: string;
-}
+export type CompanyRef = Pick<Schema<'UserCompany'>, 'id' | 'name' | 'acronym'>;
 
 /**
  * Company theme as held in the session (product.md#entities): CSS hex colours, plus the company's logo URL and
@@ -82,21 +74,11 @@ export interface FederatedReturnParams {
   error_description?: string;
 }
 
-/** What the federated callback answers: a sign-in plus where the user wanted to go. */
-export interface FederatedSignInResult {
-  token: string;
-  expiresAt: string;
-  user: AuthUser;
-  /** Same-origin path given when the sign-in started, or null. */
-  redirect: string | null;
-}
+/** What the federated callback answers: a sign-in plus `redirect`, the same-origin path asked for when it started (or null). */
+export type FederatedSignInResult = Schema<'FederatedSignInResult'>;
 
-/** What sign-in and sign-up answer (`AuthResult` of the API). */
-export interface SignInResult {
-  token: string;
-  expiresAt: string;
-  user: AuthUser;
-}
+/** What sign-in and sign-up answer: the bearer token, its expiry (ISO-8601 UTC) and the user. */
+export type SignInResult = Schema<'AuthResult'>;
 
 /** What `restoreSession` reads from the cookies. */
 export interface RestoredSession {

@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import { notProvided } from './support/actors';
+import type { Schema } from './support/contract';
 import { messageOf, statusOf } from './support/errors';
 
 /**
@@ -33,48 +34,20 @@ import { messageOf, statusOf } from './support/errors';
  * cents (quote.amount = round(total × 100)).
  */
 
-/** `POST /payments/fee` answer: dollars, plus `amount` in cents. */
-export interface FeeQuote {
-  price: number;
-  fee: number;
-  total: number;
-  /** Integer cents: what the client pays. */
-  amount: number;
-  currency: string;
-}
+/** `POST /payments/fee` answer: `price`, `fee`, `total` in decimal dollars, `amount` in integer cents. */
+export type FeeQuote = Schema<'FeeQuote'>;
 
-export interface WalletSummary {
-  /** Decimal US dollars. */
-  balance: number;
-  currency: string;
-}
+/** The wallet's balance (decimal US dollars) and currency; the checkout leaves the ledger entries out. */
+export type WalletSummary = Pick<Schema<'Wallet'>, 'balance' | 'currency'>;
 
 /** A saved card (payment method `pm_…`). */
-export interface SavedCard {
-  id: string;
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  isDefault: boolean;
-}
+export type SavedCard = Schema<'Card'>;
 
 /** A sandbox test card offered by `GET /payments/config`. */
-export interface TestCard {
-  token: string;
-  brand: string;
-  last4: string;
-  outcome: 'succeeds' | 'declined' | 'insufficient_funds' | 'requires_authentication';
-}
+export type TestCard = Schema<'TestCard'>;
 
-/** `GET /payments/config`: which gateway runs; in sandbox mode the test cards. */
-export interface GatewayConfig {
-  gateway: 'sandbox' | 'stripe';
-  publishableKey: string | null;
-  /** Minutes a seat is held for an unfinished card payment. */
-  holdMinutes: number;
-  testCards: TestCard[];
-}
+/** `GET /payments/config`: which gateway runs, the seat hold in minutes and, in sandbox mode, the test cards. */
+export type GatewayConfig = Pick<Schema<'PaymentConfig'>, 'gateway' | 'publishableKey' | 'holdMinutes' | 'testCards'>;
 
 /** What the checkout loads before the learner chooses (actor `prepare`). */
 export interface CheckoutData {
@@ -84,25 +57,15 @@ export interface CheckoutData {
   config: GatewayConfig;
 }
 
+type PaymentIntent = Schema<'PaymentIntent'>;
+
 /**
- * A payment intent as the checkout needs it. Wallet payments answer the first four fields; card
- * intents also carry the seat hold, the 3-D Secure step and the last decline.
+ * A payment intent as the checkout needs it (`id` `pi_…`, `amount` in integer cents, `enrollmentId` once paid;
+ * only status 'succeeded' is success, product.md#states). Wallet payments answer these four fields; card intents
+ * also carry the seat hold (`expiresAt`), the 3-D Secure step (`nextAction`) and the last decline.
  */
-export interface PaymentResult {
-  /** `pi_…` */
-  id: string;
-  /** Stripe-like status; only 'succeeded' is success (product.md#states). */
-  status: string;
-  /** Integer cents. */
-  amount: number;
-  /** Set once paid and enrolled. */
-  enrollmentId: number | null;
-  /** ISO instant until which the seat is held for an unfinished card payment. */
-  expiresAt?: string | null;
-  nextAction?: { type: string; url: string } | null;
-  /** Why the last attempt failed (Stripe codes: card_declined, insufficient_funds, authentication_failed). */
-  lastPaymentError?: { code: string; message: string } | null;
-}
+export type PaymentResult = Pick<PaymentIntent, 'id' | 'status' | 'amount' | 'enrollmentId'> &
+  Partial<Pick<PaymentIntent, 'expiresAt' | 'nextAction' | 'lastPaymentError'>>;
 
 /** The method the learner chose. `newCard`: a card is being entered (it must be added first). */
 export type CheckoutMethod = { kind: 'card'; cardId: string } | { kind: 'wallet' } | { kind: 'newCard' };

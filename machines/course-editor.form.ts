@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { components } from '../openapi/schema';
+import type { Schema } from './support/contract';
 
 /**
  * The course form (product.md#entities "Course form", "Course form initial data"): its values, the defaults
@@ -10,10 +10,10 @@ import type { components } from '../openapi/schema';
  * Lives beside its machine (machines never import src/); imports are relative (plain tsx loads it).
  */
 
-export type Difficulty = components['schemas']['Difficulty'];
-export type CourseEditorData = components['schemas']['CourseEditorData'];
-export type Weekday = components['schemas']['Weekday'];
-export type Weeks = components['schemas']['Weeks'];
+export type Difficulty = Schema<'Difficulty'>;
+export type CourseEditorData = Schema<'CourseEditorData'>;
+export type Weekday = Schema<'Weekday'>;
+export type Weeks = Schema<'Weeks'>;
 
 /** Weekdays, sunday to saturday (product.md#entities, #limits). */
 export const WEEKDAYS: readonly Weekday[] = [

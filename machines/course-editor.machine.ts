@@ -11,7 +11,7 @@ import {
   withSavedLessonIds,
 } from './course-editor.form';
 import type { CourseAction } from './course-editor.form-data';
-import type { components } from '../openapi/schema';
+import type { Schema } from './support/contract';
 
 /**
  * The course editor (`/courses/live/edit?id={id}`, product.md#screens, #entities, #states, #validation, #messages). Pure: the HTTP calls
@@ -36,25 +36,19 @@ import type { components } from '../openapi/schema';
  * unsaved-changes guard. No translated text here.
  */
 
-type Schemas = components['schemas'];
-export type CourseStatus = Schemas['CourseStatus'];
+export type CourseStatus = Schema<'CourseStatus'>;
 
 /** Reference data of the form (product.md#entities): categories, languages, skills, lesson types, US time zones. */
 export interface EditorReference {
-  categories: Array<{ id: number; name: string; nameAr: string }>;
-  languages: Schemas['Language'][];
-  skills: Schemas['Skill'][];
-  lessonTypes: Schemas['LessonType'][];
-  timezones: Schemas['Timezone'][];
+  categories: Pick<Schema<'Category'>, 'id' | 'name' | 'nameAr'>[];
+  languages: Schema<'Language'>[];
+  skills: Schema<'Skill'>[];
+  lessonTypes: Schema<'LessonType'>[];
+  timezones: Schema<'Timezone'>[];
 }
 
-/** What the editor knows about the saved course (null for a new one). */
-export interface CourseMeta {
-  id: number;
-  status: CourseStatus;
-  /** Reason of the last rejection, if any. */
-  moderationMessage: string | null;
-}
+/** What the editor knows about the saved course (null for a new one): id, status, the last rejection's reason. */
+export type CourseMeta = Pick<Schema<'CourseEditorData'>, 'id' | 'status' | 'moderationMessage'>;
 
 /** The `loadEditorData` actor's answer: reference data, the course (null = new) and the form values. */
 export interface LoadedEditor {

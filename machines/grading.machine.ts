@@ -8,7 +8,7 @@ import {
   toGradeRequest,
   validateGrade,
 } from './grading.form';
-import type { components } from '../openapi/schema';
+import type { Schema } from './support/contract';
 
 /**
  * Submissions and grading of one session (product.md#screens "assignment submissions and grading", #states every
@@ -30,7 +30,7 @@ import type { components } from '../openapi/schema';
  * Emitted facts for the UI's toasts: `submissions.failed`, `grade.saved`, `grade.failed`.
  */
 
-export type Submission = components['schemas']['Submission'];
+export type Submission = Schema<'Submission'>;
 
 export interface GradingInput {
   sessionId: number;

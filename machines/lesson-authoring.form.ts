@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { components } from '../openapi/schema';
+import type { Schema } from './support/contract';
 
 /**
  * The lesson-authoring form (issue #5; docs/classroom.md "Data"; openapi `LessonAuthoring`,
@@ -13,18 +13,17 @@ import type { components } from '../openapi/schema';
  * Lives beside its machine (machines never import src/); relative imports only.
  */
 
-type Schemas = components['schemas'];
 /**
  * A lesson's authoring (`GET`/`PUT /lessons/{id}/authoring`). The generated type of its saved
  * questions (`allOf` of AuthoringQuestion and a required id) comes out as `… & Record<string, never>`,
  * which no value satisfies; here they are AuthoringQuestions (the server always sends their id).
  */
-export type LessonAuthoring = Omit<Schemas['LessonAuthoring'], 'questions'> & { questions: AuthoringQuestion[] };
-export type LessonAuthoringInput = Schemas['LessonAuthoringInput'];
-export type AuthoringQuestion = Schemas['AuthoringQuestion'];
-export type QuestionKind = Schemas['QuizQuestionKind'];
-export type LessonTypeCode = Schemas['LessonTypeCode'];
-export type Weekday = Schemas['Weekday'];
+export type LessonAuthoring = Omit<Schema<'LessonAuthoring'>, 'questions'> & { questions: AuthoringQuestion[] };
+export type LessonAuthoringInput = Schema<'LessonAuthoringInput'>;
+export type AuthoringQuestion = Schema<'AuthoringQuestion'>;
+export type QuestionKind = Schema<'QuizQuestionKind'>;
+export type LessonTypeCode = Schema<'LessonTypeCode'>;
+export type Weekday = Schema<'Weekday'>;
 
 /** Question kinds, in the order of the kind select. */
 export const QUESTION_KINDS: readonly QuestionKind[] = ['SINGLE', 'MULTIPLE', 'TRUE_FALSE', 'SHORT_ANSWER', 'STEP'];

@@ -3,6 +3,7 @@ import { fieldErrorsOf, messageOf, statusOf } from './support/errors';
 import { notProvided } from './support/actors';
 import type { SignInResult } from './auth.machine';
 import { captchaRefused, failureAfterCaptchaSolved } from './support/captcha';
+import type { Schema } from './support/contract';
 
 /**
  * Sign-up of a person (product.md#validation, #calls: `POST /auth/signup?g-recaptcha-response=…`, multipart of the
@@ -27,18 +28,10 @@ export interface SignUpFields {
 }
 
 /** The role a person signs up with: an educator waits for an admin's approval (PENDING). */
-export type SignUpRole = 'LEARNER' | 'EDUCATOR';
+export type SignUpRole = NonNullable<Schema<'SignUpForm'>['role']>;
 
-/** What the invitation link says (the contract's InvitationPreview). */
-export interface InvitationPreview {
-  email: string;
-  role: 'USER' | 'LEARNER' | 'EDUCATOR' | 'PARTNER';
-  companyName: string;
-  companyAcronym: string;
-  status: 'PENDING' | 'ACCEPTED' | 'EXPIRED';
-  expiresAt: string;
-  hasAccount: boolean;
-}
+/** What the invitation link says: the address and role invited, the company, the status and whether they have an account. */
+export type InvitationPreview = Schema<'InvitationPreview'>;
 
 /** What the `signUp` actor sends. */
 export interface SignUpRequest {
