@@ -230,6 +230,74 @@ const unknownOutcome = (error: unknown) => {
   return status === undefined || status === 0 || status >= 500;
 };
 
+/** What a failed invoke brings: the actor's error. */
+type WithError = { event: { error: unknown } };
+/** What a finished payment call brings: the intent it answered. */
+type WithIntent = { event: { output: PaymentResult } };
+
+const errorOf = ({ event }: WithError) => ({ error: event.error });
+const fail = (code: CheckoutFailureCode, step: CheckoutStep) =>
+  ({ type: 'assignFailure', params: ({ event }: WithError) => ({ code, step, error: event.error }) }) as const;
+
+/**
+ * The failure paths of a payment call (`onError`), in order: `first` (409 → the session is `full`; or 402 → the
+ * card was declined, failed with `declinedCode`), then no answer / 5xx → `failed` at `unknownStep` (a retry resends
+ * the same Idempotency-Key), then any other refusal → `failed` at 'refused', the intent forgotten when
+ * `forgetIntent` (the server refused it, so it cannot be confirmed again).
+ */
+function paymentCallFailed(
+  code: CheckoutFailureCode,
+  unknownStep: CheckoutStep,
+  first: { full: true } | { declinedCode: CheckoutFailureCode },
+  forgetIntent = false,
+) {
+  const firstPath =
+    'full' in first
+      ? ({ guard: { type: 'isConflict', params: errorOf }, target: 'full' } as const)
+      : ({
+          guard: { type: 'isDeclined', params: errorOf },
+          target: 'failed',
+          actions: fail(first.declinedCode, 'declined'),
+        } as const);
+  const refused = fail(code, 'refused');
+  return [
+    firstPath,
+    { guard: { type: 'outcomeUnknown', params: errorOf }, target: 'failed', actions: fail(code, unknownStep) },
+    { target: 'failed', actions: forgetIntent ? (['forgetIntent', refused] as const) : refused },
+  ] as const;
+}
+
+/**
+ * The outcomes of a card intent's answer (`onDone` of confirming and of 3-D Secure): 'succeeded' → `paid`;
+ * requires_action → `authenticating`; any other status is a failure (product.md#states) at 'declined', with the
+ * intent kept so that it may be confirmed again.
+ */
+function cardIntentAnswered(code: CheckoutFailureCode) {
+  const keep = { type: 'assignIntent', params: ({ event }: WithIntent) => event.output } as const;
+  return [
+    {
+      guard: { type: 'paymentSucceeded', params: ({ event }: WithIntent) => event.output },
+      target: 'paid',
+      actions: keep,
+    },
+    {
+      guard: { type: 'requiresAction', params: ({ event }: WithIntent) => event.output },
+      target: 'authenticating',
+      actions: keep,
+    },
+    {
+      target: 'failed',
+      actions: [
+        keep,
+        {
+          type: 'assignFailure',
+          params: ({ event }: WithIntent) => ({ code, step: 'declined' as const, intent: event.output }),
+        },
+      ],
+    },
+  ] as const;
+}
+
 export const checkoutMachine = setup({
   types: {
     context: {} as CheckoutContext,
@@ -453,24 +521,7 @@ export const checkoutMachine = setup({
             },
           },
         ],
-        onError: [
-          { guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) }, target: 'full' },
-          {
-            guard: { type: 'outcomeUnknown', params: ({ event }) => ({ error: event.error }) },
-            target: 'failed',
-            actions: {
-              type: 'assignFailure',
-              params: ({ event }) => ({ code: 'checkout.walletFailed', step: 'walletUnknown', error: event.error }),
-            },
-          },
-          {
-            target: 'failed',
-            actions: {
-              type: 'assignFailure',
-              params: ({ event }) => ({ code: 'checkout.walletFailed', step: 'refused', error: event.error }),
-            },
-          },
-        ],
+        onError: paymentCallFailed('checkout.walletFailed', 'walletUnknown', { full: true }),
       },
     },
     creatingIntent: {
@@ -484,24 +535,7 @@ export const checkoutMachine = setup({
           idempotencyKey: `${context.attemptKey ?? `${context.keySeed}-${context.attempt}`}-intent`,
         }),
         onDone: { target: 'confirming', actions: { type: 'assignIntent', params: ({ event }) => event.output } },
-        onError: [
-          { guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) }, target: 'full' },
-          {
-            guard: { type: 'outcomeUnknown', params: ({ event }) => ({ error: event.error }) },
-            target: 'failed',
-            actions: {
-              type: 'assignFailure',
-              params: ({ event }) => ({ code: 'checkout.intentFailed', step: 'intentUnknown', error: event.error }),
-            },
-          },
-          {
-            target: 'failed',
-            actions: {
-              type: 'assignFailure',
-              params: ({ event }) => ({ code: 'checkout.intentFailed', step: 'refused', error: event.error }),
-            },
-          },
-        ],
+        onError: paymentCallFailed('checkout.intentFailed', 'intentUnknown', { full: true }),
       },
     },
     confirming: {
@@ -514,57 +548,13 @@ export const checkoutMachine = setup({
           paymentMethod: context.method?.kind === 'card' ? context.method.cardId : '',
           idempotencyKey: `${context.attemptKey ?? `${context.keySeed}-${context.attempt}`}-confirm`,
         }),
-        onDone: [
-          {
-            guard: { type: 'paymentSucceeded', params: ({ event }) => event.output },
-            target: 'paid',
-            actions: { type: 'assignIntent', params: ({ event }) => event.output },
-          },
-          {
-            guard: { type: 'requiresAction', params: ({ event }) => event.output },
-            target: 'authenticating',
-            actions: { type: 'assignIntent', params: ({ event }) => event.output },
-          },
-          {
-            // Any other status is a failure (product.md#states); the intent may be confirmed again.
-            target: 'failed',
-            actions: [
-              { type: 'assignIntent', params: ({ event }) => event.output },
-              {
-                type: 'assignFailure',
-                params: ({ event }) => ({ code: 'checkout.paymentFailed', step: 'declined', intent: event.output }),
-              },
-            ],
-          },
-        ],
-        onError: [
-          {
-            guard: { type: 'isDeclined', params: ({ event }) => ({ error: event.error }) },
-            target: 'failed',
-            actions: {
-              type: 'assignFailure',
-              params: ({ event }) => ({ code: 'checkout.cardDeclined', step: 'declined', error: event.error }),
-            },
-          },
-          {
-            guard: { type: 'outcomeUnknown', params: ({ event }) => ({ error: event.error }) },
-            target: 'failed',
-            actions: {
-              type: 'assignFailure',
-              params: ({ event }) => ({ code: 'checkout.paymentFailed', step: 'confirmUnknown', error: event.error }),
-            },
-          },
-          {
-            target: 'failed',
-            actions: [
-              'forgetIntent',
-              {
-                type: 'assignFailure',
-                params: ({ event }) => ({ code: 'checkout.paymentFailed', step: 'refused', error: event.error }),
-              },
-            ],
-          },
-        ],
+        onDone: cardIntentAnswered('checkout.paymentFailed'),
+        onError: paymentCallFailed(
+          'checkout.paymentFailed',
+          'confirmUnknown',
+          { declinedCode: 'checkout.cardDeclined' },
+          true,
+        ),
       },
     },
     /** The bank's 3-D Secure step (a dialog in sandbox mode). */
@@ -584,64 +574,13 @@ export const checkoutMachine = setup({
         id: 'authenticate',
         src: 'authenticate',
         input: ({ context }) => ({ intentId: context.intent?.id ?? '', result: context.authResult ?? 'fail' }),
-        onDone: [
-          {
-            guard: { type: 'paymentSucceeded', params: ({ event }) => event.output },
-            target: 'paid',
-            actions: { type: 'assignIntent', params: ({ event }) => event.output },
-          },
-          {
-            guard: { type: 'requiresAction', params: ({ event }) => event.output },
-            target: 'authenticating',
-            actions: { type: 'assignIntent', params: ({ event }) => event.output },
-          },
-          {
-            target: 'failed',
-            actions: [
-              { type: 'assignIntent', params: ({ event }) => event.output },
-              {
-                type: 'assignFailure',
-                params: ({ event }) => ({
-                  code: 'checkout.authenticationFailed',
-                  step: 'declined',
-                  intent: event.output,
-                }),
-              },
-            ],
-          },
-        ],
-        onError: [
-          {
-            guard: { type: 'isDeclined', params: ({ event }) => ({ error: event.error }) },
-            target: 'failed',
-            actions: {
-              type: 'assignFailure',
-              params: ({ event }) => ({ code: 'checkout.authenticationFailed', step: 'declined', error: event.error }),
-            },
-          },
-          {
-            guard: { type: 'outcomeUnknown', params: ({ event }) => ({ error: event.error }) },
-            target: 'failed',
-            actions: {
-              type: 'assignFailure',
-              params: ({ event }) => ({
-                code: 'checkout.authenticationFailed',
-                step: 'authUnknown',
-                error: event.error,
-              }),
-            },
-          },
-          {
-            target: 'failed',
-            actions: [
-              'forgetIntent',
-              {
-                type: 'assignFailure',
-                params: ({ event }) => ({ code: 'checkout.authenticationFailed', step: 'refused', error: event.error }),
-              },
-            ],
-          },
-        ],
+        onDone: cardIntentAnswered('checkout.authenticationFailed'),
+        onError: paymentCallFailed(
+          'checkout.authenticationFailed',
+          'authUnknown',
+          { declinedCode: 'checkout.authenticationFailed' },
+          true,
+        ),
       },
     },
     failed: {
