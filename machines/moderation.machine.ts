@@ -1,4 +1,4 @@
-import { assign, emit, setup } from 'xstate';
+import { assign, emit, enqueueActions, setup, stopChild } from 'xstate';
 import { notProvided } from './support/actors';
 import type { SessionRequestBody } from './session-request.machine';
 
@@ -13,9 +13,9 @@ import type { SessionRequestBody } from './session-request.machine';
  *   loading ─▶ ready | loadFailed            (queue.filtered / queue.reloaded ─▶ loading)
  *   ready ─moderation.requested{approve|reject|delete|unpublish|publish}─▶ confirming.editing   (a dialog)
  *         ─moderation.requested{duplicate}──────────────▶ duplicating.editing  (the request form)
- *   confirming.editing ─moderation.confirmed{message}─▶ approving | rejecting | deleting | unpublishing | publishing
+ *   confirming.editing ─moderation.confirmed{message}─▶ deciding (the actor of `context.action`: approveItem | …)
  *                       (reject, delete and unpublish need a non-empty message, else messageRequired)
- *   approving | … | publishing ─done─▶ loading (the list is reloaded) ; ─error─▶ confirming.failed
+ *   deciding ─done─▶ loading (the list is reloaded) ; ─error─▶ confirming.failed
  *   duplicating.editing ─duplicate.submitted{request}─▶ submitting ─done─▶ loading ; ─error─▶ failed
  *   editing | failed ─moderation.cancelled─▶ ready   (nothing can be cancelled while in progress)
  *
@@ -125,6 +125,24 @@ const ACTION_STATUSES: Partial<Record<ModerationAction, readonly string[]>> = {
   publish: ['APPROVED', 'UNPUBLISHED'],
 };
 
+/** The decisions of the confirmation dialog, each carried out by its own actor (which the route provides). */
+const DECISION_ACTORS = {
+  approve: 'approveItem',
+  reject: 'rejectItem',
+  delete: 'deleteItem',
+  unpublish: 'unpublishItem',
+  publish: 'publishItem',
+} as const;
+
+/** A decision of the confirmation dialog (every action but duplicate). */
+export type ModerationDecision = keyof typeof DECISION_ACTORS;
+
+/** The actor (also the child's id) that carries out the dialog's decision. */
+const decisionActor = (context: ModerationContext) => DECISION_ACTORS[context.action as ModerationDecision];
+
+/** The decisions sent without a message (an optional note); the others need a reason, mailed to the person. */
+const MESSAGE_OPTIONAL: readonly ModerationAction[] = ['approve', 'publish'];
+
 /** A failure from whatever an actor threw (an `ApiError`: status, serverMessage, fieldErrors). */
 export function moderationFailureOf(code: ModerationFailureCode, error: unknown): ModerationFailure {
   const e = (error && typeof error === 'object' ? error : {}) as {
@@ -143,6 +161,31 @@ export function moderationFailureOf(code: ModerationFailureCode, error: unknown)
     ...(fieldErrors ? { fieldErrors } : {}),
   };
 }
+
+/** Confirming the dialog: the decision is sent when it has the message it needs (`hasNeededMessage`). */
+const decide = {
+  guard: {
+    type: 'hasNeededMessage',
+    params: ({ event }: { event: { message: string } }) => ({ message: event.message }),
+  },
+  target: 'deciding',
+  actions: {
+    type: 'assignMessage',
+    params: ({ event }: { event: { message: string } }) => ({ message: event.message }),
+  },
+} as const;
+
+/** The decision's (or the duplicate's) actor answered: the list is reloaded and the dialog closed. */
+const decided = { target: '#moderation.loading', actions: ['emitSucceeded', 'closeDialog'] } as const;
+
+/** The decision's (or the duplicate's) actor failed: the dialog (or form) stays open with the failure. */
+const decisionFailed = {
+  target: 'failed',
+  actions: [
+    { type: 'assignActionFailure', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+    'emitFailed',
+  ],
+} as const;
 
 export const moderationMachine = setup({
   types: {
@@ -217,6 +260,12 @@ export const moderationMachine = setup({
       error: context.error!,
     })),
     closeDialog: assign({ action: null, target: null, message: '', request: null, error: null }),
+    /** Starts the decision's actor (child id = its name) on the item and the trimmed message. */
+    startDecision: enqueueActions(({ context, enqueue }) => {
+      const actor = decisionActor(context);
+      enqueue.spawnChild(actor, { id: actor, input: { item: context.target!, message: context.message } });
+    }),
+    stopDecision: stopChild(({ context }) => decisionActor(context)),
   },
   guards: {
     /**
@@ -229,16 +278,12 @@ export const moderationMachine = setup({
       (ACTION_STATUSES[params.action]?.includes(params.item.status) ?? true),
     canDuplicate: ({ context }, params: { action: ModerationAction }) =>
       params.action === 'duplicate' && context.actions.includes('duplicate'),
-    isApproving: ({ context }) => context.action === 'approve',
-    /** Reject and delete need a reason (mailed to the person, docs/decisions.md). */
-    isRejectingWithMessage: ({ context }, params: { message: string }) =>
-      context.action === 'reject' && params.message.trim().length > 0,
-    isDeletingWithMessage: ({ context }, params: { message: string }) =>
-      context.action === 'delete' && params.message.trim().length > 0,
-    /** Unpublishing a course needs a reason (mailed to its educator). */
-    isUnpublishingWithMessage: ({ context }, params: { message: string }) =>
-      context.action === 'unpublish' && params.message.trim().length > 0,
-    isPublishing: ({ context }) => context.action === 'publish',
+    /**
+     * The dialog's decision may be sent with this message: approve and publish with or without one; reject, delete
+     * and unpublish need a reason (mailed to the person, docs/decisions.md).
+     */
+    hasNeededMessage: ({ context }, params: { message: string }) =>
+      context.action !== null && (MESSAGE_OPTIONAL.includes(context.action) || params.message.trim().length > 0),
   },
 }).createMachine({
   id: 'moderation',
@@ -309,137 +354,37 @@ export const moderationMachine = setup({
         ],
       },
     },
-    /** The confirmation dialog of approve / reject / delete. */
+    /** The confirmation dialog of approve / reject / delete / unpublish / publish. */
     confirming: {
       initial: 'editing',
       states: {
         editing: {
           on: {
             'moderation.confirmed': [
-              {
-                guard: 'isApproving',
-                target: 'approving',
-                actions: { type: 'assignMessage', params: ({ event }) => ({ message: event.message }) },
-              },
-              {
-                guard: { type: 'isRejectingWithMessage', params: ({ event }) => ({ message: event.message }) },
-                target: 'rejecting',
-                actions: { type: 'assignMessage', params: ({ event }) => ({ message: event.message }) },
-              },
-              {
-                guard: { type: 'isDeletingWithMessage', params: ({ event }) => ({ message: event.message }) },
-                target: 'deleting',
-                actions: { type: 'assignMessage', params: ({ event }) => ({ message: event.message }) },
-              },
-              {
-                guard: { type: 'isUnpublishingWithMessage', params: ({ event }) => ({ message: event.message }) },
-                target: 'unpublishing',
-                actions: { type: 'assignMessage', params: ({ event }) => ({ message: event.message }) },
-              },
-              {
-                guard: 'isPublishing',
-                target: 'publishing',
-                actions: { type: 'assignMessage', params: ({ event }) => ({ message: event.message }) },
-              },
+              decide,
               { actions: { type: 'flagMessageRequired', params: ({ event }) => ({ message: event.message }) } },
             ],
             'moderation.cancelled': { target: '#moderation.ready', actions: 'closeDialog' },
           },
         },
-        approving: {
+        /** The decision's actor runs (`context.action` says which); its answer arrives as that child's done or error. */
+        deciding: {
           tags: ['busy'],
-          invoke: {
-            id: 'approveItem',
-            src: 'approveItem',
-            input: ({ context }) => ({ item: context.target!, message: context.message }),
-            onDone: { target: '#moderation.loading', actions: ['emitSucceeded', 'closeDialog'] },
-            onError: {
-              target: 'failed',
-              actions: [{ type: 'assignActionFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'],
-            },
-          },
-        },
-        rejecting: {
-          tags: ['busy'],
-          invoke: {
-            id: 'rejectItem',
-            src: 'rejectItem',
-            input: ({ context }) => ({ item: context.target!, message: context.message }),
-            onDone: { target: '#moderation.loading', actions: ['emitSucceeded', 'closeDialog'] },
-            onError: {
-              target: 'failed',
-              actions: [{ type: 'assignActionFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'],
-            },
-          },
-        },
-        deleting: {
-          tags: ['busy'],
-          invoke: {
-            id: 'deleteItem',
-            src: 'deleteItem',
-            input: ({ context }) => ({ item: context.target!, message: context.message }),
-            onDone: { target: '#moderation.loading', actions: ['emitSucceeded', 'closeDialog'] },
-            onError: {
-              target: 'failed',
-              actions: [{ type: 'assignActionFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'],
-            },
-          },
-        },
-        unpublishing: {
-          tags: ['busy'],
-          invoke: {
-            id: 'unpublishItem',
-            src: 'unpublishItem',
-            input: ({ context }) => ({ item: context.target!, message: context.message }),
-            onDone: { target: '#moderation.loading', actions: ['emitSucceeded', 'closeDialog'] },
-            onError: {
-              target: 'failed',
-              actions: [{ type: 'assignActionFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'],
-            },
-          },
-        },
-        publishing: {
-          tags: ['busy'],
-          invoke: {
-            id: 'publishItem',
-            src: 'publishItem',
-            input: ({ context }) => ({ item: context.target!, message: context.message }),
-            onDone: { target: '#moderation.loading', actions: ['emitSucceeded', 'closeDialog'] },
-            onError: {
-              target: 'failed',
-              actions: [{ type: 'assignActionFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'],
-            },
-          },
+          entry: 'startDecision',
+          exit: 'stopDecision',
+          // Only the decision's own child runs here, so any of these answers is the decision's.
+          on: Object.fromEntries(
+            Object.values(DECISION_ACTORS).flatMap((actor) => [
+              [`xstate.done.actor.${actor}`, decided],
+              [`xstate.error.actor.${actor}`, decisionFailed],
+            ]),
+          ),
         },
         /** The dialog stays open with the message: confirm again to retry, or cancel. */
         failed: {
           on: {
             'moderation.confirmed': [
-              {
-                guard: 'isApproving',
-                target: 'approving',
-                actions: { type: 'assignMessage', params: ({ event }) => ({ message: event.message }) },
-              },
-              {
-                guard: { type: 'isRejectingWithMessage', params: ({ event }) => ({ message: event.message }) },
-                target: 'rejecting',
-                actions: { type: 'assignMessage', params: ({ event }) => ({ message: event.message }) },
-              },
-              {
-                guard: { type: 'isDeletingWithMessage', params: ({ event }) => ({ message: event.message }) },
-                target: 'deleting',
-                actions: { type: 'assignMessage', params: ({ event }) => ({ message: event.message }) },
-              },
-              {
-                guard: { type: 'isUnpublishingWithMessage', params: ({ event }) => ({ message: event.message }) },
-                target: 'unpublishing',
-                actions: { type: 'assignMessage', params: ({ event }) => ({ message: event.message }) },
-              },
-              {
-                guard: 'isPublishing',
-                target: 'publishing',
-                actions: { type: 'assignMessage', params: ({ event }) => ({ message: event.message }) },
-              },
+              decide,
               {
                 target: 'editing',
                 actions: { type: 'flagMessageRequired', params: ({ event }) => ({ message: event.message }) },
@@ -469,11 +414,8 @@ export const moderationMachine = setup({
             id: 'duplicateItem',
             src: 'duplicateItem',
             input: ({ context }) => ({ item: context.target!, request: context.request! }),
-            onDone: { target: '#moderation.loading', actions: ['emitSucceeded', 'closeDialog'] },
-            onError: {
-              target: 'failed',
-              actions: [{ type: 'assignActionFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'],
-            },
+            onDone: decided,
+            onError: decisionFailed,
           },
         },
         failed: {
