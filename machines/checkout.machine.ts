@@ -1,7 +1,35 @@
 import { assign, setup } from 'xstate';
 import { notProvided } from './support/actors';
-import type { Schema } from './support/contract';
-import { messageOf, statusOf } from './support/errors';
+import { statusOf } from './support/errors';
+import {
+  cardIntentAnswered,
+  checkoutFailureOf,
+  initialMethod,
+  isOpenIntent,
+  paymentCallFailed,
+  initialContext,
+  toCents,
+  unknownOutcome,
+} from './checkout.transitions';
+import type {
+  AuthenticateInput,
+  CheckoutContext,
+  CheckoutData,
+  CheckoutEvent,
+  CheckoutFailureCode,
+  CheckoutInput,
+  CheckoutMethod,
+  CheckoutOutput,
+  CheckoutStep,
+  ConfirmIntentInput,
+  CreateIntentInput,
+  PaymentResult,
+  SavedCard,
+  WalletPaymentInput,
+} from './checkout.types';
+
+export type * from './checkout.types';
+export { checkoutFailureOf, isOpenIntent, toCents } from './checkout.transitions';
 
 /**
  * Paying for one session (product.md#entities payment method kinds card | wallet; #states "status 'succeeded' is
@@ -33,270 +61,6 @@ import { messageOf, statusOf } from './support/errors';
  * Money: quote `price/fee/total` and wallet `balance` are decimal dollars; `amount` is integer
  * cents (quote.amount = round(total × 100)).
  */
-
-/** `POST /payments/fee` answer: `price`, `fee`, `total` in decimal dollars, `amount` in integer cents. */
-export type FeeQuote = Schema<'FeeQuote'>;
-
-/** The wallet's balance (decimal US dollars) and currency; the checkout leaves the ledger entries out. */
-export type WalletSummary = Pick<Schema<'Wallet'>, 'balance' | 'currency'>;
-
-/** A saved card (payment method `pm_…`). */
-export type SavedCard = Schema<'Card'>;
-
-/** A sandbox test card offered by `GET /payments/config`. */
-export type TestCard = Schema<'TestCard'>;
-
-/** `GET /payments/config`: which gateway runs, the seat hold in minutes and, in sandbox mode, the test cards. */
-export type GatewayConfig = Pick<Schema<'PaymentConfig'>, 'gateway' | 'publishableKey' | 'holdMinutes' | 'testCards'>;
-
-/** What the checkout loads before the learner chooses (actor `prepare`). */
-export interface CheckoutData {
-  quote: FeeQuote;
-  cards: SavedCard[];
-  wallet: WalletSummary;
-  config: GatewayConfig;
-}
-
-type PaymentIntent = Schema<'PaymentIntent'>;
-
-/**
- * A payment intent as the checkout needs it (`id` `pi_…`, `amount` in integer cents, `enrollmentId` once paid;
- * only status 'succeeded' is success, product.md#states). Wallet payments answer these four fields; card intents
- * also carry the seat hold (`expiresAt`), the 3-D Secure step (`nextAction`) and the last decline.
- */
-export type PaymentResult = Pick<PaymentIntent, 'id' | 'status' | 'amount' | 'enrollmentId'> &
-  Partial<Pick<PaymentIntent, 'expiresAt' | 'nextAction' | 'lastPaymentError'>>;
-
-/** The method the learner chose. `newCard`: a card is being entered (it must be added first). */
-export type CheckoutMethod = { kind: 'card'; cardId: string } | { kind: 'wallet' } | { kind: 'newCard' };
-
-/** Where a failure happened; decides what `checkout.retried` does. */
-export type CheckoutStep =
-  | 'load'
-  /** No answer / 5xx: the call is resent with the same key. */
-  | 'intentUnknown'
-  | 'confirmUnknown'
-  | 'authUnknown'
-  | 'walletUnknown'
-  /** Releasing the card intent before a wallet payment failed. */
-  | 'release'
-  /** The card was declined (402, or 3-D Secure failed): the intent stays open for another try. */
-  | 'declined'
-  /** The server refused (409/422/404…): start over with a fresh quote. */
-  | 'refused';
-
-export type CheckoutFailureCode =
-  | 'checkout.loadFailed'
-  | 'checkout.cardRefused'
-  | 'checkout.addCardFailed'
-  | 'checkout.intentFailed'
-  | 'checkout.cardDeclined'
-  | 'checkout.paymentFailed'
-  | 'checkout.authenticationFailed'
-  | 'checkout.walletFailed'
-  | 'checkout.releaseFailed';
-
-export interface CheckoutFailure {
-  code: CheckoutFailureCode;
-  step: CheckoutStep;
-  /** HTTP status (0 = no answer). */
-  status?: number;
-  /** The server's (or gateway's) message, when there is one. */
-  message?: string;
-  /** The gateway's decline code from `lastPaymentError` (card_declined, insufficient_funds…). */
-  declineCode?: string;
-}
-
-export interface CheckoutInput {
-  sessionId: number;
-  /** Decimal US dollars (> 0). */
-  price: number;
-  /** Prefix of the Idempotency-Keys (default a random UUID; tests pass a fixed one). */
-  keySeed?: string;
-}
-
-/** How the checkout ended (the machine's output). */
-export type CheckoutOutput =
-  | { outcome: 'paid'; payment: PaymentResult }
-  | { outcome: 'full' }
-  | {
-      outcome: 'canceled';
-      /** The open card intent could not be released: its seat stays held until `heldUntil`. */
-      releaseFailed: boolean;
-      heldUntil: string | null;
-    };
-
-export interface CheckoutContext {
-  sessionId: number;
-  price: number;
-  keySeed: string;
-  /** Presses of "Pay" (each a new attempt with a new key). */
-  attempt: number;
-  /** `<keySeed>-<attempt>` of the current attempt, null before the first. */
-  attemptKey: string | null;
-  quote: FeeQuote | null;
-  cards: SavedCard[];
-  wallet: WalletSummary | null;
-  config: GatewayConfig | null;
-  method: CheckoutMethod | null;
-  /** The card intent of this checkout (open while not succeeded/canceled), or the wallet payment. */
-  intent: PaymentResult | null;
-  /** The 3-D Secure answer being sent (kept to resend it after no answer). */
-  authResult: 'succeed' | 'fail' | null;
-  /** Adding a card failed (product.md#states "add payment method" state; reset when the learner acts again). */
-  cardError: CheckoutFailure | null;
-  error: CheckoutFailure | null;
-  releaseFailed: boolean;
-}
-
-export type CheckoutEvent =
-  | { type: 'method.selected'; method: CheckoutMethod }
-  | { type: 'card.submitted'; token: string }
-  | { type: 'payment.submitted' }
-  | { type: 'authentication.submitted'; result: 'succeed' | 'fail' }
-  | { type: 'checkout.retried' }
-  | { type: 'method.changed' }
-  | { type: 'checkout.cancelled' };
-
-export interface CreateIntentInput {
-  sessionId: number;
-  /** Integer cents. */
-  amount: number;
-  idempotencyKey: string;
-}
-export interface ConfirmIntentInput {
-  intentId: string;
-  /** Saved card id `pm_…`. */
-  paymentMethod: string;
-  idempotencyKey: string;
-}
-export interface AuthenticateInput {
-  intentId: string;
-  result: 'succeed' | 'fail';
-}
-export interface WalletPaymentInput {
-  sessionId: number;
-  /** Integer cents. */
-  amount: number;
-  idempotencyKey: string;
-}
-
-/** Payment amount in integer cents for an amount in dollars (product.md#limits: price × 100). */
-export function toCents(dollars: number): number {
-  return Math.round(dollars * 100);
-}
-
-/** True while a card intent can still be confirmed or must be released. */
-export function isOpenIntent(intent: PaymentResult | null): intent is PaymentResult {
-  return Boolean(intent && intent.status !== 'succeeded' && intent.status !== 'canceled');
-}
-
-function randomSeed(): string {
-  const c = globalThis.crypto;
-  if (c && typeof c.randomUUID === 'function') return c.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-}
-
-/** A failure from whatever an actor threw (an `ApiError`: status, serverMessage) or an intent's last error. */
-export function checkoutFailureOf(
-  code: CheckoutFailureCode,
-  step: CheckoutStep,
-  error?: unknown,
-  intent?: PaymentResult | null,
-): CheckoutFailure {
-  const status = statusOf(error);
-  const message = messageOf(error) ?? intent?.lastPaymentError?.message ?? undefined;
-  const declineCode = intent?.lastPaymentError?.code;
-  return {
-    code,
-    step,
-    ...(status !== undefined ? { status } : {}),
-    ...(message ? { message } : {}),
-    ...(declineCode ? { declineCode } : {}),
-  };
-}
-
-/** The method to preselect: the current one if still available, else the default card, else the wallet if it covers the total, else a new card. */
-function initialMethod(data: CheckoutData, current: CheckoutMethod | null): CheckoutMethod {
-  if (current && (current.kind !== 'card' || data.cards.some((c) => c.id === current.cardId))) return current;
-  const card = data.cards.find((c) => c.isDefault) ?? data.cards[0];
-  if (card) return { kind: 'card', cardId: card.id };
-  if (toCents(data.wallet.balance) >= data.quote.amount) return { kind: 'wallet' };
-  return { kind: 'newCard' };
-}
-
-const unknownOutcome = (error: unknown) => {
-  const status = statusOf(error);
-  return status === undefined || status === 0 || status >= 500;
-};
-
-/** What a failed invoke brings: the actor's error. */
-type WithError = { event: { error: unknown } };
-/** What a finished payment call brings: the intent it answered. */
-type WithIntent = { event: { output: PaymentResult } };
-
-const errorOf = ({ event }: WithError) => ({ error: event.error });
-const fail = (code: CheckoutFailureCode, step: CheckoutStep) =>
-  ({ type: 'assignFailure', params: ({ event }: WithError) => ({ code, step, error: event.error }) }) as const;
-
-/**
- * The failure paths of a payment call (`onError`), in order: `first` (409 → the session is `full`; or 402 → the
- * card was declined, failed with `declinedCode`), then no answer / 5xx → `failed` at `unknownStep` (a retry resends
- * the same Idempotency-Key), then any other refusal → `failed` at 'refused', the intent forgotten when
- * `forgetIntent` (the server refused it, so it cannot be confirmed again).
- */
-function paymentCallFailed(
-  code: CheckoutFailureCode,
-  unknownStep: CheckoutStep,
-  first: { full: true } | { declinedCode: CheckoutFailureCode },
-  forgetIntent = false,
-) {
-  const firstPath =
-    'full' in first
-      ? ({ guard: { type: 'isConflict', params: errorOf }, target: 'full' } as const)
-      : ({
-          guard: { type: 'isDeclined', params: errorOf },
-          target: 'failed',
-          actions: fail(first.declinedCode, 'declined'),
-        } as const);
-  const refused = fail(code, 'refused');
-  return [
-    firstPath,
-    { guard: { type: 'outcomeUnknown', params: errorOf }, target: 'failed', actions: fail(code, unknownStep) },
-    { target: 'failed', actions: forgetIntent ? (['forgetIntent', refused] as const) : refused },
-  ] as const;
-}
-
-/**
- * The outcomes of a card intent's answer (`onDone` of confirming and of 3-D Secure): 'succeeded' → `paid`;
- * requires_action → `authenticating`; any other status is a failure (product.md#states) at 'declined', with the
- * intent kept so that it may be confirmed again.
- */
-function cardIntentAnswered(code: CheckoutFailureCode) {
-  const keep = { type: 'assignIntent', params: ({ event }: WithIntent) => event.output } as const;
-  return [
-    {
-      guard: { type: 'paymentSucceeded', params: ({ event }: WithIntent) => event.output },
-      target: 'paid',
-      actions: keep,
-    },
-    {
-      guard: { type: 'requiresAction', params: ({ event }: WithIntent) => event.output },
-      target: 'authenticating',
-      actions: keep,
-    },
-    {
-      target: 'failed',
-      actions: [
-        keep,
-        {
-          type: 'assignFailure',
-          params: ({ event }: WithIntent) => ({ code, step: 'declined' as const, intent: event.output }),
-        },
-      ],
-    },
-  ] as const;
-}
 
 export const checkoutMachine = setup({
   types: {
@@ -403,23 +167,7 @@ export const checkoutMachine = setup({
 }).createMachine({
   id: 'checkout',
   initial: 'preparing',
-  context: ({ input }) => ({
-    sessionId: input.sessionId,
-    price: input.price,
-    keySeed: input.keySeed ?? randomSeed(),
-    attempt: 0,
-    attemptKey: null,
-    quote: null,
-    cards: [],
-    wallet: null,
-    config: null,
-    method: null,
-    intent: null,
-    authResult: null,
-    cardError: null,
-    error: null,
-    releaseFailed: false,
-  }),
+  context: ({ input }) => initialContext(input),
   output: ({ event }) => (event as unknown as { output: CheckoutOutput }).output,
   states: {
     preparing: {
