@@ -1,4 +1,5 @@
 import { assertEvent } from 'xstate';
+import type { CourseAction } from './course-editor.form-data';
 import { defaultCourseValues } from './course-editor.form';
 import { courseEditorSetup } from './course-editor.setup';
 
@@ -26,6 +27,19 @@ export * from './course-editor.types';
  * normalisation). `savedValues` keeps the values as last loaded or saved, for the screen's
  * unsaved-changes guard. No translated text here.
  */
+/** After a save, or a failed one: the form is edited, sent or given a file again. */
+const editAgain = {
+  'form.changed': { target: 'editing', actions: 'assignValues' },
+  'form.submitted': {
+    target: 'validating',
+    actions: {
+      type: 'validate',
+      params: ({ event }: { event: { action: CourseAction } }) => ({ action: event.action }),
+    },
+  },
+  'upload.requested': { guard: 'hasFile', target: 'uploading', actions: 'startUpload' },
+} as const;
+
 export const courseEditorMachine = courseEditorSetup.createMachine({
   id: 'courseEditor',
   type: 'parallel',
@@ -128,24 +142,10 @@ export const courseEditorMachine = courseEditorSetup.createMachine({
           },
         },
         saved: {
-          on: {
-            'form.changed': { target: 'editing', actions: 'assignValues' },
-            'form.submitted': {
-              target: 'validating',
-              actions: { type: 'validate', params: ({ event }) => ({ action: event.action }) },
-            },
-            'upload.requested': { guard: 'hasFile', target: 'uploading', actions: 'startUpload' },
-          },
+          on: editAgain,
         },
         failed: {
-          on: {
-            'form.changed': { target: 'editing', actions: 'assignValues' },
-            'form.submitted': {
-              target: 'validating',
-              actions: { type: 'validate', params: ({ event }) => ({ action: event.action }) },
-            },
-            'upload.requested': { guard: 'hasFile', target: 'uploading', actions: 'startUpload' },
-          },
+          on: editAgain,
         },
         destroyed: { type: 'final' },
       },

@@ -1,5 +1,6 @@
 import { type AnyEventObject, assertEvent, assign, emit, fromCallback, setup } from 'xstate';
 import { notProvided } from './support/actors';
+import { withoutKey, withoutStale } from './support/form';
 import { fieldErrorsOf, messageOf, statusOf } from './support/errors';
 import { defaultCourseValues, serverErrorsForForm, validateCourseForm, withSavedLessonIds } from './course-editor.form';
 import type { CourseAction } from './course-editor.form-data';
@@ -12,8 +13,6 @@ import {
   type CourseEditorContext,
   type CourseEditorEvent,
   type CourseEditorEmitted,
-  withoutStale,
-  withoutKey,
 } from './course-editor.types';
 
 /**

@@ -136,20 +136,3 @@ export type CourseEditorEvent =
 export type CourseEditorEmitted =
   | { type: 'course.saved'; courseId: number; created: boolean }
   | { type: 'course.saveFailed'; created: boolean; status?: number; message?: string };
-
-/** Server errors minus those of `fields` (a key, or a prefix followed by `[` or `.`). */
-export function withoutStale(
-  serverErrors: Record<string, string>,
-  fields: readonly string[] | undefined,
-): Record<string, string> {
-  if (!fields?.length) return serverErrors;
-  const stale = (key: string) => fields.some((f) => key === f || key.startsWith(`${f}[`) || key.startsWith(`${f}.`));
-  return Object.fromEntries(Object.entries(serverErrors).filter(([key]) => !stale(key)));
-}
-
-/** The record without `key` (the same object when it has no such key). */
-export function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T> {
-  if (!(key in record)) return record;
-  const { [key]: _removed, ...rest } = record;
-  return rest;
-}

@@ -10,16 +10,9 @@ export type CourseEditorData = Schema<'CourseEditorData'>;
 export type Weekday = Schema<'Weekday'>;
 export type Weeks = Schema<'Weeks'>;
 
-/** Weekdays, sunday to saturday (product.md#entities, #limits). */
-export const WEEKDAYS: readonly Weekday[] = [
-  'sunday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-];
+import { WEEKDAYS } from './support/form';
+
+export { WEEKDAYS };
 
 /** One weekday of the weekly schedule: a start and end time (`HH:mm`, session time zone) or none. */
 export interface DaySlot {

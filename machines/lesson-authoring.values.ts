@@ -20,16 +20,9 @@ export type Weekday = Schema<'Weekday'>;
 /** Question kinds, in the order of the kind select. */
 export const QUESTION_KINDS: readonly QuestionKind[] = ['SINGLE', 'MULTIPLE', 'TRUE_FALSE', 'SHORT_ANSWER', 'STEP'];
 
-/** Weekdays, sunday to saturday. */
-export const WEEKDAYS: readonly Weekday[] = [
-  'sunday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-];
+import { WEEKDAYS } from './support/form';
+
+export { WEEKDAYS };
 
 /** Limits of the server's rules (openapi `LessonAuthoringInput` and below; the option count is issue #5's 2–10). */
 export const AUTHORING_LIMITS = {
