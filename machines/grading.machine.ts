@@ -92,6 +92,19 @@ function pointsOf(context: GradingContext): number {
   return context.submissions.find((s) => s.id === context.target)?.points ?? 0;
 }
 
+/** The grade and comment of a `grading.submitted`, as typed. */
+const draftOf = ({ event }: { event: { grade: string; comment: string } }) => ({
+  grade: event.grade,
+  comment: event.comment,
+});
+
+/** A valid grade is saved (from the dialog, or again after a failure). */
+const saveValidGrade = {
+  guard: { type: 'gradeIsValid', params: draftOf },
+  target: 'saving',
+  actions: { type: 'assignDraft', params: draftOf },
+} as const;
+
 export const gradingMachine = setup({
   types: {
     context: {} as GradingContext,
@@ -218,22 +231,9 @@ export const gradingMachine = setup({
           tags: ['dialogOpen'],
           on: {
             'grading.submitted': [
+              saveValidGrade,
               {
-                guard: {
-                  type: 'gradeIsValid',
-                  params: ({ event }) => ({ grade: event.grade, comment: event.comment }),
-                },
-                target: 'saving',
-                actions: {
-                  type: 'assignDraft',
-                  params: ({ event }) => ({ grade: event.grade, comment: event.comment }),
-                },
-              },
-              {
-                actions: {
-                  type: 'flagInvalid',
-                  params: ({ event }) => ({ grade: event.grade, comment: event.comment }),
-                },
+                actions: { type: 'flagInvalid', params: draftOf },
               },
             ],
             'grading.closed': { target: 'idle', actions: 'closeDialog' },
@@ -266,23 +266,10 @@ export const gradingMachine = setup({
           tags: ['dialogOpen'],
           on: {
             'grading.submitted': [
-              {
-                guard: {
-                  type: 'gradeIsValid',
-                  params: ({ event }) => ({ grade: event.grade, comment: event.comment }),
-                },
-                target: 'saving',
-                actions: {
-                  type: 'assignDraft',
-                  params: ({ event }) => ({ grade: event.grade, comment: event.comment }),
-                },
-              },
+              saveValidGrade,
               {
                 target: 'editing',
-                actions: {
-                  type: 'flagInvalid',
-                  params: ({ event }) => ({ grade: event.grade, comment: event.comment }),
-                },
+                actions: { type: 'flagInvalid', params: draftOf },
               },
             ],
             'grading.closed': { target: 'idle', actions: 'closeDialog' },

@@ -183,3 +183,42 @@ export const clampIndex = (index: number, count: number) =>
 export function attemptKind(context: QuizContext): QuizKind {
   return context.attempt?.kind ?? context.kind;
 }
+
+/** The context of no attempt in progress: no answers, nothing to save, no failure (the attempts list is kept). */
+export function noAttempt(): Pick<
+  QuizContext,
+  | 'attempt'
+  | 'index'
+  | 'answers'
+  | 'dirty'
+  | 'serverIndex'
+  | 'inFlight'
+  | 'saveRetries'
+  | 'saveError'
+  | 'error'
+  | 'timeUp'
+> {
+  return {
+    attempt: null,
+    index: 0,
+    answers: {},
+    dirty: [],
+    serverIndex: 0,
+    inFlight: null,
+    saveRetries: 0,
+    saveError: null,
+    error: null,
+    timeUp: false,
+  };
+}
+
+/** An `onError` that keeps the failure as `code` and goes to `target`, where the learner retries or goes back. */
+export function failTo<Target extends string>(target: Target, code: QuizFailureCode) {
+  return {
+    target,
+    actions: {
+      type: 'assignFailure',
+      params: ({ event }: { event: { error: unknown } }) => ({ code, error: event.error }),
+    },
+  } as const;
+}

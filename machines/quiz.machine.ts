@@ -1,5 +1,5 @@
 import { quizSetup } from './quiz.setup';
-import { nextSave } from './quiz.context';
+import { failTo, nextSave, noAttempt } from './quiz.context';
 
 export * from './quiz.context';
 
@@ -48,16 +48,7 @@ export const quizMachine = quizSetup.createMachine({
     lessonId: input.lessonId,
     kind: input.kind,
     attempts: [],
-    attempt: null,
-    index: 0,
-    answers: {},
-    dirty: [],
-    serverIndex: 0,
-    inFlight: null,
-    saveRetries: 0,
-    saveError: null,
-    error: null,
-    timeUp: false,
+    ...noAttempt(),
   }),
   states: {
     loadingAttempts: {
@@ -70,10 +61,7 @@ export const quizMachine = quizSetup.createMachine({
           target: 'intro',
           actions: { type: 'assignAttempts', params: ({ event }) => ({ attempts: event.output }) },
         },
-        onError: {
-          target: 'attemptsFailed',
-          actions: { type: 'assignFailure', params: ({ event }) => ({ code: 'attempts.failed', error: event.error }) },
-        },
+        onError: failTo('attemptsFailed', 'attempts.failed'),
       },
     },
     attemptsFailed: {
@@ -89,10 +77,7 @@ export const quizMachine = quizSetup.createMachine({
         src: 'startAttempt',
         input: ({ context }) => ({ sessionId: context.sessionId, lessonId: context.lessonId, kind: context.kind }),
         onDone: { target: 'answering', actions: { type: 'assignStarted', params: ({ event }) => event.output } },
-        onError: {
-          target: 'startFailed',
-          actions: { type: 'assignFailure', params: ({ event }) => ({ code: 'start.failed', error: event.error }) },
-        },
+        onError: failTo('startFailed', 'start.failed'),
       },
     },
     startFailed: {
@@ -259,10 +244,7 @@ export const quizMachine = quizSetup.createMachine({
             { type: 'emitSubmitted', params: ({ event }) => ({ attempt: event.output }) },
           ],
         },
-        onError: {
-          target: 'submitFailed',
-          actions: { type: 'assignFailure', params: ({ event }) => ({ code: 'submit.failed', error: event.error }) },
-        },
+        onError: failTo('submitFailed', 'submit.failed'),
       },
     },
     submitFailed: {

@@ -62,6 +62,19 @@ export type SessionLearnersEmitted =
   | { type: 'content.reset' }
   | { type: 'content.failed'; error: WorkflowFailure };
 
+/** The message and recipients of a `mail.submitted`. */
+const mailOf = ({ event }: { event: { message: string; userIds: number[] } }) => ({
+  message: event.message,
+  userIds: event.userIds,
+});
+
+/** A valid mail is sent (from the form, or again after a failure). */
+const sendValidMail = {
+  guard: { type: 'mailIsValid', params: mailOf },
+  target: 'sending',
+  actions: { type: 'assignMail', params: mailOf },
+} as const;
+
 export const sessionLearnersMachine = setup({
   types: {
     context: {} as SessionLearnersContext,
@@ -160,22 +173,9 @@ export const sessionLearnersMachine = setup({
         editing: {
           on: {
             'mail.submitted': [
+              sendValidMail,
               {
-                guard: {
-                  type: 'mailIsValid',
-                  params: ({ event }) => ({ message: event.message, userIds: event.userIds }),
-                },
-                target: 'sending',
-                actions: {
-                  type: 'assignMail',
-                  params: ({ event }) => ({ message: event.message, userIds: event.userIds }),
-                },
-              },
-              {
-                actions: {
-                  type: 'flagMailInvalid',
-                  params: ({ event }) => ({ message: event.message, userIds: event.userIds }),
-                },
+                actions: { type: 'flagMailInvalid', params: mailOf },
               },
             ],
             'mail.closed': { target: 'closed', actions: 'resetMail' },
@@ -207,23 +207,10 @@ export const sessionLearnersMachine = setup({
         failed: {
           on: {
             'mail.submitted': [
-              {
-                guard: {
-                  type: 'mailIsValid',
-                  params: ({ event }) => ({ message: event.message, userIds: event.userIds }),
-                },
-                target: 'sending',
-                actions: {
-                  type: 'assignMail',
-                  params: ({ event }) => ({ message: event.message, userIds: event.userIds }),
-                },
-              },
+              sendValidMail,
               {
                 target: 'editing',
-                actions: {
-                  type: 'flagMailInvalid',
-                  params: ({ event }) => ({ message: event.message, userIds: event.userIds }),
-                },
+                actions: { type: 'flagMailInvalid', params: mailOf },
               },
             ],
             'mail.closed': { target: 'closed', actions: 'resetMail' },
