@@ -2,6 +2,7 @@ import { assertEvent } from 'xstate';
 import type { CourseAction } from './course-editor.form-data';
 import { defaultCourseValues } from './course-editor.form';
 import { courseEditorSetup } from './course-editor.setup';
+import { saveFailed, validatingForm } from './support/form';
 
 export * from './course-editor.types';
 
@@ -113,9 +114,7 @@ export const courseEditorMachine = courseEditorSetup.createMachine({
           },
         },
         /** Transient: the client rules decide (product.md#validation "Other client-side form rules"). */
-        validating: {
-          always: [{ guard: 'formIsValid', target: 'saving' }, { target: 'editing' }],
-        },
+        validating: validatingForm,
         saving: {
           tags: ['saving'],
           entry: 'startSaving',
@@ -132,13 +131,7 @@ export const courseEditorMachine = courseEditorSetup.createMachine({
               target: 'saved',
               actions: [{ type: 'assignSaved', params: ({ event }) => event.output }, 'emitSaved'],
             },
-            onError: {
-              target: 'failed',
-              actions: [
-                { type: 'assignSaveFailure', params: ({ event }) => ({ error: event.error }) },
-                'emitSaveFailed',
-              ],
-            },
+            onError: saveFailed,
           },
         },
         saved: {

@@ -1,5 +1,6 @@
 import { assign, emit, setup } from 'xstate';
 import { notProvided } from './support/actors';
+import { submitWhenValid } from './support/transitions';
 import { failureOf, fieldErrorsOf } from './support/errors';
 import {
   type GradeDraft,
@@ -98,11 +99,26 @@ const draftOf = ({ event }: { event: { grade: string; comment: string } }) => ({
   comment: event.comment,
 });
 
-/** A valid grade is saved (from the dialog, or again after a failure). */
-const saveValidGrade = {
-  guard: { type: 'gradeIsValid', params: draftOf },
+/** A valid grade is saved (from the dialog, or again after a failure); an invalid one is flagged. */
+const GRADE_SUBMIT = {
+  guard: 'gradeIsValid',
   target: 'saving',
-  actions: { type: 'assignDraft', params: draftOf },
+  assign: 'assignDraft',
+  flag: 'flagInvalid',
+  fieldsOf: draftOf,
+} as const;
+
+/** The submission a `grading.opened` is about. */
+const submissionOf = ({ event }: { event: { submissionId: number } }) => ({ submissionId: event.submissionId });
+
+/** No dialog open (before one, or after a save): a submission's dialog opens, or the list reloads. */
+const dialogClosed = {
+  'grading.opened': {
+    guard: { type: 'submissionExists', params: submissionOf },
+    target: 'editing',
+    actions: { type: 'openDialog', params: submissionOf },
+  },
+  'submissions.reloaded': { target: '#grading.loading' },
 } as const;
 
 export const gradingMachine = setup({
@@ -218,24 +234,12 @@ export const gradingMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          on: {
-            'grading.opened': {
-              guard: { type: 'submissionExists', params: ({ event }) => ({ submissionId: event.submissionId }) },
-              target: 'editing',
-              actions: { type: 'openDialog', params: ({ event }) => ({ submissionId: event.submissionId }) },
-            },
-            'submissions.reloaded': { target: '#grading.loading' },
-          },
+          on: dialogClosed,
         },
         editing: {
           tags: ['dialogOpen'],
           on: {
-            'grading.submitted': [
-              saveValidGrade,
-              {
-                actions: { type: 'flagInvalid', params: draftOf },
-              },
-            ],
+            'grading.submitted': submitWhenValid(GRADE_SUBMIT),
             'grading.closed': { target: 'idle', actions: 'closeDialog' },
           },
         },
@@ -265,25 +269,12 @@ export const gradingMachine = setup({
         failed: {
           tags: ['dialogOpen'],
           on: {
-            'grading.submitted': [
-              saveValidGrade,
-              {
-                target: 'editing',
-                actions: { type: 'flagInvalid', params: draftOf },
-              },
-            ],
+            'grading.submitted': submitWhenValid(GRADE_SUBMIT, 'editing'),
             'grading.closed': { target: 'idle', actions: 'closeDialog' },
           },
         },
         saved: {
-          on: {
-            'grading.opened': {
-              guard: { type: 'submissionExists', params: ({ event }) => ({ submissionId: event.submissionId }) },
-              target: 'editing',
-              actions: { type: 'openDialog', params: ({ event }) => ({ submissionId: event.submissionId }) },
-            },
-            'submissions.reloaded': { target: '#grading.loading' },
-          },
+          on: dialogClosed,
         },
       },
     },

@@ -1,6 +1,6 @@
 import { assertEvent, assign, emit, not, setup } from 'xstate';
 import { notProvided } from './support/actors';
-import { withoutStale } from './support/form';
+import { withoutStale, saveFailed, validatingForm } from './support/form';
 import { failureOf, fieldErrorsOf } from './support/errors';
 import {
   type AuthoringErrors,
@@ -221,9 +221,7 @@ export const lessonAuthoringMachine = setup({
           },
         },
         /** Transient: the client rules decide. */
-        validating: {
-          always: [{ guard: 'formIsValid', target: 'saving' }, { target: 'editing' }],
-        },
+        validating: validatingForm,
         saving: {
           tags: ['saving'],
           entry: 'startSaving',
@@ -238,13 +236,7 @@ export const lessonAuthoringMachine = setup({
               target: 'saved',
               actions: [{ type: 'assignAuthoring', params: ({ event }) => ({ authoring: event.output }) }, 'emitSaved'],
             },
-            onError: {
-              target: 'failed',
-              actions: [
-                { type: 'assignSaveFailure', params: ({ event }) => ({ error: event.error }) },
-                'emitSaveFailed',
-              ],
-            },
+            onError: saveFailed,
           },
         },
         saved: {

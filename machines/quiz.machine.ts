@@ -1,5 +1,5 @@
 import { quizSetup } from './quiz.setup';
-import { failTo, nextSave, noAttempt } from './quiz.context';
+import { failTo, nextSave, noAttempt, type QuizContext } from './quiz.context';
 
 export * from './quiz.context';
 
@@ -40,6 +40,16 @@ export * from './quiz.context';
  * Tags: `loading` (loadingAttempts, starting), `saving` (sync.saving), `saveFailed` (sync.failed),
  * `submitting`. Emitted: `quiz.submitted` {attempt} (graded or DONE), `quiz.timeUp`.
  */
+/** Keeps the question shown (per attempt, in the browser) so a reload comes back to it. */
+const storePosition = {
+  type: 'storePosition',
+  params: ({ context }: { context: QuizContext }) => ({
+    kind: context.kind,
+    attemptId: context.attempt!.id,
+    index: context.index,
+  }),
+} as const;
+
 export const quizMachine = quizSetup.createMachine({
   id: 'quiz',
   initial: 'loadingAttempts',
@@ -101,14 +111,7 @@ export const quizMachine = quizSetup.createMachine({
                   guard: 'canGoNext',
                   actions: [
                     { type: 'setIndex', params: ({ context }) => ({ index: context.index + 1 }) },
-                    {
-                      type: 'storePosition',
-                      params: ({ context }) => ({
-                        kind: context.kind,
-                        attemptId: context.attempt!.id,
-                        index: context.index,
-                      }),
-                    },
+                    storePosition,
                     'requestSync',
                   ],
                 },
@@ -116,14 +119,7 @@ export const quizMachine = quizSetup.createMachine({
                   guard: 'canGoPrevious',
                   actions: [
                     { type: 'setIndex', params: ({ context }) => ({ index: context.index - 1 }) },
-                    {
-                      type: 'storePosition',
-                      params: ({ context }) => ({
-                        kind: context.kind,
-                        attemptId: context.attempt!.id,
-                        index: context.index,
-                      }),
-                    },
+                    storePosition,
                     'requestSync',
                   ],
                 },
@@ -131,14 +127,7 @@ export const quizMachine = quizSetup.createMachine({
                   guard: { type: 'isOtherQuestion', params: ({ event }) => ({ index: event.index }) },
                   actions: [
                     { type: 'setIndex', params: ({ event }) => ({ index: event.index }) },
-                    {
-                      type: 'storePosition',
-                      params: ({ context }) => ({
-                        kind: context.kind,
-                        attemptId: context.attempt!.id,
-                        index: context.index,
-                      }),
-                    },
+                    storePosition,
                     'requestSync',
                   ],
                 },

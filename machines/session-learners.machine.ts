@@ -1,5 +1,6 @@
 import { assign, emit, setup } from 'xstate';
 import { notProvided } from './support/actors';
+import { submitWhenValid } from './support/transitions';
 import { failureOf } from './support/errors';
 
 /**
@@ -68,11 +69,13 @@ const mailOf = ({ event }: { event: { message: string; userIds: number[] } }) =>
   userIds: event.userIds,
 });
 
-/** A valid mail is sent (from the form, or again after a failure). */
-const sendValidMail = {
-  guard: { type: 'mailIsValid', params: mailOf },
+/** A valid mail is sent (from the form, or again after a failure); an invalid one is flagged. */
+const MAIL_SUBMIT = {
+  guard: 'mailIsValid',
   target: 'sending',
-  actions: { type: 'assignMail', params: mailOf },
+  assign: 'assignMail',
+  flag: 'flagMailInvalid',
+  fieldsOf: mailOf,
 } as const;
 
 export const sessionLearnersMachine = setup({
@@ -172,12 +175,7 @@ export const sessionLearnersMachine = setup({
         },
         editing: {
           on: {
-            'mail.submitted': [
-              sendValidMail,
-              {
-                actions: { type: 'flagMailInvalid', params: mailOf },
-              },
-            ],
+            'mail.submitted': submitWhenValid(MAIL_SUBMIT),
             'mail.closed': { target: 'closed', actions: 'resetMail' },
           },
         },
@@ -206,13 +204,7 @@ export const sessionLearnersMachine = setup({
         },
         failed: {
           on: {
-            'mail.submitted': [
-              sendValidMail,
-              {
-                target: 'editing',
-                actions: { type: 'flagMailInvalid', params: mailOf },
-              },
-            ],
+            'mail.submitted': submitWhenValid(MAIL_SUBMIT, 'editing'),
             'mail.closed': { target: 'closed', actions: 'resetMail' },
           },
         },

@@ -1,8 +1,8 @@
 import type { Schema } from './contract';
 
 /**
- * What the form machines share (course editor, lesson authoring): the weekdays in the API's order and the
- * bookkeeping of field-error records.
+ * What the form machines share (course editor, lesson authoring): the weekdays in the API's order, the
+ * bookkeeping of field-error records, and the validating step and failed save of their statecharts.
  */
 
 /** Weekdays, sunday to saturday (product.md#entities, #limits). */
@@ -32,3 +32,15 @@ export function withoutKey<T>(record: Record<string, T>, key: string): Record<st
   const { [key]: _removed, ...rest } = record;
   return rest;
 }
+
+/** Transient: the client rules decide (`formIsValid`); a valid form is saved, an invalid one stays in editing. */
+export const validatingForm = { always: [{ guard: 'formIsValid', target: 'saving' }, { target: 'editing' }] } as const;
+
+/** A failed save (`onError`): the failure is kept and told (`assignSaveFailure`, `emitSaveFailed`), the form stays. */
+export const saveFailed = {
+  target: 'failed',
+  actions: [
+    { type: 'assignSaveFailure', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+    'emitSaveFailed',
+  ],
+} as const;
