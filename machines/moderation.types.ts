@@ -119,7 +119,7 @@ export const DECISION_ACTORS = {
 } as const;
 
 /** A decision of the confirmation dialog (every action but duplicate). */
-export type ModerationDecision = keyof typeof DECISION_ACTORS;
+type ModerationDecision = keyof typeof DECISION_ACTORS;
 
 /** The actor (also the child's id) that carries out the dialog's decision. */
 export const decisionActor = (context: ModerationContext) => DECISION_ACTORS[context.action as ModerationDecision];

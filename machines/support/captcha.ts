@@ -10,7 +10,7 @@ export const CAPTCHA_PARAM = 'g-recaptcha-response';
  * The failure left once a captcha is solved: a captcha problem is answered by it, any other
  * failure (the server's message, an invitation problem) stays shown until the next try.
  */
-export function failureAfterCaptchaSolved<E extends { code: string }>(error: E | null): E | null {
+function failureAfterCaptchaSolved<E extends { code: string }>(error: E | null): E | null {
   return error?.code === 'captcha.required' || error?.code === 'captcha.refused' ? null : error;
 }
 
