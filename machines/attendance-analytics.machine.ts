@@ -1,5 +1,5 @@
 import { assign, emit, setup } from 'xstate';
-import type { components } from '../openapi/schema';
+import type { Schema } from './support/contract';
 import { notProvided } from './support/actors';
 import { type Failure, failureOf } from './support/errors';
 
@@ -24,8 +24,8 @@ import { type Failure, failureOf } from './support/errors';
  * load and the CSV download are injected actors (`createAttendanceAnalyticsActors`).
  */
 
-export type CompanyAttendanceAnalytics = components['schemas']['CompanyAttendanceAnalytics'];
-export type SessionAttendance = components['schemas']['SessionAttendance'];
+export type CompanyAttendanceAnalytics = Schema<'CompanyAttendanceAnalytics'>;
+export type SessionAttendance = Schema<'SessionAttendance'>;
 
 /** The page's filters: a course, a session and occurrence dates ('YYYY-MM-DD', inclusive). */
 export interface AttendanceFilters {

@@ -2,6 +2,7 @@ import { deleteCookie, getCookie, setCookie } from 'cookies-next';
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import { type Api, ApiError, unwrap } from './support/api';
+import { pick } from './support/contract';
 import type {
   AuthUser,
   CompanyRef,
@@ -20,6 +21,14 @@ import type {
  *
  *   authMachine.provide({ actors: createAuthActors(api, storage), actions: createAuthActions(storage) })
  */
+
+/** The fields of the contract's `AuthUser` the login record keeps, whatever else an answer carries. */
+const AUTH_USER_FIELDS = ['id', 'email', 'name', 'role'] as const;
+
+/** What the login record keeps of a sign-in or sign-up answer: the token, its expiry and the `AuthUser` fields. */
+export function toSignInResult(result: SignInResult): SignInResult {
+  return { ...pick(result, ['token', 'expiresAt']), user: pick(result.user, AUTH_USER_FIELDS) };
+}
 
 /** Login-record cookie (product.md#entities; DESIGN decisions). */
 export const AUTH_COOKIE = 'halaqa.auth';
@@ -146,8 +155,7 @@ export function createAuthActors(api: Api, storage: AuthStorage) {
 
     signIn: fromPromise<SignInResult, { email: string; password: string }>(async ({ input }) => {
       const result = unwrap(await api.POST('/auth/signin', { body: { email: input.email, password: input.password } }));
-      const { id, email, name, role } = result.user;
-      return { token: result.token, expiresAt: result.expiresAt, user: { id, email, name, role } };
+      return toSignInResult(result);
     }),
 
     startFederated: fromPromise<
@@ -182,11 +190,9 @@ export function createAuthActors(api: Api, storage: AuthStorage) {
           },
         }),
       );
-      const { id, email, name, role } = result.user;
       return {
-        token: result.token,
-        expiresAt: result.expiresAt,
-        user: { id, email, name, role },
+        ...pick(result, ['token', 'expiresAt']),
+        user: pick(result.user, AUTH_USER_FIELDS),
         redirect: result.redirect ?? null,
       };
     }),
@@ -195,7 +201,7 @@ export function createAuthActors(api: Api, storage: AuthStorage) {
       const result = await api.GET('/users/me/company', { headers: bearer(input.token, input.federated) });
       if (result.response.status === 404) return null; // product.md#calls: 404 means none
       const company = unwrap(result);
-      return { id: company.id, name: company.name, acronym: company.acronym };
+      return pick(company, ['id', 'name', 'acronym']);
     }),
 
     fetchUser: fromPromise<AuthUser, { token: string; federated: boolean; userId: number }>(async ({ input }) => {
@@ -205,7 +211,7 @@ export function createAuthActors(api: Api, storage: AuthStorage) {
           headers: bearer(input.token, input.federated),
         }),
       );
-      return { id: user.id, email: user.email, name: user.name, role: user.role };
+      return pick(user, AUTH_USER_FIELDS);
     }),
 
     loadTheme: fromPromise<Theme, { token: string; federated: boolean; companyId: number }>(async ({ input }) => {
@@ -229,7 +235,7 @@ export function createAuthActors(api: Api, storage: AuthStorage) {
     refreshToken: fromPromise<{ token: string; expiresAt: string }, { record: LoginRecord }>(async ({ input }) => {
       if (!input.record.federationAuth) throw new ApiError(401, { message: 'Only federated sign-ins are refreshed' });
       const result = unwrap(await api.POST('/auth/refresh', {}));
-      return { token: result.token, expiresAt: result.expiresAt };
+      return pick(result, ['token', 'expiresAt']);
     }),
 
     // The server revokes the sign-in session of the token (and of the refresh cookie), so a copied

@@ -1,5 +1,6 @@
 import { assign, fromCallback, setup } from 'xstate';
 import { failureOf, type Failure } from './support/errors';
+import type { Schema } from './support/contract';
 
 /**
  * A partner invites many people from a CSV or XLSX file (product.md#calls `POST
@@ -25,14 +26,8 @@ export interface BulkFile {
   size: number;
 }
 
-/** One row of the report (the contract's BulkInviteRow). */
-export interface BulkInviteRow {
-  row: number;
-  email: string | null;
-  role: string | null;
-  outcome: 'INVITED' | 'ALREADY_MEMBER' | 'ALREADY_INVITED' | 'INVALID_EMAIL' | 'UNKNOWN_ROLE' | 'DUPLICATE_IN_FILE';
-  message: string;
-}
+/** One row of the report: its line in the file, the address and role read there, the outcome and its message. */
+export type BulkInviteRow = Schema<'BulkInviteRow'>;
 
 /** What the screen uses of the answer (the contract's BulkInviteResult). */
 export interface BulkInviteReport {

@@ -1,6 +1,7 @@
 import { assign, fromCallback, sendTo, setup } from 'xstate';
 import { notProvided } from './support/actors';
 import { failureOf } from './support/errors';
+import type { Schema } from './support/contract';
 
 /**
  * The session chat of a classroom (product.md#states "resets exist for … session chat";
@@ -43,21 +44,11 @@ export const MAX_ATTEMPT = 6;
 export const reconnectDelayMs = (attempt: number): number =>
   Math.min(RECONNECT_BASE_MS * 2 ** Math.max(0, attempt - 1), RECONNECT_MAX_MS);
 
-/** A message (the contract's `ChatMessage`); `createdAt` ISO 8601 UTC. */
-export interface ChatMessage {
-  id: number;
-  sessionId: number;
-  author: { id: number; name: string; pictureUrl: string | null };
-  authorRole: 'LEARNER' | 'EDUCATOR';
-  text: string;
-  createdAt: string;
-}
+/** A message of the session's chat: its author and their role, the text and `createdAt` (ISO 8601 UTC). */
+export type ChatMessage = Schema<'ChatMessage'>;
 
-/** A page of history (the contract's `ChatHistory`). */
-export interface ChatHistory {
-  items: ChatMessage[];
-  nextBefore: number | null;
-}
+/** A page of history: messages oldest first, and the id to ask the page before with (null: none older). */
+export type ChatHistory = Schema<'ChatHistory'>;
 
 export type ChatNoticeCode =
   | 'RATE_LIMITED'

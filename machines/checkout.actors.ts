@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { type Api, unwrap } from './support/api';
-import type { components } from '../openapi/schema';
+import { pick, type Schema } from './support/contract';
 import type {
   AuthenticateInput,
   CheckoutData,
@@ -14,54 +14,35 @@ import type {
   WalletSummary,
 } from './checkout.machine';
 
-type ApiIntent = components['schemas']['PaymentIntent'];
-type ApiCard = components['schemas']['Card'];
+type ApiIntent = Schema<'PaymentIntent'>;
 
-/** The checkout's view of a card intent (`PaymentIntent` of the API). */
+/** The fields a wallet payment answers that the checkout keeps (a card intent adds the hold and its steps). */
+const WALLET_PAYMENT_FIELDS = ['id', 'status', 'amount', 'enrollmentId'] as const;
+
+/** The checkout's view of a card intent (`PaymentIntent` of the API); a missing hold or step reads as null. */
 export function toPaymentResult(intent: ApiIntent): PaymentResult {
   return {
-    id: intent.id,
-    status: intent.status,
-    amount: intent.amount,
-    enrollmentId: intent.enrollmentId,
+    ...pick(intent, WALLET_PAYMENT_FIELDS),
     expiresAt: intent.expiresAt ?? null,
     nextAction: intent.nextAction ?? null,
     lastPaymentError: intent.lastPaymentError ?? null,
   };
 }
 
-export function toSavedCard(card: ApiCard): SavedCard {
-  return {
-    id: card.id,
-    brand: card.brand,
-    last4: card.last4,
-    expMonth: card.expMonth,
-    expYear: card.expYear,
-    isDefault: card.isDefault,
-  };
-}
-
 /** POST /payments/fee {price (dollars)} → the quote (dollars, amount in cents). Throws `ApiError`. */
 export async function fetchQuote(api: Api, price: number): Promise<FeeQuote> {
-  const quote = unwrap(await api.POST('/payments/fee', { body: { price } }));
-  return { price: quote.price, fee: quote.fee, total: quote.total, amount: quote.amount, currency: quote.currency };
+  return unwrap(await api.POST('/payments/fee', { body: { price } }));
 }
 
 /** GET /payments/wallets/me → balance (dollars) and currency. Throws `ApiError`. */
 export async function fetchWallet(api: Api): Promise<WalletSummary> {
-  const wallet = unwrap(await api.GET('/payments/wallets/me'));
-  return { balance: wallet.balance, currency: wallet.currency };
+  return pick(unwrap(await api.GET('/payments/wallets/me')), ['balance', 'currency']);
 }
 
 /** GET /payments/config → the gateway and (sandbox) its test cards. Throws `ApiError`. */
 export async function fetchGatewayConfig(api: Api): Promise<GatewayConfig> {
   const config = unwrap(await api.GET('/payments/config'));
-  return {
-    gateway: config.gateway,
-    publishableKey: config.publishableKey,
-    holdMinutes: config.holdMinutes,
-    testCards: config.testCards.map((c) => ({ token: c.token, brand: c.brand, last4: c.last4, outcome: c.outcome })),
-  };
+  return pick(config, ['gateway', 'publishableKey', 'holdMinutes', 'testCards']);
 }
 
 /** POST /payments/intents/wallet with the Idempotency-Key → the payment (4 fields). Throws `ApiError`. */
@@ -72,7 +53,7 @@ export async function postWalletPayment(api: Api, input: WalletPaymentInput): Pr
       body: { sessionId: input.sessionId, amount: input.amount },
     }),
   );
-  return { id: intent.id, status: intent.status, amount: intent.amount, enrollmentId: intent.enrollmentId };
+  return pick(intent, WALLET_PAYMENT_FIELDS);
 }
 
 /**
@@ -88,7 +69,7 @@ export function createCheckoutActors(api: Api) {
     prepare: fromPromise<CheckoutData, { price: number }>(async ({ input }) => {
       const [quote, cards, wallet, config] = await Promise.all([
         fetchQuote(api, input.price),
-        api.GET('/payments/cards').then((r) => unwrap(r).map(toSavedCard)),
+        api.GET('/payments/cards').then(unwrap),
         fetchWallet(api),
         fetchGatewayConfig(api),
       ]);
@@ -96,7 +77,7 @@ export function createCheckoutActors(api: Api) {
     }),
 
     addCard: fromPromise<SavedCard, { token: string }>(async ({ input }) =>
-      toSavedCard(unwrap(await api.POST('/payments/cards', { body: { source: input.token } }))),
+      unwrap(await api.POST('/payments/cards', { body: { source: input.token } })),
     ),
 
     createIntent: fromPromise<PaymentResult, CreateIntentInput>(async ({ input }) =>

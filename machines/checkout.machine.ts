@@ -1,6 +1,35 @@
 import { assign, setup } from 'xstate';
 import { notProvided } from './support/actors';
-import { messageOf, statusOf } from './support/errors';
+import { statusOf } from './support/errors';
+import {
+  cardIntentAnswered,
+  checkoutFailureOf,
+  initialMethod,
+  isOpenIntent,
+  paymentCallFailed,
+  initialContext,
+  toCents,
+  unknownOutcome,
+} from './checkout.transitions';
+import type {
+  AuthenticateInput,
+  CheckoutContext,
+  CheckoutData,
+  CheckoutEvent,
+  CheckoutFailureCode,
+  CheckoutInput,
+  CheckoutMethod,
+  CheckoutOutput,
+  CheckoutStep,
+  ConfirmIntentInput,
+  CreateIntentInput,
+  PaymentResult,
+  SavedCard,
+  WalletPaymentInput,
+} from './checkout.types';
+
+export type * from './checkout.types';
+export { isOpenIntent, toCents } from './checkout.transitions';
 
 /**
  * Paying for one session (product.md#entities payment method kinds card | wallet; #states "status 'succeeded' is
@@ -32,240 +61,6 @@ import { messageOf, statusOf } from './support/errors';
  * Money: quote `price/fee/total` and wallet `balance` are decimal dollars; `amount` is integer
  * cents (quote.amount = round(total × 100)).
  */
-
-/** `POST /payments/fee` answer: dollars, plus `amount` in cents. */
-export interface FeeQuote {
-  price: number;
-  fee: number;
-  total: number;
-  /** Integer cents: what the client pays. */
-  amount: number;
-  currency: string;
-}
-
-export interface WalletSummary {
-  /** Decimal US dollars. */
-  balance: number;
-  currency: string;
-}
-
-/** A saved card (payment method `pm_…`). */
-export interface SavedCard {
-  id: string;
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  isDefault: boolean;
-}
-
-/** A sandbox test card offered by `GET /payments/config`. */
-export interface TestCard {
-  token: string;
-  brand: string;
-  last4: string;
-  outcome: 'succeeds' | 'declined' | 'insufficient_funds' | 'requires_authentication';
-}
-
-/** `GET /payments/config`: which gateway runs; in sandbox mode the test cards. */
-export interface GatewayConfig {
-  gateway: 'sandbox' | 'stripe';
-  publishableKey: string | null;
-  /** Minutes a seat is held for an unfinished card payment. */
-  holdMinutes: number;
-  testCards: TestCard[];
-}
-
-/** What the checkout loads before the learner chooses (actor `prepare`). */
-export interface CheckoutData {
-  quote: FeeQuote;
-  cards: SavedCard[];
-  wallet: WalletSummary;
-  config: GatewayConfig;
-}
-
-/**
- * A payment intent as the checkout needs it. Wallet payments answer the first four fields; card
- * intents also carry the seat hold, the 3-D Secure step and the last decline.
- */
-export interface PaymentResult {
-  /** `pi_…` */
-  id: string;
-  /** Stripe-like status; only 'succeeded' is success (product.md#states). */
-  status: string;
-  /** Integer cents. */
-  amount: number;
-  /** Set once paid and enrolled. */
-  enrollmentId: number | null;
-  /** ISO instant until which the seat is held for an unfinished card payment. */
-  expiresAt?: string | null;
-  nextAction?: { type: string; url: string } | null;
-  /** Why the last attempt failed (Stripe codes: card_declined, insufficient_funds, authentication_failed). */
-  lastPaymentError?: { code: string; message: string } | null;
-}
-
-/** The method the learner chose. `newCard`: a card is being entered (it must be added first). */
-export type CheckoutMethod = { kind: 'card'; cardId: string } | { kind: 'wallet' } | { kind: 'newCard' };
-
-/** Where a failure happened; decides what `checkout.retried` does. */
-export type CheckoutStep =
-  | 'load'
-  /** No answer / 5xx: the call is resent with the same key. */
-  | 'intentUnknown'
-  | 'confirmUnknown'
-  | 'authUnknown'
-  | 'walletUnknown'
-  /** Releasing the card intent before a wallet payment failed. */
-  | 'release'
-  /** The card was declined (402, or 3-D Secure failed): the intent stays open for another try. */
-  | 'declined'
-  /** The server refused (409/422/404…): start over with a fresh quote. */
-  | 'refused';
-
-export type CheckoutFailureCode =
-  | 'checkout.loadFailed'
-  | 'checkout.cardRefused'
-  | 'checkout.addCardFailed'
-  | 'checkout.intentFailed'
-  | 'checkout.cardDeclined'
-  | 'checkout.paymentFailed'
-  | 'checkout.authenticationFailed'
-  | 'checkout.walletFailed'
-  | 'checkout.releaseFailed';
-
-export interface CheckoutFailure {
-  code: CheckoutFailureCode;
-  step: CheckoutStep;
-  /** HTTP status (0 = no answer). */
-  status?: number;
-  /** The server's (or gateway's) message, when there is one. */
-  message?: string;
-  /** The gateway's decline code from `lastPaymentError` (card_declined, insufficient_funds…). */
-  declineCode?: string;
-}
-
-export interface CheckoutInput {
-  sessionId: number;
-  /** Decimal US dollars (> 0). */
-  price: number;
-  /** Prefix of the Idempotency-Keys (default a random UUID; tests pass a fixed one). */
-  keySeed?: string;
-}
-
-/** How the checkout ended (the machine's output). */
-export type CheckoutOutput =
-  | { outcome: 'paid'; payment: PaymentResult }
-  | { outcome: 'full' }
-  | {
-      outcome: 'canceled';
-      /** The open card intent could not be released: its seat stays held until `heldUntil`. */
-      releaseFailed: boolean;
-      heldUntil: string | null;
-    };
-
-export interface CheckoutContext {
-  sessionId: number;
-  price: number;
-  keySeed: string;
-  /** Presses of "Pay" (each a new attempt with a new key). */
-  attempt: number;
-  /** `<keySeed>-<attempt>` of the current attempt, null before the first. */
-  attemptKey: string | null;
-  quote: FeeQuote | null;
-  cards: SavedCard[];
-  wallet: WalletSummary | null;
-  config: GatewayConfig | null;
-  method: CheckoutMethod | null;
-  /** The card intent of this checkout (open while not succeeded/canceled), or the wallet payment. */
-  intent: PaymentResult | null;
-  /** The 3-D Secure answer being sent (kept to resend it after no answer). */
-  authResult: 'succeed' | 'fail' | null;
-  /** Adding a card failed (product.md#states "add payment method" state; reset when the learner acts again). */
-  cardError: CheckoutFailure | null;
-  error: CheckoutFailure | null;
-  releaseFailed: boolean;
-}
-
-export type CheckoutEvent =
-  | { type: 'method.selected'; method: CheckoutMethod }
-  | { type: 'card.submitted'; token: string }
-  | { type: 'payment.submitted' }
-  | { type: 'authentication.submitted'; result: 'succeed' | 'fail' }
-  | { type: 'checkout.retried' }
-  | { type: 'method.changed' }
-  | { type: 'checkout.cancelled' };
-
-export interface CreateIntentInput {
-  sessionId: number;
-  /** Integer cents. */
-  amount: number;
-  idempotencyKey: string;
-}
-export interface ConfirmIntentInput {
-  intentId: string;
-  /** Saved card id `pm_…`. */
-  paymentMethod: string;
-  idempotencyKey: string;
-}
-export interface AuthenticateInput {
-  intentId: string;
-  result: 'succeed' | 'fail';
-}
-export interface WalletPaymentInput {
-  sessionId: number;
-  /** Integer cents. */
-  amount: number;
-  idempotencyKey: string;
-}
-
-/** Payment amount in integer cents for an amount in dollars (product.md#limits: price × 100). */
-export function toCents(dollars: number): number {
-  return Math.round(dollars * 100);
-}
-
-/** True while a card intent can still be confirmed or must be released. */
-export function isOpenIntent(intent: PaymentResult | null): intent is PaymentResult {
-  return Boolean(intent && intent.status !== 'succeeded' && intent.status !== 'canceled');
-}
-
-function randomSeed(): string {
-  const c = globalThis.crypto;
-  if (c && typeof c.randomUUID === 'function') return c.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-}
-
-/** A failure from whatever an actor threw (an `ApiError`: status, serverMessage) or an intent's last error. */
-export function checkoutFailureOf(
-  code: CheckoutFailureCode,
-  step: CheckoutStep,
-  error?: unknown,
-  intent?: PaymentResult | null,
-): CheckoutFailure {
-  const status = statusOf(error);
-  const message = messageOf(error) ?? intent?.lastPaymentError?.message ?? undefined;
-  const declineCode = intent?.lastPaymentError?.code;
-  return {
-    code,
-    step,
-    ...(status !== undefined ? { status } : {}),
-    ...(message ? { message } : {}),
-    ...(declineCode ? { declineCode } : {}),
-  };
-}
-
-/** The method to preselect: the current one if still available, else the default card, else the wallet if it covers the total, else a new card. */
-function initialMethod(data: CheckoutData, current: CheckoutMethod | null): CheckoutMethod {
-  if (current && (current.kind !== 'card' || data.cards.some((c) => c.id === current.cardId))) return current;
-  const card = data.cards.find((c) => c.isDefault) ?? data.cards[0];
-  if (card) return { kind: 'card', cardId: card.id };
-  if (toCents(data.wallet.balance) >= data.quote.amount) return { kind: 'wallet' };
-  return { kind: 'newCard' };
-}
-
-const unknownOutcome = (error: unknown) => {
-  const status = statusOf(error);
-  return status === undefined || status === 0 || status >= 500;
-};
 
 export const checkoutMachine = setup({
   types: {
@@ -372,23 +167,7 @@ export const checkoutMachine = setup({
 }).createMachine({
   id: 'checkout',
   initial: 'preparing',
-  context: ({ input }) => ({
-    sessionId: input.sessionId,
-    price: input.price,
-    keySeed: input.keySeed ?? randomSeed(),
-    attempt: 0,
-    attemptKey: null,
-    quote: null,
-    cards: [],
-    wallet: null,
-    config: null,
-    method: null,
-    intent: null,
-    authResult: null,
-    cardError: null,
-    error: null,
-    releaseFailed: false,
-  }),
+  context: ({ input }) => initialContext(input),
   output: ({ event }) => (event as unknown as { output: CheckoutOutput }).output,
   states: {
     preparing: {
@@ -490,24 +269,7 @@ export const checkoutMachine = setup({
             },
           },
         ],
-        onError: [
-          { guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) }, target: 'full' },
-          {
-            guard: { type: 'outcomeUnknown', params: ({ event }) => ({ error: event.error }) },
-            target: 'failed',
-            actions: {
-              type: 'assignFailure',
-              params: ({ event }) => ({ code: 'checkout.walletFailed', step: 'walletUnknown', error: event.error }),
-            },
-          },
-          {
-            target: 'failed',
-            actions: {
-              type: 'assignFailure',
-              params: ({ event }) => ({ code: 'checkout.walletFailed', step: 'refused', error: event.error }),
-            },
-          },
-        ],
+        onError: paymentCallFailed('checkout.walletFailed', 'walletUnknown', { full: true }),
       },
     },
     creatingIntent: {
@@ -521,24 +283,7 @@ export const checkoutMachine = setup({
           idempotencyKey: `${context.attemptKey ?? `${context.keySeed}-${context.attempt}`}-intent`,
         }),
         onDone: { target: 'confirming', actions: { type: 'assignIntent', params: ({ event }) => event.output } },
-        onError: [
-          { guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) }, target: 'full' },
-          {
-            guard: { type: 'outcomeUnknown', params: ({ event }) => ({ error: event.error }) },
-            target: 'failed',
-            actions: {
-              type: 'assignFailure',
-              params: ({ event }) => ({ code: 'checkout.intentFailed', step: 'intentUnknown', error: event.error }),
-            },
-          },
-          {
-            target: 'failed',
-            actions: {
-              type: 'assignFailure',
-              params: ({ event }) => ({ code: 'checkout.intentFailed', step: 'refused', error: event.error }),
-            },
-          },
-        ],
+        onError: paymentCallFailed('checkout.intentFailed', 'intentUnknown', { full: true }),
       },
     },
     confirming: {
@@ -551,57 +296,13 @@ export const checkoutMachine = setup({
           paymentMethod: context.method?.kind === 'card' ? context.method.cardId : '',
           idempotencyKey: `${context.attemptKey ?? `${context.keySeed}-${context.attempt}`}-confirm`,
         }),
-        onDone: [
-          {
-            guard: { type: 'paymentSucceeded', params: ({ event }) => event.output },
-            target: 'paid',
-            actions: { type: 'assignIntent', params: ({ event }) => event.output },
-          },
-          {
-            guard: { type: 'requiresAction', params: ({ event }) => event.output },
-            target: 'authenticating',
-            actions: { type: 'assignIntent', params: ({ event }) => event.output },
-          },
-          {
-            // Any other status is a failure (product.md#states); the intent may be confirmed again.
-            target: 'failed',
-            actions: [
-              { type: 'assignIntent', params: ({ event }) => event.output },
-              {
-                type: 'assignFailure',
-                params: ({ event }) => ({ code: 'checkout.paymentFailed', step: 'declined', intent: event.output }),
-              },
-            ],
-          },
-        ],
-        onError: [
-          {
-            guard: { type: 'isDeclined', params: ({ event }) => ({ error: event.error }) },
-            target: 'failed',
-            actions: {
-              type: 'assignFailure',
-              params: ({ event }) => ({ code: 'checkout.cardDeclined', step: 'declined', error: event.error }),
-            },
-          },
-          {
-            guard: { type: 'outcomeUnknown', params: ({ event }) => ({ error: event.error }) },
-            target: 'failed',
-            actions: {
-              type: 'assignFailure',
-              params: ({ event }) => ({ code: 'checkout.paymentFailed', step: 'confirmUnknown', error: event.error }),
-            },
-          },
-          {
-            target: 'failed',
-            actions: [
-              'forgetIntent',
-              {
-                type: 'assignFailure',
-                params: ({ event }) => ({ code: 'checkout.paymentFailed', step: 'refused', error: event.error }),
-              },
-            ],
-          },
-        ],
+        onDone: cardIntentAnswered('checkout.paymentFailed'),
+        onError: paymentCallFailed(
+          'checkout.paymentFailed',
+          'confirmUnknown',
+          { declinedCode: 'checkout.cardDeclined' },
+          true,
+        ),
       },
     },
     /** The bank's 3-D Secure step (a dialog in sandbox mode). */
@@ -621,64 +322,13 @@ export const checkoutMachine = setup({
         id: 'authenticate',
         src: 'authenticate',
         input: ({ context }) => ({ intentId: context.intent?.id ?? '', result: context.authResult ?? 'fail' }),
-        onDone: [
-          {
-            guard: { type: 'paymentSucceeded', params: ({ event }) => event.output },
-            target: 'paid',
-            actions: { type: 'assignIntent', params: ({ event }) => event.output },
-          },
-          {
-            guard: { type: 'requiresAction', params: ({ event }) => event.output },
-            target: 'authenticating',
-            actions: { type: 'assignIntent', params: ({ event }) => event.output },
-          },
-          {
-            target: 'failed',
-            actions: [
-              { type: 'assignIntent', params: ({ event }) => event.output },
-              {
-                type: 'assignFailure',
-                params: ({ event }) => ({
-                  code: 'checkout.authenticationFailed',
-                  step: 'declined',
-                  intent: event.output,
-                }),
-              },
-            ],
-          },
-        ],
-        onError: [
-          {
-            guard: { type: 'isDeclined', params: ({ event }) => ({ error: event.error }) },
-            target: 'failed',
-            actions: {
-              type: 'assignFailure',
-              params: ({ event }) => ({ code: 'checkout.authenticationFailed', step: 'declined', error: event.error }),
-            },
-          },
-          {
-            guard: { type: 'outcomeUnknown', params: ({ event }) => ({ error: event.error }) },
-            target: 'failed',
-            actions: {
-              type: 'assignFailure',
-              params: ({ event }) => ({
-                code: 'checkout.authenticationFailed',
-                step: 'authUnknown',
-                error: event.error,
-              }),
-            },
-          },
-          {
-            target: 'failed',
-            actions: [
-              'forgetIntent',
-              {
-                type: 'assignFailure',
-                params: ({ event }) => ({ code: 'checkout.authenticationFailed', step: 'refused', error: event.error }),
-              },
-            ],
-          },
-        ],
+        onDone: cardIntentAnswered('checkout.authenticationFailed'),
+        onError: paymentCallFailed(
+          'checkout.authenticationFailed',
+          'authUnknown',
+          { declinedCode: 'checkout.authenticationFailed' },
+          true,
+        ),
       },
     },
     failed: {

@@ -2,7 +2,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import { fieldErrorsOf, messageOf, statusOf } from './support/errors';
 import { notProvided } from './support/actors';
 import type { SignInResult } from './auth.machine';
-import { captchaRefused, failureAfterCaptchaSolved } from './support/captcha';
+import { captchaEvents, captchaRefused, signUpSettled, withSolvedCaptcha, withSpentCaptcha } from './support/captcha';
 
 /**
  * Company sign-up (product.md#validation "partner sign-up", #calls `POST /auth/signup/company?g-recaptcha-response`):
@@ -68,21 +68,18 @@ export const companySignUpMachine = setup({
   },
   actions: {
     // A solved captcha answers a captcha problem; a server refusal stays shown until the next try.
-    assignCaptcha: assign(({ context }, params: { payload: string }) => ({
-      captcha: params.payload,
-      error: failureAfterCaptchaSolved(context.error),
-    })),
+    assignCaptcha: assign(({ context }, params: { payload: string }) =>
+      withSolvedCaptcha(context.error, params.payload),
+    ),
     clearCaptcha: assign({ captcha: null }),
     flagCaptchaMissing: assign({ error: { code: 'captcha.required' as const }, fieldErrors: {} }),
-    assignResult: assign((_, params: SignInResult) => ({ result: params, error: null, fieldErrors: {} })),
     assignFailure: assign(({ context }, params: { error: unknown }) => {
       const fieldErrors = fieldErrorsOf(params.error);
       const status = statusOf(params.error);
       const message = messageOf(params.error);
       return {
         fieldErrors,
-        captcha: null,
-        captchaRound: context.captchaRound + 1,
+        ...withSpentCaptcha(context.captchaRound),
         error: {
           code: captchaRefused(fieldErrors) ? ('captcha.refused' as const) : ('signup.failed' as const),
           ...(status !== undefined ? { status } : {}),
@@ -91,6 +88,7 @@ export const companySignUpMachine = setup({
       };
     }),
     clearFailure: assign({ fieldErrors: {}, error: null }),
+    assignResult: assign((_, params: SignInResult) => ({ result: params, error: null, fieldErrors: {} })),
   },
 }).createMachine({
   id: 'companySignup',
@@ -101,8 +99,7 @@ export const companySignUpMachine = setup({
     form: {
       initial: 'editing',
       on: {
-        'captcha.solved': { actions: { type: 'assignCaptcha', params: ({ event }) => ({ payload: event.payload }) } },
-        'captcha.reset': { actions: 'clearCaptcha' },
+        ...captchaEvents,
         'company.submitted': [
           { guard: 'captchaSolved', target: 'submitting' },
           { target: '.editing', actions: 'flagCaptchaMissing' },
@@ -120,11 +117,7 @@ export const companySignUpMachine = setup({
           assertEvent(event, 'company.submitted');
           return { form: event.form, captcha: context.captcha! };
         },
-        onDone: { target: 'succeeded', actions: { type: 'assignResult', params: ({ event }) => event.output } },
-        onError: {
-          target: 'form.failed',
-          actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
-        },
+        ...signUpSettled<SignInResult>(),
       },
     },
     succeeded: { type: 'final' },

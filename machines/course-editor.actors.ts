@@ -2,7 +2,7 @@ import { type AnyEventObject, fromCallback, fromPromise } from 'xstate';
 import { type Api, unwrap } from './support/api';
 import { defaultCourseValues, fromEditorData } from './course-editor.form';
 import { toCourseFormData } from './course-editor.form-data';
-import type { components } from '../openapi/schema';
+import type { Schema } from './support/contract';
 import type {
   CourseEditorEvent,
   LoadedEditor,
@@ -134,7 +134,7 @@ export function createCourseEditorActors(api: Api, options: CourseEditorActorOpt
       const result = await api.POST('/courses', {
         params: { query: input.courseId === null ? {} : { id: input.courseId } },
         // The typed body is the CourseForm object; the multipart FormData is what is sent.
-        body: form as unknown as components['schemas']['CourseForm'],
+        body: form as unknown as Schema<'CourseForm'>,
         bodySerializer: () => form,
       });
       const saved = unwrap(result);

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { type Api, unwrap } from './support/api';
+import { pick } from './support/contract';
 import { createCheckoutActors, fetchQuote, fetchWallet, postWalletPayment } from './checkout.actors';
 import {
   type FeeQuote,
@@ -27,7 +28,7 @@ export function createEnrollmentActors(api: Api) {
 
     enroll: fromPromise<EnrollmentResult, { sessionId: number }>(async ({ input }) => {
       const enrollment = unwrap(await api.POST('/sessions/{id}/enroll', { params: { path: { id: input.sessionId } } }));
-      return { id: enrollment.id, sessionId: enrollment.sessionId, paidAmount: enrollment.paidAmount };
+      return pick(enrollment, ['id', 'sessionId', 'paidAmount']);
     }),
 
     /** POST /payments/fee {price}. */

@@ -2,6 +2,7 @@ import { assign, setup } from 'xstate';
 import { notProvided } from './support/actors';
 import { messageOf, statusOf } from './support/errors';
 import { type CheckoutInput, type CheckoutOutput, type PaymentResult, checkoutMachine } from './checkout.machine';
+import type { Schema } from './support/contract';
 
 export type { PaymentResult } from './checkout.machine';
 
@@ -44,12 +45,8 @@ export interface EnrollmentInput {
   keySeed?: string;
 }
 
-export interface EnrollmentResult {
-  id: number;
-  sessionId: number;
-  /** Integer cents. */
-  paidAmount: number;
-}
+/** What the machine keeps of the contract's `Enrollment`: its id, session and `paidAmount` (integer cents). */
+export type EnrollmentResult = Pick<Schema<'Enrollment'>, 'id' | 'sessionId' | 'paidAmount'>;
 
 /** The step that failed; decides where `enrollment.retried` goes. */
 export type FailedStep = 'checkout' | 'enroll';

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { Schema } from './support/contract';
 
 /**
  * The grading form of a submission (product.md#entities "Submission grade: grade, comment"; openapi
@@ -31,10 +32,7 @@ export interface GradeIssue {
 export type GradeIssues = Partial<Record<keyof GradeDraft, GradeIssue>>;
 
 /** The body of `PATCH /submissions/{id}`: points (≥ 0, ≤ the assignment's points) and a comment or null. */
-export interface GradeRequestBody {
-  grade: number;
-  comment: string | null;
-}
+export type GradeRequestBody = Required<Schema<'GradeRequest'>>;
 
 /** The grade rule for an assignment worth `points` (valibot): text → number in 0…points. */
 export function gradeSchema(points: number) {

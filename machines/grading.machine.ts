@@ -1,5 +1,6 @@
 import { assign, emit, setup } from 'xstate';
 import { notProvided } from './support/actors';
+import { submitWhenValid } from './support/transitions';
 import { failureOf, fieldErrorsOf } from './support/errors';
 import {
   type GradeDraft,
@@ -8,7 +9,7 @@ import {
   toGradeRequest,
   validateGrade,
 } from './grading.form';
-import type { components } from '../openapi/schema';
+import type { Schema } from './support/contract';
 
 /**
  * Submissions and grading of one session (product.md#screens "assignment submissions and grading", #states every
@@ -30,7 +31,7 @@ import type { components } from '../openapi/schema';
  * Emitted facts for the UI's toasts: `submissions.failed`, `grade.saved`, `grade.failed`.
  */
 
-export type Submission = components['schemas']['Submission'];
+export type Submission = Schema<'Submission'>;
 
 export interface GradingInput {
   sessionId: number;
@@ -91,6 +92,34 @@ const emptyDraft: GradeDraft = { grade: '', comment: '' };
 function pointsOf(context: GradingContext): number {
   return context.submissions.find((s) => s.id === context.target)?.points ?? 0;
 }
+
+/** The grade and comment of a `grading.submitted`, as typed. */
+const draftOf = ({ event }: { event: { grade: string; comment: string } }) => ({
+  grade: event.grade,
+  comment: event.comment,
+});
+
+/** A valid grade is saved (from the dialog, or again after a failure); an invalid one is flagged. */
+const GRADE_SUBMIT = {
+  guard: 'gradeIsValid',
+  target: 'saving',
+  assign: 'assignDraft',
+  flag: 'flagInvalid',
+  fieldsOf: draftOf,
+} as const;
+
+/** The submission a `grading.opened` is about. */
+const submissionOf = ({ event }: { event: { submissionId: number } }) => ({ submissionId: event.submissionId });
+
+/** No dialog open (before one, or after a save): a submission's dialog opens, or the list reloads. */
+const dialogClosed = {
+  'grading.opened': {
+    guard: { type: 'submissionExists', params: submissionOf },
+    target: 'editing',
+    actions: { type: 'openDialog', params: submissionOf },
+  },
+  'submissions.reloaded': { target: '#grading.loading' },
+} as const;
 
 export const gradingMachine = setup({
   types: {
@@ -205,37 +234,12 @@ export const gradingMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          on: {
-            'grading.opened': {
-              guard: { type: 'submissionExists', params: ({ event }) => ({ submissionId: event.submissionId }) },
-              target: 'editing',
-              actions: { type: 'openDialog', params: ({ event }) => ({ submissionId: event.submissionId }) },
-            },
-            'submissions.reloaded': { target: '#grading.loading' },
-          },
+          on: dialogClosed,
         },
         editing: {
           tags: ['dialogOpen'],
           on: {
-            'grading.submitted': [
-              {
-                guard: {
-                  type: 'gradeIsValid',
-                  params: ({ event }) => ({ grade: event.grade, comment: event.comment }),
-                },
-                target: 'saving',
-                actions: {
-                  type: 'assignDraft',
-                  params: ({ event }) => ({ grade: event.grade, comment: event.comment }),
-                },
-              },
-              {
-                actions: {
-                  type: 'flagInvalid',
-                  params: ({ event }) => ({ grade: event.grade, comment: event.comment }),
-                },
-              },
-            ],
+            'grading.submitted': submitWhenValid(GRADE_SUBMIT),
             'grading.closed': { target: 'idle', actions: 'closeDialog' },
           },
         },
@@ -265,38 +269,12 @@ export const gradingMachine = setup({
         failed: {
           tags: ['dialogOpen'],
           on: {
-            'grading.submitted': [
-              {
-                guard: {
-                  type: 'gradeIsValid',
-                  params: ({ event }) => ({ grade: event.grade, comment: event.comment }),
-                },
-                target: 'saving',
-                actions: {
-                  type: 'assignDraft',
-                  params: ({ event }) => ({ grade: event.grade, comment: event.comment }),
-                },
-              },
-              {
-                target: 'editing',
-                actions: {
-                  type: 'flagInvalid',
-                  params: ({ event }) => ({ grade: event.grade, comment: event.comment }),
-                },
-              },
-            ],
+            'grading.submitted': submitWhenValid(GRADE_SUBMIT, 'editing'),
             'grading.closed': { target: 'idle', actions: 'closeDialog' },
           },
         },
         saved: {
-          on: {
-            'grading.opened': {
-              guard: { type: 'submissionExists', params: ({ event }) => ({ submissionId: event.submissionId }) },
-              target: 'editing',
-              actions: { type: 'openDialog', params: ({ event }) => ({ submissionId: event.submissionId }) },
-            },
-            'submissions.reloaded': { target: '#grading.loading' },
-          },
+          on: dialogClosed,
         },
       },
     },

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import { type Api, unwrap } from './support/api';
 import type { InviteRequest, SentInvitation } from './invitation.machine';
+import { pick } from './support/contract';
 
 /**
  * The invitation machine's actor over the generated client: `POST /users/invite {email, role}`.
@@ -12,7 +13,7 @@ export function createInvitationActors(api: Api) {
   return {
     sendInvitation: fromPromise<SentInvitation, InviteRequest>(async ({ input }) => {
       const inv = unwrap(await api.POST('/users/invite', { body: { email: input.email.trim(), role: input.role } }));
-      return { id: inv.id, email: inv.email, role: inv.role, status: inv.status, expiresAt: inv.expiresAt };
+      return pick(inv, ['id', 'email', 'role', 'status', 'expiresAt']);
     }),
   };
 }

@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import { failureOf, fieldErrorsOf, type Failure } from './support/errors';
 import { notProvided } from './support/actors';
+import type { Schema } from './support/contract';
 
 /**
  * A partner invites one person into the company (product.md#calls `POST /users/invite
@@ -17,23 +18,14 @@ import { notProvided } from './support/actors';
  * shows the server's message).
  */
 
-/** The roles a partner invites (the contract's InviteRole). */
-export type InviteRole = 'LEARNER' | 'EDUCATOR';
+/** The roles a partner invites. */
+export type InviteRole = Schema<'InviteRole'>;
 
-/** The body of `POST /users/invite`. */
-export interface InviteRequest {
-  email: string;
-  role: InviteRole;
-}
+/** The body of `POST /users/invite`: the address and the role. */
+export type InviteRequest = Schema<'InviteRequest'>;
 
-/** What the screen uses of the answer (the contract's Invitation). */
-export interface SentInvitation {
-  id: number;
-  email: string;
-  role: InviteRole;
-  status: 'PENDING' | 'ACCEPTED' | 'EXPIRED';
-  expiresAt: string;
-}
+/** What the screen uses of the answer: the invitation's id, address, role, status and expiry (ISO instant). */
+export type SentInvitation = Pick<Schema<'Invitation'>, 'id' | 'email' | 'role' | 'status' | 'expiresAt'>;
 
 export interface InvitationContext {
   request: InviteRequest | null;

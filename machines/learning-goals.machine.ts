@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { components } from '../openapi/schema';
+import type { Schema } from './support/contract';
 import { notProvided } from './support/actors';
 import { type Failure, failureOf } from './support/errors';
 
@@ -20,9 +20,9 @@ import { type Failure, failureOf } from './support/errors';
  */
 
 /** A goal as `GET /v2/learningGoals` answers it (progress in percent). */
-export type LearningGoal = components['schemas']['LearningGoal'];
+export type LearningGoal = Schema<'LearningGoal'>;
 /** A skill of `GET /skills`. */
-export type Skill = components['schemas']['Skill'];
+export type Skill = Schema<'Skill'>;
 
 /** The error codes of the page; the screen says them in the reader's language. */
 export type LearningGoalsFailure = Failure<'goals.load' | 'goal.add' | 'goal.remove'>;

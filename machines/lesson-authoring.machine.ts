@@ -1,5 +1,6 @@
 import { assertEvent, assign, emit, not, setup } from 'xstate';
 import { notProvided } from './support/actors';
+import { withoutStale, saveFailed, validatingForm } from './support/form';
 import { failureOf, fieldErrorsOf } from './support/errors';
 import {
   type AuthoringErrors,
@@ -89,16 +90,6 @@ export type LessonAuthoringEmitted =
   | { type: 'leave.allowed' }
   | { type: 'leave.cancelled' };
 
-/** Server errors minus those of `fields` (a path, or a prefix followed by `[` or `.`). */
-function withoutStale(
-  serverErrors: Record<string, string>,
-  fields: readonly string[] | undefined,
-): Record<string, string> {
-  if (!fields?.length) return serverErrors;
-  const stale = (key: string) => fields.some((f) => key === f || key.startsWith(`${f}[`) || key.startsWith(`${f}.`));
-  return Object.fromEntries(Object.entries(serverErrors).filter(([key]) => !stale(key)));
-}
-
 /** Empty values, before the lesson is loaded. */
 export function blankAuthoringValues(): AuthoringValues {
   return {
@@ -113,6 +104,20 @@ export function blankAuthoringValues(): AuthoringValues {
     timeLimitMinutes: '',
     programming: { functionName: '', starterCode: '', tests: [] },
     questions: [],
+  };
+}
+
+/** The form as loaded or saved: `values` are the new baseline, with no errors and nothing unsaved. */
+function cleanForm(values: AuthoringValues) {
+  return {
+    values,
+    initial: values,
+    dirty: false,
+    errors: {},
+    serverErrors: {},
+    submitAttempted: false,
+    loadError: null,
+    saveError: null,
   };
 }
 
@@ -144,18 +149,7 @@ export const lessonAuthoringMachine = setup({
   },
   actions: {
     assignAuthoring: assign((_, params: { authoring: LessonAuthoring }) => {
-      const values = fromAuthoring(params.authoring);
-      return {
-        authoring: params.authoring,
-        values,
-        initial: values,
-        dirty: false,
-        errors: {},
-        serverErrors: {},
-        submitAttempted: false,
-        loadError: null,
-        saveError: null,
-      };
+      return { authoring: params.authoring, ...cleanForm(fromAuthoring(params.authoring)) };
     }),
     assignLoadFailure: assign((_, params: { error: unknown }) => ({
       loadError: failureOf('authoring.loadFailed', params.error),
@@ -195,14 +189,7 @@ export const lessonAuthoringMachine = setup({
   context: ({ input }) => ({
     lessonId: input.lessonId,
     authoring: null,
-    values: blankAuthoringValues(),
-    initial: blankAuthoringValues(),
-    dirty: false,
-    errors: {},
-    serverErrors: {},
-    submitAttempted: false,
-    loadError: null,
-    saveError: null,
+    ...cleanForm(blankAuthoringValues()),
   }),
   states: {
     form: {
@@ -234,9 +221,7 @@ export const lessonAuthoringMachine = setup({
           },
         },
         /** Transient: the client rules decide. */
-        validating: {
-          always: [{ guard: 'formIsValid', target: 'saving' }, { target: 'editing' }],
-        },
+        validating: validatingForm,
         saving: {
           tags: ['saving'],
           entry: 'startSaving',
@@ -251,13 +236,7 @@ export const lessonAuthoringMachine = setup({
               target: 'saved',
               actions: [{ type: 'assignAuthoring', params: ({ event }) => ({ authoring: event.output }) }, 'emitSaved'],
             },
-            onError: {
-              target: 'failed',
-              actions: [
-                { type: 'assignSaveFailure', params: ({ event }) => ({ error: event.error }) },
-                'emitSaveFailed',
-              ],
-            },
+            onError: saveFailed,
           },
         },
         saved: {

@@ -1,14 +1,14 @@
 import { fromPromise } from 'xstate';
 import { type Api, unwrap } from './support/api';
-import type { components } from '../openapi/schema';
+import type { Schema } from './support/contract';
 import type { ModerationActionInput, ModerationFilter, ModerationItem, ModerationPage } from './moderation.machine';
 import type { SessionRequestBody } from './session-request.machine';
 import { postSessionRequest } from './session-request.actors';
 
-type SessionStatus = components['schemas']['SessionStatus'];
-type UserStatus = components['schemas']['UserStatus'];
-type InvitationStatus = components['schemas']['InvitationStatus'];
-type CourseStatus = components['schemas']['CourseStatus'];
+type SessionStatus = Schema<'SessionStatus'>;
+type UserStatus = Schema<'UserStatus'>;
+type InvitationStatus = Schema<'InvitationStatus'>;
+type CourseStatus = Schema<'CourseStatus'>;
 
 /** The user lists of the admin screen (product.md#screens): `GET /users/<list>`. */
 export type UserList = 'educators' | 'learners' | 'partners' | 'invitations';

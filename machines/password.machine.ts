@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import { notProvided } from './support/actors';
 import { type Failure, failureOf, fieldErrorsOf } from './support/errors';
+import type { Schema } from './support/contract';
 
 /**
  * The password workflows (product.md#screens, #validation, #calls, #messages), three small statecharts. Pure: the
@@ -205,12 +206,8 @@ export const resetPasswordMachine = setup({
 
 export type ChangeFailure = Failure<'change.failed'>;
 
-/** What `PUT /account/password` answers: the message and the caller's fresh token. */
-export interface PasswordChanged {
-  message: string;
-  token: string;
-  expiresAt: string;
-}
+/** What `PUT /account/password` answers: the message and the caller's fresh token with its expiry. */
+export type PasswordChanged = Schema<'PasswordChanged'>;
 
 export interface ChangeContext {
   fieldErrors: Record<string, string>;

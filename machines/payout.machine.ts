@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import { notProvided } from './support/actors';
 import { type Failure, failureOf, statusOf } from './support/errors';
+import type { Schema } from './support/contract';
 
 /**
  * An educator pays out the payable earnings to the bank account (product.md#states, DESIGN #overview Money:
@@ -18,16 +19,8 @@ import { type Failure, failureOf, statusOf } from './support/errors';
  * toast and reload after success are the `payoutSent` action, provided by the screen.
  */
 
-/** What `POST /payments/payouts` answers (the Payout schema). */
-export interface PayoutResult {
-  id: string;
-  /** Integer US cents. */
-  amount: number;
-  status: 'pending' | 'paid' | 'failed';
-  externalAccountId: string;
-  /** ISO instant. */
-  createdAt: string;
-}
+/** What `POST /payments/payouts` answers: `amount` in integer US cents, `createdAt` an ISO instant. */
+export type PayoutResult = Schema<'Payout'>;
 
 /** Why the last attempt failed: code, HTTP status (0 or absent = no answer) and the server's message. */
 export type PayoutFailure = Failure<'payout.refused' | 'payout.unknown'>;

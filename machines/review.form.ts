@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { Schema } from './support/contract';
 
 /**
  * The review form of a course (product.md#entities "Review: ratingValue, content"; openapi `ReviewRequest`):
@@ -23,10 +24,7 @@ export type ReviewIssueCode = 'rating.required' | 'content.required' | 'content.
 export type ReviewIssues = Partial<Record<keyof ReviewDraft, ReviewIssueCode>>;
 
 /** The body of `POST /courses/{id}/reviews` and `PUT /courses/{id}/reviews/{reviewId}`. */
-export interface ReviewRequestBody {
-  ratingValue: number;
-  content: string;
-}
+export type ReviewRequestBody = Schema<'ReviewRequest'>;
 
 export const ratingSchema = v.pipe(
   v.number('rating.required'),

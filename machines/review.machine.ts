@@ -2,6 +2,7 @@ import { assign, emit, setup } from 'xstate';
 import { notProvided } from './support/actors';
 import { type Failure, failureOf, fieldErrorsOf } from './support/errors';
 import { type ReviewDraft, type ReviewIssues, toReviewRequest, validateReview } from './review.form';
+import type { Schema } from './support/contract';
 
 /**
  * A learner's review of a course, on the course page (product.md#entities Review, #states "review
@@ -29,23 +30,14 @@ import { type ReviewDraft, type ReviewIssues, toReviewRequest, validateReview } 
 /** Delay before the review state resets after a success or a failure (product.md#states, #limits: 1000 ms). */
 export const REVIEW_RESET_DELAY_MS = 1000;
 
-/** The contract's Review, as far as the machine needs it. */
-export interface SavedReview {
-  id: number;
-  ratingValue: number;
-  content: string;
-  createdAt: string;
-  updatedAt: string | null;
-  author: { id: number; name: string; pictureUrl: string | null };
-}
+/** A saved review: rating, text, author and its ISO instants. */
+export type SavedReview = Schema<'Review'>;
 
-/** What `GET /courses/{id}/reviews/mine` answers. */
-export interface MyReview {
-  review: SavedReview | null;
-  eligibility: 'ELIGIBLE' | 'NOT_STARTED' | 'NOT_ENROLLED';
-  /** With NOT_STARTED: the earliest start date ('YYYY-MM-DD', in the session's time zone). */
-  startDate: string | null;
-}
+/**
+ * What `GET /courses/{id}/reviews/mine` answers: the caller's review (or null), whether they may write one, and
+ * with NOT_STARTED the earliest start date ('YYYY-MM-DD', in the session's time zone).
+ */
+export type MyReview = Schema<'MyCourseReview'>;
 
 export type ReviewFailure = Failure<'review.failed' | 'review.loadFailed'>;
 

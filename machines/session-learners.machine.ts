@@ -1,5 +1,6 @@
 import { assign, emit, setup } from 'xstate';
 import { notProvided } from './support/actors';
+import { submitWhenValid } from './support/transitions';
 import { failureOf } from './support/errors';
 
 /**
@@ -61,6 +62,21 @@ export type SessionLearnersEmitted =
   | { type: 'mail.failed'; error: WorkflowFailure }
   | { type: 'content.reset' }
   | { type: 'content.failed'; error: WorkflowFailure };
+
+/** The message and recipients of a `mail.submitted`. */
+const mailOf = ({ event }: { event: { message: string; userIds: number[] } }) => ({
+  message: event.message,
+  userIds: event.userIds,
+});
+
+/** A valid mail is sent (from the form, or again after a failure); an invalid one is flagged. */
+const MAIL_SUBMIT = {
+  guard: 'mailIsValid',
+  target: 'sending',
+  assign: 'assignMail',
+  flag: 'flagMailInvalid',
+  fieldsOf: mailOf,
+} as const;
 
 export const sessionLearnersMachine = setup({
   types: {
@@ -159,25 +175,7 @@ export const sessionLearnersMachine = setup({
         },
         editing: {
           on: {
-            'mail.submitted': [
-              {
-                guard: {
-                  type: 'mailIsValid',
-                  params: ({ event }) => ({ message: event.message, userIds: event.userIds }),
-                },
-                target: 'sending',
-                actions: {
-                  type: 'assignMail',
-                  params: ({ event }) => ({ message: event.message, userIds: event.userIds }),
-                },
-              },
-              {
-                actions: {
-                  type: 'flagMailInvalid',
-                  params: ({ event }) => ({ message: event.message, userIds: event.userIds }),
-                },
-              },
-            ],
+            'mail.submitted': submitWhenValid(MAIL_SUBMIT),
             'mail.closed': { target: 'closed', actions: 'resetMail' },
           },
         },
@@ -206,26 +204,7 @@ export const sessionLearnersMachine = setup({
         },
         failed: {
           on: {
-            'mail.submitted': [
-              {
-                guard: {
-                  type: 'mailIsValid',
-                  params: ({ event }) => ({ message: event.message, userIds: event.userIds }),
-                },
-                target: 'sending',
-                actions: {
-                  type: 'assignMail',
-                  params: ({ event }) => ({ message: event.message, userIds: event.userIds }),
-                },
-              },
-              {
-                target: 'editing',
-                actions: {
-                  type: 'flagMailInvalid',
-                  params: ({ event }) => ({ message: event.message, userIds: event.userIds }),
-                },
-              },
-            ],
+            'mail.submitted': submitWhenValid(MAIL_SUBMIT, 'editing'),
             'mail.closed': { target: 'closed', actions: 'resetMail' },
           },
         },

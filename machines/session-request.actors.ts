@@ -1,14 +1,14 @@
 import { fromPromise } from 'xstate';
 import { type Api, unwrap } from './support/api';
 import type { RequestedSession, SessionRequestBody } from './session-request.machine';
+import { pick } from './support/contract';
 
 /**
  * `POST /sessions` (SessionRequest → the new PENDING session). Rejects with an `ApiError`
  * (`status`, `serverMessage`, `fieldErrors`) on an error answer, or with the network error.
  */
 export async function postSessionRequest(api: Api, body: SessionRequestBody): Promise<RequestedSession> {
-  const session = unwrap(await api.POST('/sessions', { body }));
-  return { id: session.id, courseId: session.courseId, status: session.status };
+  return pick(unwrap(await api.POST('/sessions', { body })), ['id', 'courseId', 'status']);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import { notProvided } from './support/actors';
+import type { Schema } from './support/contract';
 
 /**
  * An educator requests a new session of a course (product.md#calls `POST /sessions`, DESIGN #overview Session):
@@ -16,37 +17,18 @@ import { notProvided } from './support/actors';
  */
 
 /** Weekday keys as the API spells them (product.md#entities: sunday to saturday). */
-export type WeekdayKey = 'sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday';
+export type WeekdayKey = Schema<'Weekday'>;
 
-/** A weekly time slot: `start`/`end` 'HH:mm' in the session's time zone. */
-export interface WeekSlotValue {
-  start: string;
-  end: string;
-}
 
-/** The body of `POST /sessions` (SessionRequest). */
-export interface SessionRequestBody {
-  courseId: number;
-  /** 'YYYY-MM-DD', calendar date in `timezone`. */
-  startDate: string;
-  /** 'YYYY-MM-DD', not before startDate (else the server answers 422). */
-  endDate: string;
-  /** IANA time zone, e.g. America/New_York. */
-  timezone: string;
-  /** Every weekday key present; null = no meeting that day. */
-  schedule: Record<WeekdayKey, WeekSlotValue | null>;
-  /** Seats offered (≥ 1). */
-  maxSeats: number;
-  /** Decimal US dollars (0 = free). */
-  price: number;
-}
+/**
+ * The body of `POST /sessions`: the course, `startDate`/`endDate` ('YYYY-MM-DD' in the IANA `timezone`; an end
+ * before the start is a 422), every weekday of `schedule` (null: no meeting that day), `maxSeats` (≥ 1) and
+ * `price` (decimal US dollars, 0 = free).
+ */
+export type SessionRequestBody = Schema<'SessionRequest'>;
 
 /** What `POST /sessions` answers that the UI uses. */
-export interface RequestedSession {
-  id: number;
-  courseId: number;
-  status: string;
-}
+export type RequestedSession = Pick<Schema<'SessionSummary'>, 'id' | 'courseId' | 'status'>;
 
 export interface SessionRequestFailure {
   code: 'sessionRequest.failed';

@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import { type Api, unwrap } from './support/api';
 import type { SignInResult } from './auth.machine';
 import type { InvitationPreview, SignUpRequest } from './signup.machine';
+import { toSignInResult } from './auth.actors';
 
 /**
  * The sign-up machine's actors.
@@ -31,9 +32,7 @@ export function createSignUpActors(api: Api) {
           return form;
         },
       });
-      const data = unwrap(result);
-      const { id, email, name, role } = data.user;
-      return { token: data.token, expiresAt: data.expiresAt, user: { id, email, name, role } };
+      return toSignInResult(unwrap(result));
     }),
     getInvitation: fromPromise<InvitationPreview, string>(async ({ input }) =>
       unwrap(await api.GET('/invitations/{token}', { params: { path: { token: input } } })),

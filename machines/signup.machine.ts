@@ -2,7 +2,8 @@ import { assertEvent, assign, setup } from 'xstate';
 import { fieldErrorsOf, messageOf, statusOf } from './support/errors';
 import { notProvided } from './support/actors';
 import type { SignInResult } from './auth.machine';
-import { captchaRefused, failureAfterCaptchaSolved } from './support/captcha';
+import { captchaEvents, captchaRefused, signUpSettled, withSolvedCaptcha, withSpentCaptcha } from './support/captcha';
+import type { Schema } from './support/contract';
 
 /**
  * Sign-up of a person (product.md#validation, #calls: `POST /auth/signup?g-recaptcha-response=…`, multipart of the
@@ -27,18 +28,10 @@ export interface SignUpFields {
 }
 
 /** The role a person signs up with: an educator waits for an admin's approval (PENDING). */
-export type SignUpRole = 'LEARNER' | 'EDUCATOR';
+export type SignUpRole = NonNullable<Schema<'SignUpForm'>['role']>;
 
-/** What the invitation link says (the contract's InvitationPreview). */
-export interface InvitationPreview {
-  email: string;
-  role: 'USER' | 'LEARNER' | 'EDUCATOR' | 'PARTNER';
-  companyName: string;
-  companyAcronym: string;
-  status: 'PENDING' | 'ACCEPTED' | 'EXPIRED';
-  expiresAt: string;
-  hasAccount: boolean;
-}
+/** What the invitation link says: the address and role invited, the company, the status and whether they have an account. */
+export type InvitationPreview = Schema<'InvitationPreview'>;
 
 /** What the `signUp` actor sends. */
 export interface SignUpRequest {
@@ -154,10 +147,9 @@ export const signUpMachine = setup({
     dropInvitation: assign({ invitationToken: null, invitation: null, error: null }),
     assignRole: assign((_, params: { role: SignUpRole }) => ({ role: params.role })),
     // A solved captcha answers a captcha problem; a server refusal stays shown until the next try.
-    assignCaptcha: assign(({ context }, params: { payload: string }) => ({
-      captcha: params.payload,
-      error: failureAfterCaptchaSolved(context.error),
-    })),
+    assignCaptcha: assign(({ context }, params: { payload: string }) =>
+      withSolvedCaptcha(context.error, params.payload),
+    ),
     clearCaptcha: assign({ captcha: null }),
     flagCaptchaMissing: assign({ error: { code: 'captcha.required' as const }, fieldErrors: {} }),
     assignResult: assign((_, params: SignInResult) => ({ result: params, error: null, fieldErrors: {} })),
@@ -169,8 +161,7 @@ export const signUpMachine = setup({
       return {
         fieldErrors,
         // The captcha was spent by the server (or refused): a new one is needed.
-        captcha: null,
-        captchaRound: context.captchaRound + 1,
+        ...withSpentCaptcha(context.captchaRound),
         error: { code, ...(status !== undefined ? { status } : {}), ...(message ? { message } : {}) },
       };
     }),
@@ -240,8 +231,7 @@ export const signUpMachine = setup({
           guard: 'notInvited',
           actions: { type: 'assignRole', params: ({ event }) => ({ role: event.role }) },
         },
-        'captcha.solved': { actions: { type: 'assignCaptcha', params: ({ event }) => ({ payload: event.payload }) } },
-        'captcha.reset': { actions: 'clearCaptcha' },
+        ...captchaEvents,
         'signup.submitted': [
           { guard: 'captchaSolved', target: 'submitting' },
           { target: '.editing', actions: 'flagCaptchaMissing' },
@@ -268,11 +258,7 @@ export const signUpMachine = setup({
             invitationToken: context.invitationToken,
           };
         },
-        onDone: { target: 'succeeded', actions: { type: 'assignResult', params: ({ event }) => event.output } },
-        onError: {
-          target: 'form.failed',
-          actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
-        },
+        ...signUpSettled<SignInResult>(),
       },
     },
     succeeded: { type: 'final' },

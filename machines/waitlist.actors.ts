@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import { type Api, unwrap } from './support/api';
 import type { ConfirmedEntry, JoinRequest, JoinResult } from './waitlist.machine';
+import { pick } from './support/contract';
 
 /**
  * The waitlist machine's actors over the generated client:
@@ -27,7 +28,7 @@ export function createWaitlistActors(api: Api) {
     }),
     confirmWaitlist: fromPromise<ConfirmedEntry, { token: string }>(async ({ input }) => {
       const data = unwrap(await api.POST('/waitlist/confirm/{token}', { params: { path: { token: input.token } } }));
-      return { courseId: data.courseId, courseTitle: data.courseTitle, email: data.email };
+      return pick(data, ['courseId', 'courseTitle', 'email']);
     }),
   };
 }

@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import { failureOf, fieldErrorsOf, statusOf, type Failure } from './support/errors';
 import { notProvided } from './support/actors';
+import type { Schema } from './support/contract';
 
 /**
  * Joining a course's waitlist, and confirming a guest's address (product.md#entities Waitlist,
@@ -28,12 +29,8 @@ export interface JoinRequest {
 /** What joinWaitlist answered: on the list (signed in), or a link mailed (guest). */
 export type JoinResult = { kind: 'entry'; created: boolean; email: string } | { kind: 'pending'; email: string };
 
-/** The confirmed entry of a guest's link (the contract's WaitlistConfirmation). */
-export interface ConfirmedEntry {
-  courseId: number;
-  courseTitle: string;
-  email: string;
-}
+/** The confirmed entry of a guest's link: the course, its title and the address. */
+export type ConfirmedEntry = Pick<Schema<'WaitlistConfirmation'>, 'courseId' | 'courseTitle' | 'email'>;
 
 export type WaitlistFailureCode = 'join.failed' | 'link.notFound' | 'link.expired' | 'confirm.failed';
 

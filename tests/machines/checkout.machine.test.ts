@@ -12,7 +12,7 @@ import {
 import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
 
 const SEED = 'seed';
-const quote = { price: 149, fee: 7.95, total: 156.95, amount: 15695, currency: 'USD' };
+const quote = { price: 149, fee: 7.95, total: 156.95, amount: 15695, currency: 'USD' as const };
 const visa = { id: 'pm_visa', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, isDefault: true };
 const added = { id: 'pm_new', brand: 'visa', last4: '3155', expMonth: 12, expYear: 2031, isDefault: false };
 const config = {
@@ -23,7 +23,7 @@ const config = {
 };
 const data: CheckoutData = { quote, cards: [visa], wallet: { balance: 200, currency: 'USD' }, config };
 
-const intent = (status: string, extra: Partial<PaymentResult> = {}): PaymentResult => ({
+const intent = (status: PaymentResult['status'], extra: Partial<PaymentResult> = {}): PaymentResult => ({
   id: 'pi_1',
   status,
   amount: 15695,
