@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 import { notProvided } from './support/actors';
 import { messageOf, statusOf } from './support/errors';
 
@@ -163,6 +163,11 @@ export type CheckoutOutput =
       heldUntil: string | null;
     };
 
+/** What the machine announces for the panel's toasts (product.md#messages): a failed load or payment. */
+export type CheckoutEmitted =
+  | { type: 'checkout.loadFailed'; error: CheckoutFailure | null }
+  | { type: 'checkout.failed'; error: CheckoutFailure | null };
+
 export interface CheckoutContext {
   sessionId: number;
   price: number;
@@ -273,6 +278,7 @@ export const checkoutMachine = setup({
     events: {} as CheckoutEvent,
     input: {} as CheckoutInput,
     output: {} as CheckoutOutput,
+    emitted: {} as CheckoutEmitted,
     tags: {} as 'loading' | 'choosing' | 'paying' | 'authenticating',
   },
   actors: {
@@ -334,6 +340,8 @@ export const checkoutMachine = setup({
       }),
     ),
     clearError: assign({ error: null }),
+    emitLoadFailed: emit(({ context }) => ({ type: 'checkout.loadFailed' as const, error: context.error })),
+    emitFailed: emit(({ context }) => ({ type: 'checkout.failed' as const, error: context.error })),
     /** Back to a fresh quote (a refused payment): a new attempt will get a new key. */
     resetForQuote: assign({ error: null, quote: null, intent: null, authResult: null, cardError: null }),
     markReleaseFailed: assign({ releaseFailed: true }),
@@ -408,6 +416,7 @@ export const checkoutMachine = setup({
       },
     },
     loadFailed: {
+      entry: 'emitLoadFailed',
       on: {
         'checkout.retried': { target: 'preparing', actions: 'clearError' },
         'checkout.cancelled': { target: 'canceled' },
@@ -682,6 +691,7 @@ export const checkoutMachine = setup({
       },
     },
     failed: {
+      entry: 'emitFailed',
       on: {
         'checkout.retried': { target: 'retrying' },
         'method.changed': { guard: 'outcomeKnown', target: 'choosing', actions: 'clearError' },

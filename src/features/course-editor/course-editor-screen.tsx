@@ -34,6 +34,7 @@ import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import type { Api } from '@/lib/api/client';
 import { uploadFile } from '@/lib/api/upload';
 import { isLocale, type Locale } from '@/lib/i18n';
+import { later } from '@/lib/later';
 import { type CourseUpload, createCourseEditorActors } from '@machines/course-editor.actors';
 import { courseEditorMachine, type UploadField as UploadFieldName } from '@machines/course-editor.machine';
 import { type CourseFormValues, type Difficulty, isCourseFormDirty } from '@machines/course-editor.form';
@@ -180,7 +181,7 @@ export function CourseEditorScreen({
     actor.send({ type: 'form.submitted', action: chosen });
     if (hasClientErrors(actor.getSnapshot())) {
       // The client rules failed: move to the first field that needs attention.
-      setTimeout(() => focusFirstInvalid(formRef.current), 0);
+      later(() => focusFirstInvalid(formRef.current));
     }
   };
 
@@ -192,7 +193,7 @@ export function CourseEditorScreen({
   // Server errors: focus the first field that has one.
   const failedNow = saveFailed(snapshot);
   useEffect(() => {
-    if (failedNow) setTimeout(() => focusFirstInvalid(formRef.current), 0);
+    if (failedNow) later(() => focusFirstInvalid(formRef.current));
   }, [failedNow]);
 
   const previewMode = previewModeOf(snapshot);

@@ -25,6 +25,7 @@ import {
   updateLesson,
   updateSection,
 } from './syllabus-ops';
+import { later } from '@/lib/later';
 
 type Dragged = ({ kind: 'section' } & SectionPosition) | ({ kind: 'lesson' } & LessonPosition);
 type DropTarget =
@@ -777,10 +778,10 @@ export function SyllabusBuilder({
 
 /** After a section or lesson is added: focus its first input once it is rendered. */
 function requestFocus(key: string) {
-  setTimeout(() => {
+  later(() => {
     const item = document.getElementById(`move-${key}-up`)?.closest('li');
     item?.querySelector<HTMLElement>('input, select')?.focus();
-  }, 0);
+  });
 }
 
 function AddButton({

@@ -26,6 +26,7 @@ import { usePageTitle } from '@/lib/document-head';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { lessonTypeLabels } from '@/lib/lesson-labels';
 import type { Api } from '@/lib/api/client';
+import { later } from '@/lib/later';
 import { createLessonAuthoringActors } from '@machines/lesson-authoring.actors';
 import { lessonAuthoringMachine } from '@machines/lesson-authoring.machine';
 import {
@@ -125,7 +126,7 @@ export function LessonAuthoringScreen({
 
   const failedNow = saveFailed(snapshot);
   useEffect(() => {
-    if (failedNow) setTimeout(() => focusFirstInvalid(formRef.current), 0);
+    if (failedNow) later(() => focusFirstInvalid(formRef.current));
   }, [failedNow]);
 
   const errorOf = (path: string): string | undefined => {
@@ -138,7 +139,7 @@ export function LessonAuthoringScreen({
     event.preventDefault();
     actor.send({ type: 'form.submitted' });
     if (hasClientErrors(actor.getSnapshot())) {
-      setTimeout(() => focusFirstInvalid(formRef.current), 0);
+      later(() => focusFirstInvalid(formRef.current));
     }
   };
 

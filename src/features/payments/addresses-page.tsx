@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TextField } from '@/components/ui/field';
 import { toaster } from '@/components/ui/toast';
+import { later } from '@/lib/later';
 import { FormAlert, useErrorReason } from '@/components/ui/alert';
 import { type Api, ApiError, unwrap } from '@/lib/api/client';
 import type { components } from '@contract/schema';
@@ -21,7 +22,6 @@ type Address = components['schemas']['Address'];
 type AddressInput = components['schemas']['AddressInput'];
 
 const sectionTitle = css({ fontSize: { base: 'lg', tablet: 'xl' }, fontWeight: 'bold' });
-const later = (fn: () => void) => setTimeout(fn, 0);
 
 type FormValues = {
   line1: string;

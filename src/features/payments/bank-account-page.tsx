@@ -12,6 +12,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { TextField } from '@/components/ui/field';
 import { formatMoney } from '@/components/ui/format';
 import { toaster } from '@/components/ui/toast';
+import { later } from '@/lib/later';
 import { FormAlert, SectionError, useErrorReason } from '@/components/ui/alert';
 import { type Api, ApiError, unwrap } from '@/lib/api/client';
 import type { components } from '@contract/schema';
@@ -62,7 +63,6 @@ const payoutStatusLabels: Record<Payout['status'], MessageDescriptor> = {
 const payoutStatusTones: Record<Payout['status'], BadgeTone> = { pending: 'yellow', paid: 'green', failed: 'red' };
 
 const sectionTitle = css({ fontSize: { base: 'lg', tablet: 'xl' }, fontWeight: 'bold' });
-const later = (fn: () => void) => setTimeout(fn, 0);
 
 /** The form adding (or replacing) the payout bank account from a gateway token (product.md#states add bank account). */
 function BankAccountForm({

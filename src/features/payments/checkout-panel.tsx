@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId } from 'react';
 import { css, cx } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { formatDollars, formatMoney } from '@/components/ui/format';
@@ -8,6 +8,7 @@ import { Price } from '@/components/ui/price';
 import { Spinner } from '@/components/ui/spinner';
 import { toaster } from '@/components/ui/toast';
 import { FormAlert } from '@/components/ui/alert';
+import { later } from '@/lib/later';
 import { currentLocale, isLocale, type Locale } from '@/lib/i18n';
 import type { CheckoutFailure, CheckoutMethod, SavedCard } from '@machines/checkout.machine';
 import { CardEntry } from './card-entry';
@@ -296,23 +297,26 @@ export function CheckoutPanel({ actor, price }: { actor: CheckoutActor; price: n
   const cardLabel = useCardLabel();
   const chosenLabel = chosen ? cardLabel(chosen) : null;
 
-  const previous = useRef(view);
+  // Toasts (product.md#messages) from the checkout's emitted failures: a failed load, a failed payment.
   useEffect(() => {
-    const before = previous.current;
-    previous.current = view;
-    if (before === view || !error) return;
-    const later = (fn: () => void) => setTimeout(fn, 0);
-    const reason = error.message;
-    if (view === 'loadFailed') {
-      const title = t(systemError);
-      later(() => toaster.create({ title, ...(reason ? { description: reason } : {}), type: 'error' }));
-    } else if (view === 'failed') {
-      const title = t(enrollmentFailed);
-      const headline = t(checkoutFailureTitle(error));
-      const description = reason && !sameText(reason, headline) ? `${headline}: ${reason}` : headline;
-      later(() => toaster.create({ title, description, type: 'error' }));
-    }
-  }, [view, error, t]);
+    const subscriptions = [
+      actor.on('checkout.loadFailed', ({ error: failure }) => {
+        if (!failure) return;
+        const title = t(systemError);
+        const reason = failure.message;
+        later(() => toaster.create({ title, ...(reason ? { description: reason } : {}), type: 'error' }));
+      }),
+      actor.on('checkout.failed', ({ error: failure }) => {
+        if (!failure) return;
+        const title = t(enrollmentFailed);
+        const headline = t(checkoutFailureTitle(failure));
+        const reason = failure.message;
+        const description = reason && !sameText(reason, headline) ? `${headline}: ${reason}` : headline;
+        later(() => toaster.create({ title, description, type: 'error' }));
+      }),
+    ];
+    return () => subscriptions.forEach((s) => s.unsubscribe());
+  }, [actor, t]);
 
   if (view === 'preparing' || view === 'closing' || view === 'done') {
     return (

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { toaster } from '@/components/ui/toast';
+import { later } from '@/lib/later';
 import { FormAlert, SectionError, useErrorReason } from '@/components/ui/alert';
 import { type Api, ApiError, unwrap } from '@/lib/api/client';
 import type { components } from '@contract/schema';
@@ -28,7 +29,6 @@ export interface PaymentMethodsData {
 }
 
 const sectionTitle = css({ fontSize: { base: 'lg', tablet: 'xl' }, fontWeight: 'bold' });
-const later = (fn: () => void) => setTimeout(fn, 0);
 
 /**
  * `/account/payment-methods` (learners): the saved cards (`GET /payments/cards`, default first)
