@@ -21,13 +21,13 @@ import { usePageTitle } from '@/lib/document-head';
 import { type Api, unwrap } from '@/lib/api/client';
 import { toaster } from '@/components/ui/toast';
 import { CheckIcon } from '@/components/ui/icons';
-import { courseFailed, courseSucceeded } from './course-messages';
+import { courseFailed, courseSucceeded } from '@/lib/course-messages';
 import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { RequestSessionFlow } from './request-session';
-import { defaultSessionForm, todayIso } from './session-form';
-import { sessionToasts } from './session-messages';
-import type { Timezone } from './session-request-form';
+import { defaultSessionForm, todayIso } from '@/lib/session-form';
+import { sessionToasts } from '@/lib/session-messages';
+import type { Timezone } from '@/components/ui/session-request-form';
 import { browserTimeZone } from '@/lib/time-slots';
 
 type PagedCourses = components['schemas']['PagedModeratedCourse'];

@@ -7,9 +7,9 @@ import { later } from '@/lib/later';
 import { createSessionRequestActors } from '@machines/session-request.actors';
 import { sessionRequestMachine } from '@machines/session-request.machine';
 import { hasFailed, isSubmitting } from '@machines/session-request.selectors';
-import { sessionToasts } from './session-messages';
-import type { SessionFormValues } from './session-form';
-import { SessionRequestDialog, type Timezone } from './session-request-form';
+import { sessionToasts } from '@/lib/session-messages';
+import type { SessionFormValues } from '@/lib/session-form';
+import { SessionRequestDialog, type Timezone } from '@/components/ui/session-request-form';
 
 /**
  * "Request a session" of a course (educator): the request form in a dialog, driven by the

@@ -33,7 +33,7 @@ import {
 } from '@machines/session-learners.selectors';
 import { createSessionLearnersActors } from '@machines/session-learners.actors';
 import { sessionLearnersMachine } from '@machines/session-learners.machine';
-import { sessionToasts } from './session-messages';
+import { sessionToasts } from '@/lib/session-messages';
 import { SessionPageHeader } from './session-tabs';
 
 type SessionInfo = components['schemas']['SessionInfo'];

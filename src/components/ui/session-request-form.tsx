@@ -16,7 +16,7 @@ import {
   toSessionRequest,
   todayIso,
   validateSessionForm,
-} from './session-form';
+} from '@/lib/session-form';
 
 export type Timezone = components['schemas']['Timezone'];
 

@@ -28,7 +28,7 @@ import {
   moderationMachine,
 } from '@machines/moderation.machine';
 import { confirmFailed, isBusy, isConfirming, isLoading, loadFailed } from '@machines/moderation.selectors';
-import { courseFailed, courseStatusLabels, courseSucceeded } from './course-messages';
+import { courseFailed, courseStatusLabels, courseSucceeded } from '@/lib/course-messages';
 
 export type ModeratedCourse = components['schemas']['ModeratedCourse'];
 

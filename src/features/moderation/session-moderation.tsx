@@ -35,10 +35,10 @@ import {
   type ModerationItem,
   moderationMachine,
 } from '@machines/moderation.machine';
-import { sessionFormFrom, todayIso } from './session-form';
-import { sessionFailed, sessionSucceeded } from './session-messages';
-import { SessionRequestDialog, type Timezone } from './session-request-form';
-import { sessionStatusLabels } from './status-labels';
+import { sessionFormFrom, todayIso } from '@/lib/session-form';
+import { sessionFailed, sessionSucceeded } from '@/lib/session-messages';
+import { SessionRequestDialog, type Timezone } from '@/components/ui/session-request-form';
+import { sessionStatusLabels } from '@/lib/session-status-labels';
 
 export type SessionListItem = components['schemas']['SessionListItem'];
 
