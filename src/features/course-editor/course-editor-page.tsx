@@ -2,19 +2,16 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef } from 'react';
-import type { ActorRefFrom } from 'xstate';
+import { type ActorRefFrom } from 'xstate';
 import { css, cx } from 'styled-system/css';
 import { StatusBadge } from '@/components/ui/badge';
 import { Button, buttonStyles } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { SelectField, TextareaField, TextField } from '@/components/ui/field';
-import { AlertIcon } from '@/components/ui/icons';
 import { containerStyles, PageHeader } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { toaster } from '@/components/ui/toast';
-import { UploadField, uploadErrorText } from '@/components/ui/upload-field';
+import { uploadErrorText } from '@/components/ui/upload-field';
 import { xhrCredentials } from '@/app-services';
-import type { AuthActor } from '@/lib/auth/auth-service';
+import { type AuthActor } from '@/lib/auth/auth-service';
 import { selectRecord } from '@machines/auth.selectors';
 import {
   canSubmit as canSubmitNow,
@@ -27,24 +24,30 @@ import {
   previewMode as previewModeOf,
   saveFailed,
 } from '@machines/course-editor.selectors';
-import { categoryName, DIFFICULTIES, difficultyLabels } from '@/lib/course-labels';
 import { LeaveWithoutSavingDialog } from '@/components/ui/leave-dialog';
 import { usePageTitle } from '@/lib/document-head';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
-import type { Api } from '@/lib/api/client';
+import { type Api } from '@/lib/api/client';
 import { uploadFile } from '@/lib/api/upload';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { later } from '@/lib/later';
 import { type CourseUpload, createCourseEditorActors } from '@machines/course-editor.actors';
 import { courseEditorMachine, type UploadField as UploadFieldName } from '@machines/course-editor.machine';
-import { type CourseFormValues, type Difficulty, isCourseFormDirty } from '@machines/course-editor.form';
-import type { CourseAction } from '@machines/course-editor.form-data';
-import { CoursePreview } from './course-preview';
-import { CheckboxField, FieldRow, FormErrorBanner, FormSection, stickyActionBar } from '@/components/ui/form-controls';
+import { type CourseFormValues, isCourseFormDirty } from '@machines/course-editor.form';
+import { type CourseAction } from '@machines/course-editor.form-data';
+import { FormErrorBanner, stickyActionBar } from '@/components/ui/form-controls';
 import { courseToasts, fieldIssueText } from './messages';
 import { ScheduleFields } from './schedule-fields';
-import { SkillPicker } from './skill-picker';
 import { SyllabusBuilder } from './syllabus-builder';
+import {
+  CoursePreviewPanel,
+  PreviewModeSwitch,
+  CourseMediaSection,
+  CourseSkillsSection,
+  RejectionNote,
+  EditorLoadFailed,
+} from './course-editor-sections';
+import { CourseDetailsSection } from './course-details-section';
 
 type EditorActor = ActorRefFrom<typeof courseEditorMachine>;
 
@@ -216,38 +219,7 @@ export function CourseEditorScreen({
   }
 
   if (loadFailed(snapshot) || !reference) {
-    const notFound = error?.status === 404 || error?.status === 403;
-    return (
-      <div className={cx(containerStyles, css({ paddingBlock: { base: '8', tablet: '12' } }))}>
-        <EmptyState
-          title={
-            notFound ? (
-              <Trans>This course cannot be edited</Trans>
-            ) : (
-              <Trans>The course editor could not be loaded</Trans>
-            )
-          }
-          description={
-            notFound ? (
-              <Trans>It does not exist, or it is not one of your courses.</Trans>
-            ) : (
-              (error?.message ?? t`System error please try later !`)
-            )
-          }
-          action={
-            notFound ? (
-              <Link to="/courses/live/edit" className={buttonStyles()}>
-                <Trans>Create a new course</Trans>
-              </Link>
-            ) : (
-              <Button onClick={() => actor.send({ type: 'editor.retried' })}>
-                <Trans>Try again</Trans>
-              </Button>
-            )
-          }
-        />
-      </div>
-    );
+    return <EditorLoadFailed error={error} onRetry={() => actor.send({ type: 'editor.retried' })} />;
   }
 
   const uploadProps = (field: UploadFieldName) => ({
@@ -291,83 +263,10 @@ export function CourseEditorScreen({
       />
 
       {course?.status === 'REJECTED' && course.moderationMessage ? (
-        <div
-          role="note"
-          className={css({
-            display: 'flex',
-            gap: '3',
-            padding: '4',
-            borderRadius: 'lg',
-            bg: 'status.red.bg',
-            color: 'status.red.fg',
-            borderWidth: '1px',
-            borderColor: 'status.red.border',
-            marginBlockEnd: '6',
-          })}
-        >
-          <AlertIcon size={20} />
-          <div>
-            <p className={css({ fontWeight: 'semibold' })}>
-              <Trans>This course was not approved</Trans>
-            </p>
-            <p className={css({ fontSize: 'sm' })}>
-              <bdi>{course.moderationMessage}</bdi>
-            </p>
-          </div>
-        </div>
+        <RejectionNote message={course.moderationMessage} />
       ) : null}
 
-      <fieldset className={css({ border: 'none', padding: 0, margin: 0, marginBlockEnd: '6' })}>
-        <legend className={css({ fontSize: 'sm', fontWeight: 'semibold', marginBlockEnd: '2' })}>
-          <Trans>Preview</Trans>
-        </legend>
-        <div
-          className={css({
-            display: 'inline-flex',
-            flexWrap: 'wrap',
-            gap: '1',
-            padding: '1',
-            borderRadius: 'lg',
-            bg: 'bg.muted',
-          })}
-        >
-          {(
-            [
-              ['hidden', t`Hide`, 'preview.hidden'],
-              ['learner', t`As a learner`, 'preview.learnerShown'],
-              ['instructor', t`As the instructor`, 'preview.instructorShown'],
-            ] as const
-          ).map(([mode, label, type]) => (
-            <label
-              key={mode}
-              className={css({
-                position: 'relative',
-                display: 'inline-flex',
-                alignItems: 'center',
-                paddingInline: '3',
-                height: '9',
-                borderRadius: 'md',
-                fontSize: 'sm',
-                fontWeight: 'semibold',
-                cursor: 'pointer',
-                color: 'fg.muted',
-                '&:has(input:checked)': { bg: 'bg.surface', color: 'primary.strong', boxShadow: 'card' },
-                '&:has(input:focus-visible)': { outline: '3px solid {colors.primary.strong}', outlineOffset: '1px' },
-              })}
-            >
-              <input
-                type="radio"
-                name="course-preview-mode"
-                value={mode}
-                checked={previewMode === mode}
-                onChange={() => actor.send({ type })}
-                className={css({ position: 'absolute', opacity: 0, inset: 0, cursor: 'pointer' })}
-              />
-              {label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <PreviewModeSwitch previewMode={previewMode} onChange={(type) => actor.send({ type })} />
 
       <div
         className={css({
@@ -381,46 +280,12 @@ export function CourseEditorScreen({
         })}
       >
         {previewMode !== 'hidden' ? (
-          <section
-            aria-labelledby="course-preview-title"
-            // Focusable: on wide screens the preview scrolls on its own (keyboard users scroll it too).
-            tabIndex={0}
-            className={css({
-              order: { base: -1, desktop: 1 },
-              position: { desktop: 'sticky' },
-              insetBlockStart: { desktop: '20' },
-              maxHeight: { desktop: 'calc(100vh - 6rem)' },
-              overflowY: { desktop: 'auto' },
-              bg: 'bg.surface',
-              borderRadius: 'xl',
-              borderWidth: '2px',
-              borderStyle: 'dashed',
-              borderColor: 'primary.muted',
-              _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '2px' },
-              padding: { base: '4', tablet: '5' },
-              display: 'flex',
-              flexDirection: 'column',
-              gap: '4',
-            })}
-          >
-            <h2
-              id="course-preview-title"
-              className={css({
-                fontSize: 'sm',
-                fontWeight: 'bold',
-                color: 'primary.strong',
-                textTransform: 'uppercase',
-                letterSpacing: 'wide',
-              })}
-            >
-              {previewMode === 'learner' ? (
-                <Trans>Preview as a learner</Trans>
-              ) : (
-                <Trans>Preview as the instructor</Trans>
-              )}
-            </h2>
-            <CoursePreview mode={previewMode} values={values} reference={reference} educatorName={educatorName} />
-          </section>
+          <CoursePreviewPanel
+            previewMode={previewMode}
+            values={values}
+            reference={reference}
+            educatorName={educatorName}
+          />
         ) : null}
 
         <form
@@ -458,192 +323,18 @@ export function CourseEditorScreen({
               gap: '6',
             })}
           >
-            <FormSection id="course-details" title={<Trans>Course details</Trans>}>
-              <TextField
-                label={t`Title`}
-                name="title"
-                dir="auto"
-                required
-                maxLength={200}
-                value={values.title}
-                onChange={(e) => change({ title: e.currentTarget.value }, ['title'])}
-                error={errorOf('title')}
-              />
-              <TextareaField
-                label={t`Short description`}
-                name="description"
-                dir="auto"
-                required
-                rows={3}
-                maxLength={2000}
-                helperText={t`One or two sentences, shown on the course cards.`}
-                value={values.description}
-                onChange={(e) => change({ description: e.currentTarget.value }, ['description'])}
-                error={errorOf('description')}
-              />
-              <TextareaField
-                label={t`About`}
-                name="about"
-                dir="auto"
-                rows={6}
-                helperText={t`What learners will do, build and need to know.`}
-                value={values.about}
-                onChange={(e) => change({ about: e.currentTarget.value }, ['about'])}
-                error={errorOf('about')}
-              />
-              <FieldRow columns={3}>
-                <SelectField
-                  label={t`Category`}
-                  name="courseCategoryId"
-                  required
-                  value={values.courseCategoryId}
-                  onChange={(e) => change({ courseCategoryId: e.currentTarget.value }, ['courseCategoryId'])}
-                  error={errorOf('courseCategoryId')}
-                >
-                  <option value="">{t`Choose a category`}</option>
-                  {reference.categories.map((c) => (
-                    <option key={c.id} value={String(c.id)}>
-                      {categoryName(c, locale)}
-                    </option>
-                  ))}
-                </SelectField>
-                <SelectField
-                  label={t`Language`}
-                  name="languageId"
-                  required
-                  value={values.languageId}
-                  onChange={(e) => change({ languageId: e.currentTarget.value }, ['languageId'])}
-                  error={errorOf('languageId')}
-                >
-                  {reference.languages.map((l) => (
-                    <option key={l.id} value={String(l.id)}>
-                      {l.name}
-                    </option>
-                  ))}
-                </SelectField>
-                <SelectField
-                  label={t`Level`}
-                  name="difficultyLevel"
-                  required
-                  value={values.difficultyLevel}
-                  onChange={(e) =>
-                    change({ difficultyLevel: e.currentTarget.value as Difficulty }, ['difficultyLevel'])
-                  }
-                  error={errorOf('difficultyLevel')}
-                >
-                  {DIFFICULTIES.map((d) => (
-                    <option key={d} value={d}>
-                      {t(difficultyLabels[d])}
-                    </option>
-                  ))}
-                </SelectField>
-              </FieldRow>
-              <FieldRow>
-                <TextField
-                  label={t`Live hours`}
-                  name="numHours"
-                  type="number"
-                  inputMode="numeric"
-                  required
-                  min={0}
-                  max={1000}
-                  step={1}
-                  value={values.numHours}
-                  onChange={(e) => change({ numHours: e.currentTarget.value }, ['numHours'])}
-                  error={errorOf('numHours')}
-                />
-                <TextField
-                  label={t`Price (US dollars)`}
-                  name="price"
-                  type="number"
-                  inputMode="decimal"
-                  required
-                  min={0}
-                  max={100000}
-                  step={0.01}
-                  helperText={t`0 makes the course free.`}
-                  value={values.price}
-                  onChange={(e) => change({ price: e.currentTarget.value }, ['price'])}
-                  error={errorOf('price')}
-                />
-              </FieldRow>
-              <div
-                className={css({
-                  display: 'grid',
-                  gap: '3',
-                  gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(0, 1fr))' },
-                })}
-              >
-                <CheckboxField
-                  label={<Trans>Several instructors</Trans>}
-                  hint={<Trans>Other educators may run sessions of this course.</Trans>}
-                  checked={values.hasMultiInstructors}
-                  onChange={(checked) => change({ hasMultiInstructors: checked }, ['hasMultiInstructors'])}
-                />
-                {company ? (
-                  <CheckboxField
-                    label={t`Private to ${companyName}`}
-                    hint={<Trans>Only your company's users will see this course.</Trans>}
-                    checked={values.isPrivate}
-                    onChange={(checked) => change({ isPrivate: checked }, ['isPrivate', 'companyId'])}
-                  />
-                ) : null}
-              </div>
-            </FormSection>
+            <CourseDetailsSection
+              values={values}
+              reference={reference}
+              locale={locale}
+              privateTo={company ? companyName : null}
+              errorOf={errorOf}
+              change={change}
+            />
 
-            <FormSection id="course-skills" title={<Trans>Skills</Trans>}>
-              <div
-                className={css({
-                  display: 'grid',
-                  gap: '6',
-                  gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(0, 1fr))' },
-                })}
-              >
-                <SkillPicker
-                  legend={t`Skills required`}
-                  hint={t`What learners should know before they start.`}
-                  skills={reference.skills}
-                  value={values.requiredSkills}
-                  onChange={(joined) => change({ requiredSkills: joined }, ['requiredSkills'])}
-                  error={errorOf('requiredSkills')}
-                />
-                <SkillPicker
-                  legend={t`Skills gained`}
-                  hint={t`What learners will be able to do at the end.`}
-                  skills={reference.skills}
-                  value={values.gainedSkills}
-                  onChange={(joined) => change({ gainedSkills: joined }, ['gainedSkills'])}
-                  error={errorOf('gainedSkills')}
-                />
-              </div>
-            </FormSection>
+            <CourseSkillsSection values={values} reference={reference} errorOf={errorOf} change={change} />
 
-            <FormSection id="course-media" title={<Trans>Picture and video</Trans>}>
-              <div
-                className={css({
-                  display: 'grid',
-                  gap: '6',
-                  gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(0, 1fr))' },
-                })}
-              >
-                <UploadField
-                  label={t`Course picture`}
-                  kind="coursePicture"
-                  preview="image"
-                  required={!course}
-                  value={values.picture}
-                  {...uploadProps('picture')}
-                />
-                <UploadField
-                  label={t`Introduction video`}
-                  kind="courseVideo"
-                  preview="video"
-                  value={values.video}
-                  onRemove={() => change({ video: null }, ['video'])}
-                  {...uploadProps('video')}
-                />
-              </div>
-            </FormSection>
+            <CourseMediaSection values={values} isNew={!course} uploadProps={uploadProps} change={change} />
 
             <ScheduleFields values={values} reference={reference} errorOf={errorOf} onChange={change} />
 
