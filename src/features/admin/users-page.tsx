@@ -34,7 +34,14 @@ import {
   moderationMachine,
 } from '@machines/moderation.machine';
 import { listFailed, userFailed, userSucceeded, withServerDetail } from './user-messages';
-import { User, Invitation, userStatusLabels, invitationStatusLabels, UserRow, InvitationRow } from './user-rows';
+import {
+  type User,
+  type Invitation,
+  userStatusLabels,
+  invitationStatusLabels,
+  UserRow,
+  InvitationRow,
+} from './user-rows';
 
 const listLabels: Record<UserList, MessageDescriptor> = {
   educators: msg`Educators`,

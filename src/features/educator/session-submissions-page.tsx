@@ -31,8 +31,8 @@ import { gradingMachine } from '@machines/grading.machine';
 import { SessionPageHeader } from './session-tabs';
 import { useLocale, formatPoints, useLessonName, GradeDialog, SubmittedWork } from './submission-grading';
 import {
-  StatusFilter,
-  SubmissionFilters,
+  type StatusFilter,
+  type SubmissionFilters,
   NO_FILTERS,
   isUngraded,
   visibleSubmissions,
