@@ -12,8 +12,10 @@ import type { components } from '@contract/schema';
 import { type Locale } from '@/lib/i18n';
 import { type ModerationAction } from '@machines/moderation.machine';
 
+/** A user as the admin list shows it (the contract's User). */
 export type User = components['schemas']['User'];
 
+/** A pending or past invitation (the contract's Invitation). */
 export type Invitation = components['schemas']['Invitation'];
 
 export const userStatusLabels: Record<(typeof USER_STATUSES)[number], MessageDescriptor> = {
@@ -29,18 +31,18 @@ export const invitationStatusLabels: Record<(typeof INVITATION_STATUSES)[number]
   EXPIRED: msg`Expired`,
 };
 
-export const invitationTone: Record<(typeof INVITATION_STATUSES)[number], BadgeTone> = {
+const invitationTone: Record<(typeof INVITATION_STATUSES)[number], BadgeTone> = {
   PENDING: 'yellow',
   ACCEPTED: 'green',
   EXPIRED: 'red',
 };
 
-export function initials(name: string): string {
+function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
 }
 
-export const rowClass = css({
+const rowClass = css({
   display: 'grid',
   gridTemplateColumns: { base: 'auto minmax(0, 1fr)', desktop: 'auto minmax(0, 1fr) auto' },
   alignItems: 'center',
@@ -54,7 +56,7 @@ export const rowClass = css({
   boxShadow: 'card',
 });
 
-export const avatarClass = css({
+const avatarClass = css({
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
@@ -69,7 +71,7 @@ export const avatarClass = css({
 });
 
 /** A partner's company in the partners list: name, acronym and its status (PENDING until the partner is approved). */
-export function CompanyLine({ company }: { company: NonNullable<User['company']> }) {
+function CompanyLine({ company }: { company: NonNullable<User['company']> }) {
   const { name, acronym } = company;
   return (
     <span
@@ -86,6 +88,7 @@ export function CompanyLine({ company }: { company: NonNullable<User['company']>
   );
 }
 
+/** One user of the admin list: avatar, name, role, company, status and the moderation actions of the list. */
 export function UserRow({
   user,
   locale,
@@ -172,6 +175,7 @@ export function UserRow({
   );
 }
 
+/** One invitation of the admin list: e-mail, role, company, status and dates. */
 export function InvitationRow({ invitation, locale }: { invitation: Invitation; locale: Locale }) {
   const { t } = useLingui();
   const sent = formatLongDate(invitation.createdAt.slice(0, 10), locale);

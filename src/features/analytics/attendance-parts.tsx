@@ -31,7 +31,7 @@ export const scroller = css({
 });
 
 /** A thin bar for a rate (decorative: the number is written next to it). */
-export function RateBar({ rate }: { rate: number }) {
+function RateBar({ rate }: { rate: number }) {
   const width = Math.round(Math.min(1, Math.max(0, rate)) * 100);
   return (
     <span
@@ -54,6 +54,7 @@ export function RateBar({ rate }: { rate: number }) {
   );
 }
 
+/** An attendance rate (0–1) as a percentage with its bar. */
 export function Rate({ rate, locale }: { rate: number; locale: Locale }) {
   return (
     <span className={css({ display: 'flex', alignItems: 'center', gap: '3', minWidth: '9rem' })}>
@@ -63,6 +64,7 @@ export function Rate({ rate, locale }: { rate: number; locale: Locale }) {
   );
 }
 
+/** One total of the page (label and formatted value). */
 export function Stat({ label, value }: { label: ReactNode; value: string }) {
   return (
     <Card as="li" className={css({ padding: { base: '4', tablet: '5' } })}>

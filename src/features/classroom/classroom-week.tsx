@@ -14,15 +14,15 @@ import { useUiLocale } from './meeting';
 /** A session's classroom for one viewer (openapi `Classroom`). */
 export type Classroom = components['schemas']['Classroom'];
 
-export type ClassroomLesson = components['schemas']['ClassroomLesson'];
+type ClassroomLesson = components['schemas']['ClassroomLesson'];
 
-export type ClassroomWeek = components['schemas']['ClassroomWeek'];
+type ClassroomWeek = components['schemas']['ClassroomWeek'];
 
 /** Graded lesson types (they have points, a deadline and a grade). */
-export const GRADED = new Set(['assignment', 'quiz', 'programmingAssignment']);
+const GRADED = new Set(['assignment', 'quiz', 'programmingAssignment']);
 
 /** One lesson row of the syllabus. */
-export function LessonRow({
+function LessonRow({
   lesson,
   classroom,
   showStatus,

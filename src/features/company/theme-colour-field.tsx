@@ -11,19 +11,20 @@ export const colourLabels: Record<ColourKey, MessageDescriptor> = {
   tertiary: msg`Tertiary colour`,
 };
 
-export const colourUses: Record<ColourKey, MessageDescriptor> = {
+const colourUses: Record<ColourKey, MessageDescriptor> = {
   primary: msg`Header, main buttons and links`,
   secondary: msg`Success, progress and second buttons`,
   tertiary: msg`Highlights such as seats left and meetings`,
 };
 
 /** Formats a contrast ratio like "6.30:1" in the reader's digits. */
-export function useRatio() {
+function useRatio() {
   const { i18n } = useLingui();
   return (ratio: number) =>
     `${new Intl.NumberFormat(i18n.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(ratio)}:1`;
 }
 
+/** One brand colour of the theme: its picker, hex field and contrast check. */
 export function ColourField({
   colourKey,
   check,

@@ -35,6 +35,7 @@ export const handle = css({
   _active: { cursor: 'grabbing' },
 });
 
+/** The grip drawn in a drag handle (six dots). */
 export function GripIcon() {
   return (
     <svg width="14" height="20" viewBox="0 0 14 20" aria-hidden focusable="false" fill="currentColor">

@@ -5,7 +5,7 @@ import type { LessonPosition, SectionPosition } from './syllabus-ops';
 import type { SyllabusMoves } from './use-syllabus-moves';
 
 /** What is being dragged: a section or a lesson, at its place. */
-export type Dragged = ({ kind: 'section' } & SectionPosition) | ({ kind: 'lesson' } & LessonPosition);
+type Dragged = ({ kind: 'section' } & SectionPosition) | ({ kind: 'lesson' } & LessonPosition);
 /** Where it would land: before (or `after`) a section or a lesson. */
 type DropTarget =
   | { kind: 'section'; week: number; index: number }

@@ -12,6 +12,7 @@ import { WeeklySchedule } from '@/components/ui/schedule';
 import type { components } from '@contract/schema';
 import { intlLocaleOf, type Locale } from '@/lib/i18n';
 
+/** An open session of the course (the contract's SessionSummary). */
 export type SessionSummary = components['schemas']['SessionSummary'];
 
 export const sectionTitle = css({ fontSize: 'xl', fontWeight: 'bold', marginBlockEnd: '4', letterSpacing: 'tight' });
@@ -26,6 +27,7 @@ export const skillChip = css({
   fontWeight: 'medium',
 });
 
+/** A person's picture, or their initials on a coloured disc when there is none (`size` in pixels). */
 export function Avatar({ name, src, size = 48 }: { name: string; src: string | null; size?: number }) {
   const letter = name.trim().charAt(0).toUpperCase() || '?';
   if (src) {
@@ -60,6 +62,7 @@ export function Avatar({ name, src, size = 48 }: { name: string; src: string | n
   );
 }
 
+/** One fact of the course (an icon and a short text). */
 export function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
     <li
@@ -73,6 +76,7 @@ export function Fact({ icon, children }: { icon: ReactNode; children: ReactNode 
   );
 }
 
+/** The calendar date of an ISO instant, long form, in the locale. */
 export function instantDate(iso: string, locale: Locale): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;

@@ -7,6 +7,7 @@ import { visuallyHidden } from '@/components/ui/spinner';
 import type { components } from '@contract/schema';
 import { intlLocaleOf, type Locale } from '@/lib/i18n';
 
+/** A session's attendance (the contract's SessionAttendance). */
 export type SessionAttendance = components['schemas']['SessionAttendance'];
 
 /** A rate (0…1) as a whole percentage in the locale ("75%"). */
@@ -38,6 +39,7 @@ export function RateBar({ rate }: { rate: number }) {
   );
 }
 
+/** One figure of the session (label and formatted value). */
 export function Stat({ label, value }: { label: ReactNode; value: string }) {
   return (
     <Card as="li" className={css({ padding: '5' })}>

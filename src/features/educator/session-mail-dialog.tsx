@@ -8,11 +8,12 @@ import { FormAlert } from '@/components/ui/alert';
 import { AppDialog } from '@/components/ui/dialog';
 import type { components } from '@contract/schema';
 
-export type SessionLearner = components['schemas']['SessionLearner'];
+type SessionLearner = components['schemas']['SessionLearner'];
 
 /** Most characters of a mail to learners. */
-export const MAIL_MAX = 5000;
+const MAIL_MAX = 5000;
 
+/** The initials of a name (at most two letters, upper case). */
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';

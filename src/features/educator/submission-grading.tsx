@@ -12,7 +12,7 @@ import { type GradingFailure, type Submission } from '@machines/grading.machine'
 import { COMMENT_MAX, type GradeDraft, type GradeIssue, type GradeIssues } from '@machines/grading.form';
 
 /** The translated text of a client grading rule (codes from grade-form.ts), or null. */
-export function useIssueText(): (issue: GradeIssue | undefined) => string | null {
+function useIssueText(): (issue: GradeIssue | undefined) => string | null {
   const { t } = useLingui();
   return (issue) => {
     if (!issue) return null;
@@ -32,6 +32,7 @@ export function useIssueText(): (issue: GradeIssue | undefined) => string | null
   };
 }
 
+/** The UI language as a `Locale` ('en' when the active one is not known). */
 export function useLocale(): Locale {
   const { i18n } = useLingui();
   return isLocale(i18n.locale) ? i18n.locale : 'en';

@@ -16,6 +16,7 @@ export function GroupError({ id, error }: { id: string; error: string | undefine
   );
 }
 
+/** An up or down arrow for the move buttons. */
 export function ArrowIcon({ up }: { up: boolean }) {
   return (
     <svg

@@ -12,14 +12,15 @@ import { type Locale } from '@/lib/i18n';
 import type { components } from '@contract/schema';
 import { type ModerationAction } from '@machines/moderation.machine';
 
+/** A course as the moderation board lists it (the contract's ModeratedCourse). */
 export type ModeratedCourse = components['schemas']['ModeratedCourse'];
 
 export const COURSE_ACTIONS: readonly ModerationAction[] = ['approve', 'reject', 'unpublish', 'publish'];
 
-export const actionButton = { size: 'sm', variant: 'outline' } as const;
+const actionButton = { size: 'sm', variant: 'outline' } as const;
 
 /** The decisions a course in `status` is open to (product.md#entities: PENDING → APPROVED | REJECTED → PUBLISHED ⇄ UNPUBLISHED). */
-export function courseActionsOf(status: string): ModerationAction[] {
+function courseActionsOf(status: string): ModerationAction[] {
   switch (status) {
     case 'PENDING':
       return ['approve', 'reject'];
@@ -33,6 +34,7 @@ export function courseActionsOf(status: string): ModerationAction[] {
   }
 }
 
+/** One course of the moderation board: picture, title, educator, status and the actions its status allows. */
 export function CourseRow({
   course,
   locale,

@@ -11,10 +11,12 @@ import type { components } from '@contract/schema';
 import { type Locale } from '@/lib/i18n';
 import { type ModerationAction } from '@machines/moderation.machine';
 
+/** A session as the boards list it (the contract's SessionListItem). */
 export type SessionListItem = components['schemas']['SessionListItem'];
 
-export const actionButton = { size: 'sm', variant: 'outline' } as const;
+const actionButton = { size: 'sm', variant: 'outline' } as const;
 
+/** One session of the board: course, dates, schedule, seats, price, status and the allowed actions. */
 export function SessionCard({
   session,
   locale,

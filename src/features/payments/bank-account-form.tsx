@@ -11,10 +11,11 @@ import type { components } from '@contract/schema';
 import type { GatewayConfig } from '@machines/checkout.machine';
 import { useAction } from '@/lib/use-action';
 
+/** The bank account payouts go to (the contract's ExternalAccount). */
 export type ExternalAccount = components['schemas']['ExternalAccount'];
 
 /** The sandbox's verified US test bank account token. */
-export const SANDBOX_BANK_TOKEN = 'btok_us_verified';
+const SANDBOX_BANK_TOKEN = 'btok_us_verified';
 
 /** The form adding (or replacing) the payout bank account from a gateway token (product.md#states add bank account). */
 export function BankAccountForm({

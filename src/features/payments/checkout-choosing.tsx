@@ -27,7 +27,7 @@ export const column = css({ display: 'flex', flexDirection: 'column', gap: '3' }
 
 export const muted = css({ fontSize: 'sm', color: 'fg.muted' });
 
-export function Row({ label, children, strong = false }: { label: ReactNode; children: ReactNode; strong?: boolean }) {
+function Row({ label, children, strong = false }: { label: ReactNode; children: ReactNode; strong?: boolean }) {
   return (
     <div
       className={cx(
@@ -68,7 +68,7 @@ export function FailureReason({ error }: { error: CheckoutFailure }) {
   return null;
 }
 
-export function MethodOption({
+function MethodOption({
   name,
   value,
   checked,
@@ -148,7 +148,7 @@ export function MethodOption({
   );
 }
 
-export function CardHint({ card }: { card: SavedCard }) {
+function CardHint({ card }: { card: SavedCard }) {
   const expiry = cardExpiry(card.expMonth, card.expYear);
   return card.isDefault ? <Trans>Expires {expiry} · Default</Trans> : <Trans>Expires {expiry}</Trans>;
 }

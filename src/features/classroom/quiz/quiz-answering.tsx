@@ -12,10 +12,10 @@ import { isAnswered, quizMachine, unansweredCount } from '@machines/quiz.machine
 import { QuizCountdown, QuizQuestionView } from './quiz-question';
 import { stack, panel, row, sectionTitle, towardsStart, towardsEnd } from './quiz-parts';
 
-export type QuizSend = ReturnType<typeof useMachine<typeof quizMachine>>[1];
+type QuizSend = ReturnType<typeof useMachine<typeof quizMachine>>[1];
 
 /** The save indicator: saving, saved, or not saved with "Retry" (a polite live region). */
-export function SaveStatus({ snapshot, send }: { snapshot: QuizSnapshot; send: QuizSend }) {
+function SaveStatus({ snapshot, send }: { snapshot: QuizSnapshot; send: QuizSend }) {
   const failed = saveFailed(snapshot);
   const busy = isSaving(snapshot);
   const dirty = snapshot.context.dirty.length > 0;
@@ -59,6 +59,7 @@ export function SaveStatus({ snapshot, send }: { snapshot: QuizSnapshot; send: Q
   );
 }
 
+/** The quiz while it is answered: the questions, the timer, the save status and the submit button. */
 export function AnsweringView({
   snapshot,
   send,
