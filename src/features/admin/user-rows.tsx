@@ -175,7 +175,7 @@ export function UserRow({
   );
 }
 
-/** One invitation of the admin list: e-mail, role, company, status and dates. */
+/** One invitation of the admin list: e-mail, status, role, who invited and when, and its expiry. */
 export function InvitationRow({ invitation, locale }: { invitation: Invitation; locale: Locale }) {
   const { t } = useLingui();
   const sent = formatLongDate(invitation.createdAt.slice(0, 10), locale);
