@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, type Ref, useId, useRef } from 'react';
 import { css, cx } from 'styled-system/css';
+import { progressTrack } from 'styled-system/recipes';
 import { acceptOf, UPLOAD_ENDPOINTS, type UploadErrorCode, type UploadKind } from '@/lib/api/upload';
 import { Button } from './button';
 import { AlertIcon, BookIcon, CloseIcon } from './icons';
@@ -261,7 +262,7 @@ export function UploadField({
               aria-valuenow={percent}
               aria-valuetext={t`${percent}% uploaded`}
               aria-label={t`Uploading ${uploadingName}`}
-              className={css({ flex: '1', height: '2.5', borderRadius: 'full', bg: 'bg.muted', overflow: 'hidden' })}
+              className={progressTrack()}
             >
               <div
                 className={css({

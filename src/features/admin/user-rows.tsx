@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { css } from 'styled-system/css';
+import { dangerAction } from 'styled-system/recipes';
 import { Badge, type BadgeTone, StatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatLongDate } from '@/components/ui/format';
@@ -164,7 +165,7 @@ export function UserRow({
               disabled={busy}
               startIcon={<TrashIcon />}
               onClick={() => onAction('delete', user)}
-              className={css({ color: 'error.strong', _hover: { bg: 'error.subtle', borderColor: 'error.strong' } })}
+              className={dangerAction()}
             >
               <Trans>Delete</Trans>
             </Button>

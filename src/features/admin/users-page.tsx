@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { css, cx } from 'styled-system/css';
+import { plainList } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextField } from '@/components/ui/field';
@@ -274,10 +275,7 @@ function UserBoard({
         />
       ) : (
         <ul
-          className={cx(
-            css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none', padding: 0 }),
-            loading ? css({ opacity: 0.6 }) : undefined,
-          )}
+          className={cx(plainList({ gap: '3' }), loading ? css({ opacity: 0.6 }) : undefined)}
           aria-busy={loading || undefined}
         >
           {list === 'invitations'

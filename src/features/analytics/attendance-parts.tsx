@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { css, cx } from 'styled-system/css';
+import { tableScroller } from 'styled-system/recipes';
 import { ChartFigure, chartDataTable } from '@/components/ui/chart-figure';
 import { denseTableCell, denseTableHeaderCell } from '@/components/ui/table';
 import { Button } from '@/components/ui/button';
@@ -24,11 +25,7 @@ export const td = denseTableCell;
 
 export const num = css({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
 
-export const scroller = css({
-  position: 'relative',
-  overflowX: 'auto',
-  _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '-3px' },
-});
+export const scroller = tableScroller();
 
 /** A thin bar for a rate (decorative: the number is written next to it). */
 function RateBar({ rate }: { rate: number }) {

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { css } from 'styled-system/css';
+import { plainList, progressTrack } from 'styled-system/recipes';
 import { StatusBadge } from '@/components/ui/badge';
 import { Breadcrumb, breadcrumbLink } from '@/components/ui/breadcrumb';
 import { buttonStyles } from '@/components/ui/button';
@@ -192,7 +193,7 @@ export function ClassroomPage({
               aria-valuenow={done}
               aria-label={t`Your progress`}
               aria-valuetext={t`${done} of ${total} lessons done`}
-              className={css({ flex: '1', height: '2.5', borderRadius: 'full', bg: 'bg.muted', overflow: 'hidden' })}
+              className={progressTrack()}
             >
               <div
                 className={css({ height: 'full', bg: 'secondary.strong', borderRadius: 'full' })}
@@ -219,7 +220,7 @@ export function ClassroomPage({
           description={<Trans>The educator has not published the lessons yet.</Trans>}
         />
       ) : (
-        <ol className={css({ display: 'flex', flexDirection: 'column', gap: '5', listStyle: 'none', padding: 0 })}>
+        <ol className={plainList({ gap: '5' })}>
           {weeks.map((week) => (
             <WeekBlock key={week.week} week={week} classroom={classroom} showStatus={learner} viewerZone={viewerZone} />
           ))}

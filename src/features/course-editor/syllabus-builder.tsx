@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { css } from 'styled-system/css';
+import { plainList } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { FormSection } from '@/components/ui/form-controls';
 import { visuallyHidden } from '@/components/ui/spinner';
@@ -52,7 +52,7 @@ export function SyllabusBuilder({
       <div aria-live="polite" aria-atomic="true" className={visuallyHidden} data-testid="syllabus-announcer">
         {moves.announcement}
       </div>
-      <ol className={css({ display: 'flex', flexDirection: 'column', gap: '5', listStyle: 'none', padding: 0 })}>
+      <ol className={plainList({ gap: '5' })}>
         {syllabus.map((week, w) => (
           <WeekItem key={week.key} editing={editing} week={week} index={w} />
         ))}

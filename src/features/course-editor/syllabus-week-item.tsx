@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { css, cx } from 'styled-system/css';
+import { plainList } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
 import type { WeekDraft } from '@machines/course-editor.form';
@@ -103,7 +104,7 @@ export function WeekItem({ editing, week, index: w }: { editing: SyllabusEditing
           )}
         </p>
       ) : (
-        <ol className={css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none', padding: 0 })}>
+        <ol className={plainList({ gap: '3' })}>
           {week.sections.map((section, s) => (
             <SectionItem key={section.key} editing={editing} section={section} week={w} index={s} />
           ))}

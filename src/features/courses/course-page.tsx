@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Breadcrumb, breadcrumbLink } from '@/components/ui/breadcrumb';
 import { css, cx } from 'styled-system/css';
+import { plainList } from 'styled-system/recipes';
 import { Badge } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -176,7 +177,7 @@ export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?
                 <Trans>What you will learn</Trans>
               </h3>
               {course.gainedSkills.length > 0 ? (
-                <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', listStyle: 'none', padding: 0 })}>
+                <ul className={plainList({ direction: 'row', gap: '2' })}>
                   {course.gainedSkills.map((s) => (
                     <li
                       key={s.id}
@@ -197,7 +198,7 @@ export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?
                 <Trans>Skills required</Trans>
               </h3>
               {course.requiredSkills.length > 0 ? (
-                <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', listStyle: 'none', padding: 0 })}>
+                <ul className={plainList({ direction: 'row', gap: '2' })}>
                   {course.requiredSkills.map((s) => (
                     <li
                       key={s.id}
@@ -242,9 +243,7 @@ export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?
             </div>
             <ReviewPanel courseId={course.id} />
             {reviews.items.length > 0 ? (
-              <ul
-                className={css({ display: 'flex', flexDirection: 'column', gap: '4', listStyle: 'none', padding: 0 })}
-              >
+              <ul className={plainList({ gap: '4' })}>
                 {reviews.items.map((review) => (
                   <li key={review.id}>
                     <Card
@@ -311,7 +310,7 @@ export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?
             <Trans>Upcoming sessions</Trans>
           </h2>
           {sessions.length > 0 ? (
-            <ul className={css({ display: 'flex', flexDirection: 'column', gap: '4', listStyle: 'none', padding: 0 })}>
+            <ul className={plainList({ gap: '4' })}>
               {sessions.map((session) => (
                 <li key={session.id}>
                   <SessionOfferCard session={session} locale={locale} />

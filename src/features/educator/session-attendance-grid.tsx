@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { tableScroller } from 'styled-system/recipes';
 import { denseTableCell, denseTableHeaderCell } from '@/components/ui/table';
 import { Card } from '@/components/ui/card';
 import { visuallyHidden } from '@/components/ui/spinner';
@@ -87,16 +88,7 @@ export function AttendanceGrid({
       {/* position: relative makes this scroller the containing block of the cells' visually
           hidden (absolutely positioned) labels; otherwise they escape its clipping and, in
           right-to-left at 360 px, widen the whole page. */}
-      <div
-        role="region"
-        aria-labelledby="attendance-grid-title"
-        tabIndex={0}
-        className={css({
-          position: 'relative',
-          overflowX: 'auto',
-          _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '-3px' },
-        })}
-      >
+      <div role="region" aria-labelledby="attendance-grid-title" tabIndex={0} className={tableScroller()}>
         <table className={css({ borderCollapse: 'collapse', minWidth: 'full' })}>
           <caption className={visuallyHidden}>
             <Trans>Learners in rows, meetings in columns</Trans>

@@ -2,6 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { css, cx } from 'styled-system/css';
+import { tableScroller } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -225,16 +226,7 @@ export function SessionAttendancePage({
                 title={<Trans>No learner has enrolled yet</Trans>}
               />
             ) : (
-              <div
-                role="region"
-                aria-labelledby="attendance-learners-title"
-                tabIndex={0}
-                className={css({
-                  position: 'relative',
-                  overflowX: 'auto',
-                  _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '-3px' },
-                })}
-              >
+              <div role="region" aria-labelledby="attendance-learners-title" tabIndex={0} className={tableScroller()}>
                 <table className={css({ width: 'full', borderCollapse: 'collapse' })}>
                   <caption className={visuallyHidden}>
                     <Trans>Meetings attended by each learner out of those held</Trans>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
+import { progressTrack } from 'styled-system/recipes';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -64,7 +65,7 @@ export function GoalCard({
           aria-valuenow={percent}
           aria-label={t`Progress toward ${skill}`}
           aria-valuetext={t`${percent}%`}
-          className={css({ flex: '1', height: '2.5', borderRadius: 'full', bg: 'bg.muted', overflow: 'hidden' })}
+          className={progressTrack()}
         >
           <div
             className={css({

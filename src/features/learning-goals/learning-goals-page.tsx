@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
+import { sectionHeading } from 'styled-system/recipes';
 import { FormAlert, SectionError, useErrorReason } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -32,7 +33,7 @@ import {
 } from '@machines/learning-goals.selectors';
 import { GoalCard } from './goal-card';
 
-const sectionTitle = css({ fontSize: { base: 'lg', tablet: 'xl' }, fontWeight: 'bold' });
+const sectionTitle = sectionHeading();
 
 /**
  * The learner's learning goals (product.md#calls "Learning goals"; rules in

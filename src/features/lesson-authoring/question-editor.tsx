@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
+import { plainList } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/field';
 import { visuallyHidden } from '@/components/ui/spinner';
@@ -140,7 +141,7 @@ export function QuestionEditor({
           <Trans>No question yet. Choose a kind and add the first one.</Trans>
         </p>
       ) : (
-        <ol className={css({ display: 'flex', flexDirection: 'column', gap: '4', listStyle: 'none', padding: 0 })}>
+        <ol className={plainList({ gap: '4' })}>
           {questions.map((q, i) => {
             const label = labelOf(i);
             return (

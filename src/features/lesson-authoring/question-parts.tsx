@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
+import { fieldError } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
 import { UploadField, uploadErrorText, useUpload } from '@/components/ui/upload-field';
@@ -10,7 +11,7 @@ import { type XhrCredentials } from '@/lib/api/upload';
 export function GroupError({ id, error }: { id: string; error: string | undefined }) {
   if (!error) return null;
   return (
-    <p id={id} className={css({ fontSize: 'xs', fontWeight: 'medium', color: 'error.strong' })}>
+    <p id={id} className={fieldError()}>
       {error}
     </p>
   );

@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { css, cx } from 'styled-system/css';
+import { plainList } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextField } from '@/components/ui/field';
@@ -205,10 +206,7 @@ export function CourseModerationBoard({
         />
       ) : (
         <ul
-          className={cx(
-            css({ display: 'flex', flexDirection: 'column', gap: '4', listStyle: 'none', padding: 0 }),
-            loading ? css({ opacity: 0.6 }) : undefined,
-          )}
+          className={cx(plainList({ gap: '4' }), loading ? css({ opacity: 0.6 }) : undefined)}
           aria-busy={loading || undefined}
         >
           {courses.map((course) => (

@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
+import { dangerAction } from 'styled-system/recipes';
 import { StatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CoursePicture } from '@/components/ui/course-picture';
@@ -176,7 +177,7 @@ export function CourseRow({
               disabled={busy}
               startIcon={<BanIcon />}
               onClick={() => onAction('unpublish', course)}
-              className={css({ color: 'error.strong', _hover: { bg: 'error.subtle', borderColor: 'error.strong' } })}
+              className={dangerAction()}
             >
               <Trans>Unpublish</Trans>
             </Button>

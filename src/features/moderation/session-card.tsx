@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
+import { dangerAction } from 'styled-system/recipes';
 import { StatusBadge } from '@/components/ui/badge';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { formatLongDate } from '@/components/ui/format';
@@ -188,7 +189,7 @@ export function SessionCard({
             disabled={busy}
             startIcon={<TrashIcon />}
             onClick={() => onAction('delete', session)}
-            className={css({ color: 'error.strong', _hover: { bg: 'error.subtle', borderColor: 'error.strong' } })}
+            className={dangerAction()}
           >
             <Trans>Delete</Trans>
           </Button>

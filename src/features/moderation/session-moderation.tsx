@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { css, cx } from 'styled-system/css';
+import { plainList } from 'styled-system/recipes';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField } from '@/components/ui/field';
@@ -231,10 +232,7 @@ export function SessionBoard({
         />
       ) : (
         <ul
-          className={cx(
-            css({ display: 'flex', flexDirection: 'column', gap: '4', listStyle: 'none', padding: 0 }),
-            loading ? css({ opacity: 0.6 }) : undefined,
-          )}
+          className={cx(plainList({ gap: '4' }), loading ? css({ opacity: 0.6 }) : undefined)}
           aria-busy={loading || undefined}
         >
           {sessions.map((session) => (

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ChangeEvent, type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
+import { sectionHeading } from 'styled-system/recipes';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -21,7 +22,7 @@ import { useAction } from '@/lib/use-action';
 type Address = components['schemas']['Address'];
 type AddressInput = components['schemas']['AddressInput'];
 
-const sectionTitle = css({ fontSize: { base: 'lg', tablet: 'xl' }, fontWeight: 'bold' });
+const sectionTitle = sectionHeading();
 
 type FormValues = {
   line1: string;

@@ -5,6 +5,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
+import { sectionHeading } from 'styled-system/recipes';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -58,7 +59,7 @@ const payoutStatusLabels: Record<Payout['status'], MessageDescriptor> = {
 };
 const payoutStatusTones: Record<Payout['status'], BadgeTone> = { pending: 'yellow', paid: 'green', failed: 'red' };
 
-const sectionTitle = css({ fontSize: { base: 'lg', tablet: 'xl' }, fontWeight: 'bold' });
+const sectionTitle = sectionHeading();
 
 function Amount({ label, value, hint }: { label: ReactNode; value: string; hint: ReactNode }) {
   return (

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { css } from 'styled-system/css';
+import { sectionHeading } from 'styled-system/recipes';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -28,7 +29,7 @@ export interface PaymentMethodsData {
   config: Settled<GatewayConfig>;
 }
 
-const sectionTitle = css({ fontSize: { base: 'lg', tablet: 'xl' }, fontWeight: 'bold' });
+const sectionTitle = sectionHeading();
 
 /**
  * `/account/payment-methods` (learners): the saved cards (`GET /payments/cards`, default first)

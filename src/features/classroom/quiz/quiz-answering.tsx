@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { css, cx } from 'styled-system/css';
+import { plainList } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { AlertIcon, CheckCircleIcon, ChevronEndIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
@@ -129,7 +130,7 @@ export function AnsweringView({
           </div>
         </div>
         <nav aria-label={quiz ? t`Questions` : t`Steps`}>
-          <ol className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', listStyle: 'none', padding: 0 })}>
+          <ol className={plainList({ direction: 'row', gap: '2' })}>
             {questions.map((q, i) => {
               const n = i + 1;
               const answered = q.kind !== 'STEP' && isAnswered(c.answers[String(q.id)]);

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { css, cx } from 'styled-system/css';
+import { plainList } from 'styled-system/recipes';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { AlertIcon, CheckCircleIcon } from '@/components/ui/icons';
@@ -42,7 +43,7 @@ export function AttemptHistory({
       <h2 id="quiz-attempts-title" className={sectionTitle}>
         <Trans>Your attempts</Trans>
       </h2>
-      <ol className={css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', padding: 0 })}>
+      <ol className={plainList({ gap: '2' })}>
         {attempts.map((a) => {
           const score = a.score === null ? null : num(a.score);
           const max = num(a.maxScore);
@@ -126,7 +127,7 @@ export function ResultView({ attempt, timeUp, onBack }: { attempt: QuizAttempt; 
         </p>
       </div>
       {graded.length ? (
-        <ol className={css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none', padding: 0 })}>
+        <ol className={plainList({ gap: '3' })}>
           {graded.map((q) => {
             const f = feedback.get(q.id)!;
             const n = attempt.questions.indexOf(q) + 1;
