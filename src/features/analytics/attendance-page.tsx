@@ -31,7 +31,8 @@ import {
   isGridOpen,
   isLoadingFigures,
 } from '@machines/attendance-analytics.selectors';
-import { formatRate, Stat, WeeklyChart, AttendanceGrid } from './attendance-parts';
+import { formatRate } from '@/components/ui/rate-bar';
+import { Stat, WeeklyChart, AttendanceGrid } from './attendance-parts';
 import { AttendanceFilterBar } from './attendance-filters';
 import { LearnersTable, SessionsTable } from './attendance-tables';
 

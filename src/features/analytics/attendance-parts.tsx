@@ -2,6 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatRate, RateBar } from '@/components/ui/rate-bar';
 import { css, cx } from 'styled-system/css';
 import { tableScroller } from 'styled-system/recipes';
 import { ChartFigure, chartDataTable } from '@/components/ui/chart-figure';
@@ -14,11 +15,6 @@ import { visuallyHidden } from '@/components/ui/spinner';
 import { intlLocaleOf, type Locale } from '@/lib/i18n';
 import { type CompanyAttendanceAnalytics, type SessionAttendance } from '@machines/attendance-analytics.machine';
 
-/** A rate (0…1) as a whole percentage in the locale ("83%" / "٨٣٪"). */
-export function formatRate(rate: number, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocaleOf(locale), { style: 'percent', maximumFractionDigits: 0 }).format(rate);
-}
-
 export const th = denseTableHeaderCell;
 
 export const td = denseTableCell;
@@ -26,30 +22,6 @@ export const td = denseTableCell;
 export const num = css({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
 
 export const scroller = tableScroller();
-
-/** A thin bar for a rate (decorative: the number is written next to it). */
-function RateBar({ rate }: { rate: number }) {
-  const width = Math.round(Math.min(1, Math.max(0, rate)) * 100);
-  return (
-    <span
-      aria-hidden
-      className={css({
-        display: 'block',
-        flex: '1',
-        minWidth: '4rem',
-        height: '2',
-        borderRadius: 'full',
-        bg: 'bg.muted',
-        overflow: 'hidden',
-      })}
-    >
-      <span
-        className={css({ display: 'block', height: 'full', bg: 'secondary.strong', borderRadius: 'full' })}
-        style={{ width: `${width}%` }}
-      />
-    </span>
-  );
-}
 
 /** An attendance rate (0–1) as a percentage with its bar. */
 export function Rate({ rate, locale }: { rate: number; locale: Locale }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
-import { CloseIcon } from '@/components/ui/icons';
+import { CloseIcon, MoveArrowIcon } from '@/components/ui/icons';
 import { iconButton } from '@/components/ui/form-controls';
 import { later } from '@/lib/later';
 import type { EditorReference } from '@machines/course-editor.machine';
@@ -49,25 +49,6 @@ export function GripIcon() {
   );
 }
 
-function ArrowIcon({ up }: { up: boolean }) {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      aria-hidden
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {up ? <path d="M12 19V5M5 12l7-7 7 7" /> : <path d="M12 5v14M19 12l-7 7-7-7" />}
-    </svg>
-  );
-}
-
 /** Move up / move down / remove buttons of one item (labels name the item for screen readers). */
 export function ItemActions({
   itemKey,
@@ -103,7 +84,7 @@ export function ItemActions({
         aria-label={upLabel}
         title={upLabel}
       >
-        <ArrowIcon up />
+        <MoveArrowIcon up />
       </button>
       <button
         type="button"
@@ -114,7 +95,7 @@ export function ItemActions({
         aria-label={downLabel}
         title={downLabel}
       >
-        <ArrowIcon up={false} />
+        <MoveArrowIcon up={false} />
       </button>
       <button
         type="button"

@@ -20,7 +20,8 @@ import type { Api } from '@/lib/api/client';
 import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { SessionPageHeader } from './session-tabs';
-import { type SessionAttendance, formatRate, RateBar, Stat, th, td, AttendanceGrid } from './session-attendance-grid';
+import { formatRate, RateBar } from '@/components/ui/rate-bar';
+import { type SessionAttendance, Stat, th, td, AttendanceGrid } from './session-attendance-grid';
 
 type SessionInfo = components['schemas']['SessionInfo'];
 export interface SessionAttendanceData {

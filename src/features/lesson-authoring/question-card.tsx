@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { css } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextareaField, TextField } from '@/components/ui/field';
-import { CloseIcon } from '@/components/ui/icons';
+import { CloseIcon, MoveArrowIcon } from '@/components/ui/icons';
 import { iconButton } from '@/components/ui/form-controls';
 import { type XhrCredentials } from '@/lib/api/upload';
 import {
@@ -18,7 +18,7 @@ import {
   withKind,
 } from '@machines/lesson-authoring.form';
 import { questionKindLabels } from './messages';
-import { GroupError, ArrowIcon, card, choiceRow, checkLabel, check, QuestionPicture } from './question-parts';
+import { GroupError, card, choiceRow, checkLabel, check, QuestionPicture } from './question-parts';
 
 /** One question of the bank: its move and remove buttons, title, kind-specific answer fields (choices, true/false, short answer), picture, points and explanation. */
 export function QuestionCard({
@@ -84,7 +84,7 @@ export function QuestionCard({
             aria-label={t`Move question ${n} up`}
             title={t`Move question ${n} up`}
           >
-            <ArrowIcon up />
+            <MoveArrowIcon up />
           </button>
           <button
             type="button"
@@ -95,7 +95,7 @@ export function QuestionCard({
             aria-label={t`Move question ${n} down`}
             title={t`Move question ${n} down`}
           >
-            <ArrowIcon up={false} />
+            <MoveArrowIcon up={false} />
           </button>
           <button
             type="button"

@@ -22,7 +22,7 @@ import { questionKindLabels } from './messages';
 import { QuestionCard } from './question-card';
 import { GroupError } from './question-parts';
 
-export { ArrowIcon, GroupError } from './question-parts';
+export { GroupError } from './question-parts';
 
 /**
  * The question bank of a quiz or learning path (issue #5): add a question of a kind, change its

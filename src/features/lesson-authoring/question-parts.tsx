@@ -17,26 +17,6 @@ export function GroupError({ id, error }: { id: string; error: string | undefine
   );
 }
 
-/** An up or down arrow for the move buttons. */
-export function ArrowIcon({ up }: { up: boolean }) {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      aria-hidden
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {up ? <path d="M12 19V5M5 12l7-7 7 7" /> : <path d="M12 5v14M19 12l-7 7-7-7" />}
-    </svg>
-  );
-}
-
 export const card = css({
   display: 'flex',
   flexDirection: 'column',
