@@ -1,12 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { ModerationActionButton } from '@/components/ui/moderation-action-button';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { css } from 'styled-system/css';
-import { dangerAction } from 'styled-system/recipes';
 import { Badge, type BadgeTone, StatusBadge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { formatLongDate } from '@/components/ui/format';
-import { BanIcon, CheckIcon, TrashIcon } from '@/components/ui/icons';
 import { INVITATION_STATUSES, USER_STATUSES } from '@/lib/list-search';
 import { roleLabels } from '@/lib/auth/roles';
 import type { components } from '@contract/schema';
@@ -137,38 +135,13 @@ export function UserRow({
           })}
         >
           {pending && actions.includes('approve') ? (
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={busy}
-              startIcon={<CheckIcon />}
-              onClick={() => onAction('approve', user)}
-            >
-              <Trans>Approve</Trans>
-            </Button>
+            <ModerationActionButton action="approve" busy={busy} onClick={() => onAction('approve', user)} />
           ) : null}
           {pending && actions.includes('reject') ? (
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={busy}
-              startIcon={<BanIcon />}
-              onClick={() => onAction('reject', user)}
-            >
-              <Trans>Reject</Trans>
-            </Button>
+            <ModerationActionButton action="reject" busy={busy} onClick={() => onAction('reject', user)} />
           ) : null}
           {actions.includes('delete') ? (
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={busy}
-              startIcon={<TrashIcon />}
-              onClick={() => onAction('delete', user)}
-              className={dangerAction()}
-            >
-              <Trans>Delete</Trans>
-            </Button>
+            <ModerationActionButton action="delete" busy={busy} onClick={() => onAction('delete', user)} />
           ) : null}
         </div>
       ) : null}

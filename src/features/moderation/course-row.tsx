@@ -1,12 +1,10 @@
+import { ModerationActionButton } from '@/components/ui/moderation-action-button';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
-import { dangerAction } from 'styled-system/recipes';
 import { StatusBadge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { CoursePicture } from '@/components/ui/course-picture';
 import { formatLongDate } from '@/components/ui/format';
-import { BanIcon, CheckIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
 import { categoryName } from '@/lib/course-labels';
 import { type Locale } from '@/lib/i18n';
@@ -17,8 +15,6 @@ import { type ModerationAction } from '@machines/moderation.machine';
 export type ModeratedCourse = components['schemas']['ModeratedCourse'];
 
 export const COURSE_ACTIONS: readonly ModerationAction[] = ['approve', 'reject', 'unpublish', 'publish'];
-
-const actionButton = { size: 'sm', variant: 'outline' } as const;
 
 /** The decisions a course in `status` is open to (product.md#entities: PENDING → APPROVED | REJECTED → PUBLISHED ⇄ UNPUBLISHED). */
 function courseActionsOf(status: string): ModerationAction[] {
@@ -140,47 +136,16 @@ export function CourseRow({
           })}
         >
           {actions.includes('approve') ? (
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={busy}
-              startIcon={<CheckIcon />}
-              onClick={() => onAction('approve', course)}
-            >
-              <Trans>Approve</Trans>
-            </Button>
+            <ModerationActionButton action="approve" busy={busy} onClick={() => onAction('approve', course)} />
           ) : null}
           {actions.includes('reject') ? (
-            <Button
-              {...actionButton}
-              disabled={busy}
-              startIcon={<BanIcon />}
-              onClick={() => onAction('reject', course)}
-            >
-              <Trans>Reject</Trans>
-            </Button>
+            <ModerationActionButton action="reject" busy={busy} onClick={() => onAction('reject', course)} />
           ) : null}
           {actions.includes('publish') ? (
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={busy}
-              startIcon={<CheckIcon />}
-              onClick={() => onAction('publish', course)}
-            >
-              <Trans>Publish</Trans>
-            </Button>
+            <ModerationActionButton action="publish" busy={busy} onClick={() => onAction('publish', course)} />
           ) : null}
           {actions.includes('unpublish') ? (
-            <Button
-              {...actionButton}
-              disabled={busy}
-              startIcon={<BanIcon />}
-              onClick={() => onAction('unpublish', course)}
-              className={dangerAction()}
-            >
-              <Trans>Unpublish</Trans>
-            </Button>
+            <ModerationActionButton action="unpublish" busy={busy} onClick={() => onAction('unpublish', course)} />
           ) : null}
         </div>
       ) : null}

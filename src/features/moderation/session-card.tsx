@@ -1,11 +1,11 @@
+import { ModerationActionButton } from '@/components/ui/moderation-action-button';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
-import { dangerAction } from 'styled-system/recipes';
 import { StatusBadge } from '@/components/ui/badge';
-import { Button, buttonStyles } from '@/components/ui/button';
+import { buttonStyles } from '@/components/ui/button';
 import { formatLongDate } from '@/components/ui/format';
-import { BanIcon, CalendarIcon, CheckIcon, CopyIcon, TrashIcon, UsersIcon, VideoIcon } from '@/components/ui/icons';
+import { CalendarIcon, UsersIcon, VideoIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
 import { WeeklySchedule } from '@/components/ui/schedule';
 import type { components } from '@contract/schema';
@@ -144,20 +144,10 @@ export function SessionCard({
         })}
       >
         {can('approve') && pending ? (
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={busy}
-            startIcon={<CheckIcon />}
-            onClick={() => onAction('approve', session)}
-          >
-            <Trans>Approve</Trans>
-          </Button>
+          <ModerationActionButton action="approve" busy={busy} onClick={() => onAction('approve', session)} />
         ) : null}
         {can('reject') && pending ? (
-          <Button {...actionButton} disabled={busy} startIcon={<BanIcon />} onClick={() => onAction('reject', session)}>
-            <Trans>Reject</Trans>
-          </Button>
+          <ModerationActionButton action="reject" busy={busy} onClick={() => onAction('reject', session)} />
         ) : null}
         <Link
           to="/dashboard/sessions/$sessionId"
@@ -174,25 +164,10 @@ export function SessionCard({
           </Link>
         ) : null}
         {can('duplicate') ? (
-          <Button
-            {...actionButton}
-            disabled={busy}
-            startIcon={<CopyIcon />}
-            onClick={() => onAction('duplicate', session)}
-          >
-            <Trans>Duplicate</Trans>
-          </Button>
+          <ModerationActionButton action="duplicate" busy={busy} onClick={() => onAction('duplicate', session)} />
         ) : null}
         {can('delete') ? (
-          <Button
-            {...actionButton}
-            disabled={busy}
-            startIcon={<TrashIcon />}
-            onClick={() => onAction('delete', session)}
-            className={dangerAction()}
-          >
-            <Trans>Delete</Trans>
-          </Button>
+          <ModerationActionButton action="delete" busy={busy} onClick={() => onAction('delete', session)} />
         ) : null}
       </div>
     </li>
