@@ -1,8 +1,8 @@
+import { BoardList } from '@/components/ui/board-list';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { css, cx } from 'styled-system/css';
-import { plainList } from 'styled-system/recipes';
+import { css } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextField } from '@/components/ui/field';
@@ -184,42 +184,37 @@ export function CourseModerationBoard({
         </p>
       </div>
 
-      {loadFailed(snapshot) ? (
-        <EmptyState
-          title={<Trans>Could not get courses !</Trans>}
-          description={error?.message ?? t`System error please try later !`}
-          action={<Button onClick={() => send({ type: 'queue.reloaded' })}>{t`Try again`}</Button>}
-        />
-      ) : !loaded ? (
-        <div
-          className={css({ display: 'flex', justifyContent: 'center', paddingBlock: '16', color: 'primary.strong' })}
-        >
-          <Spinner size="lg" label={t`Loading courses…`} />
-        </div>
-      ) : courses.length === 0 ? (
-        <EmptyState
-          icon={<BookIcon size={28} />}
-          title={
-            status === 'PENDING' ? <Trans>No course is waiting for review</Trans> : <Trans>No course to show</Trans>
-          }
-          description={<Trans>Courses that educators send for review appear here, with or without a session.</Trans>}
-        />
-      ) : (
-        <ul
-          className={cx(plainList({ gap: '4' }), loading ? css({ opacity: 0.6 }) : undefined)}
-          aria-busy={loading || undefined}
-        >
-          {courses.map((course) => (
-            <CourseRow
-              key={course.id}
-              course={course}
-              locale={locale}
-              busy={busy || loading}
-              onAction={(a, c) => send({ type: 'moderation.requested', action: a, item: c as ModerationItem })}
+      <BoardList
+        failedTitle={loadFailed(snapshot) ? <Trans>Could not get courses !</Trans> : null}
+        errorMessage={error?.message}
+        onRetry={() => send({ type: 'queue.reloaded' })}
+        loaded={loaded}
+        loadingLabel={t`Loading courses…`}
+        loading={loading}
+        empty={
+          courses.length === 0 ? (
+            <EmptyState
+              icon={<BookIcon size={28} />}
+              title={
+                status === 'PENDING' ? <Trans>No course is waiting for review</Trans> : <Trans>No course to show</Trans>
+              }
+              description={
+                <Trans>Courses that educators send for review appear here, with or without a session.</Trans>
+              }
             />
-          ))}
-        </ul>
-      )}
+          ) : null
+        }
+      >
+        {courses.map((course) => (
+          <CourseRow
+            key={course.id}
+            course={course}
+            locale={locale}
+            busy={busy || loading}
+            onAction={(a, c) => send({ type: 'moderation.requested', action: a, item: c as ModerationItem })}
+          />
+        ))}
+      </BoardList>
       {loaded ? (
         <Pager
           page={page}

@@ -1,10 +1,10 @@
+import { BoardList } from '@/components/ui/board-list';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { css, cx } from 'styled-system/css';
-import { plainList } from 'styled-system/recipes';
-import { Button, buttonStyles } from '@/components/ui/button';
+import { css } from 'styled-system/css';
+import { buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField } from '@/components/ui/field';
 import { formatLongDate } from '@/components/ui/format';
@@ -193,61 +193,54 @@ export function SessionBoard({
         </p>
       </div>
 
-      {loadFailed(snapshot) ? (
-        <EmptyState
-          title={<Trans>Could not get the sessions</Trans>}
-          description={error?.message ?? t`System error please try later !`}
-          action={<Button onClick={() => send({ type: 'queue.reloaded' })}>{t`Try again`}</Button>}
-        />
-      ) : !loaded ? (
-        <div
-          className={css({ display: 'flex', justifyContent: 'center', paddingBlock: '16', color: 'primary.strong' })}
-        >
-          <Spinner size="lg" label={t`Loading sessions…`} />
-        </div>
-      ) : sessions.length === 0 ? (
-        <EmptyState
-          icon={<CalendarIcon size={28} />}
-          title={
-            mode === 'moderation' && status === 'PENDING' ? (
-              <Trans>No session is waiting for approval</Trans>
-            ) : (
-              <Trans>No session to show</Trans>
-            )
-          }
-          description={
-            mode === 'moderation' ? (
-              <Trans>New session requests from educators appear here.</Trans>
-            ) : (
-              <Trans>Request a session of one of your courses to see it here.</Trans>
-            )
-          }
-          action={
-            mode === 'sessions' ? (
-              <Link to="/dashboard/courses" className={buttonStyles()}>
-                <Trans>Courses to teach</Trans>
-              </Link>
-            ) : undefined
-          }
-        />
-      ) : (
-        <ul
-          className={cx(plainList({ gap: '4' }), loading ? css({ opacity: 0.6 }) : undefined)}
-          aria-busy={loading || undefined}
-        >
-          {sessions.map((session) => (
-            <SessionCard
-              key={session.id}
-              session={session}
-              locale={locale}
-              showEducator={showEducator}
-              actions={actions}
-              busy={busy || loading}
-              onAction={(a, item) => send({ type: 'moderation.requested', action: a, item: item as ModerationItem })}
+      <BoardList
+        failedTitle={loadFailed(snapshot) ? <Trans>Could not get the sessions</Trans> : null}
+        errorMessage={error?.message}
+        onRetry={() => send({ type: 'queue.reloaded' })}
+        loaded={loaded}
+        loadingLabel={t`Loading sessions…`}
+        loading={loading}
+        empty={
+          sessions.length === 0 ? (
+            <EmptyState
+              icon={<CalendarIcon size={28} />}
+              title={
+                mode === 'moderation' && status === 'PENDING' ? (
+                  <Trans>No session is waiting for approval</Trans>
+                ) : (
+                  <Trans>No session to show</Trans>
+                )
+              }
+              description={
+                mode === 'moderation' ? (
+                  <Trans>New session requests from educators appear here.</Trans>
+                ) : (
+                  <Trans>Request a session of one of your courses to see it here.</Trans>
+                )
+              }
+              action={
+                mode === 'sessions' ? (
+                  <Link to="/dashboard/courses" className={buttonStyles()}>
+                    <Trans>Courses to teach</Trans>
+                  </Link>
+                ) : undefined
+              }
             />
-          ))}
-        </ul>
-      )}
+          ) : null
+        }
+      >
+        {sessions.map((session) => (
+          <SessionCard
+            key={session.id}
+            session={session}
+            locale={locale}
+            showEducator={showEducator}
+            actions={actions}
+            busy={busy || loading}
+            onAction={(a, item) => send({ type: 'moderation.requested', action: a, item: item as ModerationItem })}
+          />
+        ))}
+      </BoardList>
       {loaded ? (
         <Pager
           page={snapshot.context.page}
