@@ -112,6 +112,54 @@ export default defineConfig({
           raised: { value: '0 12px 24px -6px rgba(16, 24, 40, 0.14), 0 4px 8px -4px rgba(16, 24, 40, 0.08)' },
         },
       },
+      // Style blocks the screens repeat (3 times or more), named once: the screens call them instead of
+      // copying the same css({}) object.
+      recipes: {
+        /** A list without bullets or padding, laid out as a column (or a wrapping row) with a gap. */
+        plainList: {
+          className: 'plain-list',
+          base: { display: 'flex', listStyle: 'none', padding: 0 },
+          variants: {
+            direction: { column: { flexDirection: 'column' }, row: { flexWrap: 'wrap' } },
+            gap: { '2': { gap: '2' }, '3': { gap: '3' }, '4': { gap: '4' }, '5': { gap: '5' } },
+          },
+          defaultVariants: { direction: 'column', gap: '3' },
+        },
+        /** The heading of a page section (larger from tablet up). */
+        sectionHeading: {
+          className: 'section-heading',
+          base: { fontSize: { base: 'lg', tablet: 'xl' }, fontWeight: 'bold' },
+        },
+        /** A link inside running text: primary colour, underlined. */
+        inlineLink: {
+          className: 'inline-link',
+          base: { color: 'primary.strong', fontWeight: 'semibold', textDecoration: 'underline' },
+        },
+        /** The error message under a field. */
+        fieldError: {
+          className: 'field-error',
+          base: { fontSize: 'xs', fontWeight: 'medium', color: 'error.strong' },
+        },
+        /** The destructive (delete, reject) outline button of a row's actions. */
+        dangerAction: {
+          className: 'danger-action',
+          base: { color: 'error.strong', _hover: { bg: 'error.subtle', borderColor: 'error.strong' } },
+        },
+        /** The track of a progress bar (its fill is a child with a width). */
+        progressTrack: {
+          className: 'progress-track',
+          base: { flex: '1', height: '2.5', borderRadius: 'full', bg: 'bg.muted', overflow: 'hidden' },
+        },
+        /** A horizontally scrolling region around a wide table (focusable, so keyboards scroll it). */
+        tableScroller: {
+          className: 'table-scroller',
+          base: {
+            position: 'relative',
+            overflowX: 'auto',
+            _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '-3px' },
+          },
+        },
+      },
       keyframes: {
         shimmer: {
           '0%': { backgroundPosition: '-400px 0' },

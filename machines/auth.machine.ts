@@ -334,4 +334,3 @@ export const authMachine = authSetup.createMachine({
     },
   },
 });
-

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 import { notProvided } from './support/actors';
 import { statusOf } from './support/errors';
 import {
@@ -15,6 +15,7 @@ import type {
   AuthenticateInput,
   CheckoutContext,
   CheckoutData,
+  CheckoutEmitted,
   CheckoutEvent,
   CheckoutFailureCode,
   CheckoutInput,
@@ -33,9 +34,9 @@ export { isOpenIntent, toCents } from './checkout.transitions';
 
 /**
  * Paying for one session (product.md#entities payment method kinds card | wallet; #states "status 'succeeded' is
- * success, anything else is failure", resets of payment intent and add payment method; #limits amounts
- * × 100; decisions.md Money). Invoked by the enrollment machine for paid sessions; its output tells
- * the parent how it ended. Pure: the HTTP calls are the named actors of `checkout.actors.ts`.
+ * success, anything else is failure", resets of payment intent and add payment method; #limits amounts × 100;
+ * decisions.md Money). Invoked by the enrollment machine for paid sessions; its output tells the parent how it ended.
+ * Pure: the HTTP calls are the named actors of `checkout.actors.ts`.
  *
  *   preparing (fee quote + saved cards + wallet + gateway config) ─▶ choosing | loadFailed
  *   choosing ─method.selected─▶ choosing            (saved card | wallet | new card)
@@ -52,14 +53,11 @@ export { isOpenIntent, toCents } from './checkout.transitions';
  *   choosing | failed | authenticating ─checkout.cancelled─▶ cancelling (releases the held seat) ─▶ canceled
  *   final states: paid | full | canceled; the machine's output is `CheckoutOutput`.
  *
- * Double submits: `payment.submitted` is only accepted in `choosing`; while an intent is being
- * created, confirmed or authenticated a second click changes nothing. Every press of "Pay" is one
- * attempt with its own Idempotency-Key (`<keySeed>-<attempt>`; card calls add `-intent` /
- * `-confirm` because the server binds a key to one operation); a retry of the same attempt resends
- * the same key, so the server replays the first answer and never charges twice.
- *
- * Money: quote `price/fee/total` and wallet `balance` are decimal dollars; `amount` is integer
- * cents (quote.amount = round(total × 100)).
+ * Double submits: `payment.submitted` is only accepted in `choosing`; while an intent is being created, confirmed or
+ * authenticated a second click changes nothing. Every press of "Pay" is one attempt with its own Idempotency-Key
+ * (`<keySeed>-<attempt>`; card calls add `-intent` / `-confirm` because the server binds a key to one operation); a
+ * retry of the same attempt resends the same key, so the server replays the first answer and never charges twice.
+ * Money: quote `price/fee/total` and wallet `balance` are dollars; `amount` is cents (round(total × 100)).
  */
 
 export const checkoutMachine = setup({
@@ -68,6 +66,7 @@ export const checkoutMachine = setup({
     events: {} as CheckoutEvent,
     input: {} as CheckoutInput,
     output: {} as CheckoutOutput,
+    emitted: {} as CheckoutEmitted,
     tags: {} as 'loading' | 'choosing' | 'paying' | 'authenticating',
   },
   actors: {
@@ -129,6 +128,8 @@ export const checkoutMachine = setup({
       }),
     ),
     clearError: assign({ error: null }),
+    emitLoadFailed: emit(({ context }) => ({ type: 'checkout.loadFailed' as const, error: context.error })),
+    emitFailed: emit(({ context }) => ({ type: 'checkout.failed' as const, error: context.error })),
     /** Back to a fresh quote (a refused payment): a new attempt will get a new key. */
     resetForQuote: assign({ error: null, quote: null, intent: null, authResult: null, cardError: null }),
     markReleaseFailed: assign({ releaseFailed: true }),
@@ -187,6 +188,7 @@ export const checkoutMachine = setup({
       },
     },
     loadFailed: {
+      entry: 'emitLoadFailed',
       on: {
         'checkout.retried': { target: 'preparing', actions: 'clearError' },
         'checkout.cancelled': { target: 'canceled' },
@@ -332,6 +334,7 @@ export const checkoutMachine = setup({
       },
     },
     failed: {
+      entry: 'emitFailed',
       on: {
         'checkout.retried': { target: 'retrying' },
         'method.changed': { guard: 'outcomeKnown', target: 'choosing', actions: 'clearError' },

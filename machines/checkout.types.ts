@@ -98,6 +98,11 @@ export type CheckoutOutput =
       heldUntil: string | null;
     };
 
+/** What the machine announces for the panel's toasts (product.md#messages): a failed load or payment. */
+export type CheckoutEmitted =
+  | { type: 'checkout.loadFailed'; error: CheckoutFailure | null }
+  | { type: 'checkout.failed'; error: CheckoutFailure | null };
+
 export interface CheckoutContext {
   sessionId: number;
   price: number;

@@ -1,4 +1,4 @@
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import { fieldErrorsOf, messageOf, statusOf } from './support/errors';
 import { notProvided } from './support/actors';
 import type { SignInResult } from './auth.machine';
@@ -54,6 +54,8 @@ export const companySignUpMachine = setup({
     events: {} as CompanySignUpEvent,
     tags: {} as 'loading',
     output: {} as SignInResult | null,
+    /** The new partner's sign-in, for the screen to hand to the auth actor and to announce (product.md#messages). */
+    emitted: {} as { type: 'company.signedUp'; result: SignInResult },
   },
   actors: {
     /** POST /auth/signup/company. Rejects with `{ status, serverMessage, fieldErrors }`. */
@@ -89,6 +91,7 @@ export const companySignUpMachine = setup({
     }),
     clearFailure: assign({ fieldErrors: {}, error: null }),
     assignResult: assign((_, params: SignInResult) => ({ result: params, error: null, fieldErrors: {} })),
+    emitSignedUp: emit(({ context }) => ({ type: 'company.signedUp' as const, result: context.result! })),
   },
 }).createMachine({
   id: 'companySignup',
@@ -120,6 +123,6 @@ export const companySignUpMachine = setup({
         ...signUpSettled<SignInResult>(),
       },
     },
-    succeeded: { type: 'final' },
+    succeeded: { type: 'final', entry: 'emitSignedUp' },
   },
 });

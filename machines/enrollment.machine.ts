@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 import { notProvided } from './support/actors';
 import { messageOf, statusOf } from './support/errors';
 import { type CheckoutInput, type CheckoutOutput, type PaymentResult, checkoutMachine } from './checkout.machine';
@@ -67,6 +67,15 @@ export interface EnrollmentNotice {
   heldUntil: string | null;
 }
 
+/**
+ * What the machine announces for the panel's toasts (product.md#messages), on the transitions a request
+ * takes (not on the initial check of an enrollment that already exists).
+ */
+export type EnrollmentEmitted =
+  | { type: 'enrollment.enrolled' }
+  | { type: 'enrollment.full' }
+  | { type: 'enrollment.failed'; error: EnrollmentFailure | null };
+
 export interface EnrollmentContext {
   session: EnrollmentSession;
   enrolled: boolean;
@@ -97,6 +106,7 @@ export const enrollmentMachine = setup({
     context: {} as EnrollmentContext,
     events: {} as EnrollmentEvent,
     input: {} as EnrollmentInput,
+    emitted: {} as EnrollmentEmitted,
     children: {} as { checkout: 'checkout' },
     tags: {} as 'loading',
   },
@@ -129,6 +139,9 @@ export const enrollmentMachine = setup({
           : null,
     })),
     markFull: assign(({ context }) => ({ session: { ...context.session, seatsLeft: 0 } })),
+    emitEnrolled: emit({ type: 'enrollment.enrolled' as const }),
+    emitFull: emit({ type: 'enrollment.full' as const }),
+    emitFailed: emit(({ context }) => ({ type: 'enrollment.failed' as const, error: context.error })),
     clearError: assign({ error: null }),
     /** product.md#states resets: enrollment and payment intent. */
     resetWorkflow: assign({ payment: null, enrollment: null, error: null, notice: null }),
@@ -190,15 +203,22 @@ export const enrollmentMachine = setup({
               params: ({ event }) => (event.output as Extract<CheckoutOutput, { outcome: 'paid' }>).payment,
             },
           },
-          { guard: { type: 'checkoutFull', params: ({ event }) => event.output }, target: 'full', actions: 'markFull' },
+          {
+            guard: { type: 'checkoutFull', params: ({ event }) => event.output },
+            target: 'full',
+            actions: ['markFull', 'emitFull'],
+          },
           { target: 'idle', actions: { type: 'assignCanceled', params: ({ event }) => event.output } },
         ],
         onError: {
           target: 'failed',
-          actions: {
-            type: 'assignFailure',
-            params: ({ event }) => ({ code: 'enrollment.checkoutFailed', step: 'checkout', error: event.error }),
-          },
+          actions: [
+            {
+              type: 'assignFailure',
+              params: ({ event }) => ({ code: 'enrollment.checkoutFailed', step: 'checkout', error: event.error }),
+            },
+            'emitFailed',
+          ],
         },
       },
     },
@@ -208,19 +228,25 @@ export const enrollmentMachine = setup({
         id: 'enroll',
         src: 'enroll',
         input: ({ context }) => ({ sessionId: context.session.id }),
-        onDone: { target: 'enrolled', actions: { type: 'assignEnrollment', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'enrolled',
+          actions: [{ type: 'assignEnrollment', params: ({ event }) => event.output }, 'emitEnrolled'],
+        },
         onError: [
           {
             guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
             target: 'full',
-            actions: 'markFull',
+            actions: ['markFull', 'emitFull'],
           },
           {
             target: 'failed',
-            actions: {
-              type: 'assignFailure',
-              params: ({ event }) => ({ code: 'enrollment.enrollFailed', step: 'enroll', error: event.error }),
-            },
+            actions: [
+              {
+                type: 'assignFailure',
+                params: ({ event }) => ({ code: 'enrollment.enrollFailed', step: 'enroll', error: event.error }),
+              },
+              'emitFailed',
+            ],
           },
         ],
       },

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 import { notProvided } from './support/actors';
 import type { Schema } from './support/contract';
 
@@ -18,7 +18,6 @@ import type { Schema } from './support/contract';
 
 /** Weekday keys as the API spells them (product.md#entities: sunday to saturday). */
 export type WeekdayKey = Schema<'Weekday'>;
-
 
 /**
  * The body of `POST /sessions`: the course, `startDate`/`endDate` ('YYYY-MM-DD' in the IANA `timezone`; an end
@@ -46,6 +45,11 @@ export interface SessionRequestContext {
   request: SessionRequestBody | null;
   result: RequestedSession | null;
 }
+
+/** What the machine announces for the screen's toasts (product.md#messages). */
+export type SessionRequestEmitted =
+  | { type: 'session.requested'; result: RequestedSession }
+  | { type: 'session.requestFailed'; error: SessionRequestFailure | null };
 
 export type SessionRequestEvent =
   | { type: 'request.submitted'; request: SessionRequestBody }
@@ -76,6 +80,7 @@ export const sessionRequestMachine = setup({
   types: {
     context: {} as SessionRequestContext,
     events: {} as SessionRequestEvent,
+    emitted: {} as SessionRequestEmitted,
     tags: {} as 'busy',
   },
   actors: {
@@ -91,6 +96,8 @@ export const sessionRequestMachine = setup({
     assignResult: assign((_, params: RequestedSession) => ({ result: params })),
     assignFailure: assign((_, params: { error: unknown }) => requestFailureOf(params.error)),
     clear: assign({ fieldErrors: {}, error: null, result: null, request: null }),
+    emitRequested: emit(({ context }) => ({ type: 'session.requested' as const, result: context.result! })),
+    emitRequestFailed: emit(({ context }) => ({ type: 'session.requestFailed' as const, error: context.error })),
   },
 }).createMachine({
   id: 'sessionRequest',
@@ -119,9 +126,11 @@ export const sessionRequestMachine = setup({
       },
     },
     submitted: {
+      entry: 'emitRequested',
       on: { 'request.reset': { target: 'editing', actions: 'clear' } },
     },
     failed: {
+      entry: 'emitRequestFailed',
       on: {
         'request.submitted': {
           target: 'submitting',

@@ -1,4 +1,4 @@
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import { fieldErrorsOf, messageOf, statusOf } from './support/errors';
 import { notProvided } from './support/actors';
 import type { SignInResult } from './auth.machine';
@@ -114,6 +114,8 @@ export const signUpMachine = setup({
     input: {} as { invitationToken?: string | null } | undefined,
     tags: {} as 'loading',
     output: {} as SignUpOutput | null,
+    /** The new account, for the screen to hand to the auth actor and to greet (product.md#messages). */
+    emitted: {} as { type: 'signup.succeeded'; result: SignInResult },
   },
   actors: {
     /** POST /auth/signup (multipart). Rejects with `{ status, serverMessage, fieldErrors }`. */
@@ -153,6 +155,7 @@ export const signUpMachine = setup({
     clearCaptcha: assign({ captcha: null }),
     flagCaptchaMissing: assign({ error: { code: 'captcha.required' as const }, fieldErrors: {} }),
     assignResult: assign((_, params: SignInResult) => ({ result: params, error: null, fieldErrors: {} })),
+    emitSucceeded: emit(({ context }) => ({ type: 'signup.succeeded' as const, result: context.result! })),
     assignFailure: assign(({ context }, params: { error: unknown }) => {
       const fieldErrors = fieldErrorsOf(params.error);
       const status = statusOf(params.error);
@@ -261,6 +264,6 @@ export const signUpMachine = setup({
         ...signUpSettled<SignInResult>(),
       },
     },
-    succeeded: { type: 'final' },
+    succeeded: { type: 'final', entry: 'emitSucceeded' },
   },
 });

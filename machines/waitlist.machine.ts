@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 import { failureOf, fieldErrorsOf, statusOf, type Failure } from './support/errors';
 import { notProvided } from './support/actors';
 import type { Schema } from './support/contract';
@@ -51,6 +51,11 @@ export interface WaitlistContext {
   fieldErrors: Record<string, string>;
 }
 
+/** What the machine announces for the screen's toasts (product.md#messages). */
+export type WaitlistEmitted =
+  | { type: 'waitlist.joined' }
+  | { type: 'waitlist.joinFailed'; error: Failure<WaitlistFailureCode> | null };
+
 export type WaitlistEvent =
   | { type: 'waitlist.opened' }
   | { type: 'waitlist.submitted'; email: string; language: 'en' | 'ar' }
@@ -67,6 +72,7 @@ export const waitlistMachine = setup({
     context: {} as WaitlistContext,
     events: {} as WaitlistEvent,
     input: {} as WaitlistInput,
+    emitted: {} as WaitlistEmitted,
     tags: {} as 'busy' | 'form',
   },
   actors: {
@@ -99,6 +105,8 @@ export const waitlistMachine = setup({
       error: failureOf(confirmFailureCode(params.error), params.error),
     })),
     clear: assign({ request: null, joined: null, error: null, fieldErrors: {} }),
+    emitJoined: emit({ type: 'waitlist.joined' as const }),
+    emitJoinFailed: emit(({ context }) => ({ type: 'waitlist.joinFailed' as const, error: context.error })),
   },
 }).createMachine({
   id: 'waitlist',
@@ -149,7 +157,7 @@ export const waitlistMachine = setup({
         },
       },
     },
-    joined: {},
+    joined: { entry: 'emitJoined' },
     pending: {
       on: {
         'waitlist.cancelled': { target: 'idle', actions: 'clear' },
@@ -157,6 +165,7 @@ export const waitlistMachine = setup({
     },
     failed: {
       tags: ['form'],
+      entry: 'emitJoinFailed',
       on: {
         'waitlist.submitted': { target: 'joining', actions: { type: 'assignRequest', params: ({ event }) => event } },
         'waitlist.cancelled': { target: 'idle', actions: 'clear' },

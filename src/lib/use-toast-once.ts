@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { toaster } from '@/components/ui/toast';
+import { later } from '@/lib/later';
 
 /**
  * Shows an error toast once for each new `key` (e.g. a failed load), after React has committed.
@@ -10,6 +11,6 @@ export function useErrorToast(key: unknown, title: string, description?: string)
   useEffect(() => {
     if (key === null || key === undefined || shown.current === key) return;
     shown.current = key;
-    setTimeout(() => toaster.create({ title, ...(description ? { description } : {}), type: 'error' }), 0);
+    later(() => toaster.create({ title, ...(description ? { description } : {}), type: 'error' }));
   }, [key, title, description]);
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { ForgotPasswordScreen } from '@/features/auth/forgot-password-screen';
+import { ForgotPasswordScreen } from '@/features/auth/forgot-password-page';
 import { lenient, parseSearch } from '@/lib/route-flags';
 
 const searchSchema = v.object({ email: lenient(v.pipe(v.string(), v.maxLength(254))) });

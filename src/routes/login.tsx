@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { waitFor } from 'xstate';
 import { safeRedirect, selectIsLoggedIn, selectIsRestoring, selectLanding } from '@machines/auth.selectors';
-import { LoginScreen } from '@/features/auth/login-screen';
+import { LoginScreen } from '@/features/auth/login-page';
 import { settle } from '@/lib/load';
 import { lenient, parseSearch } from '@/lib/route-flags';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { ResetPasswordScreen } from '@/features/auth/reset-password-screen';
+import { ResetPasswordScreen } from '@/features/auth/reset-password-page';
 import { lenient, parseSearch } from '@/lib/route-flags';
 
 const searchSchema = v.object({

@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { waitFor } from 'xstate';
 import { safeRedirect, selectIsLoggedIn, selectIsRestoring, selectLanding } from '@machines/auth.selectors';
-import { SignUpScreen } from '@/features/auth/signup-screen';
+import { SignUpScreen } from '@/features/auth/signup-page';
 import { lenient, parseSearch } from '@/lib/route-flags';
 
 const searchSchema = v.object({

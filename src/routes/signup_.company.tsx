@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import { selectIsLoggedIn, selectIsRestoring, selectLanding } from '@machines/auth.selectors';
-import { CompanySignUpScreen } from '@/features/auth/company-signup-screen';
+import { CompanySignUpScreen } from '@/features/auth/company-signup-page';
 
 /** `/signup/company`: a company and its partner account sign up (product.md#validation, #calls). Signed-in visitors go to their landing page. */
 export const Route = createFileRoute('/signup_/company')({

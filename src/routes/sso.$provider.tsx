@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { SsoCallbackScreen } from '@/features/auth/sso-callback-screen';
+import { SsoCallbackScreen } from '@/features/auth/sso-callback-page';
 import { lenient, parseSearch } from '@/lib/route-flags';
 
 const text = (max: number) => lenient(v.pipe(v.string(), v.minLength(1), v.maxLength(max)));

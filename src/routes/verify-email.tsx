@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { VerifyEmailScreen } from '@/features/auth/verify-email-screen';
+import { VerifyEmailScreen } from '@/features/auth/verify-email-page';
 import { lenient, parseSearch } from '@/lib/route-flags';
 
 const searchSchema = v.object({ token: lenient(v.pipe(v.string(), v.maxLength(200))) });

@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toaster } from '@/components/ui/toast';
 import { PasswordForm } from '@/features/account/password-form';
-import { ForgotPasswordScreen } from '@/features/auth/forgot-password-screen';
-import { ResetPasswordScreen } from '@/features/auth/reset-password-screen';
+import { ForgotPasswordScreen } from '@/features/auth/forgot-password-page';
+import { ResetPasswordScreen } from '@/features/auth/reset-password-page';
 import { createApi } from '@/lib/api/client';
 import type { AuthActor } from '@/lib/auth/auth-service';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Toaster, toaster } from '@/components/ui/toast';
-import { CourseModerationBoard, type ModeratedCourse } from '@/features/educator/course-moderation-board';
+import { CourseModerationBoard, type ModeratedCourse } from '@/features/moderation/course-moderation';
 import { type CoursesToTeachData, CoursesToTeachPage } from '@/features/educator/courses-to-teach-page';
 import { createApi, ApiError } from '@/lib/api/client';
 import type { ModerationSearch } from '@/lib/list-search';

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Toaster, toaster } from '@/components/ui/toast';
-import { SessionBoard, type SessionListItem } from '@/features/educator/session-board';
+import { SessionBoard, type SessionListItem } from '@/features/moderation/session-moderation';
 import { createApi } from '@/lib/api/client';
 import type { ModerationAction } from '@machines/moderation.machine';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor as waitForActor } from 'xstate';
 import { type RestoredSession, authMachine } from '@machines/auth.machine';
 import type { AuthActor } from '../../src/lib/auth/auth-service';
-import { CompanySignUpScreen } from '@/features/auth/company-signup-screen';
+import { CompanySignUpScreen } from '@/features/auth/company-signup-page';
 import { createApi } from '@/lib/api/client';
 import { json, mockFetch } from '../machines/fetch-mock';
 import { renderWithRouter } from './render';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type LoginRecord, type RestoredSession, authMachine } from '@machines/auth.machine';
 import { Toaster, toaster } from '@/components/ui/toast';
 import type { AuthActor } from '../../src/lib/auth/auth-service';
-import { CourseEditorScreen } from '@/features/course-editor/course-editor-screen';
+import { CourseEditorScreen } from '@/features/course-editor/course-editor-page';
 import { createApi } from '@/lib/api/client';
 import { json, mockFetch } from '../machines/fetch-mock';
 import { FakeXhr } from './course-editor-fakes';

@@ -5,7 +5,7 @@ import {
   shiftToFuture,
   toSessionRequest,
   validateSessionForm,
-} from '@/features/educator/session-form';
+} from '@/lib/session-form';
 
 const TODAY = '2031-01-15'; // a Wednesday
 

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LearningGoalsScreen } from '@/features/learning-goals/learning-goals-screen';
+import { LearningGoalsScreen } from '@/features/learning-goals/learning-goals-page';
 import { createApi } from '@/lib/api/client';
 import type { LearningGoal } from '@machines/learning-goals.machine';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';

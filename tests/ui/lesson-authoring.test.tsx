@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { Link } from '@tanstack/react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster, toaster } from '@/components/ui/toast';
-import { LessonAuthoringScreen } from '@/features/lesson-authoring/lesson-authoring-screen';
+import { LessonAuthoringScreen } from '@/features/lesson-authoring/lesson-authoring-page';
 import type { LessonAuthoring } from '@machines/lesson-authoring.form';
 import { createApi } from '@/lib/api/client';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';

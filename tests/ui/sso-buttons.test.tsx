@@ -8,7 +8,7 @@ import {
   type RestoredSession,
 } from '@machines/auth.machine';
 import { SsoButtons } from '@/features/auth/sso-buttons';
-import { SsoCallbackScreen } from '@/features/auth/sso-callback-screen';
+import { SsoCallbackScreen } from '@/features/auth/sso-callback-page';
 import type { AuthActor } from '@/lib/auth/auth-service';
 import { renderWithRouter } from './render';
 

@@ -1,6 +1,7 @@
 import { Field as ArkField } from '@ark-ui/react/field';
 import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { css, cx } from 'styled-system/css';
+import { fieldError } from 'styled-system/recipes';
 
 /**
  * Accessible form fields on Ark UI's Field: the label is bound to the control, the helper and
@@ -62,7 +63,7 @@ const hiddenLabel = css({
   whiteSpace: 'nowrap',
 });
 const helperStyles = css({ fontSize: 'xs', color: 'fg.muted' });
-const errorStyles = css({ fontSize: 'xs', fontWeight: 'medium', color: 'error.strong' });
+const errorStyles = fieldError();
 
 function FieldShell({
   label,

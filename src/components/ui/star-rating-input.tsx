@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { css } from 'styled-system/css';
+import { fieldError } from 'styled-system/recipes';
 import { StarIcon } from './icons';
 
 const visuallyHidden = css({
@@ -95,7 +96,7 @@ export function StarRatingInput({
         })}
       </div>
       {error ? (
-        <p id={errorId} className={css({ fontSize: 'xs', fontWeight: 'medium', color: 'error.strong' })}>
+        <p id={errorId} className={fieldError()}>
           {error}
         </p>
       ) : null}

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Temporal } from '@/lib/temporal';
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { plainList } from 'styled-system/recipes';
 import { EmptyState } from '@/components/ui/empty-state';
 import {
   BookIcon,
@@ -120,7 +121,7 @@ export function SyllabusView({
   }
 
   return (
-    <ol className={css({ display: 'flex', flexDirection: 'column', gap: '5', listStyle: 'none', padding: 0 })}>
+    <ol className={plainList({ gap: '5' })}>
       {weeks.map((week) => {
         const weekNumber = week.week;
         const from = weekStart(startDate, week.week);
@@ -186,15 +187,7 @@ export function SyllabusView({
                     <h4 className={css({ fontWeight: 'semibold', marginBlockEnd: '3' })}>
                       <bdi>{section.name}</bdi>
                     </h4>
-                    <ul
-                      className={css({
-                        display: 'flex',
-                        flexDirection: 'column',
-                        gap: '3',
-                        listStyle: 'none',
-                        padding: 0,
-                      })}
-                    >
+                    <ul className={plainList({ gap: '3' })}>
                       {[...section.lessons]
                         .sort((a, b) => a.order - b.order)
                         .map((lesson) => {

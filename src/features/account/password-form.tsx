@@ -15,6 +15,7 @@ import { createPasswordActors } from '@machines/password.actors';
 import { checkNewPassword, type NewPasswordCode } from '@machines/password.form';
 import { changePasswordMachine, type PasswordChanged } from '@machines/password.machine';
 import { changeFailure, changeFieldErrors, isChangingPassword, passwordWasChanged } from '@machines/password.selectors';
+import { later } from '@/lib/later';
 
 type Field = 'oldPassword' | 'newPassword' | 'confirmPassword';
 
@@ -38,10 +39,10 @@ export function PasswordForm({ api, auth }: { api: Api; auth: AuthActor }) {
           passwordChanged: (_, result: PasswordChanged) => {
             auth.send({ type: 'auth.tokenReplaced', token: result.token, expiresAt: result.expiresAt });
             const title = t`password changed !`;
-            setTimeout(() => {
+            later(() => {
               toaster.create({ title, type: 'success' });
               setValues(empty);
-            }, 0);
+            });
           },
         },
       }),

@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { css, cx } from 'styled-system/css';
+import { plainList } from 'styled-system/recipes';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -93,7 +94,7 @@ export function InboxPage({
           title={unread ? <Trans>No unread message</Trans> : <Trans>No message yet</Trans>}
         />
       ) : (
-        <ul className={css({ display: 'flex', flexDirection: 'column', gap: '4', listStyle: 'none', padding: 0 })}>
+        <ul className={plainList({ gap: '4' })}>
           {data.items.map((m) => (
             <li key={m.id}>
               <Card

@@ -5,12 +5,11 @@ import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { css, cx } from 'styled-system/css';
-import { Badge, type BadgeTone, StatusBadge } from '@/components/ui/badge';
+import { plainList } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextField } from '@/components/ui/field';
-import { formatLongDate } from '@/components/ui/format';
-import { BanIcon, CheckIcon, SearchIcon, TrashIcon, UsersIcon } from '@/components/ui/icons';
+import { SearchIcon, UsersIcon } from '@/components/ui/icons';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { toaster } from '@/components/ui/toast';
@@ -26,7 +25,6 @@ import { Pager } from '@/components/ui/pager';
 import { usePageTitle } from '@/lib/document-head';
 import { roleLabels } from '@/lib/auth/roles';
 import type { Api } from '@/lib/api/client';
-import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { confirmFailed, isBusy, isConfirming, isLoading, loadFailed } from '@machines/moderation.selectors';
 import { createUserModerationActors, type UserList } from '@machines/moderation.actors';
@@ -37,9 +35,14 @@ import {
   moderationMachine,
 } from '@machines/moderation.machine';
 import { listFailed, userFailed, userSucceeded, withServerDetail } from './user-messages';
-
-type User = components['schemas']['User'];
-type Invitation = components['schemas']['Invitation'];
+import {
+  type User,
+  type Invitation,
+  userStatusLabels,
+  invitationStatusLabels,
+  UserRow,
+  InvitationRow,
+} from './user-rows';
 
 const listLabels: Record<UserList, MessageDescriptor> = {
   educators: msg`Educators`,
@@ -48,193 +51,9 @@ const listLabels: Record<UserList, MessageDescriptor> = {
   invitations: msg`Invited users`,
 };
 
-const userStatusLabels: Record<(typeof USER_STATUSES)[number], MessageDescriptor> = {
-  PENDING: msg`Pending`,
-  APPROVED: msg`Approved`,
-  REJECTED: msg`Rejected`,
-  DELETED: msg`Deleted`,
-};
-
-const invitationStatusLabels: Record<(typeof INVITATION_STATUSES)[number], MessageDescriptor> = {
-  PENDING: msg`Pending`,
-  ACCEPTED: msg`Accepted`,
-  EXPIRED: msg`Expired`,
-};
-
-const invitationTone: Record<(typeof INVITATION_STATUSES)[number], BadgeTone> = {
-  PENDING: 'yellow',
-  ACCEPTED: 'green',
-  EXPIRED: 'red',
-};
-
 /** Actions an admin may take on a list (invitations are listed only). */
 export function userActionsFor(list: UserList): ModerationAction[] {
   return list === 'invitations' ? [] : ['approve', 'reject', 'delete'];
-}
-
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
-}
-
-const rowClass = css({
-  display: 'grid',
-  gridTemplateColumns: { base: 'auto minmax(0, 1fr)', desktop: 'auto minmax(0, 1fr) auto' },
-  alignItems: 'center',
-  columnGap: '3',
-  rowGap: '3',
-  padding: { base: '4', tablet: '5' },
-  bg: 'bg.surface',
-  borderRadius: 'xl',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  boxShadow: 'card',
-});
-
-const avatarClass = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: '10',
-  height: '10',
-  borderRadius: 'full',
-  bg: 'primary.subtle',
-  color: 'primary.stronger',
-  fontSize: 'sm',
-  fontWeight: 'bold',
-  alignSelf: 'start',
-});
-
-/** A partner's company in the partners list: name, acronym and its status (PENDING until the partner is approved). */
-function CompanyLine({ company }: { company: NonNullable<User['company']> }) {
-  const { name, acronym } = company;
-  return (
-    <span
-      data-testid="user-company"
-      className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2', fontSize: 'sm' })}
-    >
-      <span>
-        <Trans>
-          Company: {name} (<bdi>{acronym}</bdi>)
-        </Trans>
-      </span>
-      <StatusBadge status={company.status} />
-    </span>
-  );
-}
-
-function UserRow({
-  user,
-  locale,
-  actions,
-  busy,
-  onAction,
-}: {
-  user: User;
-  locale: Locale;
-  actions: readonly ModerationAction[];
-  busy: boolean;
-  onAction: (action: ModerationAction, user: User) => void;
-}) {
-  const { t } = useLingui();
-  const joined = formatLongDate(user.createdAt.slice(0, 10), locale);
-  const pending = user.status === 'PENDING';
-  const name = user.name;
-  return (
-    <li className={rowClass} data-testid="user-row">
-      <span aria-hidden className={avatarClass}>
-        {initials(user.name)}
-      </span>
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: 0 })}>
-        <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' })}>
-          <h2 className={css({ fontSize: 'md', fontWeight: 'semibold' })}>{user.name}</h2>
-          <StatusBadge status={user.status} />
-        </div>
-        <span className={css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' })} dir="ltr">
-          {user.email}
-        </span>
-        <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-          {t(roleLabels[user.role])} · {t`Joined ${joined}`}
-        </span>
-        {user.company ? <CompanyLine company={user.company} /> : null}
-      </div>
-      {actions.length > 0 && user.status !== 'DELETED' ? (
-        <div
-          role="group"
-          aria-label={t`Actions on ${name}`}
-          className={css({
-            display: 'flex',
-            flexWrap: 'wrap',
-            gap: '2',
-            gridColumn: { base: '1 / -1', desktop: 'auto' },
-          })}
-        >
-          {pending && actions.includes('approve') ? (
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={busy}
-              startIcon={<CheckIcon />}
-              onClick={() => onAction('approve', user)}
-            >
-              <Trans>Approve</Trans>
-            </Button>
-          ) : null}
-          {pending && actions.includes('reject') ? (
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={busy}
-              startIcon={<BanIcon />}
-              onClick={() => onAction('reject', user)}
-            >
-              <Trans>Reject</Trans>
-            </Button>
-          ) : null}
-          {actions.includes('delete') ? (
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={busy}
-              startIcon={<TrashIcon />}
-              onClick={() => onAction('delete', user)}
-              className={css({ color: 'error.strong', _hover: { bg: 'error.subtle', borderColor: 'error.strong' } })}
-            >
-              <Trans>Delete</Trans>
-            </Button>
-          ) : null}
-        </div>
-      ) : null}
-    </li>
-  );
-}
-
-function InvitationRow({ invitation, locale }: { invitation: Invitation; locale: Locale }) {
-  const { t } = useLingui();
-  const sent = formatLongDate(invitation.createdAt.slice(0, 10), locale);
-  const expires = formatLongDate(invitation.expiresAt.slice(0, 10), locale);
-  const by = invitation.invitedBy.name;
-  return (
-    <li className={rowClass} data-testid="invitation-row">
-      <span aria-hidden className={avatarClass}>
-        @
-      </span>
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: 0 })}>
-        <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' })}>
-          <h2 className={css({ fontSize: 'md', fontWeight: 'semibold', overflowWrap: 'anywhere' })} dir="ltr">
-            {invitation.email}
-          </h2>
-          <Badge tone={invitationTone[invitation.status]}>{t(invitationStatusLabels[invitation.status])}</Badge>
-        </div>
-        <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-          {t(roleLabels[invitation.role])} · {t`Invited by ${by} on ${sent}`}
-        </span>
-        {invitation.status === 'PENDING' ? (
-          <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{t`Expires on ${expires}`}</span>
-        ) : null}
-      </div>
-    </li>
-  );
 }
 
 /** One list (educators, learners, partners or invitations) with its moderation machine. */
@@ -456,10 +275,7 @@ function UserBoard({
         />
       ) : (
         <ul
-          className={cx(
-            css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none', padding: 0 }),
-            loading ? css({ opacity: 0.6 }) : undefined,
-          )}
+          className={cx(plainList({ gap: '3' }), loading ? css({ opacity: 0.6 }) : undefined)}
           aria-busy={loading || undefined}
         >
           {list === 'invitations'

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
+import { sectionHeading } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextareaField } from '@/components/ui/field';
@@ -101,7 +102,7 @@ export function ChatPanel({ api, auth, sessionId }: { api: Api; auth: AuthActor;
           gap: '2',
         })}
       >
-        <h2 id="chat-title" className={css({ fontSize: { base: 'lg', tablet: 'xl' }, fontWeight: 'bold' })}>
+        <h2 id="chat-title" className={sectionHeading()}>
           <Trans>Session chat</Trans>
         </h2>
         <p role="status" data-testid="chat-status" className={css({ fontSize: 'sm', color: 'fg.muted' })}>

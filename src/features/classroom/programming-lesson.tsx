@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { css } from 'styled-system/css';
+import { plainList } from 'styled-system/recipes';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, AlertIcon } from '@/components/ui/icons';
@@ -36,7 +37,7 @@ function CodeResults({ submission }: { submission: Submission }) {
       <p role="status" className={css({ fontWeight: 'semibold' })}>
         {t`${passed} of ${total} tests passed`} · {t`Grade: ${grade} / ${points}`}
       </p>
-      <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', padding: 0 })}>
+      <ul className={plainList({ gap: '2' })}>
         {results.map((r, i) => (
           <li
             key={`${i}-${r.name}`}
@@ -197,7 +198,7 @@ export function ProgrammingLesson({
               . Your code is run against these tests:
             </Trans>
           </p>
-          <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', listStyle: 'none', padding: 0 })}>
+          <ul className={plainList({ direction: 'row', gap: '2' })}>
             {spec.tests.map((test, i) => (
               <li key={`${i}-${test.name}`}>
                 <code

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
+import { plainList } from 'styled-system/recipes';
 import { Badge, StatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { BookIcon } from '@/components/ui/icons';
@@ -137,7 +138,7 @@ export function SubmissionHistory({
           <Trans>Nothing submitted yet.</Trans>
         </p>
       ) : (
-        <ol className={css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none', padding: 0 })}>
+        <ol className={plainList({ gap: '3' })}>
           {history.items.map((s) => {
             let when = s.submittedAt;
             try {

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
+import { inlineLink } from 'styled-system/recipes';
 import { FormAlert } from '@/components/ui/alert';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -126,10 +127,7 @@ export function InvitationsPage({
           </Trans>
         }
         actions={
-          <Link
-            to="/dashboard/company/members"
-            className={css({ color: 'primary.strong', fontWeight: 'semibold', textDecoration: 'underline' })}
-          >
+          <Link to="/dashboard/company/members" className={inlineLink()}>
             <Trans>Members</Trans>
           </Link>
         }

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { css, cx } from 'styled-system/css';
+import { inlineLink } from 'styled-system/recipes';
 import { FormAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { AppDialog } from '@/components/ui/dialog';
@@ -94,10 +95,7 @@ export function MembersPage({
         title={<Trans>Members</Trans>}
         lead={<Trans>The learners and educators of your company, their enrollments and progress.</Trans>}
         actions={
-          <Link
-            to="/dashboard/company/invitations"
-            className={css({ color: 'primary.strong', fontWeight: 'semibold', textDecoration: 'underline' })}
-          >
+          <Link to="/dashboard/company/invitations" className={inlineLink()}>
             <Trans>Invitations</Trans>
           </Link>
         }

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { CSSProperties } from 'react';
 import { css } from 'styled-system/css';
+import { inlineLink } from 'styled-system/recipes';
 import { COLOUR_KEYS, DEFAULT_COLOURS, isHexColour, type ThemeValues } from '@machines/theme-editor.form';
 
 /**
@@ -117,11 +118,7 @@ export function ThemePreview({
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', padding: '4' })}>
         <p className={css({ fontSize: 'sm', color: 'fg.default' })}>
           <Trans>
-            Learn with{' '}
-            <span className={css({ color: 'primary.strong', fontWeight: 'semibold', textDecoration: 'underline' })}>
-              your team
-            </span>
-            , live.
+            Learn with <span className={inlineLink()}>your team</span>, live.
           </Trans>
         </p>
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>

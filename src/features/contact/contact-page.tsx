@@ -14,6 +14,7 @@ import { currentLocale, isLocale } from '@/lib/i18n';
 import { unwrap } from '@machines/support/api';
 import { CAPTCHA_PARAM, captchaRefused } from '@machines/support/captcha';
 import { fieldErrorsOf, messageOf, statusOf } from '@machines/support/errors';
+import { later } from '@/lib/later';
 
 type Fields = { name: string; email: string; subject: string; message: string };
 const EMPTY: Fields = { name: '', email: '', subject: '', message: '' };
@@ -77,8 +78,8 @@ export function ContactPage({ api }: { api: Api }) {
       );
       setSent(true);
       setValues(EMPTY);
-      setTimeout(() => toaster.create({ title: t`Thank you, we will get back to you soon.`, type: 'success' }), 0);
-      setTimeout(() => sentRef.current?.focus(), 0);
+      later(() => toaster.create({ title: t`Thank you, we will get back to you soon.`, type: 'success' }));
+      later(() => sentRef.current?.focus());
     } catch (err) {
       const fields = fieldErrorsOf(err);
       const next: typeof errors = {};
@@ -88,10 +89,8 @@ export function ContactPage({ api }: { api: Api }) {
       const server =
         statusOf(err) === 429 ? messageOf(err) : messageOf(err) && !captchaRefused(fields) ? messageOf(err) : undefined;
       setFailure(server ?? t`System error please try later !`);
-      setTimeout(
-        () =>
-          toaster.create({ title: t`Contact us failed!`, ...(server ? { description: server } : {}), type: 'error' }),
-        0,
+      later(() =>
+        toaster.create({ title: t`Contact us failed!`, ...(server ? { description: server } : {}), type: 'error' }),
       );
     } finally {
       // The captcha was spent (or refused): a new one is needed.

@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { plainList } from 'styled-system/recipes';
 import { Badge } from '@/components/ui/badge';
 import { formatLongDate } from '@/components/ui/format';
 import { CalendarIcon, ClockIcon, GlobeIcon, UsersIcon, VideoIcon } from '@/components/ui/icons';
@@ -235,7 +236,7 @@ export function CoursePreview({
             <Trans>What you will learn</Trans>
           </h4>
           {gained.length ? (
-            <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', listStyle: 'none', padding: 0 })}>
+            <ul className={plainList({ direction: 'row', gap: '2' })}>
               {gained.map((id) => (
                 <li key={id} className={cx(chip, css({ bg: 'secondary.subtle', color: 'secondary.stronger' }))}>
                   {skillName(id)}
@@ -253,7 +254,7 @@ export function CoursePreview({
             <Trans>Skills required</Trans>
           </h4>
           {required.length ? (
-            <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', listStyle: 'none', padding: 0 })}>
+            <ul className={plainList({ direction: 'row', gap: '2' })}>
               {required.map((id) => (
                 <li
                   key={id}

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { css } from 'styled-system/css';
+import { plainList } from 'styled-system/recipes';
 import { controlStyles, SelectField, TextField } from '@/components/ui/field';
 import { weekdayName } from '@/components/ui/schedule';
 import { isLocale, type Locale } from '@/lib/i18n';
@@ -89,7 +90,7 @@ export function ScheduleFields({
         <legend className={css({ fontSize: 'sm', fontWeight: 'semibold', marginBlockEnd: '2' })}>
           <Trans>Weekly meetings</Trans>
         </legend>
-        <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', padding: 0 })}>
+        <ul className={plainList({ gap: '2' })}>
           {WEEKDAYS.map((day) => {
             const slot = values.schedule[day];
             const name = weekdayName(day, locale, 'long');

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState } from 'react';
 import { css, cx } from 'styled-system/css';
+import { fieldError, plainList } from 'styled-system/recipes';
 import { controlStyles } from '@/components/ui/field';
 import { CloseIcon, SearchIcon } from '@/components/ui/icons';
 import { joinSkills, splitSkills } from '@machines/course-editor.form';
@@ -64,10 +65,7 @@ export function SkillPicker({
         </p>
       ) : null}
       {chosen.length > 0 ? (
-        <ul
-          aria-label={t`Chosen: ${legend}`}
-          className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', listStyle: 'none', padding: 0 })}
-        >
+        <ul aria-label={t`Chosen: ${legend}`} className={plainList({ direction: 'row', gap: '2' })}>
           {chosen.map((skillId) => {
             const name = byId.get(skillId)?.name ?? `#${skillId}`;
             return (
@@ -166,7 +164,7 @@ export function SkillPicker({
         )}
       </div>
       {error ? (
-        <p id={`${id}-error`} className={css({ fontSize: 'xs', fontWeight: 'medium', color: 'error.strong' })}>
+        <p id={`${id}-error`} className={fieldError()}>
           {error}
         </p>
       ) : null}

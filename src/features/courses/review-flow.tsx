@@ -16,6 +16,7 @@ import { StarRatingInput } from '@/components/ui/star-rating-input';
 import { toaster } from '@/components/ui/toast';
 import type { Api } from '@/lib/api/client';
 import { isLocale, type Locale } from '@/lib/i18n';
+import { later } from '@/lib/later';
 import { createReviewActors } from '@machines/review.actors';
 import { REVIEW_CONTENT_MAX, type ReviewDraft, type ReviewIssueCode } from '@machines/review.form';
 import { reviewMachine } from '@machines/review.machine';
@@ -60,7 +61,6 @@ export function ReviewFlow({ courseId, api }: { courseId: number; api: Api }) {
   // Toasts (product.md#messages texts) and the course's new rating, from the machine's emitted facts. Queued as
   // a task: the toast store must not flush while React is committing.
   useEffect(() => {
-    const later = (fn: () => void) => setTimeout(fn, 0);
     const subscriptions = [
       actorRef.on('review.created', () => {
         later(() => toaster.create({ title: t`New Review Created Successfully`, type: 'success' }));

@@ -3,6 +3,7 @@ import { Link, useLocation, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { css } from 'styled-system/css';
+import { inlineLink } from 'styled-system/recipes';
 import type { components } from '@contract/schema';
 import { selectIsLoggedIn, selectRole } from '@machines/auth.selectors';
 import { ReviewChecking } from './review-parts';
@@ -28,11 +29,7 @@ export function ReviewPanel({ courseId }: { courseId: number }) {
       <p className={css({ fontSize: 'sm', color: 'fg.muted', marginBlockEnd: '4' })}>
         <Trans>
           Took a session of this course?{' '}
-          <Link
-            to="/login"
-            search={{ redirect: href }}
-            className={css({ color: 'primary.strong', fontWeight: 'semibold', textDecoration: 'underline' })}
-          >
+          <Link to="/login" search={{ redirect: href }} className={inlineLink()}>
             Sign in to review it
           </Link>
           .

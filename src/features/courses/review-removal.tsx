@@ -9,6 +9,7 @@ import { toaster } from '@/components/ui/toast';
 import { unwrap } from '@/lib/api/client';
 import { useAction } from '@/lib/use-action';
 import type { components } from '@contract/schema';
+import { later } from '@/lib/later';
 
 type Review = components['schemas']['Review'];
 
@@ -32,7 +33,7 @@ export function RemoveReviewAction({ courseId, review }: { courseId: number; rev
   );
   const onSuccess = useCallback(() => {
     setOpen(false);
-    setTimeout(() => toaster.create({ title: t`The review was removed.`, type: 'success' }), 0);
+    later(() => toaster.create({ title: t`The review was removed.`, type: 'success' }));
     void router.invalidate();
   }, [router, t]);
   const onError = useCallback(

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
-import { css, cx } from 'styled-system/css';
+import { css } from 'styled-system/css';
 import { StatusBadge } from '@/components/ui/badge';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -21,19 +21,17 @@ import { usePageTitle } from '@/lib/document-head';
 import { type Api, unwrap } from '@/lib/api/client';
 import { toaster } from '@/components/ui/toast';
 import { CheckIcon } from '@/components/ui/icons';
-import { courseFailed, courseSucceeded } from './course-messages';
+import { courseFailed, courseSucceeded } from '@/lib/course-messages';
 import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { RequestSessionFlow } from './request-session';
-import { defaultSessionForm, todayIso } from './session-form';
-import { sessionToasts } from './session-messages';
-import type { Timezone } from './session-request-form';
+import { defaultSessionForm, todayIso } from '@/lib/session-form';
+import { sessionToasts } from '@/lib/session-messages';
+import type { Timezone } from '@/components/ui/session-request-form';
 import { browserTimeZone } from '@/lib/time-slots';
+import { type CourseSummary, ModerationNote } from './course-moderation-note';
 
 type PagedCourses = components['schemas']['PagedModeratedCourse'];
-/** A course of the educator with its moderation state (status, last decision's message). */
-export type CourseSummary = components['schemas']['ModeratedCourse'];
-
 export interface CoursesToTeachData {
   courses: Loaded<PagedCourses>;
   timezones: Timezone[];
@@ -50,59 +48,6 @@ export function initialTimezone(timezones: readonly Timezone[], browser: string 
   if (timezones.some((z) => z.id === browser)) return browser;
   if (timezones.some((z) => z.id === FALLBACK_TIMEZONE)) return FALLBACK_TIMEZONE;
   return timezones[0]?.id ?? browser;
-}
-
-/**
- * What the educator reads under a course about its review (product.md#entities statuses): waiting, approved
- * (publish it), rejected or unpublished with the admin's message (edit it and send it again).
- */
-function ModerationNote({ course }: { course: CourseSummary }) {
-  const message = course.moderationMessage;
-  const box = css({
-    fontSize: 'sm',
-    paddingInlineStart: '3',
-    borderInlineStartWidth: '3px',
-    color: 'fg.muted',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '1',
-  });
-  switch (course.status) {
-    case 'PENDING':
-      return (
-        <p className={cx(box, css({ borderColor: 'warning.muted' }))}>
-          <Trans>Waiting for an admin's review.</Trans>
-        </p>
-      );
-    case 'APPROVED':
-      return (
-        <div className={cx(box, css({ borderColor: 'success.muted' }))}>
-          <p>
-            <Trans>Approved: publish it to open it to learners.</Trans>
-          </p>
-          {message ? <p dir="auto">{message}</p> : null}
-        </div>
-      );
-    case 'REJECTED':
-    case 'UNPUBLISHED':
-      return (
-        <div className={cx(box, css({ borderColor: 'error.muted' }))}>
-          <p className={css({ fontWeight: 'semibold', color: 'fg.default' })}>
-            {course.status === 'REJECTED' ? (
-              <Trans>Not approved. The admin's message:</Trans>
-            ) : (
-              <Trans>Unpublished by an admin. The message:</Trans>
-            )}
-          </p>
-          {message ? <p dir="auto">{message}</p> : null}
-          <p>
-            <Trans>Edit the course and send it for review again.</Trans>
-          </p>
-        </div>
-      );
-    default:
-      return null;
-  }
 }
 
 /**
@@ -400,3 +345,4 @@ export function CoursesToTeachPage({
     </PageContainer>
   );
 }
+export type { CourseSummary } from './course-moderation-note';

@@ -1,14 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { toaster } from '@/components/ui/toast';
 import type { Api } from '@/lib/api/client';
+import { later } from '@/lib/later';
 import { createSessionRequestActors } from '@machines/session-request.actors';
 import { sessionRequestMachine } from '@machines/session-request.machine';
 import { hasFailed, isSubmitting } from '@machines/session-request.selectors';
-import { sessionToasts } from './session-messages';
-import type { SessionFormValues } from './session-form';
-import { SessionRequestDialog, type Timezone } from './session-request-form';
+import { sessionToasts } from '@/lib/session-messages';
+import type { SessionFormValues } from '@/lib/session-form';
+import { SessionRequestDialog, type Timezone } from '@/components/ui/session-request-form';
 
 /**
  * "Request a session" of a course (educator): the request form in a dialog, driven by the
@@ -34,30 +35,27 @@ export function RequestSessionFlow({
   const { t } = useLingui();
   const courseTitle = course.title;
   const machine = useMemo(() => sessionRequestMachine.provide({ actors: createSessionRequestActors(api) }), [api]);
-  const [snapshot, send] = useMachine(machine);
-  const { error, fieldErrors, result } = snapshot.context;
+  const [snapshot, send, actorRef] = useMachine(machine);
+  const { error, fieldErrors } = snapshot.context;
   const failed = hasFailed(snapshot);
 
-  // Toasts on outcomes (product.md#messages), on entering `submitted` / `failed`; queued after React commits.
-  const state = String(snapshot.value);
-  const previous = useRef(state);
+  // Toasts on outcomes (product.md#messages), from the machine's emitted facts; a success closes the dialog.
   useEffect(() => {
-    const before = previous.current;
-    previous.current = state;
-    if (before === state) return;
-    if (state === 'submitted' && result) {
-      const title = t(sessionToasts.requestSucceeded);
-      setTimeout(() => toaster.create({ title, type: 'success' }), 0);
-      onRequested?.(result.id);
-      onClose();
-    } else if (state === 'failed') {
-      const title = t(sessionToasts.requestFailed);
-      setTimeout(
-        () => toaster.create({ title, ...(error?.message ? { description: error.message } : {}), type: 'error' }),
-        0,
-      );
-    }
-  }, [state, result, error, t, onClose, onRequested]);
+    const subscriptions = [
+      actorRef.on('session.requested', (e) => {
+        const title = t(sessionToasts.requestSucceeded);
+        later(() => toaster.create({ title, type: 'success' }));
+        onRequested?.(e.result.id);
+        onClose();
+      }),
+      actorRef.on('session.requestFailed', (e) => {
+        const title = t(sessionToasts.requestFailed);
+        const description = e.error?.message;
+        later(() => toaster.create({ title, ...(description ? { description } : {}), type: 'error' }));
+      }),
+    ];
+    return () => subscriptions.forEach((s) => s.unsubscribe());
+  }, [actorRef, t, onClose, onRequested]);
 
   return (
     <SessionRequestDialog

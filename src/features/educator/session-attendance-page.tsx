@@ -1,8 +1,8 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { css, cx } from 'styled-system/css';
-import { denseTableCell, denseTableHeaderCell } from '@/components/ui/table';
+import { tableScroller } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -18,12 +18,12 @@ import { usePageTitle } from '@/lib/document-head';
 import { useMeridiem, zoneLabel } from '@/components/ui/schedule';
 import type { Api } from '@/lib/api/client';
 import type { components } from '@contract/schema';
-import { intlLocaleOf, isLocale, type Locale } from '@/lib/i18n';
+import { isLocale, type Locale } from '@/lib/i18n';
 import { SessionPageHeader } from './session-tabs';
+import { formatRate, RateBar } from '@/components/ui/rate-bar';
+import { type SessionAttendance, Stat, th, td, AttendanceGrid } from './session-attendance-grid';
 
 type SessionInfo = components['schemas']['SessionInfo'];
-type SessionAttendance = components['schemas']['SessionAttendance'];
-
 export interface SessionAttendanceData {
   session: SessionInfo;
   /** GET /sessions/{id}/attendance, settled (a failure is shown on the page). */
@@ -39,47 +39,6 @@ export function overallRate(attendance: SessionAttendance): number {
   const held = attendance.learners.reduce((sum, l) => sum + l.held, 0);
   return held > 0 ? attended / held : 0;
 }
-
-/** A rate (0…1) as a whole percentage in the locale ("75%"). */
-function formatRate(rate: number, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocaleOf(locale), { style: 'percent', maximumFractionDigits: 0 }).format(rate);
-}
-
-/** A thin progress bar for a rate (decorative: the number is always written next to it). */
-function RateBar({ rate }: { rate: number }) {
-  const width = Math.round(Math.min(1, Math.max(0, rate)) * 100);
-  return (
-    <span
-      aria-hidden
-      className={css({
-        display: 'block',
-        flex: '1',
-        minWidth: '4rem',
-        height: '2',
-        borderRadius: 'full',
-        bg: 'bg.muted',
-        overflow: 'hidden',
-      })}
-    >
-      <span
-        className={css({ display: 'block', height: 'full', bg: 'secondary.strong', borderRadius: 'full' })}
-        style={{ width: `${width}%` }}
-      />
-    </span>
-  );
-}
-
-function Stat({ label, value }: { label: ReactNode; value: string }) {
-  return (
-    <Card as="li" className={css({ padding: '5' })}>
-      <p className={css({ fontSize: 'sm', color: 'fg.muted', fontWeight: 'semibold' })}>{label}</p>
-      <p className={css({ fontSize: '3xl', fontWeight: 'extrabold', fontVariantNumeric: 'tabular-nums' })}>{value}</p>
-    </Card>
-  );
-}
-
-const th = denseTableHeaderCell;
-const td = denseTableCell;
 
 /**
  * A session's attendance (/dashboard/sessions/$sessionId/attendance, educators and admins; DESIGN
@@ -268,16 +227,7 @@ export function SessionAttendancePage({
                 title={<Trans>No learner has enrolled yet</Trans>}
               />
             ) : (
-              <div
-                role="region"
-                aria-labelledby="attendance-learners-title"
-                tabIndex={0}
-                className={css({
-                  position: 'relative',
-                  overflowX: 'auto',
-                  _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '-3px' },
-                })}
-              >
+              <div role="region" aria-labelledby="attendance-learners-title" tabIndex={0} className={tableScroller()}>
                 <table className={css({ width: 'full', borderCollapse: 'collapse' })}>
                   <caption className={visuallyHidden}>
                     <Trans>Meetings attended by each learner out of those held</Trans>
@@ -342,120 +292,5 @@ export function SessionAttendancePage({
         </div>
       )}
     </PageContainer>
-  );
-}
-
-/**
- * Who joined which meeting: one row per learner, one column per occurrence held (oldest first,
- * dated in the session's time zone), a check mark or a dash with its text alternative
- * ("Attended" / "Missed") for screen readers. Scrolls sideways inside a focusable region.
- */
-export function AttendanceGrid({
-  attendance,
-  timeZone,
-  locale,
-}: {
-  attendance: SessionAttendance;
-  timeZone: string;
-  locale: Locale;
-}) {
-  const { t } = useLingui();
-  const day = new Intl.DateTimeFormat(intlLocaleOf(locale), { month: 'short', day: 'numeric', timeZone });
-  const joined = attendance.meetings.map((m) => new Set(m.attendeeIds));
-  return (
-    <Card as="section" aria-labelledby="attendance-grid-title">
-      <div
-        className={css({
-          paddingInline: { base: '4', tablet: '6' },
-          paddingBlock: '4',
-          borderBlockEndWidth: '1px',
-          borderColor: 'border.default',
-        })}
-      >
-        <h2 id="attendance-grid-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
-          <Trans>Who attended each meeting</Trans>
-        </h2>
-      </div>
-      {/* position: relative makes this scroller the containing block of the cells' visually
-          hidden (absolutely positioned) labels; otherwise they escape its clipping and, in
-          right-to-left at 360 px, widen the whole page. */}
-      <div
-        role="region"
-        aria-labelledby="attendance-grid-title"
-        tabIndex={0}
-        className={css({
-          position: 'relative',
-          overflowX: 'auto',
-          _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '-3px' },
-        })}
-      >
-        <table className={css({ borderCollapse: 'collapse', minWidth: 'full' })}>
-          <caption className={visuallyHidden}>
-            <Trans>Learners in rows, meetings in columns</Trans>
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col" className={cx(th, css({ position: 'sticky', insetInlineStart: 0, zIndex: 1 }))}>
-                <Trans>Learner</Trans>
-              </th>
-              {attendance.meetings.map((m) => (
-                <th
-                  key={`${m.lessonId}-${m.occurrenceDate}`}
-                  scope="col"
-                  className={cx(th, css({ textAlign: 'center', textTransform: 'none' }))}
-                >
-                  <time dateTime={m.startsAt}>{day.format(new Date(m.startsAt))}</time>
-                  <span
-                    className={css({
-                      display: 'block',
-                      fontWeight: 'normal',
-                      maxWidth: '8rem',
-                      overflow: 'hidden',
-                      textOverflow: 'ellipsis',
-                    })}
-                    title={m.lessonName}
-                  >
-                    <bdi>{m.lessonName}</bdi>
-                  </span>
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {attendance.learners.map((l) => (
-              <tr key={l.learner.id}>
-                <th
-                  scope="row"
-                  className={cx(
-                    td,
-                    css({
-                      fontWeight: 'semibold',
-                      whiteSpace: 'nowrap',
-                      position: 'sticky',
-                      insetInlineStart: 0,
-                      bg: 'bg.default',
-                    }),
-                  )}
-                >
-                  <bdi>{l.learner.name}</bdi>
-                </th>
-                {attendance.meetings.map((m, i) => {
-                  const came = joined[i]!.has(l.learner.id);
-                  return (
-                    <td
-                      key={`${m.lessonId}-${m.occurrenceDate}`}
-                      className={cx(td, css({ textAlign: 'center', color: came ? 'success.strong' : 'fg.muted' }))}
-                    >
-                      <span aria-hidden>{came ? '✓' : '–'}</span>
-                      <span className={visuallyHidden}>{came ? t`Attended` : t`Missed`}</span>
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </Card>
   );
 }

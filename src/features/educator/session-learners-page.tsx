@@ -2,13 +2,12 @@ import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
 import { Badge, StatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { TextareaField } from '@/components/ui/field';
 import { formatLongDate } from '@/components/ui/format';
 import { MailIcon, ResetIcon, UsersIcon } from '@/components/ui/icons';
 import { PageContainer } from '@/components/ui/page';
@@ -33,119 +32,16 @@ import {
 } from '@machines/session-learners.selectors';
 import { createSessionLearnersActors } from '@machines/session-learners.actors';
 import { sessionLearnersMachine } from '@machines/session-learners.machine';
-import { sessionToasts } from './session-messages';
+import { sessionToasts } from '@/lib/session-messages';
 import { SessionPageHeader } from './session-tabs';
+import { initials, MailDialog } from './session-mail-dialog';
 
 type SessionInfo = components['schemas']['SessionInfo'];
-type SessionLearner = components['schemas']['SessionLearner'];
 type PagedLearners = components['schemas']['PagedSessionLearner'];
-
-/** Most characters of a mail to learners. */
-export const MAIL_MAX = 5000;
 
 export interface SessionLearnersData {
   session: SessionInfo;
   learners: Loaded<PagedLearners>;
-}
-
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
-}
-
-/** The mail form (product.md#entities Mail): recipients summary and a required message. */
-function MailDialog({
-  recipients,
-  busy,
-  sent,
-  sentCount,
-  failure,
-  invalid,
-  initialMessage,
-  onSend,
-  onClose,
-}: {
-  recipients: SessionLearner[];
-  busy: boolean;
-  sent: boolean;
-  sentCount: number | null;
-  failure: string | null;
-  invalid: boolean;
-  initialMessage: string;
-  onSend: (message: string) => void;
-  onClose: () => void;
-}) {
-  const { t } = useLingui();
-  const formId = useId();
-  const fieldRef = useRef<HTMLTextAreaElement>(null);
-  const [message, setMessage] = useState(initialMessage);
-  const count = recipients.length;
-  const names = recipients
-    .slice(0, 5)
-    .map((r) => r.name)
-    .join(', ');
-  const more = Math.max(0, count - 5);
-  const sentTo = sentCount ?? count;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    onSend(message);
-    if (!message.trim()) queueMicrotask(() => fieldRef.current?.focus());
-  }
-
-  return (
-    <AppDialog
-      open
-      onClose={onClose}
-      busy={busy}
-      title={<Trans>E-mail learners</Trans>}
-      description={
-        <>
-          <Plural value={count} one="To # learner:" other="To # learners:" /> {names}
-          {more > 0 ? <Plural value={more} one=" and # other" other=" and # others" /> : null}
-        </>
-      }
-      initialFocus={() => fieldRef.current}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            {sent ? <Trans>Close</Trans> : <Trans>Cancel</Trans>}
-          </Button>
-          <Button type="submit" form={formId} loading={busy} disabled={sent} startIcon={<MailIcon />}>
-            <Trans>Send</Trans>
-          </Button>
-        </>
-      }
-    >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={submit}
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-      >
-        {sent ? (
-          <FormAlert
-            tone="success"
-            title={<Plural value={sentTo} one="E-mail sent to # learner." other="E-mail sent to # learners." />}
-          />
-        ) : null}
-        {failure ? <FormAlert title={<Trans>The e-mail was not sent.</Trans>}>{failure}</FormAlert> : null}
-        <TextareaField
-          ref={fieldRef}
-          label={t`Message`}
-          name="message"
-          rows={6}
-          required
-          maxLength={MAIL_MAX}
-          value={message}
-          disabled={busy || sent}
-          error={invalid ? t`Write a message.` : null}
-          helperText={<Trans>Sent by e-mail from Halaqa; learners see your name.</Trans>}
-          onChange={(e) => setMessage(e.target.value)}
-        />
-      </form>
-    </AppDialog>
-  );
 }
 
 /**

@@ -1,27 +1,23 @@
-import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { Badge, StatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { SelectField, TextareaField, TextField } from '@/components/ui/field';
-import { BookIcon, CheckCircleIcon, CloseIcon, LayersIcon, ResetIcon } from '@/components/ui/icons';
+import { SelectField } from '@/components/ui/field';
+import { LayersIcon, ResetIcon } from '@/components/ui/icons';
 import { PageContainer } from '@/components/ui/page';
 import { Skeleton, Spinner, visuallyHidden } from '@/components/ui/spinner';
 import { toaster } from '@/components/ui/toast';
 import { tableHeaderCell } from '@/components/ui/table';
-import { FormAlert } from '@/components/ui/alert';
 import { formatInstant } from '@/lib/classroom-time';
-import { AppDialog } from '@/components/ui/dialog';
 import { usePageTitle } from '@/lib/document-head';
 import { useMeridiem, zoneLabel } from '@/components/ui/schedule';
 import type { Api } from '@/lib/api/client';
 import type { components } from '@contract/schema';
-import { intlLocaleOf, isLocale, type Locale } from '@/lib/i18n';
 import {
   canReload,
   gradeFailure,
@@ -31,9 +27,18 @@ import {
   loadFailed,
 } from '@machines/grading.selectors';
 import { createGradingActors } from '@machines/grading.actors';
-import { gradingMachine, type GradingFailure, type Submission } from '@machines/grading.machine';
-import { COMMENT_MAX, type GradeDraft, type GradeIssue, type GradeIssues } from '@machines/grading.form';
+import { gradingMachine } from '@machines/grading.machine';
 import { SessionPageHeader } from './session-tabs';
+import { useLocale, formatPoints, useLessonName, GradeDialog, SubmittedWork } from './submission-grading';
+import {
+  type StatusFilter,
+  type SubmissionFilters,
+  NO_FILTERS,
+  isUngraded,
+  visibleSubmissions,
+  lessonsOf,
+  statusOptions,
+} from './submission-filters';
 
 type SessionInfo = components['schemas']['SessionInfo'];
 
@@ -43,327 +48,6 @@ export const gradingToasts = {
   saved: msg`Grade edited!`,
   saveFailed: msg`Cannot edit grade!`,
 };
-
-/** The status filter: every submission, or one status (SUBMITTED = waiting for a grade). */
-export type StatusFilter = 'all' | Submission['status'];
-
-/** The list's filters: an assignment lesson id (or 'all') and a status. */
-export interface SubmissionFilters {
-  lesson: number | 'all';
-  status: StatusFilter;
-}
-
-export const NO_FILTERS: SubmissionFilters = { lesson: 'all', status: 'all' };
-
-/** A submission still waiting for the educator's grade (no grade yet). */
-export function isUngraded(submission: Submission): boolean {
-  return submission.grade === null;
-}
-
-/**
- * The submissions shown for `filters`: those of the chosen lesson and status, ungraded ones first,
- * each group in the input order (the server's newest first). Pure; `submissions` is not changed.
- */
-export function visibleSubmissions(submissions: readonly Submission[], filters: SubmissionFilters): Submission[] {
-  return submissions
-    .filter(
-      (s) =>
-        (filters.lesson === 'all' || s.assignmentId === filters.lesson) &&
-        (filters.status === 'all' || s.status === filters.status),
-    )
-    .map((s, index) => ({ s, index }))
-    .sort((a, b) => Number(isUngraded(b.s)) - Number(isUngraded(a.s)) || a.index - b.index)
-    .map(({ s }) => s);
-}
-
-/**
- * The assignment lessons present in `submissions` (for the lesson filter), by name: `id` and the
- * lesson's name (`assignmentName`; null when the server sent none).
- */
-export function lessonsOf(submissions: readonly Submission[]): { id: number; name: string | null }[] {
-  const byId = new Map<number, string | null>();
-  for (const s of submissions)
-    if (!byId.has(s.assignmentId) || byId.get(s.assignmentId) === null)
-      byId.set(s.assignmentId, s.assignmentName ?? null);
-  return [...byId.entries()]
-    .map(([id, name]) => ({ id, name }))
-    .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '') || a.id - b.id);
-}
-
-const statusOptions: { value: StatusFilter; label: MessageDescriptor }[] = [
-  { value: 'all', label: msg`All statuses` },
-  { value: 'SUBMITTED', label: msg`To grade (submitted)` },
-  { value: 'AUTOGRADED', label: msg`Autograded` },
-  { value: 'DONE', label: msg`Graded (done)` },
-];
-
-/** The translated text of a client grading rule (codes from grade-form.ts), or null. */
-function useIssueText(): (issue: GradeIssue | undefined) => string | null {
-  const { t } = useLingui();
-  return (issue) => {
-    if (!issue) return null;
-    const limit = issue.limit ?? 0;
-    switch (issue.code) {
-      case 'required':
-        return t`Enter a grade.`;
-      case 'number':
-        return t`Enter a number, for example 8 or 8.5.`;
-      case 'min':
-        return t`The grade cannot be below 0.`;
-      case 'max':
-        return t`The grade cannot exceed ${limit} points.`;
-      case 'tooLong':
-        return t`The comment is too long (at most ${limit} characters).`;
-    }
-  };
-}
-
-function useLocale(): Locale {
-  const { i18n } = useLingui();
-  return isLocale(i18n.locale) ? i18n.locale : 'en';
-}
-
-/** A number of points in the locale's digits (up to 2 decimals). */
-function formatPoints(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocaleOf(locale), { maximumFractionDigits: 2 }).format(value);
-}
-
-/** The name of a submission's lesson, or "Assignment #id" when the server sent none. */
-function useLessonName() {
-  const { t } = useLingui();
-  return (s: Pick<Submission, 'assignmentId' | 'assignmentName'>) => {
-    const id = s.assignmentId;
-    return s.assignmentName ?? t`Assignment #${id}`;
-  };
-}
-
-/** The grading form in a dialog: grade (0 … points) and comment, field and server errors, saving state. */
-function GradeDialog({
-  submission,
-  lessonName,
-  draft,
-  issues,
-  saveError,
-  busy,
-  onSubmit,
-  onClose,
-}: {
-  submission: Submission;
-  lessonName: string;
-  draft: GradeDraft;
-  issues: GradeIssues;
-  saveError: GradingFailure | null;
-  busy: boolean;
-  onSubmit: (draft: GradeDraft) => void;
-  onClose: () => void;
-}) {
-  const { t } = useLingui();
-  const locale = useLocale();
-  const issueText = useIssueText();
-  const formId = useId();
-  const gradeRef = useRef<HTMLInputElement>(null);
-  const commentRef = useRef<HTMLTextAreaElement>(null);
-  const [grade, setGrade] = useState(draft.grade);
-  const [comment, setComment] = useState(draft.comment);
-  const points = formatPoints(submission.points, locale);
-  const learner = submission.learner.name;
-
-  const gradeError = issueText(issues.grade) ?? saveError?.fieldErrors?.grade ?? null;
-  const commentError = issueText(issues.comment) ?? saveError?.fieldErrors?.comment ?? null;
-
-  // Move focus to the first invalid field after a refused submit.
-  useEffect(() => {
-    if (issues.grade) gradeRef.current?.focus();
-    else if (issues.comment) commentRef.current?.focus();
-  }, [issues]);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    onSubmit({ grade, comment });
-  }
-
-  return (
-    <AppDialog
-      open
-      onClose={onClose}
-      busy={busy}
-      title={<Trans>Grade the submission</Trans>}
-      description={
-        <>
-          <bdi>{learner}</bdi> · <bdi>{lessonName}</bdi>
-        </>
-      }
-      initialFocus={() => gradeRef.current}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" form={formId} loading={busy}>
-            <Trans>Save grade</Trans>
-          </Button>
-        </>
-      }
-    >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={submit}
-        aria-busy={busy || undefined}
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-      >
-        {saveError ? (
-          <FormAlert title={<Trans>Cannot edit grade!</Trans>}>
-            {saveError.message ?? t`System error please try later !`}
-          </FormAlert>
-        ) : null}
-        <TextField
-          ref={gradeRef}
-          label={t`Grade`}
-          name="grade"
-          inputMode="decimal"
-          autoComplete="off"
-          required
-          value={grade}
-          disabled={busy}
-          error={gradeError}
-          helperText={t`From 0 to ${points} points.`}
-          onChange={(e) => setGrade(e.target.value)}
-          className={css({ maxWidth: '12rem' })}
-        />
-        <TextareaField
-          ref={commentRef}
-          label={t`Comment`}
-          name="comment"
-          rows={5}
-          maxLength={COMMENT_MAX}
-          value={comment}
-          disabled={busy}
-          error={commentError}
-          helperText={<Trans>Optional. The learner sees it with the grade.</Trans>}
-          onChange={(e) => setComment(e.target.value)}
-        />
-      </form>
-    </AppDialog>
-  );
-}
-
-/** What was submitted: the uploaded file (opens in a new tab), or the code and its per-test results. */
-function SubmittedWork({ submission }: { submission: Submission }) {
-  const { t } = useLingui();
-  if (submission.kind === 'DOCUMENT') {
-    return submission.document ? (
-      <a
-        href={submission.document.url}
-        target="_blank"
-        rel="noreferrer"
-        className={css({
-          display: 'inline-flex',
-          gap: '1.5',
-          alignItems: 'center',
-          color: 'primary.strong',
-          textDecoration: 'underline',
-          overflowWrap: 'anywhere',
-        })}
-      >
-        <BookIcon size={16} />
-        <bdi>{submission.document.fileName}</bdi>
-        <span className={visuallyHidden}>{t`(opens in a new tab)`}</span>
-      </a>
-    ) : (
-      <span className={css({ color: 'fg.muted' })}>
-        <Trans>Document</Trans>
-      </span>
-    );
-  }
-  const results = submission.results ?? [];
-  const passed = results.filter((r) => r.passed).length;
-  const total = results.length;
-  return (
-    <details className={css({ maxWidth: { base: 'full', desktop: '28rem' } })}>
-      <summary
-        className={css({
-          cursor: 'pointer',
-          color: 'primary.strong',
-          fontWeight: 'semibold',
-          _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '2px' },
-        })}
-      >
-        <Trans>Code</Trans>
-        {total > 0 ? (
-          <span className={css({ color: 'fg.muted', fontWeight: 'normal' })}>
-            {' '}
-            · {t`${passed} of ${total} tests passed`}
-          </span>
-        ) : null}
-      </summary>
-      <pre
-        dir="ltr"
-        tabIndex={0}
-        aria-label={t`Submitted code`}
-        className={css({
-          marginBlockStart: '2',
-          padding: '3',
-          borderRadius: 'md',
-          bg: 'bg.subtle',
-          fontSize: 'xs',
-          fontFamily: 'mono',
-          overflowX: 'auto',
-          maxHeight: '20rem',
-          whiteSpace: 'pre',
-          textAlign: 'left',
-        })}
-      >
-        <code>{submission.code ?? ''}</code>
-      </pre>
-      {total > 0 ? (
-        <ul
-          aria-label={t`Test results`}
-          className={css({
-            listStyle: 'none',
-            padding: 0,
-            marginBlockStart: '2',
-            display: 'flex',
-            flexDirection: 'column',
-            gap: '1.5',
-          })}
-        >
-          {results.map((r, i) => (
-            <li key={`${i}-${r.name}`} className={css({ fontSize: 'xs' })}>
-              <span
-                className={css({
-                  display: 'inline-flex',
-                  alignItems: 'center',
-                  gap: '1',
-                  fontWeight: 'semibold',
-                  color: r.passed ? 'status.green.fg' : 'error.strong',
-                })}
-              >
-                {r.passed ? <CheckCircleIcon size={14} /> : <CloseIcon size={14} />}
-                {r.passed ? t`Passed` : t`Failed`}
-              </span>{' '}
-              <bdi>{r.name}</bdi>
-              {r.output ? (
-                <pre
-                  dir="ltr"
-                  className={css({
-                    fontFamily: 'mono',
-                    color: 'fg.muted',
-                    whiteSpace: 'pre-wrap',
-                    overflowWrap: 'anywhere',
-                    textAlign: 'left',
-                  })}
-                >
-                  {r.output}
-                </pre>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </details>
-  );
-}
 
 // A table on tablets and larger; below 768 px each row becomes a card (explicit roles keep the
 // table semantics when the display changes).

@@ -5,6 +5,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
+import { inlineLink } from 'styled-system/recipes';
 import { waitFor } from 'xstate';
 import { FormAlert } from '@/components/ui/alert';
 import { Button, buttonStyles } from '@/components/ui/button';
@@ -79,7 +80,7 @@ export function InvitationPage({
     }
   };
 
-  const link = css({ color: 'primary.strong', fontWeight: 'semibold', textDecoration: 'underline' });
+  const link = inlineLink();
   const companyName = preview.ok ? preview.data.companyName : '';
   let body;
   if (!preview.ok) {

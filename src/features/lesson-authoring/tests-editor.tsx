@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
+import { plainList } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { TextareaField, TextField } from '@/components/ui/field';
 import { CloseIcon } from '@/components/ui/icons';
@@ -85,7 +86,7 @@ export function TestsEditor({
           <Trans>Tests</Trans>
         </h3>
         <GroupError id="programming-tests-error" error={errorOf('programming.tests')} />
-        <ol className={css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none', padding: 0 })}>
+        <ol className={plainList({ gap: '3' })}>
           {tests.map((test, i) => {
             const n = i + 1;
             const base = `programming.tests[${i}]`;

@@ -3,12 +3,14 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ChangeEvent, type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
+import { sectionHeading } from 'styled-system/recipes';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TextField } from '@/components/ui/field';
 import { toaster } from '@/components/ui/toast';
+import { later } from '@/lib/later';
 import { FormAlert, useErrorReason } from '@/components/ui/alert';
 import { type Api, ApiError, unwrap } from '@/lib/api/client';
 import type { components } from '@contract/schema';
@@ -20,8 +22,7 @@ import { useAction } from '@/lib/use-action';
 type Address = components['schemas']['Address'];
 type AddressInput = components['schemas']['AddressInput'];
 
-const sectionTitle = css({ fontSize: { base: 'lg', tablet: 'xl' }, fontWeight: 'bold' });
-const later = (fn: () => void) => setTimeout(fn, 0);
+const sectionTitle = sectionHeading();
 
 type FormValues = {
   line1: string;

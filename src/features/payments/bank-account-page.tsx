@@ -3,17 +3,18 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
+import { sectionHeading } from 'styled-system/recipes';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { TextField } from '@/components/ui/field';
 import { formatMoney } from '@/components/ui/format';
 import { toaster } from '@/components/ui/toast';
+import { later } from '@/lib/later';
 import { FormAlert, SectionError, useErrorReason } from '@/components/ui/alert';
-import { type Api, ApiError, unwrap } from '@/lib/api/client';
+import { type Api } from '@/lib/api/client';
 import type { components } from '@contract/schema';
 import { currentLocale, isLocale } from '@/lib/i18n';
 import type { GatewayConfig } from '@machines/checkout.machine';
@@ -24,9 +25,9 @@ import { AccountPage } from './account-shell';
 import { formatCents, formatInstant } from '@/lib/payment-format';
 import type { Settled } from '@/lib/load';
 import { BankIcon, ReceiptIcon } from '@/components/ui/icons';
-import { newIdempotencyKey, useAction } from '@/lib/use-action';
+import { newIdempotencyKey } from '@/lib/use-action';
+import { type ExternalAccount, BankAccountForm } from './bank-account-form';
 
-type ExternalAccount = components['schemas']['ExternalAccount'];
 type Earnings = components['schemas']['Earnings'];
 type Payout = components['schemas']['Payout'];
 
@@ -36,9 +37,6 @@ export interface BankAccountData {
   earnings: Settled<Earnings>;
   config: Settled<GatewayConfig>;
 }
-
-/** The sandbox's verified US test bank account token. */
-export const SANDBOX_BANK_TOKEN = 'btok_us_verified';
 
 const accountStatusLabels: Record<ExternalAccount['status'], MessageDescriptor> = {
   new: msg`New`,
@@ -61,119 +59,7 @@ const payoutStatusLabels: Record<Payout['status'], MessageDescriptor> = {
 };
 const payoutStatusTones: Record<Payout['status'], BadgeTone> = { pending: 'yellow', paid: 'green', failed: 'red' };
 
-const sectionTitle = css({ fontSize: { base: 'lg', tablet: 'xl' }, fontWeight: 'bold' });
-const later = (fn: () => void) => setTimeout(fn, 0);
-
-/** The form adding (or replacing) the payout bank account from a gateway token (product.md#states add bank account). */
-function BankAccountForm({
-  api,
-  config,
-  replacing,
-  onSaved,
-  onCancel,
-}: {
-  api: Api;
-  config: GatewayConfig;
-  replacing: boolean;
-  onSaved: () => void;
-  onCancel?: () => void;
-}) {
-  const { t } = useLingui();
-  const reason = useErrorReason();
-  const [token, setToken] = useState(config.gateway === 'sandbox' ? SANDBOX_BANK_TOKEN : '');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const save = useAction(
-    useCallback(
-      async (value: string) =>
-        unwrap(await api.POST('/payments/accounts/external-account', { body: { external_account: value } })),
-      [api],
-    ),
-    {
-      onSuccess: useCallback(
-        (account: ExternalAccount) => {
-          const bank = account.bankName;
-          const last4 = account.last4;
-          const label = t`${bank} ending in ${last4}`;
-          later(() => toaster.create({ title: t`Bank account saved: ${label}`, type: 'success' }));
-          onSaved();
-        },
-        [onSaved, t],
-      ),
-    },
-  );
-  const error = save.errorOf();
-  const serverField = error instanceof ApiError ? error.fieldErrors.external_account : undefined;
-
-  if (config.gateway === 'stripe') {
-    return (
-      <FormAlert tone="info" title={<Trans>Bank account entry is not available</Trans>}>
-        <Trans>Bank accounts are entered with Stripe, which cannot be reached from this installation.</Trans>
-      </FormAlert>
-    );
-  }
-
-  return (
-    <form
-      noValidate
-      aria-label={replacing ? t`Replace the bank account` : t`Add a bank account`}
-      className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-      onSubmit={(e) => {
-        e.preventDefault();
-        const value = token.trim();
-        if (!value) {
-          setFieldError(t`Enter the bank account token.`);
-          input.current?.focus();
-          return;
-        }
-        setFieldError(null);
-        void save.start(value, value);
-      }}
-    >
-      <TextField
-        ref={input}
-        label={<Trans>Bank account token</Trans>}
-        name="external_account"
-        value={token}
-        onChange={(e) => {
-          setToken(e.target.value);
-          if (save.state.status === 'failed') save.reset(); // product.md#states: the add-bank-account state resets
-        }}
-        required
-        autoComplete="off"
-        spellCheck={false}
-        dir="ltr"
-        error={fieldError ?? serverField ?? null}
-        helperText={
-          <Trans>Sandbox mode: {SANDBOX_BANK_TOKEN} is a verified US test account; no real bank is used.</Trans>
-        }
-      />
-      {error && !serverField ? (
-        <FormAlert
-          title={
-            error instanceof ApiError && error.status === 422 ? (
-              <Trans>This bank account was refused</Trans>
-            ) : (
-              <Trans>The bank account could not be saved</Trans>
-            )
-          }
-        >
-          {reason(error)}
-        </FormAlert>
-      ) : null}
-      <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
-        <Button type="submit" loading={save.isPending()}>
-          {replacing ? <Trans>Replace bank account</Trans> : <Trans>Save bank account</Trans>}
-        </Button>
-        {onCancel ? (
-          <Button variant="ghost" onClick={onCancel} disabled={save.isPending()}>
-            <Trans>Cancel</Trans>
-          </Button>
-        ) : null}
-      </div>
-    </form>
-  );
-}
+const sectionTitle = sectionHeading();
 
 function Amount({ label, value, hint }: { label: ReactNode; value: string; hint: ReactNode }) {
   return (

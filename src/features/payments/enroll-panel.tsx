@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useRouteContext, useRouter } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { css, cx } from 'styled-system/css';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Price } from '@/components/ui/price';
@@ -10,6 +10,7 @@ import { toaster } from '@/components/ui/toast';
 import { selectIsLoggedIn, selectRole, isLearnerRole } from '@machines/auth.selectors';
 import { FormAlert } from '@/components/ui/alert';
 import type { Api } from '@/lib/api/client';
+import { later } from '@/lib/later';
 import { currentLocale, isLocale } from '@/lib/i18n';
 import type { components } from '@contract/schema';
 import { createEnrollmentActors } from '@machines/enrollment.actors';
@@ -61,7 +62,7 @@ export function EnrollFlow({
   const locale = isLocale(i18n.locale) ? i18n.locale : currentLocale();
   const router = useRouter();
   const machine = useMemo(() => enrollmentMachine.provide({ actors: createEnrollmentActors(api) }), [api]);
-  const [snapshot, send] = useMachine(machine, {
+  const [snapshot, send, actorRef] = useMachine(machine, {
     input: {
       session: { id: session.id, price: session.price, seatsLeft: session.seatsLeft },
       enrolled: Boolean(session.enrollment && session.enrollment.status === 'ACTIVE'),
@@ -73,25 +74,27 @@ export function EnrollFlow({
   const { error, notice } = snapshot.context;
   const free = session.price <= 0;
 
-  // Toasts on state changes (product.md#messages texts), from the UI, not from the machine. They are queued
-  // as a task: the toast store must not flush while React is committing.
-  const previous = useRef(view);
+  // Toasts (product.md#messages texts) from the machine's emitted outcomes; an enrollment or a full session
+  // also refreshes the seats and enrollment on this page and My courses.
   useEffect(() => {
-    const before = previous.current;
-    previous.current = view;
-    if (before === view) return;
-    const later = (fn: () => void) => setTimeout(fn, 0);
-    if (view === 'enrolled') {
-      later(() => toaster.create({ title: t`You are enrolled in this session.`, type: 'success' }));
-      later(() => void router.invalidate()); // seats and enrollment on this page, My courses
-    } else if (view === 'failed' && error) {
-      const title = t(enrollmentFailureMessage(error));
-      later(() => toaster.create({ title, ...(error.message ? { description: error.message } : {}), type: 'error' }));
-    } else if (view === 'full') {
-      later(() => toaster.create({ title: t`This session is full.`, type: 'error' }));
-      later(() => void router.invalidate());
-    }
-  }, [view, error, t, router]);
+    const subscriptions = [
+      actorRef.on('enrollment.enrolled', () => {
+        later(() => toaster.create({ title: t`You are enrolled in this session.`, type: 'success' }));
+        later(() => void router.invalidate());
+      }),
+      actorRef.on('enrollment.failed', ({ error: failure }) => {
+        if (!failure) return;
+        const title = t(enrollmentFailureMessage(failure));
+        const description = failure.message;
+        later(() => toaster.create({ title, ...(description ? { description } : {}), type: 'error' }));
+      }),
+      actorRef.on('enrollment.full', () => {
+        later(() => toaster.create({ title: t`This session is full.`, type: 'error' }));
+        later(() => void router.invalidate());
+      }),
+    ];
+    return () => subscriptions.forEach((s) => s.unsubscribe());
+  }, [actorRef, t, router]);
 
   if (view === 'enrolled') {
     return (

@@ -2,11 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { css } from 'styled-system/css';
+import { sectionHeading } from 'styled-system/recipes';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { toaster } from '@/components/ui/toast';
+import { later } from '@/lib/later';
 import { FormAlert, SectionError, useErrorReason } from '@/components/ui/alert';
 import { type Api, ApiError, unwrap } from '@/lib/api/client';
 import type { components } from '@contract/schema';
@@ -27,8 +29,7 @@ export interface PaymentMethodsData {
   config: Settled<GatewayConfig>;
 }
 
-const sectionTitle = css({ fontSize: { base: 'lg', tablet: 'xl' }, fontWeight: 'bold' });
-const later = (fn: () => void) => setTimeout(fn, 0);
+const sectionTitle = sectionHeading();
 
 /**
  * `/account/payment-methods` (learners): the saved cards (`GET /payments/cards`, default first)

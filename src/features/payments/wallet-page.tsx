@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
+import { sectionHeading } from 'styled-system/recipes';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -32,7 +33,7 @@ const reasonTones: Record<WalletEntry['reason'], BadgeTone> = {
   CREDIT: 'green',
 };
 
-const sectionTitle = css({ fontSize: { base: 'lg', tablet: 'xl' }, fontWeight: 'bold' });
+const sectionTitle = sectionHeading();
 
 /**
  * `/account/wallet`: the balance (the sum of the ledger, decisions.md) and the newest movements

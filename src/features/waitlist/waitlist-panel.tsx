@@ -9,6 +9,7 @@ import { TextField } from '@/components/ui/field';
 import { toaster } from '@/components/ui/toast';
 import type { Api } from '@/lib/api/client';
 import { currentLocale, isLocale } from '@/lib/i18n';
+import { later } from '@/lib/later';
 import { selectRecord } from '@machines/auth.selectors';
 import { createWaitlistActors } from '@machines/waitlist.actors';
 import { waitlistMachine } from '@machines/waitlist.machine';
@@ -34,7 +35,7 @@ export function WaitlistFlow({
   const { t, i18n } = useLingui();
   const language = isLocale(i18n.locale) ? i18n.locale : currentLocale();
   const machine = useMemo(() => waitlistMachine.provide({ actors: createWaitlistActors(api) }), [api]);
-  const [snapshot, send] = useMachine(machine, { input: { courseId } });
+  const [snapshot, send, actorRef] = useMachine(machine, { input: { courseId } });
   const [email, setEmail] = useState('');
   const busy = isBusy(snapshot);
   const joined = hasJoined(snapshot);
@@ -46,19 +47,28 @@ export function WaitlistFlow({
   const inputRef = useRef<HTMLInputElement>(null);
   const statusRef = useRef<HTMLDivElement>(null);
 
-  // Toasts on the outcome (product.md#messages), queued as a task so the toast store never flushes mid-commit.
+  // Toasts on the outcome (product.md#messages), from the machine's emitted facts.
+  useEffect(() => {
+    const subscriptions = [
+      actorRef.on('waitlist.joined', () => {
+        later(() => toaster.create({ title: t`You are now on the waitlist!`, type: 'success' }));
+      }),
+      actorRef.on('waitlist.joinFailed', (e) => {
+        const description = e.error?.message ?? t`We could not reach the server. Check your connection and try again.`;
+        later(() => toaster.create({ title: t`Could not join the waitlist`, description, type: 'error' }));
+      }),
+    ];
+    return () => subscriptions.forEach((s) => s.unsubscribe());
+  }, [actorRef, t]);
+
+  // Focus follows the panel on each change of state: to the outcome, or back to the address field.
   const previous = useRef(snapshot.value);
   useEffect(() => {
     if (previous.current === snapshot.value) return;
     previous.current = snapshot.value;
-    if (joined) setTimeout(() => toaster.create({ title: t`You are now on the waitlist!`, type: 'success' }), 0);
-    if (failed) {
-      const description = error?.message ?? t`We could not reach the server. Check your connection and try again.`;
-      setTimeout(() => toaster.create({ title: t`Could not join the waitlist`, description, type: 'error' }), 0);
-    }
     if (joined || pending) statusRef.current?.focus();
     if (form && !busy) inputRef.current?.focus();
-  }, [snapshot.value, joined, pending, failed, form, busy, error, t]);
+  }, [snapshot.value, joined, pending, form, busy]);
 
   if (joined) {
     return (

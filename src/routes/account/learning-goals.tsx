@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { requireRole } from '@/lib/auth/guards';
 import { ROLES } from '@/lib/auth/roles';
 import { AccountPage } from '@/features/payments/account-shell';
-import { LearningGoalsScreen } from '@/features/learning-goals/learning-goals-screen';
+import { LearningGoalsScreen } from '@/features/learning-goals/learning-goals-page';
 
 /**
  * `/account/learning-goals` (learners and generic users, the roles of the learning-goal calls):

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PagePending } from '@/components/ui/spinner';
-import { ModerationPage } from '@/features/educator/session-moderation-page';
+import { ModerationPage } from '@/features/moderation/moderation-page';
 import { requireRole } from '@/lib/auth/guards';
 import { ROLES } from '@/lib/auth/roles';
 import { moderationSearchSchema } from '@/lib/list-search';

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { requireAuth } from '@/lib/auth/guards';
 import { ROLES } from '@/lib/auth/roles';
-import { CourseEditorScreen } from '@/features/course-editor/course-editor-screen';
+import { CourseEditorScreen } from '@/features/course-editor/course-editor-page';
 import { RouteError } from '@/features/layout/route-error';
 import { lenient, parseSearch } from '@/lib/route-flags';
 

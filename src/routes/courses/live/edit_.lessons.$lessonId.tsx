@@ -3,7 +3,7 @@ import { requireAuth } from '@/lib/auth/guards';
 import { ROLES } from '@/lib/auth/roles';
 import { NotFoundPage, RouteError } from '@/features/layout/route-error';
 import { parseId } from '@/lib/load';
-import { LessonAuthoringScreen } from '@/features/lesson-authoring/lesson-authoring-screen';
+import { LessonAuthoringScreen } from '@/features/lesson-authoring/lesson-authoring-page';
 
 /**
  * `/courses/live/edit/lessons/$lessonId`: the lesson-authoring screen (issue #5,

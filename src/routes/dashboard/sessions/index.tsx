@@ -4,7 +4,7 @@ import { selectRole } from '@machines/auth.selectors';
 import { requireRole } from '@/lib/auth/guards';
 import { ROLES } from '@/lib/auth/roles';
 import { sessionsSearchSchema } from '@/lib/list-search';
-import { SessionsPage } from '@/features/educator/sessions-page';
+import { SessionsPage } from '@/features/moderation/sessions-page';
 import { RouteError } from '@/features/layout/route-error';
 import { PagePending } from '@/components/ui/spinner';
 import { settle, valueOr } from '@/lib/load';

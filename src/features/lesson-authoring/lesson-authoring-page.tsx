@@ -13,31 +13,27 @@ import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } fro
 import { css, cx } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { SelectField, TextareaField, TextField } from '@/components/ui/field';
+import { TextareaField, TextField } from '@/components/ui/field';
 import { containerStyles, PageHeader } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { toaster } from '@/components/ui/toast';
 import { UploadField, uploadErrorText, useUpload } from '@/components/ui/upload-field';
 import { xhrCredentials } from '@/app-services';
-import type { AuthActor } from '@/lib/auth/auth-service';
-import { CheckboxField, FieldRow, FormErrorBanner, FormSection, stickyActionBar } from '@/components/ui/form-controls';
+import { type AuthActor } from '@/lib/auth/auth-service';
+import { FieldRow, FormErrorBanner, FormSection, stickyActionBar } from '@/components/ui/form-controls';
 import { LeaveWithoutSavingDialog } from '@/components/ui/leave-dialog';
 import { usePageTitle } from '@/lib/document-head';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { lessonTypeLabels } from '@/lib/lesson-labels';
-import type { Api } from '@/lib/api/client';
+import { type Api } from '@/lib/api/client';
+import { later } from '@/lib/later';
 import { createLessonAuthoringActors } from '@machines/lesson-authoring.actors';
 import { lessonAuthoringMachine } from '@machines/lesson-authoring.machine';
-import {
-  AUTHORING_LIMITS,
-  type AuthoringValues,
-  partsOf,
-  WEEKDAYS,
-  type Weekday,
-} from '@machines/lesson-authoring.form';
-import { authoringIssueText, authoringToasts, weekdayLabels } from './messages';
+import { AUTHORING_LIMITS, type AuthoringValues, partsOf } from '@machines/lesson-authoring.form';
+import { authoringIssueText, authoringToasts } from './messages';
 import { QuestionEditor } from './question-editor';
 import { TestsEditor } from './tests-editor';
+import { GradingSection } from './lesson-sections';
 
 /** Form paths the screen shows next to a field; other server errors go to the banner. */
 const FIELD_PATH =
@@ -125,7 +121,7 @@ export function LessonAuthoringScreen({
 
   const failedNow = saveFailed(snapshot);
   useEffect(() => {
-    if (failedNow) setTimeout(() => focusFirstInvalid(formRef.current), 0);
+    if (failedNow) later(() => focusFirstInvalid(formRef.current));
   }, [failedNow]);
 
   const errorOf = (path: string): string | undefined => {
@@ -138,7 +134,7 @@ export function LessonAuthoringScreen({
     event.preventDefault();
     actor.send({ type: 'form.submitted' });
     if (hasClientErrors(actor.getSnapshot())) {
-      setTimeout(() => focusFirstInvalid(formRef.current), 0);
+      later(() => focusFirstInvalid(formRef.current));
     }
   };
 
@@ -311,80 +307,10 @@ export function LessonAuthoringScreen({
             </FormSection>
           ) : null}
 
-          {parts.meeting ? (
-            <FormSection id="lesson-meeting" title={<Trans>Meeting</Trans>}>
-              <TextField
-                label={t`Meeting link`}
-                type="url"
-                dir="ltr"
-                placeholder="https://"
-                value={values.link}
-                onChange={(e) => change({ link: e.currentTarget.value }, ['link'])}
-                error={errorOf('link')}
-              />
-              <FieldRow>
-                <SelectField
-                  label={t`Day`}
-                  value={values.day}
-                  onChange={(e) => change({ day: e.currentTarget.value as Weekday | '' }, ['day'])}
-                  error={errorOf('day')}
-                >
-                  <option value="">{t`No fixed day`}</option>
-                  {WEEKDAYS.map((d) => (
-                    <option key={d} value={d}>
-                      {t(weekdayLabels[d])}
-                    </option>
-                  ))}
-                </SelectField>
-                <TextField
-                  label={t`Start time`}
-                  type="time"
-                  dir="ltr"
-                  value={values.startTime}
-                  onChange={(e) => change({ startTime: e.currentTarget.value }, ['startTime'])}
-                  error={errorOf('startTime')}
-                />
-              </FieldRow>
-            </FormSection>
-          ) : null}
+          {parts.meeting ? <MeetingSection values={values} change={change} errorOf={errorOf} /> : null}
 
           {parts.grading ? (
-            <FormSection id="lesson-grading" title={<Trans>Grading</Trans>}>
-              <FieldRow>
-                <TextField
-                  label={t`Points`}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={AUTHORING_LIMITS.lessonPoints}
-                  step={1}
-                  required
-                  value={values.points}
-                  onChange={(e) => change({ points: e.currentTarget.value }, ['points'])}
-                  error={errorOf('points')}
-                />
-                {parts.timeLimit ? (
-                  <TextField
-                    label={t`Time limit (minutes)`}
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={AUTHORING_LIMITS.timeLimitMinutes}
-                    step={1}
-                    helperText={t`Leave empty for no limit.`}
-                    value={values.timeLimitMinutes}
-                    onChange={(e) => change({ timeLimitMinutes: e.currentTarget.value }, ['timeLimitMinutes'])}
-                    error={errorOf('timeLimitMinutes')}
-                  />
-                ) : null}
-              </FieldRow>
-              <CheckboxField
-                label={<Trans>Accept late work</Trans>}
-                hint={<Trans>Learners may still hand in after the deadline; the work is marked late.</Trans>}
-                checked={values.allowLate}
-                onChange={(checked) => change({ allowLate: checked }, ['allowLate'])}
-              />
-            </FormSection>
+            <GradingSection values={values} change={change} errorOf={errorOf} timeLimit={Boolean(parts.timeLimit)} />
           ) : null}
 
           {parts.programming ? (
@@ -431,3 +357,5 @@ export function LessonAuthoringScreen({
     </div>
   );
 }
+
+import { MeetingSection } from './lesson-sections';

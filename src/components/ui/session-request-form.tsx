@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { css, cx } from 'styled-system/css';
+import { fieldError } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/alert';
@@ -16,12 +17,12 @@ import {
   toSessionRequest,
   todayIso,
   validateSessionForm,
-} from './session-form';
+} from '@/lib/session-form';
 
 export type Timezone = components['schemas']['Timezone'];
 
 const grid2 = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', tablet: '1fr 1fr' } });
-const errorText = css({ fontSize: 'xs', fontWeight: 'medium', color: 'error.strong' });
+const errorText = fieldError();
 
 /** Time zones to offer: the US list (GET /timezones/us) plus the current value if it is not in it. */
 export function timezoneOptions(timezones: readonly Timezone[], current: string): Timezone[] {

@@ -7,8 +7,8 @@ import { usePageTitle } from '@/lib/document-head';
 import type { Api } from '@/lib/api/client';
 import type { Role } from '@/lib/auth/roles';
 import type { ModerationAction } from '@machines/moderation.machine';
-import { SessionBoard } from './session-board';
-import type { Timezone } from './session-request-form';
+import { SessionBoard } from './session-moderation';
+import type { Timezone } from '@/components/ui/session-request-form';
 
 /** What each role may do on /dashboard/sessions (educators: their own sessions). */
 export function sessionActionsFor(role: Role | null): ModerationAction[] {

@@ -5,11 +5,11 @@ import { buttonStyles } from '@/components/ui/button';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { tabLink } from '@/components/ui/tab-link';
 import type { ModerationQueue, ModerationSearch } from '@/lib/list-search';
-import { SessionBoard } from '@/features/educator/session-board';
-import type { Timezone } from '@/features/educator/session-request-form';
+import { SessionBoard } from './session-moderation';
+import type { Timezone } from '@/components/ui/session-request-form';
 import { usePageTitle } from '@/lib/document-head';
 import type { Api } from '@/lib/api/client';
-import { CourseModerationBoard } from './course-moderation-board';
+import { CourseModerationBoard } from './course-moderation';
 
 const ADMIN_ACTIONS = ['approve', 'reject', 'delete', 'duplicate'] as const;
 

@@ -17,6 +17,7 @@ import { resetPasswordMachine } from '@machines/password.machine';
 import { isResetting, resetFailure, resetFieldErrors, resetLinkProblem } from '@machines/password.selectors';
 import { AuthLayout, linkStyles } from './auth-layout';
 import { systemError } from './messages';
+import { later } from '@/lib/later';
 
 type Field = 'password' | 'confirmPassword';
 
@@ -37,10 +38,10 @@ export function ResetPasswordScreen({ api, email, token }: { api: Api; email: st
         actions: {
           resetDone: () => {
             const title = t`Your password has been reset, you can now login!`;
-            setTimeout(() => {
+            later(() => {
               toaster.create({ title, type: 'success' });
               void navigate({ to: '/' });
-            }, 0);
+            });
           },
         },
       }),

@@ -12,6 +12,7 @@ import { usePageTitle } from '@/lib/document-head';
 import { type Api, unwrap } from '@/lib/api/client';
 import { roleLabels } from '@/lib/auth/roles';
 import { isLocale } from '@/lib/i18n';
+import { later } from '@/lib/later';
 import { createSignUpActors } from '@machines/signup.actors';
 import { signUpMachine } from '@machines/signup.machine';
 import type { AuthActor } from '@/lib/auth/auth-service';
@@ -66,7 +67,7 @@ export function SignUpScreen({
   usePageTitle(t`Create your account`);
   useAfterLogin(auth, redirect);
   const machine = useMemo(() => signUpMachine.provide({ actors: createSignUpActors(api) }), [api]);
-  const [snapshot, send] = useMachine(machine, { input: { invitationToken: invitationToken ?? null } });
+  const [snapshot, send, actorRef] = useMachine(machine, { input: { invitationToken: invitationToken ?? null } });
   const language = isLocale(i18n.locale) ? i18n.locale : 'en';
   const fetchChallenge = useMemo(() => async () => unwrap(await api.GET('/auth/captcha/challenge')), [api]);
   const invitation = selectInvitation(snapshot);
@@ -89,7 +90,6 @@ export function SignUpScreen({
 
   const loginError = useSelector(auth, selectLoginError);
   const submitting = isSubmitting(snapshot);
-  const { result } = snapshot.context;
   // A 409 without field errors is the e-mail already being registered: shown at the e-mail field.
   const serverErrors = serverFieldErrors(snapshot);
   const failed = hasFailed(snapshot);
@@ -102,9 +102,9 @@ export function SignUpScreen({
     if (invitation) setValues((v) => ({ ...v, email: invitation.email }));
   }, [invitation]);
 
-  // Hand the new account to the auth actor once (it fetches company and user, then logs in).
+  // Hand the new account to the auth actor once (it fetches company and user, then logs in), and greet.
   useEffect(() => {
-    if (succeeded && result) {
+    const subscription = actorRef.on('signup.succeeded', ({ result }) => {
       auth.send({ type: 'auth.signedUp', result });
       const company = invitation?.companyName ?? '';
       const title =
@@ -117,19 +117,17 @@ export function SignUpScreen({
         invitation === null && role === 'EDUCATOR'
           ? t`It is waiting for an administrator's approval. You will get an e-mail when it is decided.`
           : undefined;
-      setTimeout(
-        () =>
-          toaster.create({
-            title,
-            ...(description ? { description } : {}),
-            type: 'success',
-            ...(description ? { duration: 10000 } : {}),
-          }),
-        0,
-      ); // not while React commits
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [snapshot.value]);
+      later(() =>
+        toaster.create({
+          title,
+          ...(description ? { description } : {}),
+          type: 'success',
+          ...(description ? { duration: 10000 } : {}),
+        }),
+      );
+    });
+    return () => subscription.unsubscribe();
+  }, [actorRef, auth, invitation, role, t]);
 
   // Server field errors: move focus to the first one.
   useEffect(() => {

@@ -12,6 +12,7 @@ import { type Api, unwrap } from '@/lib/api/client';
 import type { AuthActor } from '@/lib/auth/auth-service';
 import { usePageTitle } from '@/lib/document-head';
 import { isLocale } from '@/lib/i18n';
+import { later } from '@/lib/later';
 import { selectLoginError } from '@machines/auth.selectors';
 import { createCompanySignUpActors } from '@machines/company-signup.actors';
 import { companySignUpMachine, type CompanySignUpFields } from '@machines/company-signup.machine';
@@ -120,7 +121,7 @@ export function CompanySignUpScreen({ api, auth }: { api: Api; auth: AuthActor }
   useAfterLogin(auth, undefined);
   const language = isLocale(i18n.locale) ? i18n.locale : 'en';
   const machine = useMemo(() => companySignUpMachine.provide({ actors: createCompanySignUpActors(api) }), [api]);
-  const [snapshot, send] = useMachine(machine);
+  const [snapshot, send, actorRef] = useMachine(machine);
   const fetchChallenge = useMemo(() => async () => unwrap(await api.GET('/auth/captcha/challenge')), [api]);
   const [values, setValues] = useState<Record<FieldName, string>>({
     companyName: '',
@@ -145,17 +146,17 @@ export function CompanySignUpScreen({ api, auth }: { api: Api; auth: AuthActor }
   const failure = formFailure(snapshot);
   const succeeded = hasSucceeded(snapshot);
   const captchaCode = captchaProblem(snapshot);
-  const { result } = snapshot.context;
 
+  // Hand the new partner to the auth actor once, and say what happens next (product.md#messages).
   useEffect(() => {
-    if (succeeded && result) {
+    const subscription = actorRef.on('company.signedUp', ({ result }) => {
       auth.send({ type: 'auth.signedUp', result });
       const title = t`Your company is registered`;
       const description = t`An administrator will review it. You will get an e-mail when it is decided.`;
-      setTimeout(() => toaster.create({ title, description, type: 'success', duration: 10000 }), 0);
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [snapshot.value]);
+      later(() => toaster.create({ title, description, type: 'success', duration: 10000 }));
+    });
+    return () => subscription.unsubscribe();
+  }, [actorRef, auth, t]);
 
   // Server field errors: move focus to the first one.
   useEffect(() => {

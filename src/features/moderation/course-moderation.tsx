@@ -1,25 +1,19 @@
+import { BoardList } from '@/components/ui/board-list';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { css, cx } from 'styled-system/css';
-import { StatusBadge } from '@/components/ui/badge';
+import { css } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
-import { CoursePicture } from '@/components/ui/course-picture';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextField } from '@/components/ui/field';
-import { formatLongDate } from '@/components/ui/format';
-import { BanIcon, BookIcon, CheckIcon, SearchIcon } from '@/components/ui/icons';
+import { BookIcon, SearchIcon } from '@/components/ui/icons';
 import { ModerationDialog } from '@/components/ui/moderation-dialog';
 import { Pager } from '@/components/ui/pager';
-import { Price } from '@/components/ui/price';
 import { Spinner } from '@/components/ui/spinner';
 import { toaster } from '@/components/ui/toast';
 import type { Api } from '@/lib/api/client';
-import { categoryName } from '@/lib/course-labels';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { COURSE_STATUSES, DASHBOARD_PAGE_SIZE, type CourseStatus, type ModerationSearch } from '@/lib/list-search';
-import type { components } from '@contract/schema';
 import { createCourseModerationActors } from '@machines/moderation.actors';
 import {
   type ModerationAction,
@@ -28,179 +22,8 @@ import {
   moderationMachine,
 } from '@machines/moderation.machine';
 import { confirmFailed, isBusy, isConfirming, isLoading, loadFailed } from '@machines/moderation.selectors';
-import { courseFailed, courseStatusLabels, courseSucceeded } from './course-messages';
-
-export type ModeratedCourse = components['schemas']['ModeratedCourse'];
-
-const COURSE_ACTIONS: readonly ModerationAction[] = ['approve', 'reject', 'unpublish', 'publish'];
-const actionButton = { size: 'sm', variant: 'outline' } as const;
-
-/** The decisions a course in `status` is open to (product.md#entities: PENDING → APPROVED | REJECTED → PUBLISHED ⇄ UNPUBLISHED). */
-export function courseActionsOf(status: string): ModerationAction[] {
-  switch (status) {
-    case 'PENDING':
-      return ['approve', 'reject'];
-    case 'PUBLISHED':
-      return ['unpublish'];
-    case 'APPROVED':
-    case 'UNPUBLISHED':
-      return ['publish'];
-    default:
-      return [];
-  }
-}
-
-function CourseRow({
-  course,
-  locale,
-  busy,
-  onAction,
-}: {
-  course: ModeratedCourse;
-  locale: Locale;
-  busy: boolean;
-  onAction: (a: ModerationAction, c: ModeratedCourse) => void;
-}) {
-  const { t } = useLingui();
-  const title = course.title;
-  const educator = course.educator.name;
-  const sent = course.submittedAt ? formatLongDate(course.submittedAt.slice(0, 10), locale) : null;
-  const waiting = course.pendingSessions;
-  const actions = courseActionsOf(course.status);
-  return (
-    <li
-      data-testid="course-row"
-      className={css({
-        display: 'grid',
-        gap: '4',
-        gridTemplateColumns: { base: '1fr', tablet: '9rem minmax(0, 1fr)', desktop: '9rem minmax(0, 1fr) auto' },
-        alignItems: 'start',
-        padding: { base: '4', tablet: '5' },
-        bg: 'bg.surface',
-        borderRadius: 'xl',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        boxShadow: 'card',
-      })}
-    >
-      <div className={css({ borderRadius: 'lg', overflow: 'hidden', display: { base: 'none', tablet: 'block' } })}>
-        <CoursePicture src={course.pictureUrl} alt="" />
-      </div>
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', minWidth: 0 })}>
-        <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2.5' })}>
-          <h2 className={css({ fontSize: 'md', fontWeight: 'bold', lineHeight: '1.35' })}>
-            <Link
-              to="/courses/$courseId"
-              params={{ courseId: course.id }}
-              className={css({ _hover: { color: 'primary.strong', textDecoration: 'underline' } })}
-            >
-              {title}
-            </Link>
-          </h2>
-          <StatusBadge status={course.status} />
-        </div>
-        <p
-          className={css({
-            display: 'flex',
-            flexWrap: 'wrap',
-            alignItems: 'center',
-            columnGap: '4',
-            rowGap: '1',
-            fontSize: 'sm',
-            color: 'fg.muted',
-          })}
-        >
-          <span>{categoryName(course.category, locale)}</span>
-          <Price value={course.price} size="sm" />
-          <span>{t`Educator: ${educator}`}</span>
-          {sent ? <span>{t`Sent for review on ${sent}`}</span> : null}
-        </p>
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-          {waiting > 0 ? (
-            <Plural
-              value={waiting}
-              one="# session of this course also waits for approval: approving it publishes the course."
-              other="# sessions of this course also wait for approval: approving one publishes the course."
-            />
-          ) : course.status === 'PENDING' ? (
-            <Trans>Sent without a session.</Trans>
-          ) : null}
-        </p>
-        {course.moderationMessage ? (
-          <p
-            className={css({
-              fontSize: 'sm',
-              paddingInlineStart: '3',
-              borderInlineStartWidth: '3px',
-              borderColor: 'border.strong',
-              color: 'fg.muted',
-            })}
-          >
-            <span className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{t`Moderator's note:`}</span>{' '}
-            <span dir="auto">{course.moderationMessage}</span>
-          </p>
-        ) : null}
-      </div>
-      {actions.length ? (
-        <div
-          role="group"
-          aria-label={t`Actions on the course ${title}`}
-          className={css({
-            display: 'flex',
-            flexWrap: 'wrap',
-            gap: '2',
-            justifyContent: { base: 'flex-start', desktop: 'flex-end' },
-            gridColumn: { tablet: '1 / -1', desktop: 'auto' },
-          })}
-        >
-          {actions.includes('approve') ? (
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={busy}
-              startIcon={<CheckIcon />}
-              onClick={() => onAction('approve', course)}
-            >
-              <Trans>Approve</Trans>
-            </Button>
-          ) : null}
-          {actions.includes('reject') ? (
-            <Button
-              {...actionButton}
-              disabled={busy}
-              startIcon={<BanIcon />}
-              onClick={() => onAction('reject', course)}
-            >
-              <Trans>Reject</Trans>
-            </Button>
-          ) : null}
-          {actions.includes('publish') ? (
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={busy}
-              startIcon={<CheckIcon />}
-              onClick={() => onAction('publish', course)}
-            >
-              <Trans>Publish</Trans>
-            </Button>
-          ) : null}
-          {actions.includes('unpublish') ? (
-            <Button
-              {...actionButton}
-              disabled={busy}
-              startIcon={<BanIcon />}
-              onClick={() => onAction('unpublish', course)}
-              className={css({ color: 'error.strong', _hover: { bg: 'error.subtle', borderColor: 'error.strong' } })}
-            >
-              <Trans>Unpublish</Trans>
-            </Button>
-          ) : null}
-        </div>
-      ) : null}
-    </li>
-  );
-}
+import { courseFailed, courseStatusLabels, courseSucceeded } from '@/lib/course-messages';
+import { type ModeratedCourse, COURSE_ACTIONS, CourseRow } from './course-row';
 
 /**
  * The admins' course queue (/dashboard/moderation?queue=courses; product.md#entities course
@@ -361,45 +184,37 @@ export function CourseModerationBoard({
         </p>
       </div>
 
-      {loadFailed(snapshot) ? (
-        <EmptyState
-          title={<Trans>Could not get courses !</Trans>}
-          description={error?.message ?? t`System error please try later !`}
-          action={<Button onClick={() => send({ type: 'queue.reloaded' })}>{t`Try again`}</Button>}
-        />
-      ) : !loaded ? (
-        <div
-          className={css({ display: 'flex', justifyContent: 'center', paddingBlock: '16', color: 'primary.strong' })}
-        >
-          <Spinner size="lg" label={t`Loading courses…`} />
-        </div>
-      ) : courses.length === 0 ? (
-        <EmptyState
-          icon={<BookIcon size={28} />}
-          title={
-            status === 'PENDING' ? <Trans>No course is waiting for review</Trans> : <Trans>No course to show</Trans>
-          }
-          description={<Trans>Courses that educators send for review appear here, with or without a session.</Trans>}
-        />
-      ) : (
-        <ul
-          className={cx(
-            css({ display: 'flex', flexDirection: 'column', gap: '4', listStyle: 'none', padding: 0 }),
-            loading ? css({ opacity: 0.6 }) : undefined,
-          )}
-          aria-busy={loading || undefined}
-        >
-          {courses.map((course) => (
-            <CourseRow
-              key={course.id}
-              course={course}
-              locale={locale}
-              busy={busy || loading}
-              onAction={(a, c) => send({ type: 'moderation.requested', action: a, item: c as ModerationItem })}
+      <BoardList
+        failedTitle={loadFailed(snapshot) ? <Trans>Could not get courses !</Trans> : null}
+        errorMessage={error?.message}
+        onRetry={() => send({ type: 'queue.reloaded' })}
+        loaded={loaded}
+        loadingLabel={t`Loading courses…`}
+        loading={loading}
+        empty={
+          courses.length === 0 ? (
+            <EmptyState
+              icon={<BookIcon size={28} />}
+              title={
+                status === 'PENDING' ? <Trans>No course is waiting for review</Trans> : <Trans>No course to show</Trans>
+              }
+              description={
+                <Trans>Courses that educators send for review appear here, with or without a session.</Trans>
+              }
             />
-          ))}
-        </ul>
-      )}
+          ) : null
+        }
+      >
+        {courses.map((course) => (
+          <CourseRow
+            key={course.id}
+            course={course}
+            locale={locale}
+            busy={busy || loading}
+            onAction={(a, c) => send({ type: 'moderation.requested', action: a, item: c as ModerationItem })}
+          />
+        ))}
+      </BoardList>
       {loaded ? (
         <Pager
           page={page}
@@ -431,3 +246,4 @@ export function CourseModerationBoard({
     </div>
   );
 }
+export type { ModeratedCourse } from './course-row';

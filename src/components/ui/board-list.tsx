@@ -1,0 +1,63 @@
+import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { css, cx } from 'styled-system/css';
+import { plainList } from 'styled-system/recipes';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
+
+/**
+ * The list of a moderation board in its states: the load failed (its title, the server's message and
+ * Try again), the first page is loading (a spinner with `loadingLabel`), nothing to show (`empty`, given
+ * only when the page is empty), or the rows (`children`, dimmed and `aria-busy` while another page loads).
+ */
+export function BoardList({
+  failedTitle,
+  errorMessage,
+  onRetry,
+  loaded,
+  loadingLabel,
+  loading,
+  empty,
+  children,
+}: {
+  /** The title of the failure, or null when the load did not fail. */
+  failedTitle: ReactNode | null;
+  errorMessage: string | undefined;
+  onRetry: () => void;
+  /** True once a page has been loaded. */
+  loaded: boolean;
+  loadingLabel: string;
+  /** True while another page loads. */
+  loading: boolean;
+  /** What shows when the loaded page is empty, else null. */
+  empty: ReactNode | null;
+  children: ReactNode;
+}) {
+  const { t } = useLingui();
+  if (failedTitle !== null) {
+    return (
+      <EmptyState
+        title={failedTitle}
+        description={errorMessage ?? t`System error please try later !`}
+        action={<Button onClick={onRetry}>{t`Try again`}</Button>}
+      />
+    );
+  }
+  if (!loaded) {
+    return (
+      <div className={css({ display: 'flex', justifyContent: 'center', paddingBlock: '16', color: 'primary.strong' })}>
+        <Spinner size="lg" label={loadingLabel} />
+      </div>
+    );
+  }
+  if (empty !== null) return empty;
+  return (
+    <ul
+      className={cx(plainList({ gap: '4' }), loading ? css({ opacity: 0.6 }) : undefined)}
+      aria-busy={loading || undefined}
+    >
+      {children}
+    </ul>
+  );
+}

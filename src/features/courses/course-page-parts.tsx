@@ -1,0 +1,139 @@
+import { Plural, Trans } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { css, cx } from 'styled-system/css';
+import { StatusBadge } from '@/components/ui/badge';
+import { buttonStyles } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { formatLongDate } from '@/components/ui/format';
+import { CalendarIcon, ChevronEndIcon, UsersIcon } from '@/components/ui/icons';
+import { Price } from '@/components/ui/price';
+import { WeeklySchedule } from '@/components/ui/schedule';
+import type { components } from '@contract/schema';
+import { intlLocaleOf, type Locale } from '@/lib/i18n';
+
+/** An open session of the course (the contract's SessionSummary). */
+export type SessionSummary = components['schemas']['SessionSummary'];
+
+export const sectionTitle = css({ fontSize: 'xl', fontWeight: 'bold', marginBlockEnd: '4', letterSpacing: 'tight' });
+
+export const skillChip = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  paddingInline: '3',
+  paddingBlock: '1',
+  borderRadius: 'full',
+  fontSize: 'sm',
+  fontWeight: 'medium',
+});
+
+/** A person's picture, or their initials on a coloured disc when there is none (`size` in pixels). */
+export function Avatar({ name, src, size = 48 }: { name: string; src: string | null; size?: number }) {
+  const letter = name.trim().charAt(0).toUpperCase() || '?';
+  if (src) {
+    return (
+      <img
+        src={src}
+        alt=""
+        width={size}
+        height={size}
+        className={css({ borderRadius: 'full', objectFit: 'cover', flexShrink: 0, bg: 'bg.muted' })}
+        style={{ width: size, height: size }}
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden
+      className={css({
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        borderRadius: 'full',
+        bg: 'secondary.strong',
+        color: 'white',
+        fontWeight: 'bold',
+        flexShrink: 0,
+      })}
+      style={{ width: size, height: size, fontSize: size / 2.4 }}
+    >
+      {letter}
+    </span>
+  );
+}
+
+/** One fact of the course (an icon and a short text). */
+export function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <li
+      className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted' })}
+    >
+      <span aria-hidden className={css({ color: 'primary.strong', display: 'inline-flex' })}>
+        {icon}
+      </span>
+      {children}
+    </li>
+  );
+}
+
+/** The calendar date of an ISO instant, long form, in the locale. */
+export function instantDate(iso: string, locale: Locale): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat(intlLocaleOf(locale), { dateStyle: 'medium' }).format(d);
+}
+
+/** One upcoming session of the course: dates, weekly schedule, seats, price, link to its page. */
+export function SessionOfferCard({ session, locale }: { session: SessionSummary; locale: Locale }) {
+  const start = formatLongDate(session.startDate, locale);
+  const end = formatLongDate(session.endDate, locale);
+  const educatorName = session.educator.name;
+  const seats = session.seatsLeft;
+  return (
+    <Card as="article" className={css({ padding: '5', display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '3' })}>
+        <div>
+          <h3 className={css({ fontWeight: 'bold', fontSize: 'md', display: 'flex', alignItems: 'center', gap: '2' })}>
+            <CalendarIcon size={16} className={css({ color: 'primary.strong' })} />
+            <Trans>
+              {start} to {end}
+            </Trans>
+          </h3>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted', marginBlockStart: '1' })}>
+            <Trans>with {educatorName}</Trans>
+          </p>
+        </div>
+        <Price value={session.price} />
+      </div>
+      <WeeklySchedule schedule={session.schedule} timezone={session.timezone} from={session.startDate} compact />
+      <div
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: '3',
+          flexWrap: 'wrap',
+        })}
+      >
+        <span
+          className={cx(
+            css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted' }),
+            session.seatsLeft <= 5 ? css({ color: 'tertiary.strong', fontWeight: 'semibold' }) : undefined,
+          )}
+        >
+          <UsersIcon size={16} />
+          {session.seatsLeft > 0 ? (
+            <Plural value={seats} one="# seat left" other="# seats left" />
+          ) : (
+            <Trans>Session full</Trans>
+          )}
+        </span>
+        <StatusBadge status={session.status} />
+      </div>
+      <Link to="/sessions/$sessionId" params={{ sessionId: session.id }} className={buttonStyles({ fullWidth: true })}>
+        <Trans>See the syllabus and enroll</Trans>
+        <ChevronEndIcon size={16} className={css({ _rtl: { transform: 'scaleX(-1)' } })} />
+      </Link>
+    </Card>
+  );
+}
