@@ -6,6 +6,9 @@
  *
  * Paths: the shortest path to every reachable state (`getShortestPaths`), extended by each of that
  * state's outgoing edges, so every edge of the state graph is walked at least once.
+ *
+ * A machine test calls `describeModelBased(machine, { name, events, input | inputs, serialize, actors,
+ * check, setup })` once; the other helpers serve it.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -21,7 +24,7 @@ import {
 } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getStateNodes } from 'xstate/graph';
 
-export interface ModelPath {
+interface ModelPath {
   /** Events to send after start (the first is the one that leaves the initial state). */
   events: AnyEventObject[];
   /** The snapshots the traversal computed after each event (same length as `events`). */
@@ -32,7 +35,7 @@ export interface ModelPath {
 }
 
 /** A stable key of a transition definition: `<source id> | <event> | <index among its branches>`. */
-export function transitionKey(t: AnyTransitionDefinition): string {
+function transitionKey(t: AnyTransitionDefinition): string {
   const source = t.source as AnyStateNode;
   const list: readonly AnyTransitionDefinition[] =
     t.eventType === '' || !source.transitions.get(t.eventType)?.includes(t)
@@ -44,7 +47,7 @@ export function transitionKey(t: AnyTransitionDefinition): string {
 }
 
 /** Every transition definition of the machine (each guarded branch counts), by key. */
-export function allTransitions(machine: AnyStateMachine): Map<string, string> {
+function allTransitions(machine: AnyStateMachine): Map<string, string> {
   const out = new Map<string, string>();
   const nodes: AnyStateNode[] = [machine.root, ...getStateNodes(machine.root)];
   for (const node of nodes) {
@@ -70,7 +73,7 @@ function ownEventTypes(snapshot: AnyMachineSnapshot): string[] {
   return [...new Set(nodes.flatMap((n) => n.ownEvents as string[]))];
 }
 
-export interface TraverseOptions {
+interface TraverseOptions {
   input?: unknown;
   /** Candidate events; an own event type with no candidate is sent as `{ type }`. */
   events: AnyEventObject[];
@@ -81,7 +84,7 @@ export interface TraverseOptions {
 const defaultSerialize = (s: AnyMachineSnapshot) => JSON.stringify({ value: s.value, context: s.context });
 
 /** Paths covering every edge of the machine's state graph for one input. */
-export function edgePaths(machine: AnyStateMachine, options: TraverseOptions): ModelPath[] {
+function edgePaths(machine: AnyStateMachine, options: TraverseOptions): ModelPath[] {
   const serializeState = options.serializeState ?? defaultSerialize;
   const events = (snapshot: AnyMachineSnapshot) =>
     ownEventTypes(snapshot).flatMap((type) => {
@@ -149,7 +152,7 @@ export function pendingActors(names: string[]) {
   return { actors, starts };
 }
 
-export interface ReplayResult {
+interface ReplayResult {
   /** Snapshot after each event. */
   snapshots: AnyMachineSnapshot[];
   /** Keys of the transition definitions that fired. */
@@ -162,7 +165,7 @@ export interface ReplayResult {
  * `onStep(snapshot, event, index, previous)` may add assertions (`previous`: the snapshot before the
  * event, the actor's initial one at the first step).
  */
-export function replay(
+function replay(
   machine: AnyStateMachine,
   path: ModelPath,
   expectEqual: (actual: unknown, expected: unknown, where: string) => void,
@@ -207,7 +210,7 @@ export function replay(
 }
 
 /** Formats "<name>: N/M transitions covered" and lists the missing ones. */
-export function coverageReport(name: string, all: Map<string, string>, fired: Set<string>) {
+function coverageReport(name: string, all: Map<string, string>, fired: Set<string>) {
   const covered = [...all.keys()].filter((k) => fired.has(k));
   const missing = [...all.entries()].filter(([k]) => !fired.has(k)).map(([, d]) => d);
   return {
@@ -219,7 +222,7 @@ export function coverageReport(name: string, all: Map<string, string>, fired: Se
 }
 
 /** One step of a replayed path, as the checks of `describeModelBased` see it. */
-export interface ModelStep {
+interface ModelStep {
   /** The snapshot after the event. */
   snapshot: AnyMachineSnapshot;
   /** The snapshot before the event (the actor's initial one at the first step). */
@@ -235,14 +238,14 @@ export interface ModelStep {
 }
 
 /** What a path's replay leaves for `PathStubs.done`: the snapshots after each event and every actor start. */
-export interface ModelPathResult {
+interface ModelPathResult {
   path: ModelPath;
   snapshots: AnyMachineSnapshot[];
   starts: Array<[string, unknown]>;
 }
 
 /** A path's own machine and the checks of what its stubs recorded (see `ModelBasedOptions.setup`). */
-export interface PathStubs {
+interface PathStubs {
   /** The machine to replay (default: the machine with the never-settling actors). */
   machine?: AnyStateMachine;
   /** Checks after each step, after the shared `check`. */
@@ -255,7 +258,7 @@ export interface PathStubs {
 type Implementations<TMachine extends AnyStateMachine> = Parameters<TMachine['provide']>[0];
 
 /** One of several inputs of a machine, traversed on its own. */
-export interface ModelInput {
+interface ModelInput {
   /** Title of its describe block. */
   name: string;
   input: unknown;
@@ -263,7 +266,7 @@ export interface ModelInput {
   events?: AnyEventObject[];
 }
 
-export interface ModelBasedOptions<TMachine extends AnyStateMachine> {
+interface ModelBasedOptions<TMachine extends AnyStateMachine> {
   /** Name in the titles and in the coverage line, e.g. `payout.machine`. */
   name: string;
   /** Candidate events of the traversal (see `TraverseOptions.events`). */
@@ -293,7 +296,7 @@ export interface ModelBasedOptions<TMachine extends AnyStateMachine> {
 }
 
 /** What `describeModelBased` traversed, for tests of particular paths. */
-export interface ModelBased {
+interface ModelBased {
   /** Every path, of every input. */
   paths: ModelPath[];
   /** The paths by input name (one entry, named after the machine, when there is one input). */
