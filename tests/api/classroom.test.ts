@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, startTestApp, type TestApp } from './harness.js';
 import { enroll, insertCourse } from './course-fixtures.js';
 import type { LessonTypeCode } from '../../server/db/types.js';
+import { weekly } from '../fixtures.js';
 
 /**
  * The classroom calls (openapi tag Classroom; docs/classroom.md): getClassroom, getClassroomLesson,
@@ -25,15 +26,7 @@ const CANCELLED = 'learner3@halaqa.test'; // enrollment cancelled
 const PARTNER = 'partner@ncai.halaqa.test';
 const OTHER_PARTNER = 'partner@morocco.halaqa.test';
 
-const schedule = {
-  sunday: null,
-  monday: { start: '18:00', end: '19:30' },
-  tuesday: null,
-  wednesday: null,
-  thursday: { start: '18:00', end: '19:30' },
-  friday: null,
-  saturday: null,
-};
+const schedule = weekly({ monday: { start: '18:00', end: '19:30' }, thursday: { start: '18:00', end: '19:30' } });
 
 let sessionId: number;
 let otherCourseLessonId: number;

@@ -1,5 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database, LessonTypeCode } from '../../server/db/types.js';
+import { MONDAY_EVENINGS } from '../fixtures.js';
+
+/** Mondays 18:00–19:30, the sessions' default schedule (tests/fixtures.ts). */
+export { MONDAY_EVENINGS };
 
 /**
  * Rows for the classroom's API tests (classroom, quizzes, assignments): a published course of an
@@ -24,17 +28,6 @@ export interface CourseFixture {
   /** Adds an ACTIVE free session of the course, 2031-05-05 to 2031-06-01 in America/Denver, 20 seats. */
   session: (schedule?: Record<string, { start: string; end: string } | null>) => Promise<number>;
 }
-
-/** A weekly schedule with one slot: Mondays 18:00–19:30 (the session's time zone). */
-export const MONDAY_EVENINGS = {
-  sunday: null,
-  monday: { start: '18:00', end: '19:30' },
-  tuesday: null,
-  wednesday: null,
-  thursday: null,
-  friday: null,
-  saturday: null,
-};
 
 /** Inserts a PUBLISHED course of `educatorId` (company `companyId` or none) and answers its builders. */
 export async function insertCourse(

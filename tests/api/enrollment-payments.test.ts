@@ -6,6 +6,7 @@ import { Mailer } from '../../server/platform/mailer.js';
 import { TokenService } from '../../server/platform/tokens.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { countRows, startTestApp, type TestApp } from './harness.js';
+import { MONDAY_EVENINGS } from '../fixtures.js';
 
 let t: TestApp;
 let tokens: TokenService;
@@ -23,15 +24,7 @@ async function createSession(opts: { priceCents: number; maxSeats: number }) {
     .where('status', '=', 'PUBLISHED')
     .where('is_private', '=', false)
     .executeTakeFirstOrThrow();
-  const weeks = {
-    sunday: null,
-    monday: { start: '18:00', end: '19:30' },
-    tuesday: null,
-    wednesday: null,
-    thursday: null,
-    friday: null,
-    saturday: null,
-  };
+  const weeks = MONDAY_EVENINGS;
   const { id } = await t.db
     .insertInto('sessions')
     .values({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, startTestApp, type TestApp } from './harness.js';
+import { MONDAY_EVENINGS } from '../fixtures.js';
 
 /**
  * "Nothing lost, nobody in" #states, the smaller holes: links other than http(s) stored in session content
@@ -135,15 +136,7 @@ describe("the waitlist takes only the signed-in caller's own address", () => {
 });
 
 describe('sessions are planned at most five years ahead', () => {
-  const schedule = {
-    sunday: null,
-    monday: { start: '18:00', end: '19:30' },
-    tuesday: null,
-    wednesday: null,
-    thursday: null,
-    friday: null,
-    saturday: null,
-  };
+  const schedule = MONDAY_EVENINGS;
   const request = (courseId: number, startDate: string, endDate: string) => ({
     courseId,
     startDate,

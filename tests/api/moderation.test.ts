@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, startTestApp, type TestApp } from './harness.js';
+import { weekly } from '../fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,15 +26,7 @@ const courseOf = async (email: string) =>
       .executeTakeFirstOrThrow()
   ).id;
 
-const schedule = {
-  sunday: null,
-  monday: { start: '18:00', end: '19:30' },
-  tuesday: null,
-  wednesday: null,
-  thursday: { start: '18:00', end: '19:30' },
-  friday: null,
-  saturday: null,
-};
+const schedule = weekly({ monday: { start: '18:00', end: '19:30' }, thursday: { start: '18:00', end: '19:30' } });
 const request = (courseId: number, extra: Record<string, unknown> = {}) => ({
   courseId,
   startDate: '2031-05-05',

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, DEMO_PASSWORD, expectAccessible, launchChromium, openPage, signIn, tr } from './support.js';
+import { MONDAY_EVENINGS } from '../fixtures';
 
 /**
  * The waitlist in a real browser against the production build: a learner opens a full session
@@ -36,15 +37,7 @@ beforeAll(async () => {
   adminToken = await tokenOf('admin@halaqa.test');
   const explore = (await api('GET', '/courses/explore?pageSize=1', null)) as { items?: Array<{ id: number }> };
   const courseId = explore.items![0]!.id;
-  const schedule = {
-    sunday: null,
-    monday: { start: '18:00', end: '19:30' },
-    tuesday: null,
-    wednesday: null,
-    thursday: null,
-    friday: null,
-    saturday: null,
-  };
+  const schedule = MONDAY_EVENINGS;
   sessionId = (
     await api('POST', '/sessions', adminToken, {
       courseId,

@@ -25,6 +25,7 @@ import { createApi } from '../../src/lib/api/client';
 import { UploadError } from '../../src/lib/api/upload';
 import { json, mockFetch } from './fetch-mock';
 import { describeModelBased, pendingActors } from './model';
+import { weekly, EVENING } from '../fixtures';
 
 const reference: EditorReference = {
   categories: [{ id: 3, name: 'Web development', nameAr: 'تطوير الويب' }],
@@ -409,15 +410,7 @@ describe('course-editor actors (mocked fetch)', () => {
       maxSeats: 20,
       status: 'PENDING',
     },
-    weeks: {
-      sunday: null,
-      monday: { start: '18:00', end: '20:00' },
-      tuesday: null,
-      wednesday: null,
-      thursday: null,
-      friday: null,
-      saturday: null,
-    },
+    weeks: weekly({ monday: EVENING }),
     syllabus: [
       {
         week: 2,

@@ -10,6 +10,7 @@ import {
 } from '@machines/moderation.machine';
 import type { SessionRequestBody } from '@machines/session-request.machine';
 import { describeModelBased } from './model';
+import { weekly, EVENING } from '../fixtures';
 
 const pending: ModerationItem = { id: 41, status: 'PENDING' };
 const approved: ModerationItem = { id: 42, status: 'APPROVED' };
@@ -31,15 +32,7 @@ const request: SessionRequestBody = {
   startDate: '2031-05-05',
   endDate: '2031-06-27',
   timezone: 'America/New_York',
-  schedule: {
-    sunday: null,
-    monday: { start: '18:00', end: '20:00' },
-    tuesday: null,
-    wednesday: null,
-    thursday: null,
-    friday: null,
-    saturday: null,
-  },
+  schedule: weekly({ monday: EVENING }),
   maxSeats: 25,
   price: 149,
 };

@@ -7,21 +7,14 @@ import {
   sessionRequestMachine,
 } from '@machines/session-request.machine';
 import { describeModelBased } from './model';
+import { weekly, EVENING } from '../fixtures';
 
 const request: SessionRequestBody = {
   courseId: 12,
   startDate: '2031-05-05',
   endDate: '2031-06-27',
   timezone: 'America/New_York',
-  schedule: {
-    sunday: null,
-    monday: { start: '18:00', end: '20:00' },
-    tuesday: null,
-    wednesday: { start: '18:00', end: '20:00' },
-    thursday: null,
-    friday: null,
-    saturday: null,
-  },
+  schedule: weekly({ monday: EVENING, wednesday: EVENING }),
   maxSeats: 25,
   price: 149,
 };

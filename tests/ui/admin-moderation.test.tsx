@@ -5,6 +5,7 @@ import { SessionBoard, type SessionListItem } from '@/features/educator/session-
 import { createApi } from '@/lib/api/client';
 import type { ModerationAction } from '@machines/moderation.machine';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
+import { aSessionSummary } from '../fixtures';
 import { renderWithRouter } from './render';
 
 afterEach(() => {
@@ -13,26 +14,7 @@ afterEach(() => {
 });
 
 const session: SessionListItem = {
-  id: 41,
-  courseId: 12,
-  startDate: '2030-03-04',
-  endDate: '2030-04-26',
-  timezone: 'America/New_York',
-  schedule: {
-    sunday: null,
-    monday: { start: '18:00', end: '20:00' },
-    tuesday: null,
-    wednesday: null,
-    thursday: null,
-    friday: null,
-    saturday: null,
-  },
-  maxSeats: 25,
-  seatsTaken: 0,
-  seatsLeft: 25,
-  price: 149,
-  status: 'PENDING',
-  educator: { id: 7, name: 'Salma Idrissi', pictureUrl: null },
+  ...aSessionSummary({ startDate: '2030-03-04', endDate: '2030-04-26', seatsTaken: 0, status: 'PENDING' }),
   course: { id: 12, title: 'Modern web apps with React', pictureUrl: '/uploads/courses/12.jpg' },
   moderationMessage: null,
   createdAt: '2030-02-01T11:00:00Z',

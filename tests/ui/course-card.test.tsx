@@ -2,51 +2,25 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CourseCard } from '@/features/catalog/course-card';
 import type { CourseSummary } from '../../src/lib/course-labels';
+import { aCourse, aSessionSummary } from '../fixtures';
 import { renderWithRouter } from './render';
 
 afterEach(cleanup);
 
 function course(overrides: Partial<CourseSummary> = {}): CourseSummary {
-  return {
-    id: 12,
-    title: 'Modern web apps with React',
+  return aCourse({
     description: 'Build and ship a full React application.',
-    pictureUrl: '/uploads/courses/12.jpg',
-    price: 149,
-    numHours: 32,
-    difficultyLevel: 'INTERMEDIATE',
-    category: { id: 3, name: 'Web development', nameAr: 'تطوير الويب' },
-    language: { id: 1, code: 'en', name: 'English' },
-    educator: { id: 7, name: 'Salma Idrissi', pictureUrl: null },
-    rating: { average: 4.6, count: 38 },
-    gainedSkills: [],
-    nextSession: {
+    nextSession: aSessionSummary({
       id: 40,
-      courseId: 12,
       startDate: '2025-03-05',
       endDate: '2025-05-01',
-      timezone: 'America/New_York',
-      schedule: {
-        sunday: null,
-        monday: { start: '18:00', end: '20:00' },
-        tuesday: null,
-        wednesday: null,
-        thursday: null,
-        friday: null,
-        saturday: null,
-      },
       maxSeats: 20,
       seatsTaken: 19,
-      seatsLeft: 1,
       price: 49.99,
       status: 'APPROVED',
-      educator: { id: 7, name: 'Salma Idrissi', pictureUrl: null },
-    },
-    status: 'PUBLISHED',
-    isPrivate: false,
-    companyId: null,
+    }),
     ...overrides,
-  };
+  });
 }
 
 describe('CourseCard', () => {

@@ -9,6 +9,7 @@ import {
 } from '@/features/educator/courses-to-teach-page';
 import { ApiError, createApi } from '@/lib/api/client';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
+import { aCourse } from '../fixtures';
 import { renderWithRouter } from './render';
 
 afterEach(() => {
@@ -17,22 +18,7 @@ afterEach(() => {
 });
 
 const course: CourseSummary = {
-  id: 12,
-  title: 'Modern web apps with React',
-  description: 'Build and ship a React app.',
-  pictureUrl: '/uploads/courses/12.jpg',
-  price: 149,
-  numHours: 32,
-  difficultyLevel: 'INTERMEDIATE',
-  category: { id: 3, name: 'Web development', nameAr: 'تطوير الويب' },
-  language: { id: 1, code: 'en', name: 'English' },
-  educator: { id: 7, name: 'Salma Idrissi', pictureUrl: null },
-  rating: { average: 4.6, count: 38 },
-  gainedSkills: [],
-  nextSession: null,
-  status: 'DRAFT',
-  isPrivate: false,
-  companyId: null,
+  ...aCourse({ status: 'DRAFT' }),
   moderationMessage: null,
   submittedAt: null,
   pendingSessions: 0,
