@@ -1,6 +1,6 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toaster } from '@/components/ui/toast';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
 import { PasswordForm } from '@/features/account/password-form';
 import { ForgotPasswordScreen } from '@/features/auth/forgot-password-screen';
 import { ResetPasswordScreen } from '@/features/auth/reset-password-screen';
@@ -10,11 +10,6 @@ import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { renderWithRouter } from './render';
 
 /** The password screens in jsdom: what the user sees for each answer of the server. */
-afterEach(() => {
-  act(() => toaster.remove());
-  cleanup();
-});
-
 function apiWith(routes: Record<string, Handler>) {
   const mock = mockFetch(routes);
   return { mock, api: createApi({ baseUrl: 'http://localhost/api', fetch: mock.fetch }) };

@@ -1,6 +1,6 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Toaster, toaster } from '@/components/ui/toast';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Toaster } from '@/components/ui/toast';
 import { CourseModerationBoard, type ModeratedCourse } from '@/features/educator/course-moderation-board';
 import { type CoursesToTeachData, CoursesToTeachPage } from '@/features/educator/courses-to-teach-page';
 import { createApi, ApiError } from '@/lib/api/client';
@@ -9,11 +9,6 @@ import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { renderWithRouter } from './render';
 
 /** Course moderation: the admins' course queue and the educator's view of a decision. */
-afterEach(() => {
-  act(() => toaster.remove());
-  cleanup();
-});
-
 const course: ModeratedCourse = {
   id: 31,
   title: 'Compilers from Scratch',

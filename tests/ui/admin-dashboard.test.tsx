@@ -1,11 +1,9 @@
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { DashboardPage, orderedSeries } from '@/features/dashboard/dashboard-page';
 import { formatWeek } from '@/components/ui/format';
 import type { components } from '@contract/schema';
 import { renderWithRouter } from './render';
-
-afterEach(cleanup);
 
 type DashboardStats = components['schemas']['DashboardStats'];
 

@@ -1,17 +1,12 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Toaster, toaster } from '@/components/ui/toast';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Toaster } from '@/components/ui/toast';
 import { SessionBoard, type SessionListItem } from '@/features/educator/session-board';
 import { createApi } from '@/lib/api/client';
 import type { ModerationAction } from '@machines/moderation.machine';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { aSessionSummary } from '../fixtures';
 import { renderWithRouter } from './render';
-
-afterEach(() => {
-  act(() => toaster.remove());
-  cleanup();
-});
 
 const session: SessionListItem = {
   ...aSessionSummary({ startDate: '2030-03-04', endDate: '2030-04-26', seatsTaken: 0, status: 'PENDING' }),

@@ -1,6 +1,6 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Toaster, toaster } from '@/components/ui/toast';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Toaster } from '@/components/ui/toast';
 import { AttendancePage } from '@/features/analytics/attendance-page';
 import { createApi } from '@/lib/api/client';
 import type { LoginRecord } from '@machines/auth.machine';
@@ -9,11 +9,6 @@ import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { renderWithRouter } from './render';
 
 /** The analytics page over a fake API: figures, filters in the URL, failures, the grid, non-partners. */
-
-afterEach(() => {
-  act(() => toaster.remove());
-  cleanup();
-});
 
 const partner: LoginRecord = {
   token: 'tok',

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster, toaster } from '@/components/ui/toast';
 import { ClassroomLessonPage } from '@/features/classroom/lesson-page';
@@ -15,8 +15,6 @@ type Submission = components['schemas']['Submission'];
 const VIEWER_ZONE = 'Asia/Riyadh';
 
 afterEach(() => {
-  act(() => toaster.remove());
-  cleanup();
   vi.restoreAllMocks();
 });
 

@@ -1,6 +1,6 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster, toaster } from '@/components/ui/toast';
+import { Toaster } from '@/components/ui/toast';
 import { ClassroomPage } from '@/features/classroom/classroom-page';
 import { canJoin, currentOccurrence, isPlayableVideo } from '../../src/lib/classroom-time';
 import { createApi } from '@/lib/api/client';
@@ -11,8 +11,6 @@ import { renderWithRouter } from './render';
 const VIEWER_ZONE = 'Asia/Riyadh';
 
 afterEach(() => {
-  act(() => toaster.remove());
-  cleanup();
   vi.restoreAllMocks();
 });
 

@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor as waitForActor } from 'xstate';
 import { type RestoredSession, authMachine } from '@machines/auth.machine';
 import type { AuthActor } from '../../src/lib/auth/auth-service';
@@ -19,8 +19,6 @@ vi.mock('@/components/ui/captcha', () => ({
     </div>
   ),
 }));
-
-afterEach(cleanup);
 
 async function signedOut(): Promise<AuthActor> {
   const actor = createActor(

@@ -1,11 +1,9 @@
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { CourseCard } from '@/features/catalog/course-card';
 import type { CourseSummary } from '../../src/lib/course-labels';
 import { aCourse, aSessionSummary } from '../fixtures';
 import { renderWithRouter } from './render';
-
-afterEach(cleanup);
 
 function course(overrides: Partial<CourseSummary> = {}): CourseSummary {
   return aCourse({

@@ -1,7 +1,7 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Link } from '@tanstack/react-router';
 import { createActor, fromPromise, waitFor as waitForActor } from 'xstate';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { type LoginRecord, type RestoredSession, authMachine } from '@machines/auth.machine';
 import { Toaster, toaster } from '@/components/ui/toast';
 import type { AuthActor } from '../../src/lib/auth/auth-service';
@@ -124,11 +124,6 @@ beforeEach(() => {
   FakeXhr.count = 0;
   (globalThis as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeXhr;
 });
-afterEach(() => {
-  toaster.remove();
-  cleanup();
-});
-
 describe('CourseEditorScreen', () => {
   it('a new course: the spec defaults, every part of the form, no preview', async () => {
     await renderEditor();

@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UploadField, uploadErrorText, useUpload } from '@/components/ui/upload-field';
 import { checkFile, UploadError, uploadFile } from '@/lib/api/upload';
 import { FakeXhr } from './course-editor-fakes';
@@ -16,8 +16,6 @@ beforeEach(() => {
   (globalThis as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeXhr;
   activateLocale('en');
 });
-afterEach(cleanup);
-
 describe('uploadFile (XHR)', () => {
   it('posts the file in the endpoint field with the bearer and legacy headers, reports progress, resolves with data', async () => {
     const seen: number[] = [];

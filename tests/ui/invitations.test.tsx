@@ -1,7 +1,7 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { waitFor as waitForActor } from 'xstate';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Toaster, toaster } from '@/components/ui/toast';
+import { describe, expect, it } from 'vitest';
+import { Toaster } from '@/components/ui/toast';
 import { reportCsv } from '@/features/company/company-messages';
 import { InvitationPage, signupHref } from '@/features/invitation/invitation-page';
 import { createApi } from '@/lib/api/client';
@@ -11,11 +11,6 @@ import type { LoginRecord, Theme } from '@machines/auth.machine';
 import { selectIsSettled } from '@machines/auth.selectors';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { renderWithRouter } from './render';
-
-afterEach(() => {
-  act(() => toaster.remove());
-  cleanup();
-});
 
 const TOKEN = 'AbC_d-123';
 const preview = (over: Record<string, unknown> = {}) => ({

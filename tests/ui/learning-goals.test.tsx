@@ -1,5 +1,5 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { LearningGoalsScreen } from '@/features/learning-goals/learning-goals-screen';
 import { createApi } from '@/lib/api/client';
 import type { LearningGoal } from '@machines/learning-goals.machine';
@@ -7,8 +7,6 @@ import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { renderWithRouter } from './render';
 
 /** The learning-goals screen over a mocked API: what the learner sees and sends. */
-
-afterEach(() => cleanup());
 
 const SKILLS = [
   { id: 2, name: 'Algorithms' },

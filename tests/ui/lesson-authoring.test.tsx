@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Link } from '@tanstack/react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Toaster, toaster } from '@/components/ui/toast';
+import { describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/toast';
 import { LessonAuthoringScreen } from '@/features/lesson-authoring/lesson-authoring-screen';
 import type { LessonAuthoring } from '@machines/lesson-authoring.form';
 import { createApi } from '@/lib/api/client';
@@ -66,11 +66,6 @@ const programming: LessonAuthoring = {
     tests: [{ name: 'adds', args: [1, 2], expected: 3 }],
   },
 };
-
-afterEach(() => {
-  act(() => toaster.remove());
-  cleanup();
-});
 
 async function renderScreen(
   authoring: LessonAuthoring,

@@ -1,6 +1,6 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Toaster, toaster } from '@/components/ui/toast';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/toast';
 import { AddressesPage } from '@/features/payments/addresses-page';
 import { BankAccountPage, type BankAccountData } from '@/features/payments/bank-account-page';
 import { paymentLinks } from '../../src/lib/payment-links';
@@ -11,11 +11,6 @@ import type { GatewayConfig } from '@machines/checkout.machine';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { card, config } from './payments-fixtures';
 import { renderWithRouter } from './render';
-
-afterEach(() => {
-  act(() => toaster.remove());
-  cleanup();
-});
 
 function apiWith(routes: Record<string, Handler>) {
   const mock = mockFetch(routes);

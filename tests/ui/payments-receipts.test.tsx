@@ -1,5 +1,5 @@
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { MyCoursesPage } from '@/features/my-courses/my-courses-page';
 import { receiptsOf } from '../../src/features/my-courses/receipts';
 import { ApiError } from '@/lib/api/client';
@@ -9,8 +9,6 @@ import { renderWithRouter } from './render';
 
 type Enrollment = components['schemas']['Enrollment'];
 type Wallet = components['schemas']['Wallet'];
-
-afterEach(cleanup);
 
 const byCard = enrollment as unknown as Enrollment;
 const byWallet = {

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QuizLesson } from '@/features/classroom/quiz/quiz-lesson';
 import { createApi } from '@/lib/api/client';
@@ -127,7 +127,6 @@ const puts = (mock: ReturnType<typeof mockFetch>) =>
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
-  cleanup();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });

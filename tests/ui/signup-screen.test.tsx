@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor as waitForActor } from 'xstate';
 import { type RestoredSession, authMachine } from '@machines/auth.machine';
 import type { AuthActor } from '../../src/lib/auth/auth-service';
@@ -54,8 +54,6 @@ async function renderScreen(
 }
 
 const fill = (label: RegExp, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
-
-afterEach(cleanup);
 
 describe('sign-up screen', () => {
   it('an invitation link says who invites, fixes the e-mail and the role, and sends the token with the solved captcha', async () => {

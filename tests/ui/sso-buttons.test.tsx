@@ -1,6 +1,6 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   authMachine,
   type FederatedReturnParams,
@@ -11,8 +11,6 @@ import { SsoButtons } from '@/features/auth/sso-buttons';
 import { SsoCallbackScreen } from '@/features/auth/sso-callback-screen';
 import type { AuthActor } from '@/lib/auth/auth-service';
 import { renderWithRouter } from './render';
-
-afterEach(cleanup);
 
 /** An auth actor, signed out, whose federated actors record what they were asked and never touch the network. */
 function signedOutAuth(

@@ -1,10 +1,9 @@
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { StatusBadge, statusTone } from '@/components/ui/badge';
 
-afterEach(cleanup);
 beforeEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 describe('status badge colours (product.md#states)', () => {

@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createActor, fromPromise, waitFor as waitForActor } from 'xstate';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { type LoginRecord, type RestoredSession, authMachine } from '@machines/auth.machine';
 import { selectTheme } from '@machines/auth.selectors';
 import type { AuthActor } from '../../src/lib/auth/auth-service';
@@ -39,8 +39,6 @@ beforeEach(() => {
   FakeXhr.count = 0;
   (globalThis as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeXhr;
 });
-afterEach(() => cleanup());
-
 async function renderPage(routes: Parameters<typeof mockFetch>[0] = {}, locale: 'en' | 'ar' = 'en') {
   const { fetch, calls } = mockFetch({
     'GET /api/companies/3/settings': () => json(200, { data: settings }),
