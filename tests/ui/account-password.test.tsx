@@ -26,7 +26,7 @@ describe('forgot password screen', () => {
     await renderWithRouter(<ForgotPasswordScreen api={api} initialEmail="omar@example.org" />);
     fireEvent.click(screen.getByRole('button', { name: 'Send the reset link' }));
     await screen.findByRole('heading', { name: 'Check your mailbox' });
-    expect(screen.getByText(/has a Halaqa account, we have sent it a link/)).toBeTruthy();
+    expect(screen.getByText(/has a Halaqa account, we have sent it a link/)).toBeInTheDocument();
     expect(bodiesOf(mock, 'POST /api/account/reset-password/request')).toEqual([
       { email: 'omar@example.org', language: 'en' },
     ]);
@@ -70,7 +70,7 @@ describe('reset password screen', () => {
     fireEvent.input(screen.getByLabelText(/^Confirm the new password/), { target: { value: 'other' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reset my password' }));
     await screen.findByText('Add an upper-case letter.');
-    expect(screen.getByText('The two passwords are not the same.')).toBeTruthy();
+    expect(screen.getByText('The two passwords are not the same.')).toBeInTheDocument();
     expect(mock.calls).toHaveLength(0);
   });
 
@@ -91,7 +91,7 @@ describe('reset password screen', () => {
     fireEvent.input(screen.getByLabelText(/^Confirm the new password/), { target: { value: 'N3w!passw0rd' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reset my password' }));
     await screen.findByText(text);
-    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toBeInTheDocument();
     expect(bodiesOf(mock, 'POST /api/account/reset-password')).toEqual([
       { email: 'omar@example.org', token: 'tok-1', password: 'N3w!passw0rd', confirmPassword: 'N3w!passw0rd' },
     ]);
@@ -100,7 +100,7 @@ describe('reset password screen', () => {
   it('a link without its token is not valid from the start', async () => {
     const { api } = apiWith({});
     await renderWithRouter(<ResetPasswordScreen api={api} email="" token="" />);
-    expect(await screen.findByRole('heading', { name: 'This link cannot be used' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'This link cannot be used' })).toBeInTheDocument();
   });
 });
 
@@ -165,7 +165,7 @@ describe('profile section', () => {
         onRetry={retry}
       />,
     );
-    expect(await screen.findByText('Could not get the account information')).toBeTruthy();
+    expect(await screen.findByText('Could not get the account information')).toBeInTheDocument();
   });
 
   it('saves trimmed names and the mail language in one request', async () => {

@@ -52,8 +52,8 @@ describe('session moderation (product.md#states, #messages)', () => {
     const mock = await renderBoard({});
     expect(new URL(mock.calls[0]!.request.url).search).toBe('?status=PENDING&page=1&pageSize=12');
     const row = screen.getByTestId('session-row');
-    expect(within(row).getByText('Pending').closest('[data-status]')?.getAttribute('data-tone')).toBe('yellow');
-    expect(within(row).getByText('Educator: Salma Idrissi')).toBeTruthy();
+    expect(within(row).getByText('Pending').closest('[data-status]')).toHaveAttribute('data-tone', 'yellow');
+    expect(within(row).getByText('Educator: Salma Idrissi')).toBeInTheDocument();
   });
 
   it("approves with an optional note: 'Session Approved'", async () => {
@@ -63,7 +63,7 @@ describe('session moderation (product.md#states, #messages)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve this session?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect(await toast('Session Approved')).toBeTruthy();
+    expect(await toast('Session Approved')).toBeInTheDocument();
     const post = mock.calls.find((c) => c.method === 'POST')!;
     expect(JSON.parse(post.body!)).toEqual({});
     await waitFor(() => expect(mock.calls.filter((c) => c.method === 'GET')).toHaveLength(2));
@@ -75,8 +75,8 @@ describe('session moderation (product.md#states, #messages)', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.input(within(dialog).getByRole('textbox'), { target: { value: 'Great course' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect(await toast('Could not get the super admin courses !')).toBeTruthy();
-    expect(within(dialog).getByRole('alert').textContent).toContain('Session is not pending');
+    expect(await toast('Could not get the super admin courses !')).toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Session is not pending');
   });
 
   it("rejects only with a message: 'Session Rejected' / 'Could not reject the session !'", async () => {
@@ -90,13 +90,13 @@ describe('session moderation (product.md#states, #messages)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Reject this session?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(await within(dialog).findByText('Write a message: it is sent to the person by e-mail.')).toBeTruthy();
+    expect(await within(dialog).findByText('Write a message: it is sent to the person by e-mail.')).toBeInTheDocument();
     expect(mock.calls.some((c) => c.method === 'POST')).toBe(false);
     fireEvent.input(within(dialog).getByRole('textbox'), { target: { value: 'Pick other days.' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(await toast('Could not reject the session !')).toBeTruthy();
+    expect(await toast('Could not reject the session !')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(await toast('Session Rejected')).toBeTruthy();
+    expect(await toast('Session Rejected')).toBeInTheDocument();
     expect(mock.calls.filter((c) => c.method === 'POST').map((c) => JSON.parse(c.body!))).toEqual([
       { message: 'Pick other days.' },
       { message: 'Pick other days.' },
@@ -113,9 +113,9 @@ describe('session moderation (product.md#states, #messages)', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete this session?' });
     fireEvent.input(within(dialog).getByRole('textbox'), { target: { value: 'Course retired.' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await toast('Session deletion failed, try again !')).toBeTruthy();
+    expect(await toast('Session deletion failed, try again !')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await toast('Session deleted successfully')).toBeTruthy();
+    expect(await toast('Session deleted successfully')).toBeInTheDocument();
   });
 
   it('duplicates through the request form prefilled from the session (POST /sessions)', async () => {
@@ -129,7 +129,7 @@ describe('session moderation (product.md#states, #messages)', () => {
       'America/New_York',
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit the request' }));
-    expect(await toast('Request submitted successfully!')).toBeTruthy();
+    expect(await toast('Request submitted successfully!')).toBeInTheDocument();
     const body = JSON.parse(mock.calls.find((c) => c.method === 'POST')!.body!);
     expect(body).toMatchObject({
       courseId: 12,
@@ -154,16 +154,16 @@ describe('session moderation (product.md#states, #messages)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Duplicate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Duplicate the session' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit the request' }));
-    expect(await toast('Error while creating Session !')).toBeTruthy();
-    expect(await within(dialog).findByText('Too many seats for this course')).toBeTruthy();
+    expect(await toast('Error while creating Session !')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Too many seats for this course')).toBeInTheDocument();
   });
 
   it('an educator sees duplicate and delete, never approve or reject', async () => {
     await renderBoard({}, ['duplicate', 'delete'], 'sessions');
     const row = screen.getByTestId('session-row');
-    expect(within(row).queryByRole('button', { name: 'Approve' })).toBeNull();
-    expect(within(row).queryByRole('button', { name: 'Reject' })).toBeNull();
-    expect(within(row).getByRole('button', { name: 'Duplicate' })).toBeTruthy();
-    expect(within(row).getByRole('link', { name: 'Learners' }).getAttribute('href')).toBe('/dashboard/sessions/41');
+    expect(within(row).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Duplicate' })).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Learners' })).toHaveAttribute('href', '/dashboard/sessions/41');
   });
 });

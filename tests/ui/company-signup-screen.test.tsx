@@ -59,9 +59,9 @@ describe('company sign-up screen', () => {
     set('email', 'not-an-email');
     set('password', 'weakpass');
     fireEvent.click(screen.getByRole('button', { name: 'Sign up the company' }));
-    expect(await screen.findByText('Use 2 to 20 capital letters or digits, like NCAI.')).toBeTruthy();
-    expect(screen.getByText('Enter a valid e-mail address, like name@example.com.')).toBeTruthy();
-    expect(screen.getByText('Add an upper-case letter.')).toBeTruthy();
+    expect(await screen.findByText('Use 2 to 20 capital letters or digits, like NCAI.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a valid e-mail address, like name@example.com.')).toBeInTheDocument();
+    expect(screen.getByText('Add an upper-case letter.')).toBeInTheDocument();
     expect(screen.getAllByText('This field is required.').length).toBeGreaterThanOrEqual(5); // name, address, city, postal code, names
     expect(calls).toEqual([]);
   });
@@ -81,7 +81,7 @@ describe('company sign-up screen', () => {
     expect((document.querySelector('[name=acronym]') as HTMLInputElement).value).toBe('GDA'); // upper-cased as typed
     fireEvent.click(screen.getByRole('button', { name: 'solve captcha' }));
     fireEvent.click(document.querySelector('button[type=submit]')!);
-    expect(await screen.findByText('توجد شركة بهذا الاختصار بالفعل')).toBeTruthy();
+    expect(await screen.findByText('توجد شركة بهذا الاختصار بالفعل')).toBeInTheDocument();
     expect(new URLSearchParams(calls[0]!.path.split('?')[1]).get('g-recaptcha-response')).toBe('solved-payload');
     expect(body).toEqual({
       company: {
@@ -104,7 +104,7 @@ describe('company sign-up screen', () => {
     const { calls } = await renderScreen({});
     fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Sign up the company' }));
-    expect(await screen.findByText('Please complete the captcha')).toBeTruthy();
+    expect(await screen.findByText('Please complete the captcha')).toBeInTheDocument();
     expect(calls).toEqual([]);
   });
 });

@@ -26,14 +26,14 @@ describe('CourseCard', () => {
     await renderWithRouter(<CourseCard course={course()} />);
     const card = await screen.findByTestId('course-card');
     const link = within(card).getByRole('link', { name: 'Modern web apps with React' });
-    expect(link.getAttribute('href')).toBe('/courses/12');
-    expect(within(card).getByText('$49.99')).toBeTruthy();
-    expect(within(card).getByText('Starts March, 5th 2025')).toBeTruthy();
-    expect(within(card).getByText('1 seat left')).toBeTruthy();
-    expect(within(card).getByText('with Salma Idrissi')).toBeTruthy();
-    expect(within(card).getByText('Web development')).toBeTruthy();
-    expect(within(card).getByText('Intermediate')).toBeTruthy();
-    expect(within(card).getByRole('img', { name: /Rated 4\.6 out of 5/ })).toBeTruthy();
+    expect(link).toHaveAttribute('href', '/courses/12');
+    expect(within(card).getByText('$49.99')).toBeInTheDocument();
+    expect(within(card).getByText('Starts March, 5th 2025')).toBeInTheDocument();
+    expect(within(card).getByText('1 seat left')).toBeInTheDocument();
+    expect(within(card).getByText('with Salma Idrissi')).toBeInTheDocument();
+    expect(within(card).getByText('Web development')).toBeInTheDocument();
+    expect(within(card).getByText('Intermediate')).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: /Rated 4\.6 out of 5/ })).toBeInTheDocument();
   });
 
   it('says "Free" for a free session', async () => {
@@ -41,15 +41,15 @@ describe('CourseCard', () => {
     free.nextSession = { ...free.nextSession!, price: 0 };
     await renderWithRouter(<CourseCard course={free} />);
     const card = await screen.findByTestId('course-card');
-    expect(within(card).getByText('Free')).toBeTruthy();
-    expect(within(card).queryByText(/\$/)).toBeNull();
+    expect(within(card).getByText('Free')).toBeInTheDocument();
+    expect(within(card).queryByText(/\$/)).not.toBeInTheDocument();
   });
 
   it('falls back to the course price and says when no session is scheduled', async () => {
     await renderWithRouter(<CourseCard course={course({ nextSession: null, price: 120 })} />);
     const card = await screen.findByTestId('course-card');
-    expect(within(card).getByText('$120')).toBeTruthy();
-    expect(within(card).getByText('No upcoming session yet')).toBeTruthy();
+    expect(within(card).getByText('$120')).toBeInTheDocument();
+    expect(within(card).getByText('No upcoming session yet')).toBeInTheDocument();
   });
 
   it('speaks Arabic: category name, "Free", Arabic plural and date', async () => {
@@ -57,10 +57,10 @@ describe('CourseCard', () => {
     free.nextSession = { ...free.nextSession!, price: 0, seatsLeft: 3 };
     await renderWithRouter(<CourseCard course={free} />, { locale: 'ar' });
     const card = await screen.findByTestId('course-card');
-    expect(within(card).getByText('تطوير الويب')).toBeTruthy();
-    expect(within(card).getByText('مجاني')).toBeTruthy();
-    expect(within(card).getByText('بقيت 3 مقاعد')).toBeTruthy();
-    expect(within(card).getByText(/تبدأ في .*مارس/)).toBeTruthy();
-    expect(within(card).getByText('مع Salma Idrissi')).toBeTruthy();
+    expect(within(card).getByText('تطوير الويب')).toBeInTheDocument();
+    expect(within(card).getByText('مجاني')).toBeInTheDocument();
+    expect(within(card).getByText('بقيت 3 مقاعد')).toBeInTheDocument();
+    expect(within(card).getByText(/تبدأ في .*مارس/)).toBeInTheDocument();
+    expect(within(card).getByText('مع Salma Idrissi')).toBeInTheDocument();
   });
 });

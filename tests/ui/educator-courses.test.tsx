@@ -41,10 +41,10 @@ async function renderPage(routes: Record<string, Handler>, ok = true) {
 describe('courses to teach', () => {
   it('links each course to the course editor, and "New course" to a blank editor', async () => {
     await renderPage({});
-    expect(screen.getByRole('link', { name: /Edit/ }).getAttribute('href')).toBe('/courses/live/edit?id=12');
-    expect(screen.getAllByRole('link', { name: 'New course' })[0]!.getAttribute('href')).toBe('/courses/live/edit');
+    expect(screen.getByRole('link', { name: /Edit/ })).toHaveAttribute('href', '/courses/live/edit?id=12');
+    expect(screen.getAllByRole('link', { name: 'New course' })[0]!).toHaveAttribute('href', '/courses/live/edit');
     // The course status badge uses the spec colours (draft = red).
-    expect(screen.getByText('Draft').closest('[data-tone]')?.getAttribute('data-tone')).toBe('red');
+    expect(screen.getByText('Draft').closest('[data-tone]')).toHaveAttribute('data-tone', 'red');
   });
 
   it("requests a session: POST /sessions, 'Request submitted successfully!', the dialog closes", async () => {
@@ -55,8 +55,10 @@ describe('courses to teach', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Request a session' });
     fireEvent.input(within(dialog).getByRole('spinbutton', { name: /Seats/ }), { target: { value: '12' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit the request' }));
-    expect(await screen.findByText('Request submitted successfully!', { selector: '[data-part=title]' })).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(
+      await screen.findByText('Request submitted successfully!', { selector: '[data-part=title]' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const body = JSON.parse(mock.calls[0]!.body!);
     expect(body).toMatchObject({ courseId: 12, maxSeats: 12, price: 149, timezone: initialTimezone(timezones) });
     expect(Object.keys(body.schedule)).toEqual([
@@ -75,8 +77,10 @@ describe('courses to teach', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Request a session' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit the request' }));
-    expect(await screen.findByText('Error while creating Session !', { selector: '[data-part=title]' })).toBeTruthy();
-    expect(within(dialog).getByRole('alert').textContent).toContain('endDate is before startDate');
+    expect(
+      await screen.findByText('Error while creating Session !', { selector: '[data-part=title]' }),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('endDate is before startDate');
   });
 
   it('an invalid form is not sent', async () => {
@@ -86,7 +90,7 @@ describe('courses to teach', () => {
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Monday/ }));
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Wednesday/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit the request' }));
-    expect(await within(dialog).findByText('Choose at least one meeting day.')).toBeTruthy();
+    expect(await within(dialog).findByText('Choose at least one meeting day.')).toBeInTheDocument();
     expect(mock.calls).toHaveLength(0);
   });
 
@@ -94,7 +98,7 @@ describe('courses to teach', () => {
     await renderPage({}, false);
     expect(
       await screen.findByText('Exploring courses to teach faild !', { selector: '[data-part=title]' }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('starts the form in the browser time zone when offered, else New York', () => {

@@ -72,7 +72,7 @@ describe('sign-up screen', () => {
     const email = screen.getByLabelText(/^E-mail/) as HTMLInputElement;
     expect(email.value).toBe('hind@ncai.example.org');
     expect(email.readOnly).toBe(true);
-    expect(screen.queryByRole('radio')).toBeNull(); // the invitation fixes the role
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument(); // the invitation fixes the role
     fill(/^First name/, 'Hind');
     fill(/^Last name/, 'Invited');
     fill(/^Password/, 'Str0ng!pass');

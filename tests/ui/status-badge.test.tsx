@@ -28,7 +28,7 @@ describe('status badge colours (product.md#states)', () => {
     );
     const label = status.charAt(0) + status.slice(1).toLowerCase();
     const badge = screen.getByText(label);
-    expect(badge.getAttribute('data-tone')).toBe(tone);
+    expect(badge).toHaveAttribute('data-tone', tone);
   });
 
   it('accepts lower-case statuses and shows unknown ones as grey, untranslated', () => {
@@ -38,6 +38,6 @@ describe('status badge colours (product.md#states)', () => {
         <StatusBadge status="ARCHIVED" />
       </I18nProvider>,
     );
-    expect(screen.getByText('ARCHIVED').getAttribute('data-tone')).toBe('gray');
+    expect(screen.getByText('ARCHIVED')).toHaveAttribute('data-tone', 'gray');
   });
 });

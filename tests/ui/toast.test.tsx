@@ -18,8 +18,8 @@ describe('toaster', () => {
     act(() => {
       toaster.create({ title: 'Session Approved', description: 'Learners can enroll now.', type: 'success' });
     });
-    expect(await screen.findByText('Session Approved')).toBeTruthy();
-    expect(screen.getByText('Learners can enroll now.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+    expect(await screen.findByText('Session Approved')).toBeInTheDocument();
+    expect(screen.getByText('Learners can enroll now.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 });
