@@ -1,6 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, DEMO_PASSWORD, byLabel, expectAccessible, launchChromium, openPage, signIn, tr } from './support.js';
+import {
+  BASE_URL,
+  byLabel,
+  expectAccessible,
+  launchChromium,
+  openPage,
+  signIn,
+  tr,
+  runningSessionId,
+} from './support.js';
 
 /**
  * The session chat in two browser windows: learner@halaqa.test and the educator
@@ -21,27 +30,7 @@ afterAll(async () => {
 type Locale = 'en' | 'ar';
 const COURSE = 'Data Structures and Algorithms';
 
-async function demoSessionId(): Promise<number> {
-  const signin = await fetch(`${BASE_URL}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'learner@halaqa.test', password: DEMO_PASSWORD }),
-  });
-  const token = (await signin.json()).data.token as string;
-  const res = await fetch(`${BASE_URL}/api/sessions/enrollments`, { headers: { authorization: `Bearer ${token}` } });
-  const enrollments = (await res.json()).data as Array<{
-    sessionId: number;
-    status: string;
-    session: { startDate: string };
-    course: { title: string };
-  }>;
-  const today = new Date().toISOString().slice(0, 10);
-  const running = enrollments.find(
-    (e) => e.course.title === COURSE && e.status === 'ACTIVE' && e.session.startDate <= today,
-  );
-  if (!running) throw new Error(`learner@halaqa.test has no running "${COURSE}" session`);
-  return running.sessionId;
-}
+const demoSessionId = () => runningSessionId('learner@halaqa.test', COURSE);
 
 /** Sends `text` from `from` (Enter in the message box) and returns how long `to` took to show it (ms). */
 async function sendAndTime(locale: Locale, from: Page, to: Page, text: string): Promise<number> {

@@ -2,7 +2,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BASE_URL,
-  DEMO_PASSWORD,
   launchChromium,
   openPage as openContext,
   paidOpenSessions,
@@ -10,6 +9,7 @@ import {
   signIn,
   tr,
   trPattern,
+  apiSignIn,
 } from './support.js';
 
 /**
@@ -29,15 +29,7 @@ afterAll(async () => {
 type Locale = 'en' | 'ar';
 
 /** Signs in through the API and answers the bearer token (to check what the browser did). */
-async function apiToken(email: string): Promise<string> {
-  const res = await fetch(`${BASE_URL}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  expect(res.status, `sign-in of ${email}`).toBe(200);
-  return (await res.json()).data.token as string;
-}
+const apiToken = async (email: string) => (await apiSignIn(email)).token;
 
 async function apiGet<T>(path: string, token: string): Promise<T> {
   const res = await fetch(`${BASE_URL}/api${path}`, { headers: { authorization: `Bearer ${token}` } });

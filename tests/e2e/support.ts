@@ -100,6 +100,42 @@ export async function signIn(page: Page, locale: 'en' | 'ar', email: string) {
   await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
 }
 
+/**
+ * Signs `email` in through the API with the demo password (to prepare or check what the browser
+ * does); answers the bearer token and the user's id. Fails unless the server answers 200.
+ */
+export async function apiSignIn(email: string): Promise<{ token: string; userId: number }> {
+  const res = await fetch(`${BASE_URL}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  expect(res.status, `sign-in of ${email}`).toBe(200);
+  const { token, user } = (await res.json()).data as { token: string; user: { id: number } };
+  return { token, userId: user.id };
+}
+
+/**
+ * The session of `course` that `email` is enrolled in and that has started, read through the API
+ * (other tests may enrol the learner in more sessions, even of the same course); throws if none.
+ */
+export async function runningSessionId(email: string, course: string): Promise<number> {
+  const { token } = await apiSignIn(email);
+  const res = await fetch(`${BASE_URL}/api/sessions/enrollments`, { headers: { authorization: `Bearer ${token}` } });
+  const enrollments = (await res.json()).data as Array<{
+    sessionId: number;
+    status: string;
+    session: { startDate: string };
+    course: { title: string };
+  }>;
+  const today = new Date().toISOString().slice(0, 10);
+  const running = enrollments.find(
+    (e) => e.course.title === course && e.status === 'ACTIVE' && e.session.startDate <= today,
+  );
+  if (!running) throw new Error(`${email} has no running "${course}" session`);
+  return running.sessionId;
+}
+
 /** No serious or critical axe violation, and nothing wider than the viewport (no sideways scrolling at 360 px). */
 export async function expectAccessible(page: Page, where: string) {
   const violations = await seriousViolations(page);

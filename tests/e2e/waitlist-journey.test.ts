@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, DEMO_PASSWORD, expectAccessible, launchChromium, openPage, signIn, tr } from './support.js';
+import { BASE_URL, expectAccessible, launchChromium, openPage, signIn, tr, apiSignIn } from './support.js';
 import { MONDAY_EVENINGS } from '../fixtures';
 
 /**
@@ -28,8 +28,7 @@ async function api(method: string, path: string, token: string | null, body?: un
   if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${json.message ?? ''}`);
   return json.data as Record<string, unknown>;
 }
-const tokenOf = async (email: string) =>
-  (await api('POST', '/auth/signin', null, { email, password: DEMO_PASSWORD })).token as string;
+const tokenOf = async (email: string) => (await apiSignIn(email)).token;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
