@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, byLabel, expectAccessible, launchChromium, openPage, signIn, tr, apiSignIn } from './support.js';
+
+import { describe, expect, it } from 'vitest';
+import {
+  BASE_URL,
+  byLabel,
+  expectAccessible,
+  chromiumForThisFile,
+  openPage,
+  signIn,
+  tr,
+  apiSignIn,
+} from './support.js';
 
 /**
  * Attendance analytics in a real browser against the production build and the demo data
@@ -10,13 +19,7 @@ import { BASE_URL, byLabel, expectAccessible, launchChromium, openPage, signIn, 
  * company's learners; filters by course, opens a session's grid and exports the CSV (UTF-8 with
  * BOM). Once in English at 1280 px, once in Arabic (right-to-left) at 360 px; axe-clean.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForThisFile();
 
 interface Analytics {
   companyId: number;
@@ -49,7 +52,7 @@ describe.each([
     expect(figures.learners.length).toBeGreaterThanOrEqual(3);
     expect(figures.sessions.filter((s) => s.meetingsHeld > 0).length).toBeGreaterThanOrEqual(2);
 
-    const { context, page, errors } = await openPage(browser, locale, viewport);
+    const { context, page, errors } = await openPage(browser(), locale, viewport);
     try {
       await signIn(page, locale, 'partner@qad.halaqa.test');
       await page.waitForURL(/\/dashboard\/analytics\/attendance/);

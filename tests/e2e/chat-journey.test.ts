@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   BASE_URL,
   byLabel,
   expectAccessible,
-  launchChromium,
+  chromiumForThisFile,
   openPage,
   signIn,
   tr,
@@ -19,13 +19,7 @@ import {
  * messages, which disappear from the learner's window too (the demo chat is left as it was found).
  * English at 1280 px, Arabic (right-to-left) at 360 px; axe checks both windows.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForThisFile();
 
 type Locale = 'en' | 'ar';
 const COURSE = 'Data Structures and Algorithms';
@@ -52,8 +46,8 @@ describe.each([
 ] as const)('session chat in two windows (%s)', (locale, viewport) => {
   it('a learner and the educator see each other’s messages within a second, and the educator deletes them', async () => {
     const sessionId = await demoSessionId();
-    const learner = await openPage(browser, locale, viewport);
-    const educator = await openPage(browser, locale, viewport);
+    const learner = await openPage(browser(), locale, viewport);
+    const educator = await openPage(browser(), locale, viewport);
     try {
       await signIn(learner.page, locale, 'learner@halaqa.test');
       await signIn(educator.page, locale, 'educator@halaqa.test');

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   BASE_URL,
-  launchChromium,
+  chromiumForThisFile,
   openPage as openContext,
   paidOpenSessions,
   seriousViolations,
@@ -18,13 +18,7 @@ import {
  * failure and leaves no enrollment and no charge; a 3-D Secure card passes its step (in Arabic at
  * 360 px); an educator registers a payout bank account. Each outcome is checked through the API too.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForThisFile();
 
 type Locale = 'en' | 'ar';
 
@@ -57,7 +51,7 @@ async function sessionToBuy(token: string, taken: Set<number>) {
 }
 
 function openPage(locale: Locale, viewport: { width: number; height: number }) {
-  return openContext(browser, locale, viewport, 'America/New_York');
+  return openContext(browser(), locale, viewport, 'America/New_York');
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 /** Origin of the server started by scripts/e2e.mjs. */
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
@@ -22,6 +22,24 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * One Chromium for the tests of the calling file: launched before them, closed after. Answers the
+ * browser (call it inside a test or hook, once it is launched).
+ */
+export function chromiumForThisFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('Chromium is not launched yet: call the browser in a test or hook');
+    return browser;
+  };
 }
 
 /** Reads a Lingui .po catalog into msgid → msgstr (plural forms and context ignored). */
