@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentGateway } from '../../server/platform/payments/gateway.js';
 import { SandboxGateway } from '../../server/platform/payments/sandbox.js';
@@ -7,6 +7,7 @@ import { captureUncaptured } from '../../server/modules/payments/intents.js';
 import { TokenService } from '../../server/platform/tokens.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { startTestApp, type TestApp } from './harness.js';
+import { insertOpenSession } from './course-fixtures.js';
 
 /**
  * Issue "Nothing lost, nobody in", part 2: a card is never charged for an enrollment that then
@@ -135,37 +136,7 @@ async function learner(tag: string, walletCents: number, source = 'tok_visa') {
   return { id, token, card: card.body.data.id as string };
 }
 
-async function session(priceCents: number, maxSeats = 5) {
-  const course = await t.db
-    .selectFrom('courses')
-    .select(['id', 'educator_id'])
-    .where('status', '=', 'PUBLISHED')
-    .where('is_private', '=', false)
-    .executeTakeFirstOrThrow();
-  return await t.db
-    .insertInto('sessions')
-    .values({
-      course_id: course.id,
-      educator_id: course.educator_id,
-      start_date: sql<string>`current_date` as never,
-      end_date: sql<string>`current_date + 20` as never,
-      timezone: 'UTC',
-      schedule: JSON.stringify({
-        sunday: null,
-        monday: null,
-        tuesday: null,
-        wednesday: null,
-        thursday: null,
-        friday: null,
-        saturday: null,
-      }),
-      max_seats: maxSeats,
-      price_cents: priceCents,
-      status: 'APPROVED',
-    })
-    .returning(['id', 'course_id'])
-    .executeTakeFirstOrThrow();
-}
+const session = (priceCents: number, maxSeats = 5) => insertOpenSession(t.db, { priceCents, maxSeats });
 
 const ledgerOfIntent = (id: string) =>
   t.db.selectFrom('ledger_transactions').select('id').where('payment_intent_id', '=', id).execute();

@@ -5,6 +5,7 @@ import { expireStaleIntents } from '../../server/modules/payments/intents.js';
 import { TokenService } from '../../server/platform/tokens.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { countRows, startTestApp, type TestApp } from './harness.js';
+import { insertOpenSession } from './course-fixtures.js';
 
 let t: TestApp;
 let tokens: TokenService;
@@ -689,29 +690,13 @@ describe('bank account, earnings and payouts (educators)', () => {
       .where('is_private', '=', false)
       .executeTakeFirstOrThrow();
     const session = (
-      await t.db
-        .insertInto('sessions')
-        .values({
-          course_id: course.id,
-          educator_id: educator.id,
-          start_date: sql<string>`current_date` as never,
-          end_date: sql<string>`current_date + 3` as never,
-          timezone: 'America/New_York',
-          schedule: JSON.stringify({
-            sunday: null,
-            monday: null,
-            tuesday: null,
-            wednesday: null,
-            thursday: null,
-            friday: null,
-            saturday: null,
-          }),
-          max_seats: 5,
-          price_cents: 10000,
-          status: 'APPROVED',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
+      await insertOpenSession(t.db, {
+        priceCents: 10000,
+        maxSeats: 5,
+        course: { id: course.id, educatorId: educator.id },
+        toDay: 3,
+        timezone: 'America/New_York',
+      })
     ).id;
     const a = await learnerWithCard('student');
     const intent = (

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database, LessonTypeCode } from '../../server/db/types.js';
-import { MONDAY_EVENINGS } from '../fixtures.js';
+import { MONDAY_EVENINGS, NO_SLOTS } from '../fixtures.js';
 
 /** Mondays 18:00–19:30, the sessions' default schedule (tests/fixtures.ts). */
 export { MONDAY_EVENINGS };
@@ -116,4 +116,51 @@ export async function enroll(
     .insertInto('enrollments')
     .values({ session_id: sessionId, user_id: userId, status, payment_intent_id: null })
     .execute();
+}
+
+/** What `insertOpenSession` inserts besides its defaults. */
+export interface OpenSessionOptions {
+  priceCents: number;
+  maxSeats: number;
+  /** Its course and educator (default: the first published public course and its educator). */
+  course?: { id: number; educatorId: number };
+  /** First and last day, in days from today in SQL (`current_date`): default 0 and 20. */
+  fromDay?: number;
+  toDay?: number;
+  /** Default 'UTC'. */
+  timezone?: string;
+}
+
+/**
+ * Inserts an APPROVED session without weekly slots, open for enrollment (the money tests' session);
+ * answers its id and its course's id.
+ */
+export async function insertOpenSession(
+  db: Kysely<Database>,
+  { priceCents, maxSeats, course, fromDay = 0, toDay = 20, timezone = 'UTC' }: OpenSessionOptions,
+): Promise<{ id: number; course_id: number }> {
+  const { id: courseId, educator_id: educatorId } = course
+    ? { id: course.id, educator_id: course.educatorId }
+    : await db
+        .selectFrom('courses')
+        .select(['id', 'educator_id'])
+        .where('status', '=', 'PUBLISHED')
+        .where('is_private', '=', false)
+        .executeTakeFirstOrThrow();
+  const day = (offset: number) => sql<string>`current_date + ${sql.lit(offset)}` as never;
+  return await db
+    .insertInto('sessions')
+    .values({
+      course_id: courseId,
+      educator_id: educatorId,
+      start_date: day(fromDay),
+      end_date: day(toDay),
+      timezone,
+      schedule: JSON.stringify(NO_SLOTS),
+      max_seats: maxSeats,
+      price_cents: priceCents,
+      status: 'APPROVED',
+    })
+    .returning(['id', 'course_id'])
+    .executeTakeFirstOrThrow();
 }

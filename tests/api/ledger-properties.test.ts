@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenService } from '../../server/platform/tokens.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { startTestApp, type TestApp } from './harness.js';
+import { insertOpenSession } from './course-fixtures.js';
 
 /**
  * Property: whatever sequence of payments (wallet, card, declined card, 3-D Secure failure),
@@ -54,29 +55,14 @@ async function makeWorld(): Promise<World> {
     [4000, 3],
     [990, 1],
   ]) {
-    const { id } = await t.db
-      .insertInto('sessions')
-      .values({
-        course_id: course.id,
-        educator_id: educatorRow.id,
-        start_date: sql<string>`current_date - 10` as never,
-        end_date: sql<string>`current_date + 10` as never,
-        timezone: 'America/New_York',
-        schedule: JSON.stringify({
-          sunday: null,
-          monday: null,
-          tuesday: null,
-          wednesday: null,
-          thursday: null,
-          friday: null,
-          saturday: null,
-        }),
-        max_seats: seats,
-        price_cents: priceCents,
-        status: 'APPROVED',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { id } = await insertOpenSession(t.db, {
+      priceCents,
+      maxSeats: seats,
+      course: { id: course.id, educatorId: educatorRow.id },
+      fromDay: -10,
+      toDay: 10,
+      timezone: 'America/New_York',
+    });
     sessions.push({ id, priceCents });
   }
   const learners = [];
