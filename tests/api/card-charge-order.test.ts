@@ -7,7 +7,7 @@ import { captureUncaptured } from '../../server/modules/payments/intents.js';
 import { TokenService } from '../../server/platform/tokens.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { startTestApp, type TestApp } from './harness.js';
-import { insertOpenSession } from './course-fixtures.js';
+import { insertOpenSession, creditWallet } from './course-fixtures.js';
 
 /**
  * Issue "Nothing lost, nobody in", part 2: a card is never charged for an enrollment that then
@@ -101,34 +101,7 @@ async function learner(tag: string, walletCents: number, source = 'tok_visa') {
     .returning('id')
     .executeTakeFirstOrThrow();
   if (walletCents > 0) {
-    const tx = await t.db
-      .insertInto('ledger_transactions')
-      .values({ kind: 'TOP_UP', payment_intent_id: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.db
-      .insertInto('ledger_entries')
-      .values([
-        {
-          transaction_id: tx.id,
-          account: 'FUNDING',
-          owner_id: null,
-          amount_cents: -walletCents,
-          reason: 'TOP_UP',
-          session_id: null,
-          description: 'credit',
-        },
-        {
-          transaction_id: tx.id,
-          account: 'WALLET',
-          owner_id: id,
-          amount_cents: walletCents,
-          reason: 'TOP_UP',
-          session_id: null,
-          description: 'credit',
-        },
-      ])
-      .execute();
+    await creditWallet(t.db, id, walletCents);
   }
   const token = await signInForTests(t.db, tokens, { id, role: 'LEARNER' });
   const card = await req('POST', '/api/payments/cards', token, { source });

@@ -6,6 +6,7 @@ import { TokenService } from '../../server/platform/tokens.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { countRows, startTestApp, type TestApp } from './harness.js';
 import { insertOpenSession } from './course-fixtures.js';
+import { weekly } from '../fixtures.js';
 
 let t: TestApp;
 let tokens: TokenService;
@@ -54,38 +55,8 @@ async function learnerWithCard(tag: string, source = 'tok_visa') {
 }
 
 async function createSession(priceCents: number, maxSeats: number) {
-  const course = await t.db
-    .selectFrom('courses')
-    .select(['id', 'educator_id'])
-    .where('status', '=', 'PUBLISHED')
-    .where('is_private', '=', false)
-    .executeTakeFirstOrThrow();
-  const weeks = {
-    sunday: null,
-    monday: null,
-    tuesday: { start: '17:00', end: '18:00' },
-    wednesday: null,
-    thursday: null,
-    friday: null,
-    saturday: null,
-  };
-  return (
-    await t.db
-      .insertInto('sessions')
-      .values({
-        course_id: course.id,
-        educator_id: course.educator_id,
-        start_date: sql<string>`current_date` as never,
-        end_date: sql<string>`current_date + 20` as never,
-        timezone: 'America/Chicago',
-        schedule: JSON.stringify(weeks),
-        max_seats: maxSeats,
-        price_cents: priceCents,
-        status: 'APPROVED',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  const schedule = weekly({ tuesday: { start: '17:00', end: '18:00' } });
+  return (await insertOpenSession(t.db, { priceCents, maxSeats, timezone: 'America/Chicago', schedule })).id;
 }
 
 const amountFor = (priceCents: number) => priceCents + Math.round(priceCents * 0.05) + 50;

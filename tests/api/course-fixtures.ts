@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, LessonTypeCode } from '../../server/db/types.js';
-import { MONDAY_EVENINGS, NO_SLOTS } from '../fixtures.js';
+import { MONDAY_EVENINGS, NO_SLOTS, type Weeks } from '../fixtures.js';
 
 /** Mondays 18:00–19:30, the sessions' default schedule (tests/fixtures.ts). */
 export { MONDAY_EVENINGS };
@@ -129,15 +129,28 @@ export interface OpenSessionOptions {
   toDay?: number;
   /** Default 'UTC'. */
   timezone?: string;
+  /** Weekly slots (default none). */
+  schedule?: Weeks;
+  /** Default 'APPROVED' (open for enrollment). */
+  status?: 'APPROVED' | 'PENDING';
 }
 
 /**
- * Inserts an APPROVED session without weekly slots, open for enrollment (the money tests' session);
- * answers its id and its course's id.
+ * Inserts a session (by default APPROVED, so open for enrollment, without weekly slots): the money
+ * tests' session. Answers its id and its course's id.
  */
 export async function insertOpenSession(
   db: Kysely<Database>,
-  { priceCents, maxSeats, course, fromDay = 0, toDay = 20, timezone = 'UTC' }: OpenSessionOptions,
+  {
+    priceCents,
+    maxSeats,
+    course,
+    fromDay = 0,
+    toDay = 20,
+    timezone = 'UTC',
+    schedule = NO_SLOTS,
+    status = 'APPROVED',
+  }: OpenSessionOptions,
 ): Promise<{ id: number; course_id: number }> {
   const { id: courseId, educator_id: educatorId } = course
     ? { id: course.id, educator_id: course.educatorId }
@@ -156,11 +169,28 @@ export async function insertOpenSession(
       start_date: day(fromDay),
       end_date: day(toDay),
       timezone,
-      schedule: JSON.stringify(NO_SLOTS),
+      schedule: JSON.stringify(schedule),
       max_seats: maxSeats,
       price_cents: priceCents,
-      status: 'APPROVED',
+      status,
     })
     .returning(['id', 'course_id'])
     .executeTakeFirstOrThrow();
+}
+
+/** Credits `cents` to the wallet of user `ownerId` by a TOP_UP from outside (FUNDING), as a wallet top-up does. */
+export async function creditWallet(db: Kysely<Database>, ownerId: number, cents: number, description = 'credit') {
+  const tx = await db
+    .insertInto('ledger_transactions')
+    .values({ kind: 'TOP_UP', payment_intent_id: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const entry = { transaction_id: tx.id, reason: 'TOP_UP' as const, session_id: null, description };
+  await db
+    .insertInto('ledger_entries')
+    .values([
+      { ...entry, account: 'FUNDING', owner_id: null, amount_cents: -cents },
+      { ...entry, account: 'WALLET', owner_id: ownerId, amount_cents: cents },
+    ])
+    .execute();
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenService } from '../../server/platform/tokens.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { startTestApp, type TestApp } from './harness.js';
-import { insertOpenSession } from './course-fixtures.js';
+import { insertOpenSession, creditWallet } from './course-fixtures.js';
 
 /**
  * Property: whatever sequence of payments (wallet, card, declined card, 3-D Secure failure),
@@ -82,34 +82,7 @@ async function makeWorld(): Promise<World> {
       .executeTakeFirstOrThrow();
     const credit = [0, 2000, 6000, 20000][i];
     if (credit) {
-      const tx = await t.db
-        .insertInto('ledger_transactions')
-        .values({ kind: 'TOP_UP', payment_intent_id: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await t.db
-        .insertInto('ledger_entries')
-        .values([
-          {
-            transaction_id: tx.id,
-            account: 'FUNDING',
-            owner_id: null,
-            amount_cents: -credit,
-            reason: 'TOP_UP',
-            session_id: null,
-            description: 'credit',
-          },
-          {
-            transaction_id: tx.id,
-            account: 'WALLET',
-            owner_id: id,
-            amount_cents: credit,
-            reason: 'TOP_UP',
-            session_id: null,
-            description: 'credit',
-          },
-        ])
-        .execute();
+      await creditWallet(t.db, id, credit);
     }
     const token = await signInForTests(t.db, tokens, { id, role: 'LEARNER' });
     const cards: Record<string, string> = {};
