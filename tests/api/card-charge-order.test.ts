@@ -7,7 +7,7 @@ import { captureUncaptured } from '../../server/modules/payments/intents.js';
 import { TokenService } from '../../server/platform/tokens.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { startTestApp, type TestApp } from './harness.js';
-import { insertOpenSession, creditWallet } from './course-fixtures.js';
+import { insertOpenSession, creditWallet, insertLearner } from './course-fixtures.js';
 
 /**
  * Issue "Nothing lost, nobody in", part 2: a card is never charged for an enrollment that then
@@ -87,19 +87,11 @@ const walletOf = async (userId: number) =>
   );
 
 async function learner(tag: string, walletCents: number, source = 'tok_visa') {
-  const { id } = await t.db
-    .insertInto('users')
-    .values({
-      email: `${tag}-${randomBytes(4).toString('hex')}@order.halaqa.test`,
-      password_hash: 'x',
-      first_name: 'Order',
-      last_name: tag,
-      role: 'LEARNER',
-      company_id: null,
-      picture_url: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { id } = await insertLearner(t.db, {
+    email: `${tag}-${randomBytes(4).toString('hex')}@order.halaqa.test`,
+    firstName: 'Order',
+    lastName: tag,
+  });
   if (walletCents > 0) {
     await creditWallet(t.db, id, walletCents);
   }

@@ -5,7 +5,7 @@ import { expireStaleIntents } from '../../server/modules/payments/intents.js';
 import { TokenService } from '../../server/platform/tokens.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { countRows, startTestApp, type TestApp } from './harness.js';
-import { insertOpenSession } from './course-fixtures.js';
+import { insertOpenSession, insertLearner } from './course-fixtures.js';
 import { weekly } from '../fixtures.js';
 
 let t: TestApp;
@@ -35,19 +35,11 @@ const req = async (
 
 /** A fresh learner with a saved card of the given sandbox outcome; returns token and card id. */
 async function learnerWithCard(tag: string, source = 'tok_visa') {
-  const { id } = await t.db
-    .insertInto('users')
-    .values({
-      email: `${tag}-${randomBytes(4).toString('hex')}@cards.halaqa.test`,
-      password_hash: 'x',
-      first_name: 'Card',
-      last_name: tag,
-      role: 'LEARNER',
-      company_id: null,
-      picture_url: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { id } = await insertLearner(t.db, {
+    email: `${tag}-${randomBytes(4).toString('hex')}@cards.halaqa.test`,
+    firstName: 'Card',
+    lastName: tag,
+  });
   const token = await signInForTests(t.db, tokens, { id, role: 'LEARNER' });
   const card = await req('POST', '/api/payments/cards', token, { source });
   expect(card.status).toBe(201);

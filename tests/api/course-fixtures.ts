@@ -194,3 +194,23 @@ export async function creditWallet(db: Kysely<Database>, ownerId: number, cents:
     ])
     .execute();
 }
+
+/** Inserts a LEARNER without a company or picture (password hash 'x': signed in by token only); answers its id. */
+export async function insertLearner(
+  db: Kysely<Database>,
+  user: { email: string; firstName: string; lastName: string },
+): Promise<{ id: number }> {
+  return await db
+    .insertInto('users')
+    .values({
+      email: user.email,
+      password_hash: 'x',
+      first_name: user.firstName,
+      last_name: user.lastName,
+      role: 'LEARNER',
+      company_id: null,
+      picture_url: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}

@@ -6,7 +6,7 @@ import { SandboxGateway } from '../../server/platform/payments/sandbox.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { TokenService } from '../../server/platform/tokens.js';
 import { startTestApp, type TestApp } from './harness.js';
-import { insertOpenSession } from './course-fixtures.js';
+import { insertOpenSession, insertLearner } from './course-fixtures.js';
 
 /**
  * A card confirmation whose server dies between claiming its Idempotency-Key (the intent
@@ -57,19 +57,11 @@ const req = async (url: string, token: string, payload: unknown, key: string) =>
 
 async function checkoutReady() {
   const s = await insertOpenSession(t.db, { priceCents: 3000, maxSeats: 3 });
-  const { id } = await t.db
-    .insertInto('users')
-    .values({
-      email: `crash-${randomBytes(4).toString('hex')}@checkout.halaqa.test`,
-      password_hash: 'x',
-      first_name: 'Crash',
-      last_name: 'Learner',
-      role: 'LEARNER',
-      company_id: null,
-      picture_url: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { id } = await insertLearner(t.db, {
+    email: `crash-${randomBytes(4).toString('hex')}@checkout.halaqa.test`,
+    firstName: 'Crash',
+    lastName: 'Learner',
+  });
   const token = await signInForTests(t.db, tokens, { id, role: 'LEARNER' });
   const card = (await req('/api/payments/cards', token, { source: 'tok_visa' }, `card-${id}`)).body.data!.id;
   const intent = await req(

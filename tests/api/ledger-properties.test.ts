@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenService } from '../../server/platform/tokens.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { startTestApp, type TestApp } from './harness.js';
-import { insertOpenSession, creditWallet } from './course-fixtures.js';
+import { insertOpenSession, creditWallet, insertLearner } from './course-fixtures.js';
 
 /**
  * Property: whatever sequence of payments (wallet, card, declined card, 3-D Secure failure),
@@ -67,19 +67,11 @@ async function makeWorld(): Promise<World> {
   }
   const learners = [];
   for (let i = 0; i < 4; i++) {
-    const { id } = await t.db
-      .insertInto('users')
-      .values({
-        email: `prop-${randomBytes(5).toString('hex')}@halaqa.test`,
-        password_hash: 'x',
-        first_name: 'P',
-        last_name: String(i),
-        role: 'LEARNER',
-        company_id: null,
-        picture_url: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { id } = await insertLearner(t.db, {
+      email: `prop-${randomBytes(5).toString('hex')}@halaqa.test`,
+      firstName: 'P',
+      lastName: String(i),
+    });
     const credit = [0, 2000, 6000, 20000][i];
     if (credit) {
       await creditWallet(t.db, id, credit);

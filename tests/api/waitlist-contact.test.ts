@@ -8,7 +8,7 @@ import { TokenService } from '../../server/platform/tokens.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { countRows, startTestApp, type TestApp } from './harness.js';
 import { weekly } from '../fixtures.js';
-import { insertOpenSession } from './course-fixtures.js';
+import { insertOpenSession, insertLearner } from './course-fixtures.js';
 
 /**
  * The waitlist (signed-in users join with their own address, guests
@@ -100,19 +100,7 @@ async function newSession(
 /** A fresh learner (token) with a saved sandbox card. */
 async function learnerWithCard(tag: string) {
   const email = `${tag}-${randomBytes(4).toString('hex')}@waitlist.halaqa.test`;
-  const { id } = await t.db
-    .insertInto('users')
-    .values({
-      email,
-      password_hash: 'x',
-      first_name: 'Wait',
-      last_name: tag,
-      role: 'LEARNER',
-      company_id: null,
-      picture_url: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { id } = await insertLearner(t.db, { email, firstName: 'Wait', lastName: tag });
   const token = await signInForTests(t.db, tokens, { id, role: 'LEARNER' });
   const card = await call('POST', '/api/payments/cards', token, { source: 'tok_visa' });
   expect(card.status).toBe(201);
