@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, startTestApp, type TestApp } from './harness.js';
-import { enroll, insertCourse } from './course-fixtures.js';
+import { enroll, insertCourse, lessonOutside } from './course-fixtures.js';
 import type { LessonTypeCode } from '../../server/db/types.js';
 import { weekly } from '../fixtures.js';
 
@@ -123,14 +123,7 @@ async function fixture() {
     await enroll(t.db, sessionId, await idOf(email), status);
   }
   // A lesson of another course (404 in this session).
-  otherCourseLessonId = (
-    await t.db
-      .selectFrom('lessons as l')
-      .innerJoin('sections as s', 's.id', 'l.section_id')
-      .select('l.id')
-      .where('s.course_id', '<>', courseId)
-      .executeTakeFirstOrThrow()
-  ).id;
+  otherCourseLessonId = await lessonOutside(t.db, courseId);
 }
 
 beforeAll(async () => {

@@ -214,3 +214,32 @@ export async function insertLearner(
     .returning('id')
     .executeTakeFirstOrThrow();
 }
+
+/** The id of the user with this e-mail (a demo account); throws if none. */
+export async function userIdOf(db: Kysely<Database>, email: string): Promise<number> {
+  return (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+}
+
+/** The first public course (lowest id) of the educator with this e-mail; throws if none. */
+export async function publicCourseOf(db: Kysely<Database>, email: string): Promise<number> {
+  const educatorId = await userIdOf(db, email);
+  const course = await db
+    .selectFrom('courses')
+    .select('id')
+    .where('educator_id', '=', educatorId)
+    .where('is_private', '=', false)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return course.id;
+}
+
+/** A lesson of a course other than `courseId` (to call it on the wrong session); throws if none. */
+export async function lessonOutside(db: Kysely<Database>, courseId: number): Promise<number> {
+  const lesson = await db
+    .selectFrom('lessons as l')
+    .innerJoin('sections as s', 's.id', 'l.section_id')
+    .select('l.id')
+    .where('s.course_id', '<>', courseId)
+    .executeTakeFirstOrThrow();
+  return lesson.id;
+}
