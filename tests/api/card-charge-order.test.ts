@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentGateway } from '../../server/platform/payments/gateway.js';
 import { SandboxGateway } from '../../server/platform/payments/sandbox.js';

@@ -12,7 +12,6 @@ import {
   weekStartsOn,
   type SessionTimes,
 } from '../../server/modules/sessions/schedule.js';
-
 import { weekly, NO_SLOTS } from '../fixtures.js';
 
 /** The pure classroom rules of docs/classroom.md ("Rules") and the session calendar (RFC 5545). */

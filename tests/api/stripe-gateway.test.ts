@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StripeGateway } from '../../server/platform/payments/stripe.js';

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobs } from '../../server/jobs/index.js';
 import { notifyWaitlist } from '../../server/modules/courses/waitlist.js';

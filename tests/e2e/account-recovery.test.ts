@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-
 import { describe, expect, it } from 'vitest';
 import { BASE_URL, byLabel, expectAccessible, chromiumForThisFile, openPage, tr } from './support.js';
 

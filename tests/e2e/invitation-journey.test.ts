@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-
 import { describe, expect, it } from 'vitest';
 import { DEMO_COMPANIES } from '../../server/db/seed/demo-users.js';
 import {

@@ -1,6 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-
 import { PasswordForm } from '@/features/account/password-form';
 import { ForgotPasswordScreen } from '@/features/auth/forgot-password-screen';
 import { ResetPasswordScreen } from '@/features/auth/reset-password-screen';

@@ -1,34 +1,14 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor as waitForActor } from 'xstate';
-import { type RestoredSession, authMachine } from '@machines/auth.machine';
-import type { AuthActor } from '../../src/lib/auth/auth-service';
 import { CompanySignUpScreen } from '@/features/auth/company-signup-screen';
 import { createApi } from '@/lib/api/client';
 import { json, mockFetch } from '../machines/fetch-mock';
 import { renderWithRouter } from './render';
+import { restoredAuth } from './auth-actor';
 
-// The proof-of-work widget needs a real browser: a button stands in for it (tests/e2e solves it for real).
-vi.mock('@/components/ui/captcha', () => ({
-  CaptchaField: ({ onSolved, error }: { onSolved: (p: string) => void; error?: string | null }) => (
-    <div>
-      <button type="button" onClick={() => onSolved('solved-payload')}>
-        solve captcha
-      </button>
-      {error ? <p role="alert">{error}</p> : null}
-    </div>
-  ),
-}));
+vi.mock('@/components/ui/captcha', () => import('./captcha-stand-in'));
 
-async function signedOut(): Promise<AuthActor> {
-  const actor = createActor(
-    authMachine.provide({
-      actors: { restoreSession: fromPromise<RestoredSession, void>(async () => ({ record: null, theme: null })) },
-    }),
-  ).start() as unknown as AuthActor;
-  await waitForActor(actor, (s) => s.matches('loggedOut'));
-  return actor;
-}
+const signedOut = () => restoredAuth(null);
 
 async function renderScreen(routes: Parameters<typeof mockFetch>[0], locale: 'en' | 'ar' = 'en') {
   const { fetch, calls } = mockFetch(routes);

@@ -1,15 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Link } from '@tanstack/react-router';
-import { createActor, fromPromise, waitFor as waitForActor } from 'xstate';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type LoginRecord, type RestoredSession, authMachine } from '@machines/auth.machine';
+import { type LoginRecord } from '@machines/auth.machine';
 import { Toaster, toaster } from '@/components/ui/toast';
-import type { AuthActor } from '../../src/lib/auth/auth-service';
 import { CourseEditorScreen } from '@/features/course-editor/course-editor-screen';
 import { createApi } from '@/lib/api/client';
 import { json, mockFetch } from '../machines/fetch-mock';
 import { FakeXhr } from './course-editor-fakes';
 import { renderWithRouter } from './render';
+import { restoredAuth } from './auth-actor';
 
 const FUTURE = '2999-01-01T00:00:00.000Z';
 const educator: LoginRecord = {
@@ -20,15 +19,7 @@ const educator: LoginRecord = {
   federationAuth: false,
 };
 
-async function signedIn(record: LoginRecord): Promise<AuthActor> {
-  const actor = createActor(
-    authMachine.provide({
-      actors: { restoreSession: fromPromise<RestoredSession, void>(async () => ({ record, theme: null })) },
-    }),
-  ).start() as unknown as AuthActor;
-  await waitForActor(actor, (s) => s.matches('loggedIn'));
-  return actor;
-}
+const signedIn = (record: LoginRecord) => restoredAuth(record);
 
 const reference = {
   'GET /api/courses/categories': () =>

@@ -1,14 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { createActor, fromPromise, waitFor as waitForActor } from 'xstate';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type LoginRecord, type RestoredSession, authMachine } from '@machines/auth.machine';
+import { type LoginRecord } from '@machines/auth.machine';
 import { selectTheme } from '@machines/auth.selectors';
-import type { AuthActor } from '../../src/lib/auth/auth-service';
 import { ThemeEditorPage } from '@/features/company/theme-editor-page';
 import { createApi } from '@/lib/api/client';
 import { json, mockFetch } from '../machines/fetch-mock';
 import { FakeXhr } from './course-editor-fakes';
 import { renderWithRouter } from './render';
+import { restoredAuth } from './auth-actor';
 
 const partner: LoginRecord = {
   token: 'jwt',
@@ -24,15 +23,7 @@ const settings = {
   logo: null,
 };
 
-async function signedIn(record: LoginRecord): Promise<AuthActor> {
-  const actor = createActor(
-    authMachine.provide({
-      actors: { restoreSession: fromPromise<RestoredSession, void>(async () => ({ record, theme: null })) },
-    }),
-  ).start() as unknown as AuthActor;
-  await waitForActor(actor, (s) => s.matches('loggedIn'));
-  return actor;
-}
+const signedIn = (record: LoginRecord) => restoredAuth(record);
 
 beforeEach(() => {
   FakeXhr.last = null;
