@@ -88,3 +88,18 @@ export function aSession(
   const { course = aCourse(), enrollment = null, ...summary } = overrides;
   return { ...aSessionSummary(summary), enrollment, course };
 }
+
+/** Attendance of session 41 of "SQL for analysts" (company 3's analytics): 5 of 6 expected presences. */
+export const SQL_FOR_ANALYSTS_41: Schemas['CompanyAttendanceAnalytics']['sessions'][number] = {
+  sessionId: 41,
+  courseId: 12,
+  courseTitle: 'SQL for analysts',
+  startDate: '2026-10-05',
+  endDate: '2026-12-13',
+  timezone: 'America/New_York',
+  learners: 2,
+  meetingsHeld: 3,
+  attended: 5,
+  expected: 6,
+  rate: 0.8333,
+};

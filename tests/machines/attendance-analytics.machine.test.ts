@@ -24,6 +24,7 @@ import {
 } from '@machines/attendance-analytics.selectors';
 import { buildAttendanceCsv, UTF8_BOM } from '@machines/attendance-analytics.csv';
 import { describeModelBased, pendingActors } from './model';
+import { SQL_FOR_ANALYSTS_41 } from '../fixtures';
 
 const input = { companyId: 3, filters: { courseId: 12, from: '', to: undefined } };
 
@@ -33,21 +34,7 @@ const figures: CompanyAttendanceAnalytics = {
   to: null,
   courses: [{ id: 12, title: 'SQL for analysts' }],
   sessionChoices: [{ id: 41, courseId: 12, courseTitle: 'SQL for analysts', startDate: '2026-10-05' }],
-  sessions: [
-    {
-      sessionId: 41,
-      courseId: 12,
-      courseTitle: 'SQL for analysts',
-      startDate: '2026-10-05',
-      endDate: '2026-12-13',
-      timezone: 'America/New_York',
-      learners: 2,
-      meetingsHeld: 3,
-      attended: 5,
-      expected: 6,
-      rate: 0.8333,
-    },
-  ],
+  sessions: [SQL_FOR_ANALYSTS_41],
   learners: [
     {
       learner: { id: 21, name: 'عائشة السليطي', pictureUrl: null },

@@ -7,6 +7,7 @@ import type { LoginRecord } from '@machines/auth.machine';
 import type { AttendanceFilters, CompanyAttendanceAnalytics } from '@machines/attendance-analytics.machine';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { renderWithRouter } from './render';
+import { SQL_FOR_ANALYSTS_41 } from '../fixtures';
 
 /** The analytics page over a fake API: figures, filters in the URL, failures, the grid, non-partners. */
 
@@ -31,19 +32,7 @@ const figures: CompanyAttendanceAnalytics = {
     { id: 42, courseId: 13, courseTitle: 'Security basics', startDate: '2026-11-02' },
   ],
   sessions: [
-    {
-      sessionId: 41,
-      courseId: 12,
-      courseTitle: 'SQL for analysts',
-      startDate: '2026-10-05',
-      endDate: '2026-12-13',
-      timezone: 'America/New_York',
-      learners: 2,
-      meetingsHeld: 3,
-      attended: 5,
-      expected: 6,
-      rate: 0.8333,
-    },
+    SQL_FOR_ANALYSTS_41,
     {
       sessionId: 42,
       courseId: 13,
