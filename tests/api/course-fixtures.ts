@@ -243,3 +243,15 @@ export async function lessonOutside(db: Kysely<Database>, courseId: number): Pro
     .executeTakeFirstOrThrow();
   return lesson.id;
 }
+
+/** A session the user with this e-mail has an ACTIVE enrollment in (a demo learner's); throws if none. */
+export async function activeSessionOf(db: Kysely<Database>, email: string): Promise<number> {
+  const userId = await userIdOf(db, email);
+  const enrollment = await db
+    .selectFrom('enrollments')
+    .select('session_id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'ACTIVE')
+    .executeTakeFirstOrThrow();
+  return enrollment.session_id;
+}
