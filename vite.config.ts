@@ -140,6 +140,8 @@ export default defineConfig({
           name: 'ui',
           environment: 'jsdom',
           include: ['tests/ui/**/*.test.{ts,tsx}'],
+          // jest-dom's matchers, and toasts and rendered trees cleared after each test.
+          setupFiles: ['tests/ui/setup.ts'],
         },
       },
       {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, multipart, PNG_1PX, startTestApp, type TestApp } from './harness.js';
+import { MONDAY_EVENINGS } from '../fixtures.js';
 
 /**
  * Saving a course (POST /courses?id=) reconciles its syllabus by position instead of replacing it
@@ -59,15 +60,7 @@ function fields(
     endDate: '2031-04-27',
     timezone: 'America/Chicago',
     maxSeats: '20',
-    weeks: JSON.stringify({
-      sunday: null,
-      monday: { start: '18:00', end: '19:30' },
-      tuesday: null,
-      wednesday: null,
-      thursday: null,
-      friday: null,
-      saturday: null,
-    }),
+    weeks: JSON.stringify(MONDAY_EVENINGS),
     'gainedSkills[0]': '2',
     ...extra,
   };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, multipart, PNG_1PX, startTestApp, type TestApp } from './harness.js';
+import { weekly } from '../fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,15 +30,9 @@ async function saveCourse(email: string, fields: Record<string, string>, id?: nu
   return { status: res.statusCode, body: res.json() };
 }
 
-const weeks = JSON.stringify({
-  sunday: null,
-  monday: { start: '18:00', end: '19:30' },
-  tuesday: null,
-  wednesday: { start: '18:00', end: '19:30' },
-  thursday: null,
-  friday: null,
-  saturday: null,
-});
+const weeks = JSON.stringify(
+  weekly({ monday: { start: '18:00', end: '19:30' }, wednesday: { start: '18:00', end: '19:30' } }),
+);
 
 /** The product.md#entities payload of a course with two weeks, two sections and three lessons. */
 function courseFields(pictureId: number, extra: Record<string, string> = {}): Record<string, string> {
@@ -179,15 +174,7 @@ describe('POST /courses (the course editor payload of product.md#entities)', () 
       [{ endDate: '2031-03-01' }, 'endDate'],
       [
         {
-          weeks: JSON.stringify({
-            sunday: null,
-            monday: { start: '19:00', end: '18:00' },
-            tuesday: null,
-            wednesday: null,
-            thursday: null,
-            friday: null,
-            saturday: null,
-          }),
+          weeks: JSON.stringify(weekly({ monday: { start: '19:00', end: '18:00' } })),
         },
         'weeks.monday.end',
       ],

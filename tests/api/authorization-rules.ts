@@ -10,6 +10,7 @@ import {
   type Person,
   type World,
 } from './authorization-world.js';
+import { MONDAY_EVENINGS } from '../fixtures.js';
 
 /**
  * The owner rules of the authorization matrix: for every operationId of openapi/halaqa.yaml, the
@@ -185,15 +186,6 @@ function perLearner(
 }
 const courseOf = (w: World, owner: Person | 'self') => (owner === 'learnerB' ? w.B : owner === 'learnerO' ? w.O : w.A);
 
-const MONDAYS = {
-  sunday: null,
-  monday: { start: '18:00', end: '19:30' },
-  tuesday: null,
-  wednesday: null,
-  thursday: null,
-  friday: null,
-  saturday: null,
-};
 const courseForm = (w: World, c: CallerKey, extra: Record<string, string> = {}) => ({
   multipart: {
     fields: {
@@ -800,7 +792,7 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
           startDate: '2031-07-07',
           endDate: '2031-08-01',
           timezone: 'America/Denver',
-          schedule: MONDAYS,
+          schedule: MONDAY_EVENINGS,
           maxSeats: 10,
           price: 0,
         },

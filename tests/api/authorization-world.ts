@@ -6,6 +6,7 @@ import { enroll, insertCourse } from './course-fixtures.js';
 import { multipart, PNG_1PX, type FilePart, type TestApp } from './harness.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { TokenService } from '../../server/platform/tokens.js';
+import { weekly } from '../fixtures.js';
 
 /**
  * The fixture world of the authorization matrix (tests/api/authorization-matrix.test.ts), built once
@@ -172,15 +173,10 @@ export interface World {
   reviews: { own: number; A2: number; B: number; O: number };
 }
 
-const MONDAY_WEDNESDAY = {
-  sunday: null,
+const MONDAY_WEDNESDAY = weekly({
   monday: { start: '18:00', end: '19:30' },
-  tuesday: null,
   wednesday: { start: '06:00', end: '07:00' },
-  thursday: null,
-  friday: null,
-  saturday: null,
-};
+});
 
 async function insertUser(
   db: Kysely<Database>,

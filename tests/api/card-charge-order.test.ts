@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentGateway } from '../../server/platform/payments/gateway.js';
 import { SandboxGateway } from '../../server/platform/payments/sandbox.js';
@@ -7,6 +6,7 @@ import { captureUncaptured } from '../../server/modules/payments/intents.js';
 import { TokenService } from '../../server/platform/tokens.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { startTestApp, type TestApp } from './harness.js';
+import { insertOpenSession, creditWallet, insertLearner } from './course-fixtures.js';
 
 /**
  * Issue "Nothing lost, nobody in", part 2: a card is never charged for an enrollment that then
@@ -86,48 +86,13 @@ const walletOf = async (userId: number) =>
   );
 
 async function learner(tag: string, walletCents: number, source = 'tok_visa') {
-  const { id } = await t.db
-    .insertInto('users')
-    .values({
-      email: `${tag}-${randomBytes(4).toString('hex')}@order.halaqa.test`,
-      password_hash: 'x',
-      first_name: 'Order',
-      last_name: tag,
-      role: 'LEARNER',
-      company_id: null,
-      picture_url: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { id } = await insertLearner(t.db, {
+    email: `${tag}-${randomBytes(4).toString('hex')}@order.halaqa.test`,
+    firstName: 'Order',
+    lastName: tag,
+  });
   if (walletCents > 0) {
-    const tx = await t.db
-      .insertInto('ledger_transactions')
-      .values({ kind: 'TOP_UP', payment_intent_id: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.db
-      .insertInto('ledger_entries')
-      .values([
-        {
-          transaction_id: tx.id,
-          account: 'FUNDING',
-          owner_id: null,
-          amount_cents: -walletCents,
-          reason: 'TOP_UP',
-          session_id: null,
-          description: 'credit',
-        },
-        {
-          transaction_id: tx.id,
-          account: 'WALLET',
-          owner_id: id,
-          amount_cents: walletCents,
-          reason: 'TOP_UP',
-          session_id: null,
-          description: 'credit',
-        },
-      ])
-      .execute();
+    await creditWallet(t.db, id, walletCents);
   }
   const token = await signInForTests(t.db, tokens, { id, role: 'LEARNER' });
   const card = await req('POST', '/api/payments/cards', token, { source });
@@ -135,37 +100,7 @@ async function learner(tag: string, walletCents: number, source = 'tok_visa') {
   return { id, token, card: card.body.data.id as string };
 }
 
-async function session(priceCents: number, maxSeats = 5) {
-  const course = await t.db
-    .selectFrom('courses')
-    .select(['id', 'educator_id'])
-    .where('status', '=', 'PUBLISHED')
-    .where('is_private', '=', false)
-    .executeTakeFirstOrThrow();
-  return await t.db
-    .insertInto('sessions')
-    .values({
-      course_id: course.id,
-      educator_id: course.educator_id,
-      start_date: sql<string>`current_date` as never,
-      end_date: sql<string>`current_date + 20` as never,
-      timezone: 'UTC',
-      schedule: JSON.stringify({
-        sunday: null,
-        monday: null,
-        tuesday: null,
-        wednesday: null,
-        thursday: null,
-        friday: null,
-        saturday: null,
-      }),
-      max_seats: maxSeats,
-      price_cents: priceCents,
-      status: 'APPROVED',
-    })
-    .returning(['id', 'course_id'])
-    .executeTakeFirstOrThrow();
-}
+const session = (priceCents: number, maxSeats = 5) => insertOpenSession(t.db, { priceCents, maxSeats });
 
 const ledgerOfIntent = (id: string) =>
   t.db.selectFrom('ledger_transactions').select('id').where('payment_intent_id', '=', id).execute();

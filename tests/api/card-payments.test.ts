@@ -5,6 +5,8 @@ import { expireStaleIntents } from '../../server/modules/payments/intents.js';
 import { TokenService } from '../../server/platform/tokens.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { countRows, startTestApp, type TestApp } from './harness.js';
+import { insertOpenSession, insertLearner } from './course-fixtures.js';
+import { weekly } from '../fixtures.js';
 
 let t: TestApp;
 let tokens: TokenService;
@@ -33,19 +35,11 @@ const req = async (
 
 /** A fresh learner with a saved card of the given sandbox outcome; returns token and card id. */
 async function learnerWithCard(tag: string, source = 'tok_visa') {
-  const { id } = await t.db
-    .insertInto('users')
-    .values({
-      email: `${tag}-${randomBytes(4).toString('hex')}@cards.halaqa.test`,
-      password_hash: 'x',
-      first_name: 'Card',
-      last_name: tag,
-      role: 'LEARNER',
-      company_id: null,
-      picture_url: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { id } = await insertLearner(t.db, {
+    email: `${tag}-${randomBytes(4).toString('hex')}@cards.halaqa.test`,
+    firstName: 'Card',
+    lastName: tag,
+  });
   const token = await signInForTests(t.db, tokens, { id, role: 'LEARNER' });
   const card = await req('POST', '/api/payments/cards', token, { source });
   expect(card.status).toBe(201);
@@ -53,38 +47,8 @@ async function learnerWithCard(tag: string, source = 'tok_visa') {
 }
 
 async function createSession(priceCents: number, maxSeats: number) {
-  const course = await t.db
-    .selectFrom('courses')
-    .select(['id', 'educator_id'])
-    .where('status', '=', 'PUBLISHED')
-    .where('is_private', '=', false)
-    .executeTakeFirstOrThrow();
-  const weeks = {
-    sunday: null,
-    monday: null,
-    tuesday: { start: '17:00', end: '18:00' },
-    wednesday: null,
-    thursday: null,
-    friday: null,
-    saturday: null,
-  };
-  return (
-    await t.db
-      .insertInto('sessions')
-      .values({
-        course_id: course.id,
-        educator_id: course.educator_id,
-        start_date: sql<string>`current_date` as never,
-        end_date: sql<string>`current_date + 20` as never,
-        timezone: 'America/Chicago',
-        schedule: JSON.stringify(weeks),
-        max_seats: maxSeats,
-        price_cents: priceCents,
-        status: 'APPROVED',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  const schedule = weekly({ tuesday: { start: '17:00', end: '18:00' } });
+  return (await insertOpenSession(t.db, { priceCents, maxSeats, timezone: 'America/Chicago', schedule })).id;
 }
 
 const amountFor = (priceCents: number) => priceCents + Math.round(priceCents * 0.05) + 50;
@@ -689,29 +653,13 @@ describe('bank account, earnings and payouts (educators)', () => {
       .where('is_private', '=', false)
       .executeTakeFirstOrThrow();
     const session = (
-      await t.db
-        .insertInto('sessions')
-        .values({
-          course_id: course.id,
-          educator_id: educator.id,
-          start_date: sql<string>`current_date` as never,
-          end_date: sql<string>`current_date + 3` as never,
-          timezone: 'America/New_York',
-          schedule: JSON.stringify({
-            sunday: null,
-            monday: null,
-            tuesday: null,
-            wednesday: null,
-            thursday: null,
-            friday: null,
-            saturday: null,
-          }),
-          max_seats: 5,
-          price_cents: 10000,
-          status: 'APPROVED',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
+      await insertOpenSession(t.db, {
+        priceCents: 10000,
+        maxSeats: 5,
+        course: { id: course.id, educatorId: educator.id },
+        toDay: 3,
+        timezone: 'America/New_York',
+      })
     ).id;
     const a = await learnerWithCard('student');
     const intent = (

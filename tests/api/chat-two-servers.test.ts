@@ -9,6 +9,7 @@ import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { frameReader } from './chat-frames.js';
 import { testHashPassword } from './harness.js';
 import { type ServerProcess, startServerProcess, waitReady } from './server-process.js';
+import { activeSessionOf } from './course-fixtures.js';
 
 /**
  * "The chat across two server processes on one PostgreSQL": two real servers
@@ -82,19 +83,7 @@ describe.runIf(PG_URL)('the session chat across two server processes on one Post
         .executeTakeFirstOrThrow();
       tokens[who] = await signInForTests(handle.db, issuer, u);
     }
-    const learner = await handle.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', 'learner@halaqa.test')
-      .executeTakeFirstOrThrow();
-    sessionId = (
-      await handle.db
-        .selectFrom('enrollments')
-        .select('session_id')
-        .where('user_id', '=', learner.id)
-        .where('status', '=', 'ACTIVE')
-        .executeTakeFirstOrThrow()
-    ).session_id;
+    sessionId = await activeSessionOf(handle.db, 'learner@halaqa.test');
   }, 300_000);
 
   afterAll(async () => {

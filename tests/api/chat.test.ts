@@ -2,6 +2,7 @@ import type WS from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, startTestApp, type TestApp } from './harness.js';
 import { frameReader } from './chat-frames.js';
+import { activeSessionOf } from './course-fixtures.js';
 
 /**
  * The session chat (docs/classroom.md "Session chat"): history, posting, deleting
@@ -18,32 +19,8 @@ const chat = (id = sessionId) => `/api/sessions/${id}/chat/messages`;
 
 beforeAll(async () => {
   t = await startTestApp();
-  const learner = await t.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', 'learner@halaqa.test')
-    .executeTakeFirstOrThrow();
-  sessionId = (
-    await t.db
-      .selectFrom('enrollments')
-      .select('session_id')
-      .where('user_id', '=', learner.id)
-      .where('status', '=', 'ACTIVE')
-      .executeTakeFirstOrThrow()
-  ).session_id;
-  const other = await t.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', 'learner1@halaqa.test')
-    .executeTakeFirstOrThrow();
-  otherSessionId = (
-    await t.db
-      .selectFrom('enrollments')
-      .select('session_id')
-      .where('user_id', '=', other.id)
-      .where('status', '=', 'ACTIVE')
-      .executeTakeFirstOrThrow()
-  ).session_id;
+  sessionId = await activeSessionOf(t.db, 'learner@halaqa.test');
+  otherSessionId = await activeSessionOf(t.db, 'learner1@halaqa.test');
 }, 120_000);
 afterAll(() => t.close());
 

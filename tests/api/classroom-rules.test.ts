@@ -12,19 +12,9 @@ import {
   weekStartsOn,
   type SessionTimes,
 } from '../../server/modules/sessions/schedule.js';
-import type { Weeks } from '../../server/db/types.js';
+import { weekly, NO_SLOTS } from '../fixtures.js';
 
 /** The pure classroom rules of docs/classroom.md ("Rules") and the session calendar (RFC 5545). */
-
-const NO_SLOTS: Weeks = {
-  sunday: null,
-  monday: null,
-  tuesday: null,
-  wednesday: null,
-  thursday: null,
-  friday: null,
-  saturday: null,
-};
 
 /**
  * Four weeks in Chicago across the 2030 DST change (Sunday 2030-03-10, CST −6 → CDT −5):
@@ -34,7 +24,7 @@ const chicago: SessionTimes = {
   startDate: '2030-02-25',
   endDate: '2030-03-24',
   timezone: 'America/Chicago',
-  schedule: { ...NO_SLOTS, monday: { start: '18:00', end: '19:30' }, thursday: { start: '18:00', end: '19:30' } },
+  schedule: weekly({ monday: { start: '18:00', end: '19:30' }, thursday: { start: '18:00', end: '19:30' } }),
 };
 
 const iso = (d: Date) => d.toISOString();
@@ -117,7 +107,7 @@ describe('meeting slots (docs/classroom.md "Meeting slot")', () => {
   });
 
   it('a slot ending at or before its start runs past midnight', () => {
-    const late: SessionTimes = { ...chicago, schedule: { ...NO_SLOTS, friday: { start: '23:00', end: '01:00' } } };
+    const late: SessionTimes = { ...chicago, schedule: weekly({ friday: { start: '23:00', end: '01:00' } }) };
     const [slot] = meetingSlots(late, { week: 1 });
     expect(slot!.occurrenceDate).toBe('2030-03-01');
     expect(slot!.endsAt.getTime() - slot!.startsAt.getTime()).toBe(minutes(120));

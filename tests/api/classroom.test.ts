@@ -1,8 +1,9 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, startTestApp, type TestApp } from './harness.js';
-import { enroll, insertCourse } from './course-fixtures.js';
+import { enroll, insertCourse, lessonOutside } from './course-fixtures.js';
 import type { LessonTypeCode } from '../../server/db/types.js';
+import { weekly } from '../fixtures.js';
 
 /**
  * The classroom calls (openapi tag Classroom; docs/classroom.md): getClassroom, getClassroomLesson,
@@ -25,15 +26,7 @@ const CANCELLED = 'learner3@halaqa.test'; // enrollment cancelled
 const PARTNER = 'partner@ncai.halaqa.test';
 const OTHER_PARTNER = 'partner@morocco.halaqa.test';
 
-const schedule = {
-  sunday: null,
-  monday: { start: '18:00', end: '19:30' },
-  tuesday: null,
-  wednesday: null,
-  thursday: { start: '18:00', end: '19:30' },
-  friday: null,
-  saturday: null,
-};
+const schedule = weekly({ monday: { start: '18:00', end: '19:30' }, thursday: { start: '18:00', end: '19:30' } });
 
 let sessionId: number;
 let otherCourseLessonId: number;
@@ -130,14 +123,7 @@ async function fixture() {
     await enroll(t.db, sessionId, await idOf(email), status);
   }
   // A lesson of another course (404 in this session).
-  otherCourseLessonId = (
-    await t.db
-      .selectFrom('lessons as l')
-      .innerJoin('sections as s', 's.id', 'l.section_id')
-      .select('l.id')
-      .where('s.course_id', '<>', courseId)
-      .executeTakeFirstOrThrow()
-  ).id;
+  otherCourseLessonId = await lessonOutside(t.db, courseId);
 }
 
 beforeAll(async () => {

@@ -1,5 +1,9 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database, LessonTypeCode } from '../../server/db/types.js';
+import { MONDAY_EVENINGS, NO_SLOTS, type Weeks } from '../fixtures.js';
+
+/** Mondays 18:00–19:30, the sessions' default schedule (tests/fixtures.ts). */
+export { MONDAY_EVENINGS };
 
 /**
  * Rows for the classroom's API tests (classroom, quizzes, assignments): a published course of an
@@ -24,17 +28,6 @@ export interface CourseFixture {
   /** Adds an ACTIVE free session of the course, 2031-05-05 to 2031-06-01 in America/Denver, 20 seats. */
   session: (schedule?: Record<string, { start: string; end: string } | null>) => Promise<number>;
 }
-
-/** A weekly schedule with one slot: Mondays 18:00–19:30 (the session's time zone). */
-export const MONDAY_EVENINGS = {
-  sunday: null,
-  monday: { start: '18:00', end: '19:30' },
-  tuesday: null,
-  wednesday: null,
-  thursday: null,
-  friday: null,
-  saturday: null,
-};
 
 /** Inserts a PUBLISHED course of `educatorId` (company `companyId` or none) and answers its builders. */
 export async function insertCourse(
@@ -123,4 +116,142 @@ export async function enroll(
     .insertInto('enrollments')
     .values({ session_id: sessionId, user_id: userId, status, payment_intent_id: null })
     .execute();
+}
+
+/** What `insertOpenSession` inserts besides its defaults. */
+export interface OpenSessionOptions {
+  priceCents: number;
+  maxSeats: number;
+  /** Its course and educator (default: the first published public course and its educator). */
+  course?: { id: number; educatorId: number };
+  /** First and last day, in days from today in SQL (`current_date`): default 0 and 20. */
+  fromDay?: number;
+  toDay?: number;
+  /** Default 'UTC'. */
+  timezone?: string;
+  /** Weekly slots (default none). */
+  schedule?: Weeks;
+  /** Default 'APPROVED' (open for enrollment). */
+  status?: 'APPROVED' | 'PENDING';
+}
+
+/**
+ * Inserts a session (by default APPROVED, so open for enrollment, without weekly slots): the money
+ * tests' session. Answers its id and its course's id.
+ */
+export async function insertOpenSession(
+  db: Kysely<Database>,
+  {
+    priceCents,
+    maxSeats,
+    course,
+    fromDay = 0,
+    toDay = 20,
+    timezone = 'UTC',
+    schedule = NO_SLOTS,
+    status = 'APPROVED',
+  }: OpenSessionOptions,
+): Promise<{ id: number; course_id: number }> {
+  const { id: courseId, educator_id: educatorId } = course
+    ? { id: course.id, educator_id: course.educatorId }
+    : await db
+        .selectFrom('courses')
+        .select(['id', 'educator_id'])
+        .where('status', '=', 'PUBLISHED')
+        .where('is_private', '=', false)
+        .executeTakeFirstOrThrow();
+  const day = (offset: number) => sql<string>`current_date + ${sql.lit(offset)}` as never;
+  return await db
+    .insertInto('sessions')
+    .values({
+      course_id: courseId,
+      educator_id: educatorId,
+      start_date: day(fromDay),
+      end_date: day(toDay),
+      timezone,
+      schedule: JSON.stringify(schedule),
+      max_seats: maxSeats,
+      price_cents: priceCents,
+      status,
+    })
+    .returning(['id', 'course_id'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Credits `cents` to the wallet of user `ownerId` by a TOP_UP from outside (FUNDING), as a wallet top-up does. */
+export async function creditWallet(db: Kysely<Database>, ownerId: number, cents: number, description = 'credit') {
+  const tx = await db
+    .insertInto('ledger_transactions')
+    .values({ kind: 'TOP_UP', payment_intent_id: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const entry = { transaction_id: tx.id, reason: 'TOP_UP' as const, session_id: null, description };
+  await db
+    .insertInto('ledger_entries')
+    .values([
+      { ...entry, account: 'FUNDING', owner_id: null, amount_cents: -cents },
+      { ...entry, account: 'WALLET', owner_id: ownerId, amount_cents: cents },
+    ])
+    .execute();
+}
+
+/** Inserts a LEARNER without a company or picture (password hash 'x': signed in by token only); answers its id. */
+export async function insertLearner(
+  db: Kysely<Database>,
+  user: { email: string; firstName: string; lastName: string },
+): Promise<{ id: number }> {
+  return await db
+    .insertInto('users')
+    .values({
+      email: user.email,
+      password_hash: 'x',
+      first_name: user.firstName,
+      last_name: user.lastName,
+      role: 'LEARNER',
+      company_id: null,
+      picture_url: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/** The id of the user with this e-mail (a demo account); throws if none. */
+export async function userIdOf(db: Kysely<Database>, email: string): Promise<number> {
+  return (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+}
+
+/** The first public course (lowest id) of the educator with this e-mail; throws if none. */
+export async function publicCourseOf(db: Kysely<Database>, email: string): Promise<number> {
+  const educatorId = await userIdOf(db, email);
+  const course = await db
+    .selectFrom('courses')
+    .select('id')
+    .where('educator_id', '=', educatorId)
+    .where('is_private', '=', false)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return course.id;
+}
+
+/** A lesson of a course other than `courseId` (to call it on the wrong session); throws if none. */
+export async function lessonOutside(db: Kysely<Database>, courseId: number): Promise<number> {
+  const lesson = await db
+    .selectFrom('lessons as l')
+    .innerJoin('sections as s', 's.id', 'l.section_id')
+    .select('l.id')
+    .where('s.course_id', '<>', courseId)
+    .executeTakeFirstOrThrow();
+  return lesson.id;
+}
+
+/** A session the user with this e-mail has an ACTIVE enrollment in (a demo learner's); throws if none. */
+export async function activeSessionOf(db: Kysely<Database>, email: string): Promise<number> {
+  const userId = await userIdOf(db, email);
+  const enrollment = await db
+    .selectFrom('enrollments')
+    .select('session_id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'ACTIVE')
+    .executeTakeFirstOrThrow();
+  return enrollment.session_id;
 }

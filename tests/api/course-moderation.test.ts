@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, multipart, PNG_1PX, startTestApp, type TestApp } from './harness.js';
+import { MONDAY_EVENINGS } from '../fixtures.js';
 
 /**
  * Course moderation (product.md#entities course statuses PENDING → APPROVED | REJECTED →
@@ -309,15 +310,7 @@ describe('unpublish and publish again', () => {
 });
 
 describe('how session approval and course moderation meet', () => {
-  const schedule = {
-    sunday: null,
-    monday: { start: '18:00', end: '19:30' },
-    tuesday: null,
-    wednesday: null,
-    thursday: null,
-    friday: null,
-    saturday: null,
-  };
+  const schedule = MONDAY_EVENINGS;
   const request = (courseId: number) => ({
     courseId,
     startDate: '2031-05-05',

@@ -6,6 +6,7 @@ import { SandboxGateway } from '../../server/platform/payments/sandbox.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { TokenService } from '../../server/platform/tokens.js';
 import { startTestApp, type TestApp } from './harness.js';
+import { insertOpenSession, insertLearner } from './course-fixtures.js';
 
 /**
  * A card confirmation whose server dies between claiming its Idempotency-Key (the intent
@@ -55,48 +56,12 @@ const req = async (url: string, token: string, payload: unknown, key: string) =>
 };
 
 async function checkoutReady() {
-  const course = await t.db
-    .selectFrom('courses')
-    .select(['id', 'educator_id'])
-    .where('status', '=', 'PUBLISHED')
-    .where('is_private', '=', false)
-    .executeTakeFirstOrThrow();
-  const s = await t.db
-    .insertInto('sessions')
-    .values({
-      course_id: course.id,
-      educator_id: course.educator_id,
-      start_date: sql<string>`current_date` as never,
-      end_date: sql<string>`current_date + 20` as never,
-      timezone: 'UTC',
-      schedule: JSON.stringify({
-        sunday: null,
-        monday: null,
-        tuesday: null,
-        wednesday: null,
-        thursday: null,
-        friday: null,
-        saturday: null,
-      }),
-      max_seats: 3,
-      price_cents: 3000,
-      status: 'APPROVED',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const { id } = await t.db
-    .insertInto('users')
-    .values({
-      email: `crash-${randomBytes(4).toString('hex')}@checkout.halaqa.test`,
-      password_hash: 'x',
-      first_name: 'Crash',
-      last_name: 'Learner',
-      role: 'LEARNER',
-      company_id: null,
-      picture_url: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const s = await insertOpenSession(t.db, { priceCents: 3000, maxSeats: 3 });
+  const { id } = await insertLearner(t.db, {
+    email: `crash-${randomBytes(4).toString('hex')}@checkout.halaqa.test`,
+    firstName: 'Crash',
+    lastName: 'Learner',
+  });
   const token = await signInForTests(t.db, tokens, { id, role: 'LEARNER' });
   const card = (await req('/api/payments/cards', token, { source: 'tok_visa' }, `card-${id}`)).body.data!.id;
   const intent = await req(

@@ -6,6 +6,8 @@ import { Mailer } from '../../server/platform/mailer.js';
 import { TokenService } from '../../server/platform/tokens.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { countRows, startTestApp, type TestApp } from './harness.js';
+import { MONDAY_EVENINGS } from '../fixtures.js';
+import { creditWallet, insertOpenSession } from './course-fixtures.js';
 
 let t: TestApp;
 let tokens: TokenService;
@@ -17,37 +19,8 @@ afterAll(() => t.close());
 
 /** Creates a session of a published public course for the test, starting today. */
 async function createSession(opts: { priceCents: number; maxSeats: number }) {
-  const course = await t.db
-    .selectFrom('courses')
-    .select(['id', 'educator_id'])
-    .where('status', '=', 'PUBLISHED')
-    .where('is_private', '=', false)
-    .executeTakeFirstOrThrow();
-  const weeks = {
-    sunday: null,
-    monday: { start: '18:00', end: '19:30' },
-    tuesday: null,
-    wednesday: null,
-    thursday: null,
-    friday: null,
-    saturday: null,
-  };
-  const { id } = await t.db
-    .insertInto('sessions')
-    .values({
-      course_id: course.id,
-      educator_id: course.educator_id,
-      start_date: sql<string>`current_date` as never,
-      end_date: sql<string>`current_date + 30` as never,
-      timezone: 'America/New_York',
-      schedule: JSON.stringify(weeks),
-      max_seats: opts.maxSeats,
-      price_cents: opts.priceCents,
-      status: 'APPROVED',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+  const options = { ...opts, toDay: 30, timezone: 'America/New_York', schedule: MONDAY_EVENINGS };
+  return (await insertOpenSession(t.db, options)).id;
 }
 
 /** Creates `n` learners, each with `creditCents` in their wallet, and returns their tokens. */
@@ -68,34 +41,7 @@ async function createLearners(n: number, creditCents: number, tag: string) {
       .returning('id')
       .executeTakeFirstOrThrow();
     if (creditCents > 0) {
-      const tx = await t.db
-        .insertInto('ledger_transactions')
-        .values({ kind: 'TOP_UP', payment_intent_id: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await t.db
-        .insertInto('ledger_entries')
-        .values([
-          {
-            transaction_id: tx.id,
-            account: 'FUNDING',
-            owner_id: null,
-            amount_cents: -creditCents,
-            reason: 'TOP_UP',
-            session_id: null,
-            description: 'test credit',
-          },
-          {
-            transaction_id: tx.id,
-            account: 'WALLET',
-            owner_id: id,
-            amount_cents: creditCents,
-            reason: 'TOP_UP',
-            session_id: null,
-            description: 'test credit',
-          },
-        ])
-        .execute();
+      await creditWallet(t.db, id, creditCents, 'test credit');
     }
     out.push({ id, token: await signInForTests(t.db, tokens, { id, role: 'LEARNER' }) });
   }

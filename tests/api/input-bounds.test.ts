@@ -5,6 +5,7 @@ import { unimplementedOperations } from '../../server/app.js';
 import { loadOperations, type OperationSpec } from '../../server/platform/openapi.js';
 import { installWriteLog, writesSince } from './authorization-world.js';
 import { multipart, PNG_1PX, startTestApp, type TestApp } from './harness.js';
+import { weekly } from '../fixtures.js';
 
 /**
  * Out-of-range input never reaches PostgreSQL (issue "Nothing lost, nobody in", fault 3): ids
@@ -151,15 +152,7 @@ describe('out-of-range input answers 400, never 500, and writes nothing', () => 
   it('the id body fields sessionId (wallet and card intents), courseId (POST /sessions) and userIdsTo (mail)', async () => {
     const admin = t.auth(await t.tokenFor(EMAIL_OF_ROLE.ADMIN!));
     const learner = t.auth(await t.tokenFor(EMAIL_OF_ROLE.LEARNER!));
-    const week = {
-      sunday: null,
-      monday: { start: '18:00', end: '19:00' },
-      tuesday: null,
-      wednesday: null,
-      thursday: null,
-      friday: null,
-      saturday: null,
-    };
+    const week = weekly({ monday: { start: '18:00', end: '19:00' } });
     // JSON numbers: 1e400 parses to Infinity, 1e20 is beyond every integer column.
     for (const bad of ['2147483648', '99999999999999999999', '1e400', '-1e400', '1.5']) {
       const raw = (template: string) => template.replace('BAD', bad);

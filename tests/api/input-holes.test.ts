@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, startTestApp, type TestApp } from './harness.js';
+import { MONDAY_EVENINGS } from '../fixtures.js';
+import { userIdOf, publicCourseOf } from './course-fixtures.js';
 
 /**
  * "Nothing lost, nobody in" #states, the smaller holes: links other than http(s) stored in session content
@@ -18,18 +20,8 @@ async function call(method: 'GET' | 'POST' | 'PUT', url: string, email: string |
   const res = await t.app.inject({ method, url, headers, payload: payload as object });
   return { status: res.statusCode, body: res.json() };
 }
-const idOf = async (email: string) =>
-  (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
-const courseOf = async (email: string) =>
-  (
-    await t.db
-      .selectFrom('courses')
-      .select('id')
-      .where('educator_id', '=', await idOf(email))
-      .where('is_private', '=', false)
-      .orderBy('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+const idOf = (email: string) => userIdOf(t.db, email);
+const courseOf = (email: string) => publicCourseOf(t.db, email);
 const sessionOf = async (email: string) =>
   (
     await t.db
@@ -135,15 +127,7 @@ describe("the waitlist takes only the signed-in caller's own address", () => {
 });
 
 describe('sessions are planned at most five years ahead', () => {
-  const schedule = {
-    sunday: null,
-    monday: { start: '18:00', end: '19:30' },
-    tuesday: null,
-    wednesday: null,
-    thursday: null,
-    friday: null,
-    saturday: null,
-  };
+  const schedule = MONDAY_EVENINGS;
   const request = (courseId: number, startDate: string, endDate: string) => ({
     courseId,
     startDate,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenService } from '../../server/platform/tokens.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { startTestApp, type TestApp } from './harness.js';
+import { insertOpenSession, creditWallet, insertLearner } from './course-fixtures.js';
 
 /**
  * Property: whatever sequence of payments (wallet, card, declined card, 3-D Secure failure),
@@ -54,76 +55,26 @@ async function makeWorld(): Promise<World> {
     [4000, 3],
     [990, 1],
   ]) {
-    const { id } = await t.db
-      .insertInto('sessions')
-      .values({
-        course_id: course.id,
-        educator_id: educatorRow.id,
-        start_date: sql<string>`current_date - 10` as never,
-        end_date: sql<string>`current_date + 10` as never,
-        timezone: 'America/New_York',
-        schedule: JSON.stringify({
-          sunday: null,
-          monday: null,
-          tuesday: null,
-          wednesday: null,
-          thursday: null,
-          friday: null,
-          saturday: null,
-        }),
-        max_seats: seats,
-        price_cents: priceCents,
-        status: 'APPROVED',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { id } = await insertOpenSession(t.db, {
+      priceCents,
+      maxSeats: seats,
+      course: { id: course.id, educatorId: educatorRow.id },
+      fromDay: -10,
+      toDay: 10,
+      timezone: 'America/New_York',
+    });
     sessions.push({ id, priceCents });
   }
   const learners = [];
   for (let i = 0; i < 4; i++) {
-    const { id } = await t.db
-      .insertInto('users')
-      .values({
-        email: `prop-${randomBytes(5).toString('hex')}@halaqa.test`,
-        password_hash: 'x',
-        first_name: 'P',
-        last_name: String(i),
-        role: 'LEARNER',
-        company_id: null,
-        picture_url: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { id } = await insertLearner(t.db, {
+      email: `prop-${randomBytes(5).toString('hex')}@halaqa.test`,
+      firstName: 'P',
+      lastName: String(i),
+    });
     const credit = [0, 2000, 6000, 20000][i];
     if (credit) {
-      const tx = await t.db
-        .insertInto('ledger_transactions')
-        .values({ kind: 'TOP_UP', payment_intent_id: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await t.db
-        .insertInto('ledger_entries')
-        .values([
-          {
-            transaction_id: tx.id,
-            account: 'FUNDING',
-            owner_id: null,
-            amount_cents: -credit,
-            reason: 'TOP_UP',
-            session_id: null,
-            description: 'credit',
-          },
-          {
-            transaction_id: tx.id,
-            account: 'WALLET',
-            owner_id: id,
-            amount_cents: credit,
-            reason: 'TOP_UP',
-            session_id: null,
-            description: 'credit',
-          },
-        ])
-        .execute();
+      await creditWallet(t.db, id, credit);
     }
     const token = await signInForTests(t.db, tokens, { id, role: 'LEARNER' });
     const cards: Record<string, string> = {};

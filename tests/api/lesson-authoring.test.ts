@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { countRows, multipart, PNG_1PX, startTestApp, type TestApp } from './harness.js';
+import { MONDAY_EVENINGS } from '../fixtures.js';
 
 /**
  * Lesson authoring (issue #5; openapi getLessonAuthoring / updateLessonAuthoring; docs/classroom.md
@@ -90,15 +91,7 @@ beforeAll(async () => {
     endDate: '2031-04-11',
     timezone: 'America/Chicago',
     recurring: 'true',
-    weeks: JSON.stringify({
-      sunday: null,
-      monday: { start: '18:00', end: '19:30' },
-      tuesday: null,
-      wednesday: null,
-      thursday: null,
-      friday: null,
-      saturday: null,
-    }),
+    weeks: JSON.stringify(MONDAY_EVENINGS),
     'sections[1][0][name]': 'Everything',
     'sections[1][0][order]': '0',
   };

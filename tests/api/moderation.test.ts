@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, startTestApp, type TestApp } from './harness.js';
+import { weekly } from '../fixtures.js';
+import { userIdOf, publicCourseOf } from './course-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,28 +14,10 @@ async function call(method: 'GET' | 'POST' | 'PUT', url: string, email: string |
   const res = await t.app.inject({ method, url, headers, payload: payload as object });
   return { status: res.statusCode, body: res.json() };
 }
-const idOf = async (email: string) =>
-  (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
-const courseOf = async (email: string) =>
-  (
-    await t.db
-      .selectFrom('courses')
-      .select('id')
-      .where('educator_id', '=', await idOf(email))
-      .where('is_private', '=', false)
-      .orderBy('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+const idOf = (email: string) => userIdOf(t.db, email);
+const courseOf = (email: string) => publicCourseOf(t.db, email);
 
-const schedule = {
-  sunday: null,
-  monday: { start: '18:00', end: '19:30' },
-  tuesday: null,
-  wednesday: null,
-  thursday: { start: '18:00', end: '19:30' },
-  friday: null,
-  saturday: null,
-};
+const schedule = weekly({ monday: { start: '18:00', end: '19:30' }, thursday: { start: '18:00', end: '19:30' } });
 const request = (courseId: number, extra: Record<string, unknown> = {}) => ({
   courseId,
   startDate: '2031-05-05',

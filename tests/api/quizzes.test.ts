@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gradeExpiredAttempts } from '../../server/modules/quizzes/service.js';
 import { countRows, startTestApp, type TestApp } from './harness.js';
-import { enroll, insertCourse } from './course-fixtures.js';
+import { enroll, insertCourse, lessonOutside } from './course-fixtures.js';
 import type { LessonTypeCode } from '../../server/db/types.js';
 
 /**
@@ -152,14 +152,7 @@ async function fixture() {
   ] as const) {
     await enroll(t.db, sessionId, await idOf(email), status);
   }
-  otherCourseLessonId = (
-    await t.db
-      .selectFrom('lessons as l')
-      .innerJoin('sections as s', 's.id', 'l.section_id')
-      .select('l.id')
-      .where('s.course_id', '<>', courseId)
-      .executeTakeFirstOrThrow()
-  ).id;
+  otherCourseLessonId = await lessonOutside(t.db, courseId);
 }
 
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StripeGateway } from '../../server/platform/payments/stripe.js';
 import { startTestApp, type TestApp } from './harness.js';
+import { insertOpenSession } from './course-fixtures.js';
 
 /**
  * The Stripe gateway against Stripe API responses replayed from fixtures (fixtures/stripe: objects
@@ -75,37 +75,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function paidSession() {
-  const course = await t.db
-    .selectFrom('courses')
-    .select(['id', 'educator_id'])
-    .where('status', '=', 'PUBLISHED')
-    .where('is_private', '=', false)
-    .executeTakeFirstOrThrow();
-  return (
-    await t.db
-      .insertInto('sessions')
-      .values({
-        course_id: course.id,
-        educator_id: course.educator_id,
-        start_date: sql<string>`current_date` as never,
-        end_date: sql<string>`current_date + 9` as never,
-        timezone: 'America/New_York',
-        schedule: JSON.stringify({
-          sunday: null,
-          monday: null,
-          tuesday: null,
-          wednesday: null,
-          thursday: null,
-          friday: null,
-          saturday: null,
-        }),
-        max_seats: 5,
-        price_cents: 4900,
-        status: 'APPROVED',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  return (await insertOpenSession(t.db, { priceCents: 4900, maxSeats: 5, toDay: 9, timezone: 'America/New_York' })).id;
 }
 
 const post = async (url: string, token: string | null, payload: unknown, headers: Record<string, string> = {}) => {

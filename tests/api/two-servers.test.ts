@@ -8,6 +8,7 @@ import { hashPassword } from '../../server/platform/passwords.js';
 import { TokenService } from '../../server/platform/tokens.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { type ServerProcess, startServerProcess, waitReady } from './server-process.js';
+import { insertOpenSession } from './course-fixtures.js';
 
 /**
  * Issue "Nothing lost, nobody in", "More than one server": two real server processes
@@ -91,35 +92,7 @@ describe.runIf(PG_URL)('two server processes on one PostgreSQL database', () => 
   it('200 card checkouts for 20 seats alternating between the two servers: exactly 20 enrolled, the ledger balanced', async () => {
     const db = handle.db;
     const tokens = new TokenService(JWT_SECRET, 3600);
-    const course = await db
-      .selectFrom('courses')
-      .select(['id', 'educator_id'])
-      .where('status', '=', 'PUBLISHED')
-      .where('is_private', '=', false)
-      .executeTakeFirstOrThrow();
-    const { id: sessionId } = await db
-      .insertInto('sessions')
-      .values({
-        course_id: course.id,
-        educator_id: course.educator_id,
-        start_date: sql<string>`current_date` as never,
-        end_date: sql<string>`current_date + 20` as never,
-        timezone: 'UTC',
-        schedule: JSON.stringify({
-          sunday: null,
-          monday: null,
-          tuesday: null,
-          wednesday: null,
-          thursday: null,
-          friday: null,
-          saturday: null,
-        }),
-        max_seats: 20,
-        price_cents: 1200,
-        status: 'APPROVED',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { id: sessionId } = await insertOpenSession(db, { priceCents: 1200, maxSeats: 20 });
     const users = await db
       .insertInto('users')
       .values(

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobs } from '../../server/jobs/index.js';
 import { notifyWaitlist } from '../../server/modules/courses/waitlist.js';
@@ -7,6 +6,8 @@ import { Mailer } from '../../server/platform/mailer.js';
 import { TokenService } from '../../server/platform/tokens.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { countRows, startTestApp, type TestApp } from './harness.js';
+import { weekly } from '../fixtures.js';
+import { insertOpenSession, insertLearner } from './course-fixtures.js';
 
 /**
  * The waitlist (signed-in users join with their own address, guests
@@ -88,50 +89,17 @@ async function newSession(
     .select('educator_id')
     .where('id', '=', courseId)
     .executeTakeFirstOrThrow();
-  const weeks = {
-    sunday: null,
-    monday: null,
-    tuesday: { start: '17:00', end: '18:00' },
-    wednesday: null,
-    thursday: null,
-    friday: null,
-    saturday: null,
-  };
+  const schedule = weekly({ tuesday: { start: '17:00', end: '18:00' } });
+  const course = { id: courseId, educatorId: educator_id };
   return (
-    await t.db
-      .insertInto('sessions')
-      .values({
-        course_id: courseId,
-        educator_id,
-        start_date: sql<string>`current_date` as never,
-        end_date: sql<string>`current_date + 20` as never,
-        timezone: 'America/Chicago',
-        schedule: JSON.stringify(weeks),
-        max_seats: maxSeats,
-        price_cents: priceCents,
-        status,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    await insertOpenSession(t.db, { priceCents, maxSeats, course, timezone: 'America/Chicago', schedule, status })
   ).id;
 }
 
 /** A fresh learner (token) with a saved sandbox card. */
 async function learnerWithCard(tag: string) {
   const email = `${tag}-${randomBytes(4).toString('hex')}@waitlist.halaqa.test`;
-  const { id } = await t.db
-    .insertInto('users')
-    .values({
-      email,
-      password_hash: 'x',
-      first_name: 'Wait',
-      last_name: tag,
-      role: 'LEARNER',
-      company_id: null,
-      picture_url: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { id } = await insertLearner(t.db, { email, firstName: 'Wait', lastName: tag });
   const token = await signInForTests(t.db, tokens, { id, role: 'LEARNER' });
   const card = await call('POST', '/api/payments/cards', token, { source: 'tok_visa' });
   expect(card.status).toBe(201);

@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, byLabel, expectAccessible, launchChromium, openPage, tr } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { BASE_URL, byLabel, expectAccessible, chromiumForThisFile, openPage, tr } from './support.js';
 
 /**
  * Account recovery in a real browser against the production build: "Forgot password?" on /login, the
@@ -12,13 +11,7 @@ import { BASE_URL, byLabel, expectAccessible, launchChromium, openPage, tr } fro
  */
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForThisFile();
 
 /** The reset link of the newest mail to `email` in the outbox (.eml, quoted-printable decoded). */
 function resetLinkFor(email: string): string | null {
@@ -45,7 +38,7 @@ describe.each(journeys)(
   ({ locale, email, viewport, newName }) => {
     it('resets the password with the mailed link, signs in with it, and renames the account', async () => {
       expect(DATA_DIR, 'E2E_DATA_DIR (set by scripts/e2e.mjs)').not.toBe('');
-      const { context, page, errors } = await openPage(browser, locale, viewport);
+      const { context, page, errors } = await openPage(browser(), locale, viewport);
       const newPassword = `Fresh-${locale}-passw0rd!`;
       try {
         await page.goto(`${BASE_URL}/login?lang=${locale}`);

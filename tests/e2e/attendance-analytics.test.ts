@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, DEMO_PASSWORD, byLabel, expectAccessible, launchChromium, openPage, signIn, tr } from './support.js';
+import { describe, expect, it } from 'vitest';
+import {
+  BASE_URL,
+  byLabel,
+  expectAccessible,
+  chromiumForThisFile,
+  openPage,
+  signIn,
+  tr,
+  apiSignIn,
+} from './support.js';
 
 /**
  * Attendance analytics in a real browser against the production build and the demo data
@@ -10,13 +18,7 @@ import { BASE_URL, DEMO_PASSWORD, byLabel, expectAccessible, launchChromium, ope
  * company's learners; filters by course, opens a session's grid and exports the CSV (UTF-8 with
  * BOM). Once in English at 1280 px, once in Arabic (right-to-left) at 360 px; axe-clean.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForThisFile();
 
 interface Analytics {
   companyId: number;
@@ -28,15 +30,10 @@ interface Analytics {
 
 /** What the API answers the QAD partner (the page must show the same figures). */
 async function qadFigures(): Promise<Analytics> {
-  const signin = await fetch(`${BASE_URL}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'partner@qad.halaqa.test', password: DEMO_PASSWORD }),
-  });
-  const { token, user } = (await signin.json()).data as { token: string; user: { id: number } };
+  const { token, userId } = await apiSignIn('partner@qad.halaqa.test');
   const headers = { authorization: `Bearer ${token}`, 'x-auth-legacy': '1' };
   const company = (await (await fetch(`${BASE_URL}/api/users/me/company`, { headers })).json()).data as { id: number };
-  expect(user.id).toBeGreaterThan(0);
+  expect(userId).toBeGreaterThan(0);
   const res = await fetch(`${BASE_URL}/api/companies/${company.id}/analytics/attendance`, { headers });
   expect(res.status).toBe(200);
   return (await res.json()).data as Analytics;
@@ -54,7 +51,7 @@ describe.each([
     expect(figures.learners.length).toBeGreaterThanOrEqual(3);
     expect(figures.sessions.filter((s) => s.meetingsHeld > 0).length).toBeGreaterThanOrEqual(2);
 
-    const { context, page, errors } = await openPage(browser, locale, viewport);
+    const { context, page, errors } = await openPage(browser(), locale, viewport);
     try {
       await signIn(page, locale, 'partner@qad.halaqa.test');
       await page.waitForURL(/\/dashboard\/analytics\/attendance/);

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, DEMO_PASSWORD, byLabel, expectAccessible, launchChromium, openPage, signIn, tr } from './support.js';
+import { BASE_URL, byLabel, expectAccessible, launchChromium, openPage, signIn, tr, apiSignIn } from './support.js';
 
 /**
  * In a real browser against the production build: the QAD partner
@@ -14,12 +14,7 @@ let browser: Browser;
 let restore: (() => Promise<void>) | null = null;
 beforeAll(async () => {
   browser = await launchChromium();
-  const signin = await fetch(`${BASE_URL}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'partner@qad.halaqa.test', password: DEMO_PASSWORD }),
-  });
-  const { token } = (await signin.json()).data as { token: string };
+  const { token } = await apiSignIn('partner@qad.halaqa.test');
   const headers = { authorization: `Bearer ${token}`, 'x-auth-legacy': '1', 'content-type': 'application/json' };
   const company = (await (await fetch(`${BASE_URL}/api/users/me/company`, { headers })).json()).data as { id: number };
   const before = (await (await fetch(`${BASE_URL}/api/companies/${company.id}/settings`, { headers })).json()).data as {

@@ -1,6 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, DEMO_PASSWORD, byLabel, expectAccessible, launchChromium, openPage, signIn, tr } from './support.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  BASE_URL,
+  byLabel,
+  expectAccessible,
+  chromiumForThisFile,
+  openPage,
+  signIn,
+  tr,
+  runningSessionId,
+} from './support.js';
 
 /**
  * The session chat in two browser windows: learner@halaqa.test and the educator
@@ -10,38 +19,12 @@ import { BASE_URL, DEMO_PASSWORD, byLabel, expectAccessible, launchChromium, ope
  * messages, which disappear from the learner's window too (the demo chat is left as it was found).
  * English at 1280 px, Arabic (right-to-left) at 360 px; axe checks both windows.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForThisFile();
 
 type Locale = 'en' | 'ar';
 const COURSE = 'Data Structures and Algorithms';
 
-async function demoSessionId(): Promise<number> {
-  const signin = await fetch(`${BASE_URL}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'learner@halaqa.test', password: DEMO_PASSWORD }),
-  });
-  const token = (await signin.json()).data.token as string;
-  const res = await fetch(`${BASE_URL}/api/sessions/enrollments`, { headers: { authorization: `Bearer ${token}` } });
-  const enrollments = (await res.json()).data as Array<{
-    sessionId: number;
-    status: string;
-    session: { startDate: string };
-    course: { title: string };
-  }>;
-  const today = new Date().toISOString().slice(0, 10);
-  const running = enrollments.find(
-    (e) => e.course.title === COURSE && e.status === 'ACTIVE' && e.session.startDate <= today,
-  );
-  if (!running) throw new Error(`learner@halaqa.test has no running "${COURSE}" session`);
-  return running.sessionId;
-}
+const demoSessionId = () => runningSessionId('learner@halaqa.test', COURSE);
 
 /** Sends `text` from `from` (Enter in the message box) and returns how long `to` took to show it (ms). */
 async function sendAndTime(locale: Locale, from: Page, to: Page, text: string): Promise<number> {
@@ -63,8 +46,8 @@ describe.each([
 ] as const)('session chat in two windows (%s)', (locale, viewport) => {
   it('a learner and the educator see each other’s messages within a second, and the educator deletes them', async () => {
     const sessionId = await demoSessionId();
-    const learner = await openPage(browser, locale, viewport);
-    const educator = await openPage(browser, locale, viewport);
+    const learner = await openPage(browser(), locale, viewport);
+    const educator = await openPage(browser(), locale, viewport);
     try {
       await signIn(learner.page, locale, 'learner@halaqa.test');
       await signIn(educator.page, locale, 'educator@halaqa.test');

@@ -3,13 +3,13 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BASE_URL,
-  DEMO_PASSWORD,
   escapeRe,
   expectAccessible,
   launchChromium,
   openPage as openContext,
   signIn,
   tr,
+  runningSessionId,
 } from './support.js';
 
 /**
@@ -113,27 +113,7 @@ function openPage(locale: Locale, viewport: { width: number; height: number }) {
  * The demo classroom's session: the running DSA session learner@halaqa.test is enrolled in, read
  * through the API (other tests may enrol the learner in more sessions, even of the same course).
  */
-async function demoSessionId(): Promise<number> {
-  const signin = await fetch(`${BASE_URL}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: LEARNER.email, password: DEMO_PASSWORD }),
-  });
-  const token = (await signin.json()).data.token as string;
-  const res = await fetch(`${BASE_URL}/api/sessions/enrollments`, { headers: { authorization: `Bearer ${token}` } });
-  const enrollments = (await res.json()).data as Array<{
-    sessionId: number;
-    status: string;
-    session: { startDate: string };
-    course: { title: string };
-  }>;
-  const today = new Date().toISOString().slice(0, 10);
-  const running = enrollments.find(
-    (e) => e.course.title === COURSE && e.status === 'ACTIVE' && e.session.startDate <= today,
-  );
-  if (!running) throw new Error(`${LEARNER.email} has no running "${COURSE}" session`);
-  return running.sessionId;
-}
+const demoSessionId = () => runningSessionId(LEARNER.email, COURSE);
 
 /** A lesson's row of the classroom's syllabus, by the lesson's name. */
 function lessonRow(page: Page, name: string): Locator {

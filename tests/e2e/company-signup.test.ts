@@ -1,6 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, DEMO_PASSWORD, byLabel, expectAccessible, launchChromium, openPage, signIn, tr } from './support.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  BASE_URL,
+  DEMO_PASSWORD,
+  byLabel,
+  expectAccessible,
+  chromiumForThisFile,
+  openPage,
+  signIn,
+  tr,
+} from './support.js';
 
 /**
  * Company sign-up in a real browser against the production build: a company signs up at /signup/company
@@ -9,13 +18,7 @@ import { BASE_URL, DEMO_PASSWORD, byLabel, expectAccessible, launchChromium, ope
  * (which shows the company, pending); the partner signs in again and is no longer pending. Once in
  * English at 1280 px, once in Arabic (right-to-left) at 360 px; axe checks each screen.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForThisFile();
 
 type Locale = 'en' | 'ar';
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -38,7 +41,7 @@ describe.each([
   const email = `partner.${stamp.toLowerCase()}@e2e.halaqa.test`;
 
   it('signs up a company with the captcha solved in the page; the partner waits for approval', async () => {
-    const { context, page, errors } = await openPage(browser, locale, viewport);
+    const { context, page, errors } = await openPage(browser(), locale, viewport);
     await page.goto(`${BASE_URL}/signup/company?lang=${locale}`);
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe(locale === 'ar' ? 'rtl' : 'ltr');
     await page.getByRole('heading', { name: tr(locale, 'Sign up your company') }).waitFor();
@@ -69,7 +72,7 @@ describe.each([
   });
 
   it('the admin approves the partner from the partners list, which shows the pending company', async () => {
-    const { context, page, errors } = await openPage(browser, locale, viewport);
+    const { context, page, errors } = await openPage(browser(), locale, viewport);
     await signIn(page, locale, 'admin@halaqa.test');
     await page.goto(`${BASE_URL}/dashboard/users?list=partners&status=PENDING&query=${encodeURIComponent(email)}`);
     const row = page.getByTestId('user-row').filter({ hasText: email });
@@ -89,7 +92,7 @@ describe.each([
   });
 
   it('the partner signs in again and is no longer pending', async () => {
-    const { context, page, errors } = await openPage(browser, locale, viewport);
+    const { context, page, errors } = await openPage(browser(), locale, viewport);
     await signIn(page, locale, email);
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await page.getByRole('heading', { level: 1 }).waitFor();

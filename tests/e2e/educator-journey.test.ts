@@ -1,10 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   BASE_URL,
   byLabel,
   expectAccessible,
-  launchChromium,
+  chromiumForThisFile,
   openPage as openContext,
   signIn,
   tr,
@@ -18,13 +17,7 @@ import {
  * course in the catalog and reads the session's syllabus. Once in English at desktop width, once in
  * Arabic (right-to-left) at 360 px; axe checks the editor, the moderation page and the session page.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForThisFile();
 
 type Locale = 'en' | 'ar';
 
@@ -127,7 +120,7 @@ const journeys = [
 
 /** A new browser context in the journey's language, size and a fixed time zone; page errors are collected. */
 function openPage(locale: Locale, viewport: { width: number; height: number }) {
-  return openContext(browser, locale, viewport);
+  return openContext(browser(), locale, viewport);
 }
 
 describe.each(journeys)('educator journey ($locale, $viewport.width px)', ({ locale, viewport, learner, course }) => {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, DEMO_PASSWORD, launchChromium, openPage, seriousViolations, tr } from './support.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { BASE_URL, DEMO_PASSWORD, chromiumForThisFile, openPage, seriousViolations, tr } from './support.js';
 
 /**
  * MA / QA single sign-on in Debian's Chromium against the production build and the built-in
@@ -11,13 +11,7 @@ import { BASE_URL, DEMO_PASSWORD, launchChromium, openPage, seriousViolations, t
  * passes through the directory back to the partner login. English at 1280 px, Arabic at 360 px;
  * axe on the Halaqa pages. `E2E_SCREENSHOTS=<dir>` keeps a screenshot of each step.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForThisFile();
 
 const shots = process.env.E2E_SCREENSHOTS;
 async function shot(page: Page, name: string) {
@@ -33,7 +27,7 @@ describe.each([
   { locale: 'ar' as const, viewport: { width: 360, height: 780 } },
 ])('federated sign-in with QA ($locale, $viewport.width px)', ({ locale, viewport }) => {
   it('signs in at the directory, lands themed, survives a dead access token and signs out through the directory', async () => {
-    const { context, page, errors } = await openPage(browser, locale, viewport);
+    const { context, page, errors } = await openPage(browser(), locale, viewport);
     try {
       // The login page first: SSO buttons are there and accessible.
       await page.goto(`${BASE_URL}/login?lang=${locale}`);

@@ -1,9 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_COMPANIES } from '../../server/db/seed/demo-users.js';
-import { BASE_URL, DEMO_PASSWORD, byLabel, expectAccessible, launchChromium, openPage, signIn, tr } from './support.js';
+import {
+  BASE_URL,
+  DEMO_PASSWORD,
+  byLabel,
+  expectAccessible,
+  chromiumForThisFile,
+  openPage,
+  signIn,
+  tr,
+} from './support.js';
 
 /**
  * Invitations in a real browser against the production build: the NCAI partner invites
@@ -12,13 +20,7 @@ import { BASE_URL, DEMO_PASSWORD, byLabel, expectAccessible, launchChromium, ope
  * (DATA_DIR/outbox), signs in, accepts, and is then in NCAI's theme. Once in English at 1280 px,
  * once in Arabic (right-to-left) at 360 px; axe checks the invitations page and the link page.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForThisFile();
 
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '';
 const NCAI_PRIMARY = DEMO_COMPANIES.find((c) => c.acronym === 'NCAI')!.style.primaryColor;
@@ -50,7 +52,7 @@ const RUNS = [
 describe.each(RUNS)('invitations ($locale)', ({ locale, viewport, invitee }) => {
   it('bulk-invites from a CSV, shows the report, and the invitee accepts from the mailed link into the company theme', async () => {
     expect(DATA_DIR, 'scripts/e2e.mjs passes E2E_DATA_DIR').not.toBe('');
-    const partner = await openPage(browser, locale, viewport);
+    const partner = await openPage(browser(), locale, viewport);
     await signIn(partner.page, locale, 'partner@ncai.halaqa.test');
     await partner.page.goto(`${BASE_URL}/dashboard/company/invitations`);
     await partner.page.getByRole('heading', { level: 1, name: tr(locale, 'Invitations') }).waitFor();
@@ -76,7 +78,7 @@ describe.each(RUNS)('invitations ($locale)', ({ locale, viewport, invitee }) => 
     let link: string | null = null;
     await expect.poll(() => (link = invitationLinkTo(invitee))).not.toBeNull();
     const path = new URL(link!).pathname;
-    const guest = await openPage(browser, locale, viewport);
+    const guest = await openPage(browser(), locale, viewport);
     await guest.page.goto(`${BASE_URL}${path}?lang=${locale}`);
     await guest.page.getByRole('heading', { level: 1 }).filter({ hasText: 'National Center for AI' }).waitFor();
     await expectAccessible(guest.page, `invitation link page (${locale})`);

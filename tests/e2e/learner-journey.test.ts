@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   BASE_URL,
   DEMO_PASSWORD,
-  launchChromium,
+  chromiumForThisFile,
   paidOpenSessions,
   seriousViolations,
   tr,
@@ -15,13 +15,7 @@ import {
  * searches the catalog, opens a paid session, pays from the wallet and finds it in My courses.
  * Once in English at desktop width, once in Arabic (right-to-left) at 360 px; axe checks each page.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForThisFile();
 
 const journeys = [
   { locale: 'en' as const, email: 'learner@halaqa.test', viewport: { width: 1280, height: 900 }, pick: 0 },
@@ -37,7 +31,7 @@ describe.each(journeys)('learner journey ($locale, $viewport.width px)', ({ loca
   it('signs in, searches, pays a session from the wallet and finds it in My courses', async () => {
     const target = (await paidOpenSessions())[pick];
     expect(target, 'a paid public session with seats').toBeTruthy();
-    const context = await browser.newContext({
+    const context = await browser().newContext({
       viewport,
       locale: locale === 'ar' ? 'ar' : 'en-US',
       timezoneId: 'Europe/Paris',
@@ -97,7 +91,7 @@ describe.each(journeys)('learner journey ($locale, $viewport.width px)', ({ loca
 
 describe('refusals a user sees', () => {
   it('shows the server message on a wrong password and stays on the login page', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     try {
       await page.goto(`${BASE_URL}/login?lang=en`);
       await page.getByLabel('E-mail').fill('learner@halaqa.test');
@@ -111,7 +105,7 @@ describe('refusals a user sees', () => {
   });
 
   it('sends a signed-out visitor of My courses to the login page with a redirect back', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     try {
       await page.goto(`${BASE_URL}/my-courses`);
       await page.waitForURL(/\/login/);

@@ -1,15 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   BASE_URL,
-  DEMO_PASSWORD,
-  launchChromium,
+  chromiumForThisFile,
   openPage as openContext,
   paidOpenSessions,
   seriousViolations,
   signIn,
   tr,
   trPattern,
+  apiSignIn,
 } from './support.js';
 
 /**
@@ -18,26 +18,12 @@ import {
  * failure and leaves no enrollment and no charge; a 3-D Secure card passes its step (in Arabic at
  * 360 px); an educator registers a payout bank account. Each outcome is checked through the API too.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForThisFile();
 
 type Locale = 'en' | 'ar';
 
 /** Signs in through the API and answers the bearer token (to check what the browser did). */
-async function apiToken(email: string): Promise<string> {
-  const res = await fetch(`${BASE_URL}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  expect(res.status, `sign-in of ${email}`).toBe(200);
-  return (await res.json()).data.token as string;
-}
+const apiToken = async (email: string) => (await apiSignIn(email)).token;
 
 async function apiGet<T>(path: string, token: string): Promise<T> {
   const res = await fetch(`${BASE_URL}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -65,7 +51,7 @@ async function sessionToBuy(token: string, taken: Set<number>) {
 }
 
 function openPage(locale: Locale, viewport: { width: number; height: number }) {
-  return openContext(browser, locale, viewport, 'America/New_York');
+  return openContext(browser(), locale, viewport, 'America/New_York');
 }
 
 /**

@@ -2,7 +2,6 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BASE_URL,
-  DEMO_PASSWORD,
   byLabel,
   escapeRe,
   expectAccessible,
@@ -11,6 +10,7 @@ import {
   signIn,
   tr,
   trPattern,
+  apiSignIn,
 } from './support.js';
 
 /**
@@ -34,13 +34,7 @@ async function api<T>(path: string, init: RequestInit & { token?: string } = {})
   const body = (await res.json()) as { data: T };
   return { status: res.status, data: body.data };
 }
-const tokenOf = async (email: string) =>
-  (
-    await api<{ token: string }>('/auth/signin', {
-      method: 'POST',
-      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-    })
-  ).data.token;
+const tokenOf = async (email: string) => (await apiSignIn(email)).token;
 
 /** Removes the learner's review of the course through the admin call, if one is left (a failed run). */
 async function removeLeftover() {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 /** Origin of the server started by scripts/e2e.mjs. */
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
@@ -22,6 +22,24 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * One Chromium for the tests of the calling file: launched before them, closed after. Answers the
+ * browser (call it inside a test or hook, once it is launched).
+ */
+export function chromiumForThisFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('Chromium is not launched yet: call the browser in a test or hook');
+    return browser;
+  };
 }
 
 /** Reads a Lingui .po catalog into msgid → msgstr (plural forms and context ignored). */
@@ -98,6 +116,42 @@ export async function signIn(page: Page, locale: 'en' | 'ar', email: string) {
   // link's 'دخول' ("header link" context) instead of the button's 'تسجيل الدخول', which contains it.
   await page.getByRole('button', { name: tr(locale, 'Sign in') }).click();
   await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
+}
+
+/**
+ * Signs `email` in through the API with the demo password (to prepare or check what the browser
+ * does); answers the bearer token and the user's id. Fails unless the server answers 200.
+ */
+export async function apiSignIn(email: string): Promise<{ token: string; userId: number }> {
+  const res = await fetch(`${BASE_URL}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  expect(res.status, `sign-in of ${email}`).toBe(200);
+  const { token, user } = (await res.json()).data as { token: string; user: { id: number } };
+  return { token, userId: user.id };
+}
+
+/**
+ * The session of `course` that `email` is enrolled in and that has started, read through the API
+ * (other tests may enrol the learner in more sessions, even of the same course); throws if none.
+ */
+export async function runningSessionId(email: string, course: string): Promise<number> {
+  const { token } = await apiSignIn(email);
+  const res = await fetch(`${BASE_URL}/api/sessions/enrollments`, { headers: { authorization: `Bearer ${token}` } });
+  const enrollments = (await res.json()).data as Array<{
+    sessionId: number;
+    status: string;
+    session: { startDate: string };
+    course: { title: string };
+  }>;
+  const today = new Date().toISOString().slice(0, 10);
+  const running = enrollments.find(
+    (e) => e.course.title === course && e.status === 'ACTIVE' && e.session.startDate <= today,
+  );
+  if (!running) throw new Error(`${email} has no running "${course}" session`);
+  return running.sessionId;
 }
 
 /** No serious or critical axe violation, and nothing wider than the viewport (no sideways scrolling at 360 px). */

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, DEMO_PASSWORD, expectAccessible, launchChromium, openPage, signIn, tr } from './support.js';
+import { BASE_URL, expectAccessible, launchChromium, openPage, signIn, tr, apiSignIn } from './support.js';
+import { MONDAY_EVENINGS } from '../fixtures';
 
 /**
  * The waitlist in a real browser against the production build: a learner opens a full session
@@ -27,8 +28,7 @@ async function api(method: string, path: string, token: string | null, body?: un
   if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${json.message ?? ''}`);
   return json.data as Record<string, unknown>;
 }
-const tokenOf = async (email: string) =>
-  (await api('POST', '/auth/signin', null, { email, password: DEMO_PASSWORD })).token as string;
+const tokenOf = async (email: string) => (await apiSignIn(email)).token;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
@@ -36,15 +36,7 @@ beforeAll(async () => {
   adminToken = await tokenOf('admin@halaqa.test');
   const explore = (await api('GET', '/courses/explore?pageSize=1', null)) as { items?: Array<{ id: number }> };
   const courseId = explore.items![0]!.id;
-  const schedule = {
-    sunday: null,
-    monday: { start: '18:00', end: '19:30' },
-    tuesday: null,
-    wednesday: null,
-    thursday: null,
-    friday: null,
-    saturday: null,
-  };
+  const schedule = MONDAY_EVENINGS;
   sessionId = (
     await api('POST', '/sessions', adminToken, {
       courseId,

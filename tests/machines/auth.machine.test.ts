@@ -1,5 +1,5 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type AuthUser,
   type CompanyRef,
@@ -10,7 +10,7 @@ import {
   authMachine,
   isExpired,
 } from '@machines/auth.machine';
-import { allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
+import { describeModelBased } from './model';
 
 const FUTURE = '2999-01-01T00:00:00.000Z';
 const PAST = '2000-01-01T00:00:00.000Z';
@@ -163,33 +163,21 @@ function checkState(s: AnyMachineSnapshot) {
   }
 }
 
-const all = allTransitions(authMachine);
-const fired = new Set<string>();
-const paths = edgePaths(authMachine, { events });
-
-afterAll(() => {
-  const report = coverageReport('auth.machine', all, fired);
-  console.log(report.line);
-  if (report.missing.length) console.log(`not covered:\n  ${report.missing.join('\n  ')}`);
-});
-
-describe('auth.machine (model-based)', () => {
-  it('has paths', () => {
-    expect(paths.length).toBeGreaterThan(20);
-  });
-
-  it.each(paths.map((p, i) => [i, p.events.map((e) => e.type).join(' → ') || '(initial)', p] as const))(
-    'path %i: %s',
-    (_i, _label, path) => {
-      const persisted: Array<{ record: LoginRecord | null; theme: Theme | null }> = [];
-      let cleared = 0;
-      const themeFailures: unknown[] = [];
-      const opened: string[] = [];
-      const loggedOutAt: string[] = [];
-      const { actors, starts } = pendingActors(ACTORS);
-      const machine = authMachine.provide({
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
-        actors: actors as any,
+const { paths } = describeModelBased(authMachine, {
+  name: 'auth.machine',
+  events,
+  actors: ACTORS,
+  minPaths: 21,
+  setup: ({ provide }) => {
+    const persisted: Array<{ record: LoginRecord | null; theme: Theme | null }> = [];
+    let cleared = 0;
+    const themeFailures: unknown[] = [];
+    const opened: string[] = [];
+    const loggedOutAt: string[] = [];
+    // Tokens of federated records and sign-ins seen along the path (their calls carry legacy flag 0).
+    const federatedTokens = new Set<string>();
+    return {
+      machine: provide({
         actions: {
           persistSession: (_, params) => persisted.push(params),
           clearPersisted: () => void cleared++,
@@ -197,126 +185,116 @@ describe('auth.machine (model-based)', () => {
           openProvider: (_, params) => void opened.push(params.url),
           followLogout: (_, params) => void loggedOutAt.push(params.url),
         },
-      });
-      let previous: AnyMachineSnapshot | undefined;
-      // Tokens of federated records and sign-ins seen along the path (their calls carry legacy flag 0).
-      const federatedTokens = new Set<string>();
-      const result = replay(
-        machine,
-        path,
-        (actual, expected, where) => expect(actual, where).toEqual(expected),
-        (snap, event, step) => {
-          checkState(snap);
-          for (const r of [snap.context.record, snap.context.pending])
-            if (r?.federationAuth) federatedTokens.add(r.token);
-          // Effects of the step, by meaning:
-          if (snap.matches('loggedIn') && previous?.matches('loggingIn')) {
-            // A completed login is persisted (cookie) with exactly the new record and theme.
-            expect(persisted.at(-1)).toEqual({ record: snap.context.record, theme: snap.context.theme });
-            if (event.type === 'xstate.error.actor.loadTheme') {
-              // One report per failed theme load (a reload after auth.membershipChanged may fail again).
-              expect(themeFailures).toHaveLength(
-                path.events.slice(0, step + 1).filter((e) => e.type === 'xstate.error.actor.loadTheme').length,
-              );
-              expect(snap.context.theme).toBeNull();
-            }
+      }),
+      check: ({ snapshot, previous, event, index, path }) => {
+        checkState(snapshot);
+        for (const r of [snapshot.context.record, snapshot.context.pending])
+          if (r?.federationAuth) federatedTokens.add(r.token);
+        // Effects of the step, by meaning:
+        if (snapshot.matches('loggedIn') && previous.matches('loggingIn')) {
+          // A completed login is persisted (cookie) with exactly the new record and theme.
+          expect(persisted.at(-1)).toEqual({ record: snapshot.context.record, theme: snapshot.context.theme });
+          if (event.type === 'xstate.error.actor.loadTheme') {
+            // One report per failed theme load (a reload after auth.membershipChanged may fail again).
+            expect(themeFailures).toHaveLength(
+              path.events.slice(0, index + 1).filter((e) => e.type === 'xstate.error.actor.loadTheme').length,
+            );
+            expect(snapshot.context.theme).toBeNull();
           }
-          if (event.type === 'auth.profileChanged' && previous?.matches('loggedIn')) {
-            // The new name is shown and persisted at once; nothing else of the record changes.
-            expect(snap.context.record).toEqual({
-              ...previous.context.record,
-              user: { ...previous.context.record.user, name: 'Renamed Learner' },
-            });
-            expect(persisted.at(-1)).toEqual({ record: snap.context.record, theme: snap.context.theme });
-          }
-          if (snap.matches('loggingOut') && !previous?.matches('loggingOut')) {
-            expect(cleared).toBeGreaterThan(0);
-          }
-          if (previous?.matches('restoring') && event.type === 'xstate.done.actor.restoreSession') {
-            const restored = (event as unknown as { output: { record: LoginRecord | null } }).output.record;
-            if (restored && isExpired(restored)) {
-              expect(snap.matches('loggedOut')).toBe(true);
-              expect(cleared).toBe(1);
-            }
-            if (restored && !isExpired(restored)) expect(snap.context.record).toEqual(restored);
-          }
-          if (event.type === 'auth.unauthorized' && previous?.matches({ loggedIn: 'active' })) {
-            const attempt = (event as unknown as { attempt: number }).attempt;
-            const federated = Boolean(previous.context.record?.federationAuth);
-            expect(snap.matches({ loggedIn: 'refreshing' })).toBe(federated && attempt <= MAX_REFRESH_RETRIES);
-            expect(snap.matches('loggingOut')).toBe(!federated || attempt > MAX_REFRESH_RETRIES);
-          }
-          if (snap.matches({ loggedIn: 'active' }) && event.type === 'xstate.done.actor.refreshToken') {
-            const refreshed = (event as unknown as { output: { token: string } }).output.token;
-            expect(snap.context.record.token).toBe(refreshed);
-            expect(persisted.at(-1)?.record?.token).toBe(refreshed);
-            expect(snap.context.record.federationAuth).toBe(true);
-          }
-          if (event.type.startsWith('xstate.after.untilExpiry')) {
-            const record = previous!.context.record as LoginRecord;
-            expect(snap.matches('loggingOut')).toBe(isExpired(record) && !record.federationAuth);
-            expect(snap.matches({ loggedIn: 'refreshing' })).toBe(isExpired(record) && record.federationAuth);
-          }
-          if (event.type.startsWith('xstate.after.guestRefreshWindow')) {
-            // product.md#limits: only federated sign-ins are refreshed every 50 minutes.
-            expect(snap.matches({ loggedIn: 'refreshing' })).toBe(Boolean(previous!.context.record?.federationAuth));
-          }
-          if (previous?.matches('restoring') && event.type === 'xstate.done.actor.restoreSession') {
-            const restored = (event as unknown as { output: { record: LoginRecord | null } }).output.record;
-            if (restored?.federationAuth && isExpired(restored))
-              expect(snap.matches({ loggedIn: 'refreshing' })).toBe(true);
-          }
-          if (event.type === 'xstate.done.actor.startFederated') {
-            // The browser is sent to the directory's sign-in page, once.
-            expect(snap.matches({ loggingIn: 'leavingForProvider' })).toBe(true);
-            expect(opened).toEqual(['http://127.0.0.1/idp/qa/auth?state=s']);
-          }
-          if (event.type === 'xstate.done.actor.completeFederated') {
-            expect(snap.context.pending).toMatchObject({ token: 'tok-sso', federationAuth: true });
-            expect(snap.context.returnTo).toBe('/my-courses');
-          }
-          if (
-            event.type === 'xstate.error.actor.completeFederated' ||
-            event.type === 'xstate.error.actor.startFederated'
-          ) {
-            expect(snap.context.error?.code).toBe('auth.federatedFailed');
-            expect(snap.context.error?.message).toBeTruthy();
-          }
-          if (event.type === 'xstate.done.actor.signOut') {
-            const url = (event as unknown as { output: { logoutUrl: string | null } }).output.logoutUrl;
-            // product.md#screens: a federated sign-out goes through the directory; a product sign-out does not.
-            expect(loggedOutAt).toEqual(url ? [url] : []);
-            expect(snap.matches('loggedOut')).toBe(true);
-          }
-          if (snap.matches('loggedIn') && previous?.matches('loggingIn')) {
-            expect(snap.context.record.federationAuth).toBe(previous.context.pending?.federationAuth);
-          }
-          previous = snap;
-        },
-      );
-      // Actors are started with the data of the record being built.
-      for (const [name, input] of starts) {
-        if (name === 'fetchCompany' || name === 'fetchUser' || name === 'loadTheme') {
-          const { token, federated } = input as { token: string; federated: boolean };
-          expect(token).toMatch(/^tok-/);
-          // The legacy flag of these calls is 0 exactly for a federated user's token (product.md#roles): the
-          // sign-in's, or a federated record's when its company is reloaded (an accepted invitation).
-          expect(federated).toBe(federatedTokens.has(token));
         }
-        if (name === 'startFederated') expect(input).toEqual({ provider: 'QA', redirect: '/my-courses' });
-        if (name === 'completeFederated')
-          expect(input).toEqual({ provider: 'QA', params: { state: 's', code: 'c', iss: 'http://127.0.0.1/idp/qa' } });
-        if (name === 'signIn') expect(input).toEqual({ email: 'learner@halaqa.test', password: 'Halaqa-demo-1' });
-      }
-      result.fired.forEach((k) => fired.add(k));
-    },
-  );
-
-  it('covers every transition of the machine', () => {
-    const report = coverageReport('auth.machine', all, fired);
-    expect(report.missing, report.line).toEqual([]);
-    expect(report.covered).toBe(report.total);
-  });
+        if (event.type === 'auth.profileChanged' && previous.matches('loggedIn')) {
+          // The new name is shown and persisted at once; nothing else of the record changes.
+          expect(snapshot.context.record).toEqual({
+            ...previous.context.record,
+            user: { ...previous.context.record.user, name: 'Renamed Learner' },
+          });
+          expect(persisted.at(-1)).toEqual({ record: snapshot.context.record, theme: snapshot.context.theme });
+        }
+        if (snapshot.matches('loggingOut') && !previous.matches('loggingOut')) {
+          expect(cleared).toBeGreaterThan(0);
+        }
+        if (previous.matches('restoring') && event.type === 'xstate.done.actor.restoreSession') {
+          const restored = (event as unknown as { output: { record: LoginRecord | null } }).output.record;
+          // An expired product sign-in is dropped; an expired federated one is refreshed (below).
+          if (restored && isExpired(restored) && !restored.federationAuth) {
+            expect(snapshot.matches('loggedOut')).toBe(true);
+            expect(cleared).toBe(1);
+          }
+          if (restored && !isExpired(restored)) expect(snapshot.context.record).toEqual(restored);
+        }
+        if (event.type === 'auth.unauthorized' && previous.matches({ loggedIn: 'active' })) {
+          const attempt = (event as unknown as { attempt: number }).attempt;
+          const federated = Boolean(previous.context.record?.federationAuth);
+          expect(snapshot.matches({ loggedIn: 'refreshing' })).toBe(federated && attempt <= MAX_REFRESH_RETRIES);
+          expect(snapshot.matches('loggingOut')).toBe(!federated || attempt > MAX_REFRESH_RETRIES);
+        }
+        if (snapshot.matches({ loggedIn: 'active' }) && event.type === 'xstate.done.actor.refreshToken') {
+          const refreshed = (event as unknown as { output: { token: string } }).output.token;
+          expect(snapshot.context.record.token).toBe(refreshed);
+          expect(persisted.at(-1)?.record?.token).toBe(refreshed);
+          expect(snapshot.context.record.federationAuth).toBe(true);
+        }
+        if (event.type.startsWith('xstate.after.untilExpiry')) {
+          const record = previous.context.record as LoginRecord;
+          expect(snapshot.matches('loggingOut')).toBe(isExpired(record) && !record.federationAuth);
+          expect(snapshot.matches({ loggedIn: 'refreshing' })).toBe(isExpired(record) && record.federationAuth);
+        }
+        if (event.type.startsWith('xstate.after.guestRefreshWindow')) {
+          // product.md#limits: only federated sign-ins are refreshed every 50 minutes.
+          expect(snapshot.matches({ loggedIn: 'refreshing' })).toBe(Boolean(previous.context.record?.federationAuth));
+        }
+        if (previous.matches('restoring') && event.type === 'xstate.done.actor.restoreSession') {
+          const restored = (event as unknown as { output: { record: LoginRecord | null } }).output.record;
+          if (restored?.federationAuth && isExpired(restored))
+            expect(snapshot.matches({ loggedIn: 'refreshing' })).toBe(true);
+        }
+        if (event.type === 'xstate.done.actor.startFederated') {
+          // The browser is sent to the directory's sign-in page, once.
+          expect(snapshot.matches({ loggingIn: 'leavingForProvider' })).toBe(true);
+          expect(opened).toEqual(['http://127.0.0.1/idp/qa/auth?state=s']);
+        }
+        if (event.type === 'xstate.done.actor.completeFederated') {
+          expect(snapshot.context.pending).toMatchObject({ token: 'tok-sso', federationAuth: true });
+          expect(snapshot.context.returnTo).toBe('/my-courses');
+        }
+        if (
+          event.type === 'xstate.error.actor.completeFederated' ||
+          event.type === 'xstate.error.actor.startFederated'
+        ) {
+          expect(snapshot.context.error?.code).toBe('auth.federatedFailed');
+          expect(snapshot.context.error?.message).toBeTruthy();
+        }
+        if (event.type === 'xstate.done.actor.signOut') {
+          const url = (event as unknown as { output: { logoutUrl: string | null } }).output.logoutUrl;
+          // product.md#screens: a federated sign-out goes through the directory; a product sign-out does not.
+          expect(loggedOutAt).toEqual(url ? [url] : []);
+          expect(snapshot.matches('loggedOut')).toBe(true);
+        }
+        if (snapshot.matches('loggedIn') && previous.matches('loggingIn')) {
+          expect(snapshot.context.record.federationAuth).toBe(previous.context.pending?.federationAuth);
+        }
+      },
+      done: ({ starts }) => {
+        // Actors are started with the data of the record being built.
+        for (const [name, input] of starts) {
+          if (name === 'fetchCompany' || name === 'fetchUser' || name === 'loadTheme') {
+            const { token, federated } = input as { token: string; federated: boolean };
+            expect(token).toMatch(/^tok-/);
+            // The legacy flag of these calls is 0 exactly for a federated user's token (product.md#roles): the
+            // sign-in's, or a federated record's when its company is reloaded (an accepted invitation).
+            expect(federated).toBe(federatedTokens.has(token));
+          }
+          if (name === 'startFederated') expect(input).toEqual({ provider: 'QA', redirect: '/my-courses' });
+          if (name === 'completeFederated')
+            expect(input).toEqual({
+              provider: 'QA',
+              params: { state: 's', code: 'c', iss: 'http://127.0.0.1/idp/qa' },
+            });
+          if (name === 'signIn') expect(input).toEqual({ email: 'learner@halaqa.test', password: 'Halaqa-demo-1' });
+        }
+      },
+    };
+  },
 });
 
 describe('auth.machine (specific paths)', () => {

@@ -1,5 +1,5 @@
 import { type AnyEventObject, type AnyMachineSnapshot, createActor, fromCallback, waitFor } from 'xstate';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createBulkInvitationActors, readBulkReport } from '@machines/bulk-invitation.actors';
 import {
   type BulkFile,
@@ -9,7 +9,7 @@ import {
   bulkInvitationMachine,
 } from '@machines/bulk-invitation.machine';
 import { isProcessing, reportOf, uploadPercent } from '@machines/bulk-invitation.selectors';
-import { type ModelPath, allTransitions, coverageReport, edgePaths, replay } from './model';
+import { describeModelBased } from './model';
 
 const file = { name: 'people.csv', size: 1200 };
 const other = { name: 'people.xlsx', size: 9000 };
@@ -60,39 +60,22 @@ function checkState(s: AnyMachineSnapshot) {
   }
 }
 
-const all = allTransitions(bulkInvitationMachine);
-const fired = new Set<string>();
-const paths = edgePaths(bulkInvitationMachine, { events });
-
-afterAll(() => console.log(coverageReport('bulk-invitation.machine', all, fired).line));
-
-function runPath(path: ModelPath) {
-  const starts: unknown[] = [];
-  const uploadFile = fromCallback<BulkInvitationEvent, { file: BulkFile }>(({ input }) => {
-    starts.push(input);
-  });
-  const machine = bulkInvitationMachine.provide({ actors: { uploadFile } });
-  const result = replay(
-    machine,
-    path,
-    (a, e, where) => expect(a, where).toEqual(e),
-    (snap) => {
-      checkState(snap);
-      for (const input of starts) expect([file, other]).toContainEqual((input as { file: unknown }).file);
-    },
-  );
-  result.fired.forEach((k) => fired.add(k));
-}
-
-describe('bulk-invitation.machine (model-based)', () => {
-  it.each(
-    paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const),
-  )('path %i: %s', (_i, _label, path) => runPath(path));
-
-  it('covers every transition of the machine', () => {
-    const report = coverageReport('bulk-invitation.machine', all, fired);
-    expect(report.missing, report.line).toEqual([]);
-  });
+describeModelBased(bulkInvitationMachine, {
+  name: 'bulk-invitation.machine',
+  events,
+  check: ({ snapshot }) => checkState(snapshot),
+  setup: ({ provide }) => {
+    const starts: unknown[] = [];
+    const uploadFile = fromCallback<BulkInvitationEvent, { file: BulkFile }>(({ input }) => {
+      starts.push(input);
+    });
+    return {
+      machine: provide({ actors: { uploadFile } }),
+      check: () => {
+        for (const input of starts) expect([file, other]).toContainEqual((input as { file: unknown }).file);
+      },
+    };
+  },
 });
 
 describe('bulk-invitation.actors', () => {

@@ -1,5 +1,5 @@
 import { type AnyEventObject, type AnyMachineSnapshot, createActor, fromCallback, fromPromise } from 'xstate';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   CHAT_MAX_LENGTH,
   type ChatContext,
@@ -11,7 +11,7 @@ import {
 } from '@machines/chat.machine';
 import { parseFrame } from '@machines/chat.actors';
 import * as sel from '@machines/chat.selectors';
-import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
+import { describeModelBased } from './model';
 
 const ME = 7;
 const input = { sessionId: 41, userId: ME };
@@ -98,55 +98,41 @@ function checkState(s: AnyMachineSnapshot) {
   if (sel.deletingId(snap) !== null) expect(sel.deletingId(snap)).toBe(11);
 }
 
-const all = allTransitions(chatMachine);
-const fired = new Set<string>();
-const paths = edgePaths(chatMachine, { input, events, serializeState });
-
-afterAll(() => console.log(coverageReport('chat.machine', all, fired).line));
-
-function runPath(path: ModelPath) {
-  const { actors, starts } = pendingActors(['loadHistory', 'deleteMessage']);
-  const posts: ConnectionCommand[] = [];
-  const connections: unknown[] = [];
-  const connection = fromCallback<ConnectionCommand, { sessionId: number }>(({ input: i, receive }) => {
-    connections.push(i);
-    receive((cmd) => posts.push(cmd));
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const machine = chatMachine.provide({ actors: { ...actors, connection } as any });
-  let seen = 0;
-  const result = replay(
-    machine,
-    path,
-    (a, e, where) => expect(a, where).toEqual(e),
-    (snap, event) => {
-      checkState(snap);
-      for (const [name, got] of starts.slice(seen)) {
-        if (name === 'loadHistory')
-          expect([
-            { sessionId: 41, before: null },
-            { sessionId: 41, before: 10 },
-          ]).toContainEqual(got);
-        if (name === 'deleteMessage') expect(got).toEqual({ sessionId: 41, messageId: 11 });
-      }
-      seen = starts.length;
-      if (event.type === 'chat.sent' && snap.hasTag('sending'))
-        expect(posts.at(-1)).toEqual({ type: 'post', text: 'Hello' });
-    },
-  );
-  expect(connections.every((i) => JSON.stringify(i) === JSON.stringify({ sessionId: 41 }))).toBe(true);
-  result.fired.forEach((k) => fired.add(k));
-}
-
-describe('chat.machine (model-based)', () => {
-  it.each(
-    paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const),
-  )('path %i: %s', (_i, _label, path) => runPath(path));
-
-  it('covers every transition of the machine', () => {
-    const report = coverageReport('chat.machine', all, fired);
-    expect(report.missing, report.line).toEqual([]);
-  });
+describeModelBased(chatMachine, {
+  name: 'chat.machine',
+  input,
+  events,
+  serialize: serializeState,
+  actors: ['loadHistory', 'deleteMessage'],
+  check: ({ snapshot, started }) => {
+    checkState(snapshot);
+    for (const [name, got] of started) {
+      if (name === 'loadHistory')
+        expect([
+          { sessionId: 41, before: null },
+          { sessionId: 41, before: 10 },
+        ]).toContainEqual(got);
+      if (name === 'deleteMessage') expect(got).toEqual({ sessionId: 41, messageId: 11 });
+    }
+  },
+  setup: ({ provide }) => {
+    const posts: ConnectionCommand[] = [];
+    const connections: unknown[] = [];
+    const connection = fromCallback<ConnectionCommand, { sessionId: number }>(({ input: i, receive }) => {
+      connections.push(i);
+      receive((cmd) => posts.push(cmd));
+    });
+    return {
+      machine: provide({ actors: { connection } }),
+      check: ({ snapshot, event }) => {
+        if (event.type === 'chat.sent' && snapshot.hasTag('sending'))
+          expect(posts.at(-1)).toEqual({ type: 'post', text: 'Hello' });
+      },
+      done: () => {
+        expect(connections.every((i) => JSON.stringify(i) === JSON.stringify({ sessionId: 41 }))).toBe(true);
+      },
+    };
+  },
 });
 
 type HistoryInput = { sessionId: number; before: number | null };

@@ -1,5 +1,5 @@
 import { type AnyEventObject, type AnyMachineSnapshot, createActor } from 'xstate';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type CheckoutContext,
   type CheckoutData,
@@ -9,7 +9,7 @@ import {
   isOpenIntent,
   toCents,
 } from '@machines/checkout.machine';
-import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
+import { describeModelBased, pendingActors } from './model';
 
 const SEED = 'seed';
 const quote = { price: 149, fee: 7.95, total: 156.95, amount: 15695, currency: 'USD' as const };
@@ -170,95 +170,71 @@ function checkState(s: AnyMachineSnapshot) {
   }
 }
 
-const all = allTransitions(checkoutMachine);
-const fired = new Set<string>();
-const paths = edgePaths(checkoutMachine, { input, events, serializeState });
-
-afterAll(() => {
-  const report = coverageReport('checkout.machine', all, fired);
-  console.log(report.line);
-  if (report.missing.length) console.log(`not covered:\n  ${report.missing.join('\n  ')}`);
-});
-
-function runPath(path: ModelPath) {
-  const { actors, starts } = pendingActors(ACTORS);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const machine = checkoutMachine.provide({ actors: actors as any });
-  const keys = { createIntent: [] as string[], confirmIntent: [] as string[], payWithWallet: [] as string[] };
-  let previous: AnyMachineSnapshot | undefined;
-  let startsSeen = 0;
-  const result = replay(
-    machine,
-    path,
-    (actual, expected, where) => expect(actual, where).toEqual(expected),
-    (snap, event) => {
-      checkState(snap);
-      const c = snap.context as CheckoutContext;
-      for (const [name, raw] of starts.slice(startsSeen)) {
-        const i = raw as Record<string, unknown>;
-        if (name === 'prepare') expect(i).toEqual({ price: 149 });
-        if (name === 'addCard') expect(i).toEqual({ token: 'tok_visa' });
-        if (name === 'createIntent' || name === 'payWithWallet') {
-          // product.md#limits: the amount is the quote's total in cents.
-          expect(i.sessionId).toBe(41);
-          expect(i.amount).toBe(Math.round(c.quote!.total * 100));
-        }
-        if (name === 'confirmIntent') {
-          expect(i.intentId).toBe(c.intent!.id);
-          expect(c.method?.kind).toBe('card');
-          expect(i.paymentMethod).toBe((c.method as { cardId: string }).cardId);
-        }
-        if (name === 'authenticate') expect(i).toEqual({ intentId: c.intent!.id, result: c.authResult });
-        if (name === 'cancelIntent') expect(i).toEqual({ intentId: 'pi_1' });
-        if (name === 'createIntent' || name === 'confirmIntent' || name === 'payWithWallet') {
-          const suffix = name === 'createIntent' ? '-intent' : name === 'confirmIntent' ? '-confirm' : '';
-          const key = i.idempotencyKey as string;
-          expect(key).toBe(`${c.attemptKey}${suffix}`);
-          const seen = keys[name];
-          const resent =
-            previous?.matches('failed') && /Unknown$/.test((previous.context as CheckoutContext).error!.step);
-          if (resent) {
-            expect(key, 'a retry of the same attempt resends the same key').toBe(seen.at(-1));
-          } else {
-            expect(seen, 'a new attempt gets a fresh key').not.toContain(key);
+describeModelBased(checkoutMachine, {
+  name: 'checkout.machine',
+  input,
+  events,
+  serialize: serializeState,
+  actors: ACTORS,
+  check: ({ snapshot, event }) => {
+    checkState(snapshot);
+    const c = snapshot.context as CheckoutContext;
+    // product.md#states: only 'succeeded' is a successful payment.
+    if (/^xstate\.done\.actor\.(confirmIntent|authenticate|payWithWallet)$/.test(event.type)) {
+      const status = (event as unknown as { output: PaymentResult }).output.status;
+      expect(snapshot.matches('paid')).toBe(status === 'succeeded');
+      if (status !== 'succeeded' && status !== 'requires_action') expect(snapshot.matches('failed')).toBe(true);
+    }
+    if (
+      event.type.startsWith('xstate.error.actor.') &&
+      (event as unknown as { error: { status: number } }).error.status === 409
+    ) {
+      expect(snapshot.matches('full') || snapshot.matches('failed')).toBe(true);
+    }
+    if (snapshot.matches('failed') && event.type.startsWith('xstate.error.actor.')) {
+      const message = (event as unknown as { error: { serverMessage?: string } }).error.serverMessage;
+      if (message) expect(c.error!.message).toBe(message);
+    }
+  },
+  setup: () => {
+    const keys = { createIntent: [] as string[], confirmIntent: [] as string[], payWithWallet: [] as string[] };
+    return {
+      check: ({ snapshot, previous, started }) => {
+        const c = snapshot.context as CheckoutContext;
+        for (const [name, raw] of started) {
+          const i = raw as Record<string, unknown>;
+          if (name === 'prepare') expect(i).toEqual({ price: 149 });
+          if (name === 'addCard') expect(i).toEqual({ token: 'tok_visa' });
+          if (name === 'createIntent' || name === 'payWithWallet') {
+            // product.md#limits: the amount is the quote's total in cents.
+            expect(i.sessionId).toBe(41);
+            expect(i.amount).toBe(Math.round(c.quote!.total * 100));
           }
-          seen.push(key);
+          if (name === 'confirmIntent') {
+            expect(i.intentId).toBe(c.intent!.id);
+            expect(c.method?.kind).toBe('card');
+            expect(i.paymentMethod).toBe((c.method as { cardId: string }).cardId);
+          }
+          if (name === 'authenticate') expect(i).toEqual({ intentId: c.intent!.id, result: c.authResult });
+          if (name === 'cancelIntent') expect(i).toEqual({ intentId: 'pi_1' });
+          if (name === 'createIntent' || name === 'confirmIntent' || name === 'payWithWallet') {
+            const suffix = name === 'createIntent' ? '-intent' : name === 'confirmIntent' ? '-confirm' : '';
+            const key = i.idempotencyKey as string;
+            expect(key).toBe(`${c.attemptKey}${suffix}`);
+            const seen = keys[name];
+            const resent =
+              previous.matches('failed') && /Unknown$/.test((previous.context as CheckoutContext).error!.step);
+            if (resent) {
+              expect(key, 'a retry of the same attempt resends the same key').toBe(seen.at(-1));
+            } else {
+              expect(seen, 'a new attempt gets a fresh key').not.toContain(key);
+            }
+            seen.push(key);
+          }
         }
-      }
-      startsSeen = starts.length;
-      // product.md#states: only 'succeeded' is a successful payment.
-      if (/^xstate\.done\.actor\.(confirmIntent|authenticate|payWithWallet)$/.test(event.type)) {
-        const status = (event as unknown as { output: PaymentResult }).output.status;
-        expect(snap.matches('paid')).toBe(status === 'succeeded');
-        if (status !== 'succeeded' && status !== 'requires_action') expect(snap.matches('failed')).toBe(true);
-      }
-      if (
-        event.type.startsWith('xstate.error.actor.') &&
-        (event as unknown as { error: { status: number } }).error.status === 409
-      ) {
-        expect(snap.matches('full') || snap.matches('failed')).toBe(true);
-      }
-      if (snap.matches('failed') && event.type.startsWith('xstate.error.actor.')) {
-        const message = (event as unknown as { error: { serverMessage?: string } }).error.serverMessage;
-        if (message) expect(c.error!.message).toBe(message);
-      }
-      previous = snap;
-    },
-  );
-  result.fired.forEach((k) => fired.add(k));
-}
-
-describe('checkout.machine (model-based)', () => {
-  it.each(paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → '), p] as const))(
-    'path %i: %s',
-    (_i, _label, path) => runPath(path),
-  );
-
-  it('covers every transition of the machine', () => {
-    const report = coverageReport('checkout.machine', all, fired);
-    expect(report.missing, report.line).toEqual([]);
-    expect(report.covered).toBe(report.total);
-  });
+      },
+    };
+  },
 });
 
 describe('checkout.machine (specific behaviour)', () => {

@@ -1,5 +1,5 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import {
   type CompanySignUpContext,
   type CompanySignUpFields,
@@ -15,7 +15,7 @@ import {
   isSubmitting,
   serverFieldErrors,
 } from '@machines/company-signup.selectors';
-import { allTransitions, coverageReport, edgePaths, type ModelPath, pendingActors, replay } from './model';
+import { describeModelBased } from './model';
 
 const form: CompanySignUpFields = {
   company: {
@@ -114,59 +114,24 @@ function checkState(s: AnyMachineSnapshot) {
   }
 }
 
-const all = allTransitions(companySignUpMachine);
-const fired = new Set<string>();
-const paths = edgePaths(companySignUpMachine, { events, serializeState });
-
-afterAll(() => {
-  const report = coverageReport('company-signup.machine', all, fired);
-  console.log(report.line);
-  if (report.missing.length) console.log(`not covered:\n  ${report.missing.join('\n  ')}`);
-});
-
-function runPath(path: ModelPath) {
-  const { actors, starts } = pendingActors(['signUpCompany']);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const machine = companySignUpMachine.provide({ actors: actors as any });
-  let seen = 0;
-  let previous: AnyMachineSnapshot | null = null;
-  const r = replay(
-    machine,
-    path,
-    (a, e, where) => expect(a, where).toEqual(e),
-    (snap, event) => {
-      checkState(snap);
-      const c = snap.context as CompanySignUpContext;
-      for (const [, input] of starts.slice(seen))
-        expect(input).toEqual({ form, captcha: (previous!.context as CompanySignUpContext).captcha });
-      seen = starts.length;
-      if (
-        event.type === 'company.submitted' &&
-        previous &&
-        (previous.context as CompanySignUpContext).captcha === null
-      ) {
-        expect(snap.matches({ form: 'editing' })).toBe(true);
-        expect(c.error?.code).toBe('captcha.required');
-      }
-      if (event.type === 'xstate.error.actor.signUpCompany') {
-        expect(c.captcha).toBeNull();
-        expect(c.captchaRound).toBe((previous!.context as CompanySignUpContext).captchaRound + 1);
-        expect(c.error!.code).toBe(c.fieldErrors['g-recaptcha-response'] ? 'captcha.refused' : 'signup.failed');
-      }
-      previous = snap;
-    },
-  );
-  r.fired.forEach((k) => fired.add(k));
-}
-
-describe('company-signup.machine (model-based)', () => {
-  it(`walks ${paths.length} paths over every edge of the state graph`, () => {
-    expect(paths.length).toBeGreaterThan(0);
-    for (const path of paths) runPath(path);
-  });
-
-  it('covers every transition of the machine', () => {
-    const report = coverageReport('company-signup.machine', all, fired);
-    expect(report.missing, report.line).toEqual([]);
-  });
+describeModelBased(companySignUpMachine, {
+  name: 'company-signup.machine',
+  events,
+  serialize: serializeState,
+  actors: ['signUpCompany'],
+  check: ({ snapshot, previous, event, started }) => {
+    checkState(snapshot);
+    const c = snapshot.context as CompanySignUpContext;
+    const before = previous.context as CompanySignUpContext;
+    for (const [, input] of started) expect(input).toEqual({ form, captcha: before.captcha });
+    if (event.type === 'company.submitted' && before.captcha === null) {
+      expect(snapshot.matches({ form: 'editing' })).toBe(true);
+      expect(c.error?.code).toBe('captcha.required');
+    }
+    if (event.type === 'xstate.error.actor.signUpCompany') {
+      expect(c.captcha).toBeNull();
+      expect(c.captchaRound).toBe(before.captchaRound + 1);
+      expect(c.error!.code).toBe(c.fieldErrors['g-recaptcha-response'] ? 'captcha.refused' : 'signup.failed');
+    }
+  },
 });

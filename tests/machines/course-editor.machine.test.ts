@@ -1,5 +1,5 @@
 import { type AnyEventObject, type AnyMachineSnapshot, createActor, toPromise } from 'xstate';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type CourseEditorContext,
   type CourseEditorEmitted,
@@ -24,7 +24,8 @@ import { type CourseFormValues, defaultCourseValues } from '@machines/course-edi
 import { createApi } from '../../src/lib/api/client';
 import { UploadError } from '../../src/lib/api/upload';
 import { json, mockFetch } from './fetch-mock';
-import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
+import { describeModelBased, pendingActors } from './model';
+import { weekly, EVENING } from '../fixtures';
 
 const reference: EditorReference = {
   categories: [{ id: 3, name: 'Web development', nameAr: 'تطوير الويب' }],
@@ -166,19 +167,6 @@ const serializeState = (s: AnyMachineSnapshot) => {
   });
 };
 
-const ACTORS = ['loadEditorData', 'uploadFile', 'saveCourse'];
-const all = allTransitions(courseEditorMachine);
-const fired = new Set<string>();
-const pathsByInput = inputs.map(
-  ([name, input, events]) => [name, input, edgePaths(courseEditorMachine, { input, events, serializeState })] as const,
-);
-
-afterAll(() => {
-  const report = coverageReport('course-editor.machine', all, fired);
-  console.log(report.line);
-  if (report.missing.length) console.log(`not covered:\n  ${report.missing.join('\n  ')}`);
-});
-
 function form(s: AnyMachineSnapshot): string {
   return (s.value as { form: string }).form;
 }
@@ -238,77 +226,51 @@ function checkState(s: AnyMachineSnapshot) {
   expect(['hidden', 'learner', 'instructor']).toContain(preview);
 }
 
-function runPath(path: ModelPath) {
-  const { actors, starts } = pendingActors(ACTORS);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const machine = courseEditorMachine.provide({ actors: actors as any });
-  let previous: AnyMachineSnapshot = path.initial;
-  let startsSeen = 0;
-  const result = replay(
-    machine,
-    path,
-    (actual, expected, where) => expect(actual, where).toEqual(expected),
-    (snap, event) => {
-      checkState(snap);
-      const c = snap.context as CourseEditorContext;
-      const before = previous.context as CourseEditorContext;
-      for (const [name, input] of starts.slice(startsSeen)) {
-        if (name === 'loadEditorData') expect(input).toEqual({ courseId: c.courseId });
-        if (name === 'saveCourse') {
-          expect(input).toEqual({ courseId: c.courseId, values: c.values, action: c.action, companyId: c.companyId });
-        }
-        if (name === 'uploadFile') expect(input).toEqual({ field: 'picture', file: png });
+const ACTORS = ['loadEditorData', 'uploadFile', 'saveCourse'];
+describeModelBased(courseEditorMachine, {
+  name: 'course-editor.machine',
+  inputs: inputs.map(([name, input, events]) => ({ name, input, events })),
+  serialize: serializeState,
+  actors: ACTORS,
+  check: ({ snapshot, previous, event, started }) => {
+    checkState(snapshot);
+    const c = snapshot.context as CourseEditorContext;
+    const before = previous.context as CourseEditorContext;
+    for (const [name, input] of started) {
+      if (name === 'loadEditorData') expect(input).toEqual({ courseId: c.courseId });
+      if (name === 'saveCourse') {
+        expect(input).toEqual({ courseId: c.courseId, values: c.values, action: c.action, companyId: c.companyId });
       }
-      startsSeen = starts.length;
-      if (event.type === 'form.submitted' && ['editing', 'saved', 'failed'].includes(form(previous))) {
-        // Valid → saving; invalid → back to editing with the rule failures.
-        expect(form(snap)).toBe(Object.keys(c.errors).length ? 'editing' : 'saving');
-        expect(c.submitAttempted).toBe(true);
-        if (c.values === invalidValues) {
-          expect(Object.keys(c.errors).sort()).toEqual(['lessons[1][0][0][duration]', 'sections[1][0][name]', 'title']);
-        }
+      if (name === 'uploadFile') expect(input).toEqual({ field: 'picture', file: png });
+    }
+    if (event.type === 'form.submitted' && ['editing', 'saved', 'failed'].includes(form(previous))) {
+      // Valid → saving; invalid → back to editing with the rule failures.
+      expect(form(snapshot)).toBe(Object.keys(c.errors).length ? 'editing' : 'saving');
+      expect(c.submitAttempted).toBe(true);
+      if (c.values === invalidValues) {
+        expect(Object.keys(c.errors).sort()).toEqual(['lessons[1][0][0][duration]', 'sections[1][0][name]', 'title']);
       }
-      if (event.type === 'upload.requested' && !(event as { file?: unknown }).file) {
-        // product.md#validation: no file chosen does nothing.
-        expect(snap.value).toEqual(previous.value);
-        expect(c).toEqual(before);
+    }
+    if (event.type === 'upload.requested' && !(event as { file?: unknown }).file) {
+      // product.md#validation: no file chosen does nothing.
+      expect(snapshot.value).toEqual(previous.value);
+      expect(c).toEqual(before);
+    }
+    if (event.type === 'upload.succeeded' && form(previous) === 'uploading') {
+      expect(c.values.picture).toEqual({ id: 78, url: '/uploads/courses/78.png', name: 'cover.png' });
+      expect(c.errors.picture).toBeUndefined();
+    }
+    if (event.type === 'upload.failed' && form(previous) === 'uploading') {
+      expect(c.uploadError).toEqual({ field: 'picture', code: 'upload.tooLarge', limit: '5 MB' });
+      expect(c.values.picture).toEqual(before.values.picture);
+    }
+    if (event.type === 'form.changed' && Object.keys(before.serverErrors).length) {
+      const fields = (event as { fields?: string[] }).fields ?? [];
+      for (const key of Object.keys(c.serverErrors)) {
+        expect(fields.some((f) => key === f || key.startsWith(`${f}[`))).toBe(false);
       }
-      if (event.type === 'upload.succeeded' && form(previous) === 'uploading') {
-        expect(c.values.picture).toEqual({ id: 78, url: '/uploads/courses/78.png', name: 'cover.png' });
-        expect(c.errors.picture).toBeUndefined();
-      }
-      if (event.type === 'upload.failed' && form(previous) === 'uploading') {
-        expect(c.uploadError).toEqual({ field: 'picture', code: 'upload.tooLarge', limit: '5 MB' });
-        expect(c.values.picture).toEqual(before.values.picture);
-      }
-      if (event.type === 'form.changed' && Object.keys(before.serverErrors).length) {
-        const fields = (event as { fields?: string[] }).fields ?? [];
-        for (const key of Object.keys(c.serverErrors)) {
-          expect(fields.some((f) => key === f || key.startsWith(`${f}[`))).toBe(false);
-        }
-      }
-      previous = snap;
-    },
-  );
-  result.fired.forEach((k) => fired.add(k));
-}
-
-describe('course-editor.machine (model-based)', () => {
-  for (const [name, , paths] of pathsByInput) {
-    describe(name, () => {
-      it.each(
-        paths.map(
-          (p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const,
-        ),
-      )('path %i: %s', (_i, _label, path) => runPath(path));
-    });
-  }
-
-  it('covers every transition of the machine', () => {
-    const report = coverageReport('course-editor.machine', all, fired);
-    expect(report.missing, report.line).toEqual([]);
-    expect(report.covered).toBe(report.total);
-  });
+    }
+  },
 });
 
 describe('course-editor.machine (specific paths)', () => {
@@ -448,15 +410,7 @@ describe('course-editor actors (mocked fetch)', () => {
       maxSeats: 20,
       status: 'PENDING',
     },
-    weeks: {
-      sunday: null,
-      monday: { start: '18:00', end: '20:00' },
-      tuesday: null,
-      wednesday: null,
-      thursday: null,
-      friday: null,
-      saturday: null,
-    },
+    weeks: weekly({ monday: EVENING }),
     syllabus: [
       {
         week: 2,

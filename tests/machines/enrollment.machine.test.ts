@@ -1,8 +1,8 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CheckoutInput, CheckoutOutput, PaymentResult } from '@machines/checkout.machine';
 import { type EnrollmentContext, type EnrollmentInput, enrollmentMachine } from '@machines/enrollment.machine';
-import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
+import { describeModelBased, pendingActors } from './model';
 
 const SEED = 'test-seed';
 const paid: PaymentResult = { id: 'pi_1', status: 'succeeded', amount: 15695, enrollmentId: 301 };
@@ -62,101 +62,72 @@ function checkState(s: AnyMachineSnapshot) {
   expect(s.can({ type: 'enrollment.reset' })).toBe(true);
 }
 
-const all = allTransitions(enrollmentMachine);
-const fired = new Set<string>();
-const pathsByInput = inputs.map(
-  ([name, input]) => [name, edgePaths(enrollmentMachine, { input, events, serializeState })] as const,
-);
-
-afterAll(() => {
-  const report = coverageReport('enrollment.machine', all, fired);
-  console.log(report.line);
-  if (report.missing.length) console.log(`not covered:\n  ${report.missing.join('\n  ')}`);
+const { pathsByInput } = describeModelBased(enrollmentMachine, {
+  name: 'enrollment.machine',
+  inputs: inputs.map(([name, input]) => ({ name, input })),
+  events,
+  serialize: serializeState,
+  actors: ACTORS,
+  check: ({ snapshot, previous, event }) => {
+    checkState(snapshot);
+    const c = snapshot.context as EnrollmentContext;
+    if (event.type === 'xstate.done.actor.checkout') {
+      const output = (event as unknown as { output: CheckoutOutput }).output;
+      if (output.outcome === 'paid') {
+        expect(snapshot.matches('enrolling')).toBe(true);
+        expect(c.payment).toEqual(output.payment);
+      }
+      if (output.outcome === 'full') expect(snapshot.matches('full')).toBe(true);
+      if (output.outcome === 'canceled') {
+        expect(snapshot.matches('idle')).toBe(true);
+        expect(c.notice).toEqual(
+          output.releaseFailed ? { code: 'enrollment.holdNotReleased', heldUntil: output.heldUntil } : null,
+        );
+      }
+    }
+    if (
+      event.type.startsWith('xstate.error.actor.') &&
+      (event as unknown as { error: { status: number } }).error.status === 409
+    ) {
+      expect(snapshot.matches('full')).toBe(true);
+    }
+    if (event.type === 'enrollment.requested' && previous.matches('idle')) {
+      expect(snapshot.matches(c.session.price > 0 ? 'checkout' : 'enrolling')).toBe(true);
+    }
+    if (event.type === 'enrollment.reset') {
+      expect(c.payment).toBeNull();
+      expect(c.enrollment).toBeNull();
+      expect(c.error).toBeNull();
+    }
+    if (snapshot.matches('failed') && event.type.startsWith('xstate.error.actor.')) {
+      const message = (event as unknown as { error: { serverMessage?: string } }).error.serverMessage;
+      if (message) expect(c.error!.message).toBe(message);
+    }
+  },
+  setup: () => {
+    const seeds: string[] = [];
+    return {
+      check: ({ snapshot, started }) => {
+        const c = snapshot.context as EnrollmentContext;
+        for (const [name, input] of started) {
+          if (name === 'checkout') {
+            const i = input as CheckoutInput;
+            expect(i).toEqual({ sessionId: c.session.id, price: c.session.price, keySeed: `${SEED}-${c.checkoutRun}` });
+            // Every checkout run has its own key seed: two runs never share an Idempotency-Key.
+            expect(seeds).not.toContain(i.keySeed);
+            seeds.push(i.keySeed!);
+          }
+          if (name === 'enroll') expect(input).toEqual({ sessionId: c.session.id });
+        }
+      },
+    };
+  },
 });
 
-function runPath(path: ModelPath) {
-  const { actors, starts } = pendingActors(ACTORS);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const machine = enrollmentMachine.provide({ actors: actors as any });
-  const seeds: string[] = [];
-  let previous: AnyMachineSnapshot | undefined;
-  let startsSeen = 0;
-  const result = replay(
-    machine,
-    path,
-    (actual, expected, where) => expect(actual, where).toEqual(expected),
-    (snap, event) => {
-      checkState(snap);
-      const c = snap.context as EnrollmentContext;
-      for (const [name, input] of starts.slice(startsSeen)) {
-        if (name === 'checkout') {
-          const i = input as CheckoutInput;
-          expect(i).toEqual({ sessionId: c.session.id, price: c.session.price, keySeed: `${SEED}-${c.checkoutRun}` });
-          // Every checkout run has its own key seed: two runs never share an Idempotency-Key.
-          expect(seeds).not.toContain(i.keySeed);
-          seeds.push(i.keySeed!);
-        }
-        if (name === 'enroll') expect(input).toEqual({ sessionId: c.session.id });
-      }
-      startsSeen = starts.length;
-      if (event.type === 'xstate.done.actor.checkout') {
-        const output = (event as unknown as { output: CheckoutOutput }).output;
-        if (output.outcome === 'paid') {
-          expect(snap.matches('enrolling')).toBe(true);
-          expect(c.payment).toEqual(output.payment);
-        }
-        if (output.outcome === 'full') expect(snap.matches('full')).toBe(true);
-        if (output.outcome === 'canceled') {
-          expect(snap.matches('idle')).toBe(true);
-          expect(c.notice).toEqual(
-            output.releaseFailed ? { code: 'enrollment.holdNotReleased', heldUntil: output.heldUntil } : null,
-          );
-        }
-      }
-      if (
-        event.type.startsWith('xstate.error.actor.') &&
-        (event as unknown as { error: { status: number } }).error.status === 409
-      ) {
-        expect(snap.matches('full')).toBe(true);
-      }
-      if (event.type === 'enrollment.requested' && previous?.matches('idle')) {
-        expect(snap.matches(c.session.price > 0 ? 'checkout' : 'enrolling')).toBe(true);
-      }
-      if (event.type === 'enrollment.reset') {
-        expect(c.payment).toBeNull();
-        expect(c.enrollment).toBeNull();
-        expect(c.error).toBeNull();
-      }
-      if (snap.matches('failed') && event.type.startsWith('xstate.error.actor.')) {
-        const message = (event as unknown as { error: { serverMessage?: string } }).error.serverMessage;
-        if (message) expect(c.error!.message).toBe(message);
-      }
-      previous = snap;
-    },
-  );
-  result.fired.forEach((k) => fired.add(k));
-}
-
-describe('enrollment.machine (model-based)', () => {
-  for (const [name, paths] of pathsByInput) {
-    describe(`${name} session`, () => {
-      it.each(
-        paths.map(
-          (p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const,
-        ),
-      )('path %i: %s', (_i, _label, path) => runPath(path));
-    });
-  }
-
+describe('enrollment.machine (inputs)', () => {
   it('initial states follow the input', () => {
     const initial = Object.fromEntries(pathsByInput.map(([name, paths]) => [name, paths[0]!.initial.value]));
     expect(initial).toEqual({ free: 'idle', paid: 'idle', full: 'full', enrolled: 'enrolled' });
-  });
-
-  it('covers every transition of the machine', () => {
-    const report = coverageReport('enrollment.machine', all, fired);
-    expect(report.missing, report.line).toEqual([]);
-    expect(report.covered).toBe(report.total);
   });
 });
 

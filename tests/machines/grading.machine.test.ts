@@ -1,5 +1,5 @@
 import { type AnyEventObject, type AnyMachineSnapshot, createActor, fromPromise } from 'xstate';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type GradeSubmissionInput,
   type GradingContext,
@@ -20,7 +20,7 @@ import {
 import { validateGrade } from '@machines/grading.form';
 import { createApi } from '../../src/lib/api/client';
 import { json, mockFetch } from './fetch-mock';
-import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
+import { describeModelBased } from './model';
 
 const input = { sessionId: 41 };
 
@@ -122,46 +122,22 @@ function checkState(s: AnyMachineSnapshot) {
     expect(c.issues).toEqual({ grade: { code: 'max', limit: 100 } });
 }
 
-const all = allTransitions(gradingMachine);
-const fired = new Set<string>();
-const paths = edgePaths(gradingMachine, { input, events });
-
-afterAll(() => console.log(coverageReport('grading.machine', all, fired).line));
-
-function runPath(path: ModelPath) {
-  const { actors, starts } = pendingActors(['loadSubmissions', 'gradeSubmission']);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const machine = gradingMachine.provide({ actors: actors as any });
-  let seen = 0;
-  const result = replay(
-    machine,
-    path,
-    (a, e, where) => expect(a, where).toEqual(e),
-    (snap) => {
-      checkState(snap);
-      for (const [name, got] of starts.slice(seen)) {
-        if (name === 'loadSubmissions') expect(got).toEqual({ sessionId: 41 });
-        if (name === 'gradeSubmission')
-          expect(got).toEqual({ submissionId: 77, grade: 92, comment: 'Well structured' });
-      }
-      seen = starts.length;
-    },
-  );
-  // The first actor started is always the list.
-  expect(starts[0]?.[0]).toBe('loadSubmissions');
-  result.fired.forEach((k) => fired.add(k));
-}
-
-describe('grading.machine (model-based)', () => {
-  it.each(
-    paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const),
-  )('path %i: %s', (_i, _label, path) => runPath(path));
-
-  it('covers every transition of the machine', () => {
-    const report = coverageReport('grading.machine', all, fired);
-    expect(report.missing, report.line).toEqual([]);
-    expect(report.covered).toBe(report.total);
-  });
+describeModelBased(gradingMachine, {
+  name: 'grading.machine',
+  input,
+  events,
+  actors: ['loadSubmissions', 'gradeSubmission'],
+  check: ({ snapshot, started }) => {
+    checkState(snapshot);
+    for (const [name, got] of started) {
+      if (name === 'loadSubmissions') expect(got).toEqual({ sessionId: 41 });
+      if (name === 'gradeSubmission') expect(got).toEqual({ submissionId: 77, grade: 92, comment: 'Well structured' });
+    }
+  },
+  setup: () => ({
+    // The first actor started is always the list.
+    done: ({ starts }) => expect(starts[0]?.[0]).toBe('loadSubmissions'),
+  }),
 });
 
 describe('grade-form rules (valibot, mirror of the server)', () => {

@@ -1,7 +1,7 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { type InvitationContext, type InviteRequest, invitationMachine } from '@machines/invitation.machine';
-import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
+import { describeModelBased } from './model';
 
 const request: InviteRequest = { email: 'new.hire@ncai.example.org', role: 'LEARNER' };
 
@@ -41,35 +41,12 @@ function checkState(s: AnyMachineSnapshot) {
   }
 }
 
-const all = allTransitions(invitationMachine);
-const fired = new Set<string>();
-const paths = edgePaths(invitationMachine, { events });
-
-afterAll(() => console.log(coverageReport('invitation.machine', all, fired).line));
-
-function runPath(path: ModelPath) {
-  const { actors, starts } = pendingActors(['sendInvitation']);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const machine = invitationMachine.provide({ actors: actors as any });
-  const result = replay(
-    machine,
-    path,
-    (a, e, where) => expect(a, where).toEqual(e),
-    (snap) => {
-      checkState(snap);
-      for (const [, input] of starts) expect(input).toEqual(request);
-    },
-  );
-  result.fired.forEach((k) => fired.add(k));
-}
-
-describe('invitation.machine (model-based)', () => {
-  it.each(
-    paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const),
-  )('path %i: %s', (_i, _label, path) => runPath(path));
-
-  it('covers every transition of the machine', () => {
-    const report = coverageReport('invitation.machine', all, fired);
-    expect(report.missing, report.line).toEqual([]);
-  });
+describeModelBased(invitationMachine, {
+  name: 'invitation.machine',
+  events,
+  actors: ['sendInvitation'],
+  check: ({ snapshot, started }) => {
+    checkState(snapshot);
+    for (const [, input] of started) expect(input).toEqual(request);
+  },
 });

@@ -1,6 +1,6 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { createActor, fromPromise } from 'xstate';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type LearningGoal, type LearningGoalsContext, learningGoalsMachine } from '@machines/learning-goals.machine';
 import {
   addGoalFailure,
@@ -17,7 +17,7 @@ import {
   removeGoalFailure,
   skillChoices,
 } from '@machines/learning-goals.selectors';
-import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
+import { describeModelBased } from './model';
 
 const goal = (id: number, skillId: number, name: string): LearningGoal => ({
   id,
@@ -107,45 +107,22 @@ function checkState(s: AnyMachineSnapshot, before: AnyMachineSnapshot, event: An
   if (!s.matches('ready')) expect(goalsNotice(s)).toBeNull();
 }
 
-const all = allTransitions(learningGoalsMachine);
-const fired = new Set<string>();
-const paths = edgePaths(learningGoalsMachine, { events });
+describeModelBased(learningGoalsMachine, {
+  name: 'learning-goals.machine',
+  events,
+  actors: ['loadGoals', 'createGoal', 'removeGoal'],
+  check: ({ snapshot, previous, event, starts }) => {
+    checkState(snapshot, previous, event);
+    // Each call carries what the learner chose: the new skill, or the goal the dialog is about.
+    if (snapshot.matches('adding') && !previous.matches('adding'))
+      expect(starts.at(-1)).toEqual(['createGoal', { skillId: (event as unknown as { skillId: number }).skillId }]);
+    if (snapshot.matches('removing') && !previous.matches('removing'))
+      expect(starts.at(-1)).toEqual(['removeGoal', { goalId: (snapshot.context as LearningGoalsContext).target!.id }]);
+    if (snapshot.matches('loading') && !previous.matches('loading')) expect(starts.at(-1)?.[0]).toBe('loadGoals');
+  },
+});
 
-afterAll(() => console.log(coverageReport('learning-goals.machine', all, fired).line));
-
-function runPath(path: ModelPath) {
-  const { actors, starts } = pendingActors(['loadGoals', 'createGoal', 'removeGoal']);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const machine = learningGoalsMachine.provide({ actors: actors as any });
-  let before: AnyMachineSnapshot = path.initial;
-  const result = replay(
-    machine,
-    path,
-    (a, e, where) => expect(a, where).toEqual(e),
-    (snap, event) => {
-      checkState(snap, before, event);
-      // Each call carries what the learner chose: the new skill, or the goal the dialog is about.
-      if (snap.matches('adding') && !before.matches('adding'))
-        expect(starts.at(-1)).toEqual(['createGoal', { skillId: (event as unknown as { skillId: number }).skillId }]);
-      if (snap.matches('removing') && !before.matches('removing'))
-        expect(starts.at(-1)).toEqual(['removeGoal', { goalId: (snap.context as LearningGoalsContext).target!.id }]);
-      if (snap.matches('loading') && !before.matches('loading')) expect(starts.at(-1)?.[0]).toBe('loadGoals');
-      before = snap;
-    },
-  );
-  result.fired.forEach((k) => fired.add(k));
-}
-
-describe('learning-goals.machine (model-based)', () => {
-  it.each(
-    paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const),
-  )('path %i: %s', (_i, _label, path) => runPath(path));
-
-  it('covers every transition of the machine', () => {
-    const report = coverageReport('learning-goals.machine', all, fired);
-    expect(report.missing, report.line).toEqual([]);
-  });
-
+describe('learning-goals.machine', () => {
   it('adds and removes goals against real actors, one call each', async () => {
     const calls: string[] = [];
     const actor = createActor(

@@ -1,5 +1,5 @@
 import { type AnyEventObject, type AnyMachineSnapshot, createActor, fromPromise } from 'xstate';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type LessonAuthoringContext,
   type LessonAuthoringEmitted,
@@ -22,7 +22,7 @@ import {
 } from '@machines/lesson-authoring.form';
 import { createApi } from '../../src/lib/api/client';
 import { json, mockFetch } from './fetch-mock';
-import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
+import { describeModelBased } from './model';
 
 const input = { lessonId: 503 };
 
@@ -182,49 +182,24 @@ function checkState(s: AnyMachineSnapshot) {
   }
 }
 
-const all = allTransitions(lessonAuthoringMachine);
-const fired = new Set<string>();
-const paths = edgePaths(lessonAuthoringMachine, { input, events });
-
-afterAll(() => console.log(coverageReport('lesson-authoring.machine', all, fired).line));
-
-function runPath(path: ModelPath) {
-  const { actors, starts } = pendingActors(['loadAuthoring', 'saveAuthoring']);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const machine = lessonAuthoringMachine.provide({ actors: actors as any });
-  let seen = 0;
-  const result = replay(
-    machine,
-    path,
-    (a, e, where) => expect(a, where).toEqual(e),
-    (snap) => {
-      checkState(snap);
-      const c = snap.context as LessonAuthoringContext;
-      for (const [name, got] of starts.slice(seen)) {
-        if (name === 'loadAuthoring') expect(got).toEqual({ lessonId: 503 });
-        if (name === 'saveAuthoring') {
-          // What is sent is the form as it stands; the edited bank gives the body of the contract.
-          expect(got).toEqual({ lessonId: 503, body: toAuthoringInput('quiz', c.values) });
-          if (c.values === validValues) expect(got).toEqual({ lessonId: 503, body: expectedBody });
-        }
+describeModelBased(lessonAuthoringMachine, {
+  name: 'lesson-authoring.machine',
+  input,
+  events,
+  actors: ['loadAuthoring', 'saveAuthoring'],
+  check: ({ snapshot, started }) => {
+    checkState(snapshot);
+    const c = snapshot.context as LessonAuthoringContext;
+    for (const [name, got] of started) {
+      if (name === 'loadAuthoring') expect(got).toEqual({ lessonId: 503 });
+      if (name === 'saveAuthoring') {
+        // What is sent is the form as it stands; the edited bank gives the body of the contract.
+        expect(got).toEqual({ lessonId: 503, body: toAuthoringInput('quiz', c.values) });
+        if (c.values === validValues) expect(got).toEqual({ lessonId: 503, body: expectedBody });
       }
-      seen = starts.length;
-    },
-  );
-  expect(starts[0]?.[0]).toBe('loadAuthoring');
-  result.fired.forEach((k) => fired.add(k));
-}
-
-describe('lesson-authoring.machine (model-based)', () => {
-  it.each(
-    paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const),
-  )('path %i: %s', (_i, _label, path) => runPath(path));
-
-  it('covers every transition of the machine', () => {
-    const report = coverageReport('lesson-authoring.machine', all, fired);
-    expect(report.missing, report.line).toEqual([]);
-    expect(report.covered).toBe(report.total);
-  });
+    }
+  },
+  setup: () => ({ done: ({ starts }) => expect(starts[0]?.[0]).toBe('loadAuthoring') }),
 });
 
 describe('lesson-authoring-form rules (valibot, mirror of the server)', () => {

@@ -6,7 +6,11 @@
  *
  * Paths: the shortest path to every reachable state (`getShortestPaths`), extended by each of that
  * state's outgoing edges, so every edge of the state graph is walked at least once.
+ *
+ * A machine test calls `describeModelBased(machine, { name, events, input | inputs, serialize, actors,
+ * check, setup })` once; the other helpers serve it.
  */
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   type AnyEventObject,
   type AnyMachineSnapshot,
@@ -20,7 +24,7 @@ import {
 } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getStateNodes } from 'xstate/graph';
 
-export interface ModelPath {
+interface ModelPath {
   /** Events to send after start (the first is the one that leaves the initial state). */
   events: AnyEventObject[];
   /** The snapshots the traversal computed after each event (same length as `events`). */
@@ -31,7 +35,7 @@ export interface ModelPath {
 }
 
 /** A stable key of a transition definition: `<source id> | <event> | <index among its branches>`. */
-export function transitionKey(t: AnyTransitionDefinition): string {
+function transitionKey(t: AnyTransitionDefinition): string {
   const source = t.source as AnyStateNode;
   const list: readonly AnyTransitionDefinition[] =
     t.eventType === '' || !source.transitions.get(t.eventType)?.includes(t)
@@ -43,19 +47,19 @@ export function transitionKey(t: AnyTransitionDefinition): string {
 }
 
 /** Every transition definition of the machine (each guarded branch counts), by key. */
-export function allTransitions(machine: AnyStateMachine): Map<string, string> {
+function allTransitions(machine: AnyStateMachine): Map<string, string> {
   const out = new Map<string, string>();
   const nodes: AnyStateNode[] = [machine.root, ...getStateNodes(machine.root)];
   for (const node of nodes) {
     for (const list of node.transitions.values()) {
-      for (const t of list) out.set(transitionKey(t), describe(t));
+      for (const t of list) out.set(transitionKey(t), describeTransition(t));
     }
-    for (const t of node.always ?? []) out.set(transitionKey(t), describe(t));
+    for (const t of node.always ?? []) out.set(transitionKey(t), describeTransition(t));
   }
   return out;
 }
 
-function describe(t: AnyTransitionDefinition): string {
+function describeTransition(t: AnyTransitionDefinition): string {
   const targets = (t.target ?? []).map((n: AnyStateNode) => n.id).join(',') || '(self)';
   const guard = t.guard
     ? ` [${typeof t.guard === 'string' ? t.guard : ((t.guard as { type?: string }).type ?? 'guard')}]`
@@ -69,7 +73,7 @@ function ownEventTypes(snapshot: AnyMachineSnapshot): string[] {
   return [...new Set(nodes.flatMap((n) => n.ownEvents as string[]))];
 }
 
-export interface TraverseOptions {
+interface TraverseOptions {
   input?: unknown;
   /** Candidate events; an own event type with no candidate is sent as `{ type }`. */
   events: AnyEventObject[];
@@ -80,7 +84,7 @@ export interface TraverseOptions {
 const defaultSerialize = (s: AnyMachineSnapshot) => JSON.stringify({ value: s.value, context: s.context });
 
 /** Paths covering every edge of the machine's state graph for one input. */
-export function edgePaths(machine: AnyStateMachine, options: TraverseOptions): ModelPath[] {
+function edgePaths(machine: AnyStateMachine, options: TraverseOptions): ModelPath[] {
   const serializeState = options.serializeState ?? defaultSerialize;
   const events = (snapshot: AnyMachineSnapshot) =>
     ownEventTypes(snapshot).flatMap((type) => {
@@ -148,7 +152,7 @@ export function pendingActors(names: string[]) {
   return { actors, starts };
 }
 
-export interface ReplayResult {
+interface ReplayResult {
   /** Snapshot after each event. */
   snapshots: AnyMachineSnapshot[];
   /** Keys of the transition definitions that fired. */
@@ -158,13 +162,14 @@ export interface ReplayResult {
 /**
  * Replays `path` on a real actor of `machine` (already `.provide`d with stubs by the caller),
  * checking after every event that value and context equal what the traversal computed.
- * `onStep(snapshot, event, index)` may add assertions.
+ * `onStep(snapshot, event, index, previous)` may add assertions (`previous`: the snapshot before the
+ * event, the actor's initial one at the first step).
  */
-export function replay(
+function replay(
   machine: AnyStateMachine,
   path: ModelPath,
   expectEqual: (actual: unknown, expected: unknown, where: string) => void,
-  onStep?: (snapshot: AnyMachineSnapshot, event: AnyEventObject, index: number) => void,
+  onStep?: (snapshot: AnyMachineSnapshot, event: AnyEventObject, index: number, previous: AnyMachineSnapshot) => void,
 ): ReplayResult {
   const fired = new Set<string>();
   const actor = createActor(machine, {
@@ -186,6 +191,7 @@ export function replay(
     'initial',
   );
   const snapshots: AnyMachineSnapshot[] = [];
+  let previous: AnyMachineSnapshot = initial;
   path.events.forEach((event, i) => {
     actor.send(event);
     const snap = actor.getSnapshot();
@@ -196,14 +202,15 @@ export function replay(
       `after ${event.type} (step ${i + 1})`,
     );
     snapshots.push(snap);
-    onStep?.(snap, event, i);
+    onStep?.(snap, event, i, previous);
+    previous = snap;
   });
   actor.stop();
   return { snapshots, fired };
 }
 
 /** Formats "<name>: N/M transitions covered" and lists the missing ones. */
-export function coverageReport(name: string, all: Map<string, string>, fired: Set<string>) {
+function coverageReport(name: string, all: Map<string, string>, fired: Set<string>) {
   const covered = [...all.keys()].filter((k) => fired.has(k));
   const missing = [...all.entries()].filter(([k]) => !fired.has(k)).map(([, d]) => d);
   return {
@@ -212,4 +219,165 @@ export function coverageReport(name: string, all: Map<string, string>, fired: Se
     total: all.size,
     missing,
   };
+}
+
+/** One step of a replayed path, as the checks of `describeModelBased` see it. */
+interface ModelStep {
+  /** The snapshot after the event. */
+  snapshot: AnyMachineSnapshot;
+  /** The snapshot before the event (the actor's initial one at the first step). */
+  previous: AnyMachineSnapshot;
+  event: AnyEventObject;
+  /** Position of the event in the path, from 0. */
+  index: number;
+  /** The stubbed actors started by this step as `[name, input]`; the first step's include those started with the actor. */
+  started: Array<[string, unknown]>;
+  /** Every start of a stubbed actor so far on this path. */
+  starts: Array<[string, unknown]>;
+  path: ModelPath;
+}
+
+/** What a path's replay leaves for `PathStubs.done`: the snapshots after each event and every actor start. */
+interface ModelPathResult {
+  path: ModelPath;
+  snapshots: AnyMachineSnapshot[];
+  starts: Array<[string, unknown]>;
+}
+
+/** A path's own machine and the checks of what its stubs recorded (see `ModelBasedOptions.setup`). */
+interface PathStubs {
+  /** The machine to replay (default: the machine with the never-settling actors). */
+  machine?: AnyStateMachine;
+  /** Checks after each step, after the shared `check`. */
+  check?: (step: ModelStep) => void;
+  /** Checks once every event of the path has been replayed. */
+  done?: (result: ModelPathResult) => void;
+}
+
+/** The implementations `provide` of a machine takes. */
+type Implementations<TMachine extends AnyStateMachine> = Parameters<TMachine['provide']>[0];
+
+/** One of several inputs of a machine, traversed on its own. */
+interface ModelInput {
+  /** Title of its describe block. */
+  name: string;
+  input: unknown;
+  /** Its own candidate events (default: the options' `events`). */
+  events?: AnyEventObject[];
+}
+
+interface ModelBasedOptions<TMachine extends AnyStateMachine> {
+  /** Name in the titles and in the coverage line, e.g. `payout.machine`. */
+  name: string;
+  /** Candidate events of the traversal (see `TraverseOptions.events`). */
+  events?: AnyEventObject[];
+  /** The machine's input, when one is enough. */
+  input?: unknown;
+  /** Several inputs, each traversed on its own, in a describe block of its own. */
+  inputs?: readonly ModelInput[];
+  /** State identity for the traversal (default: value + context). */
+  serialize?: (snapshot: AnyMachineSnapshot) => string;
+  /** Names of the actors stubbed to never settle, whose starts the steps see. */
+  actors?: string[];
+  /** The fewest paths the traversal must find (default 1). */
+  minPaths?: number;
+  /** Invariants and effects, checked after every step of every path. */
+  check?: (step: ModelStep) => void;
+  /**
+   * Called once per path, before its replay: `provide(implementations)` gives the machine with the
+   * never-settling actors plus the given implementations (actions that record what they are given,
+   * other actor stubs); the result says which machine to replay and what to check of the recordings.
+   */
+  setup?: (stubs: {
+    provide: (implementations: Implementations<TMachine>) => AnyStateMachine;
+    starts: Array<[string, unknown]>;
+    path: ModelPath;
+  }) => PathStubs;
+}
+
+/** What `describeModelBased` traversed, for tests of particular paths. */
+interface ModelBased {
+  /** Every path, of every input. */
+  paths: ModelPath[];
+  /** The paths by input name (one entry, named after the machine, when there is one input). */
+  pathsByInput: Array<[string, ModelPath[]]>;
+}
+
+const pathLabel = (path: ModelPath) => path.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)';
+
+/**
+ * Model-based tests of a machine: a describe block `<name> (model-based)` with one test per path
+ * covering every edge of its state graph (per input), replayed on a real actor with never-settling
+ * actors and frozen timers, checking after each step that the actor agrees with the traversal and
+ * the options' checks; then a test that every transition definition of the machine fired.
+ */
+export function describeModelBased<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  options: ModelBasedOptions<TMachine>,
+): ModelBased {
+  const all = allTransitions(machine);
+  const fired = new Set<string>();
+  const inputs = options.inputs ?? [{ name: options.name, input: options.input }];
+  const pathsByInput = inputs.map(
+    ({ name, input, events }) =>
+      [
+        name,
+        edgePaths(machine, {
+          input,
+          events: events ?? options.events ?? [],
+          ...(options.serialize ? { serializeState: options.serialize } : {}),
+        }),
+      ] as [string, ModelPath[]],
+  );
+  const paths = pathsByInput.flatMap(([, p]) => p);
+
+  function runPath(path: ModelPath) {
+    const { actors, starts } = pendingActors(options.actors ?? []);
+    const provide = (implementations: Implementations<TMachine>) =>
+      machine.provide({
+        ...implementations,
+        actors: { ...actors, ...(implementations as { actors?: object }).actors },
+      } as Implementations<TMachine>);
+    const stubs = options.setup?.({ provide, starts, path }) ?? {};
+    let seen = 0;
+    const result = replay(
+      stubs.machine ?? provide({} as Implementations<TMachine>),
+      path,
+      (actual, expected, where) => expect(actual, where).toEqual(expected),
+      (snapshot, event, index, previous) => {
+        const step = { snapshot, previous, event, index, started: starts.slice(seen), starts, path };
+        seen = starts.length;
+        options.check?.(step);
+        stubs.check?.(step);
+      },
+    );
+    stubs.done?.({ path, snapshots: result.snapshots, starts });
+    for (const key of result.fired) fired.add(key);
+  }
+
+  describe(`${options.name} (model-based)`, () => {
+    afterAll(() => {
+      const report = coverageReport(options.name, all, fired);
+      console.log(report.line);
+      if (report.missing.length) console.log(`not covered:\n  ${report.missing.join('\n  ')}`);
+    });
+
+    it('has paths', () => {
+      expect(paths.length).toBeGreaterThanOrEqual(options.minPaths ?? 1);
+    });
+
+    for (const [name, list] of pathsByInput) {
+      const cases = list.map((p, i) => [i, pathLabel(p), p] as const);
+      const each = () => it.each(cases)('path %i: %s', (_i, _label, path) => runPath(path));
+      if (options.inputs) describe(name, each);
+      else each();
+    }
+
+    it('covers every transition of the machine', () => {
+      const report = coverageReport(options.name, all, fired);
+      expect(report.missing, report.line).toEqual([]);
+      expect(report.covered).toBe(report.total);
+    });
+  });
+  return { paths, pathsByInput };
 }

@@ -1,5 +1,5 @@
 import { type AnyEventObject, type AnyMachineSnapshot, createActor, fromPromise } from 'xstate';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type ModerationAction,
   type ModerationContext,
@@ -9,7 +9,8 @@ import {
   moderationMachine,
 } from '@machines/moderation.machine';
 import type { SessionRequestBody } from '@machines/session-request.machine';
-import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
+import { describeModelBased } from './model';
+import { weekly, EVENING } from '../fixtures';
 
 const pending: ModerationItem = { id: 41, status: 'PENDING' };
 const approved: ModerationItem = { id: 42, status: 'APPROVED' };
@@ -31,15 +32,7 @@ const request: SessionRequestBody = {
   startDate: '2031-05-05',
   endDate: '2031-06-27',
   timezone: 'America/New_York',
-  schedule: {
-    sunday: null,
-    monday: { start: '18:00', end: '20:00' },
-    tuesday: null,
-    wednesday: null,
-    thursday: null,
-    friday: null,
-    saturday: null,
-  },
+  schedule: weekly({ monday: EVENING }),
   maxSeats: 25,
   price: 149,
 };
@@ -145,98 +138,60 @@ function checkState(s: AnyMachineSnapshot) {
   if (s.matches({ duplicating: 'submitting' })) expect(c.request).toEqual(request);
 }
 
-const all = allTransitions(moderationMachine);
-const fired = new Set<string>();
-const pathsByInput = inputs.map(([name, input]) => [name, edgePaths(moderationMachine, { input, events })] as const);
-
-afterAll(() => {
-  const report = coverageReport('moderation.machine', all, fired);
-  console.log(report.line);
-  if (report.missing.length) console.log(`not covered:\n  ${report.missing.join('\n  ')}`);
-});
-
-function runPath(path: ModelPath) {
-  const { actors, starts } = pendingActors(ACTORS);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const machine = moderationMachine.provide({ actors: actors as any });
-  let previous: AnyMachineSnapshot | undefined;
-  let startsSeen = 0;
-  const result = replay(
-    machine,
-    path,
-    (actual, expected, where) => expect(actual, where).toEqual(expected),
-    (snap, event) => {
-      checkState(snap);
-      const c = snap.context as ModerationContext;
-      // Actor inputs: the list gets the current filter; actions get the item and the trimmed message.
-      const fresh = starts.slice(startsSeen);
-      if (startsSeen === 0) {
-        // The first load starts with the actor, on the input's filter.
-        expect(fresh[0]).toEqual(['loadQueue', (path.input as ModerationInput).filter]);
-        fresh.shift();
+describeModelBased(moderationMachine, {
+  name: 'moderation.machine',
+  inputs: inputs.map(([name, input]) => ({ name, input })),
+  events,
+  actors: ACTORS,
+  check: ({ snapshot, previous, event, index, started, path }) => {
+    checkState(snapshot);
+    const c = snapshot.context as ModerationContext;
+    // Actor inputs: the list gets the current filter; actions get the item and the trimmed message.
+    const fresh = [...started];
+    if (index === 0) {
+      // The first load starts with the actor, on the input's filter.
+      expect(fresh[0]).toEqual(['loadQueue', (path.input as ModerationInput).filter]);
+      fresh.shift();
+    }
+    for (const [name, input] of fresh) {
+      if (name === 'loadQueue') expect(input).toEqual(c.filter);
+      if (['approveItem', 'rejectItem', 'deleteItem', 'unpublishItem', 'publishItem'].includes(name)) {
+        expect(input).toEqual({ item: c.target, message: c.message });
       }
-      for (const [name, input] of fresh) {
-        if (name === 'loadQueue') expect(input).toEqual(c.filter);
-        if (['approveItem', 'rejectItem', 'deleteItem', 'unpublishItem', 'publishItem'].includes(name)) {
-          expect(input).toEqual({ item: c.target, message: c.message });
-        }
-        if (name === 'duplicateItem') expect(input).toEqual({ item: c.target, request });
+      if (name === 'duplicateItem') expect(input).toEqual({ item: c.target, request });
+    }
+    const prev = previous.context as ModerationContext;
+    // Reject, delete and unpublish are never sent without a message; approve and publish may be.
+    if (
+      event.type === 'moderation.confirmed' &&
+      (previous.matches({ confirming: 'editing' }) || previous.matches({ confirming: 'failed' }))
+    ) {
+      const message = (event as unknown as { message: string }).message;
+      if (!message.trim() && prev.action !== 'approve' && prev.action !== 'publish') {
+        expect(snapshot.matches({ confirming: 'editing' })).toBe(true);
+        expect(c.error?.code).toBe('moderation.messageRequired');
+      } else {
+        expect(snapshot.matches({ confirming: 'deciding' })).toBe(true);
+        expect(c.action).toBe(prev.action);
       }
-      startsSeen = starts.length;
-      const prev = previous?.context as ModerationContext | undefined;
-      // Reject, delete and unpublish are never sent without a message; approve and publish may be.
-      if (
-        event.type === 'moderation.confirmed' &&
-        previous &&
-        (previous.matches({ confirming: 'editing' }) || previous.matches({ confirming: 'failed' }))
-      ) {
-        const message = (event as unknown as { message: string }).message;
-        if (!message.trim() && prev!.action !== 'approve' && prev!.action !== 'publish') {
-          expect(snap.matches({ confirming: 'editing' })).toBe(true);
-          expect(c.error?.code).toBe('moderation.messageRequired');
-        } else {
-          expect(snap.matches({ confirming: 'deciding' })).toBe(true);
-          expect(c.action).toBe(prev!.action);
-        }
-      }
-      // A success reloads the list and closes the dialog; a failure keeps it open with the error.
-      if (/^xstate\.done\.actor\.(approve|reject|delete|duplicate|unpublish|publish)Item$/.test(event.type)) {
-        expect(snap.matches('loading')).toBe(true);
-        expect(c.target).toBeNull();
-      }
-      if (/^xstate\.error\.actor\.(approve|reject|delete|duplicate|unpublish|publish)Item$/.test(event.type)) {
-        const error = (event as unknown as { error: { status: number; serverMessage?: string } }).error;
-        expect(c.target).toEqual(prev!.target);
-        expect(c.error?.status).toBe(error.status);
-        expect(c.error?.message).toBe(error.serverMessage);
-      }
-      if (event.type === 'moderation.requested' && previous?.matches('ready')) {
-        const { action, item } = event as unknown as { action: ModerationAction; item: ModerationItem };
-        const allowed = c.actions.includes(action) && appliesTo(action, item.status);
-        expect(snap.matches('ready')).toBe(!allowed);
-      }
-      previous = snap;
-    },
-  );
-  result.fired.forEach((k) => fired.add(k));
-}
-
-describe('moderation.machine (model-based)', () => {
-  for (const [name, paths] of pathsByInput) {
-    describe(name, () => {
-      it.each(
-        paths.map(
-          (p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const,
-        ),
-      )('path %i: %s', (_i, _label, path) => runPath(path));
-    });
-  }
-
-  it('covers every transition of the machine', () => {
-    const report = coverageReport('moderation.machine', all, fired);
-    expect(report.missing, report.line).toEqual([]);
-    expect(report.covered).toBe(report.total);
-  });
+    }
+    // A success reloads the list and closes the dialog; a failure keeps it open with the error.
+    if (/^xstate\.done\.actor\.(approve|reject|delete|duplicate|unpublish|publish)Item$/.test(event.type)) {
+      expect(snapshot.matches('loading')).toBe(true);
+      expect(c.target).toBeNull();
+    }
+    if (/^xstate\.error\.actor\.(approve|reject|delete|duplicate|unpublish|publish)Item$/.test(event.type)) {
+      const error = (event as unknown as { error: { status: number; serverMessage?: string } }).error;
+      expect(c.target).toEqual(prev.target);
+      expect(c.error?.status).toBe(error.status);
+      expect(c.error?.message).toBe(error.serverMessage);
+    }
+    if (event.type === 'moderation.requested' && previous.matches('ready')) {
+      const { action, item } = event as unknown as { action: ModerationAction; item: ModerationItem };
+      const allowed = c.actions.includes(action) && appliesTo(action, item.status);
+      expect(snapshot.matches('ready')).toBe(!allowed);
+    }
+  },
 });
 
 describe('moderation.machine (emitted facts and real actors)', () => {

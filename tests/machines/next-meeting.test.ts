@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { nextMeeting } from '../../src/features/my-courses/next-meeting';
+import { weekly, EVENING, NO_SLOTS } from '../fixtures';
 
-const none = {
-  sunday: null,
-  monday: null,
-  tuesday: null,
-  wednesday: null,
-  thursday: null,
-  friday: null,
-  saturday: null,
-};
 const session = {
   startDate: '2025-03-03', // a Monday
   endDate: '2025-04-25',
   timezone: 'America/New_York',
-  schedule: { ...none, monday: { start: '18:00', end: '20:00' }, wednesday: { start: '18:00', end: '20:00' } },
+  schedule: weekly({ monday: EVENING, wednesday: EVENING }),
 };
 
 describe('nextMeeting', () => {
@@ -37,11 +29,11 @@ describe('nextMeeting', () => {
 
   it('is null after the last date or with no schedule', () => {
     expect(nextMeeting(session, Date.parse('2025-04-25T12:00:00Z'))).toBeNull(); // a Friday: no slot left
-    expect(nextMeeting({ ...session, schedule: none }, Date.parse('2025-03-01T00:00:00Z'))).toBeNull();
+    expect(nextMeeting({ ...session, schedule: NO_SLOTS }, Date.parse('2025-03-01T00:00:00Z'))).toBeNull();
   });
 
   it('handles a slot that runs past midnight', () => {
-    const late = { ...session, schedule: { ...none, monday: { start: '23:00', end: '01:00' } } };
+    const late = { ...session, schedule: weekly({ monday: { start: '23:00', end: '01:00' } }) };
     const m = nextMeeting(late, Date.parse('2025-03-04T05:30:00Z')); // Tue 00:30 EST, still in Monday's slot
     expect(new Date(m!.start).toISOString()).toBe('2025-03-04T04:00:00.000Z');
   });

@@ -1,6 +1,6 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { createActor, fromPromise } from 'xstate';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type ChangeContext,
   type PasswordChanged,
@@ -24,7 +24,7 @@ import {
   resetLinkProblem,
   resetSentTo,
 } from '@machines/password.selectors';
-import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
+import { describeModelBased } from './model';
 
 /** An `ApiError`-like rejection: status, server message, field errors, Retry-After. */
 const apiError = (
@@ -38,10 +38,9 @@ const apiError = (
   fieldErrors,
   ...(retryAfter !== undefined ? { retryAfter } : {}),
 });
-const expectEqual = (a: unknown, e: unknown, where: string) => expect(a, where).toEqual(e);
 const tooMany = apiError(429, 'Too many attempts. Please try again in 42 seconds.', {}, 42);
 
-describe('forgotPassword machine (model-based)', () => {
+describe('forgotPassword machine', () => {
   const events: AnyEventObject[] = [
     { type: 'forgot.submitted', email: 'omar@example.org', language: 'ar' },
     { type: 'forgot.restart' },
@@ -49,10 +48,6 @@ describe('forgotPassword machine (model-based)', () => {
     { type: 'xstate.error.actor.requestReset', error: tooMany },
     { type: 'xstate.error.actor.requestReset', error: new TypeError('fetch failed') },
   ];
-  const all = allTransitions(forgotPasswordMachine);
-  const fired = new Set<string>();
-  const paths = edgePaths(forgotPasswordMachine, { events });
-  afterAll(() => console.log(coverageReport('forgotPassword', all, fired).line));
 
   function check(s: AnyMachineSnapshot) {
     expect(isSendingReset(s as never)).toBe(s.matches('sending'));
@@ -63,23 +58,16 @@ describe('forgotPassword machine (model-based)', () => {
     if (s.matches('idle')) expect(s.context).toEqual({ email: null, error: null });
   }
 
-  it.each(
-    paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const),
-  )('path %i: %s', (_i, _l, path: ModelPath) => {
-    const { actors, starts } = pendingActors(['requestReset']);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const result = replay(forgotPasswordMachine.provide({ actors: actors as any }), path, expectEqual, (snap) => {
-      check(snap);
+  describeModelBased(forgotPasswordMachine, {
+    name: 'forgotPassword',
+    events,
+    actors: ['requestReset'],
+    check: ({ snapshot, starts }) => {
+      check(snapshot);
       // The request carries the address typed and the interface language.
-      if (snap.matches('sending'))
+      if (snapshot.matches('sending'))
         expect(starts.at(-1)).toEqual(['requestReset', { email: 'omar@example.org', language: 'ar' }]);
-    });
-    result.fired.forEach((k) => fired.add(k));
-  });
-
-  it('covers every transition', () => {
-    const report = coverageReport('forgotPassword', all, fired);
-    expect(report.missing, report.line).toEqual([]);
+    },
   });
 
   it('keeps the wait of a 429 for the message', () => {
@@ -101,7 +89,7 @@ describe('forgotPassword machine (model-based)', () => {
   });
 });
 
-describe('resetPassword machine (model-based)', () => {
+describe('resetPassword machine', () => {
   const input = { email: 'omar@example.org', token: 'tok-1' };
   const weak = apiError(400, 'Some fields are invalid', { password: 'must contain a digit' });
   const events: AnyEventObject[] = [
@@ -122,11 +110,6 @@ describe('resetPassword machine (model-based)', () => {
     { type: 'xstate.error.actor.resetPassword', error: weak },
     { type: 'xstate.error.actor.resetPassword', error: new TypeError('fetch failed') },
   ];
-  const all = allTransitions(resetPasswordMachine);
-  const fired = new Set<string>();
-  const paths = edgePaths(resetPasswordMachine, { events, input });
-  afterAll(() => console.log(coverageReport('resetPassword', all, fired).line));
-
   function check(s: AnyMachineSnapshot, event: AnyEventObject) {
     const c = s.context as ResetContext;
     expect([c.email, c.token]).toEqual([input.email, input.token]);
@@ -148,33 +131,29 @@ describe('resetPassword machine (model-based)', () => {
     }
   }
 
-  it.each(
-    paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const),
-  )('path %i: %s', (_i, _l, path: ModelPath) => {
-    const { actors, starts } = pendingActors(['resetPassword']);
-    let done = 0;
-    const machine = resetPasswordMachine.provide({
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      actors: actors as any,
-      actions: { resetDone: () => void done++ },
-    });
-    const result = replay(machine, path, expectEqual, (snap, event) => {
-      check(snap, event);
-      if (snap.matches('submitting')) {
+  describeModelBased(resetPasswordMachine, {
+    name: 'resetPassword',
+    input,
+    events,
+    actors: ['resetPassword'],
+    check: ({ snapshot, event, starts }) => {
+      check(snapshot, event);
+      if (snapshot.matches('submitting')) {
         expect(starts.at(-1)).toEqual([
           'resetPassword',
           { ...input, password: 'N3w!passw0rd', confirmPassword: 'N3w!passw0rd' },
         ]);
       }
-    });
-    // `resetDone` (toast and redirect to /) runs once per success, never on a failure.
-    expect(done).toBe(path.events.filter((e) => e.type === 'xstate.done.actor.resetPassword').length);
-    result.fired.forEach((k) => fired.add(k));
-  });
-
-  it('covers every transition', () => {
-    const report = coverageReport('resetPassword', all, fired);
-    expect(report.missing, report.line).toEqual([]);
+    },
+    setup: ({ provide }) => {
+      let done = 0;
+      return {
+        machine: provide({ actions: { resetDone: () => void done++ } }),
+        // `resetDone` (toast and redirect to /) runs once per success, never on a failure.
+        done: ({ path }) =>
+          expect(done).toBe(path.events.filter((e) => e.type === 'xstate.done.actor.resetPassword').length),
+      };
+    },
   });
 
   it('reads the link problem from the 422 field error on token only', () => {
@@ -184,7 +163,7 @@ describe('resetPassword machine (model-based)', () => {
   });
 });
 
-describe('changePassword machine (model-based)', () => {
+describe('changePassword machine', () => {
   const changed: PasswordChanged = {
     message: 'password changed !',
     token: 'tok-fresh',
@@ -197,53 +176,45 @@ describe('changePassword machine (model-based)', () => {
     { type: 'xstate.error.actor.changePassword', error: wrong },
     { type: 'xstate.error.actor.changePassword', error: tooMany },
   ];
-  const all = allTransitions(changePasswordMachine);
-  const fired = new Set<string>();
-  const paths = edgePaths(changePasswordMachine, { events });
-  afterAll(() => console.log(coverageReport('changePassword', all, fired).line));
-
-  it.each(
-    paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const),
-  )('path %i: %s', (_i, _l, path: ModelPath) => {
-    const { actors, starts } = pendingActors(['changePassword']);
-    const handed: PasswordChanged[] = [];
-    const machine = changePasswordMachine.provide({
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      actors: actors as any,
-      actions: { passwordChanged: (_, p: PasswordChanged) => void handed.push(p) },
-    });
-    const result = replay(machine, path, expectEqual, (snap, event) => {
-      const c = snap.context as ChangeContext;
-      expect(isChangingPassword(snap as never)).toBe(snap.matches('changing'));
-      expect(passwordWasChanged(snap as never)).toBe(snap.matches('changed'));
-      if (snap.matches('changing')) {
+  describeModelBased(changePasswordMachine, {
+    name: 'changePassword',
+    events,
+    actors: ['changePassword'],
+    check: ({ snapshot, event, starts }) => {
+      const c = snapshot.context as ChangeContext;
+      expect(isChangingPassword(snapshot as never)).toBe(snapshot.matches('changing'));
+      expect(passwordWasChanged(snapshot as never)).toBe(snapshot.matches('changed'));
+      if (snapshot.matches('changing')) {
         expect(starts.at(-1)).toEqual([
           'changePassword',
           { oldPassword: 'Old-passw0rd!', newPassword: 'N3w!passw0rd' },
         ]);
         expect(c).toEqual({ fieldErrors: {}, error: null });
       }
-      if (snap.matches('failed')) {
+      if (snapshot.matches('failed')) {
         const error = (event as unknown as { error: typeof wrong }).error;
-        expect(changeFailure(snap as never)).toEqual({
+        expect(changeFailure(snapshot as never)).toEqual({
           code: 'change.failed',
           status: error.status,
           message: error.serverMessage,
           ...('retryAfter' in error ? { retryAfter: error.retryAfter } : {}),
         });
-        expect(changeFieldErrors(snap as never)).toEqual(error.fieldErrors);
+        expect(changeFieldErrors(snapshot as never)).toEqual(error.fieldErrors);
       } else {
-        expect(changeFailure(snap as never)).toBeNull();
-        expect(changeFieldErrors(snap as never)).toEqual({});
+        expect(changeFailure(snapshot as never)).toBeNull();
+        expect(changeFieldErrors(snapshot as never)).toEqual({});
       }
-    });
-    // The fresh token goes to the auth actor once per change, exactly as answered.
-    expect(handed).toEqual(path.events.filter((e) => e.type === 'xstate.done.actor.changePassword').map(() => changed));
-    result.fired.forEach((k) => fired.add(k));
-  });
-
-  it('covers every transition', () => {
-    const report = coverageReport('changePassword', all, fired);
-    expect(report.missing, report.line).toEqual([]);
+    },
+    setup: ({ provide }) => {
+      const handed: PasswordChanged[] = [];
+      return {
+        machine: provide({ actions: { passwordChanged: (_, p: PasswordChanged) => void handed.push(p) } }),
+        // The fresh token goes to the auth actor once per change, exactly as answered.
+        done: ({ path }) =>
+          expect(handed).toEqual(
+            path.events.filter((e) => e.type === 'xstate.done.actor.changePassword').map(() => changed),
+          ),
+      };
+    },
   });
 });

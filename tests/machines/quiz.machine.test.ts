@@ -1,5 +1,5 @@
 import { type AnyEventObject, type AnyMachineSnapshot, createActor } from 'xstate';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   POSITION_KEYS,
   type PositionStorage,
@@ -40,7 +40,7 @@ import {
 import type { QuizAttempt, QuizQuestion } from '@machines/quiz.types';
 import { createApi } from '../../src/lib/api/client';
 import { json, mockFetch } from './fetch-mock';
-import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
+import { describeModelBased } from './model';
 
 const options = [
   { id: 'a', text: "''" },
@@ -227,78 +227,60 @@ function checkState(s: AnyMachineSnapshot, input: QuizInput) {
   }
 }
 
-const all = allTransitions(quizMachine);
-const fired = new Set<string>();
-const quizPaths = edgePaths(quizMachine, { input: quizInput, events: quizEvents, serializeState });
-const pathPaths = edgePaths(quizMachine, { input: pathInput, events: pathEvents, serializeState });
-
-afterAll(() => console.log(coverageReport('quiz.machine', all, fired).line));
-
-function runPath(path: ModelPath, input: QuizInput) {
-  const { actors, starts } = pendingActors(['listAttempts', 'startAttempt', 'saveAnswer', 'submitAttempt']);
-  const stored: PositionParams[] = [];
-  const forgotten: Array<Omit<PositionParams, 'index'>> = [];
-  const machine = quizMachine.provide({
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    actors: actors as any,
-    actions: {
-      storePosition: (_, params) => stored.push(params),
-      forgetPosition: (_, params) => forgotten.push(params),
-    },
-  });
-  let seen = 0;
-  let storedSeen = 0;
-  const result = replay(
-    machine,
-    path,
-    (a, e, where) => expect(a, where).toEqual(e),
-    (snap, event) => {
-      const c = snap.context as QuizContext;
-      checkState(snap, input);
-      for (const [name, got] of starts.slice(seen)) {
-        if (name === 'listAttempts') expect(got).toEqual({ sessionId: 41, lessonId: input.lessonId });
-        if (name === 'startAttempt') expect(got).toEqual(input);
-        if (name === 'saveAnswer') {
-          const save = got as SaveAnswerInput;
-          expect(save).toEqual(c.inFlight);
-          if ('answer' in save) expect(c.dirty).toContain(save.questionId);
-          else expect(save.questionId).toBe(c.attempt!.questions[c.index]!.id);
-        }
-        if (name === 'submitAttempt') {
-          expect(got).toEqual({
-            attemptId: c.attempt!.id,
-            unsaved: c.dirty.map((questionId) => ({ questionId, answer: c.answers[String(questionId)] })),
-            currentIndex: c.index,
-          });
-        }
+describeModelBased(quizMachine, {
+  name: 'quiz.machine',
+  inputs: [
+    { name: 'quiz', input: quizInput, events: quizEvents },
+    { name: 'learning path', input: pathInput, events: pathEvents },
+  ],
+  serialize: serializeState,
+  actors: ['listAttempts', 'startAttempt', 'saveAnswer', 'submitAttempt'],
+  check: ({ snapshot, started, path }) => {
+    const input = path.input as QuizInput;
+    const c = snapshot.context as QuizContext;
+    checkState(snapshot, input);
+    for (const [name, got] of started) {
+      if (name === 'listAttempts') expect(got).toEqual({ sessionId: 41, lessonId: input.lessonId });
+      if (name === 'startAttempt') expect(got).toEqual(input);
+      if (name === 'saveAnswer') {
+        const save = got as SaveAnswerInput;
+        expect(save).toEqual(c.inFlight);
+        if ('answer' in save) expect(c.dirty).toContain(save.questionId);
+        else expect(save.questionId).toBe(c.attempt!.questions[c.index]!.id);
       }
-      seen = starts.length;
-      // Every move writes the new position to browser storage at once.
-      for (const p of stored.slice(storedSeen))
-        expect(p).toEqual({ kind: input.kind, attemptId: c.attempt!.id, index: c.index });
-      storedSeen = stored.length;
-      if (event.type === 'xstate.done.actor.submitAttempt')
-        expect(forgotten.at(-1)).toEqual({ kind: input.kind, attemptId: c.attempt!.id });
-    },
-  );
-  expect(starts[0]?.[0]).toBe('listAttempts');
-  result.fired.forEach((k) => fired.add(k));
-}
-
-describe('quiz.machine (model-based)', () => {
-  it(`walks every edge of the quiz graph (${quizPaths.length} paths)`, () => {
-    for (const path of quizPaths) runPath(path, quizInput);
-  }, 30_000);
-
-  it(`walks every edge of the learning-path graph (${pathPaths.length} paths)`, () => {
-    for (const path of pathPaths) runPath(path, pathInput);
-  }, 30_000);
-
-  it('covers every transition of the machine', () => {
-    const report = coverageReport('quiz.machine', all, fired);
-    expect(report.missing, report.line).toEqual([]);
-    expect(report.covered).toBe(report.total);
-  });
+      if (name === 'submitAttempt') {
+        expect(got).toEqual({
+          attemptId: c.attempt!.id,
+          unsaved: c.dirty.map((questionId) => ({ questionId, answer: c.answers[String(questionId)] })),
+          currentIndex: c.index,
+        });
+      }
+    }
+  },
+  setup: ({ provide, path }) => {
+    const input = path.input as QuizInput;
+    const stored: PositionParams[] = [];
+    const forgotten: Array<Omit<PositionParams, 'index'>> = [];
+    let storedSeen = 0;
+    return {
+      machine: provide({
+        actions: {
+          storePosition: (_, params) => stored.push(params),
+          forgetPosition: (_, params) => forgotten.push(params),
+        },
+      }),
+      check: ({ snapshot, event }) => {
+        const c = snapshot.context as QuizContext;
+        // Every move writes the new position to browser storage at once.
+        for (const p of stored.slice(storedSeen))
+          expect(p).toEqual({ kind: input.kind, attemptId: c.attempt!.id, index: c.index });
+        storedSeen = stored.length;
+        if (event.type === 'xstate.done.actor.submitAttempt')
+          expect(forgotten.at(-1)).toEqual({ kind: input.kind, attemptId: c.attempt!.id });
+      },
+      done: ({ starts }) => expect(starts[0]?.[0]).toBe('listAttempts'),
+    };
+  },
 });
 
 describe('quiz rules', () => {

@@ -1,5 +1,5 @@
 import { type AnyEventObject, type AnyMachineSnapshot, createActor, fromPromise } from 'xstate';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   REVIEW_RESET_DELAY_MS,
   type MyReview,
@@ -21,7 +21,7 @@ import {
   reviewView,
   savedReview,
 } from '@machines/review.selectors';
-import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
+import { describeModelBased } from './model';
 
 const input = { courseId: 7 };
 const author = { id: 21, name: 'Lina Kassem', pictureUrl: null };
@@ -108,45 +108,21 @@ function checkState(s: AnyMachineSnapshot) {
     expect(reviewIssues(snap)).toEqual({ ratingValue: 'rating.required', content: 'content.required' });
 }
 
-const all = allTransitions(reviewMachine);
-const fired = new Set<string>();
-const paths = edgePaths(reviewMachine, { input, events });
-
-afterAll(() => console.log(coverageReport('review.machine', all, fired).line));
-
-function runPath(path: ModelPath) {
-  const { actors, starts } = pendingActors(['loadMine', 'createReview', 'updateReview']);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const machine = reviewMachine.provide({ actors: actors as any });
-  let seen = 0;
-  const result = replay(
-    machine,
-    path,
-    (a, e, where) => expect(a, where).toEqual(e),
-    (snap, event) => {
-      checkState(snap);
-      for (const [name, got] of starts.slice(seen)) {
-        if (name === 'loadMine') expect(got).toEqual({ courseId: 7 });
-        if (name === 'createReview') expect(got).toEqual({ courseId: 7, ratingValue: 4, content: 'Great course' });
-        if (name === 'updateReview')
-          expect(got).toEqual({ courseId: 7, reviewId: 55, ratingValue: 4, content: 'Great course' });
-      }
-      seen = starts.length;
-      if (event.type.startsWith('xstate.after.')) expect(snap.context.error).toBeNull();
-    },
-  );
-  result.fired.forEach((k) => fired.add(k));
-}
-
-describe('review.machine (model-based)', () => {
-  it.each(
-    paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const),
-  )('path %i: %s', (_i, _label, path) => runPath(path));
-
-  it('covers every transition of the machine', () => {
-    const report = coverageReport('review.machine', all, fired);
-    expect(report.missing, report.line).toEqual([]);
-  });
+describeModelBased(reviewMachine, {
+  name: 'review.machine',
+  input,
+  events,
+  actors: ['loadMine', 'createReview', 'updateReview'],
+  check: ({ snapshot, event, started }) => {
+    checkState(snapshot);
+    for (const [name, got] of started) {
+      if (name === 'loadMine') expect(got).toEqual({ courseId: 7 });
+      if (name === 'createReview') expect(got).toEqual({ courseId: 7, ratingValue: 4, content: 'Great course' });
+      if (name === 'updateReview')
+        expect(got).toEqual({ courseId: 7, reviewId: 55, ratingValue: 4, content: 'Great course' });
+    }
+    if (event.type.startsWith('xstate.after.')) expect(snapshot.context.error).toBeNull();
+  },
 });
 
 describe('review.form (valibot rules)', () => {

@@ -1,5 +1,5 @@
 import { type AnyEventObject, type AnyMachineSnapshot, createActor, fromPromise } from 'xstate';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   MAIL_RESET_DELAY_MS,
   type SessionLearnersContext,
@@ -16,7 +16,7 @@ import {
   isSendingMail,
   mailFailed,
 } from '@machines/session-learners.selectors';
-import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
+import { describeModelBased } from './model';
 
 const input = { sessionId: 41 };
 const events: AnyEventObject[] = [
@@ -60,43 +60,19 @@ function checkState(s: AnyMachineSnapshot) {
   expect(new Set(c.recipients).size).toBe(c.recipients.length);
 }
 
-const all = allTransitions(sessionLearnersMachine);
-const fired = new Set<string>();
-const paths = edgePaths(sessionLearnersMachine, { input, events });
-
-afterAll(() => console.log(coverageReport('session-learners.machine', all, fired).line));
-
-function runPath(path: ModelPath) {
-  const { actors, starts } = pendingActors(['sendMail', 'resetContent']);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const machine = sessionLearnersMachine.provide({ actors: actors as any });
-  let seen = 0;
-  const result = replay(
-    machine,
-    path,
-    (a, e, where) => expect(a, where).toEqual(e),
-    (snap, event) => {
-      checkState(snap);
-      for (const [name, got] of starts.slice(seen)) {
-        if (name === 'sendMail') expect(got).toEqual({ message: 'Meeting moves to 19:00', userIdsTo: [21, 22] });
-        if (name === 'resetContent') expect(got).toEqual({ sessionId: 41 });
-      }
-      seen = starts.length;
-      if (event.type.startsWith('xstate.after.')) expect(snap.matches({ mail: 'closed' })).toBe(true);
-    },
-  );
-  result.fired.forEach((k) => fired.add(k));
-}
-
-describe('session-learners.machine (model-based)', () => {
-  it.each(
-    paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const),
-  )('path %i: %s', (_i, _label, path) => runPath(path));
-
-  it('covers every transition of the machine', () => {
-    const report = coverageReport('session-learners.machine', all, fired);
-    expect(report.missing, report.line).toEqual([]);
-  });
+describeModelBased(sessionLearnersMachine, {
+  name: 'session-learners.machine',
+  input,
+  events,
+  actors: ['sendMail', 'resetContent'],
+  check: ({ snapshot, event, started }) => {
+    checkState(snapshot);
+    for (const [name, got] of started) {
+      if (name === 'sendMail') expect(got).toEqual({ message: 'Meeting moves to 19:00', userIdsTo: [21, 22] });
+      if (name === 'resetContent') expect(got).toEqual({ sessionId: 41 });
+    }
+    if (event.type.startsWith('xstate.after.')) expect(snapshot.matches({ mail: 'closed' })).toBe(true);
+  },
 });
 
 describe('session-learners.machine (timing and emitted facts)', () => {

@@ -1,27 +1,20 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type SessionRequestBody,
   type SessionRequestContext,
   requestFailureOf,
   sessionRequestMachine,
 } from '@machines/session-request.machine';
-import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
+import { describeModelBased } from './model';
+import { weekly, EVENING } from '../fixtures';
 
 const request: SessionRequestBody = {
   courseId: 12,
   startDate: '2031-05-05',
   endDate: '2031-06-27',
   timezone: 'America/New_York',
-  schedule: {
-    sunday: null,
-    monday: { start: '18:00', end: '20:00' },
-    tuesday: null,
-    wednesday: { start: '18:00', end: '20:00' },
-    thursday: null,
-    friday: null,
-    saturday: null,
-  },
+  schedule: weekly({ monday: EVENING, wednesday: EVENING }),
   maxSeats: 25,
   price: 149,
 };
@@ -53,39 +46,18 @@ function checkState(s: AnyMachineSnapshot) {
   if (s.matches('failed')) expect(c.error?.code).toBe('sessionRequest.failed');
 }
 
-const all = allTransitions(sessionRequestMachine);
-const fired = new Set<string>();
-const paths = edgePaths(sessionRequestMachine, { events });
+describeModelBased(sessionRequestMachine, {
+  name: 'session-request.machine',
+  events,
+  actors: ['requestSession'],
+  check: ({ snapshot, started }) => {
+    checkState(snapshot);
+    // The body is sent as the form built it.
+    for (const [, input] of started) expect(input).toEqual(request);
+  },
+});
 
-afterAll(() => console.log(coverageReport('session-request.machine', all, fired).line));
-
-function runPath(path: ModelPath) {
-  const { actors, starts } = pendingActors(['requestSession']);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const machine = sessionRequestMachine.provide({ actors: actors as any });
-  const result = replay(
-    machine,
-    path,
-    (a, e, where) => expect(a, where).toEqual(e),
-    (snap) => {
-      checkState(snap);
-      // The body is sent as the form built it.
-      for (const [, input] of starts) expect(input).toEqual(request);
-    },
-  );
-  result.fired.forEach((k) => fired.add(k));
-}
-
-describe('session-request.machine (model-based)', () => {
-  it.each(
-    paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const),
-  )('path %i: %s', (_i, _label, path) => runPath(path));
-
-  it('covers every transition of the machine', () => {
-    const report = coverageReport('session-request.machine', all, fired);
-    expect(report.missing, report.line).toEqual([]);
-  });
-
+describe('session-request.machine', () => {
   it('keeps the server message, status and field errors of a failure', () => {
     expect(
       requestFailureOf({ status: 422, serverMessage: 'Bad dates', fieldErrors: { endDate: 'Too early' } }),

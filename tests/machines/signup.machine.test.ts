@@ -1,5 +1,5 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { type InvitationPreview, type SignUpContext, signUpMachine } from '@machines/signup.machine';
 import {
   type SignUpSnapshot,
@@ -18,7 +18,7 @@ import {
   serverFieldErrors,
   showsForm,
 } from '@machines/signup.selectors';
-import { allTransitions, coverageReport, edgePaths, type ModelPath, pendingActors, replay } from './model';
+import { describeModelBased } from './model';
 
 const form = { firstName: 'Lina', lastName: 'Learner', email: 'lina@halaqa.test', password: 'Str0ng!pass' };
 const result = {
@@ -138,96 +138,64 @@ const inputs: Array<[string, { invitationToken: string | null }]> = [
   ['plain sign-up', { invitationToken: null }],
   ['invitation link', { invitationToken: TOKEN }],
 ];
-const all = allTransitions(signUpMachine);
-const fired = new Set<string>();
-const pathsByInput = inputs.map(
-  ([name, input]) => [name, edgePaths(signUpMachine, { input, events, serializeState })] as const,
-);
-
-afterAll(() => {
-  const report = coverageReport('signup.machine', all, fired);
-  console.log(report.line);
-  if (report.missing.length) console.log(`not covered:\n  ${report.missing.join('\n  ')}`);
-});
-
-function runPath(path: ModelPath) {
-  const { actors, starts } = pendingActors(['signUp', 'getInvitation']);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const machine = signUpMachine.provide({ actors: actors as any });
-  let seen = 0;
-  let previous: AnyMachineSnapshot | null = null;
-  const r = replay(
-    machine,
-    path,
-    (a, e, where) => expect(a, where).toEqual(e),
-    (snap, event) => {
-      checkState(snap);
-      const c = snap.context as SignUpContext;
-      // Actor inputs: the invitation by its token; the sign-up with the form, the role, the solved
-      // captcha, the interface language and the invitation token.
-      for (const [name, input] of starts.slice(seen)) {
-        if (name === 'getInvitation') expect(input).toBe(TOKEN);
-        if (name === 'signUp') {
-          const before = previous!.context as SignUpContext;
-          expect(input).toEqual({
-            form,
-            role: before.role,
-            captcha: before.captcha,
-            language: 'ar',
-            invitationToken: before.invitationToken,
-          });
-        }
+describeModelBased(signUpMachine, {
+  name: 'signup.machine',
+  inputs: inputs.map(([name, input]) => ({ name, input })),
+  events,
+  serialize: serializeState,
+  actors: ['signUp', 'getInvitation'],
+  check: ({ snapshot, previous, event, started }) => {
+    checkState(snapshot);
+    const c = snapshot.context as SignUpContext;
+    const before = previous.context as SignUpContext;
+    // Actor inputs: the invitation by its token; the sign-up with the form, the role, the solved
+    // captcha, the interface language and the invitation token.
+    for (const [name, input] of started) {
+      if (name === 'getInvitation') expect(input).toBe(TOKEN);
+      if (name === 'signUp') {
+        expect(input).toEqual({
+          form,
+          role: before.role,
+          captcha: before.captcha,
+          language: 'ar',
+          invitationToken: before.invitationToken,
+        });
       }
-      seen = starts.length;
-      // Submitting without a solved captcha stays on the form and says so.
-      if (event.type === 'signup.submitted' && previous && (previous.context as SignUpContext).captcha === null) {
-        expect(snap.matches({ form: 'editing' })).toBe(true);
-        expect(c.error?.code).toBe('captcha.required');
-      }
-      // A link that does not verify is invalid; one that could not be read (5xx) is not called invalid.
-      if (event.type === 'xstate.error.actor.getInvitation') {
-        const status = (event as unknown as { error: { status: number } }).error.status;
-        expect(c.error?.code).toBe(status === 404 ? 'invitation.invalid' : 'invitation.unavailable');
-      }
-      if (event.type === 'xstate.error.actor.signUp') {
-        const error = (
-          event as unknown as { error: { status: number; serverMessage: string; fieldErrors: Record<string, string> } }
-        ).error;
-        expect(c.error!.message).toBe(error.serverMessage);
-        expect(c.fieldErrors).toEqual(error.fieldErrors);
-        // The server spent (or refused) the captcha: it is cleared and the widget starts again.
-        expect(c.captcha).toBeNull();
-        expect(c.captchaRound).toBe((previous!.context as SignUpContext).captchaRound + 1);
-        const invited = c.invitationToken !== null;
-        const expected = error.fieldErrors['g-recaptcha-response']
-          ? 'captcha.refused'
-          : invited && error.status === 410
-            ? 'invitation.expired'
-            : invited && error.status === 409 && Object.keys(error.fieldErrors).length === 0
-              ? 'invitation.used'
-              : 'signup.failed';
-        expect(c.error!.code).toBe(expected);
-      }
-      previous = snap;
+    }
+    // Submitting without a solved captcha stays on the form and says so.
+    if (event.type === 'signup.submitted' && before.captcha === null) {
+      expect(snapshot.matches({ form: 'editing' })).toBe(true);
+      expect(c.error?.code).toBe('captcha.required');
+    }
+    // A link that does not verify is invalid; one that could not be read (5xx) is not called invalid.
+    if (event.type === 'xstate.error.actor.getInvitation') {
+      const status = (event as unknown as { error: { status: number } }).error.status;
+      expect(c.error?.code).toBe(status === 404 ? 'invitation.invalid' : 'invitation.unavailable');
+    }
+    if (event.type === 'xstate.error.actor.signUp') {
+      const error = (
+        event as unknown as { error: { status: number; serverMessage: string; fieldErrors: Record<string, string> } }
+      ).error;
+      expect(c.error!.message).toBe(error.serverMessage);
+      expect(c.fieldErrors).toEqual(error.fieldErrors);
+      // The server spent (or refused) the captcha: it is cleared and the widget starts again.
+      expect(c.captcha).toBeNull();
+      expect(c.captchaRound).toBe(before.captchaRound + 1);
+      const invited = c.invitationToken !== null;
+      const expected = error.fieldErrors['g-recaptcha-response']
+        ? 'captcha.refused'
+        : invited && error.status === 410
+          ? 'invitation.expired'
+          : invited && error.status === 409 && Object.keys(error.fieldErrors).length === 0
+            ? 'invitation.used'
+            : 'signup.failed';
+      expect(c.error!.code).toBe(expected);
+    }
+  },
+  setup: ({ path }) => ({
+    done: ({ starts }) => {
+      if (path.input && (path.input as { invitationToken: string | null }).invitationToken)
+        expect(starts[0]).toEqual(['getInvitation', TOKEN]);
     },
-  );
-  if (path.input && (path.input as { invitationToken: string | null }).invitationToken)
-    expect(starts[0]).toEqual(['getInvitation', TOKEN]);
-  r.fired.forEach((k) => fired.add(k));
-}
-
-describe('signup.machine (model-based)', () => {
-  for (const [name, paths] of pathsByInput) {
-    describe(name, () => {
-      it(`walks ${paths.length} paths over every edge of the state graph`, () => {
-        expect(paths.length).toBeGreaterThan(0);
-        for (const path of paths) runPath(path);
-      });
-    });
-  }
-
-  it('covers every transition of the machine', () => {
-    const report = coverageReport('signup.machine', all, fired);
-    expect(report.missing, report.line).toEqual([]);
-  });
+  }),
 });

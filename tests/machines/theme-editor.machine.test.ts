@@ -1,9 +1,14 @@
 import { type AnyEventObject, type AnyMachineSnapshot, createActor, fromCallback, fromPromise } from 'xstate';
-import { afterAll, describe, expect, it } from 'vitest';
-import { type ThemeEditorContext, type ThemeEditorEmitted, themeEditorMachine } from '@machines/theme-editor.machine';
+import { describe, expect, it } from 'vitest';
+import {
+  type LogoRequest,
+  type ThemeEditorContext,
+  type ThemeEditorEmitted,
+  themeEditorMachine,
+} from '@machines/theme-editor.machine';
 import { type ThemeValues, checkTheme, DEFAULT_COLOURS, sameValues } from '@machines/theme-editor.form';
 import * as sel from '@machines/theme-editor.selectors';
-import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
+import { describeModelBased } from './model';
 
 const QAD: ThemeValues = {
   primary: '#8A1538',
@@ -90,67 +95,39 @@ function checkState(s: AnyMachineSnapshot) {
   }
 }
 
-const all = allTransitions(themeEditorMachine);
-const fired = new Set<string>();
-const paths = edgePaths(themeEditorMachine, { input: { companyId: 3 }, events, serializeState: serialize });
-
-afterAll(() => {
-  const report = coverageReport('theme-editor.machine', all, fired);
-  console.log(report.line);
-  if (report.missing.length) console.log(`not covered:\n  ${report.missing.join('\n  ')}`);
-});
-
-function runPath(path: ModelPath) {
-  const { actors, starts } = pendingActors(ACTORS);
-  const uploads: unknown[] = [];
-  const machine = themeEditorMachine.provide({
-    actors: {
-      ...actors,
-      uploadLogo: fromCallback(({ input }) => {
-        uploads.push(input);
-      }),
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    } as any,
-  });
-  let seen = 0;
-  const result = replay(
-    machine,
-    path,
-    (actual, expected, where) => expect(actual, where).toEqual(expected),
-    (snap, event) => {
-      checkState(snap);
-      const c = snap.context as ThemeEditorContext;
-      for (const [name, input] of starts.slice(seen)) {
-        if (name === 'loadSettings') expect(input).toEqual({ companyId: 3 });
-        // The save sends exactly the form as it is, and only a readable one.
-        if (name === 'saveSettings') {
-          expect(input).toEqual({ companyId: 3, values: c.values });
-          expect(checkTheme(c.values).ok).toBe(true);
-        }
+describeModelBased(themeEditorMachine, {
+  name: 'theme-editor.machine',
+  input: { companyId: 3 },
+  events,
+  serialize,
+  actors: ACTORS,
+  minPaths: 21,
+  check: ({ snapshot, event, started }) => {
+    checkState(snapshot);
+    const c = snapshot.context as ThemeEditorContext;
+    for (const [name, input] of started) {
+      if (name === 'loadSettings') expect(input).toEqual({ companyId: 3 });
+      // The save sends exactly the form as it is, and only a readable one.
+      if (name === 'saveSettings') {
+        expect(input).toEqual({ companyId: 3, values: c.values });
+        expect(checkTheme(c.values).ok).toBe(true);
       }
-      seen = starts.length;
-      if (event.type === 'logo.selected' && !(event as unknown as { file: File | null }).file)
-        expect(snap.matches({ ready: { logo: 'uploading' } })).toBe(false);
-    },
-  );
-  for (const input of uploads) expect(input).toEqual({ companyId: 3, file: logoFile });
-  result.fired.forEach((k) => fired.add(k));
-}
-
-describe('theme-editor.machine (model-based)', () => {
-  it('has paths', () => {
-    expect(paths.length).toBeGreaterThan(20);
-  });
-
-  it.each(
-    paths.map((p, i) => [i, p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)', p] as const),
-  )('path %i: %s', (_i, _label, path) => runPath(path));
-
-  it('covers every transition of the machine', () => {
-    const report = coverageReport('theme-editor.machine', all, fired);
-    expect(report.missing, report.line).toEqual([]);
-    expect(report.covered).toBe(report.total);
-  });
+    }
+    if (event.type === 'logo.selected' && !(event as unknown as { file: File | null }).file)
+      expect(snapshot.matches({ ready: { logo: 'uploading' } })).toBe(false);
+  },
+  setup: ({ provide }) => {
+    const uploads: unknown[] = [];
+    const uploadLogo = fromCallback<AnyEventObject, LogoRequest>(({ input }) => {
+      uploads.push(input);
+    });
+    return {
+      machine: provide({ actors: { uploadLogo } }),
+      done: () => {
+        for (const input of uploads) expect(input).toEqual({ companyId: 3, file: logoFile });
+      },
+    };
+  },
 });
 
 describe('theme-editor.machine (real actors)', () => {

@@ -1,5 +1,5 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type WaitlistContext, confirmFailureCode, waitlistMachine } from '@machines/waitlist.machine';
 import {
   awaitsConfirmation,
@@ -9,7 +9,7 @@ import {
   joinFailed,
   showsForm,
 } from '@machines/waitlist.selectors';
-import { type ModelPath, allTransitions, coverageReport, edgePaths, pendingActors, replay } from './model';
+import { describeModelBased } from './model';
 
 /**
  * The waitlist statechart, model-based: every transition of the real machine is
@@ -76,50 +76,24 @@ function checkState(s: AnyMachineSnapshot, token: string | null) {
   }
 }
 
-const all = allTransitions(waitlistMachine);
-const fired = new Set<string>();
-const inputs = [{ courseId }, { courseId, token: 'abc-token' }];
-const paths = inputs.flatMap((input) => edgePaths(waitlistMachine, { input, events }));
+describeModelBased(waitlistMachine, {
+  name: 'waitlist.machine',
+  inputs: [
+    { name: 'course', input: { courseId } },
+    { name: 'link', input: { courseId, token: 'abc-token' } },
+  ],
+  events,
+  actors: ['joinWaitlist', 'confirmWaitlist'],
+  check: ({ snapshot, started, path }) => {
+    checkState(snapshot, (path.input as { token?: string }).token ?? null);
+    for (const [name, input] of started) {
+      if (name === 'joinWaitlist') expect(input).toEqual({ courseId, email, language: 'ar' });
+      else expect(input).toEqual({ token: 'abc-token' });
+    }
+  },
+});
 
-afterAll(() => console.log(coverageReport('waitlist.machine', all, fired).line));
-
-function runPath(path: ModelPath) {
-  const { actors, starts } = pendingActors(['joinWaitlist', 'confirmWaitlist']);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const machine = waitlistMachine.provide({ actors: actors as any });
-  const token = (path.input as { token?: string }).token ?? null;
-  const result = replay(
-    machine,
-    path,
-    (a, e, where) => expect(a, where).toEqual(e),
-    (snap) => {
-      checkState(snap, token);
-      for (const [name, input] of starts) {
-        if (name === 'joinWaitlist') expect(input).toEqual({ courseId, email, language: 'ar' });
-        else expect(input).toEqual({ token: 'abc-token' });
-      }
-    },
-  );
-  result.fired.forEach((k) => fired.add(k));
-}
-
-describe('waitlist.machine (model-based)', () => {
-  it.each(
-    paths.map(
-      (p, i) =>
-        [
-          i,
-          `${(p.input as { token?: string }).token ? 'link' : 'course'}: ${p.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)'}`,
-          p,
-        ] as const,
-    ),
-  )('path %i: %s', (_i, _label, path) => runPath(path));
-
-  it('covers every transition of the machine', () => {
-    const report = coverageReport('waitlist.machine', all, fired);
-    expect(report.missing, report.line).toEqual([]);
-  });
-
+describe('waitlist.machine', () => {
   it('names the failure of a confirmation link by its status', () => {
     expect(confirmFailureCode({ status: 404 })).toBe('link.notFound');
     expect(confirmFailureCode({ status: 410 })).toBe('link.expired');

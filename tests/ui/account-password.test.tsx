@@ -1,6 +1,5 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toaster } from '@/components/ui/toast';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { PasswordForm } from '@/features/account/password-form';
 import { ForgotPasswordScreen } from '@/features/auth/forgot-password-page';
 import { ResetPasswordScreen } from '@/features/auth/reset-password-page';
@@ -10,11 +9,6 @@ import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { renderWithRouter } from './render';
 
 /** The password screens in jsdom: what the user sees for each answer of the server. */
-afterEach(() => {
-  act(() => toaster.remove());
-  cleanup();
-});
-
 function apiWith(routes: Record<string, Handler>) {
   const mock = mockFetch(routes);
   return { mock, api: createApi({ baseUrl: 'http://localhost/api', fetch: mock.fetch }) };
@@ -31,7 +25,7 @@ describe('forgot password screen', () => {
     await renderWithRouter(<ForgotPasswordScreen api={api} initialEmail="omar@example.org" />);
     fireEvent.click(screen.getByRole('button', { name: 'Send the reset link' }));
     await screen.findByRole('heading', { name: 'Check your mailbox' });
-    expect(screen.getByText(/has a Halaqa account, we have sent it a link/)).toBeTruthy();
+    expect(screen.getByText(/has a Halaqa account, we have sent it a link/)).toBeInTheDocument();
     expect(bodiesOf(mock, 'POST /api/account/reset-password/request')).toEqual([
       { email: 'omar@example.org', language: 'en' },
     ]);
@@ -75,7 +69,7 @@ describe('reset password screen', () => {
     fireEvent.input(screen.getByLabelText(/^Confirm the new password/), { target: { value: 'other' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reset my password' }));
     await screen.findByText('Add an upper-case letter.');
-    expect(screen.getByText('The two passwords are not the same.')).toBeTruthy();
+    expect(screen.getByText('The two passwords are not the same.')).toBeInTheDocument();
     expect(mock.calls).toHaveLength(0);
   });
 
@@ -96,7 +90,7 @@ describe('reset password screen', () => {
     fireEvent.input(screen.getByLabelText(/^Confirm the new password/), { target: { value: 'N3w!passw0rd' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reset my password' }));
     await screen.findByText(text);
-    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toBeInTheDocument();
     expect(bodiesOf(mock, 'POST /api/account/reset-password')).toEqual([
       { email: 'omar@example.org', token: 'tok-1', password: 'N3w!passw0rd', confirmPassword: 'N3w!passw0rd' },
     ]);
@@ -105,7 +99,7 @@ describe('reset password screen', () => {
   it('a link without its token is not valid from the start', async () => {
     const { api } = apiWith({});
     await renderWithRouter(<ResetPasswordScreen api={api} email="" token="" />);
-    expect(await screen.findByRole('heading', { name: 'This link cannot be used' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'This link cannot be used' })).toBeInTheDocument();
   });
 });
 
@@ -170,7 +164,7 @@ describe('profile section', () => {
         onRetry={retry}
       />,
     );
-    expect(await screen.findByText('Could not get the account information')).toBeTruthy();
+    expect(await screen.findByText('Could not get the account information')).toBeInTheDocument();
   });
 
   it('saves trimmed names and the mail language in one request', async () => {

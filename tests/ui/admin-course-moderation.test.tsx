@@ -1,6 +1,6 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Toaster, toaster } from '@/components/ui/toast';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Toaster } from '@/components/ui/toast';
 import { CourseModerationBoard, type ModeratedCourse } from '@/features/moderation/course-moderation';
 import { type CoursesToTeachData, CoursesToTeachPage } from '@/features/educator/courses-to-teach-page';
 import { createApi, ApiError } from '@/lib/api/client';
@@ -9,11 +9,6 @@ import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { renderWithRouter } from './render';
 
 /** Course moderation: the admins' course queue and the educator's view of a decision. */
-afterEach(() => {
-  act(() => toaster.remove());
-  cleanup();
-});
-
 const course: ModeratedCourse = {
   id: 31,
   title: 'Compilers from Scratch',
@@ -63,9 +58,9 @@ describe("the admins' course queue", () => {
     const mock = await renderQueue({});
     expect(new URL(mock.calls[0]!.request.url).search).toBe('?status=PENDING&page=1&pageSize=12');
     const row = screen.getByTestId('course-row');
-    expect(within(row).getByText('Pending').closest('[data-status]')?.getAttribute('data-tone')).toBe('yellow');
-    expect(within(row).getByText('Sent without a session.')).toBeTruthy();
-    expect(within(row).getByText('Educator: Salma Idrissi')).toBeTruthy();
+    expect(within(row).getByText('Pending').closest('[data-status]')).toHaveAttribute('data-tone', 'yellow');
+    expect(within(row).getByText('Sent without a session.')).toBeInTheDocument();
+    expect(within(row).getByText('Educator: Salma Idrissi')).toBeInTheDocument();
     const actions = within(row).getByRole('group', { name: 'Actions on the course Compilers from Scratch' });
     expect(
       within(actions)
@@ -81,7 +76,7 @@ describe("the admins' course queue", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve this course?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect(await toast('Course Approved')).toBeTruthy();
+    expect(await toast('Course Approved')).toBeInTheDocument();
     expect(JSON.parse(mock.calls.find((c) => c.method === 'POST')!.body!)).toEqual({});
     await waitFor(() => expect(mock.calls.filter((c) => c.method === 'GET')).toHaveLength(2));
   });
@@ -97,17 +92,17 @@ describe("the admins' course queue", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Reject this course?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(await within(dialog).findByText('Write a message: it is sent to the person by e-mail.')).toBeTruthy();
+    expect(await within(dialog).findByText('Write a message: it is sent to the person by e-mail.')).toBeInTheDocument();
     expect(mock.calls.some((c) => c.method === 'POST')).toBe(false);
     fireEvent.input(within(dialog).getByRole('textbox', { name: /Message to the educator/ }), {
       target: { value: 'Week 3 has no lessons.' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(await toast('Could not reject the course !')).toBeTruthy();
-    expect(screen.getByRole('alertdialog', { name: 'Reject this course?' })).toBeTruthy();
+    expect(await toast('Could not reject the course !')).toBeInTheDocument();
+    expect(screen.getByRole('alertdialog', { name: 'Reject this course?' })).toBeInTheDocument();
     answer = 200;
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Reject' }));
-    expect(await toast('Course Rejected')).toBeTruthy();
+    expect(await toast('Course Rejected')).toBeInTheDocument();
     const posts = mock.calls.filter((c) => c.method === 'POST');
     expect(posts.map((c) => JSON.parse(c.body!))).toEqual([
       { message: 'Week 3 has no lessons.' },
@@ -125,14 +120,14 @@ describe("the admins' course queue", () => {
     expect(new URL(mock.calls[0]!.request.url).searchParams.get('status')).toBe('PUBLISHED');
     expect(
       screen.getByText('1 session of this course also waits for approval: approving it publishes the course.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Unpublish' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Unpublish this course?' });
     fireEvent.input(within(dialog).getByRole('textbox', { name: /Message to the educator/ }), {
       target: { value: 'Outdated material' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Unpublish' }));
-    expect(await toast('Course unpublished')).toBeTruthy();
+    expect(await toast('Course unpublished')).toBeInTheDocument();
     expect(JSON.parse(mock.calls.find((c) => c.method === 'POST')!.body!)).toEqual({ message: 'Outdated material' });
   });
 });
@@ -169,13 +164,13 @@ describe("the educator's courses page", () => {
         { ...course, id: 33, title: 'Waiting course' },
       ),
     );
-    expect(await screen.findByText('Week 3 has no lessons.')).toBeTruthy();
-    expect(screen.getByText("Not approved. The admin's message:")).toBeTruthy();
-    expect(screen.getByText('Outdated material.')).toBeTruthy();
-    expect(screen.getByText('Unpublished by an admin. The message:')).toBeTruthy();
+    expect(await screen.findByText('Week 3 has no lessons.')).toBeInTheDocument();
+    expect(screen.getByText("Not approved. The admin's message:")).toBeInTheDocument();
+    expect(screen.getByText('Outdated material.')).toBeInTheDocument();
+    expect(screen.getByText('Unpublished by an admin. The message:')).toBeInTheDocument();
     expect(screen.getAllByText('Edit the course and send it for review again.')).toHaveLength(2);
-    expect(screen.getByText("Waiting for an admin's review.")).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /Publish/ })).toBeNull();
+    expect(screen.getByText("Waiting for an admin's review.")).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Publish/ })).not.toBeInTheDocument();
   });
 
   it("publishes an approved course: 'Course published' and the list reloads; a refusal shows the server's message", async () => {
@@ -186,20 +181,20 @@ describe("the educator's courses page", () => {
           ? json(403, { message: 'You can only publish your own courses' })
           : json(200, { data: { ...course, status: 'PUBLISHED' } }),
     });
-    expect(screen.getByText('Approved: publish it to open it to learners.')).toBeTruthy();
+    expect(screen.getByText('Approved: publish it to open it to learners.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Publish Compilers from Scratch' }));
-    expect(await toast('Could not publish the course !')).toBeTruthy();
-    expect(await screen.findByText('You can only publish your own courses')).toBeTruthy();
+    expect(await toast('Could not publish the course !')).toBeInTheDocument();
+    expect(await screen.findByText('You can only publish your own courses')).toBeInTheDocument();
     expect(reloads()).toBe(0);
     status = 200;
     fireEvent.click(screen.getByRole('button', { name: 'Publish Compilers from Scratch' }));
-    expect(await toast('Course published')).toBeTruthy();
+    expect(await toast('Course published')).toBeInTheDocument();
     expect(reloads()).toBe(1);
     expect(mock.calls.filter((c) => c.method === 'POST').map((c) => c.body && JSON.parse(c.body))).toEqual([{}, {}]);
   });
 
   it('keeps the failure state of a failed load', async () => {
     await renderPage({ ok: false, error: new ApiError(500, { message: 'Boom' }) });
-    expect(await screen.findByText('Boom')).toBeTruthy();
+    expect(await screen.findByText('Boom')).toBeInTheDocument();
   });
 });

@@ -1,11 +1,9 @@
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { DashboardPage, orderedSeries } from '@/features/dashboard/dashboard-page';
 import { formatWeek } from '@/components/ui/format';
 import type { components } from '@contract/schema';
 import { renderWithRouter } from './render';
-
-afterEach(cleanup);
 
 type DashboardStats = components['schemas']['DashboardStats'];
 
@@ -39,11 +37,11 @@ const record = {
 describe('dashboard: numbers and charts', () => {
   it('shows the counters, the moderation shortcuts and one named chart per series', async () => {
     await renderWithRouter(<DashboardPage stats={admin} record={record} />);
-    expect(screen.getByText('$1,234.50')).toBeTruthy();
+    expect(screen.getByText('$1,234.50')).toBeInTheDocument();
     const requests = screen.getByRole('link', { name: /Session requests/ });
-    expect(requests.getAttribute('href')).toBe('/dashboard/moderation');
-    expect(requests.textContent).toContain('2 waiting for approval');
-    expect(screen.getByRole('link', { name: /Users/ }).textContent).toContain(
+    expect(requests).toHaveAttribute('href', '/dashboard/moderation');
+    expect(requests).toHaveTextContent('2 waiting for approval');
+    expect(screen.getByRole('link', { name: /Users/ })).toHaveTextContent(
       'Educators, learners, partners and invitations',
     );
 
@@ -84,9 +82,9 @@ describe('dashboard: numbers and charts', () => {
         record={{ ...record, user: { ...record.user, role: 'EDUCATOR' } }}
       />,
     );
-    expect(screen.getByRole('link', { name: /Courses to teach/ }).getAttribute('href')).toBe('/dashboard/courses');
-    expect(screen.getByRole('link', { name: /My sessions/ }).getAttribute('href')).toBe('/dashboard/sessions');
-    expect(screen.getByRole('figure', { name: 'Earnings per week' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Courses to teach/ })).toHaveAttribute('href', '/dashboard/courses');
+    expect(screen.getByRole('link', { name: /My sessions/ })).toHaveAttribute('href', '/dashboard/sessions');
+    expect(screen.getByRole('figure', { name: 'Earnings per week' })).toBeInTheDocument();
   });
 
   it('orders series and formats weeks per locale', () => {

@@ -1,17 +1,12 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Toaster, toaster } from '@/components/ui/toast';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Toaster } from '@/components/ui/toast';
 import { UsersPage } from '@/features/admin/users-page';
 import { withServerDetail } from '@/features/admin/user-messages';
 import type { UsersSearch } from '../../src/lib/list-search';
 import { createApi } from '@/lib/api/client';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { renderWithRouter } from './render';
-
-afterEach(() => {
-  act(() => toaster.remove());
-  cleanup();
-});
 
 const salma = {
   id: 7,
@@ -55,18 +50,18 @@ describe('admin users: approve (product.md#messages 400 rule)', () => {
     fireEvent.click(within(row()).getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve Salma Idrissi?' });
     // Approving a user sends an empty body: no message field.
-    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(
       await screen.findByText('Could not approve the user: The e-mail address is not verified', {
         selector: '[data-part=title]',
       }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     const put = mock.calls.find((c) => c.method === 'PUT');
     expect(put?.path).toBe('/api/users/7/approve');
     expect(put?.body ?? '').toBe('');
     // The dialog stays open on the failure, with the same text.
-    expect(within(screen.getByRole('dialog')).getByRole('alert').textContent).toContain(
+    expect(within(screen.getByRole('dialog')).getByRole('alert')).toHaveTextContent(
       'Could not approve the user: The e-mail address is not verified',
     );
   });
@@ -75,8 +70,12 @@ describe('admin users: approve (product.md#messages 400 rule)', () => {
     await renderUsers({ 'PUT /api/users/7/approve': () => json(409, { message: 'User is not pending' }) });
     fireEvent.click(within(row()).getByRole('button', { name: 'Approve' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText('Could not approve the user', { selector: '[data-part=title]' })).toBeTruthy();
-    expect(screen.queryByText(/Could not approve the user: /, { selector: '[data-part=title]' })).toBeNull();
+    expect(
+      await screen.findByText('Could not approve the user', { selector: '[data-part=title]' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByText(/Could not approve the user: /, { selector: '[data-part=title]' }),
+    ).not.toBeInTheDocument();
   });
 
   it('a success shows "User approved!" and reloads the list', async () => {
@@ -87,10 +86,10 @@ describe('admin users: approve (product.md#messages 400 rule)', () => {
     });
     fireEvent.click(within(row()).getByRole('button', { name: 'Approve' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText('User approved!')).toBeTruthy();
-    await waitFor(() => expect(within(row()).queryByRole('button', { name: 'Approve' })).toBeNull());
+    expect(await screen.findByText('User approved!')).toBeInTheDocument();
+    await waitFor(() => expect(within(row()).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument());
     expect(mock.calls.filter((c) => c.path.startsWith('/api/users/educators'))).toHaveLength(2);
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });
 
@@ -105,13 +104,13 @@ describe('admin users: reject and delete need a message', () => {
     expect(message.hasAttribute('required')).toBe(true);
     fireEvent.input(message, { target: { value: '   ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(await within(dialog).findByText('Write a message: it is sent to the person by e-mail.')).toBeTruthy();
-    expect(message.getAttribute('aria-invalid')).toBe('true');
+    expect(await within(dialog).findByText('Write a message: it is sent to the person by e-mail.')).toBeInTheDocument();
+    expect(message).toHaveAttribute('aria-invalid', 'true');
     expect(mock.calls.some((c) => c.method === 'PUT')).toBe(false);
 
     fireEvent.input(message, { target: { value: 'Please add a résumé.' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(await screen.findByText('user rejected !')).toBeTruthy();
+    expect(await screen.findByText('user rejected !')).toBeInTheDocument();
     const put = mock.calls.find((c) => c.method === 'PUT')!;
     expect(put.path).toBe('/api/users/7/reject');
     expect(JSON.parse(put.body!)).toEqual({ message: 'Please add a résumé.' });
@@ -129,10 +128,12 @@ describe('admin users: reject and delete need a message', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete the account of Salma Idrissi?' });
     fireEvent.input(within(dialog).getByRole('textbox'), { target: { value: 'Duplicate account.' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Could not delete the user!', { selector: '[data-part=title]' })).toBeTruthy();
+    expect(
+      await screen.findByText('Could not delete the user!', { selector: '[data-part=title]' }),
+    ).toBeInTheDocument();
     expect((within(dialog).getByRole('textbox') as HTMLTextAreaElement).value).toBe('Duplicate account.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('user deleted !')).toBeTruthy();
+    expect(await screen.findByText('user deleted !')).toBeInTheDocument();
     expect(mock.calls.filter((c) => c.method === 'PUT').map((c) => JSON.parse(c.body!))).toEqual([
       { message: 'Duplicate account.' },
       { message: 'Duplicate account.' },
@@ -150,8 +151,10 @@ describe('admin users: lists', () => {
         <Toaster />
       </>,
     );
-    expect(await screen.findByText('Could not get the partners !', { selector: '[data-part=title]' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(
+      await screen.findByText('Could not get the partners !', { selector: '[data-part=title]' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('sends the search, status and page of the URL', async () => {

@@ -1,19 +1,15 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Toaster, toaster } from '@/components/ui/toast';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Toaster } from '@/components/ui/toast';
 import { AttendancePage } from '@/features/analytics/attendance-page';
 import { createApi } from '@/lib/api/client';
 import type { LoginRecord } from '@machines/auth.machine';
 import type { AttendanceFilters, CompanyAttendanceAnalytics } from '@machines/attendance-analytics.machine';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { renderWithRouter } from './render';
+import { SQL_FOR_ANALYSTS_41 } from '../fixtures';
 
 /** The analytics page over a fake API: figures, filters in the URL, failures, the grid, non-partners. */
-
-afterEach(() => {
-  act(() => toaster.remove());
-  cleanup();
-});
 
 const partner: LoginRecord = {
   token: 'tok',
@@ -36,19 +32,7 @@ const figures: CompanyAttendanceAnalytics = {
     { id: 42, courseId: 13, courseTitle: 'Security basics', startDate: '2026-11-02' },
   ],
   sessions: [
-    {
-      sessionId: 41,
-      courseId: 12,
-      courseTitle: 'SQL for analysts',
-      startDate: '2026-10-05',
-      endDate: '2026-12-13',
-      timezone: 'America/New_York',
-      learners: 2,
-      meetingsHeld: 3,
-      attended: 5,
-      expected: 6,
-      rate: 0.8333,
-    },
+    SQL_FOR_ANALYSTS_41,
     {
       sessionId: 42,
       courseId: 13,
@@ -114,13 +98,15 @@ describe('attendance analytics page', () => {
       'Aisha Al-Sulaitiaisha@qad.test',
       'Khalid Al-Marrikhalid@qad.test',
     ]);
-    expect(within(rows[1]!).getByText('2 of 3')).toBeTruthy();
-    expect(within(rows[1]!).getByText('67%')).toBeTruthy();
+    expect(within(rows[1]!).getByText('2 of 3')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('67%')).toBeInTheDocument();
     const totals = screen.getByRole('list', { name: 'Totals' });
-    expect(within(totals).getByText('83%')).toBeTruthy();
-    expect(screen.getByText('2 weeks, 83% attendance overall. Lowest: 75%, week of October 5, 2026.')).toBeTruthy();
-    expect(screen.getByText('5 of 6 attendances')).toBeTruthy();
-    expect(screen.getByText('No meeting held yet')).toBeTruthy();
+    expect(within(totals).getByText('83%')).toBeInTheDocument();
+    expect(
+      screen.getByText('2 weeks, 83% attendance overall. Lowest: 75%, week of October 5, 2026.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('5 of 6 attendances')).toBeInTheDocument();
+    expect(screen.getByText('No meeting held yet')).toBeInTheDocument();
     expect(mock.calls[0]!.path).toBe('/api/companies/3/analytics/attendance');
   });
 
@@ -143,7 +129,7 @@ describe('attendance analytics page', () => {
     expect(urls.at(-1)).toEqual({ courseId: 12, from: '2026-10-10' });
     const before = mock.calls.length;
     fireEvent.input(screen.getByLabelText('To'), { target: { value: '2026-10-01' } });
-    expect(await screen.findByText('The end date must be on or after the start date')).toBeTruthy();
+    expect(await screen.findByText('The end date must be on or after the start date')).toBeInTheDocument();
     expect(mock.calls.length).toBe(before);
   });
 
@@ -152,8 +138,8 @@ describe('attendance analytics page', () => {
       'GET /api/companies/3/analytics/attendance': (_r, n) =>
         n === 1 ? json(500, { message: 'Database unavailable' }) : json(200, { data: figures }),
     });
-    expect(await screen.findByText('Could not get the attendance !')).toBeTruthy();
-    expect(screen.getByText('Database unavailable')).toBeTruthy();
+    expect(await screen.findByText('Could not get the attendance !')).toBeInTheDocument();
+    expect(screen.getByText('Database unavailable')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findAllByTestId('analytics-learner')).toHaveLength(2);
     expect(mock.calls).toHaveLength(2);
@@ -189,13 +175,13 @@ describe('attendance analytics page', () => {
     const rows = within(grid).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.textContent)).toEqual(['Aisha Al-Sulaiti✓Attended100%', 'Khalid Al-Marri✗Absent0%']);
     fireEvent.click(within(grid).getByRole('button', { name: 'Close the attendance grid' }));
-    expect(screen.queryByTestId('attendance-grid')).toBeNull();
+    expect(screen.queryByTestId('attendance-grid')).not.toBeInTheDocument();
   });
 
   it('tells a learner of the company that the page is for partners, without calling the API', async () => {
     const { mock } = await renderPage({}, { record: { ...partner, user: { ...partner.user, role: 'LEARNER' } } });
-    expect(await screen.findByText('Attendance analytics are for company partners')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to my courses' })).toBeTruthy();
+    expect(await screen.findByText('Attendance analytics are for company partners')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to my courses' })).toBeInTheDocument();
     expect(mock.calls).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster, toaster } from '@/components/ui/toast';
 import { ClassroomLessonPage } from '@/features/classroom/lesson-page';
@@ -15,8 +15,6 @@ type Submission = components['schemas']['Submission'];
 const VIEWER_ZONE = 'Asia/Riyadh';
 
 afterEach(() => {
-  act(() => toaster.remove());
-  cleanup();
   vi.restoreAllMocks();
 });
 
@@ -80,8 +78,8 @@ describe('lesson page: header and navigation', () => {
         json(200, { data: { lessonId: 502, sessionId: 41, status: 'IN_PROGRESS' } }),
     });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Closures explained');
-    expect(screen.getByText('Reading · Week 1')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'JavaScript from zero' }).getAttribute('href')).toBe('/classroom/41');
+    expect(screen.getByText('Reading · Week 1')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'JavaScript from zero' })).toHaveAttribute('href', '/classroom/41');
     const nav = screen.getByRole('navigation', { name: 'Lessons' });
     expect(
       within(nav)
@@ -109,14 +107,14 @@ describe('lesson page: meeting', () => {
 
   it('before the join window: the slot in both zones, a countdown and a disabled join', async () => {
     await renderLesson(detail, {}, { now: at('2031-03-03T23:00:00Z') });
-    expect(screen.getByText('Starts in 1 hour')).toBeTruthy();
+    expect(screen.getByText('Starts in 1 hour')).toBeInTheDocument();
     expect(screen.getByText('Your time:').parentElement!.textContent).toBe(
       'Your time: Tuesday, March, 4th 2031 · 03:00 AM – 04:30 AM',
     );
     expect(screen.getByText('New York time:').parentElement!.textContent).toBe(
       'New York time: Monday, March, 3rd 2031 · 07:00 PM – 08:30 PM',
     );
-    expect((screen.getByRole('button', { name: /Join meeting/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: /Join meeting/ })).toBeDisabled();
     const all = screen.getByRole('region', { name: 'All meetings' });
     expect(within(all).getAllByRole('listitem')).toHaveLength(2);
   });
@@ -134,7 +132,7 @@ describe('lesson page: meeting', () => {
     const join = screen.getByRole('button', { name: /Join meeting/ }) as HTMLButtonElement;
     expect(join.disabled).toBe(false);
     fireEvent.click(join);
-    expect(await toastTitle('The meeting opens at 2031-03-03T23:50:00Z')).toBeTruthy();
+    expect(await toastTitle('The meeting opens at 2031-03-03T23:50:00Z')).toBeInTheDocument();
     expect(screen.getByRole('alert').textContent).toBe('The meeting opens at 2031-03-03T23:50:00Z');
     expect(open).not.toHaveBeenCalled();
   });
@@ -150,9 +148,9 @@ describe('lesson page: meeting', () => {
         now: at('2031-04-30T00:00:00Z'),
       },
     );
-    expect(screen.getByRole('heading', { name: 'No meetings left' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /Join meeting/ })).toBeNull();
-    expect(within(screen.getByRole('region', { name: 'All meetings' })).getByText('Attended')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'No meetings left' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Join meeting/ })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'All meetings' })).getByText('Attended')).toBeInTheDocument();
   });
 });
 
@@ -170,16 +168,16 @@ describe('lesson page: video and reading', () => {
     );
     const video = screen.getByLabelText('Video: Welcome video') as HTMLVideoElement;
     expect(video.tagName).toBe('VIDEO');
-    expect(video.getAttribute('src')).toBe('/uploads/videos/welcome.mp4');
+    expect(video).toHaveAttribute('src', '/uploads/videos/welcome.mp4');
     const track = video.querySelector('track')!;
     expect([track.getAttribute('kind'), track.getAttribute('src')]).toEqual([
       'captions',
       '/uploads/videos/welcome.vtt',
     ]);
-    await waitFor(() => expect(screen.getByText('In progress')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('In progress')).toBeInTheDocument());
     fireEvent.click(screen.getByRole('button', { name: 'Mark as done' }));
-    expect(await screen.findByText('You finished this lesson.')).toBeTruthy();
-    expect(screen.getByText('Done')).toBeTruthy();
+    expect(await screen.findByText('You finished this lesson.')).toBeInTheDocument();
+    expect(screen.getByText('Done')).toBeInTheDocument();
     expect(mock.calls.map((c) => JSON.parse(c.body!).status)).toEqual(['IN_PROGRESS', 'DONE']);
   });
 
@@ -189,10 +187,11 @@ describe('lesson page: video and reading', () => {
         videoUrl: 'https://videos.example.org/watch?v=42',
       }),
     );
-    expect(screen.getByRole('link', { name: 'Watch the video (opens in a new tab)' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Watch the video (opens in a new tab)' })).toHaveAttribute(
+      'href',
       'https://videos.example.org/watch?v=42',
     );
-    expect(screen.queryByText('Mark as done')).toBeNull();
+    expect(screen.queryByText('Mark as done')).not.toBeInTheDocument();
   });
 
   it('renders the reading HTML and reports a failed "Mark as done"', async () => {
@@ -202,8 +201,8 @@ describe('lesson page: video and reading', () => {
     });
     expect(screen.getByText('closure').tagName).toBe('STRONG');
     fireEvent.click(screen.getByRole('button', { name: 'Mark as done' }));
-    expect(await toastTitle('Could not save your progress')).toBeTruthy();
-    expect(screen.getByText('In progress')).toBeTruthy();
+    expect(await toastTitle('Could not save your progress')).toBeInTheDocument();
+    expect(screen.getByText('In progress')).toBeInTheDocument();
   });
 });
 
@@ -221,7 +220,7 @@ describe('lesson page: quiz', () => {
     // The quiz player is a lazily loaded chunk: its first import (a module transform under Vitest) may take seconds on a busy machine.
     const intro = await screen.findByRole('region', { name: 'About this quiz' }, { timeout: LAZY_CHUNK_MS });
     expect(within(intro).getByText('Questions').nextSibling!.textContent).toBe('5');
-    expect(await screen.findByRole('button', { name: 'Start the quiz' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Start the quiz' })).toBeInTheDocument();
     expect(mock.calls.map((c) => c.path)).toEqual(['/api/sessions/41/lessons/503/attempts']);
   });
 
@@ -235,7 +234,7 @@ describe('lesson page: quiz', () => {
     );
     expect(
       await screen.findByText('Learners follow this learning path here.', undefined, { timeout: LAZY_CHUNK_MS }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(mock.calls).toEqual([]);
   });
 });
@@ -264,8 +263,8 @@ describe('lesson page: assignment (product.md#calls, #messages toasts)', () => {
     });
     const mock = await renderLesson(detail, { 'GET /api/assignments/504/submissions': () => page([graded]) });
     const history = await screen.findByRole('region', { name: 'Your submissions' });
-    expect(await within(history).findByText('Grade: 92 / 100')).toBeTruthy();
-    expect(within(history).getByText(/Well structured; add tests next time\./)).toBeTruthy();
+    expect(await within(history).findByText('Grade: 92 / 100')).toBeInTheDocument();
+    expect(within(history).getByText(/Well structured; add tests next time\./)).toBeInTheDocument();
     expect(mock.calls[0]!.path).toBe('/api/assignments/504/submissions?sessionId=41&page=1&pageSize=100');
 
     choose(pdf());
@@ -275,25 +274,25 @@ describe('lesson page: assignment (product.md#calls, #messages toasts)', () => {
     expect(xhr.body!.get('sessionId')).toBe('41');
     expect((xhr.body!.get('document') as File).name).toBe('report.pdf');
     act(() => xhr.progress(1024, 4096));
-    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
 
     act(() =>
       xhr.respond(201, {
         data: submission({ id: 78, document: { url: '/uploads/submissions/78.pdf', fileName: 'report.pdf' } }),
       }),
     );
-    expect(await toastTitle('Assignment submitted successfully')).toBeTruthy();
-    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(await toastTitle('Assignment submitted successfully')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     const items = within(history).getAllByTestId('submission');
     expect(items).toHaveLength(2);
-    expect(within(items[0]!).getByRole('link', { name: 'report.pdf' })).toBeTruthy();
-    expect(within(items[0]!).getByText('Not graded yet')).toBeTruthy();
+    expect(within(items[0]!).getByRole('link', { name: 'report.pdf' })).toBeInTheDocument();
+    expect(within(items[0]!).getByText('Not graded yet')).toBeInTheDocument();
     expect(screen.getAllByText('Submitted').length).toBeGreaterThan(0);
   });
 
   it("a refusal with field errors toasts the first field error; without, 'Cannot submit assignment!'", async () => {
     await renderLesson(detail, { 'GET /api/assignments/504/submissions': () => page([]) });
-    expect(await screen.findByText('Nothing submitted yet.')).toBeTruthy();
+    expect(await screen.findByText('Nothing submitted yet.')).toBeInTheDocument();
 
     choose(pdf());
     act(() =>
@@ -302,24 +301,22 @@ describe('lesson page: assignment (product.md#calls, #messages toasts)', () => {
         errors: [{ path: 'document', message: 'is an empty file' }],
       }),
     );
-    expect(await toastTitle('document is an empty file')).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toContain('document is an empty file');
+    expect(await toastTitle('document is an empty file')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('document is an empty file');
 
     act(() => toaster.remove());
     choose(pdf());
     act(() => FakeXhr.last!.respond(409, { message: 'The deadline for this lesson has passed' }));
-    expect(await toastTitle('Cannot submit assignment!')).toBeTruthy();
-    expect(screen.getByText('The deadline for this lesson has passed')).toBeTruthy();
-    expect(screen.getByText('Nothing submitted yet.')).toBeTruthy();
+    expect(await toastTitle('Cannot submit assignment!')).toBeInTheDocument();
+    expect(screen.getByText('The deadline for this lesson has passed')).toBeInTheDocument();
+    expect(screen.getByText('Nothing submitted yet.')).toBeInTheDocument();
   });
 
   it('refuses a file of the wrong type before sending it', async () => {
     await renderLesson(detail, { 'GET /api/assignments/504/submissions': () => page([]) });
     choose(new File(['x'], 'virus.exe'));
-    expect(await toastTitle('Cannot submit assignment!')).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toContain(
-      'File type must be pdf, doc, docx, xls, xlsx, ppt, pptx, zip',
-    );
+    expect(await toastTitle('Cannot submit assignment!')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('File type must be pdf, doc, docx, xls, xlsx, ppt, pptx, zip');
     expect(FakeXhr.count).toBe(0);
   });
 
@@ -329,9 +326,9 @@ describe('lesson page: assignment (product.md#calls, #messages toasts)', () => {
       'GET /api/assignments/504/submissions': () =>
         ++calls === 1 ? json(500, { message: 'Boom' }) : page([submission()]),
     });
-    expect(await toastTitle('Cannot get Submissions!')).toBeTruthy();
+    expect(await toastTitle('Cannot get Submissions!')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('link', { name: 'todo-app-report.pdf' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'todo-app-report.pdf' })).toBeInTheDocument();
   });
 
   it("educators see the session's submissions with learners' names, without the upload", async () => {
@@ -341,8 +338,8 @@ describe('lesson page: assignment (product.md#calls, #messages toasts)', () => {
       { data: { ...classroom, viewerRole: 'EDUCATOR' } },
     );
     const list = await screen.findByRole('region', { name: 'Submissions' });
-    expect(await within(list).findByText(/Omar Haddad/)).toBeTruthy();
-    expect(screen.queryByLabelText('Your document')).toBeNull();
+    expect(await within(list).findByText(/Omar Haddad/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Your document')).not.toBeInTheDocument();
   });
 });
 
@@ -390,23 +387,23 @@ describe('lesson page: programming assignment', () => {
     });
     // The code editor (CodeMirror) is a lazily loaded chunk too.
     const editor = await screen.findByTestId('code-editor', undefined, { timeout: LAZY_CHUNK_MS });
-    await waitFor(() => expect(editor.textContent).toContain('return String(n);'));
-    expect(screen.getByRole('textbox', { name: 'Your code' })).toBeTruthy();
+    await waitFor(() => expect(editor).toHaveTextContent('return String(n);'));
+    expect(screen.getByRole('textbox', { name: 'Your code' })).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Run tests & submit' }));
     const results = await screen.findByRole('region', { name: 'Test results' });
     expect(within(results).getByRole('status').textContent).toBe('1 of 2 tests passed · Grade: 50 / 100');
     const [first, second] = within(results).getAllByTestId('test-result');
-    expect(within(first!).getByText('Passed')).toBeTruthy();
-    expect(within(second!).getByText('Failed')).toBeTruthy();
-    expect(within(second!).getByText('Expected "Fizz", got "3"')).toBeTruthy();
+    expect(within(first!).getByText('Passed')).toBeInTheDocument();
+    expect(within(second!).getByText('Failed')).toBeInTheDocument();
+    expect(within(second!).getByText('Expected "Fizz", got "3"')).toBeInTheDocument();
     const post = mock.calls.find((c) => c.method === 'POST')!;
     expect(JSON.parse(post.body!)).toEqual({ sessionId: 41, code: 'function fizzBuzz(n) {\n  return String(n);\n}\n' });
     // The lesson header follows the new grade; the history lists the submission.
-    expect(within(document.querySelector('header')!).getByText('Grade: 50 / 100')).toBeTruthy();
+    expect(within(document.querySelector('header')!).getByText('Grade: 50 / 100')).toBeInTheDocument();
     expect(
       within(screen.getByRole('region', { name: 'Your submissions' })).getByText('1 of 2 tests passed'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('a refused run toasts the server message under the spec title', async () => {
@@ -416,7 +413,7 @@ describe('lesson page: programming assignment', () => {
     });
     await screen.findByTestId('code-editor', undefined, { timeout: LAZY_CHUNK_MS });
     fireEvent.click(screen.getByRole('button', { name: 'Run tests & submit' }));
-    expect(await toastTitle('Cannot submit assignment!')).toBeTruthy();
-    expect(screen.queryByRole('region', { name: 'Test results' })).toBeNull();
+    expect(await toastTitle('Cannot submit assignment!')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Test results' })).not.toBeInTheDocument();
   });
 });

@@ -1,36 +1,14 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor as waitForActor } from 'xstate';
-import { type RestoredSession, authMachine } from '@machines/auth.machine';
-import type { AuthActor } from '../../src/lib/auth/auth-service';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { CompanySignUpScreen } from '@/features/auth/company-signup-page';
 import { createApi } from '@/lib/api/client';
 import { json, mockFetch } from '../machines/fetch-mock';
 import { renderWithRouter } from './render';
+import { restoredAuth } from './auth-actor';
 
-// The proof-of-work widget needs a real browser: a button stands in for it (tests/e2e solves it for real).
-vi.mock('@/components/ui/captcha', () => ({
-  CaptchaField: ({ onSolved, error }: { onSolved: (p: string) => void; error?: string | null }) => (
-    <div>
-      <button type="button" onClick={() => onSolved('solved-payload')}>
-        solve captcha
-      </button>
-      {error ? <p role="alert">{error}</p> : null}
-    </div>
-  ),
-}));
+vi.mock('@/components/ui/captcha', () => import('./captcha-stand-in'));
 
-afterEach(cleanup);
-
-async function signedOut(): Promise<AuthActor> {
-  const actor = createActor(
-    authMachine.provide({
-      actors: { restoreSession: fromPromise<RestoredSession, void>(async () => ({ record: null, theme: null })) },
-    }),
-  ).start() as unknown as AuthActor;
-  await waitForActor(actor, (s) => s.matches('loggedOut'));
-  return actor;
-}
+const signedOut = () => restoredAuth(null);
 
 async function renderScreen(routes: Parameters<typeof mockFetch>[0], locale: 'en' | 'ar' = 'en') {
   const { fetch, calls } = mockFetch(routes);
@@ -61,9 +39,9 @@ describe('company sign-up screen', () => {
     set('email', 'not-an-email');
     set('password', 'weakpass');
     fireEvent.click(screen.getByRole('button', { name: 'Sign up the company' }));
-    expect(await screen.findByText('Use 2 to 20 capital letters or digits, like NCAI.')).toBeTruthy();
-    expect(screen.getByText('Enter a valid e-mail address, like name@example.com.')).toBeTruthy();
-    expect(screen.getByText('Add an upper-case letter.')).toBeTruthy();
+    expect(await screen.findByText('Use 2 to 20 capital letters or digits, like NCAI.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a valid e-mail address, like name@example.com.')).toBeInTheDocument();
+    expect(screen.getByText('Add an upper-case letter.')).toBeInTheDocument();
     expect(screen.getAllByText('This field is required.').length).toBeGreaterThanOrEqual(5); // name, address, city, postal code, names
     expect(calls).toEqual([]);
   });
@@ -83,7 +61,7 @@ describe('company sign-up screen', () => {
     expect((document.querySelector('[name=acronym]') as HTMLInputElement).value).toBe('GDA'); // upper-cased as typed
     fireEvent.click(screen.getByRole('button', { name: 'solve captcha' }));
     fireEvent.click(document.querySelector('button[type=submit]')!);
-    expect(await screen.findByText('توجد شركة بهذا الاختصار بالفعل')).toBeTruthy();
+    expect(await screen.findByText('توجد شركة بهذا الاختصار بالفعل')).toBeInTheDocument();
     expect(new URLSearchParams(calls[0]!.path.split('?')[1]).get('g-recaptcha-response')).toBe('solved-payload');
     expect(body).toEqual({
       company: {
@@ -106,7 +84,7 @@ describe('company sign-up screen', () => {
     const { calls } = await renderScreen({});
     fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Sign up the company' }));
-    expect(await screen.findByText('Please complete the captcha')).toBeTruthy();
+    expect(await screen.findByText('Please complete the captcha')).toBeInTheDocument();
     expect(calls).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import {
   removeLesson,
   removeWeek,
 } from '@/features/course-editor/syllabus-ops';
+import { weekly, EVENING } from '../fixtures';
 
 const lesson = (key: string, name: string, lessonTypeId = '3', duration = '30', link = '') => ({
   key,
@@ -95,18 +96,7 @@ describe('toCourseFormEntries (product.md#entities payload)', () => {
       ['endDate', '2025-04-25'],
       ['timezone', 'America/New_York'],
       ['recurring', 'true'],
-      [
-        'weeks',
-        JSON.stringify({
-          sunday: null,
-          monday: { start: '18:00', end: '20:00' },
-          tuesday: null,
-          wednesday: { start: '18:30', end: '20:00' },
-          thursday: null,
-          friday: null,
-          saturday: null,
-        }),
-      ],
+      ['weeks', JSON.stringify(weekly({ monday: EVENING, wednesday: { start: '18:30', end: '20:00' } }))],
       ['requiredSkills[0]', '2'],
       ['requiredSkills[1]', '4'],
       ['gainedSkills[0]', '9'],

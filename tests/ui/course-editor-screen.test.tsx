@@ -1,15 +1,14 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Link } from '@tanstack/react-router';
-import { createActor, fromPromise, waitFor as waitForActor } from 'xstate';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type LoginRecord, type RestoredSession, authMachine } from '@machines/auth.machine';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type LoginRecord } from '@machines/auth.machine';
 import { Toaster, toaster } from '@/components/ui/toast';
-import type { AuthActor } from '../../src/lib/auth/auth-service';
 import { CourseEditorScreen } from '@/features/course-editor/course-editor-page';
 import { createApi } from '@/lib/api/client';
 import { json, mockFetch } from '../machines/fetch-mock';
 import { FakeXhr } from './course-editor-fakes';
 import { renderWithRouter } from './render';
+import { restoredAuth } from './auth-actor';
 
 const FUTURE = '2999-01-01T00:00:00.000Z';
 const educator: LoginRecord = {
@@ -20,15 +19,7 @@ const educator: LoginRecord = {
   federationAuth: false,
 };
 
-async function signedIn(record: LoginRecord): Promise<AuthActor> {
-  const actor = createActor(
-    authMachine.provide({
-      actors: { restoreSession: fromPromise<RestoredSession, void>(async () => ({ record, theme: null })) },
-    }),
-  ).start() as unknown as AuthActor;
-  await waitForActor(actor, (s) => s.matches('loggedIn'));
-  return actor;
-}
+const signedIn = (record: LoginRecord) => restoredAuth(record);
 
 const reference = {
   'GET /api/courses/categories': () =>
@@ -124,37 +115,32 @@ beforeEach(() => {
   FakeXhr.count = 0;
   (globalThis as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeXhr;
 });
-afterEach(() => {
-  toaster.remove();
-  cleanup();
-});
-
 describe('CourseEditorScreen', () => {
   it('a new course: the spec defaults, every part of the form, no preview', async () => {
     await renderEditor();
-    expect(screen.getByRole('heading', { level: 1, name: 'New course' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'New course' })).toBeInTheDocument();
     expect((field('Language') as unknown as HTMLSelectElement).value).toBe('1');
     expect((field('Level') as unknown as HTMLSelectElement).value).toBe('BEGINNER');
     expect(field('Price (US dollars)').value).toBe('0');
     for (const heading of ['Skills', 'Picture and video', 'First session', 'Syllabus']) {
-      expect(screen.getByRole('heading', { level: 2, name: heading })).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
     }
-    expect(screen.getByRole('checkbox', { name: /Private to NCAI/ })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: /Private to NCAI/ })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Hide' })).toHaveProperty('checked', true);
-    expect(screen.queryByTestId('learner-preview')).toBeNull();
+    expect(screen.queryByTestId('learner-preview')).not.toBeInTheDocument();
   });
 
   it('saving an incomplete form shows the rule failures next to their fields and focuses the first', async () => {
     const { calls } = await renderEditor();
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
-    expect(field('Title').getAttribute('aria-invalid')).toBe('true');
+    expect(field('Title')).toHaveAttribute('aria-invalid', 'true');
     await waitFor(() => expect(document.activeElement).toBe(field('Title')));
     expect(screen.getAllByText('This field is required.').length).toBeGreaterThanOrEqual(3);
-    expect(screen.getByText('Upload a picture for the course.')).toBeTruthy();
+    expect(screen.getByText('Upload a picture for the course.')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     // Errors go away as the fields are fixed.
     type('Title', 'React');
-    expect(field('Title').getAttribute('aria-invalid')).toBeNull();
+    expect(field('Title')).not.toHaveAttribute('aria-invalid');
   });
 
   it('builds the syllabus and reorders lessons with the keyboard buttons, announcing each move', async () => {
@@ -187,7 +173,7 @@ describe('CourseEditorScreen', () => {
     expect(screen.getByTestId('syllabus-announcer').textContent).toBe(
       'Section “Basics” moved to position 1 of 1 in week 2.',
     );
-    expect(screen.getByText('No section in this week yet.')).toBeTruthy();
+    expect(screen.getByText('No section in this week yet.')).toBeInTheDocument();
   });
 
   it('reorders sections by drag and drop', async () => {
@@ -222,14 +208,14 @@ describe('CourseEditorScreen', () => {
     fireEvent.input(screen.getByLabelText('Link'), { target: { value: 'https://react.dev' } });
     fireEvent.click(screen.getByRole('radio', { name: 'As a learner' }));
     const learner = screen.getByTestId('learner-preview');
-    expect(within(learner).getByRole('heading', { name: 'Modern React' })).toBeTruthy();
-    expect(within(learner).getByText('Docs')).toBeTruthy();
-    expect(within(learner).queryByRole('link', { name: 'Docs' })).toBeNull();
+    expect(within(learner).getByRole('heading', { name: 'Modern React' })).toBeInTheDocument();
+    expect(within(learner).getByText('Docs')).toBeInTheDocument();
+    expect(within(learner).queryByRole('link', { name: 'Docs' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('radio', { name: 'As the instructor' }));
     const instructor = screen.getByTestId('instructor-preview');
-    expect(within(instructor).getByRole('link', { name: 'Docs' }).getAttribute('href')).toBe('https://react.dev');
+    expect(within(instructor).getByRole('link', { name: 'Docs' })).toHaveAttribute('href', 'https://react.dev');
     fireEvent.click(screen.getByRole('radio', { name: 'Hide' }));
-    expect(screen.queryByTestId('instructor-preview')).toBeNull();
+    expect(screen.queryByTestId('instructor-preview')).not.toBeInTheDocument();
   });
 
   it('uploads the picture with progress, submits the spec payload and toasts the creation', async () => {
@@ -250,16 +236,16 @@ describe('CourseEditorScreen', () => {
     fireEvent.change(screen.getByLabelText(/^Course picture/), {
       target: { files: [new File([new Uint8Array(100)], 'cover.png', { type: 'image/png' })] },
     });
-    expect(screen.getByRole('progressbar', { name: 'Uploading cover.png' })).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Uploading cover.png' })).toBeInTheDocument();
     expect(FakeXhr.last!.url).toBe('/api/courses/picture');
     expect(FakeXhr.last!.headers.Authorization).toBe('Bearer jwt');
-    expect((screen.getByRole('button', { name: 'Save draft' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Save draft' })).toBeDisabled();
     act(() => FakeXhr.last!.progress(50, 100));
-    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
     await act(async () =>
       FakeXhr.last!.respond(201, { data: { id: 77, url: '/uploads/77.png', type: 'COURSEPICTURE' } }),
     );
-    expect(await screen.findByRole('img', { name: 'Preview of cover.png' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Preview of cover.png' })).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
     // The editor goes to the new course as it toasts, so this test's page (and its Toaster) is gone;
@@ -293,23 +279,23 @@ describe('CourseEditorScreen', () => {
       },
       12,
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'Old title' })).toBeTruthy();
-    expect(screen.getByText('Please add a syllabus.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Old title' })).toBeInTheDocument();
+    expect(screen.getByText('Please add a syllabus.')).toBeInTheDocument();
     expect(field('Price (US dollars)').value).toBe('49');
     const gained = screen.getByRole('group', { name: 'Skills gained' });
     expect((within(gained).getByRole('checkbox', { name: 'TypeScript' }) as HTMLInputElement).checked).toBe(true);
-    expect(within(gained).getByRole('button', { name: 'Remove TypeScript' })).toBeTruthy();
+    expect(within(gained).getByRole('button', { name: 'Remove TypeScript' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
-    expect(await screen.findByText('A course with this title exists')).toBeTruthy();
-    expect(screen.getByText('Too long for one lesson')).toBeTruthy();
+    expect(await screen.findByText('A course with this title exists')).toBeInTheDocument();
+    expect(screen.getByText('Too long for one lesson')).toBeInTheDocument();
     expect(screen.getAllByText('Course update failed, try again !').length).toBeGreaterThanOrEqual(1);
     expect(calls.find((c) => c.method === 'POST')!.path).toBe('/api/courses?id=12');
     // A saved lesson links to its content; a lesson added since waits for the course to be saved.
     const edit = screen.getByRole('link', { name: 'Edit content of “Read”' });
-    expect(edit.getAttribute('href')).toBe('/courses/live/edit/lessons/501');
-    expect(screen.queryByText('Save the course to edit its content.')).toBeNull();
+    expect(edit).toHaveAttribute('href', '/courses/live/edit/lessons/501');
+    expect(screen.queryByText('Save the course to edit its content.')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Add a lesson to Basics' }));
-    expect(screen.getByText('Save the course to edit its content.')).toBeTruthy();
+    expect(screen.getByText('Save the course to edit its content.')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /^Edit content/ })).toHaveLength(1);
   });
   describe('unsaved changes', () => {
@@ -322,18 +308,18 @@ describe('CourseEditorScreen', () => {
       const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
       expect(
         within(dialog).getByText('Your changes to this course are not saved yet. They will be lost if you leave.'),
-      ).toBeTruthy();
+      ).toBeInTheDocument();
       fireEvent.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
-      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
       expect(field('Title').value).toBe('New title');
-      expect(editor()).toBeTruthy();
+      expect(editor()).toBeInTheDocument();
 
       fireEvent.click(screen.getByRole('link', { name: 'Edit content of “Read”' }));
       fireEvent.click(
         within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave without saving' }),
       );
       // The router left the editor for the lesson's content.
-      await waitFor(() => expect(editor()).toBeNull());
+      await waitFor(() => expect(editor()).not.toBeInTheDocument());
     });
 
     it('an edit undone, or no edit at all, leaves without asking', async () => {
@@ -341,8 +327,8 @@ describe('CourseEditorScreen', () => {
       type('Title', 'Draft');
       type('Title', '');
       fireEvent.click(screen.getByRole('link', { name: 'My courses' }));
-      await waitFor(() => expect(editor()).toBeNull());
-      expect(screen.queryByRole('alertdialog')).toBeNull();
+      await waitFor(() => expect(editor()).not.toBeInTheDocument());
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     });
 
     it('a header link asks too while a new course has edits', async () => {
@@ -353,7 +339,7 @@ describe('CourseEditorScreen', () => {
       fireEvent.click(screen.getByRole('link', { name: 'My courses' }));
       const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
-      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
       expect(
         (
           within(screen.getByRole('group', { name: 'Skills required' })).getByRole('checkbox', {
@@ -373,10 +359,11 @@ describe('CourseEditorScreen', () => {
       );
       type('Title', 'New title');
       fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+      // The toast was shown; the redirect may already have unmounted it, so not `toBeInTheDocument`.
       expect(await screen.findByText('Course has been updated successfuly !')).toBeTruthy();
       // Redirected to /courses/live/edit?id=12 (outside this test's page): no question asked.
-      await waitFor(() => expect(editor()).toBeNull());
-      expect(screen.queryByRole('alertdialog')).toBeNull();
+      await waitFor(() => expect(editor()).not.toBeInTheDocument());
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     });
   });
 });

@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UploadField, uploadErrorText, useUpload } from '@/components/ui/upload-field';
 import { checkFile, UploadError, uploadFile } from '@/lib/api/upload';
 import { FakeXhr } from './course-editor-fakes';
@@ -16,8 +16,6 @@ beforeEach(() => {
   (globalThis as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeXhr;
   activateLocale('en');
 });
-afterEach(cleanup);
-
 describe('uploadFile (XHR)', () => {
   it('posts the file in the endpoint field with the bearer and legacy headers, reports progress, resolves with data', async () => {
     const seen: number[] = [];
@@ -134,22 +132,20 @@ describe('UploadField', () => {
     renderHarness();
     const input = screen.getByLabelText('Course picture') as HTMLInputElement;
     expect(input.accept).toContain('.png');
-    expect(screen.getByText('Accepted: png, jpeg. Up to 5 MB.')).toBeTruthy();
+    expect(screen.getByText('Accepted: png, jpeg. Up to 5 MB.')).toBeInTheDocument();
     fireEvent.change(input, { target: { files: [png(4000)] } });
     const bar = screen.getByRole('progressbar', { name: 'Uploading cover.png' });
-    expect(bar.getAttribute('aria-valuenow')).toBe('0');
+    expect(bar).toHaveAttribute('aria-valuenow', '0');
     expect(FakeXhr.last!.headers['X-Auth-Legacy']).toBe('0');
     act(() => FakeXhr.last!.progress(1000, 4000));
-    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
-    expect(screen.getByRole('progressbar').getAttribute('aria-valuetext')).toBe('25% uploaded');
-    expect((screen.getByLabelText('Course picture') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '25% uploaded');
+    expect(screen.getByLabelText('Course picture')).toBeDisabled();
     await act(async () =>
       FakeXhr.last!.respond(201, { data: { id: 9, url: '/uploads/9.png', type: 'COURSEPICTURE' } }),
     );
-    expect((await screen.findByRole('img', { name: 'Preview of cover.png' })).getAttribute('src')).toBe(
-      '/uploads/9.png',
-    );
-    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(await screen.findByRole('img', { name: 'Preview of cover.png' })).toHaveAttribute('src', '/uploads/9.png');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
   it('shows the size and type errors and sends nothing', async () => {
@@ -157,7 +153,7 @@ describe('UploadField', () => {
     const input = () => screen.getByLabelText('Course picture') as HTMLInputElement;
     await act(async () => fireEvent.change(input(), { target: { files: [png(6 * MB)] } }));
     expect(screen.getByRole('alert').textContent).toBe('File size must be less than 5 MB');
-    expect(input().getAttribute('aria-invalid')).toBe('true');
+    expect(input()).toHaveAttribute('aria-invalid', 'true');
     await act(async () =>
       fireEvent.change(input(), { target: { files: [new File(['x'], 'anim.gif', { type: 'image/gif' })] } }),
     );
@@ -170,7 +166,7 @@ describe('UploadField', () => {
     renderHarness();
     fireEvent.change(screen.getByLabelText('Course picture'), { target: { files: [] } });
     expect(FakeXhr.count).toBe(0);
-    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Course picture'), { target: { files: [png()] } });
     await act(async () => FakeXhr.last!.respond(500, { message: 'Boom' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to upload file !');
@@ -182,8 +178,8 @@ describe('UploadField', () => {
     renderHarness();
     fireEvent.change(screen.getByLabelText('Course picture'), { target: { files: [png()] } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })));
-    expect(screen.queryByRole('progressbar')).toBeNull();
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('speaks Arabic', () => {

@@ -1,16 +1,11 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Toaster, toaster } from '@/components/ui/toast';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/toast';
 import { SessionAttendancePage, type SessionAttendanceData } from '@/features/educator/session-attendance-page';
 import { ApiError, createApi } from '@/lib/api/client';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { session41 } from './educator-fixtures';
 import { renderWithRouter } from './render';
-
-afterEach(() => {
-  act(() => toaster.remove());
-  cleanup();
-});
 
 const person = (id: number, name: string) => ({ id, name, pictureUrl: null });
 
@@ -69,13 +64,13 @@ describe('session attendance', () => {
     const meetings = await screen.findAllByTestId('attendance-meeting');
     expect(meetings).toHaveLength(2);
     // Times in the session's zone: 23:00 UTC on March 3rd = 06:00 PM in New York (EST).
-    expect(within(meetings[0]!).getByText(/Monday, March, 3rd 2031 · 06:00 PM/)).toBeTruthy();
-    expect(within(meetings[0]!).getByText('3 of 3 learners attended')).toBeTruthy();
-    expect(within(meetings[0]!).getByText('100%')).toBeTruthy();
+    expect(within(meetings[0]!).getByText(/Monday, March, 3rd 2031 · 06:00 PM/)).toBeInTheDocument();
+    expect(within(meetings[0]!).getByText('3 of 3 learners attended')).toBeInTheDocument();
+    expect(within(meetings[0]!).getByText('100%')).toBeInTheDocument();
     // March 10th is after the switch to EDT: 22:00 UTC = 06:00 PM.
-    expect(within(meetings[1]!).getByText(/March, 10th 2031 · 06:00 PM/)).toBeTruthy();
-    expect(within(meetings[1]!).getByText('1 of 3 learners attended')).toBeTruthy();
-    expect(within(meetings[1]!).getByText('33%')).toBeTruthy();
+    expect(within(meetings[1]!).getByText(/March, 10th 2031 · 06:00 PM/)).toBeInTheDocument();
+    expect(within(meetings[1]!).getByText('1 of 3 learners attended')).toBeInTheDocument();
+    expect(within(meetings[1]!).getByText('33%')).toBeInTheDocument();
 
     const totals = screen.getByRole('list', { name: 'Totals' });
     expect(within(totals).getByText('Meetings held').nextSibling?.textContent).toBe('2');
@@ -90,10 +85,10 @@ describe('session attendance', () => {
       'Lina Amrani',
       'Youssef Benali',
     ]);
-    expect(within(rows[0]!).getByText('2 of 2 meetings')).toBeTruthy();
-    expect(within(rows[0]!).getByText('100%')).toBeTruthy();
-    expect(within(rows[1]!).getByText('1 of 2 meetings')).toBeTruthy();
-    expect(within(rows[1]!).getByText('50%')).toBeTruthy();
+    expect(within(rows[0]!).getByText('2 of 2 meetings')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('100%')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('1 of 2 meetings')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('50%')).toBeInTheDocument();
 
     const grid = screen.getByRole('table', { name: 'Learners in rows, meetings in columns' });
     const [head, ...gridRows] = within(grid).getAllByRole('row');
@@ -110,14 +105,14 @@ describe('session attendance', () => {
     expect(cells(gridRows[1]!)).toEqual(['✓Attended', '–Missed']);
 
     const tabs = screen.getByRole('navigation', { name: 'Session pages' });
-    expect(within(tabs).getByRole('link', { name: 'Attendance' }).getAttribute('aria-current')).toBe('page');
-    expect(screen.getByRole('button', { name: 'Download calendar (.ics)' })).toBeTruthy();
+    expect(within(tabs).getByRole('link', { name: 'Attendance' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: 'Download calendar (.ics)' })).toBeInTheDocument();
   });
 
   it('says no meeting has taken place yet when none was held', async () => {
     await renderPage({ ...data, attendance: { ok: true, data: { sessionId: 41, meetings: [], learners: [] } } });
-    expect(await screen.findByText('No meeting has taken place yet')).toBeTruthy();
-    expect(screen.queryByRole('table')).toBeNull();
+    expect(await screen.findByText('No meeting has taken place yet')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('shows a failed load with the server message, a toast and a retry', async () => {
@@ -126,8 +121,10 @@ describe('session attendance', () => {
       { ...data, attendance: { ok: false, error: new ApiError(500, { message: 'Database unavailable' }) } },
       { onRetry },
     );
-    expect(await screen.findByText('Could not get the attendance !', { selector: '[data-part=title]' })).toBeTruthy();
-    expect(screen.getByText('Database unavailable', { selector: 'p' })).toBeTruthy();
+    expect(
+      await screen.findByText('Could not get the attendance !', { selector: '[data-part=title]' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Database unavailable', { selector: 'p' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
@@ -137,7 +134,9 @@ describe('session attendance', () => {
       routes: { 'GET /api/sessions/41/calendar.ics': () => json(403, { message: 'Forbidden' }) },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Download calendar (.ics)' }));
-    expect(await screen.findByText('Could not download the calendar', { selector: '[data-part=title]' })).toBeTruthy();
+    expect(
+      await screen.findByText('Could not download the calendar', { selector: '[data-part=title]' }),
+    ).toBeInTheDocument();
     expect(mock.calls[0]!.path).toBe('/api/sessions/41/calendar.ics');
   });
 });

@@ -1,6 +1,6 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Toaster, toaster } from '@/components/ui/toast';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Toaster } from '@/components/ui/toast';
 import type { CourseSummary } from '@/features/educator/courses-to-teach-page';
 import {
   type CoursesToTeachData,
@@ -9,30 +9,11 @@ import {
 } from '@/features/educator/courses-to-teach-page';
 import { ApiError, createApi } from '@/lib/api/client';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
+import { aCourse } from '../fixtures';
 import { renderWithRouter } from './render';
 
-afterEach(() => {
-  act(() => toaster.remove());
-  cleanup();
-});
-
 const course: CourseSummary = {
-  id: 12,
-  title: 'Modern web apps with React',
-  description: 'Build and ship a React app.',
-  pictureUrl: '/uploads/courses/12.jpg',
-  price: 149,
-  numHours: 32,
-  difficultyLevel: 'INTERMEDIATE',
-  category: { id: 3, name: 'Web development', nameAr: 'تطوير الويب' },
-  language: { id: 1, code: 'en', name: 'English' },
-  educator: { id: 7, name: 'Salma Idrissi', pictureUrl: null },
-  rating: { average: 4.6, count: 38 },
-  gainedSkills: [],
-  nextSession: null,
-  status: 'DRAFT',
-  isPrivate: false,
-  companyId: null,
+  ...aCourse({ status: 'DRAFT' }),
   moderationMessage: null,
   submittedAt: null,
   pendingSessions: 0,
@@ -60,10 +41,10 @@ async function renderPage(routes: Record<string, Handler>, ok = true) {
 describe('courses to teach', () => {
   it('links each course to the course editor, and "New course" to a blank editor', async () => {
     await renderPage({});
-    expect(screen.getByRole('link', { name: /Edit/ }).getAttribute('href')).toBe('/courses/live/edit?id=12');
-    expect(screen.getAllByRole('link', { name: 'New course' })[0]!.getAttribute('href')).toBe('/courses/live/edit');
+    expect(screen.getByRole('link', { name: /Edit/ })).toHaveAttribute('href', '/courses/live/edit?id=12');
+    expect(screen.getAllByRole('link', { name: 'New course' })[0]!).toHaveAttribute('href', '/courses/live/edit');
     // The course status badge uses the spec colours (draft = red).
-    expect(screen.getByText('Draft').closest('[data-tone]')?.getAttribute('data-tone')).toBe('red');
+    expect(screen.getByText('Draft').closest('[data-tone]')).toHaveAttribute('data-tone', 'red');
   });
 
   it("requests a session: POST /sessions, 'Request submitted successfully!', the dialog closes", async () => {
@@ -74,8 +55,10 @@ describe('courses to teach', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Request a session' });
     fireEvent.input(within(dialog).getByRole('spinbutton', { name: /Seats/ }), { target: { value: '12' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit the request' }));
-    expect(await screen.findByText('Request submitted successfully!', { selector: '[data-part=title]' })).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(
+      await screen.findByText('Request submitted successfully!', { selector: '[data-part=title]' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const body = JSON.parse(mock.calls[0]!.body!);
     expect(body).toMatchObject({ courseId: 12, maxSeats: 12, price: 149, timezone: initialTimezone(timezones) });
     expect(Object.keys(body.schedule)).toEqual([
@@ -94,8 +77,10 @@ describe('courses to teach', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Request a session' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit the request' }));
-    expect(await screen.findByText('Error while creating Session !', { selector: '[data-part=title]' })).toBeTruthy();
-    expect(within(dialog).getByRole('alert').textContent).toContain('endDate is before startDate');
+    expect(
+      await screen.findByText('Error while creating Session !', { selector: '[data-part=title]' }),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('endDate is before startDate');
   });
 
   it('an invalid form is not sent', async () => {
@@ -105,7 +90,7 @@ describe('courses to teach', () => {
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Monday/ }));
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Wednesday/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit the request' }));
-    expect(await within(dialog).findByText('Choose at least one meeting day.')).toBeTruthy();
+    expect(await within(dialog).findByText('Choose at least one meeting day.')).toBeInTheDocument();
     expect(mock.calls).toHaveLength(0);
   });
 
@@ -113,7 +98,7 @@ describe('courses to teach', () => {
     await renderPage({}, false);
     expect(
       await screen.findByText('Exploring courses to teach faild !', { selector: '[data-part=title]' }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('starts the form in the browser time zone when offered, else New York', () => {

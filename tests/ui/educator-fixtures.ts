@@ -1,52 +1,11 @@
 import type { components } from '@contract/schema';
+import { aSession } from '../fixtures';
 
 type SessionInfo = components['schemas']['SessionInfo'];
 type Submission = components['schemas']['Submission'];
 
-const schedule = {
-  sunday: null,
-  monday: { start: '18:00', end: '20:00' },
-  tuesday: null,
-  wednesday: null,
-  thursday: null,
-  friday: null,
-  saturday: null,
-};
-
 /** Session 41 of "Modern web apps with React" (New York time), as GET /sessions/{id}/info/secured answers it. */
-export const session41: SessionInfo = {
-  id: 41,
-  courseId: 12,
-  startDate: '2031-03-03',
-  endDate: '2031-04-25',
-  timezone: 'America/New_York',
-  schedule,
-  maxSeats: 25,
-  seatsTaken: 3,
-  seatsLeft: 22,
-  price: 149,
-  status: 'ACTIVE',
-  educator: { id: 7, name: 'Salma Idrissi', pictureUrl: null },
-  enrollment: null,
-  course: {
-    id: 12,
-    title: 'Modern web apps with React',
-    description: 'Build and ship a React app.',
-    pictureUrl: '/uploads/courses/12.jpg',
-    price: 149,
-    numHours: 32,
-    difficultyLevel: 'INTERMEDIATE',
-    category: { id: 3, name: 'Web development', nameAr: 'تطوير الويب' },
-    language: { id: 1, code: 'en', name: 'English' },
-    educator: { id: 7, name: 'Salma Idrissi', pictureUrl: null },
-    rating: { average: 4.6, count: 38 },
-    gainedSkills: [],
-    nextSession: null,
-    status: 'PUBLISHED',
-    isPrivate: false,
-    companyId: null,
-  },
-};
+export const session41: SessionInfo = aSession();
 
 const omar = { id: 21, name: 'Omar Haddad', pictureUrl: null };
 const lina = { id: 22, name: 'Lina Amrani', pictureUrl: null };

@@ -1,16 +1,11 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Toaster, toaster } from '@/components/ui/toast';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Toaster } from '@/components/ui/toast';
 import { SessionLearnersPage, type SessionLearnersData } from '@/features/educator/session-learners-page';
 import { createApi } from '@/lib/api/client';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { session41 } from './educator-fixtures';
 import { renderWithRouter } from './render';
-
-afterEach(() => {
-  act(() => toaster.remove());
-  cleanup();
-});
 
 const data: SessionLearnersData = {
   // Two learners enrolled so far (tests/ui/educator-fixtures.ts's session counts three).
@@ -63,21 +58,21 @@ describe('session learners: mail (product.md#entities, #states, #messages)', () 
     fireEvent.click(screen.getByRole('checkbox', { name: /Lina Amrani/ }));
     fireEvent.click(screen.getByRole('button', { name: 'E-mail selected learners (1)' }));
     const dialog = await screen.findByRole('dialog', { name: 'E-mail learners' });
-    expect(within(dialog).getByText(/To 1 learner:/).textContent).toContain('Lina Amrani');
+    expect(within(dialog).getByText(/To 1 learner:/)).toHaveTextContent('Lina Amrani');
     const message = within(dialog).getByRole('textbox', { name: /Message/ });
 
     // An empty message is not sent.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await within(dialog).findByText('Write a message.')).toBeTruthy();
+    expect(await within(dialog).findByText('Write a message.')).toBeInTheDocument();
     expect(mock.calls).toHaveLength(0);
 
     fireEvent.input(message, { target: { value: 'The meeting moves to 19:00.' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('E-mail sent to 1 learner.', { selector: '[data-part=title]' })).toBeTruthy();
+    expect(await screen.findByText('E-mail sent to 1 learner.', { selector: '[data-part=title]' })).toBeInTheDocument();
     expect(JSON.parse(mock.calls[0]!.body!)).toEqual({ message: 'The meeting moves to 19:00.', userIdsTo: [22] });
     // Still open right after the success, closed about a second later (product.md#limits: 1000 ms).
-    expect(screen.getByRole('dialog')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 2500 });
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 2500 });
   });
 
   it('shows the server message when the mail fails, and keeps the text', async () => {
@@ -88,8 +83,8 @@ describe('session learners: mail (product.md#entities, #states, #messages)', () 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(
       await screen.findByText('You may only mail your own learners', { selector: '[data-part=title]' }),
-    ).toBeTruthy();
-    expect(within(dialog).getByRole('alert').textContent).toContain('You may only mail your own learners');
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('You may only mail your own learners');
     expect((within(dialog).getByRole('textbox') as HTMLTextAreaElement).value).toBe('Hello');
   });
 });
@@ -100,8 +95,8 @@ describe('session learners: load failure and syllabus reset', () => {
     await renderPage({}, { ...data, learners: { ok: false, error: new ApiError(500, { message: 'Boom' }) } });
     expect(
       await screen.findByText('Could not get the session learners !', { selector: '[data-part=title]' }),
-    ).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('resets the syllabus with an empty list after a confirmation', async () => {
@@ -113,9 +108,11 @@ describe('session learners: load failure and syllabus reset', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Reset the syllabus?' });
     expect(mock.calls).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reset syllabus' }));
-    expect(await screen.findByText("The session's syllabus is now a copy of the course's syllabus.")).toBeTruthy();
+    expect(
+      await screen.findByText("The session's syllabus is now a copy of the course's syllabus."),
+    ).toBeInTheDocument();
     expect(mock.calls[0]!.method).toBe('PUT');
     expect(JSON.parse(mock.calls[0]!.body!)).toEqual([]);
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   });
 });

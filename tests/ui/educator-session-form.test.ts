@@ -6,6 +6,7 @@ import {
   toSessionRequest,
   validateSessionForm,
 } from '@/lib/session-form';
+import { weekly, EVENING } from '../fixtures';
 
 const TODAY = '2031-01-15'; // a Wednesday
 
@@ -27,15 +28,7 @@ describe('request-session form', () => {
       startDate: '2031-01-27',
       endDate: '2031-03-21',
       timezone: 'America/Chicago',
-      schedule: {
-        sunday: null,
-        monday: { start: '18:00', end: '20:00' },
-        tuesday: null,
-        wednesday: { start: '18:00', end: '20:00' },
-        thursday: null,
-        friday: null,
-        saturday: null,
-      },
+      schedule: weekly({ monday: EVENING, wednesday: EVENING }),
       maxSeats: 30,
       price: 49.99,
     });
@@ -69,15 +62,7 @@ describe('request-session form', () => {
         startDate: '2030-03-04',
         endDate: '2030-04-26',
         timezone: 'Africa/Casablanca',
-        schedule: {
-          sunday: null,
-          monday: null,
-          tuesday: { start: '09:00', end: '11:30' },
-          wednesday: null,
-          thursday: null,
-          friday: null,
-          saturday: null,
-        },
+        schedule: weekly({ tuesday: { start: '09:00', end: '11:30' } }),
         maxSeats: 18,
         price: 0,
       },

@@ -1,16 +1,11 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Toaster, toaster } from '@/components/ui/toast';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Toaster } from '@/components/ui/toast';
 import { SessionSubmissionsPage } from '@/features/educator/session-submissions-page';
 import { createApi } from '@/lib/api/client';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { pageOf, session41, submissions } from './educator-fixtures';
 import { renderWithRouter } from './render';
-
-afterEach(() => {
-  act(() => toaster.remove());
-  cleanup();
-});
 
 async function renderPage(routes: Record<string, Handler>) {
   const mock = mockFetch(routes);
@@ -46,36 +41,36 @@ describe('session submissions: the list (product.md#screens submissions and grad
     // The ungraded (late) report comes first, then the graded ones newest first.
     const [first, second, third] = all as [HTMLElement, HTMLElement, HTMLElement];
     expect(within(first).getByRole('rowheader').textContent).toBe('Lina Amrani');
-    expect(within(first).getByText('Late')).toBeTruthy();
-    expect(within(first).getByText('Submitted', { selector: '[data-status]' })).toBeTruthy();
-    expect(within(first).getByText('Not graded (out of 100)')).toBeTruthy();
+    expect(within(first).getByText('Late')).toBeInTheDocument();
+    expect(within(first).getByText('Submitted', { selector: '[data-status]' })).toBeInTheDocument();
+    expect(within(first).getByText('Not graded (out of 100)')).toBeInTheDocument();
     const link = within(first).getByRole('link', { name: /lina-report\.pdf/ });
-    expect(link.getAttribute('href')).toBe('/uploads/submissions/79.pdf');
-    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link).toHaveAttribute('href', '/uploads/submissions/79.pdf');
+    expect(link).toHaveAttribute('target', '_blank');
     // Submitted at, in the session's time zone (14:30 UTC = 10:30 AM in New York).
-    expect(within(first).getByText(/March, 11th 2031 · 10:30 AM/)).toBeTruthy();
-    expect(within(first).getByRole('button', { name: /^Add grade/ })).toBeTruthy();
+    expect(within(first).getByText(/March, 11th 2031 · 10:30 AM/)).toBeInTheDocument();
+    expect(within(first).getByRole('button', { name: /^Add grade/ })).toBeInTheDocument();
 
     // The code submission: the code in a <pre> and the per-test results.
-    expect(within(second).getByText('FizzBuzz')).toBeTruthy();
-    expect(within(second).getByText(/1 of 2 tests passed/)).toBeTruthy();
+    expect(within(second).getByText('FizzBuzz')).toBeInTheDocument();
+    expect(within(second).getByText(/1 of 2 tests passed/)).toBeInTheDocument();
     expect(within(second).getByLabelText('Submitted code').tagName).toBe('PRE');
-    expect(within(second).getByLabelText('Submitted code').textContent).toContain('function fizzBuzz(n)');
+    expect(within(second).getByLabelText('Submitted code')).toHaveTextContent('function fizzBuzz(n)');
     const results = within(second).getByRole('list', { name: 'Test results' });
     expect(within(results).getAllByRole('listitem')).toHaveLength(2);
-    expect(within(results).getByText('Failed')).toBeTruthy();
-    expect(within(results).getByText('Expected "Fizz", got "3"')).toBeTruthy();
-    expect(within(second).getByText('50 / 100')).toBeTruthy();
+    expect(within(results).getByText('Failed')).toBeInTheDocument();
+    expect(within(results).getByText('Expected "Fizz", got "3"')).toBeInTheDocument();
+    expect(within(second).getByText('50 / 100')).toBeInTheDocument();
 
     expect(within(third).getByRole('rowheader').textContent).toBe('Omar Haddad');
-    expect(within(third).getByText('92 / 100')).toBeTruthy();
-    expect(within(third).getByRole('button', { name: /^Edit grade/ })).toBeTruthy();
+    expect(within(third).getByText('92 / 100')).toBeInTheDocument();
+    expect(within(third).getByRole('button', { name: /^Edit grade/ })).toBeInTheDocument();
 
-    expect(screen.getByRole('heading', { name: '3 submissions' })).toBeTruthy();
-    expect(screen.getByText(/1 to grade/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '3 submissions' })).toBeInTheDocument();
+    expect(screen.getByText(/1 to grade/)).toBeInTheDocument();
     // The session's tabs: this page is the current one.
     const tabs = screen.getByRole('navigation', { name: 'Session pages' });
-    expect(within(tabs).getByRole('link', { name: 'Submissions' }).getAttribute('aria-current')).toBe('page');
+    expect(within(tabs).getByRole('link', { name: 'Submissions' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('filters by lesson and by status, and clears the filters', async () => {
@@ -102,7 +97,7 @@ describe('session submissions: the list (product.md#screens submissions and grad
 
     fireEvent.change(lesson, { target: { value: '504' } });
     expect(screen.queryAllByTestId('submission-row')).toHaveLength(0);
-    expect(screen.getByText('No submission matches these filters')).toBeTruthy();
+    expect(screen.getByText('No submission matches these filters')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(screen.getAllByTestId('submission-row')).toHaveLength(3);
   });
@@ -120,35 +115,35 @@ describe('session submissions: grading', () => {
     const [first] = await rows();
     fireEvent.click(within(first!).getByRole('button', { name: /^Add grade/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Grade the submission' });
-    expect(dialog.textContent).toContain('Lina Amrani');
+    expect(dialog).toHaveTextContent('Lina Amrani');
     const grade = within(dialog).getByRole('textbox', { name: /Grade/ });
     const comment = within(dialog).getByRole('textbox', { name: /Comment/ });
 
     // Above the assignment's points: refused on the client, nothing sent.
     fireEvent.input(grade, { target: { value: '150' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save grade' }));
-    expect(await within(dialog).findByText('The grade cannot exceed 100 points.')).toBeTruthy();
-    expect(grade.getAttribute('aria-invalid')).toBe('true');
+    expect(await within(dialog).findByText('The grade cannot exceed 100 points.')).toBeInTheDocument();
+    expect(grade).toHaveAttribute('aria-invalid', 'true');
     fireEvent.input(grade, { target: { value: '' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save grade' }));
-    expect(await within(dialog).findByText('Enter a grade.')).toBeTruthy();
+    expect(await within(dialog).findByText('Enter a grade.')).toBeInTheDocument();
     expect(mock.calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
 
     fireEvent.input(grade, { target: { value: '85.5' } });
     fireEvent.input(comment, { target: { value: 'Clear and complete.' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save grade' }));
-    expect(await toast('Grade edited!')).toBeTruthy();
+    expect(await toast('Grade edited!')).toBeInTheDocument();
     const patch = mock.calls.find((c) => c.method === 'PATCH')!;
     expect(patch.path).toBe('/api/submissions/79');
     expect(JSON.parse(patch.body!)).toEqual({ grade: 85.5, comment: 'Clear and complete.' });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     // The list holds the graded submission: its grade, DONE, and nothing is left to grade.
-    await waitFor(() => expect(screen.getByText('85.5 / 100')).toBeTruthy());
-    expect(screen.getByText('Everything is graded.', { exact: false })).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('85.5 / 100')).toBeInTheDocument());
+    expect(screen.getByText('Everything is graded.', { exact: false })).toBeInTheDocument();
     const saved = screen.getByText('85.5 / 100').closest('tr')!;
-    expect(within(saved).getByText('Done', { selector: '[data-status]' })).toBeTruthy();
-    expect(within(saved).getByRole('button', { name: /^Edit grade/ })).toBeTruthy();
+    expect(within(saved).getByText('Done', { selector: '[data-status]' })).toBeInTheDocument();
+    expect(within(saved).getByRole('button', { name: /^Edit grade/ })).toBeInTheDocument();
   });
 
   it('keeps the dialog open with the server message and field error on a 422', async () => {
@@ -172,25 +167,25 @@ describe('session submissions: grading', () => {
     fireEvent.input(grade, { target: { value: '95' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save grade' }));
 
-    expect(await toast('Cannot edit grade!')).toBeTruthy();
+    expect(await toast('Cannot edit grade!')).toBeInTheDocument();
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toContain("The grade cannot exceed the assignment's points (80)");
-    expect(within(dialog).getByText('must be at most 80')).toBeTruthy();
+    expect(within(dialog).getByText('must be at most 80')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBe(dialog);
     expect(grade.value).toBe('95');
     // The list still shows the old grade.
-    expect(screen.getByText('92 / 100')).toBeTruthy();
+    expect(screen.getByText('92 / 100')).toBeInTheDocument();
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });
 
 describe('session submissions: empty and failed', () => {
   it('says "No submissions yet" when nothing was handed in', async () => {
     await renderPage({ 'GET /api/sessions/41/submissions': () => json(200, pageOf([])) });
-    expect(await screen.findByText('No submissions yet')).toBeTruthy();
-    expect(screen.queryByRole('table')).toBeNull();
+    expect(await screen.findByText('No submissions yet')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it("toasts 'Cannot get Submissions!' on a failure and loads again on retry", async () => {
@@ -198,9 +193,9 @@ describe('session submissions: empty and failed', () => {
       'GET /api/sessions/41/submissions': (_request, call) =>
         call === 1 ? json(500, { message: 'Database unavailable' }) : listed(_request, call),
     });
-    expect(await toast('Cannot get Submissions!')).toBeTruthy();
-    expect(screen.getByText('Database unavailable', { selector: 'p' })).toBeTruthy();
-    expect(screen.queryByRole('table')).toBeNull();
+    expect(await toast('Cannot get Submissions!')).toBeInTheDocument();
+    expect(screen.getByText('Database unavailable', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await rows()).toHaveLength(3);
     expect(mock.calls.filter((c) => c.method === 'GET')).toHaveLength(2);

@@ -1,7 +1,7 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { waitFor as waitForActor } from 'xstate';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Toaster, toaster } from '@/components/ui/toast';
+import { describe, expect, it } from 'vitest';
+import { Toaster } from '@/components/ui/toast';
 import { reportCsv } from '@/features/company/company-messages';
 import { InvitationPage, signupHref } from '@/features/invitation/invitation-page';
 import { createApi } from '@/lib/api/client';
@@ -11,11 +11,6 @@ import type { LoginRecord, Theme } from '@machines/auth.machine';
 import { selectIsSettled } from '@machines/auth.selectors';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { renderWithRouter } from './render';
-
-afterEach(() => {
-  act(() => toaster.remove());
-  cleanup();
-});
 
 const TOKEN = 'AbC_d-123';
 const preview = (over: Record<string, unknown> = {}) => ({
@@ -70,8 +65,8 @@ describe('the invitation link page', () => {
     await renderPage(preview({ hasAccount: false }));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Join National Center for AI on Halaqa');
     const link = screen.getByRole('link', { name: 'Create your account to join' });
-    expect(link.getAttribute('href')).toBe(signupHref(TOKEN));
-    expect(link.getAttribute('href')).toBe('/signup?invitation=AbC_d-123');
+    expect(link).toHaveAttribute('href', signupHref(TOKEN));
+    expect(link).toHaveAttribute('href', '/signup?invitation=AbC_d-123');
   });
 
   it('asks someone with an account to sign in and come back', async () => {
@@ -83,7 +78,7 @@ describe('the invitation link page', () => {
   it('says plainly when the link expired or was used, and what to do', async () => {
     await renderPage(preview({ status: 'EXPIRED' }));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This invitation has expired');
-    expect(screen.getByText(/Ask National Center for AI's partner to send you a new invitation/)).toBeTruthy();
+    expect(screen.getByText(/Ask National Center for AI's partner to send you a new invitation/)).toBeInTheDocument();
     cleanup();
     await renderPage(preview({ status: 'ACCEPTED' }));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This invitation has already been used');
@@ -154,14 +149,14 @@ describe('the invitation link page', () => {
     expect(auth.getSnapshot().context.theme?.primary).toBe('#112233');
     expect(mock.calls.map((c) => `${c.method} ${c.path}`)).toContain(`POST /api/invitations/${TOKEN}/accept`);
     // Then on to the landing page (the memory router's catch-all renders nothing).
-    await waitFor(() => expect(screen.queryByRole('heading', { level: 1 })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument());
   });
 
   it('tells someone signed in with another e-mail, in Arabic too', async () => {
     await renderPage(preview({ email: 'other@example.org' }), {}, lina, 'ar');
-    expect(screen.queryByRole('button', { name: /اقبل وانضم/ })).toBeNull();
-    expect(screen.getByText(/لكن هذه الدعوة موجّهة إلى/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'تسجيل الخروج' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /اقبل وانضم/ })).not.toBeInTheDocument();
+    expect(screen.getByText(/لكن هذه الدعوة موجّهة إلى/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'تسجيل الخروج' })).toBeInTheDocument();
   });
 });
 
@@ -260,7 +255,7 @@ describe('the invitations screen (product.md#messages toasts)', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw the invitation of new.hire@example.org' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog.textContent).toContain('new.hire@example.org');
+    expect(dialog).toHaveTextContent('new.hire@example.org');
     expect(mock.calls).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
     await screen.findByText('user invite deleted !');
@@ -283,15 +278,17 @@ describe('the invitations screen (product.md#messages toasts)', () => {
       },
       pageOf([invitation, accepted]),
     );
-    expect(screen.queryByRole('button', { name: 'Resend the invitation to joined@example.org' })).toBeNull();
+    expect(
+      screen.queryByRole('button', { name: 'Resend the invitation to joined@example.org' }),
+    ).not.toBeInTheDocument();
     const button = screen.getByRole('button', { name: 'Resend the invitation to new.hire@example.org' });
     fireEvent.click(button);
-    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(true));
+    await waitFor(() => expect(button).toBeDisabled());
     fireEvent.click(button); // ignored while sending
     expect(mock.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
     answer(json(202, { data: invitation }));
     await screen.findByText('Invitation sent again');
-    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect(button).not.toBeDisabled());
     fireEvent.click(button);
     await screen.findByText(
       'Could not send the invitation again: This invitation has expired: invite the address again',
@@ -365,8 +362,9 @@ describe('the members screen', () => {
         <Toaster />
       </>,
     );
-    expect(screen.getByText('3 of 12 lessons')).toBeTruthy();
-    expect(screen.getByRole('progressbar', { name: 'Progress of Noura Al-Harbi' }).getAttribute('aria-valuenow')).toBe(
+    expect(screen.getByText('3 of 12 lessons')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Progress of Noura Al-Harbi' })).toHaveAttribute(
+      'aria-valuenow',
       '25',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Remove Noura Al-Harbi from the company' }));

@@ -1,5 +1,5 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { LearningGoalsScreen } from '@/features/learning-goals/learning-goals-page';
 import { createApi } from '@/lib/api/client';
 import type { LearningGoal } from '@machines/learning-goals.machine';
@@ -7,8 +7,6 @@ import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { renderWithRouter } from './render';
 
 /** The learning-goals screen over a mocked API: what the learner sees and sends. */
-
-afterEach(() => cleanup());
 
 const SKILLS = [
   { id: 2, name: 'Algorithms' },
@@ -76,9 +74,9 @@ describe('the learning goals screen', () => {
       'GET /api/v2/learningGoals': async () => (await gate, json(200, { data: [] })),
       'POST /api/v2/learningGoal': () => json(201, { data: python }),
     });
-    expect(screen.getByRole('status').textContent).toContain('Loading your learning goals…');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your learning goals…');
     await act(async () => release());
-    expect(await screen.findByText('No learning goals yet')).toBeTruthy();
+    expect(await screen.findByText('No learning goals yet')).toBeInTheDocument();
 
     const picker = screen.getByLabelText('Skill to acquire');
     expect(
@@ -87,7 +85,7 @@ describe('the learning goals screen', () => {
         .map((o) => o.textContent),
     ).toEqual(['Choose a skill', 'Algorithms', 'Python', 'React']);
     const add = screen.getByRole('button', { name: 'Add goal' });
-    expect((add as HTMLButtonElement).disabled).toBe(true);
+    expect(add).toBeDisabled();
     fireEvent.change(picker, { target: { value: '7' } });
     fireEvent.click(add);
 
@@ -95,16 +93,18 @@ describe('the learning goals screen', () => {
     expect(
       within(card).getByRole('progressbar', { name: 'Progress toward Python' }).getAttribute('aria-valuenow'),
     ).toBe('0');
-    expect(within(card).getByText('Not started')).toBeTruthy();
+    expect(within(card).getByText('Not started')).toBeInTheDocument();
     expect(
       within(card)
         .getByRole('link', { name: /Introduction to Programming with Python/ })
         .getAttribute('href'),
     ).toBe('/courses/40');
-    expect(within(card).getByText(/no open session yet/)).toBeTruthy();
-    expect(screen.getByText('Goal added: Python')).toBeTruthy();
+    expect(within(card).getByText(/no open session yet/)).toBeInTheDocument();
+    expect(screen.getByText('Goal added: Python')).toBeInTheDocument();
     // The picker no longer offers the skill just chosen.
-    expect(within(screen.getByLabelText('Skill to acquire')).queryByRole('option', { name: 'Python' })).toBeNull();
+    expect(
+      within(screen.getByLabelText('Skill to acquire')).queryByRole('option', { name: 'Python' }),
+    ).not.toBeInTheDocument();
     const post = mock.calls.find((c) => c.method === 'POST');
     expect(JSON.parse(post!.body!)).toEqual({ skillId: 7 });
   });
@@ -115,28 +115,29 @@ describe('the learning goals screen', () => {
       'DELETE /api/v2/learningGoal/11': () => json(200, { data: { id: 11 } }),
     });
     const card = await screen.findByRole('article', { name: 'Algorithms' });
-    expect(within(card).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('42');
-    expect(within(card).getByText('In progress')).toBeTruthy();
-    expect(within(card).getByRole('link', { name: 'Data Structures and Algorithms' }).getAttribute('href')).toBe(
+    expect(within(card).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '42');
+    expect(within(card).getByText('In progress')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Data Structures and Algorithms' })).toHaveAttribute(
+      'href',
       '/sessions/301',
     );
-    expect(within(card).getByText('42% of the session, ends on June, 1st 2031')).toBeTruthy();
-    expect(within(card).getByRole('link', { name: /Algorithms in Practice/ }).textContent).toContain(
+    expect(within(card).getByText('42% of the session, ends on June, 1st 2031')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: /Algorithms in Practice/ })).toHaveTextContent(
       'Intermediate · open session from June, 10th 2031',
     );
 
     fireEvent.click(within(card).getByRole('button', { name: 'Remove: Algorithms' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove this goal?' });
-    expect(dialog.textContent).toContain('Algorithms will no longer be one of your learning goals.');
+    expect(dialog).toHaveTextContent('Algorithms will no longer be one of your learning goals.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep goal' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(mock.calls.some((c) => c.method === 'DELETE')).toBe(false);
 
     fireEvent.click(within(card).getByRole('button', { name: 'Remove: Algorithms' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove goal' }));
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'Algorithms' })).toBeNull());
-    expect(screen.getByRole('article', { name: 'Python' })).toBeTruthy();
-    expect(screen.getByText('Goal removed: Algorithms')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Algorithms' })).not.toBeInTheDocument());
+    expect(screen.getByRole('article', { name: 'Python' })).toBeInTheDocument();
+    expect(screen.getByText('Goal removed: Algorithms')).toBeInTheDocument();
     expect(mock.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/v2/learningGoal/11']);
   });
 
@@ -147,23 +148,23 @@ describe('the learning goals screen', () => {
         failLoad ? json(503, { message: 'Down for maintenance' }) : json(200, { data: [] }),
       'POST /api/v2/learningGoal': () => json(409, { message: 'This skill is already one of your learning goals' }),
     });
-    expect(await screen.findByText('Could not get your learning goals')).toBeTruthy();
-    expect(screen.getByText('Down for maintenance')).toBeTruthy();
+    expect(await screen.findByText('Could not get your learning goals')).toBeInTheDocument();
+    expect(screen.getByText('Down for maintenance')).toBeInTheDocument();
     failLoad = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('No learning goals yet')).toBeTruthy();
+    expect(await screen.findByText('No learning goals yet')).toBeInTheDocument();
 
     fireEvent.change(screen.getByLabelText('Skill to acquire'), { target: { value: '4' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add goal' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('The goal could not be added');
-    expect(alert.textContent).toContain('This skill is already one of your learning goals');
+    expect(alert).toHaveTextContent('The goal could not be added');
+    expect(alert).toHaveTextContent('This skill is already one of your learning goals');
   });
 
   it('speaks Arabic', async () => {
     await renderScreen({ 'GET /api/v2/learningGoals': () => json(200, { data: [algorithms] }) }, 'ar');
-    expect(await screen.findByRole('heading', { name: 'أهدافي' })).toBeTruthy();
-    expect(screen.getByRole('progressbar', { name: 'التقدّم نحو Algorithms' }).getAttribute('aria-valuenow')).toBe('42');
-    expect(screen.getByRole('button', { name: 'إضافة الهدف' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'أهدافي' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'التقدّم نحو Algorithms' })).toHaveAttribute('aria-valuenow', '42');
+    expect(screen.getByRole('button', { name: 'إضافة الهدف' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Link } from '@tanstack/react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Toaster, toaster } from '@/components/ui/toast';
+import { describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/toast';
 import { LessonAuthoringScreen } from '@/features/lesson-authoring/lesson-authoring-page';
 import type { LessonAuthoring } from '@machines/lesson-authoring.form';
 import { createApi } from '@/lib/api/client';
@@ -67,11 +67,6 @@ const programming: LessonAuthoring = {
   },
 };
 
-afterEach(() => {
-  act(() => toaster.remove());
-  cleanup();
-});
-
 async function renderScreen(
   authoring: LessonAuthoring,
   routes: Record<string, Handler> = {},
@@ -101,12 +96,13 @@ const puts = (calls: ReturnType<typeof mockFetch>['calls']) => calls.filter((c) 
 describe('LessonAuthoringScreen', () => {
   it('loads a quiz: its header and only the parts a quiz has', async () => {
     await renderScreen(quiz);
-    expect(screen.getByText('Lesson content · Quiz')).toBeTruthy();
+    expect(screen.getByText('Lesson content · Quiz')).toBeInTheDocument();
     // The course is named in the header and in the way back.
     expect(screen.getByText(/Lesson of the course/).textContent).toBe(
       'Lesson of the course React in practice. Changes are kept when you save the lesson.',
     );
-    expect(screen.getByRole('link', { name: /Back to React in practice/ }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: /Back to React in practice/ })).toHaveAttribute(
+      'href',
       '/courses/live/edit?id=12',
     );
     expect(field('Content (HTML)').value).toBe('<p>Answer calmly.</p>');
@@ -118,9 +114,9 @@ describe('LessonAuthoringScreen', () => {
     ).toBe(true);
     expect((screen.getByRole('radio', { name: 'True' }) as HTMLInputElement).checked).toBe(true);
     for (const heading of ['Content', 'Grading', 'Questions'])
-      expect(screen.getByRole('heading', { level: 2, name: heading })).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
     for (const heading of ['Video', 'Meeting', 'Programming'])
-      expect(screen.queryByRole('heading', { level: 2, name: heading })).toBeNull();
+      expect(screen.queryByRole('heading', { level: 2, name: heading })).not.toBeInTheDocument();
   });
 
   it('edits and adds questions, refuses a broken form without sending it, then saves the expected body', async () => {
@@ -136,19 +132,19 @@ describe('LessonAuthoringScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add a question' }));
     expect(screen.getAllByTestId('authoring-question')).toHaveLength(3);
     expect(screen.getByTestId('questions-announcer').textContent).toBe('Question 3 added.');
-    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Save the lesson' }));
     const prompt3 = field(/^Prompt of question 3/);
-    expect(prompt3.getAttribute('aria-invalid')).toBe('true');
+    expect(prompt3).toHaveAttribute('aria-invalid', 'true');
     const third = screen.getAllByTestId('authoring-question')[2]!;
-    expect(within(third).getByText('This field is required.')).toBeTruthy();
-    expect(within(third).getByText('Give at least one accepted answer.')).toBeTruthy();
+    expect(within(third).getByText('This field is required.')).toBeInTheDocument();
+    expect(within(third).getByText('Give at least one accepted answer.')).toBeInTheDocument();
     await waitFor(() => expect(document.activeElement).toBe(prompt3));
     expect(puts(calls)).toHaveLength(0);
 
     type(/^Prompt of question 3/, 'Name the state hook.');
-    expect(field(/^Prompt of question 3/).getAttribute('aria-invalid')).toBeNull();
+    expect(field(/^Prompt of question 3/)).not.toHaveAttribute('aria-invalid');
     type(/^Accepted answer 1 of question 3/, 'useState');
     type(/^Points of question 3/, '3');
     // Reorder: the new question moves up, before the true/false one.
@@ -160,7 +156,7 @@ describe('LessonAuthoringScreen', () => {
     type('Time limit (minutes)', '');
 
     fireEvent.click(screen.getByRole('button', { name: 'Save the lesson' }));
-    expect(await screen.findByText('Lesson saved', { selector: '[data-part=title]' })).toBeTruthy();
+    expect(await screen.findByText('Lesson saved', { selector: '[data-part=title]' })).toBeInTheDocument();
     const put = puts(calls)[0]!;
     expect(put.path).toBe('/api/lessons/41/authoring');
     expect(JSON.parse(put.body!)).toEqual({
@@ -203,7 +199,7 @@ describe('LessonAuthoringScreen', () => {
         },
       ],
     });
-    await waitFor(() => expect(screen.queryByText('Unsaved changes')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument());
   });
 
   it('a refused save shows the server field errors next to their fields, and a toast', async () => {
@@ -218,17 +214,17 @@ describe('LessonAuthoringScreen', () => {
         }),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save the lesson' }));
-    expect(await screen.findByText('This prompt is used twice')).toBeTruthy();
-    expect(field(/^Prompt of question 2/).getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Too many points for this course')).toBeTruthy();
-    expect(field(/^Points\*?$/).getAttribute('aria-invalid')).toBe('true');
+    expect(await screen.findByText('This prompt is used twice')).toBeInTheDocument();
+    expect(field(/^Prompt of question 2/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Too many points for this course')).toBeInTheDocument();
+    expect(field(/^Points\*?$/)).toHaveAttribute('aria-invalid', 'true');
     expect(
       await screen.findByText('The lesson could not be saved, try again !', { selector: '[data-part=title]' }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     // Editing the field drops its server error.
     type(/^Prompt of question 2/, 'Hooks always run in the same order.');
-    expect(screen.queryByText('This prompt is used twice')).toBeNull();
-    expect(screen.getByText('Too many points for this course')).toBeTruthy();
+    expect(screen.queryByText('This prompt is used twice')).not.toBeInTheDocument();
+    expect(screen.getByText('Too many points for this course')).toBeInTheDocument();
   });
 
   it("uploads a question's picture with progress, previews it, saves its url; removing it saves null", async () => {
@@ -246,11 +242,11 @@ describe('LessonAuthoringScreen', () => {
       const input = screen.getByLabelText('Picture of question 2') as HTMLInputElement;
       expect(input.type).toBe('file');
       expect(input.accept).toContain('image/png');
-      expect(screen.queryByRole('button', { name: /Remove picture/ })).toBeNull();
+      expect(screen.queryByRole('button', { name: /Remove picture/ })).not.toBeInTheDocument();
 
       // A file of the wrong type is refused next to the field, nothing is sent.
       fireEvent.change(input, { target: { files: [new File(['x'], 'diagram.gif', { type: 'image/gif' })] } });
-      expect(await screen.findByText('File type must be png, jpeg')).toBeTruthy();
+      expect(await screen.findByText('File type must be png, jpeg')).toBeInTheDocument();
       expect(FakeXhr.count).toBe(0);
 
       fireEvent.change(input, {
@@ -259,24 +255,22 @@ describe('LessonAuthoringScreen', () => {
       const xhr = FakeXhr.last!;
       expect([xhr.method, xhr.url]).toEqual(['POST', '/api/v2/questions/upload/picture']);
       expect((xhr.body!.get('picture') as File).name).toBe('hooks.png');
-      expect(screen.queryByText('File type must be png, jpeg')).toBeNull();
+      expect(screen.queryByText('File type must be png, jpeg')).not.toBeInTheDocument();
       act(() => xhr.progress(1024, 4096));
       const bar = screen.getByRole('progressbar', { name: 'Uploading hooks.png' });
-      expect(bar.getAttribute('aria-valuenow')).toBe('25');
+      expect(bar).toHaveAttribute('aria-valuenow', '25');
       // No save while a picture uploads.
-      expect(screen.getByText('Wait for the upload to finish to save.')).toBeTruthy();
-      expect((screen.getByRole('button', { name: 'Save the lesson' }) as HTMLButtonElement).disabled).toBe(true);
+      expect(screen.getByText('Wait for the upload to finish to save.')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Save the lesson' })).toBeDisabled();
       // An edit made during the upload is kept when the picture arrives.
       type(/^Prompt of question 2/, 'Hooks always run in the same order.');
       act(() => xhr.respond(201, { data: { id: 77, url: '/uploads/77.png', type: 'QUESTIONPICTURE' } }));
 
       const preview = await screen.findByRole('img', { name: 'Preview of 77.png' });
-      expect(preview.getAttribute('src')).toBe('/uploads/77.png');
-      expect(screen.queryByRole('progressbar')).toBeNull();
-      await waitFor(() =>
-        expect((screen.getByRole('button', { name: 'Save the lesson' }) as HTMLButtonElement).disabled).toBe(false),
-      );
-      expect(screen.queryByText('Wait for the upload to finish to save.')).toBeNull();
+      expect(preview).toHaveAttribute('src', '/uploads/77.png');
+      expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Save the lesson' })).not.toBeDisabled());
+      expect(screen.queryByText('Wait for the upload to finish to save.')).not.toBeInTheDocument();
       fireEvent.click(screen.getByRole('button', { name: 'Save the lesson' }));
       await screen.findByText('Lesson saved', { selector: '[data-part=title]' });
       const saved = JSON.parse(puts(calls)[0]!.body!) as { questions: { prompt: string; pictureUrl: string | null }[] };
@@ -286,8 +280,8 @@ describe('LessonAuthoringScreen', () => {
       ]);
 
       fireEvent.click(screen.getByRole('button', { name: 'Remove picture of question 2' }));
-      expect(screen.queryByRole('img', { name: /Preview of/ })).toBeNull();
-      expect(screen.getByText('Unsaved changes')).toBeTruthy();
+      expect(screen.queryByRole('img', { name: /Preview of/ })).not.toBeInTheDocument();
+      expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
       fireEvent.click(screen.getByRole('button', { name: 'Save the lesson' }));
       await vi.waitFor(() => expect(puts(calls)).toHaveLength(2));
       const cleared = JSON.parse(puts(calls)[1]!.body!) as { questions: { pictureUrl: string | null }[] };
@@ -310,12 +304,10 @@ describe('LessonAuthoringScreen', () => {
           }),
       },
     );
-    expect(screen.getByRole('img', { name: 'Preview of old.png' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Preview of old.png' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Save the lesson' }));
-    expect(await screen.findByText('must be a picture uploaded for a question (/uploads/…)')).toBeTruthy();
-    expect((screen.getByLabelText('Picture of question 1') as HTMLInputElement).getAttribute('aria-invalid')).toBe(
-      'true',
-    );
+    expect(await screen.findByText('must be a picture uploaded for a question (/uploads/…)')).toBeInTheDocument();
+    expect(screen.getByLabelText('Picture of question 1') as HTMLInputElement).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('removing a question asks first', async () => {
@@ -323,7 +315,7 @@ describe('LessonAuthoringScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove question 1' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove question 1?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(screen.getAllByTestId('authoring-question')).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'Remove question 1' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
@@ -335,18 +327,20 @@ describe('LessonAuthoringScreen', () => {
     await renderScreen(quiz);
     type('Content (HTML)', '<p>Changed</p>');
     const back = screen.getByRole('link', { name: /Back to React in practice/ });
-    expect(back.getAttribute('href')).toBe('/courses/live/edit?id=12');
+    expect(back).toHaveAttribute('href', '/courses/live/edit?id=12');
     fireEvent.click(back);
     const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(field('Content (HTML)').value).toBe('<p>Changed</p>');
     fireEvent.click(screen.getByRole('link', { name: /Back to React in practice/ }));
     fireEvent.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave without saving' }),
     );
     // The router left the screen for the course editor.
-    await waitFor(() => expect(screen.queryByRole('heading', { level: 1, name: 'Hooks quiz' })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { level: 1, name: 'Hooks quiz' })).not.toBeInTheDocument(),
+    );
   });
 
   it('any other link (e.g. in the header) asks too with unsaved changes, and not at all without', async () => {
@@ -355,31 +349,35 @@ describe('LessonAuthoringScreen', () => {
     fireEvent.click(screen.getByRole('link', { name: 'My courses' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(field('Content (HTML)').value).toBe('<p>Changed</p>');
     fireEvent.click(screen.getByRole('link', { name: 'My courses' }));
     fireEvent.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave without saving' }),
     );
-    await waitFor(() => expect(screen.queryByRole('heading', { level: 1, name: 'Hooks quiz' })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { level: 1, name: 'Hooks quiz' })).not.toBeInTheDocument(),
+    );
 
     cleanup();
     await renderScreen(quiz, {}, { headerLink: true });
     fireEvent.click(screen.getByRole('link', { name: 'My courses' }));
-    await waitFor(() => expect(screen.queryByRole('heading', { level: 1, name: 'Hooks quiz' })).toBeNull());
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { level: 1, name: 'Hooks quiz' })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('a programming assignment shows only its parts, and edits its tests', async () => {
     const { calls } = await renderScreen(programming, {
       'PUT /api/lessons/42/authoring': () => json(200, { data: programming }),
     });
-    expect(screen.getByText('Lesson content · Programming assignment')).toBeTruthy();
+    expect(screen.getByText('Lesson content · Programming assignment')).toBeInTheDocument();
     for (const heading of ['Content', 'Grading', 'Programming'])
-      expect(screen.getByRole('heading', { level: 2, name: heading })).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
     for (const heading of ['Questions', 'Video', 'Meeting'])
-      expect(screen.queryByRole('heading', { level: 2, name: heading })).toBeNull();
-    expect(screen.queryByLabelText('Time limit (minutes)')).toBeNull();
+      expect(screen.queryByRole('heading', { level: 2, name: heading })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Time limit (minutes)')).not.toBeInTheDocument();
     expect(field(/^Function name/).value).toBe('sum');
     expect(field(/^Arguments of test 1/).value).toBe('[1,2]');
 
@@ -388,7 +386,7 @@ describe('LessonAuthoringScreen', () => {
     type(/^Arguments of test 2/, '-1, -2');
     type(/^Expected result of test 2/, '-3');
     fireEvent.click(screen.getByRole('button', { name: 'Save the lesson' }));
-    expect(screen.getByText('Enter a JSON list, for example [1, "a"].')).toBeTruthy();
+    expect(screen.getByText('Enter a JSON list, for example [1, "a"].')).toBeInTheDocument();
     expect(puts(calls)).toHaveLength(0);
     type(/^Arguments of test 2/, '[-1, -2]');
     fireEvent.click(screen.getByRole('button', { name: 'Save the lesson' }));
@@ -423,7 +421,7 @@ describe('LessonAuthoringScreen', () => {
     expect((field('Day') as unknown as HTMLSelectElement).value).toBe('monday');
     expect(field('Start time').value).toBe('18:30');
     for (const heading of ['Questions', 'Grading', 'Programming', 'Video'])
-      expect(screen.queryByRole('heading', { level: 2, name: heading })).toBeNull();
+      expect(screen.queryByRole('heading', { level: 2, name: heading })).not.toBeInTheDocument();
   });
 
   it('a failed load offers to try again', async () => {
@@ -435,9 +433,9 @@ describe('LessonAuthoringScreen', () => {
     });
     const api = createApi({ baseUrl: 'http://halaqa.test/api', fetch });
     await renderWithRouter(<LessonAuthoringScreen api={api} lessonId={41} />);
-    expect(await screen.findByText('The lesson could not be loaded')).toBeTruthy();
-    expect(screen.getByText('Database down')).toBeTruthy();
+    expect(await screen.findByText('The lesson could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('Database down')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Hooks quiz' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hooks quiz' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Toaster, toaster } from '@/components/ui/toast';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/toast';
 import { AddressesPage } from '@/features/payments/addresses-page';
 import { BankAccountPage, type BankAccountData } from '@/features/payments/bank-account-page';
 import { paymentLinks } from '../../src/lib/payment-links';
@@ -11,11 +11,6 @@ import type { GatewayConfig } from '@machines/checkout.machine';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { card, config } from './payments-fixtures';
 import { renderWithRouter } from './render';
-
-afterEach(() => {
-  act(() => toaster.remove());
-  cleanup();
-});
 
 function apiWith(routes: Record<string, Handler>) {
   const mock = mockFetch(routes);
@@ -80,22 +75,22 @@ describe('wallet page', () => {
         }}
       />,
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'Wallet' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Wallet' })).toBeInTheDocument();
     expect(screen.getByTestId('wallet-balance').textContent).toBe('$43.05');
     const region = screen.getByRole('region', { name: 'Movements' });
     const items = within(within(region).getByRole('list')).getAllByRole('listitem');
     expect(items).toHaveLength(2);
-    expect(within(items[0]!).getByText('Payment')).toBeTruthy();
-    expect(within(items[0]!).getByText('-$156.95')).toBeTruthy();
-    expect(within(items[0]!).getByRole('link', { name: 'View the session' }).getAttribute('href')).toBe('/sessions/41');
-    expect(within(items[1]!).getByText('Top-up')).toBeTruthy();
-    expect(within(items[1]!).getByText('+$200')).toBeTruthy();
-    expect(within(items[1]!).getByText(/2031/)).toBeTruthy();
+    expect(within(items[0]!).getByText('Payment')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('-$156.95')).toBeInTheDocument();
+    expect(within(items[0]!).getByRole('link', { name: 'View the session' })).toHaveAttribute('href', '/sessions/41');
+    expect(within(items[1]!).getByText('Top-up')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('+$200')).toBeInTheDocument();
+    expect(within(items[1]!).getByText(/2031/)).toBeInTheDocument();
   });
 
   it('an empty ledger shows the empty state', async () => {
     await renderWithRouter(<WalletPage wallet={{ balance: 0, currency: 'USD', entries: [] }} />);
-    expect(screen.getByText('No movements yet')).toBeTruthy();
+    expect(screen.getByText('No movements yet')).toBeInTheDocument();
     expect(screen.getByTestId('wallet-balance').textContent).toBe('$0');
   });
 });
@@ -117,8 +112,8 @@ describe('payment methods page', () => {
     );
     const articles = screen.getAllByRole('article');
     expect(articles.map((a) => a.getAttribute('aria-label'))).toEqual(['Visa ending in 4242', 'Visa ending in 0005']);
-    expect(within(articles[0]!).getByText('Default')).toBeTruthy();
-    expect(within(articles[0]!).getByText('Expires 12/34')).toBeTruthy();
+    expect(within(articles[0]!).getByText('Default')).toBeInTheDocument();
+    expect(within(articles[0]!).getByText('Expires 12/34')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Make default: Visa ending in 0005' }));
     await screen.findByText('Default card changed');
@@ -126,7 +121,7 @@ describe('payment methods page', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove: Visa ending in 0005' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove this card?' });
-    expect(within(dialog).getByText('Visa ending in 0005 will no longer be offered at checkout.')).toBeTruthy();
+    expect(within(dialog).getByText('Visa ending in 0005 will no longer be offered at checkout.')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove card' }));
     await screen.findByText('Card removed');
     expect(mock.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
@@ -148,12 +143,12 @@ describe('payment methods page', () => {
         <Toaster />
       </>,
     );
-    expect(screen.getByText('No saved cards yet')).toBeTruthy();
+    expect(screen.getByText('No saved cards yet')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('radio', { name: /Visa ending in 3220/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Add card' }));
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('This card was refused')).toBeTruthy();
-    expect(within(alert).getByText('Your card was refused.')).toBeTruthy();
+    expect(within(alert).getByText('This card was refused')).toBeInTheDocument();
+    expect(within(alert).getByText('Your card was refused.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Add card' }));
     await screen.findByText('Card added: Visa ending in 4242');
     expect(bodies(mock, 'POST', '/api/payments/cards').map((c) => c.body)).toEqual([
@@ -175,8 +170,8 @@ describe('payment methods page', () => {
         onChanged={() => {}}
       />,
     );
-    expect(screen.getByText('Card entry is not available')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Add card' })).toBeNull();
+    expect(screen.getByText('Card entry is not available')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add card' })).not.toBeInTheDocument();
   });
 });
 
@@ -207,11 +202,11 @@ describe('bank account page (educators)', () => {
         <Toaster />
       </>,
     );
-    expect(screen.getByText('No bank account yet')).toBeTruthy();
+    expect(screen.getByText('No bank account yet')).toBeInTheDocument();
     const field = screen.getByRole('textbox', { name: /Bank account token/ }) as HTMLInputElement;
     expect(field.value).toBe('btok_us_verified');
-    expect((screen.getByRole('button', { name: 'Pay out $149' }) as HTMLButtonElement).disabled).toBe(true); // no bank account yet
-    expect(screen.getByText('Add a bank account to receive payouts.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay out $149' })).toBeDisabled(); // no bank account yet
+    expect(screen.getByText('Add a bank account to receive payouts.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Save bank account' }));
     await screen.findByText('Bank account saved: STRIPE TEST BANK ending in 6789');
     expect(bodies(mock, 'POST', '/api/payments/accounts/external-account').map((c) => c.body)).toEqual([
@@ -238,7 +233,7 @@ describe('bank account page (educators)', () => {
     fireEvent.input(field, { target: { value: 'tok_visa' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save bank account' }));
     await screen.findByText('is not a bank account token');
-    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('shows the account, the earnings and pays out with an Idempotency-Key', async () => {
@@ -274,11 +269,11 @@ describe('bank account page (educators)', () => {
         <Toaster />
       </>,
     );
-    expect(screen.getByText('STRIPE TEST BANK ending in 6789')).toBeTruthy();
-    expect(screen.getByText('Verified')).toBeTruthy();
-    expect(screen.getByText('$420')).toBeTruthy();
+    expect(screen.getByText('STRIPE TEST BANK ending in 6789')).toBeInTheDocument();
+    expect(screen.getByText('Verified')).toBeInTheDocument();
+    expect(screen.getByText('$420')).toBeInTheDocument();
     expect(screen.getAllByText('$298')).toHaveLength(2); // paid out in total, and the one payout
-    expect(screen.getByText('po_0')).toBeTruthy();
+    expect(screen.getByText('po_0')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Pay out $149' }));
     await screen.findByText('Payout sent: $149');
     const [call] = bodies(mock, 'POST', '/api/payments/payouts');
@@ -325,11 +320,11 @@ describe('bank account page (educators)', () => {
     );
     const payOut = () => fireEvent.click(screen.getByRole('button', { name: 'Pay out $149' }));
     payOut();
-    expect(within(await screen.findByRole('alert')).getByText('Gateway unavailable')).toBeTruthy();
+    expect(within(await screen.findByRole('alert')).getByText('Gateway unavailable')).toBeInTheDocument();
     payOut();
     await screen.findByText('Payout sent: $149');
     payOut();
-    expect(within(await screen.findByRole('alert')).getByText('Nothing is ready to pay out')).toBeTruthy();
+    expect(within(await screen.findByRole('alert')).getByText('Nothing is ready to pay out')).toBeInTheDocument();
     payOut();
     await waitFor(() => expect(bodies(mock, 'POST', '/api/payments/payouts')).toHaveLength(4));
     const keys = bodies(mock, 'POST', '/api/payments/payouts').map((c) => c.key);
@@ -348,9 +343,9 @@ describe('bank account page (educators)', () => {
     };
     await renderWithRouter(<BankAccountPage data={data} api={api} onChanged={() => {}} />);
     const alert = screen.getByRole('alert');
-    expect(within(alert).getByText('Your earnings could not be loaded')).toBeTruthy();
-    expect(within(alert).getByText('Ledger unavailable')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Save bank account' })).toBeTruthy();
+    expect(within(alert).getByText('Your earnings could not be loaded')).toBeInTheDocument();
+    expect(within(alert).getByText('Ledger unavailable')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save bank account' })).toBeInTheDocument();
   });
 });
 
@@ -382,10 +377,10 @@ describe('addresses page', () => {
     const { api } = apiWith({});
     await renderWithRouter(<AddressesPage addresses={saved} api={api} onChanged={() => {}} />);
     const articles = screen.getAllByRole('article');
-    expect(within(articles[0]!).getByText('120 Main Street')).toBeTruthy();
-    expect(within(articles[0]!).getByText('Default')).toBeTruthy();
-    expect(within(articles[0]!).getByText('United States')).toBeTruthy();
-    expect(within(articles[1]!).getByText('Morocco')).toBeTruthy();
+    expect(within(articles[0]!).getByText('120 Main Street')).toBeInTheDocument();
+    expect(within(articles[0]!).getByText('Default')).toBeInTheDocument();
+    expect(within(articles[0]!).getByText('United States')).toBeInTheDocument();
+    expect(within(articles[1]!).getByText('Morocco')).toBeInTheDocument();
   });
 
   it('checks the fields, adds the address and resets the form', async () => {
@@ -399,10 +394,10 @@ describe('addresses page', () => {
         <Toaster />
       </>,
     );
-    expect(screen.getByText('No addresses yet')).toBeTruthy();
+    expect(screen.getByText('No addresses yet')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Add address' }));
-    expect(screen.getByText('Enter the street address.')).toBeTruthy();
-    expect(screen.getByText('Enter the two-letter country code, e.g. US or MA.')).toBeTruthy();
+    expect(screen.getByText('Enter the street address.')).toBeInTheDocument();
+    expect(screen.getByText('Enter the two-letter country code, e.g. US or MA.')).toBeInTheDocument();
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Street address/ }));
     expect(mock.calls).toHaveLength(0);
 
@@ -410,7 +405,7 @@ describe('addresses page', () => {
     fireEvent.input(screen.getByRole('textbox', { name: /^City/ }), { target: { value: 'Rabat' } });
     fireEvent.input(screen.getByRole('textbox', { name: /Postal code/ }), { target: { value: '10000' } });
     fireEvent.input(screen.getByRole('textbox', { name: /Country code/ }), { target: { value: 'ma' } });
-    expect(screen.getByText('Morocco')).toBeTruthy();
+    expect(screen.getByText('Morocco')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Make this my default address' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add address' }));
     await screen.findByText('Address added');
@@ -443,6 +438,6 @@ describe('addresses page', () => {
     fireEvent.input(screen.getByRole('textbox', { name: /Country code/ }), { target: { value: 'QA' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add address' }));
     await screen.findByText('is too long');
-    expect(screen.getByRole('textbox', { name: /Postal code/ }).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('textbox', { name: /Postal code/ })).toHaveAttribute('aria-invalid', 'true');
   });
 });

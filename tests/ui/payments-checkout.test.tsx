@@ -1,16 +1,11 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Toaster, toaster } from '@/components/ui/toast';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Toaster } from '@/components/ui/toast';
 import { EnrollFlow } from '../../src/features/payments/enroll-panel';
 import { createApi } from '@/lib/api/client';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { card, sandboxRoutes, session } from './payments-fixtures';
 import { renderWithRouter } from './render';
-
-afterEach(() => {
-  act(() => toaster.remove());
-  cleanup();
-});
 
 async function renderFlow(routes: Record<string, Handler>, locale: 'en' | 'ar' = 'en') {
   const mock = mockFetch(routes);
@@ -44,12 +39,12 @@ describe('checkout: card payments (product.md#states, sandbox test cards)', () =
   it('shows the fee breakdown and preselects a new card when there is no saved card and the wallet is short', async () => {
     await renderFlow(sandboxRoutes());
     await openCheckout();
-    expect(screen.getByText('$149')).toBeTruthy();
-    expect(screen.getByText('$7.95')).toBeTruthy();
-    expect(screen.getByText('$156.95')).toBeTruthy();
+    expect(screen.getByText('$149')).toBeInTheDocument();
+    expect(screen.getByText('$7.95')).toBeInTheDocument();
+    expect(screen.getByText('$156.95')).toBeInTheDocument();
     expect((screen.getByRole('radio', { name: 'New card' }) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByRole('radio', { name: /Visa ending in 0002/ })).toBeTruthy(); // the sandbox's test cards
-    expect(screen.getByText('Balance $10')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /Visa ending in 0002/ })).toBeInTheDocument(); // the sandbox's test cards
+    expect(screen.getByText('Balance $10')).toBeInTheDocument();
   });
 
   it('adds tok_visa, pays by card (amount in cents, one key per attempt) and is enrolled', async () => {
@@ -69,7 +64,7 @@ describe('checkout: card payments (product.md#states, sandbox test cards)', () =
       { body: { paymentMethod: 'pm_visa' }, key: 'seed-1-1-confirm' },
     ]);
     expect(bodyOf(mock, 'POST', '/api/sessions/41/enroll')).toHaveLength(1);
-    expect(screen.getByRole('link', { name: 'Go to My courses' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to My courses' })).toBeInTheDocument();
   });
 
   it('a declined card shows the failure and the reason, enrolls nobody, and offers retry and another method', async () => {
@@ -78,10 +73,12 @@ describe('checkout: card payments (product.md#states, sandbox test cards)', () =
     await addTestCard(/Visa ending in 0002/);
     fireEvent.click(await screen.findByRole('button', { name: 'Pay $156.95 by card' }));
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Your card was declined')).toBeTruthy();
-    expect(within(alert).queryByText('Your card was declined.')).toBeNull(); // the server's message repeats the headline
-    expect(within(alert).getByText('Card: Visa ending in 0002')).toBeTruthy();
-    expect(screen.getByText('You have not been enrolled, and nothing was charged for this attempt.')).toBeTruthy();
+    expect(within(alert).getByText('Your card was declined')).toBeInTheDocument();
+    expect(within(alert).queryByText('Your card was declined.')).not.toBeInTheDocument(); // the server's message repeats the headline
+    expect(within(alert).getByText('Card: Visa ending in 0002')).toBeInTheDocument();
+    expect(
+      screen.getByText('You have not been enrolled, and nothing was charged for this attempt.'),
+    ).toBeInTheDocument();
     await screen.findByText('Enrollment failed. Please Contact US for more details'); // the product.md#messages toast
     expect(bodyOf(mock, 'POST', '/api/sessions/41/enroll')).toHaveLength(0);
 
@@ -119,7 +116,7 @@ describe('checkout: card payments (product.md#states, sandbox test cards)', () =
     const dialog = await screen.findByRole('alertdialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Fail authentication' }));
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Your bank did not confirm the payment')).toBeTruthy();
+    expect(within(alert).getByText('Your bank did not confirm the payment')).toBeInTheDocument();
     expect(bodyOf(mock, 'POST', '/api/sessions/41/enroll')).toHaveLength(0);
   });
 
@@ -130,9 +127,9 @@ describe('checkout: card payments (product.md#states, sandbox test cards)', () =
     await openCheckout();
     await addTestCard(/Visa ending in 4242/);
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('This card was refused')).toBeTruthy();
-    expect(within(alert).getByText('Your card number is incorrect.')).toBeTruthy();
-    expect(screen.getByRole('group', { name: 'Payment method' })).toBeTruthy();
+    expect(within(alert).getByText('This card was refused')).toBeInTheDocument();
+    expect(within(alert).getByText('Your card number is incorrect.')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Payment method' })).toBeInTheDocument();
   });
 
   it('no answer while confirming: "Try again" resends the same Idempotency-Key', async () => {
@@ -147,7 +144,7 @@ describe('checkout: card payments (product.md#states, sandbox test cards)', () =
     await screen.findByText(
       'We do not know yet whether this payment went through. Trying again is safe: you will not be charged twice.',
     );
-    expect(screen.queryByRole('button', { name: 'Use another payment method' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Use another payment method' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByText('You are enrolled in this session.', { selector: 'p' });
     expect(bodyOf(mock, 'POST', '/api/payments/intents/pi_1/confirm').map((c) => c.key)).toEqual([
@@ -183,8 +180,8 @@ describe('checkout: wallet', () => {
     await renderFlow(sandboxRoutes({ cards: [card('pm_visa', '4242', true)], balance: 100 }));
     await openCheckout();
     fireEvent.click(screen.getByRole('radio', { name: 'Wallet' }));
-    expect(await screen.findByText('You need $56.95 more to pay for this session.')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Pay $156.95 from wallet' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText('You need $56.95 more to pay for this session.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay $156.95 from wallet' })).toBeDisabled();
   });
 
   it('a failed preparation shows the reason and retries', async () => {
@@ -196,8 +193,8 @@ describe('checkout: wallet', () => {
     await renderFlow(routes);
     fireEvent.click(screen.getByRole('button', { name: 'Enroll' }));
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('We could not prepare your payment')).toBeTruthy();
-    expect(within(alert).getByText('Fee service down')).toBeTruthy();
+    expect(within(alert).getByText('We could not prepare your payment')).toBeInTheDocument();
+    expect(within(alert).getByText('Fee service down')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByRole('group', { name: 'Payment method' });
   });
@@ -208,7 +205,7 @@ describe('checkout in Arabic', () => {
     await renderFlow(sandboxRoutes({ cards: [card('pm_visa', '4242', true)], balance: 200 }), 'ar');
     fireEvent.click(screen.getByRole('button', { name: 'سجّل الآن' }));
     await waitFor(() => expect(screen.getAllByRole('radio').length).toBeGreaterThan(2));
-    expect(screen.queryByText('Payment method')).toBeNull();
-    expect(screen.queryByText('New card')).toBeNull();
+    expect(screen.queryByText('Payment method')).not.toBeInTheDocument();
+    expect(screen.queryByText('New card')).not.toBeInTheDocument();
   });
 });

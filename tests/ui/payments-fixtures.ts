@@ -1,52 +1,12 @@
 /** Shared data of the payments UI tests (shapes of openapi/halaqa.yaml). */
 import type { components } from '@contract/schema';
+import { aSession } from '../fixtures';
 import { json, type Handler } from '../machines/fetch-mock';
 
 type SessionInfo = components['schemas']['SessionInfo'];
 
-const schedule = {
-  sunday: null,
-  monday: { start: '18:00', end: '20:00' },
-  tuesday: null,
-  wednesday: null,
-  thursday: null,
-  friday: null,
-  saturday: null,
-};
-
-export const session = {
-  id: 41,
-  courseId: 12,
-  startDate: '2031-03-03',
-  endDate: '2031-04-25',
-  timezone: 'America/New_York',
-  schedule,
-  maxSeats: 25,
-  seatsTaken: 18,
-  seatsLeft: 7,
-  price: 149,
-  status: 'ACTIVE',
-  educator: { id: 7, name: 'Salma Idrissi', pictureUrl: null },
-  enrollment: null,
-  course: {
-    id: 12,
-    title: 'Modern web apps with React',
-    description: 'Build and ship a React app.',
-    pictureUrl: '/uploads/courses/12.jpg',
-    price: 149,
-    numHours: 32,
-    difficultyLevel: 'INTERMEDIATE',
-    category: { id: 3, name: 'Web development', nameAr: null },
-    language: { id: 1, code: 'en', name: 'English' },
-    educator: { id: 7, name: 'Salma Idrissi', pictureUrl: null },
-    rating: { average: 4.6, count: 38 },
-    gainedSkills: [],
-    nextSession: null,
-    status: 'PUBLISHED',
-    isPrivate: false,
-    companyId: null,
-  },
-} as unknown as SessionInfo;
+/** Session 41 with 7 seats left. */
+export const session: SessionInfo = aSession({ seatsTaken: 18 });
 
 export const quote = { price: 149, fee: 7.95, total: 156.95, amount: 15695, currency: 'USD' };
 

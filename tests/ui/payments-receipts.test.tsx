@@ -1,5 +1,5 @@
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { MyCoursesPage } from '@/features/my-courses/my-courses-page';
 import { receiptsOf } from '../../src/features/my-courses/receipts';
 import { ApiError } from '@/lib/api/client';
@@ -9,8 +9,6 @@ import { renderWithRouter } from './render';
 
 type Enrollment = components['schemas']['Enrollment'];
 type Wallet = components['schemas']['Wallet'];
-
-afterEach(cleanup);
 
 const byCard = enrollment as unknown as Enrollment;
 const byWallet = {
@@ -70,12 +68,12 @@ describe('receipts (what was paid, when, how)', () => {
     const section = screen.getByRole('region', { name: 'Receipts' });
     const receipts = within(section).getAllByRole('article');
     expect(receipts).toHaveLength(2);
-    expect(within(receipts[0]!).getByText('Algorithms in practice')).toBeTruthy();
-    expect(within(receipts[0]!).getByText('$53')).toBeTruthy();
-    expect(within(receipts[0]!).getByText('Wallet')).toBeTruthy();
-    expect(within(receipts[1]!).getByText('$156.95')).toBeTruthy();
-    expect(within(receipts[1]!).getByText('Card')).toBeTruthy();
-    expect(within(receipts[1]!).getByText(/Mar 1, 2031/)).toBeTruthy();
+    expect(within(receipts[0]!).getByText('Algorithms in practice')).toBeInTheDocument();
+    expect(within(receipts[0]!).getByText('$53')).toBeInTheDocument();
+    expect(within(receipts[0]!).getByText('Wallet')).toBeInTheDocument();
+    expect(within(receipts[1]!).getByText('$156.95')).toBeInTheDocument();
+    expect(within(receipts[1]!).getByText('Card')).toBeInTheDocument();
+    expect(within(receipts[1]!).getByText(/Mar 1, 2031/)).toBeInTheDocument();
   });
 
   it('a wallet that could not be read is said, with the reason', async () => {
@@ -85,13 +83,13 @@ describe('receipts (what was paid, when, how)', () => {
         wallet={{ ok: false, error: new ApiError(503, { message: 'Ledger unavailable' }) }}
       />,
     );
-    expect(screen.getByText('How you paid could not be loaded')).toBeTruthy();
-    expect(screen.getByText('Ledger unavailable')).toBeTruthy();
-    expect(screen.getByText('Not available')).toBeTruthy();
+    expect(screen.getByText('How you paid could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('Ledger unavailable')).toBeInTheDocument();
+    expect(screen.getByText('Not available')).toBeInTheDocument();
   });
 
   it('no paid session: the receipts section says so', async () => {
     await renderWithRouter(<MyCoursesPage enrollments={[free]} wallet={{ ok: true, data: wallet }} />);
-    expect(screen.getByText('No payments yet: receipts of the sessions you pay for appear here.')).toBeTruthy();
+    expect(screen.getByText('No payments yet: receipts of the sessions you pay for appear here.')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QuizLesson } from '@/features/classroom/quiz/quiz-lesson';
 import { createApi } from '@/lib/api/client';
@@ -127,7 +127,6 @@ const puts = (mock: ReturnType<typeof mockFetch>) =>
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
-  cleanup();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
@@ -138,29 +137,30 @@ describe('quiz lesson: intro and start', () => {
       [route.list]: () => json(200, { data: [earlier] }),
       [route.start]: () => json(201, { data: attempt() }),
     });
-    expect(screen.getByText('Check what you know about coercion.')).toBeTruthy();
+    expect(screen.getByText('Check what you know about coercion.')).toBeInTheDocument();
     const intro = screen.getByRole('region', { name: 'About this quiz' });
     expect(within(intro).getByText('Questions').nextSibling!.textContent).toBe('4');
     expect(within(intro).getByText('Points').nextSibling!.textContent).toBe('100');
     expect(within(intro).getByText('Time limit').nextSibling!.textContent).toBe('10 minutes');
     const history = await screen.findByRole('region', { name: 'Your attempts' });
-    expect(within(history).getByText('Score: 1.5 / 4')).toBeTruthy();
+    expect(within(history).getByText('Score: 1.5 / 4')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Start a new attempt' }));
     expect((await screen.findByRole('heading', { name: 'Question 1 of 4' })).tagName).toBe('H2');
-    expect(screen.getByRole('progressbar', { name: 'Quiz progress' }).getAttribute('aria-valuenow')).toBe('1');
-    expect(screen.getByRole('img', { name: 'Picture for question 1' }).getAttribute('src')).toBe(
+    expect(screen.getByRole('progressbar', { name: 'Quiz progress' })).toHaveAttribute('aria-valuenow', '1');
+    expect(screen.getByRole('img', { name: 'Picture for question 1' })).toHaveAttribute(
+      'src',
       '/uploads/questions/null.png',
     );
     expect(mock.calls.map((c) => `${c.method} ${c.path}`)).toEqual([route.list, route.start]);
     // No time limit on this attempt: no countdown.
-    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
   });
 
   it('offers to resume an open attempt', async () => {
     await renderQuiz({ [route.list]: () => json(200, { data: [attempt({ currentIndex: 1 })] }) });
-    expect(await screen.findByRole('button', { name: 'Resume the quiz' })).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'Your attempts' })).getByText('In progress')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Resume the quiz' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Your attempts' })).getByText('In progress')).toBeInTheDocument();
   });
 
   it("a start refused after the deadline shows the server's message", async () => {
@@ -170,14 +170,14 @@ describe('quiz lesson: intro and start', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Start the quiz' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Cannot start the quiz');
-    expect(alert.textContent).toContain('The deadline for this lesson has passed');
+    expect(alert).toHaveTextContent('Cannot start the quiz');
+    expect(alert).toHaveTextContent('The deadline for this lesson has passed');
   });
 
   it('educators see the overview without starting anything', async () => {
     const { mock } = await renderQuiz({}, { learner: false });
-    expect(screen.getByText('Learners take this quiz here; it is graded when they submit it.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /Start/ })).toBeNull();
+    expect(screen.getByText('Learners take this quiz here; it is graded when they submit it.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Start/ })).not.toBeInTheDocument();
     expect(mock.calls).toEqual([]);
   });
 });
@@ -199,7 +199,7 @@ describe('quiz lesson: answering', () => {
       () => expect(puts(mock)).toEqual([['/api/quiz-attempts/9/answers/31', { answer: true, currentIndex: 0 }]]),
       { timeout: 2000 },
     );
-    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('All answers saved'));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('All answers saved'));
 
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(heading().textContent).toBe('Question 2 of 4');
@@ -209,11 +209,11 @@ describe('quiz lesson: answering', () => {
 
     // Jump with the question list; the answered question is marked.
     const nav = screen.getByRole('navigation', { name: 'Questions' });
-    expect(within(nav).getByRole('button', { name: 'Question 1, answered' })).toBeTruthy();
+    expect(within(nav).getByRole('button', { name: 'Question 1, answered' })).toBeInTheDocument();
     fireEvent.click(within(nav).getByRole('button', { name: 'Question 3' }));
     expect(heading().textContent).toBe('Question 3 of 4');
-    expect(within(nav).getByRole('button', { name: 'Question 3' }).getAttribute('aria-current')).toBe('step');
-    expect(screen.getByText('Choose all that apply.')).toBeTruthy();
+    expect(within(nav).getByRole('button', { name: 'Question 3' })).toHaveAttribute('aria-current', 'step');
+    expect(screen.getByText('Choose all that apply.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('checkbox', { name: 'The number 0' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'NaN' }));
 
@@ -253,7 +253,7 @@ describe('quiz lesson: answering', () => {
       ...saves,
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Start the quiz' }));
-    expect(await screen.findByRole('heading', { name: 'Question 2 of 4' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Question 2 of 4' })).toBeInTheDocument();
   });
 
   it('a failed save shows "not saved" with Retry', async () => {
@@ -265,10 +265,10 @@ describe('quiz lesson: answering', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Start the quiz' }));
     fireEvent.click(await screen.findByRole('radio', { name: 'False' }));
-    expect(await screen.findByText('Your answer is not saved yet.', {}, { timeout: 2000 })).toBeTruthy();
+    expect(await screen.findByText('Your answer is not saved yet.', {}, { timeout: 2000 })).toBeInTheDocument();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('All answers saved')).toBeTruthy();
+    expect(await screen.findByText('All answers saved')).toBeInTheDocument();
   });
 });
 
@@ -284,9 +284,9 @@ describe('quiz lesson: submitting and the result', () => {
     fireEvent.click(await screen.findByRole('radio', { name: 'True' }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit now' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Submit your answers?' });
-    expect(dialog.textContent).toContain('2 questions are not answered.');
+    expect(dialog).toHaveTextContent('2 questions are not answered.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep answering' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(mock.calls.some((c) => c.path.endsWith('/submit'))).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: 'Submit now' }));
@@ -303,19 +303,19 @@ describe('quiz lesson: submitting and the result', () => {
 
     const items = within(result).getAllByTestId('quiz-feedback');
     expect(items).toHaveLength(4);
-    expect(within(items[0]!).getByText('Correct')).toBeTruthy();
-    expect(within(items[1]!).getByText('Incorrect')).toBeTruthy();
+    expect(within(items[0]!).getByText('Correct')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Incorrect')).toBeInTheDocument();
     expect(within(items[1]!).getByText('Your answer:').nextSibling!.textContent).toBe('Zero');
     expect(within(items[1]!).getByText('Correct answer:').nextSibling!.textContent).toBe('An empty string');
-    expect(within(items[1]!).getByText(/Both arrays become empty strings\./)).toBeTruthy();
+    expect(within(items[1]!).getByText(/Both arrays become empty strings\./)).toBeInTheDocument();
     expect(within(items[2]!).getByText('Your answer:').nextSibling!.textContent).toBe('No answer');
     expect(within(items[2]!).getByText('Correct answer:').nextSibling!.textContent).toBe('The number 0 and NaN');
-    expect(within(items[1]!).getByText('0 / 1 points')).toBeTruthy();
+    expect(within(items[1]!).getByText('0 / 1 points')).toBeInTheDocument();
     expect(onSubmitted).toHaveBeenCalledWith(graded);
     expect(localStorage.getItem('halaqa.quiz.position')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Back to the quiz' }));
-    expect(await screen.findByRole('region', { name: 'About this quiz' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'About this quiz' })).toBeInTheDocument();
   });
 
   it('a refused submission shows the server message and offers to try again', async () => {
@@ -328,9 +328,9 @@ describe('quiz lesson: submitting and the result', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Submit now' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Submit' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Cannot submit the quiz');
-    expect(alert.textContent).toContain('This attempt has already been submitted');
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(alert).toHaveTextContent('Cannot submit the quiz');
+    expect(alert).toHaveTextContent('This attempt has already been submitted');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('shows a countdown and submits by itself when the time is up', async () => {
@@ -349,7 +349,7 @@ describe('quiz lesson: submitting and the result', () => {
     expect(screen.getByTestId('countdown-announcement').textContent).toBe('1 minute left.');
     await act(() => vi.advanceTimersByTimeAsync(51_000));
     const result = await screen.findByRole('region', { name: 'Your result' });
-    expect(within(result).getByText('Time is up. Your saved answers were graded.')).toBeTruthy();
+    expect(within(result).getByText('Time is up. Your saved answers were graded.')).toBeInTheDocument();
     expect(mock.calls.at(-1)!.path).toBe('/api/quiz-attempts/9/submit');
   });
 });
@@ -373,17 +373,17 @@ describe('learning path', () => {
       },
       { detail },
     );
-    expect(screen.getByRole('region', { name: 'About this learning path' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'About this learning path' })).toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: 'Start the learning path' }));
-    expect(await screen.findByRole('heading', { name: 'Step 1 of 2' })).toBeTruthy();
-    expect(screen.getByText('Read the chapter on closures.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Finish' })).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Step 1 of 2' })).toBeInTheDocument();
+    expect(screen.getByText('Read the chapter on closures.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Finish' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(heading().textContent).toBe('Step 2 of 2');
     expect(JSON.parse(localStorage.getItem('halaqa.learningPath.position')!)).toEqual({ '12': 1 });
     fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
-    expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(await screen.findByText('You finished this learning path.')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(await screen.findByText('You finished this learning path.')).toBeInTheDocument();
     expect(mock.calls.at(-1)!.path).toBe('/api/quiz-attempts/12/submit');
     expect(onSubmitted).toHaveBeenCalledWith(expect.objectContaining({ status: 'DONE' }));
     expect(localStorage.getItem('halaqa.learningPath.position')).toBeNull();

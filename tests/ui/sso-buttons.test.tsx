@@ -1,6 +1,6 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   authMachine,
   type FederatedReturnParams,
@@ -11,8 +11,6 @@ import { SsoButtons } from '@/features/auth/sso-buttons';
 import { SsoCallbackScreen } from '@/features/auth/sso-callback-page';
 import type { AuthActor } from '@/lib/auth/auth-service';
 import { renderWithRouter } from './render';
-
-afterEach(cleanup);
 
 /** An auth actor, signed out, whose federated actors record what they were asked and never touch the network. */
 function signedOutAuth(
@@ -43,7 +41,7 @@ describe('single sign-on on the login page', () => {
     const { auth } = signedOutAuth();
     await renderWithRouter(<SsoButtons auth={auth} redirect="/my-courses" />);
     const qa = await screen.findByRole('link', { name: 'Sign in with QA' });
-    expect(qa.getAttribute('href')).toBe('/login?sign-in-with-redirect=QA&redirect=%2Fmy-courses');
+    expect(qa).toHaveAttribute('href', '/login?sign-in-with-redirect=QA&redirect=%2Fmy-courses');
     expect(screen.getByRole('link', { name: 'Sign in with MA' }).getAttribute('href')).toContain(
       'sign-in-with-redirect=MA',
     );
@@ -59,7 +57,7 @@ describe('single sign-on on the login page', () => {
   it('shows them in Arabic too', async () => {
     const { auth } = signedOutAuth();
     await renderWithRouter(<SsoButtons auth={auth} />, { locale: 'ar' });
-    expect(await screen.findByRole('link', { name: 'تسجيل الدخول عبر QA' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'تسجيل الدخول عبر QA' })).toBeInTheDocument();
   });
 
   it('asks the directory for its pages in Arabic from an Arabic page', async () => {
@@ -73,8 +71,8 @@ describe('only the directories the server offers', () => {
   it('shows no button for a directory that is not available, and no SSO part at all when none is', async () => {
     const { auth } = signedOutAuth();
     const { unmount } = await renderWithRouter(<SsoButtons auth={auth} available={['QA']} />);
-    expect(await screen.findByRole('link', { name: 'Sign in with QA' })).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Sign in with MA' })).toBeNull();
+    expect(await screen.findByRole('link', { name: 'Sign in with QA' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in with MA' })).not.toBeInTheDocument();
     unmount();
     await renderWithRouter(
       <div>
@@ -83,8 +81,8 @@ describe('only the directories the server offers', () => {
       </div>,
     );
     await screen.findByText('form');
-    expect(screen.queryByRole('link')).toBeNull();
-    expect(screen.queryByText("or use your organisation's account")).toBeNull();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.queryByText("or use your organisation's account")).not.toBeInTheDocument();
   });
 
   it('/login?sign-in-with-redirect=MA for a directory not offered says so and starts nothing, in both languages', async () => {
@@ -94,7 +92,7 @@ describe('only the directories the server offers', () => {
     unmount();
     await renderWithRouter(<SsoButtons auth={auth} available={['QA']} startWith="MA" />, { locale: 'ar' });
     expect((await screen.findByRole('alert')).textContent).toBe('تسجيل الدخول عبر MA غير متاح على هذا الخادم.');
-    expect(screen.getByRole('link', { name: 'تسجيل الدخول عبر QA' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'تسجيل الدخول عبر QA' })).toBeInTheDocument();
     expect(started).toEqual([]);
     expect(opened).toEqual([]);
   });
@@ -110,9 +108,9 @@ describe('the /sso/{p} page', () => {
     await renderWithRouter(
       <SsoCallbackScreen auth={auth} provider="QA" answer={{ state: 's1', error: 'access_denied' }} />,
     );
-    expect(await screen.findByText('The sign-in was cancelled.')).toBeTruthy();
+    expect(await screen.findByText('The sign-in was cancelled.')).toBeInTheDocument();
     expect(asked).toEqual([{ state: 's1', error: 'access_denied' }]);
-    expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
   });
 
   it('shows the refusal of a directory whose company is not approved, in both languages', async () => {
@@ -124,7 +122,7 @@ describe('the /sso/{p} page', () => {
     const { unmount } = await renderWithRouter(
       <SsoCallbackScreen auth={en.auth} provider="MA" answer={{ state: 's1', code: 'c1' }} />,
     );
-    expect(await screen.findByText(refused)).toBeTruthy();
+    expect(await screen.findByText(refused)).toBeInTheDocument();
     unmount();
     const ar = signedOutAuth(refuse);
     await renderWithRouter(<SsoCallbackScreen auth={ar.auth} provider="MA" answer={{ state: 's2', code: 'c2' }} />, {
@@ -132,7 +130,7 @@ describe('the /sso/{p} page', () => {
     });
     expect(
       await screen.findByText('تسجيل الدخول عبر MA غير متاح بعد: شركتها لم تُعتمد على حلقة بعد. يُرجى التواصل معنا.'),
-    ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'العودة إلى تسجيل الدخول' }).getAttribute('href')).toBe('/login');
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'العودة إلى تسجيل الدخول' })).toHaveAttribute('href', '/login');
   });
 });

@@ -1,10 +1,9 @@
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { StatusBadge, statusTone } from '@/components/ui/badge';
 
-afterEach(cleanup);
 beforeEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 describe('status badge colours (product.md#states)', () => {
@@ -29,7 +28,7 @@ describe('status badge colours (product.md#states)', () => {
     );
     const label = status.charAt(0) + status.slice(1).toLowerCase();
     const badge = screen.getByText(label);
-    expect(badge.getAttribute('data-tone')).toBe(tone);
+    expect(badge).toHaveAttribute('data-tone', tone);
   });
 
   it('accepts lower-case statuses and shows unknown ones as grey, untranslated', () => {
@@ -39,6 +38,6 @@ describe('status badge colours (product.md#states)', () => {
         <StatusBadge status="ARCHIVED" />
       </I18nProvider>,
     );
-    expect(screen.getByText('ARCHIVED').getAttribute('data-tone')).toBe('gray');
+    expect(screen.getByText('ARCHIVED')).toHaveAttribute('data-tone', 'gray');
   });
 });

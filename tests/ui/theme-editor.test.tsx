@@ -1,14 +1,13 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { createActor, fromPromise, waitFor as waitForActor } from 'xstate';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type LoginRecord, type RestoredSession, authMachine } from '@machines/auth.machine';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type LoginRecord } from '@machines/auth.machine';
 import { selectTheme } from '@machines/auth.selectors';
-import type { AuthActor } from '../../src/lib/auth/auth-service';
 import { ThemeEditorPage } from '@/features/company/theme-editor-page';
 import { createApi } from '@/lib/api/client';
 import { json, mockFetch } from '../machines/fetch-mock';
 import { FakeXhr } from './course-editor-fakes';
 import { renderWithRouter } from './render';
+import { restoredAuth } from './auth-actor';
 
 const partner: LoginRecord = {
   token: 'jwt',
@@ -24,23 +23,13 @@ const settings = {
   logo: null,
 };
 
-async function signedIn(record: LoginRecord): Promise<AuthActor> {
-  const actor = createActor(
-    authMachine.provide({
-      actors: { restoreSession: fromPromise<RestoredSession, void>(async () => ({ record, theme: null })) },
-    }),
-  ).start() as unknown as AuthActor;
-  await waitForActor(actor, (s) => s.matches('loggedIn'));
-  return actor;
-}
+const signedIn = (record: LoginRecord) => restoredAuth(record);
 
 beforeEach(() => {
   FakeXhr.last = null;
   FakeXhr.count = 0;
   (globalThis as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeXhr;
 });
-afterEach(() => cleanup());
-
 async function renderPage(routes: Parameters<typeof mockFetch>[0] = {}, locale: 'en' | 'ar' = 'en') {
   const { fetch, calls } = mockFetch({
     'GET /api/companies/3/settings': () => json(200, { data: settings }),
@@ -68,14 +57,14 @@ describe('theme editor', () => {
     fireEvent.input(primaryInput(), { target: { value: '#FFFF00' } });
     expect(preview.style.getPropertyValue('--colors-primary')).toBe('#FFFF00');
     expect(preview.style.getPropertyValue('--colors-primary-strong')).toBe('color-mix(in srgb, #FFFF00 62%, #0b1220)');
-    expect(screen.getByRole('status', { name: '' }).textContent).toContain('This theme is not readable');
-    expect(primaryInput().getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('This theme is not readable');
+    expect(primaryInput()).toHaveAttribute('aria-invalid', 'true');
     expect(
       screen.getByText(/Text on this colour is hard to read: contrast 2\.65:1, at least 4\.50:1 is needed/),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Save theme' }));
-    expect(await screen.findByText('The theme was not saved')).toBeTruthy();
+    expect(await screen.findByText('The theme was not saved')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });
 
@@ -91,7 +80,7 @@ describe('theme editor', () => {
     fireEvent.input(screen.getByRole('textbox', { name: 'Name of link 2' }), { target: { value: 'support' } });
     fireEvent.input(screen.getByLabelText('Address of link 2'), { target: { value: 'mailto:help@qad.halaqa.test' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save theme' }));
-    expect(await screen.findByText('Brand settings saved')).toBeTruthy();
+    expect(await screen.findByText('Brand settings saved')).toBeInTheDocument();
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(JSON.parse(put.body!)).toEqual({ style: saved.style, links: saved.links });
     expect(selectTheme(auth.getSnapshot())).toEqual({
@@ -112,8 +101,8 @@ describe('theme editor', () => {
         }),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save theme' }));
-    expect(await screen.findByText('The theme is not readable')).toBeTruthy();
-    expect(screen.getByText('Secondary colour #1B365D is not readable')).toBeTruthy();
+    expect(await screen.findByText('The theme is not readable')).toBeInTheDocument();
+    expect(screen.getByText('Secondary colour #1B365D is not readable')).toBeInTheDocument();
   });
 
   it('uploads the logo with a progress bar and shows it in the preview', async () => {
@@ -126,7 +115,7 @@ describe('theme editor', () => {
     expect([xhr.method, xhr.url]).toEqual(['POST', '/api/companies/3/picture']);
     xhr.progress(1024, 2048);
     const bar = await screen.findByRole('progressbar');
-    expect(bar.getAttribute('aria-valuenow')).toBe('50');
+    expect(bar).toHaveAttribute('aria-valuenow', '50');
     xhr.respond(201, { data: { id: 90, url: '/uploads/company/3/logo.png', type: 'COMPANYLOGO' } });
     await waitFor(() =>
       expect(
@@ -137,8 +126,8 @@ describe('theme editor', () => {
 
   it('speaks Arabic', async () => {
     await renderPage({}, 'ar');
-    expect(screen.getByRole('heading', { name: 'إعدادات الهوية' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'إعدادات الهوية' })).toBeInTheDocument();
     fireEvent.input(screen.getByRole('textbox', { name: 'اللون الأساسي' }), { target: { value: '#FFFF00' } });
-    expect(screen.getByText('هذا المظهر غير مقروء')).toBeTruthy();
+    expect(screen.getByText('هذا المظهر غير مقروء')).toBeInTheDocument();
   });
 });

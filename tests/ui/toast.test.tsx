@@ -1,15 +1,11 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Toaster, toaster } from '@/components/ui/toast';
 // Loaded with the first toast in the app: loaded beforehand here, so the toast shows at once.
 import '@/components/ui/toaster-view';
 
-afterEach(() => {
-  toaster.remove();
-  cleanup();
-});
 beforeEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 describe('toaster', () => {
@@ -22,8 +18,8 @@ describe('toaster', () => {
     act(() => {
       toaster.create({ title: 'Session Approved', description: 'Learners can enroll now.', type: 'success' });
     });
-    expect(await screen.findByText('Session Approved')).toBeTruthy();
-    expect(screen.getByText('Learners can enroll now.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+    expect(await screen.findByText('Session Approved')).toBeInTheDocument();
+    expect(screen.getByText('Learners can enroll now.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 });
