@@ -56,18 +56,6 @@ export function notificationSourceOf(
 }
 
 /**
- * Whether two transactions on `db` may run at the same time. True on PostgreSQL, and for any Kysely
- * instance this module did not open (the safe answer). False on PGlite: its one connection runs
- * each transaction alone, start to commit (the dialect's connection, taken in turn through the
- * {@link LoopBudget}), so what a transaction read stays true until it commits, and a check read
- * again under a lock before commit would find what the first read found. Used to skip such second
- * reads (payments/intents.ts).
- */
-export function transactionsOverlap(db: Kysely<Database>): boolean {
-  return !pgliteClients.has(db);
-}
-
-/**
  * PostgreSQL settings of the embedded database, on top of PGlite's own start parameters.
  * shared_buffers: 16 MB instead of initdb's 128 MB. PGlite allocates the whole buffer pool in its
  * WebAssembly memory at start (zeroed, so resident): 128 MB of it made the server's resident memory

@@ -136,7 +136,7 @@ describe('the queue, the jobs and Resend', () => {
     expect(demo.length).toBeGreaterThan(0);
     expect(demo.filter((i) => i.mailed_at === null)).toEqual([]);
     await h.age(demo.map((i) => i.id));
-    expect(await unmailedInvitations(t.db)).toEqual([]);
+    expect(await unmailedInvitations(t.db, new Date())).toEqual([]);
     expect((await runJobs(t.db, { mail: h.jobMail() })).mailedInvitations).toBe(0);
   });
 

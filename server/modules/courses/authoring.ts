@@ -233,7 +233,8 @@ export async function saveCourse(
   fields: CourseFormFields,
   id: number | null,
 ): Promise<{ created: boolean; course: CourseInfo; session: SessionSummary | null }> {
-  const { form, errors } = parseCourseForm(fields, US_ZONE_IDS);
+  const now = app.now();
+  const { form, errors } = parseCourseForm(fields, US_ZONE_IDS, now.toISOString().slice(0, 10));
   if (errors.length) throw badRequest('Some fields are invalid', errors);
   if (form.action === 'submit' && caller.status !== 'APPROVED') {
     throw forbidden('Your educator account is waiting for approval: save the course as a draft for now');
@@ -274,7 +275,7 @@ export async function saveCourse(
       has_multi_instructors: form.hasMultiInstructors,
       is_private: form.isPrivate,
       company_id: companyId,
-      updated_at: new Date(),
+      updated_at: now,
     };
     let courseId: number;
     if (existing) {
@@ -288,7 +289,7 @@ export async function saveCourse(
         .set({
           ...values,
           status: resent ? 'PENDING' : existing.status,
-          ...(resent ? { submitted_at: new Date() } : {}),
+          ...(resent ? { submitted_at: now } : {}),
           ...(picture ? { picture_url: picture.url, picture_upload_id: form.pictureId } : {}),
           ...(form.videoId !== null ? { video_url: video?.url ?? null, video_upload_id: form.videoId } : {}),
         })
@@ -301,7 +302,7 @@ export async function saveCourse(
           ...values,
           educator_id: caller.userId,
           status: form.action === 'submit' ? 'PENDING' : 'DRAFT',
-          submitted_at: form.action === 'submit' ? new Date() : null,
+          submitted_at: form.action === 'submit' ? now : null,
           picture_url: picture?.url ?? null,
           picture_upload_id: form.pictureId,
           video_url: video?.url ?? null,
@@ -359,8 +360,8 @@ export async function saveCourse(
     });
     return { courseId, sessionId };
   });
-  const course = await courseInfo(app.db, courseId);
-  const [session] = sessionId ? await sessionSummaries(app.db, [sessionId]) : [];
+  const course = await courseInfo(app.db, courseId, app.now());
+  const [session] = sessionId ? await sessionSummaries(app.db, [sessionId], app.now()) : [];
   return { created: id === null, course: course!, session: session ?? null };
 }
 
@@ -501,6 +502,7 @@ export async function listCoursesToTeach(
     items: await moderatedCourses(
       app.db,
       ids.map((r) => r.id),
+      app.now(),
     ),
     total: Number(total),
     page: q.page,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, PaymentIntentsTable } from '../../db/types.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError, conflict, notFound, unprocessable } from '../../platform/errors.js';
@@ -10,13 +10,12 @@ import type {
   PaymentGateway,
 } from '../../platform/payments/gateway.js';
 import { OPEN_INTENT_STATUSES } from '../../platform/session-lifecycle.js';
-import { insertEnrollment, lockOpenSession, type LockedSession } from '../sessions/enrollments.js';
+import { insertEnrollment, lockOpenSession, readOpenSession, type OpenSession } from '../sessions/enrollments.js';
 import { quoteCents } from '../../platform/money/fees.js';
 import { PENDING_STATUS, answerKey, once, releaseKey, reserveKey } from './idempotency.js';
 import { postLedgerTransaction } from '../../platform/money/ledger.js';
 import type { PaymentIntentView } from './service.js';
 import { notifyWaitlist } from '../courses/waitlist.js';
-import { transactionsOverlap } from '../../db/database.js';
 
 /**
  * Card payments, Stripe's model (decisions.md): an intent is created for a session's price + fee
@@ -79,9 +78,10 @@ export async function createCardIntent(
 ): Promise<Answer> {
   return app.db.transaction().execute((trx) =>
     once<Answer['body']>(trx, caller.userId, key, 'createPaymentIntent', input, async () => {
+      const now = app.now();
       // Every check first without the session's lock (a full session is refused without waiting
       // for it), then the seat check again with it, right before the seat is held.
-      const seen = await lockOpenSession(trx, caller, input.sessionId, { lock: false });
+      const seen = await readOpenSession(trx, caller, input.sessionId, now);
       if (seen.enrollment?.status === 'ACTIVE') throw conflict('You are already enrolled in this session');
       const quote = (priceCents: number) => {
         const q = quoteCents(priceCents, app.config.fee);
@@ -101,7 +101,7 @@ export async function createCardIntent(
       if (seen.ownHolds > 0) {
         await trx
           .updateTable('payment_intents')
-          .set({ status: 'canceled', hold_expires_at: null, updated_at: new Date() })
+          .set({ status: 'canceled', hold_expires_at: null, updated_at: now })
           .where('user_id', '=', caller.userId)
           .where('session_id', '=', seen.id)
           .where('status', 'in', OPEN_INTENT_STATUSES)
@@ -120,7 +120,9 @@ export async function createCardIntent(
           status: 'requires_payment_method',
           payment_method: 'card',
           enrollment_id: null,
-          hold_expires_at: sql<Date>`now() + make_interval(mins => ${app.config.paymentHoldMinutes})` as never,
+          hold_expires_at: new Date(now.getTime() + app.config.paymentHoldMinutes * 60_000),
+          created_at: now,
+          updated_at: now,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -128,16 +130,12 @@ export async function createCardIntent(
         statusCode: 201,
         body: toIntentView(row),
         // Last, after the answer is stored: the session's lock, held for the seat count and the commit.
-        // Where transactions never overlap (PGlite), nothing has changed since the checks above but
-        // the caller's own holds, which the count leaves out: the second read would find the same.
-        last: transactionsOverlap(app.db)
-          ? async () => {
-              const session = await lockOpenSession(trx, caller, input.sessionId);
-              if (quote(session.priceCents).totalCents !== q.totalCents)
-                throw conflict('The price of this session changed: start again');
-              if (session.seatsTaken >= session.maxSeats) throw conflict('Session is full');
-            }
-          : undefined,
+        last: async () => {
+          const session = await lockOpenSession(trx, caller, input.sessionId, now);
+          if (quote(session.priceCents).totalCents !== q.totalCents)
+            throw conflict('The price of this session changed: start again');
+          if (session.seatsTaken >= session.maxSeats) throw conflict('Session is full');
+        },
       };
     }),
   ) as Promise<Answer>;
@@ -157,9 +155,8 @@ async function lockIntent(trx: Transaction<Database>, caller: Caller, id: string
 }
 
 /** Whether the intent's seat hold has run out (it is canceled then). */
-async function expireIfStale(trx: Transaction<Database>, row: IntentRow): Promise<boolean> {
-  if (!OPEN_INTENT_STATUSES.includes(row.status) || !row.hold_expires_at || row.hold_expires_at.getTime() > Date.now())
-    return false;
+async function expireIfStale(trx: Transaction<Database>, row: IntentRow, now: Date): Promise<boolean> {
+  if (!OPEN_INTENT_STATUSES.includes(row.status) || !row.hold_expires_at || row.hold_expires_at > now) return false;
   await trx
     .updateTable('payment_intents')
     .set({
@@ -167,7 +164,7 @@ async function expireIfStale(trx: Transaction<Database>, row: IntentRow): Promis
       hold_expires_at: null,
       last_error_code: 'expired',
       last_error_message: 'The seat hold expired',
-      updated_at: new Date(),
+      updated_at: now,
     })
     .where('id', '=', row.id)
     .execute();
@@ -189,8 +186,8 @@ async function checkEnrollable(
   trx: Transaction<Database>,
   caller: Caller,
   row: IntentRow,
-): Promise<LockedSession> {
-  const session = await lockOpenSession(trx, caller, row.session_id, { lock: false });
+): Promise<OpenSession> {
+  const session = await readOpenSession(trx, caller, row.session_id, app.now());
   if (session.enrollment?.status === 'ACTIVE') throw conflict('You are already enrolled in this session');
   if (session.seatsTaken >= session.maxSeats) throw conflict('Session is full');
   if (quoteCents(session.priceCents, app.config.fee).totalCents !== row.amount_cents)
@@ -215,9 +212,8 @@ export const gatewayKeys = {
  * The checks and writes run first without the session's lock, then {@link confirmSeat} takes it
  * and checks again, seats included: the lock is held until commit, and the enrollment storm
  * queues on it, so it is held for the seat count and the commit, not for the
- * ten statements of the writes. A refusal under the lock rolls the writes back. On a database
- * whose transactions never overlap (PGlite, `transactionsOverlap`) the first checks are final and
- * the second is skipped: it cost a seat count per sale there.
+ * ten statements of the writes. A refusal under the lock rolls the writes back. Both checks run on
+ * every database, PGlite's one connection included, so the tests run the check production runs.
  * @param beforeLock the caller's own writes of this commit (an Idempotency-Key's answer), run
  *   after the enrollment's and before the lock is taken, given the succeeded intent.
  */
@@ -229,7 +225,7 @@ async function commitEnrollment(
   settled: { gatewayRef: string; paymentMethodId: string | null; capturedAt: Date | null },
   beforeLock?: (succeeded: IntentRow) => Promise<void>,
 ): Promise<IntentRow> {
-  const now = new Date();
+  const now = app.now();
   // The learner's former enrollment (canceled, refunded), if any, is reactivated.
   const session = await checkEnrollable(app, trx, caller, row);
   const existing = session.enrollment;
@@ -245,6 +241,7 @@ async function commitEnrollment(
     enrollmentId = await insertEnrollment(trx, caller, session, {
       amountCents: row.amount_cents,
       paymentIntentId: row.id,
+      enrolledAt: now,
     });
   }
   const priceCents = row.price_cents ?? row.amount_cents - row.fee_cents;
@@ -296,8 +293,7 @@ async function commitEnrollment(
     .returningAll()
     .executeTakeFirstOrThrow();
   await beforeLock?.(succeeded);
-  // Where transactions never overlap (PGlite), the checks above still hold: nothing else ran since.
-  if (transactionsOverlap(app.db)) await confirmSeat(app, trx, caller, row, session);
+  await confirmSeat(app, trx, caller, row, session);
   return succeeded;
 }
 
@@ -312,9 +308,9 @@ async function confirmSeat(
   trx: Transaction<Database>,
   caller: Caller,
   row: IntentRow,
-  checked: LockedSession,
+  checked: OpenSession,
 ): Promise<void> {
-  const session = await lockOpenSession(trx, caller, row.session_id);
+  const session = await lockOpenSession(trx, caller, row.session_id, app.now());
   if (session.seatsTaken > session.maxSeats) throw conflict('Session is full');
   if (quoteCents(session.priceCents, app.config.fee).totalCents !== row.amount_cents)
     throw conflict('The price of this session changed: start again');
@@ -333,7 +329,7 @@ async function captureCommitted(app: AppContext, row: IntentRow): Promise<void> 
       amountCents: row.amount_cents,
       idempotencyKey: gatewayKeys.capture(row.id),
     });
-    await app.db.updateTable('payment_intents').set({ captured_at: new Date() }).where('id', '=', row.id).execute();
+    await app.db.updateTable('payment_intents').set({ captured_at: app.now() }).where('id', '=', row.id).execute();
   } catch (err) {
     app.log.error({ err, intent: row.id }, 'capturing a card payment failed; the jobs will retry');
   }
@@ -400,7 +396,7 @@ async function refusal(
           hold_expires_at: null,
           last_error_code: 'not_enrollable',
           last_error_message: e.message,
-          updated_at: new Date(),
+          updated_at: app.now(),
         })
         .where('id', '=', row.id)
         .execute();
@@ -419,12 +415,16 @@ async function refusal(
 async function markProcessing(
   trx: Transaction<Database>,
   row: IntentRow,
-  attempts: number,
-  paymentMethodId: string,
+  change: { attempts: number; paymentMethodId: string; now: Date },
 ): Promise<IntentRow> {
   return trx
     .updateTable('payment_intents')
-    .set({ status: 'processing', attempts, payment_method_id: paymentMethodId, updated_at: new Date() })
+    .set({
+      status: 'processing',
+      attempts: change.attempts,
+      payment_method_id: change.paymentMethodId,
+      updated_at: change.now,
+    })
     .where('id', '=', row.id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -452,7 +452,7 @@ async function settle(
   try {
     settled = await app.db.transaction().execute(async (trx) => {
       const row = await lockIntent(trx, caller, prepared.id);
-      const now = new Date();
+      const now = app.now();
       let result: Answer;
       let committed: IntentRow | null = null;
       if (row.attempts !== attempt && (row.status === 'processing' || row.status === 'succeeded')) {
@@ -535,7 +535,7 @@ async function settle(
         hold_expires_at: null,
         last_error_code: 'enrollment_failed',
         last_error_message: message,
-        updated_at: new Date(),
+        updated_at: app.now(),
       })
       .where('id', '=', prepared.id)
       .where('status', '=', 'processing')
@@ -573,7 +573,7 @@ async function undoProcessing(
       status: row.status,
       attempts: row.attempts,
       payment_method_id: row.payment_method_id,
-      updated_at: new Date(),
+      updated_at: app.now(),
     })
     .where('id', '=', row.id)
     .where('status', '=', 'processing')
@@ -622,16 +622,17 @@ export async function confirmCardIntent(
 ): Promise<Answer> {
   const operation = `confirmPaymentIntent:${id}`;
   const body = { paymentMethod };
-  const deadline = Date.now() + KEY_WAIT_MS;
+  const deadline = app.now().getTime() + KEY_WAIT_MS;
   for (;;) {
     const prepared = await app.db.transaction().execute(async (trx): Promise<Prepared> => {
+      const now = app.now();
       const reservation = await reserveKey<Answer['body']>(trx, caller.userId, key, operation, body);
       if (reservation.kind === 'replay') return { kind: 'answer', answer: reservation.answer as Answer };
       let takeover = false;
       if (reservation.kind === 'pending') {
         // The request holding the key may have died with its server between the claim and the commit.
         const held = await lockIntent(trx, caller, id);
-        if (held.status !== 'processing' || Date.now() - held.updated_at.getTime() < PROCESSING_LEASE_MS)
+        if (held.status !== 'processing' || now.getTime() - held.updated_at.getTime() < PROCESSING_LEASE_MS)
           return { kind: 'wait' };
         takeover = true;
       }
@@ -645,7 +646,7 @@ export async function confirmCardIntent(
         if (row.status === 'canceled') throw conflict('This payment was canceled: start again');
         if (row.status === 'requires_action') throw conflict('This payment waits for its 3-D Secure step');
         if (row.status === 'processing') throw conflict('This payment is being processed');
-        if (await expireIfStale(trx, row))
+        if (await expireIfStale(trx, row, now))
           return {
             kind: 'refuse',
             error: conflict('The seat hold expired: start again'),
@@ -661,7 +662,7 @@ export async function confirmCardIntent(
           .executeTakeFirst();
         if (!pm)
           throw unprocessable('Unknown card', [{ path: 'paymentMethod', message: 'is not one of your saved cards' }]);
-        await markProcessing(trx, row, row.attempts + 1, pm.id);
+        await markProcessing(trx, row, { attempts: row.attempts + 1, paymentMethodId: pm.id, now });
         return { kind: 'gateway', row, card: gatewayCard(pm), paymentMethodId: pm.id };
       })();
       // The key stays claimed (committed as pending) only for a request that goes on to the
@@ -676,7 +677,7 @@ export async function confirmCardIntent(
       throw prepared.error;
     }
     if (prepared.kind === 'wait') {
-      if (Date.now() > deadline)
+      if (app.now().getTime() > deadline)
         throw conflict('A request with this Idempotency-Key is still being processed: retry later');
       await new Promise((r) => setTimeout(r, 100));
       continue;
@@ -719,7 +720,7 @@ export async function authenticateCardIntent(
     if (row.status !== 'requires_action') throw conflict('This payment does not wait for authentication');
     const refused = await refusal(app, trx, caller, row);
     if (refused) return refused;
-    if (await expireIfStale(trx, row))
+    if (await expireIfStale(trx, row, app.now()))
       return {
         kind: 'refuse',
         error: conflict('The seat hold expired: start again'),
@@ -730,7 +731,7 @@ export async function authenticateCardIntent(
       ? await trx.selectFrom('payment_methods').selectAll().where('id', '=', row.payment_method_id).executeTakeFirst()
       : null;
     if (!pm) throw conflict('The card of this payment is gone: choose another card');
-    await markProcessing(trx, row, row.attempts, pm.id);
+    await markProcessing(trx, row, { attempts: row.attempts, paymentMethodId: pm.id, now: app.now() });
     return { kind: 'gateway', row, card: gatewayCard(pm), paymentMethodId: pm.id };
   });
   if (prepared.kind === 'answer') return prepared.answer;
@@ -768,7 +769,7 @@ export async function cancelCardIntent(app: AppContext, caller: Caller, id: stri
     if (row.status === 'canceled') return { view: toIntentView(row), release: null, freed: null, changed: false };
     const updated = await trx
       .updateTable('payment_intents')
-      .set({ status: 'canceled', hold_expires_at: null, updated_at: new Date() })
+      .set({ status: 'canceled', hold_expires_at: null, updated_at: app.now() })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -801,9 +802,11 @@ export async function cancelCardIntent(app: AppContext, caller: Caller, id: stri
  */
 export async function expireStaleIntents(
   db: Kysely<Database>,
+  now: Date,
   gateway?: PaymentGateway,
   onSeatFreed?: (sessionId: number, intentId: string) => Promise<unknown>,
 ): Promise<number> {
+  const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
   const rows = await db
     .updateTable('payment_intents')
     .set({
@@ -811,21 +814,19 @@ export async function expireStaleIntents(
       hold_expires_at: null,
       last_error_code: 'expired',
       last_error_message: 'The seat hold expired',
-      updated_at: new Date(),
+      updated_at: now,
     })
     .where('payment_method', '=', 'card')
     .where('status', 'in', OPEN_INTENT_STATUSES)
-    .where('hold_expires_at', '<=', sql<Date>`now()`)
-    .where((eb) =>
-      eb.or([eb('status', '!=', 'processing'), eb('updated_at', '<=', sql<Date>`now() - interval '10 minutes'`)]),
-    )
+    .where('hold_expires_at', '<=', now)
+    .where((eb) => eb.or([eb('status', '!=', 'processing'), eb('updated_at', '<=', minutesAgo(10))]))
     .returning(['id', 'gateway_ref', 'status', 'session_id'])
     .execute();
   // Keys claimed by requests that never finished (a crash) are freed with their intents.
   await db
     .deleteFrom('idempotency_keys')
     .where('status_code', '=', PENDING_STATUS)
-    .where('created_at', '<=', sql<Date>`now() - interval '10 minutes'`)
+    .where('created_at', '<=', minutesAgo(10))
     .execute();
   if (gateway) {
     for (const r of rows) {
@@ -844,7 +845,7 @@ export async function expireStaleIntents(
  * Captures card payments whose enrollment was committed but whose capture did not go through (the
  * gateway could not be reached), a minute or more ago. @returns how many were captured.
  */
-export async function captureUncaptured(db: Kysely<Database>, gateway: PaymentGateway): Promise<number> {
+export async function captureUncaptured(db: Kysely<Database>, gateway: PaymentGateway, now: Date): Promise<number> {
   const rows = await db
     .selectFrom('payment_intents')
     .select(['id', 'gateway_ref', 'amount_cents'])
@@ -852,7 +853,7 @@ export async function captureUncaptured(db: Kysely<Database>, gateway: PaymentGa
     .where('status', '=', 'succeeded')
     .where('captured_at', 'is', null)
     .where('gateway_ref', 'is not', null)
-    .where('updated_at', '<=', sql<Date>`now() - interval '1 minute'`)
+    .where('updated_at', '<=', new Date(now.getTime() - 60_000))
     .limit(100)
     .execute();
   let n = 0;
@@ -863,7 +864,7 @@ export async function captureUncaptured(db: Kysely<Database>, gateway: PaymentGa
         amountCents: r.amount_cents,
         idempotencyKey: gatewayKeys.capture(r.id),
       });
-      await db.updateTable('payment_intents').set({ captured_at: new Date() }).where('id', '=', r.id).execute();
+      await db.updateTable('payment_intents').set({ captured_at: now }).where('id', '=', r.id).execute();
       n++;
     } catch {
       // The gateway is still unreachable: the next pass tries again.
@@ -910,7 +911,7 @@ export async function applyGatewayEvent(app: AppContext, gatewayRef: string, eve
           status: 'requires_payment_method',
           last_error_code: event.code,
           last_error_message: event.message,
-          updated_at: new Date(),
+          updated_at: app.now(),
         })
         .where('id', '=', row.id)
         .execute();
@@ -922,7 +923,7 @@ export async function applyGatewayEvent(app: AppContext, gatewayRef: string, eve
     const committed = await commitEnrollment(app, trx, caller, row, {
       gatewayRef,
       paymentMethodId: row.payment_method_id,
-      capturedAt: event.status === 'captured' ? new Date() : null,
+      capturedAt: event.status === 'captured' ? app.now() : null,
     });
     return { changed: true as const, committed, outcome: 'succeeded' as const };
   });

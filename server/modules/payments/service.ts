@@ -61,7 +61,8 @@ export async function payWithWallet(
 ): Promise<{ statusCode: number; intent: PaymentIntentView; replayed: boolean }> {
   const result = await app.db.transaction().execute((trx) =>
     once<PaymentIntentView>(trx, caller.userId, idempotencyKey, 'payWithWallet', input, async () => {
-      const session = await lockOpenSession(trx, caller, input.sessionId);
+      const createdAt = app.now();
+      const session = await lockOpenSession(trx, caller, input.sessionId, createdAt);
       const existing = session.enrollment;
       if (existing?.status === 'ACTIVE') throw conflict('You are already enrolled in this session');
       const q = quoteCents(session.priceCents, app.config.fee);
@@ -82,7 +83,6 @@ export async function payWithWallet(
         );
       }
       const intentId = 'pi_' + randomBytes(12).toString('hex');
-      const createdAt = new Date();
       await trx
         .insertInto('payment_intents')
         .values({
@@ -114,6 +114,7 @@ export async function payWithWallet(
         enrollmentId = await insertEnrollment(trx, caller, session, {
           amountCents: q.totalCents,
           paymentIntentId: intentId,
+          enrolledAt: createdAt,
         });
       }
       await trx

@@ -28,7 +28,7 @@ async function listItems(app: AppContext, ids: number[]): Promise<SessionListIte
     .where('s.id', 'in', ids.length ? ids : [-1])
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return (await sessionSummaries(app.db, ids)).map((s) => {
+  return (await sessionSummaries(app.db, ids, app.now())).map((s) => {
     const r = byId.get(s.id)!;
     return {
       ...s,
@@ -98,7 +98,7 @@ export async function requestSession(
     await audit(trx, { actorId: caller.userId, action: 'session.requested', entityType: 'session', entityId: id });
     return id;
   });
-  const [summary] = await sessionSummaries(app.db, [id]);
+  const [summary] = await sessionSummaries(app.db, [id], app.now());
   return summary;
 }
 
@@ -270,7 +270,7 @@ export async function approveSession(
     // rejected) is published with it; one an admin unpublished stays out of the catalog (docs/decisions.md "Course moderation").
     const published = await trx
       .updateTable('courses')
-      .set({ status: 'PUBLISHED', moderation_message: null, updated_at: new Date() })
+      .set({ status: 'PUBLISHED', moderation_message: null, updated_at: app.now() })
       .where('id', '=', row.course_id)
       .where('status', 'not in', ['PUBLISHED', 'UNPUBLISHED'])
       .executeTakeFirst();
@@ -302,7 +302,7 @@ export async function approveSession(
     );
   });
   await Promise.all(after.map((f) => f().catch((err) => app.log.error({ err }, 'mail after approval failed'))));
-  const [s] = await sessionSummaries(app.db, [id]);
+  const [s] = await sessionSummaries(app.db, [id], app.now());
   return s;
 }
 
@@ -343,7 +343,7 @@ export async function rejectSession(
     );
   });
   await Promise.all(after.map((f) => f().catch((err) => app.log.error({ err }, 'mail after rejection failed'))));
-  const [s] = await sessionSummaries(app.db, [id]);
+  const [s] = await sessionSummaries(app.db, [id], app.now());
   return s;
 }
 
@@ -438,7 +438,7 @@ export async function deleteSession(
       .execute();
     await trx
       .updateTable('sessions')
-      .set({ deleted_at: new Date(), moderation_message: message })
+      .set({ deleted_at: app.now(), moderation_message: message })
       .where('id', '=', id)
       .execute();
     await audit(trx, {

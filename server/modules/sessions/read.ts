@@ -18,7 +18,10 @@ const isStaff = (v: TenantScope) => v.role === 'ADMIN' || v.role === 'SUPER_ADMI
 
 /** Adds each session's course summary, in order. */
 async function withCourses(app: AppContext, sessions: SessionSummary[]): Promise<SessionWithCourse[]> {
-  return attachCourses(sessions, await courseSummaries(app.db, [...new Set(sessions.map((s) => s.courseId))]));
+  return attachCourses(
+    sessions,
+    await courseSummaries(app.db, [...new Set(sessions.map((s) => s.courseId))], app.now()),
+  );
 }
 
 /** Each session with its course among `courses`, in order; a session whose course is missing is left out. */
@@ -49,8 +52,9 @@ export async function exploreSessions(
     sessionSummaries(
       app.db,
       rows.map((r) => r.id),
+      app.now(),
     ),
-    courseSummaries(app.db, [...new Set(rows.map((r) => r.courseId))]),
+    courseSummaries(app.db, [...new Set(rows.map((r) => r.courseId))], app.now()),
   ]);
   return {
     items: attachCourses(sessions, courses),
@@ -153,7 +157,7 @@ export async function getSessionInfo(
 ): Promise<SessionInfo> {
   const viewer = tenantScopeOf(caller);
   await visibleSession(app, viewer, id);
-  const [session] = await withCourses(app, await sessionSummaries(app.db, [id]));
+  const [session] = await withCourses(app, await sessionSummaries(app.db, [id], app.now()));
   if (!session) throw notFound('Session');
   let enrollment: EnrollmentView | null = null;
   if (secured && caller) {

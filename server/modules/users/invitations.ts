@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
 import type { Database, InvitationsTable, Language } from '../../db/types.js';
 import { audit } from '../../platform/audit.js';
 import type { AppContext, Caller } from '../../platform/context.js';
@@ -254,15 +254,16 @@ export type InvitationMailContext = Pick<AppContext, 'db' | 'mailer' | 'config' 
 export async function mailInvitation(app: InvitationMailContext, invitationId: number): Promise<boolean> {
   try {
     const { token, hash } = newInvitationToken();
+    const now = app.now();
     const row = await app.db
       .updateTable('invitations as i')
       .from(['companies as c', 'users as u'])
-      .set({ mailed_at: sql<Date>`now()`, token: hash })
+      .set({ mailed_at: now, token: hash })
       .whereRef('c.id', '=', 'i.company_id')
       .whereRef('u.id', '=', 'i.invited_by')
       .where('i.id', '=', invitationId)
       .where('i.mailed_at', 'is', null)
-      .where((eb) => linkWorks(eb, app.now()))
+      .where((eb) => linkWorks(eb, now))
       .returning([
         'i.id',
         'i.email',
@@ -307,17 +308,17 @@ export async function mailInvitation(app: InvitationMailContext, invitationId: n
 }
 
 /**
- * The periodic jobs' part: invitations made a minute or more ago whose mail was not sent (the
+ * The periodic jobs' part: invitations made a minute or more before `now` whose mail was not sent (the
  * server stopped before its queue ran, or the mail server refused), still usable, up to 500,
  * oldest first; the jobs mail each with {@link mailInvitation}, which claims it.
  */
-export async function unmailedInvitations(db: Kysely<Database>, now: Date = new Date()): Promise<number[]> {
+export async function unmailedInvitations(db: Kysely<Database>, now: Date): Promise<number[]> {
   const rows = await db
     .selectFrom('invitations as i')
     .select('i.id')
     .where('i.mailed_at', 'is', null)
     .where((eb) => linkWorks(eb, now))
-    .where('i.created_at', '<=', sql<Date>`now() - interval '1 minute'`)
+    .where('i.created_at', '<=', new Date(now.getTime() - 60_000))
     .orderBy('i.created_at')
     .orderBy('i.id')
     .limit(500)
