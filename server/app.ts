@@ -140,7 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const tmpDir = join(config.dataDir, 'tmp');
   mkdirSync(tmpDir, { recursive: true });
   mkdirSync(uploadsDir, { recursive: true });
-  await removeLeftoverTempFiles(tmpDir, config.databaseUrl === null);
+  await removeLeftoverTempFiles(tmpDir, { exclusive: config.databaseUrl === null });
   // STORAGE_DRIVER (server/config.ts): an S3 bucket is checked now so a wrong setting stops the start.
   // The AWS SDK (over a second to load) is only loaded for the s3 driver.
   const s3Module = config.storage.driver === 's3' ? await import('./platform/storage-s3.js') : null;
@@ -403,7 +403,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
  * DATABASE_URL several instances may share a DATA_DIR, so only files untouched for an hour go
  * (a file being received is written to continuously).
  */
-async function removeLeftoverTempFiles(tmpDir: string, exclusive: boolean): Promise<void> {
+async function removeLeftoverTempFiles(tmpDir: string, { exclusive }: { exclusive: boolean }): Promise<void> {
   const cutoff = Date.now() - 3600_000;
   for (const name of await readdir(tmpDir)) {
     const path = join(tmpDir, name);

@@ -297,7 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: trustProxySetting(env),
     metricsToken: metricsTokenSetting(env),
     captcha: captchaSettings(env, dataDir),
-    federation: federationSettings(env, publicUrl.replace(/\/$/, ''), jwtSecret, local),
+    federation: federationSettings(env, publicUrl.replace(/\/$/, ''), jwtSecret, { local }),
   };
   refuseUnsafeSettings(config, env);
   return config;
@@ -471,7 +471,7 @@ function federationSettings(
   env: NodeJS.ProcessEnv,
   publicUrl: string,
   jwtSecret: string,
-  local: boolean,
+  { local }: { local: boolean },
 ): FederationConfig {
   const builtInAllowed = boolVar(env, 'OIDC_BUILTIN_IDP', local);
   const providers: FederatedProviderConfig[] = [];

@@ -169,7 +169,12 @@ function filled(errors: FieldError[], path: string, s: string, message = 'is req
  * A video, captions or meeting URL: trimmed, '' → null; else an https URL, or with `uploads` also
  * an uploaded file path (`/uploads/…`; docs/classroom.md "Data").
  */
-function checkedUrl(errors: FieldError[], path: string, value: string | null, uploads: boolean): string | null {
+function checkedUrl(
+  errors: FieldError[],
+  path: string,
+  value: string | null,
+  { uploads }: { uploads: boolean },
+): string | null {
   const s = value?.trim() || null;
   if (s !== null && !isHttpsUrl(s) && !(uploads && isUploadPath(s))) {
     errors.push({
@@ -355,9 +360,10 @@ function checkAuthoringInput(
     const clean = body.contentHtml === null ? '' : sanitizeLessonHtml(body.contentHtml);
     patch.content_html = clean.trim() === '' ? null : clean;
   }
-  if (body.videoUrl !== undefined) patch.video_url = checkedUrl(errors, 'videoUrl', body.videoUrl, true);
-  if (body.captionsUrl !== undefined) patch.captions_url = checkedUrl(errors, 'captionsUrl', body.captionsUrl, true);
-  if (body.link !== undefined) patch.link = checkedUrl(errors, 'link', body.link, false);
+  if (body.videoUrl !== undefined) patch.video_url = checkedUrl(errors, 'videoUrl', body.videoUrl, { uploads: true });
+  if (body.captionsUrl !== undefined)
+    patch.captions_url = checkedUrl(errors, 'captionsUrl', body.captionsUrl, { uploads: true });
+  if (body.link !== undefined) patch.link = checkedUrl(errors, 'link', body.link, { uploads: false });
   if (body.day !== undefined) patch.day = body.day;
   if (body.startTime !== undefined) patch.start_time = body.startTime;
   if (body.points !== undefined) patch.points = body.points;

@@ -36,7 +36,7 @@ async function checkReferences(
   trx: Transaction<Database>,
   caller: Caller,
   form: ParsedCourseForm,
-  hasPicture: boolean,
+  { hasPicture }: { hasPicture: boolean },
 ): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   if (!(await trx.selectFrom('categories').select('id').where('id', '=', form.courseCategoryId).executeTakeFirst())) {
@@ -248,7 +248,7 @@ export async function saveCourse(
     ) {
       throw forbidden('Only admins or members of that company can attach a course to it');
     }
-    const refErrors = await checkReferences(trx, caller, form, Boolean(existing?.picture_url));
+    const refErrors = await checkReferences(trx, caller, form, { hasPicture: Boolean(existing?.picture_url) });
     if (refErrors.length) throw badRequest('Some fields are invalid', refErrors);
     const picture = form.pictureId
       ? await trx.selectFrom('uploads').select('url').where('id', '=', form.pictureId).executeTakeFirst()

@@ -97,7 +97,7 @@ export function readOpenSession(
   sessionId: number,
   now: Date,
 ): Promise<OpenSession> {
-  return openSession(trx, caller, sessionId, now, false);
+  return openSession(trx, caller, sessionId, { now, lock: false });
 }
 
 /**
@@ -111,15 +111,14 @@ export function lockOpenSession(
   sessionId: number,
   now: Date,
 ): Promise<OpenSession> {
-  return openSession(trx, caller, sessionId, now, true);
+  return openSession(trx, caller, sessionId, { now, lock: true });
 }
 
 async function openSession(
   trx: Transaction<Database>,
   caller: Caller,
   sessionId: number,
-  now: Date,
-  lock: boolean,
+  { now, lock }: { now: Date; lock: boolean },
 ): Promise<OpenSession> {
   // One round trip (migrations 0022, 0027: session_seats): the row locked FOR NO KEY UPDATE, then the
   // seats counted by a statement that starts after the lock is granted. The lock is held until

@@ -162,8 +162,8 @@ export async function listSessions(
   };
 }
 
-/** Loads a session (not deleted) with its course's educator and company. @throws 404. */
-async function sessionRow(db: AppContext['db'] | Transaction<Database>, id: number, lock = false) {
+/** Loads a session (not deleted) with its course's educator and company, locked FOR UPDATE with `lock`. @throws 404. */
+async function sessionRow(db: AppContext['db'] | Transaction<Database>, id: number, { lock = false } = {}) {
   let q = db
     .selectFrom('sessions as s')
     .innerJoin('courses as c', 'c.id', 's.course_id')
@@ -258,7 +258,7 @@ export async function approveSession(
 ): Promise<SessionSummary> {
   const after: AfterCommit = [];
   await app.db.transaction().execute(async (trx) => {
-    const row = await sessionRow(trx, id, true);
+    const row = await sessionRow(trx, id, { lock: true });
     if (row.status !== 'PENDING' && row.status !== 'REJECTED')
       throw new HttpError(409, `Only a pending or rejected session can be approved (this one is ${row.status})`);
     await trx
@@ -318,7 +318,7 @@ export async function rejectSession(
 ): Promise<SessionSummary> {
   const after: AfterCommit = [];
   await app.db.transaction().execute(async (trx) => {
-    const row = await sessionRow(trx, id, true);
+    const row = await sessionRow(trx, id, { lock: true });
     if (row.status !== 'PENDING')
       throw new HttpError(409, `Only a pending session can be rejected (this one is ${row.status})`);
     await trx
@@ -363,7 +363,7 @@ export async function deleteSession(
   const mails: Array<{ to: string; name: string; language: Language }> = [];
   let info: Awaited<ReturnType<typeof sessionRow>> | null = null;
   await app.db.transaction().execute(async (trx) => {
-    const row = await sessionRow(trx, id, true);
+    const row = await sessionRow(trx, id, { lock: true });
     info = row;
     if (!isStaff(caller)) {
       if (!ownsSession(caller, row)) throw forbidden('You can only delete your own sessions');
@@ -506,5 +506,5 @@ export async function updateSessionContent(app: AppContext, caller: Caller, id: 
       entityId: id,
     });
   });
-  return getSyllabus(app, caller, id, true);
+  return getSyllabus(app, caller, id, { secured: true });
 }

@@ -146,14 +146,14 @@ async function visibleSession(app: AppContext, viewer: TenantScope, id: number) 
 }
 
 /**
- * GET /sessions/{id}/info (public: `enrollment` is null) and /info/secured (the caller's enrollment).
+ * GET /sessions/{id}/info (public, `secured` false: `enrollment` is null) and /info/secured (the caller's enrollment).
  * @throws 404 unknown or invisible session.
  */
 export async function getSessionInfo(
   app: AppContext,
   caller: Caller | null,
   id: number,
-  secured: boolean,
+  { secured }: { secured: boolean },
 ): Promise<SessionInfo> {
   const viewer = tenantScopeOf(caller);
   await visibleSession(app, viewer, id);
@@ -179,11 +179,16 @@ const WEEKDAYS: Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursd
  * links are only given to those with classroom access (secured variant); otherwise null.
  * @throws 404 unknown or invisible session.
  */
-export async function getSyllabus(app: AppContext, caller: Caller | null, id: number, secured: boolean) {
+export async function getSyllabus(
+  app: AppContext,
+  caller: Caller | null,
+  id: number,
+  { secured }: { secured: boolean },
+) {
   const viewer = tenantScopeOf(caller);
   const session = await visibleSession(app, viewer, id);
   const showLinks = secured && (await hasClassroomAccess(app, viewer, id, session.educator_id));
-  if (session.content) return sessionContentSyllabus(app, id, session.timezone, session.content, showLinks);
+  if (session.content) return sessionContentSyllabus(app, id, session.timezone, session.content, { showLinks });
   const rows = await app.db
     .selectFrom('sections as sec')
     .leftJoin('lessons as l', 'l.section_id', 'sec.id')
@@ -254,7 +259,7 @@ async function sessionContentSyllabus(
   sessionId: number,
   timezone: string,
   content: SessionContentJson,
-  showLinks: boolean,
+  { showLinks }: { showLinks: boolean },
 ) {
   const types = new Map(
     (await app.db.selectFrom('lesson_types').select(['id', 'code', 'name']).execute()).map((t) => [t.id, t]),
