@@ -38,7 +38,7 @@ import { AppMetrics, registerMetricsRoute } from './platform/metrics.js';
 import { registerRequestIds, requestIdGenerator, requestIdMixin } from './platform/request-id.js';
 import { IdleQueue } from './platform/idle-queue.js';
 import { mailPaymentReceipt } from './modules/payments/mails.js';
-import { mailInvitation } from './modules/users/invitations.js';
+import { mailInvitation } from './modules/users/invitation-mails.js';
 import { loadOperations, type OperationSpec } from './platform/openapi.js';
 import { fieldErrors, registerOperations } from './platform/routes.js';
 import { registerRateLimits } from './platform/rate-limits.js';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
-import { captureUncaptured, expireStaleIntents } from '../modules/payments/intents.js';
+import { captureUncaptured, expireStaleIntents } from '../modules/payments/intent-jobs.js';
 import { mailPaymentReceipt, unmailedReceipts } from '../modules/payments/mails.js';
 import { notifyWaitlist } from '../modules/courses/waitlist.js';
 import type { AppContext } from '../platform/context.js';
@@ -10,7 +10,7 @@ import { gradeExpiredAttempts } from '../modules/quizzes/service.js';
 import type { PaymentGateway } from '../platform/payments/gateway.js';
 import { purgeExpiredSessions } from '../platform/sign-in-sessions.js';
 import { purgeRateLimitCounters } from '../platform/rate-limits.js';
-import { mailInvitation, unmailedInvitations } from '../modules/users/invitations.js';
+import { mailInvitation, unmailedInvitations } from '../modules/users/invitation-mails.js';
 
 /** How often the periodic jobs run (ms). */
 export const JOB_INTERVAL_MS = 60_000;

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentGateway } from '../../server/platform/payments/gateway.js';
 import { SandboxGateway } from '../../server/platform/payments/sandbox.js';
-import { captureUncaptured } from '../../server/modules/payments/intents.js';
+import { captureUncaptured } from '../../server/modules/payments/intent-jobs.js';
 import { TokenService } from '../../server/platform/tokens.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { startTestApp, type TestApp } from './harness.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expireStaleIntents } from '../../server/modules/payments/intents.js';
+import { expireStaleIntents } from '../../server/modules/payments/intent-jobs.js';
 import { TokenService } from '../../server/platform/tokens.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { countRows, movableClock, startTestApp, type TestApp } from './harness.js';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { runJobs } from '../../server/jobs/index.js';
-import { unmailedInvitations } from '../../server/modules/users/invitations.js';
+import { unmailedInvitations } from '../../server/modules/users/invitation-mails.js';
 import { Mailer } from '../../server/platform/mailer.js';
 import { countRows, multipart, startTestApp, type TestApp } from './harness.js';
 
