@@ -1,14 +1,7 @@
 import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
 import { enroll, listMyEnrollments } from './enrollments.js';
-import {
-  approveSession,
-  deleteSession,
-  listSessionLearners,
-  listSessions,
-  rejectSession,
-  requestSession,
-  updateSessionContent,
-} from './moderation.js';
+import { approveSession, deleteSession, rejectSession } from './decisions.js';
+import { listSessionLearners, listSessions, requestSession, updateSessionContent } from './moderation.js';
 import { exploreSessions, getSessionInfo, getSyllabus } from './read.js';
 
 /**
