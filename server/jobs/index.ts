@@ -6,7 +6,7 @@ import { mailPaymentReceipt, unmailedReceipts } from '../modules/payments/mails.
 import { notifyWaitlist } from '../modules/courses/waitlist.js';
 import type { AppContext } from '../platform/context.js';
 import type { AppMetrics } from '../platform/metrics.js';
-import { gradeExpiredAttempts } from '../modules/quizzes/service.js';
+import { gradeExpiredAttempts } from '../modules/quizzes/grading.js';
 import type { PaymentGateway } from '../platform/payments/gateway.js';
 import { purgeExpiredSessions } from '../platform/sign-in-sessions.js';
 import { purgeRateLimitCounters } from '../platform/rate-limits.js';

@@ -2,7 +2,7 @@ import type { LessonTypeCode, SessionStatus, Weekday } from '../../db/types.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { conflict } from '../../platform/errors.js';
 import type { Person } from '../courses/read-model.js';
-import { gradeExpiredAttempts } from '../quizzes/service.js';
+import { gradeExpiredAttempts } from '../quizzes/grading.js';
 import {
   classroomAccess,
   loadCourseLessons,
