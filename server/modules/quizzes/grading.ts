@@ -147,13 +147,13 @@ export async function gradeOpenAttempt(
 /**
  * Grades every open attempt whose time limit has passed — `deadline_at` (start + the quiz's time
  * limit in minutes) strictly before `now` — on the answers saved before it, exactly as the lazy
- * path of {@link startQuizAttempt} and a late {@link submitQuizAttempt} do (docs/classroom.md
+ * path of `startQuizAttempt` (quizzes/service.ts) and a late `submitQuizAttempt` (quizzes/service.ts) do (docs/classroom.md
  * "Quiz attempts"): a quiz becomes AUTOGRADED with its score (question points), `submitted_at` =
  * `now`. Learning paths have no time limit (`deadline_at` null), so they are never graded here.
  * Each attempt is graded in its own transaction under its row lock, so a concurrent submit or a
  * second sweep grades it once (the loser writes nothing and is not counted).
  * Called every minute and at start-up by server/main.ts, and with `scope` (the caller's attempts
- * in that session only) by getClassroom, getClassroomLesson and {@link listQuizAttempts}, so a
+ * in that session only) by getClassroom, getClassroomLesson and `listQuizAttempts` (quizzes/service.ts), so a
  * learner never sees an expired attempt open.
  * @param now the instant to compare deadlines with (the app's clock).
  * @returns how many attempts this call graded.

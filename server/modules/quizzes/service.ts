@@ -247,7 +247,7 @@ export async function saveQuizAnswer(
 
 /**
  * POST /quiz-attempts/{id}/submit: grades the learner's open attempt on the server (see
- * {@link grade}): a quiz becomes AUTOGRADED with its score, a learning path DONE (score null); the
+ * `grade` (quizzes/grading.ts)): a quiz becomes AUTOGRADED with its score, a learning path DONE (score null); the
  * answer becomes per-question feedback with the key and explanation. An attempt past its time
  * limit is graded on the answers saved before it (no 409). When its time ran out and it was
  * already graded for that (by the server's sweep, {@link gradeExpiredAttempts}, or a lesson read),
