@@ -7,7 +7,7 @@ import type { Database } from './types.js';
  */
 
 /**
- * How a database opened by {@link openDatabase} uses its connections now (the metrics' pool gauges).
+ * How a database opened by `openDatabase` (db/database.ts) uses its connections now (the metrics' pool gauges).
  * On PostgreSQL: pg's pool (`max` connections, `inUse` checked out, `idle` open and free, `waiting`
  * queries queued for a connection). On PGlite: its one connection, taken in turn through the
  * LoopBudget (db/loop-budget.ts) (`inUse` 1 while a query or transaction runs, `waiting` the units queued for it).
@@ -26,7 +26,7 @@ export function databasePoolStats(db: Kysely<Database>): PoolStats | null {
   return poolStats.get(db)?.() ?? null;
 }
 
-/** Listeners of connection waits per database opened by {@link openDatabase} (see {@link onConnectionWait}). */
+/** Listeners of connection waits per database opened by `openDatabase` (db/database.ts) (see {@link onConnectionWait}). */
 const connectionWaitListeners = new WeakMap<Kysely<Database>, Set<(seconds: number) => void>>();
 
 /**
@@ -55,13 +55,13 @@ export function reportConnectionWait(db: Kysely<Database>, startedMs: number): v
   for (const listener of listeners) listener(seconds);
 }
 
-/** Listeners of connection errors per database opened by {@link openDatabase} (see {@link onConnectionError}). */
+/** Listeners of connection errors per database opened by `openDatabase` (db/database.ts) (see {@link onConnectionError}). */
 export const connectionErrorListeners = new WeakMap<Kysely<Database>, Set<(err: unknown) => void>>();
 
 /**
  * Calls `listener` with every error of a PostgreSQL connection of `db` that no query is waiting for:
  * an idle pooled connection ended by the server, or a connection lost while checked out (the query
- * that used it fails with {@link DatabaseUnavailableError}). Such connections are discarded and the
+ * that used it fails with `DatabaseUnavailableError` (db/database.ts)). Such connections are discarded and the
  * pool opens new ones on demand; the app logs these (server/app.ts). Without a listener they are
  * written to stderr, one line each: a lost connection never ends the process.
  * @returns a function that removes the listener.
