@@ -4,7 +4,7 @@ import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError, conflict } from '../../platform/errors.js';
 import type { AuthorizationOutcome } from '../../platform/payments/gateway.js';
 import { OPEN_INTENT_STATUSES } from '../../platform/session-lifecycle.js';
-import { insertEnrollment, lockOpenSession, readOpenSession, type OpenSession } from '../sessions/enrollments.js';
+import { enrollPaid, lockOpenSession, readOpenSession, type OpenSession } from '../sessions/enrollments.js';
 import { quoteCents } from '../../platform/money/fees.js';
 import { answerKey, releaseKey } from './idempotency.js';
 import { postLedgerTransaction } from '../../platform/money/ledger.js';
@@ -17,6 +17,7 @@ import {
   lockIntent,
   releaseAuthorization,
   toIntentView,
+  updateIntent,
 } from './intent-state.js';
 
 /**
@@ -74,22 +75,11 @@ export async function commitEnrollment(
   const now = app.now();
   // The learner's former enrollment (canceled, refunded), if any, is reactivated.
   const session = await checkEnrollable(app, trx, caller, row);
-  const existing = session.enrollment;
-  let enrollmentId: number;
-  if (existing) {
-    await trx
-      .updateTable('enrollments')
-      .set({ status: 'ACTIVE', paid_amount_cents: row.amount_cents, payment_intent_id: row.id, created_at: now })
-      .where('id', '=', existing.id)
-      .execute();
-    enrollmentId = existing.id;
-  } else {
-    enrollmentId = await insertEnrollment(trx, caller, session, {
-      amountCents: row.amount_cents,
-      paymentIntentId: row.id,
-      enrolledAt: now,
-    });
-  }
+  const enrollmentId = await enrollPaid(trx, caller, session, {
+    amountCents: row.amount_cents,
+    paymentIntentId: row.id,
+    enrolledAt: now,
+  });
   const priceCents = row.price_cents ?? row.amount_cents - row.fee_cents;
   await postLedgerTransaction(
     trx,
@@ -122,22 +112,17 @@ export async function commitEnrollment(
     ],
     row.id,
   );
-  const succeeded = await trx
-    .updateTable('payment_intents')
-    .set({
-      status: 'succeeded',
-      enrollment_id: enrollmentId,
-      hold_expires_at: null,
-      gateway_ref: settled.gatewayRef,
-      payment_method_id: settled.paymentMethodId ?? row.payment_method_id,
-      captured_at: settled.capturedAt,
-      last_error_code: null,
-      last_error_message: null,
-      updated_at: now,
-    })
-    .where('id', '=', row.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const succeeded = await updateIntent(trx, row.id, {
+    status: 'succeeded',
+    enrollment_id: enrollmentId,
+    hold_expires_at: null,
+    gateway_ref: settled.gatewayRef,
+    payment_method_id: settled.paymentMethodId ?? row.payment_method_id,
+    captured_at: settled.capturedAt,
+    last_error_code: null,
+    last_error_message: null,
+    updated_at: now,
+  });
   await beforeLock?.(succeeded);
   await confirmSeat(app, trx, caller, row, session);
   return succeeded;
@@ -180,17 +165,13 @@ export async function refusal(
   } catch (e) {
     if (!(e instanceof HttpError)) throw e;
     if (OPEN_INTENT_STATUSES.includes(row.status) && e.statusCode === 409) {
-      await trx
-        .updateTable('payment_intents')
-        .set({
-          status: 'canceled',
-          hold_expires_at: null,
-          last_error_code: 'not_enrollable',
-          last_error_message: e.message,
-          updated_at: app.now(),
-        })
-        .where('id', '=', row.id)
-        .execute();
+      await updateIntent(trx, row.id, {
+        status: 'canceled',
+        hold_expires_at: null,
+        last_error_code: 'not_enrollable',
+        last_error_message: e.message,
+        updated_at: app.now(),
+      });
       return {
         kind: 'refuse',
         error: e,
@@ -235,36 +216,26 @@ export async function settle(
         // The hold ran out (the expiry job canceled it) while the gateway was answering.
         throw conflict('The seat hold expired: start again');
       } else if (outcome.status === 'failed') {
-        const updated = await trx
-          .updateTable('payment_intents')
-          .set({
-            status: 'requires_payment_method',
-            last_error_code: outcome.code,
-            last_error_message: outcome.message,
-            payment_method_id: paymentMethodId,
-            updated_at: now,
-          })
-          .where('id', '=', row.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const updated = await updateIntent(trx, row.id, {
+          status: 'requires_payment_method',
+          last_error_code: outcome.code,
+          last_error_message: outcome.message,
+          payment_method_id: paymentMethodId,
+          updated_at: now,
+        });
         result = {
           statusCode: 402,
           body: { message: outcome.message, code: outcome.code, intent: toIntentView(updated) },
         };
       } else if (outcome.status === 'requires_action') {
-        const updated = await trx
-          .updateTable('payment_intents')
-          .set({
-            status: 'requires_action',
-            gateway_ref: outcome.gatewayRef,
-            payment_method_id: paymentMethodId,
-            last_error_code: null,
-            last_error_message: null,
-            updated_at: now,
-          })
-          .where('id', '=', row.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const updated = await updateIntent(trx, row.id, {
+          status: 'requires_action',
+          gateway_ref: outcome.gatewayRef,
+          payment_method_id: paymentMethodId,
+          last_error_code: null,
+          last_error_message: null,
+          updated_at: now,
+        });
         result = { statusCode: 200, body: toIntentView(updated) };
       } else {
         // The key's answer is written before the session's lock is taken (the lock's holder runs

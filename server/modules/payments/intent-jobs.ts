@@ -4,7 +4,7 @@ import type { AppContext, Caller } from '../../platform/context.js';
 import type { GatewayEvent, PaymentGateway } from '../../platform/payments/gateway.js';
 import { OPEN_INTENT_STATUSES } from '../../platform/session-lifecycle.js';
 import { PENDING_STATUS } from './idempotency.js';
-import { captureCommitted, gatewayKeys, releaseAuthorization } from './intent-state.js';
+import { EXPIRED_HOLD, captureCommitted, gatewayKeys, releaseAuthorization } from './intent-state.js';
 import { commitEnrollment, refusal } from './intent-commit.js';
 
 /**
@@ -30,13 +30,7 @@ export async function expireStaleIntents(
   const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
   const rows = await db
     .updateTable('payment_intents')
-    .set({
-      status: 'canceled',
-      hold_expires_at: null,
-      last_error_code: 'expired',
-      last_error_message: 'The seat hold expired',
-      updated_at: now,
-    })
+    .set({ ...EXPIRED_HOLD, updated_at: now })
     .where('payment_method', '=', 'card')
     .where('status', 'in', OPEN_INTENT_STATUSES)
     .where('hold_expires_at', '<=', now)

@@ -1,4 +1,4 @@
-import type { Selectable, Transaction } from 'kysely';
+import type { Selectable, Transaction, Updateable } from 'kysely';
 import type { Database, PaymentIntentsTable } from '../../db/types.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError, notFound } from '../../platform/errors.js';
@@ -60,18 +60,29 @@ export async function lockIntent(trx: Transaction<Database>, caller: Caller, id:
   return row;
 }
 
+/** Updates one intent, inside the caller's transaction. @returns the row as it now is. */
+export function updateIntent(
+  trx: Transaction<Database>,
+  id: string,
+  changes: Updateable<PaymentIntentsTable>,
+): Promise<IntentRow> {
+  return trx.updateTable('payment_intents').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** What an intent whose seat hold ran out is set to (with its `updated_at`). */
+export const EXPIRED_HOLD = {
+  status: 'canceled',
+  hold_expires_at: null,
+  last_error_code: 'expired',
+  last_error_message: 'The seat hold expired',
+} as const;
+
 /** Whether the intent's seat hold has run out (it is canceled then). */
 export async function expireIfStale(trx: Transaction<Database>, row: IntentRow, now: Date): Promise<boolean> {
   if (!OPEN_INTENT_STATUSES.includes(row.status) || !row.hold_expires_at || row.hold_expires_at > now) return false;
   await trx
     .updateTable('payment_intents')
-    .set({
-      status: 'canceled',
-      hold_expires_at: null,
-      last_error_code: 'expired',
-      last_error_message: 'The seat hold expired',
-      updated_at: now,
-    })
+    .set({ ...EXPIRED_HOLD, updated_at: now })
     .where('id', '=', row.id)
     .execute();
   return true;

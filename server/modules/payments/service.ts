@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError, badRequest, conflict, unprocessable } from '../../platform/errors.js';
 import { centsToDollars, dollarsToCents } from '../../platform/money/cents.js';
-import { insertEnrollment, lockOpenSession } from '../sessions/enrollments.js';
+import { enrollPaid, lockOpenSession } from '../sessions/enrollments.js';
 import { quoteCents } from '../../platform/money/fees.js';
 import { once } from './idempotency.js';
 import { postLedgerTransaction, walletBalanceCents } from '../../platform/money/ledger.js';
@@ -97,26 +97,11 @@ export async function payWithWallet(
           created_at: createdAt,
         })
         .execute();
-      let enrollmentId: number;
-      if (existing) {
-        await trx
-          .updateTable('enrollments')
-          .set({
-            status: 'ACTIVE',
-            paid_amount_cents: q.totalCents,
-            payment_intent_id: intentId,
-            created_at: createdAt,
-          })
-          .where('id', '=', existing.id)
-          .execute();
-        enrollmentId = existing.id;
-      } else {
-        enrollmentId = await insertEnrollment(trx, caller, session, {
-          amountCents: q.totalCents,
-          paymentIntentId: intentId,
-          enrolledAt: createdAt,
-        });
-      }
+      const enrollmentId = await enrollPaid(trx, caller, session, {
+        amountCents: q.totalCents,
+        paymentIntentId: intentId,
+        enrolledAt: createdAt,
+      });
       await trx
         .updateTable('payment_intents')
         .set({ enrollment_id: enrollmentId })

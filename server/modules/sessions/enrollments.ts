@@ -224,6 +224,32 @@ export async function insertEnrollment(
 }
 
 /**
+ * Enrolls the caller for a payment, inside the caller's transaction: their former enrollment in the
+ * session (canceled, refunded) is reactivated with the payment, else one is inserted
+ * ({@link insertEnrollment}). @returns the enrollment's id. @throws as {@link insertEnrollment}.
+ */
+export async function enrollPaid(
+  trx: Transaction<Database>,
+  caller: Caller,
+  session: OpenSession,
+  paid: { amountCents: number; paymentIntentId: string; enrolledAt: Date },
+): Promise<number> {
+  const existing = session.enrollment;
+  if (!existing) return insertEnrollment(trx, caller, session, paid);
+  await trx
+    .updateTable('enrollments')
+    .set({
+      status: 'ACTIVE',
+      paid_amount_cents: paid.amountCents,
+      payment_intent_id: paid.paymentIntentId,
+      created_at: paid.enrolledAt,
+    })
+    .where('id', '=', existing.id)
+    .execute();
+  return existing.id;
+}
+
+/**
  * POST /sessions/{id}/enroll (no body). Free session → enrolls (201). Already enrolled (for a paid
  * session: by its payment) → 200 with the enrollment. Paid and not paid → 402.
  * @throws 404, 422 as {@link lockOpenSession}; 409 'Session is full'; 402 'Payment required'.
