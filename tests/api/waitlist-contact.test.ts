@@ -311,15 +311,14 @@ describe('a seat frees in a full session', () => {
     expect(await mailsTo(waiting, 'A seat is free')).toHaveLength(1);
 
     // A hold that expires frees the seat again: a second event, a second mail (the jobs mail it).
-    const again = (
-      await call(
-        'POST',
-        '/api/payments/intents',
-        holder.token,
-        { sessionId: session, amount: amountFor(1500) },
-        { 'idempotency-key': `k-${randomBytes(6).toString('hex')}` },
-      )
-    ).body.data;
+    const again = await call(
+      'POST',
+      '/api/payments/intents',
+      holder.token,
+      { sessionId: session, amount: amountFor(1500) },
+      { 'idempotency-key': `k-${randomBytes(6).toString('hex')}` },
+    );
+    expect(again.status).toBe(201);
     clock.advance(t.config.paymentHoldMinutes * 60_000 + 1000);
     const report = await runJobs(t.db, {
       now: clock.now(),
