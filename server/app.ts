@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, mkdirSync } from 'node:fs';
-import { readdir, rm, stat } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
@@ -13,7 +13,8 @@ import addFormats from 'ajv-formats';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
-import { DatabaseUnavailableError, databasePoolStats, onConnectionError, onConnectionWait } from './db/database.js';
+import { DatabaseUnavailableError } from './db/database.js';
+import { databasePoolStats, onConnectionError, onConnectionWait } from './db/connection-events.js';
 import { openNotifications } from './db/notifications.js';
 import type { Database } from './db/types.js';
 import { registerChatSocket } from './modules/classroom/chat-socket.js';
@@ -38,7 +39,7 @@ import { AppMetrics, registerMetricsRoute } from './platform/metrics.js';
 import { registerRequestIds, requestIdGenerator, requestIdMixin } from './platform/request-id.js';
 import { IdleQueue } from './platform/idle-queue.js';
 import { mailPaymentReceipt } from './modules/payments/mails.js';
-import { mailInvitation } from './modules/users/invitations.js';
+import { mailInvitation } from './modules/users/invitation-mails.js';
 import { loadOperations, type OperationSpec } from './platform/openapi.js';
 import { fieldErrors, registerOperations } from './platform/routes.js';
 import { registerRateLimits } from './platform/rate-limits.js';
@@ -50,7 +51,10 @@ import { redirectToConfiguredLocalOrigin } from './platform/local-origin.js';
 import { DiskStorage, type FileStorage } from './platform/storage.js';
 import { TokenService } from './platform/tokens.js';
 import { mountBuiltInIdentityProviders } from './platform/identity/dev-idp.js';
-import { FederatedDirectories, type InProcessFetch } from './platform/identity/oidc-client.js';
+import { FederatedDirectories } from './platform/identity/oidc-client.js';
+import { parseJsonKeepingRawBody } from './platform/raw-json.js';
+import { injectFetch } from './platform/identity/inject-fetch.js';
+import { removeLeftoverTempFiles } from './platform/upload-temp-files.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -140,7 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const tmpDir = join(config.dataDir, 'tmp');
   mkdirSync(tmpDir, { recursive: true });
   mkdirSync(uploadsDir, { recursive: true });
-  await removeLeftoverTempFiles(tmpDir, config.databaseUrl === null);
+  await removeLeftoverTempFiles(tmpDir, { exclusive: config.databaseUrl === null });
   // STORAGE_DRIVER (server/config.ts): an S3 bucket is checked now so a wrong setting stops the start.
   // The AWS SDK (over a second to load) is only loaded for the s3 driver.
   const s3Module = config.storage.driver === 's3' ? await import('./platform/storage-s3.js') : null;
@@ -204,16 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await ctx.notifications.close();
   });
 
-  // JSON bodies keep their raw text too: Stripe signs the exact bytes of its webhooks.
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    request.rawBody = body as string;
-    if (body === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      done(Object.assign(new Error('The body is not valid JSON'), { statusCode: 400 }), undefined);
-    }
-  });
+  parseJsonKeepingRawBody(app);
   const handlers = { ...allHandlers, ...(options.handlers ?? {}) };
   const { document, operations } = await loadOperations();
   secretPaths = secretPathPatterns(operations.map((o) => o.path));
@@ -395,51 +390,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   return app;
-}
-
-/**
- * Removes the partial files of uploads cut off before this start (DATA_DIR/tmp). With the embedded
- * database the directory is this server's alone (main.ts holds DATA_DIR's lock): all go. With
- * DATABASE_URL several instances may share a DATA_DIR, so only files untouched for an hour go
- * (a file being received is written to continuously).
- */
-async function removeLeftoverTempFiles(tmpDir: string, exclusive: boolean): Promise<void> {
-  const cutoff = Date.now() - 3600_000;
-  for (const name of await readdir(tmpDir)) {
-    const path = join(tmpDir, name);
-    if (!exclusive) {
-      const info = await stat(path).catch(() => null);
-      if (info && info.mtimeMs > cutoff) continue;
-    }
-    await rm(path, { recursive: true, force: true });
-  }
-}
-
-/**
- * A fetch answered by this app itself (`app.inject`): how the relying party reaches the built-in
- * identity provider without a socket or the network (its issuer is under PUBLIC_URL).
- */
-function injectFetch(app: FastifyInstance): InProcessFetch {
-  return async (url, init) => {
-    const target = new URL(url);
-    const headers: Record<string, string> = {};
-    new Headers(init.headers).forEach((value, key) => (headers[key] = value));
-    // The body is handed over as bytes without decoding: ask for it uncompressed.
-    delete headers['accept-encoding'];
-    const res = await app.inject({
-      method: (init.method ?? 'GET').toUpperCase() as 'GET',
-      url: target.pathname + target.search,
-      headers: { ...headers, host: target.host, 'x-forwarded-proto': target.protocol.replace(':', '') },
-      ...(init.body !== undefined && init.body !== null ? { payload: String(init.body) } : {}),
-    });
-    const out = new Headers();
-    for (const [key, value] of Object.entries(res.headers)) {
-      if (value === undefined) continue;
-      for (const v of Array.isArray(value) ? value : [value]) out.append(key, String(v));
-    }
-    const empty = res.statusCode === 204 || res.statusCode === 304;
-    return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: out });
-  };
 }
 
 /** Lists the operations of the contract that have no handler yet (they answer 501). */

@@ -10,6 +10,7 @@ import { preparedDialect } from './pglite-prepared.js';
 import { preparable } from './statements.js';
 import { withConnectionHandling } from './dialect-connections.js';
 import type { Database } from './types.js';
+import { connectionErrorListeners, poolStats, reportConnectionWait } from './connection-events.js';
 
 /** OIDs of the PostgreSQL types whose text form we keep as is. */
 const DATE_OID = 1082;
@@ -53,18 +54,6 @@ export function notificationSourceOf(
   if (client) return { kind: 'pglite', client };
   const target = postgresTargets.get(db);
   return target ? { kind: 'postgres', ...target } : null;
-}
-
-/**
- * Whether two transactions on `db` may run at the same time. True on PostgreSQL, and for any Kysely
- * instance this module did not open (the safe answer). False on PGlite: its one connection runs
- * each transaction alone, start to commit (the dialect's connection, taken in turn through the
- * {@link LoopBudget}), so what a transaction read stays true until it commits, and a check read
- * again under a lock before commit would find what the first read found. Used to skip such second
- * reads (payments/intents.ts).
- */
-export function transactionsOverlap(db: Kysely<Database>): boolean {
-  return !pgliteClients.has(db);
 }
 
 /**
@@ -137,70 +126,6 @@ const CLOSES_TRANSACTION = /^\s*(commit|rollback|end|abort)\b/i;
 const READ_ONLY = /^\s*(select|with)\b/i;
 const MAY_WRITE =
   /\b(insert|update|delete|merge|for\s+(no\s+key\s+)?update|for\s+(key\s+)?share|pg_notify|nextval|setval|pg_advisory\w*|session_seats)\b/i;
-
-/**
- * How a database opened by {@link openDatabase} uses its connections now (the metrics' pool gauges).
- * On PostgreSQL: pg's pool (`max` connections, `inUse` checked out, `idle` open and free, `waiting`
- * queries queued for a connection). On PGlite: its one connection, taken in turn through the
- * {@link LoopBudget} (`inUse` 1 while a query or transaction runs, `waiting` the units queued for it).
- */
-export interface PoolStats {
-  max: number;
-  inUse: number;
-  idle: number;
-  waiting: number;
-}
-
-const poolStats = new WeakMap<Kysely<Database>, () => PoolStats>();
-
-/** The connection use of `db` now (see {@link PoolStats}); null for a Kysely instance this module did not open. */
-export function databasePoolStats(db: Kysely<Database>): PoolStats | null {
-  return poolStats.get(db)?.() ?? null;
-}
-
-/** Listeners of connection waits per database opened by {@link openDatabase} (see {@link onConnectionWait}). */
-const connectionWaitListeners = new WeakMap<Kysely<Database>, Set<(seconds: number) => void>>();
-
-/**
- * Calls `listener` with how long (seconds) each query outside a transaction, and each transaction,
- * of `db` waited for its connection: pg's pool checkout on PostgreSQL (a failed one too), its turn
- * through the {@link LoopBudget} on PGlite. The app's metrics observe it (server/platform/metrics.ts).
- * @returns a function that removes the listener.
- */
-export function onConnectionWait(db: Kysely<Database>, listener: (seconds: number) => void): () => void {
-  return addListener(connectionWaitListeners, db, listener);
-}
-
-/** Adds `listener` to the listeners of `db` in `listeners`. @returns a function that removes it. */
-function addListener<L>(listeners: WeakMap<Kysely<Database>, Set<L>>, db: Kysely<Database>, listener: L): () => void {
-  let set = listeners.get(db);
-  if (!set) listeners.set(db, (set = new Set()));
-  set.add(listener);
-  return () => void set.delete(listener);
-}
-
-/** Hands a connection wait of `db` to its listeners ({@link onConnectionWait}). */
-function reportConnectionWait(db: Kysely<Database>, startedMs: number): void {
-  const listeners = connectionWaitListeners.get(db);
-  if (!listeners?.size) return;
-  const seconds = (performance.now() - startedMs) / 1000;
-  for (const listener of listeners) listener(seconds);
-}
-
-/** Listeners of connection errors per database opened by {@link openDatabase} (see {@link onConnectionError}). */
-const connectionErrorListeners = new WeakMap<Kysely<Database>, Set<(err: unknown) => void>>();
-
-/**
- * Calls `listener` with every error of a PostgreSQL connection of `db` that no query is waiting for:
- * an idle pooled connection ended by the server, or a connection lost while checked out (the query
- * that used it fails with {@link DatabaseUnavailableError}). Such connections are discarded and the
- * pool opens new ones on demand; the app logs these (server/app.ts). Without a listener they are
- * written to stderr, one line each: a lost connection never ends the process.
- * @returns a function that removes the listener.
- */
-export function onConnectionError(db: Kysely<Database>, listener: (err: unknown) => void): () => void {
-  return addListener(connectionErrorListeners, db, listener);
-}
 
 /**
  * A pool whose connections run each statement as a named prepared statement, once per connection

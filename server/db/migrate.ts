@@ -24,6 +24,7 @@ import * as m0023 from './migrations/0023_receipt_mailed.js';
 import * as m0024 from './migrations/0024_sign_in_sessions.js';
 import * as m0025 from './migrations/0025_email_verified.js';
 import * as m0026 from './migrations/0026_invitation_mailed.js';
+import * as m0027 from './migrations/0027_session_seats_clock.js';
 import type { Database } from './types.js';
 
 /** Versioned migrations, applied in name order; add new ones here (never edit an applied one). */
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0024_sign_in_sessions': m0024,
   '0025_email_verified': m0025,
   '0026_invitation_mailed': m0026,
+  '0027_session_seats_clock': m0027,
 };
 
 /**

@@ -1,16 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
-import { captureUncaptured, expireStaleIntents } from '../modules/payments/intents.js';
+import { captureUncaptured, expireStaleIntents } from '../modules/payments/intent-jobs.js';
 import { mailPaymentReceipt, unmailedReceipts } from '../modules/payments/mails.js';
 import { notifyWaitlist } from '../modules/courses/waitlist.js';
 import type { AppContext } from '../platform/context.js';
 import type { AppMetrics } from '../platform/metrics.js';
-import { gradeExpiredAttempts } from '../modules/quizzes/service.js';
+import { gradeExpiredAttempts } from '../modules/quizzes/grading.js';
 import type { PaymentGateway } from '../platform/payments/gateway.js';
 import { purgeExpiredSessions } from '../platform/sign-in-sessions.js';
 import { purgeRateLimitCounters } from '../platform/rate-limits.js';
-import { mailInvitation, unmailedInvitations } from '../modules/users/invitations.js';
+import { mailInvitation, unmailedInvitations } from '../modules/users/invitation-mails.js';
 
 /** How often the periodic jobs run (ms). */
 export const JOB_INTERVAL_MS = 60_000;
@@ -35,6 +35,7 @@ export interface JobsReport {
 export interface JobsContext {
   /** Cancels authorizations of expired intents and retries captures; without it those steps are skipped. */
   gateway?: PaymentGateway;
+  /** The instant the jobs run at (holds ended, mails due); the wall clock by default. */
   now?: Date;
   /** Mailer, public URL and log: with it, a seat freed by an expired hold mails the course's waitlist. */
   mail?: Pick<AppContext, 'db' | 'mailer' | 'config' | 'log'>;
@@ -91,19 +92,20 @@ export async function runJobs(db: Kysely<Database>, ctx: JobsContext = {}): Prom
   // connection is released (on PGlite there is only one).
   const freed: Array<{ sessionId: number; intentId: string }> = [];
   const expiredIntents = await exclusive('expire-intents', (c) =>
-    expireStaleIntents(c, ctx.gateway, async (sessionId, intentId) => void freed.push({ sessionId, intentId })),
+    expireStaleIntents(c, now, ctx.gateway, async (sessionId, intentId) => void freed.push({ sessionId, intentId })),
   );
   ctx.metrics?.payment('card', 'expired', expiredIntents ?? 0);
   const mail = ctx.mail;
   if (mail) {
     for (const f of freed) {
-      await notifyWaitlist(mail, { kind: 'seat-freed', sessionId: f.sessionId, cause: `intent:${f.intentId}` }).catch(
-        (err) => mail.log.error({ err }, 'waitlist notification failed'),
-      );
+      await notifyWaitlist(
+        { ...mail, now: () => now },
+        { kind: 'seat-freed', sessionId: f.sessionId, cause: `intent:${f.intentId}` },
+      ).catch((err) => mail.log.error({ err }, 'waitlist notification failed'));
     }
   }
   const capturedPayments = ctx.gateway
-    ? await exclusive('capture-payments', (c) => captureUncaptured(c, ctx.gateway!))
+    ? await exclusive('capture-payments', (c) => captureUncaptured(c, ctx.gateway!, now))
     : 0;
   const gradedQuizAttempts = await exclusive('grade-quiz-attempts', (c) => gradeExpiredAttempts(c, now));
   // Mails a crash or a refusing mail server left unsent, a minute on (receipts, invitations).
@@ -112,7 +114,7 @@ export async function runJobs(db: Kysely<Database>, ctx: JobsContext = {}): Prom
   const mailedInvitations = unmailed ? (unmailed.invitations?.mailed ?? null) : 0;
   const purgedSignIns = await exclusive('purge-sign-ins', async (c) => {
     await purgeRateLimitCounters(c);
-    return purgeExpiredSessions(c, new Date());
+    return purgeExpiredSessions(c, now);
   });
   return { expiredIntents, capturedPayments, gradedQuizAttempts, mailedReceipts, mailedInvitations, purgedSignIns };
 }
@@ -140,10 +142,10 @@ export async function mailUnmailed(
   now: Date = new Date(),
   exclusive: ExclusiveRunner = (name, job) => runExclusive(db, name, job),
 ): Promise<{ receipts: UnmailedCount | null; invitations: UnmailedCount | null }> {
-  const intents = await exclusive('mail-receipts', unmailedReceipts);
+  const intents = await exclusive('mail-receipts', (c) => unmailedReceipts(c, now));
   const receipts = intents && {
     found: intents.length,
-    mailed: await countSent(intents, (id) => mailPaymentReceipt(mail, id)),
+    mailed: await countSent(intents, (id) => mailPaymentReceipt({ ...mail, now: () => now }, id)),
   };
   const ids = await exclusive('mail-invitations', (c) => unmailedInvitations(c, now));
   const invitations = ids && {

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components, operations } from '../../openapi/schema.js';
 import type { AppContext, Caller } from './context.js';
 import type { TenantScope } from './tenancy.js';
+import { unauthorized } from './errors.js';
 
 /**
  * Handlers typed by the contract (openapi/halaqa.yaml → openapi/schema.d.ts, `npm run api:types`).
@@ -135,8 +136,11 @@ export type Handler<K extends OperationId> = (input: HandlerInput<K>) => Promise
  */
 export type HandlerTable = { [K in OperationId]?: Handler<K> };
 
-/** Narrows the caller of an operation that requires sign-in (the registration already answered 401). */
+/**
+ * Narrows the caller of an operation that requires sign-in (the registration already answered 401).
+ * @throws 401 (HttpError) when there is none.
+ */
 export function requireCaller(caller: Caller | null): Caller {
-  if (!caller) throw Object.assign(new Error('Authentication required'), { statusCode: 401 });
+  if (!caller) throw unauthorized();
   return caller;
 }

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { isLoopbackHost } from '../config.js';
-import type { PoolStats } from '../db/database.js';
+import type { PoolStats } from '../db/connection-events.js';
 
 /** How a card or wallet payment attempt ended (`halaqa_payments_total{outcome}`). */
 export type PaymentOutcome =

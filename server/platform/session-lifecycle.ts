@@ -3,11 +3,10 @@ import type { PaymentIntentStatus, SessionStatus } from '../db/types.js';
 
 /** Today's calendar date ('YYYY-MM-DD') in an IANA time zone. */
 export function todayIn(timezone: string, now?: Temporal.Instant): string {
-  if (now) return now.toZonedDateTimeISO(timezone).toPlainDate().toString();
-  // On the wall clock, each zone's date is kept until its next midnight: a catalog page shows a
-  // dozen sessions, and working the date out in their zone was a twentieth of its time.
+  // Each zone's date is kept for the day it spans: a catalog page shows a dozen sessions, and
+  // working the date out in their zone was a twentieth of its time.
   const kept = todayByZone.get(timezone);
-  const nowMs = Date.now();
+  const nowMs = now ? now.epochMilliseconds : Date.now();
   if (kept && nowMs >= kept.fromMs && nowMs < kept.untilMs) return kept.date;
   const date = Temporal.Instant.fromEpochMilliseconds(nowMs).toZonedDateTimeISO(timezone).toPlainDate();
   const fromMs = date.toZonedDateTime(timezone).epochMilliseconds;
@@ -16,7 +15,7 @@ export function todayIn(timezone: string, now?: Temporal.Instant): string {
   return date.toString();
 }
 
-/** The date of each time zone on the wall clock, and the instants it starts and ends (epoch ms): see {@link todayIn}. */
+/** The date of each time zone last asked for, and the instants it starts and ends (epoch ms): see {@link todayIn}. */
 const todayByZone = new Map<string, { date: string; fromMs: number; untilMs: number }>();
 
 /**

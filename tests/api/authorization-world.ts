@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, LessonTypeCode } from '../../server/db/types.js';
-import { hashInvitationToken } from '../../server/modules/users/invitations.js';
+import { hashInvitationToken } from '../../server/modules/users/invitation-links.js';
 import { hashWaitlistToken } from '../../server/modules/courses/waitlist.js';
 import { enroll, insertCourse } from './course-fixtures.js';
 import { multipart, PNG_1PX, type FilePart, type TestApp } from './harness.js';

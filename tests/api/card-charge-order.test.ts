@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentGateway } from '../../server/platform/payments/gateway.js';
 import { SandboxGateway } from '../../server/platform/payments/sandbox.js';
-import { captureUncaptured } from '../../server/modules/payments/intents.js';
+import { captureUncaptured } from '../../server/modules/payments/intent-jobs.js';
 import { TokenService } from '../../server/platform/tokens.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { startTestApp, type TestApp } from './harness.js';
@@ -414,14 +414,11 @@ describe('the order of a card payment: checks, authorize, commit, capture', () =
     const row = await intentRow(intent.id);
     expect(row.captured_at).toBeNull();
     expect(state(row.gateway_ref)?.state).toBe('authorized');
-    await t.db
-      .updateTable('payment_intents')
-      .set({ updated_at: new Date(Date.now() - 120_000) })
-      .where('id', '=', intent.id)
-      .execute();
-    expect(await captureUncaptured(t.db, gateway)).toBe(1);
+    // Two minutes on, the jobs find it.
+    const later = new Date(Date.now() + 120_000);
+    expect(await captureUncaptured(t.db, gateway, later)).toBe(1);
     expect(state(row.gateway_ref)?.state).toBe('captured');
     expect((await intentRow(intent.id)).captured_at).not.toBeNull();
-    expect(await captureUncaptured(t.db, gateway)).toBe(0);
+    expect(await captureUncaptured(t.db, gateway, later)).toBe(0);
   });
 });

@@ -1,19 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireStaleIntents } from '../../server/modules/payments/intents.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expireStaleIntents } from '../../server/modules/payments/intent-jobs.js';
 import { TokenService } from '../../server/platform/tokens.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
-import { countRows, startTestApp, type TestApp } from './harness.js';
+import { countRows, movableClock, startTestApp, type TestApp } from './harness.js';
 import { insertOpenSession, insertLearner } from './course-fixtures.js';
 import { weekly } from '../fixtures.js';
 
 let t: TestApp;
 let tokens: TokenService;
+const clock = movableClock();
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ now: clock.now });
   tokens = new TokenService(t.config.jwtSecret, 3600);
 });
+afterEach(() => clock.reset());
 afterAll(() => t.close());
 
 const key = () => `k-${randomBytes(8).toString('hex')}`;
@@ -398,13 +400,9 @@ describe('card checkout', () => {
         { 'idempotency-key': key() },
       )
     ).body.data;
-    await t.db
-      .updateTable('payment_intents')
-      .set({ hold_expires_at: new Date(Date.now() - 1000) })
-      .where('id', '=', again.id)
-      .execute();
+    clock.advance(t.config.paymentHoldMinutes * 60_000 + 1000);
     expect(await seatsLeft(session)).toBe(1);
-    expect(await expireStaleIntents(t.db)).toBeGreaterThanOrEqual(1);
+    expect(await expireStaleIntents(t.db, clock.now())).toBeGreaterThanOrEqual(1);
     expect(
       (await t.db.selectFrom('payment_intents').select('status').where('id', '=', again.id).executeTakeFirstOrThrow())
         .status,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashInvitationToken } from '../../server/modules/users/invitations.js';
+import { hashInvitationToken } from '../../server/modules/users/invitation-links.js';
 import { countRows, multipart, startTestApp, type TestApp } from './harness.js';
 
 /**

@@ -248,7 +248,13 @@ describe('POST /payments/intents/wallet', () => {
       .set({ receipt_mailed_at: null, updated_at: sql<Date>`now() - interval '2 minutes'` })
       .where('id', '=', intentId)
       .execute();
-    const mail = { db: t.db, mailer: new Mailer(t.db, null, null), config: t.config, log: t.app.log };
+    const mail = {
+      db: t.db,
+      mailer: new Mailer(t.db, null, null),
+      config: t.config,
+      log: t.app.log,
+      now: () => new Date(),
+    };
     const first = await runJobs(t.db, { mail });
     expect(first.mailedReceipts).toBeGreaterThanOrEqual(1);
     expect(await mailed()).toEqual([{ body: expect.stringContaining('Total paid by wallet: 11.00 USD') }]);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { runJobs } from '../../server/jobs/index.js';
-import { unmailedInvitations } from '../../server/modules/users/invitations.js';
+import { unmailedInvitations } from '../../server/modules/users/invitation-mails.js';
 import { Mailer } from '../../server/platform/mailer.js';
 import { countRows, multipart, startTestApp, type TestApp } from './harness.js';
 
@@ -136,7 +136,7 @@ describe('the queue, the jobs and Resend', () => {
     expect(demo.length).toBeGreaterThan(0);
     expect(demo.filter((i) => i.mailed_at === null)).toEqual([]);
     await h.age(demo.map((i) => i.id));
-    expect(await unmailedInvitations(t.db)).toEqual([]);
+    expect(await unmailedInvitations(t.db, new Date())).toEqual([]);
     expect((await runJobs(t.db, { mail: h.jobMail() })).mailedInvitations).toBe(0);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gradeExpiredAttempts } from '../../server/modules/quizzes/service.js';
+import { gradeExpiredAttempts } from '../../server/modules/quizzes/grading.js';
 import { countRows, startTestApp, type TestApp } from './harness.js';
 import { enroll, insertCourse, lessonOutside } from './course-fixtures.js';
 import type { LessonTypeCode } from '../../server/db/types.js';

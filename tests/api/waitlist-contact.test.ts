@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runJobs } from '../../server/jobs/index.js';
 import { notifyWaitlist } from '../../server/modules/courses/waitlist.js';
 import { Mailer } from '../../server/platform/mailer.js';
 import { TokenService } from '../../server/platform/tokens.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
-import { countRows, startTestApp, type TestApp } from './harness.js';
+import { countRows, movableClock, startTestApp, type TestApp } from './harness.js';
 import { weekly } from '../fixtures.js';
 import { insertOpenSession, insertLearner } from './course-fixtures.js';
 
@@ -16,10 +16,12 @@ import { insertOpenSession, insertLearner } from './course-fixtures.js';
  */
 let t: TestApp;
 let tokens: TokenService;
+const clock = movableClock();
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ now: clock.now });
   tokens = new TokenService(t.config.jwtSecret, 3600);
 });
+afterEach(() => clock.reset());
 afterAll(() => t.close());
 
 type Method = 'GET' | 'POST' | 'PUT';
@@ -269,7 +271,7 @@ describe('a seat frees in a full session', () => {
     // The same event again mails nobody.
     expect(
       await notifyWaitlist(
-        { db: t.db, mailer: new Mailer(t.db, null, null), config: t.config, log: t.app.log },
+        { db: t.db, mailer: new Mailer(t.db, null, null), config: t.config, log: t.app.log, now: clock.now },
         { kind: 'seat-freed', sessionId: session, cause: `intent:${intent.id}` },
       ),
     ).toBe(0);
@@ -277,21 +279,17 @@ describe('a seat frees in a full session', () => {
     expect(await mailsTo(waiting, 'A seat is free')).toHaveLength(1);
 
     // A hold that expires frees the seat again: a second event, a second mail (the jobs mail it).
-    const again = (
-      await call(
-        'POST',
-        '/api/payments/intents',
-        holder.token,
-        { sessionId: session, amount: amountFor(1500) },
-        { 'idempotency-key': `k-${randomBytes(6).toString('hex')}` },
-      )
-    ).body.data;
-    await t.db
-      .updateTable('payment_intents')
-      .set({ hold_expires_at: new Date(Date.now() - 1000) })
-      .where('id', '=', again.id)
-      .execute();
+    const again = await call(
+      'POST',
+      '/api/payments/intents',
+      holder.token,
+      { sessionId: session, amount: amountFor(1500) },
+      { 'idempotency-key': `k-${randomBytes(6).toString('hex')}` },
+    );
+    expect(again.status).toBe(201);
+    clock.advance(t.config.paymentHoldMinutes * 60_000 + 1000);
     const report = await runJobs(t.db, {
+      now: clock.now(),
       mail: { db: t.db, mailer: new Mailer(t.db, null, null), config: t.config, log: t.app.log },
     });
     expect(report.expiredIntents).toBeGreaterThanOrEqual(1);
@@ -308,7 +306,7 @@ describe('a seat frees in a full session', () => {
     await t.db.updateTable('sessions').set({ deleted_at: new Date() }).where('id', '=', session).execute();
     expect(
       await notifyWaitlist(
-        { db: t.db, mailer: new Mailer(t.db, null, null), config: t.config, log: t.app.log },
+        { db: t.db, mailer: new Mailer(t.db, null, null), config: t.config, log: t.app.log, now: clock.now },
         { kind: 'seat-freed', sessionId: session, cause: 'test' },
       ),
     ).toBe(0);

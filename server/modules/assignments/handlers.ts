@@ -1,11 +1,6 @@
 import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
-import {
-  gradeSubmission,
-  listAssignmentSubmissions,
-  listSessionSubmissions,
-  submitAssignment,
-  submitProgrammingAssignment,
-} from './service.js';
+import { submitAssignment, submitProgrammingAssignment } from './service.js';
+import { gradeSubmission, listAssignmentSubmissions, listSessionSubmissions } from './submissions.js';
 
 /**
  * Handlers of the assignment operations (openapi/halaqa.yaml tag Assignments, and

@@ -1,13 +1,8 @@
 import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
 import { newCaptchaChallenge } from '../../platform/captcha.js';
 import { changePassword, requestPasswordReset, resetPassword, updateProfile } from './account.js';
-import {
-  completeFederatedSignIn,
-  listFederatedProviders,
-  refreshFederatedToken,
-  signOut,
-  startFederatedSignIn,
-} from './federation.js';
+import { refreshFederatedToken, signOut } from './federated-sessions.js';
+import { completeFederatedSignIn, listFederatedProviders, startFederatedSignIn } from './federation.js';
 import { signIn, signUp, signUpCompany } from './service.js';
 import { verifyEmail } from './verification.js';
 

@@ -7,7 +7,7 @@ import { HttpError, badRequest, conflict, type FieldError } from '../../platform
 import { isValidEmail } from '../../platform/email.js';
 import { passwords } from '../../platform/passwords.js';
 import { openSession } from '../../platform/sign-in-sessions.js';
-import { markInvitationAccepted, verifyInvitationToken } from '../users/invitations.js';
+import { markInvitationAccepted, verifyInvitationToken } from '../users/invitation-links.js';
 import { mailVerificationLink } from './verification.js';
 
 /** The contract's AuthResult: a bearer token, its expiry and the signed-in user. */

@@ -277,7 +277,7 @@ export async function deleteChatMessage(
       throw forbidden("Only the session's educator can delete other people's messages");
     await trx
       .updateTable('chat_messages')
-      .set({ deleted_at: sql`now()`, deleted_by: caller.userId })
+      .set({ deleted_at: app.now(), deleted_by: caller.userId })
       .where('id', '=', messageId)
       .execute();
     await notify(

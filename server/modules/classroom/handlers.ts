@@ -1,18 +1,12 @@
 import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
 import { getLessonAuthoring, updateLessonAuthoring } from './authoring.js';
 import { deleteChatMessage, listChatMessages, postChatMessage } from './chat.js';
-import {
-  getClassroom,
-  getClassroomLesson,
-  getSessionCalendar,
-  joinMeeting,
-  listSessionAttendance,
-  markLessonProgress,
-} from './service.js';
+import { getSessionCalendar, joinMeeting, listSessionAttendance } from './meetings.js';
+import { getClassroom, getClassroomLesson, markLessonProgress } from './service.js';
 
 /**
  * Handlers of the Classroom operations (openapi/halaqa.yaml tag Classroom; docs/classroom.md):
- * the learner's classroom (service.ts), the session chat (chat.ts; its WebSocket in chat-socket.ts)
+ * the learner's classroom (service.ts; its meetings in meetings.ts), the session chat (chat.ts; its WebSocket in chat-socket.ts)
  * and the educator's lesson authoring (authoring.ts).
  */
 export const classroomHandlers = {

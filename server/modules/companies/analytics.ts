@@ -189,7 +189,7 @@ async function companyAttendance(db: Db, companyId: number, sessionIds: number[]
 export async function companyAttendanceAnalytics(
   app: AppContext,
   scope: TenantScope,
-  partnerApproved: boolean,
+  { partnerApproved }: { partnerApproved: boolean },
   companyId: number,
   filters: AttendanceFilters,
 ): Promise<CompanyAttendanceAnalytics> {

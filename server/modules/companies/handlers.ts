@@ -16,12 +16,18 @@ export const companiesHandlers = {
     data: await setCompanyLogo(app, requireCaller(caller), params.id, body.picture),
   }),
   getCompanyAttendanceAnalytics: async ({ app, caller, tenant, params, query }) => ({
-    data: await companyAttendanceAnalytics(app, tenant, requireCaller(caller).status === 'APPROVED', params.id, {
-      courseId: query.courseId,
-      sessionId: query.sessionId,
-      from: query.from,
-      to: query.to,
-    }),
+    data: await companyAttendanceAnalytics(
+      app,
+      tenant,
+      { partnerApproved: requireCaller(caller).status === 'APPROVED' },
+      params.id,
+      {
+        courseId: query.courseId,
+        sessionId: query.sessionId,
+        from: query.from,
+        to: query.to,
+      },
+    ),
   }),
   listCompanyMembers: async ({ app, tenant, params, query }) => ({
     data: await listMembers(app, tenant, params.id, query),

@@ -9,7 +9,8 @@ import { centsToDollars } from '../../platform/money/cents.js';
 import { courseInfo, sessionSummaries, type CourseInfo, type SessionSummary } from './read-model.js';
 import { likePattern, type Page } from '../../platform/paging.js';
 import { moderatedCourses, type ModeratedCourse } from './moderation.js';
-import { parseCourseForm, type CourseFormFields, type ParsedCourseForm, type ParsedWeek } from './course-form.js';
+import { parseCourseForm, type CourseFormFields, type ParsedCourseForm } from './course-form.js';
+import { writeSkillsAndSyllabus } from './syllabus-store.js';
 
 /** IANA ids of GET /timezones/us: the zones sessions may use (product.md#limits). */
 export const US_ZONE_IDS = new Set(US_TIMEZONES.map((z) => z.id));
@@ -36,7 +37,7 @@ async function checkReferences(
   trx: Transaction<Database>,
   caller: Caller,
   form: ParsedCourseForm,
-  hasPicture: boolean,
+  { hasPicture }: { hasPicture: boolean },
 ): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   if (!(await trx.selectFrom('categories').select('id').where('id', '=', form.courseCategoryId).executeTakeFirst())) {
@@ -95,126 +96,6 @@ async function checkReferences(
 }
 
 /**
- * Replaces a course's skills and reconciles its syllabus with the form, by position, so that
- * learners' work and lesson authoring survive an edit (docs/classroom.md):
- * - sections are matched by (week, position in the week) and lessons by (week, section position,
- *   lesson position), positions counted in stored order (`sort_order`, then id);
- * - a matched row is updated in place and keeps its id: a section's name and order; a lesson's type,
- *   name, order, duration and link. Everything else on the lesson is kept: `day`/`start_time`,
- *   content, video, captions, points, late-work policy, time limit, programming tests, and the rows
- *   hanging off it (quiz questions, attempts, submissions, attendance, progress);
- * - a lesson whose type changes keeps its row and all of the above: type-specific data of the old
- *   type (e.g. a quiz's questions after becoming a reading) stays stored, unused by the classroom,
- *   and is back if the type is changed back;
- * - form rows without a counterpart are inserted (new lessons without a day or start time);
- * - stored rows without a counterpart are deleted — and with them, by `on delete cascade`, their
- *   lessons and those lessons' learner work (intended: the lesson is gone).
- * Runs inside the caller's transaction; order of statements: deletions, updates, insertions.
- */
-async function writeSkillsAndSyllabus(trx: Transaction<Database>, courseId: number, form: ParsedCourseForm) {
-  await trx.deleteFrom('course_skills').where('course_id', '=', courseId).execute();
-  const skills = [
-    ...form.requiredSkillIds.map((skill_id) => ({ course_id: courseId, skill_id, type: 'REQUIRED' as const })),
-    ...form.gainedSkillIds.map((skill_id) => ({ course_id: courseId, skill_id, type: 'GAINED' as const })),
-  ];
-  if (skills.length) await trx.insertInto('course_skills').values(skills).execute();
-  await reconcileSyllabus(trx, courseId, form.syllabus);
-}
-
-/** Section ids of a course by week, in position order. */
-async function storedSections(trx: Transaction<Database>, courseId: number): Promise<Map<number, number[]>> {
-  const rows = await trx
-    .selectFrom('sections')
-    .select(['id', 'week'])
-    .where('course_id', '=', courseId)
-    .orderBy('week')
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
-  const byWeek = new Map<number, number[]>();
-  for (const r of rows) byWeek.set(r.week, [...(byWeek.get(r.week) ?? []), r.id]);
-  return byWeek;
-}
-
-/** Lesson ids by section id, in position order, for the given sections. */
-async function storedLessons(trx: Transaction<Database>, sectionIds: number[]): Promise<Map<number, number[]>> {
-  const bySection = new Map<number, number[]>(sectionIds.map((id) => [id, []]));
-  if (!sectionIds.length) return bySection;
-  const rows = await trx
-    .selectFrom('lessons')
-    .select(['id', 'section_id'])
-    .where('section_id', 'in', sectionIds)
-    .orderBy('section_id')
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
-  for (const r of rows) bySection.get(r.section_id)!.push(r.id);
-  return bySection;
-}
-
-/**
- * Reconciles a course's sections and lessons with `syllabus` by position (see
- * {@link writeSkillsAndSyllabus}); stored `sort_order`s become the form's 0-based positions.
- */
-async function reconcileSyllabus(trx: Transaction<Database>, courseId: number, syllabus: ParsedWeek[]) {
-  const sectionsByWeek = await storedSections(trx, courseId);
-  const lessonsBySection = await storedLessons(trx, [...sectionsByWeek.values()].flat());
-
-  // Pair form sections with stored ones; what is left over on the stored side goes.
-  const formWeeks = new Map(syllabus.map((w) => [w.week, w]));
-  const goneSections: number[] = [];
-  const goneLessons: number[] = [];
-  for (const [week, ids] of sectionsByWeek) {
-    const kept = formWeeks.get(week)?.sections.length ?? 0;
-    goneSections.push(...ids.slice(kept));
-    ids.slice(0, kept).forEach((sectionId, si) => {
-      const keptLessons = formWeeks.get(week)!.sections[si]!.lessons.length;
-      goneLessons.push(...lessonsBySection.get(sectionId)!.slice(keptLessons));
-    });
-  }
-  if (goneSections.length) await trx.deleteFrom('sections').where('id', 'in', goneSections).execute();
-  if (goneLessons.length) await trx.deleteFrom('lessons').where('id', 'in', goneLessons).execute();
-
-  for (const week of syllabus) {
-    const storedIds = sectionsByWeek.get(week.week) ?? [];
-    for (const [si, section] of week.sections.entries()) {
-      let sectionId = storedIds[si];
-      if (sectionId !== undefined) {
-        await trx
-          .updateTable('sections')
-          .set({ name: section.name, sort_order: si })
-          .where('id', '=', sectionId)
-          .execute();
-      } else {
-        sectionId = (
-          await trx
-            .insertInto('sections')
-            .values({ course_id: courseId, week: week.week, name: section.name, sort_order: si })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
-      }
-      const lessonIds = lessonsBySection.get(sectionId) ?? [];
-      const inserts = [];
-      for (const [li, l] of section.lessons.entries()) {
-        const syllabusFields = {
-          lesson_type_id: l.lessonTypeId,
-          name: l.name,
-          sort_order: li,
-          duration_minutes: l.duration,
-          link: l.link,
-        };
-        const lessonId = lessonIds[li];
-        if (lessonId !== undefined)
-          await trx.updateTable('lessons').set(syllabusFields).where('id', '=', lessonId).execute();
-        else inserts.push({ ...syllabusFields, section_id: sectionId, day: null, start_time: null });
-      }
-      if (inserts.length) await trx.insertInto('lessons').values(inserts).execute();
-    }
-  }
-}
-
-/**
  * POST /courses (create) and POST /courses?id= (update), multipart (product.md#entities). One transaction:
  * course, skills, syllabus (reconciled by position on update, so lesson ids, content and learners'
  * work survive an edit: see {@link writeSkillsAndSyllabus}) and its first session (created
@@ -233,7 +114,8 @@ export async function saveCourse(
   fields: CourseFormFields,
   id: number | null,
 ): Promise<{ created: boolean; course: CourseInfo; session: SessionSummary | null }> {
-  const { form, errors } = parseCourseForm(fields, US_ZONE_IDS);
+  const now = app.now();
+  const { form, errors } = parseCourseForm(fields, US_ZONE_IDS, now.toISOString().slice(0, 10));
   if (errors.length) throw badRequest('Some fields are invalid', errors);
   if (form.action === 'submit' && caller.status !== 'APPROVED') {
     throw forbidden('Your educator account is waiting for approval: save the course as a draft for now');
@@ -247,7 +129,7 @@ export async function saveCourse(
     ) {
       throw forbidden('Only admins or members of that company can attach a course to it');
     }
-    const refErrors = await checkReferences(trx, caller, form, Boolean(existing?.picture_url));
+    const refErrors = await checkReferences(trx, caller, form, { hasPicture: Boolean(existing?.picture_url) });
     if (refErrors.length) throw badRequest('Some fields are invalid', refErrors);
     const picture = form.pictureId
       ? await trx.selectFrom('uploads').select('url').where('id', '=', form.pictureId).executeTakeFirst()
@@ -274,7 +156,7 @@ export async function saveCourse(
       has_multi_instructors: form.hasMultiInstructors,
       is_private: form.isPrivate,
       company_id: companyId,
-      updated_at: new Date(),
+      updated_at: now,
     };
     let courseId: number;
     if (existing) {
@@ -288,7 +170,7 @@ export async function saveCourse(
         .set({
           ...values,
           status: resent ? 'PENDING' : existing.status,
-          ...(resent ? { submitted_at: new Date() } : {}),
+          ...(resent ? { submitted_at: now } : {}),
           ...(picture ? { picture_url: picture.url, picture_upload_id: form.pictureId } : {}),
           ...(form.videoId !== null ? { video_url: video?.url ?? null, video_upload_id: form.videoId } : {}),
         })
@@ -301,7 +183,7 @@ export async function saveCourse(
           ...values,
           educator_id: caller.userId,
           status: form.action === 'submit' ? 'PENDING' : 'DRAFT',
-          submitted_at: form.action === 'submit' ? new Date() : null,
+          submitted_at: form.action === 'submit' ? now : null,
           picture_url: picture?.url ?? null,
           picture_upload_id: form.pictureId,
           video_url: video?.url ?? null,
@@ -359,8 +241,8 @@ export async function saveCourse(
     });
     return { courseId, sessionId };
   });
-  const course = await courseInfo(app.db, courseId);
-  const [session] = sessionId ? await sessionSummaries(app.db, [sessionId]) : [];
+  const course = await courseInfo(app.db, courseId, app.now());
+  const [session] = sessionId ? await sessionSummaries(app.db, [sessionId], app.now()) : [];
   return { created: id === null, course: course!, session: session ?? null };
 }
 
@@ -501,6 +383,7 @@ export async function listCoursesToTeach(
     items: await moderatedCourses(
       app.db,
       ids.map((r) => r.id),
+      app.now(),
     ),
     total: Number(total),
     page: q.page,

@@ -40,7 +40,7 @@ export async function exploreCourses(
   const text = q.query?.trim() || undefined;
   const key = `courses ${visibilityKey(viewer)} ${JSON.stringify([text ?? null, q.categoryId ?? null, q.difficulty ?? null, q.page, q.pageSize])}`;
   const { ids, total } = await cachedListing(app.db, key, () => courseListing(app, viewer, { ...q, query: text }));
-  return { items: await courseSummaries(app.db, ids), total, page: q.page, pageSize: q.pageSize };
+  return { items: await courseSummaries(app.db, ids, app.now()), total, page: q.page, pageSize: q.pageSize };
 }
 
 /**
@@ -117,7 +117,7 @@ export async function assertVisible(app: AppContext, viewer: TenantScope, id: nu
 /** GET /courses/{id}/info. @throws 404 for an unknown, unpublished (except for admins and its educator) or another company's private course. */
 export async function getCourseInfo(app: AppContext, viewer: TenantScope, id: number): Promise<CourseInfo> {
   await assertVisible(app, viewer, id);
-  const info = await courseInfo(app.db, id);
+  const info = await courseInfo(app.db, id, app.now());
   if (!info) throw notFound('Course');
   return info;
 }
@@ -126,7 +126,7 @@ export async function getCourseInfo(app: AppContext, viewer: TenantScope, id: nu
 export async function getActiveSessions(app: AppContext, viewer: TenantScope, id: number): Promise<SessionSummary[]> {
   await assertVisible(app, viewer, id);
   const open = await openSessionIds(app.db, [id]);
-  return sessionSummaries(app.db, open.get(id) ?? []);
+  return sessionSummaries(app.db, open.get(id) ?? [], app.now());
 }
 
 /** GET /courses/{id}/reviews: newest first. @throws 404 as getCourseInfo. */

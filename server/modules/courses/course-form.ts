@@ -134,13 +134,13 @@ export const SESSION_HORIZON_YEARS = 5;
  * Checks a session's dates and time zone (shared with POST /sessions); both callers' schemas
  * already make the dates `YYYY-MM-DD` calendar dates (`format: date`).
  * Errors: `endDate` before `startDate`; a date more than {@link SESSION_HORIZON_YEARS} years after
- * `today` (a 'YYYY-MM-DD', default today in UTC); `timezone` not in `zones`.
+ * `today` (a 'YYYY-MM-DD', the app's today in UTC); `timezone` not in `zones`.
  */
 export function validateSessionDates(
   input: { startDate: string; endDate: string; timezone: string },
   errors: FieldError[],
   zones: Set<string>,
-  today: string = new Date().toISOString().slice(0, 10),
+  today: string,
 ) {
   const latest = `${Number(today.slice(0, 4)) + SESSION_HORIZON_YEARS}${today.slice(4)}`;
   const tooFar = { message: `must be at most ${SESSION_HORIZON_YEARS} years ahead (${latest})` };
@@ -203,12 +203,14 @@ function parseSyllabus(fields: CourseFormFields, errors: FieldError[]): ParsedWe
  * Turns the validated course form into a course, session and syllabus, with the rules the contract
  * cannot state (see the module's comment).
  * @param zones accepted IANA time zones (the US list of GET /timezones/us)
+ * @param today the app's date in UTC ('YYYY-MM-DD'), from which a session may be planned ahead
  * @returns the parsed form, and the field errors (paths as the form's keys): nothing may be written
  *   when there is any.
  */
 export function parseCourseForm(
   fields: CourseFormFields,
   zones: Set<string>,
+  today: string,
 ): { form: ParsedCourseForm; errors: FieldError[] } {
   const errors: FieldError[] = [];
   let priceCents = 0;
@@ -234,7 +236,7 @@ export function parseCourseForm(
     for (const k of missing) errors.push({ path: k, message: 'is required to schedule the session' });
     const { startDate, endDate, timezone, maxSeats } = fields;
     if (startDate !== undefined && endDate !== undefined && timezone !== undefined && maxSeats !== undefined) {
-      validateSessionDates({ startDate, endDate, timezone }, errors, zones);
+      validateSessionDates({ startDate, endDate, timezone }, errors, zones, today);
       session = {
         startDate,
         endDate,

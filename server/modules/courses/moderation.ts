@@ -22,8 +22,8 @@ export type ModeratedCourse = Schema<'ModeratedCourse'>;
 
 const isStaff = (c: Caller) => c.role === 'ADMIN' || c.role === 'SUPER_ADMIN';
 
-/** Builds {@link ModeratedCourse}s for the given course ids, in that order. */
-export async function moderatedCourses(db: AppContext['db'], ids: number[]): Promise<ModeratedCourse[]> {
+/** Builds {@link ModeratedCourse}s for the given course ids, in that order, their next sessions' seats at `now`. */
+export async function moderatedCourses(db: AppContext['db'], ids: number[], now: Date): Promise<ModeratedCourse[]> {
   if (!ids.length) return [];
   const rows = await db
     .selectFrom('courses as c')
@@ -42,7 +42,7 @@ export async function moderatedCourses(db: AppContext['db'], ids: number[]): Pro
     .where('c.id', 'in', ids)
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return (await courseSummaries(db, ids)).map((c) => {
+  return (await courseSummaries(db, ids, now)).map((c) => {
     const r = byId.get(c.id)!;
     return {
       ...c,
@@ -80,6 +80,7 @@ export async function listCoursesForReview(
     items: await moderatedCourses(
       app.db,
       ids.map((r) => r.id),
+      app.now(),
     ),
     total: Number(total),
     page: q.page,
@@ -147,7 +148,7 @@ async function decide(
     }
     await trx
       .updateTable('courses')
-      .set({ status: d.to, moderation_message: message, updated_at: new Date() })
+      .set({ status: d.to, moderation_message: message, updated_at: app.now() })
       .where('id', '=', id)
       .execute();
     await audit(trx, {
@@ -170,7 +171,7 @@ async function decide(
   });
   const send = mail as (() => Promise<unknown>) | null;
   if (send) await send().catch((err: unknown) => app.log.error({ err }, `mail after course ${d.action} failed`));
-  const [course] = await moderatedCourses(app.db, [id]);
+  const [course] = await moderatedCourses(app.db, [id], app.now());
   return course!;
 }
 

@@ -1,5 +1,6 @@
 import type { Schema } from '../../platform/handlers.js';
 import { type Kysely, sql } from 'kysely';
+import { Temporal } from 'temporal-polyfill';
 import type { Database } from '../../db/types.js';
 import { centsToDollars } from '../../platform/money/cents.js';
 import { reusableQuery } from '../../db/reusable-query.js';
@@ -30,7 +31,7 @@ const personName = (first: string, last: string) => `${first} ${last}`.trim();
  * joins (one pass over these sessions' enrollments and intents, read by their session indexes), not
  * by a subquery per row.
  */
-const sessionRows = reusableQuery((db, ids) =>
+const sessionRows = reusableQuery((db, ids, now) =>
   db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.educator_id')
@@ -52,7 +53,7 @@ const sessionRows = reusableQuery((db, ids) =>
           .select(['session_id', (e) => e.fn.countAll<number>().as('n')])
           .where((w) => idIn(w, 'session_id', ids))
           .where('status', 'in', OPEN_INTENT_STATUSES)
-          .where('hold_expires_at', '>', sql<Date>`now()`)
+          .where('hold_expires_at', '>', sql<Date>`${now}::timestamptz`)
           .groupBy('session_id')
           .as('held'),
       (join) => join.onRef('held.session_id', '=', 's.id'),
@@ -78,13 +79,15 @@ const sessionRows = reusableQuery((db, ids) =>
 );
 
 /**
- * Builds SessionSummary objects for session rows, counting active enrollments in one query.
+ * Builds SessionSummary objects for session rows, counting active enrollments and the seat holds
+ * unexpired at `now` (the app's clock) in one query.
  * @returns summaries in the order of `ids`, skipping unknown ids.
  */
-export async function sessionSummaries(db: Kysely<Database>, ids: number[]): Promise<SessionSummary[]> {
+export async function sessionSummaries(db: Kysely<Database>, ids: number[], now: Date): Promise<SessionSummary[]> {
   if (ids.length === 0) return [];
-  const rows = await sessionRows(db, ids);
+  const rows = await sessionRows(db, ids, now);
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const instant = Temporal.Instant.fromEpochMilliseconds(now.getTime());
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
@@ -102,7 +105,7 @@ export async function sessionSummaries(db: Kysely<Database>, ids: number[]): Pro
         seatsTaken: taken,
         seatsLeft: Math.max(0, r.max_seats - taken),
         price: centsToDollars(r.price_cents),
-        status: effectiveSessionStatus(r.status, r.start_date, r.end_date, r.timezone),
+        status: effectiveSessionStatus(r.status, r.start_date, r.end_date, r.timezone, instant),
         educator: { id: r.educator_id, name: personName(r.first_name, r.last_name), pictureUrl: r.picture_url },
       },
     ];
@@ -213,19 +216,19 @@ const courseRows = reusableQuery((db, ids) =>
 
 /**
  * Builds CourseSummary objects (category, language, educator, rating, gained skills and the next
- * open session) for the given course ids, in that order. Visibility is the caller's concern.
+ * open session, its seats at `now`) for the given course ids, in that order. Visibility is the caller's concern.
  *
  * Two statements whatever the number of ids (a catalog page is mostly round trips): the
  * courses with their rating (one grouped pass over their reviews), gained skills (aggregated as
  * JSON, by name) and the id of their next open session (one `distinct on` pass over their sessions,
  * by the index of sessions by course), then {@link sessionSummaries} of those sessions.
  */
-export async function courseSummaries(db: Kysely<Database>, ids: number[]): Promise<CourseSummary[]> {
+export async function courseSummaries(db: Kysely<Database>, ids: number[], now: Date): Promise<CourseSummary[]> {
   if (ids.length === 0) return [];
-  const rows = await courseRows(db, ids);
+  const rows = await courseRows(db, ids, now);
 
   const nextIds = rows.flatMap((r) => (r.next_session_id === null ? [] : [r.next_session_id]));
-  const sessions = new Map((await sessionSummaries(db, nextIds)).map((s) => [s.courseId, s]));
+  const sessions = new Map((await sessionSummaries(db, nextIds, now)).map((s) => [s.courseId, s]));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
@@ -256,8 +259,8 @@ export async function courseSummaries(db: Kysely<Database>, ids: number[]): Prom
 }
 
 /** Builds CourseInfo (CourseSummary + about, video, required skills, sessions count) for one course. */
-export async function courseInfo(db: Kysely<Database>, id: number): Promise<CourseInfo | null> {
-  const [summary] = await courseSummaries(db, [id]);
+export async function courseInfo(db: Kysely<Database>, id: number, now: Date): Promise<CourseInfo | null> {
+  const [summary] = await courseSummaries(db, [id], now);
   if (!summary) return null;
   const row = await db
     .selectFrom('courses')

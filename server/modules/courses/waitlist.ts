@@ -200,7 +200,7 @@ export type WaitlistEvent =
  * @returns how many addresses were mailed.
  */
 export async function notifyWaitlist(
-  app: Pick<AppContext, 'db' | 'mailer' | 'config' | 'log'>,
+  app: Pick<AppContext, 'db' | 'mailer' | 'config' | 'log' | 'now'>,
   event: WaitlistEvent,
 ): Promise<number> {
   const session = await app.db
@@ -224,7 +224,7 @@ export async function notifyWaitlist(
   )
     return 0;
   if (event.kind === 'seat-freed') {
-    const [summary] = await sessionSummaries(app.db, [session.id]);
+    const [summary] = await sessionSummaries(app.db, [session.id], app.now());
     if (!summary || summary.seatsLeft <= 0) return 0;
   }
   const key = event.kind === 'session-open' ? `session-open:${session.id}` : `seat-freed:${session.id}:${event.cause}`;
@@ -261,7 +261,7 @@ export async function notifyWaitlist(
   if (recipients.length === 0) return 0;
   await app.db
     .updateTable('waitlist')
-    .set({ notified_at: new Date() })
+    .set({ notified_at: app.now() })
     .where('course_id', '=', session.course_id)
     .where((eb) => eb(eb.fn('lower', ['email']), 'in', [...mine]))
     .execute();

@@ -102,7 +102,7 @@ export async function markContactMessageRead(app: AppContext, caller: Caller, id
   const row = await app.db
     .updateTable('contact_messages')
     .set((eb) => ({
-      read_at: eb.fn.coalesce('read_at', sql<Date>`now()`),
+      read_at: eb.fn.coalesce('read_at', sql<Date>`${app.now()}::timestamptz`),
       read_by: eb.fn.coalesce('read_by', sql<number>`${caller.userId}`),
     }))
     .where('id', '=', id)

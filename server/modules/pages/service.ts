@@ -45,7 +45,7 @@ export async function coursePageHead(app: AppContext, id: number, language: Page
 /** The head of a session page for a guest, or null when a guest may not see the session or its course. */
 export async function sessionPageHead(app: AppContext, id: number, language: PageLanguage): Promise<PageHead | null> {
   try {
-    const session = await getSessionInfo(app, null, id, false);
+    const session = await getSessionInfo(app, null, id, { secured: false });
     const course = await getCourseInfo(app, ANONYMOUS_SCOPE, session.courseId);
     return sessionHead(app.config.publicUrl, course, session, language);
   } catch (err) {

@@ -90,7 +90,7 @@ export async function removeCard(app: AppContext, caller: Caller, id: string): P
     if (!card) throw notFound('Card');
     await trx
       .updateTable('payment_methods')
-      .set({ removed_at: new Date(), is_default: false })
+      .set({ removed_at: app.now(), is_default: false })
       .where('id', '=', id)
       .execute();
     if (card.is_default) {

@@ -1,12 +1,7 @@
 import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
 import { addCard, listCards, paymentConfig, removeCard, setDefaultCard } from './cards.js';
-import {
-  authenticateCardIntent,
-  cancelCardIntent,
-  confirmCardIntent,
-  createCardIntent,
-  unwrapAnswer,
-} from './intents.js';
+import { authenticateCardIntent, cancelCardIntent, confirmCardIntent, createCardIntent } from './intents.js';
+import { unwrapAnswer } from './intent-state.js';
 import { createPayout, getEarnings, getExternalAccount, setExternalAccount } from './payouts.js';
 import { getMyWallet, payWithWallet, quoteFee } from './service.js';
 import { receiveStripeWebhook } from './webhooks.js';

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { AppContext } from '../../platform/context.js';
 import { defineMailTemplate } from '../../platform/mail/templates.js';
@@ -50,7 +50,7 @@ export const paymentReceipt = defineMailTemplate({
 });
 
 /** What mailing a receipt needs of the app (the request's context, or the periodic jobs'). */
-export type ReceiptMailContext = Pick<AppContext, 'db' | 'mailer' | 'config' | 'log'>;
+export type ReceiptMailContext = Pick<AppContext, 'db' | 'mailer' | 'config' | 'log' | 'now'>;
 
 /**
  * Mails the receipt of a succeeded payment intent to its learner, once: the intent is claimed
@@ -68,7 +68,7 @@ export async function mailPaymentReceipt(app: ReceiptMailContext, intentId: stri
     const row = await app.db
       .updateTable('payment_intents as pi')
       .from(['users as u', 'sessions as s', 'courses as c'])
-      .set({ receipt_mailed_at: new Date() })
+      .set({ receipt_mailed_at: app.now() })
       .whereRef('u.id', '=', 'pi.user_id')
       .whereRef('s.id', '=', 'pi.session_id')
       .whereRef('c.id', '=', 's.course_id')
@@ -120,17 +120,17 @@ export async function mailPaymentReceipt(app: ReceiptMailContext, intentId: stri
 }
 
 /**
- * The periodic jobs' part: the payments that succeeded a minute or more ago and whose receipt was
+ * The periodic jobs' part: the payments that succeeded a minute or more before `now` and whose receipt was
  * not mailed (the server stopped before its receipt queue ran, or the mail server refused), up to
  * 100, oldest first; the jobs mail each with {@link mailPaymentReceipt}, which claims it.
  */
-export async function unmailedReceipts(db: Kysely<Database>): Promise<string[]> {
+export async function unmailedReceipts(db: Kysely<Database>, now: Date): Promise<string[]> {
   const rows = await db
     .selectFrom('payment_intents')
     .select('id')
     .where('status', '=', 'succeeded')
     .where('receipt_mailed_at', 'is', null)
-    .where('updated_at', '<=', sql<Date>`now() - interval '1 minute'`)
+    .where('updated_at', '<=', new Date(now.getTime() - 60_000))
     .orderBy('updated_at')
     .limit(100)
     .execute();

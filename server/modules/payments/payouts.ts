@@ -66,7 +66,7 @@ export async function setExternalAccount(app: AppContext, caller: Caller, token:
         country: account.country,
         currency,
         status: account.status,
-        created_at: new Date(),
+        created_at: app.now(),
       }),
     )
     .returningAll()

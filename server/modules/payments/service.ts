@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError, badRequest, conflict, unprocessable } from '../../platform/errors.js';
 import { centsToDollars, dollarsToCents } from '../../platform/money/cents.js';
-import { insertEnrollment, lockOpenSession } from '../sessions/enrollments.js';
+import { enrollPaid, lockOpenSession } from '../sessions/enrollments.js';
 import { quoteCents } from '../../platform/money/fees.js';
 import { once } from './idempotency.js';
 import { postLedgerTransaction, walletBalanceCents } from '../../platform/money/ledger.js';
@@ -61,7 +61,8 @@ export async function payWithWallet(
 ): Promise<{ statusCode: number; intent: PaymentIntentView; replayed: boolean }> {
   const result = await app.db.transaction().execute((trx) =>
     once<PaymentIntentView>(trx, caller.userId, idempotencyKey, 'payWithWallet', input, async () => {
-      const session = await lockOpenSession(trx, caller, input.sessionId);
+      const createdAt = app.now();
+      const session = await lockOpenSession(trx, caller, input.sessionId, createdAt);
       const existing = session.enrollment;
       if (existing?.status === 'ACTIVE') throw conflict('You are already enrolled in this session');
       const q = quoteCents(session.priceCents, app.config.fee);
@@ -82,7 +83,6 @@ export async function payWithWallet(
         );
       }
       const intentId = 'pi_' + randomBytes(12).toString('hex');
-      const createdAt = new Date();
       await trx
         .insertInto('payment_intents')
         .values({
@@ -97,25 +97,11 @@ export async function payWithWallet(
           created_at: createdAt,
         })
         .execute();
-      let enrollmentId: number;
-      if (existing) {
-        await trx
-          .updateTable('enrollments')
-          .set({
-            status: 'ACTIVE',
-            paid_amount_cents: q.totalCents,
-            payment_intent_id: intentId,
-            created_at: createdAt,
-          })
-          .where('id', '=', existing.id)
-          .execute();
-        enrollmentId = existing.id;
-      } else {
-        enrollmentId = await insertEnrollment(trx, caller, session, {
-          amountCents: q.totalCents,
-          paymentIntentId: intentId,
-        });
-      }
+      const enrollmentId = await enrollPaid(trx, caller, session, {
+        amountCents: q.totalCents,
+        paymentIntentId: intentId,
+        enrolledAt: createdAt,
+      });
       await trx
         .updateTable('payment_intents')
         .set({ enrollment_id: enrollmentId })

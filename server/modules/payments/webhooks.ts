@@ -2,7 +2,7 @@ import type { AppContext } from '../../platform/context.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { GatewayError } from '../../platform/payments/gateway.js';
 import type { StripeGateway } from '../../platform/payments/stripe.js';
-import { applyGatewayEvent } from './intents.js';
+import { applyGatewayEvent } from './intent-jobs.js';
 
 /**
  * POST /payments/webhooks/stripe: verifies the signature over the raw body and applies

@@ -31,7 +31,7 @@ export async function enrollmentsByIds(app: AppContext, ids: number[]): Promise<
     .where('e.id', 'in', ids)
     .execute();
   const sessions = new Map(
-    (await sessionSummaries(app.db, [...new Set(rows.map((r) => r.session_id))])).map((s) => [s.id, s]),
+    (await sessionSummaries(app.db, [...new Set(rows.map((r) => r.session_id))], app.now())).map((s) => [s.id, s]),
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
@@ -71,8 +71,8 @@ export async function listMyEnrollments(app: AppContext, caller: Caller): Promis
   );
 }
 
-/** A session read for a seat check (locked FOR NO KEY UPDATE unless asked not to), with what enrollment needs. */
-export interface LockedSession {
+/** A session read for a seat check ({@link readOpenSession}, {@link lockOpenSession}), with what enrollment needs. */
+export interface OpenSession {
   id: number;
   priceCents: number;
   maxSeats: number;
@@ -85,20 +85,42 @@ export interface LockedSession {
 }
 
 /**
- * Locks the session row (FOR NO KEY UPDATE) for the rest of the transaction and checks it is open for enrollment and
- * visible to the caller (decisions.md: the seat check and the insert are one transaction).
- * With `{ lock: false }` the same checks read the last committed state without the lock: a
- * pre-check that refuses a full session (or any other refusal) without queueing behind every
- * checkout of that session, never a substitute for the locked check before a write (* the enrollment storm).
+ * Reads the session for a seat check without locking it: the last committed state, checked open for
+ * enrollment at `now` and visible to the caller, seats counted with the holds unexpired at `now`.
+ * A pre-check that refuses a full session (or any other refusal) without queueing behind every
+ * checkout of that session; never a substitute for {@link lockOpenSession} before a write.
  * @throws 404 unknown/invisible session; 422 session not open (pending, rejected or ended).
  */
-export async function lockOpenSession(
+export function readOpenSession(
   trx: Transaction<Database>,
   caller: Caller,
   sessionId: number,
-  opts: { lock: boolean } = { lock: true },
-): Promise<LockedSession> {
-  // One round trip (migration 0022, session_seats): the row locked FOR NO KEY UPDATE, then the
+  now: Date,
+): Promise<OpenSession> {
+  return openSession(trx, caller, sessionId, { now, lock: false });
+}
+
+/**
+ * Locks the session row (FOR NO KEY UPDATE) for the rest of the transaction, then makes the checks of
+ * {@link readOpenSession} (decisions.md: the seat check and the insert are one transaction).
+ * @throws 404 unknown/invisible session; 422 session not open (pending, rejected or ended).
+ */
+export function lockOpenSession(
+  trx: Transaction<Database>,
+  caller: Caller,
+  sessionId: number,
+  now: Date,
+): Promise<OpenSession> {
+  return openSession(trx, caller, sessionId, { now, lock: true });
+}
+
+async function openSession(
+  trx: Transaction<Database>,
+  caller: Caller,
+  sessionId: number,
+  { now, lock }: { now: Date; lock: boolean },
+): Promise<OpenSession> {
+  // One round trip (migrations 0022, 0027: session_seats): the row locked FOR NO KEY UPDATE, then the
   // seats counted by a statement that starts after the lock is granted. The lock is held until
   // commit, so every round trip under it lengthens the checkout queue.
   // FOR NO KEY UPDATE, not FOR UPDATE: it still serialises the checkouts of one session and waits
@@ -108,7 +130,7 @@ export async function lockOpenSession(
   // Seats held for other people's unfinished card payments are taken too; the caller's own hold is theirs.
   const s = await trx
     .selectFrom(
-      sql<SessionSeats>`session_seats(${sessionId}, ${caller.userId}, ${[...OPEN_INTENT_STATUSES]}::text[], ${opts.lock})`.as(
+      sql<SessionSeats>`session_seats(${sessionId}, ${caller.userId}, ${[...OPEN_INTENT_STATUSES]}::text[], ${lock}, ${now})`.as(
         'seats',
       ),
     )
@@ -141,7 +163,7 @@ export async function lockOpenSession(
   };
 }
 
-/** A row of the database function session_seats (migration 0022): a session and its seats taken. */
+/** A row of the database function session_seats (migrations 0022, 0027): a session and its seats taken. */
 interface SessionSeats {
   price_cents: number;
   max_seats: number;
@@ -176,8 +198,8 @@ export async function findEnrollment(db: Kysely<Database>, userId: number, sessi
 export async function insertEnrollment(
   trx: Transaction<Database>,
   caller: Caller,
-  session: LockedSession,
-  paid: { amountCents: number; paymentIntentId: string | null },
+  session: OpenSession,
+  paid: { amountCents: number; paymentIntentId: string | null; enrolledAt: Date },
 ): Promise<number> {
   if (session.seatsTaken >= session.maxSeats) throw conflict('Session is full');
   const row = await trx
@@ -187,6 +209,7 @@ export async function insertEnrollment(
       user_id: caller.userId,
       paid_amount_cents: paid.amountCents,
       payment_intent_id: paid.paymentIntentId,
+      created_at: paid.enrolledAt,
     })
     .returning('id')
     .executeTakeFirstOrThrow()
@@ -198,6 +221,32 @@ export async function insertEnrollment(
   if (caller.role === 'USER')
     await trx.updateTable('users').set({ role: 'LEARNER' }).where('id', '=', caller.userId).execute();
   return row.id;
+}
+
+/**
+ * Enrolls the caller for a payment, inside the caller's transaction: their former enrollment in the
+ * session (canceled, refunded) is reactivated with the payment, else one is inserted
+ * ({@link insertEnrollment}). @returns the enrollment's id. @throws as {@link insertEnrollment}.
+ */
+export async function enrollPaid(
+  trx: Transaction<Database>,
+  caller: Caller,
+  session: OpenSession,
+  paid: { amountCents: number; paymentIntentId: string; enrolledAt: Date },
+): Promise<number> {
+  const existing = session.enrollment;
+  if (!existing) return insertEnrollment(trx, caller, session, paid);
+  await trx
+    .updateTable('enrollments')
+    .set({
+      status: 'ACTIVE',
+      paid_amount_cents: paid.amountCents,
+      payment_intent_id: paid.paymentIntentId,
+      created_at: paid.enrolledAt,
+    })
+    .where('id', '=', existing.id)
+    .execute();
+  return existing.id;
 }
 
 /**
@@ -216,7 +265,8 @@ export async function enroll(
     return { created: false, enrollment: view };
   }
   const id = await app.db.transaction().execute(async (trx) => {
-    const session = await lockOpenSession(trx, caller, sessionId);
+    const now = app.now();
+    const session = await lockOpenSession(trx, caller, sessionId, now);
     const again = session.enrollment;
     if (again && again.status === 'ACTIVE') return again.id;
     if (session.priceCents > 0) throw paymentRequired('Payment required: pay for this session to enroll');
@@ -224,12 +274,12 @@ export async function enroll(
       if (session.seatsTaken >= session.maxSeats) throw conflict('Session is full');
       await trx
         .updateTable('enrollments')
-        .set({ status: 'ACTIVE', created_at: new Date() })
+        .set({ status: 'ACTIVE', created_at: now })
         .where('id', '=', again.id)
         .execute();
       return again.id;
     }
-    return insertEnrollment(trx, caller, session, { amountCents: 0, paymentIntentId: null });
+    return insertEnrollment(trx, caller, session, { amountCents: 0, paymentIntentId: null, enrolledAt: now });
   });
   const [view] = await enrollmentsByIds(app, [id]);
   return { created: !existing, enrollment: view };

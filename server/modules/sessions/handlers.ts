@@ -1,14 +1,7 @@
 import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
 import { enroll, listMyEnrollments } from './enrollments.js';
-import {
-  approveSession,
-  deleteSession,
-  listSessionLearners,
-  listSessions,
-  rejectSession,
-  requestSession,
-  updateSessionContent,
-} from './moderation.js';
+import { approveSession, deleteSession, rejectSession } from './decisions.js';
+import { listSessionLearners, listSessions, requestSession, updateSessionContent } from './moderation.js';
 import { exploreSessions, getSessionInfo, getSyllabus } from './read.js';
 
 /**
@@ -17,13 +10,17 @@ import { exploreSessions, getSessionInfo, getSyllabus } from './read.js';
  */
 export const sessionsHandlers = {
   exploreSessions: async ({ app, tenant, query }) => ({ data: await exploreSessions(app, tenant, query) }),
-  getSessionInfo: async ({ app, caller, params }) => ({ data: await getSessionInfo(app, caller, params.id, false) }),
-  getSessionInfoSecured: async ({ app, caller, params }) => ({
-    data: await getSessionInfo(app, caller, params.id, true),
+  getSessionInfo: async ({ app, caller, params }) => ({
+    data: await getSessionInfo(app, caller, params.id, { secured: false }),
   }),
-  getSessionSyllabus: async ({ app, caller, params }) => ({ data: await getSyllabus(app, caller, params.id, false) }),
+  getSessionInfoSecured: async ({ app, caller, params }) => ({
+    data: await getSessionInfo(app, caller, params.id, { secured: true }),
+  }),
+  getSessionSyllabus: async ({ app, caller, params }) => ({
+    data: await getSyllabus(app, caller, params.id, { secured: false }),
+  }),
   getSessionSyllabusSecured: async ({ app, caller, params }) => ({
-    data: await getSyllabus(app, caller, params.id, true),
+    data: await getSyllabus(app, caller, params.id, { secured: true }),
   }),
   listMyEnrollments: async ({ app, caller }) => ({ data: await listMyEnrollments(app, requireCaller(caller)) }),
   enrollInSession: async ({ app, caller, params }) => {

@@ -18,7 +18,10 @@ const isStaff = (v: TenantScope) => v.role === 'ADMIN' || v.role === 'SUPER_ADMI
 
 /** Adds each session's course summary, in order. */
 async function withCourses(app: AppContext, sessions: SessionSummary[]): Promise<SessionWithCourse[]> {
-  return attachCourses(sessions, await courseSummaries(app.db, [...new Set(sessions.map((s) => s.courseId))]));
+  return attachCourses(
+    sessions,
+    await courseSummaries(app.db, [...new Set(sessions.map((s) => s.courseId))], app.now()),
+  );
 }
 
 /** Each session with its course among `courses`, in order; a session whose course is missing is left out. */
@@ -49,8 +52,9 @@ export async function exploreSessions(
     sessionSummaries(
       app.db,
       rows.map((r) => r.id),
+      app.now(),
     ),
-    courseSummaries(app.db, [...new Set(rows.map((r) => r.courseId))]),
+    courseSummaries(app.db, [...new Set(rows.map((r) => r.courseId))], app.now()),
   ]);
   return {
     items: attachCourses(sessions, courses),
@@ -142,18 +146,18 @@ async function visibleSession(app: AppContext, viewer: TenantScope, id: number) 
 }
 
 /**
- * GET /sessions/{id}/info (public: `enrollment` is null) and /info/secured (the caller's enrollment).
+ * GET /sessions/{id}/info (public, `secured` false: `enrollment` is null) and /info/secured (the caller's enrollment).
  * @throws 404 unknown or invisible session.
  */
 export async function getSessionInfo(
   app: AppContext,
   caller: Caller | null,
   id: number,
-  secured: boolean,
+  { secured }: { secured: boolean },
 ): Promise<SessionInfo> {
   const viewer = tenantScopeOf(caller);
   await visibleSession(app, viewer, id);
-  const [session] = await withCourses(app, await sessionSummaries(app.db, [id]));
+  const [session] = await withCourses(app, await sessionSummaries(app.db, [id], app.now()));
   if (!session) throw notFound('Session');
   let enrollment: EnrollmentView | null = null;
   if (secured && caller) {
@@ -175,11 +179,16 @@ const WEEKDAYS: Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursd
  * links are only given to those with classroom access (secured variant); otherwise null.
  * @throws 404 unknown or invisible session.
  */
-export async function getSyllabus(app: AppContext, caller: Caller | null, id: number, secured: boolean) {
+export async function getSyllabus(
+  app: AppContext,
+  caller: Caller | null,
+  id: number,
+  { secured }: { secured: boolean },
+) {
   const viewer = tenantScopeOf(caller);
   const session = await visibleSession(app, viewer, id);
   const showLinks = secured && (await hasClassroomAccess(app, viewer, id, session.educator_id));
-  if (session.content) return sessionContentSyllabus(app, id, session.timezone, session.content, showLinks);
+  if (session.content) return sessionContentSyllabus(app, id, session.timezone, session.content, { showLinks });
   const rows = await app.db
     .selectFrom('sections as sec')
     .leftJoin('lessons as l', 'l.section_id', 'sec.id')
@@ -250,7 +259,7 @@ async function sessionContentSyllabus(
   sessionId: number,
   timezone: string,
   content: SessionContentJson,
-  showLinks: boolean,
+  { showLinks }: { showLinks: boolean },
 ) {
   const types = new Map(
     (await app.db.selectFrom('lesson_types').select(['id', 'code', 'name']).execute()).map((t) => [t.id, t]),

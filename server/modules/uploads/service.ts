@@ -78,7 +78,7 @@ export async function storeUpload(
   const before = await usedBytes(app.db, caller.userId);
   if (before + file.sizeBytes > app.config.uploadQuotaBytes) throw quotaExceeded(app, before);
   const ext = type.ext === 'cfb' ? 'bin' : type.ext;
-  const key = `${policy.kind.toLowerCase()}/${Date.now().toString(36)}-${randomBytes(6).toString('hex')}.${ext}`;
+  const key = `${policy.kind.toLowerCase()}/${app.now().getTime().toString(36)}-${randomBytes(6).toString('hex')}.${ext}`;
   const { url } = await app.storage.putFile(key, file.tempPath, type.mime);
   let row;
   try {

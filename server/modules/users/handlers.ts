@@ -1,10 +1,10 @@
 import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
 import { createMyAddress, listMyAddresses } from './addresses.js';
 import { decideUser, listUsersByRole } from './admin-service.js';
+import { inviteMany } from './invitation-bulk.js';
 import { readBulkInviteFile } from './invitation-file.js';
 import {
   acceptInvitation,
-  inviteMany,
   inviteOne,
   listInvitations,
   previewInvitation,

@@ -4,7 +4,7 @@ import Papa from 'papaparse';
 import { HttpError, badRequest } from '../../platform/errors.js';
 import type { TempFile } from '../../platform/handlers.js';
 import { detectType } from '../uploads/service.js';
-import type { BulkFileRow } from './invitations.js';
+import type { BulkFileRow } from './invitation-bulk.js';
 import { BULK_INVITE_MAX_ROWS, rowsEnough, type XlsxReply } from './xlsx-table.js';
 
 export { BULK_INVITE_MAX_ROWS };

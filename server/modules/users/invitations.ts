@@ -1,15 +1,22 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
-import type { Database, InvitationsTable, Language } from '../../db/types.js';
 import { audit } from '../../platform/audit.js';
 import type { AppContext, Caller } from '../../platform/context.js';
-import { HttpError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { Schema } from '../../platform/handlers.js';
 import { isValidEmail } from '../../platform/email.js';
-import { mailLanguages } from '../../platform/mail/recipients.js';
 import { mayActForCompany, type TenantScope } from '../../platform/tenancy.js';
-import { invitationMail } from './mails.js';
 import { toUserView, type UserView } from './service.js';
+import {
+  type Db,
+  INVITATION_TTL_MS,
+  type InvitationRow,
+  hashInvitationToken,
+  invitationExpiresAt,
+  invitationStatus,
+  linkWorks,
+  markInvitationAccepted,
+  newInvitationToken,
+  verifyInvitationToken,
+} from './invitation-links.js';
 
 /**
  * Invitations into a company (product.md#roles partner invites, #calls Users; DESIGN #overview).
@@ -21,104 +28,15 @@ import { toUserView, type UserView } from './service.js';
  * the invitation was made; a withdrawn invitation reads as EXPIRED (docs/decisions.md "Invitations").
  */
 
-/** An invitation link works for 7 days after it was made. */
-export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
-
 /** The roles a partner may invite (the contract's InviteRole). */
 export const INVITE_ROLES = ['LEARNER', 'EDUCATOR'] as const;
 export type InviteRole = (typeof INVITE_ROLES)[number];
 
-/** A stored invitation row. */
-export type InvitationRow = {
-  [K in keyof InvitationsTable]: InvitationsTable[K] extends import('kysely').ColumnType<infer S, unknown, unknown>
-    ? S
-    : InvitationsTable[K];
-};
-
 /** The contract's Invitation. */
 export type InvitationView = Schema<'Invitation'>;
 
-type Db = Kysely<Database> | Transaction<Database>;
-
-/** SHA-256 (hex) of a link token: what `invitations.token` stores. */
-export function hashInvitationToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
-
-/** A new link token (32 random bytes, base64url) and the hash to store. */
-export function newInvitationToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashInvitationToken(token) };
-}
-
-/** The link of a token: `${publicUrl}/invitations/<token>`. */
-export const invitationUrl = (app: Pick<AppContext, 'config'>, token: string) =>
-  `${app.config.publicUrl.replace(/\/$/, '')}/invitations/${token}`;
-
-/** When an invitation made at `createdAt` stops working. */
-export const invitationExpiresAt = (createdAt: Date) => new Date(createdAt.getTime() + INVITATION_TTL_MS);
-
-/**
- * Over `invitations as i`: the invitation's link still works at `now`: PENDING, not withdrawn, and
- * made less than {@link INVITATION_TTL_MS} ago.
- */
-function linkWorks(eb: ExpressionBuilder<any, any>, now: Date): Expression<SqlBool> {
-  return eb.and([
-    eb('i.status', '=', 'PENDING'),
-    eb('i.withdrawn_at', 'is', null),
-    eb('i.created_at', '>', new Date(now.getTime() - INVITATION_TTL_MS)),
-  ]);
-}
-
-/** The status an invitation row reads as at `now`: ACCEPTED; EXPIRED (withdrawn or older than 7 days); else PENDING. */
-export function invitationStatus(
-  row: Pick<InvitationRow, 'status' | 'created_at' | 'withdrawn_at'>,
-  now: Date,
-): 'PENDING' | 'ACCEPTED' | 'EXPIRED' {
-  if (row.status === 'ACCEPTED') return 'ACCEPTED';
-  if (row.withdrawn_at || invitationExpiresAt(row.created_at).getTime() <= now.getTime()) return 'EXPIRED';
-  return 'PENDING';
-}
-
-/**
- * Reads the invitation of a link token and checks that it can still be used: the one function
- * sign-up with `invitationToken` (the onboard work) and POST /invitations/{token}/accept share.
- * @param token the token as it appears in the link (not its hash)
- * @param db a transaction to read in (then the row is locked `FOR UPDATE` on PostgreSQL), or the app's db
- * @returns the PENDING, unexpired, unwithdrawn invitation row (`token` holds the hash)
- * @throws 404 'Invitation not found' when no invitation has this token (tampered or made up);
- *   409 'This invitation has already been used' when ACCEPTED; 410 'This invitation has expired'
- *   when older than 7 days or withdrawn.
- */
-export async function verifyInvitationToken(app: AppContext, token: string, db: Db = app.db): Promise<InvitationRow> {
-  let q = db.selectFrom('invitations').selectAll().where('token', '=', hashInvitationToken(token));
-  if (db !== app.db) q = q.forUpdate();
-  const row = (await q.executeTakeFirst()) as InvitationRow | undefined;
-  if (!row) throw notFound('Invitation');
-  const status = invitationStatus(row, app.now());
-  if (status === 'ACCEPTED') throw conflict('This invitation has already been used');
-  if (status === 'EXPIRED') throw new HttpError(410, 'This invitation has expired');
-  return row;
-}
-
-/**
- * Marks a verified invitation ACCEPTED (single use), in the caller's transaction.
- * @param invitationId the row {@link verifyInvitationToken} returned
- */
-export async function markInvitationAccepted(
-  app: AppContext,
-  trx: Transaction<Database>,
-  invitationId: number,
-): Promise<void> {
-  await trx
-    .updateTable('invitations')
-    .set({ status: 'ACCEPTED', accepted_at: app.now() })
-    .where('id', '=', invitationId)
-    .execute();
-}
-
 /** The caller's company to invite into. @throws 400 when the caller belongs to no company. */
-function targetCompany(scope: TenantScope): number {
+export function targetCompany(scope: TenantScope): number {
   if (scope.companyId === null) throw badRequest('You belong to no company to invite people into');
   return scope.companyId;
 }
@@ -150,7 +68,7 @@ async function pendingAmong(db: Db, companyId: number, emails: string[], now: Da
 }
 
 /** The contract's Invitation from a row and its inviter. */
-function toInvitationView(
+export function toInvitationView(
   row: InvitationRow,
   by: { id: number; name: string; pictureUrl: string | null },
   now: Date,
@@ -167,7 +85,7 @@ function toInvitationView(
   };
 }
 
-async function inviterOf(db: Db, userId: number) {
+export async function inviterOf(db: Db, userId: number) {
   const u = await db
     .selectFrom('users')
     .select(['id', 'first_name', 'last_name', 'picture_url'])
@@ -177,7 +95,7 @@ async function inviterOf(db: Db, userId: number) {
 }
 
 /** One invitation to write and mail. */
-interface NewInvite {
+export interface NewInvite {
   email: string;
   role: InviteRole;
 }
@@ -187,7 +105,7 @@ interface NewInvite {
  * The "already member / already invited" checks run inside the same transaction, after locking the
  * company's row, so two partners inviting the same e-mail at once make one invitation.
  */
-async function writeInvitations(
+export async function writeInvitations(
   app: AppContext,
   companyId: number,
   invitedBy: number,
@@ -235,104 +153,14 @@ async function writeInvitations(
   });
 }
 
-/** What mailing an invitation needs of the app (the request's context, or the periodic jobs'). */
-export type InvitationMailContext = Pick<AppContext, 'db' | 'mailer' | 'config' | 'log' | 'now'>;
-
-/**
- * Mails an invitation, once per (re)send: the transactional outbox of invitation mails
- * (migration 0026). One statement claims the row (`mailed_at` set) if it is still unmailed,
- * PENDING, not withdrawn and not expired, gives it a fresh link token (only its SHA-256 is kept,
- * so the link of an earlier mail stops working) and reads the mail's data; the mail goes in the
- * invitee's language (their account's, else the company's). If sending fails the claim is given
- * back (`mailed_at` null again, unless a resend has claimed it since), and the periodic jobs
- * ({@link unmailedInvitations}) try again. Called by the server's invitation-mail queue after the
- * answer (AppContext.invitationMails) and by the jobs, never inside a request's transaction.
- * A failure is logged, never thrown. A crash between the claim and the send loses that one mail
- * (a mail server cannot be part of the transaction): the partner's Resend sends it again.
- * @returns whether a mail was sent
- */
-export async function mailInvitation(app: InvitationMailContext, invitationId: number): Promise<boolean> {
-  try {
-    const { token, hash } = newInvitationToken();
-    const row = await app.db
-      .updateTable('invitations as i')
-      .from(['companies as c', 'users as u'])
-      .set({ mailed_at: sql<Date>`now()`, token: hash })
-      .whereRef('c.id', '=', 'i.company_id')
-      .whereRef('u.id', '=', 'i.invited_by')
-      .where('i.id', '=', invitationId)
-      .where('i.mailed_at', 'is', null)
-      .where((eb) => linkWorks(eb, app.now()))
-      .returning([
-        'i.id',
-        'i.email',
-        'i.role',
-        'i.created_at',
-        'i.invited_by',
-        'c.name as company_name',
-        'c.language as company_language',
-        'u.first_name',
-        'u.last_name',
-      ])
-      .executeTakeFirst();
-    if (!row) return false;
-    try {
-      const language: Language = (await mailLanguages(app.db, [row.email])).get(row.email) ?? row.company_language;
-      await app.mailer.sendTemplate(
-        invitationMail,
-        {
-          companyName: row.company_name,
-          inviterName: `${row.first_name} ${row.last_name}`.trim(),
-          asEducator: row.role === 'EDUCATOR',
-          url: invitationUrl(app, token),
-          expiresOn: invitationExpiresAt(row.created_at).toISOString().slice(0, 10),
-        },
-        { email: row.email, language },
-        row.invited_by,
-      );
-      return true;
-    } catch (err) {
-      await app.db
-        .updateTable('invitations')
-        .set({ mailed_at: null })
-        .where('id', '=', invitationId)
-        .where('token', '=', hash)
-        .execute();
-      throw err;
-    }
-  } catch (err) {
-    app.log.error({ err, invitationId }, 'mailing an invitation failed; the jobs will retry');
-    return false;
-  }
-}
-
-/**
- * The periodic jobs' part: invitations made a minute or more ago whose mail was not sent (the
- * server stopped before its queue ran, or the mail server refused), still usable, up to 500,
- * oldest first; the jobs mail each with {@link mailInvitation}, which claims it.
- */
-export async function unmailedInvitations(db: Kysely<Database>, now: Date = new Date()): Promise<number[]> {
-  const rows = await db
-    .selectFrom('invitations as i')
-    .select('i.id')
-    .where('i.mailed_at', 'is', null)
-    .where((eb) => linkWorks(eb, now))
-    .where('i.created_at', '<=', sql<Date>`now() - interval '1 minute'`)
-    .orderBy('i.created_at')
-    .orderBy('i.id')
-    .limit(500)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 /** Hands committed, unmailed invitations to the server's invitation-mail queue (mailed after the answer). */
-function enqueueMails(app: AppContext, written: { row: InvitationRow }[]): void {
+export function enqueueMails(app: AppContext, written: { row: InvitationRow }[]): void {
   for (const { row } of written) app.invitationMails.enqueue(row.id);
 }
 
 /**
  * POST /users/invite {email, role}: invites one e-mail into the caller's company; the link is mailed
- * after the answer ({@link mailInvitation})
+ * after the answer (`mailInvitation`, users/invitation-mails.ts)
  * (product.md#calls; toasts 'User Invited !' / 'Could not invite the user' of #messages are the SPA's).
  * @returns the Invitation (201)
  * @throws 400 an e-mail the contract refuses or a caller with no company; 409 'This person is already
@@ -359,83 +187,6 @@ export async function inviteOne(
   enqueueMails(app, written);
   const by = await inviterOf(app.db, scope.userId!);
   return toInvitationView(written[0].row, by, app.now());
-}
-
-/** One data row read from a bulk file (1-based `row`, header = 1). */
-export interface BulkFileRow {
-  row: number;
-  email: string;
-  role: string;
-}
-
-/** The contract's BulkInviteRow and BulkInviteResult. */
-export type BulkInviteRowView = Schema<'BulkInviteRow'>;
-export type BulkInviteResult = Schema<'BulkInviteResult'>;
-
-const OUTCOME_MESSAGE: Record<BulkInviteRowView['outcome'], string> = {
-  INVITED: 'Invited',
-  ALREADY_MEMBER: 'Already a member of the company',
-  ALREADY_INVITED: 'Already invited (the invitation is pending)',
-  INVALID_EMAIL: 'Invalid e-mail',
-  UNKNOWN_ROLE: 'Unknown role (LEARNER or EDUCATOR)',
-  DUPLICATE_IN_FILE: 'Duplicate of an earlier row of the file',
-};
-
-/**
- * POST /users/bulk/invite: invites the rows of a parsed file (see ./invitation-file.ts) into the
- * caller's company in one transaction (every invitation or none); each is mailed after the answer
- * ({@link mailInvitation}). Row-level
- * refusals are reported, never errors.
- * @returns `invited` (Invitations), `skipped` and `report` (every row with its outcome, in file order)
- * @throws 400 a caller with no company.
- */
-export async function inviteMany(app: AppContext, scope: TenantScope, rows: BulkFileRow[]): Promise<BulkInviteResult> {
-  const companyId = targetCompany(scope);
-  const report: BulkInviteRowView[] = [];
-  const seen = new Set<string>();
-  const candidates: { row: BulkFileRow; invite: NewInvite }[] = [];
-  const outcome = (r: BulkFileRow, o: BulkInviteRowView['outcome']): BulkInviteRowView => ({
-    row: r.row,
-    email: r.email || null,
-    role: r.role || null,
-    outcome: o,
-    message: OUTCOME_MESSAGE[o],
-  });
-  for (const r of rows) {
-    const email = r.email.trim();
-    const role = r.role.trim().toUpperCase();
-    if (!isValidEmail(email)) report.push(outcome(r, 'INVALID_EMAIL'));
-    else if (!(INVITE_ROLES as readonly string[]).includes(role)) report.push(outcome(r, 'UNKNOWN_ROLE'));
-    else if (seen.has(email.toLowerCase())) report.push(outcome(r, 'DUPLICATE_IN_FILE'));
-    else {
-      seen.add(email.toLowerCase());
-      candidates.push({ row: r, invite: { email, role: role as InviteRole } });
-      report.push(outcome(r, 'INVITED'));
-    }
-  }
-  const { written, members, pending } = await writeInvitations(
-    app,
-    companyId,
-    scope.userId!,
-    candidates.map((c) => c.invite),
-    (m, p) =>
-      candidates
-        .filter((c) => !m.has(c.invite.email.toLowerCase()) && !p.has(c.invite.email.toLowerCase()))
-        .map((c) => c.invite),
-  );
-  for (const c of candidates) {
-    const i = report.findIndex((x) => x.row === c.row.row);
-    if (members.has(c.invite.email.toLowerCase())) report[i] = outcome(c.row, 'ALREADY_MEMBER');
-    else if (pending.has(c.invite.email.toLowerCase())) report[i] = outcome(c.row, 'ALREADY_INVITED');
-  }
-  enqueueMails(app, written);
-  const by = await inviterOf(app.db, scope.userId!);
-  const now = app.now();
-  return {
-    invited: written.map((w) => toInvitationView(w.row, by, now)),
-    skipped: report.filter((r) => r.outcome !== 'INVITED'),
-    report,
-  };
 }
 
 /**
@@ -505,7 +256,7 @@ export async function withdrawInvitation(app: AppContext, scope: TenantScope, id
 /**
  * POST /companies/{id}/invitations/{invitationId}/resend: mails a PENDING invitation of the company
  * again, through the outbox: `mailed_at` set back to null in a transaction (with an audit entry),
- * then the id goes to the invitation-mail queue; the mail carries a fresh link ({@link mailInvitation}).
+ * then the id goes to the invitation-mail queue; the mail carries a fresh link (`mailInvitation`, users/invitation-mails.ts).
  * The 7 days still count from the invitation.
  * @returns the Invitation (202: its mail is queued)
  * @throws 403 a partner acting for another company (also refused before, by the route's tenancy);

@@ -1,0 +1,115 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Json, Timestamp } from './columns.js';
+
+export type LedgerAccount = 'WALLET' | 'EARNINGS' | 'PLATFORM_FEES' | 'FUNDING' | 'PAYOUTS';
+/** Every amount is in US dollars, stored in integer cents (decisions.md Money). */
+export type Currency = 'USD';
+/** Stripe's payment intent lifecycle (decisions.md). */
+export type PaymentIntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'processing'
+  | 'requires_action'
+  | 'succeeded'
+  | 'canceled';
+/** Why a wallet ledger entry exists. */
+export type LedgerReason = WalletReason | 'EARNING' | 'FEE' | 'PAYOUT';
+/** The reasons of entries on a learner's WALLET account (the wallet screen shows them). */
+export type WalletReason = 'TOP_UP' | 'PAYMENT' | 'REFUND' | 'CREDIT';
+/** Stripe's external (bank) account statuses. */
+export type ExternalAccountStatus = 'new' | 'validated' | 'verified' | 'verification_failed' | 'errored';
+/** A payout to an educator's bank account. */
+export type PayoutStatus = 'pending' | 'paid' | 'failed';
+export interface PaymentIntentsTable {
+  id: string;
+  user_id: number;
+  session_id: number;
+  amount_cents: number;
+  fee_cents: number;
+  currency: ColumnType<Currency, Currency | undefined, Currency>;
+  status: PaymentIntentStatus;
+  payment_method: 'card' | 'wallet';
+  enrollment_id: number | null;
+  /** the session price part of amount_cents (amount = price + fee) */
+  price_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  payment_method_id: ColumnType<string | null, string | null | undefined, string | null>;
+  gateway_ref: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the seat is held for this intent until then; null once settled */
+  hold_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  last_error_code: ColumnType<string | null, string | null | undefined, string | null>;
+  last_error_message: ColumnType<string | null, string | null | undefined, string | null>;
+  /** card authorization attempts started (the gateway key of attempt n > 1 ends with `:<n>`) */
+  attempts: ColumnType<number, number | undefined, number>;
+  /** when the card payment was captured; null while only authorized (the jobs capture it) */
+  captured_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When the receipt was mailed (claimed); null until then, and again if sending failed (migration 0023). */
+  receipt_mailed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  created_at: Timestamp;
+}
+export interface EnrollmentsTable {
+  id: Generated<number>;
+  session_id: number;
+  user_id: number;
+  status: ColumnType<'ACTIVE' | 'CANCELLED', 'ACTIVE' | 'CANCELLED' | undefined, 'ACTIVE' | 'CANCELLED'>;
+  paid_amount_cents: ColumnType<number, number | undefined, number>;
+  payment_intent_id: string | null;
+  created_at: Timestamp;
+}
+export interface LedgerTransactionsTable {
+  id: Generated<number>;
+  kind: string;
+  payment_intent_id: string | null;
+  created_at: Timestamp;
+}
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  transaction_id: number;
+  account: LedgerAccount;
+  owner_id: number | null;
+  amount_cents: number;
+  reason: LedgerReason;
+  session_id: number | null;
+  description: string;
+  created_at: Timestamp;
+}
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  operation: string;
+  request_hash: string;
+  status_code: number;
+  response: Json<unknown>;
+  created_at: Timestamp;
+}
+export interface PaymentMethodsTable {
+  id: string;
+  user_id: number;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  /** the gateway's reference (sandbox: the test token's behaviour key; Stripe: its pm id) */
+  gateway_ref: string;
+  is_default: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+  removed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+export interface ExternalAccountsTable {
+  id: string;
+  user_id: number;
+  bank_name: string;
+  last4: string;
+  country: string;
+  currency: Currency;
+  status: ExternalAccountStatus;
+  created_at: Timestamp;
+}
+export interface PayoutsTable {
+  id: string;
+  educator_id: number;
+  amount_cents: number;
+  external_account_id: string;
+  status: PayoutStatus;
+  created_at: Timestamp;
+}
