@@ -80,7 +80,8 @@ async function start(port: number) {
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
+      // The start lines are logged just after the server listens: wait for them too.
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok && output.includes('Halaqa is running')) return;
     } catch {}
     if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
