@@ -1,7 +1,7 @@
 import type { AuthoringValues } from './lesson-authoring.values';
 
 /**
- * The lesson-authoring form (issue #5; docs/classroom.md "Data"; openapi `LessonAuthoring`,
+ * The lesson-authoring form (docs/classroom.md "Data"; openapi `LessonAuthoring`,
  * `LessonAuthoringInput`, `AuthoringQuestion`, `ProgrammingSpec`): what an educator sets on a lesson
  * beyond the syllabus — content, video and captions, meeting link and time, points, late work,
  * time limit, programming tests and the question bank. Here: its values (strings as typed), the

@@ -15,7 +15,7 @@ import {
 } from './lesson-authoring.form';
 
 /**
- * The lesson-authoring screen (issue #5; docs/classroom.md "Data"; `GET /lessons/{id}/authoring`,
+ * The lesson-authoring screen (docs/classroom.md "Data"; `GET /lessons/{id}/authoring`,
  * `PUT /lessons/{id}/authoring`): an educator edits a lesson's content, settings and question
  * bank. Pure: the HTTP calls are the named actors of `lesson-authoring.actors.ts`; uploads are
  * done by the screen (their URL arrives as a `form.changed`). Two parallel regions:

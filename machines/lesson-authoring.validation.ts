@@ -147,7 +147,7 @@ function check(errors: AuthoringErrors, key: string, schema: v.GenericSchema, va
   errors[key] = limit === undefined ? { code } : { code, limit };
 }
 
-/** The rules of one question (issue #5, openapi `AuthoringQuestion`), into `errors` under `questions[i]…`. */
+/** The rules of one question (openapi `AuthoringQuestion`), into `errors` under `questions[i]…`. */
 function validateQuestion(errors: AuthoringErrors, q: QuestionDraft, i: number): void {
   const base = `questions[${i}]`;
   const r = authoringRules;

@@ -24,7 +24,7 @@ import { WEEKDAYS } from './support/form';
 
 export { WEEKDAYS };
 
-/** Limits of the server's rules (openapi `LessonAuthoringInput` and below; the option count is issue #5's 2–10). */
+/** Limits of the server's rules (openapi `LessonAuthoringInput` and below; the option count is 2–10). */
 export const AUTHORING_LIMITS = {
   contentHtml: 200000,
   url: 2000,
@@ -46,7 +46,7 @@ export const AUTHORING_LIMITS = {
   testArgs: 20,
 } as const;
 
-/** Which parts of the form a lesson type has (issue #5): the content is offered to every type. */
+/** Which parts of the form a lesson type has: the content is offered to every type. */
 export interface LessonParts {
   video: boolean;
   meeting: boolean;

@@ -4,7 +4,7 @@ import { failTo, nextSave, noAttempt, type QuizContext } from './quiz.context';
 export * from './quiz.context';
 
 /**
- * A learner taking a quiz or a learning path (issue #5; docs/classroom.md "Quiz attempts",
+ * A learner taking a quiz or a learning path (docs/classroom.md "Quiz attempts",
  * "Grading", "Browser storage"; openapi tag Quizzes). Pure: the calls are injected actors
  * (`quiz.actors.ts`: listQuizAttempts, startQuizAttempt, saveQuizAnswer, submitQuizAttempt) and
  * the browser-storage writes are injected actions (`createQuizActions`).

@@ -3,7 +3,7 @@ import { countRows, multipart, PNG_1PX, startTestApp, type TestApp } from './har
 import { MONDAY_EVENINGS } from '../fixtures.js';
 
 /**
- * Lesson authoring (issue #5; openapi getLessonAuthoring / updateLessonAuthoring; docs/classroom.md
+ * Lesson authoring (openapi getLessonAuthoring / updateLessonAuthoring; docs/classroom.md
  * "Data"). Fixture: a course of educator@halaqa.test created through the course editor
  * (POST /courses) with one lesson of each authored type; its lesson ids come from GET /courses/{id}/edit.
  */

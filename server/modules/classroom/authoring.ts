@@ -14,7 +14,7 @@ import {
 import { type AuthoringInput, checkAuthoringInput } from './authoring-input.js';
 
 /**
- * Lesson authoring (issue #5; docs/classroom.md "Data"; openapi getLessonAuthoring,
+ * Lesson authoring (docs/classroom.md "Data"; openapi getLessonAuthoring,
  * updateLessonAuthoring, schemas LessonAuthoring, LessonAuthoringInput, AuthoringQuestion,
  * ProgrammingSpec): what an educator sets on a lesson beyond the syllabus — content, video and
  * captions, meeting link and time, points, late-work policy, quiz time limit, programming tests and

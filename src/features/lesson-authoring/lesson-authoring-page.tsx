@@ -48,7 +48,7 @@ function focusFirstInvalid(form: HTMLFormElement | null) {
 }
 
 /**
- * The lesson-authoring screen (`/courses/live/edit/lessons/{lessonId}`, issue #5,
+ * The lesson-authoring screen (`/courses/live/edit/lessons/{lessonId}`,
  * docs/classroom.md): an educator edits what a lesson holds beyond the syllabus — its content
  * (HTML) for every type, and only the parts its type has (`partsOf`): video and captions; meeting
  * link, day and time; points and late work; time limit; the question bank; the programming

@@ -2,7 +2,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { AuthoringIssue, AuthoringIssueCode, QuestionKind, Weekday } from '@machines/lesson-authoring.form';
 
-/** Toasts of the lesson-authoring screen (issue #5), in the wording style of the course editor's. */
+/** Toasts of the lesson-authoring screen, in the wording style of the course editor's. */
 export const authoringToasts = {
   saved: msg`Lesson saved`,
   saveFailed: msg`The lesson could not be saved, try again !`,

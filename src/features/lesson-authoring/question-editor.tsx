@@ -25,7 +25,7 @@ import { GroupError } from './question-parts';
 export { GroupError } from './question-parts';
 
 /**
- * The question bank of a quiz or learning path (issue #5): add a question of a kind, change its
+ * The question bank of a quiz or learning path: add a question of a kind, change its
  * kind, prompt, options with their correct marks (SINGLE: one radio; MULTIPLE: checkboxes),
  * true / false, accepted short answers, points (not for a STEP), an optional picture
  * ({@link QuestionPicture}, uploaded with `credentials`) and explanation; reorder with the

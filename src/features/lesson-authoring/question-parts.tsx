@@ -43,7 +43,7 @@ export const checkLabel = css({
 export const check = css({ width: '4.5', height: '4.5', accentColor: 'var(--colors-primary-strong)', flexShrink: 0 });
 
 /**
- * The optional picture of one question (issue #5): uploaded through `POST
+ * The optional picture of one question: uploaded through `POST
  * /v2/questions/upload/picture` (upload kind `questionPicture`, png or jpeg up to 5 MB) with a
  * progress bar and a cancel button, previewed as a thumbnail (alt text "Preview of …"), removable
  * with "Remove picture". `onPicture(url)` sets the question's `pictureUrl` (null removes it);

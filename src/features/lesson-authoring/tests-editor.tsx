@@ -20,7 +20,7 @@ import { GroupError } from './question-editor';
 const mono = css({ '& textarea, & input': { fontFamily: 'mono' } });
 
 /**
- * The programming part of a programming assignment (issue #5): the JavaScript function learners
+ * The programming part of a programming assignment: the JavaScript function learners
  * write (its name and starter code) and the tests run against it (name, arguments as a JSON list,
  * the expected value as JSON), at least one; tests are added and removed (after a confirmation).
  * `errorOf(path)` gives the translated error of `programming.…`; `onChange(programming, fields)`.

@@ -25,7 +25,7 @@ import { AnsweringView } from './quiz-answering';
 import { ResultView, AttemptHistory } from './quiz-results';
 
 /**
- * A quiz or learning-path lesson for its learner (issue #5; docs/classroom.md "Quiz attempts",
+ * A quiz or learning-path lesson for its learner (docs/classroom.md "Quiz attempts",
  * "Grading", "Browser storage"), driven by `quizMachine`:
  * - intro: the lesson's text, question count, points, time limit and the learner's previous
  *   attempts with their scores (`GET …/attempts`); "Start" / "Resume" (`POST …/attempts`);

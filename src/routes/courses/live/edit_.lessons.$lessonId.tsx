@@ -6,7 +6,7 @@ import { parseId } from '@/lib/load';
 import { LessonAuthoringScreen } from '@/features/lesson-authoring/lesson-authoring-page';
 
 /**
- * `/courses/live/edit/lessons/$lessonId`: the lesson-authoring screen (issue #5,
+ * `/courses/live/edit/lessons/$lessonId`: the lesson-authoring screen (
  * docs/classroom.md) of a saved lesson, for educators and admins (the server answers 403 when
  * the lesson is not in one of the educator's courses). `lessonId` is a positive integer; anything
  * else is not found. Not nested in the course editor's route (`edit_`): the screen replaces it.
