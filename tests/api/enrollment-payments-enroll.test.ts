@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { countRows } from './harness.js';
-import { createLearners, createSession, post, t } from './enrollment-payments-shared.js';
+import { createLearners, createSession, post, t, useTestApp } from './enrollment-payments-shared.js';
+
+useTestApp();
 
 describe('POST /payments/fee', () => {
   it('quotes price + 5% + $0.50, and no fee on a free session', async () => {

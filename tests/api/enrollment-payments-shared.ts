@@ -9,11 +9,18 @@ import { creditWallet, insertOpenSession } from './course-fixtures.js';
 /** The app under test, started once per test file that imports this module. */
 export let t: TestApp;
 let tokens: TokenService;
-beforeAll(async () => {
-  t = await startTestApp();
-  tokens = new TokenService(t.config.jwtSecret, 3600);
-});
-afterAll(() => t.close());
+/**
+ * Starts the app before the tests of the file that calls it and closes it after. Each test file
+ * calls it: vitest runs the files without isolation, so hooks at this module's top level would
+ * reach only the first file that imports it.
+ */
+export function useTestApp() {
+  beforeAll(async () => {
+    t = await startTestApp();
+    tokens = new TokenService(t.config.jwtSecret, 3600);
+  });
+  afterAll(() => t.close());
+}
 
 /** Creates a session of a published public course for the test, starting today. */
 export async function createSession(opts: { priceCents: number; maxSeats: number }) {

@@ -4,7 +4,9 @@ import { runJobs } from '../../server/jobs/index.js';
 import { mailPaymentReceipt } from '../../server/modules/payments/mails.js';
 import { Mailer } from '../../server/platform/mailer.js';
 import { countRows } from './harness.js';
-import { balanceOf, createLearners, createSession, post, t } from './enrollment-payments-shared.js';
+import { balanceOf, createLearners, createSession, post, t, useTestApp } from './enrollment-payments-shared.js';
+
+useTestApp();
 
 describe('POST /payments/intents/wallet', () => {
   it('pays price + fee from the wallet, enrolls, and writes a balanced ledger transaction', async () => {

@@ -4,7 +4,16 @@ import { toaster } from '@/components/ui/toast';
 import { json } from '../machines/fetch-mock';
 import { FakeXhr } from './course-editor-fakes';
 import { classroom, detailOf, lessonOf } from './classroom-fixtures';
-import { LAZY_CHUNK_MS, page, renderLesson, submission, toastTitle } from './classroom-lesson-shared';
+import {
+  LAZY_CHUNK_MS,
+  page,
+  renderLesson,
+  restoreMocksAfterEach,
+  submission,
+  toastTitle,
+} from './classroom-lesson-shared';
+
+restoreMocksAfterEach();
 
 describe('lesson page: assignment (product.md#calls, #messages toasts)', () => {
   const lesson = lessonOf(504, 'Todo app report', 'assignment', { points: 100, deadline: '2031-03-10T04:00:00Z' });

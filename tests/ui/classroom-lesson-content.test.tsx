@@ -2,7 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../machines/fetch-mock';
 import { classroom, detailOf, lessonOf } from './classroom-fixtures';
-import { LAZY_CHUNK_MS, renderLesson, toastTitle } from './classroom-lesson-shared';
+import { LAZY_CHUNK_MS, renderLesson, restoreMocksAfterEach, toastTitle } from './classroom-lesson-shared';
+
+restoreMocksAfterEach();
 
 describe('lesson page: video and reading', () => {
   it('plays an uploaded video with captions, records the opening and "Mark as done"', async () => {

@@ -2,7 +2,9 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json } from '../machines/fetch-mock';
 import { at, classroom, detailOf, meetingOccurrence } from './classroom-fixtures';
-import { renderLesson, toastTitle } from './classroom-lesson-shared';
+import { renderLesson, restoreMocksAfterEach, toastTitle } from './classroom-lesson-shared';
+
+restoreMocksAfterEach();
 
 describe('lesson page: header and navigation', () => {
   it('shows the type, week, duration and links to the neighbouring lessons and the classroom', async () => {

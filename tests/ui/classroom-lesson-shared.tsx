@@ -14,9 +14,16 @@ type Submission = components['schemas']['Submission'];
 
 const VIEWER_ZONE = 'Asia/Riyadh';
 
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+/**
+ * Restores the spied functions after each test of the file that calls it. Each test file calls it:
+ * vitest runs the files without isolation, so a hook at this module's top level would reach only
+ * the first file that imports it.
+ */
+export function restoreMocksAfterEach() {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+}
 
 /** Renders the lesson page for `detail` with the mocked `routes`; answers the fetch mock. */
 export async function renderLesson(
