@@ -73,10 +73,10 @@ export function useS3rver() {
     const { port } = await s3rver.run();
     endpoint = `http://127.0.0.1:${port}`;
   });
-}
 
-afterAll(async () => {
-  await s3rver?.close();
-  rmSync(s3Dir, { recursive: true, force: true });
-  rmSync(work, { recursive: true, force: true });
-});
+  afterAll(async () => {
+    await s3rver?.close();
+    rmSync(s3Dir, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
+  });
+}
