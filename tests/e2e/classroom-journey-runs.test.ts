@@ -1,165 +1,26 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { BASE_URL, escapeRe, expectAccessible, signIn, tr } from './support.js';
 import {
-  BASE_URL,
-  escapeRe,
-  expectAccessible,
-  launchChromium,
-  openPage as openContext,
-  signIn,
-  tr,
-  runningSessionId,
-} from './support.js';
+  answerCorrectly,
+  backToClassroom,
+  COURSE,
+  demoSessionId,
+  DESIGN_PDF,
+  journeys,
+  LEARNER,
+  lessonRow,
+  LESSONS,
+  lessonsDone,
+  oneOf,
+  openLesson,
+  openPage,
+  shot,
+  trf,
+  TWO_SUM,
+  useBrowser,
+} from './classroom-journey-shared.js';
 
-/**
- * The live classroom, in a real browser against the production build, on the demo
- * classroom (server/db/seed/classroom-demo.ts): learner@halaqa.test goes from My courses to the
- * running "Data Structures and Algorithms" session, joins the meeting the server made live at its
- * start, finishes a reading, takes the week-3 quiz (reloading the page half-way resumes it at the
- * same question; every answer right: full score and per-question feedback), solves the twoSum
- * programming assignment in the code editor (5 of 5 tests) and hands in a PDF; the educator finds
- * the work on the session's Submissions page, grades the document and sees the learner's
- * attendance; the learner then sees the grade and the comment. Once in English at desktop width, once
- * in Arabic (right-to-left) at 360 px — both as learner@halaqa.test, so the Arabic run starts a new
- * quiz attempt after the English one; axe checks each page. A learner of another session is refused.
- * With `E2E_SCREENSHOTS=<dir>`, a screenshot of each step goes to <dir>/classroom-<locale>-<step>.png.
- */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-  if (SCREENS) mkdirSync(SCREENS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-type Locale = 'en' | 'ar';
-
-/**
- * Where the journey keeps a full-page screenshot of each step (`E2E_SCREENSHOTS=<dir>`, as the other
- * journeys): none by default. The 30 full-page captures took a share of the CI run's browser time
- * and were compared with nothing.
- */
-const SCREENS = process.env.E2E_SCREENSHOTS ?? process.env.E2E_SCREENS_DIR ?? '';
-const COURSE = 'Data Structures and Algorithms';
-const LEARNER = { email: 'learner@halaqa.test', name: 'Lina Kassem' };
-/** Week 3 of the demo course ("Hashing" and "Problem solving"), as demo-courses.ts names its lessons. */
-const LESSONS = {
-  reading: 'How hash maps work inside',
-  notes: 'Hashing cheat sheet',
-  quiz: 'Hashing quiz',
-  path: 'Learning path: when to reach for a hash map',
-  programming: 'Two sum in one pass',
-  document: 'Design a URL shortener',
-};
-
-/** A one-pass twoSum with a Map: passes the five tests of HASHING_PROGRAMMING. */
-const TWO_SUM = `function twoSum(nums, target) {
-  const seen = new Map();
-  for (let i = 0; i < nums.length; i++) {
-    const j = seen.get(target - nums[i]);
-    if (j !== undefined) return [j, i];
-    seen.set(nums[i], i);
-  }
-  return null;
-}
-`;
-
-/** A small but well-formed one-page PDF (the server checks the file's signature). */
-const DESIGN_PDF = Buffer.from(
-  [
-    '%PDF-1.4',
-    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
-    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
-    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj',
-    'trailer << /Root 1 0 R >>',
-    '%%EOF',
-    '',
-  ].join('\n'),
-);
-
-const journeys = [
-  { locale: 'en' as const, viewport: { width: 1280, height: 900 }, textLesson: LESSONS.reading, grade: 88 },
-  { locale: 'ar' as const, viewport: { width: 360, height: 780 }, textLesson: LESSONS.notes, grade: 91 },
-];
-
-/** A translated message with its `{placeholders}` filled in. */
-function trf(locale: Locale, source: string, values: Record<string, string | number>): string {
-  return tr(locale, source).replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in values ? String(values[key]) : whole,
-  );
-}
-
-/** Exactly one of these translated messages (a button whose label depends on earlier attempts). */
-function oneOf(locale: Locale, sources: string[]): RegExp {
-  return new RegExp(`^(?:${sources.map((s) => escapeRe(tr(locale, s))).join('|')})$`);
-}
-
-/** A full-page screenshot for a human to look at (not compared). */
-async function shot(page: Page, locale: Locale, step: string) {
-  if (!SCREENS) return;
-  // From the top, so the sticky header is where a reader expects it.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SCREENS}/classroom-${locale}-${step}.png`, fullPage: true });
-}
-
-/** A new browser context in the journey's language, size and a fixed time zone; page errors are collected. */
-function openPage(locale: Locale, viewport: { width: number; height: number }) {
-  return openContext(browser, locale, viewport);
-}
-
-/**
- * The demo classroom's session: the running DSA session learner@halaqa.test is enrolled in, read
- * through the API (other tests may enrol the learner in more sessions, even of the same course).
- */
-const demoSessionId = () => runningSessionId(LEARNER.email, COURSE);
-
-/** A lesson's row of the classroom's syllabus, by the lesson's name. */
-function lessonRow(page: Page, name: string): Locator {
-  return page.getByTestId('classroom-lesson').filter({ has: page.getByRole('link', { name, exact: true }) });
-}
-
-/** The learner's progress bar of the classroom page: how many lessons are done. */
-async function lessonsDone(page: Page, locale: Locale): Promise<number> {
-  const bar = page.getByRole('progressbar', { name: tr(locale, 'Your progress'), exact: true });
-  return Number(await bar.getAttribute('aria-valuenow'));
-}
-
-/** Opens a lesson from the classroom's syllabus and waits for its page. */
-async function openLesson(page: Page, sessionId: number, name: string) {
-  await lessonRow(page, name).getByRole('link', { name, exact: true }).click();
-  await page.waitForURL(new RegExp(`/classroom/${sessionId}/lessons/\\d+`));
-  await page.getByRole('heading', { level: 1, name }).waitFor();
-}
-
-/** Back to the classroom from a lesson page, and waits for the syllabus. */
-async function backToClassroom(page: Page, locale: Locale, sessionId: number) {
-  await page.getByRole('link', { name: tr(locale, 'Back to the classroom'), exact: true }).click();
-  await page.waitForURL(new RegExp(`/classroom/${sessionId}(?:[?#]|$)`));
-  await page.getByRole('heading', { level: 2, name: tr(locale, 'Syllabus'), exact: true }).waitFor();
-}
-
-/** Answers the quiz question on screen correctly (the answer key of HASHING_QUIZ), by its prompt. */
-async function answerCorrectly(question: Locator, locale: Locale) {
-  const prompt = await question.innerText();
-  const radio = (name: string) => question.getByRole('radio', { name, exact: true });
-  const checkbox = (name: string) => question.getByRole('checkbox', { name, exact: true });
-  if (prompt.includes('average time to look a key up')) {
-    await radio('O(1)').check();
-  } else if (prompt.includes('ways to resolve collisions')) {
-    for (const option of ['Separate chaining', 'Linear probing', 'Double hashing']) await checkbox(option).check();
-    await checkbox('Binary search').uncheck();
-  } else if (prompt.includes('can never have the same hash')) {
-    await radio(tr(locale, 'False')).check();
-  } else if (prompt.includes('ratio of stored entries to buckets')) {
-    await question.getByRole('textbox', { name: tr(locale, 'Your answer') }).fill('load factor');
-  } else if (prompt.includes('amortised cost of one insertion')) {
-    await radio('O(1)').check();
-  } else {
-    throw new Error(`an unexpected quiz question: ${prompt}`);
-  }
-}
+useBrowser();
 
 describe.each(journeys)(
   'classroom journey ($locale, $viewport.width px)',
@@ -421,22 +282,3 @@ describe.each(journeys)(
     });
   },
 );
-
-describe('refusals a user sees', () => {
-  it("a learner of another session opening the classroom's address sees the forbidden message, not the classroom", async () => {
-    const sessionId = await demoSessionId();
-    const { context, page, errors } = await openPage('en', { width: 1280, height: 900 });
-    try {
-      await signIn(page, 'en', 'learner1@halaqa.test');
-      await page.goto(`${BASE_URL}/classroom/${sessionId}?lang=en`);
-      await page.getByRole('heading', { level: 1, name: 'You do not have access to this page', exact: true }).waitFor();
-      await page.getByText("Only the session's learners and educator can open its classroom").waitFor();
-      expect(await page.getByRole('heading', { name: 'Syllabus', exact: true }).count()).toBe(0);
-      expect(await page.getByRole('progressbar', { name: 'Your progress' }).count()).toBe(0);
-      await shot(page, 'en', '13-forbidden');
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
-});

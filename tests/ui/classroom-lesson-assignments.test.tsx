@@ -1,0 +1,195 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { toaster } from '@/components/ui/toast';
+import { json } from '../machines/fetch-mock';
+import { FakeXhr } from './course-editor-fakes';
+import { classroom, detailOf, lessonOf } from './classroom-fixtures';
+import {
+  LAZY_CHUNK_MS,
+  page,
+  renderLesson,
+  restoreMocksAfterEach,
+  submission,
+  toastTitle,
+} from './classroom-lesson-shared';
+
+restoreMocksAfterEach();
+
+describe('lesson page: assignment (product.md#calls, #messages toasts)', () => {
+  const lesson = lessonOf(504, 'Todo app report', 'assignment', { points: 100, deadline: '2031-03-10T04:00:00Z' });
+  const detail = detailOf(lesson, { contentHtml: '<p>Write a report on your todo app.</p>' });
+  const pdf = () => new File([new Uint8Array(4096)], 'report.pdf', { type: 'application/pdf' });
+
+  beforeEach(() => {
+    FakeXhr.last = null;
+    FakeXhr.count = 0;
+    (globalThis as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeXhr;
+  });
+
+  const choose = (file: File) =>
+    fireEvent.change(screen.getByLabelText('Your document'), { target: { files: [file] } });
+
+  it('shows the history with grade and comment, uploads with progress and toasts the success', async () => {
+    const graded = submission({
+      id: 70,
+      status: 'DONE',
+      grade: 92,
+      comment: 'Well structured; add tests next time.',
+      submittedAt: '2031-03-04T10:00:00Z',
+    });
+    const mock = await renderLesson(detail, { 'GET /api/assignments/504/submissions': () => page([graded]) });
+    const history = await screen.findByRole('region', { name: 'Your submissions' });
+    expect(await within(history).findByText('Grade: 92 / 100')).toBeInTheDocument();
+    expect(within(history).getByText(/Well structured; add tests next time\./)).toBeInTheDocument();
+    expect(mock.calls[0]!.path).toBe('/api/assignments/504/submissions?sessionId=41&page=1&pageSize=100');
+
+    choose(pdf());
+    const xhr = FakeXhr.last!;
+    expect([xhr.method, xhr.url]).toEqual(['POST', '/api/assignments/504/submissions']);
+    expect(xhr.headers.Authorization).toBe('Bearer jwt-learner');
+    expect(xhr.body!.get('sessionId')).toBe('41');
+    expect((xhr.body!.get('document') as File).name).toBe('report.pdf');
+    act(() => xhr.progress(1024, 4096));
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
+
+    act(() =>
+      xhr.respond(201, {
+        data: submission({ id: 78, document: { url: '/uploads/submissions/78.pdf', fileName: 'report.pdf' } }),
+      }),
+    );
+    expect(await toastTitle('Assignment submitted successfully')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    const items = within(history).getAllByTestId('submission');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByRole('link', { name: 'report.pdf' })).toBeInTheDocument();
+    expect(within(items[0]!).getByText('Not graded yet')).toBeInTheDocument();
+    expect(screen.getAllByText('Submitted').length).toBeGreaterThan(0);
+  });
+
+  it("a refusal with field errors toasts the first field error; without, 'Cannot submit assignment!'", async () => {
+    await renderLesson(detail, { 'GET /api/assignments/504/submissions': () => page([]) });
+    expect(await screen.findByText('Nothing submitted yet.')).toBeInTheDocument();
+
+    choose(pdf());
+    act(() =>
+      FakeXhr.last!.respond(400, {
+        message: 'Some fields are invalid',
+        errors: [{ path: 'document', message: 'is an empty file' }],
+      }),
+    );
+    expect(await toastTitle('document is an empty file')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('document is an empty file');
+
+    act(() => toaster.remove());
+    choose(pdf());
+    act(() => FakeXhr.last!.respond(409, { message: 'The deadline for this lesson has passed' }));
+    expect(await toastTitle('Cannot submit assignment!')).toBeInTheDocument();
+    expect(screen.getByText('The deadline for this lesson has passed')).toBeInTheDocument();
+    expect(screen.getByText('Nothing submitted yet.')).toBeInTheDocument();
+  });
+
+  it('refuses a file of the wrong type before sending it', async () => {
+    await renderLesson(detail, { 'GET /api/assignments/504/submissions': () => page([]) });
+    choose(new File(['x'], 'virus.exe'));
+    expect(await toastTitle('Cannot submit assignment!')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('File type must be pdf, doc, docx, xls, xlsx, ppt, pptx, zip');
+    expect(FakeXhr.count).toBe(0);
+  });
+
+  it("a failed history toasts 'Cannot get Submissions!' and offers to try again", async () => {
+    let calls = 0;
+    await renderLesson(detail, {
+      'GET /api/assignments/504/submissions': () =>
+        ++calls === 1 ? json(500, { message: 'Boom' }) : page([submission()]),
+    });
+    expect(await toastTitle('Cannot get Submissions!')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'todo-app-report.pdf' })).toBeInTheDocument();
+  });
+
+  it("educators see the session's submissions with learners' names, without the upload", async () => {
+    await renderLesson(
+      detail,
+      { 'GET /api/assignments/504/submissions': () => page([submission()]) },
+      { data: { ...classroom, viewerRole: 'EDUCATOR' } },
+    );
+    const list = await screen.findByRole('region', { name: 'Submissions' });
+    expect(await within(list).findByText(/Omar Haddad/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Your document')).not.toBeInTheDocument();
+  });
+});
+
+describe('lesson page: programming assignment', () => {
+  // jsdom has no layout: CodeMirror measures text through Range rects.
+  beforeEach(() => {
+    const rect = { x: 0, y: 0, width: 0, height: 0, top: 0, left: 0, right: 0, bottom: 0, toJSON: () => ({}) };
+    Object.assign(Range.prototype, {
+      getClientRects: () => Object.assign([], { item: () => null }),
+      getBoundingClientRect: () => rect,
+    });
+  });
+
+  const lesson = lessonOf(505, 'FizzBuzz', 'programmingAssignment', { points: 100 });
+  const detail = detailOf(lesson, {
+    programming: {
+      functionName: 'fizzBuzz',
+      starterCode: 'function fizzBuzz(n) {\n  return String(n);\n}\n',
+      tests: [
+        { name: 'fizzBuzz(1)', args: [1] },
+        { name: 'fizzBuzz(3)', args: [3] },
+      ],
+    },
+  });
+
+  it('loads the editor with the starter code, runs the tests and shows per-test results and the grade', async () => {
+    const mock = await renderLesson(detail, {
+      'GET /api/assignments/505/submissions': () => page([]),
+      'POST /api/assignments/505/code': () =>
+        json(201, {
+          data: submission({
+            id: 80,
+            assignmentId: 505,
+            kind: 'CODE',
+            document: null,
+            code: 'function fizzBuzz(n) {\n  return String(n);\n}\n',
+            results: [
+              { name: 'fizzBuzz(1)', passed: true, output: '' },
+              { name: 'fizzBuzz(3)', passed: false, output: 'Expected "Fizz", got "3"' },
+            ],
+            status: 'AUTOGRADED',
+            grade: 50,
+          }),
+        }),
+    });
+    // The code editor (CodeMirror) is a lazily loaded chunk too.
+    const editor = await screen.findByTestId('code-editor', undefined, { timeout: LAZY_CHUNK_MS });
+    await waitFor(() => expect(editor).toHaveTextContent('return String(n);'));
+    expect(screen.getByRole('textbox', { name: 'Your code' })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Run tests & submit' }));
+    const results = await screen.findByRole('region', { name: 'Test results' });
+    expect(within(results).getByRole('status').textContent).toBe('1 of 2 tests passed · Grade: 50 / 100');
+    const [first, second] = within(results).getAllByTestId('test-result');
+    expect(within(first!).getByText('Passed')).toBeInTheDocument();
+    expect(within(second!).getByText('Failed')).toBeInTheDocument();
+    expect(within(second!).getByText('Expected "Fizz", got "3"')).toBeInTheDocument();
+    const post = mock.calls.find((c) => c.method === 'POST')!;
+    expect(JSON.parse(post.body!)).toEqual({ sessionId: 41, code: 'function fizzBuzz(n) {\n  return String(n);\n}\n' });
+    // The lesson header follows the new grade; the history lists the submission.
+    expect(within(document.querySelector('header')!).getByText('Grade: 50 / 100')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Your submissions' })).getByText('1 of 2 tests passed'),
+    ).toBeInTheDocument();
+  });
+
+  it('a refused run toasts the server message under the spec title', async () => {
+    await renderLesson(detail, {
+      'GET /api/assignments/505/submissions': () => page([]),
+      'POST /api/assignments/505/code': () => json(409, { message: 'The deadline for this lesson has passed' }),
+    });
+    await screen.findByTestId('code-editor', undefined, { timeout: LAZY_CHUNK_MS });
+    fireEvent.click(screen.getByRole('button', { name: 'Run tests & submit' }));
+    expect(await toastTitle('Cannot submit assignment!')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Test results' })).not.toBeInTheDocument();
+  });
+});

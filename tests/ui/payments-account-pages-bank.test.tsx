@@ -1,0 +1,183 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/toast';
+import { BankAccountPage, type BankAccountData } from '@/features/payments/bank-account-page';
+import { ApiError } from '@/lib/api/client';
+import { json } from '../machines/fetch-mock';
+import {} from './payments-fixtures';
+import { renderWithRouter } from './render';
+import { apiWith, bodies, sandbox } from './payments-account-pages-shared';
+
+describe('bank account page (educators)', () => {
+  const earnings = { currency: 'USD' as const, pending: 420, payable: 149, paidOut: 298, payouts: [] };
+  const account = {
+    id: 'ba_1',
+    bankName: 'STRIPE TEST BANK',
+    last4: '6789',
+    country: 'US',
+    currency: 'USD' as const,
+    status: 'verified' as const,
+  };
+
+  it('adds a bank account with the sandbox token', async () => {
+    const onChanged = vi.fn();
+    const { mock, api } = apiWith({
+      'POST /api/payments/accounts/external-account': () => json(201, { data: account }),
+    });
+    const data: BankAccountData = {
+      account: { ok: true, data: null },
+      earnings: { ok: true, data: earnings },
+      config: sandbox,
+    };
+    await renderWithRouter(
+      <>
+        <BankAccountPage data={data} api={api} onChanged={onChanged} />
+        <Toaster />
+      </>,
+    );
+    expect(screen.getByText('No bank account yet')).toBeInTheDocument();
+    const field = screen.getByRole('textbox', { name: /Bank account token/ }) as HTMLInputElement;
+    expect(field.value).toBe('btok_us_verified');
+    expect(screen.getByRole('button', { name: 'Pay out $149' })).toBeDisabled(); // no bank account yet
+    expect(screen.getByText('Add a bank account to receive payouts.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Save bank account' }));
+    await screen.findByText('Bank account saved: STRIPE TEST BANK ending in 6789');
+    expect(bodies(mock, 'POST', '/api/payments/accounts/external-account').map((c) => c.body)).toEqual([
+      { external_account: 'btok_us_verified' },
+    ]);
+    expect(onChanged).toHaveBeenCalled();
+  });
+
+  it('a refused token shows the reason on the field', async () => {
+    const { api } = apiWith({
+      'POST /api/payments/accounts/external-account': () =>
+        json(422, {
+          message: 'The bank account was refused',
+          errors: [{ path: 'external_account', message: 'is not a bank account token' }],
+        }),
+    });
+    const data: BankAccountData = {
+      account: { ok: true, data: null },
+      earnings: { ok: true, data: earnings },
+      config: sandbox,
+    };
+    await renderWithRouter(<BankAccountPage data={data} api={api} onChanged={() => {}} />);
+    const field = screen.getByRole('textbox', { name: /Bank account token/ });
+    fireEvent.input(field, { target: { value: 'tok_visa' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save bank account' }));
+    await screen.findByText('is not a bank account token');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows the account, the earnings and pays out with an Idempotency-Key', async () => {
+    const onChanged = vi.fn();
+    const { mock, api } = apiWith({
+      'POST /api/payments/payouts': () =>
+        json(201, {
+          data: {
+            id: 'po_1',
+            amount: 14900,
+            status: 'paid',
+            externalAccountId: 'ba_1',
+            createdAt: '2031-05-01T10:00:00Z',
+          },
+        }),
+    });
+    const data: BankAccountData = {
+      account: { ok: true, data: account },
+      earnings: {
+        ok: true,
+        data: {
+          ...earnings,
+          payouts: [
+            { id: 'po_0', amount: 29800, status: 'paid', externalAccountId: 'ba_1', createdAt: '2031-02-01T10:00:00Z' },
+          ],
+        },
+      },
+      config: sandbox,
+    };
+    await renderWithRouter(
+      <>
+        <BankAccountPage data={data} api={api} onChanged={onChanged} />
+        <Toaster />
+      </>,
+    );
+    expect(screen.getByText('STRIPE TEST BANK ending in 6789')).toBeInTheDocument();
+    expect(screen.getByText('Verified')).toBeInTheDocument();
+    expect(screen.getByText('$420')).toBeInTheDocument();
+    expect(screen.getAllByText('$298')).toHaveLength(2); // paid out in total, and the one payout
+    expect(screen.getByText('po_0')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay out $149' }));
+    await screen.findByText('Payout sent: $149');
+    const [call] = bodies(mock, 'POST', '/api/payments/payouts');
+    expect(call!.key).toMatch(/.{8,}/);
+  });
+
+  it('a payout with no answer is retried with the same Idempotency-Key; a refused one is not', async () => {
+    const onChanged = vi.fn();
+    const answers = [
+      () => json(503, { message: 'Gateway unavailable' }),
+      () =>
+        json(201, {
+          data: {
+            id: 'po_1',
+            amount: 14900,
+            status: 'paid',
+            externalAccountId: 'ba_1',
+            createdAt: '2031-05-01T10:00:00Z',
+          },
+        }),
+      () => json(422, { message: 'Nothing is ready to pay out' }),
+      () =>
+        json(201, {
+          data: {
+            id: 'po_2',
+            amount: 14900,
+            status: 'paid',
+            externalAccountId: 'ba_1',
+            createdAt: '2031-05-02T10:00:00Z',
+          },
+        }),
+    ];
+    const { mock, api } = apiWith({ 'POST /api/payments/payouts': () => answers.shift()!() });
+    const data: BankAccountData = {
+      account: { ok: true, data: account },
+      earnings: { ok: true, data: earnings },
+      config: sandbox,
+    };
+    await renderWithRouter(
+      <>
+        <BankAccountPage data={data} api={api} onChanged={onChanged} />
+        <Toaster />
+      </>,
+    );
+    const payOut = () => fireEvent.click(screen.getByRole('button', { name: 'Pay out $149' }));
+    payOut();
+    expect(within(await screen.findByRole('alert')).getByText('Gateway unavailable')).toBeInTheDocument();
+    payOut();
+    await screen.findByText('Payout sent: $149');
+    payOut();
+    expect(within(await screen.findByRole('alert')).getByText('Nothing is ready to pay out')).toBeInTheDocument();
+    payOut();
+    await waitFor(() => expect(bodies(mock, 'POST', '/api/payments/payouts')).toHaveLength(4));
+    const keys = bodies(mock, 'POST', '/api/payments/payouts').map((c) => c.key);
+    expect(keys[1]).toBe(keys[0]); // the unknown outcome is resent with its key
+    expect(keys[2]).not.toBe(keys[1]); // a new payout, a new key
+    expect(keys[3]).not.toBe(keys[2]); // after a refusal, a new key
+    await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(2));
+  });
+
+  it('each section shows its own failure with the reason', async () => {
+    const { api } = apiWith({});
+    const data: BankAccountData = {
+      account: { ok: true, data: null },
+      earnings: { ok: false, error: new ApiError(500, { message: 'Ledger unavailable' }) },
+      config: sandbox,
+    };
+    await renderWithRouter(<BankAccountPage data={data} api={api} onChanged={() => {}} />);
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByText('Your earnings could not be loaded')).toBeInTheDocument();
+    expect(within(alert).getByText('Ledger unavailable')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save bank account' })).toBeInTheDocument();
+  });
+});
