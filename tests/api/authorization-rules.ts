@@ -1039,7 +1039,7 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
     {
       allowedStatuses: {
         statuses: [400, 404],
-        why: 'without Stripe configured the webhook is 404, and a signature cannot be made here: see stripe-gateway.test.ts',
+        why: 'without Stripe configured the webhook is 404, and a signature cannot be made here: see stripe-gateway-webhooks.test.ts',
       },
     },
   ),
