@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, multipart, startTestApp, type TestApp } from './harness.
 /**
  * Sign-in sessions (OWASP ASVS 3.3.1, 3.3.3): sign-out ends the token it is called with, a
  * password change ends every sign-in of the account, and a token without a session is refused.
- * The refresh-token rotation of directory sign-ins is in federated-sign-in.test.ts.
+ * The refresh-token rotation of directory sign-ins is in federated-sign-in-*.test.ts.
  */
 let t: TestApp;
 beforeAll(async () => {
