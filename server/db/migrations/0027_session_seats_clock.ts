@@ -1,14 +1,14 @@
 import { type Kysely, sql } from 'kysely';
-import * as sessionSeats from './0022_session_seats.js';
 
 /**
  * `session_seats` on the app's clock: the instant that decides which seat holds still count, and
  * whether the session has ended, is a parameter (`p_now`, the server's `AppContext.now`) instead of
  * the database's `now()`, so a seat hold, its expiry and the seat count read one clock. Otherwise as
- * migration 0022: `session_seats(session, user, open_statuses, lock, now)`.
+ * migration 0022: `session_seats(session, user, open_statuses, lock, now)`. The four-argument function of
+ * 0022 stays beside it (an overload), so instances of the previous release keep working during a rolling
+ * upgrade (docs/deploy.md).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`drop function if exists session_seats(integer, integer, text[], boolean)`.execute(db);
   await sql`
     create function session_seats(p_session integer, p_user integer, p_open text[], p_lock boolean, p_now timestamptz)
     returns table (
@@ -36,5 +36,4 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop function if exists session_seats(integer, integer, text[], boolean, timestamptz)`.execute(db);
-  await sessionSeats.up(db);
 }
