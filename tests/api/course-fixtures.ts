@@ -220,6 +220,53 @@ export async function userIdOf(db: Kysely<Database>, email: string): Promise<num
   return (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 }
 
+/** The company id of the user with this e-mail (null without one); throws if no such user. */
+export async function companyIdOfUser(db: Kysely<Database>, email: string): Promise<number | null> {
+  return (await db.selectFrom('users').select('company_id').where('email', '=', email).executeTakeFirstOrThrow())
+    .company_id;
+}
+
+/** The password hash of the demo admin, for users inserted directly who must be able to sign in. */
+export async function adminPasswordHash(db: Kysely<Database>): Promise<string> {
+  return (
+    await db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', 'admin@halaqa.test')
+      .executeTakeFirstOrThrow()
+  ).password_hash;
+}
+
+/** Enrolls the users with these e-mails in `sessionId`, in order, with `status` (no payment). */
+export async function enrollByEmail(
+  db: Kysely<Database>,
+  sessionId: number,
+  emails: readonly string[],
+  status: 'ACTIVE' | 'CANCELLED' = 'ACTIVE',
+): Promise<void> {
+  for (const email of emails) await enroll(db, sessionId, await userIdOf(db, email), status);
+}
+
+/** Adds a TRUE_FALSE question worth 1 point, answer true, first in `lessonId`; answers its id. */
+export async function insertTrueFalseQuestion(db: Kysely<Database>, lessonId: number): Promise<number> {
+  const row = await db
+    .insertInto('quiz_questions')
+    .values({
+      lesson_id: lessonId,
+      sort_order: 0,
+      kind: 'TRUE_FALSE',
+      prompt: 'True?',
+      picture_url: null,
+      points: 1,
+      explanation: null,
+      options: '[]',
+      answer: 'true',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** The first public course (lowest id) of the educator with this e-mail; throws if none. */
 export async function publicCourseOf(db: Kysely<Database>, email: string): Promise<number> {
   const educatorId = await userIdOf(db, email);
