@@ -120,7 +120,7 @@ describe('PATCH /submissions/{id} (gradeSubmission)', () => {
       status: 'DONE',
       grade: 18.5,
       comment: 'Well structured.',
-      gradedAt: now.toISOString(),
+      gradedAt: now().toISOString(),
       points: 20,
     });
     const row = await t.db

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { multipart, startTestApp, type FilePart, type TestApp } from './harness.js';
-import { companyIdOfUser, enrollByEmail, insertCourse, userIdOf } from './course-fixtures.js';
+import {
+  companyIdOfUser,
+  enrollByEmail,
+  insertCourse,
+  userIdOf,
+  AFTER_WEEK1_DEADLINE,
+  settableClock,
+  WEEK1,
+} from './course-fixtures.js';
 import type { LessonTypeCode } from '../../server/db/types.js';
 
 /**
@@ -12,18 +20,12 @@ import type { LessonTypeCode } from '../../server/db/types.js';
  * from Monday 2031-05-05 to Sunday 2031-06-01, and a second session of the same course. Week 1
  * holds an assignment (20 points), an assignment that accepts late work, a programming assignment
  * `add(a, b)` with 3 tests (30 points), one without tests, and a reading. The week-1 deadline is
- * 2031-05-12 00:00 MDT = 06:00Z. The app's clock is `now`.
+ * 2031-05-12 00:00 MDT = 06:00Z. The app's clock is `now()`.
  */
 
-/** Wednesday of week 1, and one second after week 1's deadline. */
-export const WEEK1 = new Date('2031-05-07T12:00:00Z');
-export const AFTER_DEADLINE = new Date('2031-05-12T06:00:01Z');
-/** The app's clock; tests move it with {@link setNow}. */
-export let now = WEEK1;
-/** Sets the app's clock to `date`. */
-export const setNow = (date: Date) => {
-  now = date;
-};
+export { AFTER_WEEK1_DEADLINE as AFTER_DEADLINE, WEEK1 };
+/** The app's clock: tests read it with `now()` and move it with `setNow(date)`. */
+export const { now, set: setNow } = settableClock(WEEK1);
 export let t: TestApp;
 
 export const EDUCATOR = 'educator@halaqa.test';
@@ -114,7 +116,7 @@ async function fixture() {
 /** Registers the file's hooks: a test app on the clock `now` with the fixture (above), closed after the tests. */
 export function useAssignmentFixture(): void {
   beforeAll(async () => {
-    t = await startTestApp({ now: () => now });
+    t = await startTestApp({ now });
     await fixture();
   });
   afterAll(() => t.close());
@@ -139,7 +141,7 @@ export async function submittedWork(): Promise<void> {
   expectCreated(await submit(L.essay!, TWO_SESSIONS, { document: pdf() }, { sessionId: String(secondSessionId) }));
   setNow(new Date('2031-05-12T05:59:59Z'));
   expectCreated(await submit(L.essay!, LEARNER1, { document: pdf('on-time.pdf') }));
-  setNow(AFTER_DEADLINE);
+  setNow(AFTER_WEEK1_DEADLINE);
   await t.db.updateTable('lessons').set({ allow_late: true }).where('id', '=', L.code!).execute();
   expectCreated(await submitCode(L.code!, LEARNER, 'function add(a, b) { return a + b; }'));
   await t.db.updateTable('lessons').set({ allow_late: false }).where('id', '=', L.code!).execute();

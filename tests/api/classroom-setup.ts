@@ -1,6 +1,13 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startTestApp, type TestApp } from './harness.js';
-import { companyIdOfUser, enrollByEmail, insertCourse, lessonOutside, userIdOf } from './course-fixtures.js';
+import {
+  companyIdOfUser,
+  enrollByEmail,
+  insertCourse,
+  lessonOutside,
+  settableClock,
+  userIdOf,
+} from './course-fixtures.js';
 import type { LessonTypeCode } from '../../server/db/types.js';
 import { weekly } from '../fixtures.js';
 
@@ -14,12 +21,9 @@ import { weekly } from '../fixtures.js';
  * of its own on Wednesday 05-07 12:00 MDT (18:00Z, 45 minutes). The app's clock is `now`.
  */
 
-/** The app's clock; tests move it with {@link setNow}. */
-let now = new Date('2031-05-01T12:00:00Z');
-/** Sets the app's clock to `date`. */
-export const setNow = (date: Date) => {
-  now = date;
-};
+/** The app's clock; tests move it with `setNow(date)`. */
+const { now, set: setNow } = settableClock(new Date('2031-05-01T12:00:00Z'));
+export { setNow };
 export let t: TestApp;
 
 export const EDUCATOR = 'educator@halaqa.test';
@@ -127,7 +131,7 @@ async function fixture() {
 /** Registers the file's hooks: a test app on the clock `now` with the fixture (above), closed after the tests. */
 export function useClassroomFixture(): void {
   beforeAll(async () => {
-    t = await startTestApp({ now: () => now });
+    t = await startTestApp({ now });
     await fixture();
   });
   afterAll(() => t.close());

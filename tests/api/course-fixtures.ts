@@ -118,6 +118,24 @@ export async function enroll(
     .execute();
 }
 
+/**
+ * Wednesday noon (UTC) of week 1 of the sessions `insertCourse` adds, and one second after week 1's
+ * deadline (2031-05-12 00:00 in America/Denver).
+ */
+export const WEEK1 = new Date('2031-05-07T12:00:00Z');
+export const AFTER_WEEK1_DEADLINE = new Date('2031-05-12T06:00:01Z');
+
+/** A clock the tests set: `now()` answers the date last given to `set` (at first, `start`). */
+export function settableClock(start: Date): { now: () => Date; set: (date: Date) => void } {
+  let at = start;
+  return {
+    now: () => at,
+    set: (date) => {
+      at = date;
+    },
+  };
+}
+
 /** What `insertOpenSession` inserts besides its defaults. */
 export interface OpenSessionOptions {
   priceCents: number;

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestApp, type TestApp } from './harness.js';
-import { enrollByEmail, insertCourse, lessonOutside, userIdOf } from './course-fixtures.js';
+import {
+  enrollByEmail,
+  insertCourse,
+  lessonOutside,
+  userIdOf,
+  AFTER_WEEK1_DEADLINE,
+  settableClock,
+  WEEK1,
+} from './course-fixtures.js';
 import type { LessonTypeCode } from '../../server/db/types.js';
 
 /**
@@ -14,18 +22,12 @@ import type { LessonTypeCode } from '../../server/db/types.js';
  * 8), `open` (no limit, one TRUE_FALSE), `late` (allows late work), `path` (a learning path: two
  * STEPs and a TRUE_FALSE check; a time limit that a learning path ignores), `empty` (a quiz without
  * questions), a `reading` and `timed` (15-minute limit; SINGLE 2 points, TRUE_FALSE 2 → 4; graded by
- * the server once its time has run out). The app's clock is `now`.
+ * the server once its time has run out). The app's clock is `now()`.
  */
 
-/** Wednesday of week 1, and one second after week 1's deadline. */
-export const WEEK1 = new Date('2031-05-07T12:00:00Z');
-export const AFTER_DEADLINE = new Date('2031-05-12T06:00:01Z');
-/** The app's clock; tests move it with {@link setNow}. */
-export let now = WEEK1;
-/** Sets the app's clock to `date`. */
-export const setNow = (date: Date) => {
-  now = date;
-};
+export { AFTER_WEEK1_DEADLINE as AFTER_DEADLINE, WEEK1 };
+/** The app's clock: tests read it with `now()` and move it with `setNow(date)`. */
+export const { now, set: setNow } = settableClock(WEEK1);
 export let t: TestApp;
 
 export const EDUCATOR = 'educator@halaqa.test';
@@ -164,7 +166,7 @@ async function fixture() {
 /** Registers the file's hooks: a test app on the clock `now` with the fixture (above), closed after the tests. */
 export function useQuizFixture(): void {
   beforeAll(async () => {
-    t = await startTestApp({ now: () => now });
+    t = await startTestApp({ now });
     await fixture();
   }, 60_000); // PGlite migrations and the demo seed take a while on a busy machine
   afterAll(() => t.close());

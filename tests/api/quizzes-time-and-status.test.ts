@@ -166,7 +166,7 @@ describe('an attempt whose time ran out while the learner was away', () => {
           .selectFrom('quiz_attempts')
           .select((eb) => eb.fn.countAll().as('n'))
           .where('status', '=', 'IN_PROGRESS')
-          .where('deadline_at', '<', now)
+          .where('deadline_at', '<', now())
           .executeTakeFirstOrThrow()
       ).n,
     );
@@ -236,8 +236,8 @@ describe('an attempt whose time ran out while the learner was away', () => {
     setNow(new Date('2031-05-11T09:16:00Z'));
     const expected = await openExpired(); // a and b, plus any attempt an earlier test left open past its limit
     expect(expected).toBeGreaterThanOrEqual(2);
-    expect(await gradeExpiredAttempts(t.db, now)).toBe(expected);
-    expect(await gradeExpiredAttempts(t.db, now)).toBe(0);
+    expect(await gradeExpiredAttempts(t.db, now())).toBe(expected);
+    expect(await gradeExpiredAttempts(t.db, now())).toBe(0);
     expect(await attemptRow(a)).toMatchObject({ status: 'AUTOGRADED', score: 0 });
     expect(await attemptRow(b)).toMatchObject({ status: 'AUTOGRADED', score: 2 });
     for (const open of [path, noLimit, running]) expect((await attemptRow(open)).status).toBe('IN_PROGRESS');
@@ -251,17 +251,17 @@ describe('an attempt whose time ran out while the learner was away', () => {
         .selectFrom('quiz_attempts')
         .select('id')
         .where('status', '=', 'IN_PROGRESS')
-        .where('deadline_at', '<', now)
+        .where('deadline_at', '<', now())
         .executeTakeFirstOrThrow()
     ).id;
-    const [swept, submitted] = await Promise.all([gradeExpiredAttempts(t.db, now), submit(attempt, LEARNER3)]);
+    const [swept, submitted] = await Promise.all([gradeExpiredAttempts(t.db, now()), submit(attempt, LEARNER3)]);
     // Whoever locks the row first grades it; the submit answers the graded attempt either way.
     expect(swept).toBeLessThanOrEqual(1);
     expect(submitted.status).toBe(200);
     expect(submitted.body.data).toMatchObject({ id: attempt, status: 'AUTOGRADED', score: 0 });
     const row = await attemptRow(attempt);
     expect(row).toMatchObject({ status: 'AUTOGRADED', score: 0 });
-    expect(await gradeExpiredAttempts(t.db, now)).toBe(0);
+    expect(await gradeExpiredAttempts(t.db, now())).toBe(0);
     expect(await attemptRow(attempt)).toEqual(row);
   });
 });
