@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { runTests } from '../../server/modules/assignments/service.js';
 import { countRows } from './harness.js';
+import { AFTER_WEEK1_DEADLINE, WEEK1 } from './course-fixtures.js';
 import {
-  AFTER_DEADLINE,
   call,
   EDUCATOR,
   L,
@@ -14,7 +14,6 @@ import {
   submitCode,
   t,
   useAssignmentFixture,
-  WEEK1,
 } from './assignments-setup.js';
 
 /**
@@ -149,7 +148,7 @@ describe('POST /assignments/{id}/code (submitProgrammingAssignment)', () => {
   });
 
   it('closes at the deadline (409) unless late work is allowed, then marks it late', async () => {
-    setNow(AFTER_DEADLINE);
+    setNow(AFTER_WEEK1_DEADLINE);
     const closed = await submitCode(L.code!, LEARNER, 'function add(a, b) { return a + b; }');
     expect(closed.status).toBe(409);
     expect(closed.body.message).toBe('The deadline for this lesson has passed');

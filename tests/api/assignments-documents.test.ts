@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { countRows, PNG_1PX } from './harness.js';
+import { AFTER_WEEK1_DEADLINE, WEEK1 } from './course-fixtures.js';
 import {
-  AFTER_DEADLINE,
   call,
   EDUCATOR,
   idOf,
@@ -21,7 +21,6 @@ import {
   t,
   TWO_SESSIONS,
   useAssignmentFixture,
-  WEEK1,
 } from './assignments-setup.js';
 
 /**
@@ -150,7 +149,7 @@ describe('POST /assignments/{id}/submissions (submitAssignment)', () => {
   });
 
   it('closes at the deadline (409) unless the lesson allows late work, which is then marked late', async () => {
-    setNow(AFTER_DEADLINE);
+    setNow(AFTER_WEEK1_DEADLINE);
     const rows = await countRows(t.db, 'submissions');
     const closed = await submit(L.essay!, LEARNER, { document: pdf() });
     expect(closed.status).toBe(409);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from './harness.js';
+import { WEEK1 } from './course-fixtures.js';
 import {
   ADMIN,
   call,
@@ -18,7 +19,6 @@ import {
   submittedWork,
   t,
   useAssignmentFixture,
-  WEEK1,
 } from './assignments-setup.js';
 
 /**

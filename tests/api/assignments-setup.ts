@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { multipart, startTestApp, type FilePart, type TestApp } from './harness.js';
 import {
+  AFTER_WEEK1_DEADLINE,
   companyIdOfUser,
   enrollByEmail,
   insertCourse,
-  userIdOf,
-  AFTER_WEEK1_DEADLINE,
   settableClock,
+  userIdOf,
   WEEK1,
 } from './course-fixtures.js';
 import type { LessonTypeCode } from '../../server/db/types.js';
@@ -23,7 +23,6 @@ import type { LessonTypeCode } from '../../server/db/types.js';
  * 2031-05-12 00:00 MDT = 06:00Z. The app's clock is `now()`.
  */
 
-export { AFTER_WEEK1_DEADLINE as AFTER_DEADLINE, WEEK1 };
 /** The app's clock: tests read it with `now()` and move it with `setNow(date)`. */
 export const { now, set: setNow } = settableClock(WEEK1);
 export let t: TestApp;

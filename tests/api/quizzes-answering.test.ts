@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { countRows } from './harness.js';
+import { AFTER_WEEK1_DEADLINE, WEEK1 } from './course-fixtures.js';
 import {
   ABCD,
   ADMIN,
-  AFTER_DEADLINE,
   attemptRow,
   call,
   CANCELLED,
@@ -26,7 +26,6 @@ import {
   submit,
   t,
   useQuizFixture,
-  WEEK1,
 } from './quizzes-setup.js';
 
 /**
@@ -145,7 +144,7 @@ describe('POST /sessions/{id}/lessons/{lessonId}/attempts', () => {
   });
 
   it("answers 409 after the lesson's deadline unless late work is allowed; an open attempt still resumes", async () => {
-    setNow(AFTER_DEADLINE);
+    setNow(AFTER_WEEK1_DEADLINE);
     const before = await countRows(t.db, 'quiz_attempts');
     const refused = await start('open', LEARNER3);
     expect(refused.status).toBe(409);

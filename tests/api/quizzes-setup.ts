@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestApp, type TestApp } from './harness.js';
-import {
-  enrollByEmail,
-  insertCourse,
-  lessonOutside,
-  userIdOf,
-  AFTER_WEEK1_DEADLINE,
-  settableClock,
-  WEEK1,
-} from './course-fixtures.js';
+import { enrollByEmail, insertCourse, lessonOutside, settableClock, userIdOf, WEEK1 } from './course-fixtures.js';
 import type { LessonTypeCode } from '../../server/db/types.js';
 
 /**
@@ -25,7 +17,6 @@ import type { LessonTypeCode } from '../../server/db/types.js';
  * the server once its time has run out). The app's clock is `now()`.
  */
 
-export { AFTER_WEEK1_DEADLINE as AFTER_DEADLINE, WEEK1 };
 /** The app's clock: tests read it with `now()` and move it with `setNow(date)`. */
 export const { now, set: setNow } = settableClock(WEEK1);
 export let t: TestApp;

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gradeExpiredAttempts } from '../../server/modules/quizzes/grading.js';
+import { WEEK1 } from './course-fixtures.js';
 import {
   attemptRow,
   call,
@@ -20,7 +21,6 @@ import {
   t,
   useQuizFixture,
   weekOneWork,
-  WEEK1,
 } from './quizzes-setup.js';
 
 /**
