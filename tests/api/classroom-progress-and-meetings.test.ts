@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from './harness.js';
 import {
   call,
+  classroomOf,
   CANCELLED,
   EDUCATOR,
   idOf,
@@ -39,16 +40,12 @@ describe('POST /sessions/{id}/lessons/{lessonId}/progress', () => {
       sessionId,
       status: 'IN_PROGRESS',
     });
-    expect(
-      lessonsOf((await call('GET', `/api/sessions/${sessionId}/classroom`, LEARNER)).body.data).get('video')!.status,
-    ).toBe('IN_PROGRESS');
+    expect(lessonsOf(await classroomOf(LEARNER)).get('video')!.status).toBe('IN_PROGRESS');
     expect((await call('POST', url('video'), LEARNER, { status: 'DONE' })).body.data.status).toBe('DONE');
     const again = await call('POST', url('video'), LEARNER, { status: 'IN_PROGRESS' });
     expect(again.status).toBe(200);
     expect(again.body.data.status).toBe('DONE');
-    expect(
-      lessonsOf((await call('GET', `/api/sessions/${sessionId}/classroom`, LEARNER)).body.data).get('video')!.status,
-    ).toBe('DONE');
+    expect(lessonsOf(await classroomOf(LEARNER)).get('video')!.status).toBe('DONE');
   });
 
   it('refuses bad bodies (400), graded and meeting lessons (409), staff and outsiders (403), unknown lessons (404), writing nothing', async () => {
@@ -116,9 +113,7 @@ describe('POST /sessions/{id}/lessons/{lessonId}/join (join window)', () => {
       },
       recorded: true,
     });
-    expect(
-      lessonsOf((await call('GET', `/api/sessions/${sessionId}/classroom`, LEARNER)).body.data).get('meeting'),
-    ).toMatchObject({
+    expect(lessonsOf(await classroomOf(LEARNER)).get('meeting')).toMatchObject({
       status: 'IN_PROGRESS',
       nextOccurrence: { attended: true },
     });
@@ -149,9 +144,7 @@ describe('POST /sessions/{id}/lessons/{lessonId}/join (join window)', () => {
     expect(late.status).toBe(409);
     expect(late.body.message).toBe('This meeting has ended');
     expect(await countRows(t.db, 'attendance')).toBe(before);
-    expect(
-      lessonsOf((await call('GET', `/api/sessions/${sessionId}/classroom`, LEARNER)).body.data).get('meeting')!.status,
-    ).toBe('DONE');
+    expect(lessonsOf(await classroomOf(LEARNER)).get('meeting')!.status).toBe('DONE');
   });
 
   it('records each occurrence of a scheduled meeting separately', async () => {

@@ -151,6 +151,10 @@ export type Lesson = {
 export const lessonsOf = (classroom: { weeks: { sections: { lessons: Lesson[] }[] }[] }) =>
   new Map(classroom.weeks.flatMap((w) => w.sections.flatMap((s) => s.lessons)).map((l) => [l.name, l]));
 
+/** `email`'s classroom (the data of getClassroom for the fixture session). */
+export const classroomOf = async (email: string) =>
+  (await call('GET', `/api/sessions/${sessionId}/classroom`, email)).body.data;
+
 /** Records that `email` joined Monday 2031-05-05's live session (`live`) at 00:01Z the next day. */
 export async function recordMondayAttendance(email: string): Promise<void> {
   await t.db

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   call,
+  classroomOf,
   CANCELLED,
   EDUCATOR,
   idOf,
@@ -93,12 +94,12 @@ describe('GET /sessions/{id}/classroom', () => {
 
   it('shows the next meeting still running, then none after the last one', async () => {
     setNow(new Date('2031-05-06T01:00:00Z')); // during Monday's live session
-    expect((await call('GET', `/api/sessions/${sessionId}/classroom`, LEARNER)).body.data.nextMeeting).toMatchObject({
+    expect((await classroomOf(LEARNER)).nextMeeting).toMatchObject({
       lessonId: L.live,
       occurrence: { occurrenceDate: '2031-05-05' },
     });
     setNow(new Date('2031-06-10T00:00:00Z'));
-    const c = (await call('GET', `/api/sessions/${sessionId}/classroom`, LEARNER)).body.data;
+    const c = await classroomOf(LEARNER);
     expect(c.nextMeeting).toBeNull();
     expect(lessonsOf(c).get('live')!.nextOccurrence).toBeNull();
   });
@@ -175,7 +176,7 @@ describe('GET /sessions/{id}/classroom', () => {
       .execute();
     await recordMondayAttendance(LEARNER1);
 
-    const c = (await call('GET', `/api/sessions/${sessionId}/classroom`, LEARNER1)).body.data;
+    const c = await classroomOf(LEARNER1);
     const status = Object.fromEntries([...lessonsOf(c)].map(([name, l]) => [name, [l.status, l.grade]]));
     expect(status).toEqual({
       reading: ['DONE', null],
@@ -191,15 +192,13 @@ describe('GET /sessions/{id}/classroom', () => {
     expect(c.progress).toEqual({ done: 5, total: 9 });
 
     // A learner only sees their own work; staff see no status.
-    const mine = lessonsOf((await call('GET', `/api/sessions/${sessionId}/classroom`, LEARNER)).body.data);
+    const mine = lessonsOf(await classroomOf(LEARNER));
     expect(mine.get('quiz')).toMatchObject({ status: null, grade: null });
-    const staff = (await call('GET', `/api/sessions/${sessionId}/classroom`, EDUCATOR)).body.data;
+    const staff = await classroomOf(EDUCATOR);
     expect(staff.viewerRole).toBe('EDUCATOR');
     expect([...lessonsOf(staff).values()].every((l) => l.status === null && l.grade === null)).toBe(true);
     expect(staff.progress).toEqual({ done: 0, total: 9 });
-    expect((await call('GET', `/api/sessions/${sessionId}/classroom`, 'admin@halaqa.test')).body.data.viewerRole).toBe(
-      'ADMIN',
-    );
+    expect((await classroomOf('admin@halaqa.test')).viewerRole).toBe('ADMIN');
   });
 
   it('refuses anonymous (401), learners not enrolled or cancelled, other educators and partners (403), unknown sessions (404), bad ids (400)', async () => {
