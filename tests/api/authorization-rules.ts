@@ -14,7 +14,7 @@ export type { MatrixRequest, OwnerRule, TargetKind, Variant } from './authorizat
  * Targets: `none` (no resource: public, or the caller's own account: /me, uploads, lists filtered
  * to the caller), `own` (the caller's own resource, or one of the caller's company A),
  * `otherCompany` (company B's), `otherEducator` (an educator without company's, public course),
- * `otherLearner` (another learner of company A). Callers: see CALLERS in authorization-world.ts.
+ * `otherLearner` (another learner of company A). Callers: see CALLERS in authorization-world/shared.ts.
  *
  * `allow: 'roles'` means every caller whose role is in x-roles; a list names the owners. A caller
  * allowed by x-roles but not listed must be refused with 403 or 404 (404 hides that the resource

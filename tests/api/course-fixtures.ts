@@ -118,6 +118,24 @@ export async function enroll(
     .execute();
 }
 
+/**
+ * Wednesday noon (UTC) of week 1 of the sessions `insertCourse` adds, and one second after week 1's
+ * deadline (2031-05-12 00:00 in America/Denver).
+ */
+export const WEEK1 = new Date('2031-05-07T12:00:00Z');
+export const AFTER_WEEK1_DEADLINE = new Date('2031-05-12T06:00:01Z');
+
+/** A clock the tests set: `now()` answers the date last given to `set` (at first, `start`). */
+export function settableClock(start: Date): { now: () => Date; set: (date: Date) => void } {
+  let at = start;
+  return {
+    now: () => at,
+    set: (date) => {
+      at = date;
+    },
+  };
+}
+
 /** What `insertOpenSession` inserts besides its defaults. */
 export interface OpenSessionOptions {
   priceCents: number;
@@ -218,6 +236,53 @@ export async function insertLearner(
 /** The id of the user with this e-mail (a demo account); throws if none. */
 export async function userIdOf(db: Kysely<Database>, email: string): Promise<number> {
   return (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+}
+
+/** The company id of the user with this e-mail (null without one); throws if no such user. */
+export async function companyIdOfUser(db: Kysely<Database>, email: string): Promise<number | null> {
+  return (await db.selectFrom('users').select('company_id').where('email', '=', email).executeTakeFirstOrThrow())
+    .company_id;
+}
+
+/** The password hash of the demo admin, for users inserted directly who must be able to sign in. */
+export async function adminPasswordHash(db: Kysely<Database>): Promise<string> {
+  return (
+    await db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', 'admin@halaqa.test')
+      .executeTakeFirstOrThrow()
+  ).password_hash;
+}
+
+/** Enrolls the users with these e-mails in `sessionId`, in order, with `status` (no payment). */
+export async function enrollByEmail(
+  db: Kysely<Database>,
+  sessionId: number,
+  emails: readonly string[],
+  status: 'ACTIVE' | 'CANCELLED' = 'ACTIVE',
+): Promise<void> {
+  for (const email of emails) await enroll(db, sessionId, await userIdOf(db, email), status);
+}
+
+/** Adds a TRUE_FALSE question worth 1 point, answer true, first in `lessonId`; answers its id. */
+export async function insertTrueFalseQuestion(db: Kysely<Database>, lessonId: number): Promise<number> {
+  const row = await db
+    .insertInto('quiz_questions')
+    .values({
+      lesson_id: lessonId,
+      sort_order: 0,
+      kind: 'TRUE_FALSE',
+      prompt: 'True?',
+      picture_url: null,
+      points: 1,
+      explanation: null,
+      options: '[]',
+      answer: 'true',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** The first public course (lowest id) of the educator with this e-mail; throws if none. */

@@ -6,7 +6,7 @@ import { userIdOf, publicCourseOf } from './course-fixtures.js';
 /**
  * "Nothing lost, nobody in" #states, the smaller holes: links other than http(s) stored in session content
  * and company settings, a waitlist that mails any address, sessions planned in year 9999, a fee
- * quoted for `{price: null}`. (Grades: tests/api/assignments.test.ts; /uploads 404:
+ * quoted for `{price: null}`. (Grades: tests/api/assignments-reviews.test.ts; /uploads 404:
  * tests/api/security-headers.test.ts.)
  */
 let t: TestApp;
