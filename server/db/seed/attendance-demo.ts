@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../types.js';
+import { activeLearners } from '../../modules/sessions/queries.js';
 import { meetingSlots } from '../../modules/sessions/schedule.js';
 
 /**
@@ -15,9 +16,7 @@ import { meetingSlots } from '../../modules/sessions/schedule.js';
  */
 export async function seedQadAttendance(db: Kysely<Database>, before: Date): Promise<number> {
   const cutoff = before.getTime();
-  const enrollments = await db
-    .selectFrom('enrollments as e')
-    .innerJoin('users as u', 'u.id', 'e.user_id')
+  const enrollments = await activeLearners(db)
     .innerJoin('companies as co', 'co.id', 'u.company_id')
     .innerJoin('sessions as s', 's.id', 'e.session_id')
     .select([
@@ -31,7 +30,6 @@ export async function seedQadAttendance(db: Kysely<Database>, before: Date): Pro
       's.schedule',
     ])
     .where('co.acronym', '=', 'QAD')
-    .where('e.status', '=', 'ACTIVE')
     .orderBy('u.email')
     .execute();
   if (enrollments.length === 0) return 0;

@@ -5,6 +5,7 @@ import type { Schema } from '../../platform/handlers.js';
 import type { AppContext } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { TenantScope } from '../../platform/tenancy.js';
+import { activeLearners } from '../sessions/queries.js';
 import { meetingSlots } from '../sessions/schedule.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -50,9 +51,7 @@ interface EnrollmentRow {
 
 /** The company's learners' ACTIVE enrollments in live sessions (one query), narrowed by course/session. */
 async function companyEnrollments(db: Db, companyId: number, filters: AttendanceFilters): Promise<EnrollmentRow[]> {
-  let q = db
-    .selectFrom('enrollments as e')
-    .innerJoin('users as u', 'u.id', 'e.user_id')
+  let q = activeLearners(db)
     .innerJoin('sessions as s', 's.id', 'e.session_id')
     .innerJoin('courses as c', 'c.id', 's.course_id')
     .select([
@@ -70,7 +69,6 @@ async function companyEnrollments(db: Db, companyId: number, filters: Attendance
       'u.picture_url',
     ])
     .where('u.company_id', '=', companyId)
-    .where('e.status', '=', 'ACTIVE')
     .where('s.deleted_at', 'is', null);
   if (filters.courseId !== undefined) q = q.where('s.course_id', '=', filters.courseId);
   if (filters.sessionId !== undefined) q = q.where('s.id', '=', filters.sessionId);

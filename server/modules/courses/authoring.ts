@@ -8,9 +8,10 @@ import { badRequest, forbidden, notFound, type FieldError } from '../../platform
 import { centsToDollars } from '../../platform/money/cents.js';
 import { courseInfo, sessionSummaries, type CourseInfo, type SessionSummary } from './read-model.js';
 import { likePattern, type Page } from '../../platform/paging.js';
-import { moderatedCourses, type ModeratedCourse } from './moderation.js';
+import { moderatedCoursePage, type ModeratedCourse } from './moderation.js';
 import { parseCourseForm, type CourseFormFields, type ParsedCourseForm } from './course-form.js';
 import { writeSkillsAndSyllabus } from './syllabus-store.js';
+import { syllabusRows } from './queries.js';
 
 /** IANA ids of GET /timezones/us: the zones sessions may use (product.md#limits). */
 export const US_ZONE_IDS = new Set(US_TIMEZONES.map((z) => z.id));
@@ -264,9 +265,7 @@ export async function getCourseEditorData(app: AppContext, caller: Caller, id: n
     .orderBy('created_at')
     .orderBy('id')
     .executeTakeFirst();
-  const rows = await app.db
-    .selectFrom('sections as sec')
-    .leftJoin('lessons as l', 'l.section_id', 'sec.id')
+  const rows = await syllabusRows(app.db, id)
     .select([
       'sec.id as section_id',
       'sec.week',
@@ -279,12 +278,6 @@ export async function getCourseEditorData(app: AppContext, caller: Caller, id: n
       'l.duration_minutes',
       'l.link',
     ])
-    .where('sec.course_id', '=', id)
-    .orderBy('sec.week')
-    .orderBy('sec.sort_order')
-    .orderBy('sec.id')
-    .orderBy('l.sort_order')
-    .orderBy('l.id')
     .execute();
   const weeks = new Map<
     number,
@@ -379,14 +372,5 @@ export async function listCoursesToTeach(
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize)
     .execute();
-  return {
-    items: await moderatedCourses(
-      app.db,
-      ids.map((r) => r.id),
-      app.now(),
-    ),
-    total: Number(total),
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+  return moderatedCoursePage(app, q, total, ids);
 }

@@ -54,6 +54,29 @@ export async function moderatedCourses(db: AppContext['db'], ids: number[], now:
 }
 
 /**
+ * One page of {@link ModeratedCourse}s (listCoursesToTeach, listCoursesForReview).
+ * @param total how many courses the listing's filter matches (a count, as the driver returns it)
+ * @param ids the page's course ids, in the listing's order
+ */
+export async function moderatedCoursePage(
+  app: AppContext,
+  q: { page: number; pageSize: number },
+  total: number | string | bigint,
+  ids: { id: number }[],
+): Promise<Page<ModeratedCourse>> {
+  return {
+    items: await moderatedCourses(
+      app.db,
+      ids.map((r) => r.id),
+      app.now(),
+    ),
+    total: Number(total),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/**
  * GET /courses/moderation?status&query&page&pageSize (admins): courses in `status` (default
  * PENDING). PENDING courses come oldest submission first (a queue), other statuses most recently
  * changed first; `query` matches the title (case-insensitive).
@@ -76,16 +99,7 @@ export async function listCoursesForReview(
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize)
     .execute();
-  return {
-    items: await moderatedCourses(
-      app.db,
-      ids.map((r) => r.id),
-      app.now(),
-    ),
-    total: Number(total),
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+  return moderatedCoursePage(app, q, total, ids);
 }
 
 /** Loads and locks a course with its educator's name, address and language. @throws 404. */

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, LessonTypeCode, ProgrammingSpecJson, Weekday, Weeks, SessionStatus } from '../../db/types.js';
 import type { Caller } from '../../platform/context.js';
 import { forbidden, notFound } from '../../platform/errors.js';
+import { inSyllabusOrder, liveSessionWithCourse } from '../courses/queries.js';
 import { courseTenantOpenFor, tenantScopeOf } from '../../platform/tenancy.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -36,9 +37,7 @@ export interface ClassroomAccess {
 
 /** Loads a live (not deleted) session with its course. @throws 404 'Session not found'. */
 export async function loadClassroomSession(db: Db, sessionId: number): Promise<ClassroomSession> {
-  const row = await db
-    .selectFrom('sessions as s')
-    .innerJoin('courses as c', 'c.id', 's.course_id')
+  const row = await liveSessionWithCourse(db, sessionId)
     .select([
       's.id',
       's.course_id',
@@ -52,8 +51,6 @@ export async function loadClassroomSession(db: Db, sessionId: number): Promise<C
       's.schedule',
       's.status',
     ])
-    .where('s.id', '=', sessionId)
-    .where('s.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) throw notFound('Session');
   return {
@@ -213,14 +210,7 @@ export async function loadCourseLesson(db: Db, courseId: number | null, lessonId
 
 /** Every lesson of `courseId`'s syllabus, ordered by week, section order, lesson order (then id). */
 export async function loadCourseLessons(db: Db, courseId: number): Promise<ClassroomLessonRow[]> {
-  const rows = await lessonQuery(db)
-    .where('sec.course_id', '=', courseId)
-    .orderBy('sec.week')
-    .orderBy('sec.sort_order')
-    .orderBy('sec.id')
-    .orderBy('l.sort_order')
-    .orderBy('l.id')
-    .execute();
+  const rows = await inSyllabusOrder(lessonQuery(db).where('sec.course_id', '=', courseId)).execute();
   return rows.map(toLessonRow);
 }
 

@@ -7,6 +7,7 @@ import { sessionSummaries, type SessionSummary } from '../courses/read-model.js'
 import { quoteCents } from '../../platform/money/fees.js';
 import { postLedgerTransaction } from '../../platform/money/ledger.js';
 import { sessionApproved, sessionCancelledForLearner, sessionDeletedForEducator, sessionRejected } from './mails.js';
+import { activeLearners } from './queries.js';
 import { notifyWaitlist } from '../courses/waitlist.js';
 
 /**
@@ -175,9 +176,7 @@ export async function deleteSession(
       if (row.status !== 'PENDING' && row.status !== 'REJECTED')
         throw forbidden('An approved session can only be deleted by an admin');
     }
-    const enrolled = await trx
-      .selectFrom('enrollments as e')
-      .innerJoin('users as u', 'u.id', 'e.user_id')
+    const enrolled = await activeLearners(trx)
       .select([
         'e.id',
         'e.user_id',
@@ -188,7 +187,6 @@ export async function deleteSession(
         'u.language',
       ])
       .where('e.session_id', '=', id)
-      .where('e.status', '=', 'ACTIVE')
       .execute();
     for (const e of enrolled) {
       if (e.paid_amount_cents > 0) {

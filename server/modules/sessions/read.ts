@@ -6,6 +6,7 @@ import { courseSummaries, sessionSummaries, type CourseSummary, type SessionSumm
 import type { Page } from '../../platform/paging.js';
 import { idIn, matchingCourseIds } from '../courses/search.js';
 import { cachedListing, visibilityKey } from '../courses/listings.js';
+import { liveSessionWithCourse, syllabusRows } from '../courses/queries.js';
 import { OPEN_SESSION_STATUSES } from '../../platform/session-lifecycle.js';
 import { courseVisible, sessionFollowed, tenantScopeOf, type TenantScope } from '../../platform/tenancy.js';
 import type { Schema } from '../../platform/handlers.js';
@@ -122,9 +123,7 @@ async function hasClassroomAccess(
  * @throws 404 otherwise.
  */
 async function visibleSession(app: AppContext, viewer: TenantScope, id: number) {
-  const row = await app.db
-    .selectFrom('sessions as s')
-    .innerJoin('courses as c', 'c.id', 's.course_id')
+  const row = await liveSessionWithCourse(app.db, id)
     .select([
       's.id',
       's.status',
@@ -134,8 +133,6 @@ async function visibleSession(app: AppContext, viewer: TenantScope, id: number) 
       's.content',
       'c.educator_id as course_educator_id',
     ])
-    .where('s.id', '=', id)
-    .where('s.deleted_at', 'is', null)
     .where((eb) => eb.or([courseVisible(eb, viewer), sessionFollowed(eb, viewer)]))
     .executeTakeFirst();
   if (!row) throw notFound('Session');
@@ -189,9 +186,7 @@ export async function getSyllabus(
   const session = await visibleSession(app, viewer, id);
   const showLinks = secured && (await hasClassroomAccess(app, viewer, id, session.educator_id));
   if (session.content) return sessionContentSyllabus(app, id, session.timezone, session.content, { showLinks });
-  const rows = await app.db
-    .selectFrom('sections as sec')
-    .leftJoin('lessons as l', 'l.section_id', 'sec.id')
+  const rows = await syllabusRows(app.db, session.course_id)
     .leftJoin('lesson_types as t', 't.id', 'l.lesson_type_id')
     .select([
       'sec.id as section_id',
@@ -209,12 +204,6 @@ export async function getSyllabus(
       't.code as type_code',
       't.name as type_name',
     ])
-    .where('sec.course_id', '=', session.course_id)
-    .orderBy('sec.week')
-    .orderBy('sec.sort_order')
-    .orderBy('sec.id')
-    .orderBy('l.sort_order')
-    .orderBy('l.id')
     .execute();
 
   type LessonView = Schema<'Lesson'>;

@@ -1,0 +1,27 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/types.js';
+
+/**
+ * Query fragments over enrollments that other modules build on (learning goals, company analytics,
+ * the demo seed): each returns a Kysely builder the caller narrows and selects from, so what an
+ * ACTIVE enrollment joins to is written once.
+ */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** ACTIVE enrollments (`e`) joined to their learners (`u`). */
+export function activeLearners(db: Db) {
+  return db
+    .selectFrom('enrollments as e')
+    .innerJoin('users as u', 'u.id', 'e.user_id')
+    .where('e.status', '=', 'ACTIVE');
+}
+
+/** A user's ACTIVE enrollments (`e`) joined to their sessions (`s`). */
+export function activeEnrollmentsOf(db: Db, userId: number) {
+  return db
+    .selectFrom('enrollments as e')
+    .innerJoin('sessions as s', 's.id', 'e.session_id')
+    .where('e.user_id', '=', userId)
+    .where('e.status', '=', 'ACTIVE');
+}
