@@ -5,7 +5,7 @@ import type { Schema } from '../../platform/handlers.js';
 import type { AppContext } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { TenantScope } from '../../platform/tenancy.js';
-import { activeLearners } from '../sessions/queries.js';
+import { activeLearnerSessions } from '../sessions/queries.js';
 import { meetingSlots } from '../sessions/schedule.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -51,8 +51,7 @@ interface EnrollmentRow {
 
 /** The company's learners' ACTIVE enrollments in live sessions (one query), narrowed by course/session. */
 async function companyEnrollments(db: Db, companyId: number, filters: AttendanceFilters): Promise<EnrollmentRow[]> {
-  let q = activeLearners(db)
-    .innerJoin('sessions as s', 's.id', 'e.session_id')
+  let q = activeLearnerSessions(db)
     .innerJoin('courses as c', 'c.id', 's.course_id')
     .select([
       'e.session_id',

@@ -24,13 +24,21 @@ export function inSyllabusOrder<DB, TB extends keyof DB, O>(qb: SelectQueryBuild
 
 /**
  * The syllabus of a course: its sections (`sec`), each with its lessons (`l`, left-joined: an empty
- * section gives one row of nulls), in syllabus order ({@link inSyllabusOrder}).
+ * section gives one row of nulls), in syllabus order ({@link inSyllabusOrder}). Selects the section's
+ * id, week, name and order and the lesson's id; the caller adds the lesson columns it needs.
  */
 export function syllabusRows(db: Db, courseId: number) {
   return inSyllabusOrder(
     db
       .selectFrom('sections as sec')
       .leftJoin('lessons as l', 'l.section_id', 'sec.id')
+      .select([
+        'sec.id as section_id',
+        'sec.week',
+        'sec.name as section_name',
+        'sec.sort_order as section_order',
+        'l.id as lesson_id',
+      ])
       .where('sec.course_id', '=', courseId),
   );
 }
@@ -42,4 +50,12 @@ export function liveSessionWithCourse(db: Db, id: number) {
     .innerJoin('courses as c', 'c.id', 's.course_id')
     .where('s.id', '=', id)
     .where('s.deleted_at', 'is', null);
+}
+
+/** Lessons (`l`) joined to their section (`sec`) and their type (`t`); the caller filters and selects. */
+export function lessonsWithTypes(db: Db) {
+  return db
+    .selectFrom('lessons as l')
+    .innerJoin('sections as sec', 'sec.id', 'l.section_id')
+    .innerJoin('lesson_types as t', 't.id', 'l.lesson_type_id');
 }

@@ -8,6 +8,7 @@ import type { Schema } from '../../platform/handlers.js';
 import { todayIn } from '../../platform/session-lifecycle.js';
 import type { TenantScope } from '../../platform/tenancy.js';
 import { assertVisible } from './catalog.js';
+import { activeEnrollmentsOf } from '../sessions/queries.js';
 
 /**
  * Course reviews (product.md#entities Review, #calls `POST /courses/{id}/reviews`; DESIGN #overview
@@ -46,12 +47,8 @@ export async function reviewEligibility(
   courseId: number,
   now: Date,
 ): Promise<{ eligibility: ReviewEligibility; startDate: string | null }> {
-  const sessions = await db
-    .selectFrom('enrollments as e')
-    .innerJoin('sessions as s', 's.id', 'e.session_id')
+  const sessions = await activeEnrollmentsOf(db, userId)
     .select(['s.start_date', 's.timezone'])
-    .where('e.user_id', '=', userId)
-    .where('e.status', '=', 'ACTIVE')
     .where('s.course_id', '=', courseId)
     .where('s.deleted_at', 'is', null)
     .where('s.status', 'in', [...REVIEWABLE_SESSION_STATUSES])

@@ -4,7 +4,7 @@ import type { Database, EnrollmentsTable } from '../../db/types.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError, conflict, notFound, paymentRequired } from '../../platform/errors.js';
 import { sessionSummaries } from '../courses/read-model.js';
-import { activeEnrollmentsOf } from './queries.js';
+import { activeEnrollmentsOf, enrollmentsWithCourses } from './queries.js';
 import { OPEN_INTENT_STATUSES } from '../../platform/session-lifecycle.js';
 import { courseVisible, tenantScopeOf } from '../../platform/tenancy.js';
 
@@ -14,10 +14,7 @@ export type EnrollmentView = Schema<'Enrollment'>;
 /** Builds Enrollment views for ids, in order. */
 export async function enrollmentsByIds(app: AppContext, ids: number[]): Promise<EnrollmentView[]> {
   if (ids.length === 0) return [];
-  const rows = await app.db
-    .selectFrom('enrollments as e')
-    .innerJoin('sessions as s', 's.id', 'e.session_id')
-    .innerJoin('courses as c', 'c.id', 's.course_id')
+  const rows = await enrollmentsWithCourses(app.db)
     .select([
       'e.id',
       'e.session_id',

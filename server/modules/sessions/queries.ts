@@ -17,6 +17,19 @@ export function activeLearners(db: Db) {
     .where('e.status', '=', 'ACTIVE');
 }
 
+/** ACTIVE enrollments (`e`) joined to their learners (`u`) and their sessions (`s`). */
+export function activeLearnerSessions(db: Db) {
+  return activeLearners(db).innerJoin('sessions as s', 's.id', 'e.session_id');
+}
+
+/** Enrollments (`e`) of any status joined to their sessions (`s`) and the sessions' courses (`c`). */
+export function enrollmentsWithCourses(db: Db) {
+  return db
+    .selectFrom('enrollments as e')
+    .innerJoin('sessions as s', 's.id', 'e.session_id')
+    .innerJoin('courses as c', 'c.id', 's.course_id');
+}
+
 /** A user's ACTIVE enrollments (`e`) joined to their sessions (`s`). */
 export function activeEnrollmentsOf(db: Db, userId: number) {
   return db
@@ -24,4 +37,15 @@ export function activeEnrollmentsOf(db: Db, userId: number) {
     .innerJoin('sessions as s', 's.id', 'e.session_id')
     .where('e.user_id', '=', userId)
     .where('e.status', '=', 'ACTIVE');
+}
+
+/** The id of `userId`'s ACTIVE enrollment in session `sessionId`, when there is one. */
+export function activeEnrollmentIn(db: Db, sessionId: number, userId: number): Promise<{ id: number } | undefined> {
+  return db
+    .selectFrom('enrollments')
+    .select('id')
+    .where('session_id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'ACTIVE')
+    .executeTakeFirst();
 }

@@ -11,6 +11,7 @@ import { OPEN_SESSION_STATUSES } from '../../platform/session-lifecycle.js';
 import { courseVisible, sessionFollowed, tenantScopeOf, type TenantScope } from '../../platform/tenancy.js';
 import type { Schema } from '../../platform/handlers.js';
 import { enrollmentsByIds, type EnrollmentView } from './enrollments.js';
+import { activeEnrollmentIn } from './queries.js';
 
 export type SessionWithCourse = SessionSummary & { course: CourseSummary };
 export type SessionInfo = SessionWithCourse & { enrollment: EnrollmentView | null };
@@ -106,14 +107,7 @@ async function hasClassroomAccess(
 ): Promise<boolean> {
   if (!viewer.userId) return false;
   if (isStaff(viewer) || viewer.userId === educatorId) return true;
-  const e = await app.db
-    .selectFrom('enrollments')
-    .select('id')
-    .where('session_id', '=', sessionId)
-    .where('user_id', '=', viewer.userId)
-    .where('status', '=', 'ACTIVE')
-    .executeTakeFirst();
-  return Boolean(e);
+  return Boolean(await activeEnrollmentIn(app.db, sessionId, viewer.userId));
 }
 
 /**
@@ -189,11 +183,6 @@ export async function getSyllabus(
   const rows = await syllabusRows(app.db, session.course_id)
     .leftJoin('lesson_types as t', 't.id', 'l.lesson_type_id')
     .select([
-      'sec.id as section_id',
-      'sec.week',
-      'sec.name as section_name',
-      'sec.sort_order as section_order',
-      'l.id as lesson_id',
       'l.name as lesson_name',
       'l.sort_order as lesson_order',
       'l.duration_minutes',
