@@ -2,9 +2,9 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
 
 /**
- * Query fragments over enrollments that other modules build on (learning goals, company analytics,
- * the demo seed): each returns a Kysely builder the caller narrows and selects from, so what an
- * ACTIVE enrollment joins to is written once.
+ * Query fragments over enrollments, for this module and the ones that build on it (course reviews,
+ * learning goals, company analytics, the demo seed): each returns a Kysely builder the caller narrows
+ * and selects from, so what an ACTIVE enrollment is and joins to is written once.
  */
 
 type Db = Kysely<Database> | Transaction<Database>;
