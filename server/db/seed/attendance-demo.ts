@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../types.js';
+import { activeLearnerSessions } from '../../modules/sessions/queries.js';
 import { meetingSlots } from '../../modules/sessions/schedule.js';
+import { lessonsWithTypes } from '../../modules/courses/queries.js';
 
 /**
  * Attendance history of QAD's learners, so the attendance analytics page
@@ -15,11 +17,9 @@ import { meetingSlots } from '../../modules/sessions/schedule.js';
  */
 export async function seedQadAttendance(db: Kysely<Database>, before: Date): Promise<number> {
   const cutoff = before.getTime();
-  const enrollments = await db
-    .selectFrom('enrollments as e')
-    .innerJoin('users as u', 'u.id', 'e.user_id')
+  // The join order (sessions before companies) does not change the plan: PostgreSQL orders inner joins itself.
+  const enrollments = await activeLearnerSessions(db)
     .innerJoin('companies as co', 'co.id', 'u.company_id')
-    .innerJoin('sessions as s', 's.id', 'e.session_id')
     .select([
       'e.session_id',
       'u.id as user_id',
@@ -31,15 +31,11 @@ export async function seedQadAttendance(db: Kysely<Database>, before: Date): Pro
       's.schedule',
     ])
     .where('co.acronym', '=', 'QAD')
-    .where('e.status', '=', 'ACTIVE')
     .orderBy('u.email')
     .execute();
   if (enrollments.length === 0) return 0;
   const learnerIndex = new Map([...new Set(enrollments.map((e) => e.email))].map((email, i) => [email, i % 4]));
-  const lessons = await db
-    .selectFrom('lessons as l')
-    .innerJoin('sections as sec', 'sec.id', 'l.section_id')
-    .innerJoin('lesson_types as t', 't.id', 'l.lesson_type_id')
+  const lessons = await lessonsWithTypes(db)
     .select(['l.id', 'sec.course_id', 'sec.week', 'l.day', 'l.start_time', 'l.duration_minutes'])
     .where('sec.course_id', 'in', [...new Set(enrollments.map((e) => e.course_id))])
     .where('t.code', 'in', ['meeting', 'liveSession'])

@@ -43,6 +43,10 @@ export interface DemoLessonContent {
   questions?: DemoQuestion[];
 }
 
+/** The options of a choice question, given their texts in order: ids `a`, `b`, `c`… as the answers name them. */
+const choices = (...texts: string[]): { id: string; text: string }[] =>
+  texts.map((text, i) => ({ id: String.fromCharCode(97 + i), text }));
+
 /** A short CC0 sample video (MDN's interactive examples), playable in an HTML5 `<video>`. */
 export const DEMO_VIDEO_URL = 'https://interactive-examples.mdn.mozilla.net/media/cc0-videos/flower.webm';
 
@@ -94,12 +98,7 @@ export const HASHING_QUIZ: DemoLessonContent = {
     {
       kind: 'SINGLE',
       prompt: 'What is the average time to look a key up in a well-sized hash map?',
-      options: [
-        { id: 'a', text: 'O(1)' },
-        { id: 'b', text: 'O(log n)' },
-        { id: 'c', text: 'O(n)' },
-        { id: 'd', text: 'O(n log n)' },
-      ],
+      options: choices('O(1)', 'O(log n)', 'O(n)', 'O(n log n)'),
       answer: ['a'],
       explanation:
         'The hash leads straight to one bucket, which holds few entries on average while the load factor stays low.',
@@ -108,12 +107,7 @@ export const HASHING_QUIZ: DemoLessonContent = {
       kind: 'MULTIPLE',
       prompt: 'Which of these are ways to resolve collisions?',
       points: 2,
-      options: [
-        { id: 'a', text: 'Separate chaining' },
-        { id: 'b', text: 'Linear probing' },
-        { id: 'c', text: 'Binary search' },
-        { id: 'd', text: 'Double hashing' },
-      ],
+      options: choices('Separate chaining', 'Linear probing', 'Binary search', 'Double hashing'),
       answer: ['a', 'b', 'd'],
       explanation:
         'Chaining keeps a list per bucket; linear probing and double hashing are open-addressing strategies. Binary search needs sorted data and is not a collision strategy.',
@@ -134,11 +128,7 @@ export const HASHING_QUIZ: DemoLessonContent = {
     {
       kind: 'SINGLE',
       prompt: 'A hash map doubles its buckets when it gets too full. What is the amortised cost of one insertion?',
-      options: [
-        { id: 'a', text: 'O(n), because of the rehashing' },
-        { id: 'b', text: 'O(1)' },
-        { id: 'c', text: 'O(log n)' },
-      ],
+      options: choices('O(n), because of the rehashing', 'O(1)', 'O(log n)'),
       answer: ['b'],
       explanation:
         'Rehashing n entries happens only after about n cheap insertions, so its cost spreads to a constant per insertion.',

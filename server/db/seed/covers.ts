@@ -188,6 +188,22 @@ function motifSvg(motif: Motif, accent: string): string {
 const DIFFICULTY_LABEL = { BEGINNER: 'Beginner', INTERMEDIATE: 'Intermediate', ADVANCED: 'Advanced' } as const;
 
 /**
+ * The opening of a cover or logo, up to the end of its diagonal gradient: the XML prologue, the
+ * `<svg>` element (`width`×`height` pixels, labelled `label`), its title, and `<defs>` (left open)
+ * with the linear gradient `gradient.id` from `gradient.from` (top left) to `gradient.to`.
+ */
+function svgHead(width: number, height: number, label: string, gradient: { id: string; from: string; to: string }) {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(label)}">
+  <title>${escapeXml(label)}</title>
+  <defs>
+    <linearGradient id="${gradient.id}" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="${gradient.from}"/>
+      <stop offset="1" stop-color="${gradient.to}"/>
+    </linearGradient>`;
+}
+
+/**
  * A 1200×675 course cover: a diagonal gradient in the category's colours, the category motif,
  * the category name, the title in large white type (wrapped to at most four lines; right-aligned
  * when the title is Arabic or Hebrew) and the difficulty.
@@ -220,14 +236,7 @@ export function courseCoverSvg(course: CoverCourse): string {
       })()
     : '';
 
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${escapeXml(course.title)}">
-  <title>${escapeXml(course.title)}</title>
-  <defs>
-    <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="${p.from}"/>
-      <stop offset="1" stop-color="${p.to}"/>
-    </linearGradient>
+  return `${svgHead(WIDTH, HEIGHT, course.title, { id: 'bg', from: p.from, to: p.to })}
     <radialGradient id="glow" cx="0.8" cy="0.2" r="0.7">
       <stop offset="0" stop-color="#FFFFFF" stop-opacity="0.22"/>
       <stop offset="1" stop-color="#FFFFFF" stop-opacity="0"/>
@@ -262,14 +271,7 @@ export function companyLogoSvg(company: LogoCompany): string {
   const fontSize = Math.min(72, Math.floor(196 / (Math.max(1, acronym.length) * 0.7)));
   const baseline = Math.round(128 + fontSize * 0.36);
   const id = `g${hash(acronym).toString(36)}`;
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256" role="img" aria-label="${escapeXml(company.name)}">
-  <title>${escapeXml(company.name)}</title>
-  <defs>
-    <linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="${primaryColor}"/>
-      <stop offset="1" stop-color="${secondaryColor}"/>
-    </linearGradient>
+  return `${svgHead(256, 256, company.name, { id, from: primaryColor, to: secondaryColor })}
   </defs>
   <rect width="256" height="256" rx="48" fill="url(#${id})"/>
   <circle cx="222" cy="34" r="62" fill="none" stroke="#FFFFFF" stroke-opacity="0.14" stroke-width="14"/>

@@ -7,6 +7,7 @@ import type {
   QuizQuestionKind,
   Weekday,
 } from '../../db/types.js';
+import { lessonsWithTypes } from '../courses/queries.js';
 
 /**
  * Database reads and writes of lesson authoring (getLessonAuthoring, updateLessonAuthoring; issue
@@ -49,11 +50,9 @@ export async function findAuthoringLesson(
   lessonId: number,
   options: { forUpdate?: boolean } = {},
 ): Promise<AuthoringLessonRow | null> {
-  let q = db
-    .selectFrom('lessons as l')
-    .innerJoin('sections as sec', 'sec.id', 'l.section_id')
+  // The join order (lesson types before courses) does not change the plan: PostgreSQL orders inner joins itself.
+  let q = lessonsWithTypes(db)
     .innerJoin('courses as c', 'c.id', 'sec.course_id')
-    .innerJoin('lesson_types as t', 't.id', 'l.lesson_type_id')
     .select([
       'l.id',
       'sec.course_id',

@@ -5,6 +5,7 @@ import type { Schema } from '../../platform/handlers.js';
 import type { AppContext } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { TenantScope } from '../../platform/tenancy.js';
+import { activeLearnerSessions } from '../sessions/queries.js';
 import { meetingSlots } from '../sessions/schedule.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -50,10 +51,7 @@ interface EnrollmentRow {
 
 /** The company's learners' ACTIVE enrollments in live sessions (one query), narrowed by course/session. */
 async function companyEnrollments(db: Db, companyId: number, filters: AttendanceFilters): Promise<EnrollmentRow[]> {
-  let q = db
-    .selectFrom('enrollments as e')
-    .innerJoin('users as u', 'u.id', 'e.user_id')
-    .innerJoin('sessions as s', 's.id', 'e.session_id')
+  let q = activeLearnerSessions(db)
     .innerJoin('courses as c', 'c.id', 's.course_id')
     .select([
       'e.session_id',
@@ -70,7 +68,6 @@ async function companyEnrollments(db: Db, companyId: number, filters: Attendance
       'u.picture_url',
     ])
     .where('u.company_id', '=', companyId)
-    .where('e.status', '=', 'ACTIVE')
     .where('s.deleted_at', 'is', null);
   if (filters.courseId !== undefined) q = q.where('s.course_id', '=', filters.courseId);
   if (filters.sessionId !== undefined) q = q.where('s.id', '=', filters.sessionId);

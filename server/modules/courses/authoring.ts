@@ -7,10 +7,11 @@ import type { AppContext, Caller } from '../../platform/context.js';
 import { badRequest, forbidden, notFound, type FieldError } from '../../platform/errors.js';
 import { centsToDollars } from '../../platform/money/cents.js';
 import { courseInfo, sessionSummaries, type CourseInfo, type SessionSummary } from './read-model.js';
-import { likePattern, type Page } from '../../platform/paging.js';
+import { idPage, likePattern, type Page } from '../../platform/paging.js';
 import { moderatedCourses, type ModeratedCourse } from './moderation.js';
 import { parseCourseForm, type CourseFormFields, type ParsedCourseForm } from './course-form.js';
 import { writeSkillsAndSyllabus } from './syllabus-store.js';
+import { syllabusRows } from './queries.js';
 
 /** IANA ids of GET /timezones/us: the zones sessions may use (product.md#limits). */
 export const US_ZONE_IDS = new Set(US_TIMEZONES.map((z) => z.id));
@@ -264,27 +265,8 @@ export async function getCourseEditorData(app: AppContext, caller: Caller, id: n
     .orderBy('created_at')
     .orderBy('id')
     .executeTakeFirst();
-  const rows = await app.db
-    .selectFrom('sections as sec')
-    .leftJoin('lessons as l', 'l.section_id', 'sec.id')
-    .select([
-      'sec.id as section_id',
-      'sec.week',
-      'sec.name as section_name',
-      'sec.sort_order as section_order',
-      'l.id as lesson_id',
-      'l.lesson_type_id',
-      'l.name',
-      'l.sort_order',
-      'l.duration_minutes',
-      'l.link',
-    ])
-    .where('sec.course_id', '=', id)
-    .orderBy('sec.week')
-    .orderBy('sec.sort_order')
-    .orderBy('sec.id')
-    .orderBy('l.sort_order')
-    .orderBy('l.id')
+  const rows = await syllabusRows(app.db, id)
+    .select(['l.lesson_type_id', 'l.name', 'l.sort_order', 'l.duration_minutes', 'l.link'])
     .execute();
   const weeks = new Map<
     number,
@@ -371,22 +353,6 @@ export async function listCoursesToTeach(
   let base = app.db.selectFrom('courses as c');
   if (!isStaff(caller)) base = base.where('c.educator_id', '=', caller.userId);
   if (q.query?.trim()) base = base.where('c.title', 'ilike', likePattern(q.query.trim()));
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const ids = await base
-    .select('c.id')
-    .orderBy('c.updated_at', 'desc')
-    .orderBy('c.id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
-  return {
-    items: await moderatedCourses(
-      app.db,
-      ids.map((r) => r.id),
-      app.now(),
-    ),
-    total: Number(total),
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+  const ordered = base.select('c.id').orderBy('c.updated_at', 'desc').orderBy('c.id', 'desc');
+  return idPage(base, ordered, q, (ids) => moderatedCourses(app.db, ids, app.now()));
 }

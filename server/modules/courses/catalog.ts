@@ -129,44 +129,6 @@ export async function getActiveSessions(app: AppContext, viewer: TenantScope, id
   return sessionSummaries(app.db, open.get(id) ?? [], app.now());
 }
 
-/** GET /courses/{id}/reviews: newest first. @throws 404 as getCourseInfo. */
-export async function listReviews(app: AppContext, viewer: TenantScope, id: number, page: number, pageSize: number) {
-  await assertVisible(app, viewer, id);
-  const base = app.db.selectFrom('reviews as r').where('r.course_id', '=', id);
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select([
-      'r.id',
-      'r.rating_value',
-      'r.content',
-      'r.created_at',
-      'r.updated_at',
-      'u.id as user_id',
-      'u.first_name',
-      'u.last_name',
-      'u.picture_url',
-    ])
-    .orderBy('r.created_at', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  return {
-    items: rows.map((r) => ({
-      id: r.id,
-      ratingValue: r.rating_value,
-      content: r.content,
-      createdAt: r.created_at.toISOString(),
-      updatedAt: r.updated_at ? r.updated_at.toISOString() : null,
-      author: { id: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), pictureUrl: r.picture_url },
-    })),
-    total: Number(total),
-    page,
-    pageSize,
-  };
-}
-
 /**
  * GET /courses/categories?partnerId: every category with the number of catalog courses the viewer
  * can see in it; with `partnerId`, only courses of that partner's company are counted and empty

@@ -1,8 +1,8 @@
 import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
 import { getCourseEditorData, listCoursesToTeach, saveCourse } from './authoring.js';
-import { exploreCourses, getActiveSessions, getCourseInfo, listCategories, listReviews } from './catalog.js';
+import { exploreCourses, getActiveSessions, getCourseInfo, listCategories } from './catalog.js';
 import { approveCourse, listCoursesForReview, publishCourse, rejectCourse, unpublishCourse } from './moderation.js';
-import { createReview, getMyReview, removeReview, updateReview } from './reviews.js';
+import { createReview, getMyReview, listReviews, removeReview, updateReview } from './reviews.js';
 import { confirmWaitlist, joinWaitlist } from './waitlist.js';
 
 /**

@@ -5,7 +5,7 @@ import type { AppContext, Caller } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { Schema } from '../../platform/handlers.js';
 import type { MailTemplate } from '../../platform/mail/templates.js';
-import { likePattern, type Page } from '../../platform/paging.js';
+import { idPage, likePattern, type Page } from '../../platform/paging.js';
 import { courseApproved, coursePublished, courseRejected, courseUnpublished } from './mails.js';
 import { courseSummaries } from './read-model.js';
 
@@ -66,26 +66,12 @@ export async function listCoursesForReview(
   let base = app.db.selectFrom('courses as c').where('c.status', '=', status);
   const text = q.query?.trim();
   if (text) base = base.where('c.title', 'ilike', likePattern(text));
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   let ordered = base.select('c.id');
   ordered =
     status === 'PENDING'
       ? ordered.orderBy(sql`coalesce(c.submitted_at, c.updated_at)`, 'asc').orderBy('c.id', 'asc')
       : ordered.orderBy('c.updated_at', 'desc').orderBy('c.id', 'desc');
-  const ids = await ordered
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
-  return {
-    items: await moderatedCourses(
-      app.db,
-      ids.map((r) => r.id),
-      app.now(),
-    ),
-    total: Number(total),
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+  return idPage(base, ordered, q, (ids) => moderatedCourses(app.db, ids, app.now()));
 }
 
 /** Loads and locks a course with its educator's name, address and language. @throws 404. */

@@ -8,6 +8,7 @@ import type { Schema } from '../../platform/handlers.js';
 import { todayIn } from '../../platform/session-lifecycle.js';
 import type { TenantScope } from '../../platform/tenancy.js';
 import { assertVisible } from './catalog.js';
+import { activeEnrollmentsOf } from '../sessions/queries.js';
 
 /**
  * Course reviews (product.md#entities Review, #calls `POST /courses/{id}/reviews`; DESIGN #overview
@@ -46,12 +47,8 @@ export async function reviewEligibility(
   courseId: number,
   now: Date,
 ): Promise<{ eligibility: ReviewEligibility; startDate: string | null }> {
-  const sessions = await db
-    .selectFrom('enrollments as e')
-    .innerJoin('sessions as s', 's.id', 'e.session_id')
+  const sessions = await activeEnrollmentsOf(db, userId)
     .select(['s.start_date', 's.timezone'])
-    .where('e.user_id', '=', userId)
-    .where('e.status', '=', 'ACTIVE')
     .where('s.course_id', '=', courseId)
     .where('s.deleted_at', 'is', null)
     .where('s.status', 'in', [...REVIEWABLE_SESSION_STATUSES])
@@ -64,9 +61,9 @@ export async function reviewEligibility(
   return { eligibility: 'NOT_STARTED', startDate: sessions[0]!.start_date };
 }
 
-/** Reads one review of a course as the contract's Review; undefined when there is none. */
-async function reviewById(db: Kysely<Database> | Transaction<Database>, id: number): Promise<Review | undefined> {
-  const r = await db
+/** Reviews (`r`) joined to their authors (`u`), selecting what {@link toReview} reads. */
+function reviewsWithAuthors(db: Kysely<Database> | Transaction<Database>) {
+  return db
     .selectFrom('reviews as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')
     .select([
@@ -79,10 +76,11 @@ async function reviewById(db: Kysely<Database> | Transaction<Database>, id: numb
       'u.first_name',
       'u.last_name',
       'u.picture_url',
-    ])
-    .where('r.id', '=', id)
-    .executeTakeFirst();
-  if (!r) return undefined;
+    ]);
+}
+
+/** A row of {@link reviewsWithAuthors} as the contract's Review (ISO instants, the author's full name). */
+function toReview(r: Awaited<ReturnType<ReturnType<typeof reviewsWithAuthors>['executeTakeFirstOrThrow']>>): Review {
   return {
     id: r.id,
     ratingValue: r.rating_value,
@@ -91,6 +89,36 @@ async function reviewById(db: Kysely<Database> | Transaction<Database>, id: numb
     updatedAt: r.updated_at ? r.updated_at.toISOString() : null,
     author: { id: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), pictureUrl: r.picture_url },
   };
+}
+
+/** Reads one review of a course as the contract's Review; undefined when there is none. */
+async function reviewById(db: Kysely<Database> | Transaction<Database>, id: number): Promise<Review | undefined> {
+  const r = await reviewsWithAuthors(db).where('r.id', '=', id).executeTakeFirst();
+  return r && toReview(r);
+}
+
+/** GET /courses/{id}/reviews: newest first. @throws 404 as getCourseInfo. */
+export async function listReviews(
+  app: AppContext,
+  viewer: TenantScope,
+  id: number,
+  page: number,
+  pageSize: number,
+): Promise<{ items: Review[]; total: number; page: number; pageSize: number }> {
+  await assertVisible(app, viewer, id);
+  const { total } = await app.db
+    .selectFrom('reviews as r')
+    .where('r.course_id', '=', id)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await reviewsWithAuthors(app.db)
+    .where('r.course_id', '=', id)
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return { items: rows.map(toReview), total: Number(total), page, pageSize };
 }
 
 /** The trimmed text of a review. @throws 400 with a field error on `content` when only blanks remain. */

@@ -1,5 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import type { Schema } from '../../platform/handlers.js';
+import { activeEnrollmentsOf } from '../sessions/queries.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors.js';
 import { courseVisible, type TenantScope } from '../../platform/tenancy.js';
@@ -104,13 +105,7 @@ export async function listLearningGoals(
     list.sort((a, b) => b.progress - a.progress || a.startDate.localeCompare(b.startDate) || a.sessionId - b.sessionId);
 
   // Courses the caller may see that teach the skills, with their sessions one can still join.
-  const enrolledCourseIds = await app.db
-    .selectFrom('enrollments as e')
-    .innerJoin('sessions as s', 's.id', 'e.session_id')
-    .select('s.course_id')
-    .where('e.user_id', '=', caller.userId)
-    .where('e.status', '=', 'ACTIVE')
-    .execute();
+  const enrolledCourseIds = await activeEnrollmentsOf(app.db, caller.userId).select('s.course_id').execute();
   const taken = new Set(enrolledCourseIds.map((r) => r.course_id));
   const candidates = await app.db
     .selectFrom('courses as c')

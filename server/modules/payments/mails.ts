@@ -1,53 +1,29 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { AppContext } from '../../platform/context.js';
-import { defineMailTemplate } from '../../platform/mail/templates.js';
+import { mailTemplateFile } from '../../platform/mail/templates.js';
 import { centsToDollars } from '../../platform/money/cents.js';
+
+/** The folder of this module's mail sources (`<name>.hbs`, see mailTemplateFile). */
+const TEMPLATES = new URL('./mails/', import.meta.url);
 
 /**
  * The receipt a learner gets when a payment enrolled them (wallet or card, product.md#calls Payments), in
  * their language. Amounts are US dollars with two decimals (the ledger keeps cents).
  */
-export const paymentReceipt = defineMailTemplate({
-  name: 'payment-receipt',
-  example: {
-    firstName: 'Sara',
-    title: 'Intro to Algorithms',
-    sessionId: 7,
-    startDate: '2025-03-03',
-    timezone: 'America/New_York',
-    price: '49.99',
-    fee: '3.00',
-    total: '52.99',
-    byWallet: false,
-    intentId: 'pi_123',
-    url: 'http://localhost:3000/sessions/7',
-  },
-  en: {
-    subject: 'Your receipt for "{{title}}"',
-    text:
-      'Hello {{firstName}},\n\nYou are enrolled in session #{{sessionId}} of "{{title}}", starting {{startDate}} ({{timezone}}).\n\n' +
-      'Price: {{price}} USD\nPlatform fee: {{fee}} USD\nTotal paid by {{#if byWallet}}wallet{{else}}card{{/if}}: {{total}} USD\nPayment: {{intentId}}\n\nSee the session: {{url}}',
-    html:
-      '<p>Hello {{firstName}},</p><p>You are enrolled in session #{{sessionId}} of “{{title}}”, starting {{startDate}} ({{timezone}}).</p>' +
-      '<table role="presentation" style="border-collapse:collapse"><tr><td>Price</td><td style="padding-inline-start:16px">{{price}} USD</td></tr>' +
-      '<tr><td>Platform fee</td><td style="padding-inline-start:16px">{{fee}} USD</td></tr>' +
-      '<tr><td><strong>Total paid by {{#if byWallet}}wallet{{else}}card{{/if}}</strong></td><td style="padding-inline-start:16px"><strong>{{total}} USD</strong></td></tr></table>' +
-      '<p style="color:#616e7c">Payment {{intentId}}</p><p><a href="{{url}}">See the session</a></p>',
-  },
-  ar: {
-    subject: 'إيصال الدفع لـ«{{title}}»',
-    text:
-      'مرحبًا {{firstName}}،\n\nأنت مسجل في الجلسة رقم {{sessionId}} من «{{title}}»، التي تبدأ في {{startDate}} ({{timezone}}).\n\n' +
-      'السعر: {{price}} دولار أمريكي\nرسوم المنصة: {{fee}} دولار أمريكي\nالمجموع المدفوع {{#if byWallet}}من المحفظة{{else}}بالبطاقة{{/if}}: {{total}} دولار أمريكي\nالدفعة: {{intentId}}\n\nاعرض الجلسة: {{url}}',
-    html:
-      '<p>مرحبًا {{firstName}}،</p><p>أنت مسجل في الجلسة رقم {{sessionId}} من «{{title}}»، التي تبدأ في {{startDate}} ({{timezone}}).</p>' +
-      '<table role="presentation" style="border-collapse:collapse"><tr><td>السعر</td><td style="padding-inline-start:16px">{{price}} دولار أمريكي</td></tr>' +
-      '<tr><td>رسوم المنصة</td><td style="padding-inline-start:16px">{{fee}} دولار أمريكي</td></tr>' +
-      '<tr><td><strong>المجموع المدفوع {{#if byWallet}}من المحفظة{{else}}بالبطاقة{{/if}}</strong></td><td style="padding-inline-start:16px"><strong>{{total}} دولار أمريكي</strong></td></tr></table>' +
-      '<p style="color:#616e7c">الدفعة {{intentId}}</p><p><a href="{{url}}">اعرض الجلسة</a></p>',
-  },
-});
+export const paymentReceipt = mailTemplateFile<{
+  firstName: string;
+  title: string;
+  sessionId: number;
+  startDate: string;
+  timezone: string;
+  price: string;
+  fee: string;
+  total: string;
+  byWallet: boolean;
+  intentId: string;
+  url: string;
+}>(TEMPLATES, 'payment-receipt');
 
 /** What mailing a receipt needs of the app (the request's context, or the periodic jobs'). */
 export type ReceiptMailContext = Pick<AppContext, 'db' | 'mailer' | 'config' | 'log' | 'now'>;

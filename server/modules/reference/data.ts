@@ -1,3 +1,5 @@
+import type { LessonTypeCode } from '../../db/types.js';
+
 /**
  * Reference data loaded on first start: course categories, course languages, skills, lesson types
  * and the US time zones offered when scheduling a session (product.md#entities "Reference data").
@@ -97,17 +99,8 @@ export const SKILLS = [
 /** A skill name known to the reference data. */
 export type SkillName = (typeof SKILLS)[number];
 
-/** Lesson type codes (product.md#entities "Lesson types"). */
-export type LessonTypeCode =
-  | 'meeting'
-  | 'video'
-  | 'reading'
-  | 'assignment'
-  | 'quiz'
-  | 'learningObjective'
-  | 'programmingAssignment'
-  | 'notes'
-  | 'liveSession';
+/** Lesson type codes (product.md#entities "Lesson types"), as the `lesson_types.code` column types them. */
+export type { LessonTypeCode } from '../../db/types.js';
 
 /** Lesson types in id order (meeting = 1 … liveSession = 9). */
 export const LESSON_TYPES: readonly { code: LessonTypeCode; name: string }[] = [

@@ -2,6 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, LessonTypeCode, ProgrammingSpecJson, Weekday, Weeks, SessionStatus } from '../../db/types.js';
 import type { Caller } from '../../platform/context.js';
 import { forbidden, notFound } from '../../platform/errors.js';
+import { inSyllabusOrder, lessonsWithTypes, liveSessionWithCourse } from '../courses/queries.js';
+import { activeEnrollmentIn } from './queries.js';
 import { courseTenantOpenFor, tenantScopeOf } from '../../platform/tenancy.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -36,9 +38,7 @@ export interface ClassroomAccess {
 
 /** Loads a live (not deleted) session with its course. @throws 404 'Session not found'. */
 export async function loadClassroomSession(db: Db, sessionId: number): Promise<ClassroomSession> {
-  const row = await db
-    .selectFrom('sessions as s')
-    .innerJoin('courses as c', 'c.id', 's.course_id')
+  const row = await liveSessionWithCourse(db, sessionId)
     .select([
       's.id',
       's.course_id',
@@ -52,8 +52,6 @@ export async function loadClassroomSession(db: Db, sessionId: number): Promise<C
       's.schedule',
       's.status',
     ])
-    .where('s.id', '=', sessionId)
-    .where('s.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) throw notFound('Session');
   return {
@@ -94,13 +92,7 @@ export async function classroomAccess(db: Db, caller: Caller, sessionId: number)
   ) {
     throw forbidden("This session's course is private to a company you do not belong to");
   }
-  const enrolled = await db
-    .selectFrom('enrollments')
-    .select('id')
-    .where('session_id', '=', sessionId)
-    .where('user_id', '=', caller.userId)
-    .where('status', '=', 'ACTIVE')
-    .executeTakeFirst();
+  const enrolled = await activeEnrollmentIn(db, sessionId, caller.userId);
   if (enrolled) return { session, role: 'LEARNER' };
   throw forbidden("Only the session's learners and educator can open its classroom");
 }
@@ -144,32 +136,28 @@ export interface ClassroomLessonRow {
 
 /** The lessons of the classroom with their section and type, as {@link ClassroomLessonRow} (see {@link toLessonRow}). */
 function lessonQuery(db: Db) {
-  return db
-    .selectFrom('lessons as l')
-    .innerJoin('sections as sec', 'sec.id', 'l.section_id')
-    .innerJoin('lesson_types as t', 't.id', 'l.lesson_type_id')
-    .select([
-      'l.id',
-      'sec.course_id',
-      'l.section_id',
-      'sec.week',
-      'l.name',
-      'l.sort_order',
-      't.id as type_id',
-      't.code as type_code',
-      't.name as type_name',
-      'l.duration_minutes',
-      'l.link',
-      'l.day',
-      'l.start_time',
-      'l.content_html',
-      'l.video_url',
-      'l.captions_url',
-      'l.points',
-      'l.allow_late',
-      'l.time_limit_minutes',
-      'l.programming',
-    ]);
+  return lessonsWithTypes(db).select([
+    'l.id',
+    'sec.course_id',
+    'l.section_id',
+    'sec.week',
+    'l.name',
+    'l.sort_order',
+    't.id as type_id',
+    't.code as type_code',
+    't.name as type_name',
+    'l.duration_minutes',
+    'l.link',
+    'l.day',
+    'l.start_time',
+    'l.content_html',
+    'l.video_url',
+    'l.captions_url',
+    'l.points',
+    'l.allow_late',
+    'l.time_limit_minutes',
+    'l.programming',
+  ]);
 }
 
 type LessonQueryRow = Awaited<ReturnType<ReturnType<typeof lessonQuery>['executeTakeFirstOrThrow']>>;
@@ -213,14 +201,7 @@ export async function loadCourseLesson(db: Db, courseId: number | null, lessonId
 
 /** Every lesson of `courseId`'s syllabus, ordered by week, section order, lesson order (then id). */
 export async function loadCourseLessons(db: Db, courseId: number): Promise<ClassroomLessonRow[]> {
-  const rows = await lessonQuery(db)
-    .where('sec.course_id', '=', courseId)
-    .orderBy('sec.week')
-    .orderBy('sec.sort_order')
-    .orderBy('sec.id')
-    .orderBy('l.sort_order')
-    .orderBy('l.id')
-    .execute();
+  const rows = await inSyllabusOrder(lessonQuery(db).where('sec.course_id', '=', courseId)).execute();
   return rows.map(toLessonRow);
 }
 

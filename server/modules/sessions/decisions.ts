@@ -7,6 +7,8 @@ import { sessionSummaries, type SessionSummary } from '../courses/read-model.js'
 import { quoteCents } from '../../platform/money/fees.js';
 import { postLedgerTransaction } from '../../platform/money/ledger.js';
 import { sessionApproved, sessionCancelledForLearner, sessionDeletedForEducator, sessionRejected } from './mails.js';
+import { activeLearners } from './queries.js';
+import { liveSessionWithCourse } from '../courses/queries.js';
 import { notifyWaitlist } from '../courses/waitlist.js';
 
 /**
@@ -18,9 +20,7 @@ export const isStaff = (c: Caller) => c.role === 'ADMIN' || c.role === 'SUPER_AD
 
 /** Loads a session (not deleted) with its course's educator and company, locked FOR UPDATE with `lock`. @throws 404. */
 export async function sessionRow(db: AppContext['db'] | Transaction<Database>, id: number, { lock = false } = {}) {
-  let q = db
-    .selectFrom('sessions as s')
-    .innerJoin('courses as c', 'c.id', 's.course_id')
+  let q = liveSessionWithCourse(db, id)
     .innerJoin('users as u', 'u.id', 's.educator_id')
     .select([
       's.id',
@@ -35,9 +35,7 @@ export async function sessionRow(db: AppContext['db'] | Transaction<Database>, i
       'u.email as educator_email',
       'u.first_name as educator_first_name',
       'u.language as educator_language',
-    ])
-    .where('s.id', '=', id)
-    .where('s.deleted_at', 'is', null);
+    ]);
   if (lock) q = q.forUpdate('s');
   const row = await q.executeTakeFirst();
   if (!row) throw notFound('Session');
@@ -175,9 +173,7 @@ export async function deleteSession(
       if (row.status !== 'PENDING' && row.status !== 'REJECTED')
         throw forbidden('An approved session can only be deleted by an admin');
     }
-    const enrolled = await trx
-      .selectFrom('enrollments as e')
-      .innerJoin('users as u', 'u.id', 'e.user_id')
+    const enrolled = await activeLearners(trx)
       .select([
         'e.id',
         'e.user_id',
@@ -188,7 +184,6 @@ export async function deleteSession(
         'u.language',
       ])
       .where('e.session_id', '=', id)
-      .where('e.status', '=', 'ACTIVE')
       .execute();
     for (const e of enrolled) {
       if (e.paid_amount_cents > 0) {

@@ -4,6 +4,7 @@ import type { Database, EnrollmentsTable } from '../../db/types.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError, conflict, notFound, paymentRequired } from '../../platform/errors.js';
 import { sessionSummaries } from '../courses/read-model.js';
+import { activeEnrollmentsOf, enrollmentsWithCourses } from './queries.js';
 import { OPEN_INTENT_STATUSES } from '../../platform/session-lifecycle.js';
 import { courseVisible, tenantScopeOf } from '../../platform/tenancy.js';
 
@@ -13,10 +14,7 @@ export type EnrollmentView = Schema<'Enrollment'>;
 /** Builds Enrollment views for ids, in order. */
 export async function enrollmentsByIds(app: AppContext, ids: number[]): Promise<EnrollmentView[]> {
   if (ids.length === 0) return [];
-  const rows = await app.db
-    .selectFrom('enrollments as e')
-    .innerJoin('sessions as s', 's.id', 'e.session_id')
-    .innerJoin('courses as c', 'c.id', 's.course_id')
+  const rows = await enrollmentsWithCourses(app.db)
     .select([
       'e.id',
       'e.session_id',
@@ -55,12 +53,8 @@ export async function enrollmentsByIds(app: AppContext, ids: number[]): Promise<
 
 /** GET /sessions/enrollments: the caller's enrollments, sessions starting soonest first. */
 export async function listMyEnrollments(app: AppContext, caller: Caller): Promise<EnrollmentView[]> {
-  const rows = await app.db
-    .selectFrom('enrollments as e')
-    .innerJoin('sessions as s', 's.id', 'e.session_id')
+  const rows = await activeEnrollmentsOf(app.db, caller.userId)
     .select('e.id')
-    .where('e.user_id', '=', caller.userId)
-    .where('e.status', '=', 'ACTIVE')
     .orderBy('s.end_date')
     .orderBy('s.start_date')
     .orderBy('e.id')

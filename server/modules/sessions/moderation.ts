@@ -5,7 +5,7 @@ import type { AppContext, Caller } from '../../platform/context.js';
 import { badRequest, forbidden, notFound, type FieldError } from '../../platform/errors.js';
 import { dollarsToCents } from '../../platform/money/cents.js';
 import { sessionSummaries, type SessionSummary } from '../courses/read-model.js';
-import type { Page } from '../../platform/paging.js';
+import { idPage, type Page } from '../../platform/paging.js';
 import type { Schema } from '../../platform/handlers.js';
 import { US_ZONE_IDS } from '../courses/authoring.js';
 import { validateSessionDates, validateWeeks } from '../courses/course-form.js';
@@ -138,23 +138,8 @@ export async function listSessions(
     default:
       base = base.where('s.status', '=', q.status);
   }
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const ids = await base
-    .select('s.id')
-    .orderBy('s.created_at', 'desc')
-    .orderBy('s.id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
-  return {
-    items: await listItems(
-      app,
-      ids.map((r) => r.id),
-    ),
-    total: Number(total),
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+  const ordered = base.select('s.id').orderBy('s.created_at', 'desc').orderBy('s.id', 'desc');
+  return idPage(base, ordered, q, (ids) => listItems(app, ids));
 }
 
 /**

@@ -6,10 +6,12 @@ import { courseSummaries, sessionSummaries, type CourseSummary, type SessionSumm
 import type { Page } from '../../platform/paging.js';
 import { idIn, matchingCourseIds } from '../courses/search.js';
 import { cachedListing, visibilityKey } from '../courses/listings.js';
+import { liveSessionWithCourse, syllabusRows } from '../courses/queries.js';
 import { OPEN_SESSION_STATUSES } from '../../platform/session-lifecycle.js';
 import { courseVisible, sessionFollowed, tenantScopeOf, type TenantScope } from '../../platform/tenancy.js';
 import type { Schema } from '../../platform/handlers.js';
 import { enrollmentsByIds, type EnrollmentView } from './enrollments.js';
+import { activeEnrollmentIn } from './queries.js';
 
 export type SessionWithCourse = SessionSummary & { course: CourseSummary };
 export type SessionInfo = SessionWithCourse & { enrollment: EnrollmentView | null };
@@ -105,14 +107,7 @@ async function hasClassroomAccess(
 ): Promise<boolean> {
   if (!viewer.userId) return false;
   if (isStaff(viewer) || viewer.userId === educatorId) return true;
-  const e = await app.db
-    .selectFrom('enrollments')
-    .select('id')
-    .where('session_id', '=', sessionId)
-    .where('user_id', '=', viewer.userId)
-    .where('status', '=', 'ACTIVE')
-    .executeTakeFirst();
-  return Boolean(e);
+  return Boolean(await activeEnrollmentIn(app.db, sessionId, viewer.userId));
 }
 
 /**
@@ -122,9 +117,7 @@ async function hasClassroomAccess(
  * @throws 404 otherwise.
  */
 async function visibleSession(app: AppContext, viewer: TenantScope, id: number) {
-  const row = await app.db
-    .selectFrom('sessions as s')
-    .innerJoin('courses as c', 'c.id', 's.course_id')
+  const row = await liveSessionWithCourse(app.db, id)
     .select([
       's.id',
       's.status',
@@ -134,8 +127,6 @@ async function visibleSession(app: AppContext, viewer: TenantScope, id: number) 
       's.content',
       'c.educator_id as course_educator_id',
     ])
-    .where('s.id', '=', id)
-    .where('s.deleted_at', 'is', null)
     .where((eb) => eb.or([courseVisible(eb, viewer), sessionFollowed(eb, viewer)]))
     .executeTakeFirst();
   if (!row) throw notFound('Session');
@@ -189,16 +180,9 @@ export async function getSyllabus(
   const session = await visibleSession(app, viewer, id);
   const showLinks = secured && (await hasClassroomAccess(app, viewer, id, session.educator_id));
   if (session.content) return sessionContentSyllabus(app, id, session.timezone, session.content, { showLinks });
-  const rows = await app.db
-    .selectFrom('sections as sec')
-    .leftJoin('lessons as l', 'l.section_id', 'sec.id')
+  const rows = await syllabusRows(app.db, session.course_id)
     .leftJoin('lesson_types as t', 't.id', 'l.lesson_type_id')
     .select([
-      'sec.id as section_id',
-      'sec.week',
-      'sec.name as section_name',
-      'sec.sort_order as section_order',
-      'l.id as lesson_id',
       'l.name as lesson_name',
       'l.sort_order as lesson_order',
       'l.duration_minutes',
@@ -209,12 +193,6 @@ export async function getSyllabus(
       't.code as type_code',
       't.name as type_name',
     ])
-    .where('sec.course_id', '=', session.course_id)
-    .orderBy('sec.week')
-    .orderBy('sec.sort_order')
-    .orderBy('sec.id')
-    .orderBy('l.sort_order')
-    .orderBy('l.id')
     .execute();
 
   type LessonView = Schema<'Lesson'>;

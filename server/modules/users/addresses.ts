@@ -1,16 +1,9 @@
+import type { Selectable } from 'kysely';
+import type { AddressesTable } from '../../db/types.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 
 /** The contract's Address. */
-const toAddress = (r: {
-  id: number;
-  line1: string;
-  line2: string | null;
-  city: string;
-  state: string | null;
-  postal_code: string;
-  country: string;
-  is_default: boolean;
-}) => ({
+const toAddress = (r: Selectable<AddressesTable>) => ({
   id: r.id,
   line1: r.line1,
   line2: r.line2,

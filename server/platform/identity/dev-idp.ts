@@ -49,10 +49,10 @@ export async function mountBuiltInIdentityProviders(app: FastifyInstance, config
       scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
       scope.get(`${mount}/interaction/:uid`, async (request, reply) =>
-        interactionPage((await lazy()).provider, config, p, mount, request, reply),
+        interactionPage({ provider: (await lazy()).provider, config, p, mount }, request, reply),
       );
       scope.post(`${mount}/interaction/:uid/login`, async (request, reply) =>
-        interactionLogin((await lazy()).provider, config, p, mount, request, reply),
+        interactionLogin({ provider: (await lazy()).provider, config, p, mount }, request, reply),
       );
       scope.post(`${mount}/interaction/:uid/abort`, async (request, reply) =>
         finishInteraction((await lazy()).provider, config, request, reply, {
@@ -211,12 +211,17 @@ const TEXTS = {
   },
 } as const;
 
+/** What the interaction routes of one directory share: its provider, the app's config, the directory and its mount path. */
+interface InteractionScope {
+  provider: Provider;
+  config: Config;
+  p: FederatedProviderConfig;
+  mount: string;
+}
+
 /** The sign-in page of a pending interaction (GET /idp/<code>/interaction/:uid), in the language asked for. */
 async function interactionPage(
-  provider: Provider,
-  config: Config,
-  p: FederatedProviderConfig,
-  mount: string,
+  { provider, config, p, mount }: InteractionScope,
   request: FastifyRequest,
   reply: FastifyReply,
   wrongPassword = false,
@@ -263,19 +268,12 @@ async function interactionPage(
 }
 
 /** POST /idp/<code>/interaction/:uid/login: checks the demo account and finishes the interaction. */
-async function interactionLogin(
-  provider: Provider,
-  config: Config,
-  p: FederatedProviderConfig,
-  mount: string,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) {
+async function interactionLogin(scope: InteractionScope, request: FastifyRequest, reply: FastifyReply) {
   const form = await readForm(request);
   const email = form.get('email') ?? '';
-  const account = checkDirectoryPassword(p.code, email, form.get('password') ?? '');
-  if (!account) return interactionPage(provider, config, p, mount, request, reply, true, email);
-  await finishInteraction(provider, config, request, reply, { login: { accountId: account.email } });
+  const account = checkDirectoryPassword(scope.p.code, email, form.get('password') ?? '');
+  if (!account) return interactionPage(scope, request, reply, true, email);
+  await finishInteraction(scope.provider, scope.config, request, reply, { login: { accountId: account.email } });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import Handlebars from 'handlebars';
 
 /** The languages a mail is written in (product.md#overview: English and Arabic, right-to-left). */
@@ -46,6 +47,42 @@ export interface RenderedMail {
  */
 export function defineMailTemplate<D extends MailData>(template: MailTemplate<D>): MailTemplate<D> {
   return Object.freeze(template);
+}
+
+const SECTION = /^\{\{!-- (example|(en|ar) (subject|text|html)) --\}\}\n/gm;
+
+/**
+ * Declares the mail template written in the file `<name>.hbs` of `dir` (read once, at import), so a
+ * module's mails are data beside it rather than code. The file holds seven sections, each opened by a
+ * Handlebars comment line (`{{!-- example --}}`, then `{{!-- <en|ar> <subject|text|html> --}}`) and
+ * ending with the line break before the next one (or the file's last): the example is the JSON object of
+ * {@link MailTemplate.example}, the others the {@link MailTemplateSource} fields as they are.
+ * @typeParam D the data the sources refer to, which the example must match
+ * @param dir the folder of the module's templates, e.g. `new URL('./mails/', import.meta.url)`
+ * @param name the template's stable name and its file's base name (e.g. `invitation`)
+ * @throws when the file is missing, or a section is missing or given twice
+ */
+export function mailTemplateFile<D extends MailData>(dir: URL, name: string): MailTemplate<D> {
+  const file = readFileSync(new URL(`${name}.hbs`, dir), 'utf8');
+  const sections = new Map<string, string>();
+  const marks = [...file.matchAll(SECTION)];
+  marks.forEach((m, i) => {
+    const key = m[1] ?? '';
+    if (sections.has(key)) throw new Error(`mail template ${name}: section ${key} given twice`);
+    sections.set(key, file.slice(m.index + m[0].length, marks[i + 1]?.index ?? file.length).replace(/\n$/, ''));
+  });
+  const section = (key: string): string => {
+    const value = sections.get(key);
+    if (value === undefined) throw new Error(`mail template ${name}: section ${key} is missing`);
+    return value;
+  };
+  const source = (locale: MailLocale): MailTemplateSource => ({
+    subject: section(`${locale} subject`),
+    text: section(`${locale} text`),
+    html: section(`${locale} html`),
+  });
+  const example = JSON.parse(section('example')) as D;
+  return defineMailTemplate({ name, example, en: source('en'), ar: source('ar') });
 }
 
 const hbs = Handlebars.create();

@@ -10,23 +10,23 @@ import {
 type Outcome = TestCard['outcome'];
 
 /**
- * Stripe's documented test tokens and payment methods (https://docs.stripe.com/testing), with the
- * outcome each one has when charged. Both the `tok_…` and the `pm_card_…` forms are accepted.
+ * Stripe's documented test cards (https://docs.stripe.com/testing) by the name their token and
+ * payment method share, with the outcome each one has when charged.
  */
+const TEST_CARDS: Record<string, { brand: string; last4: string; outcome: Outcome }> = {
+  visa: { brand: 'visa', last4: '4242', outcome: 'succeeds' },
+  mastercard: { brand: 'mastercard', last4: '4444', outcome: 'succeeds' },
+  amex: { brand: 'amex', last4: '8431', outcome: 'succeeds' },
+  chargeDeclined: { brand: 'visa', last4: '0002', outcome: 'declined' },
+  chargeDeclinedInsufficientFunds: { brand: 'visa', last4: '9995', outcome: 'insufficient_funds' },
+  threeDSecure2Required: { brand: 'visa', last4: '3220', outcome: 'requires_authentication' },
+};
+/** The test cards by source: both the `tok_…` and the `pm_card_…` forms are accepted. */
 const TEST_SOURCES: Record<string, { brand: string; last4: string; outcome: Outcome }> = {
-  tok_visa: { brand: 'visa', last4: '4242', outcome: 'succeeds' },
-  tok_mastercard: { brand: 'mastercard', last4: '4444', outcome: 'succeeds' },
-  tok_amex: { brand: 'amex', last4: '8431', outcome: 'succeeds' },
-  tok_chargeDeclined: { brand: 'visa', last4: '0002', outcome: 'declined' },
-  tok_chargeDeclinedInsufficientFunds: { brand: 'visa', last4: '9995', outcome: 'insufficient_funds' },
-  tok_threeDSecure2Required: { brand: 'visa', last4: '3220', outcome: 'requires_authentication' },
-  pm_card_visa: { brand: 'visa', last4: '4242', outcome: 'succeeds' },
-  pm_card_mastercard: { brand: 'mastercard', last4: '4444', outcome: 'succeeds' },
-  pm_card_amex: { brand: 'amex', last4: '8431', outcome: 'succeeds' },
-  pm_card_chargeDeclined: { brand: 'visa', last4: '0002', outcome: 'declined' },
-  pm_card_chargeDeclinedInsufficientFunds: { brand: 'visa', last4: '9995', outcome: 'insufficient_funds' },
+  ...Object.fromEntries(Object.entries(TEST_CARDS).map(([name, card]) => [`tok_${name}`, card])),
+  ...Object.fromEntries(Object.entries(TEST_CARDS).map(([name, card]) => [`pm_card_${name}`, card])),
+  // A payment method only: Stripe has no token of this card.
   pm_card_authenticationRequired: { brand: 'visa', last4: '3184', outcome: 'requires_authentication' },
-  pm_card_threeDSecure2Required: { brand: 'visa', last4: '3220', outcome: 'requires_authentication' },
 };
 
 /** Stripe's messages for the failures the test cards produce. */

@@ -1,0 +1,51 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/types.js';
+
+/**
+ * Query fragments over enrollments, for this module and the ones that build on it (course reviews,
+ * learning goals, company analytics, the demo seed): each returns a Kysely builder the caller narrows
+ * and selects from, so what an ACTIVE enrollment is and joins to is written once.
+ */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** ACTIVE enrollments (`e`) joined to their learners (`u`). */
+export function activeLearners(db: Db) {
+  return db
+    .selectFrom('enrollments as e')
+    .innerJoin('users as u', 'u.id', 'e.user_id')
+    .where('e.status', '=', 'ACTIVE');
+}
+
+/** ACTIVE enrollments (`e`) joined to their learners (`u`) and their sessions (`s`). */
+export function activeLearnerSessions(db: Db) {
+  return activeLearners(db).innerJoin('sessions as s', 's.id', 'e.session_id');
+}
+
+/** Enrollments (`e`) of any status joined to their sessions (`s`) and the sessions' courses (`c`). */
+export function enrollmentsWithCourses(db: Db) {
+  return db
+    .selectFrom('enrollments as e')
+    .innerJoin('sessions as s', 's.id', 'e.session_id')
+    .innerJoin('courses as c', 'c.id', 's.course_id');
+}
+
+/** A user's ACTIVE enrollments (`e`) joined to their sessions (`s`). */
+export function activeEnrollmentsOf(db: Db, userId: number) {
+  return db
+    .selectFrom('enrollments as e')
+    .innerJoin('sessions as s', 's.id', 'e.session_id')
+    .where('e.user_id', '=', userId)
+    .where('e.status', '=', 'ACTIVE');
+}
+
+/** The id of `userId`'s ACTIVE enrollment in session `sessionId`, when there is one. */
+export function activeEnrollmentIn(db: Db, sessionId: number, userId: number): Promise<{ id: number } | undefined> {
+  return db
+    .selectFrom('enrollments')
+    .select('id')
+    .where('session_id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'ACTIVE')
+    .executeTakeFirst();
+}
