@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { css, cx } from 'styled-system/css';
+import { containerStyles } from './page';
+
+/** The frame of the course picture in a {@link HeroBand}: rounded, clipped, raised. */
+export const heroPicture = css({ borderRadius: '2xl', overflow: 'hidden', boxShadow: 'raised' });
+
+/**
+ * The band on top of a course or session page: the surface colour, ruled below, holding a grid in
+ * the page's container. `layout` gives the grid its columns and gap.
+ */
+export function HeroBand({ layout, children }: { layout: string; children: ReactNode }) {
+  return (
+    <div className={css({ bg: 'bg.surface', borderBlockEndWidth: '1px', borderColor: 'border.default' })}>
+      <div
+        className={cx(
+          containerStyles,
+          css({ display: 'grid', paddingBlock: { base: '6', tablet: '10' }, alignItems: 'center' }),
+          layout,
+        )}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** The page's h1 (the course title, isolated for right-to-left) and the lead line under it. */
+export function HeroTitle({ title, lead }: { title: string; lead: ReactNode }) {
+  return (
+    <>
+      <h1
+        className={css({
+          fontSize: { base: '2xl', tablet: '4xl' },
+          fontWeight: 'extrabold',
+          letterSpacing: 'tight',
+          lineHeight: '1.15',
+        })}
+      >
+        <bdi>{title}</bdi>
+      </h1>
+      <p className={css({ fontSize: { base: 'md', tablet: 'lg' }, color: 'fg.muted' })}>{lead}</p>
+    </>
+  );
+}
+
+/**
+ * The page's body under the {@link HeroBand}: a grid in the page's container, one column on phones;
+ * `layout` gives its wider columns and its padding.
+ */
+export function PageColumns({ layout, children }: { layout: string; children: ReactNode }) {
+  return (
+    <div
+      className={cx(
+        containerStyles,
+        css({ display: 'grid', gap: { base: '8', desktop: '12' }, alignItems: 'start' }),
+        layout,
+      )}
+    >
+      {children}
+    </div>
+  );
+}
