@@ -8,6 +8,7 @@ import { Price } from '@/components/ui/price';
 import { Rating } from '@/components/ui/rating';
 import { isLocale } from '@/lib/i18n';
 import { CoursePicture } from '@/components/ui/course-picture';
+import { cardFooterRow, cardTopRow, categoryEyebrow, courseCardBody } from '@/components/ui/course-card-parts';
 import { categoryName, difficultyLabels, type CourseSummary } from '@/lib/course-labels';
 
 const cardClass = css({
@@ -56,20 +57,9 @@ export function CourseCard({
   return (
     <article className={cardClass} data-testid="course-card">
       <CoursePicture src={course.pictureUrl} alt="" eager={eager} />
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '2.5', padding: '4', flex: '1' })}>
-        <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
-          <span
-            className={css({
-              fontSize: 'xs',
-              fontWeight: 'bold',
-              color: 'primary.strong',
-              textTransform: 'uppercase',
-              letterSpacing: 'wider',
-              truncate: true,
-            })}
-          >
-            {categoryName(course.category, locale)}
-          </span>
+      <div className={courseCardBody}>
+        <div className={cardTopRow}>
+          <span className={cx(categoryEyebrow, css({ truncate: true }))}>{categoryName(course.category, locale)}</span>
           <Badge tone="gray">{t(difficultyLabels[course.difficultyLevel])}</Badge>
         </div>
         <Heading className={css({ fontSize: 'lg', fontWeight: 'bold', lineHeight: '1.3', color: 'fg.default' })}>
@@ -121,17 +111,7 @@ export function CourseCard({
             <Plural value={hours} one="# hour live" other="# hours live" />
           </span>
         </div>
-        <div
-          className={css({
-            marginBlockStart: 'auto',
-            paddingBlockStart: '3',
-            borderBlockStartWidth: '1px',
-            borderColor: 'border.default',
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-          })}
-        >
+        <div className={cardFooterRow}>
           <Price value={price} />
           <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{course.language.name}</span>
         </div>
