@@ -42,6 +42,9 @@ import {
 
 type SessionInfo = components['schemas']['SessionInfo'];
 
+/** The submissions table's column names (the last column, the grade button, has a hidden one). */
+const columnLabels = [msg`Learner`, msg`Lesson`, msg`Work`, msg`Submitted`, msg`Status`, msg`Grade`];
+
 /** product.md#messages toasts of grading (English source strings, as the spec spells them). */
 export const gradingToasts = {
   loadFailed: msg`Cannot get Submissions!`,
@@ -87,12 +90,18 @@ const cellLabel = css({
   color: 'fg.muted',
 });
 
-/** A cell's column name, shown above the value on mobile cards only (screen readers use the header). */
-function CellLabel({ children }: { children: ReactNode }) {
+/**
+ * A body cell with its column's name in front, shown only when the row is a card (phones): the
+ * table's header row gives screen readers the name, so the label is hidden from them.
+ */
+function LabelledCell({ label, className, children }: { label: ReactNode; className?: string; children: ReactNode }) {
   return (
-    <span aria-hidden className={cellLabel}>
+    <td role="cell" className={cx(td, className)}>
+      <span aria-hidden className={cellLabel}>
+        {label}
+      </span>
       {children}
-    </span>
+    </td>
   );
 }
 
@@ -268,24 +277,11 @@ export function SessionSubmissionsPage({ session, api }: { session: SessionInfo;
             <table role="table" className={table} aria-labelledby="submissions-title">
               <thead role="rowgroup" className={thead}>
                 <tr role="row">
-                  <th role="columnheader" scope="col" className={th}>
-                    <Trans>Learner</Trans>
-                  </th>
-                  <th role="columnheader" scope="col" className={th}>
-                    <Trans>Lesson</Trans>
-                  </th>
-                  <th role="columnheader" scope="col" className={th}>
-                    <Trans>Work</Trans>
-                  </th>
-                  <th role="columnheader" scope="col" className={th}>
-                    <Trans>Submitted</Trans>
-                  </th>
-                  <th role="columnheader" scope="col" className={th}>
-                    <Trans>Status</Trans>
-                  </th>
-                  <th role="columnheader" scope="col" className={th}>
-                    <Trans>Grade</Trans>
-                  </th>
+                  {columnLabels.map((label) => (
+                    <th key={label.id} role="columnheader" scope="col" className={th}>
+                      {t(label)}
+                    </th>
+                  ))}
                   <th role="columnheader" scope="col" className={th}>
                     <span className={visuallyHidden}>
                       <Trans>Actions</Trans>
@@ -310,46 +306,34 @@ export function SessionSubmissionsPage({ session, api }: { session: SessionInfo;
                       <th role="rowheader" scope="row" className={cx(td, css({ fontWeight: 'semibold' }))}>
                         <bdi>{name}</bdi>
                       </th>
-                      <td role="cell" className={td}>
-                        <CellLabel>
-                          <Trans>Lesson</Trans>
-                        </CellLabel>
+                      <LabelledCell label={<Trans>Lesson</Trans>}>
                         <bdi>{lesson}</bdi>
-                      </td>
-                      <td role="cell" className={td}>
-                        <CellLabel>
-                          <Trans>Work</Trans>
-                        </CellLabel>
+                      </LabelledCell>
+                      <LabelledCell label={<Trans>Work</Trans>}>
                         <SubmittedWork submission={s} />
-                      </td>
-                      <td role="cell" className={cx(td, css({ whiteSpace: { tablet: 'nowrap' } }))}>
-                        <CellLabel>
-                          <Trans>Submitted</Trans>
-                        </CellLabel>
+                      </LabelledCell>
+                      <LabelledCell
+                        label={<Trans>Submitted</Trans>}
+                        className={css({ whiteSpace: { tablet: 'nowrap' } })}
+                      >
                         <time dateTime={s.submittedAt}>{when(s.submittedAt)}</time>
-                      </td>
-                      <td role="cell" className={td}>
-                        <CellLabel>
-                          <Trans>Status</Trans>
-                        </CellLabel>
+                      </LabelledCell>
+                      <LabelledCell label={<Trans>Status</Trans>}>
                         <span className={css({ display: 'inline-flex', flexWrap: 'wrap', gap: '1.5' })}>
                           <StatusBadge status={s.status} />
                           {s.late ? <Badge tone="red">{t`Late`}</Badge> : null}
                         </span>
-                      </td>
-                      <td
-                        role="cell"
-                        className={cx(td, css({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }))}
+                      </LabelledCell>
+                      <LabelledCell
+                        label={<Trans>Grade</Trans>}
+                        className={css({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' })}
                       >
-                        <CellLabel>
-                          <Trans>Grade</Trans>
-                        </CellLabel>
                         {grade !== null ? (
                           <span className={css({ fontWeight: 'semibold' })}>{t`${grade} / ${points}`}</span>
                         ) : (
                           <span className={css({ color: 'fg.muted' })}>{t`Not graded (out of ${points})`}</span>
                         )}
-                      </td>
+                      </LabelledCell>
                       <td role="cell" className={cx(td, css({ textAlign: { tablet: 'end' } }))}>
                         <Button
                           size="sm"
