@@ -5,6 +5,7 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { formatRate } from '@/components/ui/rate-bar';
 import { css, cx } from 'styled-system/css';
 import { ChartFigure, chartDataTable } from '@/components/ui/chart-figure';
+import { axisTick, barProps, chartSvgProps, gridProps, timeAxisProps, tooltipProps } from '@/components/ui/chart-theme';
 import { denseTableCell as td, denseTableHeaderCell as th } from '@/components/ui/table';
 import { CardSectionHeader, numericCell, rowHeadCell, ScrollingTable } from '@/components/ui/card-section';
 import { Button } from '@/components/ui/button';
@@ -57,57 +58,29 @@ export function WeeklyChart({ weeks, locale }: { weeks: CompanyAttendanceAnalyti
           // The SVG is laid out left to right (its text anchors would flip under dir=rtl); in Arabic the time axis is reversed instead.
           <div dir="ltr" className={css({ width: 'full', height: '220px' })} data-testid="attendance-weekly-chart">
             <ResponsiveContainer width="100%" height="100%">
-              <BarChart
-                data={data}
-                accessibilityLayer={false}
-                role="img"
-                title={title}
-                desc={summary}
-                margin={{ top: 8, right: 8, bottom: 0, left: 8 }}
-              >
-                <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e5e8ef" />
-                <XAxis
-                  dataKey="label"
-                  reversed={rtl}
-                  tick={{ fontSize: 12, fill: '#4b5563' }}
-                  tickLine={false}
-                  axisLine={{ stroke: '#aeb6c3' }}
-                  interval="preserveStartEnd"
-                  minTickGap={12}
-                />
+              <BarChart data={data} {...chartSvgProps(title, summary)}>
+                <CartesianGrid {...gridProps} />
+                <XAxis {...timeAxisProps(rtl)} />
                 <YAxis
                   orientation={rtl ? 'right' : 'left'}
                   domain={[0, 100]}
                   ticks={[0, 25, 50, 75, 100]}
-                  tick={{ fontSize: 12, fill: '#4b5563' }}
+                  tick={axisTick}
                   tickLine={false}
                   axisLine={false}
                   width={44}
                   tickFormatter={pct}
                 />
                 <Tooltip
+                  {...tooltipProps(rtl)}
                   formatter={(value) => [pct(Number(value)), title]}
                   labelFormatter={(_label, payload) => {
                     const key = payload?.[0]?.payload?.key as string | undefined;
                     const week = key ? formatWeek(key, locale, 'long') : '';
                     return t`Week of ${week}`;
                   }}
-                  contentStyle={{
-                    borderRadius: 8,
-                    borderColor: '#dde1e8',
-                    direction: rtl ? 'rtl' : 'ltr',
-                    textAlign: 'start',
-                  }}
-                  cursor={{ fill: 'rgba(100, 145, 210, 0.12)' }}
                 />
-                <Bar
-                  dataKey="value"
-                  name={title}
-                  fill="var(--colors-primary-strong)"
-                  radius={[4, 4, 0, 0]}
-                  maxBarSize={40}
-                  isAnimationActive={false}
-                />
+                <Bar dataKey="value" name={title} fill="var(--colors-primary-strong)" {...barProps} />
               </BarChart>
             </ResponsiveContainer>
           </div>
