@@ -61,3 +61,17 @@ export function PageColumns({ layout, children }: { layout: string; children: Re
     </div>
   );
 }
+
+/** One fact of a course in a list of facts: an icon (decorative) and a short text. */
+export function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <li
+      className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted' })}
+    >
+      <span aria-hidden className={css({ color: 'primary.strong', display: 'inline-flex' })}>
+        {icon}
+      </span>
+      {children}
+    </li>
+  );
+}

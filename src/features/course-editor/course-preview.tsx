@@ -1,5 +1,4 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { plainList } from 'styled-system/recipes';
 import { Badge } from '@/components/ui/badge';
@@ -7,6 +6,7 @@ import { formatLongDate } from '@/components/ui/format';
 import { CalendarIcon, ClockIcon, GlobeIcon, UsersIcon, VideoIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
 import { CoursePicture } from '@/components/ui/course-picture';
+import { Fact } from '@/components/ui/course-hero';
 import { categoryName, difficultyLabels } from '@/lib/course-labels';
 import { WeeklySchedule } from '@/components/ui/schedule';
 import { SyllabusView } from '@/components/ui/syllabus';
@@ -53,19 +53,6 @@ export function toPreviewSyllabus(
       }))
       .filter((week) => week.sections.length > 0),
   };
-}
-
-function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <li
-      className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted' })}
-    >
-      <span aria-hidden className={css({ color: 'primary.strong', display: 'inline-flex' })}>
-        {icon}
-      </span>
-      {children}
-    </li>
-  );
 }
 
 const chip = css({

@@ -1,6 +1,5 @@
 import { Plural, Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { StatusBadge } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
@@ -59,20 +58,6 @@ export function Avatar({ name, src, size = 48 }: { name: string; src: string | n
     >
       {letter}
     </span>
-  );
-}
-
-/** One fact of the course (an icon and a short text). */
-export function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <li
-      className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted' })}
-    >
-      <span aria-hidden className={css({ color: 'primary.strong', display: 'inline-flex' })}>
-        {icon}
-      </span>
-      {children}
-    </li>
   );
 }
 

@@ -16,13 +16,12 @@ import { usePageTitle } from '@/lib/document-head';
 import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { RemoveReviewButton, ReviewPanel } from './review-panel';
-import { HeroBand, HeroTitle, heroPicture, PageColumns } from '@/components/ui/course-hero';
+import { Fact, HeroBand, HeroTitle, heroPicture, PageColumns } from '@/components/ui/course-hero';
 import {
   type SessionSummary,
   sectionTitle,
   skillChip,
   Avatar,
-  Fact,
   instantDate,
   SessionOfferCard,
 } from './course-page-parts';
