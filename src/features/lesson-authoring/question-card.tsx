@@ -18,7 +18,16 @@ import {
   withKind,
 } from '@machines/lesson-authoring.form';
 import { questionKindLabels } from './messages';
-import { GroupError, card, choiceRow, checkLabel, check, QuestionPicture } from './question-parts';
+import {
+  GroupError,
+  answerFieldset,
+  answerLegend,
+  card,
+  choiceRow,
+  checkLabel,
+  check,
+  QuestionPicture,
+} from './question-parts';
 
 /** One question of the bank: its move and remove buttons, title, kind-specific answer fields (choices, true/false, short answer), picture, points and explanation. */
 export function QuestionCard({
@@ -157,19 +166,8 @@ export function QuestionCard({
       />
 
       {choice ? (
-        <fieldset
-          className={css({
-            border: 'none',
-            padding: 0,
-            margin: 0,
-            display: 'flex',
-            flexDirection: 'column',
-            gap: '2',
-            minWidth: 0,
-          })}
-          aria-describedby={answerError ? `${base}-answer-error` : undefined}
-        >
-          <legend className={css({ fontSize: 'sm', fontWeight: 'semibold', marginBlockEnd: '2' })}>
+        <fieldset className={answerFieldset} aria-describedby={answerError ? `${base}-answer-error` : undefined}>
+          <legend className={answerLegend}>
             {q.kind === 'SINGLE'
               ? t`Options of question ${n} (mark the correct one)`
               : t`Options of question ${n} (mark the correct ones)`}
@@ -237,20 +235,8 @@ export function QuestionCard({
       ) : null}
 
       {q.kind === 'TRUE_FALSE' ? (
-        <fieldset
-          className={css({
-            border: 'none',
-            padding: 0,
-            margin: 0,
-            display: 'flex',
-            flexDirection: 'column',
-            gap: '1',
-          })}
-          aria-describedby={answerError ? `${base}-answer-error` : undefined}
-        >
-          <legend
-            className={css({ fontSize: 'sm', fontWeight: 'semibold', marginBlockEnd: '1' })}
-          >{t`Right answer of question ${n}`}</legend>
+        <fieldset className={answerFieldset} aria-describedby={answerError ? `${base}-answer-error` : undefined}>
+          <legend className={answerLegend}>{t`Right answer of question ${n}`}</legend>
           <div className={css({ display: 'flex', gap: '4', flexWrap: 'wrap' })}>
             {([true, false] as const).map((value) => (
               <label key={String(value)} className={checkLabel}>
@@ -272,20 +258,8 @@ export function QuestionCard({
       ) : null}
 
       {q.kind === 'SHORT_ANSWER' ? (
-        <fieldset
-          className={css({
-            border: 'none',
-            padding: 0,
-            margin: 0,
-            display: 'flex',
-            flexDirection: 'column',
-            gap: '2',
-            minWidth: 0,
-          })}
-        >
-          <legend
-            className={css({ fontSize: 'sm', fontWeight: 'semibold', marginBlockEnd: '1' })}
-          >{t`Accepted answers of question ${n}`}</legend>
+        <fieldset className={answerFieldset}>
+          <legend className={answerLegend}>{t`Accepted answers of question ${n}`}</legend>
           <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
             <Trans>Any of them is right; case and spaces around do not matter.</Trans>
           </p>

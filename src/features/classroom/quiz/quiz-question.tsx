@@ -2,6 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
 import { css, cx } from 'styled-system/css';
+import { bareFieldset } from '@/components/ui/fieldset-styles';
 import { visuallyHidden } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/field';
 import { ClockIcon } from '@/components/ui/icons';
@@ -115,18 +116,7 @@ export function QuizQuestionView({
   const multiple = question.kind === 'MULTIPLE';
 
   return (
-    <fieldset
-      className={css({
-        display: 'flex',
-        flexDirection: 'column',
-        gap: '4',
-        border: 'none',
-        padding: 0,
-        margin: 0,
-        minWidth: 0,
-      })}
-      disabled={disabled}
-    >
+    <fieldset className={cx(bareFieldset, css({ gap: '4' }))} disabled={disabled}>
       <legend dir="auto" className={cx(promptText, css({ padding: 0, marginBlockEnd: '4', width: 'full' }))}>
         {question.prompt}
         {multiple ? (
