@@ -4,7 +4,6 @@ import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { plainList, progressTrack } from 'styled-system/recipes';
 import { StatusBadge } from '@/components/ui/badge';
-import { Breadcrumb, breadcrumbLink } from '@/components/ui/breadcrumb';
 import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -18,6 +17,7 @@ import { CalendarDownload } from '@/components/ui/calendar-download';
 import { Countdown, JoinMeetingButton, OccurrenceTimes, useUiLocale } from './meeting';
 import { useNow } from './use-now';
 import { ChatPanel } from './chat-panel';
+import { ClassroomBreadcrumb } from './classroom-breadcrumb';
 import { type Classroom, WeekBlock } from './classroom-week';
 
 /** The next live meeting, highlighted: name, countdown, time in both zones, join. */
@@ -136,22 +136,11 @@ export function ClassroomPage({
 
   return (
     <PageContainer>
-      <div className={css({ marginBlockEnd: '4' })}>
-        <Breadcrumb label={t`Breadcrumb`}>
-          {learner ? (
-            <Link to="/my-courses" className={breadcrumbLink}>
-              <Trans>My courses</Trans>
-            </Link>
-          ) : (
-            <Link to="/dashboard/sessions" className={breadcrumbLink}>
-              <Trans>Sessions</Trans>
-            </Link>
-          )}
-          <span aria-current="page">
-            <bdi>{title}</bdi>
-          </span>
-        </Breadcrumb>
-      </div>
+      <ClassroomBreadcrumb learner={learner}>
+        <span aria-current="page">
+          <bdi>{title}</bdi>
+        </span>
+      </ClassroomBreadcrumb>
       <PageHeader
         eyebrow={<Trans>Classroom</Trans>}
         title={<bdi>{title}</bdi>}
