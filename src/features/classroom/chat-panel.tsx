@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
-import { sectionHeading } from 'styled-system/recipes';
+import { plainList, sectionHeading } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextareaField } from '@/components/ui/field';
@@ -183,11 +183,7 @@ export function ChatPanel({ api, auth, sessionId }: { api: Api; auth: AuthActor;
             <Trans>No messages yet. Say hello!</Trans>
           </p>
         ) : null}
-        <ol
-          ref={list}
-          data-testid="chat-messages"
-          className={css({ listStyle: 'none', padding: 0, display: 'flex', flexDirection: 'column', gap: '3' })}
-        >
+        <ol ref={list} data-testid="chat-messages" className={plainList()}>
           {messages.map((m) => {
             const name = m.author.name;
             const mine = m.author.id === userId;

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { plainList } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { TextareaField, TextField } from '@/components/ui/field';
 import { BookIcon, CheckCircleIcon, CloseIcon } from '@/components/ui/icons';
@@ -232,17 +233,7 @@ export function SubmittedWork({ submission }: { submission: Submission }) {
         <code>{submission.code ?? ''}</code>
       </pre>
       {total > 0 ? (
-        <ul
-          aria-label={t`Test results`}
-          className={css({
-            listStyle: 'none',
-            padding: 0,
-            marginBlockStart: '2',
-            display: 'flex',
-            flexDirection: 'column',
-            gap: '1.5',
-          })}
-        >
+        <ul aria-label={t`Test results`} className={cx(plainList(), css({ gap: '1.5', marginBlockStart: '2' }))}>
           {results.map((r, i) => (
             <li key={`${i}-${r.name}`} className={css({ fontSize: 'xs' })}>
               <span

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
-import { progressTrack } from 'styled-system/recipes';
+import { css, cx } from 'styled-system/css';
+import { plainList, progressTrack } from 'styled-system/recipes';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -89,16 +89,7 @@ export function GoalCard({
           <h4 className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted' })}>
             <Trans>Your courses that teach it</Trans>
           </h4>
-          <ul
-            className={css({
-              listStyle: 'none',
-              padding: 0,
-              margin: 0,
-              display: 'flex',
-              flexDirection: 'column',
-              gap: '1.5',
-            })}
-          >
+          <ul className={cx(plainList(), css({ gap: '1.5' }))}>
             {goal.courses.map((c) => {
               const end = formatLongDate(c.endDate, locale);
               const start = formatLongDate(c.startDate, locale);
@@ -161,14 +152,10 @@ export function GoalCard({
             </p>
           ) : (
             <ul
-              className={css({
-                listStyle: 'none',
-                padding: 0,
-                margin: 0,
-                display: 'grid',
-                gap: '3',
-                gridTemplateColumns: { base: '1fr', tablet: 'repeat(3, minmax(0, 1fr))' },
-              })}
+              className={cx(
+                plainList(),
+                css({ display: 'grid', gridTemplateColumns: { base: '1fr', tablet: 'repeat(3, minmax(0, 1fr))' } }),
+              )}
             >
               {goal.suggestions.map((s) => {
                 const next = s.nextSessionStartDate ? formatLongDate(s.nextSessionStartDate, locale) : null;

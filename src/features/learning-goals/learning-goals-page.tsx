@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
-import { sectionHeading } from 'styled-system/recipes';
+import { plainList, sectionHeading } from 'styled-system/recipes';
 import { FormAlert, SectionError, useErrorReason } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -161,16 +161,7 @@ export function LearningGoalsScreen({ api }: { api: Api }) {
             }
           />
         ) : (
-          <ul
-            className={css({
-              listStyle: 'none',
-              padding: 0,
-              margin: 0,
-              display: 'flex',
-              flexDirection: 'column',
-              gap: '4',
-            })}
-          >
+          <ul className={plainList({ gap: '4' })}>
             {goalsOf(snapshot).map((goal) => (
               <li key={goal.id}>
                 <GoalCard
