@@ -5,6 +5,11 @@ import { containerStyles } from './page';
 /** The frame of the course picture in a {@link HeroBand}: rounded, clipped, raised. */
 export const heroPicture = css({ borderRadius: '2xl', overflow: 'hidden', boxShadow: 'raised' });
 
+/** A grid in the page's container; `layout` gives its columns, gaps and padding. */
+function ContainerGrid({ layout, children }: { layout: string; children: ReactNode }) {
+  return <div className={cx(containerStyles, css({ display: 'grid' }), layout)}>{children}</div>;
+}
+
 /**
  * The band on top of a course or session page: the surface colour, ruled below, holding a grid in
  * the page's container. `layout` gives the grid its columns and gap.
@@ -12,31 +17,25 @@ export const heroPicture = css({ borderRadius: '2xl', overflow: 'hidden', boxSha
 export function HeroBand({ layout, children }: { layout: string; children: ReactNode }) {
   return (
     <div className={css({ bg: 'bg.surface', borderBlockEndWidth: '1px', borderColor: 'border.default' })}>
-      <div
-        className={cx(
-          containerStyles,
-          css({ display: 'grid', paddingBlock: { base: '6', tablet: '10' }, alignItems: 'center' }),
-          layout,
-        )}
-      >
+      <ContainerGrid layout={cx(css({ paddingBlock: { base: '6', tablet: '10' }, alignItems: 'center' }), layout)}>
         {children}
-      </div>
+      </ContainerGrid>
     </div>
   );
 }
+
+const heroHeading = css({
+  fontSize: { base: '2xl', tablet: '4xl' },
+  fontWeight: 'extrabold',
+  letterSpacing: 'tight',
+  lineHeight: '1.15',
+});
 
 /** The page's h1 (the course title, isolated for right-to-left) and the lead line under it. */
 export function HeroTitle({ title, lead }: { title: string; lead: ReactNode }) {
   return (
     <>
-      <h1
-        className={css({
-          fontSize: { base: '2xl', tablet: '4xl' },
-          fontWeight: 'extrabold',
-          letterSpacing: 'tight',
-          lineHeight: '1.15',
-        })}
-      >
+      <h1 className={heroHeading}>
         <bdi>{title}</bdi>
       </h1>
       <p className={css({ fontSize: { base: 'md', tablet: 'lg' }, color: 'fg.muted' })}>{lead}</p>
@@ -50,15 +49,9 @@ export function HeroTitle({ title, lead }: { title: string; lead: ReactNode }) {
  */
 export function PageColumns({ layout, children }: { layout: string; children: ReactNode }) {
   return (
-    <div
-      className={cx(
-        containerStyles,
-        css({ display: 'grid', gap: { base: '8', desktop: '12' }, alignItems: 'start' }),
-        layout,
-      )}
-    >
+    <ContainerGrid layout={cx(css({ gap: { base: '8', desktop: '12' }, alignItems: 'start' }), layout)}>
       {children}
-    </div>
+    </ContainerGrid>
   );
 }
 
