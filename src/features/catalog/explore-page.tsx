@@ -1,7 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { spreadRow } from '@/components/ui/layout-styles';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextField } from '@/components/ui/field';
@@ -121,16 +122,7 @@ export function ExplorePage({ data, search }: { data: ExploreData; search: Explo
         </Button>
       </form>
 
-      <div
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: '3',
-          marginBlockEnd: '5',
-          flexWrap: 'wrap',
-        })}
-      >
+      <div className={cx(spreadRow, css({ gap: '3', marginBlockEnd: '5' }))}>
         <p role="status" className={css({ color: 'fg.muted', fontSize: 'sm' })}>
           <Plural value={total} _0="No courses" one="# course" other="# courses" />
         </p>

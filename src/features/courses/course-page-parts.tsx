@@ -1,6 +1,7 @@
 import { Plural, Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
+import { spreadRow } from '@/components/ui/layout-styles';
 import { StatusBadge } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -91,15 +92,7 @@ export function SessionOfferCard({ session, locale }: { session: SessionSummary;
         <Price value={session.price} />
       </div>
       <WeeklySchedule schedule={session.schedule} timezone={session.timezone} from={session.startDate} compact />
-      <div
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: '3',
-          flexWrap: 'wrap',
-        })}
-      >
+      <div className={cx(spreadRow, css({ gap: '3' }))}>
         <span
           className={cx(
             css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted' }),

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { spreadRow } from '@/components/ui/layout-styles';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextareaField, TextField } from '@/components/ui/field';
 import { CloseIcon, MoveArrowIcon } from '@/components/ui/icons';
@@ -71,15 +72,7 @@ export function QuestionCard({
   const optionsError = errorOf(`${base}.options`);
   return (
     <li key={q.key} data-testid="authoring-question" aria-labelledby={`title-${q.key}`} className={card}>
-      <div
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: '2',
-          flexWrap: 'wrap',
-        })}
-      >
+      <div className={cx(spreadRow, css({ gap: '2' }))}>
         <h3 id={`title-${q.key}`} className={css({ fontWeight: 'bold' })}>
           {label}
         </h3>
