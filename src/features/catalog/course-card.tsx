@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
 import { Badge } from '@/components/ui/badge';
+import { cardStyles } from '@/components/ui/card';
 import { formatLongDate } from '@/components/ui/format';
 import { CalendarIcon, ClockIcon, UsersIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
@@ -11,21 +12,19 @@ import { CoursePicture } from '@/components/ui/course-picture';
 import { cardFooterRow, cardTopRow, categoryEyebrow, courseCardBody } from '@/components/ui/course-card-parts';
 import { categoryName, difficultyLabels, type CourseSummary } from '@/lib/course-labels';
 
-const cardClass = css({
-  position: 'relative',
-  display: 'flex',
-  flexDirection: 'column',
-  bg: 'bg.surface',
-  borderRadius: 'xl',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  boxShadow: 'card',
-  overflow: 'hidden',
-  transition: 'box-shadow 200ms, transform 200ms',
-  _hover: { boxShadow: 'raised', transform: 'translateY(-2px)' },
-  '&:focus-within': { boxShadow: '0 0 0 3px {colors.primary.muted}' },
-  '@media (prefers-reduced-motion: reduce)': { transition: 'none', _hover: { transform: 'none' } },
-});
+// A Card surface that lifts on hover; its title link's ::after covers the whole card, hence relative.
+const cardClass = cx(
+  cardStyles,
+  css({
+    position: 'relative',
+    display: 'flex',
+    flexDirection: 'column',
+    transition: 'box-shadow 200ms, transform 200ms',
+    _hover: { boxShadow: 'raised', transform: 'translateY(-2px)' },
+    '&:focus-within': { boxShadow: '0 0 0 3px {colors.primary.muted}' },
+    '@media (prefers-reduced-motion: reduce)': { transition: 'none', _hover: { transform: 'none' } },
+  }),
+);
 
 const metaRow = css({ display: 'flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted' });
 
