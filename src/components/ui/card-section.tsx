@@ -2,6 +2,7 @@ import { type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { tableScroller } from 'styled-system/recipes';
 import { Card } from './card';
+import { spreadRow } from './layout-styles';
 import { formatRate, RateBar } from './rate-bar';
 import { visuallyHidden } from './spinner';
 import { denseTableCell, denseTableHeaderCell } from './table';
@@ -26,29 +27,30 @@ const headerBand = css({
   borderColor: 'border.default',
 });
 
-const headerRow = css({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: '3',
-});
+const headerRow = {
+  center: cx(spreadRow, css({ gap: '3' })),
+  // Tall actions (labelled filters): the title lines up with their fields, not their labels.
+  end: css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: '4' }),
+};
 
 /**
  * The ruled band on top of a card section: its h2 (`titleId` names the section and its table region),
- * an optional muted line under it, and optional actions at the end of the row (wrapping on phones).
+ * an optional muted line under it, and optional actions at the end of the row (wrapping on phones),
+ * centred across or (`align="end"`) lined up at the bottom.
  */
 export function CardSectionHeader({
   titleId,
   title,
   description,
   actions,
+  align = 'center',
   className,
 }: {
   titleId: string;
   title: ReactNode;
   description?: ReactNode;
   actions?: ReactNode;
+  align?: keyof typeof headerRow;
   className?: string;
 }) {
   const heading = (
@@ -57,7 +59,7 @@ export function CardSectionHeader({
     </h2>
   );
   return (
-    <div className={cx(headerBand, actions !== undefined && headerRow, className)}>
+    <div className={cx(headerBand, actions !== undefined && headerRow[align], className)}>
       {description === undefined ? (
         heading
       ) : (

@@ -6,6 +6,7 @@ import { css, cx } from 'styled-system/css';
 import { Badge, StatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { CardSectionHeader } from '@/components/ui/card-section';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField } from '@/components/ui/field';
 import { LayersIcon, ResetIcon } from '@/components/ui/icons';
@@ -203,65 +204,55 @@ export function SessionSubmissionsPage({ session, api }: { session: SessionInfo;
         />
       ) : (
         <Card as="section" aria-labelledby="submissions-title" aria-busy={loading || undefined}>
-          <div
-            className={css({
-              display: 'flex',
-              flexWrap: 'wrap',
-              alignItems: 'flex-end',
-              justifyContent: 'space-between',
-              gap: '4',
-              paddingInline: { base: '4', tablet: '6' },
-              paddingBlock: '4',
-              borderBlockEndWidth: '1px',
-              borderColor: 'border.default',
-            })}
-          >
-            <div>
-              <h2 id="submissions-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
-                <Plural value={submissions.length} one="# submission" other="# submissions" />
-              </h2>
-              <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+          <CardSectionHeader
+            titleId="submissions-title"
+            title={<Plural value={submissions.length} one="# submission" other="# submissions" />}
+            description={
+              <>
                 <Plural value={ungraded} _0="Everything is graded." one="# to grade" other="# to grade" /> ·{' '}
                 {t`Times in ${zone} time.`}
-              </p>
-            </div>
-            <div
-              role="group"
-              aria-label={t`Filter submissions`}
-              className={css({
-                display: 'grid',
-                gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(12rem, 1fr))' },
-                gap: '3',
-                width: { base: 'full', tablet: 'auto' },
-              })}
-            >
-              <SelectField
-                label={t`Lesson`}
-                value={String(filters.lesson)}
-                onChange={(e) =>
-                  setFilters((f) => ({ ...f, lesson: e.target.value === 'all' ? 'all' : Number(e.target.value) }))
-                }
+              </>
+            }
+            align="end"
+            actions={
+              <div
+                role="group"
+                aria-label={t`Filter submissions`}
+                className={css({
+                  display: 'grid',
+                  gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(12rem, 1fr))' },
+                  gap: '3',
+                  width: { base: 'full', tablet: 'auto' },
+                })}
               >
-                <option value="all">{t`All lessons`}</option>
-                {lessons.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {lessonName({ assignmentId: l.id, assignmentName: l.name ?? undefined })}
-                  </option>
-                ))}
-              </SelectField>
-              <SelectField
-                label={t`Status`}
-                value={filters.status}
-                onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as StatusFilter }))}
-              >
-                {statusOptions.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {t(o.label)}
-                  </option>
-                ))}
-              </SelectField>
-            </div>
-          </div>
+                <SelectField
+                  label={t`Lesson`}
+                  value={String(filters.lesson)}
+                  onChange={(e) =>
+                    setFilters((f) => ({ ...f, lesson: e.target.value === 'all' ? 'all' : Number(e.target.value) }))
+                  }
+                >
+                  <option value="all">{t`All lessons`}</option>
+                  {lessons.map((l) => (
+                    <option key={l.id} value={l.id}>
+                      {lessonName({ assignmentId: l.id, assignmentName: l.name ?? undefined })}
+                    </option>
+                  ))}
+                </SelectField>
+                <SelectField
+                  label={t`Status`}
+                  value={filters.status}
+                  onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as StatusFilter }))}
+                >
+                  {statusOptions.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {t(o.label)}
+                    </option>
+                  ))}
+                </SelectField>
+              </div>
+            }
+          />
 
           {visible.length === 0 ? (
             <EmptyState
