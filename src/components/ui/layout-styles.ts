@@ -10,3 +10,9 @@ export const spreadRow = css({
   alignItems: 'center',
   justifyContent: 'space-between',
 });
+
+/** Two equal columns from tablets up, one on phones (pairs of fields or pickers). Add a gap. */
+export const twoColumns = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(0, 1fr))' },
+});
