@@ -73,30 +73,22 @@ export function QuizQuestionView({
     />
   ) : null;
 
-  if (question.kind === 'STEP') {
+  // A step (text only) or a short answer: the prompt is a paragraph, not a fieldset's legend.
+  if (question.kind === 'STEP' || question.kind === 'SHORT_ANSWER') {
     return (
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
         <p dir="auto" className={promptText}>
           {question.prompt}
         </p>
         {picture}
-      </div>
-    );
-  }
-
-  if (question.kind === 'SHORT_ANSWER') {
-    return (
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        <p dir="auto" className={promptText}>
-          {question.prompt}
-        </p>
-        {picture}
-        <ShortAnswer
-          key={question.id}
-          initial={typeof answer === 'string' ? answer : ''}
-          disabled={disabled}
-          onAnswer={onAnswer}
-        />
+        {question.kind === 'SHORT_ANSWER' ? (
+          <ShortAnswer
+            key={question.id}
+            initial={typeof answer === 'string' ? answer : ''}
+            disabled={disabled}
+            onAnswer={onAnswer}
+          />
+        ) : null}
       </div>
     );
   }
