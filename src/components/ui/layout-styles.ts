@@ -16,3 +16,11 @@ export const twoColumns = css({
   display: 'grid',
   gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(0, 1fr))' },
 });
+
+/** A round badge centring its content (initials, a week number). Add its size and colours. */
+export const disc = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  borderRadius: 'full',
+});

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { css, cx } from 'styled-system/css';
+import { disc } from '@/components/ui/layout-styles';
 import { Badge, StatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -218,18 +219,17 @@ export function SessionLearnersPage({
                   />
                   <span
                     aria-hidden
-                    className={css({
-                      display: 'inline-flex',
-                      alignItems: 'center',
-                      justifyContent: 'center',
-                      width: '9',
-                      height: '9',
-                      borderRadius: 'full',
-                      bg: 'primary.subtle',
-                      color: 'primary.stronger',
-                      fontSize: 'xs',
-                      fontWeight: 'bold',
-                    })}
+                    className={cx(
+                      disc,
+                      css({
+                        width: '9',
+                        height: '9',
+                        bg: 'primary.subtle',
+                        color: 'primary.stronger',
+                        fontSize: 'xs',
+                        fontWeight: 'bold',
+                      }),
+                    )}
                   >
                     {initials(learner.name)}
                   </span>
