@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { classroomPanel } from './styles';
 import { plainList, sectionHeading } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -85,13 +86,7 @@ export function ChatPanel({ api, auth, sessionId }: { api: Api; auth: AuthActor;
     <Card
       as="section"
       aria-labelledby="chat-title"
-      className={css({
-        padding: { base: '4', tablet: '6' },
-        marginBlockEnd: '8',
-        display: 'flex',
-        flexDirection: 'column',
-        gap: '3',
-      })}
+      className={cx(classroomPanel, css({ display: 'flex', flexDirection: 'column', gap: '3' }))}
     >
       <div
         className={css({

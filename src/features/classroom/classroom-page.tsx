@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { classroomPanel } from './styles';
 import { plainList, progressTrack } from 'styled-system/recipes';
 import { StatusBadge } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
@@ -37,16 +38,17 @@ function NextMeetingCard({
     <Card
       as="section"
       aria-labelledby="next-meeting-title"
-      className={css({
-        padding: { base: '4', tablet: '6' },
-        marginBlockEnd: '8',
-        borderInlineStartWidth: '4px',
-        borderInlineStartColor: 'tertiary.strong',
-        display: 'grid',
-        gap: '4',
-        gridTemplateColumns: { base: '1fr', tablet: 'minmax(0, 1fr) auto' },
-        alignItems: 'start',
-      })}
+      className={cx(
+        classroomPanel,
+        css({
+          borderInlineStartWidth: '4px',
+          borderInlineStartColor: 'tertiary.strong',
+          display: 'grid',
+          gap: '4',
+          gridTemplateColumns: { base: '1fr', tablet: 'minmax(0, 1fr) auto' },
+          alignItems: 'start',
+        }),
+      )}
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', minWidth: 0 })}>
         <h2
