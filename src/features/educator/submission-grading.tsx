@@ -2,12 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { css, cx } from 'styled-system/css';
 import { plainList } from 'styled-system/recipes';
-import { Button } from '@/components/ui/button';
 import { TextareaField, TextField } from '@/components/ui/field';
 import { BookIcon, CheckCircleIcon, CloseIcon } from '@/components/ui/icons';
 import { visuallyHidden } from '@/components/ui/spinner';
 import { FormAlert } from '@/components/ui/alert';
 import { AppDialog } from '@/components/ui/dialog';
+import { DialogForm, DialogFormActions } from '@/components/ui/dialog-form';
 import { intlLocaleOf, isLocale, type Locale } from '@/lib/i18n';
 import { type GradingFailure, type Submission } from '@machines/grading.machine';
 import { COMMENT_MAX, type GradeDraft, type GradeIssue, type GradeIssues } from '@machines/grading.form';
@@ -111,23 +111,10 @@ export function GradeDialog({
       }
       initialFocus={() => gradeRef.current}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" form={formId} loading={busy}>
-            <Trans>Save grade</Trans>
-          </Button>
-        </>
+        <DialogFormActions formId={formId} busy={busy} onCancel={onClose} submitLabel={<Trans>Save grade</Trans>} />
       }
     >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={submit}
-        aria-busy={busy || undefined}
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-      >
+      <DialogForm id={formId} onSubmit={submit} busy={busy}>
         {saveError ? (
           <FormAlert title={<Trans>Cannot edit grade!</Trans>}>
             {saveError.message ?? t`System error please try later !`}
@@ -159,7 +146,7 @@ export function GradeDialog({
           helperText={<Trans>Optional. The learner sees it with the grade.</Trans>}
           onChange={(e) => setComment(e.target.value)}
         />
-      </form>
+      </DialogForm>
     </AppDialog>
   );
 }
