@@ -2,7 +2,7 @@ import { type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { tableScroller } from 'styled-system/recipes';
 import { Card } from './card';
-import { spreadRow } from './layout-styles';
+import { gridList, spreadRow } from './layout-styles';
 import { formatRate, RateBar } from './rate-bar';
 import { visuallyHidden } from './spinner';
 import { denseTableCell, denseTableHeaderCell } from './table';
@@ -157,10 +157,7 @@ export function StatList({
   children: ReactNode;
 }) {
   return (
-    <ul
-      aria-label={label}
-      className={cx(css({ display: 'grid', gap: '4', listStyle: 'none', padding: 0 }), statColumns[columns])}
-    >
+    <ul aria-label={label} className={cx(gridList, css({ gap: '4' }), statColumns[columns])}>
       {children}
     </ul>
   );

@@ -24,3 +24,6 @@ export const disc = css({
   justifyContent: 'center',
   borderRadius: 'full',
 });
+
+/** A list laid out as a grid, without bullets or indent (cards, tiles). Add its columns and gap. */
+export const gridList = css({ display: 'grid', listStyle: 'none', padding: 0 });

@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
+import { gridList } from '@/components/ui/layout-styles';
 import { Badge } from '@/components/ui/badge';
 import { cardStyles } from '@/components/ui/card';
 import { formatLongDate } from '@/components/ui/format';
@@ -127,14 +128,13 @@ export function CourseCard({
 export function CourseGrid({ courses, headingLevel }: { courses: CourseSummary[]; headingLevel?: 'h2' | 'h3' }) {
   return (
     <ul
-      className={css({
-        display: 'grid',
-        gap: { base: '4', tablet: '6' },
-        gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 17rem), 1fr))',
-        listStyle: 'none',
-        padding: 0,
-        margin: 0,
-      })}
+      className={cx(
+        gridList,
+        css({
+          gap: { base: '4', tablet: '6' },
+          gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 17rem), 1fr))',
+        }),
+      )}
     >
       {courses.map((course, index) => (
         <li key={course.id} className={css({ display: 'flex', '& > article': { flex: '1' } })}>

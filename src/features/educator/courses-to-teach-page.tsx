@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { css, cx } from 'styled-system/css';
+import { gridList } from '@/components/ui/layout-styles';
 import { StatusBadge } from '@/components/ui/badge';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -270,13 +271,10 @@ export function CoursesToTeachPage({
             <Plural value={total} one="# course" other="# courses" />
           </p>
           <ul
-            className={css({
-              display: 'grid',
-              gap: '5',
-              gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 17rem), 1fr))',
-              listStyle: 'none',
-              padding: 0,
-            })}
+            className={cx(
+              gridList,
+              css({ gap: '5', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 17rem), 1fr))' }),
+            )}
           >
             {page.items.map((course) => (
               <TeachCard

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
+import { gridList } from '@/components/ui/layout-styles';
 import { plainList, progressTrack } from 'styled-system/recipes';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -153,8 +154,8 @@ export function GoalCard({
           ) : (
             <ul
               className={cx(
-                plainList(),
-                css({ display: 'grid', gridTemplateColumns: { base: '1fr', tablet: 'repeat(3, minmax(0, 1fr))' } }),
+                gridList,
+                css({ gap: '3', gridTemplateColumns: { base: '1fr', tablet: 'repeat(3, minmax(0, 1fr))' } }),
               )}
             >
               {goal.suggestions.map((s) => {

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { css, cx } from 'styled-system/css';
-import { plainList } from 'styled-system/recipes';
+import { gridList } from '@/components/ui/layout-styles';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { formatLongDate } from '@/components/ui/format';
@@ -122,8 +122,8 @@ export function Receipts({ enrollments, wallet }: { enrollments: Enrollment[]; w
       ) : (
         <ul
           className={cx(
-            plainList(),
-            css({ display: 'grid', gridTemplateColumns: { base: '1fr', desktop: 'repeat(2, minmax(0, 1fr))' } }),
+            gridList,
+            css({ gap: '3', gridTemplateColumns: { base: '1fr', desktop: 'repeat(2, minmax(0, 1fr))' } }),
           )}
         >
           {receipts.map((r) => {
