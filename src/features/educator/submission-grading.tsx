@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { css, cx } from 'styled-system/css';
+import { CodeOutput } from '@/components/ui/code-output';
 import { plainList } from 'styled-system/recipes';
 import { TextareaField, TextField } from '@/components/ui/field';
 import { BookIcon, CheckCircleIcon, CloseIcon } from '@/components/ui/icons';
@@ -237,18 +238,7 @@ export function SubmittedWork({ submission }: { submission: Submission }) {
               </span>{' '}
               <bdi>{r.name}</bdi>
               {r.output ? (
-                <pre
-                  dir="ltr"
-                  className={css({
-                    fontFamily: 'mono',
-                    color: 'fg.muted',
-                    whiteSpace: 'pre-wrap',
-                    overflowWrap: 'anywhere',
-                    textAlign: 'left',
-                  })}
-                >
-                  {r.output}
-                </pre>
+                <CodeOutput className={css({ color: 'fg.muted', overflowWrap: 'anywhere' })}>{r.output}</CodeOutput>
               ) : null}
             </li>
           ))}
