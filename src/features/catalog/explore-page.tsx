@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { css, cx } from 'styled-system/css';
-import { spreadRow } from '@/components/ui/layout-styles';
+import { spreadRow, surface } from '@/components/ui/layout-styles';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextField } from '@/components/ui/field';
@@ -61,19 +61,17 @@ export function ExplorePage({ data, search }: { data: ExploreData; search: Explo
         role="search"
         aria-label={t`Courses`}
         onSubmit={submit}
-        className={css({
-          display: 'grid',
-          gap: '4',
-          gridTemplateColumns: { base: '1fr', tablet: '1fr 1fr', desktop: '2fr 1fr 1fr auto' },
-          alignItems: 'end',
-          padding: { base: '4', tablet: '5' },
-          bg: 'bg.surface',
-          borderRadius: 'xl',
-          borderWidth: '1px',
-          borderColor: 'border.default',
-          boxShadow: 'card',
-          marginBlockEnd: '8',
-        })}
+        className={cx(
+          surface,
+          css({
+            display: 'grid',
+            gap: '4',
+            gridTemplateColumns: { base: '1fr', tablet: '1fr 1fr', desktop: '2fr 1fr 1fr auto' },
+            alignItems: 'end',
+            padding: { base: '4', tablet: '5' },
+            marginBlockEnd: '8',
+          }),
+        )}
       >
         <TextField
           label={t`Search`}

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef } from 'react';
 import { css, cx } from 'styled-system/css';
+import { baselineSpreadRow } from '@/components/ui/layout-styles';
 import { classroomPanel } from './styles';
 import { plainList, sectionHeading } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
@@ -88,15 +89,7 @@ export function ChatPanel({ api, auth, sessionId }: { api: Api; auth: AuthActor;
       aria-labelledby="chat-title"
       className={cx(classroomPanel, css({ display: 'flex', flexDirection: 'column', gap: '3' }))}
     >
-      <div
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'baseline',
-          justifyContent: 'space-between',
-          gap: '2',
-        })}
-      >
+      <div className={cx(baselineSpreadRow, css({ gap: '2' }))}>
         <h2 id="chat-title" className={sectionHeading()}>
           <Trans>Session chat</Trans>
         </h2>

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Breadcrumb, breadcrumbLink } from '@/components/ui/breadcrumb';
 import { css, cx } from 'styled-system/css';
+import { baselineSpreadRow } from '@/components/ui/layout-styles';
 import { plainList } from 'styled-system/recipes';
 import { Badge } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
@@ -190,16 +191,7 @@ export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?
           </section>
 
           <section aria-labelledby="reviews-title">
-            <div
-              className={css({
-                display: 'flex',
-                alignItems: 'baseline',
-                justifyContent: 'space-between',
-                gap: '3',
-                flexWrap: 'wrap',
-                marginBlockEnd: '4',
-              })}
-            >
+            <div className={cx(baselineSpreadRow, css({ gap: '3', marginBlockEnd: '4' }))}>
               <h2 id="reviews-title" className={cx(sectionTitle, css({ marginBlockEnd: '0' }))}>
                 <Trans>Reviews</Trans>
               </h2>
