@@ -98,6 +98,10 @@ export function CoursePreview({
   const start = values.startDate ? formatLongDate(values.startDate, locale) : '';
   const end = values.endDate ? formatLongDate(values.endDate, locale) : '';
   const seats = Number(values.maxSeats) || 0;
+  // The first session's weekly meetings, shown by both previews once a time zone is chosen.
+  const schedule = values.timezone ? (
+    <WeeklySchedule schedule={toWeeks(values)} timezone={values.timezone} from={values.startDate} compact />
+  ) : null;
 
   if (mode === 'instructor') {
     return (
@@ -117,9 +121,7 @@ export function CoursePreview({
                 {start} to {end}
               </Trans>
             </p>
-            {values.timezone ? (
-              <WeeklySchedule schedule={toWeeks(values)} timezone={values.timezone} from={values.startDate} compact />
-            ) : null}
+            {schedule}
           </div>
         ) : null}
         <SyllabusView syllabus={syllabus} {...(values.startDate ? { startDate: values.startDate } : {})} />
@@ -190,9 +192,7 @@ export function CoursePreview({
               {start} to {end}
             </Trans>
           </p>
-          {values.timezone ? (
-            <WeeklySchedule schedule={toWeeks(values)} timezone={values.timezone} from={values.startDate} compact />
-          ) : null}
+          {schedule}
           {seats > 0 ? (
             <p
               className={css({
