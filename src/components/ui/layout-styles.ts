@@ -47,3 +47,12 @@ export const baselineSpreadRow = css({
   alignItems: 'baseline',
   justifyContent: 'space-between',
 });
+
+/** A link to a file or a page elsewhere, with its icon: primary, underlined, breaking long names anywhere. Add a gap. */
+export const iconLink = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  color: 'primary.strong',
+  textDecoration: 'underline',
+  overflowWrap: 'anywhere',
+});

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { css, cx } from 'styled-system/css';
-import { spreadRow } from '@/components/ui/layout-styles';
+import { iconLink, spreadRow } from '@/components/ui/layout-styles';
 import { plainList } from 'styled-system/recipes';
 import { Badge, StatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -179,19 +179,7 @@ export function SubmissionHistory({
                   </span>
                 </div>
                 {s.document ? (
-                  <a
-                    href={s.document.url}
-                    target="_blank"
-                    rel="noreferrer"
-                    className={css({
-                      display: 'inline-flex',
-                      gap: '2',
-                      alignItems: 'center',
-                      color: 'primary.strong',
-                      textDecoration: 'underline',
-                      overflowWrap: 'anywhere',
-                    })}
-                  >
+                  <a href={s.document.url} target="_blank" rel="noreferrer" className={cx(iconLink, css({ gap: '2' }))}>
                     <BookIcon size={16} />
                     <bdi>{s.document.fileName}</bdi>
                   </a>

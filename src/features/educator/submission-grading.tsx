@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { css, cx } from 'styled-system/css';
+import { iconLink } from '@/components/ui/layout-styles';
 import { CodeOutput } from '@/components/ui/code-output';
 import { plainList } from 'styled-system/recipes';
 import { TextareaField, TextField } from '@/components/ui/field';
@@ -157,19 +158,7 @@ export function SubmittedWork({ submission }: { submission: Submission }) {
   const { t } = useLingui();
   if (submission.kind === 'DOCUMENT') {
     return submission.document ? (
-      <a
-        href={submission.document.url}
-        target="_blank"
-        rel="noreferrer"
-        className={css({
-          display: 'inline-flex',
-          gap: '1.5',
-          alignItems: 'center',
-          color: 'primary.strong',
-          textDecoration: 'underline',
-          overflowWrap: 'anywhere',
-        })}
-      >
+      <a href={submission.document.url} target="_blank" rel="noreferrer" className={cx(iconLink, css({ gap: '1.5' }))}>
         <BookIcon size={16} />
         <bdi>{submission.document.fileName}</bdi>
         <span className={visuallyHidden}>{t`(opens in a new tab)`}</span>
