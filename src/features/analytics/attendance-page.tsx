@@ -32,7 +32,8 @@ import {
   isLoadingFigures,
 } from '@machines/attendance-analytics.selectors';
 import { formatRate } from '@/components/ui/rate-bar';
-import { Stat, WeeklyChart, AttendanceGrid } from './attendance-parts';
+import { WeeklyChart, AttendanceGrid } from './attendance-parts';
+import { StatList, StatTile } from '@/components/ui/card-section';
 import { AttendanceFilterBar } from './attendance-filters';
 import { LearnersTable, SessionsTable } from './attendance-tables';
 
@@ -244,24 +245,15 @@ function CompanyAttendance({
           transition: 'opacity 150ms',
         })}
       >
-        <ul
-          aria-label={t`Totals`}
-          className={css({
-            display: 'grid',
-            gap: '4',
-            gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', tablet: 'repeat(4, minmax(0, 1fr))' },
-            listStyle: 'none',
-            padding: 0,
-          })}
-        >
-          <Stat label={<Trans>Learners</Trans>} value={formatCount(totals.learners, locale)} />
-          <Stat label={<Trans>Sessions</Trans>} value={formatCount(totals.sessions, locale)} />
-          <Stat label={<Trans>Meetings held</Trans>} value={formatCount(totals.meetingsHeld, locale)} />
-          <Stat
+        <StatList label={t`Totals`} columns="four">
+          <StatTile label={<Trans>Learners</Trans>} value={formatCount(totals.learners, locale)} />
+          <StatTile label={<Trans>Sessions</Trans>} value={formatCount(totals.sessions, locale)} />
+          <StatTile label={<Trans>Meetings held</Trans>} value={formatCount(totals.meetingsHeld, locale)} />
+          <StatTile
             label={<Trans>Attendance rate</Trans>}
             value={totals.expected > 0 ? formatRate(totals.rate, locale) : '—'}
           />
-        </ul>
+        </StatList>
 
         <WeeklyChart weeks={data.weeks} locale={locale} />
 

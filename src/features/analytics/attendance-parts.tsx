@@ -1,12 +1,13 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatRate, RateBar } from '@/components/ui/rate-bar';
+import { formatRate } from '@/components/ui/rate-bar';
 import { css, cx } from 'styled-system/css';
-import { tableScroller } from 'styled-system/recipes';
 import { ChartFigure, chartDataTable } from '@/components/ui/chart-figure';
-import { denseTableCell, denseTableHeaderCell } from '@/components/ui/table';
+import { axisTick, barProps, chartSvgProps, gridProps, timeAxisProps, tooltipProps } from '@/components/ui/chart-theme';
+import { denseTableCell as td, denseTableHeaderCell as th } from '@/components/ui/table';
+import { CardSectionHeader, numericCell, rowHeadCell, ScrollingTable } from '@/components/ui/card-section';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatCount, formatLongDate, formatWeek } from '@/components/ui/format';
@@ -14,42 +15,6 @@ import { CloseIcon } from '@/components/ui/icons';
 import { visuallyHidden } from '@/components/ui/spinner';
 import { intlLocaleOf, type Locale } from '@/lib/i18n';
 import { type CompanyAttendanceAnalytics, type SessionAttendance } from '@machines/attendance-analytics.machine';
-
-export const th = denseTableHeaderCell;
-
-export const td = denseTableCell;
-
-export const num = css({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
-
-export const scroller = tableScroller();
-
-/** An attendance rate (0–1) as a percentage with its bar. */
-export function Rate({ rate, locale }: { rate: number; locale: Locale }) {
-  return (
-    <span className={css({ display: 'flex', alignItems: 'center', gap: '3', minWidth: '9rem' })}>
-      <span className={cx(num, css({ fontWeight: 'semibold', minWidth: '3rem' }))}>{formatRate(rate, locale)}</span>
-      <RateBar rate={rate} />
-    </span>
-  );
-}
-
-/** One total of the page (label and formatted value). */
-export function Stat({ label, value }: { label: ReactNode; value: string }) {
-  return (
-    <Card as="li" className={css({ padding: { base: '4', tablet: '5' } })}>
-      <p className={css({ fontSize: 'sm', color: 'fg.muted', fontWeight: 'semibold' })}>{label}</p>
-      <p
-        className={css({
-          fontSize: { base: '2xl', tablet: '3xl' },
-          fontWeight: 'extrabold',
-          fontVariantNumeric: 'tabular-nums',
-        })}
-      >
-        {value}
-      </p>
-    </Card>
-  );
-}
 
 /**
  * Attendance per week as bars (rate in %), with its text alternative: the figure is named by its
@@ -93,57 +58,29 @@ export function WeeklyChart({ weeks, locale }: { weeks: CompanyAttendanceAnalyti
           // The SVG is laid out left to right (its text anchors would flip under dir=rtl); in Arabic the time axis is reversed instead.
           <div dir="ltr" className={css({ width: 'full', height: '220px' })} data-testid="attendance-weekly-chart">
             <ResponsiveContainer width="100%" height="100%">
-              <BarChart
-                data={data}
-                accessibilityLayer={false}
-                role="img"
-                title={title}
-                desc={summary}
-                margin={{ top: 8, right: 8, bottom: 0, left: 8 }}
-              >
-                <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e5e8ef" />
-                <XAxis
-                  dataKey="label"
-                  reversed={rtl}
-                  tick={{ fontSize: 12, fill: '#4b5563' }}
-                  tickLine={false}
-                  axisLine={{ stroke: '#aeb6c3' }}
-                  interval="preserveStartEnd"
-                  minTickGap={12}
-                />
+              <BarChart data={data} {...chartSvgProps(title, summary)}>
+                <CartesianGrid {...gridProps} />
+                <XAxis {...timeAxisProps(rtl)} />
                 <YAxis
                   orientation={rtl ? 'right' : 'left'}
                   domain={[0, 100]}
                   ticks={[0, 25, 50, 75, 100]}
-                  tick={{ fontSize: 12, fill: '#4b5563' }}
+                  tick={axisTick}
                   tickLine={false}
                   axisLine={false}
                   width={44}
                   tickFormatter={pct}
                 />
                 <Tooltip
+                  {...tooltipProps(rtl)}
                   formatter={(value) => [pct(Number(value)), title]}
                   labelFormatter={(_label, payload) => {
                     const key = payload?.[0]?.payload?.key as string | undefined;
                     const week = key ? formatWeek(key, locale, 'long') : '';
                     return t`Week of ${week}`;
                   }}
-                  contentStyle={{
-                    borderRadius: 8,
-                    borderColor: '#dde1e8',
-                    direction: rtl ? 'rtl' : 'ltr',
-                    textAlign: 'start',
-                  }}
-                  cursor={{ fill: 'rgba(100, 145, 210, 0.12)' }}
                 />
-                <Bar
-                  dataKey="value"
-                  name={title}
-                  fill="var(--colors-primary-strong)"
-                  radius={[4, 4, 0, 0]}
-                  maxBarSize={40}
-                  isAnimationActive={false}
-                />
+                <Bar dataKey="value" name={title} fill="var(--colors-primary-strong)" {...barProps} />
               </BarChart>
             </ResponsiveContainer>
           </div>
@@ -174,9 +111,9 @@ export function WeeklyChart({ weeks, locale }: { weeks: CompanyAttendanceAnalyti
                 <th scope="row" className={css({ fontWeight: 'normal' })}>
                   {formatWeek(w.weekStart, locale, 'long')}
                 </th>
-                <td className={num}>{formatCount(w.attended, locale)}</td>
-                <td className={num}>{formatCount(w.expected, locale)}</td>
-                <td className={num}>{formatRate(w.rate, locale)}</td>
+                <td className={numericCell}>{formatCount(w.attended, locale)}</td>
+                <td className={numericCell}>{formatCount(w.expected, locale)}</td>
+                <td className={numericCell}>{formatRate(w.rate, locale)}</td>
               </tr>
             ))}
           </tbody>
@@ -205,79 +142,67 @@ export function AttendanceGrid({
   const headingId = useId();
   return (
     <Card as="section" data-testid="attendance-grid">
-      <div
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: '3',
-          paddingInline: { base: '4', tablet: '6' },
-          paddingBlock: '4',
-          borderBlockEndWidth: '1px',
-          borderColor: 'border.default',
-        })}
-      >
-        <h2 id={headingId} className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
-          {t`Attendance grid: ${title}`}
-        </h2>
-        <Button variant="ghost" size="sm" onClick={onClose} aria-label={t`Close the attendance grid`}>
-          <CloseIcon size={18} />
-        </Button>
-      </div>
+      <CardSectionHeader
+        titleId={headingId}
+        title={t`Attendance grid: ${title}`}
+        actions={
+          <Button variant="ghost" size="sm" onClick={onClose} aria-label={t`Close the attendance grid`}>
+            <CloseIcon size={18} />
+          </Button>
+        }
+      />
       {grid.meetings.length === 0 || grid.learners.length === 0 ? (
         <p className={css({ padding: '6', color: 'fg.muted' })}>
           <Trans>No meeting has taken place yet</Trans>
         </p>
       ) : (
-        <div role="region" aria-labelledby={headingId} tabIndex={0} className={scroller}>
-          <table className={css({ width: 'full', borderCollapse: 'collapse' })}>
-            <caption className={visuallyHidden}>{t`Who joined each meeting of ${title}`}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={th}>
-                  <Trans>Learner</Trans>
+        <ScrollingTable
+          labelledBy={headingId}
+          caption={t`Who joined each meeting of ${title}`}
+          head={
+            <>
+              <th scope="col" className={th}>
+                <Trans>Learner</Trans>
+              </th>
+              {grid.meetings.map((m) => (
+                <th key={`${m.lessonId}-${m.occurrenceDate}`} scope="col" className={th}>
+                  <time
+                    dateTime={m.occurrenceDate}
+                    title={`${m.lessonName} · ${formatLongDate(m.occurrenceDate, locale)}`}
+                  >
+                    {formatWeek(m.occurrenceDate, locale, 'short')}
+                  </time>
                 </th>
-                {grid.meetings.map((m) => (
-                  <th key={`${m.lessonId}-${m.occurrenceDate}`} scope="col" className={th}>
-                    <time
-                      dateTime={m.occurrenceDate}
-                      title={`${m.lessonName} · ${formatLongDate(m.occurrenceDate, locale)}`}
-                    >
-                      {formatWeek(m.occurrenceDate, locale, 'short')}
-                    </time>
-                  </th>
-                ))}
-                <th scope="col" className={th}>
-                  <Trans>Attendance</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {grid.learners.map((l) => (
-                <tr key={l.learner.id}>
-                  <th scope="row" className={cx(td, css({ fontWeight: 'semibold', whiteSpace: 'nowrap' }))}>
-                    <bdi>{l.learner.name}</bdi>
-                  </th>
-                  {grid.meetings.map((m) => {
-                    const present = m.attendeeIds.includes(l.learner.id);
-                    return (
-                      <td key={`${m.lessonId}-${m.occurrenceDate}`} className={cx(td, css({ textAlign: 'center' }))}>
-                        <span
-                          aria-hidden
-                          className={css({ fontWeight: 'bold', color: present ? 'success.strong' : 'error.strong' })}
-                        >
-                          {present ? '✓' : '✗'}
-                        </span>
-                        <span className={visuallyHidden}>{present ? t`Attended` : t`Absent`}</span>
-                      </td>
-                    );
-                  })}
-                  <td className={cx(td, num)}>{formatRate(l.rate, locale)}</td>
-                </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+              <th scope="col" className={th}>
+                <Trans>Attendance</Trans>
+              </th>
+            </>
+          }
+        >
+          {grid.learners.map((l) => (
+            <tr key={l.learner.id}>
+              <th scope="row" className={cx(rowHeadCell, css({ whiteSpace: 'nowrap' }))}>
+                <bdi>{l.learner.name}</bdi>
+              </th>
+              {grid.meetings.map((m) => {
+                const present = m.attendeeIds.includes(l.learner.id);
+                return (
+                  <td key={`${m.lessonId}-${m.occurrenceDate}`} className={cx(td, css({ textAlign: 'center' }))}>
+                    <span
+                      aria-hidden
+                      className={css({ fontWeight: 'bold', color: present ? 'success.strong' : 'error.strong' })}
+                    >
+                      {present ? '✓' : '✗'}
+                    </span>
+                    <span className={visuallyHidden}>{present ? t`Attended` : t`Absent`}</span>
+                  </td>
+                );
+              })}
+              <td className={cx(td, numericCell)}>{formatRate(l.rate, locale)}</td>
+            </tr>
+          ))}
+        </ScrollingTable>
       )}
     </Card>
   );

@@ -2,11 +2,19 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { css, cx } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { numericCell, RateWithBar, rowHeadCell, ScrollingTable } from '@/components/ui/card-section';
 import { formatCount, formatLongDate } from '@/components/ui/format';
 import { visuallyHidden } from '@/components/ui/spinner';
+import { denseTableCell as td } from '@/components/ui/table';
 import { type Locale } from '@/lib/i18n';
 import { type CompanyAttendanceAnalytics } from '@machines/attendance-analytics.machine';
-import { num, Rate, scroller, td, th } from './attendance-parts';
+
+const tableTitle = css({
+  fontSize: 'lg',
+  fontWeight: 'semibold',
+  paddingInline: { base: '4', tablet: '6' },
+  paddingBlock: '4',
+});
 
 /** The learners table: meetings attended by each of the company's learners. */
 export function LearnersTable({
@@ -19,61 +27,40 @@ export function LearnersTable({
   const { t } = useLingui();
   return (
     <Card as="section">
-      <h2
-        id="analytics-learners-title"
-        className={css({
-          fontSize: 'lg',
-          fontWeight: 'semibold',
-          paddingInline: { base: '4', tablet: '6' },
-          paddingBlock: '4',
-        })}
-      >
+      <h2 id="analytics-learners-title" className={tableTitle}>
         <Trans>Learners</Trans>
       </h2>
-      <div role="region" aria-labelledby="analytics-learners-title" tabIndex={0} className={scroller}>
-        <table className={css({ width: 'full', borderCollapse: 'collapse', minWidth: '32rem' })}>
-          <caption className={visuallyHidden}>{t`Meetings attended by each of your company's learners`}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={th}>
-                <Trans>Learner</Trans>
+      <ScrollingTable
+        labelledBy="analytics-learners-title"
+        caption={t`Meetings attended by each of your company's learners`}
+        className={css({ minWidth: '32rem' })}
+        columns={[
+          <Trans key="learner">Learner</Trans>,
+          <Trans key="sessions">Sessions</Trans>,
+          <Trans key="attended">Attended</Trans>,
+          <Trans key="attendance">Attendance</Trans>,
+        ]}
+      >
+        {learners.map((l) => {
+          const attended = formatCount(l.attended, locale);
+          const held = formatCount(l.held, locale);
+          return (
+            <tr key={l.learner.id} data-testid="analytics-learner">
+              <th scope="row" className={rowHeadCell}>
+                <bdi>{l.learner.name}</bdi>
+                <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted', fontWeight: 'normal' })}>
+                  <bdi>{l.email}</bdi>
+                </span>
               </th>
-              <th scope="col" className={th}>
-                <Trans>Sessions</Trans>
-              </th>
-              <th scope="col" className={th}>
-                <Trans>Attended</Trans>
-              </th>
-              <th scope="col" className={th}>
-                <Trans>Attendance</Trans>
-              </th>
+              <td className={cx(td, numericCell)}>{formatCount(l.sessions, locale)}</td>
+              <td className={cx(td, numericCell)}>{t`${attended} of ${held}`}</td>
+              <td className={td}>
+                <RateWithBar rate={l.rate} locale={locale} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {learners.map((l) => {
-              const attended = formatCount(l.attended, locale);
-              const held = formatCount(l.held, locale);
-              return (
-                <tr key={l.learner.id} data-testid="analytics-learner">
-                  <th scope="row" className={cx(td, css({ fontWeight: 'semibold' }))}>
-                    <bdi>{l.learner.name}</bdi>
-                    <span
-                      className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted', fontWeight: 'normal' })}
-                    >
-                      <bdi>{l.email}</bdi>
-                    </span>
-                  </th>
-                  <td className={cx(td, num)}>{formatCount(l.sessions, locale)}</td>
-                  <td className={cx(td, num)}>{t`${attended} of ${held}`}</td>
-                  <td className={td}>
-                    <Rate rate={l.rate} locale={locale} />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </ScrollingTable>
     </Card>
   );
 }
@@ -94,89 +81,66 @@ export function SessionsTable({
   const { t } = useLingui();
   return (
     <Card as="section">
-      <h2
-        id="analytics-sessions-title"
-        className={css({
-          fontSize: 'lg',
-          fontWeight: 'semibold',
-          paddingInline: { base: '4', tablet: '6' },
-          paddingBlock: '4',
-        })}
-      >
+      <h2 id="analytics-sessions-title" className={tableTitle}>
         <Trans>Sessions</Trans>
       </h2>
-      <div role="region" aria-labelledby="analytics-sessions-title" tabIndex={0} className={scroller}>
-        <table className={css({ width: 'full', borderCollapse: 'collapse', minWidth: '48rem' })}>
-          <caption className={visuallyHidden}>{t`Attendance of your company's learners per session`}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={th}>
-                <Trans>Course</Trans>
+      <ScrollingTable
+        labelledBy="analytics-sessions-title"
+        caption={t`Attendance of your company's learners per session`}
+        className={css({ minWidth: '48rem' })}
+        columns={[
+          <Trans key="course">Course</Trans>,
+          <Trans key="dates">Dates</Trans>,
+          <Trans key="learners">Learners</Trans>,
+          <Trans key="held">Meetings held</Trans>,
+          <Trans key="attendance">Attendance</Trans>,
+          <span key="grid" className={visuallyHidden}>
+            <Trans>Grid</Trans>
+          </span>,
+        ]}
+      >
+        {sessions.map((s) => {
+          const attended = formatCount(s.attended, locale);
+          const expected = formatCount(s.expected, locale);
+          return (
+            <tr key={s.sessionId}>
+              <th scope="row" className={rowHeadCell}>
+                <bdi>{s.courseTitle}</bdi>
               </th>
-              <th scope="col" className={th}>
-                <Trans>Dates</Trans>
-              </th>
-              <th scope="col" className={th}>
-                <Trans>Learners</Trans>
-              </th>
-              <th scope="col" className={th}>
-                <Trans>Meetings held</Trans>
-              </th>
-              <th scope="col" className={th}>
-                <Trans>Attendance</Trans>
-              </th>
-              <th scope="col" className={th}>
-                <span className={visuallyHidden}>
+              <td className={cx(td, css({ whiteSpace: 'nowrap' }))}>
+                {formatLongDate(s.startDate, locale)} – {formatLongDate(s.endDate, locale)}
+              </td>
+              <td className={cx(td, numericCell)}>{formatCount(s.learners, locale)}</td>
+              <td className={cx(td, numericCell)}>{formatCount(s.meetingsHeld, locale)}</td>
+              <td className={td}>
+                {s.meetingsHeld === 0 ? (
+                  <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+                    <Trans>No meeting held yet</Trans>
+                  </span>
+                ) : (
+                  <>
+                    <RateWithBar rate={s.rate} locale={locale} />
+                    <span
+                      className={css({ fontSize: 'xs', color: 'fg.muted' })}
+                    >{t`${attended} of ${expected} attendances`}</span>
+                  </>
+                )}
+              </td>
+              <td className={td}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-pressed={gridSessionId === s.sessionId}
+                  onClick={() => onOpenGrid(s.sessionId)}
+                  aria-label={t`Attendance grid of ${s.courseTitle}`}
+                >
                   <Trans>Grid</Trans>
-                </span>
-              </th>
+                </Button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {sessions.map((s) => {
-              const attended = formatCount(s.attended, locale);
-              const expected = formatCount(s.expected, locale);
-              return (
-                <tr key={s.sessionId}>
-                  <th scope="row" className={cx(td, css({ fontWeight: 'semibold' }))}>
-                    <bdi>{s.courseTitle}</bdi>
-                  </th>
-                  <td className={cx(td, css({ whiteSpace: 'nowrap' }))}>
-                    {formatLongDate(s.startDate, locale)} – {formatLongDate(s.endDate, locale)}
-                  </td>
-                  <td className={cx(td, num)}>{formatCount(s.learners, locale)}</td>
-                  <td className={cx(td, num)}>{formatCount(s.meetingsHeld, locale)}</td>
-                  <td className={td}>
-                    {s.meetingsHeld === 0 ? (
-                      <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-                        <Trans>No meeting held yet</Trans>
-                      </span>
-                    ) : (
-                      <>
-                        <Rate rate={s.rate} locale={locale} />
-                        <span
-                          className={css({ fontSize: 'xs', color: 'fg.muted' })}
-                        >{t`${attended} of ${expected} attendances`}</span>
-                      </>
-                    )}
-                  </td>
-                  <td className={td}>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-pressed={gridSessionId === s.sessionId}
-                      onClick={() => onOpenGrid(s.sessionId)}
-                      aria-label={t`Attendance grid of ${s.courseTitle}`}
-                    >
-                      <Trans>Grid</Trans>
-                    </Button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </ScrollingTable>
     </Card>
   );
 }

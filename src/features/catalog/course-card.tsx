@@ -1,30 +1,31 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
+import { gridList } from '@/components/ui/layout-styles';
 import { Badge } from '@/components/ui/badge';
+import { cardStyles } from '@/components/ui/card';
 import { formatLongDate } from '@/components/ui/format';
 import { CalendarIcon, ClockIcon, UsersIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
 import { Rating } from '@/components/ui/rating';
 import { isLocale } from '@/lib/i18n';
 import { CoursePicture } from '@/components/ui/course-picture';
+import { cardFooterRow, cardTopRow, categoryEyebrow, courseCardBody } from '@/components/ui/course-card-parts';
 import { categoryName, difficultyLabels, type CourseSummary } from '@/lib/course-labels';
 
-const cardClass = css({
-  position: 'relative',
-  display: 'flex',
-  flexDirection: 'column',
-  bg: 'bg.surface',
-  borderRadius: 'xl',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  boxShadow: 'card',
-  overflow: 'hidden',
-  transition: 'box-shadow 200ms, transform 200ms',
-  _hover: { boxShadow: 'raised', transform: 'translateY(-2px)' },
-  '&:focus-within': { boxShadow: '0 0 0 3px {colors.primary.muted}' },
-  '@media (prefers-reduced-motion: reduce)': { transition: 'none', _hover: { transform: 'none' } },
-});
+// A Card surface that lifts on hover; its title link's ::after covers the whole card, hence relative.
+const cardClass = cx(
+  cardStyles,
+  css({
+    position: 'relative',
+    display: 'flex',
+    flexDirection: 'column',
+    transition: 'box-shadow 200ms, transform 200ms',
+    _hover: { boxShadow: 'raised', transform: 'translateY(-2px)' },
+    '&:focus-within': { boxShadow: '0 0 0 3px {colors.primary.muted}' },
+    '@media (prefers-reduced-motion: reduce)': { transition: 'none', _hover: { transform: 'none' } },
+  }),
+);
 
 const metaRow = css({ display: 'flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted' });
 
@@ -56,20 +57,9 @@ export function CourseCard({
   return (
     <article className={cardClass} data-testid="course-card">
       <CoursePicture src={course.pictureUrl} alt="" eager={eager} />
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '2.5', padding: '4', flex: '1' })}>
-        <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
-          <span
-            className={css({
-              fontSize: 'xs',
-              fontWeight: 'bold',
-              color: 'primary.strong',
-              textTransform: 'uppercase',
-              letterSpacing: 'wider',
-              truncate: true,
-            })}
-          >
-            {categoryName(course.category, locale)}
-          </span>
+      <div className={courseCardBody}>
+        <div className={cardTopRow}>
+          <span className={cx(categoryEyebrow, css({ truncate: true }))}>{categoryName(course.category, locale)}</span>
           <Badge tone="gray">{t(difficultyLabels[course.difficultyLevel])}</Badge>
         </div>
         <Heading className={css({ fontSize: 'lg', fontWeight: 'bold', lineHeight: '1.3', color: 'fg.default' })}>
@@ -121,17 +111,7 @@ export function CourseCard({
             <Plural value={hours} one="# hour live" other="# hours live" />
           </span>
         </div>
-        <div
-          className={css({
-            marginBlockStart: 'auto',
-            paddingBlockStart: '3',
-            borderBlockStartWidth: '1px',
-            borderColor: 'border.default',
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-          })}
-        >
+        <div className={cardFooterRow}>
           <Price value={price} />
           <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{course.language.name}</span>
         </div>
@@ -148,14 +128,13 @@ export function CourseCard({
 export function CourseGrid({ courses, headingLevel }: { courses: CourseSummary[]; headingLevel?: 'h2' | 'h3' }) {
   return (
     <ul
-      className={css({
-        display: 'grid',
-        gap: { base: '4', tablet: '6' },
-        gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 17rem), 1fr))',
-        listStyle: 'none',
-        padding: 0,
-        margin: 0,
-      })}
+      className={cx(
+        gridList,
+        css({
+          gap: { base: '4', tablet: '6' },
+          gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 17rem), 1fr))',
+        }),
+      )}
     >
       {courses.map((course, index) => (
         <li key={course.id} className={css({ display: 'flex', '& > article': { flex: '1' } })}>

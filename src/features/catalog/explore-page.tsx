@@ -1,7 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { spreadRow, surface } from '@/components/ui/layout-styles';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextField } from '@/components/ui/field';
@@ -60,19 +61,17 @@ export function ExplorePage({ data, search }: { data: ExploreData; search: Explo
         role="search"
         aria-label={t`Courses`}
         onSubmit={submit}
-        className={css({
-          display: 'grid',
-          gap: '4',
-          gridTemplateColumns: { base: '1fr', tablet: '1fr 1fr', desktop: '2fr 1fr 1fr auto' },
-          alignItems: 'end',
-          padding: { base: '4', tablet: '5' },
-          bg: 'bg.surface',
-          borderRadius: 'xl',
-          borderWidth: '1px',
-          borderColor: 'border.default',
-          boxShadow: 'card',
-          marginBlockEnd: '8',
-        })}
+        className={cx(
+          surface,
+          css({
+            display: 'grid',
+            gap: '4',
+            gridTemplateColumns: { base: '1fr', tablet: '1fr 1fr', desktop: '2fr 1fr 1fr auto' },
+            alignItems: 'end',
+            padding: { base: '4', tablet: '5' },
+            marginBlockEnd: '8',
+          }),
+        )}
       >
         <TextField
           label={t`Search`}
@@ -121,16 +120,7 @@ export function ExplorePage({ data, search }: { data: ExploreData; search: Explo
         </Button>
       </form>
 
-      <div
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: '3',
-          marginBlockEnd: '5',
-          flexWrap: 'wrap',
-        })}
-      >
+      <div className={cx(spreadRow, css({ gap: '3', marginBlockEnd: '5' }))}>
         <p role="status" className={css({ color: 'fg.muted', fontSize: 'sm' })}>
           <Plural value={total} _0="No courses" one="# course" other="# courses" />
         </p>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
+import { gridList } from '@/components/ui/layout-styles';
 import { buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CalendarIcon, LayersIcon, UsersIcon, VideoIcon } from '@/components/ui/icons';
@@ -131,14 +132,14 @@ export function LandingPage({ data }: { data: LandingData }) {
               </Link>
             </div>
             <ul
-              className={css({
-                display: 'grid',
-                gridTemplateColumns: { base: '1fr', tablet: 'repeat(3, 1fr)' },
-                gap: '4',
-                marginBlockStart: '6',
-                listStyle: 'none',
-                padding: 0,
-              })}
+              className={cx(
+                gridList,
+                css({
+                  gridTemplateColumns: { base: '1fr', tablet: 'repeat(3, 1fr)' },
+                  gap: '4',
+                  marginBlockStart: '6',
+                }),
+              )}
             >
               <li className={feature}>
                 <span className={featureIcon}>

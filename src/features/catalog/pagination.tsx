@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
+import { plainList } from 'styled-system/recipes';
 import { ChevronEndIcon } from '@/components/ui/icons';
 import { formatCount } from '@/components/ui/format';
 import { isLocale, type Locale } from '@/lib/i18n';
@@ -73,16 +74,7 @@ export function ExplorePagination({ page, pageSize, total }: { page: number; pag
   const next = Math.min(pageCount, page + 1);
   return (
     <nav aria-label={t`Pages`} className={css({ display: 'flex', justifyContent: 'center', marginBlockStart: '10' })}>
-      <ul
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: '2',
-          listStyle: 'none',
-          padding: 0,
-          alignItems: 'center',
-        })}
-      >
+      <ul className={cx(plainList({ direction: 'row', gap: '2' }), css({ alignItems: 'center' }))}>
         <li>
           {page <= 1 ? (
             <span aria-disabled="true" className={cx(item, disabled)}>

@@ -1,8 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef } from 'react';
-import { css } from 'styled-system/css';
-import { sectionHeading } from 'styled-system/recipes';
+import { css, cx } from 'styled-system/css';
+import { baselineSpreadRow } from '@/components/ui/layout-styles';
+import { classroomPanel } from './styles';
+import { plainList, sectionHeading } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextareaField } from '@/components/ui/field';
@@ -85,23 +87,9 @@ export function ChatPanel({ api, auth, sessionId }: { api: Api; auth: AuthActor;
     <Card
       as="section"
       aria-labelledby="chat-title"
-      className={css({
-        padding: { base: '4', tablet: '6' },
-        marginBlockEnd: '8',
-        display: 'flex',
-        flexDirection: 'column',
-        gap: '3',
-      })}
+      className={cx(classroomPanel, css({ display: 'flex', flexDirection: 'column', gap: '3' }))}
     >
-      <div
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'baseline',
-          justifyContent: 'space-between',
-          gap: '2',
-        })}
-      >
+      <div className={cx(baselineSpreadRow, css({ gap: '2' }))}>
         <h2 id="chat-title" className={sectionHeading()}>
           <Trans>Session chat</Trans>
         </h2>
@@ -183,11 +171,7 @@ export function ChatPanel({ api, auth, sessionId }: { api: Api; auth: AuthActor;
             <Trans>No messages yet. Say hello!</Trans>
           </p>
         ) : null}
-        <ol
-          ref={list}
-          data-testid="chat-messages"
-          className={css({ listStyle: 'none', padding: 0, display: 'flex', flexDirection: 'column', gap: '3' })}
-        >
+        <ol ref={list} data-testid="chat-messages" className={plainList()}>
           {messages.map((m) => {
             const name = m.author.name;
             const mine = m.author.id === userId;

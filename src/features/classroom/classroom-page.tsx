@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { classroomPanel } from './styles';
 import { plainList, progressTrack } from 'styled-system/recipes';
 import { StatusBadge } from '@/components/ui/badge';
-import { Breadcrumb, breadcrumbLink } from '@/components/ui/breadcrumb';
 import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -18,6 +18,7 @@ import { CalendarDownload } from '@/components/ui/calendar-download';
 import { Countdown, JoinMeetingButton, OccurrenceTimes, useUiLocale } from './meeting';
 import { useNow } from './use-now';
 import { ChatPanel } from './chat-panel';
+import { ClassroomBreadcrumb } from './classroom-breadcrumb';
 import { type Classroom, WeekBlock } from './classroom-week';
 
 /** The next live meeting, highlighted: name, countdown, time in both zones, join. */
@@ -37,16 +38,17 @@ function NextMeetingCard({
     <Card
       as="section"
       aria-labelledby="next-meeting-title"
-      className={css({
-        padding: { base: '4', tablet: '6' },
-        marginBlockEnd: '8',
-        borderInlineStartWidth: '4px',
-        borderInlineStartColor: 'tertiary.strong',
-        display: 'grid',
-        gap: '4',
-        gridTemplateColumns: { base: '1fr', tablet: 'minmax(0, 1fr) auto' },
-        alignItems: 'start',
-      })}
+      className={cx(
+        classroomPanel,
+        css({
+          borderInlineStartWidth: '4px',
+          borderInlineStartColor: 'tertiary.strong',
+          display: 'grid',
+          gap: '4',
+          gridTemplateColumns: { base: '1fr', tablet: 'minmax(0, 1fr) auto' },
+          alignItems: 'start',
+        }),
+      )}
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', minWidth: 0 })}>
         <h2
@@ -136,22 +138,11 @@ export function ClassroomPage({
 
   return (
     <PageContainer>
-      <div className={css({ marginBlockEnd: '4' })}>
-        <Breadcrumb label={t`Breadcrumb`}>
-          {learner ? (
-            <Link to="/my-courses" className={breadcrumbLink}>
-              <Trans>My courses</Trans>
-            </Link>
-          ) : (
-            <Link to="/dashboard/sessions" className={breadcrumbLink}>
-              <Trans>Sessions</Trans>
-            </Link>
-          )}
-          <span aria-current="page">
-            <bdi>{title}</bdi>
-          </span>
-        </Breadcrumb>
-      </div>
+      <ClassroomBreadcrumb learner={learner}>
+        <span aria-current="page">
+          <bdi>{title}</bdi>
+        </span>
+      </ClassroomBreadcrumb>
       <PageHeader
         eyebrow={<Trans>Classroom</Trans>}
         title={<bdi>{title}</bdi>}

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { baselineSpreadRow } from '@/components/ui/layout-styles';
 import { Card } from '@/components/ui/card';
 import { formatLongDate } from '@/components/ui/format';
 import { CalendarIcon, ClockIcon } from '@/components/ui/icons';
@@ -127,18 +128,17 @@ export function WeekBlock({
     <li>
       <Card as="section" aria-labelledby={headingId}>
         <div
-          className={css({
-            display: 'flex',
-            flexWrap: 'wrap',
-            alignItems: 'baseline',
-            justifyContent: 'space-between',
-            gap: '2',
-            paddingInline: { base: '4', tablet: '5' },
-            paddingBlock: '3',
-            bg: 'bg.subtle',
-            borderBlockEndWidth: '1px',
-            borderColor: 'border.default',
-          })}
+          className={cx(
+            baselineSpreadRow,
+            css({
+              gap: '2',
+              paddingInline: { base: '4', tablet: '5' },
+              paddingBlock: '3',
+              bg: 'bg.subtle',
+              borderBlockEndWidth: '1px',
+              borderColor: 'border.default',
+            }),
+          )}
         >
           <h3 id={headingId} className={css({ fontWeight: 'bold' })}>
             {t`Week ${weekNumber}`}

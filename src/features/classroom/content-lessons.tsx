@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { iconLink } from '@/components/ui/layout-styles';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, GlobeIcon } from '@/components/ui/icons';
 import { toaster } from '@/components/ui/toast';
@@ -157,15 +158,7 @@ export function VideoLesson({ api, detail, track }: { api: Api; detail: Classroo
           href={url}
           target="_blank"
           rel="noopener noreferrer"
-          className={css({
-            display: 'inline-flex',
-            alignItems: 'center',
-            gap: '2',
-            color: 'primary.strong',
-            fontWeight: 'semibold',
-            textDecoration: 'underline',
-            overflowWrap: 'anywhere',
-          })}
+          className={cx(iconLink, css({ gap: '2', fontWeight: 'semibold' }))}
         >
           <GlobeIcon size={18} />
           <Trans>Watch the video (opens in a new tab)</Trans>

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { css, cx } from 'styled-system/css';
-import { Breadcrumb, breadcrumbLink } from '@/components/ui/breadcrumb';
+import { breadcrumbLink } from '@/components/ui/breadcrumb';
 import { buttonStyles } from '@/components/ui/button';
 import { ChevronEndIcon, ClockIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
@@ -22,6 +22,7 @@ import { useUiLocale } from './meeting';
 import { MeetingLesson } from './meeting-lesson';
 import { ProgrammingLesson } from './programming-lesson';
 import { useNow } from './use-now';
+import { ClassroomBreadcrumb } from './classroom-breadcrumb';
 
 /** The quiz and learning-path player (its own feature), loaded when a quiz lesson is opened. */
 const QuizLesson = lazy(() => import('@/features/classroom/quiz/quiz-lesson').then((m) => ({ default: m.QuizLesson })));
@@ -239,25 +240,14 @@ export function ClassroomLessonPage({
   return (
     <PageContainer>
       <div className={css({ maxWidth: '56rem', marginInline: 'auto' })}>
-        <div className={css({ marginBlockEnd: '4' })}>
-          <Breadcrumb label={t`Breadcrumb`}>
-            {learner ? (
-              <Link to="/my-courses" className={breadcrumbLink}>
-                <Trans>My courses</Trans>
-              </Link>
-            ) : (
-              <Link to="/dashboard/sessions" className={breadcrumbLink}>
-                <Trans>Sessions</Trans>
-              </Link>
-            )}
-            <Link to="/classroom/$sessionId" params={sessionParams} className={breadcrumbLink}>
-              <bdi>{courseTitle}</bdi>
-            </Link>
-            <span aria-current="page">
-              <bdi>{lessonName}</bdi>
-            </span>
-          </Breadcrumb>
-        </div>
+        <ClassroomBreadcrumb learner={learner}>
+          <Link to="/classroom/$sessionId" params={sessionParams} className={breadcrumbLink}>
+            <bdi>{courseTitle}</bdi>
+          </Link>
+          <span aria-current="page">
+            <bdi>{lessonName}</bdi>
+          </span>
+        </ClassroomBreadcrumb>
         <header className={css({ display: 'flex', flexDirection: 'column', gap: '3', marginBlockEnd: '8' })}>
           <p
             className={css({

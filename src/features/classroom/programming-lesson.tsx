@@ -5,6 +5,7 @@ import { plainList } from 'styled-system/recipes';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, AlertIcon } from '@/components/ui/icons';
+import { CodeOutput } from '@/components/ui/code-output';
 import { Spinner } from '@/components/ui/spinner';
 import { type Api, unwrap } from '@/lib/api/client';
 import { useAction } from '@/lib/use-action';
@@ -72,21 +73,17 @@ function CodeResults({ submission }: { submission: Submission }) {
               </code>
             </div>
             {r.output ? (
-              <pre
-                dir="ltr"
+              <CodeOutput
                 className={css({
-                  fontFamily: 'mono',
                   fontSize: 'xs',
                   bg: 'bg.subtle',
                   padding: '2',
                   borderRadius: 'md',
                   overflowX: 'auto',
-                  whiteSpace: 'pre-wrap',
-                  textAlign: 'left',
                 })}
               >
                 {r.output}
-              </pre>
+              </CodeOutput>
             ) : null}
           </li>
         ))}

@@ -2,7 +2,8 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { iconLink, spreadRow } from '@/components/ui/layout-styles';
 import { plainList } from 'styled-system/recipes';
 import { Badge, StatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -165,15 +166,7 @@ export function SubmissionHistory({
                   bg: 'bg.surface',
                 })}
               >
-                <div
-                  className={css({
-                    display: 'flex',
-                    flexWrap: 'wrap',
-                    alignItems: 'center',
-                    justifyContent: 'space-between',
-                    gap: '2',
-                  })}
-                >
+                <div className={cx(spreadRow, css({ gap: '2' }))}>
                   <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
                     {showLearner ? (
                       <span className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{learnerName} · </span>
@@ -186,19 +179,7 @@ export function SubmissionHistory({
                   </span>
                 </div>
                 {s.document ? (
-                  <a
-                    href={s.document.url}
-                    target="_blank"
-                    rel="noreferrer"
-                    className={css({
-                      display: 'inline-flex',
-                      gap: '2',
-                      alignItems: 'center',
-                      color: 'primary.strong',
-                      textDecoration: 'underline',
-                      overflowWrap: 'anywhere',
-                    })}
-                  >
+                  <a href={s.document.url} target="_blank" rel="noreferrer" className={cx(iconLink, css({ gap: '2' }))}>
                     <BookIcon size={16} />
                     <bdi>{s.document.fileName}</bdi>
                   </a>

@@ -1,6 +1,7 @@
 import { type EditorReference } from '@machines/course-editor.machine';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { twoColumns } from '@/components/ui/layout-styles';
 import { SelectField, TextareaField, TextField } from '@/components/ui/field';
 import { categoryName, DIFFICULTIES, difficultyLabels } from '@/lib/course-labels';
 import { type Locale } from '@/lib/i18n';
@@ -134,13 +135,7 @@ export function CourseDetailsSection({
           error={errorOf('price')}
         />
       </FieldRow>
-      <div
-        className={css({
-          display: 'grid',
-          gap: '3',
-          gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(0, 1fr))' },
-        })}
-      >
+      <div className={cx(twoColumns, css({ gap: '3' }))}>
         <CheckboxField
           label={<Trans>Several instructors</Trans>}
           hint={<Trans>Other educators may run sessions of this course.</Trans>}

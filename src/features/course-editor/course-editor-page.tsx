@@ -36,6 +36,7 @@ import { courseEditorMachine, type UploadField as UploadFieldName } from '@machi
 import { type CourseFormValues, isCourseFormDirty } from '@machines/course-editor.form';
 import { type CourseAction } from '@machines/course-editor.form-data';
 import { FormErrorBanner, stickyActionBar } from '@/components/ui/form-controls';
+import { editorFieldset } from '@/components/ui/fieldset-styles';
 import { courseToasts, fieldIssueText } from './messages';
 import { ScheduleFields } from './schedule-fields';
 import { SyllabusBuilder } from './syllabus-builder';
@@ -311,18 +312,7 @@ export function CourseEditorScreen({
             />
           ) : null}
 
-          <fieldset
-            disabled={saving}
-            className={css({
-              border: 'none',
-              padding: 0,
-              margin: 0,
-              minWidth: 0,
-              display: 'flex',
-              flexDirection: 'column',
-              gap: '6',
-            })}
-          >
+          <fieldset disabled={saving} className={editorFieldset}>
             <CourseDetailsSection
               values={values}
               reference={reference}

@@ -2,6 +2,7 @@ import { type UploadFieldProps, UploadField } from '@/components/ui/upload-field
 import { type UploadField as UploadFieldName, type EditorReference } from '@machines/course-editor.machine';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { css, cx } from 'styled-system/css';
+import { twoColumns } from '@/components/ui/layout-styles';
 import { type CourseFormValues } from '@machines/course-editor.form';
 import { CoursePreview } from './course-preview';
 import { FormSection } from '@/components/ui/form-controls';
@@ -148,13 +149,7 @@ export function CourseMediaSection({
   const { t } = useLingui();
   return (
     <FormSection id="course-media" title={<Trans>Picture and video</Trans>}>
-      <div
-        className={css({
-          display: 'grid',
-          gap: '6',
-          gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(0, 1fr))' },
-        })}
-      >
+      <div className={cx(twoColumns, css({ gap: '6' }))}>
         <UploadField
           label={t`Course picture`}
           kind="coursePicture"
@@ -191,13 +186,7 @@ export function CourseSkillsSection({
   const { t } = useLingui();
   return (
     <FormSection id="course-skills" title={<Trans>Skills</Trans>}>
-      <div
-        className={css({
-          display: 'grid',
-          gap: '6',
-          gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(0, 1fr))' },
-        })}
-      >
+      <div className={cx(twoColumns, css({ gap: '6' }))}>
         <SkillPicker
           legend={t`Skills required`}
           hint={t`What learners should know before they start.`}

@@ -1,5 +1,4 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { plainList } from 'styled-system/recipes';
 import { Badge } from '@/components/ui/badge';
@@ -7,6 +6,7 @@ import { formatLongDate } from '@/components/ui/format';
 import { CalendarIcon, ClockIcon, GlobeIcon, UsersIcon, VideoIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
 import { CoursePicture } from '@/components/ui/course-picture';
+import { Fact } from '@/components/ui/course-hero';
 import { categoryName, difficultyLabels } from '@/lib/course-labels';
 import { WeeklySchedule } from '@/components/ui/schedule';
 import { SyllabusView } from '@/components/ui/syllabus';
@@ -55,19 +55,6 @@ export function toPreviewSyllabus(
   };
 }
 
-function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <li
-      className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted' })}
-    >
-      <span aria-hidden className={css({ color: 'primary.strong', display: 'inline-flex' })}>
-        {icon}
-      </span>
-      {children}
-    </li>
-  );
-}
-
 const chip = css({
   display: 'inline-flex',
   paddingInline: '3',
@@ -111,6 +98,10 @@ export function CoursePreview({
   const start = values.startDate ? formatLongDate(values.startDate, locale) : '';
   const end = values.endDate ? formatLongDate(values.endDate, locale) : '';
   const seats = Number(values.maxSeats) || 0;
+  // The first session's weekly meetings, shown by both previews once a time zone is chosen.
+  const schedule = values.timezone ? (
+    <WeeklySchedule schedule={toWeeks(values)} timezone={values.timezone} from={values.startDate} compact />
+  ) : null;
 
   if (mode === 'instructor') {
     return (
@@ -130,9 +121,7 @@ export function CoursePreview({
                 {start} to {end}
               </Trans>
             </p>
-            {values.timezone ? (
-              <WeeklySchedule schedule={toWeeks(values)} timezone={values.timezone} from={values.startDate} compact />
-            ) : null}
+            {schedule}
           </div>
         ) : null}
         <SyllabusView syllabus={syllabus} {...(values.startDate ? { startDate: values.startDate } : {})} />
@@ -203,9 +192,7 @@ export function CoursePreview({
               {start} to {end}
             </Trans>
           </p>
-          {values.timezone ? (
-            <WeeklySchedule schedule={toWeeks(values)} timezone={values.timezone} from={values.startDate} compact />
-          ) : null}
+          {schedule}
           {seats > 0 ? (
             <p
               className={css({

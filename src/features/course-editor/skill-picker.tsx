@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState } from 'react';
 import { css, cx } from 'styled-system/css';
+import { bareFieldset } from '@/components/ui/fieldset-styles';
 import { fieldError, plainList } from 'styled-system/recipes';
 import { controlStyles } from '@/components/ui/field';
 import { CloseIcon, SearchIcon } from '@/components/ui/icons';
@@ -46,15 +47,7 @@ export function SkillPicker({
     <fieldset
       disabled={disabled}
       aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-      className={css({
-        display: 'flex',
-        flexDirection: 'column',
-        gap: '2.5',
-        minWidth: 0,
-        border: 'none',
-        padding: 0,
-        margin: 0,
-      })}
+      className={cx(bareFieldset, css({ gap: '2.5' }))}
     >
       <legend className={css({ fontSize: 'sm', fontWeight: 'medium', marginBlockEnd: '1', padding: 0 })}>
         {legend}

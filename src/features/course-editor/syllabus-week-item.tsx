@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { css, cx } from 'styled-system/css';
+import { disc } from '@/components/ui/layout-styles';
 import { plainList } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
@@ -46,17 +47,7 @@ export function WeekItem({ editing, week, index: w }: { editing: SyllabusEditing
         >
           <span
             aria-hidden
-            className={css({
-              display: 'inline-flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              width: '7',
-              height: '7',
-              borderRadius: 'full',
-              bg: 'primary.strong',
-              color: 'white',
-              fontSize: 'sm',
-            })}
+            className={cx(disc, css({ width: '7', height: '7', bg: 'primary.strong', color: 'white', fontSize: 'sm' }))}
           >
             {weekNo}
           </span>

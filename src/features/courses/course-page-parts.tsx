@@ -1,7 +1,7 @@
 import { Plural, Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { disc, spreadRow } from '@/components/ui/layout-styles';
 import { StatusBadge } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -45,34 +45,11 @@ export function Avatar({ name, src, size = 48 }: { name: string; src: string | n
   return (
     <span
       aria-hidden
-      className={css({
-        display: 'inline-flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        borderRadius: 'full',
-        bg: 'secondary.strong',
-        color: 'white',
-        fontWeight: 'bold',
-        flexShrink: 0,
-      })}
+      className={cx(disc, css({ bg: 'secondary.strong', color: 'white', fontWeight: 'bold', flexShrink: 0 }))}
       style={{ width: size, height: size, fontSize: size / 2.4 }}
     >
       {letter}
     </span>
-  );
-}
-
-/** One fact of the course (an icon and a short text). */
-export function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <li
-      className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted' })}
-    >
-      <span aria-hidden className={css({ color: 'primary.strong', display: 'inline-flex' })}>
-        {icon}
-      </span>
-      {children}
-    </li>
   );
 }
 
@@ -106,15 +83,7 @@ export function SessionOfferCard({ session, locale }: { session: SessionSummary;
         <Price value={session.price} />
       </div>
       <WeeklySchedule schedule={session.schedule} timezone={session.timezone} from={session.startDate} compact />
-      <div
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: '3',
-          flexWrap: 'wrap',
-        })}
-      >
+      <div className={cx(spreadRow, css({ gap: '3' }))}>
         <span
           className={cx(
             css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted' }),

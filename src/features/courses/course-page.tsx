@@ -3,13 +3,13 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Breadcrumb, breadcrumbLink } from '@/components/ui/breadcrumb';
 import { css, cx } from 'styled-system/css';
+import { baselineSpreadRow } from '@/components/ui/layout-styles';
 import { plainList } from 'styled-system/recipes';
 import { Badge } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CalendarIcon, ClockIcon, GlobeIcon, VideoIcon } from '@/components/ui/icons';
-import { containerStyles } from '@/components/ui/page';
 import { Rating } from '@/components/ui/rating';
 import { CoursePicture } from '@/components/ui/course-picture';
 import { categoryName, difficultyLabels } from '@/lib/course-labels';
@@ -17,12 +17,12 @@ import { usePageTitle } from '@/lib/document-head';
 import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { RemoveReviewButton, ReviewPanel } from './review-panel';
+import { Fact, HeroBand, HeroTitle, heroPicture, PageColumns } from '@/components/ui/course-hero';
 import {
   type SessionSummary,
   sectionTitle,
   skillChip,
   Avatar,
-  Fact,
   instantDate,
   SessionOfferCard,
 } from './course-page-parts';
@@ -54,95 +54,61 @@ export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?
 
   return (
     <>
-      <div className={css({ bg: 'bg.surface', borderBlockEndWidth: '1px', borderColor: 'border.default' })}>
-        <div
-          className={cx(
-            containerStyles,
-            css({
-              display: 'grid',
-              gridTemplateColumns: { base: '1fr', miniDesktop: '3fr 2fr' },
-              gap: { base: '6', desktop: '12' },
-              paddingBlock: { base: '6', tablet: '10' },
-              alignItems: 'center',
-            }),
-          )}
-        >
-          <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', minWidth: 0 })}>
-            <Breadcrumb label={t`Breadcrumb`}>
-              <Link to="/courses" className={breadcrumbLink}>
-                <Trans>Explore</Trans>
-              </Link>
-              <Link to="/courses" search={{ categoryId: course.category.id }} className={breadcrumbLink}>
-                {category}
-              </Link>
-            </Breadcrumb>
-            <h1
-              className={css({
-                fontSize: { base: '2xl', tablet: '4xl' },
-                fontWeight: 'extrabold',
-                letterSpacing: 'tight',
-                lineHeight: '1.15',
-              })}
-            >
-              <bdi>{course.title}</bdi>
-            </h1>
-            <p className={css({ fontSize: { base: 'md', tablet: 'lg' }, color: 'fg.muted' })}>
-              <bdi>{course.description}</bdi>
-            </p>
-            <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
-              <Rating average={course.rating.average} count={course.rating.count} />
-              <Badge tone="blue">{t(difficultyLabels[course.difficultyLevel])}</Badge>
-            </div>
-            <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', listStyle: 'none', padding: 0 })}>
-              <Fact icon={<ClockIcon size={16} />}>
-                <Plural value={hours} one="# hour live" other="# hours live" />
-              </Fact>
-              <Fact icon={<GlobeIcon size={16} />}>{course.language.name}</Fact>
-              <Fact icon={<CalendarIcon size={16} />}>
-                <Plural value={openSessions} _0="No open session" one="# open session" other="# open sessions" />
-              </Fact>
-            </ul>
-            {sessions.length > 0 ? (
-              <a href="#sessions-title" className={cx(buttonStyles({ size: 'lg' }), css({ alignSelf: 'flex-start' }))}>
-                <CalendarIcon size={18} />
-                <Trans>Choose a session</Trans>
-              </a>
-            ) : null}
-            <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
-              <Avatar name={course.educator.name} src={course.educator.pictureUrl} size={40} />
-              <div>
-                <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-                  <Trans>Educator</Trans>
-                </p>
-                <p className={css({ fontWeight: 'semibold' })}>{course.educator.name}</p>
-              </div>
-            </div>
+      <HeroBand
+        layout={css({
+          gridTemplateColumns: { base: '1fr', miniDesktop: '3fr 2fr' },
+          gap: { base: '6', desktop: '12' },
+        })}
+      >
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', minWidth: 0 })}>
+          <Breadcrumb label={t`Breadcrumb`}>
+            <Link to="/courses" className={breadcrumbLink}>
+              <Trans>Explore</Trans>
+            </Link>
+            <Link to="/courses" search={{ categoryId: course.category.id }} className={breadcrumbLink}>
+              {category}
+            </Link>
+          </Breadcrumb>
+          <HeroTitle title={course.title} lead={<bdi>{course.description}</bdi>} />
+          <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
+            <Rating average={course.rating.average} count={course.rating.count} />
+            <Badge tone="blue">{t(difficultyLabels[course.difficultyLevel])}</Badge>
           </div>
-          <div
-            className={css({
-              borderRadius: '2xl',
-              overflow: 'hidden',
-              boxShadow: 'raised',
-              width: 'full',
-              maxWidth: { tablet: '30rem', miniDesktop: 'none' },
-            })}
-          >
-            <CoursePicture src={course.pictureUrl} alt={t`Picture of the course ${title}`} eager />
+          <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', listStyle: 'none', padding: 0 })}>
+            <Fact icon={<ClockIcon size={16} />}>
+              <Plural value={hours} one="# hour live" other="# hours live" />
+            </Fact>
+            <Fact icon={<GlobeIcon size={16} />}>{course.language.name}</Fact>
+            <Fact icon={<CalendarIcon size={16} />}>
+              <Plural value={openSessions} _0="No open session" one="# open session" other="# open sessions" />
+            </Fact>
+          </ul>
+          {sessions.length > 0 ? (
+            <a href="#sessions-title" className={cx(buttonStyles({ size: 'lg' }), css({ alignSelf: 'flex-start' }))}>
+              <CalendarIcon size={18} />
+              <Trans>Choose a session</Trans>
+            </a>
+          ) : null}
+          <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+            <Avatar name={course.educator.name} src={course.educator.pictureUrl} size={40} />
+            <div>
+              <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+                <Trans>Educator</Trans>
+              </p>
+              <p className={css({ fontWeight: 'semibold' })}>{course.educator.name}</p>
+            </div>
           </div>
         </div>
-      </div>
+        <div className={cx(heroPicture, css({ width: 'full', maxWidth: { tablet: '30rem', miniDesktop: 'none' } }))}>
+          <CoursePicture src={course.pictureUrl} alt={t`Picture of the course ${title}`} eager />
+        </div>
+      </HeroBand>
 
-      <div
-        className={cx(
-          containerStyles,
-          css({
-            display: 'grid',
-            gridTemplateColumns: { base: '1fr', miniDesktop: 'minmax(0, 3fr) minmax(20rem, 2fr)' },
-            gap: { base: '8', desktop: '12' },
-            paddingBlock: { base: '8', tablet: '12' },
-            alignItems: 'start',
-          }),
-        )}
+      <PageColumns
+        layout={css({
+          gridTemplateColumns: { base: '1fr', miniDesktop: 'minmax(0, 3fr) minmax(20rem, 2fr)' },
+          paddingBlock: { base: '8', tablet: '12' },
+        })}
       >
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '10', minWidth: 0 })}>
           <section aria-labelledby="about-title">
@@ -225,16 +191,7 @@ export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?
           </section>
 
           <section aria-labelledby="reviews-title">
-            <div
-              className={css({
-                display: 'flex',
-                alignItems: 'baseline',
-                justifyContent: 'space-between',
-                gap: '3',
-                flexWrap: 'wrap',
-                marginBlockEnd: '4',
-              })}
-            >
+            <div className={cx(baselineSpreadRow, css({ gap: '3', marginBlockEnd: '4' }))}>
               <h2 id="reviews-title" className={cx(sectionTitle, css({ marginBlockEnd: '0' }))}>
                 <Trans>Reviews</Trans>
               </h2>
@@ -336,7 +293,7 @@ export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?
             </section>
           ) : null}
         </aside>
-      </div>
+      </PageColumns>
     </>
   );
 }

@@ -4,7 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { spreadRow } from '@/components/ui/layout-styles';
 import { FormAlert, useErrorReason } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -124,15 +125,7 @@ export function ReviewFlow({ courseId, api }: { courseId: number; api: Api }) {
   if (view === 'reviewed' && review) {
     return (
       <Card as="section" aria-labelledby="my-review-title" className={panel}>
-        <div
-          className={css({
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            gap: '3',
-            flexWrap: 'wrap',
-          })}
-        >
+        <div className={cx(spreadRow, css({ gap: '3' }))}>
           <h3 id="my-review-title" ref={headingRef} tabIndex={-1} className={panelTitle}>
             <Trans>Your review</Trans>
           </h3>

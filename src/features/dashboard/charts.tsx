@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { css } from 'styled-system/css';
 import { ChartFigure, chartDataTable } from '@/components/ui/chart-figure';
+import { axisTick, barProps, chartSvgProps, gridProps, timeAxisProps, tooltipProps } from '@/components/ui/chart-theme';
 import { formatCount, formatMoney, formatWeek } from '@/components/ui/format';
 import { roleLabels, type Role } from '@/lib/auth/roles';
 import type { components } from '@contract/schema';
@@ -51,7 +52,6 @@ export function SeriesChart({ name, points, locale }: { name: string; points: Da
         : t`Total ${total}. Highest: ${topLabel}, ${topValue}.`;
   const color = money ? 'var(--colors-secondary-strong)' : 'var(--colors-primary-strong)';
   const fill = money ? 'var(--colors-secondary-muted)' : 'var(--colors-primary-strong)';
-  const axisTick = { fontSize: 12, fill: '#4b5563' };
   const compact = (v: number) =>
     new Intl.NumberFormat(intlLocaleOf(locale), {
       notation: 'compact',
@@ -59,26 +59,11 @@ export function SeriesChart({ name, points, locale }: { name: string; points: Da
       // Arabic: the ISO code, as formatMoney does (a symbol gets reordered inside right-to-left text).
       ...(money ? { style: 'currency', currency: 'USD', currencyDisplay: rtl ? 'code' : 'narrowSymbol' } : {}),
     }).format(v);
-  const chartProps = {
-    data,
-    accessibilityLayer: false,
-    role: 'img',
-    title,
-    desc: summary,
-    margin: { top: 8, right: 8, bottom: 0, left: 8 },
-  };
+  const chartProps = { data, ...chartSvgProps(title, summary) };
   const axes = (
     <>
-      <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e5e8ef" />
-      <XAxis
-        dataKey="label"
-        reversed={rtl}
-        tick={axisTick}
-        tickLine={false}
-        axisLine={{ stroke: '#aeb6c3' }}
-        interval="preserveStartEnd"
-        minTickGap={12}
-      />
+      <CartesianGrid {...gridProps} />
+      <XAxis {...timeAxisProps(rtl)} />
       <YAxis
         orientation={rtl ? 'right' : 'left'}
         tick={axisTick}
@@ -89,6 +74,7 @@ export function SeriesChart({ name, points, locale }: { name: string; points: Da
         tickFormatter={compact}
       />
       <Tooltip
+        {...tooltipProps(rtl)}
         formatter={(value) => [valueText(Number(value)), title]}
         labelFormatter={(label, payload) => {
           const key = payload?.[0]?.payload?.key as string | undefined;
@@ -96,8 +82,6 @@ export function SeriesChart({ name, points, locale }: { name: string; points: Da
           const week = formatWeek(key, locale, 'long');
           return t`Week of ${week}`;
         }}
-        contentStyle={{ borderRadius: 8, borderColor: '#dde1e8', direction: rtl ? 'rtl' : 'ltr', textAlign: 'start' }}
-        cursor={{ fill: 'rgba(100, 145, 210, 0.12)' }}
       />
     </>
   );
@@ -127,14 +111,7 @@ export function SeriesChart({ name, points, locale }: { name: string; points: Da
               ) : (
                 <BarChart {...chartProps}>
                   {axes}
-                  <Bar
-                    dataKey="value"
-                    name={title}
-                    fill={fill}
-                    radius={[4, 4, 0, 0]}
-                    maxBarSize={40}
-                    isAnimationActive={false}
-                  />
+                  <Bar dataKey="value" name={title} fill={fill} {...barProps} />
                 </BarChart>
               )}
             </ResponsiveContainer>

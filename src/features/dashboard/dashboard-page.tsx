@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { gridList } from '@/components/ui/layout-styles';
 import { FormAlert } from '@/components/ui/alert';
 import { buttonStyles } from '@/components/ui/button';
 import { Card, cardStyles } from '@/components/ui/card';
@@ -310,13 +311,13 @@ export function DashboardPage({
       {entries.length > 0 ? (
         <section aria-label={t`Counters`} className={css({ marginBlockEnd: { base: '10', tablet: '12' } })}>
           <ul
-            className={css({
-              display: 'grid',
-              gap: { base: '4', tablet: '5' },
-              gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 10rem), 1fr))',
-              listStyle: 'none',
-              padding: 0,
-            })}
+            className={cx(
+              gridList,
+              css({
+                gap: { base: '4', tablet: '5' },
+                gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 10rem), 1fr))',
+              }),
+            )}
           >
             {entries.map(([key, value]) => (
               <li key={key}>

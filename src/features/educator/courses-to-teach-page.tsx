@@ -1,9 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { gridList } from '@/components/ui/layout-styles';
 import { StatusBadge } from '@/components/ui/badge';
 import { Button, buttonStyles } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TextField } from '@/components/ui/field';
 import { formatLongDate } from '@/components/ui/format';
@@ -11,6 +13,7 @@ import { CalendarPlusIcon, ClockIcon, PencilIcon, PlusIcon, SearchIcon } from '@
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { Price } from '@/components/ui/price';
 import { CoursePicture } from '@/components/ui/course-picture';
+import { cardTopRow, categoryEyebrow, courseCardBody } from '@/components/ui/course-card-parts';
 import { categoryName, difficultyLabels } from '@/lib/course-labels';
 import { courseEditorHref, HrefLink } from '@/components/ui/href-link';
 import type { CoursesToTeachSearch } from '@/lib/list-search';
@@ -96,33 +99,11 @@ function TeachCard({
   const startDate = next ? formatLongDate(next.startDate, locale) : '';
   const hours = course.numHours;
   return (
-    <li
-      className={css({
-        display: 'flex',
-        flexDirection: 'column',
-        bg: 'bg.surface',
-        borderRadius: 'xl',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        boxShadow: 'card',
-        overflow: 'hidden',
-      })}
-    >
+    <Card as="li" className={css({ display: 'flex', flexDirection: 'column' })}>
       <CoursePicture src={course.pictureUrl} alt="" />
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '2.5', padding: '4', flex: '1' })}>
-        <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
-          <span
-            className={css({
-              fontSize: 'xs',
-              fontWeight: 'bold',
-              color: 'primary.strong',
-              textTransform: 'uppercase',
-              letterSpacing: 'wider',
-              truncate: true,
-            })}
-          >
-            {categoryName(course.category, locale)}
-          </span>
+      <div className={courseCardBody}>
+        <div className={cardTopRow}>
+          <span className={cx(categoryEyebrow, css({ truncate: true }))}>{categoryName(course.category, locale)}</span>
           <StatusBadge status={course.status} />
         </div>
         <h2 className={css({ fontSize: 'md', fontWeight: 'bold', lineHeight: '1.35' })}>
@@ -185,7 +166,7 @@ function TeachCard({
           </HrefLink>
         </div>
       </div>
-    </li>
+    </Card>
   );
 }
 
@@ -290,13 +271,10 @@ export function CoursesToTeachPage({
             <Plural value={total} one="# course" other="# courses" />
           </p>
           <ul
-            className={css({
-              display: 'grid',
-              gap: '5',
-              gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 17rem), 1fr))',
-              listStyle: 'none',
-              padding: 0,
-            })}
+            className={cx(
+              gridList,
+              css({ gap: '5', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 17rem), 1fr))' }),
+            )}
           >
             {page.items.map((course) => (
               <TeachCard

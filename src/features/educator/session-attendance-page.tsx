@@ -2,14 +2,12 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { css, cx } from 'styled-system/css';
-import { tableScroller } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatCount } from '@/components/ui/format';
 import { UsersIcon, VideoIcon } from '@/components/ui/icons';
 import { PageContainer } from '@/components/ui/page';
-import { visuallyHidden } from '@/components/ui/spinner';
 import { CalendarDownload } from '@/components/ui/calendar-download';
 import { formatInstant } from '@/lib/classroom-time';
 import type { Settled as Loaded } from '@/lib/load';
@@ -21,7 +19,18 @@ import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { SessionPageHeader } from './session-tabs';
 import { formatRate, RateBar } from '@/components/ui/rate-bar';
-import { type SessionAttendance, Stat, th, td, AttendanceGrid } from './session-attendance-grid';
+import { type SessionAttendance, AttendanceGrid } from './session-attendance-grid';
+import { denseTableCell } from '@/components/ui/table';
+import {
+  CardSectionHeader,
+  cardListRow,
+  numericCell,
+  RateWithBar,
+  rowHeadCell,
+  ScrollingTable,
+  StatList,
+  StatTile,
+} from '@/components/ui/card-section';
 
 type SessionInfo = components['schemas']['SessionInfo'];
 export interface SessionAttendanceData {
@@ -127,38 +136,21 @@ export function SessionAttendancePage({
         />
       ) : (
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '8' })}>
-          <ul
-            aria-label={t`Totals`}
-            className={css({
-              display: 'grid',
-              gap: '4',
-              gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 12rem), 1fr))',
-              listStyle: 'none',
-              padding: 0,
-            })}
-          >
-            <Stat label={<Trans>Meetings held</Trans>} value={formatCount(meetings.length, locale)} />
-            <Stat label={<Trans>Learners</Trans>} value={formatCount(enrolled, locale)} />
-            <Stat
+          <StatList label={t`Totals`}>
+            <StatTile label={<Trans>Meetings held</Trans>} value={formatCount(meetings.length, locale)} />
+            <StatTile label={<Trans>Learners</Trans>} value={formatCount(enrolled, locale)} />
+            <StatTile
               label={<Trans>Overall attendance</Trans>}
               value={formatRate(overallRate(data.attendance.data), locale)}
             />
-          </ul>
+          </StatList>
 
           <Card as="section" aria-labelledby="attendance-meetings-title">
-            <div
-              className={css({
-                paddingInline: { base: '4', tablet: '6' },
-                paddingBlock: '4',
-                borderBlockEndWidth: '1px',
-                borderColor: 'border.default',
-              })}
-            >
-              <h2 id="attendance-meetings-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
-                <Trans>Meetings</Trans>
-              </h2>
-              <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t`Times in ${zone} time.`}</p>
-            </div>
+            <CardSectionHeader
+              titleId="attendance-meetings-title"
+              title={<Trans>Meetings</Trans>}
+              description={t`Times in ${zone} time.`}
+            />
             <ol className={css({ listStyle: 'none', padding: 0 })}>
               {meetings.map((m) => {
                 const attendees = formatCount(m.attendees, locale);
@@ -168,17 +160,15 @@ export function SessionAttendancePage({
                   <li
                     key={`${m.lessonId}-${m.occurrenceDate}`}
                     data-testid="attendance-meeting"
-                    className={css({
-                      display: 'grid',
-                      gridTemplateColumns: { base: '1fr', tablet: 'minmax(0, 1fr) minmax(14rem, auto)' },
-                      alignItems: 'center',
-                      gap: { base: '2', tablet: '6' },
-                      paddingInline: { base: '4', tablet: '6' },
-                      paddingBlock: '3',
-                      borderBlockEndWidth: '1px',
-                      borderColor: 'border.default',
-                      _last: { borderBlockEndWidth: 0 },
-                    })}
+                    className={cx(
+                      cardListRow,
+                      css({
+                        display: 'grid',
+                        gridTemplateColumns: { base: '1fr', tablet: 'minmax(0, 1fr) minmax(14rem, auto)' },
+                        alignItems: 'center',
+                        gap: { base: '2', tablet: '6' },
+                      }),
+                    )}
                   >
                     <div className={css({ minWidth: 0 })}>
                       <p className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>
@@ -189,9 +179,7 @@ export function SessionAttendancePage({
                       </p>
                     </div>
                     <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
-                      <span
-                        className={css({ fontSize: 'sm', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' })}
-                      >
+                      <span className={cx(numericCell, css({ fontSize: 'sm' }))}>
                         {t`${attendees} of ${of} learners attended`}
                       </span>
                       <RateBar rate={rate} />
@@ -208,18 +196,7 @@ export function SessionAttendancePage({
           </Card>
 
           <Card as="section" aria-labelledby="attendance-learners-title">
-            <div
-              className={css({
-                paddingInline: { base: '4', tablet: '6' },
-                paddingBlock: '4',
-                borderBlockEndWidth: '1px',
-                borderColor: 'border.default',
-              })}
-            >
-              <h2 id="attendance-learners-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
-                <Trans>Attendance per learner</Trans>
-              </h2>
-            </div>
+            <CardSectionHeader titleId="attendance-learners-title" title={<Trans>Attendance per learner</Trans>} />
             {learners.length === 0 ? (
               <EmptyState
                 className={css({ margin: '4' })}
@@ -227,62 +204,32 @@ export function SessionAttendancePage({
                 title={<Trans>No learner has enrolled yet</Trans>}
               />
             ) : (
-              <div role="region" aria-labelledby="attendance-learners-title" tabIndex={0} className={tableScroller()}>
-                <table className={css({ width: 'full', borderCollapse: 'collapse' })}>
-                  <caption className={visuallyHidden}>
-                    <Trans>Meetings attended by each learner out of those held</Trans>
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col" className={th}>
-                        <Trans>Learner</Trans>
+              <ScrollingTable
+                labelledBy="attendance-learners-title"
+                caption={<Trans>Meetings attended by each learner out of those held</Trans>}
+                columns={[
+                  <Trans key="learner">Learner</Trans>,
+                  <Trans key="attended">Attended</Trans>,
+                  <Trans key="rate">Rate</Trans>,
+                ]}
+              >
+                {learners.map((l) => {
+                  const attended = formatCount(l.attended, locale);
+                  return (
+                    <tr key={l.learner.id}>
+                      <th scope="row" className={rowHeadCell}>
+                        <bdi>{l.learner.name}</bdi>
                       </th>
-                      <th scope="col" className={th}>
-                        <Trans>Attended</Trans>
-                      </th>
-                      <th scope="col" className={th}>
-                        <Trans>Rate</Trans>
-                      </th>
+                      <td className={cx(denseTableCell, numericCell)}>
+                        {plural(l.held, { one: `${attended} of # meeting`, other: `${attended} of # meetings` })}
+                      </td>
+                      <td className={denseTableCell}>
+                        <RateWithBar rate={l.rate} locale={locale} />
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {learners.map((l) => {
-                      const attended = formatCount(l.attended, locale);
-                      return (
-                        <tr key={l.learner.id}>
-                          <th scope="row" className={cx(td, css({ fontWeight: 'semibold' }))}>
-                            <bdi>{l.learner.name}</bdi>
-                          </th>
-                          <td className={cx(td, css({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }))}>
-                            {plural(l.held, { one: `${attended} of # meeting`, other: `${attended} of # meetings` })}
-                          </td>
-                          <td className={td}>
-                            <span
-                              className={css({
-                                display: 'flex',
-                                alignItems: 'center',
-                                gap: '2',
-                                minWidth: { base: '6rem', tablet: '12rem' },
-                              })}
-                            >
-                              <span
-                                className={css({
-                                  fontWeight: 'semibold',
-                                  minWidth: '3rem',
-                                  fontVariantNumeric: 'tabular-nums',
-                                })}
-                              >
-                                {formatRate(l.rate, locale)}
-                              </span>
-                              <RateBar rate={l.rate} />
-                            </span>
-                          </td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </div>
+                  );
+                })}
+              </ScrollingTable>
             )}
           </Card>
 

@@ -3,10 +3,12 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { disc } from '@/components/ui/layout-styles';
 import { Badge, StatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { CardSectionHeader, cardListRow } from '@/components/ui/card-section';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatLongDate } from '@/components/ui/format';
 import { MailIcon, ResetIcon, UsersIcon } from '@/components/ui/icons';
@@ -37,6 +39,8 @@ import { SessionPageHeader } from './session-tabs';
 import { initials, MailDialog } from './session-mail-dialog';
 
 type SessionInfo = components['schemas']['SessionInfo'];
+
+const checkbox = css({ width: '4.5', height: '4.5', accentColor: 'var(--colors-primary-strong)', cursor: 'pointer' });
 type PagedLearners = components['schemas']['PagedSessionLearner'];
 
 export interface SessionLearnersData {
@@ -171,40 +175,24 @@ export function SessionLearnersPage({
         />
       ) : (
         <Card as="section" aria-labelledby="learners-title">
-          <div
-            className={css({
-              display: 'flex',
-              flexWrap: 'wrap',
-              alignItems: 'center',
-              justifyContent: 'space-between',
-              gap: '3',
-              paddingInline: { base: '4', tablet: '6' },
-              paddingBlock: '4',
-              borderBlockEndWidth: '1px',
-              borderColor: 'border.default',
-            })}
-          >
-            <h2 id="learners-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
-              <Plural value={total} one="# learner" other="# learners" />
-            </h2>
-            <div className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm' })}>
-              <input
-                id={selectAllId}
-                type="checkbox"
-                checked={allSelected}
-                onChange={(e) => setSelected(e.target.checked ? new Set(learners.map((l) => l.userId)) : new Set())}
-                className={css({
-                  width: '4.5',
-                  height: '4.5',
-                  accentColor: 'var(--colors-primary-strong)',
-                  cursor: 'pointer',
-                })}
-              />
-              <label htmlFor={selectAllId} className={css({ cursor: 'pointer' })}>
-                <Trans>Select all</Trans>
-              </label>
-            </div>
-          </div>
+          <CardSectionHeader
+            titleId="learners-title"
+            title={<Plural value={total} one="# learner" other="# learners" />}
+            actions={
+              <div className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm' })}>
+                <input
+                  id={selectAllId}
+                  type="checkbox"
+                  checked={allSelected}
+                  onChange={(e) => setSelected(e.target.checked ? new Set(learners.map((l) => l.userId)) : new Set())}
+                  className={checkbox}
+                />
+                <label htmlFor={selectAllId} className={css({ cursor: 'pointer' })}>
+                  <Trans>Select all</Trans>
+                </label>
+              </div>
+            }
+          />
           <ul className={css({ listStyle: 'none', padding: 0 })}>
             {learners.map((learner) => {
               const enrolled = formatLongDate(learner.enrolledAt.slice(0, 10), locale);
@@ -212,44 +200,36 @@ export function SessionLearnersPage({
               return (
                 <li
                   key={learner.enrollmentId}
-                  className={css({
-                    display: 'grid',
-                    gridTemplateColumns: 'auto auto minmax(0, 1fr) auto',
-                    alignItems: 'center',
-                    gap: '3',
-                    paddingInline: { base: '4', tablet: '6' },
-                    paddingBlock: '3',
-                    borderBlockEndWidth: '1px',
-                    borderColor: 'border.default',
-                    _last: { borderBlockEndWidth: 0 },
-                  })}
+                  className={cx(
+                    cardListRow,
+                    css({
+                      display: 'grid',
+                      gridTemplateColumns: 'auto auto minmax(0, 1fr) auto',
+                      alignItems: 'center',
+                      gap: '3',
+                    }),
+                  )}
                 >
                   <input
                     id={checkboxId}
                     type="checkbox"
                     checked={selected.has(learner.userId)}
                     onChange={(e) => toggle(learner.userId, e.target.checked)}
-                    className={css({
-                      width: '4.5',
-                      height: '4.5',
-                      accentColor: 'var(--colors-primary-strong)',
-                      cursor: 'pointer',
-                    })}
+                    className={checkbox}
                   />
                   <span
                     aria-hidden
-                    className={css({
-                      display: 'inline-flex',
-                      alignItems: 'center',
-                      justifyContent: 'center',
-                      width: '9',
-                      height: '9',
-                      borderRadius: 'full',
-                      bg: 'primary.subtle',
-                      color: 'primary.stronger',
-                      fontSize: 'xs',
-                      fontWeight: 'bold',
-                    })}
+                    className={cx(
+                      disc,
+                      css({
+                        width: '9',
+                        height: '9',
+                        bg: 'primary.subtle',
+                        color: 'primary.stronger',
+                        fontSize: 'xs',
+                        fontWeight: 'bold',
+                      }),
+                    )}
                   >
                     {initials(learner.name)}
                   </span>

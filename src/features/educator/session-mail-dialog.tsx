@@ -1,11 +1,10 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { css } from 'styled-system/css';
-import { Button } from '@/components/ui/button';
 import { TextareaField } from '@/components/ui/field';
 import { MailIcon } from '@/components/ui/icons';
 import { FormAlert } from '@/components/ui/alert';
 import { AppDialog } from '@/components/ui/dialog';
+import { DialogForm, DialogFormActions } from '@/components/ui/dialog-form';
 import type { components } from '@contract/schema';
 
 type SessionLearner = components['schemas']['SessionLearner'];
@@ -73,22 +72,18 @@ export function MailDialog({
       }
       initialFocus={() => fieldRef.current}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            {sent ? <Trans>Close</Trans> : <Trans>Cancel</Trans>}
-          </Button>
-          <Button type="submit" form={formId} loading={busy} disabled={sent} startIcon={<MailIcon />}>
-            <Trans>Send</Trans>
-          </Button>
-        </>
+        <DialogFormActions
+          formId={formId}
+          busy={busy}
+          onCancel={onClose}
+          cancelLabel={sent ? <Trans>Close</Trans> : undefined}
+          submitLabel={<Trans>Send</Trans>}
+          submitDisabled={sent}
+          submitIcon={<MailIcon />}
+        />
       }
     >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={submit}
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-      >
+      <DialogForm id={formId} onSubmit={submit}>
         {sent ? (
           <FormAlert
             tone="success"
@@ -109,7 +104,7 @@ export function MailDialog({
           helperText={<Trans>Sent by e-mail from Halaqa; learners see your name.</Trans>}
           onChange={(e) => setMessage(e.target.value)}
         />
-      </form>
+      </DialogForm>
     </AppDialog>
   );
 }

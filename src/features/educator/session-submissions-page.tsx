@@ -6,6 +6,7 @@ import { css, cx } from 'styled-system/css';
 import { Badge, StatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { CardSectionHeader } from '@/components/ui/card-section';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField } from '@/components/ui/field';
 import { LayersIcon, ResetIcon } from '@/components/ui/icons';
@@ -41,6 +42,9 @@ import {
 } from './submission-filters';
 
 type SessionInfo = components['schemas']['SessionInfo'];
+
+/** The submissions table's column names (the last column, the grade button, has a hidden one). */
+const columnLabels = [msg`Learner`, msg`Lesson`, msg`Work`, msg`Submitted`, msg`Status`, msg`Grade`];
 
 /** product.md#messages toasts of grading (English source strings, as the spec spells them). */
 export const gradingToasts = {
@@ -87,12 +91,18 @@ const cellLabel = css({
   color: 'fg.muted',
 });
 
-/** A cell's column name, shown above the value on mobile cards only (screen readers use the header). */
-function CellLabel({ children }: { children: ReactNode }) {
+/**
+ * A body cell with its column's name in front, shown only when the row is a card (phones): the
+ * table's header row gives screen readers the name, so the label is hidden from them.
+ */
+function LabelledCell({ label, className, children }: { label: ReactNode; className?: string; children: ReactNode }) {
   return (
-    <span aria-hidden className={cellLabel}>
+    <td role="cell" className={cx(td, className)}>
+      <span aria-hidden className={cellLabel}>
+        {label}
+      </span>
       {children}
-    </span>
+    </td>
   );
 }
 
@@ -194,65 +204,55 @@ export function SessionSubmissionsPage({ session, api }: { session: SessionInfo;
         />
       ) : (
         <Card as="section" aria-labelledby="submissions-title" aria-busy={loading || undefined}>
-          <div
-            className={css({
-              display: 'flex',
-              flexWrap: 'wrap',
-              alignItems: 'flex-end',
-              justifyContent: 'space-between',
-              gap: '4',
-              paddingInline: { base: '4', tablet: '6' },
-              paddingBlock: '4',
-              borderBlockEndWidth: '1px',
-              borderColor: 'border.default',
-            })}
-          >
-            <div>
-              <h2 id="submissions-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
-                <Plural value={submissions.length} one="# submission" other="# submissions" />
-              </h2>
-              <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+          <CardSectionHeader
+            titleId="submissions-title"
+            title={<Plural value={submissions.length} one="# submission" other="# submissions" />}
+            description={
+              <>
                 <Plural value={ungraded} _0="Everything is graded." one="# to grade" other="# to grade" /> ·{' '}
                 {t`Times in ${zone} time.`}
-              </p>
-            </div>
-            <div
-              role="group"
-              aria-label={t`Filter submissions`}
-              className={css({
-                display: 'grid',
-                gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(12rem, 1fr))' },
-                gap: '3',
-                width: { base: 'full', tablet: 'auto' },
-              })}
-            >
-              <SelectField
-                label={t`Lesson`}
-                value={String(filters.lesson)}
-                onChange={(e) =>
-                  setFilters((f) => ({ ...f, lesson: e.target.value === 'all' ? 'all' : Number(e.target.value) }))
-                }
+              </>
+            }
+            align="end"
+            actions={
+              <div
+                role="group"
+                aria-label={t`Filter submissions`}
+                className={css({
+                  display: 'grid',
+                  gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(12rem, 1fr))' },
+                  gap: '3',
+                  width: { base: 'full', tablet: 'auto' },
+                })}
               >
-                <option value="all">{t`All lessons`}</option>
-                {lessons.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {lessonName({ assignmentId: l.id, assignmentName: l.name ?? undefined })}
-                  </option>
-                ))}
-              </SelectField>
-              <SelectField
-                label={t`Status`}
-                value={filters.status}
-                onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as StatusFilter }))}
-              >
-                {statusOptions.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {t(o.label)}
-                  </option>
-                ))}
-              </SelectField>
-            </div>
-          </div>
+                <SelectField
+                  label={t`Lesson`}
+                  value={String(filters.lesson)}
+                  onChange={(e) =>
+                    setFilters((f) => ({ ...f, lesson: e.target.value === 'all' ? 'all' : Number(e.target.value) }))
+                  }
+                >
+                  <option value="all">{t`All lessons`}</option>
+                  {lessons.map((l) => (
+                    <option key={l.id} value={l.id}>
+                      {lessonName({ assignmentId: l.id, assignmentName: l.name ?? undefined })}
+                    </option>
+                  ))}
+                </SelectField>
+                <SelectField
+                  label={t`Status`}
+                  value={filters.status}
+                  onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as StatusFilter }))}
+                >
+                  {statusOptions.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {t(o.label)}
+                    </option>
+                  ))}
+                </SelectField>
+              </div>
+            }
+          />
 
           {visible.length === 0 ? (
             <EmptyState
@@ -268,24 +268,11 @@ export function SessionSubmissionsPage({ session, api }: { session: SessionInfo;
             <table role="table" className={table} aria-labelledby="submissions-title">
               <thead role="rowgroup" className={thead}>
                 <tr role="row">
-                  <th role="columnheader" scope="col" className={th}>
-                    <Trans>Learner</Trans>
-                  </th>
-                  <th role="columnheader" scope="col" className={th}>
-                    <Trans>Lesson</Trans>
-                  </th>
-                  <th role="columnheader" scope="col" className={th}>
-                    <Trans>Work</Trans>
-                  </th>
-                  <th role="columnheader" scope="col" className={th}>
-                    <Trans>Submitted</Trans>
-                  </th>
-                  <th role="columnheader" scope="col" className={th}>
-                    <Trans>Status</Trans>
-                  </th>
-                  <th role="columnheader" scope="col" className={th}>
-                    <Trans>Grade</Trans>
-                  </th>
+                  {columnLabels.map((label) => (
+                    <th key={label.id} role="columnheader" scope="col" className={th}>
+                      {t(label)}
+                    </th>
+                  ))}
                   <th role="columnheader" scope="col" className={th}>
                     <span className={visuallyHidden}>
                       <Trans>Actions</Trans>
@@ -310,46 +297,34 @@ export function SessionSubmissionsPage({ session, api }: { session: SessionInfo;
                       <th role="rowheader" scope="row" className={cx(td, css({ fontWeight: 'semibold' }))}>
                         <bdi>{name}</bdi>
                       </th>
-                      <td role="cell" className={td}>
-                        <CellLabel>
-                          <Trans>Lesson</Trans>
-                        </CellLabel>
+                      <LabelledCell label={<Trans>Lesson</Trans>}>
                         <bdi>{lesson}</bdi>
-                      </td>
-                      <td role="cell" className={td}>
-                        <CellLabel>
-                          <Trans>Work</Trans>
-                        </CellLabel>
+                      </LabelledCell>
+                      <LabelledCell label={<Trans>Work</Trans>}>
                         <SubmittedWork submission={s} />
-                      </td>
-                      <td role="cell" className={cx(td, css({ whiteSpace: { tablet: 'nowrap' } }))}>
-                        <CellLabel>
-                          <Trans>Submitted</Trans>
-                        </CellLabel>
+                      </LabelledCell>
+                      <LabelledCell
+                        label={<Trans>Submitted</Trans>}
+                        className={css({ whiteSpace: { tablet: 'nowrap' } })}
+                      >
                         <time dateTime={s.submittedAt}>{when(s.submittedAt)}</time>
-                      </td>
-                      <td role="cell" className={td}>
-                        <CellLabel>
-                          <Trans>Status</Trans>
-                        </CellLabel>
+                      </LabelledCell>
+                      <LabelledCell label={<Trans>Status</Trans>}>
                         <span className={css({ display: 'inline-flex', flexWrap: 'wrap', gap: '1.5' })}>
                           <StatusBadge status={s.status} />
                           {s.late ? <Badge tone="red">{t`Late`}</Badge> : null}
                         </span>
-                      </td>
-                      <td
-                        role="cell"
-                        className={cx(td, css({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }))}
+                      </LabelledCell>
+                      <LabelledCell
+                        label={<Trans>Grade</Trans>}
+                        className={css({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' })}
                       >
-                        <CellLabel>
-                          <Trans>Grade</Trans>
-                        </CellLabel>
                         {grade !== null ? (
                           <span className={css({ fontWeight: 'semibold' })}>{t`${grade} / ${points}`}</span>
                         ) : (
                           <span className={css({ color: 'fg.muted' })}>{t`Not graded (out of ${points})`}</span>
                         )}
-                      </td>
+                      </LabelledCell>
                       <td role="cell" className={cx(td, css({ textAlign: { tablet: 'end' } }))}>
                         <Button
                           size="sm"

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { TabBar } from '@/components/ui/tab-bar';
 import { StatusBadge } from '@/components/ui/badge';
 import { Breadcrumb, breadcrumbLink } from '@/components/ui/breadcrumb';
 import { formatLongDate } from '@/components/ui/format';
@@ -24,49 +25,39 @@ export function SessionTabs({ sessionId, current }: { sessionId: number; current
   const params = { sessionId };
   const aria = (tab: SessionTab) => (tab === current ? ({ 'aria-current': 'page' } as const) : {});
   return (
-    <nav
-      aria-label={t`Session pages`}
-      className={css({
-        marginBlockEnd: '6',
-        borderBlockEndWidth: '1px',
-        borderColor: 'border.default',
-        overflowX: 'auto',
-      })}
-    >
-      <ul className={css({ display: 'flex', gap: '2', listStyle: 'none', padding: 0, margin: 0 })}>
-        <li>
-          <Link
-            to="/dashboard/sessions/$sessionId"
-            params={params}
-            activeOptions={{ exact: true }}
-            className={tabLink}
-            {...aria('learners')}
-          >
-            <Trans>Learners</Trans>
-          </Link>
-        </li>
-        <li>
-          <Link
-            to="/dashboard/sessions/$sessionId/submissions"
-            params={params}
-            className={tabLink}
-            {...aria('submissions')}
-          >
-            <Trans>Submissions</Trans>
-          </Link>
-        </li>
-        <li>
-          <Link
-            to="/dashboard/sessions/$sessionId/attendance"
-            params={params}
-            className={tabLink}
-            {...aria('attendance')}
-          >
-            <Trans>Attendance</Trans>
-          </Link>
-        </li>
-      </ul>
-    </nav>
+    <TabBar label={t`Session pages`}>
+      <li>
+        <Link
+          to="/dashboard/sessions/$sessionId"
+          params={params}
+          activeOptions={{ exact: true }}
+          className={tabLink}
+          {...aria('learners')}
+        >
+          <Trans>Learners</Trans>
+        </Link>
+      </li>
+      <li>
+        <Link
+          to="/dashboard/sessions/$sessionId/submissions"
+          params={params}
+          className={tabLink}
+          {...aria('submissions')}
+        >
+          <Trans>Submissions</Trans>
+        </Link>
+      </li>
+      <li>
+        <Link
+          to="/dashboard/sessions/$sessionId/attendance"
+          params={params}
+          className={tabLink}
+          {...aria('attendance')}
+        >
+          <Trans>Attendance</Trans>
+        </Link>
+      </li>
+    </TabBar>
   );
 }
 

@@ -1,12 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { css } from 'styled-system/css';
-import { Button } from '@/components/ui/button';
+import { css, cx } from 'styled-system/css';
+import { iconLink } from '@/components/ui/layout-styles';
+import { CodeOutput } from '@/components/ui/code-output';
+import { plainList } from 'styled-system/recipes';
 import { TextareaField, TextField } from '@/components/ui/field';
 import { BookIcon, CheckCircleIcon, CloseIcon } from '@/components/ui/icons';
 import { visuallyHidden } from '@/components/ui/spinner';
 import { FormAlert } from '@/components/ui/alert';
 import { AppDialog } from '@/components/ui/dialog';
+import { DialogForm, DialogFormActions } from '@/components/ui/dialog-form';
 import { intlLocaleOf, isLocale, type Locale } from '@/lib/i18n';
 import { type GradingFailure, type Submission } from '@machines/grading.machine';
 import { COMMENT_MAX, type GradeDraft, type GradeIssue, type GradeIssues } from '@machines/grading.form';
@@ -110,23 +113,10 @@ export function GradeDialog({
       }
       initialFocus={() => gradeRef.current}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" form={formId} loading={busy}>
-            <Trans>Save grade</Trans>
-          </Button>
-        </>
+        <DialogFormActions formId={formId} busy={busy} onCancel={onClose} submitLabel={<Trans>Save grade</Trans>} />
       }
     >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={submit}
-        aria-busy={busy || undefined}
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-      >
+      <DialogForm id={formId} onSubmit={submit} busy={busy}>
         {saveError ? (
           <FormAlert title={<Trans>Cannot edit grade!</Trans>}>
             {saveError.message ?? t`System error please try later !`}
@@ -158,7 +148,7 @@ export function GradeDialog({
           helperText={<Trans>Optional. The learner sees it with the grade.</Trans>}
           onChange={(e) => setComment(e.target.value)}
         />
-      </form>
+      </DialogForm>
     </AppDialog>
   );
 }
@@ -168,19 +158,7 @@ export function SubmittedWork({ submission }: { submission: Submission }) {
   const { t } = useLingui();
   if (submission.kind === 'DOCUMENT') {
     return submission.document ? (
-      <a
-        href={submission.document.url}
-        target="_blank"
-        rel="noreferrer"
-        className={css({
-          display: 'inline-flex',
-          gap: '1.5',
-          alignItems: 'center',
-          color: 'primary.strong',
-          textDecoration: 'underline',
-          overflowWrap: 'anywhere',
-        })}
-      >
+      <a href={submission.document.url} target="_blank" rel="noreferrer" className={cx(iconLink, css({ gap: '1.5' }))}>
         <BookIcon size={16} />
         <bdi>{submission.document.fileName}</bdi>
         <span className={visuallyHidden}>{t`(opens in a new tab)`}</span>
@@ -232,17 +210,7 @@ export function SubmittedWork({ submission }: { submission: Submission }) {
         <code>{submission.code ?? ''}</code>
       </pre>
       {total > 0 ? (
-        <ul
-          aria-label={t`Test results`}
-          className={css({
-            listStyle: 'none',
-            padding: 0,
-            marginBlockStart: '2',
-            display: 'flex',
-            flexDirection: 'column',
-            gap: '1.5',
-          })}
-        >
+        <ul aria-label={t`Test results`} className={cx(plainList(), css({ gap: '1.5', marginBlockStart: '2' }))}>
           {results.map((r, i) => (
             <li key={`${i}-${r.name}`} className={css({ fontSize: 'xs' })}>
               <span
@@ -259,18 +227,7 @@ export function SubmittedWork({ submission }: { submission: Submission }) {
               </span>{' '}
               <bdi>{r.name}</bdi>
               {r.output ? (
-                <pre
-                  dir="ltr"
-                  className={css({
-                    fontFamily: 'mono',
-                    color: 'fg.muted',
-                    whiteSpace: 'pre-wrap',
-                    overflowWrap: 'anywhere',
-                    textAlign: 'left',
-                  })}
-                >
-                  {r.output}
-                </pre>
+                <CodeOutput className={css({ color: 'fg.muted', overflowWrap: 'anywhere' })}>{r.output}</CodeOutput>
               ) : null}
             </li>
           ))}

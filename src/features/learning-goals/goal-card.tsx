@@ -1,7 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
-import { progressTrack } from 'styled-system/recipes';
+import type { ReactNode } from 'react';
+import { css, cx } from 'styled-system/css';
+import { gridList } from '@/components/ui/layout-styles';
+import { plainList, progressTrack } from 'styled-system/recipes';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -10,6 +12,16 @@ import { CheckCircleIcon, TrashIcon } from '@/components/ui/icons';
 import { difficultyLabels } from '@/lib/course-labels';
 import { type Locale } from '@/lib/i18n';
 import { type LearningGoal } from '@machines/learning-goals.machine';
+
+/** A part of a goal's card (its courses, the suggestions) under a small muted heading. */
+function GoalPart({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+      <h4 className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted' })}>{title}</h4>
+      {children}
+    </div>
+  );
+}
 
 /** One goal: skill, progress bar, the learner's courses that count, suggestions, "Remove". */
 export function GoalCard({
@@ -85,20 +97,8 @@ export function GoalCard({
       </div>
 
       {goal.courses.length > 0 ? (
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-          <h4 className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted' })}>
-            <Trans>Your courses that teach it</Trans>
-          </h4>
-          <ul
-            className={css({
-              listStyle: 'none',
-              padding: 0,
-              margin: 0,
-              display: 'flex',
-              flexDirection: 'column',
-              gap: '1.5',
-            })}
-          >
+        <GoalPart title={<Trans>Your courses that teach it</Trans>}>
+          <ul className={cx(plainList(), css({ gap: '1.5' }))}>
             {goal.courses.map((c) => {
               const end = formatLongDate(c.endDate, locale);
               const start = formatLongDate(c.startDate, locale);
@@ -147,28 +147,21 @@ export function GoalCard({
               );
             })}
           </ul>
-        </div>
+        </GoalPart>
       ) : null}
 
       {!goal.achieved ? (
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-          <h4 className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted' })}>
-            <Trans>Courses that teach {skill}</Trans>
-          </h4>
+        <GoalPart title={<Trans>Courses that teach {skill}</Trans>}>
           {goal.suggestions.length === 0 ? (
             <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
               <Trans>No other course teaches this skill yet.</Trans>
             </p>
           ) : (
             <ul
-              className={css({
-                listStyle: 'none',
-                padding: 0,
-                margin: 0,
-                display: 'grid',
-                gap: '3',
-                gridTemplateColumns: { base: '1fr', tablet: 'repeat(3, minmax(0, 1fr))' },
-              })}
+              className={cx(
+                gridList,
+                css({ gap: '3', gridTemplateColumns: { base: '1fr', tablet: 'repeat(3, minmax(0, 1fr))' } }),
+              )}
             >
               {goal.suggestions.map((s) => {
                 const next = s.nextSessionStartDate ? formatLongDate(s.nextSessionStartDate, locale) : null;
@@ -203,7 +196,7 @@ export function GoalCard({
               })}
             </ul>
           )}
-        </div>
+        </GoalPart>
       ) : null}
     </Card>
   );

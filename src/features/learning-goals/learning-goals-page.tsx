@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
-import { sectionHeading } from 'styled-system/recipes';
+import { plainList } from 'styled-system/recipes';
+import { TitledSection } from '@/components/ui/titled-section';
 import { FormAlert, SectionError, useErrorReason } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -32,8 +33,6 @@ import {
   skillChoices,
 } from '@machines/learning-goals.selectors';
 import { GoalCard } from './goal-card';
-
-const sectionTitle = sectionHeading();
 
 /**
  * The learner's learning goals (product.md#calls "Learning goals"; rules in
@@ -95,13 +94,7 @@ export function LearningGoalsScreen({ api }: { api: Api }) {
         {notice ? (notice.kind === 'added' ? t`Goal added: ${notice.skill}` : t`Goal removed: ${notice.skill}`) : ''}
       </p>
 
-      <section
-        aria-labelledby="add-goal"
-        className={css({ display: 'flex', flexDirection: 'column', gap: '3', maxWidth: '40rem' })}
-      >
-        <h2 id="add-goal" className={sectionTitle}>
-          <Trans>Add a goal</Trans>
-        </h2>
+      <TitledSection titleId="add-goal" title={<Trans>Add a goal</Trans>} className={css({ maxWidth: '40rem' })}>
         <Card className={css({ padding: { base: '4', tablet: '5' } })}>
           {atGoalLimit(snapshot) ? (
             <FormAlert tone="info">
@@ -144,12 +137,9 @@ export function LearningGoalsScreen({ api }: { api: Api }) {
             </FormAlert>
           ) : null}
         </Card>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="my-goals" className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        <h2 id="my-goals" className={sectionTitle}>
-          <Trans>My goals</Trans>
-        </h2>
+      <TitledSection titleId="my-goals" title={<Trans>My goals</Trans>}>
         {hasNoGoals(snapshot) ? (
           <EmptyState
             icon={<BookIcon size={28} />}
@@ -161,16 +151,7 @@ export function LearningGoalsScreen({ api }: { api: Api }) {
             }
           />
         ) : (
-          <ul
-            className={css({
-              listStyle: 'none',
-              padding: 0,
-              margin: 0,
-              display: 'flex',
-              flexDirection: 'column',
-              gap: '4',
-            })}
-          >
+          <ul className={plainList({ gap: '4' })}>
             {goalsOf(snapshot).map((goal) => (
               <li key={goal.id}>
                 <GoalCard
@@ -183,7 +164,7 @@ export function LearningGoalsScreen({ api }: { api: Api }) {
             ))}
           </ul>
         )}
-      </section>
+      </TitledSection>
 
       <AppDialog
         layout="compact"

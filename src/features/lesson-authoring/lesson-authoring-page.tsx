@@ -21,6 +21,7 @@ import { UploadField, uploadErrorText, useUpload } from '@/components/ui/upload-
 import { xhrCredentials } from '@/app-services';
 import { type AuthActor } from '@/lib/auth/auth-service';
 import { FieldRow, FormErrorBanner, FormSection, stickyActionBar } from '@/components/ui/form-controls';
+import { editorFieldset } from '@/components/ui/fieldset-styles';
 import { LeaveWithoutSavingDialog } from '@/components/ui/leave-dialog';
 import { usePageTitle } from '@/lib/document-head';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
@@ -242,18 +243,7 @@ export function LessonAuthoringScreen({
           />
         ) : null}
 
-        <fieldset
-          disabled={saving}
-          className={css({
-            border: 'none',
-            padding: 0,
-            margin: 0,
-            minWidth: 0,
-            display: 'flex',
-            flexDirection: 'column',
-            gap: '6',
-          })}
-        >
+        <fieldset disabled={saving} className={editorFieldset}>
           <FormSection
             id="lesson-content"
             title={<Trans>Content</Trans>}

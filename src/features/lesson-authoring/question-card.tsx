@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { spreadRow } from '@/components/ui/layout-styles';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextareaField, TextField } from '@/components/ui/field';
 import { CloseIcon, MoveArrowIcon } from '@/components/ui/icons';
@@ -18,7 +19,16 @@ import {
   withKind,
 } from '@machines/lesson-authoring.form';
 import { questionKindLabels } from './messages';
-import { GroupError, card, choiceRow, checkLabel, check, QuestionPicture } from './question-parts';
+import {
+  GroupError,
+  answerFieldset,
+  answerLegend,
+  card,
+  choiceRow,
+  checkLabel,
+  check,
+  QuestionPicture,
+} from './question-parts';
 
 /** One question of the bank: its move and remove buttons, title, kind-specific answer fields (choices, true/false, short answer), picture, points and explanation. */
 export function QuestionCard({
@@ -62,15 +72,7 @@ export function QuestionCard({
   const optionsError = errorOf(`${base}.options`);
   return (
     <li key={q.key} data-testid="authoring-question" aria-labelledby={`title-${q.key}`} className={card}>
-      <div
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: '2',
-          flexWrap: 'wrap',
-        })}
-      >
+      <div className={cx(spreadRow, css({ gap: '2' }))}>
         <h3 id={`title-${q.key}`} className={css({ fontWeight: 'bold' })}>
           {label}
         </h3>
@@ -157,19 +159,8 @@ export function QuestionCard({
       />
 
       {choice ? (
-        <fieldset
-          className={css({
-            border: 'none',
-            padding: 0,
-            margin: 0,
-            display: 'flex',
-            flexDirection: 'column',
-            gap: '2',
-            minWidth: 0,
-          })}
-          aria-describedby={answerError ? `${base}-answer-error` : undefined}
-        >
-          <legend className={css({ fontSize: 'sm', fontWeight: 'semibold', marginBlockEnd: '2' })}>
+        <fieldset className={answerFieldset} aria-describedby={answerError ? `${base}-answer-error` : undefined}>
+          <legend className={answerLegend}>
             {q.kind === 'SINGLE'
               ? t`Options of question ${n} (mark the correct one)`
               : t`Options of question ${n} (mark the correct ones)`}
@@ -237,20 +228,8 @@ export function QuestionCard({
       ) : null}
 
       {q.kind === 'TRUE_FALSE' ? (
-        <fieldset
-          className={css({
-            border: 'none',
-            padding: 0,
-            margin: 0,
-            display: 'flex',
-            flexDirection: 'column',
-            gap: '1',
-          })}
-          aria-describedby={answerError ? `${base}-answer-error` : undefined}
-        >
-          <legend
-            className={css({ fontSize: 'sm', fontWeight: 'semibold', marginBlockEnd: '1' })}
-          >{t`Right answer of question ${n}`}</legend>
+        <fieldset className={answerFieldset} aria-describedby={answerError ? `${base}-answer-error` : undefined}>
+          <legend className={answerLegend}>{t`Right answer of question ${n}`}</legend>
           <div className={css({ display: 'flex', gap: '4', flexWrap: 'wrap' })}>
             {([true, false] as const).map((value) => (
               <label key={String(value)} className={checkLabel}>
@@ -272,20 +251,8 @@ export function QuestionCard({
       ) : null}
 
       {q.kind === 'SHORT_ANSWER' ? (
-        <fieldset
-          className={css({
-            border: 'none',
-            padding: 0,
-            margin: 0,
-            display: 'flex',
-            flexDirection: 'column',
-            gap: '2',
-            minWidth: 0,
-          })}
-        >
-          <legend
-            className={css({ fontSize: 'sm', fontWeight: 'semibold', marginBlockEnd: '1' })}
-          >{t`Accepted answers of question ${n}`}</legend>
+        <fieldset className={answerFieldset}>
+          <legend className={answerLegend}>{t`Accepted answers of question ${n}`}</legend>
           <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
             <Trans>Any of them is right; case and spaces around do not matter.</Trans>
           </p>

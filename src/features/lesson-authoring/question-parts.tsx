@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { bareFieldset } from '@/components/ui/fieldset-styles';
 import { fieldError } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
@@ -28,6 +29,12 @@ export const card = css({
   bg: 'bg.canvas',
   minWidth: 0,
 });
+
+/** A question's group of answer fields (options, true/false, accepted answers): a bare fieldset stacking them. */
+export const answerFieldset = cx(bareFieldset, css({ gap: '2' }));
+
+/** The legend of an {@link answerFieldset}. */
+export const answerLegend = css({ fontSize: 'sm', fontWeight: 'semibold', marginBlockEnd: '1' });
 
 export const choiceRow = css({ display: 'flex', alignItems: 'flex-end', gap: '2', minWidth: 0 });
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { Badge } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -11,6 +11,7 @@ import { CalendarIcon, ClockIcon, VideoIcon } from '@/components/ui/icons';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { Price } from '@/components/ui/price';
 import { CoursePicture } from '@/components/ui/course-picture';
+import { cardFooterRow } from '@/components/ui/course-card-parts';
 import { usePageTitle } from '@/lib/document-head';
 import { useMeridiem, weekdayName } from '@/components/ui/schedule';
 import { browserTimeZone, WEEKDAYS } from '@/lib/time-slots';
@@ -114,19 +115,7 @@ function EnrollmentCard({ enrollment, locale, now }: { enrollment: Enrollment; l
             )}
           </span>
         </p>
-        <div
-          className={css({
-            marginBlockStart: 'auto',
-            paddingBlockStart: '3',
-            borderBlockStartWidth: '1px',
-            borderColor: 'border.default',
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            gap: '3',
-            flexWrap: 'wrap',
-          })}
-        >
+        <div className={cx(cardFooterRow, css({ gap: '3', flexWrap: 'wrap' }))}>
           <span
             className={css({
               fontSize: 'sm',

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { gridList } from '@/components/ui/layout-styles';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { formatLongDate } from '@/components/ui/format';
@@ -120,14 +121,10 @@ export function Receipts({ enrollments, wallet }: { enrollments: Enrollment[]; w
         </p>
       ) : (
         <ul
-          className={css({
-            listStyle: 'none',
-            padding: 0,
-            margin: 0,
-            display: 'grid',
-            gap: '3',
-            gridTemplateColumns: { base: '1fr', desktop: 'repeat(2, minmax(0, 1fr))' },
-          })}
+          className={cx(
+            gridList,
+            css({ gap: '3', gridTemplateColumns: { base: '1fr', desktop: 'repeat(2, minmax(0, 1fr))' } }),
+          )}
         >
           {receipts.map((r) => {
             const { session, course } = r.enrollment;

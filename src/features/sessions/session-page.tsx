@@ -7,7 +7,6 @@ import { StatusBadge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { formatLongDate } from '@/components/ui/format';
 import { CalendarIcon, ClockIcon, GlobeIcon, UsersIcon } from '@/components/ui/icons';
-import { containerStyles } from '@/components/ui/page';
 import { Rating } from '@/components/ui/rating';
 import { CoursePicture } from '@/components/ui/course-picture';
 import { categoryName, difficultyLabels } from '@/lib/course-labels';
@@ -16,6 +15,8 @@ import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { WeeklySchedule, zoneLabel } from '@/components/ui/schedule';
 import { SyllabusView } from '@/components/ui/syllabus';
+import { categoryEyebrow } from '@/components/ui/course-card-parts';
+import { HeroBand, HeroTitle, heroPicture, PageColumns } from '@/components/ui/course-hero';
 
 type SessionInfo = components['schemas']['SessionInfo'];
 type Syllabus = components['schemas']['Syllabus'];
@@ -65,88 +66,50 @@ export function SessionPage({
 
   return (
     <>
-      <div className={css({ bg: 'bg.surface', borderBlockEndWidth: '1px', borderColor: 'border.default' })}>
-        <div
-          className={cx(
-            containerStyles,
-            css({
-              display: 'grid',
-              gridTemplateColumns: { base: '1fr', tablet: 'minmax(0, 1fr) 16rem', desktop: 'minmax(0, 1fr) 22rem' },
-              gap: { base: '5', tablet: '8' },
-              paddingBlock: { base: '6', tablet: '10' },
-              alignItems: 'center',
-            }),
-          )}
-        >
-          <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', minWidth: 0 })}>
-            <Breadcrumb label={t`Breadcrumb`}>
-              <Link to="/courses" className={breadcrumbLink}>
-                <Trans>Explore</Trans>
-              </Link>
-              <Link to="/courses/$courseId" params={{ courseId: course.id }} className={breadcrumbLink}>
-                <bdi>{course.title}</bdi>
-              </Link>
-            </Breadcrumb>
-            <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
-              <span
-                className={css({
-                  fontSize: 'xs',
-                  fontWeight: 'bold',
-                  color: 'primary.strong',
-                  textTransform: 'uppercase',
-                  letterSpacing: 'wider',
-                })}
-              >
-                {categoryName(course.category, locale)}
-              </span>
-              <StatusBadge status={session.status} />
-            </div>
-            <h1
-              className={css({
-                fontSize: { base: '2xl', tablet: '4xl' },
-                fontWeight: 'extrabold',
-                letterSpacing: 'tight',
-                lineHeight: '1.15',
-              })}
-            >
+      <HeroBand
+        layout={css({
+          gridTemplateColumns: { base: '1fr', tablet: 'minmax(0, 1fr) 16rem', desktop: 'minmax(0, 1fr) 22rem' },
+          gap: { base: '5', tablet: '8' },
+        })}
+      >
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', minWidth: 0 })}>
+          <Breadcrumb label={t`Breadcrumb`}>
+            <Link to="/courses" className={breadcrumbLink}>
+              <Trans>Explore</Trans>
+            </Link>
+            <Link to="/courses/$courseId" params={{ courseId: course.id }} className={breadcrumbLink}>
               <bdi>{course.title}</bdi>
-            </h1>
-            <p className={css({ fontSize: { base: 'md', tablet: 'lg' }, color: 'fg.muted' })}>
+            </Link>
+          </Breadcrumb>
+          <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
+            <span className={categoryEyebrow}>{categoryName(course.category, locale)}</span>
+            <StatusBadge status={session.status} />
+          </div>
+          <HeroTitle
+            title={course.title}
+            lead={
               <Trans>
                 Live session from {start} to {end}
               </Trans>
-            </p>
-            <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
-              <Rating average={course.rating.average} count={course.rating.count} />
-              <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-                {t(difficultyLabels[course.difficultyLevel])}
-              </span>
-            </div>
-          </div>
-          <div
-            className={css({
-              borderRadius: '2xl',
-              overflow: 'hidden',
-              boxShadow: 'raised',
-              display: { base: 'none', tablet: 'block' },
-            })}
-          >
-            <CoursePicture src={course.pictureUrl} alt="" eager />
+            }
+          />
+          <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
+            <Rating average={course.rating.average} count={course.rating.count} />
+            <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+              {t(difficultyLabels[course.difficultyLevel])}
+            </span>
           </div>
         </div>
-      </div>
+        <div className={cx(heroPicture, css({ display: { base: 'none', tablet: 'block' } }))}>
+          <CoursePicture src={course.pictureUrl} alt="" eager />
+        </div>
+      </HeroBand>
 
-      <div
-        className={cx(
-          containerStyles,
-          css({
-            display: 'grid',
-            gridTemplateColumns: { base: '1fr', miniDesktop: 'minmax(0, 1fr) 22rem' },
-            gap: { base: '8', desktop: '12' },
-            paddingBlock: { base: '6', tablet: '10' },
-            alignItems: 'start',
-          }),
-        )}
+      <PageColumns
+        layout={css({
+          gridTemplateColumns: { base: '1fr', miniDesktop: 'minmax(0, 1fr) 22rem' },
+          paddingBlock: { base: '6', tablet: '10' },
+        })}
       >
         <aside
           aria-label={t`Enrollment`}
@@ -227,7 +190,7 @@ export function SessionPage({
             </Link>
           </section>
         </div>
-      </div>
+      </PageColumns>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
 import { css, cx } from 'styled-system/css';
+import { bareFieldset } from '@/components/ui/fieldset-styles';
 import { visuallyHidden } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/field';
 import { ClockIcon } from '@/components/ui/icons';
@@ -72,30 +73,22 @@ export function QuizQuestionView({
     />
   ) : null;
 
-  if (question.kind === 'STEP') {
+  // A step (text only) or a short answer: the prompt is a paragraph, not a fieldset's legend.
+  if (question.kind === 'STEP' || question.kind === 'SHORT_ANSWER') {
     return (
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
         <p dir="auto" className={promptText}>
           {question.prompt}
         </p>
         {picture}
-      </div>
-    );
-  }
-
-  if (question.kind === 'SHORT_ANSWER') {
-    return (
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        <p dir="auto" className={promptText}>
-          {question.prompt}
-        </p>
-        {picture}
-        <ShortAnswer
-          key={question.id}
-          initial={typeof answer === 'string' ? answer : ''}
-          disabled={disabled}
-          onAnswer={onAnswer}
-        />
+        {question.kind === 'SHORT_ANSWER' ? (
+          <ShortAnswer
+            key={question.id}
+            initial={typeof answer === 'string' ? answer : ''}
+            disabled={disabled}
+            onAnswer={onAnswer}
+          />
+        ) : null}
       </div>
     );
   }
@@ -115,18 +108,7 @@ export function QuizQuestionView({
   const multiple = question.kind === 'MULTIPLE';
 
   return (
-    <fieldset
-      className={css({
-        display: 'flex',
-        flexDirection: 'column',
-        gap: '4',
-        border: 'none',
-        padding: 0,
-        margin: 0,
-        minWidth: 0,
-      })}
-      disabled={disabled}
-    >
+    <fieldset className={cx(bareFieldset, css({ gap: '4' }))} disabled={disabled}>
       <legend dir="auto" className={cx(promptText, css({ padding: 0, marginBlockEnd: '4', width: 'full' }))}>
         {question.prompt}
         {multiple ? (

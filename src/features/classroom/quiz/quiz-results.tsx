@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { css, cx } from 'styled-system/css';
+import { spreadRow } from '@/components/ui/layout-styles';
 import { plainList } from 'styled-system/recipes';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -52,17 +53,10 @@ export function AttemptHistory({
             <li
               key={a.id}
               data-testid="quiz-attempt"
-              className={css({
-                display: 'flex',
-                flexWrap: 'wrap',
-                justifyContent: 'space-between',
-                alignItems: 'center',
-                gap: '2',
-                padding: '3',
-                borderRadius: 'lg',
-                borderWidth: '1px',
-                borderColor: 'border.default',
-              })}
+              className={cx(
+                spreadRow,
+                css({ gap: '2', padding: '3', borderRadius: 'lg', borderWidth: '1px', borderColor: 'border.default' }),
+              )}
             >
               <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{started}</span>
               {a.status === 'IN_PROGRESS' ? (

@@ -1,0 +1,58 @@
+import { css } from 'styled-system/css';
+
+/**
+ * A row whose items sit at both ends (a title and its badge or action), centred across, wrapping
+ * onto a new line when the row is too narrow (phones, long translations). Add a gap.
+ */
+export const spreadRow = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+});
+
+/** Two equal columns from tablets up, one on phones (pairs of fields or pickers). Add a gap. */
+export const twoColumns = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(0, 1fr))' },
+});
+
+/** A round badge centring its content (initials, a week number). Add its size and colours. */
+export const disc = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  borderRadius: 'full',
+});
+
+/** A list laid out as a grid, without bullets or indent (cards, tiles). Add its columns and gap. */
+export const gridList = css({ display: 'grid', listStyle: 'none', padding: 0 });
+
+/**
+ * The card surface (white, bordered, rounded, soft shadow) for an element that is not a Card, or
+ * must not clip its content as a Card does (a form with focus rings, a row with a menu).
+ */
+export const surface = css({
+  bg: 'bg.surface',
+  borderRadius: 'xl',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  boxShadow: 'card',
+});
+
+/** {@link spreadRow} lined up on the text's baseline (a heading and a smaller note or link beside it). */
+export const baselineSpreadRow = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  justifyContent: 'space-between',
+});
+
+/** A link to a file or a page elsewhere, with its icon: primary, underlined, breaking long names anywhere. Add a gap. */
+export const iconLink = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  color: 'primary.strong',
+  textDecoration: 'underline',
+  overflowWrap: 'anywhere',
+});
