@@ -72,3 +72,11 @@ export const ledgerBalanced = async () => {
     .execute();
   return sums.every((r) => Number(r.s) === 0);
 };
+
+/** Opens a card intent of `amount` cents (see `amountFor`) on `sessionId` under a fresh Idempotency-Key; the raw response. */
+export const openIntent = (token: string, sessionId: number, amount: number) =>
+  req('POST', '/api/payments/intents', token, { sessionId, amount }, { 'idempotency-key': key() });
+
+/** Confirms intent `intentId` with card `paymentMethod` under Idempotency-Key `k` (a fresh one by default); the raw response. */
+export const confirmIntent = (token: string, intentId: string, paymentMethod: string, k = key()) =>
+  req('POST', `/api/payments/intents/${intentId}/confirm`, token, { paymentMethod }, { 'idempotency-key': k });
