@@ -103,3 +103,22 @@ export const SQL_FOR_ANALYSTS_41: Schemas['CompanyAttendanceAnalytics']['session
   expected: 6,
   rate: 0.8333,
 };
+
+/** Mariam Saleh's sign-up of "Gulf Data Academy" (GDA, Doha), in Arabic: what the company sign-up form sends. */
+export function gulfDataAcademySignUp(): Schemas['CompanySignUpRequest'] & { company: { language: 'ar' } } {
+  return {
+    company: {
+      name: 'Gulf Data Academy',
+      acronym: 'GDA',
+      language: 'ar',
+      address: { line1: '12 Corniche Road', city: 'Doha', postalCode: '00974', country: 'QA' },
+    },
+    account: {
+      firstName: 'Mariam',
+      lastName: 'Saleh',
+      email: 'mariam@gda.example.org',
+      password: 'Str0ng!pass',
+      language: 'ar',
+    },
+  };
+}

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { TokenService } from '../../server/platform/tokens.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
-import { movableClock, startTestApp, type TestApp } from './harness.js';
+import { movableClock, startTestApp, unbalancedTransactions, type TestApp } from './harness.js';
 import { insertOpenSession, insertLearner } from './course-fixtures.js';
 import { weekly } from '../fixtures.js';
 
@@ -64,14 +64,7 @@ export const amountFor = (priceCents: number) => priceCents + Math.round(priceCe
 export const seatsLeft = async (sessionId: number) =>
   (await req('GET', `/api/sessions/${sessionId}/info`, null)).body.data.seatsLeft as number;
 /** Whether every ledger transaction sums to zero. */
-export const ledgerBalanced = async () => {
-  const sums = await t.db
-    .selectFrom('ledger_entries')
-    .select(['transaction_id', (eb) => eb.fn.sum<number>('amount_cents').as('s')])
-    .groupBy('transaction_id')
-    .execute();
-  return sums.every((r) => Number(r.s) === 0);
-};
+export const ledgerBalanced = async () => (await unbalancedTransactions(t.db)).length === 0;
 
 /** Opens a card intent of `amount` cents (see `amountFor`) on `sessionId` under a fresh Idempotency-Key; the raw response. */
 export const openIntent = (token: string, sessionId: number, amount: number) =>

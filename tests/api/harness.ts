@@ -153,6 +153,16 @@ export async function countRows(db: Kysely<Database>, table: keyof Database): Pr
   return Number(r.rows[0].n);
 }
 
+/** The ledger transactions whose entries do not sum to zero (id and sum in cents): none in a balanced ledger. */
+export function unbalancedTransactions(db: Kysely<Database>) {
+  return db
+    .selectFrom('ledger_entries')
+    .select(['transaction_id', (eb) => eb.fn.sum<number>('amount_cents').as('s')])
+    .groupBy('transaction_id')
+    .having((eb) => eb.fn.sum('amount_cents'), '!=', 0)
+    .execute();
+}
+
 /** A file part for {@link multipart}. */
 export interface FilePart {
   filename: string;

@@ -16,22 +16,9 @@ import {
   serverFieldErrors,
 } from '@machines/company-signup.selectors';
 import { describeModelBased } from './model';
+import { gulfDataAcademySignUp } from '../fixtures';
 
-const form: CompanySignUpFields = {
-  company: {
-    name: 'Gulf Data Academy',
-    acronym: 'GDA',
-    language: 'ar',
-    address: { line1: '12 Corniche Road', city: 'Doha', postalCode: '00974', country: 'QA' },
-  },
-  account: {
-    firstName: 'Mariam',
-    lastName: 'Saleh',
-    email: 'mariam@gda.example.org',
-    password: 'Str0ng!pass',
-    language: 'ar',
-  },
-};
+const form: CompanySignUpFields = gulfDataAcademySignUp();
 const result = {
   token: 'jwt',
   expiresAt: '2999-01-01T00:00:00.000Z',
