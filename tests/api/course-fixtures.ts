@@ -215,6 +215,43 @@ export async function insertLearner(
     .executeTakeFirstOrThrow();
 }
 
+/** The password hash of the demo admin: users inserted with it sign in with the demo password. */
+export async function demoPasswordHash(db: Kysely<Database>): Promise<string> {
+  const { password_hash } = await db
+    .selectFrom('users')
+    .select(['password_hash'])
+    .where('email', '=', 'admin@halaqa.test')
+    .executeTakeFirstOrThrow();
+  return password_hash;
+}
+
+/** A user row to insert: who, their role and company, and (unless the table's default) their status. */
+interface DemoUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: 'EDUCATOR' | 'PARTNER' | 'LEARNER' | 'USER';
+  companyId: number | null;
+  status?: 'APPROVED' | 'PENDING';
+}
+
+/** Inserts a user without a picture who signs in with the demo password (see `demoPasswordHash`). */
+export async function insertDemoUser(db: Kysely<Database>, user: DemoUser): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({
+      email: user.email,
+      password_hash: await demoPasswordHash(db),
+      first_name: user.firstName,
+      last_name: user.lastName,
+      role: user.role,
+      ...(user.status ? { status: user.status } : {}),
+      company_id: user.companyId,
+      picture_url: null,
+    })
+    .execute();
+}
+
 /** The id of the user with this e-mail (a demo account); throws if none. */
 export async function userIdOf(db: Kysely<Database>, email: string): Promise<number> {
   return (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;

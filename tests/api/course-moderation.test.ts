@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, multipart, PNG_1PX, startTestApp, type TestApp } from './harness.js';
+import { countRows, startTestApp, type TestApp } from './harness.js';
 import { MONDAY_EVENINGS } from '../fixtures.js';
+import { postCourseForm, uploadCoursePicture } from './course-form.js';
 
 /**
  * Course moderation (product.md#entities course statuses PENDING → APPROVED | REJECTED →
@@ -28,45 +29,37 @@ const lastMail = () => t.db.selectFrom('outbox').selectAll().orderBy('id', 'desc
 const ids = (page: { items: Array<{ id: number }> }) => page.items.map((c) => c.id);
 
 async function uploadPicture(email: string): Promise<number> {
-  const form = multipart({}, { picture: { filename: 'cover.png', contentType: 'image/png', content: PNG_1PX } });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/courses/picture',
-    payload: form.payload,
-    headers: { ...form.headers, ...t.auth(await t.tokenFor(email)) },
-  });
-  return res.json().data.id;
+  return (await uploadCoursePicture(t, email)).json().data.id;
 }
 
 /** Sends a course for review without a session (no first-session fields), as the editor does. */
 async function submitCourse(email: string, title: string, id?: number): Promise<number> {
-  const form = multipart({
-    action: 'submit',
-    title,
-    about: 'Live classes.',
-    description: 'A course sent without a session.',
-    courseCategoryId: '1',
-    languageId: '1',
-    pictureId: String(await uploadPicture(email)),
-    price: '40',
-    numHours: '8',
-    difficultyLevel: 'BEGINNER',
-    recurring: 'true',
-    weeks: '[]',
-    'sections[1][0][name]': 'Start',
-    'lessons[1][0][0][lessonTypeId]': '3',
-    'lessons[1][0][0][name]': 'Read me',
-    'lessons[1][0][0][duration]': '20',
-  });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/courses${id ? `?id=${id}` : ''}`,
-    payload: form.payload,
-    headers: { ...form.headers, ...t.auth(await t.tokenFor(email)) },
-  });
-  expect(res.statusCode, res.body).toBe(id ? 200 : 201);
-  expect(res.json().data.session).toBeNull();
-  return res.json().data.course.id;
+  const res = await postCourseForm(
+    t,
+    email,
+    {
+      action: 'submit',
+      title,
+      about: 'Live classes.',
+      description: 'A course sent without a session.',
+      courseCategoryId: '1',
+      languageId: '1',
+      pictureId: String(await uploadPicture(email)),
+      price: '40',
+      numHours: '8',
+      difficultyLevel: 'BEGINNER',
+      recurring: 'true',
+      weeks: '[]',
+      'sections[1][0][name]': 'Start',
+      'lessons[1][0][0][lessonTypeId]': '3',
+      'lessons[1][0][0][name]': 'Read me',
+      'lessons[1][0][0][duration]': '20',
+    },
+    id,
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(id ? 200 : 201);
+  expect(res.body.data.session).toBeNull();
+  return res.body.data.course.id;
 }
 
 const exploreCourses = async (email: string | null) =>
