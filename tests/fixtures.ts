@@ -122,3 +122,29 @@ export function gulfDataAcademySignUp(): Schemas['CompanySignUpRequest'] & { com
     },
   };
 }
+
+/**
+ * A lesson as GET /lessons/{id}/authoring answers it before anything was authored: no content, no
+ * video, link, meeting time, time limit, programming task or question; 100 points, nothing late.
+ * `lesson` names the lesson, its course and type; `overrides` replace whole fields.
+ */
+export function aLessonAuthoring(
+  lesson: Pick<Schemas['LessonAuthoring'], 'lessonId' | 'courseId' | 'courseTitle' | 'type' | 'name'>,
+  overrides: Partial<Schemas['LessonAuthoring']> = {},
+): Schemas['LessonAuthoring'] {
+  return {
+    ...lesson,
+    contentHtml: null,
+    videoUrl: null,
+    captionsUrl: null,
+    link: null,
+    day: null,
+    startTime: null,
+    points: 100,
+    allowLate: false,
+    timeLimitMinutes: null,
+    programming: null,
+    questions: [],
+    ...overrides,
+  };
+}

@@ -18,6 +18,14 @@ describe('bank account page (educators)', () => {
     currency: 'USD' as const,
     status: 'verified' as const,
   };
+  /** A paid payout of $149 to bank account ba_1, as POST /payments/payouts answers it. */
+  const payout = (id: string, createdAt: string) => ({
+    id,
+    amount: 14900,
+    status: 'paid',
+    externalAccountId: 'ba_1',
+    createdAt,
+  });
   /**
    * Renders the page with the sandbox config: no bank account and `earnings` unless `parts` says
    * otherwise, and a toaster when `onChanged` is given (the pages that report a saved change).
@@ -84,16 +92,7 @@ describe('bank account page (educators)', () => {
   it('shows the account, the earnings and pays out with an Idempotency-Key', async () => {
     const onChanged = vi.fn();
     const { mock, api } = apiWith({
-      'POST /api/payments/payouts': () =>
-        json(201, {
-          data: {
-            id: 'po_1',
-            amount: 14900,
-            status: 'paid',
-            externalAccountId: 'ba_1',
-            createdAt: '2031-05-01T10:00:00Z',
-          },
-        }),
+      'POST /api/payments/payouts': () => json(201, { data: payout('po_1', '2031-05-01T10:00:00Z') }),
     });
     await renderPage(
       api,
@@ -132,27 +131,9 @@ describe('bank account page (educators)', () => {
     const onChanged = vi.fn();
     const answers = [
       () => json(503, { message: 'Gateway unavailable' }),
-      () =>
-        json(201, {
-          data: {
-            id: 'po_1',
-            amount: 14900,
-            status: 'paid',
-            externalAccountId: 'ba_1',
-            createdAt: '2031-05-01T10:00:00Z',
-          },
-        }),
+      () => json(201, { data: payout('po_1', '2031-05-01T10:00:00Z') }),
       () => json(422, { message: 'Nothing is ready to pay out' }),
-      () =>
-        json(201, {
-          data: {
-            id: 'po_2',
-            amount: 14900,
-            status: 'paid',
-            externalAccountId: 'ba_1',
-            createdAt: '2031-05-02T10:00:00Z',
-          },
-        }),
+      () => json(201, { data: payout('po_2', '2031-05-02T10:00:00Z') }),
     ];
     const { mock, api } = apiWith({ 'POST /api/payments/payouts': () => answers.shift()!() });
     await renderPage(api, { account: { ok: true, data: account } }, onChanged);
