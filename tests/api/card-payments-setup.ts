@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { TokenService } from '../../server/platform/tokens.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
-import { movableClock, startTestApp, unbalancedTransactions, type TestApp } from './harness.js';
+import { callJson, movableClock, startTestApp, unbalancedTransactions, type TestApp } from './harness.js';
 import { insertOpenSession, insertLearner } from './course-fixtures.js';
 import { weekly } from '../fixtures.js';
 
@@ -23,21 +23,13 @@ export function useTestApp(): void {
 /** A fresh Idempotency-Key. */
 export const key = () => `k-${randomBytes(8).toString('hex')}`;
 /** Calls the API with `token` (anonymous when null) and `extra` headers: the status and the JSON body. */
-export const req = async (
+export const req = (
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   token: string | null,
   payload?: unknown,
   extra: Record<string, string> = {},
-) => {
-  const res = await t.app.inject({
-    method,
-    url,
-    headers: { ...(token ? t.auth(token) : {}), ...extra },
-    payload: payload as object,
-  });
-  return { status: res.statusCode, body: res.json() };
-};
+) => callJson(t, method, url, token, payload, extra);
 
 /** A fresh learner with a saved card of the given sandbox outcome; returns token and card id. */
 export async function learnerWithCard(tag: string, source = 'tok_visa') {

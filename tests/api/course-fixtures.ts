@@ -252,6 +252,17 @@ export async function insertDemoUser(db: Kysely<Database>, user: DemoUser): Prom
     .execute();
 }
 
+/** The whole row of the first (lowest id) published public course; throws if none. */
+export function firstPublicCourseRow(db: Kysely<Database>) {
+  return db
+    .selectFrom('courses')
+    .selectAll()
+    .where('status', '=', 'PUBLISHED')
+    .where('is_private', '=', false)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+}
+
 /** The id of the user with this e-mail (a demo account); throws if none. */
 export async function userIdOf(db: Kysely<Database>, email: string): Promise<number> {
   return (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;

@@ -147,6 +147,20 @@ export async function startTestApp(
   };
 }
 
+/** Calls the app of `t` with `token` (anonymous when null) and `extra` headers: the status and the JSON body. */
+export async function callJson(
+  t: TestApp,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  token: string | null,
+  payload?: unknown,
+  extra: Record<string, string> = {},
+) {
+  const headers = { ...(token ? t.auth(token) : {}), ...extra };
+  const res = await t.app.inject({ method, url, headers, payload: payload as object });
+  return { status: res.statusCode, body: res.json() };
+}
+
 /** Counts rows of a table (to show a refused call wrote nothing). */
 export async function countRows(db: Kysely<Database>, table: keyof Database): Promise<number> {
   const r = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db);

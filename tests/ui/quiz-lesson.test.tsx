@@ -6,7 +6,7 @@ import type { components } from '@contract/schema';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { detailOf, lessonOf } from './classroom-fixtures';
 import { renderWithRouter } from './render';
-import { attemptOf, question } from '../machines/quiz.machine-shared';
+import { attemptOf, feedbackOn, question } from '../machines/quiz.machine-shared';
 
 type QuizAttempt = components['schemas']['QuizAttempt'];
 type QuizQuestion = components['schemas']['QuizQuestion'];
@@ -42,17 +42,10 @@ const graded = attempt({
   score: 2,
   answers: { '31': true, '32': ['b'], '34': 'const' },
   feedback: [
-    { questionId: 31, correct: true, pointsAwarded: 1, points: 1, correctAnswer: true, explanation: null },
-    {
-      questionId: 32,
-      correct: false,
-      pointsAwarded: 0,
-      points: 1,
-      correctAnswer: ['a'],
-      explanation: 'Both arrays become empty strings.',
-    },
-    { questionId: 33, correct: false, pointsAwarded: 0, points: 1, correctAnswer: ['a', 'c'], explanation: null },
-    { questionId: 34, correct: true, pointsAwarded: 1, points: 1, correctAnswer: ['const'], explanation: null },
+    feedbackOn(31, true, true),
+    feedbackOn(32, false, ['a'], 'Both arrays become empty strings.'),
+    feedbackOn(33, false, ['a', 'c']),
+    feedbackOn(34, true, ['const']),
   ],
 });
 
