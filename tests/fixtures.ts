@@ -148,3 +148,16 @@ export function aLessonAuthoring(
     ...overrides,
   };
 }
+
+/** The lesson type codes of product.md#entities, in the order of the reference table. */
+export const LESSON_TYPE_CODES = [
+  'meeting',
+  'video',
+  'reading',
+  'assignment',
+  'quiz',
+  'learningObjective',
+  'programmingAssignment',
+  'notes',
+  'liveSession',
+];

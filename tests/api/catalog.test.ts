@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.js';
+import { LESSON_TYPE_CODES } from '../fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -251,18 +252,6 @@ describe('reference data', () => {
     );
     expect(tz.every((z) => /^[+-]\d{2}:\d{2}$/.test(z.offset))).toBe(true);
     const types = (await get('/api/lessons/types')).body.data.map((x: { code: string }) => x.code);
-    expect(types).toEqual(
-      expect.arrayContaining([
-        'meeting',
-        'video',
-        'reading',
-        'assignment',
-        'quiz',
-        'learningObjective',
-        'programmingAssignment',
-        'notes',
-        'liveSession',
-      ]),
-    );
+    expect(types).toEqual(expect.arrayContaining(LESSON_TYPE_CODES));
   });
 });

@@ -233,6 +233,16 @@ describe('an admin decides on a partner who signed up with a company', () => {
 });
 
 describe('POST /auth/signup with an invitation token', () => {
+  /** The status of the invitation whose link carries `token`. */
+  const invitationStatus = async (token: string) =>
+    (
+      await t.db
+        .selectFrom('invitations')
+        .select('status')
+        .where('token', '=', hashInvitationToken(token))
+        .executeTakeFirstOrThrow()
+    ).status;
+
   async function invite(
     email: string,
     role: 'LEARNER' | 'EDUCATOR',
@@ -266,16 +276,13 @@ describe('POST /auth/signup with an invitation token', () => {
   }
   const signUp = (fields: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: '/api/auth/signup', ...multipart(fields) });
+  /** Signs up with a strong password through the invitation link that carries `invitationToken`. */
+  const signUpInvited = (firstName: string, lastName: string, email: string, invitationToken: string) =>
+    signUp({ firstName, lastName, email, password: 'Str0ng!pass', invitationToken });
 
   it('joins the invitation company with the invited role (approved), and marks the invitation ACCEPTED', async () => {
     const { token, companyId } = await invite('invited.educator@ncai.example.org', 'EDUCATOR');
-    const res = await signUp({
-      firstName: 'Hind',
-      lastName: 'Invited',
-      email: 'Invited.Educator@ncai.example.org',
-      password: 'Str0ng!pass',
-      invitationToken: token,
-    });
+    const res = await signUpInvited('Hind', 'Invited', 'Invited.Educator@ncai.example.org', token);
     expect(res.statusCode).toBe(201);
     expect(res.json().data.user).toMatchObject({ role: 'EDUCATOR' });
     const user = await t.db
@@ -284,23 +291,9 @@ describe('POST /auth/signup with an invitation token', () => {
       .where('id', '=', res.json().data.user.id)
       .executeTakeFirstOrThrow();
     expect(user).toMatchObject({ company_id: companyId, role: 'EDUCATOR', status: 'APPROVED' });
-    expect(
-      (
-        await t.db
-          .selectFrom('invitations')
-          .select('status')
-          .where('token', '=', hashInvitationToken(token))
-          .executeTakeFirstOrThrow()
-      ).status,
-    ).toBe('ACCEPTED');
+    expect(await invitationStatus(token)).toBe('ACCEPTED');
     // Single use: the link cannot create a second account.
-    const again = await signUp({
-      firstName: 'Hind',
-      lastName: 'Again',
-      email: 'invited.educator@ncai.example.org',
-      password: 'Str0ng!pass',
-      invitationToken: token,
-    });
+    const again = await signUpInvited('Hind', 'Again', 'invited.educator@ncai.example.org', token);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This invitation has already been used');
   });
@@ -308,43 +301,17 @@ describe('POST /auth/signup with an invitation token', () => {
   it('refuses another e-mail (400), an expired invitation (410) and an unknown token (404), writing nothing', async () => {
     const before = await countRows(t.db, 'users');
     const { token } = await invite('someone@ncai.example.org', 'LEARNER');
-    const other = await signUp({
-      firstName: 'Eve',
-      lastName: 'Other',
-      email: 'eve@example.org',
-      password: 'Str0ng!pass',
-      invitationToken: token,
-    });
+    const other = await signUpInvited('Eve', 'Other', 'eve@example.org', token);
     expect(other.statusCode).toBe(400);
     expect(other.json().message).toBe('This invitation is for another e-mail');
     const old = await invite('late@ncai.example.org', 'LEARNER', 8);
-    const late = await signUp({
-      firstName: 'Late',
-      lastName: 'Comer',
-      email: 'late@ncai.example.org',
-      password: 'Str0ng!pass',
-      invitationToken: old.token,
-    });
+    const late = await signUpInvited('Late', 'Comer', 'late@ncai.example.org', old.token);
     expect(late.statusCode).toBe(410);
     expect(late.json().message).toBe('This invitation has expired');
-    const unknown = await signUp({
-      firstName: 'No',
-      lastName: 'Body',
-      email: 'nobody@example.org',
-      password: 'Str0ng!pass',
-      invitationToken: 'no-such-token',
-    });
+    const unknown = await signUpInvited('No', 'Body', 'nobody@example.org', 'no-such-token');
     expect(unknown.statusCode).toBe(404);
     expect(await countRows(t.db, 'users')).toBe(before);
-    expect(
-      (
-        await t.db
-          .selectFrom('invitations')
-          .select('status')
-          .where('token', '=', hashInvitationToken(token))
-          .executeTakeFirstOrThrow()
-      ).status,
-    ).toBe('PENDING');
+    expect(await invitationStatus(token)).toBe('PENDING');
   });
 
   it('keeps the interface language of a plain sign-up for the mails', async () => {

@@ -27,6 +27,14 @@ const statusOf = async (id: number) =>
   (await t.db.selectFrom('courses').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 const lastMail = () => t.db.selectFrom('outbox').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
 const ids = (page: { items: Array<{ id: number }> }) => page.items.map((c) => c.id);
+/** The message of the first audit entry of `action` on entity `id` (undefined when none). */
+const auditOf = (id: number, action: string) =>
+  t.db
+    .selectFrom('audit_log')
+    .select('message')
+    .where('entity_id', '=', id)
+    .where('action', '=', action)
+    .executeTakeFirst();
 
 async function uploadPicture(email: string): Promise<number> {
   return (await uploadCoursePicture(t, email)).json().data.id;
@@ -187,14 +195,7 @@ describe('reject, edit and send again', () => {
     expect(mail.to_addresses).toEqual(['educator2@halaqa.test']);
     expect(mail.subject).toBe('لم تتم الموافقة على دورتك «Reject me»');
     expect(mail.body).toContain('Week 1 needs a second lesson.');
-    expect(
-      await t.db
-        .selectFrom('audit_log')
-        .select('message')
-        .where('entity_id', '=', id)
-        .where('action', '=', 'course.rejected')
-        .executeTakeFirst(),
-    ).toEqual({ message: 'Week 1 needs a second lesson.' });
+    expect(await auditOf(id, 'course.rejected')).toEqual({ message: 'Week 1 needs a second lesson.' });
 
     const mine = (await call('GET', '/api/courses/to-teach?query=Reject%20me', 'educator2@halaqa.test')).body.data
       .items;
@@ -324,14 +325,7 @@ describe('how session approval and course moderation meet', () => {
     ).toBe(1);
     expect((await call('POST', `/api/sessions/${s1}/approve`, 'admin@halaqa.test', {})).status).toBe(200);
     expect(await statusOf(approved)).toBe('PUBLISHED');
-    expect(
-      await t.db
-        .selectFrom('audit_log')
-        .select('message')
-        .where('entity_id', '=', approved)
-        .where('action', '=', 'course.published')
-        .executeTakeFirst(),
-    ).toEqual({ message: `with session #${s1}` });
+    expect(await auditOf(approved, 'course.published')).toEqual({ message: `with session #${s1}` });
 
     await call('POST', `/api/courses/${approved}/unpublish`, 'admin@halaqa.test', { message: 'Paused' });
     const s2 = (await call('POST', '/api/sessions', 'educator@halaqa.test', request(approved))).body.data.id;
