@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, startTestApp, type TestApp } from './harness.js';
-import { enroll, insertCourse } from './course-fixtures.js';
+import { enroll, insertCourse, insertTrueFalseQuestion } from './course-fixtures.js';
 
 /**
  * A member removed from a company (DELETE /companies/{id}/members/{userId}) loses the company's
@@ -78,20 +78,7 @@ beforeAll(async () => {
   L.essay = await course.lesson(sectionId, 0, 'Essay', 'assignment', { points: 10 });
   L.quiz = await course.lesson(sectionId, 1, 'Quiz', 'quiz');
   L.reading = await course.lesson(sectionId, 2, 'Reading', 'reading', { content_html: '<p>Read</p>' });
-  await t.db
-    .insertInto('quiz_questions')
-    .values({
-      lesson_id: L.quiz,
-      sort_order: 0,
-      kind: 'TRUE_FALSE',
-      prompt: 'True?',
-      picture_url: null,
-      points: 1,
-      explanation: null,
-      options: JSON.stringify([]),
-      answer: JSON.stringify(true),
-    })
-    .execute();
+  await insertTrueFalseQuestion(t.db, L.quiz, { prompt: 'True?', answer: true, points: 1 });
   sessionId = await course.session();
   await enroll(t.db, sessionId, memberId);
   await enroll(t.db, sessionId, await idOf(STRANGER));

@@ -263,6 +263,21 @@ export function firstPublicCourseRow(db: Kysely<Database>) {
     .executeTakeFirstOrThrow();
 }
 
+/** Adds a TRUE_FALSE question worth `points` (no picture, no explanation) as the first of quiz lesson `lessonId`. */
+export async function insertTrueFalseQuestion(
+  db: Kysely<Database>,
+  lessonId: number,
+  question: { prompt: string; answer: boolean; points: number },
+): Promise<void> {
+  const none = { picture_url: null, explanation: null, options: JSON.stringify([]) };
+  const { prompt, points } = question;
+  const answer = JSON.stringify(question.answer);
+  await db
+    .insertInto('quiz_questions')
+    .values({ lesson_id: lessonId, sort_order: 0, kind: 'TRUE_FALSE', prompt, points, answer, ...none })
+    .execute();
+}
+
 /** The id of the user with this e-mail (a demo account); throws if none. */
 export async function userIdOf(db: Kysely<Database>, email: string): Promise<number> {
   return (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;

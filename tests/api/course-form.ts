@@ -47,3 +47,13 @@ export const draftWithSession = (title: string, pictureId: number, extra: Record
   maxSeats: '10',
   ...extra,
 });
+
+/** What the course editor loads for course `courseId` as `email` (GET /courses/{id}/edit): the `data` of the answer. */
+export async function courseEditData(t: TestApp, email: string, courseId: number) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/courses/${courseId}/edit`,
+    headers: t.auth(await t.tokenFor(email)),
+  });
+  return res.json().data;
+}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, startTestApp, type TestApp } from './harness.js';
 import { MONDAY_EVENINGS } from '../fixtures.js';
 import { postCourseForm, uploadCoursePicture } from './course-form.js';
+import { request as sessionRequest } from './moderation-setup.js';
 
 /**
  * Course moderation (product.md#entities course statuses PENDING → APPROVED | REJECTED →
@@ -304,16 +305,8 @@ describe('unpublish and publish again', () => {
 });
 
 describe('how session approval and course moderation meet', () => {
-  const schedule = MONDAY_EVENINGS;
-  const request = (courseId: number) => ({
-    courseId,
-    startDate: '2031-05-05',
-    endDate: '2031-06-27',
-    timezone: 'America/Denver',
-    schedule,
-    maxSeats: 25,
-    price: 0,
-  });
+  /** A free session request for `courseId`: Monday evenings, May to June 2031, 25 seats. */
+  const request = (courseId: number) => sessionRequest(courseId, { schedule: MONDAY_EVENINGS, price: 0 });
 
   it('approving a session of an APPROVED course publishes it; of an UNPUBLISHED course leaves it out of the catalog', async () => {
     const approved = await submitCourse('educator@halaqa.test', 'Approved, then a session');

@@ -15,7 +15,7 @@ import {
   isSubmitting,
   serverFieldErrors,
 } from '@machines/company-signup.selectors';
-import { describeModelBased } from './model';
+import { describeModelBased, serializeCappingCaptchaRound } from './model';
 import { gulfDataAcademySignUp } from '../fixtures';
 
 const form: CompanySignUpFields = gulfDataAcademySignUp();
@@ -61,11 +61,6 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.signUpCompany', error: new TypeError('Failed to fetch') },
 ];
 
-const serializeState = (s: AnyMachineSnapshot) => {
-  const c = s.context as CompanySignUpContext;
-  return JSON.stringify({ value: s.value, context: { ...c, captchaRound: Math.min(c.captchaRound, 2) } });
-};
-
 function checkState(s: AnyMachineSnapshot) {
   const snap = s as CompanySignUpSnapshot;
   const c = s.context as CompanySignUpContext;
@@ -104,7 +99,7 @@ function checkState(s: AnyMachineSnapshot) {
 describeModelBased(companySignUpMachine, {
   name: 'company-signup.machine',
   events,
-  serialize: serializeState,
+  serialize: serializeCappingCaptchaRound,
   actors: ['signUpCompany'],
   check: ({ snapshot, previous, event, started }) => {
     checkState(snapshot);

@@ -51,28 +51,27 @@ describe('convertWeeklySlot', () => {
     expect(later.viewer.start.time).toBe('02:00 PM');
   });
 
-  it('moves to the next day when the viewer is far east', () => {
-    const slot = convertWeeklySlot({
-      ...sessionSlot('monday', '18:00', 60, 'America/Los_Angeles'),
+  it.each([
+    {
+      name: 'moves to the next day when the viewer is far east',
+      slot: sessionSlot('monday', '18:00', 60, 'America/Los_Angeles'),
       viewerTimeZone: 'Asia/Tokyo',
       from: '2025-07-07',
-    });
-    expect(slot.viewer.start.weekday).toBe('tuesday');
-    expect(slot.viewer.start.time).toBe('10:00 AM');
-    expect(slot.dayShift).toBe(1);
-  });
-
-  it('moves to the previous day when the viewer is far west', () => {
-    const slot = convertWeeklySlot({
-      ...sessionSlot('sunday', '08:30', 45, 'Asia/Riyadh'),
+      viewer: { start: { weekday: 'tuesday', time: '10:00 AM' } },
+      dayShift: 1,
+    },
+    {
+      name: 'moves to the previous day when the viewer is far west',
+      slot: sessionSlot('sunday', '08:30', 45, 'Asia/Riyadh'),
       viewerTimeZone: 'America/Chicago',
       from: '2025-02-02',
-    });
-    expect(slot.viewer.start.weekday).toBe('saturday');
-    expect(slot.viewer.start.time).toBe('11:30 PM');
-    expect(slot.viewer.end.weekday).toBe('sunday');
-    expect(slot.viewer.end.time).toBe('12:15 AM');
-    expect(slot.dayShift).toBe(-1);
+      viewer: { start: { weekday: 'saturday', time: '11:30 PM' }, end: { weekday: 'sunday', time: '12:15 AM' } },
+      dayShift: -1,
+    },
+  ])('$name', ({ slot, viewerTimeZone, from, viewer, dayShift }) => {
+    const converted = convertWeeklySlot({ ...slot, viewerTimeZone, from });
+    expect(converted.viewer).toMatchObject(viewer);
+    expect(converted.dayShift).toBe(dayShift);
   });
 
   it('moves a start inside a spring-forward gap to after the gap', () => {
