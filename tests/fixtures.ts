@@ -105,7 +105,7 @@ export const SQL_FOR_ANALYSTS_41: Schemas['CompanyAttendanceAnalytics']['session
 };
 
 /** Mariam Saleh's sign-up of "Gulf Data Academy" (GDA, Doha), in Arabic: what the company sign-up form sends. */
-export function gulfDataAcademySignUp(): Schemas['CompanySignUpRequest'] & { company: { language: 'ar' } } {
+export function gulfDataAcademySignUp() {
   return {
     company: {
       name: 'Gulf Data Academy',
@@ -120,7 +120,7 @@ export function gulfDataAcademySignUp(): Schemas['CompanySignUpRequest'] & { com
       password: 'Str0ng!pass',
       language: 'ar',
     },
-  };
+  } as const satisfies Schemas['CompanySignUpRequest'];
 }
 
 /**
@@ -161,3 +161,35 @@ export const LESSON_TYPE_CODES = [
   'notes',
   'liveSession',
 ];
+
+/**
+ * Course 12 "React" as GET /courses/{id}/edit answers it: a DRAFT, public and without a company; the
+ * other fields come from `rest` (price, media, skills, session, weeks, syllabus of each test).
+ */
+export function aCourseEditorData(
+  rest: Omit<
+    Schemas['CourseEditorData'],
+    | 'id'
+    | 'status'
+    | 'moderationMessage'
+    | 'title'
+    | 'courseCategoryId'
+    | 'languageId'
+    | 'description'
+    | 'isPrivate'
+    | 'companyId'
+  >,
+): Schemas['CourseEditorData'] {
+  return {
+    id: 12,
+    status: 'DRAFT',
+    moderationMessage: null,
+    title: 'React',
+    courseCategoryId: 3,
+    languageId: 1,
+    description: 'Build',
+    isPrivate: false,
+    companyId: null,
+    ...rest,
+  };
+}
