@@ -103,3 +103,93 @@ export const SQL_FOR_ANALYSTS_41: Schemas['CompanyAttendanceAnalytics']['session
   expected: 6,
   rate: 0.8333,
 };
+
+/** Mariam Saleh's sign-up of "Gulf Data Academy" (GDA, Doha), in Arabic: what the company sign-up form sends. */
+export function gulfDataAcademySignUp() {
+  return {
+    company: {
+      name: 'Gulf Data Academy',
+      acronym: 'GDA',
+      language: 'ar',
+      address: { line1: '12 Corniche Road', city: 'Doha', postalCode: '00974', country: 'QA' },
+    },
+    account: {
+      firstName: 'Mariam',
+      lastName: 'Saleh',
+      email: 'mariam@gda.example.org',
+      password: 'Str0ng!pass',
+      language: 'ar',
+    },
+  } as const satisfies Schemas['CompanySignUpRequest'];
+}
+
+/**
+ * A lesson as GET /lessons/{id}/authoring answers it before anything was authored: no content, no
+ * video, link, meeting time, time limit, programming task or question; 100 points, nothing late.
+ * `lesson` names the lesson, its course and type; `overrides` replace whole fields.
+ */
+export function aLessonAuthoring(
+  lesson: Pick<Schemas['LessonAuthoring'], 'lessonId' | 'courseId' | 'courseTitle' | 'type' | 'name'>,
+  overrides: Partial<Schemas['LessonAuthoring']> = {},
+): Schemas['LessonAuthoring'] {
+  return {
+    ...lesson,
+    contentHtml: null,
+    videoUrl: null,
+    captionsUrl: null,
+    link: null,
+    day: null,
+    startTime: null,
+    points: 100,
+    allowLate: false,
+    timeLimitMinutes: null,
+    programming: null,
+    questions: [],
+    ...overrides,
+  };
+}
+
+/** The lesson type codes of product.md#entities, in the order of the reference table. */
+export const LESSON_TYPE_CODES = [
+  'meeting',
+  'video',
+  'reading',
+  'assignment',
+  'quiz',
+  'learningObjective',
+  'programmingAssignment',
+  'notes',
+  'liveSession',
+];
+
+/**
+ * Course 12 "React" as GET /courses/{id}/edit answers it: a DRAFT, public and without a company; the
+ * other fields come from `rest` (price, media, skills, session, weeks, syllabus of each test).
+ */
+export function aCourseEditorData(
+  rest: Omit<
+    Schemas['CourseEditorData'],
+    | 'id'
+    | 'status'
+    | 'moderationMessage'
+    | 'title'
+    | 'courseCategoryId'
+    | 'languageId'
+    | 'description'
+    | 'isPrivate'
+    | 'companyId'
+  >,
+): Schemas['CourseEditorData'] {
+  return {
+    id: 12,
+    status: 'DRAFT',
+    moderationMessage: null,
+    title: 'React',
+    courseCategoryId: 3,
+    languageId: 1,
+    description: 'Build',
+    isPrivate: false,
+    companyId: null,
+    ...rest,
+  };
+}

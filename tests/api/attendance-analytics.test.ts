@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.js';
-import { adminPasswordHash, enroll, insertCourse, MONDAY_EVENINGS } from './course-fixtures.js';
+import { demoPasswordHash, enroll, insertCourse, MONDAY_EVENINGS } from './course-fixtures.js';
 
 /**
  * GET /companies/{id}/analytics/attendance (product.md#screens) and the partner's view of a
@@ -34,7 +34,7 @@ async function call(url: string, email: string | null) {
 
 async function fixture() {
   const db = t.db;
-  const hash = await adminPasswordHash(db);
+  const hash = await demoPasswordHash(db);
   const settings = JSON.stringify({
     style: { primaryColor: '#6491D2', secondaryColor: '#428D77', tertiaryColor: '#DB5E3E' },
     links: {},

@@ -51,14 +51,17 @@ describe('POST /auth/signin', () => {
 });
 
 describe('POST /auth/signup', () => {
+  /** Signs up through the multipart form with these fields. */
+  const signUp = (fields: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/signup', ...multipart(fields) });
+
   it('creates a learner who can then sign in', async () => {
-    const form = multipart({
+    const res = await signUp({
       firstName: 'Layla',
       lastName: 'Benali',
       email: 'layla.benali@example.org',
       password: 'Str0ng!pass',
     });
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', ...form });
     expect(res.statusCode).toBe(201);
     expect(res.json().data.user).toMatchObject({
       email: 'layla.benali@example.org',
@@ -75,8 +78,7 @@ describe('POST /auth/signup', () => {
 
   it('refuses a weak password and a bad email with field errors, and writes nothing', async () => {
     const before = await countRows(t.db, 'users');
-    const form = multipart({ firstName: 'A', lastName: 'B', email: 'a@b', password: 'short' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', ...form });
+    const res = await signUp({ firstName: 'A', lastName: 'B', email: 'a@b', password: 'short' });
     expect(res.statusCode).toBe(400);
     const errors = Object.fromEntries(
       res.json().errors.map((e: { path: string; message: string }) => [e.path, e.message]),
@@ -87,21 +89,19 @@ describe('POST /auth/signup', () => {
 
   it('applies the password policy of product.md#validation (lower, upper, digit, special)', async () => {
     for (const password of ['alllowercase1!', 'NoDigitsHere!', 'NoSpecial123']) {
-      const form = multipart({ firstName: 'Sam', lastName: 'Policy', email: 'sam.policy@example.org', password });
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', ...form });
+      const res = await signUp({ firstName: 'Sam', lastName: 'Policy', email: 'sam.policy@example.org', password });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toEqual([expect.objectContaining({ path: 'password' })]);
     }
   });
 
   it('answers 409 when the email is taken', async () => {
-    const form = multipart({
+    const res = await signUp({
       firstName: 'Dup',
       lastName: 'User',
       email: 'LEARNER@halaqa.test',
       password: 'Str0ng!pass',
     });
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', ...form });
     expect(res.statusCode).toBe(409);
   });
 

@@ -11,6 +11,7 @@ import {
   useTestApp,
   workOn,
 } from './authoring-reconcile-shared.js';
+import { courseEditData } from './course-form.js';
 
 useTestApp();
 
@@ -80,13 +81,7 @@ describe('saving a course reconciles its syllabus by position', () => {
     expect(await workOn(lessonIds)).toEqual(workBefore);
 
     // The editor shows the same ids.
-    const edit = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/courses/${courseId}/edit`,
-        headers: t.auth(await t.tokenFor(EDUCATOR)),
-      })
-    ).json().data;
+    const edit = await courseEditData(t, EDUCATOR, courseId);
     expect(edit.syllabus.flatMap((w: any) => w.sections.flatMap((s: any) => s.lessons.map((l: any) => l.id)))).toEqual(
       lessonIds,
     );

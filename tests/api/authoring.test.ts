@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, multipart, PNG_1PX, startTestApp, type TestApp } from './harness.js';
 import { weekly } from '../fixtures.js';
+import { postCourseForm, uploadCoursePicture } from './course-form.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,26 +10,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function uploadPicture(email: string): Promise<number> {
-  const form = multipart({}, { picture: { filename: 'cover.png', contentType: 'image/png', content: PNG_1PX } });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/courses/picture',
-    payload: form.payload,
-    headers: { ...form.headers, ...t.auth(await t.tokenFor(email)) },
-  });
-  return res.json().data.id;
+  return (await uploadCoursePicture(t, email)).json().data.id;
 }
 
-async function saveCourse(email: string, fields: Record<string, string>, id?: number) {
-  const form = multipart(fields);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/courses${id ? `?id=${id}` : ''}`,
-    payload: form.payload,
-    headers: { ...form.headers, ...t.auth(await t.tokenFor(email)) },
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const saveCourse = (email: string, fields: Record<string, string>, id?: number) => postCourseForm(t, email, fields, id);
 
 const weeks = JSON.stringify(
   weekly({ monday: { start: '18:00', end: '19:30' }, wednesday: { start: '18:00', end: '19:30' } }),

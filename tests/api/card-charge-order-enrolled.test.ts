@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  amountFor,
+  confirmIntent,
   gateway,
-  key,
   learner,
   ledgerOfIntent,
   moneyCalls,
-  req,
+  openIntent,
+  payFromWallet,
   session,
   useTestApp,
 } from './card-charge-order-shared.js';
@@ -17,31 +17,13 @@ describe('confirming a card intent of a learner who is already enrolled', () => 
   it('answers 409 without calling the gateway, however many new Idempotency-Keys are tried', async () => {
     const s = await session(4000);
     const l = await learner('both', 10_000);
-    const intent = await req(
-      'POST',
-      '/api/payments/intents',
-      l.token,
-      { sessionId: s.id, amount: amountFor(4000) },
-      { 'idempotency-key': key() },
-    );
+    const intent = await openIntent(l, s.id, 4000);
     expect(intent.status).toBe(201);
-    const wallet = await req(
-      'POST',
-      '/api/payments/intents/wallet',
-      l.token,
-      { sessionId: s.id, amount: amountFor(4000) },
-      { 'idempotency-key': key() },
-    );
+    const wallet = await payFromWallet(l, s.id, 4000);
     expect(wallet.status).toBe(201);
     gateway.calls.length = 0;
     for (let i = 0; i < 3; i++) {
-      const res = await req(
-        'POST',
-        `/api/payments/intents/${intent.body.data.id}/confirm`,
-        l.token,
-        { paymentMethod: l.card },
-        { 'idempotency-key': key() },
-      );
+      const res = await confirmIntent(l, intent.body.data.id);
       expect(res.status).toBe(409);
       expect(res.body.message).toBe('You are already enrolled in this session');
     }

@@ -112,3 +112,25 @@ export const session = (priceCents: number, maxSeats = 5) => insertOpenSession(t
 
 export const ledgerOfIntent = (id: string) =>
   t.db.selectFrom('ledger_transactions').select('id').where('payment_intent_id', '=', id).execute();
+
+/** A learner as `learner` returns it: the user id, a bearer token and the id of the card saved on file. */
+type Learner = Awaited<ReturnType<typeof learner>>;
+
+/** POSTs a payment of session `sessionId` at the charged amount of `priceCents` to `url` as `l`, under a fresh key. */
+const payFor = (url: string, l: Learner, sessionId: number, priceCents: number) =>
+  req('POST', url, l.token, { sessionId, amount: amountFor(priceCents) }, { 'idempotency-key': key() });
+
+/**
+ * Opens a card payment intent for `l` on session `sessionId` at the charged amount of `priceCents`
+ * (price, fee and flat part, as `amountFor`), under a fresh Idempotency-Key; answers the raw response.
+ */
+export const openIntent = (l: Learner, sessionId: number, priceCents: number) =>
+  payFor('/api/payments/intents', l, sessionId, priceCents);
+
+/** Pays session `sessionId` from the wallet of `l` at the charged amount of `priceCents`; the raw response. */
+export const payFromWallet = (l: Learner, sessionId: number, priceCents: number) =>
+  payFor('/api/payments/intents/wallet', l, sessionId, priceCents);
+
+/** Confirms intent `intentId` with `paymentMethod` (the learner's card by default) under Idempotency-Key `k`. */
+export const confirmIntent = (l: Learner, intentId: string, paymentMethod = l.card, k = key()) =>
+  req('POST', `/api/payments/intents/${intentId}/confirm`, l.token, { paymentMethod }, { 'idempotency-key': k });

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { captureUncaptured } from '../../server/modules/payments/intent-jobs.js';
 import {
-  amountFor,
+  confirmIntent,
   gateway,
   intentRow,
   key,
   learner,
   ledgerOfIntent,
   moneyCalls,
+  openIntent,
+  payFromWallet,
   req,
   session,
   state,
@@ -22,23 +24,9 @@ describe('the order of a card payment: checks, authorize, commit, capture', () =
   it("authorizes with the intent's key, commits the enrollment and ledger, then captures", async () => {
     const s = await session(2000);
     const l = await learner('happy', 0);
-    const intent = (
-      await req(
-        'POST',
-        '/api/payments/intents',
-        l.token,
-        { sessionId: s.id, amount: amountFor(2000) },
-        { 'idempotency-key': key() },
-      )
-    ).body.data;
+    const intent = (await openIntent(l, s.id, 2000)).body.data;
     gateway.calls.length = 0;
-    const res = await req(
-      'POST',
-      `/api/payments/intents/${intent.id}/confirm`,
-      l.token,
-      { paymentMethod: l.card },
-      { 'idempotency-key': key() },
-    );
+    const res = await confirmIntent(l, intent.id);
     expect(res.status).toBe(200);
     expect(res.body.data.status).toBe('succeeded');
     expect(moneyCalls()).toEqual([
@@ -54,35 +42,13 @@ describe('the order of a card payment: checks, authorize, commit, capture', () =
   it('cancels the authorization when the learner paid from the wallet while the card was being authorized', async () => {
     const s = await session(3000);
     const l = await learner('race', 10_000);
-    const intent = (
-      await req(
-        'POST',
-        '/api/payments/intents',
-        l.token,
-        { sessionId: s.id, amount: amountFor(3000) },
-        { 'idempotency-key': key() },
-      )
-    ).body.data;
+    const intent = (await openIntent(l, s.id, 3000)).body.data;
     gateway.calls.length = 0;
     let wallet = 0;
     gateway.duringAuthorize = async () => {
-      wallet = (
-        await req(
-          'POST',
-          '/api/payments/intents/wallet',
-          l.token,
-          { sessionId: s.id, amount: amountFor(3000) },
-          { 'idempotency-key': key() },
-        )
-      ).status;
+      wallet = (await payFromWallet(l, s.id, 3000)).status;
     };
-    const res = await req(
-      'POST',
-      `/api/payments/intents/${intent.id}/confirm`,
-      l.token,
-      { paymentMethod: l.card },
-      { 'idempotency-key': key() },
-    );
+    const res = await confirmIntent(l, intent.id);
     expect(wallet).toBe(201);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('You are already enrolled in this session');
@@ -108,15 +74,7 @@ describe('the order of a card payment: checks, authorize, commit, capture', () =
   it('refuses a course that became private to another company, and a changed price, before calling the gateway', async () => {
     const s = await session(2500);
     const l = await learner('private', 0);
-    const intent = (
-      await req(
-        'POST',
-        '/api/payments/intents',
-        l.token,
-        { sessionId: s.id, amount: amountFor(2500) },
-        { 'idempotency-key': key() },
-      )
-    ).body.data;
+    const intent = (await openIntent(l, s.id, 2500)).body.data;
     const company = await t.db.selectFrom('companies').select('id').executeTakeFirstOrThrow();
     const course = await t.db
       .selectFrom('courses')
@@ -130,25 +88,13 @@ describe('the order of a card payment: checks, authorize, commit, capture', () =
       .where('id', '=', s.course_id)
       .execute();
     try {
-      const hidden = await req(
-        'POST',
-        `/api/payments/intents/${intent.id}/confirm`,
-        l.token,
-        { paymentMethod: l.card },
-        { 'idempotency-key': key() },
-      );
+      const hidden = await confirmIntent(l, intent.id);
       expect(hidden.status).toBe(404);
     } finally {
       await t.db.updateTable('courses').set(course).where('id', '=', s.course_id).execute();
     }
     await t.db.updateTable('sessions').set({ price_cents: 2600 }).where('id', '=', s.id).execute();
-    const repriced = await req(
-      'POST',
-      `/api/payments/intents/${intent.id}/confirm`,
-      l.token,
-      { paymentMethod: l.card },
-      { 'idempotency-key': key() },
-    );
+    const repriced = await confirmIntent(l, intent.id);
     expect(repriced.status).toBe(409);
     expect(repriced.body.message).toBe('The price of this session changed: start again');
     expect(moneyCalls()).toEqual([]);
@@ -159,44 +105,11 @@ describe('the order of a card payment: checks, authorize, commit, capture', () =
     const s = await session(1000);
     const l = await learner('retry', 0, 'tok_chargeDeclined');
     const visa = (await req('POST', '/api/payments/cards', l.token, { source: 'tok_visa' })).body.data.id;
-    const intent = (
-      await req(
-        'POST',
-        '/api/payments/intents',
-        l.token,
-        { sessionId: s.id, amount: amountFor(1000) },
-        { 'idempotency-key': key() },
-      )
-    ).body.data;
+    const intent = (await openIntent(l, s.id, 1000)).body.data;
     gateway.calls.length = 0;
-    expect(
-      (
-        await req(
-          'POST',
-          `/api/payments/intents/${intent.id}/confirm`,
-          l.token,
-          { paymentMethod: l.card },
-          { 'idempotency-key': key() },
-        )
-      ).status,
-    ).toBe(402);
+    expect((await confirmIntent(l, intent.id)).status).toBe(402);
     const k = key();
-    const [a, b] = await Promise.all([
-      req(
-        'POST',
-        `/api/payments/intents/${intent.id}/confirm`,
-        l.token,
-        { paymentMethod: visa },
-        { 'idempotency-key': k },
-      ),
-      req(
-        'POST',
-        `/api/payments/intents/${intent.id}/confirm`,
-        l.token,
-        { paymentMethod: visa },
-        { 'idempotency-key': k },
-      ),
-    ]);
+    const [a, b] = await Promise.all([confirmIntent(l, intent.id, visa, k), confirmIntent(l, intent.id, visa, k)]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body).toEqual(b.body);
     expect(moneyCalls().map((c) => c.key)).toEqual([
@@ -209,55 +122,17 @@ describe('the order of a card payment: checks, authorize, commit, capture', () =
   it('keeps the 3-D Secure path: authorized after the step, then committed and captured; canceled if enrolled meanwhile', async () => {
     const s = await session(1800);
     const l = await learner('threeds', 10_000, 'tok_threeDSecure2Required');
-    const intent = (
-      await req(
-        'POST',
-        '/api/payments/intents',
-        l.token,
-        { sessionId: s.id, amount: amountFor(1800) },
-        { 'idempotency-key': key() },
-      )
-    ).body.data;
-    const step = await req(
-      'POST',
-      `/api/payments/intents/${intent.id}/confirm`,
-      l.token,
-      { paymentMethod: l.card },
-      { 'idempotency-key': key() },
-    );
+    const intent = (await openIntent(l, s.id, 1800)).body.data;
+    const step = await confirmIntent(l, intent.id);
     expect(step.body.data.status).toBe('requires_action');
     const ok = await req('POST', `/api/payments/intents/${intent.id}/authenticate`, l.token, { result: 'succeed' });
     expect(ok.body.data.status).toBe('succeeded');
     expect(state((await intentRow(intent.id)).gateway_ref)).toEqual({ amountCents: 1940, state: 'captured' });
 
     const s2 = await session(1800);
-    const second = (
-      await req(
-        'POST',
-        '/api/payments/intents',
-        l.token,
-        { sessionId: s2.id, amount: amountFor(1800) },
-        { 'idempotency-key': key() },
-      )
-    ).body.data;
-    await req(
-      'POST',
-      `/api/payments/intents/${second.id}/confirm`,
-      l.token,
-      { paymentMethod: l.card },
-      { 'idempotency-key': key() },
-    );
-    expect(
-      (
-        await req(
-          'POST',
-          '/api/payments/intents/wallet',
-          l.token,
-          { sessionId: s2.id, amount: amountFor(1800) },
-          { 'idempotency-key': key() },
-        )
-      ).status,
-    ).toBe(201);
+    const second = (await openIntent(l, s2.id, 1800)).body.data;
+    await confirmIntent(l, second.id);
+    expect((await payFromWallet(l, s2.id, 1800)).status).toBe(201);
     gateway.calls.length = 0;
     const late = await req('POST', `/api/payments/intents/${second.id}/authenticate`, l.token, { result: 'succeed' });
     expect(late.status).toBe(409);
@@ -269,23 +144,9 @@ describe('the order of a card payment: checks, authorize, commit, capture', () =
   it('captures later (the jobs) a committed payment whose capture could not reach the gateway', async () => {
     const s = await session(1200);
     const l = await learner('capture', 0);
-    const intent = (
-      await req(
-        'POST',
-        '/api/payments/intents',
-        l.token,
-        { sessionId: s.id, amount: amountFor(1200) },
-        { 'idempotency-key': key() },
-      )
-    ).body.data;
+    const intent = (await openIntent(l, s.id, 1200)).body.data;
     gateway.failCaptures = 1;
-    const res = await req(
-      'POST',
-      `/api/payments/intents/${intent.id}/confirm`,
-      l.token,
-      { paymentMethod: l.card },
-      { 'idempotency-key': key() },
-    );
+    const res = await confirmIntent(l, intent.id);
     expect(res.body.data.status).toBe('succeeded');
     const row = await intentRow(intent.id);
     expect(row.captured_at).toBeNull();

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { expireStaleIntents } from '../../server/modules/payments/intent-jobs.js';
 import {
-  t,
-  clock,
-  useTestApp,
-  key,
-  req,
-  learnerWithCard,
-  createSession,
   amountFor,
+  clock,
+  confirmIntent,
+  createSession,
+  learnerWithCard,
+  openIntent,
+  req,
   seatsLeft,
+  t,
+  useTestApp,
 } from './card-payments-setup.js';
 
 useTestApp();
@@ -56,13 +57,7 @@ describe('card checkout', () => {
   it('holds a seat for the intent, charges the card, enrolls, and books a balanced ledger transaction', async () => {
     const session = await createSession(4900, 3);
     const { token, card } = await learnerWithCard('payer');
-    const intent = await req(
-      'POST',
-      '/api/payments/intents',
-      token,
-      { sessionId: session, amount: amountFor(4900) },
-      { 'idempotency-key': key() },
-    );
+    const intent = await openIntent(token, session, amountFor(4900));
     expect(intent.status).toBe(201);
     expect(intent.body.data).toMatchObject({
       status: 'requires_payment_method',
@@ -74,13 +69,7 @@ describe('card checkout', () => {
     });
     expect(new Date(intent.body.data.expiresAt).getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
     expect(await seatsLeft(session)).toBe(2);
-    const confirmed = await req(
-      'POST',
-      `/api/payments/intents/${intent.body.data.id}/confirm`,
-      token,
-      { paymentMethod: card },
-      { 'idempotency-key': key() },
-    );
+    const confirmed = await confirmIntent(token, intent.body.data.id, card);
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.data).toMatchObject({ status: 'succeeded', expiresAt: null });
     expect(confirmed.body.data.enrollmentId).toBeGreaterThan(0);
@@ -109,22 +98,8 @@ describe('card checkout', () => {
   it('shows a declined card as 402 with its reason, enrolls nobody, and lets another card finish the same intent', async () => {
     const session = await createSession(2000, 5);
     const { token, card: declined } = await learnerWithCard('declined', 'tok_chargeDeclined');
-    const intent = (
-      await req(
-        'POST',
-        '/api/payments/intents',
-        token,
-        { sessionId: session, amount: amountFor(2000) },
-        { 'idempotency-key': key() },
-      )
-    ).body.data;
-    const res = await req(
-      'POST',
-      `/api/payments/intents/${intent.id}/confirm`,
-      token,
-      { paymentMethod: declined },
-      { 'idempotency-key': key() },
-    );
+    const intent = (await openIntent(token, session, amountFor(2000))).body.data;
+    const res = await confirmIntent(token, intent.id, declined);
     expect(res.status).toBe(402);
     expect(res.body.message).toBe('Your card was declined.');
     expect(await t.db.selectFrom('enrollments').select('id').where('session_id', '=', session).execute()).toHaveLength(
@@ -137,45 +112,19 @@ describe('card checkout', () => {
       .execute();
     expect(ledger).toHaveLength(0);
     const funds = await req('POST', '/api/payments/cards', token, { source: 'tok_chargeDeclinedInsufficientFunds' });
-    const poor = await req(
-      'POST',
-      `/api/payments/intents/${intent.id}/confirm`,
-      token,
-      { paymentMethod: funds.body.data.id },
-      { 'idempotency-key': key() },
-    );
+    const poor = await confirmIntent(token, intent.id, funds.body.data.id);
     expect(poor.status).toBe(402);
     expect(poor.body.message).toBe('Your card has insufficient funds.');
     const visa = await req('POST', '/api/payments/cards', token, { source: 'tok_visa' });
-    const ok = await req(
-      'POST',
-      `/api/payments/intents/${intent.id}/confirm`,
-      token,
-      { paymentMethod: visa.body.data.id },
-      { 'idempotency-key': key() },
-    );
+    const ok = await confirmIntent(token, intent.id, visa.body.data.id);
     expect(ok.body.data.status).toBe('succeeded');
   });
 
   it('asks for 3-D Secure and settles on success; a failed step is 402 authentication_failed', async () => {
     const session = await createSession(3000, 5);
     const { token, card } = await learnerWithCard('threeds', 'tok_threeDSecure2Required');
-    const intent = (
-      await req(
-        'POST',
-        '/api/payments/intents',
-        token,
-        { sessionId: session, amount: amountFor(3000) },
-        { 'idempotency-key': key() },
-      )
-    ).body.data;
-    const step = await req(
-      'POST',
-      `/api/payments/intents/${intent.id}/confirm`,
-      token,
-      { paymentMethod: card },
-      { 'idempotency-key': key() },
-    );
+    const intent = (await openIntent(token, session, amountFor(3000))).body.data;
+    const step = await confirmIntent(token, intent.id, card);
     expect(step.status).toBe(200);
     expect(step.body.data).toMatchObject({
       status: 'requires_action',
@@ -196,13 +145,7 @@ describe('card checkout', () => {
     expect(
       (await req('POST', `/api/payments/intents/${intent.id}/authenticate`, token, { result: 'succeed' })).status,
     ).toBe(409);
-    await req(
-      'POST',
-      `/api/payments/intents/${intent.id}/confirm`,
-      token,
-      { paymentMethod: card },
-      { 'idempotency-key': key() },
-    );
+    await confirmIntent(token, intent.id, card);
     const ok = await req('POST', `/api/payments/intents/${intent.id}/authenticate`, token, { result: 'succeed' });
     expect(ok.status).toBe(200);
     expect(ok.body.data.status).toBe('succeeded');
@@ -212,143 +155,43 @@ describe('card checkout', () => {
     const session = await createSession(1000, 1);
     const a = await learnerWithCard('first');
     const b = await learnerWithCard('second');
-    expect(
-      (
-        await req(
-          'POST',
-          '/api/payments/intents',
-          a.token,
-          { sessionId: session, amount: 1000 },
-          { 'idempotency-key': key() },
-        )
-      ).status,
-    ).toBe(422);
-    const held = await req(
-      'POST',
-      '/api/payments/intents',
-      a.token,
-      { sessionId: session, amount: amountFor(1000) },
-      { 'idempotency-key': key() },
-    );
+    expect((await openIntent(a.token, session, 1000)).status).toBe(422);
+    const held = await openIntent(a.token, session, amountFor(1000));
     expect(held.status).toBe(201);
-    const full = await req(
-      'POST',
-      '/api/payments/intents',
-      b.token,
-      { sessionId: session, amount: amountFor(1000) },
-      { 'idempotency-key': key() },
-    );
+    const full = await openIntent(b.token, session, amountFor(1000));
     expect(full.status).toBe(409);
     expect(full.body.message).toBe('Session is full');
-    await req(
-      'POST',
-      `/api/payments/intents/${held.body.data.id}/confirm`,
-      a.token,
-      { paymentMethod: a.card },
-      { 'idempotency-key': key() },
-    );
-    expect(
-      (
-        await req(
-          'POST',
-          '/api/payments/intents',
-          a.token,
-          { sessionId: session, amount: amountFor(1000) },
-          { 'idempotency-key': key() },
-        )
-      ).status,
-    ).toBe(409);
+    await confirmIntent(a.token, held.body.data.id, a.card);
+    expect((await openIntent(a.token, session, amountFor(1000))).status).toBe(409);
   });
 
   it('holds one seat per learner: a new checkout of the same session cancels the unfinished one', async () => {
     const session = await createSession(1500, 2);
     const a = await learnerWithCard('twice');
-    const first = (
-      await req(
-        'POST',
-        '/api/payments/intents',
-        a.token,
-        { sessionId: session, amount: amountFor(1500) },
-        { 'idempotency-key': key() },
-      )
-    ).body.data;
+    const first = (await openIntent(a.token, session, amountFor(1500))).body.data;
     expect(await seatsLeft(session)).toBe(1);
-    const second = (
-      await req(
-        'POST',
-        '/api/payments/intents',
-        a.token,
-        { sessionId: session, amount: amountFor(1500) },
-        { 'idempotency-key': key() },
-      )
-    ).body.data;
+    const second = (await openIntent(a.token, session, amountFor(1500))).body.data;
     expect(second.id).not.toBe(first.id);
     expect(await seatsLeft(session)).toBe(1);
     expect(
       (await t.db.selectFrom('payment_intents').select('status').where('id', '=', first.id).executeTakeFirstOrThrow())
         .status,
     ).toBe('canceled');
-    expect(
-      (
-        await req(
-          'POST',
-          `/api/payments/intents/${first.id}/confirm`,
-          a.token,
-          { paymentMethod: a.card },
-          { 'idempotency-key': key() },
-        )
-      ).status,
-    ).toBe(409);
-    expect(
-      (
-        await req(
-          'POST',
-          `/api/payments/intents/${second.id}/confirm`,
-          a.token,
-          { paymentMethod: a.card },
-          { 'idempotency-key': key() },
-        )
-      ).body.data.status,
-    ).toBe('succeeded');
+    expect((await confirmIntent(a.token, first.id, a.card)).status).toBe(409);
+    expect((await confirmIntent(a.token, second.id, a.card)).body.data.status).toBe('succeeded');
   });
 
   it('releases the seat when the learner cancels, and when the hold expires', async () => {
     const session = await createSession(1500, 1);
     const a = await learnerWithCard('canceler');
-    const intent = (
-      await req(
-        'POST',
-        '/api/payments/intents',
-        a.token,
-        { sessionId: session, amount: amountFor(1500) },
-        { 'idempotency-key': key() },
-      )
-    ).body.data;
+    const intent = (await openIntent(a.token, session, amountFor(1500))).body.data;
     expect(await seatsLeft(session)).toBe(0);
     const canceled = await req('POST', `/api/payments/intents/${intent.id}/cancel`, a.token);
     expect(canceled.body.data.status).toBe('canceled');
     expect(await seatsLeft(session)).toBe(1);
-    expect(
-      (
-        await req(
-          'POST',
-          `/api/payments/intents/${intent.id}/confirm`,
-          a.token,
-          { paymentMethod: a.card },
-          { 'idempotency-key': key() },
-        )
-      ).status,
-    ).toBe(409);
+    expect((await confirmIntent(a.token, intent.id, a.card)).status).toBe(409);
 
-    const again = (
-      await req(
-        'POST',
-        '/api/payments/intents',
-        a.token,
-        { sessionId: session, amount: amountFor(1500) },
-        { 'idempotency-key': key() },
-      )
-    ).body.data;
+    const again = (await openIntent(a.token, session, amountFor(1500))).body.data;
     clock.advance(t.config.paymentHoldMinutes * 60_000 + 1000);
     expect(await seatsLeft(session)).toBe(1);
     expect(await expireStaleIntents(t.db, clock.now())).toBeGreaterThanOrEqual(1);

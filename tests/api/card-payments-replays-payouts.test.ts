@@ -3,14 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { countRows } from './harness.js';
 import { insertOpenSession } from './course-fixtures.js';
 import {
+  amountFor,
+  confirmIntent,
+  createSession,
+  key,
+  learnerWithCard,
+  ledgerBalanced,
+  openIntent,
+  req,
   t,
   useTestApp,
-  key,
-  req,
-  learnerWithCard,
-  createSession,
-  amountFor,
-  ledgerBalanced,
 } from './card-payments-setup.js';
 
 useTestApp();
@@ -20,45 +22,15 @@ describe('card checkout', () => {
     const session = await createSession(2500, 5);
     const a = await learnerWithCard('replay');
     const other = (await req('POST', '/api/payments/cards', a.token, { source: 'tok_mastercard' })).body.data.id;
-    const intent = (
-      await req(
-        'POST',
-        '/api/payments/intents',
-        a.token,
-        { sessionId: session, amount: amountFor(2500) },
-        { 'idempotency-key': key() },
-      )
-    ).body.data;
+    const intent = (await openIntent(a.token, session, amountFor(2500))).body.data;
     const k = key();
     const [x, y] = await Promise.all([
-      req(
-        'POST',
-        `/api/payments/intents/${intent.id}/confirm`,
-        a.token,
-        { paymentMethod: a.card },
-        { 'idempotency-key': k },
-      ),
-      req(
-        'POST',
-        `/api/payments/intents/${intent.id}/confirm`,
-        a.token,
-        { paymentMethod: a.card },
-        { 'idempotency-key': k },
-      ),
+      confirmIntent(a.token, intent.id, a.card, k),
+      confirmIntent(a.token, intent.id, a.card, k),
     ]);
     expect([x.status, y.status]).toEqual([200, 200]);
     expect(x.body.data).toEqual(y.body.data);
-    expect(
-      (
-        await req(
-          'POST',
-          `/api/payments/intents/${intent.id}/confirm`,
-          a.token,
-          { paymentMethod: other },
-          { 'idempotency-key': k },
-        )
-      ).status,
-    ).toBe(422);
+    expect((await confirmIntent(a.token, intent.id, other, k)).status).toBe(422);
     expect(
       await t.db.selectFrom('ledger_transactions').select('id').where('payment_intent_id', '=', intent.id).execute(),
     ).toHaveLength(1);
@@ -67,37 +39,13 @@ describe('card checkout', () => {
   it('keeps no key for a confirmation answered without the gateway: a retry with the key answers again at once', async () => {
     const session = await createSession(2500, 5);
     const a = await learnerWithCard('answered');
-    const intent = (
-      await req(
-        'POST',
-        '/api/payments/intents',
-        a.token,
-        { sessionId: session, amount: amountFor(2500) },
-        { 'idempotency-key': key() },
-      )
-    ).body.data;
-    expect(
-      (
-        await req(
-          'POST',
-          `/api/payments/intents/${intent.id}/confirm`,
-          a.token,
-          { paymentMethod: a.card },
-          { 'idempotency-key': key() },
-        )
-      ).body.data.status,
-    ).toBe('succeeded');
+    const intent = (await openIntent(a.token, session, amountFor(2500))).body.data;
+    expect((await confirmIntent(a.token, intent.id, a.card)).body.data.status).toBe('succeeded');
     // A new key on the succeeded intent: answered from the intent, twice, and not left claimed.
     const k = key();
     for (let i = 0; i < 2; i++) {
       const started = Date.now();
-      const again = await req(
-        'POST',
-        `/api/payments/intents/${intent.id}/confirm`,
-        a.token,
-        { paymentMethod: a.card },
-        { 'idempotency-key': k },
-      );
+      const again = await confirmIntent(a.token, intent.id, a.card, k);
       expect(again.status).toBe(200);
       expect(again.body.data).toMatchObject({ id: intent.id, status: 'succeeded' });
       // A key left pending would make the retry wait for its answer (up to 20 s), then 409.
@@ -107,26 +55,12 @@ describe('card checkout', () => {
     // A refusal that cancels the intent (its session filled up meanwhile) is not kept either: the
     // retry is refused at once, not told that a request with the key is still running.
     const b = await learnerWithCard('refused');
-    const mine = (
-      await req(
-        'POST',
-        '/api/payments/intents',
-        b.token,
-        { sessionId: session, amount: amountFor(2500) },
-        { 'idempotency-key': key() },
-      )
-    ).body.data;
+    const mine = (await openIntent(b.token, session, amountFor(2500))).body.data;
     await t.db.updateTable('sessions').set({ max_seats: 1 }).where('id', '=', session).execute();
     const k2 = key();
     for (let i = 0; i < 2; i++) {
       const started = Date.now();
-      const refused = await req(
-        'POST',
-        `/api/payments/intents/${mine.id}/confirm`,
-        b.token,
-        { paymentMethod: b.card },
-        { 'idempotency-key': k2 },
-      );
+      const refused = await confirmIntent(b.token, mine.id, b.card, k2);
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe('Session is full');
       expect(Date.now() - started).toBeLessThan(5_000);
@@ -142,26 +76,8 @@ describe('card checkout', () => {
     const session = await createSession(2500, 5);
     const a = await learnerWithCard('owner');
     const b = await learnerWithCard('thief');
-    const intent = (
-      await req(
-        'POST',
-        '/api/payments/intents',
-        a.token,
-        { sessionId: session, amount: amountFor(2500) },
-        { 'idempotency-key': key() },
-      )
-    ).body.data;
-    expect(
-      (
-        await req(
-          'POST',
-          `/api/payments/intents/${intent.id}/confirm`,
-          b.token,
-          { paymentMethod: b.card },
-          { 'idempotency-key': key() },
-        )
-      ).status,
-    ).toBe(404);
+    const intent = (await openIntent(a.token, session, amountFor(2500))).body.data;
+    expect((await confirmIntent(b.token, intent.id, b.card)).status).toBe(404);
     expect(
       (
         await req(
@@ -182,21 +98,9 @@ describe('card checkout', () => {
     const ledgerBefore = await countRows(t.db, 'ledger_transactions');
     const outcomes = await Promise.all(
       learners.map(async (l) => {
-        const intent = await req(
-          'POST',
-          '/api/payments/intents',
-          l.token,
-          { sessionId: session, amount: amountFor(1200) },
-          { 'idempotency-key': key() },
-        );
+        const intent = await openIntent(l.token, session, amountFor(1200));
         if (intent.status !== 201) return intent.status;
-        const paid = await req(
-          'POST',
-          `/api/payments/intents/${intent.body.data.id}/confirm`,
-          l.token,
-          { paymentMethod: l.card },
-          { 'idempotency-key': key() },
-        );
+        const paid = await confirmIntent(l.token, intent.body.data.id, l.card);
         return paid.body.data?.status === 'succeeded' ? 'charged' : paid.status;
       }),
     );
@@ -267,22 +171,8 @@ describe('bank account, earnings and payouts (educators)', () => {
       })
     ).id;
     const a = await learnerWithCard('student');
-    const intent = (
-      await req(
-        'POST',
-        '/api/payments/intents',
-        a.token,
-        { sessionId: session, amount: amountFor(10000) },
-        { 'idempotency-key': key() },
-      )
-    ).body.data;
-    await req(
-      'POST',
-      `/api/payments/intents/${intent.id}/confirm`,
-      a.token,
-      { paymentMethod: a.card },
-      { 'idempotency-key': key() },
-    );
+    const intent = (await openIntent(a.token, session, amountFor(10000))).body.data;
+    await confirmIntent(a.token, intent.id, a.card);
     const edu = await t.tokenFor('educator3@halaqa.test');
     const before = (await req('GET', '/api/payments/earnings', edu)).body.data;
     expect(before.pending).toBeGreaterThanOrEqual(100);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { TokenService } from '../../server/platform/tokens.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
-import { movableClock, startTestApp, type TestApp } from './harness.js';
+import { callJson, movableClock, startTestApp, unbalancedTransactions, type TestApp } from './harness.js';
 import { insertOpenSession, insertLearner } from './course-fixtures.js';
 import { weekly } from '../fixtures.js';
 
@@ -23,21 +23,13 @@ export function useTestApp(): void {
 /** A fresh Idempotency-Key. */
 export const key = () => `k-${randomBytes(8).toString('hex')}`;
 /** Calls the API with `token` (anonymous when null) and `extra` headers: the status and the JSON body. */
-export const req = async (
+export const req = (
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   token: string | null,
   payload?: unknown,
   extra: Record<string, string> = {},
-) => {
-  const res = await t.app.inject({
-    method,
-    url,
-    headers: { ...(token ? t.auth(token) : {}), ...extra },
-    payload: payload as object,
-  });
-  return { status: res.statusCode, body: res.json() };
-};
+) => callJson(t, method, url, token, payload, extra);
 
 /** A fresh learner with a saved card of the given sandbox outcome; returns token and card id. */
 export async function learnerWithCard(tag: string, source = 'tok_visa') {
@@ -64,11 +56,12 @@ export const amountFor = (priceCents: number) => priceCents + Math.round(priceCe
 export const seatsLeft = async (sessionId: number) =>
   (await req('GET', `/api/sessions/${sessionId}/info`, null)).body.data.seatsLeft as number;
 /** Whether every ledger transaction sums to zero. */
-export const ledgerBalanced = async () => {
-  const sums = await t.db
-    .selectFrom('ledger_entries')
-    .select(['transaction_id', (eb) => eb.fn.sum<number>('amount_cents').as('s')])
-    .groupBy('transaction_id')
-    .execute();
-  return sums.every((r) => Number(r.s) === 0);
-};
+export const ledgerBalanced = async () => (await unbalancedTransactions(t.db)).length === 0;
+
+/** Opens a card intent of `amount` cents (see `amountFor`) on `sessionId` under a fresh Idempotency-Key; the raw response. */
+export const openIntent = (token: string, sessionId: number, amount: number) =>
+  req('POST', '/api/payments/intents', token, { sessionId, amount }, { 'idempotency-key': key() });
+
+/** Confirms intent `intentId` with card `paymentMethod` under Idempotency-Key `k` (a fresh one by default); the raw response. */
+export const confirmIntent = (token: string, intentId: string, paymentMethod: string, k = key()) =>
+  req('POST', `/api/payments/intents/${intentId}/confirm`, token, { paymentMethod }, { 'idempotency-key': k });

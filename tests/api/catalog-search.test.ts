@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.js';
+import { firstPublicCourseRow } from './course-fixtures.js';
 
 /**
  * The catalog's one search rule and its order (the catalog at 10,000 courses keeps the
@@ -18,13 +19,7 @@ type Course = { id: number; title: string; category: { name: string; nameAr: str
 beforeAll(async () => {
   t = await startTestApp();
   // A copy of a public course with an Arabic title and one open session, and two courses without an open session.
-  const src = await t.db
-    .selectFrom('courses')
-    .selectAll()
-    .where('status', '=', 'PUBLISHED')
-    .where('is_private', '=', false)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
+  const src = await firstPublicCourseRow(t.db);
   const copy = async (title: string) => {
     const { id: _id, created_at: _c, updated_at: _u, ...rest } = src;
     return (

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.js';
+import { LESSON_TYPE_CODES } from '../fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,6 +12,18 @@ const get = async (url: string, headers?: Record<string, string>) => {
   const res = await t.app.inject({ method: 'GET', url, headers });
   return { status: res.statusCode, body: res.json() };
 };
+
+/** An enrollment in a public course (its session id and the learner's e-mail); only an ACTIVE one when `active`. */
+function enrollmentInPublicCourse(active: boolean) {
+  const query = t.db
+    .selectFrom('enrollments as e')
+    .innerJoin('users as u', 'u.id', 'e.user_id')
+    .innerJoin('sessions as s', 's.id', 'e.session_id')
+    .innerJoin('courses as c', 'c.id', 's.course_id')
+    .select(['e.session_id', 'u.email'])
+    .where('c.is_private', '=', false);
+  return (active ? query.where('e.status', '=', 'ACTIVE') : query).executeTakeFirstOrThrow();
+}
 
 describe('GET /courses/explore', () => {
   it('lists at least 24 published courses, paged, with prices, ratings and next sessions', async () => {
@@ -174,15 +187,7 @@ describe('sessions', () => {
   });
 
   it('answers the public syllabus without meeting links, and the secured one with links for the enrolled', async () => {
-    const enrolled = await t.db
-      .selectFrom('enrollments as e')
-      .innerJoin('users as u', 'u.id', 'e.user_id')
-      .innerJoin('sessions as s', 's.id', 'e.session_id')
-      .innerJoin('courses as c', 'c.id', 's.course_id')
-      .select(['e.session_id', 'u.email'])
-      .where('e.status', '=', 'ACTIVE')
-      .where('c.is_private', '=', false)
-      .executeTakeFirstOrThrow();
+    const enrolled = await enrollmentInPublicCourse(true);
     const pub = await get(`/api/sessions/${enrolled.session_id}/syllabus`);
     expect(pub.status).toBe(200);
     const lessons = pub.body.data.weeks.flatMap((w: any) => w.sections.flatMap((s: any) => s.lessons));
@@ -204,14 +209,7 @@ describe('sessions', () => {
   });
 
   it('answers session info publicly (no enrollment) and secured (the caller’s enrollment)', async () => {
-    const e = await t.db
-      .selectFrom('enrollments as e')
-      .innerJoin('users as u', 'u.id', 'e.user_id')
-      .innerJoin('sessions as s', 's.id', 'e.session_id')
-      .innerJoin('courses as c', 'c.id', 's.course_id')
-      .select(['e.session_id', 'u.email'])
-      .where('c.is_private', '=', false)
-      .executeTakeFirstOrThrow();
+    const e = await enrollmentInPublicCourse(false);
     const pub = await get(`/api/sessions/${e.session_id}/info`);
     expect(pub.body.data.enrollment).toBeNull();
     expect(pub.body.data.course.id).toBeGreaterThan(0);
@@ -251,18 +249,6 @@ describe('reference data', () => {
     );
     expect(tz.every((z) => /^[+-]\d{2}:\d{2}$/.test(z.offset))).toBe(true);
     const types = (await get('/api/lessons/types')).body.data.map((x: { code: string }) => x.code);
-    expect(types).toEqual(
-      expect.arrayContaining([
-        'meeting',
-        'video',
-        'reading',
-        'assignment',
-        'quiz',
-        'learningObjective',
-        'programmingAssignment',
-        'notes',
-        'liveSession',
-      ]),
-    );
+    expect(types).toEqual(expect.arrayContaining(LESSON_TYPE_CODES));
   });
 });

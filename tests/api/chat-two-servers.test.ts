@@ -7,7 +7,7 @@ import { seedDemoData } from '../../server/db/seed/seed.js';
 import { TokenService } from '../../server/platform/tokens.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { frameReader } from './chat-frames.js';
-import { testHashPassword } from './harness.js';
+import { listeningConnections, testHashPassword } from './harness.js';
 import { type ServerProcess, startServerProcess, waitReady } from './server-process.js';
 import { activeSessionOf } from './course-fixtures.js';
 
@@ -48,15 +48,7 @@ function openSocket(port: number, sessionId: number, token: string) {
   };
 }
 
-const listeners = async () =>
-  Number(
-    (
-      await admin.query(
-        `select count(*)::int as n from pg_stat_activity where datname = $1 and query ilike 'listen %'`,
-        [dbName],
-      )
-    ).rows[0].n,
-  );
+const listeners = () => listeningConnections(admin, dbName);
 
 describe.runIf(PG_URL)('the session chat across two server processes on one PostgreSQL database', () => {
   let sessionId: number;

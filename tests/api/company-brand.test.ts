@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { themeContrastErrors } from '../../server/platform/theme-contrast.js';
 import { countRows, multipart, PNG_1PX, startTestApp, type TestApp } from './harness.js';
-import { insertCourse } from './course-fixtures.js';
+import { insertDemoUser, insertCourse } from './course-fixtures.js';
+import { draftWithSession, postCourseForm, uploadCoursePicture } from './course-form.js';
 import { DEMO_COMPANIES } from '../../server/db/seed/demo-users.js';
 
 /**
@@ -256,58 +257,18 @@ describe('creating a private company course (POST /courses isPrivate)', () => {
   const QAD_EDUCATOR = 'educator@qad.halaqa.test';
 
   async function saveCourse(email: string, extra: Record<string, string>) {
-    const picture = multipart({}, { picture: { filename: 'c.png', contentType: 'image/png', content: PNG_1PX } });
-    const token = await t.tokenFor(email);
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: '/api/courses/picture',
-      payload: picture.payload,
-      headers: { ...picture.headers, ...t.auth(token) },
-    });
-    const form = multipart({
-      action: 'save',
-      title: 'Private onboarding',
-      description: 'd',
-      courseCategoryId: '1',
-      price: '0',
-      numHours: '4',
-      difficultyLevel: 'BEGINNER',
-      pictureId: String(uploaded.json().data.id),
-      startDate: '2031-05-05',
-      endDate: '2031-06-01',
-      timezone: 'America/Denver',
-      maxSeats: '10',
-      ...extra,
-    });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/courses',
-      payload: form.payload,
-      headers: { ...form.headers, ...t.auth(token) },
-    });
-    return { status: res.statusCode, body: res.json() };
+    const uploaded = await uploadCoursePicture(t, email);
+    return postCourseForm(t, email, draftWithSession('Private onboarding', uploaded.json().data.id, extra));
   }
 
   beforeAll(async () => {
-    const hash = (
-      await t.db
-        .selectFrom('users')
-        .select('password_hash')
-        .where('email', '=', 'admin@halaqa.test')
-        .executeTakeFirstOrThrow()
-    ).password_hash;
-    await t.db
-      .insertInto('users')
-      .values({
-        email: QAD_EDUCATOR,
-        password_hash: hash,
-        first_name: 'Q',
-        last_name: 'E',
-        role: 'EDUCATOR',
-        company_id: qad,
-        picture_url: null,
-      })
-      .execute();
+    await insertDemoUser(t.db, {
+      email: QAD_EDUCATOR,
+      firstName: 'Q',
+      lastName: 'E',
+      role: 'EDUCATOR',
+      companyId: qad,
+    });
   });
 
   it("lets a company's educator make a course private to their company", async () => {

@@ -98,19 +98,22 @@ describe('POST /auth/signup/company', () => {
     expect(me.json().data).toMatchObject({ name: body.company.name, acronym: body.company.acronym });
   });
 
-  it('answers 409 for an e-mail already in use, and writes nothing (no company, no address)', async () => {
+  it.each([
+    {
+      name: 'answers 409 for an e-mail already in use, and writes nothing (no company, no address)',
+      taken: { email: 'LEARNER@halaqa.test' },
+      message: 'An account with this email already exists',
+    },
+    {
+      name: 'answers 409 for an acronym already in use, and writes nothing',
+      taken: { acronym: 'NCAI' },
+      message: 'A company with this acronym already exists',
+    },
+  ])('$name', async ({ taken, message }) => {
     const before = await counts();
-    const res = await signUpCompany(companyBody({ email: 'LEARNER@halaqa.test' }));
+    const res = await signUpCompany(companyBody(taken));
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('An account with this email already exists');
-    expect(await counts()).toEqual(before);
-  });
-
-  it('answers 409 for an acronym already in use, and writes nothing', async () => {
-    const before = await counts();
-    const res = await signUpCompany(companyBody({ acronym: 'NCAI' }));
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('A company with this acronym already exists');
+    expect(res.json().message).toBe(message);
     expect(await counts()).toEqual(before);
   });
 
@@ -162,6 +165,16 @@ describe('an admin decides on a partner who signed up with a company', () => {
     return { id, companyId, body };
   }
   const lastMail = () => t.db.selectFrom('outbox').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const companyStatus = async (companyId: number) =>
+    (await t.db.selectFrom('companies').select('status').where('id', '=', companyId).executeTakeFirstOrThrow()).status;
+  /** An admin approves or rejects user `id` (with `payload`, the reason of a rejection). */
+  const decide = async (id: number, verb: 'approve' | 'reject', payload: object = {}) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${id}/${verb}`,
+      headers: t.auth(await t.tokenFor('admin@halaqa.test')),
+      payload,
+    });
 
   it('the partners list shows the company (name, acronym, status)', async () => {
     const { id, body } = await pendingPartner('en');
@@ -181,14 +194,10 @@ describe('an admin decides on a partner who signed up with a company', () => {
 
   it('approving the partner approves the company, and mails the partner in their language', async () => {
     const { id, companyId, body } = await pendingPartner('ar');
-    const admin = t.auth(await t.tokenFor('admin@halaqa.test'));
-    const res = await t.app.inject({ method: 'PUT', url: `/api/users/${id}/approve`, headers: admin, payload: {} });
+    const res = await decide(id, 'approve');
     expect(res.statusCode).toBe(200);
     expect(res.json().data.status).toBe('APPROVED');
-    expect(
-      (await t.db.selectFrom('companies').select('status').where('id', '=', companyId).executeTakeFirstOrThrow())
-        .status,
-    ).toBe('APPROVED');
+    expect(await companyStatus(companyId)).toBe('APPROVED');
     const mail = await lastMail();
     expect(mail.to_addresses).toEqual([body.account.email]);
     expect(mail.subject).toBe('تمت الموافقة على حسابك في حلقة');
@@ -196,19 +205,10 @@ describe('an admin decides on a partner who signed up with a company', () => {
 
   it('rejecting the partner rejects the company, and mails the reason in English to an English partner', async () => {
     const { id, companyId, body } = await pendingPartner('en');
-    const admin = t.auth(await t.tokenFor('admin@halaqa.test'));
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${id}/reject`,
-      headers: admin,
-      payload: { message: 'We could not verify the company.' },
-    });
+    const res = await decide(id, 'reject', { message: 'We could not verify the company.' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.status).toBe('REJECTED');
-    expect(
-      (await t.db.selectFrom('companies').select('status').where('id', '=', companyId).executeTakeFirstOrThrow())
-        .status,
-    ).toBe('REJECTED');
+    expect(await companyStatus(companyId)).toBe('REJECTED');
     const mail = await lastMail();
     expect(mail.to_addresses).toEqual([body.account.email]);
     expect(mail.subject).toBe('About your Halaqa account');
@@ -226,19 +226,23 @@ describe('an admin decides on a partner who signed up with a company', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', ...form });
     expect(res.statusCode).toBe(201);
     const before = await t.db.selectFrom('companies').select(['id', 'status']).orderBy('id').execute();
-    const admin = t.auth(await t.tokenFor('admin@halaqa.test'));
-    const ok = await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${res.json().data.user.id}/approve`,
-      headers: admin,
-      payload: {},
-    });
+    const ok = await decide(res.json().data.user.id, 'approve');
     expect(ok.statusCode).toBe(200);
     expect(await t.db.selectFrom('companies').select(['id', 'status']).orderBy('id').execute()).toEqual(before);
   });
 });
 
 describe('POST /auth/signup with an invitation token', () => {
+  /** The status of the invitation whose link carries `token`. */
+  const invitationStatus = async (token: string) =>
+    (
+      await t.db
+        .selectFrom('invitations')
+        .select('status')
+        .where('token', '=', hashInvitationToken(token))
+        .executeTakeFirstOrThrow()
+    ).status;
+
   async function invite(
     email: string,
     role: 'LEARNER' | 'EDUCATOR',
@@ -272,16 +276,13 @@ describe('POST /auth/signup with an invitation token', () => {
   }
   const signUp = (fields: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: '/api/auth/signup', ...multipart(fields) });
+  /** Signs up with a strong password through the invitation link that carries `invitationToken`. */
+  const signUpInvited = (firstName: string, lastName: string, email: string, invitationToken: string) =>
+    signUp({ firstName, lastName, email, password: 'Str0ng!pass', invitationToken });
 
   it('joins the invitation company with the invited role (approved), and marks the invitation ACCEPTED', async () => {
     const { token, companyId } = await invite('invited.educator@ncai.example.org', 'EDUCATOR');
-    const res = await signUp({
-      firstName: 'Hind',
-      lastName: 'Invited',
-      email: 'Invited.Educator@ncai.example.org',
-      password: 'Str0ng!pass',
-      invitationToken: token,
-    });
+    const res = await signUpInvited('Hind', 'Invited', 'Invited.Educator@ncai.example.org', token);
     expect(res.statusCode).toBe(201);
     expect(res.json().data.user).toMatchObject({ role: 'EDUCATOR' });
     const user = await t.db
@@ -290,23 +291,9 @@ describe('POST /auth/signup with an invitation token', () => {
       .where('id', '=', res.json().data.user.id)
       .executeTakeFirstOrThrow();
     expect(user).toMatchObject({ company_id: companyId, role: 'EDUCATOR', status: 'APPROVED' });
-    expect(
-      (
-        await t.db
-          .selectFrom('invitations')
-          .select('status')
-          .where('token', '=', hashInvitationToken(token))
-          .executeTakeFirstOrThrow()
-      ).status,
-    ).toBe('ACCEPTED');
+    expect(await invitationStatus(token)).toBe('ACCEPTED');
     // Single use: the link cannot create a second account.
-    const again = await signUp({
-      firstName: 'Hind',
-      lastName: 'Again',
-      email: 'invited.educator@ncai.example.org',
-      password: 'Str0ng!pass',
-      invitationToken: token,
-    });
+    const again = await signUpInvited('Hind', 'Again', 'invited.educator@ncai.example.org', token);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This invitation has already been used');
   });
@@ -314,43 +301,17 @@ describe('POST /auth/signup with an invitation token', () => {
   it('refuses another e-mail (400), an expired invitation (410) and an unknown token (404), writing nothing', async () => {
     const before = await countRows(t.db, 'users');
     const { token } = await invite('someone@ncai.example.org', 'LEARNER');
-    const other = await signUp({
-      firstName: 'Eve',
-      lastName: 'Other',
-      email: 'eve@example.org',
-      password: 'Str0ng!pass',
-      invitationToken: token,
-    });
+    const other = await signUpInvited('Eve', 'Other', 'eve@example.org', token);
     expect(other.statusCode).toBe(400);
     expect(other.json().message).toBe('This invitation is for another e-mail');
     const old = await invite('late@ncai.example.org', 'LEARNER', 8);
-    const late = await signUp({
-      firstName: 'Late',
-      lastName: 'Comer',
-      email: 'late@ncai.example.org',
-      password: 'Str0ng!pass',
-      invitationToken: old.token,
-    });
+    const late = await signUpInvited('Late', 'Comer', 'late@ncai.example.org', old.token);
     expect(late.statusCode).toBe(410);
     expect(late.json().message).toBe('This invitation has expired');
-    const unknown = await signUp({
-      firstName: 'No',
-      lastName: 'Body',
-      email: 'nobody@example.org',
-      password: 'Str0ng!pass',
-      invitationToken: 'no-such-token',
-    });
+    const unknown = await signUpInvited('No', 'Body', 'nobody@example.org', 'no-such-token');
     expect(unknown.statusCode).toBe(404);
     expect(await countRows(t.db, 'users')).toBe(before);
-    expect(
-      (
-        await t.db
-          .selectFrom('invitations')
-          .select('status')
-          .where('token', '=', hashInvitationToken(token))
-          .executeTakeFirstOrThrow()
-      ).status,
-    ).toBe('PENDING');
+    expect(await invitationStatus(token)).toBe('PENDING');
   });
 
   it('keeps the interface language of a plain sign-up for the mails', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, multipart, PNG_1PX, startTestApp, type TestApp } from './harness.js';
-import { enroll } from './course-fixtures.js';
+import { countRows, startTestApp, type TestApp } from './harness.js';
+import { insertDemoUser, enroll } from './course-fixtures.js';
+import { draftWithSession, postCourseForm, uploadCoursePicture } from './course-form.js';
 
 /**
  * Issue "One house", item 3: an educator without a company could create a public course attached to
@@ -20,42 +21,19 @@ const NCAI_PARTNER = 'partner@ncai.halaqa.test';
 const ADMIN = 'admin@halaqa.test';
 
 async function uploadPicture(email: string): Promise<number> {
-  const form = multipart({}, { picture: { filename: 'c.png', contentType: 'image/png', content: PNG_1PX } });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/courses/picture',
-    payload: form.payload,
-    headers: { ...form.headers, ...t.auth(await t.tokenFor(email)) },
-  });
+  const res = await uploadCoursePicture(t, email);
   expect(res.statusCode).toBe(201);
   return res.json().data.id;
 }
 
 /** POST /courses (or ?id=) as `email` with a public course form and the given extra fields; schedules a session. */
 async function saveCourse(email: string, extra: Record<string, string>, id?: number) {
-  const form = multipart({
-    action: 'save',
-    title: 'Intro to leaks',
-    description: 'd',
-    courseCategoryId: '1',
-    price: '0',
-    numHours: '4',
-    difficultyLevel: 'BEGINNER',
-    pictureId: String(pictureOf[email]),
-    isPrivate: 'false',
-    startDate: '2031-05-05',
-    endDate: '2031-06-01',
-    timezone: 'America/Denver',
-    maxSeats: '10',
-    ...extra,
-  });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/courses${id ? `?id=${id}` : ''}`,
-    payload: form.payload,
-    headers: { ...form.headers, ...t.auth(await t.tokenFor(email)) },
-  });
-  return { status: res.statusCode, body: res.json() };
+  return postCourseForm(
+    t,
+    email,
+    draftWithSession('Intro to leaks', pictureOf[email], { isPrivate: 'false', ...extra }),
+    id,
+  );
 }
 
 beforeAll(async () => {
@@ -65,21 +43,13 @@ beforeAll(async () => {
   ncai = await company('NCAI');
   morocco = await company('MOROCCO');
   // An NCAI educator, to show that members may still attach their courses to their company.
-  const hash = (
-    await t.db.selectFrom('users').select('password_hash').where('email', '=', ADMIN).executeTakeFirstOrThrow()
-  ).password_hash;
-  await t.db
-    .insertInto('users')
-    .values({
-      email: 'educator@ncai.halaqa.test',
-      password_hash: hash,
-      first_name: 'N',
-      last_name: 'E',
-      role: 'EDUCATOR',
-      company_id: ncai,
-      picture_url: null,
-    })
-    .execute();
+  await insertDemoUser(t.db, {
+    email: 'educator@ncai.halaqa.test',
+    firstName: 'N',
+    lastName: 'E',
+    role: 'EDUCATOR',
+    companyId: ncai,
+  });
   pictureOf = {};
   for (const email of [EDUCATOR, 'educator@ncai.halaqa.test', ADMIN]) pictureOf[email] = await uploadPicture(email);
 }, 60_000);

@@ -233,6 +233,74 @@ export async function insertLearner(
     .executeTakeFirstOrThrow();
 }
 
+/** The password hash of the demo admin: users inserted with it sign in with the demo password. */
+export async function demoPasswordHash(db: Kysely<Database>): Promise<string> {
+  const { password_hash } = await db
+    .selectFrom('users')
+    .select(['password_hash'])
+    .where('email', '=', 'admin@halaqa.test')
+    .executeTakeFirstOrThrow();
+  return password_hash;
+}
+
+/** A user row to insert: who, their role and company, and (unless the table's default) their status. */
+interface DemoUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: 'EDUCATOR' | 'PARTNER' | 'LEARNER' | 'USER';
+  companyId: number | null;
+  status?: 'APPROVED' | 'PENDING';
+}
+
+/** Inserts a user without a picture who signs in with the demo password (see `demoPasswordHash`). */
+export async function insertDemoUser(db: Kysely<Database>, user: DemoUser): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({
+      email: user.email,
+      password_hash: await demoPasswordHash(db),
+      first_name: user.firstName,
+      last_name: user.lastName,
+      role: user.role,
+      ...(user.status ? { status: user.status } : {}),
+      company_id: user.companyId,
+      picture_url: null,
+    })
+    .execute();
+}
+
+/** The whole row of the first (lowest id) published public course; throws if none. */
+export function firstPublicCourseRow(db: Kysely<Database>) {
+  return db
+    .selectFrom('courses')
+    .selectAll()
+    .where('status', '=', 'PUBLISHED')
+    .where('is_private', '=', false)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Adds a TRUE_FALSE question (no picture, no explanation) as the first of quiz lesson `lessonId`:
+ * by default "True?", answer true, worth 1 point. Answers its id.
+ */
+export async function insertTrueFalseQuestion(
+  db: Kysely<Database>,
+  lessonId: number,
+  question: { prompt: string; answer: boolean; points: number } = { prompt: 'True?', answer: true, points: 1 },
+): Promise<number> {
+  const none = { picture_url: null, explanation: null, options: JSON.stringify([]) };
+  const { prompt, points } = question;
+  const answer = JSON.stringify(question.answer);
+  const row = await db
+    .insertInto('quiz_questions')
+    .values({ lesson_id: lessonId, sort_order: 0, kind: 'TRUE_FALSE', prompt, points, answer, ...none })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** The id of the user with this e-mail (a demo account); throws if none. */
 export async function userIdOf(db: Kysely<Database>, email: string): Promise<number> {
   return (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
@@ -244,17 +312,6 @@ export async function companyIdOfUser(db: Kysely<Database>, email: string): Prom
     .company_id;
 }
 
-/** The password hash of the demo admin, for users inserted directly who must be able to sign in. */
-export async function adminPasswordHash(db: Kysely<Database>): Promise<string> {
-  return (
-    await db
-      .selectFrom('users')
-      .select('password_hash')
-      .where('email', '=', 'admin@halaqa.test')
-      .executeTakeFirstOrThrow()
-  ).password_hash;
-}
-
 /** Enrolls the users with these e-mails in `sessionId`, in order, with `status` (no payment). */
 export async function enrollByEmail(
   db: Kysely<Database>,
@@ -263,26 +320,6 @@ export async function enrollByEmail(
   status: 'ACTIVE' | 'CANCELLED' = 'ACTIVE',
 ): Promise<void> {
   for (const email of emails) await enroll(db, sessionId, await userIdOf(db, email), status);
-}
-
-/** Adds a TRUE_FALSE question worth 1 point, answer true, first in `lessonId`; answers its id. */
-export async function insertTrueFalseQuestion(db: Kysely<Database>, lessonId: number): Promise<number> {
-  const row = await db
-    .insertInto('quiz_questions')
-    .values({
-      lesson_id: lessonId,
-      sort_order: 0,
-      kind: 'TRUE_FALSE',
-      prompt: 'True?',
-      picture_url: null,
-      points: 1,
-      explanation: null,
-      options: '[]',
-      answer: 'true',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 /** The first public course (lowest id) of the educator with this e-mail; throws if none. */

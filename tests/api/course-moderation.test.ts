@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, multipart, PNG_1PX, startTestApp, type TestApp } from './harness.js';
+import { countRows, startTestApp, type TestApp } from './harness.js';
 import { MONDAY_EVENINGS } from '../fixtures.js';
+import { postCourseForm, uploadCoursePicture } from './course-form.js';
+import { request as sessionRequest } from './moderation-setup.js';
 
 /**
  * Course moderation (product.md#entities course statuses PENDING → APPROVED | REJECTED →
@@ -26,47 +28,47 @@ const statusOf = async (id: number) =>
   (await t.db.selectFrom('courses').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 const lastMail = () => t.db.selectFrom('outbox').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
 const ids = (page: { items: Array<{ id: number }> }) => page.items.map((c) => c.id);
+/** The message of the first audit entry of `action` on entity `id` (undefined when none). */
+const auditOf = (id: number, action: string) =>
+  t.db
+    .selectFrom('audit_log')
+    .select('message')
+    .where('entity_id', '=', id)
+    .where('action', '=', action)
+    .executeTakeFirst();
 
 async function uploadPicture(email: string): Promise<number> {
-  const form = multipart({}, { picture: { filename: 'cover.png', contentType: 'image/png', content: PNG_1PX } });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/courses/picture',
-    payload: form.payload,
-    headers: { ...form.headers, ...t.auth(await t.tokenFor(email)) },
-  });
-  return res.json().data.id;
+  return (await uploadCoursePicture(t, email)).json().data.id;
 }
 
 /** Sends a course for review without a session (no first-session fields), as the editor does. */
 async function submitCourse(email: string, title: string, id?: number): Promise<number> {
-  const form = multipart({
-    action: 'submit',
-    title,
-    about: 'Live classes.',
-    description: 'A course sent without a session.',
-    courseCategoryId: '1',
-    languageId: '1',
-    pictureId: String(await uploadPicture(email)),
-    price: '40',
-    numHours: '8',
-    difficultyLevel: 'BEGINNER',
-    recurring: 'true',
-    weeks: '[]',
-    'sections[1][0][name]': 'Start',
-    'lessons[1][0][0][lessonTypeId]': '3',
-    'lessons[1][0][0][name]': 'Read me',
-    'lessons[1][0][0][duration]': '20',
-  });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/courses${id ? `?id=${id}` : ''}`,
-    payload: form.payload,
-    headers: { ...form.headers, ...t.auth(await t.tokenFor(email)) },
-  });
-  expect(res.statusCode, res.body).toBe(id ? 200 : 201);
-  expect(res.json().data.session).toBeNull();
-  return res.json().data.course.id;
+  const res = await postCourseForm(
+    t,
+    email,
+    {
+      action: 'submit',
+      title,
+      about: 'Live classes.',
+      description: 'A course sent without a session.',
+      courseCategoryId: '1',
+      languageId: '1',
+      pictureId: String(await uploadPicture(email)),
+      price: '40',
+      numHours: '8',
+      difficultyLevel: 'BEGINNER',
+      recurring: 'true',
+      weeks: '[]',
+      'sections[1][0][name]': 'Start',
+      'lessons[1][0][0][lessonTypeId]': '3',
+      'lessons[1][0][0][name]': 'Read me',
+      'lessons[1][0][0][duration]': '20',
+    },
+    id,
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(id ? 200 : 201);
+  expect(res.body.data.session).toBeNull();
+  return res.body.data.course.id;
 }
 
 const exploreCourses = async (email: string | null) =>
@@ -194,14 +196,7 @@ describe('reject, edit and send again', () => {
     expect(mail.to_addresses).toEqual(['educator2@halaqa.test']);
     expect(mail.subject).toBe('لم تتم الموافقة على دورتك «Reject me»');
     expect(mail.body).toContain('Week 1 needs a second lesson.');
-    expect(
-      await t.db
-        .selectFrom('audit_log')
-        .select('message')
-        .where('entity_id', '=', id)
-        .where('action', '=', 'course.rejected')
-        .executeTakeFirst(),
-    ).toEqual({ message: 'Week 1 needs a second lesson.' });
+    expect(await auditOf(id, 'course.rejected')).toEqual({ message: 'Week 1 needs a second lesson.' });
 
     const mine = (await call('GET', '/api/courses/to-teach?query=Reject%20me', 'educator2@halaqa.test')).body.data
       .items;
@@ -310,16 +305,8 @@ describe('unpublish and publish again', () => {
 });
 
 describe('how session approval and course moderation meet', () => {
-  const schedule = MONDAY_EVENINGS;
-  const request = (courseId: number) => ({
-    courseId,
-    startDate: '2031-05-05',
-    endDate: '2031-06-27',
-    timezone: 'America/Denver',
-    schedule,
-    maxSeats: 25,
-    price: 0,
-  });
+  /** A free session request for `courseId`: Monday evenings, May to June 2031, 25 seats. */
+  const request = (courseId: number) => sessionRequest(courseId, { schedule: MONDAY_EVENINGS, price: 0 });
 
   it('approving a session of an APPROVED course publishes it; of an UNPUBLISHED course leaves it out of the catalog', async () => {
     const approved = await submitCourse('educator@halaqa.test', 'Approved, then a session');
@@ -331,14 +318,7 @@ describe('how session approval and course moderation meet', () => {
     ).toBe(1);
     expect((await call('POST', `/api/sessions/${s1}/approve`, 'admin@halaqa.test', {})).status).toBe(200);
     expect(await statusOf(approved)).toBe('PUBLISHED');
-    expect(
-      await t.db
-        .selectFrom('audit_log')
-        .select('message')
-        .where('entity_id', '=', approved)
-        .where('action', '=', 'course.published')
-        .executeTakeFirst(),
-    ).toEqual({ message: `with session #${s1}` });
+    expect(await auditOf(approved, 'course.published')).toEqual({ message: `with session #${s1}` });
 
     await call('POST', `/api/courses/${approved}/unpublish`, 'admin@halaqa.test', { message: 'Paused' });
     const s2 = (await call('POST', '/api/sessions', 'educator@halaqa.test', request(approved))).body.data.id;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.js';
-import { DEMO_PASSWORD } from './harness.js';
+import { DEMO_PASSWORD, unbalancedTransactions } from './harness.js';
 
 /**
  * Crash safety of card checkouts: the real server process is killed (SIGKILL) between creating
@@ -171,12 +171,7 @@ describe('a server crash between creating and confirming card payments', () => {
       .where('payment_intent_id', 'in', intents)
       .execute();
     expect(txs.map((x) => x.payment_intent_id)).toEqual([intents[0]]);
-    const unbalanced = await check.db
-      .selectFrom('ledger_entries')
-      .select(['transaction_id', (eb) => eb.fn.sum<number>('amount_cents').as('s')])
-      .groupBy('transaction_id')
-      .having((eb) => eb.fn.sum('amount_cents'), '!=', 0)
-      .execute();
+    const unbalanced = await unbalancedTransactions(check.db);
     expect(unbalanced).toEqual([]);
     await check.close();
     console.log(

@@ -3,7 +3,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { frameReader } from './chat-frames.js';
-import { DEMO_PASSWORD } from './harness.js';
+import { DEMO_PASSWORD, listeningConnections } from './harness.js';
 import { databaseUrl } from './template-setup.js';
 import { type ServerProcess, startServerProcess, waitReady } from './server-process.js';
 
@@ -201,15 +201,7 @@ describe.runIf(PG_URL)('a dropped PostgreSQL connection', () => {
     const frames = frameReader(ws);
     await new Promise<void>((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
     await frames.next((f) => f.type === 'ready', 10_000);
-    const listening = async () =>
-      Number(
-        (
-          await admin.query(
-            `select count(*)::int as n from pg_stat_activity where datname = $1 and query ilike 'listen %'`,
-            [dbName],
-          )
-        ).rows[0].n,
-      );
+    const listening = () => listeningConnections(admin, dbName);
     expect(await listening()).toBe(1);
     expect(await terminate(`query ilike 'listen %'`)).toBe(1);
     for (let i = 0; i < 100 && (await listening()) > 0; i++) await new Promise((r) => setTimeout(r, 20));

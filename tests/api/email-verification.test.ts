@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationToken } from '../../server/modules/auth/verification.js';
-import { multipart, startTestApp, type TestApp } from './harness.js';
+import { signUpLearner, startTestApp, type TestApp } from './harness.js';
 
 /**
  * E-mail ownership of self-service sign-ups (docs/decisions.md "E-mail ownership"): a sign-up mails
@@ -16,13 +16,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function signUp(email: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    ...multipart({ firstName: 'Sam', lastName: 'Squat', email, password: 'Str0ng!pass', role: 'LEARNER' }),
-  });
+  const { res, data } = await signUpLearner(t, email);
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { token: string; user: { id: number } };
+  return data;
 }
 
 async function mailedToken(email: string): Promise<string> {

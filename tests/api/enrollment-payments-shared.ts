@@ -66,3 +66,7 @@ export const post = (url: string, token: string | null, payload?: unknown, extra
 export const balanceOf = async (token: string) =>
   (await t.app.inject({ method: 'GET', url: '/api/payments/wallets/me', headers: t.auth(token) })).json().data
     .balance as number;
+
+/** Pays `amount` cents for `sessionId` from the wallet of `token` (anonymous when null) under Idempotency-Key `key`. */
+export const payFromWallet = (token: string | null, sessionId: number, amount: number, key: string) =>
+  post('/api/payments/intents/wallet', token, { sessionId, amount }, { 'idempotency-key': key });

@@ -3,8 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { runJobs } from '../../server/jobs/index.js';
 import { mailPaymentReceipt } from '../../server/modules/payments/mails.js';
 import { Mailer } from '../../server/platform/mailer.js';
-import { countRows } from './harness.js';
-import { balanceOf, createLearners, createSession, post, t, useTestApp } from './enrollment-payments-shared.js';
+import { countRows, unbalancedTransactions } from './harness.js';
+import {
+  balanceOf,
+  createLearners,
+  createSession,
+  payFromWallet,
+  post,
+  t,
+  useTestApp,
+} from './enrollment-payments-shared.js';
 
 useTestApp();
 
@@ -12,12 +20,7 @@ describe('POST /payments/intents/wallet', () => {
   it('pays price + fee from the wallet, enrolls, and writes a balanced ledger transaction', async () => {
     const session = await createSession({ priceCents: 4999, maxSeats: 5 });
     const [learner] = await createLearners(1, 10000, 'payer');
-    const res = await post(
-      '/api/payments/intents/wallet',
-      learner.token,
-      { sessionId: session, amount: 5299 },
-      { 'idempotency-key': 'pay-1-abcdef' },
-    );
+    const res = await payFromWallet(learner.token, session, 5299, 'pay-1-abcdef');
     expect(res.statusCode).toBe(201);
     const intent = res.json().data;
     expect(intent).toMatchObject({
@@ -67,12 +70,7 @@ describe('POST /payments/intents/wallet', () => {
     const [learner] = await createLearners(1, 5000, 'arabic');
     await t.db.updateTable('users').set({ language: 'ar' }).where('id', '=', learner.id).execute();
     for (let i = 0; i < 2; i++) {
-      const res = await post(
-        '/api/payments/intents/wallet',
-        learner.token,
-        { sessionId: session, amount: 1100 },
-        { 'idempotency-key': 'receipt-ar-0001' },
-      );
+      const res = await payFromWallet(learner.token, session, 1100, 'receipt-ar-0001');
       expect(res.statusCode).toBe(201);
     }
     const mailed = () =>
@@ -90,12 +88,7 @@ describe('POST /payments/intents/wallet', () => {
   it('mails a receipt the server did not get to (a crash after the commit) from the periodic jobs, once', async () => {
     const session = await createSession({ priceCents: 1000, maxSeats: 5 });
     const [learner] = await createLearners(1, 5000, 'crashed');
-    const res = await post(
-      '/api/payments/intents/wallet',
-      learner.token,
-      { sessionId: session, amount: 1100 },
-      { 'idempotency-key': 'receipt-crash-0001' },
-    );
+    const res = await payFromWallet(learner.token, session, 1100, 'receipt-crash-0001');
     expect(res.statusCode).toBe(201);
     const intentId = res.json().data.id as string;
     const mailed = () => t.db.selectFrom('outbox').select('body').where('body', 'like', `%${intentId}%`).execute();
@@ -152,22 +145,8 @@ describe('POST /payments/intents/wallet', () => {
     const s1 = await createSession({ priceCents: 1000, maxSeats: 5 });
     const s2 = await createSession({ priceCents: 1000, maxSeats: 5 });
     const [learner] = await createLearners(1, 5000, 'reuse');
-    expect(
-      (
-        await post(
-          '/api/payments/intents/wallet',
-          learner.token,
-          { sessionId: s1, amount: 1100 },
-          { 'idempotency-key': 'reused-key-0001' },
-        )
-      ).statusCode,
-    ).toBe(201);
-    const res = await post(
-      '/api/payments/intents/wallet',
-      learner.token,
-      { sessionId: s2, amount: 1100 },
-      { 'idempotency-key': 'reused-key-0001' },
-    );
+    expect((await payFromWallet(learner.token, s1, 1100, 'reused-key-0001')).statusCode).toBe(201);
+    const res = await payFromWallet(learner.token, s2, 1100, 'reused-key-0001');
     expect(res.statusCode).toBe(422);
     expect(await balanceOf(learner.token)).toBe(39);
   });
@@ -177,20 +156,10 @@ describe('POST /payments/intents/wallet', () => {
     const [rich] = await createLearners(1, 10000, 'refused-rich');
     const [poor] = await createLearners(1, 1000, 'refused-poor');
     const ledgerBefore = await countRows(t.db, 'ledger_entries');
-    const mismatch = await post(
-      '/api/payments/intents/wallet',
-      rich.token,
-      { sessionId: session, amount: 3000 },
-      { 'idempotency-key': 'mismatch-0001' },
-    );
+    const mismatch = await payFromWallet(rich.token, session, 3000, 'mismatch-0001');
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors[0]).toMatchObject({ path: 'amount' });
-    const broke = await post(
-      '/api/payments/intents/wallet',
-      poor.token,
-      { sessionId: session, amount: 3200 },
-      { 'idempotency-key': 'broke-0001' },
-    );
+    const broke = await payFromWallet(poor.token, session, 3200, 'broke-0001');
     expect(broke.statusCode).toBe(422);
     expect(broke.json().message).toMatch(/Insufficient wallet balance/);
     const noKey = await post('/api/payments/intents/wallet', rich.token, { sessionId: session, amount: 3200 });
@@ -212,50 +181,20 @@ describe('POST /payments/intents/wallet', () => {
     const session = await createSession({ priceCents: 2000, maxSeats: 10 });
     const learners = await createLearners(30, 5000, 'crowd');
     const results = await Promise.all(
-      learners.map((l, i) =>
-        post(
-          '/api/payments/intents/wallet',
-          l.token,
-          { sessionId: session, amount: 2150 },
-          { 'idempotency-key': `crowd-key-${i}-xyz` },
-        ),
-      ),
+      learners.map((l, i) => payFromWallet(l.token, session, 2150, `crowd-key-${i}-xyz`)),
     );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(10);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(20);
     const balances = await Promise.all(learners.map((l) => balanceOf(l.token)));
     expect(balances.filter((b) => b === 28.5)).toHaveLength(10);
     expect(balances.filter((b) => b === 50)).toHaveLength(20);
-    const sums = await t.db
-      .selectFrom('ledger_entries')
-      .select(['transaction_id', (eb) => eb.fn.sum<number>('amount_cents').as('s')])
-      .groupBy('transaction_id')
-      .execute();
-    expect(sums.every((r) => Number(r.s) === 0)).toBe(true);
+    expect(await unbalancedTransactions(t.db)).toEqual([]);
   });
 
   it('refuses educators (403) and anonymous callers (401)', async () => {
     const session = await createSession({ priceCents: 1000, maxSeats: 5 });
     const educator = await t.tokenFor('educator@halaqa.test');
-    expect(
-      (
-        await post(
-          '/api/payments/intents/wallet',
-          educator,
-          { sessionId: session, amount: 1100 },
-          { 'idempotency-key': 'edu-0001' },
-        )
-      ).statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await post(
-          '/api/payments/intents/wallet',
-          null,
-          { sessionId: session, amount: 1100 },
-          { 'idempotency-key': 'anon-0001' },
-        )
-      ).statusCode,
-    ).toBe(401);
+    expect((await payFromWallet(educator, session, 1100, 'edu-0001')).statusCode).toBe(403);
+    expect((await payFromWallet(null, session, 1100, 'anon-0001')).statusCode).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { multipart, startTestApp } from './harness.js';
+import { signUpLearner, startTestApp } from './harness.js';
 import { t, useTestApp, Browser, signInAtProvider, complete } from './federated-sign-in-setup.js';
 
 useTestApp();
@@ -130,13 +130,9 @@ describe("federated sign-in: the directory's company", () => {
 
 describe('federated sign-in: an address someone else signed up with', () => {
   const localSignUp = async (email: string) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      ...multipart({ firstName: 'Sam', lastName: 'Squat', email, password: 'Str0ng!pass', role: 'LEARNER' }),
-    });
+    const { res, data } = await signUpLearner(t, email);
     expect(res.statusCode, res.body).toBe(201);
-    return res.json().data as { token: string; user: { id: number } };
+    return data;
   };
 
   it('an unverified sign-up does not lock the directory user out: the directory user takes the account over', async () => {

@@ -147,10 +147,62 @@ export async function startTestApp(
   };
 }
 
+/** Calls the app of `t` with `token` (anonymous when null) and `extra` headers: the status and the JSON body. */
+export async function callJson(
+  t: TestApp,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  token: string | null,
+  payload?: unknown,
+  extra: Record<string, string> = {},
+) {
+  const headers = { ...(token ? t.auth(token) : {}), ...extra };
+  const res = await t.app.inject({ method, url, headers, payload: payload as object });
+  return { status: res.statusCode, body: res.json() };
+}
+
+/** Signs up a learner (Sam Squat, a strong password) with `email` through the form: the response and its JSON. */
+export async function signUpLearner(t: TestApp, email: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    ...multipart({ firstName: 'Sam', lastName: 'Squat', email, password: 'Str0ng!pass', role: 'LEARNER' }),
+  });
+  return { res, data: res.json().data as { token: string; user: { id: number } } };
+}
+
+/** POSTs `files` as multipart to `url` as `email`: the status and the JSON body. */
+export async function uploadAs(t: TestApp, url: string, email: string, files: Record<string, FilePart>) {
+  const form = multipart({}, files);
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    payload: form.payload,
+    headers: { ...form.headers, ...t.auth(await t.tokenFor(email)) },
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+/** How many connections to database `dbName` are LISTENing (pg_stat_activity, read through `admin`). */
+export async function listeningConnections(admin: pg.Client, dbName: string): Promise<number> {
+  const sql = `select count(*)::int as n from pg_stat_activity where datname = $1 and query ilike 'listen %'`;
+  return Number((await admin.query(sql, [dbName])).rows[0].n);
+}
+
 /** Counts rows of a table (to show a refused call wrote nothing). */
 export async function countRows(db: Kysely<Database>, table: keyof Database): Promise<number> {
   const r = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db);
   return Number(r.rows[0].n);
+}
+
+/** The ledger transactions whose entries do not sum to zero (id and sum in cents): none in a balanced ledger. */
+export function unbalancedTransactions(db: Kysely<Database>) {
+  return db
+    .selectFrom('ledger_entries')
+    .select(['transaction_id', (eb) => eb.fn.sum<number>('amount_cents').as('s')])
+    .groupBy('transaction_id')
+    .having((eb) => eb.fn.sum('amount_cents'), '!=', 0)
+    .execute();
 }
 
 /** A file part for {@link multipart}. */

@@ -14,13 +14,14 @@ import {
 useTestApp();
 
 describe('POST /users/invite', () => {
+  /** NCAI's partner invites `email` with `role`. */
+  const inviteToNcai = (email: string, role: string) =>
+    call('POST', '/api/users/invite', NCAI_PARTNER, { email, role });
+
   it('invites an e-mail, mails a single-use link in the company language, and refuses a second invitation (409)', async () => {
     const ncai = await companyId('NCAI');
     await t.db.updateTable('companies').set({ language: 'ar' }).where('id', '=', ncai).execute();
-    const res = await call('POST', '/api/users/invite', NCAI_PARTNER, {
-      email: 'sara.new@example.org',
-      role: 'EDUCATOR',
-    });
+    const res = await inviteToNcai('sara.new@example.org', 'EDUCATOR');
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({
       email: 'sara.new@example.org',
@@ -42,26 +43,17 @@ describe('POST /users/invite', () => {
     expect(stored.token).not.toBe(mail.token);
     await t.db.updateTable('companies').set({ language: 'en' }).where('id', '=', ncai).execute();
 
-    const again = await call('POST', '/api/users/invite', NCAI_PARTNER, {
-      email: 'Sara.New@example.org',
-      role: 'LEARNER',
-    });
+    const again = await inviteToNcai('Sara.New@example.org', 'LEARNER');
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This e-mail already has a pending invitation');
   });
 
   it('mails someone who has an account in their own language, and refuses a member (409)', async () => {
     await t.db.updateTable('users').set({ language: 'ar' }).where('email', '=', 'learner@halaqa.test').execute();
-    const res = await call('POST', '/api/users/invite', NCAI_PARTNER, {
-      email: 'learner@halaqa.test',
-      role: 'LEARNER',
-    });
+    const res = await inviteToNcai('learner@halaqa.test', 'LEARNER');
     expect(res.status).toBe(201);
     expect((await mailTo('learner@halaqa.test')).body).toContain('مرحبًا');
-    const member = await call('POST', '/api/users/invite', NCAI_PARTNER, {
-      email: 'learner@ncai.halaqa.test',
-      role: 'LEARNER',
-    });
+    const member = await inviteToNcai('learner@ncai.halaqa.test', 'LEARNER');
     expect(member.status).toBe(409);
     expect(member.body.message).toBe('This person is already a member of the company');
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, startTestApp, type TestApp } from './harness.js';
-import { adminPasswordHash, insertCourse } from './course-fixtures.js';
+import { demoPasswordHash, insertCourse } from './course-fixtures.js';
 import { sessionProgress } from '../../server/modules/learning-goals/service.js';
 
 /**
@@ -49,7 +49,7 @@ const goalCount = async (email: string) =>
 
 async function fixture() {
   const db = t.db;
-  const hash = await adminPasswordHash(db);
+  const hash = await demoPasswordHash(db);
   const company = async (acronym: string) =>
     (await db.selectFrom('companies').select('id').where('acronym', '=', acronym).executeTakeFirstOrThrow()).id;
   const ncai = await company('NCAI');

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenService } from '../../server/platform/tokens.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { startTestApp, unbalancedTransactions, type TestApp } from './harness.js';
 import { insertOpenSession, creditWallet, insertLearner } from './course-fixtures.js';
 
 /**
@@ -175,12 +175,7 @@ describe('the ledger under random sequences of payments, refunds, payouts and fa
           const res = await run(world, op);
           if (res) expect(res.statusCode, JSON.stringify(op)).toBeLessThan(500);
         }
-        const unbalanced = await t.db
-          .selectFrom('ledger_entries')
-          .select(['transaction_id', (eb) => eb.fn.sum<number>('amount_cents').as('s')])
-          .groupBy('transaction_id')
-          .having((eb) => eb.fn.sum('amount_cents'), '!=', 0)
-          .execute();
+        const unbalanced = await unbalancedTransactions(t.db);
         expect(unbalanced).toEqual([]);
         const wallets = await t.db
           .selectFrom('ledger_entries')

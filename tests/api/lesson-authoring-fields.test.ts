@@ -14,6 +14,7 @@ import {
   paths,
   useLessonAuthoringFixture,
 } from './lesson-authoring-setup.js';
+import { aLessonAuthoring } from '../fixtures.js';
 
 useLessonAuthoringFixture();
 
@@ -22,24 +23,15 @@ describe('GET /lessons/{id}/authoring', () => {
     for (const email of [EDUCATOR, ADMIN, SUPER_ADMIN]) {
       const res = await get(L.quiz, email);
       expect(res.status, email).toBe(200);
-      expect(res.body.data).toEqual({
-        lessonId: L.quiz,
-        courseId,
-        courseTitle: 'Lesson authoring course',
-        type: 'quiz',
-        name: 'The quiz',
-        contentHtml: null,
-        videoUrl: null,
-        captionsUrl: null,
-        link: null,
-        day: null,
-        startTime: null,
-        points: 100,
-        allowLate: false,
-        timeLimitMinutes: null,
-        programming: null,
-        questions: [],
-      });
+      expect(res.body.data).toEqual(
+        aLessonAuthoring({
+          lessonId: L.quiz,
+          courseId,
+          courseTitle: 'Lesson authoring course',
+          type: 'quiz',
+          name: 'The quiz',
+        }),
+      );
     }
   });
 

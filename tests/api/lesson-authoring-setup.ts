@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { multipart, PNG_1PX, startTestApp, type TestApp } from './harness.js';
 import { MONDAY_EVENINGS } from '../fixtures.js';
+import { courseEditData } from './course-form.js';
 
 /**
  * Lesson authoring (openapi getLessonAuthoring / updateLessonAuthoring; docs/classroom.md
@@ -116,13 +117,7 @@ export function useLessonAuthoringFixture(): void {
     expect(res.statusCode, res.body).toBe(201);
     courseId = res.json().data.course.id;
     sessionId = res.json().data.session.id;
-    const edit = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/courses/${courseId}/edit`,
-        headers: t.auth(await t.tokenFor(EDUCATOR)),
-      })
-    ).json().data;
+    const edit = await courseEditData(t, EDUCATOR, courseId);
     edit.syllabus[0].sections[0].lessons.forEach((l: { id: number }, i: number) => (L[lessons[i][0]] = l.id));
   }, 120_000);
   afterAll(() => t.close());

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countRows } from './harness.js';
+import { insertDemoUser } from './course-fixtures.js';
 import { t, useTestApp, call, idOf } from './moderation-setup.js';
 
 useTestApp();
@@ -54,26 +55,14 @@ describe('session learners, content and mail (educators)', () => {
   });
 
   it('refuses a partner without a company (403, nothing sent): no company is not a company shared with every other user without one', async () => {
-    const hash = (
-      await t.db
-        .selectFrom('users')
-        .select('password_hash')
-        .where('email', '=', 'admin@halaqa.test')
-        .executeTakeFirstOrThrow()
-    ).password_hash;
-    await t.db
-      .insertInto('users')
-      .values({
-        email: 'lone.partner@halaqa.test',
-        password_hash: hash,
-        first_name: 'Lone',
-        last_name: 'Partner',
-        role: 'PARTNER',
-        status: 'APPROVED',
-        company_id: null,
-        picture_url: null,
-      })
-      .execute();
+    await insertDemoUser(t.db, {
+      email: 'lone.partner@halaqa.test',
+      firstName: 'Lone',
+      lastName: 'Partner',
+      role: 'PARTNER',
+      status: 'APPROVED',
+      companyId: null,
+    });
     await t.app.backgroundSettled();
     const before = await countRows(t.db, 'outbox');
     const admin = await idOf('admin@halaqa.test');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, PNG_1PX, startTestApp, type FilePart, type TestApp } from './harness.js';
+import { callJson, type FilePart, PNG_1PX, startTestApp, type TestApp, uploadAs } from './harness.js';
 import { enroll, insertCourse } from './course-fixtures.js';
 
 /**
@@ -28,15 +28,9 @@ const idOf = async (email: string) =>
   (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
 async function upload(url: string, email: string, files: Record<string, FilePart>) {
-  const form = multipart({}, files);
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    payload: form.payload,
-    headers: { ...form.headers, ...t.auth(await t.tokenFor(email)) },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().data as { id: number; url: string; type: string };
+  const res = await uploadAs(t, url, email, files);
+  expect(res.status).toBe(201);
+  return res.body.data as { id: number; url: string; type: string };
 }
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
@@ -160,13 +154,8 @@ describe('private uploads', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['cache-control']).toBe('public, max-age=86400');
 
-    const company = (
-      await t.app.inject({
-        method: 'GET',
-        url: '/api/users/me/company',
-        headers: t.auth(await t.tokenFor('partner@qad.halaqa.test')),
-      })
-    ).json().data;
+    const company = (await callJson(t, 'GET', '/api/users/me/company', await t.tokenFor('partner@qad.halaqa.test')))
+      .body.data;
     const logo = await upload(`/api/companies/${company.id}/picture`, 'partner@qad.halaqa.test', {
       picture: png('logo.png'),
     });

@@ -7,6 +7,7 @@ import { unmailedReceipts } from '../../server/modules/payments/mails.js';
 import { LESSON_TYPES, US_TIMEZONES } from '../../server/modules/reference/data.js';
 import { seedDemoData } from '../../server/db/seed/seed.js';
 import { TODAY, fakeHash, db, uploadsDir, summary, hashCalls, useSeededDemo, EXPECTED_ACCOUNTS } from './seed-setup.js';
+import { LESSON_TYPE_CODES } from '../fixtures.js';
 
 useSeededDemo();
 
@@ -117,17 +118,7 @@ describe('seedDemoData', () => {
     const skills = await db.selectFrom('skills').select('name').execute();
     expect(skills.length).toBeGreaterThanOrEqual(35);
     const types = await db.selectFrom('lesson_types').select(['code', 'name']).orderBy('id').execute();
-    expect(types.map((t) => t.code)).toEqual([
-      'meeting',
-      'video',
-      'reading',
-      'assignment',
-      'quiz',
-      'learningObjective',
-      'programmingAssignment',
-      'notes',
-      'liveSession',
-    ]);
+    expect(types.map((t) => t.code)).toEqual(LESSON_TYPE_CODES);
     expect(types).toEqual(LESSON_TYPES);
   });
 

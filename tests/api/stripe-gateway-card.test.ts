@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   answerCharge,
   answerRetrieve,
+  cardBuyer,
+  confirmIntent,
   fixture,
+  ledgerOfIntent,
+  openIntent,
   paidSession,
+  payFromWallet,
   post,
   sent,
   t,
@@ -29,20 +34,10 @@ describe('the Stripe gateway (recorded responses)', () => {
     expect(sent.find((r) => r.path === '/v1/customers')!.params.get('payment_method')).toBe('pm_1QzStripeVisa4242');
 
     const session = await paidSession();
-    const intent = await post(
-      '/api/payments/intents',
-      token,
-      { sessionId: session, amount: 5195 },
-      { 'idempotency-key': 'stripe-intent-1' },
-    );
+    const intent = await openIntent(token, session, 'stripe-intent-1');
     answerCharge({ status: 200, body: fixture('payment_intent_requires_capture') });
     const before = sent.length;
-    const confirmed = await post(
-      `/api/payments/intents/${intent.body.data.id}/confirm`,
-      token,
-      { paymentMethod: card.body.data.id },
-      { 'idempotency-key': 'stripe-confirm-1' },
-    );
+    const confirmed = await confirmIntent(token, intent.body.data.id, card.body.data.id, 'stripe-confirm-1');
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.data.status).toBe('succeeded');
     const calls = sent.slice(before);
@@ -75,66 +70,29 @@ describe('the Stripe gateway (recorded responses)', () => {
   });
 
   it('cancels the Stripe authorization when the learner paid from the wallet while Stripe was authorizing', async () => {
-    const token = await t.tokenFor('learner7@halaqa.test');
-    const card = await post('/api/payments/cards', token, { source: 'tok_visa' });
-    const session = await paidSession();
-    const intent = await post(
-      '/api/payments/intents',
-      token,
-      { sessionId: session, amount: 5195 },
-      { 'idempotency-key': 'stripe-intent-race' },
-    );
+    const { token, card, session } = await cardBuyer('learner7@halaqa.test');
+    const intent = await openIntent(token, session, 'stripe-intent-race');
     answerCharge({ status: 200, body: fixture('payment_intent_requires_capture') });
     let wallet = 0;
     whileCreating(async () => {
-      wallet = (
-        await post(
-          '/api/payments/intents/wallet',
-          token,
-          { sessionId: session, amount: 5195 },
-          { 'idempotency-key': 'stripe-wallet-race' },
-        )
-      ).status;
+      wallet = (await payFromWallet(token, session, 'stripe-wallet-race')).status;
     });
     const before = sent.length;
-    const res = await post(
-      `/api/payments/intents/${intent.body.data.id}/confirm`,
-      token,
-      { paymentMethod: card.body.data.id },
-      { 'idempotency-key': 'stripe-confirm-race' },
-    );
+    const res = await confirmIntent(token, intent.body.data.id, card.body.data.id, 'stripe-confirm-race');
     expect(wallet).toBe(201);
     expect(res.status).toBe(409);
     expect(sent.slice(before).map((r) => [r.method, r.path, r.idempotencyKey])).toEqual([
       ['POST', '/v1/payment_intents', `intent:${intent.body.data.id}:authorize`],
       ['POST', '/v1/payment_intents/pi_3QzStripeAuthorized/cancel', `intent:${intent.body.data.id}:cancel`],
     ]);
-    expect(
-      await t.db
-        .selectFrom('ledger_transactions')
-        .select('id')
-        .where('payment_intent_id', '=', intent.body.data.id)
-        .execute(),
-    ).toEqual([]);
+    expect(await ledgerOfIntent(intent.body.data.id)).toEqual([]);
   });
 
   it('completes a 3-D Secure payment: the intent is read back as requires_capture, committed, then captured', async () => {
-    const token = await t.tokenFor('learner8@halaqa.test');
-    const card = await post('/api/payments/cards', token, { source: 'tok_visa' });
-    const session = await paidSession();
-    const intent = await post(
-      '/api/payments/intents',
-      token,
-      { sessionId: session, amount: 5195 },
-      { 'idempotency-key': 'stripe-intent-3ds' },
-    );
+    const { token, card, session } = await cardBuyer('learner8@halaqa.test');
+    const intent = await openIntent(token, session, 'stripe-intent-3ds');
     answerCharge({ status: 200, body: withId('payment_intent_requires_action', 'pi_3QzStripe3DSStep') });
-    const step = await post(
-      `/api/payments/intents/${intent.body.data.id}/confirm`,
-      token,
-      { paymentMethod: card.body.data.id },
-      { 'idempotency-key': 'stripe-confirm-3ds' },
-    );
+    const step = await confirmIntent(token, intent.body.data.id, card.body.data.id, 'stripe-confirm-3ds');
     expect(step.body.data.status).toBe('requires_action');
     answerRetrieve('payment_intent_requires_capture');
     const before = sent.length;
@@ -148,22 +106,10 @@ describe('the Stripe gateway (recorded responses)', () => {
   });
 
   it("answers Stripe's decline as 402 with Stripe's message, enrolling nobody", async () => {
-    const token = await t.tokenFor('learner4@halaqa.test');
-    const card = await post('/api/payments/cards', token, { source: 'tok_visa' });
-    const session = await paidSession();
-    const intent = await post(
-      '/api/payments/intents',
-      token,
-      { sessionId: session, amount: 5195 },
-      { 'idempotency-key': 'stripe-intent-2' },
-    );
+    const { token, card, session } = await cardBuyer('learner4@halaqa.test');
+    const intent = await openIntent(token, session, 'stripe-intent-2');
     answerCharge({ status: 402, body: fixture('card_declined_error') });
-    const res = await post(
-      `/api/payments/intents/${intent.body.data.id}/confirm`,
-      token,
-      { paymentMethod: card.body.data.id },
-      { 'idempotency-key': 'stripe-confirm-2' },
-    );
+    const res = await confirmIntent(token, intent.body.data.id, card.body.data.id, 'stripe-confirm-2');
     expect(res.status).toBe(402);
     expect(res.body.message).toBe('Your card was declined.');
     const row = await t.db

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import Stripe from 'stripe';
 import { afterAll, beforeAll } from 'vitest';
 import { StripeGateway } from '../../server/platform/payments/stripe.js';
 import { startTestApp, type TestApp } from './harness.js';
@@ -123,3 +124,38 @@ export const post = async (
   });
   return { status: res.statusCode, body: res.json() };
 };
+
+/** A signed-in learner (`email`) with a card saved through Stripe (`card`: the raw response) and a fresh paid session id. */
+export async function cardBuyer(email: string) {
+  const token = await t.tokenFor(email);
+  const card = await post('/api/payments/cards', token, { source: 'tok_visa' });
+  return { token, card, session: await paidSession() };
+}
+
+/** Opens a card intent for the paid session at its charged 51.95 USD under Idempotency-Key `key`; the raw response. */
+export const openIntent = (token: string, session: number, key: string) =>
+  post('/api/payments/intents', token, { sessionId: session, amount: 5195 }, { 'idempotency-key': key });
+
+/** Pays the paid session from the wallet (51.95 USD) under Idempotency-Key `key`; the raw response. */
+export const payFromWallet = (token: string, session: number, key: string) =>
+  post('/api/payments/intents/wallet', token, { sessionId: session, amount: 5195 }, { 'idempotency-key': key });
+
+/** Confirms intent `intentId` with the saved card `paymentMethod` under Idempotency-Key `key`; the raw response. */
+export const confirmIntent = (token: string, intentId: string, paymentMethod: string, key: string) =>
+  post(`/api/payments/intents/${intentId}/confirm`, token, { paymentMethod }, { 'idempotency-key': key });
+
+/** The Stripe-Signature header Stripe would send with `payload` under the test webhook secret. */
+export const sign = (payload: string) => Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+
+/** Posts the raw JSON `payload` to the Stripe webhook with `signature` (a valid one by default); the light-my-request response. */
+export const postWebhook = (payload: string, signature = sign(payload)) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhooks/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
+
+/** The ledger transactions written for payment intent `intentId` (ids only). */
+export const ledgerOfIntent = (intentId: string) =>
+  t.db.selectFrom('ledger_transactions').select('id').where('payment_intent_id', '=', intentId).execute();

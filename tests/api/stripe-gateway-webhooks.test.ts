@@ -1,15 +1,19 @@
-import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from './harness.js';
 import {
   answerCharge,
+  cardBuyer,
+  confirmIntent,
   fixture,
-  paidSession,
+  ledgerOfIntent,
+  openIntent,
+  payFromWallet,
   post,
+  postWebhook,
   sent,
+  sign,
   t,
   useTestApp,
-  WEBHOOK_SECRET,
   withId,
 } from './stripe-gateway-shared.js';
 
@@ -17,22 +21,10 @@ useTestApp();
 
 describe('the Stripe gateway (recorded responses)', () => {
   it('settles a 3-D Secure payment from a signed payment_intent.succeeded webhook, and refuses a bad signature', async () => {
-    const token = await t.tokenFor('learner5@halaqa.test');
-    const card = await post('/api/payments/cards', token, { source: 'tok_visa' });
-    const session = await paidSession();
-    const intent = await post(
-      '/api/payments/intents',
-      token,
-      { sessionId: session, amount: 5195 },
-      { 'idempotency-key': 'stripe-intent-3' },
-    );
+    const { token, card, session } = await cardBuyer('learner5@halaqa.test');
+    const intent = await openIntent(token, session, 'stripe-intent-3');
     answerCharge({ status: 200, body: fixture('payment_intent_requires_action') });
-    const step = await post(
-      `/api/payments/intents/${intent.body.data.id}/confirm`,
-      token,
-      { paymentMethod: card.body.data.id },
-      { 'idempotency-key': 'stripe-confirm-3' },
-    );
+    const step = await confirmIntent(token, intent.body.data.id, card.body.data.id, 'stripe-confirm-3');
     expect(step.body.data.status).toBe('requires_action');
 
     const payload = JSON.stringify({
@@ -41,22 +33,12 @@ describe('the Stripe gateway (recorded responses)', () => {
       type: 'payment_intent.succeeded',
       data: { object: { ...JSON.parse(fixture('payment_intent_succeeded')), id: 'pi_3QzStripe3DS' } },
     });
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/webhooks/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=forged' },
-      payload,
-    });
+    const bad = await postWebhook(payload, 't=1,v1=forged');
     expect(bad.statusCode).toBe(400);
     expect(await t.db.selectFrom('enrollments').select('id').where('session_id', '=', session).execute()).toEqual([]);
 
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/webhooks/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      payload,
-    });
+    const signature = sign(payload);
+    const ok = await postWebhook(payload, signature);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data).toEqual({ received: true });
     const settled = await t.db
@@ -66,53 +48,25 @@ describe('the Stripe gateway (recorded responses)', () => {
       .executeTakeFirstOrThrow();
     expect(settled.status).toBe('succeeded');
     expect(settled.enrollment_id).toBeGreaterThan(0);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/webhooks/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      payload,
-    });
+    const again = await postWebhook(payload, signature);
     expect(again.statusCode).toBe(200);
-    expect(
-      await t.db
-        .selectFrom('ledger_transactions')
-        .select('id')
-        .where('payment_intent_id', '=', intent.body.data.id)
-        .execute(),
-    ).toHaveLength(1);
+    expect(await ledgerOfIntent(intent.body.data.id)).toHaveLength(1);
   });
 
   it('settles from a payment_intent.amount_capturable_updated webhook (3-D Secure done, page closed), then captures', async () => {
-    const token = await t.tokenFor('learner2@halaqa.test');
-    const card = await post('/api/payments/cards', token, { source: 'tok_visa' });
-    const session = await paidSession();
-    const intent = await post(
-      '/api/payments/intents',
-      token,
-      { sessionId: session, amount: 5195 },
-      { 'idempotency-key': 'stripe-intent-hook' },
-    );
+    const { token, card, session } = await cardBuyer('learner2@halaqa.test');
+    const intent = await openIntent(token, session, 'stripe-intent-hook');
     answerCharge({ status: 200, body: withId('payment_intent_requires_action', 'pi_3QzStripeHook') });
-    await post(
-      `/api/payments/intents/${intent.body.data.id}/confirm`,
-      token,
-      { paymentMethod: card.body.data.id },
-      { 'idempotency-key': 'stripe-confirm-hook' },
-    );
+    await confirmIntent(token, intent.body.data.id, card.body.data.id, 'stripe-confirm-hook');
     const payload = JSON.stringify({
       id: 'evt_1QzHook',
       object: 'event',
       type: 'payment_intent.amount_capturable_updated',
       data: { object: JSON.parse(withId('payment_intent_requires_capture', 'pi_3QzStripeHook')) },
     });
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const signature = sign(payload);
     const before = sent.length;
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/webhooks/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      payload,
-    });
+    const ok = await postWebhook(payload, signature);
     expect(ok.statusCode).toBe(200);
     expect(sent.slice(before).map((r) => [r.method, r.path, r.idempotencyKey])).toEqual([
       ['POST', '/v1/payment_intents/pi_3QzStripeHook/capture', `intent:${intent.body.data.id}:capture`],
@@ -127,34 +81,13 @@ describe('the Stripe gateway (recorded responses)', () => {
   });
 
   it('never calls Stripe to charge a learner who paid the same session from the wallet meanwhile', async () => {
-    const token = await t.tokenFor('learner6@halaqa.test');
-    const card = await post('/api/payments/cards', token, { source: 'tok_visa' });
-    const session = await paidSession();
-    const intent = await post(
-      '/api/payments/intents',
-      token,
-      { sessionId: session, amount: 5195 },
-      { 'idempotency-key': 'stripe-intent-wallet' },
-    );
-    expect(
-      (
-        await post(
-          '/api/payments/intents/wallet',
-          token,
-          { sessionId: session, amount: 5195 },
-          { 'idempotency-key': 'stripe-wallet-1' },
-        )
-      ).status,
-    ).toBe(201);
+    const { token, card, session } = await cardBuyer('learner6@halaqa.test');
+    const intent = await openIntent(token, session, 'stripe-intent-wallet');
+    expect((await payFromWallet(token, session, 'stripe-wallet-1')).status).toBe(201);
     answerCharge({ status: 200, body: fixture('payment_intent_succeeded') });
     const before = sent.length;
     for (const k of ['stripe-confirm-w1', 'stripe-confirm-w2']) {
-      const res = await post(
-        `/api/payments/intents/${intent.body.data.id}/confirm`,
-        token,
-        { paymentMethod: card.body.data.id },
-        { 'idempotency-key': k },
-      );
+      const res = await confirmIntent(token, intent.body.data.id, card.body.data.id, k);
       expect(res.status).toBe(409);
       expect(res.body.message).toBe('You are already enrolled in this session');
     }

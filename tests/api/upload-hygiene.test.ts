@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
-import { countRows, multipart, PNG_1PX, startTestApp, type TestApp } from './harness.js';
+import { countRows, PNG_1PX, startTestApp, type FilePart, type TestApp, uploadAs } from './harness.js';
 
 /**
  * "Nothing lost, nobody in" #screens: partial upload files do not stay in DATA_DIR/tmp (aborted request,
@@ -21,16 +21,7 @@ afterAll(() => t.close());
 const tmpDir = () => join(t.config.dataDir, 'tmp');
 const png = { picture: { filename: 'cover.png', contentType: 'image/png', content: PNG_1PX } };
 
-async function upload(url: string, email: string, files: Parameters<typeof multipart>[1]) {
-  const form = multipart({}, files);
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    payload: form.payload,
-    headers: { ...form.headers, ...t.auth(await t.tokenFor(email)) },
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const upload = (url: string, email: string, files: Record<string, FilePart>) => uploadAs(t, url, email, files);
 
 async function waitFor(check: () => boolean, what: string, ms = 10_000) {
   for (const until = Date.now() + ms; Date.now() < until; ) {

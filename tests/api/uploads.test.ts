@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, multipart, PNG_1PX, startTestApp, type TestApp } from './harness.js';
+import { callJson, countRows, multipart, PNG_1PX, startTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -87,13 +87,8 @@ describe('uploads (product.md#validation, #calls)', () => {
   });
 
   it("sets a company's logo from its partner only", async () => {
-    const company = (
-      await t.app.inject({
-        method: 'GET',
-        url: '/api/users/me/company',
-        headers: t.auth(await t.tokenFor('partner@qad.halaqa.test')),
-      })
-    ).json().data;
+    const company = (await callJson(t, 'GET', '/api/users/me/company', await t.tokenFor('partner@qad.halaqa.test')))
+      .body.data;
     const file = { picture: { filename: 'logo.png', contentType: 'image/png', content: PNG_1PX } };
     expect((await upload(`/api/companies/${company.id}/picture`, 'partner@ncai.halaqa.test', file)).status).toBe(403);
     const ok = await upload(`/api/companies/${company.id}/picture`, 'partner@qad.halaqa.test', file);

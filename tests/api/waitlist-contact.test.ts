@@ -5,9 +5,9 @@ import { notifyWaitlist } from '../../server/modules/courses/waitlist.js';
 import { Mailer } from '../../server/platform/mailer.js';
 import { TokenService } from '../../server/platform/tokens.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
-import { countRows, movableClock, startTestApp, type TestApp } from './harness.js';
+import { callJson, countRows, movableClock, startTestApp, type TestApp } from './harness.js';
 import { weekly } from '../fixtures.js';
-import { insertOpenSession, insertLearner } from './course-fixtures.js';
+import { firstPublicCourseRow, insertOpenSession, insertLearner } from './course-fixtures.js';
 
 /**
  * The waitlist (signed-in users join with their own address, guests
@@ -33,13 +33,7 @@ async function call(
   extra: Record<string, string> = {},
 ) {
   const token = who === null ? null : who.includes('@') ? await t.tokenFor(who) : who;
-  const res = await t.app.inject({
-    method,
-    url,
-    headers: { ...(token ? t.auth(token) : {}), ...extra },
-    payload: payload as object,
-  });
-  return { status: res.statusCode, body: res.json() };
+  return callJson(t, method, url, token, payload, extra);
 }
 
 /** Mails in the outbox to `email` whose subject starts with `subject`. */
@@ -55,13 +49,7 @@ const linkToken = (body: string) => /\/waitlist\/confirm\/([A-Za-z0-9_-]+)/.exec
 
 /** A new published public course of the demo educator (so each test has its own waitlist). */
 async function newCourse(isPrivate = false): Promise<number> {
-  const base = await t.db
-    .selectFrom('courses')
-    .selectAll()
-    .where('status', '=', 'PUBLISHED')
-    .where('is_private', '=', false)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
+  const base = await firstPublicCourseRow(t.db);
   const { id: _id, created_at: _c, updated_at: _u, ...rest } = base;
   const company = isPrivate
     ? (await t.db.selectFrom('companies').select('id').orderBy('id').executeTakeFirstOrThrow()).id

@@ -7,26 +7,17 @@ import { createApi } from '../../src/lib/api/client';
 import { UploadError } from '../../src/lib/api/upload';
 import { json, mockFetch } from './fetch-mock';
 import { pendingActors } from './model';
-import { weekly, EVENING } from '../fixtures';
+import { aCourseEditorData, weekly, EVENING } from '../fixtures';
 import { loadedNew, png, reference, validValues } from './course-editor.machine-shared';
 
 describe('course-editor actors (mocked fetch)', () => {
   const BASE = 'http://halaqa.test/api';
-  const editorData = {
-    id: 12,
-    status: 'DRAFT',
-    moderationMessage: null,
-    title: 'React',
-    courseCategoryId: 3,
-    languageId: 1,
-    description: 'Build',
+  const editorData = aCourseEditorData({
     about: '',
     price: 49.5,
     numHours: 20,
     difficultyLevel: 'INTERMEDIATE',
     hasMultiInstructors: false,
-    isPrivate: false,
-    companyId: null,
     pictureId: 77,
     pictureUrl: '/uploads/77.png',
     videoId: null,
@@ -56,7 +47,7 @@ describe('course-editor actors (mocked fetch)', () => {
         ],
       },
     ],
-  };
+  });
   const routes = {
     'GET /api/courses/categories': () => json(200, { data: [{ id: 3, name: 'Web', nameAr: 'ويب', courseCount: 4 }] }),
     'GET /api/languages': () => json(200, { data: reference.languages }),

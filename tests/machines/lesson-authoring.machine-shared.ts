@@ -5,40 +5,36 @@ import {
   type QuestionDraft,
   fromAuthoring,
 } from '@machines/lesson-authoring.form';
+import { aLessonAuthoring } from '../fixtures';
 
 /** The machine's input: the lesson being edited. */
 export const input = { lessonId: 503 };
 
 /** A quiz lesson as the server sends it. */
-export const quiz: LessonAuthoring = {
-  lessonId: 503,
-  courseId: 7,
-  courseTitle: 'JavaScript from the ground up',
-  type: 'quiz',
-  name: 'Types and coercion',
-  contentHtml: null,
-  videoUrl: null,
-  captionsUrl: null,
-  link: null,
-  day: null,
-  startTime: null,
-  points: 100,
-  allowLate: false,
-  timeLimitMinutes: 10,
-  programming: null,
-  questions: [
-    {
-      id: 31,
-      kind: 'TRUE_FALSE',
-      prompt: "typeof null is 'object'.",
-      pictureUrl: null,
-      points: 1,
-      explanation: 'A quirk.',
-      options: [],
-      answer: true,
-    },
-  ],
-};
+export const quiz: LessonAuthoring = aLessonAuthoring(
+  {
+    lessonId: 503,
+    courseId: 7,
+    courseTitle: 'JavaScript from the ground up',
+    type: 'quiz',
+    name: 'Types and coercion',
+  },
+  {
+    timeLimitMinutes: 10,
+    questions: [
+      {
+        id: 31,
+        kind: 'TRUE_FALSE',
+        prompt: "typeof null is 'object'.",
+        pictureUrl: null,
+        points: 1,
+        explanation: 'A quirk.',
+        options: [],
+        answer: true,
+      },
+    ],
+  },
+);
 
 /** A SINGLE question draft with a correct option. */
 export const single: QuestionDraft = {
@@ -71,23 +67,22 @@ export const invalidValues: AuthoringValues = {
   questions: [{ ...single, prompt: ' ', correct: [] }, ...loaded.questions],
 };
 
+/** The SINGLE question draft as saved: the server's shape, without its id. */
+const singleSaved = {
+  kind: 'SINGLE' as const,
+  prompt: 'Which is not a primitive?',
+  pictureUrl: null,
+  points: 2,
+  explanation: null,
+  options: single.options,
+  answer: ['b'],
+};
+
 /** The lesson as the server answers a save. */
 export const saved: LessonAuthoring = {
   ...quiz,
   timeLimitMinutes: 15,
-  questions: [
-    {
-      id: 32,
-      kind: 'SINGLE',
-      prompt: 'Which is not a primitive?',
-      pictureUrl: null,
-      points: 2,
-      explanation: null,
-      options: single.options,
-      answer: ['b'],
-    },
-    quiz.questions[0]!,
-  ],
+  questions: [{ id: 32, ...singleSaved }, quiz.questions[0]!],
 };
 
 /** The PUT body the save actor is expected to send. */
@@ -97,24 +92,8 @@ export const expectedBody = {
   allowLate: false,
   timeLimitMinutes: 15,
   questions: [
-    {
-      kind: 'SINGLE',
-      prompt: 'Which is not a primitive?',
-      pictureUrl: null,
-      points: 2,
-      explanation: null,
-      options: single.options,
-      answer: ['b'],
-    },
-    {
-      id: 31,
-      kind: 'TRUE_FALSE',
-      prompt: "typeof null is 'object'.",
-      pictureUrl: null,
-      points: 1,
-      explanation: 'A quirk.',
-      options: [],
-      answer: true,
-    },
+    singleSaved,
+    // The TRUE_FALSE question, kept as loaded.
+    { ...quiz.questions[0]! },
   ],
 };

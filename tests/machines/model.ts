@@ -306,6 +306,15 @@ interface ModelBased {
 const pathLabel = (path: ModelPath) => path.events.map((e) => e.type.replace('xstate.', '')).join(' → ') || '(initial)';
 
 /**
+ * Serializes a snapshot of a machine with a captcha (`context.captchaRound` counts the rounds) for
+ * the traversal: rounds past 2 count as 2, so refused captchas do not make the state graph endless.
+ */
+export const serializeCappingCaptchaRound = (s: AnyMachineSnapshot) => {
+  const c = s.context as { captchaRound: number };
+  return JSON.stringify({ value: s.value, context: { ...c, captchaRound: Math.min(c.captchaRound, 2) } });
+};
+
+/**
  * Model-based tests of a machine: a describe block `<name> (model-based)` with one test per path
  * covering every edge of its state graph (per input), replayed on a real actor with never-settling
  * actors and frozen timers, checking after each step that the actor agrees with the traversal and

@@ -42,6 +42,16 @@ export function attemptOf(patch: Partial<QuizAttempt> = {}): QuizAttempt {
   };
 }
 
+/** The feedback on 1-point question `questionId`: right (1 point) or wrong (0), the correct answer and an explanation. */
+export function feedbackOn(
+  questionId: number,
+  correct: boolean,
+  correctAnswer: boolean | string[],
+  explanation: string | null = null,
+) {
+  return { questionId, correct, pointsAwarded: correct ? 1 : 0, points: 1, correctAnswer, explanation };
+}
+
 /** A quiz attempt in progress, the same graded, and a learning path's attempt in progress and done. */
 export const quizAttempt = attemptOf();
 export const graded = attemptOf({
@@ -50,16 +60,9 @@ export const graded = attemptOf({
   score: 1,
   answers: { '31': true },
   feedback: [
-    { questionId: 31, correct: true, pointsAwarded: 1, points: 1, correctAnswer: true, explanation: null },
-    {
-      questionId: 32,
-      correct: false,
-      pointsAwarded: 0,
-      points: 1,
-      correctAnswer: ['a'],
-      explanation: 'Both become empty strings.',
-    },
-    { questionId: 33, correct: false, pointsAwarded: 0, points: 1, correctAnswer: ['b', 'c'], explanation: null },
+    feedbackOn(31, true, true),
+    feedbackOn(32, false, ['a'], 'Both become empty strings.'),
+    feedbackOn(33, false, ['b', 'c']),
   ],
 });
 export const pathAttempt = attemptOf({

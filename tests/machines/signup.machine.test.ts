@@ -18,7 +18,7 @@ import {
   serverFieldErrors,
   showsForm,
 } from '@machines/signup.selectors';
-import { describeModelBased } from './model';
+import { describeModelBased, serializeCappingCaptchaRound } from './model';
 
 const form = { firstName: 'Lina', lastName: 'Learner', email: 'lina@halaqa.test', password: 'Str0ng!pass' };
 const result = {
@@ -77,11 +77,6 @@ const events: AnyEventObject[] = [
 ];
 
 // The captcha round only grows; the traversal treats rounds past 2 as one state (finite graph).
-const serializeState = (s: AnyMachineSnapshot) => {
-  const c = s.context as SignUpContext;
-  return JSON.stringify({ value: s.value, context: { ...c, captchaRound: Math.min(c.captchaRound, 2) } });
-};
-
 function checkState(s: AnyMachineSnapshot) {
   const snap = s as SignUpSnapshot;
   const c = s.context as SignUpContext;
@@ -142,7 +137,7 @@ describeModelBased(signUpMachine, {
   name: 'signup.machine',
   inputs: inputs.map(([name, input]) => ({ name, input })),
   events,
-  serialize: serializeState,
+  serialize: serializeCappingCaptchaRound,
   actors: ['signUp', 'getInvitation'],
   check: ({ snapshot, previous, event, started }) => {
     checkState(snapshot);

@@ -7,25 +7,22 @@ import { createApi, ApiError } from '@/lib/api/client';
 import type { ModerationSearch } from '@/lib/list-search';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { renderWithRouter } from './render';
+import { aCourse } from '../fixtures';
 
 /** Course moderation: the admins' course queue and the educator's view of a decision. */
 const course: ModeratedCourse = {
-  id: 31,
-  title: 'Compilers from Scratch',
-  description: 'Write a small compiler.',
-  pictureUrl: '/uploads/demo/course-31.svg',
-  price: 129,
-  numHours: 9,
-  difficultyLevel: 'ADVANCED',
-  category: { id: 6, name: 'Programming Fundamentals', nameAr: 'أساسيات البرمجة' },
-  language: { id: 1, code: 'en', name: 'English' },
-  educator: { id: 7, name: 'Salma Idrissi', pictureUrl: null },
-  rating: { average: 0, count: 0 },
-  gainedSkills: [],
-  nextSession: null,
-  status: 'PENDING',
-  isPrivate: false,
-  companyId: null,
+  ...aCourse({
+    id: 31,
+    title: 'Compilers from Scratch',
+    description: 'Write a small compiler.',
+    pictureUrl: '/uploads/demo/course-31.svg',
+    price: 129,
+    numHours: 9,
+    difficultyLevel: 'ADVANCED',
+    category: { id: 6, name: 'Programming Fundamentals', nameAr: 'أساسيات البرمجة' },
+    rating: { average: 0, count: 0 },
+    status: 'PENDING',
+  }),
   moderationMessage: null,
   submittedAt: '2030-02-01T09:00:00Z',
   pendingSessions: 0,

@@ -1,5 +1,7 @@
 /** Test data of the classroom UI tests (shapes of openapi `Classroom` / `ClassroomLessonDetail`). */
 import type { components } from '@contract/schema';
+import { createApi } from '@/lib/api/client';
+import { mockFetch, type Handler } from '../machines/fetch-mock';
 
 type Classroom = components['schemas']['Classroom'];
 type ClassroomLesson = components['schemas']['ClassroomLesson'];
@@ -149,3 +151,14 @@ export function detailOf(lesson: ClassroomLesson, extra: Partial<Detail> = {}): 
 
 /** Epoch ms of an ISO instant. */
 export const at = (iso: string) => new Date(iso).getTime();
+
+/** The API client of the signed-in learner (token jwt-learner) over a fetch mock answering `routes`. */
+export function learnerApi(routes: Record<string, Handler>) {
+  const mock = mockFetch(routes);
+  const api = createApi({
+    baseUrl: 'http://localhost/api',
+    fetch: mock.fetch,
+    getAuth: () => ({ token: 'jwt-learner', federated: false }),
+  });
+  return { mock, api };
+}

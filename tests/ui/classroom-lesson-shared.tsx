@@ -3,10 +3,9 @@ import { screen } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toast';
 import { ClassroomLessonPage } from '@/features/classroom/lesson-page';
-import { createApi } from '@/lib/api/client';
 import type { components } from '@contract/schema';
-import { json, mockFetch, type Handler } from '../machines/fetch-mock';
-import { at, classroom } from './classroom-fixtures';
+import { json, type Handler } from '../machines/fetch-mock';
+import { at, classroom, learnerApi } from './classroom-fixtures';
 import { renderWithRouter } from './render';
 
 type Detail = components['schemas']['ClassroomLessonDetail'];
@@ -31,12 +30,7 @@ export async function renderLesson(
   routes: Record<string, Handler> = {},
   { now = at('2031-03-01T12:00:00Z'), data = classroom } = {},
 ) {
-  const mock = mockFetch(routes);
-  const api = createApi({
-    baseUrl: 'http://localhost/api',
-    fetch: mock.fetch,
-    getAuth: () => ({ token: 'jwt-learner', federated: false }),
-  });
+  const { mock, api } = learnerApi(routes);
   await renderWithRouter(
     <>
       <ClassroomLessonPage

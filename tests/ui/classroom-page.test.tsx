@@ -3,9 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toast';
 import { ClassroomPage } from '@/features/classroom/classroom-page';
 import { canJoin, currentOccurrence, isPlayableVideo } from '../../src/lib/classroom-time';
-import { createApi } from '@/lib/api/client';
-import { json, mockFetch, type Handler } from '../machines/fetch-mock';
-import { at, classroom, meetingOccurrence } from './classroom-fixtures';
+import { json, type Handler } from '../machines/fetch-mock';
+import { at, classroom, learnerApi, meetingOccurrence } from './classroom-fixtures';
 import { renderWithRouter } from './render';
 
 const VIEWER_ZONE = 'Asia/Riyadh';
@@ -18,12 +17,7 @@ async function renderPage(
   routes: Record<string, Handler>,
   { now = at('2031-03-01T12:00:00Z'), data = classroom, locale = 'en' as 'en' | 'ar' } = {},
 ) {
-  const mock = mockFetch(routes);
-  const api = createApi({
-    baseUrl: 'http://localhost/api',
-    fetch: mock.fetch,
-    getAuth: () => ({ token: 'jwt-learner', federated: false }),
-  });
+  const { mock, api } = learnerApi(routes);
   await renderWithRouter(
     <>
       <ClassroomPage classroom={data} api={api} now={now} viewerTimeZone={VIEWER_ZONE} />

@@ -5,6 +5,7 @@ import { createApi } from '@/lib/api/client';
 import { json, mockFetch } from '../machines/fetch-mock';
 import { renderWithRouter } from './render';
 import { restoredAuth } from './auth-actor';
+import { gulfDataAcademySignUp } from '../fixtures';
 
 vi.mock('@/components/ui/captcha', () => import('./captcha-stand-in'));
 
@@ -63,21 +64,7 @@ describe('company sign-up screen', () => {
     fireEvent.click(document.querySelector('button[type=submit]')!);
     expect(await screen.findByText('توجد شركة بهذا الاختصار بالفعل')).toBeInTheDocument();
     expect(new URLSearchParams(calls[0]!.path.split('?')[1]).get('g-recaptcha-response')).toBe('solved-payload');
-    expect(body).toEqual({
-      company: {
-        name: 'Gulf Data Academy',
-        acronym: 'GDA',
-        language: 'ar',
-        address: { line1: '12 Corniche Road', city: 'Doha', postalCode: '00974', country: 'QA' },
-      },
-      account: {
-        firstName: 'Mariam',
-        lastName: 'Saleh',
-        email: 'mariam@gda.example.org',
-        password: 'Str0ng!pass',
-        language: 'ar',
-      },
-    });
+    expect(body).toEqual(gulfDataAcademySignUp());
   });
 
   it('asks for the captcha before sending', async () => {

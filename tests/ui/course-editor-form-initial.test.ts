@@ -1,23 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { type CourseEditorData, fromEditorData, withSavedLessonIds } from '@machines/course-editor.form';
 import { toCourseFormEntries } from '@machines/course-editor.form-data';
+import { aCourseEditorData } from '../fixtures';
 
 describe('fromEditorData (product.md#entities initial data)', () => {
-  const data: CourseEditorData = {
-    id: 12,
-    status: 'DRAFT',
-    moderationMessage: null,
-    title: 'React',
-    courseCategoryId: 3,
-    languageId: 1,
-    description: 'Build',
+  const data: CourseEditorData = aCourseEditorData({
     about: 'About',
     price: 0,
     numHours: 20,
     difficultyLevel: 'ADVANCED',
     hasMultiInstructors: true,
-    isPrivate: false,
-    companyId: null,
     pictureId: null,
     pictureUrl: '/uploads/12.jpg',
     videoId: 5,
@@ -47,7 +39,7 @@ describe('fromEditorData (product.md#entities initial data)', () => {
         ],
       },
     ],
-  };
+  });
 
   it('maps fields, skills, media, and the syllabus by week and order (gaps become empty weeks)', () => {
     const v = fromEditorData(data);

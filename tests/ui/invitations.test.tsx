@@ -27,6 +27,20 @@ const preview = (over: Record<string, unknown> = {}) => ({
   },
 });
 
+/** Lina's user record once she is a member of company 2, as the accept call and her profile answer it. */
+const linaMember = {
+  id: 4,
+  email: 'lina@example.org',
+  name: 'Lina Kassem',
+  firstName: 'Lina',
+  lastName: 'Kassem',
+  role: 'LEARNER',
+  status: 'APPROVED',
+  companyId: 2,
+  pictureUrl: null,
+  createdAt: '2025-01-01T00:00:00Z',
+};
+
 const lina: LoginRecord = {
   token: 'jwt-lina',
   expiresAt: '2099-01-01T00:00:00Z',
@@ -109,37 +123,9 @@ describe('the invitation link page', () => {
     const { mock, auth } = await renderPage(
       preview(),
       {
-        [`POST /api/invitations/${TOKEN}/accept`]: () =>
-          json(200, {
-            data: {
-              id: 4,
-              email: 'lina@example.org',
-              name: 'Lina Kassem',
-              firstName: 'Lina',
-              lastName: 'Kassem',
-              role: 'LEARNER',
-              status: 'APPROVED',
-              companyId: 2,
-              pictureUrl: null,
-              createdAt: '2025-01-01T00:00:00Z',
-            },
-          }),
+        [`POST /api/invitations/${TOKEN}/accept`]: () => json(200, { data: linaMember }),
         'GET /api/users/me/company': () => json(200, { data: company }),
-        'GET /api/users/4': () =>
-          json(200, {
-            data: {
-              id: 4,
-              email: 'lina@example.org',
-              name: 'Lina Kassem',
-              firstName: 'Lina',
-              lastName: 'Kassem',
-              role: 'LEARNER',
-              status: 'APPROVED',
-              companyId: 2,
-              pictureUrl: null,
-              createdAt: '2025-01-01T00:00:00Z',
-            },
-          }),
+        'GET /api/users/4': () => json(200, { data: linaMember }),
         'GET /api/companies/2/settings': () => json(200, { data: company.settings }),
       },
       lina,

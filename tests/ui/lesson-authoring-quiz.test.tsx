@@ -76,19 +76,8 @@ describe('LessonAuthoringScreen', () => {
       allowLate: false,
       timeLimitMinutes: null,
       questions: [
-        {
-          id: 1,
-          kind: 'SINGLE',
-          prompt: 'Which hook keeps state between renders?',
-          pictureUrl: null,
-          points: 2,
-          explanation: null,
-          options: [
-            { id: 'a', text: 'useState' },
-            { id: 'b', text: 'useEffect' },
-          ],
-          answer: ['b'],
-        },
+        // The SINGLE question, reworded and with the other option correct.
+        { ...quiz.questions[0]!, prompt: 'Which hook keeps state between renders?', answer: ['b'] },
         {
           kind: 'SHORT_ANSWER',
           prompt: 'Name the state hook.',
@@ -98,16 +87,8 @@ describe('LessonAuthoringScreen', () => {
           options: [],
           answer: ['useState'],
         },
-        {
-          id: 2,
-          kind: 'TRUE_FALSE',
-          prompt: 'Hooks run in order.',
-          pictureUrl: null,
-          points: 1,
-          explanation: 'Always.',
-          options: [],
-          answer: true,
-        },
+        // The TRUE_FALSE question, unchanged.
+        quiz.questions[1]!,
       ],
     });
     await waitFor(() => expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument());

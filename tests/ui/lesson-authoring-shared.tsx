@@ -7,50 +7,42 @@ import type { LessonAuthoring } from '@machines/lesson-authoring.form';
 import { createApi } from '@/lib/api/client';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { renderWithRouter } from './render';
+import { aLessonAuthoring } from '../fixtures';
 
 /** A quiz lesson as the authoring API answers it. */
-export const quiz: LessonAuthoring = {
-  lessonId: 41,
-  courseId: 12,
-  courseTitle: 'React in practice',
-  type: 'quiz',
-  name: 'Hooks quiz',
-  contentHtml: '<p>Answer calmly.</p>',
-  videoUrl: null,
-  captionsUrl: null,
-  link: null,
-  day: null,
-  startTime: null,
-  points: 10,
-  allowLate: false,
-  timeLimitMinutes: 15,
-  programming: null,
-  questions: [
-    {
-      id: 1,
-      kind: 'SINGLE',
-      prompt: 'Which hook holds state?',
-      pictureUrl: null,
-      points: 2,
-      explanation: null,
-      options: [
-        { id: 'a', text: 'useState' },
-        { id: 'b', text: 'useEffect' },
-      ],
-      answer: ['a'],
-    },
-    {
-      id: 2,
-      kind: 'TRUE_FALSE',
-      prompt: 'Hooks run in order.',
-      pictureUrl: null,
-      points: 1,
-      explanation: 'Always.',
-      options: [],
-      answer: true,
-    },
-  ],
-};
+export const quiz: LessonAuthoring = aLessonAuthoring(
+  { lessonId: 41, courseId: 12, courseTitle: 'React in practice', type: 'quiz', name: 'Hooks quiz' },
+  {
+    contentHtml: '<p>Answer calmly.</p>',
+    points: 10,
+    timeLimitMinutes: 15,
+    questions: [
+      {
+        id: 1,
+        kind: 'SINGLE',
+        prompt: 'Which hook holds state?',
+        pictureUrl: null,
+        points: 2,
+        explanation: null,
+        options: [
+          { id: 'a', text: 'useState' },
+          { id: 'b', text: 'useEffect' },
+        ],
+        answer: ['a'],
+      },
+      {
+        id: 2,
+        kind: 'TRUE_FALSE',
+        prompt: 'Hooks run in order.',
+        pictureUrl: null,
+        points: 1,
+        explanation: 'Always.',
+        options: [],
+        answer: true,
+      },
+    ],
+  },
+);
 
 /** A programming assignment as the authoring API answers it. */
 export const programming: LessonAuthoring = {

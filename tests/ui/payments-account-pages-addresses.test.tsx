@@ -7,17 +7,10 @@ import { renderWithRouter } from './render';
 import { apiWith, bodies } from './payments-account-pages-shared';
 
 describe('addresses page', () => {
+  /** The Rabat address's fields (no id, no default flag). */
+  const rabat = { line1: '1 Rue de Fès', line2: null, city: 'Rabat', state: null, postalCode: '10000', country: 'MA' };
   const saved = [
-    {
-      id: 6,
-      line1: '1 Rue de Fès',
-      line2: null,
-      city: 'Rabat',
-      state: null,
-      postalCode: '10000',
-      country: 'MA',
-      isDefault: false,
-    },
+    { id: 6, ...rabat, isDefault: false },
     {
       id: 5,
       line1: '120 Main Street',
@@ -67,15 +60,8 @@ describe('addresses page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add address' }));
     await screen.findByText('Address added');
     expect(bodies(mock, 'POST', '/api/users/me/addresses').map((c) => c.body)).toEqual([
-      {
-        line1: '1 Rue de Fès',
-        line2: null,
-        city: 'Rabat',
-        state: null,
-        postalCode: '10000',
-        country: 'MA',
-        isDefault: true,
-      },
+      // The Rabat address as saved, without its id, made the default.
+      { ...rabat, isDefault: true },
     ]);
     await waitFor(() =>
       expect((screen.getByRole('textbox', { name: /Street address/ }) as HTMLInputElement).value).toBe(''),

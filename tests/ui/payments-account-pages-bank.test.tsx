@@ -18,23 +18,48 @@ describe('bank account page (educators)', () => {
     currency: 'USD' as const,
     status: 'verified' as const,
   };
+  /** A paid payout of $149 to bank account ba_1, as POST /payments/payouts answers it. */
+  const payout = (id: string, createdAt: string) => ({
+    id,
+    amount: 14900,
+    status: 'paid',
+    externalAccountId: 'ba_1',
+    createdAt,
+  });
+  /**
+   * Renders the page with the sandbox config: no bank account and `earnings` unless `parts` says
+   * otherwise, and a toaster when `onChanged` is given (the pages that report a saved change).
+   */
+  const renderPage = (
+    api: ReturnType<typeof apiWith>['api'],
+    parts: Partial<BankAccountData> = {},
+    onChanged?: () => void,
+  ) => {
+    const data: BankAccountData = {
+      account: { ok: true, data: null },
+      earnings: { ok: true, data: earnings },
+      config: sandbox,
+      ...parts,
+    };
+    const page = <BankAccountPage data={data} api={api} onChanged={onChanged ?? (() => {})} />;
+    return renderWithRouter(
+      onChanged ? (
+        <>
+          {page}
+          <Toaster />
+        </>
+      ) : (
+        page
+      ),
+    );
+  };
 
   it('adds a bank account with the sandbox token', async () => {
     const onChanged = vi.fn();
     const { mock, api } = apiWith({
       'POST /api/payments/accounts/external-account': () => json(201, { data: account }),
     });
-    const data: BankAccountData = {
-      account: { ok: true, data: null },
-      earnings: { ok: true, data: earnings },
-      config: sandbox,
-    };
-    await renderWithRouter(
-      <>
-        <BankAccountPage data={data} api={api} onChanged={onChanged} />
-        <Toaster />
-      </>,
-    );
+    await renderPage(api, {}, onChanged);
     expect(screen.getByText('No bank account yet')).toBeInTheDocument();
     const field = screen.getByRole('textbox', { name: /Bank account token/ }) as HTMLInputElement;
     expect(field.value).toBe('btok_us_verified');
@@ -56,12 +81,7 @@ describe('bank account page (educators)', () => {
           errors: [{ path: 'external_account', message: 'is not a bank account token' }],
         }),
     });
-    const data: BankAccountData = {
-      account: { ok: true, data: null },
-      earnings: { ok: true, data: earnings },
-      config: sandbox,
-    };
-    await renderWithRouter(<BankAccountPage data={data} api={api} onChanged={() => {}} />);
+    await renderPage(api);
     const field = screen.getByRole('textbox', { name: /Bank account token/ });
     fireEvent.input(field, { target: { value: 'tok_visa' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save bank account' }));
@@ -72,35 +92,29 @@ describe('bank account page (educators)', () => {
   it('shows the account, the earnings and pays out with an Idempotency-Key', async () => {
     const onChanged = vi.fn();
     const { mock, api } = apiWith({
-      'POST /api/payments/payouts': () =>
-        json(201, {
-          data: {
-            id: 'po_1',
-            amount: 14900,
-            status: 'paid',
-            externalAccountId: 'ba_1',
-            createdAt: '2031-05-01T10:00:00Z',
-          },
-        }),
+      'POST /api/payments/payouts': () => json(201, { data: payout('po_1', '2031-05-01T10:00:00Z') }),
     });
-    const data: BankAccountData = {
-      account: { ok: true, data: account },
-      earnings: {
-        ok: true,
-        data: {
-          ...earnings,
-          payouts: [
-            { id: 'po_0', amount: 29800, status: 'paid', externalAccountId: 'ba_1', createdAt: '2031-02-01T10:00:00Z' },
-          ],
+    await renderPage(
+      api,
+      {
+        account: { ok: true, data: account },
+        earnings: {
+          ok: true,
+          data: {
+            ...earnings,
+            payouts: [
+              {
+                id: 'po_0',
+                amount: 29800,
+                status: 'paid',
+                externalAccountId: 'ba_1',
+                createdAt: '2031-02-01T10:00:00Z',
+              },
+            ],
+          },
         },
       },
-      config: sandbox,
-    };
-    await renderWithRouter(
-      <>
-        <BankAccountPage data={data} api={api} onChanged={onChanged} />
-        <Toaster />
-      </>,
+      onChanged,
     );
     expect(screen.getByText('STRIPE TEST BANK ending in 6789')).toBeInTheDocument();
     expect(screen.getByText('Verified')).toBeInTheDocument();
@@ -117,40 +131,12 @@ describe('bank account page (educators)', () => {
     const onChanged = vi.fn();
     const answers = [
       () => json(503, { message: 'Gateway unavailable' }),
-      () =>
-        json(201, {
-          data: {
-            id: 'po_1',
-            amount: 14900,
-            status: 'paid',
-            externalAccountId: 'ba_1',
-            createdAt: '2031-05-01T10:00:00Z',
-          },
-        }),
+      () => json(201, { data: payout('po_1', '2031-05-01T10:00:00Z') }),
       () => json(422, { message: 'Nothing is ready to pay out' }),
-      () =>
-        json(201, {
-          data: {
-            id: 'po_2',
-            amount: 14900,
-            status: 'paid',
-            externalAccountId: 'ba_1',
-            createdAt: '2031-05-02T10:00:00Z',
-          },
-        }),
+      () => json(201, { data: payout('po_2', '2031-05-02T10:00:00Z') }),
     ];
     const { mock, api } = apiWith({ 'POST /api/payments/payouts': () => answers.shift()!() });
-    const data: BankAccountData = {
-      account: { ok: true, data: account },
-      earnings: { ok: true, data: earnings },
-      config: sandbox,
-    };
-    await renderWithRouter(
-      <>
-        <BankAccountPage data={data} api={api} onChanged={onChanged} />
-        <Toaster />
-      </>,
-    );
+    await renderPage(api, { account: { ok: true, data: account } }, onChanged);
     const payOut = () => fireEvent.click(screen.getByRole('button', { name: 'Pay out $149' }));
     payOut();
     expect(within(await screen.findByRole('alert')).getByText('Gateway unavailable')).toBeInTheDocument();
@@ -169,12 +155,7 @@ describe('bank account page (educators)', () => {
 
   it('each section shows its own failure with the reason', async () => {
     const { api } = apiWith({});
-    const data: BankAccountData = {
-      account: { ok: true, data: null },
-      earnings: { ok: false, error: new ApiError(500, { message: 'Ledger unavailable' }) },
-      config: sandbox,
-    };
-    await renderWithRouter(<BankAccountPage data={data} api={api} onChanged={() => {}} />);
+    await renderPage(api, { earnings: { ok: false, error: new ApiError(500, { message: 'Ledger unavailable' }) } });
     const alert = screen.getByRole('alert');
     expect(within(alert).getByText('Your earnings could not be loaded')).toBeInTheDocument();
     expect(within(alert).getByText('Ledger unavailable')).toBeInTheDocument();

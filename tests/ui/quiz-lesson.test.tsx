@@ -6,72 +6,35 @@ import type { components } from '@contract/schema';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { detailOf, lessonOf } from './classroom-fixtures';
 import { renderWithRouter } from './render';
+import { attemptOf, feedbackOn, question } from '../machines/quiz.machine-shared';
 
 type QuizAttempt = components['schemas']['QuizAttempt'];
 type QuizQuestion = components['schemas']['QuizQuestion'];
 type Detail = components['schemas']['ClassroomLessonDetail'];
 
 const questions: QuizQuestion[] = [
-  {
-    id: 31,
-    kind: 'TRUE_FALSE',
-    prompt: "typeof null is 'object'.",
-    pictureUrl: '/uploads/questions/null.png',
-    points: 1,
-    options: [],
-  },
-  {
-    id: 32,
-    kind: 'SINGLE',
+  question(31, 'TRUE_FALSE', { prompt: "typeof null is 'object'.", pictureUrl: '/uploads/questions/null.png' }),
+  question(32, 'SINGLE', {
     prompt: 'What does [] + [] evaluate to?',
-    pictureUrl: null,
-    points: 1,
     options: [
       { id: 'a', text: 'An empty string' },
       { id: 'b', text: 'Zero' },
     ],
-  },
-  {
-    id: 33,
-    kind: 'MULTIPLE',
+  }),
+  question(33, 'MULTIPLE', {
     prompt: 'Which values are falsy?',
-    pictureUrl: null,
-    points: 1,
     options: [
       { id: 'a', text: 'The number 0' },
       { id: 'b', text: 'An empty array' },
       { id: 'c', text: 'NaN' },
     ],
-  },
-  {
-    id: 34,
-    kind: 'SHORT_ANSWER',
-    prompt: 'Which keyword declares a block-scoped constant?',
-    pictureUrl: null,
-    points: 1,
-    options: [],
-  },
+  }),
+  question(34, 'SHORT_ANSWER', { prompt: 'Which keyword declares a block-scoped constant?' }),
 ];
 
-function attempt(patch: Partial<QuizAttempt> = {}): QuizAttempt {
-  return {
-    id: 9,
-    lessonId: 503,
-    sessionId: 41,
-    kind: 'QUIZ',
-    status: 'IN_PROGRESS',
-    currentIndex: 0,
-    startedAt: '2031-03-05T10:00:00Z',
-    deadlineAt: null,
-    submittedAt: null,
-    score: null,
-    maxScore: 4,
-    questions,
-    answers: {},
-    feedback: null,
-    ...patch,
-  };
-}
+/** An attempt at these four questions, in progress without a deadline, with `patch`. */
+const attempt = (patch: Partial<QuizAttempt> = {}): QuizAttempt =>
+  attemptOf({ deadlineAt: null, maxScore: 4, questions, ...patch });
 
 const graded = attempt({
   status: 'AUTOGRADED',
@@ -79,17 +42,10 @@ const graded = attempt({
   score: 2,
   answers: { '31': true, '32': ['b'], '34': 'const' },
   feedback: [
-    { questionId: 31, correct: true, pointsAwarded: 1, points: 1, correctAnswer: true, explanation: null },
-    {
-      questionId: 32,
-      correct: false,
-      pointsAwarded: 0,
-      points: 1,
-      correctAnswer: ['a'],
-      explanation: 'Both arrays become empty strings.',
-    },
-    { questionId: 33, correct: false, pointsAwarded: 0, points: 1, correctAnswer: ['a', 'c'], explanation: null },
-    { questionId: 34, correct: true, pointsAwarded: 1, points: 1, correctAnswer: ['const'], explanation: null },
+    feedbackOn(31, true, true),
+    feedbackOn(32, false, ['a'], 'Both arrays become empty strings.'),
+    feedbackOn(33, false, ['a', 'c']),
+    feedbackOn(34, true, ['const']),
   ],
 });
 

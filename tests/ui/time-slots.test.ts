@@ -12,7 +12,14 @@ describe('formatHhMmA (spec time slot format hh:mm A)', () => {
 });
 
 describe('convertWeeklySlot', () => {
-  const base = { day: 'monday' as const, startTime: '09:00', durationMinutes: 90, sessionTimeZone: 'America/New_York' };
+  /** A session's weekly slot: its weekday, its start ('HH:mm' in `sessionTimeZone`) and its length. */
+  const sessionSlot = (
+    day: 'sunday' | 'monday',
+    startTime: string,
+    durationMinutes: number,
+    sessionTimeZone: string,
+  ) => ({ day, startTime, durationMinutes, sessionTimeZone });
+  const base = sessionSlot('monday', '09:00', 90, 'America/New_York');
 
   it('picks the first matching weekday on or after the given date', () => {
     // 2025-01-08 is a Wednesday → next Monday is 2025-01-13
@@ -44,43 +51,33 @@ describe('convertWeeklySlot', () => {
     expect(later.viewer.start.time).toBe('02:00 PM');
   });
 
-  it('moves to the next day when the viewer is far east', () => {
-    const slot = convertWeeklySlot({
-      day: 'monday',
-      startTime: '18:00',
-      durationMinutes: 60,
-      sessionTimeZone: 'America/Los_Angeles',
+  it.each([
+    {
+      name: 'moves to the next day when the viewer is far east',
+      slot: sessionSlot('monday', '18:00', 60, 'America/Los_Angeles'),
       viewerTimeZone: 'Asia/Tokyo',
       from: '2025-07-07',
-    });
-    expect(slot.viewer.start.weekday).toBe('tuesday');
-    expect(slot.viewer.start.time).toBe('10:00 AM');
-    expect(slot.dayShift).toBe(1);
-  });
-
-  it('moves to the previous day when the viewer is far west', () => {
-    const slot = convertWeeklySlot({
-      day: 'sunday',
-      startTime: '08:30',
-      durationMinutes: 45,
-      sessionTimeZone: 'Asia/Riyadh',
+      viewer: { start: { weekday: 'tuesday', time: '10:00 AM' } },
+      dayShift: 1,
+    },
+    {
+      name: 'moves to the previous day when the viewer is far west',
+      slot: sessionSlot('sunday', '08:30', 45, 'Asia/Riyadh'),
       viewerTimeZone: 'America/Chicago',
       from: '2025-02-02',
-    });
-    expect(slot.viewer.start.weekday).toBe('saturday');
-    expect(slot.viewer.start.time).toBe('11:30 PM');
-    expect(slot.viewer.end.weekday).toBe('sunday');
-    expect(slot.viewer.end.time).toBe('12:15 AM');
-    expect(slot.dayShift).toBe(-1);
+      viewer: { start: { weekday: 'saturday', time: '11:30 PM' }, end: { weekday: 'sunday', time: '12:15 AM' } },
+      dayShift: -1,
+    },
+  ])('$name', ({ slot, viewerTimeZone, from, viewer, dayShift }) => {
+    const converted = convertWeeklySlot({ ...slot, viewerTimeZone, from });
+    expect(converted.viewer).toMatchObject(viewer);
+    expect(converted.dayShift).toBe(dayShift);
   });
 
   it('moves a start inside a spring-forward gap to after the gap', () => {
     // 2025-03-09 02:30 does not exist in New York
     const slot = convertWeeklySlot({
-      day: 'sunday',
-      startTime: '02:30',
-      durationMinutes: 60,
-      sessionTimeZone: 'America/New_York',
+      ...sessionSlot('sunday', '02:30', 60, 'America/New_York'),
       viewerTimeZone: 'UTC',
       from: '2025-03-09',
     });

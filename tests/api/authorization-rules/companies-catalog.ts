@@ -1,5 +1,41 @@
 import { EMAIL, pngPart } from '../authorization-world.js';
-import { STAFF, MEMBERS_A, me, none, nothing, perCourse, catalog, THEME, type OwnerRule } from './shared.js';
+import {
+  STAFF,
+  MEMBERS_A,
+  me,
+  none,
+  nothing,
+  perCourse,
+  catalog,
+  THEME,
+  type OwnerRule,
+  type TargetKind,
+  type Variant,
+} from './shared.js';
+
+/** A read of the company by id: company A's staff and partner may, company B only to the staff. */
+const companyStaffAndPartner = (): OwnerRule => ({
+  variants: [
+    { target: 'own', label: 'company A', allow: [...STAFF, 'partner'], build: (w) => ({ params: { id: w.companyA } }) },
+    { target: 'otherCompany', label: 'company B', allow: STAFF, build: (w) => ({ params: { id: w.companyB } }) },
+  ],
+});
+
+/** Editing someone else's review (`review` of the world's reviews, on `course`'s course): refused to every caller. */
+const othersReview = (
+  target: TargetKind,
+  label: string,
+  course: 'A' | 'B' | 'O',
+  review: 'A2' | 'B' | 'O',
+): Variant => ({
+  target,
+  label,
+  allow: [],
+  build: (w) => ({
+    params: { id: w[course].courseId, reviewId: w.reviews[review] },
+    body: { ratingValue: 1, content: 'Edited' },
+  }),
+});
 
 /** Company, reference-data, catalog and review operations. See authorization-rules.ts for what a rule says. */
 export const COMPANY_CATALOG_RULES: Record<string, OwnerRule> = {
@@ -26,28 +62,8 @@ export const COMPANY_CATALOG_RULES: Record<string, OwnerRule> = {
       },
     ],
   },
-  getCompanyAttendanceAnalytics: {
-    variants: [
-      {
-        target: 'own',
-        label: 'company A',
-        allow: [...STAFF, 'partner'],
-        build: (w) => ({ params: { id: w.companyA } }),
-      },
-      { target: 'otherCompany', label: 'company B', allow: STAFF, build: (w) => ({ params: { id: w.companyB } }) },
-    ],
-  },
-  listCompanyMembers: {
-    variants: [
-      {
-        target: 'own',
-        label: 'company A',
-        allow: [...STAFF, 'partner'],
-        build: (w) => ({ params: { id: w.companyA } }),
-      },
-      { target: 'otherCompany', label: 'company B', allow: STAFF, build: (w) => ({ params: { id: w.companyB } }) },
-    ],
-  },
+  getCompanyAttendanceAnalytics: companyStaffAndPartner(),
+  listCompanyMembers: companyStaffAndPartner(),
   removeCompanyMember: {
     variants: [
       {
@@ -149,33 +165,9 @@ export const COMPANY_CATALOG_RULES: Record<string, OwnerRule> = {
           body: { ratingValue: 3, content: 'Edited' },
         }),
       },
-      {
-        target: 'otherLearner',
-        label: "another learner of company A's review of course A",
-        allow: [],
-        build: (w) => ({
-          params: { id: w.A.courseId, reviewId: w.reviews.A2 },
-          body: { ratingValue: 1, content: 'Edited' },
-        }),
-      },
-      {
-        target: 'otherCompany',
-        label: "company B's learner's review of B's private course",
-        allow: [],
-        build: (w) => ({
-          params: { id: w.B.courseId, reviewId: w.reviews.B },
-          body: { ratingValue: 1, content: 'Edited' },
-        }),
-      },
-      {
-        target: 'otherEducator',
-        label: "another educator's learner's review of a public course",
-        allow: [],
-        build: (w) => ({
-          params: { id: w.O.courseId, reviewId: w.reviews.O },
-          body: { ratingValue: 1, content: 'Edited' },
-        }),
-      },
+      othersReview('otherLearner', "another learner of company A's review of course A", 'A', 'A2'),
+      othersReview('otherCompany', "company B's learner's review of B's private course", 'B', 'B'),
+      othersReview('otherEducator', "another educator's learner's review of a public course", 'O', 'O'),
     ],
   },
   // Admins remove any review (audited); x-roles refuses everyone else.

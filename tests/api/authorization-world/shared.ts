@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../server/db/types.js';
-import { adminPasswordHash } from '../course-fixtures.js';
+import { demoPasswordHash } from '../course-fixtures.js';
 import { PNG_1PX, type FilePart, type TestApp } from '../harness.js';
 import { weekly } from '../../fixtures.js';
 
@@ -161,7 +161,7 @@ export async function insertUser(
   companyId: number | null,
   status = 'APPROVED',
 ): Promise<number> {
-  const hash = await adminPasswordHash(db);
+  const hash = await demoPasswordHash(db);
   const row = await db
     .insertInto('users')
     .values({
