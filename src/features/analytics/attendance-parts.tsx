@@ -5,7 +5,15 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { formatRate } from '@/components/ui/rate-bar';
 import { css, cx } from 'styled-system/css';
 import { ChartFigure, chartDataTable } from '@/components/ui/chart-figure';
-import { axisTick, barProps, chartSvgProps, gridProps, timeAxisProps, tooltipProps } from '@/components/ui/chart-theme';
+import {
+  barProps,
+  chartSvgProps,
+  gridProps,
+  timeAxisProps,
+  tooltipPointKey,
+  tooltipProps,
+  valueAxisProps,
+} from '@/components/ui/chart-theme';
 import { denseTableCell as td, denseTableHeaderCell as th } from '@/components/ui/table';
 import { CardSectionHeader, numericCell, rowHeadCell, ScrollingTable } from '@/components/ui/card-section';
 import { Button } from '@/components/ui/button';
@@ -62,12 +70,9 @@ export function WeeklyChart({ weeks, locale }: { weeks: CompanyAttendanceAnalyti
                 <CartesianGrid {...gridProps} />
                 <XAxis {...timeAxisProps(rtl)} />
                 <YAxis
-                  orientation={rtl ? 'right' : 'left'}
+                  {...valueAxisProps(rtl)}
                   domain={[0, 100]}
                   ticks={[0, 25, 50, 75, 100]}
-                  tick={axisTick}
-                  tickLine={false}
-                  axisLine={false}
                   width={44}
                   tickFormatter={pct}
                 />
@@ -75,7 +80,7 @@ export function WeeklyChart({ weeks, locale }: { weeks: CompanyAttendanceAnalyti
                   {...tooltipProps(rtl)}
                   formatter={(value) => [pct(Number(value)), title]}
                   labelFormatter={(_label, payload) => {
-                    const key = payload?.[0]?.payload?.key as string | undefined;
+                    const key = tooltipPointKey(payload);
                     const week = key ? formatWeek(key, locale, 'long') : '';
                     return t`Week of ${week}`;
                   }}

@@ -2,7 +2,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { css } from 'styled-system/css';
 import { ChartFigure, chartDataTable } from '@/components/ui/chart-figure';
-import { axisTick, barProps, chartSvgProps, gridProps, timeAxisProps, tooltipProps } from '@/components/ui/chart-theme';
+import {
+  barProps,
+  chartSvgProps,
+  gridProps,
+  timeAxisProps,
+  tooltipPointKey,
+  tooltipProps,
+  valueAxisProps,
+} from '@/components/ui/chart-theme';
 import { formatCount, formatMoney, formatWeek } from '@/components/ui/format';
 import { roleLabels, type Role } from '@/lib/auth/roles';
 import type { components } from '@contract/schema';
@@ -65,10 +73,7 @@ export function SeriesChart({ name, points, locale }: { name: string; points: Da
       <CartesianGrid {...gridProps} />
       <XAxis {...timeAxisProps(rtl)} />
       <YAxis
-        orientation={rtl ? 'right' : 'left'}
-        tick={axisTick}
-        tickLine={false}
-        axisLine={false}
+        {...valueAxisProps(rtl)}
         allowDecimals={money}
         width={money ? (rtl ? 64 : 56) : 40}
         tickFormatter={compact}
@@ -77,7 +82,7 @@ export function SeriesChart({ name, points, locale }: { name: string; points: Da
         {...tooltipProps(rtl)}
         formatter={(value) => [valueText(Number(value)), title]}
         labelFormatter={(label, payload) => {
-          const key = payload?.[0]?.payload?.key as string | undefined;
+          const key = tooltipPointKey(payload);
           if (!key || !weekly) return String(label);
           const week = formatWeek(key, locale, 'long');
           return t`Week of ${week}`;
