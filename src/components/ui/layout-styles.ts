@@ -56,3 +56,6 @@ export const iconLink = css({
   textDecoration: 'underline',
   overflowWrap: 'anywhere',
 });
+
+/** A card's title as a link: the text's colour until hovered, then primary and underlined. */
+export const titleLink = css({ _hover: { color: 'primary.strong', textDecoration: 'underline' } });

@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { css, cx } from 'styled-system/css';
-import { gridList } from '@/components/ui/layout-styles';
+import { gridList, titleLink } from '@/components/ui/layout-styles';
 import { StatusBadge } from '@/components/ui/badge';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -107,11 +107,7 @@ function TeachCard({
           <StatusBadge status={course.status} />
         </div>
         <h2 className={css({ fontSize: 'md', fontWeight: 'bold', lineHeight: '1.35' })}>
-          <Link
-            to="/courses/$courseId"
-            params={{ courseId: course.id }}
-            className={css({ _hover: { color: 'primary.strong', textDecoration: 'underline' } })}
-          >
+          <Link to="/courses/$courseId" params={{ courseId: course.id }} className={titleLink}>
             {course.title}
           </Link>
         </h2>
