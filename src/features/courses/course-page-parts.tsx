@@ -85,16 +85,7 @@ export function SessionOfferCard({ session, locale }: { session: SessionSummary;
       </div>
       <WeeklySchedule schedule={session.schedule} timezone={session.timezone} from={session.startDate} compact />
       <div className={cx(spreadRow, css({ gap: '3' }))}>
-        <SeatsLeft
-          seats={seats}
-          className={css({
-            display: 'inline-flex',
-            alignItems: 'center',
-            gap: '1.5',
-            fontSize: 'sm',
-            color: 'fg.muted',
-          })}
-        />
+        <SeatsLeft seats={seats} />
         <StatusBadge status={session.status} />
       </div>
       <Link to="/sessions/$sessionId" params={{ sessionId: session.id }} className={buttonStyles({ fullWidth: true })}>
