@@ -34,6 +34,17 @@ export function timeAxisProps(rtl: boolean) {
   } as const;
 }
 
+/** The value axis: on the start side (the right in right-to-left), without tick marks or an axis line. */
+export function valueAxisProps(rtl: boolean) {
+  return { orientation: rtl ? 'right' : 'left', tick: axisTick, tickLine: false, axisLine: false } as const;
+}
+
+/** The `key` of the point a tooltip shows (from the `payload` Recharts hands to `labelFormatter`), if any. */
+export function tooltipPointKey(payload: readonly { payload?: { key?: unknown } }[] | undefined): string | undefined {
+  const key = payload?.[0]?.payload?.key;
+  return typeof key === 'string' ? key : undefined;
+}
+
 /** The tooltip's box and the highlight of the hovered column. */
 export function tooltipProps(rtl: boolean) {
   return {

@@ -25,3 +25,12 @@ export const cardFooterRow = css({
   alignItems: 'center',
   justifyContent: 'space-between',
 });
+
+/** A fact of a session with its icon (seats, seats left): small and muted, the icon beside the text. */
+export const iconFact = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '1.5',
+  fontSize: 'sm',
+  color: 'fg.muted',
+});

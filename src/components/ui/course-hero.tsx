@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { iconFact } from './course-card-parts';
 import { containerStyles } from './page';
 
 /** The frame of the course picture in a {@link HeroBand}: rounded, clipped, raised. */
@@ -58,9 +59,7 @@ export function PageColumns({ layout, children }: { layout: string; children: Re
 /** One fact of a course in a list of facts: an icon (decorative) and a short text. */
 export function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
-    <li
-      className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted' })}
-    >
+    <li className={iconFact}>
       <span aria-hidden className={css({ color: 'primary.strong', display: 'inline-flex' })}>
         {icon}
       </span>

@@ -56,3 +56,15 @@ export const iconLink = css({
   textDecoration: 'underline',
   overflowWrap: 'anywhere',
 });
+
+/** A card's title as a link: the text's colour until hovered, then primary and underlined. */
+export const titleLink = css({ _hover: { color: 'primary.strong', textDecoration: 'underline' } });
+
+/** A note quoted under an item (a reviewer's comment, a moderation message): small, muted, ruled at its start. */
+export const quoteNote = css({
+  fontSize: 'sm',
+  paddingInlineStart: '3',
+  borderInlineStartWidth: '3px',
+  borderColor: 'border.strong',
+  color: 'fg.muted',
+});

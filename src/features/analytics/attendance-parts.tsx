@@ -1,11 +1,14 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartArea } from '@/components/ui/chart-area';
 import { formatRate } from '@/components/ui/rate-bar';
 import { css, cx } from 'styled-system/css';
-import { ChartFigure, chartDataTable } from '@/components/ui/chart-figure';
-import { axisTick, barProps, chartSvgProps, gridProps, timeAxisProps, tooltipProps } from '@/components/ui/chart-theme';
+import { ChartFigure } from '@/components/ui/chart-figure';
+import { ChartDataTable, ChartRowHead } from '@/components/ui/chart-data-table';
+import * as chartTheme from '@/components/ui/chart-theme';
+import { useWeekTooltipLabel } from '@/components/ui/chart-week-label';
 import { denseTableCell as td, denseTableHeaderCell as th } from '@/components/ui/table';
 import { CardSectionHeader, numericCell, rowHeadCell, ScrollingTable } from '@/components/ui/card-section';
 import { Button } from '@/components/ui/button';
@@ -24,6 +27,7 @@ import { type CompanyAttendanceAnalytics, type SessionAttendance } from '@machin
 export function WeeklyChart({ weeks, locale }: { weeks: CompanyAttendanceAnalytics['weeks']; locale: Locale }) {
   const { t } = useLingui();
   const rtl = locale === 'ar';
+  const weekLabel = useWeekTooltipLabel(locale);
   const title = t`Attendance per week`;
   const data = weeks.map((w) => ({
     key: w.weekStart,
@@ -55,42 +59,32 @@ export function WeeklyChart({ weeks, locale }: { weeks: CompanyAttendanceAnalyti
       heading="h2"
       chart={
         weeks.length > 0 ? (
-          // The SVG is laid out left to right (its text anchors would flip under dir=rtl); in Arabic the time axis is reversed instead.
-          <div dir="ltr" className={css({ width: 'full', height: '220px' })} data-testid="attendance-weekly-chart">
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={data} {...chartSvgProps(title, summary)}>
-                <CartesianGrid {...gridProps} />
-                <XAxis {...timeAxisProps(rtl)} />
-                <YAxis
-                  orientation={rtl ? 'right' : 'left'}
-                  domain={[0, 100]}
-                  ticks={[0, 25, 50, 75, 100]}
-                  tick={axisTick}
-                  tickLine={false}
-                  axisLine={false}
-                  width={44}
-                  tickFormatter={pct}
-                />
-                <Tooltip
-                  {...tooltipProps(rtl)}
-                  formatter={(value) => [pct(Number(value)), title]}
-                  labelFormatter={(_label, payload) => {
-                    const key = payload?.[0]?.payload?.key as string | undefined;
-                    const week = key ? formatWeek(key, locale, 'long') : '';
-                    return t`Week of ${week}`;
-                  }}
-                />
-                <Bar dataKey="value" name={title} fill="var(--colors-primary-strong)" {...barProps} />
-              </BarChart>
-            </ResponsiveContainer>
-          </div>
+          <ChartArea testId="attendance-weekly-chart" ltr>
+            <BarChart data={data} {...chartTheme.chartSvgProps(title, summary)}>
+              <CartesianGrid {...chartTheme.gridProps} />
+              <XAxis {...chartTheme.timeAxisProps(rtl)} />
+              <YAxis
+                {...chartTheme.valueAxisProps(rtl)}
+                domain={[0, 100]}
+                ticks={[0, 25, 50, 75, 100]}
+                width={44}
+                tickFormatter={pct}
+              />
+              <Tooltip
+                {...chartTheme.tooltipProps(rtl)}
+                formatter={(value) => [pct(Number(value)), title]}
+                labelFormatter={weekLabel}
+              />
+              <Bar dataKey="value" name={title} fill="var(--colors-primary-strong)" {...chartTheme.barProps} />
+            </BarChart>
+          </ChartArea>
         ) : null
       }
       table={
-        <table className={chartDataTable}>
-          <caption className={visuallyHidden}>{title}</caption>
-          <thead>
-            <tr>
+        <ChartDataTable
+          title={title}
+          head={
+            <>
               <th scope="col">
                 <Trans>Week of</Trans>
               </th>
@@ -103,21 +97,18 @@ export function WeeklyChart({ weeks, locale }: { weeks: CompanyAttendanceAnalyti
               <th scope="col">
                 <Trans>Attendance</Trans>
               </th>
+            </>
+          }
+        >
+          {weeks.map((w) => (
+            <tr key={w.weekStart}>
+              <ChartRowHead>{formatWeek(w.weekStart, locale, 'long')}</ChartRowHead>
+              <td className={numericCell}>{formatCount(w.attended, locale)}</td>
+              <td className={numericCell}>{formatCount(w.expected, locale)}</td>
+              <td className={numericCell}>{formatRate(w.rate, locale)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {weeks.map((w) => (
-              <tr key={w.weekStart}>
-                <th scope="row" className={css({ fontWeight: 'normal' })}>
-                  {formatWeek(w.weekStart, locale, 'long')}
-                </th>
-                <td className={numericCell}>{formatCount(w.attended, locale)}</td>
-                <td className={numericCell}>{formatCount(w.expected, locale)}</td>
-                <td className={numericCell}>{formatRate(w.rate, locale)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ChartDataTable>
       }
     />
   );

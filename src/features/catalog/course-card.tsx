@@ -5,7 +5,8 @@ import { gridList } from '@/components/ui/layout-styles';
 import { Badge } from '@/components/ui/badge';
 import { cardStyles } from '@/components/ui/card';
 import { formatLongDate } from '@/components/ui/format';
-import { CalendarIcon, ClockIcon, UsersIcon } from '@/components/ui/icons';
+import { CalendarIcon, ClockIcon } from '@/components/ui/icons';
+import { SeatsLeft } from '@/components/ui/seats-left';
 import { Price } from '@/components/ui/price';
 import { Rating } from '@/components/ui/rating';
 import { isLocale } from '@/lib/i18n';
@@ -86,19 +87,7 @@ export function CourseCard({
                 <CalendarIcon size={16} />
                 <Trans>Starts {startDate}</Trans>
               </span>
-              <span
-                className={cx(
-                  metaRow,
-                  next.seatsLeft <= 5 ? css({ color: 'tertiary.strong', fontWeight: 'semibold' }) : undefined,
-                )}
-              >
-                <UsersIcon size={16} />
-                {next.seatsLeft > 0 ? (
-                  <Plural value={seats} one="# seat left" other="# seats left" />
-                ) : (
-                  <Trans>Session full</Trans>
-                )}
-              </span>
+              <SeatsLeft seats={seats} className={metaRow} />
             </>
           ) : (
             <span className={metaRow}>

@@ -1,11 +1,12 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
+import { SearchField } from '@/components/ui/search-field';
 import { css, cx } from 'styled-system/css';
 import { spreadRow, surface } from '@/components/ui/layout-styles';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { SelectField, TextField } from '@/components/ui/field';
+import { SelectField } from '@/components/ui/field';
 import { SearchIcon } from '@/components/ui/icons';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { usePageTitle } from '@/lib/document-head';
@@ -73,14 +74,10 @@ export function ExplorePage({ data, search }: { data: ExploreData; search: Explo
           }),
         )}
       >
-        <TextField
-          label={t`Search`}
-          type="search"
-          name="query"
+        <SearchField
           value={query}
-          onChange={(e) => setQuery(e.target.value)}
+          onSearch={setQuery}
           placeholder={t`Course, skill or topic`}
-          maxLength={200}
           className={css({ gridColumn: { tablet: '1 / -1', desktop: 'auto' } })}
         />
         <SelectField

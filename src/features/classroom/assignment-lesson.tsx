@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
+import { LessonPart } from '@/components/ui/titled-section';
 import { css } from 'styled-system/css';
 import { UploadField, uploadErrorText, type UploadFieldProgress } from '@/components/ui/upload-field';
 import { toaster } from '@/components/ui/toast';
@@ -96,13 +97,7 @@ export function AssignmentLesson({
         <div dir="auto" className={richText} dangerouslySetInnerHTML={{ __html: detail.contentHtml }} />
       ) : null}
       {learner ? (
-        <section
-          aria-labelledby="assignment-submit-title"
-          className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
-        >
-          <h2 id="assignment-submit-title" className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
-            <Trans>Submit your work</Trans>
-          </h2>
+        <LessonPart titleId="assignment-submit-title" title={<Trans>Submit your work</Trans>}>
           <UploadField
             label={t`Your document`}
             kind="document"
@@ -117,7 +112,7 @@ export function AssignmentLesson({
               setProgress(null);
             }}
           />
-        </section>
+        </LessonPart>
       ) : null}
       <SubmissionHistory history={history} viewerZone={viewerZone} showLearner={!learner} />
     </div>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import { titleLink } from '@/components/ui/layout-styles';
 import { css, cx } from 'styled-system/css';
 import { classroomPanel } from './styles';
 import { plainList, progressTrack } from 'styled-system/recipes';
@@ -69,7 +70,7 @@ function NextMeetingCard({
               <Link
                 to="/classroom/$sessionId/lessons/$lessonId"
                 params={{ sessionId: classroom.sessionId, lessonId: next.lessonId }}
-                className={css({ _hover: { color: 'primary.strong', textDecoration: 'underline' } })}
+                className={titleLink}
               >
                 <bdi>{next.lessonName}</bdi>
               </Link>

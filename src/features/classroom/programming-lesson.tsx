@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useCallback, useState } from 'react';
+import { LessonPart } from '@/components/ui/titled-section';
 import { css } from 'styled-system/css';
 import { plainList } from 'styled-system/recipes';
 import { Badge } from '@/components/ui/badge';
@@ -28,13 +29,7 @@ function CodeResults({ submission }: { submission: Submission }) {
   const grade = submission.grade ?? 0;
   const points = submission.points;
   return (
-    <section
-      aria-labelledby="code-results-title"
-      className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
-    >
-      <h2 id="code-results-title" className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
-        <Trans>Test results</Trans>
-      </h2>
+    <LessonPart titleId="code-results-title" title={<Trans>Test results</Trans>}>
       <p role="status" className={css({ fontWeight: 'semibold' })}>
         {t`${passed} of ${total} tests passed`} · {t`Grade: ${grade} / ${points}`}
       </p>
@@ -88,7 +83,7 @@ function CodeResults({ submission }: { submission: Submission }) {
           </li>
         ))}
       </ul>
-    </section>
+    </LessonPart>
   );
 }
 
@@ -179,13 +174,7 @@ export function ProgrammingLesson({
           <Trans>The educator has not set up this programming assignment yet.</Trans>
         </p>
       ) : (
-        <section
-          aria-labelledby="code-task-title"
-          className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-        >
-          <h2 id="code-task-title" className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
-            <Trans>Your task</Trans>
-          </h2>
+        <LessonPart titleId="code-task-title" title={<Trans>Your task</Trans>} roomy>
           <p>
             <Trans>
               Write the JavaScript function{' '}
@@ -242,7 +231,7 @@ export function ProgrammingLesson({
               {result ? <CodeResults submission={result} /> : null}
             </>
           ) : null}
-        </section>
+        </LessonPart>
       )}
       <SubmissionHistory history={history} viewerZone={viewerZone} showLearner={!learner} />
     </div>

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { css, cx } from 'styled-system/css';
-import { iconLink, spreadRow } from '@/components/ui/layout-styles';
+import { iconLink, quoteNote, spreadRow } from '@/components/ui/layout-styles';
 import { plainList } from 'styled-system/recipes';
 import { Badge, StatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -194,15 +194,7 @@ export function SubmissionHistory({
                 </p>
                 {s.comment ? (
                   // The label follows the UI's direction; the comment is isolated in its own.
-                  <blockquote
-                    className={css({
-                      fontSize: 'sm',
-                      paddingInlineStart: '3',
-                      borderInlineStartWidth: '3px',
-                      borderColor: 'border.strong',
-                      color: 'fg.muted',
-                    })}
-                  >
+                  <blockquote className={quoteNote}>
                     <span
                       className={css({ fontWeight: 'semibold', color: 'fg.default' })}
                     >{t`Educator's comment:`}</span>{' '}

@@ -7,6 +7,7 @@ import { CalendarIcon, ClockIcon, GlobeIcon, UsersIcon, VideoIcon } from '@/comp
 import { Price } from '@/components/ui/price';
 import { CoursePicture } from '@/components/ui/course-picture';
 import { Fact } from '@/components/ui/course-hero';
+import { iconFact } from '@/components/ui/course-card-parts';
 import { categoryName, difficultyLabels } from '@/lib/course-labels';
 import { WeeklySchedule } from '@/components/ui/schedule';
 import { SyllabusView } from '@/components/ui/syllabus';
@@ -194,15 +195,7 @@ export function CoursePreview({
           </p>
           {schedule}
           {seats > 0 ? (
-            <p
-              className={css({
-                display: 'inline-flex',
-                alignItems: 'center',
-                gap: '1.5',
-                fontSize: 'sm',
-                color: 'fg.muted',
-              })}
-            >
+            <p className={iconFact}>
               <UsersIcon size={16} />
               <Plural value={seats} one="# seat" other="# seats" />
             </p>

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
-import { CloseIcon, MoveArrowIcon } from '@/components/ui/icons';
-import { iconButton } from '@/components/ui/form-controls';
 import { later } from '@/lib/later';
 import type { EditorReference } from '@machines/course-editor.machine';
 import type { WeekDraft } from '@machines/course-editor.form';
@@ -46,68 +44,6 @@ export function GripIcon() {
         </g>
       ))}
     </svg>
-  );
-}
-
-/** Move up / move down / remove buttons of one item (labels name the item for screen readers). */
-export function ItemActions({
-  itemKey,
-  canUp,
-  canDown,
-  onUp,
-  onDown,
-  onRemove,
-  upLabel,
-  downLabel,
-  removeLabel,
-  disabled,
-}: {
-  itemKey: string;
-  canUp: boolean;
-  canDown: boolean;
-  onUp: () => void;
-  onDown: () => void;
-  onRemove: () => void;
-  upLabel: string;
-  downLabel: string;
-  removeLabel: string;
-  disabled?: boolean;
-}) {
-  return (
-    <div className={css({ display: 'flex', gap: '1', flexShrink: 0 })}>
-      <button
-        type="button"
-        id={`move-${itemKey}-up`}
-        className={iconButton}
-        disabled={disabled || !canUp}
-        onClick={onUp}
-        aria-label={upLabel}
-        title={upLabel}
-      >
-        <MoveArrowIcon up />
-      </button>
-      <button
-        type="button"
-        id={`move-${itemKey}-down`}
-        className={iconButton}
-        disabled={disabled || !canDown}
-        onClick={onDown}
-        aria-label={downLabel}
-        title={downLabel}
-      >
-        <MoveArrowIcon up={false} />
-      </button>
-      <button
-        type="button"
-        className={iconButton}
-        disabled={disabled}
-        onClick={onRemove}
-        aria-label={removeLabel}
-        title={removeLabel}
-      >
-        <CloseIcon size={16} />
-      </button>
-    </div>
   );
 }
 

@@ -4,7 +4,8 @@ import { css, cx } from 'styled-system/css';
 import { SelectField, TextField } from '@/components/ui/field';
 import { lessonTypeLabels } from '@/lib/lesson-labels';
 import type { WeekDraft } from '@machines/course-editor.form';
-import { GripIcon, handle, ItemActions, type SyllabusEditing } from './syllabus-controls';
+import { ItemActions } from '@/components/ui/item-actions';
+import { GripIcon, handle, type SyllabusEditing } from './syllabus-controls';
 import { type LessonPosition, removeLesson, updateLesson } from './syllabus-ops';
 import { STRUCTURAL } from './use-syllabus-moves';
 

@@ -1,4 +1,4 @@
-import { Plural, Trans } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
 import { disc, spreadRow } from '@/components/ui/layout-styles';
@@ -6,7 +6,8 @@ import { StatusBadge } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatLongDate } from '@/components/ui/format';
-import { CalendarIcon, ChevronEndIcon, UsersIcon } from '@/components/ui/icons';
+import { CalendarIcon, ChevronEndIcon } from '@/components/ui/icons';
+import { SeatsLeft } from '@/components/ui/seats-left';
 import { Price } from '@/components/ui/price';
 import { WeeklySchedule } from '@/components/ui/schedule';
 import type { components } from '@contract/schema';
@@ -84,19 +85,7 @@ export function SessionOfferCard({ session, locale }: { session: SessionSummary;
       </div>
       <WeeklySchedule schedule={session.schedule} timezone={session.timezone} from={session.startDate} compact />
       <div className={cx(spreadRow, css({ gap: '3' }))}>
-        <span
-          className={cx(
-            css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted' }),
-            session.seatsLeft <= 5 ? css({ color: 'tertiary.strong', fontWeight: 'semibold' }) : undefined,
-          )}
-        >
-          <UsersIcon size={16} />
-          {session.seatsLeft > 0 ? (
-            <Plural value={seats} one="# seat left" other="# seats left" />
-          ) : (
-            <Trans>Session full</Trans>
-          )}
-        </span>
+        <SeatsLeft seats={seats} />
         <StatusBadge status={session.status} />
       </div>
       <Link to="/sessions/$sessionId" params={{ sessionId: session.id }} className={buttonStyles({ fullWidth: true })}>

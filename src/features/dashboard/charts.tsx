@@ -1,8 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartArea } from '@/components/ui/chart-area';
 import { css } from 'styled-system/css';
-import { ChartFigure, chartDataTable } from '@/components/ui/chart-figure';
-import { axisTick, barProps, chartSvgProps, gridProps, timeAxisProps, tooltipProps } from '@/components/ui/chart-theme';
+import { ChartFigure } from '@/components/ui/chart-figure';
+import { ChartDataTable, ChartRowHead } from '@/components/ui/chart-data-table';
+import * as chartTheme from '@/components/ui/chart-theme';
+import { useWeekTooltipLabel } from '@/components/ui/chart-week-label';
 import { formatCount, formatMoney, formatWeek } from '@/components/ui/format';
 import { roleLabels, type Role } from '@/lib/auth/roles';
 import type { components } from '@contract/schema';
@@ -30,6 +33,7 @@ export function SeriesChart({ name, points, locale }: { name: string; points: Da
   const rtl = locale === 'ar';
   const weekly = WEEKLY_SERIES.has(name) || points.every((p) => /^\d{4}-\d{2}-\d{2}$/.test(p.label));
   const money = MONEY_SERIES.has(name);
+  const weekLabel = useWeekTooltipLabel(locale, weekly);
   const descriptor = seriesLabels[name];
   const title = descriptor ? t(descriptor) : humanizeKey(name);
   const labelOf = (label: string, width: 'short' | 'long' = 'short') =>
@@ -59,29 +63,21 @@ export function SeriesChart({ name, points, locale }: { name: string; points: Da
       // Arabic: the ISO code, as formatMoney does (a symbol gets reordered inside right-to-left text).
       ...(money ? { style: 'currency', currency: 'USD', currencyDisplay: rtl ? 'code' : 'narrowSymbol' } : {}),
     }).format(v);
-  const chartProps = { data, ...chartSvgProps(title, summary) };
+  const chartProps = { data, ...chartTheme.chartSvgProps(title, summary) };
   const axes = (
     <>
-      <CartesianGrid {...gridProps} />
-      <XAxis {...timeAxisProps(rtl)} />
+      <CartesianGrid {...chartTheme.gridProps} />
+      <XAxis {...chartTheme.timeAxisProps(rtl)} />
       <YAxis
-        orientation={rtl ? 'right' : 'left'}
-        tick={axisTick}
-        tickLine={false}
-        axisLine={false}
+        {...chartTheme.valueAxisProps(rtl)}
         allowDecimals={money}
         width={money ? (rtl ? 64 : 56) : 40}
         tickFormatter={compact}
       />
       <Tooltip
-        {...tooltipProps(rtl)}
+        {...chartTheme.tooltipProps(rtl)}
         formatter={(value) => [valueText(Number(value)), title]}
-        labelFormatter={(label, payload) => {
-          const key = payload?.[0]?.payload?.key as string | undefined;
-          if (!key || !weekly) return String(label);
-          const week = formatWeek(key, locale, 'long');
-          return t`Week of ${week}`;
-        }}
+        labelFormatter={weekLabel}
       />
     </>
   );
@@ -92,54 +88,49 @@ export function SeriesChart({ name, points, locale }: { name: string; points: Da
       heading="h3"
       chart={
         points.length > 0 ? (
-          <div className={css({ width: 'full', height: '220px' })} data-testid={`chart-${name}`}>
-            <ResponsiveContainer width="100%" height="100%">
-              {money ? (
-                <AreaChart {...chartProps}>
-                  {axes}
-                  <Area
-                    type="linear"
-                    dataKey="value"
-                    name={title}
-                    stroke={color}
-                    strokeWidth={2}
-                    fill={fill}
-                    fillOpacity={0.5}
-                    isAnimationActive={false}
-                  />
-                </AreaChart>
-              ) : (
-                <BarChart {...chartProps}>
-                  {axes}
-                  <Bar dataKey="value" name={title} fill={fill} {...barProps} />
-                </BarChart>
-              )}
-            </ResponsiveContainer>
-          </div>
+          <ChartArea testId={`chart-${name}`}>
+            {money ? (
+              <AreaChart {...chartProps}>
+                {axes}
+                <Area
+                  type="linear"
+                  dataKey="value"
+                  name={title}
+                  stroke={color}
+                  strokeWidth={2}
+                  fill={fill}
+                  fillOpacity={0.5}
+                  isAnimationActive={false}
+                />
+              </AreaChart>
+            ) : (
+              <BarChart {...chartProps}>
+                {axes}
+                <Bar dataKey="value" name={title} fill={fill} {...chartTheme.barProps} />
+              </BarChart>
+            )}
+          </ChartArea>
         ) : null
       }
       table={
-        <table className={chartDataTable}>
-          <caption className={css({ srOnly: true })}>{title}</caption>
-          <thead>
-            <tr>
+        <ChartDataTable
+          title={title}
+          head={
+            <>
               <th scope="col">{weekly ? <Trans>Week of</Trans> : <Trans>Role</Trans>}</th>
               <th scope="col" className={css({ textAlign: 'end!' })}>
                 {title}
               </th>
+            </>
+          }
+        >
+          {points.map((p) => (
+            <tr key={p.label}>
+              <ChartRowHead>{labelOf(p.label, 'long')}</ChartRowHead>
+              <td className={css({ textAlign: 'end!', fontVariantNumeric: 'tabular-nums' })}>{valueText(p.value)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {points.map((p) => (
-              <tr key={p.label}>
-                <th scope="row" className={css({ fontWeight: 'normal' })}>
-                  {labelOf(p.label, 'long')}
-                </th>
-                <td className={css({ textAlign: 'end!', fontVariantNumeric: 'tabular-nums' })}>{valueText(p.value)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ChartDataTable>
       }
     />
   );

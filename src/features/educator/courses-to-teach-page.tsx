@@ -1,13 +1,13 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
+import { SearchField } from '@/components/ui/search-field';
 import { css, cx } from 'styled-system/css';
-import { gridList } from '@/components/ui/layout-styles';
+import { gridList, titleLink } from '@/components/ui/layout-styles';
 import { StatusBadge } from '@/components/ui/badge';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { TextField } from '@/components/ui/field';
 import { formatLongDate } from '@/components/ui/format';
 import { CalendarPlusIcon, ClockIcon, PencilIcon, PlusIcon, SearchIcon } from '@/components/ui/icons';
 import { PageContainer, PageHeader } from '@/components/ui/page';
@@ -107,11 +107,7 @@ function TeachCard({
           <StatusBadge status={course.status} />
         </div>
         <h2 className={css({ fontSize: 'md', fontWeight: 'bold', lineHeight: '1.35' })}>
-          <Link
-            to="/courses/$courseId"
-            params={{ courseId: course.id }}
-            className={css({ _hover: { color: 'primary.strong', textDecoration: 'underline' } })}
-          >
+          <Link to="/courses/$courseId" params={{ courseId: course.id }} className={titleLink}>
             {course.title}
           </Link>
         </h2>
@@ -245,14 +241,10 @@ export function CoursesToTeachPage({
           flexWrap: { base: 'wrap', tablet: 'nowrap' },
         })}
       >
-        <TextField
-          label={t`Search`}
-          type="search"
-          name="query"
+        <SearchField
           value={query}
-          maxLength={200}
+          onSearch={setQuery}
           placeholder={t`Course, skill or topic`}
-          onChange={(e) => setQuery(e.target.value)}
           className={css({ flex: '1', minWidth: '12rem' })}
         />
         <Button type="submit" variant="outline" startIcon={<SearchIcon size={16} />}>

@@ -3,8 +3,7 @@ import { css, cx } from 'styled-system/css';
 import { spreadRow } from '@/components/ui/layout-styles';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextareaField, TextField } from '@/components/ui/field';
-import { CloseIcon, MoveArrowIcon } from '@/components/ui/icons';
-import { iconButton } from '@/components/ui/form-controls';
+import { ItemActions, RemoveButton } from '@/components/ui/item-actions';
 import { type XhrCredentials } from '@/lib/api/upload';
 import {
   addOption,
@@ -76,40 +75,18 @@ export function QuestionCard({
         <h3 id={`title-${q.key}`} className={css({ fontWeight: 'bold' })}>
           {label}
         </h3>
-        <div className={css({ display: 'flex', gap: '1' })}>
-          <button
-            type="button"
-            id={`move-${q.key}-up`}
-            className={iconButton}
-            disabled={disabled || i === 0}
-            onClick={() => move(i, i - 1, q.key, 'up')}
-            aria-label={t`Move question ${n} up`}
-            title={t`Move question ${n} up`}
-          >
-            <MoveArrowIcon up />
-          </button>
-          <button
-            type="button"
-            id={`move-${q.key}-down`}
-            className={iconButton}
-            disabled={disabled || i === count - 1}
-            onClick={() => move(i, i + 1, q.key, 'down')}
-            aria-label={t`Move question ${n} down`}
-            title={t`Move question ${n} down`}
-          >
-            <MoveArrowIcon up={false} />
-          </button>
-          <button
-            type="button"
-            className={iconButton}
-            disabled={disabled}
-            onClick={() => setRemoving(i)}
-            aria-label={t`Remove question ${n}`}
-            title={t`Remove question ${n}`}
-          >
-            <CloseIcon size={16} />
-          </button>
-        </div>
+        <ItemActions
+          itemKey={q.key}
+          canUp={i > 0}
+          canDown={i < count - 1}
+          onUp={() => move(i, i - 1, q.key, 'up')}
+          onDown={() => move(i, i + 1, q.key, 'down')}
+          onRemove={() => setRemoving(i)}
+          upLabel={t`Move question ${n} up`}
+          downLabel={t`Move question ${n} down`}
+          removeLabel={t`Remove question ${n}`}
+          disabled={disabled}
+        />
       </div>
       <div
         className={css({
@@ -199,16 +176,11 @@ export function QuestionCard({
                     <Trans>Correct</Trans>
                   </span>
                 </label>
-                <button
-                  type="button"
-                  className={iconButton}
+                <RemoveButton
+                  label={t`Remove option ${m} of question ${n}`}
                   disabled={disabled || q.options.length <= AUTHORING_LIMITS.minOptions}
                   onClick={() => patch(i, removeOption(q, j), [`${base}.options`, `${base}.answer`])}
-                  aria-label={t`Remove option ${m} of question ${n}`}
-                  title={t`Remove option ${m} of question ${n}`}
-                >
-                  <CloseIcon size={16} />
-                </button>
+                />
               </div>
             );
           })}
@@ -274,16 +246,11 @@ export function QuestionCard({
                   }
                   error={errorOf(`${base}.answer[${j}]`)}
                 />
-                <button
-                  type="button"
-                  className={iconButton}
+                <RemoveButton
+                  label={t`Remove accepted answer ${m} of question ${n}`}
                   disabled={disabled || q.accepted.length <= 1}
                   onClick={() => patch(i, { ...q, accepted: removeAt(q.accepted, j) }, [`${base}.answer`])}
-                  aria-label={t`Remove accepted answer ${m} of question ${n}`}
-                  title={t`Remove accepted answer ${m} of question ${n}`}
-                >
-                  <CloseIcon size={16} />
-                </button>
+                />
               </div>
             );
           })}

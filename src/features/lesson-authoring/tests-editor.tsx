@@ -4,8 +4,8 @@ import { css } from 'styled-system/css';
 import { plainList } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { TextareaField, TextField } from '@/components/ui/field';
-import { CloseIcon } from '@/components/ui/icons';
-import { FormSection, iconButton } from '@/components/ui/form-controls';
+import { RemoveButton } from '@/components/ui/item-actions';
+import { FormSection } from '@/components/ui/form-controls';
 import { ConfirmRemove } from './confirm-remove';
 import {
   AUTHORING_LIMITS,
@@ -151,16 +151,7 @@ export function TestsEditor({
                   }
                   error={errorOf(`${base}.expected`)}
                 />
-                <button
-                  type="button"
-                  className={iconButton}
-                  disabled={disabled}
-                  onClick={() => setRemoving(i)}
-                  aria-label={t`Remove test ${n}`}
-                  title={t`Remove test ${n}`}
-                >
-                  <CloseIcon size={16} />
-                </button>
+                <RemoveButton label={t`Remove test ${n}`} disabled={disabled} onClick={() => setRemoving(i)} />
               </li>
             );
           })}

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import { titleLink } from '@/components/ui/layout-styles';
 import { css, cx } from 'styled-system/css';
 import { Badge } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
@@ -74,11 +75,7 @@ function EnrollmentCard({ enrollment, locale, now }: { enrollment: Enrollment; l
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', padding: '5', flex: '1' })}>
         <div className={css({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: '3' })}>
           <h2 className={css({ fontSize: 'lg', fontWeight: 'bold', lineHeight: '1.3' })}>
-            <Link
-              to="/sessions/$sessionId"
-              params={{ sessionId: session.id }}
-              className={css({ _hover: { color: 'primary.strong', textDecoration: 'underline' } })}
-            >
+            <Link to="/sessions/$sessionId" params={{ sessionId: session.id }} className={titleLink}>
               {title}
             </Link>
           </h2>
