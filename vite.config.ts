@@ -5,6 +5,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compileHints } from './scripts/vite-compile-hints.ts';
 import { linguiInlineSource } from './scripts/babel-lingui-inline-source.ts';
 import { linguiSplit } from './scripts/vite-lingui-split.ts';
 import { precompress } from './scripts/vite-precompress.ts';
@@ -66,6 +67,8 @@ export default defineConfig({
       '/courses': 'src/routes/courses/index.tsx',
       '/courses/{id}': 'src/routes/courses/$courseId.tsx',
     }),
+    // The entry chunk compiled eagerly, off the main thread (scripts/vite-compile-hints.ts).
+    compileHints(['app']),
     // Build output: a .br and a .gz beside each text file, served by the server as they are.
     precompress(),
   ],
