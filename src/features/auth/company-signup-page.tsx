@@ -5,10 +5,9 @@ import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } 
 import { css } from 'styled-system/css';
 import { FormAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { CaptchaField } from '@/components/ui/captcha';
 import { SelectField, TextField } from '@/components/ui/field';
 import { toaster } from '@/components/ui/toast';
-import { type Api, unwrap } from '@/lib/api/client';
+import type { Api } from '@/lib/api/client';
 import type { AuthActor } from '@/lib/auth/auth-service';
 import { usePageTitle } from '@/lib/document-head';
 import { isLocale } from '@/lib/i18n';
@@ -25,10 +24,10 @@ import {
   serverFieldErrors,
 } from '@machines/company-signup.selectors';
 import { AuthLayout, linkStyles } from './auth-layout';
-import { captchaMessages, serverText, systemError, validationMessages } from './messages';
+import { serverText, systemError, validationMessages } from './messages';
 import { useAfterLogin } from './use-after-login';
 import { companySignUpSchema, type CompanySignUpForm, type ValidationCode, validate } from './validation';
-import { captchaStrings } from '@/components/ui/captcha-strings';
+import { ServerErrorsAlert, SignUpCaptcha, SignUpPasswordField } from './signup-parts';
 
 type FieldName = keyof CompanySignUpForm;
 const FIELDS: FieldName[] = [
@@ -122,7 +121,6 @@ export function CompanySignUpScreen({ api, auth }: { api: Api; auth: AuthActor }
   const language = isLocale(i18n.locale) ? i18n.locale : 'en';
   const machine = useMemo(() => companySignUpMachine.provide({ actors: createCompanySignUpActors(api) }), [api]);
   const [snapshot, send, actorRef] = useMachine(machine);
-  const fetchChallenge = useMemo(() => async () => unwrap(await api.GET('/auth/captcha/challenge')), [api]);
   const [values, setValues] = useState<Record<FieldName, string>>({
     companyName: '',
     acronym: '',
@@ -249,16 +247,10 @@ export function CompanySignUpScreen({ api, auth }: { api: Api; auth: AuthActor }
           </FormAlert>
         ) : null}
         {failure && !shownAtField ? (
-          <FormAlert>
-            {failure.message ? serverText(i18n, failure.message) : t(systemError)}
-            {otherServerErrors.length ? (
-              <ul className={css({ marginBlockStart: '1', paddingInlineStart: '4', listStyleType: 'disc' })}>
-                {otherServerErrors.map((m) => (
-                  <li key={m}>{serverText(i18n, m)}</li>
-                ))}
-              </ul>
-            ) : null}
-          </FormAlert>
+          <ServerErrorsAlert
+            text={failure.message ? serverText(i18n, failure.message) : t(systemError)}
+            others={otherServerErrors}
+          />
         ) : null}
         <Group title={<Trans>Company</Trans>}>
           <TextField
@@ -335,23 +327,15 @@ export function CompanySignUpScreen({ api, auth }: { api: Api; auth: AuthActor }
             required
             {...field('email')}
           />
-          <TextField
-            label={t`Password`}
-            type="password"
-            autoComplete="new-password"
-            required
-            {...field('password')}
-            helperText={t`At least 8 characters, with a lower-case letter, an upper-case letter, a digit and a special character.`}
-          />
+          <SignUpPasswordField {...field('password')} />
         </Group>
-        <CaptchaField
+        <SignUpCaptcha
           key={captchaRound(snapshot)}
-          fetchChallenge={fetchChallenge}
-          strings={captchaStrings(i18n)}
+          api={api}
           language={language}
+          problem={captchaCode}
           onSolved={(payload) => send({ type: 'captcha.solved', payload })}
           onReset={() => send({ type: 'captcha.reset' })}
-          error={captchaCode ? t(captchaMessages[captchaCode]) : null}
         />
         <Button type="submit" size="lg" fullWidth loading={isSubmitting(snapshot)}>
           {isSubmitting(snapshot) ? <Trans>Registering your company…</Trans> : <Trans>Sign up the company</Trans>}

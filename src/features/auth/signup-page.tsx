@@ -6,10 +6,10 @@ import { css } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { toaster } from '@/components/ui/toast';
-import { CaptchaField } from '@/components/ui/captcha';
+import { inputBinder } from '@/components/ui/form-binding';
 import { PagePending } from '@/components/ui/spinner';
 import { usePageTitle } from '@/lib/document-head';
-import { type Api, unwrap } from '@/lib/api/client';
+import type { Api } from '@/lib/api/client';
 import { roleLabels } from '@/lib/auth/roles';
 import { isLocale } from '@/lib/i18n';
 import { later } from '@/lib/later';
@@ -33,11 +33,11 @@ import {
 } from '@machines/signup.selectors';
 import { AuthLayout, linkStyles } from './auth-layout';
 import { FormAlert } from '@/components/ui/alert';
-import { captchaMessages, invitationProblemMessages, serverText, systemError, validationMessages } from './messages';
+import { invitationProblemMessages, serverText, systemError, validationMessages } from './messages';
 import { RoleChoice } from './role-choice';
 import { useAfterLogin } from './use-after-login';
 import { signUpSchema, type ValidationCode, validate } from './validation';
-import { captchaStrings } from '@/components/ui/captcha-strings';
+import { ServerErrorsAlert, SignUpCaptcha, SignUpPasswordField } from './signup-parts';
 
 type FieldName = 'firstName' | 'lastName' | 'email' | 'password';
 const FIELDS: FieldName[] = ['firstName', 'lastName', 'email', 'password'];
@@ -69,7 +69,6 @@ export function SignUpScreen({
   const machine = useMemo(() => signUpMachine.provide({ actors: createSignUpActors(api) }), [api]);
   const [snapshot, send, actorRef] = useMachine(machine, { input: { invitationToken: invitationToken ?? null } });
   const language = isLocale(i18n.locale) ? i18n.locale : 'en';
-  const fetchChallenge = useMemo(() => async () => unwrap(await api.GET('/auth/captcha/challenge')), [api]);
   const invitation = selectInvitation(snapshot);
   const problem = invitationProblem(snapshot);
   const role = selectRole(snapshot);
@@ -143,8 +142,8 @@ export function SignUpScreen({
     setClientErrors(r.ok ? {} : r.errors);
   };
 
-  const onChange = (name: FieldName) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const next = { ...values, [name]: e.target.value };
+  const onChange = (name: FieldName, value: string) => {
+    const next = { ...values, [name]: value };
     setValues(next);
     recheck(next);
   };
@@ -169,6 +168,7 @@ export function SignUpScreen({
     const server = failed ? serverErrors[name] : undefined;
     return server ? serverText(i18n, server) : undefined;
   };
+  const field = inputBinder({ values, change: onChange, errorOf, refs });
 
   // Server errors on fields this form does not have go to the general message.
   const otherServerErrors = Object.entries(serverErrors)
@@ -258,74 +258,29 @@ export function SignUpScreen({
             </Trans>
           </FormAlert>
         ) : null}
-        {showGeneral ? (
-          <FormAlert>
-            {generalText}
-            {otherServerErrors.length ? (
-              <ul className={css({ marginBlockStart: '1', paddingInlineStart: '4', listStyleType: 'disc' })}>
-                {otherServerErrors.map((m) => (
-                  <li key={m}>{serverText(i18n, m)}</li>
-                ))}
-              </ul>
-            ) : null}
-          </FormAlert>
-        ) : null}
+        {showGeneral ? <ServerErrorsAlert text={generalText} others={otherServerErrors} /> : null}
         <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', tablet: '1fr 1fr' } })}>
-          <TextField
-            ref={refs.firstName}
-            label={t`First name`}
-            name="firstName"
-            autoComplete="given-name"
-            required
-            value={values.firstName}
-            onChange={onChange('firstName')}
-            error={errorOf('firstName')}
-          />
-          <TextField
-            ref={refs.lastName}
-            label={t`Last name`}
-            name="lastName"
-            autoComplete="family-name"
-            required
-            value={values.lastName}
-            onChange={onChange('lastName')}
-            error={errorOf('lastName')}
-          />
+          <TextField label={t`First name`} autoComplete="given-name" required {...field('firstName')} />
+          <TextField label={t`Last name`} autoComplete="family-name" required {...field('lastName')} />
         </div>
         <TextField
-          ref={refs.email}
           label={t`E-mail`}
-          name="email"
           type="email"
           inputMode="email"
           autoComplete="email"
           required
-          value={values.email}
-          onChange={onChange('email')}
+          {...field('email')}
           readOnly={invitation !== null}
-          error={errorOf('email')}
           helperText={invitation ? t`The invitation is for this address.` : undefined}
         />
-        <TextField
-          ref={refs.password}
-          label={t`Password`}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={values.password}
-          onChange={onChange('password')}
-          error={errorOf('password')}
-          helperText={t`At least 8 characters, with a lower-case letter, an upper-case letter, a digit and a special character.`}
-        />
-        <CaptchaField
+        <SignUpPasswordField {...field('password')} />
+        <SignUpCaptcha
           key={captchaRound(snapshot)}
-          fetchChallenge={fetchChallenge}
-          strings={captchaStrings(i18n)}
+          api={api}
           language={language}
+          problem={captchaCode}
           onSolved={(payload) => send({ type: 'captcha.solved', payload })}
           onReset={() => send({ type: 'captcha.reset' })}
-          error={captchaCode ? t(captchaMessages[captchaCode]) : null}
         />
         <Button type="submit" size="lg" fullWidth loading={submitting}>
           {submitting ? <Trans>Creating your account…</Trans> : <Trans>Create account</Trans>}

@@ -1,0 +1,32 @@
+import { useLingui } from '@lingui/react/macro';
+import type { ComponentProps } from 'react';
+import { newPasswordHint } from '@/lib/password-messages';
+import { TextField } from './field';
+import type { BoundInput } from './form-binding';
+
+/** A required password input: a TextField of type password (the label and autocomplete come from the caller). */
+export function PasswordField(props: Omit<ComponentProps<typeof TextField>, 'type' | 'required'>) {
+  return <TextField type="password" required {...props} />;
+}
+
+/**
+ * A new password and its confirmation (product.md#validation policy), for the reset and change forms:
+ * the policy hint stands under the first, and both are autocompleted as a new password.
+ */
+export function NewPasswordFields({
+  label,
+  password,
+  confirm,
+}: {
+  label: string;
+  password: BoundInput;
+  confirm: BoundInput;
+}) {
+  const { t } = useLingui();
+  return (
+    <>
+      <PasswordField label={label} autoComplete="new-password" helperText={t(newPasswordHint)} {...password} />
+      <PasswordField label={t`Confirm the new password`} autoComplete="new-password" {...confirm} />
+    </>
+  );
+}

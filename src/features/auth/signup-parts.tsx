@@ -1,0 +1,74 @@
+import { useLingui } from '@lingui/react/macro';
+import { useMemo } from 'react';
+import { css } from 'styled-system/css';
+import { FormAlert } from '@/components/ui/alert';
+import { CaptchaField } from '@/components/ui/captcha';
+import { captchaStrings } from '@/components/ui/captcha-strings';
+import { PasswordField } from '@/components/ui/password-fields';
+import type { BoundInput } from '@/components/ui/form-binding';
+import { type Api, unwrap } from '@/lib/api/client';
+import { captchaMessages, serverText } from './messages';
+
+/**
+ * The sign-up forms' general error: `text` (already in the reader's language), then the server's
+ * messages about fields the form does not have (`others`, as sent), as a list.
+ */
+export function ServerErrorsAlert({ text, others }: { text: string; others: string[] }) {
+  const { i18n } = useLingui();
+  return (
+    <FormAlert>
+      {text}
+      {others.length ? (
+        <ul className={css({ marginBlockStart: '1', paddingInlineStart: '4', listStyleType: 'disc' })}>
+          {others.map((m) => (
+            <li key={m}>{serverText(i18n, m)}</li>
+          ))}
+        </ul>
+      ) : null}
+    </FormAlert>
+  );
+}
+
+/**
+ * The sign-up forms' captcha: the challenge comes from GET /auth/captcha/challenge; `problem` is the
+ * machine's captcha refusal (null when none). Give it `key={captchaRound}` so a refusal asks again.
+ */
+export function SignUpCaptcha({
+  api,
+  language,
+  problem,
+  onSolved,
+  onReset,
+}: {
+  api: Api;
+  language: string;
+  problem: keyof typeof captchaMessages | null;
+  onSolved: (payload: string) => void;
+  onReset: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const fetchChallenge = useMemo(() => async () => unwrap(await api.GET('/auth/captcha/challenge')), [api]);
+  return (
+    <CaptchaField
+      fetchChallenge={fetchChallenge}
+      strings={captchaStrings(i18n)}
+      language={language}
+      onSolved={onSolved}
+      onReset={onReset}
+      error={problem ? t(captchaMessages[problem]) : null}
+    />
+  );
+}
+
+/** The new account's password, with the password policy (product.md#validation) under it. */
+export function SignUpPasswordField(props: BoundInput) {
+  const { t } = useLingui();
+  return (
+    <PasswordField
+      label={t`Password`}
+      autoComplete="new-password"
+      helperText={t`At least 8 characters, with a lower-case letter, an upper-case letter, a digit and a special character.`}
+      {...props}
+    />
+  );
+}
