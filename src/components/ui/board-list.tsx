@@ -61,3 +61,58 @@ export function BoardList({
     </ul>
   );
 }
+
+/**
+ * A board's live count above its list: a spinner and `loadingText` while a page loads, then `count`
+ * (a `<Plural>`) once a page is loaded, said politely to screen readers.
+ */
+export function BoardCount({
+  loading,
+  loaded,
+  loadingText,
+  count,
+  className,
+}: {
+  loading: boolean;
+  loaded: boolean;
+  loadingText: ReactNode;
+  count: ReactNode;
+  className?: string;
+}) {
+  return (
+    <p
+      className={cx(
+        css({ fontSize: 'sm', color: 'fg.muted', display: 'flex', alignItems: 'center', gap: '2' }),
+        className,
+      )}
+      aria-live="polite"
+    >
+      {loading ? (
+        <>
+          <Spinner size="sm" decorative />
+          {loadingText}
+        </>
+      ) : loaded ? (
+        count
+      ) : null}
+    </p>
+  );
+}
+
+/** The bar above a board's list: its filters at the start and its count at the end, wrapping on small screens. */
+export function BoardToolbar({ children }: { children: ReactNode }) {
+  return (
+    <div
+      className={css({
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'flex-end',
+        justifyContent: 'space-between',
+        gap: '4',
+        marginBlockEnd: '5',
+      })}
+    >
+      {children}
+    </div>
+  );
+}
