@@ -19,8 +19,6 @@ import {
   USER_STATUSES,
   type UsersSearch,
 } from '@/lib/list-search';
-import { ModerationDialog } from '@/components/ui/moderation-dialog';
-import { Pager } from '@/components/ui/pager';
 import { usePageTitle } from '@/lib/document-head';
 import { roleLabels } from '@/lib/auth/roles';
 import type { Api } from '@/lib/api/client';
@@ -28,7 +26,7 @@ import { isLocale, type Locale } from '@/lib/i18n';
 import { confirmFailed, isBusy, isConfirming, isLoading, loadFailed } from '@machines/moderation.selectors';
 import { createUserModerationActors, type UserList } from '@machines/moderation.actors';
 import type { ModerationAction, ModerationFilter, ModerationItem } from '@machines/moderation.machine';
-import { errorToast, useModerationBoard } from '@/components/ui/use-moderation-board';
+import { BoardPager, DecisionDialog, errorToast, useModerationBoard } from '@/components/ui/moderation-board';
 import { listFailed, userFailed, userSucceeded, withServerDetail } from './user-messages';
 import {
   type User,
@@ -77,7 +75,7 @@ function UserBoard({
     [list, search.query, search.status, search.page],
   );
   // The spec's toasts (#messages), including the 400 rule of 'Could not approve the user'.
-  const [snapshot, send] = useModerationBoard({
+  const board = useModerationBoard({
     api,
     createActors: createUserModerationActors,
     filter,
@@ -92,7 +90,8 @@ function UserBoard({
       listFailed: t(listFailed[list]),
     },
   });
-  const { items, total, pageSize, page, target, action, error, message, loaded } = snapshot.context;
+  const { snapshot, send } = board;
+  const { items, total, target, action, error, loaded } = snapshot.context;
   const [query, setQuery] = useState(search.query ?? '');
   useEffect(() => setQuery(search.query ?? ''), [search.query]);
 
@@ -255,31 +254,15 @@ function UserBoard({
               ))}
         </ul>
       )}
-      {loaded ? (
-        <Pager
-          page={page}
-          pageSize={pageSize}
-          total={total}
-          disabled={loading}
-          onChange={(p) => onSearch({ ...search, page: p === 1 ? undefined : p })}
-        />
-      ) : null}
+      <BoardPager board={board} onPage={(p) => onSearch({ ...search, page: p === 1 ? undefined : p })} />
       {dialog && action && action !== 'duplicate' && targetUser ? (
-        <ModerationDialog
-          key={`${action}-${targetUser.id}`}
-          open
+        <DecisionDialog
+          board={board}
           action={action}
-          title={dialog.title}
+          itemId={targetUser.id}
+          copy={dialog}
           description={dialog.description}
-          messageLabel={dialog.label}
-          messageHelp={dialog.help}
-          initialMessage={message}
-          confirmLabel={dialog.confirm}
-          busy={busy}
-          error={error}
           failureText={failureText}
-          onConfirm={(m) => send({ type: 'moderation.confirmed', message: m })}
-          onCancel={() => send({ type: 'moderation.cancelled' })}
         />
       ) : null}
     </div>

@@ -6,14 +6,12 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextField } from '@/components/ui/field';
 import { BookIcon, SearchIcon } from '@/components/ui/icons';
-import { ModerationDialog } from '@/components/ui/moderation-dialog';
-import { Pager } from '@/components/ui/pager';
 import type { Api } from '@/lib/api/client';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { COURSE_STATUSES, DASHBOARD_PAGE_SIZE, type CourseStatus, type ModerationSearch } from '@/lib/list-search';
 import { createCourseModerationActors } from '@machines/moderation.actors';
 import type { ModerationAction, ModerationFilter, ModerationItem } from '@machines/moderation.machine';
-import { errorToast, useModerationBoard } from '@/components/ui/use-moderation-board';
+import { BoardPager, DecisionDialog, errorToast, useModerationBoard } from '@/components/ui/moderation-board';
 import { confirmFailed, isBusy, isConfirming, isLoading, loadFailed } from '@machines/moderation.selectors';
 import { courseFailed, courseStatusLabels, courseSucceeded } from '@/lib/course-messages';
 import { type ModeratedCourse, COURSE_ACTIONS, CourseRow } from './course-row';
@@ -42,7 +40,7 @@ export function CourseModerationBoard({
     () => ({ status, query: search.query, page: search.page ?? 1, pageSize: DASHBOARD_PAGE_SIZE }),
     [status, search.query, search.page],
   );
-  const [snapshot, send] = useModerationBoard({
+  const board = useModerationBoard({
     api,
     createActors: createCourseModerationActors,
     filter,
@@ -53,7 +51,8 @@ export function CourseModerationBoard({
       listFailed: t`Could not get courses !`,
     },
   });
-  const { items, total, pageSize, page, target, action, error, message, loaded } = snapshot.context;
+  const { snapshot, send } = board;
+  const { items, total, target, action, error, loaded } = snapshot.context;
   const courses = items as ModeratedCourse[];
   const [query, setQuery] = useState(search.query ?? '');
   useEffect(() => setQuery(search.query ?? ''), [search.query]);
@@ -170,32 +169,16 @@ export function CourseModerationBoard({
           />
         ))}
       </BoardList>
-      {loaded ? (
-        <Pager
-          page={page}
-          pageSize={pageSize}
-          total={total}
-          disabled={loading}
-          onChange={(p) => onSearch({ ...search, page: p === 1 ? undefined : p })}
-        />
-      ) : null}
+      <BoardPager board={board} onPage={(p) => onSearch({ ...search, page: p === 1 ? undefined : p })} />
 
       {confirming ? (
-        <ModerationDialog
-          key={`${action}-${targetCourse.id}`}
-          open
+        <DecisionDialog
+          board={board}
           action={action}
-          title={dialog.title}
+          itemId={targetCourse.id}
+          copy={dialog}
           description={targetCourse.title}
-          messageLabel={dialog.label}
-          messageHelp={dialog.help}
-          initialMessage={message}
-          confirmLabel={dialog.confirm}
-          busy={busy}
-          error={error}
           failureText={confirmFailed(snapshot) && failure ? t(failure) : null}
-          onConfirm={(m) => send({ type: 'moderation.confirmed', message: m })}
-          onCancel={() => send({ type: 'moderation.cancelled' })}
         />
       ) : null}
     </div>

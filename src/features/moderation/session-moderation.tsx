@@ -9,8 +9,6 @@ import { SelectField } from '@/components/ui/field';
 import { formatLongDate } from '@/components/ui/format';
 import { CalendarIcon } from '@/components/ui/icons';
 import { DASHBOARD_PAGE_SIZE, SESSION_STATUSES, type SessionsSearch, type SessionStatus } from '@/lib/list-search';
-import { ModerationDialog } from '@/components/ui/moderation-dialog';
-import { Pager } from '@/components/ui/pager';
 import type { Api } from '@/lib/api/client';
 import { isLocale, type Locale } from '@/lib/i18n';
 import {
@@ -24,7 +22,7 @@ import {
 } from '@machines/moderation.selectors';
 import { createSessionModerationActors } from '@machines/moderation.actors';
 import type { ModerationAction, ModerationFilter, ModerationItem } from '@machines/moderation.machine';
-import { errorToast, useModerationBoard } from '@/components/ui/use-moderation-board';
+import { BoardPager, DecisionDialog, errorToast, useModerationBoard } from '@/components/ui/moderation-board';
 import { sessionFormFrom, todayIso } from '@/lib/session-form';
 import { sessionFailed, sessionSucceeded } from '@/lib/session-messages';
 import { SessionRequestDialog, type Timezone } from '@/components/ui/session-request-form';
@@ -64,7 +62,7 @@ export function SessionBoard({
   const page = search.page ?? 1;
   const filter = useMemo<ModerationFilter>(() => ({ status, page, pageSize: DASHBOARD_PAGE_SIZE }), [status, page]);
   // The spec's toasts (#messages) for the machine's outcomes.
-  const [snapshot, send] = useModerationBoard({
+  const board = useModerationBoard({
     api,
     createActors: createSessionModerationActors,
     filter,
@@ -75,7 +73,8 @@ export function SessionBoard({
       listFailed: t`Could not get the sessions`,
     },
   });
-  const { items, total, pageSize, target, action, error, message, loaded } = snapshot.context;
+  const { snapshot, send } = board;
+  const { items, total, target, action, error, loaded } = snapshot.context;
   const sessions = items as SessionListItem[];
 
   const busy = isBusy(snapshot);
@@ -192,36 +191,20 @@ export function SessionBoard({
           />
         ))}
       </BoardList>
-      {loaded ? (
-        <Pager
-          page={snapshot.context.page}
-          pageSize={pageSize}
-          total={total}
-          disabled={loading}
-          onChange={(p) => onSearch({ ...search, page: p === 1 ? undefined : p })}
-        />
-      ) : null}
+      <BoardPager board={board} onPage={(p) => onSearch({ ...search, page: p === 1 ? undefined : p })} />
 
       {confirming ? (
-        <ModerationDialog
-          key={`${action}-${targetSession.id}`}
-          open
+        <DecisionDialog
+          board={board}
           action={action}
-          title={copy.title}
+          itemId={targetSession.id}
+          copy={copy}
           description={
             <Trans>
               {courseTitle}, {dateRange}
             </Trans>
           }
-          messageLabel={copy.label}
-          messageHelp={copy.help}
-          initialMessage={message}
-          confirmLabel={copy.confirm}
-          busy={busy}
-          error={error}
           failureText={confirmFailed(snapshot) ? failureText : null}
-          onConfirm={(m) => send({ type: 'moderation.confirmed', message: m })}
-          onCancel={() => send({ type: 'moderation.cancelled' })}
         />
       ) : null}
       {duplicating ? (

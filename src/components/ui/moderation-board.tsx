@@ -1,12 +1,17 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import type { SnapshotFrom } from 'xstate';
 import type { Api } from '@/lib/api/client';
 import {
   type ModerationAction,
+  type ModerationEvent,
   type ModerationFailure,
   type ModerationFilter,
   moderationMachine,
 } from '@machines/moderation.machine';
+import { isBusy, isLoading } from '@machines/moderation.selectors';
+import { ModerationDialog } from './moderation-dialog';
+import { Pager } from './pager';
 import { toaster } from './toast';
 
 type ModerationActors = NonNullable<Parameters<typeof moderationMachine.provide>[0]['actors']>;
@@ -41,7 +46,7 @@ function sameFilter(a: ModerationFilter, b: ModerationFilter): boolean {
 /**
  * Runs the moderation machine (machines/moderation.machine.ts) for a board (sessions, courses, users):
  * `createActors` (a module-level function) gives it its API calls; `filter` comes from the URL, and a
- * change reloads the list; the machine's outcomes raise `toasts`. Returns what `useMachine` returns.
+ * change reloads the list; the machine's outcomes raise `toasts`. Returns the snapshot and `send`.
  */
 export function useModerationBoard({
   api,
@@ -55,10 +60,9 @@ export function useModerationBoard({
   filter: ModerationFilter;
   actions: readonly ModerationAction[];
   toasts: ModerationToasts;
-}) {
+}): ModerationBoard {
   const machine = useMemo(() => moderationMachine.provide({ actors: createActors(api) }), [api, createActors]);
-  const board = useMachine(machine, { input: { filter, actions } });
-  const [, send, actorRef] = board;
+  const [snapshot, send, actorRef] = useMachine(machine, { input: { filter, actions } });
   // The subscriptions below live as long as the actor; they read the texts of the latest render.
   const latest = useRef(toasts);
   latest.current = toasts;
@@ -84,5 +88,68 @@ export function useModerationBoard({
     return () => subscriptions.forEach((s) => s.unsubscribe());
   }, [actorRef]);
 
-  return board;
+  return { snapshot, send };
+}
+
+type ModerationSnapshot = SnapshotFrom<typeof moderationMachine>;
+
+/** What `useModerationBoard` returns that the board's parts read: the machine's snapshot and `send`. */
+export interface ModerationBoard {
+  snapshot: ModerationSnapshot;
+  send: (event: ModerationEvent) => void;
+}
+
+/** The pager under a board's list (once a page is loaded); `onPage` puts the page in the URL. */
+export function BoardPager({ board, onPage }: { board: ModerationBoard; onPage: (page: number) => void }) {
+  const { page, pageSize, total, loaded } = board.snapshot.context;
+  if (!loaded) return null;
+  return <Pager page={page} pageSize={pageSize} total={total} disabled={isLoading(board.snapshot)} onChange={onPage} />;
+}
+
+/** The words of the confirmation of one decision; `label` null = the decision takes no message. */
+export interface DecisionCopy {
+  title: string;
+  confirm: string;
+  label: string | null;
+  help?: string;
+}
+
+/**
+ * The confirmation dialog of the board's pending decision, bound to its machine: the message typed so far,
+ * busy and error states, confirm and cancel. `itemId` keys it, so another item starts a fresh dialog.
+ */
+export function DecisionDialog({
+  board,
+  action,
+  itemId,
+  copy,
+  description,
+  failureText,
+}: {
+  board: ModerationBoard;
+  action: ModerationAction;
+  itemId: number;
+  copy: DecisionCopy;
+  description: ReactNode;
+  failureText: string | null;
+}) {
+  const { snapshot, send } = board;
+  return (
+    <ModerationDialog
+      key={`${action}-${itemId}`}
+      open
+      action={action}
+      title={copy.title}
+      description={description}
+      messageLabel={copy.label}
+      messageHelp={copy.help}
+      initialMessage={snapshot.context.message}
+      confirmLabel={copy.confirm}
+      busy={isBusy(snapshot)}
+      error={snapshot.context.error}
+      failureText={failureText}
+      onConfirm={(m) => send({ type: 'moderation.confirmed', message: m })}
+      onCancel={() => send({ type: 'moderation.cancelled' })}
+    />
+  );
 }
