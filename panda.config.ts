@@ -115,6 +115,31 @@ export default defineConfig({
       // Style blocks the screens repeat (3 times or more), named once: the screens call them instead of
       // copying the same css({}) object.
       recipes: {
+        /** A bar of a page or board: its parts at both ends, bottom-aligned, wrapping on small screens. */
+        toolbar: {
+          className: 'toolbar',
+          base: {
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'flex-end',
+            justifyContent: 'space-between',
+            gap: '4',
+          },
+        },
+        /** A round marker with a centred number or initials, white on a solid colour (primary by default). */
+        disc: {
+          className: 'disc',
+          base: {
+            display: 'inline-flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            borderRadius: 'full',
+            bg: 'primary.strong',
+            color: 'white',
+          },
+          variants: { size: { '7': { width: '7', height: '7' }, '8': { width: '8', height: '8' } } },
+          defaultVariants: { size: '8' },
+        },
         /** A list without bullets or padding, laid out as a column (or a wrapping row) with a gap. */
         plainList: {
           className: 'plain-list',

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
-import { plainList } from 'styled-system/recipes';
+import { plainList, toolbar } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
@@ -101,18 +101,5 @@ export function BoardCount({
 
 /** The bar above a board's list: its filters at the start and its count at the end, wrapping on small screens. */
 export function BoardToolbar({ children }: { children: ReactNode }) {
-  return (
-    <div
-      className={css({
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'flex-end',
-        justifyContent: 'space-between',
-        gap: '4',
-        marginBlockEnd: '5',
-      })}
-    >
-      {children}
-    </div>
-  );
+  return <div className={cx(toolbar(), css({ marginBlockEnd: '5' }))}>{children}</div>;
 }
