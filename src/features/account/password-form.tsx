@@ -6,7 +6,7 @@ import { FormAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody } from '@/components/ui/card';
 import { inputBinder } from '@/components/ui/form-binding';
-import { NewPasswordFields, PasswordField } from '@/components/ui/password-fields';
+import { NewPasswordFields, PasswordField } from '@/components/ui/credential-fields';
 import { toaster } from '@/components/ui/toast';
 import type { Api } from '@/lib/api/client';
 import type { AuthActor } from '@/lib/auth/auth-service';

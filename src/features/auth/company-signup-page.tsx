@@ -5,6 +5,7 @@ import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } 
 import { css } from 'styled-system/css';
 import { FormAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { EmailField } from '@/components/ui/credential-fields';
 import { SelectField, TextField } from '@/components/ui/field';
 import { toaster } from '@/components/ui/toast';
 import type { Api } from '@/lib/api/client';
@@ -319,14 +320,7 @@ export function CompanySignUpScreen({ api, auth }: { api: Api; auth: AuthActor }
               {...field('lastName')}
             />
           </div>
-          <TextField
-            label={t`E-mail`}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            required
-            {...field('email')}
-          />
+          <EmailField {...field('email')} />
           <SignUpPasswordField {...field('password')} />
         </Group>
         <SignUpCaptcha

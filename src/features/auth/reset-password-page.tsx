@@ -6,7 +6,7 @@ import { css } from 'styled-system/css';
 import { FormAlert } from '@/components/ui/alert';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { inputBinder } from '@/components/ui/form-binding';
-import { NewPasswordFields } from '@/components/ui/password-fields';
+import { NewPasswordFields } from '@/components/ui/credential-fields';
 import { toaster } from '@/components/ui/toast';
 import type { Api } from '@/lib/api/client';
 import { usePageTitle } from '@/lib/document-head';

@@ -6,6 +6,7 @@ import { css } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { toaster } from '@/components/ui/toast';
+import { EmailField } from '@/components/ui/credential-fields';
 import { inputBinder } from '@/components/ui/form-binding';
 import { PagePending } from '@/components/ui/spinner';
 import { usePageTitle } from '@/lib/document-head';
@@ -263,12 +264,7 @@ export function SignUpScreen({
           <TextField label={t`First name`} autoComplete="given-name" required {...field('firstName')} />
           <TextField label={t`Last name`} autoComplete="family-name" required {...field('lastName')} />
         </div>
-        <TextField
-          label={t`E-mail`}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
+        <EmailField
           {...field('email')}
           readOnly={invitation !== null}
           helperText={invitation ? t`The invitation is for this address.` : undefined}

@@ -4,7 +4,7 @@ import { css } from 'styled-system/css';
 import { FormAlert } from '@/components/ui/alert';
 import { CaptchaField } from '@/components/ui/captcha';
 import { captchaStrings } from '@/components/ui/captcha-strings';
-import { PasswordField } from '@/components/ui/password-fields';
+import { PasswordField } from '@/components/ui/credential-fields';
 import type { BoundInput } from '@/components/ui/form-binding';
 import { type Api, unwrap } from '@/lib/api/client';
 import { captchaMessages, serverText } from './messages';

@@ -4,6 +4,12 @@ import { newPasswordHint } from '@/lib/password-messages';
 import { TextField } from './field';
 import type { BoundInput } from './form-binding';
 
+/** The required e-mail input of the sign-in and sign-up forms, labelled 'E-mail', with the e-mail keyboard. */
+export function EmailField(props: Omit<ComponentProps<typeof TextField>, 'type' | 'required' | 'label'>) {
+  const { t } = useLingui();
+  return <TextField label={t`E-mail`} type="email" inputMode="email" autoComplete="email" required {...props} />;
+}
+
 /** A required password input: a TextField of type password (the label and autocomplete come from the caller). */
 export function PasswordField(props: Omit<ComponentProps<typeof TextField>, 'type' | 'required'>) {
   return <TextField type="password" required {...props} />;
