@@ -10,6 +10,20 @@ export function EmailField(props: Omit<ComponentProps<typeof TextField>, 'type' 
   return <TextField label={t`E-mail`} type="email" inputMode="email" autoComplete="email" required {...props} />;
 }
 
+/**
+ * A person's first and last name, both required, autocompleted as given and family name. A fragment: the caller
+ * lays the two out (side by side from tablet up, usually).
+ */
+export function NameFields({ first, last, maxLength }: { first: BoundInput; last: BoundInput; maxLength?: number }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <TextField label={t`First name`} autoComplete="given-name" required maxLength={maxLength} {...first} />
+      <TextField label={t`Last name`} autoComplete="family-name" required maxLength={maxLength} {...last} />
+    </>
+  );
+}
+
 /** A required password input: a TextField of type password (the label and autocomplete come from the caller). */
 export function PasswordField(props: Omit<ComponentProps<typeof TextField>, 'type' | 'required'>) {
   return <TextField type="password" required {...props} />;

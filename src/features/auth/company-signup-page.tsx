@@ -5,7 +5,7 @@ import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } 
 import { css } from 'styled-system/css';
 import { FormAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { EmailField } from '@/components/ui/credential-fields';
+import { EmailField, NameFields } from '@/components/ui/credential-fields';
 import { SelectField, TextField } from '@/components/ui/field';
 import { toaster } from '@/components/ui/toast';
 import type { Api } from '@/lib/api/client';
@@ -305,20 +305,7 @@ export function CompanySignUpScreen({ api, auth }: { api: Api; auth: AuthActor }
         </Group>
         <Group title={<Trans>Your account</Trans>}>
           <div className={pair}>
-            <TextField
-              label={t`First name`}
-              autoComplete="given-name"
-              required
-              maxLength={100}
-              {...field('firstName')}
-            />
-            <TextField
-              label={t`Last name`}
-              autoComplete="family-name"
-              required
-              maxLength={100}
-              {...field('lastName')}
-            />
+            <NameFields first={field('firstName')} last={field('lastName')} maxLength={100} />
           </div>
           <EmailField {...field('email')} />
           <SignUpPasswordField {...field('password')} />

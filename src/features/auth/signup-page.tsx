@@ -4,9 +4,8 @@ import { useMachine, useSelector } from '@xstate/react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
 import { toaster } from '@/components/ui/toast';
-import { EmailField } from '@/components/ui/credential-fields';
+import { EmailField, NameFields } from '@/components/ui/credential-fields';
 import { inputBinder } from '@/components/ui/form-binding';
 import { PagePending } from '@/components/ui/spinner';
 import { usePageTitle } from '@/lib/document-head';
@@ -261,8 +260,7 @@ export function SignUpScreen({
         ) : null}
         {showGeneral ? <ServerErrorsAlert text={generalText} others={otherServerErrors} /> : null}
         <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', tablet: '1fr 1fr' } })}>
-          <TextField label={t`First name`} autoComplete="given-name" required {...field('firstName')} />
-          <TextField label={t`Last name`} autoComplete="family-name" required {...field('lastName')} />
+          <NameFields first={field('firstName')} last={field('lastName')} />
         </div>
         <EmailField
           {...field('email')}
