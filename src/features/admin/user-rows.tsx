@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { ModerationActionButton } from '@/components/ui/moderation-action-button';
+import { DecisionButtons } from '@/components/ui/moderation-action-button';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { css } from 'styled-system/css';
 import { Badge, type BadgeTone, StatusBadge } from '@/components/ui/badge';
@@ -87,6 +87,9 @@ function CompanyLine({ company }: { company: NonNullable<User['company']> }) {
   );
 }
 
+/** The decisions on a user, in their order on the row (approve and reject only while the user is pending). */
+const USER_DECISIONS: readonly ModerationAction[] = ['approve', 'reject', 'delete'];
+
 /** One user of the admin list: avatar, name, role, company, status and the moderation actions of the list. */
 export function UserRow({
   user,
@@ -134,15 +137,11 @@ export function UserRow({
             gridColumn: { base: '1 / -1', desktop: 'auto' },
           })}
         >
-          {pending && actions.includes('approve') ? (
-            <ModerationActionButton action="approve" busy={busy} onClick={() => onAction('approve', user)} />
-          ) : null}
-          {pending && actions.includes('reject') ? (
-            <ModerationActionButton action="reject" busy={busy} onClick={() => onAction('reject', user)} />
-          ) : null}
-          {actions.includes('delete') ? (
-            <ModerationActionButton action="delete" busy={busy} onClick={() => onAction('delete', user)} />
-          ) : null}
+          <DecisionButtons
+            actions={USER_DECISIONS.filter((a) => actions.includes(a) && (a === 'delete' || pending))}
+            busy={busy}
+            onAction={(a) => onAction(a, user)}
+          />
         </div>
       ) : null}
     </li>

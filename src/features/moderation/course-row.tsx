@@ -1,4 +1,4 @@
-import { ModerationActionButton } from '@/components/ui/moderation-action-button';
+import { DecisionButtons, ModeratorNote } from '@/components/ui/moderation-action-button';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
@@ -108,20 +108,7 @@ export function CourseRow({
             <Trans>Sent without a session.</Trans>
           ) : null}
         </p>
-        {course.moderationMessage ? (
-          <p
-            className={css({
-              fontSize: 'sm',
-              paddingInlineStart: '3',
-              borderInlineStartWidth: '3px',
-              borderColor: 'border.strong',
-              color: 'fg.muted',
-            })}
-          >
-            <span className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{t`Moderator's note:`}</span>{' '}
-            <span dir="auto">{course.moderationMessage}</span>
-          </p>
-        ) : null}
+        {course.moderationMessage ? <ModeratorNote message={course.moderationMessage} /> : null}
       </div>
       {actions.length ? (
         <div
@@ -135,18 +122,7 @@ export function CourseRow({
             gridColumn: { tablet: '1 / -1', desktop: 'auto' },
           })}
         >
-          {actions.includes('approve') ? (
-            <ModerationActionButton action="approve" busy={busy} onClick={() => onAction('approve', course)} />
-          ) : null}
-          {actions.includes('reject') ? (
-            <ModerationActionButton action="reject" busy={busy} onClick={() => onAction('reject', course)} />
-          ) : null}
-          {actions.includes('publish') ? (
-            <ModerationActionButton action="publish" busy={busy} onClick={() => onAction('publish', course)} />
-          ) : null}
-          {actions.includes('unpublish') ? (
-            <ModerationActionButton action="unpublish" busy={busy} onClick={() => onAction('unpublish', course)} />
-          ) : null}
+          <DecisionButtons actions={actions} busy={busy} onAction={(a) => onAction(a, course)} />
         </div>
       ) : null}
     </li>

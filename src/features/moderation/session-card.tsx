@@ -1,4 +1,4 @@
-import { ModerationActionButton } from '@/components/ui/moderation-action-button';
+import { ModerationActionButton, ModeratorNote } from '@/components/ui/moderation-action-button';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
@@ -118,18 +118,7 @@ export function SessionCard({
           <WeeklySchedule schedule={session.schedule} timezone={session.timezone} from={session.startDate} compact />
         </div>
         {session.moderationMessage ? (
-          <p
-            className={css({
-              fontSize: 'sm',
-              paddingInlineStart: '3',
-              borderInlineStartWidth: '3px',
-              borderColor: session.status === 'REJECTED' ? 'error.muted' : 'border.strong',
-              color: 'fg.muted',
-            })}
-          >
-            <span className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{t`Moderator's note:`}</span>{' '}
-            <span dir="auto">{session.moderationMessage}</span>
-          </p>
+          <ModeratorNote message={session.moderationMessage} rejected={session.status === 'REJECTED'} />
         ) : null}
       </div>
       <div
