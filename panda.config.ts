@@ -140,6 +140,18 @@ export default defineConfig({
           variants: { size: { '7': { width: '7', height: '7' }, '8': { width: '8', height: '8' } } },
           defaultVariants: { size: '8' },
         },
+        /** A list of cards without bullets, one a row on phones and two a row from tablet up. */
+        cardGrid: {
+          className: 'card-grid',
+          base: {
+            listStyle: 'none',
+            padding: 0,
+            margin: 0,
+            display: 'grid',
+            gap: '3',
+            gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(0, 1fr))' },
+          },
+        },
         /** A list without bullets or padding, laid out as a column (or a wrapping row) with a gap. */
         plainList: {
           className: 'plain-list',

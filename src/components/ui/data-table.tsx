@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { tableScroller } from 'styled-system/recipes';
 import { tableHeaderCell } from './table';
 
 /** A body cell of a {@link DataTable}. */
@@ -37,14 +38,10 @@ export function DataTable({
       role="region"
       aria-label={label}
       aria-labelledby={labelledBy}
-      className={css({
-        position: 'relative',
-        overflowX: 'auto',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        borderRadius: 'xl',
-        bg: 'bg.surface',
-      })}
+      className={cx(
+        tableScroller(),
+        css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', bg: 'bg.surface' }),
+      )}
     >
       <table className={css({ width: 'full', borderCollapse: 'collapse', fontSize: 'sm' })} data-testid={testId}>
         <thead>

@@ -3,7 +3,7 @@ import { Link, useLocation, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
-import { sectionHeading } from 'styled-system/recipes';
+import { cardGrid, sectionHeading } from 'styled-system/recipes';
 import { Badge } from '@/components/ui/badge';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import type { AuthActor } from '@/lib/auth/auth-service';
@@ -112,20 +112,7 @@ export function AccountSection({
 
 /** The saved addresses or cards: a list of cards, two a row from tablet up (the children are its `<li>`s). */
 export function SavedList({ children }: { children: ReactNode }) {
-  return (
-    <ul
-      className={css({
-        listStyle: 'none',
-        padding: 0,
-        margin: 0,
-        display: 'grid',
-        gap: '3',
-        gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(0, 1fr))' },
-      })}
-    >
-      {children}
-    </ul>
-  );
+  return <ul className={cardGrid()}>{children}</ul>;
 }
 
 /** The icon at the start of a saved item's card (decorative: the text says what it is). */
