@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
-import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { FormAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -25,9 +25,10 @@ import {
   serverFieldErrors,
 } from '@machines/company-signup.selectors';
 import { AuthLayout, linkStyles } from './auth-layout';
-import { serverText, systemError, validationMessages } from './messages';
+import { serverText, systemError } from './messages';
 import { useAfterLogin } from './use-after-login';
-import { companySignUpSchema, type CompanySignUpForm, type ValidationCode, validate } from './validation';
+import { useSignUpForm } from './use-sign-up-form';
+import { companySignUpSchema, type CompanySignUpForm } from './validation';
 import { ServerErrorsAlert, SignUpCaptcha, SignUpPasswordField } from './signup-parts';
 
 type FieldName = keyof CompanySignUpForm;
@@ -122,29 +123,35 @@ export function CompanySignUpScreen({ api, auth }: { api: Api; auth: AuthActor }
   const language = isLocale(i18n.locale) ? i18n.locale : 'en';
   const machine = useMemo(() => companySignUpMachine.provide({ actors: createCompanySignUpActors(api) }), [api]);
   const [snapshot, send, actorRef] = useMachine(machine);
-  const [values, setValues] = useState<Record<FieldName, string>>({
-    companyName: '',
-    acronym: '',
-    companyLanguage: language,
-    line1: '',
-    line2: '',
-    city: '',
-    state: '',
-    postalCode: '',
-    country: 'QA',
-    firstName: '',
-    lastName: '',
-    email: '',
-    password: '',
-  });
-  const [clientErrors, setClientErrors] = useState<Partial<Record<FieldName, ValidationCode>>>({});
-  const [submitted, setSubmitted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const loginError = useSelector(auth, selectLoginError);
   const serverErrors = serverFieldErrors(snapshot);
   const failure = formFailure(snapshot);
   const succeeded = hasSucceeded(snapshot);
   const captchaCode = captchaProblem(snapshot);
+  const { values, change, submit, errorOf, otherServerErrors } = useSignUpForm({
+    schema: companySignUpSchema,
+    fields: FIELDS,
+    initial: {
+      companyName: '',
+      acronym: '',
+      companyLanguage: language,
+      line1: '',
+      line2: '',
+      city: '',
+      state: '',
+      postalCode: '',
+      country: 'QA',
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+    },
+    serverErrors,
+    failed: failure !== null,
+    stateKey: snapshot.value,
+    focus: (name) => formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus(),
+  });
 
   // Hand the new partner to the auth actor once, and say what happens next (product.md#messages).
   useEffect(() => {
@@ -157,43 +164,9 @@ export function CompanySignUpScreen({ api, auth }: { api: Api; auth: AuthActor }
     return () => subscription.unsubscribe();
   }, [actorRef, auth, t]);
 
-  // Server field errors: move focus to the first one.
-  useEffect(() => {
-    if (!failure) return;
-    const first = FIELDS.find((f) => serverErrors[f]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [snapshot.value]);
-
-  const set = (name: FieldName) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    const next = { ...values, [name]: name === 'acronym' ? e.target.value.toUpperCase() : e.target.value };
-    setValues(next);
-    if (submitted) {
-      const r = validate(companySignUpSchema, next);
-      setClientErrors(r.ok ? {} : r.errors);
-    }
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const r = validate(companySignUpSchema, values);
-    if (!r.ok) {
-      setClientErrors(r.errors);
-      const first = FIELDS.find((f) => r.errors[f]);
-      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setClientErrors({});
-    send({ type: 'company.submitted', form: toRequest(r.value, language) });
-  };
-
-  const errorOf = (name: FieldName): string | undefined => {
-    const code = clientErrors[name];
-    if (code) return t(validationMessages[code]);
-    const server = failure ? serverErrors[name] : undefined;
-    return server ? serverText(i18n, server) : undefined;
-  };
+  const set = (name: FieldName) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    change(name, name === 'acronym' ? e.target.value.toUpperCase() : e.target.value);
+  const onSubmit = submit((form) => send({ type: 'company.submitted', form: toRequest(form, language) }));
   const field = (name: FieldName) => ({ name, value: values[name], onChange: set(name), error: errorOf(name) });
   const countryNames = useMemo(() => new Intl.DisplayNames([language], { type: 'region' }), [language]);
   const countries = useMemo(
@@ -203,9 +176,6 @@ export function CompanySignUpScreen({ api, auth }: { api: Api; auth: AuthActor }
       ),
     [countryNames, language],
   );
-  const otherServerErrors = Object.entries(serverErrors)
-    .filter(([k]) => !FIELDS.includes(k as FieldName))
-    .map(([, m]) => m);
   const shownAtField = failure?.status === 409 && Object.values(serverErrors).includes(failure.message ?? '');
 
   return (

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { toaster } from '@/components/ui/toast';
@@ -33,10 +33,11 @@ import {
 } from '@machines/signup.selectors';
 import { AuthLayout, linkStyles } from './auth-layout';
 import { FormAlert } from '@/components/ui/alert';
-import { invitationProblemMessages, serverText, systemError, validationMessages } from './messages';
+import { invitationProblemMessages, serverText, systemError } from './messages';
 import { RoleChoice } from './role-choice';
 import { useAfterLogin } from './use-after-login';
-import { signUpSchema, type ValidationCode, validate } from './validation';
+import { useSignUpForm } from './use-sign-up-form';
+import { signUpSchema } from './validation';
 import { ServerErrorsAlert, SignUpCaptcha, SignUpPasswordField } from './signup-parts';
 
 type FieldName = 'firstName' | 'lastName' | 'email' | 'password';
@@ -72,14 +73,6 @@ export function SignUpScreen({
   const invitation = selectInvitation(snapshot);
   const problem = invitationProblem(snapshot);
   const role = selectRole(snapshot);
-  const [values, setValues] = useState<Record<FieldName, string>>({
-    firstName: '',
-    lastName: '',
-    email: '',
-    password: '',
-  });
-  const [clientErrors, setClientErrors] = useState<Partial<Record<FieldName, ValidationCode>>>({});
-  const [submitted, setSubmitted] = useState(false);
   const refs = {
     firstName: useRef<HTMLInputElement>(null),
     lastName: useRef<HTMLInputElement>(null),
@@ -95,11 +88,20 @@ export function SignUpScreen({
   const failure = formFailure(snapshot);
   const succeeded = hasSucceeded(snapshot);
   const captchaCode = captchaProblem(snapshot);
+  const { values, setValues, change, submit, errorOf, otherServerErrors } = useSignUpForm({
+    schema: signUpSchema,
+    fields: FIELDS,
+    initial: { firstName: '', lastName: '', email: '', password: '' },
+    serverErrors,
+    failed,
+    stateKey: snapshot.value,
+    focus: (name) => refs[name].current?.focus(),
+  });
 
   // The invited e-mail is the form's, and cannot be changed.
   useEffect(() => {
     if (invitation) setValues((v) => ({ ...v, email: invitation.email }));
-  }, [invitation]);
+  }, [invitation, setValues]);
 
   // Hand the new account to the auth actor once (it fetches company and user, then logs in), and greet.
   useEffect(() => {
@@ -128,52 +130,10 @@ export function SignUpScreen({
     return () => subscription.unsubscribe();
   }, [actorRef, auth, invitation, role, t]);
 
-  // Server field errors: move focus to the first one.
-  useEffect(() => {
-    if (!failed) return;
-    const first = FIELDS.find((f) => serverErrors[f]);
-    if (first) refs[first].current?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [snapshot.value]);
+  const onSubmit = submit((form) => send({ type: 'signup.submitted', form, language }));
 
-  const recheck = (next: Record<FieldName, string>) => {
-    if (!submitted) return;
-    const r = validate(signUpSchema, next);
-    setClientErrors(r.ok ? {} : r.errors);
-  };
+  const field = inputBinder({ values, change, errorOf, refs });
 
-  const onChange = (name: FieldName, value: string) => {
-    const next = { ...values, [name]: value };
-    setValues(next);
-    recheck(next);
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const r = validate(signUpSchema, values);
-    if (!r.ok) {
-      setClientErrors(r.errors);
-      const first = FIELDS.find((f) => r.errors[f]);
-      if (first) refs[first].current?.focus();
-      return;
-    }
-    setClientErrors({});
-    send({ type: 'signup.submitted', form: r.value, language });
-  };
-
-  const errorOf = (name: FieldName): string | undefined => {
-    const code = clientErrors[name];
-    if (code) return t(validationMessages[code]);
-    const server = failed ? serverErrors[name] : undefined;
-    return server ? serverText(i18n, server) : undefined;
-  };
-  const field = inputBinder({ values, change: onChange, errorOf, refs });
-
-  // Server errors on fields this form does not have go to the general message.
-  const otherServerErrors = Object.entries(serverErrors)
-    .filter(([k]) => !FIELDS.includes(k as FieldName))
-    .map(([, m]) => m);
   const showGeneral = failure !== null && !(failure.status === 409 && serverErrors.email === failure.message);
   const generalText =
     failure && failure.code !== 'signup.failed' && failure.code in invitationProblemMessages
