@@ -7,9 +7,11 @@ import {
   type ModerationEvent,
   type ModerationFailure,
   type ModerationFilter,
+  type ModerationItem,
   moderationMachine,
 } from '@machines/moderation.machine';
-import { isBusy, isLoading } from '@machines/moderation.selectors';
+import { isBusy, isLoading, loadFailed } from '@machines/moderation.selectors';
+import { BoardList } from './board-list';
 import { ModerationDialog } from './moderation-dialog';
 import { Pager } from './pager';
 import { toaster } from './toast';
@@ -88,7 +90,9 @@ export function useModerationBoard({
     return () => subscriptions.forEach((s) => s.unsubscribe());
   }, [actorRef]);
 
-  return { snapshot, send };
+  const request = (action: ModerationAction, item: ModerationItem) =>
+    send({ type: 'moderation.requested', action, item });
+  return { snapshot, send, request };
 }
 
 type ModerationSnapshot = SnapshotFrom<typeof moderationMachine>;
@@ -97,6 +101,8 @@ type ModerationSnapshot = SnapshotFrom<typeof moderationMachine>;
 export interface ModerationBoard {
   snapshot: ModerationSnapshot;
   send: (event: ModerationEvent) => void;
+  /** Opens the decision `action` on `item` (its dialog, when the action asks for one). */
+  request: (action: ModerationAction, item: ModerationItem) => void;
 }
 
 /** The pager under a board's list (once a page is loaded); `onPage` puts the page in the URL. */
@@ -151,5 +157,39 @@ export function DecisionDialog({
       onConfirm={(m) => send({ type: 'moderation.confirmed', message: m })}
       onCancel={() => send({ type: 'moderation.cancelled' })}
     />
+  );
+}
+
+/**
+ * The board's list bound to its machine: `failedTitle` when the page could not be read (with Try again),
+ * a spinner with `loadingLabel` before the first page, `empty` when the page has no item, else the rows.
+ */
+export function BoardItems({
+  board,
+  failedTitle,
+  loadingLabel,
+  empty,
+  children,
+}: {
+  board: ModerationBoard;
+  failedTitle: ReactNode;
+  loadingLabel: string;
+  empty: ReactNode;
+  children: ReactNode;
+}) {
+  const { snapshot, send } = board;
+  const { error, loaded, items } = snapshot.context;
+  return (
+    <BoardList
+      failedTitle={loadFailed(snapshot) ? failedTitle : null}
+      errorMessage={error?.message}
+      onRetry={() => send({ type: 'queue.reloaded' })}
+      loaded={loaded}
+      loadingLabel={loadingLabel}
+      loading={isLoading(snapshot)}
+      empty={items.length === 0 ? empty : null}
+    >
+      {children}
+    </BoardList>
   );
 }

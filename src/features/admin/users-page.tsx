@@ -249,7 +249,7 @@ function UserBoard({
                   locale={locale}
                   actions={actions}
                   busy={busy || loading}
-                  onAction={(a, u) => send({ type: 'moderation.requested', action: a, item: u as ModerationItem })}
+                  onAction={(a, u) => board.request(a, u as ModerationItem)}
                 />
               ))}
         </ul>

@@ -1,4 +1,4 @@
-import { BoardCount, BoardList, BoardToolbar } from '@/components/ui/board-list';
+import { BoardCount, BoardToolbar } from '@/components/ui/board-list';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
@@ -11,8 +11,14 @@ import { isLocale, type Locale } from '@/lib/i18n';
 import { COURSE_STATUSES, DASHBOARD_PAGE_SIZE, type CourseStatus, type ModerationSearch } from '@/lib/list-search';
 import { createCourseModerationActors } from '@machines/moderation.actors';
 import type { ModerationAction, ModerationFilter, ModerationItem } from '@machines/moderation.machine';
-import { BoardPager, DecisionDialog, errorToast, useModerationBoard } from '@/components/ui/moderation-board';
-import { confirmFailed, isBusy, isConfirming, isLoading, loadFailed } from '@machines/moderation.selectors';
+import {
+  BoardItems,
+  BoardPager,
+  DecisionDialog,
+  errorToast,
+  useModerationBoard,
+} from '@/components/ui/moderation-board';
+import { confirmFailed, isBusy, isConfirming, isLoading } from '@machines/moderation.selectors';
 import { courseFailed, courseStatusLabels, courseSucceeded } from '@/lib/course-messages';
 import { type ModeratedCourse, COURSE_ACTIONS, CourseRow } from './course-row';
 
@@ -51,8 +57,8 @@ export function CourseModerationBoard({
       listFailed: t`Could not get courses !`,
     },
   });
-  const { snapshot, send } = board;
-  const { items, total, target, action, error, loaded } = snapshot.context;
+  const { snapshot } = board;
+  const { items, total, target, action, loaded } = snapshot.context;
   const courses = items as ModeratedCourse[];
   const [query, setQuery] = useState(search.query ?? '');
   useEffect(() => setQuery(search.query ?? ''), [search.query]);
@@ -138,25 +144,18 @@ export function CourseModerationBoard({
         />
       </BoardToolbar>
 
-      <BoardList
-        failedTitle={loadFailed(snapshot) ? <Trans>Could not get courses !</Trans> : null}
-        errorMessage={error?.message}
-        onRetry={() => send({ type: 'queue.reloaded' })}
-        loaded={loaded}
+      <BoardItems
+        board={board}
+        failedTitle={<Trans>Could not get courses !</Trans>}
         loadingLabel={t`Loading courses…`}
-        loading={loading}
         empty={
-          courses.length === 0 ? (
-            <EmptyState
-              icon={<BookIcon size={28} />}
-              title={
-                status === 'PENDING' ? <Trans>No course is waiting for review</Trans> : <Trans>No course to show</Trans>
-              }
-              description={
-                <Trans>Courses that educators send for review appear here, with or without a session.</Trans>
-              }
-            />
-          ) : null
+          <EmptyState
+            icon={<BookIcon size={28} />}
+            title={
+              status === 'PENDING' ? <Trans>No course is waiting for review</Trans> : <Trans>No course to show</Trans>
+            }
+            description={<Trans>Courses that educators send for review appear here, with or without a session.</Trans>}
+          />
         }
       >
         {courses.map((course) => (
@@ -165,10 +164,10 @@ export function CourseModerationBoard({
             course={course}
             locale={locale}
             busy={busy || loading}
-            onAction={(a, c) => send({ type: 'moderation.requested', action: a, item: c as ModerationItem })}
+            onAction={(a, c) => board.request(a, c as ModerationItem)}
           />
         ))}
-      </BoardList>
+      </BoardItems>
       <BoardPager board={board} onPage={(p) => onSearch({ ...search, page: p === 1 ? undefined : p })} />
 
       {confirming ? (

@@ -1,4 +1,4 @@
-import { BoardCount, BoardList, BoardToolbar } from '@/components/ui/board-list';
+import { BoardCount, BoardToolbar } from '@/components/ui/board-list';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -18,11 +18,16 @@ import {
   isConfirming,
   isDuplicating,
   isLoading,
-  loadFailed,
 } from '@machines/moderation.selectors';
 import { createSessionModerationActors } from '@machines/moderation.actors';
 import type { ModerationAction, ModerationFilter, ModerationItem } from '@machines/moderation.machine';
-import { BoardPager, DecisionDialog, errorToast, useModerationBoard } from '@/components/ui/moderation-board';
+import {
+  BoardItems,
+  BoardPager,
+  DecisionDialog,
+  errorToast,
+  useModerationBoard,
+} from '@/components/ui/moderation-board';
 import { sessionFormFrom, todayIso } from '@/lib/session-form';
 import { sessionFailed, sessionSucceeded } from '@/lib/session-messages';
 import { SessionRequestDialog, type Timezone } from '@/components/ui/session-request-form';
@@ -143,40 +148,35 @@ export function SessionBoard({
         />
       </BoardToolbar>
 
-      <BoardList
-        failedTitle={loadFailed(snapshot) ? <Trans>Could not get the sessions</Trans> : null}
-        errorMessage={error?.message}
-        onRetry={() => send({ type: 'queue.reloaded' })}
-        loaded={loaded}
+      <BoardItems
+        board={board}
+        failedTitle={<Trans>Could not get the sessions</Trans>}
         loadingLabel={t`Loading sessions…`}
-        loading={loading}
         empty={
-          sessions.length === 0 ? (
-            <EmptyState
-              icon={<CalendarIcon size={28} />}
-              title={
-                mode === 'moderation' && status === 'PENDING' ? (
-                  <Trans>No session is waiting for approval</Trans>
-                ) : (
-                  <Trans>No session to show</Trans>
-                )
-              }
-              description={
-                mode === 'moderation' ? (
-                  <Trans>New session requests from educators appear here.</Trans>
-                ) : (
-                  <Trans>Request a session of one of your courses to see it here.</Trans>
-                )
-              }
-              action={
-                mode === 'sessions' ? (
-                  <Link to="/dashboard/courses" className={buttonStyles()}>
-                    <Trans>Courses to teach</Trans>
-                  </Link>
-                ) : undefined
-              }
-            />
-          ) : null
+          <EmptyState
+            icon={<CalendarIcon size={28} />}
+            title={
+              mode === 'moderation' && status === 'PENDING' ? (
+                <Trans>No session is waiting for approval</Trans>
+              ) : (
+                <Trans>No session to show</Trans>
+              )
+            }
+            description={
+              mode === 'moderation' ? (
+                <Trans>New session requests from educators appear here.</Trans>
+              ) : (
+                <Trans>Request a session of one of your courses to see it here.</Trans>
+              )
+            }
+            action={
+              mode === 'sessions' ? (
+                <Link to="/dashboard/courses" className={buttonStyles()}>
+                  <Trans>Courses to teach</Trans>
+                </Link>
+              ) : undefined
+            }
+          />
         }
       >
         {sessions.map((session) => (
@@ -187,10 +187,10 @@ export function SessionBoard({
             showEducator={showEducator}
             actions={actions}
             busy={busy || loading}
-            onAction={(a, item) => send({ type: 'moderation.requested', action: a, item: item as ModerationItem })}
+            onAction={(a, item) => board.request(a, item as ModerationItem)}
           />
         ))}
-      </BoardList>
+      </BoardItems>
       <BoardPager board={board} onPage={(p) => onSearch({ ...search, page: p === 1 ? undefined : p })} />
 
       {confirming ? (
