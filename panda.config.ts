@@ -152,6 +152,25 @@ export default defineConfig({
             gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(0, 1fr))' },
           },
         },
+        /** A raised white box (cards, form sections, board rows); `padding` row or section sets its inner space. */
+        surface: {
+          className: 'surface',
+          base: {
+            bg: 'bg.surface',
+            borderRadius: 'xl',
+            borderWidth: '1px',
+            borderColor: 'border.default',
+            boxShadow: 'card',
+          },
+          variants: {
+            padding: {
+              none: {},
+              row: { padding: { base: '4', tablet: '5' } },
+              section: { padding: { base: '4', tablet: '6' } },
+            },
+          },
+          defaultVariants: { padding: 'none' },
+        },
         /** A list without bullets or padding, laid out as a column (or a wrapping row) with a gap. */
         plainList: {
           className: 'plain-list',

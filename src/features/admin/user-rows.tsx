@@ -2,7 +2,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { DecisionButtons } from '@/components/ui/moderation-action-button';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { surface } from 'styled-system/recipes';
 import { Badge, type BadgeTone, StatusBadge } from '@/components/ui/badge';
 import { formatLongDate } from '@/components/ui/format';
 import { INVITATION_STATUSES, USER_STATUSES } from '@/lib/list-search';
@@ -41,19 +42,16 @@ function initials(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
 }
 
-const rowClass = css({
-  display: 'grid',
-  gridTemplateColumns: { base: 'auto minmax(0, 1fr)', desktop: 'auto minmax(0, 1fr) auto' },
-  alignItems: 'center',
-  columnGap: '3',
-  rowGap: '3',
-  padding: { base: '4', tablet: '5' },
-  bg: 'bg.surface',
-  borderRadius: 'xl',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  boxShadow: 'card',
-});
+const rowClass = cx(
+  surface({ padding: 'row' }),
+  css({
+    display: 'grid',
+    gridTemplateColumns: { base: 'auto minmax(0, 1fr)', desktop: 'auto minmax(0, 1fr) auto' },
+    alignItems: 'center',
+    columnGap: '3',
+    rowGap: '3',
+  }),
+);
 
 const avatarClass = css({
   display: 'inline-flex',

@@ -1,7 +1,8 @@
 import { DecisionButtons, ModeratorNote } from '@/components/ui/moderation-action-button';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { surface } from 'styled-system/recipes';
 import { StatusBadge } from '@/components/ui/badge';
 import { CoursePicture } from '@/components/ui/course-picture';
 import { formatLongDate } from '@/components/ui/format';
@@ -52,18 +53,15 @@ export function CourseRow({
   return (
     <li
       data-testid="course-row"
-      className={css({
-        display: 'grid',
-        gap: '4',
-        gridTemplateColumns: { base: '1fr', tablet: '9rem minmax(0, 1fr)', desktop: '9rem minmax(0, 1fr) auto' },
-        alignItems: 'start',
-        padding: { base: '4', tablet: '5' },
-        bg: 'bg.surface',
-        borderRadius: 'xl',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        boxShadow: 'card',
-      })}
+      className={cx(
+        surface({ padding: 'row' }),
+        css({
+          display: 'grid',
+          gap: '4',
+          gridTemplateColumns: { base: '1fr', tablet: '9rem minmax(0, 1fr)', desktop: '9rem minmax(0, 1fr) auto' },
+          alignItems: 'start',
+        }),
+      )}
     >
       <div className={css({ borderRadius: 'lg', overflow: 'hidden', display: { base: 'none', tablet: 'block' } })}>
         <CoursePicture src={course.pictureUrl} alt="" />

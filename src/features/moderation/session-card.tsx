@@ -1,7 +1,8 @@
 import { ModerationActionButton, ModeratorNote } from '@/components/ui/moderation-action-button';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { surface } from 'styled-system/recipes';
 import { StatusBadge } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
 import { formatLongDate } from '@/components/ui/format';
@@ -44,18 +45,15 @@ export function SessionCard({
   const can = (action: ModerationAction) => actions.includes(action);
   return (
     <li
-      className={css({
-        display: 'grid',
-        gap: '4',
-        gridTemplateColumns: { base: '1fr', desktop: 'minmax(0, 1fr) auto' },
-        alignItems: 'start',
-        padding: { base: '4', tablet: '5' },
-        bg: 'bg.surface',
-        borderRadius: 'xl',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        boxShadow: 'card',
-      })}
+      className={cx(
+        surface({ padding: 'row' }),
+        css({
+          display: 'grid',
+          gap: '4',
+          gridTemplateColumns: { base: '1fr', desktop: 'minmax(0, 1fr) auto' },
+          alignItems: 'start',
+        }),
+      )}
       data-testid="session-row"
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2.5', minWidth: 0 })}>
