@@ -171,6 +171,24 @@ export default defineConfig({
           },
           defaultVariants: { padding: 'none' },
         },
+        /** A data table's column header cell: small, muted, upper-case, on the subtle background; `dense` narrows it on phones. */
+        tableHeader: {
+          className: 'table-header',
+          base: {
+            textAlign: 'start',
+            fontSize: 'xs',
+            fontWeight: 'semibold',
+            color: 'fg.muted',
+            textTransform: 'uppercase',
+            letterSpacing: 'wide',
+            paddingInline: '4',
+            paddingBlock: '3',
+            whiteSpace: 'nowrap',
+            bg: 'bg.subtle',
+          },
+          variants: { dense: { true: { paddingInline: { base: '3', tablet: '4' } }, false: {} } },
+          defaultVariants: { dense: false },
+        },
         /** A list without bullets or padding, laid out as a column (or a wrapping row) with a gap. */
         plainList: {
           className: 'plain-list',

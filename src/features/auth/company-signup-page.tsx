@@ -280,14 +280,7 @@ export function CompanySignUpScreen({ api, auth }: { api: Api; auth: AuthActor }
           <EmailField {...field('email')} />
           <SignUpPasswordField {...field('password')} />
         </Group>
-        <SignUpCaptcha
-          key={captchaRound(snapshot)}
-          api={api}
-          language={language}
-          problem={captchaCode}
-          onSolved={(payload) => send({ type: 'captcha.solved', payload })}
-          onReset={() => send({ type: 'captcha.reset' })}
-        />
+        <SignUpCaptcha key={captchaRound(snapshot)} api={api} language={language} problem={captchaCode} send={send} />
         <Button type="submit" size="lg" fullWidth loading={isSubmitting(snapshot)}>
           {isSubmitting(snapshot) ? <Trans>Registering your company…</Trans> : <Trans>Sign up the company</Trans>}
         </Button>

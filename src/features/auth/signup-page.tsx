@@ -228,14 +228,7 @@ export function SignUpScreen({
           helperText={invitation ? t`The invitation is for this address.` : undefined}
         />
         <SignUpPasswordField {...field('password')} />
-        <SignUpCaptcha
-          key={captchaRound(snapshot)}
-          api={api}
-          language={language}
-          problem={captchaCode}
-          onSolved={(payload) => send({ type: 'captcha.solved', payload })}
-          onReset={() => send({ type: 'captcha.reset' })}
-        />
+        <SignUpCaptcha key={captchaRound(snapshot)} api={api} language={language} problem={captchaCode} send={send} />
         <Button type="submit" size="lg" fullWidth loading={submitting}>
           {submitting ? <Trans>Creating your account…</Trans> : <Trans>Create account</Trans>}
         </Button>

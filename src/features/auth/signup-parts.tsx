@@ -29,22 +29,24 @@ export function ServerErrorsAlert({ text, others }: { text: string; others: stri
   );
 }
 
+/** The captcha events both sign-up machines take. */
+type CaptchaEvent = { type: 'captcha.solved'; payload: string } | { type: 'captcha.reset' };
+
 /**
- * The sign-up forms' captcha: the challenge comes from GET /auth/captcha/challenge; `problem` is the
- * machine's captcha refusal (null when none). Give it `key={captchaRound}` so a refusal asks again.
+ * The sign-up forms' captcha: the challenge comes from GET /auth/captcha/challenge, and a solution or a
+ * reset goes to the form's machine (`send`); `problem` is the machine's captcha refusal (null when none).
+ * Give it `key={captchaRound}` so a refusal asks again.
  */
 export function SignUpCaptcha({
   api,
   language,
   problem,
-  onSolved,
-  onReset,
+  send,
 }: {
   api: Api;
   language: string;
   problem: keyof typeof captchaMessages | null;
-  onSolved: (payload: string) => void;
-  onReset: () => void;
+  send: (event: CaptchaEvent) => void;
 }) {
   const { t, i18n } = useLingui();
   const fetchChallenge = useMemo(() => async () => unwrap(await api.GET('/auth/captcha/challenge')), [api]);
@@ -53,8 +55,8 @@ export function SignUpCaptcha({
       fetchChallenge={fetchChallenge}
       strings={captchaStrings(i18n)}
       language={language}
-      onSolved={onSolved}
-      onReset={onReset}
+      onSolved={(payload) => send({ type: 'captcha.solved', payload })}
+      onReset={() => send({ type: 'captcha.reset' })}
       error={problem ? t(captchaMessages[problem]) : null}
     />
   );

@@ -7,7 +7,7 @@ import { sectionHeading } from 'styled-system/recipes';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
+import { EmptyState, IconBubble } from '@/components/ui/empty-state';
 import { formatMoney } from '@/components/ui/format';
 import type { components } from '@contract/schema';
 import { currentLocale, isLocale } from '@/lib/i18n';
@@ -54,18 +54,9 @@ export function WalletPage({ wallet }: { wallet: Wallet }) {
           flexWrap: 'wrap',
         })}
       >
-        <span
-          aria-hidden
-          className={css({
-            display: 'inline-flex',
-            padding: '3',
-            borderRadius: 'full',
-            bg: 'primary.subtle',
-            color: 'primary.strong',
-          })}
-        >
+        <IconBubble>
           <WalletIcon size={28} />
-        </span>
+        </IconBubble>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
             <Trans>Current balance</Trans>
