@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { plainList, toolbar } from 'styled-system/recipes';
+import { StatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
@@ -102,4 +103,17 @@ export function BoardCount({
 /** The bar above a board's list: its filters at the start and its count at the end, wrapping on small screens. */
 export function BoardToolbar({ children }: { children: ReactNode }) {
   return <div className={cx(toolbar(), css({ marginBlockEnd: '5' }))}>{children}</div>;
+}
+
+/** A board row's title link: the primary colour and underlined on hover. */
+export const rowTitleLink = css({ _hover: { color: 'primary.strong', textDecoration: 'underline' } });
+
+/** The title line of a board row: its h2 (`children`, a link with {@link rowTitleLink}) and its status badge. */
+export function RowTitle({ status, children }: { status: string; children: ReactNode }) {
+  return (
+    <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2.5' })}>
+      <h2 className={css({ fontSize: 'md', fontWeight: 'bold', lineHeight: '1.35' })}>{children}</h2>
+      <StatusBadge status={status} />
+    </div>
+  );
 }

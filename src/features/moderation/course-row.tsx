@@ -3,7 +3,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
 import { surface } from 'styled-system/recipes';
-import { StatusBadge } from '@/components/ui/badge';
+import { RowTitle, rowTitleLink } from '@/components/ui/board-list';
 import { CoursePicture } from '@/components/ui/course-picture';
 import { formatLongDate } from '@/components/ui/format';
 import { Price } from '@/components/ui/price';
@@ -67,18 +67,11 @@ export function CourseRow({
         <CoursePicture src={course.pictureUrl} alt="" />
       </div>
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', minWidth: 0 })}>
-        <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2.5' })}>
-          <h2 className={css({ fontSize: 'md', fontWeight: 'bold', lineHeight: '1.35' })}>
-            <Link
-              to="/courses/$courseId"
-              params={{ courseId: course.id }}
-              className={css({ _hover: { color: 'primary.strong', textDecoration: 'underline' } })}
-            >
-              {title}
-            </Link>
-          </h2>
-          <StatusBadge status={course.status} />
-        </div>
+        <RowTitle status={course.status}>
+          <Link to="/courses/$courseId" params={{ courseId: course.id }} className={rowTitleLink}>
+            {title}
+          </Link>
+        </RowTitle>
         <p
           className={css({
             display: 'flex',

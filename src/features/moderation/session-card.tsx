@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
 import { surface } from 'styled-system/recipes';
-import { StatusBadge } from '@/components/ui/badge';
+import { RowTitle, rowTitleLink } from '@/components/ui/board-list';
 import { buttonStyles } from '@/components/ui/button';
 import { formatLongDate } from '@/components/ui/format';
 import { CalendarIcon, UsersIcon, VideoIcon } from '@/components/ui/icons';
@@ -57,18 +57,11 @@ export function SessionCard({
       data-testid="session-row"
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2.5', minWidth: 0 })}>
-        <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2.5' })}>
-          <h2 className={css({ fontSize: 'md', fontWeight: 'bold', lineHeight: '1.35' })}>
-            <Link
-              to="/sessions/$sessionId"
-              params={{ sessionId: session.id }}
-              className={css({ _hover: { color: 'primary.strong', textDecoration: 'underline' } })}
-            >
-              {title}
-            </Link>
-          </h2>
-          <StatusBadge status={session.status} />
-        </div>
+        <RowTitle status={session.status}>
+          <Link to="/sessions/$sessionId" params={{ sessionId: session.id }} className={rowTitleLink}>
+            {title}
+          </Link>
+        </RowTitle>
         <div
           className={css({
             display: 'grid',
