@@ -189,6 +189,17 @@ export default defineConfig({
           variants: { dense: { true: { paddingInline: { base: '3', tablet: '4' } }, false: {} } },
           defaultVariants: { dense: false },
         },
+        /** An item of a list inside a card: padded to the card's edges, ruled below except the last. */
+        cardListItem: {
+          className: 'card-list-item',
+          base: {
+            paddingInline: { base: '4', tablet: '6' },
+            paddingBlock: '4',
+            borderBlockEndWidth: '1px',
+            borderColor: 'border.default',
+            _last: { borderBlockEndWidth: 0 },
+          },
+        },
         /** A list without bullets or padding, laid out as a column (or a wrapping row) with a gap. */
         plainList: {
           className: 'plain-list',

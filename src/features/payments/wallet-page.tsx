@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
-import { sectionHeading } from 'styled-system/recipes';
+import { cardListItem } from 'styled-system/recipes';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -11,7 +11,7 @@ import { EmptyState, IconBubble } from '@/components/ui/empty-state';
 import { formatMoney } from '@/components/ui/format';
 import type { components } from '@contract/schema';
 import { currentLocale, isLocale } from '@/lib/i18n';
-import { AccountPage } from './account-shell';
+import { AccountPage, AccountSection } from './account-shell';
 import { formatCents, formatInstant } from '@/lib/payment-format';
 import { WalletIcon } from '@/components/ui/icons';
 
@@ -32,8 +32,6 @@ const reasonTones: Record<WalletEntry['reason'], BadgeTone> = {
   REFUND: 'green',
   CREDIT: 'green',
 };
-
-const sectionTitle = sectionHeading();
 
 /**
  * `/account/wallet`: the balance (the sum of the ledger, decisions.md) and the newest movements
@@ -80,13 +78,7 @@ export function WalletPage({ wallet }: { wallet: Wallet }) {
         </p>
       </Card>
 
-      <section
-        aria-labelledby="wallet-movements"
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-      >
-        <h2 id="wallet-movements" className={sectionTitle}>
-          <Trans>Movements</Trans>
-        </h2>
+      <AccountSection id="wallet-movements" title={<Trans>Movements</Trans>}>
         {wallet.entries.length === 0 ? (
           <EmptyState
             icon={<WalletIcon size={28} />}
@@ -104,16 +96,7 @@ export function WalletPage({ wallet }: { wallet: Wallet }) {
               {wallet.entries.map((entry) => (
                 <li
                   key={entry.id}
-                  className={css({
-                    display: 'grid',
-                    gridTemplateColumns: '1fr auto',
-                    gap: '1 4',
-                    paddingInline: { base: '4', tablet: '6' },
-                    paddingBlock: '4',
-                    borderBlockEndWidth: '1px',
-                    borderColor: 'border.default',
-                    _last: { borderBlockEndWidth: 0 },
-                  })}
+                  className={cx(cardListItem(), css({ display: 'grid', gridTemplateColumns: '1fr auto', gap: '1 4' }))}
                 >
                   <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: 0 })}>
                     <div className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
@@ -159,7 +142,7 @@ export function WalletPage({ wallet }: { wallet: Wallet }) {
             </ul>
           </Card>
         )}
-      </section>
+      </AccountSection>
     </AccountPage>
   );
 }
