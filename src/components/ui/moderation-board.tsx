@@ -105,11 +105,30 @@ export interface ModerationBoard {
   request: (action: ModerationAction, item: ModerationItem) => void;
 }
 
-/** The pager under a board's list (once a page is loaded); `onPage` puts the page in the URL. */
-export function BoardPager({ board, onPage }: { board: ModerationBoard; onPage: (page: number) => void }) {
+/**
+ * The pager under a board's list (once a page is loaded): a new page goes to the URL's `search` through
+ * `onSearch`, page 1 as no parameter.
+ */
+export function BoardPager<S extends { page?: number | undefined }>({
+  board,
+  search,
+  onSearch,
+}: {
+  board: ModerationBoard;
+  search: S;
+  onSearch: (next: S) => void;
+}) {
   const { page, pageSize, total, loaded } = board.snapshot.context;
   if (!loaded) return null;
-  return <Pager page={page} pageSize={pageSize} total={total} disabled={isLoading(board.snapshot)} onChange={onPage} />;
+  return (
+    <Pager
+      page={page}
+      pageSize={pageSize}
+      total={total}
+      disabled={isLoading(board.snapshot)}
+      onChange={(p) => onSearch({ ...search, page: p === 1 ? undefined : p })}
+    />
+  );
 }
 
 /** The words of the confirmation of one decision; `label` null = the decision takes no message. */

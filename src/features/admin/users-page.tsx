@@ -254,7 +254,7 @@ function UserBoard({
               ))}
         </ul>
       )}
-      <BoardPager board={board} onPage={(p) => onSearch({ ...search, page: p === 1 ? undefined : p })} />
+      <BoardPager board={board} search={search} onSearch={onSearch} />
       {dialog && action && action !== 'duplicate' && targetUser ? (
         <DecisionDialog
           board={board}

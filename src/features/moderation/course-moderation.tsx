@@ -168,7 +168,7 @@ export function CourseModerationBoard({
           />
         ))}
       </BoardItems>
-      <BoardPager board={board} onPage={(p) => onSearch({ ...search, page: p === 1 ? undefined : p })} />
+      <BoardPager board={board} search={search} onSearch={onSearch} />
 
       {confirming ? (
         <DecisionDialog

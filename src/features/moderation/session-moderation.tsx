@@ -191,7 +191,7 @@ export function SessionBoard({
           />
         ))}
       </BoardItems>
-      <BoardPager board={board} onPage={(p) => onSearch({ ...search, page: p === 1 ? undefined : p })} />
+      <BoardPager board={board} search={search} onSearch={onSearch} />
 
       {confirming ? (
         <DecisionDialog
