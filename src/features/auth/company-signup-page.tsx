@@ -3,7 +3,6 @@ import { Link } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
-import { FormAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmailField, NameFields } from '@/components/ui/credential-fields';
 import { SelectField, TextField } from '@/components/ui/field';
@@ -29,7 +28,7 @@ import { serverText, systemError } from './messages';
 import { useAfterLogin } from './use-after-login';
 import { useSignUpForm } from './use-sign-up-form';
 import { companySignUpSchema, type CompanySignUpForm } from './validation';
-import { ServerErrorsAlert, SignUpCaptcha, SignUpPasswordField } from './signup-parts';
+import { ServerErrorsAlert, SignInAfterSignUpAlert, SignUpCaptcha, SignUpPasswordField } from './signup-parts';
 
 type FieldName = keyof CompanySignUpForm;
 const FIELDS: FieldName[] = [
@@ -207,15 +206,7 @@ export function CompanySignUpScreen({ api, auth }: { api: Api; auth: AuthActor }
         className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}
       >
         {succeeded && loginError ? (
-          <FormAlert tone="info" title={<Trans>Your company was registered.</Trans>}>
-            <Trans>
-              We could not sign you in automatically.{' '}
-              <Link to="/login" className={linkStyles}>
-                Sign in
-              </Link>{' '}
-              to continue.
-            </Trans>
-          </FormAlert>
+          <SignInAfterSignUpAlert title={<Trans>Your company was registered.</Trans>} />
         ) : null}
         {failure && !shownAtField ? (
           <ServerErrorsAlert

@@ -38,7 +38,7 @@ import { RoleChoice } from './role-choice';
 import { useAfterLogin } from './use-after-login';
 import { useSignUpForm } from './use-sign-up-form';
 import { signUpSchema } from './validation';
-import { ServerErrorsAlert, SignUpCaptcha, SignUpPasswordField } from './signup-parts';
+import { ServerErrorsAlert, SignInAfterSignUpAlert, SignUpCaptcha, SignUpPasswordField } from './signup-parts';
 
 type FieldName = 'firstName' | 'lastName' | 'email' | 'password';
 const FIELDS: FieldName[] = ['firstName', 'lastName', 'email', 'password'];
@@ -208,15 +208,10 @@ export function SignUpScreen({
           <RoleChoice value={role} onChange={(r) => send({ type: 'signup.roleChosen', role: r })} />
         ) : null}
         {succeeded && loginError ? (
-          <FormAlert tone="info" title={<Trans>Your account was created.</Trans>}>
-            <Trans>
-              We could not sign you in automatically.{' '}
-              <Link to="/login" search={redirect ? { redirect } : {}} className={linkStyles}>
-                Sign in
-              </Link>{' '}
-              to continue.
-            </Trans>
-          </FormAlert>
+          <SignInAfterSignUpAlert
+            title={<Trans>Your account was created.</Trans>}
+            search={redirect ? { redirect } : {}}
+          />
         ) : null}
         {showGeneral ? <ServerErrorsAlert text={generalText} others={otherServerErrors} /> : null}
         <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', tablet: '1fr 1fr' } })}>

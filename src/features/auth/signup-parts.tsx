@@ -1,5 +1,6 @@
-import { useLingui } from '@lingui/react/macro';
-import { useMemo } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { type ReactNode, useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { FormAlert } from '@/components/ui/alert';
 import { CaptchaField } from '@/components/ui/captcha';
@@ -7,6 +8,7 @@ import { captchaStrings } from '@/components/ui/captcha-strings';
 import { PasswordField } from '@/components/ui/credential-fields';
 import type { BoundInput } from '@/components/ui/form-binding';
 import { type Api, unwrap } from '@/lib/api/client';
+import { linkStyles } from './auth-layout';
 import { captchaMessages, serverText } from './messages';
 
 /**
@@ -72,5 +74,23 @@ export function SignUpPasswordField(props: BoundInput) {
       helperText={t`At least 8 characters, with a lower-case letter, an upper-case letter, a digit and a special character.`}
       {...props}
     />
+  );
+}
+
+/**
+ * After a sign-up that went through but whose automatic sign-in failed: `title` says what was created, and a
+ * link leads to the sign-in page (with `search`, e.g. the page to come back to, when given).
+ */
+export function SignInAfterSignUpAlert({ title, search }: { title: ReactNode; search?: { redirect?: string } }) {
+  return (
+    <FormAlert tone="info" title={title}>
+      <Trans>
+        We could not sign you in automatically.{' '}
+        <Link to="/login" {...(search ? { search } : {})} className={linkStyles}>
+          Sign in
+        </Link>{' '}
+        to continue.
+      </Trans>
+    </FormAlert>
   );
 }
