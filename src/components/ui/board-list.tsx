@@ -117,3 +117,14 @@ export function RowTitle({ status, children }: { status: string; children: React
     </div>
   );
 }
+
+/** The muted line of a board row's facts (category, price, dates, people), wrapping between facts. */
+export const rowFacts = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  columnGap: '4',
+  rowGap: '1',
+  fontSize: 'sm',
+  color: 'fg.muted',
+});

@@ -3,7 +3,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
 import { surface } from 'styled-system/recipes';
-import { RowTitle, rowTitleLink } from '@/components/ui/board-list';
+import { RowTitle, rowFacts, rowTitleLink } from '@/components/ui/board-list';
 import { CoursePicture } from '@/components/ui/course-picture';
 import { formatLongDate } from '@/components/ui/format';
 import { Price } from '@/components/ui/price';
@@ -72,17 +72,7 @@ export function CourseRow({
             {title}
           </Link>
         </RowTitle>
-        <p
-          className={css({
-            display: 'flex',
-            flexWrap: 'wrap',
-            alignItems: 'center',
-            columnGap: '4',
-            rowGap: '1',
-            fontSize: 'sm',
-            color: 'fg.muted',
-          })}
-        >
+        <p className={rowFacts}>
           <span>{categoryName(course.category, locale)}</span>
           <Price value={course.price} size="sm" />
           <span>{t`Educator: ${educator}`}</span>

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
 import { surface } from 'styled-system/recipes';
-import { RowTitle, rowTitleLink } from '@/components/ui/board-list';
+import { RowTitle, rowFacts, rowTitleLink } from '@/components/ui/board-list';
 import { buttonStyles } from '@/components/ui/button';
 import { formatLongDate } from '@/components/ui/format';
 import { CalendarIcon, UsersIcon, VideoIcon } from '@/components/ui/icons';
@@ -85,17 +85,7 @@ export function SessionCard({
                 {start} – {end}
               </span>
             </p>
-            <p
-              className={css({
-                display: 'flex',
-                flexWrap: 'wrap',
-                alignItems: 'center',
-                columnGap: '4',
-                rowGap: '1',
-                fontSize: 'sm',
-                color: 'fg.muted',
-              })}
-            >
+            <p className={rowFacts}>
               <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5' })}>
                 <UsersIcon size={16} />
                 <Trans>
