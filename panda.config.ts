@@ -115,6 +115,91 @@ export default defineConfig({
       // Style blocks the screens repeat (3 times or more), named once: the screens call them instead of
       // copying the same css({}) object.
       recipes: {
+        /** A bar of a page or board: its parts at both ends, bottom-aligned, wrapping on small screens. */
+        toolbar: {
+          className: 'toolbar',
+          base: {
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'flex-end',
+            justifyContent: 'space-between',
+            gap: '4',
+          },
+        },
+        /** A round marker with a centred number or initials, white on a solid colour (primary by default). */
+        disc: {
+          className: 'disc',
+          base: {
+            display: 'inline-flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            borderRadius: 'full',
+            bg: 'primary.strong',
+            color: 'white',
+          },
+          variants: { size: { '7': { width: '7', height: '7' }, '8': { width: '8', height: '8' } } },
+          defaultVariants: { size: '8' },
+        },
+        /** A list of cards without bullets, one a row on phones and two a row from tablet up. */
+        cardGrid: {
+          className: 'card-grid',
+          base: {
+            listStyle: 'none',
+            padding: 0,
+            margin: 0,
+            display: 'grid',
+            gap: '3',
+            gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(0, 1fr))' },
+          },
+        },
+        /** A raised white box (cards, form sections, board rows); `padding` row or section sets its inner space. */
+        surface: {
+          className: 'surface',
+          base: {
+            bg: 'bg.surface',
+            borderRadius: 'xl',
+            borderWidth: '1px',
+            borderColor: 'border.default',
+            boxShadow: 'card',
+          },
+          variants: {
+            padding: {
+              none: {},
+              row: { padding: { base: '4', tablet: '5' } },
+              section: { padding: { base: '4', tablet: '6' } },
+            },
+          },
+          defaultVariants: { padding: 'none' },
+        },
+        /** A data table's column header cell: small, muted, upper-case, on the subtle background; `dense` narrows it on phones. */
+        tableHeader: {
+          className: 'table-header',
+          base: {
+            textAlign: 'start',
+            fontSize: 'xs',
+            fontWeight: 'semibold',
+            color: 'fg.muted',
+            textTransform: 'uppercase',
+            letterSpacing: 'wide',
+            paddingInline: '4',
+            paddingBlock: '3',
+            whiteSpace: 'nowrap',
+            bg: 'bg.subtle',
+          },
+          variants: { dense: { true: { paddingInline: { base: '3', tablet: '4' } }, false: {} } },
+          defaultVariants: { dense: false },
+        },
+        /** An item of a list inside a card: padded to the card's edges, ruled below except the last. */
+        cardListItem: {
+          className: 'card-list-item',
+          base: {
+            paddingInline: { base: '4', tablet: '6' },
+            paddingBlock: '4',
+            borderBlockEndWidth: '1px',
+            borderColor: 'border.default',
+            _last: { borderBlockEndWidth: 0 },
+          },
+        },
         /** A list without bullets or padding, laid out as a column (or a wrapping row) with a gap. */
         plainList: {
           className: 'plain-list',

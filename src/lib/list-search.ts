@@ -18,6 +18,11 @@ const queryText = v.pipe(
   v.maxLength(200),
 );
 
+/** A dashboard list's search: `entries` and the page (from 1). Invalid values are dropped. */
+function pagedSearch<E extends v.ObjectEntries>(entries: E) {
+  return v.object({ ...entries, page: lenient(positiveInt) });
+}
+
 export const SESSION_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'ACTIVE', 'EXPIRED'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
@@ -34,60 +39,46 @@ export const MODERATION_QUEUES = ['sessions', 'courses'] as const;
 export type ModerationQueue = (typeof MODERATION_QUEUES)[number];
 
 /** `/dashboard/courses?query&page` (courses to teach). Invalid values are dropped. */
-export const coursesToTeachSearchSchema = v.object({
-  query: lenient(queryText),
-  page: lenient(positiveInt),
-});
+export const coursesToTeachSearchSchema = pagedSearch({ query: lenient(queryText) });
 export type CoursesToTeachSearch = v.InferOutput<typeof coursesToTeachSearchSchema>;
 
 /** `/dashboard/sessions?status&page` and `/dashboard/moderation?status&page`. */
-export const sessionsSearchSchema = v.object({
-  status: lenient(v.picklist(SESSION_STATUSES)),
-  page: lenient(positiveInt),
-});
+export const sessionsSearchSchema = pagedSearch({ status: lenient(v.picklist(SESSION_STATUSES)) });
 export type SessionsSearch = v.InferOutput<typeof sessionsSearchSchema>;
 
 /**
  * `/dashboard/moderation?queue&status&courseStatus&query&page`: `queue` sessions (default) or
  * courses; `status` filters sessions, `courseStatus` and `query` (title) filter courses.
  */
-export const moderationSearchSchema = v.object({
+export const moderationSearchSchema = pagedSearch({
   queue: lenient(v.picklist(MODERATION_QUEUES)),
   status: lenient(v.picklist(SESSION_STATUSES)),
   courseStatus: lenient(v.picklist(COURSE_STATUSES)),
   query: lenient(queryText),
-  page: lenient(positiveInt),
 });
 export type ModerationSearch = v.InferOutput<typeof moderationSearchSchema>;
 
 /** `/dashboard/inbox?unread&page` (the admins' contact inbox). */
-export const inboxSearchSchema = v.object({ unread: lenient(v.boolean()), page: lenient(positiveInt) });
+export const inboxSearchSchema = pagedSearch({ unread: lenient(v.boolean()) });
 
 /** `/dashboard/sessions/$sessionId?page` (learners). */
-export const learnersSearchSchema = v.object({ page: lenient(positiveInt) });
+export const learnersSearchSchema = pagedSearch({});
 
 /**
  * `/dashboard/users?list&query&status&page`: `list` educators (default) | learners | partners |
  * invitations; `status` a user status, or an invitation status on the invitations list.
  */
-export const usersSearchSchema = v.object({
+export const usersSearchSchema = pagedSearch({
   list: lenient(v.picklist(USER_LISTS)),
   query: lenient(queryText),
   status: lenient(v.picklist([...USER_STATUSES, 'ACCEPTED', 'EXPIRED'] as const)),
-  page: lenient(positiveInt),
 });
 export type UsersSearch = v.InferOutput<typeof usersSearchSchema>;
 
 /** `/dashboard/company/invitations?status&page` (partners: the company's invitations). */
-export const invitationsSearchSchema = v.object({
-  status: lenient(v.picklist(INVITATION_STATUSES)),
-  page: lenient(positiveInt),
-});
+export const invitationsSearchSchema = pagedSearch({ status: lenient(v.picklist(INVITATION_STATUSES)) });
 export type InvitationsSearch = v.InferOutput<typeof invitationsSearchSchema>;
 
 /** `/dashboard/company/members?query&page` (partners: the company's members). */
-export const membersSearchSchema = v.object({
-  query: lenient(queryText),
-  page: lenient(positiveInt),
-});
+export const membersSearchSchema = pagedSearch({ query: lenient(queryText) });
 export type MembersSearch = v.InferOutput<typeof membersSearchSchema>;

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
-import { plainList } from 'styled-system/recipes';
+import { plainList, toolbar } from 'styled-system/recipes';
+import { StatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
@@ -61,3 +62,69 @@ export function BoardList({
     </ul>
   );
 }
+
+/**
+ * A board's live count above its list: a spinner and `loadingText` while a page loads, then `count`
+ * (a `<Plural>`) once a page is loaded, said politely to screen readers.
+ */
+export function BoardCount({
+  loading,
+  loaded,
+  loadingText,
+  count,
+  className,
+}: {
+  loading: boolean;
+  loaded: boolean;
+  loadingText: ReactNode;
+  count: ReactNode;
+  className?: string;
+}) {
+  return (
+    <p
+      className={cx(
+        css({ fontSize: 'sm', color: 'fg.muted', display: 'flex', alignItems: 'center', gap: '2' }),
+        className,
+      )}
+      aria-live="polite"
+    >
+      {loading ? (
+        <>
+          <Spinner size="sm" decorative />
+          {loadingText}
+        </>
+      ) : loaded ? (
+        count
+      ) : null}
+    </p>
+  );
+}
+
+/** The bar above a board's list: its filters at the start and its count at the end, wrapping on small screens. */
+export function BoardToolbar({ children }: { children: ReactNode }) {
+  return <div className={cx(toolbar(), css({ marginBlockEnd: '5' }))}>{children}</div>;
+}
+
+/** A board row's title link: the primary colour and underlined on hover. */
+export const rowTitleLink = css({ _hover: { color: 'primary.strong', textDecoration: 'underline' } });
+
+/** The title line of a board row: its h2 (`children`, a link with {@link rowTitleLink}) and its status badge. */
+export function RowTitle({ status, children }: { status: string; children: ReactNode }) {
+  return (
+    <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2.5' })}>
+      <h2 className={css({ fontSize: 'md', fontWeight: 'bold', lineHeight: '1.35' })}>{children}</h2>
+      <StatusBadge status={status} />
+    </div>
+  );
+}
+
+/** The muted line of a board row's facts (category, price, dates, people), wrapping between facts. */
+export const rowFacts = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  columnGap: '4',
+  rowGap: '1',
+  fontSize: 'sm',
+  color: 'fg.muted',
+});

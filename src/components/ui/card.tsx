@@ -1,14 +1,8 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { surface } from 'styled-system/recipes';
 
-export const cardStyles = css({
-  bg: 'bg.surface',
-  borderRadius: 'xl',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  boxShadow: 'card',
-  overflow: 'hidden',
-});
+export const cardStyles = cx(surface(), css({ overflow: 'hidden' }));
 
 /** A white surface with a border and a soft shadow. `as` picks the element (article, section, li…). */
 export function Card({

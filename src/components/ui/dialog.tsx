@@ -3,6 +3,7 @@ import { Portal } from '@ark-ui/react/portal';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
 
 const backdrop = css({
@@ -199,5 +200,55 @@ export function AppDialog({
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * A confirmation before a destructive action (remove, withdraw, delete): a small alertdialog whose footer
+ * has `cancelLabel` (closes it) and the danger button `confirmLabel` (runs `onConfirm`, spinning while
+ * `busy`, when the dialog cannot be dismissed either).
+ */
+export function ConfirmDialog({
+  open,
+  onClose,
+  busy,
+  title,
+  description,
+  cancelLabel,
+  confirmLabel,
+  confirmIcon,
+  onConfirm,
+}: {
+  open: boolean;
+  onClose: () => void;
+  busy: boolean;
+  title: ReactNode;
+  description: ReactNode;
+  cancelLabel: ReactNode;
+  confirmLabel: ReactNode;
+  confirmIcon?: ReactNode;
+  onConfirm: () => void;
+}) {
+  return (
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      busy={busy}
+      role="alertdialog"
+      size="sm"
+      layout="compact"
+      title={title}
+      description={description}
+      footer={
+        <div className={css({ display: 'flex', gap: '3', justifyContent: 'flex-end', flexWrap: 'wrap' })}>
+          <Button variant="ghost" disabled={busy} onClick={onClose}>
+            {cancelLabel}
+          </Button>
+          <Button variant="danger" loading={busy} startIcon={confirmIcon} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </div>
+      }
+    />
   );
 }

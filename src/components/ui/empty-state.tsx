@@ -39,21 +39,28 @@ export function EmptyState({
         className,
       )}
     >
-      <span
-        aria-hidden
-        className={css({
-          display: 'inline-flex',
-          padding: '3',
-          borderRadius: 'full',
-          bg: 'primary.subtle',
-          color: 'primary.strong',
-        })}
-      >
-        {icon ?? <LayersIcon size={28} />}
-      </span>
+      <IconBubble>{icon ?? <LayersIcon size={28} />}</IconBubble>
       <p className={css({ fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default' })}>{title}</p>
       {description ? <p className={css({ color: 'fg.muted', maxWidth: '32rem' })}>{description}</p> : null}
       {action ? <div className={css({ marginBlockStart: '2' })}>{action}</div> : null}
     </div>
+  );
+}
+
+/** A large icon in a tinted circle: the picture of an empty state or of a page's key figure (decorative). */
+export function IconBubble({ children }: { children: ReactNode }) {
+  return (
+    <span
+      aria-hidden
+      className={css({
+        display: 'inline-flex',
+        padding: '3',
+        borderRadius: 'full',
+        bg: 'primary.subtle',
+        color: 'primary.strong',
+      })}
+    >
+      {children}
+    </span>
   );
 }

@@ -65,6 +65,12 @@ const hiddenLabel = css({
 const helperStyles = css({ fontSize: 'xs', color: 'fg.muted' });
 const errorStyles = fieldError();
 
+/** Splits a field's props into the shell's (label, texts, states) and the control's (everything else). */
+function splitFieldProps<P extends FieldBaseProps>(props: P): [FieldBaseProps, Omit<P, keyof FieldBaseProps>] {
+  const { label, error, helperText, required, disabled, readOnly, hideLabel, className, ...control } = props;
+  return [{ label, error, helperText, required, disabled, readOnly, hideLabel, className }, control];
+}
+
 function FieldShell({
   label,
   error,
@@ -104,21 +110,11 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'required' | 'disa
 };
 
 /** Label + `<input>` + helper/error text. */
-export function TextField({
-  label,
-  error,
-  helperText,
-  required,
-  disabled,
-  readOnly,
-  hideLabel,
-  className,
-  ref,
-  ...input
-}: FieldBaseProps & InputProps) {
+export function TextField(props: FieldBaseProps & InputProps) {
+  const [shell, input] = splitFieldProps(props);
   return (
-    <FieldShell {...{ label, error, helperText, required, disabled, readOnly, hideLabel, className }}>
-      <ArkField.Input ref={ref} className={controlStyles} {...input} />
+    <FieldShell {...shell}>
+      <ArkField.Input className={controlStyles} {...input} />
     </FieldShell>
   );
 }
@@ -129,24 +125,11 @@ type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'required' | 'd
 };
 
 /** Label + native `<select>` (pass `<option>`s as children). */
-export function SelectField({
-  label,
-  error,
-  helperText,
-  required,
-  disabled,
-  readOnly,
-  hideLabel,
-  className,
-  ref,
-  children,
-  ...select
-}: FieldBaseProps & SelectProps) {
+export function SelectField(props: FieldBaseProps & SelectProps) {
+  const [shell, select] = splitFieldProps(props);
   return (
-    <FieldShell {...{ label, error, helperText, required, disabled, readOnly, hideLabel, className }}>
-      <ArkField.Select ref={ref} className={cx(controlStyles, css({ cursor: 'pointer' }))} {...select}>
-        {children}
-      </ArkField.Select>
+    <FieldShell {...shell}>
+      <ArkField.Select className={cx(controlStyles, css({ cursor: 'pointer' }))} {...select} />
     </FieldShell>
   );
 }
@@ -156,25 +139,11 @@ type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'required
 };
 
 /** Label + `<textarea>`. */
-export function TextareaField({
-  label,
-  error,
-  helperText,
-  required,
-  disabled,
-  readOnly,
-  hideLabel,
-  className,
-  ref,
-  ...textarea
-}: FieldBaseProps & TextareaProps) {
+export function TextareaField(props: FieldBaseProps & TextareaProps) {
+  const [shell, textarea] = splitFieldProps(props);
   return (
-    <FieldShell {...{ label, error, helperText, required, disabled, readOnly, hideLabel, className }}>
-      <ArkField.Textarea
-        ref={ref}
-        className={cx(controlStyles, css({ minHeight: '24', resize: 'vertical' }))}
-        {...textarea}
-      />
+    <FieldShell {...shell}>
+      <ArkField.Textarea className={cx(controlStyles, css({ minHeight: '24', resize: 'vertical' }))} {...textarea} />
     </FieldShell>
   );
 }

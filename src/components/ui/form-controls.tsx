@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AlertIcon } from '@/components/ui/icons';
 import { css, cx } from 'styled-system/css';
+import { surface } from 'styled-system/recipes';
 
 /** A card-like group of the form with an h2 title and an optional lead. */
 export function FormSection({
@@ -20,18 +21,15 @@ export function FormSection({
     <section
       aria-labelledby={`${id}-title`}
       id={id}
-      className={css({
-        bg: 'bg.surface',
-        borderRadius: 'xl',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        boxShadow: 'card',
-        padding: { base: '4', tablet: '6' },
-        display: 'flex',
-        flexDirection: 'column',
-        gap: '5',
-        minWidth: 0,
-      })}
+      className={cx(
+        surface({ padding: 'section' }),
+        css({
+          display: 'flex',
+          flexDirection: 'column',
+          gap: '5',
+          minWidth: 0,
+        }),
+      )}
     >
       <div
         className={css({

@@ -1,5 +1,6 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { css, cva } from 'styled-system/css';
 import { dangerAction } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { BanIcon, CheckIcon, CopyIcon, TrashIcon } from '@/components/ui/icons';
@@ -57,5 +58,39 @@ export function ModerationActionButton({
     >
       <ActionLabel action={action} />
     </Button>
+  );
+}
+
+/** The decision buttons of one row, in the order of `actions` (the ones its status allows). */
+export function DecisionButtons({
+  actions,
+  busy,
+  onAction,
+}: {
+  actions: readonly ModerationAction[];
+  busy: boolean;
+  onAction: (action: ModerationAction) => void;
+}) {
+  return actions.map((action) => (
+    <ModerationActionButton key={action} action={action} busy={busy} onClick={() => onAction(action)} />
+  ));
+}
+
+const noteStyles = cva({
+  base: { fontSize: 'sm', paddingInlineStart: '3', borderInlineStartWidth: '3px', color: 'fg.muted' },
+  variants: { rejected: { true: { borderColor: 'error.muted' }, false: { borderColor: 'border.strong' } } },
+});
+
+/**
+ * The moderator's last message about an item (course or session), quoted under its details. `rejected`
+ * tints the rule in the error colour.
+ */
+export function ModeratorNote({ message, rejected = false }: { message: string; rejected?: boolean }) {
+  const { t } = useLingui();
+  return (
+    <p className={noteStyles({ rejected })}>
+      <span className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{t`Moderator's note:`}</span>{' '}
+      <span dir="auto">{message}</span>
+    </p>
   );
 }

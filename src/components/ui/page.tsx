@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { toolbar } from 'styled-system/recipes';
 
 /** Centred page column: at most the spec's page width (1464 px) with responsive side padding. */
 export const containerStyles = css({
@@ -28,16 +29,7 @@ export function PageHeader({
   eyebrow?: ReactNode;
 }) {
   return (
-    <div
-      className={css({
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'flex-end',
-        justifyContent: 'space-between',
-        gap: '4',
-        marginBlockEnd: { base: '6', tablet: '8' },
-      })}
-    >
+    <div className={cx(toolbar(), css({ marginBlockEnd: { base: '6', tablet: '8' } }))}>
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', minWidth: 0 })}>
         {eyebrow ? (
           <p

@@ -88,22 +88,17 @@ function DayRow({
           {name}
         </label>
       </div>
-      <TextField
-        label={t`${name}: start time`}
-        hideLabel
-        type="time"
-        value={values.start}
-        disabled={disabled || !values.enabled}
-        onChange={(e) => onChange({ ...values, start: e.target.value })}
-      />
-      <TextField
-        label={t`${name}: end time`}
-        hideLabel
-        type="time"
-        value={values.end}
-        disabled={disabled || !values.enabled}
-        onChange={(e) => onChange({ ...values, end: e.target.value })}
-      />
+      {(['start', 'end'] as const).map((edge) => (
+        <TextField
+          key={edge}
+          label={edge === 'start' ? t`${name}: start time` : t`${name}: end time`}
+          hideLabel
+          type="time"
+          value={values[edge]}
+          disabled={disabled || !values.enabled}
+          onChange={(e) => onChange({ ...values, [edge]: e.target.value })}
+        />
+      ))}
       {error ? (
         <p id={errorId} className={cx(errorText, css({ gridColumn: '1 / -1' }))}>
           {error}
@@ -141,39 +136,26 @@ export function SessionRequestFields({
     const descriptor = errors[key];
     return descriptor ? t(descriptor) : serverErrors[key];
   };
+  // The props every plain entry shares: its value, error and change handler, and the form's disabled state.
+  const field = (key: 'startDate' | 'endDate' | 'timezone' | 'maxSeats' | 'price') => ({
+    value: values[key],
+    disabled,
+    error: err(key),
+    onChange: (e: { target: { value: string } }) => onChange({ ...values, [key]: e.target.value }),
+  });
   const scheduleError = err('schedule');
   const zones = timezoneOptions(timezones, values.timezone);
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
       <div className={grid2}>
-        <TextField
-          label={t`Start date`}
-          type="date"
-          required
-          value={values.startDate}
-          disabled={disabled}
-          error={err('startDate')}
-          onChange={(e) => onChange({ ...values, startDate: e.target.value })}
-        />
-        <TextField
-          label={t`End date`}
-          type="date"
-          required
-          value={values.endDate}
-          min={values.startDate || undefined}
-          disabled={disabled}
-          error={err('endDate')}
-          onChange={(e) => onChange({ ...values, endDate: e.target.value })}
-        />
+        <TextField label={t`Start date`} type="date" required {...field('startDate')} />
+        <TextField label={t`End date`} type="date" required min={values.startDate || undefined} {...field('endDate')} />
       </div>
       <SelectField
         label={t`Time zone`}
         required
-        value={values.timezone}
-        disabled={disabled}
-        error={err('timezone')}
+        {...field('timezone')}
         helperText={<Trans>Meeting times are in this time zone.</Trans>}
-        onChange={(e) => onChange({ ...values, timezone: e.target.value })}
       >
         <option value="">{t`Choose a time zone`}</option>
         {zones.map((zone) => (
@@ -224,10 +206,7 @@ export function SessionRequestFields({
           max={1000}
           step={1}
           required
-          value={values.maxSeats}
-          disabled={disabled}
-          error={err('maxSeats')}
-          onChange={(e) => onChange({ ...values, maxSeats: e.target.value })}
+          {...field('maxSeats')}
         />
         <TextField
           label={t`Price (US dollars)`}
@@ -236,11 +215,8 @@ export function SessionRequestFields({
           min={0}
           step="0.01"
           required
-          value={values.price}
-          disabled={disabled}
-          error={err('price')}
+          {...field('price')}
           helperText={<Trans>0 makes the session free.</Trans>}
-          onChange={(e) => onChange({ ...values, price: e.target.value })}
         />
       </div>
     </div>

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Temporal } from '@/lib/temporal';
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
-import { plainList } from 'styled-system/recipes';
+import { disc, plainList } from 'styled-system/recipes';
 import { EmptyState } from '@/components/ui/empty-state';
 import {
   BookIcon,
@@ -150,20 +150,7 @@ export function SyllabusView({
                 borderColor: 'border.default',
               })}
             >
-              <span
-                aria-hidden
-                className={css({
-                  display: 'inline-flex',
-                  alignItems: 'center',
-                  justifyContent: 'center',
-                  width: '8',
-                  height: '8',
-                  borderRadius: 'full',
-                  bg: 'primary.strong',
-                  color: 'white',
-                  fontSize: 'sm',
-                })}
-              >
+              <span aria-hidden className={cx(disc(), css({ fontSize: 'sm' }))}>
                 {new Intl.NumberFormat(locale === 'ar' ? 'ar' : 'en-US').format(weekNumber)}
               </span>
               {t`Week ${weekNumber}`}

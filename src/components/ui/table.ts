@@ -1,32 +1,11 @@
 import { css } from 'styled-system/css';
+import { tableHeader } from 'styled-system/recipes';
 
 /** A data table's column header cell: small, muted, upper-case, on the subtle background (dashboard tables). */
-export const tableHeaderCell = css({
-  textAlign: 'start',
-  fontSize: 'xs',
-  fontWeight: 'semibold',
-  color: 'fg.muted',
-  textTransform: 'uppercase',
-  letterSpacing: 'wide',
-  paddingInline: '4',
-  paddingBlock: '3',
-  whiteSpace: 'nowrap',
-  bg: 'bg.subtle',
-});
+export const tableHeaderCell = tableHeader();
 
 /** {@link tableHeaderCell} with narrower side padding on phones: wide tables that scroll at 360 px (attendance). */
-export const denseTableHeaderCell = css({
-  textAlign: 'start',
-  fontSize: 'xs',
-  fontWeight: 'semibold',
-  color: 'fg.muted',
-  textTransform: 'uppercase',
-  letterSpacing: 'wide',
-  paddingInline: { base: '3', tablet: '4' },
-  paddingBlock: '3',
-  whiteSpace: 'nowrap',
-  bg: 'bg.subtle',
-});
+export const denseTableHeaderCell = tableHeader({ dense: true });
 
 /** A body cell of a dense table (see {@link denseTableHeaderCell}), with a rule above each row. */
 export const denseTableCell = css({

@@ -5,11 +5,12 @@ import { css } from 'styled-system/css';
 import { FormAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody } from '@/components/ui/card';
-import { TextField } from '@/components/ui/field';
+import { inputBinder } from '@/components/ui/form-binding';
+import { NewPasswordFields, PasswordField } from '@/components/ui/credential-fields';
 import { toaster } from '@/components/ui/toast';
 import type { Api } from '@/lib/api/client';
 import type { AuthActor } from '@/lib/auth/auth-service';
-import { newPasswordHint, newPasswordMessages } from '@/lib/password-messages';
+import { newPasswordMessages } from '@/lib/password-messages';
 import { tooManyAttemptsText } from '@/lib/too-many-attempts';
 import { createPasswordActors } from '@machines/password.actors';
 import { checkNewPassword, type NewPasswordCode } from '@machines/password.form';
@@ -82,8 +83,12 @@ export function PasswordForm({ api, auth }: { api: Api; auth: AuthActor }) {
     if (name === 'oldPassword' && serverErrors.oldPassword) return t`Your current password is not correct.`;
     return serverErrors[name];
   };
-  const set = (name: Field) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: e.target.value }));
+  const field = inputBinder({
+    values,
+    change: (name, value) => setValues((v) => ({ ...v, [name]: value })),
+    errorOf: fieldError,
+    refs,
+  });
 
   return (
     <Card>
@@ -104,39 +109,11 @@ export function PasswordForm({ api, auth }: { api: Api; auth: AuthActor }) {
               {tooManyAttemptsText(failure) ?? failure.message ?? t`System error please try later !`}
             </FormAlert>
           ) : null}
-          <TextField
-            ref={refs.oldPassword}
-            label={t`Current password`}
-            name="oldPassword"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={values.oldPassword}
-            onChange={set('oldPassword')}
-            error={fieldError('oldPassword')}
-          />
-          <TextField
-            ref={refs.newPassword}
+          <PasswordField label={t`Current password`} autoComplete="current-password" {...field('oldPassword')} />
+          <NewPasswordFields
             label={t`New password`}
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={values.newPassword}
-            onChange={set('newPassword')}
-            helperText={t(newPasswordHint)}
-            error={fieldError('newPassword')}
-          />
-          <TextField
-            ref={refs.confirmPassword}
-            label={t`Confirm the new password`}
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={values.confirmPassword}
-            onChange={set('confirmPassword')}
-            error={fieldError('confirmPassword')}
+            password={field('newPassword')}
+            confirm={field('confirmPassword')}
           />
           <div>
             <Button type="submit" loading={isChangingPassword(snapshot)}>

@@ -6,7 +6,9 @@ import { xhrCredentials } from '@/app-services';
 import { FormAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody } from '@/components/ui/card';
+import { NameFields } from '@/components/ui/credential-fields';
 import { SelectField, TextField } from '@/components/ui/field';
+import { inputBinder } from '@/components/ui/form-binding';
 import { FieldRow } from '@/components/ui/form-controls';
 import { toaster } from '@/components/ui/toast';
 import { UploadField, uploadErrorText, useUpload } from '@/components/ui/upload-field';
@@ -54,6 +56,13 @@ export function ProfileForm({ api, auth, user }: { api: Api; auth: AuthActor; us
   const saveError = save.errorOf();
   const serverErrors = fieldErrorsOf(saveError);
 
+  const field = inputBinder<Field>({
+    values,
+    change: (name, value) => setValues((v) => ({ ...v, [name]: value })),
+    errorOf: (name) => clientErrors[name] ?? serverErrors[name],
+    refs,
+  });
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const firstName = values.firstName.trim();
@@ -89,28 +98,7 @@ export function ProfileForm({ api, auth, user }: { api: Api; auth: AuthActor; us
               helperText={t`Your e-mail is your sign-in name; it cannot be changed here.`}
             />
             <FieldRow>
-              <TextField
-                ref={refs.firstName}
-                label={t`First name`}
-                name="firstName"
-                autoComplete="given-name"
-                required
-                maxLength={100}
-                value={values.firstName}
-                onChange={(e) => setValues((v) => ({ ...v, firstName: e.target.value }))}
-                error={clientErrors.firstName ?? serverErrors.firstName}
-              />
-              <TextField
-                ref={refs.lastName}
-                label={t`Last name`}
-                name="lastName"
-                autoComplete="family-name"
-                required
-                maxLength={100}
-                value={values.lastName}
-                onChange={(e) => setValues((v) => ({ ...v, lastName: e.target.value }))}
-                error={clientErrors.lastName ?? serverErrors.lastName}
-              />
+              <NameFields first={field('firstName')} last={field('lastName')} maxLength={100} />
             </FieldRow>
             <SelectField
               label={t`Language of your e-mails`}

@@ -1,8 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { ModerationActionButton } from '@/components/ui/moderation-action-button';
+import { DecisionButtons } from '@/components/ui/moderation-action-button';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { surface } from 'styled-system/recipes';
 import { Badge, type BadgeTone, StatusBadge } from '@/components/ui/badge';
 import { formatLongDate } from '@/components/ui/format';
 import { INVITATION_STATUSES, USER_STATUSES } from '@/lib/list-search';
@@ -41,19 +42,16 @@ function initials(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
 }
 
-const rowClass = css({
-  display: 'grid',
-  gridTemplateColumns: { base: 'auto minmax(0, 1fr)', desktop: 'auto minmax(0, 1fr) auto' },
-  alignItems: 'center',
-  columnGap: '3',
-  rowGap: '3',
-  padding: { base: '4', tablet: '5' },
-  bg: 'bg.surface',
-  borderRadius: 'xl',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  boxShadow: 'card',
-});
+const rowClass = cx(
+  surface({ padding: 'row' }),
+  css({
+    display: 'grid',
+    gridTemplateColumns: { base: 'auto minmax(0, 1fr)', desktop: 'auto minmax(0, 1fr) auto' },
+    alignItems: 'center',
+    columnGap: '3',
+    rowGap: '3',
+  }),
+);
 
 const avatarClass = css({
   display: 'inline-flex',
@@ -86,6 +84,9 @@ function CompanyLine({ company }: { company: NonNullable<User['company']> }) {
     </span>
   );
 }
+
+/** The decisions on a user, in their order on the row (approve and reject only while the user is pending). */
+const USER_DECISIONS: readonly ModerationAction[] = ['approve', 'reject', 'delete'];
 
 /** One user of the admin list: avatar, name, role, company, status and the moderation actions of the list. */
 export function UserRow({
@@ -134,15 +135,11 @@ export function UserRow({
             gridColumn: { base: '1 / -1', desktop: 'auto' },
           })}
         >
-          {pending && actions.includes('approve') ? (
-            <ModerationActionButton action="approve" busy={busy} onClick={() => onAction('approve', user)} />
-          ) : null}
-          {pending && actions.includes('reject') ? (
-            <ModerationActionButton action="reject" busy={busy} onClick={() => onAction('reject', user)} />
-          ) : null}
-          {actions.includes('delete') ? (
-            <ModerationActionButton action="delete" busy={busy} onClick={() => onAction('delete', user)} />
-          ) : null}
+          <DecisionButtons
+            actions={USER_DECISIONS.filter((a) => actions.includes(a) && (a === 'delete' || pending))}
+            busy={busy}
+            onAction={(a) => onAction(a, user)}
+          />
         </div>
       ) : null}
     </li>

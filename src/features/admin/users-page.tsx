@@ -2,17 +2,16 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { css, cx } from 'styled-system/css';
 import { plainList } from 'styled-system/recipes';
+import { BoardCount } from '@/components/ui/board-list';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextField } from '@/components/ui/field';
 import { SearchIcon, UsersIcon } from '@/components/ui/icons';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
-import { toaster } from '@/components/ui/toast';
 import {
   DASHBOARD_PAGE_SIZE,
   INVITATION_STATUSES,
@@ -20,20 +19,14 @@ import {
   USER_STATUSES,
   type UsersSearch,
 } from '@/lib/list-search';
-import { ModerationDialog } from '@/components/ui/moderation-dialog';
-import { Pager } from '@/components/ui/pager';
 import { usePageTitle } from '@/lib/document-head';
 import { roleLabels } from '@/lib/auth/roles';
 import type { Api } from '@/lib/api/client';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { confirmFailed, isBusy, isConfirming, isLoading, loadFailed } from '@machines/moderation.selectors';
 import { createUserModerationActors, type UserList } from '@machines/moderation.actors';
-import {
-  type ModerationAction,
-  type ModerationFilter,
-  type ModerationItem,
-  moderationMachine,
-} from '@machines/moderation.machine';
+import type { ModerationAction, ModerationFilter, ModerationItem } from '@machines/moderation.machine';
+import { BoardPager, DecisionDialog, errorToast, useModerationBoard } from '@/components/ui/moderation-board';
 import { listFailed, userFailed, userSucceeded, withServerDetail } from './user-messages';
 import {
   type User,
@@ -71,7 +64,6 @@ function UserBoard({
   const { t, i18n } = useLingui();
   const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const actions = useMemo(() => userActionsFor(list), [list]);
-  const machine = useMemo(() => moderationMachine.provide({ actors: createUserModerationActors(api) }), [api]);
   const filter = useMemo<ModerationFilter>(
     () => ({
       list,
@@ -82,47 +74,26 @@ function UserBoard({
     }),
     [list, search.query, search.status, search.page],
   );
-  const [snapshot, send, actorRef] = useMachine(machine, { input: { filter, actions } });
-  const { items, total, pageSize, page, target, action, error, message, loaded } = snapshot.context;
+  // The spec's toasts (#messages), including the 400 rule of 'Could not approve the user'.
+  const board = useModerationBoard({
+    api,
+    createActors: createUserModerationActors,
+    filter,
+    actions,
+    toasts: {
+      succeeded: (a) => (userSucceeded[a] ? t(userSucceeded[a]) : null),
+      failed: (a, e) => {
+        const text = userFailed[a];
+        if (!text) return null;
+        return a === 'approve' ? { title: withServerDetail(t(text), e) } : errorToast(t(text), e);
+      },
+      listFailed: t(listFailed[list]),
+    },
+  });
+  const { snapshot, send } = board;
+  const { items, total, target, action, error, loaded } = snapshot.context;
   const [query, setQuery] = useState(search.query ?? '');
   useEffect(() => setQuery(search.query ?? ''), [search.query]);
-
-  useEffect(() => {
-    const current = actorRef.getSnapshot().context.filter;
-    const keys = new Set([...Object.keys(current), ...Object.keys(filter)]);
-    if ([...keys].some((k) => current[k] !== filter[k])) send({ type: 'queue.filtered', filter });
-  }, [filter, actorRef, send]);
-
-  // The spec's toasts (#messages), including the 400 rule of 'Could not approve the user'.
-  useEffect(() => {
-    const subscriptions = [
-      actorRef.on('moderation.succeeded', (e) => {
-        const text = userSucceeded[e.action];
-        if (text) toaster.create({ title: t(text), type: 'success' });
-      }),
-      actorRef.on('moderation.failed', (e) => {
-        const text = userFailed[e.action];
-        if (!text) return;
-        if (e.action === 'approve') {
-          toaster.create({ title: withServerDetail(t(text), e.error), type: 'error' });
-        } else {
-          toaster.create({
-            title: t(text),
-            ...(e.error.message ? { description: e.error.message } : {}),
-            type: 'error',
-          });
-        }
-      }),
-      actorRef.on('queue.failed', (e) =>
-        toaster.create({
-          title: t(listFailed[list]),
-          ...(e.error.message ? { description: e.error.message } : {}),
-          type: 'error',
-        }),
-      ),
-    ];
-    return () => subscriptions.forEach((s) => s.unsubscribe());
-  }, [actorRef, t, list]);
 
   const busy = isBusy(snapshot);
   const loading = isLoading(snapshot);
@@ -230,30 +201,19 @@ function UserBoard({
         ) : null}
       </form>
 
-      <p
-        className={css({
-          fontSize: 'sm',
-          color: 'fg.muted',
-          display: 'flex',
-          alignItems: 'center',
-          gap: '2',
-          marginBlockEnd: '3',
-        })}
-        aria-live="polite"
-      >
-        {loading ? (
-          <>
-            <Spinner size="sm" decorative />
-            <Trans>Loading…</Trans>
-          </>
-        ) : loaded ? (
+      <BoardCount
+        loading={loading}
+        loaded={loaded}
+        loadingText={<Trans>Loading…</Trans>}
+        count={
           list === 'invitations' ? (
             <Plural value={total} one="# invitation" other="# invitations" />
           ) : (
             <Plural value={total} one="# user" other="# users" />
           )
-        ) : null}
-      </p>
+        }
+        className={css({ marginBlockEnd: '3' })}
+      />
 
       {loadFailed(snapshot) ? (
         <EmptyState
@@ -289,36 +249,20 @@ function UserBoard({
                   locale={locale}
                   actions={actions}
                   busy={busy || loading}
-                  onAction={(a, u) => send({ type: 'moderation.requested', action: a, item: u as ModerationItem })}
+                  onAction={(a, u) => board.request(a, u as ModerationItem)}
                 />
               ))}
         </ul>
       )}
-      {loaded ? (
-        <Pager
-          page={page}
-          pageSize={pageSize}
-          total={total}
-          disabled={loading}
-          onChange={(p) => onSearch({ ...search, page: p === 1 ? undefined : p })}
-        />
-      ) : null}
+      <BoardPager board={board} search={search} onSearch={onSearch} />
       {dialog && action && action !== 'duplicate' && targetUser ? (
-        <ModerationDialog
-          key={`${action}-${targetUser.id}`}
-          open
+        <DecisionDialog
+          board={board}
           action={action}
-          title={dialog.title}
+          itemId={targetUser.id}
+          copy={dialog}
           description={dialog.description}
-          messageLabel={dialog.label}
-          messageHelp={dialog.help}
-          initialMessage={message}
-          confirmLabel={dialog.confirm}
-          busy={busy}
-          error={error}
           failureText={failureText}
-          onConfirm={(m) => send({ type: 'moderation.confirmed', message: m })}
-          onCancel={() => send({ type: 'moderation.cancelled' })}
         />
       ) : null}
     </div>

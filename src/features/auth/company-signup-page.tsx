@@ -1,14 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
-import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
-import { FormAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { CaptchaField } from '@/components/ui/captcha';
+import { EmailField, NameFields } from '@/components/ui/credential-fields';
 import { SelectField, TextField } from '@/components/ui/field';
 import { toaster } from '@/components/ui/toast';
-import { type Api, unwrap } from '@/lib/api/client';
+import type { Api } from '@/lib/api/client';
 import type { AuthActor } from '@/lib/auth/auth-service';
 import { usePageTitle } from '@/lib/document-head';
 import { isLocale } from '@/lib/i18n';
@@ -25,10 +24,11 @@ import {
   serverFieldErrors,
 } from '@machines/company-signup.selectors';
 import { AuthLayout, linkStyles } from './auth-layout';
-import { captchaMessages, serverText, systemError, validationMessages } from './messages';
+import { serverText, systemError } from './messages';
 import { useAfterLogin } from './use-after-login';
-import { companySignUpSchema, type CompanySignUpForm, type ValidationCode, validate } from './validation';
-import { captchaStrings } from '@/components/ui/captcha-strings';
+import { useSignUpForm } from './use-sign-up-form';
+import { companySignUpSchema, type CompanySignUpForm } from './validation';
+import { ServerErrorsAlert, SignInAfterSignUpAlert, SignUpCaptcha, SignUpPasswordField } from './signup-parts';
 
 type FieldName = keyof CompanySignUpForm;
 const FIELDS: FieldName[] = [
@@ -122,30 +122,35 @@ export function CompanySignUpScreen({ api, auth }: { api: Api; auth: AuthActor }
   const language = isLocale(i18n.locale) ? i18n.locale : 'en';
   const machine = useMemo(() => companySignUpMachine.provide({ actors: createCompanySignUpActors(api) }), [api]);
   const [snapshot, send, actorRef] = useMachine(machine);
-  const fetchChallenge = useMemo(() => async () => unwrap(await api.GET('/auth/captcha/challenge')), [api]);
-  const [values, setValues] = useState<Record<FieldName, string>>({
-    companyName: '',
-    acronym: '',
-    companyLanguage: language,
-    line1: '',
-    line2: '',
-    city: '',
-    state: '',
-    postalCode: '',
-    country: 'QA',
-    firstName: '',
-    lastName: '',
-    email: '',
-    password: '',
-  });
-  const [clientErrors, setClientErrors] = useState<Partial<Record<FieldName, ValidationCode>>>({});
-  const [submitted, setSubmitted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const loginError = useSelector(auth, selectLoginError);
   const serverErrors = serverFieldErrors(snapshot);
   const failure = formFailure(snapshot);
   const succeeded = hasSucceeded(snapshot);
   const captchaCode = captchaProblem(snapshot);
+  const { values, change, submit, errorOf, otherServerErrors } = useSignUpForm({
+    schema: companySignUpSchema,
+    fields: FIELDS,
+    initial: {
+      companyName: '',
+      acronym: '',
+      companyLanguage: language,
+      line1: '',
+      line2: '',
+      city: '',
+      state: '',
+      postalCode: '',
+      country: 'QA',
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+    },
+    serverErrors,
+    failed: failure !== null,
+    stateKey: snapshot.value,
+    focus: (name) => formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus(),
+  });
 
   // Hand the new partner to the auth actor once, and say what happens next (product.md#messages).
   useEffect(() => {
@@ -158,43 +163,9 @@ export function CompanySignUpScreen({ api, auth }: { api: Api; auth: AuthActor }
     return () => subscription.unsubscribe();
   }, [actorRef, auth, t]);
 
-  // Server field errors: move focus to the first one.
-  useEffect(() => {
-    if (!failure) return;
-    const first = FIELDS.find((f) => serverErrors[f]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [snapshot.value]);
-
-  const set = (name: FieldName) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    const next = { ...values, [name]: name === 'acronym' ? e.target.value.toUpperCase() : e.target.value };
-    setValues(next);
-    if (submitted) {
-      const r = validate(companySignUpSchema, next);
-      setClientErrors(r.ok ? {} : r.errors);
-    }
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const r = validate(companySignUpSchema, values);
-    if (!r.ok) {
-      setClientErrors(r.errors);
-      const first = FIELDS.find((f) => r.errors[f]);
-      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setClientErrors({});
-    send({ type: 'company.submitted', form: toRequest(r.value, language) });
-  };
-
-  const errorOf = (name: FieldName): string | undefined => {
-    const code = clientErrors[name];
-    if (code) return t(validationMessages[code]);
-    const server = failure ? serverErrors[name] : undefined;
-    return server ? serverText(i18n, server) : undefined;
-  };
+  const set = (name: FieldName) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    change(name, name === 'acronym' ? e.target.value.toUpperCase() : e.target.value);
+  const onSubmit = submit((form) => send({ type: 'company.submitted', form: toRequest(form, language) }));
   const field = (name: FieldName) => ({ name, value: values[name], onChange: set(name), error: errorOf(name) });
   const countryNames = useMemo(() => new Intl.DisplayNames([language], { type: 'region' }), [language]);
   const countries = useMemo(
@@ -204,9 +175,6 @@ export function CompanySignUpScreen({ api, auth }: { api: Api; auth: AuthActor }
       ),
     [countryNames, language],
   );
-  const otherServerErrors = Object.entries(serverErrors)
-    .filter(([k]) => !FIELDS.includes(k as FieldName))
-    .map(([, m]) => m);
   const shownAtField = failure?.status === 409 && Object.values(serverErrors).includes(failure.message ?? '');
 
   return (
@@ -238,27 +206,13 @@ export function CompanySignUpScreen({ api, auth }: { api: Api; auth: AuthActor }
         className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}
       >
         {succeeded && loginError ? (
-          <FormAlert tone="info" title={<Trans>Your company was registered.</Trans>}>
-            <Trans>
-              We could not sign you in automatically.{' '}
-              <Link to="/login" className={linkStyles}>
-                Sign in
-              </Link>{' '}
-              to continue.
-            </Trans>
-          </FormAlert>
+          <SignInAfterSignUpAlert title={<Trans>Your company was registered.</Trans>} />
         ) : null}
         {failure && !shownAtField ? (
-          <FormAlert>
-            {failure.message ? serverText(i18n, failure.message) : t(systemError)}
-            {otherServerErrors.length ? (
-              <ul className={css({ marginBlockStart: '1', paddingInlineStart: '4', listStyleType: 'disc' })}>
-                {otherServerErrors.map((m) => (
-                  <li key={m}>{serverText(i18n, m)}</li>
-                ))}
-              </ul>
-            ) : null}
-          </FormAlert>
+          <ServerErrorsAlert
+            text={failure.message ? serverText(i18n, failure.message) : t(systemError)}
+            others={otherServerErrors}
+          />
         ) : null}
         <Group title={<Trans>Company</Trans>}>
           <TextField
@@ -312,47 +266,12 @@ export function CompanySignUpScreen({ api, auth }: { api: Api; auth: AuthActor }
         </Group>
         <Group title={<Trans>Your account</Trans>}>
           <div className={pair}>
-            <TextField
-              label={t`First name`}
-              autoComplete="given-name"
-              required
-              maxLength={100}
-              {...field('firstName')}
-            />
-            <TextField
-              label={t`Last name`}
-              autoComplete="family-name"
-              required
-              maxLength={100}
-              {...field('lastName')}
-            />
+            <NameFields first={field('firstName')} last={field('lastName')} maxLength={100} />
           </div>
-          <TextField
-            label={t`E-mail`}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            required
-            {...field('email')}
-          />
-          <TextField
-            label={t`Password`}
-            type="password"
-            autoComplete="new-password"
-            required
-            {...field('password')}
-            helperText={t`At least 8 characters, with a lower-case letter, an upper-case letter, a digit and a special character.`}
-          />
+          <EmailField {...field('email')} />
+          <SignUpPasswordField {...field('password')} />
         </Group>
-        <CaptchaField
-          key={captchaRound(snapshot)}
-          fetchChallenge={fetchChallenge}
-          strings={captchaStrings(i18n)}
-          language={language}
-          onSolved={(payload) => send({ type: 'captcha.solved', payload })}
-          onReset={() => send({ type: 'captcha.reset' })}
-          error={captchaCode ? t(captchaMessages[captchaCode]) : null}
-        />
+        <SignUpCaptcha key={captchaRound(snapshot)} api={api} language={language} problem={captchaCode} send={send} />
         <Button type="submit" size="lg" fullWidth loading={isSubmitting(snapshot)}>
           {isSubmitting(snapshot) ? <Trans>Registering your company…</Trans> : <Trans>Sign up the company</Trans>}
         </Button>

@@ -5,7 +5,7 @@ import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { FormAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
+import { EmailField } from '@/components/ui/credential-fields';
 import type { Api } from '@/lib/api/client';
 import { usePageTitle } from '@/lib/document-head';
 import { isLocale } from '@/lib/i18n';
@@ -83,14 +83,9 @@ export function ForgotPasswordScreen({ api, initialEmail }: { api: Api; initialE
     >
       <form noValidate onSubmit={onSubmit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
         {failure ? <FormAlert>{tooManyAttemptsText(failure) ?? failure.message ?? t(systemError)}</FormAlert> : null}
-        <TextField
+        <EmailField
           ref={emailRef}
-          label={t`E-mail`}
           name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           error={error}

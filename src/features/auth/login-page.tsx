@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { type FormEvent, useRef, useState } from 'react';
 import { css, cx } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
+import { EmailField, PasswordField } from '@/components/ui/credential-fields';
 import { usePageTitle } from '@/lib/document-head';
 import type { AuthActor } from '@/lib/auth/auth-service';
 import type { FederatedProvider } from '@machines/auth.machine';
@@ -78,25 +78,18 @@ export function LoginScreen({
     >
       <form noValidate onSubmit={onSubmit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
         {loginError ? <FormAlert>{loginErrorText(i18n, loginError)}</FormAlert> : null}
-        <TextField
+        <EmailField
           ref={emailRef}
-          label={t`E-mail`}
           name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           error={fieldError('email')}
         />
-        <TextField
+        <PasswordField
           ref={passwordRef}
           label={t`Password`}
           name="password"
-          type="password"
           autoComplete="current-password"
-          required
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           error={fieldError('password')}

@@ -5,11 +5,12 @@ import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { FormAlert } from '@/components/ui/alert';
 import { Button, buttonStyles } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
+import { inputBinder } from '@/components/ui/form-binding';
+import { NewPasswordFields } from '@/components/ui/credential-fields';
 import { toaster } from '@/components/ui/toast';
 import type { Api } from '@/lib/api/client';
 import { usePageTitle } from '@/lib/document-head';
-import { newPasswordHint, newPasswordMessages } from '@/lib/password-messages';
+import { newPasswordMessages } from '@/lib/password-messages';
 import { tooManyAttemptsText } from '@/lib/too-many-attempts';
 import { createPasswordActors } from '@machines/password.actors';
 import { checkNewPassword, type NewPasswordCode } from '@machines/password.form';
@@ -71,6 +72,12 @@ export function ResetPasswordScreen({ api, email, token }: { api: Api; email: st
     const code = clientErrors[name];
     return code ? t(newPasswordMessages[code]) : serverErrors[name];
   };
+  const field = inputBinder({
+    values,
+    change: (name, value) => setValues((v) => ({ ...v, [name]: value })),
+    errorOf: fieldError,
+    refs,
+  });
 
   const footer = (
     <Link to="/login" className={linkStyles}>
@@ -119,29 +126,7 @@ export function ResetPasswordScreen({ api, email, token }: { api: Api; email: st
         {failure && !Object.keys(serverErrors).length ? (
           <FormAlert>{tooManyAttemptsText(failure) ?? failure.message ?? t(systemError)}</FormAlert>
         ) : null}
-        <TextField
-          ref={refs.password}
-          label={t`New password`}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={values.password}
-          onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
-          helperText={t(newPasswordHint)}
-          error={fieldError('password')}
-        />
-        <TextField
-          ref={refs.confirmPassword}
-          label={t`Confirm the new password`}
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={values.confirmPassword}
-          onChange={(e) => setValues((v) => ({ ...v, confirmPassword: e.target.value }))}
-          error={fieldError('confirmPassword')}
-        />
+        <NewPasswordFields label={t`New password`} password={field('password')} confirm={field('confirmPassword')} />
         <Button type="submit" size="lg" fullWidth loading={isResetting(snapshot)}>
           <Trans>Reset my password</Trans>
         </Button>

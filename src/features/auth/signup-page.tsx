@@ -1,15 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
 import { toaster } from '@/components/ui/toast';
-import { CaptchaField } from '@/components/ui/captcha';
+import { EmailField, NameFields } from '@/components/ui/credential-fields';
+import { inputBinder } from '@/components/ui/form-binding';
 import { PagePending } from '@/components/ui/spinner';
 import { usePageTitle } from '@/lib/document-head';
-import { type Api, unwrap } from '@/lib/api/client';
+import type { Api } from '@/lib/api/client';
 import { roleLabels } from '@/lib/auth/roles';
 import { isLocale } from '@/lib/i18n';
 import { later } from '@/lib/later';
@@ -33,11 +33,12 @@ import {
 } from '@machines/signup.selectors';
 import { AuthLayout, linkStyles } from './auth-layout';
 import { FormAlert } from '@/components/ui/alert';
-import { captchaMessages, invitationProblemMessages, serverText, systemError, validationMessages } from './messages';
+import { invitationProblemMessages, serverText, systemError } from './messages';
 import { RoleChoice } from './role-choice';
 import { useAfterLogin } from './use-after-login';
-import { signUpSchema, type ValidationCode, validate } from './validation';
-import { captchaStrings } from '@/components/ui/captcha-strings';
+import { useSignUpForm } from './use-sign-up-form';
+import { signUpSchema } from './validation';
+import { ServerErrorsAlert, SignInAfterSignUpAlert, SignUpCaptcha, SignUpPasswordField } from './signup-parts';
 
 type FieldName = 'firstName' | 'lastName' | 'email' | 'password';
 const FIELDS: FieldName[] = ['firstName', 'lastName', 'email', 'password'];
@@ -69,18 +70,9 @@ export function SignUpScreen({
   const machine = useMemo(() => signUpMachine.provide({ actors: createSignUpActors(api) }), [api]);
   const [snapshot, send, actorRef] = useMachine(machine, { input: { invitationToken: invitationToken ?? null } });
   const language = isLocale(i18n.locale) ? i18n.locale : 'en';
-  const fetchChallenge = useMemo(() => async () => unwrap(await api.GET('/auth/captcha/challenge')), [api]);
   const invitation = selectInvitation(snapshot);
   const problem = invitationProblem(snapshot);
   const role = selectRole(snapshot);
-  const [values, setValues] = useState<Record<FieldName, string>>({
-    firstName: '',
-    lastName: '',
-    email: '',
-    password: '',
-  });
-  const [clientErrors, setClientErrors] = useState<Partial<Record<FieldName, ValidationCode>>>({});
-  const [submitted, setSubmitted] = useState(false);
   const refs = {
     firstName: useRef<HTMLInputElement>(null),
     lastName: useRef<HTMLInputElement>(null),
@@ -96,11 +88,20 @@ export function SignUpScreen({
   const failure = formFailure(snapshot);
   const succeeded = hasSucceeded(snapshot);
   const captchaCode = captchaProblem(snapshot);
+  const { values, setValues, change, submit, errorOf, otherServerErrors } = useSignUpForm({
+    schema: signUpSchema,
+    fields: FIELDS,
+    initial: { firstName: '', lastName: '', email: '', password: '' },
+    serverErrors,
+    failed,
+    stateKey: snapshot.value,
+    focus: (name) => refs[name].current?.focus(),
+  });
 
   // The invited e-mail is the form's, and cannot be changed.
   useEffect(() => {
     if (invitation) setValues((v) => ({ ...v, email: invitation.email }));
-  }, [invitation]);
+  }, [invitation, setValues]);
 
   // Hand the new account to the auth actor once (it fetches company and user, then logs in), and greet.
   useEffect(() => {
@@ -129,51 +130,10 @@ export function SignUpScreen({
     return () => subscription.unsubscribe();
   }, [actorRef, auth, invitation, role, t]);
 
-  // Server field errors: move focus to the first one.
-  useEffect(() => {
-    if (!failed) return;
-    const first = FIELDS.find((f) => serverErrors[f]);
-    if (first) refs[first].current?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [snapshot.value]);
+  const onSubmit = submit((form) => send({ type: 'signup.submitted', form, language }));
 
-  const recheck = (next: Record<FieldName, string>) => {
-    if (!submitted) return;
-    const r = validate(signUpSchema, next);
-    setClientErrors(r.ok ? {} : r.errors);
-  };
+  const field = inputBinder({ values, change, errorOf, refs });
 
-  const onChange = (name: FieldName) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const next = { ...values, [name]: e.target.value };
-    setValues(next);
-    recheck(next);
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const r = validate(signUpSchema, values);
-    if (!r.ok) {
-      setClientErrors(r.errors);
-      const first = FIELDS.find((f) => r.errors[f]);
-      if (first) refs[first].current?.focus();
-      return;
-    }
-    setClientErrors({});
-    send({ type: 'signup.submitted', form: r.value, language });
-  };
-
-  const errorOf = (name: FieldName): string | undefined => {
-    const code = clientErrors[name];
-    if (code) return t(validationMessages[code]);
-    const server = failed ? serverErrors[name] : undefined;
-    return server ? serverText(i18n, server) : undefined;
-  };
-
-  // Server errors on fields this form does not have go to the general message.
-  const otherServerErrors = Object.entries(serverErrors)
-    .filter(([k]) => !FIELDS.includes(k as FieldName))
-    .map(([, m]) => m);
   const showGeneral = failure !== null && !(failure.status === 409 && serverErrors.email === failure.message);
   const generalText =
     failure && failure.code !== 'signup.failed' && failure.code in invitationProblemMessages
@@ -248,85 +208,22 @@ export function SignUpScreen({
           <RoleChoice value={role} onChange={(r) => send({ type: 'signup.roleChosen', role: r })} />
         ) : null}
         {succeeded && loginError ? (
-          <FormAlert tone="info" title={<Trans>Your account was created.</Trans>}>
-            <Trans>
-              We could not sign you in automatically.{' '}
-              <Link to="/login" search={redirect ? { redirect } : {}} className={linkStyles}>
-                Sign in
-              </Link>{' '}
-              to continue.
-            </Trans>
-          </FormAlert>
+          <SignInAfterSignUpAlert
+            title={<Trans>Your account was created.</Trans>}
+            search={redirect ? { redirect } : {}}
+          />
         ) : null}
-        {showGeneral ? (
-          <FormAlert>
-            {generalText}
-            {otherServerErrors.length ? (
-              <ul className={css({ marginBlockStart: '1', paddingInlineStart: '4', listStyleType: 'disc' })}>
-                {otherServerErrors.map((m) => (
-                  <li key={m}>{serverText(i18n, m)}</li>
-                ))}
-              </ul>
-            ) : null}
-          </FormAlert>
-        ) : null}
+        {showGeneral ? <ServerErrorsAlert text={generalText} others={otherServerErrors} /> : null}
         <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', tablet: '1fr 1fr' } })}>
-          <TextField
-            ref={refs.firstName}
-            label={t`First name`}
-            name="firstName"
-            autoComplete="given-name"
-            required
-            value={values.firstName}
-            onChange={onChange('firstName')}
-            error={errorOf('firstName')}
-          />
-          <TextField
-            ref={refs.lastName}
-            label={t`Last name`}
-            name="lastName"
-            autoComplete="family-name"
-            required
-            value={values.lastName}
-            onChange={onChange('lastName')}
-            error={errorOf('lastName')}
-          />
+          <NameFields first={field('firstName')} last={field('lastName')} />
         </div>
-        <TextField
-          ref={refs.email}
-          label={t`E-mail`}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-          value={values.email}
-          onChange={onChange('email')}
+        <EmailField
+          {...field('email')}
           readOnly={invitation !== null}
-          error={errorOf('email')}
           helperText={invitation ? t`The invitation is for this address.` : undefined}
         />
-        <TextField
-          ref={refs.password}
-          label={t`Password`}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={values.password}
-          onChange={onChange('password')}
-          error={errorOf('password')}
-          helperText={t`At least 8 characters, with a lower-case letter, an upper-case letter, a digit and a special character.`}
-        />
-        <CaptchaField
-          key={captchaRound(snapshot)}
-          fetchChallenge={fetchChallenge}
-          strings={captchaStrings(i18n)}
-          language={language}
-          onSolved={(payload) => send({ type: 'captcha.solved', payload })}
-          onReset={() => send({ type: 'captcha.reset' })}
-          error={captchaCode ? t(captchaMessages[captchaCode]) : null}
-        />
+        <SignUpPasswordField {...field('password')} />
+        <SignUpCaptcha key={captchaRound(snapshot)} api={api} language={language} problem={captchaCode} send={send} />
         <Button type="submit" size="lg" fullWidth loading={submitting}>
           {submitting ? <Trans>Creating your account…</Trans> : <Trans>Create account</Trans>}
         </Button>

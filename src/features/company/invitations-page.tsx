@@ -9,14 +9,14 @@ import { FormAlert } from '@/components/ui/alert';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { AppDialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { DataTable, dataCell, dataRow } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField } from '@/components/ui/field';
 import { formatLongDate } from '@/components/ui/format';
 import { MailIcon, TrashIcon, UsersIcon } from '@/components/ui/icons';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { Pager } from '@/components/ui/pager';
-import { tableHeaderCell } from '@/components/ui/table';
 import { toaster } from '@/components/ui/toast';
 import type { components } from '@contract/schema';
 import { type Api, ApiError, unwrap } from '@/lib/api/client';
@@ -40,8 +40,6 @@ const statusLabels: Record<Invitation['status'], MessageDescriptor> = {
 };
 const statusTone: Record<Invitation['status'], BadgeTone> = { PENDING: 'yellow', ACCEPTED: 'green', EXPIRED: 'red' };
 const roleLabels: Record<Invitation['role'], MessageDescriptor> = { LEARNER: msg`Learner`, EDUCATOR: msg`Educator` };
-
-const cell = css({ paddingInline: '4', paddingBlock: '3', verticalAlign: 'middle' });
 
 /**
  * The partner's invitations screen (`/dashboard/company/invitations`): invite one
@@ -205,81 +203,55 @@ export function InvitationsPage({
           />
         ) : (
           <>
-            <div
-              tabIndex={0}
-              role="region"
-              aria-labelledby="invitations-list"
-              className={css({
-                position: 'relative',
-                overflowX: 'auto',
-                borderWidth: '1px',
-                borderColor: 'border.default',
-                borderRadius: 'xl',
-                bg: 'bg.surface',
-              })}
+            <DataTable
+              labelledBy="invitations-list"
+              testId="invitations-table"
+              columns={[t`E-mail`, t`Status`, t`Role`, t`Invited on`, t`Link valid until`]}
+              actions
             >
-              <table
-                className={css({ width: 'full', borderCollapse: 'collapse', fontSize: 'sm' })}
-                data-testid="invitations-table"
-              >
-                <thead>
-                  <tr>
-                    <th scope="col" className={tableHeaderCell}>{t`E-mail`}</th>
-                    <th scope="col" className={tableHeaderCell}>{t`Status`}</th>
-                    <th scope="col" className={tableHeaderCell}>{t`Role`}</th>
-                    <th scope="col" className={tableHeaderCell}>{t`Invited on`}</th>
-                    <th scope="col" className={tableHeaderCell}>{t`Link valid until`}</th>
-                    <th scope="col" className={tableHeaderCell}>
-                      <span className={css({ srOnly: true })}>{t`Actions`}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {invitations.data.items.map((inv) => (
-                    <tr key={inv.id} className={css({ borderBlockStartWidth: '1px', borderColor: 'border.default' })}>
-                      <td className={cell} dir="ltr">
-                        <span className={css({ whiteSpace: 'nowrap' })}>{inv.email}</span>
-                      </td>
-                      <td className={cell}>
-                        <Badge tone={statusTone[inv.status]}>{i18n._(statusLabels[inv.status])}</Badge>
-                      </td>
-                      <td className={cell}>{i18n._(roleLabels[inv.role])}</td>
-                      <td className={cell}>{formatLongDate(inv.createdAt.slice(0, 10), locale)}</td>
-                      <td className={cell}>
-                        {inv.status === 'ACCEPTED' ? '—' : formatLongDate(inv.expiresAt.slice(0, 10), locale)}
-                      </td>
-                      <td className={cell}>
-                        <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-                          {inv.status === 'PENDING' ? (
-                            <Button
-                              size="sm"
-                              variant="outline"
-                              startIcon={<MailIcon size={16} />}
-                              loading={resending.has(inv.id)}
-                              onClick={() => void resend(inv)}
-                              aria-label={t`Resend the invitation to ${inv.email}`}
-                            >
-                              <Trans>Resend</Trans>
-                            </Button>
-                          ) : null}
-                          {inv.status !== 'ACCEPTED' ? (
-                            <Button
-                              size="sm"
-                              variant="outline"
-                              startIcon={<TrashIcon size={16} />}
-                              onClick={() => setWithdrawing(inv)}
-                              aria-label={t`Withdraw the invitation of ${inv.email}`}
-                            >
-                              <Trans>Withdraw</Trans>
-                            </Button>
-                          ) : null}
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+              {invitations.data.items.map((inv) => (
+                <tr key={inv.id} className={dataRow}>
+                  <td className={dataCell} dir="ltr">
+                    <span className={css({ whiteSpace: 'nowrap' })}>{inv.email}</span>
+                  </td>
+                  <td className={dataCell}>
+                    <Badge tone={statusTone[inv.status]}>{i18n._(statusLabels[inv.status])}</Badge>
+                  </td>
+                  <td className={dataCell}>{i18n._(roleLabels[inv.role])}</td>
+                  <td className={dataCell}>{formatLongDate(inv.createdAt.slice(0, 10), locale)}</td>
+                  <td className={dataCell}>
+                    {inv.status === 'ACCEPTED' ? '—' : formatLongDate(inv.expiresAt.slice(0, 10), locale)}
+                  </td>
+                  <td className={dataCell}>
+                    <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+                      {inv.status === 'PENDING' ? (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          startIcon={<MailIcon size={16} />}
+                          loading={resending.has(inv.id)}
+                          onClick={() => void resend(inv)}
+                          aria-label={t`Resend the invitation to ${inv.email}`}
+                        >
+                          <Trans>Resend</Trans>
+                        </Button>
+                      ) : null}
+                      {inv.status !== 'ACCEPTED' ? (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          startIcon={<TrashIcon size={16} />}
+                          onClick={() => setWithdrawing(inv)}
+                          aria-label={t`Withdraw the invitation of ${inv.email}`}
+                        >
+                          <Trans>Withdraw</Trans>
+                        </Button>
+                      ) : null}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
             <Pager
               page={invitations.data.page}
               pageSize={invitations.data.pageSize}
@@ -290,27 +262,18 @@ export function InvitationsPage({
         )}
       </section>
 
-      <AppDialog
+      <ConfirmDialog
         open={withdrawing !== null}
         onClose={() => setWithdrawing(null)}
         busy={busy}
-        role="alertdialog"
-        size="sm"
-        layout="compact"
         title={<Trans>Withdraw this invitation?</Trans>}
         description={
           <Trans>The link mailed to {withdrawnEmail} will stop working. You can invite them again later.</Trans>
         }
-        footer={
-          <div className={css({ display: 'flex', gap: '3', justifyContent: 'flex-end', flexWrap: 'wrap' })}>
-            <Button variant="ghost" disabled={busy} onClick={() => setWithdrawing(null)}>
-              <Trans>Keep it</Trans>
-            </Button>
-            <Button variant="danger" loading={busy} startIcon={<MailIcon size={16} />} onClick={() => void withdraw()}>
-              <Trans>Withdraw</Trans>
-            </Button>
-          </div>
-        }
+        cancelLabel={<Trans>Keep it</Trans>}
+        confirmLabel={<Trans>Withdraw</Trans>}
+        confirmIcon={<MailIcon size={16} />}
+        onConfirm={() => void withdraw()}
       />
     </PageContainer>
   );

@@ -7,14 +7,14 @@ import { css, cx } from 'styled-system/css';
 import { inlineLink } from 'styled-system/recipes';
 import { FormAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { AppDialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { DataTable, dataCell, dataRow } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TextField } from '@/components/ui/field';
 import { formatCount, formatLongDate } from '@/components/ui/format';
 import { SearchIcon, TrashIcon, UsersIcon } from '@/components/ui/icons';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { Pager } from '@/components/ui/pager';
-import { tableHeaderCell } from '@/components/ui/table';
 import { toaster } from '@/components/ui/toast';
 import type { components } from '@contract/schema';
 import { type Api, unwrap } from '@/lib/api/client';
@@ -31,8 +31,6 @@ const roleLabels: Partial<Record<Member['role'], MessageDescriptor>> = {
   LEARNER: msg`Learner`,
   EDUCATOR: msg`Educator`,
 };
-const cell = css({ paddingInline: '4', paddingBlock: '3', verticalAlign: 'middle' });
-
 /**
  * The partner's members screen (`/dashboard/company/members`): the company's
  * learners and educators with e-mail, role, date joined, enrollments and progress (lessons done /
@@ -125,95 +123,68 @@ export function MembersPage({
         />
       ) : (
         <>
-          <div
-            tabIndex={0}
-            role="region"
-            aria-label={t`Members`}
-            className={css({
-              position: 'relative',
-              overflowX: 'auto',
-              borderWidth: '1px',
-              borderColor: 'border.default',
-              borderRadius: 'xl',
-              bg: 'bg.surface',
-            })}
+          <DataTable
+            label={t`Members`}
+            testId="members-table"
+            columns={[t`Name`, t`E-mail`, t`Role`, t`Joined`, t`Enrollments`, t`Progress`]}
+            actions
           >
-            <table
-              className={css({ width: 'full', borderCollapse: 'collapse', fontSize: 'sm' })}
-              data-testid="members-table"
-            >
-              <thead>
-                <tr>
-                  <th scope="col" className={tableHeaderCell}>{t`Name`}</th>
-                  <th scope="col" className={tableHeaderCell}>{t`E-mail`}</th>
-                  <th scope="col" className={tableHeaderCell}>{t`Role`}</th>
-                  <th scope="col" className={tableHeaderCell}>{t`Joined`}</th>
-                  <th scope="col" className={tableHeaderCell}>{t`Enrollments`}</th>
-                  <th scope="col" className={tableHeaderCell}>{t`Progress`}</th>
-                  <th scope="col" className={tableHeaderCell}>
-                    <span className={css({ srOnly: true })}>{t`Actions`}</span>
-                  </th>
+            {members.data.items.map((m) => {
+              const percent = m.totalLessons > 0 ? Math.round((m.completedLessons / m.totalLessons) * 100) : 0;
+              const done = formatCount(m.completedLessons, locale);
+              const total = formatCount(m.totalLessons, locale);
+              const role = roleLabels[m.role];
+              return (
+                <tr key={m.id} className={dataRow}>
+                  <td className={cx(dataCell, css({ fontWeight: 'semibold' }))}>{m.name}</td>
+                  <td className={dataCell} dir="ltr">
+                    <span className={css({ whiteSpace: 'nowrap' })}>{m.email}</span>
+                  </td>
+                  <td className={dataCell}>{role ? i18n._(role) : m.role}</td>
+                  <td className={dataCell}>{formatLongDate(m.joinedAt.slice(0, 10), locale)}</td>
+                  <td className={dataCell}>{formatCount(m.enrollments, locale)}</td>
+                  <td className={dataCell}>
+                    <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: '8rem' })}>
+                      <span>
+                        <Trans>
+                          {done} of {total} lessons
+                        </Trans>
+                      </span>
+                      <div
+                        role="progressbar"
+                        aria-label={t`Progress of ${m.name}`}
+                        aria-valuemin={0}
+                        aria-valuemax={100}
+                        aria-valuenow={percent}
+                        className={css({
+                          height: '1.5',
+                          borderRadius: 'full',
+                          bg: 'bg.subtle',
+                          overflow: 'hidden',
+                        })}
+                      >
+                        <div
+                          className={css({ height: 'full', bg: 'secondary.strong' })}
+                          style={{ width: `${percent}%` }}
+                        />
+                      </div>
+                    </div>
+                  </td>
+                  <td className={dataCell}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      startIcon={<TrashIcon size={16} />}
+                      onClick={() => setRemoving(m)}
+                      aria-label={t`Remove ${m.name} from the company`}
+                    >
+                      <Trans>Remove</Trans>
+                    </Button>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {members.data.items.map((m) => {
-                  const percent = m.totalLessons > 0 ? Math.round((m.completedLessons / m.totalLessons) * 100) : 0;
-                  const done = formatCount(m.completedLessons, locale);
-                  const total = formatCount(m.totalLessons, locale);
-                  const role = roleLabels[m.role];
-                  return (
-                    <tr key={m.id} className={css({ borderBlockStartWidth: '1px', borderColor: 'border.default' })}>
-                      <td className={cx(cell, css({ fontWeight: 'semibold' }))}>{m.name}</td>
-                      <td className={cell} dir="ltr">
-                        <span className={css({ whiteSpace: 'nowrap' })}>{m.email}</span>
-                      </td>
-                      <td className={cell}>{role ? i18n._(role) : m.role}</td>
-                      <td className={cell}>{formatLongDate(m.joinedAt.slice(0, 10), locale)}</td>
-                      <td className={cell}>{formatCount(m.enrollments, locale)}</td>
-                      <td className={cell}>
-                        <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: '8rem' })}>
-                          <span>
-                            <Trans>
-                              {done} of {total} lessons
-                            </Trans>
-                          </span>
-                          <div
-                            role="progressbar"
-                            aria-label={t`Progress of ${m.name}`}
-                            aria-valuemin={0}
-                            aria-valuemax={100}
-                            aria-valuenow={percent}
-                            className={css({
-                              height: '1.5',
-                              borderRadius: 'full',
-                              bg: 'bg.subtle',
-                              overflow: 'hidden',
-                            })}
-                          >
-                            <div
-                              className={css({ height: 'full', bg: 'secondary.strong' })}
-                              style={{ width: `${percent}%` }}
-                            />
-                          </div>
-                        </div>
-                      </td>
-                      <td className={cell}>
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          startIcon={<TrashIcon size={16} />}
-                          onClick={() => setRemoving(m)}
-                          aria-label={t`Remove ${m.name} from the company`}
-                        >
-                          <Trans>Remove</Trans>
-                        </Button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </DataTable>
           <Pager
             page={members.data.page}
             pageSize={members.data.pageSize}
@@ -222,27 +193,17 @@ export function MembersPage({
           />
         </>
       )}
-      <AppDialog
+      <ConfirmDialog
         open={removing !== null}
         onClose={() => setRemoving(null)}
         busy={busy}
-        role="alertdialog"
-        size="sm"
-        layout="compact"
         title={<Trans>Remove {removingName} from the company?</Trans>}
         description={
           <Trans>They keep their account and enrollments but lose access to the company's private courses.</Trans>
         }
-        footer={
-          <div className={css({ display: 'flex', gap: '3', justifyContent: 'flex-end', flexWrap: 'wrap' })}>
-            <Button variant="ghost" disabled={busy} onClick={() => setRemoving(null)}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button variant="danger" loading={busy} onClick={() => void remove()}>
-              <Trans>Remove</Trans>
-            </Button>
-          </div>
-        }
+        cancelLabel={<Trans>Cancel</Trans>}
+        confirmLabel={<Trans>Remove</Trans>}
+        onConfirm={() => void remove()}
       />
     </PageContainer>
   );

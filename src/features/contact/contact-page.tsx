@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { CaptchaField } from '@/components/ui/captcha';
 import { captchaStrings } from '@/components/ui/captcha-strings';
 import { TextField, TextareaField } from '@/components/ui/field';
+import { inputBinder } from '@/components/ui/form-binding';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { toaster } from '@/components/ui/toast';
 import type { Api } from '@/lib/api/client';
@@ -49,6 +50,12 @@ export function ContactPage({ api }: { api: Api }) {
 
   const change = (key: keyof Fields) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
+  const field = inputBinder<'name' | 'email' | 'subject'>({
+    values,
+    change: (name, value) => setValues((v) => ({ ...v, [name]: value })),
+    errorOf: (name) => errors[name],
+    refs,
+  });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -124,40 +131,22 @@ export function ContactPage({ api }: { api: Api }) {
         aria-label={t`Contact us`}
       >
         <TextField
-          ref={refs.name}
           label={t`Your name`}
-          name="name"
           autoComplete="name"
           required
           maxLength={200}
-          value={values.name}
-          onChange={change('name')}
-          error={errors.name}
+          {...field('name')}
           disabled={sending}
         />
         <TextField
-          ref={refs.email}
           label={t`Your e-mail address`}
-          name="email"
           type="email"
           autoComplete="email"
           required
-          value={values.email}
-          onChange={change('email')}
-          error={errors.email}
+          {...field('email')}
           disabled={sending}
         />
-        <TextField
-          ref={refs.subject}
-          label={t`Subject`}
-          name="subject"
-          required
-          maxLength={200}
-          value={values.subject}
-          onChange={change('subject')}
-          error={errors.subject}
-          disabled={sending}
-        />
+        <TextField label={t`Subject`} required maxLength={200} {...field('subject')} disabled={sending} />
         <TextareaField
           ref={refs.message}
           label={t`Message`}

@@ -1,7 +1,8 @@
 import { Menu } from '@ark-ui/react/menu';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { disc } from 'styled-system/recipes';
 import {
   BarChartIcon,
   BookIcon,
@@ -86,21 +87,7 @@ export function AccountMenu({ record, auth }: { record: LoginRecord; auth: AuthA
           _hover: { borderColor: 'border.strong' },
         })}
       >
-        <span
-          aria-hidden
-          className={css({
-            display: 'inline-flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            width: '8',
-            height: '8',
-            borderRadius: 'full',
-            bg: 'primary.strong',
-            color: 'white',
-            fontSize: 'xs',
-            fontWeight: 'bold',
-          })}
-        >
+        <span aria-hidden className={cx(disc(), css({ fontSize: 'xs', fontWeight: 'bold' }))}>
           {initials(user.name)}
         </span>
         {/* Name and role: the trigger's accessible name; visually hidden on phones. */}

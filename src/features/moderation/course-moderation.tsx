@@ -1,27 +1,24 @@
-import { BoardList } from '@/components/ui/board-list';
+import { BoardCount, BoardToolbar } from '@/components/ui/board-list';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextField } from '@/components/ui/field';
 import { BookIcon, SearchIcon } from '@/components/ui/icons';
-import { ModerationDialog } from '@/components/ui/moderation-dialog';
-import { Pager } from '@/components/ui/pager';
-import { Spinner } from '@/components/ui/spinner';
-import { toaster } from '@/components/ui/toast';
 import type { Api } from '@/lib/api/client';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { COURSE_STATUSES, DASHBOARD_PAGE_SIZE, type CourseStatus, type ModerationSearch } from '@/lib/list-search';
 import { createCourseModerationActors } from '@machines/moderation.actors';
+import type { ModerationAction, ModerationFilter, ModerationItem } from '@machines/moderation.machine';
 import {
-  type ModerationAction,
-  type ModerationFilter,
-  type ModerationItem,
-  moderationMachine,
-} from '@machines/moderation.machine';
-import { confirmFailed, isBusy, isConfirming, isLoading, loadFailed } from '@machines/moderation.selectors';
+  BoardItems,
+  BoardPager,
+  DecisionDialog,
+  errorToast,
+  useModerationBoard,
+} from '@/components/ui/moderation-board';
+import { confirmFailed, isBusy, isConfirming, isLoading } from '@machines/moderation.selectors';
 import { courseFailed, courseStatusLabels, courseSucceeded } from '@/lib/course-messages';
 import { type ModeratedCourse, COURSE_ACTIONS, CourseRow } from './course-row';
 
@@ -44,48 +41,27 @@ export function CourseModerationBoard({
 }) {
   const { t, i18n } = useLingui();
   const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
-  const machine = useMemo(() => moderationMachine.provide({ actors: createCourseModerationActors(api) }), [api]);
   const status: CourseStatus = search.courseStatus ?? 'PENDING';
   const filter = useMemo<ModerationFilter>(
     () => ({ status, query: search.query, page: search.page ?? 1, pageSize: DASHBOARD_PAGE_SIZE }),
     [status, search.query, search.page],
   );
-  const [snapshot, send, actorRef] = useMachine(machine, { input: { filter, actions: COURSE_ACTIONS } });
-  const { items, total, pageSize, page, target, action, error, message, loaded } = snapshot.context;
+  const board = useModerationBoard({
+    api,
+    createActors: createCourseModerationActors,
+    filter,
+    actions: COURSE_ACTIONS,
+    toasts: {
+      succeeded: (a) => (courseSucceeded[a] ? t(courseSucceeded[a]) : null),
+      failed: (a, e) => errorToast(courseFailed[a] ? t(courseFailed[a]) : t`System error please try later !`, e),
+      listFailed: t`Could not get courses !`,
+    },
+  });
+  const { snapshot } = board;
+  const { items, total, target, action, loaded } = snapshot.context;
   const courses = items as ModeratedCourse[];
   const [query, setQuery] = useState(search.query ?? '');
   useEffect(() => setQuery(search.query ?? ''), [search.query]);
-
-  useEffect(() => {
-    const current = actorRef.getSnapshot().context.filter;
-    const keys = new Set([...Object.keys(current), ...Object.keys(filter)]);
-    if ([...keys].some((k) => current[k] !== filter[k])) send({ type: 'queue.filtered', filter });
-  }, [filter, actorRef, send]);
-
-  useEffect(() => {
-    const subscriptions = [
-      actorRef.on('moderation.succeeded', (e) => {
-        const text = courseSucceeded[e.action];
-        if (text) toaster.create({ title: t(text), type: 'success' });
-      }),
-      actorRef.on('moderation.failed', (e) => {
-        const text = courseFailed[e.action];
-        toaster.create({
-          title: text ? t(text) : t`System error please try later !`,
-          ...(e.error.message ? { description: e.error.message } : {}),
-          type: 'error',
-        });
-      }),
-      actorRef.on('queue.failed', (e) =>
-        toaster.create({
-          title: t`Could not get courses !`,
-          ...(e.error.message ? { description: e.error.message } : {}),
-          type: 'error',
-        }),
-      ),
-    ];
-    return () => subscriptions.forEach((s) => s.unsubscribe());
-  }, [actorRef, t]);
 
   const busy = isBusy(snapshot);
   const loading = isLoading(snapshot);
@@ -127,16 +103,7 @@ export function CourseModerationBoard({
 
   return (
     <div>
-      <div
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'flex-end',
-          justifyContent: 'space-between',
-          gap: '4',
-          marginBlockEnd: '5',
-        })}
-      >
+      <BoardToolbar>
         <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '3' })}>
           <SelectField
             label={t`Status`}
@@ -169,40 +136,26 @@ export function CourseModerationBoard({
             </Button>
           </form>
         </div>
-        <p
-          className={css({ fontSize: 'sm', color: 'fg.muted', display: 'flex', alignItems: 'center', gap: '2' })}
-          aria-live="polite"
-        >
-          {loading ? (
-            <>
-              <Spinner size="sm" decorative />
-              <Trans>Loading courses…</Trans>
-            </>
-          ) : loaded ? (
-            <Plural value={total} one="# course" other="# courses" />
-          ) : null}
-        </p>
-      </div>
+        <BoardCount
+          loading={loading}
+          loaded={loaded}
+          loadingText={<Trans>Loading courses…</Trans>}
+          count={<Plural value={total} one="# course" other="# courses" />}
+        />
+      </BoardToolbar>
 
-      <BoardList
-        failedTitle={loadFailed(snapshot) ? <Trans>Could not get courses !</Trans> : null}
-        errorMessage={error?.message}
-        onRetry={() => send({ type: 'queue.reloaded' })}
-        loaded={loaded}
+      <BoardItems
+        board={board}
+        failedTitle={<Trans>Could not get courses !</Trans>}
         loadingLabel={t`Loading courses…`}
-        loading={loading}
         empty={
-          courses.length === 0 ? (
-            <EmptyState
-              icon={<BookIcon size={28} />}
-              title={
-                status === 'PENDING' ? <Trans>No course is waiting for review</Trans> : <Trans>No course to show</Trans>
-              }
-              description={
-                <Trans>Courses that educators send for review appear here, with or without a session.</Trans>
-              }
-            />
-          ) : null
+          <EmptyState
+            icon={<BookIcon size={28} />}
+            title={
+              status === 'PENDING' ? <Trans>No course is waiting for review</Trans> : <Trans>No course to show</Trans>
+            }
+            description={<Trans>Courses that educators send for review appear here, with or without a session.</Trans>}
+          />
         }
       >
         {courses.map((course) => (
@@ -211,36 +164,20 @@ export function CourseModerationBoard({
             course={course}
             locale={locale}
             busy={busy || loading}
-            onAction={(a, c) => send({ type: 'moderation.requested', action: a, item: c as ModerationItem })}
+            onAction={(a, c) => board.request(a, c as ModerationItem)}
           />
         ))}
-      </BoardList>
-      {loaded ? (
-        <Pager
-          page={page}
-          pageSize={pageSize}
-          total={total}
-          disabled={loading}
-          onChange={(p) => onSearch({ ...search, page: p === 1 ? undefined : p })}
-        />
-      ) : null}
+      </BoardItems>
+      <BoardPager board={board} search={search} onSearch={onSearch} />
 
       {confirming ? (
-        <ModerationDialog
-          key={`${action}-${targetCourse.id}`}
-          open
+        <DecisionDialog
+          board={board}
           action={action}
-          title={dialog.title}
+          itemId={targetCourse.id}
+          copy={dialog}
           description={targetCourse.title}
-          messageLabel={dialog.label}
-          messageHelp={dialog.help}
-          initialMessage={message}
-          confirmLabel={dialog.confirm}
-          busy={busy}
-          error={error}
           failureText={confirmFailed(snapshot) && failure ? t(failure) : null}
-          onConfirm={(m) => send({ type: 'moderation.confirmed', message: m })}
-          onCancel={() => send({ type: 'moderation.cancelled' })}
         />
       ) : null}
     </div>

@@ -1,8 +1,9 @@
-import { ModerationActionButton } from '@/components/ui/moderation-action-button';
+import { DecisionButtons, ModeratorNote } from '@/components/ui/moderation-action-button';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
-import { StatusBadge } from '@/components/ui/badge';
+import { css, cx } from 'styled-system/css';
+import { surface } from 'styled-system/recipes';
+import { RowTitle, rowFacts, rowTitleLink } from '@/components/ui/board-list';
 import { CoursePicture } from '@/components/ui/course-picture';
 import { formatLongDate } from '@/components/ui/format';
 import { Price } from '@/components/ui/price';
@@ -52,46 +53,26 @@ export function CourseRow({
   return (
     <li
       data-testid="course-row"
-      className={css({
-        display: 'grid',
-        gap: '4',
-        gridTemplateColumns: { base: '1fr', tablet: '9rem minmax(0, 1fr)', desktop: '9rem minmax(0, 1fr) auto' },
-        alignItems: 'start',
-        padding: { base: '4', tablet: '5' },
-        bg: 'bg.surface',
-        borderRadius: 'xl',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        boxShadow: 'card',
-      })}
+      className={cx(
+        surface({ padding: 'row' }),
+        css({
+          display: 'grid',
+          gap: '4',
+          gridTemplateColumns: { base: '1fr', tablet: '9rem minmax(0, 1fr)', desktop: '9rem minmax(0, 1fr) auto' },
+          alignItems: 'start',
+        }),
+      )}
     >
       <div className={css({ borderRadius: 'lg', overflow: 'hidden', display: { base: 'none', tablet: 'block' } })}>
         <CoursePicture src={course.pictureUrl} alt="" />
       </div>
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', minWidth: 0 })}>
-        <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2.5' })}>
-          <h2 className={css({ fontSize: 'md', fontWeight: 'bold', lineHeight: '1.35' })}>
-            <Link
-              to="/courses/$courseId"
-              params={{ courseId: course.id }}
-              className={css({ _hover: { color: 'primary.strong', textDecoration: 'underline' } })}
-            >
-              {title}
-            </Link>
-          </h2>
-          <StatusBadge status={course.status} />
-        </div>
-        <p
-          className={css({
-            display: 'flex',
-            flexWrap: 'wrap',
-            alignItems: 'center',
-            columnGap: '4',
-            rowGap: '1',
-            fontSize: 'sm',
-            color: 'fg.muted',
-          })}
-        >
+        <RowTitle status={course.status}>
+          <Link to="/courses/$courseId" params={{ courseId: course.id }} className={rowTitleLink}>
+            {title}
+          </Link>
+        </RowTitle>
+        <p className={rowFacts}>
           <span>{categoryName(course.category, locale)}</span>
           <Price value={course.price} size="sm" />
           <span>{t`Educator: ${educator}`}</span>
@@ -108,20 +89,7 @@ export function CourseRow({
             <Trans>Sent without a session.</Trans>
           ) : null}
         </p>
-        {course.moderationMessage ? (
-          <p
-            className={css({
-              fontSize: 'sm',
-              paddingInlineStart: '3',
-              borderInlineStartWidth: '3px',
-              borderColor: 'border.strong',
-              color: 'fg.muted',
-            })}
-          >
-            <span className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{t`Moderator's note:`}</span>{' '}
-            <span dir="auto">{course.moderationMessage}</span>
-          </p>
-        ) : null}
+        {course.moderationMessage ? <ModeratorNote message={course.moderationMessage} /> : null}
       </div>
       {actions.length ? (
         <div
@@ -135,18 +103,7 @@ export function CourseRow({
             gridColumn: { tablet: '1 / -1', desktop: 'auto' },
           })}
         >
-          {actions.includes('approve') ? (
-            <ModerationActionButton action="approve" busy={busy} onClick={() => onAction('approve', course)} />
-          ) : null}
-          {actions.includes('reject') ? (
-            <ModerationActionButton action="reject" busy={busy} onClick={() => onAction('reject', course)} />
-          ) : null}
-          {actions.includes('publish') ? (
-            <ModerationActionButton action="publish" busy={busy} onClick={() => onAction('publish', course)} />
-          ) : null}
-          {actions.includes('unpublish') ? (
-            <ModerationActionButton action="unpublish" busy={busy} onClick={() => onAction('unpublish', course)} />
-          ) : null}
+          <DecisionButtons actions={actions} busy={busy} onAction={(a) => onAction(a, course)} />
         </div>
       ) : null}
     </li>

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
 import { buttonStyles } from '@/components/ui/button';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { tabLink } from '@/components/ui/tab-link';
+import { TabNav } from '@/components/ui/tab-nav';
 import type { ModerationQueue, ModerationSearch } from '@/lib/list-search';
 import { SessionBoard } from './session-moderation';
 import type { Timezone } from '@/components/ui/session-request-form';
@@ -58,28 +58,18 @@ export function ModerationPage({
           </Link>
         }
       />
-      <nav
-        aria-label={t`Moderation queues`}
-        className={css({
-          marginBlockEnd: '6',
-          borderBlockEndWidth: '1px',
-          borderColor: 'border.default',
-          overflowX: 'auto',
-        })}
-      >
-        <ul className={css({ display: 'flex', gap: '2', listStyle: 'none', padding: 0, margin: 0 })}>
-          <li>
-            <Link to="/dashboard/moderation" search={{}} className={tabLink} {...aria('sessions')}>
-              <Trans>Sessions</Trans>
-            </Link>
-          </li>
-          <li>
-            <Link to="/dashboard/moderation" search={{ queue: 'courses' }} className={tabLink} {...aria('courses')}>
-              <Trans>Courses</Trans>
-            </Link>
-          </li>
-        </ul>
-      </nav>
+      <TabNav label={t`Moderation queues`}>
+        <li>
+          <Link to="/dashboard/moderation" search={{}} className={tabLink} {...aria('sessions')}>
+            <Trans>Sessions</Trans>
+          </Link>
+        </li>
+        <li>
+          <Link to="/dashboard/moderation" search={{ queue: 'courses' }} className={tabLink} {...aria('courses')}>
+            <Trans>Courses</Trans>
+          </Link>
+        </li>
+      </TabNav>
       {queue === 'courses' ? (
         <CourseModerationBoard api={api} search={search} onSearch={onSearch} />
       ) : (

@@ -1,8 +1,9 @@
-import { ModerationActionButton } from '@/components/ui/moderation-action-button';
+import { ModerationActionButton, ModeratorNote } from '@/components/ui/moderation-action-button';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
-import { StatusBadge } from '@/components/ui/badge';
+import { css, cx } from 'styled-system/css';
+import { surface } from 'styled-system/recipes';
+import { RowTitle, rowFacts, rowTitleLink } from '@/components/ui/board-list';
 import { buttonStyles } from '@/components/ui/button';
 import { formatLongDate } from '@/components/ui/format';
 import { CalendarIcon, UsersIcon, VideoIcon } from '@/components/ui/icons';
@@ -44,33 +45,23 @@ export function SessionCard({
   const can = (action: ModerationAction) => actions.includes(action);
   return (
     <li
-      className={css({
-        display: 'grid',
-        gap: '4',
-        gridTemplateColumns: { base: '1fr', desktop: 'minmax(0, 1fr) auto' },
-        alignItems: 'start',
-        padding: { base: '4', tablet: '5' },
-        bg: 'bg.surface',
-        borderRadius: 'xl',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        boxShadow: 'card',
-      })}
+      className={cx(
+        surface({ padding: 'row' }),
+        css({
+          display: 'grid',
+          gap: '4',
+          gridTemplateColumns: { base: '1fr', desktop: 'minmax(0, 1fr) auto' },
+          alignItems: 'start',
+        }),
+      )}
       data-testid="session-row"
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2.5', minWidth: 0 })}>
-        <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2.5' })}>
-          <h2 className={css({ fontSize: 'md', fontWeight: 'bold', lineHeight: '1.35' })}>
-            <Link
-              to="/sessions/$sessionId"
-              params={{ sessionId: session.id }}
-              className={css({ _hover: { color: 'primary.strong', textDecoration: 'underline' } })}
-            >
-              {title}
-            </Link>
-          </h2>
-          <StatusBadge status={session.status} />
-        </div>
+        <RowTitle status={session.status}>
+          <Link to="/sessions/$sessionId" params={{ sessionId: session.id }} className={rowTitleLink}>
+            {title}
+          </Link>
+        </RowTitle>
         <div
           className={css({
             display: 'grid',
@@ -94,17 +85,7 @@ export function SessionCard({
                 {start} – {end}
               </span>
             </p>
-            <p
-              className={css({
-                display: 'flex',
-                flexWrap: 'wrap',
-                alignItems: 'center',
-                columnGap: '4',
-                rowGap: '1',
-                fontSize: 'sm',
-                color: 'fg.muted',
-              })}
-            >
+            <p className={rowFacts}>
               <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5' })}>
                 <UsersIcon size={16} />
                 <Trans>
@@ -118,18 +99,7 @@ export function SessionCard({
           <WeeklySchedule schedule={session.schedule} timezone={session.timezone} from={session.startDate} compact />
         </div>
         {session.moderationMessage ? (
-          <p
-            className={css({
-              fontSize: 'sm',
-              paddingInlineStart: '3',
-              borderInlineStartWidth: '3px',
-              borderColor: session.status === 'REJECTED' ? 'error.muted' : 'border.strong',
-              color: 'fg.muted',
-            })}
-          >
-            <span className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{t`Moderator's note:`}</span>{' '}
-            <span dir="auto">{session.moderationMessage}</span>
-          </p>
+          <ModeratorNote message={session.moderationMessage} rejected={session.status === 'REJECTED'} />
         ) : null}
       </div>
       <div

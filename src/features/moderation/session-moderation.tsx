@@ -1,19 +1,14 @@
-import { BoardList } from '@/components/ui/board-list';
+import { BoardCount, BoardToolbar } from '@/components/ui/board-list';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField } from '@/components/ui/field';
 import { formatLongDate } from '@/components/ui/format';
 import { CalendarIcon } from '@/components/ui/icons';
-import { Spinner } from '@/components/ui/spinner';
-import { toaster } from '@/components/ui/toast';
 import { DASHBOARD_PAGE_SIZE, SESSION_STATUSES, type SessionsSearch, type SessionStatus } from '@/lib/list-search';
-import { ModerationDialog } from '@/components/ui/moderation-dialog';
-import { Pager } from '@/components/ui/pager';
 import type { Api } from '@/lib/api/client';
 import { isLocale, type Locale } from '@/lib/i18n';
 import {
@@ -23,15 +18,16 @@ import {
   isConfirming,
   isDuplicating,
   isLoading,
-  loadFailed,
 } from '@machines/moderation.selectors';
 import { createSessionModerationActors } from '@machines/moderation.actors';
+import type { ModerationAction, ModerationFilter, ModerationItem } from '@machines/moderation.machine';
 import {
-  type ModerationAction,
-  type ModerationFilter,
-  type ModerationItem,
-  moderationMachine,
-} from '@machines/moderation.machine';
+  BoardItems,
+  BoardPager,
+  DecisionDialog,
+  errorToast,
+  useModerationBoard,
+} from '@/components/ui/moderation-board';
 import { sessionFormFrom, todayIso } from '@/lib/session-form';
 import { sessionFailed, sessionSucceeded } from '@/lib/session-messages';
 import { SessionRequestDialog, type Timezone } from '@/components/ui/session-request-form';
@@ -39,12 +35,6 @@ import { sessionStatusLabels } from '@/lib/session-status-labels';
 import { type SessionListItem, SessionCard } from './session-card';
 
 export type { SessionListItem } from './session-card';
-
-/** Same filter values (order-insensitive, undefined = absent). */
-function sameFilter(a: ModerationFilter, b: ModerationFilter): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  return [...keys].every((k) => a[k] === b[k]);
-}
 
 /**
  * A list of sessions with their status badges and moderation actions, driven by the moderation
@@ -73,43 +63,24 @@ export function SessionBoard({
 }) {
   const { t, i18n } = useLingui();
   const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
-  const machine = useMemo(() => moderationMachine.provide({ actors: createSessionModerationActors(api) }), [api]);
   const status: SessionStatus | undefined = search.status ?? (mode === 'moderation' ? 'PENDING' : undefined);
   const page = search.page ?? 1;
   const filter = useMemo<ModerationFilter>(() => ({ status, page, pageSize: DASHBOARD_PAGE_SIZE }), [status, page]);
-  const [snapshot, send, actorRef] = useMachine(machine, { input: { filter, actions } });
-  const { items, total, pageSize, target, action, error, message, loaded } = snapshot.context;
+  // The spec's toasts (#messages) for the machine's outcomes.
+  const board = useModerationBoard({
+    api,
+    createActors: createSessionModerationActors,
+    filter,
+    actions,
+    toasts: {
+      succeeded: (a) => (sessionSucceeded[a] ? t(sessionSucceeded[a]) : null),
+      failed: (a, e) => errorToast(failedText(a), e),
+      listFailed: t`Could not get the sessions`,
+    },
+  });
+  const { snapshot, send } = board;
+  const { items, total, target, action, error, loaded } = snapshot.context;
   const sessions = items as SessionListItem[];
-
-  // The URL is the source of the filter: a change reloads the list.
-  useEffect(() => {
-    if (!sameFilter(actorRef.getSnapshot().context.filter, filter)) send({ type: 'queue.filtered', filter });
-  }, [filter, actorRef, send]);
-
-  // The spec's toasts (#messages) for the machine's emitted outcomes.
-  useEffect(() => {
-    const subscriptions = [
-      actorRef.on('moderation.succeeded', (e) => {
-        const text = sessionSucceeded[e.action];
-        if (text) toaster.create({ title: t(text), type: 'success' });
-      }),
-      actorRef.on('moderation.failed', (e) =>
-        toaster.create({
-          title: ((text) => (text ? t(text) : t`System error please try later !`))(sessionFailed[e.action]),
-          ...(e.error.message ? { description: e.error.message } : {}),
-          type: 'error',
-        }),
-      ),
-      actorRef.on('queue.failed', (e) =>
-        toaster.create({
-          title: t`Could not get the sessions`,
-          ...(e.error.message ? { description: e.error.message } : {}),
-          type: 'error',
-        }),
-      ),
-    ];
-    return () => subscriptions.forEach((s) => s.unsubscribe());
-  }, [actorRef, t]);
 
   const busy = isBusy(snapshot);
   const loading = isLoading(snapshot);
@@ -152,16 +123,7 @@ export function SessionBoard({
     : '';
   return (
     <div>
-      <div
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'flex-end',
-          justifyContent: 'space-between',
-          gap: '4',
-          marginBlockEnd: '5',
-        })}
-      >
+      <BoardToolbar>
         <SelectField
           label={t`Status`}
           value={status ?? ''}
@@ -178,55 +140,43 @@ export function SessionBoard({
             </option>
           ))}
         </SelectField>
-        <p
-          className={css({ fontSize: 'sm', color: 'fg.muted', display: 'flex', alignItems: 'center', gap: '2' })}
-          aria-live="polite"
-        >
-          {loading ? (
-            <>
-              <Spinner size="sm" decorative />
-              <Trans>Loading sessions…</Trans>
-            </>
-          ) : loaded ? (
-            <Plural value={total} one="# session" other="# sessions" />
-          ) : null}
-        </p>
-      </div>
+        <BoardCount
+          loading={loading}
+          loaded={loaded}
+          loadingText={<Trans>Loading sessions…</Trans>}
+          count={<Plural value={total} one="# session" other="# sessions" />}
+        />
+      </BoardToolbar>
 
-      <BoardList
-        failedTitle={loadFailed(snapshot) ? <Trans>Could not get the sessions</Trans> : null}
-        errorMessage={error?.message}
-        onRetry={() => send({ type: 'queue.reloaded' })}
-        loaded={loaded}
+      <BoardItems
+        board={board}
+        failedTitle={<Trans>Could not get the sessions</Trans>}
         loadingLabel={t`Loading sessions…`}
-        loading={loading}
         empty={
-          sessions.length === 0 ? (
-            <EmptyState
-              icon={<CalendarIcon size={28} />}
-              title={
-                mode === 'moderation' && status === 'PENDING' ? (
-                  <Trans>No session is waiting for approval</Trans>
-                ) : (
-                  <Trans>No session to show</Trans>
-                )
-              }
-              description={
-                mode === 'moderation' ? (
-                  <Trans>New session requests from educators appear here.</Trans>
-                ) : (
-                  <Trans>Request a session of one of your courses to see it here.</Trans>
-                )
-              }
-              action={
-                mode === 'sessions' ? (
-                  <Link to="/dashboard/courses" className={buttonStyles()}>
-                    <Trans>Courses to teach</Trans>
-                  </Link>
-                ) : undefined
-              }
-            />
-          ) : null
+          <EmptyState
+            icon={<CalendarIcon size={28} />}
+            title={
+              mode === 'moderation' && status === 'PENDING' ? (
+                <Trans>No session is waiting for approval</Trans>
+              ) : (
+                <Trans>No session to show</Trans>
+              )
+            }
+            description={
+              mode === 'moderation' ? (
+                <Trans>New session requests from educators appear here.</Trans>
+              ) : (
+                <Trans>Request a session of one of your courses to see it here.</Trans>
+              )
+            }
+            action={
+              mode === 'sessions' ? (
+                <Link to="/dashboard/courses" className={buttonStyles()}>
+                  <Trans>Courses to teach</Trans>
+                </Link>
+              ) : undefined
+            }
+          />
         }
       >
         {sessions.map((session) => (
@@ -237,40 +187,24 @@ export function SessionBoard({
             showEducator={showEducator}
             actions={actions}
             busy={busy || loading}
-            onAction={(a, item) => send({ type: 'moderation.requested', action: a, item: item as ModerationItem })}
+            onAction={(a, item) => board.request(a, item as ModerationItem)}
           />
         ))}
-      </BoardList>
-      {loaded ? (
-        <Pager
-          page={snapshot.context.page}
-          pageSize={pageSize}
-          total={total}
-          disabled={loading}
-          onChange={(p) => onSearch({ ...search, page: p === 1 ? undefined : p })}
-        />
-      ) : null}
+      </BoardItems>
+      <BoardPager board={board} search={search} onSearch={onSearch} />
 
       {confirming ? (
-        <ModerationDialog
-          key={`${action}-${targetSession.id}`}
-          open
+        <DecisionDialog
+          board={board}
           action={action}
-          title={copy.title}
+          itemId={targetSession.id}
+          copy={copy}
           description={
             <Trans>
               {courseTitle}, {dateRange}
             </Trans>
           }
-          messageLabel={copy.label}
-          messageHelp={copy.help}
-          initialMessage={message}
-          confirmLabel={copy.confirm}
-          busy={busy}
-          error={error}
           failureText={confirmFailed(snapshot) ? failureText : null}
-          onConfirm={(m) => send({ type: 'moderation.confirmed', message: m })}
-          onCancel={() => send({ type: 'moderation.cancelled' })}
         />
       ) : null}
       {duplicating ? (

@@ -1,8 +1,10 @@
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { cardGrid, sectionHeading } from 'styled-system/recipes';
+import { Badge } from '@/components/ui/badge';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import type { AuthActor } from '@/lib/auth/auth-service';
 import { selectRole } from '@machines/auth.selectors';
@@ -80,5 +82,53 @@ export function AccountPage({
         {children}
       </div>
     </PageContainer>
+  );
+}
+
+/** A section of an account page, named by its h2 (`id` is the heading's); `className` adds to its column layout. */
+export function AccountSection({
+  id,
+  title,
+  className,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className={cx(css({ display: 'flex', flexDirection: 'column', gap: '4' }), className)}
+    >
+      <h2 id={id} className={sectionHeading()}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** The saved addresses or cards: a list of cards, two a row from tablet up (the children are its `<li>`s). */
+export function SavedList({ children }: { children: ReactNode }) {
+  return <ul className={cardGrid()}>{children}</ul>;
+}
+
+/** The icon at the start of a saved item's card (decorative: the text says what it is). */
+export function SavedItemIcon({ children }: { children: ReactNode }) {
+  return (
+    <span aria-hidden className={css({ color: 'primary.strong', marginBlockStart: '0.5' })}>
+      {children}
+    </span>
+  );
+}
+
+/** The 'Default' badge of the saved item used first. */
+export function DefaultBadge() {
+  return (
+    <Badge tone="green">
+      <Trans>Default</Trans>
+    </Badge>
   );
 }

@@ -3,8 +3,6 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ChangeEvent, type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
-import { sectionHeading } from 'styled-system/recipes';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -15,14 +13,12 @@ import { FormAlert, useErrorReason } from '@/components/ui/alert';
 import { type Api, ApiError, unwrap } from '@/lib/api/client';
 import type { components } from '@contract/schema';
 import { currentLocale, intlLocaleOf, isLocale, type Locale } from '@/lib/i18n';
-import { AccountPage } from './account-shell';
+import { AccountPage, AccountSection, DefaultBadge, SavedItemIcon, SavedList } from './account-shell';
 import { PinIcon } from '@/components/ui/icons';
 import { useAction } from '@/lib/use-action';
 
 type Address = components['schemas']['Address'];
 type AddressInput = components['schemas']['AddressInput'];
-
-const sectionTitle = sectionHeading();
 
 type FormValues = {
   line1: string;
@@ -152,10 +148,7 @@ export function AddressesPage({
       title={t`Addresses`}
       lead={<Trans>Your billing addresses. The default one is used on receipts.</Trans>}
     >
-      <section aria-labelledby="my-addresses" className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        <h2 id="my-addresses" className={sectionTitle}>
-          <Trans>Saved addresses</Trans>
-        </h2>
+      <AccountSection id="my-addresses" title={<Trans>Saved addresses</Trans>}>
         {sorted.length === 0 ? (
           <EmptyState
             icon={<PinIcon size={28} />}
@@ -163,25 +156,16 @@ export function AddressesPage({
             description={<Trans>Add your billing address with the form below.</Trans>}
           />
         ) : (
-          <ul
-            className={css({
-              listStyle: 'none',
-              padding: 0,
-              margin: 0,
-              display: 'grid',
-              gap: '3',
-              gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(0, 1fr))' },
-            })}
-          >
+          <SavedList>
             {sorted.map((a) => (
               <li key={a.id}>
                 <Card
                   as="article"
                   className={css({ padding: '4', display: 'flex', gap: '3', alignItems: 'flex-start', height: 'full' })}
                 >
-                  <span aria-hidden className={css({ color: 'primary.strong', marginBlockStart: '0.5' })}>
+                  <SavedItemIcon>
                     <PinIcon size={20} />
-                  </span>
+                  </SavedItemIcon>
                   <address
                     className={css({
                       fontStyle: 'normal',
@@ -208,25 +192,15 @@ export function AddressesPage({
                     </span>
                     <span>{countryName(a.country, locale)}</span>
                   </address>
-                  {a.isDefault ? (
-                    <Badge tone="green">
-                      <Trans>Default</Trans>
-                    </Badge>
-                  ) : null}
+                  {a.isDefault ? <DefaultBadge /> : null}
                 </Card>
               </li>
             ))}
-          </ul>
+          </SavedList>
         )}
-      </section>
+      </AccountSection>
 
-      <section
-        aria-labelledby="add-address"
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxWidth: '40rem' })}
-      >
-        <h2 id="add-address" className={sectionTitle}>
-          <Trans>Add an address</Trans>
-        </h2>
+      <AccountSection id="add-address" title={<Trans>Add an address</Trans>} className={css({ maxWidth: '40rem' })}>
         <Card className={css({ padding: { base: '4', tablet: '6' } })}>
           <form
             noValidate
@@ -337,7 +311,7 @@ export function AddressesPage({
             </div>
           </form>
         </Card>
-      </section>
+      </AccountSection>
     </AccountPage>
   );
 }

@@ -4,8 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import { css } from 'styled-system/css';
-import { sectionHeading } from 'styled-system/recipes';
+import { css, cx } from 'styled-system/css';
+import { cardListItem } from 'styled-system/recipes';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -21,7 +21,7 @@ import type { GatewayConfig } from '@machines/checkout.machine';
 import { createPayoutActors } from '@machines/payout.actors';
 import { type PayoutResult, payoutMachine } from '@machines/payout.machine';
 import { isPayingOut, payoutFailure } from '@machines/payout.selectors';
-import { AccountPage } from './account-shell';
+import { AccountPage, AccountSection } from './account-shell';
 import { formatCents, formatInstant } from '@/lib/payment-format';
 import type { Settled } from '@/lib/load';
 import { BankIcon, ReceiptIcon } from '@/components/ui/icons';
@@ -58,8 +58,6 @@ const payoutStatusLabels: Record<Payout['status'], MessageDescriptor> = {
   failed: msg`Failed`,
 };
 const payoutStatusTones: Record<Payout['status'], BadgeTone> = { pending: 'yellow', paid: 'green', failed: 'red' };
-
-const sectionTitle = sectionHeading();
 
 function Amount({ label, value, hint }: { label: ReactNode; value: string; hint: ReactNode }) {
   return (
@@ -126,13 +124,11 @@ export function BankAccountPage({ data, api, onChanged }: { data: BankAccountDat
       title={t`Bank account and payouts`}
       lead={<Trans>Where your earnings are paid after your sessions are delivered.</Trans>}
     >
-      <section
-        aria-labelledby="bank-account"
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxWidth: '40rem' })}
+      <AccountSection
+        id="bank-account"
+        title={<Trans>Payout bank account</Trans>}
+        className={css({ maxWidth: '40rem' })}
       >
-        <h2 id="bank-account" className={sectionTitle}>
-          <Trans>Payout bank account</Trans>
-        </h2>
         <Card
           className={css({ padding: { base: '4', tablet: '6' }, display: 'flex', flexDirection: 'column', gap: '4' })}
         >
@@ -188,12 +184,9 @@ export function BankAccountPage({ data, api, onChanged }: { data: BankAccountDat
             </div>
           ) : null}
         </Card>
-      </section>
+      </AccountSection>
 
-      <section aria-labelledby="earnings" className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        <h2 id="earnings" className={sectionTitle}>
-          <Trans>Earnings</Trans>
-        </h2>
+      <AccountSection id="earnings" title={<Trans>Earnings</Trans>}>
         {!data.earnings.ok ? (
           <SectionError
             title={<Trans>Your earnings could not be loaded</Trans>}
@@ -248,13 +241,10 @@ export function BankAccountPage({ data, api, onChanged }: { data: BankAccountDat
             </div>
           </>
         )}
-      </section>
+      </AccountSection>
 
       {data.earnings.ok ? (
-        <section aria-labelledby="payouts" className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-          <h2 id="payouts" className={sectionTitle}>
-            <Trans>Payouts</Trans>
-          </h2>
+        <AccountSection id="payouts" title={<Trans>Payouts</Trans>}>
           {data.earnings.data.payouts.length === 0 ? (
             <EmptyState
               icon={<ReceiptIcon size={28} />}
@@ -267,18 +257,16 @@ export function BankAccountPage({ data, api, onChanged }: { data: BankAccountDat
                 {data.earnings.data.payouts.map((p) => (
                   <li
                     key={p.id}
-                    className={css({
-                      display: 'flex',
-                      alignItems: 'center',
-                      justifyContent: 'space-between',
-                      gap: '3',
-                      flexWrap: 'wrap',
-                      paddingInline: { base: '4', tablet: '6' },
-                      paddingBlock: '4',
-                      borderBlockEndWidth: '1px',
-                      borderColor: 'border.default',
-                      _last: { borderBlockEndWidth: 0 },
-                    })}
+                    className={cx(
+                      cardListItem(),
+                      css({
+                        display: 'flex',
+                        alignItems: 'center',
+                        justifyContent: 'space-between',
+                        gap: '3',
+                        flexWrap: 'wrap',
+                      }),
+                    )}
                   >
                     <div className={css({ display: 'flex', flexDirection: 'column', gap: '0.5' })}>
                       <time dateTime={p.createdAt} className={css({ fontWeight: 'medium' })}>
@@ -299,7 +287,7 @@ export function BankAccountPage({ data, api, onChanged }: { data: BankAccountDat
               </ul>
             </Card>
           )}
-        </section>
+        </AccountSection>
       ) : null}
     </AccountPage>
   );

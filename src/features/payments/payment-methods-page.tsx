@@ -2,8 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { css } from 'styled-system/css';
-import { sectionHeading } from 'styled-system/recipes';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -13,7 +11,7 @@ import { FormAlert, SectionError, useErrorReason } from '@/components/ui/alert';
 import { type Api, ApiError, unwrap } from '@/lib/api/client';
 import type { components } from '@contract/schema';
 import type { GatewayConfig } from '@machines/checkout.machine';
-import { AccountPage } from './account-shell';
+import { AccountPage, AccountSection, DefaultBadge, SavedItemIcon, SavedList } from './account-shell';
 import { CardEntry } from './card-entry';
 import { cardExpiry } from '@/lib/payment-format';
 import type { Settled } from '@/lib/load';
@@ -28,8 +26,6 @@ export interface PaymentMethodsData {
   cards: ApiCard[];
   config: Settled<GatewayConfig>;
 }
-
-const sectionTitle = sectionHeading();
 
 /**
  * `/account/payment-methods` (learners): the saved cards (`GET /payments/cards`, default first)
@@ -104,10 +100,7 @@ export function PaymentMethodsPage({
       title={t`Payment methods`}
       lead={<Trans>The cards you pay for sessions with. The default card is offered first at checkout.</Trans>}
     >
-      <section aria-labelledby="saved-cards" className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        <h2 id="saved-cards" className={sectionTitle}>
-          <Trans>Saved cards</Trans>
-        </h2>
+      <AccountSection id="saved-cards" title={<Trans>Saved cards</Trans>}>
         {listError ? (
           <FormAlert title={<Trans>The default card could not be changed</Trans>}>{reason(listError)}</FormAlert>
         ) : null}
@@ -118,16 +111,7 @@ export function PaymentMethodsPage({
             description={<Trans>Add a card below to pay for sessions in one step.</Trans>}
           />
         ) : (
-          <ul
-            className={css({
-              listStyle: 'none',
-              padding: 0,
-              margin: 0,
-              display: 'grid',
-              gap: '3',
-              gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(0, 1fr))' },
-            })}
-          >
+          <SavedList>
             {cards.map((card) => {
               const label = cardLabel(card);
               const expiry = cardExpiry(card.expMonth, card.expYear);
@@ -145,9 +129,9 @@ export function PaymentMethodsPage({
                     })}
                   >
                     <div className={css({ display: 'flex', alignItems: 'flex-start', gap: '3' })}>
-                      <span aria-hidden className={css({ color: 'primary.strong', marginBlockStart: '0.5' })}>
+                      <SavedItemIcon>
                         <CardIcon size={22} />
-                      </span>
+                      </SavedItemIcon>
                       <div
                         className={css({ display: 'flex', flexDirection: 'column', gap: '0.5', flex: 1, minWidth: 0 })}
                       >
@@ -156,11 +140,7 @@ export function PaymentMethodsPage({
                           <Trans>Expires {expiry}</Trans>
                         </p>
                       </div>
-                      {card.isDefault ? (
-                        <Badge tone="green">
-                          <Trans>Default</Trans>
-                        </Badge>
-                      ) : null}
+                      {card.isDefault ? <DefaultBadge /> : null}
                     </div>
                     <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', marginBlockStart: 'auto' })}>
                       {!card.isDefault ? (
@@ -192,17 +172,11 @@ export function PaymentMethodsPage({
                 </li>
               );
             })}
-          </ul>
+          </SavedList>
         )}
-      </section>
+      </AccountSection>
 
-      <section
-        aria-labelledby="add-card"
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxWidth: '36rem' })}
-      >
-        <h2 id="add-card" className={sectionTitle}>
-          <Trans>Add a card</Trans>
-        </h2>
+      <AccountSection id="add-card" title={<Trans>Add a card</Trans>} className={css({ maxWidth: '36rem' })}>
         <Card className={css({ padding: { base: '4', tablet: '6' } })}>
           {data.config.ok ? (
             <CardEntry
@@ -231,7 +205,7 @@ export function PaymentMethodsPage({
             />
           )}
         </Card>
-      </section>
+      </AccountSection>
 
       <AppDialog
         layout="compact"

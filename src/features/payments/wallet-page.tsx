@@ -3,15 +3,15 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
-import { sectionHeading } from 'styled-system/recipes';
+import { cardListItem } from 'styled-system/recipes';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
+import { EmptyState, IconBubble } from '@/components/ui/empty-state';
 import { formatMoney } from '@/components/ui/format';
 import type { components } from '@contract/schema';
 import { currentLocale, isLocale } from '@/lib/i18n';
-import { AccountPage } from './account-shell';
+import { AccountPage, AccountSection } from './account-shell';
 import { formatCents, formatInstant } from '@/lib/payment-format';
 import { WalletIcon } from '@/components/ui/icons';
 
@@ -33,8 +33,6 @@ const reasonTones: Record<WalletEntry['reason'], BadgeTone> = {
   CREDIT: 'green',
 };
 
-const sectionTitle = sectionHeading();
-
 /**
  * `/account/wallet`: the balance (the sum of the ledger, decisions.md) and the newest movements
  * (`GET /payments/wallets/me`): date and time, reason, description, the session it concerns and
@@ -54,18 +52,9 @@ export function WalletPage({ wallet }: { wallet: Wallet }) {
           flexWrap: 'wrap',
         })}
       >
-        <span
-          aria-hidden
-          className={css({
-            display: 'inline-flex',
-            padding: '3',
-            borderRadius: 'full',
-            bg: 'primary.subtle',
-            color: 'primary.strong',
-          })}
-        >
+        <IconBubble>
           <WalletIcon size={28} />
-        </span>
+        </IconBubble>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
             <Trans>Current balance</Trans>
@@ -89,13 +78,7 @@ export function WalletPage({ wallet }: { wallet: Wallet }) {
         </p>
       </Card>
 
-      <section
-        aria-labelledby="wallet-movements"
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-      >
-        <h2 id="wallet-movements" className={sectionTitle}>
-          <Trans>Movements</Trans>
-        </h2>
+      <AccountSection id="wallet-movements" title={<Trans>Movements</Trans>}>
         {wallet.entries.length === 0 ? (
           <EmptyState
             icon={<WalletIcon size={28} />}
@@ -113,16 +96,7 @@ export function WalletPage({ wallet }: { wallet: Wallet }) {
               {wallet.entries.map((entry) => (
                 <li
                   key={entry.id}
-                  className={css({
-                    display: 'grid',
-                    gridTemplateColumns: '1fr auto',
-                    gap: '1 4',
-                    paddingInline: { base: '4', tablet: '6' },
-                    paddingBlock: '4',
-                    borderBlockEndWidth: '1px',
-                    borderColor: 'border.default',
-                    _last: { borderBlockEndWidth: 0 },
-                  })}
+                  className={cx(cardListItem(), css({ display: 'grid', gridTemplateColumns: '1fr auto', gap: '1 4' }))}
                 >
                   <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: 0 })}>
                     <div className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
@@ -168,7 +142,7 @@ export function WalletPage({ wallet }: { wallet: Wallet }) {
             </ul>
           </Card>
         )}
-      </section>
+      </AccountSection>
     </AccountPage>
   );
 }
