@@ -17,28 +17,8 @@ export const twoColumns = css({
   gridTemplateColumns: { base: '1fr', tablet: 'repeat(2, minmax(0, 1fr))' },
 });
 
-/** A round badge centring its content (initials, a week number). Add its size and colours. */
-export const disc = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  borderRadius: 'full',
-});
-
 /** A list laid out as a grid, without bullets or indent (cards, tiles). Add its columns and gap. */
 export const gridList = css({ display: 'grid', listStyle: 'none', padding: 0 });
-
-/**
- * The card surface (white, bordered, rounded, soft shadow) for an element that is not a Card, or
- * must not clip its content as a Card does (a form with focus rings, a row with a menu).
- */
-export const surface = css({
-  bg: 'bg.surface',
-  borderRadius: 'xl',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  boxShadow: 'card',
-});
 
 /** {@link spreadRow} lined up on the text's baseline (a heading and a smaller note or link beside it). */
 export const baselineSpreadRow = css({

@@ -3,7 +3,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { SearchField } from '@/components/ui/search-field';
 import { css, cx } from 'styled-system/css';
-import { spreadRow, surface } from '@/components/ui/layout-styles';
+import { surface } from 'styled-system/recipes';
+import { spreadRow } from '@/components/ui/layout-styles';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField } from '@/components/ui/field';
@@ -63,7 +64,7 @@ export function ExplorePage({ data, search }: { data: ExploreData; search: Explo
         aria-label={t`Courses`}
         onSubmit={submit}
         className={cx(
-          surface,
+          surface(),
           css({
             display: 'grid',
             gap: '4',

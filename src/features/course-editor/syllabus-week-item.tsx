@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { css, cx } from 'styled-system/css';
-import { disc } from '@/components/ui/layout-styles';
-import { plainList } from 'styled-system/recipes';
+import { disc, plainList } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
 import type { WeekDraft } from '@machines/course-editor.form';
@@ -45,10 +44,7 @@ export function WeekItem({ editing, week, index: w }: { editing: SyllabusEditing
             whiteSpace: 'nowrap',
           })}
         >
-          <span
-            aria-hidden
-            className={cx(disc, css({ width: '7', height: '7', bg: 'primary.strong', color: 'white', fontSize: 'sm' }))}
-          >
+          <span aria-hidden className={cx(disc({ size: '7' }), css({ fontSize: 'sm' }))}>
             {weekNo}
           </span>
           {t`Week ${weekNo}`}

@@ -1,7 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
-import { disc, spreadRow } from '@/components/ui/layout-styles';
+import { disc } from 'styled-system/recipes';
+import { spreadRow } from '@/components/ui/layout-styles';
 import { StatusBadge } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -46,7 +47,7 @@ export function Avatar({ name, src, size = 48 }: { name: string; src: string | n
   return (
     <span
       aria-hidden
-      className={cx(disc, css({ bg: 'secondary.strong', color: 'white', fontWeight: 'bold', flexShrink: 0 }))}
+      className={cx(disc(), css({ bg: 'secondary.strong', color: 'white', fontWeight: 'bold', flexShrink: 0 }))}
       style={{ width: size, height: size, fontSize: size / 2.4 }}
     >
       {letter}

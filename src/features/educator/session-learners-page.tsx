@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { css, cx } from 'styled-system/css';
-import { disc } from '@/components/ui/layout-styles';
+import { disc } from 'styled-system/recipes';
 import { Badge, StatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -220,7 +220,7 @@ export function SessionLearnersPage({
                   <span
                     aria-hidden
                     className={cx(
-                      disc,
+                      disc(),
                       css({
                         width: '9',
                         height: '9',

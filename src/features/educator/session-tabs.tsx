@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
-import { TabBar } from '@/components/ui/tab-bar';
+import { TabNav } from '@/components/ui/tab-nav';
 import { StatusBadge } from '@/components/ui/badge';
 import { Breadcrumb, breadcrumbLink } from '@/components/ui/breadcrumb';
 import { formatLongDate } from '@/components/ui/format';
@@ -25,7 +25,7 @@ export function SessionTabs({ sessionId, current }: { sessionId: number; current
   const params = { sessionId };
   const aria = (tab: SessionTab) => (tab === current ? ({ 'aria-current': 'page' } as const) : {});
   return (
-    <TabBar label={t`Session pages`}>
+    <TabNav label={t`Session pages`}>
       <li>
         <Link
           to="/dashboard/sessions/$sessionId"
@@ -57,7 +57,7 @@ export function SessionTabs({ sessionId, current }: { sessionId: number; current
           <Trans>Attendance</Trans>
         </Link>
       </li>
-    </TabBar>
+    </TabNav>
   );
 }
 
