@@ -1,6 +1,6 @@
 import { type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
-import { tableScroller } from 'styled-system/recipes';
+import { cardListItem, tableScroller, toolbar } from 'styled-system/recipes';
 import { Card } from './card';
 import { gridList, spreadRow } from './layout-styles';
 import { formatRate, RateBar } from './rate-bar';
@@ -12,13 +12,7 @@ import { type Locale } from '@/lib/i18n';
 export const cardSectionTitle = css({ fontSize: 'lg', fontWeight: 'semibold' });
 
 /** A row of a list inside a card: padded like {@link CardSectionHeader}, ruled below but for the last one. */
-export const cardListRow = css({
-  paddingInline: { base: '4', tablet: '6' },
-  paddingBlock: '3',
-  borderBlockEndWidth: '1px',
-  borderColor: 'border.default',
-  _last: { borderBlockEndWidth: 0 },
-});
+export const cardListRow = cx(cardListItem(), css({ paddingBlock: '3' }));
 
 const headerBand = css({
   paddingInline: { base: '4', tablet: '6' },
@@ -30,7 +24,7 @@ const headerBand = css({
 const headerRow = {
   center: cx(spreadRow, css({ gap: '3' })),
   // Tall actions (labelled filters): the title lines up with their fields, not their labels.
-  end: css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: '4' }),
+  end: toolbar(),
 };
 
 /**

@@ -37,6 +37,13 @@ export const iconLink = css({
   overflowWrap: 'anywhere',
 });
 
+/** A link set apart from the text ("See all courses", "Clear filters", "Back to …"): semibold primary, underlined on hover. */
+export const actionLink = css({
+  fontWeight: 'semibold',
+  color: 'primary.strong',
+  _hover: { textDecoration: 'underline' },
+});
+
 /** A card's title as a link: the text's colour until hovered, then primary and underlined. */
 export const titleLink = css({ _hover: { color: 'primary.strong', textDecoration: 'underline' } });
 

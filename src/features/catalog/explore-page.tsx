@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { SearchField } from '@/components/ui/search-field';
 import { css, cx } from 'styled-system/css';
 import { surface } from 'styled-system/recipes';
-import { spreadRow } from '@/components/ui/layout-styles';
+import { actionLink, spreadRow } from '@/components/ui/layout-styles';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField } from '@/components/ui/field';
@@ -123,16 +123,7 @@ export function ExplorePage({ data, search }: { data: ExploreData; search: Explo
           <Plural value={total} _0="No courses" one="# course" other="# courses" />
         </p>
         {filtered ? (
-          <Link
-            to="/courses"
-            search={{}}
-            className={css({
-              fontSize: 'sm',
-              fontWeight: 'semibold',
-              color: 'primary.strong',
-              _hover: { textDecoration: 'underline' },
-            })}
-          >
+          <Link to="/courses" search={{}} className={cx(actionLink, css({ fontSize: 'sm' }))}>
             <Trans>Clear filters</Trans>
           </Link>
         ) : null}

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
-import { gridList } from '@/components/ui/layout-styles';
+import { actionLink, gridList } from '@/components/ui/layout-styles';
 import { buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CalendarIcon, LayersIcon, UsersIcon, VideoIcon } from '@/components/ui/icons';
@@ -192,14 +192,7 @@ export function LandingPage({ data }: { data: LandingData }) {
           title={<Trans>Upcoming live courses</Trans>}
           actions={
             data.total > data.courses.length ? (
-              <Link
-                to="/courses"
-                className={css({
-                  fontWeight: 'semibold',
-                  color: 'primary.strong',
-                  _hover: { textDecoration: 'underline' },
-                })}
-              >
+              <Link to="/courses" className={actionLink}>
                 <Trans>See all courses</Trans>
               </Link>
             ) : null

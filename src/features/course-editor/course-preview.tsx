@@ -160,7 +160,7 @@ export function CoursePreview({
           <Badge tone="blue">{t(difficultyLabels[values.difficultyLevel])}</Badge>
           <Price value={price} size="lg" />
         </div>
-        <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', listStyle: 'none', padding: 0 })}>
+        <ul className={plainList({ direction: 'row', gap: '4' })}>
           <Fact icon={<ClockIcon size={16} />}>
             <Plural value={hours} one="# hour live" other="# hours live" />
           </Fact>

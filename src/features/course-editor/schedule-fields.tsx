@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { css } from 'styled-system/css';
-import { plainList } from 'styled-system/recipes';
+import { css, cx } from 'styled-system/css';
+import { fieldError, plainList } from 'styled-system/recipes';
 import { controlStyles, SelectField, TextField } from '@/components/ui/field';
 import { weekdayName } from '@/components/ui/schedule';
 import { isLocale, type Locale } from '@/lib/i18n';
@@ -157,12 +157,7 @@ export function ScheduleFields({
                 {error ? (
                   <p
                     id={`slot-${day}-error`}
-                    className={css({
-                      fontSize: 'xs',
-                      fontWeight: 'medium',
-                      color: 'error.strong',
-                      gridColumn: { base: '1 / -1', tablet: 'auto' },
-                    })}
+                    className={cx(fieldError(), css({ gridColumn: { base: '1 / -1', tablet: 'auto' } }))}
                   >
                     {error}
                   </p>
@@ -174,10 +169,7 @@ export function ScheduleFields({
           })}
         </ul>
         {errorOf('weeks') ? (
-          <p
-            id="weeks-error"
-            className={css({ fontSize: 'xs', fontWeight: 'medium', color: 'error.strong', marginBlockStart: '2' })}
-          >
+          <p id="weeks-error" className={cx(fieldError(), css({ marginBlockStart: '2' }))}>
             {errorOf('weeks')}
           </p>
         ) : null}

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
+import { actionLink } from '@/components/ui/layout-styles';
 import { SelectField, TextField } from '@/components/ui/field';
 import { lessonTypeLabels } from '@/lib/lesson-labels';
 import type { WeekDraft } from '@machines/course-editor.form';
@@ -164,16 +165,13 @@ export function LessonItem({
             to="/courses/live/edit/lessons/$lessonId"
             params={{ lessonId: lesson.id }}
             aria-label={t`Edit content of “${lessonLabel}”`}
-            className={css({
-              fontWeight: 'semibold',
-              color: 'primary.strong',
-              borderRadius: 'sm',
-              _hover: { textDecoration: 'underline' },
-              _focusVisible: {
-                outline: '3px solid {colors.primary.strong}',
-                outlineOffset: '1px',
-              },
-            })}
+            className={cx(
+              actionLink,
+              css({
+                borderRadius: 'sm',
+                _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '1px' },
+              }),
+            )}
           >
             <Trans>Edit content</Trans>
           </Link>

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { css, cx } from 'styled-system/css';
+import { plainList } from 'styled-system/recipes';
 import { TextField } from '@/components/ui/field';
 import type { WeekDraft } from '@machines/course-editor.form';
 import { ItemActions } from '@/components/ui/item-actions';
@@ -118,14 +119,7 @@ export function SectionItem({
       {section.lessons.length > 0 ? (
         <ol
           aria-label={t`Lessons of ${name}`}
-          className={css({
-            display: 'flex',
-            flexDirection: 'column',
-            gap: '2',
-            listStyle: 'none',
-            padding: 0,
-            paddingInlineStart: { base: 0, tablet: '8' },
-          })}
+          className={cx(plainList({ gap: '2' }), css({ paddingInlineStart: { base: 0, tablet: '8' } }))}
         >
           {section.lessons.map((lesson, l) => (
             <LessonItem

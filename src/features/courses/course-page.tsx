@@ -74,7 +74,7 @@ export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?
             <Rating average={course.rating.average} count={course.rating.count} />
             <Badge tone="blue">{t(difficultyLabels[course.difficultyLevel])}</Badge>
           </div>
-          <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', listStyle: 'none', padding: 0 })}>
+          <ul className={plainList({ direction: 'row', gap: '4' })}>
             <Fact icon={<ClockIcon size={16} />}>
               <Plural value={hours} one="# hour live" other="# hours live" />
             </Fact>

@@ -3,7 +3,7 @@ import { useRouteContext, useRouter } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { useErrorReason } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { AppDialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { TrashIcon } from '@/components/ui/icons';
 import { toaster } from '@/components/ui/toast';
 import { unwrap } from '@/lib/api/client';
@@ -54,12 +54,9 @@ export function RemoveReviewAction({ courseId, review }: { courseId: number; rev
       >
         <Trans>Remove</Trans>
       </Button>
-      <AppDialog
+      <ConfirmDialog
         open={open}
         onClose={() => setOpen(false)}
-        role="alertdialog"
-        size="sm"
-        layout="compact"
         busy={state.status === 'pending'}
         title={<Trans>Remove this review?</Trans>}
         description={
@@ -68,20 +65,9 @@ export function RemoveReviewAction({ courseId, review }: { courseId: number; rev
             log.
           </Trans>
         }
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setOpen(false)} disabled={state.status === 'pending'}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button
-              variant="danger"
-              loading={state.status === 'pending'}
-              onClick={() => void start(String(review.id), review.id)}
-            >
-              <Trans>Remove the review</Trans>
-            </Button>
-          </>
-        }
+        cancelLabel={<Trans>Cancel</Trans>}
+        confirmLabel={<Trans>Remove the review</Trans>}
+        onConfirm={() => void start(String(review.id), review.id)}
       />
     </>
   );

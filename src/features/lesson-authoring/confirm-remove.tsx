@@ -1,10 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { AppDialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/dialog';
 
 /**
- * "Remove …?" confirmation of the lesson-authoring screen (an alert dialog on Ark UI): `open`
+ * "Remove …?" confirmation of the lesson-authoring screen (the shared alert dialog): `open`
  * while an item waits for confirmation; `onConfirm` removes it, `onCancel` keeps it.
  */
 export function ConfirmRemove({
@@ -21,23 +20,15 @@ export function ConfirmRemove({
   onCancel: () => void;
 }) {
   return (
-    <AppDialog
+    <ConfirmDialog
       open={open}
       onClose={onCancel}
-      role="alertdialog"
-      size="sm"
+      busy={false}
       title={title}
       description={description ?? <Trans>This cannot be undone once the lesson is saved.</Trans>}
-      footer={
-        <>
-          <Button variant="outline" onClick={onCancel}>
-            <Trans>Keep it</Trans>
-          </Button>
-          <Button variant="danger" onClick={onConfirm}>
-            <Trans>Remove</Trans>
-          </Button>
-        </>
-      }
+      cancelLabel={<Trans>Keep it</Trans>}
+      confirmLabel={<Trans>Remove</Trans>}
+      onConfirm={onConfirm}
     />
   );
 }

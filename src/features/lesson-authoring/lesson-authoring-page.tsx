@@ -11,6 +11,7 @@ import {
 } from '@machines/lesson-authoring.selectors';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { css, cx } from 'styled-system/css';
+import { actionLink } from '@/components/ui/layout-styles';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TextareaField, TextField } from '@/components/ui/field';
@@ -202,12 +203,7 @@ export function LessonAuthoringScreen({
             event.preventDefault();
             actor.send({ type: 'leave.requested' });
           }}
-          className={css({
-            fontSize: 'sm',
-            fontWeight: 'semibold',
-            color: 'primary.strong',
-            _hover: { textDecoration: 'underline' },
-          })}
+          className={cx(actionLink, css({ fontSize: 'sm' }))}
         >
           <span aria-hidden className={css({ display: 'inline-block', _rtl: { transform: 'scaleX(-1)' } })}>
             ←

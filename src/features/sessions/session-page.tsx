@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Breadcrumb, breadcrumbLink } from '@/components/ui/breadcrumb';
 import { css, cx } from 'styled-system/css';
+import { actionLink } from '@/components/ui/layout-styles';
 import { StatusBadge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { formatLongDate } from '@/components/ui/format';
@@ -178,13 +179,7 @@ export function SessionPage({
             <Link
               to="/courses/$courseId"
               params={{ courseId: course.id }}
-              className={css({
-                display: 'inline-block',
-                marginBlockStart: '3',
-                fontWeight: 'semibold',
-                color: 'primary.strong',
-                _hover: { textDecoration: 'underline' },
-              })}
+              className={cx(actionLink, css({ display: 'inline-block', marginBlockStart: '3' }))}
             >
               <Trans>Read more about {courseTitle}</Trans>
             </Link>
