@@ -11,7 +11,8 @@ import { FormAlert, SectionError, useErrorReason } from '@/components/ui/alert';
 import { type Api, ApiError, unwrap } from '@/lib/api/client';
 import type { components } from '@contract/schema';
 import type { GatewayConfig } from '@machines/checkout.machine';
-import { AccountPage, AccountSection, DefaultBadge, SavedItemIcon, SavedList } from './account-shell';
+import { TitledSection } from '@/components/ui/titled-section';
+import { AccountPage, DefaultBadge, SavedItemIcon, SavedList } from './account-shell';
 import { CardEntry } from './card-entry';
 import { cardExpiry } from '@/lib/payment-format';
 import type { Settled } from '@/lib/load';
@@ -100,7 +101,7 @@ export function PaymentMethodsPage({
       title={t`Payment methods`}
       lead={<Trans>The cards you pay for sessions with. The default card is offered first at checkout.</Trans>}
     >
-      <AccountSection id="saved-cards" title={<Trans>Saved cards</Trans>}>
+      <TitledSection titleId="saved-cards" title={<Trans>Saved cards</Trans>}>
         {listError ? (
           <FormAlert title={<Trans>The default card could not be changed</Trans>}>{reason(listError)}</FormAlert>
         ) : null}
@@ -174,9 +175,9 @@ export function PaymentMethodsPage({
             })}
           </SavedList>
         )}
-      </AccountSection>
+      </TitledSection>
 
-      <AccountSection id="add-card" title={<Trans>Add a card</Trans>} className={css({ maxWidth: '36rem' })}>
+      <TitledSection titleId="add-card" title={<Trans>Add a card</Trans>} className={css({ maxWidth: '36rem' })}>
         <Card className={css({ padding: { base: '4', tablet: '6' } })}>
           {data.config.ok ? (
             <CardEntry
@@ -205,7 +206,7 @@ export function PaymentMethodsPage({
             />
           )}
         </Card>
-      </AccountSection>
+      </TitledSection>
 
       <AppDialog
         layout="compact"
