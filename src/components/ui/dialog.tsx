@@ -190,6 +190,26 @@ export function AppDialog({
 }
 
 /**
+ * A small {@link AppDialog} (`alertdialog`, compact) that only its own buttons close: no × and no
+ * closing on a click outside (Escape still does, unless `busy`). For confirmations a stray click
+ * must not answer, and for payment steps a stray click must not abandon.
+ */
+export function HeldAlertDialog(
+  props: Omit<Parameters<typeof AppDialog>[0], 'layout' | 'size' | 'closeButton' | 'closeOnOutsideClick' | 'role'>,
+) {
+  return (
+    <AppDialog
+      {...props}
+      layout="compact"
+      size="sm"
+      closeButton={false}
+      closeOnOutsideClick={false}
+      role="alertdialog"
+    />
+  );
+}
+
+/**
  * A confirmation before a destructive action (remove, withdraw, delete): a small alertdialog whose footer
  * has `cancelLabel` (closes it) and the danger button `confirmLabel` (runs `onConfirm`, spinning while
  * `busy`, when the dialog cannot be dismissed either).

@@ -17,7 +17,7 @@ import { CardEntry } from './card-entry';
 import { cardExpiry } from '@/lib/payment-format';
 import type { Settled } from '@/lib/load';
 import { CardIcon } from '@/components/ui/icons';
-import { AppDialog } from '@/components/ui/dialog';
+import { HeldAlertDialog } from '@/components/ui/dialog';
 import { useAction } from '@/lib/use-action';
 import { useCardLabel } from './use-card-label';
 
@@ -208,15 +208,10 @@ export function PaymentMethodsPage({
         </Card>
       </TitledSection>
 
-      <AppDialog
-        layout="compact"
-        size="sm"
-        closeButton={false}
-        closeOnOutsideClick={false}
+      <HeldAlertDialog
         open={removing !== null}
         onClose={() => setRemoving(null)}
         busy={remove.isPending()}
-        role="alertdialog"
         title={<Trans>Remove this card?</Trans>}
         description={removingLabel ? <Trans>{removingLabel} will no longer be offered at checkout.</Trans> : null}
         footer={
@@ -237,7 +232,7 @@ export function PaymentMethodsPage({
         {remove.errorOf() ? (
           <FormAlert title={<Trans>The card could not be removed</Trans>}>{reason(remove.errorOf())}</FormAlert>
         ) : null}
-      </AppDialog>
+      </HeldAlertDialog>
     </AccountPage>
   );
 }
