@@ -105,10 +105,7 @@ export function BoardToolbar({ children }: { children: ReactNode }) {
   return <div className={cx(toolbar(), css({ marginBlockEnd: '5' }))}>{children}</div>;
 }
 
-/** A board row's title link: the primary colour and underlined on hover. */
-export const rowTitleLink = css({ _hover: { color: 'primary.strong', textDecoration: 'underline' } });
-
-/** The title line of a board row: its h2 (`children`, a link with {@link rowTitleLink}) and its status badge. */
+/** The title line of a board row: its h2 (`children`, a link styled with layout-styles' `titleLink`) and its status badge. */
 export function RowTitle({ status, children }: { status: string; children: ReactNode }) {
   return (
     <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2.5' })}>

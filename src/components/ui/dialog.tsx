@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
+import { squareIconButton } from '@/components/ui/form-controls';
 
 const backdrop = css({
   position: 'fixed',
@@ -176,22 +177,7 @@ export function AppDialog({
               <Dialog.CloseTrigger
                 aria-label={t`Close`}
                 disabled={busy}
-                className={css({
-                  position: 'absolute',
-                  insetBlockStart: '3',
-                  insetInlineEnd: '3',
-                  display: 'inline-flex',
-                  alignItems: 'center',
-                  justifyContent: 'center',
-                  width: '9',
-                  height: '9',
-                  borderRadius: 'md',
-                  color: 'fg.muted',
-                  cursor: 'pointer',
-                  _hover: { bg: 'bg.subtle', color: 'fg.default' },
-                  _disabled: { opacity: 0.4, cursor: 'not-allowed' },
-                  _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '1px' },
-                })}
+                className={css(squareIconButton, { position: 'absolute', insetBlockStart: '3', insetInlineEnd: '3' })}
               >
                 <CloseIcon size={18} />
               </Dialog.CloseTrigger>
@@ -200,6 +186,26 @@ export function AppDialog({
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * A small {@link AppDialog} (`alertdialog`, compact) that only its own buttons close: no × and no
+ * closing on a click outside (Escape still does, unless `busy`). For confirmations a stray click
+ * must not answer, and for payment steps a stray click must not abandon.
+ */
+export function HeldAlertDialog(
+  props: Omit<Parameters<typeof AppDialog>[0], 'layout' | 'size' | 'closeButton' | 'closeOnOutsideClick' | 'role'>,
+) {
+  return (
+    <AppDialog
+      {...props}
+      layout="compact"
+      size="sm"
+      closeButton={false}
+      closeOnOutsideClick={false}
+      role="alertdialog"
+    />
   );
 }
 

@@ -126,23 +126,30 @@ export function CheckboxField({
   );
 }
 
-/** Small square icon buttons (move up / down, remove) of the syllabus builder and the question bank. */
-export const iconButton = css({
+/**
+ * The style object of a square button holding only an icon (2.25rem, muted until hovered, dimmed when
+ * disabled, ringed on keyboard focus): compose it with `css(squareIconButton, { … })`.
+ */
+export const squareIconButton = css.raw({
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
   width: '9',
   height: '9',
   borderRadius: 'md',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  bg: 'bg.surface',
   color: 'fg.muted',
   cursor: 'pointer',
-  flexShrink: 0,
   _hover: { bg: 'bg.subtle', color: 'fg.default' },
   _disabled: { opacity: 0.4, cursor: 'not-allowed' },
   _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '1px' },
+});
+
+/** Small square icon buttons (move up / down, remove) of the syllabus builder and the question bank. */
+export const iconButton = css(squareIconButton, {
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  bg: 'bg.surface',
+  flexShrink: 0,
 });
 
 /** The sticky bar at the bottom of a long form holding its save actions (course editor, lesson authoring). */

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { css, cva } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { dangerAction } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { BanIcon, CheckIcon, CopyIcon, TrashIcon } from '@/components/ui/icons';
+import { quoteNote } from '@/components/ui/layout-styles';
 import type { ModerationAction } from '@machines/moderation.machine';
 
 /** How each moderation action looks in a row: approving and publishing stand out, removing ones are red. */
@@ -76,11 +77,6 @@ export function DecisionButtons({
   ));
 }
 
-const noteStyles = cva({
-  base: { fontSize: 'sm', paddingInlineStart: '3', borderInlineStartWidth: '3px', color: 'fg.muted' },
-  variants: { rejected: { true: { borderColor: 'error.muted' }, false: { borderColor: 'border.strong' } } },
-});
-
 /**
  * The moderator's last message about an item (course or session), quoted under its details. `rejected`
  * tints the rule in the error colour.
@@ -88,7 +84,8 @@ const noteStyles = cva({
 export function ModeratorNote({ message, rejected = false }: { message: string; rejected?: boolean }) {
   const { t } = useLingui();
   return (
-    <p className={noteStyles({ rejected })}>
+    // The rule's own colour (a longhand) is emitted after quoteNote's `borderColor`, so it wins over it.
+    <p className={cx(quoteNote, rejected ? css({ borderInlineStartColor: 'error.muted' }) : undefined)}>
       <span className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{t`Moderator's note:`}</span>{' '}
       <span dir="auto">{message}</span>
     </p>

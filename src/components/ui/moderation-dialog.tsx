@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { css } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { TextareaField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/alert';
 import type { ModerationAction, ModerationFailure } from '@machines/moderation.machine';
 import { AppDialog } from '@/components/ui/dialog';
+import { DialogForm } from '@/components/ui/dialog-form';
 
 /** Most characters of a moderation message (it is mailed). */
 export const MODERATION_MESSAGE_MAX = 2000;
@@ -84,12 +84,7 @@ export function ModerationDialog({
         </>
       }
     >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={submit}
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-      >
+      <DialogForm id={formId} onSubmit={submit}>
         {failureText && error && error.code !== 'moderation.messageRequired' ? (
           <FormAlert title={failureText}>
             {error.message && !failureText.includes(error.message) ? error.message : null}
@@ -110,7 +105,7 @@ export function ModerationDialog({
             onChange={(e) => setMessage(e.target.value)}
           />
         ) : null}
-      </form>
+      </DialogForm>
     </AppDialog>
   );
 }

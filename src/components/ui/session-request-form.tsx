@@ -2,10 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { css, cx } from 'styled-system/css';
 import { fieldError } from 'styled-system/recipes';
-import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/alert';
 import { AppDialog } from '@/components/ui/dialog';
+import { DialogFormActions } from '@/components/ui/dialog-form';
 import { weekdayName } from '@/components/ui/schedule';
 import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
@@ -290,14 +290,12 @@ export function SessionRequestDialog({
       busy={busy}
       size="lg"
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" form={formId} loading={busy}>
-            <Trans>Submit the request</Trans>
-          </Button>
-        </>
+        <DialogFormActions
+          formId={formId}
+          busy={busy}
+          onCancel={onClose}
+          submitLabel={<Trans>Submit the request</Trans>}
+        />
       }
     >
       <form id={formId} noValidate onSubmit={submit} aria-label={t`Session request`}>

@@ -13,6 +13,18 @@ export const visuallyHidden = css({
   borderWidth: '0',
 });
 
+/**
+ * The style object that hides a text on phones but keeps it for screen readers (a trigger's or a
+ * logo's accessible name), shown from tablets up: compose it with `css(hiddenOnPhones, { … })`.
+ */
+export const hiddenOnPhones = css.raw({
+  position: { base: 'absolute', tablet: 'static' },
+  width: { base: '1px', tablet: 'auto' },
+  height: { base: '1px', tablet: 'auto' },
+  overflow: { base: 'hidden', tablet: 'visible' },
+  clip: { base: 'rect(0, 0, 0, 0)', tablet: 'auto' },
+});
+
 const sizes = { sm: '1rem', md: '1.5rem', lg: '2.5rem' } as const;
 
 /**

@@ -3,11 +3,11 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, type Ref, useId, useRef } from 'react';
 import { css, cx } from 'styled-system/css';
-import { progressTrack } from 'styled-system/recipes';
 import { acceptOf, UPLOAD_ENDPOINTS, type UploadErrorCode, type UploadKind } from '@/lib/api/upload';
 import { Button } from './button';
 import { AlertIcon, BookIcon, CloseIcon } from './icons';
 import { visuallyHidden } from './spinner';
+import { ProgressBar } from './progress-bar';
 import type { UploadFieldProgress } from './use-upload';
 
 /** product.md#validation / #messages upload texts (English source texts as the spec writes them). */
@@ -255,25 +255,13 @@ export function UploadField({
         </div>
         {progress ? (
           <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
-            <div
-              role="progressbar"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-              aria-valuetext={t`${percent}% uploaded`}
-              aria-label={t`Uploading ${uploadingName}`}
-              className={progressTrack()}
-            >
-              <div
-                className={css({
-                  height: 'full',
-                  bg: 'primary.strong',
-                  borderRadius: 'full',
-                  transition: 'width 150ms linear',
-                })}
-                style={{ width: `${percent}%` }}
-              />
-            </div>
+            <ProgressBar
+              value={percent}
+              label={t`Uploading ${uploadingName}`}
+              valueText={t`${percent}% uploaded`}
+              tone="primary"
+              animated
+            />
             <span
               aria-hidden
               className={css({ fontSize: 'sm', fontVariantNumeric: 'tabular-nums', minWidth: '10', textAlign: 'end' })}

@@ -8,7 +8,8 @@ import { plainList } from 'styled-system/recipes';
 import { BoardCount } from '@/components/ui/board-list';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { SelectField, TextField } from '@/components/ui/field';
+import { SelectField } from '@/components/ui/field';
+import { SearchField } from '@/components/ui/search-field';
 import { SearchIcon, UsersIcon } from '@/components/ui/icons';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
@@ -170,15 +171,7 @@ function UserBoard({
         })}
       >
         {list !== 'invitations' ? (
-          <TextField
-            label={t`Search`}
-            type="search"
-            name="query"
-            value={query}
-            maxLength={200}
-            placeholder={t`Name or e-mail`}
-            onChange={(e) => setQuery(e.target.value)}
-          />
+          <SearchField value={query} onSearch={setQuery} placeholder={t`Name or e-mail`} />
         ) : null}
         <SelectField
           label={t`Status`}

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { spreadRow } from '@/components/ui/layout-styles';
 import { FormAlert } from '@/components/ui/alert';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -176,15 +177,7 @@ export function BulkInvite({ credentials, onInvited }: { credentials: XhrCredent
           aria-labelledby={`${inputId}-report`}
           className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
         >
-          <div
-            className={css({
-              display: 'flex',
-              flexWrap: 'wrap',
-              gap: '3',
-              alignItems: 'center',
-              justifyContent: 'space-between',
-            })}
-          >
+          <div className={cx(spreadRow, css({ gap: '3' }))}>
             <h3 id={`${inputId}-report`} className={css({ fontWeight: 'semibold' })}>
               <Trans>
                 Report: {formatCount(report.invitedCount, locale)} invited of {formatCount(report.rows.length, locale)}{' '}

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { css } from 'styled-system/css';
 import { inlineLink } from 'styled-system/recipes';
 import { FormAlert } from '@/components/ui/alert';
@@ -139,22 +139,12 @@ export function InvitationsPage({
           marginBlockEnd: '8',
         })}
       >
-        <Card
-          className={css({ padding: { base: '4', tablet: '6' }, display: 'flex', flexDirection: 'column', gap: '4' })}
-        >
-          <h2 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
-            <Trans>Invite a person</Trans>
-          </h2>
+        <InviteCard title={<Trans>Invite a person</Trans>}>
           <InviteForm api={api} onInvited={reload} />
-        </Card>
-        <Card
-          className={css({ padding: { base: '4', tablet: '6' }, display: 'flex', flexDirection: 'column', gap: '4' })}
-        >
-          <h2 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
-            <Trans>Invite from a file</Trans>
-          </h2>
+        </InviteCard>
+        <InviteCard title={<Trans>Invite from a file</Trans>}>
           <BulkInvite credentials={credentials} onInvited={reload} />
-        </Card>
+        </InviteCard>
       </div>
 
       <section
@@ -276,5 +266,15 @@ export function InvitationsPage({
         onConfirm={() => void withdraw()}
       />
     </PageContainer>
+  );
+}
+
+/** A card of the invitations page holding one way to invite (a form), under its h2. */
+function InviteCard({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <Card className={css({ padding: { base: '4', tablet: '6' }, display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <h2 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{title}</h2>
+      {children}
+    </Card>
   );
 }

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { css, cx } from 'styled-system/css';
 import { xhrCredentials } from '@/app-services';
 import { FormAlert, SectionError, useErrorReason } from '@/components/ui/alert';
@@ -39,6 +39,18 @@ export const knownLinkLabels: Record<string, MessageDescriptor> = {
 const sectionTitle = css({ fontSize: 'lg', fontWeight: 'bold' });
 const sectionLead = css({ fontSize: 'sm', color: 'fg.muted' });
 const section = css({ display: 'flex', flexDirection: 'column', gap: '4', padding: { base: '4', tablet: '6' } });
+
+/** A settings card's h2 (`id` names its section) with the muted line under it. */
+function SectionHeading({ id, title, lead }: { id: string; title: ReactNode; lead: ReactNode }) {
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+      <h2 id={id} className={sectionTitle}>
+        {title}
+      </h2>
+      <p className={sectionLead}>{lead}</p>
+    </div>
+  );
+}
 
 /**
  * Company settings (product.md#entities company theme, #roles partner theme
@@ -145,14 +157,11 @@ export function ThemeEditorPage({
                   alignItems: 'flex-start',
                 })}
               >
-                <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-                  <h2 id="brand-colours" className={sectionTitle}>
-                    <Trans>Colours</Trans>
-                  </h2>
-                  <p className={sectionLead}>
-                    <Trans>Text on each colour must reach a contrast of at least 4.5:1 (WCAG 2.1 AA).</Trans>
-                  </p>
-                </div>
+                <SectionHeading
+                  id="brand-colours"
+                  title={<Trans>Colours</Trans>}
+                  lead={<Trans>Text on each colour must reach a contrast of at least 4.5:1 (WCAG 2.1 AA).</Trans>}
+                />
                 <Button
                   variant="outline"
                   size="sm"
@@ -204,14 +213,11 @@ export function ThemeEditorPage({
 
           <Card>
             <section aria-labelledby="brand-links" className={section}>
-              <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-                <h2 id="brand-links" className={sectionTitle}>
-                  <Trans>Links</Trans>
-                </h2>
-                <p className={sectionLead}>
-                  <Trans>Shown in the footer to your company's members, e.g. website and support.</Trans>
-                </p>
-              </div>
+              <SectionHeading
+                id="brand-links"
+                title={<Trans>Links</Trans>}
+                lead={<Trans>Shown in the footer to your company's members, e.g. website and support.</Trans>}
+              />
               {values.links.length === 0 ? (
                 <p className={sectionLead}>
                   <Trans>No links yet.</Trans>
@@ -334,14 +340,11 @@ export function ThemeEditorPage({
         >
           <Card>
             <div className={section}>
-              <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-                <h2 id="brand-preview" className={sectionTitle}>
-                  <Trans>Live preview</Trans>
-                </h2>
-                <p className={sectionLead}>
-                  <Trans>How members see the header, buttons and badges.</Trans>
-                </p>
-              </div>
+              <SectionHeading
+                id="brand-preview"
+                title={<Trans>Live preview</Trans>}
+                lead={<Trans>How members see the header, buttons and badges.</Trans>}
+              />
               <ThemePreview values={values} logo={logo} companyName={companyName} />
             </div>
           </Card>

@@ -2,6 +2,7 @@ import { Menu } from '@ark-ui/react/menu';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
+import { hiddenOnPhones } from '@/components/ui/spinner';
 import { disc } from 'styled-system/recipes';
 import {
   BarChartIcon,
@@ -92,13 +93,8 @@ export function AccountMenu({ record, auth }: { record: LoginRecord; auth: AuthA
         </span>
         {/* Name and role: the trigger's accessible name; visually hidden on phones. */}
         <span
-          className={css({
+          className={css(hiddenOnPhones, {
             display: 'flex',
-            position: { base: 'absolute', tablet: 'static' },
-            width: { base: '1px', tablet: 'auto' },
-            height: { base: '1px', tablet: 'auto' },
-            overflow: { base: 'hidden', tablet: 'visible' },
-            clip: { base: 'rect(0, 0, 0, 0)', tablet: 'auto' },
             flexDirection: 'column',
             alignItems: 'flex-start',
             lineHeight: '1.15',

@@ -5,6 +5,7 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { hiddenOnPhones } from '@/components/ui/spinner';
 import { buttonStyles } from '@/components/ui/button';
 import { containerStyles } from '@/components/ui/page';
 import { Toaster } from '@/components/ui/toast';
@@ -61,16 +62,7 @@ export function Logo({ className, compact = false }: { className?: string; compa
             letterSpacing: 'tight',
             color: 'fg.default',
           }),
-          compact
-            ? css({
-                position: { base: 'absolute', tablet: 'static' },
-                width: { base: '1px', tablet: 'auto' },
-                height: { base: '1px', tablet: 'auto' },
-                overflow: { base: 'hidden', tablet: 'visible' },
-                clip: { base: 'rect(0, 0, 0, 0)', tablet: 'auto' },
-                whiteSpace: 'nowrap',
-              })
-            : undefined,
+          compact ? css(hiddenOnPhones, { whiteSpace: 'nowrap' }) : undefined,
         )}
       >
         Halaqa

@@ -4,7 +4,8 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { SelectField, TextField } from '@/components/ui/field';
+import { SelectField } from '@/components/ui/field';
+import { SearchField } from '@/components/ui/search-field';
 import { BookIcon, SearchIcon } from '@/components/ui/icons';
 import type { Api } from '@/lib/api/client';
 import { isLocale, type Locale } from '@/lib/i18n';
@@ -123,14 +124,7 @@ export function CourseModerationBoard({
             onSubmit={submitSearch}
             className={css({ display: 'flex', alignItems: 'flex-end', gap: '2' })}
           >
-            <TextField
-              label={t`Course title`}
-              type="search"
-              name="query"
-              value={query}
-              maxLength={200}
-              onChange={(e) => setQuery(e.target.value)}
-            />
+            <SearchField label={t`Course title`} value={query} onSearch={setQuery} />
             <Button type="submit" variant="outline" startIcon={<SearchIcon size={16} />}>
               <Trans>Search</Trans>
             </Button>

@@ -3,7 +3,8 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
 import { surface } from 'styled-system/recipes';
-import { RowTitle, rowFacts, rowTitleLink } from '@/components/ui/board-list';
+import { RowTitle, rowFacts } from '@/components/ui/board-list';
+import { titleLink } from '@/components/ui/layout-styles';
 import { CoursePicture } from '@/components/ui/course-picture';
 import { formatLongDate } from '@/components/ui/format';
 import { Price } from '@/components/ui/price';
@@ -68,7 +69,7 @@ export function CourseRow({
       </div>
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', minWidth: 0 })}>
         <RowTitle status={course.status}>
-          <Link to="/courses/$courseId" params={{ courseId: course.id }} className={rowTitleLink}>
+          <Link to="/courses/$courseId" params={{ courseId: course.id }} className={titleLink}>
             {title}
           </Link>
         </RowTitle>

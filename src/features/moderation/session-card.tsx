@@ -3,7 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
 import { surface } from 'styled-system/recipes';
-import { RowTitle, rowFacts, rowTitleLink } from '@/components/ui/board-list';
+import { RowTitle, rowFacts } from '@/components/ui/board-list';
+import { titleLink } from '@/components/ui/layout-styles';
 import { buttonStyles } from '@/components/ui/button';
 import { formatLongDate } from '@/components/ui/format';
 import { CalendarIcon, UsersIcon, VideoIcon } from '@/components/ui/icons';
@@ -58,7 +59,7 @@ export function SessionCard({
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2.5', minWidth: 0 })}>
         <RowTitle status={session.status}>
-          <Link to="/sessions/$sessionId" params={{ sessionId: session.id }} className={rowTitleLink}>
+          <Link to="/sessions/$sessionId" params={{ sessionId: session.id }} className={titleLink}>
             {title}
           </Link>
         </RowTitle>

@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import { css, cx } from 'styled-system/css';
-import { cardGrid, sectionHeading } from 'styled-system/recipes';
+import { css } from 'styled-system/css';
+import { cardGrid } from 'styled-system/recipes';
 import { Badge } from '@/components/ui/badge';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import type { AuthActor } from '@/lib/auth/auth-service';
@@ -82,31 +82,6 @@ export function AccountPage({
         {children}
       </div>
     </PageContainer>
-  );
-}
-
-/** A section of an account page, named by its h2 (`id` is the heading's); `className` adds to its column layout. */
-export function AccountSection({
-  id,
-  title,
-  className,
-  children,
-}: {
-  id: string;
-  title: ReactNode;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <section
-      aria-labelledby={id}
-      className={cx(css({ display: 'flex', flexDirection: 'column', gap: '4' }), className)}
-    >
-      <h2 id={id} className={sectionHeading()}>
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 

@@ -13,7 +13,8 @@ import { FormAlert, useErrorReason } from '@/components/ui/alert';
 import { type Api, ApiError, unwrap } from '@/lib/api/client';
 import type { components } from '@contract/schema';
 import { currentLocale, intlLocaleOf, isLocale, type Locale } from '@/lib/i18n';
-import { AccountPage, AccountSection, DefaultBadge, SavedItemIcon, SavedList } from './account-shell';
+import { TitledSection } from '@/components/ui/titled-section';
+import { AccountPage, DefaultBadge, SavedItemIcon, SavedList } from './account-shell';
 import { PinIcon } from '@/components/ui/icons';
 import { useAction } from '@/lib/use-action';
 
@@ -148,7 +149,7 @@ export function AddressesPage({
       title={t`Addresses`}
       lead={<Trans>Your billing addresses. The default one is used on receipts.</Trans>}
     >
-      <AccountSection id="my-addresses" title={<Trans>Saved addresses</Trans>}>
+      <TitledSection titleId="my-addresses" title={<Trans>Saved addresses</Trans>}>
         {sorted.length === 0 ? (
           <EmptyState
             icon={<PinIcon size={28} />}
@@ -198,9 +199,9 @@ export function AddressesPage({
             ))}
           </SavedList>
         )}
-      </AccountSection>
+      </TitledSection>
 
-      <AccountSection id="add-address" title={<Trans>Add an address</Trans>} className={css({ maxWidth: '40rem' })}>
+      <TitledSection titleId="add-address" title={<Trans>Add an address</Trans>} className={css({ maxWidth: '40rem' })}>
         <Card className={css({ padding: { base: '4', tablet: '6' } })}>
           <form
             noValidate
@@ -311,7 +312,7 @@ export function AddressesPage({
             </div>
           </form>
         </Card>
-      </AccountSection>
+      </TitledSection>
     </AccountPage>
   );
 }

@@ -21,7 +21,8 @@ import type { GatewayConfig } from '@machines/checkout.machine';
 import { createPayoutActors } from '@machines/payout.actors';
 import { type PayoutResult, payoutMachine } from '@machines/payout.machine';
 import { isPayingOut, payoutFailure } from '@machines/payout.selectors';
-import { AccountPage, AccountSection } from './account-shell';
+import { TitledSection } from '@/components/ui/titled-section';
+import { AccountPage } from './account-shell';
 import { formatCents, formatInstant } from '@/lib/payment-format';
 import type { Settled } from '@/lib/load';
 import { BankIcon, ReceiptIcon } from '@/components/ui/icons';
@@ -124,8 +125,8 @@ export function BankAccountPage({ data, api, onChanged }: { data: BankAccountDat
       title={t`Bank account and payouts`}
       lead={<Trans>Where your earnings are paid after your sessions are delivered.</Trans>}
     >
-      <AccountSection
-        id="bank-account"
+      <TitledSection
+        titleId="bank-account"
         title={<Trans>Payout bank account</Trans>}
         className={css({ maxWidth: '40rem' })}
       >
@@ -184,9 +185,9 @@ export function BankAccountPage({ data, api, onChanged }: { data: BankAccountDat
             </div>
           ) : null}
         </Card>
-      </AccountSection>
+      </TitledSection>
 
-      <AccountSection id="earnings" title={<Trans>Earnings</Trans>}>
+      <TitledSection titleId="earnings" title={<Trans>Earnings</Trans>}>
         {!data.earnings.ok ? (
           <SectionError
             title={<Trans>Your earnings could not be loaded</Trans>}
@@ -241,10 +242,10 @@ export function BankAccountPage({ data, api, onChanged }: { data: BankAccountDat
             </div>
           </>
         )}
-      </AccountSection>
+      </TitledSection>
 
       {data.earnings.ok ? (
-        <AccountSection id="payouts" title={<Trans>Payouts</Trans>}>
+        <TitledSection titleId="payouts" title={<Trans>Payouts</Trans>}>
           {data.earnings.data.payouts.length === 0 ? (
             <EmptyState
               icon={<ReceiptIcon size={28} />}
@@ -287,7 +288,7 @@ export function BankAccountPage({ data, api, onChanged }: { data: BankAccountDat
               </ul>
             </Card>
           )}
-        </AccountSection>
+        </TitledSection>
       ) : null}
     </AccountPage>
   );

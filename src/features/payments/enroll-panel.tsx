@@ -1,13 +1,14 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Link, useLocation, useRouteContext, useRouter } from '@tanstack/react-router';
-import { useMachine, useSelector } from '@xstate/react';
+import { Link, useRouter } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { css, cx } from 'styled-system/css';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Price } from '@/components/ui/price';
 import { Spinner } from '@/components/ui/spinner';
 import { toaster } from '@/components/ui/toast';
-import { selectIsLoggedIn, selectRole, isLearnerRole } from '@machines/auth.selectors';
+import { isLearnerRole } from '@machines/auth.selectors';
+import { useViewer } from '@/lib/auth/use-viewer';
 import { FormAlert } from '@/components/ui/alert';
 import type { Api } from '@/lib/api/client';
 import { later } from '@/lib/later';
@@ -200,10 +201,7 @@ export function EnrollFlow({
  * route's "Join the waitlist" box) is shown under a full session.
  */
 export function EnrollPanel({ session, waitlist }: { session: SessionInfo; waitlist?: ReactNode }) {
-  const { api, auth } = useRouteContext({ from: '__root__' });
-  const loggedIn = useSelector(auth, selectIsLoggedIn);
-  const role = useSelector(auth, selectRole);
-  const href = useLocation({ select: (l) => l.href });
+  const { api, loggedIn, role, href } = useViewer();
 
   if (!loggedIn) {
     return (

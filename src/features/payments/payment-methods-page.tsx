@@ -11,12 +11,13 @@ import { FormAlert, SectionError, useErrorReason } from '@/components/ui/alert';
 import { type Api, ApiError, unwrap } from '@/lib/api/client';
 import type { components } from '@contract/schema';
 import type { GatewayConfig } from '@machines/checkout.machine';
-import { AccountPage, AccountSection, DefaultBadge, SavedItemIcon, SavedList } from './account-shell';
+import { TitledSection } from '@/components/ui/titled-section';
+import { AccountPage, DefaultBadge, SavedItemIcon, SavedList } from './account-shell';
 import { CardEntry } from './card-entry';
 import { cardExpiry } from '@/lib/payment-format';
 import type { Settled } from '@/lib/load';
 import { CardIcon } from '@/components/ui/icons';
-import { AppDialog } from '@/components/ui/dialog';
+import { HeldAlertDialog } from '@/components/ui/dialog';
 import { useAction } from '@/lib/use-action';
 import { useCardLabel } from './use-card-label';
 
@@ -100,7 +101,7 @@ export function PaymentMethodsPage({
       title={t`Payment methods`}
       lead={<Trans>The cards you pay for sessions with. The default card is offered first at checkout.</Trans>}
     >
-      <AccountSection id="saved-cards" title={<Trans>Saved cards</Trans>}>
+      <TitledSection titleId="saved-cards" title={<Trans>Saved cards</Trans>}>
         {listError ? (
           <FormAlert title={<Trans>The default card could not be changed</Trans>}>{reason(listError)}</FormAlert>
         ) : null}
@@ -174,9 +175,9 @@ export function PaymentMethodsPage({
             })}
           </SavedList>
         )}
-      </AccountSection>
+      </TitledSection>
 
-      <AccountSection id="add-card" title={<Trans>Add a card</Trans>} className={css({ maxWidth: '36rem' })}>
+      <TitledSection titleId="add-card" title={<Trans>Add a card</Trans>} className={css({ maxWidth: '36rem' })}>
         <Card className={css({ padding: { base: '4', tablet: '6' } })}>
           {data.config.ok ? (
             <CardEntry
@@ -205,17 +206,12 @@ export function PaymentMethodsPage({
             />
           )}
         </Card>
-      </AccountSection>
+      </TitledSection>
 
-      <AppDialog
-        layout="compact"
-        size="sm"
-        closeButton={false}
-        closeOnOutsideClick={false}
+      <HeldAlertDialog
         open={removing !== null}
         onClose={() => setRemoving(null)}
         busy={remove.isPending()}
-        role="alertdialog"
         title={<Trans>Remove this card?</Trans>}
         description={removingLabel ? <Trans>{removingLabel} will no longer be offered at checkout.</Trans> : null}
         footer={
@@ -236,7 +232,7 @@ export function PaymentMethodsPage({
         {remove.errorOf() ? (
           <FormAlert title={<Trans>The card could not be removed</Trans>}>{reason(remove.errorOf())}</FormAlert>
         ) : null}
-      </AppDialog>
+      </HeldAlertDialog>
     </AccountPage>
   );
 }

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { css } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { ShieldIcon } from '@/components/ui/icons';
-import { AppDialog } from '@/components/ui/dialog';
+import { HeldAlertDialog } from '@/components/ui/dialog';
 
 /**
  * The sandbox's 3-D Secure step (the intent answered `requires_action`, nextAction
@@ -31,15 +31,10 @@ export function ThreeDSecureDialog({
   onCancel: () => void;
 }) {
   return (
-    <AppDialog
-      layout="compact"
-      size="sm"
-      closeButton={false}
-      closeOnOutsideClick={false}
+    <HeldAlertDialog
       open={open}
       onClose={onCancel}
       busy={busy}
-      role="alertdialog"
       title={<Trans>Confirm the payment with your bank</Trans>}
       description={
         cardLabel ? (
@@ -91,6 +86,6 @@ export function ThreeDSecureDialog({
           <Trans>Waiting for your bank…</Trans>
         </p>
       ) : null}
-    </AppDialog>
+    </HeldAlertDialog>
   );
 }

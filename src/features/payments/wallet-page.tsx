@@ -11,7 +11,8 @@ import { EmptyState, IconBubble } from '@/components/ui/empty-state';
 import { formatMoney } from '@/components/ui/format';
 import type { components } from '@contract/schema';
 import { currentLocale, isLocale } from '@/lib/i18n';
-import { AccountPage, AccountSection } from './account-shell';
+import { TitledSection } from '@/components/ui/titled-section';
+import { AccountPage } from './account-shell';
 import { formatCents, formatInstant } from '@/lib/payment-format';
 import { WalletIcon } from '@/components/ui/icons';
 
@@ -78,7 +79,7 @@ export function WalletPage({ wallet }: { wallet: Wallet }) {
         </p>
       </Card>
 
-      <AccountSection id="wallet-movements" title={<Trans>Movements</Trans>}>
+      <TitledSection titleId="wallet-movements" title={<Trans>Movements</Trans>}>
         {wallet.entries.length === 0 ? (
           <EmptyState
             icon={<WalletIcon size={28} />}
@@ -142,7 +143,7 @@ export function WalletPage({ wallet }: { wallet: Wallet }) {
             </ul>
           </Card>
         )}
-      </AccountSection>
+      </TitledSection>
     </AccountPage>
   );
 }

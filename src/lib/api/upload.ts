@@ -331,10 +331,7 @@ export async function uploadFile(kind: UploadKind, file: File, options: UploadOp
         form.append(endpoint.field, file, file.name);
         return form;
       },
-      ...credentialsOf(options),
-      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.xhr ? { xhr: options.xhr } : {}),
+      ...requestOptionsOf(options),
     });
   } catch (error) {
     return fail(
@@ -360,5 +357,22 @@ export function credentialsOf(options: XhrCredentials): XhrCredentials {
     ...(options.auth !== undefined ? { auth: options.auth } : {}),
     ...(options.getAuth ? { getAuth: options.getAuth } : {}),
     ...(options.onUnauthorized ? { onUnauthorized: options.onUnauthorized } : {}),
+  };
+}
+
+/** The options a multipart call passes on to {@link sendMultipart}. */
+type PassedOn = Pick<MultipartRequest, 'onProgress' | 'signal' | 'xhr'>;
+
+/**
+ * The options of `options` that {@link sendMultipart} takes as they are: the credentials, the progress
+ * callback, the abort signal and the XMLHttpRequest constructor (only those given, so that
+ * `exactOptionalPropertyTypes` holds). Shared by every upload call (files, assignment submissions).
+ */
+export function requestOptionsOf(options: XhrCredentials & PassedOn): XhrCredentials & PassedOn {
+  return {
+    ...credentialsOf(options),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.xhr ? { xhr: options.xhr } : {}),
   };
 }
