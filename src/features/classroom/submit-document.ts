@@ -2,8 +2,8 @@ import { ApiError } from '@/lib/api/client';
 import type { components } from '@contract/schema';
 import {
   checkFile,
-  credentialsOf,
   type MultipartAnswer,
+  requestOptionsOf,
   sendMultipart,
   UploadError,
   type UploadProgress,
@@ -58,10 +58,7 @@ export async function submitDocument(
         form.append('document', file, file.name);
         return form;
       },
-      ...credentialsOf(options),
-      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.xhr ? { xhr: options.xhr } : {}),
+      ...requestOptionsOf(options),
     });
   } catch (error) {
     if (error instanceof UploadError && error.aborted) throw error;

@@ -1,11 +1,12 @@
 import { Trans } from '@lingui/react/macro';
-import { Link, useLocation, useRouteContext } from '@tanstack/react-router';
+import { Link, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { css } from 'styled-system/css';
 import { inlineLink } from 'styled-system/recipes';
 import type { components } from '@contract/schema';
-import { selectIsLoggedIn, selectRole } from '@machines/auth.selectors';
+import { selectRole } from '@machines/auth.selectors';
+import { useViewer } from '@/lib/auth/use-viewer';
 import { ReviewChecking } from './review-parts';
 
 type Review = components['schemas']['Review'];
@@ -20,10 +21,7 @@ const RemoveReviewAction = lazy(() => import('./review-removal').then((m) => ({ 
  * roles nothing (admins remove reviews from the list, `RemoveReviewButton`).
  */
 export function ReviewPanel({ courseId }: { courseId: number }) {
-  const { api, auth } = useRouteContext({ from: '__root__' });
-  const loggedIn = useSelector(auth, selectIsLoggedIn);
-  const role = useSelector(auth, selectRole);
-  const href = useLocation({ select: (l) => l.href });
+  const { api, loggedIn, role, href } = useViewer();
   if (!loggedIn) {
     return (
       <p className={css({ fontSize: 'sm', color: 'fg.muted', marginBlockEnd: '4' })}>
