@@ -32,14 +32,19 @@ const heroHeading = css({
   lineHeight: '1.15',
 });
 
-/** The page's h1 (the course title, isolated for right-to-left) and the lead line under it. */
-export function HeroTitle({ title, lead }: { title: string; lead: ReactNode }) {
+/**
+ * The page's h1 (the course title, isolated for right-to-left) and the lead line under it;
+ * `leadDir="auto"` when the lead is an educator's text, so it takes its own paragraph direction.
+ */
+export function HeroTitle({ title, lead, leadDir }: { title: string; lead: ReactNode; leadDir?: 'auto' }) {
   return (
     <>
       <h1 className={heroHeading}>
         <bdi>{title}</bdi>
       </h1>
-      <p className={css({ fontSize: { base: 'md', tablet: 'lg' }, color: 'fg.muted' })}>{lead}</p>
+      <p dir={leadDir} className={css({ fontSize: { base: 'md', tablet: 'lg' }, color: 'fg.muted' })}>
+        {lead}
+      </p>
     </>
   );
 }

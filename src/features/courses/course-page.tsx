@@ -69,7 +69,7 @@ export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?
               {category}
             </Link>
           </Breadcrumb>
-          <HeroTitle title={course.title} lead={<bdi>{course.description}</bdi>} />
+          <HeroTitle title={course.title} lead={course.description} leadDir="auto" />
           <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
             <Rating average={course.rating.average} count={course.rating.count} />
             <Badge tone="blue">{t(difficultyLabels[course.difficultyLevel])}</Badge>
@@ -115,8 +115,10 @@ export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?
             <h2 id="about-title" className={sectionTitle}>
               <Trans>About this course</Trans>
             </h2>
-            <p className={css({ whiteSpace: 'pre-line', color: 'fg.default', lineHeight: '1.75' })}>
-              <bdi>{course.about || course.description}</bdi>
+            {/* dir="auto": the educator's text sets its own paragraph direction (an English text on the
+                Arabic page reads left to right, its full stop last, on every line it wraps to). */}
+            <p dir="auto" className={css({ whiteSpace: 'pre-line', color: 'fg.default', lineHeight: '1.75' })}>
+              {course.about || course.description}
             </p>
             {course.videoUrl ? (
               <a

@@ -173,8 +173,9 @@ export function SessionPage({
             <h2 id="course-about-title" className={css({ fontSize: 'xl', fontWeight: 'bold', marginBlockEnd: '3' })}>
               <Trans>About the course</Trans>
             </h2>
-            <p className={css({ color: 'fg.default', lineHeight: '1.75' })}>
-              <bdi>{course.description}</bdi>
+            {/* The educator's text sets its own paragraph direction (dir="auto"), as on the course page. */}
+            <p dir="auto" className={css({ color: 'fg.default', lineHeight: '1.75' })}>
+              {course.description}
             </p>
             <Link
               to="/courses/$courseId"
