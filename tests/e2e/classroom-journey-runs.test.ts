@@ -178,13 +178,21 @@ describe.each(journeys)(
         await expectAccessible(page, `programming assignment (${locale})`);
         await shot(page, locale, '7-programming');
 
-        // 4b. The document assignment: choosing a PDF hands it in (the Arabic run hands in again:
-        //     the earlier submission stays in the history).
+        // 4b. The document assignment: the chosen PDF is shown, and Submit hands it in (the Arabic
+        //     run hands in again: it confirms the new version, and the earlier one stays in the history).
         await backToClassroom(page, locale, sessionId);
         await openLesson(page, sessionId, LESSONS.document);
         await page
           .getByLabel(l('Your document'), { exact: true })
           .setInputFiles({ name: pdfName, mimeType: 'application/pdf', buffer: DESIGN_PDF });
+        const chosen = page.getByRole('region', { name: l('Chosen file'), exact: true });
+        await chosen.getByText(pdfName, { exact: true }).waitFor();
+        await shot(page, locale, '8-document-chosen');
+        await chosen.getByRole('button', { name: l('Submit'), exact: true }).click();
+        if (locale === 'ar') {
+          const resubmit = page.getByRole('alertdialog', { name: l('Hand in a new version?'), exact: true });
+          await resubmit.getByRole('button', { name: l('Submit the new version'), exact: true }).click();
+        }
         await page
           .getByText(l('Assignment submitted successfully'), { exact: true })
           .first()

@@ -28,6 +28,13 @@ describe('lesson page: assignment (product.md#calls, #messages toasts)', () => {
 
   const choose = (file: File) =>
     fireEvent.change(screen.getByLabelText('Your document'), { target: { files: [file] } });
+  /** Chooses `file` and presses Submit under it (a first submission: no confirmation). */
+  const chooseAndSubmit = (file: File) => {
+    choose(file);
+    fireEvent.click(
+      within(screen.getByRole('region', { name: 'Chosen file' })).getByRole('button', { name: 'Submit' }),
+    );
+  };
 
   it('shows the history with grade and comment, uploads with progress and toasts the success', async () => {
     const graded = submission({
@@ -44,6 +51,16 @@ describe('lesson page: assignment (product.md#calls, #messages toasts)', () => {
     expect(mock.calls[0]!.path).toBe('/api/assignments/504/submissions?sessionId=41&page=1&pageSize=100');
 
     choose(pdf());
+    const chosen = screen.getByRole('region', { name: 'Chosen file' });
+    expect(within(chosen).getByText('report.pdf')).toBeInTheDocument();
+    expect(within(chosen).getByText('4.1 kB · application/pdf')).toBeInTheDocument();
+    expect(FakeXhr.count).toBe(0);
+    fireEvent.click(within(chosen).getByRole('button', { name: 'Submit' }));
+    // Handed in before: a new version is confirmed first.
+    const confirm = await screen.findByRole('alertdialog', { name: 'Hand in a new version?' });
+    expect(FakeXhr.count).toBe(0);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Submit the new version' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     const xhr = FakeXhr.last!;
     expect([xhr.method, xhr.url]).toEqual(['POST', '/api/assignments/504/submissions']);
     expect(xhr.headers.Authorization).toBe('Bearer jwt-learner');
@@ -70,7 +87,7 @@ describe('lesson page: assignment (product.md#calls, #messages toasts)', () => {
     await renderLesson(detail, { 'GET /api/assignments/504/submissions': () => page([]) });
     expect(await screen.findByText('Nothing submitted yet.')).toBeInTheDocument();
 
-    choose(pdf());
+    chooseAndSubmit(pdf());
     act(() =>
       FakeXhr.last!.respond(400, {
         message: 'Some fields are invalid',
@@ -81,18 +98,40 @@ describe('lesson page: assignment (product.md#calls, #messages toasts)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('document is an empty file');
 
     act(() => toaster.remove());
-    choose(pdf());
+    chooseAndSubmit(pdf());
     act(() => FakeXhr.last!.respond(409, { message: 'The deadline for this lesson has passed' }));
     expect(await toastTitle('Cannot submit assignment!')).toBeInTheDocument();
     expect(screen.getByText('The deadline for this lesson has passed')).toBeInTheDocument();
     expect(screen.getByText('Nothing submitted yet.')).toBeInTheDocument();
   });
 
-  it('refuses a file of the wrong type before sending it', async () => {
+  it('refuses a file of the wrong type when it is chosen, before offering to send it', async () => {
     await renderLesson(detail, { 'GET /api/assignments/504/submissions': () => page([]) });
     choose(new File(['x'], 'virus.exe'));
     expect(await toastTitle('Cannot submit assignment!')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('File type must be pdf, doc, docx, xls, xlsx, ppt, pptx, zip');
+    expect(screen.queryByRole('region', { name: 'Chosen file' })).not.toBeInTheDocument();
+    expect(FakeXhr.count).toBe(0);
+  });
+
+  it('a chosen file waits for Submit: Cancel drops it, and keeping the earlier submission sends nothing', async () => {
+    await renderLesson(detail, { 'GET /api/assignments/504/submissions': () => page([submission()]) });
+    expect(await screen.findByRole('link', { name: 'todo-app-report.pdf' })).toBeInTheDocument();
+
+    choose(pdf());
+    fireEvent.click(
+      within(screen.getByRole('region', { name: 'Chosen file' })).getByRole('button', { name: 'Cancel' }),
+    );
+    expect(screen.queryByRole('region', { name: 'Chosen file' })).not.toBeInTheDocument();
+
+    choose(pdf());
+    fireEvent.click(
+      within(screen.getByRole('region', { name: 'Chosen file' })).getByRole('button', { name: 'Submit' }),
+    );
+    const confirm = await screen.findByRole('alertdialog', { name: 'Hand in a new version?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Keep my earlier submission' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('region', { name: 'Chosen file' })).toBeInTheDocument();
     expect(FakeXhr.count).toBe(0);
   });
 

@@ -48,6 +48,8 @@ export interface UploadFieldProps {
   required?: boolean;
   disabled?: boolean;
   /** A file was chosen (null when the choice was cancelled: nothing to do, product.md#validation). */
+  /** The name of a file chosen but not sent yet (the caller shows it with its own Submit), in place of "No file chosen". */
+  chosenName?: string | undefined;
   onFileSelected: (file: File | null) => void;
   /** Offered while uploading. */
   onCancel?: () => void;
@@ -116,6 +118,7 @@ export function UploadField({
   required,
   disabled,
   onFileSelected,
+  chosenName,
   onCancel,
   onRemove,
   inputRef,
@@ -250,7 +253,13 @@ export function UploadField({
             aria-hidden
             className={css({ fontSize: 'sm', color: 'fg.muted', minWidth: 0, overflowWrap: 'anywhere' })}
           >
-            {uploading ? <bdi>{uploadingName}</bdi> : value ? null : <Trans>No file chosen</Trans>}
+            {uploading ? (
+              <bdi>{uploadingName}</bdi>
+            ) : value ? null : chosenName ? (
+              <bdi>{chosenName}</bdi>
+            ) : (
+              <Trans>No file chosen</Trans>
+            )}
           </span>
         </div>
         {progress ? (

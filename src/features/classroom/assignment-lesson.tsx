@@ -6,7 +6,8 @@ import { css } from 'styled-system/css';
 import { UploadField, uploadErrorText, type UploadFieldProgress } from '@/components/ui/upload-field';
 import { toaster } from '@/components/ui/toast';
 import type { Api, ApiAuth } from '@/lib/api/client';
-import { UploadError, type XhrCredentials } from '@/lib/api/upload';
+import { checkFile, UploadError, type XhrCredentials } from '@/lib/api/upload';
+import { ChosenFile, ResubmitDialog } from './chosen-file';
 import { richText, type ClassroomLessonDetail } from './content-lessons';
 import { SubmissionHistory, toastSubmitFailure, useSubmissions } from './submissions';
 import { submitDocument, type Submission } from './submit-document';
@@ -14,9 +15,11 @@ import { submitDocument, type Submission } from './submit-document';
 const submitted = msg`Assignment submitted successfully`;
 
 /**
- * An assignment lesson: the instructions, then for learners a document upload that submits the
- * chosen file at once (`POST /assignments/{id}/submissions`, field `document` + `sessionId`) with
- * a progress bar, and the history of their submissions with grades and comments. Toasts per spec
+ * An assignment lesson: the instructions, then for learners a document upload: the chosen file is
+ * checked (type, size) and shown (name, size, type) with Submit and Cancel, nothing is sent before
+ * Submit, and a learner who has handed in before confirms a new version first; then
+ * `POST /assignments/{id}/submissions` (field `document` + `sessionId`) with a progress bar, and
+ * the history of their submissions with grades and comments. Toasts per spec
  * #messages: 'Assignment submitted successfully'; 'Cannot submit assignment!' or the first server field
  * error with its message. A file refused on the client (type, size) is shown under the field.
  * Educators and admins see the session's submissions instead of the upload.
@@ -46,12 +49,36 @@ export function AssignmentLesson({
   const history = useSubmissions(api, detail.lesson.id, detail.sessionId);
   const [progress, setProgress] = useState<UploadFieldProgress | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
+  /** The file chosen and checked, waiting for Submit (null: none). */
+  const [chosen, setChosen] = useState<File | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const controller = useRef<AbortController | null>(null);
 
   useEffect(() => () => controller.current?.abort(), []);
 
-  const start = (file: File | null) => {
+  const choose = (file: File | null) => {
     if (!file) return; // a cancelled choice: nothing to do (product.md#validation)
+    const refused = checkFile('document', file);
+    if (refused) {
+      // Refused before sending (type or size): explained at the field.
+      setChosen(null);
+      setFieldError(uploadErrorText(i18n, refused));
+      toastSubmitFailure(i18n, refused);
+      return;
+    }
+    setFieldError(null);
+    setChosen(file);
+  };
+
+  const submit = () => {
+    if (!chosen) return;
+    if (history.items.length > 0 && !confirming) return setConfirming(true);
+    setConfirming(false);
+    setChosen(null);
+    start(chosen);
+  };
+
+  const start = (file: File) => {
     controller.current?.abort();
     const current = new AbortController();
     controller.current = current;
@@ -104,14 +131,17 @@ export function AssignmentLesson({
             value={null}
             progress={progress}
             error={fieldError}
-            helperText={<Trans>Choosing a file submits it; your earlier submissions are kept.</Trans>}
-            onFileSelected={start}
+            helperText={<Trans>Choose a file, check it, then submit it; your earlier submissions are kept.</Trans>}
+            onFileSelected={choose}
+            chosenName={chosen?.name}
             onCancel={() => {
               controller.current?.abort();
               controller.current = null;
               setProgress(null);
             }}
           />
+          {chosen && !progress ? <ChosenFile file={chosen} onSubmit={submit} onCancel={() => setChosen(null)} /> : null}
+          <ResubmitDialog open={confirming} onClose={() => setConfirming(false)} onConfirm={submit} />
         </LessonPart>
       ) : null}
       <SubmissionHistory history={history} viewerZone={viewerZone} showLearner={!learner} />
