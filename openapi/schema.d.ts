@@ -2570,9 +2570,9 @@ export interface paths {
         put?: never;
         /**
          * Join a live meeting
-         * @description Inside a meeting occurrence's join window (10 minutes before its start until its end) answers the meeting link and records the learner's attendance for that occurrence (the first join is kept). Outside it, 409 with the opening time in the message.
+         * @description Inside a meeting occurrence's join window (10 minutes before its start until its end) answers the URL to open (the lesson's pasted link, else the session's own video room at `MEETING_BASE_URL`, Jitsi Meet by default) and records the learner's attendance for that occurrence (the first join is kept). Outside it, 409 with the opening time in the message; 409 too when the lesson has no link and the server makes no rooms (`MEETING_BASE_URL=none`). Nothing is recorded on a 409.
          *
-         *     Roles: enrolled LEARNER (attendance recorded), the session's EDUCATOR, ADMIN, SUPER_ADMIN (nothing recorded). Product rules (docs/product.md): #overview live meetings. docs/classroom.md "Join window".
+         *     Roles: enrolled LEARNER (attendance recorded), the session's EDUCATOR, ADMIN, SUPER_ADMIN (nothing recorded). Product rules (docs/product.md): #overview live meetings. docs/classroom.md "Join window", "Meeting room".
          */
         post: operations["joinMeeting"];
         delete?: never;
@@ -3161,7 +3161,7 @@ export interface components {
             day: components["schemas"]["Weekday"] | null;
             /** @description HH:mm in the session time zone (meeting lessons). */
             startTime: string | null;
-            /** @description Null unless the caller is enrolled, the educator or an admin. */
+            /** @description Null unless the caller is enrolled, the educator or an admin. For a meeting or liveSession lesson, the URL its join answers (the pasted link, else the session's own video room; docs/classroom.md "Meeting room"). */
             link: string | null;
         };
         Section: {
@@ -4181,7 +4181,7 @@ export interface components {
             status: components["schemas"]["LessonProgressStatus"];
         };
         MeetingJoin: {
-            /** @description The meeting link to open. */
+            /** @description The URL to open, the lesson's pasted link, else the session's own video room at the conferencing provider (`MEETING_BASE_URL`, Jitsi Meet by default). */
             url: string;
             occurrence: components["schemas"]["MeetingOccurrence"];
             /** @description Attendance was recorded by this call (false for the educator, or when already recorded). */
@@ -4302,7 +4302,7 @@ export interface components {
             contentHtml?: string | null;
             videoUrl?: string | null;
             captionsUrl?: string | null;
-            /** @description Meeting link (https). */
+            /** @description Meeting link (https), optional; null, the meeting opens its session's own video room (docs/classroom.md "Meeting room"). */
             link?: string | null;
             day?: components["schemas"]["Weekday"] | null;
             startTime?: string | null;
@@ -11946,7 +11946,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The link to open. */
+            /** @description The URL to open. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11955,7 +11955,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "url": "https://meet.halaqa.test/js-zero-41",
+                     *         "url": "https://meet.jit.si/Halaqa-41-3f9c2a7be01d84c65a10",
                      *         "occurrence": {
                      *           "occurrenceDate": "2026-11-23",
                      *           "startsAt": "2026-11-24T00:00:00Z",

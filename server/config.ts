@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { ConfigError, boolVar, intVar, readOrCreateSecret } from './config-vars.js';
+import { ConfigError, boolVar, intVar, readOrCreateSecret, urlVar } from './config-vars.js';
 import { type FederationConfig, federationSettings } from './config-federation.js';
 import {
   type CaptchaConfig,
@@ -37,6 +37,12 @@ export interface Config {
   jwtTtlSeconds: number;
   /** Origin the app is reached at, used in links and mails (PUBLIC_URL, default http://localhost:PORT). */
   publicUrl: string;
+  /**
+   * The conferencing provider a meeting lesson without a pasted link opens its session's room at
+   * (MEETING_BASE_URL, default https://meet.jit.si; any Jitsi Meet; no trailing slash); null when
+   * MEETING_BASE_URL=none: no automatic rooms.
+   */
+  meetingBaseUrl: string | null;
   /** Platform fee: percent of the price (FEE_PERCENT, default 5) plus fixed cents (FEE_FIXED_CENTS, default 50). */
   fee: { percent: number; fixedCents: number };
   /**
@@ -139,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     jwtSecret,
     jwtTtlSeconds: intVar(env, 'JWT_TTL_SECONDS', 12 * 3600, 60, 30 * 24 * 3600),
     publicUrl: publicUrl.replace(/\/$/, ''),
+    meetingBaseUrl: meetingBaseUrlSetting(env),
     fee: {
       percent: intVar(env, 'FEE_PERCENT', 5, 0, 50),
       fixedCents: intVar(env, 'FEE_FIXED_CENTS', 50, 0, 10_000),
@@ -163,6 +170,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   };
   refuseUnsafeSettings(config, env);
   return config;
+}
+
+/** MEETING_BASE_URL: an http(s) URL (trailing slash dropped), `none` → null, unset → Jitsi Meet's public service. */
+function meetingBaseUrlSetting(env: NodeJS.ProcessEnv): string | null {
+  if (env.MEETING_BASE_URL?.trim().toLowerCase() === 'none') return null;
+  return urlVar(env, 'MEETING_BASE_URL', 'https://meet.jit.si or none') ?? 'https://meet.jit.si';
 }
 
 /**

@@ -25,10 +25,12 @@ import {
 /**
  * Lesson progress, meetings and attendance in the classroom (markLessonProgress, joinMeeting,
  * getSessionCalendar, listSessionAttendance; docs/classroom.md). The fixture is in classroom-setup.ts;
- * the attendance list reads the joins recorded by the join-window tests above it.
+ * the attendance list reads the joins recorded by the join-window tests above it. The conferencing
+ * provider is off here (MEETING_BASE_URL=none), so a meeting without a link has nothing to open;
+ * meeting-rooms.test.ts covers the session rooms.
  */
 
-useClassroomFixture();
+useClassroomFixture({ MEETING_BASE_URL: 'none' });
 
 describe('POST /sessions/{id}/lessons/{lessonId}/progress', () => {
   const url = (lesson: string) => `/api/sessions/${sessionId}/lessons/${L[lesson]}/progress`;
@@ -169,7 +171,7 @@ describe('POST /sessions/{id}/lessons/{lessonId}/join (join window)', () => {
     ]);
   });
 
-  it('refuses non-meeting lessons, a meeting without link, outsiders and unknown lessons, recording nothing', async () => {
+  it('refuses non-meeting lessons, a meeting without link (no provider), outsiders and unknown lessons, recording nothing', async () => {
     setNow(new Date('2031-05-13T15:00:00Z')); // Tuesday 09:00 MDT of week 2: the link-less meeting runs
     const before = await countRows(t.db, 'attendance');
     const nolink = await call('POST', url('nolink'), LEARNER);

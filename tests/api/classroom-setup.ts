@@ -38,6 +38,8 @@ const schedule = weekly({ monday: { start: '18:00', end: '19:30' }, thursday: { 
 
 export let sessionId: number;
 export let otherCourseLessonId: number;
+/** Another ACTIVE session of the fixture's course (same schedule, nobody enrolled); answers its id. */
+export let addSession: () => Promise<number>;
 /** Lesson ids by their name in the fixture. */
 export const L: Record<string, number> = {};
 
@@ -122,16 +124,20 @@ async function fixture() {
     .execute();
 
   sessionId = await course.session(schedule);
+  addSession = () => course.session(schedule);
   await enrollByEmail(t.db, sessionId, [LEARNER, LEARNER1]);
   await enrollByEmail(t.db, sessionId, [CANCELLED], 'CANCELLED');
   // A lesson of another course (404 in this session).
   otherCourseLessonId = await lessonOutside(t.db, courseId);
 }
 
-/** Registers the file's hooks: a test app on the clock `now` with the fixture (above), closed after the tests. */
-export function useClassroomFixture(): void {
+/**
+ * Registers the file's hooks: a test app on the clock `now` with the fixture (above), closed after
+ * the tests; `env` adds configuration variables (e.g. `MEETING_BASE_URL: 'none'`).
+ */
+export function useClassroomFixture(env: Record<string, string> = {}): void {
   beforeAll(async () => {
-    t = await startTestApp({ now });
+    t = await startTestApp({ now, env });
     await fixture();
   });
   afterAll(() => t.close());

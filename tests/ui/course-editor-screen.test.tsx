@@ -297,6 +297,12 @@ describe('CourseEditorScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add a lesson to Basics' }));
     expect(screen.getByText('Save the course to edit its content.')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /^Edit content/ })).toHaveLength(1);
+    // A meeting's link is optional: left empty, the meeting opens its session's own room.
+    const roomHint = "Optional: empty uses the session's own video room.";
+    fireEvent.change(screen.getByRole('combobox', { name: 'Type of lesson 2' }), { target: { value: '3' } });
+    expect(screen.queryByText(roomHint)).not.toBeInTheDocument();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Type of lesson 2' }), { target: { value: '1' } });
+    expect(screen.getByText(roomHint)).toBeInTheDocument();
   });
   describe('unsaved changes', () => {
     const editor = () => screen.queryByRole('heading', { name: 'Course details' });

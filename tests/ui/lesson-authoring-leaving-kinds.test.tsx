@@ -102,6 +102,9 @@ describe('LessonAuthoringScreen', () => {
       questions: [],
     });
     expect(field('Meeting link').value).toBe('https://meet.example/x');
+    // The link is optional: without one the meeting opens its session's own room.
+    expect(field('Meeting link')).toHaveAccessibleDescription("Leave it empty to use the session's own video room.");
+    expect(field('Meeting link')).not.toBeRequired();
     expect((field('Day') as unknown as HTMLSelectElement).value).toBe('monday');
     expect(field('Start time').value).toBe('18:30');
     for (const heading of ['Questions', 'Grading', 'Programming', 'Video'])

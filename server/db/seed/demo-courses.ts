@@ -202,18 +202,20 @@ function course(d: CourseDraft): DemoCourse {
               type: 'meeting',
               name: l.name,
               durationMinutes,
-              link: `https://meet.halaqa.test/${slug}-w${week}`,
+              // No pasted link: the demo's meetings open their session's room at MEETING_BASE_URL.
+              link: null,
               day: s.day,
               startTime: s.start,
               content: l.content ?? null,
             };
           }
           totalMinutes += l.minutes;
+          // A live session, like a meeting, opens its session's room.
           const link =
             l.type === 'video'
               ? `https://videos.halaqa.test/${slug}/w${week}/${slugify(l.name)}`
               : l.type === 'liveSession'
-                ? `https://live.halaqa.test/${slug}-w${week}`
+                ? null
                 : l.type === 'programmingAssignment'
                   ? `https://code.halaqa.test/${slug}/w${week}-${slugify(l.name)}`
                   : (l.link ?? null);

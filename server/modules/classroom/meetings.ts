@@ -7,6 +7,7 @@ import { sessionCalendar } from './calendar.js';
 import { activeLearners, recordAttendance, sessionAttendance } from './queries.js';
 import { findJoinableSlot, joinWindow } from '../sessions/schedule.js';
 import { type MeetingOccurrence, isMeeting, occurrenceOf, slotsOf } from './service.js';
+import { meetingRoomsOf, meetingUrl } from './meeting-room.js';
 
 /**
  * A session's meetings: joining one (the attendance it records), the calendar of all of them, and the
@@ -22,11 +23,11 @@ function localTime(at: Date, zone: string): string {
 /**
  * POST /sessions/{id}/lessons/{lessonId}/join (docs/classroom.md "Join window"): inside an
  * occurrence's join window (10 minutes before its start until its end, at `app.now()`) answers the
- * meeting link; for an enrolled learner it also records attendance for that occurrence (the first
+ * meeting's URL (the pasted link, else the session's room: meeting-room.ts `meetingUrl`); for an enrolled learner it also records attendance for that occurrence (the first
  * join is kept: `recorded` is false on later joins). Staff join without a record.
  * @throws 404 unknown session/lesson; 403 not in the classroom; 409 not a meeting lesson, outside
  *   the window (the message gives the opening time in the session's zone, or says it has ended), or
- *   no meeting link set yet — nothing is recorded then.
+ *   no link set while MEETING_BASE_URL=none (no automatic rooms) — nothing is recorded then.
  */
 export async function joinMeeting(
   app: AppContext,
@@ -50,7 +51,8 @@ export async function joinMeeting(
     }
     throw conflict(slots.length ? 'This meeting has ended' : 'This meeting has no scheduled time');
   }
-  if (!lesson.link) throw conflict('The educator has not set the meeting link yet');
+  const url = meetingUrl(lesson.link, session.id, meetingRoomsOf(app.config));
+  if (!url) throw conflict('The educator has not set the meeting link yet');
   let recorded = false;
   if (role === 'LEARNER') {
     recorded = await recordAttendance(app.db, {
@@ -61,7 +63,7 @@ export async function joinMeeting(
       joinedAt: now,
     });
   }
-  return { url: lesson.link, occurrence: occurrenceOf(slot, role === 'LEARNER'), recorded };
+  return { url, occurrence: occurrenceOf(slot, role === 'LEARNER'), recorded };
 }
 
 /**

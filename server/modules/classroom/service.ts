@@ -1,4 +1,5 @@
 import type { LessonTypeCode, SessionStatus, Weekday } from '../../db/types.js';
+import { MEETING_TYPES } from './meeting-room.js';
 import type { AppContext, Caller } from '../../platform/context.js';
 import { conflict } from '../../platform/errors.js';
 import type { Person } from '../courses/read-model.js';
@@ -98,8 +99,6 @@ export interface ClassroomLessonDetail {
   occurrences: MeetingOccurrence[];
 }
 
-/** Lesson types held as meetings (slots, join window, attendance). */
-const MEETING_TYPES: readonly LessonTypeCode[] = ['meeting', 'liveSession'];
 /** Lesson types graded out of `lessons.points` (ClassroomLesson.points). */
 const GRADED_TYPES: readonly LessonTypeCode[] = ['assignment', 'quiz', 'programmingAssignment'];
 /** Lesson types closed by the week's deadline (submissions and new attempts; docs/classroom.md "Deadline"). */

@@ -12,6 +12,7 @@ import { courseVisible, sessionFollowed, tenantScopeOf, type TenantScope } from 
 import type { Schema } from '../../platform/handlers.js';
 import { enrollmentsByIds, type EnrollmentView } from './enrollments.js';
 import { activeEnrollmentIn } from './queries.js';
+import { MEETING_TYPES, meetingRoomsOf, meetingUrl } from '../classroom/meeting-room.js';
 
 export type SessionWithCourse = SessionSummary & { course: CourseSummary };
 export type SessionInfo = SessionWithCourse & { enrollment: EnrollmentView | null };
@@ -167,7 +168,8 @@ const WEEKDAYS: Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursd
 
 /**
  * GET /sessions/{id}/syllabus and /syllabus/secured: weeks → sections → lessons in order. Lesson
- * links are only given to those with classroom access (secured variant); otherwise null.
+ * links are only given to those with classroom access (secured variant); otherwise null. A meeting
+ * lesson's link is the one its join answers (the pasted link, else the session's room).
  * @throws 404 unknown or invisible session.
  */
 export async function getSyllabus(
@@ -179,7 +181,13 @@ export async function getSyllabus(
   const viewer = tenantScopeOf(caller);
   const session = await visibleSession(app, viewer, id);
   const showLinks = secured && (await hasClassroomAccess(app, viewer, id, session.educator_id));
-  if (session.content) return sessionContentSyllabus(app, id, session.timezone, session.content, { showLinks });
+  const rooms = meetingRoomsOf(app.config);
+  /** A lesson's link as the viewer may see it: none without classroom access; a meeting's join URL. */
+  const linkOf = (link: string | null, typeCode: string | undefined): string | null => {
+    if (!showLinks) return null;
+    return MEETING_TYPES.some((c) => c === typeCode) ? meetingUrl(link, id, rooms) : link;
+  };
+  if (session.content) return sessionContentSyllabus(app, id, session.content, session.timezone, linkOf);
   const rows = await syllabusRows(app.db, session.course_id)
     .leftJoin('lesson_types as t', 't.id', 'l.lesson_type_id')
     .select([
@@ -216,7 +224,7 @@ export async function getSyllabus(
         duration: r.duration_minutes!,
         day: r.day && WEEKDAYS.includes(r.day) ? r.day : null,
         startTime: r.start_time,
-        link: showLinks ? r.link : null,
+        link: linkOf(r.link, r.type_code ?? undefined),
       });
     }
   }
@@ -235,9 +243,9 @@ export async function getSyllabus(
 async function sessionContentSyllabus(
   app: AppContext,
   sessionId: number,
-  timezone: string,
   content: SessionContentJson,
-  { showLinks }: { showLinks: boolean },
+  timezone: string,
+  linkOf: (link: string | null, typeCode: string | undefined) => string | null,
 ) {
   const types = new Map(
     (await app.db.selectFrom('lesson_types').select(['id', 'code', 'name']).execute()).map((t) => [t.id, t]),
@@ -251,16 +259,19 @@ async function sessionContentSyllabus(
         id: w.week * 1000 + si + 1,
         name: s.name,
         order: s.order ?? si,
-        lessons: s.lessons.map((l, li) => ({
-          id: w.week * 100000 + si * 1000 + li + 1,
-          name: l.name,
-          order: l.order ?? li,
-          type: types.get(l.lessonTypeId) ?? { id: l.lessonTypeId, code: 'notes', name: 'Notes' },
-          duration: l.duration,
-          day: l.day ?? null,
-          startTime: l.startTime ?? null,
-          link: showLinks ? (l.link ?? null) : null,
-        })),
+        lessons: s.lessons.map((l, li) => {
+          const type = types.get(l.lessonTypeId) ?? { id: l.lessonTypeId, code: 'notes', name: 'Notes' };
+          return {
+            id: w.week * 100000 + si * 1000 + li + 1,
+            name: l.name,
+            order: l.order ?? li,
+            type,
+            duration: l.duration,
+            day: l.day ?? null,
+            startTime: l.startTime ?? null,
+            link: linkOf(l.link ?? null, type.code),
+          };
+        }),
       })),
     })),
   };

@@ -35,6 +35,9 @@ export function LessonItem({
   const base = `lessons[${weekNo}][${s}][${l}]`;
   const lessonLabel = lesson.name.trim() || t`Untitled lesson`;
   const lessonNo = l + 1;
+  const typeCode = reference.lessonTypes.find((type) => String(type.id) === lesson.lessonTypeId)?.code;
+  // A meeting without a pasted link opens its session's room (docs/classroom.md "Meeting room").
+  const isMeeting = typeCode === 'meeting' || typeCode === 'liveSession';
   const isLessonTarget = target?.kind === 'lesson' && target.week === w && target.section === s && target.index === l;
   return (
     <li
@@ -125,6 +128,7 @@ export function LessonItem({
         inputMode="url"
         dir="ltr"
         placeholder="https://"
+        helperText={isMeeting ? <Trans>Optional: empty uses the session's own video room.</Trans> : undefined}
         value={lesson.link}
         disabled={disabled}
         onChange={(e) => onChange(updateLesson(syllabus, w, s, l, { link: e.currentTarget.value }), [`${base}[link]`])}

@@ -73,6 +73,7 @@ export function MeetingSection({
     <FormSection id="lesson-meeting" title={<Trans>Meeting</Trans>}>
       <TextField
         label={t`Meeting link`}
+        helperText={<Trans>Leave it empty to use the session's own video room.</Trans>}
         type="url"
         dir="ltr"
         placeholder="https://"
