@@ -57,6 +57,9 @@ async function startServer() {
       SEED_DEMO_DATA: 'true',
       RATE_LIMIT_FACTOR: '10',
       SCRYPT_LOG_N: '14',
+      // Meeting rooms on this server (a page the SPA answers), so a journey's "Join meeting" tab
+      // stays offline and the test can read the room it was sent to.
+      MEETING_BASE_URL: `${baseUrl}/meeting-rooms`,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -71,6 +71,11 @@ describe.each(journeys)(
         const joinButton = meeting.getByRole('button', { name: new RegExp(`^${escapeRe(l('Join meeting'))}`) });
         await expect.poll(() => joinButton.isEnabled()).toBe(true);
         const [meetingTab] = await Promise.all([context.waitForEvent('page'), joinButton.click()]);
+        // No link was pasted for the demo's meetings: the tab opens the session's own room
+        // (MEETING_BASE_URL, set to this server by scripts/e2e.mjs).
+        await meetingTab.waitForURL(
+          new RegExp(`^${escapeRe(BASE_URL)}/meeting-rooms/Halaqa-${sessionId}-[0-9a-f]{20}$`),
+        );
         await meetingTab.close();
         await meeting.getByRole('link', { name: l('Open the meeting in a new tab'), exact: true }).waitFor();
 
