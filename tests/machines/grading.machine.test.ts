@@ -63,7 +63,10 @@ const events: AnyEventObject[] = [
   { type: 'grading.submitted', grade: '120', comment: '' },
   { type: 'grading.closed' },
   { type: 'xstate.done.actor.loadSubmissions', output: listed },
-  { type: 'xstate.error.actor.loadSubmissions', error: { status: 501, serverMessage: 'Not implemented yet' } },
+  {
+    type: 'xstate.error.actor.loadSubmissions',
+    error: { status: 503, serverMessage: 'Service unavailable, try again later' },
+  },
   { type: 'xstate.done.actor.gradeSubmission', output: graded },
   {
     type: 'xstate.error.actor.gradeSubmission',
@@ -93,7 +96,11 @@ function checkState(s: AnyMachineSnapshot) {
     s.matches({ loaded: 'editing' }) || s.matches({ loaded: 'saving' }) || s.matches({ loaded: 'failed' }),
   );
   if (s.matches('failed'))
-    expect(c.loadError).toEqual({ code: 'submissions.failed', status: 501, message: 'Not implemented yet' });
+    expect(c.loadError).toEqual({
+      code: 'submissions.failed',
+      status: 503,
+      message: 'Service unavailable, try again later',
+    });
   if (s.matches('loaded')) expect(c.submissions.map((x) => x.id)).toEqual([77, 78]);
   if (s.hasTag('dialogOpen')) expect(c.target).toBe(77);
   if (s.matches({ loaded: 'idle' }) || s.matches({ loaded: 'saved' })) {

@@ -7,7 +7,10 @@ import { expectedBody, input, invalidValues, quiz, saved, validValues } from './
 
 const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadAuthoring', output: quiz },
-  { type: 'xstate.error.actor.loadAuthoring', error: { status: 501, serverMessage: 'Not implemented yet' } },
+  {
+    type: 'xstate.error.actor.loadAuthoring',
+    error: { status: 503, serverMessage: 'Service unavailable, try again later' },
+  },
   { type: 'authoring.retried' },
   { type: 'form.changed', values: validValues, fields: ['questions', 'timeLimitMinutes'] },
   { type: 'form.changed', values: invalidValues, fields: ['questions[0].prompt'] },
@@ -35,7 +38,11 @@ function checkState(s: AnyMachineSnapshot) {
   // Leaving is only ever asked about with unsaved changes.
   if (s.matches({ leave: 'confirming' })) expect(c.dirty).toBe(true);
   if (s.matches({ form: 'loadFailed' }))
-    expect(c.loadError).toEqual({ code: 'authoring.loadFailed', status: 501, message: 'Not implemented yet' });
+    expect(c.loadError).toEqual({
+      code: 'authoring.loadFailed',
+      status: 503,
+      message: 'Service unavailable, try again later',
+    });
   if (s.matches({ form: 'saving' })) expect(c.errors).toEqual({});
   if (s.matches({ form: 'saved' })) {
     expect(c.authoring).toEqual(saved);

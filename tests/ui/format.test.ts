@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDollars, formatLongDate } from '@/components/ui/format';
+import { formatDollars, formatFileSize, formatLongDate } from '@/components/ui/format';
 import { applyTheme } from '@/features/layout/theme-applier';
 
 describe('formatLongDate (spec MMMM, Do YYYY)', () => {
@@ -33,6 +33,15 @@ describe('formatDollars', () => {
 
   it('uses the ISO code in Arabic so right-to-left text cannot reorder the symbol', () => {
     expect(formatDollars(49, 'ar')).toMatch(/49\s?USD|USD\s?49/);
+  });
+});
+
+describe('formatFileSize', () => {
+  it('answers bytes below 1,000, then decimal kB and MB with one fraction digit at most', () => {
+    expect(formatFileSize(218, 'en')).toBe('218 byte');
+    expect(formatFileSize(4096, 'en')).toBe('4.1 kB');
+    expect(formatFileSize(1_500_000, 'en')).toBe('1.5 MB');
+    expect(formatFileSize(4096, 'ar')).toMatch(/^4\.1 [\u0600-\u06FF]+$/); // Arabic unit name
   });
 });
 

@@ -91,6 +91,21 @@ export function formatCount(value: number, locale: Locale): string {
   return numberFormat(intlLocaleOf(locale)).format(value);
 }
 
+/**
+ * A file size in `locale`'s digits and short units ("218 byte", "4.1 kB", "1.5 MB"): below 1,000
+ * bytes as bytes, then decimal kilobytes and megabytes, one fraction digit at most.
+ */
+export function formatFileSize(bytes: number, locale: Locale): string {
+  const [value, unit] =
+    bytes < 1000 ? [bytes, 'byte'] : bytes < 1_000_000 ? [bytes / 1000, 'kilobyte'] : [bytes / 1_000_000, 'megabyte'];
+  return numberFormat(intlLocaleOf(locale), {
+    style: 'unit',
+    unit,
+    unitDisplay: 'short',
+    maximumFractionDigits: 1,
+  }).format(value);
+}
+
 /** A decimal with one fraction digit ("4.5"). */
 export function formatDecimal1(value: number, locale: Locale): string {
   return numberFormat(intlLocaleOf(locale), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);

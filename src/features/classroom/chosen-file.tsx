@@ -3,21 +3,8 @@ import { css } from 'styled-system/css';
 import { surface } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { HeldAlertDialog } from '@/components/ui/dialog';
-import { intlLocaleOf } from '@/lib/i18n';
+import { formatFileSize } from '@/components/ui/format';
 import { useUiLocale } from './meeting';
-
-/**
- * A file size in the locale's digits and units ("4 kB", "1.5 MB"; Arabic "٤ ك.بايت"): bytes below
- * 1,000 as bytes, then kilobytes and megabytes (decimal units, one fraction digit at most).
- */
-function useFileSize(bytes: number): string {
-  const tag = intlLocaleOf(useUiLocale());
-  const [value, unit] =
-    bytes < 1000 ? [bytes, 'byte'] : bytes < 1_000_000 ? [bytes / 1000, 'kilobyte'] : [bytes / 1_000_000, 'megabyte'];
-  return new Intl.NumberFormat(tag, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(
-    value,
-  );
-}
 
 /**
  * The document a learner chose, before anything is sent: its name, size and type, with Submit
@@ -25,7 +12,7 @@ function useFileSize(bytes: number): string {
  */
 export function ChosenFile({ file, onSubmit, onCancel }: { file: File; onSubmit: () => void; onCancel: () => void }) {
   const { t } = useLingui();
-  const size = useFileSize(file.size);
+  const size = formatFileSize(file.size, useUiLocale());
   const type = file.type || t`Unknown type`;
   return (
     <section
