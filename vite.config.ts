@@ -6,6 +6,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compileHints } from './scripts/vite-compile-hints.ts';
+import { earlyScript } from './scripts/vite-early-script.ts';
 import { linguiInlineSource } from './scripts/babel-lingui-inline-source.ts';
 import { linguiSplit } from './scripts/vite-lingui-split.ts';
 import { precompress } from './scripts/vite-precompress.ts';
@@ -67,6 +68,8 @@ export default defineConfig({
       '/courses': 'src/routes/courses/index.tsx',
       '/courses/{id}': 'src/routes/courses/$courseId.tsx',
     }),
+    // The page's first Intl objects made while the entry still downloads (src/intl-warmup.ts).
+    earlyScript('src/intl-warmup.ts'),
     // The entry chunk compiled eagerly, off the main thread (scripts/vite-compile-hints.ts).
     compileHints(['app']),
     // Build output: a .br and a .gz beside each text file, served by the server as they are.
@@ -110,8 +113,8 @@ export default defineConfig({
             // Everything the entry imports statically runs on every first load anyway: one chunk
             // instead of ~30 small shared ones, each a request. Without the recursive pull of
             // dependencies, so the modules that lazy chunks alone use (the toasts' view behind the
-            // toast store, Ark UI behind a shared helper) stay lazy.
-            { name: 'app', tags: ['$initial'], includeDependenciesRecursively: false },
+            // toast store, Ark UI behind a shared helper) stay lazy. The early script stays apart.
+            { name: 'app', tags: ['$initial'], test: /^(?!.*intl-warmup)/, includeDependenciesRecursively: false },
             // The course card and its small parts (badge, rating, price, picture, dates), shared
             // by `/`, `/courses` and other lists: one chunk instead of eight.
             { name: 'course-card', test: /src[\\/]features[\\/]catalog[\\/]course-card/ },

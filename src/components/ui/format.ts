@@ -24,12 +24,6 @@ function dateFormat(tag: string, options: Intl.DateTimeFormatOptions): Intl.Date
   return format;
 }
 
-// A page's first Intl.NumberFormat, whatever its locale, costs ~20 ms in Chromium (ICU's number
-// data, once per page; ~80 ms on Lighthouse's phone). Made as this module loads, with the catalog's
-// route chunks while the page's data is still on its way, that time is not part of the course
-// cards' first render, the longest task of the explore page's first load.
-numberFormat('en-US');
-
 /**
  * An amount of US dollars (decimal, e.g. 49.99; may be 0 or negative) as currency in `locale`:
  * 'en' → "$49.99"; 'ar' → "49.99 USD" (the ISO code, because "US$" is reordered to "$US" inside
