@@ -42,6 +42,7 @@ const figures: CompanyAttendanceAnalytics = {
       sessions: 1,
       attended: 3,
       held: 3,
+      excused: 0,
       rate: 1,
     },
     {
@@ -50,6 +51,7 @@ const figures: CompanyAttendanceAnalytics = {
       sessions: 1,
       attended: 2,
       held: 3,
+      excused: 0,
       rate: 0.6667,
     },
   ],
