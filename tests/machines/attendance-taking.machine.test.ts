@@ -1,6 +1,7 @@
 import { type AnyEventObject, type AnyMachineSnapshot, createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import {
+  type AttendanceChange,
   type AttendanceTakingContext,
   type AttendanceTakingEmitted,
   type MeetingAttendance,
@@ -48,7 +49,11 @@ const meeting: MeetingAttendance = {
     row(22, 'Lina Amrani', { joinedAt: '2026-11-03T16:20:00Z', suggested: 'LATE', status: 'LATE', note: 'Bus' }),
   ],
 };
-const marked = (r: MeetingAttendanceLearner, status: MeetingAttendanceLearner['status'], note: string | null) => ({
+const marked = (
+  r: MeetingAttendanceLearner,
+  status: MeetingAttendanceLearner['status'],
+  note: string | null,
+): MeetingAttendanceLearner => ({
   ...r,
   status,
   note,
@@ -57,17 +62,20 @@ const marked = (r: MeetingAttendanceLearner, status: MeetingAttendanceLearner['s
   markedBy: person(7, 'Salma Idrissi'),
   markedAt: '2026-11-03T18:00:00Z',
 });
-const change = {
+const change: AttendanceChange = {
   id: 1,
   learnerId: 21,
   beforeStatus: null,
-  afterStatus: 'PRESENT' as const,
+  afterStatus: 'PRESENT',
   beforeNote: null,
   afterNote: null,
   changedBy: person(7, 'Salma Idrissi'),
   changedAt: '2026-11-03T18:00:00Z',
 };
-const allMarked = { ...meeting, learners: meeting.learners.map((l) => marked(l, 'PRESENT', l.note)) };
+const allMarked: MeetingAttendance = {
+  ...meeting,
+  learners: meeting.learners.map((l) => marked(l, 'PRESENT', l.note)),
+};
 
 const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadMeeting', output: { meeting, history: [] } },
@@ -156,7 +164,7 @@ describeModelBased(attendanceTakingMachine, {
       // Learner 21 has no status yet: the note waits for one.
       expect(noteError(snapshot as AttendanceTakingSnapshot)?.code).toBe('note.statusRequired');
     }
-    if (event.type === 'note.opened' && (event as { learnerId: number }).learnerId === 22 && c.meeting) {
+    if (event.type === 'note.opened' && event.learnerId === 22 && c.meeting) {
       const r = c.meeting.learners.find((l) => l.learner.id === 22)!;
       expect(c.noteDraft).toBe(r.note ?? '');
     }
@@ -172,12 +180,12 @@ describe('attendance-taking.machine (with its actors)', () => {
     const calls: unknown[] = [];
     const machine = attendanceTakingMachine.provide({
       actors: {
-        loadMeeting: fromPromise(async () => ({ meeting, history: [] })),
+        loadMeeting: fromPromise(async () => ({ meeting, history: [] as AttendanceChange[] })),
         saveMark: fromPromise(async ({ input: i }) => {
           calls.push(i.mark);
           return { learner: marked(meeting.learners[1]!, i.mark.status, i.mark.note), history: [change] };
         }),
-        markPresent: fromPromise(async () => ({ meeting: allMarked, history: [] })),
+        markPresent: fromPromise(async () => ({ meeting: allMarked, history: [] as AttendanceChange[] })),
       },
     });
     const actor = createActor(machine, { input });

@@ -137,6 +137,6 @@ describe('session attendance', () => {
     expect(
       await screen.findByText('Could not download the calendar', { selector: '[data-part=title]' }),
     ).toBeInTheDocument();
-    expect(mock.calls[0]!.path).toBe('/api/sessions/41/calendar.ics');
+    expect(mock.calls.some((c) => c.path === '/api/sessions/41/calendar.ics')).toBe(true);
   });
 });

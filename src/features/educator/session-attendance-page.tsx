@@ -20,6 +20,7 @@ import { isLocale, type Locale } from '@/lib/i18n';
 import { SessionPageHeader } from './session-tabs';
 import { formatRate, RateBar } from '@/components/ui/rate-bar';
 import { type SessionAttendance, AttendanceGrid } from './session-attendance-grid';
+import { TakeAttendanceSection } from './take-attendance-section';
 import { denseTableCell } from '@/components/ui/table';
 import {
   CardSectionHeader,
@@ -54,7 +55,8 @@ export function overallRate(attendance: SessionAttendance): number {
  * #overview Attendance, docs/classroom.md): the meeting occurrences held so far (oldest first, in the
  * session's time zone) with how many learners joined each, and per learner the occurrences
  * attended out of those held with the rate; totals on top and the session's calendar (.ics) to
- * download; a learners × meetings grid says who joined which occurrence (`attendeeIds`).
+ * download; "Take attendance" lets the educator mark each learner at a meeting held (the marks win over
+ * the joins in every figure here); a learners × meetings grid says who attended which occurrence.
  * Empty (no meeting held yet) and failed-with-retry states; the route shows the loading state.
  */
 export function SessionAttendancePage({
@@ -64,7 +66,7 @@ export function SessionAttendancePage({
 }: {
   data: SessionAttendanceData;
   api: Api;
-  /** Loads the attendance again (e.g. `router.invalidate()`); the button spins while it runs. */
+  /** Loads the attendance again (e.g. `router.invalidate()`; also after a mark is saved); the button spins while it runs. */
   onRetry: () => Promise<unknown> | void;
 }) {
   const { t, i18n } = useLingui();
@@ -144,6 +146,14 @@ export function SessionAttendancePage({
               value={formatRate(overallRate(data.attendance.data), locale)}
             />
           </StatList>
+
+          <TakeAttendanceSection
+            api={api}
+            sessionId={session.id}
+            meetings={meetings}
+            when={when}
+            onSaved={() => void onRetry()}
+          />
 
           <Card as="section" aria-labelledby="attendance-meetings-title">
             <CardSectionHeader
