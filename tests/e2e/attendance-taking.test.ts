@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BASE_URL, chromiumForThisFile, expectAccessible, openPage, signIn, tr, apiSignIn } from './support.js';
 
@@ -10,6 +12,14 @@ import { BASE_URL, chromiumForThisFile, expectAccessible, openPage, signIn, tr, 
  * in Arabic (right-to-left) at 360 px; axe-clean, nothing wider than the screen.
  */
 const browser = chromiumForThisFile();
+
+/** With `E2E_SCREENSHOTS=<dir>`, a full-page screenshot of each step goes there. */
+async function shot(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
 
 const EDUCATORS = ['educator', 'educator2', 'educator3', 'educator4', 'educator5'].map((e) => `${e}@halaqa.test`);
 
@@ -88,6 +98,8 @@ describe.each([
         .poll(() => card.getByTestId('attendance-change').first().innerText())
         .toContain(tr(locale, 'Excused'));
       await expectAccessible(page, `attendance history (${locale})`);
+      await card.scrollIntoViewIfNeeded();
+      await shot(page, `attendance-taking-${locale}`);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -107,6 +119,7 @@ describe.each([
       await expect.poll(() => rows.locator('td').nth(2).innerText()).toBe(count(locale, row.excused));
       expect(await rows.innerText()).toContain(percent(locale, row.rate));
       await expectAccessible(partner.page, `analytics with excused (${locale})`);
+      await shot(partner.page, `attendance-analytics-excused-${locale}`);
       expect(partner.errors).toEqual([]);
     } finally {
       await partner.context.close();

@@ -41,13 +41,14 @@ export interface SessionAttendanceData {
 }
 
 /**
- * The session's overall attendance rate (0…1): occurrences attended over occurrences held, summed
- * over the learners; 0 when nothing was held.
+ * The session's overall attendance rate (0…1): occurrences attended over occurrences held less
+ * those excused, summed over the learners (docs/decisions.md "Taking attendance"); 0 when nothing
+ * was expected.
  */
 export function overallRate(attendance: SessionAttendance): number {
   const attended = attendance.learners.reduce((sum, l) => sum + l.attended, 0);
-  const held = attendance.learners.reduce((sum, l) => sum + l.held, 0);
-  return held > 0 ? attended / held : 0;
+  const expected = attendance.learners.reduce((sum, l) => sum + l.held - l.excused, 0);
+  return expected > 0 ? attended / expected : 0;
 }
 
 /**
@@ -220,6 +221,7 @@ export function SessionAttendancePage({
                 columns={[
                   <Trans key="learner">Learner</Trans>,
                   <Trans key="attended">Attended</Trans>,
+                  <Trans key="excused">Excused</Trans>,
                   <Trans key="rate">Rate</Trans>,
                 ]}
               >
@@ -233,6 +235,7 @@ export function SessionAttendancePage({
                       <td className={cx(denseTableCell, numericCell)}>
                         {plural(l.held, { one: `${attended} of # meeting`, other: `${attended} of # meetings` })}
                       </td>
+                      <td className={cx(denseTableCell, numericCell)}>{formatCount(l.excused, locale)}</td>
                       <td className={denseTableCell}>
                         <RateWithBar rate={l.rate} locale={locale} />
                       </td>
