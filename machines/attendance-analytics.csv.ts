@@ -11,6 +11,7 @@ export interface AttendanceCsvLabels {
   learners: string;
   held: string;
   attended: string;
+  excused: string;
   expected: string;
   rate: string;
   /** The kind of a session row ("Session") and of a learner row ("Learner"). */
@@ -22,8 +23,9 @@ export { UTF8_BOM };
 
 /**
  * The CSV of the attendance analytics: a header row, then one row per session
- * (course, start date, the company's learners, meetings held, attended, expected, rate) and one
- * per learner (name, e-mail, meetings held in their sessions, attended, rate). Rates are whole
+ * (course, start date, the company's learners, meetings held, attended, excused, expected, rate) and
+ * one per learner (name, e-mail, meetings held in their sessions, attended, excused, expected = held −
+ * excused, rate). Attended and excused follow the educator's marks (docs/decisions.md "Taking attendance"). Rates are whole
  * percentages (0–100). Written by the product's one CSV writer (`openapi/csv.ts`: quoting, CRLF
  * line ends, the UTF-8 byte-order mark, and names or titles that look like formulas neutralised).
  */
@@ -42,6 +44,7 @@ export function buildAttendanceCsv(
       s.learners,
       s.meetingsHeld,
       s.attended,
+      s.excused,
       s.expected,
       pct(s.rate),
     ]),
@@ -54,7 +57,8 @@ export function buildAttendanceCsv(
       '',
       l.held,
       l.attended,
-      l.held,
+      l.excused,
+      l.held - l.excused,
       pct(l.rate),
     ]),
   ];
@@ -67,6 +71,7 @@ export function buildAttendanceCsv(
     labels.learners,
     labels.held,
     labels.attended,
+    labels.excused,
     labels.expected,
     labels.rate,
   ];

@@ -2515,6 +2515,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sessions/{id}/lessons/{lessonId}/occurrences/{date}/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a meeting's attendance
+         * @description One occurrence of a meeting lesson with every ACTIVE learner of the session: their join, the status it suggests, the educator's mark and note, and the status that counts.
+         *
+         *     Roles: the session's EDUCATOR, ADMIN, SUPER_ADMIN (any other educator, learners and partners: 403). docs/classroom.md "Taking attendance"; decisions.md "Taking attendance".
+         */
+        get: operations["getMeetingAttendance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{id}/lessons/{lessonId}/occurrences/{date}/attendance/{learnerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark a learner's attendance at a meeting
+         * @description Sets the learner's status (PRESENT, LATE, ABSENT, EXCUSED) and note for one meeting occurrence that has started; the mark wins over the join click everywhere (the session's attendance, the partner's analytics and its CSV, the learner's progress). Every change is kept in the history (who, when, before → after) and in the audit log. Setting the same status and note again changes nothing.
+         *
+         *     Roles: the session's EDUCATOR, ADMIN, SUPER_ADMIN (any other educator, learners and partners: 403, nothing written). 409 when the meeting has not started yet or when `version` is not the current one (someone marked the learner since). docs/classroom.md "Taking attendance".
+         */
+        put: operations["setAttendanceMark"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{id}/lessons/{lessonId}/occurrences/{date}/attendance-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the history of a meeting's attendance marks
+         * @description Every change of a learner's mark at this meeting occurrence, newest first: who changed it, when, the status and note before and after.
+         *
+         *     Roles: the session's EDUCATOR, ADMIN, SUPER_ADMIN (any other educator, learners and partners: 403). docs/classroom.md "Taking attendance".
+         */
+        get: operations["listAttendanceHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sessions/{id}/lessons/{lessonId}": {
         parameters: {
             query?: never;
@@ -2947,9 +3013,11 @@ export interface components {
             learners: number;
             /** @description Meeting occurrences whose start is at or before now (within the date filter). */
             meetingsHeld: number;
-            /** @description Meetings held that the company's learners joined (one per learner and occurrence). */
+            /** @description Meetings held that the company's learners attended (one per learner and occurrence), PRESENT or LATE by the educator's mark, else by their join click. */
             attended: number;
-            /** @description meetingsHeld × learners. */
+            /** @description Learner-meetings the educator marked EXCUSED (left out of `expected`). */
+            excused: number;
+            /** @description meetingsHeld × learners − excused. */
             expected: number;
             rate: components["schemas"]["AttendanceRate"];
         };
@@ -2961,6 +3029,8 @@ export interface components {
             attended: number;
             /** @description Meetings held in those sessions. */
             held: number;
+            /** @description Meetings held that the educator marked EXCUSED; the rate is attended ÷ (held − excused). */
+            excused: number;
             rate: components["schemas"]["AttendanceRate"];
         };
         CompanyAttendanceWeek: {
@@ -2970,7 +3040,7 @@ export interface components {
              */
             weekStart: string;
             attended: number;
-            /** @description Meetings held that week × the company's learners of each session. */
+            /** @description Meetings held that week × the company's learners of each session, less those marked EXCUSED. */
             expected: number;
             rate: components["schemas"]["AttendanceRate"];
         };
@@ -4195,14 +4265,17 @@ export interface components {
             /** Format: date-time */
             startsAt: string;
             attendees: number;
-            /** @description Ids of the learners (see `learners`) who joined this occurrence, ascending. */
+            /** @description Ids of the learners (see `learners`) who attended this occurrence (PRESENT or LATE, the educator's mark winning over the join click), ascending. */
             attendeeIds: number[];
         };
         AttendanceLearner: {
             learner: components["schemas"]["Person"];
+            /** @description Meetings held the learner attended (PRESENT or LATE by the educator's mark, else by their join click). */
             attended: number;
             /** @description Meeting occurrences that have started so far. */
             held: number;
+            /** @description Meetings held the educator marked EXCUSED; `rate` is attended ÷ (held − excused), 0 when that is 0. */
+            excused: number;
             rate: number;
         };
         SessionAttendance: {
@@ -4347,6 +4420,70 @@ export interface components {
             output: string;
             /** @description The test is hidden (ProgrammingTest.hidden); absent on results stored before hidden tests existed. */
             hidden?: boolean;
+        };
+        /**
+         * @description A learner's attendance at one meeting occurrence (docs/classroom.md "Taking attendance"). PRESENT and LATE count as attended; EXCUSED is left out of the rate's denominator.
+         * @enum {string}
+         */
+        AttendanceStatus: "PRESENT" | "LATE" | "ABSENT" | "EXCUSED";
+        MeetingAttendanceLearner: {
+            learner: components["schemas"]["Person"];
+            /**
+             * Format: date-time
+             * @description The learner's first Join click on this occurrence; null when they did not join.
+             */
+            joinedAt: string | null;
+            /** @description The status the join click gives (PRESENT, LATE after `lateAfter`, ABSENT once the meeting has ended without a join); null while the meeting has not ended and nobody joined. */
+            suggested: components["schemas"]["AttendanceStatus"] | null;
+            /** @description The status that counts (the educator's mark, else `suggested`). */
+            status: components["schemas"]["AttendanceStatus"] | null;
+            /** @description The educator has set the status (it wins over the join click). */
+            marked: boolean;
+            note: string | null;
+            /** @description Number of marks set so far (0 when never marked); send it back with a new mark. */
+            version: number;
+            markedBy: components["schemas"]["Person"] | null;
+            /** Format: date-time */
+            markedAt: string | null;
+        };
+        /** @description One meeting occurrence with every ACTIVE learner of the session and their status. */
+        MeetingAttendance: {
+            sessionId: number;
+            lessonId: number;
+            lessonName: string;
+            /** Format: date */
+            occurrenceDate: string;
+            /** Format: date-time */
+            startsAt: string;
+            /** Format: date-time */
+            endsAt: string;
+            /**
+             * Format: date-time
+             * @description A join after this instant suggests LATE (the start plus LATE_GRACE_MINUTES, 10).
+             */
+            lateAfter: string;
+            /** @description The session's ACTIVE learners, by name. */
+            learners: components["schemas"]["MeetingAttendanceLearner"][];
+        };
+        AttendanceMarkRequest: {
+            status: components["schemas"]["AttendanceStatus"];
+            /** @description An optional note (trimmed; empty means none). */
+            note?: string | null;
+            /** @description The `version` the educator saw; 409 when someone has marked the learner since. */
+            version: number;
+        };
+        /** @description One change of a learner's mark, kept for good. */
+        AttendanceChange: {
+            id: number;
+            learnerId: number;
+            /** @description The status that counted before (the previous mark, else the join click's suggestion). */
+            beforeStatus: components["schemas"]["AttendanceStatus"] | null;
+            afterStatus: components["schemas"]["AttendanceStatus"];
+            beforeNote: string | null;
+            afterNote: string | null;
+            changedBy: components["schemas"]["Person"];
+            /** Format: date-time */
+            changedAt: string;
         };
     };
     responses: {
@@ -4588,6 +4725,10 @@ export interface components {
         CourseIdFilter: components["schemas"]["Id"];
         /** @description Id of the course to update; absent = create a new course. */
         CourseIdToUpdate: components["schemas"]["Id"];
+        /** @description The date of a meeting occurrence in the session's time zone (YYYY-MM-DD). */
+        OccurrenceDate: string;
+        /** @description The id of a learner with an ACTIVE enrollment in the session. */
+        LearnerId: components["schemas"]["Id"];
     };
     requestBodies: never;
     headers: never;
@@ -11136,6 +11277,7 @@ export interface operations {
                      *             "learners": 2,
                      *             "meetingsHeld": 3,
                      *             "attended": 5,
+                     *             "excused": 0,
                      *             "expected": 6,
                      *             "rate": 0.8333
                      *           }
@@ -11151,6 +11293,7 @@ export interface operations {
                      *             "sessions": 1,
                      *             "attended": 3,
                      *             "held": 3,
+                     *             "excused": 0,
                      *             "rate": 1
                      *           }
                      *         ],
@@ -11800,6 +11943,7 @@ export interface operations {
                      *             },
                      *             "attended": 1,
                      *             "held": 1,
+                     *             "excused": 0,
                      *             "rate": 1
                      *           }
                      *         ]
@@ -11814,6 +11958,201 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getMeetingAttendance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+                /** @description Lesson id (a lesson of the session's course). */
+                lessonId: components["parameters"]["LessonId"];
+                /** @description The date of a meeting occurrence in the session's time zone (YYYY-MM-DD). */
+                date: components["parameters"]["OccurrenceDate"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The meeting's attendance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "sessionId": 41,
+                     *         "lessonId": 510,
+                     *         "lessonName": "Live class: code review",
+                     *         "occurrenceDate": "2026-11-03",
+                     *         "startsAt": "2026-11-03T16:00:00Z",
+                     *         "endsAt": "2026-11-03T17:00:00Z",
+                     *         "lateAfter": "2026-11-03T16:10:00Z",
+                     *         "learners": [
+                     *           {
+                     *             "learner": {
+                     *               "id": 21,
+                     *               "name": "Omar Haddad",
+                     *               "pictureUrl": null
+                     *             },
+                     *             "joinedAt": "2026-11-03T16:14:00Z",
+                     *             "suggested": "LATE",
+                     *             "status": "EXCUSED",
+                     *             "marked": true,
+                     *             "note": "Doctor's appointment, told us ahead",
+                     *             "version": 1,
+                     *             "markedBy": {
+                     *               "id": 7,
+                     *               "name": "Salma Idrissi",
+                     *               "pictureUrl": null
+                     *             },
+                     *             "markedAt": "2026-11-03T18:02:00Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["MeetingAttendance"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    setAttendanceMark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+                /** @description Lesson id (a lesson of the session's course). */
+                lessonId: components["parameters"]["LessonId"];
+                /** @description The date of a meeting occurrence in the session's time zone (YYYY-MM-DD). */
+                date: components["parameters"]["OccurrenceDate"];
+                /** @description The id of a learner with an ACTIVE enrollment in the session. */
+                learnerId: components["parameters"]["LearnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "EXCUSED",
+                 *       "note": "Doctor's appointment, told us ahead",
+                 *       "version": 0
+                 *     }
+                 */
+                "application/json": components["schemas"]["AttendanceMarkRequest"];
+            };
+        };
+        responses: {
+            /** @description The learner's attendance at this meeting after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "learner": {
+                     *           "id": 21,
+                     *           "name": "Omar Haddad",
+                     *           "pictureUrl": null
+                     *         },
+                     *         "joinedAt": null,
+                     *         "suggested": "ABSENT",
+                     *         "status": "EXCUSED",
+                     *         "marked": true,
+                     *         "note": "Doctor's appointment, told us ahead",
+                     *         "version": 1,
+                     *         "markedBy": {
+                     *           "id": 7,
+                     *           "name": "Salma Idrissi",
+                     *           "pictureUrl": null
+                     *         },
+                     *         "markedAt": "2026-11-03T18:02:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["MeetingAttendanceLearner"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listAttendanceHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+                /** @description Lesson id (a lesson of the session's course). */
+                lessonId: components["parameters"]["LessonId"];
+                /** @description The date of a meeting occurrence in the session's time zone (YYYY-MM-DD). */
+                date: components["parameters"]["OccurrenceDate"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 3,
+                     *           "learnerId": 21,
+                     *           "beforeStatus": "LATE",
+                     *           "afterStatus": "EXCUSED",
+                     *           "beforeNote": null,
+                     *           "afterNote": "Doctor's appointment, told us ahead",
+                     *           "changedBy": {
+                     *             "id": 7,
+                     *             "name": "Salma Idrissi",
+                     *             "pictureUrl": null
+                     *           },
+                     *           "changedAt": "2026-11-03T18:02:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["AttendanceChange"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             501: components["responses"]["NotImplemented"];
         };
     };

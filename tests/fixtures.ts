@@ -100,6 +100,7 @@ export const SQL_FOR_ANALYSTS_41: Schemas['CompanyAttendanceAnalytics']['session
   learners: 2,
   meetingsHeld: 3,
   attended: 5,
+  excused: 0,
   expected: 6,
   rate: 0.8333,
 };

@@ -17,6 +17,8 @@ import type {
   UsersTable,
 } from './tables/accounts.js';
 import type {
+  AttendanceMarkChangesTable,
+  AttendanceMarksTable,
   AttendanceTable,
   CategoriesTable,
   ChatMessagesTable,
@@ -64,6 +66,8 @@ export interface Database {
   quiz_attempts: QuizAttemptsTable;
   submissions: SubmissionsTable;
   attendance: AttendanceTable;
+  attendance_marks: AttendanceMarksTable;
+  attendance_mark_changes: AttendanceMarkChangesTable;
   chat_messages: ChatMessagesTable;
   lesson_progress: LessonProgressTable;
   payment_methods: PaymentMethodsTable;

@@ -173,6 +173,7 @@ describe('GET /companies/{id}/analytics/attendance', () => {
         learners: 2,
         meetingsHeld: 3,
         attended: 5,
+        excused: 0,
         expected: 6,
         rate: 0.8333,
       },
@@ -186,6 +187,7 @@ describe('GET /companies/{id}/analytics/attendance', () => {
         learners: 1,
         meetingsHeld: 2,
         attended: 1,
+        excused: 0,
         expected: 2,
         rate: 0.5,
       },
@@ -197,6 +199,7 @@ describe('GET /companies/{id}/analytics/attendance', () => {
         sessions: 2,
         attended: 4,
         held: 5,
+        excused: 0,
         rate: 0.8,
       },
       {
@@ -205,6 +208,7 @@ describe('GET /companies/{id}/analytics/attendance', () => {
         sessions: 1,
         attended: 2,
         held: 3,
+        excused: 0,
         rate: 0.6667,
       },
     ]);
@@ -285,8 +289,8 @@ describe("a partner's view of a session: only their company's learners", () => {
     const x = await call(`/api/sessions/${s1}/attendance`, 'partnerX@analytics.test');
     expect(x.status).toBe(200);
     expect(x.body.data.learners).toEqual([
-      { learner: person('x1', 'Amal Xenakis'), attended: 3, held: 3, rate: 1 },
-      { learner: person('x2', 'Bilal Xerri'), attended: 2, held: 3, rate: 0.6667 },
+      { learner: person('x1', 'Amal Xenakis'), attended: 3, held: 3, excused: 0, rate: 1 },
+      { learner: person('x2', 'Bilal Xerri'), attended: 2, held: 3, excused: 0, rate: 0.6667 },
     ]);
     expect(x.body.data.meetings.map((m: { attendees: number }) => m.attendees)).toEqual([2, 1, 2]);
     expect(x.body.data.meetings.flatMap((m: { attendeeIds: number[] }) => m.attendeeIds)).not.toContain(ids.y1);

@@ -291,11 +291,18 @@ describe('GET /sessions/{id}/attendance', () => {
         },
       ],
       learners: [
-        { learner: { id: await idOf(LEARNER), name: 'Lina Kassem', pictureUrl: null }, attended: 3, held: 3, rate: 1 },
+        {
+          learner: { id: await idOf(LEARNER), name: 'Lina Kassem', pictureUrl: null },
+          attended: 3,
+          held: 3,
+          excused: 0,
+          rate: 1,
+        },
         {
           learner: { id: await idOf(LEARNER1), name: 'Maya Chen', pictureUrl: null },
           attended: 1,
           held: 3,
+          excused: 0,
           rate: 0.3333,
         },
       ],

@@ -166,4 +166,34 @@ describe('seedDemoData', () => {
       .execute();
     expect(others.every((o) => o.email.endsWith('@qad.halaqa.test'))).toBe(true);
   });
+  it('marks QAD learners in one session: a LATE with a note, and a corrected EXCUSED with its two changes', async () => {
+    const marks = await db
+      .selectFrom('attendance_marks')
+      .select(['session_id', 'lesson_id', 'user_id', 'occurrence_date', 'status', 'note', 'version'])
+      .orderBy('status')
+      .execute();
+    expect(marks.map((m) => [m.status, m.note, m.version])).toEqual([
+      ['EXCUSED', 'Family emergency, told the educator ahead', 2],
+      ['LATE', 'Joined after the warm-up', 1],
+    ]);
+    const excused = marks[0]!;
+    const history = await db
+      .selectFrom('attendance_mark_changes')
+      .select(['before_status', 'after_status'])
+      .where('user_id', '=', excused.user_id)
+      .where('lesson_id', '=', excused.lesson_id)
+      .where('occurrence_date', '=', excused.occurrence_date)
+      .orderBy('changed_at')
+      .execute();
+    expect(history.map((h) => `${h.before_status}→${h.after_status}`)).toEqual(['ABSENT→PRESENT', 'PRESENT→EXCUSED']);
+    // The excused learner had not joined that meeting: the mark corrects an absence.
+    const join = await db
+      .selectFrom('attendance')
+      .select('id')
+      .where('user_id', '=', excused.user_id)
+      .where('lesson_id', '=', excused.lesson_id)
+      .where('occurrence_date', '=', excused.occurrence_date)
+      .executeTakeFirst();
+    expect(join).toBeUndefined();
+  });
 });

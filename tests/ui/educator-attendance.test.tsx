@@ -35,9 +35,9 @@ const data: SessionAttendanceData = {
         },
       ],
       learners: [
-        { learner: person(21, 'Omar Haddad'), attended: 2, held: 2, rate: 1 },
-        { learner: person(22, 'Lina Amrani'), attended: 1, held: 2, rate: 0.5 },
-        { learner: person(23, 'Youssef Benali'), attended: 1, held: 2, rate: 0.5 },
+        { learner: person(21, 'Omar Haddad'), attended: 2, held: 2, excused: 0, rate: 1 },
+        { learner: person(22, 'Lina Amrani'), attended: 1, held: 2, excused: 0, rate: 0.5 },
+        { learner: person(23, 'Youssef Benali'), attended: 1, held: 2, excused: 0, rate: 0.5 },
       ],
     },
   },
@@ -137,6 +137,6 @@ describe('session attendance', () => {
     expect(
       await screen.findByText('Could not download the calendar', { selector: '[data-part=title]' }),
     ).toBeInTheDocument();
-    expect(mock.calls[0]!.path).toBe('/api/sessions/41/calendar.ics');
+    expect(mock.calls.some((c) => c.path === '/api/sessions/41/calendar.ics')).toBe(true);
   });
 });

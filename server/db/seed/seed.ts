@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import type { Database, Role } from '../types.js';
 import { seedQadAttendance } from './attendance-demo.js';
+import { seedAttendanceMarks } from './attendance-marks-demo.js';
 import { seedLearningGoals } from './learning-goals-demo.js';
 import { seedChatHistory } from './chat-demo.js';
 import { DEMO_CLASSROOM_COURSE, DEMO_COURSES } from './demo-courses.js';
@@ -89,6 +90,7 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Pro
 
     await seedWaitlists(trx, new Date(at(today, -3, 10)));
     await seedQadAttendance(trx, opts.liveMeetingAt ?? new Date(`${today}T00:00:00Z`));
+    await seedAttendanceMarks(trx);
     await seedLearningGoals(trx, today);
     if (opts.liveMeetingAt) await scheduleLiveDemoMeeting(trx, opts.liveMeetingAt);
     // Chat history up to now (never in the future: it would count against the chat's rate limit).

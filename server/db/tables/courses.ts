@@ -185,6 +185,36 @@ export interface AttendanceTable {
   occurrence_date: DateOnly;
   joined_at: Timestamp;
 }
+/** A learner's attendance status at a meeting occurrence (migration 0030). */
+export type AttendanceStatusCode = 'PRESENT' | 'LATE' | 'ABSENT' | 'EXCUSED';
+/** The educator's current mark of a learner at one meeting occurrence (migration 0030); wins over `attendance`. */
+export interface AttendanceMarksTable {
+  session_id: number;
+  lesson_id: number;
+  user_id: number;
+  /** Date of the meeting occurrence in the session's time zone. */
+  occurrence_date: DateOnly;
+  status: AttendanceStatusCode;
+  note: string | null;
+  /** How many times the mark was set (1 after the first). */
+  version: number;
+  marked_by: number;
+  marked_at: Timestamp;
+}
+/** One change of a mark, kept for good (migration 0030); `before_status` null when nothing counted before. */
+export interface AttendanceMarkChangesTable {
+  id: Generated<number>;
+  session_id: number;
+  lesson_id: number;
+  user_id: number;
+  occurrence_date: DateOnly;
+  before_status: AttendanceStatusCode | null;
+  after_status: AttendanceStatusCode;
+  before_note: string | null;
+  after_note: string | null;
+  changed_by: number;
+  changed_at: Timestamp;
+}
 /** A message of a session chat (migration 0018): plain text, 1 to 1000 characters; deleted messages keep their row. */
 export interface ChatMessagesTable {
   id: Generated<number>;

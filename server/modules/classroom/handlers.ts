@@ -1,4 +1,5 @@
 import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
+import { getMeetingAttendance, listAttendanceHistory, setAttendanceMark } from './attendance-taking.js';
 import { getLessonAuthoring, updateLessonAuthoring } from './authoring.js';
 import { deleteChatMessage, listChatMessages, postChatMessage } from './chat.js';
 import { getSessionCalendar, joinMeeting, listSessionAttendance } from './meetings.js';
@@ -43,6 +44,20 @@ export const classroomHandlers = {
   },
   listSessionAttendance: async ({ app, caller, params }) => ({
     data: await listSessionAttendance(app, requireCaller(caller), params.id),
+  }),
+  getMeetingAttendance: async ({ app, caller, params }) => ({
+    data: await getMeetingAttendance(app, requireCaller(caller), params.id, params.lessonId, params.date),
+  }),
+  setAttendanceMark: async ({ app, caller, params, body }) => ({
+    data: await setAttendanceMark(
+      app,
+      requireCaller(caller),
+      { sessionId: params.id, lessonId: params.lessonId, date: params.date, learnerId: params.learnerId },
+      body,
+    ),
+  }),
+  listAttendanceHistory: async ({ app, caller, params }) => ({
+    data: await listAttendanceHistory(app, requireCaller(caller), params.id, params.lessonId, params.date),
   }),
   getLessonAuthoring: async ({ app, caller, params }) => ({
     data: await getLessonAuthoring(app, requireCaller(caller), params.id),

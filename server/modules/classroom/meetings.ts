@@ -4,7 +4,8 @@ import type { AppContext, Caller } from '../../platform/context.js';
 import { conflict } from '../../platform/errors.js';
 import { attendanceAccess, classroomAccess, loadCourseLessons, loadSessionLesson } from '../sessions/access.js';
 import { sessionCalendar } from './calendar.js';
-import { activeLearners, recordAttendance, sessionAttendance } from './queries.js';
+import { activeLearners, recordAttendance } from './queries.js';
+import { attendanceFacts, attendedBy } from '../sessions/attendance-status.js';
 import { findJoinableSlot, joinWindow } from '../sessions/schedule.js';
 import { type MeetingOccurrence, isMeeting, occurrenceOf, slotsOf } from './service.js';
 import { meetingRoomsOf, meetingUrl } from './meeting-room.js';
@@ -108,7 +109,9 @@ export type SessionAttendanceView = Schema<'SessionAttendance'>;
 /**
  * GET /sessions/{id}/attendance: the meeting occurrences that have started by `app.now()` (oldest
  * first) with their number of attendees, and per ACTIVE learner the occurrences attended out of
- * those held (`rate` = attended / held, 0 when none held, 4 decimals). A partner sees only their
+ * those held. Attended is PRESENT or LATE, the educator's mark winning over the join click; EXCUSED
+ * meetings are counted apart (`excused`) and left out of the rate: `rate` = attended ÷ (held −
+ * excused), 0 when that is 0, 4 decimals (docs/decisions.md "Taking attendance"). A partner sees only their
  * own company's learners, in `learners` and in each meeting's attendees (tenant scope, filtered
  * here on the server).
  * @throws 404 unknown session; 403 unless the session's educator, an admin, or an approved partner
@@ -123,7 +126,7 @@ export async function listSessionAttendance(
   const now = app.now();
   const [lessons, allRows, learners] = await Promise.all([
     loadCourseLessons(app.db, session.courseId),
-    sessionAttendance(app.db, session.id),
+    attendanceFacts(app.db, [session.id]),
     activeLearners(app.db, session.id, learnersOfCompany),
   ]);
   const visible = new Set(learners.map((l) => l.id));
@@ -138,7 +141,8 @@ export async function listSessionAttendance(
     .sort((a, b) => a.slot.startsAt.getTime() - b.slot.startsAt.getTime() || a.lesson.id - b.lesson.id);
   const key = (lessonId: number, date: string) => `${lessonId}|${date}`;
   const heldKeys = new Set(held.map((h) => key(h.lesson.id, h.slot.occurrenceDate)));
-  const counted = rows.filter((r) => heldKeys.has(key(r.lessonId, r.occurrenceDate)));
+  const ofHeld = rows.filter((r) => heldKeys.has(key(r.lessonId, r.occurrenceDate)));
+  const counted = ofHeld.filter(attendedBy);
   return {
     sessionId: session.id,
     meetings: held.map(({ lesson, slot }) => {
@@ -157,11 +161,14 @@ export async function listSessionAttendance(
     }),
     learners: learners.map((learner) => {
       const attended = counted.filter((r) => r.userId === learner.id).length;
+      const excused = ofHeld.filter((r) => r.userId === learner.id && r.mark === 'EXCUSED').length;
+      const expected = held.length - excused;
       return {
         learner,
         attended,
         held: held.length,
-        rate: held.length ? Math.round((attended / held.length) * 10_000) / 10_000 : 0,
+        excused,
+        rate: expected > 0 ? Math.round((attended / expected) * 10_000) / 10_000 : 0,
       };
     }),
   };

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { Person } from '../courses/read-model.js';
+import { attendanceFacts, attendedBy } from '../sessions/attendance-status.js';
 
 /**
  * Database reads and writes of the classroom calls (getClassroom, getClassroomLesson,
@@ -71,7 +72,10 @@ export interface SubmissionFact {
   submittedAt: Date;
 }
 
-/** A recorded join: `occurrenceDate` is 'YYYY-MM-DD' in the session's zone. */
+/**
+ * A meeting occurrence the learner attended (PRESENT or LATE by the educator's mark, else by their
+ * join click; sessions/attendance-status.ts): `occurrenceDate` is 'YYYY-MM-DD' in the session's zone.
+ */
 export interface AttendanceFact {
   lessonId: number;
   userId: number;
@@ -117,13 +121,7 @@ export async function learnerActivity(
       .orderBy('submitted_at')
       .orderBy('id')
       .execute(),
-    db
-      .selectFrom('attendance')
-      .select(['lesson_id', 'user_id', 'occurrence_date'])
-      .where('session_id', '=', sessionId)
-      .where('user_id', '=', userId)
-      .$if(only !== null, (q) => q.where('lesson_id', '=', only!))
-      .execute(),
+    attendanceFacts(db, [sessionId], { userId, lessonId }),
     db
       .selectFrom('lesson_progress')
       .select(['lesson_id', 'status'])
@@ -140,23 +138,11 @@ export async function learnerActivity(
       grade: r.grade,
       submittedAt: r.submitted_at,
     })),
-    attendance: attendance.map((r) => ({
-      lessonId: r.lesson_id,
-      userId: r.user_id,
-      occurrenceDate: r.occurrence_date,
-    })),
+    attendance: attendance
+      .filter(attendedBy)
+      .map((r) => ({ lessonId: r.lessonId, userId: r.userId, occurrenceDate: r.occurrenceDate })),
     progress: progress.map((r) => ({ lessonId: r.lesson_id, status: r.status })),
   };
-}
-
-/** Every recorded join of a session (all learners). */
-export async function sessionAttendance(db: Db, sessionId: number): Promise<AttendanceFact[]> {
-  const rows = await db
-    .selectFrom('attendance')
-    .select(['lesson_id', 'user_id', 'occurrence_date'])
-    .where('session_id', '=', sessionId)
-    .execute();
-  return rows.map((r) => ({ lessonId: r.lesson_id, userId: r.user_id, occurrenceDate: r.occurrence_date }));
 }
 
 /** Number of questions (steps included) of a quiz or learning-path lesson. */

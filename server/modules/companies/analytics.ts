@@ -7,6 +7,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { TenantScope } from '../../platform/tenancy.js';
 import { activeLearnerSessions } from '../sessions/queries.js';
 import { meetingSlots } from '../sessions/schedule.js';
+import { attendanceFacts, attendedBy } from '../sessions/attendance-status.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -142,44 +143,23 @@ async function meetingLessons(db: Db, courseIds: number[]): Promise<MeetingLesso
 }
 
 /**
- * The attendance rows of the company's learners in the given sessions, within the date filter
- * (one query; the unique key (session, lesson, learner, occurrence) makes each row one attendance).
- */
-async function companyAttendance(db: Db, companyId: number, sessionIds: number[], filters: AttendanceFilters) {
-  if (sessionIds.length === 0) return [];
-  let q = db
-    .selectFrom('attendance as a')
-    .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select(['a.session_id', 'a.lesson_id', 'a.user_id', 'a.occurrence_date'])
-    .where('u.company_id', '=', companyId)
-    .where('a.session_id', 'in', sessionIds);
-  if (filters.from !== undefined) q = q.where('a.occurrence_date', '>=', filters.from);
-  if (filters.to !== undefined) q = q.where('a.occurrence_date', '<=', filters.to);
-  const rows = await q.execute();
-  return rows.map((r) => ({
-    sessionId: r.session_id,
-    lessonId: r.lesson_id,
-    userId: r.user_id,
-    occurrenceDate: String(r.occurrence_date).slice(0, 10),
-  }));
-}
-
-/**
  * GET /companies/{id}/analytics/attendance (product.md#screens /dashboard/analytics/attendance; DESIGN #overview
  * Attendance): the attendance of the company's OWN learners (users of company `companyId` with an
  * ACTIVE enrollment), from the `attendance` records, never another company's.
  *
  * A **meeting held** (docs/decisions.md "Attendance analytics") is an occurrence of a meeting or
  * liveSession lesson of the session's course (its slot, `meetingSlots`) whose start is at or before
- * `app.now()` and whose date (session time zone) is within `from`…`to`. An attendance counts when
- * its (lesson, occurrence date) is a meeting held and its learner is ACTIVE in the session.
- * - sessions[]: per session, the company's learners, meetings held, attended, expected = held ×
- *   learners, rate = attended ÷ expected (4 decimals);
- * - learners[]: per learner over the sessions of the filter, attended ÷ held;
- * - weeks[]: per week (Monday of the occurrence date), attended ÷ expected;
+ * `app.now()` and whose date (session time zone) is within `from`…`to`. A learner ACTIVE in the session
+ * attended a meeting held when the educator marked them PRESENT or LATE, else when they joined; a
+ * meeting marked EXCUSED is counted apart and left out of what was expected (docs/decisions.md
+ * "Taking attendance", sessions/attendance-status.ts).
+ * - sessions[]: per session, the company's learners, meetings held, attended, excused, expected =
+ *   held × learners − excused, rate = attended ÷ expected (4 decimals);
+ * - learners[]: per learner over the sessions of the filter, attended ÷ (held − excused);
+ * - weeks[]: per week (Monday of the occurrence date), attended ÷ expected (excused left out);
  * - totals and the filters' choices (courses and sessions with the company's learners, unfiltered).
- * Queries: four, whatever the number of sessions and learners (enrollments, session choices, meeting
- * lessons, attendance rows); slots are computed in memory.
+ * Queries: five, whatever the number of sessions and learners (enrollments, session choices, meeting
+ * lessons, joins, marks); slots are computed in memory.
  * @throws 404 unknown company; 403 a partner of another company, or a partner not yet approved
  *   (the route registration refuses other companies' members first); 400 when `from` is after `to`.
  */
@@ -212,7 +192,7 @@ export async function companyAttendanceAnalytics(
   const courseIds = [...new Set(enrollments.map((e) => e.courseId))];
   const [lessons, attendance] = await Promise.all([
     meetingLessons(app.db, courseIds),
-    companyAttendance(app.db, companyId, sessionIds, filters),
+    attendanceFacts(app.db, sessionIds, { companyId, from: filters.from, to: filters.to }),
   ]);
 
   const now = app.now().getTime();
@@ -226,10 +206,17 @@ export async function companyAttendanceAnalytics(
     learners: Set<number>;
     held: { key: string; week: string }[];
     attended: number;
+    excused: number;
   }
   const sessions = new Map<number, SessionAcc>();
   for (const e of enrollments) {
-    const acc = sessions.get(e.sessionId) ?? { row: e, learners: new Set<number>(), held: [], attended: 0 };
+    const acc = sessions.get(e.sessionId) ?? {
+      row: e,
+      learners: new Set<number>(),
+      held: [],
+      attended: 0,
+      excused: 0,
+    };
     acc.learners.add(e.userId);
     sessions.set(e.sessionId, acc);
   }
@@ -253,17 +240,26 @@ export async function companyAttendanceAnalytics(
     }
   }
 
-  // Attendance rows of meetings held, by learners ACTIVE in the session.
-  const attendedBy = new Map<number, number>();
-  const weekAttended = new Map<string, number>();
+  // Joins and marks of meetings held, by learners ACTIVE in the session.
+  const add = (m: Map<string | number, number>, k: string | number) => m.set(k, (m.get(k) ?? 0) + 1);
+  const attendedByLearner = new Map<string | number, number>();
+  const excusedByLearner = new Map<string | number, number>();
+  const weekAttended = new Map<string | number, number>();
+  const weekExcused = new Map<string | number, number>();
   for (const a of attendance) {
     const k = key(a.sessionId, a.lessonId, a.occurrenceDate);
     const week = heldKeys.get(k);
     const acc = sessions.get(a.sessionId);
     if (week === undefined || !acc || !acc.learners.has(a.userId)) continue;
-    acc.attended += 1;
-    attendedBy.set(a.userId, (attendedBy.get(a.userId) ?? 0) + 1);
-    weekAttended.set(week, (weekAttended.get(week) ?? 0) + 1);
+    if (a.mark === 'EXCUSED') {
+      acc.excused += 1;
+      add(excusedByLearner, a.userId);
+      add(weekExcused, week);
+    } else if (attendedBy(a)) {
+      acc.attended += 1;
+      add(attendedByLearner, a.userId);
+      add(weekAttended, week);
+    }
   }
 
   const weekExpected = new Map<string, number>();
@@ -274,7 +270,7 @@ export async function companyAttendanceAnalytics(
   const sessionList = [...sessions.values()]
     .sort((a, b) => a.row.startDate.localeCompare(b.row.startDate) || a.row.sessionId - b.row.sessionId)
     .map((acc) => {
-      const expected = acc.held.length * acc.learners.size;
+      const expected = acc.held.length * acc.learners.size - acc.excused;
       return {
         sessionId: acc.row.sessionId,
         courseId: acc.row.courseId,
@@ -285,6 +281,7 @@ export async function companyAttendanceAnalytics(
         learners: acc.learners.size,
         meetingsHeld: acc.held.length,
         attended: acc.attended,
+        excused: acc.excused,
         expected,
         rate: attendanceRate(acc.attended, expected),
       };
@@ -300,20 +297,22 @@ export async function companyAttendanceAnalytics(
   const learners = [...people.values()]
     .sort((a, b) => a.row.name.localeCompare(b.row.name, 'en') || a.row.userId - b.row.userId)
     .map((p) => {
-      const attended = attendedBy.get(p.row.userId) ?? 0;
+      const attended = attendedByLearner.get(p.row.userId) ?? 0;
+      const excused = excusedByLearner.get(p.row.userId) ?? 0;
       return {
         learner: { id: p.row.userId, name: p.row.name, pictureUrl: p.row.pictureUrl },
         email: p.row.email,
         sessions: p.sessions,
         attended,
         held: p.held,
-        rate: attendanceRate(attended, p.held),
+        excused,
+        rate: attendanceRate(attended, p.held - excused),
       };
     });
 
   const weeks = [...weekExpected.keys()].sort().map((weekStart) => {
     const attended = weekAttended.get(weekStart) ?? 0;
-    const expected = weekExpected.get(weekStart)!;
+    const expected = weekExpected.get(weekStart)! - (weekExcused.get(weekStart) ?? 0);
     return { weekStart, attended, expected, rate: attendanceRate(attended, expected) };
   });
 

@@ -125,6 +125,7 @@ function CompanyAttendance({
     learners: t`Learners`,
     held: t`Meetings held`,
     attended: t`Attended`,
+    excused: t`Excused`,
     expected: t`Expected`,
     rate: t`Attendance (%)`,
     sessionRow: t`Session`,

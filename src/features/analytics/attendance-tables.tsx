@@ -16,7 +16,10 @@ const tableTitle = css({
   paddingBlock: '4',
 });
 
-/** The learners table: meetings attended by each of the company's learners. */
+/**
+ * The learners table: meetings attended by each of the company's learners, the meetings their
+ * educator excused them from (left out of the rate), and the rate.
+ */
 export function LearnersTable({
   learners,
   locale,
@@ -38,6 +41,7 @@ export function LearnersTable({
           <Trans key="learner">Learner</Trans>,
           <Trans key="sessions">Sessions</Trans>,
           <Trans key="attended">Attended</Trans>,
+          <Trans key="excused">Excused</Trans>,
           <Trans key="attendance">Attendance</Trans>,
         ]}
       >
@@ -54,6 +58,7 @@ export function LearnersTable({
               </th>
               <td className={cx(td, numericCell)}>{formatCount(l.sessions, locale)}</td>
               <td className={cx(td, numericCell)}>{t`${attended} of ${held}`}</td>
+              <td className={cx(td, numericCell)}>{formatCount(l.excused, locale)}</td>
               <td className={td}>
                 <RateWithBar rate={l.rate} locale={locale} />
               </td>

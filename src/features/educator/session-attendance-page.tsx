@@ -20,6 +20,7 @@ import { isLocale, type Locale } from '@/lib/i18n';
 import { SessionPageHeader } from './session-tabs';
 import { formatRate, RateBar } from '@/components/ui/rate-bar';
 import { type SessionAttendance, AttendanceGrid } from './session-attendance-grid';
+import { TakeAttendanceSection } from './take-attendance-section';
 import { denseTableCell } from '@/components/ui/table';
 import {
   CardSectionHeader,
@@ -40,13 +41,14 @@ export interface SessionAttendanceData {
 }
 
 /**
- * The session's overall attendance rate (0…1): occurrences attended over occurrences held, summed
- * over the learners; 0 when nothing was held.
+ * The session's overall attendance rate (0…1): occurrences attended over occurrences held less
+ * those excused, summed over the learners (docs/decisions.md "Taking attendance"); 0 when nothing
+ * was expected.
  */
 export function overallRate(attendance: SessionAttendance): number {
   const attended = attendance.learners.reduce((sum, l) => sum + l.attended, 0);
-  const held = attendance.learners.reduce((sum, l) => sum + l.held, 0);
-  return held > 0 ? attended / held : 0;
+  const expected = attendance.learners.reduce((sum, l) => sum + l.held - l.excused, 0);
+  return expected > 0 ? attended / expected : 0;
 }
 
 /**
@@ -54,7 +56,8 @@ export function overallRate(attendance: SessionAttendance): number {
  * #overview Attendance, docs/classroom.md): the meeting occurrences held so far (oldest first, in the
  * session's time zone) with how many learners joined each, and per learner the occurrences
  * attended out of those held with the rate; totals on top and the session's calendar (.ics) to
- * download; a learners × meetings grid says who joined which occurrence (`attendeeIds`).
+ * download; "Take attendance" lets the educator mark each learner at a meeting held (the marks win over
+ * the joins in every figure here); a learners × meetings grid says who attended which occurrence.
  * Empty (no meeting held yet) and failed-with-retry states; the route shows the loading state.
  */
 export function SessionAttendancePage({
@@ -64,7 +67,7 @@ export function SessionAttendancePage({
 }: {
   data: SessionAttendanceData;
   api: Api;
-  /** Loads the attendance again (e.g. `router.invalidate()`); the button spins while it runs. */
+  /** Loads the attendance again (e.g. `router.invalidate()`; also after a mark is saved); the button spins while it runs. */
   onRetry: () => Promise<unknown> | void;
 }) {
   const { t, i18n } = useLingui();
@@ -145,6 +148,14 @@ export function SessionAttendancePage({
             />
           </StatList>
 
+          <TakeAttendanceSection
+            api={api}
+            sessionId={session.id}
+            meetings={meetings}
+            when={when}
+            onSaved={() => void onRetry()}
+          />
+
           <Card as="section" aria-labelledby="attendance-meetings-title">
             <CardSectionHeader
               titleId="attendance-meetings-title"
@@ -210,6 +221,7 @@ export function SessionAttendancePage({
                 columns={[
                   <Trans key="learner">Learner</Trans>,
                   <Trans key="attended">Attended</Trans>,
+                  <Trans key="excused">Excused</Trans>,
                   <Trans key="rate">Rate</Trans>,
                 ]}
               >
@@ -223,6 +235,7 @@ export function SessionAttendancePage({
                       <td className={cx(denseTableCell, numericCell)}>
                         {plural(l.held, { one: `${attended} of # meeting`, other: `${attended} of # meetings` })}
                       </td>
+                      <td className={cx(denseTableCell, numericCell)}>{formatCount(l.excused, locale)}</td>
                       <td className={denseTableCell}>
                         <RateWithBar rate={l.rate} locale={locale} />
                       </td>

@@ -189,6 +189,37 @@ export const COURSE_SESSION_RULES: Record<string, OwnerRule> = {
       'the session',
     ),
   },
+  // Taking attendance: the session's educator and admins only (the Wednesday meeting under way at MATRIX_NOW).
+  getMeetingAttendance: {
+    variants: perCourse(
+      (w, k) => ({ params: { id: w[k].session, lessonId: w[k].lessons.meeting, date: '2031-05-07' } }),
+      { A: [...STAFF, 'educator'], B: STAFF, O: STAFF },
+      "the meeting's attendance",
+    ),
+  },
+  setAttendanceMark: {
+    variants: perCourse(
+      (w, k) => ({
+        params: {
+          id: w[k].session,
+          lessonId: w[k].lessons.meeting,
+          date: '2031-05-07',
+          learnerId: w.ids[w[k].learners[0]!],
+        },
+        body: { status: 'EXCUSED', note: 'Matrix', version: 0 },
+      }),
+      { A: [...STAFF, 'educator'], B: STAFF, O: STAFF },
+      "a learner's attendance mark",
+      { allowedStatuses: { statuses: [409], why: "after the first owner's mark, version 0 is stale (409)" } },
+    ),
+  },
+  listAttendanceHistory: {
+    variants: perCourse(
+      (w, k) => ({ params: { id: w[k].session, lessonId: w[k].lessons.meeting, date: '2031-05-07' } }),
+      { A: [...STAFF, 'educator'], B: STAFF, O: STAFF },
+      "the meeting's attendance history",
+    ),
+  },
   listSessionSubmissions: {
     variants: perCourse(
       (w, k) => ({ params: { id: w[k].session } }),
