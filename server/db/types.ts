@@ -21,6 +21,7 @@ import type {
   CategoriesTable,
   ChatMessagesTable,
   CourseSkillsTable,
+  GradebookWeightsTable,
   CoursesTable,
   LanguagesTable,
   LearningGoalsTable,
@@ -65,6 +66,7 @@ export interface Database {
   submissions: SubmissionsTable;
   attendance: AttendanceTable;
   chat_messages: ChatMessagesTable;
+  gradebook_weights: GradebookWeightsTable;
   lesson_progress: LessonProgressTable;
   payment_methods: PaymentMethodsTable;
   external_accounts: ExternalAccountsTable;
