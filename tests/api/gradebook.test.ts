@@ -117,11 +117,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const book = async (email = EDUCATOR) => call('GET', `/api/sessions/${sessionId}/gradebook`, email);
-const rowOf = (data: { rows: { learner: { id: number } }[] }, email: string) =>
-  data.rows.find((r) => r.learner.id === U[email]) as {
-    cells: { status: string; score: number | null; late: boolean }[];
-    total: number;
-  };
+type Row = { learner: { id: number }; cells: { status: string; score: number | null; late: boolean }[]; total: number };
+const rowOf = (data: { rows: Row[] }, email: string): Row => data.rows.find((r) => r.learner.id === U[email])!;
 const putWeights = (weights: unknown, email = EDUCATOR) =>
   call('PUT', `/api/sessions/${sessionId}/gradebook/weights`, email, { weights });
 
