@@ -4386,6 +4386,8 @@ export interface components {
             questionId: number;
             kind: components["schemas"]["QuizQuestionKind"];
             prompt: string;
+            /** @description The choices of a SINGLE or MULTIPLE question (answers name them by id); empty otherwise. */
+            options: components["schemas"]["QuizOption"][];
             /** @description What the learner answered (null when they left it blank). */
             answer: components["schemas"]["QuizAnswer"];
             /** @description Right or wrong; null while the attempt is in progress. */
@@ -12398,6 +12400,7 @@ export interface operations {
                      *                 "questionId": 31,
                      *                 "kind": "TRUE_FALSE",
                      *                 "prompt": "typeof null is 'object'.",
+                     *                 "options": [],
                      *                 "answer": true,
                      *                 "correct": true,
                      *                 "pointsAwarded": 1,
@@ -12408,6 +12411,16 @@ export interface operations {
                      *                 "questionId": 32,
                      *                 "kind": "SINGLE",
                      *                 "prompt": "What does [] + [] evaluate to?",
+                     *                 "options": [
+                     *                   {
+                     *                     "id": "a",
+                     *                     "text": "''"
+                     *                   },
+                     *                   {
+                     *                     "id": "b",
+                     *                     "text": "0"
+                     *                   }
+                     *                 ],
                      *                 "answer": [
                      *                   "b"
                      *                 ],

@@ -108,6 +108,8 @@ export async function listSessionQuizAttempts(
             questionId: q.id,
             kind: q.kind,
             prompt: q.prompt,
+            options:
+              q.kind === 'SINGLE' || q.kind === 'MULTIPLE' ? q.options.map((o) => ({ id: o.id, text: o.text })) : [],
             answer: (answers[String(q.id)] ?? null) as QuizAttemptResultView['answers'][number]['answer'],
             correct: f ? f.correct : null,
             pointsAwarded: f ? f.pointsAwarded : null,
