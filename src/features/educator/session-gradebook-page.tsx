@@ -13,7 +13,7 @@ import { Skeleton, Spinner } from '@/components/ui/spinner';
 import { toaster } from '@/components/ui/toast';
 import type { Api } from '@/lib/api/client';
 import { usePageTitle } from '@/lib/document-head';
-import { saveCsv } from '@/lib/save-file';
+import { saveFile } from '@/lib/save-file';
 import type { components } from '@contract/schema';
 import { createGradebookActors } from '@machines/gradebook.actors';
 import { gradebookMachine } from '@machines/gradebook.machine';
@@ -47,7 +47,7 @@ export function SessionGradebookPage({ session, api }: { session: SessionInfo; a
   const locale = useLocale();
   const title = session.course.title;
   usePageTitle(t`Gradebook of ${title}`);
-  const machine = useMemo(() => gradebookMachine.provide({ actors: createGradebookActors(api, { saveCsv }) }), [api]);
+  const machine = useMemo(() => gradebookMachine.provide({ actors: createGradebookActors(api, { saveFile }) }), [api]);
   const [snapshot, send, actorRef] = useMachine(machine, { input: { sessionId: session.id, lang: locale } });
 
   useEffect(() => {
