@@ -1,6 +1,7 @@
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.js';
 import {
+  activeSessionOf,
   enrollByEmail,
   insertCourse,
   insertTrueFalseQuestion,
@@ -384,5 +385,32 @@ describe("a learner's own row", () => {
   it('is refused to a learner not enrolled, and to the educator (who reads the whole book)', async () => {
     expect((await call('GET', `/api/sessions/${sessionId}/gradebook/mine`, OUTSIDER)).status).toBe(403);
     expect((await call('GET', `/api/sessions/${sessionId}/gradebook/mine`, EDUCATOR)).status).toBe(403);
+  });
+});
+
+describe('the demo data', () => {
+  it("gives the demo session's educator quiz attempts and a gradebook with values, and the demo learner their own grades", async () => {
+    const demo = await activeSessionOf(t.db, LEARNER);
+    const educator = (
+      await t.db
+        .selectFrom('sessions as s')
+        .innerJoin('users as u', 'u.id', 's.educator_id')
+        .select('u.email')
+        .where('s.id', '=', demo)
+        .executeTakeFirstOrThrow()
+    ).email;
+    const attempts = (await call('GET', `/api/sessions/${demo}/quiz-attempts`, educator)).json().data;
+    expect(attempts.total).toBeGreaterThan(0);
+    expect(attempts.items[0].answers.some((a: { correct: boolean }) => a.correct === false)).toBe(true);
+    const data = (await call('GET', `/api/sessions/${demo}/gradebook`, educator)).json().data;
+    expect(data.items.map((i: { kind: string }) => i.kind)).toEqual(
+      expect.arrayContaining(['QUIZ', 'ASSIGNMENT', 'LAB']),
+    );
+    expect(data.rows.length).toBeGreaterThan(1);
+    const statuses = data.rows.flatMap((r: Row) => r.cells.map((c) => c.status));
+    expect(statuses).toEqual(expect.arrayContaining(['GRADED', 'PENDING']));
+    expect(data.rows.some((r: Row) => r.total > 0)).toBe(true);
+    const mine = (await call('GET', `/api/sessions/${demo}/gradebook/mine`, LEARNER)).json().data;
+    expect(mine.rows[0].cells.filter((c: { status: string }) => c.status === 'GRADED').length).toBeGreaterThan(0);
   });
 });

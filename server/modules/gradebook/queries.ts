@@ -24,7 +24,8 @@ export interface ItemRow {
 /**
  * The graded lessons of `courseId`'s syllabus in syllabus order (week, section, lesson). `points`:
  * a quiz's is the sum of its questions' points (what its attempts are scored out of; STEP questions
- * weigh 0), an assignment's or lab's the lesson's `points`.
+ * weigh 0), an assignment's or lab's the lesson's `points`. A quiz worth 0 points (no questions yet)
+ * is left out.
  */
 export async function gradedItems(db: Db, courseId: number): Promise<ItemRow[]> {
   const rows = await inSyllabusOrder(
@@ -45,7 +46,9 @@ export async function gradedItems(db: Db, courseId: number): Promise<ItemRow[]> 
       .execute();
     for (const s of sums) quizPoints.set(s.lesson_id, Number(s.points));
   }
-  return rows.map((r) => {
+  // A quiz without answerable questions cannot be taken (409 "This lesson has no questions yet"): not an item.
+  const graded = rows.filter((r) => GRADED_KINDS[r.code] !== 'QUIZ' || (quizPoints.get(r.id) ?? 0) > 0);
+  return graded.map((r) => {
     const kind = GRADED_KINDS[r.code]!;
     return {
       lessonId: r.id,
