@@ -2675,6 +2675,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sessions/{id}/quiz-attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the quiz attempts of a session's learners
+         * @description Every attempt of the session's quiz lessons by its learners, newest first (submission time, then start), paged: learner, score, each answer right or wrong with the key, time taken, late mark, submitted at. Open attempts whose time limit has passed are graded first. Learning paths have no score and are not listed.
+         *
+         *     Roles: EDUCATOR, ADMIN, SUPER_ADMIN. Tenant-scoped: an EDUCATOR only for their own sessions (403 otherwise); learners read their own attempts with listQuizAttempts. docs/classroom.md.
+         */
+        get: operations["listSessionQuizAttempts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{id}/gradebook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A session's gradebook
+         * @description Learners × graded items (quizzes, assignments, labs) with each item's score, status (graded, pending, missing, not due) and late mark, each learner's weighted total, and the weights in force (equal until the educator sets them). docs/classroom.md "Gradebook".
+         *
+         *     Roles: EDUCATOR, ADMIN, SUPER_ADMIN. Tenant-scoped: an EDUCATOR only for their own sessions (403 otherwise). A learner reads their own row with getMyGrades.
+         */
+        get: operations["getGradebook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{id}/gradebook/weights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the weights of a session's graded items
+         * @description Replaces the weights of the session's gradebook: one weight (percent, 0–100, two decimals) for every graded item of the session, each exactly once, adding up to 100. An empty list goes back to equal weights. Answers the gradebook with the new totals. Refused (422, nothing changed) when an item is missing, repeated or not a graded item of the session, or when the weights do not add up to 100. Written to the audit log.
+         *
+         *     Roles: EDUCATOR, ADMIN, SUPER_ADMIN. Tenant-scoped: an EDUCATOR only for their own sessions (403 otherwise). docs/classroom.md "Gradebook".
+         */
+        put: operations["setGradebookWeights"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{id}/gradebook.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a session's gradebook as CSV
+         * @description The gradebook as a CSV file (UTF-8 with a byte-order mark, CRLF line ends): a header row (Learner, E-mail, one column per item with its kind, points and weight, Total (%), Late), then one row per learner: each item's points, or Missing / Pending / Not due; the total in percent; the late items' names. Cells that a spreadsheet would run as a formula (starting with = + - @, a tab or CR) are neutralised with a leading single quote (openapi/csv.ts). Column titles in the `lang` language.
+         *
+         *     Roles: as getGradebook. docs/classroom.md "Gradebook".
+         */
+        get: operations["exportGradebook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{id}/gradebook/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own row of a session's gradebook
+         * @description The gradebook of the session as its learner may read it: the items with their weights and the caller's row only (their scores, late marks, missing work and total); never another learner's. docs/classroom.md "Gradebook".
+         *
+         *     Roles: enrolled LEARNER (ACTIVE enrollment; 403 otherwise).
+         */
+        get: operations["getMyGrades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/quiz-attempts/{id}/answers/{questionId}": {
         parameters: {
             query?: never;
@@ -4343,6 +4453,112 @@ export interface components {
         QuizAnswerRequest: {
             answer?: components["schemas"]["QuizAnswer"];
             currentIndex: number;
+        };
+        /** @description One question of a graded attempt as the educator reads it. */
+        QuizAttemptAnswerResult: {
+            questionId: number;
+            kind: components["schemas"]["QuizQuestionKind"];
+            prompt: string;
+            /** @description The choices of a SINGLE or MULTIPLE question (answers name them by id); empty otherwise. */
+            options: components["schemas"]["QuizOption"][];
+            /** @description What the learner answered (null when they left it blank). */
+            answer: components["schemas"]["QuizAnswer"];
+            /** @description Right or wrong; null while the attempt is in progress. */
+            correct: boolean | null;
+            pointsAwarded: number | null;
+            points: number;
+            /** @description The answer key (null while the attempt is in progress). */
+            correctAnswer: components["schemas"]["QuizAnswer"];
+        };
+        /** @description A learner's quiz attempt as the session's educator sees it (learning paths are not graded and not listed). */
+        QuizAttemptResult: {
+            id: number;
+            lessonId: number;
+            lessonName: string;
+            sessionId: number;
+            learner: components["schemas"]["Person"];
+            /** @enum {string} */
+            status: "IN_PROGRESS" | "AUTOGRADED";
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            submittedAt: string | null;
+            /** @description Time taken, whole seconds from start to submission; null while in progress. */
+            durationSeconds: number | null;
+            /** @description Submitted after the lesson's deadline (the end of its week; docs/classroom.md "Deadline"). */
+            late: boolean;
+            score: number | null;
+            maxScore: number;
+            /** @description One entry per answerable question, in the quiz's order. */
+            answers: components["schemas"]["QuizAttemptAnswerResult"][];
+        };
+        PagedQuizAttemptResult: {
+            items: components["schemas"]["QuizAttemptResult"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        /**
+         * @description QUIZ a quiz lesson, ASSIGNMENT a document assignment, LAB a programming assignment.
+         * @enum {string}
+         */
+        GradebookItemKind: "QUIZ" | "ASSIGNMENT" | "LAB";
+        /** @description A graded lesson of the session's course, in syllabus order. */
+        GradebookItem: {
+            lessonId: number;
+            name: string;
+            kind: components["schemas"]["GradebookItemKind"];
+            week: number;
+            /** @description The item's maximum score, in points. */
+            points: number;
+            /**
+             * Format: date-time
+             * @description The end of the lesson's week of the session (docs/classroom.md "Deadline").
+             */
+            deadline: string;
+            /** @description The item's share of the total, in percent (two decimals); the shares add up to 100. */
+            weight: number;
+        };
+        /**
+         * @description GRADED has a score; PENDING was handed in and awaits a grade; MISSING nothing handed in and the deadline has passed; NOT_DUE nothing handed in yet, deadline ahead. Only GRADED counts its score; the others count 0.
+         * @enum {string}
+         */
+        GradebookCellStatus: "GRADED" | "PENDING" | "MISSING" | "NOT_DUE";
+        GradebookCell: {
+            lessonId: number;
+            status: components["schemas"]["GradebookCellStatus"];
+            /** @description Points out of the item's points (GRADED only). */
+            score: number | null;
+            /** @description The work that counts was handed in after the item's deadline. */
+            late: boolean;
+        };
+        GradebookRow: {
+            learner: components["schemas"]["Person"];
+            /** @description One cell per item, in the items' order. */
+            cells: components["schemas"]["GradebookCell"][];
+            /** @description Σ weight × score ÷ points over the items, in percent, two decimals. */
+            total: number;
+        };
+        /** @description A session's gradebook (docs/classroom.md "Gradebook"). A learner reading their own gets their row only. */
+        Gradebook: {
+            sessionId: number;
+            /**
+             * @description EQUAL when the educator has not set weights (every item the same share); CUSTOM otherwise.
+             * @enum {string}
+             */
+            weighting: "EQUAL" | "CUSTOM";
+            items: components["schemas"]["GradebookItem"][];
+            /** @description One row per learner with an active enrollment, by name. */
+            rows: components["schemas"]["GradebookRow"][];
+        };
+        GradebookWeight: {
+            lessonId: number;
+            /** @description Percent of the total. */
+            weight: number;
+        };
+        /** @description A weight for every graded item of the session, exactly once each; the weights add up to 100. An empty list goes back to equal weights. */
+        GradebookWeightsRequest: {
+            weights: components["schemas"]["GradebookWeight"][];
         };
         AuthoringQuestion: {
             /** @description Absent for a new question. */
@@ -12471,6 +12687,348 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listSessionQuizAttempts: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of quiz attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": 9,
+                     *             "lessonId": 503,
+                     *             "lessonName": "JavaScript types",
+                     *             "sessionId": 41,
+                     *             "learner": {
+                     *               "id": 21,
+                     *               "name": "Omar Haddad",
+                     *               "pictureUrl": null
+                     *             },
+                     *             "status": "AUTOGRADED",
+                     *             "startedAt": "2026-11-23T10:00:00Z",
+                     *             "submittedAt": "2026-11-23T10:04:30Z",
+                     *             "durationSeconds": 270,
+                     *             "late": false,
+                     *             "score": 1,
+                     *             "maxScore": 2,
+                     *             "answers": [
+                     *               {
+                     *                 "questionId": 31,
+                     *                 "kind": "TRUE_FALSE",
+                     *                 "prompt": "typeof null is 'object'.",
+                     *                 "options": [],
+                     *                 "answer": true,
+                     *                 "correct": true,
+                     *                 "pointsAwarded": 1,
+                     *                 "points": 1,
+                     *                 "correctAnswer": true
+                     *               },
+                     *               {
+                     *                 "questionId": 32,
+                     *                 "kind": "SINGLE",
+                     *                 "prompt": "What does [] + [] evaluate to?",
+                     *                 "options": [
+                     *                   {
+                     *                     "id": "a",
+                     *                     "text": "''"
+                     *                   },
+                     *                   {
+                     *                     "id": "b",
+                     *                     "text": "0"
+                     *                   }
+                     *                 ],
+                     *                 "answer": [
+                     *                   "b"
+                     *                 ],
+                     *                 "correct": false,
+                     *                 "pointsAwarded": 0,
+                     *                 "points": 1,
+                     *                 "correctAnswer": [
+                     *                   "a"
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "page": 1,
+                     *         "pageSize": 12
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PagedQuizAttemptResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getGradebook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The gradebook. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "sessionId": 41,
+                     *         "weighting": "CUSTOM",
+                     *         "items": [
+                     *           {
+                     *             "lessonId": 503,
+                     *             "name": "JavaScript types",
+                     *             "kind": "QUIZ",
+                     *             "week": 1,
+                     *             "points": 2,
+                     *             "deadline": "2026-11-30T05:00:00Z",
+                     *             "weight": 40
+                     *           },
+                     *           {
+                     *             "lessonId": 504,
+                     *             "name": "Todo app report",
+                     *             "kind": "ASSIGNMENT",
+                     *             "week": 2,
+                     *             "points": 100,
+                     *             "deadline": "2026-12-07T05:00:00Z",
+                     *             "weight": 60
+                     *           }
+                     *         ],
+                     *         "rows": [
+                     *           {
+                     *             "learner": {
+                     *               "id": 21,
+                     *               "name": "Omar Haddad",
+                     *               "pictureUrl": null
+                     *             },
+                     *             "cells": [
+                     *               {
+                     *                 "lessonId": 503,
+                     *                 "status": "GRADED",
+                     *                 "score": 1,
+                     *                 "late": false
+                     *               },
+                     *               {
+                     *                 "lessonId": 504,
+                     *                 "status": "MISSING",
+                     *                 "score": null,
+                     *                 "late": false
+                     *               }
+                     *             ],
+                     *             "total": 20
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Gradebook"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    setGradebookWeights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "weights": [
+                 *         {
+                 *           "lessonId": 503,
+                 *           "weight": 40
+                 *         },
+                 *         {
+                 *           "lessonId": 504,
+                 *           "weight": 60
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["GradebookWeightsRequest"];
+            };
+        };
+        responses: {
+            /** @description The gradebook with the new weights. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "sessionId": 41,
+                     *         "weighting": "CUSTOM",
+                     *         "items": [],
+                     *         "rows": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Gradebook"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    exportGradebook: {
+        parameters: {
+            query?: {
+                /** @description The language of the column titles and status words. */
+                lang?: "en" | "ar";
+            };
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (Content-Disposition attachment). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Learner,E-mail,JavaScript types (Quiz · 2 pts · 40%),Total (%),Late
+                     *     Omar Haddad,omar@example.com,1,20,
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getMyGrades: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The items and the caller's row (rows has exactly one entry). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "sessionId": 41,
+                     *         "weighting": "EQUAL",
+                     *         "items": [
+                     *           {
+                     *             "lessonId": 503,
+                     *             "name": "JavaScript types",
+                     *             "kind": "QUIZ",
+                     *             "week": 1,
+                     *             "points": 2,
+                     *             "deadline": "2026-11-30T05:00:00Z",
+                     *             "weight": 100
+                     *           }
+                     *         ],
+                     *         "rows": [
+                     *           {
+                     *             "learner": {
+                     *               "id": 21,
+                     *               "name": "Omar Haddad",
+                     *               "pictureUrl": null
+                     *             },
+                     *             "cells": [
+                     *               {
+                     *                 "lessonId": 503,
+                     *                 "status": "GRADED",
+                     *                 "score": 2,
+                     *                 "late": false
+                     *               }
+                     *             ],
+                     *             "total": 100
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Gradebook"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
         };
     };

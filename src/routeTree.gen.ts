@@ -49,6 +49,8 @@ import { Route as WaitlistConfirmTokenRouteImport } from './routes/waitlist/conf
 import { Route as ClassroomSessionIdLessonsLessonIdRouteImport } from './routes/classroom/$sessionId/lessons/$lessonId'
 import { Route as DashboardSessionsSessionIdIndexRouteImport } from './routes/dashboard/sessions/$sessionId/index'
 import { Route as DashboardSessionsSessionIdAttendanceRouteImport } from './routes/dashboard/sessions/$sessionId/attendance'
+import { Route as DashboardSessionsSessionIdGradebookRouteImport } from './routes/dashboard/sessions/$sessionId/gradebook'
+import { Route as DashboardSessionsSessionIdQuizzesRouteImport } from './routes/dashboard/sessions/$sessionId/quizzes'
 import { Route as DashboardSessionsSessionIdSubmissionsRouteImport } from './routes/dashboard/sessions/$sessionId/submissions'
 import { Route as CoursesLiveEditLessonsLessonIdRouteImport } from './routes/courses/live/edit_.lessons.$lessonId'
 
@@ -259,6 +261,18 @@ const DashboardSessionsSessionIdAttendanceRoute =
     path: '/attendance',
     getParentRoute: () => DashboardSessionsSessionIdRouteRoute,
   } as any)
+const DashboardSessionsSessionIdGradebookRoute =
+  DashboardSessionsSessionIdGradebookRouteImport.update({
+    id: '/gradebook',
+    path: '/gradebook',
+    getParentRoute: () => DashboardSessionsSessionIdRouteRoute,
+  } as any)
+const DashboardSessionsSessionIdQuizzesRoute =
+  DashboardSessionsSessionIdQuizzesRouteImport.update({
+    id: '/quizzes',
+    path: '/quizzes',
+    getParentRoute: () => DashboardSessionsSessionIdRouteRoute,
+  } as any)
 const DashboardSessionsSessionIdSubmissionsRoute =
   DashboardSessionsSessionIdSubmissionsRouteImport.update({
     id: '/submissions',
@@ -312,6 +326,8 @@ export interface FileRoutesByFullPath {
   '/dashboard/sessions/': typeof DashboardSessionsIndexRoute
   '/classroom/$sessionId/lessons/$lessonId': typeof ClassroomSessionIdLessonsLessonIdRoute
   '/dashboard/sessions/$sessionId/attendance': typeof DashboardSessionsSessionIdAttendanceRoute
+  '/dashboard/sessions/$sessionId/gradebook': typeof DashboardSessionsSessionIdGradebookRoute
+  '/dashboard/sessions/$sessionId/quizzes': typeof DashboardSessionsSessionIdQuizzesRoute
   '/dashboard/sessions/$sessionId/submissions': typeof DashboardSessionsSessionIdSubmissionsRoute
   '/dashboard/sessions/$sessionId/': typeof DashboardSessionsSessionIdIndexRoute
   '/courses/live/edit/lessons/$lessonId': typeof CoursesLiveEditLessonsLessonIdRoute
@@ -354,6 +370,8 @@ export interface FileRoutesByTo {
   '/dashboard/sessions': typeof DashboardSessionsIndexRoute
   '/classroom/$sessionId/lessons/$lessonId': typeof ClassroomSessionIdLessonsLessonIdRoute
   '/dashboard/sessions/$sessionId/attendance': typeof DashboardSessionsSessionIdAttendanceRoute
+  '/dashboard/sessions/$sessionId/gradebook': typeof DashboardSessionsSessionIdGradebookRoute
+  '/dashboard/sessions/$sessionId/quizzes': typeof DashboardSessionsSessionIdQuizzesRoute
   '/dashboard/sessions/$sessionId/submissions': typeof DashboardSessionsSessionIdSubmissionsRoute
   '/dashboard/sessions/$sessionId': typeof DashboardSessionsSessionIdIndexRoute
   '/courses/live/edit/lessons/$lessonId': typeof CoursesLiveEditLessonsLessonIdRoute
@@ -399,6 +417,8 @@ export interface FileRoutesById {
   '/dashboard/sessions/': typeof DashboardSessionsIndexRoute
   '/classroom/$sessionId/lessons/$lessonId': typeof ClassroomSessionIdLessonsLessonIdRoute
   '/dashboard/sessions/$sessionId/attendance': typeof DashboardSessionsSessionIdAttendanceRoute
+  '/dashboard/sessions/$sessionId/gradebook': typeof DashboardSessionsSessionIdGradebookRoute
+  '/dashboard/sessions/$sessionId/quizzes': typeof DashboardSessionsSessionIdQuizzesRoute
   '/dashboard/sessions/$sessionId/submissions': typeof DashboardSessionsSessionIdSubmissionsRoute
   '/dashboard/sessions/$sessionId/': typeof DashboardSessionsSessionIdIndexRoute
   '/courses/live/edit_/lessons/$lessonId': typeof CoursesLiveEditLessonsLessonIdRoute
@@ -445,6 +465,8 @@ export interface FileRouteTypes {
     | '/dashboard/sessions/'
     | '/classroom/$sessionId/lessons/$lessonId'
     | '/dashboard/sessions/$sessionId/attendance'
+    | '/dashboard/sessions/$sessionId/gradebook'
+    | '/dashboard/sessions/$sessionId/quizzes'
     | '/dashboard/sessions/$sessionId/submissions'
     | '/dashboard/sessions/$sessionId/'
     | '/courses/live/edit/lessons/$lessonId'
@@ -487,6 +509,8 @@ export interface FileRouteTypes {
     | '/dashboard/sessions'
     | '/classroom/$sessionId/lessons/$lessonId'
     | '/dashboard/sessions/$sessionId/attendance'
+    | '/dashboard/sessions/$sessionId/gradebook'
+    | '/dashboard/sessions/$sessionId/quizzes'
     | '/dashboard/sessions/$sessionId/submissions'
     | '/dashboard/sessions/$sessionId'
     | '/courses/live/edit/lessons/$lessonId'
@@ -531,6 +555,8 @@ export interface FileRouteTypes {
     | '/dashboard/sessions/'
     | '/classroom/$sessionId/lessons/$lessonId'
     | '/dashboard/sessions/$sessionId/attendance'
+    | '/dashboard/sessions/$sessionId/gradebook'
+    | '/dashboard/sessions/$sessionId/quizzes'
     | '/dashboard/sessions/$sessionId/submissions'
     | '/dashboard/sessions/$sessionId/'
     | '/courses/live/edit_/lessons/$lessonId'
@@ -842,6 +868,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardSessionsSessionIdAttendanceRouteImport
       parentRoute: typeof DashboardSessionsSessionIdRouteRoute
     }
+    '/dashboard/sessions/$sessionId/gradebook': {
+      id: '/dashboard/sessions/$sessionId/gradebook'
+      path: '/gradebook'
+      fullPath: '/dashboard/sessions/$sessionId/gradebook'
+      preLoaderRoute: typeof DashboardSessionsSessionIdGradebookRouteImport
+      parentRoute: typeof DashboardSessionsSessionIdRouteRoute
+    }
+    '/dashboard/sessions/$sessionId/quizzes': {
+      id: '/dashboard/sessions/$sessionId/quizzes'
+      path: '/quizzes'
+      fullPath: '/dashboard/sessions/$sessionId/quizzes'
+      preLoaderRoute: typeof DashboardSessionsSessionIdQuizzesRouteImport
+      parentRoute: typeof DashboardSessionsSessionIdRouteRoute
+    }
     '/dashboard/sessions/$sessionId/submissions': {
       id: '/dashboard/sessions/$sessionId/submissions'
       path: '/submissions'
@@ -885,6 +925,8 @@ const AccountRouteRouteWithChildren = AccountRouteRoute._addFileChildren(
 
 interface DashboardSessionsSessionIdRouteRouteChildren {
   DashboardSessionsSessionIdAttendanceRoute: typeof DashboardSessionsSessionIdAttendanceRoute
+  DashboardSessionsSessionIdGradebookRoute: typeof DashboardSessionsSessionIdGradebookRoute
+  DashboardSessionsSessionIdQuizzesRoute: typeof DashboardSessionsSessionIdQuizzesRoute
   DashboardSessionsSessionIdSubmissionsRoute: typeof DashboardSessionsSessionIdSubmissionsRoute
   DashboardSessionsSessionIdIndexRoute: typeof DashboardSessionsSessionIdIndexRoute
 }
@@ -893,6 +935,10 @@ const DashboardSessionsSessionIdRouteRouteChildren: DashboardSessionsSessionIdRo
   {
     DashboardSessionsSessionIdAttendanceRoute:
       DashboardSessionsSessionIdAttendanceRoute,
+    DashboardSessionsSessionIdGradebookRoute:
+      DashboardSessionsSessionIdGradebookRoute,
+    DashboardSessionsSessionIdQuizzesRoute:
+      DashboardSessionsSessionIdQuizzesRoute,
     DashboardSessionsSessionIdSubmissionsRoute:
       DashboardSessionsSessionIdSubmissionsRoute,
     DashboardSessionsSessionIdIndexRoute: DashboardSessionsSessionIdIndexRoute,

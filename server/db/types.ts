@@ -23,6 +23,7 @@ import type {
   CategoriesTable,
   ChatMessagesTable,
   CourseSkillsTable,
+  GradebookWeightsTable,
   CoursesTable,
   LanguagesTable,
   LearningGoalsTable,
@@ -69,6 +70,7 @@ export interface Database {
   attendance_marks: AttendanceMarksTable;
   attendance_mark_changes: AttendanceMarkChangesTable;
   chat_messages: ChatMessagesTable;
+  gradebook_weights: GradebookWeightsTable;
   lesson_progress: LessonProgressTable;
   payment_methods: PaymentMethodsTable;
   external_accounts: ExternalAccountsTable;

@@ -4,6 +4,7 @@ import { authHandlers } from './auth/handlers.js';
 import { classroomHandlers } from './classroom/handlers.js';
 import { companiesHandlers } from './companies/handlers.js';
 import { coursesHandlers } from './courses/handlers.js';
+import { gradebookHandlers } from './gradebook/handlers.js';
 import { dashboardHandlers } from './dashboard/handlers.js';
 import { learningGoalsHandlers } from './learning-goals/handlers.js';
 import { messagingHandlers } from './messaging/handlers.js';
@@ -31,6 +32,7 @@ export const allHandlers: HandlerTable = {
   ...classroomHandlers,
   ...quizzesHandlers,
   ...assignmentsHandlers,
+  ...gradebookHandlers,
   ...paymentsHandlers,
   ...companiesHandlers,
   ...uploadsHandlers,

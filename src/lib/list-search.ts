@@ -61,7 +61,7 @@ export type ModerationSearch = v.InferOutput<typeof moderationSearchSchema>;
 /** `/dashboard/inbox?unread&page` (the admins' contact inbox). */
 export const inboxSearchSchema = pagedSearch({ unread: lenient(v.boolean()) });
 
-/** `/dashboard/sessions/$sessionId?page` (learners). */
+/** `/dashboard/sessions/$sessionId?page` (learners) and `…/quizzes?page` (quiz results). */
 export const learnersSearchSchema = pagedSearch({});
 
 /**

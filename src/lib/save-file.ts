@@ -1,7 +1,7 @@
 /**
  * Saves `data` as a file named `fileName` in the browser: a temporary object URL on a hidden link,
  * clicked, then released once the download has started. Used by the calendar (.ics), the attendance
- * export and the bulk-invitation report (.csv).
+ * export, the gradebook export and the bulk-invitation report (.csv).
  */
 export function saveFile(data: Blob, fileName: string): void {
   const url = URL.createObjectURL(data);

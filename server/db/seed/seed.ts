@@ -7,6 +7,7 @@ import { seedQadAttendance } from './attendance-demo.js';
 import { seedAttendanceMarks } from './attendance-marks-demo.js';
 import { seedLearningGoals } from './learning-goals-demo.js';
 import { seedChatHistory } from './chat-demo.js';
+import { seedGradebookDemo } from './gradebook-demo.js';
 import { DEMO_CLASSROOM_COURSE, DEMO_COURSES } from './demo-courses.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users.js';
 import { seedAccounts, seedReferenceData } from './seed-accounts.js';
@@ -62,7 +63,8 @@ async function hasUsers(db: Kysely<Database>): Promise<boolean> {
  * credit for every learner (balanced TOP_UP ledger transactions). The classroom demo: the lessons
  * of classroom-demo.ts carry their content (sanitised HTML, video, points, time limit, programming
  * tests) and question banks, and learner@halaqa.test attends the running session of their course
- * (`DEMO_CLASSROOM_COURSE`), in its third week on the seeding day.
+ * (`DEMO_CLASSROOM_COURSE`), in its third week on the seeding day; its other learners have graded labs
+ * and quiz attempts in it (gradebook-demo.ts).
  *
  * Runs in one transaction and does nothing when the `users` table already has rows (returns
  * `{ seeded: false }`), so calling it on every start is safe. Cover and logo SVGs are written to
@@ -94,7 +96,10 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Pro
     await seedLearningGoals(trx, today);
     if (opts.liveMeetingAt) await scheduleLiveDemoMeeting(trx, opts.liveMeetingAt);
     // Chat history up to now (never in the future: it would count against the chat's rate limit).
-    await seedChatHistory(trx, opts.liveMeetingAt ?? new Date(Math.min(Date.now(), Date.parse(`${today}T23:59:00Z`))));
+    const pastNow = opts.liveMeetingAt ?? new Date(Math.min(Date.now(), Date.parse(`${today}T23:59:00Z`)));
+    await seedChatHistory(trx, pastNow);
+    // Graded work for the educator's quiz results and gradebook (before now, like the chat).
+    await seedGradebookDemo(trx, pastNow);
 
     return {
       seeded: true,

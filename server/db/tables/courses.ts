@@ -215,6 +215,12 @@ export interface AttendanceMarkChangesTable {
   changed_by: number;
   changed_at: Timestamp;
 }
+/** The share of a graded lesson in a session's gradebook total (migration 0029), in hundredths of a percent. */
+export interface GradebookWeightsTable {
+  session_id: number;
+  lesson_id: number;
+  weight_bp: number;
+}
 /** A message of a session chat (migration 0018): plain text, 1 to 1000 characters; deleted messages keep their row. */
 export interface ChatMessagesTable {
   id: Generated<number>;

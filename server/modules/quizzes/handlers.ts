@@ -1,4 +1,5 @@
 import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
+import { listSessionQuizAttempts } from './results.js';
 import { listQuizAttempts, saveQuizAnswer, startQuizAttempt, submitQuizAttempt } from './service.js';
 
 /**
@@ -13,6 +14,9 @@ export const quizzesHandlers = {
   },
   listQuizAttempts: async ({ app, caller, params }) => ({
     data: await listQuizAttempts(app, requireCaller(caller), params.id, params.lessonId),
+  }),
+  listSessionQuizAttempts: async ({ app, caller, params, query }) => ({
+    data: await listSessionQuizAttempts(app, requireCaller(caller), params.id, query.page ?? 1, query.pageSize ?? 12),
   }),
   saveQuizAnswer: async ({ app, caller, params, body }) => ({
     data: await saveQuizAnswer(app, requireCaller(caller), params.id, params.questionId, {

@@ -121,3 +121,8 @@ export function formatWeek(label: string, locale: Locale, width: 'short' | 'long
     timeZone: 'UTC',
   }).format(date);
 }
+
+/** A number of points (or a percentage figure) in the locale's digits, up to 2 decimals ("82.5", "٨٢٫٥"). */
+export function formatPoints(value: number, locale: Locale): string {
+  return numberFormat(intlLocaleOf(locale), { maximumFractionDigits: 2 }).format(value);
+}

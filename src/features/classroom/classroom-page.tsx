@@ -17,6 +17,7 @@ import type { Api } from '@/lib/api/client';
 import type { AuthActor } from '@/lib/auth/auth-service';
 import { CalendarDownload } from '@/components/ui/calendar-download';
 import { Countdown, JoinMeetingButton, OccurrenceTimes, useUiLocale } from './meeting';
+import { MyGrades } from './my-grades';
 import { useNow } from './use-now';
 import { ChatPanel } from './chat-panel';
 import { ClassroomBreadcrumb } from './classroom-breadcrumb';
@@ -200,6 +201,8 @@ export function ClassroomPage({
       </div>
 
       <NextMeetingCard classroom={classroom} api={api} now={now} viewerZone={viewerZone} />
+
+      {learner ? <MyGrades api={api} sessionId={classroom.sessionId} /> : null}
 
       {auth ? <ChatPanel api={api} auth={auth} sessionId={classroom.sessionId} /> : null}
 

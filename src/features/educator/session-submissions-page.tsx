@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { css, cx } from 'styled-system/css';
 import { Badge, StatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,7 +13,15 @@ import { LayersIcon, ResetIcon } from '@/components/ui/icons';
 import { PageContainer } from '@/components/ui/page';
 import { Skeleton, Spinner, visuallyHidden } from '@/components/ui/spinner';
 import { toaster } from '@/components/ui/toast';
-import { tableHeaderCell } from '@/components/ui/table';
+import {
+  cardTable,
+  cardTableBody,
+  cardTableCell,
+  cardTableHead,
+  cardTableHeaderCell,
+  cardTableRow,
+  LabelledCell,
+} from '@/components/ui/card-table';
 import { formatInstant } from '@/lib/classroom-time';
 import { usePageTitle } from '@/lib/document-head';
 import { useMeridiem, zoneLabel } from '@/components/ui/schedule';
@@ -53,58 +61,13 @@ export const gradingToasts = {
   saveFailed: msg`Cannot edit grade!`,
 };
 
-// A table on tablets and larger; below 768 px each row becomes a card (explicit roles keep the
-// table semantics when the display changes).
-const table = css({ width: 'full', borderCollapse: 'collapse', display: { base: 'block', tablet: 'table' } });
-const thead = css({ display: { base: 'none', tablet: 'table-header-group' } });
-const tbody = css({
-  display: { base: 'flex', tablet: 'table-row-group' },
-  flexDirection: 'column',
-  gap: '3',
-  padding: { base: '3', tablet: '0' },
-});
-const tr = css({
-  display: { base: 'flex', tablet: 'table-row' },
-  flexDirection: 'column',
-  gap: '2',
-  padding: { base: '4', tablet: '0' },
-  borderRadius: { base: 'lg', tablet: '0' },
-  borderWidth: { base: '1px', tablet: '0' },
-  borderColor: 'border.default',
-  '&[data-saved]': { bg: 'status.green.bg' },
-});
-const th = tableHeaderCell;
-const td = css({
-  display: { base: 'block', tablet: 'table-cell' },
-  paddingInline: { base: '0', tablet: '4' },
-  paddingBlock: { base: '0', tablet: '3' },
-  fontSize: 'sm',
-  textAlign: 'start',
-  verticalAlign: 'top',
-  borderBlockStartWidth: { base: '0', tablet: '1px' },
-  borderColor: 'border.default',
-});
-const cellLabel = css({
-  display: { base: 'block', tablet: 'none' },
-  fontSize: 'xs',
-  fontWeight: 'semibold',
-  color: 'fg.muted',
-});
-
-/**
- * A body cell with its column's name in front, shown only when the row is a card (phones): the
- * table's header row gives screen readers the name, so the label is hidden from them.
- */
-function LabelledCell({ label, className, children }: { label: ReactNode; className?: string; children: ReactNode }) {
-  return (
-    <td role="cell" className={cx(td, className)}>
-      <span aria-hidden className={cellLabel}>
-        {label}
-      </span>
-      {children}
-    </td>
-  );
-}
+// A table on tablets and larger; below 768 px each row becomes a card (card-table.tsx).
+const table = cardTable;
+const thead = cardTableHead;
+const tbody = cardTableBody;
+const tr = cardTableRow;
+const th = cardTableHeaderCell;
+const td = cardTableCell;
 
 /**
  * A session's submissions and grading (/dashboard/sessions/$sessionId/submissions, educators and

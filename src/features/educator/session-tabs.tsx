@@ -14,10 +14,10 @@ import { isLocale, type Locale } from '@/lib/i18n';
 type SessionInfo = components['schemas']['SessionInfo'];
 
 /** The pages of one session on the educator's dashboard. */
-export type SessionTab = 'learners' | 'submissions' | 'attendance';
+export type SessionTab = 'learners' | 'submissions' | 'quizzes' | 'gradebook' | 'attendance';
 
 /**
- * Navigation between a session's pages (learners, submissions, attendance): a labelled `nav`
+ * Navigation between a session's pages (learners, submissions, quiz results, gradebook, attendance): a labelled `nav`
  * whose current link carries `aria-current="page"`. Scrolls sideways on narrow screens.
  */
 export function SessionTabs({ sessionId, current }: { sessionId: number; current: SessionTab }) {
@@ -45,6 +45,16 @@ export function SessionTabs({ sessionId, current }: { sessionId: number; current
           {...aria('submissions')}
         >
           <Trans>Submissions</Trans>
+        </Link>
+      </li>
+      <li>
+        <Link to="/dashboard/sessions/$sessionId/quizzes" params={params} className={tabLink} {...aria('quizzes')}>
+          <Trans>Quiz results</Trans>
+        </Link>
+      </li>
+      <li>
+        <Link to="/dashboard/sessions/$sessionId/gradebook" params={params} className={tabLink} {...aria('gradebook')}>
+          <Trans>Gradebook</Trans>
         </Link>
       </li>
       <li>

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { css, cx } from 'styled-system/css';
 import { iconLink } from '@/components/ui/layout-styles';
+import { formatPoints } from '@/components/ui/format';
 import { CodeOutput } from '@/components/ui/code-output';
 import { plainList } from 'styled-system/recipes';
 import { TextareaField, TextField } from '@/components/ui/field';
@@ -10,7 +11,7 @@ import { visuallyHidden } from '@/components/ui/spinner';
 import { FormAlert } from '@/components/ui/alert';
 import { AppDialog } from '@/components/ui/dialog';
 import { DialogForm, DialogFormActions } from '@/components/ui/dialog-form';
-import { intlLocaleOf, isLocale, type Locale } from '@/lib/i18n';
+import { isLocale, type Locale } from '@/lib/i18n';
 import { type GradingFailure, type Submission } from '@machines/grading.machine';
 import { COMMENT_MAX, type GradeDraft, type GradeIssue, type GradeIssues } from '@machines/grading.form';
 
@@ -41,10 +42,8 @@ export function useLocale(): Locale {
   return isLocale(i18n.locale) ? i18n.locale : 'en';
 }
 
-/** A number of points in the locale's digits (up to 2 decimals). */
-export function formatPoints(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocaleOf(locale), { maximumFractionDigits: 2 }).format(value);
-}
+/** A number of points in the locale's digits (up to 2 decimals): format.ts's, shared with the gradebook. */
+export { formatPoints };
 
 /** The name of a submission's lesson, or "Assignment #id" when the server sent none. */
 export function useLessonName() {

@@ -104,6 +104,41 @@ export const CLASSROOM_PAYMENT_RULES: Record<string, OwnerRule> = {
     ),
   },
 
+  listSessionQuizAttempts: {
+    variants: perCourse(
+      (w, k) => ({ params: { id: w[k].session } }),
+      { A: [...STAFF, 'educator'], B: STAFF, O: STAFF },
+      'the session',
+    ),
+  },
+
+  // ── Gradebook ──
+  getGradebook: {
+    variants: perCourse(
+      (w, k) => ({ params: { id: w[k].session } }),
+      { A: [...STAFF, 'educator'], B: STAFF, O: STAFF },
+      'the session',
+    ),
+  },
+  exportGradebook: {
+    variants: perCourse(
+      (w, k) => ({ params: { id: w[k].session } }),
+      { A: [...STAFF, 'educator'], B: STAFF, O: STAFF },
+      'the session',
+    ),
+  },
+  // An empty list (back to equal weights) is valid for any session.
+  setGradebookWeights: {
+    variants: perCourse(
+      (w, k) => ({ params: { id: w[k].session }, body: { weights: [] } }),
+      { A: [...STAFF, 'educator'], B: STAFF, O: STAFF },
+      'the session',
+    ),
+  },
+  getMyGrades: {
+    variants: perCourse((w, k) => ({ params: { id: w[k].session } }), { A: ['learner'], B: [], O: [] }, 'the session'),
+  },
+
   // ── Assignments ──
   listAssignmentSubmissions: {
     variants: perCourse(
