@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { css, cx } from 'styled-system/css';
 import { iconLink } from '@/components/ui/layout-styles';
+import { richText } from '@/components/ui/rich-text';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, GlobeIcon } from '@/components/ui/icons';
 import { toaster } from '@/components/ui/toast';
@@ -13,41 +14,8 @@ import { LessonStatusBadge } from './lesson-visuals';
 /** A lesson of a session's classroom with what is needed to take it (openapi `ClassroomLessonDetail`). */
 export type ClassroomLessonDetail = components['schemas']['ClassroomLessonDetail'];
 
-/**
- * Styles for the sanitised lesson HTML (headings, paragraphs, lists, code, tables, images) with
- * logical properties so it reads the same in both directions.
- */
-export const richText = css({
-  lineHeight: '1.7',
-  overflowWrap: 'anywhere',
-  '& > * + *': { marginBlockStart: '3' },
-  '& h1, & h2, & h3, & h4': { fontWeight: 'bold', lineHeight: '1.3', marginBlockStart: '5' },
-  '& h1': { fontSize: '2xl' },
-  '& h2': { fontSize: 'xl' },
-  '& h3': { fontSize: 'lg' },
-  '& ul, & ol': { paddingInlineStart: '6' },
-  '& ul': { listStyle: 'disc' },
-  '& ol': { listStyle: 'decimal' },
-  '& a': { color: 'primary.strong', textDecoration: 'underline' },
-  '& pre': {
-    bg: 'bg.subtle',
-    padding: '3',
-    borderRadius: 'md',
-    overflowX: 'auto',
-    direction: 'ltr',
-    textAlign: 'start',
-  },
-  '& code': { fontFamily: 'mono', fontSize: '0.9em' },
-  '& blockquote': {
-    borderInlineStartWidth: '3px',
-    borderColor: 'border.strong',
-    paddingInlineStart: '3',
-    color: 'fg.muted',
-  },
-  '& img': { maxWidth: 'full', height: 'auto' },
-  '& table': { display: 'block', position: 'relative', overflowX: 'auto', borderCollapse: 'collapse' },
-  '& th, & td': { borderWidth: '1px', borderColor: 'border.default', paddingInline: '2', paddingBlock: '1' },
-});
+/** The lesson HTML's styles (shared with the lesson editor). */
+export { richText };
 
 type Progress = ReturnType<typeof useLessonProgress>;
 
