@@ -75,7 +75,7 @@ export function lessonExtensions({ onLink }: { onLink: () => void }): Extensions
       trailingNode: false,
       link: {
         openOnClick: false,
-        autolink: true,
+        autolink: false,
         linkOnPaste: true,
         defaultProtocol: 'https',
         protocols: ['mailto'],

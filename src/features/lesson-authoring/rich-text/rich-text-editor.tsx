@@ -116,6 +116,8 @@ export default function RichTextEditor({
           ...(error ? { 'aria-invalid': 'true' } : {}),
           ...(disabled ? { 'aria-disabled': 'true' } : {}),
           class: cx(richText, area),
+          // ProseMirror checks it on the element itself (also where no stylesheet is loaded).
+          style: 'white-space: pre-wrap',
         },
       },
     });
