@@ -286,8 +286,8 @@ describe('sanitizeLessonHtml (docs/classroom.md, lessons.content_html)', () => {
   it('keeps exactly what the lesson editor writes, directions included', () => {
     const html =
       '<h2 dir="auto">عنوان</h2><h3 dir="auto">Sub</h3><p dir="auto">A <strong>b</strong> <em>c</em> <code>d</code><br /></p>' +
-      '<ul dir="auto"><li dir="auto"><p dir="auto">one</p></li></ul><ol dir="auto"><li dir="auto"><p dir="auto">two</p></li></ol>' +
-      '<blockquote dir="auto"><p dir="auto">q</p></blockquote><pre><code class="language-python">print(1)</code></pre>' +
+      '<ul dir="auto"><li><p>one</p></li></ul><ol dir="rtl"><li><p>اثنان</p></li></ol>' +
+      '<blockquote dir="auto"><p>q</p></blockquote><pre><code class="language-python">print(1)</code></pre>' +
       '<p dir="auto"><a href="https://a.example/x" rel="noopener noreferrer" target="_blank">x</a></p>' +
       '<img src="/uploads/questionpicture/4-ab12.png" alt="A hash table" />';
     expect(sanitizeLessonHtml(html)).toBe(html);

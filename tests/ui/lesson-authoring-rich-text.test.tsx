@@ -5,6 +5,7 @@ import { createApi } from '@/lib/api/client';
 import type { LessonAuthoring } from '@machines/lesson-authoring.form';
 import { json, mockFetch } from '../machines/fetch-mock';
 import { aLessonAuthoring } from '../fixtures';
+import { FakeXhr } from './course-editor-fakes';
 import { renderWithRouter } from './render';
 import { puts, renderScreen } from './lesson-authoring-shared';
 import './prosemirror-jsdom';
@@ -76,8 +77,12 @@ describe('The rich-text editor of reading and notes lessons', () => {
       'src',
       '/uploads/questionpicture/1-a.png',
     );
-    // Every block takes its own direction.
+    // Every top-level block takes its own direction; a list's items follow the list.
     expect(box.querySelector('h3')).toHaveAttribute('dir', 'auto');
+    expect(box.querySelector('ol')).toHaveAttribute('dir', 'auto');
+    expect(box.querySelector('ol p')).not.toHaveAttribute('dir');
+    expect(box.querySelector('table')).toHaveAttribute('dir', 'auto');
+    expect(box.querySelector('td')).not.toHaveAttribute('dir');
     expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
     // The other lesson types keep the HTML field.
     expect(screen.queryByLabelText('Reading text (HTML)')).not.toBeInTheDocument();
@@ -115,8 +120,7 @@ describe('The rich-text editor of reading and notes lessons', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save the lesson' }));
     await screen.findByText('Lesson saved', { selector: '[data-part=title]' });
     expect(body(calls).contentHtml).toBe(
-      '<h2 dir="auto">Arrays</h2><ul dir="auto"><li dir="auto"><p dir="auto">Constant time.</p></li>' +
-        '<li dir="auto"><p dir="auto">Index from 0</p></li></ul>',
+      '<h2 dir="auto">Arrays</h2><ul dir="auto"><li><p>Constant time.</p></li><li><p>Index from 0</p></li></ul>',
     );
   });
 
@@ -228,5 +232,56 @@ describe('The rich-text editor of reading and notes lessons', () => {
     expect(buttons[1]).toHaveFocus();
     fireEvent.keyDown(toolbar, { key: 'ArrowRight' });
     expect(buttons[0]).toHaveFocus();
+  });
+
+  it('adds an uploaded image with its alt text; no save while it uploads, and no image without a description', async () => {
+    const realXhr = globalThis.XMLHttpRequest;
+    FakeXhr.last = null;
+    (globalThis as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeXhr;
+    try {
+      const { calls } = await renderScreen(reading, {
+        'PUT /api/lessons/51/authoring': async (request) =>
+          json(200, { data: { ...reading, ...(JSON.parse(await request.text()) as object) } }),
+      });
+      const box = await editorBox();
+      await typeAtEnd(box.querySelector('p')!, 'A bucket array:');
+      fireEvent.click(toolbarButton('Add image'));
+      const dialog = await screen.findByRole('dialog', { name: 'Add image' });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Add image' }));
+      expect(await within(dialog).findByText('Choose a picture to upload.')).toBeInTheDocument();
+
+      fireEvent.change(within(dialog).getByLabelText(/^Picture/), {
+        target: { files: [new File([new Uint8Array(2048)], 'buckets.png', { type: 'image/png' })] },
+      });
+      const xhr = FakeXhr.last!;
+      expect([xhr.method, xhr.url]).toEqual(['POST', '/api/v2/questions/upload/picture']);
+      act(() => xhr.progress(1024, 2048));
+      expect(within(dialog).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+      expect(screen.getByText('Wait for the upload to finish to save.')).toBeInTheDocument();
+      // (Behind the modal dialog, the page is hidden from assistive technology.)
+      expect(screen.getByRole('button', { name: 'Save the lesson', hidden: true })).toBeDisabled();
+      act(() =>
+        xhr.respond(201, { data: { id: 9, url: '/uploads/questionpicture/9-b.png', type: 'QUESTIONPICTURE' } }),
+      );
+
+      expect(await within(dialog).findByRole('img', { name: 'Preview of 9-b.png' })).toBeInTheDocument();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Add image' }));
+      expect(await within(dialog).findByText('Describe the picture in a few words.')).toBeInTheDocument();
+      fireEvent.input(within(dialog).getByRole('textbox', { name: /^Alt text/ }), {
+        target: { value: 'Eight buckets, two of them chained' },
+      });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Add image' }));
+      const image = await within(box).findByRole('img', { name: 'Eight buckets, two of them chained' });
+      expect(image).toHaveAttribute('src', '/uploads/questionpicture/9-b.png');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+      fireEvent.click(screen.getByRole('button', { name: 'Save the lesson' }));
+      await screen.findByText('Lesson saved', { selector: '[data-part=title]' });
+      expect(body(calls).contentHtml).toContain(
+        '<img src="/uploads/questionpicture/9-b.png" alt="Eight buckets, two of them chained">',
+      );
+    } finally {
+      (globalThis as { XMLHttpRequest: unknown }).XMLHttpRequest = realXhr;
+    }
   });
 });

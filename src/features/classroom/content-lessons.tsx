@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { css, cx } from 'styled-system/css';
 import { iconLink } from '@/components/ui/layout-styles';
-import { richText } from '@/components/ui/rich-text';
+import { LessonHtml } from '@/components/ui/rich-text';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, GlobeIcon } from '@/components/ui/icons';
 import { toaster } from '@/components/ui/toast';
@@ -13,9 +13,6 @@ import { LessonStatusBadge } from './lesson-visuals';
 
 /** A lesson of a session's classroom with what is needed to take it (openapi `ClassroomLessonDetail`). */
 export type ClassroomLessonDetail = components['schemas']['ClassroomLessonDetail'];
-
-/** The lesson HTML's styles (shared with the lesson editor). */
-export { richText };
 
 type Progress = ReturnType<typeof useLessonProgress>;
 
@@ -78,7 +75,7 @@ export function ReadingLesson({ api, detail, track }: { api: Api; detail: Classr
   return (
     <div>
       {detail.contentHtml ? (
-        <div dir="auto" className={richText} dangerouslySetInnerHTML={{ __html: detail.contentHtml }} />
+        <LessonHtml html={detail.contentHtml} />
       ) : (
         <p className={css({ color: 'fg.muted' })}>
           <Trans>The educator has not written this lesson yet.</Trans>
@@ -132,9 +129,7 @@ export function VideoLesson({ api, detail, track }: { api: Api; detail: Classroo
           <Trans>Watch the video (opens in a new tab)</Trans>
         </a>
       )}
-      {detail.contentHtml ? (
-        <div dir="auto" className={richText} dangerouslySetInnerHTML={{ __html: detail.contentHtml }} />
-      ) : null}
+      {detail.contentHtml ? <LessonHtml html={detail.contentHtml} /> : null}
       <ProgressBar progress={progress} track={track} />
     </div>
   );

@@ -63,7 +63,7 @@ const area = css({
  * The rich-text editor of reading and notes lessons (TipTap; loaded only by the lesson-authoring
  * screen, in its own chunk): a labelled editable area (`role=textbox`, multi-line) under a
  * formatting toolbar ({@link EditorToolbar}), with the link and image dialogs. The HTML it writes is
- * what the server's sanitiser keeps ({@link lessonExtensions}); every block carries `dir="auto"`, so
+ * what the server's sanitiser keeps ({@link lessonExtensions}); every top-level block carries `dir="auto"`, so
  * Arabic and English paragraphs each read in their own direction. The form value is the HTML:
  * `onChange` gets it on every edit; a new `value` from outside (the lesson as saved, when the server
  * changed it) replaces the text.

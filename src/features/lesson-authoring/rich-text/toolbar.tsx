@@ -78,10 +78,20 @@ const glyphs = {
   redo: svg(<path d="M15 7l5 5-5 5M20 12H9a5 5 0 0 0 0 10h2" />),
 };
 
+/**
+ * A glyph of letters (H2, B, I, </>), drawn by CSS from `data-glyph`: it is a picture of the action,
+ * not text, so the button's accessible name (its translated label) is all a screen reader or a
+ * voice-control user meets.
+ */
 const text = (value: string, style?: string) => (
-  <span aria-hidden className={cx(css({ fontSize: 'sm', lineHeight: '1', minWidth: '4' }), style)}>
-    {value}
-  </span>
+  <span
+    aria-hidden
+    data-glyph={value}
+    className={cx(
+      css({ fontSize: 'sm', lineHeight: '1', minWidth: '4', _before: { content: 'attr(data-glyph)' } }),
+      style,
+    )}
+  />
 );
 
 const button = css({

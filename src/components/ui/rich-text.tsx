@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
 
 /**
@@ -54,3 +55,31 @@ export const richText = css({
   '& table': { display: 'block', position: 'relative', overflowX: 'auto', borderCollapse: 'collapse' },
   '& th, & td': { borderWidth: '1px', borderColor: 'border.default', paddingInline: '2', paddingBlock: '1' },
 });
+
+/** Code blocks and tables of `root` that scroll sideways become focusable, so a keyboard can scroll them. */
+function focusScrollables(root: HTMLElement) {
+  for (const element of root.querySelectorAll<HTMLElement>('pre, table')) {
+    if (element.scrollWidth > element.clientWidth) element.tabIndex = 0;
+    else element.removeAttribute('tabindex');
+  }
+}
+
+/**
+ * Lesson HTML as learners read it (already sanitised by the server): {@link richText} styles, the
+ * blocks' own directions (`dir="auto"` here for older HTML without them), and every code block or
+ * table wider than the column focusable (tab stop, then the arrow keys scroll it), checked again
+ * when the column's width changes.
+ */
+export function LessonHtml({ html }: { html: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    focusScrollables(root);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => focusScrollables(root));
+    observer.observe(root);
+    return () => observer.disconnect();
+  }, [html]);
+  return <div ref={ref} dir="auto" className={richText} dangerouslySetInnerHTML={{ __html: html }} />;
+}
