@@ -5,6 +5,7 @@ import { createApi } from '@/lib/api/client';
 import type { LessonAuthoring } from '@machines/lesson-authoring.form';
 import { json, mockFetch } from '../machines/fetch-mock';
 import { aLessonAuthoring } from '../fixtures';
+import { checkLinkUrl } from '@/features/lesson-authoring/rich-text/link-url';
 import { FakeXhr } from './course-editor-fakes';
 import { renderWithRouter } from './render';
 import { puts, renderScreen } from './lesson-authoring-shared';
@@ -232,6 +233,9 @@ describe('The rich-text editor of reading and notes lessons', () => {
     expect(buttons[1]).toHaveFocus();
     fireEvent.keyDown(toolbar, { key: 'ArrowRight' });
     expect(buttons[0]).toHaveFocus();
+    // The link dialog reads right to left too.
+    press(box, 'k', true);
+    expect(await screen.findByRole('dialog', { name: 'إضافة رابط' })).toHaveAttribute('dir', 'rtl');
   });
 
   it('adds an uploaded image with its alt text; no save while it uploads, and no image without a description', async () => {
@@ -283,5 +287,25 @@ describe('The rich-text editor of reading and notes lessons', () => {
     } finally {
       (globalThis as { XMLHttpRequest: unknown }).XMLHttpRequest = realXhr;
     }
+  });
+});
+
+describe('checkLinkUrl (the link dialog and pasted links)', () => {
+  it('takes http, https and mailto, an address without a scheme as https, and refuses the rest', () => {
+    expect(checkLinkUrl(' https://a.example/x?y=1 ')).toEqual({ url: 'https://a.example/x?y=1' });
+    expect(checkLinkUrl('http://a.example')).toEqual({ url: 'http://a.example' });
+    expect(checkLinkUrl('mailto:me@a.example')).toEqual({ url: 'mailto:me@a.example' });
+    expect(checkLinkUrl('a.example/page')).toEqual({ url: 'https://a.example/page' });
+    expect(checkLinkUrl('   ')).toEqual({ issue: 'empty' });
+    for (const url of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'data:text/html,x',
+      'ftp://a.example',
+      'vbscript:x',
+    ])
+      expect(checkLinkUrl(url), url).toEqual({ issue: 'scheme' });
+    for (const url of ['https://', 'not a link', 'mailto:nobody', 'https://a b.example'])
+      expect(checkLinkUrl(url), url).toEqual({ issue: 'invalid' });
   });
 });

@@ -98,8 +98,9 @@ const button = css({
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
-  minWidth: '10',
-  height: '10',
+  // 36 px on a phone (two rows at 360 px), 40 px from a tablet up.
+  minWidth: { base: '9', tablet: '10' },
+  height: { base: '9', tablet: '10' },
   paddingInline: '2',
   borderRadius: 'md',
   color: 'fg.default',
@@ -110,7 +111,12 @@ const button = css({
   '&[aria-disabled=true]': { opacity: 0.45, cursor: 'not-allowed', _hover: { bg: 'transparent' } },
 });
 
-const divider = css({ width: '1px', alignSelf: 'stretch', bg: 'border.default', marginInline: '1' });
+const divider = css({
+  width: '1px',
+  alignSelf: 'stretch',
+  bg: 'border.default',
+  marginInline: { base: '0.5', tablet: '1' },
+});
 
 /** Whether `element` sits in right-to-left text (the page in Arabic). */
 function isRtl(element: HTMLElement): boolean {
