@@ -125,6 +125,20 @@ describe('The rich-text editor of reading and notes lessons', () => {
     );
   });
 
+  it('shows the lesson as the server saved it when the server changed it', async () => {
+    await renderScreen(reading, {
+      'PUT /api/lessons/51/authoring': () =>
+        json(200, { data: { ...reading, contentHtml: '<p dir="auto">What the server kept</p>' } }),
+    });
+    const box = await editorBox();
+    await typeAtEnd(box.querySelector('p')!, 'Typed');
+    fireEvent.click(screen.getByRole('button', { name: 'Save the lesson' }));
+    await screen.findByText('Lesson saved', { selector: '[data-part=title]' });
+    await waitFor(() => expect(box).toHaveTextContent('What the server kept'));
+    expect(box).not.toHaveTextContent('Typed');
+    expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
+  });
+
   it('adds a link with Ctrl+K, refuses an unsafe address, then edits and removes it', async () => {
     const { calls } = await renderScreen(reading, {
       'PUT /api/lessons/51/authoring': async (request) =>

@@ -1,3 +1,4 @@
+import { createDocument, getHTMLFromFragment } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { css, cx } from 'styled-system/css';
@@ -130,7 +131,10 @@ export default function RichTextEditor({
   useEffect(() => {
     if (value === sent.current) return;
     sent.current = value;
-    editor.commands.setContent(value, { emitUpdate: false });
+    // The lesson as saved usually says the same in the server's spelling (attribute order): then the
+    // text, the caret and the undo history stay as they are.
+    const incoming = getHTMLFromFragment(createDocument(value, editor.schema).content, editor.schema);
+    if (incoming !== editor.getHTML()) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
   return (
