@@ -1,6 +1,6 @@
 import { Dialog } from '@ark-ui/react/dialog';
-import { Portal } from '@ark-ui/react/portal';
 import { LocaleProvider } from '@ark-ui/react/locale';
+import { Portal } from '@ark-ui/react/portal';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
@@ -72,12 +72,23 @@ const sizes = { sm: '28rem', md: '36rem', lg: '46rem' } as const;
  * The one modal dialog of the SPA, on Ark UI's Dialog: focus trapped inside and restored on close,
  * Escape closes it (unless `busy`), title and description wired to `aria-labelledby` /
  * `aria-describedby`. `role="alertdialog"` for confirmations of destructive actions. Rendered in
- * a portal, in the page's direction (rtl in Arabic: Ark's locale is the page's language). `initialFocus` picks the field focused
- * first (default: the first focusable element). Variants: `layout` (see `layouts`),
+ * a portal, in the page's direction (rtl in Arabic: Ark's locale is the page's language).
+ * `initialFocus` picks the field focused first (default: the first focusable element). Variants: `layout` (see `layouts`),
  * `closeButton` (the × in the corner, default shown) and `closeOnOutsideClick` (default true;
  * payment steps keep it false so a stray click never abandons them).
  */
-export function AppDialog({
+export function AppDialog(props: Parameters<typeof DialogInLocale>[0]) {
+  const { i18n } = useLingui();
+  // Ark writes `dir` on the dialog's parts from its locale (left to right unless told): the page's language.
+  return (
+    <LocaleProvider locale={i18n.locale}>
+      <DialogInLocale {...props} />
+    </LocaleProvider>
+  );
+}
+
+/** {@link AppDialog} inside Ark's locale. */
+function DialogInLocale({
   open,
   onClose,
   title,
@@ -108,88 +119,85 @@ export function AppDialog({
   closeButton?: boolean;
   closeOnOutsideClick?: boolean;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const parts = layouts[layout];
   return (
-    // Ark writes `dir` on the dialog's parts from its locale (left to right unless told): the page's language.
-    <LocaleProvider locale={i18n.locale}>
-      <Dialog.Root
-        open={open}
-        onOpenChange={(details) => {
-          if (!details.open && !busy) onClose();
-        }}
-        role={role}
-        lazyMount
-        unmountOnExit
-        closeOnEscape={!busy}
-        closeOnInteractOutside={closeOnOutsideClick && !busy}
-        {...(initialFocus ? { initialFocusEl: initialFocus } : {})}
-      >
-        <Portal>
-          <Dialog.Backdrop className={backdrop} />
-          <Dialog.Positioner className={positioner}>
-            <Dialog.Content className={cx(content, parts.content)} style={{ maxWidth: sizes[size] }}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open && !busy) onClose();
+      }}
+      role={role}
+      lazyMount
+      unmountOnExit
+      closeOnEscape={!busy}
+      closeOnInteractOutside={closeOnOutsideClick && !busy}
+      {...(initialFocus ? { initialFocusEl: initialFocus } : {})}
+    >
+      <Portal>
+        <Dialog.Backdrop className={backdrop} />
+        <Dialog.Positioner className={positioner}>
+          <Dialog.Content className={cx(content, parts.content)} style={{ maxWidth: sizes[size] }}>
+            <div
+              className={cx(
+                css({ display: 'flex', flexDirection: 'column', gap: '1.5' }),
+                parts.header,
+                closeButton && layout === 'sections' ? css({ paddingInlineEnd: '14' }) : undefined,
+              )}
+            >
+              <Dialog.Title className={css({ fontSize: 'xl', fontWeight: 'bold', lineHeight: '1.3' })}>
+                {title}
+              </Dialog.Title>
+              {description ? (
+                <Dialog.Description className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+                  {description}
+                </Dialog.Description>
+              ) : null}
+            </div>
+            {layout === 'compact' ? (
+              children
+            ) : children ? (
+              <div
+                className={css({
+                  ...pad,
+                  flex: '1',
+                  minHeight: 0,
+                  overflowY: 'auto',
+                  paddingBlockEnd: footer ? '4' : { base: '5', tablet: '6' },
+                })}
+              >
+                {children}
+              </div>
+            ) : null}
+            {footer ? (
               <div
                 className={cx(
-                  css({ display: 'flex', flexDirection: 'column', gap: '1.5' }),
-                  parts.header,
-                  closeButton && layout === 'sections' ? css({ paddingInlineEnd: '14' }) : undefined,
+                  css({
+                    display: 'flex',
+                    flexWrap: 'wrap-reverse',
+                    justifyContent: 'flex-end',
+                    gap: '3',
+                    '& > *': { flexGrow: { base: 1, tablet: 0 } },
+                  }),
+                  parts.footer,
                 )}
               >
-                <Dialog.Title className={css({ fontSize: 'xl', fontWeight: 'bold', lineHeight: '1.3' })}>
-                  {title}
-                </Dialog.Title>
-                {description ? (
-                  <Dialog.Description className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-                    {description}
-                  </Dialog.Description>
-                ) : null}
+                {footer}
               </div>
-              {layout === 'compact' ? (
-                children
-              ) : children ? (
-                <div
-                  className={css({
-                    ...pad,
-                    flex: '1',
-                    minHeight: 0,
-                    overflowY: 'auto',
-                    paddingBlockEnd: footer ? '4' : { base: '5', tablet: '6' },
-                  })}
-                >
-                  {children}
-                </div>
-              ) : null}
-              {footer ? (
-                <div
-                  className={cx(
-                    css({
-                      display: 'flex',
-                      flexWrap: 'wrap-reverse',
-                      justifyContent: 'flex-end',
-                      gap: '3',
-                      '& > *': { flexGrow: { base: 1, tablet: 0 } },
-                    }),
-                    parts.footer,
-                  )}
-                >
-                  {footer}
-                </div>
-              ) : null}
-              {closeButton ? (
-                <Dialog.CloseTrigger
-                  aria-label={t`Close`}
-                  disabled={busy}
-                  className={css(squareIconButton, { position: 'absolute', insetBlockStart: '3', insetInlineEnd: '3' })}
-                >
-                  <CloseIcon size={18} />
-                </Dialog.CloseTrigger>
-              ) : null}
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
-    </LocaleProvider>
+            ) : null}
+            {closeButton ? (
+              <Dialog.CloseTrigger
+                aria-label={t`Close`}
+                disabled={busy}
+                className={css(squareIconButton, { position: 'absolute', insetBlockStart: '3', insetInlineEnd: '3' })}
+              >
+                <CloseIcon size={18} />
+              </Dialog.CloseTrigger>
+            ) : null}
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
   );
 }
 
