@@ -55,6 +55,8 @@ export interface LessonParts {
   timeLimit: boolean;
   questions: boolean;
   programming: boolean;
+  /** The content is written in the rich-text editor (reading and notes); other types keep the HTML field. */
+  richText: boolean;
 }
 
 /** The parts of the form of each lesson type. */
@@ -66,6 +68,7 @@ export function partsOf(type: LessonTypeCode): LessonParts {
     timeLimit: type === 'quiz',
     questions: type === 'quiz' || type === 'learningObjective',
     programming: type === 'programmingAssignment',
+    richText: type === 'reading' || type === 'notes',
   };
 }
 

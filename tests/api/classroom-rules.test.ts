@@ -260,7 +260,7 @@ describe('sanitizeLessonHtml (docs/classroom.md, lessons.content_html)', () => {
       /script|alert|onerror|onclick|javascript|iframe|inside|style|data:|insecure|\/\/x\.example\/p/i,
     );
     expect(out).toContain('<p>Hi</p>');
-    expect(out).toContain('<img src="https://x.example/a.png" />');
+    expect(out).not.toContain('<img');
     expect(out).toContain('<a rel="noopener noreferrer" target="_blank">bad</a>');
     expect(out).toContain('<p>c</p>');
   });
@@ -281,6 +281,34 @@ describe('sanitizeLessonHtml (docs/classroom.md, lessons.content_html)', () => {
     expect(sanitizeLessonHtml('<a href="mailto:me@a.example">m</a>')).toContain('href="mailto:me@a.example"');
     expect(sanitizeLessonHtml('<a href="http://a.example">h</a>')).toContain('href="http://a.example"');
     expect(sanitizeLessonHtml('<a href="ftp://a.example">f</a>')).not.toContain('href');
+  });
+
+  it('keeps exactly what the lesson editor writes, directions included', () => {
+    const html =
+      '<h2 dir="auto">عنوان</h2><h3 dir="auto">Sub</h3><p dir="auto">A <strong>b</strong> <em>c</em> <code>d</code><br /></p>' +
+      '<ul dir="auto"><li><p>one</p></li></ul><ol dir="rtl"><li><p>اثنان</p></li></ol>' +
+      '<blockquote dir="auto"><p>q</p></blockquote><pre><code class="language-python">print(1)</code></pre>' +
+      '<p dir="auto"><a href="https://a.example/x" rel="noopener noreferrer" target="_blank">x</a></p>' +
+      '<img src="/uploads/questionpicture/4-ab12.png" alt="A hash table" />';
+    expect(sanitizeLessonHtml(html)).toBe(html);
+    expect(sanitizeLessonHtml('<p dir="sideways">x</p><p dir="rtl">y</p>')).toBe('<p>x</p><p dir="rtl">y</p>');
+  });
+
+  it('images: only our uploads, never another site, a data: URL or a path climbing out of /uploads', () => {
+    for (const src of [
+      'https://evil.example/track.png',
+      'http://evil.example/a.png',
+      '//evil.example/a.png',
+      'data:image/png;base64,AAAA',
+      '/uploads/../server.js',
+      '/uploads//evil.example/a.png',
+      '/api/users',
+      'javascript:alert(1)',
+    ])
+      expect(sanitizeLessonHtml(`<p>a</p><img src="${src}" alt="x" onerror="alert(1)">`), src).toBe('<p>a</p>');
+    expect(sanitizeLessonHtml('<img src="/uploads/coursepicture/1-a.png" onerror="alert(1)" alt="ok">')).toBe(
+      '<img src="/uploads/coursepicture/1-a.png" alt="ok" />',
+    );
   });
 
   it('drops other tags but keeps their text, and other attributes', () => {

@@ -1,4 +1,5 @@
 import { Dialog } from '@ark-ui/react/dialog';
+import { LocaleProvider } from '@ark-ui/react/locale';
 import { Portal } from '@ark-ui/react/portal';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
@@ -71,12 +72,23 @@ const sizes = { sm: '28rem', md: '36rem', lg: '46rem' } as const;
  * The one modal dialog of the SPA, on Ark UI's Dialog: focus trapped inside and restored on close,
  * Escape closes it (unless `busy`), title and description wired to `aria-labelledby` /
  * `aria-describedby`. `role="alertdialog"` for confirmations of destructive actions. Rendered in
- * a portal; the page direction (rtl in Arabic) applies. `initialFocus` picks the field focused
- * first (default: the first focusable element). Variants: `layout` (see `layouts`),
+ * a portal, in the page's direction (rtl in Arabic: Ark's locale is the page's language).
+ * `initialFocus` picks the field focused first (default: the first focusable element). Variants: `layout` (see `layouts`),
  * `closeButton` (the × in the corner, default shown) and `closeOnOutsideClick` (default true;
  * payment steps keep it false so a stray click never abandons them).
  */
-export function AppDialog({
+export function AppDialog(props: Parameters<typeof DialogInLocale>[0]) {
+  const { i18n } = useLingui();
+  // Ark writes `dir` on the dialog's parts from its locale (left to right unless told): the page's language.
+  return (
+    <LocaleProvider locale={i18n.locale}>
+      <DialogInLocale {...props} />
+    </LocaleProvider>
+  );
+}
+
+/** {@link AppDialog} inside Ark's locale. */
+function DialogInLocale({
   open,
   onClose,
   title,

@@ -8,7 +8,8 @@ import { toaster } from '@/components/ui/toast';
 import type { Api, ApiAuth } from '@/lib/api/client';
 import { checkFile, UploadError, type XhrCredentials } from '@/lib/api/upload';
 import { ChosenFile, ResubmitDialog } from './chosen-file';
-import { richText, type ClassroomLessonDetail } from './content-lessons';
+import { type ClassroomLessonDetail } from './content-lessons';
+import { LessonHtml } from '@/components/ui/rich-text';
 import { SubmissionHistory, toastSubmitFailure, useSubmissions } from './submissions';
 import { submitDocument, type Submission } from './submit-document';
 
@@ -120,9 +121,7 @@ export function AssignmentLesson({
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '8' })}>
-      {detail.contentHtml ? (
-        <div dir="auto" className={richText} dangerouslySetInnerHTML={{ __html: detail.contentHtml }} />
-      ) : null}
+      {detail.contentHtml ? <LessonHtml html={detail.contentHtml} /> : null}
       {learner ? (
         <LessonPart titleId="assignment-submit-title" title={<Trans>Submit your work</Trans>}>
           <UploadField

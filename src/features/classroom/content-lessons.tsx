@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { css, cx } from 'styled-system/css';
 import { iconLink } from '@/components/ui/layout-styles';
+import { LessonHtml } from '@/components/ui/rich-text';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, GlobeIcon } from '@/components/ui/icons';
 import { toaster } from '@/components/ui/toast';
@@ -12,42 +13,6 @@ import { LessonStatusBadge } from './lesson-visuals';
 
 /** A lesson of a session's classroom with what is needed to take it (openapi `ClassroomLessonDetail`). */
 export type ClassroomLessonDetail = components['schemas']['ClassroomLessonDetail'];
-
-/**
- * Styles for the sanitised lesson HTML (headings, paragraphs, lists, code, tables, images) with
- * logical properties so it reads the same in both directions.
- */
-export const richText = css({
-  lineHeight: '1.7',
-  overflowWrap: 'anywhere',
-  '& > * + *': { marginBlockStart: '3' },
-  '& h1, & h2, & h3, & h4': { fontWeight: 'bold', lineHeight: '1.3', marginBlockStart: '5' },
-  '& h1': { fontSize: '2xl' },
-  '& h2': { fontSize: 'xl' },
-  '& h3': { fontSize: 'lg' },
-  '& ul, & ol': { paddingInlineStart: '6' },
-  '& ul': { listStyle: 'disc' },
-  '& ol': { listStyle: 'decimal' },
-  '& a': { color: 'primary.strong', textDecoration: 'underline' },
-  '& pre': {
-    bg: 'bg.subtle',
-    padding: '3',
-    borderRadius: 'md',
-    overflowX: 'auto',
-    direction: 'ltr',
-    textAlign: 'start',
-  },
-  '& code': { fontFamily: 'mono', fontSize: '0.9em' },
-  '& blockquote': {
-    borderInlineStartWidth: '3px',
-    borderColor: 'border.strong',
-    paddingInlineStart: '3',
-    color: 'fg.muted',
-  },
-  '& img': { maxWidth: 'full', height: 'auto' },
-  '& table': { display: 'block', position: 'relative', overflowX: 'auto', borderCollapse: 'collapse' },
-  '& th, & td': { borderWidth: '1px', borderColor: 'border.default', paddingInline: '2', paddingBlock: '1' },
-});
 
 type Progress = ReturnType<typeof useLessonProgress>;
 
@@ -110,7 +75,7 @@ export function ReadingLesson({ api, detail, track }: { api: Api; detail: Classr
   return (
     <div>
       {detail.contentHtml ? (
-        <div dir="auto" className={richText} dangerouslySetInnerHTML={{ __html: detail.contentHtml }} />
+        <LessonHtml html={detail.contentHtml} />
       ) : (
         <p className={css({ color: 'fg.muted' })}>
           <Trans>The educator has not written this lesson yet.</Trans>
@@ -164,9 +129,7 @@ export function VideoLesson({ api, detail, track }: { api: Api; detail: Classroo
           <Trans>Watch the video (opens in a new tab)</Trans>
         </a>
       )}
-      {detail.contentHtml ? (
-        <div dir="auto" className={richText} dangerouslySetInnerHTML={{ __html: detail.contentHtml }} />
-      ) : null}
+      {detail.contentHtml ? <LessonHtml html={detail.contentHtml} /> : null}
       <ProgressBar progress={progress} track={track} />
     </div>
   );

@@ -5,7 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { useMeridiem } from '@/components/ui/schedule';
 import type { Api } from '@/lib/api/client';
 import { currentOccurrence, epochOf, formatInstant } from '@/lib/classroom-time';
-import { richText, type ClassroomLessonDetail } from './content-lessons';
+import { type ClassroomLessonDetail } from './content-lessons';
+import { LessonHtml } from '@/components/ui/rich-text';
 import { Countdown, JoinMeetingButton, OccurrenceTimes, useUiLocale } from './meeting';
 
 /**
@@ -78,9 +79,7 @@ export function MeetingLesson({
         )}
       </section>
 
-      {detail.contentHtml ? (
-        <div dir="auto" className={richText} dangerouslySetInnerHTML={{ __html: detail.contentHtml }} />
-      ) : null}
+      {detail.contentHtml ? <LessonHtml html={detail.contentHtml} /> : null}
 
       {occurrences.length > 0 ? (
         <section aria-labelledby="meeting-all-title">

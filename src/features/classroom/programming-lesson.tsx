@@ -10,7 +10,8 @@ import { CodeOutput } from '@/components/ui/code-output';
 import { Spinner } from '@/components/ui/spinner';
 import { type Api, unwrap } from '@/lib/api/client';
 import { useAction } from '@/lib/use-action';
-import { richText, type ClassroomLessonDetail } from './content-lessons';
+import { type ClassroomLessonDetail } from './content-lessons';
+import { LessonHtml } from '@/components/ui/rich-text';
 import { SubmissionHistory, toastSubmitFailure, useSubmissions } from './submissions';
 import type { Submission } from './submit-document';
 
@@ -166,9 +167,7 @@ export function ProgrammingLesson({
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '8' })}>
-      {detail.contentHtml ? (
-        <div dir="auto" className={richText} dangerouslySetInnerHTML={{ __html: detail.contentHtml }} />
-      ) : null}
+      {detail.contentHtml ? <LessonHtml html={detail.contentHtml} /> : null}
       {!spec ? (
         <p className={css({ color: 'fg.muted' })}>
           <Trans>The educator has not set up this programming assignment yet.</Trans>

@@ -14,7 +14,7 @@ import { css, cx } from 'styled-system/css';
 import { actionLink } from '@/components/ui/layout-styles';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { TextareaField, TextField } from '@/components/ui/field';
+import { TextField } from '@/components/ui/field';
 import { containerStyles, PageHeader } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { toaster } from '@/components/ui/toast';
@@ -31,7 +31,7 @@ import { type Api } from '@/lib/api/client';
 import { later } from '@/lib/later';
 import { createLessonAuthoringActors } from '@machines/lesson-authoring.actors';
 import { lessonAuthoringMachine } from '@machines/lesson-authoring.machine';
-import { AUTHORING_LIMITS, type AuthoringValues, partsOf } from '@machines/lesson-authoring.form';
+import { type AuthoringValues, partsOf } from '@machines/lesson-authoring.form';
 import { authoringIssueText, authoringToasts } from './messages';
 import { QuestionEditor } from './question-editor';
 import { TestsEditor } from './tests-editor';
@@ -52,7 +52,7 @@ function focusFirstInvalid(form: HTMLFormElement | null) {
 /**
  * The lesson-authoring screen (`/courses/live/edit/lessons/{lessonId}`,
  * docs/classroom.md): an educator edits what a lesson holds beyond the syllabus — its content
- * (HTML) for every type, and only the parts its type has (`partsOf`): video and captions; meeting
+ * for every type (reading and notes in the rich-text editor, the others as HTML), and only the parts its type has (`partsOf`): video and captions; meeting
  * link, day and time; points and late work; time limit; the question bank; the programming
  * function and tests. The lesson-authoring machine holds the state (load, client rules, save,
  * the unsaved-changes guard); this component renders it, sends the edits as `form.changed`,
@@ -88,6 +88,8 @@ export function LessonAuthoringScreen({
   });
   // A question's picture is uploading (the question editor reports it): no save meanwhile.
   const [picturesUploading, setPicturesUploading] = useState(false);
+  // An image of the rich-text content is uploading: no save meanwhile either.
+  const [imageUploading, setImageUploading] = useState(false);
 
   const lessonName = authoring?.name.trim() || t`Untitled lesson`;
   usePageTitle(authoring ? t`Edit ${lessonName}` : t`Lesson content`);
@@ -185,7 +187,7 @@ export function LessonAuthoringScreen({
   const parts = partsOf(authoring.type);
   const typeLabel = t(lessonTypeLabels[authoring.type]);
   const saving = isSaving(snapshot);
-  const uploading = video.progress !== null || picturesUploading;
+  const uploading = video.progress !== null || picturesUploading || imageUploading;
   const otherServerErrors = Object.entries(serverErrors).filter(([key]) => !FIELD_PATH.test(key));
   const authoringCourseId = authoring.courseId;
   const courseTitle = authoring.courseTitle.trim() || t`Untitled course`;
@@ -240,21 +242,16 @@ export function LessonAuthoringScreen({
         ) : null}
 
         <fieldset disabled={saving} className={editorFieldset}>
-          <FormSection
-            id="lesson-content"
-            title={<Trans>Content</Trans>}
-            lead={<Trans>The text learners read in the lesson (HTML; scripts are removed when saved).</Trans>}
-          >
-            <TextareaField
-              label={authoring.type === 'reading' ? t`Reading text (HTML)` : t`Content (HTML)`}
-              dir="auto"
-              rows={10}
-              maxLength={AUTHORING_LIMITS.contentHtml}
-              value={values.contentHtml}
-              onChange={(e) => change({ contentHtml: e.currentTarget.value }, ['contentHtml'])}
-              error={errorOf('contentHtml')}
-            />
-          </FormSection>
+          <ContentSection
+            richText={parts.richText}
+            reading={authoring.type === 'reading'}
+            values={values}
+            change={change}
+            errorOf={errorOf}
+            disabled={saving}
+            credentials={credentials}
+            onUploadingChange={setImageUploading}
+          />
 
           {parts.video ? (
             <FormSection id="lesson-video" title={<Trans>Video</Trans>}>
@@ -345,3 +342,4 @@ export function LessonAuthoringScreen({
 }
 
 import { MeetingSection } from './lesson-sections';
+import { ContentSection } from './content-section';

@@ -19,7 +19,8 @@ import {
 import { createQuizActions, createQuizActors } from '@machines/quiz.actors';
 import { quizMachine } from '@machines/quiz.machine';
 import type { QuizAttempt } from '@machines/quiz.types';
-import { richText, type ClassroomLessonDetail } from '../content-lessons';
+import { type ClassroomLessonDetail } from '../content-lessons';
+import { LessonHtml } from '@/components/ui/rich-text';
 import { stack, panel, row, sectionTitle, kindOf, useFailureText } from './quiz-parts';
 import { AnsweringView } from './quiz-answering';
 import { ResultView, AttemptHistory } from './quiz-results';
@@ -117,9 +118,7 @@ function QuizOverview({ lesson }: { lesson: ClassroomLessonDetail }) {
   const quiz = kindOf(lesson) === 'QUIZ';
   return (
     <div className={stack}>
-      {lesson.contentHtml ? (
-        <div dir="auto" className={richText} dangerouslySetInnerHTML={{ __html: lesson.contentHtml }} />
-      ) : null}
+      {lesson.contentHtml ? <LessonHtml html={lesson.contentHtml} /> : null}
       <div className={panel}>
         <QuizFacts lesson={lesson} />
         <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
@@ -220,9 +219,7 @@ function QuizPlayer({
         : t`Start the learning path`;
   return (
     <div className={stack}>
-      {lesson.contentHtml ? (
-        <div dir="auto" className={richText} dangerouslySetInnerHTML={{ __html: lesson.contentHtml }} />
-      ) : null}
+      {lesson.contentHtml ? <LessonHtml html={lesson.contentHtml} /> : null}
       <section aria-labelledby="quiz-intro-title" className={panel}>
         <h2 id="quiz-intro-title" className={sectionTitle}>
           {quiz ? <Trans>About this quiz</Trans> : <Trans>About this learning path</Trans>}
