@@ -46,6 +46,14 @@ async function apiFigures(sessionId: number): Promise<{ attempt: Attempt; total:
   return { attempt: attempts.items[0]!, total: attempts.total, book };
 }
 
+/** With `E2E_SCREENSHOTS=<dir>`, a full-page screenshot of each step: <dir>/gradebook-<locale>-<step>.png. */
+async function shot(page: import('playwright-core').Page, locale: string, step: string) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${dir}/gradebook-${locale}-${step}.png`, fullPage: true });
+}
+
 const number = (locale: 'en' | 'ar', n: number) =>
   new Intl.NumberFormat(locale === 'ar' ? 'ar' : 'en-US', { maximumFractionDigits: 2 }).format(n);
 
@@ -79,6 +87,7 @@ describe.each([
       await first.locator('summary').click();
       await expect.poll(() => first.getByText(tr(locale, 'Wrong'), { exact: true }).count()).toBeGreaterThan(0);
       await expectAccessible(page, `quiz results (${locale})`);
+      await shot(page, locale, '1-quiz-results');
 
       // The gradebook: that learner's row shows the quiz score (their best attempt) and a total.
       await page.getByRole('link', { name: tr(locale, 'Gradebook'), exact: true }).click();
@@ -90,6 +99,7 @@ describe.each([
       await expect.poll(() => learnerRow.innerText()).toContain(`${number(locale, best)} / ${number(locale, points)}`);
       expect(await learnerRow.innerText()).toContain(`${number(locale, row.total)} %`);
       await expectAccessible(page, `gradebook (${locale})`);
+      await shot(page, locale, '2-gradebook');
 
       // The CSV: a download, UTF-8 with BOM, a header and one line per learner; the learner's score in it.
       const [download] = await Promise.all([
