@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { TOP_UP_MAX_CENTS, TOP_UP_MIN_CENTS } from '../../openapi/top-up.js';
@@ -27,6 +28,13 @@ const mailsTo = (email: string) =>
     .execute();
 
 describe('wallet top-ups by card', () => {
+  it('has the same amount limits in the contract as in the shared rule the server and the SPA use', () => {
+    const yaml = readFileSync(new URL('../../openapi/components/schemas/payments.yaml', import.meta.url), 'utf8');
+    const request = yaml.slice(yaml.indexOf('TopUpRequest:'), yaml.indexOf('TopUpStatus:'));
+    expect(Number(/minimum: (\d+)/.exec(request)?.[1])).toBe(TOP_UP_MIN_CENTS);
+    expect(Number(/maximum: (\d+)/.exec(request)?.[1])).toBe(TOP_UP_MAX_CENTS);
+  });
+
   it('charges the card and credits the wallet in one balanced transaction, once however often the key is replayed', async () => {
     const l = await learnerWithCard('topup');
     const k = key();
