@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidRoutingNumber } from '../../server/modules/payments/bank-details.js';
+import { isValidRoutingNumber } from '../../openapi/bank-details.js';
 import { t, req, useTestApp } from './card-payments-setup.js';
 
 useTestApp();
@@ -51,7 +51,11 @@ describe('payout bank details', () => {
       expect(res.status, JSON.stringify(fields)).toBe(400);
       expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(path);
     }
-    const blank = await req('POST', URL, edu, { accountHolderName: '   ', country: 'DE', iban: 'DE89370400440532013000' });
+    const blank = await req('POST', URL, edu, {
+      accountHolderName: '   ',
+      country: 'DE',
+      iban: 'DE89370400440532013000',
+    });
     expect(blank.status).toBe(400);
     expect(await storedRows()).toBe(before);
     expect((await req('GET', URL, edu)).status).toBe(404);

@@ -68,9 +68,8 @@ describe('wallet top-ups by card', () => {
 
   it('mails a receipt once, in English and in Arabic', async () => {
     const l = await learnerWithCard('receipt');
-    const email = (
-      await t.db.selectFrom('users').select('email').where('id', '=', l.id).executeTakeFirstOrThrow()
-    ).email;
+    const email = (await t.db.selectFrom('users').select('email').where('id', '=', l.id).executeTakeFirstOrThrow())
+      .email;
     const k = key();
     await topUp(l.token, { amount: 5000, paymentMethod: l.card }, k);
     await topUp(l.token, { amount: 5000, paymentMethod: l.card }, k);

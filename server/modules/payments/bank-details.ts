@@ -1,4 +1,4 @@
-import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { checkedIban, isValidRoutingNumber } from '../../../openapi/bank-details.js';
 import { badRequest } from '../../platform/errors.js';
 import type { BankDetails } from '../../platform/payments/gateway.js';
 
@@ -12,17 +12,6 @@ export interface BankAccountInput {
 }
 
 /**
- * Whether a 9-digit US routing number passes the ABA checksum:
- * 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) is a multiple of 10.
- */
-export function isValidRoutingNumber(routing: string): boolean {
-  if (!/^[0-9]{9}$/.test(routing)) return false;
-  const d = [...routing].map(Number);
-  const sum = 3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + (d[2] + d[5] + d[8]);
-  return sum % 10 === 0;
-}
-
-/**
  * Checks an educator's bank details (docs/decisions.md "Payouts", bank details): for `country` US a
  * routing number passing the ABA checksum and an account number, no IBAN; elsewhere an IBAN
  * (spaces and lower case allowed) valid by its checksum and format (ibantools) and of that
@@ -31,8 +20,7 @@ export function isValidRoutingNumber(routing: string): boolean {
  * @throws 400 naming the first field that is missing, not expected, or invalid
  */
 export function checkBankDetails(input: BankAccountInput): BankDetails {
-  const refuse = (path: string, message: string) =>
-    badRequest('Some fields are invalid', [{ path, message }]);
+  const refuse = (path: string, message: string) => badRequest('Some fields are invalid', [{ path, message }]);
   const accountHolderName = input.accountHolderName.trim();
   if (!accountHolderName) throw refuse('accountHolderName', 'is required');
   if (input.country === 'US') {
@@ -51,8 +39,7 @@ export function checkBankDetails(input: BankAccountInput): BankDetails {
   if (input.routingNumber) throw refuse('routingNumber', 'is only used for US accounts');
   if (input.accountNumber) throw refuse('accountNumber', 'is only used for US accounts');
   if (!input.iban) throw refuse('iban', 'is required');
-  const iban = electronicFormatIBAN(input.iban);
-  if (!iban || !isValidIBAN(iban)) throw refuse('iban', 'is not a valid IBAN');
-  if (iban.slice(0, 2) !== input.country) throw refuse('iban', `is not an IBAN of ${input.country}`);
+  const iban = checkedIban(input.iban, input.country);
+  if (!iban) throw refuse('iban', `is not a valid IBAN of ${input.country}`);
   return { kind: 'iban', accountHolderName, country: input.country, iban };
 }

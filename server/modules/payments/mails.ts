@@ -150,7 +150,16 @@ async function mailTopUpReceipt(app: ReceiptMailContext, topUpId: string): Promi
       .where('t.id', '=', topUpId)
       .where('t.status', '=', 'succeeded')
       .where('t.receipt_mailed_at', 'is', null)
-      .returning(['t.id', 't.amount_cents', 't.user_id', 'u.email', 'u.first_name', 'u.language', 'pm.brand', 'pm.last4'])
+      .returning([
+        't.id',
+        't.amount_cents',
+        't.user_id',
+        'u.email',
+        'u.first_name',
+        'u.language',
+        'pm.brand',
+        'pm.last4',
+      ])
       .executeTakeFirst();
     if (!row) return false;
     try {

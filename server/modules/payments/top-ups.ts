@@ -295,7 +295,10 @@ async function settleTopUp(
     return answer;
   });
   const status = settled.statusCode === 402 ? 'declined' : settled.body.status;
-  app.metrics.payment('card', status === 'succeeded' ? 'succeeded' : status === 'declined' ? 'declined' : 'requires_action');
+  app.metrics.payment(
+    'card',
+    status === 'succeeded' ? 'succeeded' : status === 'declined' ? 'declined' : 'requires_action',
+  );
   if (settled.statusCode !== 402 && settled.body.status === 'succeeded' && outcome.status === 'authorized') {
     await captureTopUp(app, prepared.id, outcome.gatewayRef, prepared.amount_cents);
     app.receipts.enqueue(prepared.id);

@@ -251,7 +251,12 @@ export const CLASSROOM_PAYMENT_RULES: Record<string, OwnerRule> = {
   },
   getExternalAccount: none(nothing),
   addExternalAccount: none(() => ({
-    body: { accountHolderName: 'Matrix Educator', country: 'US', routingNumber: '110000000', accountNumber: '000123456789' },
+    body: {
+      accountHolderName: 'Matrix Educator',
+      country: 'US',
+      routingNumber: '110000000',
+      accountNumber: '000123456789',
+    },
   })),
   getMyEarnings: none(nothing),
   createPayout: none(() => ({ headers: idem() }), {
