@@ -254,7 +254,10 @@ export function Choosing({
           <Link
             to="/account/wallet"
             search={{ topUp: topUpCents, session: snapshot.context.sessionId }}
-            className={cx(buttonStyles({ size: 'sm', variant: 'outline' }), css({ marginBlockStart: '2' }))}
+            className={cx(
+              buttonStyles({ size: 'sm', variant: 'outline' }),
+              css({ display: 'flex', width: 'fit-content', marginBlockStart: '2' }),
+            )}
           >
             <Trans>Top up {topUpLabel}</Trans>
           </Link>

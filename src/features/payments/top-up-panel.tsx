@@ -48,7 +48,11 @@ const failureTitles: Record<TopUpFailure['code'], MessageDescriptor> = {
   card: msg`The card could not be added`,
 };
 
-const presetRow = css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(5.5rem, 1fr))', gap: '2' });
+const presetRow = css({
+  display: 'grid',
+  gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', tablet: 'repeat(4, minmax(0, 1fr))' },
+  gap: '2',
+});
 
 /**
  * Topping up the wallet by card (the top-up machine): preset amounts or a custom one (from $1 to
