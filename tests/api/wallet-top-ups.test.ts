@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { TOP_UP_MAX_CENTS, TOP_UP_MIN_CENTS } from '../../openapi/top-up.js';
 import { t, key, req, learnerWithCard, ledgerBalanced, useTestApp } from './card-payments-setup.js';
+import { captureUncaptured } from '../../server/modules/payments/intent-jobs.js';
+import { SandboxGateway } from '../../server/platform/payments/sandbox.js';
 
 useTestApp();
 
@@ -143,5 +145,31 @@ describe('wallet top-ups by card', () => {
     expect((await topUp(l.token, { amount: TOP_UP_MIN_CENTS, paymentMethod: l.card })).status).toBe(201);
     expect((await topUp(l.token, { amount: TOP_UP_MAX_CENTS, paymentMethod: l.card })).status).toBe(201);
     expect((await wallet(l.token)).balance).toBe(1001);
+  });
+
+  it('the periodic jobs capture a credited top-up whose capture did not go through, with its own key', async () => {
+    const l = await learnerWithCard('capture');
+    const done = await topUp(l.token, { amount: 700, paymentMethod: l.card });
+    const id = done.body.data.id as string;
+    await t.db
+      .updateTable('wallet_top_ups')
+      .set({ captured_at: null, updated_at: new Date(Date.now() - 120_000) })
+      .where('id', '=', id)
+      .execute();
+    const keys: string[] = [];
+    class Recording extends SandboxGateway {
+      override async capture(input: { gatewayRef: string; amountCents: number; idempotencyKey: string }) {
+        keys.push(input.idempotencyKey);
+      }
+    }
+    expect(await captureUncaptured(t.db, new Recording(), new Date())).toBeGreaterThanOrEqual(1);
+    expect(keys).toContain(`topup:${id}:capture`);
+    const row = await t.db
+      .selectFrom('wallet_top_ups')
+      .select('captured_at')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.captured_at).not.toBeNull();
+    expect((await wallet(l.token)).balance).toBe(7);
   });
 });

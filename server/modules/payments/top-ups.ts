@@ -1,4 +1,4 @@
-import type { Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { TOP_UP_MAX_CENTS, TOP_UP_MIN_CENTS } from '../../../openapi/top-up.js';
 import type { Database, WalletTopUpsTable } from '../../db/types.js';
@@ -6,7 +6,7 @@ import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError, conflict, notFound, unprocessable } from '../../platform/errors.js';
 import type { Schema } from '../../platform/handlers.js';
 import { postLedgerTransaction } from '../../platform/money/ledger.js';
-import type { AuthorizationOutcome } from '../../platform/payments/gateway.js';
+import type { AuthorizationOutcome, PaymentGateway } from '../../platform/payments/gateway.js';
 import { answerKey, releaseKey, reserveKey } from './idempotency.js';
 import { gatewayCard } from './intent-state.js';
 
@@ -306,12 +306,47 @@ async function settleTopUp(
   return settled;
 }
 
-/** Captures a credited top-up's charge; a gateway that cannot be reached leaves `captured_at` null (logged). */
+/**
+ * The periodic jobs' part: captures the credited top-ups whose capture did not go through (the
+ * gateway could not be reached) a minute or more ago, up to 100. @returns how many were captured.
+ */
+export async function captureUncapturedTopUps(
+  db: Kysely<Database>,
+  gateway: PaymentGateway,
+  now: Date,
+): Promise<number> {
+  const rows = await db
+    .selectFrom('wallet_top_ups')
+    .select(['id', 'gateway_ref', 'amount_cents'])
+    .where('status', '=', 'succeeded')
+    .where('captured_at', 'is', null)
+    .where('gateway_ref', 'is not', null)
+    .where('updated_at', '<=', new Date(now.getTime() - 60_000))
+    .limit(100)
+    .execute();
+  let n = 0;
+  for (const r of rows) {
+    try {
+      await gateway.capture({
+        gatewayRef: r.gateway_ref!,
+        amountCents: r.amount_cents,
+        idempotencyKey: topUpKeys.capture(r.id),
+      });
+      await db.updateTable('wallet_top_ups').set({ captured_at: now }).where('id', '=', r.id).execute();
+      n++;
+    } catch {
+      // The gateway is still unreachable: the next pass tries again.
+    }
+  }
+  return n;
+}
+
+/** Captures a credited top-up's charge; a gateway that cannot be reached leaves `captured_at` null (the jobs retry). */
 async function captureTopUp(app: AppContext, id: string, gatewayRef: string, amountCents: number): Promise<void> {
   try {
     await app.gateway.capture({ gatewayRef, amountCents, idempotencyKey: topUpKeys.capture(id) });
     await app.db.updateTable('wallet_top_ups').set({ captured_at: app.now() }).where('id', '=', id).execute();
   } catch (err) {
-    app.log.error({ err, topUp: id }, 'capturing a wallet top-up failed: capture it in the gateway dashboard');
+    app.log.error({ err, topUp: id }, 'capturing a wallet top-up failed; the jobs will retry');
   }
 }
