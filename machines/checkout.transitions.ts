@@ -43,7 +43,7 @@ export function initialContext(input: CheckoutInput): CheckoutContext {
     cards: [],
     wallet: null,
     config: null,
-    method: null,
+    method: input.method === 'wallet' ? { kind: 'wallet' } : null,
     intent: null,
     authResult: null,
     cardError: null,

@@ -85,6 +85,8 @@ export interface CheckoutInput {
   price: number;
   /** Prefix of the Idempotency-Keys (default a random UUID; tests pass a fixed one). */
   keySeed?: string;
+  /** The method to start on (the learner comes back from topping up the wallet); default a saved card. */
+  method?: 'wallet';
 }
 
 /** How the checkout ended (the machine's output). */

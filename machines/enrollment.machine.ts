@@ -43,6 +43,8 @@ export interface EnrollmentInput {
    * Defaults to a random UUID; tests pass a fixed one.
    */
   keySeed?: string;
+  /** The checkout starts on the wallet (the learner comes back from topping it up). */
+  payWith?: 'wallet';
 }
 
 /** What the machine keeps of the contract's `Enrollment`: its id, session and `paidAmount` (integer cents). */
@@ -80,6 +82,8 @@ export interface EnrollmentContext {
   session: EnrollmentSession;
   enrolled: boolean;
   keySeed: string;
+  /** The method the checkouts start on (after a wallet top-up), else null: a saved card. */
+  payWith: 'wallet' | null;
   /** Checkout runs started (each gets its own key seed). */
   checkoutRun: number;
   /** The successful payment (wallet or card). */
@@ -163,6 +167,7 @@ export const enrollmentMachine = setup({
     session: { id: input.session.id, price: input.session.price, seatsLeft: input.session.seatsLeft },
     enrolled: input.enrolled ?? false,
     keySeed: input.keySeed ?? randomSeed(),
+    payWith: input.payWith ?? null,
     checkoutRun: 0,
     payment: null,
     enrollment: null,
@@ -193,6 +198,7 @@ export const enrollmentMachine = setup({
           sessionId: context.session.id,
           price: context.session.price,
           keySeed: `${context.keySeed}-${context.checkoutRun}`,
+          ...(context.payWith ? { method: context.payWith } : {}),
         }),
         onDone: [
           {

@@ -1693,7 +1693,10 @@ export interface paths {
         put?: never;
         /**
          * Set the payout bank account
-         * @description Sets (replaces) the bank account the educator is paid out to, from a gateway bank-account token. A token the gateway refuses → 422.
+         * @description Sets (replaces) the bank account the educator is paid out to, from their bank details: account holder name,
+         *     country and IBAN, or for the US routing number and account number (decisions.md Payouts, bank details). A bad
+         *     IBAN or routing number → 400 naming the field, nothing stored; details the gateway refuses → 422. Only the last
+         *     four digits of the account are stored and answered.
          *
          *     Roles: EDUCATOR. Product rules (docs/product.md): #calls Payments; #states add bank account.
          */
@@ -2022,6 +2025,57 @@ export interface paths {
         get: operations["getMyWallet"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/wallets/me/top-ups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Top up the wallet by card
+         * @description Charges one of the caller's saved cards `amount` cents (100–100000) and credits the wallet with it: the card
+         *     charge and the wallet credit are one balanced ledger transaction. `succeeded` → credited; `requires_action` →
+         *     the 3-D Secure step first (`/payments/wallets/me/top-ups/{id}/authenticate`), nothing credited yet; a declined
+         *     card → 402, nothing credited. Replaying the same `Idempotency-Key` returns the first answer (the 402 too) and
+         *     credits once; the same key with a different body → 422. An unknown card → 422. A receipt is mailed once credited.
+         *
+         *     Roles: LEARNER, USER. Product rules (docs/product.md): #calls Payments; decisions.md Money (wallet top-ups).
+         */
+        post: operations["topUpWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/wallets/me/top-ups/{id}/authenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a top-up's 3-D Secure step
+         * @description For a top-up in `requires_action`: `succeed` completes the card charge and credits the wallet (`succeeded`);
+         *     `fail` ends the top-up (`failed`, `lastPaymentError.code = authentication_failed`) and answers 402, nothing
+         *     credited. A top-up already succeeded answers itself (credited once). With the Stripe gateway the step happens in
+         *     Stripe.js first, then this call reads the outcome back. Only the top-up's owner (else 404).
+         *
+         *     Roles: LEARNER, USER. Product rules (docs/product.md): #calls Payments; decisions.md Money (3-D Secure, wallet top-ups).
+         */
+        post: operations["authenticateTopUp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3512,6 +3566,8 @@ export interface components {
             /** @enum {string} */
             reason: "TOP_UP" | "PAYMENT" | "REFUND" | "CREDIT";
             sessionId: number | null;
+            session: null | components["schemas"]["WalletSessionRef"];
+            /** @description The server's English description (the SPA names the session from `session` instead). */
             description: string;
             /** Format: date-time */
             createdAt: string;
@@ -4144,15 +4200,49 @@ export interface components {
             /** @description Bank account id, "ba_…". */
             id: string;
             bankName: string;
+            /** @description The last four characters of the account number or IBAN; the full number is never stored. */
             last4: string;
             country: string;
             currency: components["schemas"]["Currency"];
             /** @enum {string} */
             status: "new" | "validated" | "verified" | "verification_failed" | "errored";
         };
-        ExternalAccountRequest: {
-            /** @description Bank account token from the gateway ("btok_…"). */
-            external_account: string;
+        /**
+         * @description The educator's bank details. `iban` for an IBAN country, or, for `country` US, `routingNumber` (9 digits, ABA
+         *     checksum) and `accountNumber`. Checked by the server (400 naming the field), then turned into the gateway's
+         *     bank account; only the last four digits are kept.
+         */
+        BankAccountRequest: {
+            accountHolderName: string;
+            /** @description ISO 3166-1 alpha-2 country of the bank. */
+            country: string;
+            /** @description The IBAN (spaces allowed), for every country but US. */
+            iban?: string;
+            /** @description US ABA routing number. */
+            routingNumber?: string;
+            /** @description US account number. */
+            accountNumber?: string;
+        };
+        TopUpRequest: {
+            /** @description Integer US cents to add to the wallet, from 100 ($1.00) to 100000 ($1,000.00) (decisions.md Wallet top-ups). */
+            amount: number;
+            /** @description One of the caller's saved cards ("pm_…"). */
+            paymentMethod: string;
+        };
+        /** @description A card charge that credits the caller's wallet (credited once `succeeded`). */
+        TopUp: {
+            /** @description Top-up id, "tu_…". */
+            id: string;
+            status: components["schemas"]["TopUpStatus"];
+            /** @description Integer US cents. */
+            amount: number;
+            currency: components["schemas"]["Currency"];
+            /** @description The saved card charged ("pm_…"). */
+            paymentMethod: string;
+            /** Format: date-time */
+            createdAt: string;
+            lastPaymentError: null | components["schemas"]["PaymentError"];
+            nextAction: null | components["schemas"]["NextAction"];
         };
         /** @description A learner's target skill with its progress (docs/decisions.md "Learning goals"). */
         LearningGoal: {
@@ -4637,6 +4727,24 @@ export interface components {
             /** @description The test is hidden (ProgrammingTest.hidden); absent on results stored before hidden tests existed. */
             hidden?: boolean;
         };
+        /** @description The session a wallet movement concerns, named as people know it (course title, first and last day). */
+        WalletSessionRef: {
+            id: number;
+            courseId: number;
+            courseTitle: string;
+            /**
+             * Format: date
+             * @description First day (the session's own time zone).
+             */
+            startDate: string;
+            /**
+             * Format: date
+             * @description Last day (the session's own time zone).
+             */
+            endDate: string;
+        };
+        /** @enum {string} */
+        TopUpStatus: "processing" | "requires_action" | "succeeded" | "failed";
         /**
          * @description A learner's attendance at one meeting occurrence (docs/classroom.md "Taking attendance"). PRESENT and LATE count as attended; EXCUSED is left out of the rate's denominator.
          * @enum {string}
@@ -4941,6 +5049,8 @@ export interface components {
         CourseIdFilter: components["schemas"]["Id"];
         /** @description Id of the course to update; absent = create a new course. */
         CourseIdToUpdate: components["schemas"]["Id"];
+        /** @description Wallet top-up id ("tu_…"). */
+        TopUpId: string;
         /** @description The date of a meeting occurrence in the session's time zone (YYYY-MM-DD). */
         OccurrenceDate: string;
         /** @description The id of a learner with an ACTIVE enrollment in the session. */
@@ -10181,12 +10291,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "external_account": "btok_us_verified"
-                 *     }
-                 */
-                "application/json": components["schemas"]["ExternalAccountRequest"];
+                "application/json": components["schemas"]["BankAccountRequest"];
             };
         };
         responses: {
@@ -10932,7 +11037,14 @@ export interface operations {
                      *             "amount": -15695,
                      *             "reason": "PAYMENT",
                      *             "sessionId": 41,
-                     *             "description": "Modern web apps with React (session 41)",
+                     *             "session": {
+                     *               "id": 41,
+                     *               "courseId": 7,
+                     *               "courseTitle": "Modern web apps with React",
+                     *               "startDate": "2025-03-03",
+                     *               "endDate": "2025-04-28"
+                     *             },
+                     *             "description": "Payment for \"Modern web apps with React\" (2025-03-03 to 2025-04-28)",
                      *             "createdAt": "2025-02-20T15:04:05Z"
                      *           },
                      *           {
@@ -10940,7 +11052,8 @@ export interface operations {
                      *             "amount": 20000,
                      *             "reason": "TOP_UP",
                      *             "sessionId": null,
-                     *             "description": "Wallet top-up",
+                     *             "session": null,
+                     *             "description": "Top-up by card visa ••4242",
                      *             "createdAt": "2025-02-18T10:00:00Z"
                      *           }
                      *         ]
@@ -10954,6 +11067,120 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    topUpWallet: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Client-chosen unique key (e.g. a UUID). A replay with the same key returns the first result and never charges twice; the same key with a different body answers 422.
+                 * @example 6f1c2a9e-4b7d-4e57-9a43-1f0d3c8b2e11
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 5000,
+                 *       "paymentMethod": "pm_1QxW5RLkd82hfa"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TopUpRequest"];
+            };
+        };
+        responses: {
+            /** @description The top-up (succeeded, or requires_action for 3-D Secure). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "tu_6f1c2a9e0b7d4c31",
+                     *         "status": "succeeded",
+                     *         "amount": 5000,
+                     *         "currency": "USD",
+                     *         "paymentMethod": "pm_1QxW5RLkd82hfa",
+                     *         "createdAt": "2025-02-20T15:04:05Z",
+                     *         "lastPaymentError": null,
+                     *         "nextAction": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["TopUp"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    authenticateTopUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Wallet top-up id ("tu_…"). */
+                id: components["parameters"]["TopUpId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "result": "succeed"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AuthenticationResult"];
+            };
+        };
+        responses: {
+            /** @description The top-up after the step. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "tu_6f1c2a9e0b7d4c31",
+                     *         "status": "succeeded",
+                     *         "amount": 5000,
+                     *         "currency": "USD",
+                     *         "paymentMethod": "pm_1QxW5RLkd82hfa",
+                     *         "createdAt": "2025-02-20T15:04:05Z",
+                     *         "lastPaymentError": null,
+                     *         "nextAction": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["TopUp"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             501: components["responses"]["NotImplemented"];
         };
     };

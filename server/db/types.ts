@@ -50,6 +50,7 @@ import type {
   PaymentIntentsTable,
   PaymentMethodsTable,
   PayoutsTable,
+  WalletTopUpsTable,
 } from './tables/money.js';
 
 /**
@@ -75,6 +76,7 @@ export interface Database {
   payment_methods: PaymentMethodsTable;
   external_accounts: ExternalAccountsTable;
   payouts: PayoutsTable;
+  wallet_top_ups: WalletTopUpsTable;
   addresses: AddressesTable;
   waitlist: WaitlistTable;
   learning_goals: LearningGoalsTable;

@@ -123,14 +123,20 @@ describe('card checkout', () => {
 });
 
 describe('bank account, earnings and payouts (educators)', () => {
-  it('registers a bank account from a token, refuses other tokens and non-educators', async () => {
+  it('registers a bank account from US bank details, refuses a declined account and non-educators', async () => {
     const edu = await t.tokenFor('educator2@halaqa.test');
     expect((await req('GET', '/api/payments/accounts/external-account', edu)).status).toBe(404);
-    expect(
-      (await req('POST', '/api/payments/accounts/external-account', edu, { external_account: 'not-a-token' })).status,
-    ).toBe(422);
+    const us = { accountHolderName: 'Educator Two', country: 'US', routingNumber: '110000000' };
+    const refused = await req('POST', '/api/payments/accounts/external-account', edu, {
+      ...us,
+      accountNumber: '000111111116',
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0].path).toBe('accountNumber');
+    expect((await req('GET', '/api/payments/accounts/external-account', edu)).status).toBe(404);
     const ok = await req('POST', '/api/payments/accounts/external-account', edu, {
-      external_account: 'btok_us_verified',
+      ...us,
+      accountNumber: '000123456789',
     });
     expect(ok.status).toBe(201);
     expect(ok.body.data).toMatchObject({
@@ -138,12 +144,14 @@ describe('bank account, earnings and payouts (educators)', () => {
       last4: '6789',
       status: 'verified',
       country: 'US',
+      currency: 'USD',
     });
     expect((await req('GET', '/api/payments/accounts/external-account', edu)).body.data.id).toBe(ok.body.data.id);
     expect(
       (
         await req('POST', '/api/payments/accounts/external-account', await t.tokenFor('learner@halaqa.test'), {
-          external_account: 'btok_us_verified',
+          ...us,
+          accountNumber: '000123456789',
         })
       ).status,
     ).toBe(403);
@@ -177,7 +185,11 @@ describe('bank account, earnings and payouts (educators)', () => {
     const before = (await req('GET', '/api/payments/earnings', edu)).body.data;
     expect(before.pending).toBeGreaterThanOrEqual(100);
     expect((await req('POST', '/api/payments/payouts', edu, undefined, { 'idempotency-key': key() })).status).toBe(422);
-    await req('POST', '/api/payments/accounts/external-account', edu, { external_account: 'btok_us_verified' });
+    await req('POST', '/api/payments/accounts/external-account', edu, {
+      accountHolderName: 'Educator Three',
+      country: 'DE',
+      iban: 'DE89 3704 0044 0532 0130 00',
+    });
     await t.db
       .updateTable('sessions')
       .set({ start_date: sql<string>`current_date - 30` as never, end_date: sql<string>`current_date - 1` as never })

@@ -84,7 +84,11 @@ async function makeWorld(): Promise<World> {
     learners.push({ id, token, cards });
   }
   const educator = await t.tokenFor('educator4@halaqa.test');
-  await req('POST', '/api/payments/accounts/external-account', educator, { external_account: 'btok_us_verified' });
+  await req('POST', '/api/payments/accounts/external-account', educator, {
+    accountHolderName: 'Ledger Educator',
+    country: 'DE',
+    iban: 'DE89370400440532013000',
+  });
   return { learners, sessions, educator };
 }
 

@@ -72,7 +72,7 @@ const recordedStripe: typeof fetch = async (input, init) => {
   if (pi && pi[2] === 'capture') return reply(200, withId('payment_intent_captured', pi[1]));
   if (pi && pi[2] === 'cancel') return reply(200, withId('payment_intent_canceled', pi[1]));
   if (pi) return reply(200, withId(retrieveAnswer, pi[1]));
-  if (url.pathname.startsWith('/v1/tokens/')) return reply(200, fixture('token_bank_account'));
+  if (url.pathname === '/v1/tokens') return reply(200, fixture('token_bank_account'));
   return reply(
     404,
     JSON.stringify({ error: { type: 'invalid_request_error', message: `no fixture for ${url.pathname}` } }),

@@ -95,10 +95,34 @@ describe('the Stripe gateway (recorded responses)', () => {
     answerCharge({ status: 200, body: fixture('payment_intent_requires_capture') });
   });
 
-  it('registers a bank account from a btok_ token through Stripe', async () => {
+  it('creates the bank account through Stripe from the checked US details, in US dollars', async () => {
     const edu = await t.tokenFor('educator5@halaqa.test');
-    const res = await post('/api/payments/accounts/external-account', edu, { external_account: 'btok_1QzStripeBank' });
+    const before = sent.length;
+    const res = await post('/api/payments/accounts/external-account', edu, {
+      accountHolderName: 'Amina Haddad',
+      country: 'US',
+      routingNumber: '110000000',
+      accountNumber: '000123456789',
+    });
     expect(res.status).toBe(201);
+    const created = sent.slice(before).filter((r) => r.path === '/v1/tokens');
+    expect(created).toHaveLength(1);
+    expect(Object.fromEntries(created[0].params)).toMatchObject({
+      'bank_account[country]': 'US',
+      'bank_account[currency]': 'usd',
+      'bank_account[account_holder_name]': 'Amina Haddad',
+      'bank_account[routing_number]': '110000000',
+      'bank_account[account_number]': '000123456789',
+    });
+    // A bad routing number never reaches Stripe.
+    const refused = await post('/api/payments/accounts/external-account', edu, {
+      accountHolderName: 'Amina Haddad',
+      country: 'US',
+      routingNumber: '110000001',
+      accountNumber: '000123456789',
+    });
+    expect(refused.status).toBe(400);
+    expect(sent.slice(before).filter((r) => r.path === '/v1/tokens')).toHaveLength(1);
     expect(res.body.data).toMatchObject({
       id: 'ba_1QzStripeBank',
       bankName: 'STRIPE TEST BANK',

@@ -145,25 +145,39 @@ describe('checkout by card (sandbox gateway, Stripe test cards)', () => {
 });
 
 describe('payouts', () => {
-  it('an educator registers a payout bank account', async () => {
+  it('an educator enters an IBAN, sees only its last four digits, and the payout is offered to that account', async () => {
     const { context, page, errors } = await openPage('en', { width: 1280, height: 900 });
     try {
       await signIn(page, 'en', 'educator2@halaqa.test');
       await page.goto(`${BASE_URL}/account/bank-account?lang=en`);
       await page.getByRole('heading', { name: 'Payout bank account' }).waitFor();
       const replace = page.getByRole('button', { name: 'Replace bank account' });
-      const field = page.getByRole('textbox', { name: /Bank account token/ });
-      await field.or(replace).first().waitFor();
+      const holder = page.getByRole('textbox', { name: /Account holder name/ });
+      await holder.or(replace).first().waitFor();
       if (await replace.isVisible()) await replace.click();
-      await field.fill('btok_us_verified');
-      expect(await seriousViolations(page), 'axe on the bank account page').toEqual([]);
+      await holder.fill('Youssef El Amrani');
+      await page.getByRole('combobox', { name: /Bank country/ }).selectOption('DE');
+      // A mistyped IBAN is refused before anything is sent, on its field.
+      const iban = page.getByRole('textbox', { name: /IBAN/ });
+      await iban.fill('DE89 3704 0044 0532 0130 01');
       await page.getByRole('button', { name: /^(Save|Replace) bank account$/ }).click();
-      await page.getByText('Bank account saved: STRIPE TEST BANK ending in 6789').first().waitFor({ timeout: 30_000 });
-      const account = await apiGet<{ last4: string; status: string } | null>(
+      await page.getByText('Enter a valid IBAN of the chosen country.').waitFor();
+      await iban.fill('DE89 3704 0044 0532 0130 00');
+      expect(await seriousViolations(page), 'axe on the bank account page').toEqual([]);
+      if (process.env.E2E_SCREENSHOTS)
+        await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/bank-en-form.png`, fullPage: true });
+      await page.getByRole('button', { name: /^(Save|Replace) bank account$/ }).click();
+      await page.getByText('Bank account saved: ending in 3000').first().waitFor({ timeout: 30_000 });
+      await page.getByText('STRIPE TEST BANK ending in 3000').first().waitFor();
+      expect(await page.content()).not.toContain('0532013000');
+      const account = await apiGet<{ last4: string; status: string; country: string } | null>(
         '/payments/accounts/external-account',
         await apiToken('educator2@halaqa.test'),
       );
-      expect(account).toMatchObject({ last4: '6789', status: 'verified' });
+      expect(account).toMatchObject({ last4: '3000', status: 'verified', country: 'DE' });
+      await page.getByRole('button', { name: /^Pay out/ }).waitFor();
+      if (process.env.E2E_SCREENSHOTS)
+        await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/bank-en-saved.png`, fullPage: true });
       expect(errors).toEqual([]);
     } finally {
       await context.close();

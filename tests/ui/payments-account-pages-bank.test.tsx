@@ -54,39 +54,64 @@ describe('bank account page (educators)', () => {
     );
   };
 
-  it('adds a bank account with the sandbox token', async () => {
+  it('adds a bank account from an IBAN, sending the details and showing only the last four digits', async () => {
     const onChanged = vi.fn();
     const { mock, api } = apiWith({
-      'POST /api/payments/accounts/external-account': () => json(201, { data: account }),
+      'POST /api/payments/accounts/external-account': () =>
+        json(201, { data: { ...account, country: 'DE', last4: '3000' } }),
     });
     await renderPage(api, {}, onChanged);
     expect(screen.getByText('No bank account yet')).toBeInTheDocument();
-    const field = screen.getByRole('textbox', { name: /Bank account token/ }) as HTMLInputElement;
-    expect(field.value).toBe('btok_us_verified');
     expect(screen.getByRole('button', { name: 'Pay out $149' })).toBeDisabled(); // no bank account yet
-    expect(screen.getByText('Add a bank account to receive payouts.')).toBeInTheDocument();
+    fireEvent.input(screen.getByRole('textbox', { name: /Account holder name/ }), {
+      target: { value: 'Layla Haddad' },
+    });
+    fireEvent.change(screen.getByRole('combobox', { name: /Bank country/ }), { target: { value: 'DE' } });
+    expect(screen.queryByRole('textbox', { name: /Routing number/ })).toBeNull();
+    fireEvent.input(screen.getByRole('textbox', { name: /IBAN/ }), {
+      target: { value: 'DE89 3704 0044 0532 0130 00' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Save bank account' }));
-    await screen.findByText('Bank account saved: STRIPE TEST BANK ending in 6789');
+    await screen.findByText('Bank account saved: ending in 3000');
     expect(bodies(mock, 'POST', '/api/payments/accounts/external-account').map((c) => c.body)).toEqual([
-      { external_account: 'btok_us_verified' },
+      { accountHolderName: 'Layla Haddad', country: 'DE', iban: 'DE89 3704 0044 0532 0130 00' },
     ]);
     expect(onChanged).toHaveBeenCalled();
   });
 
-  it('a refused token shows the reason on the field', async () => {
+  it('refuses a bad IBAN and a bad routing number before sending, naming the field', async () => {
+    const { mock, api } = apiWith({});
+    await renderPage(api);
+    fireEvent.input(screen.getByRole('textbox', { name: /Account holder name/ }), { target: { value: 'Jenny Rosen' } });
+    const routing = screen.getByRole('textbox', { name: /Routing number/ });
+    fireEvent.input(routing, { target: { value: '110000001' } });
+    fireEvent.input(screen.getByRole('textbox', { name: /Account number/ }), { target: { value: '000123456789' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save bank account' }));
+    expect(await screen.findByText('Enter a valid 9-digit US routing number.')).toBeInTheDocument();
+    expect(routing).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(screen.getByRole('combobox', { name: /Bank country/ }), { target: { value: 'FR' } });
+    fireEvent.input(screen.getByRole('textbox', { name: /IBAN/ }), { target: { value: 'DE89370400440532013000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save bank account' }));
+    expect(await screen.findByText('Enter a valid IBAN of the chosen country.')).toBeInTheDocument();
+    expect(bodies(mock, 'POST', '/api/payments/accounts/external-account')).toEqual([]);
+  });
+
+  it("shows the server's refusal of a field under it", async () => {
     const { api } = apiWith({
       'POST /api/payments/accounts/external-account': () =>
         json(422, {
-          message: 'The bank account was refused',
-          errors: [{ path: 'external_account', message: 'is not a bank account token' }],
+          message: 'The bank account details do not match an account.',
+          errors: [{ path: 'accountNumber', message: 'The bank account details do not match an account.' }],
         }),
     });
     await renderPage(api);
-    const field = screen.getByRole('textbox', { name: /Bank account token/ });
-    fireEvent.input(field, { target: { value: 'tok_visa' } });
+    fireEvent.input(screen.getByRole('textbox', { name: /Account holder name/ }), { target: { value: 'Jenny Rosen' } });
+    fireEvent.input(screen.getByRole('textbox', { name: /Routing number/ }), { target: { value: '110000000' } });
+    const number = screen.getByRole('textbox', { name: /Account number/ });
+    fireEvent.input(number, { target: { value: '000111111116' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save bank account' }));
-    await screen.findByText('is not a bank account token');
-    expect(field).toHaveAttribute('aria-invalid', 'true');
+    await screen.findByText('The bank account details do not match an account.');
+    expect(number).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('shows the account, the earnings and pays out with an Idempotency-Key', async () => {

@@ -46,7 +46,14 @@ describe('wallet page', () => {
               amount: -15695,
               reason: 'PAYMENT',
               sessionId: 41,
-              description: 'Modern web apps with React',
+              session: {
+                id: 41,
+                courseId: 7,
+                courseTitle: 'Modern web apps with React',
+                startDate: '2031-03-03',
+                endDate: '2031-04-28',
+              },
+              description: 'Payment for session #41',
               createdAt: '2031-03-01T10:00:00Z',
             },
             {
@@ -54,6 +61,7 @@ describe('wallet page', () => {
               amount: 20000,
               reason: 'TOP_UP',
               sessionId: null,
+              session: null,
               description: 'Welcome credit',
               createdAt: '2031-02-01T09:00:00Z',
             },
@@ -68,6 +76,11 @@ describe('wallet page', () => {
     expect(items).toHaveLength(2);
     expect(within(items[0]!).getByText('Payment')).toBeInTheDocument();
     expect(within(items[0]!).getByText('-$156.95')).toBeInTheDocument();
+    // The course and the session's dates, never the session's number.
+    expect(items[0]!.textContent).toMatch(
+      /Modern web apps with React, session from March\W+3\w* 2031 to April\W+28\w* 2031/,
+    );
+    expect(items[0]!.textContent).not.toContain('#41');
     expect(within(items[0]!).getByRole('link', { name: 'View the session' })).toHaveAttribute('href', '/sessions/41');
     expect(within(items[1]!).getByText('Top-up')).toBeInTheDocument();
     expect(within(items[1]!).getByText('+$200')).toBeInTheDocument();

@@ -55,7 +55,7 @@ describe('checkout: card payments (product.md#states, sandbox test cards)', () =
     expect((screen.getByRole('radio', { name: 'Visa ending in 4242' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(pay);
     fireEvent.click(pay); // a double click
-    await screen.findByText('You are enrolled in this session.', { selector: 'p' });
+    await screen.findByText('You are enrolled', { selector: 'p' });
     expect(bodyOf(mock, 'POST', '/api/payments/cards')).toEqual([{ body: { source: 'tok_visa' }, key: null }]);
     expect(bodyOf(mock, 'POST', '/api/payments/intents')).toEqual([
       { body: { sessionId: 41, amount: 15695 }, key: 'seed-1-1-intent' },
@@ -64,6 +64,7 @@ describe('checkout: card payments (product.md#states, sandbox test cards)', () =
       { body: { paymentMethod: 'pm_visa' }, key: 'seed-1-1-confirm' },
     ]);
     expect(bodyOf(mock, 'POST', '/api/sessions/41/enroll')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Go to the classroom' })).toHaveAttribute('href', '/classroom/41');
     expect(screen.getByRole('link', { name: 'Go to My courses' })).toBeInTheDocument();
   });
 
@@ -87,7 +88,7 @@ describe('checkout: card payments (product.md#states, sandbox test cards)', () =
     fireEvent.click(await screen.findByRole('radio', { name: 'New card' }));
     await addTestCard(/Visa ending in 4242/);
     fireEvent.click(await screen.findByRole('button', { name: 'Pay $156.95 by card' }));
-    await screen.findByText('You are enrolled in this session.', { selector: 'p' });
+    await screen.findByText('You are enrolled', { selector: 'p' });
     expect(bodyOf(mock, 'POST', '/api/payments/intents')).toHaveLength(1);
     expect(bodyOf(mock, 'POST', '/api/payments/intents/pi_1/confirm')).toEqual([
       { body: { paymentMethod: 'pm_declined' }, key: 'seed-1-1-confirm' },
@@ -102,7 +103,7 @@ describe('checkout: card payments (product.md#states, sandbox test cards)', () =
     fireEvent.click(await screen.findByRole('button', { name: 'Pay $156.95 by card' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Confirm the payment with your bank' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Complete authentication' }));
-    await screen.findByText('You are enrolled in this session.', { selector: 'p' });
+    await screen.findByText('You are enrolled', { selector: 'p' });
     expect(bodyOf(mock, 'POST', '/api/payments/intents/pi_1/authenticate')).toEqual([
       { body: { result: 'succeed' }, key: null },
     ]);
@@ -146,7 +147,7 @@ describe('checkout: card payments (product.md#states, sandbox test cards)', () =
     );
     expect(screen.queryByRole('button', { name: 'Use another payment method' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    await screen.findByText('You are enrolled in this session.', { selector: 'p' });
+    await screen.findByText('You are enrolled', { selector: 'p' });
     expect(bodyOf(mock, 'POST', '/api/payments/intents/pi_1/confirm').map((c) => c.key)).toEqual([
       'seed-1-1-confirm',
       'seed-1-1-confirm',
@@ -170,7 +171,7 @@ describe('checkout: wallet', () => {
     const mock = await renderFlow(sandboxRoutes({ balance: 200 }));
     await openCheckout();
     fireEvent.click(screen.getByRole('button', { name: 'Pay $156.95 from wallet' }));
-    await screen.findByText('You are enrolled in this session.', { selector: 'p' });
+    await screen.findByText('You are enrolled', { selector: 'p' });
     expect(bodyOf(mock, 'POST', '/api/payments/intents/wallet')).toEqual([
       { body: { sessionId: 41, amount: 15695 }, key: 'seed-1-1' },
     ]);
@@ -182,6 +183,22 @@ describe('checkout: wallet', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Wallet' }));
     expect(await screen.findByText('You need $56.95 more to pay for this session.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay $156.95 from wallet' })).toBeDisabled();
+    // The way to add the missing money: the wallet's top-up, prefilled, coming back to this checkout.
+    const topUp = screen.getByRole('link', { name: 'Top up $56.95' });
+    const href = new URL(topUp.getAttribute('href')!, 'http://localhost');
+    expect(href.pathname).toBe('/account/wallet');
+    expect(Object.fromEntries(href.searchParams)).toEqual({ topUp: '5695', session: '41' });
+  });
+
+  it('back from a top-up (payWith wallet) the checkout opens on the wallet and pays from it', async () => {
+    const mock = mockFetch(sandboxRoutes({ cards: [card('pm_visa', '4242', true)], balance: 200 }));
+    const api = createApi({ baseUrl: 'http://localhost/api', fetch: mock.fetch });
+    await renderWithRouter(<EnrollFlow session={session} api={api} keySeed="seed" payWith="wallet" />);
+    await screen.findByRole('group', { name: 'Payment method' });
+    expect((screen.getByRole('radio', { name: 'Wallet' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $156.95 from wallet' }));
+    await screen.findByText('You are enrolled', { selector: 'p' });
+    expect(bodyOf(mock, 'POST', '/api/payments/intents/wallet')).toHaveLength(1);
   });
 
   it('a failed preparation shows the reason and retries', async () => {

@@ -37,6 +37,7 @@ const wallet: Wallet = {
       amount: -5300,
       reason: 'PAYMENT',
       sessionId: 52,
+      session: null,
       description: 'Algorithms in practice',
       createdAt: '2031-03-05T09:00:00Z',
     },

@@ -60,6 +60,8 @@ export interface LedgerTransactionsTable {
   id: Generated<number>;
   kind: string;
   payment_intent_id: string | null;
+  /** the wallet top-up this transaction credits (migration 0031), else null */
+  top_up_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 export interface LedgerEntriesTable {
@@ -112,4 +114,25 @@ export interface PayoutsTable {
   external_account_id: string;
   status: PayoutStatus;
   created_at: Timestamp;
+}
+
+/** A wallet top-up's lifecycle (Stripe's words; decisions.md "Wallet top-ups"). */
+export type TopUpStatus = 'processing' | 'requires_action' | 'succeeded' | 'failed';
+/** A card charge that credits a learner's wallet (migration 0031); amounts in integer US cents. */
+export interface WalletTopUpsTable {
+  id: string;
+  user_id: number;
+  amount_cents: number;
+  currency: ColumnType<Currency, Currency | undefined, Currency>;
+  status: TopUpStatus;
+  payment_method_id: string;
+  gateway_ref: ColumnType<string | null, string | null | undefined, string | null>;
+  last_error_code: ColumnType<string | null, string | null | undefined, string | null>;
+  last_error_message: ColumnType<string | null, string | null | undefined, string | null>;
+  /** when the card charge was captured; null while only authorized */
+  captured_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** when the receipt was mailed (claimed); null until then, and again if sending failed */
+  receipt_mailed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
 }

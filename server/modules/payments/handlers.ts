@@ -4,6 +4,7 @@ import { authenticateCardIntent, cancelCardIntent, confirmCardIntent, createCard
 import { unwrapAnswer } from './intent-state.js';
 import { createPayout, getEarnings, getExternalAccount, setExternalAccount } from './payouts.js';
 import { getMyWallet, payWithWallet, quoteFee } from './service.js';
+import { authenticateTopUp, topUpWallet } from './top-ups.js';
 import { receiveStripeWebhook } from './webhooks.js';
 
 /** Handlers of the payment operations built so far. */
@@ -14,6 +15,13 @@ export const paymentsHandlers = {
     return { status: 201, data: intent };
   },
   getMyWallet: async ({ app, caller }) => ({ data: await getMyWallet(app, requireCaller(caller)) }),
+  topUpWallet: async ({ app, caller, body, headers }) => {
+    const { topUp } = await topUpWallet(app, requireCaller(caller), body, headers['idempotency-key']);
+    return { status: 201, data: topUp };
+  },
+  authenticateTopUp: async ({ app, caller, params, body }) => ({
+    data: await authenticateTopUp(app, requireCaller(caller), params.id, body.result),
+  }),
   getPaymentConfig: async ({ app }) => ({ data: paymentConfig(app) }),
   receiveStripeWebhook: async ({ app, request, headers }) => ({
     data: await receiveStripeWebhook(app, request.rawBody, headers['stripe-signature']),
@@ -49,7 +57,7 @@ export const paymentsHandlers = {
   getExternalAccount: async ({ app, caller }) => ({ data: await getExternalAccount(app, requireCaller(caller)) }),
   addExternalAccount: async ({ app, caller, body }) => ({
     status: 201,
-    data: await setExternalAccount(app, requireCaller(caller), body.external_account),
+    data: await setExternalAccount(app, requireCaller(caller), body),
   }),
   getMyEarnings: async ({ app, caller }) => ({ data: await getEarnings(app, requireCaller(caller)) }),
   createPayout: async ({ app, caller, headers }) => ({

@@ -1,3 +1,4 @@
+import { captureUncapturedTopUps } from './top-ups.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { AppContext, Caller } from '../../platform/context.js';
@@ -58,7 +59,8 @@ export async function expireStaleIntents(
 
 /**
  * Captures card payments whose enrollment was committed but whose capture did not go through (the
- * gateway could not be reached), a minute or more ago. @returns how many were captured.
+ * gateway could not be reached), a minute or more ago, and likewise credited wallet top-ups
+ * ({@link captureUncapturedTopUps}). @returns how many were captured.
  */
 export async function captureUncaptured(db: Kysely<Database>, gateway: PaymentGateway, now: Date): Promise<number> {
   const rows = await db
@@ -85,7 +87,7 @@ export async function captureUncaptured(db: Kysely<Database>, gateway: PaymentGa
       // The gateway is still unreachable: the next pass tries again.
     }
   }
-  return n;
+  return n + (await captureUncapturedTopUps(db, gateway, now));
 }
 
 /**

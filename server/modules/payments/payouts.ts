@@ -7,6 +7,7 @@ import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError, notFound, unprocessable } from '../../platform/errors.js';
 import { GatewayError } from '../../platform/payments/gateway.js';
 import { centsToDollars } from '../../platform/money/cents.js';
+import { type BankAccountInput, checkBankDetails } from './bank-details.js';
 import { once } from './idempotency.js';
 import { postLedgerTransaction } from '../../platform/money/ledger.js';
 
@@ -31,21 +32,29 @@ export async function getExternalAccount(app: AppContext, caller: Caller) {
   return toAccount(row);
 }
 
-/** POST /payments/accounts/external-account {external_account}: sets (replaces) the payout account. @throws 422 refused token. */
-export async function setExternalAccount(app: AppContext, caller: Caller, token: string) {
+/**
+ * POST /payments/accounts/external-account {accountHolderName, country, iban | routingNumber +
+ * accountNumber}: checks the bank details ({@link checkBankDetails}), has the gateway make them the
+ * payout account, and sets (replaces) it. Only the last four digits are stored and answered.
+ * @throws 400 naming a missing or invalid field (nothing stored); 422 details the gateway refuses.
+ */
+export async function setExternalAccount(app: AppContext, caller: Caller, input: BankAccountInput) {
+  const details = checkBankDetails(input);
   let account;
   try {
-    account = await app.gateway.attachBankAccount(token);
+    account = await app.gateway.attachBankAccount(details);
   } catch (e) {
     if (e instanceof GatewayError)
-      throw new HttpError(422, e.message, [{ path: 'external_account', message: e.message }]);
+      throw new HttpError(422, e.message, [
+        { path: details.kind === 'iban' ? 'iban' : 'accountNumber', message: e.message },
+      ]);
     throw e;
   }
   // Halaqa pays out in US dollars only (decisions.md Money).
   const currency = account.currency;
   if (currency !== 'USD')
     throw new HttpError(422, `Payouts are in USD; this bank account is in ${currency}`, [
-      { path: 'external_account', message: 'must be a USD account' },
+      { path: 'country', message: 'must be a USD account' },
     ]);
   const row = await app.db
     .insertInto('external_accounts')

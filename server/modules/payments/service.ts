@@ -123,6 +123,12 @@ export async function payWithWallet(
         .where('payment_method', '=', 'card')
         .where('status', 'in', ['requires_payment_method', 'requires_confirmation'])
         .execute();
+      const named = await trx
+        .selectFrom('sessions as s')
+        .innerJoin('courses as c', 'c.id', 's.course_id')
+        .select(['c.title', 's.start_date', 's.end_date'])
+        .where('s.id', '=', session.id)
+        .executeTakeFirstOrThrow();
       await postLedgerTransaction(
         trx,
         'SESSION_PAYMENT',
@@ -133,7 +139,7 @@ export async function payWithWallet(
             amountCents: -q.totalCents,
             reason: 'PAYMENT',
             sessionId: session.id,
-            description: `Payment for session #${session.id}`,
+            description: `Payment for "${named.title}" (${String(named.start_date)} to ${String(named.end_date)})`,
           },
           {
             account: 'EARNINGS',
@@ -179,16 +185,32 @@ export async function payWithWallet(
   return { statusCode: result.statusCode, intent: result.body, replayed: result.replayed };
 }
 
-/** GET /payments/wallets/me: balance (dollars) and the newest 50 movements (cents, signed). */
+/**
+ * GET /payments/wallets/me: balance (dollars) and the newest 50 movements (cents, signed), each
+ * naming the session it concerns (course title, first and last day) when it concerns one.
+ */
 export async function getMyWallet(app: AppContext, caller: Caller) {
   const balance = await walletBalanceCents(app.db, caller.userId);
   const entries = await app.db
-    .selectFrom('ledger_entries')
-    .select(['id', 'amount_cents', 'reason', 'session_id', 'description', 'created_at'])
-    .where('account', '=', 'WALLET')
-    .where('owner_id', '=', caller.userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .selectFrom('ledger_entries as e')
+    .leftJoin('sessions as s', 's.id', 'e.session_id')
+    .leftJoin('courses as c', 'c.id', 's.course_id')
+    .select([
+      'e.id',
+      'e.amount_cents',
+      'e.reason',
+      'e.session_id',
+      'e.description',
+      'e.created_at',
+      'c.id as course_id',
+      'c.title as course_title',
+      's.start_date',
+      's.end_date',
+    ])
+    .where('e.account', '=', 'WALLET')
+    .where('e.owner_id', '=', caller.userId)
+    .orderBy('e.created_at', 'desc')
+    .orderBy('e.id', 'desc')
     .limit(50)
     // The wallet account only ever receives these reasons (server/platform/money/ledger.ts).
     .$narrowType<{ reason: WalletReason }>()
@@ -201,6 +223,16 @@ export async function getMyWallet(app: AppContext, caller: Caller) {
       amount: e.amount_cents,
       reason: e.reason,
       sessionId: e.session_id,
+      session:
+        e.session_id !== null && e.course_id !== null && e.course_title !== null && e.start_date && e.end_date
+          ? {
+              id: e.session_id,
+              courseId: e.course_id,
+              courseTitle: e.course_title,
+              startDate: String(e.start_date),
+              endDate: String(e.end_date),
+            }
+          : null,
       description: e.description,
       createdAt: e.created_at.toISOString(),
     })),

@@ -21,7 +21,8 @@ export class UnbalancedLedgerError extends Error {
 
 /**
  * Writes one double-entry transaction (decisions.md: balance = sum of entries) inside the caller's
- * database transaction, so it commits or rolls back with what caused it.
+ * database transaction, so it commits or rolls back with what caused it. The payment intent or the
+ * wallet top-up (migration 0031) it belongs to, if any, is kept with it.
  * @throws UnbalancedLedgerError when the legs do not sum to zero.
  */
 export async function postLedgerTransaction(
@@ -29,12 +30,13 @@ export async function postLedgerTransaction(
   kind: string,
   legs: LedgerLeg[],
   paymentIntentId: string | null = null,
+  topUpId: string | null = null,
 ): Promise<number> {
   const sum = legs.reduce((s, l) => s + l.amountCents, 0);
   if (sum !== 0 || legs.length < 2) throw new UnbalancedLedgerError(sum);
   const { id } = await trx
     .insertInto('ledger_transactions')
-    .values({ kind, payment_intent_id: paymentIntentId })
+    .values({ kind, payment_intent_id: paymentIntentId, top_up_id: topUpId })
     .returning('id')
     .executeTakeFirstOrThrow();
   await trx

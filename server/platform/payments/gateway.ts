@@ -13,6 +13,16 @@ export interface GatewayCard {
   expYear: number;
 }
 
+/**
+ * An educator's bank details, checked by the server first (IBAN checksum, ABA routing checksum):
+ * an IBAN for an IBAN country, or a US routing number and account number. The full numbers go to
+ * the gateway only; nothing but the last four digits is kept.
+ */
+export type BankDetails = { accountHolderName: string; country: string } & (
+  | { kind: 'iban'; iban: string }
+  | { kind: 'us'; routingNumber: string; accountNumber: string }
+);
+
 /** A bank account as the gateway describes it. */
 export interface GatewayBankAccount {
   id: string;
@@ -91,8 +101,11 @@ export interface PaymentGateway {
    * (`intent:<id>:cancel`); canceling twice is harmless.
    */
   cancel(input: { gatewayRef: string; idempotencyKey: string }): Promise<void>;
-  /** Turns a bank-account token into the account payouts go to. @throws GatewayError. */
-  attachBankAccount(token: string): Promise<GatewayBankAccount>;
+  /**
+   * Turns checked bank details into the (US dollar) account payouts go to.
+   * @throws GatewayError when the gateway refuses them (no such account, closed…).
+   */
+  attachBankAccount(details: BankDetails): Promise<GatewayBankAccount>;
   /** Sends a payout to a bank account. @returns the gateway's payout reference. */
   payout(input: {
     bankAccountId: string;

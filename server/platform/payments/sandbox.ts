@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import {
   GatewayError,
   type AuthorizationOutcome,
+  type BankDetails,
+  type GatewayBankAccount,
   type GatewayCard,
   type PaymentGateway,
   type TestCard,
@@ -43,6 +45,14 @@ const FAILURES: Record<'declined' | 'insufficient_funds' | 'authentication_faile
 
 const MAX_REMEMBERED = 50_000;
 
+/** Stripe's failing test bank accounts, by the end of their number: code and message. */
+const BANK_REFUSALS: [string, string, string][] = [
+  ['000111111116', 'no_account', 'The bank account details do not match an account.'],
+  ['000111111113', 'account_closed', 'The bank account has been closed.'],
+  ['0532013001', 'no_account', 'The bank account details do not match an account.'],
+  ['0532013002', 'account_closed', 'The bank account has been closed.'],
+];
+
 /** What the sandbox remembers of one payment (in memory: a restart forgets, nothing real moved). */
 export interface SandboxPayment {
   amountCents: number;
@@ -55,7 +65,10 @@ export interface SandboxPayment {
  * idempotency key with its first answer, and keeps each payment's state (authorized → captured, or
  * canceled / refunded) in memory — `payments` — so tests can see that no money was held or taken
  * without a reason; a restart forgets them, and capturing or canceling an unknown reference is
- * accepted. Bank-account tokens: `btok_us_verified` (verified) or any other `btok_…` (new).
+ * accepted. Bank details (already checked by the server): Stripe's test numbers — IBAN
+ * DE89370400440532013000, US routing 110000000 with account 000123456789 — are verified accounts,
+ * Stripe's failing test account numbers (000111111116 no account, 000111111113 closed; IBANs ending
+ * 0532013001 / 0532013002 likewise) are refused, any other valid number is a new account.
  */
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox' as const;
@@ -148,19 +161,21 @@ export class SandboxGateway implements PaymentGateway {
     else if (payment.state === 'authorized' || payment.state === 'requires_action') payment.state = 'canceled';
   }
 
-  async attachBankAccount(token: string) {
-    if (!/^btok_[A-Za-z0-9_]+$/.test(token))
-      throw new GatewayError(
-        'resource_missing',
-        `No such token: '${token}'. Use a bank-account token (btok_…), e.g. btok_us_verified.`,
-      );
+  async attachBankAccount(details: BankDetails): Promise<GatewayBankAccount> {
+    const number = details.kind === 'iban' ? details.iban : details.accountNumber;
+    const refusal = BANK_REFUSALS.find(([ending]) => number.endsWith(ending));
+    if (refusal) throw new GatewayError(refusal[1], refusal[2]);
+    const verified =
+      details.kind === 'iban'
+        ? details.iban === 'DE89370400440532013000'
+        : details.routingNumber === '110000000' && details.accountNumber === '000123456789';
     return {
       id: `ba_${randomBytes(8).toString('hex')}`,
       bankName: 'STRIPE TEST BANK',
-      last4: '6789',
-      country: 'US',
+      last4: number.slice(-4),
+      country: details.country,
       currency: 'USD',
-      status: token === 'btok_us_verified' ? ('verified' as const) : ('new' as const),
+      status: verified ? 'verified' : 'new',
     };
   }
 

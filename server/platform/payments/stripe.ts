@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import {
   GatewayError,
   type AuthorizationOutcome,
+  type BankDetails,
   type GatewayBankAccount,
   type GatewayCard,
   type PaymentGateway,
@@ -23,9 +24,11 @@ export interface StripeSettings {
  * (`intent:<id>:authorize`): the card is only authorized; it is captured (`intent:<id>:capture`)
  * once the enrollment is committed, or the authorization canceled — a captured payment refunded —
  * when the commit fails (`intent:<id>:cancel`). The 3-D Secure step runs in Stripe.js in the
- * browser, after which the intent is read back (`requires_capture` = authorized). Bank
- * accounts are retrieved from their `btok_…` tokens; payouts are Stripe payouts to that account
- * (with Stripe Connect, replace them by transfers to the educator's connected account).
+ * browser, after which the intent is read back (`requires_capture` = authorized). A bank account
+ * is created from the educator's checked details as a Stripe bank-account token (`POST /v1/tokens`,
+ * a `bank_account` object in US dollars: an IBAN as its account number, or a US routing and
+ * account number); payouts are Stripe payouts to that account (with Stripe Connect, attach the
+ * token as the connected account's external account and pay out by transfers instead).
  */
 export class StripeGateway implements PaymentGateway {
   readonly name = 'stripe' as const;
@@ -130,9 +133,19 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 
-  async attachBankAccount(token: string): Promise<GatewayBankAccount> {
+  async attachBankAccount(details: BankDetails): Promise<GatewayBankAccount> {
     try {
-      const t = await this.stripe.tokens.retrieve(token);
+      const t = await this.stripe.tokens.create({
+        bank_account: {
+          country: details.country,
+          currency: 'usd',
+          account_holder_name: details.accountHolderName,
+          account_holder_type: 'individual',
+          ...(details.kind === 'iban'
+            ? { account_number: details.iban }
+            : { account_number: details.accountNumber, routing_number: details.routingNumber }),
+        },
+      });
       const ba = t.bank_account;
       if (!ba) throw new GatewayError('invalid_request_error', 'This token is not a bank account token');
       return {

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
 import { disc } from 'styled-system/recipes';
 import { spreadRow } from '@/components/ui/layout-styles';
-import { StatusBadge } from '@/components/ui/badge';
+import { Badge, StatusBadge } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatLongDate } from '@/components/ui/format';
@@ -62,8 +62,19 @@ export function instantDate(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(intlLocaleOf(locale), { dateStyle: 'medium' }).format(d);
 }
 
-/** One upcoming session of the course: dates, weekly schedule, seats, price, link to its page. */
-export function SessionOfferCard({ session, locale }: { session: SessionSummary; locale: Locale }) {
+/**
+ * One upcoming session of the course: dates, weekly schedule, seats, price, link to its page; the
+ * learner's own session (`enrolled`) says so and leads to its classroom instead.
+ */
+export function SessionOfferCard({
+  session,
+  locale,
+  enrolled = false,
+}: {
+  session: SessionSummary;
+  locale: Locale;
+  enrolled?: boolean;
+}) {
   const start = formatLongDate(session.startDate, locale);
   const end = formatLongDate(session.endDate, locale);
   const educatorName = session.educator.name;
@@ -86,13 +97,34 @@ export function SessionOfferCard({ session, locale }: { session: SessionSummary;
       </div>
       <WeeklySchedule schedule={session.schedule} timezone={session.timezone} from={session.startDate} compact />
       <div className={cx(spreadRow, css({ gap: '3' }))}>
-        <SeatsLeft seats={seats} />
+        {enrolled ? (
+          <Badge tone="green">
+            <Trans>You are enrolled</Trans>
+          </Badge>
+        ) : (
+          <SeatsLeft seats={seats} />
+        )}
         <StatusBadge status={session.status} />
       </div>
-      <Link to="/sessions/$sessionId" params={{ sessionId: session.id }} className={buttonStyles({ fullWidth: true })}>
-        <Trans>See the syllabus and enroll</Trans>
-        <ChevronEndIcon size={16} className={css({ _rtl: { transform: 'scaleX(-1)' } })} />
-      </Link>
+      {enrolled ? (
+        <Link
+          to="/classroom/$sessionId"
+          params={{ sessionId: session.id }}
+          className={buttonStyles({ fullWidth: true })}
+        >
+          <Trans>Go to the classroom</Trans>
+          <ChevronEndIcon size={16} className={css({ _rtl: { transform: 'scaleX(-1)' } })} />
+        </Link>
+      ) : (
+        <Link
+          to="/sessions/$sessionId"
+          params={{ sessionId: session.id }}
+          className={buttonStyles({ fullWidth: true })}
+        >
+          <Trans>See the syllabus and enroll</Trans>
+          <ChevronEndIcon size={16} className={css({ _rtl: { transform: 'scaleX(-1)' } })} />
+        </Link>
+      )}
     </Card>
   );
 }

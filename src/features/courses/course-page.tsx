@@ -34,6 +34,8 @@ export interface CoursePageData {
   course: CourseInfo;
   sessions: SessionSummary[];
   reviews: { items: Review[]; total: number };
+  /** The sessions the signed-in learner is enrolled in (ACTIVE); empty for everyone else. */
+  enrolledSessionIds?: number[];
 }
 
 /**
@@ -272,7 +274,11 @@ export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?
             <ul className={plainList({ gap: '4' })}>
               {sessions.map((session) => (
                 <li key={session.id}>
-                  <SessionOfferCard session={session} locale={locale} />
+                  <SessionOfferCard
+                    session={session}
+                    locale={locale}
+                    enrolled={data.enrolledSessionIds?.includes(session.id) ?? false}
+                  />
                 </li>
               ))}
             </ul>

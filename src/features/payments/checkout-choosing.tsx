@@ -1,7 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useId } from 'react';
 import { css, cx } from 'styled-system/css';
-import { Button } from '@/components/ui/button';
+import { Link } from '@tanstack/react-router';
+import { topUpFor } from '@contract/top-up';
+import { Button, buttonStyles } from '@/components/ui/button';
 import { formatDollars, formatMoney } from '@/components/ui/format';
 import { Price } from '@/components/ui/price';
 import { FormAlert } from '@/components/ui/alert';
@@ -19,7 +21,7 @@ import {
   selectWalletShortfall,
 } from '@machines/checkout.selectors';
 import { checkoutFailureTitle } from './payment-messages';
-import { cardExpiry, formatClock } from '@/lib/payment-format';
+import { cardExpiry, formatCents, formatClock } from '@/lib/payment-format';
 import { CardIcon, WalletIcon } from '@/components/ui/icons';
 import { useCardLabel } from './use-card-label';
 
@@ -68,7 +70,7 @@ export function FailureReason({ error }: { error: CheckoutFailure }) {
   return null;
 }
 
-function MethodOption({
+export function MethodOption({
   name,
   value,
   checked,
@@ -178,6 +180,9 @@ export function Choosing({
   const select = (m: CheckoutMethod) => actor.send({ type: 'method.selected', method: m });
   const walletShort = shortfall !== null && shortfall < 0;
   const missing = walletShort ? (formatDollars(-shortfall, locale) ?? '') : '';
+  // The top-up proposed: the shortfall, raised to the smallest top-up (docs/decisions.md).
+  const topUpCents = walletShort ? topUpFor(-Math.round(shortfall * 100)) : 0;
+  const topUpLabel = formatCents(topUpCents, locale);
   const balance = formatMoney(wallet.balance, locale);
   const heldTime = heldUntil ? formatClock(heldUntil, locale) : null;
 
@@ -246,6 +251,16 @@ export function Choosing({
       {method.kind === 'wallet' && walletShort ? (
         <FormAlert tone="warning" title={<Trans>Your wallet balance is too low</Trans>}>
           <Trans>You need {missing} more to pay for this session.</Trans>
+          <Link
+            to="/account/wallet"
+            search={{ topUp: topUpCents, session: snapshot.context.sessionId }}
+            className={cx(
+              buttonStyles({ size: 'sm', variant: 'outline' }),
+              css({ display: 'flex', width: 'fit-content', marginBlockStart: '2' }),
+            )}
+          >
+            <Trans>Top up {topUpLabel}</Trans>
+          </Link>
         </FormAlert>
       ) : null}
 

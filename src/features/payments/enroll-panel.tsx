@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { css, cx } from 'styled-system/css';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Price } from '@/components/ui/price';
@@ -53,11 +53,14 @@ export function EnrollFlow({
   api,
   keySeed,
   waitlist,
+  payWith,
 }: {
   session: SessionInfo;
   api: Api;
   keySeed?: string;
   waitlist?: ReactNode;
+  /** `wallet`: the checkout opens at once, on the wallet (back from a top-up). */
+  payWith?: 'wallet';
 }) {
   const { t, i18n } = useLingui();
   const locale = isLocale(i18n.locale) ? i18n.locale : currentLocale();
@@ -68,8 +71,16 @@ export function EnrollFlow({
       session: { id: session.id, price: session.price, seatsLeft: session.seatsLeft },
       enrolled: Boolean(session.enrollment && session.enrollment.status === 'ACTIVE'),
       ...(keySeed ? { keySeed } : {}),
+      ...(payWith ? { payWith } : {}),
     },
   });
+  // Back from a top-up: the checkout opens by itself (once; a learner already enrolled stays so).
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (!payWith || resumed.current) return;
+    resumed.current = true;
+    send({ type: 'enrollment.requested' });
+  }, [payWith, send]);
   const view = selectView(snapshot);
   const checkout = selectCheckout(snapshot);
   const { error, notice } = snapshot.context;
@@ -100,10 +111,17 @@ export function EnrollFlow({
   if (view === 'enrolled') {
     return (
       <div className={column}>
-        <FormAlert tone="success" title={<Trans>You are enrolled in this session.</Trans>}>
-          <Trans>Find its meetings and lessons in My courses.</Trans>
+        <FormAlert tone="success" title={<Trans>You are enrolled</Trans>}>
+          <Trans>Its lessons, meetings and chat are in the classroom.</Trans>
         </FormAlert>
-        <Link to="/my-courses" className={buttonStyles({ fullWidth: true, size: 'lg' })}>
+        <Link
+          to="/classroom/$sessionId"
+          params={{ sessionId: session.id }}
+          className={buttonStyles({ fullWidth: true, size: 'lg' })}
+        >
+          <Trans>Go to the classroom</Trans>
+        </Link>
+        <Link to="/my-courses" className={buttonStyles({ fullWidth: true, variant: 'ghost' })}>
           <Trans>Go to My courses</Trans>
         </Link>
       </div>
@@ -200,7 +218,16 @@ export function EnrollFlow({
  * state, progress, failure with retry, and success with a link to My courses. `waitlist` (the
  * route's "Join the waitlist" box) is shown under a full session.
  */
-export function EnrollPanel({ session, waitlist }: { session: SessionInfo; waitlist?: ReactNode }) {
+export function EnrollPanel({
+  session,
+  waitlist,
+  payWith,
+}: {
+  session: SessionInfo;
+  waitlist?: ReactNode;
+  /** `wallet`: open the checkout at once, on the wallet (back from a top-up). */
+  payWith?: 'wallet';
+}) {
   const { api, loggedIn, role, href } = useViewer();
 
   if (!loggedIn) {
@@ -234,5 +261,7 @@ export function EnrollPanel({ session, waitlist }: { session: SessionInfo; waitl
     );
   }
 
-  return <EnrollFlow key={session.id} session={session} api={api} waitlist={waitlist} />;
+  return (
+    <EnrollFlow key={session.id} session={session} api={api} waitlist={waitlist} {...(payWith ? { payWith } : {})} />
+  );
 }

@@ -8,13 +8,15 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState, IconBubble } from '@/components/ui/empty-state';
-import { formatMoney } from '@/components/ui/format';
+import { formatLongDate, formatMoney } from '@/components/ui/format';
 import type { components } from '@contract/schema';
-import { currentLocale, isLocale } from '@/lib/i18n';
+import { currentLocale, isLocale, type Locale } from '@/lib/i18n';
+import type { Api } from '@/lib/api/client';
 import { TitledSection } from '@/components/ui/titled-section';
 import { AccountPage } from './account-shell';
 import { formatCents, formatInstant } from '@/lib/payment-format';
 import { WalletIcon } from '@/components/ui/icons';
+import { TopUpPanel } from './top-up-panel';
 
 type Wallet = components['schemas']['Wallet'];
 type WalletEntry = components['schemas']['WalletEntry'];
@@ -34,12 +36,35 @@ const reasonTones: Record<WalletEntry['reason'], BadgeTone> = {
   CREDIT: 'green',
 };
 
+/** What the wallet page's top-up needs: the client, the proposed amount (cents), and what to do once credited. */
+export interface WalletTopUp {
+  api: Api;
+  amount: number | null;
+  /** The learner came from a checkout and goes back to it once credited. */
+  returning: boolean;
+  onCredited: () => void;
+}
+
+/** A movement's words: the course and the session's dates when it concerns one, else the server's description. */
+function MovementText({ entry, locale }: { entry: WalletEntry; locale: Locale }) {
+  if (!entry.session) return <bdi>{entry.description}</bdi>;
+  const title = entry.session.courseTitle;
+  const start = formatLongDate(entry.session.startDate, locale);
+  const end = formatLongDate(entry.session.endDate, locale);
+  return (
+    <Trans>
+      <bdi>{title}</bdi>, session from {start} to {end}
+    </Trans>
+  );
+}
+
 /**
- * `/account/wallet`: the balance (the sum of the ledger, decisions.md) and the newest movements
- * (`GET /payments/wallets/me`): date and time, reason, description, the session it concerns and
- * the signed amount. Empty ledger → an empty state. Loading and failure are the route's.
+ * `/account/wallet`: the balance (the sum of the ledger, decisions.md), the top-up by card (when
+ * `topUp` is given: the route's client; a checkout's shortfall proposed) and the newest movements
+ * (`GET /payments/wallets/me`): date and time, reason, the course and session it concerns (or its
+ * description) and the signed amount. Empty ledger → an empty state. Loading and failure are the route's.
  */
-export function WalletPage({ wallet }: { wallet: Wallet }) {
+export function WalletPage({ wallet, topUp }: { wallet: Wallet; topUp?: WalletTopUp }) {
   const { t, i18n } = useLingui();
   const locale = isLocale(i18n.locale) ? i18n.locale : currentLocale();
   return (
@@ -75,9 +100,30 @@ export function WalletPage({ wallet }: { wallet: Wallet }) {
             marginInlineStart: { tablet: 'auto' },
           })}
         >
-          <Trans>Refunds and credits are added to your wallet; you can pay for sessions with it at checkout.</Trans>
+          <Trans>
+            Top-ups, refunds and credits are added to your wallet; you can pay for sessions with it at checkout.
+          </Trans>
         </p>
       </Card>
+
+      {topUp ? (
+        <TitledSection titleId="wallet-top-up" title={<Trans>Top up your wallet</Trans>}>
+          <Card className={css({ padding: { base: '4', tablet: '6' } })}>
+            {topUp.returning ? (
+              <p className={css({ fontSize: 'sm', color: 'fg.muted', marginBlockEnd: '4' })}>
+                <Trans>Once your wallet is topped up you go back to your checkout to pay.</Trans>
+              </p>
+            ) : null}
+            <TopUpPanel
+              api={topUp.api}
+              locale={locale}
+              amount={topUp.amount}
+              onCredited={topUp.onCredited}
+              returnLabel={topUp.returning ? <Trans>Taking you back to your checkout…</Trans> : undefined}
+            />
+          </Card>
+        </TitledSection>
+      ) : null}
 
       <TitledSection titleId="wallet-movements" title={<Trans>Movements</Trans>}>
         {wallet.entries.length === 0 ? (
@@ -107,7 +153,7 @@ export function WalletPage({ wallet }: { wallet: Wallet }) {
                       </time>
                     </div>
                     <p className={css({ fontSize: 'sm', overflowWrap: 'anywhere' })}>
-                      <bdi>{entry.description}</bdi>
+                      <MovementText entry={entry} locale={locale} />
                     </p>
                     {entry.sessionId !== null ? (
                       <Link

@@ -4,30 +4,42 @@ import { lazy, Suspense } from 'react';
 import { PagePending } from '@/components/ui/spinner';
 import { CoursePage } from '@/features/courses/course-page';
 import { NotFoundPage, RouteError } from '@/features/layout/route-error';
-import { loadData, parseId } from '@/lib/load';
+import { loadData, parseId, settle } from '@/lib/load';
+import { waitFor } from 'xstate';
+import { isLearnerRole, selectIsRestoring, selectRole } from '@machines/auth.selectors';
 
 /** The waitlist's form, shown only when every session is full: loaded then. */
 const WaitlistPanel = lazy(() =>
   import('@/features/waitlist/waitlist-panel').then((m) => ({ default: m.WaitlistPanel })),
 );
 
-/** `/courses/$courseId`: course info, active sessions and reviews. */
+/**
+ * `/courses/$courseId`: course info, active sessions and reviews; for a signed-in learner, which of
+ * the sessions are theirs (`GET /sessions/enrollments`; a failure only leaves them unmarked).
+ */
 export const Route = createFileRoute('/courses/$courseId')({
   params: {
     parse: ({ courseId }) => ({ courseId: parseId(courseId) }),
     stringify: ({ courseId }) => ({ courseId: String(courseId) }),
   },
-  loader: async ({ context: { api }, params: { courseId } }) => {
+  loader: async ({ context: { api, auth }, params: { courseId } }) => {
     if (Number.isNaN(courseId)) throw notFound();
     const path = { id: courseId };
-    const [course, sessions, reviews] = await Promise.all([
+    const mine = async (): Promise<number[]> => {
+      const role = selectRole(await waitFor(auth, (s) => !selectIsRestoring(s)));
+      if (!role || !isLearnerRole(role)) return [];
+      const enrollments = await settle(api.GET('/sessions/enrollments'));
+      return enrollments.ok ? enrollments.data.filter((e) => e.status === 'ACTIVE').map((e) => e.sessionId) : [];
+    };
+    const [course, sessions, reviews, enrolledSessionIds] = await Promise.all([
       loadData(api.GET('/courses/{id}/info', { params: { path } })),
       loadData(api.GET('/courses/{id}/sessions/active', { params: { path } })),
       loadData(
         api.GET('/courses/{id}/reviews', { params: { path, query: { page: 1, pageSize: COURSE_REVIEWS_PAGE_SIZE } } }),
       ),
+      mine(),
     ]);
-    return { course, sessions, reviews };
+    return { course, sessions, reviews, enrolledSessionIds };
   },
   pendingComponent: PagePending,
   errorComponent: RouteError,

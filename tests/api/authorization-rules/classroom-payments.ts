@@ -229,6 +229,21 @@ export const CLASSROOM_PAYMENT_RULES: Record<string, OwnerRule> = {
       'a paid session',
     ),
   },
+  topUpWallet: none((w, c) => ({ body: { amount: 500, paymentMethod: cardOf(w, c).main }, headers: idem() }), {
+    allowedStatuses: { statuses: [422], why: 'a caller without a saved card of their own names one they do not have' },
+  }),
+  authenticateTopUp: {
+    why: 'no top-up of the world waits for a 3-D Secure step: the call is refused alike for every owner',
+    variants: [
+      {
+        target: 'none',
+        label: 'no resource',
+        allow: 'roles',
+        build: () => ({ params: { id: 'tu_matrix' }, body: { result: 'succeed' } }),
+        allowedStatuses: { statuses: [404], why: 'the top-up does not exist' },
+      },
+    ],
+  },
   payWithWallet: {
     variants: perCourse(
       (w, k) => ({ body: { sessionId: w[k].paid[3]!, amount: PAID_TOTAL_CENTS }, headers: idem() }),
@@ -270,7 +285,14 @@ export const CLASSROOM_PAYMENT_RULES: Record<string, OwnerRule> = {
     ),
   },
   getExternalAccount: none(nothing),
-  addExternalAccount: none(() => ({ body: { external_account: 'btok_us_verified' } })),
+  addExternalAccount: none(() => ({
+    body: {
+      accountHolderName: 'Matrix Educator',
+      country: 'US',
+      routingNumber: '110000000',
+      accountNumber: '000123456789',
+    },
+  })),
   getMyEarnings: none(nothing),
   createPayout: none(() => ({ headers: idem() }), {
     allowedStatuses: { statuses: [422], why: 'nothing is payable yet (no delivered paid session)' },

@@ -12,7 +12,10 @@ export async function educatorUploads(t: TestApp): Promise<number> {
     await ownerCall(t, 'educator', 'POST', '/api/courses/picture', picture.payload, picture.headers)
   ).id as number;
   await ownerCall(t, 'educator', 'POST', '/api/payments/accounts/external-account', {
-    external_account: 'btok_us_verified',
+    accountHolderName: 'Matrix Educator',
+    country: 'US',
+    routingNumber: '110000000',
+    accountNumber: '000123456789',
   });
   return educatorPictureId;
 }
