@@ -13,6 +13,8 @@ const WaitlistPanel = lazy(() =>
 
 /** `/courses/$courseId`: course info, active sessions and reviews. */
 export const Route = createFileRoute('/courses/$courseId')({
+  // A sales page: the server writes its title and tags; no default head (product.md#screens).
+  staticData: { salesPage: true },
   params: {
     parse: ({ courseId }) => ({ courseId: parseId(courseId) }),
     stringify: ({ courseId }) => ({ courseId: String(courseId) }),

@@ -13,6 +13,8 @@ import { WaitlistPanel } from '@/features/waitlist/waitlist-panel';
  * (their enrollment, lesson links when enrolled); visitors the public ones.
  */
 export const Route = createFileRoute('/sessions/$sessionId')({
+  // A sales page: the server writes its title and tags; no default head (product.md#screens).
+  staticData: { salesPage: true },
   params: {
     parse: ({ sessionId }) => ({ sessionId: parseId(sessionId) }),
     stringify: ({ sessionId }) => ({ sessionId: String(sessionId) }),
