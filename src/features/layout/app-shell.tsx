@@ -15,6 +15,7 @@ import { isLearnerRole, selectRecord, selectTheme } from '@machines/auth.selecto
 import type { LoginRecord, Theme } from '@machines/auth.machine';
 import { DefaultHead, useHideHeaderFooter } from '@/lib/document-head';
 import { LanguageSwitch } from './language-switch';
+import { MobileNav } from './mobile-nav';
 import { SessionWatcher } from './session-watcher';
 import { ThemeApplier } from './theme-applier';
 
@@ -178,6 +179,7 @@ function Header({ auth }: { auth: AuthActor }) {
               ))
             : null}
         </nav>
+        {record ? <MobileNav record={record} /> : null}
         <LanguageSwitch />
         {record ? (
           <Suspense fallback={<AccountMenuPlaceholder />}>
@@ -188,10 +190,7 @@ function Header({ auth }: { auth: AuthActor }) {
             <Link to="/login" search={{ redirect: href }} className={navLink}>
               {t({ message: 'Sign in', context: 'header link' })}
             </Link>
-            <Link
-              to="/signup"
-              className={cx(buttonStyles({ size: 'sm' }), css({ display: { base: 'none', tablet: 'inline-flex' } }))}
-            >
+            <Link to="/signup" className={cx(buttonStyles({ size: 'sm' }), css({ paddingInline: { base: '3' } }))}>
               <Trans>Sign up</Trans>
             </Link>
           </div>
