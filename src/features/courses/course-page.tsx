@@ -72,7 +72,8 @@ export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?
           </Breadcrumb>
           <HeroTitle title={course.title} lead={course.description} leadDir="auto" />
           <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
-            <Rating average={course.rating.average} count={course.rating.count} />
+            {/* Without reviews the reviews section says so: not twice. */}
+            {course.rating.count > 0 ? <Rating average={course.rating.average} count={course.rating.count} /> : null}
             <Badge tone="blue">{t(difficultyLabels[course.difficultyLevel])}</Badge>
           </div>
           <ul className={plainList({ direction: 'row', gap: '4' })}>
