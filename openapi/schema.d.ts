@@ -3414,6 +3414,8 @@ export interface components {
         };
         DashboardStats: {
             role: components["schemas"]["Role"];
+            /** @description True while the caller is in their account's first sign-in (the page greets "Welcome", not "Welcome back"). */
+            firstSignIn: boolean;
             /** @description Counters by name. Learners: enrollments, upcomingSessions, walletBalance (dollars); educators: courses, sessions, learners, earnings; partners: users, invitations, enrollments; admins: users, courses, sessions, pendingSessions, pendingUsers, revenue (dollars). */
             counters: {
                 [key: string]: number;
@@ -9223,6 +9225,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "role": "LEARNER",
+                     *         "firstSignIn": false,
                      *         "counters": {
                      *           "enrollments": 3,
                      *           "upcomingSessions": 1,
