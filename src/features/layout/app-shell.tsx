@@ -76,7 +76,7 @@ const navLink = css({
   display: 'inline-flex',
   alignItems: 'center',
   height: '10',
-  paddingInline: { base: '2', tablet: '3' },
+  paddingInline: { base: '1.5', tablet: '3' },
   borderRadius: 'lg',
   fontSize: 'sm',
   fontWeight: 'semibold',
@@ -148,7 +148,8 @@ function Header({ auth }: { auth: AuthActor }) {
             flexShrink: 0,
           })}
         >
-          <Logo compact={Boolean(record?.company && theme?.logo)} />
+          {/* On phones the name is read, not shown: the header needs the room (360 px). */}
+          <Logo compact />
           <CompanyLogo record={record} theme={theme} />
         </Link>
         <nav
@@ -190,7 +191,10 @@ function Header({ auth }: { auth: AuthActor }) {
             <Link to="/login" search={{ redirect: href }} className={navLink}>
               {t({ message: 'Sign in', context: 'header link' })}
             </Link>
-            <Link to="/signup" className={cx(buttonStyles({ size: 'sm' }), css({ paddingInline: { base: '3' } }))}>
+            <Link
+              to="/signup"
+              className={cx(buttonStyles({ size: 'sm' }), css({ paddingInline: { base: '2.5', tablet: '3' } }))}
+            >
               <Trans>Sign up</Trans>
             </Link>
           </div>
