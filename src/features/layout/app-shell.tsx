@@ -132,11 +132,18 @@ function Header({ auth }: { auth: AuthActor }) {
         borderColor: 'border.default',
       })}
     >
+      {/* The page container's width, with a narrower margin on phones (the header's 360 px budget). */}
       <div
-        className={cx(
-          containerStyles,
-          css({ display: 'flex', alignItems: 'center', gap: { base: '1', tablet: '4' }, height: '16' }),
-        )}
+        className={css({
+          width: 'full',
+          maxWidth: 'page',
+          marginInline: 'auto',
+          paddingInline: { base: '3', tablet: '6', desktop: '8' },
+          display: 'flex',
+          alignItems: 'center',
+          gap: { base: '1', tablet: '4' },
+          height: '16',
+        })}
       >
         <Link
           to="/"
