@@ -42,6 +42,10 @@ const cardsOnPhones = css({
       overflowWrap: 'anywhere',
       textAlign: 'start',
     },
+    // A cell's own direction (an e-mail's ltr) would put its heading on the wrong side; long
+    // unbroken values (e-mails) wrap instead of widening the card.
+    '& td[dir]': { direction: 'inherit' },
+    '& td *': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
     '& td::before': { fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted' },
     '& td:nth-child(1)::before': { content: 'var(--dt-col-1)' },
     '& td:nth-child(2)::before': { content: 'var(--dt-col-2)' },
