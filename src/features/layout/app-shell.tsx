@@ -200,7 +200,7 @@ function Header({ auth }: { auth: AuthActor }) {
             </Link>
             <Link
               to="/signup"
-              className={cx(buttonStyles({ size: 'sm' }), css({ paddingInline: { base: '2.5', tablet: '3' } }))}
+              className={cx(buttonStyles({ size: 'sm' }), css({ paddingInline: { base: '2', tablet: '3' } }))}
             >
               <Trans>Sign up</Trans>
             </Link>
