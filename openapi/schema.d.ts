@@ -2264,7 +2264,7 @@ export interface paths {
         put?: never;
         /**
          * Mail an invitation again
-         * @description Mails a PENDING invitation of the company again, with a fresh link (the link of an earlier mail stops working; the 7 days still count from the invitation). The mail goes through the invitations' outbox, after the answer: 202 says it is queued, and a server that stops before sending mails it when it or another instance runs its periodic jobs. An invitation of another company answers 404; an accepted, withdrawn or expired one 409 (invite the address again instead), and nothing is written.
+         * @description Mails a PENDING or EXPIRED invitation of the company again, with a fresh link (the link of an earlier mail stops working). A pending invitation keeps its 7 days, counted from when it was sent; an expired one is renewed: it is PENDING again for 7 days from now (its `createdAt` becomes now). The mail goes through the invitations' outbox, after the answer: 202 says it is queued, and a server that stops before sending mails it when it or another instance runs its periodic jobs. An invitation of another company answers 404; an accepted or withdrawn one 409 (invite the address again instead), and nothing is written.
          *
          *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: a PARTNER only for their own company. Product rules (docs/product.md): #roles partner invites; decisions.md Invitations.
          */
@@ -3650,6 +3650,8 @@ export interface components {
         };
         DashboardStats: {
             role: components["schemas"]["Role"];
+            /** @description True while the caller is in their account's first sign-in (the page greets "Welcome", not "Welcome back"). */
+            firstSignIn: boolean;
             /** @description Counters by name. Learners: enrollments, upcomingSessions, walletBalance (dollars); educators: courses, sessions, learners, earnings; partners: users, invitations, enrollments; admins: users, courses, sessions, pendingSessions, pendingUsers, revenue (dollars). */
             counters: {
                 [key: string]: number;
@@ -9690,6 +9692,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "role": "LEARNER",
+                     *         "firstSignIn": false,
                      *         "counters": {
                      *           "enrollments": 3,
                      *           "upcomingSessions": 1,

@@ -53,6 +53,12 @@ export async function openSession(
     .insertInto('auth_sessions')
     .values({ id: sessionId, user_id: user.id, kind: options.kind ?? 'password', expires_at: sessionExpiresAt })
     .execute();
+  // Counted for the dashboard's greeting ("Welcome" on the first sign-in, then "Welcome back").
+  await db
+    .updateTable('users')
+    .set((eb) => ({ sign_in_count: eb('sign_in_count', '+', 1) }))
+    .where('id', '=', user.id)
+    .execute();
   return { ...issued, sessionId, sessionExpiresAt };
 }
 

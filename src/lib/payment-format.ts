@@ -1,5 +1,6 @@
 import type { Locale } from '@/lib/i18n';
 import { intlLocaleOf } from '@/lib/i18n';
+import { formatInstantDateTime } from '@/components/ui/format';
 
 /**
  * Integer US cents (may be negative) as money in `locale`, like `formatMoney` ('en' "$49.99",
@@ -17,11 +18,12 @@ export function formatCents(cents: number, locale: Locale, { signed = false }: {
   }).format(cents / 100);
 }
 
-/** An ISO instant (e.g. `createdAt`) as a medium date and short time in the viewer's time zone; the input unchanged if invalid. */
+/**
+ * An ISO instant (e.g. `createdAt`) as the product's date and a short time in the viewer's time
+ * zone ("November, 27th 2026 · 10:15 AM", `formatInstantDateTime`); the input unchanged if invalid.
+ */
 export function formatInstant(iso: string, locale: Locale): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(intlLocaleOf(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return formatInstantDateTime(iso, locale);
 }
 
 /** An ISO instant as a time of day ("10:15 AM"), viewer's time zone. */

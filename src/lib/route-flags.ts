@@ -33,3 +33,26 @@ export function parseSearch<TSchema extends v.GenericSchema>(schema: TSchema, se
   for (const key of Object.keys(result)) if (result[key] === undefined) delete result[key];
   return result as v.InferOutput<TSchema>;
 }
+
+/**
+ * Where `?sign-in-with-redirect=MA|QA` sends a signed-out visitor from any page other than `/login`
+ * (product.md#screens): the sign-in page, which starts that directory's sign-in at once, with
+ * `redirect` set to the page they were on (its other query parameters kept, the flag dropped), so
+ * they come back to it signed in. `search` is the page's query string (with or without `?`).
+ * Answers null when there is nothing to do (no valid flag, or already on `/login`).
+ */
+export function federatedSignInHref(pathname: string, search: string): string | null {
+  const params = new URLSearchParams(search);
+  const provider = params.get('sign-in-with-redirect');
+  if ((provider !== 'MA' && provider !== 'QA') || pathname === '/login') return null;
+  params.delete('sign-in-with-redirect');
+  params.delete('redirect');
+  const rest = params.toString();
+  const target = new URLSearchParams({
+    'sign-in-with-redirect': provider,
+    redirect: `${pathname}${rest ? `?${rest}` : ''}`,
+  });
+  const lang = params.get('lang');
+  if (lang) target.set('lang', lang);
+  return `/login?${target.toString()}`;
+}

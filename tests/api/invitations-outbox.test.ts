@@ -233,7 +233,7 @@ describe('the queue, the jobs and Resend', () => {
     );
   });
 
-  it('refuses an accepted, a withdrawn and an expired invitation (409), and an unknown one (404)', async () => {
+  it('refuses an accepted and a withdrawn invitation (409), and an unknown one (404)', async () => {
     const ncai = await h.companyId('NCAI');
     const make = async (email: string) =>
       (await h.call('POST', '/api/users/invite', NCAI_PARTNER, { email, role: 'LEARNER' })).body.data.id as number;
@@ -245,18 +245,11 @@ describe('the queue, the jobs and Resend', () => {
       .execute();
     const withdrawn = await make('withdrawn.resend@example.org');
     await t.db.updateTable('invitations').set({ withdrawn_at: new Date() }).where('id', '=', withdrawn).execute();
-    const expired = await make('expired.resend@example.org');
-    await t.db
-      .updateTable('invitations')
-      .set({ created_at: new Date(Date.now() - 8 * 24 * 3600 * 1000) })
-      .where('id', '=', expired)
-      .execute();
     await t.app.backgroundSettled();
     const mails = await countRows(t.db, 'outbox');
     for (const [id, message] of [
       [accepted, 'This invitation has already been accepted'],
       [withdrawn, 'This invitation was withdrawn: invite the address again'],
-      [expired, 'This invitation has expired: invite the address again'],
     ] as const) {
       const res = await h.call('POST', `/api/companies/${ncai}/invitations/${id}/resend`, NCAI_PARTNER);
       expect(res.status).toBe(409);
@@ -265,5 +258,35 @@ describe('the queue, the jobs and Resend', () => {
     expect((await h.call('POST', `/api/companies/${ncai}/invitations/987654/resend`, NCAI_PARTNER)).status).toBe(404);
     await t.app.backgroundSettled();
     expect(await countRows(t.db, 'outbox')).toBe(mails);
+  });
+
+  it('renews an expired invitation: a new link valid 7 days from now, mailed, the old link refused', async () => {
+    const email = 'expired.resend@example.org';
+    const ncai = await h.companyId('NCAI');
+    const inv = (await h.call('POST', '/api/users/invite', NCAI_PARTNER, { email, role: 'LEARNER' })).body.data;
+    await t.app.backgroundSettled();
+    const [first] = await h.mailsTo(email);
+    await t.db
+      .updateTable('invitations')
+      .set({ created_at: new Date(Date.now() - 8 * 24 * 3600 * 1000) })
+      .where('id', '=', inv.id)
+      .execute();
+    expect((await h.call('GET', `/api/invitations/${first.token}`)).body.data.status).toBe('EXPIRED');
+
+    const res = await h.call('POST', `/api/companies/${ncai}/invitations/${inv.id}/resend`, NCAI_PARTNER);
+    expect(res.status).toBe(202);
+    expect(res.body.data).toMatchObject({ id: inv.id, email, status: 'PENDING' });
+    const days = (Date.parse(res.body.data.expiresAt) - Date.now()) / (24 * 3600 * 1000);
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+    await t.app.backgroundSettled();
+    const mails = await h.mailsTo(email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1].token).not.toBe(first.token);
+    expect((await h.call('GET', `/api/invitations/${mails[1].token}`)).body.data.status).toBe('PENDING');
+    // The old link is dead: unknown, and it cannot be accepted.
+    expect((await h.call('GET', `/api/invitations/${first.token}`)).status).toBe(404);
+    const listed = (await h.call('GET', '/api/users/invitations?status=PENDING&pageSize=100', NCAI_PARTNER)).body.data;
+    expect(listed.items.map((i: { id: number }) => i.id)).toContain(inv.id);
   });
 });

@@ -158,9 +158,7 @@ describe.each(journeys)(
         // The classroom shows the quiz autograded with all its points.
         await backToClassroom(page, locale, sessionId);
         await expect.poll(() => lessonRow(page, LESSONS.quiz).innerText()).toContain(l('Autograded'));
-        await expect
-          .poll(() => lessonRow(page, LESSONS.quiz).innerText())
-          .toContain(trf(locale, '{grade} / {points} points', { grade: 100, points: 100 }));
+        await expect.poll(() => lessonRow(page, LESSONS.quiz).innerText()).toContain('100 / 100');
 
         // 4. The programming assignment: replace the starter code in the editor, run the tests.
         await openLesson(page, sessionId, LESSONS.programming);
@@ -279,9 +277,7 @@ describe.each(journeys)(
         await signIn(page, locale, LEARNER.email);
         await page.goto(`${BASE_URL}/classroom/${sessionId}?lang=${locale}`);
         await page.getByRole('heading', { level: 2, name: l('Syllabus'), exact: true }).waitFor();
-        await expect
-          .poll(() => lessonRow(page, LESSONS.document).innerText())
-          .toContain(trf(locale, '{grade} / {points} points', { grade, points: 100 }));
+        await expect.poll(() => lessonRow(page, LESSONS.document).innerText()).toContain(`${grade} / 100`);
         await openLesson(page, sessionId, LESSONS.document);
         const handedIn = page.getByTestId('submission').first();
         await handedIn.getByText(trf(locale, 'Grade: {grade} / {points}', { grade, points: 100 })).waitFor();

@@ -68,6 +68,11 @@ describe.each(RUNS)('invitations ($locale)', ({ locale, viewport, invitee }) => 
     const rows = report.locator('tbody tr');
     await expect.poll(() => rows.nth(0).innerText()).toContain(tr(locale, 'Invited'));
     await expect.poll(() => rows.nth(2).innerText()).toContain(tr(locale, 'Invalid e-mail'));
+    // The role is named in full (not cut), and the report fits the screen (cards on a phone).
+    await expect.poll(() => rows.nth(1).innerText()).toContain(tr(locale, 'Educator'));
+    expect(
+      await partner.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
     // The list shows the new invitations.
     await expect.poll(() => partner.page.getByTestId('invitations-table').innerText()).toContain(invitee);
     await expectAccessible(partner.page, `invitations page (${locale})`);

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/toast';
 import { CourseModerationBoard, type ModeratedCourse } from '@/features/moderation/course-moderation';
+import { ModerationPage } from '@/features/moderation/moderation-page';
 import { type CoursesToTeachData, CoursesToTeachPage } from '@/features/educator/courses-to-teach-page';
 import { createApi, ApiError } from '@/lib/api/client';
 import type { ModerationSearch } from '@/lib/list-search';
@@ -193,5 +194,24 @@ describe("the educator's courses page", () => {
   it('keeps the failure state of a failed load', async () => {
     await renderPage({ ok: false, error: new ApiError(500, { message: 'Boom' }) });
     expect(await screen.findByText('Boom')).toBeInTheDocument();
+  });
+});
+
+describe('moderation queues: the tabs', () => {
+  it('on Courses, only "Courses" is the current tab (not "Sessions" as well)', async () => {
+    const mock = mockFetch({
+      'GET /api/courses/moderation': () => json(200, { data: { items: [course], total: 1, page: 1, pageSize: 12 } }),
+    });
+    const api = createApi({ baseUrl: 'http://localhost/api', fetch: mock.fetch });
+    await renderWithRouter(
+      <ModerationPage api={api} search={{ queue: 'courses' }} timezones={[]} onSearch={() => {}} />,
+      {
+        url: '/dashboard/moderation?queue=courses',
+      },
+    );
+    const tabs = within(screen.getByRole('navigation', { name: 'Moderation queues' })).getAllByRole('link');
+    expect(tabs.filter((l) => l.getAttribute('aria-current') === 'page').map((l) => l.textContent)).toEqual([
+      'Courses',
+    ]);
   });
 });

@@ -9,6 +9,7 @@ type DashboardStats = components['schemas']['DashboardStats'];
 
 const admin: DashboardStats = {
   role: 'ADMIN',
+  firstSignIn: false,
   counters: { users: 120, courses: 28, sessions: 50, pendingSessions: 2, pendingUsers: 0, revenue: 1234.5 },
   series: {
     usersByRole: [
@@ -76,6 +77,7 @@ describe('dashboard: numbers and charts', () => {
       <DashboardPage
         stats={{
           role: 'EDUCATOR',
+          firstSignIn: false,
           counters: { courses: 3 },
           series: { earningsByWeek: [{ label: '2031-03-03', value: 80 }] },
         }}
@@ -95,5 +97,17 @@ describe('dashboard: numbers and charts', () => {
     ]);
     expect(formatWeek('2031-03-03', 'en')).toBe('Mar 3');
     expect(formatWeek('2031-03-03', 'ar')).toMatch(/مارس/);
+  });
+});
+
+describe('the greeting', () => {
+  it('says "Welcome" on the first sign-in of a new account, "Welcome back" afterwards', async () => {
+    const partner = { ...record, user: { ...record.user, role: 'PARTNER' as const } };
+    const stats: DashboardStats = { role: 'PARTNER', firstSignIn: true, counters: {}, series: {} };
+    const first = await renderWithRouter(<DashboardPage stats={stats} record={partner} />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(`Welcome, ${record.user.name}`);
+    first.unmount();
+    await renderWithRouter(<DashboardPage stats={{ ...stats, firstSignIn: false }} record={partner} />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(`Welcome back, ${record.user.name}`);
   });
 });

@@ -25,7 +25,7 @@ function page(items: unknown[]) {
   return json(200, { data: { items, total: items.length, page: 1, pageSize: 12 } });
 }
 
-async function renderUsers(routes: Record<string, Handler>, search: UsersSearch = {}) {
+async function renderUsers(routes: Record<string, Handler>, search: UsersSearch = {}, url = '/') {
   const mock = mockFetch({ 'GET /api/users/educators': () => page([salma]), ...routes });
   const api = createApi({ baseUrl: 'http://localhost/api', fetch: mock.fetch });
   await renderWithRouter(
@@ -33,6 +33,7 @@ async function renderUsers(routes: Record<string, Handler>, search: UsersSearch 
       <UsersPage api={api} search={search} onSearch={() => {}} />
       <Toaster />
     </>,
+    { url },
   );
   await screen.findByRole('heading', { name: 'Salma Idrissi' });
   return mock;
@@ -178,5 +179,23 @@ describe('admin users: lists', () => {
       'Could not approve the user',
     );
     expect(withServerDetail('Could not approve the user', null)).toBe('Could not approve the user');
+  });
+});
+
+describe('admin users: the list tabs', () => {
+  it('on Learners, only "Learners" is the current tab (not "Educators" as well)', async () => {
+    await renderUsers(
+      { 'GET /api/users/learners': () => page([{ ...salma, role: 'LEARNER' }]) },
+      { list: 'learners' },
+      '/dashboard/users?list=learners',
+    );
+    const current = screen.getAllByRole('link').filter((l) => l.getAttribute('aria-current') === 'page');
+    expect(current.map((l) => l.textContent)).toEqual(['Learners']);
+  });
+
+  it('on Educators (no list in the URL), only "Educators" is current', async () => {
+    await renderUsers({}, {}, '/dashboard/users');
+    const current = screen.getAllByRole('link').filter((l) => l.getAttribute('aria-current') === 'page');
+    expect(current.map((l) => l.textContent)).toEqual(['Educators']);
   });
 });

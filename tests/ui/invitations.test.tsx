@@ -285,6 +285,21 @@ describe('the invitations screen (product.md#messages toasts)', () => {
     ]);
   });
 
+  it('offers Resend for an expired invitation (a new link), beside Withdraw, and reloads the list after it', async () => {
+    const expired = { ...invitation, id: 16, email: 'late@example.org', status: 'EXPIRED' };
+    const { mock, reloads } = await renderInvitations(
+      {
+        'POST /api/companies/2/invitations/16/resend': () => json(202, { data: { ...expired, status: 'PENDING' } }),
+      },
+      pageOf([expired]),
+    );
+    expect(screen.getByRole('button', { name: 'Withdraw the invitation of late@example.org' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Resend the invitation to late@example.org' }));
+    await screen.findByText('Invitation sent again');
+    expect(mock.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/companies/2/invitations/16/resend']);
+    await waitFor(() => expect(reloads.length).toBeGreaterThan(0));
+  });
+
   it('resends in Arabic too', async () => {
     const { InvitationsPage } = await import('@/features/company/invitations-page');
     const mock = mockFetch({ 'POST /api/companies/2/invitations/14/resend': () => json(202, { data: invitation }) });

@@ -74,7 +74,7 @@ describe('receipts (what was paid, when, how)', () => {
     expect(within(receipts[0]!).getByText('Wallet')).toBeInTheDocument();
     expect(within(receipts[1]!).getByText('$156.95')).toBeInTheDocument();
     expect(within(receipts[1]!).getByText('Card')).toBeInTheDocument();
-    expect(within(receipts[1]!).getByText(/Mar 1, 2031/)).toBeInTheDocument();
+    expect(within(receipts[1]!).getByText(/March, 1st 2031/)).toBeInTheDocument();
   });
 
   it('a wallet that could not be read is said, with the reason', async () => {

@@ -5,6 +5,7 @@ import { createApi } from '@/lib/api/client';
 import type { components } from '@contract/schema';
 import { json, mockFetch, type Handler } from '../machines/fetch-mock';
 import { detailOf, lessonOf } from './classroom-fixtures';
+import { answerList } from '@/features/classroom/quiz/quiz-parts';
 import { renderWithRouter } from './render';
 import { attemptOf, feedbackOn, question } from '../machines/quiz.machine-shared';
 
@@ -45,7 +46,8 @@ const graded = attempt({
     feedbackOn(31, true, true),
     feedbackOn(32, false, ['a'], 'Both arrays become empty strings.'),
     feedbackOn(33, false, ['a', 'c']),
-    feedbackOn(34, true, ['const']),
+    // Accepted texts of a short answer, one written twice: alternatives, each once.
+    feedbackOn(34, true, ['const', 'Const ', 'a const declaration']),
   ],
 });
 
@@ -266,7 +268,10 @@ describe('quiz lesson: submitting and the result', () => {
     expect(within(items[1]!).getByText(/Both arrays become empty strings\./)).toBeInTheDocument();
     expect(within(items[2]!).getByText('Your answer:').nextSibling!.textContent).toBe('No answer');
     expect(within(items[2]!).getByText('Correct answer:').nextSibling!.textContent).toBe('The number 0 and NaN');
-    expect(within(items[1]!).getByText('0 / 1 points')).toBeInTheDocument();
+    expect(within(items[3]!).getByText('Correct answer:').nextSibling!.textContent).toBe(
+      'const or a const declaration',
+    );
+    expect(within(items[1]!).getByText('0 / 1 point')).toBeInTheDocument();
     expect(onSubmitted).toHaveBeenCalledWith(graded);
     expect(localStorage.getItem('halaqa.quiz.position')).toBeNull();
 
@@ -343,5 +348,15 @@ describe('learning path', () => {
     expect(mock.calls.at(-1)!.path).toBe('/api/quiz-attempts/12/submit');
     expect(onSubmitted).toHaveBeenCalledWith(expect.objectContaining({ status: 'DONE' }));
     expect(localStorage.getItem('halaqa.learningPath.position')).toBeNull();
+  });
+});
+
+describe('quiz lesson: how answers and points read', () => {
+  it('lists answers once each, options with "and", accepted texts with "or", in both languages', () => {
+    expect(answerList(['load factor', 'the load factor', 'Load factor'], 'en', true)).toBe(
+      'load factor or the load factor',
+    );
+    expect(answerList(['The number 0', 'NaN', 'NaN'], 'en', false)).toBe('The number 0 and NaN');
+    expect(answerList(['صفر', 'لا شيء'], 'ar', true)).toBe('صفر أو لا شيء');
   });
 });

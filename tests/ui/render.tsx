@@ -21,17 +21,28 @@ export function activateLocale(locale: 'en' | 'ar') {
 }
 
 /**
- * Renders `ui` inside Lingui and a memory router (so `<Link>`s resolve), at `/` by default.
+ * Renders `ui` inside Lingui and a memory router (so `<Link>`s resolve), at `/` by default, or at
+ * `url` (e.g. '/dashboard/users?list=learners', so links know which one is current), with the
+ * router `context` pages read (`{ api, auth }`).
  * Resolves once the router has rendered the element.
  */
-export async function renderWithRouter(ui: ReactNode, { locale = 'en' as 'en' | 'ar' } = {}) {
+export async function renderWithRouter(
+  ui: ReactNode,
+  { locale = 'en' as 'en' | 'ar', url = '/', context = {} as Record<string, unknown> } = {},
+) {
   activateLocale(locale);
   const rootRoute = createRootRoute({ component: () => <Outlet /> });
   const index = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <>{ui}</> });
-  const catchAll = createRoute({ getParentRoute: () => rootRoute, path: '$', component: () => null });
+  const catchAll = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '$',
+    component: () => (url === '/' ? null : <>{ui}</>),
+  });
   const router = createRouter({
     routeTree: rootRoute.addChildren([index, catchAll]),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
+    history: createMemoryHistory({ initialEntries: [url] }),
+    // What pages read with useRouteContext (the app's `api` and `auth`), when a test gives them.
+    context,
   });
   await router.load();
   const result = render(

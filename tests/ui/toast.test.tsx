@@ -23,3 +23,18 @@ describe('toaster', () => {
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 });
+
+describe('where toasts appear', () => {
+  it('at the bottom of the page, clear of the header and its account menu', async () => {
+    render(
+      <I18nProvider i18n={i18n}>
+        <Toaster />
+      </I18nProvider>,
+    );
+    act(() => {
+      toaster.create({ title: 'User Invited !', type: 'success' });
+    });
+    const title = await screen.findByText('User Invited !');
+    expect(title.closest('[data-placement]')).toHaveAttribute('data-placement', 'bottom-end');
+  });
+});

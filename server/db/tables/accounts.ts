@@ -53,6 +53,8 @@ export interface UsersTable {
   token_version: ColumnType<number, number | undefined, number>;
   /** When the address was proven the owner's (migration 0025); null: a self-service sign-up not yet verified. */
   email_verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Sign-ins so far, counted as each sign-in session opens (migration 0032); 1 during the first. */
+  sign_in_count: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
 }
 /** A federated authorization request under way (migration 0013): single use, 10 minutes. */

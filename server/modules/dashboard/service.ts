@@ -30,11 +30,19 @@ async function weeklySeries(
 const inWeek = (column: RawBuilder<unknown>, w: RawBuilder<Date>) =>
   sql`${column} >= ${w} and ${column} < ${w} + interval '1 week'`;
 
-/** GET /dashboard/stats: counters and chart series for the caller's role (money in dollars, everything else counts). */
+/**
+ * GET /dashboard/stats: counters and chart series for the caller's role (money in dollars, everything else counts),
+ * and whether this is the caller's first sign-in (`users.sign_in_count` ≤ 1).
+ */
 export async function getDashboardStats(
   app: AppContext,
   caller: Caller,
-): Promise<{ role: Role; counters: Record<string, number>; series: Record<string, DashboardPoint[]> }> {
+): Promise<{
+  role: Role;
+  counters: Record<string, number>;
+  series: Record<string, DashboardPoint[]>;
+  firstSignIn: boolean;
+}> {
   const db = app.db;
   const count = async (q: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }) =>
     Number((await q.executeTakeFirstOrThrow()).n);
@@ -213,5 +221,6 @@ export async function getDashboardStats(
       );
     }
   }
-  return { role: caller.role, counters, series };
+  const me = await db.selectFrom('users').select('sign_in_count').where('id', '=', caller.userId).executeTakeFirst();
+  return { role: caller.role, counters, series, firstSignIn: (me?.sign_in_count ?? 0) <= 1 };
 }

@@ -1,4 +1,5 @@
 import { FIRST_LOAD_ELEMENT_ID } from '../../../openapi/first-load.js';
+import { courseHeadText, PRODUCT_NAME, sessionHeadText } from '../../../openapi/page-heads.js';
 import type { CourseInfo, SessionSummary } from '../courses/read-model.js';
 
 /**
@@ -6,9 +7,6 @@ import type { CourseInfo, SessionSummary } from '../courses/read-model.js';
  * "Pages that share and rank"): what a crawler or a link preview reads without running the SPA.
  * Pure functions over the read model's shapes; {@link ./service.ts} reads the data.
  */
-
-/** The product's name, as in the SPA's titles ("<page> · Halaqa"). */
-export const PRODUCT_NAME = 'Halaqa';
 
 /** The two languages of every public page: English at the plain URL, Arabic at `?lang=ar`. */
 export type PageLanguage = 'en' | 'ar';
@@ -35,15 +33,6 @@ export function pageUrl(publicUrl: string, path: string, language: PageLanguage)
 
 const absolute = (publicUrl: string, url: string | null | undefined) =>
   !url ? null : /^https?:\/\//.test(url) ? url : `${publicUrl}${url.startsWith('/') ? '' : '/'}${url}`;
-
-/** At most `max` characters of `text` on one line, cut at a word with an ellipsis (search snippets show ~160). */
-export function snippet(text: string, max = 160): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= max) return flat;
-  const cut = flat.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
-}
 
 const alternatesOf = (publicUrl: string, path: string): PageHead['alternates'] => [
   { hreflang: 'en', href: pageUrl(publicUrl, path, 'en') },
@@ -126,8 +115,7 @@ export function courseHead(
 ): PageHead {
   const path = `/courses/${course.id}`;
   return {
-    title: `${course.title} · ${PRODUCT_NAME}`,
-    description: snippet(course.description),
+    ...courseHeadText(course),
     canonical: pageUrl(publicUrl, path, language),
     alternates: alternatesOf(publicUrl, path),
     image: absolute(publicUrl, course.pictureUrl),
@@ -144,10 +132,8 @@ export function sessionHead(
   language: PageLanguage,
 ): PageHead {
   const path = `/sessions/${session.id}`;
-  const dates = `${session.startDate} – ${session.endDate}`;
   return {
-    title: `${course.title} (${dates}) · ${PRODUCT_NAME}`,
-    description: snippet(`${dates}, ${session.educator.name}. ${course.description}`),
+    ...sessionHeadText(course, session),
     canonical: pageUrl(publicUrl, path, language),
     alternates: alternatesOf(publicUrl, path),
     image: absolute(publicUrl, course.pictureUrl),

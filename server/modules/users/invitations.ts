@@ -254,14 +254,15 @@ export async function withdrawInvitation(app: AppContext, scope: TenantScope, id
 }
 
 /**
- * POST /companies/{id}/invitations/{invitationId}/resend: mails a PENDING invitation of the company
- * again, through the outbox: `mailed_at` set back to null in a transaction (with an audit entry),
- * then the id goes to the invitation-mail queue; the mail carries a fresh link (`mailInvitation`, users/invitation-mails.ts).
- * The 7 days still count from the invitation.
+ * POST /companies/{id}/invitations/{invitationId}/resend: mails a PENDING or EXPIRED invitation of
+ * the company again, through the outbox: `mailed_at` set back to null in a transaction (with an audit
+ * entry), then the id goes to the invitation-mail queue; the mail carries a fresh link, the old one
+ * stops working (`mailInvitation`, users/invitation-mails.ts). A pending invitation keeps its 7
+ * days; an expired one is renewed (`created_at` = now: 7 days from now, docs/decisions.md Invitations).
  * @returns the Invitation (202: its mail is queued)
  * @throws 403 a partner acting for another company (also refused before, by the route's tenancy);
- *   404 no invitation of that id in this company; 409 accepted, withdrawn or expired (invite the
- *   address again instead). Nothing is written on any refusal.
+ *   404 no invitation of that id in this company; 409 accepted or withdrawn (invite the address
+ *   again instead). Nothing is written on any refusal.
  */
 export async function resendInvitation(
   app: AppContext,
@@ -281,17 +282,21 @@ export async function resendInvitation(
     if (!found) throw notFound('Invitation');
     if (found.status === 'ACCEPTED') throw conflict('This invitation has already been accepted');
     if (found.withdrawn_at) throw conflict('This invitation was withdrawn: invite the address again');
-    if (invitationStatus(found, app.now()) === 'EXPIRED')
-      throw conflict('This invitation has expired: invite the address again');
-    await trx.updateTable('invitations').set({ mailed_at: null }).where('id', '=', invitationId).execute();
+    // An expired invitation is renewed: 7 more days from now (its link's age counts from created_at).
+    const renewed = invitationStatus(found, app.now()) === 'EXPIRED';
+    await trx
+      .updateTable('invitations')
+      .set({ mailed_at: null, ...(renewed ? { created_at: app.now() } : {}) })
+      .where('id', '=', invitationId)
+      .execute();
     await audit(trx, {
       actorId: scope.userId!,
-      action: 'invitation.resent',
+      action: renewed ? 'invitation.renewed' : 'invitation.resent',
       entityType: 'invitation',
       entityId: invitationId,
       message: null,
     });
-    return found;
+    return renewed ? { ...found, created_at: app.now() } : found;
   });
   app.invitationMails.enqueue(invitationId);
   return toInvitationView(row, await inviterOf(app.db, row.invited_by), app.now());

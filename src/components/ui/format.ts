@@ -80,6 +80,40 @@ export function formatLongDate(isoDate: string, locale: Locale): string {
   }).format(utc);
 }
 
+/**
+ * The calendar date of an instant (an ISO timestamp such as `createdAt`, or epoch ms) in the
+ * product's one date format, `formatLongDate`: "November, 27th 2026" / "27 نوفمبر 2026". The day
+ * is the one in `timeZone` (IANA; default the viewer's). An unreadable instant is answered as given.
+ */
+export function formatInstantDate(instant: string | number, locale: Locale, timeZone?: string): string {
+  const date = new Date(instant);
+  if (Number.isNaN(date.getTime())) return String(instant);
+  // en-CA writes the calendar date as YYYY-MM-DD.
+  const iso = dateFormat('en-CA', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    ...(timeZone ? { timeZone } : {}),
+  })
+    .formatToParts(date)
+    .filter((p) => p.type !== 'literal')
+    .map((p) => p.value)
+    .join('-');
+  return formatLongDate(iso, locale);
+}
+
+/**
+ * An instant as its date in the product's format and its time of day in the locale's short
+ * clock: "November, 27th 2026 · 10:15 AM" / "27 نوفمبر 2026 · 10:15 ص", in `timeZone` (default the
+ * viewer's). An unreadable instant is answered as given.
+ */
+export function formatInstantDateTime(instant: string | number, locale: Locale, timeZone?: string): string {
+  const date = new Date(instant);
+  if (Number.isNaN(date.getTime())) return String(instant);
+  const time = dateFormat(intlLocaleOf(locale), { timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(date);
+  return `${formatInstantDate(instant, locale, timeZone)} · ${time}`;
+}
+
 /** An integer in the locale's digits ("1,234"). */
 export function formatCount(value: number, locale: Locale): string {
   return numberFormat(intlLocaleOf(locale)).format(value);

@@ -20,3 +20,12 @@ export const tabLink = css({
   _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '-3px' },
   '&[aria-current=page]': { color: 'primary.strong', borderColor: 'primary.strong' },
 });
+
+/**
+ * The `activeOptions` of every tab link: the router marks a link current (`aria-current="page"`)
+ * only when path AND query match exactly. With the router's default (query matched as a subset),
+ * a tab without a query ("Educators", "Sessions") would be marked current beside its sibling
+ * ("Learners", "Courses"). A tab current under a filter (`?page=2`) gets its `aria-current` from
+ * the page.
+ */
+export const tabActiveOptions = { exact: true, includeSearch: true } as const;

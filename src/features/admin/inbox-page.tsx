@@ -13,7 +13,8 @@ import { Pager } from '@/components/ui/pager';
 import { toaster } from '@/components/ui/toast';
 import type { Api } from '@/lib/api/client';
 import { usePageTitle } from '@/lib/document-head';
-import { intlLocaleOf, isLocale } from '@/lib/i18n';
+import { isLocale } from '@/lib/i18n';
+import { formatInstantDateTime } from '@/components/ui/format';
 import type { components } from '@contract/schema';
 import { unwrap } from '@machines/support/api';
 
@@ -40,8 +41,7 @@ export function InboxPage({
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const [marking, setMarking] = useState<number | null>(null);
   const count = data.unread;
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(intlLocaleOf(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const when = (iso: string) => formatInstantDateTime(iso, locale);
 
   const markRead = async (id: number) => {
     setMarking(id);

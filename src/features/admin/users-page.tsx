@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { tabActiveOptions } from '@/components/ui/tab-link';
 import { css, cx } from 'styled-system/css';
 import { plainList } from 'styled-system/recipes';
 import { BoardCount } from '@/components/ui/board-list';
@@ -304,6 +305,7 @@ export function UsersPage({
               <Link
                 to="/dashboard/users"
                 search={l === 'educators' ? {} : { list: l }}
+                activeOptions={tabActiveOptions}
                 aria-current={l === list ? 'page' : undefined}
                 className={css({
                   display: 'inline-flex',

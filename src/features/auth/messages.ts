@@ -36,13 +36,16 @@ const knownSignInMessages: Record<string, MessageDescriptor> = {
 };
 
 /**
- * product.md#messages: the server's message, otherwise 'Invalid credentials' (sign-in) or the system error.
- * The server's own 'Invalid credentials' and the federated refusals above are shown translated.
+ * product.md#messages: a refusal shows the server's message, otherwise 'Invalid credentials'
+ * (sign-in); a server error (5xx) or no answer at all shows 'System error please try later !',
+ * never 'Invalid credentials' (the password was not judged). The server's own 'Invalid
+ * credentials' and the federated refusals above are shown translated.
  */
 export function loginErrorText(i18n: I18n, error: AuthFailure): string {
   // 429: how long to wait, in the reader's language.
   const wait = tooManyAttemptsText(error);
   if (wait) return wait;
+  if (error.status !== undefined && (error.status === 0 || error.status >= 500)) return i18n._(systemError);
   const known = error.message ? knownSignInMessages[error.message] : undefined;
   if (known) return i18n._(known);
   if (error.message && error.message !== 'Invalid credentials') return error.message;

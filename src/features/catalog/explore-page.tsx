@@ -13,6 +13,8 @@ import { PageContainer, PageHeader } from '@/components/ui/page';
 import { usePageTitle } from '@/lib/document-head';
 import { isLocale } from '@/lib/i18n';
 import { CourseGrid } from './course-card';
+import { ExploreFailed } from './explore-failed';
+import type { ApiError } from '@/lib/api/client';
 import type { ExploreSearch } from './explore-search';
 import {
   categoryName,
@@ -30,6 +32,8 @@ export interface ExploreData {
   page: number;
   pageSize: number;
   categories: Category[];
+  /** Why `GET /courses/explore` failed (the list is then empty), or null. */
+  failure?: ApiError | null;
 }
 
 /**
@@ -120,7 +124,7 @@ export function ExplorePage({ data, search }: { data: ExploreData; search: Explo
 
       <div className={cx(spreadRow, css({ gap: '3', marginBlockEnd: '5' }))}>
         <p role="status" className={css({ color: 'fg.muted', fontSize: 'sm' })}>
-          <Plural value={total} _0="No courses" one="# course" other="# courses" />
+          {data.failure ? null : <Plural value={total} _0="No courses" one="# course" other="# courses" />}
         </p>
         {filtered ? (
           <Link to="/courses" search={{}} className={cx(actionLink, css({ fontSize: 'sm' }))}>
@@ -129,7 +133,9 @@ export function ExplorePage({ data, search }: { data: ExploreData; search: Explo
         ) : null}
       </div>
 
-      {data.items.length > 0 ? (
+      {data.failure ? (
+        <ExploreFailed error={data.failure} />
+      ) : data.items.length > 0 ? (
         <>
           <CourseGrid courses={data.items} headingLevel="h2" />
           <ExplorePagination page={data.page} pageSize={data.pageSize} total={total} />

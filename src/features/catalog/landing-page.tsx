@@ -9,6 +9,8 @@ import { containerStyles, Section } from '@/components/ui/page';
 import { usePageTitle } from '@/lib/document-head';
 import { CategoryChips } from './category-chips';
 import { CourseGrid } from './course-card';
+import { ExploreFailed } from './explore-failed';
+import type { ApiError } from '@/lib/api/client';
 import { CoursePicture } from '@/components/ui/course-picture';
 import type { Category, CourseSummary } from '@/lib/course-labels';
 
@@ -16,6 +18,8 @@ export interface LandingData {
   courses: CourseSummary[];
   total: number;
   categories: Category[];
+  /** Why `GET /courses/explore` failed (no courses then), or null. */
+  failure?: ApiError | null;
 }
 
 function HeroCollage({ courses }: { courses: CourseSummary[] }) {
@@ -198,7 +202,9 @@ export function LandingPage({ data }: { data: LandingData }) {
             ) : null
           }
         >
-          {data.courses.length > 0 ? (
+          {data.failure ? (
+            <ExploreFailed error={data.failure} />
+          ) : data.courses.length > 0 ? (
             <CourseGrid courses={data.courses} headingLevel="h3" />
           ) : (
             <EmptyState

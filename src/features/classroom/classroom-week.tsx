@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
 import { baselineSpreadRow } from '@/components/ui/layout-styles';
@@ -98,7 +98,9 @@ function LessonRow({
         >
           <LessonStatusBadge status={lesson.status} />
           {grade !== null && points !== null ? (
-            <span className={css({ fontSize: 'xs', fontWeight: 'semibold' })}>{t`${grade} / ${points} points`}</span>
+            <span className={css({ fontSize: 'xs', fontWeight: 'semibold' })}>
+              <Plural value={points} one={`${grade} / # point`} other={`${grade} / # points`} />
+            </span>
           ) : null}
         </div>
       ) : null}

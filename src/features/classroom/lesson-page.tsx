@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { css, cx } from 'styled-system/css';
@@ -292,7 +292,11 @@ export function ClassroomLessonPage({
             {detail.allowLate && deadline ? <span>{t`Late work accepted`}</span> : null}
             {points !== null ? (
               <span className={css({ fontWeight: 'semibold', color: 'fg.default' })}>
-                {learner && grade !== null ? t`Grade: ${grade} / ${points}` : t`${points} points`}
+                {learner && grade !== null ? (
+                  t`Grade: ${grade} / ${points}`
+                ) : (
+                  <Plural value={points} one="# point" other="# points" />
+                )}
               </span>
             ) : null}
           </div>

@@ -8,7 +8,8 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatCount } from '@/components/ui/format';
 import { ResetIcon } from '@/components/ui/icons';
-import { tableHeaderCell } from '@/components/ui/table';
+import { DataTable, dataCell, dataRow } from '@/components/ui/data-table';
+import { type Role, roleLabels } from '@/lib/auth/roles';
 import { saveCsv } from '@/lib/save-file';
 import { toaster } from '@/components/ui/toast';
 import { sendMultipart, type XhrCredentials } from '@/lib/api/upload';
@@ -51,6 +52,11 @@ function bulkSender(credentials: XhrCredentials, baseUrl = '/api'): BulkUploadSe
  */
 export function BulkInvite({ credentials, onInvited }: { credentials: XhrCredentials; onInvited: () => void }) {
   const { t, i18n } = useLingui();
+  // The role read in the file, named in the interface language when it is one (else as written).
+  const roleText = (role: string | null) => {
+    const key = role?.trim().toUpperCase() ?? '';
+    return Object.hasOwn(roleLabels, key) ? i18n._(roleLabels[key as Role]) : (role ?? '—');
+  };
   const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const machine = useMemo(
     () => bulkInvitationMachine.provide({ actors: createBulkInvitationActors(bulkSender(credentials)) }),
@@ -193,50 +199,26 @@ export function BulkInvite({ credentials, onInvited }: { credentials: XhrCredent
               </Button>
             </div>
           </div>
-          <div
-            tabIndex={0}
-            role="region"
-            aria-labelledby={`${inputId}-report`}
-            className={css({
-              position: 'relative',
-              overflowX: 'auto',
-              borderWidth: '1px',
-              borderColor: 'border.default',
-              borderRadius: 'lg',
-            })}
+          <DataTable
+            labelledBy={`${inputId}-report`}
+            testId="bulk-report"
+            columns={[t`Row`, t`Result`, t`E-mail`, t`Role`]}
           >
-            <table
-              className={css({ width: 'full', borderCollapse: 'collapse', fontSize: 'sm' })}
-              data-testid="bulk-report"
-            >
-              <thead>
-                <tr>
-                  <th scope="col" className={tableHeaderCell}>{t`Row`}</th>
-                  <th scope="col" className={tableHeaderCell}>{t`Result`}</th>
-                  <th scope="col" className={tableHeaderCell}>{t`E-mail`}</th>
-                  <th scope="col" className={tableHeaderCell}>{t`Role`}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.rows.map((r) => (
-                  <tr key={r.row} className={css({ borderBlockStartWidth: '1px', borderColor: 'border.default' })}>
-                    <td className={css({ paddingInline: '4', paddingBlock: '2', fontVariantNumeric: 'tabular-nums' })}>
-                      {formatCount(r.row, locale)}
-                    </td>
-                    <td className={css({ paddingInline: '4', paddingBlock: '2', whiteSpace: 'nowrap' })}>
-                      <Badge tone={outcomeTone[r.outcome]}>{i18n._(outcomeLabels[r.outcome])}</Badge>
-                    </td>
-                    <td className={css({ paddingInline: '4', paddingBlock: '2', whiteSpace: 'nowrap' })} dir="ltr">
-                      {r.email ?? '—'}
-                    </td>
-                    <td className={css({ paddingInline: '4', paddingBlock: '2' })} dir="ltr">
-                      {r.role ?? '—'}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+            {report.rows.map((r) => (
+              <tr key={r.row} className={dataRow}>
+                <td className={cx(dataCell, css({ fontVariantNumeric: 'tabular-nums' }))}>
+                  {formatCount(r.row, locale)}
+                </td>
+                <td className={cx(dataCell, css({ whiteSpace: 'nowrap' }))}>
+                  <Badge tone={outcomeTone[r.outcome]}>{i18n._(outcomeLabels[r.outcome])}</Badge>
+                </td>
+                <td className={cx(dataCell, css({ overflowWrap: 'anywhere' }))}>
+                  <bdi dir="ltr">{r.email ?? '—'}</bdi>
+                </td>
+                <td className={cx(dataCell, css({ whiteSpace: 'nowrap' }))}>{roleText(r.role)}</td>
+              </tr>
+            ))}
+          </DataTable>
         </section>
       ) : null}
     </div>

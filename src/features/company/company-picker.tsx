@@ -13,7 +13,8 @@ type User = components['schemas']['User'];
 
 /**
  * Which company's brand to edit, when `/dashboard/company/settings` does not say:
- * admins get the approved partners (GET /users/partners), each linking to its company's settings;
+ * admins get the companies of the approved partners (GET /users/partners), named (name, acronym and
+ * partner), each linking to its company's settings;
  * a partner without a company is told so. One read: a plain effect, no machine.
  */
 export function CompanyPicker({ api, staff }: { api: Api; staff: boolean }) {
@@ -70,8 +71,12 @@ export function CompanyPicker({ api, staff }: { api: Api; staff: boolean }) {
                     _hover: { bg: 'bg.subtle' },
                   })}
                 >
-                  <span className={css({ fontWeight: 'semibold' })}>{p.name}</span>
-                  <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t`Company ${p.companyId}`}</span>
+                  <span className={css({ fontWeight: 'semibold' })}>
+                    <bdi>{p.company?.name ?? t`Company ${p.companyId}`}</bdi>
+                  </span>
+                  <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+                    {p.company ? <bdi dir="ltr">{p.company.acronym}</bdi> : null} · <bdi>{p.name}</bdi>
+                  </span>
                 </Link>
               </li>
             ))}

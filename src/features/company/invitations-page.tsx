@@ -45,9 +45,9 @@ const roleLabels: Record<Invitation['role'], MessageDescriptor> = { LEARNER: msg
  * The partner's invitations screen (`/dashboard/company/invitations`): invite one
  * person, invite from a file, and the company's invitations (status pending, accepted, expired;
  * filter and pages) with Withdraw behind a confirmation (`DELETE /users/{id}/deleteInvite`; toasts
- * 'user invite deleted !' / 'Could not delete invite to the user!') and, for a pending one, Resend
- * (`POST /companies/{id}/invitations/{invitationId}/resend`: mailed again with a fresh link; not
- * destructive, so no confirmation). `reload` re-runs the route's loader.
+ * 'user invite deleted !' / 'Could not delete invite to the user!') and, for a pending or expired
+ * one, Resend (`POST /companies/{id}/invitations/{invitationId}/resend`: mailed again with a fresh
+ * link, the old one dead; an expired one is renewed for 7 days; not destructive, so no confirmation). `reload` re-runs the route's loader.
  */
 export function InvitationsPage({
   api,
@@ -98,6 +98,8 @@ export function InvitationsPage({
         }),
       );
       toaster.create({ title: i18n._(inviteToasts.resent), type: 'success' });
+      // A renewed (expired) invitation is pending again with new dates.
+      if (inv.status === 'EXPIRED') reload();
     } catch (err) {
       toaster.create({
         title: inviteFailureText(i18n._(inviteToasts.resendFailed), err instanceof ApiError ? err : null),
@@ -214,7 +216,7 @@ export function InvitationsPage({
                   </td>
                   <td className={dataCell}>
                     <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-                      {inv.status === 'PENDING' ? (
+                      {inv.status !== 'ACCEPTED' ? (
                         <Button
                           size="sm"
                           variant="outline"

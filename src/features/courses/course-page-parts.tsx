@@ -6,13 +6,13 @@ import { spreadRow } from '@/components/ui/layout-styles';
 import { Badge, StatusBadge } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { formatLongDate } from '@/components/ui/format';
+import { formatInstantDate, formatLongDate } from '@/components/ui/format';
 import { CalendarIcon, ChevronEndIcon } from '@/components/ui/icons';
 import { SeatsLeft } from '@/components/ui/seats-left';
 import { Price } from '@/components/ui/price';
 import { WeeklySchedule } from '@/components/ui/schedule';
 import type { components } from '@contract/schema';
-import { intlLocaleOf, type Locale } from '@/lib/i18n';
+import type { Locale } from '@/lib/i18n';
 
 /** An open session of the course (the contract's SessionSummary). */
 export type SessionSummary = components['schemas']['SessionSummary'];
@@ -55,11 +55,9 @@ export function Avatar({ name, src, size = 48 }: { name: string; src: string | n
   );
 }
 
-/** The calendar date of an ISO instant, long form, in the locale. */
+/** The calendar date of an ISO instant in the viewer's time zone, in the product's date format. */
 export function instantDate(iso: string, locale: Locale): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(intlLocaleOf(locale), { dateStyle: 'medium' }).format(d);
+  return formatInstantDate(iso, locale);
 }
 
 /**

@@ -13,7 +13,8 @@ import { CalendarIcon, ClockIcon, GlobeIcon, VideoIcon } from '@/components/ui/i
 import { Rating } from '@/components/ui/rating';
 import { CoursePicture } from '@/components/ui/course-picture';
 import { categoryName, difficultyLabels } from '@/lib/course-labels';
-import { usePageTitle } from '@/lib/document-head';
+import { useSalesPageHead } from '@/lib/document-head';
+import { courseHeadText } from '@contract/page-heads';
 import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { RemoveReviewButton, ReviewPanel } from './review-panel';
@@ -48,7 +49,7 @@ export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?
   const { t, i18n } = useLingui();
   const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const { course, sessions, reviews } = data;
-  usePageTitle(course.title);
+  useSalesPageHead(courseHeadText(course));
   const title = course.title;
   const category = categoryName(course.category, locale);
   const hours = course.numHours;
@@ -73,7 +74,8 @@ export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?
           </Breadcrumb>
           <HeroTitle title={course.title} lead={course.description} leadDir="auto" />
           <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
-            <Rating average={course.rating.average} count={course.rating.count} />
+            {/* Without reviews the reviews section says so: not twice. */}
+            {course.rating.count > 0 ? <Rating average={course.rating.average} count={course.rating.count} /> : null}
             <Badge tone="blue">{t(difficultyLabels[course.difficultyLevel])}</Badge>
           </div>
           <ul className={plainList({ direction: 'row', gap: '4' })}>

@@ -290,7 +290,15 @@ export function DashboardPage({
     <PageContainer>
       <PageHeader
         eyebrow={company ? t`${role} · ${company}` : role}
-        title={name ? <Trans>Welcome back, {name}</Trans> : <Trans>Dashboard</Trans>}
+        title={
+          !name ? (
+            <Trans>Dashboard</Trans>
+          ) : stats.firstSignIn ? (
+            <Trans>Welcome, {name}</Trans>
+          ) : (
+            <Trans>Welcome back, {name}</Trans>
+          )
+        }
         lead={<Trans>Your activity on Halaqa at a glance.</Trans>}
         actions={
           <>

@@ -7,7 +7,7 @@ import { StatusBadge } from '@/components/ui/badge';
 import { Breadcrumb, breadcrumbLink } from '@/components/ui/breadcrumb';
 import { formatLongDate } from '@/components/ui/format';
 import { PageHeader } from '@/components/ui/page';
-import { tabLink } from '@/components/ui/tab-link';
+import { tabActiveOptions, tabLink } from '@/components/ui/tab-link';
 import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
 
@@ -30,7 +30,7 @@ export function SessionTabs({ sessionId, current }: { sessionId: number; current
         <Link
           to="/dashboard/sessions/$sessionId"
           params={params}
-          activeOptions={{ exact: true }}
+          activeOptions={tabActiveOptions}
           className={tabLink}
           {...aria('learners')}
         >
@@ -41,6 +41,7 @@ export function SessionTabs({ sessionId, current }: { sessionId: number; current
         <Link
           to="/dashboard/sessions/$sessionId/submissions"
           params={params}
+          activeOptions={tabActiveOptions}
           className={tabLink}
           {...aria('submissions')}
         >
@@ -61,6 +62,7 @@ export function SessionTabs({ sessionId, current }: { sessionId: number; current
         <Link
           to="/dashboard/sessions/$sessionId/attendance"
           params={params}
+          activeOptions={tabActiveOptions}
           className={tabLink}
           {...aria('attendance')}
         >

@@ -15,6 +15,7 @@ import { isLearnerRole, selectRecord, selectTheme } from '@machines/auth.selecto
 import type { LoginRecord, Theme } from '@machines/auth.machine';
 import { DefaultHead, useHideHeaderFooter } from '@/lib/document-head';
 import { LanguageSwitch } from './language-switch';
+import { MobileNav } from './mobile-nav';
 import { SessionWatcher } from './session-watcher';
 import { ThemeApplier } from './theme-applier';
 
@@ -75,7 +76,7 @@ const navLink = css({
   display: 'inline-flex',
   alignItems: 'center',
   height: '10',
-  paddingInline: { base: '2', tablet: '3' },
+  paddingInline: { base: '1.5', tablet: '3' },
   borderRadius: 'lg',
   fontSize: 'sm',
   fontWeight: 'semibold',
@@ -131,11 +132,18 @@ function Header({ auth }: { auth: AuthActor }) {
         borderColor: 'border.default',
       })}
     >
+      {/* The page container's width, with a narrower margin on phones (the header's 360 px budget). */}
       <div
-        className={cx(
-          containerStyles,
-          css({ display: 'flex', alignItems: 'center', gap: { base: '1', tablet: '4' }, height: '16' }),
-        )}
+        className={css({
+          width: 'full',
+          maxWidth: 'page',
+          marginInline: 'auto',
+          paddingInline: { base: '3', tablet: '6', desktop: '8' },
+          display: 'flex',
+          alignItems: 'center',
+          gap: { base: '1', tablet: '4' },
+          height: '16',
+        })}
       >
         <Link
           to="/"
@@ -147,7 +155,8 @@ function Header({ auth }: { auth: AuthActor }) {
             flexShrink: 0,
           })}
         >
-          <Logo compact={Boolean(record?.company && theme?.logo)} />
+          {/* On phones the name is read, not shown: the header needs the room (360 px). */}
+          <Logo compact />
           <CompanyLogo record={record} theme={theme} />
         </Link>
         <nav
@@ -178,6 +187,7 @@ function Header({ auth }: { auth: AuthActor }) {
               ))
             : null}
         </nav>
+        {record ? <MobileNav record={record} /> : null}
         <LanguageSwitch />
         {record ? (
           <Suspense fallback={<AccountMenuPlaceholder />}>
@@ -190,7 +200,7 @@ function Header({ auth }: { auth: AuthActor }) {
             </Link>
             <Link
               to="/signup"
-              className={cx(buttonStyles({ size: 'sm' }), css({ display: { base: 'none', tablet: 'inline-flex' } }))}
+              className={cx(buttonStyles({ size: 'sm' }), css({ paddingInline: { base: '2', tablet: '3' } }))}
             >
               <Trans>Sign up</Trans>
             </Link>

@@ -9,7 +9,7 @@ const linkClass = css({
   alignItems: 'center',
   gap: '1.5',
   height: '10',
-  paddingInline: { base: '2', tablet: '3' },
+  paddingInline: { base: '1.5', tablet: '3' },
   whiteSpace: 'nowrap',
   borderRadius: 'lg',
   fontSize: 'sm',

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { PageContainer, PageHeader } from '@/components/ui/page';
-import { tabLink } from '@/components/ui/tab-link';
+import { tabActiveOptions, tabLink } from '@/components/ui/tab-link';
 import { TabNav } from '@/components/ui/tab-nav';
 import type { ModerationQueue, ModerationSearch } from '@/lib/list-search';
 import { SessionBoard } from './session-moderation';
@@ -60,12 +60,24 @@ export function ModerationPage({
       />
       <TabNav label={t`Moderation queues`}>
         <li>
-          <Link to="/dashboard/moderation" search={{}} className={tabLink} {...aria('sessions')}>
+          <Link
+            to="/dashboard/moderation"
+            search={{}}
+            activeOptions={tabActiveOptions}
+            className={tabLink}
+            {...aria('sessions')}
+          >
             <Trans>Sessions</Trans>
           </Link>
         </li>
         <li>
-          <Link to="/dashboard/moderation" search={{ queue: 'courses' }} className={tabLink} {...aria('courses')}>
+          <Link
+            to="/dashboard/moderation"
+            search={{ queue: 'courses' }}
+            activeOptions={tabActiveOptions}
+            className={tabLink}
+            {...aria('courses')}
+          >
             <Trans>Courses</Trans>
           </Link>
         </li>

@@ -11,7 +11,8 @@ import { CalendarIcon, ClockIcon, GlobeIcon, UsersIcon } from '@/components/ui/i
 import { Rating } from '@/components/ui/rating';
 import { CoursePicture } from '@/components/ui/course-picture';
 import { categoryName, difficultyLabels } from '@/lib/course-labels';
-import { usePageTitle } from '@/lib/document-head';
+import { useSalesPageHead } from '@/lib/document-head';
+import { sessionHeadText } from '@contract/page-heads';
 import type { components } from '@contract/schema';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { WeeklySchedule, zoneLabel } from '@/components/ui/schedule';
@@ -58,7 +59,7 @@ export function SessionPage({
   const { session, syllabus } = data;
   const course = session.course;
   const courseTitle = course.title;
-  usePageTitle(courseTitle);
+  useSalesPageHead(sessionHeadText(course, session));
   const start = formatLongDate(session.startDate, locale);
   const end = formatLongDate(session.endDate, locale);
   const zone = zoneLabel(session.timezone);

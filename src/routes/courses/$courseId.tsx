@@ -18,6 +18,8 @@ const WaitlistPanel = lazy(() =>
  * the sessions are theirs (`GET /sessions/enrollments`; a failure only leaves them unmarked).
  */
 export const Route = createFileRoute('/courses/$courseId')({
+  // A sales page: the server writes its title and tags; no default head (product.md#screens).
+  staticData: { salesPage: true },
   params: {
     parse: ({ courseId }) => ({ courseId: parseId(courseId) }),
     stringify: ({ courseId }) => ({ courseId: String(courseId) }),

@@ -4,7 +4,7 @@ import { CardGridSkeleton } from '@/components/ui/spinner';
 import { ExplorePage } from '@/features/catalog/explore-page';
 import { EXPLORE_PAGE_SIZE, exploreSearchSchema } from '@/features/catalog/explore-search';
 import { RouteError } from '@/features/layout/route-error';
-import { loadData } from '@/lib/load';
+import { settle, valueOr } from '@/lib/load';
 
 /** `/courses`: course explore with search, category, difficulty and paging in the URL. */
 export const Route = createFileRoute('/courses/')({
@@ -12,7 +12,7 @@ export const Route = createFileRoute('/courses/')({
   loaderDeps: ({ search: { query, categoryId, difficulty, page } }) => ({ query, categoryId, difficulty, page }),
   loader: async ({ context: { api }, deps }) => {
     const [result, categories] = await Promise.all([
-      loadData(
+      settle(
         api.GET('/courses/explore', {
           params: {
             query: {
@@ -25,9 +25,15 @@ export const Route = createFileRoute('/courses/')({
           },
         }),
       ),
-      loadData(api.GET('/courses/categories')),
+      settle(api.GET('/courses/categories')),
     ]);
-    return { ...result, categories };
+    // A failed explore keeps the page (search, filters) with its own message and retry.
+    const empty = { items: [], total: 0, page: deps.page ?? 1, pageSize: EXPLORE_PAGE_SIZE };
+    return {
+      ...(result.ok ? result.data : empty),
+      failure: result.ok ? null : result.error,
+      categories: valueOr(categories, []),
+    };
   },
   pendingComponent: () => (
     <PageContainer>

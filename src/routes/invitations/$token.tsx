@@ -12,6 +12,8 @@ import { selectIsRestoring } from '@machines/auth.selectors';
  * whether someone is signed in.
  */
 export const Route = createFileRoute('/invitations/$token')({
+  // Full-screen, like the sign-in callback: no header or footer (product.md#screens).
+  staticData: { hideHeaderFooter: true },
   loader: async ({ context: { api, auth }, params: { token } }) => {
     await waitFor(auth, (s) => !selectIsRestoring(s));
     return { preview: await settle(api.GET('/invitations/{token}', { params: { path: { token } } })) };

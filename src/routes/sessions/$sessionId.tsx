@@ -21,6 +21,8 @@ const searchSchema = v.object({
  * opens the checkout on the wallet (back from a top-up).
  */
 export const Route = createFileRoute('/sessions/$sessionId')({
+  // A sales page: the server writes its title and tags; no default head (product.md#screens).
+  staticData: { salesPage: true },
   params: {
     parse: ({ sessionId }) => ({ sessionId: parseId(sessionId) }),
     stringify: ({ sessionId }) => ({ sessionId: String(sessionId) }),

@@ -43,7 +43,28 @@ export function useFailureText() {
       : t`System error please try later !`);
 }
 
-/** How an answer reads: option texts, True/False, the text, or "No answer". */
+/**
+ * Several answers as one phrase in `locale` (Intl.ListFormat), each text once (compared trimmed and
+ * case-insensitively): the options of a multiple-choice answer all hold ("A, B and C"); the
+ * accepted texts of a short answer are alternatives ("load factor or the load factor"). Falls
+ * back to ", " where Intl.ListFormat is missing.
+ */
+export function answerList(texts: readonly string[], locale: string, alternatives: boolean): string {
+  const seen = new Set<string>();
+  const distinct = texts.filter((text) => {
+    const key = text.trim().toLocaleLowerCase(locale);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  try {
+    return new Intl.ListFormat(locale, { type: alternatives ? 'disjunction' : 'conjunction' }).format(distinct);
+  } catch {
+    return distinct.join(', ');
+  }
+}
+
+/** How an answer reads: option texts, True/False, the text (accepted texts: one or the other), or "No answer". */
 export function useAnswerText() {
   const { t } = useLingui();
   const locale = useUiLocale();
@@ -52,11 +73,7 @@ export function useAnswerText() {
     if (typeof answer === 'boolean') return answer ? t`True` : t`False`;
     if (Array.isArray(answer)) {
       const texts = answer.map((id) => question.options.find((o) => o.id === id)?.text ?? id);
-      try {
-        return new Intl.ListFormat(locale, { type: 'conjunction' }).format(texts);
-      } catch {
-        return texts.join(', ');
-      }
+      return answerList(texts, locale, question.kind === 'SHORT_ANSWER');
     }
     return String(answer);
   };

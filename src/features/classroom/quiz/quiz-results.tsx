@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { css, cx } from 'styled-system/css';
 import { spreadRow } from '@/components/ui/layout-styles';
@@ -126,7 +126,6 @@ export function ResultView({ attempt, timeUp, onBack }: { attempt: QuizAttempt; 
             const f = feedback.get(q.id)!;
             const n = attempt.questions.indexOf(q) + 1;
             const awarded = num(f.pointsAwarded);
-            const points = num(f.points);
             return (
               <li
                 key={q.id}
@@ -154,9 +153,9 @@ export function ResultView({ attempt, timeUp, onBack }: { attempt: QuizAttempt; 
                         <Trans>Incorrect</Trans>
                       </Badge>
                     )}
-                    <span
-                      className={css({ fontSize: 'sm', color: 'fg.muted' })}
-                    >{t`${awarded} / ${points} points`}</span>
+                    <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+                      <Plural value={f.points} one={`${awarded} / # point`} other={`${awarded} / # points`} />
+                    </span>
                   </span>
                 </div>
                 <p dir="auto" className={css({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' })}>
