@@ -13,7 +13,7 @@ import { PageContainer, PageHeader } from '@/components/ui/page';
 import { usePageTitle } from '@/lib/document-head';
 import { isLocale } from '@/lib/i18n';
 import { CourseGrid } from './course-card';
-import { ExploreFailed } from './explore-failed';
+import { ExploreFailedSlot } from './explore-failed-slot';
 import type { ApiError } from '@/lib/api/client';
 import type { ExploreSearch } from './explore-search';
 import {
@@ -134,7 +134,7 @@ export function ExplorePage({ data, search }: { data: ExploreData; search: Explo
       </div>
 
       {data.failure ? (
-        <ExploreFailed error={data.failure} />
+        <ExploreFailedSlot error={data.failure} />
       ) : data.items.length > 0 ? (
         <>
           <CourseGrid courses={data.items} headingLevel="h2" />

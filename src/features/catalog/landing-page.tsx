@@ -9,7 +9,7 @@ import { containerStyles, Section } from '@/components/ui/page';
 import { usePageTitle } from '@/lib/document-head';
 import { CategoryChips } from './category-chips';
 import { CourseGrid } from './course-card';
-import { ExploreFailed } from './explore-failed';
+import { ExploreFailedSlot } from './explore-failed-slot';
 import type { ApiError } from '@/lib/api/client';
 import { CoursePicture } from '@/components/ui/course-picture';
 import type { Category, CourseSummary } from '@/lib/course-labels';
@@ -203,7 +203,7 @@ export function LandingPage({ data }: { data: LandingData }) {
           }
         >
           {data.failure ? (
-            <ExploreFailed error={data.failure} />
+            <ExploreFailedSlot error={data.failure} />
           ) : data.courses.length > 0 ? (
             <CourseGrid courses={data.courses} headingLevel="h3" />
           ) : (
