@@ -25,6 +25,7 @@ import * as m0024 from './migrations/0024_sign_in_sessions.js';
 import * as m0025 from './migrations/0025_email_verified.js';
 import * as m0026 from './migrations/0026_invitation_mailed.js';
 import * as m0027 from './migrations/0027_session_seats_clock.js';
+import * as m0028 from './migrations/0028_lab_drafts.js';
 import type { Database } from './types.js';
 
 /** Versioned migrations, applied in name order; add new ones here (never edit an applied one). */
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0025_email_verified': m0025,
   '0026_invitation_mailed': m0026,
   '0027_session_seats_clock': m0027,
+  '0028_lab_drafts': m0028,
 };
 
 /**

@@ -20,6 +20,7 @@ import type {
   AttendanceTable,
   CategoriesTable,
   ChatMessagesTable,
+  CodeDraftsTable,
   CourseSkillsTable,
   CoursesTable,
   LanguagesTable,
@@ -63,6 +64,7 @@ export interface Database {
   quiz_questions: QuizQuestionsTable;
   quiz_attempts: QuizAttemptsTable;
   submissions: SubmissionsTable;
+  code_drafts: CodeDraftsTable;
   attendance: AttendanceTable;
   chat_messages: ChatMessagesTable;
   lesson_progress: LessonProgressTable;
