@@ -1,4 +1,4 @@
-import { assign, emit, setup } from 'xstate';
+import { assign, emit, setup, stateIn } from 'xstate';
 import { notProvided } from './support/actors';
 import { failureOf, type Failure } from './support/errors';
 import type { Schema } from './support/contract';
@@ -9,7 +9,8 @@ import type { Schema } from './support/contract';
  * editor — the learner's code, kept on the server as a draft:
  *   loading ─done{draft|null}─▶ ready.saved  (the draft wins over the starter code)
  *           ─error─▶ loadFailed ─draft.retried─▶ loading
- *   ready.saved | ready.failed ─code.changed─▶ ready.dirty
+ *   ready.saved | ready.failed ─code.changed─▶ ready.dirty   (only while work is idle: the editor is
+ *                                                             read-only while busy or confirming)
  *   ready.dirty ─code.changed─▶ ready.dirty (the debounce starts again) ─after DRAFT_DEBOUNCE_MS─▶ ready.saving
  *   ready.saving ─done─▶ ready.saved (or ready.dirty when the code changed meanwhile) ─error─▶ ready.failed
  *   ready.failed ─after DRAFT_RETRY_MS─▶ ready.saving
@@ -132,7 +133,10 @@ export const labMachine = setup({
   },
   guards: {
     codeIsValid: ({ context }) => issueOf(context.code) === null,
-    changedWhileSaving: ({ context }) => context.code !== context.savedCode,
+    /** The editor changed while the draft was being saved: what was saved is not what is shown. */
+    changedWhileSaving: ({ context }, params: { saved: string }) => context.code !== params.saved,
+    /** The code can change only while nothing is running, submitting or waiting for a confirmation. */
+    editable: stateIn({ work: 'idle' }),
   },
   actions: {
     assignCode: assign((_, params: { code: string }) => ({ code: params.code })),
@@ -221,7 +225,11 @@ export const labMachine = setup({
         ready: {
           initial: 'saved',
           on: {
-            'code.changed': { target: '.dirty', actions: { type: 'assignCode', params: ({ event }) => event } },
+            'code.changed': {
+              guard: 'editable',
+              target: '.dirty',
+              actions: { type: 'assignCode', params: ({ event }) => event },
+            },
             'replace.confirmed': { target: '.dirty', actions: 'applyReplace' },
           },
           states: {
@@ -231,7 +239,7 @@ export const labMachine = setup({
             },
             saving: {
               on: {
-                'code.changed': { actions: { type: 'assignCode', params: ({ event }) => event } },
+                'code.changed': { guard: 'editable', actions: { type: 'assignCode', params: ({ event }) => event } },
               },
               invoke: {
                 id: 'saveDraft',
@@ -239,7 +247,7 @@ export const labMachine = setup({
                 input: codeInput,
                 onDone: [
                   {
-                    guard: 'changedWhileSaving',
+                    guard: { type: 'changedWhileSaving', params: ({ event }) => ({ saved: event.output.code }) },
                     target: 'dirty',
                     actions: { type: 'assignSaved', params: ({ event }) => ({ draft: event.output }) },
                   },

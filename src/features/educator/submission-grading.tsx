@@ -182,7 +182,7 @@ export function SubmittedWork({ submission }: { submission: Submission }) {
           _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '2px' },
         })}
       >
-        <Trans>Code</Trans>
+        {submission.language === 'python' ? <Trans>Code (Python)</Trans> : <Trans>Code (JavaScript)</Trans>}
         {total > 0 ? (
           <span className={css({ color: 'fg.muted', fontWeight: 'normal' })}>
             {' '}
