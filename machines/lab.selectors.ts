@@ -17,10 +17,7 @@ export function draftStatus(s: LabSnapshot): DraftStatus {
 }
 
 /** True once the draft (or the starter code) is in the editor. */
-export const isEditorReady = (s: LabSnapshot): boolean => s.matches({ editor: 'ready' });
-
-/** When the draft was last saved (ISO), null when never. */
-export const savedAt = (s: LabSnapshot): string | null => s.context.savedAt;
+const isEditorReady = (s: LabSnapshot): boolean => s.matches({ editor: 'ready' });
 
 /** The code the editor must show, and its revision (a new revision: the machine replaced the content). */
 export const editorContent = (s: LabSnapshot): { code: string; revision: number } => ({

@@ -41,7 +41,7 @@ const gradingNow = new Map<number, number>();
 const runsOf = new Map<number, number[]>();
 
 /** The language of a lab: its spec's `language`, javascript when absent (labs made before Python). */
-export function labLanguage(spec: ProgrammingSpecJson): LabLanguage {
+function labLanguage(spec: ProgrammingSpecJson): LabLanguage {
   return spec.language === 'python' ? 'python' : 'javascript';
 }
 

@@ -23,7 +23,7 @@ import { canonical, canonicalOfHost, formatBytes, SANDBOX_HARD_KILL_MARGIN_MS, t
 import type { SandboxLimits, SandboxTest, SandboxTestResult } from './types.js';
 
 /** Cap of a Python worker's JavaScript heap (V8 old generation), in MiB (`resourceLimits`). */
-export const PYTHON_WORKER_HEAP_MB = 192;
+const PYTHON_WORKER_HEAP_MB = 192;
 /** Time a Python worker gets to load Pyodide before it counts as failed (a busy machine is slow). */
 const PYTHON_START_TIMEOUT_MS = 90_000;
 const WORKER_URL = new URL('./python-worker.mjs', import.meta.url);
@@ -156,7 +156,7 @@ class PythonWorker {
 }
 
 /** Python runs at a time (each holds a thread with its own interpreter); more wait for a place. */
-export const PYTHON_RUNS_AT_ONCE = Math.max(2, Math.floor(availableParallelism() / 2));
+const PYTHON_RUNS_AT_ONCE = Math.max(2, Math.floor(availableParallelism() / 2));
 let runsNow = 0;
 const runWaiters: (() => void)[] = [];
 
@@ -180,8 +180,8 @@ function givePlace(): void {
  * {@link PYTHON_PARKED_MAX}, each for {@link PYTHON_PARKED_MS} after its last run. A worker that hit
  * a limit is never kept.
  */
-export const PYTHON_PARKED_MAX = 2;
-export const PYTHON_PARKED_MS = 120_000;
+const PYTHON_PARKED_MAX = 2;
+const PYTHON_PARKED_MS = 120_000;
 const parked = new Map<number, { worker: PythonWorker; timer: NodeJS.Timeout }>();
 
 function unpark(owner: number): PythonWorker | null {
