@@ -245,7 +245,7 @@ describe.each(journeys)(
       } finally {
         await context.close();
       }
-    });
+    }, 300_000); // two labs, the first Python run loading Pyodide on a shared machine
 
     it("the educator finds the learner's work on the session's Submissions page and grades the document", async () => {
       expect(workHandedIn, "the learner's code and document submissions").toBe(true);

@@ -66,6 +66,8 @@ class PythonWorker {
       stderr: true, // Pyodide's "fatal error" banner stays out of the server's log
       stdout: true,
     });
+    this.worker.stdout.resume(); // read and dropped, so nothing piles up
+    this.worker.stderr.resume();
     this.worker.unref();
     let started: () => void = () => {};
     let failed: (err: Error) => void = () => {};
