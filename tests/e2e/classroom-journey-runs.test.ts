@@ -269,7 +269,10 @@ describe.each(journeys)(
         // The Python submission: its code, as the learner submitted it.
         const python = rows.filter({ hasText: LESSONS.python }).first();
         await python.waitFor();
-        await python.getByText(l('Code (Python)'), { exact: true }).click();
+        await python
+          .locator('summary')
+          .filter({ hasText: l('Code (Python)') })
+          .click();
         await python.getByText('counts[ch] = counts.get(ch, 0) + 1').waitFor();
 
         // The document: waiting for a grade; "Add grade" → a grade with a comment → 'Grade edited!'.
