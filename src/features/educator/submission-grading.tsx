@@ -203,7 +203,9 @@ export function SubmittedWork({ submission }: { submission: Submission }) {
           fontFamily: 'mono',
           overflowX: 'auto',
           maxHeight: '20rem',
-          whiteSpace: 'pre',
+          // Wrapped, never wider than its column: long lines would widen the table past the page.
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
           textAlign: 'left',
         })}
       >
