@@ -102,7 +102,7 @@ export function blankAuthoringValues(): AuthoringValues {
     points: '',
     allowLate: false,
     timeLimitMinutes: '',
-    programming: { functionName: '', starterCode: '', tests: [] },
+    programming: { language: 'javascript', functionName: '', starterCode: '', tests: [] },
     questions: [],
   };
 }

@@ -203,6 +203,9 @@ export function validateAuthoring(type: LessonTypeCode, values: AuthoringValues)
   if (parts.programming) {
     const p = values.programming;
     check(errors, 'programming.functionName', r.functionName, p.functionName);
+    // A Python name has no `$` (the server also refuses Python keywords).
+    if (p.language === 'python' && !errors['programming.functionName'] && p.functionName.includes('$'))
+      errors['programming.functionName'] = { code: 'identifier' };
     check(errors, 'programming.starterCode', r.starterCode, p.starterCode);
     if (p.tests.length === 0) errors['programming.tests'] = { code: 'required' };
     else if (p.tests.length > AUTHORING_LIMITS.tests)

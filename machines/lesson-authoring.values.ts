@@ -109,6 +109,8 @@ export interface TestDraft {
 }
 
 export interface ProgrammingDraft {
+  /** The language learners write in (ProgrammingSpec.language; javascript when the lab has none). */
+  language: 'javascript' | 'python';
   functionName: string;
   starterCode: string;
   tests: TestDraft[];
@@ -274,6 +276,7 @@ export function fromAuthoring(a: LessonAuthoring): AuthoringValues {
     timeLimitMinutes: a.timeLimitMinutes === null ? '' : String(a.timeLimitMinutes),
     programming: a.programming
       ? {
+          language: a.programming.language ?? 'javascript',
           functionName: a.programming.functionName,
           starterCode: a.programming.starterCode,
           tests: a.programming.tests.map((t, i) => ({
@@ -283,7 +286,12 @@ export function fromAuthoring(a: LessonAuthoring): AuthoringValues {
             expected: pretty(t.expected),
           })),
         }
-      : { functionName: '', starterCode: '', tests: [{ key: 't0', name: '', args: '[]', expected: '' }] },
+      : {
+          language: 'javascript',
+          functionName: '',
+          starterCode: '',
+          tests: [{ key: 't0', name: '', args: '[]', expected: '' }],
+        },
     questions: a.questions.map(questionDraftOf),
   };
 }
@@ -340,6 +348,7 @@ export function toAuthoringInput(type: LessonTypeCode, values: AuthoringValues):
     body.timeLimitMinutes = values.timeLimitMinutes.trim() === '' ? null : Number(values.timeLimitMinutes.trim());
   if (parts.programming) {
     body.programming = {
+      language: values.programming.language,
       functionName: values.programming.functionName.trim(),
       starterCode: values.programming.starterCode,
       tests: values.programming.tests.map((t) => ({

@@ -2922,11 +2922,61 @@ export interface paths {
         put?: never;
         /**
          * Submit code for a programming assignment
-         * @description Runs the learner's JavaScript against the lesson's tests in the server's sandbox (QuickJS in WebAssembly: no host access, time and memory limits per test) and stores an AUTOGRADED submission with per-test results; grade = points × passed / total. After the deadline 409 unless late work is allowed. A learner has at most one code submission being graded at a time and 20 a minute: beyond, 429 with `Retry-After` (seconds).
+         * @description Runs the learner's code in the lab's language against ALL the lesson's tests, visible and hidden, in the server's sandbox (JavaScript in QuickJS, Python in Pyodide, both in WebAssembly in worker threads: no host access, time and memory limits per test) and stores an AUTOGRADED submission with per-test results; grade = points × passed / total. After the deadline 409 unless late work is allowed. A learner has at most one code submission being graded at a time and 20 a minute: beyond, 429 with `Retry-After` (seconds).
          *
          *     Roles: enrolled LEARNER. docs/classroom.md "Grading".
          */
         post: operations["submitProgrammingAssignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assignments/{id}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the learner's draft of a programming assignment
+         * @description The caller's own saved, unsubmitted code of a programming assignment in a session, or null when they have not typed anything yet (the lab then shows the starter code). Drafts are private: there is no call that reads another learner's draft.
+         *
+         *     Roles: enrolled LEARNER of the session (ACTIVE enrollment). Tenant-scoped: the caller's own draft in a session they are enrolled in; another learner, an educator or an admin gets 403. docs/classroom.md "Labs".
+         */
+        get: operations["getCodeDraft"];
+        /**
+         * Save the learner's draft of a programming assignment
+         * @description Replaces the caller's draft of a programming assignment in a session (the lab saves it about a second after the last keystroke). Saving runs nothing and records no submission; it is allowed after the deadline (only submitting is refused then). An empty `code` is kept as an empty draft.
+         *
+         *     Roles: enrolled LEARNER of the session. Tenant-scoped: only the caller's own draft. docs/classroom.md "Labs".
+         */
+        put: operations["saveCodeDraft"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assignments/{id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the visible tests of a programming assignment without submitting
+         * @description Runs the learner's code (in the lab's language: JavaScript in QuickJS, Python in Pyodide; both in the server's sandbox with time and memory limits per test) against the lesson's VISIBLE tests only and answers the per-test results. Nothing is recorded: no submission, no grade. The same fairness rules as submissions hold: one run or submission of a learner at a time (429, `Retry-After: 2`) and at most 20 runs a minute (429 with `Retry-After`); 409 when the lesson has no visible test. Runs are allowed after the deadline.
+         *
+         *     Roles: enrolled LEARNER of the session. Tenant-scoped: the session's enrolled learners only. docs/classroom.md "Labs".
+         */
+        post: operations["runProgrammingAssignment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4138,8 +4188,10 @@ export interface components {
                 url: string;
                 fileName: string;
             } | null;
-            /** @description The submitted JavaScript (CODE). */
+            /** @description The submitted source code (CODE), kept as submitted; its learner, the session's educator and admins read it. */
             code: string | null;
+            /** @description The language of a CODE submission (the lab's language when it was submitted); null for documents. */
+            language?: components["schemas"]["LabLanguage"] | null;
             /** @description Per-test results (CODE). */
             results: components["schemas"]["ProgrammingTestResult"][] | null;
             status: components["schemas"]["SubmissionStatus"];
@@ -4436,6 +4488,7 @@ export interface components {
             timeLimitMinutes: number | null;
             questionCount: number;
             programming: {
+                language: components["schemas"]["LabLanguage"];
                 functionName: string;
                 starterCode: string;
                 tests: components["schemas"]["ProgrammingTestPublic"][];
@@ -4674,6 +4727,8 @@ export interface components {
             hidden?: boolean;
         };
         ProgrammingSpec: {
+            /** @description The language the learner writes in; absent = javascript. A Python function name cannot contain `$`. */
+            language?: components["schemas"]["LabLanguage"];
             functionName: string;
             starterCode: string;
             tests: components["schemas"]["ProgrammingTest"][];
@@ -4728,6 +4783,29 @@ export interface components {
             output: string;
             /** @description The test is hidden (ProgrammingTest.hidden); absent on results stored before hidden tests existed. */
             hidden?: boolean;
+        };
+        /**
+         * @description The language a programming assignment is written in (docs/classroom.md "Labs").
+         * @enum {string}
+         */
+        LabLanguage: "javascript" | "python";
+        /** @description A learner's saved, unsubmitted code of a programming assignment in a session (one per learner, lesson and session). */
+        CodeDraft: {
+            code: string;
+            /** Format: date-time */
+            savedAt: string;
+        };
+        CodeDraftRequest: {
+            sessionId: components["schemas"]["Id"];
+            /** @description The whole editor content (may be empty). */
+            code: string;
+        };
+        /** @description The outcome of running the visible tests (nothing recorded, no grade). */
+        CodeRun: {
+            language: components["schemas"]["LabLanguage"];
+            passed: number;
+            total: number;
+            results: components["schemas"]["ProgrammingTestResult"][];
         };
         /** @description The session a wallet movement concerns, named as people know it (course title, first and last day). */
         WalletSessionRef: {
@@ -13611,6 +13689,158 @@ export interface operations {
                      */
                     "application/json": {
                         data: components["schemas"]["Submission"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getCodeDraft: {
+        parameters: {
+            query: {
+                /** @description The session the lab is taken in. */
+                sessionId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The draft, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "code": "def fizz_buzz(n):\n    return str(n)\n",
+                     *         "savedAt": "2026-11-23T10:14:02Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CodeDraft"] | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    saveCodeDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sessionId": 41,
+                 *       "code": "def fizz_buzz(n):\n    return str(n)\n"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CodeDraftRequest"];
+            };
+        };
+        responses: {
+            /** @description The saved draft. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "code": "def fizz_buzz(n):\n    return str(n)\n",
+                     *         "savedAt": "2026-11-23T10:14:02Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CodeDraft"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    runProgrammingAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sessionId": 41,
+                 *       "code": "def fizz_buzz(n):\n    return str(n)\n"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CodeSubmissionRequest"];
+            };
+        };
+        responses: {
+            /** @description The results of the visible tests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "language": "python",
+                     *         "passed": 1,
+                     *         "total": 2,
+                     *         "results": [
+                     *           {
+                     *             "name": "fizz_buzz(1)",
+                     *             "passed": true,
+                     *             "output": ""
+                     *           },
+                     *           {
+                     *             "name": "fizz_buzz(3)",
+                     *             "passed": false,
+                     *             "output": "Wrong value: expected \"Fizz\""
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CodeRun"];
                     };
                 };
             };

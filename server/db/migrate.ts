@@ -25,6 +25,7 @@ import * as m0024 from './migrations/0024_sign_in_sessions.js';
 import * as m0025 from './migrations/0025_email_verified.js';
 import * as m0026 from './migrations/0026_invitation_mailed.js';
 import * as m0027 from './migrations/0027_session_seats_clock.js';
+import * as m0028 from './migrations/0028_lab_drafts.js';
 import * as m0029 from './migrations/0029_gradebook_weights.js';
 import * as m0030 from './migrations/0030_attendance_marks.js';
 import * as m0031 from './migrations/0031_wallet_top_ups.js';
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0025_email_verified': m0025,
   '0026_invitation_mailed': m0026,
   '0027_session_seats_clock': m0027,
+  '0028_lab_drafts': m0028,
   '0029_gradebook_weights': m0029,
   '0030_attendance_marks': m0030,
   '0031_wallet_top_ups': m0031,

@@ -22,6 +22,7 @@ import type {
   AttendanceTable,
   CategoriesTable,
   ChatMessagesTable,
+  CodeDraftsTable,
   CourseSkillsTable,
   GradebookWeightsTable,
   CoursesTable,
@@ -67,6 +68,7 @@ export interface Database {
   quiz_questions: QuizQuestionsTable;
   quiz_attempts: QuizAttemptsTable;
   submissions: SubmissionsTable;
+  code_drafts: CodeDraftsTable;
   attendance: AttendanceTable;
   attendance_marks: AttendanceMarksTable;
   attendance_mark_changes: AttendanceMarkChangesTable;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runTests } from '../../server/modules/assignments/service.js';
+import { runTests } from '../../server/modules/assignments/code.js';
 import { countRows } from './harness.js';
 import { AFTER_WEEK1_DEADLINE, WEEK1 } from './course-fixtures.js';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE_SUBMISSIONS_PER_MINUTE } from '../../server/modules/assignments/service.js';
+import { CODE_SUBMISSIONS_PER_MINUTE } from '../../server/modules/assignments/code.js';
 import { SANDBOX_POOL_SIZE } from '../../server/platform/sandbox/index.js';
 import { enroll, insertCourse } from './course-fixtures.js';
 import { startTestApp, type TestApp } from './harness.js';

@@ -224,6 +224,21 @@ describe('the classroom demo as learner@halaqa.test finds it (a server seeded to
     expect(res.body.data.results.every((r: { passed: boolean }) => r.passed)).toBe(true);
   });
 
+  it('has a Python lab with hidden tests that a correct Python solution passes', async () => {
+    const { sessionId, lessons } = await classroom();
+    const week = lessons.filter((l: { name: string }) => l.name === 'First unique character (Python)');
+    expect(week).toHaveLength(1);
+    const lab = week[0]!;
+    const detail = await call('GET', `/api/sessions/${sessionId}/lessons/${lab.id}`);
+    expect(detail.body.data.programming).toMatchObject({ language: 'python', functionName: 'first_unique' });
+    const solution =
+      'def first_unique(s):\n    counts = {}\n    for ch in s:\n        counts[ch] = counts.get(ch, 0) + 1\n    for i, ch in enumerate(s):\n        if counts[ch] == 1:\n            return i\n    return -1\n';
+    const res = await call('POST', `/api/assignments/${lab.id}/code`, { sessionId, code: solution });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ status: 'AUTOGRADED', grade: 100, language: 'python' });
+    expect(res.body.data.results.filter((r: { hidden?: boolean }) => r.hidden)).toHaveLength(2);
+  }, 180_000);
+
   it('with liveMeetingAt (as `npm start` seeds), a meeting of the current week is live: the learner joins it and is recorded', async () => {
     const at = new Date();
     await scheduleLiveDemoMeeting(t.db, at);

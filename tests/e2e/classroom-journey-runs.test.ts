@@ -17,7 +17,10 @@ import {
   shot,
   trf,
   TWO_SUM,
+  FIRST_UNIQUE,
+  submitLab,
   useBrowser,
+  writeInLab,
 } from './classroom-journey-shared.js';
 
 useBrowser();
@@ -160,17 +163,13 @@ describe.each(journeys)(
         await expect.poll(() => lessonRow(page, LESSONS.quiz).innerText()).toContain(l('Autograded'));
         await expect.poll(() => lessonRow(page, LESSONS.quiz).innerText()).toContain('100 / 100');
 
-        // 4. The programming assignment: replace the starter code in the editor, run the tests.
+        // 4. The programming assignment (JavaScript): back to the starter code, write, submit after confirming.
         await openLesson(page, sessionId, LESSONS.programming);
         const editor = page.getByRole('textbox', { name: l('Your code'), exact: true });
-        await editor.waitFor();
-        await expect.poll(() => editor.innerText()).toContain('// Your code here');
-        await editor.click();
-        await page.keyboard.press('ControlOrMeta+A');
-        await page.keyboard.insertText(TWO_SUM);
+        await writeInLab(page, locale, '// Your code here', TWO_SUM);
         await expect.poll(() => editor.innerText()).toContain('seen.set(nums[i], i);');
         expect(await editor.innerText()).not.toContain('// Your code here');
-        await page.getByRole('button', { name: l('Run tests & submit'), exact: true }).click();
+        await submitLab(page, locale);
         const passed = trf(locale, '{passed} of {total} tests passed', { passed: 5, total: 5 });
         await page.getByRole('status').filter({ hasText: passed }).waitFor({ timeout: 30_000 });
         const results = page.getByTestId('test-result');
@@ -180,6 +179,40 @@ describe.each(journeys)(
         await page.getByTestId('submission').first().getByText(passed).waitFor();
         await expectAccessible(page, `programming assignment (${locale})`);
         await shot(page, locale, '7-programming');
+
+        // 4a. The Python lab: write, Run (visible tests only, nothing submitted), reload (the draft is
+        //     still there), Submit after confirming and see the score.
+        await backToClassroom(page, locale, sessionId);
+        await openLesson(page, sessionId, LESSONS.python);
+        await writeInLab(page, locale, '# Your code here', FIRST_UNIQUE);
+        await expect.poll(() => editor.innerText()).toContain('counts[ch] = counts.get(ch, 0) + 1');
+        const history = page.getByTestId('submission');
+        const submittedBefore = await history.count();
+        await page.getByRole('button', { name: l('Run'), exact: true }).click();
+        const ran = page.getByRole('region', { name: l('Run results (not submitted)'), exact: true });
+        await ran
+          .getByText(trf(locale, '{passed} of {total} tests passed', { passed: 3, total: 3 }))
+          .waitFor({ timeout: 120_000 }); // the first Python run loads Pyodide
+        expect(await history.count(), 'a run submits nothing').toBe(submittedBefore);
+        await page
+          .getByTestId('draft-status')
+          .filter({ hasText: l('Saved') })
+          .waitFor({ timeout: 30_000 });
+        await shot(page, locale, '7a-python-run');
+        await page.reload();
+        await expect
+          .poll(() => editor.innerText(), { timeout: 30_000 })
+          .toContain('counts[ch] = counts.get(ch, 0) + 1');
+        await submitLab(page, locale);
+        const graded = page.getByRole('region', { name: l('Submission results'), exact: true });
+        await graded
+          .getByText(trf(locale, '{passed} of {total} tests passed', { passed: 5, total: 5 }))
+          .waitFor({ timeout: 120_000 });
+        await graded.getByText(trf(locale, 'Grade: {0} / {1}', { 0: 100, 1: 100 })).waitFor();
+        await history.first().getByText(l('View code (Python)'), { exact: true }).click();
+        await history.first().getByText('counts.get(ch, 0)').waitFor();
+        await expectAccessible(page, `python lab (${locale})`);
+        await shot(page, locale, '7b-python-submitted');
 
         // 4b. The document assignment: the chosen PDF is shown, and Submit hands it in (the Arabic
         //     run hands in again: it confirms the new version, and the earlier one stays in the history).
@@ -210,7 +243,7 @@ describe.each(journeys)(
       } finally {
         await context.close();
       }
-    });
+    }, 300_000); // two labs, the first Python run loading Pyodide on a shared machine
 
     it("the educator finds the learner's work on the session's Submissions page and grades the document", async () => {
       expect(workHandedIn, "the learner's code and document submissions").toBe(true);
@@ -230,6 +263,15 @@ describe.each(journeys)(
         await code.getByText(l('Autograded'), { exact: true }).waitFor();
         await code.getByText(trf(locale, '{passed} of {total} tests passed', { passed: 5, total: 5 })).waitFor();
         await code.getByText(trf(locale, '{grade} / {points}', { grade: 100, points: 100 }), { exact: true }).waitFor();
+
+        // The Python submission: its code, as the learner submitted it.
+        const python = rows.filter({ hasText: LESSONS.python }).first();
+        await python.waitFor();
+        await python
+          .locator('summary')
+          .filter({ hasText: l('Code (Python)') })
+          .click();
+        await python.getByText('counts[ch] = counts.get(ch, 0) + 1').waitFor();
 
         // The document: waiting for a grade; "Add grade" → a grade with a comment → 'Grade edited!'.
         const document = rows.filter({ hasText: pdfName });

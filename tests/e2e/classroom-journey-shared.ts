@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { escapeRe, launchChromium, openPage as openContext, tr, runningSessionId } from './support.js';
 
 /**
@@ -50,6 +50,7 @@ export const LESSONS = {
   quiz: 'Hashing quiz',
   path: 'Learning path: when to reach for a hash map',
   programming: 'Two sum in one pass',
+  python: 'First unique character (Python)',
   document: 'Design a URL shortener',
 };
 
@@ -64,6 +65,43 @@ export const TWO_SUM = `function twoSum(nums, target) {
   return null;
 }
 `;
+
+/** first_unique with a dict of counts: passes the five tests (two hidden) of HASHING_PYTHON_PROGRAMMING. */
+export const FIRST_UNIQUE = `def first_unique(s):
+    counts = {}
+    for ch in s:
+        counts[ch] = counts.get(ch, 0) + 1
+    for i, ch in enumerate(s):
+        if counts[ch] == 1:
+            return i
+    return -1
+`;
+
+/**
+ * Puts `code` in the lab's editor of the open lesson: first "Reset to starter code" (confirmed; an
+ * earlier run may have left its draft), then select all and type.
+ */
+export async function writeInLab(page: Page, locale: 'en' | 'ar', starterMark: string, code: string): Promise<void> {
+  const l = (source: string) => tr(locale, source);
+  const editor = page.getByRole('textbox', { name: l('Your code'), exact: true });
+  await editor.waitFor();
+  await page.getByRole('button', { name: l('Reset to starter code'), exact: true }).click();
+  const ask = page.getByRole('alertdialog', { name: l('Reset to the starter code?'), exact: true });
+  await ask.getByRole('button', { name: l('Reset'), exact: true }).click();
+  await ask.waitFor({ state: 'detached' });
+  await expect.poll(() => editor.innerText()).toContain(starterMark);
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.insertText(code);
+}
+
+/** Submits the lab's code after its confirmation. */
+export async function submitLab(page: Page, locale: 'en' | 'ar'): Promise<void> {
+  const l = (source: string) => tr(locale, source);
+  await page.getByRole('button', { name: l('Submit'), exact: true }).click();
+  const confirm = page.getByRole('alertdialog', { name: l('Submit for grading?'), exact: true });
+  await confirm.getByRole('button', { name: l('Submit'), exact: true }).click();
+}
 
 /** A small but well-formed one-page PDF (the server checks the file's signature). */
 export const DESIGN_PDF = Buffer.from(

@@ -126,6 +126,7 @@ describe('lesson-authoring-form rules (valibot, mirror of the server)', () => {
 
   it('programming: an identifier, at least one test, args a JSON array, expected JSON', () => {
     const programming = {
+      language: 'javascript' as const,
       functionName: 'sum',
       starterCode: 'function sum(a, b) {}',
       tests: [{ key: 't', name: 'adds', args: '[1, 2]', expected: '3' }],
@@ -137,15 +138,26 @@ describe('lesson-authoring-form rules (valibot, mirror of the server)', () => {
       points: 100,
       allowLate: false,
       programming: {
+        language: 'javascript',
         functionName: 'sum',
         starterCode: 'function sum(a, b) {}',
         tests: [{ name: 'adds', args: [1, 2], expected: 3 }],
       },
     });
+    // Python: the language travels; a `$` is not a Python name
+    const python = { ...programming, language: 'python' as const, functionName: 'pair_sum' };
+    expect(toAuthoringInput('programmingAssignment', { ...loaded, programming: python }).programming).toMatchObject({
+      language: 'python',
+      functionName: 'pair_sum',
+    });
+    expect(
+      validateAuthoring('programmingAssignment', { ...loaded, programming: { ...python, functionName: 'pair$' } }),
+    ).toEqual({ 'programming.functionName': { code: 'identifier' } });
     expect(
       validateAuthoring('programmingAssignment', {
         ...loaded,
         programming: {
+          language: 'javascript',
           functionName: '2sum',
           starterCode: '',
           tests: [{ key: 't', name: '', args: '{"a":1}', expected: 'three' }],

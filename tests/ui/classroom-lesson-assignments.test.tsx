@@ -4,14 +4,7 @@ import { toaster } from '@/components/ui/toast';
 import { json } from '../machines/fetch-mock';
 import { FakeXhr } from './course-editor-fakes';
 import { classroom, detailOf, lessonOf } from './classroom-fixtures';
-import {
-  LAZY_CHUNK_MS,
-  page,
-  renderLesson,
-  restoreMocksAfterEach,
-  submission,
-  toastTitle,
-} from './classroom-lesson-shared';
+import { page, renderLesson, restoreMocksAfterEach, submission, toastTitle } from './classroom-lesson-shared';
 
 restoreMocksAfterEach();
 
@@ -155,80 +148,5 @@ describe('lesson page: assignment (product.md#calls, #messages toasts)', () => {
     const list = await screen.findByRole('region', { name: 'Submissions' });
     expect(await within(list).findByText(/Omar Haddad/)).toBeInTheDocument();
     expect(screen.queryByLabelText('Your document')).not.toBeInTheDocument();
-  });
-});
-
-describe('lesson page: programming assignment', () => {
-  // jsdom has no layout: CodeMirror measures text through Range rects.
-  beforeEach(() => {
-    const rect = { x: 0, y: 0, width: 0, height: 0, top: 0, left: 0, right: 0, bottom: 0, toJSON: () => ({}) };
-    Object.assign(Range.prototype, {
-      getClientRects: () => Object.assign([], { item: () => null }),
-      getBoundingClientRect: () => rect,
-    });
-  });
-
-  const lesson = lessonOf(505, 'FizzBuzz', 'programmingAssignment', { points: 100 });
-  const detail = detailOf(lesson, {
-    programming: {
-      functionName: 'fizzBuzz',
-      starterCode: 'function fizzBuzz(n) {\n  return String(n);\n}\n',
-      tests: [
-        { name: 'fizzBuzz(1)', args: [1] },
-        { name: 'fizzBuzz(3)', args: [3] },
-      ],
-    },
-  });
-
-  it('loads the editor with the starter code, runs the tests and shows per-test results and the grade', async () => {
-    const mock = await renderLesson(detail, {
-      'GET /api/assignments/505/submissions': () => page([]),
-      'POST /api/assignments/505/code': () =>
-        json(201, {
-          data: submission({
-            id: 80,
-            assignmentId: 505,
-            kind: 'CODE',
-            document: null,
-            code: 'function fizzBuzz(n) {\n  return String(n);\n}\n',
-            results: [
-              { name: 'fizzBuzz(1)', passed: true, output: '' },
-              { name: 'fizzBuzz(3)', passed: false, output: 'Expected "Fizz", got "3"' },
-            ],
-            status: 'AUTOGRADED',
-            grade: 50,
-          }),
-        }),
-    });
-    // The code editor (CodeMirror) is a lazily loaded chunk too.
-    const editor = await screen.findByTestId('code-editor', undefined, { timeout: LAZY_CHUNK_MS });
-    await waitFor(() => expect(editor).toHaveTextContent('return String(n);'));
-    expect(screen.getByRole('textbox', { name: 'Your code' })).toBeInTheDocument();
-
-    fireEvent.click(screen.getByRole('button', { name: 'Run tests & submit' }));
-    const results = await screen.findByRole('region', { name: 'Test results' });
-    expect(within(results).getByRole('status').textContent).toBe('1 of 2 tests passed · Grade: 50 / 100');
-    const [first, second] = within(results).getAllByTestId('test-result');
-    expect(within(first!).getByText('Passed')).toBeInTheDocument();
-    expect(within(second!).getByText('Failed')).toBeInTheDocument();
-    expect(within(second!).getByText('Expected "Fizz", got "3"')).toBeInTheDocument();
-    const post = mock.calls.find((c) => c.method === 'POST')!;
-    expect(JSON.parse(post.body!)).toEqual({ sessionId: 41, code: 'function fizzBuzz(n) {\n  return String(n);\n}\n' });
-    // The lesson header follows the new grade; the history lists the submission.
-    expect(within(document.querySelector('header')!).getByText('Grade: 50 / 100')).toBeInTheDocument();
-    expect(
-      within(screen.getByRole('region', { name: 'Your submissions' })).getByText('1 of 2 tests passed'),
-    ).toBeInTheDocument();
-  });
-
-  it('a refused run toasts the server message under the spec title', async () => {
-    await renderLesson(detail, {
-      'GET /api/assignments/505/submissions': () => page([]),
-      'POST /api/assignments/505/code': () => json(409, { message: 'The deadline for this lesson has passed' }),
-    });
-    await screen.findByTestId('code-editor', undefined, { timeout: LAZY_CHUNK_MS });
-    fireEvent.click(screen.getByRole('button', { name: 'Run tests & submit' }));
-    expect(await toastTitle('Cannot submit assignment!')).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Test results' })).not.toBeInTheDocument();
   });
 });

@@ -64,6 +64,9 @@ describe('LessonAuthoringScreen', () => {
     expect(screen.queryByLabelText('Time limit (minutes)')).not.toBeInTheDocument();
     expect(field(/^Function name/).value).toBe('sum');
     expect(field(/^Arguments of test 1/).value).toBe('[1,2]');
+    // The lab's language: JavaScript for a lab that has none; the educator picks Python.
+    expect(field(/^Language/).value).toBe('javascript');
+    fireEvent.change(field(/^Language/), { target: { value: 'python' } });
 
     fireEvent.click(screen.getByRole('button', { name: 'Add a test' }));
     type(/^Name of test 2/, 'negatives');
@@ -80,6 +83,7 @@ describe('LessonAuthoringScreen', () => {
       points: 10,
       allowLate: false,
       programming: {
+        language: 'python',
         functionName: 'sum',
         starterCode: 'function sum(a, b) {\n}',
         tests: [

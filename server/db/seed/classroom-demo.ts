@@ -4,8 +4,8 @@ import type { ProgrammingSpecJson, QuizAnswerJson, QuizQuestionKind } from '../t
  * Classroom demo content: what the educator has authored on the lessons of the demo
  * course whose running session learner@halaqa.test attends ("Data Structures and Algorithms",
  * week 3 "Hashing"), so that a fresh `npm start` shows a living classroom: a reading, a video, a
- * quiz of every question kind, a learning path, a document assignment, a programming assignment
- * and notes. The meetings of that week get their link and weekly slot from demo-courses.ts.
+ * quiz of every question kind, a learning path, a document assignment, two programming labs (one in
+ * JavaScript, one in Python, with hidden tests) and notes. The meetings of that week get their link and weekly slot from demo-courses.ts.
  *
  * Course content is not translated (it is written in the course's language, English here).
  * `contentHtml` is passed through the classroom sanitiser by the seed, like an educator's save.
@@ -183,6 +183,30 @@ export const HASHING_ASSIGNMENT: DemoLessonContent = {
   <li>What is the cost of creating a short link and of following one?</li>
 </ul>
 <p>Hand in a PDF of two pages at most, with a diagram.</p>`,
+};
+
+/** `first_unique`, in Python: the reference solution of the seed tests passes every test below, hidden ones included. */
+export const HASHING_PYTHON_PROGRAMMING: DemoLessonContent = {
+  points: 100,
+  allowLate: false,
+  contentHtml:
+    '<p>The same idea in Python: count every character with a <code>dict</code> (or <code>collections.Counter</code>) in one pass, then find the first one counted once. Use <strong>Run</strong> to try the visible tests as often as you like; <strong>Submit</strong> also runs two hidden ones.</p>',
+  programming: {
+    language: 'python',
+    functionName: 'first_unique',
+    starterCode: `def first_unique(s):
+    """Returns the index of the first character of s that appears only once, or -1."""
+    # Your code here
+    return -1
+`,
+    tests: [
+      { name: 'finds the first unique letter', args: ['leetcode'], expected: 0 },
+      { name: 'skips repeated letters', args: ['loveleetcode'], expected: 2 },
+      { name: 'answers -1 when every letter repeats', args: ['aabb'], expected: -1 },
+      { name: 'handles an empty string', args: [''], expected: -1, hidden: true },
+      { name: 'handles a long string', args: ['ab'.repeat(500) + 'c'], expected: 1000, hidden: true },
+    ],
+  },
 };
 
 /** `twoSum`: the reference solution used by the seed tests passes every test below. */

@@ -106,6 +106,8 @@ export interface LessonsTable {
 }
 /** `lessons.programming`: the tests' `args` are passed to `functionName`, `expected` compared as JSON. */
 export interface ProgrammingSpecJson {
+  /** The language the learner writes in; absent = javascript (labs made before Python labs). */
+  language?: 'javascript' | 'python';
   functionName: string;
   starterCode: string;
   /** `hidden`: the learner sees only whether the test passed (absent = visible). */
@@ -175,6 +177,16 @@ export interface SubmissionsTable {
   graded_by: number | null;
   /** when the row was written, by the database clock (the per-minute limit of code submissions) */
   created_at: ColumnType<Date, Date | undefined, never>;
+  /** The language of a CODE submission (null for documents). */
+  language: ColumnType<'javascript' | 'python' | null, 'javascript' | 'python' | null | undefined, never>;
+}
+/** A learner's unsubmitted code of a lab, one per (session, lesson, learner) (migration 0028). */
+export interface CodeDraftsTable {
+  session_id: number;
+  lesson_id: number;
+  user_id: number;
+  code: string;
+  updated_at: Date;
 }
 export interface AttendanceTable {
   id: Generated<number>;

@@ -1,5 +1,7 @@
 import { requireCaller, type HandlerTable } from '../../platform/handlers.js';
-import { submitAssignment, submitProgrammingAssignment } from './service.js';
+import { runProgrammingAssignment, submitProgrammingAssignment } from './code.js';
+import { getCodeDraft, saveCodeDraft } from './drafts.js';
+import { submitAssignment } from './service.js';
 import { gradeSubmission, listAssignmentSubmissions, listSessionSubmissions } from './submissions.js';
 
 /**
@@ -21,6 +23,18 @@ export const assignmentsHandlers = {
       sessionId: body.sessionId,
       code: body.code,
     }),
+  }),
+  runProgrammingAssignment: async ({ app, caller, params, body }) => ({
+    data: await runProgrammingAssignment(app, requireCaller(caller), params.id, {
+      sessionId: body.sessionId,
+      code: body.code,
+    }),
+  }),
+  getCodeDraft: async ({ app, caller, params, query }) => ({
+    data: await getCodeDraft(app, requireCaller(caller), params.id, query.sessionId),
+  }),
+  saveCodeDraft: async ({ app, caller, params, body }) => ({
+    data: await saveCodeDraft(app, requireCaller(caller), params.id, { sessionId: body.sessionId, code: body.code }),
   }),
   listAssignmentSubmissions: async ({ app, caller, params, query }) => ({
     data: await listAssignmentSubmissions(app, requireCaller(caller), params.id, {

@@ -50,6 +50,7 @@ function selectView(q: ReturnType<typeof submissionQuery>) {
     's.document_url',
     's.document_name',
     's.code',
+    's.language',
     's.results',
     's.status',
     's.grade',
@@ -99,6 +100,7 @@ function toView(r: ViewRow, viewer: SubmissionViewer): SubmissionView {
     learner: { id: r.user_id, name: personName(r.first_name, r.last_name), pictureUrl: r.picture_url },
     document: r.document_url ? { url: r.document_url, fileName: r.document_name ?? '' } : null,
     code: r.code,
+    language: r.language,
     results: r.results && !staff ? r.results.map((t) => (t.hidden ? hiddenResult(t) : t)) : r.results,
     status: r.status,
     grade: r.grade === null ? null : Number(r.grade),
@@ -191,7 +193,7 @@ export type NewSubmission = {
   submittedAt: Date;
 } & (
   | { kind: 'DOCUMENT'; documentUrl: string; documentName: string }
-  | { kind: 'CODE'; code: string; results: TestResultView[]; grade: number }
+  | { kind: 'CODE'; code: string; language: 'javascript' | 'python'; results: TestResultView[]; grade: number }
 );
 
 /**
@@ -214,6 +216,7 @@ export async function insertSubmission(db: Db, s: NewSubmission): Promise<number
           document_url: s.documentUrl,
           document_name: s.documentName,
           code: null,
+          language: null,
           results: null,
           status: 'SUBMITTED' as const,
           grade: null,
@@ -224,6 +227,7 @@ export async function insertSubmission(db: Db, s: NewSubmission): Promise<number
           document_url: null,
           document_name: null,
           code: s.code,
+          language: s.language,
           results: JSON.stringify(s.results),
           status: 'AUTOGRADED' as const,
           grade: s.grade,
@@ -248,4 +252,38 @@ export async function recordGrade(
     .set({ status: 'DONE', grade: g.grade, comment: g.comment, graded_at: g.gradedAt, graded_by: g.gradedBy })
     .where('id', '=', id)
     .execute();
+}
+
+/** The contract's CodeDraft: a learner's saved code and when it was saved (ISO 8601). */
+export type CodeDraftView = Schema<'CodeDraft'>;
+
+/** Whose draft: one per (session, lesson, learner). */
+export interface DraftKey {
+  sessionId: number;
+  lessonId: number;
+  userId: number;
+}
+
+/** The draft of `key`, or null when none was saved. */
+export async function findCodeDraft(db: Db, key: DraftKey): Promise<CodeDraftView | null> {
+  const row = await db
+    .selectFrom('code_drafts')
+    .select(['code', 'updated_at'])
+    .where('session_id', '=', key.sessionId)
+    .where('lesson_id', '=', key.lessonId)
+    .where('user_id', '=', key.userId)
+    .executeTakeFirst();
+  return row ? { code: row.code, savedAt: iso(row.updated_at) } : null;
+}
+
+/** Writes the draft of `key` (insert, or replace the code and time of the existing one). */
+export async function upsertCodeDraft(db: Db, d: DraftKey & { code: string; savedAt: Date }): Promise<CodeDraftView> {
+  await db
+    .insertInto('code_drafts')
+    .values({ session_id: d.sessionId, lesson_id: d.lessonId, user_id: d.userId, code: d.code, updated_at: d.savedAt })
+    .onConflict((oc) =>
+      oc.columns(['session_id', 'lesson_id', 'user_id']).doUpdateSet({ code: d.code, updated_at: d.savedAt }),
+    )
+    .execute();
+  return { code: d.code, savedAt: iso(d.savedAt) };
 }

@@ -1,6 +1,7 @@
 import type { Schema } from '../../platform/handlers.js';
 import type { LessonTypeCode, ProgrammingSpecJson, QuizAnswerKeyJson, QuizQuestionKind } from '../../db/types.js';
 import { type FieldError } from '../../platform/errors.js';
+import { isPythonFunctionName } from '../../platform/sandbox/python.js';
 import { sanitizeLessonHtml } from './sanitize.js';
 import { type LessonPatch, type QuestionWrite } from './authoring-queries.js';
 
@@ -114,8 +115,11 @@ function checkJsonValue(errors: FieldError[], path: string, value: unknown): voi
  */
 function checkProgramming(errors: FieldError[], spec: Schema<'ProgrammingSpec'>): ProgrammingSpecJson | null {
   const before = errors.length;
-  if (RESERVED.has(spec.functionName))
+  const language = spec.language === 'python' ? 'python' : 'javascript';
+  if (language === 'javascript' && RESERVED.has(spec.functionName))
     errors.push({ path: 'programming.functionName', message: 'must be a JavaScript function name' });
+  if (language === 'python' && !isPythonFunctionName(spec.functionName))
+    errors.push({ path: 'programming.functionName', message: 'must be a Python function name' });
   const tests = spec.tests.map((t, i) => {
     const at = `programming.tests[${i}]`;
     const name = filled(errors, `${at}.name`, t.name);
@@ -124,7 +128,12 @@ function checkProgramming(errors: FieldError[], spec: Schema<'ProgrammingSpec'>)
     return { name, args: t.args, expected: t.expected, ...(t.hidden === true ? { hidden: true } : {}) };
   });
   if (errors.length > before) return null;
-  const stored: ProgrammingSpecJson = { functionName: spec.functionName, starterCode: spec.starterCode, tests };
+  const stored: ProgrammingSpecJson = {
+    ...(language === 'python' ? { language } : {}),
+    functionName: spec.functionName,
+    starterCode: spec.starterCode,
+    tests,
+  };
   if (JSON.stringify(stored).length > AUTHORING_LIMITS.programmingJsonChars) {
     errors.push({
       path: 'programming',

@@ -95,7 +95,12 @@ export interface ClassroomLessonDetail {
   allowLate: boolean;
   timeLimitMinutes: number | null;
   questionCount: number;
-  programming: { functionName: string; starterCode: string; tests: { name: string; args: unknown[] }[] } | null;
+  programming: {
+    language: 'javascript' | 'python';
+    functionName: string;
+    starterCode: string;
+    tests: { name: string; args: unknown[] }[];
+  } | null;
   occurrences: MeetingOccurrence[];
 }
 
@@ -305,6 +310,7 @@ export async function getClassroomLesson(
     questionCount: questions,
     programming: lesson.programming
       ? {
+          language: lesson.programming.language === 'python' ? 'python' : 'javascript',
           functionName: lesson.programming.functionName,
           starterCode: lesson.programming.starterCode,
           tests: lesson.programming.tests.map((t) => ({ name: t.name, args: t.args })),

@@ -15,7 +15,14 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { SANDBOX_HARD_KILL_MARGIN_MS } from './shared.js';
 import type { SandboxLimits, SandboxReply, SandboxRequest, SandboxTest, SandboxTestResult } from './types.js';
+
+import { closePythonPool, isPythonFunctionName, openPythonRun } from './python.js';
+import type { SandboxRun } from './shared.js';
+
+export { SANDBOX_HARD_KILL_MARGIN_MS } from './shared.js';
+export type { SandboxRun } from './shared.js';
 
 export type { SandboxTest } from './types.js';
 
@@ -74,14 +81,6 @@ function resolveLimits(partial: Partial<SandboxLimits> | undefined): SandboxLimi
  * be killed is replaced by a fresh one.
  */
 export const SANDBOX_POOL_SIZE = Math.max(2, Math.floor(availableParallelism() / 2));
-
-/**
- * Margin of the hard wall-clock kill, in milliseconds: a test whose worker has not answered within
- * `timeoutMs` + this margin (the QuickJS interrupt deadline did not fire in time, e.g. the garbage
- * collector thrashing under an array-of-arrays memory bomb) has its worker terminated and is
- * reported as "Time limit exceeded (… ms)".
- */
-export const SANDBOX_HARD_KILL_MARGIN_MS = 1500;
 
 /** Time a new worker gets to load tsx, the runner and the WASM module before it counts as failed. */
 const WORKER_START_TIMEOUT_MS = 30_000;
@@ -192,6 +191,18 @@ class SandboxWorker {
   }
 }
 
+/** The languages a lab can be written in (ProgrammingSpec.language in the contract). */
+export type LabLanguage = 'javascript' | 'python';
+
+/**
+ * Python's limits: as JavaScript's, but 64 MiB of memory beyond the loaded interpreter (Python
+ * objects are larger than QuickJS's; docs/decisions.md "Python labs").
+ */
+export const PYTHON_SANDBOX_LIMITS: SandboxLimits = Object.freeze({
+  ...DEFAULT_SANDBOX_LIMITS,
+  memoryBytes: 64 * 1024 * 1024,
+});
+
 /** The pool: idle workers, every live worker, callers waiting for a free slot. */
 const idleWorkers: SandboxWorker[] = [];
 const liveWorkers = new Set<SandboxWorker>();
@@ -270,7 +281,44 @@ export async function closeSandboxPool(): Promise<void> {
   const workers = [...liveWorkers];
   liveWorkers.clear();
   idleWorkers.length = 0;
-  await Promise.all(workers.map((w) => w.terminate()));
+  await Promise.all([...workers.map((w) => w.terminate()), closePythonPool()]);
+}
+
+/**
+ * Opens a run of one learner's code in the sandbox of `language` (JavaScript: QuickJS, Python:
+ * Pyodide; docs/classroom.md "Grading", "Python labs"): `run(test)` runs one test, `close()` ends
+ * the run (always call it). Limits default to {@link DEFAULT_SANDBOX_LIMITS} (JavaScript) or
+ * {@link PYTHON_SANDBOX_LIMITS} (Python).
+ * @throws RangeError when the code is longer than 20 000 characters, `functionName` is not an
+ *   identifier of the language (or is one of its keywords), or a limit is out of bounds.
+ */
+export function openSandboxRun(input: {
+  language: LabLanguage;
+  code: string;
+  functionName: string;
+  limits?: Partial<SandboxLimits>;
+  /** The learner whose code this is: a Python worker is reused only for the same learner. */
+  owner?: number;
+}): SandboxRun {
+  const { language, code, functionName } = input;
+  if (typeof code !== 'string' || code.length > MAX_SANDBOX_CODE_CHARS) {
+    throw new RangeError(`The code must be a string of at most ${MAX_SANDBOX_CODE_CHARS} characters`);
+  }
+  if (language === 'python') {
+    if (!isPythonFunctionName(functionName))
+      throw new RangeError(`Invalid function name: ${JSON.stringify(functionName)}`);
+    return openPythonRun(
+      code,
+      functionName,
+      resolveLimits({ ...PYTHON_SANDBOX_LIMITS, ...input.limits }),
+      input.owner ?? null,
+    );
+  }
+  const limits = input.limits;
+  return {
+    run: async (test) => (await runProgrammingTests({ code, functionName, tests: [test], limits }))[0]!,
+    close: async () => {},
+  };
 }
 
 /**

@@ -17,6 +17,7 @@ import {
 } from 'quickjs-emscripten';
 import type { SandboxLimits, SandboxReply, SandboxRequest, SandboxTest, SandboxTestResult } from './types.js';
 import { PRELUDE_SOURCE } from './prelude.js';
+import { canonical, canonicalOfHost, formatBytes } from './shared.js';
 
 const TRUNCATION_MARK = '\n… (output truncated)';
 const POST_RUN_GRACE_MS = 100;
@@ -31,34 +32,6 @@ function loadModule(): Promise<QuickJSWASMModule> {
     });
   }
   return modulePromise;
-}
-
-/** `33554432` → "32 MiB", `262144` → "256 KiB", else "N bytes" (the units of the limit messages). */
-export function formatBytes(bytes: number): string {
-  const MiB = 1024 * 1024;
-  if (bytes % MiB === 0) return `${bytes / MiB} MiB`;
-  if (bytes % 1024 === 0) return `${bytes / 1024} KiB`;
-  return `${bytes} bytes`;
-}
-
-/** JSON text with object keys sorted, so that equality ignores key order. `undefined` stays distinct. */
-function canonical(value: unknown): string {
-  if (value === undefined) return 'undefined';
-  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonical(v))).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.keys(value as Record<string, unknown>)
-      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'undefined';
-}
-
-/** Canonical JSON form of a host value (through a JSON round trip, as the guest's value goes). */
-function canonicalOfHost(value: unknown): string {
-  const json = JSON.stringify(value);
-  return json === undefined ? 'undefined' : canonical(JSON.parse(json));
 }
 
 class SandboxCrash extends Error {}

@@ -15,15 +15,29 @@ export interface CodeEditorProps {
   label: string;
   /** Read-only while a submission runs. */
   readOnly?: boolean;
+  /** The lab's language: JavaScript is highlighted; Python is plain text (no CodeMirror Python package is installed). */
+  language?: 'javascript' | 'python';
+  /**
+   * The content to show instead of the current one whenever `revision` changes (a restored
+   * submission, the starter code again, the draft once loaded); typing never changes `revision`.
+   */
+  replacement?: { code: string; revision: number };
 }
 
 /**
- * A JavaScript editor (CodeMirror 6: basic setup, JavaScript highlighting). Loaded on demand by
+ * A code editor (CodeMirror 6: basic setup; JavaScript highlighting, Python as plain text). Loaded on demand by
  * the programming-assignment lesson (`React.lazy`), so CodeMirror stays out of the main bundle.
  * Code reads left to right in both UI directions; Tab is not captured (keyboard users can leave
  * the editor), indentation follows Enter.
  */
-export default function CodeEditor({ initialValue, onChange, label, readOnly = false }: CodeEditorProps) {
+export default function CodeEditor({
+  initialValue,
+  onChange,
+  label,
+  readOnly = false,
+  language = 'javascript',
+  replacement,
+}: CodeEditorProps) {
   const host = useRef<HTMLDivElement | null>(null);
   const view = useRef<EditorView | null>(null);
   const editable = useRef(new Compartment());
@@ -38,7 +52,7 @@ export default function CodeEditor({ initialValue, onChange, label, readOnly = f
         doc: initialValue,
         extensions: [
           basicSetup,
-          javascript(),
+          ...(language === 'javascript' ? [javascript()] : []),
           // tabindex: the editing area is focusable anyway (contenteditable), but axe only counts
           // elements with a tabindex as keyboard access to the scroller around it (WCAG 2.1.1):
           // without it, code wider than a phone's screen fails "scrollable-region-focusable".
@@ -64,6 +78,16 @@ export default function CodeEditor({ initialValue, onChange, label, readOnly = f
     if (!editor) return;
     editor.dispatch({ effects: editable.current.reconfigure(EditorView.editable.of(!readOnly)) });
   }, [readOnly]);
+
+  const revision = replacement?.revision;
+  const replacementRef = useRef(replacement);
+  replacementRef.current = replacement;
+  useEffect(() => {
+    const editor = view.current;
+    const next = replacementRef.current;
+    if (!editor || !next || editor.state.doc.toString() === next.code) return;
+    editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: next.code } });
+  }, [revision]);
 
   return (
     <div

@@ -8,6 +8,7 @@ import { plainList } from 'styled-system/recipes';
 import { Badge, StatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { BookIcon } from '@/components/ui/icons';
+import { CodeOutput } from '@/components/ui/code-output';
 import { Spinner } from '@/components/ui/spinner';
 import { toaster } from '@/components/ui/toast';
 import { useMeridiem } from '@/components/ui/schedule';
@@ -101,18 +102,61 @@ function TestsSummary({ passed, total }: { passed: number; total: number }) {
 }
 
 /**
+ * A code submission's code, folded ("View code"), always left to right; with `onRestore`, a
+ * "Restore into the editor" button (the lab asks before replacing the editor's content).
+ */
+function SubmittedCode({ submission, onRestore }: { submission: Submission; onRestore?: (code: string) => void }) {
+  const { t } = useLingui();
+  const code = submission.code ?? '';
+  return (
+    <details data-testid="submission-code">
+      <summary
+        className={css({
+          cursor: 'pointer',
+          color: 'primary.strong',
+          fontWeight: 'semibold',
+          fontSize: 'sm',
+          _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '2px' },
+        })}
+      >
+        {submission.language === 'python' ? <Trans>View code (Python)</Trans> : <Trans>View code (JavaScript)</Trans>}
+      </summary>
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', marginBlockStart: '2' })}>
+        <div tabIndex={0} role="region" aria-label={t`Submitted code`} className={css({ overflowX: 'auto' })}>
+          <CodeOutput
+            className={css({ fontSize: 'xs', bg: 'bg.subtle', padding: '3', borderRadius: 'md', maxHeight: '20rem' })}
+          >
+            <code>{code}</code>
+          </CodeOutput>
+        </div>
+        {onRestore ? (
+          <div>
+            <Button size="sm" variant="outline" onClick={() => onRestore(code)}>
+              <Trans>Restore into the editor</Trans>
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </details>
+  );
+}
+
+/**
  * The history of submissions (newest first): when, the file or the tests passed, late, status,
- * grade out of the points and the educator's comment. Loading, empty and error states; the
- * learner's name is shown when `showLearner` (educators see everyone's).
+ * grade out of the points and the educator's comment; a code submission's code can be viewed and,
+ * with `onRestore` (the learner's lab), restored into the editor. Loading, empty and error states;
+ * the learner's name is shown when `showLearner` (educators see everyone's).
  */
 export function SubmissionHistory({
   history,
   viewerZone,
   showLearner,
+  onRestore,
 }: {
   history: ReturnType<typeof useSubmissions>;
   viewerZone: string;
   showLearner: boolean;
+  onRestore?: ((code: string) => void) | undefined;
 }) {
   const { t } = useLingui();
   const locale = useUiLocale();
@@ -185,6 +229,7 @@ export function SubmissionHistory({
                   </a>
                 ) : null}
                 {tests ? <TestsSummary passed={tests.passed} total={tests.total} /> : null}
+                {s.kind === 'CODE' && s.code !== null ? <SubmittedCode submission={s} onRestore={onRestore} /> : null}
                 <p className={css({ fontSize: 'sm' })}>
                   {grade !== null ? (
                     <span className={css({ fontWeight: 'semibold' })}>{t`Grade: ${grade} / ${points}`}</span>

@@ -181,7 +181,7 @@ export function SubmittedWork({ submission }: { submission: Submission }) {
           _focusVisible: { outline: '3px solid {colors.primary.strong}', outlineOffset: '2px' },
         })}
       >
-        <Trans>Code</Trans>
+        {submission.language === 'python' ? <Trans>Code (Python)</Trans> : <Trans>Code (JavaScript)</Trans>}
         {total > 0 ? (
           <span className={css({ color: 'fg.muted', fontWeight: 'normal' })}>
             {' '}
@@ -202,7 +202,9 @@ export function SubmittedWork({ submission }: { submission: Submission }) {
           fontFamily: 'mono',
           overflowX: 'auto',
           maxHeight: '20rem',
-          whiteSpace: 'pre',
+          // Wrapped, never wider than its column: long lines would widen the table past the page.
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
           textAlign: 'left',
         })}
       >

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { plainList } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
-import { TextareaField, TextField } from '@/components/ui/field';
+import { SelectField, TextareaField, TextField } from '@/components/ui/field';
 import { RemoveButton } from '@/components/ui/item-actions';
 import { FormSection } from '@/components/ui/form-controls';
 import { ConfirmRemove } from './confirm-remove';
@@ -20,7 +20,8 @@ import { GroupError } from './question-editor';
 const mono = css({ '& textarea, & input': { fontFamily: 'mono' } });
 
 /**
- * The programming part of a programming assignment: the JavaScript function learners
+ * The programming part of a programming assignment: its language (JavaScript by default, or
+ * Python), the function learners
  * write (its name and starter code) and the tests run against it (name, arguments as a JSON list,
  * the expected value as JSON), at least one; tests are added and removed (after a confirmation).
  * `errorOf(path)` gives the translated error of `programming.…`; `onChange(programming, fields)`.
@@ -47,14 +48,24 @@ export function TestsEditor({
       title={<Trans>Programming</Trans>}
       lead={
         <Trans>
-          Learners write a JavaScript function; each test calls it with the arguments and compares the result with the
-          expected value.
+          Learners write a function in the language you choose (JavaScript or Python); each test calls it with the
+          arguments and compares the result with the expected value.
         </Trans>
       }
     >
-      <p className={css({ fontSize: 'sm' })}>
-        <Trans>Language: JavaScript</Trans>
-      </p>
+      <SelectField
+        label={t`Language`}
+        value={programming.language}
+        disabled={disabled}
+        onChange={(e) =>
+          onChange({ ...programming, language: e.currentTarget.value === 'python' ? 'python' : 'javascript' }, [
+            'programming.functionName',
+          ])
+        }
+      >
+        <option value="javascript">JavaScript</option>
+        <option value="python">Python</option>
+      </SelectField>
       <TextField
         className={mono}
         label={t`Function name`}

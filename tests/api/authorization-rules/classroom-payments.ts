@@ -167,6 +167,30 @@ export const CLASSROOM_PAYMENT_RULES: Record<string, OwnerRule> = {
       'a programming assignment',
     ),
   },
+  runProgrammingAssignment: {
+    variants: perCourse(
+      (w, k) => ({
+        params: { id: w[k].lessons.code },
+        body: { sessionId: w[k].session, code: 'function add(a, b) { return a + b; }' },
+      }),
+      { A: ['learner'], B: [], O: [] },
+      'a programming assignment',
+    ),
+  },
+  getCodeDraft: {
+    variants: perCourse(
+      (w, k) => ({ params: { id: w[k].lessons.code }, query: { sessionId: w[k].session } }),
+      { A: ['learner'], B: [], O: [] },
+      'a programming assignment',
+    ),
+  },
+  saveCodeDraft: {
+    variants: perCourse(
+      (w, k) => ({ params: { id: w[k].lessons.code }, body: { sessionId: w[k].session, code: 'function add() {}' } }),
+      { A: ['learner'], B: [], O: [] },
+      'a programming assignment',
+    ),
+  },
   gradeSubmission: {
     variants: [
       {
