@@ -100,12 +100,16 @@ export interface QuestionDraft {
   accepted: string[];
 }
 
-/** A programming test being edited: `args` and `expected` are JSON texts. */
+/**
+ * A programming test being edited: `args` and `expected` are JSON texts; `hidden` (ProgrammingTest.hidden)
+ * shows learners only whether it passed.
+ */
 export interface TestDraft {
   key: string;
   name: string;
   args: string;
   expected: string;
+  hidden: boolean;
 }
 
 export interface ProgrammingDraft {
@@ -160,7 +164,7 @@ export function emptyQuestion(kind: QuestionKind): QuestionDraft {
 
 /** A new programming test (no arguments, expects null). */
 export function emptyTest(): TestDraft {
-  return { key: newKey('t'), name: '', args: '[]', expected: '' };
+  return { key: newKey('t'), name: '', args: '[]', expected: '', hidden: false };
 }
 
 /** The first option id not used by `options`: a, b, c … z, then o27, o28 … */
@@ -284,13 +288,14 @@ export function fromAuthoring(a: LessonAuthoring): AuthoringValues {
             name: t.name,
             args: pretty(t.args),
             expected: pretty(t.expected),
+            hidden: t.hidden ?? false,
           })),
         }
       : {
           language: 'javascript',
           functionName: '',
           starterCode: '',
-          tests: [{ key: 't0', name: '', args: '[]', expected: '' }],
+          tests: [{ key: 't0', name: '', args: '[]', expected: '', hidden: false }],
         },
     questions: a.questions.map(questionDraftOf),
   };
@@ -355,6 +360,7 @@ export function toAuthoringInput(type: LessonTypeCode, values: AuthoringValues):
         name: t.name.trim(),
         args: JSON.parse(t.args) as unknown[],
         expected: JSON.parse(t.expected) as unknown,
+        ...(t.hidden ? { hidden: true } : {}),
       })),
     };
   }

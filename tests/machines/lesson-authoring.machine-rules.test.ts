@@ -3,13 +3,14 @@ import {
   type AuthoringValues,
   type QuestionDraft,
   formPathOf,
+  fromAuthoring,
   markCorrect,
   moveItem,
   toAuthoringInput,
   validateAuthoring,
   withKind,
 } from '@machines/lesson-authoring.form';
-import { loaded, single } from './lesson-authoring.machine-shared';
+import { loaded, quiz, single } from './lesson-authoring.machine-shared';
 
 describe('lesson-authoring-form rules (valibot, mirror of the server)', () => {
   const q = (patch: Partial<QuestionDraft>): QuestionDraft => ({ ...single, ...patch });
@@ -129,7 +130,7 @@ describe('lesson-authoring-form rules (valibot, mirror of the server)', () => {
       language: 'javascript' as const,
       functionName: 'sum',
       starterCode: 'function sum(a, b) {}',
-      tests: [{ key: 't', name: 'adds', args: '[1, 2]', expected: '3' }],
+      tests: [{ key: 't', name: 'adds', args: '[1, 2]', expected: '3', hidden: false }],
     };
     const values = { ...loaded, programming };
     expect(validateAuthoring('programmingAssignment', values)).toEqual({});
@@ -144,6 +145,30 @@ describe('lesson-authoring-form rules (valibot, mirror of the server)', () => {
         tests: [{ name: 'adds', args: [1, 2], expected: 3 }],
       },
     });
+    // A hidden test stays hidden when the lab is saved again
+    const hiddenTest = { ...programming.tests[0]!, key: 'h', name: 'secret', hidden: true };
+    expect(
+      toAuthoringInput('programmingAssignment', {
+        ...loaded,
+        programming: { ...programming, tests: [...programming.tests, hiddenTest] },
+      }).programming?.tests,
+    ).toEqual([
+      { name: 'adds', args: [1, 2], expected: 3 },
+      { name: 'secret', args: [1, 2], expected: 3, hidden: true },
+    ]);
+    // …and a lab loaded with a hidden test offers it as hidden
+    const lab = fromAuthoring({
+      ...quiz,
+      programming: {
+        functionName: 'sum',
+        starterCode: '',
+        tests: [{ name: 'secret', args: [1], expected: 1, hidden: true }],
+      },
+    });
+    expect(lab.programming.tests.map((t) => t.hidden)).toEqual([true]);
+    expect(toAuthoringInput('programmingAssignment', lab).programming?.tests).toEqual([
+      { name: 'secret', args: [1], expected: 1, hidden: true },
+    ]);
     // Python: the language travels; a `$` is not a Python name
     const python = { ...programming, language: 'python' as const, functionName: 'pair_sum' };
     expect(toAuthoringInput('programmingAssignment', { ...loaded, programming: python }).programming).toMatchObject({
@@ -160,7 +185,7 @@ describe('lesson-authoring-form rules (valibot, mirror of the server)', () => {
           language: 'javascript',
           functionName: '2sum',
           starterCode: '',
-          tests: [{ key: 't', name: '', args: '{"a":1}', expected: 'three' }],
+          tests: [{ key: 't', name: '', args: '{"a":1}', expected: 'three', hidden: false }],
         },
       }),
     ).toEqual({

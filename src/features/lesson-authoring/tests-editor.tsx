@@ -4,6 +4,7 @@ import { css } from 'styled-system/css';
 import { plainList } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextareaField, TextField } from '@/components/ui/field';
+import { CheckboxField } from '@/components/ui/form-controls';
 import { RemoveButton } from '@/components/ui/item-actions';
 import { FormSection } from '@/components/ui/form-controls';
 import { ConfirmRemove } from './confirm-remove';
@@ -163,6 +164,17 @@ export function TestsEditor({
                   error={errorOf(`${base}.expected`)}
                 />
                 <RemoveButton label={t`Remove test ${n}`} disabled={disabled} onClick={() => setRemoving(i)} />
+                <div className={css({ gridColumn: '1 / -1' })}>
+                  <CheckboxField
+                    label={t`Hidden test ${n}`}
+                    hint={t`Learners see only whether it passed, never its arguments, expected result or output.`}
+                    checked={test.hidden}
+                    disabled={disabled}
+                    onChange={(hidden) =>
+                      onChange({ ...programming, tests: updateAt(tests, i, { hidden }) }, [`${base}.hidden`])
+                    }
+                  />
+                </div>
               </li>
             );
           })}
