@@ -4697,7 +4697,7 @@ export interface components {
             rows: components["schemas"]["GradebookRow"][];
         };
         GradebookWeight: {
-            lessonId: number;
+            lessonId: components["schemas"]["Id"];
             /** @description Percent of the total. */
             weight: number;
         };
@@ -4873,7 +4873,10 @@ export interface components {
             status: components["schemas"]["AttendanceStatus"];
             /** @description An optional note (trimmed; empty means none). */
             note?: string | null;
-            /** @description The `version` the educator saw; 409 when someone has marked the learner since. */
+            /**
+             * Format: int32
+             * @description The `version` the educator saw; 409 when someone has marked the learner since.
+             */
             version: number;
         };
         /** @description One change of a learner's mark, kept for good. */

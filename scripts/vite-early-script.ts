@@ -9,6 +9,7 @@ import type { Plugin } from 'vite';
  */
 export function earlyScript(entry: string): Plugin {
   let referenceId = '';
+  let building = false;
   const tag = (src: string) => ({
     tag: 'script',
     attrs: { type: 'module', async: true, crossorigin: true, src },
@@ -16,8 +17,12 @@ export function earlyScript(entry: string): Plugin {
   });
   return {
     name: 'halaqa:early-script',
+    configResolved(config) {
+      building = config.command === 'build';
+    },
     buildStart() {
-      if (this.meta.watchMode) return;
+      // The dev server (and Vitest) serve the source file: nothing to emit.
+      if (!building || this.meta.watchMode) return;
       referenceId = this.emitFile({ type: 'chunk', id: entry, name: entry.replace(/^.*\/|\.[jt]s$/g, '') });
     },
     transformIndexHtml: {
