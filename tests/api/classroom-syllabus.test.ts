@@ -239,6 +239,7 @@ describe('GET /sessions/{id}/lessons/{lessonId}', () => {
     const res = await call('GET', `/api/sessions/${sessionId}/lessons/${L.code}`, EDUCATOR);
     expect(res.status).toBe(200);
     expect(res.body.data.programming).toEqual({
+      language: 'javascript',
       functionName: 'add',
       starterCode: 'function add(a, b) {}',
       tests: [{ name: 'adds', args: [1, 2] }],
