@@ -4,7 +4,8 @@ import type { InviteRequest, SentInvitation } from './invitation.machine';
 import { pick } from './support/contract';
 
 /**
- * The invitation machine's actor over the generated client: `POST /users/invite {email, role}`.
+ * The invitation machine's actor over the generated client: `POST /users/invite {email, role,
+ * companyId?}` (`companyId`: the company an admin chose; a partner's is their own).
  * Rejects with an `ApiError` (`status`, `serverMessage`, `fieldErrors`) or the network error.
  *
  *   useMachine(invitationMachine.provide({ actors: createInvitationActors(api) }))
@@ -12,7 +13,15 @@ import { pick } from './support/contract';
 export function createInvitationActors(api: Api) {
   return {
     sendInvitation: fromPromise<SentInvitation, InviteRequest>(async ({ input }) => {
-      const inv = unwrap(await api.POST('/users/invite', { body: { email: input.email.trim(), role: input.role } }));
+      const inv = unwrap(
+        await api.POST('/users/invite', {
+          body: {
+            email: input.email.trim(),
+            role: input.role,
+            ...(input.companyId !== undefined ? { companyId: input.companyId } : {}),
+          },
+        }),
+      );
       return pick(inv, ['id', 'email', 'role', 'status', 'expiresAt']);
     }),
   };

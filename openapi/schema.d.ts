@@ -508,9 +508,9 @@ export interface paths {
         put?: never;
         /**
          * Invite many users from a file
-         * @description Invites every row of a CSV or XLSX file (columns `email`, `role`; a header row first; at most 1,000 data rows) into the caller's company, in one transaction, and mails each invitee a link valid 7 days. CSV: UTF-8 with or without BOM, comma or semicolon separated. The file type is checked by content. Rows already members, already invited, with an invalid e-mail, an unknown role (LEARNER or EDUCATOR) or repeating an earlier row are skipped with a reason; `report` lists every row. A file that cannot be read, has no `email`/`role` header or more than 1,000 rows → 400 and nothing is written. An admin without a company → 400.
+         * @description Invites every row of a CSV or XLSX file (columns `email`, `role`; a header row first; at most 1,000 data rows) into a company, in one transaction, and mails each invitee a link valid 7 days. CSV: UTF-8 with or without BOM, comma or semicolon separated. The file type is checked by content. Rows already members, already invited, with an invalid e-mail, an unknown role (LEARNER or EDUCATOR) or repeating an earlier row are skipped with a reason; `report` lists every row. A file that cannot be read, has no `email`/`role` header or more than 1,000 rows → 400 and nothing is written. An unknown company → 404.
          *
-         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: into the caller's company. Product rules (docs/product.md): #calls Users; #roles partner bulk invites.
+         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: a PARTNER invites into their own company (`companyId` omitted or their own; another company's → 403); an ADMIN or SUPER_ADMIN names the company in `companyId` (omitted → 400 "Choose a company"), see `x-company-choice`. Product rules (docs/product.md): #calls Users; #roles partner bulk invites.
          */
         post: operations["bulkInviteUsers"];
         delete?: never;
@@ -552,7 +552,7 @@ export interface paths {
          * List invitations
          * @description Invitations into the company, newest first, paged. A PARTNER sees their company's invitations.
          *
-         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: limited to the caller's company (ADMIN and SUPER_ADMIN see every company). Product rules (docs/product.md): #calls Users; #roles partner invites.
+         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: limited to the caller's company (a PARTNER passing another company's `companyId` → 403); ADMIN and SUPER_ADMIN see the company named in `companyId`, or every company without it (`x-company-choice: optional`). Product rules (docs/product.md): #calls Users; #roles partner invites.
          */
         get: operations["listInvitations"];
         put?: never;
@@ -574,9 +574,9 @@ export interface paths {
         put?: never;
         /**
          * Invite a user into the company
-         * @description Invites an e-mail with a role (LEARNER or EDUCATOR) into the caller's company; the invitee is mailed, in their language (or the company's when they have no account), a single-use link valid 7 days. Already a member or a pending invitation → 409. A caller without a company → 400.
+         * @description Invites an e-mail with a role (LEARNER or EDUCATOR) into a company; the invitee is mailed, in their language (or the company's when they have no account), a single-use link valid 7 days. Already a member or a pending invitation → 409. An unknown company → 404.
          *
-         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: into the caller's company (an ADMIN invites into the company of the partner they act for: the caller's company). Product rules (docs/product.md): #calls Users; #entities Invite; decisions.md Invitations.
+         *     Roles: PARTNER, ADMIN, SUPER_ADMIN. Tenant-scoped: a PARTNER invites into their own company (`companyId` omitted or their own; another company's → 403); an ADMIN or SUPER_ADMIN names the company in `companyId` (omitted → 400 "Choose a company"), see `x-company-choice`. Product rules (docs/product.md): #calls Users; #entities Invite; decisions.md Invitations.
          */
         post: operations["inviteUser"];
         delete?: never;
@@ -3946,11 +3946,13 @@ export interface components {
         InviteRequest: {
             email: components["schemas"]["Email"];
             role: components["schemas"]["InviteRole"];
+            companyId?: components["schemas"]["ChosenCompanyId"];
         };
         /** @description multipart/form-data. */
         BulkInviteForm: {
             /** @description CSV or XLSX with columns `email` and `role` (header row first). */
             file: Blob;
+            companyId?: components["schemas"]["ChosenCompanyId"];
         };
         BulkInviteResult: {
             invited: components["schemas"]["Invitation"][];
@@ -4807,6 +4809,8 @@ export interface components {
             total: number;
             results: components["schemas"]["ProgrammingTestResult"][];
         };
+        /** @description The company to act for. Only ADMIN and SUPER_ADMIN choose (and must, to invite); a partner may omit it or pass their own company's id, any other id is refused 403 (`x-company-choice`). */
+        ChosenCompanyId: number;
         /** @description The session a wallet movement concerns, named as people know it (course title, first and last day). */
         WalletSessionRef: {
             id: number;
@@ -5132,6 +5136,8 @@ export interface components {
         CourseIdFilter: components["schemas"]["Id"];
         /** @description Id of the course to update; absent = create a new course. */
         CourseIdToUpdate: components["schemas"]["Id"];
+        /** @description The company to act for; only ADMIN and SUPER_ADMIN choose, a partner's own company's id is accepted and any other refused 403 (`x-company-choice`). */
+        ChosenCompany: components["schemas"]["ChosenCompanyId"];
         /** @description Wallet top-up id ("tu_…"). */
         TopUpId: string;
         /** @description The date of a meeting occurrence in the session's time zone (YYYY-MM-DD). */
@@ -6197,6 +6203,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             501: components["responses"]["NotImplemented"];
@@ -6263,6 +6270,8 @@ export interface operations {
     listInvitations: {
         parameters: {
             query?: {
+                /** @description The company to act for; only ADMIN and SUPER_ADMIN choose, a partner's own company's id is accepted and any other refused 403 (`x-company-choice`). */
+                companyId?: components["parameters"]["ChosenCompany"];
                 /** @description Only invitations in this status. */
                 status?: components["parameters"]["InvitationStatusFilter"];
                 /** @description 1-based page number. */
@@ -6330,7 +6339,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "email": "new.hire@ncai.example.org",
-                 *       "role": "LEARNER"
+                 *       "role": "LEARNER",
+                 *       "companyId": 2
                  *     }
                  */
                 "application/json": components["schemas"]["InviteRequest"];
@@ -6369,6 +6379,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             501: components["responses"]["NotImplemented"];
         };

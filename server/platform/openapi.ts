@@ -32,6 +32,7 @@ interface OperationObject {
   'x-roles'?: string[];
   'x-tenant-scoped'?: boolean;
   'x-captcha'?: boolean;
+  'x-company-choice'?: 'required' | 'optional';
 }
 
 /** One operation of the contract, ready to register with Fastify. */
@@ -48,6 +49,11 @@ export interface OperationSpec {
   /** Roles allowed (`x-roles`); null = any signed-in caller (or anyone when public). */
   roles: string[] | null;
   tenantScoped: boolean;
+  /**
+   * `x-company-choice`: the operation takes a `companyId` (query or body) naming the company it acts
+   * for (server/platform/tenancy.ts `chooseCompany`); `required` = staff must name one. null = none.
+   */
+  companyChoice: 'required' | 'optional' | null;
   /** `x-captcha`: the call needs a solved, unused captcha in `g-recaptcha-response` (server/platform/captcha.ts). */
   captcha: boolean;
   /** Fastify route schema (params, querystring, headers, body, response). */
@@ -209,6 +215,7 @@ async function parseOperations(
         roles: op['x-roles'] ?? null,
         tenantScoped: op['x-tenant-scoped'] ?? false,
         captcha: op['x-captcha'] ?? false,
+        companyChoice: op['x-company-choice'] ?? null,
         schema: definedOnly({
           params: objectOf(params.filter((p) => p.in === 'path')),
           querystring: objectOf(params.filter((p) => p.in === 'query')),

@@ -7,7 +7,7 @@ import { CAPTCHA_PARAM, spendCaptcha } from './captcha.js';
 import { HttpError, type FieldError } from './errors.js';
 import type { HandlerInput, HandlerTable, OperationId, RawResult } from './handlers.js';
 import type { OperationSpec } from './openapi.js';
-import { mayActForCompany, tenantScopeOf } from './tenancy.js';
+import { chooseCompany, mayActForCompany, tenantScopeOf, type TenantScope } from './tenancy.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -63,7 +63,10 @@ export function fieldErrors(
  * 5. for `x-captcha` operations (unless the captcha is configured off), a solved and unused captcha
  *    in `g-recaptcha-response`, spent now (server/platform/captcha.ts): 400 otherwise, after the
  *    input is known valid so a mistyped form does not burn the captcha;
- * 6. the handler, with the caller and its tenant scope (server/platform/tenancy.ts); its answer is
+ * 6. for `x-company-choice` operations, the `companyId` the caller passed (query or body) is checked
+ *    by `chooseCompany` (server/platform/tenancy.ts): 403 when a non-admin names another company, 400
+ *    'Choose a company' when an admin names none where it is required; staff act for the named one;
+ * 7. the handler, with the caller and its tenant scope (server/platform/tenancy.ts); its answer is
  *    serialized by the contract's response schema inside the `{ data }` envelope, or sent raw.
  */
 export function registerOperations(app: FastifyInstance, operations: OperationSpec[], options: RegisterOptions): void {
@@ -154,7 +157,7 @@ export function registerOperations(app: FastifyInstance, operations: OperationSp
         const result = (await handler!({
           app: ctx,
           caller: request.caller,
-          tenant: tenantScopeOf(request.caller),
+          tenant: scopeOf(op, request),
           params: request.params as never,
           query: request.query as never,
           headers: request.headers as never,
@@ -174,6 +177,20 @@ export function registerOperations(app: FastifyInstance, operations: OperationSp
       },
     });
   }
+}
+
+/**
+ * The tenant scope the handler runs with: the caller's, or for an `x-company-choice` operation the
+ * company the caller chose (`companyId` in the query or body, already validated and coerced).
+ * @throws 403 / 400 from `chooseCompany`.
+ */
+function scopeOf(op: OperationSpec, request: { caller: Caller | null; query: unknown; body: unknown }): TenantScope {
+  const scope = tenantScopeOf(request.caller);
+  if (!op.companyChoice) return scope;
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const chosen = query.companyId ?? body.companyId;
+  return chooseCompany(scope, typeof chosen === 'number' ? chosen : undefined, op.companyChoice);
 }
 
 /** Whether the operation is `x-tenant-scoped` and its path names the tenant (`/companies/{id}…`). */

@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Role } from '../db/types.js';
 import type { Caller } from './context.js';
+import { HttpError } from './errors.js';
 
 /**
  * Tenancy (decisions.md): a company is a tenant; a course may be private to one company, and only
@@ -42,6 +43,30 @@ export function tenantScopeOf(caller: Pick<Caller, 'userId' | 'role' | 'companyI
  */
 export function mayActForCompany(scope: TenantScope, companyId: number): boolean {
   return scope.isStaff || (scope.companyId !== null && scope.companyId === companyId);
+}
+
+/**
+ * The scope an `x-company-choice` operation runs with, given the `companyId` the caller passed
+ * (query or body; undefined when omitted). Staff act for the company they name (`companyId` of the
+ * returned scope); a non-staff caller keeps their own company and may only name it.
+ * @throws 403 'You can only act for your own company' when a non-staff caller names another company;
+ *   400 'Choose a company' when staff name none and `required`.
+ */
+export function chooseCompany(
+  scope: TenantScope,
+  chosen: number | undefined,
+  choice: 'required' | 'optional',
+): TenantScope {
+  if (!scope.isStaff) {
+    if (chosen !== undefined && chosen !== scope.companyId)
+      throw new HttpError(403, 'You can only act for your own company');
+    return scope;
+  }
+  if (chosen === undefined) {
+    if (choice === 'required') throw new HttpError(400, 'Choose a company');
+    return scope;
+  }
+  return Object.freeze({ ...scope, companyId: chosen });
 }
 
 /**

@@ -75,8 +75,17 @@ export const usersSearchSchema = pagedSearch({
 });
 export type UsersSearch = v.InferOutput<typeof usersSearchSchema>;
 
-/** `/dashboard/company/invitations?status&page` (partners: the company's invitations). */
-export const invitationsSearchSchema = pagedSearch({ status: lenient(v.picklist(INVITATION_STATUSES)) });
+/** `?company=<id>`: the company an admin acts for (brand settings, invitations); invalid → dropped. */
+export const companySearchParam = lenient(positiveInt);
+
+/**
+ * `/dashboard/company/invitations?status&page&company` (partners: their company's invitations;
+ * admins: those of the company they chose, `company`).
+ */
+export const invitationsSearchSchema = pagedSearch({
+  status: lenient(v.picklist(INVITATION_STATUSES)),
+  company: companySearchParam,
+});
 export type InvitationsSearch = v.InferOutput<typeof invitationsSearchSchema>;
 
 /** `/dashboard/company/members?query&page` (partners: the company's members). */

@@ -35,9 +35,13 @@ export type InviteRole = (typeof INVITE_ROLES)[number];
 /** The contract's Invitation. */
 export type InvitationView = Schema<'Invitation'>;
 
-/** The caller's company to invite into. @throws 400 when the caller belongs to no company. */
+/**
+ * The company to invite into: the partner's own, or the one an admin chose (`companyId`, applied to
+ * the scope by the route registration's `x-company-choice`). @throws 400 when there is none.
+ */
 export function targetCompany(scope: TenantScope): number {
-  if (scope.companyId === null) throw badRequest('You belong to no company to invite people into');
+  if (scope.companyId === null)
+    throw badRequest(scope.isStaff ? 'Choose a company' : 'You belong to no company to invite people into');
   return scope.companyId;
 }
 
@@ -113,7 +117,13 @@ export async function writeInvitations(
   check: (members: Set<string>, pending: Set<string>) => NewInvite[],
 ): Promise<{ written: { row: InvitationRow }[]; members: Set<string>; pending: Set<string> }> {
   return app.db.transaction().execute(async (trx) => {
-    await trx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().executeTakeFirstOrThrow();
+    const company = await trx
+      .selectFrom('companies')
+      .select('id')
+      .where('id', '=', companyId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!company) throw notFound('Company not found');
     const lower = [...new Set(rows.map((r) => r.email.toLowerCase()))];
     const now = app.now();
     const members = await membersAmong(trx, companyId, lower);
@@ -203,7 +213,8 @@ export async function listInvitations(
     .selectFrom('invitations as i')
     .innerJoin('users as u', 'u.id', 'i.invited_by')
     .where('i.withdrawn_at', 'is', null);
-  if (!scope.isStaff) base = base.where('i.company_id', '=', scope.companyId ?? -1);
+  // A partner sees their company's; staff every company's, or the one they chose.
+  if (!scope.isStaff || scope.companyId !== null) base = base.where('i.company_id', '=', scope.companyId ?? -1);
   const cutoff = new Date(now.getTime() - INVITATION_TTL_MS);
   if (q.status === 'ACCEPTED') base = base.where('i.status', '=', 'ACCEPTED');
   else if (q.status === 'PENDING') base = base.where('i.status', '=', 'PENDING').where('i.created_at', '>', cutoff);

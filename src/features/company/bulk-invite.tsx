@@ -28,14 +28,18 @@ const outcomeTone: Record<BulkInviteRow['outcome'], BadgeTone> = {
   DUPLICATE_IN_FILE: 'yellow',
 };
 
-/** `POST /users/bulk/invite` multipart {file} over XHR (upload progress), with the client's credentials. */
-function bulkSender(credentials: XhrCredentials, baseUrl = '/api'): BulkUploadSender {
+/**
+ * `POST /users/bulk/invite` multipart {file, companyId?} over XHR (upload progress), with the
+ * client's credentials; `companyId` is the company an admin chose (a partner sends none).
+ */
+function bulkSender(credentials: XhrCredentials, companyId?: number, baseUrl = '/api'): BulkUploadSender {
   return (file, { onProgress, signal }) =>
     sendMultipart({
       url: `${baseUrl}/users/bulk/invite`,
       size: file.size,
       form: () => {
         const form = new FormData();
+        if (companyId) form.append('companyId', String(companyId));
         form.append('file', file as File, file.name);
         return form;
       },
@@ -50,7 +54,16 @@ function bulkSender(credentials: XhrCredentials, baseUrl = '/api'): BulkUploadSe
  * it is sent, then while the server reads it and mails → a table of every row and what happened
  * to it, downloadable as CSV. A refused file shows the server's message with Retry (product.md#messages).
  */
-export function BulkInvite({ credentials, onInvited }: { credentials: XhrCredentials; onInvited: () => void }) {
+export function BulkInvite({
+  credentials,
+  companyId,
+  onInvited,
+}: {
+  credentials: XhrCredentials;
+  /** The company an admin chose; undefined for a partner (their own). */
+  companyId?: number;
+  onInvited: () => void;
+}) {
   const { t, i18n } = useLingui();
   // The role read in the file, named in the interface language when it is one (else as written).
   const roleText = (role: string | null) => {
@@ -59,8 +72,8 @@ export function BulkInvite({ credentials, onInvited }: { credentials: XhrCredent
   };
   const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const machine = useMemo(
-    () => bulkInvitationMachine.provide({ actors: createBulkInvitationActors(bulkSender(credentials)) }),
-    [credentials],
+    () => bulkInvitationMachine.provide({ actors: createBulkInvitationActors(bulkSender(credentials, companyId)) }),
+    [credentials, companyId],
   );
   const [snapshot, send] = useMachine(machine);
   const inputRef = useRef<HTMLInputElement>(null);

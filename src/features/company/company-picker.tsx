@@ -11,16 +11,16 @@ import type { components } from '@contract/schema';
 
 type User = components['schemas']['User'];
 
+/** The companies staff may act for: those of the approved partners, with the partner (GET /users/partners). */
+export type StaffCompanies = { partners: User[] | null; error: unknown };
+
 /**
- * Which company's brand to edit, when `/dashboard/company/settings` does not say:
- * admins get the companies of the approved partners (GET /users/partners), named (name, acronym and
- * partner), each linking to its company's settings;
- * a partner without a company is told so. One read: a plain effect, no machine.
+ * The companies of the approved partners (GET /users/partners, first 100), for staff; `partners`
+ * is null while loading, `error` the failure. Nothing is read when `staff` is false. One read: a
+ * plain effect, no machine.
  */
-export function CompanyPicker({ api, staff }: { api: Api; staff: boolean }) {
-  const { t } = useLingui();
-  const reason = useErrorReason();
-  const [state, setState] = useState<{ partners: User[] | null; error: unknown }>({ partners: null, error: null });
+export function useStaffCompanies(api: Api, staff: boolean): StaffCompanies {
+  const [state, setState] = useState<StaffCompanies>({ partners: null, error: null });
   useEffect(() => {
     if (!staff) return;
     let live = true;
@@ -35,12 +35,45 @@ export function CompanyPicker({ api, staff }: { api: Api; staff: boolean }) {
       live = false;
     };
   }, [api, staff]);
+  return state;
+}
+
+/** The name of company `companyId` among the staff's companies, or null while unknown. */
+export function companyNameIn(companies: StaffCompanies, companyId: number): string | null {
+  return companies.partners?.find((p) => p.companyId === companyId)?.company?.name ?? null;
+}
+
+/**
+ * Which company to act for, when the screen's `?company=` does not say: admins get the companies of
+ * the approved partners (GET /users/partners), named (name, acronym and partner), each linking to
+ * the same screen for that company (`for`: the brand settings or the invitations); a partner
+ * without a company is told so.
+ */
+export function CompanyPicker({
+  api,
+  staff,
+  for: screen = 'brand',
+}: {
+  api: Api;
+  staff: boolean;
+  for?: 'brand' | 'invitations';
+}) {
+  const { t } = useLingui();
+  const reason = useErrorReason();
+  const state = useStaffCompanies(api, staff);
+  const to = screen === 'brand' ? '/dashboard/company/settings' : '/dashboard/company/invitations';
 
   return (
     <PageContainer>
       <PageHeader
-        title={<Trans>Brand settings</Trans>}
-        lead={staff ? <Trans>Choose the company whose colours, logo and links to edit.</Trans> : null}
+        title={screen === 'brand' ? <Trans>Brand settings</Trans> : <Trans>Invitations</Trans>}
+        lead={
+          !staff ? null : screen === 'brand' ? (
+            <Trans>Choose the company whose colours, logo and links to edit.</Trans>
+          ) : (
+            <Trans>Choose a company to invite people into.</Trans>
+          )
+        }
       />
       {!staff ? (
         <FormAlert tone="info" title={<Trans>Your account belongs to no company</Trans>} />
@@ -61,7 +94,7 @@ export function CompanyPicker({ api, staff }: { api: Api; staff: boolean }) {
                 })}
               >
                 <Link
-                  to="/dashboard/company/settings"
+                  to={to}
                   search={{ company: p.companyId! }}
                   className={css({
                     display: 'flex',

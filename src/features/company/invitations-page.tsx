@@ -51,6 +51,7 @@ const roleLabels: Record<Invitation['role'], MessageDescriptor> = { LEARNER: msg
  */
 export function InvitationsPage({
   api,
+  chosen,
   credentials,
   invitations,
   search,
@@ -58,6 +59,8 @@ export function InvitationsPage({
   reload,
 }: {
   api: Api;
+  /** The company an admin chose (id and name): invitations go into it; undefined for a partner. */
+  chosen?: { id: number; name: string };
   credentials: XhrCredentials;
   invitations: Settled<PagedInvitation>;
   search: InvitationsSearch;
@@ -118,7 +121,7 @@ export function InvitationsPage({
   return (
     <PageContainer>
       <PageHeader
-        eyebrow={<Trans>Your company</Trans>}
+        eyebrow={chosen ? <bdi>{chosen.name}</bdi> : <Trans>Your company</Trans>}
         title={<Trans>Invitations</Trans>}
         lead={
           <Trans>
@@ -127,9 +130,15 @@ export function InvitationsPage({
           </Trans>
         }
         actions={
-          <Link to="/dashboard/company/members" className={inlineLink()}>
-            <Trans>Members</Trans>
-          </Link>
+          chosen ? (
+            <Link to="/dashboard/company/invitations" className={inlineLink()}>
+              <Trans>Choose another company</Trans>
+            </Link>
+          ) : (
+            <Link to="/dashboard/company/members" className={inlineLink()}>
+              <Trans>Members</Trans>
+            </Link>
+          )
         }
       />
       <div
@@ -142,10 +151,10 @@ export function InvitationsPage({
         })}
       >
         <InviteCard title={<Trans>Invite a person</Trans>}>
-          <InviteForm api={api} onInvited={reload} />
+          <InviteForm api={api} companyId={chosen?.id} onInvited={reload} />
         </InviteCard>
         <InviteCard title={<Trans>Invite from a file</Trans>}>
-          <BulkInvite credentials={credentials} onInvited={reload} />
+          <BulkInvite credentials={credentials} companyId={chosen?.id} onInvited={reload} />
         </InviteCard>
       </div>
 

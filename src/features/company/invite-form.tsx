@@ -20,7 +20,16 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$/;
  * #messages: 'User Invited !' / 'Could not invite the user' (': <server message>' on 400 and 409).
  * `onInvited` lets the list reload.
  */
-export function InviteForm({ api, onInvited }: { api: Api; onInvited: () => void }) {
+export function InviteForm({
+  api,
+  companyId,
+  onInvited,
+}: {
+  api: Api;
+  /** The company an admin chose (sent as `companyId`); undefined for a partner (their own). */
+  companyId?: number;
+  onInvited: () => void;
+}) {
   const { t, i18n } = useLingui();
   const [snapshot, send] = useMachine(invitationMachine.provide({ actors: createInvitationActors(api) }));
   const [email, setEmail] = useState('');
@@ -52,7 +61,7 @@ export function InviteForm({ api, onInvited }: { api: Api; onInvited: () => void
       return;
     }
     setEmailError(null);
-    send({ type: 'invite.submitted', request: { email: value, role } });
+    send({ type: 'invite.submitted', request: { email: value, role, ...(companyId ? { companyId } : {}) } });
   };
 
   const serverEmailError = snapshot.context.fieldErrors.email;

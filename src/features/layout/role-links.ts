@@ -33,6 +33,7 @@ export function roleLinks(role: Role): RoleLink[] {
       { to: '/dashboard/moderation', label: msg`Moderation`, icon: 'shield' },
       { to: '/dashboard/users', label: msg`Users`, icon: 'users' },
       { to: '/dashboard/inbox', label: msg`Inbox`, icon: 'mail' },
+      { to: '/dashboard/company/invitations', label: msg`Invitations`, icon: 'mail' },
       { to: '/dashboard/company/settings', label: msg`Brand`, icon: 'brand' },
     ];
   }

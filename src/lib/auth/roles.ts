@@ -26,12 +26,20 @@ export const ROLES = {
   educators: ['EDUCATOR'],
   /** Course editing and the session dashboards: educators and admins. */
   staff: ['EDUCATOR', 'ADMIN', 'SUPER_ADMIN'],
-  /** The company's invitations and members: its partner. */
+  /** The company's members: its partner. */
   partners: ['PARTNER'],
   /** Moderation and users: admins. */
   admins: ['ADMIN', 'SUPER_ADMIN'],
-  /** Company brand settings (theme, logo, links): the company's partner, and admins. */
+  /**
+   * Company brand settings (theme, logo, links) and invitations: the company's partner, and admins
+   * (who first choose the company).
+   */
   brand: ['PARTNER', 'ADMIN', 'SUPER_ADMIN'],
   /** The classroom: learners and those who teach or oversee sessions (not partners). */
   classroom: ['LEARNER', 'USER', 'EDUCATOR', 'ADMIN', 'SUPER_ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
+
+/** Whether `role` is an admin (ADMIN or SUPER_ADMIN), who acts for any company (product.md#roles). */
+export function isStaff(role: Role): boolean {
+  return (ROLES.admins as readonly Role[]).includes(role);
+}

@@ -143,27 +143,72 @@ export const ACCOUNT_USER_RULES: Record<string, OwnerRule> = {
   listEducators: none(nothing),
   listLearners: none(nothing),
   listPartners: none(nothing),
-  listInvitations: none(nothing),
-  inviteUser: none(() => ({ body: { email: `invitee-${unique()}@matrix.test`, role: 'LEARNER' } }), {
-    allowedStatuses: { statuses: [400], why: 'admins belong to no company to invite into' },
-  }),
-  bulkInviteUsers: none(
-    () => ({
-      multipart: {
-        fields: {},
-        files: {
-          file: {
-            filename: 'people.csv',
-            contentType: 'text/csv',
-            content: Buffer.from(`email,role\nbulk-${unique()}@matrix.test,LEARNER\n`),
-          },
-        },
+  listInvitations: {
+    why: 'companyId names the company (x-company-choice): staff any, a partner only their own',
+    variants: [
+      { target: 'none', label: 'no company named', allow: 'roles', build: nothing },
+      {
+        target: 'own',
+        label: 'company A named',
+        allow: [...STAFF, 'partner'],
+        build: (w) => ({ query: { companyId: String(w.companyA) } }),
       },
-    }),
-    {
-      allowedStatuses: { statuses: [400], why: 'admins belong to no company to invite into' },
-    },
-  ),
+      {
+        target: 'otherCompany',
+        label: 'company B named',
+        allow: STAFF,
+        build: (w) => ({ query: { companyId: String(w.companyB) } }),
+      },
+    ],
+  },
+  inviteUser: {
+    why: 'companyId names the company (x-company-choice): staff must name one, a partner only their own',
+    variants: [
+      {
+        target: 'none',
+        label: 'no company named',
+        allow: 'roles',
+        build: () => ({ body: { email: `invitee-${unique()}@matrix.test`, role: 'LEARNER' } }),
+        allowedStatuses: { statuses: [400], why: 'an admin must choose a company' },
+      },
+      {
+        target: 'own',
+        label: 'company A named',
+        allow: [...STAFF, 'partner'],
+        build: (w) => ({ body: { email: `invitee-${unique()}@matrix.test`, role: 'LEARNER', companyId: w.companyA } }),
+      },
+      {
+        target: 'otherCompany',
+        label: 'company B named',
+        allow: STAFF,
+        build: (w) => ({ body: { email: `invitee-${unique()}@matrix.test`, role: 'LEARNER', companyId: w.companyB } }),
+      },
+    ],
+  },
+  bulkInviteUsers: {
+    why: 'companyId names the company (x-company-choice): staff must name one, a partner only their own',
+    variants: [
+      {
+        target: 'none',
+        label: 'no company named',
+        allow: 'roles',
+        build: () => bulkFile({}),
+        allowedStatuses: { statuses: [400], why: 'an admin must choose a company' },
+      },
+      {
+        target: 'own',
+        label: 'company A named',
+        allow: [...STAFF, 'partner'],
+        build: (w) => bulkFile({ companyId: String(w.companyA) }),
+      },
+      {
+        target: 'otherCompany',
+        label: 'company B named',
+        allow: STAFF,
+        build: (w) => bulkFile({ companyId: String(w.companyB) }),
+      },
+    ],
+  },
   getInvitation: {
     why: 'public: the random link token is the key (it names no company resource a caller could own)',
     variants: [
@@ -292,3 +337,19 @@ export const ACCOUNT_USER_RULES: Record<string, OwnerRule> = {
     ],
   },
 };
+
+/** A bulk-invite upload of one fresh row, with the given form fields. */
+function bulkFile(fields: Record<string, string>) {
+  return {
+    multipart: {
+      fields,
+      files: {
+        file: {
+          filename: 'people.csv',
+          contentType: 'text/csv',
+          content: Buffer.from(`email,role\nbulk-${unique()}@matrix.test,LEARNER\n`),
+        },
+      },
+    },
+  };
+}

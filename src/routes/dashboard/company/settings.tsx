@@ -1,22 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { CompanyPicker } from '@/features/company/company-picker';
+import { CompanyPicker, companyNameIn, useStaffCompanies } from '@/features/company/company-picker';
 import { ThemeEditorPage } from '@/features/company/theme-editor-page';
 import { RouteError } from '@/features/layout/route-error';
 import { requireRole } from '@/lib/auth/guards';
 import { ROLES } from '@/lib/auth/roles';
-import { lenient } from '@/lib/route-flags';
+import { companySearchParam } from '@/lib/list-search';
 
-const searchSchema = v.object({
-  company: lenient(
-    v.pipe(
-      v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]),
-      v.integer(),
-      v.minValue(1),
-    ),
-  ),
-});
+const searchSchema = v.object({ company: companySearchParam });
 
 /**
  * `/dashboard/company/settings` (partners, admins): the company's
@@ -32,8 +24,11 @@ export const Route = createFileRoute('/dashboard/company/settings')({
     const { company } = Route.useSearch();
     const staff = record.user.role === 'ADMIN' || record.user.role === 'SUPER_ADMIN';
     const companyId = staff ? (company ?? null) : (record.company?.id ?? null);
+    // Staff name the company from the same list the picker shows (GET /users/partners).
+    const companies = useStaffCompanies(api, staff && companyId !== null);
     if (companyId === null) return <CompanyPicker api={api} staff={staff} />;
-    const name = !staff && record.company ? record.company.name : t`Company ${companyId}`;
+    const name =
+      !staff && record.company ? record.company.name : (companyNameIn(companies, companyId) ?? t`Company ${companyId}`);
     return <ThemeEditorPage key={companyId} api={api} auth={auth} companyId={companyId} companyName={name} />;
   },
 });
