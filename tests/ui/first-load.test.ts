@@ -2,6 +2,7 @@ import { firstLoadCalls, firstLoadKey } from '@contract/first-load';
 import { describe, expect, it } from 'vitest';
 import { createApi } from '@/lib/api/client';
 import { readFirstLoad } from '@/lib/api/first-load';
+import { createAuthService } from '@/lib/auth/auth-service';
 import { Route as HomeRoute } from '@/routes/index';
 import { Route as ExploreRoute } from '@/routes/courses/index';
 import { Route as CourseRoute } from '@/routes/courses/$courseId';
@@ -49,7 +50,12 @@ const loaders: { page: string; run: (api: ReturnType<typeof createApi>) => Promi
   },
   {
     page: '/courses/42',
-    run: (api) => (CourseRoute.options.loader as Loader)({ context: { api }, params: { courseId: 42 } }),
+    // a guest (no sign-in cookie): the page asks nothing about the visitor's own enrollments
+    run: (api) =>
+      (CourseRoute.options.loader as Loader)({
+        context: { api, auth: createAuthService(api) },
+        params: { courseId: 42 },
+      }),
   },
 ];
 
