@@ -4809,7 +4809,10 @@ export interface components {
             total: number;
             results: components["schemas"]["ProgrammingTestResult"][];
         };
-        /** @description The company to act for. Only ADMIN and SUPER_ADMIN choose (and must, to invite); a partner may omit it or pass their own company's id, any other id is refused 403 (`x-company-choice`). */
+        /**
+         * Format: int32
+         * @description The company to act for. Only ADMIN and SUPER_ADMIN choose (and must, to invite); a partner may omit it or pass their own company's id, any other id is refused 403 (`x-company-choice`).
+         */
         ChosenCompanyId: number;
         /** @description The session a wallet movement concerns, named as people know it (course title, first and last day). */
         WalletSessionRef: {
