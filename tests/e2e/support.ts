@@ -158,11 +158,19 @@ export async function runningSessionId(email: string, course: string): Promise<n
 export async function expectAccessible(page: Page, where: string) {
   const violations = await seriousViolations(page);
   expect(violations, `axe on ${where}`).toEqual([]);
-  const [scrollWidth, clientWidth] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    document.documentElement.clientWidth,
-  ]);
-  expect(scrollWidth, `page width on ${where}`).toBeLessThanOrEqual(clientWidth);
+  const [scrollWidth, clientWidth, wide] = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    // The elements that stick out, named in the failure (tag, test id or class, text).
+    const outside = [...document.querySelectorAll('body *')]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && (box.right > width + 1 || box.left < -1);
+      })
+      .slice(0, 5)
+      .map((el) => `${el.tagName} ${el.getAttribute('data-testid') ?? ''} "${(el.textContent ?? '').slice(0, 40)}"`);
+    return [document.documentElement.scrollWidth, width, outside.join('; ')] as const;
+  });
+  expect(scrollWidth, `page width on ${where} (${wide})`).toBeLessThanOrEqual(clientWidth);
 }
 
 /** Runs axe on the page and returns the serious and critical violations (WCAG 2.1 AA rules). */

@@ -104,7 +104,8 @@ function CompanyLogo({ record, theme }: { record: LoginRecord | null; theme: The
       className={css({
         height: '8',
         width: 'auto',
-        maxWidth: { base: '20', tablet: '32' },
+        // 32 px on phones: beside the menu, language and account buttons the header has no more room at 360 px.
+        maxWidth: { base: '8', tablet: '32' },
         objectFit: 'contain',
         paddingInlineStart: { base: '2', tablet: '3' },
         borderInlineStartWidth: '1px',
