@@ -7,6 +7,7 @@ import { OPEN_INTENT_STATUSES } from '../../platform/session-lifecycle.js';
 import { PENDING_STATUS } from './idempotency.js';
 import { EXPIRED_HOLD, captureCommitted, gatewayKeys, releaseAuthorization } from './intent-state.js';
 import { commitEnrollment, refusal } from './intent-commit.js';
+import { captureStranded } from '../../platform/payments/capture-retry.js';
 
 /**
  * Card payments outside a learner's request: the periodic jobs' expiry of seat holds and retry of
@@ -73,20 +74,9 @@ export async function captureUncaptured(db: Kysely<Database>, gateway: PaymentGa
     .where('updated_at', '<=', new Date(now.getTime() - 60_000))
     .limit(100)
     .execute();
-  let n = 0;
-  for (const r of rows) {
-    try {
-      await gateway.capture({
-        gatewayRef: r.gateway_ref!,
-        amountCents: r.amount_cents,
-        idempotencyKey: gatewayKeys.capture(r.id),
-      });
-      await db.updateTable('payment_intents').set({ captured_at: now }).where('id', '=', r.id).execute();
-      n++;
-    } catch {
-      // The gateway is still unreachable: the next pass tries again.
-    }
-  }
+  const n = await captureStranded(gateway, rows, gatewayKeys.capture, (id) =>
+    db.updateTable('payment_intents').set({ captured_at: now }).where('id', '=', id).execute(),
+  );
   return n + (await captureUncapturedTopUps(db, gateway, now));
 }
 

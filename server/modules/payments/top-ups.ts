@@ -9,6 +9,7 @@ import { postLedgerTransaction } from '../../platform/money/ledger.js';
 import type { AuthorizationOutcome, PaymentGateway } from '../../platform/payments/gateway.js';
 import { answerKey, releaseKey, reserveKey } from './idempotency.js';
 import { gatewayCard } from './intent-state.js';
+import { captureStranded } from '../../platform/payments/capture-retry.js';
 
 /**
  * Wallet top-ups by card (docs/decisions.md "Wallet top-ups"): the card payment of the checkout
@@ -324,21 +325,9 @@ export async function captureUncapturedTopUps(
     .where('updated_at', '<=', new Date(now.getTime() - 60_000))
     .limit(100)
     .execute();
-  let n = 0;
-  for (const r of rows) {
-    try {
-      await gateway.capture({
-        gatewayRef: r.gateway_ref!,
-        amountCents: r.amount_cents,
-        idempotencyKey: topUpKeys.capture(r.id),
-      });
-      await db.updateTable('wallet_top_ups').set({ captured_at: now }).where('id', '=', r.id).execute();
-      n++;
-    } catch {
-      // The gateway is still unreachable: the next pass tries again.
-    }
-  }
-  return n;
+  return captureStranded(gateway, rows, topUpKeys.capture, (id) =>
+    db.updateTable('wallet_top_ups').set({ captured_at: now }).where('id', '=', id).execute(),
+  );
 }
 
 /** Captures a credited top-up's charge; a gateway that cannot be reached leaves `captured_at` null (the jobs retry). */
