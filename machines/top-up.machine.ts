@@ -13,6 +13,7 @@ import { type Failure, failureOf, statusOf } from './support/errors';
  *   preparing (saved cards + gateway config) ─▶ choosing | loadFailed ─load.retried─▶ preparing
  *   choosing ─amount.changed / card.selected─▶ choosing
  *            ─card.submitted{token}─▶ addingCard ─▶ choosing (the new card selected | its refusal shown)
+ *   addingCard ─amount.changed─▶ addingCard (the amount can be typed while the card is checked)
  *            ─topUp.submitted [amount in range, a card]─▶ charging
  *   charging ─succeeded─▶ credited ; ─requires_action─▶ authenticating (3-D Secure)
  *            ─402─▶ failed.declined ; ─other 4xx─▶ failed.refused ; ─no answer / 5xx─▶ failed.unknown
@@ -191,6 +192,10 @@ export const topUpMachine = setup({
     },
     addingCard: {
       entry: 'clearCardError',
+      // The amount field stays editable while the card is checked: what it shows is what is charged.
+      on: {
+        'amount.changed': { actions: { type: 'assignAmount', params: ({ event }) => ({ amount: event.amount }) } },
+      },
       invoke: {
         id: 'addCard',
         src: 'addCard',

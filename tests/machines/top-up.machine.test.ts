@@ -90,6 +90,9 @@ function checkStep(before: AnyMachineSnapshot, s: AnyMachineSnapshot, event: Any
     expect(selectTopUpFailure(snapshot)).toBeNull();
   } else expect(selectCredited(snapshot)).toBeNull();
   if (s.matches('authenticating')) expect(c.topUp?.status).toBe('requires_action');
+  // What the amount field shows is what is charged, also when it was typed while a card was checked.
+  if (event.type === 'amount.changed' && (before.matches('choosing') || before.matches('addingCard')))
+    expect(c.amount).toBe(event.amount);
   if (event.type === 'xstate.error.actor.addCard') expect(selectCardFailure(snapshot)?.code).toBe('card');
   expect(selectCanTopUp(snapshot)).toBe(
     s.matches('choosing') && isTopUpAmount(c.amount) && c.cards.some((card) => card.id === c.cardId),
@@ -162,6 +165,37 @@ describe('top-up.machine', () => {
     await settle();
     expect(keys).toEqual(['s-1', 's-1', 's-2']);
     expect(actor.getSnapshot().matches('credited')).toBe(true);
+    actor.stop();
+  });
+
+  it('charges the amount typed while a new card was being checked', async () => {
+    let cardAdded: (card: TopUpCard) => void = () => {};
+    const charged: number[] = [];
+    const actor = createActor(
+      topUpMachine.provide({
+        actors: {
+          prepare: fromPromise(async () => ({ cards: [] as TopUpCard[], config })),
+          addCard: fromPromise(() => new Promise<TopUpCard>((resolve) => (cardAdded = resolve))),
+          topUp: fromPromise(
+            async ({ input }: { input: { amount: number; paymentMethod: string; idempotencyKey: string } }) => {
+              charged.push(input.amount);
+              return topUp('succeeded');
+            },
+          ),
+        },
+      }),
+      { input: { amount: null, keySeed: 's' } },
+    ).start();
+    const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+    await settle();
+    actor.send({ type: 'card.submitted', token: 'tok_visa' });
+    actor.send({ type: 'amount.changed', amount: 2000 });
+    cardAdded(visa);
+    await settle();
+    expect(selectCanTopUp(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'topUp.submitted' });
+    await settle();
+    expect(charged).toEqual([2000]);
     actor.stop();
   });
 
