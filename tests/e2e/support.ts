@@ -171,6 +171,22 @@ export async function expectAccessible(page: Page, where: string) {
     return [document.documentElement.scrollWidth, width, outside.join('; ')] as const;
   });
   expect(scrollWidth, `page width on ${where} (${wide})`).toBeLessThanOrEqual(clientWidth);
+  // An e-mail address wraps after its @ or before a dot, never inside a word (a text run with an
+  // @ and no space, e.g. 'learner7@', sits on one line).
+  const brokenAddresses = await page.evaluate(() => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const broken: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      if (!/^[^\s@]*@[^\s@]*$/.test(text) || text.length > 60) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (tops.size > 1) broken.push(text);
+    }
+    return broken;
+  });
+  expect(brokenAddresses, `e-mail addresses broken inside a word on ${where}`).toEqual([]);
 }
 
 /** Runs axe on the page and returns the serious and critical violations (WCAG 2.1 AA rules). */

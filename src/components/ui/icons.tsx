@@ -181,6 +181,13 @@ export const MailIcon = (p: IconProps) => (
     <path d="m22 7-10 6L2 7" />
   </ActionIcon>
 );
+/** A tray: a box of messages received (the admin's Inbox of contact messages). */
+export const InboxIcon = (p: IconProps) => (
+  <ActionIcon {...p}>
+    <path d="M22 12h-6l-2 3h-4l-2-3H2" />
+    <path d="M5.45 5.11 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.45-6.89A2 2 0 0 0 16.76 4H7.24a2 2 0 0 0-1.79 1.11z" />
+  </ActionIcon>
+);
 export const PlusIcon = (p: IconProps) => (
   <ActionIcon {...p}>
     <path d="M12 5v14" />

@@ -11,6 +11,7 @@ import { roleLabels } from '@/lib/auth/roles';
 import type { components } from '@contract/schema';
 import { type Locale } from '@/lib/i18n';
 import { type ModerationAction } from '@machines/moderation.machine';
+import { EmailAddress } from '@/components/ui/email-address';
 
 /** A user as the admin list shows it (the contract's User). */
 export type User = components['schemas']['User'];
@@ -116,8 +117,8 @@ export function UserRow({
           <h2 className={css({ fontSize: 'md', fontWeight: 'semibold' })}>{user.name}</h2>
           <StatusBadge status={user.status} />
         </div>
-        <span className={css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' })} dir="ltr">
-          {user.email}
+        <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+          <EmailAddress email={user.email} />
         </span>
         <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
           {t(roleLabels[user.role])} · {t`Joined ${joined}`}
@@ -159,8 +160,8 @@ export function InvitationRow({ invitation, locale }: { invitation: Invitation; 
       </span>
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: 0 })}>
         <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' })}>
-          <h2 className={css({ fontSize: 'md', fontWeight: 'semibold', overflowWrap: 'anywhere' })} dir="ltr">
-            {invitation.email}
+          <h2 className={css({ fontSize: 'md', fontWeight: 'semibold', minWidth: 0 })}>
+            <EmailAddress email={invitation.email} />
           </h2>
           <Badge tone={invitationTone[invitation.status]}>{t(invitationStatusLabels[invitation.status])}</Badge>
         </div>

@@ -18,6 +18,7 @@ import { type BulkUploadSender, createBulkInvitationActors } from '@machines/bul
 import { type BulkFile, type BulkInviteRow, bulkInvitationMachine } from '@machines/bulk-invitation.machine';
 import { hasFailed, isProcessing, isSending, reportOf, uploadPercent } from '@machines/bulk-invitation.selectors';
 import { outcomeLabels, reportCsv } from './company-messages';
+import { EmailAddress } from '@/components/ui/email-address';
 
 const outcomeTone: Record<BulkInviteRow['outcome'], BadgeTone> = {
   INVITED: 'green',
@@ -225,9 +226,7 @@ export function BulkInvite({
                 <td className={cx(dataCell, css({ whiteSpace: 'nowrap' }))}>
                   <Badge tone={outcomeTone[r.outcome]}>{i18n._(outcomeLabels[r.outcome])}</Badge>
                 </td>
-                <td className={cx(dataCell, css({ overflowWrap: 'anywhere' }))}>
-                  <bdi dir="ltr">{r.email ?? '—'}</bdi>
-                </td>
+                <td className={dataCell}>{r.email ? <EmailAddress email={r.email} /> : '—'}</td>
                 <td className={cx(dataCell, css({ whiteSpace: 'nowrap' }))}>{roleText(r.role)}</td>
               </tr>
             ))}

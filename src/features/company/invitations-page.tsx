@@ -29,6 +29,7 @@ import type { Settled } from '@/lib/load';
 import { BulkInvite } from './bulk-invite';
 import { inviteFailureText, inviteToasts } from './company-messages';
 import { InviteForm } from './invite-form';
+import { EmailAddress } from '@/components/ui/email-address';
 
 type Invitation = components['schemas']['Invitation'];
 type PagedInvitation = components['schemas']['PagedInvitation'];
@@ -212,8 +213,8 @@ export function InvitationsPage({
             >
               {invitations.data.items.map((inv) => (
                 <tr key={inv.id} className={dataRow}>
-                  <td className={dataCell} dir="ltr">
-                    <span className={css({ whiteSpace: 'nowrap' })}>{inv.email}</span>
+                  <td className={dataCell}>
+                    <EmailAddress email={inv.email} />
                   </td>
                   <td className={dataCell}>
                     <Badge tone={statusTone[inv.status]}>{i18n._(statusLabels[inv.status])}</Badge>

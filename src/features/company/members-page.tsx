@@ -22,6 +22,7 @@ import { usePageTitle } from '@/lib/document-head';
 import { isLocale, type Locale } from '@/lib/i18n';
 import type { MembersSearch } from '@/lib/list-search';
 import type { Settled } from '@/lib/load';
+import { EmailAddress } from '@/components/ui/email-address';
 
 type Member = components['schemas']['CompanyMember'];
 type PagedMember = components['schemas']['PagedCompanyMember'];
@@ -137,8 +138,8 @@ export function MembersPage({
               return (
                 <tr key={m.id} className={dataRow}>
                   <td className={cx(dataCell, css({ fontWeight: 'semibold' }))}>{m.name}</td>
-                  <td className={dataCell} dir="ltr">
-                    <span className={css({ whiteSpace: 'nowrap' })}>{m.email}</span>
+                  <td className={dataCell}>
+                    <EmailAddress email={m.email} />
                   </td>
                   <td className={dataCell}>{role ? i18n._(role) : m.role}</td>
                   <td className={dataCell}>{formatLongDate(m.joinedAt.slice(0, 10), locale)}</td>

@@ -9,10 +9,12 @@ import {
   BookIcon,
   CalendarIcon,
   ChevronDownIcon,
+  InboxIcon,
   LayersIcon,
   LogOutIcon,
   MailIcon,
   PencilIcon,
+  ShieldIcon,
   UsersIcon,
 } from '@/components/ui/icons';
 import type { AuthActor } from '@/lib/auth/auth-service';
@@ -29,6 +31,8 @@ function RoleLinkIcon({ icon }: { icon: RoleLink['icon'] }) {
   if (icon === 'users') return <UsersIcon size={16} />;
   if (icon === 'brand') return <PencilIcon size={16} />;
   if (icon === 'mail') return <MailIcon size={16} />;
+  if (icon === 'inbox') return <InboxIcon size={16} />;
+  if (icon === 'shield') return <ShieldIcon size={16} />;
   return <LayersIcon size={16} />;
 }
 

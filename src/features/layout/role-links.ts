@@ -14,11 +14,11 @@ export interface RoleLink {
     | '/dashboard/company/invitations'
     | '/dashboard/company/members';
   label: MessageDescriptor;
-  icon: 'book' | 'calendar' | 'shield' | 'users' | 'brand' | 'mail';
+  icon: 'book' | 'calendar' | 'shield' | 'users' | 'brand' | 'mail' | 'inbox';
 }
 
 /**
- * The work areas of a role: educators → Courses to teach, My sessions; admins and super admins →
+ * The work areas of a role, each with an icon of its own within the role: educators → Courses to teach, My sessions; admins and super admins →
  * Moderation, Users, Inbox (contact messages), Brand; partners → Invitations, Members, Brand. Others: none.
  */
 export function roleLinks(role: Role): RoleLink[] {
@@ -32,7 +32,7 @@ export function roleLinks(role: Role): RoleLink[] {
     return [
       { to: '/dashboard/moderation', label: msg`Moderation`, icon: 'shield' },
       { to: '/dashboard/users', label: msg`Users`, icon: 'users' },
-      { to: '/dashboard/inbox', label: msg`Inbox`, icon: 'mail' },
+      { to: '/dashboard/inbox', label: msg`Inbox`, icon: 'inbox' },
       { to: '/dashboard/company/invitations', label: msg`Invitations`, icon: 'mail' },
       { to: '/dashboard/company/settings', label: msg`Brand`, icon: 'brand' },
     ];
