@@ -52,8 +52,7 @@ describe('discount codes: who creates and lists them', () => {
       .where('educator_id', '!=', await userIdOf(t.db, 'educator@halaqa.test'))
       .executeTakeFirstOrThrow();
     const refused = await createCode('educator@halaqa.test', { code: codeName('theirs'), courseId: other.id });
-    expect(refused.statusCode).toBe(422);
-    expect(reason(refused)).toMatchObject({ path: 'courseId' });
+    expect(refused.statusCode).toBe(403);
     // The same code twice: 409, whatever its case.
     const taken = await createCode('admin@halaqa.test', { code, courseId });
     expect(taken.statusCode).toBe(409);
@@ -198,7 +197,11 @@ describe('discount codes at checkout', () => {
       expect(reason(res)).toEqual({ path: 'discountCode', message: why });
       expect(res.json().message).toMatch(/discount code/);
     }
-    const codes = await t.db.selectFrom('discount_codes').select('uses').where('code', 'in', [expired, soon, single]).execute();
+    const codes = await t.db
+      .selectFrom('discount_codes')
+      .select('uses')
+      .where('code', 'in', [expired, soon, single])
+      .execute();
     expect(codes.every((c) => c.uses === 0)).toBe(true);
     expect((await get('/api/payments/wallets/me', learner.token)).json().data.balance).toBe(500);
   });
@@ -249,7 +252,11 @@ describe('discount codes at checkout', () => {
     const exhausted = await payWithCode(late.token, sessionId, 8450, code);
     expect(exhausted.statusCode).toBe(409);
     expect(reason(exhausted)).toEqual({ path: 'discountCode', message: 'exhausted' });
-    const row = await t.db.selectFrom('discount_codes').select('uses').where('code', '=', code).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('discount_codes')
+      .select('uses')
+      .where('code', '=', code)
+      .executeTakeFirstOrThrow();
     expect(row.uses).toBe(1);
     expect(await unbalancedTransactions(t.db)).toEqual([]);
   });
@@ -276,7 +283,11 @@ describe('discount codes at checkout', () => {
     );
     expect(confirm.statusCode).toBe(200);
     expect(confirm.json().data).toMatchObject({ status: 'succeeded', amount: 7925 });
-    const row = await t.db.selectFrom('discount_codes').select('uses').where('code', '=', code).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('discount_codes')
+      .select('uses')
+      .where('code', '=', code)
+      .executeTakeFirstOrThrow();
     expect(row.uses).toBe(1);
   });
 });
@@ -290,9 +301,7 @@ describe('discount codes under a storm', () => {
     const statuses: number[] = [];
     // 1,000 attempts, 100 in flight at a time.
     for (let i = 0; i < learners.length; i += 100) {
-      const batch = await Promise.all(
-        learners.slice(i, i + 100).map((l) => payWithCode(l.token, sessionId, 0, code)),
-      );
+      const batch = await Promise.all(learners.slice(i, i + 100).map((l) => payWithCode(l.token, sessionId, 0, code)));
       statuses.push(...batch.map((r) => r.statusCode));
     }
     expect(statuses.filter((s) => s === 201)).toHaveLength(50);

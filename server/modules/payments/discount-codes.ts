@@ -5,7 +5,13 @@ import { HttpError, conflict, notFound, unprocessable } from '../../platform/err
 import type { Schema } from '../../platform/handlers.js';
 import { centsToDollars } from '../../platform/money/cents.js';
 import { type FeeCents, quoteCents } from '../../platform/money/fees.js';
-import { type TenantScope, courseVisible, discountCodeManaged, tenantScopeOf } from '../../platform/tenancy.js';
+import {
+  type TenantScope,
+  courseTenantOpenFor,
+  courseVisible,
+  discountCodeManaged,
+  tenantScopeOf,
+} from '../../platform/tenancy.js';
 
 /**
  * Discount codes (docs/product.md "Discount codes", docs/decisions.md "Discount codes"): created by
@@ -265,7 +271,8 @@ function toView(r: CodeRow, courseTitle: string): DiscountCodeView {
  * POST /payments/discount-codes: a new code for a course the scope may discount — an educator
  * their own course, a partner a course their company's members see (the code then carries the
  * company: its members only), an admin any course.
- * @throws 422 course not the caller's (or unknown), session not of the course, validTo ≤ validFrom,
+ * @throws 404 course unknown or not visible to the scope; 403 a course the scope sees but may not
+ *   discount (another educator's; a partner's: not published); 422 session not of the course, validTo ≤ validFrom,
  *   percentOff / amountOff missing for the kind; 409 the code is taken.
  */
 export async function createDiscountCode(
@@ -286,20 +293,18 @@ export async function createDiscountCode(
     throw unprocessable('The code must end after it starts', [{ path: 'validTo', message: 'must be after validFrom' }]);
   const course = await app.db
     .selectFrom('courses as c')
-    .select(['c.id', 'c.title', 'c.educator_id'])
+    .select(['c.id', 'c.title', 'c.educator_id', 'c.is_private', 'c.company_id', 'c.status'])
     .where('c.id', '=', input.courseId)
-    .where((eb) =>
-      scope.isStaff
-        ? eb.val(true)
-        : scope.role === 'PARTNER'
-          ? courseVisible(eb, scope)
-          : eb('c.educator_id', '=', scope.userId),
-    )
     .executeTakeFirst();
-  if (!course)
-    throw unprocessable('You cannot create codes for this course', [
-      { path: 'courseId', message: 'is not a course you may discount' },
-    ]);
+  // A course the scope cannot see is not found; one it sees but may not discount is forbidden.
+  if (!course || !courseTenantOpenFor({ isPrivate: course.is_private, companyId: course.company_id }, scope))
+    throw notFound('Course');
+  const allowed = scope.isStaff
+    ? true
+    : scope.role === 'PARTNER'
+      ? course.status === 'PUBLISHED'
+      : course.educator_id === scope.userId;
+  if (!allowed) throw new HttpError(403, 'You cannot create discount codes for this course');
   if (input.sessionId !== undefined) {
     const session = await app.db
       .selectFrom('sessions')
