@@ -12,6 +12,7 @@ import {
   LayersIcon,
   LogOutIcon,
   MailIcon,
+  ReceiptIcon,
   PencilIcon,
   UsersIcon,
 } from '@/components/ui/icons';
@@ -29,6 +30,7 @@ function RoleLinkIcon({ icon }: { icon: RoleLink['icon'] }) {
   if (icon === 'users') return <UsersIcon size={16} />;
   if (icon === 'brand') return <PencilIcon size={16} />;
   if (icon === 'mail') return <MailIcon size={16} />;
+  if (icon === 'receipt') return <ReceiptIcon size={16} />;
   return <LayersIcon size={16} />;
 }
 
