@@ -98,7 +98,7 @@ export function CheckoutPanel({ actor, price }: { actor: CheckoutActor; price: n
       <div className={column}>
         {quote ? <Price value={quote.total} size="lg" /> : <Price value={price} size="lg" />}
         <FormAlert title={t(checkoutFailureTitle(error))}>
-          <FailureReason error={error} />
+          <FailureReason error={error} codeError={codeError} />
           {chosenLabel && error.step === 'declined' ? (
             <p className={css({ marginBlockStart: '1' })}>
               <Trans>Card: {chosenLabel}</Trans>
