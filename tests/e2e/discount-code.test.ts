@@ -102,3 +102,44 @@ describe('discount code at checkout', () => {
     });
   }
 });
+
+describe('discount codes page', () => {
+  it('an educator opens it from the account menu and creates a code for their course (en, 1280 px)', async () => {
+    const { context, page, errors } = await openPage(browser(), 'en', { width: 1280, height: 900 });
+    try {
+      await signIn(page, 'en', 'educator@halaqa.test');
+      await page.getByRole('button', { name: /Amina Haddad/ }).click();
+      await page.getByRole('menuitem', { name: 'Discount codes' }).click();
+      await page.getByRole('heading', { name: 'Discount codes', level: 1 }).waitFor();
+      const code = `SPRING${Date.now().toString(36).toUpperCase()}`;
+      await byLabel(page, 'Code').fill(code);
+      await byLabel(page, 'Percent off').fill('15');
+      await page.getByRole('button', { name: 'Create code' }).click();
+      await page.getByRole('heading', { name: code, level: 3 }).waitFor();
+      await page.getByText('15 % off').first().waitFor();
+      expect(await seriousViolations(page), 'axe on the discount codes page (en)').toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an admin sees every code with its uses (ar, 360 px)', async () => {
+    const { context, page, errors } = await openPage(browser(), 'ar', { width: 360, height: 780 });
+    try {
+      await signIn(page, 'ar', 'admin@halaqa.test');
+      await page.goto(`${BASE_URL}/dashboard/discount-codes?lang=ar`);
+      await page.getByRole('heading', { name: tr('ar', 'Discount codes'), level: 1 }).waitFor();
+      await page.getByRole('heading', { name: 'WELCOME20', level: 3 }).waitFor();
+      expect(await seriousViolations(page), 'axe on the discount codes page (ar)').toEqual([]);
+      const [scrollWidth, clientWidth] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
+      expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
