@@ -293,6 +293,26 @@ describe('discount codes at checkout', () => {
 });
 
 describe('discount codes under a storm', () => {
+  it('one learner paying two sessions at once with a once-per-learner code: one use', async () => {
+    const { sessionId: first, courseId } = await educatorSession(10000);
+    const { sessionId: second } = await educatorSession(10000);
+    const code = codeName('once');
+    await createCode('admin@halaqa.test', { code, courseId, percentOff: 100 });
+    const [learner] = await createLearners(1, 0, `p${code}`);
+    const answers = await Promise.all([first, second].map((s) => payWithCode(learner.token, s, 0, code)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(reason(answers.find((a) => a.statusCode === 409)!)).toEqual({
+      path: 'discountCode',
+      message: 'learnerLimit',
+    });
+    const row = await t.db
+      .selectFrom('discount_codes')
+      .select('uses')
+      .where('code', '=', code)
+      .executeTakeFirstOrThrow();
+    expect(row.uses).toBe(1);
+  });
+
   it('1,000 learners racing for a 50-use code: exactly 50 enroll with it', { timeout: 240_000 }, async () => {
     const { sessionId, courseId } = await educatorSession(2000, 2000);
     const code = codeName('storm');
