@@ -6,9 +6,11 @@ import type {
   CheckoutData,
   ConfirmIntentInput,
   CreateIntentInput,
+  DiscountQuote,
   FeeQuote,
   GatewayConfig,
   PaymentResult,
+  QuoteCodeInput,
   SavedCard,
   WalletPaymentInput,
   WalletSummary,
@@ -50,7 +52,11 @@ export async function postWalletPayment(api: Api, input: WalletPaymentInput): Pr
   const intent = unwrap(
     await api.POST('/payments/intents/wallet', {
       params: { header: { 'Idempotency-Key': input.idempotencyKey } },
-      body: { sessionId: input.sessionId, amount: input.amount },
+      body: {
+        sessionId: input.sessionId,
+        amount: input.amount,
+        ...(input.discountCode ? { discountCode: input.discountCode } : {}),
+      },
     }),
   );
   return pick(intent, WALLET_PAYMENT_FIELDS);
@@ -85,9 +91,19 @@ export function createCheckoutActors(api: Api) {
         unwrap(
           await api.POST('/payments/intents', {
             params: { header: { 'Idempotency-Key': input.idempotencyKey } },
-            body: { sessionId: input.sessionId, amount: input.amount },
+            body: {
+              sessionId: input.sessionId,
+              amount: input.amount,
+              ...(input.discountCode ? { discountCode: input.discountCode } : {}),
+            },
           }),
         ),
+      ),
+    ),
+
+    quoteCode: fromPromise<DiscountQuote, QuoteCodeInput>(async ({ input }) =>
+      unwrap(
+        await api.POST('/payments/discount-codes/quote', { body: { sessionId: input.sessionId, code: input.code } }),
       ),
     ),
 

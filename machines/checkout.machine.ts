@@ -4,6 +4,8 @@ import { statusOf } from './support/errors';
 import {
   cardIntentAnswered,
   checkoutFailureOf,
+  codeErrorOf,
+  codeRefusalOf,
   initialMethod,
   isOpenIntent,
   paymentCallFailed,
@@ -24,7 +26,9 @@ import type {
   CheckoutStep,
   ConfirmIntentInput,
   CreateIntentInput,
+  DiscountQuote,
   PaymentResult,
+  QuoteCodeInput,
   SavedCard,
   WalletPaymentInput,
 } from './checkout.types';
@@ -40,8 +44,12 @@ export { isOpenIntent, toCents } from './checkout.transitions';
  *
  *   preparing (fee quote + saved cards + wallet + gateway config) ─▶ choosing | loadFailed
  *   choosing ─method.selected─▶ choosing            (saved card | wallet | new card)
+ *            ─code.submitted{code}─▶ applyingCode ─▶ choosing (the discounted quote | the refusal shown)
+ *            ─code.removed─▶ choosing                (the session's quote again)
+ *              (a code is applied or removed only while no card intent is open: an intent keeps its price)
  *            ─card.submitted{token}─▶ addingCard ─▶ choosing (the new card selected | the refusal shown)
- *            ─payment.submitted─▶ (card)   creatingIntent ─▶ confirming
+ *            ─payment.submitted─▶ (a code made it free) payingWithWallet with amount 0, whatever the method
+ *                                 (card)   creatingIntent ─▶ confirming
  *                                 (card, intent still open after a decline) confirming
  *                                 (wallet) payingWithWallet   (an open card intent is released first)
  *   confirming ─succeeded─▶ paid ; ─requires_action─▶ authenticating (3-D Secure) ; ─402 / other─▶ failed
@@ -58,6 +66,9 @@ export { isOpenIntent, toCents } from './checkout.transitions';
  * (`<keySeed>-<attempt>`; card calls add `-intent` / `-confirm` because the server binds a key to one operation); a
  * retry of the same attempt resends the same key, so the server replays the first answer and never charges twice.
  * Money: quote `price/fee/total` and wallet `balance` are dollars; `amount` is cents (round(total × 100)).
+ * Discount codes (product.md "Discount codes"): the server prices the code (the fee on the discounted price) and
+ * counts its use only when the payment enrolls; a code refused then (409/422 naming `discountCode`) fails the
+ * payment at 'refused' and drops the code, so the learner sees the full price and the reason.
  */
 
 export const checkoutMachine = setup({
@@ -72,6 +83,8 @@ export const checkoutMachine = setup({
   actors: {
     /** POST /payments/fee {price} + GET /payments/cards + GET /payments/wallets/me + GET /payments/config. */
     prepare: notProvided<CheckoutData, { price: number }>('checkout', 'prepare', 'createCheckoutActors'),
+    /** POST /payments/discount-codes/quote {sessionId, code}; 409/422 = the code is refused (reason in errors[0]). */
+    quoteCode: notProvided<DiscountQuote, QuoteCodeInput>('checkout', 'quoteCode', 'createCheckoutActors'),
     /** POST /payments/cards {source: token}; 422 = the gateway refused the card. */
     addCard: notProvided<SavedCard, { token: string }>('checkout', 'addCard', 'createCheckoutActors'),
     /** POST /payments/intents {sessionId, amount} + Idempotency-Key; 409 full, 422 amount mismatch. */
@@ -88,12 +101,36 @@ export const checkoutMachine = setup({
   actions: {
     assignPrepared: assign(({ context }, params: CheckoutData) => ({
       quote: params.quote,
+      listQuote: params.quote,
+      discount: null,
       cards: [...params.cards].sort((a, b) => Number(b.isDefault) - Number(a.isDefault)),
       wallet: params.wallet,
       config: params.config,
       method: initialMethod(params, context.method),
     })),
     selectMethod: assign((_, params: CheckoutMethod) => ({ method: params, cardError: null })),
+    /** The code's quote becomes what the learner pays. */
+    assignDiscount: assign((_, params: DiscountQuote) => ({
+      quote: {
+        price: params.price,
+        fee: params.fee,
+        total: params.total,
+        amount: params.amount,
+        currency: params.currency,
+      },
+      discount: { code: params.code, listPrice: params.listPrice, discount: params.discount },
+      codeError: null,
+    })),
+    assignCodeError: assign((_, params: { error: unknown }) => ({ codeError: codeErrorOf(params.error) })),
+    clearCodeError: assign({ codeError: null }),
+    /** Back to the session's own quote (the code removed by the learner). */
+    removeCode: assign(({ context }) => ({ quote: context.listQuote, discount: null, codeError: null })),
+    /** The server refused the code when paying: back to the session's own quote, with the reason. */
+    dropCode: assign(({ context }, params: { error: unknown }) => ({
+      quote: context.listQuote,
+      discount: null,
+      codeError: codeErrorOf(params.error),
+    })),
     /** The added card joins the list (once) and becomes the chosen method. */
     assignAddedCard: assign(({ context }, params: SavedCard) => ({
       cards: [...context.cards.filter((c) => c.id !== params.id), params],
@@ -131,13 +168,29 @@ export const checkoutMachine = setup({
     emitLoadFailed: emit(({ context }) => ({ type: 'checkout.loadFailed' as const, error: context.error })),
     emitFailed: emit(({ context }) => ({ type: 'checkout.failed' as const, error: context.error })),
     /** Back to a fresh quote (a refused payment): a new attempt will get a new key. */
-    resetForQuote: assign({ error: null, quote: null, intent: null, authResult: null, cardError: null }),
+    resetForQuote: assign({
+      error: null,
+      quote: null,
+      listQuote: null,
+      discount: null,
+      intent: null,
+      authResult: null,
+      cardError: null,
+    }),
     markReleaseFailed: assign({ releaseFailed: true }),
   },
   guards: {
     isAvailableMethod: ({ context }, params: CheckoutMethod) =>
       params.kind !== 'card' || context.cards.some((c) => c.id === params.cardId),
     hasToken: (_, params: { token: string }) => params.token.trim().length > 0,
+    /** A code may be applied (non-empty) while no card intent is open: an open intent keeps the price it was created with. */
+    canApplyCode: ({ context }, params: { code: string }) =>
+      params.code.trim().length > 0 && !isOpenIntent(context.intent),
+    canRemoveCode: ({ context }) => context.discount !== null && !isOpenIntent(context.intent),
+    /** A code took the whole price off: enrolled by the wallet route with nothing to pay (no card, any balance). */
+    freeWithCode: ({ context }) => context.discount !== null && context.quote?.amount === 0,
+    /** The server refused the discount code (409/422 with `errors[0].path` = discountCode). */
+    isCodeRefused: (_, params: { error: unknown }) => codeRefusalOf(params.error) !== null,
     walletCovers: ({ context }) =>
       context.method?.kind === 'wallet' &&
       Boolean(context.quote && context.wallet && toCents(context.wallet.balance) >= context.quote.amount),
@@ -206,7 +259,14 @@ export const checkoutMachine = setup({
           target: 'addingCard',
           actions: 'clearCardError',
         },
+        'code.submitted': {
+          guard: { type: 'canApplyCode', params: ({ event }) => ({ code: event.code }) },
+          target: 'applyingCode',
+          actions: 'clearCodeError',
+        },
+        'code.removed': { guard: 'canRemoveCode', actions: 'removeCode' },
         'payment.submitted': [
+          { guard: 'freeWithCode', target: 'payingWithWallet', actions: 'startAttempt' },
           // A wallet payment after a declined card: the card intent's seat is released first.
           { guard: 'walletCoversWithOpenIntent', target: 'releasingIntent', actions: 'startAttempt' },
           { guard: 'walletCovers', target: 'payingWithWallet', actions: 'startAttempt' },
@@ -227,6 +287,22 @@ export const checkoutMachine = setup({
         onError: {
           target: 'choosing',
           actions: { type: 'assignCardError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    applyingCode: {
+      tags: ['choosing', 'loading'],
+      invoke: {
+        id: 'quoteCode',
+        src: 'quoteCode',
+        input: ({ context, event }) => ({
+          sessionId: context.sessionId,
+          code: event.type === 'code.submitted' ? event.code.trim() : '',
+        }),
+        onDone: { target: 'choosing', actions: { type: 'assignDiscount', params: ({ event }) => event.output } },
+        onError: {
+          target: 'choosing',
+          actions: { type: 'assignCodeError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
@@ -255,6 +331,7 @@ export const checkoutMachine = setup({
           sessionId: context.sessionId,
           amount: context.quote ? context.quote.amount || toCents(context.quote.total) : 0,
           idempotencyKey: context.attemptKey ?? `${context.keySeed}-${context.attempt}`,
+          ...(context.discount ? { discountCode: context.discount.code } : {}),
         }),
         onDone: [
           {
@@ -283,6 +360,7 @@ export const checkoutMachine = setup({
           sessionId: context.sessionId,
           amount: context.quote ? context.quote.amount || toCents(context.quote.total) : 0,
           idempotencyKey: `${context.attemptKey ?? `${context.keySeed}-${context.attempt}`}-intent`,
+          ...(context.discount ? { discountCode: context.discount.code } : {}),
         }),
         onDone: { target: 'confirming', actions: { type: 'assignIntent', params: ({ event }) => event.output } },
         onError: paymentCallFailed('checkout.intentFailed', 'intentUnknown', { full: true }),

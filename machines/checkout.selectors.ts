@@ -66,3 +66,16 @@ export function selectHeldUntil(s: CheckoutSnapshot): string | null {
 export function isUnknownOutcome(error: CheckoutFailure): boolean {
   return error.step.endsWith('Unknown');
 }
+
+/** True while a discount code is being checked. */
+export const selectApplyingCode = (s: CheckoutSnapshot): boolean => s.matches('applyingCode');
+
+/** A code may be entered now (choosing, no card intent open). */
+export const selectCanApplyCode = (s: CheckoutSnapshot): boolean => s.can({ type: 'code.submitted', code: 'X' });
+
+/** The applied code may be removed now. */
+export const selectCanRemoveCode = (s: CheckoutSnapshot): boolean => s.can({ type: 'code.removed' });
+
+/** True when a code took the whole price off: the learner enrolls without paying. */
+export const selectFreeWithCode = (s: CheckoutSnapshot): boolean =>
+  s.context.discount !== null && s.context.quote?.amount === 0;

@@ -1,4 +1,4 @@
-import { messageOf, statusOf } from './support/errors';
+import { fieldErrorsOf, messageOf, statusOf } from './support/errors';
 import type {
   CheckoutContext,
   CheckoutData,
@@ -7,6 +7,8 @@ import type {
   CheckoutFailureCode,
   CheckoutMethod,
   CheckoutStep,
+  CodeError,
+  DiscountRefusal,
   PaymentResult,
 } from './checkout.types';
 
@@ -40,6 +42,9 @@ export function initialContext(input: CheckoutInput): CheckoutContext {
     attempt: 0,
     attemptKey: null,
     quote: null,
+    listQuote: null,
+    discount: null,
+    codeError: null,
     cards: [],
     wallet: null,
     config: null,
@@ -80,6 +85,29 @@ export function initialMethod(data: CheckoutData, current: CheckoutMethod | null
   return { kind: 'newCard' };
 }
 
+const REFUSALS: readonly DiscountRefusal[] = [
+  'unknown',
+  'notYetValid',
+  'expired',
+  'exhausted',
+  'learnerLimit',
+  'otherCompany',
+  'wrongCourse',
+  'wrongSession',
+];
+
+/** The server's reason when it refused a discount code (`errors[0]` = `{path: discountCode, message: reason}`), else null. */
+export function codeRefusalOf(error: unknown): DiscountRefusal | null {
+  const reason = fieldErrorsOf(error).discountCode;
+  return (REFUSALS as readonly string[]).includes(reason ?? '') ? (reason as DiscountRefusal) : null;
+}
+
+/** A refused (or failed) code check for the context: the reason (`failed` when the server gave none) and its message. */
+export function codeErrorOf(error: unknown): CodeError {
+  const message = messageOf(error);
+  return { reason: codeRefusalOf(error) ?? 'failed', ...(message ? { message } : {}) };
+}
+
 /** No answer (status 0 or none) or a server error (5xx): the call may or may not have taken effect. */
 export const unknownOutcome = (error: unknown) => {
   const status = statusOf(error);
@@ -96,7 +124,8 @@ const fail = (code: CheckoutFailureCode, step: CheckoutStep) =>
   ({ type: 'assignFailure', params: ({ event }: WithError) => ({ code, step, error: event.error }) }) as const;
 
 /**
- * The failure paths of a payment call (`onError`), in order: `first` (409 → the session is `full`; or 402 → the
+ * The failure paths of a payment call (`onError`), in order: a refused discount code (→ `failed` at 'refused',
+ * the code dropped), `first` (409 → the session is `full`; or 402 → the
  * card was declined, failed with `declinedCode`), then no answer / 5xx → `failed` at `unknownStep` (a retry resends
  * the same Idempotency-Key), then any other refusal → `failed` at 'refused', the intent forgotten when
  * `forgetIntent` (the server refused it, so it cannot be confirmed again).
@@ -116,7 +145,18 @@ export function paymentCallFailed(
           actions: fail(first.declinedCode, 'declined'),
         } as const);
   const refused = fail(code, 'refused');
+  // A refused discount code (used up meanwhile, expired…): the code is dropped and the full price shown again.
+  const codeRefused = {
+    guard: { type: 'isCodeRefused', params: errorOf },
+    target: 'failed',
+    actions: [
+      ...(forgetIntent ? (['forgetIntent'] as const) : []),
+      { type: 'dropCode', params: errorOf },
+      fail('checkout.codeRefused', 'refused'),
+    ],
+  } as const;
   return [
+    codeRefused,
     firstPath,
     { guard: { type: 'outcomeUnknown', params: errorOf }, target: 'failed', actions: fail(code, unknownStep) },
     { target: 'failed', actions: forgetIntent ? (['forgetIntent', refused] as const) : refused },

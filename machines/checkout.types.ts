@@ -9,6 +9,25 @@ import type { Schema } from './support/contract';
 /** `POST /payments/fee` answer: `price`, `fee`, `total` in decimal dollars, `amount` in integer cents. */
 export type FeeQuote = Schema<'FeeQuote'>;
 
+/** `POST /payments/discount-codes/quote` answer: the discounted price, the fee on it and the total (dollars; `amount` cents). */
+export type DiscountQuote = Schema<'DiscountQuote'>;
+
+/** Why the server refused a discount code (`errors[0].message` of its 409/422), or `failed` (no answer, another error). */
+export type DiscountRefusal = Schema<'DiscountRefusal'> | 'failed';
+
+/** The discount code applied to the checkout: the code as stored and what it takes off (dollars). */
+export interface AppliedDiscount {
+  code: string;
+  listPrice: number;
+  discount: number;
+}
+
+/** A refused discount code: the reason, and the server's message when there is one. */
+export interface CodeError {
+  reason: DiscountRefusal;
+  message?: string;
+}
+
 /** The wallet's balance (decimal US dollars) and currency; the checkout leaves the ledger entries out. */
 export type WalletSummary = Pick<Schema<'Wallet'>, 'balance' | 'currency'>;
 
@@ -66,7 +85,9 @@ export type CheckoutFailureCode =
   | 'checkout.paymentFailed'
   | 'checkout.authenticationFailed'
   | 'checkout.walletFailed'
-  | 'checkout.releaseFailed';
+  | 'checkout.releaseFailed'
+  /** The discount code was refused when paying (used up meanwhile, expired…): it is dropped, the full price shown again. */
+  | 'checkout.codeRefused';
 
 export interface CheckoutFailure {
   code: CheckoutFailureCode;
@@ -113,7 +134,14 @@ export interface CheckoutContext {
   attempt: number;
   /** `<keySeed>-<attempt>` of the current attempt, null before the first. */
   attemptKey: string | null;
+  /** What the learner pays: the session's quote, or with a discount code the discounted one. */
   quote: FeeQuote | null;
+  /** The session's quote without any code (to go back to when the code is removed or refused). */
+  listQuote: FeeQuote | null;
+  /** The discount code applied, if any (only changed while no card intent is open). */
+  discount: AppliedDiscount | null;
+  /** The last code refused (shown under the code field until the learner acts again). */
+  codeError: CodeError | null;
   cards: SavedCard[];
   wallet: WalletSummary | null;
   config: GatewayConfig | null;
@@ -131,6 +159,8 @@ export interface CheckoutContext {
 export type CheckoutEvent =
   | { type: 'method.selected'; method: CheckoutMethod }
   | { type: 'card.submitted'; token: string }
+  | { type: 'code.submitted'; code: string }
+  | { type: 'code.removed' }
   | { type: 'payment.submitted' }
   | { type: 'authentication.submitted'; result: 'succeed' | 'fail' }
   | { type: 'checkout.retried' }
@@ -142,6 +172,12 @@ export interface CreateIntentInput {
   /** Integer cents. */
   amount: number;
   idempotencyKey: string;
+  /** The applied discount code, when there is one. */
+  discountCode?: string;
+}
+export interface QuoteCodeInput {
+  sessionId: number;
+  code: string;
 }
 export interface ConfirmIntentInput {
   intentId: string;
@@ -155,7 +191,9 @@ export interface AuthenticateInput {
 }
 export interface WalletPaymentInput {
   sessionId: number;
-  /** Integer cents. */
+  /** Integer cents (0 with a code that takes the whole price off). */
   amount: number;
   idempotencyKey: string;
+  /** The applied discount code, when there is one. */
+  discountCode?: string;
 }

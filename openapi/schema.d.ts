@@ -1757,6 +1757,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payments/discount-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The discount codes the caller manages, with their uses
+         * @description Admins see every code; an educator the codes of their own courses; a partner their company's codes. Newest first, each with
+         *     its use count and newest 20 uses.
+         *
+         *     Roles: EDUCATOR, PARTNER, ADMIN, SUPER_ADMIN. Product rules (docs/product.md): "Discount codes".
+         */
+        get: operations["listDiscountCodes"];
+        put?: never;
+        /**
+         * Create a discount code
+         * @description A code for one course (optionally one of its sessions): an educator only for a course they teach, a partner for any course
+         *     their company's members can see (the code is then for those members only), an admin for any course. Code taken → 409;
+         *     course not the caller's, session not of the course, window or value wrong → 422.
+         *
+         *     Roles: EDUCATOR, PARTNER (approved), ADMIN, SUPER_ADMIN. Product rules (docs/product.md): "Discount codes".
+         */
+        post: operations["createDiscountCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/discount-codes/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price a session with a discount code
+         * @description Checks the code for the caller and the session (valid now, uses left, the caller's own uses, the course or session, a
+         *     partner's code only for its company's members) and answers the discounted price, the platform fee on it and the total.
+         *     Counts nothing: the use is counted when the payment enrolls. A refusal is 409 (exhausted, learnerLimit) or 422 (the
+         *     others), `errors[0]` = `{path: discountCode, message: <DiscountRefusal>}`.
+         *
+         *     Roles: LEARNER, USER. Product rules (docs/product.md): "Discount codes".
+         */
+        post: operations["quoteDiscountCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/intents": {
         parameters: {
             query?: never;
@@ -3506,8 +3562,10 @@ export interface components {
         };
         WalletPaymentRequest: {
             sessionId: components["schemas"]["Id"];
-            /** @description Integer cents; must equal the fee quote of the session (else 422). */
+            /** @description Integer cents; must equal the fee quote of the session, or of the session with the discount code (else 422). 0 only with a code that takes the whole price off (nothing is debited). */
             amount: number;
+            /** @description A discount code for this session (case-insensitive); the amount must then be the code's quote (POST /payments/discount-codes/quote). Refusals are 409/422 with `errors[0].path` = `discountCode` and `errors[0].message` the reason (see DiscountRefusal). */
+            discountCode?: string;
         };
         /** @description Why the last attempt failed (Stripe's error codes). */
         PaymentError: {
@@ -3570,6 +3628,97 @@ export interface components {
             /** @description Dollars paid out in total. */
             paidOut: number;
             payouts: components["schemas"]["Payout"][];
+        };
+        /**
+         * @description Why a discount code was refused, in `errors[0].message` (with `errors[0].path` = `discountCode`) of a 409/422 answer:
+         *     unknown (no such code), notYetValid, expired, exhausted (409: every use taken), learnerLimit (409: this learner used it
+         *     as often as allowed), otherCompany (a partner's code for another company's members), wrongCourse, wrongSession.
+         * @enum {string}
+         */
+        DiscountRefusal: "unknown" | "notYetValid" | "expired" | "exhausted" | "learnerLimit" | "otherCompany" | "wrongCourse" | "wrongSession";
+        /**
+         * @description `percent`: percentOff % of the price; `fixed`: amountOff cents (never below 0).
+         * @enum {string}
+         */
+        DiscountCodeKind: "percent" | "fixed";
+        /** @description A new discount code. Educators for their own courses, partners for their company's members, admins for any course. */
+        DiscountCodeRequest: {
+            /** @description 3–32 letters, digits, `-` or `_`; stored upper-case, unique. */
+            code: string;
+            kind: components["schemas"]["DiscountCodeKind"];
+            /** @description Required for `percent`. */
+            percentOff?: number;
+            /** @description Integer cents; required for `fixed`. */
+            amountOff?: number;
+            courseId: components["schemas"]["Id"];
+            /** @description Only this session of the course (optional). */
+            sessionId?: components["schemas"]["Id"];
+            /** Format: date-time */
+            validFrom: string;
+            /**
+             * Format: date-time
+             * @description After validFrom.
+             */
+            validTo: string;
+            /** @description Uses in all. */
+            maxUses: number;
+            /** @default 1 */
+            maxUsesPerLearner: number;
+        };
+        DiscountCodeUse: {
+            learnerName: string;
+            sessionId: components["schemas"]["Id"];
+            /** @description Integer cents taken off. */
+            discount: number;
+            /** Format: date-time */
+            usedAt: string;
+        };
+        DiscountCode: {
+            id: components["schemas"]["Id"];
+            code: string;
+            kind: components["schemas"]["DiscountCodeKind"];
+            percentOff: number | null;
+            /** @description Integer cents. */
+            amountOff: number | null;
+            courseId: components["schemas"]["Id"];
+            courseTitle: string;
+            sessionId: number | null;
+            /** @description A partner's code: only this company's members may use it. */
+            companyId: number | null;
+            /** Format: date-time */
+            validFrom: string;
+            /** Format: date-time */
+            validTo: string;
+            maxUses: number;
+            maxUsesPerLearner: number;
+            /** @description Uses counted so far (at most maxUses). */
+            uses: number;
+            /** @description The newest 20 uses. */
+            recentUses: components["schemas"]["DiscountCodeUse"][];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        DiscountQuoteRequest: {
+            sessionId: components["schemas"]["Id"];
+            code: string;
+        };
+        /** @description A session's price with a discount code; the fee is the platform fee on the discounted price (none when it is 0). */
+        DiscountQuote: {
+            /** @description The code as stored (upper-case). */
+            code: string;
+            /** @description The session's price before the code, decimal US dollars. */
+            listPrice: number;
+            /** @description What the code takes off, decimal US dollars. */
+            discount: number;
+            /** @description listPrice − discount, decimal US dollars. */
+            price: number;
+            /** @description Platform fee on price, decimal US dollars. */
+            fee: number;
+            /** @description price + fee, decimal US dollars. */
+            total: number;
+            /** @description round(total × 100): what the learner pays, integer cents. */
+            amount: number;
+            currency: components["schemas"]["Currency"];
         };
         /** @description A Stripe event (https://docs.stripe.com/api/events/object); only `type` and `data.object.id` are read. */
         StripeEvent: {
@@ -4245,8 +4394,10 @@ export interface components {
         };
         CardPaymentIntentRequest: {
             sessionId: components["schemas"]["Id"];
-            /** @description Integer cents; must equal the session's fee-quote amount (else 422). */
+            /** @description Integer cents; must equal the session's fee-quote amount, or its discount-code quote (else 422). */
             amount: number;
+            /** @description A discount code for this session (case-insensitive); the amount must then be the code's quote (POST /payments/discount-codes/quote). Refusals are 409/422 with `errors[0].path` = `discountCode` and `errors[0].message` the reason (see DiscountRefusal). */
+            discountCode?: string;
         };
         ConfirmPaymentRequest: {
             /** @description Id of one of the caller's saved cards ("pm_…"). */
@@ -10553,6 +10704,181 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listDiscountCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The codes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 3,
+                     *           "code": "WELCOME20",
+                     *           "kind": "percent",
+                     *           "percentOff": 20,
+                     *           "amountOff": null,
+                     *           "courseId": 7,
+                     *           "courseTitle": "Python for data analysis",
+                     *           "sessionId": null,
+                     *           "companyId": null,
+                     *           "validFrom": "2026-01-01T00:00:00Z",
+                     *           "validTo": "2027-01-01T00:00:00Z",
+                     *           "maxUses": 100,
+                     *           "maxUsesPerLearner": 1,
+                     *           "uses": 1,
+                     *           "recentUses": [
+                     *             {
+                     *               "learnerName": "Lina Haddad",
+                     *               "sessionId": 41,
+                     *               "discount": 2980,
+                     *               "usedAt": "2026-02-20T15:04:05Z"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-01-01T00:00:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DiscountCode"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    createDiscountCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "WELCOME20",
+                 *       "kind": "percent",
+                 *       "percentOff": 20,
+                 *       "courseId": 7,
+                 *       "validFrom": "2026-01-01T00:00:00Z",
+                 *       "validTo": "2027-01-01T00:00:00Z",
+                 *       "maxUses": 100,
+                 *       "maxUsesPerLearner": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["DiscountCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 3,
+                     *         "code": "WELCOME20",
+                     *         "kind": "percent",
+                     *         "percentOff": 20,
+                     *         "amountOff": null,
+                     *         "courseId": 7,
+                     *         "courseTitle": "Python for data analysis",
+                     *         "sessionId": null,
+                     *         "companyId": null,
+                     *         "validFrom": "2026-01-01T00:00:00Z",
+                     *         "validTo": "2027-01-01T00:00:00Z",
+                     *         "maxUses": 100,
+                     *         "maxUsesPerLearner": 1,
+                     *         "uses": 0,
+                     *         "recentUses": [],
+                     *         "createdAt": "2026-01-01T00:00:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DiscountCode"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    quoteDiscountCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sessionId": 41,
+                 *       "code": "welcome20"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DiscountQuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The discounted quote. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "code": "WELCOME20",
+                     *         "listPrice": 149,
+                     *         "discount": 29.8,
+                     *         "price": 119.2,
+                     *         "fee": 6.46,
+                     *         "total": 125.66,
+                     *         "amount": 12566,
+                     *         "currency": "USD"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DiscountQuote"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
             501: components["responses"]["NotImplemented"];
         };
     };

@@ -30,6 +30,7 @@ import { Route as CoursesIndexRouteImport } from './routes/courses/index'
 import { Route as CoursesCourseIdRouteImport } from './routes/courses/$courseId'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardCoursesRouteImport } from './routes/dashboard/courses'
+import { Route as DashboardDiscountCodesRouteImport } from './routes/dashboard/discount-codes'
 import { Route as DashboardInboxRouteImport } from './routes/dashboard/inbox'
 import { Route as DashboardModerationRouteImport } from './routes/dashboard/moderation'
 import { Route as DashboardUsersRouteImport } from './routes/dashboard/users'
@@ -157,6 +158,11 @@ const DashboardIndexRoute = DashboardIndexRouteImport.update({
 const DashboardCoursesRoute = DashboardCoursesRouteImport.update({
   id: '/courses',
   path: '/courses',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const DashboardDiscountCodesRoute = DashboardDiscountCodesRouteImport.update({
+  id: '/discount-codes',
+  path: '/discount-codes',
   getParentRoute: () => DashboardRouteRoute,
 } as any)
 const DashboardInboxRoute = DashboardInboxRouteImport.update({
@@ -306,6 +312,7 @@ export interface FileRoutesByFullPath {
   '/account/wallet': typeof AccountWalletRoute
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/dashboard/courses': typeof DashboardCoursesRoute
+  '/dashboard/discount-codes': typeof DashboardDiscountCodesRoute
   '/dashboard/inbox': typeof DashboardInboxRoute
   '/dashboard/moderation': typeof DashboardModerationRoute
   '/dashboard/users': typeof DashboardUsersRoute
@@ -351,6 +358,7 @@ export interface FileRoutesByTo {
   '/account/wallet': typeof AccountWalletRoute
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/dashboard/courses': typeof DashboardCoursesRoute
+  '/dashboard/discount-codes': typeof DashboardDiscountCodesRoute
   '/dashboard/inbox': typeof DashboardInboxRoute
   '/dashboard/moderation': typeof DashboardModerationRoute
   '/dashboard/users': typeof DashboardUsersRoute
@@ -397,6 +405,7 @@ export interface FileRoutesById {
   '/account/wallet': typeof AccountWalletRoute
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/dashboard/courses': typeof DashboardCoursesRoute
+  '/dashboard/discount-codes': typeof DashboardDiscountCodesRoute
   '/dashboard/inbox': typeof DashboardInboxRoute
   '/dashboard/moderation': typeof DashboardModerationRoute
   '/dashboard/users': typeof DashboardUsersRoute
@@ -445,6 +454,7 @@ export interface FileRouteTypes {
     | '/account/wallet'
     | '/courses/$courseId'
     | '/dashboard/courses'
+    | '/dashboard/discount-codes'
     | '/dashboard/inbox'
     | '/dashboard/moderation'
     | '/dashboard/users'
@@ -490,6 +500,7 @@ export interface FileRouteTypes {
     | '/account/wallet'
     | '/courses/$courseId'
     | '/dashboard/courses'
+    | '/dashboard/discount-codes'
     | '/dashboard/inbox'
     | '/dashboard/moderation'
     | '/dashboard/users'
@@ -535,6 +546,7 @@ export interface FileRouteTypes {
     | '/account/wallet'
     | '/courses/$courseId'
     | '/dashboard/courses'
+    | '/dashboard/discount-codes'
     | '/dashboard/inbox'
     | '/dashboard/moderation'
     | '/dashboard/users'
@@ -733,6 +745,13 @@ declare module '@tanstack/react-router' {
       path: '/courses'
       fullPath: '/dashboard/courses'
       preLoaderRoute: typeof DashboardCoursesRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/discount-codes': {
+      id: '/dashboard/discount-codes'
+      path: '/discount-codes'
+      fullPath: '/dashboard/discount-codes'
+      preLoaderRoute: typeof DashboardDiscountCodesRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
     '/dashboard/inbox': {
@@ -951,6 +970,7 @@ const DashboardSessionsSessionIdRouteRouteWithChildren =
 
 interface DashboardRouteRouteChildren {
   DashboardCoursesRoute: typeof DashboardCoursesRoute
+  DashboardDiscountCodesRoute: typeof DashboardDiscountCodesRoute
   DashboardInboxRoute: typeof DashboardInboxRoute
   DashboardModerationRoute: typeof DashboardModerationRoute
   DashboardUsersRoute: typeof DashboardUsersRoute
@@ -965,6 +985,7 @@ interface DashboardRouteRouteChildren {
 
 const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardCoursesRoute: DashboardCoursesRoute,
+  DashboardDiscountCodesRoute: DashboardDiscountCodesRoute,
   DashboardInboxRoute: DashboardInboxRoute,
   DashboardModerationRoute: DashboardModerationRoute,
   DashboardUsersRoute: DashboardUsersRoute,

@@ -49,6 +49,8 @@ import type {
   LedgerEntriesTable,
   LedgerTransactionsTable,
   PaymentIntentsTable,
+  DiscountCodesTable,
+  DiscountCodeUsesTable,
   PaymentMethodsTable,
   PayoutsTable,
   WalletTopUpsTable,
@@ -107,6 +109,8 @@ export interface Database {
   lessons: LessonsTable;
   sessions: SessionsTable;
   payment_intents: PaymentIntentsTable;
+  discount_codes: DiscountCodesTable;
+  discount_code_uses: DiscountCodeUsesTable;
   enrollments: EnrollmentsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;

@@ -140,3 +140,16 @@ export function sessionFollowed(eb: ExpressionBuilder<any, any>, scope: TenantSc
     ]),
   ]);
 }
+
+/**
+ * Over `discount_codes as d` joined with `courses as c`: the codes the scope manages (product.md
+ * "Discount codes"): admins every code; a partner their company's codes (none without a company);
+ * an educator the codes of the courses they teach; anyone else none.
+ */
+export function discountCodeManaged(eb: ExpressionBuilder<any, any>, scope: TenantScope): Expression<SqlBool> {
+  if (scope.isStaff) return TRUE;
+  if (scope.userId === null) return FALSE;
+  if (scope.role === 'PARTNER') return scope.companyId === null ? FALSE : eb('d.company_id', '=', scope.companyId);
+  if (scope.role === 'EDUCATOR') return eb('c.educator_id', '=', scope.userId);
+  return FALSE;
+}

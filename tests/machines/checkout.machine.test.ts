@@ -40,7 +40,37 @@ const authFailed = intent('requires_payment_method', {
   lastPaymentError: { code: 'authentication_failed', message: 'The 3-D Secure authentication failed.' },
 });
 
+const twenty = {
+  code: 'WELCOME20',
+  listPrice: 149,
+  discount: 29.8,
+  price: 119.2,
+  fee: 6.46,
+  total: 125.66,
+  amount: 12566,
+  currency: 'USD' as const,
+};
+const free = { ...twenty, code: 'FREE100', discount: 149, price: 0, fee: 0, total: 0, amount: 0 };
+const exhausted = {
+  status: 409,
+  serverMessage: 'This discount code has been used up',
+  fieldErrors: { discountCode: 'exhausted' },
+};
+
 const events: AnyEventObject[] = [
+  { type: 'code.submitted', code: ' welcome20 ' },
+  { type: 'code.submitted', code: '   ' },
+  { type: 'code.removed' },
+  { type: 'xstate.done.actor.quoteCode', output: twenty },
+  { type: 'xstate.done.actor.quoteCode', output: free },
+  {
+    type: 'xstate.error.actor.quoteCode',
+    error: { status: 422, serverMessage: 'This discount code has expired', fieldErrors: { discountCode: 'expired' } },
+  },
+  { type: 'xstate.error.actor.payWithWallet', error: exhausted },
+  { type: 'xstate.error.actor.createIntent', error: exhausted },
+  { type: 'xstate.error.actor.confirmIntent', error: exhausted },
+  { type: 'xstate.error.actor.authenticate', error: exhausted },
   { type: 'xstate.done.actor.prepare', output: data },
   { type: 'xstate.error.actor.prepare', error: { status: 503, serverMessage: 'Try later' } },
   { type: 'method.selected', method: { kind: 'card', cardId: 'pm_visa' } },
@@ -102,6 +132,9 @@ const serializeState = (s: AnyMachineSnapshot) => {
     value: s.value,
     status: s.status,
     quote: c.quote !== null,
+    // The code matters to what can happen next only while the learner chooses (the free path, removing it);
+    // once a payment runs it is only an input of the calls, checked on every replayed path.
+    discount: s.matches('choosing') ? (c.discount?.code ?? null) : null,
     cards: c.cards.map((card) => card.id),
     method: c.method,
     intent: c.intent ? [c.intent.status, c.intent.lastPaymentError?.code ?? null] : null,
@@ -113,9 +146,19 @@ const serializeState = (s: AnyMachineSnapshot) => {
   });
 };
 
-const ACTORS = ['prepare', 'addCard', 'createIntent', 'confirmIntent', 'authenticate', 'cancelIntent', 'payWithWallet'];
+const ACTORS = [
+  'prepare',
+  'quoteCode',
+  'addCard',
+  'createIntent',
+  'confirmIntent',
+  'authenticate',
+  'cancelIntent',
+  'payWithWallet',
+];
 const LOADING = [
   'preparing',
+  'applyingCode',
   'addingCard',
   'releasingIntent',
   'payingWithWallet',
@@ -135,9 +178,18 @@ function checkState(s: AnyMachineSnapshot) {
     expect(c.quote).not.toBeNull();
     expect(c.method).not.toBeNull();
     const covers = c.wallet !== null && toCents(c.wallet.balance) >= c.quote!.amount;
+    const free = c.discount !== null && c.quote!.amount === 0;
     expect(s.can({ type: 'payment.submitted' })).toBe(
-      c.method!.kind === 'card' || (c.method!.kind === 'wallet' && covers),
+      free || c.method!.kind === 'card' || (c.method!.kind === 'wallet' && covers),
     );
+    // Without a code the learner pays the session's own quote; a code only changes it while no intent is open.
+    if (c.discount === null) expect(c.quote).toEqual(c.listQuote);
+    expect(s.can({ type: 'code.submitted', code: 'X' })).toBe(!isOpenIntent(c.intent));
+  }
+  if (s.matches('failed') && c.error?.code === 'checkout.codeRefused') {
+    expect(c.discount).toBeNull();
+    expect(c.codeError?.reason).toBe('exhausted');
+    expect(c.quote).toEqual(c.listQuote);
     if (c.method!.kind === 'card')
       expect(c.cards.map((card) => card.id)).toContain((c.method as { cardId: string }).cardId);
   }
@@ -185,8 +237,15 @@ describeModelBased(checkoutMachine, {
       expect(snapshot.matches('paid')).toBe(status === 'succeeded');
       if (status !== 'succeeded' && status !== 'requires_action') expect(snapshot.matches('failed')).toBe(true);
     }
+    if (event.type === 'xstate.error.actor.quoteCode') {
+      // A refused code changes nothing of the price (an earlier code, if any, stays applied).
+      expect(snapshot.matches('choosing')).toBe(true);
+      expect(c.codeError).not.toBeNull();
+    }
+    if (event.type === 'xstate.done.actor.quoteCode') expect(c.discount).not.toBeNull();
     if (
       event.type.startsWith('xstate.error.actor.') &&
+      event.type !== 'xstate.error.actor.quoteCode' &&
       (event as unknown as { error: { status: number } }).error.status === 409
     ) {
       expect(snapshot.matches('full') || snapshot.matches('failed')).toBe(true);
@@ -205,10 +264,12 @@ describeModelBased(checkoutMachine, {
           const i = raw as Record<string, unknown>;
           if (name === 'prepare') expect(i).toEqual({ price: 149 });
           if (name === 'addCard') expect(i).toEqual({ token: 'tok_visa' });
+          if (name === 'quoteCode') expect(i).toEqual({ sessionId: 41, code: 'welcome20' });
           if (name === 'createIntent' || name === 'payWithWallet') {
-            // product.md#limits: the amount is the quote's total in cents.
+            // product.md#limits: the amount is the quote's total in cents (the discounted one with a code).
             expect(i.sessionId).toBe(41);
             expect(i.amount).toBe(Math.round(c.quote!.total * 100));
+            expect(i.discountCode).toBe(c.discount?.code);
           }
           if (name === 'confirmIntent') {
             expect(i.intentId).toBe(c.intent!.id);
@@ -320,6 +381,55 @@ describe('checkout.machine (specific behaviour)', () => {
     send(actor, { type: 'xstate.done.actor.authenticate', output: intent('succeeded') });
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().output).toEqual({ outcome: 'paid', payment: intent('succeeded') });
+  });
+
+  it('a 20 % code: the discounted total is paid by card with the code; removing it restores the price', () => {
+    const { actor, starts } = start();
+    send(actor, { type: 'code.submitted', code: 'welcome20' });
+    expect(actor.getSnapshot().value).toBe('applyingCode');
+    send(actor, { type: 'xstate.done.actor.quoteCode', output: twenty });
+    expect(actor.getSnapshot().context.quote).toMatchObject({ total: 125.66, amount: 12566 });
+    send(actor, { type: 'code.removed' });
+    expect(actor.getSnapshot().context.quote).toEqual(quote);
+    send(actor, { type: 'code.submitted', code: 'welcome20' });
+    send(actor, { type: 'xstate.done.actor.quoteCode', output: twenty });
+    send(actor, { type: 'payment.submitted' });
+    expect(starts.at(-1)).toEqual([
+      'createIntent',
+      { sessionId: 41, amount: 12566, idempotencyKey: 'seed-1-intent', discountCode: 'WELCOME20' },
+    ]);
+    // With the intent open, the code stays what the intent was priced with.
+    send(actor, { type: 'xstate.done.actor.createIntent', output: intent('requires_payment_method') });
+    send(actor, { type: 'xstate.done.actor.confirmIntent', output: declined });
+    send(actor, { type: 'method.changed' });
+    expect(actor.getSnapshot().can({ type: 'code.removed' })).toBe(false);
+  });
+
+  it('a 100 % code enrolls through the wallet route with amount 0, whatever the method', () => {
+    const { actor, starts } = start({ ...data, wallet: { balance: 0, currency: 'USD' } });
+    send(actor, { type: 'method.selected', method: { kind: 'newCard' } });
+    send(actor, { type: 'code.submitted', code: 'free100' });
+    send(actor, { type: 'xstate.done.actor.quoteCode', output: free });
+    send(actor, { type: 'payment.submitted' });
+    expect(starts.at(-1)).toEqual([
+      'payWithWallet',
+      { sessionId: 41, amount: 0, idempotencyKey: 'seed-1', discountCode: 'FREE100' },
+    ]);
+  });
+
+  it('a code used up while paying: the payment fails, the code is dropped and the full price shown', () => {
+    const { actor } = start();
+    send(actor, { type: 'method.selected', method: { kind: 'wallet' } });
+    send(actor, { type: 'code.submitted', code: 'welcome20' });
+    send(actor, { type: 'xstate.done.actor.quoteCode', output: twenty });
+    send(actor, { type: 'payment.submitted' });
+    send(actor, { type: 'xstate.error.actor.payWithWallet', error: exhausted });
+    const failed = actor.getSnapshot();
+    expect(failed.value).toBe('failed');
+    expect(failed.context.error?.code).toBe('checkout.codeRefused');
+    expect(failed.context.codeError).toEqual({ reason: 'exhausted', message: 'This discount code has been used up' });
+    send(actor, { type: 'method.changed' });
+    expect(actor.getSnapshot().context.quote).toEqual(quote);
   });
 
   it('cancelling with an open intent releases its seat', () => {

@@ -6,6 +6,7 @@ import type { Database, Role } from '../types.js';
 import { seedQadAttendance } from './attendance-demo.js';
 import { seedAttendanceMarks } from './attendance-marks-demo.js';
 import { seedLearningGoals } from './learning-goals-demo.js';
+import { seedDiscountCodes } from './discount-codes-demo.js';
 import { seedChatHistory } from './chat-demo.js';
 import { seedGradebookDemo } from './gradebook-demo.js';
 import { DEMO_CLASSROOM_COURSE, DEMO_COURSES } from './demo-courses.js';
@@ -94,6 +95,7 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Pro
     await seedQadAttendance(trx, opts.liveMeetingAt ?? new Date(`${today}T00:00:00Z`));
     await seedAttendanceMarks(trx);
     await seedLearningGoals(trx, today);
+    await seedDiscountCodes(trx, today);
     if (opts.liveMeetingAt) await scheduleLiveDemoMeeting(trx, opts.liveMeetingAt);
     // Chat history up to now (never in the future: it would count against the chat's rate limit).
     const pastNow = opts.liveMeetingAt ?? new Date(Math.min(Date.now(), Date.parse(`${today}T23:59:00Z`)));

@@ -44,7 +44,43 @@ export interface PaymentIntentsTable {
   captured_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** When the receipt was mailed (claimed); null until then, and again if sending failed (migration 0023). */
   receipt_mailed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The discount code this payment was priced with (migration 0034), else null. */
+  discount_code_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Cents the code took off the session's price (0 without a code); `price_cents` is after it. */
+  discount_cents: ColumnType<number, number | undefined, number>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+  created_at: Timestamp;
+}
+/** A discount code (migration 0034): percent or fixed cents off one course (or one session of it). */
+export interface DiscountCodesTable {
+  id: Generated<number>;
+  /** Upper-case, unique. */
+  code: string;
+  kind: 'percent' | 'fixed';
+  /** 1–100 for `percent`, else null. */
+  percent_off: number | null;
+  /** Cents off for `fixed`, else null. */
+  amount_off_cents: number | null;
+  course_id: number;
+  session_id: number | null;
+  /** A partner's code: only this company's members may use it. */
+  company_id: number | null;
+  created_by: number;
+  valid_from: Date;
+  valid_to: Date;
+  max_uses: number;
+  max_uses_per_learner: ColumnType<number, number | undefined, number>;
+  uses: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+/** One use of a discount code: counted with the enrollment it priced (migration 0034). */
+export interface DiscountCodeUsesTable {
+  id: Generated<number>;
+  code_id: number;
+  user_id: number;
+  session_id: number;
+  payment_intent_id: string;
+  discount_cents: number;
   created_at: Timestamp;
 }
 export interface EnrollmentsTable {

@@ -5,11 +5,20 @@ import { unwrapAnswer } from './intent-state.js';
 import { createPayout, getEarnings, getExternalAccount, setExternalAccount } from './payouts.js';
 import { getMyWallet, payWithWallet, quoteFee } from './service.js';
 import { authenticateTopUp, topUpWallet } from './top-ups.js';
+import { createDiscountCode, listDiscountCodes, quoteDiscountCode } from './discount-codes.js';
 import { receiveStripeWebhook } from './webhooks.js';
 
 /** Handlers of the payment operations built so far. */
 export const paymentsHandlers = {
   quoteFee: async ({ app, body }) => ({ data: quoteFee(app, body.price) }),
+  quoteDiscountCode: async ({ app, caller, body }) => ({
+    data: await quoteDiscountCode(app, requireCaller(caller), body),
+  }),
+  listDiscountCodes: async ({ app, tenant }) => ({ data: await listDiscountCodes(app, tenant) }),
+  createDiscountCode: async ({ app, tenant, body }) => ({
+    status: 201,
+    data: await createDiscountCode(app, tenant, body),
+  }),
   payWithWallet: async ({ app, caller, body, headers }) => {
     const { intent } = await payWithWallet(app, requireCaller(caller), body, headers['idempotency-key']);
     return { status: 201, data: intent };

@@ -5,7 +5,7 @@ import { HttpError, conflict } from '../../platform/errors.js';
 import type { AuthorizationOutcome } from '../../platform/payments/gateway.js';
 import { OPEN_INTENT_STATUSES } from '../../platform/session-lifecycle.js';
 import { enrollPaid, lockOpenSession, readOpenSession, type OpenSession } from '../sessions/enrollments.js';
-import { quoteCents } from '../../platform/money/fees.js';
+import { expectedTotalCents, recordUse, takeUse } from './discount-codes.js';
 import { answerKey, releaseKey } from './idempotency.js';
 import { postLedgerTransaction } from '../../platform/money/ledger.js';
 import {
@@ -45,7 +45,7 @@ async function checkEnrollable(
   const session = await readOpenSession(trx, caller, row.session_id, app.now());
   if (session.enrollment?.status === 'ACTIVE') throw conflict('You are already enrolled in this session');
   if (session.seatsTaken >= session.maxSeats) throw conflict('Session is full');
-  if (quoteCents(session.priceCents, app.config.fee).totalCents !== row.amount_cents)
+  if ((await expectedTotalCents(app, trx, row, session.priceCents)) !== row.amount_cents)
     throw conflict('The price of this session changed: start again');
   return session;
 }
@@ -54,7 +54,8 @@ async function checkEnrollable(
  * Commits a paid enrollment for an authorized (or captured) intent, in the caller's transaction:
  * the checks of {@link checkEnrollable} again, the enrollment (a new row or the learner's old one
  * reactivated), the balanced ledger transaction (funding −total, educator earnings +price, platform
- * fees +fee) and the intent `succeeded`. @throws as {@link checkEnrollable}; nothing is written then.
+ * fees +fee; the price after the intent's discount code), the code's use counted (discount-codes.ts
+ * `takeUse`: refused when its uses ran out meanwhile) and the intent `succeeded`. @throws as {@link checkEnrollable}; nothing is written then.
  *
  * The checks and writes run first without the session's lock, then {@link confirmSeat} takes it
  * and checks again, seats included: the lock is held until commit, and the enrollment storm
@@ -75,6 +76,8 @@ export async function commitEnrollment(
   const now = app.now();
   // The learner's former enrollment (canceled, refunded), if any, is reactivated.
   const session = await checkEnrollable(app, trx, caller, row);
+  // The code's use is taken before the session's lock (a checkout's lock order: code, then session).
+  if (row.discount_code_id !== null) await takeUse(trx, row.discount_code_id, caller.userId, now);
   const enrollmentId = await enrollPaid(trx, caller, session, {
     amountCents: row.amount_cents,
     paymentIntentId: row.id,
@@ -112,6 +115,15 @@ export async function commitEnrollment(
     ],
     row.id,
   );
+  if (row.discount_code_id !== null)
+    await recordUse(trx, {
+      codeId: row.discount_code_id,
+      userId: caller.userId,
+      sessionId: row.session_id,
+      paymentIntentId: row.id,
+      discountCents: row.discount_cents,
+      at: now,
+    });
   const succeeded = await updateIntent(trx, row.id, {
     status: 'succeeded',
     enrollment_id: enrollmentId,
@@ -143,7 +155,7 @@ async function confirmSeat(
 ): Promise<void> {
   const session = await lockOpenSession(trx, caller, row.session_id, app.now());
   if (session.seatsTaken > session.maxSeats) throw conflict('Session is full');
-  if (quoteCents(session.priceCents, app.config.fee).totalCents !== row.amount_cents)
+  if ((await expectedTotalCents(app, trx, row, session.priceCents)) !== row.amount_cents)
     throw conflict('The price of this session changed: start again');
   if (session.educatorId !== checked.educatorId) throw conflict('This session changed: start again');
 }

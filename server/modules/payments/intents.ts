@@ -5,6 +5,7 @@ import type { AuthorizationOutcome } from '../../platform/payments/gateway.js';
 import { OPEN_INTENT_STATUSES } from '../../platform/session-lifecycle.js';
 import { lockOpenSession, readOpenSession } from '../sessions/enrollments.js';
 import { quoteCents } from '../../platform/money/fees.js';
+import { checkCode, priceWith } from './discount-codes.js';
 import { once, releaseKey, reserveKey } from './idempotency.js';
 import type { PaymentIntentView } from './service.js';
 import { notifyWaitlist } from '../courses/waitlist.js';
@@ -45,7 +46,7 @@ import { refusal, settle } from './intent-commit.js';
 export async function createCardIntent(
   app: AppContext,
   caller: Caller,
-  input: { sessionId: number; amount: number },
+  input: { sessionId: number; amount: number; discountCode?: string },
   key: string,
 ): Promise<Answer> {
   return app.db.transaction().execute((trx) =>
@@ -55,8 +56,15 @@ export async function createCardIntent(
       // for it), then the seat check again with it, right before the seat is held.
       const seen = await readOpenSession(trx, caller, input.sessionId, now);
       if (seen.enrollment?.status === 'ACTIVE') throw conflict('You are already enrolled in this session');
+      // A code is checked now (nothing counted); its use is taken when the payment enrolls.
+      const code =
+        input.discountCode === undefined
+          ? null
+          : await checkCode(trx, caller, { sessionId: input.sessionId, code: input.discountCode }, now);
       const quote = (priceCents: number) => {
-        const q = quoteCents(priceCents, app.config.fee);
+        const q = code ? priceWith(app, code, priceCents).quote : quoteCents(priceCents, app.config.fee);
+        if (q.totalCents === 0 && code)
+          throw unprocessable('This code makes the session free: enroll without a card (the wallet payment of 0)');
         if (q.totalCents === 0) throw unprocessable('This session is free: enroll without paying');
         if (input.amount !== q.totalCents) {
           throw unprocessable('The amount does not match the session price and fee', [
@@ -89,6 +97,8 @@ export async function createCardIntent(
           amount_cents: q.totalCents,
           fee_cents: q.feeCents,
           price_cents: q.priceCents,
+          discount_code_id: code?.id ?? null,
+          discount_cents: code ? priceWith(app, code, seen.priceCents).discountCents : 0,
           status: 'requires_payment_method',
           payment_method: 'card',
           enrollment_id: null,

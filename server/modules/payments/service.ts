@@ -7,6 +7,7 @@ import { centsToDollars, dollarsToCents } from '../../platform/money/cents.js';
 import { enrollPaid, lockOpenSession } from '../sessions/enrollments.js';
 import { quoteCents } from '../../platform/money/fees.js';
 import { once } from './idempotency.js';
+import { type DiscountedPrice, checkCode, priceWith, recordUse, takeUse } from './discount-codes.js';
 import { postLedgerTransaction, walletBalanceCents } from '../../platform/money/ledger.js';
 
 /** The contract's FeeQuote: dollars for price/fee/total, cents for amount (= total × 100, product.md#limits). */
@@ -56,17 +57,23 @@ export type PaymentIntentView = Schema<'PaymentIntent'>;
 export async function payWithWallet(
   app: AppContext,
   caller: Caller,
-  input: { sessionId: number; amount: number },
+  input: { sessionId: number; amount: number; discountCode?: string },
   idempotencyKey: string,
 ): Promise<{ statusCode: number; intent: PaymentIntentView; replayed: boolean }> {
   const result = await app.db.transaction().execute((trx) =>
     once<PaymentIntentView>(trx, caller.userId, idempotencyKey, 'payWithWallet', input, async () => {
       const createdAt = app.now();
+      const code =
+        input.discountCode === undefined
+          ? null
+          : await checkCode(trx, caller, { sessionId: input.sessionId, code: input.discountCode }, createdAt);
+      if (code) await takeUse(trx, code.id, caller.userId, createdAt);
       const session = await lockOpenSession(trx, caller, input.sessionId, createdAt);
       const existing = session.enrollment;
       if (existing?.status === 'ACTIVE') throw conflict('You are already enrolled in this session');
-      const q = quoteCents(session.priceCents, app.config.fee);
-      if (q.totalCents === 0) throw unprocessable('This session is free: enroll without paying');
+      const priced: DiscountedPrice | null = code ? priceWith(app, code, session.priceCents) : null;
+      const q = priced ? priced.quote : quoteCents(session.priceCents, app.config.fee);
+      if (q.totalCents === 0 && !priced) throw unprocessable('This session is free: enroll without paying');
       if (input.amount !== q.totalCents) {
         throw unprocessable('The amount does not match the session price and fee', [
           { path: 'amount', message: `must be ${q.totalCents} (price ${q.priceCents} + fee ${q.feeCents} cents)` },
@@ -74,8 +81,14 @@ export async function payWithWallet(
       }
       if (session.seatsTaken >= session.maxSeats) throw conflict('Session is full');
       // Serialise payments from one wallet: concurrent debits cannot both see the same balance.
-      await trx.selectFrom('users').select('id').where('id', '=', caller.userId).forUpdate().executeTakeFirstOrThrow();
-      const balance = await walletBalanceCents(trx, caller.userId);
+      if (q.totalCents > 0)
+        await trx
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', caller.userId)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+      const balance = q.totalCents > 0 ? await walletBalanceCents(trx, caller.userId) : 0;
       if (balance < q.totalCents) {
         throw new HttpError(
           422,
@@ -91,12 +104,24 @@ export async function payWithWallet(
           session_id: session.id,
           amount_cents: q.totalCents,
           fee_cents: q.feeCents,
+          ...(priced
+            ? { price_cents: q.priceCents, discount_code_id: priced.code.id, discount_cents: priced.discountCents }
+            : {}),
           status: 'succeeded',
           payment_method: 'wallet',
           enrollment_id: null,
           created_at: createdAt,
         })
         .execute();
+      if (priced)
+        await recordUse(trx, {
+          codeId: priced.code.id,
+          userId: caller.userId,
+          sessionId: session.id,
+          paymentIntentId: intentId,
+          discountCents: priced.discountCents,
+          at: createdAt,
+        });
       const enrollmentId = await enrollPaid(trx, caller, session, {
         amountCents: q.totalCents,
         paymentIntentId: intentId,
@@ -129,37 +154,39 @@ export async function payWithWallet(
         .select(['c.title', 's.start_date', 's.end_date'])
         .where('s.id', '=', session.id)
         .executeTakeFirstOrThrow();
-      await postLedgerTransaction(
-        trx,
-        'SESSION_PAYMENT',
-        [
-          {
-            account: 'WALLET',
-            ownerId: caller.userId,
-            amountCents: -q.totalCents,
-            reason: 'PAYMENT',
-            sessionId: session.id,
-            description: `Payment for "${named.title}" (${String(named.start_date)} to ${String(named.end_date)})`,
-          },
-          {
-            account: 'EARNINGS',
-            ownerId: session.educatorId,
-            amountCents: q.priceCents,
-            reason: 'EARNING',
-            sessionId: session.id,
-            description: `Enrollment in session #${session.id}`,
-          },
-          {
-            account: 'PLATFORM_FEES',
-            ownerId: null,
-            amountCents: q.feeCents,
-            reason: 'FEE',
-            sessionId: session.id,
-            description: `Platform fee for session #${session.id}`,
-          },
-        ],
-        intentId,
-      );
+      // A code that took the whole price off moves no money: no ledger transaction.
+      if (q.totalCents > 0)
+        await postLedgerTransaction(
+          trx,
+          'SESSION_PAYMENT',
+          [
+            {
+              account: 'WALLET',
+              ownerId: caller.userId,
+              amountCents: -q.totalCents,
+              reason: 'PAYMENT',
+              sessionId: session.id,
+              description: `Payment for "${named.title}" (${String(named.start_date)} to ${String(named.end_date)})`,
+            },
+            {
+              account: 'EARNINGS',
+              ownerId: session.educatorId,
+              amountCents: q.priceCents,
+              reason: 'EARNING',
+              sessionId: session.id,
+              description: `Enrollment in session #${session.id}`,
+            },
+            {
+              account: 'PLATFORM_FEES',
+              ownerId: null,
+              amountCents: q.feeCents,
+              reason: 'FEE',
+              sessionId: session.id,
+              description: `Platform fee for session #${session.id}`,
+            },
+          ],
+          intentId,
+        );
       return {
         statusCode: 201,
         body: {

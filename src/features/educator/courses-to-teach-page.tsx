@@ -222,6 +222,9 @@ export function CoursesToTeachPage({
             <Link to="/dashboard/sessions" className={buttonStyles({ variant: 'outline' })}>
               <Trans>My sessions</Trans>
             </Link>
+            <Link to="/dashboard/discount-codes" className={buttonStyles({ variant: 'outline' })}>
+              <Trans>Discount codes</Trans>
+            </Link>
             <HrefLink href={courseEditorHref()} className={buttonStyles()}>
               <PlusIcon size={16} />
               <Trans>New course</Trans>

@@ -14,6 +14,7 @@ import {
   LogOutIcon,
   MailIcon,
   PencilIcon,
+  ReceiptIcon,
   ShieldIcon,
   UsersIcon,
 } from '@/components/ui/icons';
@@ -33,6 +34,7 @@ function RoleLinkIcon({ icon }: { icon: RoleLink['icon'] }) {
   if (icon === 'mail') return <MailIcon size={16} />;
   if (icon === 'inbox') return <InboxIcon size={16} />;
   if (icon === 'shield') return <ShieldIcon size={16} />;
+  if (icon === 'receipt') return <ReceiptIcon size={16} />;
   return <LayersIcon size={16} />;
 }
 

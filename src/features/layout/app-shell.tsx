@@ -177,15 +177,17 @@ function Header({ auth }: { auth: AuthActor }) {
             </Link>
           ) : null}
           {record
-            ? roleLinks(record.user.role).map((link) => (
-                <Link
-                  key={link.to}
-                  to={link.to}
-                  className={cx(navLink, css({ display: { base: 'none', desktop: 'inline-flex' } }))}
-                >
-                  {t(link.label)}
-                </Link>
-              ))
+            ? roleLinks(record.user.role)
+                .filter((link) => !link.menuOnly)
+                .map((link) => (
+                  <Link
+                    key={link.to}
+                    to={link.to}
+                    className={cx(navLink, css({ display: { base: 'none', desktop: 'inline-flex' } }))}
+                  >
+                    {t(link.label)}
+                  </Link>
+                ))
             : null}
         </nav>
         {record ? <MobileNav record={record} /> : null}

@@ -12,20 +12,33 @@ export interface RoleLink {
     | '/dashboard/inbox'
     | '/dashboard/company/settings'
     | '/dashboard/company/invitations'
-    | '/dashboard/company/members';
+    | '/dashboard/company/members'
+    | '/dashboard/discount-codes';
   label: MessageDescriptor;
-  icon: 'book' | 'calendar' | 'shield' | 'users' | 'brand' | 'mail' | 'inbox';
+  icon: 'book' | 'calendar' | 'shield' | 'users' | 'brand' | 'mail' | 'inbox' | 'receipt';
+  /** Only in the account menu and the mobile navigation, not in the desktop header (whose row is full). */
+  menuOnly?: true;
 }
+
+/** Discount codes: educators (their courses), partners (their members), admins (every code). */
+const discountCodes: RoleLink = {
+  to: '/dashboard/discount-codes',
+  label: msg`Discount codes`,
+  icon: 'receipt',
+  menuOnly: true,
+};
 
 /**
  * The work areas of a role, each with an icon of its own within the role: educators → Courses to teach, My sessions; admins and super admins →
- * Moderation, Users, Inbox (contact messages), Brand; partners → Invitations, Members, Brand. Others: none.
+ * Moderation, Users, Inbox (contact messages), Brand; partners → Invitations, Members, Brand; educators, admins and
+ * partners also → Discount codes (menu only). Others: none.
  */
 export function roleLinks(role: Role): RoleLink[] {
   if (role === 'EDUCATOR') {
     return [
       { to: '/dashboard/courses', label: msg`Courses to teach`, icon: 'book' },
       { to: '/dashboard/sessions', label: msg`My sessions`, icon: 'calendar' },
+      discountCodes,
     ];
   }
   if (role === 'ADMIN' || role === 'SUPER_ADMIN') {
@@ -35,6 +48,7 @@ export function roleLinks(role: Role): RoleLink[] {
       { to: '/dashboard/inbox', label: msg`Inbox`, icon: 'inbox' },
       { to: '/dashboard/company/invitations', label: msg`Invitations`, icon: 'mail' },
       { to: '/dashboard/company/settings', label: msg`Brand`, icon: 'brand' },
+      discountCodes,
     ];
   }
   if (role === 'PARTNER') {
@@ -42,6 +56,7 @@ export function roleLinks(role: Role): RoleLink[] {
       { to: '/dashboard/company/invitations', label: msg`Invitations`, icon: 'mail' },
       { to: '/dashboard/company/members', label: msg`Members`, icon: 'users' },
       { to: '/dashboard/company/settings', label: msg`Brand`, icon: 'brand' },
+      discountCodes,
     ];
   }
   return [];

@@ -8,19 +8,21 @@ import { formatDollars, formatMoney } from '@/components/ui/format';
 import { Price } from '@/components/ui/price';
 import { FormAlert } from '@/components/ui/alert';
 import { type Locale } from '@/lib/i18n';
-import type { CheckoutFailure, CheckoutMethod, SavedCard } from '@machines/checkout.machine';
+import type { CheckoutFailure, CheckoutMethod, CodeError, SavedCard } from '@machines/checkout.machine';
 import { CardEntry } from './card-entry';
+import { DiscountCodeField } from './discount-code-field';
 import {
   type CheckoutActor,
   type CheckoutSnapshot,
   selectAddingCard,
   selectBusy,
   selectCanPay,
+  selectFreeWithCode,
   selectHeldUntil,
   selectPaying,
   selectWalletShortfall,
 } from '@machines/checkout.selectors';
-import { checkoutFailureTitle } from './payment-messages';
+import { checkoutFailureTitle, discountRefusalMessage } from './payment-messages';
 import { cardExpiry, formatCents, formatClock } from '@/lib/payment-format';
 import { CardIcon, WalletIcon } from '@/components/ui/icons';
 import { useCardLabel } from './use-card-label';
@@ -61,8 +63,16 @@ export function sameText(a: string, b: string): boolean {
 }
 
 /** The reason under a failure's headline: the server's message (unless it repeats the headline), or what "no answer" means. */
-export function FailureReason({ error }: { error: CheckoutFailure }) {
+export function FailureReason({ error, codeError }: { error: CheckoutFailure; codeError?: CodeError | null }) {
   const { t } = useLingui();
+  // A refused discount code: its reason in the learner's language (the server's message is English).
+  if (error.code === 'checkout.codeRefused' && codeError)
+    return (
+      <>
+        {t(discountRefusalMessage(codeError.reason))}{' '}
+        <Trans>The code was removed and the full price applies again.</Trans>
+      </>
+    );
   if (error.message) return sameText(error.message, t(checkoutFailureTitle(error))) ? null : <>{error.message}</>;
   if (error.status === 0 || error.status === undefined) {
     return <Trans>We could not reach the server. Check your connection and try again.</Trans>;
@@ -167,7 +177,8 @@ export function Choosing({
 }) {
   const { t } = useLingui();
   const cardLabel = useCardLabel();
-  const { quote, cards, wallet, config, method, cardError } = snapshot.context;
+  const { quote, cards, wallet, config, method, cardError, discount } = snapshot.context;
+  const free = selectFreeWithCode(snapshot);
   const name = useId();
   const busy = selectBusy(snapshot);
   const paying = selectPaying(snapshot);
@@ -189,9 +200,23 @@ export function Choosing({
   return (
     <div className={column}>
       <dl className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-        <Row label={<Trans>Session price</Trans>}>
-          <Price value={quote.price} size="sm" />
-        </Row>
+        {discount ? (
+          <>
+            <Row label={<Trans>Session price</Trans>}>
+              <Price value={discount.listPrice} size="sm" />
+            </Row>
+            <Row label={<Trans>Discount ({discount.code})</Trans>}>
+              <span dir="ltr">−{formatDollars(discount.discount, locale) ?? ''}</span>
+            </Row>
+            <Row label={<Trans>Price after discount</Trans>}>
+              <Price value={quote.price} size="sm" />
+            </Row>
+          </>
+        ) : (
+          <Row label={<Trans>Session price</Trans>}>
+            <Price value={quote.price} size="sm" />
+          </Row>
+        )}
         <Row label={<Trans>Platform fee</Trans>}>
           <Price value={quote.fee} size="sm" />
         </Row>
@@ -200,42 +225,50 @@ export function Choosing({
         </Row>
       </dl>
 
-      <fieldset disabled={busy} className={css({ display: 'flex', flexDirection: 'column', gap: '2', minWidth: 0 })}>
-        <legend className={css({ fontSize: 'sm', fontWeight: 'semibold', marginBlockEnd: '2' })}>
-          <Trans>Payment method</Trans>
-        </legend>
-        {cards.map((card) => (
-          <MethodOption
-            key={card.id}
-            name={name}
-            value={card.id}
-            checked={method.kind === 'card' && method.cardId === card.id}
-            onSelect={() => select({ kind: 'card', cardId: card.id })}
-            icon={<CardIcon size={18} />}
-            label={cardLabel(card)}
-            hint={<CardHint card={card} />}
-          />
-        ))}
-        <MethodOption
-          name={name}
-          value="wallet"
-          checked={method.kind === 'wallet'}
-          onSelect={() => select({ kind: 'wallet' })}
-          icon={<WalletIcon size={18} />}
-          label={<Trans>Wallet</Trans>}
-          hint={<Trans>Balance {balance}</Trans>}
-        />
-        <MethodOption
-          name={name}
-          value="newCard"
-          checked={method.kind === 'newCard'}
-          onSelect={() => select({ kind: 'newCard' })}
-          icon={<CardIcon size={18} />}
-          label={<Trans>New card</Trans>}
-        />
-      </fieldset>
+      <DiscountCodeField snapshot={snapshot} actor={actor} />
 
-      {method.kind === 'newCard' ? (
+      {free ? (
+        <p className={muted}>
+          <Trans>Your code covers the whole price: no payment is needed.</Trans>
+        </p>
+      ) : (
+        <fieldset disabled={busy} className={css({ display: 'flex', flexDirection: 'column', gap: '2', minWidth: 0 })}>
+          <legend className={css({ fontSize: 'sm', fontWeight: 'semibold', marginBlockEnd: '2' })}>
+            <Trans>Payment method</Trans>
+          </legend>
+          {cards.map((card) => (
+            <MethodOption
+              key={card.id}
+              name={name}
+              value={card.id}
+              checked={method.kind === 'card' && method.cardId === card.id}
+              onSelect={() => select({ kind: 'card', cardId: card.id })}
+              icon={<CardIcon size={18} />}
+              label={cardLabel(card)}
+              hint={<CardHint card={card} />}
+            />
+          ))}
+          <MethodOption
+            name={name}
+            value="wallet"
+            checked={method.kind === 'wallet'}
+            onSelect={() => select({ kind: 'wallet' })}
+            icon={<WalletIcon size={18} />}
+            label={<Trans>Wallet</Trans>}
+            hint={<Trans>Balance {balance}</Trans>}
+          />
+          <MethodOption
+            name={name}
+            value="newCard"
+            checked={method.kind === 'newCard'}
+            onSelect={() => select({ kind: 'newCard' })}
+            icon={<CardIcon size={18} />}
+            label={<Trans>New card</Trans>}
+          />
+        </fieldset>
+      )}
+
+      {method.kind === 'newCard' && !free ? (
         <CardEntry
           config={config}
           busy={adding}
@@ -248,7 +281,7 @@ export function Choosing({
         />
       ) : null}
 
-      {method.kind === 'wallet' && walletShort ? (
+      {method.kind === 'wallet' && walletShort && !free ? (
         <FormAlert tone="warning" title={<Trans>Your wallet balance is too low</Trans>}>
           <Trans>You need {missing} more to pay for this session.</Trans>
           <Link
@@ -270,7 +303,7 @@ export function Choosing({
         </p>
       ) : null}
 
-      {method.kind !== 'newCard' ? (
+      {method.kind !== 'newCard' || free ? (
         <Button
           size="lg"
           fullWidth
@@ -280,6 +313,8 @@ export function Choosing({
         >
           {paying ? (
             <Trans>Paying…</Trans>
+          ) : free ? (
+            <Trans>Enroll for free</Trans>
           ) : method.kind === 'wallet' ? (
             <Trans>Pay {total} from wallet</Trans>
           ) : (

@@ -18,7 +18,7 @@ import {
   selectChosenCard,
   selectVerifying,
 } from '@machines/checkout.selectors';
-import { checkoutFailureTitle, enrollmentFailed, systemError } from './payment-messages';
+import { checkoutFailureTitle, discountRefusalMessage, enrollmentFailed, systemError } from './payment-messages';
 import { ThreeDSecureDialog } from './three-d-secure-dialog';
 import { useCardLabel } from './use-card-label';
 import { column, muted, sameText, FailureReason, Choosing } from './checkout-choosing';
@@ -53,7 +53,8 @@ export function CheckoutPanel({ actor, price }: { actor: CheckoutActor; price: n
         if (!failure) return;
         const title = t(enrollmentFailed);
         const headline = t(checkoutFailureTitle(failure));
-        const reason = failure.message;
+        const codeError = failure.code === 'checkout.codeRefused' ? actor.getSnapshot().context.codeError : null;
+        const reason = codeError ? t(discountRefusalMessage(codeError.reason)) : failure.message;
         const description = reason && !sameText(reason, headline) ? `${headline}: ${reason}` : headline;
         later(() => toaster.create({ title, description, type: 'error' }));
       }),
@@ -91,12 +92,13 @@ export function CheckoutPanel({ actor, price }: { actor: CheckoutActor; price: n
   }
 
   if (view === 'failed' && error) {
+    const { codeError } = snapshot.context;
     const canChange = selectCanChangeMethod(snapshot);
     return (
       <div className={column}>
         {quote ? <Price value={quote.total} size="lg" /> : <Price value={price} size="lg" />}
         <FormAlert title={t(checkoutFailureTitle(error))}>
-          <FailureReason error={error} />
+          <FailureReason error={error} codeError={codeError} />
           {chosenLabel && error.step === 'declined' ? (
             <p className={css({ marginBlockStart: '1' })}>
               <Trans>Card: {chosenLabel}</Trans>

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { CheckoutFailure } from '@machines/checkout.machine';
+import type { CheckoutFailure, DiscountRefusal } from '@machines/checkout.machine';
 import type { EnrollmentFailure } from '@machines/enrollment.machine';
 
 /**
@@ -32,6 +32,8 @@ export function checkoutFailureTitle(error: CheckoutFailure): MessageDescriptor 
       return msg`The wallet payment did not go through`;
     case 'checkout.releaseFailed':
       return msg`We could not release the card payment`;
+    case 'checkout.codeRefused':
+      return msg`Your discount code was not accepted`;
     default:
       return error.declineCode === 'insufficient_funds'
         ? msg`Your card has insufficient funds`
@@ -42,4 +44,28 @@ export function checkoutFailureTitle(error: CheckoutFailure): MessageDescriptor 
 /** The toast and headline of a failed enrollment: a failed checkout says the generic failure, the rest the contact-us text. */
 export function enrollmentFailureMessage(error: EnrollmentFailure): MessageDescriptor {
   return error.code === 'enrollment.checkoutFailed' ? systemError : enrollmentFailed;
+}
+
+/** Why a discount code was refused, in the learner's language (the server's reason `DiscountRefusal`; `failed`: no answer or another error). */
+export function discountRefusalMessage(reason: DiscountRefusal): MessageDescriptor {
+  switch (reason) {
+    case 'unknown':
+      return msg`This code does not exist. Check its spelling.`;
+    case 'notYetValid':
+      return msg`This code is not valid yet.`;
+    case 'expired':
+      return msg`This code has expired.`;
+    case 'exhausted':
+      return msg`This code has been used up.`;
+    case 'learnerLimit':
+      return msg`You have already used this code as often as allowed.`;
+    case 'otherCompany':
+      return msg`This code is for another company's members.`;
+    case 'wrongCourse':
+      return msg`This code is for another course.`;
+    case 'wrongSession':
+      return msg`This code is for another session of this course.`;
+    default:
+      return msg`We could not check this code. Try again.`;
+  }
 }

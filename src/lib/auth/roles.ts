@@ -35,6 +35,8 @@ export const ROLES = {
    * (who first choose the company).
    */
   brand: ['PARTNER', 'ADMIN', 'SUPER_ADMIN'],
+  /** Discount codes: educators (their courses), partners (their members), admins (every code). */
+  discounters: ['EDUCATOR', 'PARTNER', 'ADMIN', 'SUPER_ADMIN'],
   /** The classroom: learners and those who teach or oversee sessions (not partners). */
   classroom: ['LEARNER', 'USER', 'EDUCATOR', 'ADMIN', 'SUPER_ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;

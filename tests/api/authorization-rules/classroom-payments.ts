@@ -1,5 +1,17 @@
 import { PAID_TOTAL_CENTS, pdfPart } from '../authorization-world.js';
-import { STAFF, idem, me, cardOf, none, nothing, perCourse, perLearner, courseOf, type OwnerRule } from './shared.js';
+import {
+  STAFF,
+  idem,
+  me,
+  cardOf,
+  none,
+  nothing,
+  nextSeq,
+  perCourse,
+  perLearner,
+  courseOf,
+  type OwnerRule,
+} from './shared.js';
 
 /** Classroom, assignment, payment, dashboard and learning-goal operations. See authorization-rules.ts for what a rule says. */
 export const CLASSROOM_PAYMENT_RULES: Record<string, OwnerRule> = {
@@ -216,6 +228,37 @@ export const CLASSROOM_PAYMENT_RULES: Record<string, OwnerRule> = {
 
   // ── Payments ──
   quoteFee: none(() => ({ body: { price: 10 } })),
+  listDiscountCodes: none(nothing),
+  createDiscountCode: {
+    variants: perCourse(
+      (w, k) => ({
+        body: {
+          code: `MX${k}${nextSeq()}`,
+          kind: 'percent',
+          percentOff: 10,
+          courseId: w[k].courseId,
+          validFrom: '2031-01-01T00:00:00Z',
+          validTo: '2032-01-01T00:00:00Z',
+          maxUses: 5,
+        },
+      }),
+      { A: 'roles', B: [...STAFF], O: [...STAFF, 'partner'] },
+      'a course',
+    ),
+  },
+  quoteDiscountCode: {
+    variants: perCourse(
+      (w, k) => ({ body: { sessionId: w[k].paid[3]!, code: 'MATRIX-NO-SUCH-CODE' } }),
+      { A: 'roles', B: [], O: 'roles' },
+      'a paid session',
+      {
+        allowedStatuses: {
+          statuses: [422],
+          why: 'no discount code in the world: an allowed caller reaches the code check',
+        },
+      },
+    ),
+  },
   getPaymentConfig: none(nothing),
   receiveStripeWebhook: none(
     () => ({
