@@ -9,7 +9,6 @@ import { runCli } from '../../server/cli/index.js';
 import type { CliIo } from '../../server/cli/io.js';
 import { loadConfig } from '../../server/config.js';
 import { type DatabaseHandle, openDatabase } from '../../server/db/database.js';
-import * as lastMigration from '../../server/db/migrations/0032_sign_in_count.js';
 import { countRows } from './harness.js';
 import { adminQuery, databaseUrl as urlOf, dropDatabaseWhenIdle } from './template-setup.js';
 
@@ -24,9 +23,12 @@ const dbName = `halaqa_cli_${process.pid}_${Math.random().toString(36).slice(2, 
 const work = mkdtempSync(join(tmpdir(), 'halaqa-cli-'));
 const dataDir = join(work, 'data');
 let databaseUrl = '';
-const MIGRATIONS = readdirSync(new URL('../../server/db/migrations', import.meta.url)).filter((f) =>
-  f.endsWith('.ts'),
-).length;
+const migrationFiles = readdirSync(new URL('../../server/db/migrations', import.meta.url))
+  .filter((f) => f.endsWith('.ts'))
+  .sort();
+const MIGRATIONS = migrationFiles.length;
+/** The newest migration's name (e.g. `0034_discount_codes`): the one the migrate test leaves pending. */
+const LAST = migrationFiles.at(-1)!.replace(/\.ts$/, '');
 
 /** The server's settings the commands read (the API tests' scrypt cost). */
 const baseEnv = () => ({
@@ -86,8 +88,11 @@ beforeAll(async () => {
   await withDb(
     async (h) => {
       usersAtStart = await countRows(h.db, 'users');
+      const lastMigration = (await import(`../../server/db/migrations/${LAST}.ts`)) as {
+        down(db: typeof h.db): Promise<void>;
+      };
       await lastMigration.down(h.db);
-      await sql`delete from kysely_migration where name = '0032_sign_in_count'`.execute(h.db);
+      await sql`delete from kysely_migration where name = ${LAST}`.execute(h.db);
     },
     dataDir,
     true,
@@ -140,7 +145,7 @@ describe('migrate', () => {
     const before = await halaqa(['migrate', '--status']);
     expect(before.status).toBe(0);
     expect(before.out.split('\n').filter((l) => /^ {2}(applied \d{4}-|pending )/.test(l))).toHaveLength(MIGRATIONS);
-    expect(before.out).toMatch(/\n {2}pending +0032_sign_in_count\n/);
+    expect(before.out).toMatch(new RegExp(`\\n {2}pending +${LAST}\\n`));
     expect(before.out).toMatch(/\n {2}applied \d{4}-\d\d-\d\dT[\d:.]+Z +0001_init\n/);
     expect(before.out).toContain(`${MIGRATIONS - 1} applied, 1 pending`);
     const refused = await halaqa(['create-admin', '--email', 'early@example.org', '--name', 'Early Bird'], {
@@ -148,12 +153,12 @@ describe('migrate', () => {
     });
     expect(refused).toMatchObject({
       status: 1,
-      err: expect.stringContaining('1 pending migration(s) (0032_sign_in_count): run `halaqa migrate` first'),
+      err: expect.stringContaining(`1 pending migration(s) (${LAST}): run \`halaqa migrate\` first`),
     });
     const applied = await halaqa(['migrate']);
     expect(applied).toMatchObject({
       status: 0,
-      out: expect.stringMatching(/^Applied 1 migration\(s\) to .*: 0032_sign_in_count\.$/),
+      out: expect.stringMatching(new RegExp(`^Applied 1 migration\\(s\\) to .*: ${LAST}\\.$`)),
     });
     expect((await halaqa(['migrate'])).out).toMatch(/^Nothing to apply: .* is up to date\.$/);
   }, 120_000);
