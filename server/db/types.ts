@@ -51,6 +51,7 @@ import type {
   PaymentIntentsTable,
   PaymentMethodsTable,
   PayoutsTable,
+  RefundsTable,
   WalletTopUpsTable,
 } from './tables/money.js';
 
@@ -79,6 +80,7 @@ export interface Database {
   external_accounts: ExternalAccountsTable;
   payouts: PayoutsTable;
   wallet_top_ups: WalletTopUpsTable;
+  refunds: RefundsTable;
   addresses: AddressesTable;
   waitlist: WaitlistTable;
   learning_goals: LearningGoalsTable;
