@@ -3,6 +3,7 @@
 // another learner; an admin's refund (audited, mailed); a deleted account's enrollments.
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { refundFor } from '../../server/platform/money/refund-policy.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { TokenService } from '../../server/platform/tokens.js';
 import {
@@ -86,6 +87,29 @@ const seatFreedMails = async () =>
 const quote = (token: string, sessionId: number) => req('GET', `/api/sessions/${sessionId}/refund`, token);
 const cancel = (token: string, sessionId: number, destination: 'wallet' | 'card' = 'wallet') =>
   req('POST', `/api/sessions/${sessionId}/refund`, token, { destination });
+
+describe('the refund rule (refundFor)', () => {
+  const policy = { partialPercent: 50, partialDays: 7 };
+  const paid = { priceCents: 4999, feeCents: 300 };
+  it('gives everything back before the first day, half the price (half up) for seven days, then nothing', () => {
+    expect(refundFor(policy, paid, '2031-03-03', '2031-03-02')).toEqual({
+      stage: 'FULL',
+      percent: 100,
+      amountCents: 5299,
+      priceCents: 4999,
+      feeCents: 300,
+      partialUntil: '2031-03-09',
+    });
+    expect(refundFor(policy, paid, '2031-03-03', '2031-03-03')).toMatchObject({ stage: 'PARTIAL', amountCents: 2500 });
+    expect(refundFor(policy, paid, '2031-03-03', '2031-03-09')).toMatchObject({ stage: 'PARTIAL', feeCents: 0 });
+    expect(refundFor(policy, paid, '2031-03-03', '2031-03-10')).toMatchObject({ stage: 'NONE', amountCents: 0 });
+    // Across a month's end, and with the share or its days set to nothing.
+    expect(refundFor(policy, paid, '2031-02-25', '2031-03-03').stage).toBe('PARTIAL');
+    expect(refundFor({ partialPercent: 0, partialDays: 7 }, paid, '2031-03-03', '2031-03-03').stage).toBe('NONE');
+    expect(refundFor({ partialPercent: 50, partialDays: 0 }, paid, '2031-03-03', '2031-03-03').stage).toBe('NONE');
+    expect(refundFor(policy, { priceCents: 0, feeCents: 0 }, '2031-03-03', '2031-03-01').amountCents).toBe(0);
+  });
+});
 
 describe('a learner cancels their enrollment', () => {
   it('before the first day: everything paid back to the wallet, the seat freed, the waitlist mailed, the earnings taken back', async () => {
