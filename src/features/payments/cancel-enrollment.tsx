@@ -231,7 +231,11 @@ export function CancelEnrollment({
         layout="compact"
         closeButton={false}
         closeOnOutsideClick={false}
-        title={<Trans>Cancel your enrollment in {courseTitle}?</Trans>}
+        title={
+          <Trans>
+            Cancel your enrollment in <bdi>{courseTitle}</bdi>?
+          </Trans>
+        }
         footer={
           footer ? (
             <div className={css({ display: 'flex', gap: '3', justifyContent: 'flex-end', flexWrap: 'wrap' })}>
