@@ -3,6 +3,9 @@
 // another learner; an admin's refund (audited, mailed); a deleted account's enrollments.
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { retryPendingRefunds } from '../../server/modules/payments/refunds.js';
+import { GatewayError } from '../../server/platform/payments/gateway.js';
+import { SandboxGateway } from '../../server/platform/payments/sandbox.js';
 import { refundFor } from '../../server/platform/money/refund-policy.js';
 import { signInForTests } from '../../server/platform/sign-in-sessions.js';
 import { TokenService } from '../../server/platform/tokens.js';
@@ -198,6 +201,27 @@ describe('a learner cancels their enrollment', () => {
       { account: 'FUNDING', amount_cents: 2500 },
     ]);
     expect(await seatsLeft(sessionId)).toBe(2);
+
+    // A card refund the gateway did not take after the commit stays pending; the periodic jobs ask
+    // again (same key), a refusing gateway leaves it for the next pass.
+    await t.db
+      .updateTable('refunds')
+      .set({ status: 'pending', gateway_ref: null, created_at: new Date(Date.now() - 120_000) })
+      .where('id', '=', done.body.data.id)
+      .execute();
+    const refusing = new SandboxGateway();
+    refusing.refund = async () => {
+      throw new GatewayError('api_connection_error', 'unreachable');
+    };
+    expect(await retryPendingRefunds(t.db, refusing, new Date())).toBe(0);
+    expect(await retryPendingRefunds(t.db, new SandboxGateway(), new Date())).toBe(1);
+    const retried = await t.db
+      .selectFrom('refunds')
+      .selectAll()
+      .where('id', '=', done.body.data.id)
+      .executeTakeFirstOrThrow();
+    expect(retried.status).toBe('succeeded');
+    expect(retried.gateway_ref).toMatch(/^re_sandbox_/);
   });
 
   it('from the eighth day nothing is given back, and the seat still frees', async () => {
