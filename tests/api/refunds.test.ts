@@ -160,6 +160,17 @@ describe('a learner cancels their enrollment', () => {
     expect((await quote(l.token, sessionId)).status).toBe(404);
     expect(await countRows(t.db, 'ledger_entries')).toBe(ledger);
     expect(await balance(l.token)).toBe(200);
+
+    // Reactivated without a new payment (as enrolling again for free does), the refunded payment is
+    // not refunded a second time.
+    await t.db
+      .updateTable('enrollments')
+      .set({ status: 'ACTIVE' })
+      .where('id', '=', done.body.data.enrollmentId)
+      .execute();
+    expect((await quote(l.token, sessionId)).body.data).toMatchObject({ paid: 0, amount: 0, destinations: [] });
+    expect((await cancel(l.token, sessionId)).body.data).toMatchObject({ amount: 0 });
+    expect(await countRows(t.db, 'ledger_entries')).toBe(ledger);
   });
 
   it('from the first day to the seventh: half the price to the card that paid (the fee kept), then nothing', async () => {

@@ -73,6 +73,20 @@ async function enrollmentFor(db: Db, sessionId: number, userId: number, { lock =
 
 type EnrollmentRow = NonNullable<Awaited<ReturnType<typeof enrollmentFor>>>;
 
+/**
+ * The enrollment as far as money goes: a payment refunded already (the enrollment reactivated
+ * without a new one, e.g. for free) is not refunded again — it counts as nothing paid.
+ */
+async function unrefunded(db: Db, e: EnrollmentRow): Promise<EnrollmentRow> {
+  if (!e.payment_intent_id) return e;
+  const done = await db
+    .selectFrom('refunds')
+    .select('id')
+    .where('payment_intent_id', '=', e.payment_intent_id)
+    .executeTakeFirst();
+  return done ? { ...e, paid_amount_cents: 0, payment_intent_id: null, payment_method: null, gateway_ref: null } : e;
+}
+
 /** What was paid, split as it was paid: price (the educator's) and platform fee, integer cents. */
 function paidSplit(app: AppContext, e: EnrollmentRow) {
   const paid = e.paid_amount_cents;
@@ -112,8 +126,9 @@ function amountFor(app: AppContext, e: EnrollmentRow, full: boolean): RefundAmou
  * it may go (the dialog shows this before the learner confirms). @throws 404 not enrolled.
  */
 export async function refundQuote(app: AppContext, caller: Caller, sessionId: number): Promise<RefundQuoteView> {
-  const e = await enrollmentFor(app.db, sessionId, caller.userId);
-  if (!e || e.status !== 'ACTIVE') throw notFound('Enrollment');
+  const found = await enrollmentFor(app.db, sessionId, caller.userId);
+  if (!found || found.status !== 'ACTIVE') throw notFound('Enrollment');
+  const e = await unrefunded(app.db, found);
   const amount = amountFor(app, e, false);
   const destinations = destinationsFor(e, amount);
   return {
@@ -144,7 +159,7 @@ export async function refundQuote(app: AppContext, caller: Caller, sessionId: nu
 async function cancelLocked(
   app: AppContext,
   trx: Transaction<Database>,
-  e: EnrollmentRow,
+  enrollment: EnrollmentRow,
   how: {
     cause: RefundCause;
     actorId: number;
@@ -153,6 +168,7 @@ async function cancelLocked(
     destination: RefundDestination | null;
   },
 ): Promise<{ refund: RefundView; after: AfterCommit }> {
+  const e = await unrefunded(trx, enrollment);
   const amount = amountFor(app, e, how.full);
   const offered = destinationsFor(e, amount, how.cause !== 'learner');
   const destination = how.destination ?? offered[0] ?? 'wallet';
