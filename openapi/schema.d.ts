@@ -2113,6 +2113,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sessions/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What cancelling my enrollment gives back now
+         * @description The caller's ACTIVE enrollment in the session and what cancelling it now would give back, by the one refund rule
+         *     (decisions.md "Cancelling and refunds"), with where it may go. Not enrolled → 404.
+         *
+         *     Roles: LEARNER, USER. Product rules (docs/product.md): #states enrollment.
+         */
+        get: operations["getRefundQuote"];
+        put?: never;
+        /**
+         * Cancel my enrollment and be refunded
+         * @description Cancels the caller's ACTIVE enrollment in the session and refunds it by the refund rule, to the wallet or to the card
+         *     that paid (a destination not offered → 422), in one transaction with the ledger; the seat frees and the course's
+         *     waitlist is mailed. Cancelling again → 409. Not enrolled → 404.
+         *
+         *     Roles: LEARNER, USER. Product rules (docs/product.md): #states enrollment.
+         */
+        post: operations["cancelEnrollment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{id}/learners/{learnerId}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund a learner's enrollment (admins)
+         * @description Cancels the learner's ACTIVE enrollment in the session and gives back everything they paid, to their wallet or to the
+         *     card that paid (default: the card when it can, else the wallet), in one transaction with the ledger; the seat frees
+         *     and the waitlist is mailed; the learner is mailed the message; audited. Not enrolled → 404; already cancelled → 409.
+         *
+         *     Roles: ADMIN, SUPER_ADMIN. Product rules (docs/product.md): #states enrollment.
+         */
+        post: operations["refundEnrollment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/wallets/me/top-ups/{id}/authenticate": {
         parameters: {
             query?: never;
@@ -4984,6 +5039,82 @@ export interface components {
         /** @enum {string} */
         TopUpStatus: "processing" | "requires_action" | "succeeded" | "failed";
         /**
+         * @description The part of the refund policy that applies (decisions.md "Cancelling and refunds"): FULL before the session's first day (price and fee), PARTIAL from the first day for the policy's days (a share of the price), NONE afterwards.
+         * @enum {string}
+         */
+        RefundStage: "FULL" | "PARTIAL" | "NONE";
+        /**
+         * @description Where a refund goes, the learner's wallet or the card that paid (only a card payment already captured can go back to its card).
+         * @enum {string}
+         */
+        RefundDestination: "wallet" | "card";
+        /** @description The policy's numbers, settings of the server. */
+        RefundPolicy: {
+            /** @description Share of the price (percent) given back once started. */
+            partialPercent: number;
+            /** @description For how many days from the first day. */
+            partialDays: number;
+        };
+        /** @description What cancelling the caller's enrollment now gives back, computed by the same rule the cancellation applies. */
+        RefundQuote: {
+            sessionId: components["schemas"]["Id"];
+            enrollmentId: components["schemas"]["Id"];
+            courseTitle: string;
+            /**
+             * Format: date
+             * @description The session's first day (its own time zone).
+             */
+            startDate: string;
+            /** @description Integer cents the learner paid (0 for a free session). */
+            paid: number;
+            /** @description Integer cents given back if cancelled now. */
+            amount: number;
+            stage: components["schemas"]["RefundStage"];
+            /** @description Share of the price given back. */
+            percent: number;
+            /**
+             * Format: date
+             * @description The last day of the partial refund (the session's time zone), or null once nothing is due.
+             */
+            partialUntil: string | null;
+            /** @description Where the refund may go, the first one the default; empty when nothing is given back. */
+            destinations: components["schemas"]["RefundDestination"][];
+            /** @description The card that paid, when the refund may go back to it. */
+            card: null | {
+                brand: string;
+                last4: string;
+            };
+            policy: components["schemas"]["RefundPolicy"];
+        };
+        CancelEnrollmentRequest: {
+            destination: components["schemas"]["RefundDestination"];
+        };
+        /** @description A cancelled enrollment's refund; `amount` in integer cents. */
+        Refund: {
+            /** @description re_… */
+            id: string;
+            sessionId: components["schemas"]["Id"];
+            enrollmentId: components["schemas"]["Id"];
+            userId: components["schemas"]["Id"];
+            /** @description Integer cents given back. */
+            amount: number;
+            stage: components["schemas"]["RefundStage"];
+            percent: number;
+            destination: components["schemas"]["RefundDestination"];
+            /**
+             * @description A card refund is pending until the gateway took it; a wallet refund succeeds at once.
+             * @enum {string}
+             */
+            status: "pending" | "succeeded";
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description An admin's refund of a learner's enrollment, everything paid, with a message mailed to the learner. */
+        AdminRefundRequest: {
+            message: string;
+            destination?: components["schemas"]["RefundDestination"];
+        };
+        /**
          * @description A learner's attendance at one meeting occurrence (docs/classroom.md "Taking attendance"). PRESENT and LATE count as attended; EXCUSED is left out of the rate's denominator.
          * @enum {string}
          */
@@ -5292,12 +5423,12 @@ export interface components {
         CourseIdToUpdate: components["schemas"]["Id"];
         /** @description The company to act for; only ADMIN and SUPER_ADMIN choose, a partner's own company's id is accepted and any other refused 403 (`x-company-choice`). */
         ChosenCompany: components["schemas"]["ChosenCompanyId"];
+        /** @description The id of a learner with an ACTIVE enrollment in the session. */
+        LearnerId: components["schemas"]["Id"];
         /** @description Wallet top-up id ("tu_…"). */
         TopUpId: string;
         /** @description The date of a meeting occurrence in the session's time zone (YYYY-MM-DD). */
         OccurrenceDate: string;
-        /** @description The id of a learner with an ACTIVE enrollment in the session. */
-        LearnerId: components["schemas"]["Id"];
     };
     requestBodies: never;
     headers: never;
@@ -11548,6 +11679,178 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getRefundQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "sessionId": 41,
+                     *         "enrollmentId": 310,
+                     *         "courseTitle": "Modern web apps with React",
+                     *         "startDate": "2025-03-03",
+                     *         "paid": 15695,
+                     *         "amount": 7475,
+                     *         "stage": "PARTIAL",
+                     *         "percent": 50,
+                     *         "partialUntil": "2025-03-09",
+                     *         "destinations": [
+                     *           "wallet",
+                     *           "card"
+                     *         ],
+                     *         "card": {
+                     *           "brand": "visa",
+                     *           "last4": "4242"
+                     *         },
+                     *         "policy": {
+                     *           "partialPercent": 50,
+                     *           "partialDays": 7
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["RefundQuote"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    cancelEnrollment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "destination": "wallet"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CancelEnrollmentRequest"];
+            };
+        };
+        responses: {
+            /** @description Cancelled and refunded. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "re_5f1c0a9d2b7e4c11",
+                     *         "sessionId": 41,
+                     *         "enrollmentId": 310,
+                     *         "userId": 12,
+                     *         "amount": 15695,
+                     *         "stage": "FULL",
+                     *         "percent": 100,
+                     *         "destination": "wallet",
+                     *         "status": "succeeded",
+                     *         "createdAt": "2025-02-25T10:00:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Refund"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    refundEnrollment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+                /** @description The id of a learner with an ACTIVE enrollment in the session. */
+                learnerId: components["parameters"]["LearnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Refunded: the meeting links did not work in your first week."
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminRefundRequest"];
+            };
+        };
+        responses: {
+            /** @description Cancelled and refunded. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "re_5f1c0a9d2b7e4c12",
+                     *         "sessionId": 41,
+                     *         "enrollmentId": 310,
+                     *         "userId": 12,
+                     *         "amount": 15695,
+                     *         "stage": "FULL",
+                     *         "percent": 100,
+                     *         "destination": "card",
+                     *         "status": "succeeded",
+                     *         "createdAt": "2025-03-05T10:00:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Refund"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["Unprocessable"];
             501: components["responses"]["NotImplemented"];

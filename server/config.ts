@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import type { RefundPolicy } from './platform/money/refund-policy.js';
 import { ConfigError, boolVar, intVar, readOrCreateSecret, urlVar } from './config-vars.js';
 import { type FederationConfig, federationSettings } from './config-federation.js';
 import {
@@ -45,6 +46,12 @@ export interface Config {
   meetingBaseUrl: string | null;
   /** Platform fee: percent of the price (FEE_PERCENT, default 5) plus fixed cents (FEE_FIXED_CENTS, default 50). */
   fee: { percent: number; fixedCents: number };
+  /**
+   * The refund policy's numbers (server/platform/money/refund-policy.ts): the share of the price given
+   * back once the session has started (REFUND_PARTIAL_PERCENT, default 50) and for how many days after
+   * its first day (REFUND_PARTIAL_DAYS, default 7).
+   */
+  refund: RefundPolicy;
   /**
    * Seed demo data into an empty database (SEED_DEMO_DATA). Default true only for the embedded
    * database (no DATABASE_URL) of a local install ({@link isLocalInstall}); refused outside one.
@@ -149,6 +156,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     fee: {
       percent: intVar(env, 'FEE_PERCENT', 5, 0, 50),
       fixedCents: intVar(env, 'FEE_FIXED_CENTS', 50, 0, 10_000),
+    },
+    refund: {
+      partialPercent: intVar(env, 'REFUND_PARTIAL_PERCENT', 50, 0, 100),
+      partialDays: intVar(env, 'REFUND_PARTIAL_DAYS', 7, 0, 365),
     },
     // A DATABASE_URL may be anyone's real database, even on a loopback PUBLIC_URL: demo data there only when asked for.
     seedDemoData: boolVar(env, 'SEED_DEMO_DATA', local && !databaseUrl),

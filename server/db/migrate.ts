@@ -30,6 +30,7 @@ import * as m0029 from './migrations/0029_gradebook_weights.js';
 import * as m0030 from './migrations/0030_attendance_marks.js';
 import * as m0031 from './migrations/0031_wallet_top_ups.js';
 import * as m0032 from './migrations/0032_sign_in_count.js';
+import * as m0033 from './migrations/0033_enrollment_refunds.js';
 import * as m0034 from './migrations/0034_discount_codes.js';
 import type { Database } from './types.js';
 
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0030_attendance_marks': m0030,
   '0031_wallet_top_ups': m0031,
   '0032_sign_in_count': m0032,
+  '0033_enrollment_refunds': m0033,
   '0034_discount_codes': m0034,
 };
 

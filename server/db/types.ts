@@ -53,6 +53,7 @@ import type {
   DiscountCodeUsesTable,
   PaymentMethodsTable,
   PayoutsTable,
+  RefundsTable,
   WalletTopUpsTable,
 } from './tables/money.js';
 
@@ -81,6 +82,7 @@ export interface Database {
   external_accounts: ExternalAccountsTable;
   payouts: PayoutsTable;
   wallet_top_ups: WalletTopUpsTable;
+  refunds: RefundsTable;
   addresses: AddressesTable;
   waitlist: WaitlistTable;
   learning_goals: LearningGoalsTable;

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
 import { captureUncaptured, expireStaleIntents } from '../modules/payments/intent-jobs.js';
 import { mailPaymentReceipt, unmailedReceipts } from '../modules/payments/mails.js';
+import { retryPendingRefunds } from '../modules/payments/refunds.js';
 import { notifyWaitlist } from '../modules/courses/waitlist.js';
 import type { AppContext } from '../platform/context.js';
 import type { AppMetrics } from '../platform/metrics.js';
@@ -21,6 +22,8 @@ export interface JobsReport {
   expiredIntents: number | null;
   /** Card payments committed but not captured (the gateway was unreachable), now captured. */
   capturedPayments: number | null;
+  /** Card refunds committed but not taken by the gateway (unreachable after the commit), now refunded. */
+  refundedToCards: number | null;
   /** Succeeded payments whose receipt was not mailed a minute on (a crash, a mail server down), now mailed; 0 without `mail`. */
   mailedReceipts: number | null;
   /** Invitations whose mail was not sent a minute on (a crash, a mail server down), now mailed; 0 without `mail`. */
@@ -75,7 +78,7 @@ type ExclusiveRunner = <T>(name: string, job: (db: Kysely<Database>) => Promise<
  * The periodic work of the server, in one place: it calls the modules that own each rule.
  * - payments: seats held by abandoned (or crash-interrupted) card checkouts come back when their
  *   hold ends (`PAYMENT_HOLD_MINUTES`), their authorizations canceled; committed payments whose
- *   capture failed are captured;
+ *   capture failed are captured; card refunds the gateway did not take are asked again;
  * - quizzes: attempts whose time limit ran out are graded (docs/classroom.md);
  * - receipts: payments that succeeded a minute ago or more without a mailed receipt get it (with `mail`);
  * - invitations: invitations made (or resent) a minute ago or more whose mail was not sent get it
@@ -107,6 +110,9 @@ export async function runJobs(db: Kysely<Database>, ctx: JobsContext = {}): Prom
   const capturedPayments = ctx.gateway
     ? await exclusive('capture-payments', (c) => captureUncaptured(c, ctx.gateway!, now))
     : 0;
+  const refundedToCards = ctx.gateway
+    ? await exclusive('refund-cards', (c) => retryPendingRefunds(c, ctx.gateway!, now))
+    : 0;
   const gradedQuizAttempts = await exclusive('grade-quiz-attempts', (c) => gradeExpiredAttempts(c, now));
   // Mails a crash or a refusing mail server left unsent, a minute on (receipts, invitations).
   const unmailed = mail ? await mailUnmailed(db, mail, now, exclusive) : null;
@@ -116,7 +122,15 @@ export async function runJobs(db: Kysely<Database>, ctx: JobsContext = {}): Prom
     await purgeRateLimitCounters(c);
     return purgeExpiredSessions(c, now);
   });
-  return { expiredIntents, capturedPayments, gradedQuizAttempts, mailedReceipts, mailedInvitations, purgedSignIns };
+  return {
+    expiredIntents,
+    capturedPayments,
+    refundedToCards,
+    gradedQuizAttempts,
+    mailedReceipts,
+    mailedInvitations,
+    purgedSignIns,
+  };
 }
 
 /** Mails of one kind found unmailed by {@link mailUnmailed}, and how many of them were sent now (the others failed again, or were sent meanwhile by another instance). */

@@ -5,11 +5,13 @@ import { requireAuth } from '@/lib/auth/guards';
 import { ROLES } from '@/lib/auth/roles';
 import { RouteError } from '@/features/layout/route-error';
 import { MyCoursesPage } from '@/features/my-courses/my-courses-page';
+import { CancelEnrollment } from '@/features/payments/cancel-enrollment';
 import { loadSignedIn, settle } from '@/lib/load';
 
 /**
  * `/my-courses`: the learner's enrollments and receipts (learners and generic users, product.md#screens/#roles).
  * The wallet (how each session was paid) is loaded beside them; its failure only affects receipts.
+ * Each ACTIVE enrollment can be cancelled and refunded from its card (payments' `CancelEnrollment`).
  */
 export const Route = createFileRoute('/my-courses')({
   beforeLoad: (opts) => requireAuth(opts, ROLES.learners),
@@ -29,6 +31,13 @@ export const Route = createFileRoute('/my-courses')({
   errorComponent: RouteError,
   component: function MyCoursesRoute() {
     const { enrollments, wallet } = Route.useLoaderData();
-    return <MyCoursesPage enrollments={enrollments} wallet={wallet} />;
+    const { api } = Route.useRouteContext();
+    return (
+      <MyCoursesPage
+        enrollments={enrollments}
+        wallet={wallet}
+        cancelAction={(e) => <CancelEnrollment api={api} sessionId={e.session.id} courseTitle={e.course.title} />}
+      />
+    );
   },
 });

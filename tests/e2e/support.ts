@@ -205,6 +205,8 @@ export async function seriousViolations(page: Page) {
 
 interface ExploredSession {
   id: number;
+  /** First day, 'YYYY-MM-DD' (the session's time zone). */
+  startDate: string;
   price: number;
   seatsLeft: number;
   course: { id: number; title: string; isPrivate: boolean };

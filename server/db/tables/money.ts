@@ -98,6 +98,8 @@ export interface LedgerTransactionsTable {
   payment_intent_id: string | null;
   /** the wallet top-up this transaction credits (migration 0031), else null */
   top_up_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the refund this transaction gives back (migration 0033), else null */
+  refund_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 export interface LedgerEntriesTable {
@@ -171,4 +173,31 @@ export interface WalletTopUpsTable {
   receipt_mailed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Where a refund goes: the learner's wallet, or the card that paid (decisions.md "Cancelling and refunds"). */
+export type RefundDestination = 'wallet' | 'card';
+/** Who cancelled: the learner, an admin (with a message), or the deletion or rejection of the account. */
+export type RefundCause = 'learner' | 'admin' | 'account';
+/**
+ * A cancelled enrollment's refund (migration 0033); integer US cents, amount = price part + fee part.
+ * A card refund is `pending` until the gateway took it, a wallet refund `succeeded` at once.
+ */
+export interface RefundsTable {
+  id: string;
+  enrollment_id: number;
+  user_id: number;
+  session_id: number;
+  payment_intent_id: string | null;
+  amount_cents: number;
+  price_cents: number;
+  fee_cents: number;
+  percent: number;
+  destination: RefundDestination;
+  status: 'pending' | 'succeeded';
+  gateway_ref: ColumnType<string | null, string | null | undefined, string | null>;
+  cause: RefundCause;
+  actor_id: number;
+  message: string | null;
+  created_at: Timestamp;
 }

@@ -4,6 +4,7 @@ import { authenticateCardIntent, cancelCardIntent, confirmCardIntent, createCard
 import { unwrapAnswer } from './intent-state.js';
 import { createPayout, getEarnings, getExternalAccount, setExternalAccount } from './payouts.js';
 import { getMyWallet, payWithWallet, quoteFee } from './service.js';
+import { cancelMyEnrollment, refundEnrollment, refundQuote } from './refunds.js';
 import { authenticateTopUp, topUpWallet } from './top-ups.js';
 import { createDiscountCode, listDiscountCodes, quoteDiscountCode } from './discount-codes.js';
 import { receiveStripeWebhook } from './webhooks.js';
@@ -72,5 +73,16 @@ export const paymentsHandlers = {
   createPayout: async ({ app, caller, headers }) => ({
     status: 201,
     data: await createPayout(app, requireCaller(caller), headers['idempotency-key']),
+  }),
+  getRefundQuote: async ({ app, caller, params }) => ({
+    data: await refundQuote(app, requireCaller(caller), params.id),
+  }),
+  cancelEnrollment: async ({ app, caller, params, body }) => ({
+    status: 201,
+    data: await cancelMyEnrollment(app, requireCaller(caller), params.id, body.destination),
+  }),
+  refundEnrollment: async ({ app, caller, params, body }) => ({
+    status: 201,
+    data: await refundEnrollment(app, requireCaller(caller), params.id, params.learnerId, body),
   }),
 } satisfies HandlerTable;

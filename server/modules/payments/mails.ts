@@ -185,3 +185,18 @@ async function mailTopUpReceipt(app: ReceiptMailContext, topUpId: string): Promi
     return false;
   }
 }
+
+/**
+ * To the learner whose enrollment was cancelled (by themselves, an admin — with the admin's message —
+ * or with their account): what goes back where. `amount` is US dollars with two decimals.
+ */
+export const enrollmentRefunded = mailTemplateFile<{
+  firstName: string;
+  title: string;
+  startDate: string;
+  endDate: string;
+  amount: string;
+  toCard: boolean;
+  card: string;
+  message: string | null;
+}>(TEMPLATES, 'enrollment-refunded');

@@ -5,6 +5,7 @@ import { HttpError, badRequest, forbidden, notFound } from '../../platform/error
 import { likePattern, type Page } from '../../platform/paging.js';
 import { toUserView, type UserView } from './service.js';
 import { accountApproved, accountDeleted, accountRejected } from './mails.js';
+import { cancelEnrollmentsOfAccount } from '../payments/refunds.js';
 
 const isStaff = (c: Caller) => c.role === 'ADMIN' || c.role === 'SUPER_ADMIN';
 
@@ -76,7 +77,8 @@ type Decision = 'approve' | 'reject' | 'delete';
  * takes a PENDING user to APPROVED; reject a PENDING one to REJECTED; delete (soft) any user but
  * oneself and super admins (for admins). Approving or rejecting a PARTNER also approves or
  * rejects their PENDING company, in the same transaction (a company that signed up waits
- * with its partner). The user is mailed in their language; the decision audited.
+ * with its partner). Rejecting or deleting cancels the user's ACTIVE enrollments by the refund rule
+ * (payments/refunds.ts), in the same transaction. The user is mailed in their language; the decision audited.
  * @throws 404 unknown; 409 not in a state for that decision; 403 deleting oneself or a super admin.
  */
 export async function decideUser(
@@ -100,8 +102,11 @@ export async function decideUser(
   if ((decision === 'reject' || decision === 'delete') && !message)
     throw badRequest('Some fields are invalid', [{ path: 'message', message: 'is required' }]);
   const status: UserStatus = decision === 'approve' ? 'APPROVED' : decision === 'reject' ? 'REJECTED' : 'DELETED';
-  await app.db.transaction().execute(async (trx) => {
+  const afterCancel = await app.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ status }).where('id', '=', id).execute();
+    // A deleted or rejected account keeps no seat: its enrollments are cancelled and refunded by
+    // the one refund rule, and the waitlists told once this commits.
+    const cancelled = decision === 'approve' ? null : await cancelEnrollmentsOfAccount(app, trx, id, caller.userId);
     // A partner who signed up with a company: the decision on the partner is the company's too.
     if (user.role === 'PARTNER' && user.company_id !== null && decision !== 'delete') {
       await trx
@@ -118,7 +123,9 @@ export async function decideUser(
       entityId: id,
       message,
     });
+    return cancelled;
   });
+  await afterCancel?.();
   const to = { email: user.email, language: user.language };
   const mail =
     decision === 'approve'

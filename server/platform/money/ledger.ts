@@ -22,7 +22,7 @@ export class UnbalancedLedgerError extends Error {
 /**
  * Writes one double-entry transaction (decisions.md: balance = sum of entries) inside the caller's
  * database transaction, so it commits or rolls back with what caused it. The payment intent or the
- * wallet top-up (migration 0031) it belongs to, if any, is kept with it.
+ * wallet top-up (migration 0031) or the refund (migration 0033) it belongs to, if any, is kept with it.
  * @throws UnbalancedLedgerError when the legs do not sum to zero.
  */
 export async function postLedgerTransaction(
@@ -31,12 +31,13 @@ export async function postLedgerTransaction(
   legs: LedgerLeg[],
   paymentIntentId: string | null = null,
   topUpId: string | null = null,
+  refundId: string | null = null,
 ): Promise<number> {
   const sum = legs.reduce((s, l) => s + l.amountCents, 0);
   if (sum !== 0 || legs.length < 2) throw new UnbalancedLedgerError(sum);
   const { id } = await trx
     .insertInto('ledger_transactions')
-    .values({ kind, payment_intent_id: paymentIntentId, top_up_id: topUpId })
+    .values({ kind, payment_intent_id: paymentIntentId, top_up_id: topUpId, refund_id: refundId })
     .returning('id')
     .executeTakeFirstOrThrow();
   await trx

@@ -102,6 +102,13 @@ export interface PaymentGateway {
    */
   cancel(input: { gatewayRef: string; idempotencyKey: string }): Promise<void>;
   /**
+   * Gives back `amountCents` (all or part) of a captured payment to its card (Stripe's refund of a
+   * payment intent). `idempotencyKey` is one per refund (`refund:<id>`), so a retried call never
+   * refunds twice. @returns the gateway's refund reference.
+   * @throws GatewayError when the gateway refuses (more than what is left, not captured…).
+   */
+  refund(input: { gatewayRef: string; amountCents: number; idempotencyKey: string }): Promise<{ gatewayRef: string }>;
+  /**
    * Turns checked bank details into the (US dollar) account payouts go to.
    * @throws GatewayError when the gateway refuses them (no such account, closed…).
    */

@@ -57,6 +57,8 @@ const BANK_REFUSALS: [string, string, string][] = [
 export interface SandboxPayment {
   amountCents: number;
   state: 'requires_action' | 'authorized' | 'captured' | 'canceled' | 'refunded';
+  /** cents given back by partial or full refunds (`refund`); all of it makes the state `refunded` */
+  refundedCents?: number;
 }
 
 /**
@@ -159,6 +161,27 @@ export class SandboxGateway implements PaymentGateway {
     if (!payment) return;
     if (payment.state === 'captured') payment.state = 'refunded';
     else if (payment.state === 'authorized' || payment.state === 'requires_action') payment.state = 'canceled';
+  }
+
+  /** Already-answered refunds by idempotency key (as Stripe answers a repeated key). */
+  private readonly refunds = new Map<string, { gatewayRef: string }>();
+
+  async refund(input: { gatewayRef: string; amountCents: number; idempotencyKey: string }) {
+    const done = this.refunds.get(input.idempotencyKey);
+    if (done) return done;
+    const payment = this.payments.get(input.gatewayRef);
+    if (payment) {
+      if (payment.state !== 'captured')
+        throw new GatewayError('charge_not_refundable', `This payment cannot be refunded: it is ${payment.state}.`);
+      const refunded = (payment.refundedCents ?? 0) + input.amountCents;
+      if (refunded > payment.amountCents)
+        throw new GatewayError('amount_too_large', 'The refund is larger than what is left of the payment.');
+      payment.refundedCents = refunded;
+      if (refunded === payment.amountCents) payment.state = 'refunded';
+    }
+    const answer = { gatewayRef: `re_sandbox_${randomBytes(8).toString('hex')}` };
+    this.refunds.set(input.idempotencyKey, answer);
+    return answer;
   }
 
   async attachBankAccount(details: BankDetails): Promise<GatewayBankAccount> {

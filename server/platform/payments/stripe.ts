@@ -133,6 +133,18 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 
+  async refund(input: { gatewayRef: string; amountCents: number; idempotencyKey: string }) {
+    try {
+      const r = await this.stripe.refunds.create(
+        { payment_intent: input.gatewayRef, amount: input.amountCents, reason: 'requested_by_customer' },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { gatewayRef: r.id };
+    } catch (e) {
+      throw toGatewayError(e);
+    }
+  }
+
   async attachBankAccount(details: BankDetails): Promise<GatewayBankAccount> {
     try {
       const t = await this.stripe.tokens.create({

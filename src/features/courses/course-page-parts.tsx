@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { disc } from 'styled-system/recipes';
 import { spreadRow } from '@/components/ui/layout-styles';
@@ -62,16 +63,19 @@ export function instantDate(iso: string, locale: Locale): string {
 
 /**
  * One upcoming session of the course: dates, weekly schedule, seats, price, link to its page; the
- * learner's own session (`enrolled`) says so and leads to its classroom instead.
+ * learner's own session (`enrolled`) says so and leads to its classroom instead, with `cancelAction`.
  */
 export function SessionOfferCard({
   session,
   locale,
   enrolled = false,
+  cancelAction,
 }: {
   session: SessionSummary;
   locale: Locale;
   enrolled?: boolean;
+  /** "Cancel enrollment" of the learner's own session (the route gives the payments feature's). */
+  cancelAction?: ReactNode;
 }) {
   const start = formatLongDate(session.startDate, locale);
   const end = formatLongDate(session.endDate, locale);
@@ -113,6 +117,9 @@ export function SessionOfferCard({
           <Trans>Go to the classroom</Trans>
           <ChevronEndIcon size={16} className={css({ _rtl: { transform: 'scaleX(-1)' } })} />
         </Link>
+      ) : null}
+      {enrolled ? (
+        cancelAction
       ) : (
         <Link
           to="/sessions/$sessionId"

@@ -45,7 +45,16 @@ export interface CoursePageData {
  * `waitlist` (the route's "Join the waitlist" box) is offered when no session is open
  * or every open session is full.
  */
-export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?: ReactNode }) {
+export function CoursePage({
+  data,
+  waitlist,
+  cancelAction,
+}: {
+  data: CoursePageData;
+  waitlist?: ReactNode;
+  /** "Cancel enrollment" of a session the learner is enrolled in (the route gives the payments feature's). */
+  cancelAction?: (session: { id: number }) => ReactNode;
+}) {
   const { t, i18n } = useLingui();
   const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const { course, sessions, reviews } = data;
@@ -280,6 +289,7 @@ export function CoursePage({ data, waitlist }: { data: CoursePageData; waitlist?
                     session={session}
                     locale={locale}
                     enrolled={data.enrolledSessionIds?.includes(session.id) ?? false}
+                    cancelAction={cancelAction?.(session)}
                   />
                 </li>
               ))}

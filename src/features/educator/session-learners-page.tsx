@@ -2,7 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { css, cx } from 'styled-system/css';
 import { disc } from 'styled-system/recipes';
 import { Badge, StatusBadge } from '@/components/ui/badge';
@@ -59,11 +59,14 @@ export function SessionLearnersPage({
   api,
   onPage,
   onRetry,
+  refundAction,
 }: {
   data: SessionLearnersData;
   api: Api;
   onPage: (page: number) => void;
   onRetry: () => void;
+  /** An admin's "Refund" of an ACTIVE learner (the route gives the payments feature's to admins only). */
+  refundAction?: (learner: { userId: number; name: string }) => ReactNode;
 }) {
   const { t, i18n } = useLingui();
   const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
@@ -204,7 +207,9 @@ export function SessionLearnersPage({
                     cardListRow,
                     css({
                       display: 'grid',
-                      gridTemplateColumns: 'auto auto minmax(0, 1fr) auto',
+                      gridTemplateColumns: refundAction
+                        ? 'auto auto minmax(0, 1fr) auto auto'
+                        : 'auto auto minmax(0, 1fr) auto',
                       alignItems: 'center',
                       gap: '3',
                     }),
@@ -250,6 +255,7 @@ export function SessionLearnersPage({
                   ) : (
                     <Badge tone="gray">{t`Cancelled`}</Badge>
                   )}
+                  {refundAction ? learner.status === 'ACTIVE' ? refundAction(learner) : <span /> : null}
                 </li>
               );
             })}

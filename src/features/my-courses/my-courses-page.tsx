@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { titleLink } from '@/components/ui/layout-styles';
 import { css, cx } from 'styled-system/css';
 import { Badge } from '@/components/ui/badge';
@@ -54,7 +54,17 @@ function useMeetingText(epochMs: number | null, locale: Locale): string | null {
 
 const metaRow = css({ display: 'flex', alignItems: 'flex-start', gap: '2', fontSize: 'sm', color: 'fg.muted' });
 
-function EnrollmentCard({ enrollment, locale, now }: { enrollment: Enrollment; locale: Locale; now: number }) {
+function EnrollmentCard({
+  enrollment,
+  locale,
+  now,
+  cancelAction,
+}: {
+  enrollment: Enrollment;
+  locale: Locale;
+  now: number;
+  cancelAction?: ((enrollment: Enrollment) => ReactNode) | undefined;
+}) {
   const { session, course } = enrollment;
   const next = useMemo(() => {
     try {
@@ -136,15 +146,18 @@ function EnrollmentCard({ enrollment, locale, now }: { enrollment: Enrollment; l
               <span className={css({ srOnly: true })}>: {title}</span>
             </Link>
           ) : (
-            <Link
-              to="/classroom/$sessionId"
-              params={{ sessionId: session.id }}
-              className={buttonStyles({ variant: 'solid', size: 'sm' })}
-            >
-              <VideoIcon size={16} />
-              <Trans>Go to classroom</Trans>
-              <span className={css({ srOnly: true })}>: {title}</span>
-            </Link>
+            <span className={css({ display: 'inline-flex', gap: '2', flexWrap: 'wrap' })}>
+              {cancelAction?.(enrollment)}
+              <Link
+                to="/classroom/$sessionId"
+                params={{ sessionId: session.id }}
+                className={buttonStyles({ variant: 'solid', size: 'sm' })}
+              >
+                <VideoIcon size={16} />
+                <Trans>Go to classroom</Trans>
+                <span className={css({ srOnly: true })}>: {title}</span>
+              </Link>
+            </span>
           )}
         </div>
       </div>
@@ -156,14 +169,18 @@ function EnrollmentCard({ enrollment, locale, now }: { enrollment: Enrollment; l
  * `/my-courses`: the learner's enrollments (`GET /sessions/enrollments`) as cards with the course
  * picture, title, dates, next meeting (viewer's time zone) and the amount paid; an empty state links
  * to explore. Below, the receipts of paid sessions (what, when, how: `Receipts`), how each was paid
- * read from the wallet ledger (`wallet`, `GET /payments/wallets/me`).
+ * read from the wallet ledger (`wallet`, `GET /payments/wallets/me`). An ACTIVE enrollment's card
+ * offers `cancelAction` (cancel and be refunded).
  */
 export function MyCoursesPage({
   enrollments,
   wallet,
   now = Date.now(),
+  cancelAction,
 }: {
   enrollments: Enrollment[];
+  /** The "Cancel enrollment" of an ACTIVE enrollment's card (the route gives the payments feature's). */
+  cancelAction?: (enrollment: Enrollment) => ReactNode;
   /** The wallet (settled: its failure is shown in the receipts); omitted → no receipts section. */
   wallet?: Settled<Wallet>;
   now?: number;
@@ -222,7 +239,7 @@ export function MyCoursesPage({
         >
           {sorted.map((enrollment) => (
             <li key={enrollment.id} className={css({ display: 'flex' })}>
-              <EnrollmentCard enrollment={enrollment} locale={locale} now={now} />
+              <EnrollmentCard enrollment={enrollment} locale={locale} now={now} cancelAction={cancelAction} />
             </li>
           ))}
         </ul>

@@ -20,6 +20,7 @@ import { CheckoutPanel } from '@/features/payments/checkout-panel';
 import { formatClock } from '@/lib/payment-format';
 import { selectCheckout, selectView } from '@machines/enrollment.selectors';
 import { enrollmentFailureMessage } from './payment-messages';
+import { CancelEnrollment } from './cancel-enrollment';
 
 type SessionInfo = components['schemas']['SessionInfo'];
 
@@ -124,6 +125,7 @@ export function EnrollFlow({
         <Link to="/my-courses" className={buttonStyles({ fullWidth: true, variant: 'ghost' })}>
           <Trans>Go to My courses</Trans>
         </Link>
+        <CancelEnrollment api={api} sessionId={session.id} courseTitle={session.course.title} size="md" />
       </div>
     );
   }
@@ -262,6 +264,13 @@ export function EnrollPanel({
   }
 
   return (
-    <EnrollFlow key={session.id} session={session} api={api} waitlist={waitlist} {...(payWith ? { payWith } : {})} />
+    // A cancelled (or new) enrollment starts the workflow again from what the page now says.
+    <EnrollFlow
+      key={`${session.id}-${session.enrollment?.status ?? 'none'}`}
+      session={session}
+      api={api}
+      waitlist={waitlist}
+      {...(payWith ? { payWith } : {})}
+    />
   );
 }

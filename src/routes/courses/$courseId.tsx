@@ -13,6 +13,11 @@ const WaitlistPanel = lazy(() =>
   import('@/features/waitlist/waitlist-panel').then((m) => ({ default: m.WaitlistPanel })),
 );
 
+/** A learner's "Cancel enrollment" of their own session: loaded only for one. */
+const CancelEnrollment = lazy(() =>
+  import('@/features/payments/cancel-enrollment').then((m) => ({ default: m.CancelEnrollment })),
+);
+
 /**
  * `/courses/$courseId`: course info, active sessions and reviews; for a signed-in learner, which of
  * the sessions are theirs (`GET /sessions/enrollments`; a failure only leaves them unmarked).
@@ -48,9 +53,15 @@ export const Route = createFileRoute('/courses/$courseId')({
   notFoundComponent: NotFoundPage,
   component: function CourseRoute() {
     const data = Route.useLoaderData();
+    const { api } = Route.useRouteContext();
     return (
       <CoursePage
         data={data}
+        cancelAction={(session) => (
+          <Suspense fallback={null}>
+            <CancelEnrollment api={api} sessionId={session.id} courseTitle={data.course.title} />
+          </Suspense>
+        )}
         waitlist={
           <Suspense fallback={null}>
             <WaitlistPanel courseId={data.course.id} />

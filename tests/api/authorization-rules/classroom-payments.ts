@@ -361,6 +361,47 @@ export const CLASSROOM_PAYMENT_RULES: Record<string, OwnerRule> = {
     },
   })),
   getMyEarnings: none(nothing),
+  // Cancelling names the caller's own enrollment by its session, so another's cannot be named; the
+  // matrix's learners stay enrolled for the other calls (tests/api/refunds.test.ts cancels for real).
+  getRefundQuote: {
+    why: "the target is the caller's own enrollment, named by its session: nobody else's can be named",
+    variants: [
+      {
+        target: 'none',
+        label: 'a session the caller is not in',
+        allow: 'roles',
+        build: (w) => ({ params: { id: w.O.openSession } }),
+        allowedStatuses: { statuses: [404], why: 'nobody is enrolled in the open session' },
+      },
+    ],
+  },
+  cancelEnrollment: {
+    why: "the target is the caller's own enrollment, named by its session: nobody else's can be named",
+    variants: [
+      {
+        target: 'none',
+        label: 'a session the caller is not in',
+        allow: 'roles',
+        build: (w) => ({ params: { id: w.O.openSession }, body: { destination: 'wallet' } }),
+        allowedStatuses: { statuses: [404], why: 'nobody is enrolled in the open session' },
+      },
+    ],
+  },
+  refundEnrollment: {
+    why: 'admins refund any enrollment; the learners of the matrix stay enrolled for the other calls',
+    variants: [
+      {
+        target: 'none',
+        label: 'someone never enrolled in the session (a partner)',
+        allow: 'roles',
+        build: (w) => ({
+          params: { id: w.O.openSession, learnerId: w.ids.partner },
+          body: { message: 'Matrix refund' },
+        }),
+        allowedStatuses: { statuses: [404], why: 'nobody is enrolled in the open session' },
+      },
+    ],
+  },
   createPayout: none(() => ({ headers: idem() }), {
     allowedStatuses: { statuses: [422], why: 'nothing is payable yet (no delivered paid session)' },
   }),
