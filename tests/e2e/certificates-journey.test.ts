@@ -68,3 +68,58 @@ describe.each(RUNS)('certificates ($locale)', ({ locale, viewport }) => {
     }
   });
 });
+
+describe('issuing and revoking', () => {
+  it('the educator adds a learner below the rule with a reason and issues (en, 1280 px)', async () => {
+    const { token } = await apiSignIn('learner@halaqa.test');
+    const mine = (await (
+      await fetch(`${BASE_URL}/api/certificates/mine`, {
+        headers: { authorization: `Bearer ${token}`, 'x-auth-legacy': '1' },
+      })
+    ).json()) as { data: Array<{ sessionId: number }> };
+    const sessionId = mine.data[0]!.sessionId;
+    const { page, context, errors } = await openPage(browser, 'en', { width: 1280, height: 900 });
+    try {
+      await signIn(page, 'en', 'educator@halaqa.test');
+      await page.goto(`${BASE_URL}/dashboard/sessions/${sessionId}/certificates`);
+      const row = page.getByRole('listitem').filter({ hasText: 'Below the rule' });
+      await row.getByRole('checkbox', { name: 'Certificate' }).check();
+      await page.getByRole('button', { name: 'Issue certificates' }).click();
+      await row.getByText('A reason is required').waitFor();
+      await row.getByLabel('Why add this learner?').fill('Attended the live classes from the office room');
+      await expectAccessible(page, 'the certificates review (en)');
+      await page.getByRole('button', { name: 'Issue certificates' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Issue', exact: true }).click();
+      await page.getByRole('status').filter({ hasText: 'Certificates issued; each learner was mailed.' }).waitFor();
+      await row.getByRole('link', { name: 'Certificate issued' }).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an admin revokes a certificate with a reason and its page says Revoked (ar, 360 px)', async () => {
+    const { token } = await apiSignIn('learner5@halaqa.test');
+    const mine = (await (
+      await fetch(`${BASE_URL}/api/certificates/mine`, {
+        headers: { authorization: `Bearer ${token}`, 'x-auth-legacy': '1' },
+      })
+    ).json()) as { data: Array<{ id: string }> };
+    const { page, context, errors } = await openPage(browser, 'ar', { width: 360, height: 780 });
+    try {
+      await signIn(page, 'ar', 'admin@halaqa.test');
+      await page.goto(`${BASE_URL}/certificates/${mine.data[0]!.id}`);
+      const verdict = page.getByTestId('certificate-verdict');
+      await expect.poll(() => verdict.textContent(), { timeout: 20_000 }).toBe(tr('ar', 'Valid'));
+      await page.getByRole('button', { name: tr('ar', 'Revoke') }).click();
+      const dialog = page.getByRole('alertdialog');
+      await dialog.getByLabel(tr('ar', 'Reason')).fill('صدرت باسم خاطئ');
+      await expectAccessible(page, 'the revoke dialog (ar)');
+      await dialog.getByRole('button', { name: tr('ar', 'Revoke') }).click();
+      await expect.poll(() => verdict.textContent(), { timeout: 20_000 }).toBe(tr('ar', 'Revoked'));
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

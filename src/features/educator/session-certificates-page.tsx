@@ -227,7 +227,7 @@ export function SessionCertificatesPage({ session, api }: { session: SessionInfo
                     key={l.learner.id}
                     className={css({
                       borderWidth: '1px',
-                      borderColor: 'border',
+                      borderColor: 'border.default',
                       borderRadius: 'md',
                       padding: '3',
                       display: 'flex',
