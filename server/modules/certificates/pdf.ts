@@ -79,7 +79,7 @@ const WORDS = {
     title: 'شهادة إتمام',
     certifies: 'تشهد حلقة بأن',
     completed: 'أتمّ الدورة المباشرة',
-    dates: (f: CertificatePdfFacts) => `${f.startDate} – ${f.endDate} · ${f.hours} ساعة`,
+    dates: (f: CertificatePdfFacts) => `${f.hours} ساعة · من ${f.startDate} إلى ${f.endDate}`,
     skills: 'المهارات',
     educator: 'المدرّس',
     issued: (d: string) => `صدرت عن حلقة بتاريخ ${d}`,
