@@ -2950,6 +2950,188 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sessions/{id}/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Review a session's certificates
+         * @description Every learner of the session with their attendance and graded-work total, whether they meet the session's completion rule, the educator's exception (withheld or added, with its reason) and their certificate once issued.
+         *
+         *     Roles: the session's educator, ADMIN, SUPER_ADMIN (another educator 403). docs/product.md "Certificates".
+         */
+        get: operations["getCertificateReview"];
+        put?: never;
+        /**
+         * Issue a finished session's certificates
+         * @description Issues a certificate to every learner who meets the rule, except those the educator withholds, and to those the educator adds. `decisions` lists the educator's choices (a learner not listed follows the rule); a choice against the rule needs a reason and is written to the audit log. Learners who already have a certificate keep it. Each new certificate is an Open Badges 3.0 credential signed by the platform; its learner is mailed in their language. Refused (422, nothing changed) before the session's last day is over, or when a choice against the rule has no reason, or names someone who is not a learner of the session.
+         *
+         *     Roles: as getCertificateReview.
+         */
+        post: operations["issueCertificates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{id}/certificates/rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a session's completion rule
+         * @description Sets the minimum attendance and graded-work total (percent) a learner of the session needs for a certificate; answers the review. Written to the audit log.
+         *
+         *     Roles: as getCertificateReview.
+         */
+        put: operations["setCertificateRule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/certificates/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in learner's certificates
+         * @description The caller's certificates, newest first, revoked ones included (with the date).
+         *
+         *     Roles: LEARNER, USER. docs/product.md "Certificates".
+         */
+        get: operations["listMyCertificates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/certificates/jwks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's public signing keys (JWKS)
+         * @description The public keys that verify the platform's certificates and status lists, as a JSON Web Key Set (RFC 7517) at this stable address, not wrapped in `data`; a credential's JWT header names its key (`kid`).
+         *
+         *     Roles: public.
+         */
+        get: operations["getCertificateKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/certificate-status/{list}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A revocation status list (W3C Bitstring Status List)
+         * @description The BitstringStatusListCredential with purpose `revocation` whose bits the certificates' `credentialStatus` entries point to (bit set: revoked), signed by the platform as a VC-JWT (not wrapped in `data`). Always current: a revocation shows at once. Unknown list 404.
+         *
+         *     Roles: public.
+         */
+        get: operations["getCertificateStatusList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/certificates/{certificateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a certificate's signed credential
+         * @description The signed credential of a certificate, for its public verification page: the page checks the signature against the published keys and the revocation status in the browser and shows only what the credential holds. Unknown id 404.
+         *
+         *     Roles: public.
+         */
+        get: operations["getCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/certificates/{certificateId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a certificate as a PDF
+         * @description The certificate as a one-page PDF in the `lang` language (Arabic right to left): the learner, the course, the session's dates, the skills gained, the hours, the educator with their signature image when they uploaded one, and a QR code of the verification page. Someone else's certificate: 404.
+         *
+         *     Roles: the certificate's learner; ADMIN, SUPER_ADMIN.
+         */
+        get: operations["downloadCertificatePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/certificates/{certificateId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a certificate
+         * @description Revokes the certificate with a reason (written to the audit log): its bit in the revocation status list is set, so its verification says Revoked from then on. Already revoked: 409. Unknown id 404.
+         *
+         *     Roles: ADMIN, SUPER_ADMIN.
+         */
+        post: operations["revokeCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/quiz-attempts/{id}/answers/{questionId}": {
         parameters: {
             query?: never;
@@ -4912,6 +5094,88 @@ export interface components {
         /** @description A weight for every graded item of the session, exactly once each; the weights add up to 100. An empty list goes back to equal weights. */
         GradebookWeightsRequest: {
             weights: components["schemas"]["GradebookWeight"][];
+        };
+        /**
+         * Format: uuid
+         * @description A certificate's public id (its verification page is /certificates/{id}).
+         */
+        CertificateId: string;
+        /** @description A session's completion rule, in percent; a learner meets it with at least this attendance and this graded-work total. */
+        CertificateRule: {
+            /** @description Minimum share of the meetings held that the learner attended (excused meetings left out), percent. */
+            minAttendance: number;
+            /** @description Minimum weighted total of the gradebook, percent. */
+            minGrade: number;
+        };
+        CertificateRef: {
+            id: components["schemas"]["CertificateId"];
+            /** Format: date-time */
+            issuedAt: string;
+            /** Format: date-time */
+            revokedAt: string | null;
+        };
+        /** @description One learner of the session as the educator reviews it. */
+        CertificateCandidate: {
+            learner: {
+                id: components["schemas"]["Id"];
+                name: string;
+            };
+            /** @description Percent of the meetings held attended (100 when none was held). */
+            attendance: number;
+            /** @description The gradebook's weighted total, percent. */
+            grade: number;
+            /** @description Whether the learner meets the session's rule. */
+            eligible: boolean;
+            /**
+             * @description The educator's exception, if any (WITHHOLD an eligible learner, ADD one who is not).
+             * @enum {string|null}
+             */
+            decision: "WITHHOLD" | "ADD" | null;
+            reason: string | null;
+            certificate: components["schemas"]["CertificateRef"] | null;
+        };
+        /** @description A session's certificates as its educator reviews them. */
+        CertificateReview: {
+            sessionId: components["schemas"]["Id"];
+            courseTitle: string;
+            /** Format: date */
+            endDate: string;
+            /** @description Whether the session's last day is over (certificates are issued only then). */
+            ended: boolean;
+            rule: components["schemas"]["CertificateRule"];
+            learners: components["schemas"]["CertificateCandidate"][];
+        };
+        /** @description The educator's choice for one learner; a choice against the rule needs a reason. */
+        CertificateDecision: {
+            learnerId: components["schemas"]["Id"];
+            issue: boolean;
+            reason?: string;
+        };
+        CertificateIssueRequest: {
+            decisions: components["schemas"]["CertificateDecision"][];
+        };
+        /** @description One of the learner's certificates. */
+        CertificateSummary: {
+            id: components["schemas"]["CertificateId"];
+            sessionId: components["schemas"]["Id"];
+            courseTitle: string;
+            /** Format: date */
+            startDate: string;
+            /** Format: date */
+            endDate: string;
+            /** Format: date-time */
+            issuedAt: string;
+            /** Format: date-time */
+            revokedAt: string | null;
+        };
+        /** @description What anyone may read of a certificate, the signed credential itself; the reader checks its signature and status. */
+        CertificatePublic: {
+            id: components["schemas"]["CertificateId"];
+            /** @description The Open Badges 3.0 OpenBadgeCredential as a VC-JWT (ES256). */
+            jwt: string;
+        };
+        CertificateRevokeRequest: {
+            reason: string;
         };
         AuthoringQuestion: {
             /** @description Absent for a new question. */
@@ -13983,6 +14247,347 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getCertificateReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "sessionId": 41,
+                     *         "courseTitle": "Data Structures and Algorithms",
+                     *         "endDate": "2026-10-30",
+                     *         "ended": true,
+                     *         "rule": {
+                     *           "minAttendance": 75,
+                     *           "minGrade": 60
+                     *         },
+                     *         "learners": [
+                     *           {
+                     *             "learner": {
+                     *               "id": 7,
+                     *               "name": "Omar Haddad"
+                     *             },
+                     *             "attendance": 90,
+                     *             "grade": 82.5,
+                     *             "eligible": true,
+                     *             "decision": null,
+                     *             "reason": null,
+                     *             "certificate": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CertificateReview"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    issueCertificates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "decisions": [
+                 *         {
+                 *           "learnerId": 7,
+                 *           "issue": false,
+                 *           "reason": "Did not hand in the final project"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CertificateIssueRequest"];
+            };
+        };
+        responses: {
+            /** @description The review after issuing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CertificateReview"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    setCertificateRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "minAttendance": 80,
+                 *       "minGrade": 50
+                 *     }
+                 */
+                "application/json": components["schemas"]["CertificateRule"];
+            };
+        };
+        responses: {
+            /** @description The review with the new rule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CertificateReview"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listMyCertificates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "3f1c2a4e-7b1d-4c8e-9a51-0e2f6d8b9c10",
+                     *           "sessionId": 41,
+                     *           "courseTitle": "Data Structures and Algorithms",
+                     *           "startDate": "2026-09-01",
+                     *           "endDate": "2026-10-30",
+                     *           "issuedAt": "2026-11-01T10:00:00Z",
+                     *           "revokedAt": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CertificateSummary"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getCertificateKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {"keys":[{"kty":"EC","crv":"P-256","x":"…","y":"…","kid":"k1","alg":"ES256","use":"sig"}]} */
+                    "application/jwk-set+json": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getCertificateStatusList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The list's number (1, 2, …). */
+                list: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status list credential, a VC-JWT. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example eyJhbGciOiJFUzI1NiJ9.e30.sig */
+                    "application/vc+jwt": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The certificate's public id. */
+                certificateId: components["schemas"]["CertificateId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credential. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "3f1c2a4e-7b1d-4c8e-9a51-0e2f6d8b9c10",
+                     *         "jwt": "eyJhbGciOiJFUzI1NiJ9.e30.sig"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CertificatePublic"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    downloadCertificatePdf: {
+        parameters: {
+            query?: {
+                /** @description The language of the PDF. */
+                lang?: "en" | "ar";
+            };
+            header?: never;
+            path: {
+                /** @description The certificate's public id. */
+                certificateId: components["schemas"]["CertificateId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF (Content-Disposition attachment). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    revokeCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The certificate's public id. */
+                certificateId: components["schemas"]["CertificateId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Issued by mistake"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CertificateRevokeRequest"];
+            };
+        };
+        responses: {
+            /** @description The revoked certificate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CertificateRef"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             501: components["responses"]["NotImplemented"];
         };
     };

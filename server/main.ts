@@ -97,6 +97,7 @@ async function main(): Promise<void> {
         hashPassword: (plain) =>
           demoHash && plain === DEMO_PASSWORD ? demoHash : hashPassword(plain, config.scryptLogN),
         liveMeetingAt: new Date(),
+        publicUrl: config.publicUrl,
       })
     : { seeded: false as const };
   // Work left over while the server was down (expired seat holds, timed-out quizzes), then every minute.

@@ -15,6 +15,7 @@ import { Route as ContactRouteImport } from './routes/contact'
 import { Route as DashboardRouteRouteImport } from './routes/dashboard/route'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as MyCertificatesRouteImport } from './routes/my-certificates'
 import { Route as MyCoursesRouteImport } from './routes/my-courses'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignupRouteImport } from './routes/signup'
@@ -26,6 +27,7 @@ import { Route as AccountPasswordRouteImport } from './routes/account/password'
 import { Route as AccountPaymentMethodsRouteImport } from './routes/account/payment-methods'
 import { Route as AccountProfileRouteImport } from './routes/account/profile'
 import { Route as AccountWalletRouteImport } from './routes/account/wallet'
+import { Route as CertificatesCertificateIdRouteImport } from './routes/certificates/$certificateId'
 import { Route as CoursesIndexRouteImport } from './routes/courses/index'
 import { Route as CoursesCourseIdRouteImport } from './routes/courses/$courseId'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
@@ -50,6 +52,7 @@ import { Route as WaitlistConfirmTokenRouteImport } from './routes/waitlist/conf
 import { Route as ClassroomSessionIdLessonsLessonIdRouteImport } from './routes/classroom/$sessionId/lessons/$lessonId'
 import { Route as DashboardSessionsSessionIdIndexRouteImport } from './routes/dashboard/sessions/$sessionId/index'
 import { Route as DashboardSessionsSessionIdAttendanceRouteImport } from './routes/dashboard/sessions/$sessionId/attendance'
+import { Route as DashboardSessionsSessionIdCertificatesRouteImport } from './routes/dashboard/sessions/$sessionId/certificates'
 import { Route as DashboardSessionsSessionIdGradebookRouteImport } from './routes/dashboard/sessions/$sessionId/gradebook'
 import { Route as DashboardSessionsSessionIdQuizzesRouteImport } from './routes/dashboard/sessions/$sessionId/quizzes'
 import { Route as DashboardSessionsSessionIdSubmissionsRouteImport } from './routes/dashboard/sessions/$sessionId/submissions'
@@ -83,6 +86,11 @@ const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MyCertificatesRoute = MyCertificatesRouteImport.update({
+  id: '/my-certificates',
+  path: '/my-certificates',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MyCoursesRoute = MyCoursesRouteImport.update({
@@ -140,6 +148,12 @@ const AccountWalletRoute = AccountWalletRouteImport.update({
   path: '/wallet',
   getParentRoute: () => AccountRouteRoute,
 } as any)
+const CertificatesCertificateIdRoute =
+  CertificatesCertificateIdRouteImport.update({
+    id: '/certificates/$certificateId',
+    path: '/certificates/$certificateId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const CoursesIndexRoute = CoursesIndexRouteImport.update({
   id: '/courses/',
   path: '/courses/',
@@ -267,6 +281,12 @@ const DashboardSessionsSessionIdAttendanceRoute =
     path: '/attendance',
     getParentRoute: () => DashboardSessionsSessionIdRouteRoute,
   } as any)
+const DashboardSessionsSessionIdCertificatesRoute =
+  DashboardSessionsSessionIdCertificatesRouteImport.update({
+    id: '/certificates',
+    path: '/certificates',
+    getParentRoute: () => DashboardSessionsSessionIdRouteRoute,
+  } as any)
 const DashboardSessionsSessionIdGradebookRoute =
   DashboardSessionsSessionIdGradebookRouteImport.update({
     id: '/gradebook',
@@ -299,6 +319,7 @@ export interface FileRoutesByFullPath {
   '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
+  '/my-certificates': typeof MyCertificatesRoute
   '/my-courses': typeof MyCoursesRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
@@ -310,6 +331,7 @@ export interface FileRoutesByFullPath {
   '/account/payment-methods': typeof AccountPaymentMethodsRoute
   '/account/profile': typeof AccountProfileRoute
   '/account/wallet': typeof AccountWalletRoute
+  '/certificates/$certificateId': typeof CertificatesCertificateIdRoute
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/dashboard/courses': typeof DashboardCoursesRoute
   '/dashboard/discount-codes': typeof DashboardDiscountCodesRoute
@@ -333,6 +355,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/sessions/': typeof DashboardSessionsIndexRoute
   '/classroom/$sessionId/lessons/$lessonId': typeof ClassroomSessionIdLessonsLessonIdRoute
   '/dashboard/sessions/$sessionId/attendance': typeof DashboardSessionsSessionIdAttendanceRoute
+  '/dashboard/sessions/$sessionId/certificates': typeof DashboardSessionsSessionIdCertificatesRoute
   '/dashboard/sessions/$sessionId/gradebook': typeof DashboardSessionsSessionIdGradebookRoute
   '/dashboard/sessions/$sessionId/quizzes': typeof DashboardSessionsSessionIdQuizzesRoute
   '/dashboard/sessions/$sessionId/submissions': typeof DashboardSessionsSessionIdSubmissionsRoute
@@ -345,6 +368,7 @@ export interface FileRoutesByTo {
   '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
+  '/my-certificates': typeof MyCertificatesRoute
   '/my-courses': typeof MyCoursesRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
@@ -356,6 +380,7 @@ export interface FileRoutesByTo {
   '/account/payment-methods': typeof AccountPaymentMethodsRoute
   '/account/profile': typeof AccountProfileRoute
   '/account/wallet': typeof AccountWalletRoute
+  '/certificates/$certificateId': typeof CertificatesCertificateIdRoute
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/dashboard/courses': typeof DashboardCoursesRoute
   '/dashboard/discount-codes': typeof DashboardDiscountCodesRoute
@@ -378,6 +403,7 @@ export interface FileRoutesByTo {
   '/dashboard/sessions': typeof DashboardSessionsIndexRoute
   '/classroom/$sessionId/lessons/$lessonId': typeof ClassroomSessionIdLessonsLessonIdRoute
   '/dashboard/sessions/$sessionId/attendance': typeof DashboardSessionsSessionIdAttendanceRoute
+  '/dashboard/sessions/$sessionId/certificates': typeof DashboardSessionsSessionIdCertificatesRoute
   '/dashboard/sessions/$sessionId/gradebook': typeof DashboardSessionsSessionIdGradebookRoute
   '/dashboard/sessions/$sessionId/quizzes': typeof DashboardSessionsSessionIdQuizzesRoute
   '/dashboard/sessions/$sessionId/submissions': typeof DashboardSessionsSessionIdSubmissionsRoute
@@ -392,6 +418,7 @@ export interface FileRoutesById {
   '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
+  '/my-certificates': typeof MyCertificatesRoute
   '/my-courses': typeof MyCoursesRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
@@ -403,6 +430,7 @@ export interface FileRoutesById {
   '/account/payment-methods': typeof AccountPaymentMethodsRoute
   '/account/profile': typeof AccountProfileRoute
   '/account/wallet': typeof AccountWalletRoute
+  '/certificates/$certificateId': typeof CertificatesCertificateIdRoute
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/dashboard/courses': typeof DashboardCoursesRoute
   '/dashboard/discount-codes': typeof DashboardDiscountCodesRoute
@@ -426,6 +454,7 @@ export interface FileRoutesById {
   '/dashboard/sessions/': typeof DashboardSessionsIndexRoute
   '/classroom/$sessionId/lessons/$lessonId': typeof ClassroomSessionIdLessonsLessonIdRoute
   '/dashboard/sessions/$sessionId/attendance': typeof DashboardSessionsSessionIdAttendanceRoute
+  '/dashboard/sessions/$sessionId/certificates': typeof DashboardSessionsSessionIdCertificatesRoute
   '/dashboard/sessions/$sessionId/gradebook': typeof DashboardSessionsSessionIdGradebookRoute
   '/dashboard/sessions/$sessionId/quizzes': typeof DashboardSessionsSessionIdQuizzesRoute
   '/dashboard/sessions/$sessionId/submissions': typeof DashboardSessionsSessionIdSubmissionsRoute
@@ -441,6 +470,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/forgot-password'
     | '/login'
+    | '/my-certificates'
     | '/my-courses'
     | '/reset-password'
     | '/signup'
@@ -452,6 +482,7 @@ export interface FileRouteTypes {
     | '/account/payment-methods'
     | '/account/profile'
     | '/account/wallet'
+    | '/certificates/$certificateId'
     | '/courses/$courseId'
     | '/dashboard/courses'
     | '/dashboard/discount-codes'
@@ -475,6 +506,7 @@ export interface FileRouteTypes {
     | '/dashboard/sessions/'
     | '/classroom/$sessionId/lessons/$lessonId'
     | '/dashboard/sessions/$sessionId/attendance'
+    | '/dashboard/sessions/$sessionId/certificates'
     | '/dashboard/sessions/$sessionId/gradebook'
     | '/dashboard/sessions/$sessionId/quizzes'
     | '/dashboard/sessions/$sessionId/submissions'
@@ -487,6 +519,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/forgot-password'
     | '/login'
+    | '/my-certificates'
     | '/my-courses'
     | '/reset-password'
     | '/signup'
@@ -498,6 +531,7 @@ export interface FileRouteTypes {
     | '/account/payment-methods'
     | '/account/profile'
     | '/account/wallet'
+    | '/certificates/$certificateId'
     | '/courses/$courseId'
     | '/dashboard/courses'
     | '/dashboard/discount-codes'
@@ -520,6 +554,7 @@ export interface FileRouteTypes {
     | '/dashboard/sessions'
     | '/classroom/$sessionId/lessons/$lessonId'
     | '/dashboard/sessions/$sessionId/attendance'
+    | '/dashboard/sessions/$sessionId/certificates'
     | '/dashboard/sessions/$sessionId/gradebook'
     | '/dashboard/sessions/$sessionId/quizzes'
     | '/dashboard/sessions/$sessionId/submissions'
@@ -533,6 +568,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/forgot-password'
     | '/login'
+    | '/my-certificates'
     | '/my-courses'
     | '/reset-password'
     | '/signup'
@@ -544,6 +580,7 @@ export interface FileRouteTypes {
     | '/account/payment-methods'
     | '/account/profile'
     | '/account/wallet'
+    | '/certificates/$certificateId'
     | '/courses/$courseId'
     | '/dashboard/courses'
     | '/dashboard/discount-codes'
@@ -567,6 +604,7 @@ export interface FileRouteTypes {
     | '/dashboard/sessions/'
     | '/classroom/$sessionId/lessons/$lessonId'
     | '/dashboard/sessions/$sessionId/attendance'
+    | '/dashboard/sessions/$sessionId/certificates'
     | '/dashboard/sessions/$sessionId/gradebook'
     | '/dashboard/sessions/$sessionId/quizzes'
     | '/dashboard/sessions/$sessionId/submissions'
@@ -581,10 +619,12 @@ export interface RootRouteChildren {
   ContactRoute: typeof ContactRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
+  MyCertificatesRoute: typeof MyCertificatesRoute
   MyCoursesRoute: typeof MyCoursesRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SignupRoute: typeof SignupRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
+  CertificatesCertificateIdRoute: typeof CertificatesCertificateIdRoute
   CoursesCourseIdRoute: typeof CoursesCourseIdRoute
   InvitationsTokenRoute: typeof InvitationsTokenRoute
   SessionsSessionIdRoute: typeof SessionsSessionIdRoute
@@ -640,6 +680,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/my-certificates': {
+      id: '/my-certificates'
+      path: '/my-certificates'
+      fullPath: '/my-certificates'
+      preLoaderRoute: typeof MyCertificatesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/my-courses': {
@@ -718,6 +765,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/account/wallet'
       preLoaderRoute: typeof AccountWalletRouteImport
       parentRoute: typeof AccountRouteRoute
+    }
+    '/certificates/$certificateId': {
+      id: '/certificates/$certificateId'
+      path: '/certificates/$certificateId'
+      fullPath: '/certificates/$certificateId'
+      preLoaderRoute: typeof CertificatesCertificateIdRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/courses/': {
       id: '/courses/'
@@ -887,6 +941,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardSessionsSessionIdAttendanceRouteImport
       parentRoute: typeof DashboardSessionsSessionIdRouteRoute
     }
+    '/dashboard/sessions/$sessionId/certificates': {
+      id: '/dashboard/sessions/$sessionId/certificates'
+      path: '/certificates'
+      fullPath: '/dashboard/sessions/$sessionId/certificates'
+      preLoaderRoute: typeof DashboardSessionsSessionIdCertificatesRouteImport
+      parentRoute: typeof DashboardSessionsSessionIdRouteRoute
+    }
     '/dashboard/sessions/$sessionId/gradebook': {
       id: '/dashboard/sessions/$sessionId/gradebook'
       path: '/gradebook'
@@ -944,6 +1005,7 @@ const AccountRouteRouteWithChildren = AccountRouteRoute._addFileChildren(
 
 interface DashboardSessionsSessionIdRouteRouteChildren {
   DashboardSessionsSessionIdAttendanceRoute: typeof DashboardSessionsSessionIdAttendanceRoute
+  DashboardSessionsSessionIdCertificatesRoute: typeof DashboardSessionsSessionIdCertificatesRoute
   DashboardSessionsSessionIdGradebookRoute: typeof DashboardSessionsSessionIdGradebookRoute
   DashboardSessionsSessionIdQuizzesRoute: typeof DashboardSessionsSessionIdQuizzesRoute
   DashboardSessionsSessionIdSubmissionsRoute: typeof DashboardSessionsSessionIdSubmissionsRoute
@@ -954,6 +1016,8 @@ const DashboardSessionsSessionIdRouteRouteChildren: DashboardSessionsSessionIdRo
   {
     DashboardSessionsSessionIdAttendanceRoute:
       DashboardSessionsSessionIdAttendanceRoute,
+    DashboardSessionsSessionIdCertificatesRoute:
+      DashboardSessionsSessionIdCertificatesRoute,
     DashboardSessionsSessionIdGradebookRoute:
       DashboardSessionsSessionIdGradebookRoute,
     DashboardSessionsSessionIdQuizzesRoute:
@@ -1010,10 +1074,12 @@ const rootRouteChildren: RootRouteChildren = {
   ContactRoute: ContactRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
+  MyCertificatesRoute: MyCertificatesRoute,
   MyCoursesRoute: MyCoursesRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SignupRoute: SignupRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  CertificatesCertificateIdRoute: CertificatesCertificateIdRoute,
   CoursesCourseIdRoute: CoursesCourseIdRoute,
   InvitationsTokenRoute: InvitationsTokenRoute,
   SessionsSessionIdRoute: SessionsSessionIdRoute,

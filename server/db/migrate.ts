@@ -32,6 +32,7 @@ import * as m0031 from './migrations/0031_wallet_top_ups.js';
 import * as m0032 from './migrations/0032_sign_in_count.js';
 import * as m0033 from './migrations/0033_enrollment_refunds.js';
 import * as m0034 from './migrations/0034_discount_codes.js';
+import * as m0035 from './migrations/0035_certificates.js';
 import type { Database } from './types.js';
 
 /** Versioned migrations, applied in name order; add new ones here (never edit an applied one). */
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0032_sign_in_count': m0032,
   '0033_enrollment_refunds': m0033,
   '0034_discount_codes': m0034,
+  '0035_certificates': m0035,
 };
 
 /**

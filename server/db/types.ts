@@ -56,6 +56,12 @@ import type {
   RefundsTable,
   WalletTopUpsTable,
 } from './tables/money.js';
+import type {
+  CertificateDecisionsTable,
+  CertificateRulesTable,
+  CertificatesTable,
+  SigningKeysTable,
+} from './tables/certificates.js';
 
 /**
  * Kysely table types, matching server/db/migrations, by area: accounts and companies
@@ -65,8 +71,13 @@ import type {
 export type * from './tables/accounts.js';
 export type * from './tables/courses.js';
 export type * from './tables/money.js';
+export type * from './tables/certificates.js';
 
 export interface Database {
+  signing_keys: SigningKeysTable;
+  certificate_rules: CertificateRulesTable;
+  certificate_decisions: CertificateDecisionsTable;
+  certificates: CertificatesTable;
   captcha_uses: CaptchaUsesTable;
   quiz_questions: QuizQuestionsTable;
   quiz_attempts: QuizAttemptsTable;

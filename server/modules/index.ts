@@ -1,6 +1,7 @@
 import type { HandlerTable } from '../platform/handlers.js';
 import { assignmentsHandlers } from './assignments/handlers.js';
 import { authHandlers } from './auth/handlers.js';
+import { certificatesHandlers } from './certificates/handlers.js';
 import { classroomHandlers } from './classroom/handlers.js';
 import { companiesHandlers } from './companies/handlers.js';
 import { coursesHandlers } from './courses/handlers.js';
@@ -37,5 +38,6 @@ export const allHandlers: HandlerTable = {
   ...companiesHandlers,
   ...uploadsHandlers,
   ...learningGoalsHandlers,
+  ...certificatesHandlers,
   ...systemHandlers,
 };

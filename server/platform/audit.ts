@@ -6,7 +6,7 @@ export interface AuditEvent {
   actorId: number;
   /** e.g. 'session.approved', 'user.rejected', 'course.submitted' */
   action: string;
-  entityType: 'session' | 'course' | 'user' | 'company' | 'invitation' | 'review' | 'enrollment';
+  entityType: 'session' | 'course' | 'user' | 'company' | 'invitation' | 'review' | 'enrollment' | 'certificate';
   entityId: number;
   message?: string | null;
 }

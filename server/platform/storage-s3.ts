@@ -204,6 +204,15 @@ export class S3Storage implements FileStorage {
     }
   }
 
+  /** See {@link FileStorage.readBytes}: the whole object, read into memory. */
+  async readBytes(key: string): Promise<Buffer | null> {
+    const r = await this.read(key);
+    if (r.status !== 200) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of r.body) chunks.push(Buffer.from(chunk as Uint8Array));
+    return Buffer.concat(chunks);
+  }
+
   /**
    * Opens object `key` for reading (GetObject). The caller must consume or destroy `body`.
    * @param options.range an HTTP `Range` header; only one `bytes=a-b`, `bytes=a-` or `bytes=-n`

@@ -1,4 +1,4 @@
-import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
 
 /**
@@ -23,6 +23,12 @@ export interface FileStorage {
    * @throws Error `invalid storage key` as putFile; the adapter's I/O error.
    */
   remove(key: string): Promise<void>;
+  /**
+   * The bytes of a stored file (small files only: signatures for certificates), or null when it is
+   * missing or the key is invalid.
+   * @throws the adapter's I/O error for other failures.
+   */
+  readBytes(key: string): Promise<Buffer | null>;
 }
 
 /**
@@ -65,5 +71,13 @@ export class DiskStorage implements FileStorage {
 
   async remove(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async readBytes(key: string): Promise<Buffer | null> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch {
+      return null;
+    }
   }
 }

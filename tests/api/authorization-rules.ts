@@ -1,4 +1,5 @@
 import { ACCOUNT_USER_RULES } from './authorization-rules/account-users.js';
+import { CERTIFICATE_RULES } from './authorization-rules/certificates.js';
 import { CLASSROOM_PAYMENT_RULES } from './authorization-rules/classroom-payments.js';
 import { COMPANY_CATALOG_RULES } from './authorization-rules/companies-catalog.js';
 import { COURSE_SESSION_RULES } from './authorization-rules/courses-sessions.js';
@@ -26,4 +27,5 @@ export const OWNER_RULES: Record<string, OwnerRule> = {
   ...COMPANY_CATALOG_RULES,
   ...COURSE_SESSION_RULES,
   ...CLASSROOM_PAYMENT_RULES,
+  ...CERTIFICATE_RULES,
 };

@@ -21,11 +21,13 @@ import {
 } from '../../server/modules/courses/mails.js';
 import { waitlistConfirm, waitlistSeatFreed } from '../../server/modules/courses/waitlist-mails.js';
 import { emailVerificationLink } from '../../server/modules/auth/mails.js';
+import { certificateIssued } from '../../server/modules/certificates/mails.js';
 import { Mailer } from '../../server/platform/mailer.js';
 import { startTestApp } from './harness.js';
 
 const ALL = [
   paymentReceipt,
+  certificateIssued,
   accountApproved,
   accountRejected,
   accountDeleted,

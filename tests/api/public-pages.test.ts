@@ -266,6 +266,7 @@ describe('GET /robots.txt', () => {
     expect(lines[0]).toBe('User-agent: *');
     expect(lines).toContain('Disallow: /api/');
     expect(lines).toContain('Disallow: /dashboard');
+    expect(lines).toContain('Disallow: /certificates/');
     expect(lines).toContain('Allow: /');
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
     // Every line is a rule robots.txt knows (RFC 9309 §2.2, and the Sitemap extension): no HTML.

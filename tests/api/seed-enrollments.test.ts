@@ -29,8 +29,12 @@ describe('seedDemoData', () => {
       ])
       .execute();
     expect(enrollments.length).toBeGreaterThan(11);
-    const lina = enrollments.filter((e) => e.email === DEMO_CLASSROOM_LEARNER);
+    // Besides the running classroom session, learner@halaqa.test finished a cohort with a certificate (certificates-demo.ts).
+    const lina = enrollments.filter((e) => e.email === DEMO_CLASSROOM_LEARNER && e.end_date >= TODAY);
     expect(lina).toHaveLength(1);
+    expect(enrollments.filter((e) => e.email === DEMO_CLASSROOM_LEARNER && e.end_date < TODAY)).toMatchObject([
+      { title: 'React and TypeScript: Building Production Web Apps', status: 'ACTIVE', price_cents: 0 },
+    ]);
     expect(lina[0]).toMatchObject({
       title: 'Data Structures and Algorithms',
       status: 'ACTIVE',
@@ -158,11 +162,14 @@ describe('seedDemoData', () => {
     expect(rows.some((r) => r.is_private && r.company_id === r.user_company)).toBe(true);
     expect(new Set(rows.map((r) => r.user_id)).size).toBeGreaterThanOrEqual(3);
     for (const r of rows) expect(new Date(r.joined_at).getTime()).toBeLessThan(Date.parse(`${TODAY}T00:00:00Z`));
-    // Attendance only by QAD learners: nobody else's history is invented.
+    // Attendance only by QAD learners: nobody else's history is invented, but for the finished
+    // cohort whose certificates rest on it (certificates-demo.ts).
     const others = await db
       .selectFrom('attendance as a')
       .innerJoin('users as u', 'u.id', 'a.user_id')
+      .innerJoin('sessions as s', 's.id', 'a.session_id')
       .select('u.email')
+      .where('s.end_date', '>=', TODAY)
       .execute();
     expect(others.every((o) => o.email.endsWith('@qad.halaqa.test'))).toBe(true);
   });

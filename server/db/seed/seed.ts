@@ -9,6 +9,7 @@ import { seedLearningGoals } from './learning-goals-demo.js';
 import { seedDiscountCodes } from './discount-codes-demo.js';
 import { seedChatHistory } from './chat-demo.js';
 import { seedGradebookDemo } from './gradebook-demo.js';
+import { seedCertificatesDemo } from './certificates-demo.js';
 import { DEMO_CLASSROOM_COURSE, DEMO_COURSES } from './demo-courses.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users.js';
 import { seedAccounts, seedReferenceData } from './seed-accounts.js';
@@ -46,6 +47,8 @@ export interface SeedOptions {
    * default for that: the seeding day at 00:00 UTC.
    */
   liveMeetingAt?: Date;
+  /** The server's PUBLIC_URL, in the demo certificates' URLs (credential id, status list). Default http://localhost:3000. */
+  publicUrl?: string;
 }
 
 /** Key of the advisory lock that serialises concurrent first starts on one PostgreSQL. */
@@ -102,6 +105,8 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Pro
     await seedChatHistory(trx, pastNow);
     // Graded work for the educator's quiz results and gradebook (before now, like the chat).
     await seedGradebookDemo(trx, pastNow);
+    // A finished cohort with its certificates (one of them learner@halaqa.test's, one revoked).
+    await seedCertificatesDemo(trx, today, opts.publicUrl ?? 'http://localhost:3000');
 
     return {
       seeded: true,

@@ -110,7 +110,7 @@ export async function sitemapXml(app: AppContext, page: number | null): Promise<
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
-/** `/robots.txt`: crawlers read the catalog, course and session pages; the rest is behind sign-in. */
+/** `/robots.txt`: crawlers read the catalog, course and session pages; the rest is behind sign-in (or, like certificates, shared by link). */
 export function robotsTxt(publicUrl: string): string {
   return [
     '# Halaqa: the catalog, course and session pages are public; the API, accounts, dashboards and',
@@ -122,6 +122,9 @@ export function robotsTxt(publicUrl: string): string {
       '/dashboard',
       '/classroom/',
       '/my-courses',
+      '/my-certificates',
+      // A certificate's page names its holder: shared by its link, never indexed.
+      '/certificates/',
       '/invitations/',
       '/sso/',
       '/reset-password',

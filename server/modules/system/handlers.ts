@@ -11,7 +11,7 @@ const HEALTH_TIMEOUT_MS = 2000;
  * has every migration of this build; 503 with `Retry-After` and the reason as its message otherwise
  * (readiness.ts), so a load balancer takes this server out meanwhile (docs/deploy.md "Metrics and health").
  */
-async function ready({ app }: HandlerInput<'getHealthReady'>) {
+async function ready({ app }: Pick<HandlerInput<'getHealthReady'>, 'app'>) {
   const problem = await readinessProblem(app.db, HEALTH_TIMEOUT_MS, (err) =>
     app.log.warn({ err }, 'readiness check: the database did not answer'),
   );

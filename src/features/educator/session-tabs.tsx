@@ -14,7 +14,7 @@ import { isLocale, type Locale } from '@/lib/i18n';
 type SessionInfo = components['schemas']['SessionInfo'];
 
 /** The pages of one session on the educator's dashboard. */
-export type SessionTab = 'learners' | 'submissions' | 'quizzes' | 'gradebook' | 'attendance';
+export type SessionTab = 'learners' | 'submissions' | 'quizzes' | 'gradebook' | 'attendance' | 'certificates';
 
 /**
  * Navigation between a session's pages (learners, submissions, quiz results, gradebook, attendance): a labelled `nav`
@@ -67,6 +67,16 @@ export function SessionTabs({ sessionId, current }: { sessionId: number; current
           {...aria('attendance')}
         >
           <Trans>Attendance</Trans>
+        </Link>
+      </li>
+      <li>
+        <Link
+          to="/dashboard/sessions/$sessionId/certificates"
+          params={params}
+          className={tabLink}
+          {...aria('certificates')}
+        >
+          <Trans>Certificates</Trans>
         </Link>
       </li>
     </TabNav>

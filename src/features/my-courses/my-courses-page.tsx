@@ -206,11 +206,16 @@ export function MyCoursesPage({
         title={<Trans>My courses</Trans>}
         lead={<Trans>Your live sessions, with the next meeting in your time zone.</Trans>}
         actions={
-          enrollments.length ? (
-            <Link to="/courses" className={buttonStyles({ variant: 'outline' })}>
-              <Trans>Explore more courses</Trans>
+          <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
+            <Link to="/my-certificates" className={buttonStyles({ variant: 'ghost' })}>
+              <Trans>My certificates</Trans>
             </Link>
-          ) : undefined
+            {enrollments.length ? (
+              <Link to="/courses" className={buttonStyles({ variant: 'outline' })}>
+                <Trans>Explore more courses</Trans>
+              </Link>
+            ) : null}
+          </div>
         }
       />
       {sorted.length === 0 ? (
