@@ -5,8 +5,8 @@
 //
 // Shards (`.ci/run` within 15 minutes): a journey spends most of its time waiting
 // for the browser and the server, not computing (a whole run used 100 s of CPU in 300 s), so the
-// files are split into E2E_SHARDS groups (default 2), each run by its own Vitest against its own
-// server and data directory, at the same time. Journeys never share a database, as before.
+// files are split into E2E_SHARDS groups (default 3, about one core busy on a 2-core machine),
+// each run by its own Vitest against its own server and data directory, at the same time. Journeys never share a database, as before.
 // Journeys that assert a latency (SOLO below) run afterwards, alone on the machine.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -18,7 +18,7 @@ import { spaIsFresh } from './spa-fresh.mjs';
 const root = new URL('..', import.meta.url).pathname;
 /** Journeys with a timed assertion (chat delivery within a second), run with nothing beside them. */
 const SOLO = ['tests/e2e/chat-journey.test.ts'];
-const shardCount = Math.max(1, Number(process.env.E2E_SHARDS ?? 2) || 1);
+const shardCount = Math.max(1, Number(process.env.E2E_SHARDS ?? 3) || 1);
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -123,24 +123,31 @@ function runVitest(files, server, label) {
 }
 
 /**
- * Seconds each journey took in a run of the two shards on this 2-core machine (2026-11-26): the
- * groups are balanced by these. File size, used before for every file and still for a journey
- * not listed, put the classroom journey (211 s) with 230 s of others and left the other shard
- * idle for its last minute.
+ * Seconds each journey took in CI's run of two shards on this 2-core machine (2026-11-28; the
+ * three newest measured alone under load): the groups are balanced by these, the longest first.
+ * A journey not listed counts 1 s per 500 bytes of its file.
  */
 const SECONDS = {
-  'classroom-journey': 195,
-  'educator-journey': 98,
-  'learner-journey': 78,
-  'review-journey': 63,
-  payments: 62,
-  'brand-journey': 56,
-  'invitation-journey': 54,
-  'account-recovery': 53,
-  'federated-sign-in': 45,
-  'attendance-analytics': 45,
-  'company-signup': 42,
-  'waitlist-journey': 20,
+  'classroom-journey-runs': 144,
+  'educator-journey': 80,
+  'discount-code': 50,
+  payments: 50,
+  'attendance-taking': 42,
+  'company-signup': 38,
+  'review-journey': 37,
+  'attendance-analytics': 35,
+  'brand-journey': 32,
+  'learner-journey': 31,
+  'certificates-journey': 30,
+  'rich-text-lesson': 28,
+  'invitation-journey': 26,
+  'refund-journey': 25,
+  'federated-sign-in': 25,
+  'gradebook-journey': 23,
+  'account-recovery': 21,
+  'waitlist-journey': 21,
+  'wallet-top-up': 18,
+  'classroom-journey-refusals': 5,
 };
 
 /** A journey's expected duration: its entry of SECONDS, or 1 s per 500 bytes of its file. */
