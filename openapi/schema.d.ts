@@ -2123,7 +2123,8 @@ export interface paths {
         /**
          * What cancelling my enrollment gives back now
          * @description The caller's ACTIVE enrollment in the session and what cancelling it now would give back, by the one refund rule
-         *     (decisions.md "Cancelling and refunds"), with where it may go. Not enrolled → 404.
+         *     (decisions.md "Cancelling and refunds"), with where it may go. Not enrolled → 404; the session has ended → 409
+         *     (nothing to cancel any more; an admin can still refund it).
          *
          *     Roles: LEARNER, USER. Product rules (docs/product.md): #states enrollment.
          */
@@ -2133,7 +2134,7 @@ export interface paths {
          * Cancel my enrollment and be refunded
          * @description Cancels the caller's ACTIVE enrollment in the session and refunds it by the refund rule, to the wallet or to the card
          *     that paid (a destination not offered → 422), in one transaction with the ledger; the seat frees and the course's
-         *     waitlist is mailed. Cancelling again → 409. Not enrolled → 404.
+         *     waitlist is mailed. Cancelling again, or once the session has ended → 409. Not enrolled → 404.
          *
          *     Roles: LEARNER, USER. Product rules (docs/product.md): #states enrollment.
          */
@@ -12001,6 +12002,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             501: components["responses"]["NotImplemented"];
         };
     };

@@ -253,6 +253,24 @@ describe('a learner cancels their enrollment', () => {
     expect(await seatsLeft(sessionId)).toBe(1);
   });
 
+  it('refuses to cancel once the session has ended (nothing is changed); an admin can still refund it', async () => {
+    const sessionId = await newSession();
+    const l = await walletLearner(sessionId);
+    clock.advance(32 * DAY_MS); // the session ran from day 2 to day 30
+    const quoted = await quote(l.token, sessionId);
+    expect(quoted.status).toBe(409);
+    expect(quoted.body.message).toBe('This session has ended: its enrollment can no longer be cancelled');
+    const ledger = await countRows(t.db, 'ledger_transactions');
+    expect((await cancel(l.token, sessionId)).status).toBe(409);
+    expect(await countRows(t.db, 'ledger_transactions')).toBe(ledger);
+    expect(await seatsLeft(sessionId)).toBe(0);
+    const admin = await t.tokenFor('admin@halaqa.test');
+    const refunded = await req('POST', `/api/sessions/${sessionId}/learners/${l.id}/refund`, admin, {
+      message: 'The last meetings were cancelled.',
+    });
+    expect(refunded.status).toBe(201);
+  });
+
   it("refuses another learner's cancellation, a wallet payment sent to a card, and an educator", async () => {
     const sessionId = await newSession(2);
     const l = await walletLearner(sessionId);

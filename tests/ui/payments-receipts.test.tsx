@@ -89,6 +89,19 @@ describe('receipts (what was paid, when, how)', () => {
     expect(screen.getByText('Not available')).toBeInTheDocument();
   });
 
+  it('offers Cancel on an active enrollment, not on a session that has ended', async () => {
+    const ended = { ...byWallet, session: { ...byWallet.session, status: 'EXPIRED' } } as Enrollment;
+    await renderWithRouter(
+      <MyCoursesPage
+        enrollments={[byCard, ended]}
+        cancelAction={(e) => <button type="button">Cancel {e.course.title}</button>}
+      />,
+    );
+    expect(screen.getAllByRole('button', { name: /^Cancel / }).map((b) => b.textContent)).toEqual([
+      `Cancel ${byCard.course.title}`,
+    ]);
+  });
+
   it('no paid session: the receipts section says so', async () => {
     await renderWithRouter(<MyCoursesPage enrollments={[free]} wallet={{ ok: true, data: wallet }} />);
     expect(screen.getByText('No payments yet: receipts of the sessions you pay for appear here.')).toBeInTheDocument();

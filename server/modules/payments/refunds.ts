@@ -122,12 +122,24 @@ function amountFor(app: AppContext, e: EnrollmentRow, full: boolean): RefundAmou
 }
 
 /**
+ * Refuses the learner's own cancellation of a session that has ended (its last day is past in its
+ * time zone): there is nothing left to leave, and no seat to free. An admin can still refund it.
+ * @throws 409 the session has ended
+ */
+function refuseEnded(app: AppContext, e: EnrollmentRow): void {
+  const today = todayIn(e.timezone, Temporal.Instant.fromEpochMilliseconds(app.now().getTime()));
+  if (String(e.end_date) < today) throw conflict('This session has ended: its enrollment can no longer be cancelled');
+}
+
+/**
  * GET /sessions/{id}/refund: what cancelling the caller's ACTIVE enrollment gives back now and where
- * it may go (the dialog shows this before the learner confirms). @throws 404 not enrolled.
+ * it may go (the dialog shows this before the learner confirms). @throws 404 not enrolled; 409 the
+ * session has ended.
  */
 export async function refundQuote(app: AppContext, caller: Caller, sessionId: number): Promise<RefundQuoteView> {
   const found = await enrollmentFor(app.db, sessionId, caller.userId);
   if (!found || found.status !== 'ACTIVE') throw notFound('Enrollment');
+  refuseEnded(app, found);
   const e = await unrefunded(app.db, found);
   const amount = amountFor(app, e, false);
   const destinations = destinationsFor(e, amount);
@@ -317,7 +329,7 @@ async function lockActive(trx: Transaction<Database>, sessionId: number, userId:
 /**
  * POST /sessions/{id}/refund {destination}: the learner cancels their ACTIVE enrollment and is
  * refunded by the policy, to the wallet or the card that paid.
- * @throws 404 not enrolled; 409 already cancelled; 422 a destination not offered.
+ * @throws 404 not enrolled; 409 already cancelled or the session has ended; 422 a destination not offered.
  */
 export async function cancelMyEnrollment(
   app: AppContext,
@@ -327,6 +339,7 @@ export async function cancelMyEnrollment(
 ): Promise<RefundView> {
   const { refund, after } = await app.db.transaction().execute(async (trx) => {
     const e = await lockActive(trx, sessionId, caller.userId, true);
+    refuseEnded(app, e);
     return cancelLocked(app, trx, e, {
       cause: 'learner',
       actorId: caller.userId,

@@ -147,7 +147,8 @@ function EnrollmentCard({
             </Link>
           ) : (
             <span className={css({ display: 'inline-flex', gap: '2', flexWrap: 'wrap' })}>
-              {cancelAction?.(enrollment)}
+              {/* A session that has ended is left as it is: nothing to cancel any more. */}
+              {session.status === 'EXPIRED' ? null : cancelAction?.(enrollment)}
               <Link
                 to="/classroom/$sessionId"
                 params={{ sessionId: session.id }}
