@@ -98,8 +98,11 @@ export function CompanyPicker({
                   search={{ company: p.companyId! }}
                   className={css({
                     display: 'flex',
+                    flexWrap: 'wrap',
+                    alignItems: 'baseline',
                     justifyContent: 'space-between',
-                    gap: '3',
+                    columnGap: '3',
+                    rowGap: '1',
                     padding: '4',
                     _hover: { bg: 'bg.subtle' },
                   })}
@@ -107,7 +110,8 @@ export function CompanyPicker({
                   <span className={css({ fontWeight: 'semibold' })}>
                     <bdi>{p.company?.name ?? t`Company ${p.companyId}`}</bdi>
                   </span>
-                  <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+                  {/* On a phone the partner goes under the company's name, never cut inside it. */}
+                  <span className={css({ color: 'fg.muted', fontSize: 'sm', whiteSpace: 'nowrap' })}>
                     {p.company ? <bdi dir="ltr">{p.company.acronym}</bdi> : null} · <bdi>{p.name}</bdi>
                   </span>
                 </Link>
