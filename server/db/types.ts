@@ -44,6 +44,7 @@ import type {
 } from './tables/courses.js';
 import type {
   EnrollmentsTable,
+  SeatChecksTable,
   ExternalAccountsTable,
   IdempotencyKeysTable,
   LedgerEntriesTable,
@@ -108,6 +109,7 @@ export interface Database {
   sessions: SessionsTable;
   payment_intents: PaymentIntentsTable;
   enrollments: EnrollmentsTable;
+  seat_checks: SeatChecksTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;
   idempotency_keys: IdempotencyKeysTable;
