@@ -27,8 +27,8 @@ export const freePort = () =>
   });
 
 /**
- * The arguments `npm start` gives node (package.json's start script: its flags, `--import tsx` and
- * `server/main.ts`), so that a bench measures the server as it is started, memory flags included.
+ * The arguments `npm start` gives node (package.json's start script: its flags, the loader it
+ * imports and `server/main.ts`), so that a bench measures the server as it is started, memory flags included.
  * @throws when the start script is not a `node …` command.
  */
 export function serverArgs(): string[] {
