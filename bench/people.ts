@@ -94,9 +94,11 @@ export async function growPeople(db: Kysely<Database>, run: string, opts: People
       'LEARNER'
     from generate_series(1, ${L}) g`.execute(db);
   // Learner k (0-based) takes the generic sessions k·n … k·n + n − 1 (mod S): distinct per learner.
+  // Enrolled over the last 400 days (the dashboards chart the last 12 weeks).
   await sql`
-    insert into enrollments (session_id, user_id, paid_amount_cents)
-    select ${maxSession} + 1 + ((u.id - ${maxUser} - 1) * ${perLearner} + j) % ${S}, u.id, 0
+    insert into enrollments (session_id, user_id, paid_amount_cents, created_at)
+    select ${maxSession} + 1 + ((u.id - ${maxUser} - 1) * ${perLearner} + j) % ${S}, u.id, 0,
+           now() - ((u.id * 7 + j * 13) % 400) * interval '1 day'
     from users u cross join generate_series(0, ${perLearner - 1}) j
     where u.id > ${maxUser}`.execute(db);
   // The partner company: its learners, a partner, and its live sessions of the course with the most meetings.
@@ -128,19 +130,20 @@ export async function growPeople(db: Kysely<Database>, run: string, opts: People
     select ${maxSession2} + 1 + ((u.id - ${maxUser} - 1) + j) % ${CS}, u.id, 0
     from users u cross join generate_series(0, 1) j
     where u.id > ${maxUser} and u.id <= ${maxUser + CL}`.execute(db);
-  // Attendance: a join on seven of ten meeting days of each meeting lesson, on its weekday, since the start.
+  // Attendance: seven learners in ten join each meeting held (a meeting lesson of a week already
+  // past: its week's first day, on or after the session's start, before today).
   await sql`
     insert into attendance (session_id, lesson_id, user_id, occurrence_date, joined_at)
-    select e.session_id, l.id, e.user_id, d::date, d + interval '18 hours'
+    select e.session_id, l.id, e.user_id, d.day, d.day + interval '18 hours'
     from enrollments e
     join sessions s on s.id = e.session_id
     join sections sec on sec.course_id = s.course_id
     join lessons l on l.section_id = sec.id
     join lesson_types t on t.id = l.lesson_type_id and t.code in ('meeting', 'liveSession')
-    cross join generate_series(s.start_date::timestamp, current_date - 1, interval '1 day') d
+    cross join lateral (select (s.start_date + (sec.week - 1) * 7)::date as day) d
     where e.session_id > ${maxSession2} and e.session_id <= ${maxSession2 + CS}
-      and trim(to_char(d, 'day')) = coalesce(l.day, 'tuesday')
-      and (e.user_id + extract(doy from d)::int) % 10 < 7
+      and d.day < current_date
+      and (e.user_id + l.id) % 10 < 7
     on conflict do nothing`.execute(db);
   // The big session: the demo educator's course with the most assignments, BIG learners, a submission each per assignment.
   const { bigCourseId } = await one<{ bigCourseId: number }>(

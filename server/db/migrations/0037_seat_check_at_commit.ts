@@ -18,7 +18,13 @@ import { type Kysely, sql } from 'kysely';
  * and the database is made while it is held. The row is deleted by the trigger that checked it.
  *
  * Errors (SQLSTATE, message): HQ404 'Session' (gone); HQ422 not open for enrollment; HQ409 full,
- * price changed, or educator changed. payments/seat-check.ts maps them to HTTP answers.
+ * price changed, or educator changed. sessions/seat-check.ts maps them to HTTP answers.
+ *
+ * Also indexes for the admin's people lists at 200,000 users (bench/pages.ts): users by role in
+ * the lists' order (newest first), and a trigram index on the one expression the lists search
+ * (`email || E'\n' || first_name || ' ' || last_name`, users/admin-service.ts); enrollments by
+ * creation time, so that each week of the dashboards' enrollment charts is a range of an index,
+ * not a scan of every enrollment.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
@@ -68,9 +74,17 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     create constraint trigger seat_checks_at_commit after insert on seat_checks
     deferrable initially deferred for each row execute function seat_check_at_commit()`.execute(db);
+  await sql`create index users_role_created_idx on users (role, created_at desc, id desc)`.execute(db);
+  await sql`create index enrollments_created_idx on enrollments (created_at)`.execute(db);
+  await sql`
+    create index users_search_trgm_idx on users
+    using gin ((email || E'\n' || first_name || ' ' || last_name) public.gin_trgm_ops)`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`drop index if exists users_role_created_idx`.execute(db);
+  await sql`drop index if exists enrollments_created_idx`.execute(db);
+  await sql`drop index if exists users_search_trgm_idx`.execute(db);
   await sql`drop table if exists seat_checks`.execute(db);
   await sql`drop function if exists seat_check_at_commit()`.execute(db);
 }
