@@ -24,7 +24,8 @@ import { type Kysely, sql } from 'kysely';
  * the lists' order (newest first), and a trigram index on the one expression the lists search
  * (`email || E'\n' || first_name || ' ' || last_name`, users/admin-service.ts); enrollments by
  * creation time, so that each week of the dashboards' enrollment charts is a range of an index,
- * not a scan of every enrollment.
+ * not a scan of every enrollment; users by company (a partner's lists, dashboard and attendance
+ * analytics read their company's users).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
@@ -76,6 +77,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     deferrable initially deferred for each row execute function seat_check_at_commit()`.execute(db);
   await sql`create index users_role_created_idx on users (role, created_at desc, id desc)`.execute(db);
   await sql`create index enrollments_created_idx on enrollments (created_at)`.execute(db);
+  await sql`create index users_company_idx on users (company_id) where company_id is not null`.execute(db);
   await sql`
     create index users_search_trgm_idx on users
     using gin ((email || E'\n' || first_name || ' ' || last_name) public.gin_trgm_ops)`.execute(db);
@@ -84,6 +86,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop index if exists users_role_created_idx`.execute(db);
   await sql`drop index if exists enrollments_created_idx`.execute(db);
+  await sql`drop index if exists users_company_idx`.execute(db);
   await sql`drop index if exists users_search_trgm_idx`.execute(db);
   await sql`drop table if exists seat_checks`.execute(db);
   await sql`drop function if exists seat_check_at_commit()`.execute(db);
