@@ -8,7 +8,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, root, serverArgs } from './support.js';
+import { freePort, root, serverArgs, serverEnv } from './support.js';
 
 export { root };
 
@@ -38,6 +38,7 @@ export async function startBuiltServer(): Promise<BuiltServer> {
     cwd: root,
     env: {
       ...process.env,
+      ...serverEnv(),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -1,6 +1,6 @@
 // The processes of the failover scenario (bench/failover.ts): HAProxy's configuration, the servers, waiting.
 import { spawn } from 'node:child_process';
-import { root, serverArgs } from './support.js';
+import { root, serverArgs, serverEnv } from './support.js';
 import { type ServerSlot } from './failover-types.js';
 
 /** Waits `ms` milliseconds. */
@@ -60,7 +60,7 @@ export function haproxyConfig(port: number, slots: ServerSlot[]): string {
 export function spawnServer(s: ServerSlot, env: Record<string, string>): void {
   const child = spawn(process.execPath, serverArgs(), {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(s.port), DATA_DIR: s.dataDir },
+    env: { ...process.env, ...serverEnv(), ...env, PORT: String(s.port), DATA_DIR: s.dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   s.child = child;

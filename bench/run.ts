@@ -6,7 +6,8 @@
  *
  *   startup     start-up to the first answer (fresh clone and data directory, second start), RSS at rest
  *   catalog     the catalog at 10,000 courses / 50,000 sessions (PostgreSQL and PGlite)
- *   storm       the enrollment storm
+ *   storm       the enrollment storm (10,000 learners, 2,000 seats, 200 in flight)
+ *   pages       the heavy pages at 200,000 learners and 1,000,000 enrollments (PostgreSQL)
  *   lb          three servers behind HAProxy, one killed with SIGKILL mid-storm and restarted
  *   first-load  the first page's JavaScript and CSS, gzip
  *   lighthouse  Lighthouse scores of /, /courses and a course page
@@ -20,7 +21,7 @@ import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const BENCHES = ['startup', 'catalog', 'storm', 'lb', 'first-load', 'lighthouse', 'test-time'] as const;
+const BENCHES = ['startup', 'catalog', 'storm', 'pages', 'lb', 'first-load', 'lighthouse', 'test-time'] as const;
 
 const asked = process.argv.slice(2);
 const unknown = asked.filter((a) => !(BENCHES as readonly string[]).includes(a));

@@ -1,25 +1,28 @@
 /**
- * The enrollment storm: `--learners` (3,000) new learners each try to buy
- * a seat of one `--seats` (1,000)-seat paid session by test card — POST /payments/intents, then
- * POST /payments/intents/{id}/confirm with a saved tok_visa card — `--in-flight` (100) at a time,
+ * The enrollment storm: `--learners` (10,000) new learners each try to buy
+ * a seat of one `--seats` (2,000)-seat paid session by test card — POST /payments/intents, then
+ * POST /payments/intents/{id}/confirm with a saved tok_visa card — `--in-flight` (200) at a time,
  * against the real server on PGlite and on PostgreSQL (a new database of 127.0.0.1:5432).
  * Prints the total time, p50/p99 per checkout, the count of 2xx/409/other 4xx/5xx checkouts, the
  * seats sold (active enrollments, read from the database afterwards) and the receipts mailed, the
  * server's CPU time during the storm and its RSS at rest (10 s after the cards are saved) and at
- * the end.
- * Goal: PostgreSQL ≤ 30 s, p99 ≤ 1 s, 0 × 5xx, exactly the seats sold; PGlite p99 ≤ 3 s.
+ * the end. On PostgreSQL it also samples, every 20 ms during the storm, how many of the database's
+ * backends wait for a lock (pg_stat_activity, wait_event_type 'Lock'): the queue on the session's row.
+ * Goal: PostgreSQL ≤ 30 s, p99 ≤ 1 s, 0 × 5xx, exactly the seats sold; PGlite p99 ≤ 3 s; server
+ * RSS ≤ 600 MB at the end.
  *
  * Not counted in the figures: the learners are inserted by SQL with one precomputed password hash,
- * their access tokens minted with the server's JWT secret (signing in 3,000 times is 3,000 scrypt
+ * their access tokens minted with the server's JWT secret (signing in 10,000 times is 10,000 scrypt
  * hashes), and their cards saved through the API before the storm.
  *
- * `npx tsx bench/storm.ts [--db pglite|postgres|both] [--learners 3000] [--seats 1000] [--in-flight 100]`
+ * `npx tsx bench/storm.ts [--db pglite|postgres|both] [--learners 10000] [--seats 2000] [--in-flight 200]`
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { openDatabase, type DatabaseTarget } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { seedDemoData } from '../server/db/seed/seed.js';
@@ -34,9 +37,40 @@ const opt = (name: string, dflt: string) => {
   return i >= 0 ? (args[i + 1] ?? dflt) : dflt;
 };
 const which = opt('--db', 'both');
-const LEARNERS = Number(opt('--learners', '3000'));
-const SEATS = Number(opt('--seats', '1000'));
-const IN_FLIGHT = Number(opt('--in-flight', '100'));
+const LEARNERS = Number(opt('--learners', '10000'));
+const SEATS = Number(opt('--seats', '2000'));
+const IN_FLIGHT = Number(opt('--in-flight', '200'));
+
+/**
+ * Samples every 20 ms how many backends of the database at `url` wait for a lock, until stopped.
+ * @returns stop(): the mean and the largest count seen.
+ */
+function sampleLockWaits(url: string): { stop(): Promise<{ mean: number; max: number }> } {
+  const client = new pg.Client({ connectionString: url });
+  const counts: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    await client.connect();
+    while (running) {
+      const { rows } = await client.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+      );
+      counts.push(rows[0]?.n ?? 0);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await client.end();
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return {
+        mean: counts.reduce((a, b) => a + b, 0) / Math.max(1, counts.length),
+        max: Math.max(0, ...counts),
+      };
+    },
+  };
+}
 
 /**
  * Migrates and seeds the database, then adds the storm's session (a copy of the first open paid
@@ -152,6 +186,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<void> {
       rssRest: number;
       rssEnd: number;
       cpu: number;
+      lockWaits: { mean: number; max: number } | null;
     };
     try {
       const base = server.base;
@@ -172,6 +207,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<void> {
       const latencies: number[] = [];
       const byBucket: Record<string, number[]> = {};
       const counts: Record<string, number> = { '2xx': 0, '409': 0, 'other 4xx': 0, '5xx': 0 };
+      const waits = pgdb ? sampleLockWaits(pgdb.url) : null;
       const t0 = performance.now();
       await pool(learners.length, IN_FLIGHT, async (i) => {
         const l = learners[i]!;
@@ -223,8 +259,11 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<void> {
             ).toFixed(0)} / p99 ${quantile(v, 0.99).toFixed(0)} ms`,
         )
         .join('; ');
+      const total = (performance.now() - t0) / 1000;
+      const lockWaits = waits ? await waits.stop() : null;
       end = {
-        total: (performance.now() - t0) / 1000,
+        total,
+        lockWaits,
         latencies: latencies.sort((a, b) => a - b),
         counts,
         split,
@@ -243,6 +282,9 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<void> {
           .map(([k, v]) => `${k} ${v}`)
           .join(', ')} (5xx includes network errors and confirmations not succeeded)\n` +
         `seats sold: ${sold} of ${SEATS}; intents: ${intents}; receipts mailed by the time the server stopped: ${mailed}\n` +
+        (end.lockWaits
+          ? `backends waiting for a lock during the storm: mean ${end.lockWaits.mean.toFixed(2)}, max ${end.lockWaits.max}\n`
+          : '') +
         `server CPU during the storm: ${end.cpu.toFixed(1)} s (user + system; on a busy machine the wall times grow, this much less)\n` +
         `server RSS: ${end.rssRest.toFixed(0)} MB at rest (10 s after saving the cards), ${end.rssEnd.toFixed(0)} MB at the end; ${machine()}`,
     );

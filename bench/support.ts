@@ -26,18 +26,38 @@ export const freePort = () =>
     });
   });
 
-/**
- * The arguments `npm start` gives node (package.json's start script: its flags, `--import tsx` and
- * `server/main.ts`), so that a bench measures the server as it is started, memory flags included.
- * @throws when the start script is not a `node …` command.
- */
-export function serverArgs(): string[] {
+/** package.json's start script, split into its leading `NAME=value` environment assignments and its command. */
+function startScript(): { env: Record<string, string>; command: string[] } {
   const start = (
     JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }
   ).scripts.start;
-  const [command, ...args] = start.trim().split(/\s+/);
-  if (command !== 'node') throw new Error(`package.json's start script is not a node command: ${start}`);
+  const words = start.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  while (words.length > 0 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0]!)) {
+    const [name, ...value] = words.shift()!.split('=');
+    env[name!] = value.join('=');
+  }
+  return { env, command: words };
+}
+
+/**
+ * The arguments `npm start` gives node (package.json's start script: its flags, `--import tsx` and
+ * `server/main.ts`), so that a bench measures the server as it is started, memory flags included.
+ * Start it with {@link serverEnv} in its environment too.
+ * @throws when the start script is not a `node …` command (after its environment assignments).
+ */
+export function serverArgs(): string[] {
+  const [command, ...args] = startScript().command;
+  if (command !== 'node') throw new Error(`package.json's start script is not a node command: ${command}`);
   return args;
+}
+
+/**
+ * The environment assignments the start script makes before `node` (`MALLOC_MMAP_THRESHOLD_`: see
+ * docs/performance.md "Memory"), to add to a bench's server's environment.
+ */
+export function serverEnv(): Record<string, string> {
+  return startScript().env;
 }
 
 /** A server started by {@link startServer}. */
@@ -70,6 +90,7 @@ export async function startServer(
     cwd: root,
     env: {
       ...process.env,
+      ...serverEnv(),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: db.dataDir,

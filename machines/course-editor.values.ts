@@ -98,7 +98,7 @@ export const LIMITS = {
   about: 20000,
   price: 100000,
   numHours: 1000,
-  maxSeats: 1000,
+  maxSeats: 5000,
   sectionName: 200,
   lessonName: 200,
   /** Minutes in a day. */

@@ -4420,6 +4420,7 @@ export interface components {
             /** @description IANA time zone (see GET /timezones/us). */
             timezone: string;
             schedule: components["schemas"]["Weeks"];
+            /** @description Seats, 1–5000 (large live cohorts); more → 400. */
             maxSeats: number;
             /** @description Decimal US dollars. */
             price: number;
@@ -4509,7 +4510,7 @@ export interface components {
             price: number;
             /** @description Whole hours. */
             numHours: number;
-            /** @description Seats of the first session. */
+            /** @description Seats of the first session, 1–5000; more → 400. */
             maxSeats?: number;
             difficultyLevel: components["schemas"]["Difficulty"];
             /**

@@ -33,6 +33,7 @@ import * as m0032 from './migrations/0032_sign_in_count.js';
 import * as m0033 from './migrations/0033_enrollment_refunds.js';
 import * as m0034 from './migrations/0034_discount_codes.js';
 import * as m0035 from './migrations/0035_certificates.js';
+import * as m0037 from './migrations/0037_seat_check_at_commit.js';
 import type { Database } from './types.js';
 
 /** Versioned migrations, applied in name order; add new ones here (never edit an applied one). */
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0033_enrollment_refunds': m0033,
   '0034_discount_codes': m0034,
   '0035_certificates': m0035,
+  '0037_seat_check_at_commit': m0037,
 };
 
 /**

@@ -44,6 +44,7 @@ import type {
 } from './tables/courses.js';
 import type {
   EnrollmentsTable,
+  SeatChecksTable,
   ExternalAccountsTable,
   IdempotencyKeysTable,
   LedgerEntriesTable,
@@ -125,6 +126,7 @@ export interface Database {
   discount_codes: DiscountCodesTable;
   discount_code_uses: DiscountCodeUsesTable;
   enrollments: EnrollmentsTable;
+  seat_checks: SeatChecksTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -51,7 +51,7 @@ export type SessionFormErrors = Partial<
 /** Default seats offered by a new session. */
 export const DEFAULT_SEATS = 25;
 /** Most seats a session may offer in the form. */
-export const MAX_SEATS = 1000;
+export const MAX_SEATS = 5000;
 /** Highest price accepted by the form, in US dollars. */
 export const MAX_PRICE = 100000;
 
@@ -145,7 +145,7 @@ const isTime = (value: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
 /**
  * Client-side rules of the form (the server checks again: 400/422):
  * start date valid and not before `today`; end date valid and not before the start; a time zone;
- * at least one meeting day, each with a start and a later end time; seats an integer 1–1000;
+ * at least one meeting day, each with a start and a later end time; seats an integer 1–5000;
  * price a number 0–100000 with at most 2 decimals. Returns the errors by field (empty = valid).
  */
 export function validateSessionForm(values: SessionFormValues, today: string): SessionFormErrors {
@@ -171,7 +171,7 @@ export function validateSessionForm(values: SessionFormValues, today: string): S
   }
   const seats = Number(values.maxSeats);
   if (!/^\d+$/.test(values.maxSeats.trim()) || seats < 1 || seats > MAX_SEATS) {
-    errors.maxSeats = msg`Enter a number of seats from 1 to 1000.`;
+    errors.maxSeats = msg`Enter a number of seats from 1 to 5000.`;
   }
   const price = values.price.trim();
   if (!/^\d+(\.\d{1,2})?$/.test(price) || Number(price) > MAX_PRICE) {

@@ -164,6 +164,7 @@ describe('POST /courses (the course editor payload of product.md#entities)', () 
         'weeks.monday.end',
       ],
       [{ maxSeats: '0' }, 'maxSeats'],
+      [{ maxSeats: '5001' }, 'maxSeats'],
       [{ price: '-1' }, 'price'],
       [{ 'lessons[1][0][1][name]': '' }, 'lessons[1][0][1][name]'],
       [{ 'lessons[1][0][0][link]': 'javascript:alert(1)' }, 'lessons[1][0][0][link]'],

@@ -28,6 +28,13 @@ describe('POST /sessions (an educator requests a session)', () => {
     });
   });
 
+  it('takes a large live cohort of up to 5,000 seats (5,001 is refused above)', async () => {
+    const courseId = await courseOf('educator@halaqa.test');
+    const res = await call('POST', '/api/sessions', 'educator@halaqa.test', request(courseId, { maxSeats: 5000 }));
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ maxSeats: 5000, seatsLeft: 5000 });
+  });
+
   it('refuses bad dates, slots, seats, price and time zone with field errors, writing nothing', async () => {
     const courseId = await courseOf('educator@halaqa.test');
     const before = await countRows(t.db, 'sessions');
@@ -35,6 +42,7 @@ describe('POST /sessions (an educator requests a session)', () => {
       [{ endDate: '2031-05-01' }, 'endDate'],
       [{ schedule: { ...schedule, monday: { start: '19:30', end: '18:00' } } }, 'schedule.monday.end'],
       [{ maxSeats: 0 }, 'maxSeats'],
+      [{ maxSeats: 5001 }, 'maxSeats'],
       [{ price: -5 }, 'price'],
       [{ timezone: 'Europe/Paris' }, 'timezone'],
     ];

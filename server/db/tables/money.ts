@@ -83,6 +83,23 @@ export interface DiscountCodeUsesTable {
   discount_cents: number;
   created_at: Timestamp;
 }
+/**
+ * A seat check queued for its transaction's commit (migration 0037; sessions/seat-check.ts): a
+ * deferred constraint trigger checks it at COMMIT and deletes it, so no row outlives its transaction.
+ */
+export interface SeatChecksTable {
+  id: Generated<number>;
+  session_id: number;
+  user_id: number;
+  /** the app's clock: holds expiring before it are not counted */
+  checked_at: Date;
+  /** the session's price expected at commit, cents */
+  price_cents: number;
+  /** the session's educator expected at commit; null: not compared */
+  educator_id: number | null;
+  /** seats the learner takes beyond those counted (1 for a new hold, 0 for an enrollment) */
+  takes: number;
+}
 export interface EnrollmentsTable {
   id: Generated<number>;
   session_id: number;

@@ -4,7 +4,8 @@ import type { AppContext, Caller } from '../../platform/context.js';
 import { HttpError, conflict } from '../../platform/errors.js';
 import type { AuthorizationOutcome } from '../../platform/payments/gateway.js';
 import { OPEN_INTENT_STATUSES } from '../../platform/session-lifecycle.js';
-import { enrollPaid, lockOpenSession, readOpenSession, type OpenSession } from '../sessions/enrollments.js';
+import { enrollPaid, readOpenSession, type OpenSession } from '../sessions/enrollments.js';
+import { checkSeatAtCommit, seatCheckRefusal } from '../sessions/seat-check.js';
 import { expectedTotalCents, recordUse, takeUse } from './discount-codes.js';
 import { answerKey, releaseKey } from './idempotency.js';
 import { postLedgerTransaction } from '../../platform/money/ledger.js';
@@ -32,7 +33,7 @@ import {
  * enrolled already, a seat is free (the intent's own hold counts as the learner's), and the
  * intent's amount is still the session's price + fee. Run before the gateway is called (the
  * intent's own hold keeps its seat, and nothing is written on its word) and at the start of the
- * transaction that commits the enrollment, whose {@link confirmSeat} checks again under the lock.
+ * transaction that commits the enrollment, whose seat check at commit checks again under the lock.
  * @returns the session, with the learner's enrollment in it if any (then not active: canceled).
  * @throws 404 session not visible; 422 not open; 409 already enrolled, full, or the price changed.
  */
@@ -57,13 +58,15 @@ async function checkEnrollable(
  * fees +fee; the price after the intent's discount code), the code's use counted (discount-codes.ts
  * `takeUse`: refused when its uses ran out meanwhile) and the intent `succeeded`. @throws as {@link checkEnrollable}; nothing is written then.
  *
- * The checks and writes run first without the session's lock, then {@link confirmSeat} takes it
- * and checks again, seats included: the lock is held until commit, and the enrollment storm
- * queues on it, so it is held for the seat count and the commit, not for the
- * ten statements of the writes. A refusal under the lock rolls the writes back. Both checks run on
- * every database, PGlite's one connection included, so the tests run the check production runs.
- * @param beforeLock the caller's own writes of this commit (an Idempotency-Key's answer), run
- *   after the enrollment's and before the lock is taken, given the succeeded intent.
+ * The checks and writes run without the session's lock; the seat check is then queued for the
+ * commit ({@link checkSeatAtCommit}): PostgreSQL locks the session's row, checks the session (open,
+ * same price and educator) and its seats again, the new enrollment counted, inside COMMIT, so the
+ * enrollment storm's queue on that lock waits for no round trip. A refusal fails the COMMIT and
+ * rolls the writes back: the caller's transaction must map it with {@link seatCheckRefusal}. Both
+ * checks run on every database, PGlite's one connection included, so the tests run the check
+ * production runs.
+ * @param beforeCommit the caller's own writes of this commit (an Idempotency-Key's answer), run
+ *   after the enrollment's, given the succeeded intent.
  */
 export async function commitEnrollment(
   app: AppContext,
@@ -71,7 +74,7 @@ export async function commitEnrollment(
   caller: Caller,
   row: IntentRow,
   settled: { gatewayRef: string; paymentMethodId: string | null; capturedAt: Date | null },
-  beforeLock?: (succeeded: IntentRow) => Promise<void>,
+  beforeCommit?: (succeeded: IntentRow) => Promise<void>,
 ): Promise<IntentRow> {
   const now = app.now();
   // The learner's former enrollment (canceled, refunded), if any, is reactivated.
@@ -135,29 +138,16 @@ export async function commitEnrollment(
     last_error_message: null,
     updated_at: now,
   });
-  await beforeLock?.(succeeded);
-  await confirmSeat(app, trx, caller, row, session);
+  await beforeCommit?.(succeeded);
+  await checkSeatAtCommit(trx, {
+    sessionId: row.session_id,
+    userId: caller.userId,
+    now,
+    priceCents: session.priceCents,
+    educatorId: session.educatorId,
+    takes: 0,
+  });
   return succeeded;
-}
-
-/**
- * The last check of {@link commitEnrollment}, with the session's row locked (until commit): the
- * session is still open and visible, has not changed price or educator since `checked`, and the
- * learner's new enrollment, now among the seats taken, does not take it over its seats.
- * @throws 404 session not visible; 422 not open; 409 full or changed.
- */
-async function confirmSeat(
-  app: AppContext,
-  trx: Transaction<Database>,
-  caller: Caller,
-  row: IntentRow,
-  checked: OpenSession,
-): Promise<void> {
-  const session = await lockOpenSession(trx, caller, row.session_id, app.now());
-  if (session.seatsTaken > session.maxSeats) throw conflict('Session is full');
-  if ((await expectedTotalCents(app, trx, row, session.priceCents)) !== row.amount_cents)
-    throw conflict('The price of this session changed: start again');
-  if (session.educatorId !== checked.educatorId) throw conflict('This session changed: start again');
 }
 
 /**
@@ -215,59 +205,63 @@ export async function settle(
   let settled: { result: Answer; committed: IntentRow | null };
   let fenced = false;
   try {
-    settled = await app.db.transaction().execute(async (trx) => {
-      const row = await lockIntent(trx, caller, prepared.id);
-      const now = app.now();
-      let result: Answer;
-      let committed: IntentRow | null = null;
-      if (row.attempts !== attempt && (row.status === 'processing' || row.status === 'succeeded')) {
-        // A retry with the key took this checkout over (PROCESSING_LEASE_MS): its attempt stands.
-        fenced = true;
-        throw conflict('This payment was taken over by a retry of the request: its answer stands');
-      } else if (row.status !== 'processing') {
-        // The hold ran out (the expiry job canceled it) while the gateway was answering.
-        throw conflict('The seat hold expired: start again');
-      } else if (outcome.status === 'failed') {
-        const updated = await updateIntent(trx, row.id, {
-          status: 'requires_payment_method',
-          last_error_code: outcome.code,
-          last_error_message: outcome.message,
-          payment_method_id: paymentMethodId,
-          updated_at: now,
-        });
-        result = {
-          statusCode: 402,
-          body: { message: outcome.message, code: outcome.code, intent: toIntentView(updated) },
-        };
-      } else if (outcome.status === 'requires_action') {
-        const updated = await updateIntent(trx, row.id, {
-          status: 'requires_action',
-          gateway_ref: outcome.gatewayRef,
-          payment_method_id: paymentMethodId,
-          last_error_code: null,
-          last_error_message: null,
-          updated_at: now,
-        });
-        result = { statusCode: 200, body: toIntentView(updated) };
-      } else {
-        // The key's answer is written before the session's lock is taken (the lock's holder runs
-        // no statement but its seat count before commit).
-        committed = await commitEnrollment(
-          app,
-          trx,
-          caller,
-          row,
-          { gatewayRef: outcome.gatewayRef, paymentMethodId, capturedAt: null },
-          async (succeeded) => {
-            if (claimed)
-              await answerKey(trx, caller.userId, claimed.key, { statusCode: 200, body: toIntentView(succeeded) });
-          },
-        );
-        return { result: { statusCode: 200, body: toIntentView(committed) } satisfies Answer, committed };
-      }
-      if (claimed) await answerKey(trx, caller.userId, claimed.key, result);
-      return { result, committed };
-    });
+    settled = await app.db
+      .transaction()
+      .execute(async (trx) => {
+        const row = await lockIntent(trx, caller, prepared.id);
+        const now = app.now();
+        let result: Answer;
+        let committed: IntentRow | null = null;
+        if (row.attempts !== attempt && (row.status === 'processing' || row.status === 'succeeded')) {
+          // A retry with the key took this checkout over (PROCESSING_LEASE_MS): its attempt stands.
+          fenced = true;
+          throw conflict('This payment was taken over by a retry of the request: its answer stands');
+        } else if (row.status !== 'processing') {
+          // The hold ran out (the expiry job canceled it) while the gateway was answering.
+          throw conflict('The seat hold expired: start again');
+        } else if (outcome.status === 'failed') {
+          const updated = await updateIntent(trx, row.id, {
+            status: 'requires_payment_method',
+            last_error_code: outcome.code,
+            last_error_message: outcome.message,
+            payment_method_id: paymentMethodId,
+            updated_at: now,
+          });
+          result = {
+            statusCode: 402,
+            body: { message: outcome.message, code: outcome.code, intent: toIntentView(updated) },
+          };
+        } else if (outcome.status === 'requires_action') {
+          const updated = await updateIntent(trx, row.id, {
+            status: 'requires_action',
+            gateway_ref: outcome.gatewayRef,
+            payment_method_id: paymentMethodId,
+            last_error_code: null,
+            last_error_message: null,
+            updated_at: now,
+          });
+          result = { statusCode: 200, body: toIntentView(updated) };
+        } else {
+          // The key's answer is written in the same transaction; the seat is checked at its commit.
+          committed = await commitEnrollment(
+            app,
+            trx,
+            caller,
+            row,
+            { gatewayRef: outcome.gatewayRef, paymentMethodId, capturedAt: null },
+            async (succeeded) => {
+              if (claimed)
+                await answerKey(trx, caller.userId, claimed.key, { statusCode: 200, body: toIntentView(succeeded) });
+            },
+          );
+          return { result: { statusCode: 200, body: toIntentView(committed) } satisfies Answer, committed };
+        }
+        if (claimed) await answerKey(trx, caller.userId, claimed.key, result);
+        return { result, committed };
+      })
+      .catch((e: unknown) => {
+        throw seatCheckRefusal(e);
+      });
   } catch (e) {
     if (fenced) {
       // Only this attempt's own authorization goes back; the intent and the key are the other attempt's.

@@ -7,6 +7,7 @@ import { OPEN_INTENT_STATUSES } from '../../platform/session-lifecycle.js';
 import { PENDING_STATUS } from './idempotency.js';
 import { EXPIRED_HOLD, captureCommitted, gatewayKeys, releaseAuthorization } from './intent-state.js';
 import { commitEnrollment, refusal } from './intent-commit.js';
+import { seatCheckRefusal } from '../sessions/seat-check.js';
 import { captureStranded } from '../../platform/payments/capture-retry.js';
 
 /**
@@ -89,51 +90,56 @@ export async function captureUncaptured(db: Kysely<Database>, gateway: PaymentGa
  * @returns whether an intent changed.
  */
 export async function applyGatewayEvent(app: AppContext, gatewayRef: string, event: GatewayEvent): Promise<boolean> {
-  const done = await app.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('payment_intents')
-      .selectAll()
-      .where('gateway_ref', '=', gatewayRef)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row || row.status === 'succeeded' || row.status === 'processing') return { changed: false as const };
-    if (row.status === 'canceled')
-      return { changed: false as const, giveBack: event.status !== 'failed' ? row.id : null };
-    const user = await trx
-      .selectFrom('users')
-      .select(['id', 'role', 'status', 'company_id'])
-      .where('id', '=', row.user_id)
-      .executeTakeFirstOrThrow();
-    const caller: Caller = {
-      userId: user.id,
-      role: user.role,
-      status: user.status,
-      companyId: user.company_id,
-      federated: false,
-    };
-    if (event.status === 'failed') {
-      await trx
-        .updateTable('payment_intents')
-        .set({
-          status: 'requires_payment_method',
-          last_error_code: event.code,
-          last_error_message: event.message,
-          updated_at: app.now(),
-        })
-        .where('id', '=', row.id)
-        .execute();
-      return { changed: true as const, outcome: 'declined' as const };
-    }
-    if (event.status === 'requires_action') return { changed: false as const };
-    const refused = await refusal(app, trx, caller, row);
-    if (refused) return { changed: true as const, giveBack: row.id, outcome: 'canceled' as const };
-    const committed = await commitEnrollment(app, trx, caller, row, {
-      gatewayRef,
-      paymentMethodId: row.payment_method_id,
-      capturedAt: event.status === 'captured' ? app.now() : null,
+  const done = await app.db
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx
+        .selectFrom('payment_intents')
+        .selectAll()
+        .where('gateway_ref', '=', gatewayRef)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row || row.status === 'succeeded' || row.status === 'processing') return { changed: false as const };
+      if (row.status === 'canceled')
+        return { changed: false as const, giveBack: event.status !== 'failed' ? row.id : null };
+      const user = await trx
+        .selectFrom('users')
+        .select(['id', 'role', 'status', 'company_id'])
+        .where('id', '=', row.user_id)
+        .executeTakeFirstOrThrow();
+      const caller: Caller = {
+        userId: user.id,
+        role: user.role,
+        status: user.status,
+        companyId: user.company_id,
+        federated: false,
+      };
+      if (event.status === 'failed') {
+        await trx
+          .updateTable('payment_intents')
+          .set({
+            status: 'requires_payment_method',
+            last_error_code: event.code,
+            last_error_message: event.message,
+            updated_at: app.now(),
+          })
+          .where('id', '=', row.id)
+          .execute();
+        return { changed: true as const, outcome: 'declined' as const };
+      }
+      if (event.status === 'requires_action') return { changed: false as const };
+      const refused = await refusal(app, trx, caller, row);
+      if (refused) return { changed: true as const, giveBack: row.id, outcome: 'canceled' as const };
+      const committed = await commitEnrollment(app, trx, caller, row, {
+        gatewayRef,
+        paymentMethodId: row.payment_method_id,
+        capturedAt: event.status === 'captured' ? app.now() : null,
+      });
+      return { changed: true as const, committed, outcome: 'succeeded' as const };
+    })
+    .catch((e: unknown) => {
+      throw seatCheckRefusal(e);
     });
-    return { changed: true as const, committed, outcome: 'succeeded' as const };
-  });
   if ('outcome' in done && done.outcome) app.metrics.payment('card', done.outcome);
   if ('giveBack' in done && done.giveBack) await releaseAuthorization(app, done.giveBack, gatewayRef);
   if ('committed' in done && done.committed) {

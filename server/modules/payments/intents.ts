@@ -3,7 +3,8 @@ import type { AppContext, Caller } from '../../platform/context.js';
 import { conflict, unprocessable } from '../../platform/errors.js';
 import type { AuthorizationOutcome } from '../../platform/payments/gateway.js';
 import { OPEN_INTENT_STATUSES } from '../../platform/session-lifecycle.js';
-import { lockOpenSession, readOpenSession } from '../sessions/enrollments.js';
+import { readOpenSession } from '../sessions/enrollments.js';
+import { checkSeatAtCommit, seatCheckRefusal } from '../sessions/seat-check.js';
 import { quoteCents } from '../../platform/money/fees.js';
 import { checkCode, priceWith } from './discount-codes.js';
 import { once, releaseKey, reserveKey } from './idempotency.js';
@@ -49,78 +50,82 @@ export async function createCardIntent(
   input: { sessionId: number; amount: number; discountCode?: string },
   key: string,
 ): Promise<Answer> {
-  return app.db.transaction().execute((trx) =>
-    once<Answer['body']>(trx, caller.userId, key, 'createPaymentIntent', input, async () => {
-      const now = app.now();
-      // Every check first without the session's lock (a full session is refused without waiting
-      // for it), then the seat check again with it, right before the seat is held.
-      const seen = await readOpenSession(trx, caller, input.sessionId, now);
-      if (seen.enrollment?.status === 'ACTIVE') throw conflict('You are already enrolled in this session');
-      // A code is checked now (nothing counted); its use is taken when the payment enrolls.
-      const code =
-        input.discountCode === undefined
-          ? null
-          : await checkCode(trx, caller, { sessionId: input.sessionId, code: input.discountCode }, now);
-      const quote = (priceCents: number) => {
-        const q = code ? priceWith(app, code, priceCents).quote : quoteCents(priceCents, app.config.fee);
-        if (q.totalCents === 0 && code)
-          throw unprocessable('This code makes the session free: enroll without a card (the wallet payment of 0)');
-        if (q.totalCents === 0) throw unprocessable('This session is free: enroll without paying');
-        if (input.amount !== q.totalCents) {
-          throw unprocessable('The amount does not match the session price and fee', [
-            { path: 'amount', message: `must be ${q.totalCents} (price ${q.priceCents} + fee ${q.feeCents} cents)` },
-          ]);
+  return app.db
+    .transaction()
+    .execute((trx) =>
+      once<Answer['body']>(trx, caller.userId, key, 'createPaymentIntent', input, async () => {
+        const now = app.now();
+        // Every check first without the session's lock (a full session is refused without waiting
+        // for it), then the seat check again at commit, with the session's row locked inside
+        // PostgreSQL's COMMIT (sessions/seat-check.ts).
+        const seen = await readOpenSession(trx, caller, input.sessionId, now);
+        if (seen.enrollment?.status === 'ACTIVE') throw conflict('You are already enrolled in this session');
+        // A code is checked now (nothing counted); its use is taken when the payment enrolls.
+        const code =
+          input.discountCode === undefined
+            ? null
+            : await checkCode(trx, caller, { sessionId: input.sessionId, code: input.discountCode }, now);
+        const quote = (priceCents: number) => {
+          const q = code ? priceWith(app, code, priceCents).quote : quoteCents(priceCents, app.config.fee);
+          if (q.totalCents === 0 && code)
+            throw unprocessable('This code makes the session free: enroll without a card (the wallet payment of 0)');
+          if (q.totalCents === 0) throw unprocessable('This session is free: enroll without paying');
+          if (input.amount !== q.totalCents) {
+            throw unprocessable('The amount does not match the session price and fee', [
+              { path: 'amount', message: `must be ${q.totalCents} (price ${q.priceCents} + fee ${q.feeCents} cents)` },
+            ]);
+          }
+          return q;
+        };
+        quote(seen.priceCents);
+        if (seen.seatsTaken >= seen.maxSeats) throw conflict('Session is full');
+        // The earlier holds canceled and the new one written; the seat count at commit leaves the
+        // caller's own holds out and counts the new one with `takes: 1`. A refusal there rolls all of
+        // this back, the stored answer included.
+        if (seen.ownHolds > 0) {
+          await trx
+            .updateTable('payment_intents')
+            .set({ status: 'canceled', hold_expires_at: null, updated_at: now })
+            .where('user_id', '=', caller.userId)
+            .where('session_id', '=', seen.id)
+            .where('status', 'in', OPEN_INTENT_STATUSES)
+            .execute();
         }
-        return q;
-      };
-      quote(seen.priceCents);
-      if (seen.seatsTaken >= seen.maxSeats) throw conflict('Session is full');
-      // The earlier holds canceled and the new one written before the session's lock is taken (the
-      // seat count leaves the caller's own holds out), so the lock is held for the count and the
-      // commit only; a refusal under it rolls all of this back.
-      if (seen.ownHolds > 0) {
-        await trx
-          .updateTable('payment_intents')
-          .set({ status: 'canceled', hold_expires_at: null, updated_at: now })
-          .where('user_id', '=', caller.userId)
-          .where('session_id', '=', seen.id)
-          .where('status', 'in', OPEN_INTENT_STATUSES)
-          .execute();
-      }
-      const q = quote(seen.priceCents);
-      const row = await trx
-        .insertInto('payment_intents')
-        .values({
-          id: `pi_${randomBytes(12).toString('hex')}`,
-          user_id: caller.userId,
-          session_id: seen.id,
-          amount_cents: q.totalCents,
-          fee_cents: q.feeCents,
-          price_cents: q.priceCents,
-          discount_code_id: code?.id ?? null,
-          discount_cents: code ? priceWith(app, code, seen.priceCents).discountCents : 0,
-          status: 'requires_payment_method',
-          payment_method: 'card',
-          enrollment_id: null,
-          hold_expires_at: new Date(now.getTime() + app.config.paymentHoldMinutes * 60_000),
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return {
-        statusCode: 201,
-        body: toIntentView(row),
-        // Last, after the answer is stored: the session's lock, held for the seat count and the commit.
-        last: async () => {
-          const session = await lockOpenSession(trx, caller, input.sessionId, now);
-          if (quote(session.priceCents).totalCents !== q.totalCents)
-            throw conflict('The price of this session changed: start again');
-          if (session.seatsTaken >= session.maxSeats) throw conflict('Session is full');
-        },
-      };
-    }),
-  ) as Promise<Answer>;
+        const q = quote(seen.priceCents);
+        const row = await trx
+          .insertInto('payment_intents')
+          .values({
+            id: `pi_${randomBytes(12).toString('hex')}`,
+            user_id: caller.userId,
+            session_id: seen.id,
+            amount_cents: q.totalCents,
+            fee_cents: q.feeCents,
+            price_cents: q.priceCents,
+            discount_code_id: code?.id ?? null,
+            discount_cents: code ? priceWith(app, code, seen.priceCents).discountCents : 0,
+            status: 'requires_payment_method',
+            payment_method: 'card',
+            enrollment_id: null,
+            hold_expires_at: new Date(now.getTime() + app.config.paymentHoldMinutes * 60_000),
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await checkSeatAtCommit(trx, {
+          sessionId: seen.id,
+          userId: caller.userId,
+          now,
+          priceCents: seen.priceCents,
+          educatorId: null,
+          takes: 1,
+        });
+        return { statusCode: 201, body: toIntentView(row) };
+      }),
+    )
+    .catch((e: unknown) => {
+      throw seatCheckRefusal(e);
+    }) as Promise<Answer>;
 }
 
 /** How long a request waits for another one running with the same Idempotency-Key (ms). */
