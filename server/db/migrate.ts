@@ -30,6 +30,7 @@ import * as m0029 from './migrations/0029_gradebook_weights.js';
 import * as m0030 from './migrations/0030_attendance_marks.js';
 import * as m0031 from './migrations/0031_wallet_top_ups.js';
 import * as m0032 from './migrations/0032_sign_in_count.js';
+import * as m0036 from './migrations/0036_catalog_search_rows.js';
 import type { Database } from './types.js';
 
 /** Versioned migrations, applied in name order; add new ones here (never edit an applied one). */
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0030_attendance_marks': m0030,
   '0031_wallet_top_ups': m0031,
   '0032_sign_in_count': m0032,
+  '0036_catalog_search_rows': m0036,
 };
 
 /**
