@@ -38,11 +38,14 @@ export async function up(db: Kysely<any>): Promise<void> {
       open_until date,
       rating_avg numeric,
       rating_count integer not null default 0
-    )`.execute(db);
+    ) with (toast_tuple_target = 128)`.execute(db);
+  // The search text is kept out of line (TOAST), so that the rows the counts and orders read stay
+  // narrow (about 120 bytes instead of the description's kilobyte): ten times fewer pages to read.
+  await sql`alter table course_catalog alter column doc set storage external`.execute(db);
   await sql`
     create function refresh_course_catalog(ids integer[]) returns void language plpgsql as $$
     begin
-      delete from course_catalog k where k.course_id = any(ids)
+      delete from course_catalog k using unnest(ids) as x (id) where k.course_id = x.id
         and not exists (select 1 from courses c where c.id = k.course_id);
       insert into course_catalog (course_id, status, is_private, company_id, category_id, difficulty_level,
         language_id, price_cents, created_at, title, doc, next_start, open_until, rating_avg, rating_count)
@@ -59,7 +62,7 @@ export async function up(db: Kysely<any>): Promise<void> {
         where s.course_id = c.id and s.status in ('APPROVED', 'ACTIVE') and s.deleted_at is null
           and s.end_date >= current_date) o on true
       left join lateral (select avg(v.rating_value) as avg, count(*)::int as n from reviews v where v.course_id = c.id) r on true
-      where c.id = any(ids)
+      where c.id in (select distinct x.id from unnest(ids) as x (id))
       on conflict (course_id) do update set status = excluded.status, is_private = excluded.is_private,
         company_id = excluded.company_id, category_id = excluded.category_id,
         difficulty_level = excluded.difficulty_level, language_id = excluded.language_id,
