@@ -367,4 +367,6 @@ export interface CourseCatalogTable {
   open_until: string | null;
   rating_avg: number | null;
   rating_count: number;
+  /** Open sessions (as `next_start` counts them). */
+  open_sessions: number;
 }

@@ -116,8 +116,20 @@ async function sessionListing(
   if (f.maxCents !== undefined) base = base.where('s.price_cents', '<=', f.maxCents);
   if (f.startFrom) base = base.where('s.start_date', '>=', f.startFrom);
   if (f.startTo) base = base.where('s.start_date', '<=', f.startTo);
+  // Without a filter on the sessions themselves, the total is the matching courses' open sessions,
+  // summed from their search rows (migration 0036) rather than counted by a join of every session.
+  const sessionFiltered =
+    f.minCents !== undefined || f.maxCents !== undefined || f.startFrom !== undefined || f.startTo !== undefined;
+  const count = sessionFiltered
+    ? base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
+    : app.db
+        .selectFrom('course_catalog as c')
+        .where((eb) => courseVisible(eb, viewer))
+        .where((eb) => courseFilters(eb, f))
+        .select(sql<number>`coalesce(sum(c.open_sessions), 0)`.as('total'))
+        .executeTakeFirstOrThrow();
   const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    count,
     sessionOrder(base.select(['s.id', 's.course_id']), f)
       .limit(page.pageSize)
       .offset((page.page - 1) * page.pageSize)
