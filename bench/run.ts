@@ -5,7 +5,7 @@
  * fails is reported and the others still run (the exit code is then 1).
  *
  *   startup     start-up to the first answer (fresh clone and data directory, second start), RSS at rest
- *   catalog     the catalog at 10,000 courses / 50,000 sessions (PostgreSQL and PGlite)
+ *   catalog     the catalog under a long tail of new URLs at 1,000 → 10,000 → 100,000 courses (PostgreSQL and PGlite)
  *   storm       the enrollment storm
  *   lb          three servers behind HAProxy, one killed with SIGKILL mid-storm and restarted
  *   first-load  the first page's JavaScript and CSS, gzip

@@ -9,7 +9,7 @@ import { runCli } from '../../server/cli/index.js';
 import type { CliIo } from '../../server/cli/io.js';
 import { loadConfig } from '../../server/config.js';
 import { type DatabaseHandle, openDatabase } from '../../server/db/database.js';
-import * as lastMigration from '../../server/db/migrations/0032_sign_in_count.js';
+import * as lastMigration from '../../server/db/migrations/0036_catalog_search_rows.js';
 import { countRows } from './harness.js';
 import { adminQuery, databaseUrl as urlOf, dropDatabaseWhenIdle } from './template-setup.js';
 
@@ -87,7 +87,7 @@ beforeAll(async () => {
     async (h) => {
       usersAtStart = await countRows(h.db, 'users');
       await lastMigration.down(h.db);
-      await sql`delete from kysely_migration where name = '0032_sign_in_count'`.execute(h.db);
+      await sql`delete from kysely_migration where name = '0036_catalog_search_rows'`.execute(h.db);
     },
     dataDir,
     true,
@@ -140,7 +140,7 @@ describe('migrate', () => {
     const before = await halaqa(['migrate', '--status']);
     expect(before.status).toBe(0);
     expect(before.out.split('\n').filter((l) => /^ {2}(applied \d{4}-|pending )/.test(l))).toHaveLength(MIGRATIONS);
-    expect(before.out).toMatch(/\n {2}pending +0032_sign_in_count\n/);
+    expect(before.out).toMatch(/\n {2}pending +0036_catalog_search_rows\n/);
     expect(before.out).toMatch(/\n {2}applied \d{4}-\d\d-\d\dT[\d:.]+Z +0001_init\n/);
     expect(before.out).toContain(`${MIGRATIONS - 1} applied, 1 pending`);
     const refused = await halaqa(['create-admin', '--email', 'early@example.org', '--name', 'Early Bird'], {
@@ -148,12 +148,12 @@ describe('migrate', () => {
     });
     expect(refused).toMatchObject({
       status: 1,
-      err: expect.stringContaining('1 pending migration(s) (0032_sign_in_count): run `halaqa migrate` first'),
+      err: expect.stringContaining('1 pending migration(s) (0036_catalog_search_rows): run `halaqa migrate` first'),
     });
     const applied = await halaqa(['migrate']);
     expect(applied).toMatchObject({
       status: 0,
-      out: expect.stringMatching(/^Applied 1 migration\(s\) to .*: 0032_sign_in_count\.$/),
+      out: expect.stringMatching(/^Applied 1 migration\(s\) to .*: 0036_catalog_search_rows\.$/),
     });
     expect((await halaqa(['migrate'])).out).toMatch(/^Nothing to apply: .* is up to date\.$/);
   }, 120_000);

@@ -55,7 +55,7 @@ export async function exploreCourses(
  * - `price_asc` / `price_desc`: by the course's price;
  * - `rating`: best exact average first, then the most reviews; unrated courses last.
  */
-export function courseOrder<Q extends { orderBy: (...a: any[]) => Q }>(q: Q, f: CatalogFilters): Q {
+function courseOrder<Q extends { orderBy: (...a: any[]) => Q }>(q: Q, f: CatalogFilters): Q {
   switch (f.sort) {
     case 'relevance':
       if (f.text)

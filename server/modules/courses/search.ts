@@ -37,9 +37,9 @@ export interface CatalogFilters {
 }
 
 /** The fewest characters a one-word search text has for its typo rule to apply (shorter words have too few trigrams). */
-export const TYPO_MIN_LENGTH = 4;
+const TYPO_MIN_LENGTH = 4;
 /** The word similarity (pg_trgm) from which a title word counts as the search text with a typo. */
-export const TYPO_SIMILARITY = 0.5;
+const TYPO_SIMILARITY = 0.5;
 
 /**
  * Checks and normalises the catalog's parameters: control characters in the text become spaces

@@ -81,7 +81,7 @@ export async function exploreSessions(
  * recently created first (then the highest id); `price_asc` / `price_desc`: by the session's price;
  * `rating`: by its course's exact average rating, then number of reviews, unrated last.
  */
-export function sessionOrder<Q extends { orderBy: (...a: any[]) => Q }>(q: Q, f: CatalogFilters): Q {
+function sessionOrder<Q extends { orderBy: (...a: any[]) => Q }>(q: Q, f: CatalogFilters): Q {
   switch (f.sort) {
     case 'relevance':
       if (f.text) return q.orderBy(relevance(f.text), 'desc').orderBy('s.start_date').orderBy('s.id');

@@ -14,7 +14,7 @@ export interface ExploreLanguage {
   name: string;
 }
 
-export const sortLabels: Record<ExploreSort, MessageDescriptor> = {
+const sortLabels: Record<ExploreSort, MessageDescriptor> = {
   relevance: msg`Best match`,
   soonest: msg`Starting soonest`,
   newest: msg`Newest`,
