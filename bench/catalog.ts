@@ -147,9 +147,20 @@ function longTail(v: Vocabulary, rnd: () => number, n: number, seen: Set<string>
   return urls;
 }
 
-/** Sends `urls` with IN_FLIGHT in flight. @returns sorted latencies (ms), requests/s, non-200 answers. */
-async function send(base: string, urls: string[]): Promise<{ ms: number[]; rps: number; errors: string[] }> {
+/** The kind of a URL of the mix, for the breakdown: which call, with a search or not, a deep page or not. */
+function kindOf(url: string): string {
+  const u = new URL(url, 'http://x');
+  const page = Number(u.searchParams.get('page') ?? 1);
+  return `${u.pathname.split('/')[1]}${u.searchParams.has('query') ? ' search' : ''}${page > 3 ? ' deep' : ''}`;
+}
+
+/** Sends `urls` with IN_FLIGHT in flight. @returns sorted latencies (ms), per kind too ({@link kindOf}), requests/s, non-200 answers. */
+async function send(
+  base: string,
+  urls: string[],
+): Promise<{ ms: number[]; byKind: Map<string, number[]>; rps: number; errors: string[] }> {
   const ms: number[] = [];
+  const byKind = new Map<string, number[]>();
   const errors: string[] = [];
   let next = 0;
   const t0 = performance.now();
@@ -161,11 +172,14 @@ async function send(base: string, urls: string[]): Promise<{ ms: number[]; rps: 
         const res = await fetch(base + url).catch(() => null);
         await res?.arrayBuffer();
         ms.push(performance.now() - t);
+        const kind = kindOf(url);
+        byKind.set(kind, [...(byKind.get(kind) ?? []), performance.now() - t]);
         if (res?.status !== 200) errors.push(`${res?.status ?? 'no answer'} ${url}`);
       }
     }),
   );
-  return { ms: ms.sort((a, b) => a - b), rps: urls.length / ((performance.now() - t0) / 1000), errors };
+  for (const list of byKind.values()) list.sort((a, b) => a - b);
+  return { ms: ms.sort((a, b) => a - b), byKind, rps: urls.length / ((performance.now() - t0) / 1000), errors };
 }
 
 async function benchOne(kind: 'pglite' | 'postgres'): Promise<void> {
@@ -200,6 +214,15 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<void> {
             `p99 ${quantile(run.ms, 0.99).toFixed(1)} ms, max ${run.ms[run.ms.length - 1]!.toFixed(1)} ms, ` +
             `${run.rps.toFixed(0)} req/s${run.errors.length ? `, ${run.errors.length} errors (first: ${run.errors[0]})` : ''}; ` +
             `RSS ${server.rssMb().toFixed(0)} MB; ${machine()}`,
+        );
+        console.log(
+          `    by kind: ${[...run.byKind]
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(
+              ([k, l]) =>
+                `${k} n=${l.length} p50 ${quantile(l, 0.5).toFixed(0)} p99 ${quantile(l, 0.99).toFixed(0)} ms`,
+            )
+            .join('; ')}`,
         );
       } finally {
         await server.stop();
