@@ -5141,7 +5141,7 @@ export interface components {
         CourseIdToUpdate: components["schemas"]["Id"];
         /** @description The company to act for; only ADMIN and SUPER_ADMIN choose, a partner's own company's id is accepted and any other refused 403 (`x-company-choice`). */
         ChosenCompany: components["schemas"]["ChosenCompanyId"];
-        /** @description Order of the catalog: `relevance` (the default: with `query`, best title match first, then the soonest start, then id; without `query`, the catalog's usual order), `soonest` (next start date first; courses with no open session last), `newest` (most recently created first, then the highest id), `price_asc` / `price_desc` (cheapest / dearest first; a session’s own price in GET /sessions/explore), `rating` (best average rating first, then the most reviews; unrated last). Ties end by id. */
+        /** @description Order of the catalog: `relevance` (the default: with `query`, best title match first, then the soonest start, then id; without `query`, the catalog's usual order), `soonest` (next start date first; courses with no open session last), `newest` (most recently created first, then the highest id), `price_asc` / `price_desc` (cheapest / dearest first, the dearest then by the highest id; a session’s own price in GET /sessions/explore), `rating` (best average rating first, then the most reviews; unrated last). Ties end by id. */
         CatalogSort: "relevance" | "soonest" | "newest" | "price_asc" | "price_desc" | "rating";
         /** @description Only courses taught in this language (GET /languages). */
         LanguageId: components["schemas"]["Id"];
@@ -8218,7 +8218,7 @@ export interface operations {
                 query?: components["parameters"]["Query"];
                 /** @description Only this category. */
                 categoryId?: components["parameters"]["CategoryId"];
-                /** @description Order of the catalog: `relevance` (the default: with `query`, best title match first, then the soonest start, then id; without `query`, the catalog's usual order), `soonest` (next start date first; courses with no open session last), `newest` (most recently created first, then the highest id), `price_asc` / `price_desc` (cheapest / dearest first; a session’s own price in GET /sessions/explore), `rating` (best average rating first, then the most reviews; unrated last). Ties end by id. */
+                /** @description Order of the catalog: `relevance` (the default: with `query`, best title match first, then the soonest start, then id; without `query`, the catalog's usual order), `soonest` (next start date first; courses with no open session last), `newest` (most recently created first, then the highest id), `price_asc` / `price_desc` (cheapest / dearest first, the dearest then by the highest id; a session’s own price in GET /sessions/explore), `rating` (best average rating first, then the most reviews; unrated last). Ties end by id. */
                 sort?: components["parameters"]["CatalogSort"];
                 /** @description Only courses taught in this language (GET /languages). */
                 languageId?: components["parameters"]["LanguageId"];
@@ -9162,7 +9162,7 @@ export interface operations {
                 categoryId?: components["parameters"]["CategoryId"];
                 /** @description Only this difficulty level. */
                 difficulty?: components["parameters"]["Difficulty"];
-                /** @description Order of the catalog: `relevance` (the default: with `query`, best title match first, then the soonest start, then id; without `query`, the catalog's usual order), `soonest` (next start date first; courses with no open session last), `newest` (most recently created first, then the highest id), `price_asc` / `price_desc` (cheapest / dearest first; a session’s own price in GET /sessions/explore), `rating` (best average rating first, then the most reviews; unrated last). Ties end by id. */
+                /** @description Order of the catalog: `relevance` (the default: with `query`, best title match first, then the soonest start, then id; without `query`, the catalog's usual order), `soonest` (next start date first; courses with no open session last), `newest` (most recently created first, then the highest id), `price_asc` / `price_desc` (cheapest / dearest first, the dearest then by the highest id; a session’s own price in GET /sessions/explore), `rating` (best average rating first, then the most reviews; unrated last). Ties end by id. */
                 sort?: components["parameters"]["CatalogSort"];
                 /** @description Only courses taught in this language (GET /languages). */
                 languageId?: components["parameters"]["LanguageId"];

@@ -102,7 +102,7 @@ async function referenceCourses(c: Combo, viewer: 'anonymous' | 'member' | 'admi
         : c.sort === 'price_asc'
           ? sql`c.price_cents, c.id`
           : c.sort === 'price_desc'
-            ? sql`c.price_cents desc, c.id`
+            ? sql`c.price_cents desc, c.id desc`
             : c.sort === 'rating'
               ? sql`r.avg desc nulls last, r.n desc, c.id`
               : p
@@ -141,7 +141,7 @@ async function referenceSessions(c: Combo, viewer: 'anonymous' | 'member' | 'adm
       : c.sort === 'price_asc'
         ? sql`s.price_cents, s.id`
         : c.sort === 'price_desc'
-          ? sql`s.price_cents desc, s.id`
+          ? sql`s.price_cents desc, s.id desc`
           : c.sort === 'rating'
             ? sql`(select avg(v.rating_value) from reviews v where v.course_id = c.id) desc nulls last,
                   (select count(*) from reviews v where v.course_id = c.id) desc, s.id`

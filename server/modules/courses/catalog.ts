@@ -46,13 +46,14 @@ export async function exploreCourses(
 }
 
 /**
- * The order of GET /courses/explore over search row `c`, ties always ended by the course id:
+ * The order of GET /courses/explore over search row `c`, ties always ended by the course id (the highest first where the order is descending):
  * - `relevance` with a search text: best title match first (word similarity), then the soonest
  *   start (courses without an open session last);
  * - `relevance` without one (the usual order): courses with an open session first, then by title;
  * - `soonest`: earliest start of an open session first, courses without one last;
  * - `newest`: most recently created first (then the highest id);
- * - `price_asc` / `price_desc`: by the course's price;
+ * - `price_asc` / `price_desc`: by the course's price (`price_desc` then the highest id: one
+ *   backward scan of the price index answers it);
  * - `rating`: best exact average first, then the most reviews; unrated courses last.
  */
 function courseOrder<Q extends { orderBy: (...a: any[]) => Q }>(q: Q, f: CatalogFilters): Q {
@@ -68,7 +69,7 @@ function courseOrder<Q extends { orderBy: (...a: any[]) => Q }>(q: Q, f: Catalog
     case 'price_asc':
       return q.orderBy('c.price_cents').orderBy('c.course_id');
     case 'price_desc':
-      return q.orderBy('c.price_cents', 'desc').orderBy('c.course_id');
+      return q.orderBy('c.price_cents', 'desc').orderBy('c.course_id', 'desc');
     case 'rating':
       return q.orderBy(sql`c.rating_avg desc nulls last`).orderBy('c.rating_count', 'desc').orderBy('c.course_id');
   }

@@ -78,7 +78,7 @@ export async function exploreSessions(
  * The order of GET /sessions/explore over sessions `s` and their courses' search rows `c`, ties
  * always ended by the session id: `relevance` with a search text: best title match first, then the
  * earliest start; `relevance` without one and `soonest`: earliest start first; `newest`: most
- * recently created first (then the highest id); `price_asc` / `price_desc`: by the session's price;
+ * recently created first (then the highest id); `price_asc` / `price_desc`: by the session's price (`price_desc` then the highest id);
  * `rating`: by its course's exact average rating, then number of reviews, unrated last.
  */
 function sessionOrder<Q extends { orderBy: (...a: any[]) => Q }>(q: Q, f: CatalogFilters): Q {
@@ -93,7 +93,7 @@ function sessionOrder<Q extends { orderBy: (...a: any[]) => Q }>(q: Q, f: Catalo
     case 'price_asc':
       return q.orderBy('s.price_cents').orderBy('s.id');
     case 'price_desc':
-      return q.orderBy('s.price_cents', 'desc').orderBy('s.id');
+      return q.orderBy('s.price_cents', 'desc').orderBy('s.id', 'desc');
     case 'rating':
       return q.orderBy(sql`c.rating_avg desc nulls last`).orderBy('c.rating_count', 'desc').orderBy('s.id');
   }
