@@ -5,7 +5,7 @@
  * fails is reported and the others still run (the exit code is then 1).
  *
  *   startup     start-up to the first answer (fresh clone and data directory, second start), RSS at rest
- *   catalog     the catalog at 10,000 courses / 50,000 sessions (PostgreSQL and PGlite)
+ *   catalog     the catalog under a long tail of new URLs at 1,000 → 10,000 → 100,000 courses (PostgreSQL and PGlite)
  *   storm       the enrollment storm (10,000 learners, 2,000 seats, 200 in flight)
  *   pages       the heavy pages at 200,000 learners and 1,000,000 enrollments (PostgreSQL)
  *   lb          three servers behind HAProxy, one killed with SIGKILL mid-storm and restarted

@@ -30,7 +30,8 @@ export function firstLoadKey(url: string): string {
 
 /**
  * The GET calls (keys, see {@link firstLoadKey}) a guest's first load of a page makes: `/` (its
- * courses and the categories), `/courses` unfiltered (the page asked for, and the categories) and
+ * courses and the categories), `/courses` unfiltered (the page asked for, the categories and the
+ * languages its filter offers) and
  * `/courses/{id}` (info, open sessions, first reviews). Any other page, or `/courses` with a search
  * or a filter, gets none: its client asks as usual.
  * @param pathname the page's path, e.g. `/courses/12`
@@ -47,7 +48,11 @@ export function firstLoadCalls(pathname: string, search: URLSearchParams): strin
     const raw = search.get('page');
     const page = raw === null ? 1 : /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null;
     if (page === null) return [];
-    return [firstLoadKey(`/api/courses/explore?page=${page}&pageSize=${EXPLORE_PAGE_SIZE}`), '/api/courses/categories'];
+    return [
+      firstLoadKey(`/api/courses/explore?page=${page}&pageSize=${EXPLORE_PAGE_SIZE}`),
+      '/api/courses/categories',
+      '/api/languages',
+    ];
   }
   const course = /^\/courses\/([1-9]\d{0,8})$/.exec(pathname);
   if (course && !others.length && !search.has('page')) {

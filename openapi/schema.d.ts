@@ -1112,7 +1112,7 @@ export interface paths {
         };
         /**
          * Explore open sessions
-         * @description APPROVED and ACTIVE sessions of PUBLISHED courses, with their course, filtered by free text and category, soonest first, paged.
+         * @description APPROVED and ACTIVE sessions of PUBLISHED courses, with their course, filtered by free text (as GET /courses/explore), category, language, price range (the session's price) and start dates, sorted (`sort`: soonest first by default; `soonest`/`relevance` without `query` are the same), paged. Totals are exact.
          *
          *     Roles: public (no sign-in needed). A bearer token, when sent, is honoured (signed-in company users also see their company's private courses). Tenant-scoped: sessions of private courses only for users of their company. Product rules (docs/product.md): #calls Sessions.
          */
@@ -1348,7 +1348,7 @@ export interface paths {
         };
         /**
          * Explore published courses
-         * @description Published courses, filtered by free text (`query`, matched against title, description and skills), category and difficulty, paged.
+         * @description Published courses, filtered by free text (`query`: contained in the title, description, category or skills, or a title word one letter off), category, difficulty, language, price range and start dates, sorted (`sort`), paged. Totals are exact.
          *
          *     Roles: public (no sign-in needed). A bearer token, when sent, is honoured (signed-in company users also see their company's private courses). Tenant-scoped: private courses only for users of their company. Product rules (docs/product.md): #calls Courses; #screens course explore screen.
          */
@@ -5689,6 +5689,18 @@ export interface components {
         CourseIdToUpdate: components["schemas"]["Id"];
         /** @description The company to act for; only ADMIN and SUPER_ADMIN choose, a partner's own company's id is accepted and any other refused 403 (`x-company-choice`). */
         ChosenCompany: components["schemas"]["ChosenCompanyId"];
+        /** @description Order of the catalog: `relevance` (the default: with `query`, best title match first, then the soonest start, then id; without `query`, the catalog's usual order), `soonest` (next start date first; courses with no open session last), `newest` (most recently created first, then the highest id), `price_asc` / `price_desc` (cheapest / dearest first, the dearest then by the highest id; a session’s own price in GET /sessions/explore), `rating` (best average rating first, then the most reviews; unrated last). Ties end by id. */
+        CatalogSort: "relevance" | "soonest" | "newest" | "price_asc" | "price_desc" | "rating";
+        /** @description Only courses taught in this language (GET /languages). */
+        LanguageId: components["schemas"]["Id"];
+        /** @description Lowest price, decimal US dollars, inclusive (0 keeps free ones). 400 when above maxPrice. */
+        MinPrice: number;
+        /** @description Highest price, decimal US dollars, inclusive (maxPrice=0: free only). */
+        MaxPrice: number;
+        /** @description Only what starts on or after this date (YYYY-MM-DD; for courses, one of their open sessions). 400 when after startTo. */
+        StartFrom: string;
+        /** @description Only what starts on or before this date (YYYY-MM-DD, inclusive). */
+        StartTo: string;
         /** @description The id of a learner with an ACTIVE enrollment in the session. */
         LearnerId: components["schemas"]["Id"];
         /** @description Wallet top-up id ("tu_…"). */
@@ -8754,6 +8766,18 @@ export interface operations {
                 query?: components["parameters"]["Query"];
                 /** @description Only this category. */
                 categoryId?: components["parameters"]["CategoryId"];
+                /** @description Order of the catalog: `relevance` (the default: with `query`, best title match first, then the soonest start, then id; without `query`, the catalog's usual order), `soonest` (next start date first; courses with no open session last), `newest` (most recently created first, then the highest id), `price_asc` / `price_desc` (cheapest / dearest first, the dearest then by the highest id; a session’s own price in GET /sessions/explore), `rating` (best average rating first, then the most reviews; unrated last). Ties end by id. */
+                sort?: components["parameters"]["CatalogSort"];
+                /** @description Only courses taught in this language (GET /languages). */
+                languageId?: components["parameters"]["LanguageId"];
+                /** @description Lowest price, decimal US dollars, inclusive (0 keeps free ones). 400 when above maxPrice. */
+                minPrice?: components["parameters"]["MinPrice"];
+                /** @description Highest price, decimal US dollars, inclusive (maxPrice=0: free only). */
+                maxPrice?: components["parameters"]["MaxPrice"];
+                /** @description Only what starts on or after this date (YYYY-MM-DD; for courses, one of their open sessions). 400 when after startTo. */
+                startFrom?: components["parameters"]["StartFrom"];
+                /** @description Only what starts on or before this date (YYYY-MM-DD, inclusive). */
+                startTo?: components["parameters"]["StartTo"];
                 /** @description 1-based page number. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
@@ -9686,6 +9710,18 @@ export interface operations {
                 categoryId?: components["parameters"]["CategoryId"];
                 /** @description Only this difficulty level. */
                 difficulty?: components["parameters"]["Difficulty"];
+                /** @description Order of the catalog: `relevance` (the default: with `query`, best title match first, then the soonest start, then id; without `query`, the catalog's usual order), `soonest` (next start date first; courses with no open session last), `newest` (most recently created first, then the highest id), `price_asc` / `price_desc` (cheapest / dearest first, the dearest then by the highest id; a session’s own price in GET /sessions/explore), `rating` (best average rating first, then the most reviews; unrated last). Ties end by id. */
+                sort?: components["parameters"]["CatalogSort"];
+                /** @description Only courses taught in this language (GET /languages). */
+                languageId?: components["parameters"]["LanguageId"];
+                /** @description Lowest price, decimal US dollars, inclusive (0 keeps free ones). 400 when above maxPrice. */
+                minPrice?: components["parameters"]["MinPrice"];
+                /** @description Highest price, decimal US dollars, inclusive (maxPrice=0: free only). */
+                maxPrice?: components["parameters"]["MaxPrice"];
+                /** @description Only what starts on or after this date (YYYY-MM-DD; for courses, one of their open sessions). 400 when after startTo. */
+                startFrom?: components["parameters"]["StartFrom"];
+                /** @description Only what starts on or before this date (YYYY-MM-DD, inclusive). */
+                startTo?: components["parameters"]["StartTo"];
                 /** @description 1-based page number. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */

@@ -64,7 +64,14 @@ export function notificationSourceOf(
  * the demo database (~10 MB of tables and indexes); the operating system's file cache serves the
  * rest, and the catalog at 10,000 courses answered as fast with 16 MB as with 32 (bench/catalog.ts).
  */
-const PGLITE_SETTINGS = ['shared_buffers=16MB'];
+/**
+ * `pg_trgm.word_similarity_threshold`: the catalog search's typo rule (a title word one letter off,
+ * word similarity ≥ 0.5, server/modules/courses/search.ts) is answered by the trigram index only
+ * when the `<%` operator's threshold is that low; set on every connection (PGlite and PostgreSQL).
+ */
+const TRIGRAM_SETTING = 'pg_trgm.word_similarity_threshold=0.5';
+
+const PGLITE_SETTINGS = ['shared_buffers=16MB', TRIGRAM_SETTING];
 
 /**
  * A tar archive of a PGlite database's files (PGlite `dumpDataDir`), which
@@ -329,7 +336,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // A server that cannot be reached fails the request (503) instead of holding it indefinitely.
     connectionTimeoutMillis: 5000,
     types,
-    ...(target.schema ? { options: `-c search_path="${target.schema}"` } : {}),
+    options: `-c ${TRIGRAM_SETTING}${target.schema ? ` -c search_path="${target.schema}"` : ''}`,
   });
   // Errors of connections (the server ended them: restart, failover, pg_terminate_backend, a
   // proxy's timeout), reported by preparingPool; unheard, they would end the process.

@@ -33,6 +33,7 @@ import * as m0032 from './migrations/0032_sign_in_count.js';
 import * as m0033 from './migrations/0033_enrollment_refunds.js';
 import * as m0034 from './migrations/0034_discount_codes.js';
 import * as m0035 from './migrations/0035_certificates.js';
+import * as m0036 from './migrations/0036_catalog_search_rows.js';
 import * as m0037 from './migrations/0037_seat_check_at_commit.js';
 import type { Database } from './types.js';
 
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '0033_enrollment_refunds': m0033,
   '0034_discount_codes': m0034,
   '0035_certificates': m0035,
+  '0036_catalog_search_rows': m0036,
   '0037_seat_check_at_commit': m0037,
 };
 

@@ -23,6 +23,7 @@ import type {
   CategoriesTable,
   ChatMessagesTable,
   CodeDraftsTable,
+  CourseCatalogTable,
   CourseSkillsTable,
   GradebookWeightsTable,
   CoursesTable,
@@ -118,6 +119,7 @@ export interface Database {
   skills: SkillsTable;
   lesson_types: LessonTypesTable;
   courses: CoursesTable;
+  course_catalog: CourseCatalogTable;
   course_skills: CourseSkillsTable;
   sections: SectionsTable;
   lessons: LessonsTable;

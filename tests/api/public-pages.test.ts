@@ -285,8 +285,8 @@ describe('the first load sent with the page', () => {
   it.each([
     ['/', ['/api/courses/explore?page=1&pageSize=8', '/api/courses/categories']],
     ['/?lang=ar', ['/api/courses/explore?page=1&pageSize=8', '/api/courses/categories']],
-    ['/courses', ['/api/courses/explore?page=1&pageSize=12', '/api/courses/categories']],
-    ['/courses?page=2', ['/api/courses/explore?page=2&pageSize=12', '/api/courses/categories']],
+    ['/courses', ['/api/courses/explore?page=1&pageSize=12', '/api/courses/categories', '/api/languages']],
+    ['/courses?page=2', ['/api/courses/explore?page=2&pageSize=12', '/api/courses/categories', '/api/languages']],
   ])("of %s holds exactly what a guest's API calls answer", async (url, keys) => {
     const sent = firstLoadOf(await page(url));
     expect(Object.keys(sent ?? {}).sort()).toEqual([...keys].sort());

@@ -344,3 +344,29 @@ export interface LearningGoalsTable {
   skill_id: number;
   created_at: Timestamp;
 }
+
+/**
+ * One search row per course, kept by triggers (migration 0036): what the catalog searches, filters
+ * and sorts on. `doc` is the lower-cased title, description, category names and skill names joined
+ * by U+001F; `next_start`/`open_until` the earliest start/end of its open sessions (null: none);
+ * `rating_avg` the exact average of its reviews (null: none). Never written by the server.
+ */
+export interface CourseCatalogTable {
+  course_id: number;
+  status: CourseStatus;
+  is_private: boolean;
+  company_id: number | null;
+  category_id: number;
+  difficulty_level: Difficulty;
+  language_id: number;
+  price_cents: number;
+  created_at: Date;
+  title: string;
+  doc: string;
+  next_start: string | null;
+  open_until: string | null;
+  rating_avg: number | null;
+  rating_count: number;
+  /** Open sessions (as `next_start` counts them). */
+  open_sessions: number;
+}

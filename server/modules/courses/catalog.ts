@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { Difficulty } from '../../db/types.js';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
 import {
@@ -13,91 +12,95 @@ import {
 } from './read-model.js';
 import { courseManaged, courseVisible, type TenantScope } from '../../platform/tenancy.js';
 import type { Page } from '../../platform/paging.js';
-import { hasOpenSession, idIn, matchingCourseIds } from './search.js';
+import {
+  type CatalogFilters,
+  type CatalogParams,
+  catalogFilters,
+  courseFilters,
+  relevance,
+  startsWithin,
+} from './search.js';
 import { cachedListing, visibilityKey } from './listings.js';
 
-export interface ExploreQuery {
-  /** Free text matched against title, description, category and skills (case-insensitive). */
-  query?: string;
-  categoryId?: number;
-  difficulty?: Difficulty;
+export interface ExploreQuery extends CatalogParams {
   page: number;
   pageSize: number;
 }
 
 /**
- * GET /courses/explore: the catalog the viewer may see, courses with an open session first, then
- * by title (then id). Matching skills count as matches (a search for "react" finds courses
- * teaching React); see {@link matchingCourseIds} for the search rule. Which courses are on the page
- * and the total are kept per catalog generation ({@link cachedListing}); the courses' summaries
- * (seats left, ratings) are read on every call.
+ * GET /courses/explore: the catalog the viewer may see, searched, filtered and sorted
+ * ({@link catalogFilters}, {@link searchMatch} for the search rule, {@link courseOrder} for the
+ * orders). Which courses are on the page and the total are kept per catalog generation
+ * ({@link cachedListing}); the courses' summaries (seats left, ratings) are read on every call.
+ * @throws 400 for a price or date range whose bounds are crossed.
  */
 export async function exploreCourses(
   app: AppContext,
   viewer: TenantScope,
   q: ExploreQuery,
 ): Promise<Page<CourseSummary>> {
-  const text = q.query?.trim() || undefined;
-  const key = `courses ${visibilityKey(viewer)} ${JSON.stringify([text ?? null, q.categoryId ?? null, q.difficulty ?? null, q.page, q.pageSize])}`;
-  const { ids, total } = await cachedListing(app.db, key, () => courseListing(app, viewer, { ...q, query: text }));
+  const f = catalogFilters(q);
+  const key = `courses ${visibilityKey(viewer)} ${JSON.stringify([f, q.page, q.pageSize])}`;
+  const { ids, total } = await cachedListing(app.db, key, () => courseListing(app, viewer, f, q));
   return { items: await courseSummaries(app.db, ids, app.now()), total, page: q.page, pageSize: q.pageSize };
 }
 
 /**
- * The ids on one page of GET /courses/explore, in order, and the number of matching courses.
- *
- * At 10,000 courses a page is read in order from the index of published courses by
- * title, courses with an open session first (a semi-join on sessions by course, stopping at the
- * page's end), then — only when the page reaches past them — the courses without one, after their
- * number is counted. The total is a count of the matching courses alone (an index-only scan of the
- * index of migration 0020).
+ * The order of GET /courses/explore over search row `c`, ties always ended by the course id (the highest first where the order is descending):
+ * - `relevance` with a search text: best title match first (word similarity), then the soonest
+ *   start (courses without an open session last);
+ * - `relevance` without one (the usual order): courses with an open session first, then by title;
+ * - `soonest`: earliest start of an open session first, courses without one last;
+ * - `newest`: most recently created first (then the highest id);
+ * - `price_asc` / `price_desc`: by the course's price (`price_desc` then the highest id: one
+ *   backward scan of the price index answers it);
+ * - `rating`: best exact average first, then the most reviews; unrated courses last.
+ */
+function courseOrder<Q extends { orderBy: (...a: any[]) => Q }>(q: Q, f: CatalogFilters): Q {
+  switch (f.sort) {
+    case 'relevance':
+      if (f.text)
+        return q.orderBy(relevance(f.text), 'desc').orderBy(sql`c.next_start asc nulls last`).orderBy('c.course_id');
+      return q.orderBy(sql`(c.next_start is null)`).orderBy('c.title').orderBy('c.course_id');
+    case 'soonest':
+      return q.orderBy(sql`c.next_start asc nulls last`).orderBy('c.course_id');
+    case 'newest':
+      return q.orderBy('c.created_at', 'desc').orderBy('c.course_id', 'desc');
+    case 'price_asc':
+      return q.orderBy('c.price_cents').orderBy('c.course_id');
+    case 'price_desc':
+      return q.orderBy('c.price_cents', 'desc').orderBy('c.course_id', 'desc');
+    case 'rating':
+      return q.orderBy(sql`c.rating_avg desc nulls last`).orderBy('c.rating_count', 'desc').orderBy('c.course_id');
+  }
+}
+
+/**
+ * The ids on one page of GET /courses/explore, in order, and the number of matching courses:
+ * two reads of the courses' search rows (migration 0036), the page in the chosen order and the
+ * exact count, side by side.
  */
 async function courseListing(
   app: AppContext,
   viewer: TenantScope,
-  q: ExploreQuery,
+  f: CatalogFilters,
+  page: { page: number; pageSize: number },
 ): Promise<{ ids: number[]; total: number }> {
-  let base = app.db.selectFrom('courses as c').where((eb) => courseVisible(eb, viewer));
-  if (q.query) {
-    const ids = await matchingCourseIds(app.db, q.query);
-    if (ids.length === 0) return { ids: [], total: 0 };
-    base = base.where((eb) => idIn(eb, 'c.id', ids));
-  }
-  if (q.categoryId) base = base.where('c.category_id', '=', q.categoryId);
-  if (q.difficulty) base = base.where('c.difficulty_level', '=', q.difficulty);
-
-  const offset = (q.page - 1) * q.pageSize;
-  const ordered = (open: boolean) =>
-    base
-      .select('c.id')
-      .where((eb) => (open ? hasOpenSession(eb) : eb.not(hasOpenSession(eb))))
-      .orderBy('c.title')
-      .orderBy('c.id');
-  const [{ total }, openPage] = await Promise.all([
+  let base = app.db
+    .selectFrom('course_catalog as c')
+    .where((eb) => courseVisible(eb, viewer))
+    .where((eb) => courseFilters(eb, f))
+    .where((eb) => startsWithin(eb, f));
+  if (f.minCents !== undefined) base = base.where('c.price_cents', '>=', f.minCents);
+  if (f.maxCents !== undefined) base = base.where('c.price_cents', '<=', f.maxCents);
+  const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    ordered(true).limit(q.pageSize).offset(offset).execute(),
+    courseOrder(base.select('c.course_id'), f)
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize)
+      .execute(),
   ]);
-  let ids = openPage.map((r) => r.id);
-  if (ids.length < q.pageSize && offset + ids.length < Number(total)) {
-    // The page reaches past the courses with an open session: the rest comes from those without.
-    const openCount =
-      ids.length > 0
-        ? offset + ids.length
-        : Number(
-            (
-              await base
-                .where((eb) => hasOpenSession(eb))
-                .select((eb) => eb.fn.countAll<number>().as('n'))
-                .executeTakeFirstOrThrow()
-            ).n,
-          );
-    const rest = await ordered(false)
-      .limit(q.pageSize - ids.length)
-      .offset(Math.max(0, offset - openCount))
-      .execute();
-    ids = [...ids, ...rest.map((r) => r.id)];
-  }
-  return { ids, total: Number(total) };
+  return { ids: rows.map((r) => r.course_id), total: Number(total) };
 }
 
 /**

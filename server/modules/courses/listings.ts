@@ -15,6 +15,13 @@ interface Generation {
 const caches = new WeakMap<Kysely<Database>, Generation>();
 
 /**
+ * The day (`YYYY-MM-DD`, the database's) each database's stale search rows were last re-read on
+ * (`refresh_stale_course_catalog`, migration 0036): a course's next start and whether it has an
+ * open session depend on the date, which no write announces.
+ */
+const refreshedOn = new WeakMap<Kysely<Database>, { day: string; done: Promise<void> }>();
+
+/**
  * The part of a viewer that decides which courses the catalog shows them (`courseVisible` in
  * platform/tenancy.ts): admins see every published course, everyone else the public ones and
  * their own company's private ones.
@@ -45,6 +52,19 @@ export async function cachedListing<T>(db: Kysely<Database>, key: string, read: 
   const stamp = rows[0]?.stamp ?? '';
   let generation = caches.get(db);
   if (!generation || generation.stamp !== stamp) {
+    const day = stamp.slice(stamp.indexOf(' ') + 1);
+    let refresh = refreshedOn.get(db);
+    if (refresh?.day !== day) {
+      // A new day: search rows whose earliest open session has ended are re-read first (once;
+      // concurrent calls wait for the same refresh, a failed one is tried again by the next call).
+      refresh = { day, done: sql`select refresh_stale_course_catalog()`.execute(db).then(() => undefined) };
+      refreshedOn.set(db, refresh);
+      const current = refresh;
+      current.done.catch(() => {
+        if (refreshedOn.get(db) === current) refreshedOn.delete(db);
+      });
+    }
+    await refresh.done;
     generation = { stamp, listings: new Map() };
     caches.set(db, generation);
   }

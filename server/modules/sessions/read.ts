@@ -4,10 +4,16 @@ import type { AppContext, Caller } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
 import { courseSummaries, sessionSummaries, type CourseSummary, type SessionSummary } from '../courses/read-model.js';
 import type { Page } from '../../platform/paging.js';
-import { idIn, matchingCourseIds } from '../courses/search.js';
+import {
+  type CatalogFilters,
+  type CatalogParams,
+  catalogFilters,
+  courseFilters,
+  relevance,
+  sessionOpen,
+} from '../courses/search.js';
 import { cachedListing, visibilityKey } from '../courses/listings.js';
 import { liveSessionWithCourse, syllabusRows } from '../courses/queries.js';
-import { OPEN_SESSION_STATUSES } from '../../platform/session-lifecycle.js';
 import { courseVisible, sessionFollowed, tenantScopeOf, type TenantScope } from '../../platform/tenancy.js';
 import type { Schema } from '../../platform/handlers.js';
 import { enrollmentsByIds, type EnrollmentView } from './enrollments.js';
@@ -37,20 +43,21 @@ function attachCourses(sessions: SessionSummary[], courses: CourseSummary[]): Se
 }
 
 /**
- * GET /sessions/explore: sessions learners can join (approved or running, not ended) of catalog
- * courses the viewer may see; earliest start first. `query` matches courses by the catalog's one
- * search rule ({@link matchingCourseIds}: title, description, category in English or Arabic, skills).
- * Which sessions are on the page and the total are kept per catalog generation
- * ({@link cachedListing}); their summaries (seats left) and their courses' are read on every call.
+ * GET /sessions/explore: sessions learners can join (approved or running, not ended, not deleted)
+ * of catalog courses the viewer may see, searched and filtered as GET /courses/explore
+ * ({@link catalogFilters}; the price and start dates are the session's own) and sorted
+ * ({@link sessionOrder}). Which sessions are on the page and the total are kept per catalog
+ * generation ({@link cachedListing}); their summaries (seats left) and their courses' are read on every call.
+ * @throws 400 for a price or date range whose bounds are crossed.
  */
 export async function exploreSessions(
   app: AppContext,
   viewer: TenantScope,
-  q: { query?: string; categoryId?: number; page: number; pageSize: number },
+  q: CatalogParams & { page: number; pageSize: number },
 ): Promise<Page<SessionWithCourse>> {
-  const text = q.query?.trim() || undefined;
-  const key = `sessions ${visibilityKey(viewer)} ${JSON.stringify([text ?? null, q.categoryId ?? null, q.page, q.pageSize])}`;
-  const { rows, total } = await cachedListing(app.db, key, () => sessionListing(app, viewer, { ...q, query: text }));
+  const f = catalogFilters(q);
+  const key = `sessions ${visibilityKey(viewer)} ${JSON.stringify([f, q.page, q.pageSize])}`;
+  const { rows, total } = await cachedListing(app.db, key, () => sessionListing(app, viewer, f, q));
   const [sessions, courses] = await Promise.all([
     sessionSummaries(
       app.db,
@@ -67,33 +74,65 @@ export async function exploreSessions(
   };
 }
 
+/**
+ * The order of GET /sessions/explore over sessions `s` and their courses' search rows `c`, ties
+ * always ended by the session id: `relevance` with a search text: best title match first, then the
+ * earliest start; `relevance` without one and `soonest`: earliest start first; `newest`: most
+ * recently created first (then the highest id); `price_asc` / `price_desc`: by the session's price (`price_desc` then the highest id);
+ * `rating`: by its course's exact average rating, then number of reviews, unrated last.
+ */
+function sessionOrder<Q extends { orderBy: (...a: any[]) => Q }>(q: Q, f: CatalogFilters): Q {
+  switch (f.sort) {
+    case 'relevance':
+      if (f.text) return q.orderBy(relevance(f.text), 'desc').orderBy('s.start_date').orderBy('s.id');
+      return q.orderBy('s.start_date').orderBy('s.id');
+    case 'soonest':
+      return q.orderBy('s.start_date').orderBy('s.id');
+    case 'newest':
+      return q.orderBy('s.created_at', 'desc').orderBy('s.id', 'desc');
+    case 'price_asc':
+      return q.orderBy('s.price_cents').orderBy('s.id');
+    case 'price_desc':
+      return q.orderBy('s.price_cents', 'desc').orderBy('s.id', 'desc');
+    case 'rating':
+      return q.orderBy(sql`c.rating_avg desc nulls last`).orderBy('c.rating_count', 'desc').orderBy('s.id');
+  }
+}
+
 /** The sessions (and their courses) on one page of GET /sessions/explore, in order, and the number of matching sessions. */
 async function sessionListing(
   app: AppContext,
   viewer: TenantScope,
-  q: { query?: string; categoryId?: number; page: number; pageSize: number },
+  f: CatalogFilters,
+  page: { page: number; pageSize: number },
 ): Promise<{ rows: { id: number; courseId: number }[]; total: number }> {
   let base = app.db
     .selectFrom('sessions as s')
-    .innerJoin('courses as c', 'c.id', 's.course_id')
+    .innerJoin('course_catalog as c', 'c.course_id', 's.course_id')
     .where((eb) => courseVisible(eb, viewer))
-    .where('s.status', 'in', OPEN_SESSION_STATUSES)
-    .where('s.deleted_at', 'is', null)
-    .where('s.end_date', '>=', sql<string>`current_date`);
-  if (q.query) {
-    const courseIds = await matchingCourseIds(app.db, q.query);
-    if (courseIds.length === 0) return { rows: [], total: 0 };
-    base = base.where((eb) => idIn(eb, 'c.id', courseIds));
-  }
-  if (q.categoryId) base = base.where('c.category_id', '=', q.categoryId);
+    .where((eb) => sessionOpen(eb))
+    .where((eb) => courseFilters(eb, f));
+  if (f.minCents !== undefined) base = base.where('s.price_cents', '>=', f.minCents);
+  if (f.maxCents !== undefined) base = base.where('s.price_cents', '<=', f.maxCents);
+  if (f.startFrom) base = base.where('s.start_date', '>=', f.startFrom);
+  if (f.startTo) base = base.where('s.start_date', '<=', f.startTo);
+  // Without a filter on the sessions themselves, the total is the matching courses' open sessions,
+  // summed from their search rows (migration 0036) rather than counted by a join of every session.
+  const sessionFiltered =
+    f.minCents !== undefined || f.maxCents !== undefined || f.startFrom !== undefined || f.startTo !== undefined;
+  const count = sessionFiltered
+    ? base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
+    : app.db
+        .selectFrom('course_catalog as c')
+        .where((eb) => courseVisible(eb, viewer))
+        .where((eb) => courseFilters(eb, f))
+        .select(sql<number>`coalesce(sum(c.open_sessions), 0)`.as('total'))
+        .executeTakeFirstOrThrow();
   const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .select(['s.id', 's.course_id'])
-      .orderBy('s.start_date')
-      .orderBy('s.id')
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize)
+    count,
+    sessionOrder(base.select(['s.id', 's.course_id']), f)
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize)
       .execute(),
   ]);
   return { rows: rows.map((r) => ({ id: r.id, courseId: r.course_id })), total: Number(total) };

@@ -25,6 +25,7 @@ import {
   type Difficulty,
 } from '@/lib/course-labels';
 import { ExplorePagination } from './pagination';
+import { draftOf, ExploreFilters, rangesOf, type ExploreLanguage, type RangeDraft } from './explore-filters';
 
 export interface ExploreData {
   items: CourseSummary[];
@@ -32,13 +33,18 @@ export interface ExploreData {
   page: number;
   pageSize: number;
   categories: Category[];
+  /** The course languages (GET /languages) the language filter offers. */
+  languages?: ExploreLanguage[];
   /** Why `GET /courses/explore` failed (the list is then empty), or null. */
   failure?: ApiError | null;
 }
 
 /**
- * Course explore (/courses): a search box, category and difficulty filters and paging, all kept in
- * the URL (`?query&categoryId&difficulty&page`), and the matching courses.
+ * Course explore (/courses): a search box, a sort, filters (category, level, language, price with
+ * "free only", start dates) and paging, all kept in the URL
+ * (`?query&sort&categoryId&difficulty&languageId&minPrice&maxPrice&startFrom&startTo&page`, so a
+ * search can be shared), and the matching courses. Selects apply at once; the text, prices and
+ * dates apply with the Search button (a crossed range is shown on its field, nothing is sent).
  */
 export function ExplorePage({ data, search }: { data: ExploreData; search: ExploreSearch }) {
   const { t, i18n } = useLingui();
@@ -46,15 +52,37 @@ export function ExplorePage({ data, search }: { data: ExploreData; search: Explo
   const navigate = useNavigate({ from: '/courses/' });
   const [query, setQuery] = useState(search.query ?? '');
   useEffect(() => setQuery(search.query ?? ''), [search.query]);
+  const [draft, setDraft] = useState<RangeDraft>(() => draftOf(search));
+  const [invalid, setInvalid] = useState<keyof RangeDraft | null>(null);
+  useEffect(() => {
+    setDraft(draftOf(search));
+    setInvalid(null);
+  }, [search.minPrice, search.maxPrice, search.startFrom, search.startTo]); // eslint-disable-line react-hooks/exhaustive-deps
   usePageTitle(t`Explore courses`);
 
-  const filtered = Boolean(search.query || search.categoryId || search.difficulty);
+  const filtered = Boolean(
+    search.query ||
+      search.categoryId ||
+      search.difficulty ||
+      search.languageId ||
+      search.minPrice !== undefined ||
+      search.maxPrice !== undefined ||
+      search.startFrom ||
+      search.startTo,
+  );
   const total = data.total;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const q = query.trim();
-    void navigate({ search: (s) => ({ ...s, query: q || undefined, page: undefined }) });
+    const ranges = rangesOf(draft);
+    if (!ranges.ok) {
+      setInvalid(ranges.field);
+      document.querySelector<HTMLInputElement>(`input[name="${ranges.field}"]`)?.focus();
+      return;
+    }
+    setInvalid(null);
+    void navigate({ search: (s) => ({ ...s, ...ranges.value, query: q || undefined, page: undefined }) });
   }
 
   return (
@@ -120,6 +148,14 @@ export function ExplorePage({ data, search }: { data: ExploreData; search: Explo
         <Button type="submit" size="md" startIcon={<SearchIcon size={16} />} className={css({ height: '10' })}>
           <Trans>Search</Trans>
         </Button>
+        <ExploreFilters
+          search={search}
+          languages={data.languages ?? []}
+          draft={draft}
+          setDraft={setDraft}
+          invalid={invalid}
+          onChange={(patch) => void navigate({ search: (s) => ({ ...s, ...patch, page: undefined }) })}
+        />
       </form>
 
       <div className={cx(spreadRow, css({ gap: '3', marginBlockEnd: '5' }))}>
