@@ -231,6 +231,8 @@ describe('unpublish and publish again', () => {
       .where('u.email', '=', 'learner@halaqa.test')
       .where('e.status', '=', 'ACTIVE')
       .where('s.status', 'in', ['APPROVED', 'ACTIVE'])
+      // not the demo's finished cohort (its last day is past)
+      .where('s.end_date', '>=', new Date().toISOString().slice(0, 10))
       .orderBy('s.start_date')
       .executeTakeFirstOrThrow();
     const { sessionId, courseId } = running;

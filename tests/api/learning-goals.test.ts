@@ -316,7 +316,7 @@ describe('demo learning goals (server/db/seed/learning-goals-demo.ts)', () => {
   }, 120_000);
   afterAll(async () => demo?.close());
 
-  it('gives learner@halaqa.test three goals: Algorithms under way in their running course, React and Python with suggestions', async () => {
+  it('gives learner@halaqa.test three goals: Algorithms under way in their running course, React achieved by their finished cohort, Python with suggestions', async () => {
     const token = await demo.tokenFor('learner@halaqa.test');
     const res = await demo.app.inject({ method: 'GET', url: '/api/v2/learningGoals', headers: demo.auth(token) });
     expect(res.statusCode).toBe(200);
@@ -332,8 +332,8 @@ describe('demo learning goals (server/db/seed/learning-goals-demo.ts)', () => {
     expect(algorithms!.courses.map((c) => c.title)).toEqual(['Data Structures and Algorithms']);
     expect(algorithms!.progress).toBeGreaterThan(0);
     expect(algorithms!.progress).toBeLessThan(100);
-    expect(react).toMatchObject({ progress: 0, achieved: false, courses: [] });
-    expect(react!.suggestions.map((s) => s.title)).toContain('React and TypeScript: Building Production Web Apps');
+    expect(react).toMatchObject({ progress: 100, achieved: true, suggestions: [] });
+    expect(react!.courses.map((c) => c.title)).toEqual(['React and TypeScript: Building Production Web Apps']);
     expect(python!.suggestions.map((s) => s.title)).toContain('Introduction to Programming with Python');
   });
 });

@@ -6,7 +6,8 @@ import type { Database } from '../types.js';
  * "Learning goals" page (/account/learning-goals) shows each case on a fresh start:
  * - Algorithms: taught by Data Structures and Algorithms, whose running session the learner attends
  *   (in its third week on the seeding day): progress under way;
- * - React: no enrollment, suggested React and TypeScript: Building Production Web Apps;
+ * - React: achieved, by the finished cohort of React and TypeScript: Building Production Web Apps
+ *   that the learner completed (and holds the certificate of: certificates-demo.ts);
  * - Python: no enrollment, suggested the two Python courses (English and Arabic).
  * Created a few days before the seeding day, oldest first in the list.
  */
