@@ -11,8 +11,8 @@ import { type SeedContext, addDays, feeCents } from './seed-context.js';
  * changes nobody else's figures; learners enrolled in nothing else that has ended.
  */
 export const PAYOUTS_DEMO_COHORTS = [
-  { educator: 'educator4@halaqa.test', learners: [extraLearner(8), extraLearner(13)] },
-  { educator: 'educator3@halaqa.test', learners: [extraLearner(8), extraLearner(14)] },
+  { educator: 'educator4@halaqa.test', learners: [extraLearner(13), extraLearner(14)] },
+  { educator: 'educator3@halaqa.test', learners: [extraLearner(13), extraLearner(14)] },
 ] as const;
 
 /** Days between the end of a payout demo cohort and the seeding day. */
