@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Weekday, Weeks } from '../../server/db/types.js';
+import { PAYOUTS_DEMO_COHORTS } from '../../server/db/seed/payouts-demo.js';
 import { TODAY, db, uploadsDir, useSeededDemo, minutes } from './seed-setup.js';
 
 useSeededDemo();
@@ -183,16 +184,28 @@ describe('seedDemoData', () => {
     expect(await db.selectFrom('enrollments').select('id').where('session_id', '=', pending[0].id).execute()).toEqual(
       [],
     );
-    // One finished cohort, whose certificates are issued (certificates-demo.ts); every other session runs or is to come.
+    // Three finished cohorts: one free whose certificates are issued (certificates-demo.ts), and two
+    // paid whose educators' earnings are ready to pay out (payouts-demo.ts); every other session runs or is to come.
     const finished = sessions.filter((s) => s.end_date < TODAY);
-    expect(finished.map((s) => s.status)).toEqual(['ACTIVE']);
+    expect(finished.map((s) => s.status)).toEqual(['ACTIVE', 'ACTIVE', 'ACTIVE']);
+    const certified = finished.filter((s) => s.price_cents === 0);
+    expect(certified).toHaveLength(1);
     expect(
-      await db.selectFrom('certificates').select('id').where('session_id', '=', finished[0]!.id).execute(),
+      await db.selectFrom('certificates').select('id').where('session_id', '=', certified[0]!.id).execute(),
     ).toHaveLength(3);
+    const emails = new Map(
+      (await db.selectFrom('users').select(['id', 'email']).execute()).map((u) => [u.id, u.email] as const),
+    );
+    expect(
+      finished
+        .filter((s) => s.price_cents > 0)
+        .map((s) => emails.get(s.educator_id))
+        .sort(),
+    ).toEqual(PAYOUTS_DEMO_COHORTS.map((c) => c.educator).sort());
     for (const s of sessions) {
       expect(s.educator_id).toBe(s.course_educator);
       expect(s.end_date >= s.start_date).toBe(true);
-      if (s === finished[0]) continue;
+      if (finished.includes(s)) continue;
       expect(s.end_date >= TODAY).toBe(true);
       if (s.status !== 'PENDING') expect(s.status).toBe(s.start_date <= TODAY ? 'ACTIVE' : 'APPROVED');
     }

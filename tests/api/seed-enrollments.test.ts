@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_CLASSROOM_LEARNER } from '../../server/db/seed/demo-courses.js';
+import { PAYOUTS_DEMO_COHORTS } from '../../server/db/seed/payouts-demo.js';
 import { TODAY, db, useSeededDemo } from './seed-setup.js';
 
 useSeededDemo();
@@ -202,5 +203,31 @@ describe('seedDemoData', () => {
       .where('occurrence_date', '=', excused.occurrence_date)
       .executeTakeFirst();
     expect(join).toBeUndefined();
+  });
+
+  it('gives the payout demo educators earnings from a delivered paid cohort, booked as balanced card payments', async () => {
+    for (const cohort of PAYOUTS_DEMO_COHORTS) {
+      const entries = await db
+        .selectFrom('ledger_entries as e')
+        .innerJoin('users as u', 'u.id', 'e.owner_id')
+        .innerJoin('sessions as s', 's.id', 'e.session_id')
+        .select(['e.transaction_id', 'e.amount_cents', 'e.reason', 's.price_cents'])
+        .where('u.email', '=', cohort.educator)
+        .where('e.account', '=', 'EARNINGS')
+        .where('s.end_date', '<', TODAY)
+        .execute();
+      expect(entries).toHaveLength(cohort.learners.length);
+      for (const e of entries) {
+        expect(e).toMatchObject({ reason: 'EARNING', amount_cents: e.price_cents });
+        expect(e.price_cents).toBeGreaterThan(0);
+        const legs = await db
+          .selectFrom('ledger_entries')
+          .select('amount_cents')
+          .where('transaction_id', '=', e.transaction_id)
+          .execute();
+        expect(legs.reduce((sum, l) => sum + l.amount_cents, 0)).toBe(0);
+      }
+      expect(await db.selectFrom('payouts').select('id').execute()).toEqual([]);
+    }
   });
 });

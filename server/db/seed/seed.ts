@@ -10,6 +10,7 @@ import { seedDiscountCodes } from './discount-codes-demo.js';
 import { seedChatHistory } from './chat-demo.js';
 import { seedGradebookDemo } from './gradebook-demo.js';
 import { seedCertificatesDemo } from './certificates-demo.js';
+import { seedPayoutsDemo } from './payouts-demo.js';
 import { DEMO_CLASSROOM_COURSE, DEMO_COURSES } from './demo-courses.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users.js';
 import { seedAccounts, seedReferenceData } from './seed-accounts.js';
@@ -68,7 +69,8 @@ async function hasUsers(db: Kysely<Database>): Promise<boolean> {
  * of classroom-demo.ts carry their content (sanitised HTML, video, points, time limit, programming
  * tests) and question banks, and learner@halaqa.test attends the running session of their course
  * (`DEMO_CLASSROOM_COURSE`), in its third week on the seeding day; its other learners have graded labs
- * and quiz attempts in it (gradebook-demo.ts).
+ * and quiz attempts in it (gradebook-demo.ts). Two educators (payouts-demo.ts) have a delivered
+ * paid cohort whose earnings are ready to pay out.
  *
  * Runs in one transaction and does nothing when the `users` table already has rows (returns
  * `{ seeded: false }`), so calling it on every start is safe. Cover and logo SVGs are written to
@@ -107,6 +109,8 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedOptions): Pro
     await seedGradebookDemo(trx, pastNow);
     // A finished cohort with its certificates (one of them learner@halaqa.test's, one revoked).
     await seedCertificatesDemo(trx, today, opts.publicUrl ?? 'http://localhost:3000');
+    // Delivered paid cohorts, so two educators have earnings ready to pay out.
+    sessionCount += await seedPayoutsDemo(trx, ctx);
 
     return {
       seeded: true,
