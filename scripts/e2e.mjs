@@ -147,6 +147,7 @@ const SECONDS = {
   'account-recovery': 21,
   'waitlist-journey': 21,
   'wallet-top-up': 18,
+  'payout-journey': 10,
   'classroom-journey-refusals': 5,
 };
 
