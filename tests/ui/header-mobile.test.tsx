@@ -38,7 +38,7 @@ describe('the header on a phone (360 px)', () => {
       within(menu)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Dashboard', 'Moderation', 'Users', 'Inbox', 'Invitations', 'Brand']);
+    ).toEqual(['Dashboard', 'Moderation', 'Users', 'Inbox', 'Invitations', 'Brand', 'Discount codes']);
     fireEvent.keyDown(within(menu).getByRole('link', { name: 'Users' }), { key: 'Escape' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(button).toHaveFocus();
