@@ -151,6 +151,12 @@ describe('the classroom demo as learner@halaqa.test finds it (a server seeded to
   }
   const inCurrentWeek = (lessons: any[], code: string) => lessons.find((l) => l.week === 3 && l.type.code === code)!;
 
+  it('dates every demo submission when it was handed in, so none counts against the per-minute limit', async () => {
+    const rows = await t.db.selectFrom('submissions').select(['created_at', 'submitted_at']).execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.filter((r) => r.created_at.getTime() !== r.submitted_at.getTime())).toEqual([]);
+  });
+
   it('signs in with the demo password and opens a running classroom with lessons of every type, the current week still open', async () => {
     const signin = await t.app.inject({
       method: 'POST',

@@ -151,6 +151,8 @@ export async function seedCertificatesDemo(db: Kysely<Database>, today: string, 
             comment: null,
             late: false,
             submitted_at: submittedAt,
+            // Handed in weeks ago: the per-minute submission limit (the database's clock) leaves it out.
+            created_at: submittedAt,
             graded_at: submittedAt,
             graded_by: item.kind === 'LAB' ? null : course.educator_id,
           })

@@ -85,6 +85,8 @@ export async function seedGradebookDemo(db: Kysely<Database>, before: Date): Pro
           comment: null,
           late,
           submitted_at: at,
+          // Handed in days ago: the per-minute submission limit (the database's clock) leaves it out.
+          created_at: at,
           graded_at: at,
           graded_by: null,
         })
@@ -149,6 +151,7 @@ export async function seedGradebookDemo(db: Kysely<Database>, before: Date): Pro
         comment: null,
         late: false,
         submitted_at: new Date(before.getTime() - 5 * hour),
+        created_at: new Date(before.getTime() - 5 * hour),
         graded_at: null,
         graded_by: null,
       })
