@@ -57,6 +57,9 @@ describe.each(RUNS)('certificates ($locale)', ({ locale, viewport }) => {
       await expect.poll(() => verdict.textContent(), { timeout: 20_000 }).toBe(tr(locale, 'Valid'));
       await page.getByRole('heading', { name: COURSE }).waitFor();
       expect(await page.getByRole('banner').count()).toBe(0);
+      // Who issued it and when, said in the page's language ("Halaqa on …", "Halaqa في …").
+      const issued = tr(locale, '<0>{issuer}</0> on {date}').replace('<0>{issuer}</0>', 'Halaqa').replace('{date}', '');
+      await page.getByText(issued, { exact: false }).waitFor();
       await expectAccessible(page, `a valid certificate (${locale})`);
 
       await page.goto(`${BASE_URL}/certificates/${revokedId}`);

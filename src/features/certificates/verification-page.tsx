@@ -185,7 +185,7 @@ export function CertificateVerificationPage({ api, id, isAdmin }: { api: Api; id
                   <Trans>Issued by</Trans>
                 </dt>
                 <dd>
-                  {cert.issuerName}, {formatLongDate(cert.issuedOn, locale)}
+                  <IssuedOn issuer={cert.issuerName} date={formatLongDate(cert.issuedOn, locale)} />
                 </dd>
               </dl>
               <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', marginBlockStart: '6' })}>
@@ -271,4 +271,13 @@ function base64UrlBytes(segment: string): Uint8Array {
   const b64 = segment.replace(/-/g, '+').replace(/_/g, '/');
   const binary = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/** "Halaqa on November, 1st 2026": who issued the certificate and when, in the page's language. */
+function IssuedOn({ issuer, date }: { issuer: string; date: string }) {
+  return (
+    <Trans>
+      <bdi>{issuer}</bdi> on {date}
+    </Trans>
+  );
 }
