@@ -111,4 +111,25 @@ describe('the seat check made at commit', () => {
     await t.db.updateTable('sessions').set({ deleted_at: new Date() }).where('id', '=', s.id).execute();
     expect(await commitWith(check, false)).toMatchObject({ statusCode: 404 });
   });
+
+  it('keeps a session open until the end of its last day in its own time zone, then refuses it (422)', async () => {
+    const s = await sessionWith(10, 0);
+    // Its last day is 10 May 2031 in Honolulu (UTC−10): 11 May 05:00 UTC is still 10 May 19:00 there.
+    await t.db
+      .updateTable('sessions')
+      .set({ start_date: '2031-05-01', end_date: '2031-05-10', timezone: 'Pacific/Honolulu' } as never)
+      .where('id', '=', s.id)
+      .execute();
+    const check = {
+      sessionId: s.id,
+      userId: s.userId,
+      priceCents: 10_000,
+      educatorId: s.educatorId,
+      takes: 1 as const,
+    };
+    expect(await commitWith({ ...check, now: new Date('2031-05-11T05:00:00Z') }, false)).toBeNull();
+    expect(await commitWith({ ...check, now: new Date('2031-05-11T10:30:00Z') }, false)).toMatchObject({
+      statusCode: 422,
+    });
+  });
 });

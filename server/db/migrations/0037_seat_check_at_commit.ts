@@ -46,12 +46,13 @@ export async function up(db: Kysely<any>): Promise<void> {
       taken bigint;
     begin
       delete from seat_checks where id = new.id;
-      select se.price_cents, se.max_seats, se.status, se.end_date, se.educator_id into s
+      select se.price_cents, se.max_seats, se.status, se.end_date, se.timezone, se.educator_id into s
         from sessions se where se.id = new.session_id and se.deleted_at is null for no key update;
       if not found then
         raise exception 'Session' using errcode = 'HQ404';
       end if;
-      if s.status not in ('APPROVED', 'ACTIVE') or s.end_date < new.checked_at::date then
+      -- Open until the end of its last day in its own time zone (decisions.md), as the pre-check says.
+      if s.status not in ('APPROVED', 'ACTIVE') or s.end_date < (new.checked_at at time zone s.timezone)::date then
         raise exception 'This session is not open for enrollment' using errcode = 'HQ422';
       end if;
       if s.price_cents <> new.price_cents then
