@@ -122,9 +122,16 @@ export function ExploreFilters({
     gridTemplateColumns: { base: '1fr', tablet: '1fr 1fr', desktop: 'repeat(4, 1fr)' },
     alignItems: 'end',
   });
+  // On a phone sort and language share a row, so the results start sooner.
+  const firstRow = css({
+    display: 'grid',
+    gap: '4',
+    gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', desktop: 'repeat(4, 1fr)' },
+    alignItems: 'end',
+  });
   return (
     <div className={css({ gridColumn: '1 / -1', display: 'flex', flexDirection: 'column', gap: '4' })}>
-      <div className={grid}>
+      <div className={firstRow}>
         <SelectField
           label={t`Sort by`}
           name="sort"
