@@ -128,6 +128,26 @@ describe('lesson page: assignment (product.md#calls, #messages toasts)', () => {
     expect(FakeXhr.count).toBe(0);
   });
 
+  it('a file chosen before the history has loaded waits for it, then still asks to confirm a new version', async () => {
+    let release: (response: Response) => void = () => {};
+    await renderLesson(detail, {
+      'GET /api/assignments/504/submissions': () => new Promise<Response>((resolve) => (release = resolve)),
+    });
+    choose(pdf());
+    const chosen = screen.getByRole('region', { name: 'Chosen file' });
+    const send = within(chosen).getByRole('button', { name: 'Submit' });
+    expect(send).toBeDisabled();
+    expect(within(chosen).getByRole('status')).toHaveTextContent('Checking your earlier submissions…');
+    fireEvent.click(send);
+    expect(FakeXhr.count).toBe(0);
+
+    await act(async () => release(page([submission()])));
+    await waitFor(() => expect(send).toBeEnabled());
+    fireEvent.click(send);
+    expect(await screen.findByRole('alertdialog', { name: 'Hand in a new version?' })).toBeInTheDocument();
+    expect(FakeXhr.count).toBe(0);
+  });
+
   it("a failed history toasts 'Cannot get Submissions!' and offers to try again", async () => {
     let calls = 0;
     await renderLesson(detail, {

@@ -71,8 +71,10 @@ export function AssignmentLesson({
     setChosen(file);
   };
 
+  /** The history is loading: whether this is a new version is not known yet (`ChosenFile` waits). */
+  const checking = history.status === 'loading';
   const submit = () => {
-    if (!chosen) return;
+    if (!chosen || checking) return;
     if (history.items.length > 0 && !confirming) return setConfirming(true);
     setConfirming(false);
     setChosen(null);
@@ -139,7 +141,9 @@ export function AssignmentLesson({
               setProgress(null);
             }}
           />
-          {chosen && !progress ? <ChosenFile file={chosen} onSubmit={submit} onCancel={() => setChosen(null)} /> : null}
+          {chosen && !progress ? (
+            <ChosenFile file={chosen} checking={checking} onSubmit={submit} onCancel={() => setChosen(null)} />
+          ) : null}
           <ResubmitDialog open={confirming} onClose={() => setConfirming(false)} onConfirm={submit} />
         </LessonPart>
       ) : null}

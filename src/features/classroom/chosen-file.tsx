@@ -9,8 +9,20 @@ import { useUiLocale } from './meeting';
 /**
  * The document a learner chose, before anything is sent: its name, size and type, with Submit
  * (hands it in) and Cancel (drops the choice). A stray choice no longer submits by itself.
+ * `checking`: the learner's earlier submissions are still loading, so whether Submit must ask to
+ * confirm a new version is not known yet; Submit waits (disabled, with a note) until it is.
  */
-export function ChosenFile({ file, onSubmit, onCancel }: { file: File; onSubmit: () => void; onCancel: () => void }) {
+export function ChosenFile({
+  file,
+  checking = false,
+  onSubmit,
+  onCancel,
+}: {
+  file: File;
+  checking?: boolean;
+  onSubmit: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useLingui();
   const size = formatFileSize(file.size, useUiLocale());
   const type = file.type || t`Unknown type`;
@@ -30,13 +42,18 @@ export function ChosenFile({ file, onSubmit, onCancel }: { file: File; onSubmit:
           </Trans>
         </p>
       </div>
-      <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
-        <Button onClick={onSubmit}>
+      <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'center' })}>
+        <Button onClick={onSubmit} disabled={checking} aria-describedby={checking ? 'chosen-file-checking' : undefined}>
           <Trans>Submit</Trans>
         </Button>
         <Button variant="ghost" onClick={onCancel}>
           <Trans>Cancel</Trans>
         </Button>
+        {checking ? (
+          <p id="chosen-file-checking" role="status" className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            <Trans>Checking your earlier submissions…</Trans>
+          </p>
+        ) : null}
       </div>
     </section>
   );
