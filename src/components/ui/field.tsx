@@ -1,11 +1,17 @@
-import { Field as ArkField } from '@ark-ui/react/field';
-import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { css, cx } from 'styled-system/css';
 import { fieldError } from 'styled-system/recipes';
 
 /**
- * Accessible form fields on Ark UI's Field: the label is bound to the control, the helper and
- * error texts are referenced by aria-describedby, `error` sets aria-invalid and shows the message
+ * Accessible form fields: the label is bound to the control, the helper text is referenced by
+ * aria-describedby and the error text by aria-errormessage, `error` sets aria-invalid and shows the message
  * (role-free text under the control; forms should also move focus to the first invalid field).
  *
  *   <TextField label={t`Email`} name="email" type="email" required error={errors.email} />
@@ -71,6 +77,24 @@ function splitFieldProps<P extends FieldBaseProps>(props: P): [FieldBaseProps, O
   return [{ label, error, helperText, required, disabled, readOnly, hideLabel, className }, control];
 }
 
+/** The attributes a field gives its control: its id (the label's `for`), states and descriptions. */
+interface ControlAttributes {
+  id: string;
+  required: boolean | undefined;
+  disabled: boolean | undefined;
+  readOnly: boolean | undefined;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  'aria-errormessage': string | undefined;
+  'data-invalid': '' | undefined;
+}
+
+/**
+ * The label, the control (drawn by `children` with {@link ControlAttributes}), the helper text and,
+ * when `error` is set, the error text (announced politely). The same markup Ark UI's Field gave
+ * (WAI-ARIA: aria-describedby for the helper, aria-invalid and aria-errormessage for the error),
+ * written here so the catalog's filters, on every first load, need none of Ark UI's runtime.
+ */
 function FieldShell({
   label,
   error,
@@ -81,27 +105,46 @@ function FieldShell({
   hideLabel,
   className,
   children,
-}: FieldBaseProps & { children: ReactNode }) {
+}: FieldBaseProps & { children: (control: ControlAttributes) => ReactNode }) {
+  const id = `field-${useId()}`;
+  const invalid = Boolean(error);
+  const helperId = helperText ? `${id}-helper` : undefined;
+  const errorId = invalid ? `${id}-error` : undefined;
   return (
-    <ArkField.Root
-      invalid={Boolean(error)}
-      required={required}
-      disabled={disabled}
-      readOnly={readOnly}
+    <div
       className={cx(rootStyles, className)}
+      data-invalid={invalid ? '' : undefined}
+      data-disabled={disabled ? '' : undefined}
     >
-      <ArkField.Label className={hideLabel ? hiddenLabel : labelStyles}>
+      <label htmlFor={id} className={hideLabel ? hiddenLabel : labelStyles}>
         {label}
         {required ? (
-          <ArkField.RequiredIndicator className={css({ color: 'error.strong', marginInlineStart: '1' })}>
+          <span aria-hidden="true" className={css({ color: 'error.strong', marginInlineStart: '1' })}>
             *
-          </ArkField.RequiredIndicator>
+          </span>
         ) : null}
-      </ArkField.Label>
-      {children}
-      {helperText ? <ArkField.HelperText className={helperStyles}>{helperText}</ArkField.HelperText> : null}
-      <ArkField.ErrorText className={errorStyles}>{error}</ArkField.ErrorText>
-    </ArkField.Root>
+      </label>
+      {children({
+        id,
+        required,
+        disabled,
+        readOnly,
+        'aria-invalid': invalid || undefined,
+        'aria-describedby': helperId,
+        'aria-errormessage': errorId,
+        'data-invalid': invalid ? '' : undefined,
+      })}
+      {helperId ? (
+        <span id={helperId} className={helperStyles}>
+          {helperText}
+        </span>
+      ) : null}
+      {errorId ? (
+        <span id={errorId} aria-live="polite" className={errorStyles}>
+          {error}
+        </span>
+      ) : null}
+    </div>
   );
 }
 
@@ -112,11 +155,7 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'required' | 'disa
 /** Label + `<input>` + helper/error text. */
 export function TextField(props: FieldBaseProps & InputProps) {
   const [shell, input] = splitFieldProps(props);
-  return (
-    <FieldShell {...shell}>
-      <ArkField.Input className={controlStyles} {...input} />
-    </FieldShell>
-  );
+  return <FieldShell {...shell}>{(control) => <input className={controlStyles} {...input} {...control} />}</FieldShell>;
 }
 
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'required' | 'disabled'> & {
@@ -129,7 +168,7 @@ export function SelectField(props: FieldBaseProps & SelectProps) {
   const [shell, select] = splitFieldProps(props);
   return (
     <FieldShell {...shell}>
-      <ArkField.Select className={cx(controlStyles, css({ cursor: 'pointer' }))} {...select} />
+      {(control) => <select className={cx(controlStyles, css({ cursor: 'pointer' }))} {...select} {...control} />}
     </FieldShell>
   );
 }
@@ -143,7 +182,13 @@ export function TextareaField(props: FieldBaseProps & TextareaProps) {
   const [shell, textarea] = splitFieldProps(props);
   return (
     <FieldShell {...shell}>
-      <ArkField.Textarea className={cx(controlStyles, css({ minHeight: '24', resize: 'vertical' }))} {...textarea} />
+      {(control) => (
+        <textarea
+          className={cx(controlStyles, css({ minHeight: '24', resize: 'vertical' }))}
+          {...textarea}
+          {...control}
+        />
+      )}
     </FieldShell>
   );
 }
