@@ -90,6 +90,9 @@ describe('lesson page: a Python lab', () => {
     const { host } = await editor();
     await waitFor(() => expect(host).toHaveTextContent('return a - b'));
     expect(screen.getByText('Python')).toBeInTheDocument();
+    // Highlighted as Python: its keywords are tokens of their own (plain text has none).
+    const tokens = [...host.querySelectorAll('.cm-line span')].map((span) => span.textContent);
+    expect(tokens).toEqual(expect.arrayContaining(['def', 'return']));
     expect(screen.getByRole('textbox', { name: 'Your code' })).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Run' }));

@@ -1,4 +1,5 @@
 import { javascript } from '@codemirror/lang-javascript';
+import { python } from '@codemirror/lang-python';
 import { Compartment, EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
@@ -15,7 +16,7 @@ export interface CodeEditorProps {
   label: string;
   /** Read-only while a submission runs. */
   readOnly?: boolean;
-  /** The lab's language: JavaScript is highlighted; Python is plain text (no CodeMirror Python package is installed). */
+  /** The lab's language, highlighted and indented by its CodeMirror language package. */
   language?: 'javascript' | 'python';
   /**
    * The content to show instead of the current one whenever `revision` changes (a restored
@@ -25,7 +26,7 @@ export interface CodeEditorProps {
 }
 
 /**
- * A code editor (CodeMirror 6: basic setup; JavaScript highlighting, Python as plain text). Loaded on demand by
+ * A code editor (CodeMirror 6: basic setup; JavaScript or Python highlighting and indentation). Loaded on demand by
  * the programming-assignment lesson (`React.lazy`), so CodeMirror stays out of the main bundle.
  * Code reads left to right in both UI directions; Tab is not captured (keyboard users can leave
  * the editor), indentation follows Enter.
@@ -52,7 +53,7 @@ export default function CodeEditor({
         doc: initialValue,
         extensions: [
           basicSetup,
-          ...(language === 'javascript' ? [javascript()] : []),
+          language === 'python' ? python() : javascript(),
           // tabindex: the editing area is focusable anyway (contenteditable), but axe only counts
           // elements with a tabindex as keyboard access to the scroller around it (WCAG 2.1.1):
           // without it, code wider than a phone's screen fails "scrollable-region-focusable".
