@@ -16,7 +16,11 @@
  *
  * Tokens are minted with the server's JWT secret (bench/storm.ts does the same), not signed in.
  *
- * `npx tsx bench/pages.ts [--learners 200000] [--enrollments 1000000] [--rounds 20]`
+ * `npx tsx bench/pages.ts [--learners 200000] [--enrollments 1000000] [--rounds 20] [--only <words>]
+ *   [--cpu-prof <dir>] [--keep-database]`: `--only` times the pages whose name contains the words
+ *   (and the CSV export only when they match "csv"); `--cpu-prof` writes the server's CPU profile
+ *   (.cpuprofile, for Chromium's DevTools) into `dir` when it stops; `--keep-database` leaves the
+ *   grown database in place (its URL printed) to study its query plans.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -41,6 +45,11 @@ const opt = (name: string, dflt: string) => {
 const LEARNERS = Number(opt('--learners', '200000'));
 const ENROLLMENTS = Number(opt('--enrollments', '1000000'));
 const ROUNDS = Number(opt('--rounds', '20'));
+const ONLY = opt('--only', '');
+const CPU_PROF = opt('--cpu-prof', '');
+const KEEP_DATABASE = args.includes('--keep-database');
+/** Whether the part named `name` is timed (`--only`). */
+const timed = (name: string) => ONLY === '' || name.includes(ONLY);
 
 const LABELS: AttendanceCsvLabels = {
   kind: 'Kind',
@@ -127,7 +136,10 @@ async function main() {
       `data: ${people.users} users, ${people.enrollments} enrollments, ${people.attendance} attendance records, ` +
         `${people.submissions} submissions; grown in ${(people.ms / 1000).toFixed(0)} s`,
     );
-    const server = await startServer({ dataDir, databaseUrl: pgdb.url }, { JWT_SECRET: secret });
+    const server = await startServer(
+      { dataDir, databaseUrl: pgdb.url },
+      { JWT_SECRET: secret, ...(CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${CPU_PROF}` } : {}) },
+    );
     try {
       const base = server.base;
       const analytics = `/companies/${people.companyId}/analytics/attendance`;
@@ -177,12 +189,12 @@ async function main() {
         },
         { name: 'my courses (a learner with 50 enrollments)', token: tok.learner!, urls: ['/sessions/enrollments'] },
       ];
-      for (const page of pages) console.log(await timePage(base, page));
+      for (const page of pages.filter((p) => timed(p.name))) console.log(await timePage(base, page));
       // The CSV export as the analytics page makes it: the analytics fetched, then the CSV built.
       const csvMs: number[] = [];
       let rows = 0;
       let learners = 0;
-      for (let i = 0; i < 5; i++) {
+      for (let i = 0; i < (timed('partner CSV export') ? 5 : 0); i++) {
         const t = performance.now();
         const r = await get(base, analytics, tok.partner!);
         const data = (r.body as { data: CompanyAttendanceAnalytics }).data;
@@ -192,16 +204,18 @@ async function main() {
         learners = data.learners.length;
       }
       csvMs.sort((a, b) => a - b);
-      console.log(
-        `partner CSV export (${learners} learners, ${rows} rows)`.padEnd(44) +
-          ` median ${quantile(csvMs, 0.5).toFixed(0)} ms, max ${csvMs[csvMs.length - 1]!.toFixed(0)} ms (fetch + build, 5 runs)`,
-      );
+      if (csvMs.length)
+        console.log(
+          `partner CSV export (${learners} learners, ${rows} rows)`.padEnd(44) +
+            ` median ${quantile(csvMs, 0.5).toFixed(0)} ms, max ${csvMs[csvMs.length - 1]!.toFixed(0)} ms (fetch + build, 5 runs)`,
+        );
       console.log(`server RSS at the end: ${server.rssMb().toFixed(0)} MB; ${machine()}`);
     } finally {
       await server.stop();
     }
   } finally {
-    await pgdb.drop();
+    if (KEEP_DATABASE) console.log(`database kept: ${pgdb.url}`);
+    else await pgdb.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -106,6 +106,26 @@ describe('meeting slots (docs/classroom.md "Meeting slot")', () => {
     expect(meetingSlots(chicago, { week: 5, day: 'monday', startTime: '10:00', durationMinutes: 30 })).toEqual([]);
   });
 
+  it('asked again, gives the same slots as new objects, and any change of the times is computed anew', () => {
+    const lesson = { week: 3, day: null, startTime: null, durationMinutes: 60 };
+    const first = meetingSlots(chicago, lesson);
+    first[0]!.startsAt.setTime(0);
+    first.pop();
+    const again = meetingSlots(chicago, lesson);
+    expect(again.map((s) => iso(s.startsAt))).toEqual(['2030-03-11T23:00:00.000Z', '2030-03-14T23:00:00.000Z']);
+    const lisbon = meetingSlots({ ...chicago, timezone: 'Europe/Lisbon' }, lesson);
+    expect(lisbon.map((s) => iso(s.startsAt))).toEqual(['2030-03-11T18:00:00.000Z', '2030-03-14T18:00:00.000Z']);
+    const mondays = meetingSlots(
+      { ...chicago, schedule: weekly({ monday: { start: '09:00', end: '10:00' } }) },
+      lesson,
+    );
+    expect(mondays.map((s) => iso(s.startsAt))).toEqual(['2030-03-11T14:00:00.000Z']);
+    expect(meetingSlots(chicago, { ...lesson, week: 4 }).map((s) => s.occurrenceDate)).toEqual([
+      '2030-03-18',
+      '2030-03-21',
+    ]);
+  });
+
   it('a slot ending at or before its start runs past midnight', () => {
     const late: SessionTimes = { ...chicago, schedule: weekly({ friday: { start: '23:00', end: '01:00' } }) };
     const [slot] = meetingSlots(late, { week: 1 });

@@ -148,9 +148,53 @@ export function lessonDeadline(session: Pick<SessionTimes, 'startDate' | 'endDat
  * - otherwise: each slot of the session's weekly `schedule` whose weekday falls in those 7 days, from
  *   its `start` to its `end` ('HH:mm', session zone; an end not after the start is the next day).
  * Only dates within [startDate, endDate] (inclusive) count, so a week past the session has none.
+ * Answers are kept for the same session and lesson times (least recently used evicted past
+ * {@link SLOT_CACHE_ENTRIES}); each call returns new objects.
  * Throws RangeError on an invalid date, time or time zone.
  */
 export function meetingSlots(session: SessionTimes, lesson: LessonTimes): MeetingSlot[] {
+  const key = [
+    session.startDate.slice(0, 10),
+    session.endDate.slice(0, 10),
+    session.timezone,
+    JSON.stringify(session.schedule),
+    lesson.week,
+    lesson.day ?? '',
+    lesson.startTime ?? '',
+    lesson.durationMinutes ?? '',
+  ].join('|');
+  let slots = slotCache.get(key);
+  if (slots) {
+    // Most recently used last: the oldest entry is the first one evicted.
+    slotCache.delete(key);
+  } else {
+    slots = computeMeetingSlots(session, lesson).map((slot) => ({
+      occurrenceDate: slot.occurrenceDate,
+      startsAtMs: slot.startsAt.getTime(),
+      endsAtMs: slot.endsAt.getTime(),
+    }));
+    if (slotCache.size >= SLOT_CACHE_ENTRIES) slotCache.delete(slotCache.keys().next().value!);
+  }
+  slotCache.set(key, slots);
+  // Fresh objects each call: a caller may keep or change what it gets.
+  return slots.map((slot) => ({
+    occurrenceDate: slot.occurrenceDate,
+    startsAt: new Date(slot.startsAtMs),
+    endsAt: new Date(slot.endsAtMs),
+  }));
+}
+
+/**
+ * How many (session times, lesson times) answers of {@link meetingSlots} are kept (least recently
+ * used evicted; ~300 bytes each). The slots are computed with Temporal's polyfill, ~1–2 ms a lesson
+ * on this machine; a partner's attendance analytics asks for every meeting lesson of up to hundreds
+ * of sessions on each request (docs/performance.md, "Heavy pages").
+ */
+const SLOT_CACHE_ENTRIES = 20_000;
+const slotCache = new Map<string, { occurrenceDate: string; startsAtMs: number; endsAtMs: number }[]>();
+
+/** {@link meetingSlots} computed (no cache). */
+function computeMeetingSlots(session: SessionTimes, lesson: LessonTimes): MeetingSlot[] {
   const first = plainDate(session.startDate);
   const last = plainDate(session.endDate);
   const weekStart = plainDate(weekStartsOn(session, lesson.week));
